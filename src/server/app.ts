@@ -1,0 +1,51 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { memberApi } from './http/member-api.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { webStatic } from './http/web-static.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { findSessionMember } from './modules/accounts/sessions.repo.ts';
+import { createSiteResolver, type SiteResolver } from './modules/sites/sites.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Host → site lookup, cached; operators' edits call `invalidate()`. */
+    sites: SiteResolver;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+}
+
+/** The whole HTTP surface: cross-cutting plugins, then each module's routes, then the error handler. */
+export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+  });
+  installErrorHandler(app);
+  await app.register(fastifyCookie);
+  await securityHeaders(app);
+
+  const sites = createSiteResolver(database.db);
+  app.decorate('sites', sites);
+  await memberApi(app, {
+    db: database.db,
+    config,
+    resolveSite: sites.resolve,
+    resolveMember: (token) => findSessionMember(database.db, config, token),
+    handlers: { ...accountsRoutes },
+  });
+  await webStatic(app, config.webRoot);
+  return app;
+}

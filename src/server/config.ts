@@ -1,0 +1,47 @@
+/** Runtime configuration, read once from the environment (README lists every variable). */
+export interface Config {
+  port: number;
+  host: string;
+  /** postgres://... selects a PostgreSQL server; otherwise PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  seedDemo: boolean;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  /** Failed logins allowed per account and per address within loginWindowMs. */
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerAddress: number;
+  loginWindowMs: number;
+  /** Where the built member site lives; absent in API-only tests. */
+  webRoot: string | undefined;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+const MINUTE = 60_000;
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer`);
+  return value;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: intFrom(env, 'PORT', 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR ?? './data/pglite',
+    seedDemo: env.SEED_DEMO !== '0',
+    sessionIdleMs: intFrom(env, 'SESSION_IDLE_MINUTES', 30) * MINUTE,
+    sessionMaxMs: intFrom(env, 'SESSION_MAX_HOURS', 12) * 60 * MINUTE,
+    loginMaxFailuresPerAccount: intFrom(env, 'LOGIN_MAX_FAILURES_ACCOUNT', 5),
+    loginMaxFailuresPerAddress: intFrom(env, 'LOGIN_MAX_FAILURES_ADDRESS', 20),
+    loginWindowMs: intFrom(env, 'LOGIN_WINDOW_MINUTES', 15) * MINUTE,
+    webRoot: env.WEB_ROOT ?? 'dist/web',
+    trustProxy: env.TRUST_PROXY === '1',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

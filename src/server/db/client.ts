@@ -1,0 +1,68 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A service takes either and runs inside the caller's transaction when given one. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Set for PostgreSQL: migrations take a dedicated connection for their lock. */
+  url?: string;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+
+/**
+ * One parser for bigint on both drivers: money and counts arrive as JS numbers.
+ * Amounts beyond 2^53 would lose precision, so they fail loudly instead.
+ */
+export function parseInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`int8 value ${text} exceeds the safe integer range`);
+  return value;
+}
+
+// node-postgres consults its global registry even when Drizzle overrides date parsers per query.
+pg.types.setTypeParser(INT8_OID, parseInt8);
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; undefined keeps it in memory. */
+  dataDir?: string | undefined;
+  /** A PGlite data-dir snapshot to start from (tests). */
+  snapshot?: Blob | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client's network error must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return { db, kind: 'postgres', url: options.databaseUrl, close: () => pool.end() };
+  }
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.snapshot,
+    parsers: { [INT8_OID]: parseInt8 },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Rows of a hand-written statement; both drivers return `{ rows }`. */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../modules/accounts/passwords.ts';
+import { openMemberAccounts, transfer } from '../modules/ledger/ledger.service.ts';
+import type { Db } from './client.ts';
+import { games, gameVendors, members, notices, popups, sites } from './schema.ts';
+
+/** The demo login the README shows. Everything seeded here is marked as demo data. */
+export const DEMO_MEMBER = { id: 'demo', pw: 'demo1234', nick: 'DemoPlayer' } as const;
+const DEMO_CREDIT = 1_000_000;
+
+const vendorImg = (code: string) => `/media/vendors/${code}.svg`;
+const gameImg = (code: string) => `/media/games/${code}.svg`;
+
+const DEMO_VENDORS = [
+  {
+    code: 'royal-baccarat',
+    category: 'casino',
+    nameKo: '로얄 바카라',
+    nameEn: 'Royal Baccarat',
+    sortOrder: 1,
+  },
+  {
+    code: 'royal-live',
+    category: 'casino',
+    nameKo: '로얄 라이브',
+    nameEn: 'Royal Live Tables',
+    sortOrder: 2,
+  },
+  { code: 'royal-slots', category: 'slot', nameKo: '로얄 슬롯', nameEn: 'Royal Slots', sortOrder: 1 },
+  { code: 'lucky-reels', category: 'slot', nameKo: '럭키 릴', nameEn: 'Lucky Reels', sortOrder: 2 },
+] as const;
+
+const DEMO_GAMES: Record<string, { code: string; nameKo: string; nameEn: string }[]> = {
+  'royal-baccarat': [{ code: 'baccarat', nameKo: '바카라', nameEn: 'Baccarat' }],
+  'royal-live': [{ code: 'baccarat-squeeze', nameKo: '바카라 스퀴즈', nameEn: 'Baccarat Squeeze' }],
+  'royal-slots': [
+    { code: 'golden-dragon', nameKo: '골든 드래곤', nameEn: 'Golden Dragon' },
+    { code: 'fruit-fiesta', nameKo: '과일 축제', nameEn: 'Fruit Fiesta' },
+    { code: 'lucky-sevens', nameKo: '럭키 세븐', nameEn: 'Lucky Sevens' },
+  ],
+  'lucky-reels': [
+    { code: 'ocean-treasure', nameKo: '바다의 보물', nameEn: 'Ocean Treasure' },
+    { code: 'jungle-gems', nameKo: '정글 보석', nameEn: 'Jungle Gems' },
+  ],
+};
+
+const DEMO_NOTICES = [
+  {
+    title: '[DEMO] Welcome to the demo casino',
+    contents: 'This site runs on demo data. Log in as demo / demo1234 to try deposits, games and support.',
+  },
+  {
+    title: '[DEMO] Cashier hours',
+    contents: 'Deposits and withdrawals are processed every day. Requests are made in steps of 10,000.',
+  },
+  {
+    title: '[DEMO] Play responsibly',
+    contents: 'Set yourself a limit before you play. Contact support at any time to pause your account.',
+  },
+];
+
+/** Loads the demo data set once; a database that already has the demo member is left alone. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [existing] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.loginId, DEMO_MEMBER.id));
+  if (existing) return false;
+  const passwordHash = await hashPassword(DEMO_MEMBER.pw);
+  await db.transaction(async (tx) => {
+    const [site] = await tx.select().from(sites).where(eq(sites.isDefault, true));
+    if (!site) throw new Error('default site missing: run the migrations first');
+    await tx
+      .update(sites)
+      .set({ domains: [...new Set([...site.domains, 'localhost', '127.0.0.1'])] })
+      .where(eq(sites.id, site.id));
+    const [member] = await tx
+      .insert(members)
+      .values({
+        loginId: DEMO_MEMBER.id,
+        nick: DEMO_MEMBER.nick,
+        passwordHash,
+        phone: '01000000000',
+        bankName: 'Demo Bank',
+        bankOwner: 'Demo Player',
+        bankNumber: '000-0000-0000',
+        referralCode: 'DEMO0001',
+        siteId: site.id,
+        isDemo: true,
+      })
+      .returning({ id: members.id });
+    if (!member) throw new Error('demo member insert failed');
+    await openMemberAccounts(tx, member.id);
+    await transfer(tx, {
+      idempotencyKey: 'demo:opening-credit',
+      from: { house: 'adjustments' },
+      to: { memberId: member.id, kind: 'cash' },
+      amount: DEMO_CREDIT,
+      kind: 'adjustment',
+      reference: { reason: 'demo opening balance' },
+    });
+    for (const vendor of DEMO_VENDORS) {
+      const [row] = await tx
+        .insert(gameVendors)
+        .values({ ...vendor, provider: 'house', imgUrl: vendorImg(vendor.code) })
+        .returning({ id: gameVendors.id });
+      if (!row) throw new Error(`vendor insert failed: ${vendor.code}`);
+      const list = DEMO_GAMES[vendor.code] ?? [];
+      if (list.length > 0) {
+        await tx
+          .insert(games)
+          .values(list.map((g, i) => ({ ...g, vendorId: row.id, imgUrl: gameImg(g.code), sortOrder: i })));
+      }
+    }
+    await tx.insert(notices).values(DEMO_NOTICES);
+    await tx.insert(popups).values({
+      title: '[DEMO] Welcome bonus',
+      titleColor: '#f5c542',
+      contents: '<p><strong>Demo site.</strong> Balances and games here use demo money only.</p>',
+      posX: 40,
+      posY: 120,
+    });
+  });
+  return true;
+}

@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { MSG, STATUS } from '../../shared/messages.ts';
+import { ApiError } from './api-error.ts';
+
+/** Fastify's own refusals of a request, as clear 4xx replies. */
+const FRAMEWORK_ERRORS: Record<string, ApiError> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: new ApiError(413, STATUS.tooLarge, MSG.tooLarge, 'request body too large'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: new ApiError(
+    415,
+    STATUS.unsupportedMediaType,
+    MSG.invalidInput,
+    'send the body as application/json',
+  ),
+  FST_ERR_CTP_EMPTY_JSON_BODY: new ApiError(400, STATUS.invalid, MSG.invalidInput, 'empty JSON body'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: new ApiError(
+    400,
+    STATUS.invalid,
+    MSG.invalidInput,
+    'bad content length',
+  ),
+};
+
+function toApiError(error: FastifyError): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+  if (known) return known;
+  // Malformed JSON, prototype poisoning and other parser refusals carry a 4xx statusCode.
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new ApiError(error.statusCode, STATUS.invalid, MSG.invalidInput, 'malformed request');
+  }
+  return undefined;
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError) {
+      if (apiError.httpStatus >= 500) request.log.error({ err: error }, apiError.message);
+      return reply.code(apiError.httpStatus).send(apiError.toReply());
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .code(500)
+      .send({ status: STATUS.error, msg: MSG.failure, message: 'internal error', requestId: request.id });
+  });
+}

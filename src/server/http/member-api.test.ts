@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { countAllRows } from '../../../test/support/db-counts.ts';
+import { ORIGIN, useTestApp } from '../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../test/support/test-db.ts';
+import { type RouteName, routeNames, routes } from '../../shared/contract/routes.ts';
+
+/** The fields a route's request schema declares, to aim wrong types at each one. */
+function fieldsOf(route: RouteName): string[] {
+  const schema = routes[route].request;
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+}
+
+const HOSTILE_STRINGS = [
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, meant literally
+  '${process.exit()} {{7*7}}',
+  '\u0000nul',
+  '../../etc/passwd',
+  '🎰'.repeat(200),
+  'x'.repeat(60_000),
+];
+
+interface BadCase {
+  label: string;
+  payload: string;
+  contentType?: string;
+}
+
+function badBodies(route: RouteName): BadCase[] {
+  const fields = fieldsOf(route);
+  const cases: BadCase[] = [
+    { label: 'malformed JSON', payload: '{"id": ' },
+    { label: 'JSON array', payload: '[]' },
+    { label: 'JSON string', payload: '"hello"' },
+    { label: 'JSON null', payload: 'null' },
+    { label: 'prototype pollution', payload: '{"__proto__": {"admin": true}}' },
+    { label: 'constructor pollution', payload: '{"constructor": {"prototype": {"admin": true}}}' },
+    { label: 'oversized body', payload: JSON.stringify({ pad: 'x'.repeat(70 * 1024) }) },
+    { label: 'form encoding', payload: 'id=a&pw=b', contentType: 'application/x-www-form-urlencoded' },
+    { label: 'plain text', payload: 'hello', contentType: 'text/plain' },
+  ];
+  for (const field of fields) {
+    const others = Object.fromEntries(fields.filter((f) => f !== field).map((f) => [f, 'valid1value']));
+    for (const [kind, value] of [
+      ['number', 12345],
+      ['object', { $gt: '' }],
+      ['array', ['a']],
+      ['boolean', true],
+    ] as const) {
+      cases.push({ label: `${field} as ${kind}`, payload: JSON.stringify({ ...others, [field]: value }) });
+    }
+  }
+  const required = fields.filter((f) => !routes[route].request.safeParse({}).success && f !== 'code');
+  if (required.length > 0 && route !== 'user-do-login') {
+    cases.push({ label: 'missing fields', payload: '{}' });
+  }
+  if (route !== 'user-do-login') {
+    for (const hostile of HOSTILE_STRINGS.filter(() => fields.length > 0)) {
+      const body = Object.fromEntries(fields.map((f) => [f, hostile]));
+      cases.push({ label: `hostile ${JSON.stringify(hostile.slice(0, 12))}`, payload: JSON.stringify(body) });
+    }
+  }
+  return cases;
+}
+
+describe.runIf(backendAvailable)(
+  'member API contract: bad input gets a clear 4xx and changes nothing',
+  () => {
+    const t = useTestApp();
+    let token = '';
+
+    it('has a member session to aim member-only routes at', async () => {
+      token = (await t.login()).token;
+      expect(token).not.toBe('');
+    });
+
+    for (const route of routeNames) {
+      it(`${route}: every bad body is refused without a write`, async () => {
+        const before = await countAllRows(t.db);
+        for (const bad of badBodies(route)) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: `/api/routes/${route}`,
+            headers: {
+              origin: ORIGIN,
+              authorization: `Bearer ${token}`,
+              'content-type': bad.contentType ?? 'application/json',
+            },
+            payload: bad.payload,
+          });
+          const context = `${route} / ${bad.label} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+          expect(res.statusCode, context).toBeGreaterThanOrEqual(400);
+          expect(res.statusCode, context).toBeLessThan(500);
+          const body = res.json();
+          expect(typeof body.status, context).toBe('string');
+          expect(body.status, context).not.toBe('success');
+          expect(body.msg, context).toMatch(/^msg\d{4}$/);
+          expect(typeof body.message, context).toBe('string');
+          expect(res.body, context).not.toMatch(/at .+\.ts:\d+|node_modules/);
+        }
+        expect(await countAllRows(t.db)).toEqual(before);
+      });
+    }
+
+    it('answers an unknown route with 404 and a wrong method with 405', async () => {
+      const unknown = await t.call('no-such-route', {});
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toMatchObject({ status: 'not_found', msg: 'msg3003' });
+      for (const method of ['GET', 'PUT', 'DELETE', 'PATCH'] as const) {
+        const res = await t.app.inject({ method, url: '/api/routes/user-do-login' });
+        expect(res.statusCode).toBe(405);
+        expect(res.json()).toMatchObject({ status: 'method_not_allowed' });
+      }
+      const api404 = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+      expect(api404.statusCode).toBe(404);
+      expect(api404.json()).toMatchObject({ status: 'not_found' });
+    });
+
+    it('refuses a member-only route without a session, with msg2001', async () => {
+      for (const route of routeNames.filter((r) => routes[r].auth === 'member')) {
+        const res = await t.call(route, {});
+        expect(res.statusCode, route).toBe(401);
+        expect(res.json()).toMatchObject({ status: 'unauthorized', msg: 'msg2001' });
+        const forged = await t.call(route, {}, { token: 'A'.repeat(43) });
+        expect(forged.statusCode, route).toBe(401);
+      }
+    });
+
+    it('sends security headers, including a strict Content-Security-Policy', async () => {
+      const res = await t.call('get-reg-domain', {});
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    });
+  },
+);

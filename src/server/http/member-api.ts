@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  isRouteName,
+  type ParsedRequest,
+  type RouteName,
+  type RouteReply,
+  type RouteSpec,
+  routes,
+} from '../../shared/contract/routes.ts';
+import { MSG, STATUS } from '../../shared/messages.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { SessionMember } from '../modules/accounts/sessions.repo.ts';
+import type { Site } from '../modules/sites/sites.service.ts';
+import { ApiError, invalid, unauthorized } from './api-error.ts';
+import { clearSessionCookie, readSessionToken, usesCookieSession } from './session-token.ts';
+
+export interface RouteContext {
+  db: Db;
+  config: Config;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  site: Site;
+  resolveSite(hostname: string): Promise<Site>;
+  ip: string;
+  /** The bearer or cookie token, when the request carries one. */
+  token: string | undefined;
+  /** The logged-in member; always set for routes whose contract says auth 'member'. */
+  member: SessionMember | undefined;
+}
+
+export type RouteHandler<N extends RouteName> = (
+  body: ParsedRequest<N>,
+  ctx: RouteContext,
+) => Promise<RouteReply<N>>;
+
+export type RouteHandlers = { [N in RouteName]?: RouteHandler<N> };
+
+export interface MemberApiDeps {
+  db: Db;
+  config: Config;
+  handlers: RouteHandlers;
+  resolveSite(hostname: string): Promise<Site>;
+  /** The member behind a session token, or undefined when the session is not live. */
+  resolveMember(token: string): Promise<SessionMember | undefined>;
+}
+
+/** The member of a route whose contract says auth 'member' (the API layer has checked the session). */
+export function requireMember(ctx: RouteContext): SessionMember {
+  if (!ctx.member) throw unauthorized();
+  return ctx.member;
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** POST /api/routes/<name>: validate against the contract, run the module's handler, shape the reply. */
+export async function memberApi(app: FastifyInstance, deps: MemberApiDeps): Promise<void> {
+  const missing = Object.keys(routes).filter((name) => !deps.handlers[name as RouteName]);
+  if (missing.length > 0) throw new Error(`contract routes without a handler: ${missing.join(', ')}`);
+
+  app.removeContentTypeParser('text/plain');
+
+  app.post<{ Params: { name: string } }>(
+    '/api/routes/:name',
+    { bodyLimit: MAX_BODY_BYTES },
+    async (request, reply) => {
+      const name = request.params.name;
+      if (!isRouteName(name)) {
+        throw new ApiError(404, STATUS.notFound, MSG.notFound, `unknown route ${name.slice(0, 64)}`);
+      }
+      refuseForeignOrigin(request);
+      const spec: RouteSpec = routes[name];
+      const token = readSessionToken(request);
+      const member = spec.auth === 'member' && token ? await deps.resolveMember(token) : undefined;
+      if (spec.auth === 'member' && !member) {
+        clearSessionCookie(reply);
+        throw unauthorized(token ? 'session expired or ended' : 'login required');
+      }
+
+      // No body at all means an empty request; an explicit JSON null is refused like any non-object.
+      const parsed = spec.request.safeParse(request.body === undefined ? {} : request.body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = issue?.path.join('.') || undefined;
+        throw invalid(issue ? `${field ?? 'body'}: ${issue.message}` : 'invalid body', spec.invalidMsg, {
+          field,
+        });
+      }
+      const ctx: RouteContext = {
+        db: deps.db,
+        config: deps.config,
+        request,
+        reply,
+        site: await deps.resolveSite(request.hostname),
+        resolveSite: deps.resolveSite,
+        ip: request.ip,
+        token,
+        member,
+      };
+      const handler = deps.handlers[name] as RouteHandler<RouteName>;
+      return handler(parsed.data as never, ctx);
+    },
+  );
+
+  app.route({
+    method: ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: '/api/routes/:name',
+    handler: async (request) => {
+      throw new ApiError(
+        405,
+        STATUS.methodNotAllowed,
+        MSG.invalidInput,
+        `use POST for /api/routes, not ${request.method}`,
+      );
+    },
+  });
+}
+
+/**
+ * CSRF defence: a browser always names the page's origin on a cross-site POST.
+ * A foreign Origin is refused; a cookie session without any Origin or Referer is refused too.
+ */
+function refuseForeignOrigin(request: FastifyRequest): void {
+  const source = request.headers.origin ?? request.headers.referer;
+  if (source) {
+    // Both through URL, which drops a default port the Host header may carry.
+    if (hostOf(source) !== hostOf(`${request.protocol}://${request.host}`)) {
+      throw new ApiError(403, STATUS.forbidden, MSG.forbidden, 'cross-site request refused');
+    }
+    return;
+  }
+  if (usesCookieSession(request)) {
+    throw new ApiError(403, STATUS.forbidden, MSG.forbidden, 'cookie session without Origin refused');
+  }
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
+}

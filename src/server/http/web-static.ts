@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { MSG, STATUS } from '../../shared/messages.ts';
+
+/** Paths that belong to APIs: never answered with the single-page app. */
+const API_PREFIXES = ['/api/', '/wallet/', '/payments/'];
+
+/**
+ * Serves the built member site and answers every other GET with its index.html, so the
+ * client-side router handles deep links. Unknown API paths get a JSON 404.
+ */
+export async function webStatic(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
+  const root = webRoot ? resolve(webRoot) : undefined;
+  const hasBuild = root !== undefined && existsSync(resolve(root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+      setHeaders: (res, path) => {
+        // Hashed assets never change; index.html must be revalidated to pick up a new build.
+        if (path.endsWith('.html')) res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
+    if (wantsPage && hasBuild && !/\.[a-z0-9]+$/i.test(path)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .code(404)
+      .send({ status: STATUS.notFound, msg: MSG.notFound, message: `no such path: ${path}` });
+  });
+}

@@ -1,0 +1,32 @@
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app.ts';
+import { readConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDemo } from './db/seed-demo.ts';
+
+const config = readConfig();
+if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrate(database);
+const app = await buildApp({ config, database });
+if (config.seedDemo && (await seedDemo(database.db))) {
+  app.log.info('demo data loaded (login demo / demo1234); set SEED_DEMO=0 to start without it');
+}
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal}: closing`);
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `${database.kind === 'pglite' ? `PGlite at ${config.dataDir}` : 'PostgreSQL'}; serving on port ${config.port}`,
+);

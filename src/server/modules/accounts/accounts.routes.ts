@@ -1,0 +1,82 @@
+import { MSG } from '../../../shared/messages.ts';
+import { invalid, unauthorized } from '../../http/api-error.ts';
+import type { RouteContext, RouteHandlers } from '../../http/member-api.ts';
+import { requireMember } from '../../http/member-api.ts';
+import { clearSessionCookie, setSessionCookie } from '../../http/session-token.ts';
+import { siteSummary } from '../sites/sites.service.ts';
+import { assertIdFree, assertNickFree, changePassword, login, register } from './accounts.service.ts';
+import { revokeSession } from './sessions.repo.ts';
+
+/** The site a page is registering on: its Origin when it sends one, else the Host. */
+function originHostname(ctx: RouteContext): string {
+  const origin = ctx.request.headers.origin;
+  if (origin) {
+    try {
+      return new URL(origin).hostname;
+    } catch {
+      // fall through to the Host header
+    }
+  }
+  return ctx.request.hostname;
+}
+
+export const accountsRoutes: RouteHandlers = {
+  'user-register': async (body, ctx) => {
+    await register(ctx.db, ctx.site, body);
+    ctx.reply.code(201);
+    return { status: 'success', msg: MSG.registered };
+  },
+
+  'check-user-id': async (body, ctx) => {
+    await assertIdFree(ctx.db, body.id);
+    return { status: 'success', msg: MSG.idAvailable };
+  },
+
+  'check-user-nick': async (body, ctx) => {
+    await assertNickFree(ctx.db, body.nick);
+    return { status: 'success', msg: MSG.nickAvailable };
+  },
+
+  'user-do-login': async (body, ctx) => {
+    // Both are required before any lookup (SPEC §5).
+    if (!body.id?.trim() || !body.pw) throw invalid('id and pw are required', MSG.loginFailed);
+    const session = await login(ctx.db, ctx.config, {
+      id: body.id,
+      pw: body.pw,
+      ip: ctx.ip,
+      userAgent: ctx.request.headers['user-agent'],
+    });
+    setSessionCookie(ctx.request, ctx.reply, session.token, ctx.config.sessionMaxMs);
+    return {
+      status: 'success',
+      msg: MSG.loginSuccess,
+      token: session.token,
+      userId: session.userId,
+      expiresAt: session.expiresAt.toISOString(),
+    };
+  },
+
+  'user-logout': async (_body, ctx) => {
+    const revoked = ctx.token !== undefined && (await revokeSession(ctx.db, ctx.token));
+    clearSessionCookie(ctx.reply);
+    if (!revoked) throw unauthorized('no live session to end');
+    return { status: 'success', msg: MSG.loggedOut };
+  },
+
+  'user-health-check': async (_body, ctx) => {
+    const member = requireMember(ctx);
+    return { status: 'success', user: member.user, noteCount: 0, helpCount: 0 };
+  },
+
+  'get-reg-domain': async (_body, ctx) => {
+    const domain = originHostname(ctx);
+    const site = domain === ctx.request.hostname ? ctx.site : await ctx.resolveSite(domain);
+    return { status: 'success', domain, site: siteSummary(site) };
+  },
+
+  'user-change-password': async (body, ctx) => {
+    const member = requireMember(ctx);
+    await changePassword(ctx.db, member, body.oldPw, body.newPw);
+    return { status: 'success', msg: MSG.passwordChanged };
+  },
+};

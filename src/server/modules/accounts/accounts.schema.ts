@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { sites } from '../sites/sites.schema.ts';
+
+export const MEMBER_STATUSES = ['active', 'blocked', 'self_excluded'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+export const members = pgTable(
+  'members',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The login id, stored lower-case. */
+    loginId: text('login_id').notNull(),
+    nick: text('nick').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    phone: text('phone').notNull(),
+    bankName: text('bank_name').notNull(),
+    bankOwner: text('bank_owner').notNull(),
+    bankNumber: text('bank_number').notNull(),
+    level: integer('level').notNull().default(1),
+    status: text('status', { enum: MEMBER_STATUSES }).notNull().default('active'),
+    referralCode: text('referral_code').notNull(),
+    referredBy: bigint('referred_by', { mode: 'number' }),
+    siteId: bigint('site_id', { mode: 'number' })
+      .notNull()
+      .references(() => sites.id),
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastLoginIp: text('last_login_ip'),
+  },
+  (t) => [
+    uniqueIndex('members_login_id').on(t.loginId),
+    uniqueIndex('members_nick_lower').on(sql`lower(${t.nick})`),
+    uniqueIndex('members_referral_code').on(t.referralCode),
+    check('members_status', sql`${t.status} in ('active', 'blocked', 'self_excluded')`),
+  ],
+);
+
+/** Opaque bearer sessions: only the SHA-256 of the token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_member').on(t.memberId)],
+);
+
+/** Failed-login counters, keyed by account ('acct:<id>') or address ('addr:<ip>'). */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+});

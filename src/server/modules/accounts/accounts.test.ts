@@ -1,0 +1,342 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { newMember, ORIGIN, useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { members, sites } from '../../db/schema.ts';
+
+describe.runIf(backendAvailable)('accounts', () => {
+  const t = useTestApp();
+
+  describe('user-register', () => {
+    it('registers a member with zero balances and refuses the same id or nick again', async () => {
+      const member = newMember();
+      const res = await t.call('user-register', member);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ status: 'success', msg: 'msg3010' });
+
+      const sameId = await t.call('user-register', { ...newMember(), id: member.id.toUpperCase() });
+      expect(sameId.statusCode).toBe(409);
+      expect(sameId.json()).toMatchObject({ status: 'alread_have_user', msg: 'msg3011' });
+
+      const sameNick = await t.call('user-register', { ...newMember(), nick: member.nick.toUpperCase() });
+      expect(sameNick.json()).toMatchObject({ status: 'alread_have_user', msg: 'msg3012' });
+
+      const { token } = await t.login(member, true);
+      const health = await t.call('user-health-check', {}, { token });
+      expect(health.json().user).toMatchObject({ userId: member.id, balance: 0, in_balance: 0, rolling: 0 });
+    });
+
+    it('links a known referral code and refuses an unknown one', async () => {
+      const referrer = await t.register();
+      const [row] = await t.db.select().from(members).where(eq(members.loginId, referrer.id));
+      const referred = newMember({ code: row!.referralCode.toLowerCase() });
+      expect((await t.call('user-register', referred)).statusCode).toBe(201);
+      const [child] = await t.db.select().from(members).where(eq(members.loginId, referred.id));
+      expect(child!.referredBy).toBe(row!.id);
+
+      const unknown = await t.call('user-register', newMember({ code: 'NOSUCHCODE' }));
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toMatchObject({ status: 'cant_find_code', msg: 'msg3013' });
+    });
+
+    it.each([
+      ['id', 'ab'],
+      ['id', '1starts-with-digit'],
+      ['id', 'has space'],
+      ['pw', 'short1'],
+      ['pw', 'lettersonly'],
+      ['nick', 'x'],
+      ['nick', '<script>'],
+      ['phone', 'call me'],
+      ['banknum', 'abc'],
+      ['bankname', ''],
+      ['code', 'bad code!'],
+    ])('refuses %s = %j with the field named', async (field, value) => {
+      const res = await t.call('user-register', newMember({ [field]: value }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ status: 'invalid', msg: 'msg3000', field });
+    });
+
+    it('takes the site from the Host and refuses registration where the site closed it', async () => {
+      const [closed] = await t.db
+        .insert(sites)
+        .values({
+          code: 'closed',
+          name: 'Closed',
+          domains: ['closed.example'],
+          settings: { registrationOpen: false },
+        })
+        .returning();
+      const [open] = await t.db
+        .insert(sites)
+        .values({ code: 'brand-b', name: 'Brand B', domains: ['b.example'] })
+        .returning();
+      t.app.sites.invalidate();
+      const headers = (host: string) => ({ host, origin: `http://${host}` });
+      const member = newMember();
+      expect((await t.call('user-register', member, { headers: headers('b.example') })).statusCode).toBe(201);
+      const [row] = await t.db.select().from(members).where(eq(members.loginId, member.id));
+      expect(row!.siteId).toBe(open!.id);
+
+      const refused = await t.call('user-register', newMember(), { headers: headers('closed.example') });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ status: 'closed', msg: 'msg3016' });
+      expect(closed).toBeDefined();
+    });
+  });
+
+  describe('availability checks', () => {
+    it('check-user-id and check-user-nick answer free or taken, case-insensitively', async () => {
+      const member = await t.register();
+      const freeId = await t.call('check-user-id', { id: 'freshid99' });
+      expect(freeId.json()).toEqual({ status: 'success', msg: 'msg3014' });
+      const takenId = await t.call('check-user-id', { id: member.id.toUpperCase() });
+      expect(takenId.statusCode).toBe(409);
+      expect(takenId.json()).toMatchObject({ status: 'alread_have_user', msg: 'msg3011' });
+
+      expect((await t.call('check-user-nick', { nick: 'FreshNick' })).json()).toEqual({
+        status: 'success',
+        msg: 'msg3015',
+      });
+      const takenNick = await t.call('check-user-nick', { nick: member.nick.toUpperCase() });
+      expect(takenNick.json()).toMatchObject({ status: 'alread_have_user', msg: 'msg3012' });
+    });
+  });
+
+  describe('get-reg-domain', () => {
+    it('answers for the site of the Origin, falling back to the default site', async () => {
+      await t.db.insert(sites).values({ code: 'brand-c', name: 'Brand C', domains: ['c.example'] });
+      t.app.sites.invalidate();
+      const known = await t.call(
+        'get-reg-domain',
+        {},
+        { headers: { host: 'c.example', origin: 'http://c.example' } },
+      );
+      expect(known.json()).toMatchObject({
+        status: 'success',
+        domain: 'c.example',
+        site: { code: 'brand-c' },
+      });
+      const unknown = await t.call(
+        'get-reg-domain',
+        {},
+        { headers: { host: 'nowhere.example', origin: 'http://nowhere.example' } },
+      );
+      expect(unknown.json()).toMatchObject({
+        domain: 'nowhere.example',
+        site: { code: 'main', registrationOpen: true },
+      });
+    });
+  });
+
+  describe('login and sessions', () => {
+    it('refuses a missing id or password with msg2030 before any lookup', async () => {
+      for (const body of [
+        {},
+        { id: 'someone' },
+        { pw: 'x' },
+        { id: '  ', pw: 'x' },
+        { id: 'someone', pw: '' },
+      ]) {
+        const res = await t.call('user-do-login', body);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ status: 'invalid', msg: 'msg2030' });
+      }
+    });
+
+    it('answers an unknown id exactly like a wrong password', async () => {
+      const member = await t.register();
+      const unknown = await t.call('user-do-login', { id: 'nobodyhere', pw: 'secret123' });
+      const wrong = await t.call('user-do-login', { id: member.id, pw: 'wrongpass1' });
+      expect(unknown.statusCode).toBe(401);
+      expect(wrong.statusCode).toBe(401);
+      expect(unknown.json()).toEqual(wrong.json());
+      expect(wrong.json()).toMatchObject({ msg: 'msg2030' });
+    });
+
+    it('logs in, uses the session for a health check, logs out, and the old token is refused', async () => {
+      const member = await t.register();
+      const login = await t.call('user-do-login', { id: member.id, pw: member.pw });
+      expect(login.statusCode).toBe(200);
+      const body = login.json();
+      expect(body).toMatchObject({ status: 'success', msg: 'msg2029', userId: member.id });
+      expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const cookie = login.headers['set-cookie'] as string;
+      expect(cookie).toMatch(/^sid=/);
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/SameSite=Lax/);
+
+      const health = await t.call('user-health-check', {}, { token: body.token });
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toEqual({
+        status: 'success',
+        user: {
+          userId: member.id,
+          nick: member.nick,
+          phone: '01012345678',
+          level: 1,
+          balance: 0,
+          in_balance: 0,
+          rolling: 0,
+          bankname: member.bankname,
+          bankOwner: member.bankOwner,
+          banknum: member.banknum,
+        },
+        noteCount: 0,
+        helpCount: 0,
+      });
+
+      expect((await t.call('user-logout', {}, { token: body.token })).json()).toMatchObject({
+        status: 'success',
+      });
+      const after = await t.call('user-health-check', {}, { token: body.token });
+      expect(after.statusCode).toBe(401);
+      expect(after.json()).toMatchObject({ status: 'unauthorized', msg: 'msg2001' });
+    });
+
+    it('issues a new token at every login and keeps both sessions', async () => {
+      const member = await t.register();
+      const first = (await t.call('user-do-login', { id: member.id, pw: member.pw })).json().token;
+      const second = (await t.call('user-do-login', { id: member.id, pw: member.pw })).json().token;
+      expect(first).not.toBe(second);
+      for (const token of [first, second]) {
+        expect((await t.call('user-health-check', {}, { token })).statusCode).toBe(200);
+      }
+    });
+
+    it('accepts the cookie on our origin and refuses it cross-site or without an Origin', async () => {
+      const member = await t.register();
+      const login = await t.call('user-do-login', { id: member.id, pw: member.pw });
+      const cookie = `sid=${login.json().token}`;
+      expect((await t.call('user-health-check', {}, { cookie })).statusCode).toBe(200);
+
+      const foreign = await t.call(
+        'user-health-check',
+        {},
+        { cookie, headers: { origin: 'https://evil.example' } },
+      );
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.json()).toMatchObject({ status: 'forbidden', msg: 'msg3002' });
+
+      const bare = await t.app.inject({
+        method: 'POST',
+        url: '/api/routes/user-logout',
+        headers: { cookie },
+        payload: {},
+      });
+      expect(bare.statusCode).toBe(403);
+      // The refused logout did not end the session.
+      expect((await t.call('user-health-check', {}, { cookie })).statusCode).toBe(200);
+      expect(ORIGIN).toContain('localhost');
+    });
+
+    it('refuses a blocked member at login and ends their live sessions', async () => {
+      const { token, member } = await t.login();
+      await t.db.update(members).set({ status: 'blocked' }).where(eq(members.loginId, member.id));
+      expect((await t.call('user-health-check', {}, { token })).statusCode).toBe(401);
+      const login = await t.call('user-do-login', { id: member.id, pw: member.pw });
+      expect(login.statusCode).toBe(403);
+      expect(login.json()).toMatchObject({ status: 'forbidden', msg: 'msg3023' });
+    });
+  });
+
+  describe('password change', () => {
+    it('needs the old password, then ends the other sessions and keeps this one', async () => {
+      const { token, member } = await t.login();
+      const other = (await t.call('user-do-login', { id: member.id, pw: member.pw })).json().token;
+
+      const wrong = await t.call(
+        'user-change-password',
+        { oldPw: 'notmypass1', newPw: 'newsecret9' },
+        { token },
+      );
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({ status: 'invalid', msg: 'msg3021' });
+
+      const weak = await t.call('user-change-password', { oldPw: member.pw, newPw: 'short' }, { token });
+      expect(weak.json()).toMatchObject({ status: 'invalid', field: 'newPw' });
+
+      const ok = await t.call('user-change-password', { oldPw: member.pw, newPw: 'newsecret9' }, { token });
+      expect(ok.json()).toEqual({ status: 'success', msg: 'msg3020' });
+      expect((await t.call('user-health-check', {}, { token })).statusCode).toBe(200);
+      expect((await t.call('user-health-check', {}, { token: other })).statusCode).toBe(401);
+      expect((await t.call('user-do-login', { id: member.id, pw: member.pw })).statusCode).toBe(401);
+      expect((await t.call('user-do-login', { id: member.id, pw: 'newsecret9' })).statusCode).toBe(200);
+    });
+  });
+});
+
+describe.runIf(backendAvailable)('session expiry', () => {
+  const t = useTestApp({ sessionIdleMs: 1_000, sessionMaxMs: 2_500 });
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('ends a session left idle longer than the idle limit', async () => {
+    const { token } = await t.login();
+    expect((await t.call('user-health-check', {}, { token })).statusCode).toBe(200);
+    await sleep(1_300);
+    expect((await t.call('user-health-check', {}, { token })).statusCode).toBe(401);
+  });
+
+  it('ends a busy session at the absolute limit', async () => {
+    const { token } = await t.login();
+    const started = Date.now();
+    while (Date.now() - started < 2_000) {
+      expect((await t.call('user-health-check', {}, { token })).statusCode).toBe(200);
+      await sleep(300);
+    }
+    await sleep(700);
+    expect((await t.call('user-health-check', {}, { token })).statusCode).toBe(401);
+  });
+});
+
+describe.runIf(backendAvailable)('login limits', () => {
+  const t = useTestApp({
+    loginMaxFailuresPerAccount: 3,
+    loginMaxFailuresPerAddress: 6,
+    loginWindowMs: 1_500,
+  });
+
+  it('locks an account after repeated failures, for known and unknown ids alike, until the window ends', async () => {
+    const member = await t.register();
+    for (const id of [member.id, 'ghostuser1']) {
+      for (let i = 0; i < 3; i++) {
+        const res = await t.call(
+          'user-do-login',
+          { id, pw: 'wrongpass1' },
+          { remoteAddress: `10.0.0.${i + 1}` },
+        );
+        expect(res.json()).toMatchObject({ msg: 'msg2030' });
+      }
+      const locked = await t.call('user-do-login', { id, pw: member.pw }, { remoteAddress: '10.0.0.9' });
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json()).toMatchObject({ status: 'limited', msg: 'msg3001' });
+      expect(locked.json().retryAfter).toBeGreaterThan(0);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    const after = await t.call(
+      'user-do-login',
+      { id: member.id, pw: member.pw },
+      { remoteAddress: '10.0.0.9' },
+    );
+    expect(after.statusCode).toBe(200);
+  });
+
+  it('limits one address spraying many ids', async () => {
+    const member = await t.register();
+    for (let i = 0; i < 6; i++) {
+      await t.call('user-do-login', { id: `spray${i}x`, pw: 'wrongpass1' }, { remoteAddress: '10.9.9.9' });
+    }
+    const res = await t.call(
+      'user-do-login',
+      { id: member.id, pw: member.pw },
+      { remoteAddress: '10.9.9.9' },
+    );
+    expect(res.statusCode).toBe(429);
+    const elsewhere = await t.call(
+      'user-do-login',
+      { id: member.id, pw: member.pw },
+      { remoteAddress: '10.9.9.8' },
+    );
+    expect(elsewhere.statusCode).toBe(200);
+  });
+});

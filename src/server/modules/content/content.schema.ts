@@ -1,0 +1,27 @@
+import { bigserial, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** `domain`: sites a row shows on, separated by comma, bar or space; empty means every site. */
+export const notices = pgTable('notices', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  title: text('title').notNull(),
+  contents: text('contents').notNull(),
+  domain: text('domain').notNull().default(''),
+  published: boolean('published').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Operator popups; `contents` is HTML already sanitised on the way in. */
+export const popups = pgTable('popups', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  title: text('title').notNull(),
+  titleColor: text('title_color').notNull().default('#ffffff'),
+  contents: text('contents').notNull(),
+  posX: integer('pos_x').notNull().default(40),
+  posY: integer('pos_y').notNull().default(80),
+  domain: text('domain').notNull().default(''),
+  active: boolean('active').notNull().default(true),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

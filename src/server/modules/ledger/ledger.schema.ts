@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { members } from '../accounts/accounts.schema.ts';
+
+/** Per member: spendable cash, comp (rolling) and cash held for a pending withdrawal. */
+export const MEMBER_ACCOUNT_KINDS = ['cash', 'comp', 'held'] as const;
+/** House side of every movement; may go negative (a source of funds). */
+export const HOUSE_ACCOUNT_KINDS = [
+  'house_deposits',
+  'house_payouts',
+  'game_revenue',
+  'comp_expense',
+  'adjustments',
+] as const;
+export type MemberAccountKind = (typeof MEMBER_ACCOUNT_KINDS)[number];
+export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' }).references(() => members.id),
+    kind: text('kind').notNull(),
+    /** House accounts are split into shards so concurrent bets do not queue on one row. */
+    shard: smallint('shard').notNull().default(0),
+    /** Minor units of the configured currency. */
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_member_kind').on(t.memberId, t.kind).where(sql`${t.memberId} is not null`),
+    uniqueIndex('ledger_accounts_house_kind').on(t.kind, t.shard).where(sql`${t.memberId} is null`),
+    check('ledger_member_never_negative', sql`${t.memberId} is null or ${t.balance} >= 0`),
+  ],
+);
+
+/** Immutable: a transfer moves `amount` from one account to another. Corrections are new transfers. */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    fromAccountId: bigint('from_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    toAccountId: bigint('to_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    /** What caused it (request id, round id, operator ...), for statements and audits. */
+    reference: jsonb('reference').$type<Record<string, string | number>>().notNull().default({}),
+    reversesId: bigint('reverses_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transfers_idempotency').on(t.idempotencyKey),
+    index('ledger_transfers_from').on(t.fromAccountId, t.id),
+    index('ledger_transfers_to').on(t.toAccountId, t.id),
+    check('ledger_transfer_positive', sql`${t.amount} > 0`),
+    check('ledger_transfer_two_accounts', sql`${t.fromAccountId} <> ${t.toAccountId}`),
+  ],
+);

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Per-brand settings an operator can change; every field optional so old rows stay valid. */
+export interface SiteSettings {
+  registrationOpen?: boolean;
+  referralRequired?: boolean;
+  messengerLinks?: { label: string; url: string }[];
+}
+
+/** A brand: the host of a request picks one; an unknown host falls back to the default. */
+export const sites = pgTable(
+  'sites',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    /** Lower-case host names without port. */
+    domains: text('domains').array().notNull().default(sql`'{}'::text[]`),
+    isDefault: boolean('is_default').notNull().default(false),
+    settings: jsonb('settings').$type<SiteSettings>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sites_one_default').on(t.isDefault).where(sql`${t.isDefault}`)],
+);

@@ -1,0 +1,54 @@
+import { asc } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type SiteSettings, sites } from './sites.schema.ts';
+
+export interface Site {
+  id: number;
+  code: string;
+  name: string;
+  domains: string[];
+  isDefault: boolean;
+  settings: SiteSettings;
+}
+
+/** Sites change rarely and are read on every request: keep them in memory for a few seconds. */
+const CACHE_MS = 10_000;
+
+export interface SiteResolver {
+  resolve(hostname: string): Promise<Site>;
+  /** Drop the cache after an operator edits sites. */
+  invalidate(): void;
+}
+
+export function createSiteResolver(db: Db): SiteResolver {
+  let cached: { at: number; all: Site[] } | undefined;
+
+  async function load(): Promise<Site[]> {
+    if (cached && Date.now() - cached.at < CACHE_MS) return cached.all;
+    const all = await db.select().from(sites).orderBy(asc(sites.id));
+    cached = { at: Date.now(), all };
+    return all;
+  }
+
+  return {
+    async resolve(hostname) {
+      const host = hostname.toLowerCase();
+      const all = await load();
+      const site = all.find((s) => s.domains.includes(host)) ?? all.find((s) => s.isDefault) ?? all[0];
+      if (!site) throw new Error('no site configured: the database has no sites row');
+      return site;
+    },
+    invalidate() {
+      cached = undefined;
+    },
+  };
+}
+
+export function siteSummary(site: Site) {
+  return {
+    code: site.code,
+    name: site.name,
+    registrationOpen: site.settings.registrationOpen ?? true,
+    referralRequired: site.settings.referralRequired ?? false,
+  };
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { MSG, type MsgKey } from '../messages.ts';
+import {
+  bankNameField,
+  bankNumberField,
+  bankOwnerField,
+  loginText,
+  memberIdField,
+  nickField,
+  passwordField,
+  phoneField,
+  referralCodeField,
+} from './fields.ts';
+
+/**
+ * The member API contract: POST /api/routes/<name>, one entry per route (SPEC §7).
+ * `request` validates the body on the server; `response` types the success reply for the client.
+ * `invalidMsg` is the key a page shows when the body does not pass `request`.
+ */
+export interface RouteSpec {
+  auth: 'guest' | 'member';
+  request: z.ZodType;
+  response: z.ZodType;
+  invalidMsg?: MsgKey;
+}
+
+const empty = z.object({});
+const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
+
+export const memberUser = z.object({
+  userId: z.string(),
+  nick: z.string(),
+  phone: z.string(),
+  level: z.number().int(),
+  balance: z.number().int(),
+  in_balance: z.number().int(),
+  rolling: z.number().int(),
+  bankname: z.string(),
+  bankOwner: z.string(),
+  banknum: z.string(),
+});
+export type MemberUser = z.infer<typeof memberUser>;
+
+const siteInfo = z.object({
+  code: z.string(),
+  name: z.string(),
+  registrationOpen: z.boolean(),
+  referralRequired: z.boolean(),
+});
+
+export const routes = {
+  'user-register': {
+    auth: 'guest',
+    request: z.object({
+      id: memberIdField,
+      pw: passwordField,
+      nick: nickField,
+      phone: phoneField,
+      bankname: bankNameField,
+      bankOwner: bankOwnerField,
+      banknum: bankNumberField,
+      code: referralCodeField.optional(),
+    }),
+    response: ok,
+  },
+  'check-user-id': {
+    auth: 'guest',
+    request: z.object({ id: memberIdField }),
+    response: ok,
+  },
+  'check-user-nick': {
+    auth: 'guest',
+    request: z.object({ nick: nickField }),
+    response: ok,
+  },
+  'user-do-login': {
+    auth: 'guest',
+    request: z.object({ id: loginText.optional(), pw: loginText.optional() }),
+    response: ok.extend({ token: z.string(), userId: z.string(), expiresAt: z.string() }),
+    invalidMsg: MSG.loginFailed,
+  },
+  'user-logout': {
+    auth: 'member',
+    request: empty,
+    response: ok,
+  },
+  'user-health-check': {
+    auth: 'member',
+    request: empty,
+    response: ok.extend({ user: memberUser, noteCount: z.number().int(), helpCount: z.number().int() }),
+  },
+  'get-reg-domain': {
+    auth: 'guest',
+    request: empty,
+    response: ok.extend({ domain: z.string(), site: siteInfo }),
+  },
+  'user-change-password': {
+    auth: 'member',
+    request: z.object({ oldPw: loginText, newPw: passwordField }),
+    response: ok,
+  },
+} as const satisfies Record<string, RouteSpec>;
+
+export type RouteName = keyof typeof routes;
+export type RouteRequest<N extends RouteName> = z.input<(typeof routes)[N]['request']>;
+export type ParsedRequest<N extends RouteName> = z.output<(typeof routes)[N]['request']>;
+export type RouteReply<N extends RouteName> = z.infer<(typeof routes)[N]['response']>;
+
+/** Every failure reply: a status word, the key the page shows, and English for logs and tools. */
+export interface FailureReply {
+  status: string;
+  msg: MsgKey;
+  message: string;
+  [extra: string]: unknown;
+}
+
+export const routeNames = Object.keys(routes) as RouteName[];
+export const isRouteName = (name: string): name is RouteName => Object.hasOwn(routes, name);

@@ -1,0 +1,97 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { type Config, readConfig } from '../../src/server/config.ts';
+import type { Database, Db } from '../../src/server/db/client.ts';
+import type { RouteName } from '../../src/shared/contract/routes.ts';
+import { createTestDatabase } from './test-db.ts';
+
+export const ORIGIN = 'http://localhost:80';
+
+export interface CallOptions {
+  token?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: Config;
+  /** POST /api/routes/<name> as a browser on our own origin would send it. */
+  call(route: RouteName | string, body?: unknown, options?: CallOptions): Promise<LightMyRequestResponse>;
+  register(overrides?: Partial<RegisterBody>): Promise<RegisterBody>;
+  /** Registers (unless `existing`) and logs in; returns the bearer token. */
+  login(member?: Partial<RegisterBody>, existing?: boolean): Promise<{ token: string; member: RegisterBody }>;
+}
+
+export interface RegisterBody {
+  id: string;
+  pw: string;
+  nick: string;
+  phone: string;
+  bankname: string;
+  bankOwner: string;
+  banknum: string;
+  code?: string;
+}
+
+let counter = 0;
+export function newMember(overrides: Partial<RegisterBody> = {}): RegisterBody {
+  counter += 1;
+  const suffix = `${process.pid % 1000}x${counter}`;
+  return {
+    id: `player${suffix}`,
+    pw: 'secret123',
+    nick: `nick${suffix}`,
+    phone: '010-1234-5678',
+    bankname: 'KB Bank',
+    bankOwner: 'Kim Player',
+    banknum: '123-456-7890',
+    ...overrides,
+  };
+}
+
+/** Builds the app on a fresh database for the calling test file and closes both afterwards. */
+export function useTestApp(configOverrides: Partial<Config> = {}): TestApp {
+  const ctx = {} as TestApp;
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    const config = { ...readConfig({}), webRoot: undefined, ...configOverrides };
+    const app = await buildApp({ config, database, logger: false });
+    await app.ready();
+    Object.assign(ctx, { app, db: database.db, database, config });
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.close();
+  });
+
+  ctx.call = (route, body = {}, options = {}) => {
+    const headers: Record<string, string> = { origin: ORIGIN, ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.cookie) headers.cookie = options.cookie;
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/routes/${route}`,
+      headers,
+      payload: body as object,
+      remoteAddress: options.remoteAddress,
+    });
+  };
+  ctx.register = async (overrides = {}) => {
+    const member = newMember(overrides);
+    const res = await ctx.call('user-register', member);
+    if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
+    return member;
+  };
+  ctx.login = async (overrides = {}, existing = false) => {
+    const member = existing ? newMember(overrides) : await ctx.register(overrides);
+    const res = await ctx.call('user-do-login', { id: member.id, pw: member.pw });
+    if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+    return { token: res.json().token as string, member };
+  };
+  return ctx;
+}

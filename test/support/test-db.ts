@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import { TEMPLATE_DB } from './global-setup.ts';
+
+export const backend = inject('backend');
+/** False only for the postgres project on a machine without PostgreSQL: its tests are skipped. */
+export const backendAvailable = backend === 'pglite' || inject('pgAdminUrl') !== '';
+export const isPostgres = backend === 'postgres';
+
+/** A fresh database with every migration applied, private to the calling test file. */
+export async function createTestDatabase(): Promise<Database> {
+  if (backend === 'pglite') {
+    const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
+    return openDatabase({ snapshot });
+  }
+  const adminUrl = inject('pgAdminUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 40 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
