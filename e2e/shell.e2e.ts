@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
+
+describe.runIf(chromiumAvailable)('member site shell on a desktop', () => {
+  const b = useBrowser(DESKTOP);
+
+  it('shows a guest the login form and the register button, in Thai by default', async () => {
+    await b.page.goto('/');
+    await expect.poll(() => b.page.locator('html').getAttribute('lang')).toBe('th');
+    await b.page.getByRole('link', { name: 'สมัครสมาชิก' }).waitFor();
+    await b.page.getByRole('button', { name: 'เข้าสู่ระบบ' }).waitFor();
+    await b.screenshot('home-guest-desktop');
+  });
+
+  it('warns when the id or password is missing (msg2030) without logging in', async () => {
+    await b.page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await b.page.getByText('กรุณาตรวจสอบไอดีและรหัสผ่าน').waitFor();
+    await b.page.getByRole('button', { name: 'ตกลง' }).click();
+  });
+
+  it('switches the language to English', async () => {
+    await b.page.getByLabel('ภาษา').selectOption('en');
+    await b.page.getByRole('link', { name: 'Join' }).waitFor();
+  });
+
+  it('shows a wrong password as msg2030 in a dialog', async () => {
+    await b.page.getByPlaceholder('ID').fill('demo');
+    await b.page.getByPlaceholder('Password').fill('wrong-password1');
+    await b.page.getByRole('button', { name: 'Log in' }).click();
+    await b.page.getByText('Check your ID and password.').waitFor();
+    await b.page.getByRole('button', { name: 'OK' }).click();
+  });
+
+  it('logs the demo member in and shows the id and balance, then logs out after confirming', async () => {
+    await b.page.getByPlaceholder('ID').fill('demo');
+    await b.page.getByPlaceholder('Password').fill('demo1234');
+    await b.page.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => b.page.getByTestId('user-id').textContent()).toBe('demo');
+    await b.page.getByText('1,000,000').first().waitFor();
+    expect(await b.page.evaluate(() => localStorage.getItem('userId'))).toBe('demo');
+    await b.screenshot('home-member-desktop');
+
+    await b.page.getByRole('button', { name: 'Log out' }).click();
+    await b.page.getByText('Do you want to log out?').waitFor();
+    await b.page.getByRole('button', { name: 'Cancel' }).click();
+    await b.page.getByTestId('user-id').waitFor();
+
+    await b.page.getByRole('button', { name: 'Log out' }).click();
+    await b.page.getByRole('button', { name: 'OK' }).click();
+    await b.page.getByRole('link', { name: 'Join' }).waitFor();
+    expect(await b.page.getByTestId('user-id').count()).toBe(0);
+  });
+
+  it('serves a proper not-found page for an unknown path', async () => {
+    await b.page.goto('/no/such/page');
+    await b.page.getByText('404').waitFor();
+    await b.page.getByRole('link', { name: 'Back to the home page' }).waitFor();
+  });
+});
+
+describe.runIf(chromiumAvailable)('member site shell on a phone', () => {
+  const b = useBrowser(PHONE);
+
+  it('registers a new member, then logs in from the phone menu', async () => {
+    await b.page.goto('/');
+    await b.page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await b.page.goto('/');
+    await b.screenshot('home-guest-phone');
+    await b.page.getByRole('link', { name: 'Join' }).click();
+    await b.screenshot('register-phone-start');
+    const id = `e2e${Date.now().toString(36)}`;
+    const fill = (name: string, value: string) => b.page.locator(`main input[name="${name}"]`).fill(value);
+    await fill('id', id);
+    await b.page.getByRole('button', { name: 'Check' }).first().click();
+    await b.page.getByText('This ID is available.').waitFor();
+    await b.page.getByRole('button', { name: 'OK' }).click();
+    await fill('pw', 'secret123');
+    await fill('pwConfirm', 'secret12');
+    await b.page.getByRole('button', { name: 'Create account' }).click();
+    await b.page.getByText('The passwords do not match.').waitFor();
+    await fill('pwConfirm', 'secret123');
+    await fill('nick', `N${id}`);
+    await fill('phone', '010-2222-3333');
+    await fill('bankname', 'KB Bank');
+    await fill('bankOwner', 'E2E Player');
+    await fill('banknum', '111-222-3333');
+    await b.screenshot('register-phone');
+    await b.page.getByRole('button', { name: 'Create account' }).click();
+    await b.page.getByText('Welcome! Your account is ready. Please log in.').waitFor();
+    await b.page.getByRole('button', { name: 'OK' }).click();
+    await b.page.waitForURL((url) => url.pathname === '/');
+
+    await b.page.getByRole('button', { name: 'Log in' }).click();
+    const form = b.page.locator('form').last();
+    await form.getByPlaceholder('ID').fill(id);
+    await form.getByPlaceholder('Password').fill('secret123');
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await b.page.getByRole('button', { name: 'Log out' }).waitFor();
+    await b.screenshot('home-member-phone');
+  });
+});

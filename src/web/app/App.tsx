@@ -1,0 +1,24 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { HomePage } from '../routes/HomePage.tsx';
+import { Layout } from './Layout.tsx';
+
+// Pages other than home load on first visit, keeping the home page's first load small.
+const RegisterPage = lazy(() =>
+  import('../routes/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })),
+);
+const NotFoundPage = lazy(() =>
+  import('../routes/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })),
+);
+
+export function App() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<HomePage />} />
+        <Route path="register" element={<RegisterPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,22 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { Footer } from '../features/layout/Footer.tsx';
+import { Header } from '../features/layout/Header.tsx';
+import styles from './Layout.module.css';
+
+/** Header, page, footer: the frame every page shares. */
+export function Layout() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.shell}>
+      <Header />
+      <main className={styles.main}>
+        <Suspense fallback={<p className={styles.loading}>{t('loading')}</p>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

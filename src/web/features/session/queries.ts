@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RouteReply } from '../../../shared/contract/routes.ts';
+import { ApiFailure, callRoute } from '../../api/client.ts';
+
+export const HEALTH_CHECK_MS = 30_000;
+const SESSION_KEY = ['session'] as const;
+const USER_ID_KEY = 'userId';
+
+export type Session = RouteReply<'user-health-check'>;
+
+/**
+ * The logged-in member, or null for a guest; undefined while still unknown.
+ * While logged in it refreshes every 30 s (the product's health check).
+ */
+export function useSession() {
+  return useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: async (): Promise<Session | null> => {
+      try {
+        return await callRoute('user-health-check', {});
+      } catch (error) {
+        if (error instanceof ApiFailure && error.status === 'unauthorized') {
+          localStorage.removeItem(USER_ID_KEY);
+          return null;
+        }
+        throw error;
+      }
+    },
+    refetchInterval: (query) => (query.state.data ? HEALTH_CHECK_MS : false),
+    staleTime: 10_000,
+    retry: 1,
+  });
+}
+
+/** Login success reloads the page and keeps the user id locally (SPEC §4). */
+export function useLogin() {
+  return useMutation({
+    mutationFn: (credentials: { id: string; pw: string }) => callRoute('user-do-login', credentials),
+    onSuccess: (reply) => {
+      localStorage.setItem(USER_ID_KEY, reply.userId);
+      window.location.reload();
+    },
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callRoute('user-logout', {}),
+    onSettled: () => {
+      localStorage.removeItem(USER_ID_KEY);
+      queryClient.setQueryData(SESSION_KEY, null);
+      window.location.assign('/');
+    },
+  });
+}

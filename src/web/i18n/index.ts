@@ -1,0 +1,39 @@
+import i18next from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../shared/format.ts';
+
+const STORAGE_KEY = 'lang';
+
+export function storedLocale(): Locale {
+  const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
+  return isLocale(saved) ? saved : DEFAULT_LOCALE;
+}
+
+/** One namespace per page per locale, each its own chunk, fetched when first needed. */
+export const i18nReady = i18next
+  .use(initReactI18next)
+  .use(resourcesToBackend((lng: string, ns: string) => import(`./locales/${lng}/${ns}.json`)))
+  .init({
+    lng: storedLocale(),
+    fallbackLng: 'en',
+    supportedLngs: [...LOCALES],
+    ns: ['common'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+  });
+
+export async function changeLocale(locale: Locale) {
+  localStorage.setItem(STORAGE_KEY, locale);
+  document.documentElement.lang = locale;
+  await i18next.changeLanguage(locale);
+}
+
+export const LANGUAGE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  ko: '한국어',
+  jp: '日本語',
+  vn: 'Tiếng Việt',
+  th: 'ไทย',
+};
