@@ -28,6 +28,7 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<DialogRequest[]>([]);
   const current = queue[0];
   const okRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
 
   const open = useCallback(
     (kind: DialogKind, text: string, confirm: boolean) =>
@@ -45,39 +46,43 @@ export function DialogProvider({ children }: { children: ReactNode }) {
     setQueue((q) => q.slice(1));
   };
 
+  // A modal <dialog> traps focus, blocks the page and closes on Escape (onCancel).
   useEffect(() => {
-    if (current) okRef.current?.focus();
+    if (!current) return;
+    if (!dialogRef.current?.open) dialogRef.current?.showModal();
+    okRef.current?.focus();
   }, [current]);
 
   return (
     <DialogContext.Provider value={api}>
       {children}
       {current && (
-        <div className={styles.backdrop} onKeyDown={(e) => e.key === 'Escape' && close(false)}>
-          <div
-            className={`${styles.dialog} ${styles[current.kind]}`}
-            role={current.confirm ? 'alertdialog' : 'dialog'}
-            aria-modal="true"
-            aria-labelledby="dialog-text"
-          >
-            <div className={styles.icon} aria-hidden="true">
-              {ICONS[current.kind]}
-            </div>
-            <p id="dialog-text" className={styles.text}>
-              {current.text}
-            </p>
-            <div className={styles.actions}>
-              {current.confirm && (
-                <Button variant="ghost" onClick={() => close(false)}>
-                  {t('cancel')}
-                </Button>
-              )}
-              <Button ref={okRef} onClick={() => close(true)}>
-                {t('ok')}
-              </Button>
-            </div>
+        <dialog
+          ref={dialogRef}
+          className={`${styles.dialog} ${styles[current.kind]}`}
+          aria-labelledby="dialog-text"
+          onCancel={(e) => {
+            e.preventDefault();
+            close(false);
+          }}
+        >
+          <div className={styles.icon} aria-hidden="true">
+            {ICONS[current.kind]}
           </div>
-        </div>
+          <p id="dialog-text" className={styles.text}>
+            {current.text}
+          </p>
+          <div className={styles.actions}>
+            {current.confirm && (
+              <Button variant="ghost" onClick={() => close(false)}>
+                {t('cancel')}
+              </Button>
+            )}
+            <Button ref={okRef} onClick={() => close(true)}>
+              {t('ok')}
+            </Button>
+          </div>
+        </dialog>
       )}
     </DialogContext.Provider>
   );
