@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { memberApi } from './http/member-api.ts';
+import { probes } from './http/probes.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { webStatic } from './http/web-static.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -46,6 +47,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     resolveMember: (token) => findSessionMember(database.db, config, token),
     handlers: { ...accountsRoutes },
   });
+  await probes(app, database.db);
   await webStatic(app, config.webRoot);
   return app;
 }

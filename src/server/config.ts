@@ -5,6 +5,8 @@ export interface Config {
   /** postgres://... selects a PostgreSQL server; otherwise PGlite under dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Connections each process keeps to PostgreSQL. */
+  dbPoolSize: number;
   seedDemo: boolean;
   sessionIdleMs: number;
   sessionMaxMs: number;
@@ -34,6 +36,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? './data/pglite',
+    dbPoolSize: intFrom(env, 'DB_POOL_SIZE', 10),
     seedDemo: env.SEED_DEMO !== '0',
     sessionIdleMs: intFrom(env, 'SESSION_IDLE_MINUTES', 30) * MINUTE,
     sessionMaxMs: intFrom(env, 'SESSION_MAX_HOURS', 12) * 60 * MINUTE,

@@ -7,7 +7,11 @@ import { seedDemo } from './db/seed-demo.ts';
 
 const config = readConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.dbPoolSize,
+});
 await migrate(database);
 const app = await buildApp({ config, database });
 if (config.seedDemo && (await seedDemo(database.db))) {

@@ -66,3 +66,15 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * A hot-path statement by name: PostgreSQL parses and plans it once per connection (a named
+ * prepared statement) instead of on every call. Only for the root handle, not inside a transaction.
+ */
+export async function preparedRows<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof pg.Pool) {
+    return (await client.query({ name, text, values })).rows as T[];
+  }
+  return (await client.query<T>(text, values)).rows;
+}

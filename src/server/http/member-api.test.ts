@@ -136,3 +136,12 @@ describe.runIf(backendAvailable)(
     });
   },
 );
+
+describe.runIf(backendAvailable)('load-balancer probes', () => {
+  const t = useTestApp();
+
+  it('answers /healthz and /readyz while the database is reachable', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'success' });
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'success' });
+  });
+});

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { MemberUser } from '../../../shared/contract/routes.ts';
 import type { Config } from '../../config.ts';
-import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedRows } from '../../db/client.ts';
 import { sessions } from './accounts.schema.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -58,6 +58,7 @@ export async function revokeOtherSessions(db: DbOrTx, memberId: number, keepSess
 
 interface SessionMemberRow {
   session_id: number;
+  stale: boolean;
   member_id: number;
   status: string;
   login_id: string;
@@ -72,37 +73,36 @@ interface SessionMemberRow {
   comp: number;
 }
 
+const SESSION_MEMBER_SQL = `
+  select s.id as session_id, s.last_seen_at < now() - $3::float8 * interval '1 millisecond' as stale,
+         m.id as member_id, m.status, m.login_id, m.nick, m.phone, m.level,
+         m.bank_name, m.bank_owner, m.bank_number,
+         coalesce(cash.balance, 0) as cash, coalesce(held.balance, 0) as held, coalesce(comp.balance, 0) as comp
+  from sessions s
+  join members m on m.id = s.member_id and m.status <> 'blocked'
+  left join ledger_accounts cash on cash.member_id = m.id and cash.kind = 'cash'
+  left join ledger_accounts held on held.member_id = m.id and held.kind = 'held'
+  left join ledger_accounts comp on comp.member_id = m.id and comp.kind = 'comp'
+  where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
+    and s.last_seen_at > now() - $2::float8 * interval '1 millisecond'`;
+
 /**
- * The member behind a live session, with balances, in one round trip: checks expiry (idle and
- * absolute), refreshes last-seen when it is stale enough to matter, and joins the ledger accounts.
+ * The member behind a live session, with balances, in one round trip: every member request and
+ * the 30-second health check pay it. It checks idle and absolute expiry; last-seen is written back
+ * only when it is older than a tenth of the idle limit (at most once a minute), so the common case
+ * is a single read.
  */
-export async function findSessionMember(
-  db: DbOrTx,
-  config: Config,
-  token: string,
-): Promise<SessionMember | undefined> {
+export async function findSessionMember(db: Db, config: Config, token: string): Promise<SessionMember | undefined> {
   const idleMs = config.sessionIdleMs;
   const touchAfterMs = Math.min(60_000, Math.floor(idleMs / 10));
-  const [row] = await queryRows<SessionMemberRow>(
-    db,
-    sql`
-    with s as (
-      select id, member_id, last_seen_at from sessions
-      where token_hash = ${hashToken(token)} and revoked_at is null and expires_at > now()
-        and last_seen_at > now() - ${idleMs}::float8 * interval '1 millisecond'
-    ), touched as (
-      update sessions set last_seen_at = now() from s
-      where sessions.id = s.id and s.last_seen_at < now() - ${touchAfterMs}::float8 * interval '1 millisecond'
-    )
-    select s.id as session_id, m.id as member_id, m.status, m.login_id, m.nick, m.phone, m.level,
-           m.bank_name, m.bank_owner, m.bank_number,
-           coalesce(cash.balance, 0) as cash, coalesce(held.balance, 0) as held, coalesce(comp.balance, 0) as comp
-    from s
-    join members m on m.id = s.member_id and m.status <> 'blocked'
-    left join ledger_accounts cash on cash.member_id = m.id and cash.kind = 'cash'
-    left join ledger_accounts held on held.member_id = m.id and held.kind = 'held'
-    left join ledger_accounts comp on comp.member_id = m.id and comp.kind = 'comp'`,
-  );
+  const [row] = await preparedRows<SessionMemberRow>(db, 'session_member', SESSION_MEMBER_SQL, [
+    hashToken(token),
+    idleMs,
+    touchAfterMs,
+  ]);
+  if (row?.stale) {
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.session_id));
+  }
   if (!row) return undefined;
   return {
     memberId: row.member_id,

@@ -1,0 +1,94 @@
+/**
+ * npm run bench:api — the member health check against a route doing one trivial query, on a real
+ * PostgreSQL (fsync on), 50 connections for 10 s each. The health check should reach at least 0.8
+ * of the trivial route: it costs one database round trip, not several.
+ *
+ * The reference is `check-user-id`: a member-API POST like the health check (JSON body, contract
+ * validation, same hooks) whose whole database work is one indexed lookup. GET /readyz (`select 1`,
+ * no body) is printed as well, as the floor of what one round trip costs through the server.
+ */
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startPgCluster } from '../test/support/pg-cluster.ts';
+import { startServer } from './support/server.ts';
+import { figuresOf, printFigures } from './support/report.ts';
+
+const CONNECTIONS = 50;
+const DURATION_S = 10;
+const MEMBERS = 50;
+
+const cluster = process.env.BENCH_DATABASE_URL ? undefined : await startPgCluster({ fsync: true });
+const adminUrl = process.env.BENCH_DATABASE_URL ?? cluster!.url;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query('drop database if exists bench_api');
+await admin.query('create database bench_api');
+await admin.end();
+const databaseUrl = new URL(adminUrl);
+databaseUrl.pathname = '/bench_api';
+
+const server = await startServer({ DATABASE_URL: databaseUrl.toString() });
+try {
+  const post = (route: string, body: unknown) =>
+    fetch(`${server.url}/api/routes/${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<Record<string, string>>);
+
+  const tokens: string[] = [];
+  for (let i = 0; i < MEMBERS; i++) {
+    const member = {
+      id: `bench${i}`,
+      pw: 'benchpass1',
+      nick: `bench${i}`,
+      phone: '01012345678',
+      bankname: 'Bench Bank',
+      bankOwner: 'Bench',
+      banknum: '123-456-789',
+    };
+    await post('user-register', member);
+    const login = await post('user-do-login', { id: member.id, pw: member.pw });
+    if (!login.token) throw new Error(`login failed: ${JSON.stringify(login)}`);
+    tokens.push(login.token);
+  }
+  console.log(`${MEMBERS} members logged in; warming up...`);
+
+  let next = 0;
+  const run = (opts: autocannon.Options) => autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...opts });
+  await run({ url: `${server.url}/readyz`, duration: 2 });
+  const health = await run({
+    url: `${server.url}/api/routes/user-health-check`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+    // Each connection is a different member, as in real traffic.
+    setupClient: (client) => {
+      const token = tokens[next++ % tokens.length];
+      client.setHeaders({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
+    },
+  });
+  const trivial = await run({
+    url: `${server.url}/api/routes/check-user-id`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id: 'freeid42' }),
+  });
+  const floor = await run({ url: `${server.url}/readyz` });
+
+  const rows = [
+    figuresOf('user-health-check', health),
+    figuresOf('check-user-id (one indexed query)', trivial),
+    figuresOf('GET /readyz (select 1, no body)', floor),
+  ];
+  printFigures(rows);
+  const ratio = rows[0]!.requestsPerSecond / rows[1]!.requestsPerSecond;
+  const floorRatio = rows[0]!.requestsPerSecond / rows[2]!.requestsPerSecond;
+  console.log(`\nhealth check / single-query route (check-user-id) = ${ratio.toFixed(2)} (target ≥ 0.80)`);
+  console.log(`health check / GET /readyz floor = ${floorRatio.toFixed(2)}`);
+  if (rows.some((r) => r.non2xx > 0 || r.errors > 0)) console.log('WARNING: some requests failed');
+  process.exitCode = ratio >= 0.8 ? 0 : 1;
+} finally {
+  await server.stop();
+  cluster?.stop();
+}

@@ -1,0 +1,38 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `src/server/main.ts` as its own process, so the load generator does not share its CPU time. */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  // BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=.tmp/prof" profiles the server under load.
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...flags, '--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) {
+        return {
+          url,
+          stop: async () => {
+            child.kill('SIGTERM');
+            await new Promise((resolve) => child.once('exit', resolve));
+          },
+        };
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not become ready in 20 s');
+}
