@@ -10,8 +10,8 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startPgCluster } from '../test/support/pg-cluster.ts';
-import { startServer } from './support/server.ts';
 import { figuresOf, printFigures } from './support/report.ts';
+import { startServer } from './support/server.ts';
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
@@ -55,7 +55,8 @@ try {
   console.log(`${MEMBERS} members logged in; warming up...`);
 
   let next = 0;
-  const run = (opts: autocannon.Options) => autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...opts });
+  const run = (opts: autocannon.Options) =>
+    autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...opts });
   await run({ url: `${server.url}/readyz`, duration: 2 });
   const health = await run({
     url: `${server.url}/api/routes/user-health-check`,

@@ -92,7 +92,11 @@ const SESSION_MEMBER_SQL = `
  * only when it is older than a tenth of the idle limit (at most once a minute), so the common case
  * is a single read.
  */
-export async function findSessionMember(db: Db, config: Config, token: string): Promise<SessionMember | undefined> {
+export async function findSessionMember(
+  db: Db,
+  config: Config,
+  token: string,
+): Promise<SessionMember | undefined> {
   const idleMs = config.sessionIdleMs;
   const touchAfterMs = Math.min(60_000, Math.floor(idleMs / 10));
   const [row] = await preparedRows<SessionMemberRow>(db, 'session_member', SESSION_MEMBER_SQL, [
