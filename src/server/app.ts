@@ -9,6 +9,10 @@ import { securityHeaders } from './http/security-headers.ts';
 import { webStatic } from './http/web-static.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { findSessionMember } from './modules/accounts/sessions.repo.ts';
+import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
+import { sandboxPages } from './modules/cashier/payments/sandbox/sandbox.pages.ts';
+import { sandboxProvider } from './modules/cashier/payments/sandbox/sandbox.provider.ts';
+import { paymentWebhooks } from './modules/cashier/payments/webhook.routes.ts';
 import { createSiteResolver, type SiteResolver } from './modules/sites/sites.service.ts';
 
 declare module 'fastify' {
@@ -40,13 +44,16 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
 
   const sites = createSiteResolver(database.db);
   app.decorate('sites', sites);
+  const paymentProviders = new Map([['sandbox', sandboxProvider(config.sandboxPspSecret)]]);
   await memberApi(app, {
     db: database.db,
     config,
     resolveSite: sites.resolve,
     resolveMember: (token) => findSessionMember(database.db, config, token),
-    handlers: { ...accountsRoutes },
+    handlers: { ...accountsRoutes, ...cashierRoutes(paymentProviders, config.sandboxPspSecret) },
   });
+  await paymentWebhooks(app, { db: database.db, providers: paymentProviders });
+  await sandboxPages(app, { db: database.db, config });
   await probes(app, database.db);
   await webStatic(app, config.webRoot);
   return app;

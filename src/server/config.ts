@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /** Runtime configuration, read once from the environment (README lists every variable). */
 export interface Config {
   port: number;
@@ -18,6 +20,10 @@ export interface Config {
   webRoot: string | undefined;
   trustProxy: boolean;
   logLevel: string;
+  /** HMAC secret shared with the built-in sandbox payment provider. */
+  sandboxPspSecret: string;
+  /** Where payment providers send webhooks (this server, as the outside world reaches it). */
+  publicUrl: string;
 }
 
 const MINUTE = 60_000;
@@ -46,5 +52,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webRoot: env.WEB_ROOT ?? 'dist/web',
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
+    // One process signs and verifies; several processes need the same SANDBOX_PSP_SECRET.
+    sandboxPspSecret: env.SANDBOX_PSP_SECRET || randomBytes(32).toString('hex'),
+    publicUrl: (env.PUBLIC_URL || `http://127.0.0.1:${intFrom(env, 'PORT', 3000)}`).replace(/\/$/, ''),
   };
 }

@@ -53,6 +53,14 @@ export const MSG = {
   passwordWrong: 'msg3021',
   loggedOut: 'msg3022',
   accountBlocked: 'msg3023',
+  duplicateRequest: 'msg3024',
+  depositClosed: 'msg3030',
+  withdrawClosed: 'msg3031',
+  compExchanged: 'msg3032',
+  compBelowMinimum: 'msg3033',
+  requestDeleted: 'msg3034',
+  paymentLimits: 'msg3035',
+  selfExcluded: 'msg3036',
 } as const;
 
 export type MsgKey = (typeof MSG)[keyof typeof MSG];
@@ -73,6 +81,7 @@ export const STATUS = {
   balance: 'balance',
   lowPoint: 'low_point',
   pass: 'pass',
+  duplicate: 'duplicate',
   invalid: 'invalid',
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',

@@ -1,6 +1,8 @@
 /** Every module's tables, for Drizzle's typed queries and drizzle-kit's migrations. */
 export * from '../modules/accounts/accounts.schema.ts';
+export * from '../modules/cashier/cashier.schema.ts';
 export * from '../modules/content/content.schema.ts';
 export * from '../modules/games/games.schema.ts';
 export * from '../modules/ledger/ledger.schema.ts';
 export * from '../modules/sites/sites.schema.ts';
+export * from '../modules/support/support.schema.ts';

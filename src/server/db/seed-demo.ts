@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 import { openMemberAccounts, transfer } from '../modules/ledger/ledger.service.ts';
+import type { SiteSettings } from '../modules/sites/sites.schema.ts';
 import type { Db } from './client.ts';
-import { games, gameVendors, members, notices, popups, sites } from './schema.ts';
+import { games, gameVendors, members, notices, paymentOptions, popups, sites } from './schema.ts';
 
 /** The demo login the README shows. Everything seeded here is marked as demo data. */
 export const DEMO_MEMBER = { id: 'demo', pw: 'demo1234', nick: 'DemoPlayer' } as const;
@@ -59,6 +60,22 @@ const DEMO_NOTICES = [
   },
 ];
 
+const DEMO_SITE_SETTINGS: SiteSettings = {
+  timezone: 'Asia/Seoul',
+  deposit: { locked: false, open: '00:00', close: '24:00' },
+  withdraw: { locked: false, open: '00:00', close: '24:00' },
+  comp: {
+    minExchange: 10_000,
+    rates: { '1': { casino: 50, slot: 100, sport: 50 }, '2': { casino: 80, slot: 150, sport: 80 } },
+  },
+};
+
+const DEMO_PAYMENT_OPTIONS = [
+  { direction: 'deposit', kind: 'card', provider: 'sandbox', name: '[DEMO] Sandbox card', sortOrder: 1 },
+  { direction: 'deposit', kind: 'coin', provider: 'sandbox', name: '[DEMO] Sandbox USDT', sortOrder: 2 },
+  { direction: 'withdraw', kind: 'bank', provider: 'sandbox', name: '[DEMO] Bank payout', sortOrder: 1 },
+] as const;
+
 /** Loads the demo data set once; a database that already has the demo member is left alone. */
 export async function seedDemo(db: Db): Promise<boolean> {
   const [existing] = await db
@@ -72,8 +89,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
     if (!site) throw new Error('default site missing: run the migrations first');
     await tx
       .update(sites)
-      .set({ domains: [...new Set([...site.domains, 'localhost', '127.0.0.1'])] })
+      .set({
+        domains: [...new Set([...site.domains, 'localhost', '127.0.0.1'])],
+        settings: { ...site.settings, ...DEMO_SITE_SETTINGS },
+      })
       .where(eq(sites.id, site.id));
+    await tx.insert(paymentOptions).values(DEMO_PAYMENT_OPTIONS.map((o) => ({ ...o, siteId: site.id })));
     const [member] = await tx
       .insert(members)
       .values({

@@ -40,3 +40,31 @@ export const referralCodeField = z
 
 /** Free text that arrives from a login form: bounded, otherwise taken as is. */
 export const loginText = z.string().max(128);
+
+/** Money in the currency's minor unit; the page may send a number or a numeric string. */
+export const amountField = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d{1,16}(\.\d+)?$/, 'balance: a number')
+      .transform(Number),
+  ])
+  .refine((n) => Number.isFinite(n) && Math.abs(n) <= 1e13, 'balance: out of range');
+
+/** The page's idempotency code (a timestamp): the same code again is the same request. */
+export const requestCodeField = z.union([
+  z
+    .string()
+    .trim()
+    .regex(/^[\w.:-]{1,64}$/, 'code: 1-64 letters, digits or ._:-'),
+  z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).transform(String),
+]);
+
+export const idField = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const pageFields = {
+  page: z.number().int().min(1).max(100_000).default(1),
+  pageSize: z.number().int().min(1).max(100).default(20),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG, type MsgKey } from '../messages.ts';
+import { cashierRoutes } from './cashier-routes.ts';
 import {
   bankNameField,
   bankNumberField,
@@ -99,6 +100,7 @@ export const routes = {
     request: z.object({ oldPw: loginText, newPw: passwordField }),
     response: ok,
   },
+  ...cashierRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof routes;

@@ -1,11 +1,29 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
+/** When a cashier desk takes requests: `locked` closes it; open/close are local 'HH:MM' (overnight allowed). */
+export interface CashierWindow {
+  locked?: boolean;
+  open?: string;
+  close?: string;
+}
+
+/** Comp (rolling) rules: basis points of stake per member level and game category. */
+export interface CompSettings {
+  minExchange?: number;
+  rates?: Record<string, Partial<Record<'casino' | 'slot' | 'sport', number>>>;
+}
+
 /** Per-brand settings an operator can change; every field optional so old rows stay valid. */
 export interface SiteSettings {
   registrationOpen?: boolean;
   referralRequired?: boolean;
   messengerLinks?: { label: string; url: string }[];
+  /** IANA time zone of the cashier hours. */
+  timezone?: string;
+  deposit?: CashierWindow;
+  withdraw?: CashierWindow;
+  comp?: CompSettings;
 }
 
 /** A brand: the host of a request picks one; an unknown host falls back to the default. */

@@ -1,0 +1,97 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { type CashRequestKind, cashRequests, PENDING_STATUSES } from './cashier.schema.ts';
+
+export type CashRequest = typeof cashRequests.$inferSelect;
+
+export interface NewCashRequest {
+  memberId: number;
+  kind: CashRequestKind;
+  amount: number;
+  clientCode: string;
+  status?: 'wait' | 'reg';
+  paymentOptionId?: number;
+}
+
+export type InsertOutcome =
+  | { outcome: 'created'; request: CashRequest }
+  | { outcome: 'replay'; request: CashRequest }
+  | { outcome: 'code-reused'; request: CashRequest }
+  | { outcome: 'pending-exists'; request: CashRequest };
+
+/**
+ * Inserts a request unless the database refuses it: the same client code again is a replay (or a
+ * misuse when the amount differs), and a second pending request of the same kind is refused by a
+ * partial unique index, so concurrent clicks cannot open two.
+ */
+export async function insertCashRequest(tx: DbOrTx, input: NewCashRequest): Promise<InsertOutcome> {
+  const [created] = await tx
+    .insert(cashRequests)
+    .values({ ...input, status: input.status ?? 'wait' })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return { outcome: 'created', request: created };
+
+  const [sameCode] = await tx
+    .select()
+    .from(cashRequests)
+    .where(
+      and(
+        eq(cashRequests.memberId, input.memberId),
+        eq(cashRequests.kind, input.kind),
+        eq(cashRequests.clientCode, input.clientCode),
+      ),
+    );
+  if (sameCode) {
+    const same =
+      sameCode.amount === input.amount && sameCode.paymentOptionId === (input.paymentOptionId ?? null);
+    return { outcome: same ? 'replay' : 'code-reused', request: sameCode };
+  }
+  const [pending] = await tx
+    .select()
+    .from(cashRequests)
+    .where(
+      and(
+        eq(cashRequests.memberId, input.memberId),
+        eq(cashRequests.kind, input.kind),
+        inArray(cashRequests.status, PENDING_STATUSES),
+      ),
+    );
+  if (pending) return { outcome: 'pending-exists', request: pending };
+  // The conflicting row was decided between our insert and the look-up: the caller may try again.
+  throw new Error('cash request conflict vanished; retry');
+}
+
+/**
+ * Moves a pending request to its final status; exactly one caller wins under concurrency and gets
+ * the row, every other gets undefined.
+ */
+export async function decidePending(
+  tx: DbOrTx,
+  id: number,
+  kind: CashRequestKind,
+  decision: { status: 'already' | 'cansel'; decidedBy: string; reason?: string | undefined },
+): Promise<CashRequest | undefined> {
+  const [row] = await tx
+    .update(cashRequests)
+    .set({
+      status: decision.status,
+      decidedBy: decision.decidedBy,
+      reason: decision.reason,
+      decidedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(cashRequests.id, id),
+        eq(cashRequests.kind, kind),
+        inArray(cashRequests.status, PENDING_STATUSES),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function findCashRequest(tx: DbOrTx, id: number): Promise<CashRequest | undefined> {
+  const [row] = await tx.select().from(cashRequests).where(eq(cashRequests.id, id));
+  return row;
+}

@@ -1,0 +1,58 @@
+import { MSG, STATUS } from '../../../shared/messages.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { CashierWindow } from '../sites/sites.schema.ts';
+import type { Site } from '../sites/sites.service.ts';
+import type { CashRequestKind } from './cashier.schema.ts';
+
+export interface DeskState {
+  locked: boolean;
+  open: boolean;
+  hours: { open: string; close: string } | null;
+  timezone: string;
+}
+
+const HHMM = /^([01]\d|2[0-4]):[0-5]\d$/;
+
+function minutesOf(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
+
+/** Minutes past local midnight in the desk's time zone. */
+function localMinutes(now: Date, timezone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: timezone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return get('hour') * 60 + get('minute');
+}
+
+/** Whether the deposit or withdrawal desk of a site takes requests at `now`. */
+export function deskState(site: Site, kind: CashRequestKind, now = new Date()): DeskState {
+  const window: CashierWindow = site.settings[kind] ?? {};
+  const timezone = site.settings.timezone ?? 'UTC';
+  const hasHours = window.open && window.close && HHMM.test(window.open) && HHMM.test(window.close);
+  const hours = hasHours ? { open: window.open!, close: window.close! } : null;
+  let open = !window.locked;
+  if (open && hours && hours.open !== hours.close) {
+    const t = localMinutes(now, timezone);
+    const from = minutesOf(hours.open);
+    const to = minutesOf(hours.close);
+    // An overnight window (22:00-06:00) wraps past midnight.
+    open = from < to ? t >= from && t < to : t >= from || t < to;
+  }
+  return { locked: Boolean(window.locked), open, hours, timezone };
+}
+
+export function assertDeskOpen(site: Site, kind: CashRequestKind, now = new Date()): void {
+  if (deskState(site, kind, now).open) return;
+  throw new ApiError(
+    403,
+    STATUS.time,
+    kind === 'deposit' ? MSG.depositClosed : MSG.withdrawClosed,
+    `${kind === 'deposit' ? 'deposits' : 'withdrawals'} are closed at this time`,
+  );
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { MSG } from '../../../shared/messages.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
+import { askForDepositAccount } from '../support/account-requests.service.ts';
+import { deskState } from './cashier-hours.ts';
+import { exchangeComp } from './comp.service.ts';
+import { requestDeposit } from './deposits.service.ts';
+import { hideCashRequest, listCashRequests, statement } from './history.service.ts';
+import { signMemberRef } from './payments/member-ref.ts';
+import { findOption, listPaymentOptions, startDepositPayment } from './payments/payments.service.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { requestWithdrawal } from './withdrawals.service.ts';
+
+const toIso = (d: Date | null) => (d ? d.toISOString() : null);
+const itemsOf = (items: Awaited<ReturnType<typeof listCashRequests>>['items']) =>
+  items.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), decidedAt: toIso(r.decidedAt) }));
+
+/** Anything unexpected while withdrawing is shown as msg2018 (SPEC §8), never as a bare 500. */
+function asWithdrawFailure(error: unknown): never {
+  if (error instanceof ApiError) throw error;
+  throw new ApiError(500, 'error', MSG.withdrawFailed, 'the withdrawal could not be requested');
+}
+
+export function cashierRoutes(
+  providers: ReadonlyMap<string, PaymentProvider>,
+  secret: string,
+): RouteHandlers {
+  return {
+    'apply-user-deposit': async (body, ctx) => {
+      const { request } = await requestDeposit(ctx.db, requireMember(ctx), ctx.site, {
+        amount: body.balance,
+        code: body.code,
+      });
+      return { status: 'success', msg: MSG.depositRequested, requestId: request.id };
+    },
+
+    'apply-user-withdraw': async (body, ctx) => {
+      const member = requireMember(ctx);
+      const option = body.idx ? await findOption(ctx.db, ctx.site, body.idx, 'withdraw') : undefined;
+      const { request } = await requestWithdrawal(ctx.db, member, ctx.site, {
+        amount: body.balance,
+        code: body.code,
+        paymentOptionId: option?.id,
+      }).catch(asWithdrawFailure);
+      return { status: 'success', msg: MSG.withdrawRequested, requestId: request.id };
+    },
+
+    'roll-to-balance': async (body, ctx) => {
+      const { amount } = await exchangeComp(ctx.db, requireMember(ctx), ctx.site, body);
+      return { status: 'success', msg: MSG.compExchanged, amount };
+    },
+
+    'user-ask-account': async (_body, ctx) => {
+      try {
+        await askForDepositAccount(ctx.db, requireMember(ctx), ctx.site);
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        throw new ApiError(500, 'error', MSG.accountRequestFailed, 'the account request could not be saved');
+      }
+      return { status: 'success', msg: MSG.accountRequested };
+    },
+
+    'get-deposit-list': async (body, ctx) => {
+      const { items, total } = await listCashRequests(ctx.db, requireMember(ctx).memberId, 'deposit', body);
+      return { status: 'success', list: itemsOf(items), maxCount: total };
+    },
+
+    'get-withdraw-list': async (body, ctx) => {
+      const { items, total } = await listCashRequests(ctx.db, requireMember(ctx).memberId, 'withdraw', body);
+      return { status: 'success', list: itemsOf(items), maxCount: total };
+    },
+
+    'user-del-deposit': async (body, ctx) => {
+      await hideCashRequest(ctx.db, requireMember(ctx).memberId, 'deposit', body.id);
+      return { status: 'success', msg: MSG.requestDeleted };
+    },
+
+    'user-del-withdraw': async (body, ctx) => {
+      await hideCashRequest(ctx.db, requireMember(ctx).memberId, 'withdraw', body.id);
+      return { status: 'success', msg: MSG.requestDeleted };
+    },
+
+    'get-user-statement': async (body, ctx) => {
+      const { items, total } = await statement(ctx.db, requireMember(ctx).memberId, body);
+      return { status: 'success', list: items, maxCount: total };
+    },
+
+    'get-balance-deposit-lock': async (_body, ctx) => ({
+      status: 'success',
+      ...deskState(ctx.site, 'deposit'),
+    }),
+
+    'get-balance-withdraw-lock': async (_body, ctx) => ({
+      status: 'success',
+      ...deskState(ctx.site, 'withdraw'),
+    }),
+
+    'get-deposit-payment': async (_body, ctx) => ({
+      status: 'success',
+      payments: await listPaymentOptions(ctx.db, ctx.site.id, 'deposit'),
+    }),
+
+    'get-withdrawal-payment': async (_body, ctx) => ({
+      status: 'success',
+      payments: await listPaymentOptions(ctx.db, ctx.site.id, 'withdraw'),
+    }),
+
+    'apply-deposit-payment': async (body, ctx) => {
+      const { launcherUrl } = await startDepositPayment(ctx.db, providers, requireMember(ctx), ctx.site, {
+        amount: body.balance,
+        code: body.code,
+        idx: body.idx,
+      });
+      return { status: 'success', msg: MSG.depositRequested, launcherUrl };
+    },
+
+    'withdrawal-launcher': async (body, ctx) => {
+      const member = requireMember(ctx);
+      const option = await findOption(ctx.db, ctx.site, body.idx, 'withdraw');
+      const provider = providers.get(option.provider);
+      if (!provider) throw new Error(`payment provider ${option.provider} is not installed`);
+      const ref = signMemberRef(secret, member.memberId, randomUUID());
+      return { status: 'success', launcherUrl: provider.withdrawalLauncherUrl(ref, option.id) };
+    },
+  };
+}

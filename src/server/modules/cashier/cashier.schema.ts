@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { members } from '../accounts/accounts.schema.ts';
+import { sites } from '../sites/sites.schema.ts';
+
+export const CASH_REQUEST_KINDS = ['deposit', 'withdraw'] as const;
+export type CashRequestKind = (typeof CASH_REQUEST_KINDS)[number];
+/** The product's words: wait (asked), reg (at the payment provider), already (done), cansel (cancelled). */
+export const CASH_REQUEST_STATUSES = ['wait', 'reg', 'already', 'cansel'] as const;
+export type CashRequestStatus = (typeof CASH_REQUEST_STATUSES)[number];
+export const PENDING_STATUSES: CashRequestStatus[] = ['wait', 'reg'];
+
+export const paymentOptions = pgTable(
+  'payment_options',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: bigint('site_id', { mode: 'number' })
+      .notNull()
+      .references(() => sites.id),
+    direction: text('direction', { enum: CASH_REQUEST_KINDS }).notNull(),
+    kind: text('kind', { enum: ['bank', 'card', 'coin'] }).notNull(),
+    /** The payment provider adapter that serves it ('sandbox' is built in). */
+    provider: text('provider').notNull(),
+    name: text('name').notNull(),
+    minAmount: bigint('min_amount', { mode: 'number' }).notNull().default(10_000),
+    maxAmount: bigint('max_amount', { mode: 'number' }).notNull().default(10_000_000),
+    enabled: boolean('enabled').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('payment_options_site').on(t.siteId, t.direction)],
+);
+
+/** A member's deposit or withdrawal request and its decision. */
+export const cashRequests = pgTable(
+  'cash_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    kind: text('kind', { enum: CASH_REQUEST_KINDS }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status', { enum: CASH_REQUEST_STATUSES }).notNull().default('wait'),
+    /** The page's `code` (a timestamp): the same code again is the same request. */
+    clientCode: text('client_code').notNull(),
+    paymentOptionId: bigint('payment_option_id', { mode: 'number' }).references(() => paymentOptions.id),
+    reason: text('reason'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    hiddenByMember: boolean('hidden_by_member').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cash_requests_client_code').on(t.memberId, t.kind, t.clientCode),
+    // One pending request per member and kind, enforced by the database under any concurrency.
+    uniqueIndex('cash_requests_one_pending')
+      .on(t.memberId, t.kind)
+      .where(sql`${t.status} in ('wait', 'reg')`),
+    index('cash_requests_member').on(t.memberId, t.kind, t.id),
+    index('cash_requests_pending').on(t.status, t.id),
+    check('cash_requests_amount_positive', sql`${t.amount} > 0`),
+    check('cash_requests_status', sql`${t.status} in ('wait', 'reg', 'already', 'cansel')`),
+  ],
+);
+
+/** A hosted payment page session at a provider, tied to the deposit request it pays. */
+export const paymentSessions = pgTable(
+  'payment_sessions',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    cashRequestId: bigint('cash_request_id', { mode: 'number' })
+      .notNull()
+      .references(() => cashRequests.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['pending', 'confirmed', 'declined'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('payment_sessions_request').on(t.cashRequestId)],
+);
+
+/** Every webhook delivery we accepted, once per provider event id; refused ones are only logged. */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    outcome: text('outcome').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_webhook_events_event').on(t.provider, t.eventId)],
+);

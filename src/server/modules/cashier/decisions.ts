@@ -1,0 +1,22 @@
+import { MSG, STATUS } from '../../../shared/messages.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { findCashRequest } from './cash-requests.repo.ts';
+import type { CashRequestKind } from './cashier.schema.ts';
+
+/** The error for a decision on a request that is not pending: the loser of a race learns who won. */
+export async function notPending(tx: DbOrTx, id: number, kind: CashRequestKind): Promise<ApiError> {
+  const current = await findCashRequest(tx, id);
+  if (!current || current.kind !== kind) {
+    return new ApiError(404, STATUS.notFound, MSG.notFound, `no ${kind} request ${id}`);
+  }
+  return new ApiError(409, STATUS.already, MSG.failure, `request ${id} is already ${current.status}`, {
+    current: { status: current.status, decidedBy: current.decidedBy, decidedAt: current.decidedAt },
+  });
+}
+
+/** Who decided: an operator's name, or a payment provider's for automatic decisions. */
+export interface Decider {
+  by: string;
+  reason?: string;
+}

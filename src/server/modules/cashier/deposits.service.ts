@@ -1,0 +1,93 @@
+import { MSG, STATUS } from '../../../shared/messages.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { SessionMember } from '../accounts/sessions.repo.ts';
+import { transfer } from '../ledger/ledger.service.ts';
+import type { Site } from '../sites/sites.service.ts';
+import { checkDepositAmount } from './amount-rules.ts';
+import { type CashRequest, decidePending, insertCashRequest } from './cash-requests.repo.ts';
+import { assertDeskOpen } from './cashier-hours.ts';
+import { type Decider, notPending } from './decisions.ts';
+
+export const pendingRequestExists = () =>
+  new ApiError(409, STATUS.wait, MSG.pendingRequest, 'a request of this kind is already waiting', {
+    ms: 'time',
+  });
+
+export const codeReused = () =>
+  new ApiError(409, STATUS.duplicate, MSG.duplicateRequest, 'this code was used for a different request');
+
+export function assertMayDeposit(member: SessionMember): void {
+  if (member.status === 'self_excluded') {
+    throw new ApiError(403, STATUS.forbidden, MSG.selfExcluded, 'the account is self-excluded');
+  }
+}
+
+export interface DepositInput {
+  amount: number;
+  code: string;
+  paymentOptionId?: number;
+  /** 'reg' while a payment provider holds it. */
+  status?: 'wait' | 'reg';
+}
+
+/** A member asks to deposit: no money moves until an operator or the payment provider confirms. */
+export async function requestDeposit(
+  db: DbOrTx,
+  member: SessionMember,
+  site: Site,
+  input: DepositInput,
+): Promise<{ request: CashRequest; replay: boolean }> {
+  checkDepositAmount(input.amount);
+  assertMayDeposit(member);
+  assertDeskOpen(site, 'deposit');
+  const result = await insertCashRequest(db, {
+    memberId: member.memberId,
+    kind: 'deposit',
+    amount: input.amount,
+    clientCode: input.code,
+    status: input.status,
+    paymentOptionId: input.paymentOptionId,
+  });
+  if (result.outcome === 'pending-exists') throw pendingRequestExists();
+  if (result.outcome === 'code-reused') throw codeReused();
+  return { request: result.request, replay: result.outcome === 'replay' };
+}
+
+/**
+ * Decides a pending deposit inside the caller's transaction: approval credits cash from the house
+ * deposits account. Exactly one of several concurrent deciders wins; the others get a clear 409.
+ */
+export async function decideDeposit(
+  tx: DbOrTx,
+  requestId: number,
+  status: 'already' | 'cansel',
+  decider: Decider,
+): Promise<CashRequest> {
+  const request = await decidePending(tx, requestId, 'deposit', {
+    status,
+    decidedBy: decider.by,
+    reason: decider.reason,
+  });
+  if (!request) throw await notPending(tx, requestId, 'deposit');
+  if (status === 'already') await creditDeposit(tx, request, decider.by);
+  return request;
+}
+
+/** The ledger credit of an approved deposit; its key makes a second credit impossible. */
+export async function creditDeposit(tx: DbOrTx, request: CashRequest, decidedBy: string) {
+  await transfer(tx, {
+    idempotencyKey: `deposit:${request.id}`,
+    from: { house: 'house_deposits' },
+    to: { memberId: request.memberId, kind: 'cash' },
+    amount: request.amount,
+    kind: 'deposit',
+    reference: { cashRequestId: request.id, decidedBy },
+  });
+}
+
+export const approveDeposit = (db: Db, requestId: number, decider: Decider) =>
+  db.transaction((tx) => decideDeposit(tx, requestId, 'already', decider));
+
+export const cancelDeposit = (db: Db, requestId: number, decider: Decider) =>
+  db.transaction((tx) => decideDeposit(tx, requestId, 'cansel', decider));

@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { MSG, STATUS } from '../../../../shared/messages.ts';
+import type { Db } from '../../../db/client.ts';
+import { ApiError } from '../../../http/api-error.ts';
+import type { SessionMember } from '../../accounts/sessions.repo.ts';
+import type { Site } from '../../sites/sites.service.ts';
+import { decidePending } from '../cash-requests.repo.ts';
+import {
+  type CashRequestKind,
+  paymentOptions,
+  paymentSessions,
+  paymentWebhookEvents,
+} from '../cashier.schema.ts';
+import { creditDeposit, requestDeposit } from '../deposits.service.ts';
+import type { PaymentEvent, PaymentProvider } from './provider.ts';
+
+export type PaymentOption = typeof paymentOptions.$inferSelect;
+
+export async function listPaymentOptions(db: Db, siteId: number, direction: CashRequestKind) {
+  const rows = await db
+    .select()
+    .from(paymentOptions)
+    .where(
+      and(
+        eq(paymentOptions.siteId, siteId),
+        eq(paymentOptions.direction, direction),
+        eq(paymentOptions.enabled, true),
+      ),
+    )
+    .orderBy(asc(paymentOptions.sortOrder), asc(paymentOptions.id));
+  return rows.map((o) => ({
+    idx: o.id,
+    name: o.name,
+    kind: o.kind,
+    minAmount: o.minAmount,
+    maxAmount: o.maxAmount,
+  }));
+}
+
+export async function findOption(db: Db, site: Site, idx: number, direction: CashRequestKind) {
+  const [option] = await db
+    .select()
+    .from(paymentOptions)
+    .where(
+      and(eq(paymentOptions.id, idx), eq(paymentOptions.siteId, site.id), eq(paymentOptions.enabled, true)),
+    );
+  if (!option || option.direction !== direction) {
+    throw new ApiError(
+      404,
+      STATUS.notFound,
+      MSG.failure,
+      `no ${direction} payment option ${idx} on this site`,
+    );
+  }
+  return option;
+}
+
+function assertWithinLimits(option: PaymentOption, amount: number) {
+  if (amount < option.minAmount || amount > option.maxAmount) {
+    throw new ApiError(
+      400,
+      STATUS.invalid,
+      MSG.paymentLimits,
+      `${option.name} takes ${option.minAmount}-${option.maxAmount}`,
+      {
+        minAmount: option.minAmount,
+        maxAmount: option.maxAmount,
+      },
+    );
+  }
+}
+
+/**
+ * Starts a deposit paid at a provider: a request in status 'reg' plus a payment session, and the
+ * provider's hosted page to open. The same `code` again returns the same page.
+ */
+export async function startDepositPayment(
+  db: Db,
+  providers: ReadonlyMap<string, PaymentProvider>,
+  member: SessionMember,
+  site: Site,
+  input: { amount: number; code: string; idx: number },
+): Promise<{ launcherUrl: string }> {
+  const option = await findOption(db, site, input.idx, 'deposit');
+  const provider = providers.get(option.provider);
+  if (!provider) throw new Error(`payment provider ${option.provider} is not installed`);
+  return db.transaction(async (tx) => {
+    const { request, replay } = await requestDeposit(tx, member, site, {
+      amount: input.amount,
+      code: input.code,
+      paymentOptionId: option.id,
+      status: 'reg',
+    });
+    if (!replay) assertWithinLimits(option, input.amount);
+    const [existing] = await tx
+      .select()
+      .from(paymentSessions)
+      .where(eq(paymentSessions.cashRequestId, request.id));
+    const sessionId = existing?.id ?? randomBytes(16).toString('base64url');
+    if (!existing) {
+      await tx.insert(paymentSessions).values({
+        id: sessionId,
+        provider: provider.code,
+        cashRequestId: request.id,
+        amount: request.amount,
+      });
+    }
+    return { launcherUrl: provider.depositLauncherUrl(sessionId) };
+  });
+}
+
+export async function findPaymentSession(db: Db, id: string) {
+  const [session] = await db.select().from(paymentSessions).where(eq(paymentSessions.id, id));
+  return session;
+}
+
+export type EventOutcome =
+  | 'credited'
+  | 'cancelled'
+  | 'duplicate'
+  | 'already-final'
+  | 'amount-mismatch'
+  | 'unknown-session'
+  | 'request-not-pending';
+
+/**
+ * Applies a verified provider event exactly once, whatever the number or order of deliveries, in
+ * one transaction: the event id is recorded under a unique index, the session row is locked, a
+ * final session never changes again (a late 'declined' after 'confirmed' is ignored, and the
+ * reverse), and the deposit request is decided with its ledger credit.
+ */
+export async function applyPaymentEvent(
+  db: Db,
+  provider: string,
+  event: PaymentEvent,
+): Promise<EventOutcome> {
+  return db.transaction(async (tx): Promise<EventOutcome> => {
+    const [recorded] = await tx
+      .insert(paymentWebhookEvents)
+      .values({
+        provider,
+        eventId: event.eventId,
+        sessionId: event.sessionId,
+        outcome: event.outcome,
+        payload: event,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentWebhookEvents.id });
+    if (!recorded) return 'duplicate';
+    const [session] = await tx
+      .select()
+      .from(paymentSessions)
+      .where(and(eq(paymentSessions.id, event.sessionId), eq(paymentSessions.provider, provider)))
+      .for('update');
+    if (!session) return 'unknown-session';
+    if (session.status !== 'pending') return 'already-final';
+    if (event.outcome === 'confirmed' && event.amount !== session.amount) return 'amount-mismatch';
+    await tx
+      .update(paymentSessions)
+      .set({ status: event.outcome, completedAt: new Date() })
+      .where(eq(paymentSessions.id, session.id));
+    const decider = { by: `psp:${provider}`, reason: `payment ${event.outcome} (${event.eventId})` };
+    const status = event.outcome === 'confirmed' ? 'already' : 'cansel';
+    const decided = await decidePending(tx, session.cashRequestId, 'deposit', {
+      status,
+      decidedBy: decider.by,
+      reason: decider.reason,
+    });
+    // An operator cancelled the request first: the payment stays recorded for reconciliation.
+    if (!decided) return 'request-not-pending';
+    if (status === 'already') await creditDeposit(tx, decided, decider.by);
+    return status === 'already' ? 'credited' : 'cancelled';
+  });
+}

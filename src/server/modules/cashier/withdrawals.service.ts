@@ -1,0 +1,90 @@
+import { MSG, STATUS } from '../../../shared/messages.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { SessionMember } from '../accounts/sessions.repo.ts';
+import { InsufficientFunds, transfer } from '../ledger/ledger.service.ts';
+import type { Site } from '../sites/sites.service.ts';
+import { checkWithdrawAmount } from './amount-rules.ts';
+import { type CashRequest, decidePending, insertCashRequest } from './cash-requests.repo.ts';
+import { assertDeskOpen } from './cashier-hours.ts';
+import { type Decider, notPending } from './decisions.ts';
+import { codeReused, pendingRequestExists } from './deposits.service.ts';
+
+const insufficient = (balance: number) =>
+  new ApiError(409, STATUS.balance, MSG.insufficientBalance, 'the amount is more than the cash balance', {
+    balance,
+  });
+
+/**
+ * A member asks to withdraw: the amount moves from cash to held in the same transaction, so it can
+ * be neither bet nor withdrawn twice while the operator decides.
+ */
+export async function requestWithdrawal(
+  db: Db,
+  member: SessionMember,
+  site: Site,
+  input: { amount: number; code: string; paymentOptionId?: number },
+): Promise<{ request: CashRequest; replay: boolean }> {
+  checkWithdrawAmount(input.amount);
+  assertDeskOpen(site, 'withdraw');
+  return db.transaction(async (tx) => {
+    const result = await insertCashRequest(tx, {
+      memberId: member.memberId,
+      kind: 'withdraw',
+      amount: input.amount,
+      clientCode: input.code,
+      paymentOptionId: input.paymentOptionId,
+    });
+    if (result.outcome === 'pending-exists') throw pendingRequestExists();
+    if (result.outcome === 'code-reused') throw codeReused();
+    if (result.outcome === 'replay') return { request: result.request, replay: true };
+    try {
+      await transfer(tx, {
+        idempotencyKey: `withdraw-hold:${result.request.id}`,
+        from: { memberId: member.memberId, kind: 'cash' },
+        to: { memberId: member.memberId, kind: 'held' },
+        amount: input.amount,
+        kind: 'withdraw_hold',
+        reference: { cashRequestId: result.request.id },
+      });
+    } catch (error) {
+      if (error instanceof InsufficientFunds) throw insufficient(error.balance);
+      throw error;
+    }
+    return { request: result.request, replay: false };
+  });
+}
+
+/**
+ * Decides a pending withdrawal inside the caller's transaction: approval pays the held amount out to
+ * the house payouts account, rejection returns it to the member's cash. One concurrent decider wins.
+ */
+export async function decideWithdrawal(
+  tx: DbOrTx,
+  requestId: number,
+  status: 'already' | 'cansel',
+  decider: Decider,
+): Promise<CashRequest> {
+  const request = await decidePending(tx, requestId, 'withdraw', {
+    status,
+    decidedBy: decider.by,
+    reason: decider.reason,
+  });
+  if (!request) throw await notPending(tx, requestId, 'withdraw');
+  const held = { memberId: request.memberId, kind: 'held' } as const;
+  await transfer(tx, {
+    idempotencyKey: `${status === 'already' ? 'withdraw-pay' : 'withdraw-return'}:${request.id}`,
+    from: held,
+    to: status === 'already' ? { house: 'house_payouts' } : { memberId: request.memberId, kind: 'cash' },
+    amount: request.amount,
+    kind: status === 'already' ? 'withdrawal' : 'withdraw_return',
+    reference: { cashRequestId: request.id, decidedBy: decider.by },
+  });
+  return request;
+}
+
+export const approveWithdrawal = (db: Db, requestId: number, decider: Decider) =>
+  db.transaction((tx) => decideWithdrawal(tx, requestId, 'already', decider));
+
+export const rejectWithdrawal = (db: Db, requestId: number, decider: Decider) =>
+  db.transaction((tx) => decideWithdrawal(tx, requestId, 'cansel', decider));

@@ -1,0 +1,28 @@
+import { MSG, STATUS } from '../../../shared/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { SessionMember } from '../accounts/sessions.repo.ts';
+import type { Site } from '../sites/sites.service.ts';
+import { helpTickets } from './support.schema.ts';
+
+/**
+ * A member asks for the operator's deposit account: a support ticket of kind 'account' that an
+ * operator answers with the details. A partial unique index allows one open request at a time.
+ */
+export async function askForDepositAccount(db: Db, member: SessionMember, site: Site): Promise<number> {
+  const [ticket] = await db
+    .insert(helpTickets)
+    .values({
+      memberId: member.memberId,
+      siteId: site.id,
+      kind: 'account',
+      title: 'Deposit account request',
+      contents: `${member.user.userId} asks for the deposit account details.`,
+    })
+    .onConflictDoNothing()
+    .returning({ id: helpTickets.id });
+  if (!ticket) {
+    throw new ApiError(409, STATUS.alread, MSG.accountAlreadyRequested, 'an account request is already open');
+  }
+  return ticket.id;
+}

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { members } from '../accounts/accounts.schema.ts';
+import { sites } from '../sites/sites.schema.ts';
+
+/** 'help': a member's question; 'account': a request for the operator's deposit account. */
+export const TICKET_KINDS = ['help', 'account'] as const;
+export type TicketKind = (typeof TICKET_KINDS)[number];
+
+/** Help tickets: `wait` until an operator answers, then `already`. */
+export const helpTickets = pgTable(
+  'help_tickets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' }).references(() => members.id),
+    siteId: bigint('site_id', { mode: 'number' })
+      .notNull()
+      .references(() => sites.id),
+    kind: text('kind', { enum: TICKET_KINDS }).notNull().default('help'),
+    title: text('title').notNull(),
+    contents: text('contents').notNull(),
+    status: text('status').notNull().default('wait'),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: text('answered_by'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    hiddenByMember: boolean('hidden_by_member').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('help_tickets_member').on(t.memberId, t.id),
+    // One open account request per member at a time.
+    uniqueIndex('help_tickets_one_open_account_request')
+      .on(t.memberId)
+      .where(sql`${t.kind} = 'account' and ${t.status} = 'wait'`),
+    check('help_tickets_status', sql`${t.status} in ('wait', 'already')`),
+  ],
+);

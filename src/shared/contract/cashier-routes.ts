@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+import { amountField, idField, pageFields, requestCodeField } from './fields.ts';
+
+const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
+
+const cashRequestItem = z.object({
+  id: z.number(),
+  amount: z.number(),
+  /** wait | reg | already | cansel: the page labels them (SPEC §2). */
+  status: z.string(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+
+const paymentOption = z.object({
+  idx: z.number(),
+  name: z.string(),
+  kind: z.enum(['bank', 'card', 'coin']),
+  minAmount: z.number(),
+  maxAmount: z.number(),
+});
+
+const deskState = ok.extend({
+  locked: z.boolean(),
+  open: z.boolean(),
+  hours: z.object({ open: z.string(), close: z.string() }).nullable(),
+  timezone: z.string(),
+});
+
+const statementLine = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  kind: z.string(),
+  account: z.string(),
+  amount: z.number(),
+});
+
+const paged = z.object(pageFields);
+
+/** The cashier's member routes (SPEC §7; ARCHITECTURE §3). */
+export const cashierRoutes = {
+  'apply-user-deposit': {
+    auth: 'member',
+    request: z.object({ balance: amountField, code: requestCodeField }),
+    response: ok.extend({ requestId: z.number() }),
+    invalidMsg: MSG.depositPositive,
+  },
+  'apply-user-withdraw': {
+    auth: 'member',
+    request: z.object({ balance: amountField, code: requestCodeField, idx: idField.optional() }),
+    response: ok.extend({ requestId: z.number() }),
+    invalidMsg: MSG.withdrawMinimum,
+  },
+  'roll-to-balance': {
+    auth: 'member',
+    request: z.object({ amount: amountField.optional(), code: requestCodeField.optional() }),
+    response: ok.extend({ amount: z.number() }),
+  },
+  'user-ask-account': {
+    auth: 'member',
+    request: z.object({}),
+    response: ok,
+    invalidMsg: MSG.accountRequestFailed,
+  },
+  'get-deposit-list': {
+    auth: 'member',
+    request: paged,
+    response: ok.extend({ list: z.array(cashRequestItem), maxCount: z.number() }),
+  },
+  'get-withdraw-list': {
+    auth: 'member',
+    request: paged,
+    response: ok.extend({ list: z.array(cashRequestItem), maxCount: z.number() }),
+  },
+  'user-del-deposit': {
+    auth: 'member',
+    request: z.object({ id: idField }),
+    response: ok,
+    invalidMsg: MSG.deleteFailed,
+  },
+  'user-del-withdraw': {
+    auth: 'member',
+    request: z.object({ id: idField }),
+    response: ok,
+    invalidMsg: MSG.deleteFailed,
+  },
+  'get-user-statement': {
+    auth: 'member',
+    request: paged,
+    response: ok.extend({ list: z.array(statementLine), maxCount: z.number() }),
+  },
+  'get-balance-deposit-lock': { auth: 'member', request: z.object({}), response: deskState },
+  'get-balance-withdraw-lock': { auth: 'member', request: z.object({}), response: deskState },
+  'get-deposit-payment': {
+    auth: 'member',
+    request: z.object({}),
+    response: ok.extend({ payments: z.array(paymentOption) }),
+  },
+  'get-withdrawal-payment': {
+    auth: 'member',
+    request: z.object({}),
+    response: ok.extend({ payments: z.array(paymentOption) }),
+  },
+  'apply-deposit-payment': {
+    auth: 'member',
+    request: z.object({ balance: amountField, code: requestCodeField, idx: idField }),
+    response: ok.extend({ launcherUrl: z.string() }),
+    invalidMsg: MSG.depositPositive,
+  },
+  'withdrawal-launcher': {
+    auth: 'member',
+    request: z.object({ idx: idField }),
+    response: ok.extend({ launcherUrl: z.string() }),
+  },
+} as const;

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Db } from '../../src/server/db/client.ts';
+import { members } from '../../src/server/db/schema.ts';
+import { approveDeposit } from '../../src/server/modules/cashier/deposits.service.ts';
+import { auditLedger } from '../../src/server/modules/ledger/ledger.audit.ts';
+import type { TestApp } from './test-app.ts';
+
+export async function memberIdOf(db: Db, loginId: string): Promise<number> {
+  const [row] = await db.select({ id: members.id }).from(members).where(eq(members.loginId, loginId));
+  if (!row) throw new Error(`no member ${loginId}`);
+  return row.id;
+}
+
+let codes = 0;
+/** A fresh page `code` (the product sends a timestamp). */
+export const nextCode = () => `${Date.now()}${String(++codes).padStart(4, '0')}`;
+
+/** Funds a member the way the product does: a deposit request, approved by an operator. */
+export async function fund(t: TestApp, token: string, amount: number): Promise<void> {
+  const res = await t.call('apply-user-deposit', { balance: amount, code: nextCode() }, { token });
+  if (res.statusCode !== 200) throw new Error(`deposit request failed: ${res.body}`);
+  await approveDeposit(t.db, res.json().requestId, { by: 'test-operator' });
+}
+
+/** The balances the header shows, read through the health check. */
+export async function balancesOf(t: TestApp, token: string) {
+  const res = await t.call('user-health-check', {}, { token });
+  const { balance, in_balance, rolling } = res.json().user;
+  return { cash: balance as number, held: in_balance as number, comp: rolling as number };
+}
+
+/** Every transfer balances, the accounts sum to zero, and stored balances equal their transfers. */
+export async function expectSoundLedger(db: Db): Promise<void> {
+  const audit = await auditLedger(db);
+  expect(audit.driftedAccounts).toEqual([]);
+  expect(audit.totalBalance).toBe(0);
+  expect(audit.negativeMemberAccounts).toBe(0);
+  expect(audit.malformedTransfers).toBe(0);
+}
