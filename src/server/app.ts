@@ -26,12 +26,19 @@ export interface AppOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The whole HTTP surface: cross-cutting plugins, then each module's routes, then the error handler. */
-export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  logStream,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logStream ? { level: 'info', stream: logStream } : logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     onProtoPoisoning: 'error',

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
@@ -55,12 +56,15 @@ export function newMember(overrides: Partial<RegisterBody> = {}): RegisterBody {
 }
 
 /** Builds the app on a fresh database for the calling test file and closes both afterwards. */
-export function useTestApp(configOverrides: Partial<Config> = {}): TestApp {
+export function useTestApp(
+  configOverrides: Partial<Config> = {},
+  options: { logStream?: Writable } = {},
+): TestApp {
   const ctx = {} as TestApp;
   beforeAll(async () => {
     const database = await createTestDatabase();
     const config = { ...readConfig({}), webRoot: undefined, ...configOverrides };
-    const app = await buildApp({ config, database, logger: false });
+    const app = await buildApp({ config, database, logger: false, logStream: options.logStream });
     await app.ready();
     Object.assign(ctx, { app, db: database.db, database, config });
   });

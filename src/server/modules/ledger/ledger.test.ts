@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { balancesOf, expectSoundLedger, fund, memberIdOf, nextCode } from '../../../../test/support/money.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
+import { findSessionMember } from '../accounts/sessions.repo.ts';
+import { accrueComp, compMinimum } from '../cashier/comp.service.ts';
+import { approveDeposit, cancelDeposit } from '../cashier/deposits.service.ts';
+import { approveWithdrawal, rejectWithdrawal } from '../cashier/withdrawals.service.ts';
+import { IdempotencyConflict, InsufficientFunds, memberBalances, transfer } from './ledger.service.ts';
+
+/** A small deterministic generator, so a failing sequence can be replayed from its seed. */
+function prng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let r = Math.imul(s ^ (s >>> 15), 1 | s);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe.runIf(backendAvailable)('ledger', () => {
+  const t = useTestApp();
+
+  it('applies a key once: a repeat returns the first transfer, another body under the same key is refused', async () => {
+    const { member } = await t.login();
+    const memberId = await memberIdOf(t.db, member.id);
+    const input = {
+      idempotencyKey: `test:${nextCode()}`,
+      from: { house: 'adjustments' as const },
+      to: { memberId, kind: 'cash' as const },
+      amount: 25_000,
+      kind: 'adjustment',
+    };
+    const first = await transfer(t.db, input);
+    expect(first.applied).toBe(true);
+    const repeat = await transfer(t.db, input);
+    expect(repeat).toMatchObject({ transferId: first.transferId, applied: false });
+    await expect(transfer(t.db, { ...input, amount: 30_000 })).rejects.toBeInstanceOf(IdempotencyConflict);
+    await expect(transfer(t.db, { ...input, to: { memberId, kind: 'comp' } })).rejects.toBeInstanceOf(
+      IdempotencyConflict,
+    );
+    expect((await memberBalances(t.db, memberId)).cash).toBe(25_000);
+  });
+
+  it('never overdraws a member account, and corrections are reversing transfers', async () => {
+    const { member } = await t.login();
+    const memberId = await memberIdOf(t.db, member.id);
+    const credit = await transfer(t.db, {
+      idempotencyKey: `test:${nextCode()}`,
+      from: { house: 'adjustments' },
+      to: { memberId, kind: 'cash' },
+      amount: 10_000,
+      kind: 'adjustment',
+    });
+    const overdraw = transfer(t.db, {
+      idempotencyKey: `test:${nextCode()}`,
+      from: { memberId, kind: 'cash' },
+      to: { house: 'game_revenue' },
+      amount: 10_001,
+      kind: 'bet',
+    });
+    await expect(overdraw).rejects.toBeInstanceOf(InsufficientFunds);
+    await expect(overdraw).rejects.toMatchObject({ balance: 10_000 });
+    await transfer(t.db, {
+      idempotencyKey: `reverse:${credit.transferId}`,
+      from: { memberId, kind: 'cash' },
+      to: { house: 'adjustments' },
+      amount: 10_000,
+      kind: 'adjustment_reversal',
+      reversesId: credit.transferId,
+    });
+    expect(await memberBalances(t.db, memberId)).toEqual({ cash: 0, comp: 0, held: 0 });
+    await expectSoundLedger(t.db);
+  });
+
+  it('keeps every invariant through a randomised sequence of deposits, approvals, withdrawals, rejections and comp', async () => {
+    const random = prng(20261122);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const players = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const { token, member } = await t.login();
+        return { token, id: await memberIdOf(t.db, member.id), model: { cash: 0, held: 0, comp: 0 } };
+      }),
+    );
+    const site = await t.app.sites.resolve('localhost');
+    const compSettings = { minExchange: 10_000, rates: { '1': { slot: 500 } } };
+
+    for (let step = 0; step < 150; step++) {
+      const p = pick(players);
+      const amount = (1 + Math.floor(random() * 5)) * 10_000;
+      const op = pick([
+        'deposit',
+        'deposit-cancel',
+        'withdraw',
+        'withdraw-reject',
+        'comp',
+        'exchange',
+      ] as const);
+      if (op === 'deposit' || op === 'deposit-cancel') {
+        const res = await t.call(
+          'apply-user-deposit',
+          { balance: amount, code: nextCode() },
+          { token: p.token },
+        );
+        const id = res.json().requestId;
+        if (op === 'deposit') {
+          await approveDeposit(t.db, id, { by: 'op' });
+          p.model.cash += amount;
+        } else {
+          await cancelDeposit(t.db, id, { by: 'op' });
+        }
+      } else if (op === 'withdraw' || op === 'withdraw-reject') {
+        const res = await t.call(
+          'apply-user-withdraw',
+          { balance: amount, code: nextCode() },
+          { token: p.token },
+        );
+        if (amount > p.model.cash) {
+          expect(res.json().status).toBe('balance');
+          continue;
+        }
+        expect(res.json().status).toBe('success');
+        if (op === 'withdraw') {
+          await approveWithdrawal(t.db, res.json().requestId, { by: 'op' });
+          p.model.cash -= amount;
+        } else {
+          await rejectWithdrawal(t.db, res.json().requestId, { by: 'op' });
+        }
+      } else if (op === 'comp') {
+        const accrued = await accrueComp(t.db, compSettings, {
+          memberId: p.id,
+          level: 1,
+          category: 'slot',
+          stake: amount * 4,
+          betKey: `bet-${step}`,
+        });
+        p.model.comp += accrued;
+      } else {
+        const res = await t.call('roll-to-balance', {}, { token: p.token });
+        if (p.model.comp >= compMinimum(site)) {
+          expect(res.json()).toMatchObject({ status: 'success', amount: p.model.comp });
+          p.model.cash += p.model.comp;
+          p.model.comp = 0;
+        } else {
+          expect(res.json().status).toBe('low_point');
+        }
+      }
+      if (step % 25 === 0) await expectSoundLedger(t.db);
+    }
+    for (const p of players) expect(await balancesOf(t, p.token)).toEqual(p.model);
+    await expectSoundLedger(t.db);
+  });
+
+  it.runIf(isPostgres)(
+    'keeps every invariant under concurrent opposite transfers on shared rows',
+    async () => {
+      const { token, member } = await t.login();
+      const memberId = await memberIdOf(t.db, member.id);
+      await fund(t, token, 500_000);
+      // Bets (member → house) and wins (house → member) lock the same two rows in opposite roles.
+      const ops = Array.from({ length: 400 }, (_, i) =>
+        transfer(t.db, {
+          idempotencyKey: `race:${memberId}:${i}`,
+          from: i % 2 ? { memberId, kind: 'cash' } : { house: 'game_revenue' },
+          to: i % 2 ? { house: 'game_revenue' } : { memberId, kind: 'cash' },
+          amount: 1_000 + (i % 7),
+          kind: i % 2 ? 'bet' : 'win',
+        }).catch((error: unknown) => {
+          if (!(error instanceof InsufficientFunds)) throw error;
+        }),
+      );
+      await Promise.all(ops);
+      const session = await findSessionMember(t.db, t.config, token);
+      expect(session?.user.balance).toBeGreaterThanOrEqual(0);
+      await expectSoundLedger(t.db);
+    },
+  );
+});
