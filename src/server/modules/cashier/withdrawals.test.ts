@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger, fund, nextCode } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
+import { sites } from '../../db/schema.ts';
 import { approveWithdrawal, rejectWithdrawal } from './withdrawals.service.ts';
 
 describe.runIf(backendAvailable)('withdrawals', () => {
@@ -69,6 +71,30 @@ describe.runIf(backendAvailable)('withdrawals', () => {
       status: 'cansel',
       reason: 'bank details do not match',
     });
+  });
+
+  it('refuses withdrawals while the withdrawal desk is locked (status time) and reports it', async () => {
+    const { token } = await t.login();
+    await fund(t, token, 20_000);
+    const [site] = await t.db.select().from(sites).where(eq(sites.isDefault, true));
+    await t.db
+      .update(sites)
+      .set({ settings: { ...site!.settings, withdraw: { locked: true } } })
+      .where(eq(sites.id, site!.id));
+    t.app.sites.invalidate();
+    const res = await t.call('apply-user-withdraw', { balance: 10_000, code: nextCode() }, { token });
+    expect(res.json()).toMatchObject({ status: 'time', msg: 'msg3031' });
+    expect((await t.call('get-balance-withdraw-lock', {}, { token })).json()).toMatchObject({
+      locked: true,
+      open: false,
+    });
+    expect((await t.call('get-balance-deposit-lock', {}, { token })).json()).toMatchObject({
+      locked: false,
+      open: true,
+    });
+    expect(await balancesOf(t, token)).toEqual({ cash: 20_000, held: 0, comp: 0 });
+    await t.db.update(sites).set({ settings: site!.settings }).where(eq(sites.id, site!.id));
+    t.app.sites.invalidate();
   });
 
   it.runIf(isPostgres)(
