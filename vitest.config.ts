@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['src/server/**/*.test.ts'];
+/** Pure functions: no database, run once. */
+const unitTests = ['src/**/*.unit.test.ts'];
 
 /** Server tests run twice, once per database backend; the rest run once. */
 export default defineConfig({
@@ -11,6 +13,7 @@ export default defineConfig({
         test: {
           name: 'pglite',
           include: serverTests,
+          exclude: unitTests,
           env: { DB_BACKEND: 'pglite' },
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 30_000,
@@ -22,6 +25,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: serverTests,
+          exclude: unitTests,
           env: { DB_BACKEND: 'postgres' },
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 60_000,
@@ -41,7 +45,10 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', ...unitTests],
+        },
       },
     ],
   },

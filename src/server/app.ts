@@ -13,7 +13,10 @@ import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
 import { sandboxPages } from './modules/cashier/payments/sandbox/sandbox.pages.ts';
 import { sandboxProvider } from './modules/cashier/payments/sandbox/sandbox.provider.ts';
 import { paymentWebhooks } from './modules/cashier/payments/webhook.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { createSiteResolver, type SiteResolver } from './modules/sites/sites.service.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,8 +59,14 @@ export async function buildApp({
     db: database.db,
     config,
     resolveSite: sites.resolve,
-    resolveMember: (token) => findSessionMember(database.db, config, token),
-    handlers: { ...accountsRoutes, ...cashierRoutes(paymentProviders, config.sandboxPspSecret) },
+    resolveMember: (token, options) => findSessionMember(database.db, config, token, options),
+    handlers: {
+      ...accountsRoutes,
+      ...cashierRoutes(paymentProviders, config.sandboxPspSecret),
+      ...supportRoutes,
+      ...inboxRoutes,
+      ...contentRoutes,
+    },
   });
   await paymentWebhooks(app, { db: database.db, providers: paymentProviders });
   await sandboxPages(app, { db: database.db, config });

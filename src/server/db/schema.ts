@@ -3,6 +3,7 @@ export * from '../modules/accounts/accounts.schema.ts';
 export * from '../modules/cashier/cashier.schema.ts';
 export * from '../modules/content/content.schema.ts';
 export * from '../modules/games/games.schema.ts';
+export * from '../modules/inbox/inbox.schema.ts';
 export * from '../modules/ledger/ledger.schema.ts';
 export * from '../modules/sites/sites.schema.ts';
 export * from '../modules/support/support.schema.ts';

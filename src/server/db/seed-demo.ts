@@ -3,7 +3,17 @@ import { hashPassword } from '../modules/accounts/passwords.ts';
 import { openMemberAccounts, transfer } from '../modules/ledger/ledger.service.ts';
 import type { SiteSettings } from '../modules/sites/sites.schema.ts';
 import type { Db } from './client.ts';
-import { games, gameVendors, members, notices, paymentOptions, popups, sites } from './schema.ts';
+import {
+  banners,
+  games,
+  gameVendors,
+  members,
+  notes,
+  notices,
+  paymentOptions,
+  popups,
+  sites,
+} from './schema.ts';
 
 /** The demo login the README shows. Everything seeded here is marked as demo data. */
 export const DEMO_MEMBER = { id: 'demo', pw: 'demo1234', nick: 'DemoPlayer' } as const;
@@ -134,6 +144,23 @@ export async function seedDemo(db: Db): Promise<boolean> {
       }
     }
     await tx.insert(notices).values(DEMO_NOTICES);
+    await tx.insert(banners).values([
+      { type: 'jackpot', title: '[DEMO] Royal jackpot', text: 'Grows with every spin', amount: 128_450_000 },
+      {
+        type: 'home',
+        title: '[DEMO] Welcome to Royal Casino',
+        text: 'Baccarat and slots, provably fair',
+        sortOrder: 1,
+      },
+    ]);
+    await tx.insert(notes).values({
+      target: 'member',
+      memberId: member.id,
+      title: '[DEMO] Welcome',
+      contents:
+        'Welcome to the demo casino. Your balance is demo money: try a deposit, a game and a withdrawal.',
+      sentBy: 'demo',
+    });
     await tx.insert(popups).values({
       title: '[DEMO] Welcome bonus',
       titleColor: '#f5c542',

@@ -42,7 +42,7 @@ export interface MemberApiDeps {
   handlers: RouteHandlers;
   resolveSite(hostname: string): Promise<Site>;
   /** The member behind a session token, or undefined when the session is not live. */
-  resolveMember(token: string): Promise<SessionMember | undefined>;
+  resolveMember(token: string, options: { withCounts?: boolean }): Promise<SessionMember | undefined>;
 }
 
 /** The member of a route whose contract says auth 'member' (the API layer has checked the session). */
@@ -71,7 +71,10 @@ export async function memberApi(app: FastifyInstance, deps: MemberApiDeps): Prom
       refuseForeignOrigin(request);
       const spec: RouteSpec = routes[name];
       const token = readSessionToken(request);
-      const member = spec.auth === 'member' && token ? await deps.resolveMember(token) : undefined;
+      const member =
+        spec.auth === 'member' && token
+          ? await deps.resolveMember(token, { withCounts: spec.withCounts === true })
+          : undefined;
       if (spec.auth === 'member' && !member) {
         clearSessionCookie(reply);
         throw unauthorized(token ? 'session expired or ended' : 'login required');
@@ -82,9 +85,8 @@ export async function memberApi(app: FastifyInstance, deps: MemberApiDeps): Prom
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const field = issue?.path.join('.') || undefined;
-        throw invalid(issue ? `${field ?? 'body'}: ${issue.message}` : 'invalid body', spec.invalidMsg, {
-          field,
-        });
+        const msg = (field && spec.fieldMsgs?.[field]) || spec.invalidMsg;
+        throw invalid(issue ? `${field ?? 'body'}: ${issue.message}` : 'invalid body', msg, { field });
       }
       const ctx: RouteContext = {
         db: deps.db,

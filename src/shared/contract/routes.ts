@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG, type MsgKey } from '../messages.ts';
 import { cashierRoutes } from './cashier-routes.ts';
+import { communityRoutes } from './community-routes.ts';
 import {
   bankNameField,
   bankNumberField,
@@ -23,6 +24,10 @@ export interface RouteSpec {
   request: z.ZodType;
   response: z.ZodType;
   invalidMsg?: MsgKey;
+  /** The key to show when a named field fails (the first failing field wins). */
+  fieldMsgs?: Record<string, MsgKey>;
+  /** The member lookup also counts unread notes and answered help (the health check). */
+  withCounts?: boolean;
 }
 
 const empty = z.object({});
@@ -87,6 +92,7 @@ export const routes = {
   },
   'user-health-check': {
     auth: 'member',
+    withCounts: true,
     request: empty,
     response: ok.extend({ user: memberUser, noteCount: z.number().int(), helpCount: z.number().int() }),
   },
@@ -101,6 +107,7 @@ export const routes = {
     response: ok,
   },
   ...cashierRoutes,
+  ...communityRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof routes;

@@ -65,7 +65,12 @@ export const accountsRoutes: RouteHandlers = {
 
   'user-health-check': async (_body, ctx) => {
     const member = requireMember(ctx);
-    return { status: 'success', user: member.user, noteCount: 0, helpCount: 0 };
+    return {
+      status: 'success',
+      user: member.user,
+      noteCount: member.counts.notes,
+      helpCount: member.counts.helps,
+    };
   },
 
   'get-reg-domain': async (_body, ctx) => {

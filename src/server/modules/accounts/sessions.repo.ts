@@ -3,6 +3,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { MemberUser } from '../../../shared/contract/routes.ts';
 import type { Config } from '../../config.ts';
 import { type Db, type DbOrTx, preparedRows } from '../../db/client.ts';
+import { NOTE_VISIBLE_SQL } from '../inbox/inbox.schema.ts';
 import { sessions } from './accounts.schema.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -11,6 +12,8 @@ export interface SessionMember {
   memberId: number;
   sessionId: number;
   status: string;
+  /** Filled when the lookup asked for counts (the health check); zeros otherwise. */
+  counts: { notes: number; helps: number };
   user: MemberUser;
 }
 
@@ -71,13 +74,24 @@ interface SessionMemberRow {
   cash: number;
   held: number;
   comp: number;
+  note_count?: number;
+  help_count?: number;
 }
 
-const SESSION_MEMBER_SQL = `
+/** Unread notes and answered help tickets not yet read: the header's badges. */
+const COUNTS_SQL = `,
+  (select count(*) from notes n
+    left join note_receipts r on r.note_id = n.id and r.member_id = m.id
+    where ${NOTE_VISIBLE_SQL} and r.read_at is null and r.deleted_at is null) as note_count,
+  (select count(*) from help_tickets h
+    where h.member_id = m.id and h.status = 'already' and h.read_at is null and not h.hidden_by_member) as help_count`;
+
+const sessionMemberSql = (withCounts: boolean) => `
   select s.id as session_id, s.last_seen_at < now() - $3::float8 * interval '1 millisecond' as stale,
          m.id as member_id, m.status, m.login_id, m.nick, m.phone, m.level,
          m.bank_name, m.bank_owner, m.bank_number,
          coalesce(cash.balance, 0) as cash, coalesce(held.balance, 0) as held, coalesce(comp.balance, 0) as comp
+         ${withCounts ? COUNTS_SQL : ''}
   from sessions s
   join members m on m.id = s.member_id and m.status <> 'blocked'
   left join ledger_accounts cash on cash.member_id = m.id and cash.kind = 'cash'
@@ -85,6 +99,9 @@ const SESSION_MEMBER_SQL = `
   left join ledger_accounts comp on comp.member_id = m.id and comp.kind = 'comp'
   where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
     and s.last_seen_at > now() - $2::float8 * interval '1 millisecond'`;
+
+const SESSION_MEMBER_SQL = sessionMemberSql(false);
+const SESSION_MEMBER_COUNTS_SQL = sessionMemberSql(true);
 
 /**
  * The member behind a live session, with balances, in one round trip: every member request and
@@ -96,10 +113,14 @@ export async function findSessionMember(
   db: Db,
   config: Config,
   token: string,
+  options: { withCounts?: boolean } = {},
 ): Promise<SessionMember | undefined> {
   const idleMs = config.sessionIdleMs;
   const touchAfterMs = Math.min(60_000, Math.floor(idleMs / 10));
-  const [row] = await preparedRows<SessionMemberRow>(db, 'session_member', SESSION_MEMBER_SQL, [
+  const [name, text] = options.withCounts
+    ? ['session_member_counts', SESSION_MEMBER_COUNTS_SQL]
+    : ['session_member', SESSION_MEMBER_SQL];
+  const [row] = await preparedRows<SessionMemberRow>(db, name, text, [
     hashToken(token),
     idleMs,
     touchAfterMs,
@@ -112,6 +133,7 @@ export async function findSessionMember(
     memberId: row.member_id,
     sessionId: row.session_id,
     status: row.status,
+    counts: { notes: row.note_count ?? 0, helps: row.help_count ?? 0 },
     user: {
       userId: row.login_id,
       nick: row.nick,

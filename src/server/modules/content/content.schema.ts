@@ -1,4 +1,4 @@
-import { bigserial, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** `domain`: sites a row shows on, separated by comma, bar or space; empty means every site. */
 export const notices = pgTable('notices', {
@@ -23,5 +23,23 @@ export const popups = pgTable('popups', {
   active: boolean('active').notNull().default(true),
   startsAt: timestamp('starts_at', { withTimezone: true }),
   endsAt: timestamp('ends_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const BANNER_TYPES = ['home', 'jackpot'] as const;
+export type BannerType = (typeof BANNER_TYPES)[number];
+
+/** Home banners and the jackpot banner (text plus an amount the odometer counts up to). */
+export const banners = pgTable('banners', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  type: text('type', { enum: BANNER_TYPES }).notNull(),
+  title: text('title').notNull(),
+  text: text('text').notNull().default(''),
+  imageUrl: text('image_url'),
+  linkUrl: text('link_url'),
+  amount: bigint('amount', { mode: 'number' }),
+  domain: text('domain').notNull().default(''),
+  active: boolean('active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

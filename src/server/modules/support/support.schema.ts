@@ -35,10 +35,15 @@ export const helpTickets = pgTable(
     answeredBy: text('answered_by'),
     readAt: timestamp('read_at', { withTimezone: true }),
     hiddenByMember: boolean('hidden_by_member').notNull().default(false),
+    /** Guests (none_login_write) leave a name and a way to reach them instead of a member id. */
+    guestName: text('guest_name'),
+    guestContact: text('guest_contact'),
+    guestIp: text('guest_ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('help_tickets_member').on(t.memberId, t.id),
+    index('help_tickets_guest_ip').on(t.guestIp, t.createdAt),
     // One open account request per member at a time.
     uniqueIndex('help_tickets_one_open_account_request')
       .on(t.memberId)

@@ -1,0 +1,122 @@
+import { and, asc, count, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Site } from '../sites/sites.service.ts';
+import { type BannerType, banners, notices, popups } from './content.schema.ts';
+import { requestHosts, targetsHosts } from './domain-targeting.ts';
+import { sanitizeOperatorHtml } from './sanitize.ts';
+
+interface Where {
+  site: Site;
+  hostname: string;
+}
+
+export async function listNotices(
+  db: Db,
+  { site, hostname }: Where,
+  { page, pageSize }: { page: number; pageSize: number },
+) {
+  const where = and(eq(notices.published, true), targetsHosts(notices.domain, requestHosts(site, hostname)));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(notices)
+      .where(where)
+      .orderBy(desc(notices.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(notices).where(where),
+  ]);
+  return {
+    notices: rows.map((n) => ({
+      id: n.id,
+      title: n.title,
+      contents: n.contents,
+      lastDate: n.updatedAt.toISOString(),
+      domain: n.domain,
+    })),
+    maxCount: total?.n ?? 0,
+  };
+}
+
+/** Popups active now on this site, in creation order. */
+export async function activePopups(db: Db, { site, hostname }: Where) {
+  const now = new Date();
+  const rows = await db
+    .select()
+    .from(popups)
+    .where(
+      and(
+        eq(popups.active, true),
+        or(isNull(popups.startsAt), lte(popups.startsAt, now)),
+        or(isNull(popups.endsAt), gt(popups.endsAt, now)),
+        targetsHosts(popups.domain, requestHosts(site, hostname)),
+      ),
+    )
+    .orderBy(asc(popups.id));
+  return rows.map((p) => ({
+    id: p.id,
+    title: p.title,
+    titleColor: p.titleColor,
+    contents: p.contents,
+    posX: p.posX,
+    posY: p.posY,
+    domain: p.domain,
+  }));
+}
+
+export async function activeBanners(db: Db, { site, hostname }: Where, type: BannerType) {
+  const rows = await db
+    .select()
+    .from(banners)
+    .where(
+      and(
+        eq(banners.type, type),
+        eq(banners.active, true),
+        targetsHosts(banners.domain, requestHosts(site, hostname)),
+      ),
+    )
+    .orderBy(asc(banners.sortOrder), asc(banners.id));
+  return rows.map((b) => ({
+    id: b.id,
+    type: b.type,
+    title: b.title,
+    text: b.text,
+    imageUrl: b.imageUrl,
+    linkUrl: b.linkUrl,
+    amount: b.amount,
+  }));
+}
+
+/** Operator: a notice; its contents are sanitised like popups since pages render them as HTML. */
+export async function createNotice(db: Db, input: { title: string; contents: string; domain?: string }) {
+  const [row] = await db
+    .insert(notices)
+    .values({ ...input, contents: sanitizeOperatorHtml(input.contents) })
+    .returning();
+  return row!;
+}
+
+export interface PopupInput {
+  title: string;
+  titleColor?: string;
+  contents: string;
+  posX?: number;
+  posY?: number;
+  domain?: string;
+  startsAt?: Date | null;
+  endsAt?: Date | null;
+}
+
+/** Operator: a popup; its HTML goes through the allow-list before it is stored. */
+export async function createPopup(db: Db, input: PopupInput) {
+  const [row] = await db
+    .insert(popups)
+    .values({ ...input, contents: sanitizeOperatorHtml(input.contents) })
+    .returning();
+  return row!;
+}
+
+export async function createBanner(db: Db, input: typeof banners.$inferInsert) {
+  const [row] = await db.insert(banners).values(input).returning();
+  return row!;
+}

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { members } from '../accounts/accounts.schema.ts';
+
+export const NOTE_TARGETS = ['member', 'level', 'all'] as const;
+export type NoteTarget = (typeof NOTE_TARGETS)[number];
+
+/** A message from the operator to one member, to every member of a level, or to everyone. */
+export const notes = pgTable(
+  'notes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    target: text('target', { enum: NOTE_TARGETS }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).references(() => members.id),
+    level: integer('level'),
+    title: text('title').notNull(),
+    contents: text('contents').notNull(),
+    sentBy: text('sent_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notes_member').on(t.memberId),
+    index('notes_level').on(t.level).where(sql`${t.target} = 'level'`),
+    index('notes_broadcast').on(t.createdAt).where(sql`${t.target} = 'all'`),
+    check(
+      'notes_target_shape',
+      sql`(${t.target} = 'member' and ${t.memberId} is not null) or (${t.target} = 'level' and ${t.level} is not null) or ${t.target} = 'all'`,
+    ),
+  ],
+);
+
+/** Per member and note: when it was read or deleted (broadcast notes get a row on first touch). */
+export const noteReceipts = pgTable(
+  'note_receipts',
+  {
+    noteId: bigint('note_id', { mode: 'number' })
+      .notNull()
+      .references(() => notes.id),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.noteId, t.memberId] })],
+);
+
+/**
+ * Which notes member `m` sees (aliases n for notes, m for members): their own, their level's and
+ * everyone's, broadcasts only from the day they joined. Shared by the inbox and the session query.
+ */
+export const NOTE_VISIBLE_SQL = `((n.target = 'member' and n.member_id = m.id)
+  or (n.target = 'level' and n.level = m.level and n.created_at >= m.created_at)
+  or (n.target = 'all' and n.created_at >= m.created_at))`;

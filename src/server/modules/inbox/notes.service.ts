@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import { MSG, STATUS } from '../../../shared/messages.ts';
+import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { SessionMember } from '../accounts/sessions.repo.ts';
+import { NOTE_VISIBLE_SQL, type NoteTarget, noteReceipts, notes } from './inbox.schema.ts';
+
+/** Notes the member can see (NOTE_VISIBLE_SQL), minus those they deleted. */
+const visibleNotes = (memberId: number) => sql`
+  select n.*, r.read_at, r.deleted_at from notes n
+  join members m on m.id = ${memberId}
+  left join note_receipts r on r.note_id = n.id and r.member_id = m.id
+  where ${sql.raw(NOTE_VISIBLE_SQL)} and r.deleted_at is null`;
+
+interface NoteRow {
+  id: number;
+  title: string;
+  contents: string;
+  created_at: string | Date;
+  read_at: string | Date | null;
+}
+
+const toNote = (r: NoteRow) => ({
+  id: r.id,
+  title: r.title,
+  contents: r.contents,
+  lastDate: new Date(r.created_at).toISOString(),
+  read: r.read_at !== null,
+});
+
+export async function listNotes(
+  db: Db,
+  member: SessionMember,
+  { page, pageSize }: { page: number; pageSize: number },
+) {
+  const rows = await queryRows<NoteRow>(
+    db,
+    sql`${visibleNotes(member.memberId)} order by n.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+  const [total] = await queryRows<{ n: number; unread: number }>(
+    db,
+    sql`select count(*) as n, count(*) filter (where v.read_at is null) as unread from (${visibleNotes(member.memberId)}) v`,
+  );
+  return { notes: rows.map(toNote), maxCount: total?.n ?? 0, noteCount: total?.unread ?? 0 };
+}
+
+/** The unread count and the newest note, for the header and the alert. */
+export async function latestNote(db: Db, member: SessionMember) {
+  const list = await listNotes(db, member, { page: 1, pageSize: 1 });
+  return { noteCount: list.noteCount, latest: list.notes[0] ?? null };
+}
+
+async function assertVisible(db: DbOrTx, memberId: number, noteId: number) {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`select v.id from (${visibleNotes(memberId)}) v where v.id = ${noteId}`,
+  );
+  if (!row) throw new ApiError(404, STATUS.notFound, MSG.notFound, 'no such note');
+}
+
+async function stamp(db: DbOrTx, memberId: number, noteId: number, field: 'read' | 'deleted') {
+  const now = new Date();
+  await db
+    .insert(noteReceipts)
+    .values({ noteId, memberId, [field === 'read' ? 'readAt' : 'deletedAt']: now })
+    .onConflictDoUpdate({
+      target: [noteReceipts.noteId, noteReceipts.memberId],
+      set: field === 'read' ? { readAt: sql`coalesce(${noteReceipts.readAt}, now())` } : { deletedAt: now },
+    });
+}
+
+export async function readNote(db: Db, member: SessionMember, noteId: number) {
+  await assertVisible(db, member.memberId, noteId);
+  await stamp(db, member.memberId, noteId, 'read');
+}
+
+export async function deleteNote(db: Db, member: SessionMember, noteId: number) {
+  await assertVisible(db, member.memberId, noteId);
+  await stamp(db, member.memberId, noteId, 'deleted');
+}
+
+/** Read all / delete all: one statement over every note the member can see. */
+export async function stampAllNotes(
+  db: Db,
+  member: SessionMember,
+  field: 'read' | 'deleted',
+): Promise<number> {
+  const column = field === 'read' ? sql`read_at` : sql`deleted_at`;
+  const rows = await queryRows<{ note_id: number }>(
+    db,
+    sql`insert into note_receipts (note_id, member_id, ${column})
+        select v.id, ${member.memberId}, now() from (${visibleNotes(member.memberId)}) v
+        on conflict (note_id, member_id) do update set ${column} = coalesce(note_receipts.${column}, now())
+        returning note_id`,
+  );
+  return rows.length;
+}
+
+/** Operator: sends a note to one member, a level, or everyone. */
+export async function sendNote(
+  db: Db,
+  input: {
+    target: NoteTarget;
+    memberId?: number;
+    level?: number;
+    title: string;
+    contents: string;
+    sentBy: string;
+  },
+) {
+  const [row] = await db
+    .insert(notes)
+    .values({
+      target: input.target,
+      memberId: input.target === 'member' ? input.memberId : null,
+      level: input.target === 'level' ? input.level : null,
+      title: input.title,
+      contents: input.contents,
+      sentBy: input.sentBy,
+    })
+    .returning();
+  return row!;
+}

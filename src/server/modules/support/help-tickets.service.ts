@@ -1,0 +1,134 @@
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { MSG, STATUS } from '../../../shared/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { SessionMember } from '../accounts/sessions.repo.ts';
+import type { Site } from '../sites/sites.service.ts';
+import { helpTickets } from './support.schema.ts';
+
+/** Guests may leave this many tickets per address per hour. */
+export const GUEST_TICKETS_PER_HOUR = 3;
+
+export interface TicketText {
+  title: string;
+  contents: string;
+}
+
+export async function writeHelp(
+  db: Db,
+  member: SessionMember,
+  site: Site,
+  text: TicketText,
+): Promise<number> {
+  const [row] = await db
+    .insert(helpTickets)
+    .values({ memberId: member.memberId, siteId: site.id, ...text })
+    .returning({ id: helpTickets.id });
+  if (!row) throw new ApiError(500, STATUS.error, MSG.helpWriteFailed, 'the ticket was not saved');
+  return row.id;
+}
+
+/** A visitor's question (none_login_write): contact details instead of a login, limited per address. */
+export async function writeGuestHelp(
+  db: Db,
+  site: Site,
+  ip: string,
+  input: TicketText & { name: string; contact: string },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    // Serialise guests from one address so the hourly limit holds under concurrent posts.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`guest-help:${ip}`}))`);
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(helpTickets)
+      .where(and(eq(helpTickets.guestIp, ip), gt(helpTickets.createdAt, new Date(Date.now() - 3_600_000))));
+    if ((recent?.n ?? 0) >= GUEST_TICKETS_PER_HOUR) {
+      throw new ApiError(
+        429,
+        STATUS.limited,
+        MSG.helpWriteFailed,
+        'too many messages from this address; try later',
+      );
+    }
+    const [row] = await tx
+      .insert(helpTickets)
+      .values({
+        siteId: site.id,
+        title: input.title,
+        contents: input.contents,
+        guestName: input.name,
+        guestContact: input.contact,
+        guestIp: ip,
+      })
+      .returning({ id: helpTickets.id });
+    return row!.id;
+  });
+}
+
+const visibleTo = (memberId: number) =>
+  and(eq(helpTickets.memberId, memberId), eq(helpTickets.hiddenByMember, false));
+
+export async function listHelp(
+  db: Db,
+  memberId: number,
+  { page, pageSize }: { page: number; pageSize: number },
+) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(helpTickets)
+      .where(visibleTo(memberId))
+      .orderBy(desc(helpTickets.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(helpTickets).where(visibleTo(memberId)),
+  ]);
+  return {
+    helps: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      title: r.title,
+      contents: r.contents,
+      status: r.status,
+      answer: r.answer,
+      lastDate: (r.answeredAt ?? r.createdAt).toISOString(),
+      createdAt: r.createdAt.toISOString(),
+      read: r.status === 'already' ? r.readAt !== null : true,
+    })),
+    maxCount: total?.n ?? 0,
+  };
+}
+
+/** Marks an answered ticket of this member as read; another member's id is simply not found. */
+export async function readHelp(db: Db, memberId: number, id: number): Promise<void> {
+  const [ticket] = await db
+    .select({ id: helpTickets.id })
+    .from(helpTickets)
+    .where(and(eq(helpTickets.id, id), visibleTo(memberId)));
+  if (!ticket) throw new ApiError(404, STATUS.notFound, MSG.notFound, 'no such ticket');
+  await db
+    .update(helpTickets)
+    .set({ readAt: new Date() })
+    .where(and(eq(helpTickets.id, id), eq(helpTickets.status, 'already'), isNull(helpTickets.readAt)));
+}
+
+/** Hides all of the member's tickets from their list; the operator keeps them. */
+export async function deleteAllHelp(db: Db, memberId: number): Promise<number> {
+  const hidden = await db
+    .update(helpTickets)
+    .set({ hiddenByMember: true })
+    .where(visibleTo(memberId))
+    .returning({ id: helpTickets.id });
+  return hidden.length;
+}
+
+/** Operator: answers a ticket; the member's help count rises until they read it. */
+export async function answerTicket(db: Db, id: number, operator: string, answer: string) {
+  const [row] = await db
+    .update(helpTickets)
+    .set({ status: 'already', answer, answeredBy: operator, answeredAt: new Date(), readAt: null })
+    .where(eq(helpTickets.id, id))
+    .returning();
+  if (!row) throw new ApiError(404, STATUS.notFound, MSG.notFound, `no ticket ${id}`);
+  return row;
+}
