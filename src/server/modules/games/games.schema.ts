@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const VENDOR_CATEGORIES = ['casino', 'slot', 'sport'] as const;
 export type VendorCategory = (typeof VENDOR_CATEGORIES)[number];
@@ -42,4 +54,73 @@ export const games = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [uniqueIndex('games_vendor_code').on(t.vendorId, t.code)],
+);
+
+/** A launched game: the token the provider got, tied to the member's login session. */
+export const gameSessions = pgTable(
+  'game_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    provider: text('provider').notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    /** The login session it was launched from: bets stop when that session ends. */
+    sessionId: bigint('session_id', { mode: 'number' }).notNull(),
+    vendorCode: text('vendor_code').notNull(),
+    gameCode: text('game_code').notNull(),
+    category: text('category').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('game_sessions_token').on(t.tokenHash)],
+);
+
+/** A provider's round: opened by its first bet, closed by the win that settles it. */
+export const gameRounds = pgTable(
+  'game_rounds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    roundId: text('round_id').notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    gameSessionId: bigint('game_session_id', { mode: 'number' }).notNull(),
+    vendorCode: text('vendor_code').notNull(),
+    gameCode: text('game_code').notNull(),
+    category: text('category').notNull(),
+    status: text('status', { enum: ['open', 'closed', 'cancelled'] })
+      .notNull()
+      .default('open'),
+    totalBet: bigint('total_bet', { mode: 'number' }).notNull().default(0),
+    totalWin: bigint('total_win', { mode: 'number' }).notNull().default(0),
+    hasWin: boolean('has_win').notNull().default(false),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('game_rounds_provider_round').on(t.provider, t.roundId),
+    index('game_rounds_member').on(t.memberId, t.id),
+    index('game_rounds_open').on(t.openedAt).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * Every wallet call a provider made, once per (provider, transaction id), with the reply it got:
+ * an exact repeat gets the same reply. A 'void' row marks a bet rolled back before it arrived.
+ */
+export const walletTransactions = pgTable(
+  'wallet_transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    txId: text('tx_id').notNull(),
+    kind: text('kind', { enum: ['bet', 'win', 'rollback', 'void'] }).notNull(),
+    roundId: text('round_id'),
+    refTxId: text('ref_tx_id'),
+    memberId: bigint('member_id', { mode: 'number' }),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response'),
+    rolledBack: boolean('rolled_back').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('wallet_transactions_provider_tx').on(t.provider, t.txId)],
 );

@@ -1,10 +1,9 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import {
   type HouseAccountKind,
   ledgerAccounts,
-  ledgerTransfers,
   MEMBER_ACCOUNT_KINDS,
   type MemberAccountKind,
 } from './ledger.schema.ts';
@@ -58,83 +57,48 @@ function shardOf(key: string): number {
   return Math.abs(hash) % HOUSE_SHARDS;
 }
 
-async function accountId(db: DbOrTx, ref: AccountRef, shardKey: string): Promise<number> {
-  const where =
-    'house' in ref
-      ? and(
-          isNull(ledgerAccounts.memberId),
-          eq(ledgerAccounts.kind, ref.house),
-          eq(ledgerAccounts.shard, shardOf(shardKey)),
-        )
-      : and(eq(ledgerAccounts.memberId, ref.memberId), eq(ledgerAccounts.kind, ref.kind));
-  const [row] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
-  if (!row) throw new Error(`ledger account missing: ${JSON.stringify(ref)}`);
-  return row.id;
+/** The account a reference names, as a sub-select (house accounts by a shard of the key). */
+function accountIdSql(ref: AccountRef, shardKey: string) {
+  return 'house' in ref
+    ? sql`(select id from ledger_accounts where member_id is null and kind = ${ref.house} and shard = ${shardOf(shardKey)})`
+    : sql`(select id from ledger_accounts where member_id = ${ref.memberId} and kind = ${ref.kind})`;
 }
 
 interface TransferRow {
-  id: number | null;
+  transfer_id: number | null;
+  outcome: 'applied' | 'replay' | 'conflict' | 'insufficient';
   from_balance: number | null;
   to_balance: number | null;
-  from_before: number | null;
 }
 
 /**
- * Moves money between two accounts in one statement: locks both rows in id order, refuses to
- * overdraw a member account, records the transfer under its idempotency key and updates both
- * balances. A repeated key returns the first result; the same key with another body is refused.
+ * Moves money between two accounts in one round trip, through the database's ledger_transfer
+ * (migration 0006), which the wallet uses too: both rows locked in id order, a member account
+ * never overdrawn, the transfer recorded under its idempotency key. A repeated key returns the
+ * first transfer; the same key with another amount or other accounts is refused.
  */
 export async function transfer(db: DbOrTx, input: TransferInput): Promise<TransferResult> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
     throw new RangeError(`transfer amount must be a positive integer, got ${input.amount}`);
   }
-  const [fromId, toId] = await Promise.all([
-    accountId(db, input.from, input.idempotencyKey),
-    accountId(db, input.to, input.idempotencyKey),
-  ]);
-  const reference = JSON.stringify(input.reference ?? {});
   const [row] = await queryRows<TransferRow>(
     db,
-    sql`
-    with locked as (
-      select id, member_id, balance from ledger_accounts
-      where id in (${fromId}, ${toId}) order by id for update
-    ), ins as (
-      insert into ledger_transfers
-        (idempotency_key, from_account_id, to_account_id, amount, kind, reference, reverses_id)
-      select ${input.idempotencyKey}, ${fromId}, ${toId}, ${input.amount}, ${input.kind},
-             ${reference}::jsonb, ${input.reversesId ?? null}::bigint
-      where exists (select 1 from locked where id = ${fromId}
-                    and (member_id is null or balance >= ${input.amount}))
-        and (select count(*) from locked) = 2
-      on conflict (idempotency_key) do nothing
-      returning id
-    ), debit as (
-      update ledger_accounts a set balance = a.balance - ${input.amount}
-      from ins where a.id = ${fromId} returning a.balance
-    ), credit as (
-      update ledger_accounts a set balance = a.balance + ${input.amount}
-      from ins where a.id = ${toId} returning a.balance
-    )
-    select (select id from ins) as id,
-           (select balance from debit) as from_balance,
-           (select balance from credit) as to_balance,
-           (select balance from locked where id = ${fromId}) as from_before`,
+    sql`select * from ledger_transfer(${input.idempotencyKey}, ${accountIdSql(input.from, input.idempotencyKey)},
+          ${accountIdSql(input.to, input.idempotencyKey)}, ${input.amount}::int8, ${input.kind},
+          ${JSON.stringify(input.reference ?? {})}::jsonb, ${input.reversesId ?? null}::int8)`,
   );
-  if (row?.id != null) {
-    return { transferId: row.id, applied: true, fromBalance: row.from_balance, toBalance: row.to_balance };
+  switch (row?.outcome) {
+    case 'applied':
+      return { transferId: row.transfer_id!, applied: true, fromBalance: row.from_balance, toBalance: row.to_balance };
+    case 'replay':
+      return { transferId: row.transfer_id!, applied: false, fromBalance: null, toBalance: null };
+    case 'conflict':
+      throw new IdempotencyConflict(input.idempotencyKey);
+    case 'insufficient':
+      throw new InsufficientFunds(row.from_balance ?? 0);
+    default:
+      throw new Error(`ledger_transfer returned ${JSON.stringify(row)}`);
   }
-  const [existing] = await db
-    .select()
-    .from(ledgerTransfers)
-    .where(eq(ledgerTransfers.idempotencyKey, input.idempotencyKey));
-  if (existing) {
-    const same =
-      existing.fromAccountId === fromId && existing.toAccountId === toId && existing.amount === input.amount;
-    if (!same) throw new IdempotencyConflict(input.idempotencyKey);
-    return { transferId: existing.id, applied: false, fromBalance: null, toBalance: null };
-  }
-  throw new InsufficientFunds(row?.from_before ?? 0);
 }
 
 export interface MemberBalances {
