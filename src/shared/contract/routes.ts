@@ -13,6 +13,7 @@ import {
   phoneField,
   referralCodeField,
 } from './fields.ts';
+import { gamesRoutes } from './games-routes.ts';
 
 /**
  * The member API contract: POST /api/routes/<name>, one entry per route (SPEC §7).
@@ -108,6 +109,7 @@ export const routes = {
   },
   ...cashierRoutes,
   ...communityRoutes,
+  ...gamesRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof routes;

@@ -89,7 +89,12 @@ export async function transfer(db: DbOrTx, input: TransferInput): Promise<Transf
   );
   switch (row?.outcome) {
     case 'applied':
-      return { transferId: row.transfer_id!, applied: true, fromBalance: row.from_balance, toBalance: row.to_balance };
+      return {
+        transferId: row.transfer_id!,
+        applied: true,
+        fromBalance: row.from_balance,
+        toBalance: row.to_balance,
+      };
     case 'replay':
       return { transferId: row.transfer_id!, applied: false, fromBalance: null, toBalance: null };
     case 'conflict':

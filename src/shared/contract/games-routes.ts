@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+import { pageFields } from './fields.ts';
+
+const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
+const code = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\w.-]+$/, 'a game or vendor code');
+
+/** A casino vendor tile (the product spells the list `casiono`). */
+export const casinoEntry = z.object({
+  code: z.string(),
+  gameCompany: z.string(),
+  nameKo: z.string(),
+  nameEn: z.string(),
+  used: z.string(),
+  imgUrl: z.string(),
+  maintenance: z.boolean(),
+});
+
+export const vendorEntry = z.object({
+  code: z.string(),
+  nameKo: z.string(),
+  nameEn: z.string(),
+  used: z.string(),
+  imgUrl: z.string(),
+  maintenance: z.boolean(),
+});
+
+export const gameEntry = z.object({
+  code: z.string(),
+  gameCompany: z.string(),
+  nameKo: z.string(),
+  nameEn: z.string(),
+  imgUrl: z.string(),
+  used: z.string(),
+  category: z.string(),
+});
+
+const betLine = z.object({
+  roundId: z.string(),
+  gameCode: z.string(),
+  gameNameKo: z.string(),
+  gameNameEn: z.string(),
+  vendor: z.string(),
+  stake: z.number(),
+  win: z.number(),
+  status: z.string(),
+  openedAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+
+/** The game catalogue, launching and bet history (SPEC §7). */
+export const gamesRoutes = {
+  'get-casino-setting': {
+    auth: 'guest',
+    request: z.object({}),
+    response: ok.extend({ casiono: z.array(casinoEntry) }),
+  },
+  'get-slot-setting': {
+    auth: 'guest',
+    request: z.object({}),
+    response: ok.extend({ slot: z.array(vendorEntry) }),
+  },
+  'get-sport-setting': {
+    auth: 'guest',
+    request: z.object({}),
+    response: ok.extend({ sport: z.array(vendorEntry) }),
+  },
+  'get-slot-by-company': {
+    auth: 'guest',
+    request: z.object({ company: code }),
+    response: ok.extend({ games: z.array(gameEntry) }),
+  },
+  'get-game-list': {
+    auth: 'guest',
+    request: z.object({}),
+    response: ok.extend({ games: z.array(gameEntry) }),
+  },
+  'open-game': {
+    auth: 'member',
+    request: z.object({
+      code,
+      company: code,
+      timeStemp: z.union([z.number(), z.string().max(64)]).optional(),
+    }),
+    response: ok.extend({ url: z.string() }),
+    invalidMsg: MSG.gameDisabled,
+  },
+  'get-in-game-balance': {
+    auth: 'member',
+    request: z.object({}),
+    response: ok.extend({
+      gameMoney: z.number(),
+      balance: z.number(),
+      rolling: z.number(),
+      userId: z.string(),
+    }),
+  },
+  'get-slot-bets-list': {
+    auth: 'member',
+    request: z.object(pageFields),
+    response: ok.extend({ list: z.array(betLine), maxCount: z.number() }),
+  },
+} as const;

@@ -1,0 +1,87 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { roundFloats } from './fairness.ts';
+import {
+  evaluateStops,
+  linePay,
+  PAYLINES,
+  REEL_WEIGHTS,
+  STRIPS,
+  spinFromFloats,
+  theoreticalRtp,
+} from './slot.ts';
+
+const hmac = async (key: string, message: string) => createHmac('sha256', key).update(message).digest();
+
+describe('the 5-reel slot', () => {
+  it('has strips that match the published weights', () => {
+    for (let reel = 0; reel < 5; reel++) {
+      for (const [symbol, weights] of Object.entries(REEL_WEIGHTS)) {
+        expect(STRIPS[reel]!.filter((s) => s === symbol)).toHaveLength(weights[reel]!);
+      }
+    }
+  });
+
+  it('pays lines from the left, with wilds substituting and the better of wild and symbol runs', () => {
+    expect(linePay(['seven', 'seven', 'seven', 'bar', 'bar'])).toEqual({
+      symbol: 'seven',
+      count: 3,
+      pay: 20,
+    });
+    expect(linePay(['wild', 'seven', 'wild', 'seven', 'cherry'])).toEqual({
+      symbol: 'seven',
+      count: 4,
+      pay: 80,
+    });
+    expect(linePay(['wild', 'wild', 'wild', 'cherry', 'bar'])).toEqual({ symbol: 'wild', count: 3, pay: 25 });
+    expect(linePay(['wild', 'wild', 'wild', 'cherry', 'cherry'])).toEqual({
+      symbol: 'cherry',
+      count: 5,
+      pay: 40,
+    });
+    expect(linePay(['wild', 'wild', 'wild', 'wild', 'wild'])).toEqual({
+      symbol: 'wild',
+      count: 5,
+      pay: 1000,
+    });
+    expect(linePay(['bar', 'seven', 'seven', 'seven', 'seven']).pay).toBe(0);
+    expect(linePay(['cherry', 'cherry', 'bell', 'cherry', 'cherry']).pay).toBe(0);
+  });
+
+  it('evaluates all ten lines of a window', () => {
+    const sevenAt = STRIPS.map((strip) => strip.indexOf('seven'));
+    const result = evaluateStops(sevenAt);
+    expect(result.lines.find((l) => l.line === 0)).toEqual({ line: 0, symbol: 'seven', count: 5, pay: 500 });
+    expect(result.multiplier).toBe(result.lines.reduce((s, l) => s + l.pay, 0));
+    expect(PAYLINES).toHaveLength(10);
+  });
+
+  const rtp = theoreticalRtp();
+
+  it(`has an exact theoretical RTP between 94 % and 97 % (${(rtp * 100).toFixed(4)} %)`, () => {
+    expect(rtp).toBeGreaterThan(0.94);
+    expect(rtp).toBeLessThan(0.97);
+    expect(rtp).toBeCloseTo(0.9613848576, 9);
+  });
+
+  it('lands inside the 99 % band around it over 1,000,000 provably fair spins', async () => {
+    const SPINS = 1_000_000;
+    const serverSeed = randomBytes(32).toString('hex');
+    let sum = 0;
+    let sumSquares = 0;
+    for (let nonce = 0; nonce < SPINS; nonce++) {
+      const floats = await roundFloats(hmac, { serverSeed, clientSeed: 'simulation', nonce }, 5);
+      // Return per spin: the total line win divided by the total stake of 10 lines.
+      const ret = spinFromFloats(floats).multiplier / PAYLINES.length;
+      sum += ret;
+      sumSquares += ret * ret;
+    }
+    const mean = sum / SPINS;
+    const sd = Math.sqrt(sumSquares / SPINS - mean * mean);
+    const halfBand = (2.5758 * sd) / Math.sqrt(SPINS);
+    console.log(
+      `simulated RTP ${(mean * 100).toFixed(3)} % ± ${(halfBand * 100).toFixed(3)} % (99 %), exact ${(rtp * 100).toFixed(3)} %`,
+    );
+    expect(Math.abs(mean - rtp)).toBeLessThan(halfBand);
+  }, 120_000);
+});
