@@ -14,9 +14,15 @@ import { sandboxPages } from './modules/cashier/payments/sandbox/sandbox.pages.t
 import { sandboxProvider } from './modules/cashier/payments/sandbox/sandbox.provider.ts';
 import { paymentWebhooks } from './modules/cashier/payments/webhook.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { gamesRoutes } from './modules/games/games.routes.ts';
+import { walletApi } from './modules/games/wallet/wallet.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
 import { createSiteResolver, type SiteResolver } from './modules/sites/sites.service.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { houseProvider } from './providers/house/house.provider.ts';
+import { houseGameServer } from './providers/house/house.routes.ts';
+import { walletClient } from './providers/house/wallet-client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +61,7 @@ export async function buildApp({
   const sites = createSiteResolver(database.db);
   app.decorate('sites', sites);
   const paymentProviders = new Map([['sandbox', sandboxProvider(config.sandboxPspSecret)]]);
+  const gameProviders = new Map([[houseProvider.code, houseProvider]]);
   await memberApi(app, {
     db: database.db,
     config,
@@ -66,8 +73,16 @@ export async function buildApp({
       ...supportRoutes,
       ...inboxRoutes,
       ...contentRoutes,
+      ...gamesRoutes(gameProviders),
     },
   });
+  await walletApi(app, { db: database.db, config, secrets: new Map([['house', config.houseWalletSecret]]) });
+  await houseGameServer(app, {
+    db: database.db,
+    currency: config.currency,
+    wallet: walletClient(() => config.publicUrl, config.houseWalletSecret),
+  });
+  await mediaRoutes(app, database.db);
   await paymentWebhooks(app, { db: database.db, providers: paymentProviders });
   await sandboxPages(app, { db: database.db, config });
   await probes(app, database.db);

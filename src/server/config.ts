@@ -24,6 +24,10 @@ export interface Config {
   sandboxPspSecret: string;
   /** Where payment providers send webhooks (this server, as the outside world reaches it). */
   publicUrl: string;
+  /** Signing secret of the built-in game provider's wallet calls. */
+  houseWalletSecret: string;
+  /** ISO code of the one currency; amounts are in its minor unit. */
+  currency: string;
 }
 
 const MINUTE = 60_000;
@@ -54,6 +58,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     // One process signs and verifies; several processes need the same SANDBOX_PSP_SECRET.
     sandboxPspSecret: env.SANDBOX_PSP_SECRET || randomBytes(32).toString('hex'),
+    houseWalletSecret: env.HOUSE_WALLET_SECRET || randomBytes(32).toString('hex'),
+    currency: env.CURRENCY ?? 'KRW',
     publicUrl: (env.PUBLIC_URL || `http://127.0.0.1:${intFrom(env, 'PORT', 3000)}`).replace(/\/$/, ''),
   };
 }

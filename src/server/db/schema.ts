@@ -7,3 +7,4 @@ export * from '../modules/inbox/inbox.schema.ts';
 export * from '../modules/ledger/ledger.schema.ts';
 export * from '../modules/sites/sites.schema.ts';
 export * from '../modules/support/support.schema.ts';
+export * from '../providers/house/house.schema.ts';

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger, memberIdOf } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { queryRows } from '../../db/client.ts';
 import { sites } from '../../db/schema.ts';
 import { accrueComp, compRate } from './comp.service.ts';
 
@@ -23,6 +24,32 @@ describe.runIf(backendAvailable)('comp', () => {
     expect(await accrueComp(t.db, settings, { ...bet, category: 'casino', betKey: 'round-2' })).toBe(5_000);
     expect(await accrueComp(t.db, settings, { ...bet, category: 'sport', betKey: 'round-3' })).toBe(0);
     expect((await balancesOf(t, token)).comp).toBe(15_000);
+  });
+
+  it('uses the same rate rule in the database wallet as in TypeScript', async () => {
+    const cases: [unknown, number, 'casino' | 'slot' | 'sport'][] = [
+      [{ comp: settings }, 1, 'slot'],
+      [{ comp: settings }, 1, 'casino'],
+      [{ comp: settings }, 2, 'casino'],
+      [{ comp: settings }, 9, 'slot'],
+      [{ comp: settings }, 2, 'slot'],
+      [{ comp: { rates: { '1': { slot: 12.5 } } } }, 1, 'slot'],
+      [{ comp: { rates: { '1': { slot: 20_000 } } } }, 1, 'slot'],
+      [{ comp: { rates: { '1': { slot: '50' } } } }, 1, 'slot'],
+      [{}, 1, 'sport'],
+    ];
+    for (const [siteSettings, level, category] of cases) {
+      const comp = (siteSettings as { comp?: Parameters<typeof compRate>[0] }).comp;
+      const [row] = await queryRows<{ rate: number }>(
+        t.db,
+        sql`select comp_rate(${JSON.stringify(siteSettings)}::jsonb, ${level}, ${category}) as rate`,
+      );
+      expect(row!.rate, JSON.stringify([siteSettings, level, category])).toBe(
+        compRate(comp, level, category),
+      );
+    }
+    // The table is not all zeros: it exercises the paying branch.
+    expect(compRate(settings, 1, 'slot')).toBe(100);
   });
 
   it('exchanges comp to cash at or above the site minimum, and says low_point below it', async () => {

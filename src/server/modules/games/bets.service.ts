@@ -1,0 +1,48 @@
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { gameRounds, games, gameVendors } from './games.schema.ts';
+
+/** The member's rounds, newest first, with the game's names. */
+export async function betHistory(
+  db: Db,
+  memberId: number,
+  { page, pageSize }: { page: number; pageSize: number },
+) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ round: gameRounds, game: games })
+      .from(gameRounds)
+      .leftJoin(gameVendors, eq(gameVendors.code, gameRounds.vendorCode))
+      .leftJoin(games, and(eq(games.vendorId, gameVendors.id), eq(games.code, gameRounds.gameCode)))
+      .where(eq(gameRounds.memberId, memberId))
+      .orderBy(desc(gameRounds.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(gameRounds).where(eq(gameRounds.memberId, memberId)),
+  ]);
+  return {
+    list: rows.map(({ round, game }) => ({
+      roundId: round.roundId,
+      gameCode: round.gameCode,
+      gameNameKo: game?.nameKo ?? round.gameCode,
+      gameNameEn: game?.nameEn ?? round.gameCode,
+      vendor: round.vendorCode,
+      stake: round.totalBet,
+      win: round.totalWin,
+      status: round.status,
+      openedAt: round.openedAt.toISOString(),
+      closedAt: round.closedAt?.toISOString() ?? null,
+    })),
+    maxCount: total?.n ?? 0,
+  };
+}
+
+/** Back office: rounds still waiting for their win, oldest first. */
+export async function openRounds(db: Db, limit = 100) {
+  return db
+    .select()
+    .from(gameRounds)
+    .where(eq(gameRounds.status, 'open'))
+    .orderBy(asc(gameRounds.openedAt))
+    .limit(limit);
+}

@@ -1,0 +1,78 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { games, gameVendors, type VendorCategory } from './games.schema.ts';
+
+export type Vendor = typeof gameVendors.$inferSelect;
+export type Game = typeof games.$inferSelect;
+
+export async function listVendors(db: Db, category: VendorCategory): Promise<Vendor[]> {
+  return db
+    .select()
+    .from(gameVendors)
+    .where(eq(gameVendors.category, category))
+    .orderBy(asc(gameVendors.sortOrder), asc(gameVendors.id));
+}
+
+/** Casino tiles open their table directly: the tile's code is the vendor's first game. */
+export async function casinoEntries(db: Db) {
+  const vendors = await listVendors(db, 'casino');
+  const rows = await db.select().from(games).orderBy(asc(games.sortOrder), asc(games.id));
+  return vendors.map((v) => ({
+    code: rows.find((g) => g.vendorId === v.id)?.code ?? v.code,
+    gameCompany: v.code,
+    nameKo: v.nameKo,
+    nameEn: v.nameEn,
+    used: v.used,
+    imgUrl: v.imgUrl,
+    maintenance: v.maintenance,
+  }));
+}
+
+export const vendorEntry = (v: Vendor) => ({
+  code: v.code,
+  nameKo: v.nameKo,
+  nameEn: v.nameEn,
+  used: v.used,
+  imgUrl: v.imgUrl,
+  maintenance: v.maintenance,
+});
+
+const gameEntry = (g: Game, v: Vendor) => ({
+  code: g.code,
+  gameCompany: v.code,
+  nameKo: g.nameKo,
+  nameEn: g.nameEn,
+  imgUrl: g.imgUrl,
+  used: g.used === 'y' && v.used === 'y' ? 'y' : 'n',
+  category: v.category,
+});
+
+export async function gamesOfVendor(db: Db, vendorCode: string) {
+  const rows = await db
+    .select({ game: games, vendor: gameVendors })
+    .from(games)
+    .innerJoin(gameVendors, eq(games.vendorId, gameVendors.id))
+    .where(eq(gameVendors.code, vendorCode))
+    .orderBy(asc(games.sortOrder), asc(games.id));
+  return rows.map((r) => gameEntry(r.game, r.vendor));
+}
+
+/** Every enabled game of every enabled vendor: the lobby. */
+export async function lobbyGames(db: Db) {
+  const rows = await db
+    .select({ game: games, vendor: gameVendors })
+    .from(games)
+    .innerJoin(gameVendors, eq(games.vendorId, gameVendors.id))
+    .where(and(eq(games.used, 'y'), eq(gameVendors.used, 'y')))
+    .orderBy(asc(gameVendors.category), asc(gameVendors.sortOrder), asc(games.sortOrder), asc(games.id));
+  return rows.map((r) => gameEntry(r.game, r.vendor));
+}
+
+export async function findGame(db: Db, vendorCode: string, gameCode: string) {
+  const [row] = await db
+    .select({ game: games, vendor: gameVendors })
+    .from(games)
+    .innerJoin(gameVendors, eq(games.vendorId, gameVendors.id))
+    .where(and(eq(gameVendors.code, vendorCode), eq(games.code, gameCode)));
+  return row;
+}

@@ -1,0 +1,55 @@
+import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
+import { betHistory } from './bets.service.ts';
+import { casinoEntries, gamesOfVendor, listVendors, lobbyGames, vendorEntry } from './catalogue.service.ts';
+import { openGame } from './launch.service.ts';
+import type { GameProvider } from './provider.ts';
+
+export function gamesRoutes(providers: ReadonlyMap<string, GameProvider>): RouteHandlers {
+  return {
+    'get-casino-setting': async (_body, ctx) => ({ status: 'success', casiono: await casinoEntries(ctx.db) }),
+
+    'get-slot-setting': async (_body, ctx) => ({
+      status: 'success',
+      slot: (await listVendors(ctx.db, 'slot')).map(vendorEntry),
+    }),
+
+    'get-sport-setting': async (_body, ctx) => ({
+      status: 'success',
+      sport: (await listVendors(ctx.db, 'sport')).map(vendorEntry),
+    }),
+
+    'get-slot-by-company': async (body, ctx) => ({
+      status: 'success',
+      games: await gamesOfVendor(ctx.db, body.company),
+    }),
+
+    'get-game-list': async (_body, ctx) => ({ status: 'success', games: await lobbyGames(ctx.db) }),
+
+    'open-game': async (body, ctx) => {
+      const locale = String(ctx.request.headers['accept-language'] ?? 'th').slice(0, 2);
+      const url = await openGame(ctx.db, providers, requireMember(ctx), { ...body, locale });
+      return { status: 'success', url };
+    },
+
+    'get-in-game-balance': async (_body, ctx) => {
+      const member = requireMember(ctx);
+      let gameMoney = 0;
+      for (const provider of providers.values()) {
+        if (provider.wallet === 'transfer' && provider.balanceOf)
+          gameMoney += await provider.balanceOf(String(member.memberId));
+      }
+      return {
+        status: 'success',
+        gameMoney,
+        balance: member.user.balance,
+        rolling: member.user.rolling,
+        userId: member.user.userId,
+      };
+    },
+
+    'get-slot-bets-list': async (body, ctx) => ({
+      status: 'success',
+      ...(await betHistory(ctx.db, requireMember(ctx).memberId, body)),
+    }),
+  };
+}

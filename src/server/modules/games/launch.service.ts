@@ -1,0 +1,51 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { MSG, STATUS } from '../../../shared/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { SessionMember } from '../accounts/sessions.repo.ts';
+import { findGame } from './catalogue.service.ts';
+import { gameSessions } from './games.schema.ts';
+import type { GameProvider } from './provider.ts';
+
+export const hashGameToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Opens a game for a member: the vendor and game must exist and be enabled (msg2002), the vendor
+ * not under maintenance (status time, msg2218), the member not self-excluded. Issues the token
+ * the provider presents to the wallet API.
+ */
+export async function openGame(
+  db: Db,
+  providers: ReadonlyMap<string, GameProvider>,
+  member: SessionMember,
+  input: { code: string; company: string; locale: string },
+): Promise<string> {
+  const found = await findGame(db, input.company, input.code);
+  if (!found || found.vendor.used !== 'y' || found.game.used !== 'y') {
+    throw new ApiError(403, 'disabled', MSG.gameDisabled, 'this game is not enabled');
+  }
+  if (found.vendor.maintenance) {
+    throw new ApiError(503, STATUS.time, MSG.gameMaintenance, 'this game vendor is under maintenance');
+  }
+  if (member.status !== 'active') {
+    throw new ApiError(403, STATUS.forbidden, MSG.selfExcluded, 'this account may not play');
+  }
+  const provider = providers.get(found.vendor.provider);
+  if (!provider) throw new Error(`game provider ${found.vendor.provider} is not installed`);
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(gameSessions).values({
+    tokenHash: hashGameToken(token),
+    provider: provider.code,
+    memberId: member.memberId,
+    sessionId: member.sessionId,
+    vendorCode: found.vendor.code,
+    gameCode: found.game.code,
+    category: found.vendor.category,
+  });
+  return provider.launchUrl({
+    token,
+    gameCode: found.game.code,
+    vendorCode: found.vendor.code,
+    locale: input.locale,
+  });
+}

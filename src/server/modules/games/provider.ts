@@ -1,0 +1,13 @@
+/**
+ * What a game provider adapter offers the platform. Seamless providers keep no balance: they call
+ * our wallet API for every bet and win. Transfer providers hold game money of their own, moved in
+ * and out explicitly; `get-in-game-balance` adds it to what the header shows.
+ */
+export interface GameProvider {
+  readonly code: string;
+  readonly wallet: 'seamless' | 'transfer';
+  /** The URL the member's browser opens for a game, given the session token the provider will present. */
+  launchUrl(input: { token: string; gameCode: string; vendorCode: string; locale: string }): string;
+  /** Transfer providers only: game money the member holds there, in minor units. */
+  balanceOf?(memberRef: string): Promise<number>;
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../../config.ts';
+import type { Db } from '../../../db/client.ts';
+import { isWalletOperation, WALLET_HTTP_STATUS, walletRequests } from './wallet.schemas.ts';
+import { type WalletReply, walletBet, walletPlayer, walletRollback, walletWin } from './wallet.service.ts';
+import { bodyHash, WALLET_SIGNATURE_HEADER, walletSignatureValid } from './wallet-signature.ts';
+
+export interface WalletDeps {
+  db: Db;
+  config: Config;
+  /** Each provider's signing secret. */
+  secrets: ReadonlyMap<string, string>;
+}
+
+const reply = (status: string, message: string): WalletReply => ({ status, message });
+
+/**
+ * POST /wallet/<provider>/<operation>: the seamless wallet game providers call. The signature is
+ * checked over the raw bytes before anything is parsed; every reply carries a status word.
+ */
+export async function walletApi(app: FastifyInstance, deps: WalletDeps): Promise<void> {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+
+    scope.post<{ Params: { provider: string; op: string } }>(
+      '/wallet/:provider/:op',
+      async (request, res) => {
+        const { provider, op } = request.params;
+        const secret = deps.secrets.get(provider);
+        const send = (body: WalletReply) => res.code(WALLET_HTTP_STATUS[body.status] ?? 400).send(body);
+        if (!secret || !isWalletOperation(op))
+          return res.code(404).send(reply('not_found', 'no such wallet operation'));
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        if (!walletSignatureValid(secret, raw, request.headers[WALLET_SIGNATURE_HEADER])) {
+          request.log.warn({ provider, op, ip: request.ip }, 'wallet call with a bad signature refused');
+          return res.code(401).send(reply('forbidden', 'bad or missing signature'));
+        }
+        let json: unknown;
+        try {
+          json = JSON.parse(raw.toString('utf8'));
+        } catch {
+          return send(reply('invalid', 'body is not JSON'));
+        }
+        const hash = bodyHash(raw);
+        switch (op) {
+          case 'authenticate':
+          case 'balance': {
+            const body = walletRequests[op].safeParse(json);
+            if (!body.success) return send(reply('invalid', body.error.issues[0]?.message ?? 'invalid body'));
+            return send(await walletPlayer(deps.db, provider, body.data.token, deps.config.currency));
+          }
+          case 'bet': {
+            const body = walletRequests.bet.safeParse(json);
+            if (!body.success) return send(reply('invalid', body.error.issues[0]?.message ?? 'invalid body'));
+            return send(await walletBet(deps.db, deps.config, provider, hash, body.data));
+          }
+          case 'win': {
+            const body = walletRequests.win.safeParse(json);
+            if (!body.success) return send(reply('invalid', body.error.issues[0]?.message ?? 'invalid body'));
+            return send(await walletWin(deps.db, provider, hash, body.data));
+          }
+          case 'rollback': {
+            const body = walletRequests.rollback.safeParse(json);
+            if (!body.success) return send(reply('invalid', body.error.issues[0]?.message ?? 'invalid body'));
+            return send(await walletRollback(deps.db, provider, hash, body.data));
+          }
+        }
+      },
+    );
+  });
+}

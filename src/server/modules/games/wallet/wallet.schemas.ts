@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+const txId = z.string().min(1).max(100);
+const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a game session token');
+const amount = z.number().int().nonnegative().max(1e13);
+
+/** The wallet API's request bodies, one per operation. */
+export const walletRequests = {
+  authenticate: z.object({ token }),
+  balance: z.object({ token }),
+  bet: z.object({ txId, roundId: txId, token, amount: amount.positive() }),
+  win: z.object({ txId, roundId: txId, amount, closeRound: z.boolean().default(true) }),
+  rollback: z.object({ txId, refTxId: txId }),
+} as const;
+
+export type WalletOperation = keyof typeof walletRequests;
+export const isWalletOperation = (op: string): op is WalletOperation => Object.hasOwn(walletRequests, op);
+
+/** HTTP status for each reply status word; the body always carries the word itself. */
+export const WALLET_HTTP_STATUS: Record<string, number> = {
+  success: 200,
+  invalid: 400,
+  session_expired: 401,
+  balance: 402,
+  blocked: 403,
+  round_not_found: 404,
+  duplicate: 409,
+  round_closed: 409,
+  round_settled: 409,
+  rolled_back: 409,
+};

@@ -1,0 +1,190 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { balancesOf, expectSoundLedger, fund } from '../../../../../test/support/money.ts';
+import { useTestApp } from '../../../../../test/support/test-app.ts';
+import { backendAvailable, isPostgres } from '../../../../../test/support/test-db.ts';
+import { seedDemo } from '../../../db/seed-demo.ts';
+import { openRounds } from '../bets.service.ts';
+import { signWalletBody, WALLET_SIGNATURE_HEADER } from './wallet-signature.ts';
+
+describe.runIf(backendAvailable)('seamless wallet API', () => {
+  const t = useTestApp({ houseWalletSecret: 'test-wallet-secret' });
+  beforeAll(async () => {
+    await seedDemo(t.db);
+    t.app.sites.invalidate();
+  });
+
+  const wallet = (op: string, payload: object, secret = 'test-wallet-secret') => {
+    const body = JSON.stringify(payload);
+    return t.app.inject({
+      method: 'POST',
+      url: `/wallet/house/${op}`,
+      headers: {
+        'content-type': 'application/json',
+        [WALLET_SIGNATURE_HEADER]: signWalletBody(secret, body),
+      },
+      payload: body,
+    });
+  };
+
+  /** A funded member with a launched slot: the token the provider would hold. */
+  async function player(funds = 100_000) {
+    const { token } = await t.login();
+    if (funds > 0) await fund(t, token, funds);
+    const res = await t.call('open-game', { code: 'lucky-sevens', company: 'royal-slots' }, { token });
+    const url = new URL(res.json().url, 'http://x');
+    return { token, gameToken: url.searchParams.get('token')! };
+  }
+  let seq = 0;
+  const ids = () => {
+    seq += 1;
+    return { txId: `tx-${Date.now()}-${seq}`, roundId: `r-${Date.now()}-${seq}` };
+  };
+
+  it('refuses a bad or missing signature and changes nothing', async () => {
+    const p = await player();
+    const payload = { ...ids(), token: p.gameToken, amount: 1_000 };
+    const body = JSON.stringify(payload);
+    for (const headers of [
+      { [WALLET_SIGNATURE_HEADER]: signWalletBody('wrong', body) },
+      { [WALLET_SIGNATURE_HEADER]: 'f'.repeat(64) },
+      {},
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/wallet/house/bet',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().status).toBe('forbidden');
+    }
+    expect((await balancesOf(t, p.token)).cash).toBe(100_000);
+    expect((await wallet('bet', payload, 'other-provider-secret')).statusCode).toBe(401);
+    expect((await wallet('nope', payload)).statusCode).toBe(404);
+  });
+
+  it('authenticates the launch token and answers the balance', async () => {
+    const p = await player(30_000);
+    expect((await wallet('authenticate', { token: p.gameToken })).json()).toMatchObject({
+      status: 'success',
+      balance: 30_000,
+      currency: 'KRW',
+    });
+    expect((await wallet('balance', { token: 'A'.repeat(43) })).json().status).toBe('session_expired');
+  });
+
+  it('debits a bet, credits the win, closes the round, and answers an exact repeat with the same reply', async () => {
+    const p = await player();
+    const r = ids();
+    const bet = await wallet('bet', { ...r, token: p.gameToken, amount: 10_000 });
+    expect(bet.json()).toEqual({ status: 'success', balance: 90_000, txId: r.txId, roundId: r.roundId });
+    const again = await wallet('bet', { ...r, token: p.gameToken, amount: 10_000 });
+    expect(again.json()).toEqual(bet.json());
+    expect((await balancesOf(t, p.token)).cash).toBe(90_000);
+
+    const different = await wallet('bet', { ...r, token: p.gameToken, amount: 20_000 });
+    expect(different.statusCode).toBe(409);
+    expect(different.json().status).toBe('duplicate');
+
+    const win = await wallet('win', { txId: `${r.txId}-w`, roundId: r.roundId, amount: 25_000 });
+    expect(win.json()).toMatchObject({ status: 'success', balance: 115_000 });
+    expect((await wallet('win', { txId: `${r.txId}-w`, roundId: r.roundId, amount: 25_000 })).json()).toEqual(
+      win.json(),
+    );
+    const late = await wallet('bet', { ...ids(), roundId: r.roundId, token: p.gameToken, amount: 1_000 });
+    expect(late.json().status).toBe('round_closed');
+    expect((await balancesOf(t, p.token)).cash).toBe(115_000);
+    await expectSoundLedger(t.db);
+  });
+
+  it('refuses a bet larger than the balance, saying the balance', async () => {
+    const p = await player(20_000);
+    const res = await wallet('bet', { ...ids(), token: p.gameToken, amount: 30_000 });
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({ status: 'balance', balance: 20_000 });
+    expect((await balancesOf(t, p.token)).cash).toBe(20_000);
+  });
+
+  it('records a rollback of an unknown bet, answers it as such, and the late bet then fails', async () => {
+    const p = await player();
+    const r = ids();
+    const rollback = await wallet('rollback', { txId: `${r.txId}-rb`, refTxId: r.txId });
+    expect(rollback.json()).toMatchObject({ status: 'success', result: 'bet_not_found' });
+    const lateBet = await wallet('bet', { ...r, token: p.gameToken, amount: 10_000 });
+    expect(lateBet.statusCode).toBe(409);
+    expect(lateBet.json().status).toBe('rolled_back');
+    expect((await balancesOf(t, p.token)).cash).toBe(100_000);
+  });
+
+  it('refunds a rolled-back bet once, and refuses a rollback after the round has its win', async () => {
+    const p = await player();
+    const r = ids();
+    await wallet('bet', { ...r, token: p.gameToken, amount: 10_000 });
+    const rb = await wallet('rollback', { txId: `${r.txId}-rb`, refTxId: r.txId });
+    expect(rb.json()).toMatchObject({ status: 'success', result: 'refunded', balance: 100_000 });
+    expect((await wallet('rollback', { txId: `${r.txId}-rb2`, refTxId: r.txId })).json().result).toBe(
+      'already_rolled_back',
+    );
+    expect((await balancesOf(t, p.token)).cash).toBe(100_000);
+
+    const s = ids();
+    await wallet('bet', { ...s, token: p.gameToken, amount: 10_000 });
+    await wallet('win', { txId: `${s.txId}-w`, roundId: s.roundId, amount: 0 });
+    const refused = await wallet('rollback', { txId: `${s.txId}-rb`, refTxId: s.txId });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().status).toBe('round_settled');
+    expect((await balancesOf(t, p.token)).cash).toBe(90_000);
+    await expectSoundLedger(t.db);
+  });
+
+  it('accepts a win after the member logged out, but no new bet', async () => {
+    const p = await player();
+    const r = ids();
+    await wallet('bet', { ...r, token: p.gameToken, amount: 10_000 });
+    expect((await openRounds(t.db)).some((round) => round.roundId === r.roundId)).toBe(true);
+    await t.call('user-logout', {}, { token: p.token });
+    const bet = await wallet('bet', { ...ids(), token: p.gameToken, amount: 1_000 });
+    expect(bet.statusCode).toBe(401);
+    expect(bet.json().status).toBe('session_expired');
+    const win = await wallet('win', { txId: `${r.txId}-w`, roundId: r.roundId, amount: 30_000 });
+    expect(win.json()).toMatchObject({ status: 'success', balance: 120_000 });
+    expect((await openRounds(t.db)).some((round) => round.roundId === r.roundId)).toBe(false);
+  });
+
+  it('refuses a win for a round no bet opened', async () => {
+    const res = await wallet('win', { ...ids(), amount: 5_000 });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().status).toBe('round_not_found');
+  });
+
+  it('refuses bets of a blocked or self-excluded member', async () => {
+    const p = await player();
+    const { members } = await import('../../../db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    const login = (await t.call('user-health-check', {}, { token: p.token })).json().user.userId;
+    await t.db.update(members).set({ status: 'self_excluded' }).where(eq(members.loginId, login));
+    const res = await wallet('bet', { ...ids(), token: p.gameToken, amount: 1_000 });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().status).toBe('blocked');
+  });
+
+  it.runIf(isPostgres)('64 concurrent copies of one bet debit once', async () => {
+    const p = await player();
+    const payload = { ...ids(), token: p.gameToken, amount: 10_000 };
+    const replies = await Promise.all(Array.from({ length: 64 }, () => wallet('bet', payload)));
+    expect(new Set(replies.map((r) => r.body)).size).toBe(1);
+    expect(replies[0]!.json()).toMatchObject({ status: 'success', balance: 90_000 });
+    expect((await balancesOf(t, p.token)).cash).toBe(90_000);
+    await expectSoundLedger(t.db);
+  });
+
+  it('accrues comp through the ledger when a round closes, at the member level and category rate', async () => {
+    // Demo settings: level 1 earns 100 basis points on slots.
+    const p = await player();
+    const r = ids();
+    await wallet('bet', { ...r, token: p.gameToken, amount: 50_000 });
+    await wallet('win', { txId: `${r.txId}-w`, roundId: r.roundId, amount: 0 });
+    expect(await balancesOf(t, p.token)).toEqual({ cash: 50_000, held: 0, comp: 500 });
+    await expectSoundLedger(t.db);
+  });
+});

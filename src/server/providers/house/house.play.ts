@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type BaccaratBets, playHand, settle, shoeFromFloats } from '../../../shared/games/baccarat.ts';
+import { PAYLINES, spinFromFloats } from '../../../shared/games/slot.ts';
+import type { Db } from '../../db/client.ts';
+import { houseRounds } from './house.schema.ts';
+import type { Engine } from './house-games.ts';
+import { floatsFor, nextRoundSeed } from './seeds.ts';
+import type { WalletClient } from './wallet-client.ts';
+
+export interface PlayInput {
+  playerId: string;
+  token: string;
+  gameCode: string;
+  engine: Engine;
+  /** Slot: the line bet; baccarat: the stake on each side. */
+  bet: { lineBet: number } | BaccaratBets;
+}
+
+export type PlayReply =
+  | {
+      status: 'success';
+      roundId: string;
+      outcome: unknown;
+      stake: number;
+      payout: number;
+      balance: number;
+      nonce: number;
+    }
+  | { status: string; message: string; balance?: number };
+
+async function outcomeOf(input: PlayInput, seed: Awaited<ReturnType<typeof nextRoundSeed>>) {
+  if (input.engine === 'slot') {
+    const { lineBet } = input.bet as { lineBet: number };
+    const spin = spinFromFloats(await floatsFor(seed, 5));
+    return { outcome: spin, stake: lineBet * PAYLINES.length, payout: spin.multiplier * lineBet };
+  }
+  const bets = input.bet as BaccaratBets;
+  const hand = playHand(shoeFromFloats(await floatsFor(seed, 6)));
+  const stake = (bets.player ?? 0) + (bets.banker ?? 0) + (bets.tie ?? 0);
+  return { outcome: hand, stake, payout: settle(bets, hand.winner) };
+}
+
+/**
+ * One round of a built-in game: the outcome comes from the player's committed seed and next nonce,
+ * then the stake and the payout move through the platform's wallet over HTTP. A bet whose answer
+ * never came is rolled back; a win is retried until the wallet takes it.
+ */
+export async function playRound(
+  db: Db,
+  wallet: WalletClient,
+  log: FastifyBaseLogger,
+  input: PlayInput,
+): Promise<PlayReply> {
+  const seed = await nextRoundSeed(db, input.playerId);
+  const { outcome, stake, payout } = await outcomeOf(input, seed);
+  const [round] = await db
+    .insert(houseRounds)
+    .values({
+      playerId: input.playerId,
+      gameCode: input.gameCode,
+      engine: input.engine,
+      stake,
+      payout,
+      bet: input.bet,
+      outcome,
+      seedId: seed.seedId,
+      nonce: seed.nonce,
+    })
+    .returning({ id: houseRounds.id });
+  const roundId = `H${round!.id}`;
+  const markRound = (status: 'settled' | 'refused') =>
+    db.update(houseRounds).set({ status }).where(eq(houseRounds.id, round!.id));
+
+  let bet: Awaited<ReturnType<WalletClient['bet']>>;
+  try {
+    bet = await wallet.bet({ txId: `${roundId}-bet`, roundId, token: input.token, amount: stake });
+  } catch (error) {
+    log.error({ err: error, roundId }, 'bet unanswered; rolling it back');
+    await wallet.rollback({ txId: `${roundId}-rollback`, refTxId: `${roundId}-bet` }).catch(() => undefined);
+    await markRound('refused');
+    return { status: 'error', message: 'the bet could not be placed; nothing was charged' };
+  }
+  if (bet.status !== 'success') {
+    await markRound('refused');
+    return { status: bet.status, message: bet.message ?? 'the bet was refused', balance: bet.balance };
+  }
+  try {
+    const win = await wallet.win({ txId: `${roundId}-win`, roundId, amount: payout, closeRound: true });
+    if (win.status !== 'success') throw new Error(`win refused: ${win.status}`);
+    await markRound('settled');
+    return {
+      status: 'success',
+      roundId,
+      outcome,
+      stake,
+      payout,
+      balance: win.balance ?? 0,
+      nonce: seed.nonce,
+    };
+  } catch (error) {
+    // The round stays open on the platform, listed for the back office to settle.
+    log.error({ err: error, roundId }, 'win not delivered; round left open');
+    return { status: 'error', message: 'the result is being settled; your balance updates shortly' };
+  }
+}

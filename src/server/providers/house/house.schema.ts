@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The built-in provider's own records, apart from the platform's: it knows players only by the id
+ * the wallet gave it, as an outside provider would.
+ */
+export const houseSeeds = pgTable(
+  'house_seeds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    playerId: text('player_id').notNull(),
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    /** The next round's nonce. */
+    nonce: integer('nonce').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revealedAt: timestamp('revealed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('house_seeds_one_active').on(t.playerId).where(sql`${t.active}`)],
+);
+
+export const houseRounds = pgTable(
+  'house_rounds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    playerId: text('player_id').notNull(),
+    gameCode: text('game_code').notNull(),
+    engine: text('engine', { enum: ['slot', 'baccarat'] }).notNull(),
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    payout: bigint('payout', { mode: 'number' }).notNull().default(0),
+    /** What the player bet on (baccarat sides, slot line bet). */
+    bet: jsonb('bet').notNull(),
+    outcome: jsonb('outcome').notNull(),
+    seedId: bigint('seed_id', { mode: 'number' }).notNull(),
+    nonce: integer('nonce').notNull(),
+    /** pending until the wallet took the bet and the win; refused when the wallet refused the bet. */
+    status: text('status', { enum: ['pending', 'settled', 'refused'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('house_rounds_player').on(t.playerId, t.id)],
+);
