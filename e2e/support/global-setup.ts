@@ -24,6 +24,8 @@ export default async function setup(project: TestProject) {
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
+  // Payment and game providers call back into this server.
+  config.publicUrl = `http://127.0.0.1:${port}`;
   project.provide('baseUrl', `http://localhost:${port}`);
   return async () => {
     await app.close();

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { MSG, STATUS } from '../../shared/messages.ts';
 
 /** Paths that belong to APIs: never answered with the single-page app. */
-const API_PREFIXES = ['/api/', '/wallet/', '/payments/'];
+const API_PREFIXES = ['/api/', '/wallet/', '/payments/', '/house/api/', '/media/'];
 
 /**
  * Serves the built member site and answers every other GET with its index.html, so the
@@ -33,7 +33,9 @@ export async function webStatic(app: FastifyInstance, webRoot: string | undefine
     const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (wantsPage && hasBuild && !/\.[a-z0-9]+$/i.test(path)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // The built-in games' window (/play/<game>, /play/verify) is its own page.
+      const page = path.startsWith('/play/') ? 'play.html' : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     return reply
       .code(404)

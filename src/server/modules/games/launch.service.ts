@@ -21,7 +21,7 @@ export async function openGame(
   input: { code: string; company: string; locale: string },
 ): Promise<string> {
   const found = await findGame(db, input.company, input.code);
-  if (!found || found.vendor.used !== 'y' || found.game.used !== 'y') {
+  if (found?.vendor.used !== 'y' || found.game.used !== 'y') {
     throw new ApiError(403, 'disabled', MSG.gameDisabled, 'this game is not enabled');
   }
   if (found.vendor.maintenance) {

@@ -1,0 +1,32 @@
+import type { Page } from 'playwright-core';
+
+/** Logs the demo member in through the API from the page, so the session cookie is set. */
+export async function loginDemo(page: Page): Promise<void> {
+  await page.goto('/');
+  const status = await page.evaluate(async () => {
+    const res = await fetch('/api/routes/user-do-login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'demo', pw: 'demo1234' }),
+    });
+    return (await res.json()).status;
+  });
+  if (status !== 'success') throw new Error(`demo login failed: ${status}`);
+}
+
+/** Launches a game the way the site does and returns the URL to open. */
+export async function launch(page: Page, code: string, company: string): Promise<string> {
+  return page.evaluate(
+    async ([c, v]) => {
+      const res = await fetch('/api/routes/open-game', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code: c, company: v, timeStemp: Date.now() }),
+      });
+      const body = await res.json();
+      if (body.status !== 'success') throw new Error(JSON.stringify(body));
+      return body.url as string;
+    },
+    [code, company],
+  );
+}

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import type { BaccaratHand, BaccaratSide } from '../../../shared/games/baccarat.ts';
+import { GameError, houseCall, type InitReply, money } from '../api.ts';
+import type { LabelKey } from '../labels.ts';
+import styles from '../play.module.css';
+import { CardView } from './CardView.tsx';
+
+interface DealReply {
+  status: 'success';
+  roundId: string;
+  outcome: BaccaratHand;
+  stake: number;
+  payout: number;
+  balance: number;
+  nonce: number;
+}
+
+const SIDES: { side: BaccaratSide; pays: string }[] = [
+  { side: 'player', pays: '1 : 1' },
+  { side: 'tie', pays: '8 : 1' },
+  { side: 'banker', pays: '0.95 : 1' },
+];
+const REVEAL_MS = 550;
+
+export function BaccaratGame(props: {
+  init: InitReply;
+  token: string;
+  t: Record<LabelKey, string>;
+  balance: number;
+  onBalance(balance: number): void;
+  onRound(nonce: number): void;
+  onError(error: GameError): void;
+}) {
+  const { init, token, t } = props;
+  const [chip, setChip] = useState(init.chips[1] ?? init.chips[0]!);
+  const [bets, setBets] = useState<Record<BaccaratSide, number>>({ player: 0, banker: 0, tie: 0 });
+  const [hand, setHand] = useState<DealReply | null>(null);
+  const [shown, setShown] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [road, setRoad] = useState<BaccaratSide[]>([]);
+  const total = bets.player + bets.banker + bets.tie;
+
+  function place(side: BaccaratSide) {
+    if (busy || total + chip > props.balance) return;
+    setHand(null);
+    setBets((b) => ({ ...b, [side]: b[side] + chip }));
+  }
+
+  async function deal() {
+    if (busy || total === 0) return;
+    setBusy(true);
+    setShown(0);
+    try {
+      const reply = await houseCall<DealReply>('deal', { token, game: init.game.code, bets });
+      setHand(reply);
+      const cards = reply.outcome.player.length + reply.outcome.banker.length;
+      for (let i = 1; i <= cards; i++) window.setTimeout(() => setShown(i), i * REVEAL_MS);
+      window.setTimeout(
+        () => {
+          props.onBalance(reply.balance);
+          props.onRound(reply.nonce + 1);
+          setRoad((r) => [...r.slice(-29), reply.outcome.winner]);
+          setBets({ player: 0, banker: 0, tie: 0 });
+          setBusy(false);
+        },
+        (cards + 1) * REVEAL_MS,
+      );
+    } catch (error) {
+      setBusy(false);
+      props.onError(error instanceof GameError ? error : new GameError('error', String(error)));
+    }
+  }
+
+  // Dealing order: player, banker, player, banker, then the third cards.
+  const order = hand ? dealingOrder(hand.outcome) : [];
+  const visible = (who: 'player' | 'banker', index: number) =>
+    order.findIndex((o) => o.who === who && o.index === index) < shown;
+  const done = hand !== null && shown >= order.length;
+
+  return (
+    <div className={styles.baccarat}>
+      <div className={styles.hands}>
+        {(['player', 'banker'] as const).map((who) => (
+          <div
+            key={who}
+            className={`${styles.hand} ${done && hand?.outcome.winner === who ? styles.handWin : ''}`}
+          >
+            <div className={styles.handTitle}>
+              {t[who]}
+              {done && <strong data-testid={`${who}-total`}>{hand?.outcome[`${who}Total`]}</strong>}
+            </div>
+            <div className={styles.cards}>
+              {(hand?.outcome[who] ?? []).map((card, i) => (
+                <CardView key={i} card={card} hidden={!visible(who, i)} />
+              ))}
+            </div>
+          </div>
+        ))}
+      </div>
+      <div className={styles.winBar} aria-live="polite">
+        {done && hand ? (
+          <span className={hand.payout > 0 ? styles.winText : styles.muted} data-testid="baccarat-result">
+            {t[hand.outcome.winner]} · {hand.payout > 0 ? `${t.win} ${money(hand.payout)}` : hand.roundId}
+          </span>
+        ) : (
+          <span className={styles.muted}>{busy ? '…' : t.placeBet}</span>
+        )}
+      </div>
+      <div className={styles.betAreas}>
+        {SIDES.map(({ side, pays }) => (
+          <button
+            key={side}
+            type="button"
+            className={`${styles.betArea} ${styles[side]}`}
+            onClick={() => place(side)}
+            disabled={busy}
+          >
+            <span className={styles.betName}>{t[side]}</span>
+            <span className={styles.betPays}>{pays}</span>
+            {bets[side] > 0 && <span className={styles.betChip}>{money(bets[side])}</span>}
+          </button>
+        ))}
+      </div>
+      <div className={styles.chips} role="radiogroup" aria-label={t.bet}>
+        {init.chips.map((value) => (
+          <button
+            key={value}
+            type="button"
+            role="radio"
+            aria-checked={chip === value}
+            className={`${styles.chip} ${chip === value ? styles.chipActive : ''}`}
+            onClick={() => setChip(value)}
+          >
+            {value >= 1000 ? `${value / 1000}K` : value}
+          </button>
+        ))}
+      </div>
+      <div className={styles.controls}>
+        <button
+          type="button"
+          className={styles.ghost}
+          onClick={() => setBets({ player: 0, banker: 0, tie: 0 })}
+          disabled={busy}
+        >
+          {t.clear}
+        </button>
+        <div className={styles.betValue}>
+          <small>{t.totalBet}</small>
+          <strong>{money(total)}</strong>
+        </div>
+        <button type="button" className={styles.spin} onClick={deal} disabled={busy || total === 0}>
+          {t.deal}
+        </button>
+      </div>
+      {road.length > 0 && (
+        <div className={styles.road} aria-label="results">
+          {road.map((w, i) => (
+            <span key={i} className={`${styles.bead} ${styles[w]}`}>
+              {t[w].slice(0, 1)}
+            </span>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function dealingOrder(hand: BaccaratHand) {
+  const order = [
+    { who: 'player' as const, index: 0 },
+    { who: 'banker' as const, index: 0 },
+    { who: 'player' as const, index: 1 },
+    { who: 'banker' as const, index: 1 },
+  ];
+  if (hand.player.length > 2) order.push({ who: 'player', index: 2 });
+  if (hand.banker.length > 2) order.push({ who: 'banker', index: 2 });
+  return order;
+}
