@@ -36,7 +36,7 @@ describe.runIf(chromiumAvailable)('built-in games on a phone', () => {
     const url = await launch(b.page, 'baccarat', 'royal-baccarat');
     await b.page.goto(url);
     await b.page.getByTestId('game-balance').waitFor();
-    await b.page.getByRole('radio', { name: '10K' }).click();
+    await b.page.getByRole('button', { name: '10K' }).click();
     await b.page.getByRole('button', { name: /Player/ }).click();
     await b.screenshot('baccarat-phone-bet');
     await b.page.getByRole('button', { name: 'Deal' }).click();

@@ -30,15 +30,25 @@ const DEMO_VENDORS = [
     nameEn: 'Royal Baccarat',
     sortOrder: 1,
   },
+  // Under maintenance in the demo, to show how the site answers (status time, msg2218).
   {
     code: 'royal-live',
     category: 'casino',
     nameKo: '로얄 라이브',
     nameEn: 'Royal Live Tables',
     sortOrder: 2,
+    maintenance: true,
   },
   { code: 'royal-slots', category: 'slot', nameKo: '로얄 슬롯', nameEn: 'Royal Slots', sortOrder: 1 },
-  { code: 'lucky-reels', category: 'slot', nameKo: '럭키 릴', nameEn: 'Lucky Reels', sortOrder: 2 },
+  // Switched off in the demo, to show a disabled provider (msg2002).
+  {
+    code: 'lucky-reels',
+    category: 'slot',
+    nameKo: '럭키 릴',
+    nameEn: 'Lucky Reels',
+    sortOrder: 2,
+    used: 'n',
+  },
 ] as const;
 
 const DEMO_GAMES: Record<string, { code: string; nameKo: string; nameEn: string }[]> = {

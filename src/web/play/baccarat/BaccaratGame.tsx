@@ -121,20 +121,19 @@ export function BaccaratGame(props: {
           </button>
         ))}
       </div>
-      <div className={styles.chips} role="radiogroup" aria-label={t.bet}>
+      <fieldset className={styles.chips} aria-label={t.bet}>
         {init.chips.map((value) => (
           <button
             key={value}
             type="button"
-            role="radio"
-            aria-checked={chip === value}
+            aria-pressed={chip === value}
             className={`${styles.chip} ${chip === value ? styles.chipActive : ''}`}
             onClick={() => setChip(value)}
           >
             {value >= 1000 ? `${value / 1000}K` : value}
           </button>
         ))}
-      </div>
+      </fieldset>
       <div className={styles.controls}>
         <button
           type="button"
@@ -153,13 +152,13 @@ export function BaccaratGame(props: {
         </button>
       </div>
       {road.length > 0 && (
-        <div className={styles.road} aria-label="results">
+        <ol className={styles.road} aria-label={t.history}>
           {road.map((w, i) => (
-            <span key={i} className={`${styles.bead} ${styles[w]}`}>
+            <li key={i} className={`${styles.bead} ${styles[w]}`}>
               {t[w].slice(0, 1)}
-            </span>
+            </li>
           ))}
-        </div>
+        </ol>
       )}
     </div>
   );

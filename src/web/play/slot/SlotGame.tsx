@@ -38,7 +38,12 @@ export function SlotGame(props: {
   const stopped = useRef<boolean[]>([true, true, true, true, true]);
   const busy = spinning.some(Boolean);
 
-  useEffect(() => () => timers.current.forEach((id) => clearInterval(id)), []);
+  useEffect(
+    () => () => {
+      for (const id of timers.current) clearInterval(id);
+    },
+    [],
+  );
 
   function stopReel(reel: number, column?: SlotSymbol[]) {
     stopped.current[reel] = true;

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { balancesOf, expectSoundLedger, fund } from '../../../../test/support/money.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { playHand, settle, shoeFromFloats } from '../../../shared/games/baccarat.ts';
+import { spinFromFloats } from '../../../shared/games/slot.ts';
+import { seedDemo } from '../../db/seed-demo.ts';
+import { floatsFor } from './seeds.ts';
+
+describe.runIf(backendAvailable)('the built-in provider plays through the wallet API over HTTP', () => {
+  const t = useTestApp();
+  beforeAll(async () => {
+    await seedDemo(t.db);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  const house = (action: string, body: object) =>
+    t.app.inject({ method: 'POST', url: `/house/api/${action}`, payload: body as Record<string, unknown> });
+
+  async function launched(code: string, company: string, funds = 200_000) {
+    const { token } = await t.login();
+    if (funds) await fund(t, token, funds);
+    const url = (await t.call('open-game', { code, company }, { token })).json().url as string;
+    return { token, gameToken: new URL(url, 'http://x').searchParams.get('token')! };
+  }
+
+  it('spins: stake and win move through the wallet, the round is in the bet history and can be recomputed', async () => {
+    const p = await launched('lucky-sevens', 'royal-slots');
+    const init = (await house('init', { token: p.gameToken, game: 'lucky-sevens' })).json();
+    expect(init).toMatchObject({
+      status: 'success',
+      balance: 200_000,
+      game: { engine: 'slot' },
+      fairness: { nonce: 0 },
+    });
+
+    let expected = 200_000;
+    for (let i = 0; i < 5; i++) {
+      const spin = (await house('spin', { token: p.gameToken, game: 'lucky-sevens', lineBet: 1_000 })).json();
+      expect(spin.status).toBe('success');
+      expected += spin.payout - 10_000;
+      expect(spin.balance).toBe(expected);
+      expect(spin.nonce).toBe(i);
+    }
+    expect((await balancesOf(t, p.token)).cash).toBe(expected);
+    const history = (await t.call('get-slot-bets-list', {}, { token: p.token })).json();
+    expect(history.maxCount).toBe(5);
+    expect(history.list[0]).toMatchObject({
+      gameCode: 'lucky-sevens',
+      gameNameEn: 'Lucky Sevens',
+      stake: 10_000,
+      status: 'closed',
+    });
+
+    // Reveal the seed, then recompute the first round from seeds and nonce alone.
+    const rotated = (await house('seed', { token: p.gameToken, clientSeed: 'my-own-seed' })).json();
+    const revealed = rotated.revealed;
+    expect(createHash('sha256').update(revealed.serverSeed).digest('hex')).toBe(init.fairness.serverSeedHash);
+    expect(rotated.fairness).toMatchObject({ clientSeed: 'my-own-seed', nonce: 0 });
+    const firstRound = history.list.at(-1).roundId;
+    const round = (await house('round', { token: p.gameToken, roundId: firstRound })).json().round;
+    expect(round.serverSeed).toBe(revealed.serverSeed);
+    const recomputed = spinFromFloats(
+      await floatsFor({ serverSeed: revealed.serverSeed, clientSeed: revealed.clientSeed, nonce: 0 }, 5),
+    );
+    expect(recomputed).toEqual(round.outcome);
+    expect(round.payout).toBe(recomputed.multiplier * 1_000);
+    await expectSoundLedger(t.db);
+  });
+
+  it('deals baccarat and pays by the standard table', async () => {
+    const p = await launched('baccarat', 'royal-baccarat');
+    const bets = { player: 10_000, banker: 20_000, tie: 1_000 };
+    const deal = (await house('deal', { token: p.gameToken, game: 'baccarat', bets })).json();
+    expect(deal.status).toBe('success');
+    expect(deal.payout).toBe(settle(bets, deal.outcome.winner));
+    expect(deal.balance).toBe(200_000 - 31_000 + deal.payout);
+    const refused = await house('deal', { token: p.gameToken, game: 'baccarat', bets: { player: 1_500 } });
+    expect(refused.statusCode).toBe(400);
+    const empty = await house('deal', { token: p.gameToken, game: 'baccarat', bets: {} });
+    expect(empty.json().status).toBe('invalid');
+    expect(playHand(shoeFromFloats([0, 0, 0, 0, 0, 0])).winner).toBe('player');
+  });
+
+  it('refuses a spin the balance cannot pay, and any play once the session has ended', async () => {
+    const p = await launched('fruit-fiesta', 'royal-slots', 0);
+    const broke = await house('spin', { token: p.gameToken, game: 'fruit-fiesta', lineBet: 100 });
+    expect(broke.statusCode).toBe(402);
+    expect(broke.json()).toMatchObject({ status: 'balance', balance: 0 });
+    await t.call('user-logout', {}, { token: p.token });
+    const ended = await house('spin', { token: p.gameToken, game: 'fruit-fiesta', lineBet: 100 });
+    expect(ended.json().status).toBe('session_expired');
+    expect((await house('init', { token: 'B'.repeat(43), game: 'baccarat' })).statusCode).toBe(401);
+  });
+});
