@@ -25,6 +25,15 @@ export type InsertOutcome =
  * partial unique index, so concurrent clicks cannot open two.
  */
 export async function insertCashRequest(tx: DbOrTx, input: NewCashRequest): Promise<InsertOutcome> {
+  // The conflicting request may be decided between our insert and the look-up: then insert again.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const outcome = await tryInsert(tx, input);
+    if (outcome) return outcome;
+  }
+  throw new Error('cash request kept conflicting with requests decided meanwhile');
+}
+
+async function tryInsert(tx: DbOrTx, input: NewCashRequest): Promise<InsertOutcome | undefined> {
   const [created] = await tx
     .insert(cashRequests)
     .values({ ...input, status: input.status ?? 'wait' })
@@ -58,8 +67,7 @@ export async function insertCashRequest(tx: DbOrTx, input: NewCashRequest): Prom
       ),
     );
   if (pending) return { outcome: 'pending-exists', request: pending };
-  // The conflicting row was decided between our insert and the look-up: the caller may try again.
-  throw new Error('cash request conflict vanished; retry');
+  return undefined;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 } from './ledger.schema.ts';
 
 /** House accounts per kind; a transfer picks one by hash so concurrent bets spread over rows. */
-export const HOUSE_SHARDS = 8;
+export const HOUSE_SHARDS = 64;
 
 export type AccountRef = { memberId: number; kind: MemberAccountKind } | { house: HouseAccountKind };
 

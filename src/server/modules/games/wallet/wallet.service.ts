@@ -5,11 +5,56 @@ import { hashGameToken } from '../launch.service.ts';
 
 export type WalletReply = { status: string; [field: string]: unknown };
 
+/** Serialization failures and deadlocks undo the whole call; it is then safe to run it again. */
+const RETRYABLE = new Set(['40001', '40P01']);
 /**
- * Each money operation is one call of a database function (migration 0006): one round trip and
- * one transaction that claims the transaction id, checks the session and round, and moves money
- * through ledger_transfer. Prepared by name, so PostgreSQL plans each once per connection.
+ * The call's transaction id was recorded before (its ledger key or its wallet row already exists):
+ * the database undid the call, and the stored reply stands.
  */
+const SEEN_BEFORE = new Set(['WR001', '23505']);
+/** A member balance would go below zero: only a concurrent debit gets past the bet's own check. */
+const OVERDRAFT = '23514';
+
+const codeOf = (error: unknown) => (error as { code?: string }).code;
+
+async function reply(db: Db, name: string, text: string, values: unknown[]): Promise<WalletReply> {
+  const [row] = await preparedRows<{ r: WalletReply }>(db, name, text, values);
+  return row!.r;
+}
+
+/**
+ * Runs one wallet call: each is one database function (migration 0009), one round trip and one
+ * transaction. A repeat is undone by the database and answered with the stored reply.
+ */
+async function walletCall(
+  db: Db,
+  ids: { provider: string; txId: string; kind: string; hash: string },
+  call: () => Promise<WalletReply>,
+  onOverdraft?: () => Promise<WalletReply>,
+): Promise<WalletReply> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      const code = codeOf(error);
+      if (code && SEEN_BEFORE.has(code)) {
+        const stored = await reply(
+          db,
+          'wallet_stored_reply',
+          'select wallet_stored_reply($1, $2, $3, $4) as r',
+          [ids.provider, ids.txId, ids.kind, ids.hash],
+        );
+        if (stored) return stored;
+        // Not our transaction id: a real conflict, retried like a serialization failure.
+        if (attempt >= 5) throw error;
+        continue;
+      }
+      if (code === OVERDRAFT && onOverdraft) return walletCall(db, ids, onOverdraft);
+      if (!code || !RETRYABLE.has(code) || attempt >= 5) throw error;
+    }
+  }
+}
+
 export async function walletBet(
   db: Db,
   config: Config,
@@ -17,13 +62,30 @@ export async function walletBet(
   hash: string,
   req: { txId: string; roundId: string; token: string; amount: number },
 ): Promise<WalletReply> {
-  const [row] = await preparedRows<{ r: WalletReply }>(
+  const tokenHash = hashGameToken(req.token);
+  return walletCall(
     db,
-    'wallet_bet',
-    'select wallet_bet($1, $2, $3, $4, $5, $6::int8, $7::int8) as r',
-    [provider, req.txId, hash, req.roundId, hashGameToken(req.token), req.amount, config.sessionIdleMs],
+    { provider, txId: req.txId, kind: 'bet', hash },
+    () =>
+      reply(db, 'wallet_bet', 'select wallet_bet($1, $2, $3, $4, $5, $6::int8, $7::int8) as r', [
+        provider,
+        req.txId,
+        hash,
+        req.roundId,
+        tokenHash,
+        req.amount,
+        config.sessionIdleMs,
+      ]),
+    () =>
+      reply(db, 'wallet_refuse_bet', 'select wallet_refuse_bet($1, $2, $3, $4, $5, $6::int8) as r', [
+        provider,
+        req.txId,
+        hash,
+        req.roundId,
+        tokenHash,
+        req.amount,
+      ]),
   );
-  return row!.r;
 }
 
 export async function walletWin(
@@ -32,13 +94,16 @@ export async function walletWin(
   hash: string,
   req: { txId: string; roundId: string; amount: number; closeRound: boolean },
 ): Promise<WalletReply> {
-  const [row] = await preparedRows<{ r: WalletReply }>(
-    db,
-    'wallet_win',
-    'select wallet_win($1, $2, $3, $4, $5::int8, $6) as r',
-    [provider, req.txId, hash, req.roundId, req.amount, req.closeRound],
+  return walletCall(db, { provider, txId: req.txId, kind: 'win', hash }, () =>
+    reply(db, 'wallet_win', 'select wallet_win($1, $2, $3, $4, $5::int8, $6) as r', [
+      provider,
+      req.txId,
+      hash,
+      req.roundId,
+      req.amount,
+      req.closeRound,
+    ]),
   );
-  return row!.r;
 }
 
 export async function walletRollback(
@@ -47,13 +112,14 @@ export async function walletRollback(
   hash: string,
   req: { txId: string; refTxId: string },
 ): Promise<WalletReply> {
-  const [row] = await preparedRows<{ r: WalletReply }>(
-    db,
-    'wallet_rollback',
-    'select wallet_rollback($1, $2, $3, $4) as r',
-    [provider, req.txId, hash, req.refTxId],
+  return walletCall(db, { provider, txId: req.txId, kind: 'rollback', hash }, () =>
+    reply(db, 'wallet_rollback', 'select wallet_rollback($1, $2, $3, $4) as r', [
+      provider,
+      req.txId,
+      hash,
+      req.refTxId,
+    ]),
   );
-  return row!.r;
 }
 
 /** Who a game session belongs to and their cash balance (authenticate and balance calls). */
@@ -63,10 +129,9 @@ export async function walletPlayer(
   token: string,
   currency: string,
 ): Promise<WalletReply> {
-  const [row] = await queryRows<{ member_id: number; balance: number; status: string }>(
+  const [row] = await queryRows<{ member_id: number; balance: number }>(
     db,
-    sql`select g.member_id, a.balance, m.status from game_sessions g
-        join members m on m.id = g.member_id
+    sql`select g.member_id, a.balance from game_sessions g
         join ledger_accounts a on a.member_id = g.member_id and a.kind = 'cash'
         where g.token_hash = ${hashGameToken(token)} and g.provider = ${provider}`,
   );

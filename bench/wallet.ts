@@ -1,0 +1,194 @@
+/**
+ * npm run bench:wallet — the seamless wallet under load on a real PostgreSQL (fsync on): concurrent
+ * clients send signed bet+win pairs over HTTP for 20 s, then pgbench runs TPC-B with the same client
+ * count and duration on the same cluster. Prints operations/s, p50/p99 and the ratio, then checks
+ * the ledger invariants.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../src/server/db/client.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { members } from '../src/server/db/schema.ts';
+import { seedDemo } from '../src/server/db/seed-demo.ts';
+import {
+  signWalletBody,
+  WALLET_SIGNATURE_HEADER,
+} from '../src/server/modules/games/wallet/wallet-signature.ts';
+import { auditLedger, isLedgerSound } from '../src/server/modules/ledger/ledger.audit.ts';
+import { memberBalances, transfer } from '../src/server/modules/ledger/ledger.service.ts';
+import { startPgCluster } from '../test/support/pg-cluster.ts';
+import { figuresOf, printFigures } from './support/report.ts';
+import { startServer } from './support/server.ts';
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 20);
+const PLAYERS = 64;
+const SECRET = randomBytes(32).toString('hex');
+
+const cluster = process.env.BENCH_DATABASE_URL
+  ? undefined
+  : await startPgCluster({ fsync: true, maxConnections: 200, sharedBuffers: '256MB' });
+const adminUrl = process.env.BENCH_DATABASE_URL ?? cluster!.url;
+const urlOf = (name: string) => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+for (const name of ['bench_wallet', 'bench_pgbench']) {
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+}
+await admin.end();
+
+const database = await openDatabase({ databaseUrl: urlOf('bench_wallet'), poolSize: 4 });
+await migrate(database);
+await seedDemo(database.db);
+const server = await startServer({
+  DATABASE_URL: urlOf('bench_wallet'),
+  HOUSE_WALLET_SECRET: SECRET,
+  DB_POOL_SIZE: String(Math.max(10, CLIENTS)),
+});
+
+try {
+  const post = async (path: string, body: unknown, token?: string) => {
+    const res = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as Record<string, string>;
+  };
+  console.log(`preparing ${PLAYERS} funded players...`);
+  const gameTokens: string[] = [];
+  for (let i = 0; i < PLAYERS; i++) {
+    const id = `wallet${i}`;
+    await post('/api/routes/user-register', {
+      id,
+      pw: 'benchpass1',
+      nick: `wallet${i}`,
+      phone: '01012345678',
+      bankname: 'Bench',
+      bankOwner: 'Bench',
+      banknum: '123-456-789',
+    });
+    const login = await post('/api/routes/user-do-login', { id, pw: 'benchpass1' });
+    const [member] = await database.db
+      .select({ id: members.id })
+      .from(members)
+      .where(eq(members.loginId, id));
+    const memberId = member!.id;
+    await transfer(database.db, {
+      idempotencyKey: `bench:fund:${memberId}`,
+      from: { house: 'adjustments' },
+      to: { memberId, kind: 'cash' },
+      amount: 1_000_000_000,
+      kind: 'adjustment',
+    });
+    const launched = await post(
+      '/api/routes/open-game',
+      { code: 'lucky-sevens', company: 'royal-slots' },
+      login.token,
+    );
+    gameTokens.push(new URL(launched.url!, server.url).searchParams.get('token')!);
+  }
+
+  // Each connection plays as one player: bet, then the win that closes the round.
+  let connection = 0;
+  const run = await autocannon({
+    url: server.url,
+    connections: CLIENTS,
+    duration: DURATION_S,
+    requests: [
+      {
+        method: 'POST',
+        path: '/wallet/house/bet',
+        setupRequest: (req, context) => {
+          const ctx = context as { token?: string; seq?: number; round?: string };
+          ctx.token ??= gameTokens[connection++ % gameTokens.length];
+          ctx.seq = (ctx.seq ?? 0) + 1;
+          ctx.round = `${randomBytes(6).toString('hex')}-${ctx.seq}`;
+          const body = JSON.stringify({
+            txId: `b-${ctx.round}`,
+            roundId: ctx.round,
+            token: ctx.token,
+            amount: 100,
+          });
+          return {
+            ...req,
+            body,
+            headers: {
+              'content-type': 'application/json',
+              [WALLET_SIGNATURE_HEADER]: signWalletBody(SECRET, body),
+            },
+          };
+        },
+      },
+      {
+        method: 'POST',
+        path: '/wallet/house/win',
+        setupRequest: (req, context) => {
+          const ctx = context as { round?: string; seq?: number };
+          const amount = (ctx.seq ?? 0) % 3 === 0 ? 200 : 0;
+          const body = JSON.stringify({
+            txId: `w-${ctx.round}`,
+            roundId: ctx.round,
+            amount,
+            closeRound: true,
+          });
+          return {
+            ...req,
+            body,
+            headers: {
+              'content-type': 'application/json',
+              [WALLET_SIGNATURE_HEADER]: signWalletBody(SECRET, body),
+            },
+          };
+        },
+      },
+    ],
+  });
+  const wallet = figuresOf(`wallet bet/win (${CLIENTS} clients)`, run);
+
+  console.log('running pgbench TPC-B on the same cluster...');
+  const scale = CLIENTS;
+  execFileSync('pgbench', ['-i', '-q', '-s', String(scale), urlOf('bench_pgbench')], { stdio: 'ignore' });
+  const out = execFileSync('pgbench', [
+    '-c',
+    String(CLIENTS),
+    '-j',
+    '2',
+    '-T',
+    String(DURATION_S),
+    '-r',
+    urlOf('bench_pgbench'),
+  ]).toString();
+  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
+  const latency = Number(/latency average = ([\d.]+)/.exec(out)?.[1] ?? 0);
+
+  printFigures([wallet]);
+  console.log(
+    `| pgbench TPC-B (scale ${scale}, ${CLIENTS} clients) | ${tps.toFixed(0)} | avg ${latency} ms | | | |`,
+  );
+  const ratio = wallet.requestsPerSecond / tps;
+  console.log(
+    `\nwallet operations/s ÷ pgbench TPC-B transactions/s = ${ratio.toFixed(2)} (target ≥ 1.0); p99 ${wallet.p99} ms (target < 50)`,
+  );
+
+  const audit = await auditLedger(database.db);
+  const sample = await memberBalances(database.db, 10);
+  console.log(
+    `ledger: ${audit.transfers} transfers, sum over accounts ${audit.totalBalance}, drifted accounts ${audit.driftedAccounts.length}, negative member accounts ${audit.negativeMemberAccounts} → ${isLedgerSound(audit) ? 'SOUND' : 'BROKEN'} (sample cash ${sample.cash})`,
+  );
+  if (wallet.non2xx > 0 || wallet.errors > 0)
+    console.log(`WARNING: ${wallet.non2xx} non-2xx replies, ${wallet.errors} errors`);
+  process.exitCode = ratio >= 1 && wallet.p99 < 50 && isLedgerSound(audit) ? 0 : 1;
+} finally {
+  await server.stop();
+  await database.close();
+  cluster?.stop();
+}
