@@ -73,7 +73,7 @@ interface TransferRow {
 
 /**
  * Moves money between two accounts in one round trip, through the database's ledger_transfer
- * (migration 0006), which the wallet uses too: both rows locked in id order, a member account
+ * (migration 0002), which the wallet uses too: both rows locked in id order, a member account
  * never overdrawn, the transfer recorded under its idempotency key. A repeated key returns the
  * first transfer; the same key with another amount or other accounts is refused.
  */

@@ -23,7 +23,7 @@ async function reply(db: Db, name: string, text: string, values: unknown[]): Pro
 }
 
 /**
- * Runs one wallet call: each is one database function (migration 0009), one round trip and one
+ * Runs one wallet call: each is one database function (migration 0002), one round trip and one
  * transaction. A repeat is undone by the database and answered with the stored reply.
  */
 async function walletCall(

@@ -1,4 +1,4 @@
--- The wallet's hot path, measured with bench:wallet. Every helper is PL/pgSQL (plans cached per
+-- The ledger's transfer and the wallet's hot path, measured with bench:wallet. Every helper is PL/pgSQL (plans cached per
 -- connection) or a single inlinable expression; a first-time call takes no advisory lock and does
 -- no look-up of its own transaction id: its final insert finds a repeat (SQLSTATE WR001) and the
 -- whole call is undone, after which the caller asks wallet_stored_reply.
@@ -295,11 +295,3 @@ BEGIN
   END IF;
   RETURN wallet_record(p_provider, p_tx_id, 'rollback', NULL, p_ref_tx, v_bet.member_id, 0, p_hash, v_reply);
 END $$;
---> statement-breakpoint
-DROP FUNCTION IF EXISTS wallet_claim(text, text, text, text, text, bigint, text);
---> statement-breakpoint
-DROP FUNCTION IF EXISTS wallet_settle(bigint, bigint, jsonb);
---> statement-breakpoint
-DROP FUNCTION IF EXISTS wallet_house_account(text, bigint);
---> statement-breakpoint
-DROP FUNCTION IF EXISTS wallet_member_account(text, bigint);

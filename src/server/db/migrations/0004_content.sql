@@ -1,2 +1,0 @@
-CREATE INDEX "notes_level" ON "notes" USING btree ("level") WHERE "notes"."target" = 'level';--> statement-breakpoint
-CREATE INDEX "notes_broadcast" ON "notes" USING btree ("created_at") WHERE "notes"."target" = 'all';
