@@ -1,13 +1,81 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { JackpotBanner } from '../features/content/JackpotBanner.tsx';
+import { LatestList } from '../features/content/LatestList.tsx';
+import { useLatestHelp, useLatestNotices } from '../features/content/queries.ts';
+import { GameLoadingDialog } from '../features/games/GameLoadingDialog.tsx';
+import { GameTile } from '../features/games/GameTile.tsx';
+import { useCasinoList, useSlotProviders } from '../features/games/queries.ts';
+import { SlotGamesModal } from '../features/games/SlotGamesModal.tsx';
+import { useLaunchGame } from '../features/games/useLaunchGame.ts';
+import { useSession } from '../features/session/queries.ts';
 import styles from './HomePage.module.css';
 
+type Tab = 'casino' | 'slot';
+
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation('home');
+  const [tab, setTab] = useState<Tab>('casino');
+  const [provider, setProvider] = useState<{ code: string; name: string } | null>(null);
+  const casino = useCasinoList();
+  const slot = useSlotProviders();
+  const session = useSession();
+  const notices = useLatestNotices();
+  const help = useLatestHelp(Boolean(session.data));
+  const { launch, loading } = useLaunchGame();
+  const nameOf = (v: { nameKo: string; nameEn: string }) => (i18n.language === 'ko' ? v.nameKo : v.nameEn);
+  const badgeOf = (v: { used: string; maintenance: boolean }) =>
+    v.used !== 'y' ? t('unavailable') : v.maintenance ? t('maintenance') : undefined;
+
   return (
-    <section className={styles.hero}>
-      <p className={styles.tagline}>{t('siteTagline')}</p>
-      <h1 className={styles.title}>{t('welcomeTitle')}</h1>
-      <p className={styles.text}>{t('welcomeText')}</p>
-    </section>
+    <div className={styles.home}>
+      <JackpotBanner />
+      <div className={styles.tabs} role="tablist">
+        {(['casino', 'slot'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            className={tab === name ? styles.tabActive : styles.tab}
+            onClick={() => setTab(name)}
+          >
+            {t(name)}
+          </button>
+        ))}
+      </div>
+      <div className={styles.grid} role="tabpanel" data-testid={`${tab}-tiles`}>
+        {tab === 'casino'
+          ? (casino.data ?? []).map((entry) => (
+              <GameTile
+                key={entry.gameCompany}
+                name={nameOf(entry)}
+                imgUrl={entry.imgUrl}
+                badge={badgeOf(entry)}
+                onOpen={() => launch(entry)}
+              />
+            ))
+          : (slot.data ?? []).map((vendor) => (
+              <GameTile
+                key={vendor.code}
+                name={nameOf(vendor)}
+                imgUrl={vendor.imgUrl}
+                badge={badgeOf(vendor)}
+                onOpen={() => setProvider({ code: vendor.code, name: nameOf(vendor) })}
+              />
+            ))}
+      </div>
+      <div className={styles.lists}>
+        <LatestList title={t('latestNotices')} items={notices.data ?? []} empty={t('noNotices')} />
+        {session.data && <LatestList title={t('latestHelp')} items={help.data ?? []} empty={t('noHelp')} />}
+      </div>
+      <SlotGamesModal
+        company={provider?.code ?? null}
+        title={provider?.name ?? ''}
+        onClose={() => setProvider(null)}
+        onLaunch={(game) => launch(game)}
+      />
+      <GameLoadingDialog open={loading} />
+    </div>
   );
 }

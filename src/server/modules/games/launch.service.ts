@@ -25,7 +25,7 @@ export async function openGame(
     throw new ApiError(403, 'disabled', MSG.gameDisabled, 'this game is not enabled');
   }
   if (found.vendor.maintenance) {
-    throw new ApiError(503, STATUS.time, MSG.gameMaintenance, 'this game vendor is under maintenance');
+    throw new ApiError(409, STATUS.time, MSG.gameMaintenance, 'this game vendor is under maintenance');
   }
   if (member.status !== 'active') {
     throw new ApiError(403, STATUS.forbidden, MSG.selfExcluded, 'this account may not play');

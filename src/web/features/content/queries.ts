@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { callRoute } from '../../api/client.ts';
+
+export const HOME_LIST_SIZE = 5;
+
+export const useLatestNotices = () =>
+  useQuery({
+    queryKey: ['notices', 1, HOME_LIST_SIZE],
+    queryFn: async () => (await callRoute('get-user-notices', { page: 1, pageSize: HOME_LIST_SIZE })).notices,
+  });
+
+export const useLatestHelp = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['help', 1, HOME_LIST_SIZE],
+    queryFn: async () => (await callRoute('get-help-list', { page: 1, pageSize: HOME_LIST_SIZE })).helps,
+    enabled,
+  });
+
+export const useJackpot = () =>
+  useQuery({
+    queryKey: ['banners', 'jackpot'],
+    queryFn: async () => (await callRoute('get-advertisement', { type: 'jackpot' })).banners[0] ?? null,
+  });

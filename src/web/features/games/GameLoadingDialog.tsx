@@ -1,0 +1,19 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './games.module.css';
+
+/** The game-loading box (msg2217) while the window opens. */
+export function GameLoadingDialog({ open }: { open: boolean }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    if (open && !ref.current?.open) ref.current?.showModal();
+    if (!open && ref.current?.open) ref.current.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className={styles.loadingDialog} aria-live="polite">
+      <span className={styles.spinner} aria-hidden="true" />
+      <p>{t('msg.msg2217')}</p>
+    </dialog>
+  );
+}
