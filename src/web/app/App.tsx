@@ -7,6 +7,10 @@ import { Layout } from './Layout.tsx';
 const RegisterPage = lazy(() =>
   import('../routes/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })),
 );
+const DepositPage = lazy(() => import('../routes/DepositPage.tsx').then((m) => ({ default: m.DepositPage })));
+const WithdrawPage = lazy(() =>
+  import('../routes/WithdrawPage.tsx').then((m) => ({ default: m.WithdrawPage })),
+);
 const NotFoundPage = lazy(() =>
   import('../routes/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -17,6 +21,8 @@ export function App() {
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
         <Route path="register" element={<RegisterPage />} />
+        <Route path="deposit" element={<DepositPage />} />
+        <Route path="withdraw" element={<WithdrawPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -5,6 +5,7 @@ import { displayBalance } from '../../../shared/format.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
 import { Money } from '../../components/ui/Money.tsx';
+import { GuardedLink } from '../session/GuardedLink.tsx';
 import { type Session, useLogout, useSession } from '../session/queries.ts';
 import styles from './Header.module.css';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
@@ -13,20 +14,38 @@ import { LoginForm } from './LoginForm.tsx';
 export function Header() {
   const session = useSession();
   return (
-    <header className={styles.header}>
-      <Link to="/" className={styles.brand} aria-label="Royal Casino">
-        <span className={styles.crown} aria-hidden="true">
-          ♛
-        </span>
-        <span>
-          ROYAL<strong>CASINO</strong>
-        </span>
-      </Link>
-      <div className={styles.right}>
-        <LanguageSwitcher />
-        {session.data ? <MemberBar session={session.data} /> : session.data === null ? <GuestBar /> : null}
-      </div>
-    </header>
+    <>
+      <header className={styles.header}>
+        <Link to="/" className={styles.brand} aria-label="Royal Casino">
+          <span className={styles.crown} aria-hidden="true">
+            ♛
+          </span>
+          <span>
+            ROYAL<strong>CASINO</strong>
+          </span>
+        </Link>
+        <div className={styles.right}>
+          <LanguageSwitcher />
+          {session.data ? <MemberBar session={session.data} /> : session.data === null ? <GuestBar /> : null}
+        </div>
+      </header>
+      {session.data && <MemberNav />}
+    </>
+  );
+}
+
+/** The member menu: pages that need a login (SPEC §2). */
+function MemberNav() {
+  const { t } = useTranslation();
+  return (
+    <nav className={styles.nav} aria-label={t('memberMenu')}>
+      <GuardedLink to="/deposit" className={styles.navLink}>
+        {t('deposit')}
+      </GuardedLink>
+      <GuardedLink to="/withdraw" className={styles.navLink}>
+        {t('withdraw')}
+      </GuardedLink>
+    </nav>
   );
 }
 

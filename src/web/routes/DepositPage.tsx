@@ -1,0 +1,127 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { callRoute } from '../api/client.ts';
+import { Button } from '../components/ui/Button.tsx';
+import { useDialog } from '../components/ui/DialogProvider.tsx';
+import { Money } from '../components/ui/Money.tsx';
+import { AmountField } from '../features/cashier/AmountField.tsx';
+import { depositProblem } from '../features/cashier/amountRules.ts';
+import styles from '../features/cashier/cashier.module.css';
+import { failureMessage } from '../features/cashier/failureMessage.ts';
+import { useDeskState, usePaymentOptions } from '../features/cashier/queries.ts';
+import { RequestHistory } from '../features/cashier/RequestHistory.tsx';
+import { useSession } from '../features/session/queries.ts';
+import { RequireMember } from '../features/session/RequireMember.tsx';
+
+export function DepositPage() {
+  return (
+    <RequireMember>
+      <DepositForm />
+    </RequireMember>
+  );
+}
+
+/** 'bank' is a transfer to the operator's account; a number is a payment option (card, coin). */
+type Method = 'bank' | number;
+
+function DepositForm() {
+  const { t } = useTranslation(['cashier', 'common']);
+  const dialog = useDialog();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const options = usePaymentOptions('deposit');
+  const desk = useDeskState('deposit');
+  const [amount, setAmount] = useState(0);
+  const [method, setMethod] = useState<Method>('bank');
+  const [busy, setBusy] = useState(false);
+  const say = (key: string, kind: 'success' | 'warning' | 'error' | 'info' = 'error') =>
+    dialog.alert(t(`common:msg.${key}`), kind);
+
+  async function askAccount() {
+    try {
+      await callRoute('user-ask-account', {});
+      await say('msg2005', 'success');
+    } catch (error) {
+      await say(failureMessage(error, 'msg2224'), 'warning');
+    }
+  }
+
+  async function submit() {
+    const problem = depositProblem(amount);
+    if (problem) return say(problem, 'warning');
+    setBusy(true);
+    const code = String(Date.now());
+    // A payment page must be opened inside the click, or the browser blocks it.
+    const payWindow = method === 'bank' ? null : window.open('', '_blank');
+    try {
+      if (method === 'bank') {
+        await callRoute('apply-user-deposit', { balance: amount, code });
+      } else {
+        const reply = await callRoute('apply-deposit-payment', { balance: amount, code, idx: method });
+        if (payWindow) payWindow.location.href = reply.launcherUrl;
+        else window.location.href = reply.launcherUrl;
+      }
+      await queryClient.invalidateQueries({ queryKey: ['cash-requests', 'deposit'] });
+      await say('msg2010', 'success');
+      navigate('/');
+    } catch (error) {
+      payWindow?.close();
+      await say(failureMessage(error), 'warning');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.card}>
+        <h1>{t('depositTitle')}</h1>
+        <p className={styles.balanceLine}>
+          {t('common:balance')} <Money value={session.data?.user.balance} />
+        </p>
+        {desk.data && !desk.data.open && <p className={styles.notice}>{t('common:msg.msg3030')}</p>}
+        <div>
+          <p className={styles.label}>{t('method')}</p>
+          <div className={styles.methods}>
+            <button
+              type="button"
+              className={styles.method}
+              aria-pressed={method === 'bank'}
+              onClick={() => setMethod('bank')}
+            >
+              {t('bankTransfer')}
+              <span className={styles.methodKind}>{t('bankTransferHint')}</span>
+            </button>
+            {(options.data ?? []).map((option) => (
+              <button
+                key={option.idx}
+                type="button"
+                className={styles.method}
+                aria-pressed={method === option.idx}
+                onClick={() => setMethod(option.idx)}
+              >
+                {option.name}
+                <span className={styles.methodKind}>{t(`kind.${option.kind}`)}</span>
+              </button>
+            ))}
+          </div>
+        </div>
+        <AmountField value={amount} onChange={setAmount} label={t('amount')} />
+        <div className={styles.actions}>
+          {method === 'bank' && (
+            <Button variant="ghost" onClick={askAccount}>
+              {t('askAccount')}
+            </Button>
+          )}
+          <Button onClick={submit} disabled={busy}>
+            {t('submitDeposit')}
+          </Button>
+        </div>
+      </section>
+      <RequestHistory kind="deposit" />
+    </div>
+  );
+}

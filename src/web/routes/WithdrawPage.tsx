@@ -1,0 +1,80 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { callRoute } from '../api/client.ts';
+import { Button } from '../components/ui/Button.tsx';
+import { useDialog } from '../components/ui/DialogProvider.tsx';
+import { Money } from '../components/ui/Money.tsx';
+import { AmountField } from '../features/cashier/AmountField.tsx';
+import { withdrawProblem } from '../features/cashier/amountRules.ts';
+import styles from '../features/cashier/cashier.module.css';
+import { failureMessage } from '../features/cashier/failureMessage.ts';
+import { useDeskState } from '../features/cashier/queries.ts';
+import { RequestHistory } from '../features/cashier/RequestHistory.tsx';
+import { useSession } from '../features/session/queries.ts';
+import { RequireMember } from '../features/session/RequireMember.tsx';
+
+export function WithdrawPage() {
+  return (
+    <RequireMember>
+      <WithdrawForm />
+    </RequireMember>
+  );
+}
+
+function WithdrawForm() {
+  const { t } = useTranslation(['cashier', 'common']);
+  const dialog = useDialog();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const desk = useDeskState('withdraw');
+  const [amount, setAmount] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const user = session.data?.user;
+
+  async function submit() {
+    const problem = withdrawProblem(amount);
+    if (problem) return dialog.alert(t(`common:msg.${problem}`), 'warning');
+    setBusy(true);
+    try {
+      await callRoute('apply-user-withdraw', { balance: amount, code: String(Date.now()) });
+      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      await dialog.alert(t('common:msg.msg2015'), 'success');
+      navigate('/');
+    } catch (error) {
+      await dialog.alert(t(`common:msg.${failureMessage(error, 'msg2018')}`), 'warning');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.card}>
+        <h1>{t('withdrawTitle')}</h1>
+        <p className={styles.balanceLine}>
+          {t('withdrawable')} <Money value={user?.balance} />
+        </p>
+        {desk.data && !desk.data.open && <p className={styles.notice}>{t('common:msg.msg3031')}</p>}
+        <div>
+          <p className={styles.label}>{t('payoutTo')}</p>
+          <dl className={styles.bank}>
+            <dt>{t('bank')}</dt>
+            <dd>{user?.bankname}</dd>
+            <dt>{t('holder')}</dt>
+            <dd>{user?.bankOwner}</dd>
+            <dt>{t('account')}</dt>
+            <dd>•••• {user?.banknum.replace(/\D/g, '').slice(-4)}</dd>
+          </dl>
+        </div>
+        <AmountField value={amount} onChange={setAmount} label={t('amount')} />
+        <Button onClick={submit} disabled={busy}>
+          {t('submitWithdraw')}
+        </Button>
+      </section>
+      <RequestHistory kind="withdraw" />
+    </div>
+  );
+}
