@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
+import { dismissNoteAlert } from './support/member.ts';
 
 describe.runIf(chromiumAvailable)('home page on a desktop', () => {
   const b = useBrowser(DESKTOP);
+  dismissNoteAlert(b);
 
   it('shows a guest the jackpot, casino and slot tiles, and asks to log in before a game (msg2001)', async () => {
     await b.page.goto('/');

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
+import { dismissNoteAlert } from './support/member.ts';
 
 describe.runIf(chromiumAvailable)('member site shell on a desktop', () => {
   const b = useBrowser(DESKTOP);
+  dismissNoteAlert(b);
 
   it('shows a guest the login form and the register button, in Thai by default', async () => {
     await b.page.goto('/');

@@ -24,7 +24,7 @@ export interface BrowserSession {
 }
 
 /** A fresh Chromium profile per test file, with console errors collected and checked at the end. */
-export function useBrowser(viewport = DESKTOP): BrowserSession {
+export function useBrowser(viewport = DESKTOP, options: { keepPopups?: boolean } = {}): BrowserSession {
   const session = { errors: [] as string[], baseUrl: inject('baseUrl') } as BrowserSession;
   let profile = '';
   beforeAll(async () => {
@@ -45,6 +45,11 @@ export function useBrowser(viewport = DESKTOP): BrowserSession {
       ],
     });
     session.page = session.context.pages()[0] ?? (await session.context.newPage());
+    if (!options.keepPopups) {
+      // The operator's popups float over every page; tests about something else hide them.
+      const hide = session.page.getByTestId('popup-hide-today').first();
+      await session.page.addLocatorHandler(hide, async () => hide.click());
+    }
     session.context.on('weberror', (e) => session.errors.push(`page error: ${e.error().message}`));
     session.context.on('console', (message) => {
       if (message.type() === 'error' && !isExpectedRefusal(message.text())) {

@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core';
+import { beforeAll } from 'vitest';
+import type { BrowserSession } from './browser.ts';
 
 /** Logs the demo member in through the API from the page, so the session cookie is set. */
 export async function loginDemo(page: Page): Promise<void> {
@@ -29,4 +31,17 @@ export async function launch(page: Page, code: string, company: string): Promise
     },
     [code, company],
   );
+}
+
+/**
+ * The demo member has a welcome note: whichever test logs in first sees the msg2003 alert. Tests
+ * about something else answer it with Cancel whenever it shows up (the notes test reads it).
+ */
+export function dismissNoteAlert(b: BrowserSession): void {
+  beforeAll(async () => {
+    const alert = b.page.getByText('You have a new note.');
+    await b.page.addLocatorHandler(alert, async () => {
+      await b.page.getByRole('button', { name: 'Cancel' }).click();
+    });
+  });
 }

@@ -11,6 +11,10 @@ const DepositPage = lazy(() => import('../routes/DepositPage.tsx').then((m) => (
 const WithdrawPage = lazy(() =>
   import('../routes/WithdrawPage.tsx').then((m) => ({ default: m.WithdrawPage })),
 );
+const HelpPage = lazy(() => import('../routes/HelpPage.tsx').then((m) => ({ default: m.HelpPage })));
+const NotePage = lazy(() => import('../routes/NotePage.tsx').then((m) => ({ default: m.NotePage })));
+const NoticePage = lazy(() => import('../routes/NoticePage.tsx').then((m) => ({ default: m.NoticePage })));
+const CompPage = lazy(() => import('../routes/CompPage.tsx').then((m) => ({ default: m.CompPage })));
 const NotFoundPage = lazy(() =>
   import('../routes/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -23,6 +27,10 @@ export function App() {
         <Route path="register" element={<RegisterPage />} />
         <Route path="deposit" element={<DepositPage />} />
         <Route path="withdraw" element={<WithdrawPage />} />
+        <Route path="help" element={<HelpPage />} />
+        <Route path="note" element={<NotePage />} />
+        <Route path="notice" element={<NoticePage />} />
+        <Route path="comp" element={<CompPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -3,11 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Footer } from '../features/layout/Footer.tsx';
 import { Header } from '../features/layout/Header.tsx';
+import { PopupNotices } from '../features/popups/PopupNotices.tsx';
+import { useCountAlerts } from '../features/session/useCountAlerts.ts';
 import styles from './Layout.module.css';
 
 /** Header, page, footer: the frame every page shares. */
 export function Layout() {
   const { t } = useTranslation();
+  useCountAlerts();
   return (
     <div className={styles.shell}>
       <Header />
@@ -17,6 +20,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      <PopupNotices />
     </div>
   );
 }

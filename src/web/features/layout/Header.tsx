@@ -29,14 +29,15 @@ export function Header() {
           {session.data ? <MemberBar session={session.data} /> : session.data === null ? <GuestBar /> : null}
         </div>
       </header>
-      {session.data && <MemberNav />}
+      {session.data && <MemberNav session={session.data} />}
     </>
   );
 }
 
 /** The member menu: pages that need a login (SPEC §2). */
-function MemberNav() {
+function MemberNav({ session }: { session: Session }) {
   const { t } = useTranslation();
+  const counts = { notes: session.noteCount, helps: session.helpCount };
   return (
     <nav className={styles.nav} aria-label={t('memberMenu')}>
       <GuardedLink to="/deposit" className={styles.navLink}>
@@ -44,6 +45,18 @@ function MemberNav() {
       </GuardedLink>
       <GuardedLink to="/withdraw" className={styles.navLink}>
         {t('withdraw')}
+      </GuardedLink>
+      <GuardedLink to="/comp" className={styles.navLink}>
+        {t('comp')}
+      </GuardedLink>
+      <GuardedLink to="/help" className={styles.navLink}>
+        {t('helpCentre')} {counts.helps > 0 && <span className={styles.count}>{counts.helps}</span>}
+      </GuardedLink>
+      <GuardedLink to="/notice" className={styles.navLink}>
+        {t('notices')}
+      </GuardedLink>
+      <GuardedLink to="/note" className={styles.navLink}>
+        {t('notes')} {counts.notes > 0 && <span className={styles.count}>{counts.notes}</span>}
       </GuardedLink>
     </nav>
   );

@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../shared/format.ts';
+import { callRoute } from '../api/client.ts';
+import { RequireMember } from '../features/session/RequireMember.tsx';
+import styles from '../features/support/support.module.css';
+
+export function NoticePage() {
+  return (
+    <RequireMember>
+      <Notices />
+    </RequireMember>
+  );
+}
+
+/** The site's notices, newest first; the operator writes them, so they are shown as text. */
+function Notices() {
+  const { t } = useTranslation(['inbox', 'common']);
+  const list = useQuery({
+    queryKey: ['notices', 'page'],
+    queryFn: () => callRoute('get-user-notices', { page: 1, pageSize: 50 }),
+  });
+  const [open, setOpen] = useState<number | null>(null);
+  const notices = list.data?.notices ?? [];
+  return (
+    <div className={styles.page}>
+      <section className={styles.card}>
+        <h1>{t('notices')}</h1>
+        {notices.length === 0 && <p className={styles.muted}>{t('noNotices')}</p>}
+        <ul className={styles.list}>
+          {notices.map((n) => (
+            <li key={n.id}>
+              <button
+                type="button"
+                className={styles.row}
+                aria-expanded={open === n.id}
+                onClick={() => setOpen(open === n.id ? null : n.id)}
+              >
+                <span className={styles.rowTitle}>{n.title}</span>
+                <time>{formatDate(n.lastDate)}</time>
+              </button>
+              {open === n.id && (
+                <div className={styles.body}>
+                  <p>{n.contents.replace(/<[^>]*>/g, '')}</p>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
