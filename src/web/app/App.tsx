@@ -15,6 +15,12 @@ const HelpPage = lazy(() => import('../routes/HelpPage.tsx').then((m) => ({ defa
 const NotePage = lazy(() => import('../routes/NotePage.tsx').then((m) => ({ default: m.NotePage })));
 const NoticePage = lazy(() => import('../routes/NoticePage.tsx').then((m) => ({ default: m.NoticePage })));
 const CompPage = lazy(() => import('../routes/CompPage.tsx').then((m) => ({ default: m.CompPage })));
+const UserPage = lazy(() => import('../routes/UserPage.tsx').then((m) => ({ default: m.UserPage })));
+const GameLobbyPage = lazy(() =>
+  import('../routes/GameLobbyPage.tsx').then((m) => ({ default: m.GameLobbyPage })),
+);
+const LoginPage = lazy(() => import('../routes/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
+const ErrorPage = lazy(() => import('../routes/ErrorPage.tsx').then((m) => ({ default: m.ErrorPage })));
 const NotFoundPage = lazy(() =>
   import('../routes/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -31,6 +37,10 @@ export function App() {
         <Route path="note" element={<NotePage />} />
         <Route path="notice" element={<NoticePage />} />
         <Route path="comp" element={<CompPage />} />
+        <Route path="user" element={<UserPage />} />
+        <Route path="game" element={<GameLobbyPage />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="admin/error" element={<ErrorPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

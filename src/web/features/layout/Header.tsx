@@ -40,6 +40,9 @@ function MemberNav({ session }: { session: Session }) {
   const counts = { notes: session.noteCount, helps: session.helpCount };
   return (
     <nav className={styles.nav} aria-label={t('memberMenu')}>
+      <GuardedLink to="/game" className={styles.navLink}>
+        {t('games')}
+      </GuardedLink>
       <GuardedLink to="/deposit" className={styles.navLink}>
         {t('deposit')}
       </GuardedLink>
@@ -57,6 +60,9 @@ function MemberNav({ session }: { session: Session }) {
       </GuardedLink>
       <GuardedLink to="/note" className={styles.navLink}>
         {t('notes')} {counts.notes > 0 && <span className={styles.count}>{counts.notes}</span>}
+      </GuardedLink>
+      <GuardedLink to="/user" className={styles.navLink}>
+        {t('myPage')}
       </GuardedLink>
     </nav>
   );

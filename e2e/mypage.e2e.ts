@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
+import { dismissNoteAlert } from './support/member.ts';
+
+describe.runIf(chromiumAvailable)('game lobby on a desktop', () => {
+  const b = useBrowser(DESKTOP);
+  dismissNoteAlert(b);
+
+  it('searches, filters by provider and keeps favourites', async () => {
+    await b.page.goto('/');
+    await b.page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await b.page.goto('/game');
+    await b.page.getByText('Golden Dragon').waitFor();
+    await b.page.getByLabel('Search games').fill('baccarat');
+    await b.page.getByText('Baccarat', { exact: true }).waitFor();
+    expect(await b.page.getByText('Golden Dragon').count()).toBe(0);
+    await b.page.getByLabel('Search games').fill('');
+    await b.page.getByLabel('Provider').selectOption('royal-slots');
+    await b.page.getByText('Lucky Sevens').waitFor();
+    expect(await b.page.getByText('Baccarat', { exact: true }).count()).toBe(0);
+    await b.page.getByRole('button', { name: 'Favourite' }).first().click();
+    await b.page.getByRole('tab', { name: 'Favourites' }).click();
+    await b.page.getByText('Golden Dragon').waitFor();
+    expect(await b.page.getByText('Lucky Sevens').count()).toBe(0);
+    await b.screenshot('lobby-desktop');
+  });
+});
+
+describe.runIf(chromiumAvailable)('my page on a phone', () => {
+  const b = useBrowser(PHONE);
+  const id = `mine${Date.now().toString(36)}`;
+
+  it('shows the profile and changes the password with the old one', async () => {
+    await b.page.goto('/');
+    await b.page.evaluate(async (login) => {
+      localStorage.setItem('lang', 'en');
+      const post = (route: string, body: object) =>
+        fetch(`/api/routes/${route}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      await post('user-register', {
+        id: login,
+        pw: 'secret123',
+        nick: `N${login}`,
+        phone: '010-5555-6666',
+        bankname: 'Shinhan',
+        bankOwner: 'Mine Player',
+        banknum: '987-654-3210',
+      });
+      await post('user-do-login', { id: login, pw: 'secret123' });
+    }, id);
+    await b.page.goto('/user');
+    await b.page.getByText(`N${id}`).waitFor();
+    await b.page.getByText('Shinhan · Mine Player · •••• 3210').waitFor();
+    await b.page.getByLabel('Current password').fill('wrongpass1');
+    await b.page.getByLabel('New password').fill('newsecret9');
+    await b.page.getByRole('button', { name: 'Change password' }).click();
+    await b.page.getByText('Your current password is not correct.').waitFor();
+    await b.page.getByRole('button', { name: 'OK' }).click();
+    await b.page.getByLabel('Current password').fill('secret123');
+    await b.page.getByRole('button', { name: 'Change password' }).click();
+    await b.page.getByText('Your password was changed.').waitFor();
+    await b.page.getByRole('button', { name: 'OK' }).click();
+    await b.page.getByText('No movements yet.').waitFor();
+    await b.screenshot('mypage-phone');
+  });
+});

@@ -1,0 +1,122 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callRoute } from '../api/client.ts';
+import { GameLoadingDialog } from '../features/games/GameLoadingDialog.tsx';
+import { GameTile } from '../features/games/GameTile.tsx';
+import games from '../features/games/games.module.css';
+import {
+  favourites,
+  gameKey,
+  recentlyPlayed,
+  rememberPlayed,
+  toggleFavourite,
+} from '../features/games/lobbyMemory.ts';
+import { useLaunchGame } from '../features/games/useLaunchGame.ts';
+import styles from './GameLobbyPage.module.css';
+
+type Filter = 'all' | 'favourites' | 'recent';
+
+/** Every enabled game, with search, a provider filter, favourites and recently played. */
+export function GameLobbyPage() {
+  const { t, i18n } = useTranslation('home');
+  const list = useQuery({
+    queryKey: ['lobby'],
+    queryFn: async () => (await callRoute('get-game-list', {})).games,
+  });
+  const { launch, loading } = useLaunchGame();
+  const [search, setSearch] = useState('');
+  const [provider, setProvider] = useState('');
+  const [filter, setFilter] = useState<Filter>('all');
+  const [liked, setLiked] = useState(favourites);
+  const all = list.data ?? [];
+  const providers = [...new Set(all.map((g) => g.gameCompany))];
+  const name = (g: { nameKo: string; nameEn: string }) => (i18n.language === 'ko' ? g.nameKo : g.nameEn);
+
+  const shown = useMemo(() => {
+    const recent = recentlyPlayed();
+    const needle = search.trim().toLowerCase();
+    let rows = all.filter(
+      (g) =>
+        (!provider || g.gameCompany === provider) &&
+        (!needle || g.nameEn.toLowerCase().includes(needle) || g.nameKo.includes(needle)),
+    );
+    if (filter === 'favourites') rows = rows.filter((g) => liked.includes(gameKey(g)));
+    if (filter === 'recent') {
+      rows = rows
+        .filter((g) => recent.includes(gameKey(g)))
+        .sort((a, b) => recent.indexOf(gameKey(a)) - recent.indexOf(gameKey(b)));
+    }
+    return rows;
+  }, [all, search, provider, filter, liked]);
+
+  return (
+    <div className={styles.lobby}>
+      <div className={styles.bar}>
+        <input
+          className={styles.search}
+          type="search"
+          placeholder={t('search')}
+          aria-label={t('search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <select
+          className={styles.select}
+          aria-label={t('provider')}
+          value={provider}
+          onChange={(e) => setProvider(e.target.value)}
+        >
+          <option value="">{t('allProviders')}</option>
+          {providers.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={styles.filters} role="tablist">
+        {(['all', 'favourites', 'recent'] as const).map((f) => (
+          <button
+            key={f}
+            type="button"
+            role="tab"
+            aria-selected={filter === f}
+            className={styles.filter}
+            onClick={() => setFilter(f)}
+          >
+            {t(`filter.${f}`)}
+          </button>
+        ))}
+      </div>
+      {shown.length === 0 && <p className={games.muted}>{t('noGames')}</p>}
+      <div className={styles.grid}>
+        {shown.map((g) => {
+          const key = gameKey(g);
+          return (
+            <div key={key} className={styles.cell}>
+              <GameTile
+                name={name(g)}
+                imgUrl={g.imgUrl}
+                onOpen={() => {
+                  rememberPlayed(key);
+                  void launch(g);
+                }}
+              />
+              <button
+                type="button"
+                className={styles.star}
+                aria-pressed={liked.includes(key)}
+                aria-label={t('favourite')}
+                onClick={() => setLiked(toggleFavourite(key))}
+              >
+                {liked.includes(key) ? '★' : '☆'}
+              </button>
+            </div>
+          );
+        })}
+      </div>
+      <GameLoadingDialog open={loading} />
+    </div>
+  );
+}
