@@ -1,17 +1,54 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../src/server/app.ts';
 import { readConfig } from '../../src/server/config.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
+import { type Database, openDatabase } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
+import { cashRequests, members } from '../../src/server/db/schema.ts';
 import { seedDemo } from '../../src/server/db/seed-demo.ts';
+import { approveDeposit } from '../../src/server/modules/cashier/deposits.service.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The test-only operator desk (see operatorDesk below). */
+    operatorUrl: string;
   }
+}
+
+/**
+ * A test-only HTTP door to the operator's service functions, served by this process because the
+ * in-memory database lives here: browser tests approve a deposit "through the service" with it.
+ * It is not part of the product and listens on loopback only.
+ */
+function operatorDesk(db: Database['db']) {
+  return createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    try {
+      const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { loginId?: string };
+      if (req.url !== '/approve-latest-deposit' || !body.loginId) throw new Error('unknown desk call');
+      const [member] = await db.select().from(members).where(eq(members.loginId, body.loginId));
+      const [request] = await db
+        .select()
+        .from(cashRequests)
+        .where(
+          and(
+            eq(cashRequests.memberId, member!.id),
+            eq(cashRequests.kind, 'deposit'),
+            eq(cashRequests.status, 'wait'),
+          ),
+        );
+      await approveDeposit(db, request!.id, { by: 'e2e-operator' });
+      res.writeHead(200).end(JSON.stringify({ status: 'success', requestId: request!.id }));
+    } catch (error) {
+      res.writeHead(400).end(JSON.stringify({ status: 'error', message: String(error) }));
+    }
+  });
 }
 
 /** Builds the member site and serves it with demo data on an in-memory PGlite, on a free port. */
@@ -27,7 +64,11 @@ export default async function setup(project: TestProject) {
   // Payment and game providers call back into this server.
   config.publicUrl = `http://127.0.0.1:${port}`;
   project.provide('baseUrl', `http://localhost:${port}`);
+  const desk = operatorDesk(database.db);
+  await new Promise<void>((resolve) => desk.listen(0, '127.0.0.1', resolve));
+  project.provide('operatorUrl', `http://127.0.0.1:${(desk.address() as AddressInfo).port}`);
   return async () => {
+    desk.close();
     await app.close();
     await database.close();
   };

@@ -76,7 +76,8 @@ export async function memberApi(app: FastifyInstance, deps: MemberApiDeps): Prom
           ? await deps.resolveMember(token, { withCounts: spec.withCounts === true })
           : undefined;
       if (spec.auth === 'member' && !member) {
-        clearSessionCookie(reply);
+        // Only a dead cookie is cleared: clearing on every guest request would race a login in flight.
+        if (token && usesCookieSession(request)) clearSessionCookie(reply);
         throw unauthorized(token ? 'session expired or ended' : 'login required');
       }
 

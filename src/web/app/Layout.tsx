@@ -6,11 +6,13 @@ import { Header } from '../features/layout/Header.tsx';
 import { PopupNotices } from '../features/popups/PopupNotices.tsx';
 import { useCountAlerts } from '../features/session/useCountAlerts.ts';
 import styles from './Layout.module.css';
+import { useLayoutData } from './useLayoutData.ts';
 
 /** Header, page, footer: the frame every page shares. */
 export function Layout() {
   const { t } = useTranslation();
   useCountAlerts();
+  useLayoutData();
   return (
     <div className={styles.shell}>
       <Header />

@@ -10,9 +10,10 @@ export const useRequestList = (kind: Kind) =>
       callRoute(kind === 'deposit' ? 'get-deposit-list' : 'get-withdraw-list', { page: 1, pageSize: 10 }),
   });
 
-export const usePaymentOptions = (kind: Kind) =>
+export const usePaymentOptions = (kind: Kind, enabled = true) =>
   useQuery({
     queryKey: ['payments', kind],
+    enabled,
     queryFn: async () =>
       (await callRoute(kind === 'deposit' ? 'get-deposit-payment' : 'get-withdrawal-payment', {})).payments,
   });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { displayBalance } from '../../../shared/format.ts';
+import { useInGameBalance } from '../../app/useLayoutData.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
 import { Money } from '../../components/ui/Money.tsx';
@@ -96,6 +97,7 @@ function MemberBar({ session }: { session: Session }) {
   const dialog = useDialog();
   const logout = useLogout();
   const { user } = session;
+  const inGame = useInGameBalance(true);
 
   async function confirmLogout() {
     if (await dialog.confirm(t('msg.msg2216'))) logout.mutate();
@@ -108,7 +110,7 @@ function MemberBar({ session }: { session: Session }) {
       </span>
       <span className={styles.stat}>
         <span className={styles.statLabel}>{t('balance')}</span>
-        <Money value={displayBalance(user.balance, 0)} className={styles.amount} />
+        <Money value={displayBalance(user.balance, inGame.data?.gameMoney ?? 0)} className={styles.amount} />
       </span>
       <span className={`${styles.stat} ${styles.desktopOnly}`}>
         <span className={styles.statLabel}>{t('comp')}</span>

@@ -37,6 +37,8 @@ export function BaccaratGame(props: {
   const [hand, setHand] = useState<DealReply | null>(null);
   const [shown, setShown] = useState(0);
   const [busy, setBusy] = useState(false);
+  // The result and the new balance show together, once the last card is turned.
+  const [settled, setSettled] = useState(false);
   const [road, setRoad] = useState<BaccaratSide[]>([]);
   const total = bets.player + bets.banker + bets.tie;
 
@@ -50,6 +52,7 @@ export function BaccaratGame(props: {
     if (busy || total === 0) return;
     setBusy(true);
     setShown(0);
+    setSettled(false);
     try {
       const reply = await houseCall<DealReply>('deal', { token, game: init.game.code, bets });
       setHand(reply);
@@ -57,6 +60,7 @@ export function BaccaratGame(props: {
       for (let i = 1; i <= cards; i++) window.setTimeout(() => setShown(i), i * REVEAL_MS);
       window.setTimeout(
         () => {
+          setSettled(true);
           props.onBalance(reply.balance);
           props.onRound(reply.nonce + 1);
           setRoad((r) => [...r.slice(-29), reply.outcome.winner]);
@@ -75,7 +79,7 @@ export function BaccaratGame(props: {
   const order = hand ? dealingOrder(hand.outcome) : [];
   const visible = (who: 'player' | 'banker', index: number) =>
     order.findIndex((o) => o.who === who && o.index === index) < shown;
-  const done = hand !== null && shown >= order.length;
+  const done = hand !== null && settled;
 
   return (
     <div className={styles.baccarat}>

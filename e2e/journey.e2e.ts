@@ -1,0 +1,84 @@
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, useBrowser } from './support/browser.ts';
+
+/** The member journey of issue 6, end to end, in English on a desktop. */
+describe.runIf(chromiumAvailable)('register → login → deposit → approval → play → withdraw → logout', () => {
+  const b = useBrowser(DESKTOP);
+  const id = `jour${Date.now().toString(36)}`;
+  const headerBalance = async () =>
+    Number(
+      (
+        (await b.page
+          .locator('header')
+          .getByText(/^[\d,]+$/)
+          .first()
+          .textContent()) ?? ''
+      ).replace(/,/g, ''),
+    );
+
+  it('registers and logs in', async () => {
+    await b.page.goto('/');
+    await b.page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await b.page.goto('/register');
+    const fill = (name: string, value: string) => b.page.locator(`main input[name="${name}"]`).fill(value);
+    await fill('id', id);
+    await fill('pw', 'secret123');
+    await fill('pwConfirm', 'secret123');
+    await fill('nick', `J${id}`);
+    await fill('phone', '010-7777-8888');
+    await fill('bankname', 'Woori');
+    await fill('bankOwner', 'Journey Player');
+    await fill('banknum', '555-666-7777');
+    await b.page.getByRole('button', { name: 'Create account' }).click();
+    await b.page.getByRole('button', { name: 'OK' }).click();
+    await b.page.getByPlaceholder('ID').fill(id);
+    await b.page.getByPlaceholder('Password').fill('secret123');
+    await b.page.getByRole('button', { name: 'Log in' }).click();
+    await b.page.getByTestId('user-id').waitFor();
+    expect(await headerBalance()).toBe(0);
+  });
+
+  it('asks for a bank deposit; after the operator approves it the header shows the balance', async () => {
+    await b.page.getByRole('link', { name: 'Deposit' }).click();
+    await b.page.getByRole('button', { name: '+100,000' }).click();
+    await b.page.getByRole('button', { name: 'Request deposit' }).click();
+    await b.page.getByText('Your deposit request was received.').waitFor();
+    await b.page.getByRole('button', { name: 'OK' }).click();
+    const approved = await fetch(`${inject('operatorUrl')}/approve-latest-deposit`, {
+      method: 'POST',
+      body: JSON.stringify({ loginId: id }),
+    });
+    expect(approved.status).toBe(200);
+    // The 30-second health check would show it; a reload shows it at once.
+    await b.page.reload();
+    await expect.poll(headerBalance).toBe(100_000);
+    await b.screenshot('journey-after-approval');
+  });
+
+  it('opens a built-in game from the home page and plays a round', async () => {
+    const popup = b.context.waitForEvent('page');
+    await b.page.getByText('Royal Baccarat').first().click();
+    const game = await popup;
+    await game.getByTestId('game-balance').waitFor();
+    await game.getByRole('button', { name: '10K' }).click();
+    await game.getByRole('button', { name: /Banker/ }).click();
+    await game.getByRole('button', { name: 'Deal' }).click();
+    await game.getByTestId('baccarat-result').waitFor({ timeout: 10_000 });
+    const after = Number(((await game.getByTestId('game-balance').textContent()) ?? '').replace(/,/g, ''));
+    expect([90_000, 100_000, 109_500]).toContain(after);
+    await game.close();
+    await b.page.reload();
+    await expect.poll(headerBalance).toBe(after);
+  });
+
+  it('asks to withdraw and logs out after confirming', async () => {
+    await b.page.getByRole('link', { name: 'Withdraw' }).click();
+    await b.page.getByRole('button', { name: '+50,000' }).click();
+    await b.page.getByRole('button', { name: 'Request withdrawal' }).click();
+    await b.page.getByText('Your withdrawal request was received.').waitFor();
+    await b.page.getByRole('button', { name: 'OK' }).click();
+    await b.page.getByRole('button', { name: 'Log out' }).click();
+    await b.page.getByRole('button', { name: 'OK' }).click();
+    await b.page.getByRole('link', { name: 'Join' }).waitFor();
+  });
+});
