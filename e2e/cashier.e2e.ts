@@ -68,7 +68,7 @@ describe.runIf(chromiumAvailable)('cashier journey on a phone', () => {
   });
 
   it('asks to withdraw, holds the amount and lists the request as pending', async () => {
-    await b.page.getByRole('link', { name: 'Withdraw' }).click();
+    await b.page.getByRole('link', { name: 'Withdraw' }).filter({ visible: true }).click();
     await b.page.getByText('•••• 7890').waitFor();
     await b.page.locator('#amount').fill('60000');
     await b.page.getByRole('button', { name: 'Request withdrawal' }).click();
@@ -78,7 +78,7 @@ describe.runIf(chromiumAvailable)('cashier journey on a phone', () => {
     await b.page.getByRole('button', { name: 'Request withdrawal' }).click();
     await b.page.getByText('Your withdrawal request was received.').waitFor();
     await b.page.getByRole('button', { name: 'OK' }).click();
-    await b.page.getByRole('link', { name: 'Withdraw' }).click();
+    await b.page.getByRole('link', { name: 'Withdraw' }).filter({ visible: true }).click();
     await b.page.getByText('Pending').waitFor();
     await b.page.getByText('30,000').first().waitFor();
     await b.screenshot('withdraw-phone');

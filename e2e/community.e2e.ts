@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, useBrowser } from './support/browser.ts';
 
 describe.runIf(chromiumAvailable)('popups, alerts, notes and help on a desktop', () => {
@@ -43,14 +43,35 @@ describe.runIf(chromiumAvailable)('popups, alerts, notes and help on a desktop',
   });
 
   it('alerts the member about a new note (msg2003) and takes them to it', async () => {
-    await b.page.getByPlaceholder('ID').fill('demo');
-    await b.page.getByPlaceholder('Password').fill('demo1234');
+    const id = `note${Date.now().toString(36)}`;
+    await b.page.evaluate(async (login) => {
+      await fetch('/api/routes/user-register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          id: login,
+          pw: 'secret123',
+          nick: `N${login}`,
+          phone: '010-1111-2222',
+          bankname: 'B',
+          bankOwner: 'O',
+          banknum: '111-222-333',
+        }),
+      });
+    }, id);
+    const sent = await fetch(`${inject('operatorUrl')}/send-note`, {
+      method: 'POST',
+      body: JSON.stringify({ loginId: id, title: 'Your bonus is ready' }),
+    });
+    expect(sent.status).toBe(200);
+    await b.page.getByPlaceholder('ID').fill(id);
+    await b.page.getByPlaceholder('Password').fill('secret123');
     await b.page.getByRole('button', { name: 'Log in' }).click();
     await b.page.getByText('You have a new note.').waitFor();
     await b.page.getByRole('button', { name: 'OK' }).click();
     await b.page.waitForURL((url) => url.pathname === '/note');
-    await b.page.getByText('[DEMO] Welcome').click();
-    await b.page.getByText('Your balance is demo money', { exact: false }).waitFor();
+    await b.page.getByText('Your bonus is ready').click();
+    await b.page.getByText('A note from the operator.').waitFor();
     await expect.poll(async () => b.page.getByRole('link', { name: /Notes/ }).textContent()).toBe('Notes ');
     await b.screenshot('notes-desktop');
   });

@@ -103,11 +103,20 @@ describe.runIf(chromiumAvailable)('member site shell on a phone', () => {
     await b.page.waitForURL((url) => url.pathname === '/');
 
     await b.page.getByRole('button', { name: 'Log in' }).click();
-    const form = b.page.locator('form').last();
-    await form.getByPlaceholder('ID').fill(id);
-    await form.getByPlaceholder('Password').fill('secret123');
-    await form.getByRole('button', { name: 'Log in' }).click();
-    await b.page.getByRole('button', { name: 'Log out' }).waitFor();
+    const drawer = b.page.getByRole('dialog', { name: 'Log in' });
+    await b.screenshot('drawer-guest-phone');
+    await drawer.getByPlaceholder('ID').fill(id);
+    await drawer.getByPlaceholder('Password').fill('secret123');
+    await drawer.getByRole('button', { name: 'Log in' }).click();
+    await b.page.getByRole('button', { name: 'Member menu' }).click();
+    const menu = b.page.getByRole('dialog', { name: id });
+    await menu.getByRole('button', { name: 'Log out' }).waitFor();
+    await b.screenshot('drawer-member-phone');
+    await menu.getByRole('button', { name: 'Close' }).click();
+    await b.page.getByRole('button', { name: 'Games' }).click();
+    await b.page.getByRole('dialog', { name: 'Games' }).getByText('Royal Slots').click();
+    await b.page.waitForURL(/\/game\?provider=royal-slots/);
+    await b.page.getByText('Lucky Sevens').waitFor();
     await b.screenshot('home-member-phone');
   });
 });

@@ -11,6 +11,7 @@ import { migrate } from '../../src/server/db/migrate.ts';
 import { cashRequests, members } from '../../src/server/db/schema.ts';
 import { seedDemo } from '../../src/server/db/seed-demo.ts';
 import { approveDeposit } from '../../src/server/modules/cashier/deposits.service.ts';
+import { sendNote } from '../../src/server/modules/inbox/notes.service.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,9 +31,27 @@ function operatorDesk(db: Database['db']) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     try {
-      const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { loginId?: string };
-      if (req.url !== '/approve-latest-deposit' || !body.loginId) throw new Error('unknown desk call');
-      const [member] = await db.select().from(members).where(eq(members.loginId, body.loginId));
+      const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as {
+        loginId?: string;
+        title?: string;
+      };
+      const [member] = await db
+        .select()
+        .from(members)
+        .where(eq(members.loginId, body.loginId ?? ''));
+      if (!member) throw new Error(`no member ${body.loginId}`);
+      if (req.url === '/send-note') {
+        const note = await sendNote(db, {
+          target: 'member',
+          memberId: member.id,
+          title: body.title ?? 'Hello',
+          contents: 'A note from the operator.',
+          sentBy: 'e2e-operator',
+        });
+        res.writeHead(200).end(JSON.stringify({ status: 'success', noteId: note.id }));
+        return;
+      }
+      if (req.url !== '/approve-latest-deposit') throw new Error('unknown desk call');
       const [request] = await db
         .select()
         .from(cashRequests)

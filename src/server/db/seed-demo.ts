@@ -82,6 +82,10 @@ const DEMO_NOTICES = [
 
 const DEMO_SITE_SETTINGS: SiteSettings = {
   timezone: 'Asia/Seoul',
+  messengerLinks: [
+    { label: '[DEMO] Telegram support', url: 'https://t.me/royal_casino_demo' },
+    { label: '[DEMO] KakaoTalk support', url: 'https://open.kakao.com/o/royal_casino_demo' },
+  ],
   deposit: { locked: false, open: '00:00', close: '24:00' },
   withdraw: { locked: false, open: '00:00', close: '24:00' },
   comp: {

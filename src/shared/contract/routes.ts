@@ -53,6 +53,8 @@ const siteInfo = z.object({
   name: z.string(),
   registrationOpen: z.boolean(),
   referralRequired: z.boolean(),
+  /** The operator's messenger contacts (https only), shown to members as floating buttons. */
+  messengerLinks: z.array(z.object({ label: z.string(), url: z.string() })),
 });
 
 export const routes = {

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Footer } from '../features/layout/Footer.tsx';
 import { Header } from '../features/layout/Header.tsx';
+import { MessengerButtons } from '../features/mobile/MessengerButtons.tsx';
+import { PhoneTabBar } from '../features/mobile/PhoneTabBar.tsx';
 import { PopupNotices } from '../features/popups/PopupNotices.tsx';
 import { useCountAlerts } from '../features/session/useCountAlerts.ts';
 import styles from './Layout.module.css';
@@ -22,6 +24,8 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      <PhoneTabBar />
+      <MessengerButtons />
       <PopupNotices />
     </div>
   );

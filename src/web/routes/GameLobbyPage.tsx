@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { callRoute } from '../api/client.ts';
 import { GameLoadingDialog } from '../features/games/GameLoadingDialog.tsx';
 import { GameTile } from '../features/games/GameTile.tsx';
@@ -12,6 +13,7 @@ import {
   rememberPlayed,
   toggleFavourite,
 } from '../features/games/lobbyMemory.ts';
+import { useCasinoList, useSlotProviders } from '../features/games/queries.ts';
 import { useLaunchGame } from '../features/games/useLaunchGame.ts';
 import styles from './GameLobbyPage.module.css';
 
@@ -26,11 +28,21 @@ export function GameLobbyPage() {
   });
   const { launch, loading } = useLaunchGame();
   const [search, setSearch] = useState('');
-  const [provider, setProvider] = useState('');
+  const [params] = useSearchParams();
+  const [provider, setProvider] = useState(params.get('provider') ?? '');
   const [filter, setFilter] = useState<Filter>('all');
   const [liked, setLiked] = useState(favourites);
   const all = list.data ?? [];
   const providers = [...new Set(all.map((g) => g.gameCompany))];
+  const casino = useCasinoList();
+  const slot = useSlotProviders();
+  const vendorName = (code: string) => {
+    const vendor = [
+      ...(slot.data ?? []),
+      ...(casino.data ?? []).map((c) => ({ ...c, code: c.gameCompany })),
+    ].find((v) => v.code === code);
+    return vendor ? name(vendor) : code;
+  };
   const name = (g: { nameKo: string; nameEn: string }) => (i18n.language === 'ko' ? g.nameKo : g.nameEn);
 
   const shown = useMemo(() => {
@@ -70,7 +82,7 @@ export function GameLobbyPage() {
           <option value="">{t('allProviders')}</option>
           {providers.map((p) => (
             <option key={p} value={p}>
-              {p}
+              {vendorName(p)}
             </option>
           ))}
         </select>

@@ -50,5 +50,6 @@ export function siteSummary(site: Site) {
     name: site.name,
     registrationOpen: site.settings.registrationOpen ?? true,
     referralRequired: site.settings.referralRequired ?? false,
+    messengerLinks: (site.settings.messengerLinks ?? []).filter((l) => /^https:\/\//.test(l.url)).slice(0, 2),
   };
 }

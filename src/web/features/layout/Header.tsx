@@ -6,17 +6,31 @@ import { useInGameBalance } from '../../app/useLayoutData.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
 import { Money } from '../../components/ui/Money.tsx';
+import { AccountDrawer } from '../mobile/AccountDrawer.tsx';
+import { GamesDrawer } from '../mobile/GamesDrawer.tsx';
 import { GuardedLink } from '../session/GuardedLink.tsx';
 import { type Session, useLogout, useSession } from '../session/queries.ts';
 import styles from './Header.module.css';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { LoginForm } from './LoginForm.tsx';
+import { MEMBER_PAGES } from './memberPages.ts';
 
 export function Header() {
+  const { t } = useTranslation();
   const session = useSession();
+  const [drawer, setDrawer] = useState<'games' | 'account' | null>(null);
+  const close = () => setDrawer(null);
   return (
     <>
       <header className={styles.header}>
+        <button
+          type="button"
+          className={`${styles.iconButton} ${styles.phoneOnly}`}
+          onClick={() => setDrawer('games')}
+          aria-label={t('games')}
+        >
+          ☰
+        </button>
         <Link to="/" className={styles.brand} aria-label="Royal Casino">
           <span className={styles.crown} aria-hidden="true">
             ♛
@@ -28,66 +42,52 @@ export function Header() {
         <div className={styles.right}>
           <LanguageSwitcher />
           {session.data ? <MemberBar session={session.data} /> : session.data === null ? <GuestBar /> : null}
+          {session.data !== undefined && (
+            <button
+              type="button"
+              className={`${styles.iconButton} ${styles.phoneOnly}`}
+              onClick={() => setDrawer('account')}
+              aria-label={session.data ? t('memberMenu') : t('login')}
+            >
+              {session.data ? '☺' : t('login')}
+            </button>
+          )}
         </div>
       </header>
       {session.data && <MemberNav session={session.data} />}
+      <GamesDrawer open={drawer === 'games'} onClose={close} />
+      <AccountDrawer open={drawer === 'account'} onClose={close} />
     </>
   );
 }
 
-/** The member menu: pages that need a login (SPEC §2). */
+/** The member menu on wide screens (SPEC §2); phones have it in the right sidebar. */
 function MemberNav({ session }: { session: Session }) {
   const { t } = useTranslation();
-  const counts = { notes: session.noteCount, helps: session.helpCount };
   return (
-    <nav className={styles.nav} aria-label={t('memberMenu')}>
-      <GuardedLink to="/game" className={styles.navLink}>
-        {t('games')}
-      </GuardedLink>
-      <GuardedLink to="/deposit" className={styles.navLink}>
-        {t('deposit')}
-      </GuardedLink>
-      <GuardedLink to="/withdraw" className={styles.navLink}>
-        {t('withdraw')}
-      </GuardedLink>
-      <GuardedLink to="/comp" className={styles.navLink}>
-        {t('comp')}
-      </GuardedLink>
-      <GuardedLink to="/help" className={styles.navLink}>
-        {t('helpCentre')} {counts.helps > 0 && <span className={styles.count}>{counts.helps}</span>}
-      </GuardedLink>
-      <GuardedLink to="/notice" className={styles.navLink}>
-        {t('notices')}
-      </GuardedLink>
-      <GuardedLink to="/note" className={styles.navLink}>
-        {t('notes')} {counts.notes > 0 && <span className={styles.count}>{counts.notes}</span>}
-      </GuardedLink>
-      <GuardedLink to="/user" className={styles.navLink}>
-        {t('myPage')}
-      </GuardedLink>
+    <nav className={`${styles.nav} ${styles.desktopOnlyBlock}`} aria-label={t('memberMenu')}>
+      {MEMBER_PAGES.map((page) => {
+        const count = 'count' in page ? session[page.count] : 0;
+        return (
+          <GuardedLink key={page.to} to={page.to} className={styles.navLink}>
+            {t(page.label)} {count > 0 && <span className={styles.count}>{count}</span>}
+          </GuardedLink>
+        );
+      })}
     </nav>
   );
 }
 
 function GuestBar() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   return (
     <div className={styles.guest}>
       <div className={styles.desktopOnly}>
         <LoginForm compact />
       </div>
-      <Button className={styles.phoneOnly} onClick={() => setOpen((v) => !v)} aria-expanded={open}>
-        {t('login')}
-      </Button>
       <Link to="/register" className={styles.linkButton}>
         {t('register')}
       </Link>
-      {open && (
-        <div className={`${styles.dropdown} ${styles.phoneOnly}`}>
-          <LoginForm />
-        </div>
-      )}
     </div>
   );
 }
@@ -116,7 +116,12 @@ function MemberBar({ session }: { session: Session }) {
         <span className={styles.statLabel}>{t('comp')}</span>
         <Money value={user.rolling} className={styles.amount} />
       </span>
-      <Button variant="ghost" onClick={confirmLogout} disabled={logout.isPending}>
+      <Button
+        variant="ghost"
+        className={styles.desktopOnly}
+        onClick={confirmLogout}
+        disabled={logout.isPending}
+      >
         {t('logout')}
       </Button>
     </div>
