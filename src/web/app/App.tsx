@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { HomePage } from '../routes/HomePage.tsx';
+import { BareLayout } from './BareLayout.tsx';
 import { Layout } from './Layout.tsx';
 
 // Pages other than home load on first visit, keeping the home page's first load small.
@@ -40,8 +41,12 @@ export function App() {
         <Route path="user" element={<UserPage />} />
         <Route path="game" element={<GameLobbyPage />} />
         <Route path="login" element={<LoginPage />} />
-        <Route path="admin/error" element={<ErrorPage />} />
+
         <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      {/* A page may bring its own layout: the error page stands alone, without menus or popups. */}
+      <Route element={<BareLayout />}>
+        <Route path="admin/error" element={<ErrorPage />} />
       </Route>
     </Routes>
   );

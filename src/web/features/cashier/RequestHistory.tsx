@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate, statusLabel } from '../../../shared/format.ts';
+import { formatDate } from '../../../shared/format.ts';
 import { Money } from '../../components/ui/Money.tsx';
 import styles from './cashier.module.css';
 import { type Kind, useHideRequest, useRequestList } from './queries.ts';
+import { StatusBadge } from './StatusBadge.tsx';
 
 /** The member's last requests with the product's status labels; finished ones can be removed. */
 export function RequestHistory({ kind }: { kind: Kind }) {
@@ -27,7 +28,6 @@ export function RequestHistory({ kind }: { kind: Kind }) {
           </thead>
           <tbody>
             {rows.map((row) => {
-              const label = statusLabel(row.status);
               const finished = row.status === 'already' || row.status === 'cansel';
               return (
                 <tr key={row.id} data-testid={`request-${row.id}`}>
@@ -36,9 +36,7 @@ export function RequestHistory({ kind }: { kind: Kind }) {
                     <Money value={row.amount} />
                   </td>
                   <td>
-                    <span className={`${styles.status} ${styles[label] ?? ''}`}>
-                      {['pending', 'done', 'cancelled'].includes(label) ? t(`statusLabel.${label}`) : label}
-                    </span>
+                    <StatusBadge status={row.status} />
                   </td>
                   <td>
                     {finished && (

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
+import { dismissNoteAlert, loginDemo } from './support/member.ts';
+
+/** SPEC §2: the member-only routes. */
+const GUARDED = ['/deposit', '/withdraw', '/note', '/comp', '/user', '/help', '/notice'];
+
+describe.runIf(chromiumAvailable)('guards on a phone', () => {
+  const b = useBrowser(PHONE);
+
+  it('warns a guest (msg2001) on every member-only page', async () => {
+    await b.page.goto('/');
+    await b.page.evaluate(() => localStorage.setItem('lang', 'en'));
+    for (const path of GUARDED) {
+      await b.page.goto(path);
+      await b.page.getByRole('alert').getByText('Please log in first.').waitFor();
+    }
+  });
+
+  it('does not navigate a guest who taps a member link', async () => {
+    await b.page.goto('/');
+    for (const name of ['Deposit', 'Withdraw', 'My page', 'Games']) {
+      await b.page.getByRole('navigation').getByRole('link', { name }).filter({ visible: true }).click();
+      await b.page.getByText('Please log in first.').waitFor();
+      await b.page.getByRole('button', { name: 'OK' }).click();
+      expect(new URL(b.page.url()).pathname).toBe('/');
+    }
+  });
+});
+
+describe.runIf(chromiumAvailable)('every page, as a member, for the screenshots', () => {
+  const b = useBrowser(DESKTOP);
+  dismissNoteAlert(b);
+
+  it('opens each page without errors', { timeout: 90_000 }, async () => {
+    await loginDemo(b.page);
+    await b.page.evaluate(() => localStorage.setItem('lang', 'en'));
+    for (const path of [...GUARDED, '/game', '/login', '/register', '/admin/error', '/nowhere']) {
+      await b.page.goto(path);
+      await b.page.locator('main :is(h1, h2, p, button, a)').first().waitFor();
+      await b.screenshot(`page${path.replace(/\//g, '-')}-desktop`);
+    }
+  });
+});
