@@ -9,6 +9,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { webStatic } from './http/web-static.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { findSessionMember } from './modules/accounts/sessions.repo.ts';
+import { adminApi } from './modules/backoffice/admin.routes.ts';
 import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
 import { sandboxPages } from './modules/cashier/payments/sandbox/sandbox.pages.ts';
 import { sandboxProvider } from './modules/cashier/payments/sandbox/sandbox.provider.ts';
@@ -83,6 +84,7 @@ export async function buildApp({
     wallet: walletClient(() => config.publicUrl, config.houseWalletSecret),
   });
   await mediaRoutes(app, database.db);
+  await adminApi(app, { db: database.db });
   await paymentWebhooks(app, { db: database.db, providers: paymentProviders });
   await sandboxPages(app, { db: database.db, config });
   await probes(app, database.db);

@@ -1,5 +1,6 @@
 /** Every module's tables, for Drizzle's typed queries and drizzle-kit's migrations. */
 export * from '../modules/accounts/accounts.schema.ts';
+export * from '../modules/backoffice/backoffice.schema.ts';
 export * from '../modules/cashier/cashier.schema.ts';
 export * from '../modules/content/content.schema.ts';
 export * from '../modules/games/games.schema.ts';

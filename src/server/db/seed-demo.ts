@@ -10,6 +10,7 @@ import {
   members,
   notes,
   notices,
+  operators,
   paymentOptions,
   popups,
   sites,
@@ -17,6 +18,12 @@ import {
 
 /** The demo login the README shows. Everything seeded here is marked as demo data. */
 export const DEMO_MEMBER = { id: 'demo', pw: 'demo1234', nick: 'DemoPlayer' } as const;
+/** The demo operator; its TOTP secret is public in the README, so it exists only with SEED_DEMO. */
+export const DEMO_OPERATOR = {
+  login: 'operator',
+  password: 'operator1234',
+  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+} as const;
 const DEMO_CREDIT = 1_000_000;
 
 const vendorImg = (code: string) => `/media/vendors/${code}.svg`;
@@ -108,6 +115,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     .where(eq(members.loginId, DEMO_MEMBER.id));
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_MEMBER.pw);
+  const operatorHash = await hashPassword(DEMO_OPERATOR.password);
   await db.transaction(async (tx) => {
     const [site] = await tx.select().from(sites).where(eq(sites.isDefault, true));
     if (!site) throw new Error('default site missing: run the migrations first');
@@ -158,6 +166,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
       }
     }
     await tx.insert(notices).values(DEMO_NOTICES);
+    await tx.insert(operators).values({
+      login: DEMO_OPERATOR.login,
+      passwordHash: operatorHash,
+      role: 'owner',
+      totpSecret: DEMO_OPERATOR.totpSecret,
+    });
     await tx.insert(banners).values([
       { type: 'jackpot', title: '[DEMO] Royal jackpot', text: 'Grows with every spin', amount: 128_450_000 },
       {

@@ -123,7 +123,7 @@ export async function memberApi(app: FastifyInstance, deps: MemberApiDeps): Prom
  * CSRF defence: a browser always names the page's origin on a cross-site POST.
  * A foreign Origin is refused; a cookie session without any Origin or Referer is refused too.
  */
-function refuseForeignOrigin(request: FastifyRequest): void {
+export function refuseForeignOrigin(request: FastifyRequest): void {
   const source = request.headers.origin ?? request.headers.referer;
   if (source) {
     // Both through URL, which drops a default port the Host header may carry.

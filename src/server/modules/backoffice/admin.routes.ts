@@ -1,0 +1,168 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { MSG, STATUS } from '../../../shared/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { ApiError, invalid, unauthorized } from '../../http/api-error.ts';
+import { refuseForeignOrigin } from '../../http/member-api.ts';
+import { appendAudit, verifyAuditChain } from './audit.service.ts';
+import { auditLog } from './backoffice.schema.ts';
+import { decideRequest, pendingRequests } from './cashier-queue.service.ts';
+import {
+  findOperator,
+  OPERATOR_SESSION_MS,
+  type Operator,
+  operatorLogin,
+  operatorLogout,
+} from './operators.service.ts';
+import { type Permission, roleMay } from './permissions.ts';
+
+const COOKIE = 'asid';
+
+interface AdminContext {
+  db: Db;
+  operator: Operator;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface AdminRoute {
+  method: 'GET' | 'POST';
+  url: string;
+  permission: Permission;
+  handler(ctx: AdminContext): Promise<unknown>;
+}
+
+const parse = <T>(schema: z.ZodType<T>, value: unknown): T => {
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'invalid body');
+  return parsed.data;
+};
+
+/** Every permission-checked admin route: the permission-matrix test walks this list. */
+export const ADMIN_ROUTES: AdminRoute[] = [
+  {
+    method: 'GET',
+    url: '/api/admin/cashier/pending',
+    permission: 'cashier.view',
+    handler: async ({ db }) => ({ status: 'success', requests: await pendingRequests(db) }),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/cashier/:kind/:id/:decision',
+    permission: 'cashier.decide',
+    handler: async ({ db, operator, request }) => {
+      const params = parse(
+        z.object({
+          kind: z.enum(['deposit', 'withdraw']),
+          id: z.coerce.number().int().positive(),
+          decision: z.enum(['approve', 'reject']),
+        }),
+        request.params,
+      );
+      const body = parse(z.object({ reason: z.string().trim().max(500).optional() }), request.body);
+      if (params.decision === 'reject' && !body.reason) throw invalid('a rejection needs a reason');
+      const decided = await decideRequest(db, operator, {
+        kind: params.kind,
+        id: params.id,
+        approve: params.decision === 'approve',
+        reason: body.reason,
+        ip: request.ip,
+      });
+      return { status: 'success', request: { id: decided.id, status: decided.status } };
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/audit',
+    permission: 'audit.view',
+    handler: async ({ db, request }) => {
+      const query = parse(z.object({ action: z.string().max(100).optional() }), request.query);
+      const rows = await db
+        .select()
+        .from(auditLog)
+        .where(query.action ? eq(auditLog.action, query.action) : undefined)
+        .orderBy(desc(auditLog.id))
+        .limit(200);
+      return { status: 'success', entries: rows };
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/audit/verify',
+    permission: 'audit.view',
+    handler: async ({ db }) => ({ status: 'success', ...(await verifyAuditChain(db)) }),
+  },
+];
+
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  return request.cookies[COOKIE];
+}
+
+/** The back office's API under /api/admin: operator login with TOTP, then permission-checked routes. */
+export async function adminApi(app: FastifyInstance, deps: { db: Db }) {
+  app.post('/api/admin/login', async (request, reply) => {
+    refuseForeignOrigin(request);
+    const body = parse(
+      z.object({ login: z.string().max(64), password: z.string().max(128), otp: z.string().max(10) }),
+      request.body,
+    );
+    const { token, operator } = await operatorLogin(deps.db, { ...body, ip: request.ip });
+    await appendAudit(deps.db, {
+      operatorId: operator.id,
+      operatorLogin: operator.login,
+      action: 'operator.login',
+      target: `operator:${operator.id}`,
+      ip: request.ip,
+    });
+    reply.setCookie(COOKIE, token, {
+      path: '/api/admin',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      maxAge: OPERATOR_SESSION_MS / 1000,
+    });
+    return { status: 'success', token, operator };
+  });
+
+  const authenticated = async (request: FastifyRequest) => {
+    if (request.method !== 'GET') refuseForeignOrigin(request);
+    const token = tokenOf(request);
+    const operator = token ? await findOperator(deps.db, token) : undefined;
+    if (!operator) throw unauthorized('operator login required');
+    return operator;
+  };
+
+  app.post('/api/admin/logout', async (request, reply) => {
+    const operator = await authenticated(request);
+    await operatorLogout(deps.db, operator.sessionId);
+    reply.clearCookie(COOKIE, { path: '/api/admin' });
+    return { status: 'success' };
+  });
+
+  app.get('/api/admin/me', async (request) => ({
+    status: 'success',
+    operator: await authenticated(request),
+  }));
+
+  for (const route of ADMIN_ROUTES) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      handler: async (request, reply) => {
+        const operator = await authenticated(request);
+        if (!roleMay(operator.role, route.permission)) {
+          throw new ApiError(
+            403,
+            STATUS.forbidden,
+            MSG.forbidden,
+            `the ${operator.role} role may not ${route.permission}`,
+          );
+        }
+        return route.handler({ db: deps.db, operator, request, reply });
+      },
+    });
+  }
+}

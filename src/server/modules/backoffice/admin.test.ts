@@ -1,0 +1,147 @@
+import { eq } from 'drizzle-orm';
+import { generateSync } from 'otplib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { balancesOf, expectSoundLedger, fund, nextCode } from '../../../../test/support/money.ts';
+import { ORIGIN, useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
+import { ADMIN_ROUTES } from './admin.routes.ts';
+import { verifyAuditChain } from './audit.service.ts';
+import { auditLog, OPERATOR_ROLES, type OperatorRole } from './backoffice.schema.ts';
+import { createOperator } from './operators.service.ts';
+import { roleMay } from './permissions.ts';
+
+describe.runIf(backendAvailable)('back office: operators, permissions, cashier decisions, audit', () => {
+  const t = useTestApp();
+  const secrets: Partial<Record<OperatorRole, string>> = {};
+  const tokens: Partial<Record<OperatorRole, string>> = {};
+
+  const admin = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { origin: ORIGIN, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(payload ? { payload } : {}),
+    });
+  const login = (who: string, password: string, secret: string) =>
+    admin('POST', '/api/admin/login', undefined, { login: who, password, otp: generateSync({ secret }) });
+
+  beforeAll(async () => {
+    for (const role of OPERATOR_ROLES) {
+      secrets[role] = (
+        await createOperator(t.db, { login: `${role}1`, password: 'operator-pass1', role })
+      ).totpSecret;
+      tokens[role] = (await login(`${role}1`, 'operator-pass1', secrets[role]!)).json().token;
+    }
+  });
+
+  it('needs the password and a current TOTP code, and locks after repeated failures', async () => {
+    const { totpSecret } = await createOperator(t.db, {
+      login: 'locky',
+      password: 'operator-pass1',
+      role: 'support',
+    });
+    const wrongCode = await admin('POST', '/api/admin/login', undefined, {
+      login: 'locky',
+      password: 'operator-pass1',
+      otp: '000000',
+    });
+    expect(wrongCode.statusCode).toBe(401);
+    expect(wrongCode.json()).toMatchObject({ msg: 'msg2030' });
+    for (let i = 0; i < 4; i++)
+      await admin('POST', '/api/admin/login', undefined, { login: 'locky', password: 'nope', otp: '123456' });
+    const locked = await login('locky', 'operator-pass1', totpSecret);
+    expect(locked.statusCode).toBe(429);
+    expect((await admin('GET', '/api/admin/me', tokens.owner)).json().operator).toMatchObject({
+      login: 'owner1',
+      role: 'owner',
+    });
+  });
+
+  it('checks every admin route against every role, and refuses members and guests everywhere', async () => {
+    const member = (await t.login()).token;
+    for (const route of ADMIN_ROUTES) {
+      const url = route.url
+        .replace(':kind', 'deposit')
+        .replace(':id', '999999')
+        .replace(':decision', 'approve');
+      for (const role of OPERATOR_ROLES) {
+        const res = await admin(route.method, url, tokens[role], route.method === 'POST' ? {} : undefined);
+        const label = `${role} ${route.method} ${url} → ${res.statusCode}`;
+        if (roleMay(role, route.permission)) expect(res.statusCode, label).not.toBe(403);
+        else expect(res.statusCode, label).toBe(403);
+        expect(res.statusCode, label).toBeLessThan(500);
+      }
+      expect((await admin(route.method, url, member)).statusCode).toBe(401);
+      expect((await admin(route.method, url)).statusCode).toBe(401);
+    }
+  });
+
+  it('approves a deposit and rejects a withdrawal through the ledger, auditing each, and the chain holds', async () => {
+    const { token } = await t.login();
+    const deposit = (
+      await t.call('apply-user-deposit', { balance: 80_000, code: nextCode() }, { token })
+    ).json().requestId;
+    const queue = (await admin('GET', '/api/admin/cashier/pending', tokens.cashier)).json().requests;
+    expect(queue.some((r: { id: number }) => r.id === deposit)).toBe(true);
+    const approve = await admin('POST', `/api/admin/cashier/deposit/${deposit}/approve`, tokens.cashier, {});
+    expect(approve.json()).toMatchObject({ status: 'success', request: { status: 'already' } });
+    expect((await balancesOf(t, token)).cash).toBe(80_000);
+
+    const withdraw = (
+      await t.call('apply-user-withdraw', { balance: 30_000, code: nextCode() }, { token })
+    ).json().requestId;
+    const noReason = await admin(
+      'POST',
+      `/api/admin/cashier/withdraw/${withdraw}/reject`,
+      tokens.cashier,
+      {},
+    );
+    expect(noReason.statusCode).toBe(400);
+    await admin('POST', `/api/admin/cashier/withdraw/${withdraw}/reject`, tokens.cashier, {
+      reason: 'name mismatch',
+    });
+    expect(await balancesOf(t, token)).toMatchObject({ cash: 80_000, held: 0 });
+
+    const audit = (await admin('GET', '/api/admin/audit?action=cashier.deposit.approve', tokens.owner)).json()
+      .entries;
+    expect(audit[0]).toMatchObject({
+      operatorLogin: 'cashier1',
+      target: `cash_request:${deposit}`,
+      after: { status: 'already' },
+    });
+    const verify = (await admin('GET', '/api/admin/audit/verify', tokens.owner)).json();
+    expect(verify).toMatchObject({ ok: true });
+    await expectSoundLedger(t.db);
+  });
+
+  it('detects an edited audit entry', async () => {
+    const [entry] = await t.db.select().from(auditLog).limit(1);
+    expect((await verifyAuditChain(t.db)).ok).toBe(true);
+    await t.db.update(auditLog).set({ operatorLogin: 'someone-else' }).where(eq(auditLog.id, entry!.id));
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: false, brokenAt: entry!.id });
+    await t.db
+      .update(auditLog)
+      .set({ operatorLogin: entry!.operatorLogin })
+      .where(eq(auditLog.id, entry!.id));
+    expect((await verifyAuditChain(t.db)).ok).toBe(true);
+  });
+
+  it.runIf(isPostgres)(
+    'two operators approving one deposit at once: exactly one wins, the other sees why',
+    async () => {
+      const { token } = await t.login();
+      await fund(t, token, 10_000);
+      const id = (await t.call('apply-user-deposit', { balance: 50_000, code: nextCode() }, { token })).json()
+        .requestId;
+      const [a, b] = await Promise.all([
+        admin('POST', `/api/admin/cashier/deposit/${id}/approve`, tokens.cashier, {}),
+        admin('POST', `/api/admin/cashier/deposit/${id}/approve`, tokens.owner, {}),
+      ]);
+      const codes = [a.statusCode, b.statusCode].sort();
+      expect(codes).toEqual([200, 409]);
+      const loser = a.statusCode === 409 ? a : b;
+      expect(loser.json()).toMatchObject({ status: 'already', current: { status: 'already' } });
+      expect((await balancesOf(t, token)).cash).toBe(60_000);
+    },
+  );
+});

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const OPERATOR_ROLES = ['owner', 'cashier', 'support', 'content'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/** Back-office users: separate from members, with a TOTP second factor. */
+export const operators = pgTable(
+  'operators',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    login: text('login').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: OPERATOR_ROLES }).notNull(),
+    totpSecret: text('totp_secret').notNull(),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('operators_login').on(t.login),
+    check('operators_role', sql`${t.role} in ('owner', 'cashier', 'support', 'content')`),
+  ],
+);
+
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    operatorId: bigint('operator_id', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+  },
+  (t) => [uniqueIndex('operator_sessions_token').on(t.tokenHash)],
+);
+
+/**
+ * Append-only record of every back-office action. Each entry's hash covers its content and the
+ * previous entry's hash, so editing or removing any entry breaks the chain from there on.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    operatorId: bigint('operator_id', { mode: 'number' }),
+    operatorLogin: text('operator_login').notNull(),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [index('audit_log_action').on(t.action, t.id), index('audit_log_operator').on(t.operatorId, t.id)],
+);

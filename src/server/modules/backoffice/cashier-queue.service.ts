@@ -1,0 +1,68 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { members } from '../accounts/accounts.schema.ts';
+import { cashRequests, PENDING_STATUSES } from '../cashier/cashier.schema.ts';
+import { decideDeposit } from '../cashier/deposits.service.ts';
+import { decideWithdrawal } from '../cashier/withdrawals.service.ts';
+import { appendAudit } from './audit.service.ts';
+import type { Operator } from './operators.service.ts';
+
+/** Pending deposits and withdrawals, oldest first, with who asked. */
+export async function pendingRequests(db: Db) {
+  const rows = await db
+    .select({
+      request: cashRequests,
+      member: { loginId: members.loginId, nick: members.nick, level: members.level },
+    })
+    .from(cashRequests)
+    .innerJoin(members, eq(members.id, cashRequests.memberId))
+    .where(inArray(cashRequests.status, PENDING_STATUSES))
+    .orderBy(asc(cashRequests.id));
+  return rows.map(({ request, member }) => ({
+    id: request.id,
+    kind: request.kind,
+    amount: request.amount,
+    status: request.status,
+    createdAt: request.createdAt.toISOString(),
+    member,
+  }));
+}
+
+/**
+ * An operator's decision: the money moves through the ledger and the audit entry is written in the
+ * same transaction. Two operators deciding at once: one wins, the other gets a 409 saying who.
+ */
+export async function decideRequest(
+  db: Db,
+  operator: Operator,
+  input: {
+    kind: 'deposit' | 'withdraw';
+    id: number;
+    approve: boolean;
+    reason?: string | undefined;
+    ip: string;
+  },
+) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: cashRequests.status, amount: cashRequests.amount, memberId: cashRequests.memberId })
+      .from(cashRequests)
+      .where(and(eq(cashRequests.id, input.id), eq(cashRequests.kind, input.kind)));
+    const status = input.approve ? 'already' : 'cansel';
+    const decider = { by: operator.login, reason: input.reason };
+    const request =
+      input.kind === 'deposit'
+        ? await decideDeposit(tx, input.id, status, decider)
+        : await decideWithdrawal(tx, input.id, status, decider);
+    await appendAudit(tx, {
+      operatorId: operator.id,
+      operatorLogin: operator.login,
+      action: `cashier.${input.kind}.${input.approve ? 'approve' : 'reject'}`,
+      target: `cash_request:${input.id}`,
+      before: before ?? null,
+      after: { status: request.status, amount: request.amount, reason: input.reason ?? null },
+      ip: input.ip,
+    });
+    return request;
+  });
+}

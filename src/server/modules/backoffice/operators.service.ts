@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { generateSecret, verifySync } from 'otplib';
+import { MSG, STATUS } from '../../../shared/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { type OperatorRole, operatorSessions, operators } from './backoffice.schema.ts';
+
+/** SPEC §9's 8-hour constant: an operator session ends this long after login, however busy. */
+export const OPERATOR_SESSION_MS = 28_800_000;
+/** Operators are signed out sooner than members when idle. */
+export const OPERATOR_IDLE_MS = 15 * 60_000;
+export const OPERATOR_MAX_FAILURES = 5;
+export const OPERATOR_LOCK_MS = 15 * 60_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface Operator {
+  id: number;
+  login: string;
+  role: OperatorRole;
+  sessionId: number;
+}
+
+/** Creates an operator with a fresh TOTP secret (returned once, for the authenticator app). */
+export async function createOperator(
+  db: Db,
+  input: { login: string; password: string; role: OperatorRole; totpSecret?: string },
+) {
+  const totpSecret = input.totpSecret ?? generateSecret();
+  const [row] = await db
+    .insert(operators)
+    .values({
+      login: input.login,
+      passwordHash: await hashPassword(input.password),
+      role: input.role,
+      totpSecret,
+    })
+    .returning({ id: operators.id });
+  return { id: row!.id, totpSecret };
+}
+
+const refused = () => new ApiError(401, STATUS.invalid, MSG.loginFailed, 'wrong login, password or code');
+
+/** Password and a current TOTP code; repeated failures lock the operator for a while. */
+export async function operatorLogin(
+  db: Db,
+  input: { login: string; password: string; otp: string; ip: string },
+) {
+  const [op] = await db.select().from(operators).where(eq(operators.login, input.login));
+  if (op?.lockedUntil && op.lockedUntil.getTime() > Date.now()) {
+    throw new ApiError(429, STATUS.limited, MSG.loginLimited, 'too many failed logins; try again later');
+  }
+  const passwordOk = await verifyPassword(op?.passwordHash, input.password);
+  const codeOk =
+    op !== undefined &&
+    /^\d{6}$/.test(input.otp) &&
+    verifySync({ secret: op.totpSecret, token: input.otp }).valid;
+  if (!op || !passwordOk || !codeOk) {
+    if (op) {
+      const failures = op.failedLogins + 1;
+      await db
+        .update(operators)
+        .set({
+          failedLogins: failures >= OPERATOR_MAX_FAILURES ? 0 : failures,
+          lockedUntil:
+            failures >= OPERATOR_MAX_FAILURES ? new Date(Date.now() + OPERATOR_LOCK_MS) : op.lockedUntil,
+        })
+        .where(eq(operators.id, op.id));
+    }
+    throw refused();
+  }
+  await db.update(operators).set({ failedLogins: 0, lockedUntil: null }).where(eq(operators.id, op.id));
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(operatorSessions).values({
+    tokenHash: hashToken(token),
+    operatorId: op.id,
+    expiresAt: new Date(Date.now() + OPERATOR_SESSION_MS),
+    ip: input.ip,
+  });
+  return { token, operator: { id: op.id, login: op.login, role: op.role } };
+}
+
+export async function findOperator(db: Db, token: string): Promise<Operator | undefined> {
+  const [row] = await db
+    .select({ op: operators, session: operatorSessions })
+    .from(operatorSessions)
+    .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+    .where(
+      and(
+        eq(operatorSessions.tokenHash, hashToken(token)),
+        isNull(operatorSessions.revokedAt),
+        gt(operatorSessions.expiresAt, new Date()),
+        gt(operatorSessions.lastSeenAt, new Date(Date.now() - OPERATOR_IDLE_MS)),
+      ),
+    );
+  if (!row) return undefined;
+  await db
+    .update(operatorSessions)
+    .set({ lastSeenAt: new Date() })
+    .where(eq(operatorSessions.id, row.session.id));
+  return { id: row.op.id, login: row.op.login, role: row.op.role, sessionId: row.session.id };
+}
+
+export async function operatorLogout(db: Db, sessionId: number) {
+  await db.update(operatorSessions).set({ revokedAt: new Date() }).where(eq(operatorSessions.id, sessionId));
+}
