@@ -8,6 +8,7 @@ import { refuseForeignOrigin } from '../../http/member-api.ts';
 import { appendAudit, verifyAuditChain } from './audit.service.ts';
 import { auditLog } from './backoffice.schema.ts';
 import { decideRequest, pendingRequests } from './cashier-queue.service.ts';
+import { MORE_ADMIN_ROUTES } from './more-admin.routes.ts';
 import {
   findOperator,
   OPERATOR_SESSION_MS,
@@ -147,7 +148,7 @@ export async function adminApi(app: FastifyInstance, deps: { db: Db }) {
     operator: await authenticated(request),
   }));
 
-  for (const route of ADMIN_ROUTES) {
+  for (const route of [...ADMIN_ROUTES, ...MORE_ADMIN_ROUTES]) {
     app.route({
       method: route.method,
       url: route.url,

@@ -7,6 +7,7 @@ import { backendAvailable, isPostgres } from '../../../../test/support/test-db.t
 import { ADMIN_ROUTES } from './admin.routes.ts';
 import { verifyAuditChain } from './audit.service.ts';
 import { auditLog, OPERATOR_ROLES, type OperatorRole } from './backoffice.schema.ts';
+import { MORE_ADMIN_ROUTES } from './more-admin.routes.ts';
 import { createOperator } from './operators.service.ts';
 import { roleMay } from './permissions.ts';
 
@@ -59,11 +60,12 @@ describe.runIf(backendAvailable)('back office: operators, permissions, cashier d
 
   it('checks every admin route against every role, and refuses members and guests everywhere', async () => {
     const member = (await t.login()).token;
-    for (const route of ADMIN_ROUTES) {
+    for (const route of [...ADMIN_ROUTES, ...MORE_ADMIN_ROUTES]) {
       const url = route.url
-        .replace(':kind', 'deposit')
+        .replace(':kind', route.url.includes('content') ? 'notice' : 'deposit')
         .replace(':id', '999999')
-        .replace(':decision', 'approve');
+        .replace(':decision', 'approve')
+        .replace(':code', 'no-such-vendor');
       for (const role of OPERATOR_ROLES) {
         const res = await admin(route.method, url, tokens[role], route.method === 'POST' ? {} : undefined);
         const label = `${role} ${route.method} ${url} → ${res.statusCode}`;
@@ -112,6 +114,71 @@ describe.runIf(backendAvailable)('back office: operators, permissions, cashier d
     const verify = (await admin('GET', '/api/admin/audit/verify', tokens.owner)).json();
     expect(verify).toMatchObject({ ok: true });
     await expectSoundLedger(t.db);
+  });
+
+  it('manages members: adjustment with a reason through the ledger, block ends sessions, reset password', async () => {
+    const { token, member } = await t.login();
+    const found = (await admin('GET', `/api/admin/members?q=${member.id}`, tokens.owner)).json().members;
+    expect(found).toHaveLength(1);
+    const id = found[0].id;
+    const noReason = await admin('POST', `/api/admin/members/${id}/adjust`, tokens.owner, {
+      amount: 5_000,
+      reason: '',
+    });
+    expect(noReason.statusCode).toBe(400);
+    const credit = await admin('POST', `/api/admin/members/${id}/adjust`, tokens.owner, {
+      amount: 5_000,
+      reason: 'goodwill',
+    });
+    expect(credit.json().balances).toMatchObject({ cash: 5_000 });
+    const overdraw = await admin('POST', `/api/admin/members/${id}/adjust`, tokens.owner, {
+      amount: -9_000,
+      reason: 'correction',
+    });
+    expect(overdraw.json()).toMatchObject({ status: 'balance', balance: 5_000 });
+    expect((await balancesOf(t, token)).cash).toBe(5_000);
+    expect(
+      (await admin('GET', `/api/admin/members/${id}`, tokens.cashier)).json().profile,
+    ).not.toHaveProperty('passwordHash');
+
+    await admin('POST', `/api/admin/members/${id}/status`, tokens.owner, { status: 'blocked' });
+    expect((await t.call('user-health-check', {}, { token })).statusCode).toBe(401);
+    await admin('POST', `/api/admin/members/${id}/status`, tokens.owner, { status: 'active' });
+    const reset = (await admin('POST', `/api/admin/members/${id}/reset-password`, tokens.owner)).json()
+      .password;
+    expect((await t.call('user-do-login', { id: member.id, pw: reset })).statusCode).toBe(200);
+    await expectSoundLedger(t.db);
+  });
+
+  it('answers tickets (the member’s help count rises), sends notes and publishes popups', async () => {
+    const { token, member } = await t.login();
+    await t.call('user-write-help', { title: 'Bonus?', contents: 'When?' }, { token });
+    const tickets = (await admin('GET', '/api/admin/support/tickets', tokens.support)).json().tickets;
+    const mine = tickets.find((ticket: { title: string }) => ticket.title === 'Bonus?');
+    await admin('POST', `/api/admin/support/tickets/${mine.id}/answer`, tokens.support, {
+      answer: 'Tomorrow.',
+    });
+    expect((await t.call('user-health-check', {}, { token })).json().helpCount).toBe(1);
+
+    const memberId = (await admin('GET', `/api/admin/members?q=${member.id}`, tokens.support)).json()
+      .members[0].id;
+    await admin('POST', '/api/admin/notes', tokens.support, {
+      target: 'member',
+      memberId,
+      title: 'Hi',
+      contents: 'Hello',
+    });
+    expect((await t.call('user-health-check', {}, { token })).json().noteCount).toBe(1);
+
+    const popup = await admin('POST', '/api/admin/content/popup', tokens.content, {
+      title: 'Weekend',
+      contents: '<p onclick="x()">Double comp<script>1</script></p>',
+    });
+    expect(popup.json().status).toBe('success');
+    const shown = (await t.call('get-notice-popup', {}))
+      .json()
+      .popups.find((p: { title: string }) => p.title === 'Weekend');
+    expect(shown.contents).toBe('<p>Double comp</p>');
   });
 
   it('detects an edited audit entry', async () => {

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, ilike, isNull, or } from 'drizzle-orm';
+import { MSG, STATUS } from '../../../shared/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { members, sessions } from '../accounts/accounts.schema.ts';
+import { hashPassword } from '../accounts/passwords.ts';
+import { InsufficientFunds, memberBalances, transfer } from '../ledger/ledger.service.ts';
+import { appendAudit } from './audit.service.ts';
+import type { Operator } from './operators.service.ts';
+
+const notFound = (id: number) => new ApiError(404, STATUS.notFound, MSG.notFound, `no member ${id}`);
+
+export async function searchMembers(db: Db, query: string) {
+  const like = `%${query.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select({
+      id: members.id,
+      loginId: members.loginId,
+      nick: members.nick,
+      level: members.level,
+      status: members.status,
+      createdAt: members.createdAt,
+    })
+    .from(members)
+    .where(
+      query
+        ? or(ilike(members.loginId, like), ilike(members.nick, like), ilike(members.phone, like))
+        : undefined,
+    )
+    .orderBy(desc(members.id))
+    .limit(50);
+}
+
+export async function memberDetail(db: Db, id: number) {
+  const [member] = await db.select().from(members).where(eq(members.id, id));
+  if (!member) throw notFound(id);
+  const { passwordHash: _secret, ...profile } = member;
+  return { profile, balances: await memberBalances(db, id) };
+}
+
+interface Audited {
+  operator: Operator;
+  ip: string;
+}
+
+/** Block or unblock; blocking ends every live session of the member at once. */
+export async function setMemberStatus(db: Db, id: number, status: 'active' | 'blocked', who: Audited) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: members.status }).from(members).where(eq(members.id, id));
+    if (!before) throw notFound(id);
+    await tx.update(members).set({ status }).where(eq(members.id, id));
+    if (status === 'blocked') {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.memberId, id), isNull(sessions.revokedAt)));
+    }
+    await appendAudit(tx, {
+      operatorId: who.operator.id,
+      operatorLogin: who.operator.login,
+      action: `members.${status === 'blocked' ? 'block' : 'unblock'}`,
+      target: `member:${id}`,
+      before,
+      after: { status },
+      ip: who.ip,
+    });
+  });
+}
+
+export async function setMemberLevel(db: Db, id: number, level: number, who: Audited) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ level: members.level }).from(members).where(eq(members.id, id));
+    if (!before) throw notFound(id);
+    await tx.update(members).set({ level }).where(eq(members.id, id));
+    await appendAudit(tx, {
+      operatorId: who.operator.id,
+      operatorLogin: who.operator.login,
+      action: 'members.level',
+      target: `member:${id}`,
+      before,
+      after: { level },
+      ip: who.ip,
+    });
+  });
+}
+
+/** A new random password, shown once to the operator; the member's sessions end. */
+export async function resetMemberPassword(db: Db, id: number, who: Audited): Promise<string> {
+  const password = `${randomBytes(6).toString('base64url')}7a`;
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(members)
+      .set({ passwordHash })
+      .where(eq(members.id, id))
+      .returning({ id: members.id });
+    if (updated.length === 0) throw notFound(id);
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.memberId, id), isNull(sessions.revokedAt)));
+    await appendAudit(tx, {
+      operatorId: who.operator.id,
+      operatorLogin: who.operator.login,
+      action: 'members.reset_password',
+      target: `member:${id}`,
+      ip: who.ip,
+    });
+  });
+  return password;
+}
+
+/** A manual correction of a member's cash, against the adjustments account, with a mandatory reason. */
+export async function adjustBalance(
+  db: Db,
+  id: number,
+  input: { amount: number; reason: string; key: string },
+  who: Audited,
+) {
+  return db.transaction(async (tx) => {
+    const [member] = await tx.select({ id: members.id }).from(members).where(eq(members.id, id));
+    if (!member) throw notFound(id);
+    const credit = input.amount > 0;
+    try {
+      await transfer(tx, {
+        idempotencyKey: `adjustment:${input.key}`,
+        from: credit ? { house: 'adjustments' } : { memberId: id, kind: 'cash' },
+        to: credit ? { memberId: id, kind: 'cash' } : { house: 'adjustments' },
+        amount: Math.abs(input.amount),
+        kind: 'adjustment',
+        reference: { reason: input.reason, operator: who.operator.login },
+      });
+    } catch (error) {
+      if (error instanceof InsufficientFunds) {
+        throw new ApiError(
+          409,
+          STATUS.balance,
+          MSG.insufficientBalance,
+          'the member does not have that much cash',
+          { balance: error.balance },
+        );
+      }
+      throw error;
+    }
+    await appendAudit(tx, {
+      operatorId: who.operator.id,
+      operatorLogin: who.operator.login,
+      action: 'members.adjust',
+      target: `member:${id}`,
+      after: { amount: input.amount, reason: input.reason },
+      ip: who.ip,
+    });
+    return memberBalances(tx, id);
+  });
+}
