@@ -48,7 +48,11 @@ export function useBrowser(viewport = DESKTOP, options: { keepPopups?: boolean }
     if (!options.keepPopups) {
       // The operator's popups float over every page; tests about something else hide them.
       const hide = session.page.getByTestId('popup-hide-today').first();
-      await session.page.addLocatorHandler(hide, async () => hide.click());
+      await session.page.addLocatorHandler(hide, async () => {
+        // A modal alert may be open on top (it blocks clicks); Escape answers it with Cancel first.
+        await session.page.keyboard.press('Escape');
+        await hide.click({ timeout: 5_000 }).catch(() => undefined);
+      });
     }
     session.context.on('weberror', (e) => session.errors.push(`page error: ${e.error().message}`));
     session.context.on('console', (message) => {
