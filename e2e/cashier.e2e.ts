@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
+import { registerViaApi } from './support/member.ts';
 
 describe.runIf(chromiumAvailable)('cashier journey on a phone', () => {
   const b = useBrowser(PHONE);
@@ -13,23 +14,11 @@ describe.runIf(chromiumAvailable)('cashier journey on a phone', () => {
   });
 
   it('registers and logs in a new member', async () => {
-    const status = await b.page.evaluate(async (login) => {
-      const res = await fetch('/api/routes/user-register', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          id: login,
-          pw: 'secret123',
-          nick: `N${login}`,
-          phone: '010-3333-4444',
-          bankname: 'KB Bank',
-          bankOwner: 'Cash Player',
-          banknum: '123-456-7890',
-        }),
-      });
-      return (await res.json()).status;
-    }, id);
-    expect(status).toBe('success');
+    await registerViaApi(b.page, id, {
+      bankname: 'KB Bank',
+      bankOwner: 'Cash Player',
+      banknum: '123-456-7890',
+    });
     const form = b.page.locator('main form');
     await form.getByPlaceholder('ID').fill(id);
     await form.getByPlaceholder('Password').fill('secret123');

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, useBrowser } from './support/browser.ts';
+import { registerViaApi } from './support/member.ts';
 
 describe.runIf(chromiumAvailable)('popups, alerts, notes and help on a desktop', () => {
   const b = useBrowser(DESKTOP, { keepPopups: true });
@@ -44,21 +45,7 @@ describe.runIf(chromiumAvailable)('popups, alerts, notes and help on a desktop',
 
   it('alerts the member about a new note (msg2003) and takes them to it', async () => {
     const id = `note${Date.now().toString(36)}`;
-    await b.page.evaluate(async (login) => {
-      await fetch('/api/routes/user-register', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          id: login,
-          pw: 'secret123',
-          nick: `N${login}`,
-          phone: '010-1111-2222',
-          bankname: 'B',
-          bankOwner: 'O',
-          banknum: '111-222-333',
-        }),
-      });
-    }, id);
+    await registerViaApi(b.page, id);
     const sent = await fetch(`${inject('operatorUrl')}/send-note`, {
       method: 'POST',
       body: JSON.stringify({ loginId: id, title: 'Your bonus is ready' }),

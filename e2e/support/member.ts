@@ -45,3 +45,29 @@ export function dismissNoteAlert(b: BrowserSession): void {
     });
   });
 }
+
+/** Registers a member through the API from the page (same origin), with throwaway details. */
+export async function registerViaApi(
+  page: Page,
+  id: string,
+  bank = { bankname: 'KB Bank', bankOwner: 'Test Player', banknum: '123-456-7890' },
+) {
+  const status = await page.evaluate(
+    async ([login, details]) => {
+      const res = await fetch('/api/routes/user-register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          id: login,
+          pw: 'secret123',
+          nick: `N${login}`,
+          phone: '010-1234-5678',
+          ...details,
+        }),
+      });
+      return (await res.json()).status as string;
+    },
+    [id, bank] as const,
+  );
+  if (status !== 'success') throw new Error(`registration of ${id} failed: ${status}`);
+}

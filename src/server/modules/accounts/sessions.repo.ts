@@ -51,6 +51,14 @@ export async function revokeSession(db: DbOrTx, token: string): Promise<boolean>
   return revoked.length > 0;
 }
 
+/** Blocking a member or resetting their password ends every session they have. */
+export async function revokeAllSessions(db: DbOrTx, memberId: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)));
+}
+
 /** After a password change every other session of the member ends. */
 export async function revokeOtherSessions(db: DbOrTx, memberId: number, keepSessionId: number) {
   await db

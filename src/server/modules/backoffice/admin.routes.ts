@@ -5,6 +5,7 @@ import { MSG, STATUS } from '../../../shared/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError, invalid, unauthorized } from '../../http/api-error.ts';
 import { refuseForeignOrigin } from '../../http/member-api.ts';
+import { parseInput } from './admin-input.ts';
 import { appendAudit, verifyAuditChain } from './audit.service.ts';
 import { auditLog } from './backoffice.schema.ts';
 import { decideRequest, pendingRequests } from './cashier-queue.service.ts';
@@ -34,12 +35,6 @@ export interface AdminRoute {
   handler(ctx: AdminContext): Promise<unknown>;
 }
 
-const parse = <T>(schema: z.ZodType<T>, value: unknown): T => {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'invalid body');
-  return parsed.data;
-};
-
 /** Every permission-checked admin route: the permission-matrix test walks this list. */
 export const ADMIN_ROUTES: AdminRoute[] = [
   {
@@ -53,7 +48,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     url: '/api/admin/cashier/:kind/:id/:decision',
     permission: 'cashier.decide',
     handler: async ({ db, operator, request }) => {
-      const params = parse(
+      const params = parseInput(
         z.object({
           kind: z.enum(['deposit', 'withdraw']),
           id: z.coerce.number().int().positive(),
@@ -61,7 +56,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
         }),
         request.params,
       );
-      const body = parse(z.object({ reason: z.string().trim().max(500).optional() }), request.body);
+      const body = parseInput(z.object({ reason: z.string().trim().max(500).optional() }), request.body);
       if (params.decision === 'reject' && !body.reason) throw invalid('a rejection needs a reason');
       const decided = await decideRequest(db, operator, {
         kind: params.kind,
@@ -78,7 +73,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     url: '/api/admin/audit',
     permission: 'audit.view',
     handler: async ({ db, request }) => {
-      const query = parse(z.object({ action: z.string().max(100).optional() }), request.query);
+      const query = parseInput(z.object({ action: z.string().max(100).optional() }), request.query);
       const rows = await db
         .select()
         .from(auditLog)
@@ -106,7 +101,7 @@ function tokenOf(request: FastifyRequest): string | undefined {
 export async function adminApi(app: FastifyInstance, deps: { db: Db }) {
   app.post('/api/admin/login', async (request, reply) => {
     refuseForeignOrigin(request);
-    const body = parse(
+    const body = parseInput(
       z.object({ login: z.string().max(64), password: z.string().max(128), otp: z.string().max(10) }),
       request.body,
     );

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, ilike, isNull, or } from 'drizzle-orm';
+import { desc, eq, ilike, or } from 'drizzle-orm';
 import { MSG, STATUS } from '../../../shared/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { members, sessions } from '../accounts/accounts.schema.ts';
+import { members } from '../accounts/accounts.schema.ts';
 import { hashPassword } from '../accounts/passwords.ts';
+import { revokeAllSessions } from '../accounts/sessions.repo.ts';
 import { InsufficientFunds, memberBalances, transfer } from '../ledger/ledger.service.ts';
 import { appendAudit } from './audit.service.ts';
 import type { Operator } from './operators.service.ts';
@@ -51,10 +52,7 @@ export async function setMemberStatus(db: Db, id: number, status: 'active' | 'bl
     if (!before) throw notFound(id);
     await tx.update(members).set({ status }).where(eq(members.id, id));
     if (status === 'blocked') {
-      await tx
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.memberId, id), isNull(sessions.revokedAt)));
+      await revokeAllSessions(tx, id);
     }
     await appendAudit(tx, {
       operatorId: who.operator.id,
@@ -96,10 +94,7 @@ export async function resetMemberPassword(db: Db, id: number, who: Audited): Pro
       .where(eq(members.id, id))
       .returning({ id: members.id });
     if (updated.length === 0) throw notFound(id);
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.memberId, id), isNull(sessions.revokedAt)));
+    await revokeAllSessions(tx, id);
     await appendAudit(tx, {
       operatorId: who.operator.id,
       operatorLogin: who.operator.login,

@@ -10,6 +10,7 @@ import { sendNote } from '../inbox/notes.service.ts';
 import { answerTicket } from '../support/help-tickets.service.ts';
 import { helpTickets } from '../support/support.schema.ts';
 import type { AdminRoute } from './admin.routes.ts';
+import { parseInput } from './admin-input.ts';
 import { appendAudit } from './audit.service.ts';
 import {
   adjustBalance,
@@ -20,11 +21,6 @@ import {
   setMemberStatus,
 } from './members-admin.service.ts';
 
-const parse = <T>(schema: z.ZodType<T>, value: unknown): T => {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'invalid body');
-  return parsed.data;
-};
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Members, support, notes, content and games: the rest of the back office's API. */
@@ -34,7 +30,7 @@ export const MORE_ADMIN_ROUTES: AdminRoute[] = [
     url: '/api/admin/members',
     permission: 'members.view',
     handler: async ({ db, request }) => {
-      const { q } = parse(z.object({ q: z.string().trim().max(64).default('') }), request.query);
+      const { q } = parseInput(z.object({ q: z.string().trim().max(64).default('') }), request.query);
       return { status: 'success', members: await searchMembers(db, q) };
     },
   },
@@ -44,7 +40,7 @@ export const MORE_ADMIN_ROUTES: AdminRoute[] = [
     permission: 'members.view',
     handler: async ({ db, request }) => ({
       status: 'success',
-      ...(await memberDetail(db, parse(idParam, request.params).id)),
+      ...(await memberDetail(db, parseInput(idParam, request.params).id)),
     }),
   },
   {
@@ -52,8 +48,8 @@ export const MORE_ADMIN_ROUTES: AdminRoute[] = [
     url: '/api/admin/members/:id/status',
     permission: 'members.manage',
     handler: async ({ db, request, operator }) => {
-      const { status } = parse(z.object({ status: z.enum(['active', 'blocked']) }), request.body);
-      await setMemberStatus(db, parse(idParam, request.params).id, status, { operator, ip: request.ip });
+      const { status } = parseInput(z.object({ status: z.enum(['active', 'blocked']) }), request.body);
+      await setMemberStatus(db, parseInput(idParam, request.params).id, status, { operator, ip: request.ip });
       return { status: 'success' };
     },
   },
@@ -62,8 +58,8 @@ export const MORE_ADMIN_ROUTES: AdminRoute[] = [
     url: '/api/admin/members/:id/level',
     permission: 'members.manage',
     handler: async ({ db, request, operator }) => {
-      const { level } = parse(z.object({ level: z.number().int().min(1).max(20) }), request.body);
-      await setMemberLevel(db, parse(idParam, request.params).id, level, { operator, ip: request.ip });
+      const { level } = parseInput(z.object({ level: z.number().int().min(1).max(20) }), request.body);
+      await setMemberLevel(db, parseInput(idParam, request.params).id, level, { operator, ip: request.ip });
       return { status: 'success' };
     },
   },
@@ -73,7 +69,7 @@ export const MORE_ADMIN_ROUTES: AdminRoute[] = [
     permission: 'members.manage',
     handler: async ({ db, request, operator }) => ({
       status: 'success',
-      password: await resetMemberPassword(db, parse(idParam, request.params).id, {
+      password: await resetMemberPassword(db, parseInput(idParam, request.params).id, {
         operator,
         ip: request.ip,
       }),
@@ -84,7 +80,7 @@ export const MORE_ADMIN_ROUTES: AdminRoute[] = [
     url: '/api/admin/members/:id/adjust',
     permission: 'members.manage',
     handler: async ({ db, request, operator }) => {
-      const body = parse(
+      const body = parseInput(
         z.object({
           amount: z
             .number()
@@ -97,7 +93,7 @@ export const MORE_ADMIN_ROUTES: AdminRoute[] = [
       );
       const balances = await adjustBalance(
         db,
-        parse(idParam, request.params).id,
+        parseInput(idParam, request.params).id,
         { ...body, key: body.key ?? randomUUID() },
         { operator, ip: request.ip },
       );
@@ -123,8 +119,8 @@ export const MORE_ADMIN_ROUTES: AdminRoute[] = [
     url: '/api/admin/support/tickets/:id/answer',
     permission: 'support.answer',
     handler: async ({ db, request, operator }) => {
-      const { answer } = parse(z.object({ answer: z.string().trim().min(1).max(5000) }), request.body);
-      const id = parse(idParam, request.params).id;
+      const { answer } = parseInput(z.object({ answer: z.string().trim().min(1).max(5000) }), request.body);
+      const id = parseInput(idParam, request.params).id;
       const ticket = await answerTicket(db, id, operator.login, answer);
       await appendAudit(db, {
         operatorId: operator.id,
@@ -142,7 +138,7 @@ export const MORE_ADMIN_ROUTES: AdminRoute[] = [
     url: '/api/admin/notes',
     permission: 'notes.send',
     handler: async ({ db, request, operator }) => {
-      const body = parse(
+      const body = parseInput(
         z.object({
           target: z.enum(['member', 'level', 'all']),
           memberId: z.number().int().positive().optional(),
@@ -171,15 +167,16 @@ export const MORE_ADMIN_ROUTES: AdminRoute[] = [
     url: '/api/admin/content/:kind',
     permission: 'content.manage',
     handler: async ({ db, request, operator }) => {
-      const { kind } = parse(z.object({ kind: z.enum(['notice', 'popup', 'banner']) }), request.params);
+      const { kind } = parseInput(z.object({ kind: z.enum(['notice', 'popup', 'banner']) }), request.params);
       const text = z.string().trim().min(1).max(20_000);
       const domain = z.string().max(500).optional();
       let id: number;
       if (kind === 'notice') {
-        id = (await createNotice(db, parse(z.object({ title: text, contents: text, domain }), request.body)))
-          .id;
+        id = (
+          await createNotice(db, parseInput(z.object({ title: text, contents: text, domain }), request.body))
+        ).id;
       } else if (kind === 'popup') {
-        const body = parse(
+        const body = parseInput(
           z.object({
             title: text,
             contents: text,
@@ -195,7 +192,7 @@ export const MORE_ADMIN_ROUTES: AdminRoute[] = [
         );
         id = (await createPopup(db, body)).id;
       } else {
-        const body = parse(
+        const body = parseInput(
           z.object({
             type: z.enum(['home', 'jackpot']),
             title: text,
@@ -223,8 +220,8 @@ export const MORE_ADMIN_ROUTES: AdminRoute[] = [
     url: '/api/admin/games/vendors/:code',
     permission: 'games.manage',
     handler: async ({ db, request, operator }) => {
-      const { code } = parse(z.object({ code: z.string().max(64) }), request.params);
-      const body = parse(
+      const { code } = parseInput(z.object({ code: z.string().max(64) }), request.params);
+      const body = parseInput(
         z.object({
           used: z.enum(['y', 'n']).optional(),
           maintenance: z.boolean().optional(),
