@@ -9,6 +9,7 @@ import { parseInput } from './admin-input.ts';
 import { appendAudit, verifyAuditChain } from './audit.service.ts';
 import { auditLog } from './backoffice.schema.ts';
 import { decideRequest, pendingRequests } from './cashier-queue.service.ts';
+import { dashboard } from './dashboard.service.ts';
 import { MORE_ADMIN_ROUTES } from './more-admin.routes.ts';
 import {
   findOperator,
@@ -37,6 +38,12 @@ export interface AdminRoute {
 
 /** Every permission-checked admin route: the permission-matrix test walks this list. */
 export const ADMIN_ROUTES: AdminRoute[] = [
+  {
+    method: 'GET',
+    url: '/api/admin/dashboard',
+    permission: 'dashboard.view',
+    handler: async ({ db }) => ({ status: 'success', ...(await dashboard(db)) }),
+  },
   {
     method: 'GET',
     url: '/api/admin/cashier/pending',

@@ -111,6 +111,14 @@ describe.runIf(backendAvailable)('back office: operators, permissions, cashier d
       target: `cash_request:${deposit}`,
       after: { status: 'already' },
     });
+    const board = (await admin('GET', '/api/admin/dashboard', tokens.cashier)).json();
+    expect(board.today.deposits).toBeGreaterThanOrEqual(80_000);
+    expect(board.month.newMembers).toBeGreaterThanOrEqual(1);
+    expect(board.pending).toMatchObject({
+      deposits: expect.any(Number),
+      withdrawals: expect.any(Number),
+      tickets: expect.any(Number),
+    });
     const verify = (await admin('GET', '/api/admin/audit/verify', tokens.owner)).json();
     expect(verify).toMatchObject({ ok: true });
     await expectSoundLedger(t.db);
