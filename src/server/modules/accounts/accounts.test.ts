@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { newMember, ORIGIN, useTestApp } from '../../../../test/support/test-app.ts';
+import { newMember, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { members, sites } from '../../db/schema.ts';
 
@@ -58,7 +58,7 @@ describe.runIf(backendAvailable)('accounts', () => {
     });
 
     it('takes the site from the Host and refuses registration where the site closed it', async () => {
-      const [closed] = await t.db
+      await t.db
         .insert(sites)
         .values({
           code: 'closed',
@@ -81,7 +81,6 @@ describe.runIf(backendAvailable)('accounts', () => {
       const refused = await t.call('user-register', newMember(), { headers: headers('closed.example') });
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ status: 'closed', msg: 'msg3016' });
-      expect(closed).toBeDefined();
     });
   });
 
@@ -227,7 +226,6 @@ describe.runIf(backendAvailable)('accounts', () => {
       expect(bare.statusCode).toBe(403);
       // The refused logout did not end the session.
       expect((await t.call('user-health-check', {}, { cookie })).statusCode).toBe(200);
-      expect(ORIGIN).toContain('localhost');
     });
 
     it('refuses a blocked member at login and ends their live sessions', async () => {
