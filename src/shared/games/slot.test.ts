@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { roundFloats } from './fairness.ts';
 import {
@@ -66,7 +66,8 @@ describe('the 5-reel slot', () => {
 
   it('lands inside the 99 % band around it over 1,000,000 provably fair spins', async () => {
     const SPINS = 1_000_000;
-    const serverSeed = randomBytes(32).toString('hex');
+    // A fixed seed keeps the run reproducible: a random one would miss the 99 % band in 1 run of 100.
+    const serverSeed = 'rtp-simulation-fixed-seed';
     let sum = 0;
     let sumSquares = 0;
     for (let nonce = 0; nonce < SPINS; nonce++) {
