@@ -71,3 +71,24 @@ export async function registerViaApi(
   );
   if (status !== 'success') throw new Error(`registration of ${id} failed: ${status}`);
 }
+
+/** Calls a member route from the page (same origin, the member's session cookie). */
+export async function memberCall(page: Page, route: string, body: object): Promise<Record<string, unknown>> {
+  return page.evaluate(
+    async ([name, payload]) => {
+      const res = await fetch(`/api/routes/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      return (await res.json()) as Record<string, unknown>;
+    },
+    [route, body] as const,
+  );
+}
+
+/** Logs a member in through the API from the page. */
+export async function loginAs(page: Page, id: string, pw = 'secret123'): Promise<void> {
+  const reply = await memberCall(page, 'user-do-login', { id, pw });
+  if (reply.status !== 'success') throw new Error(`login of ${id} failed: ${reply.status}`);
+}

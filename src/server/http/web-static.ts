@@ -8,6 +8,17 @@ import { MSG, STATUS } from '../../shared/messages.ts';
 const API_PREFIXES = ['/api/', '/wallet/', '/payments/', '/house/api/', '/media/'];
 
 /**
+ * Which single-page app answers a page path: the built-in games' window (/play/<game>, /play/verify),
+ * the back office (/admin/...), or the member site, which keeps its own SPEC route /admin/error.
+ */
+export function pageFor(path: string): 'play.html' | 'admin.html' | 'index.html' {
+  if (path.startsWith('/play/')) return 'play.html';
+  const isMemberErrorPage = path === '/admin/error' || path === '/admin/error/';
+  if ((path === '/admin' || path.startsWith('/admin/')) && !isMemberErrorPage) return 'admin.html';
+  return 'index.html';
+}
+
+/**
  * Serves the built member site and answers every other GET with its index.html, so the
  * client-side router handles deep links. Unknown API paths get a JSON 404.
  */
@@ -33,9 +44,7 @@ export async function webStatic(app: FastifyInstance, webRoot: string | undefine
     const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (wantsPage && hasBuild && !/\.[a-z0-9]+$/i.test(path)) {
-      // The built-in games' window (/play/<game>, /play/verify) is its own page.
-      const page = path.startsWith('/play/') ? 'play.html' : 'index.html';
-      return reply.header('cache-control', 'no-cache').sendFile(page);
+      return reply.header('cache-control', 'no-cache').sendFile(pageFor(path));
     }
     return reply
       .code(404)

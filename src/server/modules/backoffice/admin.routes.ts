@@ -9,7 +9,7 @@ import { parseInput } from './admin-input.ts';
 import { appendAudit, verifyAuditChain } from './audit.service.ts';
 import { auditLog } from './backoffice.schema.ts';
 import { decideRequest, pendingRequests } from './cashier-queue.service.ts';
-import { dashboard } from './dashboard.service.ts';
+import { dashboard, pendingCounts } from './dashboard.service.ts';
 import { MORE_ADMIN_ROUTES } from './more-admin.routes.ts';
 import {
   findOperator,
@@ -18,7 +18,7 @@ import {
   operatorLogin,
   operatorLogout,
 } from './operators.service.ts';
-import { type Permission, roleMay } from './permissions.ts';
+import { type Permission, ROLE_PERMISSIONS, roleMay } from './permissions.ts';
 
 const COOKIE = 'asid';
 
@@ -43,6 +43,12 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     url: '/api/admin/dashboard',
     permission: 'dashboard.view',
     handler: async ({ db }) => ({ status: 'success', ...(await dashboard(db)) }),
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/pending-counts',
+    permission: 'dashboard.view',
+    handler: async ({ db }) => ({ status: 'success', ...(await pendingCounts(db)) }),
   },
   {
     method: 'GET',
@@ -145,10 +151,11 @@ export async function adminApi(app: FastifyInstance, deps: { db: Db }) {
     return { status: 'success' };
   });
 
-  app.get('/api/admin/me', async (request) => ({
-    status: 'success',
-    operator: await authenticated(request),
-  }));
+  // The back office shows only what the operator's role may do; the routes check it again.
+  app.get('/api/admin/me', async (request) => {
+    const operator = await authenticated(request);
+    return { status: 'success', operator, permissions: ROLE_PERMISSIONS[operator.role] };
+  });
 
   for (const route of [...ADMIN_ROUTES, ...MORE_ADMIN_ROUTES]) {
     app.route({

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { members } from '../accounts/accounts.schema.ts';
 import { cashRequests, PENDING_STATUSES } from '../cashier/cashier.schema.ts';
@@ -7,17 +7,58 @@ import { decideWithdrawal } from '../cashier/withdrawals.service.ts';
 import { appendAudit } from './audit.service.ts';
 import type { Operator } from './operators.service.ts';
 
-/** Pending deposits and withdrawals, oldest first, with who asked. */
+/** A member's finished cashier history, so an operator can judge a request at a glance. */
+async function historyOf(db: Db, memberIds: number[]) {
+  if (memberIds.length === 0) return new Map<number, CashHistory>();
+  const rows = await db
+    .select({
+      memberId: cashRequests.memberId,
+      kind: cashRequests.kind,
+      count: sql<number>`count(*)::int`,
+      total: sql<number>`coalesce(sum(${cashRequests.amount}), 0)::int8`,
+    })
+    .from(cashRequests)
+    .where(and(inArray(cashRequests.memberId, memberIds), eq(cashRequests.status, 'already')))
+    .groupBy(cashRequests.memberId, cashRequests.kind);
+  const history = new Map<number, CashHistory>();
+  for (const row of rows) {
+    const entry = history.get(row.memberId) ?? {
+      deposits: { count: 0, total: 0 },
+      withdrawals: { count: 0, total: 0 },
+    };
+    entry[row.kind === 'deposit' ? 'deposits' : 'withdrawals'] = { count: row.count, total: row.total };
+    history.set(row.memberId, entry);
+  }
+  return history;
+}
+
+interface CashHistory {
+  deposits: { count: number; total: number };
+  withdrawals: { count: number; total: number };
+}
+
+/** Pending deposits and withdrawals, oldest first, with who asked, their bank and their history. */
 export async function pendingRequests(db: Db) {
   const rows = await db
     .select({
       request: cashRequests,
-      member: { loginId: members.loginId, nick: members.nick, level: members.level },
+      member: {
+        id: members.id,
+        loginId: members.loginId,
+        nick: members.nick,
+        level: members.level,
+        status: members.status,
+        bankName: members.bankName,
+        bankOwner: members.bankOwner,
+        bankNumber: members.bankNumber,
+      },
     })
     .from(cashRequests)
     .innerJoin(members, eq(members.id, cashRequests.memberId))
     .where(inArray(cashRequests.status, PENDING_STATUSES))
     .orderBy(asc(cashRequests.id));
+  const history = await historyOf(db, [...new Set(rows.map((row) => row.member.id))]);
+  const none: CashHistory = { deposits: { count: 0, total: 0 }, withdrawals: { count: 0, total: 0 } };
   return rows.map(({ request, member }) => ({
     id: request.id,
     kind: request.kind,
@@ -25,6 +66,7 @@ export async function pendingRequests(db: Db) {
     status: request.status,
     createdAt: request.createdAt.toISOString(),
     member,
+    history: history.get(member.id) ?? none,
   }));
 }
 

@@ -45,10 +45,8 @@ async function figuresSince(db: Db, from: Date): Promise<PeriodFigures> {
   };
 }
 
-/** Today's and this month's figures (server time) and what waits for an operator. */
-export async function dashboard(db: Db, now = new Date()) {
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  const month = new Date(now.getFullYear(), now.getMonth(), 1);
+/** What waits for an operator: the back office's badge polls this, so it stays three counts. */
+export async function pendingCounts(db: Db) {
   const [pending] = await queryRows<{ deposits: number; withdrawals: number; tickets: number }>(
     db,
     sql`select
@@ -56,5 +54,16 @@ export async function dashboard(db: Db, now = new Date()) {
       (select count(*) from cash_requests where kind = 'withdraw' and status in ('wait', 'reg')) as withdrawals,
       (select count(*) from help_tickets where status = 'wait') as tickets`,
   );
-  return { today: await figuresSince(db, today), month: await figuresSince(db, month), pending: pending! };
+  return pending!;
+}
+
+/** Today's and this month's figures (server time) and what waits for an operator. */
+export async function dashboard(db: Db, now = new Date()) {
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const month = new Date(now.getFullYear(), now.getMonth(), 1);
+  return {
+    today: await figuresSince(db, today),
+    month: await figuresSince(db, month),
+    pending: await pendingCounts(db),
+  };
 }

@@ -1,0 +1,22 @@
+/**
+ * Reply shapes of /api/admin, derived from the server's own services (type-only imports, erased
+ * from the bundle), so a server change that breaks a screen fails the typecheck.
+ */
+import type { pendingRequests } from '../../server/modules/backoffice/cashier-queue.service.ts';
+import type { dashboard } from '../../server/modules/backoffice/dashboard.service.ts';
+import type { memberDetail, searchMembers } from '../../server/modules/backoffice/members-admin.service.ts';
+import type { Operator } from '../../server/modules/backoffice/operators.service.ts';
+import type { Permission } from '../../server/modules/backoffice/permissions.ts';
+import type { Json } from './json.ts';
+
+type Reply<F extends (...args: never[]) => unknown> = Json<Awaited<ReturnType<F>>>;
+
+export type { Permission };
+export interface MeReply {
+  operator: Operator;
+  permissions: Permission[];
+}
+export type DashboardReply = Reply<typeof dashboard>;
+export type PendingRequest = Reply<typeof pendingRequests>[number];
+export type MemberRow = Reply<typeof searchMembers>[number];
+export type MemberDetail = Reply<typeof memberDetail>;

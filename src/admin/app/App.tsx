@@ -1,0 +1,50 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { useOperator } from '../features/session/queries.ts';
+import { LoginPage } from '../routes/LoginPage.tsx';
+import { AdminLayout } from './AdminLayout.tsx';
+
+const DashboardPage = lazy(() => import('../routes/DashboardPage.tsx'));
+const CashierPage = lazy(() => import('../routes/CashierPage.tsx'));
+const MembersPage = lazy(() => import('../routes/MembersPage.tsx'));
+const MemberDetailPage = lazy(() => import('../routes/MemberDetailPage.tsx'));
+const SupportPage = lazy(() => import('../routes/SupportPage.tsx'));
+const NotesPage = lazy(() => import('../routes/NotesPage.tsx'));
+const ContentPage = lazy(() => import('../routes/ContentPage.tsx'));
+const GamesPage = lazy(() => import('../routes/GamesPage.tsx'));
+const SettingsPage = lazy(() => import('../routes/SettingsPage.tsx'));
+const AuditPage = lazy(() => import('../routes/AuditPage.tsx'));
+
+/** The back office: a login form until an operator is signed in, then the screens of their role. */
+export function App() {
+  const me = useOperator();
+  if (me.isPending) return null;
+  if (!me.data) {
+    return (
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="*" element={<Navigate to="/login" replace />} />
+      </Routes>
+    );
+  }
+  return (
+    <AdminLayout>
+      <Suspense fallback={null}>
+        <Routes>
+          <Route path="/" element={<DashboardPage />} />
+          <Route path="/cashier" element={<CashierPage />} />
+          <Route path="/members" element={<MembersPage />} />
+          <Route path="/members/:id" element={<MemberDetailPage />} />
+          <Route path="/support" element={<SupportPage />} />
+          <Route path="/notes" element={<NotesPage />} />
+          <Route path="/content" element={<ContentPage />} />
+          <Route path="/games" element={<GamesPage />} />
+          <Route path="/settings" element={<SettingsPage />} />
+          <Route path="/audit" element={<AuditPage />} />
+          <Route path="/login" element={<Navigate to="/" replace />} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </Suspense>
+    </AdminLayout>
+  );
+}

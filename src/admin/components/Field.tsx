@@ -1,0 +1,51 @@
+import type { ComponentProps, ReactNode } from 'react';
+import styles from './ui.module.css';
+
+/** A labelled input; the label wraps the control so screen readers and tests find it by name. */
+export function Field({ label, ...input }: { label: string } & ComponentProps<'input'>) {
+  return (
+    <label className={styles.field}>
+      {label}
+      <input className={styles.input} {...input} />
+    </label>
+  );
+}
+
+export function TextArea({ label, ...input }: { label: string } & ComponentProps<'textarea'>) {
+  return (
+    <label className={styles.field}>
+      {label}
+      <textarea className={styles.input} {...input} />
+    </label>
+  );
+}
+
+export function Select({
+  label,
+  children,
+  ...input
+}: { label: string; children: ReactNode } & ComponentProps<'select'>) {
+  return (
+    <label className={styles.field}>
+      {label}
+      <select className={styles.input} {...input}>
+        {children}
+      </select>
+    </label>
+  );
+}
+
+/** The outcome line under a form: the server's reason on failure, a short confirmation on success. */
+export function Outcome({ error, done }: { error?: unknown; done?: string | false }) {
+  if (error) {
+    const raw = error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.';
+    const text = raw.charAt(0).toUpperCase() + raw.slice(1);
+    return (
+      <p className={styles.error} role="alert">
+        {text}
+      </p>
+    );
+  }
+  if (done) return <output className={styles.ok}>{done}</output>;
+  return null;
+}

@@ -1,0 +1,67 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../web/components/ui/Button.tsx';
+import type { PendingRequest } from '../../api/types.ts';
+import { Outcome } from '../../components/Field.tsx';
+import ui from '../../components/ui.module.css';
+import { useDecision } from './queries.ts';
+
+/** Approve at once, or reject with the reason the member will be told. */
+export function DecisionCell({ request }: { request: PendingRequest }) {
+  const decision = useDecision();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const label = `${request.kind} #${request.id}`;
+  const reject = (event: FormEvent) => {
+    event.preventDefault();
+    decision.mutate({ kind: request.kind, id: request.id, approve: false, reason });
+  };
+  return (
+    <div className={ui.form}>
+      {rejecting ? (
+        <form className={ui.row} onSubmit={reject}>
+          <input
+            className={ui.input}
+            aria-label={`Reason to reject ${label}`}
+            placeholder="Reason shown to the member"
+            required
+            minLength={3}
+            maxLength={500}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <Button
+            type="submit"
+            variant="ghost"
+            className={`${ui.small} ${ui.danger}`}
+            disabled={decision.isPending}
+          >
+            Confirm reject
+          </Button>
+          <Button variant="ghost" className={ui.small} onClick={() => setRejecting(false)}>
+            Cancel
+          </Button>
+        </form>
+      ) : (
+        <div className={ui.row}>
+          <Button
+            className={ui.small}
+            aria-label={`Approve ${label}`}
+            disabled={decision.isPending}
+            onClick={() => decision.mutate({ kind: request.kind, id: request.id, approve: true })}
+          >
+            Approve
+          </Button>
+          <Button
+            variant="ghost"
+            className={`${ui.small} ${ui.danger}`}
+            aria-label={`Reject ${label}`}
+            onClick={() => setRejecting(true)}
+          >
+            Reject
+          </Button>
+        </div>
+      )}
+      <Outcome error={decision.error} />
+    </div>
+  );
+}

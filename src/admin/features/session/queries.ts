@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AdminFailure, adminGet, adminPost } from '../../api/client.ts';
+import type { MeReply, Permission } from '../../api/types.ts';
+
+const ME = ['admin', 'me'] as const;
+
+/** The signed-in operator, or null when there is none (401). */
+export function useOperator() {
+  return useQuery({
+    queryKey: ME,
+    queryFn: async () => {
+      try {
+        return await adminGet<MeReply>('/me');
+      } catch (error) {
+        if (error instanceof AdminFailure && error.httpStatus === 401) return null;
+        throw error;
+      }
+    },
+    staleTime: 60_000,
+  });
+}
+
+export function useMay(permission: Permission): boolean {
+  return useOperator().data?.permissions.includes(permission) ?? false;
+}
+
+export function useLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { login: string; password: string; otp: string }) => adminPost('/login', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ME }),
+  });
+}
+
+export function useLogout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => adminPost('/logout'),
+    onSettled: () => {
+      client.clear();
+      client.setQueryData(ME, null);
+    },
+  });
+}

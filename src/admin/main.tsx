@@ -1,0 +1,31 @@
+import '../web/styles/tokens.css';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AdminFailure } from './api/client.ts';
+import { App } from './app/App.tsx';
+
+/** An ended or expired operator session anywhere sends the operator back to the login form. */
+function signOutOn401(error: unknown) {
+  if (error instanceof AdminFailure && error.httpStatus === 401)
+    queryClient.setQueryData(['admin', 'me'], null);
+}
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { refetchOnWindowFocus: true, retry: 1 } },
+  queryCache: new QueryCache({ onError: signOutOn401 }),
+  mutationCache: new MutationCache({ onError: signOutOn401 }),
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing from admin.html');
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter basename="/admin">
+        <App />
+      </BrowserRouter>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { PendingRequest } from '../api/types.ts';
+import { Amount } from '../components/Amount.tsx';
+import { Outcome } from '../components/Field.tsx';
+import { PageHead, Panel } from '../components/Panel.tsx';
+import { Pill } from '../components/Pill.tsx';
+import { type Column, Table } from '../components/Table.tsx';
+import ui from '../components/ui.module.css';
+import { When } from '../components/When.tsx';
+import { DecisionCell } from '../features/cashier/DecisionCell.tsx';
+import { useCashierQueue } from '../features/cashier/queries.ts';
+
+const COLUMNS: Column<PendingRequest>[] = [
+  { head: '#', cell: (r) => r.id },
+  { head: 'Requested', cell: (r) => <When value={r.createdAt} /> },
+  {
+    head: 'Member',
+    cell: (r) => (
+      <>
+        <Link to={`/members/${r.member.id}`}>{r.member.loginId}</Link>{' '}
+        <span className={ui.muted}>
+          {r.member.nick} · Lv {r.member.level}
+        </span>{' '}
+        {r.member.status !== 'active' && <Pill value="blocked" label={r.member.status} />}
+      </>
+    ),
+  },
+  {
+    head: 'Bank account',
+    cell: (r) => (
+      <>
+        {r.member.bankName} {r.member.bankNumber}
+        <div className={ui.muted}>{r.member.bankOwner}</div>
+      </>
+    ),
+  },
+  { head: 'Amount', numeric: true, cell: (r) => <Amount value={r.amount} /> },
+  {
+    head: 'History (approved)',
+    cell: (r) => (
+      <span className={ui.muted}>
+        In {r.history.deposits.count}× <Amount value={r.history.deposits.total} /> · Out{' '}
+        {r.history.withdrawals.count}× <Amount value={r.history.withdrawals.total} />
+      </span>
+    ),
+  },
+  { head: 'Decision', cell: (r) => <DecisionCell request={r} /> },
+];
+
+/** Pending deposits and withdrawals, oldest first; the list refreshes itself. */
+export default function CashierPage() {
+  const queue = useCashierQueue();
+  const [kind, setKind] = useState<'deposit' | 'withdraw'>('deposit');
+  const requests = queue.data?.requests;
+  const shown = requests?.filter((r) => r.kind === kind);
+  const count = (k: string) => requests?.filter((r) => r.kind === k).length ?? 0;
+  return (
+    <div className={ui.page}>
+      <PageHead title="Cashier" />
+      <div className={ui.tabs} role="tablist">
+        {(['deposit', 'withdraw'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={kind === k}
+            className={`${ui.tab} ${kind === k ? ui.tabActive : ''}`}
+            onClick={() => setKind(k)}
+          >
+            {k === 'deposit' ? 'Deposits' : 'Withdrawals'} ({count(k)})
+          </button>
+        ))}
+      </div>
+      <Outcome error={queue.error} />
+      <Panel title={kind === 'deposit' ? 'Pending deposits' : 'Pending withdrawals'}>
+        <Table
+          label={kind === 'deposit' ? 'Pending deposits' : 'Pending withdrawals'}
+          rows={shown}
+          columns={COLUMNS}
+          rowKey={(r) => r.id}
+          empty="Nothing is waiting. New requests appear here by themselves."
+        />
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { adminGet } from '../api/client.ts';
+import type { DashboardReply } from '../api/types.ts';
+import { Amount } from '../components/Amount.tsx';
+import { Outcome } from '../components/Field.tsx';
+import { PageHead, Panel } from '../components/Panel.tsx';
+import ui from '../components/ui.module.css';
+import styles from './DashboardPage.module.css';
+
+type Figures = DashboardReply['today'];
+
+const FIGURES: { key: keyof Figures; label: string; money: boolean }[] = [
+  { key: 'deposits', label: 'Deposits', money: true },
+  { key: 'withdrawals', label: 'Withdrawals', money: true },
+  { key: 'bets', label: 'Bets', money: true },
+  { key: 'wins', label: 'Wins', money: true },
+  { key: 'ggr', label: 'Gross gaming revenue', money: true },
+  { key: 'newMembers', label: 'New members', money: false },
+  { key: 'activeMembers', label: 'Active members', money: false },
+];
+
+function FigureList({ figures }: { figures: Figures }) {
+  return (
+    <dl className={styles.figures}>
+      {FIGURES.map(({ key, label }) => (
+        <div key={key} className={`${styles.figure} ${figures[key] < 0 ? styles.negative : ''}`}>
+          <dt>{label}</dt>
+          <dd>
+            <Amount value={figures[key]} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Today and this month at a glance, and what is waiting for an operator. */
+export default function DashboardPage() {
+  const query = useQuery({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: () => adminGet<DashboardReply>('/dashboard'),
+    refetchInterval: 60_000,
+  });
+  const data = query.data;
+  return (
+    <div className={ui.page}>
+      <PageHead title="Dashboard" />
+      <Outcome error={query.error} />
+      {data && (
+        <>
+          <Panel title="Waiting for an operator">
+            <div className={styles.pending}>
+              <Link className={styles.pendingLink} to="/cashier">
+                <strong>{data.pending.deposits}</strong> deposits
+              </Link>
+              <Link className={styles.pendingLink} to="/cashier">
+                <strong>{data.pending.withdrawals}</strong> withdrawals
+              </Link>
+              <Link className={styles.pendingLink} to="/support">
+                <strong>{data.pending.tickets}</strong> help tickets
+              </Link>
+            </div>
+          </Panel>
+          <Panel title="Today">
+            <FigureList figures={data.today} />
+          </Panel>
+          <Panel title="This month">
+            <FigureList figures={data.month} />
+          </Panel>
+        </>
+      )}
+    </div>
+  );
+}

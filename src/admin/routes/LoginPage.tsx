@@ -1,0 +1,53 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../web/components/ui/Button.tsx';
+import { Field, Outcome } from '../components/Field.tsx';
+import ui from '../components/ui.module.css';
+import { useLogin } from '../features/session/queries.ts';
+import styles from './LoginPage.module.css';
+
+/** Operator sign-in: login, password and the 6-digit code from the authenticator app. */
+export function LoginPage() {
+  const login = useLogin();
+  const [form, setForm] = useState({ login: '', password: '', otp: '' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate(form);
+  };
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm({ ...form, [key]: event.target.value });
+  return (
+    <div className={styles.wrap}>
+      <form className={styles.card} onSubmit={submit}>
+        <h1 className={styles.title}>
+          <span>Royal Casino</span> back office
+        </h1>
+        <p className={styles.hint}>Operators only. Every action is recorded in the audit log.</p>
+        <div className={ui.form}>
+          <Field label="Login" autoComplete="username" required value={form.login} onChange={set('login')} />
+          <Field
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={form.password}
+            onChange={set('password')}
+          />
+          <Field
+            label="Authenticator code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\d{6}"
+            maxLength={6}
+            required
+            value={form.otp}
+            onChange={set('otp')}
+          />
+          <Outcome error={login.error} />
+          <Button type="submit" disabled={login.isPending}>
+            {login.isPending ? 'Signing in…' : 'Sign in'}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

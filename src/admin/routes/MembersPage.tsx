@@ -1,0 +1,3 @@
+export default function MembersPage() {
+  return null;
+}
