@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { MemberUser } from '../../../shared/contract/routes.ts';
 import type { Config } from '../../config.ts';
 import { type Db, type DbOrTx, preparedRows } from '../../db/client.ts';
@@ -155,4 +155,21 @@ export async function findSessionMember(
       banknum: row.bank_number,
     },
   };
+}
+
+/** Every login makes a session, so a member's sessions are their login history, newest first. */
+export async function loginsOf(db: DbOrTx, memberId: number, limit: number) {
+  return db
+    .select({
+      at: sessions.createdAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+      lastSeenAt: sessions.lastSeenAt,
+      endedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.memberId, memberId))
+    .orderBy(desc(sessions.id))
+    .limit(limit);
 }

@@ -39,16 +39,19 @@ function hashOf(prevHash: string, row: { at: Date } & AuditEntry): string {
   return createHash('sha256').update(`${prevHash}\n${content}`).digest('hex');
 }
 
+/** The value as jsonb will give it back (dates as strings, no undefined keys), so its hash verifies later. */
+const asStored = (value: unknown): unknown =>
+  value === undefined ? null : JSON.parse(JSON.stringify(value));
+
 /** Appends an entry in the caller's transaction, chained to the last one. */
-export async function appendAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
+export async function appendAudit(tx: DbOrTx, given: AuditEntry): Promise<void> {
+  const entry = { ...given, before: asStored(given.before), after: asStored(given.after) };
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
   const [last] = await tx.select({ hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
   const prevHash = last?.hash ?? GENESIS;
   const at = new Date();
   await tx.insert(auditLog).values({
     ...entry,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
     ip: entry.ip ?? null,
     at,
     prevHash,

@@ -5,8 +5,12 @@ import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { members } from '../accounts/accounts.schema.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { revokeAllSessions } from '../accounts/sessions.repo.ts';
+import { loginsOf, revokeAllSessions } from '../accounts/sessions.repo.ts';
+import { statement } from '../cashier/history.service.ts';
+import { betHistory } from '../games/bets.service.ts';
+import { notesOfMember } from '../inbox/notes.service.ts';
 import { InsufficientFunds, memberBalances, transfer } from '../ledger/ledger.service.ts';
+import { ticketsOfMember } from '../support/help-tickets.service.ts';
 import { appendAudit } from './audit.service.ts';
 import type { Operator } from './operators.service.ts';
 
@@ -33,11 +37,32 @@ export async function searchMembers(db: Db, query: string) {
     .limit(50);
 }
 
+/** How many of each list the member page shows: the latest ones. */
+export const DETAIL_LIST_LIMIT = 50;
+
+/** Everything the member page shows, each list bounded to the latest DETAIL_LIST_LIMIT. */
 export async function memberDetail(db: Db, id: number) {
   const [member] = await db.select().from(members).where(eq(members.id, id));
   if (!member) throw notFound(id);
   const { passwordHash: _secret, ...profile } = member;
-  return { profile, balances: await memberBalances(db, id) };
+  const page = { page: 1, pageSize: DETAIL_LIST_LIMIT };
+  const [balances, statementPage, bets, tickets, notes, logins] = await Promise.all([
+    memberBalances(db, id),
+    statement(db, id, page),
+    betHistory(db, id, page),
+    ticketsOfMember(db, id, DETAIL_LIST_LIMIT),
+    notesOfMember(db, id, DETAIL_LIST_LIMIT),
+    loginsOf(db, id, DETAIL_LIST_LIMIT),
+  ]);
+  return {
+    profile,
+    balances,
+    statement: statementPage.items,
+    bets: bets.list,
+    tickets,
+    notes,
+    logins,
+  };
 }
 
 interface Audited {

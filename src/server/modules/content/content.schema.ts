@@ -7,6 +7,9 @@ export const notices = pgTable('notices', {
   contents: text('contents').notNull(),
   domain: text('domain').notNull().default(''),
   published: boolean('published').notNull().default(true),
+  /** Shown to members only from `startsAt` (inclusive) until `endsAt` (exclusive); null is open-ended. */
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -41,5 +44,7 @@ export const banners = pgTable('banners', {
   domain: text('domain').notNull().default(''),
   active: boolean('active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, count, desc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { type BannerType, banners, notices, popups } from './content.schema.ts';
 import { requestHosts, targetsHosts } from './domain-targeting.ts';
@@ -10,12 +11,21 @@ interface Where {
   hostname: string;
 }
 
+/** SQL: a scheduled row is live from its start (inclusive) to its end (exclusive); null bounds are open. */
+function withinSchedule(startsAt: PgColumn, endsAt: PgColumn, now: Date): SQL {
+  return and(or(isNull(startsAt), lte(startsAt, now)), or(isNull(endsAt), gt(endsAt, now)))!;
+}
+
 export async function listNotices(
   db: Db,
   { site, hostname }: Where,
   { page, pageSize }: { page: number; pageSize: number },
 ) {
-  const where = and(eq(notices.published, true), targetsHosts(notices.domain, requestHosts(site, hostname)));
+  const where = and(
+    eq(notices.published, true),
+    withinSchedule(notices.startsAt, notices.endsAt, new Date()),
+    targetsHosts(notices.domain, requestHosts(site, hostname)),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -47,8 +57,7 @@ export async function activePopups(db: Db, { site, hostname }: Where) {
     .where(
       and(
         eq(popups.active, true),
-        or(isNull(popups.startsAt), lte(popups.startsAt, now)),
-        or(isNull(popups.endsAt), gt(popups.endsAt, now)),
+        withinSchedule(popups.startsAt, popups.endsAt, now),
         targetsHosts(popups.domain, requestHosts(site, hostname)),
       ),
     )
@@ -72,6 +81,7 @@ export async function activeBanners(db: Db, { site, hostname }: Where, type: Ban
       and(
         eq(banners.type, type),
         eq(banners.active, true),
+        withinSchedule(banners.startsAt, banners.endsAt, new Date()),
         targetsHosts(banners.domain, requestHosts(site, hostname)),
       ),
     )
@@ -87,8 +97,17 @@ export async function activeBanners(db: Db, { site, hostname }: Where, type: Ban
   }));
 }
 
+export interface NoticeInput {
+  title: string;
+  contents: string;
+  domain?: string;
+  published?: boolean;
+  startsAt?: Date | null;
+  endsAt?: Date | null;
+}
+
 /** Operator: a notice; its contents are sanitised like popups since pages render them as HTML. */
-export async function createNotice(db: Db, input: { title: string; contents: string; domain?: string }) {
+export async function createNotice(db: DbOrTx, input: NoticeInput) {
   const [row] = await db
     .insert(notices)
     .values({ ...input, contents: sanitizeOperatorHtml(input.contents) })
@@ -103,12 +122,13 @@ export interface PopupInput {
   posX?: number;
   posY?: number;
   domain?: string;
+  active?: boolean;
   startsAt?: Date | null;
   endsAt?: Date | null;
 }
 
 /** Operator: a popup; its HTML goes through the allow-list before it is stored. */
-export async function createPopup(db: Db, input: PopupInput) {
+export async function createPopup(db: DbOrTx, input: PopupInput) {
   const [row] = await db
     .insert(popups)
     .values({ ...input, contents: sanitizeOperatorHtml(input.contents) })
@@ -116,7 +136,7 @@ export async function createPopup(db: Db, input: PopupInput) {
   return row!;
 }
 
-export async function createBanner(db: Db, input: typeof banners.$inferInsert) {
+export async function createBanner(db: DbOrTx, input: typeof banners.$inferInsert) {
   const [row] = await db.insert(banners).values(input).returning();
   return row!;
 }

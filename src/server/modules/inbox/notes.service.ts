@@ -98,7 +98,7 @@ export async function stampAllNotes(
 
 /** Operator: sends a note to one member, a level, or everyone. */
 export async function sendNote(
-  db: Db,
+  db: DbOrTx,
   input: {
     target: NoteTarget;
     memberId?: number;
@@ -120,4 +120,28 @@ export async function sendNote(
     })
     .returning();
   return row!;
+}
+
+/** Operator: the notes a member can see (theirs, their level's, everyone's), with read and deleted times. */
+export async function notesOfMember(db: Db, memberId: number, limit: number) {
+  const rows = await queryRows<
+    NoteRow & { target: NoteTarget; sent_by: string; deleted_at: string | Date | null }
+  >(
+    db,
+    sql`select n.*, r.read_at, r.deleted_at from notes n
+        join members m on m.id = ${memberId}
+        left join note_receipts r on r.note_id = n.id and r.member_id = m.id
+        where ${sql.raw(NOTE_VISIBLE_SQL)} order by n.id desc limit ${limit}`,
+  );
+  const at = (d: string | Date | null) => (d === null ? null : new Date(d).toISOString());
+  return rows.map((r) => ({
+    id: r.id,
+    target: r.target,
+    title: r.title,
+    contents: r.contents,
+    sentBy: r.sent_by,
+    createdAt: at(r.created_at),
+    readAt: at(r.read_at),
+    deletedAt: at(r.deleted_at),
+  }));
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MSG, STATUS } from '../../../shared/messages.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { SessionMember } from '../accounts/sessions.repo.ts';
 import type { Site } from '../sites/sites.service.ts';
@@ -123,7 +123,7 @@ export async function deleteAllHelp(db: Db, memberId: number): Promise<number> {
 }
 
 /** Operator: answers a ticket; the member's help count rises until they read it. */
-export async function answerTicket(db: Db, id: number, operator: string, answer: string) {
+export async function answerTicket(db: DbOrTx, id: number, operator: string, answer: string) {
   const [row] = await db
     .update(helpTickets)
     .set({ status: 'already', answer, answeredBy: operator, answeredAt: new Date(), readAt: null })
@@ -131,4 +131,27 @@ export async function answerTicket(db: Db, id: number, operator: string, answer:
     .returning();
   if (!row) throw new ApiError(404, STATUS.notFound, MSG.notFound, `no ticket ${id}`);
   return row;
+}
+
+/** Operator: a member's tickets, newest first, including those the member deleted from view. */
+export async function ticketsOfMember(db: Db, memberId: number, limit: number) {
+  const rows = await db
+    .select()
+    .from(helpTickets)
+    .where(eq(helpTickets.memberId, memberId))
+    .orderBy(desc(helpTickets.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    title: r.title,
+    contents: r.contents,
+    status: r.status,
+    answer: r.answer,
+    answeredBy: r.answeredBy,
+    answeredAt: r.answeredAt,
+    readAt: r.readAt,
+    hiddenByMember: r.hiddenByMember,
+    createdAt: r.createdAt,
+  }));
 }

@@ -1,0 +1,212 @@
+import { desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { invalid } from '../../http/api-error.ts';
+import { type BannerType, banners, notices, popups } from './content.schema.ts';
+import { createBanner, createNotice, createPopup } from './content.service.ts';
+import { sanitizeOperatorHtml } from './sanitize.ts';
+
+/**
+ * The back office's view of notices, popups and banners. Every kind speaks of `published` (the
+ * notices' column, the popups' and banners' `active`) so one screen serves all three.
+ */
+export const CONTENT_KINDS = ['notice', 'popup', 'banner'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+
+interface Schedule {
+  domain?: string;
+  published?: boolean;
+  startsAt?: Date | null;
+  endsAt?: Date | null;
+}
+export interface NoticeFields extends Schedule {
+  title: string;
+  contents: string;
+}
+export interface PopupFields extends Schedule {
+  title: string;
+  contents: string;
+  titleColor?: string;
+  posX?: number;
+  posY?: number;
+}
+export interface BannerFields extends Schedule {
+  type: BannerType;
+  title: string;
+  text?: string;
+  imageUrl?: string | null;
+  linkUrl?: string | null;
+  amount?: number | null;
+  sortOrder?: number;
+}
+export type ContentFields = { notice: NoticeFields; popup: PopupFields; banner: BannerFields };
+
+/** What members see of it now: only 'live' items reach the member site. */
+export type ContentState = 'live' | 'scheduled' | 'ended' | 'unpublished';
+
+function stateOf(published: boolean, startsAt: Date | null, endsAt: Date | null, now = new Date()) {
+  if (!published) return 'unpublished';
+  if (startsAt && startsAt > now) return 'scheduled';
+  if (endsAt && endsAt <= now) return 'ended';
+  return 'live';
+}
+
+const noticeView = (n: typeof notices.$inferSelect) => ({
+  kind: 'notice' as const,
+  id: n.id,
+  title: n.title,
+  contents: n.contents,
+  domain: n.domain,
+  published: n.published,
+  startsAt: n.startsAt,
+  endsAt: n.endsAt,
+  state: stateOf(n.published, n.startsAt, n.endsAt),
+  createdAt: n.createdAt,
+  updatedAt: n.updatedAt,
+});
+
+const popupView = (p: typeof popups.$inferSelect) => ({
+  kind: 'popup' as const,
+  id: p.id,
+  title: p.title,
+  titleColor: p.titleColor,
+  contents: p.contents,
+  posX: p.posX,
+  posY: p.posY,
+  domain: p.domain,
+  published: p.active,
+  startsAt: p.startsAt,
+  endsAt: p.endsAt,
+  state: stateOf(p.active, p.startsAt, p.endsAt),
+  createdAt: p.createdAt,
+});
+
+const bannerView = (b: typeof banners.$inferSelect) => ({
+  kind: 'banner' as const,
+  id: b.id,
+  type: b.type,
+  title: b.title,
+  text: b.text,
+  imageUrl: b.imageUrl,
+  linkUrl: b.linkUrl,
+  amount: b.amount,
+  sortOrder: b.sortOrder,
+  domain: b.domain,
+  published: b.active,
+  startsAt: b.startsAt,
+  endsAt: b.endsAt,
+  state: stateOf(b.active, b.startsAt, b.endsAt),
+  createdAt: b.createdAt,
+});
+
+export type ContentItem =
+  | ReturnType<typeof noticeView>
+  | ReturnType<typeof popupView>
+  | ReturnType<typeof bannerView>;
+
+const LIST_LIMIT = 500;
+
+/** Every item of a kind, published or not, newest first. */
+export async function listContent(db: DbOrTx, kind: ContentKind): Promise<ContentItem[]> {
+  if (kind === 'notice')
+    return (await db.select().from(notices).orderBy(desc(notices.id)).limit(LIST_LIMIT)).map(noticeView);
+  if (kind === 'popup')
+    return (await db.select().from(popups).orderBy(desc(popups.id)).limit(LIST_LIMIT)).map(popupView);
+  return (await db.select().from(banners).orderBy(desc(banners.id)).limit(LIST_LIMIT)).map(bannerView);
+}
+
+export async function findContent(
+  db: DbOrTx,
+  kind: ContentKind,
+  id: number,
+): Promise<ContentItem | undefined> {
+  if (kind === 'notice') {
+    const [row] = await db.select().from(notices).where(eq(notices.id, id)).for('update');
+    return row && noticeView(row);
+  }
+  if (kind === 'popup') {
+    const [row] = await db.select().from(popups).where(eq(popups.id, id)).for('update');
+    return row && popupView(row);
+  }
+  const [row] = await db.select().from(banners).where(eq(banners.id, id)).for('update');
+  return row && bannerView(row);
+}
+
+/** An end before the start would hide the item for ever: refused, on create and on any edit. */
+function assertSchedule(startsAt: Date | null | undefined, endsAt: Date | null | undefined) {
+  if (startsAt && endsAt && endsAt <= startsAt) throw invalid('endsAt must be after startsAt');
+}
+
+/** Drops keys whose value is undefined, so a partial edit leaves the other columns alone. */
+function defined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export async function createContent<K extends ContentKind>(
+  tx: DbOrTx,
+  kind: K,
+  fields: ContentFields[K],
+): Promise<ContentItem> {
+  assertSchedule(fields.startsAt, fields.endsAt);
+  if (kind === 'notice') return noticeView(await createNotice(tx, fields as NoticeFields));
+  if (kind === 'popup') {
+    const { published, ...rest } = fields as PopupFields;
+    return popupView(await createPopup(tx, { ...rest, active: published }));
+  }
+  const { published, ...rest } = fields as BannerFields;
+  return bannerView(
+    await createBanner(tx, defined({ ...rest, active: published }) as typeof banners.$inferInsert),
+  );
+}
+
+/** A partial edit; HTML goes through the same allow-list as on create. Undefined when no such id. */
+export async function updateContent<K extends ContentKind>(
+  tx: DbOrTx,
+  kind: K,
+  id: number,
+  patch: Partial<ContentFields[K]>,
+): Promise<{ before: ContentItem; after: ContentItem } | undefined> {
+  const before = await findContent(tx, kind, id);
+  if (!before) return undefined;
+  assertSchedule(
+    patch.startsAt === undefined ? before.startsAt : patch.startsAt,
+    patch.endsAt === undefined ? before.endsAt : patch.endsAt,
+  );
+  const { published, ...rest } = patch;
+  const html = (rest as { contents?: string }).contents;
+  const contents = html === undefined ? undefined : sanitizeOperatorHtml(html);
+  if (kind === 'notice') {
+    const [row] = await tx
+      .update(notices)
+      .set(defined({ ...rest, contents, published, updatedAt: new Date() }))
+      .where(eq(notices.id, id))
+      .returning();
+    return { before, after: noticeView(row!) };
+  }
+  if (kind === 'popup') {
+    const [row] = await tx
+      .update(popups)
+      .set(defined({ ...rest, contents, active: published }))
+      .where(eq(popups.id, id))
+      .returning();
+    return { before, after: popupView(row!) };
+  }
+  const [row] = await tx
+    .update(banners)
+    .set(defined({ ...rest, active: published }))
+    .where(eq(banners.id, id))
+    .returning();
+  return { before, after: bannerView(row!) };
+}
+
+/** Removes an item for good (unpublishing keeps it); the caller's audit entry keeps its last state. */
+export async function deleteContent(
+  tx: DbOrTx,
+  kind: ContentKind,
+  id: number,
+): Promise<ContentItem | undefined> {
+  const before = await findContent(tx, kind, id);
+  if (!before) return undefined;
+  const table = kind === 'notice' ? notices : kind === 'popup' ? popups : banners;
+  await tx.delete(table).where(eq(table.id, id));
+  return before;
+}

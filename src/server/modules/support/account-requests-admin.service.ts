@@ -1,0 +1,69 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { MSG, STATUS } from '../../../shared/messages.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { members } from '../accounts/accounts.schema.ts';
+import { answerTicket } from './help-tickets.service.ts';
+import { helpTickets } from './support.schema.ts';
+
+/** Open requests for the deposit account, oldest first, with who asked. */
+export async function pendingAccountRequests(db: DbOrTx) {
+  return db
+    .select({
+      id: helpTickets.id,
+      siteId: helpTickets.siteId,
+      createdAt: helpTickets.createdAt,
+      member: {
+        id: members.id,
+        loginId: members.loginId,
+        nick: members.nick,
+        level: members.level,
+        bankName: members.bankName,
+        bankOwner: members.bankOwner,
+      },
+    })
+    .from(helpTickets)
+    .innerJoin(members, eq(members.id, helpTickets.memberId))
+    .where(and(eq(helpTickets.kind, 'account'), eq(helpTickets.status, 'wait')))
+    .orderBy(asc(helpTickets.id))
+    .limit(200);
+}
+
+export interface DepositAccount {
+  bank: string;
+  accountNumber: string;
+  holder: string;
+  note?: string | undefined;
+}
+
+/** The answer the member reads in their help list (and is alerted to, msg2004). */
+export function accountAnswer(account: DepositAccount): string {
+  const lines = [
+    `Bank: ${account.bank}`,
+    `Account number: ${account.accountNumber}`,
+    `Account holder: ${account.holder}`,
+  ];
+  return account.note ? [...lines, '', account.note].join('\n') : lines.join('\n');
+}
+
+/**
+ * Answers an open account request with the deposit account: it is the member's ticket, so the
+ * answer reaches them like any ticket answer. An answered one is not answered again.
+ */
+export async function answerAccountRequest(
+  tx: DbOrTx,
+  id: number,
+  operator: string,
+  account: DepositAccount,
+) {
+  const [ticket] = await tx
+    .select({ kind: helpTickets.kind, status: helpTickets.status })
+    .from(helpTickets)
+    .where(eq(helpTickets.id, id))
+    .for('update');
+  if (ticket?.kind !== 'account')
+    throw new ApiError(404, STATUS.notFound, MSG.notFound, `no account request ${id}`);
+  if (ticket.status !== 'wait')
+    throw new ApiError(409, STATUS.already, MSG.failure, 'this account request is already answered');
+  return answerTicket(tx, id, operator, accountAnswer(account));
+}

@@ -1,0 +1,47 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { generateSync } from 'otplib';
+import { beforeAll } from 'vitest';
+import { OPERATOR_ROLES, type OperatorRole } from '../../src/server/modules/backoffice/backoffice.schema.ts';
+import { createOperator } from '../../src/server/modules/backoffice/operators.service.ts';
+import { ORIGIN, type TestApp } from './test-app.ts';
+
+export interface AdminClient {
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+}
+
+let operators = 0;
+
+/**
+ * One logged-in operator per role (logins `<role>-<n>`), through the real login with a TOTP code;
+ * `as(role)` calls /api/admin with that operator's bearer token, from our own origin.
+ */
+export function useOperators(t: TestApp) {
+  const tokens: Partial<Record<OperatorRole, string>> = {};
+  const logins: Partial<Record<OperatorRole, string>> = {};
+  beforeAll(async () => {
+    for (const role of OPERATOR_ROLES) {
+      operators += 1;
+      const login = `${role}-${process.pid % 1000}-${operators}`;
+      const { totpSecret } = await createOperator(t.db, { login, password: 'operator-pass1', role });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        headers: { origin: ORIGIN },
+        payload: { login, password: 'operator-pass1', otp: generateSync({ secret: totpSecret }) },
+      });
+      if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.body}`);
+      tokens[role] = res.json().token;
+      logins[role] = login;
+    }
+  });
+  const as = (role: OperatorRole): AdminClient => {
+    const headers = () => ({ origin: ORIGIN, authorization: `Bearer ${tokens[role]}` });
+    return {
+      get: (url) => t.app.inject({ method: 'GET', url, headers: headers() }),
+      post: (url, body = {}) =>
+        t.app.inject({ method: 'POST', url, headers: headers(), payload: body as object }),
+    };
+  };
+  return { as, logins };
+}
