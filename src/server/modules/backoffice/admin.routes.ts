@@ -1,4 +1,3 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MSG, STATUS } from '../../../shared/messages.ts';
@@ -6,8 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { ApiError, invalid, unauthorized } from '../../http/api-error.ts';
 import { refuseForeignOrigin } from '../../http/member-api.ts';
 import { parseInput } from './admin-input.ts';
-import { appendAudit, verifyAuditChain } from './audit.service.ts';
-import { auditLog } from './backoffice.schema.ts';
+import { appendAudit } from './audit.service.ts';
 import { decideRequest, pendingRequests } from './cashier-queue.service.ts';
 import { dashboard, pendingCounts } from './dashboard.service.ts';
 import { MORE_ADMIN_ROUTES } from './more-admin.routes.ts';
@@ -80,27 +78,6 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       });
       return { status: 'success', request: { id: decided.id, status: decided.status } };
     },
-  },
-  {
-    method: 'GET',
-    url: '/api/admin/audit',
-    permission: 'audit.view',
-    handler: async ({ db, request }) => {
-      const query = parseInput(z.object({ action: z.string().max(100).optional() }), request.query);
-      const rows = await db
-        .select()
-        .from(auditLog)
-        .where(query.action ? eq(auditLog.action, query.action) : undefined)
-        .orderBy(desc(auditLog.id))
-        .limit(200);
-      return { status: 'success', entries: rows };
-    },
-  },
-  {
-    method: 'GET',
-    url: '/api/admin/audit/verify',
-    permission: 'audit.view',
-    handler: async ({ db }) => ({ status: 'success', ...(await verifyAuditChain(db)) }),
   },
 ];
 

@@ -1,4 +1,5 @@
 import type { AdminRoute } from './admin.routes.ts';
+import { AUDIT_ADMIN_ROUTES } from './audit-admin.routes.ts';
 import { CONTENT_ADMIN_ROUTES } from './content-admin.routes.ts';
 import { GAMES_ADMIN_ROUTES } from './games-admin.routes.ts';
 import { MEMBER_ADMIN_ROUTES } from './members-admin.routes.ts';
@@ -13,4 +14,5 @@ export const MORE_ADMIN_ROUTES: AdminRoute[] = [
   ...SUPPORT_ADMIN_ROUTES,
   ...CONTENT_ADMIN_ROUTES,
   ...GAMES_ADMIN_ROUTES,
+  ...AUDIT_ADMIN_ROUTES,
 ];

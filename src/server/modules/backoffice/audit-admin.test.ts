@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useOperators } from '../../../../test/support/operators.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../test/support/test-db.ts';
+
+interface Entry {
+  id: number;
+  at: string;
+  operatorLogin: string;
+  action: string;
+}
+
+describe.runIf(backendAvailable)('back office: the audit log', () => {
+  const t = useTestApp();
+  const { as, logins } = useOperators(t);
+  const owner = () => as('owner');
+  const entries = async (query: string) => {
+    const res = await owner().get(`/api/admin/audit?${query}`);
+    expect(res.statusCode, query).toBe(200);
+    return res.json().entries as Entry[];
+  };
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('filters by operator, action (exact or prefix) and date range, newest first, with a limit', async () => {
+    // An entry on a day long past: the content operator publishes with the clock set back.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2020-06-01T12:00:00Z'));
+    await as('content').post('/api/admin/content/notice', { title: 'Old', contents: 'x' });
+    vi.useRealTimers();
+    const { member } = await t.login();
+    const id = (await as('support').get(`/api/admin/members?q=${member.id}`)).json().members[0].id;
+    await as('support').post('/api/admin/notes', {
+      target: 'member',
+      memberId: id,
+      title: 'Hi',
+      contents: 'x',
+    });
+    await owner().post(`/api/admin/members/${id}/level`, { level: 3 });
+
+    const bySupport = await entries(`operator=${logins.support}`);
+    expect(bySupport.map((e) => e.action)).toEqual(['notes.send', 'operator.login']);
+    expect(bySupport.every((e) => e.operatorLogin === logins.support)).toBe(true);
+
+    const onThatDay = await entries('from=2020-06-01&to=2020-06-01');
+    expect(onThatDay.map((e) => [e.action, e.operatorLogin])).toEqual([
+      ['content.notice.create', logins.content],
+    ]);
+    expect(await entries('from=2020-06-02&to=2020-06-30')).toEqual([]);
+    expect(await entries('from=2020-06-01T11:59:00Z&to=2020-06-01T12:01:00%2B00:00')).toHaveLength(1);
+    const recent = await entries(`from=${new Date(Date.now() - 60_000).toISOString()}`);
+    expect(recent.map((e) => e.action)).toContain('members.level');
+    expect(recent.map((e) => e.action)).not.toContain('content.notice.create');
+
+    expect((await entries('action=notes.send')).map((e) => e.operatorLogin)).toEqual([logins.support]);
+    const content = await entries('action=content.*');
+    expect(content.length).toBeGreaterThan(0);
+    expect(content.every((e) => e.action.startsWith('content.'))).toBe(true);
+    expect(await entries('action=content%25')).toEqual([]);
+
+    const all = await entries('');
+    expect(all.map((e) => e.id)).toEqual([...all.map((e) => e.id)].sort((a, b) => b - a));
+    expect(await entries('limit=2')).toEqual(all.slice(0, 2));
+    expect(await entries(`before=${all[1]!.id}&limit=1`)).toEqual([all[2]]);
+    expect(await entries('operator=&action=&from=')).toEqual(all);
+  });
+
+  it('lists operators and recorded actions for the filters, without secrets', async () => {
+    const operators = (await owner().get('/api/admin/operators')).json().operators;
+    expect(operators).toEqual(
+      expect.arrayContaining([expect.objectContaining({ login: logins.cashier, role: 'cashier' })]),
+    );
+    expect(operators[0]).not.toHaveProperty('passwordHash');
+    expect(operators[0]).not.toHaveProperty('totpSecret');
+    expect((await owner().get('/api/admin/audit/actions')).json().actions).toEqual(
+      expect.arrayContaining(['content.notice.create', 'notes.send', 'operator.login']),
+    );
+    expect((await as('support').get('/api/admin/operators')).statusCode).toBe(403);
+  });
+
+  it('refuses malformed filters with 400', async () => {
+    for (const query of [
+      'from=yesterday',
+      'to=2020-13-01',
+      'from=2020-06-01T12:00:00',
+      'limit=0',
+      'limit=501',
+      'limit=ten',
+      'before=-1',
+      'action=a&action=b',
+      `operator=${'x'.repeat(65)}`,
+    ]) {
+      const res = await owner().get(`/api/admin/audit?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toMatchObject({ status: 'invalid', msg: 'msg3000' });
+    }
+  });
+});
