@@ -84,7 +84,7 @@ export async function buildApp({
     wallet: walletClient(() => config.publicUrl, config.houseWalletSecret),
   });
   await mediaRoutes(app, database.db);
-  await adminApi(app, { db: database.db });
+  await adminApi(app, { db: database.db, paymentProviders: [...paymentProviders.keys()] });
   await paymentWebhooks(app, { db: database.db, providers: paymentProviders });
   await sandboxPages(app, { db: database.db, config });
   await probes(app, database.db);

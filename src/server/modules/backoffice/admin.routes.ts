@@ -22,6 +22,8 @@ const COOKIE = 'asid';
 
 interface AdminContext {
   db: Db;
+  /** Codes of the installed payment providers a payment option may name. */
+  paymentProviders: readonly string[];
   operator: Operator;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -88,7 +90,7 @@ function tokenOf(request: FastifyRequest): string | undefined {
 }
 
 /** The back office's API under /api/admin: operator login with TOTP, then permission-checked routes. */
-export async function adminApi(app: FastifyInstance, deps: { db: Db }) {
+export async function adminApi(app: FastifyInstance, deps: { db: Db; paymentProviders?: readonly string[] }) {
   app.post('/api/admin/login', async (request, reply) => {
     refuseForeignOrigin(request);
     const body = parseInput(
@@ -148,7 +150,13 @@ export async function adminApi(app: FastifyInstance, deps: { db: Db }) {
             `the ${operator.role} role may not ${route.permission}`,
           );
         }
-        return route.handler({ db: deps.db, operator, request, reply });
+        return route.handler({
+          db: deps.db,
+          paymentProviders: deps.paymentProviders ?? [],
+          operator,
+          request,
+          reply,
+        });
       },
     });
   }

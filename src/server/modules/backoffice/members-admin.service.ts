@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { desc, eq, ilike, or } from 'drizzle-orm';
+import { count, desc, eq, ilike, or } from 'drizzle-orm';
 import { MSG, STATUS } from '../../../shared/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
@@ -63,6 +63,16 @@ export async function memberDetail(db: Db, id: number) {
     notes,
     logins,
   };
+}
+
+/** Members of a site per level, for the levels screen. */
+export async function memberCountsByLevel(db: Db, siteId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ level: members.level, n: count() })
+    .from(members)
+    .where(eq(members.siteId, siteId))
+    .groupBy(members.level);
+  return new Map(rows.map((r) => [r.level, r.n]));
 }
 
 interface Audited {

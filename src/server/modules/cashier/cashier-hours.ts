@@ -11,7 +11,8 @@ export interface DeskState {
   timezone: string;
 }
 
-const HHMM = /^([01]\d|2[0-4]):[0-5]\d$/;
+/** Local time of day, HH:MM; 24:00 closes at midnight. */
+export const HHMM = /^([01]\d|2[0-4]):[0-5]\d$/;
 
 function minutesOf(hhmm: string): number {
   const [h, m] = hhmm.split(':').map(Number);

@@ -24,6 +24,8 @@ export interface SiteSettings {
   deposit?: CashierWindow;
   withdraw?: CashierWindow;
   comp?: CompSettings;
+  /** Display names of member levels ('1' → 'Bronze'); a level without one shows its number. */
+  levelNames?: Record<string, string>;
 }
 
 /** A brand: the host of a request picks one; an unknown host falls back to the default. */

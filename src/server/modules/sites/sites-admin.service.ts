@@ -1,0 +1,79 @@
+import { and, arrayOverlaps, asc, eq, ne, sql } from 'drizzle-orm';
+import { MSG, STATUS } from '../../../shared/messages.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { type SiteSettings, sites } from './sites.schema.ts';
+
+/** Any fixed number: site edits take turns, so two sites can never claim one domain. */
+const SITES_LOCK = 727_003;
+
+export type SiteRow = typeof sites.$inferSelect;
+
+export async function listSites(db: DbOrTx): Promise<SiteRow[]> {
+  return db.select().from(sites).orderBy(asc(sites.id));
+}
+
+export async function findSite(db: DbOrTx, id: number): Promise<SiteRow | undefined> {
+  const [row] = await db.select().from(sites).where(eq(sites.id, id)).for('update');
+  return row;
+}
+
+/** Locks site edits for the transaction and refuses domains another site already answers to. */
+async function assertDomainsFree(tx: DbOrTx, domains: string[], exceptId?: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SITES_LOCK})`);
+  if (domains.length === 0) return;
+  const [taken] = await tx
+    .select({ code: sites.code, domains: sites.domains })
+    .from(sites)
+    .where(and(arrayOverlaps(sites.domains, domains), exceptId ? ne(sites.id, exceptId) : undefined));
+  if (taken) {
+    const clash = domains.filter((d) => taken.domains.includes(d));
+    throw new ApiError(
+      409,
+      STATUS.already,
+      MSG.failure,
+      `${clash.join(', ')} already belongs to ${taken.code}`,
+    );
+  }
+}
+
+export async function createSite(tx: DbOrTx, input: { code: string; name: string; domains: string[] }) {
+  await assertDomainsFree(tx, input.domains);
+  const [row] = await tx.insert(sites).values(input).onConflictDoNothing().returning();
+  if (!row) throw new ApiError(409, STATUS.already, MSG.failure, `a site with code ${input.code} exists`);
+  return row;
+}
+
+export interface SitePatch {
+  name?: string | undefined;
+  domains?: string[] | undefined;
+}
+
+/** Renames a site or replaces its domains. Undefined when there is no such site. */
+export async function updateSite(tx: DbOrTx, id: number, patch: SitePatch) {
+  if (patch.domains) await assertDomainsFree(tx, patch.domains, id);
+  const before = await findSite(tx, id);
+  if (!before) return undefined;
+  const [after] = await tx
+    .update(sites)
+    .set({ name: patch.name ?? before.name, domains: patch.domains ?? before.domains })
+    .where(eq(sites.id, id))
+    .returning();
+  return { before, after: after! };
+}
+
+/**
+ * Changes part of a site's settings under a row lock, so two operators editing different parts
+ * (hours and comp, say) never undo each other. Undefined when there is no such site.
+ */
+export async function updateSiteSettings(
+  tx: DbOrTx,
+  id: number,
+  change: (settings: SiteSettings) => SiteSettings,
+): Promise<{ before: SiteSettings; after: SiteSettings } | undefined> {
+  const site = await findSite(tx, id);
+  if (!site) return undefined;
+  const after = change(site.settings);
+  await tx.update(sites).set({ settings: after }).where(eq(sites.id, id));
+  return { before: site.settings, after };
+}
