@@ -1,10 +1,25 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { pageFor } from './src/server/http/web-static.ts';
+
+/** In development, deep links into the games' window and the back office get their own page too. */
+const pagesInDev: Plugin = {
+  name: 'casino-pages-in-dev',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      const path = req.url?.split('?')[0] ?? '/';
+      const isFile = /\.[a-z0-9]+$/i.test(path) || path.startsWith('/@') || path.startsWith('/api/');
+      const page = pageFor(path);
+      if (!isFile && page !== 'index.html') req.url = `/${page}`;
+      next();
+    });
+  },
+};
 
 /** The member site; the server serves dist/web and proxies nothing (same origin in production). */
 export default defineConfig({
   root: 'src/web',
-  plugins: [react()],
+  plugins: [react(), pagesInDev],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, useBrowser } from './support/browser.ts';
 import { loginAs, memberCall, registerViaApi } from './support/member.ts';
-import { currentCode, DEMO_OPERATOR, signInOperator } from './support/operator.ts';
+import { currentCode, DEMO_OPERATOR } from './support/operator.ts';
 
 /** The operator's main journeys of issue 7, with the member's site open in a second tab. */
 describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop', () => {
@@ -55,5 +55,96 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     await row.getByRole('button', { name: /^Approve deposit/ }).click();
     await row.waitFor({ state: 'detached' });
     expect(await memberBalance()).toBe(50_000);
+  });
+
+  it("opens the member's page: balances, ledger statement and logins", async () => {
+    await b.page.getByRole('link', { name: 'Members' }).click();
+    await b.page.getByLabel('Search members').fill(id);
+    await b.page.getByRole('button', { name: 'Search' }).click();
+    await b.page.getByRole('link', { name: id }).click();
+    await b.page.getByRole('heading', { name: `Member ${id}` }).waitFor();
+    await expect.poll(() => b.page.getByTestId('member-cash').textContent()).toBe('50,000');
+    const history = b.page.getByRole('region', { name: 'History' });
+    await history.getByRole('table', { name: 'Ledger statement' }).getByText('deposit').first().waitFor();
+    await history.getByRole('tab', { name: /Logins/ }).click();
+    await history.getByRole('table', { name: 'Logins' }).getByRole('row').nth(1).waitFor();
+    await b.screenshot('admin-member-detail');
+  });
+
+  it("answers a help ticket; the member's help count rises and the answer reaches them", async () => {
+    const helpCount = async () => Number((await memberCall(member, 'user-health-check', {})).helpCount);
+    const title = `Where is my bonus ${Date.now().toString(36)}`;
+    expect(
+      (await memberCall(member, 'user-write-help', { title, contents: 'I deposited yesterday.' })).status,
+    ).toBe('success');
+    const before = await helpCount();
+    await b.page.getByRole('link', { name: /Support/ }).click();
+    const ticket = b.page.getByRole('article', { name: `Ticket ${title}` });
+    await ticket.getByText('I deposited yesterday.').waitFor();
+    await ticket.getByLabel('Answer').fill('It is on its way: check your comp page.');
+    await b.screenshot('admin-support');
+    await ticket.getByRole('button', { name: 'Send answer' }).click();
+    await ticket.waitFor({ state: 'detached' });
+    expect(await helpCount()).toBe(before + 1);
+    const list = await memberCall(member, 'get-help-list', { page: 1 });
+    expect(JSON.stringify(list)).toContain('It is on its way: check your comp page.');
+  });
+
+  it('publishes a popup from the editor, with a sanitised live preview, and the member site shows it', async () => {
+    const title = `Weekend cashback ${Date.now().toString(36)}`;
+    await b.page.getByRole('link', { name: 'Content' }).click();
+    await b.page.getByRole('tab', { name: 'Popups' }).click();
+    await b.page.getByRole('button', { name: 'New popup' }).click();
+    await b.page.getByLabel('Title', { exact: true }).fill(title);
+    await b.page
+      .getByLabel('Contents (HTML)')
+      .fill(
+        '<p>Get <strong>10%</strong> back</p><script>window.hacked=1</script><img src="x" onerror="window.hacked=1">',
+      );
+    const preview = b.page.getByTestId('content-preview');
+    await preview.getByText('10%').waitFor();
+    expect(await preview.innerHTML()).not.toMatch(/script|onerror/);
+    await b.screenshot('admin-popup-editor');
+    await b.page.getByRole('button', { name: 'Publish popup' }).click();
+    await b.page.getByRole('table', { name: 'Popups' }).getByText(title).waitFor();
+
+    await member.bringToFront();
+    await member.goto('/');
+    const popup = member.getByRole('dialog', { name: title });
+    await popup.getByText('10%').waitFor();
+    expect(await member.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
+    await member.screenshot({ path: 'e2e/screenshots/admin-popup-on-member-site.png' });
+  });
+
+  it('puts a vendor under maintenance: the member is told (status time) until it is switched back', async () => {
+    const launch = () =>
+      memberCall(member, 'open-game', { code: 'baccarat', company: 'royal-baccarat', timeStemp: Date.now() });
+    expect((await launch()).status).toBe('success');
+    await b.page.bringToFront();
+    await b.page.getByRole('link', { name: 'Games' }).click();
+    const vendor = b.page.getByRole('region', { name: 'Royal Baccarat' });
+    const maintenance = vendor.getByRole('switch', { name: 'Royal Baccarat maintenance' });
+    await maintenance.click();
+    await expect.poll(() => maintenance.getAttribute('aria-checked')).toBe('true');
+    try {
+      expect((await launch()).status).toBe('time');
+      await b.screenshot('admin-games');
+    } finally {
+      await maintenance.click();
+      await expect.poll(() => maintenance.getAttribute('aria-checked')).toBe('false');
+    }
+    expect((await launch()).status).toBe('success');
+  });
+
+  it("lists the operator's own actions in the audit log, filtered, with an intact chain", async () => {
+    await b.page.getByRole('link', { name: 'Audit log' }).click();
+    await b.page.getByLabel('Action').fill('games.vendor');
+    await b.page.getByRole('button', { name: 'Apply' }).click();
+    const table = b.page.getByRole('table', { name: 'Audit entries' });
+    await table.getByText('vendor:royal-baccarat').first().waitFor();
+    expect(await table.getByRole('row').count()).toBe(3);
+    await b.page.getByRole('button', { name: 'Verify the chain' }).click();
+    await b.page.getByRole('status').getByText('The chain is intact').waitFor();
+    await b.screenshot('admin-audit');
   });
 });

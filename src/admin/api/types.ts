@@ -20,3 +20,27 @@ export type DashboardReply = Reply<typeof dashboard>;
 export type PendingRequest = Reply<typeof pendingRequests>[number];
 export type MemberRow = Reply<typeof searchMembers>[number];
 export type MemberDetail = Reply<typeof memberDetail>;
+
+export type SupportTicket = Json<
+  typeof import('../../server/modules/support/support.schema.ts').helpTickets.$inferSelect & {
+    member: { loginId: string; nick: string } | null;
+  }
+>;
+export type AccountRequest = Reply<
+  typeof import('../../server/modules/support/account-requests-admin.service.ts').pendingAccountRequests
+>[number];
+
+export type ContentItem = Json<import('../../server/modules/content/content-admin.service.ts').ContentItem>;
+export type ContentKind = ContentItem['kind'];
+
+export type AdminVendor = Reply<
+  typeof import('../../server/modules/games/catalogue-admin.service.ts').adminCatalogue
+>[number];
+export type OpenRound = Reply<typeof import('../../server/modules/games/bets.service.ts').openRounds>[number];
+
+export type AuditRow = Json<
+  typeof import('../../server/modules/backoffice/backoffice.schema.ts').auditLog.$inferSelect
+>;
+export type AuditVerdict = Reply<
+  typeof import('../../server/modules/backoffice/audit.service.ts').verifyAuditChain
+>;

@@ -1,3 +1,96 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../web/components/ui/Button.tsx';
+import { adminGet, adminPost } from '../api/client.ts';
+import type { MemberRow } from '../api/types.ts';
+import { Field, Outcome, Select, TextArea } from '../components/Field.tsx';
+import { PageHead, Panel } from '../components/Panel.tsx';
+import ui from '../components/ui.module.css';
+
+type Target = 'member' | 'level' | 'all';
+
+/** The member's id from their login; a note to a login that does not exist is refused here. */
+async function memberIdOf(loginId: string): Promise<number> {
+  const { members } = await adminGet<{ members: MemberRow[] }>('/members', { q: loginId });
+  const member = members.find((m) => m.loginId === loginId.trim().toLowerCase());
+  if (!member) throw new Error(`There is no member with the login “${loginId}”.`);
+  return member.id;
+}
+
+/** A note to one member, to every member of a level, or to everyone; it lands in their inbox. */
 export default function NotesPage() {
-  return null;
+  const [params] = useSearchParams();
+  const [target, setTarget] = useState<Target>(params.get('to') ? 'member' : 'all');
+  const [form, setForm] = useState({ loginId: params.get('to') ?? '', level: '1', title: '', contents: '' });
+  const send = useMutation({
+    mutationFn: async () => {
+      const memberId = target === 'member' ? await memberIdOf(form.loginId) : undefined;
+      const level = target === 'level' ? Number(form.level) : undefined;
+      return adminPost<{ noteId: number }>('/notes', {
+        target,
+        memberId,
+        level,
+        title: form.title,
+        contents: form.contents,
+      });
+    },
+    onSuccess: () => setForm({ ...form, title: '', contents: '' }),
+  });
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm({ ...form, [key]: event.target.value });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send.mutate();
+  };
+  return (
+    <div className={ui.page}>
+      <PageHead title="Notes" />
+      <Panel title="Send a note">
+        <form className={ui.form} onSubmit={submit} style={{ maxWidth: 640 }}>
+          <div className={ui.row}>
+            <Select label="To" value={target} onChange={(event) => setTarget(event.target.value as Target)}>
+              <option value="all">Every member</option>
+              <option value="level">Every member of a level</option>
+              <option value="member">One member</option>
+            </Select>
+            {target === 'member' && (
+              <Field
+                label="Member login"
+                required
+                maxLength={64}
+                value={form.loginId}
+                onChange={set('loginId')}
+              />
+            )}
+            {target === 'level' && (
+              <Field
+                label="Level"
+                type="number"
+                min={1}
+                max={20}
+                required
+                value={form.level}
+                onChange={set('level')}
+              />
+            )}
+          </div>
+          <Field label="Title" required maxLength={100} value={form.title} onChange={set('title')} />
+          <TextArea
+            label="Message"
+            required
+            maxLength={5000}
+            value={form.contents}
+            onChange={set('contents')}
+          />
+          <div className={ui.row}>
+            <Button type="submit" disabled={send.isPending}>
+              Send note
+            </Button>
+          </div>
+          <Outcome error={send.error} done={send.isSuccess && `Note #${send.data.noteId} sent.`} />
+        </form>
+      </Panel>
+    </div>
+  );
 }

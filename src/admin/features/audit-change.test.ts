@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { changeLines } from './audit-change.ts';
+
+describe('the audit log shows what an action changed', () => {
+  it('lists only the fields that differ, old → new', () => {
+    expect(changeLines({ used: 'y', maintenance: false }, { used: 'y', maintenance: true })).toEqual([
+      'maintenance: false → true',
+    ]);
+  });
+
+  it('lists every field of something created, and shortens long values', () => {
+    const lines = changeLines(null, { title: 'Hello', contents: 'x'.repeat(200) });
+    expect(lines[0]).toBe('title: Hello');
+    expect(lines[1]?.length).toBeLessThan(100);
+    expect(lines[1]?.endsWith('…')).toBe(true);
+  });
+
+  it('shows nothing when nothing was recorded', () => {
+    expect(changeLines(null, null)).toEqual([]);
+  });
+});

@@ -1,0 +1,122 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../web/components/ui/Button.tsx';
+import type { MemberDetail } from '../../api/types.ts';
+import { Field, Outcome } from '../../components/Field.tsx';
+import { Panel } from '../../components/Panel.tsx';
+import ui from '../../components/ui.module.css';
+import { useMemberAction } from './queries.ts';
+
+type Profile = MemberDetail['profile'];
+
+function StatusAndLevel({ profile }: { profile: Profile }) {
+  const status = useMemberAction(profile.id, 'status');
+  const level = useMemberAction(profile.id, 'level');
+  const [newLevel, setNewLevel] = useState(String(profile.level));
+  const blocked = profile.status === 'blocked';
+  return (
+    <div className={ui.form}>
+      <div className={ui.row}>
+        <Button
+          variant="ghost"
+          className={blocked ? '' : ui.danger}
+          disabled={status.isPending}
+          onClick={() => status.mutate({ status: blocked ? 'active' : 'blocked' })}
+        >
+          {blocked ? 'Unblock member' : 'Block member (ends their sessions)'}
+        </Button>
+      </div>
+      <form
+        className={ui.row}
+        onSubmit={(event) => {
+          event.preventDefault();
+          level.mutate({ level: Number(newLevel) });
+        }}
+      >
+        <Field
+          label="Level"
+          type="number"
+          min={1}
+          max={20}
+          required
+          value={newLevel}
+          onChange={(event) => setNewLevel(event.target.value)}
+        />
+        <Button type="submit" variant="ghost" disabled={level.isPending}>
+          Set level
+        </Button>
+      </form>
+      <Outcome error={status.error ?? level.error} done={level.isSuccess && 'Level saved.'} />
+    </div>
+  );
+}
+
+function PasswordReset({ id }: { id: number }) {
+  const reset = useMemberAction<{ password: string }>(id, 'reset-password');
+  return (
+    <div className={ui.form}>
+      <div className={ui.row}>
+        <Button variant="ghost" disabled={reset.isPending} onClick={() => reset.mutate({})}>
+          Reset password
+        </Button>
+      </div>
+      {reset.data && (
+        <p className={ui.ok}>
+          New password, shown once — give it to the member: <code>{reset.data.password}</code>
+        </p>
+      )}
+      <Outcome error={reset.error} />
+    </div>
+  );
+}
+
+/** A manual credit or debit of the member's cash, through the ledger against the adjustments account. */
+function Adjustment({ id }: { id: number }) {
+  const adjust = useMemberAction(id, 'adjust');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    adjust.mutate({ amount: Number(amount), reason }, { onSuccess: () => setAmount('') });
+  };
+  return (
+    <form className={ui.form} onSubmit={submit}>
+      <div className={ui.row}>
+        <Field
+          label="Amount (negative to debit)"
+          type="number"
+          step={1}
+          required
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+        <Field
+          label="Reason (kept in the audit log)"
+          required
+          minLength={3}
+          maxLength={500}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <Button
+          type="submit"
+          disabled={adjust.isPending || !Number.isInteger(Number(amount)) || amount === '0'}
+        >
+          Adjust balance
+        </Button>
+      </div>
+      <Outcome error={adjust.error} done={adjust.isSuccess && 'Balance adjusted.'} />
+    </form>
+  );
+}
+
+export function MemberActions({ profile }: { profile: Profile }) {
+  return (
+    <Panel title="Actions">
+      <div className={ui.form}>
+        <StatusAndLevel profile={profile} />
+        <PasswordReset id={profile.id} />
+        <Adjustment id={profile.id} />
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,73 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../web/components/ui/Button.tsx';
+import type { AccountRequest } from '../../api/types.ts';
+import { Field, Outcome } from '../../components/Field.tsx';
+import ui from '../../components/ui.module.css';
+import { When } from '../../components/When.tsx';
+import { useAnswer } from './queries.ts';
+import styles from './support.module.css';
+
+const LAST_ACCOUNT = 'admin.lastDepositAccount';
+const blank = { bank: '', accountNumber: '', holder: '', note: '' };
+
+/** Operators usually hand out the same deposit account; the form starts from the last one sent. */
+function lastAccount(): typeof blank {
+  try {
+    return { ...blank, ...JSON.parse(sessionStorage.getItem(LAST_ACCOUNT) ?? '{}') };
+  } catch {
+    return blank;
+  }
+}
+
+/** A member asking where to send a deposit, answered with the deposit account's details. */
+export function AccountRequestCard({ request }: { request: AccountRequest }) {
+  const answer = useAnswer('account-requests');
+  const [account, setAccount] = useState(lastAccount);
+  const set = (key: keyof typeof blank) => (event: { target: { value: string } }) =>
+    setAccount({ ...account, [key]: event.target.value });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    sessionStorage.setItem(LAST_ACCOUNT, JSON.stringify(account));
+    answer.mutate({ id: request.id, body: { ...account, note: account.note || undefined } });
+  };
+  return (
+    <article className={styles.card} aria-label={`Account request of ${request.member.loginId}`}>
+      <header className={styles.cardHead}>
+        <strong>
+          {request.member.loginId} ({request.member.nick}) · Lv {request.member.level}
+        </strong>
+        <span className={ui.muted}>
+          Pays from {request.member.bankName} · {request.member.bankOwner} ·{' '}
+          <When value={request.createdAt} />
+        </span>
+      </header>
+      <form className={ui.form} onSubmit={submit}>
+        <div className={styles.accountFields}>
+          <Field label="Bank" required maxLength={100} value={account.bank} onChange={set('bank')} />
+          <Field
+            label="Account number"
+            required
+            maxLength={40}
+            pattern="[0-9][0-9 \-]{3,39}"
+            value={account.accountNumber}
+            onChange={set('accountNumber')}
+          />
+          <Field
+            label="Account holder"
+            required
+            maxLength={100}
+            value={account.holder}
+            onChange={set('holder')}
+          />
+          <Field label="Note (optional)" maxLength={1000} value={account.note} onChange={set('note')} />
+        </div>
+        <div className={ui.row}>
+          <Button type="submit" disabled={answer.isPending}>
+            Send deposit account
+          </Button>
+        </div>
+        <Outcome error={answer.error} />
+      </form>
+    </article>
+  );
+}

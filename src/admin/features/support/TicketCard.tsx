@@ -1,0 +1,45 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../web/components/ui/Button.tsx';
+import type { SupportTicket } from '../../api/types.ts';
+import { Outcome, TextArea } from '../../components/Field.tsx';
+import ui from '../../components/ui.module.css';
+import { When } from '../../components/When.tsx';
+import { useAnswer } from './queries.ts';
+import styles from './support.module.css';
+
+/** One waiting ticket: what the member asked, and the answer box. */
+export function TicketCard({ ticket }: { ticket: SupportTicket }) {
+  const answer = useAnswer('tickets');
+  const [text, setText] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    answer.mutate({ id: ticket.id, body: { answer: text } });
+  };
+  return (
+    <article className={styles.card} aria-label={`Ticket ${ticket.title}`}>
+      <header className={styles.cardHead}>
+        <strong>{ticket.title}</strong>
+        <span className={ui.muted}>
+          {ticket.member ? `${ticket.member.loginId} (${ticket.member.nick})` : 'guest'} ·{' '}
+          <When value={ticket.createdAt} />
+        </span>
+      </header>
+      <p className={styles.question}>{ticket.contents}</p>
+      <form className={ui.form} onSubmit={submit}>
+        <TextArea
+          label="Answer"
+          required
+          maxLength={5000}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <div className={ui.row}>
+          <Button type="submit" disabled={answer.isPending || !text.trim()}>
+            Send answer
+          </Button>
+        </div>
+        <Outcome error={answer.error} />
+      </form>
+    </article>
+  );
+}
