@@ -47,7 +47,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'src/admin/**/*.test.{ts,tsx}', ...unitTests],
+          include: [
+            'src/shared/**/*.test.ts',
+            'src/web/**/*.test.{ts,tsx}',
+            'src/admin/**/*.test.{ts,tsx}',
+            ...unitTests,
+          ],
         },
       },
     ],

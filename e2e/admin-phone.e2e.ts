@@ -23,6 +23,7 @@ describe.runIf(chromiumAvailable)('back office on a phone', () => {
     ['Support', 'Support'],
     ['Content', 'Content'],
     ['Games', 'Games'],
+    ['Settings', 'Settings'],
     ['Audit log', 'Audit log'],
   ] as const;
   for (const [link, heading] of sections) {

@@ -147,4 +147,30 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     await b.page.getByRole('status').getByText('The chain is intact').waitFor();
     await b.screenshot('admin-audit');
   });
+
+  it('locks the deposit desk in the settings: the member is refused with status time until it is unlocked', async () => {
+    const deposit = () => memberCall(member, 'apply-user-deposit', { balance: 10_000, code: Date.now() });
+    await b.page.getByRole('link', { name: 'Settings' }).click();
+    const hours = b.page.getByRole('region', { name: 'Cashier hours and locks' });
+    const lock = hours.getByRole('group', { name: /Deposits/ }).getByLabel(/Locked/);
+    await lock.check();
+    await hours.getByRole('button', { name: 'Save cashier hours' }).click();
+    await hours.getByText('closed now').first().waitFor();
+    await b.screenshot('admin-settings');
+    try {
+      const refused = await deposit();
+      expect(refused.status).toBe('time');
+    } finally {
+      await hours
+        .getByRole('group', { name: /Deposits/ })
+        .getByLabel(/Locked/)
+        .uncheck();
+      await hours.getByRole('button', { name: 'Save cashier hours' }).click();
+      await hours
+        .getByRole('group', { name: /Deposits/ })
+        .getByText('open now')
+        .waitFor();
+    }
+    expect((await deposit()).status).toBe('success');
+  });
 });

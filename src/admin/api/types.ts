@@ -44,3 +44,22 @@ export type AuditRow = Json<
 export type AuditVerdict = Reply<
   typeof import('../../server/modules/backoffice/audit.service.ts').verifyAuditChain
 >;
+
+type SiteRow = import('../../server/modules/sites/sites-admin.service.ts').SiteRow;
+type DeskState = import('../../server/modules/cashier/cashier-hours.ts').DeskState;
+/** A site as GET /settings/sites gives it: the row, the desks' state now, and what members get. */
+export type SiteView = Json<
+  SiteRow & {
+    desks: { deposit: DeskState; withdraw: DeskState };
+    summary: ReturnType<typeof import('../../server/modules/sites/sites.service.ts').siteSummary>;
+  }
+>;
+export type PaymentOption = Json<
+  import('../../server/modules/cashier/payments/payment-options-admin.service.ts').PaymentOptionRow
+>;
+export interface LevelRow {
+  level: number;
+  name: string | null;
+  members: number;
+  compRates: Partial<Record<'casino' | 'slot' | 'sport', number>>;
+}

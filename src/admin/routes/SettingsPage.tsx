@@ -1,3 +1,102 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../web/components/ui/Button.tsx';
+import { Field, Outcome } from '../components/Field.tsx';
+import { PageHead, Panel } from '../components/Panel.tsx';
+import ui from '../components/ui.module.css';
+import { CashierHoursForm } from '../features/settings/CashierHoursForm.tsx';
+import { LevelsCompForm } from '../features/settings/LevelsCompForm.tsx';
+import { MessengerForm } from '../features/settings/MessengerForm.tsx';
+import { PaymentOptionsPanel } from '../features/settings/PaymentOptionsPanel.tsx';
+import { useSettingsChange, useSites } from '../features/settings/queries.ts';
+import { parseDomains, SiteForm } from '../features/settings/SiteForm.tsx';
+
+function NewSiteForm({ onDone }: { onDone(): void }) {
+  const change = useSettingsChange();
+  const [form, setForm] = useState({ code: '', name: '', domains: '' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    change.mutate(
+      { path: 'sites', body: { code: form.code, name: form.name, domains: parseDomains(form.domains) } },
+      { onSuccess: onDone },
+    );
+  };
+  return (
+    <Panel title="New site">
+      <form className={ui.row} onSubmit={submit}>
+        <Field
+          label="Code"
+          required
+          pattern="[a-z0-9\-]{2,32}"
+          value={form.code}
+          onChange={(e) => setForm({ ...form, code: e.target.value })}
+        />
+        <Field
+          label="Name"
+          required
+          maxLength={100}
+          value={form.name}
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+        />
+        <Field
+          label="Domains"
+          value={form.domains}
+          onChange={(e) => setForm({ ...form, domains: e.target.value })}
+        />
+        <Button type="submit" disabled={change.isPending}>
+          Create site
+        </Button>
+      </form>
+      <Outcome error={change.error} />
+    </Panel>
+  );
+}
+
+/** Per-site settings: domains, cashier hours and locks, payment options, levels and comp, messenger links. */
 export default function SettingsPage() {
-  return null;
+  const sites = useSites();
+  const [siteId, setSiteId] = useState<number | undefined>();
+  const [adding, setAdding] = useState(false);
+  const list = sites.data?.sites ?? [];
+  const site = list.find((s) => s.id === siteId) ?? list.find((s) => s.isDefault) ?? list[0];
+  return (
+    <div className={ui.page}>
+      <PageHead title="Settings">
+        <div className={ui.row}>
+          <label className={ui.field}>
+            Site
+            <select
+              className={ui.input}
+              value={site?.id ?? ''}
+              onChange={(e) => setSiteId(Number(e.target.value))}
+            >
+              {list.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name} ({s.code})
+                </option>
+              ))}
+            </select>
+          </label>
+          {!adding && (
+            <Button variant="ghost" onClick={() => setAdding(true)}>
+              New site
+            </Button>
+          )}
+        </div>
+      </PageHead>
+      {adding && <NewSiteForm onDone={() => setAdding(false)} />}
+      <Outcome error={sites.error} />
+      {site && (
+        // Every form starts from the stored values of the site shown; a new load resets them.
+        <div key={`${site.id}-${sites.dataUpdatedAt}`} className={ui.page}>
+          <div className={ui.grid}>
+            <SiteForm site={site} />
+            <CashierHoursForm site={site} />
+          </div>
+          <PaymentOptionsPanel site={site} />
+          <LevelsCompForm site={site} />
+          <MessengerForm site={site} />
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,119 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../web/components/ui/Button.tsx';
+import type { SiteView } from '../../api/types.ts';
+import { Field, Outcome } from '../../components/Field.tsx';
+import { Panel } from '../../components/Panel.tsx';
+import { Pill } from '../../components/Pill.tsx';
+import ui from '../../components/ui.module.css';
+import { useSettingsChange } from './queries.ts';
+import styles from './settings.module.css';
+
+type Desk = 'deposit' | 'withdraw';
+
+/** A text box, not type=time: the desk may close at 24:00, which a time input cannot hold. */
+const HHMM_INPUT = {
+  inputMode: 'numeric',
+  pattern: '([01]\\d|2[0-4]):[0-5]\\d',
+  placeholder: '09:00',
+  maxLength: 5,
+} as const;
+
+function deskForm(site: SiteView, desk: Desk) {
+  const hours = site.desks[desk].hours;
+  return {
+    locked: site.desks[desk].locked,
+    allDay: !hours,
+    open: hours?.open ?? '09:00',
+    close: hours?.close ?? '23:00',
+  };
+}
+
+/** The deposit and withdrawal desks: locked or not, and their opening hours in the site's zone. */
+export function CashierHoursForm({ site }: { site: SiteView }) {
+  const change = useSettingsChange();
+  const [timezone, setTimezone] = useState(site.desks.deposit.timezone);
+  const [desks, setDesks] = useState({
+    deposit: deskForm(site, 'deposit'),
+    withdraw: deskForm(site, 'withdraw'),
+  });
+  const setDesk = (desk: Desk, patch: Partial<ReturnType<typeof deskForm>>) =>
+    setDesks({ ...desks, [desk]: { ...desks[desk], ...patch } });
+  const windowOf = (desk: Desk) => {
+    const d = desks[desk];
+    return d.allDay
+      ? { locked: d.locked, open: null, close: null }
+      : { locked: d.locked, open: d.open, close: d.close };
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    change.mutate({
+      path: `sites/${site.id}/cashier`,
+      body: { timezone, deposit: windowOf('deposit'), withdraw: windowOf('withdraw') },
+    });
+  };
+  return (
+    <Panel title="Cashier hours and locks">
+      <form className={ui.form} onSubmit={submit}>
+        <Field
+          label="Time zone of the hours"
+          required
+          maxLength={64}
+          value={timezone}
+          onChange={(e) => setTimezone(e.target.value)}
+        />
+        {(['deposit', 'withdraw'] as const).map((desk) => {
+          const d = desks[desk];
+          const now = site.desks[desk];
+          return (
+            <fieldset key={desk} className={styles.desk}>
+              <legend>
+                {desk === 'deposit' ? 'Deposits' : 'Withdrawals'}{' '}
+                <Pill value={now.open ? 'active' : 'blocked'} label={now.open ? 'open now' : 'closed now'} />
+              </legend>
+              <label className={styles.check}>
+                <input
+                  type="checkbox"
+                  checked={d.locked}
+                  onChange={(e) => setDesk(desk, { locked: e.target.checked })}
+                />
+                Locked (members are told the desk is closed)
+              </label>
+              <label className={styles.check}>
+                <input
+                  type="checkbox"
+                  checked={d.allDay}
+                  onChange={(e) => setDesk(desk, { allDay: e.target.checked })}
+                />
+                Open all day
+              </label>
+              {!d.allDay && (
+                <div className={ui.row}>
+                  <Field
+                    label="Opens (HH:MM)"
+                    {...HHMM_INPUT}
+                    required
+                    value={d.open}
+                    onChange={(e) => setDesk(desk, { open: e.target.value })}
+                  />
+                  <Field
+                    label="Closes (HH:MM, 24:00 = midnight)"
+                    {...HHMM_INPUT}
+                    required
+                    value={d.close}
+                    onChange={(e) => setDesk(desk, { close: e.target.value })}
+                  />
+                </div>
+              )}
+            </fieldset>
+          );
+        })}
+        <Outcome error={change.error} done={change.isSuccess && 'Saved.'} />
+        <div className={ui.row}>
+          <Button type="submit" disabled={change.isPending}>
+            Save cashier hours
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}

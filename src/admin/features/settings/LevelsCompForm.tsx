@@ -1,0 +1,131 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../web/components/ui/Button.tsx';
+import type { LevelRow, SiteView } from '../../api/types.ts';
+import { Field, Outcome } from '../../components/Field.tsx';
+import { Panel } from '../../components/Panel.tsx';
+import ui from '../../components/ui.module.css';
+import { useLevels, useSettingsChange } from './queries.ts';
+import styles from './settings.module.css';
+
+const CATEGORIES = ['casino', 'slot', 'sport'] as const;
+type Rates = Record<string, Record<(typeof CATEGORIES)[number], string>>;
+
+function ratesOf(levels: LevelRow[]): Rates {
+  return Object.fromEntries(
+    levels.map((l) => [
+      String(l.level),
+      Object.fromEntries(
+        CATEGORIES.map((c) => [c, l.compRates[c] === undefined ? '' : String(l.compRates[c])]),
+      ),
+    ]),
+  ) as Rates;
+}
+
+/** Rates as the API takes them: basis points per level and category; empty cells keep the default. */
+function ratesBody(rates: Rates) {
+  const body: Record<string, Partial<Record<(typeof CATEGORIES)[number], number>>> = {};
+  for (const [level, row] of Object.entries(rates)) {
+    const set = Object.fromEntries(CATEGORIES.filter((c) => row[c] !== '').map((c) => [c, Number(row[c])]));
+    if (Object.keys(set).length > 0) body[level] = set;
+  }
+  return body;
+}
+
+function LevelsTable({ site, levels }: { site: SiteView; levels: LevelRow[] }) {
+  const change = useSettingsChange();
+  const [names, setNames] = useState(() =>
+    Object.fromEntries(levels.map((l) => [String(l.level), l.name ?? ''])),
+  );
+  const [rates, setRates] = useState(() => ratesOf(levels));
+  const [minExchange, setMinExchange] = useState(String(site.settings.comp?.minExchange ?? ''));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await change.mutateAsync({ path: `sites/${site.id}/levels`, body: { names } });
+    await change.mutateAsync({
+      path: `sites/${site.id}/comp`,
+      body: { rates: ratesBody(rates), ...(minExchange === '' ? {} : { minExchange: Number(minExchange) }) },
+    });
+  };
+  return (
+    <form className={ui.form} onSubmit={(event) => submit(event).catch(() => undefined)}>
+      <Field
+        label="Minimum comp exchange"
+        type="number"
+        min={0}
+        value={minExchange}
+        onChange={(e) => setMinExchange(e.target.value)}
+        style={{ maxWidth: 200 }}
+      />
+      <div className={ui.tableWrap}>
+        <table className={ui.table} aria-label="Levels and comp rates">
+          <thead>
+            <tr>
+              <th>Level</th>
+              <th>Name</th>
+              <th className={ui.num}>Members</th>
+              {CATEGORIES.map((c) => (
+                <th key={c}>{c} comp (bp)</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {levels.map((l) => {
+              const key = String(l.level);
+              return (
+                <tr key={key}>
+                  <td>{l.level}</td>
+                  <td>
+                    <input
+                      className={`${ui.input} ${styles.nameInput}`}
+                      aria-label={`Level ${key} name`}
+                      maxLength={30}
+                      value={names[key] ?? ''}
+                      onChange={(e) => setNames({ ...names, [key]: e.target.value })}
+                    />
+                  </td>
+                  <td className={ui.num}>{l.members}</td>
+                  {CATEGORIES.map((c) => (
+                    <td key={c}>
+                      <input
+                        className={`${ui.input} ${styles.cellInput}`}
+                        aria-label={`Level ${key} ${c} comp rate`}
+                        type="number"
+                        min={0}
+                        max={10_000}
+                        placeholder="default"
+                        value={rates[key]?.[c] ?? ''}
+                        onChange={(e) =>
+                          setRates({ ...rates, [key]: { ...rates[key]!, [c]: e.target.value } })
+                        }
+                      />
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <p className={ui.muted}>
+        Comp rates are basis points of the stake: 100 bp = 1 %. An empty cell keeps the built-in rate.
+      </p>
+      <Outcome error={change.error} done={change.isSuccess && 'Saved.'} />
+      <div className={ui.row}>
+        <Button type="submit" disabled={change.isPending}>
+          Save levels and comp
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Member levels: their names, how many members each has, and their comp rates. */
+export function LevelsCompForm({ site }: { site: SiteView }) {
+  const levels = useLevels(site.id);
+  return (
+    <Panel title="Member levels and comp">
+      <Outcome error={levels.error} />
+      {levels.data && <LevelsTable key={levels.dataUpdatedAt} site={site} levels={levels.data.levels} />}
+    </Panel>
+  );
+}

@@ -1,0 +1,57 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../web/components/ui/Button.tsx';
+import type { SiteView } from '../../api/types.ts';
+import { Field, Outcome } from '../../components/Field.tsx';
+import { Panel } from '../../components/Panel.tsx';
+import ui from '../../components/ui.module.css';
+import { useSettingsChange } from './queries.ts';
+
+const SLOTS = [0, 1] as const;
+
+/** The two messenger contact buttons members see; https links only, empty rows are left out. */
+export function MessengerForm({ site }: { site: SiteView }) {
+  const change = useSettingsChange();
+  const stored = site.settings.messengerLinks ?? [];
+  const [links, setLinks] = useState(
+    [0, 1].map((i) => ({ label: stored[i]?.label ?? '', url: stored[i]?.url ?? '' })),
+  );
+  const set = (i: number, key: 'label' | 'url', value: string) =>
+    setLinks(links.map((link, j) => (j === i ? { ...link, [key]: value } : link)));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    change.mutate({
+      path: `sites/${site.id}/messenger`,
+      body: { links: links.filter((l) => l.label.trim() || l.url.trim()) },
+    });
+  };
+  return (
+    <Panel title="Messenger contact links">
+      <form className={ui.form} onSubmit={submit}>
+        {SLOTS.map((i) => (
+          <div key={i} className={ui.row}>
+            <Field
+              label={`Button ${i + 1} label`}
+              maxLength={50}
+              value={links[i]?.label ?? ''}
+              onChange={(e) => set(i, 'label', e.target.value)}
+            />
+            <Field
+              label={`Button ${i + 1} link (https)`}
+              type="url"
+              pattern="https://.*"
+              maxLength={500}
+              value={links[i]?.url ?? ''}
+              onChange={(e) => set(i, 'url', e.target.value)}
+            />
+          </div>
+        ))}
+        <Outcome error={change.error} done={change.isSuccess && 'Saved.'} />
+        <div className={ui.row}>
+          <Button type="submit" disabled={change.isPending}>
+            Save links
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,185 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../web/components/ui/Button.tsx';
+import type { PaymentOption, SiteView } from '../../api/types.ts';
+import { Outcome } from '../../components/Field.tsx';
+import { Panel } from '../../components/Panel.tsx';
+import ui from '../../components/ui.module.css';
+import { usePaymentOptions, useSettingsChange } from './queries.ts';
+import styles from './settings.module.css';
+
+type Draft = {
+  direction: 'deposit' | 'withdraw';
+  kind: 'bank' | 'card' | 'coin';
+  provider: string;
+  name: string;
+  minAmount: string;
+  maxAmount: string;
+  sortOrder: string;
+  enabled: boolean;
+};
+
+const draftOf = (o?: PaymentOption, provider = ''): Draft => ({
+  direction: (o?.direction as Draft['direction']) ?? 'deposit',
+  kind: (o?.kind as Draft['kind']) ?? 'bank',
+  provider: o?.provider ?? provider,
+  name: o?.name ?? '',
+  minAmount: String(o?.minAmount ?? 10_000),
+  maxAmount: String(o?.maxAmount ?? 10_000_000),
+  sortOrder: String(o?.sortOrder ?? 0),
+  enabled: o?.enabled ?? true,
+});
+
+/** One option as an editable row; a new one also picks its direction. */
+function OptionRow({
+  siteId,
+  option,
+  providers,
+}: {
+  siteId: number;
+  option?: PaymentOption;
+  providers: string[];
+}) {
+  const change = useSettingsChange();
+  const [draft, setDraft] = useState(() => draftOf(option, providers[0]));
+  const set = (key: keyof Draft) => (e: { target: { value: string } }) =>
+    setDraft({ ...draft, [key]: e.target.value });
+  const label = option ? option.name : 'new option';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const fields = {
+      kind: draft.kind,
+      provider: draft.provider,
+      name: draft.name,
+      minAmount: Number(draft.minAmount),
+      maxAmount: Number(draft.maxAmount),
+      sortOrder: Number(draft.sortOrder),
+      enabled: draft.enabled,
+    };
+    if (option) change.mutate({ path: `payment-options/${option.id}`, body: fields });
+    else
+      change.mutate(
+        { path: 'payment-options', body: { ...fields, siteId, direction: draft.direction } },
+        { onSuccess: () => setDraft(draftOf(undefined, providers[0])) },
+      );
+  };
+  const input = (key: keyof Draft, props: object) => (
+    <input
+      className={`${ui.input} ${styles.cellInput}`}
+      aria-label={`${label} ${key}`}
+      value={String(draft[key])}
+      onChange={set(key)}
+      {...props}
+    />
+  );
+  return (
+    <tr>
+      <td>
+        {option ? (
+          option.direction
+        ) : (
+          <select
+            className={ui.input}
+            aria-label="new option direction"
+            value={draft.direction}
+            onChange={set('direction')}
+          >
+            <option value="deposit">deposit</option>
+            <option value="withdraw">withdraw</option>
+          </select>
+        )}
+      </td>
+      <td>
+        <select className={ui.input} aria-label={`${label} kind`} value={draft.kind} onChange={set('kind')}>
+          <option value="bank">bank</option>
+          <option value="card">card</option>
+          <option value="coin">coin</option>
+        </select>
+      </td>
+      <td>
+        <select
+          className={ui.input}
+          aria-label={`${label} provider`}
+          value={draft.provider}
+          onChange={set('provider')}
+        >
+          {providers.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
+        <input
+          className={`${ui.input} ${styles.nameInput}`}
+          aria-label={`${label} name`}
+          required
+          maxLength={100}
+          value={draft.name}
+          onChange={set('name')}
+        />
+      </td>
+      <td>{input('minAmount', { type: 'number', min: 1 })}</td>
+      <td>{input('maxAmount', { type: 'number', min: 1, style: { width: 120 } })}</td>
+      <td>{input('sortOrder', { type: 'number', style: { width: 64 } })}</td>
+      <td>
+        <input
+          type="checkbox"
+          aria-label={`${label} enabled`}
+          checked={draft.enabled}
+          onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}
+        />
+      </td>
+      <td>
+        <form onSubmit={submit} className={ui.row}>
+          <Button
+            type="submit"
+            variant={option ? 'ghost' : 'primary'}
+            className={ui.small}
+            disabled={change.isPending || !draft.name.trim()}
+          >
+            {option ? 'Save' : 'Add'}
+          </Button>
+        </form>
+        <Outcome error={change.error} done={change.isSuccess && 'Saved.'} />
+      </td>
+    </tr>
+  );
+}
+
+/** The deposit and withdrawal methods members can pick on this site; disabled ones stay for history. */
+export function PaymentOptionsPanel({ site }: { site: SiteView }) {
+  const list = usePaymentOptions(site.id);
+  const providers = list.data?.providers ?? [];
+  return (
+    <Panel title="Payment options">
+      <Outcome error={list.error} />
+      {list.data && (
+        <div className={ui.tableWrap}>
+          <table className={ui.table} aria-label="Payment options">
+            <thead>
+              <tr>
+                {['Direction', 'Kind', 'Provider', 'Name', 'Minimum', 'Maximum', 'Order', 'On', ''].map(
+                  (h) => (
+                    <th key={h}>{h}</th>
+                  ),
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.options.map((o) => (
+                <OptionRow
+                  key={`${o.id}-${list.dataUpdatedAt}`}
+                  siteId={site.id}
+                  option={o}
+                  providers={providers}
+                />
+              ))}
+              <OptionRow key={`new-${list.dataUpdatedAt}`} siteId={site.id} providers={providers} />
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  );
+}
