@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../web/components/ui/Button.tsx';
 import { adminGet } from '../api/client.ts';
 import type { AuditRow, AuditVerdict } from '../api/types.ts';
-import { Field, Outcome } from '../components/Field.tsx';
+import { Field, Outcome, Select } from '../components/Field.tsx';
 import { fromLocalInput } from '../components/local-time.ts';
 import { PageHead, Panel } from '../components/Panel.tsx';
 import { type Column, Table } from '../components/Table.tsx';
@@ -32,21 +32,34 @@ const COLUMNS: Column<AuditRow>[] = [
   { head: 'Address', cell: (r) => r.ip ?? '-' },
 ];
 
+const PAGE = 100;
 const blank = { operator: '', action: '', from: '', to: '' };
 
 /** Who did what, to what, when and from where; filtered, and the hash chain checked on demand. */
 export default function AuditPage() {
   const [form, setForm] = useState(blank);
   const [filters, setFilters] = useState(blank);
+  // Paging goes back in time from an entry id, so new entries never shift the page being read.
+  const [before, setBefore] = useState<number | undefined>();
   const entries = useQuery({
-    queryKey: ['admin', 'audit', filters],
+    queryKey: ['admin', 'audit', filters, before],
     queryFn: () =>
       adminGet<{ entries: AuditRow[] }>('/audit', {
         operator: filters.operator.trim(),
         action: filters.action.trim(),
         from: fromLocalInput(filters.from) ?? undefined,
         to: fromLocalInput(filters.to) ?? undefined,
+        before,
+        limit: PAGE,
       }),
+  });
+  const operators = useQuery({
+    queryKey: ['admin', 'operators'],
+    queryFn: () => adminGet<{ operators: { id: number; login: string; role: string }[] }>('/operators'),
+  });
+  const actions = useQuery({
+    queryKey: ['admin', 'audit', 'actions'],
+    queryFn: () => adminGet<{ actions: string[] }>('/audit/actions'),
   });
   const verify = useQuery({
     queryKey: ['admin', 'audit', 'verify'],
@@ -58,7 +71,10 @@ export default function AuditPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFilters(form);
+    setBefore(undefined);
   };
+  const rows = entries.data?.entries;
+  const oldest = rows?.at(-1)?.id;
   return (
     <div className={ui.page}>
       <PageHead title="Audit log">
@@ -76,14 +92,27 @@ export default function AuditPage() {
       <Outcome error={verify.error} />
       <Panel title="Filter">
         <form className={ui.row} onSubmit={submit}>
-          <Field label="Operator" maxLength={64} value={form.operator} onChange={set('operator')} />
+          <Select label="Operator" value={form.operator} onChange={set('operator')}>
+            <option value="">Every operator</option>
+            {operators.data?.operators.map((o) => (
+              <option key={o.id} value={o.login}>
+                {o.login} ({o.role})
+              </option>
+            ))}
+          </Select>
           <Field
             label="Action"
+            list="audit-actions"
             maxLength={100}
-            placeholder="e.g. cashier.approve"
+            placeholder="e.g. content.* or cashier.deposit.approve"
             value={form.action}
             onChange={set('action')}
           />
+          <datalist id="audit-actions">
+            {actions.data?.actions.map((a) => (
+              <option key={a} value={a} />
+            ))}
+          </datalist>
           <Field label="From" type="datetime-local" value={form.from} onChange={set('from')} />
           <Field label="To" type="datetime-local" value={form.to} onChange={set('to')} />
           <Button type="submit">Apply</Button>
@@ -92,6 +121,7 @@ export default function AuditPage() {
             onClick={() => {
               setForm(blank);
               setFilters(blank);
+              setBefore(undefined);
             }}
           >
             Clear
@@ -99,10 +129,26 @@ export default function AuditPage() {
         </form>
       </Panel>
       <Outcome error={entries.error} />
-      <Panel title="Entries (newest first)">
+      <Panel
+        title={before ? `Entries older than #${before}` : 'Entries (newest first)'}
+        actions={
+          <div className={ui.row}>
+            {before && (
+              <Button variant="ghost" className={ui.small} onClick={() => setBefore(undefined)}>
+                Newest
+              </Button>
+            )}
+            {rows?.length === PAGE && (
+              <Button variant="ghost" className={ui.small} onClick={() => setBefore(oldest)}>
+                Older entries
+              </Button>
+            )}
+          </div>
+        }
+      >
         <Table
           label="Audit entries"
-          rows={entries.data?.entries}
+          rows={rows}
           columns={COLUMNS}
           rowKey={(r) => r.id}
           empty="No entry matches."

@@ -21,7 +21,7 @@ function ratesOf(levels: LevelRow[]): Rates {
   ) as Rates;
 }
 
-/** Rates as the API takes them: basis points per level and category; empty cells keep the default. */
+/** Rates as the API takes them: basis points per level and category; empty cells mean no comp. */
 function ratesBody(rates: Rates) {
   const body: Record<string, Partial<Record<(typeof CATEGORIES)[number], number>>> = {};
   for (const [level, row] of Object.entries(rates)) {
@@ -92,7 +92,7 @@ function LevelsTable({ site, levels }: { site: SiteView; levels: LevelRow[] }) {
                         type="number"
                         min={0}
                         max={10_000}
-                        placeholder="default"
+                        placeholder="0"
                         value={rates[key]?.[c] ?? ''}
                         onChange={(e) =>
                           setRates({ ...rates, [key]: { ...rates[key]!, [c]: e.target.value } })
@@ -107,7 +107,8 @@ function LevelsTable({ site, levels }: { site: SiteView; levels: LevelRow[] }) {
         </table>
       </div>
       <p className={ui.muted}>
-        Comp rates are basis points of the stake: 100 bp = 1 %. An empty cell keeps the built-in rate.
+        Comp rates are basis points of the stake: 100 bp = 1 %. An empty cell means no comp for that level and
+        game.
       </p>
       <Outcome error={change.error} done={change.isSuccess && 'Saved.'} />
       <div className={ui.row}>
