@@ -33,6 +33,7 @@ describe.runIf(chromiumAvailable)('back office on a phone', () => {
         .getByRole('link', { name: new RegExp(`^${link}`) })
         .click();
       await b.page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await expect.poll(() => b.page.getByText('Loading…').count()).toBe(0);
       await fitsTheScreen();
       await b.screenshot(`admin-phone-${heading.toLowerCase().replace(/ /g, '-')}`);
     });

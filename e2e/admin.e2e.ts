@@ -114,6 +114,16 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     await popup.getByText('10%').waitFor();
     expect(await member.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
     await member.screenshot({ path: 'e2e/screenshots/admin-popup-on-member-site.png' });
+
+    // Deleting it takes it off the member site at once.
+    await b.page.bringToFront();
+    b.page.once('dialog', (dialog) => dialog.accept());
+    const row = b.page.getByRole('table', { name: 'Popups' }).getByRole('row').filter({ hasText: title });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await row.waitFor({ state: 'detached' });
+    await member.reload();
+    await member.getByRole('navigation').first().waitFor();
+    expect(await member.getByRole('dialog', { name: title }).count()).toBe(0);
   });
 
   it('puts a vendor under maintenance: the member is told (status time) until it is switched back', async () => {

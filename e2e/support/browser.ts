@@ -51,7 +51,10 @@ export function useBrowser(viewport = DESKTOP, options: { keepPopups?: boolean }
       await session.page.addLocatorHandler(hide, async () => {
         // A modal alert may be open on top (it blocks clicks); Escape answers it with Cancel first.
         await session.page.keyboard.press('Escape');
-        await hide.click({ timeout: 5_000 }).catch(() => undefined);
+        // Several popups may be open at once; the handler is done only when none is left.
+        for (let i = 0; i < 10 && (await hide.isVisible()); i++) {
+          await hide.click({ timeout: 5_000 }).catch(() => undefined);
+        }
       });
     }
     session.context.on('weberror', (e) => session.errors.push(`page error: ${e.error().message}`));

@@ -66,7 +66,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         </nav>
         <div className={styles.who}>
           <span>
-            <strong>{me?.operator.login}</strong> · {me?.operator.role}
+            <strong>{me?.operator.login}</strong>
+            <span className={styles.role}> · {me?.operator.role}</span>
           </span>
           <Button variant="ghost" className={ui.small} onClick={() => logout.mutate()}>
             Sign out
