@@ -6,6 +6,7 @@ import { Outcome } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
 import { Pill } from '../components/Pill.tsx';
 import { type Column, Table } from '../components/Table.tsx';
+import { Tabs } from '../components/Tabs.tsx';
 import ui from '../components/ui.module.css';
 import { When } from '../components/When.tsx';
 import { DecisionCell } from '../features/cashier/DecisionCell.tsx';
@@ -58,20 +59,14 @@ export default function CashierPage() {
   return (
     <div className={ui.page}>
       <PageHead title="Cashier" />
-      <div className={ui.tabs} role="tablist">
-        {(['deposit', 'withdraw'] as const).map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            aria-selected={kind === k}
-            className={`${ui.tab} ${kind === k ? ui.tabActive : ''}`}
-            onClick={() => setKind(k)}
-          >
-            {k === 'deposit' ? 'Deposits' : 'Withdrawals'} ({count(k)})
-          </button>
-        ))}
-      </div>
+      <Tabs
+        tabs={[
+          { key: 'deposit', label: `Deposits (${count('deposit')})` },
+          { key: 'withdraw', label: `Withdrawals (${count('withdraw')})` },
+        ]}
+        value={kind}
+        onChange={setKind}
+      />
       <Outcome error={queue.error} />
       <Panel title={kind === 'deposit' ? 'Pending deposits' : 'Pending withdrawals'}>
         <Table

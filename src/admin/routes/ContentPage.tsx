@@ -5,15 +5,16 @@ import { Outcome } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
 import { Pill } from '../components/Pill.tsx';
 import { type Column, Table } from '../components/Table.tsx';
+import { Tabs } from '../components/Tabs.tsx';
 import ui from '../components/ui.module.css';
 import { When } from '../components/When.tsx';
 import { ContentEditor } from '../features/content/ContentEditor.tsx';
 import { useContentDelete, useContentList, useContentSave } from '../features/content/queries.ts';
 
-const TABS: { kind: ContentKind; label: string }[] = [
-  { kind: 'notice', label: 'Notices' },
-  { kind: 'popup', label: 'Popups' },
-  { kind: 'banner', label: 'Banners' },
+const TABS: { key: ContentKind; label: string }[] = [
+  { key: 'notice', label: 'Notices' },
+  { key: 'popup', label: 'Popups' },
+  { key: 'banner', label: 'Banners' },
 ];
 
 function Actions({ item, onEdit }: { item: ContentItem; onEdit(): void }) {
@@ -61,29 +62,20 @@ export default function ContentPage() {
     { head: 'Until', cell: (i) => <When value={i.endsAt} /> },
     { head: '', cell: (i) => <Actions item={i} onEdit={() => setEditing(i)} /> },
   ];
-  const label = TABS.find((t) => t.kind === kind)?.label ?? '';
+  const label = TABS.find((t) => t.key === kind)?.label ?? '';
   return (
     <div className={ui.page}>
       <PageHead title="Content">
         {!editing && <Button onClick={() => setEditing('new')}>New {kind}</Button>}
       </PageHead>
-      <div className={ui.tabs} role="tablist">
-        {TABS.map((t) => (
-          <button
-            key={t.kind}
-            type="button"
-            role="tab"
-            aria-selected={kind === t.kind}
-            className={`${ui.tab} ${kind === t.kind ? ui.tabActive : ''}`}
-            onClick={() => {
-              setKind(t.kind);
-              setEditing(undefined);
-            }}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        tabs={TABS}
+        value={kind}
+        onChange={(next) => {
+          setKind(next);
+          setEditing(undefined);
+        }}
+      />
       {editing && (
         <ContentEditor
           key={editing === 'new' ? `new-${kind}` : `${kind}-${editing.id}`}

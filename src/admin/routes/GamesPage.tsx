@@ -4,6 +4,7 @@ import { Amount } from '../components/Amount.tsx';
 import { Outcome } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
 import { type Column, Table } from '../components/Table.tsx';
+import { Tabs } from '../components/Tabs.tsx';
 import ui from '../components/ui.module.css';
 import { When } from '../components/When.tsx';
 import { type Category, useCatalogue, useOpenRounds } from '../features/games/queries.ts';
@@ -32,20 +33,7 @@ export default function GamesPage() {
   return (
     <div className={ui.page}>
       <PageHead title="Games" />
-      <div className={ui.tabs} role="tablist">
-        {CATEGORIES.map((c) => (
-          <button
-            key={c.key}
-            type="button"
-            role="tab"
-            aria-selected={category === c.key}
-            className={`${ui.tab} ${category === c.key ? ui.tabActive : ''}`}
-            onClick={() => setCategory(c.key)}
-          >
-            {c.label}
-          </button>
-        ))}
-      </div>
+      <Tabs tabs={CATEGORIES} value={category} onChange={setCategory} />
       <Outcome error={catalogue.error} />
       {catalogue.data?.vendors.length === 0 && <p className={ui.empty}>No vendor in this category.</p>}
       {catalogue.data?.vendors.map((vendor) => (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Outcome } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
+import { Tabs } from '../components/Tabs.tsx';
 import ui from '../components/ui.module.css';
 import { AccountRequestCard } from '../features/support/AccountRequestCard.tsx';
 import { useAccountRequests, useTicketQueue } from '../features/support/queries.ts';
@@ -21,20 +22,7 @@ export default function SupportPage() {
   return (
     <div className={ui.page}>
       <PageHead title="Support" />
-      <div className={ui.tabs} role="tablist">
-        {tabs.map((t) => (
-          <button
-            key={t.key}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.key}
-            className={`${ui.tab} ${tab === t.key ? ui.tabActive : ''}`}
-            onClick={() => setTab(t.key)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <Tabs tabs={tabs} value={tab} onChange={setTab} />
       {tab === 'tickets' ? (
         <Panel title="Waiting help tickets">
           <Outcome error={tickets.error} />

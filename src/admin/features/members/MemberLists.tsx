@@ -4,6 +4,7 @@ import { Amount } from '../../components/Amount.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { Pill } from '../../components/Pill.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
 import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
 
@@ -91,20 +92,11 @@ export function MemberLists({ detail }: { detail: MemberDetail }) {
   }[tab];
   return (
     <Panel title="History">
-      <div className={ui.tabs} role="tablist">
-        {TABS.map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={tab === t}
-            className={`${ui.tab} ${tab === t ? ui.tabActive : ''}`}
-            onClick={() => setTab(t)}
-          >
-            {TAB_LABEL[t]} ({detail[t].length})
-          </button>
-        ))}
-      </div>
+      <Tabs
+        tabs={TABS.map((t) => ({ key: t, label: `${TAB_LABEL[t]} (${detail[t].length})` }))}
+        value={tab}
+        onChange={setTab}
+      />
       {table}
     </Panel>
   );
