@@ -183,4 +183,32 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     }
     expect((await deposit()).status).toBe('success');
   });
+
+  it('two desks, one request: the desk that decides second is told who decided first', async () => {
+    const asked = await memberCall(member, 'apply-user-deposit', { balance: 20_000, code: Date.now() + 1 });
+    expect(asked.status).toBe('wait'); // the settings test left this member a pending deposit
+    await b.page.getByRole('link', { name: /Cashier/ }).click();
+    const row = b.page.getByRole('row').filter({ hasText: id });
+    const approve = row.getByRole('button', { name: /^Approve deposit/ });
+    await approve.waitFor();
+    const requestId = Number(((await approve.getAttribute('aria-label')) ?? '').replace(/\D+/g, ''));
+    // The other desk: the same API, called a moment before this operator clicks.
+    const other = await b.page.evaluate(
+      (rid) =>
+        fetch(`/api/admin/cashier/deposit/${rid}/reject`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ reason: 'Duplicate transfer' }),
+        }).then((r) => r.status),
+      requestId,
+    );
+    expect(other).toBe(200);
+    await approve.click();
+    await b.page
+      .getByRole('alert')
+      .getByText(`Deposit #${requestId}: This deposit was already rejected by operator.`)
+      .waitFor();
+    await row.waitFor({ state: 'detached' });
+    await b.screenshot('admin-cashier-lost-race');
+  });
 });

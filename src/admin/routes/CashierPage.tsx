@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../web/components/ui/Button.tsx';
 import type { PendingRequest } from '../api/types.ts';
 import { Amount } from '../components/Amount.tsx';
 import { Outcome } from '../components/Field.tsx';
@@ -12,7 +13,7 @@ import { When } from '../components/When.tsx';
 import { DecisionCell } from '../features/cashier/DecisionCell.tsx';
 import { useCashierQueue } from '../features/cashier/queries.ts';
 
-const COLUMNS: Column<PendingRequest>[] = [
+const columnsWith = (onLost: (message: string) => void): Column<PendingRequest>[] => [
   { head: '#', cell: (r) => r.id },
   { head: 'Requested', cell: (r) => <When value={r.createdAt} /> },
   {
@@ -46,13 +47,14 @@ const COLUMNS: Column<PendingRequest>[] = [
       </span>
     ),
   },
-  { head: 'Decision', cell: (r) => <DecisionCell request={r} /> },
+  { head: 'Decision', cell: (r) => <DecisionCell request={r} onLost={onLost} /> },
 ];
 
 /** Pending deposits and withdrawals, oldest first; the list refreshes itself. */
 export default function CashierPage() {
   const queue = useCashierQueue();
   const [kind, setKind] = useState<'deposit' | 'withdraw'>('deposit');
+  const [lost, setLost] = useState<string | undefined>();
   const requests = queue.data?.requests;
   const shown = requests?.filter((r) => r.kind === kind);
   const count = (k: string) => requests?.filter((r) => r.kind === k).length ?? 0;
@@ -67,12 +69,20 @@ export default function CashierPage() {
         value={kind}
         onChange={setKind}
       />
+      {lost && (
+        <div className={ui.row} role="alert">
+          <p className={ui.error}>{lost}</p>
+          <Button variant="ghost" className={ui.small} onClick={() => setLost(undefined)}>
+            Dismiss
+          </Button>
+        </div>
+      )}
       <Outcome error={queue.error} />
       <Panel title={kind === 'deposit' ? 'Pending deposits' : 'Pending withdrawals'}>
         <Table
           label={kind === 'deposit' ? 'Pending deposits' : 'Pending withdrawals'}
           rows={shown}
-          columns={COLUMNS}
+          columns={columnsWith(setLost)}
           rowKey={(r) => r.id}
           empty="Nothing is waiting. New requests appear here by themselves."
         />

@@ -1,13 +1,26 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../web/components/ui/Button.tsx';
+import { AdminFailure } from '../../api/client.ts';
 import type { PendingRequest } from '../../api/types.ts';
 import { Outcome } from '../../components/Field.tsx';
 import ui from '../../components/ui.module.css';
 import { useDecision } from './queries.ts';
 
 /** Approve at once, or reject with the reason the member will be told. */
-export function DecisionCell({ request }: { request: PendingRequest }) {
-  const decision = useDecision();
+export function DecisionCell({
+  request,
+  onLost,
+}: {
+  request: PendingRequest;
+  /** Another desk decided first: the row is about to vanish, so the page keeps the reason. */
+  onLost(message: string): void;
+}) {
+  const decision = useDecision((error) => {
+    if (error instanceof AdminFailure && error.httpStatus === 409) {
+      const reason = error.message.charAt(0).toUpperCase() + error.message.slice(1);
+      onLost(`${request.kind === 'deposit' ? 'Deposit' : 'Withdrawal'} #${request.id}: ${reason}.`);
+    }
+  });
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const label = `${request.kind} #${request.id}`;

@@ -13,9 +13,10 @@ export function useCashierQueue() {
   });
 }
 
-export function useDecision() {
+export function useDecision(onError: (error: unknown) => void) {
   const client = useQueryClient();
   return useMutation({
+    onError,
     mutationFn: (input: { kind: 'deposit' | 'withdraw'; id: number; approve: boolean; reason?: string }) =>
       adminPost(`/cashier/${input.kind}/${input.id}/${input.approve ? 'approve' : 'reject'}`, {
         reason: input.reason,

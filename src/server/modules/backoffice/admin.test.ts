@@ -215,7 +215,12 @@ describe.runIf(backendAvailable)('back office: operators, permissions, cashier d
       const codes = [a.statusCode, b.statusCode].sort();
       expect(codes).toEqual([200, 409]);
       const loser = a.statusCode === 409 ? a : b;
-      expect(loser.json()).toMatchObject({ status: 'already', current: { status: 'already' } });
+      const winner = a.statusCode === 200 ? 'cashier1' : 'owner1';
+      expect(loser.json()).toMatchObject({
+        status: 'already',
+        message: `this deposit was already approved by ${winner}`,
+        current: { status: 'already', decidedBy: winner },
+      });
       expect((await balancesOf(t, token)).cash).toBe(60_000);
     },
   );

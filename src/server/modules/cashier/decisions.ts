@@ -4,13 +4,18 @@ import { ApiError } from '../../http/api-error.ts';
 import { findCashRequest } from './cash-requests.repo.ts';
 import type { CashRequestKind } from './cashier.schema.ts';
 
+/** The stored status words as an operator says them. */
+const DECIDED_AS: Record<string, string> = { already: 'approved', cansel: 'rejected' };
+
 /** The error for a decision on a request that is not pending: the loser of a race learns who won. */
 export async function notPending(tx: DbOrTx, id: number, kind: CashRequestKind): Promise<ApiError> {
   const current = await findCashRequest(tx, id);
   if (!current || current.kind !== kind) {
     return new ApiError(404, STATUS.notFound, MSG.notFound, `no ${kind} request ${id}`);
   }
-  return new ApiError(409, STATUS.already, MSG.failure, `request ${id} is already ${current.status}`, {
+  const outcome = DECIDED_AS[current.status] ?? current.status;
+  const by = current.decidedBy ? ` by ${current.decidedBy}` : '';
+  return new ApiError(409, STATUS.already, MSG.failure, `this ${kind} was already ${outcome}${by}`, {
     current: { status: current.status, decidedBy: current.decidedBy, decidedAt: current.decidedAt },
   });
 }
