@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
 import { useTestApp } from '../../../../../test/support/test-app.ts';
-import { backendAvailable } from '../../../../../test/support/test-db.ts';
+import { backendAvailable, isPostgres } from '../../../../../test/support/test-db.ts';
 import { launchedPlayer, walletIds, walletRequest } from '../../../../../test/support/wallet.ts';
 import { queryRows } from '../../../db/client.ts';
 import { seedDemo } from '../../../db/seed-demo.ts';
@@ -129,4 +129,26 @@ describe.runIf(backendAvailable)('wallet calls batched into one transaction', ()
     expect((await balancesOf(t, p.token)).cash).toBe(90_000);
     await expectSoundLedger(t.db);
   });
+
+  it.runIf(isPostgres)(
+    'keeps every balance exact when concurrent batches share house shards (66 players, 64 shards)',
+    async () => {
+      const players = [];
+      for (let i = 0; i < 66; i++) players.push(await launchedPlayer(t, 100_000));
+      const play = async (p: { gameToken: string }, i: number) => {
+        for (let round = 0; round < 3; round++) {
+          const ids = walletIds();
+          const body = { ...ids, token: p.gameToken, amount: 1_000 };
+          expect((await walletRequest(t, 'bet', body, SECRET)).json().status).toBe('success');
+          const settle = { txId: `${ids.txId}-w`, roundId: ids.roundId, amount: (i % 3) * 1_000 };
+          expect((await walletRequest(t, 'win', settle, SECRET)).json().status).toBe('success');
+        }
+      };
+      await Promise.all(players.map(play));
+      for (const [i, p] of players.entries()) {
+        expect((await balancesOf(t, p.token)).cash).toBe(100_000 + 3 * ((i % 3) * 1_000 - 1_000));
+      }
+      await expectSoundLedger(t.db);
+    },
+  );
 });
