@@ -3,7 +3,7 @@ import { type Batcher, createBatcher, type Outcome } from './batcher.ts';
 
 export type WalletReply = { status: string; [field: string]: unknown };
 
-/** One wallet call as wallet_batch (migration 0004) reads it; short keys keep the JSON small. */
+/** One wallet call as wallet_batch (migration 0005) reads it; short keys keep the JSON small. */
 export type WalletBatchCall =
   | { k: 'bet'; p: string; tx: string; h: string; r: string; t: string; a: number; i: number }
   | { k: 'win'; p: string; tx: string; h: string; r: string; a: number; c: boolean }
