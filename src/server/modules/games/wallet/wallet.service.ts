@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../../config.ts';
 import { type Db, preparedRows, queryRows } from '../../../db/client.ts';
 import { hashGameToken } from '../launch.service.ts';
+import { batchedWalletCall, type WalletReply } from './wallet.batch.ts';
 
-export type WalletReply = { status: string; [field: string]: unknown };
+export type { WalletReply };
 
 /** Serialization failures and deadlocks undo the whole call; it is then safe to run it again. */
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -23,8 +24,9 @@ async function reply(db: Db, name: string, text: string, values: unknown[]): Pro
 }
 
 /**
- * Runs one wallet call: each is one database function (migration 0002), one round trip and one
- * transaction. A repeat is undone by the database and answered with the stored reply.
+ * Runs one wallet call: a database function (migration 0002) run with the calls arriving at the same
+ * time in one transaction (wallet_batch, migration 0005), each in its own subtransaction. A repeat is
+ * undone by the database and answered with the stored reply.
  */
 async function walletCall(
   db: Db,
@@ -67,15 +69,16 @@ export async function walletBet(
     db,
     { provider, txId: req.txId, kind: 'bet', hash },
     () =>
-      reply(db, 'wallet_bet', 'select wallet_bet($1, $2, $3, $4, $5, $6::int8, $7::int8) as r', [
-        provider,
-        req.txId,
-        hash,
-        req.roundId,
-        tokenHash,
-        req.amount,
-        config.sessionIdleMs,
-      ]),
+      batchedWalletCall(db, {
+        k: 'bet',
+        p: provider,
+        tx: req.txId,
+        h: hash,
+        r: req.roundId,
+        t: tokenHash,
+        a: req.amount,
+        i: config.sessionIdleMs,
+      }),
     () =>
       reply(db, 'wallet_refuse_bet', 'select wallet_refuse_bet($1, $2, $3, $4, $5, $6::int8) as r', [
         provider,
@@ -95,14 +98,15 @@ export async function walletWin(
   req: { txId: string; roundId: string; amount: number; closeRound: boolean },
 ): Promise<WalletReply> {
   return walletCall(db, { provider, txId: req.txId, kind: 'win', hash }, () =>
-    reply(db, 'wallet_win', 'select wallet_win($1, $2, $3, $4, $5::int8, $6) as r', [
-      provider,
-      req.txId,
-      hash,
-      req.roundId,
-      req.amount,
-      req.closeRound,
-    ]),
+    batchedWalletCall(db, {
+      k: 'win',
+      p: provider,
+      tx: req.txId,
+      h: hash,
+      r: req.roundId,
+      a: req.amount,
+      c: req.closeRound,
+    }),
   );
 }
 
@@ -113,12 +117,7 @@ export async function walletRollback(
   req: { txId: string; refTxId: string },
 ): Promise<WalletReply> {
   return walletCall(db, { provider, txId: req.txId, kind: 'rollback', hash }, () =>
-    reply(db, 'wallet_rollback', 'select wallet_rollback($1, $2, $3, $4) as r', [
-      provider,
-      req.txId,
-      hash,
-      req.refTxId,
-    ]),
+    batchedWalletCall(db, { k: 'rollback', p: provider, tx: req.txId, h: hash, ref: req.refTxId }),
   );
 }
 

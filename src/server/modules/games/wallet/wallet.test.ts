@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { balancesOf, expectSoundLedger, fund } from '../../../../../test/support/money.ts';
+import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
 import { useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../../test/support/test-db.ts';
+import { launchedPlayer, walletIds, walletRequest } from '../../../../../test/support/wallet.ts';
 import { seedDemo } from '../../../db/seed-demo.ts';
 import { openRounds } from '../bets.service.ts';
 import { signWalletBody, WALLET_SIGNATURE_HEADER } from './wallet-signature.ts';
@@ -13,32 +14,10 @@ describe.runIf(backendAvailable)('seamless wallet API', () => {
     t.app.sites.invalidate();
   });
 
-  const wallet = (op: string, payload: object, secret = 'test-wallet-secret') => {
-    const body = JSON.stringify(payload);
-    return t.app.inject({
-      method: 'POST',
-      url: `/wallet/house/${op}`,
-      headers: {
-        'content-type': 'application/json',
-        [WALLET_SIGNATURE_HEADER]: signWalletBody(secret, body),
-      },
-      payload: body,
-    });
-  };
-
-  /** A funded member with a launched slot: the token the provider would hold. */
-  async function player(funds = 100_000) {
-    const { token } = await t.login();
-    if (funds > 0) await fund(t, token, funds);
-    const res = await t.call('open-game', { code: 'lucky-sevens', company: 'royal-slots' }, { token });
-    const url = new URL(res.json().url, 'http://x');
-    return { token, gameToken: url.searchParams.get('token')! };
-  }
-  let seq = 0;
-  const ids = () => {
-    seq += 1;
-    return { txId: `tx-${Date.now()}-${seq}`, roundId: `r-${Date.now()}-${seq}` };
-  };
+  const wallet = (op: string, payload: object, secret = 'test-wallet-secret') =>
+    walletRequest(t, op, payload, secret);
+  const player = (funds = 100_000) => launchedPlayer(t, funds);
+  const ids = walletIds;
 
   it('refuses a bad or missing signature and changes nothing', async () => {
     const p = await player();

@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
+import { useTestApp } from '../../../../../test/support/test-app.ts';
+import { backendAvailable, isPostgres } from '../../../../../test/support/test-db.ts';
+import { launchedPlayer, walletIds, walletRequest } from '../../../../../test/support/wallet.ts';
+import { queryRows } from '../../../db/client.ts';
+import { seedDemo } from '../../../db/seed-demo.ts';
+import { walletBet, walletRollback, walletWin } from './wallet.service.ts';
+import { bodyHash } from './wallet-signature.ts';
+
+const SECRET = 'test-wallet-secret';
+const hashOf = (payload: object) => bodyHash(Buffer.from(JSON.stringify(payload)));
+
+/**
+ * Group commit: wallet calls made in the same event-loop turn run in one database transaction.
+ * The service functions are called directly so the calls are certain to share a batch.
+ */
+describe.runIf(backendAvailable)('wallet calls batched into one transaction', () => {
+  const t = useTestApp({ houseWalletSecret: SECRET });
+  beforeAll(async () => {
+    await seedDemo(t.db);
+    t.app.sites.invalidate();
+  });
+
+  const bet = (gameToken: string, amount: number, ids = walletIds()) => {
+    const req = { ...ids, token: gameToken, amount };
+    return walletBet(t.db, t.config, 'house', hashOf(req), req);
+  };
+  const win = (ids: { txId: string; roundId: string }, amount: number) => {
+    const req = { txId: `${ids.txId}-w`, roundId: ids.roundId, amount, closeRound: true };
+    return walletWin(t.db, 'house', hashOf(req), req);
+  };
+  /** How many transactions recorded these wallet calls: now() is the transaction's start time. */
+  async function transactionsOf(txIds: string[]): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(distinct created_at)::int as n from wallet_transactions
+          where provider = 'house' and tx_id in (${sql.join(
+            txIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    );
+    return row!.n;
+  }
+
+  it('answers each call of a batch with its own reply, bets then wins and a rollback', async () => {
+    const players = [];
+    for (let i = 0; i < 6; i++) players.push(await launchedPlayer(t, 100_000 + i * 10_000));
+    const rounds = players.map(() => walletIds());
+    const bets = await Promise.all(players.map((p, i) => bet(p.gameToken, 1_000 * (i + 1), rounds[i])));
+    bets.forEach((reply, i) => {
+      expect(reply).toEqual({
+        status: 'success',
+        balance: 100_000 + i * 10_000 - 1_000 * (i + 1),
+        txId: rounds[i]!.txId,
+        roundId: rounds[i]!.roundId,
+      });
+    });
+    expect(await transactionsOf(rounds.map((r) => r.txId))).toBe(1);
+
+    // Wins for five rounds and a rollback of the sixth bet, all in the next batch.
+    const rollbackReq = { txId: `${rounds[5]!.txId}-rb`, refTxId: rounds[5]!.txId };
+    const [rollback, ...wins] = await Promise.all([
+      walletRollback(t.db, 'house', hashOf(rollbackReq), rollbackReq),
+      ...rounds.slice(0, 5).map((r, i) => win(r, 10_000 * i)),
+    ]);
+    expect(rollback).toMatchObject({ status: 'success', result: 'refunded', balance: 150_000 });
+    wins.forEach((reply, i) => {
+      expect(reply).toMatchObject({
+        status: 'success',
+        balance: 100_000 + i * 10_000 - 1_000 * (i + 1) + 10_000 * i,
+        txId: `${rounds[i]!.txId}-w`,
+      });
+    });
+    expect(await transactionsOf([rollbackReq.txId, ...rounds.slice(0, 5).map((r) => `${r.txId}-w`)])).toBe(1);
+    expect((await balancesOf(t, players[5]!.token)).cash).toBe(150_000);
+    expect((await balancesOf(t, players[2]!.token)).cash).toBe(120_000 - 3_000 + 20_000);
+    await expectSoundLedger(t.db);
+  });
+
+  it('keeps the rest of a batch when one call is refused and another is undone by the database', async () => {
+    const a = await launchedPlayer(t, 50_000);
+    const poor = await launchedPlayer(t, 10_000);
+    const c = await launchedPlayer(t, 50_000);
+    const earlier = walletIds();
+    await bet(a.gameToken, 1_000, earlier);
+
+    const okA = walletIds();
+    const okC = walletIds();
+    const [first, refused, reused, unknownSession, noRound, last] = await Promise.all([
+      bet(a.gameToken, 2_000, okA),
+      bet(poor.gameToken, 15_000),
+      // Same transaction id as an earlier bet, another amount: the database undoes this call alone.
+      bet(a.gameToken, 7_000, earlier),
+      bet('A'.repeat(43), 1_000),
+      win(walletIds(), 500),
+      bet(c.gameToken, 3_000, okC),
+    ]);
+    expect(first).toMatchObject({ status: 'success', balance: 47_000, txId: okA.txId });
+    expect(refused).toMatchObject({ status: 'balance', balance: 10_000 });
+    expect(reused).toMatchObject({ status: 'duplicate', txId: earlier.txId });
+    expect(unknownSession).toMatchObject({ status: 'session_expired' });
+    expect(noRound).toMatchObject({ status: 'round_not_found' });
+    expect(last).toMatchObject({ status: 'success', balance: 47_000, txId: okC.txId });
+    expect(await transactionsOf([okA.txId, okC.txId])).toBe(1);
+    expect((await balancesOf(t, a.token)).cash).toBe(47_000);
+    expect((await balancesOf(t, poor.token)).cash).toBe(10_000);
+    expect((await balancesOf(t, c.token)).cash).toBe(47_000);
+    await expectSoundLedger(t.db);
+  });
+
+  it('runs two bets of one player in one batch in turn: the second sees the first debit', async () => {
+    const p = await launchedPlayer(t, 10_000);
+    const [one, two] = await Promise.all([bet(p.gameToken, 6_000), bet(p.gameToken, 6_000)]);
+    expect(one).toMatchObject({ status: 'success', balance: 4_000 });
+    expect(two).toMatchObject({ status: 'balance', balance: 4_000 });
+    expect((await balancesOf(t, p.token)).cash).toBe(4_000);
+  });
+
+  it('debits once for 64 concurrent copies of one bet over HTTP, each answered with the first reply', async () => {
+    const p = await launchedPlayer(t);
+    const payload = { ...walletIds(), token: p.gameToken, amount: 10_000 };
+    const replies = await Promise.all(
+      Array.from({ length: 64 }, () => walletRequest(t, 'bet', payload, SECRET)),
+    );
+    expect(new Set(replies.map((r) => r.body)).size).toBe(1);
+    expect(replies[0]!.json()).toMatchObject({ status: 'success', balance: 90_000 });
+    expect((await balancesOf(t, p.token)).cash).toBe(90_000);
+    await expectSoundLedger(t.db);
+  });
+
+  it.runIf(isPostgres)(
+    'keeps every balance exact when concurrent batches share house shards (66 players, 64 shards)',
+    async () => {
+      const players = [];
+      for (let i = 0; i < 66; i++) players.push(await launchedPlayer(t, 100_000));
+      const play = async (p: { gameToken: string }, i: number) => {
+        for (let round = 0; round < 3; round++) {
+          const ids = walletIds();
+          const body = { ...ids, token: p.gameToken, amount: 1_000 };
+          expect((await walletRequest(t, 'bet', body, SECRET)).json().status).toBe('success');
+          const settle = { txId: `${ids.txId}-w`, roundId: ids.roundId, amount: (i % 3) * 1_000 };
+          expect((await walletRequest(t, 'win', settle, SECRET)).json().status).toBe('success');
+        }
+      };
+      await Promise.all(players.map(play));
+      for (const [i, p] of players.entries()) {
+        expect((await balancesOf(t, p.token)).cash).toBe(100_000 + 3 * ((i % 3) * 1_000 - 1_000));
+      }
+      await expectSoundLedger(t.db);
+    },
+  );
+});

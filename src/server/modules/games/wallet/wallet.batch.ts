@@ -1,0 +1,55 @@
+import { type Db, preparedRows } from '../../../db/client.ts';
+import { type Batcher, createBatcher, type Outcome } from './batcher.ts';
+
+export type WalletReply = { status: string; [field: string]: unknown };
+
+/** One wallet call as wallet_batch (migration 0005) reads it; short keys keep the JSON small. */
+export type WalletBatchCall =
+  | { k: 'bet'; p: string; tx: string; h: string; r: string; t: string; a: number; i: number }
+  | { k: 'win'; p: string; tx: string; h: string; r: string; a: number; c: boolean }
+  | { k: 'rollback'; p: string; tx: string; h: string; ref: string };
+
+/** A call the database undid, with its SQLSTATE, as the driver would have thrown it. */
+export class WalletCallError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Two batches in flight keep the database busy while the previous replies go out; 32 calls at
+ * most keep a batch's subtransactions within PostgreSQL's per-backend cache of 64.
+ */
+const OPTIONS = { maxInFlight: 2, maxBatch: 32 };
+
+async function runBatch(db: Db, calls: WalletBatchCall[]): Promise<Outcome<WalletReply>[]> {
+  const [row] = await preparedRows<{ r: Array<{ r?: WalletReply; e?: string; m?: string }> }>(
+    db,
+    'wallet_batch',
+    'select wallet_batch($1::jsonb) as r',
+    [JSON.stringify(calls)],
+  );
+  return row!.r.map((out) =>
+    out.r
+      ? { ok: true, value: out.r }
+      : { ok: false, error: new WalletCallError(out.m ?? 'wallet call failed', out.e ?? 'XX000') },
+  );
+}
+
+const batchers = new WeakMap<Db, Batcher<WalletBatchCall, WalletReply>>();
+
+/**
+ * Runs a wallet call together with the others arriving at the same time: one transaction and one
+ * round trip for the lot, each call still applied once and answered with its own reply or error.
+ */
+export function batchedWalletCall(db: Db, call: WalletBatchCall): Promise<WalletReply> {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = createBatcher((calls) => runBatch(db, calls), OPTIONS);
+    batchers.set(db, batcher);
+  }
+  return batcher.submit(call);
+}
