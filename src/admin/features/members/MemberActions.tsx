@@ -15,16 +15,22 @@ function StatusAndLevel({ profile }: { profile: Profile }) {
   const blocked = profile.status === 'blocked';
   return (
     <div className={ui.form}>
-      <div className={ui.row}>
-        <Button
-          variant="ghost"
-          className={blocked ? '' : ui.danger}
-          disabled={status.isPending}
-          onClick={() => status.mutate({ status: blocked ? 'active' : 'blocked' })}
-        >
-          {blocked ? 'Unblock member' : 'Block member (ends their sessions)'}
-        </Button>
-      </div>
+      {profile.status === 'self_excluded' ? (
+        <p className={ui.muted}>
+          The member has excluded themselves: the back office cannot change their status.
+        </p>
+      ) : (
+        <div className={ui.row}>
+          <Button
+            variant="ghost"
+            className={blocked ? '' : ui.danger}
+            disabled={status.isPending}
+            onClick={() => status.mutate({ status: blocked ? 'active' : 'blocked' })}
+          >
+            {blocked ? 'Unblock member' : 'Block member (ends their sessions)'}
+          </Button>
+        </div>
+      )}
       <form
         className={ui.row}
         onSubmit={(event) => {

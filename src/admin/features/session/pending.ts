@@ -16,6 +16,5 @@ export function usePendingCounts() {
     queryFn: () => adminGet<PendingCounts>('/pending-counts'),
     enabled: may,
     refetchInterval: 15_000,
-    refetchIntervalInBackground: true,
   });
 }

@@ -33,6 +33,8 @@ export interface AdminRoute {
   method: 'GET' | 'POST';
   url: string;
   permission: Permission;
+  /** False for what the screens poll by themselves: such calls do not count as the operator's activity. */
+  touch?: boolean;
   handler(ctx: AdminContext): Promise<unknown>;
 }
 
@@ -48,12 +50,14 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     method: 'GET',
     url: '/api/admin/pending-counts',
     permission: 'dashboard.view',
+    touch: false,
     handler: async ({ db }) => ({ status: 'success', ...(await pendingCounts(db)) }),
   },
   {
     method: 'GET',
     url: '/api/admin/cashier/pending',
     permission: 'cashier.view',
+    touch: false,
     handler: async ({ db }) => ({ status: 'success', requests: await pendingRequests(db) }),
   },
   {
@@ -82,6 +86,19 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     },
   },
 ];
+
+/**
+ * CSRF defence for the operator cookie: a foreign Origin is refused by the member rule, and a
+ * cookie-carried operator session must name its origin too (the member rule only knows `sid`).
+ */
+function refuseCrossSite(request: FastifyRequest) {
+  refuseForeignOrigin(request);
+  const bearer = request.headers.authorization?.startsWith('Bearer ');
+  const named = request.headers.origin ?? request.headers.referer;
+  if (!bearer && !named && request.cookies[COOKIE]) {
+    throw new ApiError(403, STATUS.forbidden, MSG.forbidden, 'cookie session without Origin refused');
+  }
+}
 
 function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -115,10 +132,10 @@ export async function adminApi(app: FastifyInstance, deps: { db: Db; paymentProv
     return { status: 'success', token, operator };
   });
 
-  const authenticated = async (request: FastifyRequest) => {
-    if (request.method !== 'GET') refuseForeignOrigin(request);
+  const authenticated = async (request: FastifyRequest, touch = true) => {
+    if (request.method !== 'GET') refuseCrossSite(request);
     const token = tokenOf(request);
-    const operator = token ? await findOperator(deps.db, token) : undefined;
+    const operator = token ? await findOperator(deps.db, token, { touch }) : undefined;
     if (!operator) throw unauthorized('operator login required');
     return operator;
   };
@@ -141,7 +158,7 @@ export async function adminApi(app: FastifyInstance, deps: { db: Db; paymentProv
       method: route.method,
       url: route.url,
       handler: async (request, reply) => {
-        const operator = await authenticated(request);
+        const operator = await authenticated(request, route.touch ?? true);
         if (!roleMay(operator.role, route.permission)) {
           throw new ApiError(
             403,

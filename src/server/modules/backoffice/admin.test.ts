@@ -6,9 +6,9 @@ import { ORIGIN, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { ADMIN_ROUTES } from './admin.routes.ts';
 import { verifyAuditChain } from './audit.service.ts';
-import { auditLog, OPERATOR_ROLES, type OperatorRole } from './backoffice.schema.ts';
+import { auditLog, OPERATOR_ROLES, type OperatorRole, operatorSessions } from './backoffice.schema.ts';
 import { MORE_ADMIN_ROUTES } from './more-admin.routes.ts';
-import { createOperator } from './operators.service.ts';
+import { createOperator, OPERATOR_IDLE_MS } from './operators.service.ts';
 import { roleMay } from './permissions.ts';
 
 describe.runIf(backendAvailable)('back office: operators, permissions, cashier decisions, audit', () => {
@@ -33,6 +33,41 @@ describe.runIf(backendAvailable)('back office: operators, permissions, cashier d
       ).totpSecret;
       tokens[role] = (await login(`${role}1`, 'operator-pass1', secrets[role]!)).json().token;
     }
+  });
+
+  it('refuses a cookie-carried operator POST that names no origin (CSRF), and one from another site', async () => {
+    const cookie = `asid=${tokens.owner}`;
+    const post = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie, ...headers } });
+    expect((await post({})).statusCode).toBe(403);
+    expect((await post({ origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await admin('GET', '/api/admin/me', tokens.owner)).statusCode).toBe(200);
+  });
+
+  it("does not count the screens' own polling as activity, so an unattended back office signs out", async () => {
+    const { id, totpSecret } = await createOperator(t.db, {
+      login: 'idler',
+      password: 'operator-pass1',
+      role: 'owner',
+    });
+    const token = (await login('idler', 'operator-pass1', totpSecret)).json().token as string;
+    const lastSeen = async () =>
+      (await t.db.select().from(operatorSessions).where(eq(operatorSessions.operatorId, id)))[0]!.lastSeenAt;
+    const almostIdle = new Date(Date.now() - OPERATOR_IDLE_MS + 60_000);
+    await t.db
+      .update(operatorSessions)
+      .set({ lastSeenAt: almostIdle })
+      .where(eq(operatorSessions.operatorId, id));
+    for (const url of [
+      '/api/admin/pending-counts',
+      '/api/admin/cashier/pending',
+      '/api/admin/support/tickets',
+    ])
+      expect((await admin('GET', url, token)).statusCode).toBe(200);
+    expect((await lastSeen()).getTime()).toBe(almostIdle.getTime());
+    // What the operator does (here: opening the dashboard) keeps the session alive.
+    expect((await admin('GET', '/api/admin/dashboard', token)).statusCode).toBe(200);
+    expect((await lastSeen()).getTime()).toBeGreaterThan(Date.now() - 10_000);
   });
 
   it('needs the password and a current TOTP code, and locks after repeated failures', async () => {

@@ -83,8 +83,21 @@ interface Audited {
 /** Block or unblock; blocking ends every live session of the member at once. */
 export async function setMemberStatus(db: Db, id: number, status: 'active' | 'blocked', who: Audited) {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ status: members.status }).from(members).where(eq(members.id, id));
+    const [before] = await tx
+      .select({ status: members.status })
+      .from(members)
+      .where(eq(members.id, id))
+      .for('update');
     if (!before) throw notFound(id);
+    // A self-exclusion is the member's own protection: the back office cannot lift it.
+    if (before.status === 'self_excluded') {
+      throw new ApiError(
+        409,
+        STATUS.already,
+        MSG.failure,
+        'the member has excluded themselves; their status stays',
+      );
+    }
     await tx.update(members).set({ status }).where(eq(members.id, id));
     if (status === 'blocked') {
       await revokeAllSessions(tx, id);

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fund } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { members } from '../../db/schema.ts';
 import { seedDemo } from '../../db/seed-demo.ts';
 import { signWalletBody, WALLET_SIGNATURE_HEADER } from '../games/wallet/wallet-signature.ts';
 import { DETAIL_LIST_LIMIT } from './members-admin.service.ts';
@@ -98,5 +100,16 @@ describe.runIf(backendAvailable)('back office: the member page', () => {
     expect((await as('support').get('/api/admin/members/999999')).statusCode).toBe(404);
     for (const bad of ['abc', '0', '-1', '1.5', '99999999999999999999'])
       expect((await as('support').get(`/api/admin/members/${bad}`)).statusCode, bad).toBe(400);
+  });
+
+  it("cannot lift a member's self-exclusion, by unblocking or by blocking", async () => {
+    const { member } = await t.login();
+    const id = await memberId(member.id);
+    await t.db.update(members).set({ status: 'self_excluded' }).where(eq(members.id, id));
+    for (const status of ['active', 'blocked']) {
+      const res = await as('owner').post(`/api/admin/members/${id}/status`, { status });
+      expect(res.statusCode, status).toBe(409);
+    }
+    expect((await as('support').get(`/api/admin/members/${id}`)).json().profile.status).toBe('self_excluded');
   });
 });

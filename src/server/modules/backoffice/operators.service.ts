@@ -82,7 +82,15 @@ export async function operatorLogin(
   return { token, operator: { id: op.id, login: op.login, role: op.role } };
 }
 
-export async function findOperator(db: Db, token: string): Promise<Operator | undefined> {
+/**
+ * The operator of a live session. `touch: false` is for the screens' own polling (badge, queues):
+ * it must not keep an unattended back office signed in past the idle limit.
+ */
+export async function findOperator(
+  db: Db,
+  token: string,
+  { touch }: { touch: boolean } = { touch: true },
+): Promise<Operator | undefined> {
   const [row] = await db
     .select({ op: operators, session: operatorSessions })
     .from(operatorSessions)
@@ -96,10 +104,11 @@ export async function findOperator(db: Db, token: string): Promise<Operator | un
       ),
     );
   if (!row) return undefined;
-  await db
-    .update(operatorSessions)
-    .set({ lastSeenAt: new Date() })
-    .where(eq(operatorSessions.id, row.session.id));
+  if (touch)
+    await db
+      .update(operatorSessions)
+      .set({ lastSeenAt: new Date() })
+      .where(eq(operatorSessions.id, row.session.id));
   return { id: row.op.id, login: row.op.login, role: row.op.role, sessionId: row.session.id };
 }
 

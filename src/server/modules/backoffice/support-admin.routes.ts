@@ -19,6 +19,7 @@ export const SUPPORT_ADMIN_ROUTES: AdminRoute[] = [
     method: 'GET',
     url: '/api/admin/support/tickets',
     permission: 'support.answer',
+    touch: false,
     handler: async ({ db, request }) => {
       const { kind } = parseInput(z.object({ kind: z.enum(TICKET_KINDS).optional() }), request.query);
       const rows = await db
@@ -38,11 +39,19 @@ export const SUPPORT_ADMIN_ROUTES: AdminRoute[] = [
     handler: async ({ db, request, operator }) => {
       const { answer } = parseInput(z.object({ answer: z.string().trim().min(1).max(5000) }), request.body);
       const id = parseInput(idParam, request.params).id;
-      const ticket = await audited(db, { operator, ip: request.ip }, 'support.answer', async (tx) => ({
-        target: `ticket:${id}`,
-        after: { answer },
-        result: await answerTicket(tx, id, operator.login, answer),
-      }));
+      const ticket = await audited(db, { operator, ip: request.ip }, 'support.answer', async (tx) => {
+        const [asked] = await tx
+          .select({ kind: helpTickets.kind })
+          .from(helpTickets)
+          .where(eq(helpTickets.id, id));
+        if (asked?.kind === 'account')
+          throw invalid('answer an account request with the deposit account form');
+        return {
+          target: `ticket:${id}`,
+          after: { answer },
+          result: await answerTicket(tx, id, operator.login, answer),
+        };
+      });
       return { status: 'success', ticket: { id: ticket.id, status: ticket.status } };
     },
   },
@@ -50,6 +59,7 @@ export const SUPPORT_ADMIN_ROUTES: AdminRoute[] = [
     method: 'GET',
     url: '/api/admin/support/account-requests',
     permission: 'support.answer',
+    touch: false,
     handler: async ({ db }) => ({ status: 'success', requests: await pendingAccountRequests(db) }),
   },
   {

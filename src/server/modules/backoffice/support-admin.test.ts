@@ -82,4 +82,37 @@ describe.runIf(backendAvailable)('back office: account requests and the ticket q
     ).toBe(404);
     expect(await snapshotAllTables(t.db, ['operator_sessions'])).toBe(before);
   });
+
+  it('two operators answering one ticket: the first answer stands, the second is told who answered', async () => {
+    const { token } = await t.login();
+    await t.call('user-write-help', { title: 'Race', contents: 'Who answers?' }, { token });
+    const ticket = (await support().get('/api/admin/support/tickets?kind=help'))
+      .json()
+      .tickets.find((row: { title: string }) => row.title === 'Race');
+    const [a, b] = await Promise.all([
+      support().post(`/api/admin/support/tickets/${ticket.id}/answer`, { answer: 'First' }),
+      as('owner').post(`/api/admin/support/tickets/${ticket.id}/answer`, { answer: 'Second' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const [winner, loser] = a.statusCode === 200 ? [a, b] : [b, a];
+    const winnerText = winner === a ? 'First' : 'Second';
+    expect(loser.json().message).toMatch(/^this ticket was already answered by \w+/);
+    const helps = (await t.call('get-help-list', { page: 1 }, { token })).json();
+    expect(JSON.stringify(helps)).toContain(winnerText);
+    expect(JSON.stringify(helps)).not.toContain(winnerText === 'First' ? 'Second' : 'First');
+  });
+
+  it('refuses to answer an account request as a plain ticket: it needs the deposit account form', async () => {
+    const { token } = await t.login();
+    await t.call('user-ask-account', {}, { token });
+    const requests = (await support().get('/api/admin/support/account-requests')).json().requests;
+    const request = requests.at(-1);
+    const res = await support().post(`/api/admin/support/tickets/${request.id}/answer`, {
+      answer: 'Ask later',
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await support().get('/api/admin/support/account-requests')).json().requests).toContainEqual(
+      expect.objectContaining({ id: request.id }),
+    );
+  });
 });

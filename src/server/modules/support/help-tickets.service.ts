@@ -122,15 +122,31 @@ export async function deleteAllHelp(db: Db, memberId: number): Promise<number> {
   return hidden.length;
 }
 
-/** Operator: answers a ticket; the member's help count rises until they read it. */
+/**
+ * Operator: answers a waiting ticket; the member's help count rises until they read it. Only one
+ * answer lands: a second operator answering the same ticket is told who answered first.
+ */
 export async function answerTicket(db: DbOrTx, id: number, operator: string, answer: string) {
   const [row] = await db
     .update(helpTickets)
     .set({ status: 'already', answer, answeredBy: operator, answeredAt: new Date(), readAt: null })
-    .where(eq(helpTickets.id, id))
+    .where(and(eq(helpTickets.id, id), eq(helpTickets.status, 'wait')))
     .returning();
-  if (!row) throw new ApiError(404, STATUS.notFound, MSG.notFound, `no ticket ${id}`);
-  return row;
+  if (row) return row;
+  const [current] = await db
+    .select({ answeredBy: helpTickets.answeredBy })
+    .from(helpTickets)
+    .where(eq(helpTickets.id, id));
+  if (!current) throw new ApiError(404, STATUS.notFound, MSG.notFound, `no ticket ${id}`);
+  throw new ApiError(
+    409,
+    STATUS.already,
+    MSG.failure,
+    `this ticket was already answered by ${current.answeredBy}`,
+    {
+      current: { answeredBy: current.answeredBy },
+    },
+  );
 }
 
 /** Operator: a member's tickets, newest first, including those the member deleted from view. */
