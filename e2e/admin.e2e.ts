@@ -133,7 +133,7 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     await b.page.bringToFront();
     await b.page.getByRole('link', { name: 'Games' }).click();
     const vendor = b.page.getByRole('region', { name: 'Royal Baccarat' });
-    const maintenance = vendor.getByRole('switch', { name: 'Royal Baccarat maintenance' });
+    const maintenance = vendor.getByRole('switch', { name: 'Royal Baccarat (royal-baccarat) maintenance' });
     await maintenance.click();
     await expect.poll(() => maintenance.getAttribute('aria-checked')).toBe('true');
     try {

@@ -10,14 +10,14 @@ import styles from './DashboardPage.module.css';
 
 type Figures = DashboardReply['today'];
 
-const FIGURES: { key: keyof Figures; label: string; money: boolean }[] = [
-  { key: 'deposits', label: 'Deposits', money: true },
-  { key: 'withdrawals', label: 'Withdrawals', money: true },
-  { key: 'bets', label: 'Bets', money: true },
-  { key: 'wins', label: 'Wins', money: true },
-  { key: 'ggr', label: 'Gross gaming revenue', money: true },
-  { key: 'newMembers', label: 'New members', money: false },
-  { key: 'activeMembers', label: 'Active members', money: false },
+const FIGURES: { key: keyof Figures; label: string }[] = [
+  { key: 'deposits', label: 'Deposits' },
+  { key: 'withdrawals', label: 'Withdrawals' },
+  { key: 'bets', label: 'Bets' },
+  { key: 'wins', label: 'Wins' },
+  { key: 'ggr', label: 'Gross gaming revenue' },
+  { key: 'newMembers', label: 'New members' },
+  { key: 'activeMembers', label: 'Active members' },
 ];
 
 function FigureList({ figures }: { figures: Figures }) {

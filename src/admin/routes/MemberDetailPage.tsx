@@ -21,7 +21,11 @@ export default function MemberDetailPage() {
     <div className={ui.page}>
       <PageHead title={data ? `Member ${data.profile.loginId}` : 'Member'}>
         <div className={ui.row}>
-          {data && <Link to={`/notes?to=${encodeURIComponent(data.profile.loginId)}`}>Send a note</Link>}
+          {data && (
+            <Link to={`/notes?to=${encodeURIComponent(data.profile.loginId)}&id=${data.profile.id}`}>
+              Send a note
+            </Link>
+          )}
           <Link to="/members">← All members</Link>
         </div>
       </PageHead>

@@ -21,11 +21,14 @@ async function memberIdOf(loginId: string): Promise<number> {
 /** A note to one member, to every member of a level, or to everyone; it lands in their inbox. */
 export default function NotesPage() {
   const [params] = useSearchParams();
+  // From a member's page the id is known; a typed login is looked up.
+  const knownId = Number(params.get('id')) || undefined;
   const [target, setTarget] = useState<Target>(params.get('to') ? 'member' : 'all');
   const [form, setForm] = useState({ loginId: params.get('to') ?? '', level: '1', title: '', contents: '' });
   const send = useMutation({
     mutationFn: async () => {
-      const memberId = target === 'member' ? await memberIdOf(form.loginId) : undefined;
+      const fromMemberPage = knownId && form.loginId === params.get('to') ? knownId : undefined;
+      const memberId = target === 'member' ? (fromMemberPage ?? (await memberIdOf(form.loginId))) : undefined;
       const level = target === 'level' ? Number(form.level) : undefined;
       return adminPost<{ noteId: number }>('/notes', {
         target,

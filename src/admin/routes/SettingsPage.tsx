@@ -86,8 +86,8 @@ export default function SettingsPage() {
       {adding && <NewSiteForm onDone={() => setAdding(false)} />}
       <Outcome error={sites.error} />
       {site && (
-        // Every form starts from the stored values of the site shown; a new load resets them.
-        <div key={`${site.id}-${sites.dataUpdatedAt}`} className={ui.page}>
+        // Every form starts from the stored values of the site shown; switching site resets them.
+        <div key={site.id} className={ui.page}>
           <div className={ui.grid}>
             <SiteForm site={site} />
             <CashierHoursForm site={site} />

@@ -12,7 +12,7 @@ export function useContentList(kind: ContentKind) {
   });
 }
 
-/** Create (no id), edit (id) or delete an item; the list reloads after. */
+/** Create (no id) or edit (id) an item; the list reloads after. */
 export function useContentSave(kind: ContentKind) {
   const client = useQueryClient();
   return useMutation({

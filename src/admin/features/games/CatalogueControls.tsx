@@ -53,7 +53,7 @@ export function SaveBox({
   onSave(value: string): void;
 }) {
   const [text, setText] = useState(value);
-  const changed = text !== value;
+  const changed = text.trim() !== '' && text !== value;
   return (
     <form
       className={styles.saveBox}

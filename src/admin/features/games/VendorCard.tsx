@@ -32,7 +32,7 @@ export function VendorCard({ vendor }: { vendor: AdminVendor }) {
       cell: (g) => (
         <Toggle
           on={g.used === 'y'}
-          label={`${g.nameEn} enabled`}
+          label={`${g.nameEn} (${g.code}) enabled`}
           onLabel="On"
           offLabel="Off"
           disabled={change.isPending}
@@ -44,7 +44,7 @@ export function VendorCard({ vendor }: { vendor: AdminVendor }) {
       head: 'Order',
       cell: (g) => (
         <SaveBox
-          label={`${g.nameEn} order`}
+          label={`${g.nameEn} (${g.code}) order`}
           type="number"
           value={String(g.sortOrder)}
           onSave={(v) => setGame(g, { sortOrder: Number(v) })}
@@ -55,7 +55,7 @@ export function VendorCard({ vendor }: { vendor: AdminVendor }) {
       head: 'Image',
       cell: (g) => (
         <SaveBox
-          label={`${g.nameEn} image`}
+          label={`${g.nameEn} (${g.code}) image`}
           width={200}
           value={g.imgUrl}
           onSave={(v) => setGame(g, { imgUrl: v })}
@@ -76,7 +76,7 @@ export function VendorCard({ vendor }: { vendor: AdminVendor }) {
         <div className={ui.row}>
           <Toggle
             on={vendor.used === 'y'}
-            label={`${vendor.nameEn} enabled`}
+            label={`${vendor.nameEn} (${vendor.code}) enabled`}
             onLabel="Enabled"
             offLabel="Disabled"
             disabled={change.isPending}
@@ -85,20 +85,20 @@ export function VendorCard({ vendor }: { vendor: AdminVendor }) {
           <Toggle
             on={vendor.maintenance}
             warn
-            label={`${vendor.nameEn} maintenance`}
+            label={`${vendor.nameEn} (${vendor.code}) maintenance`}
             onLabel="Maintenance"
             offLabel="Running"
             disabled={change.isPending}
             onChange={(on) => setVendor({ maintenance: on })}
           />
           <SaveBox
-            label={`${vendor.nameEn} order`}
+            label={`${vendor.nameEn} (${vendor.code}) order`}
             type="number"
             value={String(vendor.sortOrder)}
             onSave={(v) => setVendor({ sortOrder: Number(v) })}
           />
           <SaveBox
-            label={`${vendor.nameEn} image`}
+            label={`${vendor.nameEn} (${vendor.code}) image`}
             width={200}
             value={vendor.imgUrl}
             onSave={(v) => setVendor({ imgUrl: v })}
@@ -107,7 +107,7 @@ export function VendorCard({ vendor }: { vendor: AdminVendor }) {
       </div>
       <Outcome error={change.error} />
       <Table
-        label={`${vendor.nameEn} games`}
+        label={`${vendor.nameEn} (${vendor.code}) games`}
         rows={vendor.games}
         columns={columns}
         rowKey={(g) => g.id}

@@ -80,9 +80,19 @@ function Adjustment({ id }: { id: number }) {
   const adjust = useMemberAction(id, 'adjust');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  // One key per intended adjustment: a retry after a timeout cannot credit twice.
+  const [key, setKey] = useState(() => crypto.randomUUID());
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    adjust.mutate({ amount: Number(amount), reason }, { onSuccess: () => setAmount('') });
+    adjust.mutate(
+      { amount: Number(amount), reason, key },
+      {
+        onSuccess: () => {
+          setAmount('');
+          setKey(crypto.randomUUID());
+        },
+      },
+    );
   };
   return (
     <form className={ui.form} onSubmit={submit}>
@@ -93,7 +103,10 @@ function Adjustment({ id }: { id: number }) {
           step={1}
           required
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            setKey(crypto.randomUUID());
+          }}
         />
         <Field
           label="Reason (kept in the audit log)"

@@ -126,7 +126,7 @@ export function LevelsCompForm({ site }: { site: SiteView }) {
   return (
     <Panel title="Member levels and comp">
       <Outcome error={levels.error} />
-      {levels.data && <LevelsTable key={levels.dataUpdatedAt} site={site} levels={levels.data.levels} />}
+      {levels.data && <LevelsTable site={site} levels={levels.data.levels} />}
     </Panel>
   );
 }

@@ -43,7 +43,10 @@ function OptionRow({
   const [draft, setDraft] = useState(() => draftOf(option, providers[0]));
   const set = (key: keyof Draft) => (e: { target: { value: string } }) =>
     setDraft({ ...draft, [key]: e.target.value });
-  const label = option ? option.name : 'new option';
+  // Deposit and withdrawal options often share a name: labels carry the direction and id.
+  const label = option ? `${option.direction} option #${option.id}` : 'new option';
+  const formId = `payment-option-${option?.id ?? 'new'}`;
+  const dirty = !option || JSON.stringify(draft) !== JSON.stringify(draftOf(option));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const fields = {
@@ -55,16 +58,25 @@ function OptionRow({
       sortOrder: Number(draft.sortOrder),
       enabled: draft.enabled,
     };
-    if (option) change.mutate({ path: `payment-options/${option.id}`, body: fields });
-    else
+    if (option) {
+      // Only what changed: an option whose provider was uninstalled can still be renamed or disabled.
+      const stored = draftOf(option);
+      const changed = Object.fromEntries(
+        Object.entries(fields).filter(([key]) => draft[key as keyof Draft] !== stored[key as keyof Draft]),
+      );
+      change.mutate({ path: `payment-options/${option.id}`, body: changed });
+    } else {
       change.mutate(
         { path: 'payment-options', body: { ...fields, siteId, direction: draft.direction } },
         { onSuccess: () => setDraft(draftOf(undefined, providers[0])) },
       );
+    }
   };
   const input = (key: keyof Draft, props: object) => (
     <input
       className={`${ui.input} ${styles.cellInput}`}
+      form={formId}
+      required
       aria-label={`${label} ${key}`}
       value={String(draft[key])}
       onChange={set(key)}
@@ -79,6 +91,7 @@ function OptionRow({
         ) : (
           <select
             className={ui.input}
+            form={formId}
             aria-label="new option direction"
             value={draft.direction}
             onChange={set('direction')}
@@ -89,7 +102,13 @@ function OptionRow({
         )}
       </td>
       <td>
-        <select className={ui.input} aria-label={`${label} kind`} value={draft.kind} onChange={set('kind')}>
+        <select
+          className={ui.input}
+          form={formId}
+          aria-label={`${label} kind`}
+          value={draft.kind}
+          onChange={set('kind')}
+        >
           <option value="bank">bank</option>
           <option value="card">card</option>
           <option value="coin">coin</option>
@@ -98,6 +117,7 @@ function OptionRow({
       <td>
         <select
           className={ui.input}
+          form={formId}
           aria-label={`${label} provider`}
           value={draft.provider}
           onChange={set('provider')}
@@ -112,6 +132,7 @@ function OptionRow({
       <td>
         <input
           className={`${ui.input} ${styles.nameInput}`}
+          form={formId}
           aria-label={`${label} name`}
           required
           maxLength={100}
@@ -125,18 +146,19 @@ function OptionRow({
       <td>
         <input
           type="checkbox"
+          form={formId}
           aria-label={`${label} enabled`}
           checked={draft.enabled}
           onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}
         />
       </td>
       <td>
-        <form onSubmit={submit} className={ui.row}>
+        <form id={formId} onSubmit={submit} className={ui.row}>
           <Button
             type="submit"
             variant={option ? 'ghost' : 'primary'}
             className={ui.small}
-            disabled={change.isPending || !draft.name.trim()}
+            disabled={change.isPending || !dirty || !draft.name.trim()}
           >
             {option ? 'Save' : 'Add'}
           </Button>
@@ -168,14 +190,9 @@ export function PaymentOptionsPanel({ site }: { site: SiteView }) {
             </thead>
             <tbody>
               {list.data.options.map((o) => (
-                <OptionRow
-                  key={`${o.id}-${list.dataUpdatedAt}`}
-                  siteId={site.id}
-                  option={o}
-                  providers={providers}
-                />
+                <OptionRow key={o.id} siteId={site.id} option={o} providers={providers} />
               ))}
-              <OptionRow key={`new-${list.dataUpdatedAt}`} siteId={site.id} providers={providers} />
+              <OptionRow key="new" siteId={site.id} providers={providers} />
             </tbody>
           </table>
         </div>
