@@ -28,7 +28,12 @@ export function useOperators(t: TestApp) {
         method: 'POST',
         url: '/api/admin/login',
         headers: { origin: ORIGIN },
-        payload: { login, password: 'operator-pass1', otp: generateSync({ secret: totpSecret }) },
+        payload: {
+          login,
+          password: 'operator-pass1',
+          otp: generateSync({ secret: totpSecret }),
+          bearer: true,
+        },
       });
       if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.body}`);
       tokens[role] = res.json().token;

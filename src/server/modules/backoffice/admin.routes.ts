@@ -111,10 +111,21 @@ export async function adminApi(app: FastifyInstance, deps: { db: Db; paymentProv
   app.post('/api/admin/login', async (request, reply) => {
     refuseForeignOrigin(request);
     const body = parseInput(
-      z.object({ login: z.string().max(64), password: z.string().max(128), otp: z.string().max(10) }),
+      z.object({
+        login: z.string().max(64),
+        password: z.string().max(128),
+        otp: z.string().max(10),
+        // Scripts and tools ask for a Bearer token; the browser keeps it only in the httpOnly cookie.
+        bearer: z.boolean().optional(),
+      }),
       request.body,
     );
-    const { token, operator } = await operatorLogin(deps.db, { ...body, ip: request.ip });
+    const { token, operator } = await operatorLogin(deps.db, {
+      login: body.login,
+      password: body.password,
+      otp: body.otp,
+      ip: request.ip,
+    });
     await appendAudit(deps.db, {
       operatorId: operator.id,
       operatorLogin: operator.login,
@@ -129,7 +140,7 @@ export async function adminApi(app: FastifyInstance, deps: { db: Db; paymentProv
       secure: request.protocol === 'https',
       maxAge: OPERATOR_SESSION_MS / 1000,
     });
-    return { status: 'success', token, operator };
+    return { status: 'success', operator, ...(body.bearer ? { token } : {}) };
   });
 
   const authenticated = async (request: FastifyRequest, touch = true) => {

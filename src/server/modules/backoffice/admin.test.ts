@@ -24,7 +24,12 @@ describe.runIf(backendAvailable)('back office: operators, permissions, cashier d
       ...(payload ? { payload } : {}),
     });
   const login = (who: string, password: string, secret: string) =>
-    admin('POST', '/api/admin/login', undefined, { login: who, password, otp: generateSync({ secret }) });
+    admin('POST', '/api/admin/login', undefined, {
+      login: who,
+      password,
+      otp: generateSync({ secret }),
+      bearer: true,
+    });
 
   beforeAll(async () => {
     for (const role of OPERATOR_ROLES) {
@@ -68,6 +73,29 @@ describe.runIf(backendAvailable)('back office: operators, permissions, cashier d
     // What the operator does (here: opening the dashboard) keeps the session alive.
     expect((await admin('GET', '/api/admin/dashboard', token)).statusCode).toBe(200);
     expect((await lastSeen()).getTime()).toBeGreaterThan(Date.now() - 10_000);
+  });
+
+  it('keeps the session token out of a browser login reply: it lives in the httpOnly cookie only', async () => {
+    const { totpSecret } = await createOperator(t.db, {
+      login: 'browser',
+      password: 'operator-pass1',
+      role: 'support',
+    });
+    const res = await admin('POST', '/api/admin/login', undefined, {
+      login: 'browser',
+      password: 'operator-pass1',
+      otp: generateSync({ secret: totpSecret }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().token).toBeUndefined();
+    const cookie = res.cookies.find((c) => c.name === 'asid');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/me',
+      headers: { cookie: `asid=${cookie!.value}` },
+    });
+    expect(me.json().operator.login).toBe('browser');
   });
 
   it('needs the password and a current TOTP code, and locks after repeated failures', async () => {
