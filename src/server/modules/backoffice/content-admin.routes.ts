@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { invalid } from '../../http/api-error.ts';
 import { BANNER_TYPES } from '../content/content.schema.ts';
 import {
   CONTENT_KINDS,
   type ContentFields,
-  type ContentKind,
   createContent,
   deleteContent,
   listContent,
@@ -21,7 +19,7 @@ import {
   sameOriginPath,
   sortOrder,
 } from './admin-fields.ts';
-import { parseInput } from './admin-input.ts';
+import { parseInput, parsePatch } from './admin-input.ts';
 import { audited } from './audited.ts';
 
 const html = z.string().trim().min(1).max(20_000);
@@ -61,12 +59,6 @@ const FIELDS = {
 
 const kindParam = z.object({ kind: z.enum(CONTENT_KINDS) });
 const itemParams = kindParam.extend(idParam.shape);
-
-function patchOf(kind: ContentKind, body: unknown) {
-  const patch = parseInput(FIELDS[kind].partial() as z.ZodType<Record<string, unknown>>, body);
-  if (Object.values(patch).every((v) => v === undefined)) throw invalid('send at least one field to change');
-  return patch;
-}
 
 /** Notices, popups and banners: list, create, edit, schedule, unpublish, delete; the HTML preview. */
 export const CONTENT_ADMIN_ROUTES: AdminRoute[] = [
@@ -111,7 +103,7 @@ export const CONTENT_ADMIN_ROUTES: AdminRoute[] = [
     permission: 'content.manage',
     handler: async ({ db, request, operator }) => {
       const { kind, id } = parseInput(itemParams, request.params);
-      const patch = patchOf(kind, request.body);
+      const patch = parsePatch(FIELDS[kind].partial() as z.ZodType<Record<string, unknown>>, request.body);
       const item = await audited(db, { operator, ip: request.ip }, `content.${kind}.update`, async (tx) => {
         const changed = await updateContent(tx, kind, id, patch);
         if (!changed) throw notFound(`${kind} ${id}`);

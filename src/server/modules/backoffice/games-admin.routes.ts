@@ -1,19 +1,11 @@
 import { z } from 'zod';
-import { invalid } from '../../http/api-error.ts';
 import { openRounds } from '../games/bets.service.ts';
 import { adminCatalogue, updateGame, updateVendor } from '../games/catalogue-admin.service.ts';
 import { VENDOR_CATEGORIES } from '../games/games.schema.ts';
 import type { AdminRoute } from './admin.routes.ts';
 import { idParam, notFound, sameOriginPath, sortOrder, usedFlag } from './admin-fields.ts';
-import { parseInput } from './admin-input.ts';
+import { parseInput, parsePatch } from './admin-input.ts';
 import { audited } from './audited.ts';
-
-/** A body with at least one of the fields to change. */
-function patchOf<T extends object>(schema: z.ZodType<T>, body: unknown): T {
-  const patch = parseInput(schema, body);
-  if (Object.values(patch).every((v) => v === undefined)) throw invalid('send at least one field to change');
-  return patch;
-}
 
 /** Games: the catalogue by category; vendors and games switched on or off, ordered, given images. */
 export const GAMES_ADMIN_ROUTES: AdminRoute[] = [
@@ -35,7 +27,7 @@ export const GAMES_ADMIN_ROUTES: AdminRoute[] = [
     permission: 'games.manage',
     handler: async ({ db, request, operator }) => {
       const { code } = parseInput(z.object({ code: z.string().max(64) }), request.params);
-      const patch = patchOf(
+      const patch = parsePatch(
         z.object({
           used: usedFlag.optional(),
           maintenance: z.boolean().optional(),
@@ -58,7 +50,7 @@ export const GAMES_ADMIN_ROUTES: AdminRoute[] = [
     permission: 'games.manage',
     handler: async ({ db, request, operator }) => {
       const { id } = parseInput(idParam, request.params);
-      const patch = patchOf(
+      const patch = parsePatch(
         z.object({
           used: usedFlag.optional(),
           sortOrder: sortOrder.optional(),

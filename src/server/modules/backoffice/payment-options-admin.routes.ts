@@ -9,7 +9,7 @@ import {
 import { listSites } from '../sites/sites-admin.service.ts';
 import type { AdminRoute } from './admin.routes.ts';
 import { idParam, notFound, sortOrder } from './admin-fields.ts';
-import { parseInput } from './admin-input.ts';
+import { parseInput, parsePatch } from './admin-input.ts';
 import { audited } from './audited.ts';
 
 const amount = z.number().int().min(1).max(1e12);
@@ -84,9 +84,7 @@ export const PAYMENT_OPTIONS_ADMIN_ROUTES: AdminRoute[] = [
     permission: 'settings.manage',
     handler: async ({ db, request, operator, paymentProviders }) => {
       const { id } = parseInput(idParam, request.params);
-      const patch = parseInput(z.object(optionFields).partial(), request.body);
-      if (Object.values(patch).every((v) => v === undefined))
-        throw invalid('send at least one field to change');
+      const patch = parsePatch(z.object(optionFields).partial(), request.body);
       assertInstalled(patch.provider, paymentProviders);
       const option = await audited(
         db,

@@ -14,7 +14,7 @@ import {
 } from '../sites/sites-admin.service.ts';
 import type { AdminRoute } from './admin.routes.ts';
 import { hostname, httpsUrl, idParam, notFound } from './admin-fields.ts';
-import { parseInput } from './admin-input.ts';
+import { parseInput, parsePatch } from './admin-input.ts';
 import { audited, type Who } from './audited.ts';
 import { memberCountsByLevel } from './members-admin.service.ts';
 
@@ -120,7 +120,7 @@ export const SITES_ADMIN_ROUTES: AdminRoute[] = [
     permission: 'settings.manage',
     handler: async ({ db, request, operator }) => {
       const { id } = parseInput(idParam, request.params);
-      const patch = parseInput(
+      const patch = parsePatch(
         z.object({
           name: z.string().trim().min(1).max(100).optional(),
           domains: z.array(hostname).max(20).optional(),
@@ -129,8 +129,6 @@ export const SITES_ADMIN_ROUTES: AdminRoute[] = [
         }),
         request.body,
       );
-      if (Object.values(patch).every((v) => v === undefined))
-        throw invalid('send at least one field to change');
       const { registrationOpen, referralRequired } = patch;
       const site = await audited(db, { operator, ip: request.ip }, 'settings.site.update', async (tx) => {
         const domains = patch.domains && [...new Set(patch.domains)];
