@@ -90,7 +90,7 @@ function OptionRow({
           option.direction
         ) : (
           <select
-            className={ui.input}
+            className={`${ui.input} ${styles.cellSelect}`}
             form={formId}
             aria-label="new option direction"
             value={draft.direction}
@@ -103,7 +103,7 @@ function OptionRow({
       </td>
       <td>
         <select
-          className={ui.input}
+          className={`${ui.input} ${styles.cellSelect}`}
           form={formId}
           aria-label={`${label} kind`}
           value={draft.kind}
@@ -116,7 +116,7 @@ function OptionRow({
       </td>
       <td>
         <select
-          className={ui.input}
+          className={`${ui.input} ${styles.cellSelect}`}
           form={formId}
           aria-label={`${label} provider`}
           value={draft.provider}
