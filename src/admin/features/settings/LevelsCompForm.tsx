@@ -38,16 +38,19 @@ function LevelsTable({ site, levels }: { site: SiteView; levels: LevelRow[] }) {
   );
   const [rates, setRates] = useState(() => ratesOf(levels));
   const [minExchange, setMinExchange] = useState(String(site.settings.comp?.minExchange ?? ''));
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    await change.mutateAsync({ path: `sites/${site.id}/levels`, body: { names } });
-    await change.mutateAsync({
+    change.mutate({
       path: `sites/${site.id}/comp`,
-      body: { rates: ratesBody(rates), ...(minExchange === '' ? {} : { minExchange: Number(minExchange) }) },
+      body: {
+        levelNames: names,
+        rates: ratesBody(rates),
+        ...(minExchange === '' ? {} : { minExchange: Number(minExchange) }),
+      },
     });
   };
   return (
-    <form className={ui.form} onSubmit={(event) => submit(event).catch(() => undefined)}>
+    <form className={ui.form} onSubmit={submit}>
       <Field
         label="Minimum comp exchange"
         type="number"

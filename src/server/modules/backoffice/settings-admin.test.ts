@@ -170,6 +170,25 @@ describe.runIf(backendAvailable)('back office: settings', () => {
     expect(levels[0]).toMatchObject({ level: 1, compRates: { slot: 0 } });
   });
 
+  it('saves level names and comp rates together: a refused part leaves both as they were', async () => {
+    const levelsNow = async () =>
+      (await owner().get(`/api/admin/settings/sites/${mainId}/levels`)).json().levels;
+    const before = await levelsNow();
+    const refused = await owner().post(`/api/admin/settings/sites/${mainId}/comp`, {
+      levelNames: { '3': 'Gold' },
+      rates: { '3': { casino: 120 } },
+      minExchange: 1e13,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await levelsNow()).toEqual(before);
+    const saved = await owner().post(`/api/admin/settings/sites/${mainId}/comp`, {
+      levelNames: { '3': 'Gold' },
+      rates: { '3': { casino: 120 } },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await levelsNow())[2]).toMatchObject({ level: 3, name: 'Gold', compRates: { casino: 120 } });
+  });
+
   it('sets the messenger links members see, https only, and names levels', async () => {
     const links = [{ label: 'Telegram', url: 'https://t.me/royal_help' }];
     await owner().post(`/api/admin/settings/sites/${mainId}/messenger`, { links });

@@ -47,6 +47,10 @@ const deskWindow = z
     'give open and close together',
   );
 const basisPoints = z.number().int().min(0).max(10_000);
+const levelNames = z.record(levelKey, z.string().trim().max(30));
+/** An empty name removes it: the level shows its number again. */
+const withoutEmptyNames = (names: Record<string, string>) =>
+  Object.fromEntries(Object.entries(names).filter(([, name]) => name !== ''));
 
 const siteView = (site: SiteRow) => ({
   ...site,
@@ -187,12 +191,16 @@ export const SITES_ADMIN_ROUTES: AdminRoute[] = [
               }),
             )
             .optional(),
+          // The levels screen saves names and rates together: one change, all or nothing.
+          levelNames: levelNames.optional(),
         }),
         request.body,
       );
-      if (body.minExchange === undefined && !body.rates) throw invalid('send minExchange or rates');
+      if (body.minExchange === undefined && !body.rates && !body.levelNames)
+        throw invalid('send minExchange, rates or levelNames');
       return changeSettings({ db, request }, { operator, ip: request.ip }, 'settings.comp', (s) => ({
         ...s,
+        ...(body.levelNames ? { levelNames: withoutEmptyNames(body.levelNames) } : {}),
         comp: {
           ...s.comp,
           ...(body.minExchange === undefined ? {} : { minExchange: body.minExchange }),
@@ -241,15 +249,10 @@ export const SITES_ADMIN_ROUTES: AdminRoute[] = [
     url: '/api/admin/settings/sites/:id/levels',
     permission: 'settings.manage',
     handler: async ({ db, request, operator }) => {
-      const { names } = parseInput(
-        z.object({ names: z.record(levelKey, z.string().trim().max(30)) }),
-        request.body,
-      );
-      // An empty name removes it: the level shows its number again.
-      const levelNames = Object.fromEntries(Object.entries(names).filter(([, name]) => name !== ''));
+      const { names } = parseInput(z.object({ names: levelNames }), request.body);
       return changeSettings({ db, request }, { operator, ip: request.ip }, 'settings.levels', (s) => ({
         ...s,
-        levelNames,
+        levelNames: withoutEmptyNames(names),
       }));
     },
   },
