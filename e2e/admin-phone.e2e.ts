@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
-import { signInOperator } from './support/operator.ts';
+import { PHONE_OPERATOR, signInOperator } from './support/operator.ts';
 
 /** The back office on a 360-px phone: every section reachable, nothing wider than the screen. */
 describe.runIf(chromiumAvailable)('back office on a phone', () => {
@@ -38,7 +38,7 @@ describe.runIf(chromiumAvailable)('back office on a phone', () => {
         }),
       }),
     );
-    await signInOperator(b.page);
+    await signInOperator(b.page, PHONE_OPERATOR);
     await b.page.getByRole('region', { name: 'Today' }).waitFor();
     await fitsTheScreen();
     await b.screenshot('admin-phone-dashboard');

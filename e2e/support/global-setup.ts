@@ -10,8 +10,10 @@ import { type Database, openDatabase } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { cashRequests, members } from '../../src/server/db/schema.ts';
 import { seedDemo } from '../../src/server/db/seed-demo.ts';
+import { createOperator } from '../../src/server/modules/backoffice/operators.service.ts';
 import { approveDeposit } from '../../src/server/modules/cashier/deposits.service.ts';
 import { sendNote } from '../../src/server/modules/inbox/notes.service.ts';
+import { DEMO_OPERATOR, PHONE_OPERATOR } from './operator.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -76,6 +78,12 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({});
   await migrate(database);
   await seedDemo(database.db);
+  await createOperator(database.db, {
+    login: PHONE_OPERATOR,
+    password: DEMO_OPERATOR.password,
+    role: 'owner',
+    totpSecret: DEMO_OPERATOR.totpSecret,
+  });
   const config = { ...readConfig({}), webRoot: resolve('dist/web'), loginMaxFailuresPerAddress: 1000 };
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -98,6 +98,21 @@ describe.runIf(backendAvailable)('back office: operators, permissions, cashier d
     expect(me.json().operator.login).toBe('browser');
   });
 
+  it('accepts a TOTP code once: the same code again (a replay) is refused', async () => {
+    const { totpSecret } = await createOperator(t.db, {
+      login: 'replayer',
+      password: 'operator-pass1',
+      role: 'support',
+    });
+    const body = { login: 'replayer', password: 'operator-pass1', otp: generateSync({ secret: totpSecret }) };
+    const [first, second] = await Promise.all([
+      admin('POST', '/api/admin/login', undefined, body),
+      admin('POST', '/api/admin/login', undefined, body),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 401]);
+    expect((await admin('POST', '/api/admin/login', undefined, body)).statusCode).toBe(401);
+  });
+
   it('needs the password and a current TOTP code, and locks after repeated failures', async () => {
     const { totpSecret } = await createOperator(t.db, {
       login: 'locky',

@@ -26,6 +26,8 @@ export const operators = pgTable(
     totpSecret: text('totp_secret').notNull(),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The TOTP time step of the last accepted code: a code works once, even within its 30 s. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

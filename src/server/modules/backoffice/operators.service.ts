@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, verifySync } from 'otplib';
 import { MSG, STATUS } from '../../../shared/messages.ts';
 import type { Db } from '../../db/client.ts';
@@ -41,6 +41,17 @@ export async function createOperator(
   return { id: row!.id, totpSecret };
 }
 
+async function claimTimeStep(db: Db, operatorId: number, step: number): Promise<boolean> {
+  const claimed = await db
+    .update(operators)
+    .set({ totpLastStep: step })
+    .where(
+      and(eq(operators.id, operatorId), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))),
+    )
+    .returning({ id: operators.id });
+  return claimed.length === 1;
+}
+
 const refused = () => new ApiError(401, STATUS.invalid, MSG.loginFailed, 'wrong login, password or code');
 
 /** Password and a current TOTP code; repeated failures lock the operator for a while. */
@@ -53,10 +64,19 @@ export async function operatorLogin(
     throw new ApiError(429, STATUS.limited, MSG.loginLimited, 'too many failed logins; try again later');
   }
   const passwordOk = await verifyPassword(op?.passwordHash, input.password);
+  const code =
+    op !== undefined && /^\d{6}$/.test(input.otp)
+      ? verifySync({ secret: op.totpSecret, token: input.otp, afterTimeStep: op.totpLastStep ?? undefined })
+      : undefined;
+  // A code is spent once used: the step is claimed atomically, so two logins racing with one code
+  // (a replay) cannot both pass.
   const codeOk =
     op !== undefined &&
-    /^\d{6}$/.test(input.otp) &&
-    verifySync({ secret: op.totpSecret, token: input.otp }).valid;
+    passwordOk &&
+    code?.valid === true &&
+    'timeStep' in code &&
+    typeof code.timeStep === 'number' &&
+    (await claimTimeStep(db, op.id, code.timeStep));
   if (!op || !passwordOk || !codeOk) {
     if (op) {
       const failures = op.failedLogins + 1;
