@@ -10,10 +10,10 @@ import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { OPERATOR_ROLES, type OperatorRole } from '../modules/backoffice/backoffice.schema.ts';
-import { createOperator } from '../modules/backoffice/operators.service.ts';
+import { createOperator, OPERATOR_LOGIN } from '../modules/backoffice/operators.service.ts';
 
 const [login, role = 'owner'] = process.argv.slice(2);
-if (!login || !/^[a-z][a-z0-9_-]{2,31}$/.test(login) || !OPERATOR_ROLES.includes(role as OperatorRole)) {
+if (!login || !OPERATOR_LOGIN.test(login) || !OPERATOR_ROLES.includes(role as OperatorRole)) {
   console.error(`usage: npm run admin:create -- <login> [${OPERATOR_ROLES.join('|')}]`);
   process.exit(2);
 }

@@ -3,6 +3,7 @@ import { AUDIT_ADMIN_ROUTES } from './audit-admin.routes.ts';
 import { CONTENT_ADMIN_ROUTES } from './content-admin.routes.ts';
 import { GAMES_ADMIN_ROUTES } from './games-admin.routes.ts';
 import { MEMBER_ADMIN_ROUTES } from './members-admin.routes.ts';
+import { OPERATORS_ADMIN_ROUTES } from './operators-admin.routes.ts';
 import { PAYMENT_OPTIONS_ADMIN_ROUTES } from './payment-options-admin.routes.ts';
 import { SITES_ADMIN_ROUTES } from './sites-admin.routes.ts';
 import { SUPPORT_ADMIN_ROUTES } from './support-admin.routes.ts';
@@ -19,4 +20,5 @@ export const MORE_ADMIN_ROUTES: AdminRoute[] = [
   ...SITES_ADMIN_ROUTES,
   ...PAYMENT_OPTIONS_ADMIN_ROUTES,
   ...AUDIT_ADMIN_ROUTES,
+  ...OPERATORS_ADMIN_ROUTES,
 ];

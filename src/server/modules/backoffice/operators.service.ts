@@ -16,6 +16,9 @@ export const OPERATOR_LOCK_MS = 15 * 60_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Operator logins: lower-case, 3–32 characters, starting with a letter. */
+export const OPERATOR_LOGIN = /^[a-z][a-z0-9_-]{2,31}$/;
+
 export interface Operator {
   id: number;
   login: string;
