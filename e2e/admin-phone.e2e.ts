@@ -51,6 +51,7 @@ describe.runIf(chromiumAvailable)('back office on a phone', () => {
     ['Content', 'Content'],
     ['Games', 'Games'],
     ['Settings', 'Settings'],
+    ['Operators', 'Operators'],
     ['Audit log', 'Audit log'],
   ] as const;
   for (const [link, heading] of sections) {

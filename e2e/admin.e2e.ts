@@ -1,3 +1,4 @@
+import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, useBrowser } from './support/browser.ts';
@@ -210,5 +211,33 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
       .waitFor();
     await row.waitFor({ state: 'detached' });
     await b.screenshot('admin-cashier-lost-race');
+  });
+
+  it('adds a support operator, who signs in with the credentials shown once and sees only their sections', async () => {
+    const login = `desk${Date.now().toString(36)}`;
+    await b.page.getByRole('link', { name: 'Operators' }).click();
+    await b.page.getByLabel('Login', { exact: true }).fill(login);
+    // The first "Role" box is the new operator's; the table's are "Role of <login>".
+    await b.page.getByLabel('Role').first().selectOption('support', { timeout: 5000 });
+    await b.page.getByRole('button', { name: 'Add operator' }).click();
+    const handover = b.page.getByRole('status').filter({ hasText: 'Hand these over now' });
+    const password =
+      (await handover.locator('p', { hasText: 'Password:' }).locator('code').textContent()) ?? '';
+    const secret =
+      (await handover.locator('p', { hasText: 'TOTP secret:' }).locator('code').textContent()) ?? '';
+    await b.screenshot('admin-operators');
+    await b.page.getByRole('table', { name: 'Operators' }).getByText(login).waitFor();
+
+    await b.page.getByRole('button', { name: 'Sign out' }).click();
+    await b.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await b.page.getByLabel('Login', { exact: true }).fill(login);
+    await b.page.getByLabel('Password').fill(password);
+    await b.page.getByLabel('Authenticator code').fill(generateSync({ secret }));
+    await b.page.getByRole('button', { name: 'Sign in' }).click();
+    await b.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const nav = b.page.getByRole('navigation', { name: 'Back office' });
+    expect(
+      (await nav.getByRole('link').allTextContents()).map((t) => t.replace(/\d+ waiting$/, '').trim()),
+    ).toEqual(['Dashboard', 'Members', 'Support', 'Notes']);
   });
 });

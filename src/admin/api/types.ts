@@ -63,3 +63,7 @@ export interface LevelRow {
   members: number;
   compRates: Partial<Record<'casino' | 'slot' | 'sport', number>>;
 }
+
+export type OperatorRow = Reply<
+  typeof import('../../server/modules/backoffice/audit-query.service.ts').listOperators
+>[number];

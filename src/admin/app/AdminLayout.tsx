@@ -23,6 +23,7 @@ const SECTIONS: Section[] = [
   { to: '/content', label: 'Content', permission: 'content.manage' },
   { to: '/games', label: 'Games', permission: 'games.manage' },
   { to: '/settings', label: 'Settings', permission: 'settings.manage' },
+  { to: '/operators', label: 'Operators', permission: 'settings.manage' },
   { to: '/audit', label: 'Audit log', permission: 'audit.view' },
 ];
 

@@ -14,6 +14,7 @@ const ContentPage = lazy(() => import('../routes/ContentPage.tsx'));
 const GamesPage = lazy(() => import('../routes/GamesPage.tsx'));
 const SettingsPage = lazy(() => import('../routes/SettingsPage.tsx'));
 const AuditPage = lazy(() => import('../routes/AuditPage.tsx'));
+const OperatorsPage = lazy(() => import('../routes/OperatorsPage.tsx'));
 
 /** The back office: a login form until an operator is signed in, then the screens of their role. */
 export function App() {
@@ -41,6 +42,7 @@ export function App() {
           <Route path="/games" element={<GamesPage />} />
           <Route path="/settings" element={<SettingsPage />} />
           <Route path="/audit" element={<AuditPage />} />
+          <Route path="/operators" element={<OperatorsPage />} />
           <Route path="/login" element={<Navigate to="/" replace />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

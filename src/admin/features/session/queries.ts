@@ -33,12 +33,9 @@ export function useLogin() {
 }
 
 export function useLogout() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: () => adminPost('/logout'),
-    onSettled: () => {
-      client.clear();
-      client.setQueryData(ME, null);
-    },
+    // A fresh page: nothing of the operator's screens or cached replies outlives the session.
+    onSettled: () => window.location.assign('/admin/login'),
   });
 }
