@@ -35,11 +35,14 @@ export function Select({
   );
 }
 
+/** A server reason as a sentence: its first letter capitalised. */
+export const asSentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** The outcome line under a form: the server's reason on failure, a short confirmation on success. */
 export function Outcome({ error, done }: { error?: unknown; done?: string | false }) {
   if (error) {
     const raw = error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.';
-    const text = raw.charAt(0).toUpperCase() + raw.slice(1);
+    const text = asSentence(raw);
     return (
       <p className={styles.error} role="alert">
         {text}

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../web/components/ui/Button.tsx';
 import { AdminFailure } from '../../api/client.ts';
 import type { PendingRequest } from '../../api/types.ts';
-import { Outcome } from '../../components/Field.tsx';
+import { asSentence, Outcome } from '../../components/Field.tsx';
 import ui from '../../components/ui.module.css';
 import { useDecision } from './queries.ts';
 
@@ -17,8 +17,9 @@ export function DecisionCell({
 }) {
   const decision = useDecision((error) => {
     if (error instanceof AdminFailure && error.httpStatus === 409) {
-      const reason = error.message.charAt(0).toUpperCase() + error.message.slice(1);
-      onLost(`${request.kind === 'deposit' ? 'Deposit' : 'Withdrawal'} #${request.id}: ${reason}.`);
+      onLost(
+        `${request.kind === 'deposit' ? 'Deposit' : 'Withdrawal'} #${request.id}: ${asSentence(error.message)}.`,
+      );
     }
   });
   const [rejecting, setRejecting] = useState(false);

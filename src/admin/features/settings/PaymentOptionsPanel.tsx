@@ -72,6 +72,21 @@ function OptionRow({
       );
     }
   };
+  const choose = (key: 'direction' | 'kind' | 'provider', labelled: string, choices: readonly string[]) => (
+    <select
+      className={`${ui.input} ${styles.cellSelect}`}
+      form={formId}
+      aria-label={labelled}
+      value={draft[key]}
+      onChange={set(key)}
+    >
+      {choices.map((c) => (
+        <option key={c} value={c}>
+          {c}
+        </option>
+      ))}
+    </select>
+  );
   const input = (key: keyof Draft, props: object) => (
     <input
       className={`${ui.input} ${styles.cellInput}`}
@@ -86,49 +101,10 @@ function OptionRow({
   return (
     <tr>
       <td>
-        {option ? (
-          option.direction
-        ) : (
-          <select
-            className={`${ui.input} ${styles.cellSelect}`}
-            form={formId}
-            aria-label="new option direction"
-            value={draft.direction}
-            onChange={set('direction')}
-          >
-            <option value="deposit">deposit</option>
-            <option value="withdraw">withdraw</option>
-          </select>
-        )}
+        {option ? option.direction : choose('direction', 'new option direction', ['deposit', 'withdraw'])}
       </td>
-      <td>
-        <select
-          className={`${ui.input} ${styles.cellSelect}`}
-          form={formId}
-          aria-label={`${label} kind`}
-          value={draft.kind}
-          onChange={set('kind')}
-        >
-          <option value="bank">bank</option>
-          <option value="card">card</option>
-          <option value="coin">coin</option>
-        </select>
-      </td>
-      <td>
-        <select
-          className={`${ui.input} ${styles.cellSelect}`}
-          form={formId}
-          aria-label={`${label} provider`}
-          value={draft.provider}
-          onChange={set('provider')}
-        >
-          {providers.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
-      </td>
+      <td>{choose('kind', `${label} kind`, ['bank', 'card', 'coin'])}</td>
+      <td>{choose('provider', `${label} provider`, providers)}</td>
       <td>
         <input
           className={`${ui.input} ${styles.nameInput}`}

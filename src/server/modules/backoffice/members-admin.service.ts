@@ -11,10 +11,10 @@ import { betHistory } from '../games/bets.service.ts';
 import { notesOfMember } from '../inbox/notes.service.ts';
 import { InsufficientFunds, memberBalances, transfer } from '../ledger/ledger.service.ts';
 import { ticketsOfMember } from '../support/help-tickets.service.ts';
-import { appendAudit } from './audit.service.ts';
-import type { Operator } from './operators.service.ts';
+import { notFound as noSuch } from './admin-fields.ts';
+import { audited, type Who } from './audited.ts';
 
-const notFound = (id: number) => new ApiError(404, STATUS.notFound, MSG.notFound, `no member ${id}`);
+const notFound = (id: number) => noSuch(`member ${id}`);
 
 export async function searchMembers(db: Db, query: string) {
   const like = `%${query.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
@@ -75,14 +75,10 @@ export async function memberCountsByLevel(db: Db, siteId: number): Promise<Map<n
   return new Map(rows.map((r) => [r.level, r.n]));
 }
 
-interface Audited {
-  operator: Operator;
-  ip: string;
-}
-
 /** Block or unblock; blocking ends every live session of the member at once. */
-export async function setMemberStatus(db: Db, id: number, status: 'active' | 'blocked', who: Audited) {
-  return db.transaction(async (tx) => {
+export function setMemberStatus(db: Db, id: number, status: 'active' | 'blocked', who: Who) {
+  const action = `members.${status === 'blocked' ? 'block' : 'unblock'}`;
+  return audited(db, who, action, async (tx) => {
     const [before] = await tx
       .select({ status: members.status })
       .from(members)
@@ -99,43 +95,25 @@ export async function setMemberStatus(db: Db, id: number, status: 'active' | 'bl
       );
     }
     await tx.update(members).set({ status }).where(eq(members.id, id));
-    if (status === 'blocked') {
-      await revokeAllSessions(tx, id);
-    }
-    await appendAudit(tx, {
-      operatorId: who.operator.id,
-      operatorLogin: who.operator.login,
-      action: `members.${status === 'blocked' ? 'block' : 'unblock'}`,
-      target: `member:${id}`,
-      before,
-      after: { status },
-      ip: who.ip,
-    });
+    if (status === 'blocked') await revokeAllSessions(tx, id);
+    return { target: `member:${id}`, before, after: { status }, result: undefined };
   });
 }
 
-export async function setMemberLevel(db: Db, id: number, level: number, who: Audited) {
-  return db.transaction(async (tx) => {
+export function setMemberLevel(db: Db, id: number, level: number, who: Who) {
+  return audited(db, who, 'members.level', async (tx) => {
     const [before] = await tx.select({ level: members.level }).from(members).where(eq(members.id, id));
     if (!before) throw notFound(id);
     await tx.update(members).set({ level }).where(eq(members.id, id));
-    await appendAudit(tx, {
-      operatorId: who.operator.id,
-      operatorLogin: who.operator.login,
-      action: 'members.level',
-      target: `member:${id}`,
-      before,
-      after: { level },
-      ip: who.ip,
-    });
+    return { target: `member:${id}`, before, after: { level }, result: undefined };
   });
 }
 
-/** A new random password, shown once to the operator; the member's sessions end. */
-export async function resetMemberPassword(db: Db, id: number, who: Audited): Promise<string> {
+/** A new random password, shown once to the operator (never audited); the member's sessions end. */
+export async function resetMemberPassword(db: Db, id: number, who: Who): Promise<string> {
   const password = `${randomBytes(6).toString('base64url')}7a`;
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  await audited(db, who, 'members.reset_password', async (tx) => {
     const updated = await tx
       .update(members)
       .set({ passwordHash })
@@ -143,25 +121,19 @@ export async function resetMemberPassword(db: Db, id: number, who: Audited): Pro
       .returning({ id: members.id });
     if (updated.length === 0) throw notFound(id);
     await revokeAllSessions(tx, id);
-    await appendAudit(tx, {
-      operatorId: who.operator.id,
-      operatorLogin: who.operator.login,
-      action: 'members.reset_password',
-      target: `member:${id}`,
-      ip: who.ip,
-    });
+    return { target: `member:${id}`, result: undefined };
   });
   return password;
 }
 
 /** A manual correction of a member's cash, against the adjustments account, with a mandatory reason. */
-export async function adjustBalance(
+export function adjustBalance(
   db: Db,
   id: number,
   input: { amount: number; reason: string; key: string },
-  who: Audited,
+  who: Who,
 ) {
-  return db.transaction(async (tx) => {
+  return audited(db, who, 'members.adjust', async (tx) => {
     const [member] = await tx.select({ id: members.id }).from(members).where(eq(members.id, id));
     if (!member) throw notFound(id);
     const credit = input.amount > 0;
@@ -181,19 +153,17 @@ export async function adjustBalance(
           STATUS.balance,
           MSG.insufficientBalance,
           'the member does not have that much cash',
-          { balance: error.balance },
+          {
+            balance: error.balance,
+          },
         );
       }
       throw error;
     }
-    await appendAudit(tx, {
-      operatorId: who.operator.id,
-      operatorLogin: who.operator.login,
-      action: 'members.adjust',
+    return {
       target: `member:${id}`,
       after: { amount: input.amount, reason: input.reason },
-      ip: who.ip,
-    });
-    return memberBalances(tx, id);
+      result: await memberBalances(tx, id),
+    };
   });
 }

@@ -4,9 +4,9 @@ import { fund } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { walletRequest } from '../../../../test/support/wallet.ts';
 import { members } from '../../db/schema.ts';
 import { seedDemo } from '../../db/seed-demo.ts';
-import { signWalletBody, WALLET_SIGNATURE_HEADER } from '../games/wallet/wallet-signature.ts';
 import { DETAIL_LIST_LIMIT } from './members-admin.service.ts';
 
 describe.runIf(backendAvailable)('back office: the member page', () => {
@@ -16,18 +16,7 @@ describe.runIf(backendAvailable)('back office: the member page', () => {
     await seedDemo(t.db);
   });
 
-  const wallet = (op: string, payload: object) => {
-    const body = JSON.stringify(payload);
-    return t.app.inject({
-      method: 'POST',
-      url: `/wallet/house/${op}`,
-      headers: {
-        'content-type': 'application/json',
-        [WALLET_SIGNATURE_HEADER]: signWalletBody('test-wallet-secret', body),
-      },
-      payload: body,
-    });
-  };
+  const wallet = (op: string, payload: object) => walletRequest(t, op, payload, 'test-wallet-secret');
   const memberId = async (loginId: string) =>
     (await as('support').get(`/api/admin/members?q=${loginId}`)).json().members[0].id as number;
 

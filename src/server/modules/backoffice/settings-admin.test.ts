@@ -4,8 +4,8 @@ import { balancesOf, fund, nextCode } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { newMember, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { walletRequest } from '../../../../test/support/wallet.ts';
 import { seedDemo } from '../../db/seed-demo.ts';
-import { signWalletBody, WALLET_SIGNATURE_HEADER } from '../games/wallet/wallet-signature.ts';
 
 describe.runIf(backendAvailable)('back office: settings', () => {
   const t = useTestApp({ houseWalletSecret: 'test-wallet-secret' });
@@ -26,18 +26,7 @@ describe.runIf(backendAvailable)('back office: settings', () => {
     const launched = await t.call('open-game', { code: 'lucky-sevens', company: 'royal-slots' }, { token });
     const gameToken = new URL(launched.json().url, 'http://x').searchParams.get('token');
     rounds += 1;
-    const wallet = (op: string, payload: object) => {
-      const body = JSON.stringify(payload);
-      return t.app.inject({
-        method: 'POST',
-        url: `/wallet/house/${op}`,
-        headers: {
-          'content-type': 'application/json',
-          [WALLET_SIGNATURE_HEADER]: signWalletBody('test-wallet-secret', body),
-        },
-        payload: body,
-      });
-    };
+    const wallet = (op: string, payload: object) => walletRequest(t, op, payload, 'test-wallet-secret');
     const ids = { roundId: `s-round-${rounds}`, txId: `s-bet-${rounds}` };
     expect((await wallet('bet', { ...ids, token: gameToken, amount: stake })).statusCode).toBe(200);
     expect((await wallet('win', { ...ids, txId: `s-win-${rounds}`, amount: 0 })).statusCode).toBe(200);
