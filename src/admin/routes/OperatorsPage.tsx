@@ -30,7 +30,7 @@ function RoleCell({ row, self }: { row: OperatorRow; self: boolean }) {
   return (
     <>
       <select
-        className={ui.input}
+        className={`${ui.input} ${ui.cellSelect}`}
         aria-label={`Role of ${row.login}`}
         value={row.role}
         disabled={change.isPending}

@@ -74,7 +74,7 @@ function OptionRow({
   };
   const choose = (key: 'direction' | 'kind' | 'provider', labelled: string, choices: readonly string[]) => (
     <select
-      className={`${ui.input} ${styles.cellSelect}`}
+      className={`${ui.input} ${ui.cellSelect}`}
       form={formId}
       aria-label={labelled}
       value={draft[key]}
