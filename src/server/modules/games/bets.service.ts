@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { gameRounds, games, gameVendors } from './games.schema.ts';
+import { gameRounds, games, gameVendors, openGameRounds } from './games.schema.ts';
 
 /** The member's rounds, newest first, with the game's names. */
 export async function betHistory(
@@ -39,10 +39,11 @@ export async function betHistory(
 
 /** Back office: rounds still waiting for their win, oldest first. */
 export async function openRounds(db: Db, limit = 100) {
-  return db
-    .select()
-    .from(gameRounds)
-    .where(eq(gameRounds.status, 'open'))
-    .orderBy(asc(gameRounds.openedAt))
+  const rows = await db
+    .select({ round: gameRounds })
+    .from(openGameRounds)
+    .innerJoin(gameRounds, eq(gameRounds.id, openGameRounds.gameRoundId))
+    .orderBy(asc(openGameRounds.gameRoundId))
     .limit(limit);
+  return rows.map((row) => row.round);
 }

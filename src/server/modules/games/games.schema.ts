@@ -98,9 +98,17 @@ export const gameRounds = pgTable(
   (t) => [
     uniqueIndex('game_rounds_provider_round').on(t.provider, t.roundId),
     index('game_rounds_member').on(t.memberId, t.id),
-    index('game_rounds_open').on(t.openedAt).where(sql`${t.status} = 'open'`),
   ],
 );
+
+/**
+ * The rounds still waiting for their win, for the back office. A table of its own rather than a
+ * partial index on game_rounds.status: such an index made every round's closing update rewrite
+ * all of game_rounds' indexes, where now it can stay a heap-only update.
+ */
+export const openGameRounds = pgTable('open_game_rounds', {
+  gameRoundId: bigint('game_round_id', { mode: 'number' }).primaryKey(),
+});
 
 /**
  * Every wallet call a provider made, once per (provider, transaction id), with the reply it got:

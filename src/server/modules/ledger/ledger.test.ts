@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger, fund, memberIdOf, nextCode } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
+import { queryRows } from '../../db/client.ts';
 import { findSessionMember } from '../accounts/sessions.repo.ts';
 import { accrueComp, compMinimum } from '../cashier/comp.service.ts';
 import { approveDeposit, cancelDeposit } from '../cashier/deposits.service.ts';
@@ -72,6 +74,31 @@ describe.runIf(backendAvailable)('ledger', () => {
     });
     expect(await memberBalances(t.db, memberId)).toEqual({ cash: 0, comp: 0, held: 0 });
     await expectSoundLedger(t.db);
+  });
+
+  it('refuses a transfer naming an account that does not exist, and records nothing', async () => {
+    // ledger_transfers has no foreign keys (migration 0008): ledger_move itself must refuse.
+    const key = `test:${nextCode()}`;
+    const house = sql`(select id from ledger_accounts where member_id is null and kind = 'adjustments' and shard = 0)`;
+    const before = await queryRows<{ balance: number }>(
+      t.db,
+      sql`select balance from ledger_accounts where id = ${house}`,
+    );
+    for (const [from, to] of [
+      [house, sql`-1`],
+      [sql`-1`, house],
+    ]) {
+      const post = sql`select * from ledger_post(${key}, ${from}, ${to}, 500, 'adjustment', '{}'::jsonb, null)`;
+      await expect(queryRows(t.db, post)).rejects.toMatchObject({
+        cause: { message: expect.stringMatching(/must both exist/) },
+      });
+    }
+    expect(
+      await queryRows(t.db, sql`select id from ledger_transfers where idempotency_key = ${key}`),
+    ).toEqual([]);
+    expect(await queryRows(t.db, sql`select balance from ledger_accounts where id = ${house}`)).toEqual(
+      before,
+    );
   });
 
   it('keeps every invariant through a randomised sequence of deposits, approvals, withdrawals, rejections and comp', async () => {

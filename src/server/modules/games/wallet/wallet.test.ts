@@ -99,8 +99,10 @@ describe.runIf(backendAvailable)('seamless wallet API', () => {
     const p = await player();
     const r = ids();
     await wallet('bet', { ...r, token: p.gameToken, amount: 10_000 });
+    expect((await openRounds(t.db)).some((round) => round.roundId === r.roundId)).toBe(true);
     const rb = await wallet('rollback', { txId: `${r.txId}-rb`, refTxId: r.txId });
     expect(rb.json()).toMatchObject({ status: 'success', result: 'refunded', balance: 100_000 });
+    expect((await openRounds(t.db)).some((round) => round.roundId === r.roundId)).toBe(false);
     expect((await wallet('rollback', { txId: `${r.txId}-rb2`, refTxId: r.txId })).json().result).toBe(
       'already_rolled_back',
     );
