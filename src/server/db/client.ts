@@ -72,9 +72,14 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
  * prepared statement) instead of on every call. Only for the root handle, not inside a transaction.
  */
 export async function preparedRows<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const client = driverOf(db);
   if (client instanceof pg.Pool) {
     return (await client.query({ name, text, values })).rows as T[];
   }
   return (await client.query<T>(text, values)).rows;
+}
+
+/** The driver under a root handle: a pg.Pool on PostgreSQL, the PGlite instance otherwise. */
+export function driverOf(db: Db): pg.Pool | PGlite {
+  return (db as unknown as { $client: pg.Pool | PGlite }).$client;
 }

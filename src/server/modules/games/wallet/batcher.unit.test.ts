@@ -87,4 +87,25 @@ describe('createBatcher', () => {
     expect(r.batches.map((b) => b.length)).toEqual([3, 3, 3, 1]);
     expect(await Promise.all(all)).toEqual(Array.from({ length: 10 }, (_, i) => `r${i}`));
   });
+
+  it('sends the next batch before answering the last one, and says when it has nothing left', async () => {
+    const events: string[] = [];
+    const r = recordingRun();
+    const batcher = createBatcher(
+      (items: number[]) => {
+        events.push(`send ${items.join(',')}`);
+        return r.run(items);
+      },
+      { maxInFlight: 1, maxBatch: 32, onIdle: () => events.push('idle') },
+    );
+    const first = batcher.submit(1).then((v) => events.push(`answer ${v}`));
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = batcher.submit(2).then((v) => events.push(`answer ${v}`));
+    await r.answerNext();
+    await first;
+    expect(events).toEqual(['send 1', 'send 2', 'answer r1']);
+    await r.answerNext();
+    await second;
+    expect(events).toEqual(['send 1', 'send 2', 'answer r1', 'idle', 'answer r2']);
+  });
 });

@@ -1,4 +1,6 @@
-import { type Db, preparedRows } from '../../../db/client.ts';
+import pg from 'pg';
+import { type Db, driverOf, preparedRows } from '../../../db/client.ts';
+import { heldConnection } from '../../../db/held-connection.ts';
 import { type Batcher, createBatcher, type Outcome } from './batcher.ts';
 
 export type WalletReply = { status: string; [field: string]: unknown };
@@ -28,13 +30,34 @@ export class WalletCallError extends Error {
  */
 const OPTIONS = { maxInFlight: 1, maxBatch: 32 };
 
-async function runBatch(db: Db, calls: WalletBatchCall[]): Promise<Outcome<WalletReply>[]> {
-  const [row] = await preparedRows<{ r: Array<{ r?: WalletReply; e?: string; m?: string }> }>(
-    db,
-    'wallet_batch',
-    'select wallet_batch($1::jsonb) as r',
-    [JSON.stringify(calls)],
-  );
+type BatchRow = { r: Array<{ r?: WalletReply; e?: string; m?: string }> };
+const BATCH_SQL = 'select wallet_batch($1::jsonb) as r';
+
+/**
+ * Sends batches to the database. On PostgreSQL one connection is kept while batches follow each
+ * other, so the next one is written the moment the last returns (heldConnection).
+ */
+function batchSender(db: Db) {
+  const driver = driverOf(db);
+  if (!(driver instanceof pg.Pool)) {
+    return {
+      send: (json: string) => preparedRows<BatchRow>(db, 'wallet_batch', BATCH_SQL, [json]),
+      idle() {},
+    };
+  }
+  const connection = heldConnection(driver);
+  return {
+    send: (json: string) =>
+      connection.query<BatchRow>({ name: 'wallet_batch', text: BATCH_SQL, values: [json] }),
+    idle: () => connection.release(),
+  };
+}
+
+async function runBatch(
+  send: (json: string) => Promise<BatchRow[]>,
+  calls: WalletBatchCall[],
+): Promise<Outcome<WalletReply>[]> {
+  const [row] = await send(JSON.stringify(calls));
   return row!.r.map((out) =>
     out.r
       ? { ok: true, value: out.r }
@@ -51,7 +74,8 @@ const batchers = new WeakMap<Db, Batcher<WalletBatchCall, WalletReply>>();
 export function batchedWalletCall(db: Db, call: WalletBatchCall): Promise<WalletReply> {
   let batcher = batchers.get(db);
   if (!batcher) {
-    batcher = createBatcher((calls) => runBatch(db, calls), OPTIONS);
+    const sender = batchSender(db);
+    batcher = createBatcher((calls) => runBatch(sender.send, calls), { ...OPTIONS, onIdle: sender.idle });
     batchers.set(db, batcher);
   }
   return batcher.submit(call);

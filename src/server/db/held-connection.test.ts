@@ -1,0 +1,38 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, isPostgres } from '../../../test/support/test-db.ts';
+import { type Database, driverOf } from './client.ts';
+import { heldConnection } from './held-connection.ts';
+
+describe.runIf(isPostgres)('heldConnection', () => {
+  let database: Database;
+  let pool: pg.Pool;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    pool = driverOf(database.db) as pg.Pool;
+  });
+  afterAll(() => database.close());
+
+  const pidOf = async (held: ReturnType<typeof heldConnection>) =>
+    (await held.query<{ pid: number }>({ text: 'select pg_backend_pid() as pid' }))[0]!.pid;
+
+  it('keeps one connection while statements follow each other, and gives it back on release', async () => {
+    const held = heldConnection(pool);
+    const first = await pidOf(held);
+    expect(await pidOf(held)).toBe(first);
+    expect(pool.totalCount - pool.idleCount).toBe(1);
+    held.release();
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+  });
+
+  it('replaces a kept connection the server closed, without crashing', async () => {
+    const held = heldConnection(pool);
+    const doomed = await pidOf(held);
+    await pool.query('select pg_terminate_backend($1)', [doomed]);
+    // The next statement fails, or, if the loss was noticed first, already runs on a new connection.
+    expect(await pidOf(held).catch(() => 'failed')).not.toBe(doomed);
+    const replacement = await pidOf(held);
+    expect(replacement).not.toBe(doomed);
+    held.release();
+  });
+});
