@@ -25,7 +25,7 @@ async function reply(db: Db, name: string, text: string, values: unknown[]): Pro
 
 /**
  * Runs one wallet call: a database function (migration 0002) run with the calls arriving at the same
- * time in one transaction (wallet_batch, migration 0005), each in its own subtransaction. A repeat is
+ * time in one transaction (wallet_batch, migrations 0005 and 0008), each in its own subtransaction. A repeat is
  * undone by the database and answered with the stored reply.
  */
 async function walletCall(
