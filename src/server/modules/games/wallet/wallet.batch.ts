@@ -24,9 +24,10 @@ export class WalletCallError extends Error {
 /**
  * One batch in flight, on one kept connection (batchSender): the callers split into a group in
  * the database and a group in transit, and each batch gathers everything that arrived meanwhile.
- * A second batch in flight measured slower on two cores (bench:wallet, 16 clients: about 4,100
- * against 5,100 calls/s): two backends then take both cores from the HTTP server, and the batches
- * shrink. 32 calls at most keep a batch's subtransactions within PostgreSQL's per-backend cache of 64.
+ * A second batch in flight measured slower on two cores (bench:wallet, 16 clients: about 4,500
+ * against 5,400 calls/s, also with two kept connections): two backends then take both cores from
+ * the HTTP server, and the batches shrink. 32 calls at most keep a batch's subtransactions within
+ * PostgreSQL's per-backend cache of 64.
  */
 const OPTIONS = { maxInFlight: 1, maxBatch: 32 };
 
