@@ -32,11 +32,15 @@ export interface Config {
 
 const MINUTE = 60_000;
 
-function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer`);
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new Error(
+      min === 0 ? `${name} must be a non-negative integer` : `${name} must be an integer of at least ${min}`,
+    );
+  }
   return value;
 }
 
@@ -46,7 +50,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? './data/pglite',
-    dbPoolSize: intFrom(env, 'DB_POOL_SIZE', 10),
+    // The wallet keeps one connection while its batches follow each other; the rest serve all else.
+    dbPoolSize: intFrom(env, 'DB_POOL_SIZE', 10, 2),
     seedDemo: env.SEED_DEMO !== '0',
     sessionIdleMs: intFrom(env, 'SESSION_IDLE_MINUTES', 30) * MINUTE,
     sessionMaxMs: intFrom(env, 'SESSION_MAX_HOURS', 12) * 60 * MINUTE,

@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { type Db, queryRows } from '../../src/server/db/client.ts';
 import {
   signWalletBody,
   WALLET_SIGNATURE_HEADER,
@@ -30,4 +33,26 @@ let seq = 0;
 export function walletIds() {
   seq += 1;
   return { txId: `tx-${Date.now()}-${seq}`, roundId: `r-${Date.now()}-${seq}` };
+}
+
+/** Whether the back office's list of unfinished rounds (open_game_rounds) holds this round. */
+export async function isListedOpen(db: Db, roundId: string): Promise<boolean> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from open_game_rounds o join game_rounds r on r.id = o.game_round_id
+        where r.provider = 'house' and r.round_id = ${roundId}`,
+  );
+  return rows[0]!.n > 0;
+}
+
+/** open_game_rounds lists every open round once, and nothing else. */
+export async function expectOpenRoundsListed(db: Db): Promise<void> {
+  const rows = await queryRows<{ unlisted: number; stale: number }>(
+    db,
+    sql`select (select count(*)::int from game_rounds r where r.status = 'open'
+                 and not exists (select 1 from open_game_rounds o where o.game_round_id = r.id)) as unlisted,
+               (select count(*)::int from open_game_rounds o where not exists
+                 (select 1 from game_rounds r where r.id = o.game_round_id and r.status = 'open')) as stale`,
+  );
+  expect(rows[0]).toEqual({ unlisted: 0, stale: 0 });
 }

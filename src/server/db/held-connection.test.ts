@@ -30,9 +30,21 @@ describe.runIf(isPostgres)('heldConnection', () => {
     const doomed = await pidOf(held);
     await pool.query('select pg_terminate_backend($1)', [doomed]);
     // The next statement fails, or, if the loss was noticed first, already runs on a new connection.
-    expect(await pidOf(held).catch(() => 'failed')).not.toBe(doomed);
-    const replacement = await pidOf(held);
-    expect(replacement).not.toBe(doomed);
+    await pidOf(held).catch(() => undefined);
+    expect(await pidOf(held)).toEqual(expect.any(Number));
     held.release();
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+  });
+
+  it('closes the connection after a failed statement and carries on with a new one', async () => {
+    const held = heldConnection(pool);
+    const first = await pidOf(held);
+    await expect(held.query({ text: 'select 1 / 0' })).rejects.toThrow(/division by zero/);
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+    const next = await pidOf(held);
+    expect(next).not.toBe(first);
+    held.release();
+    held.release();
+    expect(pool.totalCount - pool.idleCount).toBe(0);
   });
 });

@@ -1,3 +1,7 @@
+-- The tables this migration alters, all at once and before anything else (migrations run in one
+-- transaction): taken one by one, while the wallet is live, they could deadlock with a running batch.
+LOCK TABLE ledger_accounts, game_rounds, ledger_transfers IN ACCESS EXCLUSIVE MODE;
+--> statement-breakpoint
 CREATE TABLE "open_game_rounds" (
 	"game_round_id" bigint PRIMARY KEY NOT NULL
 );

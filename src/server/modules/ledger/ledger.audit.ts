@@ -9,7 +9,7 @@ export interface LedgerAudit {
   driftedAccounts: { id: number; stored: number; computed: number }[];
   /** Member accounts below zero (the CHECK constraint should make this impossible). */
   negativeMemberAccounts: number;
-  /** Transfers that do not move a positive amount between two different accounts. */
+  /** Transfers that do not move a positive amount between two different, existing accounts. */
   malformedTransfers: number;
 }
 
@@ -20,8 +20,10 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
     sql`select (select count(*) from ledger_transfers) as transfers,
                (select coalesce(sum(balance), 0) from ledger_accounts) as total,
                (select count(*) from ledger_accounts where member_id is not null and balance < 0) as negative,
-               (select count(*) from ledger_transfers
-                 where amount <= 0 or from_account_id = to_account_id) as malformed`,
+               (select count(*) from ledger_transfers t
+                 where amount <= 0 or from_account_id = to_account_id
+                    or not exists (select 1 from ledger_accounts a where a.id = t.from_account_id)
+                    or not exists (select 1 from ledger_accounts a where a.id = t.to_account_id)) as malformed`,
   );
   const drifted = await queryRows<{ id: number; stored: number; computed: number }>(
     db,

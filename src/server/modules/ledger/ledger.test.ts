@@ -8,6 +8,7 @@ import { findSessionMember } from '../accounts/sessions.repo.ts';
 import { accrueComp, compMinimum } from '../cashier/comp.service.ts';
 import { approveDeposit, cancelDeposit } from '../cashier/deposits.service.ts';
 import { approveWithdrawal, rejectWithdrawal } from '../cashier/withdrawals.service.ts';
+import { auditLedger, isLedgerSound } from './ledger.audit.ts';
 import { IdempotencyConflict, InsufficientFunds, memberBalances, transfer } from './ledger.service.ts';
 
 /** A small deterministic generator, so a failing sequence can be replayed from its seed. */
@@ -99,6 +100,25 @@ describe.runIf(backendAvailable)('ledger', () => {
     expect(await queryRows(t.db, sql`select balance from ledger_accounts where id = ${house}`)).toEqual(
       before,
     );
+  });
+
+  it('audits a transfer naming a missing account as malformed', async () => {
+    // Only ledger_move writes transfers; this one is written behind its back, then rolled back.
+    let audit: Awaited<ReturnType<typeof auditLedger>> | undefined;
+    await t.db
+      .transaction(async (tx) => {
+        await queryRows(
+          tx,
+          sql`insert into ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, kind)
+              values (${`test:${nextCode()}`}, -1, -2, 500, 'adjustment')`,
+        );
+        audit = await auditLedger(tx);
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    expect(audit?.malformedTransfers).toBe(1);
+    expect(isLedgerSound(audit!)).toBe(false);
+    await expectSoundLedger(t.db);
   });
 
   it('keeps every invariant through a randomised sequence of deposits, approvals, withdrawals, rejections and comp', async () => {

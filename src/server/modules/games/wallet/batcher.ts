@@ -28,25 +28,24 @@ export function createBatcher<I, O>(run: (items: I[]) => Promise<Outcome<O>[]>, 
   let scheduled = false;
 
   async function send(batch: Pending<I, O>[]) {
-    let outcomes: Outcome<O>[];
     try {
-      outcomes = await run(batch.map((p) => p.item));
+      const outcomes = await run(batch.map((p) => p.item));
       if (outcomes.length !== batch.length) {
         throw new Error(`batch of ${batch.length} answered with ${outcomes.length} outcomes`);
       }
+      batch.forEach((p, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.ok) p.resolve(outcome.value);
+        else p.reject(outcome.error);
+      });
     } catch (error) {
-      outcomes = batch.map(() => ({ ok: false, error }));
+      for (const p of batch) p.reject(error);
+    } finally {
+      // Answering only queued the callers' continuations: the next batch is sent before they run.
+      inFlight -= 1;
+      flush();
+      if (inFlight === 0) options.onIdle?.();
     }
-    // The next batch goes first: its callers' statement is on its way before this batch's callers
-    // are answered, so the database works while they reply.
-    inFlight -= 1;
-    flush();
-    if (inFlight === 0) options.onIdle?.();
-    batch.forEach((p, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) p.resolve(outcome.value);
-      else p.reject(outcome.error);
-    });
   }
 
   function flush() {

@@ -3,7 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
 import { useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../../test/support/test-db.ts';
-import { launchedPlayer, walletIds, walletRequest } from '../../../../../test/support/wallet.ts';
+import {
+  expectOpenRoundsListed,
+  launchedPlayer,
+  walletIds,
+  walletRequest,
+} from '../../../../../test/support/wallet.ts';
 import { queryRows } from '../../../db/client.ts';
 import { seedDemo } from '../../../db/seed-demo.ts';
 import { walletBet, walletRollback, walletWin } from './wallet.service.ts';
@@ -77,6 +82,7 @@ describe.runIf(backendAvailable)('wallet calls batched into one transaction', ()
     expect((await balancesOf(t, players[5]!.token)).cash).toBe(150_000);
     expect((await balancesOf(t, players[2]!.token)).cash).toBe(120_000 - 3_000 + 20_000);
     await expectSoundLedger(t.db);
+    await expectOpenRoundsListed(t.db);
   });
 
   it('keeps the rest of a batch when one call is refused and another is undone by the database', async () => {
@@ -108,6 +114,7 @@ describe.runIf(backendAvailable)('wallet calls batched into one transaction', ()
     expect((await balancesOf(t, poor.token)).cash).toBe(10_000);
     expect((await balancesOf(t, c.token)).cash).toBe(47_000);
     await expectSoundLedger(t.db);
+    await expectOpenRoundsListed(t.db);
   });
 
   it('runs two bets of one player in one batch in turn: the second sees the first debit', async () => {
@@ -143,6 +150,7 @@ describe.runIf(backendAvailable)('wallet calls batched into one transaction', ()
     expect(replies[0]!.json()).toMatchObject({ status: 'success', balance: 90_000 });
     expect((await balancesOf(t, p.token)).cash).toBe(90_000);
     await expectSoundLedger(t.db);
+    await expectOpenRoundsListed(t.db);
   });
 
   it.runIf(isPostgres)(
@@ -164,6 +172,7 @@ describe.runIf(backendAvailable)('wallet calls batched into one transaction', ()
         expect((await balancesOf(t, p.token)).cash).toBe(100_000 + 3 * ((i % 3) * 1_000 - 1_000));
       }
       await expectSoundLedger(t.db);
+      await expectOpenRoundsListed(t.db);
     },
   );
 });

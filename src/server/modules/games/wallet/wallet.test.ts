@@ -2,7 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
 import { useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../../test/support/test-db.ts';
-import { launchedPlayer, walletIds, walletRequest } from '../../../../../test/support/wallet.ts';
+import {
+  expectOpenRoundsListed,
+  isListedOpen,
+  launchedPlayer,
+  walletIds,
+  walletRequest,
+} from '../../../../../test/support/wallet.ts';
 import { seedDemo } from '../../../db/seed-demo.ts';
 import { openRounds } from '../bets.service.ts';
 import { signWalletBody, WALLET_SIGNATURE_HEADER } from './wallet-signature.ts';
@@ -102,7 +108,7 @@ describe.runIf(backendAvailable)('seamless wallet API', () => {
     expect((await openRounds(t.db)).some((round) => round.roundId === r.roundId)).toBe(true);
     const rb = await wallet('rollback', { txId: `${r.txId}-rb`, refTxId: r.txId });
     expect(rb.json()).toMatchObject({ status: 'success', result: 'refunded', balance: 100_000 });
-    expect((await openRounds(t.db)).some((round) => round.roundId === r.roundId)).toBe(false);
+    expect(await isListedOpen(t.db, r.roundId)).toBe(false);
     expect((await wallet('rollback', { txId: `${r.txId}-rb2`, refTxId: r.txId })).json().result).toBe(
       'already_rolled_back',
     );
@@ -122,14 +128,33 @@ describe.runIf(backendAvailable)('seamless wallet API', () => {
     const p = await player();
     const r = ids();
     await wallet('bet', { ...r, token: p.gameToken, amount: 10_000 });
-    expect((await openRounds(t.db)).some((round) => round.roundId === r.roundId)).toBe(true);
+    expect(await isListedOpen(t.db, r.roundId)).toBe(true);
     await t.call('user-logout', {}, { token: p.token });
     const bet = await wallet('bet', { ...ids(), token: p.gameToken, amount: 1_000 });
     expect(bet.statusCode).toBe(401);
     expect(bet.json().status).toBe('session_expired');
     const win = await wallet('win', { txId: `${r.txId}-w`, roundId: r.roundId, amount: 30_000 });
     expect(win.json()).toMatchObject({ status: 'success', balance: 120_000 });
-    expect((await openRounds(t.db)).some((round) => round.roundId === r.roundId)).toBe(false);
+    expect(await isListedOpen(t.db, r.roundId)).toBe(false);
+  });
+
+  it('keeps a round listed as unfinished through a second bet and a partial rollback, until its win', async () => {
+    const p = await player();
+    const r = ids();
+    await wallet('bet', { ...r, token: p.gameToken, amount: 10_000 });
+    const second = { txId: `${r.txId}-2`, roundId: r.roundId };
+    expect((await wallet('bet', { ...second, token: p.gameToken, amount: 5_000 })).json()).toMatchObject({
+      status: 'success',
+      balance: 85_000,
+    });
+    const rb = await wallet('rollback', { txId: `${second.txId}-rb`, refTxId: second.txId });
+    expect(rb.json()).toMatchObject({ status: 'success', result: 'refunded', balance: 90_000 });
+    expect(await isListedOpen(t.db, r.roundId)).toBe(true);
+    await expectOpenRoundsListed(t.db);
+    await wallet('win', { txId: `${r.txId}-w`, roundId: r.roundId, amount: 0 });
+    expect(await isListedOpen(t.db, r.roundId)).toBe(false);
+    await expectOpenRoundsListed(t.db);
+    await expectSoundLedger(t.db);
   });
 
   it('refuses a win for a round no bet opened', async () => {
