@@ -207,14 +207,14 @@ DECLARE
   v_order int[];
   v_revenue smallint[];
   v_expense smallint[];
-  v_house bigint[];
   v_out jsonb[] := array_fill(NULL::jsonb, ARRAY[jsonb_array_length(p_ops)]);
   v_op jsonb;
   v_reply jsonb;
   i int;
 BEGIN
   -- Scalar sub-selects: one index look-up per call whatever the planner thinks of the JSON.
-  WITH calls AS (
+  -- MATERIALIZED: inlined, each aggregate below would look every call up again.
+  WITH calls AS MATERIALIZED (
     SELECT x.ord::int AS ord, x.op ->> 'k' AS k,
       CASE x.op ->> 'k'
         WHEN 'bet' THEN (SELECT member_id FROM game_sessions
@@ -232,14 +232,14 @@ BEGIN
   INTO v_order, v_revenue, v_expense
   FROM calls;
 
-  SELECT array_agg(id) INTO v_house FROM (
-    SELECT (SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = 'game_revenue' AND shard = s) AS id
+  PERFORM 1 FROM ledger_accounts
+  WHERE id = ANY (ARRAY(
+    SELECT (SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = 'game_revenue' AND shard = s)
     FROM unnest(v_revenue) AS s
     UNION ALL
     SELECT (SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = 'comp_expense' AND shard = s)
-    FROM unnest(v_expense) AS s
-  ) shards;
-  PERFORM 1 FROM ledger_accounts WHERE id = ANY (v_house) ORDER BY id FOR NO KEY UPDATE;
+    FROM unnest(v_expense) AS s))
+  ORDER BY id FOR NO KEY UPDATE;
 
   FOREACH i IN ARRAY v_order LOOP
     v_op := p_ops -> (i - 1);
