@@ -10,12 +10,16 @@ import type pg from 'pg';
 export function heldConnection(pool: pg.Pool) {
   let kept: pg.PoolClient | undefined;
   let taking: Promise<pg.PoolClient> | undefined;
+  // A connection lost while kept must not crash the process: it is closed and replaced.
+  const onLost = (error: Error) => {
+    if (kept) letGo(kept, error);
+  };
 
   /** Gives the connection back to the pool: closed after an error, else for reuse. */
   function letGo(client: pg.PoolClient, error?: Error) {
     if (kept !== client) return; // an error event and the failed statement may both let go
     kept = undefined;
-    client.removeAllListeners('error');
+    client.off('error', onLost);
     client.release(error);
   }
 
@@ -26,8 +30,7 @@ export function heldConnection(pool: pg.Pool) {
     const client = await taking;
     if (kept !== client) {
       kept = client;
-      // A connection lost while kept must not crash the process: it is closed and replaced.
-      client.on('error', (error: Error) => letGo(client, error));
+      client.on('error', onLost);
     }
     return client;
   }
