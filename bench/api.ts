@@ -6,16 +6,22 @@
  * The reference is `check-user-id`: a member-API POST like the health check (JSON body, contract
  * validation, same hooks) whose whole database work is one indexed lookup. GET /readyz (`select 1`,
  * no body) is printed as well, as the floor of what one round trip costs through the server.
+ *
+ * Then it opens 10,000 idle member event streams (GET /api/live, BENCH_IDLE_STREAMS to change) on
+ * the same process, counts those that delivered their first state, and runs the health check again
+ * beside them.
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startPgCluster } from '../test/support/pg-cluster.ts';
+import { openIdleStreams } from './support/idle-streams.ts';
 import { figuresOf, printFigures } from './support/report.ts';
 import { startServer } from './support/server.ts';
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
 const MEMBERS = 50;
+const IDLE_STREAMS = Number(process.env.BENCH_IDLE_STREAMS ?? 10_000);
 
 const cluster = process.env.BENCH_DATABASE_URL ? undefined : await startPgCluster({ fsync: true });
 const adminUrl = process.env.BENCH_DATABASE_URL ?? cluster!.url;
@@ -58,17 +64,19 @@ try {
   const run = (opts: autocannon.Options) =>
     autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...opts });
   await run({ url: `${server.url}/readyz`, duration: 2 });
-  const health = await run({
-    url: `${server.url}/api/routes/user-health-check`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-    // Each connection is a different member, as in real traffic.
-    setupClient: (client) => {
-      const token = tokens[next++ % tokens.length];
-      client.setHeaders({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
-    },
-  });
+  /** The health check with each connection a different member, as in real traffic. */
+  const runHealthCheck = () =>
+    run({
+      url: `${server.url}/api/routes/user-health-check`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      setupClient: (client) => {
+        const token = tokens[next++ % tokens.length];
+        client.setHeaders({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
+      },
+    });
+  const health = await runHealthCheck();
   const trivial = await run({
     url: `${server.url}/api/routes/check-user-id`,
     method: 'POST',
@@ -77,18 +85,30 @@ try {
   });
   const floor = await run({ url: `${server.url}/readyz` });
 
+  // Live updates: idle member event streams one process holds, and the health check beside them.
+  const rssBefore = server.rssMb();
+  const streams = await openIdleStreams(server.url, tokens, IDLE_STREAMS);
+  const rssWith = server.rssMb();
+  const healthWithStreams = await runHealthCheck();
+  streams.close();
+
   const rows = [
     figuresOf('user-health-check', health),
     figuresOf('check-user-id (one indexed query)', trivial),
     figuresOf('GET /readyz (select 1, no body)', floor),
+    figuresOf(`user-health-check with ${streams.opened} idle SSE streams open`, healthWithStreams),
   ];
   printFigures(rows);
   const ratio = rows[0]!.requestsPerSecond / rows[1]!.requestsPerSecond;
   const floorRatio = rows[0]!.requestsPerSecond / rows[2]!.requestsPerSecond;
   console.log(`\nhealth check / single-query route (check-user-id) = ${ratio.toFixed(2)} (target ≥ 0.80)`);
   console.log(`health check / GET /readyz floor = ${floorRatio.toFixed(2)}`);
+  console.log(
+    `idle SSE streams held by one process: ${streams.opened} of ${IDLE_STREAMS} (failed ${streams.failed}; target ≥ 10,000); ` +
+      `server RSS ${rssBefore} MB before, ${rssWith} MB with them open`,
+  );
   if (rows.some((r) => r.non2xx > 0 || r.errors > 0)) console.log('WARNING: some requests failed');
-  process.exitCode = ratio >= 0.8 ? 0 : 1;
+  process.exitCode = ratio >= 0.8 && streams.opened >= 10_000 ? 0 : 1;
 } finally {
   await server.stop();
   cluster?.stop();

@@ -7,16 +7,14 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { members } from '../src/server/db/schema.ts';
 import { seedDemo } from '../src/server/db/seed-demo.ts';
-import {
-  signWalletBody,
-  WALLET_SIGNATURE_HEADER,
-} from '../src/server/modules/games/wallet/wallet-signature.ts';
+import { hmacSign } from '../src/server/http/hmac-signature.ts';
+import { WALLET_SIGNATURE_HEADER } from '../src/server/modules/games/wallet/wallet-signature.ts';
 import { auditLedger, isLedgerSound } from '../src/server/modules/ledger/ledger.audit.ts';
 import { memberBalances, transfer } from '../src/server/modules/ledger/ledger.service.ts';
 import { startPgCluster } from '../test/support/pg-cluster.ts';
@@ -63,6 +61,13 @@ try {
     });
     return (await res.json()) as Record<string, string>;
   };
+  // BENCH_JACKPOT_BPS=0 takes the slot out of the progressive jackpot's pool: the cost of its share is
+  // the difference between a run with it (the seeded 100 bps: a contribution transfer on every bet) and one without.
+  if (process.env.BENCH_JACKPOT_BPS !== undefined) {
+    await database.db.execute(
+      sql`update jackpot_settings set contribution_bps = ${Number(process.env.BENCH_JACKPOT_BPS)}`,
+    );
+  }
   console.log(`preparing ${PLAYERS} funded players...`);
   const gameTokens: string[] = [];
   for (let i = 0; i < PLAYERS; i++) {
@@ -123,7 +128,7 @@ try {
             body,
             headers: {
               'content-type': 'application/json',
-              [WALLET_SIGNATURE_HEADER]: signWalletBody(SECRET, body),
+              [WALLET_SIGNATURE_HEADER]: hmacSign(SECRET, body),
             },
           };
         },
@@ -145,7 +150,7 @@ try {
             body,
             headers: {
               'content-type': 'application/json',
-              [WALLET_SIGNATURE_HEADER]: signWalletBody(SECRET, body),
+              [WALLET_SIGNATURE_HEADER]: hmacSign(SECRET, body),
             },
           };
         },
@@ -183,6 +188,9 @@ try {
   const sample = await memberBalances(database.db, 10);
   console.log(
     `ledger: ${audit.transfers} transfers, sum over accounts ${audit.totalBalance}, drifted accounts ${audit.driftedAccounts.length}, negative member accounts ${audit.negativeMemberAccounts} → ${isLedgerSound(audit) ? 'SOUND' : 'BROKEN'} (sample cash ${sample.cash})`,
+  );
+  console.log(
+    `jackpot: pool ${audit.jackpot.pool} = contributions ${audit.jackpot.contributions} + reseeds ${audit.jackpot.reseeds} - payouts ${audit.jackpot.payouts}; problems: ${audit.jackpot.problems.length ? audit.jackpot.problems.join('; ') : 'none'}`,
   );
   if (wallet.non2xx > 0 || wallet.errors > 0)
     console.log(`WARNING: ${wallet.non2xx} non-2xx replies, ${wallet.errors} errors`);

@@ -29,6 +29,7 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     await b.page.getByRole('button', { name: 'Sign in' }).click();
     await b.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await b.page.getByRole('region', { name: 'This month' }).getByText('Deposits').waitFor();
+    await b.page.getByTestId('admin-jackpot').getByText('10,000,000').first().waitFor();
     await b.screenshot('admin-dashboard');
   });
 

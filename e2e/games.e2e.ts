@@ -1,33 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
-import { launch, loginDemo } from './support/member.ts';
+import { fundedMember, launch, walletCallsOf } from './support/member.ts';
 
 const balanceOf = async (text: string | null) => Number((text ?? '').replace(/,/g, ''));
 
 describe.runIf(chromiumAvailable)('built-in games on a phone', () => {
   const b = useBrowser(PHONE);
 
-  it('spins the slot: the stake leaves the balance and any win comes back', async () => {
-    await loginDemo(b.page);
+  let member = '';
+
+  it('spins the slot: the wallet takes the stake, pays the win, and the balance shows both', async () => {
+    member = await fundedMember(b.page, 'slotplayer', 100_000);
+    // The game window follows the site's chosen language.
+    await b.page.evaluate(() => localStorage.setItem('lang', 'en'));
     const url = await launch(b.page, 'lucky-sevens', 'royal-slots');
     await b.page.goto(url);
     const balance = b.page.getByTestId('game-balance');
-    await balance.waitFor();
-    const before = await balanceOf(await balance.textContent());
+    await expect.poll(async () => balanceOf(await balance.textContent())).toBe(100_000);
     await b.screenshot('slot-phone-ready');
-    await b.page.getByRole('button', { name: 'Spin' }).click();
-    await b.page.getByRole('button', { name: 'Spin' }).waitFor({ state: 'visible' });
+    await b.page.getByRole('button', { name: 'Spin', exact: true }).click();
+    await b.page.getByRole('button', { name: 'Spin', exact: true }).waitFor({ state: 'visible' });
     await expect
-      .poll(async () => b.page.getByRole('button', { name: 'Spin' }).isEnabled(), { timeout: 10_000 })
+      .poll(async () => b.page.getByRole('button', { name: 'Spin', exact: true }).isEnabled(), {
+        timeout: 10_000,
+      })
       .toBe(true);
-    const after = await balanceOf(await balance.textContent());
     const stake = await balanceOf(await b.page.getByTestId('total-bet').textContent());
-    const won = after - (before - stake);
-    expect(won).toBeGreaterThanOrEqual(0);
+    expect(stake).toBeGreaterThan(0);
+    // The wallet recorded one bet of the stake and one win (0 for a loss), both accepted.
+    const calls = await walletCallsOf(member);
+    expect(calls.map(({ kind, status }) => [kind, status])).toEqual([
+      ['bet', 'success'],
+      ['win', 'success'],
+    ]);
+    expect(calls[0]!.amount).toBe(stake);
+    const won = calls[1]!.amount;
     expect(won % 100).toBe(0);
+    await expect.poll(async () => balanceOf(await balance.textContent())).toBe(100_000 - stake + won);
     await b.screenshot('slot-phone-after-spin');
     await b.page.getByRole('button', { name: 'Paytable' }).click();
-    await b.page.getByText('Return to player 96.14 %').waitFor();
+    await b.page.getByText('Return to player 95.83 %').waitFor();
     await b.screenshot('slot-phone-paytable');
     await b.page.getByRole('button', { name: 'Close' }).click();
   });
@@ -42,6 +54,14 @@ describe.runIf(chromiumAvailable)('built-in games on a phone', () => {
     await b.page.getByRole('button', { name: 'Deal' }).click();
     await b.page.getByTestId('baccarat-result').waitFor({ timeout: 10_000 });
     expect(await b.page.getByTestId('player-total').textContent()).toMatch(/^\d$/);
+    // The hand staked 10,000 through the wallet (after the slot's bet and win).
+    const calls = await walletCallsOf(member);
+    expect(
+      calls.slice(2).map(({ kind, amount, status }) => [kind, status, kind === 'bet' ? amount : 0]),
+    ).toEqual([
+      ['bet', 'success', 10_000],
+      ['win', 'success', 0],
+    ]);
     await b.screenshot('baccarat-phone-result');
   });
 });
@@ -50,7 +70,8 @@ describe.runIf(chromiumAvailable)('built-in games on a desktop, and their fairne
   const b = useBrowser(DESKTOP);
 
   it('reveals the server seed on a seed change and the verify page recomputes its first round', async () => {
-    await loginDemo(b.page);
+    await fundedMember(b.page, 'fairplayer', 10_000);
+    await b.page.evaluate(() => localStorage.setItem('lang', 'en'));
     const url = await launch(b.page, 'golden-dragon', 'royal-slots');
     await b.page.goto(url);
     await b.page.getByTestId('game-balance').waitFor();

@@ -49,9 +49,8 @@ describe.runIf(chromiumAvailable)('register → login → deposit → approval �
       body: JSON.stringify({ loginId: id }),
     });
     expect(approved.status).toBe(200);
-    // The 30-second health check would show it; a reload shows it at once.
-    await b.page.reload();
-    await expect.poll(headerBalance).toBe(100_000);
+    // Pushed over the live stream: no reload, and well before the 30-second health check.
+    await expect.poll(headerBalance, { timeout: 5_000 }).toBe(100_000);
     await b.screenshot('journey-after-approval');
   });
 
@@ -67,8 +66,7 @@ describe.runIf(chromiumAvailable)('register → login → deposit → approval �
     const after = Number(((await game.getByTestId('game-balance').textContent()) ?? '').replace(/,/g, ''));
     expect([90_000, 100_000, 109_500]).toContain(after);
     await game.close();
-    await b.page.reload();
-    await expect.poll(headerBalance).toBe(after);
+    await expect.poll(headerBalance, { timeout: 5_000 }).toBe(after);
   });
 
   it('asks to withdraw and logs out after confirming', async () => {

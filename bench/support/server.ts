@@ -1,8 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+
+function residentMb(pid: number | undefined): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Math.round(Number(match[1]) / 1024) : 0;
+}
 
 export interface RunningServer {
   url: string;
+  /** The server process's resident memory now, in MB. */
+  rssMb(): number;
   stop(): Promise<void>;
 }
 
@@ -16,12 +24,13 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/readyz`)).ok) {
         return {
           url,
+          rssMb: () => residentMb(child.pid),
           stop: async () => {
             child.kill('SIGTERM');
             await new Promise((resolve) => child.once('exit', resolve));
@@ -34,5 +43,5 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     await sleep(200);
   }
   child.kill('SIGKILL');
-  throw new Error('server did not become ready in 20 s');
+  throw new Error('server did not become ready in 60 s');
 }

@@ -1,14 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../src/server/app.ts';
 import { readConfig } from '../../src/server/config.ts';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
-import { cashRequests, members } from '../../src/server/db/schema.ts';
+import { cashRequests, members, walletTransactions } from '../../src/server/db/schema.ts';
 import { seedDemo } from '../../src/server/db/seed-demo.ts';
 import { createOperator } from '../../src/server/modules/backoffice/operators.service.ts';
 import { approveDeposit } from '../../src/server/modules/cashier/deposits.service.ts';
@@ -51,6 +51,25 @@ function operatorDesk(db: Database['db']) {
           sentBy: 'e2e-operator',
         });
         res.writeHead(200).end(JSON.stringify({ status: 'success', noteId: note.id }));
+        return;
+      }
+      if (req.url === '/wallet-calls') {
+        // What the game provider asked the wallet for this member, and what the wallet answered.
+        const calls = await db
+          .select({
+            kind: walletTransactions.kind,
+            amount: walletTransactions.amount,
+            response: walletTransactions.response,
+          })
+          .from(walletTransactions)
+          .where(eq(walletTransactions.memberId, member.id))
+          .orderBy(asc(walletTransactions.id));
+        const list = calls.map((c) => ({
+          kind: c.kind,
+          amount: c.amount,
+          status: (c.response as { status?: string } | null)?.status,
+        }));
+        res.writeHead(200).end(JSON.stringify({ status: 'success', calls: list }));
         return;
       }
       if (req.url !== '/approve-latest-deposit') throw new Error('unknown desk call');

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { beforeAll } from 'vitest';
+import { beforeAll, inject } from 'vitest';
 import type { BrowserSession } from './browser.ts';
 
 /** Logs the demo member in through the API from the page, so the session cookie is set. */
@@ -91,4 +91,40 @@ export async function memberCall(page: Page, route: string, body: object): Promi
 export async function loginAs(page: Page, id: string, pw = 'secret123'): Promise<void> {
   const reply = await memberCall(page, 'user-do-login', { id, pw });
   if (reply.status !== 'success') throw new Error(`login of ${id} failed: ${reply.status}`);
+}
+
+let members = 0;
+/**
+ * A member of this test file alone, registered, logged in and funded through a deposit the test
+ * operator approves: no browser test shares a balance with another file (nor with the demo member).
+ */
+export async function fundedMember(page: Page, prefix: string, amount: number): Promise<string> {
+  members += 1;
+  const id = `${prefix}${process.pid % 1000}x${members}`.slice(0, 16);
+  await page.goto('/');
+  await registerViaApi(page, id);
+  await loginAs(page, id);
+  const asked = await memberCall(page, 'apply-user-deposit', { balance: amount, code: `${Date.now()}` });
+  if (asked.status !== 'success') throw new Error(`deposit request of ${id} failed: ${asked.status}`);
+  const approved = await fetch(`${inject('operatorUrl')}/approve-latest-deposit`, {
+    method: 'POST',
+    body: JSON.stringify({ loginId: id }),
+  });
+  if (approved.status !== 200) throw new Error(`approval for ${id} failed: ${await approved.text()}`);
+  return id;
+}
+
+export interface WalletCall {
+  kind: string;
+  amount: number;
+  status: string | undefined;
+}
+
+/** The wallet calls the game provider made for a member, oldest first (from the test operator's desk). */
+export async function walletCallsOf(loginId: string): Promise<WalletCall[]> {
+  const res = await fetch(`${inject('operatorUrl')}/wallet-calls`, {
+    method: 'POST',
+    body: JSON.stringify({ loginId }),
+  });
+  return ((await res.json()) as { calls: WalletCall[] }).calls;
 }

@@ -1,4 +1,4 @@
-import '../web/styles/tokens.css';
+import '../ui/tokens.css';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -4,13 +4,18 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { memberApi } from './http/member-api.ts';
+import { apiDocs } from './http/openapi/api-docs.ts';
 import { probes } from './http/probes.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { installTextGuard } from './http/text-guard.ts';
 import { webStatic } from './http/web-static.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { findSessionMember } from './modules/accounts/sessions.repo.ts';
-import { adminApi } from './modules/backoffice/admin.routes.ts';
+import { adminApi } from './modules/backoffice/admin-api.ts';
 import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
+import { hostedPspProvider } from './modules/cashier/payments/hosted/hosted-psp.provider.ts';
+import { findPaymentSession } from './modules/cashier/payments/payments.service.ts';
+import type { PaymentProvider } from './modules/cashier/payments/provider.ts';
 import { sandboxPages } from './modules/cashier/payments/sandbox/sandbox.pages.ts';
 import { sandboxProvider } from './modules/cashier/payments/sandbox/sandbox.provider.ts';
 import { paymentWebhooks } from './modules/cashier/payments/webhook.routes.ts';
@@ -18,6 +23,9 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { walletApi } from './modules/games/wallet/wallet.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
+import { jackpotRoutes } from './modules/jackpot/jackpot.routes.ts';
+import type { LiveHub } from './modules/live/live.hub.ts';
+import { liveUpdates } from './modules/live/live.plugin.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { createSiteResolver, type SiteResolver } from './modules/sites/sites.service.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
@@ -29,6 +37,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Host → site lookup, cached; operators' edits call `invalidate()`. */
     sites: SiteResolver;
+    /** The live-update streams this process holds (modules/live). */
+    live: LiveHub;
   }
 }
 
@@ -40,6 +50,15 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
 }
 
+/**
+ * A hop count becomes an explicit rule (the socket's peer and the next hops-1 X-Forwarded-For
+ * entries from the right are proxies): Fastify's own numeric option trusted nothing here.
+ */
+function trustedProxies(setting: Config['trustProxy']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 /** The whole HTTP surface: cross-cutting plugins, then each module's routes, then the error handler. */
 export async function buildApp({
   config,
@@ -49,19 +68,24 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logStream ? { level: 'info', stream: logStream } : logger ? { level: config.logLevel } : false,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 64 * 1024,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
   });
   installErrorHandler(app);
+  installTextGuard(app);
   await app.register(fastifyCookie);
   await securityHeaders(app);
 
   const sites = createSiteResolver(database.db);
   app.decorate('sites', sites);
-  const paymentProviders = new Map([['sandbox', sandboxProvider(config.sandboxPspSecret)]]);
+  const paymentProviders = new Map<string, PaymentProvider>([
+    ['sandbox', sandboxProvider(config.sandboxPspSecret, async (id) => findPaymentSession(database.db, id))],
+  ]);
+  // A real provider, when configured (README: PSP_*), beside the sandbox.
+  if (config.psp) paymentProviders.set(config.psp.code, hostedPspProvider(config.psp));
   const gameProviders = new Map([[houseProvider.code, houseProvider]]);
   await memberApi(app, {
     db: database.db,
@@ -75,8 +99,10 @@ export async function buildApp({
       ...inboxRoutes,
       ...contentRoutes,
       ...gamesRoutes(gameProviders),
+      ...jackpotRoutes,
     },
   });
+  const operatorFeed = await liveUpdates(app, database, config);
   await walletApi(app, { db: database.db, config, secrets: new Map([['house', config.houseWalletSecret]]) });
   await houseGameServer(app, {
     db: database.db,
@@ -84,9 +110,17 @@ export async function buildApp({
     wallet: walletClient(() => config.publicUrl, config.houseWalletSecret),
   });
   await mediaRoutes(app, database.db);
-  await adminApi(app, { db: database.db, paymentProviders: [...paymentProviders.keys()] });
-  await paymentWebhooks(app, { db: database.db, providers: paymentProviders });
+  const paymentMode = { production: config.production };
+  await adminApi(app, {
+    db: database.db,
+    paymentProviders: [...paymentProviders.keys()],
+    testOnlyPaymentProviders: [...paymentProviders.values()].filter((p) => p.testOnly).map((p) => p.code),
+    paymentMode,
+    operatorFeed,
+  });
+  await paymentWebhooks(app, { db: database.db, providers: paymentProviders, mode: paymentMode });
   await sandboxPages(app, { db: database.db, config });
+  await apiDocs(app);
   await probes(app, database.db);
   await webStatic(app, config.webRoot);
   return app;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 
 /** Runtime configuration, read once from the environment (README lists every variable). */
 export interface Config {
@@ -18,7 +19,12 @@ export interface Config {
   loginWindowMs: number;
   /** Where the built member site lives; absent in API-only tests. */
   webRoot: string | undefined;
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-* entries to believe: false (none, the default), a number of proxy hops in
+   * front of this server, or the proxies' own addresses/CIDRs. Never "trust everything": the
+   * left-most X-Forwarded-For entry is whatever the client wrote.
+   */
+  trustProxy: false | number | string;
   logLevel: string;
   /** HMAC secret shared with the built-in sandbox payment provider. */
   sandboxPspSecret: string;
@@ -28,6 +34,10 @@ export interface Config {
   houseWalletSecret: string;
   /** ISO code of the one currency; amounts are in its minor unit. */
   currency: string;
+  /** NODE_ENV=production: test payment providers credit nothing unless a site switched test payments on. */
+  production: boolean;
+  /** A real payment provider (hosted page, signed callback, status query), when PSP_BASE_URL is set. */
+  psp: { code: string; baseUrl: string; merchantId: string; secret: string } | undefined;
 }
 
 const MINUTE = 60_000;
@@ -44,7 +54,24 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0
   return value;
 }
 
+const PROXY_ADDRESS = /^[0-9a-fA-F.:]+(\/\d{1,3})?$/;
+
+/** TRUST_PROXY: unset or 0 (no proxy), a hop count (1 = one proxy in front), or a comma list of proxy addresses. */
+export function trustProxyFrom(raw: string | undefined): false | number | string {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((e) => e.trim());
+  if (entries.every((e) => PROXY_ADDRESS.test(e) && isIP(e.split('/')[0]!) !== 0)) return entries.join(',');
+  throw new Error(
+    'TRUST_PROXY must be a number of proxy hops (1 for one proxy) or a comma list of proxy addresses',
+  );
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  if (env.PSP_BASE_URL && (!env.PSP_SECRET || !env.PSP_MERCHANT_ID)) {
+    throw new Error('PSP_BASE_URL needs PSP_MERCHANT_ID and PSP_SECRET');
+  }
   return {
     port: intFrom(env, 'PORT', 3000),
     host: env.HOST ?? '0.0.0.0',
@@ -59,12 +86,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailuresPerAddress: intFrom(env, 'LOGIN_MAX_FAILURES_ADDRESS', 20),
     loginWindowMs: intFrom(env, 'LOGIN_WINDOW_MINUTES', 15) * MINUTE,
     webRoot: env.WEB_ROOT ?? 'dist/web',
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     // One process signs and verifies; several processes need the same SANDBOX_PSP_SECRET.
     sandboxPspSecret: env.SANDBOX_PSP_SECRET || randomBytes(32).toString('hex'),
     houseWalletSecret: env.HOUSE_WALLET_SECRET || randomBytes(32).toString('hex'),
     currency: env.CURRENCY ?? 'KRW',
+    production: env.NODE_ENV === 'production',
+    psp: env.PSP_BASE_URL
+      ? {
+          code: env.PSP_CODE || 'psp',
+          baseUrl: env.PSP_BASE_URL,
+          merchantId: env.PSP_MERCHANT_ID ?? '',
+          secret: env.PSP_SECRET ?? '',
+        }
+      : undefined,
     publicUrl: (env.PUBLIC_URL || `http://127.0.0.1:${intFrom(env, 'PORT', 3000)}`).replace(/\/$/, ''),
   };
 }

@@ -9,3 +9,15 @@ describe('readConfig', () => {
     expect(() => readConfig({ PORT: '-1' })).toThrow('PORT must be a non-negative integer');
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off by default, a hop count, or a list of proxy addresses; never "trust everything"', () => {
+    expect(readConfig({}).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(readConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(readConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy).toBe('10.0.0.1,10.1.0.0/16');
+    expect(() => readConfig({ TRUST_PROXY: 'true' })).toThrow('TRUST_PROXY must be');
+    expect(() => readConfig({ TRUST_PROXY: 'proxy.example' })).toThrow('TRUST_PROXY must be');
+  });
+});

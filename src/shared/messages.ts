@@ -39,6 +39,8 @@ export const MSG = {
   // Ours.
   invalidInput: 'msg3000',
   loginLimited: 'msg3001',
+  tooManyRequests: 'msg3009',
+  paymentsUnavailable: 'msg3008',
   forbidden: 'msg3002',
   notFound: 'msg3003',
   tooLarge: 'msg3004',

@@ -1,4 +1,4 @@
-import './styles/tokens.css';
+import '../ui/tokens.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';

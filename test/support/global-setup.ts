@@ -58,6 +58,12 @@ export default async function setup(project: TestProject) {
   let stop: (() => void) | undefined;
   if (!adminUrl) {
     if (!pgBinariesAvailable()) {
+      if (process.env.REQUIRE_POSTGRES === '1') {
+        // CI sets it: there the real-PostgreSQL tests may never be skipped silently.
+        throw new Error(
+          'REQUIRE_POSTGRES=1, but PostgreSQL 15 binaries are not found and TEST_DATABASE_URL is unset',
+        );
+      }
       console.warn(
         '\n*** PostgreSQL 15 binaries not found and TEST_DATABASE_URL unset: the postgres run is SKIPPED; the PGlite run still counts. ***\n',
       );

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
-import { members } from '../../src/server/db/schema.ts';
+import { members, sites } from '../../src/server/db/schema.ts';
 import { approveDeposit } from '../../src/server/modules/cashier/deposits.service.ts';
 import { auditLedger } from '../../src/server/modules/ledger/ledger.audit.ts';
+import type { CompSettings } from '../../src/server/modules/sites/sites.schema.ts';
 import type { TestApp } from './test-app.ts';
 
 export async function memberIdOf(db: Db, loginId: string): Promise<number> {
@@ -37,4 +38,16 @@ export async function expectSoundLedger(db: Db): Promise<void> {
   expect(audit.totalBalance).toBe(0);
   expect(audit.negativeMemberAccounts).toBe(0);
   expect(audit.malformedTransfers).toBe(0);
+  expect(audit.jackpot.problems).toEqual([]);
+}
+
+/** Sets the default site's comp rates and exchange minimum (what wallet_win accrues by). */
+export async function setCompSettings(t: TestApp, comp: CompSettings): Promise<void> {
+  const [site] = await t.db.select().from(sites).where(eq(sites.isDefault, true));
+  if (!site) throw new Error('no default site');
+  await t.db
+    .update(sites)
+    .set({ settings: { ...site.settings, comp } })
+    .where(eq(sites.id, site.id));
+  t.app.sites.invalidate();
 }

@@ -48,5 +48,5 @@ export function useOperators(t: TestApp) {
         t.app.inject({ method: 'POST', url, headers: headers(), payload: body as object }),
     };
   };
-  return { as, logins };
+  return { as, logins, token: (role: OperatorRole) => tokens[role] ?? '' };
 }

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { type Db, queryRows } from '../../src/server/db/client.ts';
-import {
-  signWalletBody,
-  WALLET_SIGNATURE_HEADER,
-} from '../../src/server/modules/games/wallet/wallet-signature.ts';
+import { hmacSign } from '../../src/server/http/hmac-signature.ts';
+import { WALLET_SIGNATURE_HEADER } from '../../src/server/modules/games/wallet/wallet-signature.ts';
 import { fund } from './money.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -14,18 +12,37 @@ export function walletRequest(t: TestApp, op: string, payload: object, secret: s
   return t.app.inject({
     method: 'POST',
     url: `/wallet/house/${op}`,
-    headers: { 'content-type': 'application/json', [WALLET_SIGNATURE_HEADER]: signWalletBody(secret, body) },
+    headers: { 'content-type': 'application/json', [WALLET_SIGNATURE_HEADER]: hmacSign(secret, body) },
     payload: body,
   });
 }
 
-/** A funded member with a launched slot: the member's token and the game token the provider holds. */
+/** A funded member with a launched slot: the member's token and login id, and the game token the provider holds. */
 export async function launchedPlayer(t: TestApp, funds = 100_000) {
-  const { token } = await t.login();
+  const { token, member } = await t.login();
   if (funds > 0) await fund(t, token, funds);
-  const res = await t.call('open-game', { code: 'lucky-sevens', company: 'royal-slots' }, { token });
-  const url = new URL(res.json().url, 'http://x');
-  return { token, gameToken: url.searchParams.get('token')! };
+  return { token, loginId: member.id, gameToken: await launchGame(t, token) };
+}
+
+/** Launches a game for a logged-in member; the game token from the launch URL (what the provider holds). */
+export async function launchGame(
+  t: TestApp,
+  token: string,
+  game = { code: 'lucky-sevens', company: 'royal-slots' },
+) {
+  const res = await t.call('open-game', game, { token });
+  if (res.statusCode !== 200) throw new Error(`open-game failed: ${res.body}`);
+  return new URL(res.json().url, 'http://x').searchParams.get('token')!;
+}
+
+/** One whole round through the signed wallet API, as a provider plays it: a bet, then its win (0 for a loss). */
+export async function playRound(t: TestApp, secret: string, gameToken: string, stake: number, win = 0) {
+  const round = walletIds();
+  const bet = await walletRequest(t, 'bet', { ...round, token: gameToken, amount: stake }, secret);
+  if (bet.json().status !== 'success') return { round, bet: bet.json(), win: undefined };
+  const settle = { txId: `${round.txId}-win`, roundId: round.roundId, amount: win };
+  const won = await walletRequest(t, 'win', settle, secret);
+  return { round, bet: bet.json(), win: won.json(), settle };
 }
 
 let seq = 0;

@@ -1,3 +1,12 @@
+import {
+  type AdminEndpoint,
+  type AdminReply,
+  fillPath,
+  type SendBody,
+  type SendParams,
+  type SendQuery,
+} from '../../shared/contract/admin/endpoint.ts';
+
 /** A refusal from /api/admin: `message` is the server's plain-English reason, shown to the operator. */
 export class AdminFailure extends Error {
   constructor(
@@ -42,8 +51,36 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   return json as T;
 }
 
-export const adminGet = <T>(path: string, query?: Query) => call<T>('GET', withQuery(path, query));
-export const adminPost = <T>(path: string, body: unknown = {}) => call<T>('POST', path, body);
+type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
+
+/** What a call sends: the path's params and the body when the endpoint has them; the query is optional. */
+export type CallInput<E extends AdminEndpoint> = Part<'params', SendParams<E>> &
+  Part<'body', SendBody<E>> & { query?: SendQuery<E> };
+
+/**
+ * Calls an endpoint of the admin contract (src/shared/contract/admin): the path, the input and the
+ * reply are all typed from it, so a contract change that breaks a screen fails the typecheck.
+ */
+export function adminCall<E extends AdminEndpoint>(
+  endpoint: E,
+  ...[input]: object extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]
+): Promise<AdminReply<E>> {
+  return adminSend(endpoint, input);
+}
+
+/** adminCall with the input as one argument, for hooks generic over the endpoint. */
+export function adminSend<E extends AdminEndpoint>(
+  endpoint: E,
+  input: CallInput<E> | undefined,
+): Promise<AdminReply<E>> {
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Query;
+    body?: unknown;
+  };
+  const path = withQuery(fillPath(endpoint.path, params), query);
+  return call<AdminReply<E>>(endpoint.method, path, endpoint.method === 'POST' ? (body ?? {}) : undefined);
+}
 
 /** The reply's message for an operator: the server's reason, or a plain fallback. */
 export const failureText = (error: unknown) =>

@@ -1,69 +1,31 @@
 /**
- * Reply shapes of /api/admin, derived from the server's own services (type-only imports, erased
- * from the bundle), so a server change that breaks a screen fails the typecheck.
+ * Reply shapes of /api/admin, as the screens use them: derived from the shared admin contract
+ * (src/shared/contract/admin), never from server code. Dates arrive as ISO strings.
  */
-import type { pendingRequests } from '../../server/modules/backoffice/cashier-queue.service.ts';
-import type { dashboard } from '../../server/modules/backoffice/dashboard.service.ts';
-import type { memberDetail, searchMembers } from '../../server/modules/backoffice/members-admin.service.ts';
-import type { Operator } from '../../server/modules/backoffice/operators.service.ts';
-import type { Permission } from '../../server/modules/backoffice/permissions.ts';
-import type { Json } from './json.ts';
 
-type Reply<F extends (...args: never[]) => unknown> = Json<Awaited<ReturnType<F>>>;
+import type { AdminReply } from '../../shared/contract/admin/endpoint.ts';
+import type { adminContract as api } from '../../shared/contract/admin/index.ts';
 
-export type { Permission };
-export interface MeReply {
-  operator: Operator;
-  permissions: Permission[];
-}
-export type DashboardReply = Reply<typeof dashboard>;
-export type PendingRequest = Reply<typeof pendingRequests>[number];
-export type MemberRow = Reply<typeof searchMembers>[number];
-export type MemberDetail = Reply<typeof memberDetail>;
+export type { Permission } from '../../shared/vocabulary.ts';
 
-export type SupportTicket = Json<
-  typeof import('../../server/modules/support/support.schema.ts').helpTickets.$inferSelect & {
-    member: { loginId: string; nick: string } | null;
-  }
->;
-export type AccountRequest = Reply<
-  typeof import('../../server/modules/support/account-requests-admin.service.ts').pendingAccountRequests
->[number];
+type Item<T> = T extends readonly (infer U)[] ? U : never;
 
-export type ContentItem = Json<import('../../server/modules/content/content-admin.service.ts').ContentItem>;
+export type MeReply = AdminReply<typeof api.session.me>;
+export type DashboardReply = AdminReply<typeof api.dashboard.dashboard>;
+export type PendingCounts = AdminReply<typeof api.dashboard.pendingCounts>;
+export type PendingRequest = Item<AdminReply<typeof api.cashier.pending>['requests']>;
+export type MemberRow = Item<AdminReply<typeof api.members.search>['members']>;
+export type MemberDetail = AdminReply<typeof api.members.detail>;
+export type SupportTicket = Item<AdminReply<typeof api.support.tickets>['tickets']>;
+export type AccountRequest = Item<AdminReply<typeof api.support.accountRequests>['requests']>;
+export type ContentItem = Item<AdminReply<typeof api.content.list>['items']>;
 export type ContentKind = ContentItem['kind'];
-
-export type AdminVendor = Reply<
-  typeof import('../../server/modules/games/catalogue-admin.service.ts').adminCatalogue
->[number];
-export type OpenRound = Reply<typeof import('../../server/modules/games/bets.service.ts').openRounds>[number];
-
-export type AuditRow = Json<
-  typeof import('../../server/modules/backoffice/backoffice.schema.ts').auditLog.$inferSelect
->;
-export type AuditVerdict = Reply<
-  typeof import('../../server/modules/backoffice/audit.service.ts').verifyAuditChain
->;
-
-type SiteRow = import('../../server/modules/sites/sites-admin.service.ts').SiteRow;
-type DeskState = import('../../server/modules/cashier/cashier-hours.ts').DeskState;
+export type AdminVendor = Item<AdminReply<typeof api.games.catalogue>['vendors']>;
+export type OpenRound = Item<AdminReply<typeof api.games.openRounds>['rounds']>;
+export type AuditRow = Item<AdminReply<typeof api.audit.search>['entries']>;
+export type AuditVerdict = AdminReply<typeof api.audit.verify>;
 /** A site as GET /settings/sites gives it: the row, the desks' state now, and what members get. */
-export type SiteView = Json<
-  SiteRow & {
-    desks: { deposit: DeskState; withdraw: DeskState };
-    summary: ReturnType<typeof import('../../server/modules/sites/sites.service.ts').siteSummary>;
-  }
->;
-export type PaymentOption = Json<
-  import('../../server/modules/cashier/payments/payment-options-admin.service.ts').PaymentOptionRow
->;
-export interface LevelRow {
-  level: number;
-  name: string | null;
-  members: number;
-  compRates: Partial<Record<'casino' | 'slot' | 'sport', number>>;
-}
-
-export type OperatorRow = Reply<
-  typeof import('../../server/modules/backoffice/audit-query.service.ts').listOperators
->[number];
+export type SiteView = Item<AdminReply<typeof api.sites.list>['sites']>;
+export type PaymentOption = Item<AdminReply<typeof api.paymentOptions.list>['options']>;
+export type LevelRow = Item<AdminReply<typeof api.sites.levels>['levels']>;
+export type OperatorRow = Item<AdminReply<typeof api.operators.list>['operators']>;

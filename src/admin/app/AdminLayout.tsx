@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { Button } from '../../web/components/ui/Button.tsx';
+import { Button } from '../../ui/Button.tsx';
 import type { Permission } from '../api/types.ts';
 import ui from '../components/ui.module.css';
 import { usePendingCounts } from '../features/session/pending.ts';

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../web/components/ui/Button.tsx';
-import { adminGet } from '../api/client.ts';
-import type { AuditRow, AuditVerdict } from '../api/types.ts';
+import { adminContract as api } from '../../shared/contract/admin/index.ts';
+import { Button } from '../../ui/Button.tsx';
+import { adminCall } from '../api/client.ts';
+import type { AuditRow } from '../api/types.ts';
 import { Field, Outcome, Select } from '../components/Field.tsx';
 import { fromLocalInput } from '../components/local-time.ts';
 import { PageHead, Panel } from '../components/Panel.tsx';
@@ -44,26 +45,28 @@ export default function AuditPage() {
   const entries = useQuery({
     queryKey: ['admin', 'audit', filters, before],
     queryFn: () =>
-      adminGet<{ entries: AuditRow[] }>('/audit', {
-        operator: filters.operator.trim(),
-        action: filters.action.trim(),
-        from: fromLocalInput(filters.from) ?? undefined,
-        to: fromLocalInput(filters.to) ?? undefined,
-        before,
-        limit: PAGE,
+      adminCall(api.audit.search, {
+        query: {
+          operator: filters.operator.trim(),
+          action: filters.action.trim(),
+          from: fromLocalInput(filters.from) ?? undefined,
+          to: fromLocalInput(filters.to) ?? undefined,
+          before,
+          limit: PAGE,
+        },
       }),
   });
   const operators = useQuery({
     queryKey: ['admin', 'operators'],
-    queryFn: () => adminGet<{ operators: { id: number; login: string; role: string }[] }>('/operators'),
+    queryFn: () => adminCall(api.operators.list),
   });
   const actions = useQuery({
     queryKey: ['admin', 'audit', 'actions'],
-    queryFn: () => adminGet<{ actions: string[] }>('/audit/actions'),
+    queryFn: () => adminCall(api.audit.actions),
   });
   const verify = useQuery({
     queryKey: ['admin', 'audit', 'verify'],
-    queryFn: () => adminGet<AuditVerdict>('/audit/verify'),
+    queryFn: () => adminCall(api.audit.verify),
     enabled: false,
   });
   const set = (key: keyof typeof blank) => (event: { target: { value: string } }) =>

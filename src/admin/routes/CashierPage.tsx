@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../web/components/ui/Button.tsx';
+import { Button } from '../../ui/Button.tsx';
 import type { PendingRequest } from '../api/types.ts';
 import { Amount } from '../components/Amount.tsx';
 import { Outcome } from '../components/Field.tsx';

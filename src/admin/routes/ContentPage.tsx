@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '../../web/components/ui/Button.tsx';
+import { Button } from '../../ui/Button.tsx';
 import type { ContentItem, ContentKind } from '../api/types.ts';
 import { Outcome } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';

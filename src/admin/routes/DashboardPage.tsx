@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { adminGet } from '../api/client.ts';
+import { adminContract as api } from '../../shared/contract/admin/index.ts';
+import { adminCall } from '../api/client.ts';
 import type { DashboardReply } from '../api/types.ts';
 import { Amount } from '../components/Amount.tsx';
 import { Outcome } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
 import ui from '../components/ui.module.css';
+import { JackpotPanel } from '../features/jackpot/JackpotPanel.tsx';
 import styles from './DashboardPage.module.css';
 
 type Figures = DashboardReply['today'];
@@ -39,7 +41,7 @@ function FigureList({ figures }: { figures: Figures }) {
 export default function DashboardPage() {
   const query = useQuery({
     queryKey: ['admin', 'dashboard'],
-    queryFn: () => adminGet<DashboardReply>('/dashboard'),
+    queryFn: () => adminCall(api.dashboard.dashboard),
     refetchInterval: 60_000,
   });
   const data = query.data;
@@ -68,6 +70,7 @@ export default function DashboardPage() {
           <Panel title="This month">
             <FigureList figures={data.month} />
           </Panel>
+          <JackpotPanel jackpot={data.jackpot} />
         </>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../web/components/ui/Button.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { Field, Outcome } from '../components/Field.tsx';
 import ui from '../components/ui.module.css';
 import { useLogin } from '../features/session/queries.ts';

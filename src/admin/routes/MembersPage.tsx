@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../web/components/ui/Button.tsx';
+import { Button } from '../../ui/Button.tsx';
 import type { MemberRow } from '../api/types.ts';
 import { Outcome } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';

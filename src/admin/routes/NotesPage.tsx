@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../web/components/ui/Button.tsx';
-import { adminGet, adminPost } from '../api/client.ts';
-import type { MemberRow } from '../api/types.ts';
+import { adminContract as api } from '../../shared/contract/admin/index.ts';
+import { Button } from '../../ui/Button.tsx';
+import { adminCall } from '../api/client.ts';
 import { Field, Outcome, Select, TextArea } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
 import ui from '../components/ui.module.css';
@@ -12,7 +12,7 @@ type Target = 'member' | 'level' | 'all';
 
 /** The member's id from their login; a note to a login that does not exist is refused here. */
 async function memberIdOf(loginId: string): Promise<number> {
-  const { members } = await adminGet<{ members: MemberRow[] }>('/members', { q: loginId });
+  const { members } = await adminCall(api.members.search, { query: { q: loginId } });
   const member = members.find((m) => m.loginId === loginId.trim().toLowerCase());
   if (!member) throw new Error(`There is no member with the login “${loginId}”.`);
   return member.id;
@@ -30,12 +30,14 @@ export default function NotesPage() {
       const fromMemberPage = knownId && form.loginId === params.get('to') ? knownId : undefined;
       const memberId = target === 'member' ? (fromMemberPage ?? (await memberIdOf(form.loginId))) : undefined;
       const level = target === 'level' ? Number(form.level) : undefined;
-      return adminPost<{ noteId: number }>('/notes', {
-        target,
-        memberId,
-        level,
-        title: form.title,
-        contents: form.contents,
+      return adminCall(api.notes.send, {
+        body: {
+          target,
+          memberId,
+          level,
+          title: form.title,
+          contents: form.contents,
+        },
       });
     },
     onSuccess: () => setForm({ ...form, title: '', contents: '' }),

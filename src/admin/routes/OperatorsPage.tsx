@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../web/components/ui/Button.tsx';
-import { adminGet, adminPost } from '../api/client.ts';
+import { adminContract as api } from '../../shared/contract/admin/index.ts';
+import { OPERATOR_ROLES } from '../../shared/vocabulary.ts';
+import { Button } from '../../ui/Button.tsx';
+import { adminCall } from '../api/client.ts';
 import type { OperatorRow } from '../api/types.ts';
 import { Field, Outcome, Select } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
@@ -10,20 +12,14 @@ import ui from '../components/ui.module.css';
 import { When } from '../components/When.tsx';
 import { useOperator } from '../features/session/queries.ts';
 
-const ROLES = ['owner', 'cashier', 'support', 'content'] as const;
+const ROLES = OPERATOR_ROLES;
+type Role = (typeof ROLES)[number];
 const LIST = ['admin', 'operators'] as const;
-
-interface Created {
-  operator: { login: string; role: string };
-  password: string;
-  totpSecret: string;
-  otpauthUri: string;
-}
 
 function RoleCell({ row, self }: { row: OperatorRow; self: boolean }) {
   const client = useQueryClient();
   const change = useMutation({
-    mutationFn: (role: string) => adminPost(`/operators/${row.id}/role`, { role }),
+    mutationFn: (role: Role) => adminCall(api.operators.setRole, { params: { id: row.id }, body: { role } }),
     onSettled: () => client.invalidateQueries({ queryKey: LIST }),
   });
   if (self) return <span>{row.role} (you)</span>;
@@ -34,7 +30,7 @@ function RoleCell({ row, self }: { row: OperatorRow; self: boolean }) {
         aria-label={`Role of ${row.login}`}
         value={row.role}
         disabled={change.isPending}
-        onChange={(event) => change.mutate(event.target.value)}
+        onChange={(event) => change.mutate(event.target.value as Role)}
       >
         {ROLES.map((r) => (
           <option key={r} value={r}>
@@ -53,11 +49,11 @@ export default function OperatorsPage() {
   const client = useQueryClient();
   const list = useQuery({
     queryKey: LIST,
-    queryFn: () => adminGet<{ operators: OperatorRow[] }>('/operators'),
+    queryFn: () => adminCall(api.operators.list),
   });
-  const [form, setForm] = useState({ login: '', role: 'support' });
+  const [form, setForm] = useState<{ login: string; role: Role }>({ login: '', role: 'support' });
   const create = useMutation({
-    mutationFn: () => adminPost<Created>('/operators', form),
+    mutationFn: () => adminCall(api.operators.create, { body: form }),
     onSuccess: () => {
       setForm({ login: '', role: form.role });
       client.invalidateQueries({ queryKey: LIST });
@@ -87,7 +83,11 @@ export default function OperatorsPage() {
             value={form.login}
             onChange={(e) => setForm({ ...form, login: e.target.value })}
           />
-          <Select label="Role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
+          <Select
+            label="Role"
+            value={form.role}
+            onChange={(e) => setForm({ ...form, role: e.target.value as Role })}
+          >
             {ROLES.map((r) => (
               <option key={r} value={r}>
                 {r}

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../web/components/ui/Button.tsx';
+import { adminContract as api } from '../../shared/contract/admin/index.ts';
+import { Button } from '../../ui/Button.tsx';
 import { Field, Outcome } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
 import ui from '../components/ui.module.css';
@@ -11,12 +12,12 @@ import { useSettingsChange, useSites } from '../features/settings/queries.ts';
 import { parseDomains, SiteForm } from '../features/settings/SiteForm.tsx';
 
 function NewSiteForm({ onDone }: { onDone(): void }) {
-  const change = useSettingsChange();
+  const change = useSettingsChange(api.sites.create);
   const [form, setForm] = useState({ code: '', name: '', domains: '' });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     change.mutate(
-      { path: 'sites', body: { code: form.code, name: form.name, domains: parseDomains(form.domains) } },
+      { body: { code: form.code, name: form.name, domains: parseDomains(form.domains) } },
       { onSuccess: onDone },
     );
   };

@@ -1,27 +1,47 @@
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Database } from './client.ts';
+import { verifyAppliedMigrations } from './migration-checksums.ts';
+import { applySqlFunctions, functionsFolder } from './sql-functions.ts';
+import { pgliteRunner, pgRunner } from './sql-runner.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Any fixed number: processes starting together take turns on it. */
 const MIGRATION_LOCK = 727_001;
 
-/** Applies the committed SQL migrations that have not run yet; safe to call on every start. */
-export async function migrate(database: Database): Promise<void> {
+export interface MigrationFolders {
+  migrations?: string;
+  functions?: string;
+}
+
+/**
+ * Checks the applied history, applies the committed SQL migrations that have not run yet, then the
+ * SQL function files that changed; safe to call on every start (PostgreSQL: under one lock).
+ */
+export async function migrate(database: Database, folders: MigrationFolders = {}): Promise<void> {
+  const migrations = folders.migrations ?? migrationsFolder;
+  const functions = folders.functions ?? functionsFolder;
   if (database.kind === 'pglite') {
-    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
+    const sql = pgliteRunner((database.db as unknown as { $client: PGlite }).$client);
+    await verifyAppliedMigrations(sql, migrations);
+    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: migrations });
+    await applySqlFunctions(sql, functions);
     return;
   }
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+    const sql = pgRunner(client);
+    await verifyAppliedMigrations(sql, migrations);
+    await migrateNodePg(drizzleNodePg(client), { migrationsFolder: migrations });
+    await applySqlFunctions(sql, functions);
   } finally {
     await client.end();
   }

@@ -162,7 +162,16 @@ export async function seedDemo(db: Db): Promise<boolean> {
       if (list.length > 0) {
         await tx
           .insert(games)
-          .values(list.map((g, i) => ({ ...g, vendorId: row.id, imgUrl: gameImg(g.code), sortOrder: i })));
+          // Every demo slot takes part in the progressive jackpot.
+          .values(
+            list.map((g, i) => ({
+              ...g,
+              vendorId: row.id,
+              imgUrl: gameImg(g.code),
+              sortOrder: i,
+              jackpot: vendor.category === 'slot',
+            })),
+          );
       }
     }
     await tx.insert(notices).values(DEMO_NOTICES);

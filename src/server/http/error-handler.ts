@@ -1,23 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { MSG, STATUS } from '../../shared/messages.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError, errors } from './errors.ts';
 
 /** Fastify's own refusals of a request, as clear 4xx replies. */
 const FRAMEWORK_ERRORS: Record<string, ApiError> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: new ApiError(413, STATUS.tooLarge, MSG.tooLarge, 'request body too large'),
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: new ApiError(
-    415,
-    STATUS.unsupportedMediaType,
-    MSG.invalidInput,
-    'send the body as application/json',
-  ),
-  FST_ERR_CTP_EMPTY_JSON_BODY: new ApiError(400, STATUS.invalid, MSG.invalidInput, 'empty JSON body'),
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: new ApiError(
-    400,
-    STATUS.invalid,
-    MSG.invalidInput,
-    'bad content length',
-  ),
+  FST_ERR_CTP_BODY_TOO_LARGE: errors.tooLarge(),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: errors.unsupportedMediaType('send the body as application/json'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: errors.invalid('empty JSON body'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: errors.invalid('bad content length'),
 };
 
 function toApiError(error: FastifyError): ApiError | undefined {
@@ -26,7 +16,7 @@ function toApiError(error: FastifyError): ApiError | undefined {
   if (known) return known;
   // Malformed JSON, prototype poisoning and other parser refusals carry a 4xx statusCode.
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return new ApiError(error.statusCode, STATUS.invalid, MSG.invalidInput, 'malformed request');
+    return new ApiError(error.statusCode, STATUS.invalid, MSG.invalidInput, 'malformed request'); // the parser's own 4xx code
   }
   return undefined;
 }

@@ -76,16 +76,14 @@ describe.runIf(backendAvailable)(
   'member API contract: bad input gets a clear 4xx and changes nothing',
   () => {
     const t = useTestApp();
-    let token = '';
-
-    it('has a member session to aim member-only routes at', async () => {
-      token = (await t.login()).token;
-      expect(token).not.toBe('');
-    });
 
     for (const route of routeNames) {
       it(`${route}: every bad body is refused without a write`, async () => {
+        // Its own fresh, valid session: member-only routes must get past the session check to the input.
+        const { token } = await t.login();
+        expect((await t.call('user-health-check', {}, { token })).statusCode).toBe(200);
         const before = await countAllRows(t.db);
+        const statuses: number[] = [];
         for (const bad of badBodies(route)) {
           const res = await t.app.inject({
             method: 'POST',
@@ -98,6 +96,7 @@ describe.runIf(backendAvailable)(
             payload: bad.payload,
           });
           const context = `${route} / ${bad.label} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+          statuses.push(res.statusCode);
           expect(res.statusCode, context).toBeGreaterThanOrEqual(400);
           expect(res.statusCode, context).toBeLessThan(500);
           const body = res.json();
@@ -107,6 +106,11 @@ describe.runIf(backendAvailable)(
           expect(typeof body.message, context).toBe('string');
           expect(res.body, context).not.toMatch(/at .+\.ts:\d+|node_modules/);
         }
+        // The session was valid all along: a 401 would mean the input was never looked at.
+        expect(
+          statuses.filter((status) => status === 401),
+          route,
+        ).toEqual([]);
         expect(await countAllRows(t.db)).toEqual(before);
       });
     }

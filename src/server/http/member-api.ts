@@ -7,13 +7,13 @@ import {
   type RouteSpec,
   routes,
 } from '../../shared/contract/routes.ts';
-import { MSG, STATUS } from '../../shared/messages.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { SessionMember } from '../modules/accounts/sessions.repo.ts';
 import type { Site } from '../modules/sites/sites.service.ts';
-import { ApiError, invalid, unauthorized } from './api-error.ts';
-import { clearSessionCookie, readSessionToken, usesCookieSession } from './session-token.ts';
+import { sameOriginOnly } from './csrf.ts';
+import { errors } from './errors.ts';
+import { clearSessionCookie, readSessionToken, SESSION_COOKIE, usesCookieSession } from './session-token.ts';
 
 export interface RouteContext {
   db: Db;
@@ -47,7 +47,7 @@ export interface MemberApiDeps {
 
 /** The member of a route whose contract says auth 'member' (the API layer has checked the session). */
 export function requireMember(ctx: RouteContext): SessionMember {
-  if (!ctx.member) throw unauthorized();
+  if (!ctx.member) throw errors.unauthorized();
   return ctx.member;
 }
 
@@ -62,13 +62,13 @@ export async function memberApi(app: FastifyInstance, deps: MemberApiDeps): Prom
 
   app.post<{ Params: { name: string } }>(
     '/api/routes/:name',
-    { bodyLimit: MAX_BODY_BYTES },
+    // CSRF: a cookie session's POST must come from our own origin (http/csrf.ts).
+    { bodyLimit: MAX_BODY_BYTES, onRequest: sameOriginOnly([SESSION_COOKIE]) },
     async (request, reply) => {
       const name = request.params.name;
       if (!isRouteName(name)) {
-        throw new ApiError(404, STATUS.notFound, MSG.notFound, `unknown route ${name.slice(0, 64)}`);
+        throw errors.notFound(`route ${name.slice(0, 64)}`);
       }
-      refuseForeignOrigin(request);
       const spec: RouteSpec = routes[name];
       const token = readSessionToken(request);
       const member =
@@ -78,7 +78,7 @@ export async function memberApi(app: FastifyInstance, deps: MemberApiDeps): Prom
       if (spec.auth === 'member' && !member) {
         // Only a dead cookie is cleared: clearing on every guest request would race a login in flight.
         if (token && usesCookieSession(request)) clearSessionCookie(reply);
-        throw unauthorized(token ? 'session expired or ended' : 'login required');
+        throw errors.unauthorized(token ? 'session expired or ended' : 'login required');
       }
 
       // No body at all means an empty request; an explicit JSON null is refused like any non-object.
@@ -87,7 +87,7 @@ export async function memberApi(app: FastifyInstance, deps: MemberApiDeps): Prom
         const issue = parsed.error.issues[0];
         const field = issue?.path.join('.') || undefined;
         const msg = (field && spec.fieldMsgs?.[field]) || spec.invalidMsg;
-        throw invalid(issue ? `${field ?? 'body'}: ${issue.message}` : 'invalid body', msg, { field });
+        throw errors.invalid(issue ? `${field ?? 'body'}: ${issue.message}` : 'invalid body', msg, { field });
       }
       const ctx: RouteContext = {
         db: deps.db,
@@ -109,38 +109,7 @@ export async function memberApi(app: FastifyInstance, deps: MemberApiDeps): Prom
     method: ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     url: '/api/routes/:name',
     handler: async (request) => {
-      throw new ApiError(
-        405,
-        STATUS.methodNotAllowed,
-        MSG.invalidInput,
-        `use POST for /api/routes, not ${request.method}`,
-      );
+      throw errors.methodNotAllowed(`use POST for /api/routes, not ${request.method}`);
     },
   });
-}
-
-/**
- * CSRF defence: a browser always names the page's origin on a cross-site POST.
- * A foreign Origin is refused; a cookie session without any Origin or Referer is refused too.
- */
-export function refuseForeignOrigin(request: FastifyRequest): void {
-  const source = request.headers.origin ?? request.headers.referer;
-  if (source) {
-    // Both through URL, which drops a default port the Host header may carry.
-    if (hostOf(source) !== hostOf(`${request.protocol}://${request.host}`)) {
-      throw new ApiError(403, STATUS.forbidden, MSG.forbidden, 'cross-site request refused');
-    }
-    return;
-  }
-  if (usesCookieSession(request)) {
-    throw new ApiError(403, STATUS.forbidden, MSG.forbidden, 'cookie session without Origin refused');
-  }
-}
-
-function hostOf(url: string): string | undefined {
-  try {
-    return new URL(url).host;
-  } catch {
-    return undefined;
-  }
 }

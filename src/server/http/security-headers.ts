@@ -22,4 +22,16 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onSend', async (request, reply) => {
+    // No page of ours uses these browser features; a script injected anyway gets none of them.
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // API replies (tokens, balances, personal data) are never kept by browsers or shared caches.
+    if (NO_STORE_PREFIXES.some((p) => request.url.startsWith(p)) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
 }
+
+const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), fullscreen=(self)';
+const NO_STORE_PREFIXES = ['/api/', '/public/', '/wallet/', '/house/api/', '/payments/', '/pay/'];

@@ -14,6 +14,7 @@ import {
   referralCodeField,
 } from './fields.ts';
 import { gamesRoutes } from './games-routes.ts';
+import { jackpotRoutes } from './jackpot-routes.ts';
 
 /**
  * The member API contract: POST /api/routes/<name>, one entry per route (SPEC §7).
@@ -112,6 +113,7 @@ export const routes = {
   ...cashierRoutes,
   ...communityRoutes,
   ...gamesRoutes,
+  ...jackpotRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof routes;

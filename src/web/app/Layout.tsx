@@ -7,12 +7,14 @@ import { MessengerButtons } from '../features/mobile/MessengerButtons.tsx';
 import { PhoneTabBar } from '../features/mobile/PhoneTabBar.tsx';
 import { PopupNotices } from '../features/popups/PopupNotices.tsx';
 import { useCountAlerts } from '../features/session/useCountAlerts.ts';
+import { useLiveSession } from '../features/session/useLiveSession.ts';
 import styles from './Layout.module.css';
 import { useLayoutData } from './useLayoutData.ts';
 
 /** Header, page, footer: the frame every page shares. */
 export function Layout() {
   const { t } = useTranslation();
+  useLiveSession();
   useCountAlerts();
   useLayoutData();
   return (

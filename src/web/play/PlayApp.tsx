@@ -1,21 +1,25 @@
 import { useEffect, useState } from 'react';
-import { type Fairness, type GameError, houseCall, type InitReply, money } from './api.ts';
+import { type Fairness, type GameError, houseCall, type InitReply } from './api.ts';
 import { BaccaratGame } from './baccarat/BaccaratGame.tsx';
+import { errorText } from './errors.ts';
 import { FairnessPanel } from './fairness/FairnessPanel.tsx';
 import { VerifyPage } from './fairness/VerifyPage.tsx';
-import { labelsFor } from './labels.ts';
+import { money, usePlayT } from './i18n.ts';
 import styles from './play.module.css';
 import { SlotGame } from './slot/SlotGame.tsx';
+import slotStyles from './slot/slot.module.css';
+import { MuteToggle } from './sound/MuteToggle.tsx';
 
 /** The built-in provider's game window: /play/<game>?token=…, or /play/verify. */
 export function PlayApp() {
   const game = decodeURIComponent(window.location.pathname.split('/')[2] ?? '');
   const params = new URLSearchParams(window.location.search);
   const token = params.get('token') ?? '';
-  const t = labelsFor(params.get('lang'));
+  const t = usePlayT();
   const [init, setInit] = useState<InitReply | null>(null);
   const [balance, setBalance] = useState(0);
   const [fairness, setFairness] = useState<Fairness | null>(null);
+  const [lastRound, setLastRound] = useState<string | null>(null);
   const [error, setError] = useState<GameError | null>(null);
   const [showFairness, setShowFairness] = useState(false);
 
@@ -35,66 +39,70 @@ export function PlayApp() {
   if (!init || !fairness) {
     return (
       <main className={styles.loading}>
-        {error ? (
-          <p className={styles.error}>
-            {error.status === 'session_expired' ? t.sessionEnded : error.message}
-          </p>
-        ) : (
-          <p>…</p>
-        )}
+        {error ? <p className={styles.error}>{errorText(t, error)}</p> : <p>{t('loading')}</p>}
       </main>
     );
   }
-  const onError = (e: GameError) => {
-    setError(e);
-    if (e.balance !== undefined) setBalance(e.balance);
-  };
   const common = {
     init,
     token,
-    t,
+    balance,
     onBalance: setBalance,
-    onRound: (nonce: number) => setFairness((f) => f && { ...f, nonce }),
-    onError,
+    onRound: (nonce: number, roundId: string) => {
+      setFairness((f) => f && { ...f, nonce });
+      setLastRound(roundId);
+    },
+    onError: (e: GameError) => {
+      setError(e);
+      if (e.balance !== undefined) setBalance(e.balance);
+    },
   };
+  const isSlot = init.game.engine === 'slot';
+  const theme = isSlot ? (slotStyles[`theme-${init.game.code}`] ?? styles.slotTable) : styles.feltTable;
+  const verifyHref = (roundId: string) =>
+    `/play/verify?round=${roundId}&token=${encodeURIComponent(token)}&game=${encodeURIComponent(init.game.code)}`;
 
   return (
-    <main className={`${styles.table} ${init.game.engine === 'slot' ? styles.slotTable : styles.feltTable}`}>
+    <main className={`${styles.table} ${theme}`}>
       <header className={styles.topBar}>
         <h1 className={styles.title}>{init.game.title}</h1>
         <div className={styles.balance}>
-          <small>{t.balance}</small>
-          <strong data-testid="game-balance">{money(balance)}</strong>
+          <small>{t('balance')}</small>
+          <strong data-testid="game-balance" data-value={balance}>
+            {money(balance)}
+          </strong>
         </div>
+        <MuteToggle />
         <button type="button" className={styles.ghost} onClick={() => setShowFairness(true)}>
-          {t.fairness}
+          {t('fairness')}
         </button>
       </header>
       {error && (
         <div className={styles.toast} role="alert">
-          {error.status === 'balance'
-            ? t.noFunds
-            : error.status === 'session_expired'
-              ? t.sessionEnded
-              : error.message}
-          <button type="button" onClick={() => setError(null)} aria-label={t.close}>
+          {errorText(t, error)}
+          <button type="button" onClick={() => setError(null)} aria-label={t('close')}>
             ×
           </button>
         </div>
       )}
-      {init.game.engine === 'slot' ? (
-        <SlotGame {...common} />
-      ) : (
-        <BaccaratGame {...common} balance={balance} />
-      )}
+      {isSlot ? <SlotGame {...common} /> : <BaccaratGame {...common} />}
       <footer className={styles.fairLine}>
-        Provably fair · seed {fairness.serverSeedHash.slice(0, 12)}… · nonce {fairness.nonce}
+        {t('fairLine', { hash: fairness.serverSeedHash.slice(0, 12), nonce: fairness.nonce })}
+        {lastRound && (
+          <>
+            {' · '}
+            <a href={verifyHref(lastRound)} target="_blank" rel="noreferrer" data-testid="verify-last">
+              {t('seeds.lastRound')}
+            </a>
+          </>
+        )}
       </footer>
       {showFairness && (
         <FairnessPanel
           token={token}
+          game={init.game.code}
           fairness={fairness}
-          t={t}
+          lastRound={lastRound}
           onChange={setFairness}
           onClose={() => setShowFairness(false)}
         />

@@ -52,5 +52,3 @@ export async function houseCall<T>(action: string, body: object): Promise<T> {
   }
   return json as T;
 }
-
-export const money = (n: number) => new Intl.NumberFormat('en-US').format(n);

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../api/client.ts';
-import { Button } from '../components/ui/Button.tsx';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
 import { Money } from '../components/ui/Money.tsx';
 import styles from '../features/cashier/cashier.module.css';

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format.ts';
+import { Button } from '../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../api/client.ts';
-import { Button } from '../components/ui/Button.tsx';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
 import { RequireMember } from '../features/session/RequireMember.tsx';
 import { useHelpList, useHelpMutation } from '../features/support/queries.ts';

@@ -2,8 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format.ts';
+import { Button } from '../../ui/Button.tsx';
 import { callRoute } from '../api/client.ts';
-import { Button } from '../components/ui/Button.tsx';
 import { RequireMember } from '../features/session/RequireMember.tsx';
 import styles from '../features/support/support.module.css';
 

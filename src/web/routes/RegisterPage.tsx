@@ -2,8 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { routes } from '../../shared/contract/routes.ts';
+import { Button } from '../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../api/client.ts';
-import { Button } from '../components/ui/Button.tsx';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
 import styles from './RegisterPage.module.css';
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../web/components/ui/Button.tsx';
+import { Button } from '../../../ui/Button.tsx';
 import { AdminFailure } from '../../api/client.ts';
 import type { PendingRequest } from '../../api/types.ts';
 import { asSentence, Outcome } from '../../components/Field.tsx';

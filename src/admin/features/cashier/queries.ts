@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminGet, adminPost } from '../../api/client.ts';
-import type { PendingRequest } from '../../api/types.ts';
+import { adminContract as api } from '../../../shared/contract/admin/index.ts';
+import { adminCall } from '../../api/client.ts';
 
 const QUEUE = ['admin', 'cashier', 'pending'] as const;
 
@@ -8,7 +8,7 @@ const QUEUE = ['admin', 'cashier', 'pending'] as const;
 export function useCashierQueue() {
   return useQuery({
     queryKey: QUEUE,
-    queryFn: () => adminGet<{ requests: PendingRequest[] }>('/cashier/pending'),
+    queryFn: () => adminCall(api.cashier.pending),
     refetchInterval: 15_000,
   });
 }
@@ -18,8 +18,9 @@ export function useDecision(onError: (error: unknown) => void) {
   return useMutation({
     onError,
     mutationFn: (input: { kind: 'deposit' | 'withdraw'; id: number; approve: boolean; reason?: string }) =>
-      adminPost(`/cashier/${input.kind}/${input.id}/${input.approve ? 'approve' : 'reject'}`, {
-        reason: input.reason,
+      adminCall(api.cashier.decide, {
+        params: { kind: input.kind, id: input.id, decision: input.approve ? 'approve' : 'reject' },
+        body: { reason: input.reason },
       }),
     // Whoever won, the queue and the badge must show the request's real state now.
     onSettled: () => {

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../web/components/ui/Button.tsx';
+import { Button } from '../../../ui/Button.tsx';
 import type { ContentItem, ContentKind } from '../../api/types.ts';
 import { Field, Outcome, Select } from '../../components/Field.tsx';
 import { fromLocalInput, toLocalInput } from '../../components/local-time.ts';
@@ -56,7 +56,7 @@ function fieldsOf(kind: ContentKind, form: Form) {
   }
   return {
     ...common,
-    type: form.type,
+    type: form.type === 'jackpot' ? ('jackpot' as const) : ('home' as const),
     text: form.text,
     imageUrl: form.imageUrl.trim() || null,
     linkUrl: form.linkUrl.trim() || null,

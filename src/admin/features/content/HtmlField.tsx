@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Button } from '../../../web/components/ui/Button.tsx';
+import { Button } from '../../../ui/Button.tsx';
 import ui from '../../components/ui.module.css';
 import styles from './content.module.css';
 

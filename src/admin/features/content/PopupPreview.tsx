@@ -1,4 +1,4 @@
-import popupStyles from '../../../web/features/popups/popups.module.css';
+import popupStyles from '../../../ui/popups.module.css';
 import ui from '../../components/ui.module.css';
 import styles from './content.module.css';
 import { useSanitisedPreview } from './queries.ts';

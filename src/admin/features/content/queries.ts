@@ -1,14 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { adminGet, adminPost } from '../../api/client.ts';
-import type { ContentItem, ContentKind } from '../../api/types.ts';
+import { adminContract as api } from '../../../shared/contract/admin/index.ts';
+import { adminCall, type CallInput } from '../../api/client.ts';
+import type { ContentKind } from '../../api/types.ts';
+
+/** The fields an editor sends: those of its kind (the server checks them against the kind's schema). */
+export type ContentFields = CallInput<typeof api.content.update>['body'];
+type NewContent = CallInput<typeof api.content.create>['body'];
 
 const listKey = (kind: ContentKind) => ['admin', 'content', kind] as const;
 
 export function useContentList(kind: ContentKind) {
   return useQuery({
     queryKey: listKey(kind),
-    queryFn: () => adminGet<{ items: ContentItem[] }>(`/content/${kind}`),
+    queryFn: () => adminCall(api.content.list, { params: { kind } }),
   });
 }
 
@@ -16,8 +21,10 @@ export function useContentList(kind: ContentKind) {
 export function useContentSave(kind: ContentKind) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, fields }: { id?: number; fields: object }) =>
-      adminPost<{ item: ContentItem }>(id ? `/content/${kind}/${id}` : `/content/${kind}`, fields),
+    mutationFn: ({ id, fields }: { id?: number; fields: ContentFields }) =>
+      id
+        ? adminCall(api.content.update, { params: { kind, id }, body: fields })
+        : adminCall(api.content.create, { params: { kind }, body: fields as NewContent }),
     onSuccess: () => client.invalidateQueries({ queryKey: listKey(kind) }),
   });
 }
@@ -25,7 +32,7 @@ export function useContentSave(kind: ContentKind) {
 export function useContentDelete(kind: ContentKind) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => adminPost(`/content/${kind}/${id}/delete`),
+    mutationFn: (id: number) => adminCall(api.content.remove, { params: { kind, id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: listKey(kind) }),
   });
 }
@@ -42,7 +49,7 @@ export function useSanitisedPreview(contents: string) {
   }, [contents]);
   return useQuery({
     queryKey: ['admin', 'content', 'preview', debounced],
-    queryFn: () => adminPost<{ html: string }>('/content/preview', { contents: debounced }),
+    queryFn: () => adminCall(api.content.preview, { body: { contents: debounced } }),
     enabled: debounced.trim() !== '',
     placeholderData: (previous) => previous,
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '../../../web/components/ui/Button.tsx';
+import { Button } from '../../../ui/Button.tsx';
 import ui from '../../components/ui.module.css';
 import styles from './games.module.css';
 

@@ -4,16 +4,17 @@ import { type Column, Table } from '../../components/Table.tsx';
 import ui from '../../components/ui.module.css';
 import { SaveBox, Toggle } from './CatalogueControls.tsx';
 import styles from './games.module.css';
-import { useCatalogueChange } from './queries.ts';
+import { type CatalogueChange, useCatalogueChange } from './queries.ts';
 
 type Game = AdminVendor['games'][number];
+type VendorPatch = Extract<CatalogueChange, { vendor: string }>['patch'];
+type GamePatch = Extract<CatalogueChange, { game: number }>['patch'];
 
 /** One vendor: switched on or off, under maintenance or not, its order and image, and its games. */
 export function VendorCard({ vendor }: { vendor: AdminVendor }) {
   const change = useCatalogueChange();
-  const setVendor = (patch: object) =>
-    change.mutate({ path: `vendors/${encodeURIComponent(vendor.code)}`, patch });
-  const setGame = (game: Game, patch: object) => change.mutate({ path: String(game.id), patch });
+  const setVendor = (patch: VendorPatch) => change.mutate({ vendor: vendor.code, patch });
+  const setGame = (game: Game, patch: GamePatch) => change.mutate({ game: game.id, patch });
   const columns: Column<Game>[] = [
     { head: '', cell: (g) => <img className={styles.thumb} src={g.imgUrl} alt="" loading="lazy" /> },
     {

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../web/components/ui/Button.tsx';
+import { adminContract as api } from '../../../shared/contract/admin/index.ts';
+import { Button } from '../../../ui/Button.tsx';
 import type { MemberDetail } from '../../api/types.ts';
 import { Field, Outcome } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
@@ -9,8 +10,8 @@ import { useMemberAction } from './queries.ts';
 type Profile = MemberDetail['profile'];
 
 function StatusAndLevel({ profile }: { profile: Profile }) {
-  const status = useMemberAction(profile.id, 'status');
-  const level = useMemberAction(profile.id, 'level');
+  const status = useMemberAction(api.members.setStatus, profile.id);
+  const level = useMemberAction(api.members.setLevel, profile.id);
   const [newLevel, setNewLevel] = useState(String(profile.level));
   const blocked = profile.status === 'blocked';
   return (
@@ -25,7 +26,9 @@ function StatusAndLevel({ profile }: { profile: Profile }) {
             variant="ghost"
             className={blocked ? '' : ui.danger}
             disabled={status.isPending}
-            onClick={() => status.mutate({ status: blocked ? 'active' : 'blocked' })}
+            onClick={() =>
+              status.mutate({ params: { id: profile.id }, body: { status: blocked ? 'active' : 'blocked' } })
+            }
           >
             {blocked ? 'Unblock member' : 'Block member (ends their sessions)'}
           </Button>
@@ -35,7 +38,7 @@ function StatusAndLevel({ profile }: { profile: Profile }) {
         className={ui.row}
         onSubmit={(event) => {
           event.preventDefault();
-          level.mutate({ level: Number(newLevel) });
+          level.mutate({ params: { id: profile.id }, body: { level: Number(newLevel) } });
         }}
       >
         <Field
@@ -57,11 +60,11 @@ function StatusAndLevel({ profile }: { profile: Profile }) {
 }
 
 function PasswordReset({ id }: { id: number }) {
-  const reset = useMemberAction<{ password: string }>(id, 'reset-password');
+  const reset = useMemberAction(api.members.resetPassword, id);
   return (
     <div className={ui.form}>
       <div className={ui.row}>
-        <Button variant="ghost" disabled={reset.isPending} onClick={() => reset.mutate({})}>
+        <Button variant="ghost" disabled={reset.isPending} onClick={() => reset.mutate({ params: { id } })}>
           Reset password
         </Button>
       </div>
@@ -77,7 +80,7 @@ function PasswordReset({ id }: { id: number }) {
 
 /** A manual credit or debit of the member's cash, through the ledger against the adjustments account. */
 function Adjustment({ id }: { id: number }) {
-  const adjust = useMemberAction(id, 'adjust');
+  const adjust = useMemberAction(api.members.adjust, id);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   // One key per intended adjustment: a retry after a timeout cannot credit twice.
@@ -85,7 +88,7 @@ function Adjustment({ id }: { id: number }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     adjust.mutate(
-      { amount: Number(amount), reason, key },
+      { params: { id }, body: { amount: Number(amount), reason, key } },
       {
         onSuccess: () => {
           setAmount('');

@@ -1,27 +1,24 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminGet, adminPost } from '../../api/client.ts';
-import type { MemberDetail, MemberRow } from '../../api/types.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { AdminEndpoint } from '../../../shared/contract/admin/endpoint.ts';
+import { adminContract as api } from '../../../shared/contract/admin/index.ts';
+import { adminCall } from '../../api/client.ts';
+import { useAdminMutation } from '../../api/mutation.ts';
 
 export function useMemberSearch(q: string) {
   return useQuery({
     queryKey: ['admin', 'members', q],
-    queryFn: () => adminGet<{ members: MemberRow[] }>('/members', { q }),
+    queryFn: () => adminCall(api.members.search, { query: { q } }),
   });
 }
 
 export function useMemberDetail(id: number) {
   return useQuery({
     queryKey: ['admin', 'member', id],
-    queryFn: () => adminGet<MemberDetail>(`/members/${id}`),
+    queryFn: () => adminCall(api.members.detail, { params: { id } }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
 
 /** One action on a member (status, level, password, adjustment); the page reloads the member after. */
-export function useMemberAction<T = unknown>(id: number, action: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: object) => adminPost<T>(`/members/${id}/${action}`, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'member', id] }),
-  });
-}
+export const useMemberAction = <E extends AdminEndpoint>(endpoint: E, id: number) =>
+  useAdminMutation(endpoint, [['admin', 'member', id]]);

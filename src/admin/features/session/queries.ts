@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminFailure, adminGet, adminPost } from '../../api/client.ts';
-import type { MeReply, Permission } from '../../api/types.ts';
+import { adminContract as api } from '../../../shared/contract/admin/index.ts';
+import { AdminFailure, adminCall } from '../../api/client.ts';
+import type { Permission } from '../../api/types.ts';
 
 const ME = ['admin', 'me'] as const;
 
@@ -10,7 +11,7 @@ export function useOperator() {
     queryKey: ME,
     queryFn: async () => {
       try {
-        return await adminGet<MeReply>('/me');
+        return await adminCall(api.session.me);
       } catch (error) {
         if (error instanceof AdminFailure && error.httpStatus === 401) return null;
         throw error;
@@ -27,14 +28,15 @@ export function useMay(permission: Permission): boolean {
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { login: string; password: string; otp: string }) => adminPost('/login', input),
+    mutationFn: (input: { login: string; password: string; otp: string }) =>
+      adminCall(api.session.login, { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: ME }),
   });
 }
 
 export function useLogout() {
   return useMutation({
-    mutationFn: () => adminPost('/logout'),
+    mutationFn: () => adminCall(api.session.logout),
     // A fresh page: nothing of the operator's screens or cached replies outlives the session.
     onSettled: () => window.location.assign('/admin/login'),
   });

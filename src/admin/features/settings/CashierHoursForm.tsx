@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../web/components/ui/Button.tsx';
+import { adminContract as api } from '../../../shared/contract/admin/index.ts';
+import { Button } from '../../../ui/Button.tsx';
 import type { SiteView } from '../../api/types.ts';
 import { Field, Outcome } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
@@ -30,7 +31,7 @@ function deskForm(site: SiteView, desk: Desk) {
 
 /** The deposit and withdrawal desks: locked or not, and their opening hours in the site's zone. */
 export function CashierHoursForm({ site }: { site: SiteView }) {
-  const change = useSettingsChange();
+  const change = useSettingsChange(api.sites.cashier);
   const [timezone, setTimezone] = useState(site.desks.deposit.timezone);
   const [desks, setDesks] = useState({
     deposit: deskForm(site, 'deposit'),
@@ -47,7 +48,7 @@ export function CashierHoursForm({ site }: { site: SiteView }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     change.mutate({
-      path: `sites/${site.id}/cashier`,
+      params: { id: site.id },
       body: { timezone, deposit: windowOf('deposit'), withdraw: windowOf('withdraw') },
     });
   };

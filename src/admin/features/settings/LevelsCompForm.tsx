@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../web/components/ui/Button.tsx';
+import { adminContract as api } from '../../../shared/contract/admin/index.ts';
+import { Button } from '../../../ui/Button.tsx';
 import type { LevelRow, SiteView } from '../../api/types.ts';
 import { Field, Outcome } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
@@ -32,7 +33,7 @@ function ratesBody(rates: Rates) {
 }
 
 function LevelsTable({ site, levels }: { site: SiteView; levels: LevelRow[] }) {
-  const change = useSettingsChange();
+  const change = useSettingsChange(api.sites.comp);
   const [names, setNames] = useState(() =>
     Object.fromEntries(levels.map((l) => [String(l.level), l.name ?? ''])),
   );
@@ -41,7 +42,7 @@ function LevelsTable({ site, levels }: { site: SiteView; levels: LevelRow[] }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     change.mutate({
-      path: `sites/${site.id}/comp`,
+      params: { id: site.id },
       body: {
         levelNames: names,
         rates: ratesBody(rates),

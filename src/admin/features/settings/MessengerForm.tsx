@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../web/components/ui/Button.tsx';
+import { adminContract as api } from '../../../shared/contract/admin/index.ts';
+import { Button } from '../../../ui/Button.tsx';
 import type { SiteView } from '../../api/types.ts';
 import { Field, Outcome } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
@@ -10,7 +11,7 @@ const SLOTS = [0, 1] as const;
 
 /** The two messenger contact buttons members see; https links only, empty rows are left out. */
 export function MessengerForm({ site }: { site: SiteView }) {
-  const change = useSettingsChange();
+  const change = useSettingsChange(api.sites.messenger);
   const stored = site.settings.messengerLinks ?? [];
   const [links, setLinks] = useState(
     [0, 1].map((i) => ({ label: stored[i]?.label ?? '', url: stored[i]?.url ?? '' })),
@@ -20,7 +21,7 @@ export function MessengerForm({ site }: { site: SiteView }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     change.mutate({
-      path: `sites/${site.id}/messenger`,
+      params: { id: site.id },
       body: { links: links.filter((l) => l.label.trim() || l.url.trim()) },
     });
   };

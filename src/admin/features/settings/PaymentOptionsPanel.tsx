@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../web/components/ui/Button.tsx';
+import { adminContract as api } from '../../../shared/contract/admin/index.ts';
+import { Button } from '../../../ui/Button.tsx';
 import type { PaymentOption, SiteView } from '../../api/types.ts';
 import { Outcome } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
@@ -39,7 +40,8 @@ function OptionRow({
   option?: PaymentOption;
   providers: string[];
 }) {
-  const change = useSettingsChange();
+  const create = useSettingsChange(api.paymentOptions.create);
+  const update = useSettingsChange(api.paymentOptions.update);
   const [draft, setDraft] = useState(() => draftOf(option, providers[0]));
   const set = (key: keyof Draft) => (e: { target: { value: string } }) =>
     setDraft({ ...draft, [key]: e.target.value });
@@ -64,10 +66,10 @@ function OptionRow({
       const changed = Object.fromEntries(
         Object.entries(fields).filter(([key]) => draft[key as keyof Draft] !== stored[key as keyof Draft]),
       );
-      change.mutate({ path: `payment-options/${option.id}`, body: changed });
+      update.mutate({ params: { id: option.id }, body: changed });
     } else {
-      change.mutate(
-        { path: 'payment-options', body: { ...fields, siteId, direction: draft.direction } },
+      create.mutate(
+        { body: { ...fields, siteId, direction: draft.direction } },
         { onSuccess: () => setDraft(draftOf(undefined, providers[0])) },
       );
     }
@@ -134,12 +136,15 @@ function OptionRow({
             type="submit"
             variant={option ? 'ghost' : 'primary'}
             className={ui.small}
-            disabled={change.isPending || !dirty || !draft.name.trim()}
+            disabled={create.isPending || update.isPending || !dirty || !draft.name.trim()}
           >
             {option ? 'Save' : 'Add'}
           </Button>
         </form>
-        <Outcome error={change.error} done={change.isSuccess && 'Saved.'} />
+        <Outcome
+          error={create.error ?? update.error}
+          done={(create.isSuccess || update.isSuccess) && 'Saved.'}
+        />
       </td>
     </tr>
   );

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../web/components/ui/Button.tsx';
+import { adminContract as api } from '../../../shared/contract/admin/index.ts';
+import { Button } from '../../../ui/Button.tsx';
 import type { SiteView } from '../../api/types.ts';
 import { Field, Outcome, TextArea } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
@@ -16,17 +17,18 @@ export const parseDomains = (text: string) =>
 
 /** The site's name, the host names that reach it, and whether it takes registrations. */
 export function SiteForm({ site }: { site: SiteView }) {
-  const change = useSettingsChange();
+  const change = useSettingsChange(api.sites.update);
   const [form, setForm] = useState({
     name: site.name,
     domains: site.domains.join('\n'),
     registrationOpen: site.summary.registrationOpen,
     referralRequired: site.summary.referralRequired,
+    testPayments: site.settings.testPayments === true,
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     change.mutate({
-      path: `sites/${site.id}`,
+      params: { id: site.id },
       body: { ...form, domains: parseDomains(form.domains) },
     });
   };
@@ -65,6 +67,15 @@ export function SiteForm({ site }: { site: SiteView }) {
             onChange={(e) => setForm({ ...form, referralRequired: e.target.checked })}
           />
           A referral code is required to register
+        </label>
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            checked={form.testPayments}
+            onChange={(e) => setForm({ ...form, testPayments: e.target.checked })}
+          />
+          Test payments: the sandbox provider may credit members here (no real money moves; on a production
+          server it credits nothing while this is off)
         </label>
         <Outcome error={change.error} done={change.isSuccess && 'Saved.'} />
         <div className={ui.row}>

@@ -1,34 +1,30 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminGet, adminPost } from '../../api/client.ts';
-import type { LevelRow, PaymentOption, SiteView } from '../../api/types.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { AdminEndpoint } from '../../../shared/contract/admin/endpoint.ts';
+import { adminContract as api } from '../../../shared/contract/admin/index.ts';
+import { adminCall } from '../../api/client.ts';
+import { useAdminMutation } from '../../api/mutation.ts';
 
 export function useSites() {
   return useQuery({
     queryKey: ['admin', 'settings', 'sites'],
-    queryFn: () => adminGet<{ sites: SiteView[] }>('/settings/sites'),
+    queryFn: () => adminCall(api.sites.list),
   });
 }
 
 export function useLevels(siteId: number) {
   return useQuery({
     queryKey: ['admin', 'settings', 'levels', siteId],
-    queryFn: () => adminGet<{ levels: LevelRow[] }>(`/settings/sites/${siteId}/levels`),
+    queryFn: () => adminCall(api.sites.levels, { params: { id: siteId } }),
   });
 }
 
 export function usePaymentOptions(siteId: number) {
   return useQuery({
     queryKey: ['admin', 'settings', 'payment-options', siteId],
-    queryFn: () =>
-      adminGet<{ options: PaymentOption[]; providers: string[] }>('/settings/payment-options', { siteId }),
+    queryFn: () => adminCall(api.paymentOptions.list, { query: { siteId } }),
   });
 }
 
-/** Any settings change; every settings view reloads after, so what shows is what was stored. */
-export function useSettingsChange() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ path, body }: { path: string; body: object }) => adminPost(`/settings/${path}`, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'settings'] }),
-  });
-}
+/** A settings change through one endpoint; every settings view reloads after. */
+export const useSettingsChange = <E extends AdminEndpoint>(endpoint: E) =>
+  useAdminMutation(endpoint, [['admin', 'settings']]);

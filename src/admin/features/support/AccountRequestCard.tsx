@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../web/components/ui/Button.tsx';
+import { Button } from '../../../ui/Button.tsx';
 import type { AccountRequest } from '../../api/types.ts';
 import { Field, Outcome } from '../../components/Field.tsx';
 import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
-import { useAnswer } from './queries.ts';
+import { useAccountAnswer } from './queries.ts';
 import styles from './support.module.css';
 
 const LAST_ACCOUNT = 'admin.lastDepositAccount';
@@ -21,7 +21,7 @@ function lastAccount(): typeof blank {
 
 /** A member asking where to send a deposit, answered with the deposit account's details. */
 export function AccountRequestCard({ request }: { request: AccountRequest }) {
-  const answer = useAnswer('account-requests');
+  const answer = useAccountAnswer();
   const [account, setAccount] = useState(lastAccount);
   const set = (key: keyof typeof blank) => (event: { target: { value: string } }) =>
     setAccount({ ...account, [key]: event.target.value });

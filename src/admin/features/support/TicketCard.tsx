@@ -1,15 +1,15 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../web/components/ui/Button.tsx';
+import { Button } from '../../../ui/Button.tsx';
 import type { SupportTicket } from '../../api/types.ts';
 import { Outcome, TextArea } from '../../components/Field.tsx';
 import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
-import { useAnswer } from './queries.ts';
+import { useTicketAnswer } from './queries.ts';
 import styles from './support.module.css';
 
 /** One waiting ticket: what the member asked, and the answer box. */
 export function TicketCard({ ticket }: { ticket: SupportTicket }) {
-  const answer = useAnswer('tickets');
+  const answer = useTicketAnswer();
   const [text, setText] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();

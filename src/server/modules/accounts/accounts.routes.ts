@@ -1,10 +1,12 @@
-import { MSG } from '../../../shared/messages.ts';
-import { invalid, unauthorized } from '../../http/api-error.ts';
+import { MSG, STATUS } from '../../../shared/messages.ts';
+import { ApiError, invalid, unauthorized } from '../../http/api-error.ts';
+import { errors } from '../../http/errors.ts';
 import type { RouteContext, RouteHandlers } from '../../http/member-api.ts';
 import { requireMember } from '../../http/member-api.ts';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-token.ts';
 import { siteSummary } from '../sites/sites.service.ts';
 import { assertIdFree, assertNickFree, changePassword, login, register } from './accounts.service.ts';
+import { reserveAttempt } from './login-throttle.ts';
 import { revokeSession } from './sessions.repo.ts';
 
 /** The site a page is registering on: its Origin when it sends one, else the Host. */
@@ -20,6 +22,32 @@ function originHostname(ctx: RouteContext): string {
   return ctx.request.hostname;
 }
 
+/**
+ * Id and nick checks answer "taken" or "free", so each address gets a few per window: enough for a
+ * registration form, too few to walk a list of ids.
+ */
+export const AVAILABILITY_CHECKS_PER_WINDOW = 30;
+const AVAILABILITY_WINDOW_MS = 10 * 60_000;
+
+async function limitAvailabilityChecks(ctx: RouteContext) {
+  const reservation = await reserveAttempt(
+    ctx.db,
+    [{ key: `check:${ctx.ip}`, limit: AVAILABILITY_CHECKS_PER_WINDOW }],
+    AVAILABILITY_WINDOW_MS,
+  );
+  if (!reservation.ok) {
+    throw new ApiError(
+      429,
+      STATUS.limited,
+      MSG.tooManyRequests,
+      'too many availability checks; try again later',
+      {
+        retryAfter: reservation.retryAfter,
+      },
+    );
+  }
+}
+
 export const accountsRoutes: RouteHandlers = {
   'user-register': async (body, ctx) => {
     await register(ctx.db, ctx.site, body);
@@ -28,18 +56,20 @@ export const accountsRoutes: RouteHandlers = {
   },
 
   'check-user-id': async (body, ctx) => {
+    await limitAvailabilityChecks(ctx);
     await assertIdFree(ctx.db, body.id);
     return { status: 'success', msg: MSG.idAvailable };
   },
 
   'check-user-nick': async (body, ctx) => {
+    await limitAvailabilityChecks(ctx);
     await assertNickFree(ctx.db, body.nick);
     return { status: 'success', msg: MSG.nickAvailable };
   },
 
   'user-do-login': async (body, ctx) => {
     // Both are required before any lookup (SPEC §5).
-    if (!body.id?.trim() || !body.pw) throw invalid('id and pw are required', MSG.loginFailed);
+    if (!body.id?.trim() || !body.pw) throw errors.invalid('id and pw are required', MSG.loginFailed);
     const session = await login(ctx.db, ctx.config, {
       id: body.id,
       pw: body.pw,
@@ -59,7 +89,7 @@ export const accountsRoutes: RouteHandlers = {
   'user-logout': async (_body, ctx) => {
     const revoked = ctx.token !== undefined && (await revokeSession(ctx.db, ctx.token));
     clearSessionCookie(ctx.reply);
-    if (!revoked) throw unauthorized('no live session to end');
+    if (!revoked) throw errors.unauthorized('no live session to end');
     return { status: 'success', msg: MSG.loggedOut };
   },
 

@@ -11,10 +11,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { MEMBER_STATUSES, type MemberStatus } from '../../../shared/vocabulary.ts';
 import { sites } from '../sites/sites.schema.ts';
 
-export const MEMBER_STATUSES = ['active', 'blocked', 'self_excluded'] as const;
-export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+export { MEMBER_STATUSES, type MemberStatus };
 
 export const members = pgTable(
   'members',

@@ -4,17 +4,17 @@ import type { ParsedRequest } from '../../../shared/contract/routes.ts';
 import { MSG, STATUS } from '../../../shared/messages.ts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { ApiError, errors } from '../../http/errors.ts';
 import { openMemberAccounts } from '../ledger/ledger.service.ts';
 import { type Site, siteSummary } from '../sites/sites.service.ts';
 import { members } from './accounts.schema.ts';
-import { clearAccountFailures, recordFailure, secondsUntilAllowed } from './login-throttle.ts';
+import { accountKey, addressKey, memberKeys, releaseAfterSuccess, reserveAttempt } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, type NewSession, revokeOtherSessions, type SessionMember } from './sessions.repo.ts';
 
-const idTaken = () => new ApiError(409, STATUS.alreadHaveUser, MSG.idTaken, 'this id is taken');
-const nickTaken = () => new ApiError(409, STATUS.alreadHaveUser, MSG.nickTaken, 'this nick is taken');
-const loginFailed = () => new ApiError(401, STATUS.invalid, MSG.loginFailed, 'wrong id or password');
+const idTaken = () => errors.taken('this id is taken', MSG.idTaken);
+const nickTaken = () => errors.taken('this nick is taken', MSG.nickTaken);
+const loginFailed = () => errors.loginFailed('wrong id or password');
 
 async function isIdTaken(db: DbOrTx, loginId: string) {
   const [row] = await db.select({ id: members.id }).from(members).where(eq(members.loginId, loginId));
@@ -42,11 +42,11 @@ const newReferralCode = () => randomBytes(6).toString('base64url').toUpperCase()
 export async function register(db: Db, site: Site, input: ParsedRequest<'user-register'>): Promise<number> {
   const settings = siteSummary(site);
   if (!settings.registrationOpen) {
-    throw new ApiError(403, STATUS.closed, MSG.registrationClosed, 'registration is closed on this site');
+    throw errors.closed('registration is closed on this site', MSG.registrationClosed);
   }
   const code = input.code?.toUpperCase() ?? '';
   if (settings.referralRequired && code === '') {
-    throw new ApiError(400, STATUS.cantFindCode, MSG.referralUnknown, 'a referral code is required');
+    throw errors.unknownReferral('a referral code is required');
   }
   const passwordHash = await hashPassword(input.pw);
   return db.transaction(async (tx) => {
@@ -58,8 +58,7 @@ export async function register(db: Db, site: Site, input: ParsedRequest<'user-re
         .select({ id: members.id })
         .from(members)
         .where(eq(members.referralCode, code));
-      if (!referrer)
-        throw new ApiError(400, STATUS.cantFindCode, MSG.referralUnknown, 'unknown referral code');
+      if (!referrer) throw errors.unknownReferral('unknown referral code');
       referredBy = referrer.id;
     }
     const [member] = await tx
@@ -98,10 +97,11 @@ export async function login(
   input: LoginInput,
 ): Promise<NewSession & { userId: string }> {
   const loginId = input.id.trim().toLowerCase();
-  const wait = await secondsUntilAllowed(db, config, loginId, input.ip);
-  if (wait > 0) {
+  // The attempt is counted before the password is checked, so a burst of guesses stops at the limit.
+  const reservation = await reserveAttempt(db, memberKeys(config, loginId, input.ip), config.loginWindowMs);
+  if (!reservation.ok) {
     throw new ApiError(429, STATUS.limited, MSG.loginLimited, 'too many failed logins, try again later', {
-      retryAfter: wait,
+      retryAfter: reservation.retryAfter,
     });
   }
   const [member] = await db
@@ -109,14 +109,10 @@ export async function login(
     .from(members)
     .where(eq(members.loginId, loginId));
   const passwordOk = await verifyPassword(member?.hash, input.pw);
-  if (!member || !passwordOk) {
-    await recordFailure(db, config, loginId, input.ip);
-    throw loginFailed();
-  }
-  if (member.status === 'blocked') {
-    throw new ApiError(403, STATUS.forbidden, MSG.accountBlocked, 'this account is blocked');
-  }
-  await clearAccountFailures(db, loginId);
+  // A blocked account answers its right password exactly like a wrong one (and it counts as one),
+  // so the reply does not tell a guesser that the password was right.
+  if (!member || !passwordOk || member.status === 'blocked') throw loginFailed();
+  await releaseAfterSuccess(db, accountKey(loginId), addressKey(input.ip));
   const session = await createSession(db, config, member.id, input);
   await db
     .update(members)
@@ -131,7 +127,7 @@ export async function changePassword(db: Db, session: SessionMember, oldPw: stri
     .from(members)
     .where(eq(members.id, session.memberId));
   if (!(await verifyPassword(member?.hash, oldPw))) {
-    throw new ApiError(400, STATUS.invalid, MSG.passwordWrong, 'the current password is wrong');
+    throw errors.invalid('the current password is wrong', MSG.passwordWrong);
   }
   const passwordHash = await hashPassword(newPw);
   await db.transaction(async (tx) => {

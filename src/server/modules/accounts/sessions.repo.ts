@@ -4,6 +4,7 @@ import type { MemberUser } from '../../../shared/contract/routes.ts';
 import type { Config } from '../../config.ts';
 import { type Db, type DbOrTx, preparedRows } from '../../db/client.ts';
 import { NOTE_VISIBLE_SQL } from '../inbox/inbox.schema.ts';
+import { notifyMembers } from '../live/live.notify.ts';
 import { sessions } from './accounts.schema.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -47,7 +48,11 @@ export async function revokeSession(db: DbOrTx, token: string): Promise<boolean>
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
+    .returning({ memberId: sessions.memberId });
+  await notifyMembers(
+    db,
+    revoked.map((row) => row.memberId),
+  );
   return revoked.length > 0;
 }
 
@@ -57,6 +62,7 @@ export async function revokeAllSessions(db: DbOrTx, memberId: number) {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)));
+  await notifyMembers(db, [memberId]);
 }
 
 /** After a password change every other session of the member ends. */
@@ -65,6 +71,7 @@ export async function revokeOtherSessions(db: DbOrTx, memberId: number, keepSess
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.memberId, memberId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+  await notifyMembers(db, [memberId]);
 }
 
 interface SessionMemberRow {

@@ -12,8 +12,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-export const OPERATOR_ROLES = ['owner', 'cashier', 'support', 'content'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+import { OPERATOR_ROLES, type OperatorRole } from '../../../shared/vocabulary.ts';
+
+export { OPERATOR_ROLES, type OperatorRole };
 
 /** Back-office users: separate from members, with a TOTP second factor. */
 export const operators = pgTable(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { jackpotHistory, readJackpot } from '../jackpot/jackpot.service.ts';
 
 export interface PeriodFigures {
   deposits: number;
@@ -65,5 +66,7 @@ export async function dashboard(db: Db, now = new Date()) {
     today: await figuresSince(db, today),
     month: await figuresSince(db, month),
     pending: await pendingCounts(db),
+    /** The progressive pool now (its 64 accounts) and its latest wins (by id, page of 10). */
+    jackpot: { ...(await readJackpot(db)), recentWins: await jackpotHistory(db, { limit: 10 }) },
   };
 }

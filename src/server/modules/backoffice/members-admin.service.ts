@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, desc, eq, ilike, or } from 'drizzle-orm';
-import { MSG, STATUS } from '../../../shared/messages.ts';
-import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { errors } from '../../http/errors.ts';
 import { members } from '../accounts/accounts.schema.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { loginsOf, revokeAllSessions } from '../accounts/sessions.repo.ts';
@@ -11,10 +10,10 @@ import { betHistory } from '../games/bets.service.ts';
 import { notesOfMember } from '../inbox/notes.service.ts';
 import { InsufficientFunds, memberBalances, transfer } from '../ledger/ledger.service.ts';
 import { ticketsOfMember } from '../support/help-tickets.service.ts';
-import { notFound as noSuch } from './admin-fields.ts';
 import { audited, type Who } from './audited.ts';
+import { memberProfileView } from './backoffice.presenter.ts';
 
-const notFound = (id: number) => noSuch(`member ${id}`);
+const notFound = (id: number) => errors.notFound(`member ${id}`);
 
 export async function searchMembers(db: Db, query: string) {
   const like = `%${query.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
@@ -44,7 +43,6 @@ export const DETAIL_LIST_LIMIT = 50;
 export async function memberDetail(db: Db, id: number) {
   const [member] = await db.select().from(members).where(eq(members.id, id));
   if (!member) throw notFound(id);
-  const { passwordHash: _secret, ...profile } = member;
   const page = { page: 1, pageSize: DETAIL_LIST_LIMIT };
   const [balances, statementPage, bets, tickets, notes, logins] = await Promise.all([
     memberBalances(db, id),
@@ -55,7 +53,7 @@ export async function memberDetail(db: Db, id: number) {
     loginsOf(db, id, DETAIL_LIST_LIMIT),
   ]);
   return {
-    profile,
+    profile: memberProfileView(member),
     balances,
     statement: statementPage.items,
     bets: bets.list,
@@ -63,6 +61,12 @@ export async function memberDetail(db: Db, id: number) {
     notes,
     logins,
   };
+}
+
+/** Refuses (404) a member id that does not exist. */
+export async function assertMemberExists(db: DbOrTx, id: number): Promise<void> {
+  const [member] = await db.select({ id: members.id }).from(members).where(eq(members.id, id));
+  if (!member) throw notFound(id);
 }
 
 /** Members of a site per level, for the levels screen. */
@@ -87,12 +91,7 @@ export function setMemberStatus(db: Db, id: number, status: 'active' | 'blocked'
     if (!before) throw notFound(id);
     // A self-exclusion is the member's own protection: the back office cannot lift it.
     if (before.status === 'self_excluded') {
-      throw new ApiError(
-        409,
-        STATUS.already,
-        MSG.failure,
-        'the member has excluded themselves; their status stays',
-      );
+      throw errors.conflict('the member has excluded themselves; their status stays');
     }
     await tx.update(members).set({ status }).where(eq(members.id, id));
     if (status === 'blocked') await revokeAllSessions(tx, id);
@@ -148,15 +147,9 @@ export function adjustBalance(
       });
     } catch (error) {
       if (error instanceof InsufficientFunds) {
-        throw new ApiError(
-          409,
-          STATUS.balance,
-          MSG.insufficientBalance,
-          'the member does not have that much cash',
-          {
-            balance: error.balance,
-          },
-        );
+        throw errors.insufficientBalance('the member does not have that much cash', {
+          balance: error.balance,
+        });
       }
       throw error;
     }

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, verifySync } from 'otplib';
-import { MSG, STATUS } from '../../../shared/messages.ts';
-import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { MSG } from '../../../shared/messages.ts';
+import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
+import { errors } from '../../http/errors.ts';
+import { operatorAddressKey, releaseAfterSuccess, reserveAttempt } from '../accounts/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { type OperatorRole, operatorSessions, operators } from './backoffice.schema.ts';
 
@@ -13,11 +14,12 @@ export const OPERATOR_SESSION_MS = 28_800_000;
 export const OPERATOR_IDLE_MS = 15 * 60_000;
 export const OPERATOR_MAX_FAILURES = 5;
 export const OPERATOR_LOCK_MS = 15 * 60_000;
+/** Failed operator logins one address may make per lock period (a spray over many logins). */
+export const OPERATOR_MAX_FAILURES_PER_ADDRESS = 20;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Operator logins: lower-case, 3–32 characters, starting with a letter. */
-export const OPERATOR_LOGIN = /^[a-z][a-z0-9_-]{2,31}$/;
+export { OPERATOR_LOGIN } from '../../../shared/vocabulary.ts';
 
 export interface Operator {
   id: number;
@@ -44,6 +46,23 @@ export async function createOperator(
   return { id: row!.id, totpSecret };
 }
 
+export async function isLoginTaken(db: DbOrTx, login: string): Promise<boolean> {
+  const [taken] = await db.select({ id: operators.id }).from(operators).where(eq(operators.login, login));
+  return taken !== undefined;
+}
+
+/** Changes an operator's role under a row lock; the role before, or undefined when there is no such operator. */
+export async function setOperatorRole(tx: DbOrTx, id: number, role: OperatorRole) {
+  const [before] = await tx
+    .select({ role: operators.role })
+    .from(operators)
+    .where(eq(operators.id, id))
+    .for('update');
+  if (!before) return undefined;
+  await tx.update(operators).set({ role }).where(eq(operators.id, id));
+  return before;
+}
+
 async function claimTimeStep(db: Db, operatorId: number, step: number): Promise<boolean> {
   const claimed = await db
     .update(operators)
@@ -55,17 +74,53 @@ async function claimTimeStep(db: Db, operatorId: number, step: number): Promise<
   return claimed.length === 1;
 }
 
-const refused = () => new ApiError(401, STATUS.invalid, MSG.loginFailed, 'wrong login, password or code');
+const refused = () => errors.loginFailed('wrong login, password or code');
+const limited = (retryAfter: number) =>
+  errors.limited('too many failed logins; try again later', MSG.loginLimited, { retryAfter });
+
+/**
+ * Counts one login attempt on the operator's row in a single UPDATE, before any check: the row lock
+ * serialises concurrent attempts, so at most OPERATOR_MAX_FAILURES of them are ever checked per lock
+ * period (password and TOTP code alike). The attempt that takes the last slot sets the lock at once;
+ * a success clears it. Nothing is rewritten from a stale read. `undefined`: locked.
+ */
+async function reserveOperatorAttempt(db: Db, operatorId: number) {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update operators set
+          failed_logins = case when locked_until <= now() then 1 else failed_logins + 1 end,
+          locked_until = case
+            when (case when locked_until <= now() then 1 else failed_logins + 1 end) >= ${OPERATOR_MAX_FAILURES}
+            then now() + ${OPERATOR_LOCK_MS}::float8 * interval '1 millisecond'
+            else null end
+        where id = ${operatorId} and (locked_until is null or locked_until <= now())
+        returning id`,
+  );
+  return rows.length === 1;
+}
+
+async function secondsLocked(db: Db, operatorId: number) {
+  const [row] = await queryRows<{ s: number }>(
+    db,
+    sql`select greatest(1, ceil(extract(epoch from (locked_until - now()))))::int as s from operators where id = ${operatorId}`,
+  );
+  return Number(row?.s ?? 1);
+}
 
 /** Password and a current TOTP code; repeated failures lock the operator for a while. */
 export async function operatorLogin(
   db: Db,
   input: { login: string; password: string; otp: string; ip: string },
 ) {
+  // Unknown logins and address sprays are counted per address, before any lookup.
+  const fromAddress = await reserveAttempt(
+    db,
+    [{ key: operatorAddressKey(input.ip), limit: OPERATOR_MAX_FAILURES_PER_ADDRESS }],
+    OPERATOR_LOCK_MS,
+  );
+  if (!fromAddress.ok) throw limited(fromAddress.retryAfter);
   const [op] = await db.select().from(operators).where(eq(operators.login, input.login));
-  if (op?.lockedUntil && op.lockedUntil.getTime() > Date.now()) {
-    throw new ApiError(429, STATUS.limited, MSG.loginLimited, 'too many failed logins; try again later');
-  }
+  if (op && !(await reserveOperatorAttempt(db, op.id))) throw limited(await secondsLocked(db, op.id));
   const passwordOk = await verifyPassword(op?.passwordHash, input.password);
   const code =
     op !== undefined && /^\d{6}$/.test(input.otp)
@@ -80,21 +135,10 @@ export async function operatorLogin(
     'timeStep' in code &&
     typeof code.timeStep === 'number' &&
     (await claimTimeStep(db, op.id, code.timeStep));
-  if (!op || !passwordOk || !codeOk) {
-    if (op) {
-      const failures = op.failedLogins + 1;
-      await db
-        .update(operators)
-        .set({
-          failedLogins: failures >= OPERATOR_MAX_FAILURES ? 0 : failures,
-          lockedUntil:
-            failures >= OPERATOR_MAX_FAILURES ? new Date(Date.now() + OPERATOR_LOCK_MS) : op.lockedUntil,
-        })
-        .where(eq(operators.id, op.id));
-    }
-    throw refused();
-  }
+  // A failure keeps its reserved attempt; nothing more to write.
+  if (!op || !passwordOk || !codeOk) throw refused();
   await db.update(operators).set({ failedLogins: 0, lockedUntil: null }).where(eq(operators.id, op.id));
+  await releaseAfterSuccess(db, undefined, operatorAddressKey(input.ip));
   const token = randomBytes(32).toString('base64url');
   await db.insert(operatorSessions).values({
     tokenHash: hashToken(token),

@@ -1,20 +1,7 @@
-import type { OperatorRole } from './backoffice.schema.ts';
+import { type OperatorRole, PERMISSIONS, type Permission } from '../../../shared/vocabulary.ts';
 
-/** What each back-office action needs; every admin route names one of these. */
-export const PERMISSIONS = [
-  'dashboard.view',
-  'cashier.view',
-  'cashier.decide',
-  'members.view',
-  'members.manage',
-  'support.answer',
-  'notes.send',
-  'content.manage',
-  'games.manage',
-  'settings.manage',
-  'audit.view',
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+// The list itself is shared with the back office (src/shared/vocabulary.ts).
+export { PERMISSIONS, type Permission };
 
 /** The fixed permission sets of the four roles. */
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {

@@ -1,23 +1,19 @@
-import { MSG } from '../../../shared/messages.ts';
-import { invalid } from '../../http/api-error.ts';
+import { CASH_MINIMUM, CASH_STEP, depositProblem, withdrawProblem } from '../../../shared/cash-amounts.ts';
+import { MSG, type MsgKey } from '../../../shared/messages.ts';
+import { errors } from '../../http/errors.ts';
 
-/** SPEC §9: deposits and withdrawals are at least 10000, in steps of 10000. */
-export const CASH_STEP = 10_000;
-export const CASH_MINIMUM = 10_000;
+/** English reasons for logs and tools; the rules themselves live in src/shared/cash-amounts.ts. */
+const REASONS: Partial<Record<MsgKey, string>> = {
+  [MSG.depositPositive]: 'the deposit must be more than 0',
+  [MSG.depositMinimum]: `the minimum deposit is ${CASH_MINIMUM}`,
+  [MSG.depositStep]: `deposits are made in steps of ${CASH_STEP}`,
+  [MSG.withdrawStep]: `withdrawals are made in steps of ${CASH_STEP}`,
+  [MSG.withdrawMinimum]: `the minimum withdrawal is ${CASH_MINIMUM}`,
+};
 
-/** SPEC §5, in its order: > 0 (msg2007), ≥ 10000 (msg2008), a multiple of 10000 (msg2009). */
-export function checkDepositAmount(amount: number): void {
-  if (!(amount > 0)) throw invalid('the deposit must be more than 0', MSG.depositPositive);
-  if (amount < CASH_MINIMUM) throw invalid(`the minimum deposit is ${CASH_MINIMUM}`, MSG.depositMinimum);
-  if (!Number.isInteger(amount) || amount % CASH_STEP !== 0) {
-    throw invalid(`deposits are made in steps of ${CASH_STEP}`, MSG.depositStep);
-  }
+function refuse(problem: MsgKey | null): void {
+  if (problem) throw errors.invalid(REASONS[problem] ?? 'the amount is not allowed', problem);
 }
 
-/** SPEC §5: a multiple of 10000 (msg2013) and at least 10000 (msg2014). */
-export function checkWithdrawAmount(amount: number): void {
-  if (!Number.isInteger(amount) || amount % CASH_STEP !== 0) {
-    throw invalid(`withdrawals are made in steps of ${CASH_STEP}`, MSG.withdrawStep);
-  }
-  if (amount < CASH_MINIMUM) throw invalid(`the minimum withdrawal is ${CASH_MINIMUM}`, MSG.withdrawMinimum);
-}
+export const checkDepositAmount = (amount: number): void => refuse(depositProblem(amount));
+export const checkWithdrawAmount = (amount: number): void => refuse(withdrawProblem(amount));

@@ -1,5 +1,6 @@
-import { MSG, STATUS } from '../../../shared/messages.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { MSG } from '../../../shared/messages.ts';
+import { HHMM } from '../../../shared/vocabulary.ts';
+import { errors } from '../../http/errors.ts';
 import type { CashierWindow } from '../sites/sites.schema.ts';
 import type { Site } from '../sites/sites.service.ts';
 import type { CashRequestKind } from './cashier.schema.ts';
@@ -11,8 +12,7 @@ export interface DeskState {
   timezone: string;
 }
 
-/** Local time of day, HH:MM; 24:00 closes at midnight. */
-export const HHMM = /^([01]\d|2[0-4]):[0-5]\d$/;
+export { HHMM };
 
 function minutesOf(hhmm: string): number {
   const [h, m] = hhmm.split(':').map(Number);
@@ -50,10 +50,8 @@ export function deskState(site: Site, kind: CashRequestKind, now = new Date()): 
 
 export function assertDeskOpen(site: Site, kind: CashRequestKind, now = new Date()): void {
   if (deskState(site, kind, now).open) return;
-  throw new ApiError(
-    403,
-    STATUS.time,
-    kind === 'deposit' ? MSG.depositClosed : MSG.withdrawClosed,
+  throw errors.closedNow(
     `${kind === 'deposit' ? 'deposits' : 'withdrawals'} are closed at this time`,
+    kind === 'deposit' ? MSG.depositClosed : MSG.withdrawClosed,
   );
 }

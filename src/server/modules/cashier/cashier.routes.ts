@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { MSG } from '../../../shared/messages.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { ApiError, errors } from '../../http/errors.ts';
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
 import { askForDepositAccount } from '../support/account-requests.service.ts';
+import { cashRequestView } from './cashier.presenter.ts';
 import { deskState } from './cashier-hours.ts';
 import { exchangeComp } from './comp.service.ts';
 import { requestDeposit } from './deposits.service.ts';
@@ -12,14 +13,12 @@ import { findOption, listPaymentOptions, startDepositPayment } from './payments/
 import type { PaymentProvider } from './payments/provider.ts';
 import { requestWithdrawal } from './withdrawals.service.ts';
 
-const toIso = (d: Date | null) => (d ? d.toISOString() : null);
-const itemsOf = (items: Awaited<ReturnType<typeof listCashRequests>>['items']) =>
-  items.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), decidedAt: toIso(r.decidedAt) }));
+const itemsOf = (items: Awaited<ReturnType<typeof listCashRequests>>['items']) => items.map(cashRequestView);
 
 /** Anything unexpected while withdrawing is shown as msg2018 (SPEC §8), never as a bare 500. */
 function asWithdrawFailure(error: unknown): never {
   if (error instanceof ApiError) throw error;
-  throw new ApiError(500, 'error', MSG.withdrawFailed, 'the withdrawal could not be requested');
+  throw errors.failed('the withdrawal could not be requested', MSG.withdrawFailed);
 }
 
 export function cashierRoutes(
@@ -56,7 +55,7 @@ export function cashierRoutes(
         await askForDepositAccount(ctx.db, requireMember(ctx), ctx.site);
       } catch (error) {
         if (error instanceof ApiError) throw error;
-        throw new ApiError(500, 'error', MSG.accountRequestFailed, 'the account request could not be saved');
+        throw errors.failed('the account request could not be saved', MSG.accountRequestFailed);
       }
       return { status: 'success', msg: MSG.accountRequested };
     },
@@ -111,6 +110,7 @@ export function cashierRoutes(
         amount: body.balance,
         code: body.code,
         idx: body.idx,
+        mode: { production: ctx.config.production },
       });
       return { status: 'success', msg: MSG.depositRequested, launcherUrl };
     },

@@ -12,14 +12,17 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import {
+  CASH_REQUEST_KINDS,
+  CASH_REQUEST_STATUSES,
+  type CashRequestKind,
+  type CashRequestStatus,
+  PAYMENT_KINDS,
+} from '../../../shared/vocabulary.ts';
 import { members } from '../accounts/accounts.schema.ts';
 import { sites } from '../sites/sites.schema.ts';
 
-export const CASH_REQUEST_KINDS = ['deposit', 'withdraw'] as const;
-export type CashRequestKind = (typeof CASH_REQUEST_KINDS)[number];
-/** The product's words: wait (asked), reg (at the payment provider), already (done), cansel (cancelled). */
-export const CASH_REQUEST_STATUSES = ['wait', 'reg', 'already', 'cansel'] as const;
-export type CashRequestStatus = (typeof CASH_REQUEST_STATUSES)[number];
+export { CASH_REQUEST_KINDS, CASH_REQUEST_STATUSES, type CashRequestKind, type CashRequestStatus };
 export const PENDING_STATUSES: CashRequestStatus[] = ['wait', 'reg'];
 
 export const paymentOptions = pgTable(
@@ -30,7 +33,7 @@ export const paymentOptions = pgTable(
       .notNull()
       .references(() => sites.id),
     direction: text('direction', { enum: CASH_REQUEST_KINDS }).notNull(),
-    kind: text('kind', { enum: ['bank', 'card', 'coin'] }).notNull(),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
     /** The payment provider adapter that serves it ('sandbox' is built in). */
     provider: text('provider').notNull(),
     name: text('name').notNull(),

@@ -1,68 +1,86 @@
-import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { balancesOf, expectSoundLedger, memberIdOf } from '../../../../test/support/money.ts';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { balancesOf, expectSoundLedger, fund, setCompSettings } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { launchGame, playRound, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
-import { sites } from '../../db/schema.ts';
-import { accrueComp, compRate } from './comp.service.ts';
+import { seedDemo } from '../../db/seed-demo.ts';
+
+const SECRET = 'comp-wallet-secret';
+const BACCARAT = { code: 'baccarat', company: 'royal-baccarat' };
 
 describe.runIf(backendAvailable)('comp', () => {
-  const t = useTestApp();
+  const t = useTestApp({ houseWalletSecret: SECRET });
   const settings = { minExchange: 20_000, rates: { '1': { slot: 100, casino: 50 }, '2': { slot: 200 } } };
 
-  it('accrues comp by level and category rate, once per settled bet', async () => {
-    expect(compRate(settings, 1, 'slot')).toBe(100);
-    expect(compRate(settings, 2, 'casino')).toBe(0);
-    expect(compRate({ rates: { '1': { slot: -5 } } }, 1, 'slot')).toBe(0);
-
-    const { token, member } = await t.login();
-    const memberId = await memberIdOf(t.db, member.id);
-    const bet = { memberId, level: 1, category: 'slot' as const, stake: 1_000_000, betKey: 'round-1' };
-    expect(await accrueComp(t.db, settings, bet)).toBe(10_000);
-    expect(await accrueComp(t.db, settings, bet)).toBe(10_000);
-    expect(await accrueComp(t.db, settings, { ...bet, category: 'casino', betKey: 'round-2' })).toBe(5_000);
-    expect(await accrueComp(t.db, settings, { ...bet, category: 'sport', betKey: 'round-3' })).toBe(0);
-    expect((await balancesOf(t, token)).comp).toBe(15_000);
+  beforeAll(async () => {
+    await seedDemo(t.db); // the games catalogue
+    await setCompSettings(t, settings);
   });
 
-  it('uses the same rate rule in the database wallet as in TypeScript', async () => {
-    const cases: [unknown, number, 'casino' | 'slot' | 'sport'][] = [
-      [{ comp: settings }, 1, 'slot'],
-      [{ comp: settings }, 1, 'casino'],
-      [{ comp: settings }, 2, 'casino'],
-      [{ comp: settings }, 9, 'slot'],
-      [{ comp: settings }, 2, 'slot'],
-      [{ comp: { rates: { '1': { slot: 12.5 } } } }, 1, 'slot'],
-      [{ comp: { rates: { '1': { slot: 20_000 } } } }, 1, 'slot'],
-      [{ comp: { rates: { '1': { slot: '50' } } } }, 1, 'slot'],
-      [{}, 1, 'sport'],
+  /** A logged-in member with this much cash. */
+  async function player(funds: number) {
+    const { token } = await t.login();
+    await fund(t, token, funds);
+    return token;
+  }
+
+  it('accrues comp by level and category rate when a round settles through the wallet, once per round', async () => {
+    const token = await player(2_000_000);
+    const slot = await launchGame(t, token);
+    const table = await launchGame(t, token, BACCARAT);
+
+    // Level 1: slot 100 bp of 1,000,000 staked; casino 50 bp of 400,000.
+    const slotRound = await playRound(t, SECRET, slot, 1_000_000, 0);
+    expect(slotRound.win?.status).toBe('success');
+    expect((await balancesOf(t, token)).comp).toBe(10_000);
+    // The provider repeats the win: the round is settled once, so comp is too.
+    expect((await walletRequest(t, 'win', slotRound.settle!, SECRET)).json().status).toBe('success');
+    expect((await balancesOf(t, token)).comp).toBe(10_000);
+
+    await playRound(t, SECRET, table, 400_000, 100_000);
+    expect(await balancesOf(t, token)).toEqual({ cash: 700_000, held: 0, comp: 12_000 });
+
+    // A win that leaves the round open accrues nothing yet; the round's close does.
+    const open = walletIds();
+    await walletRequest(t, 'bet', { ...open, token: slot, amount: 100_000 }, SECRET);
+    const partial = { txId: `${open.txId}-a`, roundId: open.roundId, amount: 0, closeRound: false };
+    expect((await walletRequest(t, 'win', partial, SECRET)).json().status).toBe('success');
+    expect((await balancesOf(t, token)).comp).toBe(12_000);
+    await walletRequest(t, 'win', { txId: `${open.txId}-b`, roundId: open.roundId, amount: 0 }, SECRET);
+    expect((await balancesOf(t, token)).comp).toBe(13_000);
+    await expectSoundLedger(t.db);
+  });
+
+  it("reads the wallet's comp rate by level and category, 0 when unset or not a whole 0-10000 bp", async () => {
+    // comp_rate is what wallet_win multiplies the round's stake by when the round closes.
+    const cases: [unknown, number, string, number][] = [
+      [{ comp: settings }, 1, 'slot', 100],
+      [{ comp: settings }, 1, 'casino', 50],
+      [{ comp: settings }, 2, 'slot', 200],
+      [{ comp: settings }, 2, 'casino', 0],
+      [{ comp: settings }, 9, 'slot', 0],
+      [{ comp: { rates: { '1': { slot: 12.5 } } } }, 1, 'slot', 0],
+      [{ comp: { rates: { '1': { slot: -5 } } } }, 1, 'slot', 0],
+      [{ comp: { rates: { '1': { slot: 20_000 } } } }, 1, 'slot', 0],
+      [{ comp: { rates: { '1': { slot: 10_000 } } } }, 1, 'slot', 10_000],
+      [{ comp: { rates: { '1': { slot: '50' } } } }, 1, 'slot', 0],
+      [{}, 1, 'sport', 0],
     ];
-    for (const [siteSettings, level, category] of cases) {
-      const comp = (siteSettings as { comp?: Parameters<typeof compRate>[0] }).comp;
+    for (const [siteSettings, level, category, expected] of cases) {
       const [row] = await queryRows<{ rate: number }>(
         t.db,
         sql`select comp_rate(${JSON.stringify(siteSettings)}::jsonb, ${level}, ${category}) as rate`,
       );
-      expect(row!.rate, JSON.stringify([siteSettings, level, category])).toBe(
-        compRate(comp, level, category),
-      );
+      expect(row!.rate, JSON.stringify([siteSettings, level, category])).toBe(expected);
     }
-    // The table is not all zeros: it exercises the paying branch.
-    expect(compRate(settings, 1, 'slot')).toBe(100);
   });
 
   it('exchanges comp to cash at or above the site minimum, and says low_point below it', async () => {
-    const [site] = await t.db.select().from(sites).where(eq(sites.isDefault, true));
-    await t.db
-      .update(sites)
-      .set({ settings: { ...site!.settings, comp: settings } })
-      .where(eq(sites.id, site!.id));
-    t.app.sites.invalidate();
-    const { token, member } = await t.login();
-    const memberId = await memberIdOf(t.db, member.id);
-    const bet = { memberId, level: 1, category: 'slot' as const, stake: 1_500_000 };
-    await accrueComp(t.db, settings, { ...bet, betKey: `${member.id}-1` });
+    const token = await player(3_000_000);
+    const slot = await launchGame(t, token);
+    await playRound(t, SECRET, slot, 1_500_000, 0);
 
     const low = await t.call('roll-to-balance', {}, { token });
     expect(low.statusCode).toBe(409);
@@ -73,7 +91,7 @@ describe.runIf(backendAvailable)('comp', () => {
       rolling: 15_000,
     });
 
-    await accrueComp(t.db, settings, { ...bet, betKey: `${member.id}-2` });
+    await playRound(t, SECRET, slot, 1_500_000, 0);
     const part = await t.call('roll-to-balance', { amount: 10_000 }, { token });
     expect(part.json().status).toBe('low_point');
     const all = await t.call('roll-to-balance', {}, { token });

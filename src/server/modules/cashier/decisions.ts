@@ -1,6 +1,5 @@
-import { MSG, STATUS } from '../../../shared/messages.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { type ApiError, errors } from '../../http/errors.ts';
 import { findCashRequest } from './cash-requests.repo.ts';
 import type { CashRequestKind } from './cashier.schema.ts';
 
@@ -11,11 +10,11 @@ const DECIDED_AS: Record<string, string> = { already: 'approved', cansel: 'rejec
 export async function notPending(tx: DbOrTx, id: number, kind: CashRequestKind): Promise<ApiError> {
   const current = await findCashRequest(tx, id);
   if (!current || current.kind !== kind) {
-    return new ApiError(404, STATUS.notFound, MSG.notFound, `no ${kind} request ${id}`);
+    return errors.notFound(`${kind} request ${id}`);
   }
   const outcome = DECIDED_AS[current.status] ?? current.status;
   const by = current.decidedBy ? ` by ${current.decidedBy}` : '';
-  return new ApiError(409, STATUS.already, MSG.failure, `this ${kind} was already ${outcome}${by}`, {
+  return errors.conflict(`this ${kind} was already ${outcome}${by}`, {
     current: { status: current.status, decidedBy: current.decidedBy, decidedAt: current.decidedAt },
   });
 }

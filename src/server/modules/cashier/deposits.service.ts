@@ -1,6 +1,6 @@
-import { MSG, STATUS } from '../../../shared/messages.ts';
+import { MSG } from '../../../shared/messages.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { errors } from '../../http/errors.ts';
 import type { SessionMember } from '../accounts/sessions.repo.ts';
 import { transfer } from '../ledger/ledger.service.ts';
 import type { Site } from '../sites/sites.service.ts';
@@ -10,16 +10,15 @@ import { assertDeskOpen } from './cashier-hours.ts';
 import { type Decider, notPending } from './decisions.ts';
 
 export const pendingRequestExists = () =>
-  new ApiError(409, STATUS.wait, MSG.pendingRequest, 'a request of this kind is already waiting', {
+  errors.waiting('a request of this kind is already waiting', MSG.pendingRequest, {
     ms: 'time',
   });
 
-export const codeReused = () =>
-  new ApiError(409, STATUS.duplicate, MSG.duplicateRequest, 'this code was used for a different request');
+export const codeReused = () => errors.duplicate('this code was used for a different request');
 
 export function assertMayDeposit(member: SessionMember): void {
   if (member.status === 'self_excluded') {
-    throw new ApiError(403, STATUS.forbidden, MSG.selfExcluded, 'the account is self-excluded');
+    throw errors.forbidden('the account is self-excluded', MSG.selfExcluded);
   }
 }
 

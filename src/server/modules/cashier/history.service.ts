@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { MSG, STATUS } from '../../../shared/messages.ts';
+import { MSG } from '../../../shared/messages.ts';
 import { type Db, queryRows } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { errors } from '../../http/errors.ts';
 import { ledgerAccounts } from '../ledger/ledger.schema.ts';
 import { type CashRequestKind, cashRequests } from './cashier.schema.ts';
 
@@ -57,12 +57,7 @@ export async function hideCashRequest(db: Db, memberId: number, kind: CashReques
     )
     .returning({ id: cashRequests.id });
   if (hidden.length === 0) {
-    throw new ApiError(
-      404,
-      STATUS.notFound,
-      MSG.deleteFailed,
-      'no finished request with this id in your list',
-    );
+    throw errors.notInList('no finished request with this id in your list', MSG.deleteFailed);
   }
 }
 

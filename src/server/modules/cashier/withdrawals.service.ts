@@ -1,6 +1,5 @@
-import { MSG, STATUS } from '../../../shared/messages.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { errors } from '../../http/errors.ts';
 import type { SessionMember } from '../accounts/sessions.repo.ts';
 import { InsufficientFunds, transfer } from '../ledger/ledger.service.ts';
 import type { Site } from '../sites/sites.service.ts';
@@ -11,7 +10,7 @@ import { type Decider, notPending } from './decisions.ts';
 import { codeReused, pendingRequestExists } from './deposits.service.ts';
 
 const insufficient = (balance: number) =>
-  new ApiError(409, STATUS.balance, MSG.insufficientBalance, 'the amount is more than the cash balance', {
+  errors.insufficientBalance('the amount is more than the cash balance', {
     balance,
   });
 

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
+import { CONTENT_KINDS, type ContentKind, type ContentState } from '../../../shared/vocabulary.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { invalid } from '../../http/api-error.ts';
+import { errors } from '../../http/errors.ts';
 import { type BannerType, banners, notices, popups } from './content.schema.ts';
 import { createBanner, createNotice, createPopup } from './content.service.ts';
 import { sanitizeOperatorHtml } from './sanitize.ts';
@@ -9,8 +10,7 @@ import { sanitizeOperatorHtml } from './sanitize.ts';
  * The back office's view of notices, popups and banners. Every kind speaks of `published` (the
  * notices' column, the popups' and banners' `active`) so one screen serves all three.
  */
-export const CONTENT_KINDS = ['notice', 'popup', 'banner'] as const;
-export type ContentKind = (typeof CONTENT_KINDS)[number];
+export { CONTENT_KINDS, type ContentKind, type ContentState };
 
 interface Schedule {
   domain?: string;
@@ -40,10 +40,12 @@ export interface BannerFields extends Schedule {
 }
 export type ContentFields = { notice: NoticeFields; popup: PopupFields; banner: BannerFields };
 
-/** What members see of it now: only 'live' items reach the member site. */
-export type ContentState = 'live' | 'scheduled' | 'ended' | 'unpublished';
-
-function stateOf(published: boolean, startsAt: Date | null, endsAt: Date | null, now = new Date()) {
+function stateOf(
+  published: boolean,
+  startsAt: Date | null,
+  endsAt: Date | null,
+  now = new Date(),
+): ContentState {
   if (!published) return 'unpublished';
   if (startsAt && startsAt > now) return 'scheduled';
   if (endsAt && endsAt <= now) return 'ended';
@@ -133,7 +135,7 @@ export async function findContent(
 
 /** An end before the start would hide the item for ever: refused, on create and on any edit. */
 function assertSchedule(startsAt: Date | null | undefined, endsAt: Date | null | undefined) {
-  if (startsAt && endsAt && endsAt <= startsAt) throw invalid('endsAt must be after startsAt');
+  if (startsAt && endsAt && endsAt <= startsAt) throw errors.invalid('endsAt must be after startsAt');
 }
 
 /** Drops keys whose value is undefined, so a partial edit leaves the other columns alone. */

@@ -1,4 +1,5 @@
 import { bigint, bigserial, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { BANNER_TYPES, type BannerType } from '../../../shared/vocabulary.ts';
 
 /** `domain`: sites a row shows on, separated by comma, bar or space; empty means every site. */
 export const notices = pgTable('notices', {
@@ -29,8 +30,7 @@ export const popups = pgTable('popups', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const BANNER_TYPES = ['home', 'jackpot'] as const;
-export type BannerType = (typeof BANNER_TYPES)[number];
+export { BANNER_TYPES, type BannerType };
 
 /** Home banners and the jackpot banner (text plus an amount the odometer counts up to). */
 export const banners = pgTable('banners', {

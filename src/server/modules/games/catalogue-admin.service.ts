@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { adminVendorView } from './games.presenter.ts';
 import { games, gameVendors, type VendorCategory } from './games.schema.ts';
 
 /** The back office's catalogue: every vendor of a category (or all) with every game, enabled or not. */
@@ -10,20 +11,12 @@ export async function adminCatalogue(db: DbOrTx, category?: VendorCategory) {
     .where(category ? eq(gameVendors.category, category) : undefined)
     .orderBy(asc(gameVendors.category), asc(gameVendors.sortOrder), asc(gameVendors.id));
   const rows = await db.select().from(games).orderBy(asc(games.sortOrder), asc(games.id));
-  return vendors.map((v) => ({
-    ...v,
-    games: rows
-      .filter((g) => g.vendorId === v.id)
-      .map((g) => ({
-        id: g.id,
-        code: g.code,
-        nameKo: g.nameKo,
-        nameEn: g.nameEn,
-        imgUrl: g.imgUrl,
-        used: g.used,
-        sortOrder: g.sortOrder,
-      })),
-  }));
+  return vendors.map((v) =>
+    adminVendorView(
+      v,
+      rows.filter((g) => g.vendorId === v.id),
+    ),
+  );
 }
 
 export interface VendorPatch {

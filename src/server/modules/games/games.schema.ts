@@ -13,8 +13,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-export const VENDOR_CATEGORIES = ['casino', 'slot', 'sport'] as const;
-export type VendorCategory = (typeof VENDOR_CATEGORIES)[number];
+import { ROUND_STATUSES, VENDOR_CATEGORIES, type VendorCategory } from '../../../shared/vocabulary.ts';
+
+export { VENDOR_CATEGORIES, type VendorCategory };
 
 /** A game vendor (a "company" in the product's words) shown as a tile on the home page. */
 export const gameVendors = pgTable(
@@ -52,6 +53,8 @@ export const games = pgTable(
     imgUrl: text('img_url').notNull(),
     used: text('used').notNull().default('y'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Whether the game feeds and can win the progressive jackpot. */
+    jackpot: boolean('jackpot').notNull().default(false),
   },
   (t) => [uniqueIndex('games_vendor_code').on(t.vendorId, t.code)],
 );
@@ -69,6 +72,8 @@ export const gameSessions = pgTable(
     vendorCode: text('vendor_code').notNull(),
     gameCode: text('game_code').notNull(),
     category: text('category').notNull(),
+    /** The jackpot's share of each stake (basis points) when the game was opened; 0 for no jackpot. */
+    jackpotBps: integer('jackpot_bps').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('game_sessions_token').on(t.tokenHash)],
@@ -86,9 +91,7 @@ export const gameRounds = pgTable(
     vendorCode: text('vendor_code').notNull(),
     gameCode: text('game_code').notNull(),
     category: text('category').notNull(),
-    status: text('status', { enum: ['open', 'closed', 'cancelled'] })
-      .notNull()
-      .default('open'),
+    status: text('status', { enum: ROUND_STATUSES }).notNull().default('open'),
     totalBet: bigint('total_bet', { mode: 'number' }).notNull().default(0),
     totalWin: bigint('total_win', { mode: 'number' }).notNull().default(0),
     hasWin: boolean('has_win').notNull().default(false),
@@ -120,7 +123,7 @@ export const walletTransactions = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     provider: text('provider').notNull(),
     txId: text('tx_id').notNull(),
-    kind: text('kind', { enum: ['bet', 'win', 'rollback', 'void'] }).notNull(),
+    kind: text('kind', { enum: ['bet', 'win', 'rollback', 'void', 'jackpot'] }).notNull(),
     roundId: text('round_id'),
     refTxId: text('ref_tx_id'),
     memberId: bigint('member_id', { mode: 'number' }),

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { MSG, STATUS } from '../../../shared/messages.ts';
+import { MSG } from '../../../shared/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { errors } from '../../http/errors.ts';
 import type { SessionMember } from '../accounts/sessions.repo.ts';
+import { jackpotBpsFor } from '../jackpot/jackpot.service.ts';
 import { findGame } from './catalogue.service.ts';
 import { gameSessions } from './games.schema.ts';
 import type { GameProvider } from './provider.ts';
@@ -22,13 +23,13 @@ export async function openGame(
 ): Promise<string> {
   const found = await findGame(db, input.company, input.code);
   if (found?.vendor.used !== 'y' || found.game.used !== 'y') {
-    throw new ApiError(403, 'disabled', MSG.gameDisabled, 'this game is not enabled');
+    throw errors.disabled('this game is not enabled', MSG.gameDisabled);
   }
   if (found.vendor.maintenance) {
-    throw new ApiError(409, STATUS.time, MSG.gameMaintenance, 'this game vendor is under maintenance');
+    throw errors.notNow('this game vendor is under maintenance', MSG.gameMaintenance);
   }
   if (member.status !== 'active') {
-    throw new ApiError(403, STATUS.forbidden, MSG.selfExcluded, 'this account may not play');
+    throw errors.forbidden('this account may not play', MSG.selfExcluded);
   }
   const provider = providers.get(found.vendor.provider);
   if (!provider) throw new Error(`game provider ${found.vendor.provider} is not installed`);
@@ -41,6 +42,7 @@ export async function openGame(
     vendorCode: found.vendor.code,
     gameCode: found.game.code,
     category: found.vendor.category,
+    jackpotBps: await jackpotBpsFor(db, found.game.jackpot),
   });
   return provider.launchUrl({
     token,

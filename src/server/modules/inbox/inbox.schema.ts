@@ -10,10 +10,10 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { NOTE_TARGETS, type NoteTarget } from '../../../shared/vocabulary.ts';
 import { members } from '../accounts/accounts.schema.ts';
 
-export const NOTE_TARGETS = ['member', 'level', 'all'] as const;
-export type NoteTarget = (typeof NOTE_TARGETS)[number];
+export { NOTE_TARGETS, type NoteTarget };
 
 /** A message from the operator to one member, to every member of a level, or to everyone. */
 export const notes = pgTable(

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { MSG, STATUS } from '../../../shared/messages.ts';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { errors } from '../../http/errors.ts';
 import type { SessionMember } from '../accounts/sessions.repo.ts';
+import { notifyLive, notifyMembers } from '../live/live.notify.ts';
 import { NOTE_VISIBLE_SQL, type NoteTarget, noteReceipts, notes } from './inbox.schema.ts';
 
 /** Notes the member can see (NOTE_VISIBLE_SQL), minus those they deleted. */
@@ -55,7 +55,7 @@ async function assertVisible(db: DbOrTx, memberId: number, noteId: number) {
     db,
     sql`select v.id from (${visibleNotes(memberId)}) v where v.id = ${noteId}`,
   );
-  if (!row) throw new ApiError(404, STATUS.notFound, MSG.notFound, 'no such note');
+  if (!row) throw errors.notFound('such note');
 }
 
 async function stamp(db: DbOrTx, memberId: number, noteId: number, field: 'read' | 'deleted') {
@@ -119,6 +119,9 @@ export async function sendNote(
       sentBy: input.sentBy,
     })
     .returning();
+  await (input.target === 'member' && input.memberId !== undefined
+    ? notifyMembers(db, [input.memberId])
+    : notifyLive(db, { k: 'everyone' }));
   return row!;
 }
 

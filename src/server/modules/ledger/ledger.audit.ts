@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { auditJackpot, type JackpotAudit } from '../jackpot/jackpot.audit.ts';
 
 export interface LedgerAudit {
   transfers: number;
@@ -11,6 +12,8 @@ export interface LedgerAudit {
   negativeMemberAccounts: number;
   /** Transfers that do not move a positive amount between two different, existing accounts. */
   malformedTransfers: number;
+  /** The progressive jackpot's pool against its contributions, reseeds and payouts. */
+  jackpot: JackpotAudit;
 }
 
 /** Recomputes every balance from the transfers: what a test or benchmark asserts after a run. */
@@ -42,6 +45,7 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
     driftedAccounts: drifted,
     negativeMemberAccounts: totals?.negative ?? 0,
     malformedTransfers: totals?.malformed ?? 0,
+    jackpot: await auditJackpot(db),
   };
 }
 
@@ -50,6 +54,7 @@ export function isLedgerSound(audit: LedgerAudit): boolean {
     audit.totalBalance === 0 &&
     audit.driftedAccounts.length === 0 &&
     audit.negativeMemberAccounts === 0 &&
-    audit.malformedTransfers === 0
+    audit.malformedTransfers === 0 &&
+    audit.jackpot.problems.length === 0
   );
 }

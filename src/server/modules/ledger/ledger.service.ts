@@ -1,15 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
+import { notifyMembers } from '../live/live.notify.ts';
+import { houseShardOf } from './house-shards.ts';
 import {
   type HouseAccountKind,
   ledgerAccounts,
   MEMBER_ACCOUNT_KINDS,
   type MemberAccountKind,
 } from './ledger.schema.ts';
-
-/** House accounts per kind; a transfer picks one by hash so concurrent bets spread over rows. */
-export const HOUSE_SHARDS = 64;
 
 export type AccountRef = { memberId: number; kind: MemberAccountKind } | { house: HouseAccountKind };
 
@@ -51,17 +50,18 @@ export async function openMemberAccounts(tx: DbOrTx, memberId: number): Promise<
     .onConflictDoNothing();
 }
 
-function shardOf(key: string): number {
-  let hash = 0;
-  for (let i = 0; i < key.length; i++) hash = (hash * 31 + key.charCodeAt(i)) | 0;
-  return Math.abs(hash) % HOUSE_SHARDS;
+/** The account a reference names, as a sub-select (a house account by the house-shard rule). */
+function accountIdSql(ref: AccountRef, houseShard: number) {
+  return 'house' in ref
+    ? sql`(select id from ledger_accounts where member_id is null and kind = ${ref.house} and shard = ${houseShard})`
+    : sql`(select id from ledger_accounts where member_id = ${ref.memberId} and kind = ${ref.kind})`;
 }
 
-/** The account a reference names, as a sub-select (house accounts by a shard of the key). */
-function accountIdSql(ref: AccountRef, shardKey: string) {
-  return 'house' in ref
-    ? sql`(select id from ledger_accounts where member_id is null and kind = ${ref.house} and shard = ${shardOf(shardKey)})`
-    : sql`(select id from ledger_accounts where member_id = ${ref.memberId} and kind = ${ref.kind})`;
+/** The house leg's shard follows the member on the other side (house-shards.ts). */
+function houseShardFor(input: TransferInput): number {
+  const member = 'memberId' in input.from ? input.from : 'memberId' in input.to ? input.to : undefined;
+  if (!member) throw new RangeError('a transfer names at least one member account');
+  return houseShardOf(member.memberId);
 }
 
 interface TransferRow {
@@ -81,14 +81,16 @@ export async function transfer(db: DbOrTx, input: TransferInput): Promise<Transf
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
     throw new RangeError(`transfer amount must be a positive integer, got ${input.amount}`);
   }
+  const houseShard = houseShardFor(input);
   const [row] = await queryRows<TransferRow>(
     db,
-    sql`select * from ledger_transfer(${input.idempotencyKey}, ${accountIdSql(input.from, input.idempotencyKey)},
-          ${accountIdSql(input.to, input.idempotencyKey)}, ${input.amount}::int8, ${input.kind},
+    sql`select * from ledger_transfer(${input.idempotencyKey}, ${accountIdSql(input.from, houseShard)},
+          ${accountIdSql(input.to, houseShard)}, ${input.amount}::int8, ${input.kind},
           ${JSON.stringify(input.reference ?? {})}::jsonb, ${input.reversesId ?? null}::int8)`,
   );
   switch (row?.outcome) {
     case 'applied':
+      await notifyMembers(db, membersOf(input));
       return {
         transferId: row.transfer_id!,
         applied: true,
@@ -104,6 +106,11 @@ export async function transfer(db: DbOrTx, input: TransferInput): Promise<Transf
     default:
       throw new Error(`ledger_transfer returned ${JSON.stringify(row)}`);
   }
+}
+
+/** The members whose balances a transfer moves (their live streams re-read them). */
+function membersOf(input: TransferInput): number[] {
+  return [input.from, input.to].flatMap((ref) => ('memberId' in ref ? [ref.memberId] : []));
 }
 
 export interface MemberBalances {

@@ -1,11 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { balancesOf, expectSoundLedger, fund, memberIdOf, nextCode } from '../../../../test/support/money.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  balancesOf,
+  expectSoundLedger,
+  fund,
+  memberIdOf,
+  nextCode,
+  setCompSettings,
+} from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
+import { launchGame, playRound } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
+import { seedDemo } from '../../db/seed-demo.ts';
 import { findSessionMember } from '../accounts/sessions.repo.ts';
-import { accrueComp, compMinimum } from '../cashier/comp.service.ts';
+import { compMinimum } from '../cashier/comp.service.ts';
 import { approveDeposit, cancelDeposit } from '../cashier/deposits.service.ts';
 import { approveWithdrawal, rejectWithdrawal } from '../cashier/withdrawals.service.ts';
 import { auditLedger, isLedgerSound } from './ledger.audit.ts';
@@ -22,8 +31,11 @@ function prng(seed: number) {
   };
 }
 
+const SECRET = 'ledger-wallet-secret';
+
 describe.runIf(backendAvailable)('ledger', () => {
-  const t = useTestApp();
+  const t = useTestApp({ houseWalletSecret: SECRET });
+  beforeAll(() => seedDemo(t.db)); // the games catalogue, for rounds through the wallet
 
   it('applies a key once: a repeat returns the first transfer, another body under the same key is refused', async () => {
     const { member } = await t.login();
@@ -121,17 +133,25 @@ describe.runIf(backendAvailable)('ledger', () => {
     await expectSoundLedger(t.db);
   });
 
-  it('keeps every invariant through a randomised sequence of deposits, approvals, withdrawals, rejections and comp', async () => {
+  it('keeps every invariant through a randomised sequence of deposits, approvals, withdrawals, rejections, rounds played and comp exchanges', async () => {
     const random = prng(20261122);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     const players = await Promise.all(
       Array.from({ length: 6 }, async () => {
         const { token, member } = await t.login();
-        return { token, id: await memberIdOf(t.db, member.id), model: { cash: 0, held: 0, comp: 0 } };
+        const gameToken = await launchGame(t, token);
+        return {
+          token,
+          gameToken,
+          id: await memberIdOf(t.db, member.id),
+          model: { cash: 0, held: 0, comp: 0 },
+        };
       }),
     );
+    // Comp accrues in the wallet's SQL when a round closes: 2000 bp (20 %) of a level-1 member's slot stake.
+    await setCompSettings(t, { minExchange: 10_000, rates: { '1': { slot: 2_000 } } });
     const site = await t.app.sites.resolve('localhost');
-    const compSettings = { minExchange: 10_000, rates: { '1': { slot: 500 } } };
+    const done = { played: 0, exchanged: 0 };
 
     for (let step = 0; step < 150; step++) {
       const p = pick(players);
@@ -141,7 +161,7 @@ describe.runIf(backendAvailable)('ledger', () => {
         'deposit-cancel',
         'withdraw',
         'withdraw-reject',
-        'comp',
+        'play',
         'exchange',
       ] as const);
       if (op === 'deposit' || op === 'deposit-cancel') {
@@ -174,21 +194,25 @@ describe.runIf(backendAvailable)('ledger', () => {
         } else {
           await rejectWithdrawal(t.db, res.json().requestId, { by: 'op' });
         }
-      } else if (op === 'comp') {
-        const accrued = await accrueComp(t.db, compSettings, {
-          memberId: p.id,
-          level: 1,
-          category: 'slot',
-          stake: amount * 4,
-          betKey: `bet-${step}`,
-        });
-        p.model.comp += accrued;
+      } else if (op === 'play') {
+        const stake = amount;
+        const win = Math.floor(random() * 3) * (stake / 2);
+        const played = await playRound(t, SECRET, p.gameToken, stake, win);
+        if (stake > p.model.cash) {
+          expect(played.bet.status).toBe('balance');
+          continue;
+        }
+        expect(played.win?.status).toBe('success');
+        p.model.cash += win - stake;
+        p.model.comp += (stake * 2_000) / 10_000;
+        done.played += 1;
       } else {
         const res = await t.call('roll-to-balance', {}, { token: p.token });
         if (p.model.comp >= compMinimum(site)) {
           expect(res.json()).toMatchObject({ status: 'success', amount: p.model.comp });
           p.model.cash += p.model.comp;
           p.model.comp = 0;
+          done.exchanged += 1;
         } else {
           expect(res.json().status).toBe('low_point');
         }
@@ -197,7 +221,10 @@ describe.runIf(backendAvailable)('ledger', () => {
     }
     for (const p of players) expect(await balancesOf(t, p.token)).toEqual(p.model);
     await expectSoundLedger(t.db);
-  });
+    // The sequence reached the wallet and the comp exchange, not only refusals.
+    expect(done.played).toBeGreaterThan(5);
+    expect(done.exchanged).toBeGreaterThan(0);
+  }, 180_000); // 150 steps through HTTP: slow on a busy machine, never a measure of speed
 
   it.runIf(isPostgres)(
     'keeps every invariant under concurrent opposite transfers on shared rows',

@@ -1,7 +1,6 @@
 import { and, arrayOverlaps, asc, eq, ne, sql } from 'drizzle-orm';
-import { MSG, STATUS } from '../../../shared/messages.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { errors } from '../../http/errors.ts';
 import { type SiteSettings, sites } from './sites.schema.ts';
 
 /** Any fixed number: site edits take turns, so two sites can never claim one domain. */
@@ -28,19 +27,14 @@ async function assertDomainsFree(tx: DbOrTx, domains: string[], exceptId?: numbe
     .where(and(arrayOverlaps(sites.domains, domains), exceptId ? ne(sites.id, exceptId) : undefined));
   if (taken) {
     const clash = domains.filter((d) => taken.domains.includes(d));
-    throw new ApiError(
-      409,
-      STATUS.already,
-      MSG.failure,
-      `${clash.join(', ')} already belongs to ${taken.code}`,
-    );
+    throw errors.conflict(`${clash.join(', ')} already belongs to ${taken.code}`);
   }
 }
 
 export async function createSite(tx: DbOrTx, input: { code: string; name: string; domains: string[] }) {
   await assertDomainsFree(tx, input.domains);
   const [row] = await tx.insert(sites).values(input).onConflictDoNothing().returning();
-  if (!row) throw new ApiError(409, STATUS.already, MSG.failure, `a site with code ${input.code} exists`);
+  if (!row) throw errors.conflict(`a site with code ${input.code} exists`);
   return row;
 }
 

@@ -26,6 +26,11 @@ export interface SiteSettings {
   comp?: CompSettings;
   /** Display names of member levels ('1' → 'Bronze'); a level without one shows its number. */
   levelNames?: Record<string, string>;
+  /**
+   * On a production server, whether test payment providers (the sandbox) may credit members here:
+   * off unless an operator switches it on, and shown as such in the back office and on the payment page.
+   */
+  testPayments?: boolean;
 }
 
 /** A brand: the host of a request picks one; an unknown host falls back to the default. */

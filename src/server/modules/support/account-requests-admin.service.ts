@@ -1,7 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { MSG, STATUS } from '../../../shared/messages.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { errors } from '../../http/errors.ts';
 import { members } from '../accounts/accounts.schema.ts';
 import { answerTicket } from './help-tickets.service.ts';
 import { helpTickets } from './support.schema.ts';
@@ -61,9 +60,7 @@ export async function answerAccountRequest(
     .from(helpTickets)
     .where(eq(helpTickets.id, id))
     .for('update');
-  if (ticket?.kind !== 'account')
-    throw new ApiError(404, STATUS.notFound, MSG.notFound, `no account request ${id}`);
-  if (ticket.status !== 'wait')
-    throw new ApiError(409, STATUS.already, MSG.failure, 'this account request is already answered');
+  if (ticket?.kind !== 'account') throw errors.notFound(`account request ${id}`);
+  if (ticket.status !== 'wait') throw errors.conflict('this account request is already answered');
   return answerTicket(tx, id, operator, accountAnswer(account));
 }

@@ -1,6 +1,6 @@
-import { MSG, STATUS } from '../../../shared/messages.ts';
+import { MSG } from '../../../shared/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { errors } from '../../http/errors.ts';
 import type { SessionMember } from '../accounts/sessions.repo.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { helpTickets } from './support.schema.ts';
@@ -22,7 +22,7 @@ export async function askForDepositAccount(db: Db, member: SessionMember, site: 
     .onConflictDoNothing()
     .returning({ id: helpTickets.id });
   if (!ticket) {
-    throw new ApiError(409, STATUS.alread, MSG.accountAlreadyRequested, 'an account request is already open');
+    throw errors.alreadyOpen('an account request is already open', MSG.accountAlreadyRequested);
   }
   return ticket.id;
 }

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { MSG, STATUS } from '../../../shared/messages.ts';
+import { MSG } from '../../../shared/messages.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { errors } from '../../http/errors.ts';
 import type { SessionMember } from '../accounts/sessions.repo.ts';
+import { notifyMembers } from '../live/live.notify.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { helpTickets } from './support.schema.ts';
 
@@ -24,7 +25,7 @@ export async function writeHelp(
     .insert(helpTickets)
     .values({ memberId: member.memberId, siteId: site.id, ...text })
     .returning({ id: helpTickets.id });
-  if (!row) throw new ApiError(500, STATUS.error, MSG.helpWriteFailed, 'the ticket was not saved');
+  if (!row) throw errors.failed('the ticket was not saved', MSG.helpWriteFailed);
   return row.id;
 }
 
@@ -43,12 +44,7 @@ export async function writeGuestHelp(
       .from(helpTickets)
       .where(and(eq(helpTickets.guestIp, ip), gt(helpTickets.createdAt, new Date(Date.now() - 3_600_000))));
     if ((recent?.n ?? 0) >= GUEST_TICKETS_PER_HOUR) {
-      throw new ApiError(
-        429,
-        STATUS.limited,
-        MSG.helpWriteFailed,
-        'too many messages from this address; try later',
-      );
+      throw errors.limited('too many messages from this address; try later', MSG.helpWriteFailed);
     }
     const [row] = await tx
       .insert(helpTickets)
@@ -105,7 +101,7 @@ export async function readHelp(db: Db, memberId: number, id: number): Promise<vo
     .select({ id: helpTickets.id })
     .from(helpTickets)
     .where(and(eq(helpTickets.id, id), visibleTo(memberId)));
-  if (!ticket) throw new ApiError(404, STATUS.notFound, MSG.notFound, 'no such ticket');
+  if (!ticket) throw errors.notFound('such ticket');
   await db
     .update(helpTickets)
     .set({ readAt: new Date() })
@@ -132,21 +128,18 @@ export async function answerTicket(db: DbOrTx, id: number, operator: string, ans
     .set({ status: 'already', answer, answeredBy: operator, answeredAt: new Date(), readAt: null })
     .where(and(eq(helpTickets.id, id), eq(helpTickets.status, 'wait')))
     .returning();
-  if (row) return row;
+  if (row) {
+    if (row.memberId !== null) await notifyMembers(db, [row.memberId]);
+    return row;
+  }
   const [current] = await db
     .select({ answeredBy: helpTickets.answeredBy })
     .from(helpTickets)
     .where(eq(helpTickets.id, id));
-  if (!current) throw new ApiError(404, STATUS.notFound, MSG.notFound, `no ticket ${id}`);
-  throw new ApiError(
-    409,
-    STATUS.already,
-    MSG.failure,
-    `this ticket was already answered by ${current.answeredBy}`,
-    {
-      current: { answeredBy: current.answeredBy },
-    },
-  );
+  if (!current) throw errors.notFound(`ticket ${id}`);
+  throw errors.conflict(`this ticket was already answered by ${current.answeredBy}`, {
+    current: { answeredBy: current.answeredBy },
+  });
 }
 
 /** Operator: a member's tickets, newest first, including those the member deleted from view. */

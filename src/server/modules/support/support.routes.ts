@@ -1,12 +1,12 @@
 import { MSG } from '../../../shared/messages.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { ApiError, errors } from '../../http/errors.ts';
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
 import { deleteAllHelp, listHelp, readHelp, writeGuestHelp, writeHelp } from './help-tickets.service.ts';
 
 /** Unexpected failures while writing are shown as msg2027 (SPEC §8). */
 function asWriteFailure(error: unknown): never {
   if (error instanceof ApiError) throw error;
-  throw new ApiError(500, 'error', MSG.helpWriteFailed, 'the ticket could not be saved');
+  throw errors.failed('the ticket could not be saved', MSG.helpWriteFailed);
 }
 
 export const supportRoutes: RouteHandlers = {
@@ -34,7 +34,7 @@ export const supportRoutes: RouteHandlers = {
     try {
       await deleteAllHelp(ctx.db, requireMember(ctx).memberId);
     } catch {
-      throw new ApiError(500, 'error', MSG.deleteFailed, 'the tickets could not be deleted');
+      throw errors.failed('the tickets could not be deleted', MSG.deleteFailed);
     }
     return { status: 'success', msg: MSG.helpAllDeleted };
   },

@@ -10,12 +10,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { TICKET_KINDS, type TicketKind } from '../../../shared/vocabulary.ts';
 import { members } from '../accounts/accounts.schema.ts';
 import { sites } from '../sites/sites.schema.ts';
 
 /** 'help': a member's question; 'account': a request for the operator's deposit account. */
-export const TICKET_KINDS = ['help', 'account'] as const;
-export type TicketKind = (typeof TICKET_KINDS)[number];
+export { TICKET_KINDS, type TicketKind };
 
 /** Help tickets: `wait` until an operator answers, then `already`. */
 export const helpTickets = pgTable(

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type BaccaratBets, playHand, settle, shoeFromFloats } from '../../../shared/games/baccarat.ts';
-import { PAYLINES, spinFromFloats } from '../../../shared/games/slot.ts';
+import { machineOf } from '../../../shared/games/machines/index.ts';
+import { floatsPerRound, PAYLINES, spinFromFloats } from '../../../shared/games/slot-machine.ts';
 import type { Db } from '../../db/client.ts';
+import { claimJackpot, drawJackpot } from './house.jackpot.ts';
 import { houseRounds } from './house.schema.ts';
 import type { Engine } from './house-games.ts';
 import { floatsFor, nextRoundSeed } from './seeds.ts';
@@ -26,13 +28,17 @@ export type PlayReply =
       payout: number;
       balance: number;
       nonce: number;
+      /** Slots: the round's jackpot draw and award. */
+      jackpot?: Awaited<ReturnType<typeof drawJackpot>>;
     }
   | { status: string; message: string; balance?: number };
 
 async function outcomeOf(input: PlayInput, seed: Awaited<ReturnType<typeof nextRoundSeed>>) {
   if (input.engine === 'slot') {
     const { lineBet } = input.bet as { lineBet: number };
-    const spin = spinFromFloats(await floatsFor(seed, 5));
+    // Each themed slot runs its own machine; a feature (free spins ...) reads further fair numbers.
+    const machine = machineOf(input.gameCode);
+    const spin = spinFromFloats(machine, await floatsFor(seed, floatsPerRound(machine)));
     return { outcome: spin, stake: lineBet * PAYLINES.length, payout: spin.multiplier * lineBet };
   }
   const bets = input.bet as BaccaratBets;
@@ -54,6 +60,7 @@ export async function playRound(
 ): Promise<PlayReply> {
   const seed = await nextRoundSeed(db, input.playerId);
   const { outcome, stake, payout } = await outcomeOf(input, seed);
+  const jackpot = input.engine === 'slot' ? await drawJackpot(seed, stake) : undefined;
   const [round] = await db
     .insert(houseRounds)
     .values({
@@ -66,6 +73,7 @@ export async function playRound(
       outcome,
       seedId: seed.seedId,
       nonce: seed.nonce,
+      jackpot,
     })
     .returning({ id: houseRounds.id });
   const roundId = `H${round!.id}`;
@@ -85,6 +93,13 @@ export async function playRound(
     await markRound('refused');
     return { status: bet.status, message: bet.message ?? 'the bet was refused', balance: bet.balance };
   }
+  if (jackpot?.hit) {
+    const amount = await claimJackpot(wallet, log, roundId);
+    if (amount === undefined)
+      return { status: 'error', message: 'the result is being settled; your balance updates shortly' };
+    jackpot.amount = amount;
+    await db.update(houseRounds).set({ jackpot }).where(eq(houseRounds.id, round!.id));
+  }
   try {
     const win = await wallet.win({ txId: `${roundId}-win`, roundId, amount: payout, closeRound: true });
     if (win.status !== 'success') throw new Error(`win refused: ${win.status}`);
@@ -97,6 +112,7 @@ export async function playRound(
       payout,
       balance: win.balance ?? 0,
       nonce: seed.nonce,
+      jackpot,
     };
   } catch (error) {
     // The round stays open on the platform, listed for the back office to settle.

@@ -45,8 +45,13 @@ export async function houseGameServer(
   deps: { db: Db; wallet: WalletClient; currency: string },
 ) {
   const players = new Map<string, string>();
-  async function playerOf(launchToken: string): Promise<string | undefined> {
-    const known = players.get(launchToken);
+  /**
+   * Who a launch token belongs to. Plays (spin, deal) may use the cache, since every bet is checked
+   * by the wallet against the live login session; everything else asks the wallet again, so a
+   * token stops working for init, history, rounds and seeds once the member has logged out.
+   */
+  async function playerOf(launchToken: string, cached: boolean): Promise<string | undefined> {
+    const known = cached ? players.get(launchToken) : undefined;
     if (known) return known;
     const answer = await deps.wallet.authenticate(launchToken);
     if (answer.status !== 'success' || !answer.playerId) return undefined;
@@ -66,7 +71,7 @@ export async function houseGameServer(
       return reply.code(400).send(refuse('invalid', parsed.error.issues[0]?.message ?? 'invalid'));
     const body = parsed.data as Record<string, unknown>;
 
-    const playerId = await playerOf(String(body.token));
+    const playerId = await playerOf(String(body.token), action === 'spin' || action === 'deal');
     if (!playerId) return reply.code(401).send(refuse('session_expired', 'this game session has ended'));
 
     switch (action) {
@@ -155,6 +160,22 @@ async function roundDetails(db: Db, playerId: string, roundId: string) {
     .where(and(eq(houseRounds.id, Number(roundId.slice(1))), eq(houseRounds.playerId, playerId)));
   if (!row) return { status: 'not_found', message: 'no such round' };
   const { round, seed } = row;
+  // Nothing about a round's outcome leaves the server before its bet is committed and settled.
+  if (round.status !== 'settled') {
+    return {
+      status: 'success',
+      round: {
+        roundId,
+        game: round.gameCode,
+        engine: round.engine,
+        state: round.status,
+        nonce: round.nonce,
+        clientSeed: seed.clientSeed,
+        serverSeedHash: seed.serverSeedHash,
+        serverSeed: null,
+      },
+    };
+  }
   return {
     status: 'success',
     round: {
@@ -166,6 +187,7 @@ async function roundDetails(db: Db, playerId: string, roundId: string) {
       payout: round.payout,
       outcome: round.outcome,
       nonce: round.nonce,
+      jackpot: round.jackpot,
       clientSeed: seed.clientSeed,
       serverSeedHash: seed.serverSeedHash,
       serverSeed: seed.revealedAt ? seed.serverSeed : null,

@@ -47,6 +47,8 @@ export const houseRounds = pgTable(
     outcome: jsonb('outcome').notNull(),
     seedId: bigint('seed_id', { mode: 'number' }).notNull(),
     nonce: integer('nonce').notNull(),
+    /** The round's jackpot draw, threshold, hit and award (slots only). */
+    jackpot: jsonb('jackpot'),
     /** pending until the wallet took the bet and the win; refused when the wallet refused the bet. */
     status: text('status', { enum: ['pending', 'settled', 'refused'] })
       .notNull()

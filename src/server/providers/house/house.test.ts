@@ -5,7 +5,8 @@ import { balancesOf, expectSoundLedger, fund } from '../../../../test/support/mo
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { settle } from '../../../shared/games/baccarat.ts';
-import { spinFromFloats } from '../../../shared/games/slot.ts';
+import { machineOf } from '../../../shared/games/machines/index.ts';
+import { floatsPerRound, spinFromFloats } from '../../../shared/games/slot-machine.ts';
 import { seedDemo } from '../../db/seed-demo.ts';
 import { floatsFor } from './seeds.ts';
 
@@ -62,11 +63,38 @@ describe.runIf(backendAvailable)('the built-in provider plays through the wallet
     const firstRound = history.list.at(-1).roundId;
     const round = (await house('round', { token: p.gameToken, roundId: firstRound })).json().round;
     expect(round.serverSeed).toBe(revealed.serverSeed);
+    const machine = machineOf('lucky-sevens');
     const recomputed = spinFromFloats(
-      await floatsFor({ serverSeed: revealed.serverSeed, clientSeed: revealed.clientSeed, nonce: 0 }, 5),
+      machine,
+      await floatsFor(
+        { serverSeed: revealed.serverSeed, clientSeed: revealed.clientSeed, nonce: 0 },
+        floatsPerRound(machine),
+      ),
     );
     expect(recomputed).toEqual(round.outcome);
     expect(round.payout).toBe(recomputed.multiplier * 1_000);
+    await expectSoundLedger(t.db);
+  });
+
+  it('each themed slot settles by its own machine, and every round, features included, recomputes', async () => {
+    const p = await launched('golden-dragon', 'royal-slots', 2_000_000);
+    const played: { game: string; roundId: string; payout: number }[] = [];
+    for (const game of ['golden-dragon', 'fruit-fiesta', 'lucky-sevens']) {
+      for (let i = 0; i < 4; i++) {
+        const spin = (await house('spin', { token: p.gameToken, game, lineBet: 100 })).json();
+        expect(spin.status).toBe('success');
+        expect(spin.payout).toBe(spin.outcome.multiplier * 100);
+        played.push({ game, roundId: spin.roundId, payout: spin.payout });
+      }
+    }
+    const { revealed } = (await house('seed', { token: p.gameToken, clientSeed: 'check' })).json();
+    for (const [nonce, r] of played.entries()) {
+      const round = (await house('round', { token: p.gameToken, roundId: r.roundId })).json().round;
+      const machine = machineOf(r.game);
+      const seed = { serverSeed: revealed.serverSeed, clientSeed: revealed.clientSeed, nonce };
+      expect(round.game).toBe(r.game);
+      expect(round.outcome).toEqual(spinFromFloats(machine, await floatsFor(seed, floatsPerRound(machine))));
+    }
     await expectSoundLedger(t.db);
   });
 

@@ -1,4 +1,5 @@
-import { signWalletBody, WALLET_SIGNATURE_HEADER } from '../../modules/games/wallet/wallet-signature.ts';
+import { hmacSign } from '../../http/hmac-signature.ts';
+import { WALLET_SIGNATURE_HEADER } from '../../modules/games/wallet/wallet-signature.ts';
 
 export type WalletAnswer = {
   status: string;
@@ -6,6 +7,8 @@ export type WalletAnswer = {
   playerId?: string;
   currency?: string;
   message?: string;
+  /** The jackpot call's award. */
+  amount?: number;
 };
 
 /**
@@ -23,7 +26,7 @@ export function walletClient(baseUrl: () => string, secret: string) {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
-            [WALLET_SIGNATURE_HEADER]: signWalletBody(secret, body),
+            [WALLET_SIGNATURE_HEADER]: hmacSign(secret, body),
           },
           body,
         });
@@ -41,6 +44,7 @@ export function walletClient(baseUrl: () => string, secret: string) {
     bet: (p: { txId: string; roundId: string; token: string; amount: number }) => call('bet', p),
     win: (p: { txId: string; roundId: string; amount: number; closeRound: boolean }) => call('win', p, 5),
     rollback: (p: { txId: string; refTxId: string }) => call('rollback', p, 5),
+    jackpot: (p: { txId: string; roundId: string }) => call('jackpot', p, 5),
   };
 }
 

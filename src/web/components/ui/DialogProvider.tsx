@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from './Button.tsx';
+import { Button } from '../../../ui/Button.tsx';
 import styles from './Dialog.module.css';
 
 export type DialogKind = 'info' | 'success' | 'warning' | 'error';

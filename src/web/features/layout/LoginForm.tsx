@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui/Button.tsx';
 import { ApiFailure } from '../../api/client.ts';
-import { Button } from '../../components/ui/Button.tsx';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
 import { useLogin } from '../session/queries.ts';
 import styles from './LoginForm.module.css';

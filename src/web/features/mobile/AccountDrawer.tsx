@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { displayBalance } from '../../../shared/format.ts';
+import { Button } from '../../../ui/Button.tsx';
 import { useInGameBalance } from '../../app/useLayoutData.ts';
-import { Button } from '../../components/ui/Button.tsx';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
 import { Money } from '../../components/ui/Money.tsx';
 import { LoginForm } from '../layout/LoginForm.tsx';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import styles from '../../../ui/popups.module.css';
 import { callRoute } from '../../api/client.ts';
 import { clearClosedPopups, closedKey, hideTodayKey, isHiddenToday } from './popupStorage.ts';
-import styles from './popups.module.css';
 
 interface Popup {
   id: number;

@@ -3,7 +3,7 @@ import type { RouteReply } from '../../../shared/contract/routes.ts';
 import { ApiFailure, callRoute } from '../../api/client.ts';
 
 export const HEALTH_CHECK_MS = 30_000;
-const SESSION_KEY = ['session'] as const;
+export const SESSION_KEY = ['session'] as const;
 const USER_ID_KEY = 'userId';
 
 export type Session = RouteReply<'user-health-check'>;

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import type { BaccaratHand, BaccaratSide } from '../../../shared/games/baccarat.ts';
-import { GameError, houseCall, type InitReply, money } from '../api.ts';
-import type { LabelKey } from '../labels.ts';
+import { GameError, houseCall, type InitReply } from '../api.ts';
+import { money, usePlayT } from '../i18n.ts';
 import styles from '../play.module.css';
+import { playSound } from '../sound/sounds.ts';
 import { CardView } from './CardView.tsx';
+import { resultText } from './resultText.ts';
 
 interface DealReply {
   status: 'success';
@@ -25,13 +27,13 @@ const REVEAL_MS = 550;
 export function BaccaratGame(props: {
   init: InitReply;
   token: string;
-  t: Record<LabelKey, string>;
   balance: number;
   onBalance(balance: number): void;
-  onRound(nonce: number): void;
+  onRound(nonce: number, roundId: string): void;
   onError(error: GameError): void;
 }) {
-  const { init, token, t } = props;
+  const { init, token } = props;
+  const t = usePlayT();
   const [chip, setChip] = useState(init.chips[1] ?? init.chips[0]!);
   const [bets, setBets] = useState<Record<BaccaratSide, number>>({ player: 0, banker: 0, tie: 0 });
   const [hand, setHand] = useState<DealReply | null>(null);
@@ -57,12 +59,18 @@ export function BaccaratGame(props: {
       const reply = await houseCall<DealReply>('deal', { token, game: init.game.code, bets });
       setHand(reply);
       const cards = reply.outcome.player.length + reply.outcome.banker.length;
-      for (let i = 1; i <= cards; i++) window.setTimeout(() => setShown(i), i * REVEAL_MS);
+      for (let i = 1; i <= cards; i++) {
+        window.setTimeout(() => {
+          setShown(i);
+          playSound('card');
+        }, i * REVEAL_MS);
+      }
       window.setTimeout(
         () => {
           setSettled(true);
           props.onBalance(reply.balance);
-          props.onRound(reply.nonce + 1);
+          props.onRound(reply.nonce + 1, reply.roundId);
+          if (reply.payout > 0) playSound('win', 2);
           setRoad((r) => [...r.slice(-29), reply.outcome.winner]);
           setBets({ player: 0, banker: 0, tie: 0 });
           setBusy(false);
@@ -90,7 +98,7 @@ export function BaccaratGame(props: {
             className={`${styles.hand} ${done && hand?.outcome.winner === who ? styles.handWin : ''}`}
           >
             <div className={styles.handTitle}>
-              {t[who]}
+              {t(who)}
               {done && <strong data-testid={`${who}-total`}>{hand?.outcome[`${who}Total`]}</strong>}
             </div>
             <div className={styles.cards}>
@@ -103,11 +111,17 @@ export function BaccaratGame(props: {
       </div>
       <div className={styles.winBar} aria-live="polite">
         {done && hand ? (
-          <span className={hand.payout > 0 ? styles.winText : styles.muted} data-testid="baccarat-result">
-            {t[hand.outcome.winner]} · {hand.payout > 0 ? `${t.win} ${money(hand.payout)}` : hand.roundId}
+          <span data-testid="baccarat-result">
+            <span className={styles.resultText}>{resultText(t, hand.outcome)}</span>
+            {hand.payout > 0 && (
+              <span className={styles.winText}>
+                {' · '}
+                {t('win')} {money(hand.payout)}
+              </span>
+            )}
           </span>
         ) : (
-          <span className={styles.muted}>{busy ? '…' : t.placeBet}</span>
+          <span className={styles.muted}>{busy ? '…' : t('placeBet')}</span>
         )}
       </div>
       <div className={styles.betAreas}>
@@ -119,13 +133,13 @@ export function BaccaratGame(props: {
             onClick={() => place(side)}
             disabled={busy}
           >
-            <span className={styles.betName}>{t[side]}</span>
+            <span className={styles.betName}>{t(side)}</span>
             <span className={styles.betPays}>{pays}</span>
             {bets[side] > 0 && <span className={styles.betChip}>{money(bets[side])}</span>}
           </button>
         ))}
       </div>
-      <fieldset className={styles.chips} aria-label={t.bet}>
+      <fieldset className={styles.chips} aria-label={t('bet')}>
         {init.chips.map((value) => (
           <button
             key={value}
@@ -145,21 +159,21 @@ export function BaccaratGame(props: {
           onClick={() => setBets({ player: 0, banker: 0, tie: 0 })}
           disabled={busy}
         >
-          {t.clear}
+          {t('clear')}
         </button>
         <div className={styles.betValue}>
-          <small>{t.totalBet}</small>
+          <small>{t('totalBet')}</small>
           <strong>{money(total)}</strong>
         </div>
         <button type="button" className={styles.spin} onClick={deal} disabled={busy || total === 0}>
-          {t.deal}
+          {t('deal')}
         </button>
       </div>
       {road.length > 0 && (
-        <ol className={styles.road} aria-label={t.history}>
+        <ol className={styles.road} aria-label={t('history')}>
           {road.map((w, i) => (
             <li key={i} className={`${styles.bead} ${styles[w]}`}>
-              {t[w].slice(0, 1)}
+              {t(`bead.${w}`)}
             </li>
           ))}
         </ol>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { type Fairness, GameError, houseCall } from '../api.ts';
-import type { LabelKey } from '../labels.ts';
+import { errorText } from '../errors.ts';
+import { usePlayT } from '../i18n.ts';
 import styles from '../play.module.css';
 
 interface Revealed {
@@ -13,14 +14,17 @@ interface Revealed {
 /** Shows the committed seed hash, lets the player set a client seed, and reveals the old server seed. */
 export function FairnessPanel(props: {
   token: string;
+  /** The game open in this window: the verify page opens set to it. */
+  game: string;
   fairness: Fairness;
-  t: Record<LabelKey, string>;
+  lastRound: string | null;
   onChange(f: Fairness): void;
   onClose(): void;
 }) {
-  const { fairness, t } = props;
+  const { fairness } = props;
+  const t = usePlayT();
   const [clientSeed, setClientSeed] = useState('');
-  const [revealed, setRevealed] = useState<Revealed | null>(null);
+  const [revealed, setRevealed] = useState<{ seed: Revealed; lastRound: string | null } | null>(null);
   const [error, setError] = useState('');
 
   async function rotate() {
@@ -30,60 +34,61 @@ export function FairnessPanel(props: {
         token: props.token,
         clientSeed: clientSeed.trim() || Math.random().toString(36).slice(2, 14),
       });
-      setRevealed(reply.revealed);
+      setRevealed(reply.revealed && { seed: reply.revealed, lastRound: props.lastRound });
       props.onChange(reply.fairness);
       setClientSeed('');
     } catch (e) {
-      setError(e instanceof GameError ? e.message : String(e));
+      setError(e instanceof GameError ? errorText(t, e) : t('genericError'));
     }
   }
 
-  const verifyLink = (r: Revealed) =>
-    `/play/verify?serverSeed=${r.serverSeed}&clientSeed=${encodeURIComponent(r.clientSeed)}&nonce=0`;
+  // The last round played with the revealed seed, fetched by id; else the seed's first round.
+  const verifyLink = ({ seed, lastRound }: { seed: Revealed; lastRound: string | null }) => {
+    const game = `game=${encodeURIComponent(props.game)}`;
+    return lastRound && seed.rounds > 0
+      ? `/play/verify?round=${lastRound}&token=${encodeURIComponent(props.token)}&${game}`
+      : `/play/verify?serverSeed=${seed.serverSeed}&clientSeed=${encodeURIComponent(seed.clientSeed)}&nonce=0&${game}`;
+  };
 
   return (
-    <div className={styles.overlay} role="dialog" aria-modal="true" aria-label={t.fairness}>
+    <div className={styles.overlay} role="dialog" aria-modal="true" aria-label={t('fairness')}>
       <div className={styles.sheet}>
-        <h2>{t.fairness}</h2>
-        <p className={styles.muted}>
-          Every result comes from HMAC-SHA256(server seed, client seed:nonce). The server seed is fixed before
-          you play; its SHA-256 is shown below and the seed itself is revealed when you change your client
-          seed.
-        </p>
+        <h2>{t('fairness')}</h2>
+        <p className={styles.muted}>{t('seeds.explain')}</p>
         <dl className={styles.seedList}>
-          <dt>Server seed (SHA-256)</dt>
+          <dt>{t('seeds.serverSeedHash')}</dt>
           <dd data-testid="server-seed-hash">{fairness.serverSeedHash}</dd>
-          <dt>Client seed</dt>
+          <dt>{t('seeds.clientSeed')}</dt>
           <dd>{fairness.clientSeed}</dd>
-          <dt>Next nonce</dt>
+          <dt>{t('seeds.nextNonce')}</dt>
           <dd>{fairness.nonce}</dd>
         </dl>
         <label className={styles.field}>
-          New client seed
+          {t('seeds.newClientSeed')}
           <input
             value={clientSeed}
             onChange={(e) => setClientSeed(e.target.value)}
             maxLength={64}
-            placeholder="random"
+            placeholder={t('seeds.random')}
           />
         </label>
-        <button type="button" className={styles.spin} onClick={rotate}>
-          Change seed
+        <button type="button" className={styles.spin} onClick={rotate} data-testid="change-seed">
+          {t('seeds.change')}
         </button>
         {error && <p className={styles.error}>{error}</p>}
         {revealed && (
           <div className={styles.revealed}>
             <p>
-              Revealed server seed (used for {revealed.rounds} rounds):
-              <code>{revealed.serverSeed}</code>
+              {t('seeds.revealed', { count: revealed.seed.rounds })}
+              <code>{revealed.seed.serverSeed}</code>
             </p>
-            <a href={verifyLink(revealed)} target="_blank" rel="noreferrer">
-              {t.verify} →
+            <a href={verifyLink(revealed)} target="_blank" rel="noreferrer" data-testid="verify-link">
+              {t('verify')} →
             </a>
           </div>
         )}
         <button type="button" className={styles.ghost} onClick={props.onClose}>
-          {t.close}
+          {t('close')}
         </button>
       </div>
     </div>

@@ -1,33 +1,37 @@
 import { useEffect, useState } from 'react';
 import { playHand, shoeFromFloats } from '../../../shared/games/baccarat.ts';
 import { roundFloats } from '../../../shared/games/fairness.ts';
-import { spinFromFloats } from '../../../shared/games/slot.ts';
+import { MACHINES } from '../../../shared/games/machines/index.ts';
+import { floatsPerRound, type SlotOutcome, spinFromFloats } from '../../../shared/games/slot-machine.ts';
 import { houseCall } from '../api.ts';
 import { CardView } from '../baccarat/CardView.tsx';
+import { resultText } from '../baccarat/resultText.ts';
+import { usePlayT } from '../i18n.ts';
+import { JackpotVerify } from '../jackpot/JackpotVerify.tsx';
 import styles from '../play.module.css';
-import { SymbolArt } from '../slot/SymbolArt.tsx';
 import { browserHmac, sha256Hex } from './browserCrypto.ts';
+import { VerifiedSpin } from './VerifiedSpin.tsx';
+import { GAME_TITLES, type Game, verifyGameOf } from './verifyGame.ts';
 
-type Engine = 'slot' | 'baccarat';
-type Outcome =
-  | { engine: 'slot'; spin: ReturnType<typeof spinFromFloats> }
-  | { engine: 'baccarat'; hand: ReturnType<typeof playHand> };
+type Outcome = { game: 'baccarat'; hand: ReturnType<typeof playHand> } | { game: string; spin: SlotOutcome };
 
 interface RoundDetails {
   roundId: string;
-  engine: Engine;
+  game: string;
+  engine: string;
   nonce: number;
   clientSeed: string;
   serverSeedHash: string;
   serverSeed: string | null;
 }
 
-/** Recomputes any finished round in the player's browser from its seeds and nonce. */
+/** Recomputes any finished round in the player's browser from its seeds and nonce, features included. */
 export function VerifyPage({ params }: { params: URLSearchParams }) {
+  const t = usePlayT();
   const [serverSeed, setServerSeed] = useState(params.get('serverSeed') ?? '');
   const [clientSeed, setClientSeed] = useState(params.get('clientSeed') ?? '');
   const [nonce, setNonce] = useState(params.get('nonce') ?? '0');
-  const [engine, setEngine] = useState<Engine>(params.get('engine') === 'baccarat' ? 'baccarat' : 'slot');
+  const [game, setGame] = useState<Game>(verifyGameOf(params.get('game'), params.get('engine')));
   const [expectedHash, setExpectedHash] = useState(params.get('hash') ?? '');
   const [hash, setHash] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -41,48 +45,51 @@ export function VerifyPage({ params }: { params: URLSearchParams }) {
       .then(({ round }) => {
         setClientSeed(round.clientSeed);
         setNonce(String(round.nonce));
-        setEngine(round.engine);
+        setGame(verifyGameOf(round.game, round.engine));
         setExpectedHash(round.serverSeedHash);
         if (round.serverSeed) setServerSeed(round.serverSeed);
-        else
-          setNote(
-            'This round’s server seed is still in use: change your client seed in the game to reveal it.',
-          );
+        else setNote(t('verifyPage.seedInUse'));
       })
-      .catch((e: Error) => setNote(e.message));
-  }, [params]);
+      .catch(() => setNote(t('verifyPage.notFound')));
+  }, [params, t]);
 
   async function verify() {
     const seed = { serverSeed: serverSeed.trim(), clientSeed: clientSeed.trim(), nonce: Number(nonce) };
     setHash(await sha256Hex(seed.serverSeed));
-    if (engine === 'slot') {
-      setOutcome({ engine, spin: spinFromFloats(await roundFloats(browserHmac, seed, 5)) });
+    if (game === 'baccarat') {
+      setOutcome({ game, hand: playHand(shoeFromFloats(await roundFloats(browserHmac, seed, 6))) });
     } else {
-      setOutcome({ engine, hand: playHand(shoeFromFloats(await roundFloats(browserHmac, seed, 6))) });
+      const machine = MACHINES[game]!;
+      const floats = await roundFloats(browserHmac, seed, floatsPerRound(machine));
+      setOutcome({ game, spin: spinFromFloats(machine, floats) });
     }
   }
 
   return (
     <main className={styles.verify}>
-      <h1>Verify a round</h1>
+      <h1>{t('verifyPage.title')}</h1>
       {note && <p className={styles.muted}>{note}</p>}
       <label className={styles.field}>
-        Game
-        <select value={engine} onChange={(e) => setEngine(e.target.value as Engine)}>
-          <option value="slot">Slot</option>
-          <option value="baccarat">Baccarat</option>
+        {t('verifyPage.game')}
+        <select value={game} onChange={(e) => setGame(e.target.value as Game)} data-testid="verify-game">
+          {Object.keys(MACHINES).map((code) => (
+            <option key={code} value={code}>
+              {GAME_TITLES[code as Game] ?? t('verifyPage.classic')}
+            </option>
+          ))}
+          <option value="baccarat">{t('verifyPage.baccarat')}</option>
         </select>
       </label>
       <label className={styles.field}>
-        Server seed
+        {t('verifyPage.serverSeed')}
         <input value={serverSeed} onChange={(e) => setServerSeed(e.target.value)} />
       </label>
       <label className={styles.field}>
-        Client seed
+        {t('verifyPage.clientSeed')}
         <input value={clientSeed} onChange={(e) => setClientSeed(e.target.value)} />
       </label>
       <label className={styles.field}>
-        Nonce
+        {t('verifyPage.nonce')}
         <input
           value={nonce}
           inputMode="numeric"
@@ -90,34 +97,24 @@ export function VerifyPage({ params }: { params: URLSearchParams }) {
         />
       </label>
       <button type="button" className={styles.spin} onClick={verify} disabled={!serverSeed || !clientSeed}>
-        Verify
+        {t('verifyPage.check')}
       </button>
       {hash && (
         <p className={styles.hashLine} data-testid="verify-hash">
-          SHA-256(server seed) = <code>{hash}</code>{' '}
+          {t('verifyPage.hash')} <code>{hash}</code>{' '}
           {expectedHash &&
             (hash === expectedHash ? (
-              <strong className={styles.ok}>matches the commitment</strong>
+              <strong className={styles.ok}>{t('verifyPage.matches')}</strong>
             ) : (
-              <strong className={styles.error}>does not match {expectedHash}</strong>
+              <strong className={styles.error}>{t('verifyPage.mismatch', { hash: expectedHash })}</strong>
             ))}
         </p>
       )}
-      {outcome?.engine === 'slot' && (
-        <div className={styles.reels} data-testid="verify-outcome">
-          {outcome.spin.window.map((column, reel) => (
-            <div key={reel} className={styles.reel}>
-              {column.map((symbol, row) => (
-                <div key={row} className={styles.cell}>
-                  <SymbolArt symbol={symbol} />
-                </div>
-              ))}
-            </div>
-          ))}
-          <p className={styles.muted}>Pays {outcome.spin.multiplier} × line bet</p>
-        </div>
+      {outcome && 'spin' in outcome && <VerifiedSpin machine={MACHINES[outcome.game]!} spin={outcome.spin} />}
+      {outcome && 'spin' in outcome && (
+        <JackpotVerify serverSeed={serverSeed} clientSeed={clientSeed} nonce={Number(nonce)} />
       )}
-      {outcome?.engine === 'baccarat' && (
+      {outcome && 'hand' in outcome && (
         <div data-testid="verify-outcome">
           <div className={styles.cards}>
             {outcome.hand.player.map((c, i) => (
@@ -129,8 +126,8 @@ export function VerifyPage({ params }: { params: URLSearchParams }) {
               <CardView key={`b${i}`} card={c} />
             ))}
           </div>
-          <p>
-            Player {outcome.hand.playerTotal} · Banker {outcome.hand.bankerTotal} · {outcome.hand.winner}
+          <p className={styles.resultText} data-testid="verify-result">
+            {resultText(t, outcome.hand)}
           </p>
         </div>
       )}

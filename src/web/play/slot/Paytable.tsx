@@ -1,26 +1,39 @@
-import { PAYLINES, PAYTABLE, SYMBOLS, theoreticalRtp } from '../../../shared/games/slot.ts';
-import { money } from '../api.ts';
-import type { LabelKey } from '../labels.ts';
-import styles from '../play.module.css';
+import { PUBLISHED } from '../../../shared/games/machines/index.ts';
+import { PAYLINES, type SlotMachine } from '../../../shared/games/slot-machine.ts';
+import { money, usePlayT } from '../i18n.ts';
+import { JackpotPaytableNote } from '../jackpot/JackpotPaytableNote.tsx';
+import playStyles from '../play.module.css';
 import { SymbolArt } from './SymbolArt.tsx';
+import styles from './slot.module.css';
 
-const RTP = (theoreticalRtp() * 100).toFixed(2);
+const percent = (x: number, digits: number) => (x * 100).toFixed(digits);
 
-/** The published paytable: what 3, 4 and 5 of a kind pay at the current line bet, and the RTP. */
+/** The machine's published paytable at the current line bet: pays, its feature, the exact RTP. */
 export function Paytable({
+  machine,
   lineBet,
-  t,
   onClose,
 }: {
+  machine: SlotMachine;
   lineBet: number;
-  t: Record<LabelKey, string>;
   onClose(): void;
 }) {
+  const t = usePlayT();
+  const f = machine.feature;
+  const published = PUBLISHED[machine.code]!;
+  const paying = machine.symbols.filter((s) => machine.paytable[s]!.some((pay) => pay > 0));
+  const scatter = f?.kind === 'freeSpins' ? f.scatter : null;
   return (
-    <div className={styles.overlay} role="dialog" aria-modal="true" aria-label={t.paytable}>
-      <div className={styles.sheet}>
-        <h2>{t.paytable}</h2>
-        <table className={styles.paytable}>
+    <div className={playStyles.overlay} role="dialog" aria-modal="true" aria-label={t('paytable')}>
+      <div className={playStyles.sheet} data-testid="paytable">
+        <h2>{t('paytable')}</h2>
+        <p className={styles.featureText}>
+          {t(`table.feature.${machine.code}`, {
+            spins: f?.kind === 'freeSpins' ? f.spins : 0,
+            multiplier: f?.kind === 'freeSpins' ? f.winMultiplier : 1,
+          })}
+        </p>
+        <table className={playStyles.paytable}>
           <thead>
             <tr>
               <th />
@@ -30,23 +43,44 @@ export function Paytable({
             </tr>
           </thead>
           <tbody>
-            {SYMBOLS.map((symbol) => (
+            {paying.map((symbol) => (
               <tr key={symbol}>
-                <td className={styles.paySymbol}>
-                  <SymbolArt symbol={symbol} />
+                <td className={playStyles.paySymbol}>
+                  <SymbolArt machine={machine.code} symbol={symbol} />
                 </td>
-                {PAYTABLE[symbol].map((pay, i) => (
+                {machine.paytable[symbol]!.map((pay, i) => (
                   <td key={i}>{money(pay * lineBet)}</td>
                 ))}
               </tr>
             ))}
+            {!paying.includes(machine.wild) && (
+              <tr>
+                <td className={playStyles.paySymbol}>
+                  <SymbolArt machine={machine.code} symbol={machine.wild} />
+                </td>
+                <td colSpan={3}>{t('table.wild')}</td>
+              </tr>
+            )}
+            {scatter && (
+              <tr>
+                <td className={playStyles.paySymbol}>
+                  <SymbolArt machine={machine.code} symbol={scatter} />
+                </td>
+                <td colSpan={3}>{t('table.scatter')}</td>
+              </tr>
+            )}
           </tbody>
         </table>
-        <p className={styles.muted}>
-          {PAYLINES.length} lines, paid left to right. WILD stands for every symbol. Return to player {RTP} %.
-        </p>
-        <button type="button" className={styles.spin} onClick={onClose}>
-          {t.close}
+        <p className={playStyles.muted}>{t('table.rules', { count: PAYLINES.length })}</p>
+        {published.featureChance > 0 && (
+          <p className={playStyles.muted}>
+            {t('table.featureChance', { chance: percent(published.featureChance, 2) })}
+          </p>
+        )}
+        <JackpotPaytableNote stake={lineBet * PAYLINES.length} />
+        <p data-testid="rtp">{t('table.rtp', { rtp: percent(published.rtp, 2) })}</p>
+        <button type="button" className={playStyles.spin} onClick={onClose}>
+          {t('close')}
         </button>
       </div>
     </div>

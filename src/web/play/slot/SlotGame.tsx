@@ -1,161 +1,245 @@
 import { useEffect, useRef, useState } from 'react';
-import { PAYLINES, type SlotSymbol, type SpinResult, STRIPS, windowOf } from '../../../shared/games/slot.ts';
-import { GameError, houseCall, type InitReply, money } from '../api.ts';
-import type { LabelKey } from '../labels.ts';
-import styles from '../play.module.css';
+import { machineOf } from '../../../shared/games/machines/index.ts';
+import { PAYLINES, type SlotOutcome } from '../../../shared/games/slot-machine.ts';
+import { GameError, houseCall, type InitReply } from '../api.ts';
+import { money, usePlayT } from '../i18n.ts';
+import { JackpotMeter } from '../jackpot/JackpotMeter.tsx';
+import { playSound } from '../sound/sounds.ts';
+import { AutoplayDialog } from './AutoplayDialog.tsx';
+import {
+  type AutoplaySettings,
+  afterSpin,
+  nextSpinBreaksLimit,
+  type StopReason,
+  startRun,
+} from './autoplay.ts';
+import { FeatureBanner } from './FeatureBanner.tsx';
 import { Paytable } from './Paytable.tsx';
-import { SymbolArt } from './SymbolArt.tsx';
+import { Reels } from './Reels.tsx';
+import { SlotControls } from './SlotControls.tsx';
+import styles from './slot.module.css';
+import { NORMAL, QUICK, useReelsShow } from './useReelsShow.ts';
+import { WinPresentation } from './WinPresentation.tsx';
+import { TIER_LEVEL, TIER_MS, type WinTier, winTier } from './winTier.ts';
 
-interface SpinReply {
+export interface SpinReply {
   status: 'success';
   roundId: string;
-  outcome: SpinResult;
+  outcome: SlotOutcome;
   stake: number;
   payout: number;
   balance: number;
   nonce: number;
 }
 
-const REEL_STOP_MS = [650, 850, 1050, 1250, 1450];
-const randomWindow = () => windowOf(STRIPS.map((s) => Math.floor(Math.random() * s.length)));
+const sleep = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
+/** The slot window: its machine's reels, the spin with its feature, win presentation and autoplay. */
 export function SlotGame(props: {
   init: InitReply;
   token: string;
-  t: Record<LabelKey, string>;
+  balance: number;
   onBalance(balance: number): void;
-  onRound(nonce: number): void;
+  onRound(nonce: number, roundId: string): void;
   onError(error: GameError): void;
 }) {
-  const { init, token, t } = props;
+  const { init, token } = props;
+  const t = usePlayT();
+  const machine = machineOf(init.game.code);
+  const reels = useReelsShow(machine);
   const [lineBet, setLineBet] = useState(init.lineBets[0]!);
-  const [grid, setGrid] = useState<SlotSymbol[][]>(() => windowOf([0, 3, 6, 9, 12]));
-  const [spinning, setSpinning] = useState<boolean[]>([false, false, false, false, false]);
-  const [result, setResult] = useState<SpinReply | null>(null);
-  const [showPaytable, setShowPaytable] = useState(false);
-  const timers = useRef<number[]>([]);
-  // Which reels have stopped: the blur timer must not overwrite a reel that already shows its result.
-  const stopped = useRef<boolean[]>([true, true, true, true, true]);
-  const busy = spinning.some(Boolean);
-
-  useEffect(
-    () => () => {
-      for (const id of timers.current) clearInterval(id);
-    },
-    [],
+  const [busy, setBusy] = useState(false);
+  const [quick, setQuick] = useState(false);
+  // Autoplay's loop runs in the closure it started with: it reads quick spin from here.
+  const quickRef = useRef(quick);
+  quickRef.current = quick;
+  const [win, setWin] = useState<{ amount: number; tier: WinTier; skipped: boolean; id: string } | null>(
+    null,
   );
+  const [lastRound, setLastRound] = useState<string | null>(null);
+  const [focus, setFocus] = useState(-1);
+  const [dialog, setDialog] = useState<'paytable' | 'autoplay' | null>(null);
+  const [autoLeft, setAutoLeft] = useState<number | null>(null);
+  const [stopped, setStopped] = useState<{ reason: StopReason; amount: number } | null>(null);
+  const stopRequested = useRef(false);
+  const skipWin = useRef<() => void>(() => undefined);
+  const totalBet = lineBet * PAYLINES.length;
 
-  function stopReel(reel: number, column?: SlotSymbol[]) {
-    stopped.current[reel] = true;
-    setSpinning((s) => s.map((v, i) => (i === reel ? false : v)));
-    if (column) setGrid((g) => g.map((col, i) => (i === reel ? column : col)));
-  }
+  // Winning lines are drawn together, then one by one while the result rests.
+  useEffect(() => {
+    setFocus(-1);
+    if (busy || reels.lines.length < 2) return;
+    let i = 0;
+    const id = window.setInterval(() => setFocus(reels.lines[i++ % reels.lines.length]!.line), 1_100);
+    return () => clearInterval(id);
+  }, [busy, reels.lines]);
 
-  async function spin() {
-    if (busy) return;
-    setResult(null);
-    stopped.current = [false, false, false, false, false];
-    setSpinning([true, true, true, true, true]);
-    const blur = window.setInterval(() => {
-      const next = randomWindow();
-      setGrid((current) => current.map((col, r) => (stopped.current[r] ? col : next[r]!)));
-    }, 70);
-    timers.current.push(blur);
-    const started = Date.now();
+  /** One paid spin shown to its end; resolves with the reply, or null when it was refused. */
+  async function playOne(): Promise<SpinReply | null> {
+    const timing = quickRef.current ? QUICK : NORMAL;
+    setBusy(true);
+    setWin(null);
+    setLastRound(null);
+    reels.start();
+    const startedAt = performance.now();
+    let reply: SpinReply;
     try {
-      const reply = await houseCall<SpinReply>('spin', { token, game: init.game.code, lineBet });
-      REEL_STOP_MS.forEach((at, reel) => {
-        window.setTimeout(
-          () => {
-            stopReel(reel, reply.outcome.window[reel]);
-            if (reel < REEL_STOP_MS.length - 1) return;
-            clearInterval(blur);
-            setResult(reply);
-            props.onBalance(reply.balance);
-            props.onRound(reply.nonce + 1);
-          },
-          Math.max(0, at - (Date.now() - started)),
-        );
-      });
+      reply = await houseCall<SpinReply>('spin', { token, game: init.game.code, lineBet });
     } catch (error) {
-      clearInterval(blur);
-      for (let reel = 0; reel < 5; reel++) stopReel(reel);
+      reels.stopNow();
+      setBusy(false);
       props.onError(error instanceof GameError ? error : new GameError('error', String(error)));
+      return null;
     }
+    await reels.show(reply.outcome, lineBet, timing, startedAt);
+    props.onBalance(reply.balance);
+    props.onRound(reply.nonce + 1, reply.roundId);
+    setLastRound(reply.roundId);
+    const tier = winTier(reply.payout, reply.stake);
+    if (tier) {
+      playSound(TIER_LEVEL[tier] >= 3 ? 'bigWin' : 'win', TIER_LEVEL[tier]);
+      setWin({ amount: reply.payout, tier, skipped: false, id: reply.roundId });
+      const duration = quickRef.current ? TIER_MS[tier] / 2 : TIER_MS[tier];
+      await new Promise<void>((resolve) => {
+        skipWin.current = resolve;
+        window.setTimeout(resolve, duration + 300);
+      });
+      setWin((w) => w && { ...w, skipped: true });
+    }
+    setBusy(false);
+    return reply;
   }
 
-  const winningCells = new Set(
-    (result?.outcome.lines ?? []).flatMap((l) =>
-      PAYLINES[l.line]!.slice(0, l.count).map((row, reel) => `${reel}:${row}`),
-    ),
-  );
+  async function autoplay(settings: AutoplaySettings) {
+    setDialog(null);
+    setStopped(null);
+    stopRequested.current = false;
+    let run = startRun(settings);
+    let reason: StopReason = 'done';
+    setAutoLeft(settings.spins);
+    for (;;) {
+      if (stopRequested.current) {
+        reason = 'user';
+        break;
+      }
+      if (nextSpinBreaksLimit(run, totalBet)) {
+        reason = 'lossLimit';
+        break;
+      }
+      const reply = await playOne();
+      if (!reply) {
+        reason = 'error';
+        break;
+      }
+      const verdict = afterSpin(run, {
+        stake: reply.stake,
+        payout: reply.payout,
+        feature: reply.outcome.feature !== null,
+      });
+      run = verdict.run;
+      setAutoLeft(settings.spins - run.played);
+      if (verdict.stop) {
+        reason = verdict.stop;
+        break;
+      }
+      await sleep(quickRef.current ? 150 : 400);
+    }
+    setAutoLeft(null);
+    setStopped({ reason, amount: settings.winAbove ?? 0 });
+  }
+
   const stepBet = (dir: 1 | -1) => {
     const i = init.lineBets.indexOf(lineBet) + dir;
     if (i >= 0 && i < init.lineBets.length) setLineBet(init.lineBets[i]!);
   };
+  const maxBet = () => {
+    const affordable = init.lineBets.filter((b) => b * PAYLINES.length <= props.balance);
+    setLineBet(affordable.at(-1) ?? init.lineBets[0]!);
+  };
+  const betIndex = init.lineBets.indexOf(lineBet);
 
   return (
     <div className={styles.slot}>
-      <div className={styles.reels} data-testid="reels">
-        {grid.map((column, reel) => (
-          <div key={reel} className={`${styles.reel} ${spinning[reel] ? styles.reelSpinning : ''}`}>
-            {column.map((symbol, row) => (
-              <div
-                key={row}
-                className={`${styles.cell} ${winningCells.has(`${reel}:${row}`) ? styles.cellWin : ''}`}
-              >
-                <SymbolArt symbol={symbol} />
-              </div>
-            ))}
-          </div>
-        ))}
-      </div>
-      <div className={styles.winBar} aria-live="polite">
-        {result ? (
-          result.payout > 0 ? (
-            <span className={styles.winText}>
-              {t.win} {money(result.payout)}
-            </span>
-          ) : (
-            <span className={styles.muted}>{result.roundId}</span>
-          )
-        ) : (
-          <span className={styles.muted}>{busy ? '…' : `${PAYLINES.length} lines`}</span>
+      <JackpotMeter />
+      <div className={styles.stage}>
+        <Reels
+          machine={machine}
+          grid={reels.grid}
+          spinning={reels.spinning}
+          lines={reels.lines}
+          focus={focus}
+          expanded={reels.expanded}
+          quick={quick}
+        />
+        {reels.banner && <FeatureBanner banner={reels.banner} />}
+        {win && !win.skipped && win.tier !== 'small' && win.tier !== 'nice' && (
+          <WinPresentation
+            key={win.id}
+            amount={win.amount}
+            tier={win.tier}
+            duration={quick ? TIER_MS[win.tier] / 2 : TIER_MS[win.tier]}
+            onSkip={() => skipWin.current()}
+          />
         )}
       </div>
-      <div className={styles.controls}>
-        <button type="button" className={styles.ghost} onClick={() => setShowPaytable(true)}>
-          {t.paytable}
-        </button>
-        <div className={styles.betBox}>
-          <button
-            type="button"
-            className={styles.round}
-            onClick={() => stepBet(-1)}
-            disabled={busy}
-            aria-label="-"
-          >
-            −
-          </button>
-          <div className={styles.betValue}>
-            <small>{t.totalBet}</small>
-            <strong data-testid="total-bet">{money(lineBet * PAYLINES.length)}</strong>
-          </div>
-          <button
-            type="button"
-            className={styles.round}
-            onClick={() => stepBet(1)}
-            disabled={busy}
-            aria-label="+"
-          >
-            +
-          </button>
-        </div>
-        <button type="button" className={styles.spin} onClick={spin} disabled={busy}>
-          {t.spin}
-        </button>
+      <div className={styles.winBar} aria-live="polite" data-testid="win-bar">
+        {win && (win.skipped || win.tier === 'small' || win.tier === 'nice') ? (
+          <WinPresentation
+            key={`${win.id}-bar`}
+            amount={win.amount}
+            tier={win.tier}
+            duration={win.skipped ? 0 : quick ? TIER_MS[win.tier] / 2 : TIER_MS[win.tier]}
+            onSkip={() => undefined}
+          />
+        ) : focus >= 0 && !busy ? (
+          <span className={styles.muted}>
+            {t('slot.lineWin', {
+              line: focus + 1,
+              amount: money((reels.lines.find((l) => l.line === focus)?.pay ?? 0) * lineBet),
+            })}
+          </span>
+        ) : (
+          <span className={styles.muted}>
+            {busy ? '…' : lastRound ? t('slot.noWin') : t('slot.lines', { count: PAYLINES.length })}
+          </span>
+        )}
       </div>
-      {showPaytable && <Paytable lineBet={lineBet} t={t} onClose={() => setShowPaytable(false)} />}
+      {autoLeft !== null ? (
+        <div className={styles.autoChip} data-testid="autoplay-left">
+          {t('autoplay.left', { count: autoLeft })}
+        </div>
+      ) : (
+        stopped && (
+          <div className={styles.autoChip} data-testid="autoplay-stopped" data-reason={stopped.reason}>
+            {t(`autoplay.stopped.${stopped.reason}`, { amount: money(stopped.amount) })}
+          </div>
+        )
+      )}
+      <SlotControls
+        totalBet={totalBet}
+        busy={busy}
+        autoplaying={autoLeft !== null}
+        quick={quick}
+        canStep={{ down: betIndex > 0, up: betIndex < init.lineBets.length - 1 }}
+        onStep={stepBet}
+        onMaxBet={maxBet}
+        onSpin={() => {
+          setStopped(null);
+          void playOne();
+        }}
+        onPaytable={() => setDialog('paytable')}
+        onAutoplay={() => setDialog('autoplay')}
+        onStopAutoplay={() => {
+          stopRequested.current = true;
+        }}
+        onQuick={() => setQuick((q) => !q)}
+      />
+      {dialog === 'paytable' && (
+        <Paytable machine={machine} lineBet={lineBet} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'autoplay' && (
+        <AutoplayDialog onStart={(s) => void autoplay(s)} onClose={() => setDialog(null)} />
+      )}
     </div>
   );
 }

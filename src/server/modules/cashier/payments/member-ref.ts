@@ -1,4 +1,4 @@
-import { sign, signatureMatches } from './sandbox/signature.ts';
+import { hmacSign, hmacSignatureValid } from '../../../http/hmac-signature.ts';
 
 /** How long a payout launcher link stays valid. */
 const REF_TTL_MS = 15 * 60_000;
@@ -9,7 +9,7 @@ const REF_TTL_MS = 15 * 60_000;
  */
 export function signMemberRef(secret: string, memberId: number, nonce: string, now = Date.now()): string {
   const payload = `${memberId}.${now + REF_TTL_MS}.${nonce}`;
-  return `${payload}.${sign(secret, payload)}`;
+  return `${payload}.${hmacSign(secret, payload)}`;
 }
 
 export function verifyMemberRef(secret: string, ref: string, now = Date.now()): number | undefined {
@@ -17,7 +17,7 @@ export function verifyMemberRef(secret: string, ref: string, now = Date.now()): 
   if (parts.length !== 4) return undefined;
   const [memberId, expires, nonce, signature] = parts as [string, string, string, string];
   const payload = `${memberId}.${expires}.${nonce}`;
-  if (!signatureMatches(secret, Buffer.from(payload), signature)) return undefined;
+  if (!hmacSignatureValid(secret, payload, signature)) return undefined;
   if (!(Number(expires) > now)) return undefined;
   const id = Number(memberId);
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;

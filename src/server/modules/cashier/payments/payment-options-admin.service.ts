@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { invalid } from '../../../http/api-error.ts';
+import { errors } from '../../../http/errors.ts';
 import { paymentOptions } from '../cashier.schema.ts';
 
 export type PaymentOptionRow = typeof paymentOptions.$inferSelect;
@@ -20,7 +20,7 @@ export async function listAllPaymentOptions(db: DbOrTx, siteId?: number): Promis
 }
 
 function assertLimits(option: { minAmount: number; maxAmount: number }) {
-  if (option.minAmount > option.maxAmount) throw invalid('minAmount must not exceed maxAmount');
+  if (option.minAmount > option.maxAmount) throw errors.invalid('minAmount must not exceed maxAmount');
 }
 
 export async function createPaymentOption(tx: DbOrTx, input: NewPaymentOption): Promise<PaymentOptionRow> {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { MSG, STATUS } from '../../../../shared/messages.ts';
+import { MSG } from '../../../../shared/messages.ts';
 import type { Db } from '../../../db/client.ts';
-import { ApiError } from '../../../http/api-error.ts';
+import { errors } from '../../../http/errors.ts';
 import type { SessionMember } from '../../accounts/sessions.repo.ts';
 import type { Site } from '../../sites/sites.service.ts';
 import { decidePending } from '../cash-requests.repo.ts';
@@ -14,6 +14,7 @@ import {
 } from '../cashier.schema.ts';
 import { creditDeposit, requestDeposit } from '../deposits.service.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
+import { noRealProvider, type PaymentMode, testPaymentsAllowed } from './test-payments.ts';
 
 export type PaymentOption = typeof paymentOptions.$inferSelect;
 
@@ -46,28 +47,17 @@ export async function findOption(db: Db, site: Site, idx: number, direction: Cas
       and(eq(paymentOptions.id, idx), eq(paymentOptions.siteId, site.id), eq(paymentOptions.enabled, true)),
     );
   if (!option || option.direction !== direction) {
-    throw new ApiError(
-      404,
-      STATUS.notFound,
-      MSG.failure,
-      `no ${direction} payment option ${idx} on this site`,
-    );
+    throw errors.notInList(`no ${direction} payment option ${idx} on this site`, MSG.failure);
   }
   return option;
 }
 
 function assertWithinLimits(option: PaymentOption, amount: number) {
   if (amount < option.minAmount || amount > option.maxAmount) {
-    throw new ApiError(
-      400,
-      STATUS.invalid,
-      MSG.paymentLimits,
-      `${option.name} takes ${option.minAmount}-${option.maxAmount}`,
-      {
-        minAmount: option.minAmount,
-        maxAmount: option.maxAmount,
-      },
-    );
+    throw errors.invalid(`${option.name} takes ${option.minAmount}-${option.maxAmount}`, MSG.paymentLimits, {
+      minAmount: option.minAmount,
+      maxAmount: option.maxAmount,
+    });
   }
 }
 
@@ -80,11 +70,15 @@ export async function startDepositPayment(
   providers: ReadonlyMap<string, PaymentProvider>,
   member: SessionMember,
   site: Site,
-  input: { amount: number; code: string; idx: number },
+  input: { amount: number; code: string; idx: number; mode?: PaymentMode },
 ): Promise<{ launcherUrl: string }> {
   const option = await findOption(db, site, input.idx, 'deposit');
   const provider = providers.get(option.provider);
   if (!provider) throw new Error(`payment provider ${option.provider} is not installed`);
+  // A production site whose option points at the sandbox with test payments off says so plainly.
+  if (provider.testOnly && !testPaymentsAllowed(input.mode ?? { production: false }, site.settings)) {
+    throw noRealProvider();
+  }
   return db.transaction(async (tx) => {
     const { request, replay } = await requestDeposit(tx, member, site, {
       amount: input.amount,

@@ -7,7 +7,8 @@ import { balancesOf, expectSoundLedger, nextCode } from '../../../../../test/sup
 import { useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../../test/support/test-db.ts';
 import { paymentOptions, sites } from '../../../db/schema.ts';
-import { SIGNATURE_HEADER, sign } from './sandbox/signature.ts';
+import { hmacSign } from '../../../http/hmac-signature.ts';
+import { SIGNATURE_HEADER } from './sandbox/signature.ts';
 
 const SECRET = 'test-sandbox-secret';
 
@@ -58,7 +59,7 @@ describe.runIf(backendAvailable)('payment options and the sandbox payment provid
     for (const row of rows) option[row.name] = row.id;
   });
 
-  const webhook = (body: string, signature = sign(SECRET, body)) =>
+  const webhook = (body: string, signature = hmacSign(SECRET, body)) =>
     t.app.inject({
       method: 'POST',
       url: '/payments/sandbox/webhook',
@@ -158,7 +159,7 @@ describe.runIf(backendAvailable)('payment options and the sandbox payment provid
     const { token } = await t.login();
     const { sessionId } = await startPayment(token, 50_000);
     const body = JSON.stringify({ eventId: randomUUID(), sessionId, outcome: 'confirmed', amount: 50_000 });
-    for (const signature of [sign('wrong-secret', body), '', 'zz', sign(SECRET, `${body} `)]) {
+    for (const signature of [hmacSign('wrong-secret', body), '', 'zz', hmacSign(SECRET, `${body} `)]) {
       const res = await webhook(body, signature);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ status: 'forbidden' });

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { MSG, STATUS } from '../../../../shared/messages.ts';
 import type { Db } from '../../../db/client.ts';
-import { ApiError } from '../../../http/api-error.ts';
+import { ApiError, errors } from '../../../http/errors.ts';
 import { applyPaymentEvent } from './payments.service.ts';
 import { type PaymentProvider, WebhookRefused } from './provider.ts';
+import { type PaymentMode, sessionAllowsTestPayments } from './test-payments.ts';
 
 /**
  * POST /payments/<provider>/webhook: the provider's signed notice of a payment. The signature is
@@ -11,7 +12,7 @@ import { type PaymentProvider, WebhookRefused } from './provider.ts';
  */
 export async function paymentWebhooks(
   app: FastifyInstance,
-  deps: { db: Db; providers: ReadonlyMap<string, PaymentProvider> },
+  deps: { db: Db; providers: ReadonlyMap<string, PaymentProvider>; mode?: PaymentMode },
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -20,7 +21,7 @@ export async function paymentWebhooks(
     });
     scope.post<{ Params: { provider: string } }>('/payments/:provider/webhook', async (request) => {
       const provider = deps.providers.get(request.params.provider);
-      if (!provider) throw new ApiError(404, STATUS.notFound, MSG.notFound, 'unknown payment provider');
+      if (!provider) throw errors.notInList('unknown payment provider', MSG.notFound);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       let event: ReturnType<PaymentProvider['parseWebhook']>;
       try {
@@ -31,7 +32,20 @@ export async function paymentWebhooks(
           { provider: provider.code, ip: request.ip, reason: error.message },
           'payment webhook refused',
         );
-        throw new ApiError(401, STATUS.forbidden, MSG.forbidden, `webhook refused: ${error.message}`);
+        throw errors.badSignature(`webhook refused: ${error.message}`);
+      }
+      // A test provider's event credits nothing on a production site without test payments.
+      if (
+        provider.testOnly &&
+        !(await sessionAllowsTestPayments(deps.db, deps.mode ?? { production: false }, event.sessionId))
+      ) {
+        request.log.warn({ provider: provider.code, event }, 'test payment refused: test payments are off');
+        throw new ApiError(
+          403,
+          STATUS.forbidden,
+          MSG.paymentsUnavailable,
+          'test payments are switched off on this site',
+        );
       }
       const outcome = await applyPaymentEvent(deps.db, provider.code, event);
       if (

@@ -8,6 +8,12 @@ export interface BatcherOptions {
   maxBatch: number;
   /** Called when the last batch has returned and nothing waits. */
   onIdle?: () => void;
+  /**
+   * When a batch fails as a whole, run its items again one by one, so only the item that caused the
+   * failure fails. Only for items that are safe to repeat (idempotent), since the failed batch may
+   * have been applied.
+   */
+  retryAlone?: boolean;
 }
 
 interface Pending<I, O> {
@@ -20,18 +26,43 @@ interface Pending<I, O> {
  * Group commit: items submitted while `maxInFlight` batches are running wait, and go together in
  * the next batch as soon as one returns. An idle batcher sends at the end of the current event-loop
  * turn, so a lone item waits for nothing. `run` answers one outcome per item, in order; if it
- * throws, every item of that batch gets the error.
+ * throws, every item of that batch gets the error, unless `retryAlone` runs them again one by one.
  */
 export function createBatcher<I, O>(run: (items: I[]) => Promise<Outcome<O>[]>, options: BatcherOptions) {
   const queue: Pending<I, O>[] = [];
   let inFlight = 0;
   let scheduled = false;
 
+  async function runChecked(items: I[]): Promise<Outcome<O>[]> {
+    const outcomes = await run(items);
+    if (outcomes.length !== items.length) {
+      throw new Error(`batch of ${items.length} answered with ${outcomes.length} outcomes`);
+    }
+    return outcomes;
+  }
+
+  /** One poisoned item must not fail the others: after a failed batch each runs on its own. */
+  async function runEachAlone(items: I[]): Promise<Outcome<O>[]> {
+    const outcomes: Outcome<O>[] = [];
+    for (const item of items) {
+      try {
+        outcomes.push((await runChecked([item]))[0]!);
+      } catch (error) {
+        outcomes.push({ ok: false, error });
+      }
+    }
+    return outcomes;
+  }
+
   async function send(batch: Pending<I, O>[]) {
     try {
-      const outcomes = await run(batch.map((p) => p.item));
-      if (outcomes.length !== batch.length) {
-        throw new Error(`batch of ${batch.length} answered with ${outcomes.length} outcomes`);
+      const items = batch.map((p) => p.item);
+      let outcomes: Outcome<O>[];
+      try {
+        outcomes = await runChecked(items);
+      } catch (error) {
+        if (!options.retryAlone || items.length === 1) throw error;
+        outcomes = await runEachAlone(items);
       }
       batch.forEach((p, i) => {
         const outcome = outcomes[i]!;

@@ -109,3 +109,28 @@ describe('createBatcher', () => {
     expect(events).toEqual(['send 1', 'send 2', 'answer r1', 'idle', 'answer r2']);
   });
 });
+
+describe('createBatcher with retryAlone', () => {
+  /** A run that throws for a whole batch holding a poisoned (negative) item, like a failed jsonb cast. */
+  const poisonedRun =
+    (batches: number[][]) =>
+    async (items: number[]): Promise<Outcome<string>[]> => {
+      batches.push(items);
+      if (items.some((n) => n < 0)) throw new Error('batch failed');
+      return items.map((n) => ({ ok: true, value: `r${n}` }));
+    };
+
+  it('runs a failed batch again item by item, so only the poisoned item fails', async () => {
+    const batches: number[][] = [];
+    const batcher = createBatcher(poisonedRun(batches), { maxInFlight: 1, maxBatch: 32, retryAlone: true });
+    const results = [1, -2, 3].map((n) => batcher.submit(n).catch((e: Error) => e.message));
+    expect(await Promise.all(results)).toEqual(['r1', 'batch failed', 'r3']);
+    expect(batches).toEqual([[1, -2, 3], [1], [-2], [3]]);
+  });
+
+  it('without retryAlone the whole batch shares the failure', async () => {
+    const batcher = createBatcher(poisonedRun([]), { maxInFlight: 1, maxBatch: 32 });
+    const results = [1, -2].map((n) => batcher.submit(n).catch((e: Error) => e.message));
+    expect(await Promise.all(results)).toEqual(['batch failed', 'batch failed']);
+  });
+});

@@ -26,6 +26,25 @@ describe.runIf(backendAvailable)('wallet calls batched into one transaction', ()
   beforeAll(async () => {
     await seedDemo(t.db);
     t.app.sites.invalidate();
+    // Proof of the transaction, not an inference from timestamps: each recorded call notes the id of
+    // the top-level transaction it ran in (txid_current() is the same in every subtransaction).
+    await queryRows(
+      t.db,
+      sql`create table test_call_transactions (provider text not null, tx_id text not null, xid bigint not null)`,
+    );
+    await queryRows(
+      t.db,
+      sql.raw(`create function test_note_transaction() returns trigger language plpgsql as $$
+        begin
+          insert into test_call_transactions values (new.provider, new.tx_id, txid_current());
+          return new;
+        end $$`),
+    );
+    await queryRows(
+      t.db,
+      sql`create trigger test_note_transaction after insert on wallet_transactions
+          for each row execute function test_note_transaction()`,
+    );
   });
 
   const bet = (gameToken: string, amount: number, ids = walletIds()) => {
@@ -36,16 +55,17 @@ describe.runIf(backendAvailable)('wallet calls batched into one transaction', ()
     const req = { txId: `${ids.txId}-w`, roundId: ids.roundId, amount, closeRound: true };
     return walletWin(t.db, 'house', hashOf(req), req);
   };
-  /** How many transactions recorded these wallet calls: now() is the transaction's start time. */
+  /** How many database transactions recorded these wallet calls (each must have been recorded). */
   async function transactionsOf(txIds: string[]): Promise<number> {
-    const [row] = await queryRows<{ n: number }>(
+    const [row] = await queryRows<{ calls: number; n: number }>(
       t.db,
-      sql`select count(distinct created_at)::int as n from wallet_transactions
+      sql`select count(*)::int as calls, count(distinct xid)::int as n from test_call_transactions
           where provider = 'house' and tx_id in (${sql.join(
             txIds.map((id) => sql`${id}`),
             sql`, `,
           )})`,
     );
+    expect(row!.calls).toBe(txIds.length);
     return row!.n;
   }
 

@@ -27,9 +27,10 @@ export class WalletCallError extends Error {
  * A second batch in flight measured slower on two cores (bench:wallet, 16 clients: about 4,500
  * against 5,400 calls/s, also with two kept connections): two backends then take both cores from
  * the HTTP server, and the batches shrink. 32 calls at most keep a batch's subtransactions within
- * PostgreSQL's per-backend cache of 64.
+ * PostgreSQL's per-backend cache of 64. A batch that fails as a whole (one call's text the jsonb
+ * cast refuses, say) is run again call by call: each call is keyed by its txId, so a repeat is safe.
  */
-const OPTIONS = { maxInFlight: 1, maxBatch: 32 };
+const OPTIONS = { maxInFlight: 1, maxBatch: 32, retryAlone: true };
 
 type BatchRow = { r: Array<{ r?: WalletReply; e?: string; m?: string }> };
 const BATCH_SQL = 'select wallet_batch($1::jsonb) as r';

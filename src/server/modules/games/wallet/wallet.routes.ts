@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
+import { hmacSignatureValid } from '../../../http/hmac-signature.ts';
 import { isWalletOperation, WALLET_HTTP_STATUS, walletRequests } from './wallet.schemas.ts';
-import { type WalletReply, walletBet, walletPlayer, walletRollback, walletWin } from './wallet.service.ts';
-import { bodyHash, WALLET_SIGNATURE_HEADER, walletSignatureValid } from './wallet-signature.ts';
+import {
+  type WalletReply,
+  walletBet,
+  walletJackpot,
+  walletPlayer,
+  walletRollback,
+  walletWin,
+} from './wallet.service.ts';
+import { bodyHash, WALLET_SIGNATURE_HEADER } from './wallet-signature.ts';
 
 export interface WalletDeps {
   db: Db;
@@ -36,7 +44,7 @@ export async function walletApi(app: FastifyInstance, deps: WalletDeps): Promise
         if (!secret || !isWalletOperation(op))
           return res.code(404).send(reply('not_found', 'no such wallet operation'));
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        if (!walletSignatureValid(secret, raw, request.headers[WALLET_SIGNATURE_HEADER])) {
+        if (!hmacSignatureValid(secret, raw, request.headers[WALLET_SIGNATURE_HEADER])) {
           request.log.warn({ provider, op, ip: request.ip }, 'wallet call with a bad signature refused');
           return res.code(401).send(reply('forbidden', 'bad or missing signature'));
         }
@@ -52,7 +60,15 @@ export async function walletApi(app: FastifyInstance, deps: WalletDeps): Promise
           case 'balance': {
             const body = walletRequests[op].safeParse(json);
             if (!body.success) return send(reply('invalid', body.error.issues[0]?.message ?? 'invalid body'));
-            return send(await walletPlayer(deps.db, provider, body.data.token, deps.config.currency));
+            return send(
+              await walletPlayer(
+                deps.db,
+                provider,
+                body.data.token,
+                deps.config.currency,
+                deps.config.sessionIdleMs,
+              ),
+            );
           }
           case 'bet': {
             const body = walletRequests.bet.safeParse(json);
@@ -68,6 +84,11 @@ export async function walletApi(app: FastifyInstance, deps: WalletDeps): Promise
             const body = walletRequests.rollback.safeParse(json);
             if (!body.success) return send(reply('invalid', body.error.issues[0]?.message ?? 'invalid body'));
             return send(await walletRollback(deps.db, provider, hash, body.data));
+          }
+          case 'jackpot': {
+            const body = walletRequests.jackpot.safeParse(json);
+            if (!body.success) return send(reply('invalid', body.error.issues[0]?.message ?? 'invalid body'));
+            return send(await walletJackpot(deps.db, provider, hash, body.data));
           }
         }
       },

@@ -11,6 +11,8 @@ export const walletRequests = {
   bet: z.object({ txId, roundId: txId, token, amount: amount.positive() }),
   win: z.object({ txId, roundId: txId, amount, closeRound: z.boolean().default(true) }),
   rollback: z.object({ txId, refTxId: txId }),
+  /** The provider's round hit the progressive jackpot: the pool goes to the round's player. */
+  jackpot: z.object({ txId, roundId: txId }),
 } as const;
 
 export type WalletOperation = keyof typeof walletRequests;
@@ -28,4 +30,5 @@ export const WALLET_HTTP_STATUS: Record<string, number> = {
   round_closed: 409,
   round_settled: 409,
   rolled_back: 409,
+  jackpot_paid: 409,
 };

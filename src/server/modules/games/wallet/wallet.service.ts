@@ -121,19 +121,46 @@ export async function walletRollback(
   );
 }
 
+/**
+ * A jackpot award (wallet_jackpot, src/server/db/functions): not batched, being rare and taking every
+ * pool shard's lock; a repeat of its transaction id gets the first reply.
+ */
+export async function walletJackpot(
+  db: Db,
+  provider: string,
+  hash: string,
+  req: { txId: string; roundId: string },
+): Promise<WalletReply> {
+  return walletCall(db, { provider, txId: req.txId, kind: 'jackpot', hash }, () =>
+    reply(db, 'wallet_jackpot', 'select wallet_jackpot($1, $2, $3, $4) as r', [
+      provider,
+      req.txId,
+      hash,
+      req.roundId,
+    ]),
+  );
+}
+
 /** Who a game session belongs to and their cash balance (authenticate and balance calls). */
 export async function walletPlayer(
   db: Db,
   provider: string,
   token: string,
   currency: string,
+  idleMs: number,
 ): Promise<WalletReply> {
-  const [row] = await queryRows<{ member_id: number; balance: number }>(
+  const [row] = await queryRows<{ member_id: number; balance: number; live: boolean }>(
     db,
-    sql`select g.member_id, a.balance from game_sessions g
+    sql`select g.member_id, a.balance,
+               (l.revoked_at is null and l.expires_at > now()
+                and l.last_seen_at > now() - ${idleMs}::float8 * interval '1 millisecond') as live
+        from game_sessions g
+        join sessions l on l.id = g.session_id
         join ledger_accounts a on a.member_id = g.member_id and a.kind = 'cash'
         where g.token_hash = ${hashGameToken(token)} and g.provider = ${provider}`,
   );
   if (!row) return { status: 'session_expired', message: 'unknown game session' };
+  // The same rule as a bet's: a game token lives only as long as the login it was launched from.
+  if (!row.live) return { status: 'session_expired', message: "the player's session has ended" };
   return { status: 'success', playerId: String(row.member_id), balance: row.balance, currency };
 }

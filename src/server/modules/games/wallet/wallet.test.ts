@@ -10,8 +10,9 @@ import {
   walletRequest,
 } from '../../../../../test/support/wallet.ts';
 import { seedDemo } from '../../../db/seed-demo.ts';
+import { hmacSign } from '../../../http/hmac-signature.ts';
 import { openRounds } from '../bets.service.ts';
-import { signWalletBody, WALLET_SIGNATURE_HEADER } from './wallet-signature.ts';
+import { WALLET_SIGNATURE_HEADER } from './wallet-signature.ts';
 
 describe.runIf(backendAvailable)('seamless wallet API', () => {
   const t = useTestApp({ houseWalletSecret: 'test-wallet-secret' });
@@ -30,7 +31,7 @@ describe.runIf(backendAvailable)('seamless wallet API', () => {
     const payload = { ...ids(), token: p.gameToken, amount: 1_000 };
     const body = JSON.stringify(payload);
     for (const headers of [
-      { [WALLET_SIGNATURE_HEADER]: signWalletBody('wrong', body) },
+      { [WALLET_SIGNATURE_HEADER]: hmacSign('wrong', body) },
       { [WALLET_SIGNATURE_HEADER]: 'f'.repeat(64) },
       {},
     ]) {

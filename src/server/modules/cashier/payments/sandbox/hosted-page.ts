@@ -31,6 +31,7 @@ export const SANDBOX_CSS = `
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:grid;place-items:center;padding:16px;background:#eef1f6;
 font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#17203a}
+.test-banner{margin:8px 0;padding:6px 10px;border-radius:6px;background:#fff4d6;color:#7a4b00;font-weight:600;font-size:14px}
 .card{width:min(420px,100%);background:#fff;border-radius:16px;padding:28px;box-shadow:0 10px 40px rgb(23 32 58/.12)}
 .brand{margin:0 0 20px;font-weight:800;color:#3454d1;display:flex;gap:8px;align-items:center;flex-wrap:wrap}
 .tag{font-size:11px;font-weight:600;color:#8a5a00;background:#fff4d6;border-radius:99px;padding:2px 8px}

@@ -3,12 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../../config.ts';
 import type { Db } from '../../../../db/client.ts';
+import { hmacSign } from '../../../../http/hmac-signature.ts';
 import { members } from '../../../accounts/accounts.schema.ts';
 import { paymentOptions } from '../../cashier.schema.ts';
 import { verifyMemberRef } from '../member-ref.ts';
 import { findPaymentSession } from '../payments.service.ts';
+import { sessionAllowsTestPayments } from '../test-payments.ts';
 import { escapeHtml, hostedPage, SANDBOX_CSS } from './hosted-page.ts';
-import { SIGNATURE_HEADER, sign } from './signature.ts';
+import { SIGNATURE_HEADER } from './signature.ts';
 
 const RETRY_DELAYS_MS = [1_000, 5_000, 30_000];
 const amountText = (n: number) => new Intl.NumberFormat('en-US').format(n);
@@ -24,7 +26,7 @@ export async function sandboxPages(app: FastifyInstance, deps: { db: Db; config:
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          [SIGNATURE_HEADER]: sign(deps.config.sandboxPspSecret, body),
+          [SIGNATURE_HEADER]: hmacSign(deps.config.sandboxPspSecret, body),
         },
         body,
       });
@@ -71,6 +73,7 @@ export async function sandboxPages(app: FastifyInstance, deps: { db: Db; config:
           'Deposit',
           `<h1>Deposit</h1>
 <div class="amount">${escapeHtml(amountText(session.amount))}</div>
+<p class="test-banner">TEST PAYMENT: no real money moves${deps.config.production ? ' (test payments are switched on for this site)' : ''}</p>
 <dl><dt>Reference</dt><dd>${escapeHtml(session.id.slice(0, 10))}</dd><dt>Method</dt><dd>Sandbox card</dd></dl>
 <div class="actions">
 <form method="post" action="${action}/decline"><button class="decline" type="submit">Decline</button></form>
@@ -91,6 +94,9 @@ export async function sandboxPages(app: FastifyInstance, deps: { db: Db; config:
         }
         if (session.status !== 'pending') return reply.send(resultPage(session.status === 'confirmed'));
         const confirmed = outcome === 'confirm';
+        if (confirmed && !(await sessionAllowsTestPayments(deps.db, deps.config, session.id))) {
+          return reply.code(403).send(testPaymentsOffPage());
+        }
         const delivered = await notify({
           eventId: randomUUID(),
           sessionId: session.id,
@@ -140,5 +146,13 @@ function resultPage(confirmed: boolean, delivered = true): string {
     confirmed
       ? `<p class="result ok"><strong>Payment complete.</strong> Your balance updates in a moment; you can close this window.</p>${note}`
       : `<p class="result no"><strong>Payment declined.</strong> No money was taken; you can close this window.</p>${note}`,
+  );
+}
+
+/** A production site with test payments off: the sandbox says plainly that it takes nothing. */
+function testPaymentsOffPage(): string {
+  return hostedPage(
+    'Not available',
+    '<h1>Online payment is not available on this site.</h1><p>This is the test payment provider and test payments are switched off: nothing was charged and nothing was credited.</p>',
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { type PaymentEvent, type PaymentProvider, WebhookRefused } from '../provider.ts';
-import { SIGNATURE_HEADER, signatureMatches } from './signature.ts';
+import { hmacSignatureValid } from '../../../../http/hmac-signature.ts';
+import { type PaymentEvent, type PaymentProvider, type PaymentStatus, WebhookRefused } from '../provider.ts';
+import { SIGNATURE_HEADER } from './signature.ts';
 
 const eventSchema = z.object({
   eventId: z.string().min(1).max(100),
@@ -10,15 +11,20 @@ const eventSchema = z.object({
 });
 
 /** The built-in sandbox payment provider: its hosted pages live under /pay/sandbox. */
-export function sandboxProvider(secret: string): PaymentProvider {
+export function sandboxProvider(
+  secret: string,
+  /** The sandbox keeps no books of its own: the status of a session is the one recorded here. */
+  lookup: (sessionId: string) => Promise<PaymentStatus | undefined> = async () => undefined,
+): PaymentProvider {
   return {
     code: 'sandbox',
+    testOnly: true,
     depositLauncherUrl: (sessionId) => `/pay/sandbox/deposit/${encodeURIComponent(sessionId)}`,
     withdrawalLauncherUrl: (memberRef, optionId) =>
       `/pay/sandbox/payout/${optionId}?member=${encodeURIComponent(memberRef)}`,
     parseWebhook(rawBody, headers): PaymentEvent {
       const signature = headers[SIGNATURE_HEADER];
-      if (!signatureMatches(secret, rawBody, typeof signature === 'string' ? signature : undefined)) {
+      if (!hmacSignatureValid(secret, rawBody, signature)) {
         throw new WebhookRefused('bad or missing signature');
       }
       let json: unknown;
@@ -31,5 +37,6 @@ export function sandboxProvider(secret: string): PaymentProvider {
       if (!parsed.success) throw new WebhookRefused('body is not a payment event');
       return parsed.data;
     },
+    queryStatus: lookup,
   };
 }

@@ -1,0 +1,141 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
+import { fundedMember } from './support/member.ts';
+import { balanceIn, chooseSiteLanguage, openGameWindow } from './support/play.ts';
+
+interface Spin {
+  stake: number;
+  payout: number;
+  outcome: { window: string[][]; lines: unknown[]; feature: { kind: string } | null };
+}
+
+/** Every spin reply the page receives, in order. */
+function recordSpins(page: Page): Spin[] {
+  const spins: Spin[] = [];
+  page.on('response', async (r) => {
+    if (r.url().endsWith('/house/api/spin') && r.ok()) spins.push((await r.json()) as Spin);
+  });
+  return spins;
+}
+
+const shownGrid = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid=reels] > div')].map((reel) =>
+      [...reel.querySelectorAll('svg[data-symbol]')].map((s) => s.getAttribute('data-symbol')),
+    ),
+  );
+
+async function autoplay(
+  page: Page,
+  settings: { lossLimit?: number; winAbove?: number; onFeature?: boolean; spins: number },
+) {
+  await page.getByTestId('autoplay-open').click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: String(settings.spins), exact: true })
+    .click();
+  if (settings.lossLimit) await page.getByTestId('autoplay-loss-limit').fill(String(settings.lossLimit));
+  if (settings.winAbove) await page.getByTestId('autoplay-win-above').fill(String(settings.winAbove));
+  if (settings.onFeature) await page.getByTestId('autoplay-on-feature').check();
+  await page.getByRole('button', { name: 'Start autoplay' }).click();
+  await page.getByTestId('autoplay-left').waitFor();
+  const stopped = page.getByTestId('autoplay-stopped');
+  await stopped.waitFor({ timeout: 170_000 });
+  return stopped.getAttribute('data-reason');
+}
+
+describe.runIf(chromiumAvailable)('slot feel on a phone', () => {
+  const b = useBrowser(PHONE);
+  let spins: Spin[] = [];
+
+  it('the reels rest on the server’s outcome and draw its winning lines', async () => {
+    await fundedMember(b.page, 'slotfeel', 1_000_000);
+    await chooseSiteLanguage(b.page, 'en');
+    spins = recordSpins(b.page);
+    await openGameWindow(b.page, 'lucky-sevens', 'royal-slots');
+    await b.page.getByTestId('quick-spin').click();
+    for (let i = 0; i < 4; i++) {
+      await b.page.getByTestId('spin').click();
+      await expect.poll(() => b.page.getByTestId('spin').isEnabled(), { timeout: 20_000 }).toBe(true);
+      const last = spins.at(-1)!;
+      expect(await shownGrid(b.page)).toEqual(last.outcome.window);
+      expect(await b.page.getByTestId('payline').count()).toBe(last.outcome.lines.length);
+    }
+  }, 90_000);
+
+  it('is muted by default; the toggle turns synthesised sound on and off, and is remembered', async () => {
+    // Counts the notes WebAudio is asked to play.
+    await b.page.addInitScript(() => {
+      const w = window as unknown as { notes: number };
+      w.notes = 0;
+      const original = AudioContext.prototype.createOscillator;
+      AudioContext.prototype.createOscillator = function (this: AudioContext) {
+        w.notes++;
+        return original.call(this);
+      };
+    });
+    await b.page.reload();
+    await b.page.getByTestId('game-balance').waitFor();
+    const toggle = b.page.getByTestId('mute-toggle');
+    const notes = () => b.page.evaluate(() => (window as unknown as { notes: number }).notes);
+    const spinOnce = async () => {
+      await b.page.getByTestId('spin').click();
+      await expect.poll(() => b.page.getByTestId('spin').isEnabled(), { timeout: 20_000 }).toBe(true);
+    };
+    await b.page.evaluate(() => localStorage.removeItem('play-sound'));
+    await b.page.reload();
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await spinOnce();
+    expect(await notes()).toBe(0);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await spinOnce();
+    const heard = await notes();
+    expect(heard).toBeGreaterThanOrEqual(6); // the spin and five reel stops at least
+    await b.page.reload();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    await toggle.click();
+    const before = await notes();
+    await spinOnce();
+    expect(await notes()).toBe(before);
+    await b.screenshot('slot-sound-toggle-phone');
+  }, 90_000);
+
+  it('autoplay plays the chosen number of spins', async () => {
+    const from = spins.length;
+    expect(await autoplay(b.page, { spins: 10 })).toBe('done');
+    expect(spins.length - from).toBe(10);
+  }, 180_000);
+
+  it('autoplay stops at the loss limit and never passes it', async () => {
+    const before = await balanceIn(b.page);
+    const from = spins.length;
+    expect(await autoplay(b.page, { spins: 100, lossLimit: 2_500 })).toBe('lossLimit');
+    const played = spins.slice(from);
+    const loss = played.reduce((sum, s) => sum + s.stake - s.payout, 0);
+    expect(before - (await balanceIn(b.page))).toBe(loss);
+    // It stops once the next spin (1,000) could take the loss past 2,500.
+    expect(loss).toBeGreaterThan(1_500);
+    expect(loss).toBeLessThanOrEqual(2_500);
+    await b.screenshot('slot-autoplay-loss-limit-phone');
+  }, 180_000);
+
+  it('autoplay stops on a single win above the amount', async () => {
+    const from = spins.length;
+    expect(await autoplay(b.page, { spins: 100, winAbove: 300 })).toBe('bigWin');
+    const played = spins.slice(from);
+    expect(played.at(-1)!.payout).toBeGreaterThan(300);
+    for (const s of played.slice(0, -1)) expect(s.payout).toBeLessThanOrEqual(300);
+  }, 180_000);
+
+  it('autoplay stops when a feature plays', async () => {
+    const from = spins.length;
+    expect(await autoplay(b.page, { spins: 100, onFeature: true })).toBe('feature');
+    const played = spins.slice(from);
+    expect(played.at(-1)!.outcome.feature?.kind).toBe('multiplier');
+    for (const s of played.slice(0, -1)) expect(s.outcome.feature).toBeNull();
+    await b.screenshot('slot-autoplay-feature-phone');
+  }, 180_000);
+});

@@ -1,0 +1,100 @@
+-- Group commit for the wallet: calls that arrive together run in one transaction and one round
+-- trip (wallet.batch.ts). Each call runs in its own subtransaction (an exception block), so a call
+-- that raises (a repeat WR001/23505, an overdraft 23514, a concurrent close 40001, a deadlock) is
+-- undone alone and answered by its SQLSTATE; the caller handles that exactly as the single call's error.
+--
+-- Concurrent batches stay deadlock-free: the house shards the calls will post to are locked first,
+-- in id order, then the calls run grouped by member in ascending member id; a call's own rows
+-- (cash, comp, round, session) belong to its member. A call whose member only appears meanwhile
+-- (a win racing its own bet) may still deadlock: PostgreSQL breaks that, and the call is retried.
+--
+-- p_ops: [{k:'bet', p, tx, h, r, t, a, i} | {k:'win', p, tx, h, r, a, c} | {k:'rollback', p, tx, h, ref}]
+-- returns one element per call, in order: {r: reply} or {e: sqlstate, m: message}.
+--
+-- Plans that do not depend on the tables' statistics. The hot tables are small where the wallet
+-- starts out (a site's first members, 64 house shards per kind), and there the planner prefers
+-- scanning a whole table over an index look-up; a fresh database has no statistics at all, and its
+-- generic plans started the account look-ups from a scan of all 64 house shards of a kind
+-- (bench:wallet swung between runs by a third). So: index plans (enable_seqscan = off), generic
+-- plans (the shard-lock query's array parameters made the plan cache plan it afresh for every
+-- batch), and joins in the order written (each table reached by its full key from the one before);
+-- the shard accounts are found one index look-up each, then locked by id.
+CREATE OR REPLACE FUNCTION wallet_batch(p_ops jsonb) RETURNS jsonb LANGUAGE plpgsql
+SET enable_seqscan = off SET plan_cache_mode = force_generic_plan
+SET join_collapse_limit = 1 SET from_collapse_limit = 1 AS $$
+DECLARE
+  v_order int[];
+  v_members bigint[];
+  v_revenue smallint[];
+  v_expense smallint[];
+  v_jackpot smallint[];
+  v_out jsonb[] := array_fill(NULL::jsonb, ARRAY[jsonb_array_length(p_ops)]);
+  v_op jsonb;
+  v_reply jsonb;
+  i int;
+BEGIN
+  -- Scalar sub-selects: one index look-up per call whatever the planner thinks of the JSON.
+  -- MATERIALIZED: inlined, each aggregate below would look every call up again.
+  WITH calls AS MATERIALIZED (
+    SELECT x.ord::int AS ord, x.op ->> 'k' AS k,
+      CASE x.op ->> 'k'
+        WHEN 'bet' THEN g.member_id
+        WHEN 'win' THEN (SELECT member_id FROM game_rounds
+                         WHERE provider = x.op ->> 'p' AND round_id = x.op ->> 'r')
+        WHEN 'rollback' THEN (SELECT member_id FROM wallet_transactions
+                              WHERE provider = x.op ->> 'p' AND tx_id = x.op ->> 'ref')
+      END AS member_id,
+      coalesce(g.jackpot_bps, 0) > 0 AS jackpot
+    FROM jsonb_array_elements(p_ops) WITH ORDINALITY AS x(op, ord)
+    -- A bet's game session: its member, and whether the stake feeds the jackpot (one look-up for both).
+    LEFT JOIN LATERAL (SELECT member_id, jackpot_bps FROM game_sessions
+                       WHERE x.op ->> 'k' = 'bet' AND token_hash = x.op ->> 't' AND provider = x.op ->> 'p') g ON true
+  )
+  SELECT array_agg(ord ORDER BY member_id NULLS FIRST, ord),
+         array_agg(DISTINCT member_id) FILTER (WHERE member_id IS NOT NULL),
+         array_agg(DISTINCT (member_id % 64)::smallint) FILTER (WHERE member_id IS NOT NULL),
+         array_agg(DISTINCT (member_id % 64)::smallint) FILTER (WHERE member_id IS NOT NULL AND k = 'win'),
+         array_agg(DISTINCT (member_id % 64)::smallint) FILTER (WHERE member_id IS NOT NULL AND jackpot)
+  INTO v_order, v_members, v_revenue, v_expense, v_jackpot
+  FROM calls;
+
+  PERFORM 1 FROM ledger_accounts
+  WHERE id = ANY (ARRAY(
+    SELECT (SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = 'game_revenue' AND shard = s)
+    FROM unnest(v_revenue) AS s
+    UNION ALL
+    SELECT (SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = 'comp_expense' AND shard = s)
+    FROM unnest(v_expense) AS s))
+  ORDER BY id FOR NO KEY UPDATE;
+
+  -- The jackpot pool shards the batch's bets will feed, in shard order, before any call runs: a
+  -- jackpot win (wallet_jackpot) takes all of them in the same order before any account, so the two
+  -- cannot deadlock, and no contribution lands while a win empties the pool.
+  IF v_jackpot IS NOT NULL THEN
+    PERFORM 1 FROM jackpot_shards WHERE shard = ANY (v_jackpot) ORDER BY shard FOR NO KEY UPDATE;
+  END IF;
+
+  FOREACH i IN ARRAY v_order LOOP
+    v_op := p_ops -> (i - 1);
+    BEGIN
+      v_reply := CASE v_op ->> 'k'
+        WHEN 'bet' THEN wallet_bet(v_op ->> 'p', v_op ->> 'tx', v_op ->> 'h', v_op ->> 'r', v_op ->> 't',
+                                   (v_op ->> 'a')::bigint, (v_op ->> 'i')::bigint)
+        WHEN 'win' THEN wallet_win(v_op ->> 'p', v_op ->> 'tx', v_op ->> 'h', v_op ->> 'r',
+                                   (v_op ->> 'a')::bigint, (v_op ->> 'c')::boolean)
+        WHEN 'rollback' THEN wallet_rollback(v_op ->> 'p', v_op ->> 'tx', v_op ->> 'h', v_op ->> 'ref')
+      END;
+      IF v_reply IS NULL THEN
+        RAISE EXCEPTION 'wallet_batch: unknown call %', v_op ->> 'k' USING ERRCODE = '22023';
+      END IF;
+      v_out[i] := jsonb_build_object('r', v_reply);
+    EXCEPTION WHEN OTHERS THEN
+      v_out[i] := jsonb_build_object('e', SQLSTATE, 'm', SQLERRM);
+    END;
+  END LOOP;
+  -- The members' live streams re-read their balances (live.notify.ts); sent only if this commits.
+  IF v_members IS NOT NULL THEN
+    PERFORM pg_notify('casino_live', jsonb_build_object('k', 'members', 'ids', v_members)::text);
+  END IF;
+  RETURN to_jsonb(v_out);
+END $$;

@@ -1,0 +1,79 @@
+-- A jackpot award (wallet operation `jackpot`, migration 0010): the provider reports that its round hit
+-- the progressive jackpot by the round's provably fair draw. The round must be open, of the provider,
+-- and of a game that takes part (its session's jackpot_bps > 0). The whole pool goes to the round's
+-- player, one transfer per non-empty shard, and the house reseeds it from jackpot_seed; both under keys
+-- of the round, and the round is listed in jackpot_wins (unique per round), so a round is paid once.
+--
+-- Locks: all 64 jackpot_shards rows, in shard order, before any account. A contribution updates its
+-- shard's row before its pool account, and wallet_batch takes the shard rows its bets need, in shard
+-- order, before any call runs: so no contribution is in flight during the payout, the pool is read
+-- and emptied whole, and no batch can deadlock with this.
+-- Replies: success {amount, reseed, balance}; round_not_found, round_closed, invalid (no jackpot game),
+-- jackpot_paid (another transaction id already claimed this round's jackpot).
+CREATE OR REPLACE FUNCTION wallet_jackpot(p_provider text, p_tx_id text, p_hash text, p_round text)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_round record;
+  v_reseed bigint;
+  v_cash bigint;
+  v_balance bigint;
+  v_pool record;
+  v_move record;
+  v_total bigint := 0;
+  v_reply jsonb;
+  v_status text;
+BEGIN
+  SELECT r.id, r.member_id, r.status, r.game_code, g.jackpot_bps INTO v_round
+  FROM game_rounds r JOIN game_sessions g ON g.id = r.game_session_id
+  WHERE r.provider = p_provider AND r.round_id = p_round;
+  IF NOT FOUND THEN
+    v_reply := jsonb_build_object('status', 'round_not_found', 'message', 'no bet opened this round',
+                                  'txId', p_tx_id, 'roundId', p_round);
+  ELSIF v_round.status <> 'open' THEN
+    v_reply := jsonb_build_object('status', 'round_closed', 'message', 'the round is already closed',
+                                  'txId', p_tx_id, 'roundId', p_round);
+  ELSIF v_round.jackpot_bps <= 0 THEN
+    v_reply := jsonb_build_object('status', 'invalid', 'message', 'this round''s game has no jackpot',
+                                  'txId', p_tx_id, 'roundId', p_round);
+  ELSE
+    PERFORM 1 FROM jackpot_shards ORDER BY shard FOR UPDATE;
+    -- The round again, locked, after the shard locks (the order a batch's win or rollback takes them
+    -- in): a close or a rollback that committed meanwhile is seen, and none can run until this commits.
+    SELECT status INTO v_status FROM game_rounds WHERE id = v_round.id FOR UPDATE;
+    IF v_status <> 'open' THEN
+      v_reply := jsonb_build_object('status', 'round_closed', 'message', 'the round is already closed',
+                                    'txId', p_tx_id, 'roundId', p_round);
+    ELSIF EXISTS (SELECT 1 FROM jackpot_wins WHERE provider = p_provider AND round_id = p_round) THEN
+      v_reply := jsonb_build_object('status', 'jackpot_paid', 'message', 'this round''s jackpot was already paid',
+                                    'txId', p_tx_id, 'roundId', p_round);
+    ELSE
+      SELECT reseed INTO v_reseed FROM jackpot_settings WHERE id = 1;
+      SELECT id, balance INTO v_cash, v_balance FROM ledger_accounts
+      WHERE member_id = v_round.member_id AND kind = 'cash';
+      FOR v_pool IN
+        SELECT s.shard, a.id, a.balance FROM jackpot_shards s JOIN ledger_accounts a ON a.id = s.account_id
+        WHERE a.balance > 0 ORDER BY s.shard
+      LOOP
+        v_move := ledger_move('jackpot-win:' || p_provider || ':' || p_round || ':' || v_pool.shard,
+          v_pool.id, v_cash, v_pool.balance, 'jackpot_win',
+          jsonb_build_object('provider', p_provider, 'roundId', p_round, 'txId', p_tx_id, 'shard', v_pool.shard), NULL);
+        v_total := v_total + v_pool.balance;
+        v_balance := v_move.to_balance;
+      END LOOP;
+      v_move := ledger_move('jackpot-reseed:' || p_provider || ':' || p_round,
+        (SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = 'jackpot_seed' AND shard = 0),
+        (SELECT account_id FROM jackpot_shards WHERE shard = (v_round.member_id % 64)::smallint),
+        v_reseed, 'jackpot_reseed', jsonb_build_object('provider', p_provider, 'roundId', p_round), NULL);
+      INSERT INTO jackpot_wins (provider, round_id, member_id, game_code, amount, reseed)
+      VALUES (p_provider, p_round, v_round.member_id, v_round.game_code, v_total, v_reseed);
+      -- The round now has a win: its bet can no longer be rolled back (wallet_rollback: round_settled).
+      -- The award is not added to total_win: it is paid from the pool, which the contributions and the
+      -- reseeds funded, not from the game's revenue.
+      UPDATE game_rounds SET has_win = true WHERE id = v_round.id;
+      v_reply := jsonb_build_object('status', 'success', 'amount', v_total, 'reseed', v_reseed,
+                                    'balance', v_balance, 'txId', p_tx_id, 'roundId', p_round);
+    END IF;
+  END IF;
+  RETURN wallet_record(p_provider, p_tx_id, 'jackpot', p_round, NULL, v_round.member_id,
+                       coalesce((v_reply ->> 'amount')::bigint, 0), p_hash, v_reply);
+END $$;

@@ -1,0 +1,55 @@
+-- A rollback of a bet: refunds it unless the round already has its win; a rollback of a bet we
+-- never saw is recorded, answered as such, and voids that bet should it arrive later. A round its
+-- rollback cancels leaves open_game_rounds.
+CREATE OR REPLACE FUNCTION wallet_rollback(
+  p_provider text, p_tx_id text, p_hash text, p_ref_tx text
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_bet wallet_transactions%ROWTYPE;
+  v_round game_rounds%ROWTYPE;
+  v_move record;
+  v_reply jsonb;
+  v_void bigint;
+BEGIN
+  -- Claim the bet's id with a void mark; if the bet was recorded (or is being), this waits for it.
+  INSERT INTO wallet_transactions (provider, tx_id, kind, ref_tx_id, request_hash, response)
+  VALUES (p_provider, p_ref_tx, 'void', p_tx_id, '', jsonb_build_object('status', 'rolled_back', 'txId', p_ref_tx))
+  ON CONFLICT (provider, tx_id) DO NOTHING
+  RETURNING id INTO v_void;
+  IF v_void IS NOT NULL THEN
+    v_reply := jsonb_build_object('status', 'success', 'result', 'bet_not_found', 'txId', p_tx_id, 'refTxId', p_ref_tx);
+  ELSE
+    SELECT * INTO v_bet FROM wallet_transactions WHERE provider = p_provider AND tx_id = p_ref_tx FOR UPDATE;
+    IF v_bet.kind = 'void' THEN
+      v_reply := jsonb_build_object('status', 'success', 'result', 'bet_not_found', 'txId', p_tx_id, 'refTxId', p_ref_tx);
+    ELSIF v_bet.kind <> 'bet' THEN
+      v_reply := jsonb_build_object('status', 'invalid', 'message', 'only bets can be rolled back', 'txId', p_tx_id, 'refTxId', p_ref_tx);
+    ELSIF v_bet.rolled_back OR v_bet.response ->> 'status' IS DISTINCT FROM 'success' THEN
+      v_reply := jsonb_build_object('status', 'success',
+        'result', CASE WHEN v_bet.rolled_back THEN 'already_rolled_back' ELSE 'nothing_to_refund' END,
+        'txId', p_tx_id, 'refTxId', p_ref_tx);
+    ELSE
+      SELECT * INTO v_round FROM game_rounds WHERE provider = p_provider AND round_id = v_bet.round_id FOR UPDATE;
+      IF v_round.has_win OR v_round.status <> 'open' THEN
+        v_reply := jsonb_build_object('status', 'round_settled',
+          'message', 'the round already has its win; it cannot be rolled back', 'txId', p_tx_id, 'refTxId', p_ref_tx);
+      ELSE
+        SELECT * INTO v_move FROM ledger_post('wallet-rollback:' || p_provider || ':' || p_ref_tx,
+          (SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = 'game_revenue' AND shard = (v_bet.member_id % 64)::smallint),
+          (SELECT id FROM ledger_accounts WHERE member_id = v_bet.member_id AND kind = 'cash'),
+          v_bet.amount, 'bet_rollback', jsonb_build_object('provider', p_provider, 'roundId', v_bet.round_id, 'txId', p_ref_tx), NULL);
+        UPDATE wallet_transactions SET rolled_back = true WHERE id = v_bet.id;
+        UPDATE game_rounds SET total_bet = total_bet - v_bet.amount,
+          status = CASE WHEN total_bet - v_bet.amount = 0 THEN 'cancelled' ELSE status END,
+          closed_at = CASE WHEN total_bet - v_bet.amount = 0 THEN now() ELSE closed_at END
+        WHERE id = v_round.id;
+        IF v_round.total_bet = v_bet.amount THEN -- the round was just cancelled
+          DELETE FROM open_game_rounds WHERE game_round_id = v_round.id;
+        END IF;
+        v_reply := jsonb_build_object('status', 'success', 'result', 'refunded', 'balance', v_move.to_balance,
+                                      'txId', p_tx_id, 'refTxId', p_ref_tx);
+      END IF;
+    END IF;
+  END IF;
+  RETURN wallet_record(p_provider, p_tx_id, 'rollback', NULL, p_ref_tx, v_bet.member_id, 0, p_hash, v_reply);
+END $$;

@@ -1,0 +1,55 @@
+-- A win (amount 0 for a loss): accepted after the session ended. Closing the round accrues comp and
+-- removes it from open_game_rounds.
+CREATE OR REPLACE FUNCTION wallet_win(
+  p_provider text, p_tx_id text, p_hash text, p_round text, p_amount bigint, p_close boolean
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_round record;
+  a record;
+  v_move record;
+  v_balance bigint;
+  v_reply jsonb;
+BEGIN
+  UPDATE game_rounds SET total_win = total_win + p_amount, has_win = true,
+    status = CASE WHEN p_close THEN 'closed' ELSE status END,
+    closed_at = CASE WHEN p_close THEN now() ELSE closed_at END
+  WHERE provider = p_provider AND round_id = p_round AND status = 'open'
+  RETURNING id, member_id, category, total_bet INTO v_round;
+  IF NOT FOUND THEN
+    SELECT member_id INTO v_round FROM game_rounds WHERE provider = p_provider AND round_id = p_round;
+    v_reply := CASE WHEN FOUND
+      THEN jsonb_build_object('status', 'round_closed', 'message', 'the round is already closed', 'txId', p_tx_id, 'roundId', p_round)
+      ELSE jsonb_build_object('status', 'round_not_found', 'message', 'no bet opened this round', 'txId', p_tx_id, 'roundId', p_round)
+    END;
+  ELSE
+    IF p_close THEN
+      DELETE FROM open_game_rounds WHERE game_round_id = v_round.id;
+    END IF;
+    SELECT cash.id AS cash_id, cash.balance AS cash_balance, house.id AS house_id, comp.id AS comp_id,
+           expense.id AS expense_id,
+           CASE WHEN p_close THEN (v_round.total_bet * comp_rate(st.settings, m.level, v_round.category)) / 10000 ELSE 0 END AS comp
+    INTO a
+    -- Every table is reached by its full unique key from the round's member, whatever the join order.
+    FROM members m
+    JOIN sites st ON st.id = m.site_id
+    JOIN ledger_accounts cash ON cash.member_id = v_round.member_id AND cash.kind = 'cash'
+    JOIN ledger_accounts comp ON comp.member_id = v_round.member_id AND comp.kind = 'comp'
+    JOIN ledger_accounts house ON house.member_id IS NULL AND house.kind = 'game_revenue'
+                              AND house.shard = (v_round.member_id % 64)::smallint
+    JOIN ledger_accounts expense ON expense.member_id IS NULL AND expense.kind = 'comp_expense'
+                                AND expense.shard = (v_round.member_id % 64)::smallint
+    WHERE m.id = v_round.member_id;
+    v_balance := a.cash_balance;
+    IF p_amount > 0 THEN
+      v_move := ledger_move('wallet:' || p_provider || ':' || p_tx_id, a.house_id, a.cash_id, p_amount, 'win',
+        jsonb_build_object('provider', p_provider, 'roundId', p_round, 'txId', p_tx_id), NULL);
+      v_balance := v_move.to_balance;
+    END IF;
+    IF a.comp > 0 THEN
+      v_move := ledger_move('comp-accrual:wallet:' || p_provider || ':' || p_round, a.expense_id, a.comp_id, a.comp,
+        'comp_accrual', jsonb_build_object('provider', p_provider, 'roundId', p_round), NULL);
+    END IF;
+    v_reply := jsonb_build_object('status', 'success', 'balance', v_balance, 'txId', p_tx_id, 'roundId', p_round);
+  END IF;
+  RETURN wallet_record(p_provider, p_tx_id, 'win', p_round, NULL, v_round.member_id, p_amount, p_hash, v_reply);
+END $$;

@@ -1,0 +1,112 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { backendAvailable, createTestDatabase } from '../../../test/support/test-db.ts';
+import { type Database, queryRows } from './client.ts';
+import { migrate, migrationsFolder } from './migrate.ts';
+import { readJournal, sha256 } from './migration-checksums.ts';
+import { functionsFolder } from './sql-functions.ts';
+
+/** A scratch copy of a folder the test may edit. */
+function copyOf(folder: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'migrate-test-'));
+  cpSync(folder, dir, { recursive: true });
+  return dir;
+}
+
+describe.runIf(backendAvailable)('migrator', () => {
+  let database: Database;
+  const scratch: string[] = [];
+  const scratchCopy = (folder: string) => {
+    const dir = copyOf(folder);
+    scratch.push(dir);
+    return dir;
+  };
+  const storedChecksum = async (name: string) =>
+    (
+      await queryRows<{ checksum: string; applied_at: string }>(
+        database.db,
+        sql`select checksum, applied_at::text from schema_functions where name = ${name}`,
+      )
+    )[0];
+  const functionSource = async (name: string) =>
+    (
+      await queryRows<{ prosrc: string }>(
+        database.db,
+        sql`select prosrc from pg_proc where proname = ${name}`,
+      )
+    )[0]?.prosrc;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(() => {
+    for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('applies every function file and records its checksum', async () => {
+    const record = await storedChecksum('wallet_bet');
+    expect(record?.checksum).toBe(sha256(readFileSync(join(functionsFolder, 'wallet_bet.sql'), 'utf8')));
+    expect(await functionSource('wallet_batch')).toContain('jsonb_array_length');
+  });
+
+  it('re-applies a function whose file changed on the next start, and only that one', async () => {
+    const functions = scratchCopy(functionsFolder);
+    const file = join(functions, 'wallet_record.sql');
+    const marker = `-- re-applied ${Date.now()}`;
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/\bBEGIN\b/, `BEGIN\n  ${marker}`));
+    const untouchedBefore = await storedChecksum('wallet_win');
+
+    await migrate(database, { functions });
+
+    expect(await functionSource('wallet_record')).toContain(marker);
+    expect((await storedChecksum('wallet_record'))?.checksum).toBe(sha256(readFileSync(file, 'utf8')));
+    expect(await storedChecksum('wallet_win')).toEqual(untouchedBefore);
+
+    await migrate(database);
+    expect(await functionSource('wallet_record')).not.toContain(marker);
+  });
+
+  it('re-creates a function a versioned migration dropped, though its file did not change', async () => {
+    await database.db.execute(sql`drop function wallet_refuse_bet`);
+    await migrate(database);
+    expect(await functionSource('wallet_refuse_bet')).toBeTruthy();
+  });
+
+  it('refuses to start when an applied migration was edited afterwards', async () => {
+    const migrations = scratchCopy(migrationsFolder);
+    await expect(migrate(database, { migrations })).resolves.toBeUndefined();
+    const file = join(migrations, '0003_backoffice.sql');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n-- an edit after the fact\n`);
+    await expect(migrate(database, { migrations })).rejects.toThrow(
+      '0003_backoffice was edited after it was applied',
+    );
+  });
+
+  it('refuses to start when the database applied a migration this code does not have', async () => {
+    const migrations = scratchCopy(migrationsFolder);
+    const journalFile = join(migrations, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
+    journal.entries.pop();
+    writeFileSync(journalFile, JSON.stringify(journal));
+    await expect(migrate(database, { migrations })).rejects.toThrow('is not in this code');
+  });
+
+  it('accepts a database that applied 0002 before its functions moved out', async () => {
+    const entry = readJournal(migrationsFolder).find((e) => e.tag === '0002_ledger_and_wallet_functions');
+    const former = '2b5777275500650ac35ea47358daa44eb49d86c2f4c0f059e06f51f8cb9694b1';
+    await database.db.execute(
+      sql`update drizzle.__drizzle_migrations set hash = ${former} where created_at = ${entry?.when}`,
+    );
+    await expect(migrate(database)).resolves.toBeUndefined();
+    await database.db.execute(
+      sql`update drizzle.__drizzle_migrations set hash = ${'0'.repeat(64)} where created_at = ${entry?.when}`,
+    );
+    await expect(migrate(database)).rejects.toThrow('0002_ledger_and_wallet_functions was edited');
+  });
+});

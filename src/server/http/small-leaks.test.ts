@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../test/support/test-db.ts';
+import { AVAILABILITY_CHECKS_PER_WINDOW } from '../modules/accounts/accounts.routes.ts';
+
+/** Enumeration limits and the headers that keep replies out of caches and features away from scripts. */
+describe.runIf(backendAvailable)('small leaks', () => {
+  const t = useTestApp();
+
+  it(`answers at most ${AVAILABILITY_CHECKS_PER_WINDOW} id and nick checks per address per window`, async () => {
+    const from = { remoteAddress: '10.44.0.1' };
+    const replies = [];
+    for (let i = 0; i < AVAILABILITY_CHECKS_PER_WINDOW + 5; i++) {
+      const route = i % 2 === 0 ? 'check-user-id' : 'check-user-nick';
+      const field = i % 2 === 0 ? { id: `probe${i}x` } : { nick: `probe${i}x` };
+      replies.push(await t.call(route, field, from));
+    }
+    const codes = replies.map((r) => r.statusCode);
+    expect(codes.slice(0, AVAILABILITY_CHECKS_PER_WINDOW)).toEqual(
+      Array(AVAILABILITY_CHECKS_PER_WINDOW).fill(200),
+    );
+    expect(codes.slice(AVAILABILITY_CHECKS_PER_WINDOW)).toEqual(Array(5).fill(429));
+    expect(replies.at(-1)!.json()).toMatchObject({ status: 'limited', msg: 'msg3009' });
+    expect(
+      (await t.call('check-user-id', { id: 'probeother1' }, { remoteAddress: '10.44.0.2' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('sends the login reply with Cache-Control: no-store, and a Permissions-Policy on every reply', async () => {
+    const member = await t.register();
+    const login = await t.call('user-do-login', { id: member.id, pw: member.pw });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    expect(login.headers['permissions-policy']).toMatch(/camera=\(\)/);
+    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.headers['permissions-policy']).toMatch(/geolocation=\(\)/);
+  });
+});

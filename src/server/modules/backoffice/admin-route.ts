@@ -1,0 +1,69 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  AdminEndpoint,
+  ParsedBody,
+  ParsedParams,
+  ParsedQuery,
+  ReplyValue,
+} from '../../../shared/contract/admin/endpoint.ts';
+import type { Permission } from '../../../shared/vocabulary.ts';
+import type { Db } from '../../db/client.ts';
+import type { PaymentMode } from '../cashier/payments/test-payments.ts';
+import type { Who } from './audited.ts';
+import type { Operator } from './operators.service.ts';
+
+/** What the admin API gives every handler: parsed input, the signed-in operator, the database. */
+export interface AdminContext<E extends AdminEndpoint> {
+  db: Db;
+  /** Codes of the installed payment providers a payment option may name. */
+  paymentProviders: readonly string[];
+  /** Of those, the ones that move no real money (the sandbox). */
+  testOnlyPaymentProviders: readonly string[];
+  paymentMode: PaymentMode;
+  operator: Operator;
+  /** The operator and their address, as audited changes record them. */
+  who: Who;
+  params: ParsedParams<E>;
+  query: ParsedQuery<E>;
+  body: ParsedBody<E>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** Who may call a route: anyone (login), any signed-in operator, or a role holding a permission. */
+export type AdminAccess = 'public' | 'operator' | Permission;
+
+/** One admin API route: its contract endpoint, who may call it, and the handler. */
+export interface AdminRoute<E extends AdminEndpoint = AdminEndpoint, A extends AdminAccess = AdminAccess> {
+  endpoint: E;
+  method: E['method'];
+  /** The full URL, /api/admin + the endpoint's path. */
+  url: string;
+  permission: A;
+  /** False for what the screens poll by themselves: such calls do not count as the operator's activity. */
+  touch: boolean;
+  handler(ctx: AdminContext<E>): Promise<ReplyValue<E>>;
+}
+
+/** A route any role holding its permission may call: what the screens' route files declare. */
+export type ScreenRoute = AdminRoute<AdminEndpoint, Permission>;
+
+export const ADMIN_PREFIX = '/api/admin';
+
+/**
+ * Declares a route for an endpoint of the admin contract; the handler's parsed input and its reply
+ * are typed from the endpoint.
+ */
+export function adminRoute<E extends AdminEndpoint, A extends AdminAccess = Permission>(
+  endpoint: E,
+  options: { permission: A; touch?: boolean; handler(ctx: AdminContext<E>): Promise<ReplyValue<E>> },
+): AdminRoute<AdminEndpoint, A> {
+  return {
+    endpoint,
+    method: endpoint.method,
+    url: `${ADMIN_PREFIX}${endpoint.path}`,
+    permission: options.permission,
+    touch: options.touch ?? true,
+    handler: options.handler as AdminRoute<AdminEndpoint, A>['handler'],
+  };
+}

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { membersEndpoints } from '../../../../shared/contract/admin/members.ts';
+import { adminRoute } from '../admin-route.ts';
+import {
+  adjustBalance,
+  memberDetail,
+  resetMemberPassword,
+  searchMembers,
+  setMemberLevel,
+  setMemberStatus,
+} from '../members-admin.service.ts';
+
+/** Members: search, the member page, block, level, password reset and manual adjustments. */
+export const membersRoutes = [
+  adminRoute(membersEndpoints.search, {
+    permission: 'members.view',
+    handler: async ({ db, query }) => ({ members: await searchMembers(db, query.q) }),
+  }),
+  adminRoute(membersEndpoints.detail, {
+    permission: 'members.view',
+    handler: async ({ db, params }) => ({ ...(await memberDetail(db, params.id)) }),
+  }),
+  adminRoute(membersEndpoints.setStatus, {
+    permission: 'members.manage',
+    handler: async ({ db, params, body, who }) => {
+      await setMemberStatus(db, params.id, body.status, who);
+      return {};
+    },
+  }),
+  adminRoute(membersEndpoints.setLevel, {
+    permission: 'members.manage',
+    handler: async ({ db, params, body, who }) => {
+      await setMemberLevel(db, params.id, body.level, who);
+      return {};
+    },
+  }),
+  adminRoute(membersEndpoints.resetPassword, {
+    permission: 'members.manage',
+    handler: async ({ db, params, who }) => ({
+      password: await resetMemberPassword(db, params.id, who),
+    }),
+  }),
+  adminRoute(membersEndpoints.adjust, {
+    permission: 'members.manage',
+    handler: async ({ db, params, body, who }) => {
+      const input = { amount: body.amount, reason: body.reason, key: body.key ?? randomUUID() };
+      return { balances: await adjustBalance(db, params.id, input, who) };
+    },
+  }),
+];

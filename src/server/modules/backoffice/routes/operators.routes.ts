@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { generateURI } from 'otplib';
+import { operatorsEndpoints } from '../../../../shared/contract/admin/operators.ts';
+import { errors } from '../../../http/errors.ts';
+import { adminRoute } from '../admin-route.ts';
+import { listOperators } from '../audit-query.service.ts';
+import { audited } from '../audited.ts';
+import { operatorRowView } from '../backoffice.presenter.ts';
+import { createOperator, isLoginTaken, setOperatorRole } from '../operators.service.ts';
+
+/**
+ * Owners add operators and change their roles (the first owner comes from `npm run admin:create`).
+ * A new operator's password and TOTP secret are shown once, to hand over; neither is audited.
+ * The list feeds the audit screen's filter too, so it needs only audit.view.
+ */
+export const operatorsRoutes = [
+  adminRoute(operatorsEndpoints.list, {
+    permission: 'audit.view',
+    handler: async ({ db }) => ({ operators: (await listOperators(db)).map(operatorRowView) }),
+  }),
+  adminRoute(operatorsEndpoints.create, {
+    permission: 'settings.manage',
+    handler: async ({ db, body, who }) => {
+      const password = randomBytes(12).toString('base64url');
+      const created = await audited(db, who, 'operators.create', async (tx) => {
+        if (await isLoginTaken(tx, body.login)) throw errors.conflict(`the login ${body.login} is taken`);
+        const made = await createOperator(tx, { ...body, password });
+        return { target: `operator:${made.id}`, after: body, result: made };
+      });
+      return {
+        operator: { id: created.id, login: body.login, role: body.role },
+        password,
+        totpSecret: created.totpSecret,
+        otpauthUri: generateURI({ issuer: 'Royal Casino', label: body.login, secret: created.totpSecret }),
+      };
+    },
+  }),
+  adminRoute(operatorsEndpoints.setRole, {
+    permission: 'settings.manage',
+    handler: async ({ db, params, body, who }) => {
+      // An owner demoting themselves could leave the site with no owner at all.
+      if (params.id === who.operator.id) throw errors.conflict('an owner cannot change their own role');
+      await audited(db, who, 'operators.role', async (tx) => {
+        const before = await setOperatorRole(tx, params.id, body.role);
+        if (!before) throw errors.notFound(`operator ${params.id}`);
+        return { target: `operator:${params.id}`, before, after: { role: body.role }, result: undefined };
+      });
+      return {};
+    },
+  }),
+];

@@ -1,0 +1,51 @@
+import { sessionEndpoints } from '../../../../shared/contract/admin/session.ts';
+import { adminRoute } from '../admin-route.ts';
+import { appendAudit } from '../audit.service.ts';
+import { operatorView } from '../backoffice.presenter.ts';
+import { OPERATOR_SESSION_MS, operatorLogin, operatorLogout } from '../operators.service.ts';
+import { ROLE_PERMISSIONS } from '../permissions.ts';
+
+/** The operator session cookie: httpOnly, SameSite=Strict, scoped to /api/admin. */
+export const OPERATOR_COOKIE = 'asid';
+
+/** The operator's own session: login with password and TOTP, who am I, logout. */
+export const sessionRoutes = [
+  adminRoute(sessionEndpoints.login, {
+    permission: 'public',
+    handler: async ({ db, body, request, reply }) => {
+      const { token, operator } = await operatorLogin(db, { ...body, ip: request.ip });
+      await appendAudit(db, {
+        operatorId: operator.id,
+        operatorLogin: operator.login,
+        action: 'operator.login',
+        target: `operator:${operator.id}`,
+        ip: request.ip,
+      });
+      reply.setCookie(OPERATOR_COOKIE, token, {
+        path: '/api/admin',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        maxAge: OPERATOR_SESSION_MS / 1000,
+      });
+      // Scripts and tools ask for a Bearer token; the browser keeps it only in the httpOnly cookie.
+      return { operator: operatorView(operator), ...(body.bearer ? { token } : {}) };
+    },
+  }),
+  adminRoute(sessionEndpoints.logout, {
+    permission: 'operator',
+    handler: async ({ db, operator, reply }) => {
+      await operatorLogout(db, operator.sessionId);
+      reply.clearCookie(OPERATOR_COOKIE, { path: '/api/admin' });
+      return {};
+    },
+  }),
+  // The back office shows only what the operator's role may do; the routes check it again.
+  adminRoute(sessionEndpoints.me, {
+    permission: 'operator',
+    handler: async ({ operator }) => ({
+      operator: operatorView(operator),
+      permissions: [...ROLE_PERMISSIONS[operator.role]],
+    }),
+  }),
+];

@@ -1,0 +1,122 @@
+import type { AdminEndpoint } from '../../../../shared/contract/admin/endpoint.ts';
+import { sitesEndpoints } from '../../../../shared/contract/admin/sites.ts';
+import { MAX_LEVEL } from '../../../../shared/vocabulary.ts';
+import { errors } from '../../../http/errors.ts';
+import { levelRows, mergeWindow, withoutEmptyNames } from '../../sites/site-settings.ts';
+import { siteView } from '../../sites/sites.presenter.ts';
+import type { SiteSettings } from '../../sites/sites.schema.ts';
+import { createSite, listSites, updateSite, updateSiteSettings } from '../../sites/sites-admin.service.ts';
+import type { AdminContext } from '../admin-route.ts';
+import { adminRoute } from '../admin-route.ts';
+import { audited } from '../audited.ts';
+import { memberCountsByLevel } from '../members-admin.service.ts';
+
+/** One audited change to one part of a site's settings; the site cache is dropped once it commits. */
+async function changeSettings(
+  ctx: Pick<AdminContext<AdminEndpoint>, 'db' | 'who' | 'request'> & { params: { id: number } },
+  action: string,
+  change: (settings: SiteSettings) => SiteSettings,
+) {
+  const { id } = ctx.params;
+  const site = await audited(ctx.db, ctx.who, action, async (tx) => {
+    const changed = await updateSiteSettings(tx, id, change);
+    if (!changed) throw errors.notFound(`site ${id}`);
+    return { target: `site:${id}`, before: changed.before, after: changed.after, result: changed };
+  });
+  ctx.request.server.sites.invalidate();
+  return { settings: site.after };
+}
+
+/** Settings per site (brand): domains, registration, cashier hours and locks, comp, messenger, levels. */
+export const sitesRoutes = [
+  adminRoute(sitesEndpoints.list, {
+    permission: 'settings.manage',
+    handler: async ({ db }) => ({ sites: (await listSites(db)).map(siteView) }),
+  }),
+  adminRoute(sitesEndpoints.create, {
+    permission: 'settings.manage',
+    handler: async ({ db, body, who, request }) => {
+      const site = await audited(db, who, 'settings.site.create', async (tx) => {
+        const created = await createSite(tx, { ...body, domains: [...new Set(body.domains)] });
+        return { target: `site:${created.id}`, after: created, result: created };
+      });
+      request.server.sites.invalidate();
+      return { site: siteView(site) };
+    },
+  }),
+  adminRoute(sitesEndpoints.update, {
+    permission: 'settings.manage',
+    handler: async ({ db, params, body, who, request }) => {
+      const { id } = params;
+      const { registrationOpen, referralRequired, testPayments } = body;
+      const site = await audited(db, who, 'settings.site.update', async (tx) => {
+        const domains = body.domains && [...new Set(body.domains)];
+        const changed = await updateSite(tx, id, { name: body.name, domains });
+        if (!changed) throw errors.notFound(`site ${id}`);
+        const settings = await updateSiteSettings(tx, id, (s) => ({
+          ...s,
+          ...(registrationOpen === undefined ? {} : { registrationOpen }),
+          ...(referralRequired === undefined ? {} : { referralRequired }),
+          ...(testPayments === undefined ? {} : { testPayments }),
+        }));
+        const after = { ...changed.after, settings: settings!.after };
+        return { target: `site:${id}`, before: changed.before, after, result: after };
+      });
+      request.server.sites.invalidate();
+      return { site: siteView(site) };
+    },
+  }),
+  adminRoute(sitesEndpoints.cashier, {
+    permission: 'settings.manage',
+    handler: async (ctx) => {
+      const { body } = ctx;
+      if (!body.timezone && !body.deposit && !body.withdraw)
+        throw errors.invalid('send timezone, deposit or withdraw');
+      return changeSettings(ctx, 'settings.cashier', (s) => ({
+        ...s,
+        ...(body.timezone ? { timezone: body.timezone } : {}),
+        ...(body.deposit ? { deposit: mergeWindow(s.deposit, body.deposit) } : {}),
+        ...(body.withdraw ? { withdraw: mergeWindow(s.withdraw, body.withdraw) } : {}),
+      }));
+    },
+  }),
+  adminRoute(sitesEndpoints.comp, {
+    permission: 'settings.manage',
+    handler: async (ctx) => {
+      const { body } = ctx;
+      if (body.minExchange === undefined && !body.rates && !body.levelNames)
+        throw errors.invalid('send minExchange, rates or levelNames');
+      return changeSettings(ctx, 'settings.comp', (s) => ({
+        ...s,
+        ...(body.levelNames ? { levelNames: withoutEmptyNames(body.levelNames) } : {}),
+        comp: {
+          ...s.comp,
+          ...(body.minExchange === undefined ? {} : { minExchange: body.minExchange }),
+          ...(body.rates ? { rates: body.rates } : {}),
+        },
+      }));
+    },
+  }),
+  adminRoute(sitesEndpoints.messenger, {
+    permission: 'settings.manage',
+    handler: async (ctx) =>
+      changeSettings(ctx, 'settings.messenger', (s) => ({ ...s, messengerLinks: ctx.body.links })),
+  }),
+  adminRoute(sitesEndpoints.levels, {
+    permission: 'settings.manage',
+    handler: async ({ db, params }) => {
+      const site = (await listSites(db)).find((s) => s.id === params.id);
+      if (!site) throw errors.notFound(`site ${params.id}`);
+      const counts = await memberCountsByLevel(db, params.id);
+      return { levels: levelRows(site.settings, counts, MAX_LEVEL) };
+    },
+  }),
+  adminRoute(sitesEndpoints.levelNames, {
+    permission: 'settings.manage',
+    handler: async (ctx) =>
+      changeSettings(ctx, 'settings.levels', (s) => ({
+        ...s,
+        levelNames: withoutEmptyNames(ctx.body.names),
+      })),
+  }),
+];

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { snapshotAllTables } from '../../../../test/support/db-snapshot.ts';
+import { balancesOf, expectSoundLedger, memberIdOf } from '../../../../test/support/money.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { transfer } from '../ledger/ledger.service.ts';
+
+/** roll-to-balance answers a fractional amount and a reused code with 4xx words, never a 500. */
+describe.runIf(backendAvailable)('roll-to-balance input', () => {
+  const t = useTestApp();
+
+  async function memberWithComp(comp: number) {
+    const { token, member } = await t.login();
+    const memberId = await memberIdOf(t.db, member.id);
+    await transfer(t.db, {
+      idempotencyKey: `test-comp:${memberId}`,
+      from: { house: 'comp_expense' },
+      to: { memberId, kind: 'comp' },
+      amount: comp,
+      kind: 'comp_accrual',
+    });
+    return token;
+  }
+
+  it('refuses a fractional amount with 400 and writes nothing', async () => {
+    const token = await memberWithComp(50_000);
+    const before = await snapshotAllTables(t.db, ['sessions']);
+    for (const amount of [10_000.5, '10000.5', 1e-7 + 10_000]) {
+      const res = await t.call('roll-to-balance', { amount, code: 'frac-1' }, { token });
+      expect(res.statusCode, String(amount)).toBe(400);
+      expect(res.json()).toMatchObject({ status: 'invalid', msg: 'msg3000', field: 'amount' });
+    }
+    expect(await snapshotAllTables(t.db, ['sessions'])).toBe(before);
+  });
+
+  it('answers a reused code with the first result, and with another amount 409 duplicate', async () => {
+    const token = await memberWithComp(50_000);
+    const first = await t.call('roll-to-balance', { amount: 20_000, code: 'reuse-1' }, { token });
+    expect(first.json()).toMatchObject({ status: 'success', amount: 20_000 });
+    const again = await t.call('roll-to-balance', { amount: 20_000, code: 'reuse-1' }, { token });
+    expect(again.json()).toMatchObject({ status: 'success', amount: 20_000 });
+    const other = await t.call('roll-to-balance', { amount: 25_000, code: 'reuse-1' }, { token });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ status: 'duplicate', msg: 'msg3024' });
+    expect(await balancesOf(t, token)).toEqual({ cash: 20_000, held: 0, comp: 30_000 });
+    await expectSoundLedger(t.db);
+  });
+});

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+
+export interface JackpotAudit {
+  /** The pool's balance: the sum of its 64 shard accounts. */
+  pool: number;
+  contributions: number;
+  reseeds: number;
+  payouts: number;
+  reseed: number;
+  wins: number;
+  /** Each broken rule, in words; empty when the pool is sound. */
+  problems: string[];
+}
+
+/**
+ * Recomputes the pool from the transfers (audits and tests only: it reads every transfer of the
+ * pool): balance = contributions + reseeds − payouts, only those three kinds in their direction touch
+ * it, it holds at least its reseed, each shard received exactly floor(units / 10,000), and every win
+ * paid what jackpot_wins says and was reseeded.
+ */
+export async function auditJackpot(db: DbOrTx): Promise<JackpotAudit> {
+  const [totals] = await queryRows<{
+    pool: number;
+    contributions: number;
+    reseeds: number;
+    payouts: number;
+    stray: number;
+    reseed: number;
+    wins: number;
+  }>(
+    db,
+    sql`with pool as (select id from ledger_accounts where member_id is null and kind = 'jackpot_pool'),
+        moves as (
+          select kind, amount, to_account_id in (select id from pool) as inward,
+                 from_account_id in (select id from pool) as outward
+          from ledger_transfers
+          where to_account_id in (select id from pool) or from_account_id in (select id from pool))
+        select (select coalesce(sum(balance), 0) from ledger_accounts where id in (select id from pool))::int8 as pool,
+          coalesce(sum(amount) filter (where kind = 'jackpot_contribution' and inward and not outward), 0)::int8 as contributions,
+          coalesce(sum(amount) filter (where kind = 'jackpot_reseed' and inward and not outward), 0)::int8 as reseeds,
+          coalesce(sum(amount) filter (where kind = 'jackpot_win' and outward and not inward), 0)::int8 as payouts,
+          count(*) filter (where not ((kind in ('jackpot_contribution', 'jackpot_reseed') and inward and not outward)
+                                      or (kind = 'jackpot_win' and outward and not inward)))::int as stray,
+          (select reseed from jackpot_settings where id = 1) as reseed,
+          (select count(*) from jackpot_wins)::int as wins
+        from moves`,
+  );
+  const shards = await queryRows<{ shard: number; expected: number; paid: number }>(
+    db,
+    sql`select s.shard, (s.units / 10000)::int8 as expected, coalesce(sum(t.amount), 0)::int8 as paid
+        from jackpot_shards s
+        left join ledger_transfers t on t.to_account_id = s.account_id and t.kind = 'jackpot_contribution'
+        group by s.shard, s.units
+        having s.units / 10000 <> coalesce(sum(t.amount), 0)`,
+  );
+  const wins = await queryRows<{ round_id: string; amount: number; paid: number; reseeded: number }>(
+    db,
+    sql`select w.round_id, w.amount,
+          coalesce((select sum(amount) from ledger_transfers t where t.kind = 'jackpot_win'
+                     and t.reference ->> 'provider' = w.provider and t.reference ->> 'roundId' = w.round_id), 0)::int8 as paid,
+          coalesce((select sum(amount) from ledger_transfers t where t.kind = 'jackpot_reseed'
+                     and t.reference ->> 'provider' = w.provider and t.reference ->> 'roundId' = w.round_id), 0)::int8 as reseeded
+        from jackpot_wins w`,
+  );
+  const t = totals!;
+  const problems: string[] = [];
+  if (t.pool !== t.contributions + t.reseeds - t.payouts) {
+    problems.push(
+      `pool ${t.pool} <> contributions ${t.contributions} + reseeds ${t.reseeds} - payouts ${t.payouts}`,
+    );
+  }
+  if (t.pool < t.reseed) problems.push(`pool ${t.pool} below its reseed ${t.reseed}`);
+  if (t.stray > 0) problems.push(`${t.stray} transfers of another kind or direction touch the pool`);
+  for (const s of shards)
+    problems.push(`shard ${s.shard} received ${s.paid}, its stakes' share is ${s.expected}`);
+  for (const w of wins) {
+    if (w.paid !== w.amount) problems.push(`round ${w.round_id} won ${w.amount} but was paid ${w.paid}`);
+    if (w.reseeded <= 0) problems.push(`round ${w.round_id} won but the pool was not reseeded`);
+  }
+  const paidWins = await queryRows<{ n: number }>(
+    db,
+    sql`select count(distinct (reference ->> 'provider', reference ->> 'roundId'))::int as n from ledger_transfers where kind = 'jackpot_win'`,
+  );
+  if (paidWins[0]!.n !== t.wins)
+    problems.push(`${paidWins[0]!.n} rounds paid a jackpot, ${t.wins} wins recorded`);
+  return {
+    pool: t.pool,
+    contributions: t.contributions,
+    reseeds: t.reseeds,
+    payouts: t.payouts,
+    reseed: Number(t.reseed),
+    wins: t.wins,
+    problems,
+  };
+}

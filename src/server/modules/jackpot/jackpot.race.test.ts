@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { losingRound, openRound, poolBalance, SECRET } from '../../../../test/support/jackpot.ts';
+import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { launchedPlayer, walletRequest } from '../../../../test/support/wallet.ts';
+import { queryRows } from '../../db/client.ts';
+import { seedDemo } from '../../db/seed-demo.ts';
+import { auditLedger } from '../ledger/ledger.audit.ts';
+
+const RESEED = 10_000_000;
+const PLAYERS = 8;
+const ROUNDS = 12;
+const STAKE = 7_300;
+const FUNDS = 1_000_000;
+
+/** Meaningful on PostgreSQL (real concurrency); on PGlite the same calls run one at a time. */
+describe.runIf(backendAvailable)('the jackpot under concurrent spins and claims', () => {
+  const t = useTestApp({ houseWalletSecret: SECRET });
+  beforeAll(async () => {
+    await seedDemo(t.db);
+  });
+  const wallet = (op: string, payload: object) => walletRequest(t, op, payload, SECRET);
+
+  it('pays each hit once, never the same pool twice, never leaves it below its reseed', async () => {
+    const players = await Promise.all(Array.from({ length: PLAYERS }, () => launchedPlayer(t, FUNDS)));
+    // Two winners, each with a round open before the storm starts.
+    const [a, b] = [players[0]!, players[1]!];
+    const roundA = await openRound(t, a.gameToken, STAKE);
+    const roundB = await openRound(t, b.gameToken, STAKE);
+
+    let sampling = true;
+    const samples: number[] = [];
+    const sampler = (async () => {
+      while (sampling) {
+        samples.push(await poolBalance(t.db));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+
+    const spins = players.map(async (p) => {
+      for (let i = 0; i < ROUNDS; i++) await losingRound(t, p.gameToken, STAKE);
+    });
+    const claimA = { txId: `${roundA.txId}-jackpot`, roundId: roundA.roundId };
+    const claims = [
+      // The same claim twice (a provider's retry), and another id for the same round.
+      wallet('jackpot', claimA),
+      wallet('jackpot', claimA),
+      wallet('jackpot', { txId: `${roundA.txId}-other`, roundId: roundA.roundId }),
+      // A second round hitting at the same moment.
+      wallet('jackpot', { txId: `${roundB.txId}-jackpot`, roundId: roundB.roundId }),
+      wallet('jackpot', { txId: `${roundB.txId}-other`, roundId: roundB.roundId }),
+    ];
+    const replies = (await Promise.all([...claims, ...spins]))
+      .slice(0, claims.length)
+      .map((res) => (res as Awaited<(typeof claims)[number]>).json());
+    sampling = false;
+    await sampler;
+
+    // Round A: the retry got the same answer; the other id was refused. Round B: one of its two paid.
+    expect(replies[0]).toMatchObject({ status: 'success' });
+    expect(replies[1]).toEqual(replies[0]);
+    expect(replies[2]).toMatchObject({ status: 'jackpot_paid' });
+    const bReplies = [replies[3], replies[4]];
+    expect(bReplies.filter((r) => r.status === 'success')).toHaveLength(1);
+    expect(bReplies.filter((r) => r.status === 'jackpot_paid')).toHaveLength(1);
+    const paidB = bReplies.find((r) => r.status === 'success')!.amount as number;
+    const paidA = replies[0].amount as number;
+    // Whichever won first took the grown pool; the other at least the reseed it left.
+    expect(Math.min(paidA, paidB)).toBeGreaterThanOrEqual(RESEED);
+    expect(Math.max(paidA, paidB)).toBeGreaterThan(RESEED);
+
+    const wins = await queryRows<{ round_id: string; amount: number }>(
+      t.db,
+      sql`select round_id, amount from jackpot_wins order by id`,
+    );
+    expect(wins.map((w) => w.round_id).sort()).toEqual([roundA.roundId, roundB.roundId].sort());
+
+    // Every sample of the pool, taken all through the storm, held at least the reseed.
+    expect(samples.length).toBeGreaterThan(0);
+    expect(Math.min(...samples)).toBeGreaterThanOrEqual(RESEED);
+
+    // Each winner got exactly its award on top of its stakes.
+    const spent = STAKE * (ROUNDS + 1);
+    expect((await balancesOf(t, a.token)).cash).toBe(FUNDS - spent + paidA);
+    expect((await balancesOf(t, b.token)).cash).toBe(FUNDS - spent + paidB);
+
+    // pool = contributions + reseeds - payouts, every shard's share exact, each win paid and reseeded.
+    const audit = await auditLedger(t.db);
+    expect(audit.jackpot.problems).toEqual([]);
+    expect(audit.jackpot.wins).toBe(2);
+    expect(audit.jackpot.payouts).toBe(paidA + paidB);
+    expect(audit.jackpot.reseeds).toBe(3 * RESEED);
+    expect(await poolBalance(t.db)).toBe(audit.jackpot.contributions + 3 * RESEED - paidA - paidB);
+    await expectSoundLedger(t.db);
+  });
+});

@@ -1,0 +1,105 @@
+import { desc, lt, sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
+import { JACKPOT_POOL_KIND, jackpotWins } from './jackpot.schema.ts';
+
+export interface JackpotState {
+  /** The pool now: the sum of its 64 shard balances, in minor units. */
+  amount: number;
+  /** The pool's share of each jackpot-slot stake, in basis points. */
+  contributionBps: number;
+  /** What the house puts back after a win; the pool never holds less. */
+  reseed: number;
+  lastWin: { amount: number; at: string } | null;
+}
+
+/**
+ * Reads the pool from its 64 account rows (an index range on ledger_accounts_house_kind), never from
+ * the transfers, with the settings and the last win.
+ */
+export async function readJackpot(db: DbOrTx): Promise<JackpotState> {
+  const [row] = await queryRows<{
+    amount: number;
+    contribution_bps: number;
+    reseed: number;
+    last_amount: number | null;
+    last_at: string | Date | null;
+  }>(
+    db,
+    sql`select (select coalesce(sum(balance), 0)::int8 from ledger_accounts
+                 where member_id is null and kind = ${JACKPOT_POOL_KIND}) as amount,
+               s.contribution_bps, s.reseed, w.amount as last_amount, w.created_at as last_at
+        from jackpot_settings s
+        left join lateral (select amount, created_at from jackpot_wins order by id desc limit 1) w on true`,
+  );
+  if (!row) throw new Error('jackpot_settings has no row: run the migrations');
+  return {
+    amount: Number(row.amount),
+    contributionBps: row.contribution_bps,
+    reseed: Number(row.reseed),
+    lastWin:
+      row.last_amount === null || row.last_at === null
+        ? null
+        : { amount: Number(row.last_amount), at: new Date(row.last_at).toISOString() },
+  };
+}
+
+/** How long one read serves every request of the process: each open tab polls every few seconds. */
+export const JACKPOT_CACHE_MS = 1_000;
+
+/**
+ * The pool as members see it: one read per process per second however many tabs poll, concurrent
+ * callers sharing the read in flight. Issue #17's server-sent events can push `readJackpot` results
+ * to the same clients; `invalidateJackpot` lets a win show at once.
+ */
+export function jackpotReader(db: Db, ttlMs = JACKPOT_CACHE_MS) {
+  let cached: { at: number; value: Promise<JackpotState> } | undefined;
+  return {
+    current(): Promise<JackpotState> {
+      const now = Date.now();
+      if (!cached || now - cached.at >= ttlMs) {
+        const value = readJackpot(db);
+        cached = { at: now, value };
+        // A failed read is not kept: the next caller tries again.
+        value.catch(() => {
+          if (cached?.value === value) cached = undefined;
+        });
+      }
+      return cached.value;
+    },
+    invalidate() {
+      cached = undefined;
+    },
+  };
+}
+
+export type JackpotReader = ReturnType<typeof jackpotReader>;
+
+/** The wins, newest first, a page at a time (by id, on the primary key). */
+export async function jackpotHistory(db: Db, options: { before?: number; limit: number }) {
+  const rows = await db
+    .select()
+    .from(jackpotWins)
+    .where(options.before ? lt(jackpotWins.id, options.before) : undefined)
+    .orderBy(desc(jackpotWins.id))
+    .limit(options.limit);
+  return rows.map((w) => ({
+    id: w.id,
+    provider: w.provider,
+    roundId: w.roundId,
+    memberId: w.memberId,
+    gameCode: w.gameCode,
+    amount: w.amount,
+    reseed: w.reseed,
+    createdAt: w.createdAt.toISOString(),
+  }));
+}
+
+/** The share a game opened now pays into the pool: 0 unless the game takes part. */
+export async function jackpotBpsFor(db: DbOrTx, gameTakesPart: boolean): Promise<number> {
+  if (!gameTakesPart) return 0;
+  const [row] = await queryRows<{ bps: number }>(
+    db,
+    sql`select contribution_bps as bps from jackpot_settings where id = 1`,
+  );
+  return row?.bps ?? 0;
+}

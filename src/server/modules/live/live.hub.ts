@@ -1,0 +1,149 @@
+import type { LiveEvent } from './live.notify.ts';
+
+/** One member's open stream (an SSE response). */
+export interface LiveStream {
+  memberId: number;
+  /** The session the stream was opened with: it ends with that session. */
+  token: string;
+  /** Sends one named event; `data` is serialised as JSON. */
+  send(event: string, data: unknown): void;
+  /** A comment line that keeps proxies from closing an idle connection. */
+  ping(): void;
+  end(): void;
+}
+
+/** What the hub asks of the rest of the app: a stream's current state, or undefined when its session ended. */
+export type ReadState = (stream: LiveStream) => Promise<unknown | undefined>;
+
+const PING_MS = 20_000;
+/** Sessions also end without an event (idle or absolute expiry): each stream is re-checked this often. */
+const RECHECK_MS = 5 * 60_000;
+
+interface Entry {
+  stream: LiveStream;
+  last: string;
+  checkedAt: number;
+  refreshing: Promise<void> | undefined;
+  again: boolean;
+}
+
+/**
+ * The streams one process holds, by member. An event names who changed; the hub re-reads each of
+ * those members' state and sends it only when it differs from what the stream last got, and ends a
+ * stream whose session is over. One timer serves every stream (pings and re-checks), so an idle
+ * stream costs a socket and a map entry.
+ */
+export class LiveHub {
+  private readonly byMember = new Map<number, Set<Entry>>();
+  private readonly timer: NodeJS.Timeout;
+  private readonly operatorListeners = new Set<() => void>();
+
+  constructor(
+    private readonly readState: ReadState,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.timer = setInterval(() => this.tick(), PING_MS);
+    this.timer.unref();
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const set of this.byMember.values()) n += set.size;
+    return n;
+  }
+
+  /** Registers a stream and sends its first state; answers the function that removes it. */
+  async add(stream: LiveStream): Promise<() => void> {
+    const entry: Entry = { stream, last: '', checkedAt: this.now(), refreshing: undefined, again: false };
+    const set = this.byMember.get(stream.memberId) ?? new Set<Entry>();
+    this.byMember.set(stream.memberId, set);
+    set.add(entry);
+    await this.refresh(entry);
+    return () => this.remove(entry);
+  }
+
+  /** Called with every notification on the live channel, from any process. */
+  handle(payload: string): void {
+    let event: LiveEvent;
+    try {
+      event = JSON.parse(payload) as LiveEvent;
+    } catch {
+      return;
+    }
+    if (event.k === 'members') {
+      for (const id of event.ids) for (const entry of this.byMember.get(id) ?? []) void this.refresh(entry);
+    } else if (event.k === 'everyone') {
+      this.refreshAll();
+    } else if (event.k === 'operators') {
+      for (const listener of this.operatorListeners) listener();
+    }
+  }
+
+  /** Something may have been missed (the listening connection was lost): re-read every stream. */
+  refreshAll(): void {
+    for (const set of this.byMember.values()) for (const entry of set) void this.refresh(entry);
+  }
+
+  /** The back office's streams hear only that operators' queues changed. */
+  onOperators(listener: () => void): () => void {
+    this.operatorListeners.add(listener);
+    return () => this.operatorListeners.delete(listener);
+  }
+
+  /** Ends every stream (the process is closing); clients reconnect to another process. */
+  close(): void {
+    clearInterval(this.timer);
+    for (const set of this.byMember.values()) for (const entry of set) entry.stream.end();
+    this.byMember.clear();
+  }
+
+  private remove(entry: Entry): void {
+    const set = this.byMember.get(entry.stream.memberId);
+    set?.delete(entry);
+    if (set?.size === 0) this.byMember.delete(entry.stream.memberId);
+  }
+
+  /** One read at a time per stream; an event during a read asks for one more read after it. */
+  private refresh(entry: Entry): Promise<void> {
+    if (entry.refreshing) {
+      entry.again = true;
+      return entry.refreshing;
+    }
+    entry.refreshing = (async () => {
+      do {
+        entry.again = false;
+        entry.checkedAt = this.now();
+        let state: unknown;
+        try {
+          state = await this.readState(entry.stream);
+        } catch {
+          return; // a database hiccup: the next event or re-check reads again
+        }
+        if (state === undefined) {
+          entry.stream.send('end', { reason: 'session' });
+          entry.stream.end();
+          this.remove(entry);
+          return;
+        }
+        const json = JSON.stringify(state);
+        if (json !== entry.last) {
+          entry.last = json;
+          entry.stream.send('state', state);
+        }
+      } while (entry.again);
+    })().finally(() => {
+      entry.refreshing = undefined;
+    });
+    return entry.refreshing;
+  }
+
+  private tick(): void {
+    const due = this.now() - RECHECK_MS;
+    for (const set of this.byMember.values()) {
+      for (const entry of set) {
+        entry.stream.ping();
+        if (entry.checkedAt <= due) void this.refresh(entry);
+      }
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+
+/** The one PostgreSQL channel every server process listens on (live.hub.ts). */
+export const LIVE_CHANNEL = 'casino_live';
+
+/** What changed. Small on purpose: each process re-reads the state for its own streams. */
+export type LiveEvent =
+  /** These members' balances, counts or session changed. */
+  | { k: 'members'; ids: number[] }
+  /** A change that may concern every member (a note to a level or to everyone). */
+  | { k: 'everyone' }
+  /** Operators' queues changed (the back office's pending badge). */
+  | { k: 'operators' };
+
+/**
+ * Tells every process's live hub that something changed. Inside a transaction PostgreSQL delivers
+ * the notification only if and when it commits, so a stream never shows a change that was undone.
+ */
+export async function notifyLive(db: DbOrTx, event: LiveEvent): Promise<void> {
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+export function notifyMembers(db: DbOrTx, ids: readonly number[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  return unique.length === 0 ? Promise.resolve() : notifyLive(db, { k: 'members', ids: unique });
+}

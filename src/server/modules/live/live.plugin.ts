@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { findSessionMember } from '../accounts/sessions.repo.ts';
+import { pendingCounts } from '../backoffice/dashboard.service.ts';
+import { findOperator } from '../backoffice/operators.service.ts';
+import { LiveHub } from './live.hub.ts';
+import { listenLive } from './live.listener.ts';
+import { liveRoutes, liveState } from './live.routes.ts';
+import { OperatorFeed } from './operator-feed.ts';
+
+/**
+ * Server-Sent Events for members and for the back office's pending badge, fed by every process's
+ * changes through PostgreSQL LISTEN/NOTIFY; answers the operators' feed for the admin API.
+ */
+export async function liveUpdates(
+  app: FastifyInstance,
+  database: Database,
+  config: Config,
+): Promise<OperatorFeed> {
+  const stateOf = async (token: string) => {
+    const member = await findSessionMember(database.db, config, token, { withCounts: true });
+    return member && liveState(member);
+  };
+  const hub = new LiveHub((stream) => stateOf(stream.token));
+  const operatorFeed = new OperatorFeed(
+    () => pendingCounts(database.db),
+    async (token) => (await findOperator(database.db, token, { touch: false })) !== undefined,
+  );
+  hub.onOperators(() => operatorFeed.changed());
+  const listener = await listenLive(database, {
+    message: (payload) => hub.handle(payload),
+    resumed: () => hub.refreshAll(),
+  });
+  app.decorate('live', hub);
+  // Open streams would hold the server open: end them first; browsers reconnect to another process.
+  app.addHook('preClose', async () => {
+    hub.close();
+    operatorFeed.close();
+  });
+  app.addHook('onClose', async () => listener.close());
+  await liveRoutes(app, {
+    hub,
+    resolveMember: (token) => findSessionMember(database.db, config, token, { withCounts: true }),
+  });
+  return operatorFeed;
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { RouteReply } from '../../../shared/contract/routes.ts';
+import { errors } from '../../http/errors.ts';
+import { readSessionToken } from '../../http/session-token.ts';
+import type { SessionMember } from '../accounts/sessions.repo.ts';
+import type { LiveHub } from './live.hub.ts';
+import { startSse } from './sse.ts';
+
+/** The member's state as the health check answers it, so the site treats both alike. */
+export function liveState(member: SessionMember): RouteReply<'user-health-check'> {
+  return {
+    status: 'success',
+    user: member.user,
+    noteCount: member.counts.notes,
+    helpCount: member.counts.helps,
+  };
+}
+
+export interface LiveRoutesDeps {
+  hub: LiveHub;
+  resolveMember(token: string): Promise<SessionMember | undefined>;
+}
+
+/**
+ * GET /api/live: a logged-in member's Server-Sent Events stream. It sends `state` (the health
+ * check's reply) at once and whenever it changes, in any process; `end` when the session ends.
+ * Authenticated like the member API (cookie or bearer). The browser's EventSource reconnects by
+ * itself; the 30-s health check stays as the fallback.
+ */
+export async function liveRoutes(app: FastifyInstance, deps: LiveRoutesDeps): Promise<void> {
+  app.get('/api/live', async (request, reply) => {
+    const token = readSessionToken(request);
+    const member = token ? await deps.resolveMember(token) : undefined;
+    if (!token || !member) throw errors.unauthorized();
+    const remove = await deps.hub.add({ ...startSse(reply, token), memberId: member.memberId });
+    request.raw.on('close', remove);
+  });
+}

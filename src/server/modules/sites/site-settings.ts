@@ -1,0 +1,35 @@
+import type { CashierWindow, SiteSettings } from './sites.schema.ts';
+
+/** A change to one desk's window: hours both or neither; null for both removes them. */
+export interface WindowPatch {
+  locked?: boolean | undefined;
+  open?: string | null | undefined;
+  close?: string | null | undefined;
+}
+
+export function mergeWindow(current: CashierWindow | undefined, patch: WindowPatch): CashierWindow {
+  const next: CashierWindow = { ...current };
+  if (patch.locked !== undefined) next.locked = patch.locked;
+  if (patch.open === null) {
+    delete next.open;
+    delete next.close;
+  } else if (patch.open !== undefined && patch.close) {
+    next.open = patch.open;
+    next.close = patch.close;
+  }
+  return next;
+}
+
+/** An empty name removes it: the level shows its number again. */
+export const withoutEmptyNames = (names: Record<string, string>) =>
+  Object.fromEntries(Object.entries(names).filter(([, name]) => name !== ''));
+
+/** The levels screen: each level's name, member count and comp rates. */
+export function levelRows(settings: SiteSettings, counts: Map<number, number>, maxLevel: number) {
+  return Array.from({ length: maxLevel }, (_, i) => String(i + 1)).map((level) => ({
+    level: Number(level),
+    name: settings.levelNames?.[level] ?? null,
+    members: counts.get(Number(level)) ?? 0,
+    compRates: settings.comp?.rates?.[level] ?? {},
+  }));
+}

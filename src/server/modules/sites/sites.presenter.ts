@@ -1,0 +1,17 @@
+import { deskState } from '../cashier/cashier-hours.ts';
+import { siteSummary } from './sites.service.ts';
+import type { SiteRow } from './sites-admin.service.ts';
+
+/** A site as the settings screen shows it: its fields, its desks' state now, and what members get. */
+export const siteView = (site: SiteRow) => ({
+  id: site.id,
+  code: site.code,
+  name: site.name,
+  domains: site.domains,
+  isDefault: site.isDefault,
+  settings: site.settings,
+  createdAt: site.createdAt,
+  desks: { deposit: deskState(site, 'deposit'), withdraw: deskState(site, 'withdraw') },
+  /** What the member layout gets (get-reg-domain): the links it will really show. */
+  summary: siteSummary(site),
+});

@@ -1,0 +1,78 @@
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { poolBalance, SECRET } from '../../../../test/support/jackpot.ts';
+import { balancesOf, expectSoundLedger, fund } from '../../../../test/support/money.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { HOUSE_STAKE_PER_HIT, jackpotCheck } from '../../../shared/games/jackpot.ts';
+import { queryRows } from '../../db/client.ts';
+import { seedDemo } from '../../db/seed-demo.ts';
+import { nodeHmac } from './seeds.ts';
+
+describe.runIf(backendAvailable)('the built-in slots and the progressive jackpot', () => {
+  const t = useTestApp({ houseWalletSecret: SECRET });
+  beforeAll(async () => {
+    await seedDemo(t.db);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  const house = (action: string, body: object) =>
+    t.app.inject({ method: 'POST', url: `/house/api/${action}`, payload: body as Record<string, unknown> });
+
+  it('pays the pool to a spin whose fair draw hits, and the round shows the draw to verify', async () => {
+    const { token } = await t.login();
+    await fund(t, token, 500_000);
+    const url = (
+      await t.call('open-game', { code: 'fruit-fiesta', company: 'royal-slots' }, { token })
+    ).json().url as string;
+    const gameToken = new URL(url, 'http://x').searchParams.get('token')!;
+    expect((await house('init', { token: gameToken, game: 'fruit-fiesta' })).json().status).toBe('success');
+
+    // A spin that misses first: its draw is recorded and nothing is paid from the pool.
+    const miss = (await house('spin', { token: gameToken, game: 'fruit-fiesta', lineBet: 100 })).json();
+    expect(miss.status).toBe('success');
+    expect(miss.jackpot).toMatchObject({ hit: false, amount: 0, stakePerHit: HOUSE_STAKE_PER_HIT });
+
+    // Stand in for a player whose own client seed happens to hit on the next nonce: find one for the
+    // committed server seed (a test may read it; a player cannot) and set it as the client seed.
+    const [seed] = await queryRows<{ id: number; server_seed: string; nonce: number }>(
+      t.db,
+      sql`select id, server_seed, nonce from house_seeds where active order by id desc limit 1`,
+    );
+    const stake = 10 * 10_000;
+    let clientSeed = '';
+    for (let i = 0; !clientSeed; i++) {
+      const candidate = `lucky-${i}`;
+      const check = await jackpotCheck(
+        nodeHmac,
+        { serverSeed: seed!.server_seed, clientSeed: candidate, nonce: seed!.nonce },
+        stake,
+      );
+      if (check.hit) clientSeed = candidate;
+    }
+    await queryRows(t.db, sql`update house_seeds set client_seed = ${clientSeed} where id = ${seed!.id}`);
+
+    const pool = await poolBalance(t.db);
+    const cash = (await balancesOf(t, token)).cash;
+    const spin = (await house('spin', { token: gameToken, game: 'fruit-fiesta', lineBet: 10_000 })).json();
+    expect(spin.status).toBe('success');
+    // The spin's own 1 % share reached the pool before the hit was claimed, so it wins that too.
+    const award = pool + stake / 100;
+    expect(spin.jackpot).toMatchObject({ hit: true, amount: award });
+    expect(spin.balance).toBe(cash - stake + spin.payout + award);
+    expect((await balancesOf(t, token)).cash).toBe(spin.balance);
+    expect(await poolBalance(t.db)).toBe(10_000_000);
+
+    // The verify data carry the recorded draw, and recomputing it from the seeds gives the same.
+    const round = (await house('round', { token: gameToken, roundId: spin.roundId })).json().round;
+    expect(round.jackpot).toMatchObject({ hit: true, amount: award });
+    const again = await jackpotCheck(
+      nodeHmac,
+      { serverSeed: seed!.server_seed, clientSeed: round.clientSeed, nonce: round.nonce },
+      round.stake,
+    );
+    expect(again).toEqual({ draw: round.jackpot.draw, threshold: round.jackpot.threshold, hit: true });
+    await expectSoundLedger(t.db);
+  });
+});

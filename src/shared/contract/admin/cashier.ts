@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { CASH_REQUEST_KINDS, CASH_REQUEST_STATUSES, MEMBER_STATUSES } from '../../vocabulary.ts';
+import { endpoint, ok } from './endpoint.ts';
+import { idParam } from './fields.ts';
+
+const cashTotals = z.object({ count: z.number(), total: z.number() });
+export const pendingRequest = z.object({
+  id: z.number(),
+  kind: z.enum(CASH_REQUEST_KINDS),
+  amount: z.number(),
+  status: z.enum(CASH_REQUEST_STATUSES),
+  createdAt: z.string(),
+  member: z.object({
+    id: z.number(),
+    loginId: z.string(),
+    nick: z.string(),
+    level: z.number(),
+    status: z.enum(MEMBER_STATUSES),
+    bankName: z.string(),
+    bankOwner: z.string(),
+    bankNumber: z.string(),
+  }),
+  history: z.object({ deposits: cashTotals, withdrawals: cashTotals }),
+});
+
+/** The cashier queue and its decisions. */
+export const cashierEndpoints = {
+  pending: endpoint({
+    method: 'GET',
+    path: '/cashier/pending',
+    summary: 'Pending deposits and withdrawals, oldest first, with the member and their history',
+    response: ok.extend({ requests: z.array(pendingRequest) }),
+  }),
+  decide: endpoint({
+    method: 'POST',
+    path: '/cashier/:kind/:id/:decision',
+    summary: 'Approves or rejects a request (a rejection needs a reason); money moves through the ledger',
+    params: z.object({
+      kind: z.enum(CASH_REQUEST_KINDS),
+      id: idParam.shape.id,
+      decision: z.enum(['approve', 'reject']),
+    }),
+    body: z.object({ reason: z.string().trim().max(500).optional() }),
+    response: ok.extend({ request: z.object({ id: z.number(), status: z.enum(CASH_REQUEST_STATUSES) }) }),
+  }),
+} as const;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { jackpotState } from '../jackpot-routes.ts';
+import { endpoint, ok } from './endpoint.ts';
+
+const figures = z.object({
+  deposits: z.number(),
+  withdrawals: z.number(),
+  bets: z.number(),
+  wins: z.number(),
+  /** Gross gaming revenue: bets minus wins. */
+  ggr: z.number(),
+  newMembers: z.number(),
+  activeMembers: z.number(),
+});
+const pendingCounts = z.object({ deposits: z.number(), withdrawals: z.number(), tickets: z.number() });
+/** The progressive pool now and its latest wins, newest first. */
+const jackpot = jackpotState.extend({
+  recentWins: z.array(
+    z.object({
+      id: z.number(),
+      provider: z.string(),
+      roundId: z.string(),
+      memberId: z.number(),
+      gameCode: z.string(),
+      amount: z.number(),
+      reseed: z.number(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
+/** The dashboard's figures and the badge counts the screens poll. */
+export const dashboardEndpoints = {
+  dashboard: endpoint({
+    method: 'GET',
+    path: '/dashboard',
+    summary: "Today's and this month's money and member figures, and what waits",
+    response: ok.extend({ today: figures, month: figures, pending: pendingCounts, jackpot }),
+  }),
+  pendingCounts: endpoint({
+    method: 'GET',
+    path: '/pending-counts',
+    summary: 'Pending deposits, withdrawals and tickets (polled; not counted as activity)',
+    response: ok.extend(pendingCounts.shape),
+  }),
+} as const;

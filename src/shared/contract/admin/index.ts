@@ -1,0 +1,35 @@
+import { auditEndpoints } from './audit.ts';
+import { cashierEndpoints } from './cashier.ts';
+import { contentEndpoints } from './content.ts';
+import { dashboardEndpoints } from './dashboard.ts';
+import type { AdminEndpoint } from './endpoint.ts';
+import { gamesEndpoints } from './games.ts';
+import { membersEndpoints } from './members.ts';
+import { notesEndpoints } from './notes.ts';
+import { operatorsEndpoints } from './operators.ts';
+import { paymentOptionsEndpoints } from './payment-options.ts';
+import { sessionEndpoints } from './session.ts';
+import { sitesEndpoints } from './sites.ts';
+import { supportEndpoints } from './support.ts';
+
+/**
+ * The admin API contract (/api/admin/...), one group per back-office screen. The server's route
+ * files implement these, the back office calls them through `adminCall`, and the OpenAPI document
+ * lists them. A new screen adds its file here with one line.
+ */
+export const adminContract = {
+  session: sessionEndpoints,
+  dashboard: dashboardEndpoints,
+  cashier: cashierEndpoints,
+  members: membersEndpoints,
+  support: supportEndpoints,
+  notes: notesEndpoints,
+  content: contentEndpoints,
+  games: gamesEndpoints,
+  sites: sitesEndpoints,
+  paymentOptions: paymentOptionsEndpoints,
+  operators: operatorsEndpoints,
+  audit: auditEndpoints,
+} as const satisfies Record<string, Record<string, AdminEndpoint>>;
+
+export type { AdminEndpoint, AdminReply, SendBody, SendParams, SendQuery } from './endpoint.ts';

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { MEMBER_STATUSES, NOTE_TARGETS, ROUND_STATUSES, TICKET_KINDS } from '../../vocabulary.ts';
+import { endpoint, instantOut, ok } from './endpoint.ts';
+import { idParam, levelNumber } from './fields.ts';
+
+const balances = z.object({ cash: z.number(), comp: z.number(), held: z.number() });
+
+export const memberRow = z.object({
+  id: z.number(),
+  loginId: z.string(),
+  nick: z.string(),
+  level: z.number(),
+  status: z.enum(MEMBER_STATUSES),
+  createdAt: instantOut,
+});
+
+/** The member page: profile (never the password hash), balances and the latest of each list. */
+const memberDetail = ok.extend({
+  profile: memberRow.extend({
+    siteId: z.number(),
+    phone: z.string(),
+    bankName: z.string(),
+    bankOwner: z.string(),
+    bankNumber: z.string(),
+    referralCode: z.string(),
+    referredBy: z.number().nullable(),
+    isDemo: z.boolean(),
+    lastLoginAt: instantOut.nullable(),
+    lastLoginIp: z.string().nullable(),
+  }),
+  balances,
+  statement: z.array(
+    z.object({
+      id: z.number(),
+      createdAt: z.string(),
+      kind: z.string(),
+      account: z.string(),
+      amount: z.number(),
+    }),
+  ),
+  bets: z.array(
+    z.object({
+      roundId: z.string(),
+      gameCode: z.string(),
+      gameNameKo: z.string(),
+      gameNameEn: z.string(),
+      vendor: z.string(),
+      stake: z.number(),
+      win: z.number(),
+      status: z.enum(ROUND_STATUSES),
+      openedAt: z.string(),
+      closedAt: z.string().nullable(),
+    }),
+  ),
+  tickets: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.enum(TICKET_KINDS),
+      title: z.string(),
+      contents: z.string(),
+      status: z.string(),
+      answer: z.string().nullable(),
+      answeredBy: z.string().nullable(),
+      answeredAt: instantOut.nullable(),
+      readAt: instantOut.nullable(),
+      hiddenByMember: z.boolean(),
+      createdAt: instantOut,
+    }),
+  ),
+  notes: z.array(
+    z.object({
+      id: z.number(),
+      target: z.enum(NOTE_TARGETS),
+      title: z.string(),
+      contents: z.string(),
+      sentBy: z.string(),
+      createdAt: z.string().nullable(),
+      readAt: z.string().nullable(),
+      deletedAt: z.string().nullable(),
+    }),
+  ),
+  logins: z.array(
+    z.object({
+      at: instantOut,
+      ip: z.string().nullable(),
+      userAgent: z.string().nullable(),
+      lastSeenAt: instantOut,
+      endedAt: instantOut.nullable(),
+      expiresAt: instantOut,
+    }),
+  ),
+});
+
+/** Members: search, the member page, block, level, password reset and manual adjustments. */
+export const membersEndpoints = {
+  search: endpoint({
+    method: 'GET',
+    path: '/members',
+    summary: 'Members whose login, nick or phone contains q (the latest 50)',
+    query: z.object({ q: z.string().trim().max(64).default('') }),
+    response: ok.extend({ members: z.array(memberRow) }),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/members/:id',
+    summary: 'The member page',
+    params: idParam,
+    response: memberDetail,
+  }),
+  setStatus: endpoint({
+    method: 'POST',
+    path: '/members/:id/status',
+    summary: "Blocks (ending every session) or unblocks; a member's self-exclusion stays",
+    params: idParam,
+    body: z.object({ status: z.enum(['active', 'blocked']) }),
+    response: ok,
+  }),
+  setLevel: endpoint({
+    method: 'POST',
+    path: '/members/:id/level',
+    summary: "Sets the member's level",
+    params: idParam,
+    body: z.object({ level: levelNumber }),
+    response: ok,
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/members/:id/reset-password',
+    summary: 'A new random password, shown once; the member is signed out',
+    params: idParam,
+    response: ok.extend({ password: z.string() }),
+  }),
+  adjust: endpoint({
+    method: 'POST',
+    path: '/members/:id/adjust',
+    summary: "A manual correction of the member's cash with a reason (idempotent by key)",
+    params: idParam,
+    body: z.object({
+      amount: z
+        .number()
+        .int()
+        .refine((n) => n !== 0 && Math.abs(n) <= 1e12, 'a non-zero amount'),
+      reason: z.string().trim().min(3, 'a reason is required').max(500),
+      key: z.string().max(64).optional(),
+    }),
+    response: ok.extend({ balances }),
+  }),
+} as const;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { NOTE_TARGETS } from '../../vocabulary.ts';
+import { endpoint, ok } from './endpoint.ts';
+import { idNumber, levelNumber } from './fields.ts';
+
+/** Notes (the members' inbox): to one member, a level, or everyone. */
+export const notesEndpoints = {
+  send: endpoint({
+    method: 'POST',
+    path: '/notes',
+    summary: 'Sends a note to one member, every member of a level, or everyone',
+    body: z.object({
+      target: z.enum(NOTE_TARGETS),
+      memberId: idNumber.optional(),
+      level: levelNumber.optional(),
+      title: z.string().trim().min(1).max(100),
+      contents: z.string().trim().min(1).max(5000),
+    }),
+    response: ok.extend({ noteId: z.number() }),
+  }),
+} as const;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { OPERATOR_LOGIN, OPERATOR_ROLES } from '../../vocabulary.ts';
+import { endpoint, instantOut, ok } from './endpoint.ts';
+import { idParam } from './fields.ts';
+
+export const operatorRow = z.object({
+  id: z.number(),
+  login: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  lockedUntil: instantOut.nullable(),
+  createdAt: instantOut,
+});
+
+/**
+ * Owners add operators and change their roles (the first owner comes from `npm run admin:create`).
+ * A new operator's password and TOTP secret are shown once, to hand over.
+ */
+export const operatorsEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/operators',
+    summary: 'The operators (no secrets)',
+    response: ok.extend({ operators: z.array(operatorRow) }),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/operators',
+    summary: 'Adds an operator; the password and TOTP secret are in this reply only',
+    body: z.object({
+      login: z.string().regex(OPERATOR_LOGIN, 'a login of 3-32 lower-case letters, digits, _ or -'),
+      role: z.enum(OPERATOR_ROLES),
+    }),
+    response: ok.extend({
+      operator: z.object({ id: z.number(), login: z.string(), role: z.enum(OPERATOR_ROLES) }),
+      password: z.string(),
+      totpSecret: z.string(),
+      otpauthUri: z.string(),
+    }),
+  }),
+  setRole: endpoint({
+    method: 'POST',
+    path: '/operators/:id/role',
+    summary: "Changes another operator's role",
+    params: idParam,
+    body: z.object({ role: z.enum(OPERATOR_ROLES) }),
+    response: ok,
+  }),
+} as const;

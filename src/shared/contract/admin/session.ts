@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { OPERATOR_ROLES, PERMISSIONS } from '../../vocabulary.ts';
+import { endpoint, ok } from './endpoint.ts';
+
+export const operatorView = z.object({ id: z.number(), login: z.string(), role: z.enum(OPERATOR_ROLES) });
+
+/** The operator's own session: login with password and TOTP, who am I, logout. */
+export const sessionEndpoints = {
+  login: endpoint({
+    method: 'POST',
+    path: '/login',
+    summary: 'Operator login with password and a current TOTP code; sets the httpOnly `asid` cookie',
+    body: z.object({
+      login: z.string().max(64),
+      password: z.string().max(128),
+      otp: z.string().max(10),
+      /** Scripts and tools ask for a Bearer token; the browser keeps it only in the httpOnly cookie. */
+      bearer: z.boolean().optional(),
+    }),
+    response: ok.extend({ operator: operatorView, token: z.string().optional() }),
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/logout',
+    summary: "Ends the operator's session",
+    response: ok,
+  }),
+  me: endpoint({
+    method: 'GET',
+    path: '/me',
+    summary: 'The signed-in operator and what their role may do',
+    response: ok.extend({ operator: operatorView, permissions: z.array(z.enum(PERMISSIONS)) }),
+  }),
+} as const;

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { HHMM, MAX_LEVEL } from '../../vocabulary.ts';
+import { endpoint, instantOut, ok } from './endpoint.ts';
+import { hostname, httpsUrl, idParam, patchOf } from './fields.ts';
+
+const levelKey = z.string().regex(/^([1-9]|1\d|20)$/, `a level from 1 to ${MAX_LEVEL}`);
+const hhmm = z
+  .string()
+  .regex(HHMM, 'a time like 09:30')
+  .refine((v) => v <= '24:00', 'a time up to 24:00');
+const timezone = z
+  .string()
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'an IANA time zone like Asia/Seoul');
+/** Both hours or neither; null for both removes the hours (open all day unless locked). */
+export const deskWindowPatch = z
+  .object({
+    locked: z.boolean().optional(),
+    open: hhmm.nullable().optional(),
+    close: hhmm.nullable().optional(),
+  })
+  .refine(
+    (w) => (w.open === undefined) === (w.close === undefined) && (w.open === null) === (w.close === null),
+    'give open and close together',
+  );
+const basisPoints = z.number().int().min(0).max(10_000);
+const levelNames = z.record(levelKey, z.string().trim().max(30));
+const compRates = z.object({
+  casino: basisPoints.optional(),
+  slot: basisPoints.optional(),
+  sport: basisPoints.optional(),
+});
+const messengerLink = z.object({ label: z.string(), url: z.string() });
+
+/** A site's settings as stored (every field optional so old rows stay valid). */
+const cashierWindow = z.object({
+  locked: z.boolean().optional(),
+  open: z.string().optional(),
+  close: z.string().optional(),
+});
+export const siteSettings = z.object({
+  registrationOpen: z.boolean().optional(),
+  referralRequired: z.boolean().optional(),
+  /** On a production server, whether the sandbox (test payments) may credit members here. */
+  testPayments: z.boolean().optional(),
+  messengerLinks: z.array(messengerLink).optional(),
+  timezone: z.string().optional(),
+  deposit: cashierWindow.optional(),
+  withdraw: cashierWindow.optional(),
+  comp: z
+    .object({
+      minExchange: z.number().optional(),
+      rates: z.record(z.string(), z.record(z.string(), z.number())).optional(),
+    })
+    .optional(),
+  levelNames: z.record(z.string(), z.string()).optional(),
+});
+
+const deskState = z.object({
+  locked: z.boolean(),
+  open: z.boolean(),
+  hours: z.object({ open: z.string(), close: z.string() }).nullable(),
+  timezone: z.string(),
+});
+
+/** A site as the settings screen shows it: the row, its desks' state now, and what members get. */
+export const siteView = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  domains: z.array(z.string()),
+  isDefault: z.boolean(),
+  settings: siteSettings,
+  createdAt: instantOut,
+  desks: z.object({ deposit: deskState, withdraw: deskState }),
+  /** What the member layout gets (get-reg-domain): the links it will really show. */
+  summary: z.object({
+    code: z.string(),
+    name: z.string(),
+    registrationOpen: z.boolean(),
+    referralRequired: z.boolean(),
+    messengerLinks: z.array(messengerLink),
+  }),
+});
+
+export const levelRow = z.object({
+  level: z.number(),
+  name: z.string().nullable(),
+  members: z.number(),
+  compRates: z.record(z.string(), z.number()),
+});
+
+const settingsReply = ok.extend({ settings: siteSettings });
+
+/** Settings per site (brand): domains, registration, cashier hours and locks, comp, messenger, levels. */
+export const sitesEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/settings/sites',
+    summary: 'Every site with its settings, desks and what members see',
+    response: ok.extend({ sites: z.array(siteView) }),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/settings/sites',
+    summary: 'Adds a site (brand); a domain another site answers to is refused',
+    body: z.object({
+      code: z.string().regex(/^[a-z0-9-]{2,32}$/, 'a code of 2-32 lower-case letters, digits or dashes'),
+      name: z.string().trim().min(1).max(100),
+      domains: z.array(hostname).max(20).default([]),
+    }),
+    response: ok.extend({ site: siteView }),
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/settings/sites/:id',
+    summary: 'Renames a site, replaces its domains, opens or closes registration',
+    params: idParam,
+    body: patchOf(
+      z.object({
+        name: z.string().trim().min(1).max(100).optional(),
+        domains: z.array(hostname).max(20).optional(),
+        registrationOpen: z.boolean().optional(),
+        referralRequired: z.boolean().optional(),
+        testPayments: z.boolean().optional(),
+      }),
+    ),
+    response: ok.extend({ site: siteView }),
+  }),
+  cashier: endpoint({
+    method: 'POST',
+    path: '/settings/sites/:id/cashier',
+    summary: "The cashier desks' time zone, hours and locks",
+    params: idParam,
+    body: z.object({
+      timezone: timezone.optional(),
+      deposit: deskWindowPatch.optional(),
+      withdraw: deskWindowPatch.optional(),
+    }),
+    response: settingsReply,
+  }),
+  comp: endpoint({
+    method: 'POST',
+    path: '/settings/sites/:id/comp',
+    summary: 'Comp rates per level and category (basis points), the minimum exchange, level names',
+    params: idParam,
+    body: z.object({
+      minExchange: z.number().int().min(0).max(1e12).optional(),
+      rates: z.record(levelKey, compRates).optional(),
+      // The levels screen saves names and rates together: one change, all or nothing.
+      levelNames: levelNames.optional(),
+    }),
+    response: settingsReply,
+  }),
+  messenger: endpoint({
+    method: 'POST',
+    path: '/settings/sites/:id/messenger',
+    summary: 'Up to two messenger links (https) shown to members',
+    params: idParam,
+    body: z.object({
+      links: z.array(z.object({ label: z.string().trim().min(1).max(50), url: httpsUrl })).max(2),
+    }),
+    response: settingsReply,
+  }),
+  levels: endpoint({
+    method: 'GET',
+    path: '/settings/sites/:id/levels',
+    summary: 'Each level: its name, how many members hold it, its comp rates',
+    params: idParam,
+    response: ok.extend({ levels: z.array(levelRow) }),
+  }),
+  levelNames: endpoint({
+    method: 'POST',
+    path: '/settings/sites/:id/levels',
+    summary: 'Names the levels; an empty name shows the number again',
+    params: idParam,
+    body: z.object({ names: levelNames }),
+    response: settingsReply,
+  }),
+} as const;

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
+
+/** The progressive jackpot as every page shows it: the same figure in every tab. */
+export const jackpotState = z.object({
+  /** The pool now, in minor units. */
+  amount: z.number().int(),
+  /** The pool's share of each jackpot-slot stake, in basis points (100 = 1 %). */
+  contributionBps: z.number().int(),
+  /** What the pool starts again from after a win. */
+  reseed: z.number().int(),
+  lastWin: z.object({ amount: z.number().int(), at: z.string() }).nullable(),
+});
+export type JackpotStateReply = z.infer<typeof jackpotState>;
+
+export const jackpotRoutes = {
+  // Guests see the home banner too, so the route needs no session.
+  'get-jackpot': {
+    auth: 'guest',
+    request: z.object({}),
+    response: ok.extend({ jackpot: jackpotState }),
+  },
+} as const;

@@ -1,0 +1,64 @@
+/**
+ * The product's fixed word lists, shared by the database schema (server) and the API contracts
+ * (server and both web apps), so each list is written once and the back office never imports
+ * server code to learn them.
+ */
+
+export const OPERATOR_ROLES = ['owner', 'cashier', 'support', 'content'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/** Operator logins: lower-case, 3–32 characters, starting with a letter. */
+export const OPERATOR_LOGIN = /^[a-z][a-z0-9_-]{2,31}$/;
+
+/** What each back-office action needs; every admin route names one of these. */
+export const PERMISSIONS = [
+  'dashboard.view',
+  'cashier.view',
+  'cashier.decide',
+  'members.view',
+  'members.manage',
+  'support.answer',
+  'notes.send',
+  'content.manage',
+  'games.manage',
+  'settings.manage',
+  'audit.view',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const MEMBER_STATUSES = ['active', 'blocked', 'self_excluded'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+export const CASH_REQUEST_KINDS = ['deposit', 'withdraw'] as const;
+export type CashRequestKind = (typeof CASH_REQUEST_KINDS)[number];
+/** The product's words: wait (asked), reg (at the payment provider), already (done), cansel (cancelled). */
+export const CASH_REQUEST_STATUSES = ['wait', 'reg', 'already', 'cansel'] as const;
+export type CashRequestStatus = (typeof CASH_REQUEST_STATUSES)[number];
+
+export const PAYMENT_KINDS = ['bank', 'card', 'coin'] as const;
+
+/** 'help': a member's question; 'account': a request for the operator's deposit account. */
+export const TICKET_KINDS = ['help', 'account'] as const;
+export type TicketKind = (typeof TICKET_KINDS)[number];
+
+export const NOTE_TARGETS = ['member', 'level', 'all'] as const;
+export type NoteTarget = (typeof NOTE_TARGETS)[number];
+
+export const CONTENT_KINDS = ['notice', 'popup', 'banner'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+export const BANNER_TYPES = ['home', 'jackpot'] as const;
+export type BannerType = (typeof BANNER_TYPES)[number];
+/** What members see of an item now: only 'live' items reach the member site. */
+export const CONTENT_STATES = ['live', 'scheduled', 'ended', 'unpublished'] as const;
+export type ContentState = (typeof CONTENT_STATES)[number];
+
+export const VENDOR_CATEGORIES = ['casino', 'slot', 'sport'] as const;
+export type VendorCategory = (typeof VENDOR_CATEGORIES)[number];
+
+export const ROUND_STATUSES = ['open', 'closed', 'cancelled'] as const;
+
+/** Local time of day, HH:MM; 24:00 closes at midnight. */
+export const HHMM = /^([01]\d|2[0-4]):[0-5]\d$/;
+
+/** The highest member level. */
+export const MAX_LEVEL = 20;

@@ -1,0 +1,42 @@
+import i18next from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { DEFAULT_LOCALE, formatNumber, isLocale, LOCALES, type Locale } from '../../shared/format.ts';
+
+/** `<html lang>` wants BCP 47; two of the product's locale codes are not. */
+const HTML_LANG: Record<Locale, string> = { th: 'th', en: 'en', ko: 'ko', jp: 'ja', vn: 'vi' };
+
+/**
+ * The game window speaks the language the player chose on the site (kept in this origin's
+ * localStorage by the site), not the browser's: the launch URL's `lang` comes from the browser's
+ * Accept-Language and is ignored. Only the `play` namespace is loaded.
+ */
+function siteLocale(): Locale {
+  // The key src/web/i18n/index.ts stores the choice under (importing it would start the site's i18n).
+  const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem('lang');
+  return isLocale(saved) ? saved : DEFAULT_LOCALE;
+}
+
+export const playLocale: Locale = siteLocale();
+
+export const playI18nReady = i18next
+  .use(initReactI18next)
+  .use(resourcesToBackend((lng: string, ns: string) => import(`../i18n/locales/${lng}/${ns}.json`)))
+  .init({
+    lng: playLocale,
+    fallbackLng: false,
+    supportedLngs: [...LOCALES],
+    ns: ['play'],
+    defaultNS: 'play',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  })
+  .then(() => {
+    document.documentElement.lang = HTML_LANG[playLocale];
+  });
+
+/** Amounts with the player's locale's thousands separators. */
+export const money = (n: number) => formatNumber(n, playLocale);
+
+export const usePlayT = () => useTranslation('play').t;
+export type PlayT = ReturnType<typeof usePlayT>;

@@ -1,0 +1,32 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isLocale } from '../../../shared/format.ts';
+import { JackpotFigure } from '../../features/jackpot/JackpotFigure.tsx';
+import { useJackpotPool } from '../../features/jackpot/jackpotPool.ts';
+import styles from './jackpot.module.css';
+
+/**
+ * The live progressive jackpot in a game window: the same pool and the same poll as the site's home
+ * banner (features/jackpot), in the site's language (the game window's i18n, play/i18n.ts). Self-contained: a game embeds it in one line.
+ */
+export function JackpotMeter() {
+  return (
+    <Suspense fallback={null}>
+      <Meter />
+    </Suspense>
+  );
+}
+
+function Meter() {
+  // The game window's own i18n (play/i18n.ts) loads this namespace; nothing shows before it has.
+  const { t, i18n, ready } = useTranslation('jackpot', { useSuspense: false });
+  const pool = useJackpotPool();
+  if (!pool || !ready) return null;
+  const locale = isLocale(i18n.language) ? i18n.language : 'th';
+  return (
+    <div className={styles.meter}>
+      <span className={styles.label}>{t('meterLabel')}</span>
+      <JackpotFigure amount={pool.amount} locale={locale} className={styles.amount} testId="jackpot-meter" />
+    </div>
+  );
+}
