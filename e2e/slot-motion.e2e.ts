@@ -12,8 +12,15 @@ describe.runIf(chromiumAvailable)('slot motion on a throttled phone', () => {
     await openGameWindow(b.page, 'golden-dragon', 'royal-slots');
     const cdp = await b.context.newCDPSession(b.page);
     await cdp.send('Performance.enable');
-    // The jackpot meter's own 3-s refresh is not the reels' work: it keeps its last amount meanwhile.
-    await b.page.route('**/api/routes/get-jackpot', (route) => route.abort());
+    // The jackpot meter's own refresh is not the reels' work: it is answered with its first amount meanwhile.
+    let jackpot: { status: number; body: Buffer; headers: Record<string, string> } | null = null;
+    await b.page.route('**/api/routes/get-jackpot', async (route) => {
+      if (!jackpot) {
+        const first = await route.fetch();
+        jackpot = { status: first.status(), body: await first.body(), headers: first.headers() };
+      }
+      await route.fulfill(jackpot);
+    });
     // Hold the server's answer so the reels spin steadily while they are measured.
     await b.page.route('**/house/api/spin', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 5_000));

@@ -45,5 +45,11 @@ describe.runIf(chromiumAvailable)('the free-spins show, to look at', () => {
     await b.page.getByTestId('celebration').waitFor({ timeout: 40_000 });
     await b.page.waitForTimeout(1_500);
     await b.screenshot('slot-celebration-th-phone');
+    // When the count ends the celebration leaves the screen: the total rests in the win bar and the
+    // buttons under it answer a tap again.
+    await b.page.getByTestId('celebration').waitFor({ state: 'detached', timeout: 10_000 });
+    await b.page.getByTestId('win-bar').getByTestId('win-amount').waitFor();
+    await b.page.getByRole('button', { name: 'ตารางจ่าย' }).click({ timeout: 5_000 });
+    await b.page.getByTestId('paytable').waitFor();
   }, 120_000);
 });

@@ -178,6 +178,7 @@ export function SlotGame(props: {
             amount={win.amount}
             tier={win.tier}
             duration={quick ? TIER_MS[win.tier] / 2 : TIER_MS[win.tier]}
+            place="stage"
             onSkip={() => skipWin.current()}
           />
         )}
@@ -189,6 +190,7 @@ export function SlotGame(props: {
             amount={win.amount}
             tier={win.tier}
             duration={win.skipped ? 0 : quick ? TIER_MS[win.tier] / 2 : TIER_MS[win.tier]}
+            place="bar"
             onSkip={() => undefined}
           />
         ) : focus >= 0 && !busy ? (

@@ -10,10 +10,17 @@ const COINS = 14;
  * frame); big wins and above also get a celebration over the reels with falling coins (transforms
  * only). A tap ends the count at once.
  */
-export function WinPresentation(props: { amount: number; tier: WinTier; duration: number; onSkip(): void }) {
+export function WinPresentation(props: {
+  amount: number;
+  tier: WinTier;
+  duration: number;
+  /** Over the reels (a celebration for big wins) or in the win bar (always a plain line). */
+  place: 'stage' | 'bar';
+  onSkip(): void;
+}) {
   const t = usePlayT();
   const figure = useRef<HTMLSpanElement>(null);
-  const celebrate = isCelebration(props.tier);
+  const celebrate = props.place === 'stage' && isCelebration(props.tier);
 
   useEffect(() => {
     const node = figure.current;
