@@ -2,7 +2,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
-import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../src/server/app.ts';
 import { readConfig } from '../../src/server/config.ts';
@@ -13,6 +12,7 @@ import { seedDemo } from '../../src/server/db/seed-demo.ts';
 import { createOperator } from '../../src/server/modules/backoffice/operators.service.ts';
 import { approveDeposit } from '../../src/server/modules/cashier/deposits.service.ts';
 import { sendNote } from '../../src/server/modules/inbox/notes.service.ts';
+import { buildWeb } from '../../tools/build-web.ts';
 import { DEMO_OPERATOR, PHONE_OPERATOR } from './operator.ts';
 
 declare module 'vitest' {
@@ -93,7 +93,8 @@ function operatorDesk(db: Database['db']) {
 
 /** Builds the member site and serves it with demo data on an in-memory PGlite, on a free port. */
 export default async function setup(project: TestProject) {
-  await build({ configFile: resolve('vite.config.ts'), logLevel: 'warn' });
+  // The same build-when-stale step as npm start: an unchanged site is not built again.
+  await buildWeb({ force: false, quiet: true });
   const database = await openDatabase({});
   await migrate(database);
   await seedDemo(database.db);
