@@ -3,6 +3,7 @@
  * hand: each prints what it did and ends with the money check (every acknowledged call applied once),
  * the ledger audit and the audit-chain check. Exits non-zero if any invariant broke.
  */
+import { resetTally } from './support/calls.ts';
 import { killServer } from './scenarios/kill-server.ts';
 import { restartPostgres } from './scenarios/restart-postgres.ts';
 import { twoServers } from './scenarios/two-servers.ts';
@@ -18,6 +19,7 @@ let allHeld = true;
 for (const name of chosen.length ? chosen : Object.keys(scenarios)) {
   const [title, run] = scenarios[name]!;
   console.log(`\n== ${title}`);
+  resetTally();
   const started = Date.now();
   const held = await run();
   console.log(`  → ${held ? 'INVARIANTS HELD' : 'INVARIANTS BROKEN'} (${((Date.now() - started) / 1000).toFixed(0)} s)`);

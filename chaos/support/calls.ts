@@ -1,7 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** How the load saw the servers: replies that were not an answer (refused, reset, 5xx, timed out). */
-export const tally = { calls: 0, failedAttempts: 0 };
+export const tally = { calls: 0, failedAttempts: 0, unavailable: 0 };
+
+export function resetTally() {
+  Object.assign(tally, { calls: 0, failedAttempts: 0, unavailable: 0 });
+}
 
 export interface Reply {
   status: number;
@@ -25,6 +29,7 @@ export async function attempt(
     const json = (await res.json()) as Record<string, unknown>;
     if (res.status >= 500) {
       tally.failedAttempts += 1;
+      if (res.status === 503 && json.status === 'unavailable') tally.unavailable += 1;
       return null;
     }
     return { status: res.status, json };

@@ -44,7 +44,7 @@ export async function verifyRun(db: Database['db'], players: Player[]): Promise<
   const chain = await verifyAuditChain(db);
   const sound = isLedgerSound(audit);
   console.log(
-    `  acknowledged calls ${acknowledged} (attempts ${tally.calls}, unanswered attempts repeated ${tally.failedAttempts}); ` +
+    `  acknowledged calls ${acknowledged} (attempts ${tally.calls}, unanswered attempts repeated ${tally.failedAttempts}, of them 503 'unavailable' ${tally.unavailable}); ` +
       `lost ${lost}; doubled or missing money on ${wrongBalances} of ${players.length} players`,
   );
   console.log(
