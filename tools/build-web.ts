@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { buildDecision, sourceFingerprint } from './web-build/fingerprint.ts';
+import { precompress } from './web-build/precompress.ts';
 import { buildAndPublish, servedBuild } from './web-build/publish.ts';
 
 export const WEB_LAYOUT = { served: resolve('dist/web'), builds: resolve('dist/builds') };
@@ -24,6 +25,12 @@ export async function buildWeb(options: { force: boolean; quiet?: boolean }): Pr
       logLevel: options.quiet ? 'warn' : 'info',
       build: { outDir, emptyOutDir: true },
     });
+    const { files, raw, brotli } = precompress(outDir);
+    if (!options.quiet) {
+      console.log(
+        `precompressed ${files} files: ${(raw / 1024).toFixed(0)} KB → ${(brotli / 1024).toFixed(0)} KB brotli`,
+      );
+    }
   });
   return decision;
 }
