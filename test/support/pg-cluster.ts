@@ -90,7 +90,14 @@ export async function startPgCluster(options: ClusterOptions): Promise<PgCluster
     port,
     restart(mode) {
       runAsOwner(owner, join(PG_BIN, 'pg_ctl'), ['-D', dataDir, '-m', mode, '-w', 'stop']);
-      runAsOwner(owner, join(PG_BIN, 'pg_ctl'), ['-D', dataDir, '-l', join(dir, 'server.log'), '-w', 'start']);
+      runAsOwner(owner, join(PG_BIN, 'pg_ctl'), [
+        '-D',
+        dataDir,
+        '-l',
+        join(dir, 'server.log'),
+        '-w',
+        'start',
+      ]);
     },
     stop() {
       spawnSync(join(PG_BIN, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop'], {
