@@ -5,7 +5,7 @@
  * first-load JavaScript as sent (brotli); exits non-zero if a target of issue #19 is missed.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -42,6 +42,8 @@ try {
         maxBuffer: 64 << 20,
       },
     );
+    // BENCH_WEB_REPORT=file keeps the last run's whole report (the LCP element, request chains…).
+    if (process.env.BENCH_WEB_REPORT) writeFileSync(process.env.BENCH_WEB_REPORT, stdout);
     const report = JSON.parse(stdout) as {
       categories: { performance: { score: number } };
       audits: Record<string, { numericValue: number }>;
