@@ -63,6 +63,8 @@ export const MSG = {
   requestDeleted: 'msg3034',
   paymentLimits: 'msg3035',
   selfExcluded: 'msg3036',
+  /** Every game provider is seamless: the balance is used in games directly, nothing to transfer. */
+  seamlessWallet: 'msg3040',
 } as const;
 
 export type MsgKey = (typeof MSG)[keyof typeof MSG];
@@ -93,6 +95,8 @@ export const STATUS = {
   unsupportedMediaType: 'unsupported_media_type',
   limited: 'limited',
   closed: 'closed',
+  /** A transfer-wallet call where every provider is seamless (older front ends' user_transfer_in). */
+  seamless: 'seamless',
   error: 'error',
 } as const;
 
