@@ -10,9 +10,10 @@ const envelope = (data: JsonSchema): JsonSchema => ({
   required: ['data'],
 });
 
+const PUBLIC_FAILURE_REF = { $ref: '#/components/schemas/PublicFailure' };
 const refusedBeforeTheRoute = (description: string) => ({
   description,
-  content: jsonContent(envelope(FAILURE_REF)),
+  content: jsonContent(PUBLIC_FAILURE_REF),
 });
 
 const TRANSPORT = [
@@ -52,7 +53,11 @@ export function publicSection(): ApiSection {
             required: false,
             content: jsonContent(
               path.body
-                ? { type: 'object', description: path.about ?? 'the older field names', additionalProperties: true }
+                ? {
+                    type: 'object',
+                    description: path.about ?? 'the older field names',
+                    additionalProperties: true,
+                  }
                 : jsonSchema(spec.request),
             ),
           },
@@ -74,6 +79,7 @@ export function publicSection(): ApiSection {
   return {
     tags: [{ name: 'public', description: TRANSPORT }],
     paths,
+    schemas: { PublicFailure: envelope(FAILURE_REF) },
     securitySchemes: {
       publicSession: {
         type: 'apiKey',

@@ -3,6 +3,7 @@ import type { PathTable } from './path-types.ts';
 
 const byId = (raw: Fields): Fields => ({ id: numeric(raw.id ?? raw._id ?? raw.idx) });
 const rows = (answer: Fields) => withRowAliases(answer);
+const BY_ID = '`{id}` (or `_id`, `idx`; a numeric string is read as a number).';
 
 /** `/public/community/...` (the product's spellings kept: usre_, wirte). */
 export const communityPaths: PathTable = {
@@ -23,17 +24,18 @@ export const communityPaths: PathTable = {
     },
   },
   usre_get_note_list: { route: 'get-note-list', reply: rows },
-  usre_do_read_note: { route: 'read-note-message', body: byId },
-  usre_do_del_note: { route: 'del-note', body: byId },
+  usre_do_read_note: { route: 'read-note-message', about: BY_ID, body: byId },
+  usre_do_del_note: { route: 'del-note', about: BY_ID, body: byId },
   do_read_all_note: { route: 'read-all-note' },
   do_del_all_note: { route: 'del-all-note' },
   get_help_list: { route: 'get-help-list', reply: rows },
   user_wirte_help: { route: 'user-write-help' },
-  admin_do_help_message_read: { route: 'read-help-message', body: byId },
+  admin_do_help_message_read: { route: 'read-help-message', about: BY_ID, body: byId },
   admin_del_all_help: { route: 'del-all-help' },
-  user_del_help: { route: 'del-help', body: byId },
+  user_del_help: { route: 'del-help', about: BY_ID, body: byId },
   none_login_write: {
     route: 'none-login-write',
+    about: '`{name (or nick, id), contact (or phone), title, contents (or text)}`: a guest’s question.',
     body: (raw) => ({
       name: raw.name ?? raw.nick ?? raw.id,
       contact: raw.contact ?? raw.phone,
@@ -46,6 +48,7 @@ export const communityPaths: PathTable = {
   /** Promotions are the home banners here; these clients read them as `evens`. */
   get_event_list: {
     route: 'get-advertisement',
+    about: 'No body: the promotions are the home banners, answered as `evens` (and `banners`).',
     body: () => ({ type: 'home' }),
     reply: (answer) => {
       const aliased = withRowAliases(answer);

@@ -20,6 +20,8 @@ export interface ReplyContext {
  */
 export interface PublicPath {
   route: RouteName;
+  /** For the API reference: the fields this path reads, where they differ from the route's contract. */
+  about?: string;
   body?(raw: Fields, ctx: BodyContext): Fields | Promise<Fields>;
   reply?(answer: Fields, ctx: ReplyContext): Fields | Promise<Fields>;
 }

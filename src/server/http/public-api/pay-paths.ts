@@ -12,12 +12,14 @@ export const payPaths: PathTable = {
   get_payment: { route: 'get-deposit-payment' },
   deposit: {
     route: 'apply-deposit-payment',
+    about: '`{balance, code?, idx}`: answers an absolute `launcherUrl`.',
     body: (raw) => ({ ...cashRequestBody(raw), idx: numeric(raw.idx) }),
     reply: absoluteLauncher,
   },
   get_payment_withdraw: { route: 'get-withdrawal-payment' },
   withdrawal_launcher: {
     route: 'withdrawal-launcher',
+    about: '`{idx}`: answers an absolute `launcherUrl`.',
     body: (raw) => ({ idx: numeric(raw.idx) }),
     reply: absoluteLauncher,
   },

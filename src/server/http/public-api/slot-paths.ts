@@ -21,6 +21,9 @@ async function companyBody(raw: Fields, { db }: BodyContext): Promise<Fields> {
 
 const openGame = {
   route: 'open-game',
+  about:
+    '`{code, company}`: `company` is the vendor’s code or English name; without `code` the vendor’s lobby game ' +
+    'opens. Answers an absolute `gameUrl` (and `url`).',
   body: openGameBody,
   reply: (answer: Fields, ctx: { baseUrl: string }) => {
     const url = absoluteUrl(String(answer.url), ctx.baseUrl);
@@ -30,6 +33,7 @@ const openGame = {
 
 const bets = {
   route: 'get-slot-bets-list',
+  about: '`{skip}`: rows to pass over, 20 per page; the rows under `bets` and `list`.',
   body: skipToPage,
   reply: (answer: Fields) => {
     const aliased = withRowAliases(answer);
@@ -37,18 +41,35 @@ const bets = {
   },
 } as const;
 
+const SEAMLESS =
+  '`{balance}`: game money to or from a transfer-wallet provider; every provider here is seamless, so it answers ' +
+  '`seamless` (msg3040).';
+
 /** `/public/slot/...`, and the same names under `/public/casino/`. */
 export const slotPaths: PathTable = {
   get_casino_setting: { route: 'get-casino-setting', reply: withRowAliases },
   get_slot_setting: { route: 'get-slot-setting', reply: withRowAliases },
   get_sport_setting: { route: 'get-sport-setting', reply: withRowAliases },
-  get_slot_by_company: { route: 'get-slot-by-company', body: companyBody, reply: withRowAliases },
+  get_slot_by_company: {
+    route: 'get-slot-by-company',
+    about: '`{company}`: the vendor’s code or English name.',
+    body: companyBody,
+    reply: withRowAliases,
+  },
   get_in_game_balance: { route: 'get-in-game-balance' },
   open_game: openGame,
   user_open_slotv4: openGame,
   get_slot_bets_list: bets,
   get_slot_bets: bets,
-  user_transfer_in: { route: 'game-money-transfer', body: (raw) => ({ ...raw, direction: 'in' }) },
-  user_withdraw: { route: 'game-money-transfer', body: (raw) => ({ ...raw, direction: 'out' }) },
+  user_transfer_in: {
+    route: 'game-money-transfer',
+    about: SEAMLESS,
+    body: (raw) => ({ ...raw, direction: 'in' }),
+  },
+  user_withdraw: {
+    route: 'game-money-transfer',
+    about: SEAMLESS,
+    body: (raw) => ({ ...raw, direction: 'out' }),
+  },
   withdrawV3: applyWithdraw,
 };

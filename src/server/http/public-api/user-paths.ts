@@ -33,12 +33,17 @@ function registrationBody(raw: Fields): Fields {
   };
 }
 
+const REGISTRATION_FIELDS =
+  'Our field set, or the older `{id, pw, pass_check, phone, bankname, banknumber, bankowner, exchange_pw, code, nick}`: ' +
+  'an empty `nick` comes from `id`, `code` is the referral code, `exchange_pw` is not kept.';
+
 const vaultReply = (answer: Fields): Fields => ({ ...answer, point: answer.vault });
 
 /** `/public/user/...` */
 export const userPaths: PathTable = {
   do_login: {
     route: 'user-do-login',
+    about: '`{id, pw}`; answers the token as `session`, sent as the `session` header afterwards.',
     reply: (answer) => ({ ...answer, session: answer.token, id: answer.userId }),
   },
   user_health_check: {
@@ -52,20 +57,27 @@ export const userPaths: PathTable = {
       return { status: answer.status, user, member: user };
     },
   },
-  reg: { route: 'user-register', body: registrationBody },
-  regUsed: { route: 'user-register', body: registrationBody },
+  reg: { route: 'user-register', about: REGISTRATION_FIELDS, body: registrationBody },
+  regUsed: { route: 'user-register', about: REGISTRATION_FIELDS, body: registrationBody },
   check_user_id: { route: 'check-user-id' },
   check_user_nick: { route: 'check-user-nick' },
   check_user_code: { route: 'check-user-code' },
   getRegDomain: { route: 'get-reg-domain' },
-  user_exchange_to_pass: { route: 'user-set-password', body: (raw) => ({ pw: raw.pass }) },
+  user_exchange_to_pass: {
+    route: 'user-set-password',
+    about: '`{pass}`: the new login password, set without the current one; the member’s other sessions end.',
+    body: (raw) => ({ pw: raw.pass }),
+  },
   money_to_point: {
     route: 'vault-deposit',
+    about:
+      '`{balance, code?}`: moves `balance` from cash into the vault; the reply adds `point` (the vault).',
     body: (raw) => ({ amount: raw.balance, code: raw.code }),
     reply: vaultReply,
   },
   point_to_money: {
     route: 'vault-withdraw',
+    about: '`{point, code?}`: moves `point` from the vault back to cash; the reply adds `point` (the vault).',
     body: (raw) => ({ amount: raw.point, code: raw.code }),
     reply: vaultReply,
   },
