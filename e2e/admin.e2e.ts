@@ -66,6 +66,7 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     await b.page.getByRole('link', { name: id }).click();
     await b.page.getByRole('heading', { name: `Member ${id}` }).waitFor();
     await expect.poll(() => b.page.getByTestId('member-cash').textContent()).toBe('50,000');
+    expect(await b.page.getByTestId('member-vault').textContent()).toBe('0');
     const history = b.page.getByRole('region', { name: 'History' });
     await history.getByRole('table', { name: 'Ledger statement' }).getByText('deposit').first().waitFor();
     await history.getByRole('tab', { name: /Logins/ }).click();

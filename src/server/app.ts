@@ -6,6 +6,7 @@ import { installErrorHandler } from './http/error-handler.ts';
 import { memberApi } from './http/member-api.ts';
 import { apiDocs } from './http/openapi/api-docs.ts';
 import { probes } from './http/probes.ts';
+import { publicApi } from './http/public-api/public-api.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { installTextGuard } from './http/text-guard.ts';
 import { webStatic } from './http/web-static.ts';
@@ -29,6 +30,7 @@ import { liveUpdates } from './modules/live/live.plugin.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { createSiteResolver, type SiteResolver } from './modules/sites/sites.service.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { vaultRoutes } from './modules/vault/vault.routes.ts';
 import { houseProvider } from './providers/house/house.provider.ts';
 import { houseGameServer } from './providers/house/house.routes.ts';
 import { walletClient } from './providers/house/wallet-client.ts';
@@ -87,11 +89,12 @@ export async function buildApp({
   // A real provider, when configured (README: PSP_*), beside the sandbox.
   if (config.psp) paymentProviders.set(config.psp.code, hostedPspProvider(config.psp));
   const gameProviders = new Map([[houseProvider.code, houseProvider]]);
-  await memberApi(app, {
+  const memberRoutes = {
     db: database.db,
     config,
     resolveSite: sites.resolve,
-    resolveMember: (token, options) => findSessionMember(database.db, config, token, options),
+    resolveMember: (token: string, options: { withCounts?: boolean }) =>
+      findSessionMember(database.db, config, token, options),
     handlers: {
       ...accountsRoutes,
       ...cashierRoutes(paymentProviders, config.sandboxPspSecret),
@@ -100,8 +103,12 @@ export async function buildApp({
       ...contentRoutes,
       ...gamesRoutes(gameProviders),
       ...jackpotRoutes,
+      ...vaultRoutes,
     },
-  });
+  };
+  await memberApi(app, memberRoutes);
+  // SPEC §7's backend paths for older front ends: the same routes behind their own transport.
+  await publicApi(app, memberRoutes);
   const operatorFeed = await liveUpdates(app, database, config);
   await walletApi(app, { db: database.db, config, secrets: new Map([['house', config.houseWalletSecret]]) });
   await houseGameServer(app, {

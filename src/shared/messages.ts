@@ -63,6 +63,8 @@ export const MSG = {
   requestDeleted: 'msg3034',
   paymentLimits: 'msg3035',
   selfExcluded: 'msg3036',
+  /** Every game provider is seamless: the balance is used in games directly, nothing to transfer. */
+  seamlessWallet: 'msg3040',
 } as const;
 
 export type MsgKey = (typeof MSG)[keyof typeof MSG];
@@ -95,6 +97,8 @@ export const STATUS = {
   closed: 'closed',
   /** The database is out of reach for a moment: repeat the request. */
   unavailable: 'unavailable',
+  /** A transfer-wallet call where every provider is seamless (older front ends' user_transfer_in). */
+  seamless: 'seamless',
   error: 'error',
 } as const;
 

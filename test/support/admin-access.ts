@@ -44,6 +44,7 @@ export const EXPECTED_ADMIN_ACCESS: Record<string, readonly OperatorRole[]> = {
   'POST /api/admin/settings/sites/:id/cashier': OWNER,
   'POST /api/admin/settings/sites/:id/comp': OWNER,
   'POST /api/admin/settings/sites/:id/messenger': OWNER,
+  'POST /api/admin/settings/sites/:id/public-api': OWNER,
   'GET /api/admin/settings/sites/:id/levels': OWNER,
   'POST /api/admin/settings/sites/:id/levels': OWNER,
   'GET /api/admin/settings/payment-options': OWNER,

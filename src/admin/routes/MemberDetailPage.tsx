@@ -8,6 +8,7 @@ import { When } from '../components/When.tsx';
 import { MemberActions } from '../features/members/MemberActions.tsx';
 import { MemberLists } from '../features/members/MemberLists.tsx';
 import { useMemberDetail } from '../features/members/queries.ts';
+import { VaultBalance } from '../features/members/VaultBalance.tsx';
 import { useMay } from '../features/session/queries.ts';
 import styles from './MemberDetailPage.module.css';
 
@@ -73,6 +74,7 @@ export default function MemberDetailPage() {
                 <dd>
                   <Amount value={data.balances.held} />
                 </dd>
+                <VaultBalance vault={data.balances.vault} />
               </dl>
             </Panel>
           </div>

@@ -8,6 +8,7 @@ import { CashierHoursForm } from '../features/settings/CashierHoursForm.tsx';
 import { LevelsCompForm } from '../features/settings/LevelsCompForm.tsx';
 import { MessengerForm } from '../features/settings/MessengerForm.tsx';
 import { PaymentOptionsPanel } from '../features/settings/PaymentOptionsPanel.tsx';
+import { PublicApiOriginsForm } from '../features/settings/PublicApiOriginsForm.tsx';
 import { useSettingsChange, useSites } from '../features/settings/queries.ts';
 import { parseDomains, SiteForm } from '../features/settings/SiteForm.tsx';
 
@@ -96,6 +97,7 @@ export default function SettingsPage() {
           <PaymentOptionsPanel site={site} />
           <LevelsCompForm site={site} />
           <MessengerForm site={site} />
+          <PublicApiOriginsForm site={site} />
         </div>
       )}
     </div>

@@ -11,7 +11,8 @@ const FRAMEWORK_ERRORS: Record<string, ApiError> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: errors.invalid('bad content length'),
 };
 
-function toApiError(error: FastifyError): ApiError | undefined {
+/** A thrown error as the refusal it stands for, or undefined for a real fault. */
+export function toApiError(error: FastifyError): ApiError | undefined {
   if (error instanceof ApiError) return error;
   const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
   if (known) return known;

@@ -40,6 +40,8 @@ export const errors = {
     new ApiError(401, STATUS.unauthorized, MSG.loginNeeded, message),
   /** 401: wrong credentials (never says which part was wrong). */
   loginFailed: (message: string) => new ApiError(401, STATUS.invalid, MSG.loginFailed, message),
+  /** 400: a password the request must carry is wrong (the product's `pass`). */
+  wrongPass: (message: string) => new ApiError(400, STATUS.pass, MSG.passwordWrong, message),
   /** 401: a server-to-server call whose signature does not verify. */
   badSignature: (message: string) => new ApiError(401, STATUS.forbidden, MSG.forbidden, message),
   /** 403: the caller may not do this (role, cross-site request, blocked account ...). */
@@ -80,6 +82,8 @@ export const errors = {
     new ApiError(409, STATUS.lowPoint, MSG.compBelowMinimum, message, extra),
   /** 409: not now (a vendor under maintenance). */
   notNow: (message: string, msg: MsgKey) => new ApiError(409, STATUS.time, msg, message),
+  /** 409: a transfer-wallet call while every game provider is seamless (nothing to move). */
+  seamlessOnly: (message: string) => new ApiError(409, STATUS.seamless, MSG.seamlessWallet, message),
   /** 413: the body is over the limit. */
   tooLarge: (message = 'request body too large') => new ApiError(413, STATUS.tooLarge, MSG.tooLarge, message),
   /** 415: not JSON. */

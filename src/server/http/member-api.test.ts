@@ -4,6 +4,7 @@ import { countAllRows } from '../../../test/support/db-counts.ts';
 import { ORIGIN, useTestApp } from '../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../test/support/test-db.ts';
 import { type RouteName, routeNames, routes } from '../../shared/contract/routes.ts';
+import { PUBLIC_MODULES } from './public-api/public-api.ts';
 
 /** The fields a route's request schema declares, to aim wrong types at each one. */
 function fieldsOf(route: RouteName): string[] {
@@ -22,8 +23,11 @@ const HOSTILE_STRINGS = [
   'x'.repeat(60_000),
 ];
 
-/** Routes whose fields are free text: hostile-looking strings are valid there (and stored verbatim). */
-const FREE_TEXT_ROUTES = new Set<RouteName>(['user-write-help', 'none-login-write']);
+/**
+ * Routes whose fields are free text: hostile-looking strings are valid there (and stored verbatim).
+ * A password is free text too: `' OR 1=1 --` has letters and a digit, so it is a valid new password.
+ */
+const FREE_TEXT_ROUTES = new Set<RouteName>(['user-write-help', 'none-login-write', 'user-set-password']);
 
 interface BadCase {
   label: string;
@@ -145,6 +149,87 @@ describe.runIf(backendAvailable)(
       expect(res.headers['content-security-policy']).toContain("object-src 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     });
+  },
+);
+
+/** Field names the older front ends send on /public/, aimed at every path beside its route's own fields. */
+const OLDER_FIELDS = [
+  'id',
+  'pw',
+  'pass',
+  'code',
+  'balance',
+  'point',
+  'skip',
+  'company',
+  'idx',
+  'title',
+  'contents',
+];
+const WRONG_VALUES: unknown[] = [12345, { $gt: '' }, ['a'], true, ...HOSTILE_STRINGS];
+/** One field alone is a complete, valid request there: single-field cases would be real writes. */
+const COMPLETE_WITH_ONE_FIELD = new Set([
+  'community/user_ask_account_wirte_help',
+  'user/user_exchange_to_pass',
+]);
+const UNREADABLE: BadCase[] = [
+  { label: 'malformed JSON', payload: '{"id": ' },
+  { label: 'oversized body', payload: JSON.stringify({ pad: 'x'.repeat(70 * 1024) }) },
+  { label: 'form encoding', payload: 'id=a&pw=b', contentType: 'application/x-www-form-urlencoded' },
+  { label: 'plain text', payload: 'hello', contentType: 'text/plain' },
+];
+const NON_OBJECTS = ['[]', '"hello"', 'null', '12'];
+
+describe.runIf(backendAvailable)(
+  '/public/ paths: bad input gets a clear status, no 5xx, and changes nothing',
+  () => {
+    const t = useTestApp();
+    // casino/ answers with slot/'s table.
+    const paths = Object.entries(PUBLIC_MODULES)
+      .filter(([module]) => module !== 'casino')
+      .flatMap(([module, table]) =>
+        Object.entries(table).map(([name, path]) => ({ at: `${module}/${name}`, path })),
+      );
+
+    for (const { at, path } of paths) {
+      it(`${at}: every bad body is answered without a 5xx or a write`, async () => {
+        const { token } = await t.login();
+        const before = await countAllRows(t.db);
+        const send = (payload: string, contentType = 'application/json') =>
+          t.app.inject({
+            method: 'POST',
+            url: `/public/${at}`,
+            headers: { origin: 'https://front.example', session: token, 'content-type': contentType },
+            payload,
+          });
+        for (const bad of UNREADABLE) {
+          const res = await send(bad.payload, bad.contentType);
+          const context = `${at} / ${bad.label} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+          expect(res.statusCode, context).toBeGreaterThanOrEqual(400);
+          expect(res.statusCode, context).toBeLessThan(500);
+          expect(res.json().data.status, context).not.toBe('success');
+          expect(res.json().data.msg, context).toMatch(/^msg\d{4}$/);
+        }
+        for (const payload of NON_OBJECTS) {
+          const res = await send(payload);
+          const context = `${at} / ${payload} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+          expect(res.statusCode, context).toBeLessThan(500);
+          expect(res.json().data.status, context).not.toBe('success');
+          expect(res.json().data.msg, context).toMatch(/^msg\d{4}$/);
+        }
+        if (!COMPLETE_WITH_ONE_FIELD.has(at)) {
+          for (const field of new Set([...fieldsOf(path.route), ...OLDER_FIELDS])) {
+            for (const value of WRONG_VALUES) {
+              const res = await send(JSON.stringify({ [field]: value }));
+              const context = `${at} / ${field}=${JSON.stringify(value).slice(0, 20)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+              expect(res.statusCode, context).toBeLessThan(500);
+              expect(res.body, context).not.toMatch(/at .+\.ts:\d+|node_modules/);
+            }
+          }
+        }
+        expect(await countAllRows(t.db)).toEqual(before);
+      });
+    }
   },
 );
 

@@ -53,6 +53,60 @@ export function requireMember(ctx: RouteContext): SessionMember {
 
 const MAX_BODY_BYTES = 64 * 1024;
 
+/** What a transport hands the member routes: the request, its reply, and the session token it carries. */
+export interface RouteCall {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  token: string | undefined;
+  /** Called when a member-only route finds no live session (before it refuses): /api/routes clears a dead cookie. */
+  onNoSession?(): void;
+}
+
+/**
+ * One member route, whichever transport carries it (/api/routes/ and /public/): the session check
+ * its contract asks for, the contract's validation, then the module's handler. Refusals are thrown
+ * as ApiError; the transport shapes them.
+ */
+export async function runMemberRoute(
+  deps: MemberApiDeps,
+  name: RouteName,
+  body: unknown,
+  call: RouteCall,
+): Promise<{ reply: RouteReply<RouteName>; ctx: RouteContext }> {
+  const spec: RouteSpec = routes[name];
+  const { request, reply, token } = call;
+  const member =
+    spec.auth === 'member' && token
+      ? await deps.resolveMember(token, { withCounts: spec.withCounts === true })
+      : undefined;
+  if (spec.auth === 'member' && !member) {
+    call.onNoSession?.();
+    throw errors.unauthorized(token ? 'session expired or ended' : 'login required');
+  }
+
+  // No body at all means an empty request; an explicit JSON null is refused like any non-object.
+  const parsed = spec.request.safeParse(body === undefined ? {} : body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.') || undefined;
+    const msg = (field && spec.fieldMsgs?.[field]) || spec.invalidMsg;
+    throw errors.invalid(issue ? `${field ?? 'body'}: ${issue.message}` : 'invalid body', msg, { field });
+  }
+  const ctx: RouteContext = {
+    db: deps.db,
+    config: deps.config,
+    request,
+    reply,
+    site: await deps.resolveSite(request.hostname),
+    resolveSite: deps.resolveSite,
+    ip: request.ip,
+    token,
+    member,
+  };
+  const handler = deps.handlers[name] as RouteHandler<RouteName>;
+  return { reply: await handler(parsed.data as never, ctx), ctx };
+}
+
 /** POST /api/routes/<name>: validate against the contract, run the module's handler, shape the reply. */
 export async function memberApi(app: FastifyInstance, deps: MemberApiDeps): Promise<void> {
   const missing = Object.keys(routes).filter((name) => !deps.handlers[name as RouteName]);
@@ -69,39 +123,17 @@ export async function memberApi(app: FastifyInstance, deps: MemberApiDeps): Prom
       if (!isRouteName(name)) {
         throw errors.notFound(`route ${name.slice(0, 64)}`);
       }
-      const spec: RouteSpec = routes[name];
       const token = readSessionToken(request);
-      const member =
-        spec.auth === 'member' && token
-          ? await deps.resolveMember(token, { withCounts: spec.withCounts === true })
-          : undefined;
-      if (spec.auth === 'member' && !member) {
-        // Only a dead cookie is cleared: clearing on every guest request would race a login in flight.
-        if (token && usesCookieSession(request)) clearSessionCookie(reply);
-        throw errors.unauthorized(token ? 'session expired or ended' : 'login required');
-      }
-
-      // No body at all means an empty request; an explicit JSON null is refused like any non-object.
-      const parsed = spec.request.safeParse(request.body === undefined ? {} : request.body);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = issue?.path.join('.') || undefined;
-        const msg = (field && spec.fieldMsgs?.[field]) || spec.invalidMsg;
-        throw errors.invalid(issue ? `${field ?? 'body'}: ${issue.message}` : 'invalid body', msg, { field });
-      }
-      const ctx: RouteContext = {
-        db: deps.db,
-        config: deps.config,
+      const result = await runMemberRoute(deps, name, request.body, {
         request,
         reply,
-        site: await deps.resolveSite(request.hostname),
-        resolveSite: deps.resolveSite,
-        ip: request.ip,
         token,
-        member,
-      };
-      const handler = deps.handlers[name] as RouteHandler<RouteName>;
-      return handler(parsed.data as never, ctx);
+        // Only a dead cookie is cleared: clearing on every guest request would race a login in flight.
+        onNoSession: () => {
+          if (token && usesCookieSession(request)) clearSessionCookie(reply);
+        },
+      });
+      return result.reply;
     },
   );
 

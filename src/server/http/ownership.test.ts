@@ -22,7 +22,14 @@ describe.runIf(backendAvailable)("a member can never touch another member's reco
 
   it('covers the id-bearing routes of the contract', () => {
     expect(idBearing.sort()).toEqual(
-      ['del-note', 'read-help-message', 'read-note-message', 'user-del-deposit', 'user-del-withdraw'].sort(),
+      [
+        'del-help',
+        'del-note',
+        'read-help-message',
+        'read-note-message',
+        'user-del-deposit',
+        'user-del-withdraw',
+      ].sort(),
     );
   });
 
@@ -67,6 +74,7 @@ describe.runIf(backendAvailable)("a member can never touch another member's reco
       'get-help-list',
       'get-note-list',
       'get-user-statement',
+      'get-cash-history',
     ]) {
       const body = (await t.call(route, {}, { token: intruder.token })).json();
       expect(body.maxCount, route).toBe(0);

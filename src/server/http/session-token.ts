@@ -10,10 +10,13 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return header.slice('Bearer '.length).trim();
 }
 
+/** A token of the shape we issue, or undefined (anything else is not worth a database lookup). */
+export const wellFormedToken = (token: string | undefined): string | undefined =>
+  token && TOKEN_SHAPE.test(token) ? token : undefined;
+
 /** The session token from `Authorization: Bearer` or the session cookie, when well-formed. */
 export function readSessionToken(request: FastifyRequest): string | undefined {
-  const token = bearerToken(request) ?? request.cookies[SESSION_COOKIE];
-  return token && TOKEN_SHAPE.test(token) ? token : undefined;
+  return wellFormedToken(bearerToken(request) ?? request.cookies[SESSION_COOKIE]);
 }
 
 export function usesCookieSession(request: FastifyRequest): boolean {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import { amountField, idField, pageFields, requestCodeField } from './fields.ts';
+import { amountField, idField, loginText, pageFields, requestCodeField } from './fields.ts';
 
 const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
 
@@ -13,6 +13,9 @@ const cashRequestItem = z.object({
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
 });
+
+/** A recent approved request on the public ticker: the member id masked after two characters. */
+const tickerLine = z.object({ amount: z.number(), userId: z.string(), at: z.string() });
 
 const paymentOption = z.object({
   idx: z.number(),
@@ -60,7 +63,8 @@ export const cashierRoutes = {
   },
   'user-ask-account': {
     auth: 'member',
-    request: z.object({}),
+    /** With `pass`, the login password is checked first (`pass` when wrong; user_ask_to_account_expass). */
+    request: z.object({ pass: loginText.optional() }),
     response: ok,
     invalidMsg: MSG.accountRequestFailed,
   },
@@ -85,6 +89,28 @@ export const cashierRoutes = {
     request: z.object({ id: idField }),
     response: ok,
     invalidMsg: MSG.deleteFailed,
+  },
+  /** Deposits and withdrawals together, newest first (get_deposit_and_withdraw). */
+  'get-cash-history': {
+    auth: 'member',
+    request: paged,
+    response: ok.extend({
+      list: z.array(cashRequestItem.extend({ kind: z.enum(['deposit', 'withdraw']) })),
+      maxCount: z.number(),
+    }),
+  },
+  /** Hides every finished request from the member's lists; pending ones stay. */
+  'del-all-cash-requests': {
+    auth: 'member',
+    request: z.object({}),
+    response: ok.extend({ count: z.number() }),
+    invalidMsg: MSG.deleteFailed,
+  },
+  /** The public ticker of the site's latest approved deposits or withdrawals. */
+  'get-cash-ticker': {
+    auth: 'guest',
+    request: z.object({ kind: z.enum(['deposit', 'withdraw']) }),
+    response: ok.extend({ list: z.array(tickerLine) }),
   },
   'get-user-statement': {
     auth: 'member',

@@ -92,6 +92,13 @@ export const communityRoutes = {
     response: ok.extend({ helps: z.array(help), maxCount: z.number() }),
   },
   'read-help-message': { auth: 'member', request: z.object({ id: idField }), response: ok },
+  /** Hides one of the member's tickets from their list (the operator keeps it). */
+  'del-help': {
+    auth: 'member',
+    request: z.object({ id: idField }),
+    response: ok,
+    invalidMsg: MSG.deleteFailed,
+  },
   'del-all-help': { auth: 'member', request: z.object({}), response: ok, invalidMsg: MSG.deleteFailed },
   'get-user-note': {
     auth: 'member',

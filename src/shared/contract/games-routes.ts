@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import { pageFields } from './fields.ts';
+import { amountField, pageFields } from './fields.ts';
 
 const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
 const code = z
@@ -99,6 +99,15 @@ export const gamesRoutes = {
       rolling: z.number(),
       userId: z.string(),
     }),
+  },
+  /**
+   * Moves money to ('in') or from ('out') a transfer-wallet provider's game money. Every provider
+   * here is seamless (the balance is used in games directly), so it answers `seamless` (msg3040).
+   */
+  'game-money-transfer': {
+    auth: 'member',
+    request: z.object({ direction: z.enum(['in', 'out']), balance: amountField.optional() }),
+    response: ok,
   },
   'get-slot-bets-list': {
     auth: 'member',

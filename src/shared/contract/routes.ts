@@ -15,6 +15,7 @@ import {
 } from './fields.ts';
 import { gamesRoutes } from './games-routes.ts';
 import { jackpotRoutes } from './jackpot-routes.ts';
+import { vaultRoutes } from './vault-routes.ts';
 
 /**
  * The member API contract: POST /api/routes/<name>, one entry per route (SPEC §7).
@@ -83,6 +84,12 @@ export const routes = {
     request: z.object({ nick: nickField }),
     response: ok,
   },
+  /** Whether a referral code belongs to a member (`cant_find_code` when not). */
+  'check-user-code': {
+    auth: 'guest',
+    request: z.object({ code: referralCodeField.min(1, 'code: required') }),
+    response: ok,
+  },
   'user-do-login': {
     auth: 'guest',
     request: z.object({ id: loginText.optional(), pw: loginText.optional() }),
@@ -110,10 +117,20 @@ export const routes = {
     request: z.object({ oldPw: loginText, newPw: passwordField }),
     response: ok,
   },
+  /**
+   * Sets the login password without the current one (the older front ends' user_exchange_to_pass,
+   * SPEC §7): needs the member's live session; the member's other sessions end.
+   */
+  'user-set-password': {
+    auth: 'member',
+    request: z.object({ pw: passwordField }),
+    response: ok,
+  },
   ...cashierRoutes,
   ...communityRoutes,
   ...gamesRoutes,
   ...jackpotRoutes,
+  ...vaultRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof routes;

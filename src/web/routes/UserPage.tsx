@@ -11,6 +11,7 @@ import cashier from '../features/cashier/cashier.module.css';
 import { useSession } from '../features/session/queries.ts';
 import { RequireMember } from '../features/session/RequireMember.tsx';
 import styles from '../features/support/support.module.css';
+import { VaultPanel } from '../features/vault/VaultPanel.tsx';
 
 export function UserPage() {
   return (
@@ -20,7 +21,7 @@ export function UserPage() {
   );
 }
 
-/** My page: profile, password change, the ledger statement and the bet history. */
+/** My page: profile, the vault, password change, the ledger statement and the bet history. */
 function MyPage() {
   const { t } = useTranslation(['user', 'common']);
   const session = useSession();
@@ -56,6 +57,7 @@ function MyPage() {
           </dd>
         </dl>
       </section>
+      <VaultPanel />
       <PasswordChange />
       <Statement />
       <Bets />

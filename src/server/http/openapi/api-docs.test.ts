@@ -6,7 +6,7 @@ import { openApiDocument } from './document.ts';
 describe.runIf(backendAvailable)('API docs at /api/docs', () => {
   const t = useTestApp();
 
-  it('serves the OpenAPI 3.1 document of the member, admin and wallet APIs', async () => {
+  it('serves the OpenAPI 3.1 document of the member, admin, wallet and /public/ APIs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
@@ -18,6 +18,9 @@ describe.runIf(backendAvailable)('API docs at /api/docs', () => {
         '/api/admin/login',
         '/api/admin/members/{id}',
         '/wallet/{provider}/bet',
+        '/public/user/do_login',
+        '/public/community/usre_get_note',
+        '/public/casino/open_game',
       ]),
     );
     // The same document for tools that look in Swagger UI's usual place.

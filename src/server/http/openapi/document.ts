@@ -2,14 +2,12 @@ import { z } from 'zod';
 import { adminSection } from './admin-section.ts';
 import { jsonSchema } from './json-schema.ts';
 import { memberSection } from './member-section.ts';
+import { publicSection } from './public-section.ts';
 import type { ApiSection } from './section.ts';
 import { walletSection } from './wallet-section.ts';
 
-/**
- * The APIs the OpenAPI document describes, one line each. Another API (the /public/ adapter)
- * adds itself here with its own section builder.
- */
-export const API_SECTIONS: (() => ApiSection)[] = [memberSection, adminSection, walletSection];
+/** The APIs the OpenAPI document describes, one line each. */
+export const API_SECTIONS: (() => ApiSection)[] = [memberSection, adminSection, walletSection, publicSection];
 
 const failure = z.object({
   status: z.string().describe('a status word: invalid, unauthorized, forbidden, not_found, already ...'),

@@ -1,11 +1,18 @@
 import { MSG, STATUS } from '../../../shared/messages.ts';
-import { ApiError } from '../../http/api-error.ts';
-import { errors } from '../../http/errors.ts';
+import { ApiError, errors } from '../../http/errors.ts';
 import type { RouteContext, RouteHandlers } from '../../http/member-api.ts';
 import { requireMember } from '../../http/member-api.ts';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-token.ts';
 import { siteSummary } from '../sites/sites.service.ts';
-import { assertIdFree, assertNickFree, changePassword, login, register } from './accounts.service.ts';
+import {
+  assertIdFree,
+  assertNickFree,
+  changePassword,
+  login,
+  referrerOf,
+  register,
+  setPassword,
+} from './accounts.service.ts';
 import { reserveAttempt } from './login-throttle.ts';
 import { revokeSession } from './sessions.repo.ts';
 
@@ -67,6 +74,12 @@ export const accountsRoutes: RouteHandlers = {
     return { status: 'success', msg: MSG.nickAvailable };
   },
 
+  'check-user-code': async (body, ctx) => {
+    await limitAvailabilityChecks(ctx);
+    await referrerOf(ctx.db, body.code);
+    return { status: 'success' };
+  },
+
   'user-do-login': async (body, ctx) => {
     // Both are required before any lookup (SPEC §5).
     if (!body.id?.trim() || !body.pw) throw errors.invalid('id and pw are required', MSG.loginFailed);
@@ -112,6 +125,11 @@ export const accountsRoutes: RouteHandlers = {
   'user-change-password': async (body, ctx) => {
     const member = requireMember(ctx);
     await changePassword(ctx.db, member, body.oldPw, body.newPw);
+    return { status: 'success', msg: MSG.passwordChanged };
+  },
+
+  'user-set-password': async (body, ctx) => {
+    await setPassword(ctx.db, requireMember(ctx), body.pw);
     return { status: 'success', msg: MSG.passwordChanged };
   },
 };

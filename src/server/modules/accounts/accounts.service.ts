@@ -37,6 +37,16 @@ export async function assertNickFree(db: Db, nick: string) {
   if (await isNickTaken(db, nick)) throw nickTaken();
 }
 
+/** The member a referral code belongs to (codes match in any case); `cant_find_code` when none. */
+export async function referrerOf(db: DbOrTx, code: string): Promise<number> {
+  const [referrer] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.referralCode, code.trim().toUpperCase()));
+  if (!referrer) throw errors.unknownReferral('unknown referral code');
+  return referrer.id;
+}
+
 const newReferralCode = () => randomBytes(6).toString('base64url').toUpperCase().replace(/[-_]/g, 'X');
 
 export async function register(db: Db, site: Site, input: ParsedRequest<'user-register'>): Promise<number> {
@@ -52,15 +62,7 @@ export async function register(db: Db, site: Site, input: ParsedRequest<'user-re
   return db.transaction(async (tx) => {
     if (await isIdTaken(tx, input.id)) throw idTaken();
     if (await isNickTaken(tx, input.nick)) throw nickTaken();
-    let referredBy: number | null = null;
-    if (code !== '') {
-      const [referrer] = await tx
-        .select({ id: members.id })
-        .from(members)
-        .where(eq(members.referralCode, code));
-      if (!referrer) throw errors.unknownReferral('unknown referral code');
-      referredBy = referrer.id;
-    }
+    const referredBy = code === '' ? null : await referrerOf(tx, code);
     const [member] = await tx
       .insert(members)
       .values({
@@ -121,17 +123,27 @@ export async function login(
   return { ...session, userId: member.loginId };
 }
 
-export async function changePassword(db: Db, session: SessionMember, oldPw: string, newPw: string) {
+/** Whether `pw` is the member's login password (argon2 verification, about 18 ms). */
+export async function isMemberPassword(db: DbOrTx, memberId: number, pw: string): Promise<boolean> {
   const [member] = await db
     .select({ hash: members.passwordHash })
     .from(members)
-    .where(eq(members.id, session.memberId));
-  if (!(await verifyPassword(member?.hash, oldPw))) {
-    throw errors.invalid('the current password is wrong', MSG.passwordWrong);
-  }
+    .where(eq(members.id, memberId));
+  return verifyPassword(member?.hash, pw);
+}
+
+/** Sets the login password; the member's other sessions end, this one stays. */
+export async function setPassword(db: Db, session: SessionMember, newPw: string) {
   const passwordHash = await hashPassword(newPw);
   await db.transaction(async (tx) => {
     await tx.update(members).set({ passwordHash }).where(eq(members.id, session.memberId));
     await revokeOtherSessions(tx, session.memberId, session.sessionId);
   });
+}
+
+export async function changePassword(db: Db, session: SessionMember, oldPw: string, newPw: string) {
+  if (!(await isMemberPassword(db, session.memberId, oldPw))) {
+    throw errors.invalid('the current password is wrong', MSG.passwordWrong);
+  }
+  await setPassword(db, session, newPw);
 }

@@ -3,11 +3,12 @@ import { MSG } from '../../../shared/messages.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
 import { askForDepositAccount } from '../support/account-requests.service.ts';
+import { cashTicker } from './cash-ticker.service.ts';
 import { cashRequestView } from './cashier.presenter.ts';
 import { deskState } from './cashier-hours.ts';
 import { exchangeComp } from './comp.service.ts';
 import { requestDeposit } from './deposits.service.ts';
-import { hideCashRequest, listCashRequests, statement } from './history.service.ts';
+import { hideCashRequest, hideFinishedCashRequests, listCashRequests, statement } from './history.service.ts';
 import { signMemberRef } from './payments/member-ref.ts';
 import { findOption, listPaymentOptions, startDepositPayment } from './payments/payments.service.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -50,9 +51,9 @@ export function cashierRoutes(
       return { status: 'success', msg: MSG.compExchanged, amount };
     },
 
-    'user-ask-account': async (_body, ctx) => {
+    'user-ask-account': async (body, ctx) => {
       try {
-        await askForDepositAccount(ctx.db, requireMember(ctx), ctx.site);
+        await askForDepositAccount(ctx.db, requireMember(ctx), ctx.site, body.pass);
       } catch (error) {
         if (error instanceof ApiError) throw error;
         throw errors.failed('the account request could not be saved', MSG.accountRequestFailed);
@@ -79,6 +80,26 @@ export function cashierRoutes(
       await hideCashRequest(ctx.db, requireMember(ctx).memberId, 'withdraw', body.id);
       return { status: 'success', msg: MSG.requestDeleted };
     },
+
+    'get-cash-history': async (body, ctx) => {
+      const { items, total } = await listCashRequests(ctx.db, requireMember(ctx).memberId, 'both', body);
+      return {
+        status: 'success',
+        list: items.map((r) => ({ ...cashRequestView(r), kind: r.kind })),
+        maxCount: total,
+      };
+    },
+
+    'del-all-cash-requests': async (_body, ctx) => ({
+      status: 'success',
+      msg: MSG.requestDeleted,
+      count: await hideFinishedCashRequests(ctx.db, requireMember(ctx).memberId),
+    }),
+
+    'get-cash-ticker': async (body, ctx) => ({
+      status: 'success',
+      list: await cashTicker(ctx.db, ctx.site, body.kind),
+    }),
 
     'get-user-statement': async (body, ctx) => {
       const { items, total } = await statement(ctx.db, requireMember(ctx).memberId, body);

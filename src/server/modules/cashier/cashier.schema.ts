@@ -73,6 +73,8 @@ export const cashRequests = pgTable(
       .where(sql`${t.status} in ('wait', 'reg')`),
     index('cash_requests_member').on(t.memberId, t.kind, t.id),
     index('cash_requests_pending').on(t.status, t.id),
+    // The public ticker of recent approvals (migration 0012).
+    index('cash_requests_approved').on(t.kind, t.decidedAt.desc()).where(sql`${t.status} = 'already'`),
     check('cash_requests_amount_positive', sql`${t.amount} > 0`),
     check('cash_requests_status', sql`${t.status} in ('wait', 'reg', 'already', 'cansel')`),
   ],

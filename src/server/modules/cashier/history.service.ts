@@ -10,22 +10,26 @@ export interface Page {
   pageSize: number;
 }
 
-/** A member's deposit or withdrawal requests, newest first, without those they deleted from view. */
+/**
+ * A member's deposit or withdrawal requests ('both': the two together), newest first, without
+ * those they deleted from view.
+ */
 export async function listCashRequests(
   db: Db,
   memberId: number,
-  kind: CashRequestKind,
+  kind: CashRequestKind | 'both',
   { page, pageSize }: Page,
 ) {
   const where = and(
     eq(cashRequests.memberId, memberId),
-    eq(cashRequests.kind, kind),
+    kind === 'both' ? undefined : eq(cashRequests.kind, kind),
     eq(cashRequests.hiddenByMember, false),
   );
   const [rows, [total]] = await Promise.all([
     db
       .select({
         id: cashRequests.id,
+        kind: cashRequests.kind,
         amount: cashRequests.amount,
         status: cashRequests.status,
         reason: cashRequests.reason,
@@ -59,6 +63,22 @@ export async function hideCashRequest(db: Db, memberId: number, kind: CashReques
   if (hidden.length === 0) {
     throw errors.notInList('no finished request with this id in your list', MSG.deleteFailed);
   }
+}
+
+/** Hides every finished request (approved or cancelled) from the member's lists; pending ones stay. */
+export async function hideFinishedCashRequests(db: Db, memberId: number): Promise<number> {
+  const hidden = await db
+    .update(cashRequests)
+    .set({ hiddenByMember: true })
+    .where(
+      and(
+        eq(cashRequests.memberId, memberId),
+        eq(cashRequests.hiddenByMember, false),
+        inArray(cashRequests.status, ['already', 'cansel']),
+      ),
+    )
+    .returning({ id: cashRequests.id });
+  return hidden.length;
 }
 
 export interface StatementLine {

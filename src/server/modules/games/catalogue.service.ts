@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { games, gameVendors, type VendorCategory } from './games.schema.ts';
 
@@ -75,4 +75,30 @@ export async function findGame(db: Db, vendorCode: string, gameCode: string) {
     .innerJoin(gameVendors, eq(games.vendorId, gameVendors.id))
     .where(and(eq(gameVendors.code, vendorCode), eq(games.code, gameCode)));
   return row;
+}
+
+/**
+ * A vendor named by its code or its English name (the older front ends send either, in any case):
+ * its code, or what was given when no vendor matches (the caller then answers "no such vendor").
+ */
+export async function vendorCodeFor(db: Db, company: string): Promise<string> {
+  const [vendor] = await db
+    .select({ code: gameVendors.code })
+    .from(gameVendors)
+    .where(or(eq(gameVendors.code, company), sql`lower(${gameVendors.nameEn}) = lower(${company})`))
+    .orderBy(sql`${gameVendors.code} = ${company} desc`, asc(gameVendors.id))
+    .limit(1);
+  return vendor?.code ?? company;
+}
+
+/** The game a vendor's lobby opens: its first game (a casino vendor's table, a slot vendor's first slot). */
+export async function lobbyGameOf(db: Db, vendorCode: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ code: games.code })
+    .from(games)
+    .innerJoin(gameVendors, eq(games.vendorId, gameVendors.id))
+    .where(eq(gameVendors.code, vendorCode))
+    .orderBy(asc(games.sortOrder), asc(games.id))
+    .limit(1);
+  return row?.code;
 }

@@ -1,3 +1,4 @@
+import { errors } from '../../http/errors.ts';
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
 import { betHistory } from './bets.service.ts';
 import { casinoEntries, gamesOfVendor, listVendors, lobbyGames, vendorEntry } from './catalogue.service.ts';
@@ -45,6 +46,17 @@ export function gamesRoutes(providers: ReadonlyMap<string, GameProvider>): Route
         rolling: member.user.rolling,
         userId: member.user.userId,
       };
+    },
+
+    'game-money-transfer': async (body, ctx) => {
+      requireMember(ctx);
+      // The provider interface has no transfer operation yet: with only seamless providers there is no game money.
+      const transferWallets = [...providers.values()].filter((p) => p.wallet === 'transfer');
+      throw errors.seamlessOnly(
+        transferWallets.length === 0
+          ? `every game provider is seamless: the balance is used in games directly (${body.direction})`
+          : 'game money transfers are not supported',
+      );
     },
 
     'get-slot-bets-list': async (body, ctx) => ({

@@ -13,8 +13,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { members } from '../accounts/accounts.schema.ts';
 
-/** Per member: spendable cash, comp (rolling) and cash held for a pending withdrawal. */
-export const MEMBER_ACCOUNT_KINDS = ['cash', 'comp', 'held'] as const;
+/**
+ * Per member: spendable cash, comp (rolling), cash held for a pending withdrawal, and the vault
+ * (cash the member set aside: not playable, not withdrawable until moved back; migration 0012).
+ */
+export const MEMBER_ACCOUNT_KINDS = ['cash', 'comp', 'held', 'vault'] as const;
 /** House side of every movement; may go negative (a source of funds). */
 export const HOUSE_ACCOUNT_KINDS = [
   'house_deposits',

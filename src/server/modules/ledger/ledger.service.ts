@@ -42,7 +42,7 @@ export class IdempotencyConflict extends Error {
   }
 }
 
-/** Opens cash, comp and held accounts for a new member (inside the registration transaction). */
+/** Opens cash, comp, held and vault accounts for a new member (inside the registration transaction). */
 export async function openMemberAccounts(tx: DbOrTx, memberId: number): Promise<void> {
   await tx
     .insert(ledgerAccounts)
@@ -117,6 +117,7 @@ export interface MemberBalances {
   cash: number;
   comp: number;
   held: number;
+  vault: number;
 }
 
 export async function memberBalances(db: DbOrTx, memberId: number): Promise<MemberBalances> {
@@ -126,7 +127,7 @@ export async function memberBalances(db: DbOrTx, memberId: number): Promise<Memb
     .where(
       and(eq(ledgerAccounts.memberId, memberId), inArray(ledgerAccounts.kind, [...MEMBER_ACCOUNT_KINDS])),
     );
-  const balances: MemberBalances = { cash: 0, comp: 0, held: 0 };
+  const balances: MemberBalances = { cash: 0, comp: 0, held: 0, vault: 0 };
   for (const row of rows) balances[row.kind as MemberAccountKind] = row.balance;
   return balances;
 }

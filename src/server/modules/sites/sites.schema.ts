@@ -31,6 +31,11 @@ export interface SiteSettings {
    * off unless an operator switches it on, and shown as such in the back office and on the payment page.
    */
   testPayments?: boolean;
+  /**
+   * Browser origins allowed to call this site's /public/ API (older front ends on their own host),
+   * as `scheme://host[:port]`; empty or absent: any origin.
+   */
+  publicApiOrigins?: string[];
 }
 
 /** A brand: the host of a request picks one; an unknown host falls back to the default. */

@@ -108,6 +108,16 @@ export async function readHelp(db: Db, memberId: number, id: number): Promise<vo
     .where(and(eq(helpTickets.id, id), eq(helpTickets.status, 'already'), isNull(helpTickets.readAt)));
 }
 
+/** Hides one of the member's tickets from their list; another member's id is simply not found. */
+export async function deleteHelp(db: Db, memberId: number, id: number): Promise<void> {
+  const hidden = await db
+    .update(helpTickets)
+    .set({ hiddenByMember: true })
+    .where(and(eq(helpTickets.id, id), visibleTo(memberId)))
+    .returning({ id: helpTickets.id });
+  if (hidden.length === 0) throw errors.notInList('no ticket with this id in your list', MSG.deleteFailed);
+}
+
 /** Hides all of the member's tickets from their list; the operator keeps them. */
 export async function deleteAllHelp(db: Db, memberId: number): Promise<number> {
   const hidden = await db

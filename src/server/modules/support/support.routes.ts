@@ -1,7 +1,14 @@
 import { MSG } from '../../../shared/messages.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
-import { deleteAllHelp, listHelp, readHelp, writeGuestHelp, writeHelp } from './help-tickets.service.ts';
+import {
+  deleteAllHelp,
+  deleteHelp,
+  listHelp,
+  readHelp,
+  writeGuestHelp,
+  writeHelp,
+} from './help-tickets.service.ts';
 
 /** Unexpected failures while writing are shown as msg2027 (SPEC §8). */
 function asWriteFailure(error: unknown): never {
@@ -28,6 +35,11 @@ export const supportRoutes: RouteHandlers = {
   'read-help-message': async (body, ctx) => {
     await readHelp(ctx.db, requireMember(ctx).memberId, body.id);
     return { status: 'success' };
+  },
+
+  'del-help': async (body, ctx) => {
+    await deleteHelp(ctx.db, requireMember(ctx).memberId, body.id);
+    return { status: 'success', msg: MSG.requestDeleted };
   },
 
   'del-all-help': async (_body, ctx) => {

@@ -3,7 +3,8 @@ import { MEMBER_STATUSES, NOTE_TARGETS, ROUND_STATUSES, TICKET_KINDS } from '../
 import { endpoint, instantOut, ok } from './endpoint.ts';
 import { idParam, levelNumber } from './fields.ts';
 
-const balances = z.object({ cash: z.number(), comp: z.number(), held: z.number() });
+/** The member's ledger accounts; `vault` is the cash they set aside (shown to older front ends as `point`). */
+const balances = z.object({ cash: z.number(), comp: z.number(), held: z.number(), vault: z.number() });
 
 export const memberRow = z.object({
   id: z.number(),

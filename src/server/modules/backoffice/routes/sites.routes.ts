@@ -102,6 +102,14 @@ export const sitesRoutes = [
     handler: async (ctx) =>
       changeSettings(ctx, 'settings.messenger', (s) => ({ ...s, messengerLinks: ctx.body.links })),
   }),
+  adminRoute(sitesEndpoints.publicApi, {
+    permission: 'settings.manage',
+    handler: async (ctx) =>
+      changeSettings(ctx, 'settings.public_api', (s) => ({
+        ...s,
+        publicApiOrigins: [...new Set(ctx.body.origins)],
+      })),
+  }),
   adminRoute(sitesEndpoints.levels, {
     permission: 'settings.manage',
     handler: async ({ db, params }) => {

@@ -1,0 +1,43 @@
+import { type FormEvent, useState } from 'react';
+import { adminContract as api } from '../../../shared/contract/admin/index.ts';
+import { Button } from '../../../ui/Button.tsx';
+import type { SiteView } from '../../api/types.ts';
+import { Outcome, TextArea } from '../../components/Field.tsx';
+import { Panel } from '../../components/Panel.tsx';
+import ui from '../../components/ui.module.css';
+import { useSettingsChange } from './queries.ts';
+
+/**
+ * Which browser origins may call this site's /public/ API (older front ends on their own host),
+ * one per line; left empty, any origin may.
+ */
+export function PublicApiOriginsForm({ site }: { site: SiteView }) {
+  const change = useSettingsChange(api.sites.publicApi);
+  const [text, setText] = useState((site.settings.publicApiOrigins ?? []).join('\n'));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const origins = text
+      .split(/\s+/)
+      .map((line) => line.trim())
+      .filter(Boolean);
+    change.mutate({ params: { id: site.id }, body: { origins } });
+  };
+  return (
+    <Panel title="Public API origins">
+      <form className={ui.form} onSubmit={submit}>
+        <TextArea
+          label="Origins allowed to call /public/ (one per line, e.g. https://front.example.com; empty allows any)"
+          rows={3}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <Outcome error={change.error} done={change.isSuccess && 'Saved.'} />
+        <div className={ui.row}>
+          <Button type="submit" disabled={change.isPending}>
+            Save origins
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}

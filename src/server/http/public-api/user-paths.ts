@@ -1,0 +1,85 @@
+import type { MemberUser } from '../../../shared/contract/routes.ts';
+import { vaultBalances } from '../../modules/vault/vault.service.ts';
+import { type Fields, userAliases } from './aliases.ts';
+import type { PathTable, ReplyContext } from './path-types.ts';
+
+/** The member with the older names beside ours; `point` is the vault (one indexed read). */
+async function userOf(answer: Fields, ctx: ReplyContext): Promise<Fields> {
+  const member = ctx.route.member;
+  const vault = member ? (await vaultBalances(ctx.route.db, member.memberId)).vault : 0;
+  return userAliases(answer.user as MemberUser, vault);
+}
+
+/**
+ * Registration with either field set: ours, or the older `{id, pw, pass_check, phone, bankname,
+ * banknumber, bankowner, exchange_pw, code, nick}` where an empty nick is derived from the id.
+ * `exchange_pw` (a separate withdrawal password) has no counterpart here and is not kept.
+ */
+function registrationBody(raw: Fields): Fields {
+  const nick = typeof raw.nick === 'string' && raw.nick.trim() !== '' ? raw.nick : raw.id;
+  if (raw.pass_check !== undefined && raw.pass_check !== raw.pw) {
+    // The contract refuses a non-string password with a clear status and nothing written.
+    return { ...raw, pw: { mismatch: 'pass_check differs from pw' } };
+  }
+  return {
+    id: raw.id,
+    pw: raw.pw,
+    nick,
+    phone: raw.phone,
+    bankname: raw.bankname,
+    bankOwner: raw.bankOwner ?? raw.bankowner,
+    banknum: raw.banknum ?? raw.banknumber,
+    code: raw.code === '' ? undefined : raw.code,
+  };
+}
+
+const REGISTRATION_FIELDS =
+  'Our field set, or the older `{id, pw, pass_check, phone, bankname, banknumber, bankowner, exchange_pw, code, nick}`: ' +
+  'an empty `nick` comes from `id`, `code` is the referral code, `exchange_pw` is not kept.';
+
+const vaultReply = (answer: Fields): Fields => ({ ...answer, point: answer.vault });
+
+/** `/public/user/...` */
+export const userPaths: PathTable = {
+  do_login: {
+    route: 'user-do-login',
+    about: '`{id, pw}`; answers the token as `session`, sent as the `session` header afterwards.',
+    reply: (answer) => ({ ...answer, session: answer.token, id: answer.userId }),
+  },
+  user_health_check: {
+    route: 'user-health-check',
+    reply: async (answer, ctx) => ({ ...answer, user: await userOf(answer, ctx) }),
+  },
+  get_member: {
+    route: 'user-health-check',
+    reply: async (answer, ctx) => {
+      const user = await userOf(answer, ctx);
+      return { status: answer.status, user, member: user };
+    },
+  },
+  reg: { route: 'user-register', about: REGISTRATION_FIELDS, body: registrationBody },
+  regUsed: { route: 'user-register', about: REGISTRATION_FIELDS, body: registrationBody },
+  check_user_id: { route: 'check-user-id' },
+  check_user_nick: { route: 'check-user-nick' },
+  check_user_code: { route: 'check-user-code' },
+  getRegDomain: { route: 'get-reg-domain' },
+  user_exchange_to_pass: {
+    route: 'user-set-password',
+    about: '`{pass}`: the new login password, set without the current one; the member’s other sessions end.',
+    body: (raw) => ({ pw: raw.pass }),
+  },
+  money_to_point: {
+    route: 'vault-deposit',
+    about:
+      '`{balance, code?}`: moves `balance` from cash into the vault; the reply adds `point` (the vault).',
+    body: (raw) => ({ amount: raw.balance, code: raw.code }),
+    reply: vaultReply,
+  },
+  point_to_money: {
+    route: 'vault-withdraw',
+    about: '`{point, code?}`: moves `point` from the vault back to cash; the reply adds `point` (the vault).',
+    body: (raw) => ({ amount: raw.point, code: raw.code }),
+    reply: vaultReply,
+  },
+  user_chang_to_point: { route: 'roll-to-balance' },
+};

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { errors } from '../../http/errors.ts';
+import type { SessionMember } from '../accounts/sessions.repo.ts';
+import { ledgerAccounts } from '../ledger/ledger.schema.ts';
+import { IdempotencyConflict, InsufficientFunds, transfer } from '../ledger/ledger.service.ts';
+
+export type VaultDirection = 'in' | 'out';
+
+export interface VaultBalances {
+  /** Spendable cash. */
+  balance: number;
+  /** Cash set aside in the vault. */
+  vault: number;
+}
+
+/** Cash and vault of a member, read together (two rows of the member's unique account index). */
+export async function vaultBalances(db: DbOrTx, memberId: number): Promise<VaultBalances> {
+  const rows = await db
+    .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.memberId, memberId), inArray(ledgerAccounts.kind, ['cash', 'vault'])));
+  const of = (kind: string) => rows.find((r) => r.kind === kind)?.balance ?? 0;
+  return { balance: of('cash'), vault: of('vault') };
+}
+
+const notEnough = (direction: VaultDirection, available: number) =>
+  errors.insufficientBalance(
+    direction === 'in'
+      ? 'the amount is more than the cash balance'
+      : 'the amount is more than the vault holds',
+    { available },
+  );
+
+/**
+ * Moves cash into the vault ('in') or back out ('out') as one ledger transfer between the member's
+ * own accounts: the ledger refuses to overdraw either (never below zero), and the key makes a
+ * repeated request (same `code`) apply once. Without a code every call is a new movement.
+ */
+export async function moveVault(
+  db: DbOrTx,
+  member: SessionMember,
+  input: { direction: VaultDirection; amount: number; code?: string | undefined },
+): Promise<VaultBalances & { applied: boolean }> {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+    throw errors.invalid('the amount must be a whole number above 0', undefined, { field: 'amount' });
+  }
+  const cash = { memberId: member.memberId, kind: 'cash' } as const;
+  const vault = { memberId: member.memberId, kind: 'vault' } as const;
+  try {
+    const result = await transfer(db, {
+      idempotencyKey: `vault-${input.direction}:${member.memberId}:${input.code ?? randomUUID()}`,
+      from: input.direction === 'in' ? cash : vault,
+      to: input.direction === 'in' ? vault : cash,
+      amount: input.amount,
+      kind: input.direction === 'in' ? 'vault_in' : 'vault_out',
+    });
+    return { ...(await vaultBalances(db, member.memberId)), applied: result.applied };
+  } catch (error) {
+    if (error instanceof InsufficientFunds) throw notEnough(input.direction, error.balance);
+    if (error instanceof IdempotencyConflict) {
+      throw errors.duplicate('this code was used for another amount');
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,98 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui/Button.tsx';
+import { ApiFailure, callRoute } from '../../api/client.ts';
+import { useDialog } from '../../components/ui/DialogProvider.tsx';
+import { Money } from '../../components/ui/Money.tsx';
+import styles from './vault.module.css';
+
+const VAULT_KEY = ['vault'] as const;
+type Direction = 'in' | 'out';
+
+/**
+ * My page: the member's vault, cash set aside (not playable, not withdrawable until moved back).
+ * Each click carries its own code, so a double submit moves the money once.
+ */
+export function VaultPanel() {
+  const { t } = useTranslation(['vault', 'common']);
+  const dialog = useDialog();
+  const queryClient = useQueryClient();
+  const [amount, setAmount] = useState('');
+  const code = useRef(`${Date.now()}`);
+  const vault = useQuery({ queryKey: VAULT_KEY, queryFn: () => callRoute('get-vault', {}) });
+  const move = useMutation({
+    mutationFn: (direction: Direction) =>
+      callRoute(direction === 'in' ? 'vault-deposit' : 'vault-withdraw', {
+        amount: Number(amount),
+        code: code.current,
+      }),
+    onSuccess: async (reply) => {
+      queryClient.setQueryData(VAULT_KEY, reply);
+      // The header's balance and my page's statement show the move too.
+      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      await queryClient.invalidateQueries({ queryKey: ['statement'] });
+      code.current = `${Date.now()}`;
+      setAmount('');
+      await dialog.alert(t('moved'), 'success');
+    },
+    onError: async (error, direction) => {
+      code.current = `${Date.now()}`;
+      const short = direction === 'out' && error instanceof ApiFailure && error.status === 'balance';
+      const key = short
+        ? 'notEnoughVault'
+        : `common:msg.${error instanceof ApiFailure ? error.msg : 'msg2012'}`;
+      await dialog.alert(t(key), 'warning');
+    },
+  });
+
+  function submit(direction: Direction) {
+    return (event: FormEvent) => {
+      event.preventDefault();
+      if (!(Number(amount) > 0)) return dialog.alert(t('amountNeeded'), 'warning');
+      move.mutate(direction);
+    };
+  }
+
+  return (
+    <section className={styles.panel} aria-labelledby="vault-title">
+      <h2 id="vault-title">{t('title')}</h2>
+      <p className={styles.hint}>{t('hint')}</p>
+      <dl className={styles.figures}>
+        <div>
+          <dt>{t('cash')}</dt>
+          <dd data-testid="vault-cash">
+            <Money value={vault.data?.balance} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('vault')}</dt>
+          <dd data-testid="vault-amount">
+            <Money value={vault.data?.vault} />
+          </dd>
+        </div>
+      </dl>
+      <form className={styles.form} onSubmit={submit('in')} noValidate>
+        <label className={styles.field}>
+          {t('amount')}
+          <input
+            name="vault-amount"
+            inputMode="numeric"
+            autoComplete="off"
+            value={amount}
+            placeholder="0"
+            onChange={(e) => setAmount(e.target.value.replace(/\D/g, '').slice(0, 13))}
+          />
+        </label>
+        <div className={styles.actions}>
+          <Button type="submit" disabled={move.isPending}>
+            {t('toVault')}
+          </Button>
+          <Button type="button" variant="ghost" disabled={move.isPending} onClick={submit('out')}>
+            {t('toCash')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestApp } from './test-app.ts';
+
+/** The older front ends are served from their own host. */
+export const FRONT_ORIGIN = 'https://front.example';
+
+export interface PublicCallOptions {
+  /** The `session` header (the token do_login answered); left out when undefined. */
+  session?: string | undefined;
+  headers?: Record<string, string>;
+  /** No body and no content type at all, as some of these clients POST. */
+  bare?: boolean;
+}
+
+/** POST /public/<module>/<name> as an older front end on another host sends it. */
+export function publicCall(
+  t: TestApp,
+  path: string,
+  body: unknown = {},
+  options: PublicCallOptions = {},
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { origin: FRONT_ORIGIN, ...options.headers };
+  if (options.session !== undefined) headers.session = options.session;
+  return t.app.inject({
+    method: 'POST',
+    url: `/public/${path}`,
+    headers,
+    ...(options.bare ? {} : { payload: body as object }),
+  });
+}
+
+/** The `data` of a /public/ reply (every business outcome is HTTP 200 with {data: {status, ...}}). */
+export async function publicData(
+  t: TestApp,
+  path: string,
+  body: unknown = {},
+  options: PublicCallOptions = {},
+): Promise<Record<string, unknown>> {
+  const res = await publicCall(t, path, body, options);
+  if (res.statusCode !== 200) throw new Error(`/public/${path} answered ${res.statusCode}: ${res.body}`);
+  return res.json().data as Record<string, unknown>;
+}
+
+/** Logs in through /public/user/do_login and answers the session token. */
+export async function publicLogin(t: TestApp, id: string, pw: string): Promise<string> {
+  const data = await publicData(t, 'user/do_login', { id, pw });
+  if (data.status !== 'success') throw new Error(`public login failed: ${JSON.stringify(data)}`);
+  return data.session as string;
+}
