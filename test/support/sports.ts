@@ -10,7 +10,7 @@ import {
 } from '../../src/server/providers/sports/trading.service.ts';
 import { type Fraction, parseFractionText } from '../../src/shared/sports/fraction.ts';
 import { parsePrice } from '../../src/shared/sports/price.ts';
-import { memberIdOf, fund } from './money.ts';
+import { fund, memberIdOf } from './money.ts';
 import type { TestApp } from './test-app.ts';
 import { launchGame } from './wallet.ts';
 

@@ -74,6 +74,38 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
     }
   });
 
+  it('housekeeping started with the app refuses live bets never confirmed and gives their liability back', async () => {
+    const p = await sportsPlayer(t);
+    const { eventId } = await footballEvent(t.db, { live: true });
+    const s = await selectionsOf(t, eventId);
+    const bet = (await place(p.gameToken, s['1x2:home']!)).json();
+    expect(bet.status).toBe('delayed');
+    const liability = async () =>
+      Number(
+        (
+          await queryRows<{ liability: number }>(
+            t.db,
+            sql`select liability from sb_selections where id = ${s['1x2:home']!.id}`,
+          )
+        )[0]!.liability,
+      );
+    expect(await liability()).toBe(10_000);
+    expect(t.app.sportsMaintenance.running).toBe(true);
+    try {
+      // Within a minute of its time the player may still confirm it.
+      sportsClock.advance(5_001 + 30_000);
+      expect((await t.app.sportsMaintenance.runOnce()).expired).toBe(0);
+      sportsClock.advance(31_000);
+      expect((await t.app.sportsMaintenance.runOnce()).expired).toBe(1);
+    } finally {
+      sportsClock.reset();
+    }
+    expect(await liability()).toBe(0);
+    const confirm = (await sportsApiCall(t, 'confirm', { token: p.gameToken, betId: bet.betId })).json();
+    expect(confirm).toMatchObject({ status: 'refused', refusal: 'market_suspended' });
+    expect((await balancesOf(t, p.token)).cash).toBe(1_000_000);
+  });
+
   it('results wait for a second operator where the site asks; unsettle and resettle move money only through the ledger', async () => {
     await saveSetting(t.db, 'confirmResults', true);
     const p = await sportsPlayer(t, 20_000);
