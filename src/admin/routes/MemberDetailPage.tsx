@@ -73,6 +73,10 @@ export default function MemberDetailPage() {
                 <dd>
                   <Amount value={data.balances.held} />
                 </dd>
+                <dt>Owed (sports corrections)</dt>
+                <dd data-testid="member-debt">
+                  <Amount value={data.debt.owed} />
+                </dd>
               </dl>
             </Panel>
           </div>

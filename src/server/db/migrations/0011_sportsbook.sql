@@ -196,3 +196,8 @@ ON CONFLICT (key) DO NOTHING;
 INSERT INTO sb_limits (scope, scope_id, min_stake, max_stake, max_payout, max_liability)
 VALUES ('platform', '', 1000, 5000000, 100000000, 500000000)
 ON CONFLICT (scope, scope_id) DO NOTHING;
+--> statement-breakpoint
+-- The trading desk's operator role (permission `trading`).
+ALTER TABLE "operators" DROP CONSTRAINT "operators_role";
+--> statement-breakpoint
+ALTER TABLE "operators" ADD CONSTRAINT "operators_role" CHECK ("operators"."role" in ('owner', 'cashier', 'support', 'content', 'trading'));

@@ -44,7 +44,14 @@ export interface BetRecord {
  */
 export async function betHistory(
   db: DbOrTx,
-  q: { playerId?: string; status?: string; eventId?: number; beforeId?: number; limit?: number },
+  q: {
+    betId?: number;
+    playerId?: string;
+    status?: string;
+    eventId?: number;
+    beforeId?: number;
+    limit?: number;
+  },
 ): Promise<BetRecord[]> {
   const limit = Math.min(q.limit ?? 50, 100);
   const bets = await queryRows<{
@@ -65,7 +72,7 @@ export async function betHistory(
   }>(
     db,
     sql`select b.* from sb_bets b
-        where true ${q.playerId ? sql`and b.player_id = ${q.playerId}` : sql``}
+        where true ${q.betId ? sql`and b.id = ${q.betId}` : sql``} ${q.playerId ? sql`and b.player_id = ${q.playerId}` : sql``}
           ${q.status ? sql`and b.status = ${q.status}` : sql``}
           ${q.eventId ? sql`and b.id in (select bet_id from sb_bet_legs where event_id = ${q.eventId})` : sql``}
           ${q.beforeId ? sql`and b.id < ${q.beforeId}` : sql``}
