@@ -49,7 +49,8 @@ export function MarketCard({ market }: { market: TradingMarket }) {
     byScore
       ? { kind: 'score' as const, home: Number(home), away: Number(away) }
       : { kind: 'winners' as const, winners: [{ key: winner }] };
-  const label = `${market.name}${market.line ? ` ${market.line}` : ''}`;
+  const label =
+    market.line && !market.name.includes(market.line) ? `${market.name} ${market.line}` : market.name;
   const mutations = [status, prices, enter, confirm, correct, unsettle];
   const busy = mutations.some((m) => m.isPending);
   const error = mutations.find((m) => m.error)?.error;

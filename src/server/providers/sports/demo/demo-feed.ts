@@ -143,7 +143,7 @@ export async function demoFeedTick(db: Db, wallet: SportsWallet, now: Date): Pro
     if (state.phase === 'ended') {
       if (e.status !== 'ended') await setEventState(db, eventId, { status: 'ended', score: state.score });
       for (const [marketId, rows] of markets) {
-        if (!rows[0] || rows[0].result_state !== 'none' || rows[0].market_status === 'cancelled') continue;
+        if (rows[0]?.result_state !== 'none' || rows[0].market_status === 'cancelled') continue;
         const answer = await enterResult(
           db,
           wallet,
