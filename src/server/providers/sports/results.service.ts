@@ -1,16 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { MarketResult } from '../../../shared/sports/markets.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import { settleOpenBets } from './bulk-settlement.service.ts';
 import { sportsClock } from './clock.ts';
 import { bookSettings } from './settings.ts';
-import {
-  type Actor,
-  betsOnMarket,
-  cancelBet,
-  resettleBet,
-  settleBet,
-  unsettleBet,
-} from './settlement.service.ts';
+import { type Actor, betsOnMarket, cancelBet, resettleBet, unsettleBet } from './settlement.service.ts';
 import type { SportsWallet } from './sports-wallet.ts';
 import { flushWallet } from './wallet-sync.ts';
 
@@ -22,11 +16,16 @@ export type ResultAnswer =
   | { ok: true; state: 'entered' | 'confirmed'; settled: number }
   | { ok: false; reason: string };
 
+/**
+ * Runs a step over every bet on the market in one of `statuses`, a page at a time (the legs' market
+ * index), each page's wallet calls sent before the next page. `step` takes a page and answers how many
+ * it changed.
+ */
 async function settleAll(
   db: Db,
   wallet: SportsWallet,
   marketId: number,
-  step: (id: number) => Promise<boolean>,
+  step: (ids: number[]) => Promise<number>,
   statuses: string[],
 ) {
   let count = 0;
@@ -34,12 +33,20 @@ async function settleAll(
   for (;;) {
     const ids = await betsOnMarket(db, marketId, statuses, after);
     if (ids.length === 0) break;
-    for (const id of ids) if (await step(id)) count++;
+    count += await step(ids);
     after = ids[ids.length - 1]!;
     await flushWallet(db, wallet, ids);
   }
   return count;
 }
+
+/** One bet at a time (corrections: each its own transaction and wallet call). */
+const eachBet = (step: (id: number) => Promise<boolean>) => async (ids: number[]) => {
+  let count = 0;
+  for (const id of ids) if (await step(id)) count++;
+  return count;
+};
+const settlePage = (db: Db) => (ids: number[]) => settleOpenBets(db, ids);
 
 export async function enterResult(
   db: Db,
@@ -60,8 +67,7 @@ export async function enterResult(
   );
   if (rows.length === 0)
     return { ok: false, reason: 'the market is unknown, cancelled or already has a confirmed result' };
-  const settled =
-    state === 'confirmed' ? await settleAll(db, wallet, marketId, (id) => settleBet(db, id), ['open']) : 0;
+  const settled = state === 'confirmed' ? await settleAll(db, wallet, marketId, settlePage(db), ['open']) : 0;
   return { ok: true, state, settled };
 }
 
@@ -85,7 +91,7 @@ export async function confirmResult(
   return {
     ok: true,
     state: 'confirmed',
-    settled: await settleAll(db, wallet, marketId, (id) => settleBet(db, id), ['open']),
+    settled: await settleAll(db, wallet, marketId, settlePage(db), ['open']),
   };
 }
 
@@ -104,11 +110,14 @@ export async function correctResult(
         where id = ${marketId} and result_state = 'confirmed' returning id`,
   );
   if (rows.length === 0) return { ok: false, reason: 'the market has no confirmed result to correct' };
-  const resettled = await settleAll(db, wallet, marketId, (id) => resettleBet(db, id, actor), [
-    'settled',
-    'void',
-  ]);
-  const settled = await settleAll(db, wallet, marketId, (id) => settleBet(db, id), ['open']);
+  const resettled = await settleAll(
+    db,
+    wallet,
+    marketId,
+    eachBet((id) => resettleBet(db, id, actor)),
+    ['settled', 'void'],
+  );
+  const settled = await settleAll(db, wallet, marketId, settlePage(db), ['open']);
   return { ok: true, state: 'confirmed', settled: resettled + settled };
 }
 
@@ -129,7 +138,13 @@ export async function unsettleMarket(
   return {
     ok: true,
     state: 'entered',
-    settled: await settleAll(db, wallet, marketId, (id) => unsettleBet(db, id, actor), ['settled', 'void']),
+    settled: await settleAll(
+      db,
+      wallet,
+      marketId,
+      eachBet((id) => unsettleBet(db, id, actor)),
+      ['settled', 'void'],
+    ),
   };
 }
 

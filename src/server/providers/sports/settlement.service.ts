@@ -18,7 +18,7 @@ export interface Actor {
   reason?: string | null;
 }
 
-interface BetRow {
+export interface BetRow {
   id: number;
   status: string;
   unit_stake: number;
@@ -28,7 +28,8 @@ interface BetRow {
   settlement_seq: number;
 }
 
-interface LegResultRow {
+export interface LegResultRow {
+  bet_id: number;
   selection_id: number;
   key: string;
   label: string;
@@ -51,21 +52,18 @@ async function lockBet(tx: Tx, betId: number): Promise<BetRow | undefined> {
   return bet;
 }
 
-/** The return and proof of a bet from its markets' confirmed results, or undefined while one is missing. */
-export async function computeReturn(
-  tx: Tx,
-  bet: BetRow,
-): Promise<{ amount: number; proof: PayoutProof; allVoid: boolean } | undefined> {
-  const legs = await queryRows<LegResultRow>(
-    tx,
-    sql`select l.selection_id, s.key, l.label, l.price_num, l.price_den, m.type, m.params, m.rounding, m.result,
-               m.result_state, m.result_source, m.result_at
-        from sb_bet_legs l join sb_selections s on s.id = l.selection_id join sb_markets m on m.id = l.market_id
-        where l.bet_id = ${bet.id} order by l.idx`,
-  );
+export const LEG_RESULTS_COLUMNS = sql`l.bet_id, l.selection_id, s.key, l.label, l.price_num, l.price_den, m.type, m.params,
+  m.rounding, m.result, m.result_state, m.result_source, m.result_at`;
+export const LEG_RESULTS_FROM = sql`sb_bet_legs l join sb_selections s on s.id = l.selection_id join sb_markets m on m.id = l.market_id`;
+
+/** The return and proof of a bet from its legs' confirmed results, or undefined while one is missing. */
+export function returnFromLegs(
+  bet: Pick<BetRow, 'unit_stake' | 'sizes'>,
+  legs: LegResultRow[],
+  siteRounding: 'down' | 'nearest',
+): { amount: number; proof: PayoutProof; allVoid: boolean } | undefined {
   if (legs.some((l) => l.result_state !== 'confirmed' || !l.result || !isMarketType(l.type)))
     return undefined;
-  const settings = await bookSettings(tx);
   const inputs = [];
   for (const l of legs) {
     // The line frozen on the leg is the market's own: markets never change their line.
@@ -81,7 +79,7 @@ export async function computeReturn(
     });
   }
   const rounding =
-    settings.rounding === 'nearest' || legs.some((l) => l.rounding === 'nearest') ? 'nearest' : 'down';
+    siteRounding === 'nearest' || legs.some((l) => l.rounding === 'nearest') ? 'nearest' : 'down';
   const { amount, proof } = settleWithProof({
     unitStake: BigInt(bet.unit_stake),
     sizes: bet.sizes,
@@ -89,6 +87,18 @@ export async function computeReturn(
     rounding,
   });
   return { amount: Number(amount), proof, allVoid: inputs.every((i) => i.outcome.v.num === i.outcome.v.den) };
+}
+
+/** The return and proof of a bet from its markets' confirmed results, or undefined while one is missing. */
+export async function computeReturn(
+  tx: Tx,
+  bet: BetRow,
+): Promise<{ amount: number; proof: PayoutProof; allVoid: boolean } | undefined> {
+  const legs = await queryRows<LegResultRow>(
+    tx,
+    sql`select ${LEG_RESULTS_COLUMNS} from ${LEG_RESULTS_FROM} where l.bet_id = ${bet.id} order by l.idx`,
+  );
+  return returnFromLegs(bet, legs, (await bookSettings(tx)).rounding);
 }
 
 async function record(

@@ -4,6 +4,8 @@ import { roundOf } from './bets.service.ts';
 import type { SportsWallet, WalletAnswer } from './sports-wallet.ts';
 import { intArray } from './sql-array.ts';
 
+const WORKERS = 32;
+
 interface Unpaid {
   id: number;
   bet_id: number;
@@ -59,9 +61,9 @@ export async function flushWallet(
   const byBet = new Map<number, Unpaid[]>();
   for (const r of rows) byBet.set(Number(r.bet_id), [...(byBet.get(Number(r.bet_id)) ?? []), r]);
   const queue = [...byBet.values()];
-  let sent = 0;
   let failed = 0;
-  // A few bets at a time: each bet's steps go in order, the wallet groups concurrent calls.
+  const paid: number[] = [];
+  // Many bets at a time (the wallet commits concurrent calls together); each bet's steps in order.
   const worker = async () => {
     for (let steps = queue.shift(); steps; steps = queue.shift()) {
       for (const s of steps) {
@@ -70,11 +72,19 @@ export async function flushWallet(
           failed++;
           break;
         }
-        await db.execute(sql`update sb_settlements set paid = true where id = ${s.id}`);
-        sent++;
+        paid.push(Number(s.id));
       }
     }
   };
-  await Promise.all(Array.from({ length: 16 }, worker));
-  return { sent, failed };
+  try {
+    await Promise.all(Array.from({ length: WORKERS }, worker));
+  } finally {
+    // Marked in one statement: a step answered but not marked (a crash just now) is sent again, and
+    // the wallet answers its repeat with the stored reply.
+    for (let i = 0; i < paid.length; i += 1000)
+      await db.execute(
+        sql`update sb_settlements set paid = true where id = any(${intArray(paid.slice(i, i + 1000))}::int8[])`,
+      );
+  }
+  return { sent: paid.length, failed };
 }
