@@ -1,8 +1,9 @@
 /**
  * npm run bench:sportsbook — the built-in book on a real PostgreSQL (fsync on). Concurrent clients
- * place singles and doubles over HTTP (/sports/api/place, each stake a signed wallet bet), every one
- * with a leg on one big event, until BENCH_BETS (default 100,000) are open; then the big event's result
- * settles them all (each a signed wallet win). Then bench:wallet's bet+win load runs on the same
+ * place singles and doubles over HTTP (/sports/api/place, each stake a signed wallet bet) for
+ * BENCH_PLACE_SECONDS (20), every one with a leg on one big event; more singles are then written
+ * straight into the book (stakes still through the wallet) until BENCH_BETS (100,000) are open, and
+ * the big event's result settles them all (each a signed wallet win). Then bench:wallet's bet+win load runs on the same
  * cluster for comparison. Prints bets placed/s, bets settled/s and settled/s ÷ wallet operations/s
  * (target ≥ 0.8), and checks that the money moved: the ledger is sound and every bet's net postings
  * equal its settlement.
@@ -29,10 +30,12 @@ import { parsePrice } from '../src/shared/sports/price.ts';
 import { startPgCluster } from '../test/support/pg-cluster.ts';
 import { figuresOf, printFigures } from './support/report.ts';
 import { startServer } from './support/server.ts';
+import { topUpOpenBets } from './support/sports-topup.ts';
 import { walletLoad } from './support/wallet-load.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const BETS = Number(process.env.BENCH_BETS ?? 100_000);
+const PLACE_SECONDS = Number(process.env.BENCH_PLACE_SECONDS ?? 20);
 const WALLET_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const PLAYERS = 64;
 const OTHER_EVENTS = 10;
@@ -76,6 +79,7 @@ try {
   };
   console.log(`preparing ${PLAYERS} funded players...`);
   const sportsTokens: string[] = [];
+  const sportsPlayers: { memberId: number; gameToken: string }[] = [];
   const slotTokens: string[] = [];
   for (let i = 0; i < PLAYERS; i++) {
     const id = `sports${i}`;
@@ -103,6 +107,7 @@ try {
         server.url,
       ).searchParams.get('token')!;
     sportsTokens.push(await tokenOf('sportsbook', 'royal-sports'));
+    sportsPlayers.push({ memberId: member!.id, gameToken: sportsTokens.at(-1)! });
     slotTokens.push(await tokenOf('lucky-sevens', 'royal-slots'));
   }
   // No limit stands in the way of the load (the platform's default liability cap would).
@@ -145,7 +150,7 @@ try {
   const placing = await autocannon({
     url: server.url,
     connections: CLIENTS,
-    amount: BETS,
+    duration: PLACE_SECONDS,
     requests: [
       {
         method: 'POST',
@@ -181,6 +186,8 @@ try {
 
   // The other events' results first (nothing settles: every bet waits for the big event), then the big one.
   const wallet = sportsWallet(() => server.url, SPORTS_SECRET);
+  console.log(`bringing the big event to ${BETS} open bets (stakes through the wallet)...`);
+  await topUpOpenBets(db, wallet, { target: BETS, marketId: big.marketId, players: sportsPlayers });
   for (const o of others)
     await enterResult(db, wallet, o.marketId, { kind: 'score', home: 1, away: 0 }, { source: 'bench' });
   const [open] = await queryRows<{ n: number }>(

@@ -18,7 +18,7 @@ export type ResultAnswer =
 
 /**
  * Runs a step over every bet on the market in one of `statuses`, a page at a time (the legs' market
- * index), each page's wallet calls sent before the next page. `step` takes a page and answers how many
+ * index), each page's wallet calls sent while the next page is recorded. `step` takes a page and answers how many
  * it changed.
  */
 async function settleAll(
@@ -30,13 +30,22 @@ async function settleAll(
 ) {
   let count = 0;
   let after = 0;
+  // A page's wallet calls go out while the next page is recorded (each bet lives in one page only).
+  let sending: Promise<unknown> = Promise.resolve();
+  let failure: unknown;
   for (;;) {
     const ids = await betsOnMarket(db, marketId, statuses, after);
     if (ids.length === 0) break;
     count += await step(ids);
     after = ids[ids.length - 1]!;
-    await flushWallet(db, wallet, ids);
+    await sending;
+    sending = flushWallet(db, wallet, ids).catch((error: unknown) => {
+      failure = error;
+    });
   }
+  await sending;
+  // Unsent steps stay unpaid: the housekeeping pass sends them again.
+  if (failure) throw failure;
   return count;
 }
 

@@ -4,7 +4,7 @@ import { roundOf } from './bets.service.ts';
 import type { SportsWallet, WalletAnswer } from './sports-wallet.ts';
 import { intArray } from './sql-array.ts';
 
-const WORKERS = 32;
+const WORKERS = 64;
 
 interface Unpaid {
   id: number;
