@@ -106,6 +106,28 @@ describe.runIf(chromiumAvailable)('the trading desk', () => {
       return (await res.json()).bets.length as number;
     });
     expect(audit).toBeGreaterThanOrEqual(1);
+
+    // A feed file pasted into the desk: applied once, listed under its source.
+    await b.page.getByRole('tab', { name: 'Feeds & rules' }).click();
+    const fixture = {
+      type: 'fixture',
+      source: 'e2e-upload',
+      id: 'ev-1',
+      seq: 1,
+      sport: 'football',
+      sportName: 'Football',
+      competition: 'Paste Cup [DEMO]',
+      competitionId: 'paste-cup',
+      name: 'Paste Rovers v Paste Lions',
+      startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+    };
+    await b.page
+      .getByLabel('JSON lines (fixture, market, price, suspend, result, cancel)')
+      .fill(JSON.stringify(fixture));
+    await b.page.getByRole('button', { name: 'Import' }).click();
+    await b.page.getByText('Applied 1, skipped 0 (repeats or older).').waitFor();
+    await b.page.getByRole('cell', { name: 'e2e-upload' }).waitFor();
+    await b.screenshot('trading-desk-feeds');
   });
 });
 

@@ -5,6 +5,7 @@ import { Tabs } from '../components/Tabs.tsx';
 import ui from '../components/ui.module.css';
 import { BetsPanel } from '../features/sports/BetsPanel.tsx';
 import { EventCard } from '../features/sports/EventCard.tsx';
+import { FeedPanel } from '../features/sports/FeedPanel.tsx';
 import { type EventFilter, useTradingEvents } from '../features/sports/queries.ts';
 
 const VIEWS = [
@@ -13,20 +14,21 @@ const VIEWS = [
   { key: 'ended', label: 'Ended' },
   { key: 'all', label: 'All' },
   { key: 'bets', label: 'Bets' },
+  { key: 'feed', label: 'Feeds & rules' },
 ] as const;
 type View = (typeof VIEWS)[number]['key'];
 
 /** The sportsbook's trading desk: events and markets (prices, suspensions, results), and bets. */
 export default function TradingPage() {
   const [view, setView] = useState<View>('all');
-  const events = useTradingEvents(view === 'bets' ? 'all' : (view as EventFilter));
+  const events = useTradingEvents(view === 'bets' || view === 'feed' ? 'all' : (view as EventFilter));
   return (
     <div className={ui.page}>
       <PageHead title="Trading" />
       <Tabs tabs={VIEWS} value={view} onChange={setView} />
-      {view === 'bets' ? (
-        <BetsPanel />
-      ) : (
+      {view === 'feed' && <FeedPanel />}
+      {view === 'bets' && <BetsPanel />}
+      {view !== 'bets' && view !== 'feed' && (
         <>
           <Outcome error={events.error} />
           {events.data?.events.length === 0 && <p className={ui.empty}>No events here.</p>}

@@ -41,3 +41,15 @@ export const useConfirmResult = () => useAdminMutation(api.sports.confirmResult,
 export const useCorrectResult = () => useAdminMutation(api.sports.correctResult, refreshAll);
 export const useUnsettleMarket = () => useAdminMutation(api.sports.unsettleMarket, refreshAll);
 export const useBetAction = () => useAdminMutation(api.sports.betAction, refreshAll);
+
+const DESK = ['admin', 'sports', 'desk'] as const;
+export const useFeedSources = () =>
+  useQuery({
+    queryKey: [...DESK, 'feed'],
+    queryFn: () => adminCall(api.sports.feedStatus),
+    refetchInterval: REFRESH_MS,
+  });
+export const useBookSettings = () =>
+  useQuery({ queryKey: [...DESK, 'settings'], queryFn: () => adminCall(api.sports.settings) });
+export const useImportFeed = () => useAdminMutation(api.sports.importFeed, [EVENTS, DESK]);
+export const useSaveBookSettings = () => useAdminMutation(api.sports.saveSettings, [DESK]);

@@ -185,4 +185,58 @@ describe.runIf(backendAvailable)('back office: the trading desk', () => {
     );
     await expectSoundLedger(t.db);
   });
+
+  it('imports a JSON-lines feed from the desk, shows the feed status, and changes the house rules', async () => {
+    const fixture = {
+      type: 'fixture',
+      source: 'desk-upload',
+      id: 'ev-up-1',
+      seq: 1,
+      sport: 'football',
+      sportName: 'Football',
+      competition: 'Upload Cup [DEMO]',
+      competitionId: 'up-cup',
+      name: 'Upload Owls v Upload Foxes',
+      startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+    };
+    const market = {
+      type: 'market',
+      source: 'desk-upload',
+      id: 'mk-up-1',
+      seq: 1,
+      event: 'ev-up-1',
+      marketType: 'btts',
+      name: 'Both teams to score',
+      selections: [
+        { key: 'yes', name: 'Yes', price: '4/5', format: 'fractional' },
+        { key: 'no', name: 'No', price: '+100', format: 'american' },
+      ],
+    };
+    const lines = [JSON.stringify(fixture), JSON.stringify(market), '{not json'].join('\n');
+    const first = (await desk().post('/api/admin/sports/feed', { lines })).json();
+    expect(first).toMatchObject({ status: 'success', applied: 2, skipped: 0, errors: [{ line: 3 }] });
+    expect((await desk().post('/api/admin/sports/feed', { lines })).json()).toMatchObject({
+      applied: 0,
+      skipped: 2,
+    });
+    const events = (await desk().get('/api/admin/sports/events')).json().events;
+    const uploaded = events.find((e: { name: string }) => e.name === 'Upload Owls v Upload Foxes');
+    expect(uploaded.markets[0].selections.map((x: { decimal: string }) => x.decimal)).toEqual([
+      '1.80',
+      '2.00',
+    ]);
+    const sources = (await desk().get('/api/admin/sports/feed')).json().sources;
+    expect(sources).toEqual([expect.objectContaining({ source: 'desk-upload', records: 2 })]);
+
+    const saved = await desk().post('/api/admin/sports/settings', {
+      betDelaySeconds: 8,
+      rounding: 'nearest',
+    });
+    expect(saved.json().settings).toMatchObject({ betDelaySeconds: 8, rounding: 'nearest' });
+    expect((await desk().post('/api/admin/sports/settings', { betDelaySeconds: 99 })).statusCode).toBe(400);
+    expect((await desk().post('/api/admin/sports/settings', {})).statusCode).toBe(400);
+    expect((await desk().get('/api/admin/sports/settings')).json().settings.betDelaySeconds).toBe(8);
+    await desk().post('/api/admin/sports/settings', { betDelaySeconds: 5, rounding: 'down' });
+    expect(await auditActions()).toEqual(expect.arrayContaining(['sports.feed.import', 'sports.settings']));
+  });
 });

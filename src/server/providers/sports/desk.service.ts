@@ -118,3 +118,16 @@ export async function marketExists(db: DbOrTx, marketId: number): Promise<boolea
   const rows = await queryRows<{ id: number }>(db, sql`select id from sb_markets where id = ${marketId}`);
   return rows.length > 0;
 }
+
+/** The feed sources' cursors: records applied and the latest time (the desk's feed status). */
+export async function feedSources(db: DbOrTx) {
+  const rows = await queryRows<{ source: string; records: number; last: Date }>(
+    db,
+    sql`select source, count(*)::int as records, max(applied_at) as last from sb_feed_cursor group by source order by source`,
+  );
+  return rows.map((r) => ({
+    source: r.source,
+    records: Number(r.records),
+    lastAppliedAt: new Date(r.last).toISOString(),
+  }));
+}

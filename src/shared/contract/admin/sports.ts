@@ -104,6 +104,13 @@ export const tradingBet = z.object({
   ),
 });
 
+export const bookSettings = z.object({
+  rounding: z.enum(['down', 'nearest']),
+  confirmResults: z.boolean(),
+  betDelaySeconds: z.number().int().min(0).max(30),
+  cancelWindowMinutes: z.number().int().min(1).max(10_080),
+});
+
 const settledCount = ok.extend({ state: z.string(), settled: z.number() });
 
 export const sportsEndpoints = {
@@ -211,5 +218,38 @@ export const sportsEndpoints = {
     params: z.object({ id: idText, action: z.enum(['settle', 'unsettle', 'resettle', 'cancel']) }),
     body: z.object({ reason }),
     response: ok.extend({ bet: tradingBet }),
+  }),
+  settings: endpoint({
+    method: 'GET',
+    path: '/sports/settings',
+    summary: "The book's house rules: rounding, second-operator confirmation of results, live bet delay",
+    response: ok.extend({ settings: bookSettings }),
+  }),
+  saveSettings: endpoint({
+    method: 'POST',
+    path: '/sports/settings',
+    summary: "Changes the book's house rules",
+    body: bookSettings.partial().refine((b) => Object.keys(b).length > 0, 'nothing to change'),
+    response: ok.extend({ settings: bookSettings }),
+  }),
+  feedStatus: endpoint({
+    method: 'GET',
+    path: '/sports/feed',
+    summary: 'Each feed source: how many records it applied and when it last did',
+    response: ok.extend({
+      sources: z.array(z.object({ source: z.string(), records: z.number(), lastAppliedAt: z.string() })),
+    }),
+  }),
+  importFeed: endpoint({
+    method: 'POST',
+    path: '/sports/feed',
+    summary:
+      'Applies JSON-lines feed records (README: Sportsbook); a repeat or an older record changes nothing',
+    body: z.object({ lines: z.string().min(1).max(60_000) }),
+    response: ok.extend({
+      applied: z.number(),
+      skipped: z.number(),
+      errors: z.array(z.object({ line: z.number(), message: z.string() })),
+    }),
   }),
 } as const;

@@ -3,7 +3,8 @@ import { sportsEndpoints } from '../../../../shared/contract/admin/sports.ts';
 import type { Fraction } from '../../../../shared/sports/fraction.ts';
 import { parsePrice } from '../../../../shared/sports/price.ts';
 import { errors } from '../../../http/errors.ts';
-import { deskEvents, marketExists } from '../../../providers/sports/desk.service.ts';
+import { deskEvents, feedSources, marketExists } from '../../../providers/sports/desk.service.ts';
+import { importFeed } from '../../../providers/sports/feed/feed-import.service.ts';
 import { betHistory } from '../../../providers/sports/history.service.ts';
 import {
   cancelWindow,
@@ -13,6 +14,7 @@ import {
   type ResultAnswer,
   unsettleMarket,
 } from '../../../providers/sports/results.service.ts';
+import { type BookSettings, bookSettings, saveSetting } from '../../../providers/sports/settings.ts';
 import {
   cancelBet,
   resettleBet,
@@ -200,6 +202,40 @@ export const sportsRoutes = [
         settledReturn: bet!.settledReturn,
       });
       return { bet: bet! };
+    },
+  }),
+  adminRoute(sportsEndpoints.feedStatus, {
+    permission: 'trading',
+    touch: false,
+    handler: async ({ db }) => ({ sources: await feedSources(db) }),
+  }),
+  adminRoute(sportsEndpoints.importFeed, {
+    permission: 'trading',
+    handler: async ({ db, body, who, request }) => {
+      const report = await importFeed(db, walletOf(request), body.lines);
+      await auditStep(who, db, 'sports.feed.import', 'sb-feed', {
+        applied: report.applied,
+        skipped: report.skipped,
+        errors: report.errors.length,
+      });
+      return report;
+    },
+  }),
+  adminRoute(sportsEndpoints.settings, {
+    permission: 'trading',
+    handler: async ({ db }) => ({ settings: await bookSettings(db) }),
+  }),
+  adminRoute(sportsEndpoints.saveSettings, {
+    permission: 'trading',
+    handler: async ({ db, body, who }) => {
+      const settings = await audited(db, who, 'sports.settings', async (tx) => {
+        const before = await bookSettings(tx);
+        for (const [key, value] of Object.entries(body))
+          await saveSetting(tx, key as keyof BookSettings, value as never);
+        const after = await bookSettings(tx);
+        return { target: 'sb-settings', before, after, result: after };
+      });
+      return { settings };
     },
   }),
 ];
