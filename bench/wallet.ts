@@ -6,20 +6,18 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { members } from '../src/server/db/schema.ts';
 import { seedDemo } from '../src/server/db/seed-demo.ts';
-import { hmacSign } from '../src/server/http/hmac-signature.ts';
-import { WALLET_SIGNATURE_HEADER } from '../src/server/modules/games/wallet/wallet-signature.ts';
 import { auditLedger, isLedgerSound } from '../src/server/modules/ledger/ledger.audit.ts';
 import { memberBalances, transfer } from '../src/server/modules/ledger/ledger.service.ts';
 import { startPgCluster } from '../test/support/pg-cluster.ts';
 import { figuresOf, printFigures } from './support/report.ts';
 import { startServer } from './support/server.ts';
+import { walletLoad } from './support/wallet-load.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 20);
@@ -103,59 +101,12 @@ try {
   }
 
   // Each connection plays as one player: bet, then the win that closes the round.
-  let connection = 0;
-  const run = await autocannon({
+  const run = await walletLoad({
     url: server.url,
-    connections: CLIENTS,
-    duration: DURATION_S,
-    requests: [
-      {
-        method: 'POST',
-        path: '/wallet/house/bet',
-        setupRequest: (req, context) => {
-          const ctx = context as { token?: string; seq?: number; round?: string };
-          ctx.token ??= gameTokens[connection++ % gameTokens.length];
-          ctx.seq = (ctx.seq ?? 0) + 1;
-          ctx.round = `${randomBytes(6).toString('hex')}-${ctx.seq}`;
-          const body = JSON.stringify({
-            txId: `b-${ctx.round}`,
-            roundId: ctx.round,
-            token: ctx.token,
-            amount: 100,
-          });
-          return {
-            ...req,
-            body,
-            headers: {
-              'content-type': 'application/json',
-              [WALLET_SIGNATURE_HEADER]: hmacSign(SECRET, body),
-            },
-          };
-        },
-      },
-      {
-        method: 'POST',
-        path: '/wallet/house/win',
-        setupRequest: (req, context) => {
-          const ctx = context as { round?: string; seq?: number };
-          const amount = (ctx.seq ?? 0) % 3 === 0 ? 200 : 0;
-          const body = JSON.stringify({
-            txId: `w-${ctx.round}`,
-            roundId: ctx.round,
-            amount,
-            closeRound: true,
-          });
-          return {
-            ...req,
-            body,
-            headers: {
-              'content-type': 'application/json',
-              [WALLET_SIGNATURE_HEADER]: hmacSign(SECRET, body),
-            },
-          };
-        },
-      },
-    ],
+    secret: SECRET,
+    gameTokens,
+    clients: CLIENTS,
+    seconds: DURATION_S,
   });
   const wallet = figuresOf(`wallet bet/win (${CLIENTS} clients)`, run);
 

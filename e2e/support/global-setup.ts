@@ -12,8 +12,9 @@ import { seedDemo } from '../../src/server/db/seed-demo.ts';
 import { createOperator } from '../../src/server/modules/backoffice/operators.service.ts';
 import { approveDeposit } from '../../src/server/modules/cashier/deposits.service.ts';
 import { sendNote } from '../../src/server/modules/inbox/notes.service.ts';
+import { demoFeedTick } from '../../src/server/providers/sports/demo/demo-feed.ts';
 import { buildWeb } from '../../tools/build-web.ts';
-import { DEMO_OPERATOR, PHONE_OPERATOR } from './operator.ts';
+import { DEMO_OPERATOR, PHONE_OPERATOR, TRADING_OPERATORS } from './operator.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -104,6 +105,14 @@ export default async function setup(project: TestProject) {
     role: 'owner',
     totpSecret: DEMO_OPERATOR.totpSecret,
   });
+  for (const login of TRADING_OPERATORS) {
+    await createOperator(database.db, {
+      login,
+      password: DEMO_OPERATOR.password,
+      role: 'trading',
+      totpSecret: DEMO_OPERATOR.totpSecret,
+    });
+  }
   const config = { ...readConfig({}), webRoot: resolve('dist/web'), loginMaxFailuresPerAddress: 1000 };
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -111,6 +120,8 @@ export default async function setup(project: TestProject) {
   // Payment and game providers call back into this server.
   config.publicUrl = `http://127.0.0.1:${port}`;
   project.provide('baseUrl', `http://localhost:${port}`);
+  // What `npm start` shows: the demo feed's matches (main.ts runs it on a timer; one tick here).
+  await demoFeedTick(database.db, app.sportsWallet, new Date());
   const desk = operatorDesk(database.db);
   await new Promise<void>((resolve) => desk.listen(0, '127.0.0.1', resolve));
   project.provide('operatorUrl', `http://127.0.0.1:${(desk.address() as AddressInfo).port}`);

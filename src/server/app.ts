@@ -34,6 +34,8 @@ import { vaultRoutes } from './modules/vault/vault.routes.ts';
 import { houseProvider } from './providers/house/house.provider.ts';
 import { houseGameServer } from './providers/house/house.routes.ts';
 import { walletClient } from './providers/house/wallet-client.ts';
+import { sportsBook } from './providers/sports/sports.plugin.ts';
+import { sportsProvider } from './providers/sports/sports.provider.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,7 +90,10 @@ export async function buildApp({
   ]);
   // A real provider, when configured (README: PSP_*), beside the sandbox.
   if (config.psp) paymentProviders.set(config.psp.code, hostedPspProvider(config.psp));
-  const gameProviders = new Map([[houseProvider.code, houseProvider]]);
+  const gameProviders = new Map([
+    [houseProvider.code, houseProvider],
+    [sportsProvider.code, sportsProvider],
+  ]);
   const memberRoutes = {
     db: database.db,
     config,
@@ -110,12 +115,20 @@ export async function buildApp({
   // SPEC §7's backend paths for older front ends: the same routes behind their own transport.
   await publicApi(app, memberRoutes);
   const operatorFeed = await liveUpdates(app, database, config);
-  await walletApi(app, { db: database.db, config, secrets: new Map([['house', config.houseWalletSecret]]) });
+  await walletApi(app, {
+    db: database.db,
+    config,
+    secrets: new Map([
+      [houseProvider.code, config.houseWalletSecret],
+      [sportsProvider.code, config.sportsWalletSecret],
+    ]),
+  });
   await houseGameServer(app, {
     db: database.db,
     currency: config.currency,
     wallet: walletClient(() => config.publicUrl, config.houseWalletSecret),
   });
+  await sportsBook(app, { db: database.db, config });
   await mediaRoutes(app, database.db);
   const paymentMode = { production: config.production };
   await adminApi(app, {

@@ -32,6 +32,8 @@ export interface Config {
   publicUrl: string;
   /** Signing secret of the built-in game provider's wallet calls. */
   houseWalletSecret: string;
+  /** Signing secret of the built-in sportsbook's wallet calls. */
+  sportsWalletSecret: string;
   /** ISO code of the one currency; amounts are in its minor unit. */
   currency: string;
   /** NODE_ENV=production: test payment providers credit nothing unless a site switched test payments on. */
@@ -91,6 +93,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // One process signs and verifies; several processes need the same SANDBOX_PSP_SECRET.
     sandboxPspSecret: env.SANDBOX_PSP_SECRET || randomBytes(32).toString('hex'),
     houseWalletSecret: env.HOUSE_WALLET_SECRET || randomBytes(32).toString('hex'),
+    sportsWalletSecret: env.SPORTS_WALLET_SECRET || randomBytes(32).toString('hex'),
     currency: env.CURRENCY ?? 'KRW',
     production: env.NODE_ENV === 'production',
     psp: env.PSP_BASE_URL

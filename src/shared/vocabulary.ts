@@ -4,7 +4,7 @@
  * server code to learn them.
  */
 
-export const OPERATOR_ROLES = ['owner', 'cashier', 'support', 'content'] as const;
+export const OPERATOR_ROLES = ['owner', 'cashier', 'support', 'content', 'trading'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /** Operator logins: lower-case, 3–32 characters, starting with a letter. */
@@ -21,6 +21,8 @@ export const PERMISSIONS = [
   'notes.send',
   'content.manage',
   'games.manage',
+  /** The sportsbook's trading desk: prices, suspensions, results, settlement and corrections. */
+  'trading',
   'settings.manage',
   'audit.view',
 ] as const;

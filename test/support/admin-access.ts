@@ -1,17 +1,18 @@
 import type { OperatorRole } from '../../src/server/modules/backoffice/backoffice.schema.ts';
 
-const EVERY_ROLE: readonly OperatorRole[] = ['owner', 'cashier', 'support', 'content'];
+const EVERY_ROLE: readonly OperatorRole[] = ['owner', 'cashier', 'support', 'content', 'trading'];
 const OWNER: readonly OperatorRole[] = ['owner'];
 const CASHIERS: readonly OperatorRole[] = ['owner', 'cashier'];
 const MEMBER_READERS: readonly OperatorRole[] = ['owner', 'cashier', 'support'];
 const SUPPORT: readonly OperatorRole[] = ['owner', 'support'];
 const CONTENT: readonly OperatorRole[] = ['owner', 'content'];
+const TRADING: readonly OperatorRole[] = ['owner', 'trading'];
 
 /**
  * Which operator roles may call each back-office route, written out by hand (not computed from
  * permissions.ts), so a route guarded by the wrong permission or a role given too much shows up as a
  * difference. Owners may do everything; cashiers decide cash requests and read members; support answers
- * tickets and account requests and sends notes; content edits notices, popups, banners and games.
+ * tickets and account requests and sends notes; content edits notices, popups, banners and games; trading runs the sportsbook's desk.
  */
 export const EXPECTED_ADMIN_ACCESS: Record<string, readonly OperatorRole[]> = {
   'GET /api/admin/dashboard': EVERY_ROLE,
@@ -38,6 +39,21 @@ export const EXPECTED_ADMIN_ACCESS: Record<string, readonly OperatorRole[]> = {
   'POST /api/admin/games/vendors/:code': CONTENT,
   'POST /api/admin/games/:id': CONTENT,
   'GET /api/admin/games/open-rounds': CONTENT,
+  'GET /api/admin/sports/events': TRADING,
+  'POST /api/admin/sports/events/:id/state': TRADING,
+  'POST /api/admin/sports/markets/:id/status': TRADING,
+  'POST /api/admin/sports/markets/:id/prices': TRADING,
+  'POST /api/admin/sports/markets/:id/result': TRADING,
+  'POST /api/admin/sports/markets/:id/confirm': TRADING,
+  'POST /api/admin/sports/markets/:id/correct': TRADING,
+  'POST /api/admin/sports/markets/:id/unsettle': TRADING,
+  'POST /api/admin/sports/events/:id/cancel-window': TRADING,
+  'GET /api/admin/sports/bets': TRADING,
+  'POST /api/admin/sports/bets/:id/:action': TRADING,
+  'GET /api/admin/sports/feed': TRADING,
+  'GET /api/admin/sports/settings': TRADING,
+  'POST /api/admin/sports/settings': TRADING,
+  'POST /api/admin/sports/feed': TRADING,
   'GET /api/admin/settings/sites': OWNER,
   'POST /api/admin/settings/sites': OWNER,
   'POST /api/admin/settings/sites/:id': OWNER,

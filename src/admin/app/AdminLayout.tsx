@@ -22,6 +22,7 @@ const SECTIONS: Section[] = [
   { to: '/notes', label: 'Notes', permission: 'notes.send' },
   { to: '/content', label: 'Content', permission: 'content.manage' },
   { to: '/games', label: 'Games', permission: 'games.manage' },
+  { to: '/trading', label: 'Trading', permission: 'trading' },
   { to: '/settings', label: 'Settings', permission: 'settings.manage' },
   { to: '/operators', label: 'Operators', permission: 'settings.manage' },
   { to: '/audit', label: 'Audit log', permission: 'audit.view' },

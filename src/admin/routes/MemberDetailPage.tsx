@@ -75,6 +75,10 @@ export default function MemberDetailPage() {
                   <Amount value={data.balances.held} />
                 </dd>
                 <VaultBalance vault={data.balances.vault} />
+                <dt>Owed (sports corrections)</dt>
+                <dd data-testid="member-debt">
+                  <Amount value={data.debt.owed} />
+                </dd>
               </dl>
             </Panel>
           </div>

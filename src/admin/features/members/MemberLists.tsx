@@ -45,16 +45,24 @@ const LOGINS: Column<Row<'logins'>>[] = [
   { head: 'Ended', cell: (r) => <When value={r.endedAt} /> },
 ];
 
-const TABS = ['statement', 'bets', 'tickets', 'notes', 'logins'] as const;
+const DEBT: Column<MemberDetail['debt']['entries'][number]>[] = [
+  { head: 'Time', cell: (r) => <When value={r.createdAt} /> },
+  { head: 'Change', cell: (r) => (r.amount > 0 ? 'owed (correction)' : 'collected') },
+  { head: 'Round', cell: (r) => <code>{`${r.provider}:${r.roundId}`}</code> },
+  { head: 'Amount', numeric: true, cell: (r) => <Amount value={r.amount} /> },
+];
+
+const TABS = ['statement', 'bets', 'tickets', 'notes', 'logins', 'debt'] as const;
 const TAB_LABEL: Record<(typeof TABS)[number], string> = {
   statement: 'Ledger statement',
   bets: 'Bets',
   tickets: 'Help tickets',
   notes: 'Notes',
   logins: 'Logins',
+  debt: 'Debt',
 };
 
-/** The member's latest ledger lines, bets, tickets, notes and logins, one tab each. */
+/** The member's latest ledger lines, bets, tickets, notes, logins and debt changes, one tab each. */
 export function MemberLists({ detail }: { detail: MemberDetail }) {
   const [tab, setTab] = useState<(typeof TABS)[number]>('statement');
   const table = {
@@ -89,11 +97,21 @@ export function MemberLists({ detail }: { detail: MemberDetail }) {
         empty="Never logged in."
       />
     ),
+    debt: (
+      <Table
+        label="Debt"
+        rows={detail.debt.entries}
+        columns={DEBT}
+        rowKey={(r) => r.id}
+        empty="Owes nothing."
+      />
+    ),
   }[tab];
+  const countOf = (t: (typeof TABS)[number]) => (t === 'debt' ? detail.debt.entries : detail[t]).length;
   return (
     <Panel title="History">
       <Tabs
-        tabs={TABS.map((t) => ({ key: t, label: `${TAB_LABEL[t]} (${detail[t].length})` }))}
+        tabs={TABS.map((t) => ({ key: t, label: `${TAB_LABEL[t]} (${countOf(t)})` }))}
         value={tab}
         onChange={setTab}
       />

@@ -1,5 +1,6 @@
--- A win (amount 0 for a loss): accepted after the session ended. Closing the round accrues comp and
--- removes it from open_game_rounds.
+-- A win (amount 0 for a loss): accepted after the session ended. Closing the round accrues comp (at its
+-- first close only: a round a correction reopened keeps its first closed_at) and removes it from
+-- open_game_rounds. A member who owes a debt (wallet_debts) pays it from the win first.
 CREATE OR REPLACE FUNCTION wallet_win(
   p_provider text, p_tx_id text, p_hash text, p_round text, p_amount bigint, p_close boolean
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
@@ -12,9 +13,9 @@ DECLARE
 BEGIN
   UPDATE game_rounds SET total_win = total_win + p_amount, has_win = true,
     status = CASE WHEN p_close THEN 'closed' ELSE status END,
-    closed_at = CASE WHEN p_close THEN now() ELSE closed_at END
+    closed_at = CASE WHEN p_close THEN coalesce(closed_at, now()) ELSE closed_at END
   WHERE provider = p_provider AND round_id = p_round AND status = 'open'
-  RETURNING id, member_id, category, total_bet INTO v_round;
+  RETURNING id, member_id, category, total_bet, closed_at INTO v_round;
   IF NOT FOUND THEN
     SELECT member_id INTO v_round FROM game_rounds WHERE provider = p_provider AND round_id = p_round;
     v_reply := CASE WHEN FOUND
@@ -27,7 +28,7 @@ BEGIN
     END IF;
     SELECT cash.id AS cash_id, cash.balance AS cash_balance, house.id AS house_id, comp.id AS comp_id,
            expense.id AS expense_id,
-           CASE WHEN p_close THEN (v_round.total_bet * comp_rate(st.settings, m.level, v_round.category)) / 10000 ELSE 0 END AS comp
+           CASE WHEN p_close AND v_round.closed_at = now() THEN (v_round.total_bet * comp_rate(st.settings, m.level, v_round.category)) / 10000 ELSE 0 END AS comp
     INTO a
     -- Every table is reached by its full unique key from the round's member, whatever the join order.
     FROM members m
@@ -43,7 +44,9 @@ BEGIN
     IF p_amount > 0 THEN
       v_move := ledger_move('wallet:' || p_provider || ':' || p_tx_id, a.house_id, a.cash_id, p_amount, 'win',
         jsonb_build_object('provider', p_provider, 'roundId', p_round, 'txId', p_tx_id), NULL);
-      v_balance := v_move.to_balance;
+      v_balance := coalesce(
+        wallet_collect_debt(v_round.member_id, a.cash_id, a.house_id, p_provider, p_round, p_tx_id, p_amount),
+        v_move.to_balance);
     END IF;
     IF a.comp > 0 THEN
       v_move := ledger_move('comp-accrual:wallet:' || p_provider || ':' || p_round, a.expense_id, a.comp_id, a.comp,

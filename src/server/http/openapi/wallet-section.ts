@@ -11,6 +11,8 @@ const walletReply = z.looseObject({
   balance: z.number().int().optional(),
   currency: z.string().optional(),
   txId: z.string().optional(),
+  /** Corrections: what the member still owes after this call (a take-back they could not cover). */
+  debt: z.number().int().optional(),
 });
 
 /** The seamless wallet game providers call (POST /wallet/{provider}/{operation}), signed over the raw body. */

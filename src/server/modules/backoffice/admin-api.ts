@@ -39,6 +39,7 @@ import { operatorsRoutes } from './routes/operators.routes.ts';
 import { paymentOptionsRoutes } from './routes/payment-options.routes.ts';
 import { OPERATOR_COOKIE, sessionRoutes } from './routes/session.routes.ts';
 import { sitesRoutes } from './routes/sites.routes.ts';
+import { sportsRoutes } from './routes/sports.routes.ts';
 import { supportRoutes } from './routes/support.routes.ts';
 
 /** Every permission-checked route, one line per screen: the permission-matrix test walks this list. */
@@ -50,6 +51,7 @@ export const ADMIN_ROUTES: ScreenRoute[] = [
   ...notesRoutes,
   ...contentRoutes,
   ...gamesRoutes,
+  ...sportsRoutes,
   ...sitesRoutes,
   ...paymentOptionsRoutes,
   ...operatorsRoutes,

@@ -39,7 +39,12 @@ describe.runIf(backendAvailable)('back office: game vendors and games', () => {
     ]);
     expect(slot[1].games.map((g: { code: string }) => g.code)).toEqual(['ocean-treasure', 'jungle-gems']);
     const all = (await games().get('/api/admin/games')).json().vendors;
-    expect(new Set(all.map((v: { category: string }) => v.category))).toEqual(new Set(['casino', 'slot']));
+    // The built-in sportsbook (migration 0011) is the sport category's vendor on every installation.
+    expect(new Set(all.map((v: { category: string }) => v.category))).toEqual(
+      new Set(['casino', 'slot', 'sport']),
+    );
+    const sport = (await games().get('/api/admin/games?category=sport')).json().vendors;
+    expect(sport.map((v: { code: string }) => v.code)).toEqual(['royal-sports']);
     expect((await games().get('/api/admin/games?category=poker')).statusCode).toBe(400);
   });
 

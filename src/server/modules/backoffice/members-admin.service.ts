@@ -7,6 +7,7 @@ import { hashPassword } from '../accounts/passwords.ts';
 import { loginsOf, revokeAllSessions } from '../accounts/sessions.repo.ts';
 import { statement } from '../cashier/history.service.ts';
 import { betHistory } from '../games/bets.service.ts';
+import { memberDebt } from '../games/wallet/debts.service.ts';
 import { notesOfMember } from '../inbox/notes.service.ts';
 import { InsufficientFunds, memberBalances, transfer } from '../ledger/ledger.service.ts';
 import { ticketsOfMember } from '../support/help-tickets.service.ts';
@@ -44,13 +45,14 @@ export async function memberDetail(db: Db, id: number) {
   const [member] = await db.select().from(members).where(eq(members.id, id));
   if (!member) throw notFound(id);
   const page = { page: 1, pageSize: DETAIL_LIST_LIMIT };
-  const [balances, statementPage, bets, tickets, notes, logins] = await Promise.all([
+  const [balances, statementPage, bets, tickets, notes, logins, debt] = await Promise.all([
     memberBalances(db, id),
     statement(db, id, page),
     betHistory(db, id, page),
     ticketsOfMember(db, id, DETAIL_LIST_LIMIT),
     notesOfMember(db, id, DETAIL_LIST_LIMIT),
     loginsOf(db, id, DETAIL_LIST_LIMIT),
+    memberDebt(db, id, DETAIL_LIST_LIMIT),
   ]);
   return {
     profile: memberProfileView(member),
@@ -60,6 +62,7 @@ export async function memberDetail(db: Db, id: number) {
     tickets,
     notes,
     logins,
+    debt,
   };
 }
 

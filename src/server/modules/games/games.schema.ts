@@ -123,7 +123,9 @@ export const walletTransactions = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     provider: text('provider').notNull(),
     txId: text('tx_id').notNull(),
-    kind: text('kind', { enum: ['bet', 'win', 'rollback', 'void', 'jackpot'] }).notNull(),
+    kind: text('kind', {
+      enum: ['bet', 'win', 'rollback', 'void', 'jackpot', 'unsettle', 'resettle'],
+    }).notNull(),
     roundId: text('round_id'),
     refTxId: text('ref_tx_id'),
     memberId: bigint('member_id', { mode: 'number' }),

@@ -41,7 +41,23 @@ describe.runIf(backendAvailable)('game catalogue and launch', () => {
       category: 'slot',
     });
     expect((await t.call('get-slot-by-company', { company: 'nobody' })).json().games).toEqual([]);
-    expect((await t.call('get-sport-setting', {})).json()).toEqual({ status: 'success', sport: [] });
+    // The built-in sportsbook is the sport category's vendor on every installation (migration 0011).
+    expect((await t.call('get-sport-setting', {})).json()).toEqual({
+      status: 'success',
+      sport: [
+        {
+          code: 'royal-sports',
+          nameKo: '로얄 스포츠',
+          nameEn: 'Royal Sports',
+          used: 'y',
+          imgUrl: '/media/vendors/royal-sports.svg',
+          maintenance: expect.anything(),
+        },
+      ],
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/media/vendors/royal-sports.svg' })).body).toContain(
+      'Royal Sports',
+    );
     const lobby = (await t.call('get-game-list', {})).json().games.map((g: { code: string }) => g.code);
     expect(lobby).toContain('baccarat');
     expect(lobby).not.toContain('ocean-treasure');

@@ -10,6 +10,7 @@ import { operatorsEndpoints } from './operators.ts';
 import { paymentOptionsEndpoints } from './payment-options.ts';
 import { sessionEndpoints } from './session.ts';
 import { sitesEndpoints } from './sites.ts';
+import { sportsEndpoints } from './sports.ts';
 import { supportEndpoints } from './support.ts';
 
 /**
@@ -26,6 +27,7 @@ export const adminContract = {
   notes: notesEndpoints,
   content: contentEndpoints,
   games: gamesEndpoints,
+  sports: sportsEndpoints,
   sites: sitesEndpoints,
   paymentOptions: paymentOptionsEndpoints,
   operators: operatorsEndpoints,

@@ -80,6 +80,20 @@ const memberDetail = ok.extend({
       deletedAt: z.string().nullable(),
     }),
   ),
+  /** What the member owes after sportsbook corrections took back money already spent, and its latest changes. */
+  debt: z.object({
+    owed: z.number(),
+    entries: z.array(
+      z.object({
+        id: z.number(),
+        amount: z.number(),
+        provider: z.string(),
+        roundId: z.string(),
+        txId: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
   logins: z.array(
     z.object({
       at: instantOut,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { hmacSignatureValid } from '../../../http/hmac-signature.ts';
+import { walletResettle, walletUnsettle } from './corrections.service.ts';
 import { isWalletOperation, WALLET_HTTP_STATUS, walletRequests } from './wallet.schemas.ts';
 import {
   type WalletReply,
@@ -89,6 +90,16 @@ export async function walletApi(app: FastifyInstance, deps: WalletDeps): Promise
             const body = walletRequests.jackpot.safeParse(json);
             if (!body.success) return send(reply('invalid', body.error.issues[0]?.message ?? 'invalid body'));
             return send(await walletJackpot(deps.db, provider, hash, body.data));
+          }
+          case 'unsettle': {
+            const body = walletRequests.unsettle.safeParse(json);
+            if (!body.success) return send(reply('invalid', body.error.issues[0]?.message ?? 'invalid body'));
+            return send(await walletUnsettle(deps.db, provider, hash, body.data));
+          }
+          case 'resettle': {
+            const body = walletRequests.resettle.safeParse(json);
+            if (!body.success) return send(reply('invalid', body.error.issues[0]?.message ?? 'invalid body'));
+            return send(await walletResettle(deps.db, provider, hash, body.data));
           }
         }
       },

@@ -13,6 +13,10 @@ export const walletRequests = {
   rollback: z.object({ txId, refTxId: txId }),
   /** The provider's round hit the progressive jackpot: the pool goes to the round's player. */
   jackpot: z.object({ txId, roundId: txId }),
+  /** A correction (the sportsbook's): the settlement refTxId (a win or resettle) of the round is taken back. */
+  unsettle: z.object({ txId, roundId: txId, refTxId: txId, reason: z.string().min(1).max(500) }),
+  /** A correction: the round's win becomes `amount` instead of what refTxId paid. */
+  resettle: z.object({ txId, roundId: txId, refTxId: txId, reason: z.string().min(1).max(500), amount }),
 } as const;
 
 export type WalletOperation = keyof typeof walletRequests;
@@ -31,4 +35,5 @@ export const WALLET_HTTP_STATUS: Record<string, number> = {
   round_settled: 409,
   rolled_back: 409,
   jackpot_paid: 409,
+  already_corrected: 409,
 };

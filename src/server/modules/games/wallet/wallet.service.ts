@@ -18,7 +18,7 @@ const OVERDRAFT = '23514';
 
 const codeOf = (error: unknown) => (error as { code?: string }).code;
 
-async function reply(db: Db, name: string, text: string, values: unknown[]): Promise<WalletReply> {
+export async function reply(db: Db, name: string, text: string, values: unknown[]): Promise<WalletReply> {
   const [row] = await preparedRows<{ r: WalletReply }>(db, name, text, values);
   return row!.r;
 }
@@ -28,7 +28,7 @@ async function reply(db: Db, name: string, text: string, values: unknown[]): Pro
  * time in one transaction (wallet_batch, migrations 0005 and 0008), each in its own subtransaction. A repeat is
  * undone by the database and answered with the stored reply.
  */
-async function walletCall(
+export async function walletCall(
   db: Db,
   ids: { provider: string; txId: string; kind: string; hash: string },
   call: () => Promise<WalletReply>,

@@ -1,0 +1,264 @@
+/**
+ * npm run bench:sportsbook — the built-in book on a real PostgreSQL (fsync on). Concurrent clients
+ * place singles and doubles over HTTP (/sports/api/place, each stake a signed wallet bet) for
+ * BENCH_PLACE_SECONDS (20), every one with a leg on one big event; more singles are then written
+ * straight into the book (stakes still through the wallet) until BENCH_BETS (100,000) are open, and
+ * the big event's result settles them all (each a signed wallet win). Then bench:wallet's bet+win load runs on the same
+ * cluster for comparison. Prints bets placed/s, bets settled/s and settled/s ÷ wallet operations/s
+ * (target ≥ 0.8), and checks that the money moved: the ledger is sound and every bet's net postings
+ * equal its settlement.
+ */
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, queryRows } from '../src/server/db/client.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { members } from '../src/server/db/schema.ts';
+import { seedDemo } from '../src/server/db/seed-demo.ts';
+import { auditLedger, isLedgerSound } from '../src/server/modules/ledger/ledger.audit.ts';
+import { transfer } from '../src/server/modules/ledger/ledger.service.ts';
+import { enterResult } from '../src/server/providers/sports/results.service.ts';
+import { sportsWallet } from '../src/server/providers/sports/sports-wallet.ts';
+import {
+  upsertCompetition,
+  upsertEvent,
+  upsertMarket,
+  upsertSport,
+} from '../src/server/providers/sports/trading.service.ts';
+import { parsePrice } from '../src/shared/sports/price.ts';
+import { startPgCluster } from '../test/support/pg-cluster.ts';
+import { figuresOf, printFigures } from './support/report.ts';
+import { startServer } from './support/server.ts';
+import { topUpOpenBets } from './support/sports-topup.ts';
+import { walletLoad } from './support/wallet-load.ts';
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const BETS = Number(process.env.BENCH_BETS ?? 100_000);
+const PLACE_SECONDS = Number(process.env.BENCH_PLACE_SECONDS ?? 20);
+const WALLET_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const PLAYERS = 64;
+const OTHER_EVENTS = 10;
+const HOUSE_SECRET = randomBytes(32).toString('hex');
+const SPORTS_SECRET = randomBytes(32).toString('hex');
+
+const cluster = process.env.BENCH_DATABASE_URL
+  ? undefined
+  : await startPgCluster({ fsync: true, maxConnections: 200, sharedBuffers: '256MB' });
+const adminUrl = process.env.BENCH_DATABASE_URL ?? cluster!.url;
+const dbUrl = (() => {
+  const url = new URL(adminUrl);
+  url.pathname = '/bench_sportsbook';
+  return url.toString();
+})();
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query('drop database if exists bench_sportsbook');
+await admin.query('create database bench_sportsbook');
+await admin.end();
+
+const database = await openDatabase({ databaseUrl: dbUrl, poolSize: 8 });
+await migrate(database);
+await seedDemo(database.db);
+const db = database.db;
+const server = await startServer({
+  DATABASE_URL: dbUrl,
+  HOUSE_WALLET_SECRET: HOUSE_SECRET,
+  SPORTS_WALLET_SECRET: SPORTS_SECRET,
+  DB_POOL_SIZE: String(Math.max(10, CLIENTS)),
+});
+
+try {
+  const post = async (path: string, body: unknown, token?: string) => {
+    const res = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as Record<string, string>;
+  };
+  console.log(`preparing ${PLAYERS} funded players...`);
+  const sportsTokens: string[] = [];
+  const sportsPlayers: { memberId: number; gameToken: string }[] = [];
+  const slotTokens: string[] = [];
+  for (let i = 0; i < PLAYERS; i++) {
+    const id = `sports${i}`;
+    await post('/api/routes/user-register', {
+      id,
+      pw: 'benchpass1',
+      nick: `sports${i}`,
+      phone: '01012345678',
+      bankname: 'Bench',
+      bankOwner: 'Bench',
+      banknum: '123-456-789',
+    });
+    const login = await post('/api/routes/user-do-login', { id, pw: 'benchpass1' });
+    const [member] = await db.select({ id: members.id }).from(members).where(eq(members.loginId, id));
+    await transfer(db, {
+      idempotencyKey: `bench:fund:${member!.id}`,
+      from: { house: 'adjustments' },
+      to: { memberId: member!.id, kind: 'cash' },
+      amount: 1_000_000_000,
+      kind: 'adjustment',
+    });
+    const tokenOf = async (code: string, company: string) =>
+      new URL(
+        (await post('/api/routes/open-game', { code, company }, login.token)).url!,
+        server.url,
+      ).searchParams.get('token')!;
+    sportsTokens.push(await tokenOf('sportsbook', 'royal-sports'));
+    sportsPlayers.push({ memberId: member!.id, gameToken: sportsTokens.at(-1)! });
+    slotTokens.push(await tokenOf('lucky-sevens', 'royal-slots'));
+  }
+  // No limit stands in the way of the load (the platform's default liability cap would).
+  await db.execute(sql`delete from sb_limits`);
+
+  console.log('creating events...');
+  const sportId = await upsertSport(db, 'football', 'Football');
+  const competitionId = await upsertCompetition(db, sportId, 'Bench League [DEMO]');
+  const price = (text: string) => parsePrice(text, 'decimal')!;
+  const event = async (n: number) => {
+    const eventId = await upsertEvent(db, {
+      competitionId,
+      name: `Bench Home ${n} v Bench Away ${n}`,
+      startsAt: new Date(Date.now() + 86_400_000),
+    });
+    const marketId = await upsertMarket(db, {
+      eventId,
+      type: '1x2',
+      name: 'Match result',
+      selections: [
+        { key: 'home', name: 'Home', price: price('2.10') },
+        { key: 'draw', name: 'Draw', price: price('3.40') },
+        { key: 'away', name: 'Away', price: price('3.60') },
+      ],
+    });
+    const selections = await queryRows<{ id: number; key: string }>(
+      db,
+      sql`select id, key from sb_selections where market_id = ${marketId} order by sort_order`,
+    );
+    return { marketId, selections: selections.map((s) => ({ id: Number(s.id), price: '' })) };
+  };
+  const big = await event(0);
+  const others: Awaited<ReturnType<typeof event>>[] = [];
+  for (let n = 1; n <= OTHER_EVENTS; n++) others.push(await event(n));
+
+  // Placement: each connection is one player; three singles on the big event for every double.
+  let connection = 0;
+  let placed = 0;
+  const started = Date.now();
+  const placing = await autocannon({
+    url: server.url,
+    connections: CLIENTS,
+    duration: PLACE_SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        path: '/sports/api/place',
+        setupRequest: (req, context) => {
+          const ctx = context as { token?: string; seq?: number };
+          ctx.token ??= sportsTokens[connection++ % sportsTokens.length];
+          ctx.seq = (ctx.seq ?? 0) + 1;
+          const first = big.selections[ctx.seq % 3]!;
+          const legs = [{ selectionId: first.id, price: '21/10' }];
+          if (ctx.seq % 4 === 0) {
+            const other = others[ctx.seq % others.length]!.selections[(ctx.seq >> 2) % 3]!;
+            legs.push({ selectionId: other.id, price: '21/10' });
+          }
+          const body = JSON.stringify({
+            token: ctx.token,
+            requestId: `bench-${randomBytes(8).toString('hex')}`,
+            kind: legs.length === 1 ? 'single' : 'multiple',
+            unitStake: 1_000,
+            priceChange: 'any',
+            legs,
+          });
+          return { ...req, body, headers: { 'content-type': 'application/json' } };
+        },
+        onResponse: (status) => {
+          if (status === 200) placed++;
+        },
+      },
+    ],
+  });
+  const placeSeconds = (Date.now() - started) / 1000;
+  const placement = figuresOf(`sports placements (${CLIENTS} clients)`, placing);
+
+  // The other events' results first (nothing settles: every bet waits for the big event), then the big one.
+  const wallet = sportsWallet(() => server.url, SPORTS_SECRET);
+  console.log(`bringing the big event to ${BETS} open bets (stakes through the wallet)...`);
+  await topUpOpenBets(db, wallet, { target: BETS, marketId: big.marketId, players: sportsPlayers });
+  for (const o of others)
+    await enterResult(db, wallet, o.marketId, { kind: 'score', home: 1, away: 0 }, { source: 'bench' });
+  const [open] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from sb_bets where status = 'open'`,
+  );
+  console.log(`settling an event with ${open!.n} open bets...`);
+  const settleStart = Date.now();
+  const result = await enterResult(
+    db,
+    wallet,
+    big.marketId,
+    { kind: 'score', home: 2, away: 1 },
+    { source: 'bench' },
+  );
+  const settleSeconds = (Date.now() - settleStart) / 1000;
+  const settled = result.ok ? result.settled : 0;
+
+  console.log(`running bench:wallet's load for ${WALLET_SECONDS} s on the same cluster...`);
+  const walletRun = await walletLoad({
+    url: server.url,
+    secret: HOUSE_SECRET,
+    gameTokens: slotTokens,
+    clients: CLIENTS,
+    seconds: WALLET_SECONDS,
+  });
+  const walletFigures = figuresOf(`wallet bet/win (${CLIENTS} clients)`, walletRun);
+
+  // The money moved: per bet, the member's net postings equal what its settlement says.
+  const [unpaid] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from sb_settlements where not paid`,
+  );
+  const mismatches = await queryRows<{ id: number }>(
+    db,
+    sql`with moves as (
+          select t.reference ->> 'roundId' as round_id,
+                 sum(case when a_to.member_id is not null and a_to.kind = 'cash' then t.amount
+                   when a_from.member_id is not null and a_from.kind = 'cash' then -t.amount else 0 end) as net
+          from ledger_transfers t
+          join ledger_accounts a_from on a_from.id = t.from_account_id
+          join ledger_accounts a_to on a_to.id = t.to_account_id
+          where t.reference ->> 'provider' = 'sports' group by 1)
+        select b.id from sb_bets b left join moves m on m.round_id = 'sb-' || b.id
+        where (case b.status when 'settled' then b.settled_return - b.total_stake when 'open' then -b.total_stake else 0 end)
+              <> coalesce(m.net, 0)`,
+  );
+  const audit = await auditLedger(db);
+
+  printFigures([placement, walletFigures]);
+  const placedPerSecond = placed / placeSeconds;
+  const settledPerSecond = settled / settleSeconds;
+  const ratio = settledPerSecond / walletFigures.requestsPerSecond;
+  console.log(
+    `\nbets placed: ${placed} in ${placeSeconds.toFixed(1)} s = ${placedPerSecond.toFixed(0)} bets/s`,
+  );
+  console.log(
+    `bets settled: ${settled} in ${settleSeconds.toFixed(1)} s = ${settledPerSecond.toFixed(0)} bets/s`,
+  );
+  console.log(
+    `settled/s ÷ wallet operations/s = ${settledPerSecond.toFixed(0)} / ${walletFigures.requestsPerSecond.toFixed(0)} = ${ratio.toFixed(2)} (target ≥ 0.8)`,
+  );
+  const sound = isLedgerSound(audit) && unpaid!.n === 0 && mismatches.length === 0;
+  console.log(
+    `money: ${unpaid!.n} settlement steps unpaid, ${mismatches.length} bets whose postings differ from their settlement; ledger ${audit.transfers} transfers, drifted ${audit.driftedAccounts.length}, negative ${audit.negativeMemberAccounts} → ${sound ? 'SOUND' : 'BROKEN'}`,
+  );
+  if (placement.non2xx > 0 || placement.errors > 0)
+    console.log(`placement: ${placement.non2xx} non-2xx replies, ${placement.errors} errors`);
+  process.exitCode = sound && settled === open!.n && ratio >= 0.8 ? 0 : 1;
+} finally {
+  await server.stop();
+  await database.close();
+  cluster?.stop();
+}

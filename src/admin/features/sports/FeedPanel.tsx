@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Button } from '../../../ui/Button.tsx';
+import { Field, Outcome, Select, TextArea } from '../../components/Field.tsx';
+import { Panel } from '../../components/Panel.tsx';
+import { Table } from '../../components/Table.tsx';
+import ui from '../../components/ui.module.css';
+import { When } from '../../components/When.tsx';
+import { useBookSettings, useFeedSources, useImportFeed, useSaveBookSettings } from './queries.ts';
+
+/** The book's house rules, the feeds' status, and a JSON-lines upload (the README's feed format). */
+export function FeedPanel() {
+  const sources = useFeedSources();
+  const upload = useImportFeed();
+  const settings = useBookSettings();
+  const save = useSaveBookSettings();
+  const [lines, setLines] = useState('');
+  const current = settings.data?.settings;
+  const [delay, setDelay] = useState<string>();
+  return (
+    <>
+      <Panel title="House rules">
+        {current && (
+          <form
+            className={ui.row}
+            aria-label="House rules"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const form = new FormData(e.currentTarget);
+              save.mutate({
+                body: {
+                  rounding: form.get('rounding') === 'nearest' ? 'nearest' : 'down',
+                  confirmResults: form.get('confirm') === 'on',
+                  betDelaySeconds: Number(delay ?? current.betDelaySeconds),
+                },
+              });
+            }}
+          >
+            <Select label="Rounding" name="rounding" defaultValue={current.rounding}>
+              <option value="down">down</option>
+              <option value="nearest">nearest</option>
+            </Select>
+            <Field
+              label="Live bet delay (s)"
+              type="number"
+              min={0}
+              max={30}
+              value={delay ?? String(current.betDelaySeconds)}
+              onChange={(e) => setDelay(e.target.value)}
+            />
+            <label className={ui.field}>
+              <span>
+                <input type="checkbox" name="confirm" defaultChecked={current.confirmResults} /> Results need
+                a second operator
+              </span>
+            </label>
+            <Button type="submit" className={ui.small} disabled={save.isPending}>
+              Save rules
+            </Button>
+          </form>
+        )}
+        <Outcome error={save.error ?? settings.error} done={save.isSuccess && 'Saved.'} />
+      </Panel>
+      <Panel title="Feeds">
+        <Table
+          label="Feed sources"
+          rows={sources.data?.sources}
+          columns={[
+            { head: 'Source', cell: (s) => s.source },
+            { head: 'Records', numeric: true, cell: (s) => s.records },
+            { head: 'Last applied', cell: (s) => <When value={s.lastAppliedAt} /> },
+          ]}
+          rowKey={(s) => s.source}
+          empty="No feed has sent anything yet (the demo feed and the desk write directly)."
+        />
+        <form
+          className={ui.form}
+          aria-label="Import feed"
+          onSubmit={(e) => {
+            e.preventDefault();
+            upload.mutate({ body: { lines } });
+          }}
+        >
+          <TextArea
+            label="JSON lines (fixture, market, price, suspend, result, cancel)"
+            rows={6}
+            value={lines}
+            onChange={(e) => setLines(e.target.value)}
+          />
+          <div className={ui.row}>
+            <Button type="submit" className={ui.small} disabled={upload.isPending || !lines.trim()}>
+              Import
+            </Button>
+          </div>
+        </form>
+        <Outcome
+          error={upload.error}
+          done={
+            upload.data &&
+            `Applied ${upload.data.applied}, skipped ${upload.data.skipped} (repeats or older)${upload.data.errors
+              .slice(0, 5)
+              .map((er) => `; line ${er.line}: ${er.message}`)
+              .join('')}.`
+          }
+        />
+      </Panel>
+    </>
+  );
+}

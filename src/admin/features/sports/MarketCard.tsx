@@ -1,0 +1,220 @@
+import { useState } from 'react';
+import { Button } from '../../../ui/Button.tsx';
+import type { TradingMarket } from '../../api/types.ts';
+import { Amount } from '../../components/Amount.tsx';
+import { Field, Outcome, Select } from '../../components/Field.tsx';
+import { Pill } from '../../components/Pill.tsx';
+import { type Column, Table } from '../../components/Table.tsx';
+import ui from '../../components/ui.module.css';
+import {
+  useConfirmResult,
+  useCorrectResult,
+  useEnterResult,
+  useMarketStatus,
+  usePrices,
+  useUnsettleMarket,
+} from './queries.ts';
+import styles from './trading.module.css';
+
+type Selection = TradingMarket['selections'][number];
+/** Markets settled by a final score; the others (outright, correct score) by their winners. */
+const SCORE_MARKETS = new Set(['1x2', 'moneyline', 'total', 'handicap', 'btts', 'correct_score']);
+
+const resultText = (m: TradingMarket) => {
+  const r = m.result as { kind?: string; home?: number; away?: number; winners?: { key: string }[] } | null;
+  if (!r) return null;
+  if (r.kind === 'score') return `${r.home}–${r.away}`;
+  if (r.kind === 'winners') return `won by ${r.winners?.map((w) => w.key).join(', ')}`;
+  return r.kind ?? null;
+};
+
+/** One market on the desk: prices, liability, suspend/reopen, results and their corrections. */
+export function MarketCard({ market }: { market: TradingMarket }) {
+  const status = useMarketStatus();
+  const prices = usePrices();
+  const enter = useEnterResult();
+  const confirm = useConfirmResult();
+  const correct = useCorrectResult();
+  const unsettle = useUnsettleMarket();
+  const [priceKey, setPriceKey] = useState(market.selections[0]?.key ?? '');
+  const [price, setPrice] = useState('');
+  const [format, setFormat] = useState<'decimal' | 'fractional' | 'american'>('decimal');
+  const [home, setHome] = useState('');
+  const [away, setAway] = useState('');
+  const [winner, setWinner] = useState(market.selections[0]?.key ?? '');
+  const [reason, setReason] = useState('');
+  const params = { id: market.id };
+  const byScore = SCORE_MARKETS.has(market.type);
+  const result = () =>
+    byScore
+      ? { kind: 'score' as const, home: Number(home), away: Number(away) }
+      : { kind: 'winners' as const, winners: [{ key: winner }] };
+  const label =
+    market.line && !market.name.includes(market.line) ? `${market.name} ${market.line}` : market.name;
+  const mutations = [status, prices, enter, confirm, correct, unsettle];
+  const busy = mutations.some((m) => m.isPending);
+  const error = mutations.find((m) => m.error)?.error;
+  const trading = market.status === 'open' || market.status === 'suspended';
+  const columns: Column<Selection>[] = [
+    { head: 'Selection', wrap: true, cell: (s) => s.name },
+    {
+      head: 'Price',
+      cell: (s) => (
+        <>
+          <strong>{s.decimal}</strong>{' '}
+          <span className={ui.muted}>
+            {s.fractional} · {s.american}
+          </span>
+        </>
+      ),
+    },
+    { head: 'Liability', numeric: true, cell: (s) => <Amount value={s.liability} /> },
+  ];
+  return (
+    <section className={styles.market} aria-label={`Market ${label}`}>
+      <div className={styles.marketHead}>
+        <span className={styles.marketName}>{label}</span>
+        <Pill value={market.status} />
+        {market.resultState !== 'none' && (
+          <Pill
+            value={market.resultState === 'confirmed' ? 'success' : 'wait'}
+            label={`result ${market.resultState}: ${resultText(market)}`}
+          />
+        )}
+        <span className={ui.muted}>
+          v{market.version} · {market.openBets} open bets
+        </span>
+        {trading && (
+          <Button
+            variant="ghost"
+            className={ui.small}
+            disabled={busy}
+            onClick={() => status.mutate({ params, body: { open: market.status !== 'open' } })}
+          >
+            {market.status === 'open' ? 'Suspend' : 'Reopen'}
+          </Button>
+        )}
+      </div>
+      <Table
+        label={`${label} selections`}
+        rows={market.selections}
+        columns={columns}
+        rowKey={(s) => s.id}
+        empty="No selections."
+      />
+      {trading && (
+        <form
+          className={ui.row}
+          aria-label={`${label} price`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            prices.mutate(
+              { params, body: { prices: [{ key: priceKey, price, format }] } },
+              { onSuccess: () => setPrice('') },
+            );
+          }}
+        >
+          <Select label="Selection" value={priceKey} onChange={(e) => setPriceKey(e.target.value)}>
+            {market.selections.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.name}
+              </option>
+            ))}
+          </Select>
+          <Field
+            label="New price"
+            className={`${ui.input} ${styles.narrow}`}
+            value={price}
+            required
+            onChange={(e) => setPrice(e.target.value)}
+          />
+          <Select label="Format" value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
+            <option value="decimal">decimal</option>
+            <option value="fractional">fractional</option>
+            <option value="american">American</option>
+          </Select>
+          <Button type="submit" className={ui.small} disabled={busy}>
+            Set price
+          </Button>
+        </form>
+      )}
+      <form
+        className={ui.row}
+        aria-label={`${label} result`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (market.resultState === 'confirmed')
+            correct.mutate({ params, body: { result: result(), reason } });
+          else enter.mutate({ params, body: { result: result() } });
+        }}
+      >
+        {byScore ? (
+          <>
+            <Field
+              label="Home"
+              type="number"
+              min={0}
+              className={`${ui.input} ${styles.narrow}`}
+              value={home}
+              required
+              onChange={(e) => setHome(e.target.value)}
+            />
+            <Field
+              label="Away"
+              type="number"
+              min={0}
+              className={`${ui.input} ${styles.narrow}`}
+              value={away}
+              required
+              onChange={(e) => setAway(e.target.value)}
+            />
+          </>
+        ) : (
+          <Select label="Winner" value={winner} onChange={(e) => setWinner(e.target.value)}>
+            {market.selections.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.name}
+              </option>
+            ))}
+          </Select>
+        )}
+        <span className={styles.reason}>
+          <Field label="Reason (corrections)" value={reason} onChange={(e) => setReason(e.target.value)} />
+        </span>
+        {market.resultState === 'confirmed' ? (
+          <Button type="submit" className={ui.small} disabled={busy}>
+            Correct result
+          </Button>
+        ) : (
+          <Button type="submit" className={ui.small} disabled={busy || market.status === 'cancelled'}>
+            Enter result
+          </Button>
+        )}
+        {market.resultState === 'entered' && (
+          <Button className={ui.small} disabled={busy} onClick={() => confirm.mutate({ params })}>
+            Confirm result
+          </Button>
+        )}
+        {market.resultState !== 'none' && (
+          <Button
+            variant="ghost"
+            className={`${ui.small} ${ui.danger}`}
+            disabled={busy}
+            onClick={() => unsettle.mutate({ params, body: { reason } })}
+          >
+            Unsettle
+          </Button>
+        )}
+      </form>
+      <Outcome
+        error={error}
+        done={
+          (enter.data && `Result ${enter.data.state}: ${enter.data.settled} bets settled.`) ||
+          (confirm.data && `Confirmed: ${confirm.data.settled} bets settled.`) ||
+          (correct.data && `Corrected: ${correct.data.settled} bets resettled.`) ||
+          (unsettle.data && `Unsettled ${unsettle.data.settled} bets.`)
+        }
+      />
+    </section>
+  );
+}

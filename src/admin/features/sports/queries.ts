@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { adminContract as api } from '../../../shared/contract/admin/index.ts';
+import { adminCall } from '../../api/client.ts';
+import { useAdminMutation } from '../../api/mutation.ts';
+
+const EVENTS = ['admin', 'sports', 'events'] as const;
+const BETS = ['admin', 'sports', 'bets'] as const;
+/** Liability and prices move while the desk looks: the list reloads by itself. */
+const REFRESH_MS = 5_000;
+
+export type EventFilter = 'all' | 'live' | 'scheduled' | 'ended';
+
+export function useTradingEvents(filter: EventFilter) {
+  return useQuery({
+    queryKey: [...EVENTS, filter],
+    queryFn: () => adminCall(api.sports.events, { query: { status: filter === 'all' ? undefined : filter } }),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+export interface BetSearch {
+  member?: string;
+  event?: string;
+  status?: string;
+}
+
+export function useTradingBets(search: BetSearch) {
+  return useQuery({
+    queryKey: [...BETS, search],
+    queryFn: () => adminCall(api.sports.bets, { query: { ...search } }),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+const refreshAll = [EVENTS, BETS] as const;
+export const useEventState = () => useAdminMutation(api.sports.eventState, refreshAll);
+export const useMarketStatus = () => useAdminMutation(api.sports.marketStatus, refreshAll);
+export const usePrices = () => useAdminMutation(api.sports.prices, refreshAll);
+export const useEnterResult = () => useAdminMutation(api.sports.enterResult, refreshAll);
+export const useConfirmResult = () => useAdminMutation(api.sports.confirmResult, refreshAll);
+export const useCorrectResult = () => useAdminMutation(api.sports.correctResult, refreshAll);
+export const useUnsettleMarket = () => useAdminMutation(api.sports.unsettleMarket, refreshAll);
+export const useBetAction = () => useAdminMutation(api.sports.betAction, refreshAll);
+
+const DESK = ['admin', 'sports', 'desk'] as const;
+export const useFeedSources = () =>
+  useQuery({
+    queryKey: [...DESK, 'feed'],
+    queryFn: () => adminCall(api.sports.feedStatus),
+    refetchInterval: REFRESH_MS,
+  });
+export const useBookSettings = () =>
+  useQuery({ queryKey: [...DESK, 'settings'], queryFn: () => adminCall(api.sports.settings) });
+export const useImportFeed = () => useAdminMutation(api.sports.importFeed, [EVENTS, DESK]);
+export const useSaveBookSettings = () => useAdminMutation(api.sports.saveSettings, [DESK]);

@@ -1,0 +1,28 @@
+-- Collects a member's debt (wallet_debts, left by a correction that took back money already spent)
+-- from a credit just posted to their cash: up to the credit, from cash to the house's game revenue
+-- shard, in the credit's own transaction. Answers the cash balance after it, or NULL when nothing was
+-- owed. The look-up is one index probe (wallet_debts_owing holds only members who owe); the caller
+-- has already updated the cash row, so the lock order is accounts first, then the debt.
+CREATE OR REPLACE FUNCTION wallet_collect_debt(
+  p_member bigint, p_cash bigint, p_house bigint, p_provider text, p_round text, p_tx_id text, p_credit bigint
+) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+  v_owed bigint;
+  v_take bigint;
+  v_move record;
+BEGIN
+  SELECT amount INTO v_owed FROM wallet_debts WHERE member_id = p_member AND amount > 0 FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+  v_take := least(v_owed, p_credit);
+  IF v_take <= 0 THEN
+    RETURN NULL;
+  END IF;
+  v_move := ledger_move('debt-collection:' || p_provider || ':' || p_tx_id, p_cash, p_house, v_take, 'debt_collection',
+    jsonb_build_object('provider', p_provider, 'roundId', p_round, 'txId', p_tx_id), NULL);
+  UPDATE wallet_debts SET amount = amount - v_take, updated_at = now() WHERE member_id = p_member;
+  INSERT INTO wallet_debt_entries (member_id, amount, provider, round_id, tx_id)
+  VALUES (p_member, -v_take, p_provider, p_round, p_tx_id);
+  RETURN v_move.from_balance;
+END $$;

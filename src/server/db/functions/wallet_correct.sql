@@ -1,0 +1,64 @@
+-- A correction of a settled round (the sportsbook's unsettle and resettle, SPORTSBOOK.md §3), never an
+-- edit: p_ref_tx is the settlement in force (a win, or an earlier resettle) of round p_round.
+--   unsettle: its amount is taken back and the round is open again, waiting for a new win (or the
+--             rollback of its bet);
+--   resettle: the round's win becomes p_amount: the difference is paid, or taken back.
+-- Money taken back that the member already spent becomes a debt (wallet_take_back); money paid first
+-- settles any debt (wallet_collect_debt). A settlement is corrected once: a second correction of the
+-- same one is 'already_corrected' (a resettle is itself the settlement the next correction refers to).
+-- A repeat of the transaction id is answered from wallet_record/wallet_stored_reply like every call.
+CREATE OR REPLACE FUNCTION wallet_correct(
+  p_kind text, p_provider text, p_tx_id text, p_hash text, p_round text, p_ref_tx text, p_amount bigint,
+  p_reason text
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_ref wallet_transactions%ROWTYPE;
+  v_round_id bigint;
+  v_cash bigint;
+  v_house bigint;
+  v_diff bigint;
+  v_balance bigint;
+  v_owed bigint;
+  v_ref_json jsonb;
+  v_reply jsonb;
+BEGIN
+  SELECT * INTO v_ref FROM wallet_transactions WHERE provider = p_provider AND tx_id = p_ref_tx FOR UPDATE;
+  IF NOT FOUND OR v_ref.kind NOT IN ('win', 'resettle') OR v_ref.round_id IS DISTINCT FROM p_round
+     OR v_ref.response ->> 'status' IS DISTINCT FROM 'success' THEN
+    v_reply := jsonb_build_object('status', 'invalid',
+      'message', 'only a paid win or resettle of this round can be corrected', 'txId', p_tx_id, 'refTxId', p_ref_tx);
+  ELSIF v_ref.rolled_back THEN
+    v_reply := jsonb_build_object('status', 'already_corrected',
+      'message', 'this settlement was already corrected', 'txId', p_tx_id, 'refTxId', p_ref_tx);
+  ELSE
+    SELECT id INTO v_round_id FROM game_rounds WHERE provider = p_provider AND round_id = p_round FOR UPDATE;
+    v_house := (SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = 'game_revenue'
+                AND shard = (v_ref.member_id % 64)::smallint);
+    v_cash := (SELECT id FROM ledger_accounts WHERE member_id = v_ref.member_id AND kind = 'cash');
+    PERFORM 1 FROM ledger_accounts WHERE id IN (v_house, v_cash) ORDER BY id FOR NO KEY UPDATE;
+    v_diff := CASE WHEN p_kind = 'unsettle' THEN -v_ref.amount ELSE p_amount - v_ref.amount END;
+    v_ref_json := jsonb_build_object('provider', p_provider, 'roundId', p_round, 'txId', p_tx_id,
+                                     'refTxId', p_ref_tx, 'reason', p_reason);
+    IF v_diff < 0 THEN
+      PERFORM wallet_take_back(v_ref.member_id, v_cash, v_house, p_provider, p_round, p_tx_id, -v_diff);
+    ELSIF v_diff > 0 THEN
+      PERFORM ledger_move('wallet:' || p_provider || ':' || p_tx_id, v_house, v_cash, v_diff, 'settlement_correction',
+        v_ref_json, NULL);
+      PERFORM wallet_collect_debt(v_ref.member_id, v_cash, v_house, p_provider, p_round, p_tx_id, v_diff);
+    END IF;
+    UPDATE wallet_transactions SET rolled_back = true WHERE id = v_ref.id;
+    IF p_kind = 'unsettle' THEN
+      UPDATE game_rounds SET total_win = total_win - v_ref.amount, has_win = false, status = 'open'
+      WHERE id = v_round_id;
+      INSERT INTO open_game_rounds (game_round_id) VALUES (v_round_id) ON CONFLICT DO NOTHING;
+    ELSE
+      UPDATE game_rounds SET total_win = total_win + v_diff WHERE id = v_round_id;
+    END IF;
+    SELECT balance INTO v_balance FROM ledger_accounts WHERE id = v_cash;
+    SELECT coalesce(sum(amount), 0) INTO v_owed FROM wallet_debts WHERE member_id = v_ref.member_id;
+    v_reply := jsonb_build_object('status', 'success', 'balance', v_balance, 'debt', v_owed,
+                                  'txId', p_tx_id, 'roundId', p_round, 'refTxId', p_ref_tx);
+  END IF;
+  RETURN wallet_record(p_provider, p_tx_id, p_kind, p_round, p_ref_tx, v_ref.member_id,
+                       CASE WHEN p_kind = 'resettle' THEN coalesce(p_amount, 0) ELSE 0 END, p_hash, v_reply);
+END $$;

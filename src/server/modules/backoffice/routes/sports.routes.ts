@@ -1,0 +1,241 @@
+import type { FastifyRequest } from 'fastify';
+import { sportsEndpoints } from '../../../../shared/contract/admin/sports.ts';
+import type { Fraction } from '../../../../shared/sports/fraction.ts';
+import { parsePrice } from '../../../../shared/sports/price.ts';
+import { errors } from '../../../http/errors.ts';
+import { deskEvents, feedSources, marketExists } from '../../../providers/sports/desk.service.ts';
+import { importFeed } from '../../../providers/sports/feed/feed-import.service.ts';
+import { betHistory } from '../../../providers/sports/history.service.ts';
+import {
+  cancelWindow,
+  confirmResult,
+  correctResult,
+  enterResult,
+  type ResultAnswer,
+  unsettleMarket,
+} from '../../../providers/sports/results.service.ts';
+import { type BookSettings, bookSettings, saveSetting } from '../../../providers/sports/settings.ts';
+import {
+  cancelBet,
+  resettleBet,
+  settleBet,
+  unsettleBet,
+} from '../../../providers/sports/settlement.service.ts';
+import { setEventState, setMarketOpen, setPrices } from '../../../providers/sports/trading.service.ts';
+import { flushWallet } from '../../../providers/sports/wallet-sync.ts';
+import { adminRoute } from '../admin-route.ts';
+import { audited, type Who } from '../audited.ts';
+
+/**
+ * The trading desk (permission `trading`). Changes of the sport tree are audited in their own
+ * transaction; results, settlement and corrections move money through the wallet over HTTP (each step
+ * a settlement record carrying the operator and reason), so their audit entry is written once the
+ * book has recorded them.
+ */
+const walletOf = (request: FastifyRequest) => request.server.sportsWallet;
+
+/** Writes the audit entry of a step the book has already recorded. */
+const auditStep = (
+  who: Who,
+  db: Parameters<typeof audited>[0],
+  action: string,
+  target: string,
+  after: unknown,
+) => audited(db, who, action, async () => ({ target, after, result: undefined }));
+
+async function requireMarket(db: Parameters<typeof marketExists>[0], id: number) {
+  if (!(await marketExists(db, id))) throw errors.notFound(`market ${id}`);
+}
+
+function settledOrRefuse(answer: ResultAnswer) {
+  if (!answer.ok) throw errors.conflict(answer.reason);
+  return { state: answer.state, settled: answer.settled };
+}
+
+export const sportsRoutes = [
+  adminRoute(sportsEndpoints.events, {
+    permission: 'trading',
+    touch: false,
+    handler: async ({ db, query }) => ({ events: await deskEvents(db, { status: query.status }) }),
+  }),
+  adminRoute(sportsEndpoints.eventState, {
+    permission: 'trading',
+    handler: async ({ db, params, body, who }) => {
+      await audited(db, who, 'sports.event', async (tx) => {
+        if (!(await setEventState(tx, params.id, body))) throw errors.notFound(`event ${params.id}`);
+        return { target: `sb-event:${params.id}`, after: body, result: undefined };
+      });
+      return {};
+    },
+  }),
+  adminRoute(sportsEndpoints.marketStatus, {
+    permission: 'trading',
+    handler: async ({ db, params, body, who }) => {
+      await requireMarket(db, params.id);
+      await audited(db, who, body.open ? 'sports.market.reopen' : 'sports.market.suspend', async (tx) => {
+        const changed = await setMarketOpen(tx, { marketId: params.id }, body.open);
+        if (changed === 0)
+          throw errors.conflict(body.open ? 'the market is not suspended' : 'the market is not open');
+        return { target: `sb-market:${params.id}`, after: body, result: undefined };
+      });
+      return {};
+    },
+  }),
+  adminRoute(sportsEndpoints.prices, {
+    permission: 'trading',
+    handler: async ({ db, params, body, who }) => {
+      await requireMarket(db, params.id);
+      const prices: { key: string; price: Fraction }[] = body.prices.map((p) => {
+        const price = parsePrice(p.price, p.format);
+        if (!price) throw errors.invalid(`"${p.price}" is not a ${p.format} price above evens`);
+        return { key: p.key, price };
+      });
+      await audited(db, who, 'sports.prices', async (tx) => {
+        if (!(await setPrices(tx, params.id, prices)))
+          throw errors.conflict('the market is settled or cancelled: its prices are final');
+        return { target: `sb-market:${params.id}`, after: body.prices, result: undefined };
+      });
+      return {};
+    },
+  }),
+  adminRoute(sportsEndpoints.enterResult, {
+    permission: 'trading',
+    handler: async ({ db, params, body, who, request }) => {
+      await requireMarket(db, params.id);
+      const answer = settledOrRefuse(
+        await enterResult(db, walletOf(request), params.id, body.result, {
+          source: 'desk',
+          operatorId: who.operator.id,
+        }),
+      );
+      await auditStep(who, db, 'sports.result', `sb-market:${params.id}`, { ...body, ...answer });
+      return answer;
+    },
+  }),
+  adminRoute(sportsEndpoints.confirmResult, {
+    permission: 'trading',
+    handler: async ({ db, params, who, request }) => {
+      await requireMarket(db, params.id);
+      const answer = settledOrRefuse(await confirmResult(db, walletOf(request), params.id, who.operator.id));
+      await auditStep(who, db, 'sports.result.confirm', `sb-market:${params.id}`, answer);
+      return answer;
+    },
+  }),
+  adminRoute(sportsEndpoints.correctResult, {
+    permission: 'trading',
+    handler: async ({ db, params, body, who, request }) => {
+      await requireMarket(db, params.id);
+      const answer = settledOrRefuse(
+        await correctResult(db, walletOf(request), params.id, body.result, {
+          source: 'desk',
+          operatorId: who.operator.id,
+          reason: body.reason,
+        }),
+      );
+      await auditStep(who, db, 'sports.result.correct', `sb-market:${params.id}`, { ...body, ...answer });
+      return answer;
+    },
+  }),
+  adminRoute(sportsEndpoints.unsettleMarket, {
+    permission: 'trading',
+    handler: async ({ db, params, body, who, request }) => {
+      await requireMarket(db, params.id);
+      const answer = settledOrRefuse(
+        await unsettleMarket(db, walletOf(request), params.id, {
+          operatorId: who.operator.id,
+          reason: body.reason,
+        }),
+      );
+      await auditStep(who, db, 'sports.market.unsettle', `sb-market:${params.id}`, { ...body, ...answer });
+      return answer;
+    },
+  }),
+  adminRoute(sportsEndpoints.cancelWindow, {
+    permission: 'trading',
+    handler: async ({ db, params, body, who, request }) => {
+      if (body.from >= body.to) throw errors.invalid('the window must end after it starts');
+      const voided = await cancelWindow(
+        db,
+        walletOf(request),
+        { eventId: params.id, marketId: body.marketId },
+        body.from,
+        body.to,
+        { operatorId: who.operator.id, reason: body.reason },
+      );
+      await auditStep(who, db, 'sports.cancel-window', `sb-event:${params.id}`, { ...body, voided });
+      return { voided };
+    },
+  }),
+  adminRoute(sportsEndpoints.bets, {
+    permission: 'trading',
+    touch: false,
+    handler: async ({ db, query }) => ({
+      bets: await betHistory(db, {
+        playerId: query.member === undefined ? undefined : String(query.member),
+        eventId: query.event,
+        status: query.status,
+        beforeId: query.beforeId,
+      }),
+    }),
+  }),
+  adminRoute(sportsEndpoints.betAction, {
+    permission: 'trading',
+    handler: async ({ db, params, body, who, request }) => {
+      const [before] = await betHistory(db, { betId: params.id, limit: 1 });
+      if (!before) throw errors.notFound(`bet ${params.id}`);
+      const actor = { operatorId: who.operator.id, reason: body.reason };
+      const done = await {
+        settle: () => settleBet(db, params.id),
+        unsettle: () => unsettleBet(db, params.id, actor),
+        resettle: () => resettleBet(db, params.id, actor),
+        cancel: () => cancelBet(db, params.id, actor),
+      }[params.action]();
+      if (!done)
+        throw errors.conflict(
+          `bet ${params.id} (${before.status}) cannot be ${params.action === 'cancel' ? 'cancelled' : `${params.action}d`} now`,
+        );
+      await flushWallet(db, walletOf(request), [params.id]);
+      const [bet] = await betHistory(db, { betId: params.id, limit: 1 });
+      await auditStep(who, db, `sports.bet.${params.action}`, `sb-bet:${params.id}`, {
+        reason: body.reason,
+        status: bet!.status,
+        settledReturn: bet!.settledReturn,
+      });
+      return { bet: bet! };
+    },
+  }),
+  adminRoute(sportsEndpoints.feedStatus, {
+    permission: 'trading',
+    touch: false,
+    handler: async ({ db }) => ({ sources: await feedSources(db) }),
+  }),
+  adminRoute(sportsEndpoints.importFeed, {
+    permission: 'trading',
+    handler: async ({ db, body, who, request }) => {
+      const report = await importFeed(db, walletOf(request), body.lines);
+      await auditStep(who, db, 'sports.feed.import', 'sb-feed', {
+        applied: report.applied,
+        skipped: report.skipped,
+        errors: report.errors.length,
+      });
+      return report;
+    },
+  }),
+  adminRoute(sportsEndpoints.settings, {
+    permission: 'trading',
+    handler: async ({ db }) => ({ settings: await bookSettings(db) }),
+  }),
+  adminRoute(sportsEndpoints.saveSettings, {
+    permission: 'trading',
+    handler: async ({ db, body, who }) => {
+      const settings = await audited(db, who, 'sports.settings', async (tx) => {
+        const before = await bookSettings(tx);
+        for (const [key, value] of Object.entries(body))
+          await saveSetting(tx, key as keyof BookSettings, value as never);
+        const after = await bookSettings(tx);
+        return { target: 'sb-settings', before, after, result: after };
+      });
+      return { settings };
+    },
+  }),
+];

@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { balancesOf, expectSoundLedger, setCompSettings } from '../../../../../test/support/money.ts';
+import { useTestApp } from '../../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../../test/support/test-db.ts';
+import {
+  expectOpenRoundsListed,
+  launchedPlayer,
+  playRound,
+  walletRequest,
+} from '../../../../../test/support/wallet.ts';
+import { queryRows } from '../../../db/client.ts';
+import { seedDemo } from '../../../db/seed-demo.ts';
+
+const SECRET = 'corrections-wallet-secret';
+
+/** The wallet's correction operations (unsettle, resettle) and member debts, through the signed API. */
+describe.runIf(backendAvailable)('wallet corrections and member debts', () => {
+  const t = useTestApp({ houseWalletSecret: SECRET });
+  beforeAll(async () => {
+    await seedDemo(t.db);
+    t.app.sites.invalidate();
+  });
+  const wallet = (op: string, payload: object) => walletRequest(t, op, payload, SECRET);
+  const debtOf = async (loginId: string) => {
+    const [row] = await queryRows<{ amount: number }>(
+      t.db,
+      sql`select coalesce(sum(d.amount), 0)::int8 as amount from wallet_debts d join members m on m.id = d.member_id
+          where m.login_id = ${loginId}`,
+    );
+    return Number(row!.amount);
+  };
+  /** The member spends cash elsewhere (a transfer to the house), leaving `keep`. */
+  const spendAllBut = (loginId: string, keep: number) =>
+    t.db.execute(sql`select ledger_move('test-spend-' || a.id || '-' || a.balance, a.id, h.id, a.balance - ${keep}, 'test_spend', '{}'::jsonb, null)
+      from ledger_accounts a join members m on m.id = a.member_id, ledger_accounts h
+      where m.login_id = ${loginId} and a.kind = 'cash' and h.member_id is null and h.kind = 'adjustments' and h.shard = 0`);
+
+  it('unsettle takes a win back; money already spent becomes a debt that the next win pays first', async () => {
+    const p = await launchedPlayer(t, 10_000);
+    const round = await playRound(t, SECRET, p.gameToken, 1_000, 5_000);
+    expect((await balancesOf(t, p.token)).cash).toBe(14_000);
+    await spendAllBut(p.loginId, 2_000);
+    const body = {
+      txId: `${round.round.txId}-unsettle`,
+      roundId: round.round.roundId,
+      refTxId: round.settle!.txId,
+    };
+    const first = await wallet('unsettle', { ...body, reason: 'wrong result' });
+    expect(first.statusCode).toBe(200);
+    // 2,000 was there to take back; 3,000 is owed. Cash never goes below zero.
+    expect(first.json()).toMatchObject({ status: 'success', balance: 0, debt: 3_000 });
+    expect(await debtOf(p.loginId)).toBe(3_000);
+    // The round waits for its win again.
+    await expectOpenRoundsListed(t.db);
+
+    // A win of another round pays the debt first, in the same call (the member gets 1,000 to bet with).
+    expect((await playRound(t, SECRET, p.gameToken, 1_000, 0)).bet.status).toBe('balance');
+    await t.db.execute(sql`select ledger_move('test-gift-' || a.id, h.id, a.id, 1000, 'test_gift', '{}'::jsonb, null)
+      from ledger_accounts a join members m on m.id = a.member_id, ledger_accounts h
+      where m.login_id = ${p.loginId} and a.kind = 'cash' and h.member_id is null and h.kind = 'adjustments' and h.shard = 0`);
+    const win = await playRound(t, SECRET, p.gameToken, 1_000, 4_000);
+    expect(win.win).toMatchObject({ status: 'success', balance: 1_000 });
+    expect(await debtOf(p.loginId)).toBe(0);
+    // The reopened round takes its new win; a loss now.
+    const again = await wallet('win', {
+      txId: `${round.round.txId}-win2`,
+      roundId: round.round.roundId,
+      amount: 0,
+    });
+    expect(again.json()).toMatchObject({ status: 'success', balance: 1_000 });
+    const entries = await queryRows<{ amount: number }>(
+      t.db,
+      sql`select e.amount from wallet_debt_entries e join members m on m.id = e.member_id
+          where m.login_id = ${p.loginId} order by e.id`,
+    );
+    expect(entries.map((e) => Number(e.amount))).toEqual([3_000, -3_000]);
+    await expectOpenRoundsListed(t.db);
+    await expectSoundLedger(t.db);
+  });
+
+  it('resettle pays or takes the difference; corrections are idempotent, once per settlement, and refuse non-settlements', async () => {
+    const p = await launchedPlayer(t, 10_000);
+    const r = await playRound(t, SECRET, p.gameToken, 1_000, 3_000);
+    expect((await balancesOf(t, p.token)).cash).toBe(12_000);
+    const body = {
+      txId: `${r.round.txId}-resettle`,
+      roundId: r.round.roundId,
+      refTxId: r.settle!.txId,
+      reason: 'dead heat',
+      amount: 1_500,
+    };
+    const first = await wallet('resettle', body);
+    expect(first.json()).toMatchObject({ status: 'success', balance: 10_500, debt: 0 });
+    // An exact repeat: the stored reply, nothing moves again.
+    expect((await wallet('resettle', body)).json()).toEqual(first.json());
+    // The same transaction id with another body.
+    const dup = await wallet('resettle', { ...body, amount: 2_000 });
+    expect([dup.statusCode, dup.json().status]).toEqual([409, 'duplicate']);
+    // The win is corrected already: a second correction of it is refused; the resettle is what stands.
+    const second = await wallet('unsettle', { ...body, txId: `${r.round.txId}-u2`, amount: undefined });
+    expect([second.statusCode, second.json().status]).toEqual([409, 'already_corrected']);
+    const up = await wallet('resettle', {
+      ...body,
+      txId: `${r.round.txId}-r2`,
+      refTxId: body.txId,
+      amount: 4_000,
+    });
+    expect(up.json()).toMatchObject({ status: 'success', balance: 13_000 });
+    // A bet is not a settlement; an unknown one neither; a bad body is invalid.
+    for (const bad of [
+      { ...body, txId: `${r.round.txId}-r3`, refTxId: r.round.txId },
+      { ...body, txId: `${r.round.txId}-r4`, refTxId: 'nope' },
+    ]) {
+      const res = await wallet('resettle', bad);
+      expect([res.statusCode, res.json().status]).toEqual([400, 'invalid']);
+    }
+    const malformed = await wallet('resettle', { ...body, txId: `${r.round.txId}-r5`, amount: -1 });
+    expect([malformed.statusCode, malformed.json().status]).toEqual([400, 'invalid']);
+    // Unsigned: refused before anything is read.
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/wallet/house/unsettle',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...body, txId: 'x' }),
+    });
+    expect(unsigned.statusCode).toBe(401);
+    expect((await balancesOf(t, p.token)).cash).toBe(13_000);
+    await expectSoundLedger(t.db);
+  });
+
+  it('a round reopened by an unsettle accrues its comp once when it closes again', async () => {
+    await setCompSettings(t, { minExchange: 20_000, rates: { '1': { slot: 100 } } });
+    const p = await launchedPlayer(t, 100_000);
+    const r = await playRound(t, SECRET, p.gameToken, 50_000, 0);
+    expect((await balancesOf(t, p.token)).comp).toBe(500);
+    const undo = await wallet('unsettle', {
+      txId: `${r.round.txId}-u`,
+      roundId: r.round.roundId,
+      refTxId: r.settle!.txId,
+      reason: 'void result',
+    });
+    expect(undo.json().status).toBe('success');
+    const win = await wallet('win', { txId: `${r.round.txId}-w2`, roundId: r.round.roundId, amount: 60_000 });
+    expect(win.json()).toMatchObject({ status: 'success', balance: 110_000 });
+    expect((await balancesOf(t, p.token)).comp).toBe(500);
+    await expectSoundLedger(t.db);
+  });
+});

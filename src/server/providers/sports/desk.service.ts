@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { frac } from '../../../shared/sports/fraction.ts';
+import { formatAmerican, formatDecimal, formatFractional } from '../../../shared/sports/price.ts';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { intArray } from './sql-array.ts';
+
+/**
+ * What the trading desk shows: events (live first, then by start; at most 100) with every market
+ * whatever its state, each selection's price in the three formats and its liability, and how many
+ * open bets each market holds (by the legs' market index).
+ */
+export async function deskEvents(db: DbOrTx, opts: { status?: string }) {
+  const events = await queryRows<{
+    id: number;
+    sport: string;
+    competition: string;
+    name: string;
+    starts_at: Date;
+    status: string;
+    bet_stop_at: Date | null;
+    score: unknown;
+    source: string;
+  }>(
+    db,
+    sql`select e.id, sp.name as sport, c.name as competition, e.name, e.starts_at, e.status, e.bet_stop_at, e.score, e.source
+        from sb_events e join sb_competitions c on c.id = e.competition_id join sb_sports sp on sp.id = c.sport_id
+        where ${opts.status ? sql`e.status = ${opts.status}` : sql`e.status in ('scheduled', 'live', 'ended')`}
+        order by e.status = 'live' desc, e.status = 'ended' desc, e.starts_at, e.id limit 100`,
+  );
+  if (events.length === 0) return [];
+  const markets = await queryRows<{
+    id: number;
+    event_id: number;
+    type: string;
+    name: string;
+    params: { line?: string };
+    status: string;
+    version: number;
+    result_state: string;
+    result: unknown;
+    result_entered_by: number | null;
+  }>(
+    db,
+    sql`select id, event_id, type, name, params, status, version, result_state, result, result_entered_by from sb_markets
+        where event_id = any(${intArray(events.map((e) => Number(e.id)))}::int8[]) order by event_id, id`,
+  );
+  const marketIds = intArray(markets.map((m) => Number(m.id)));
+  const [selections, openBets] = markets.length
+    ? await Promise.all([
+        queryRows<{
+          id: number;
+          market_id: number;
+          key: string;
+          name: string;
+          price_num: number;
+          price_den: number;
+          open: boolean;
+          liability: number;
+        }>(
+          db,
+          sql`select id, market_id, key, name, price_num, price_den, open, liability from sb_selections
+              where market_id = any(${marketIds}::int8[]) order by market_id, sort_order, id`,
+        ),
+        queryRows<{ market_id: number; n: number }>(
+          db,
+          sql`select l.market_id, count(*)::int as n from sb_bet_legs l join sb_bets b on b.id = l.bet_id
+              where l.market_id = any(${marketIds}::int8[]) and b.status in ('open', 'pending', 'delayed')
+              group by l.market_id`,
+        ),
+      ])
+    : [[], []];
+  const betsOf = new Map(openBets.map((r) => [Number(r.market_id), Number(r.n)]));
+  return events.map((e) => ({
+    id: Number(e.id),
+    sport: e.sport,
+    competition: e.competition,
+    name: e.name,
+    startsAt: new Date(e.starts_at).toISOString(),
+    status: e.status,
+    betStopAt: e.bet_stop_at ? new Date(e.bet_stop_at).toISOString() : null,
+    score: e.score ?? null,
+    source: e.source,
+    markets: markets
+      .filter((m) => Number(m.event_id) === Number(e.id))
+      .map((m) => ({
+        id: Number(m.id),
+        type: m.type,
+        name: m.name,
+        line: m.params?.line ?? null,
+        status: m.status,
+        version: m.version,
+        resultState: m.result_state,
+        result: m.result ?? null,
+        resultEnteredBy: m.result_entered_by === null ? null : Number(m.result_entered_by),
+        openBets: betsOf.get(Number(m.id)) ?? 0,
+        selections: selections
+          .filter((s) => Number(s.market_id) === Number(m.id))
+          .map((s) => {
+            const price = frac(BigInt(s.price_num), BigInt(s.price_den));
+            return {
+              id: Number(s.id),
+              key: s.key,
+              name: s.name,
+              price: `${s.price_num}/${s.price_den}`,
+              decimal: formatDecimal(price),
+              fractional: formatFractional(price),
+              american: formatAmerican(price),
+              open: s.open,
+              liability: Number(s.liability),
+            };
+          }),
+      })),
+  }));
+}
+
+/** The event a market belongs to, or undefined. */
+export async function marketExists(db: DbOrTx, marketId: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(db, sql`select id from sb_markets where id = ${marketId}`);
+  return rows.length > 0;
+}
+
+/** The feed sources' cursors: records applied and the latest time (the desk's feed status). */
+export async function feedSources(db: DbOrTx) {
+  const rows = await queryRows<{ source: string; records: number; last: Date }>(
+    db,
+    sql`select source, count(*)::int as records, max(applied_at) as last from sb_feed_cursor group by source order by source`,
+  );
+  return rows.map((r) => ({
+    source: r.source,
+    records: Number(r.records),
+    lastAppliedAt: new Date(r.last).toISOString(),
+  }));
+}

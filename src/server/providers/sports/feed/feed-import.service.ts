@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import type { Fraction } from '../../../../shared/sports/fraction.ts';
+import { parsePrice } from '../../../../shared/sports/price.ts';
+import { type Db, queryRows, type Tx } from '../../../db/client.ts';
+import { enterResult } from '../results.service.ts';
+import type { SportsWallet } from '../sports-wallet.ts';
+import {
+  setEventState,
+  setMarketOpen,
+  setPrices,
+  upsertCompetition,
+  upsertEvent,
+  upsertMarket,
+  upsertSport,
+} from '../trading.service.ts';
+import { type FeedRecord, feedRecord } from './feed.schema.ts';
+
+export interface ImportReport {
+  applied: number;
+  skipped: number;
+  errors: { line: number; message: string }[];
+}
+
+const MAX_LINES = 20_000;
+
+/** Claims a record's sequence: false when this or a later one was applied before (a repeat or an old record). */
+async function claim(tx: Tx, r: FeedRecord): Promise<boolean> {
+  const kind = r.type === 'fixture' ? 'fixture' : 'market';
+  const rows = await queryRows<{ seq: number }>(
+    tx,
+    sql`insert into sb_feed_cursor (source, kind, external_id, seq) values (${r.source}, ${kind}, ${r.id}, ${r.seq})
+        on conflict (source, kind, external_id) do update set seq = excluded.seq, applied_at = now()
+        where sb_feed_cursor.seq < excluded.seq returning seq`,
+  );
+  return rows.length > 0;
+}
+
+async function marketOf(tx: Tx, source: string, id: string): Promise<number> {
+  const [m] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from sb_markets where source = ${source} and external_id = ${id}`,
+  );
+  if (!m) throw new RangeError(`no market ${source}/${id}`);
+  return Number(m.id);
+}
+
+function priced(p: { price: string; format: 'decimal' | 'fractional' | 'american' }): Fraction {
+  const f = parsePrice(p.price, p.format);
+  if (!f) throw new RangeError(`not a ${p.format} price: ${p.price}`);
+  return f;
+}
+
+/** Applies one record in its own transaction; results then settle their bets through the wallet. */
+async function applyRecord(db: Db, wallet: SportsWallet, r: FeedRecord): Promise<boolean> {
+  const result = await db.transaction(async (tx) => {
+    if (!(await claim(tx, r))) return { applied: false as const };
+    switch (r.type) {
+      case 'fixture': {
+        const sport = await upsertSport(tx, r.sport, r.sportName);
+        const comp = await upsertCompetition(tx, sport, r.competition, {
+          source: r.source,
+          externalId: r.competitionId,
+        });
+        const eventId = await upsertEvent(tx, {
+          competitionId: comp,
+          name: r.name,
+          home: r.home,
+          away: r.away,
+          startsAt: new Date(r.startsAt),
+          betStopAt: r.betStopAt ? new Date(r.betStopAt) : null,
+          source: r.source,
+          externalId: r.id,
+        });
+        if (r.status || r.score) await setEventState(tx, eventId, { status: r.status, score: r.score });
+        return { applied: true as const };
+      }
+      case 'market': {
+        const [e] = await queryRows<{ id: number }>(
+          tx,
+          sql`select id from sb_events where source = ${r.source} and external_id = ${r.event}`,
+        );
+        if (!e) throw new RangeError(`no event ${r.source}/${r.event}`);
+        const marketId = await upsertMarket(tx, {
+          eventId: Number(e.id),
+          type: r.marketType,
+          name: r.name,
+          params: r.params,
+          source: r.source,
+          externalId: r.id,
+          selections: r.selections.map((s) => ({ key: s.key, name: s.name, price: priced(s) })),
+        });
+        await setPrices(
+          tx,
+          marketId,
+          r.selections.map((s) => ({ key: s.key, price: priced(s) })),
+        );
+        return { applied: true as const };
+      }
+      case 'price':
+        await setPrices(
+          tx,
+          await marketOf(tx, r.source, r.id),
+          r.prices.map((p) => ({ key: p.key, price: priced(p) })),
+        );
+        return { applied: true as const };
+      case 'suspend':
+        await setMarketOpen(tx, { marketId: await marketOf(tx, r.source, r.id) }, !r.suspended);
+        return { applied: true as const };
+      case 'result':
+        return {
+          applied: true as const,
+          settle: { marketId: await marketOf(tx, r.source, r.id), result: r.result },
+        };
+      case 'cancel':
+        return {
+          applied: true as const,
+          settle: { marketId: await marketOf(tx, r.source, r.id), result: { kind: 'void' as const } },
+        };
+    }
+  });
+  if ('settle' in result && result.settle) {
+    await enterResult(db, wallet, result.settle.marketId, result.settle.result, {
+      source: `feed:${r.source}`,
+    });
+    if (r.type === 'cancel')
+      await db.execute(sql`update sb_markets set status = 'cancelled' where id = ${result.settle.marketId}`);
+  }
+  return result.applied;
+}
+
+/** Imports JSON lines: each line applied once, in order; bad lines are reported and change nothing. */
+export async function importFeed(db: Db, wallet: SportsWallet, text: string): Promise<ImportReport> {
+  const lines = text.split(/\r?\n/);
+  const report: ImportReport = { applied: 0, skipped: 0, errors: [] };
+  if (lines.length > MAX_LINES)
+    return { ...report, errors: [{ line: 0, message: `at most ${MAX_LINES} lines at a time` }] };
+  for (const [i, line] of lines.entries()) {
+    if (!line.trim()) continue;
+    let json: unknown;
+    try {
+      json = JSON.parse(line);
+    } catch {
+      report.errors.push({ line: i + 1, message: 'not JSON' });
+      continue;
+    }
+    const parsed = feedRecord.safeParse(json);
+    if (!parsed.success) {
+      report.errors.push({
+        line: i + 1,
+        message: `${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`,
+      });
+      continue;
+    }
+    try {
+      if (await applyRecord(db, wallet, parsed.data)) report.applied++;
+      else report.skipped++;
+    } catch (error) {
+      report.errors.push({
+        line: i + 1,
+        message: error instanceof RangeError ? error.message : 'could not apply',
+      });
+    }
+  }
+  return report;
+}

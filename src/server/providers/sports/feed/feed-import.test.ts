@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { snapshotAllTables } from '../../../../../test/support/db-snapshot.ts';
+import { balancesOf } from '../../../../../test/support/money.ts';
+import {
+  listenForWallet,
+  selectionsOf,
+  slipId,
+  sportsApiCall,
+  sportsPlayer,
+} from '../../../../../test/support/sports.ts';
+import { useTestApp } from '../../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../../test/support/test-db.ts';
+import { queryRows } from '../../../db/client.ts';
+import { importFeed } from './feed-import.service.ts';
+
+const starts = new Date(Date.now() + 86_400_000).toISOString();
+const lines = (records: object[]) => records.map((r) => JSON.stringify(r)).join('\n');
+const FEED = lines([
+  {
+    type: 'fixture',
+    source: 'acme',
+    id: 'ev-1',
+    seq: 1,
+    sport: 'football',
+    sportName: 'Football',
+    competition: 'Test Cup [DEMO]',
+    competitionId: 'c-1',
+    name: 'Red Owls v Blue Foxes',
+    home: 'Red Owls',
+    away: 'Blue Foxes',
+    startsAt: starts,
+  },
+  {
+    type: 'market',
+    source: 'acme',
+    id: 'mk-1',
+    seq: 1,
+    event: 'ev-1',
+    marketType: 'total',
+    name: 'Total goals 2.5',
+    params: { line: '2.5' },
+    selections: [
+      { key: 'over', name: 'Over', price: '-110', format: 'american' },
+      { key: 'under', name: 'Under', price: '5/6', format: 'fractional' },
+    ],
+  },
+  { type: 'price', source: 'acme', id: 'mk-1', seq: 2, prices: [{ key: 'over', price: '2.05' }] },
+]);
+
+describe.runIf(backendAvailable)('the JSON-lines feed import', () => {
+  const t = useTestApp();
+  beforeAll(async () => listenForWallet(t));
+  const wallet = () => t.app.sportsWallet;
+
+  it('applies a file once: the same file again changes nothing; an older record is ignored', async () => {
+    expect(await importFeed(t.db, wallet(), FEED)).toEqual({ applied: 3, skipped: 0, errors: [] });
+    const [sel] = await queryRows<{ price_num: number; price_den: number }>(
+      t.db,
+      sql`select price_num, price_den from sb_selections where key = 'over'`,
+    );
+    expect([sel!.price_num, sel!.price_den]).toEqual([41, 20]);
+    const before = await snapshotAllTables(t.db, ['sb_feed_cursor']);
+    expect(await importFeed(t.db, wallet(), FEED)).toEqual({ applied: 0, skipped: 3, errors: [] });
+    // An out-of-order price (seq 1 < 2) changes nothing either.
+    const old = lines([
+      { type: 'price', source: 'acme', id: 'mk-1', seq: 1, prices: [{ key: 'over', price: '9.0' }] },
+    ]);
+    expect(await importFeed(t.db, wallet(), old)).toEqual({ applied: 0, skipped: 1, errors: [] });
+    expect(await snapshotAllTables(t.db, ['sb_feed_cursor'])).toBe(before);
+  });
+
+  it('reports bad lines by number and applies nothing from them', async () => {
+    const before = await snapshotAllTables(t.db);
+    const report = await importFeed(
+      t.db,
+      wallet(),
+      [
+        '{nope',
+        JSON.stringify({
+          type: 'price',
+          source: 'acme',
+          id: 'mk-1',
+          seq: 9,
+          prices: [{ key: 'over', price: 'abc' }],
+        }),
+        JSON.stringify({ type: 'weird' }),
+      ].join('\n'),
+    );
+    expect(report.applied).toBe(0);
+    expect(report.errors.map((e) => e.line)).toEqual([1, 2, 3]);
+    expect(await snapshotAllTables(t.db)).toBe(before);
+  });
+
+  it('suspend, result and cancel records trade and settle like the desk', async () => {
+    const p = await sportsPlayer(t, 100_000);
+    const [ev] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from sb_events where external_id = 'ev-1'`,
+    );
+    const s = await selectionsOf(t, Number(ev!.id));
+    const place = (sel: { id: number; price: string }) =>
+      sportsApiCall(t, 'place', {
+        token: p.gameToken,
+        requestId: slipId(),
+        kind: 'single',
+        unitStake: 10_000,
+        priceChange: 'none',
+        legs: [{ selectionId: sel.id, price: sel.price }],
+      });
+    await importFeed(
+      t.db,
+      wallet(),
+      lines([{ type: 'suspend', source: 'acme', id: 'mk-1', seq: 3, suspended: true }]),
+    );
+    expect((await place(s['total:over']!)).json().refusal).toBe('market_suspended');
+    await importFeed(
+      t.db,
+      wallet(),
+      lines([{ type: 'suspend', source: 'acme', id: 'mk-1', seq: 4, suspended: false }]),
+    );
+    expect((await place(s['total:over']!)).json().status).toBe('success');
+    expect((await place(s['total:under']!)).json().status).toBe('success');
+    expect(
+      await importFeed(
+        t.db,
+        wallet(),
+        lines([
+          { type: 'result', source: 'acme', id: 'mk-1', seq: 5, result: { kind: 'score', home: 2, away: 1 } },
+        ]),
+      ),
+    ).toMatchObject({ applied: 1 });
+    // Over 2.5 with three goals wins at 2.05; under loses.
+    expect((await balancesOf(t, p.token)).cash).toBe(80_000 + 20_500);
+    const bets = (await sportsApiCall(t, 'bets', { token: p.gameToken })).json().bets;
+    expect(bets[1].history[0].proof.legs[0].resultSource).toBe('feed:acme');
+  });
+});

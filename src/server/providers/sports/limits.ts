@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { textArray } from './sql-array.ts';
+
+export interface EffectiveLimits {
+  minStake: number;
+  maxStake: number | null;
+  maxPayout: number | null;
+  /** Per market id: the strictest max liability of the market and its event, competition, sport and platform. */
+  maxLiability: Map<number, number | null>;
+}
+
+interface LimitRow {
+  scope: string;
+  scope_id: string;
+  min_stake: number | null;
+  max_stake: number | null;
+  max_payout: number | null;
+  max_liability: number | null;
+  stake_factor_bp: number | null;
+}
+
+const minOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
+
+/** Legs as (market, event, competition, sport) ids. The strictest limit at any level wins. */
+export async function effectiveLimits(
+  tx: Tx,
+  playerId: string,
+  legs: { marketId: number; eventId: number; competitionId: number; sportId: number }[],
+): Promise<EffectiveLimits> {
+  const ids = (f: (l: (typeof legs)[number]) => number) => legs.map((l) => String(f(l)));
+  const rows = await queryRows<LimitRow>(
+    tx,
+    sql`select scope, scope_id, min_stake, max_stake, max_payout, max_liability, stake_factor_bp from sb_limits
+        where (scope = 'platform')
+           or (scope = 'player' and scope_id = ${playerId})
+           or (scope = 'sport' and scope_id = any(${textArray(ids((l) => l.sportId))}::text[]))
+           or (scope = 'competition' and scope_id = any(${textArray(ids((l) => l.competitionId))}::text[]))
+           or (scope = 'event' and scope_id = any(${textArray(ids((l) => l.eventId))}::text[]))
+           or (scope = 'market' and scope_id = any(${textArray(ids((l) => l.marketId))}::text[]))`,
+  );
+  let minStake = 0;
+  let maxStake: number | null = null;
+  let maxPayout: number | null = null;
+  let factorBp = 10_000;
+  for (const r of rows) {
+    minStake = Math.max(minStake, r.min_stake ?? 0);
+    maxStake = minOf(maxStake, r.max_stake);
+    maxPayout = minOf(maxPayout, r.max_payout);
+    if (r.scope === 'player' && r.stake_factor_bp !== null) factorBp = r.stake_factor_bp;
+  }
+  if (maxStake !== null) maxStake = Math.floor((maxStake * factorBp) / 10_000);
+  const maxLiability = new Map<number, number | null>();
+  for (const leg of legs) {
+    let limit: number | null = null;
+    for (const r of rows) {
+      const applies =
+        r.scope === 'platform' ||
+        (r.scope === 'sport' && r.scope_id === String(leg.sportId)) ||
+        (r.scope === 'competition' && r.scope_id === String(leg.competitionId)) ||
+        (r.scope === 'event' && r.scope_id === String(leg.eventId)) ||
+        (r.scope === 'market' && r.scope_id === String(leg.marketId));
+      if (applies) limit = minOf(limit, r.max_liability);
+    }
+    maxLiability.set(leg.marketId, limit);
+  }
+  return { minStake, maxStake, maxPayout, maxLiability };
+}

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { intArray } from './sql-array.ts';
+
+export interface ListedSelection {
+  id: number;
+  key: string;
+  name: string;
+  price: string;
+  open: boolean;
+}
+export interface ListedMarket {
+  id: number;
+  type: string;
+  name: string;
+  params: { line?: string };
+  status: string;
+  version: number;
+  selections: ListedSelection[];
+}
+export interface ListedEvent {
+  id: number;
+  sport: string;
+  competition: string;
+  name: string;
+  home: string | null;
+  away: string | null;
+  startsAt: string;
+  status: string;
+  betStopAt: string | null;
+  score: { home: number; away: number; clock?: string } | null;
+  markets: ListedMarket[];
+}
+
+/**
+ * Events still taking bets or live (by the listing index), with their open or suspended markets.
+ * Bounded: at most `limit` events, each with its markets.
+ */
+export async function listEvents(
+  db: DbOrTx,
+  opts: { limit?: number; eventId?: number } = {},
+): Promise<ListedEvent[]> {
+  const events = await queryRows<{
+    id: number;
+    sport: string;
+    competition: string;
+    name: string;
+    home: string | null;
+    away: string | null;
+    starts_at: Date;
+    status: string;
+    bet_stop_at: Date | null;
+    score: ListedEvent['score'];
+  }>(
+    db,
+    sql`select e.id, sp.name as sport, c.name as competition, e.name, e.home, e.away, e.starts_at, e.status,
+               e.bet_stop_at, e.score
+        from sb_events e join sb_competitions c on c.id = e.competition_id join sb_sports sp on sp.id = c.sport_id
+        where ${opts.eventId ? sql`e.id = ${opts.eventId}` : sql`e.status in ('scheduled', 'live')`}
+        order by e.status = 'live' desc, e.starts_at, e.id limit ${Math.min(opts.limit ?? 100, 200)}`,
+  );
+  if (events.length === 0) return [];
+  const markets = await queryRows<{
+    id: number;
+    event_id: number;
+    type: string;
+    name: string;
+    params: { line?: string };
+    status: string;
+    version: number;
+  }>(
+    db,
+    sql`select id, event_id, type, name, params, status, version from sb_markets
+        where event_id = any(${intArray(events.map((e) => e.id))}::int8[]) and status in ('open', 'suspended') order by event_id, id`,
+  );
+  const selections = markets.length
+    ? await queryRows<{
+        id: number;
+        market_id: number;
+        key: string;
+        name: string;
+        price_num: number;
+        price_den: number;
+        open: boolean;
+      }>(
+        db,
+        sql`select id, market_id, key, name, price_num, price_den, open from sb_selections
+            where market_id = any(${intArray(markets.map((m) => m.id))}::int8[]) order by market_id, sort_order, id`,
+      )
+    : [];
+  const byMarket = new Map<number, ListedSelection[]>();
+  for (const s of selections) {
+    const list = byMarket.get(Number(s.market_id)) ?? [];
+    list.push({
+      id: Number(s.id),
+      key: s.key,
+      name: s.name,
+      price: `${s.price_num}/${s.price_den}`,
+      open: s.open,
+    });
+    byMarket.set(Number(s.market_id), list);
+  }
+  const byEvent = new Map<number, ListedMarket[]>();
+  for (const m of markets) {
+    const list = byEvent.get(Number(m.event_id)) ?? [];
+    list.push({
+      id: Number(m.id),
+      type: m.type,
+      name: m.name,
+      params: m.params,
+      status: m.status,
+      version: m.version,
+      selections: byMarket.get(Number(m.id)) ?? [],
+    });
+    byEvent.set(Number(m.event_id), list);
+  }
+  return events.map((e) => ({
+    id: Number(e.id),
+    sport: e.sport,
+    competition: e.competition,
+    name: e.name,
+    home: e.home,
+    away: e.away,
+    startsAt: new Date(e.starts_at).toISOString(),
+    status: e.status,
+    betStopAt: e.bet_stop_at ? new Date(e.bet_stop_at).toISOString() : null,
+    score: e.score,
+    markets: byEvent.get(Number(e.id)) ?? [],
+  }));
+}

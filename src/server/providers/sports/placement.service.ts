@@ -1,0 +1,238 @@
+import { sql } from 'drizzle-orm';
+import { type BetKind, sizesFor } from '../../../shared/sports/bet-types.ts';
+import { cmp, type Fraction, frac } from '../../../shared/sports/fraction.ts';
+import type { PriceChangeChoice, Refusal } from '../../../shared/sports/refusals.ts';
+import { lineCount, potentialReturn } from '../../../shared/sports/settlement.ts';
+import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { sportsClock } from './clock.ts';
+import { effectiveLimits } from './limits.ts';
+import { bookSettings } from './settings.ts';
+import { intArray } from './sql-array.ts';
+
+export interface PlaceRequest {
+  playerId: string;
+  requestId: string;
+  kind: BetKind;
+  systemName?: string;
+  sizes?: number[];
+  unitStake: number;
+  priceChange: PriceChangeChoice;
+  legs: { selectionId: number; price: Fraction }[];
+}
+
+export type Placed =
+  | { ok: true; betId: number; status: 'pending' | 'delayed'; acceptAt?: Date; fresh: boolean }
+  | { ok: false; refusal: Refusal; message: string };
+
+interface LegRow {
+  selection_id: number;
+  key: string;
+  selection_name: string;
+  price_num: number;
+  price_den: number;
+  selection_open: boolean;
+  liability: number;
+  market_id: number;
+  market_status: string;
+  market_version: number;
+  market_name: string;
+  params: { line?: string };
+  rounding: 'down' | 'nearest';
+  event_id: number;
+  event_name: string;
+  event_status: string;
+  starts_at: Date;
+  bet_stop_at: Date | null;
+  bet_delay_seconds: number | null;
+  competition_id: number;
+  sport_id: number;
+}
+
+const refuse = (refusal: Refusal, message: string): Placed => ({ ok: false, refusal, message });
+
+/** When no more bets are taken on an event: its bet-stop, or for a pre-match event its start. */
+export function betStopOf(e: {
+  event_status: string;
+  starts_at: Date;
+  bet_stop_at: Date | null;
+}): Date | null {
+  if (e.bet_stop_at) return e.bet_stop_at;
+  return e.event_status === 'live' ? null : e.starts_at;
+}
+
+/**
+ * Takes a bet into the book (before the stake moves): checks the slip against the markets, locked
+ * in id order so liability never overshoots its limit, and records the bet with the prices, lines and
+ * market versions it was accepted at. A live bet is recorded 'delayed' and confirmed after the delay.
+ */
+export async function takeBet(db: Db, req: PlaceRequest): Promise<Placed> {
+  const sizes = sizesFor(req.kind, req.legs.length, { sizes: req.sizes, name: req.systemName });
+  if (typeof sizes === 'string') return refuse('invalid_bet', sizes);
+  if (!Number.isSafeInteger(req.unitStake) || req.unitStake <= 0)
+    return refuse('invalid_bet', 'stake must be positive');
+  const existing = await findByRequest(db, req.playerId, req.requestId);
+  if (existing) return existing;
+  try {
+    return await db.transaction((tx) => takeBetIn(tx, req, sizes));
+  } catch (error) {
+    const code =
+      (error as { code?: string; cause?: { code?: string } }).cause?.code ??
+      (error as { code?: string }).code;
+    // The same slip sent twice at once: the other copy made the bet.
+    if (code === '23505') {
+      const again = await findByRequest(db, req.playerId, req.requestId);
+      if (again) return again;
+    }
+    throw error;
+  }
+}
+
+async function findByRequest(db: Db, playerId: string, requestId: string): Promise<Placed | undefined> {
+  const [row] = await queryRows<{
+    id: number;
+    status: string;
+    accept_at: Date | null;
+    refusal: string | null;
+  }>(
+    db,
+    sql`select id, status, accept_at, refusal from sb_bets where player_id = ${playerId} and request_id = ${requestId}`,
+  );
+  if (!row) return undefined;
+  if (row.status === 'refused')
+    return refuse((row.refusal ?? 'invalid_bet') as Refusal, 'this slip was refused');
+  return {
+    ok: true,
+    betId: row.id,
+    status: row.status === 'delayed' ? 'delayed' : 'pending',
+    acceptAt: row.accept_at ?? undefined,
+    fresh: false,
+  };
+}
+
+export async function lockLegs(tx: Tx, selectionIds: number[]): Promise<LegRow[]> {
+  // Markets first, in id order: every placement and settlement takes them in the same order.
+  await queryRows(
+    tx,
+    sql`select m.id from sb_markets m where m.id in (select market_id from sb_selections where id = any(${intArray(selectionIds)}::int8[]))
+        order by m.id for update`,
+  );
+  const rows = await queryRows<LegRow>(
+    tx,
+    sql`select s.id as selection_id, s.key, s.name as selection_name, s.price_num, s.price_den, s.open as selection_open,
+               s.liability, m.id as market_id, m.status as market_status, m.version as market_version,
+               m.name as market_name, m.params, m.rounding, e.id as event_id, e.name as event_name,
+               e.status as event_status, e.starts_at, e.bet_stop_at, e.bet_delay_seconds,
+               c.id as competition_id, c.sport_id
+        from sb_selections s join sb_markets m on m.id = s.market_id join sb_events e on e.id = m.event_id
+        join sb_competitions c on c.id = e.competition_id
+        where s.id = any(${intArray(selectionIds)}::int8[])`,
+  );
+  // Hand-written statements get timestamps as text from one driver and as Date from the other.
+  return rows.map((r) => ({
+    ...r,
+    starts_at: new Date(r.starts_at),
+    bet_stop_at: r.bet_stop_at === null ? null : new Date(r.bet_stop_at),
+  }));
+}
+
+/** Why a leg cannot be bet on now, or undefined. */
+export function legRefusal(row: LegRow, now: Date): [Refusal, string] | undefined {
+  if (row.event_status === 'ended' || row.event_status === 'cancelled')
+    return ['event_started', 'the event is over'];
+  const stop = betStopOf(row);
+  if (stop && now >= stop) return ['event_started', `no more bets on ${row.event_name}`];
+  if (row.market_status !== 'open' || !row.selection_open)
+    return ['market_suspended', `${row.market_name} is suspended`];
+  return undefined;
+}
+
+async function takeBetIn(tx: Tx, req: PlaceRequest, sizes: number[]): Promise<Placed> {
+  const ids = req.legs.map((l) => l.selectionId);
+  const rows = await lockLegs(tx, ids);
+  const byId = new Map(rows.map((r) => [Number(r.selection_id), r]));
+  if (rows.length !== new Set(ids).size || ids.length !== new Set(ids).size)
+    return refuse('unknown_selection', 'unknown or repeated selection');
+  const legs = req.legs.map((l) => ({ ...l, row: byId.get(l.selectionId)! }));
+  if (new Set(legs.map((l) => Number(l.row.event_id))).size !== legs.length)
+    return refuse('same_event', 'one selection per event');
+  const now = sportsClock.now();
+  for (const leg of legs) {
+    const why = legRefusal(leg.row, now);
+    if (why) return refuse(...why);
+    const current = frac(BigInt(leg.row.price_num), BigInt(leg.row.price_den));
+    const c = cmp(current, leg.price);
+    if ((req.priceChange === 'none' && c !== 0) || (req.priceChange === 'better' && c < 0))
+      return refuse(
+        'price_changed',
+        `the price of ${leg.row.selection_name} is now ${current.num}/${current.den}`,
+      );
+  }
+  const prices = legs.map((l) => frac(BigInt(l.row.price_num), BigInt(l.row.price_den)));
+  const lines = lineCount(legs.length, sizes);
+  const totalStake = req.unitStake * lines;
+  const rounding = legs.some((l) => l.row.rounding === 'nearest')
+    ? 'nearest'
+    : (await bookSettings(tx)).rounding;
+  const potential = Number(potentialReturn({ unitStake: BigInt(req.unitStake), sizes, prices, rounding }));
+  const limits = await effectiveLimits(
+    tx,
+    req.playerId,
+    legs.map((l) => ({
+      marketId: Number(l.row.market_id),
+      eventId: Number(l.row.event_id),
+      competitionId: Number(l.row.competition_id),
+      sportId: Number(l.row.sport_id),
+    })),
+  );
+  if (totalStake < limits.minStake) return refuse('stake_too_low', `the minimum stake is ${limits.minStake}`);
+  if (limits.maxStake !== null && totalStake > limits.maxStake)
+    return refuse('stake_too_high', `the maximum stake is ${limits.maxStake}`);
+  if (limits.maxPayout !== null && potential > limits.maxPayout)
+    return refuse('payout_too_high', `the maximum payout is ${limits.maxPayout}`);
+  const exposure = potential - totalStake;
+  for (const leg of legs) {
+    const limit = limits.maxLiability.get(Number(leg.row.market_id)) ?? null;
+    if (limit !== null && Number(leg.row.liability) + exposure > limit)
+      return refuse('liability_reached', `${leg.row.market_name} takes no more on ${leg.row.selection_name}`);
+  }
+  const live = legs.some((l) => l.row.event_status === 'live');
+  const settings = live ? await bookSettings(tx) : undefined;
+  const delay = live ? Math.max(...legs.map((l) => l.row.bet_delay_seconds ?? settings!.betDelaySeconds)) : 0;
+  const acceptAt = live && delay > 0 ? new Date(now.getTime() + delay * 1000) : null;
+  const [bet] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into sb_bets (player_id, request_id, kind, system_name, sizes, lines, unit_stake, total_stake,
+          potential_return, price_change, status, live, accept_at, placed_at)
+        values (${req.playerId}, ${req.requestId}, ${req.kind}, ${req.systemName ?? null}, ${JSON.stringify(sizes)}::jsonb,
+          ${lines}, ${req.unitStake}, ${totalStake}, ${potential}, ${req.priceChange},
+          ${acceptAt ? 'delayed' : 'pending'}, ${live}, ${acceptAt}, ${now}) returning id`,
+  );
+  let idx = 0;
+  for (const leg of legs) {
+    await tx.execute(
+      sql`insert into sb_bet_legs (bet_id, idx, event_id, market_id, selection_id, price_num, price_den, line, market_version, label)
+          values (${bet!.id}, ${idx++}, ${leg.row.event_id}, ${leg.row.market_id}, ${leg.selectionId}, ${leg.row.price_num},
+            ${leg.row.price_den}, ${leg.row.params.line ?? null}, ${leg.row.market_version},
+            ${`${leg.row.event_name} · ${leg.row.market_name} · ${leg.row.selection_name}`})`,
+    );
+  }
+  await tx.execute(
+    sql`update sb_selections set liability = liability + ${exposure} where id = any(${intArray(ids)}::int8[])`,
+  );
+  return {
+    ok: true,
+    betId: bet!.id,
+    status: acceptAt ? 'delayed' : 'pending',
+    acceptAt: acceptAt ?? undefined,
+    fresh: true,
+  };
+}
+
+/** Gives back a bet's share of its selections' liability (refused, voided or settled). */
+export async function releaseLiability(tx: Tx, betId: number): Promise<void> {
+  await tx.execute(
+    sql`update sb_selections s set liability = s.liability - (b.potential_return - b.total_stake)
+        from sb_bet_legs l join sb_bets b on b.id = l.bet_id
+        where l.bet_id = ${betId} and s.id = l.selection_id`,
+  );
+}

@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import type { MarketResult } from '../../../shared/sports/markets.ts';
+import { type Db, queryRows } from '../../db/client.ts';
+import { settleOpenBets } from './bulk-settlement.service.ts';
+import { sportsClock } from './clock.ts';
+import { bookSettings } from './settings.ts';
+import { type Actor, betsOnMarket, cancelBet, resettleBet, unsettleBet } from './settlement.service.ts';
+import type { SportsWallet } from './sports-wallet.ts';
+import { flushWallet } from './wallet-sync.ts';
+
+/**
+ * Results and the bets they settle. A result is entered by one operator (or a feed) and, where the
+ * site asks for it, confirmed by a second before any bet settles on it.
+ */
+export type ResultAnswer =
+  | { ok: true; state: 'entered' | 'confirmed'; settled: number }
+  | { ok: false; reason: string };
+
+/**
+ * Runs a step over every bet on the market in one of `statuses`, a page at a time (the legs' market
+ * index), each page's wallet calls sent while the next page is recorded. `step` takes a page and answers how many
+ * it changed.
+ */
+async function settleAll(
+  db: Db,
+  wallet: SportsWallet,
+  marketId: number,
+  step: (ids: number[]) => Promise<number>,
+  statuses: string[],
+) {
+  let count = 0;
+  let after = 0;
+  // A page's wallet calls go out while the next page is recorded (each bet lives in one page only).
+  let sending: Promise<unknown> = Promise.resolve();
+  let failure: unknown;
+  for (;;) {
+    const ids = await betsOnMarket(db, marketId, statuses, after);
+    if (ids.length === 0) break;
+    count += await step(ids);
+    after = ids[ids.length - 1]!;
+    await sending;
+    sending = flushWallet(db, wallet, ids).catch((error: unknown) => {
+      failure = error;
+    });
+  }
+  await sending;
+  // Unsent steps stay unpaid: the housekeeping pass sends them again.
+  if (failure) throw failure;
+  return count;
+}
+
+/** One bet at a time (corrections: each its own transaction and wallet call). */
+const eachBet = (step: (id: number) => Promise<boolean>) => async (ids: number[]) => {
+  let count = 0;
+  for (const id of ids) if (await step(id)) count++;
+  return count;
+};
+const settlePage = (db: Db) => (ids: number[]) => settleOpenBets(db, ids);
+
+export async function enterResult(
+  db: Db,
+  wallet: SportsWallet,
+  marketId: number,
+  result: MarketResult,
+  by: { source: string; operatorId?: number | null },
+): Promise<ResultAnswer> {
+  const settings = await bookSettings(db);
+  const needsSecond = settings.confirmResults && by.operatorId != null;
+  const state = needsSecond ? 'entered' : 'confirmed';
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update sb_markets set result = ${JSON.stringify(result)}::jsonb, result_state = ${state}, result_source = ${by.source},
+          result_at = ${sportsClock.now()}, result_entered_by = ${by.operatorId ?? null}, result_confirmed_by = null,
+          status = case when ${state} = 'confirmed' then 'settled' else 'suspended' end, version = version + 1
+        where id = ${marketId} and result_state <> 'confirmed' and status <> 'cancelled' returning id`,
+  );
+  if (rows.length === 0)
+    return { ok: false, reason: 'the market is unknown, cancelled or already has a confirmed result' };
+  const settled = state === 'confirmed' ? await settleAll(db, wallet, marketId, settlePage(db), ['open']) : 0;
+  return { ok: true, state, settled };
+}
+
+/** A second operator confirms the result another entered; then its bets settle. */
+export async function confirmResult(
+  db: Db,
+  wallet: SportsWallet,
+  marketId: number,
+  operatorId: number,
+): Promise<ResultAnswer> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update sb_markets set result_state = 'confirmed', result_confirmed_by = ${operatorId}, status = 'settled'
+        where id = ${marketId} and result_state = 'entered' and result_entered_by is distinct from ${operatorId} returning id`,
+  );
+  if (rows.length === 0)
+    return {
+      ok: false,
+      reason: 'no result waiting for a second operator (the one who entered it cannot confirm it)',
+    };
+  return {
+    ok: true,
+    state: 'confirmed',
+    settled: await settleAll(db, wallet, marketId, settlePage(db), ['open']),
+  };
+}
+
+/** A corrected result: settled bets are resettled on it, open bets settle. */
+export async function correctResult(
+  db: Db,
+  wallet: SportsWallet,
+  marketId: number,
+  result: MarketResult,
+  actor: Actor & { source: string },
+): Promise<ResultAnswer> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update sb_markets set result = ${JSON.stringify(result)}::jsonb, result_source = ${actor.source}, result_at = ${sportsClock.now()},
+          result_entered_by = ${actor.operatorId ?? null}, version = version + 1
+        where id = ${marketId} and result_state = 'confirmed' returning id`,
+  );
+  if (rows.length === 0) return { ok: false, reason: 'the market has no confirmed result to correct' };
+  const resettled = await settleAll(
+    db,
+    wallet,
+    marketId,
+    eachBet((id) => resettleBet(db, id, actor)),
+    ['settled', 'void'],
+  );
+  const settled = await settleAll(db, wallet, marketId, settlePage(db), ['open']);
+  return { ok: true, state: 'confirmed', settled: resettled + settled };
+}
+
+/** Takes a market's result back: its settled bets are unsettled and wait for a new result. */
+export async function unsettleMarket(
+  db: Db,
+  wallet: SportsWallet,
+  marketId: number,
+  actor: Actor,
+): Promise<ResultAnswer> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update sb_markets set result = null, result_state = 'none', result_source = null, result_at = null,
+          result_entered_by = null, result_confirmed_by = null, status = 'suspended', version = version + 1
+        where id = ${marketId} and result_state <> 'none' returning id`,
+  );
+  if (rows.length === 0) return { ok: false, reason: 'the market has no result' };
+  return {
+    ok: true,
+    state: 'entered',
+    settled: await settleAll(
+      db,
+      wallet,
+      marketId,
+      eachBet((id) => unsettleBet(db, id, actor)),
+      ['settled', 'void'],
+    ),
+  };
+}
+
+/**
+ * A cancel window: every bet on the event (or one market) placed between `from` and `to` is void,
+ * with the reason and operator recorded (past-posting, a wrong price).
+ */
+export async function cancelWindow(
+  db: Db,
+  wallet: SportsWallet,
+  target: { eventId?: number; marketId?: number },
+  from: Date,
+  to: Date,
+  actor: Actor,
+): Promise<number> {
+  const ids = await queryRows<{ id: number }>(
+    db,
+    sql`select distinct b.id from sb_bet_legs l join sb_bets b on b.id = l.bet_id
+        where ${target.marketId ? sql`l.market_id = ${target.marketId}` : sql`l.event_id = ${target.eventId ?? 0}`}
+          and b.placed_at >= ${from} and b.placed_at < ${to} and b.status in ('open', 'settled')
+        order by b.id limit 10000`,
+  );
+  let count = 0;
+  for (const { id } of ids) if (await cancelBet(db, Number(id), actor)) count++;
+  await flushWallet(
+    db,
+    wallet,
+    ids.map((r) => Number(r.id)),
+  );
+  return count;
+}

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+
+/** The book's house rules, which differ between books and so are settings (SPORTSBOOK.md §2). */
+export interface BookSettings {
+  rounding: 'down' | 'nearest';
+  /** Results need a second operator's confirmation before bets settle. */
+  confirmResults: boolean;
+  betDelaySeconds: number;
+  cancelWindowMinutes: number;
+}
+
+export const DEFAULT_SETTINGS: BookSettings = {
+  rounding: 'down',
+  confirmResults: false,
+  betDelaySeconds: 5,
+  cancelWindowMinutes: 1440,
+};
+
+export async function bookSettings(db: DbOrTx): Promise<BookSettings> {
+  const rows = await queryRows<{ key: string; value: unknown }>(db, sql`select key, value from sb_settings`);
+  const out: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const r of rows) if (Object.hasOwn(DEFAULT_SETTINGS, r.key)) out[r.key] = r.value;
+  return out as unknown as BookSettings;
+}
+
+export async function saveSetting<K extends keyof BookSettings>(db: DbOrTx, key: K, value: BookSettings[K]) {
+  await db.execute(
+    sql`insert into sb_settings (key, value) values (${key}, ${JSON.stringify(value)}::jsonb)
+        on conflict (key) do update set value = excluded.value`,
+  );
+}

@@ -1,0 +1,195 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
+import {
+  footballEvent,
+  listenForWallet,
+  priceOf,
+  selectionsOf,
+  slipId,
+  sportsApiCall,
+  sportsPlayer,
+} from '../../../../test/support/sports.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { parsePrice } from '../../../shared/sports/price.ts';
+import { queryRows } from '../../db/client.ts';
+import { sportsClock } from './clock.ts';
+import { enterResult } from './results.service.ts';
+import { setEventState, setMarketOpen, setPrices } from './trading.service.ts';
+
+describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
+  const t = useTestApp();
+  beforeAll(async () => listenForWallet(t));
+
+  const place = (gameToken: string, legs: { id: number; price: string }[], extra: object = {}) =>
+    sportsApiCall(t, 'place', {
+      token: gameToken,
+      requestId: slipId(),
+      kind: legs.length === 1 ? 'single' : 'multiple',
+      unitStake: 10_000,
+      priceChange: 'none',
+      legs: legs.map((l) => ({ selectionId: l.id, price: l.price })),
+      ...extra,
+    });
+
+  it('lists the book as the sport vendor and launches it like the built-in games', async () => {
+    const setting = (await t.call('get-sport-setting', {})).json();
+    expect(setting.sport[0]).toMatchObject({ code: 'royal-sports', used: 'y' });
+    const p = await sportsPlayer(t, 0);
+    expect(p.gameToken).toMatch(/^[\w-]{43}$/);
+    const { eventId } = await footballEvent(t.db);
+    const page = await t.app.inject({ method: 'GET', url: '/sports' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`Home ${eventId > 0 ? '' : 'x'}`);
+  });
+
+  it('a single: the stake is a wallet bet, the settlement a win, with a proof of the return', async () => {
+    const p = await sportsPlayer(t);
+    const { eventId, marketId } = await footballEvent(t.db, { prices: ['1.90', '3.4', '4.2'] });
+    const s = await selectionsOf(t, eventId);
+    const res = await place(p.gameToken, [s['1x2:home']!]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'success', bet: 'open' });
+    expect((await balancesOf(t, p.token)).cash).toBe(990_000);
+    const settled = await enterResult(
+      t.db,
+      t.app.sportsWallet,
+      marketId,
+      { kind: 'score', home: 2, away: 1 },
+      { source: 'test' },
+    );
+    expect(settled).toMatchObject({ ok: true, state: 'confirmed', settled: 1 });
+    expect((await balancesOf(t, p.token)).cash).toBe(990_000 + 19_000);
+    const history = (await sportsApiCall(t, 'bets', { token: p.gameToken })).json().bets;
+    expect(history[0]).toMatchObject({ status: 'settled', settledReturn: 19_000 });
+    expect(history[0].history[0].proof).toMatchObject({
+      exactReturn: '19000/1',
+      return: '19000',
+      legs: [{ price: '19/10', w: 1 }],
+    });
+    await expectSoundLedger(t.db);
+  });
+
+  it('price changes: none refuses any move, better takes only a better price, any takes the new one', async () => {
+    const p = await sportsPlayer(t);
+    const { eventId, marketId } = await footballEvent(t.db);
+    const s = await selectionsOf(t, eventId);
+    const home = s['1x2:home']!;
+    await setPrices(t.db, marketId, [{ key: 'home', price: parsePrice('1.80', 'decimal')! }]);
+    const none = await place(p.gameToken, [home]);
+    expect(none.json()).toMatchObject({
+      status: 'refused',
+      refusal: 'price_changed',
+      msg: 'sports.refusal.price_changed',
+    });
+    expect((await place(p.gameToken, [home], { priceChange: 'better' })).json().refusal).toBe(
+      'price_changed',
+    );
+    const any = (await place(p.gameToken, [home], { priceChange: 'any' })).json();
+    expect(any.status).toBe('success');
+    const [leg] = await queryRows<{ price_num: number; price_den: number }>(
+      t.db,
+      sql`select price_num, price_den from sb_bet_legs where bet_id = ${any.betId}`,
+    );
+    expect([leg!.price_num, leg!.price_den]).toEqual([9, 5]);
+    await setPrices(t.db, marketId, [{ key: 'home', price: parsePrice('2.5', 'decimal')! }]);
+    expect((await place(p.gameToken, [home], { priceChange: 'better' })).json().status).toBe('success');
+    expect((await balancesOf(t, p.token)).cash).toBe(1_000_000 - 20_000);
+  });
+
+  it('suspended markets, bet-stop and started events refuse with their own reasons; nothing is charged', async () => {
+    const p = await sportsPlayer(t);
+    const a = await footballEvent(t.db);
+    const sa = await selectionsOf(t, a.eventId);
+    await setMarketOpen(t.db, { marketId: a.marketId }, false);
+    expect((await place(p.gameToken, [sa['1x2:draw']!])).json()).toMatchObject({
+      refusal: 'market_suspended',
+    });
+    await setMarketOpen(t.db, { marketId: a.marketId }, true);
+    await setEventState(t.db, a.eventId, { betStopAt: new Date(Date.now() - 1000) });
+    expect((await place(p.gameToken, [sa['1x2:draw']!])).json()).toMatchObject({ refusal: 'event_started' });
+    const b = await footballEvent(t.db, { startsInMs: 60_000 });
+    const sb = await selectionsOf(t, b.eventId);
+    sportsClock.advance(61_000);
+    try {
+      expect((await place(p.gameToken, [sb['1x2:away']!])).json()).toMatchObject({
+        refusal: 'event_started',
+      });
+    } finally {
+      sportsClock.reset();
+    }
+    expect((await balancesOf(t, p.token)).cash).toBe(1_000_000);
+  });
+
+  it('limits: min and max stake, max payout, per-player stake factor; the strictest wins', async () => {
+    const p = await sportsPlayer(t);
+    const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.0', '3.0', '50.0'] });
+    const s = await selectionsOf(t, eventId);
+    await t.db.execute(
+      sql`insert into sb_limits (scope, scope_id, max_stake) values ('market', ${String(marketId)}, 50000)`,
+    );
+    await t.db.execute(
+      sql`insert into sb_limits (scope, scope_id, stake_factor_bp) values ('player', ${String(p.memberId)}, 5000)`,
+    );
+    expect((await place(p.gameToken, [s['1x2:home']!], { unitStake: 500 })).json().refusal).toBe(
+      'stake_too_low',
+    );
+    expect((await place(p.gameToken, [s['1x2:home']!], { unitStake: 25_001 })).json().refusal).toBe(
+      'stake_too_high',
+    );
+    expect((await place(p.gameToken, [s['1x2:home']!], { unitStake: 25_000 })).json().status).toBe('success');
+    await t.db.execute(
+      sql`insert into sb_limits (scope, scope_id, max_payout) values ('event', ${String(eventId)}, 100000)`,
+    );
+    expect((await place(p.gameToken, [s['1x2:away']!], { unitStake: 2_001 })).json().refusal).toBe(
+      'payout_too_high',
+    );
+    expect((await place(p.gameToken, [s['1x2:away']!], { unitStake: 2_000 })).json().status).toBe('success');
+  });
+
+  it('a market stops taking a side at its liability limit', async () => {
+    const p = await sportsPlayer(t);
+    const { eventId, marketId } = await footballEvent(t.db, { prices: ['3.0', '3.0', '3.0'] });
+    const s = await selectionsOf(t, eventId);
+    await t.db.execute(
+      sql`insert into sb_limits (scope, scope_id, max_liability) values ('market', ${String(marketId)}, 50000)`,
+    );
+    // Each bet of 10,000 at 3.0 adds 20,000 to the side's liability: two fit, the third does not.
+    expect((await place(p.gameToken, [s['1x2:home']!])).json().status).toBe('success');
+    expect((await place(p.gameToken, [s['1x2:home']!])).json().status).toBe('success');
+    expect((await place(p.gameToken, [s['1x2:home']!])).json().refusal).toBe('liability_reached');
+    expect((await place(p.gameToken, [s['1x2:away']!])).json().status).toBe('success');
+  });
+
+  it('multiples: one leg per event; blocked members are refused as for game bets', async () => {
+    const p = await sportsPlayer(t);
+    const a = await footballEvent(t.db);
+    const sa = await selectionsOf(t, a.eventId);
+    expect((await place(p.gameToken, [sa['1x2:home']!, sa['1x2:draw']!])).json().refusal).toBe('same_event');
+    await t.db.execute(sql`update members set status = 'blocked' where id = ${p.memberId}`);
+    const blocked = (await place(p.gameToken, [sa['1x2:home']!])).json();
+    expect(blocked).toMatchObject({ status: 'refused', refusal: 'blocked', msg: 'sports.refusal.blocked' });
+    const [row] = await queryRows<{ liability: number }>(
+      t.db,
+      sql`select liability from sb_selections where id = ${sa['1x2:home']!.id}`,
+    );
+    expect(row!.liability).toBe(0);
+  });
+
+  it('bad input is refused with 4xx and writes nothing', async () => {
+    for (const body of [
+      {},
+      { token: 'x' },
+      { token: 'a'.repeat(43), requestId: 'short', kind: 'single' },
+      { legs: 'x' },
+    ]) {
+      const res = await sportsApiCall(t, 'place', body);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.json().status).toBeTruthy();
+    }
+    expect((await sportsApiCall(t, 'nope', {})).statusCode).toBe(404);
+    expect(priceOf('21/11')).toEqual(parsePrice('-110', 'american'));
+  });
+});

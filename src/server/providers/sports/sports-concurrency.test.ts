@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
+import {
+  footballEvent,
+  listenForWallet,
+  selectionsOf,
+  slipId,
+  sportsApiCall,
+  sportsPlayer,
+} from '../../../../test/support/sports.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
+import { queryRows } from '../../db/client.ts';
+
+/** Races are only meaningful on a real server with concurrent connections. */
+describe.runIf(backendAvailable && isPostgres)('sportsbook under concurrency (PostgreSQL)', () => {
+  const t = useTestApp();
+  beforeAll(async () => listenForWallet(t));
+
+  it('64 copies of one bet placement make one bet and one stake', async () => {
+    const p = await sportsPlayer(t, 100_000);
+    const { eventId } = await footballEvent(t.db);
+    const s = (await selectionsOf(t, eventId))['1x2:home']!;
+    const body = {
+      token: p.gameToken,
+      requestId: slipId(),
+      kind: 'single',
+      unitStake: 10_000,
+      priceChange: 'none',
+      legs: [{ selectionId: s.id, price: s.price }],
+    };
+    const answers = await Promise.all(Array.from({ length: 64 }, () => sportsApiCall(t, 'place', body)));
+    const ids = new Set(answers.map((a) => a.json().betId));
+    expect(answers.every((a) => a.json().status === 'success')).toBe(true);
+    expect(ids.size).toBe(1);
+    const [n] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from sb_bets where player_id = ${String(p.memberId)}`,
+    );
+    expect(n!.n).toBe(1);
+    expect((await balancesOf(t, p.token)).cash).toBe(90_000);
+  });
+
+  it('32 clients betting into a market near its liability limit never take it past the limit', async () => {
+    const { eventId, marketId } = await footballEvent(t.db, { prices: ['3.0', '3.0', '3.0'] });
+    const s = (await selectionsOf(t, eventId))['1x2:home']!;
+    // Each 10,000 at 3.0 adds 20,000: 7 bets fit under 150,000, the 8th would overshoot.
+    await t.db.execute(
+      sql`insert into sb_limits (scope, scope_id, max_liability) values ('market', ${String(marketId)}, 150000)`,
+    );
+    const players = await Promise.all(Array.from({ length: 32 }, () => sportsPlayer(t, 20_000)));
+    const answers = await Promise.all(
+      players.map((p) =>
+        sportsApiCall(t, 'place', {
+          token: p.gameToken,
+          requestId: slipId(),
+          kind: 'single',
+          unitStake: 10_000,
+          priceChange: 'none',
+          legs: [{ selectionId: s.id, price: s.price }],
+        }),
+      ),
+    );
+    const accepted = answers.filter((a) => a.json().status === 'success').length;
+    expect(accepted).toBe(7);
+    expect(answers.filter((a) => a.json().refusal === 'liability_reached').length).toBe(25);
+    const [row] = await queryRows<{ liability: number }>(
+      t.db,
+      sql`select liability from sb_selections where id = ${s.id}`,
+    );
+    expect(row!.liability).toBe(140_000);
+    await expectSoundLedger(t.db);
+  });
+});

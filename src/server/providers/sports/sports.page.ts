@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { parseFractionText } from '../../../shared/sports/fraction.ts';
+import { formatDecimal } from '../../../shared/sports/price.ts';
+import type { Db } from '../../db/client.ts';
+import { listEvents } from './listing.service.ts';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * GET /sports: the page open-game launches. Until the sports window (issue #15) replaces it, a plain
+ * server-rendered list of the events taking bets, with their markets and prices; no script.
+ */
+export async function sportsPage(app: FastifyInstance, db: Db): Promise<void> {
+  app.get('/sports', async (_request, reply) => {
+    const events = await listEvents(db, { limit: 60 });
+    const rows = events
+      .map((e) => {
+        const score = e.score ? ` <b>${e.score.home}–${e.score.away}</b>` : '';
+        const markets = e.markets
+          .map(
+            (m) =>
+              `<li>${escapeHtml(m.name)}${m.status === 'suspended' ? ' ⏸' : ''}: ${m.selections
+                .map((s) => `${escapeHtml(s.name)} <b>${formatDecimal(parseFractionText(s.price)!)}</b>`)
+                .join(' · ')}</li>`,
+          )
+          .join('');
+        return `<section><h2>${escapeHtml(e.name)}${score}</h2><p>${escapeHtml(e.sport)} · ${escapeHtml(e.competition)} · <time datetime="${e.startsAt}">${e.startsAt.slice(0, 16).replace('T', ' ')} UTC</time>${e.status === 'live' ? ' · LIVE' : ''}</p><ul>${markets}</ul></section>`;
+      })
+      .join('');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sportsbook</title><style>body{font-family:system-ui,sans-serif;margin:0;padding:12px;max-width:100%;overflow-wrap:anywhere;background:#0f1420;color:#e8ecf3}section{border-bottom:1px solid #2a3245;padding:8px 0}h2{font-size:16px;margin:4px 0}p,li{font-size:13px}ul{padding-left:16px}</style></head><body><h1>Sportsbook</h1>${rows || '<p>No events open for betting.</p>'}</body></html>`,
+      );
+  });
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { type SportsMaintenance, sportsMaintenance } from './maintenance.ts';
+import { sportsPage } from './sports.page.ts';
+import { sportsApi } from './sports.routes.ts';
+import { type SportsWallet, sportsWallet } from './sports-wallet.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The built-in book's wallet client (signed HTTP calls to this server's wallet API). */
+    sportsWallet: SportsWallet;
+    /** The book's housekeeping timer (maintenance.ts), stopped when the app closes. */
+    sportsMaintenance: SportsMaintenance;
+  }
+}
+
+const MAINTENANCE_EVERY_MS = 10_000;
+
+/** The built-in sportsbook: its player API, its page, the wallet client the back office settles through. */
+export async function sportsBook(app: FastifyInstance, deps: { db: Db; config: Config }): Promise<void> {
+  const wallet = sportsWallet(() => deps.config.publicUrl, deps.config.sportsWalletSecret);
+  app.decorate('sportsWallet', wallet);
+  await sportsApi(app, { db: deps.db, wallet, currency: deps.config.currency });
+  await sportsPage(app, deps.db);
+  const maintenance = sportsMaintenance(deps.db, wallet, {
+    everyMs: MAINTENANCE_EVERY_MS,
+    onError: (error) => app.log.warn({ err: error }, 'sportsbook maintenance pass failed'),
+  });
+  app.decorate('sportsMaintenance', maintenance);
+  // Before the database closes (main.ts and the tests close the app first).
+  app.addHook('onClose', async () => maintenance.stop());
+}

@@ -1,0 +1,248 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The built-in sportsbook's own records (migration 0011). Like an outside book it knows players only
+ * by the wallet's player id. sport → competition → event → market → selection; prices are exact
+ * fractions (decimal odds = price_num / price_den).
+ */
+const id = () => bigserial('id', { mode: 'number' }).primaryKey();
+const ref = (name: string) => bigint(name, { mode: 'number' });
+const at = (name: string) => timestamp(name, { withTimezone: true });
+/** Where a record came from: 'manual' (the trading desk), 'demo', or a feed's name. */
+const sourceCols = () => ({
+  source: text('source').notNull().default('manual'),
+  externalId: text('external_id'),
+});
+
+export const sbSports = pgTable('sb_sports', {
+  id: id(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const sbCompetitions = pgTable(
+  'sb_competitions',
+  {
+    id: id(),
+    sportId: ref('sport_id').notNull(),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...sourceCols(),
+  },
+  (t) => [uniqueIndex('sb_competitions_source').on(t.source, t.externalId)],
+);
+
+export const EVENT_STATUSES = ['scheduled', 'live', 'ended', 'cancelled'] as const;
+export const sbEvents = pgTable(
+  'sb_events',
+  {
+    id: id(),
+    competitionId: ref('competition_id').notNull(),
+    name: text('name').notNull(),
+    home: text('home'),
+    away: text('away'),
+    startsAt: at('starts_at').notNull(),
+    status: text('status', { enum: EVENT_STATUSES }).notNull().default('scheduled'),
+    /** No bet is taken from this time on (defaults to the start for pre-match-only events). */
+    betStopAt: at('bet_stop_at'),
+    /** Seconds a live bet waits before it is accepted; null uses the site default. */
+    betDelaySeconds: integer('bet_delay_seconds'),
+    score: jsonb('score').$type<{ home: number; away: number; clock?: string }>(),
+    ...sourceCols(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sb_events_listing').on(t.status, t.startsAt),
+    index('sb_events_competition').on(t.competitionId, t.startsAt),
+    uniqueIndex('sb_events_source').on(t.source, t.externalId),
+  ],
+);
+
+export const MARKET_STATUSES = ['open', 'suspended', 'settled', 'cancelled'] as const;
+export const sbMarkets = pgTable(
+  'sb_markets',
+  {
+    id: id(),
+    eventId: ref('event_id').notNull(),
+    type: text('type').notNull(),
+    params: jsonb('params').$type<{ line?: string; places?: number }>().notNull().default({}),
+    name: text('name').notNull(),
+    status: text('status', { enum: MARKET_STATUSES }).notNull().default('open'),
+    /** Changes with every price move or status change: bets record the version they were accepted at. */
+    version: integer('version').notNull().default(1),
+    rounding: text('rounding', { enum: ['down', 'nearest'] })
+      .notNull()
+      .default('down'),
+    /** The result: entered, then (where the site asks for it) confirmed by a second operator. */
+    result: jsonb('result'),
+    resultState: text('result_state', { enum: ['none', 'entered', 'confirmed'] })
+      .notNull()
+      .default('none'),
+    resultSource: text('result_source'),
+    resultAt: at('result_at'),
+    resultEnteredBy: ref('result_entered_by'),
+    resultConfirmedBy: ref('result_confirmed_by'),
+    ...sourceCols(),
+  },
+  (t) => [
+    index('sb_markets_event').on(t.eventId, t.id),
+    uniqueIndex('sb_markets_source').on(t.source, t.externalId),
+  ],
+);
+
+export const sbSelections = pgTable(
+  'sb_selections',
+  {
+    id: id(),
+    marketId: ref('market_id').notNull(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    priceNum: ref('price_num').notNull(),
+    priceDen: ref('price_den').notNull(),
+    open: boolean('open').notNull().default(true),
+    /** The book's net loss if this selection wins, over bets still open (kept under the market's row lock). */
+    liability: bigint('liability', { mode: 'number' }).notNull().default(0),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('sb_selections_market_key').on(t.marketId, t.key),
+    check('sb_selections_price', sql`${t.priceNum} > ${t.priceDen} and ${t.priceDen} > 0`),
+  ],
+);
+
+/** Limits at any level; the strictest that applies wins. scope_id is null for the platform. */
+export const LIMIT_SCOPES = ['platform', 'sport', 'competition', 'event', 'market', 'player'] as const;
+export const sbLimits = pgTable(
+  'sb_limits',
+  {
+    id: id(),
+    scope: text('scope', { enum: LIMIT_SCOPES }).notNull(),
+    scopeId: text('scope_id').notNull().default(''),
+    minStake: bigint('min_stake', { mode: 'number' }),
+    maxStake: bigint('max_stake', { mode: 'number' }),
+    maxPayout: bigint('max_payout', { mode: 'number' }),
+    maxLiability: bigint('max_liability', { mode: 'number' }),
+    /** Player scope: a multiplier of the max stake in basis points (10000 = 1×). */
+    stakeFactorBp: integer('stake_factor_bp'),
+  },
+  (t) => [uniqueIndex('sb_limits_scope').on(t.scope, t.scopeId)],
+);
+
+export const BET_STATUSES = ['delayed', 'pending', 'open', 'settled', 'void', 'refused'] as const;
+export type BetStatus = (typeof BET_STATUSES)[number];
+export const sbBets = pgTable(
+  'sb_bets',
+  {
+    id: id(),
+    playerId: text('player_id').notNull(),
+    /** The slip's own id: the same placement sent twice makes one bet. */
+    requestId: text('request_id').notNull(),
+    kind: text('kind', { enum: ['single', 'multiple', 'system'] }).notNull(),
+    systemName: text('system_name'),
+    sizes: jsonb('sizes').$type<number[]>().notNull(),
+    lines: integer('lines').notNull(),
+    unitStake: bigint('unit_stake', { mode: 'number' }).notNull(),
+    totalStake: bigint('total_stake', { mode: 'number' }).notNull(),
+    potentialReturn: bigint('potential_return', { mode: 'number' }).notNull(),
+    priceChange: text('price_change', { enum: ['none', 'better', 'any'] }).notNull(),
+    status: text('status', { enum: BET_STATUSES }).notNull(),
+    refusal: text('refusal'),
+    live: boolean('live').notNull().default(false),
+    acceptAt: at('accept_at'),
+    /** The return of the settlement in force (null while open or void). */
+    settledReturn: bigint('settled_return', { mode: 'number' }),
+    /** How many settlement records the bet has; each wallet call is keyed by it. */
+    settlementSeq: integer('settlement_seq').notNull().default(0),
+    placedAt: at('placed_at').notNull().defaultNow(),
+    settledAt: at('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('sb_bets_request').on(t.playerId, t.requestId),
+    index('sb_bets_player').on(t.playerId, t.id),
+    index('sb_bets_status').on(t.status, t.id),
+  ],
+);
+
+export const sbBetLegs = pgTable(
+  'sb_bet_legs',
+  {
+    betId: ref('bet_id').notNull(),
+    idx: integer('idx').notNull(),
+    eventId: ref('event_id').notNull(),
+    marketId: ref('market_id').notNull(),
+    selectionId: ref('selection_id').notNull(),
+    /** Frozen at acceptance: the price, the line and the market version the bet was taken against. */
+    priceNum: ref('price_num').notNull(),
+    priceDen: ref('price_den').notNull(),
+    line: text('line'),
+    marketVersion: integer('market_version').notNull(),
+    label: text('label').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.betId, t.idx] }),
+    index('sb_bet_legs_market').on(t.marketId, t.betId),
+    index('sb_bet_legs_event').on(t.eventId, t.betId),
+  ],
+);
+
+export const SETTLEMENT_KINDS = ['settle', 'unsettle', 'resettle', 'void', 'cancel'] as const;
+/** Every settlement and correction of a bet, never edited: the latest says what is in force. */
+export const sbSettlements = pgTable(
+  'sb_settlements',
+  {
+    id: id(),
+    betId: ref('bet_id').notNull(),
+    seq: integer('seq').notNull(),
+    kind: text('kind', { enum: SETTLEMENT_KINDS }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    proof: jsonb('proof'),
+    reason: text('reason'),
+    operatorId: ref('operator_id'),
+    walletTxId: text('wallet_tx_id').notNull(),
+    /** The wallet call that carries it: win, rollback (a refund of an unsettled bet), unsettle or resettle. */
+    walletOp: text('wallet_op', { enum: ['win', 'rollback', 'unsettle', 'resettle'] }).notNull(),
+    /** For rollback, unsettle and resettle: the wallet transaction it refers to. */
+    refTxId: text('ref_tx_id'),
+    /** Whether the wallet has answered the call; unanswered ones are sent again (same transaction id). */
+    paid: boolean('paid').notNull().default(false),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sb_settlements_bet_seq').on(t.betId, t.seq),
+    index('sb_settlements_unpaid').on(t.id).where(sql`not ${t.paid}`),
+  ],
+);
+
+/** Feed records applied: a (source, external id) keeps its highest sequence; older ones change nothing. */
+export const sbFeedCursor = pgTable(
+  'sb_feed_cursor',
+  {
+    source: text('source').notNull(),
+    externalId: text('external_id').notNull(),
+    kind: text('kind').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    appliedAt: at('applied_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.kind, t.externalId] })],
+);
+
+/** The book's house rules (one row per key): rounding, result confirmation, bet delay, self-exclusion. */
+export const sbSettings = pgTable('sb_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});

@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import type { Fraction } from '../../../shared/sports/fraction.ts';
+import { type MarketType, SELECTION_KEYS } from '../../../shared/sports/markets.ts';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+
+/**
+ * The trading desk's writes on the sport tree: every feed (manual, JSON-lines import, demo) goes
+ * through these. A price or status change bumps the market's version, so bets taken against the
+ * old one can tell.
+ */
+type Source = { source?: string; externalId?: string | null };
+
+export async function upsertSport(db: DbOrTx, code: string, name: string): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into sb_sports (code, name) values (${code}, ${name})
+        on conflict (code) do update set name = excluded.name returning id`,
+  );
+  return row!.id;
+}
+
+export async function upsertCompetition(
+  db: DbOrTx,
+  sportId: number,
+  name: string,
+  s: Source = {},
+): Promise<number> {
+  if (s.externalId) {
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into sb_competitions (sport_id, name, source, external_id) values (${sportId}, ${name}, ${s.source ?? 'manual'}, ${s.externalId})
+          on conflict (source, external_id) do update set name = excluded.name, sport_id = excluded.sport_id returning id`,
+    );
+    return row!.id;
+  }
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into sb_competitions (sport_id, name, source) values (${sportId}, ${name}, ${s.source ?? 'manual'}) returning id`,
+  );
+  return row!.id;
+}
+
+export interface EventInput extends Source {
+  competitionId: number;
+  name: string;
+  home?: string | null;
+  away?: string | null;
+  startsAt: Date;
+  betStopAt?: Date | null;
+  betDelaySeconds?: number | null;
+}
+
+export async function upsertEvent(db: DbOrTx, e: EventInput): Promise<number> {
+  const values = sql`${e.competitionId}, ${e.name}, ${e.home ?? null}, ${e.away ?? null}, ${e.startsAt}, ${e.betStopAt ?? null},
+    ${e.betDelaySeconds ?? null}, ${e.source ?? 'manual'}, ${e.externalId ?? null}`;
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    e.externalId
+      ? sql`insert into sb_events (competition_id, name, home, away, starts_at, bet_stop_at, bet_delay_seconds, source, external_id)
+            values (${values}) on conflict (source, external_id) do update set competition_id = excluded.competition_id,
+            name = excluded.name, home = excluded.home, away = excluded.away, starts_at = excluded.starts_at,
+            bet_stop_at = excluded.bet_stop_at, bet_delay_seconds = excluded.bet_delay_seconds, updated_at = now() returning id`
+      : sql`insert into sb_events (competition_id, name, home, away, starts_at, bet_stop_at, bet_delay_seconds, source, external_id)
+            values (${values}) returning id`,
+  );
+  return row!.id;
+}
+
+export async function setEventState(
+  db: DbOrTx,
+  eventId: number,
+  change: {
+    status?: 'scheduled' | 'live' | 'ended' | 'cancelled';
+    betStopAt?: Date | null;
+    score?: { home: number; away: number; clock?: string };
+  },
+): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update sb_events set
+          status = coalesce(${change.status ?? null}, status),
+          bet_stop_at = case when ${change.betStopAt !== undefined} then ${change.betStopAt ?? null}::timestamptz else bet_stop_at end,
+          score = coalesce(${change.score ? JSON.stringify(change.score) : null}::jsonb, score),
+          updated_at = now()
+        where id = ${eventId} returning id`,
+  );
+  return rows.length > 0;
+}
+
+export interface MarketInput extends Source {
+  eventId: number;
+  type: MarketType;
+  name: string;
+  params?: { line?: string; places?: number };
+  rounding?: 'down' | 'nearest';
+  selections: { key: string; name: string; price: Fraction }[];
+}
+
+/** A market with its selections; on a known (source, external id) its prices are updated instead. */
+export async function upsertMarket(db: DbOrTx, m: MarketInput): Promise<number> {
+  const fixed = SELECTION_KEYS[m.type];
+  if (fixed && (m.selections.length !== fixed.length || m.selections.some((s) => !fixed.includes(s.key))))
+    throw new RangeError(`a ${m.type} market has the selections ${fixed.join(', ')}`);
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    m.externalId
+      ? sql`insert into sb_markets (event_id, type, name, params, rounding, source, external_id)
+            values (${m.eventId}, ${m.type}, ${m.name}, ${JSON.stringify(m.params ?? {})}::jsonb, ${m.rounding ?? 'down'},
+              ${m.source ?? 'manual'}, ${m.externalId}) on conflict (source, external_id) do update set name = excluded.name returning id`
+      : sql`insert into sb_markets (event_id, type, name, params, rounding, source)
+            values (${m.eventId}, ${m.type}, ${m.name}, ${JSON.stringify(m.params ?? {})}::jsonb, ${m.rounding ?? 'down'},
+              ${m.source ?? 'manual'}) returning id`,
+  );
+  let order = 0;
+  for (const s of m.selections) {
+    await db.execute(
+      sql`insert into sb_selections (market_id, key, name, price_num, price_den, sort_order)
+          values (${row!.id}, ${s.key}, ${s.name}, ${s.price.num.toString()}::int8, ${s.price.den.toString()}::int8, ${order++})
+          on conflict (market_id, key) do update set name = excluded.name`,
+    );
+  }
+  return row!.id;
+}
+
+/** New prices for some selections of a market: one version step for the whole change. */
+export async function setPrices(
+  db: DbOrTx,
+  marketId: number,
+  prices: { key: string; price: Fraction }[],
+): Promise<boolean> {
+  const [m] = await queryRows<{ id: number }>(
+    db,
+    sql`update sb_markets set version = version + 1 where id = ${marketId} and status in ('open', 'suspended') returning id`,
+  );
+  if (!m) return false;
+  for (const p of prices) {
+    await db.execute(
+      sql`update sb_selections set price_num = ${p.price.num.toString()}::int8, price_den = ${p.price.den.toString()}::int8
+          where market_id = ${marketId} and key = ${p.key}`,
+    );
+  }
+  return true;
+}
+
+/** Suspend or reopen a market (or every open market of an event). */
+export async function setMarketOpen(
+  db: DbOrTx,
+  target: { marketId?: number; eventId?: number },
+  open: boolean,
+): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update sb_markets set status = ${open ? 'open' : 'suspended'}, version = version + 1
+        where ${target.marketId ? sql`id = ${target.marketId}` : sql`event_id = ${target.eventId ?? 0}`}
+          and status = ${open ? 'suspended' : 'open'} returning id`,
+  );
+  return rows.length;
+}

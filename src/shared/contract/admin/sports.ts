@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { anyJson, endpoint, ok } from './endpoint.ts';
+import { idParam, idText, optionalQuery } from './fields.ts';
+
+/** The trading desk (permission `trading`): the book's events and markets, results, settlement, corrections. */
+
+const EVENT_STATUSES = ['scheduled', 'live', 'ended', 'cancelled'] as const;
+const BET_STATUSES = ['delayed', 'pending', 'open', 'settled', 'void', 'refused'] as const;
+
+/** Why an operator did it: kept on the settlement records and in the audit log. */
+const reason = z.string().trim().min(3, 'a reason of at least 3 characters').max(300);
+/** A price as the desk types it, in the format named beside it. */
+const priceEntry = z.object({
+  key: z.string().trim().min(1).max(100),
+  price: z.string().trim().min(1).max(32),
+  format: z.enum(['decimal', 'fractional', 'american']).default('decimal'),
+});
+const score = z.object({ home: z.number().int().min(0).max(999), away: z.number().int().min(0).max(999) });
+export const marketResult = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('score'), ...score.shape }),
+  z.object({
+    kind: z.literal('winners'),
+    winners: z
+      .array(
+        z.object({
+          key: z.string().trim().min(1).max(100),
+          deadHeat: z
+            .string()
+            .regex(/^\d{1,3}\/\d{1,3}$/, 'a dead-heat factor like 1/2')
+            .optional(),
+        }),
+      )
+      .min(1)
+      .max(20),
+  }),
+  z.object({ kind: z.literal('void') }),
+]);
+
+export const tradingSelection = z.object({
+  id: z.number(),
+  key: z.string(),
+  name: z.string(),
+  /** Exact price num/den, and its decimal, fractional and American renderings. */
+  price: z.string(),
+  decimal: z.string(),
+  fractional: z.string(),
+  american: z.string(),
+  open: z.boolean(),
+  /** The book's net loss over open bets if this selection wins. */
+  liability: z.number(),
+});
+export const tradingMarket = z.object({
+  id: z.number(),
+  type: z.string(),
+  name: z.string(),
+  line: z.string().nullable(),
+  status: z.string(),
+  version: z.number(),
+  resultState: z.string(),
+  result: anyJson,
+  resultEnteredBy: z.number().nullable(),
+  openBets: z.number(),
+  selections: z.array(tradingSelection),
+});
+export const tradingEvent = z.object({
+  id: z.number(),
+  sport: z.string(),
+  competition: z.string(),
+  name: z.string(),
+  startsAt: z.string(),
+  status: z.string(),
+  betStopAt: z.string().nullable(),
+  score: anyJson,
+  source: z.string(),
+  markets: z.array(tradingMarket),
+});
+
+export const tradingBet = z.object({
+  id: z.number(),
+  playerId: z.string(),
+  kind: z.string(),
+  systemName: z.string().nullable(),
+  lines: z.number(),
+  totalStake: z.number(),
+  potentialReturn: z.number(),
+  status: z.string(),
+  refusal: z.string().nullable(),
+  live: z.boolean(),
+  placedAt: z.string(),
+  settledReturn: z.number().nullable(),
+  legs: z.array(
+    z.object({ marketId: z.number(), eventId: z.number(), price: z.string(), label: z.string() }),
+  ),
+  history: z.array(
+    z.object({
+      seq: z.number(),
+      kind: z.string(),
+      amount: z.number(),
+      reason: z.string().nullable(),
+      operatorId: z.number().nullable(),
+      paid: z.boolean(),
+      at: z.string(),
+    }),
+  ),
+});
+
+export const bookSettings = z.object({
+  rounding: z.enum(['down', 'nearest']),
+  confirmResults: z.boolean(),
+  betDelaySeconds: z.number().int().min(0).max(30),
+  cancelWindowMinutes: z.number().int().min(1).max(10_080),
+});
+
+const settledCount = ok.extend({ state: z.string(), settled: z.number() });
+
+export const sportsEndpoints = {
+  events: endpoint({
+    method: 'GET',
+    path: '/sports/events',
+    summary: 'Events with their markets, prices and liability: live first, then by start (at most 100)',
+    query: z.object({ status: optionalQuery(z.enum(EVENT_STATUSES)) }),
+    response: ok.extend({ events: z.array(tradingEvent) }),
+  }),
+  eventState: endpoint({
+    method: 'POST',
+    path: '/sports/events/:id/state',
+    summary: 'Puts an event in play, ends or cancels it, sets its score or bet-stop',
+    params: idParam,
+    body: z
+      .object({
+        status: z.enum(EVENT_STATUSES).optional(),
+        score: score.extend({ clock: z.string().trim().max(20).optional() }).optional(),
+        betStopAt: z.iso
+          .datetime({ offset: true })
+          .transform((s) => new Date(s))
+          .nullable()
+          .optional(),
+      })
+      .refine((b) => Object.keys(b).length > 0, 'nothing to change'),
+    response: ok,
+  }),
+  marketStatus: endpoint({
+    method: 'POST',
+    path: '/sports/markets/:id/status',
+    summary: 'Suspends or reopens a market (its version moves: delayed bets on it are refused)',
+    params: idParam,
+    body: z.object({ open: z.boolean(), reason: reason.optional() }),
+    response: ok,
+  }),
+  prices: endpoint({
+    method: 'POST',
+    path: '/sports/markets/:id/prices',
+    summary: 'New prices for some selections (decimal, fractional or American), one version step',
+    params: idParam,
+    body: z.object({ prices: z.array(priceEntry).min(1).max(60) }),
+    response: ok,
+  }),
+  enterResult: endpoint({
+    method: 'POST',
+    path: '/sports/markets/:id/result',
+    summary: "Enters a market's result; it settles at once unless the site asks a second operator to confirm",
+    params: idParam,
+    body: z.object({ result: marketResult }),
+    response: settledCount,
+  }),
+  confirmResult: endpoint({
+    method: 'POST',
+    path: '/sports/markets/:id/confirm',
+    summary: 'A second operator confirms the result another entered; its bets settle',
+    params: idParam,
+    response: settledCount,
+  }),
+  correctResult: endpoint({
+    method: 'POST',
+    path: '/sports/markets/:id/correct',
+    summary: 'Corrects a confirmed result: settled bets are resettled on it, with the reason',
+    params: idParam,
+    body: z.object({ result: marketResult, reason }),
+    response: settledCount,
+  }),
+  unsettleMarket: endpoint({
+    method: 'POST',
+    path: '/sports/markets/:id/unsettle',
+    summary: "Takes a market's result back: its settled bets are unsettled and wait for a new result",
+    params: idParam,
+    body: z.object({ reason }),
+    response: settledCount,
+  }),
+  cancelWindow: endpoint({
+    method: 'POST',
+    path: '/sports/events/:id/cancel-window',
+    summary: 'Voids every bet on the event (or one market) placed in a time window, with the reason',
+    params: idParam,
+    body: z.object({
+      from: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
+      to: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
+      marketId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+      reason,
+    }),
+    response: ok.extend({ voided: z.number() }),
+  }),
+  bets: endpoint({
+    method: 'GET',
+    path: '/sports/bets',
+    summary: 'Bets by member, event and status, newest first (50 a page), each with its history',
+    query: z.object({
+      member: optionalQuery(idText),
+      event: optionalQuery(idText),
+      status: optionalQuery(z.enum(BET_STATUSES)),
+      beforeId: optionalQuery(idText),
+    }),
+    response: ok.extend({ bets: z.array(tradingBet) }),
+  }),
+  betAction: endpoint({
+    method: 'POST',
+    path: '/sports/bets/:id/:action',
+    summary: 'Settles, unsettles, resettles or cancels (voids) one bet, with the reason',
+    params: z.object({ id: idText, action: z.enum(['settle', 'unsettle', 'resettle', 'cancel']) }),
+    body: z.object({ reason }),
+    response: ok.extend({ bet: tradingBet }),
+  }),
+  settings: endpoint({
+    method: 'GET',
+    path: '/sports/settings',
+    summary: "The book's house rules: rounding, second-operator confirmation of results, live bet delay",
+    response: ok.extend({ settings: bookSettings }),
+  }),
+  saveSettings: endpoint({
+    method: 'POST',
+    path: '/sports/settings',
+    summary: "Changes the book's house rules",
+    body: bookSettings.partial().refine((b) => Object.keys(b).length > 0, 'nothing to change'),
+    response: ok.extend({ settings: bookSettings }),
+  }),
+  feedStatus: endpoint({
+    method: 'GET',
+    path: '/sports/feed',
+    summary: 'Each feed source: how many records it applied and when it last did',
+    response: ok.extend({
+      sources: z.array(z.object({ source: z.string(), records: z.number(), lastAppliedAt: z.string() })),
+    }),
+  }),
+  importFeed: endpoint({
+    method: 'POST',
+    path: '/sports/feed',
+    summary:
+      'Applies JSON-lines feed records (README: Sportsbook); a repeat or an older record changes nothing',
+    body: z.object({ lines: z.string().min(1).max(60_000) }),
+    response: ok.extend({
+      applied: z.number(),
+      skipped: z.number(),
+      errors: z.array(z.object({ line: z.number(), message: z.string() })),
+    }),
+  }),
+} as const;

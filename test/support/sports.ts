@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Db } from '../../src/server/db/client.ts';
+import {
+  setEventState,
+  upsertCompetition,
+  upsertEvent,
+  upsertMarket,
+  upsertSport,
+} from '../../src/server/providers/sports/trading.service.ts';
+import { type Fraction, parseFractionText } from '../../src/shared/sports/fraction.ts';
+import { parsePrice } from '../../src/shared/sports/price.ts';
+import { fund, memberIdOf } from './money.ts';
+import type { TestApp } from './test-app.ts';
+import { launchGame } from './wallet.ts';
+
+/**
+ * The built-in book reaches the wallet over HTTP, as an outside book would: the test app listens on
+ * a free local port and its PUBLIC_URL points there.
+ */
+export async function listenForWallet(t: TestApp): Promise<void> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  t.config.publicUrl = `http://127.0.0.1:${port}`;
+}
+
+/** POST /sports/api/<action>, what the sports window sends. */
+export function sportsApiCall(t: TestApp, action: string, body: object) {
+  return t.app.inject({ method: 'POST', url: `/sports/api/${action}`, payload: body });
+}
+
+/** A logged-in, funded member who opened the sportsbook: the game token is what the book holds. */
+export async function sportsPlayer(t: TestApp, funds = 1_000_000) {
+  const { token, member } = await t.login();
+  if (funds > 0) await fund(t, token, funds);
+  const gameToken = await launchGame(t, token, { code: 'sportsbook', company: 'royal-sports' });
+  return { token, loginId: member.id, memberId: await memberIdOf(t.db, member.id), gameToken };
+}
+
+let events = 0;
+/**
+ * A football event with a 1X2 market (decimal prices home, draw, away), starting tomorrow unless
+ * said otherwise; `live` puts it in play (started a minute ago).
+ */
+export async function footballEvent(
+  db: Db,
+  opts: { prices?: [string, string, string]; live?: boolean; startsInMs?: number } = {},
+) {
+  events += 1;
+  const n = `${process.pid % 1000}-${events}`;
+  const sportId = await upsertSport(db, 'football', 'Football');
+  const competitionId = await upsertCompetition(db, sportId, `Test League ${n} [DEMO]`);
+  const startsAt = new Date(Date.now() + (opts.live ? -60_000 : (opts.startsInMs ?? 86_400_000)));
+  const eventId = await upsertEvent(db, {
+    competitionId,
+    name: `Home ${n} v Away ${n}`,
+    home: `Home ${n}`,
+    away: `Away ${n}`,
+    startsAt,
+  });
+  if (opts.live) await setEventState(db, eventId, { status: 'live', score: { home: 0, away: 0 } });
+  const [home, draw, away] = opts.prices ?? ['2.0', '3.4', '4.2'];
+  const price = (text: string) => parsePrice(text, 'decimal')!;
+  const marketId = await upsertMarket(db, {
+    eventId,
+    type: '1x2',
+    name: 'Match result',
+    selections: [
+      { key: 'home', name: 'Home', price: price(home) },
+      { key: 'draw', name: 'Draw', price: price(draw) },
+      { key: 'away', name: 'Away', price: price(away) },
+    ],
+  });
+  return { eventId, marketId };
+}
+
+/** An event's selections as the book lists them, keyed `<market type>:<selection key>`. */
+export async function selectionsOf(
+  t: TestApp,
+  eventId: number,
+): Promise<Record<string, { id: number; price: string }>> {
+  const res = await sportsApiCall(t, 'events', { eventId });
+  const out: Record<string, { id: number; price: string }> = {};
+  for (const event of res.json().events as {
+    markets: { type: string; selections: { id: number; key: string; price: string }[] }[];
+  }[]) {
+    for (const m of event.markets) for (const s of m.selections) out[`${m.type}:${s.key}`] = s;
+  }
+  return out;
+}
+
+/** A fresh slip id (the placement's idempotency key). */
+export const slipId = () => `slip-${randomUUID()}`;
+
+/** A price as the book sends it (num/den). */
+export const priceOf = (text: string): Fraction => parseFractionText(text)!;

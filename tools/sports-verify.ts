@@ -1,0 +1,119 @@
+/**
+ * npm run sports:verify -- <betId> [...]: recomputes a settled bet's return from its stored payout
+ * proof alone, with its own integer arithmetic. It deliberately imports none of the settlement
+ * code (src/shared/sports), so a fault there cannot hide itself here.
+ */
+import { sql } from 'drizzle-orm';
+import { type Db, openDatabase, queryRows } from '../src/server/db/client.ts';
+
+type Q = [bigint, bigint];
+const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? (a < 0n ? -a : a) : gcd(b, a % b));
+const norm = ([n, d]: Q): Q => {
+  const g = gcd(n, d) || 1n;
+  return d < 0n ? [-n / g, -d / g] : [n / g, d / g];
+};
+const parse = (t: string): Q => {
+  const [n, d] = t.split('/');
+  if (!/^-?\d+$/.test(n ?? '') || !/^\d+$/.test(d ?? '') || BigInt(d!) === 0n)
+    throw new Error(`not a fraction: ${t}`);
+  return norm([BigInt(n!), BigInt(d!)]);
+};
+const plus = (a: Q, b: Q): Q => norm([a[0] * b[1] + b[0] * a[1], a[1] * b[1]]);
+const times = (a: Q, b: Q): Q => norm([a[0] * b[0], a[1] * b[1]]);
+const same = (a: Q, b: Q) => a[0] === b[0] && a[1] === b[1];
+
+interface Proof {
+  unitStake: string;
+  sizes: number[];
+  lines: number[][];
+  legs: { price: string; v: string; w: number; d: string; f: string }[];
+  exactReturn: string;
+  rounding: 'down' | 'nearest';
+  return: string;
+}
+
+/** Every k-subset of n legs for each size, in order. */
+function expectedLines(n: number, sizes: number[]): number[][] {
+  const out: number[][] = [];
+  for (const k of [...new Set(sizes)].sort((a, b) => a - b)) {
+    const rec = (start: number, acc: number[]) => {
+      if (acc.length === k) return void out.push(acc);
+      for (let i = start; i < n; i++) rec(i + 1, [...acc, i]);
+    };
+    rec(0, []);
+  }
+  return out;
+}
+
+/** The problems found in a proof; empty when it holds. */
+export function checkProof(proof: Proof, storedAmount: number): string[] {
+  const problems: string[] = [];
+  const factors = proof.legs.map((leg, i) => {
+    const v = parse(leg.v);
+    const d = parse(leg.d);
+    const p = parse(leg.price);
+    const f = plus(v, leg.w === 1 ? times(times(plus([1n, 1n], [-v[0], v[1]]), d), p) : [0n, 1n]);
+    if (!same(f, parse(leg.f))) problems.push(`leg ${i}: f is ${f[0]}/${f[1]}, proof says ${leg.f}`);
+    return f;
+  });
+  if (JSON.stringify(expectedLines(proof.legs.length, proof.sizes)) !== JSON.stringify(proof.lines))
+    problems.push('the lines are not the combinations of the sizes');
+  let total: Q = [0n, 1n];
+  for (const line of proof.lines)
+    total = plus(
+      total,
+      line.reduce<Q>((acc, i) => times(acc, factors[i]!), [BigInt(proof.unitStake), 1n]),
+    );
+  if (!same(total, parse(proof.exactReturn)))
+    problems.push(`exact return is ${total[0]}/${total[1]}, proof says ${proof.exactReturn}`);
+  const floor = total[0] / total[1];
+  const rounded =
+    proof.rounding === 'down' ? floor : (total[0] - floor * total[1]) * 2n >= total[1] ? floor + 1n : floor;
+  if (rounded.toString() !== proof.return)
+    problems.push(`rounded return is ${rounded}, proof says ${proof.return}`);
+  if (rounded !== BigInt(storedAmount))
+    problems.push(`recorded amount ${storedAmount} differs from ${rounded}`);
+  return problems;
+}
+
+/** Checks the settlement in force of a bet (its latest step with a proof). */
+export async function verifyBet(
+  db: Db,
+  betId: number,
+): Promise<{ betId: number; amount?: number; problems: string[] }> {
+  const [row] = await queryRows<{ amount: number; proof: Proof | null; kind: string }>(
+    db,
+    sql`select amount, proof, kind from sb_settlements where bet_id = ${betId} and proof is not null order by seq desc limit 1`,
+  );
+  if (!row?.proof) return { betId, problems: ['no settlement with a proof'] };
+  return { betId, amount: row.amount, problems: checkProof(row.proof, row.amount) };
+}
+
+async function main() {
+  const ids = process.argv
+    .slice(2)
+    .filter((a) => /^\d+$/.test(a))
+    .map(Number);
+  if (ids.length === 0) {
+    console.error('usage: npm run sports:verify -- <betId> [...]');
+    process.exit(2);
+  }
+  const database = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir: process.env.DATA_DIR ?? './data/pglite',
+  });
+  let bad = 0;
+  for (const id of ids) {
+    const r = await verifyBet(database.db, id);
+    if (r.problems.length) bad++;
+    console.log(
+      r.problems.length
+        ? `bet ${id}: FAILED\n  ${r.problems.join('\n  ')}`
+        : `bet ${id}: return ${r.amount} verified`,
+    );
+  }
+  await database.close();
+  process.exit(bad ? 1 : 0);
+}
+
+if (process.argv[1]?.endsWith('sports-verify.ts')) await main();
