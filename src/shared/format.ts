@@ -13,6 +13,9 @@ const INTL_LOCALE: Record<Locale, string> = {
   vn: 'vi-VN',
 };
 
+/** `<html lang>` wants BCP 47; two of the product's locale codes (jp, vn) are not. */
+export const HTML_LANG: Record<Locale, string> = { th: 'th', en: 'en', ko: 'ko', jp: 'ja', vn: 'vi' };
+
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
 /** Non-numeric values become 0 (SPEC §9). */

@@ -7,7 +7,7 @@ import styles from './mobile.module.css';
 export function PhoneTabBar() {
   const { t } = useTranslation();
   return (
-    <nav className={styles.tabBar} aria-label={t('memberMenu')}>
+    <nav className={styles.tabBar} aria-label={t('memberMenu')} data-phone-tab-bar>
       <NavLink to="/" end>
         {t('home')}
       </NavLink>
