@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
+import { fundedMember } from './support/member.ts';
 
 const POPUP = '[DEMO] Welcome bonus';
 const EIGHT_HOURS = 28_800_000;
@@ -88,5 +89,68 @@ describe.runIf(chromiumAvailable)('the site on a 360-px phone', () => {
     await popup().waitFor({ state: 'detached' });
     await b.page.reload();
     await popup().waitFor();
+  });
+
+  it('loads a guest page without the member health check (no 401), with a favicon', async () => {
+    const refused: string[] = [];
+    const onResponse = (r: { status(): number; url(): string }) => {
+      if (r.status() === 401) refused.push(r.url());
+    };
+    b.page.on('response', onResponse);
+    await b.page.goto('/notice');
+    await b.page.getByRole('link', { name: 'หน้าแรก' }).waitFor();
+    await b.page.waitForLoadState('networkidle');
+    b.page.off('response', onResponse);
+    expect(refused).toEqual([]);
+    const icon = await b.page.locator('link[rel="icon"]').getAttribute('href');
+    expect((await b.page.request.get(icon!)).status()).toBe(200);
+  });
+
+  it('answers an unknown path with the not-found page and HTTP 404', async () => {
+    const res = await b.page.goto('/no-such-page');
+    expect(res!.status()).toBe(404);
+    await b.page.getByRole('link', { name: 'หน้าแรก' }).first().waitFor();
+    expect((await b.page.goto('/notice'))!.status()).toBe(200);
+  });
+
+  it('marks Japanese and Vietnamese pages as ja and vi', async () => {
+    for (const [locale, lang] of [
+      ['jp', 'ja'],
+      ['vn', 'vi'],
+    ] as const) {
+      await b.page.evaluate((l) => localStorage.setItem('lang', l), locale);
+      await b.page.reload();
+      await expect.poll(() => b.page.locator('html').getAttribute('lang')).toBe(lang);
+    }
+    await b.page.evaluate(() => localStorage.setItem('lang', 'th'));
+  });
+
+  it('lets a guest open the game lobby from the tab bar', async () => {
+    await b.page.goto('/');
+    await b.page.locator('[data-phone-tab-bar]').getByRole('link', { name: 'เกม' }).click();
+    await b.page.waitForURL((url) => url.pathname === '/game');
+  });
+
+  it('docks the messenger contacts in the tab bar, over no page content', async () => {
+    await fundedMember(b.page, 'phone', 10_000);
+    await b.page.goto('/notice');
+    const bar = b.page.locator('[data-phone-tab-bar]');
+    const contact = bar.getByRole('button', { name: 'ติดต่อเรา' });
+    await contact.waitFor();
+    const dates = b.page.getByText(/^\d{4}-\d{2}-\d{2}$/);
+    await dates.first().waitFor();
+    const button = (await contact.boundingBox())!;
+    const barBox = (await bar.boundingBox())!;
+    expect(button.y).toBeGreaterThanOrEqual(barBox.y);
+    // Whatever is under the contact button is the tab bar itself.
+    const hit = await b.page.evaluate(
+      ([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('[data-phone-tab-bar]')),
+      [button.x + button.width / 2, button.y + button.height / 2],
+    );
+    expect(hit).toBe(true);
+    await contact.click();
+    await expect.poll(() => bar.getByRole('listitem').count()).toBeGreaterThan(0);
+    await b.screenshot('phone-messenger-dock-th');
+    await contact.click();
   });
 });

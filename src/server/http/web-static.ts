@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { MEMBER_ROUTES } from '../../shared/member-pages.ts';
 import { MSG, STATUS } from '../../shared/messages.ts';
 
 /** Paths that belong to APIs: never answered with the single-page app. */
@@ -19,8 +20,20 @@ export function pageFor(path: string): 'play.html' | 'admin.html' | 'index.html'
 }
 
 /**
+ * Whether a page path is one the apps answer: the member site's SPEC routes, anything in the games'
+ * window or the back office (their own routers decide). Everything else is a 404 page.
+ */
+export function isKnownPage(path: string): boolean {
+  const page = pageFor(path);
+  if (page !== 'index.html') return true;
+  const bare = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return (MEMBER_ROUTES as readonly string[]).includes(bare || '/');
+}
+
+/**
  * Serves the built member site and answers every other GET with its index.html, so the
- * client-side router handles deep links. Unknown API paths get a JSON 404.
+ * client-side router handles deep links; an unknown page path gets it with HTTP 404. Unknown API paths
+ * get a JSON 404.
  */
 export async function webStatic(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
   const root = webRoot ? resolve(webRoot) : undefined;
@@ -35,6 +48,8 @@ export async function webStatic(app: FastifyInstance, webRoot: string | undefine
       setHeaders: (res, path) => {
         // Hashed assets never change; index.html must be revalidated to pick up a new build.
         if (path.endsWith('.html')) res.header('cache-control', 'no-cache');
+        // The favicon keeps its name across builds: a day, not forever.
+        if (path.endsWith('favicon.svg')) res.header('cache-control', 'public, max-age=86400');
       },
     });
   }
@@ -44,7 +59,11 @@ export async function webStatic(app: FastifyInstance, webRoot: string | undefine
     const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (wantsPage && hasBuild && !/\.[a-z0-9]+$/i.test(path)) {
-      return reply.header('cache-control', 'no-cache').sendFile(pageFor(path));
+      // An unknown path still gets the member site (it shows its not-found page), with an honest 404.
+      return reply
+        .code(isKnownPage(path) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .sendFile(pageFor(path));
     }
     return reply
       .code(404)

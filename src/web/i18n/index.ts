@@ -30,6 +30,7 @@ export const i18nReady = i18next
  */
 export function rememberLocale(locale: Locale) {
   localStorage.setItem(STORAGE_KEY, locale);
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox
   document.cookie = `${STORAGE_KEY}=${locale}; path=/; max-age=31536000; samesite=lax`;
 }
 
