@@ -28,7 +28,11 @@ describe.runIf(chromiumAvailable)('guards on a phone', () => {
   });
 
   it('lets a guest into the game lobby, which SPEC §2 does not guard', async () => {
-    await b.page.getByRole('navigation').getByRole('link', { name: 'Games' }).filter({ visible: true }).click();
+    await b.page
+      .getByRole('navigation')
+      .getByRole('link', { name: 'Games' })
+      .filter({ visible: true })
+      .click();
     await b.page.waitForURL((url) => url.pathname === '/game');
     expect(await b.page.getByText('Please log in first.').count()).toBe(0);
   });

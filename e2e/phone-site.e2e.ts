@@ -153,4 +153,16 @@ describe.runIf(chromiumAvailable)('the site on a 360-px phone', () => {
     await b.screenshot('phone-messenger-dock-th');
     await contact.click();
   });
+
+  it('shows a member the comp minimum and their own rates before they try', async () => {
+    await b.page.goto('/comp');
+    const terms = b.page.getByTestId('comp-terms');
+    await terms.getByText('10,000', { exact: true }).waitFor();
+    await terms.getByText('ระดับ 1').waitFor();
+    await terms.getByText('1% ของทุกเดิมพัน').waitFor();
+    expect(await terms.getByText('0.5% ของทุกเดิมพัน').count()).toBe(2);
+    await b.page.getByTestId('comp-progress').getByText('อีก 10,000 จึงจะแลกได้').waitFor();
+    expect(await b.page.getByRole('button', { name: 'แลกเป็นยอดเงิน' }).isDisabled()).toBe(true);
+    await b.screenshot('phone-comp-th');
+  });
 });

@@ -58,6 +58,17 @@ export const cashierRoutes = {
     request: z.object({ amount: amountField.optional(), code: requestCodeField.optional() }),
     response: ok.extend({ amount: z.number() }),
   },
+  /** The comp terms the member plays under, shown before any exchange: minimum, level and rates (basis points). */
+  'get-comp-settings': {
+    auth: 'member',
+    request: z.object({}),
+    response: ok.extend({
+      minimum: z.number(),
+      level: z.number(),
+      levelName: z.string().nullable(),
+      rates: z.object({ casino: z.number(), slot: z.number(), sport: z.number() }),
+    }),
+  },
   'user-ask-account': {
     auth: 'member',
     request: z.object({}),

@@ -5,7 +5,7 @@ import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
 import { askForDepositAccount } from '../support/account-requests.service.ts';
 import { cashRequestView } from './cashier.presenter.ts';
 import { deskState } from './cashier-hours.ts';
-import { exchangeComp } from './comp.service.ts';
+import { compTerms, exchangeComp } from './comp.service.ts';
 import { requestDeposit } from './deposits.service.ts';
 import { hideCashRequest, listCashRequests, statement } from './history.service.ts';
 import { signMemberRef } from './payments/member-ref.ts';
@@ -49,6 +49,11 @@ export function cashierRoutes(
       const { amount } = await exchangeComp(ctx.db, requireMember(ctx), ctx.site, body);
       return { status: 'success', msg: MSG.compExchanged, amount };
     },
+
+    'get-comp-settings': async (_body, ctx) => ({
+      status: 'success',
+      ...(await compTerms(ctx.db, requireMember(ctx), ctx.site)),
+    }),
 
     'user-ask-account': async (_body, ctx) => {
       try {
