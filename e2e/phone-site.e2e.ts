@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
-import { fundedMember } from './support/member.ts';
+import { fundedMember, launch } from './support/member.ts';
 
 const POPUP = '[DEMO] Welcome bonus';
 const EIGHT_HOURS = 28_800_000;
@@ -132,7 +132,7 @@ describe.runIf(chromiumAvailable)('the site on a 360-px phone', () => {
   });
 
   it('docks the messenger contacts in the tab bar, over no page content', async () => {
-    await fundedMember(b.page, 'phone', 10_000);
+    await fundedMember(b.page, 'phone', 300_000);
     await b.page.goto('/notice');
     const bar = b.page.locator('[data-phone-tab-bar]');
     const contact = bar.getByRole('button', { name: 'ติดต่อเรา' });
@@ -164,5 +164,47 @@ describe.runIf(chromiumAvailable)('the site on a 360-px phone', () => {
     await b.page.getByTestId('comp-progress').getByText('อีก 10,000 จึงจะแลกได้').waitFor();
     expect(await b.page.getByRole('button', { name: 'แลกเป็นยอดเงิน' }).isDisabled()).toBe(true);
     await b.screenshot('phone-comp-th');
+  });
+
+  it('lists bets with their time and a verify link, pages through older ones and filters by kind', async () => {
+    const gameUrl = await launch(b.page, 'lucky-sevens', 'royal-slots');
+    const gameToken = new URL(gameUrl, 'http://x').searchParams.get('token')!;
+    const spun = await b.page.evaluate(async (token) => {
+      const call = (action: string, body: object) =>
+        fetch(`/house/api/${action}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((r) => r.json());
+      await call('init', { token, game: 'lucky-sevens' });
+      const rounds: string[] = [];
+      for (let i = 0; i < 21; i++)
+        rounds.push((await call('spin', { token, game: 'lucky-sevens', lineBet: 100 })).roundId);
+      return rounds;
+    }, gameToken);
+    expect(spun.filter(Boolean)).toHaveLength(21);
+    await b.page.goto('/user');
+    // The operator's popup floats over the page; this test is about the lists below it.
+    await popup().getByRole('button', { name: 'ไม่แสดงอีก 8 ชั่วโมง' }).click();
+    const bets = b.page.getByTestId('bets');
+    await expect.poll(() => bets.getByTestId('bet-row').count()).toBe(20);
+    const first = bets.getByTestId('bet-row').first();
+    expect(await first.locator('time').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    const href = (await first.getByRole('link', { name: 'ตรวจสอบ' }).getAttribute('href'))!;
+    const link = new URL(href, 'http://x');
+    expect(link.pathname).toBe('/play/verify');
+    expect(link.searchParams.get('game')).toBe('lucky-sevens');
+    expect(link.searchParams.get('nonce')).toBe('20');
+    await b.screenshot('phone-bet-history-th');
+    await bets.getByRole('button', { name: 'แสดงรายการเก่ากว่า' }).click();
+    await expect.poll(() => bets.getByTestId('bet-row').count()).toBe(21);
+    expect(await bets.getByRole('button', { name: 'แสดงรายการเก่ากว่า' }).count()).toBe(0);
+    await bets.getByLabel('ประเภท').selectOption('casino');
+    await bets.getByText('ยังไม่มีการเดิมพัน').waitFor();
+    const statement = b.page.getByTestId('statement');
+    await statement.getByLabel('ประเภท').selectOption('deposit');
+    await expect.poll(() => statement.getByRole('listitem').count()).toBe(1);
+    await statement.getByText('ฝาก · ยอดเงิน').waitFor();
+    await b.screenshot('phone-statement-filtered-th');
   });
 });

@@ -45,6 +45,15 @@ export function formatDate(value: unknown): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** Date and local time of day, "YYYY-MM-DD HH:mm"; a dash when empty. */
+export function formatDateTime(value: unknown): string {
+  const day = formatDate(value);
+  if (day === '-') return day;
+  const date = value instanceof Date ? value : new Date(String(value));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
 /** The header's balance: the truncated sum of cash and money held at game providers (SPEC §9). */
 export function displayBalance(balance: unknown, gameMoney: unknown): number {
   return Math.trunc(toNumber(balance) + toNumber(gameMoney));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import { amountField, idField, pageFields, requestCodeField } from './fields.ts';
+import { amountField, historyFields, idField, pageFields, requestCodeField } from './fields.ts';
 
 const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
 
@@ -38,6 +38,9 @@ const statementLine = z.object({
 });
 
 const paged = z.object(pageFields);
+
+/** What a member filters the statement by; each names a group of transfer kinds. */
+export const STATEMENT_KINDS = ['deposit', 'withdraw', 'game', 'comp', 'adjustment'] as const;
 
 /** The cashier's member routes (SPEC §7; ARCHITECTURE §3). */
 export const cashierRoutes = {
@@ -97,10 +100,11 @@ export const cashierRoutes = {
     response: ok,
     invalidMsg: MSG.deleteFailed,
   },
+  /** The member's ledger movements, newest first, a page at a time (`next` = `before` of the next page). */
   'get-user-statement': {
     auth: 'member',
-    request: paged,
-    response: ok.extend({ list: z.array(statementLine), maxCount: z.number() }),
+    request: z.object({ ...historyFields, kind: z.enum(STATEMENT_KINDS).optional() }),
+    response: ok.extend({ list: z.array(statementLine), next: z.number().nullable() }),
   },
   'get-balance-deposit-lock': { auth: 'member', request: z.object({}), response: deskState },
   'get-balance-withdraw-lock': { auth: 'member', request: z.object({}), response: deskState },

@@ -7,10 +7,11 @@ import { cashRequestView } from './cashier.presenter.ts';
 import { deskState } from './cashier-hours.ts';
 import { compTerms, exchangeComp } from './comp.service.ts';
 import { requestDeposit } from './deposits.service.ts';
-import { hideCashRequest, listCashRequests, statement } from './history.service.ts';
+import { hideCashRequest, listCashRequests } from './history.service.ts';
 import { signMemberRef } from './payments/member-ref.ts';
 import { findOption, listPaymentOptions, startDepositPayment } from './payments/payments.service.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import { statementPage } from './statement-page.ts';
 import { requestWithdrawal } from './withdrawals.service.ts';
 
 const itemsOf = (items: Awaited<ReturnType<typeof listCashRequests>>['items']) => items.map(cashRequestView);
@@ -85,10 +86,10 @@ export function cashierRoutes(
       return { status: 'success', msg: MSG.requestDeleted };
     },
 
-    'get-user-statement': async (body, ctx) => {
-      const { items, total } = await statement(ctx.db, requireMember(ctx).memberId, body);
-      return { status: 'success', list: items, maxCount: total };
-    },
+    'get-user-statement': async (body, ctx) => ({
+      status: 'success',
+      ...(await statementPage(ctx.db, requireMember(ctx).memberId, body)),
+    }),
 
     'get-balance-deposit-lock': async (_body, ctx) => ({
       status: 'success',

@@ -1,5 +1,5 @@
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
-import { betHistory } from './bets.service.ts';
+import { memberBetPage } from './bet-page.ts';
 import { casinoEntries, gamesOfVendor, listVendors, lobbyGames, vendorEntry } from './catalogue.service.ts';
 import { openGame } from './launch.service.ts';
 import type { GameProvider } from './provider.ts';
@@ -49,7 +49,7 @@ export function gamesRoutes(providers: ReadonlyMap<string, GameProvider>): Route
 
     'get-slot-bets-list': async (body, ctx) => ({
       status: 'success',
-      ...(await betHistory(ctx.db, requireMember(ctx).memberId, body)),
+      ...(await memberBetPage(ctx.db, requireMember(ctx).memberId, body)),
     }),
   };
 }
