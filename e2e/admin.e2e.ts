@@ -55,6 +55,14 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     await row.getByText('321-654').waitFor();
     await b.screenshot('admin-cashier-queue');
     await row.getByRole('button', { name: /^Approve deposit/ }).click();
+    // The desk is asked to confirm the amount and the member; nothing moves before that.
+    const confirm = row.getByRole('group', { name: /^Confirm approval of deposit/ });
+    await confirm.getByText(`Credit 50,000 to ${id}?`).waitFor();
+    await b.screenshot('admin-cashier-confirm');
+    expect(await memberBalance()).toBe(0);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await row.getByRole('button', { name: /^Approve deposit/ }).click();
+    await confirm.getByRole('button', { name: 'Confirm approve' }).click();
     await row.waitFor({ state: 'detached' });
     expect(await memberBalance()).toBe(50_000);
   });
@@ -207,6 +215,7 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     );
     expect(other).toBe(200);
     await approve.click();
+    await row.getByRole('button', { name: 'Confirm approve' }).click();
     await b.page
       .getByRole('alert')
       .getByText(`Deposit #${requestId}: This deposit was already rejected by operator.`)

@@ -24,7 +24,7 @@ describe.runIf(chromiumAvailable)('popups, alerts, notes and help on a desktop',
     expect(Math.round(after.y - before.y)).toBe(100);
   });
 
-  it('closes for this visit (pop2_) and hides for the day (pop_)', async () => {
+  it('closes for this visit (pop2_) and hides for 8 hours (pop_)', async () => {
     await popup().getByRole('button', { name: 'Close' }).click();
     await popup().waitFor({ state: 'detached' });
     const keys = await b.page.evaluate(() => Object.keys(localStorage));
@@ -34,7 +34,7 @@ describe.runIf(chromiumAvailable)('popups, alerts, notes and help on a desktop',
     expect(await b.page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('pop2_')))).toBe(
       false,
     );
-    await popup().getByRole('button', { name: 'Hide today' }).click();
+    await popup().getByRole('button', { name: "Don't show for 8 hours" }).click();
     await b.page.reload();
     await b.page.getByText('Royal Baccarat').first().waitFor();
     expect(await popup().count()).toBe(0);

@@ -46,7 +46,7 @@ describe.runIf(chromiumAvailable)('the progressive jackpot on a desktop', () => 
       .toBe(true);
     const grown = await poolOf(home);
     expect(grown).toBeGreaterThan(before);
-    // Both home tabs and the game window settle on the new amount by themselves (the poll).
+    // Both home tabs and the game window settle on the new amount by themselves (pushed over SSE).
     for (const [page, id] of [
       [home, 'jackpot'],
       [other, 'jackpot'],

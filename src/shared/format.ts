@@ -13,6 +13,9 @@ const INTL_LOCALE: Record<Locale, string> = {
   vn: 'vi-VN',
 };
 
+/** `<html lang>` wants BCP 47; two of the product's locale codes (jp, vn) are not. */
+export const HTML_LANG: Record<Locale, string> = { th: 'th', en: 'en', ko: 'ko', jp: 'ja', vn: 'vi' };
+
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
 /** Non-numeric values become 0 (SPEC §9). */
@@ -40,6 +43,15 @@ export function formatDate(value: unknown): string {
   if (Number.isNaN(date.getTime())) return '-';
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Date and local time of day, "YYYY-MM-DD HH:mm"; a dash when empty. */
+export function formatDateTime(value: unknown): string {
+  const day = formatDate(value);
+  if (day === '-') return day;
+  const date = value instanceof Date ? value : new Date(String(value));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 /** The header's balance: the truncated sum of cash and money held at game providers (SPEC §9). */

@@ -3,16 +3,18 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { HTML_LANG } from '../shared/format.ts';
 import { App } from './app/App.tsx';
 import { DialogProvider } from './components/ui/DialogProvider.tsx';
 import { casinoListQuery } from './features/games/queries.ts';
-import { i18nReady, storedLocale } from './i18n/index.ts';
+import { i18nReady, rememberLocale, storedLocale } from './i18n/index.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false } },
 });
 
-document.documentElement.lang = storedLocale();
+document.documentElement.lang = HTML_LANG[storedLocale()];
+rememberLocale(storedLocale());
 // The home page's tiles are its largest paint: ask for them while the language files load.
 if (window.location.pathname === '/') void queryClient.prefetchQuery(casinoListQuery);
 await i18nReady;

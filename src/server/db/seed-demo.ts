@@ -99,6 +99,7 @@ const DEMO_SITE_SETTINGS: SiteSettings = {
     minExchange: 10_000,
     rates: { '1': { casino: 50, slot: 100, sport: 50 }, '2': { casino: 80, slot: 150, sport: 80 } },
   },
+  coinDeposit: { currency: 'USDT', network: 'TRON (TRC-20)', minorPerCoin: 1_400 },
 };
 
 const DEMO_PAYMENT_OPTIONS = [

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SIGNED_IN_COOKIE } from '../../shared/session-hint.ts';
 
 export const SESSION_COOKIE = 'sid';
 /** Tokens are base64url of 32 random bytes; anything else is not worth a database lookup. */
@@ -36,8 +37,16 @@ export function setSessionCookie(
     secure: request.protocol === 'https',
     maxAge: Math.floor(maxAgeMs / 1000),
   });
+  reply.setCookie(SIGNED_IN_COOKIE, '1', {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: Math.floor(maxAgeMs / 1000),
+  });
 }
 
 export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
 }

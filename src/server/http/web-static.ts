@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { MEMBER_ROUTES } from '../../shared/member-pages.ts';
 import { MSG, STATUS } from '../../shared/messages.ts';
 
 /** Paths that belong to APIs: never answered with the single-page app. */
@@ -24,8 +25,20 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const isHashedAsset = (path: string) => /[\\/]assets[\\/]/.test(path);
 
 /**
+ * Whether a page path is one the apps answer: the member site's SPEC routes, anything in the games'
+ * window or the back office (their own routers decide). Everything else is a 404 page.
+ */
+export function isKnownPage(path: string): boolean {
+  const page = pageFor(path);
+  if (page !== 'index.html') return true;
+  const bare = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return (MEMBER_ROUTES as readonly string[]).includes(bare || '/');
+}
+
+/**
  * Serves the built member site and answers every other GET with its index.html, so the
- * client-side router handles deep links. Unknown API paths get a JSON 404.
+ * client-side router handles deep links; an unknown page path gets it with HTTP 404. Unknown API paths
+ * get a JSON 404.
  */
 export async function webStatic(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
   const root = webRoot ? resolve(webRoot) : undefined;
@@ -43,8 +56,16 @@ export async function webStatic(app: FastifyInstance, webRoot: string | undefine
       preCompressed: true,
       cacheControl: false,
       setHeaders: (res, path) => {
-        // Hashed assets never change; everything else (the pages) is revalidated to pick up a new build.
-        res.header('cache-control', isHashedAsset(path) ? IMMUTABLE : 'no-cache');
+        // Hashed assets never change; the favicon keeps its name across builds (a day); everything else
+        // (the pages) is revalidated to pick up a new build.
+        res.header(
+          'cache-control',
+          isHashedAsset(path)
+            ? IMMUTABLE
+            : path.endsWith('favicon.svg')
+              ? 'public, max-age=86400'
+              : 'no-cache',
+        );
       },
     });
   }
@@ -54,7 +75,11 @@ export async function webStatic(app: FastifyInstance, webRoot: string | undefine
     const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (wantsPage && hasBuild && !FILE_NAME.test(path)) {
-      return reply.header('cache-control', 'no-cache').sendFile(pageFor(path));
+      // An unknown path still gets the member site (it shows its not-found page), with an honest 404.
+      return reply
+        .code(isKnownPage(path) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .sendFile(pageFor(path));
     }
     return reply
       .code(404)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import { amountField, idField, loginText, pageFields, requestCodeField } from './fields.ts';
+import { amountField, historyFields, idField, loginText, pageFields, requestCodeField } from './fields.ts';
 
 const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
 
@@ -42,6 +42,9 @@ const statementLine = z.object({
 
 const paged = z.object(pageFields);
 
+/** What a member filters the statement by; each names a group of transfer kinds. */
+export const STATEMENT_KINDS = ['deposit', 'withdraw', 'game', 'comp', 'adjustment'] as const;
+
 /** The cashier's member routes (SPEC §7; ARCHITECTURE §3). */
 export const cashierRoutes = {
   'apply-user-deposit': {
@@ -60,6 +63,17 @@ export const cashierRoutes = {
     auth: 'member',
     request: z.object({ amount: amountField.optional(), code: requestCodeField.optional() }),
     response: ok.extend({ amount: z.number() }),
+  },
+  /** The comp terms the member plays under, shown before any exchange: minimum, level and rates (basis points). */
+  'get-comp-settings': {
+    auth: 'member',
+    request: z.object({}),
+    response: ok.extend({
+      minimum: z.number(),
+      level: z.number(),
+      levelName: z.string().nullable(),
+      rates: z.object({ casino: z.number(), slot: z.number(), sport: z.number() }),
+    }),
   },
   'user-ask-account': {
     auth: 'member',
@@ -112,10 +126,11 @@ export const cashierRoutes = {
     request: z.object({ kind: z.enum(['deposit', 'withdraw']) }),
     response: ok.extend({ list: z.array(tickerLine) }),
   },
+  /** The member's ledger movements, newest first, a page at a time (`next` = `before` of the next page). */
   'get-user-statement': {
     auth: 'member',
-    request: paged,
-    response: ok.extend({ list: z.array(statementLine), maxCount: z.number() }),
+    request: z.object({ ...historyFields, kind: z.enum(STATEMENT_KINDS).optional() }),
+    response: ok.extend({ list: z.array(statementLine), next: z.number().nullable() }),
   },
   'get-balance-deposit-lock': { auth: 'member', request: z.object({}), response: deskState },
   'get-balance-withdraw-lock': { auth: 'member', request: z.object({}), response: deskState },

@@ -68,3 +68,14 @@ export const pageFields = {
   page: z.number().int().min(1).max(100_000).default(1),
   pageSize: z.number().int().min(1).max(100).default(20),
 };
+
+/**
+ * A page of a member's history, newest first: `before` is the `next` of the previous page (a row id),
+ * `from`/`to` an ISO instant range (from inclusive, to exclusive).
+ */
+export const historyFields = {
+  pageSize: z.number().int().min(1).max(100).default(20),
+  before: idField.optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import { amountField, pageFields } from './fields.ts';
+import { amountField, historyFields, pageFields } from './fields.ts';
 
 const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
 const code = z
@@ -49,9 +49,15 @@ const betLine = z.object({
   stake: z.number(),
   win: z.number(),
   status: z.string(),
+  category: z.string(),
   openedAt: z.string(),
   closedAt: z.string().nullable(),
+  /** The built-in games' verify page for this round, once it is settled. */
+  verifyUrl: z.string().nullable(),
 });
+
+/** What a member filters bets by: the game category. */
+export const BET_KINDS = ['casino', 'slot', 'sport'] as const;
 
 /** The game catalogue, launching and bet history (SPEC §7). */
 export const gamesRoutes = {
@@ -109,9 +115,10 @@ export const gamesRoutes = {
     request: z.object({ direction: z.enum(['in', 'out']), balance: amountField.optional() }),
     response: ok,
   },
+  /** The member's rounds, newest first, a page at a time (`next` = `before` of the next page). */
   'get-slot-bets-list': {
     auth: 'member',
-    request: z.object(pageFields),
-    response: ok.extend({ list: z.array(betLine), maxCount: z.number() }),
+    request: z.object({ ...historyFields, kind: z.enum(BET_KINDS).optional() }),
+    response: ok.extend({ list: z.array(betLine), next: z.number().nullable() }),
   },
 } as const;

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../shared/format.ts';
+import { DEFAULT_LOCALE, HTML_LANG, isLocale, LOCALES, type Locale } from '../../shared/format.ts';
 
 const STORAGE_KEY = 'lang';
 
@@ -33,9 +33,19 @@ export const i18nReady = i18next
     react: { useSuspense: true },
   });
 
-export async function changeLocale(locale: Locale) {
+/**
+ * The choice lives in this origin's localStorage (the game window reads it there) and in a `lang` cookie,
+ * so that pages the server renders itself (the sandbox payment page) speak the same language.
+ */
+export function rememberLocale(locale: Locale) {
   localStorage.setItem(STORAGE_KEY, locale);
-  document.documentElement.lang = locale;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox
+  document.cookie = `${STORAGE_KEY}=${locale}; path=/; max-age=31536000; samesite=lax`;
+}
+
+export async function changeLocale(locale: Locale) {
+  rememberLocale(locale);
+  document.documentElement.lang = HTML_LANG[locale];
   await i18next.changeLanguage(locale);
 }
 
@@ -46,3 +56,6 @@ export const LANGUAGE_NAMES: Record<Locale, string> = {
   vn: 'Tiếng Việt',
   th: 'ไทย',
 };
+
+/** The short code the phone header shows for each language. */
+export const LANGUAGE_CODES: Record<Locale, string> = { th: 'TH', en: 'EN', ko: 'KO', jp: 'JP', vn: 'VN' };

@@ -1,10 +1,14 @@
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE, formatNumber, isLocale, LOCALES, type Locale } from '../../shared/format.ts';
-
-/** `<html lang>` wants BCP 47; two of the product's locale codes are not. */
-const HTML_LANG: Record<Locale, string> = { th: 'th', en: 'en', ko: 'ko', jp: 'ja', vn: 'vi' };
+import {
+  DEFAULT_LOCALE,
+  formatNumber,
+  HTML_LANG,
+  isLocale,
+  LOCALES,
+  type Locale,
+} from '../../shared/format.ts';
 
 /**
  * The game window speaks the language the player chose on the site (kept in this origin's

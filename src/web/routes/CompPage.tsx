@@ -1,6 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber, HTML_LANG, isLocale } from '../../shared/format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../api/client.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
@@ -17,13 +18,26 @@ export function CompPage() {
   );
 }
 
-/** Comp (rolling) earned from play, moved to the balance in one step. */
+const CATEGORIES = [
+  ['slot', 'rateSlot'],
+  ['casino', 'rateCasino'],
+  ['sport', 'rateSport'],
+] as const;
+
+/** Comp (rolling) earned from play, moved to the balance in one step; the terms are shown first. */
 function CompExchange() {
-  const { t } = useTranslation(['inbox', 'common']);
+  const { t, i18n } = useTranslation(['inbox', 'common']);
   const dialog = useDialog();
   const queryClient = useQueryClient();
   const session = useSession();
+  const terms = useQuery({ queryKey: ['comp-terms'], queryFn: () => callRoute('get-comp-settings', {}) });
   const [busy, setBusy] = useState(false);
+  const rolling = session.data?.user.rolling ?? 0;
+  const short = terms.data ? Math.max(0, terms.data.minimum - rolling) : 0;
+  const locale = isLocale(i18n.language) ? i18n.language : 'th';
+  // Basis points as a percentage: 100 bp = 1%, 25 bp = 0.25%.
+  const percent = (bp: number) =>
+    new Intl.NumberFormat(HTML_LANG[locale], { maximumFractionDigits: 2 }).format(bp / 100);
 
   async function exchange() {
     setBusy(true);
@@ -43,13 +57,49 @@ function CompExchange() {
       <section className={styles.card}>
         <h1>{t('comp')}</h1>
         <p className={styles.balanceLine}>
-          {t('compBalance')} <Money value={session.data?.user.rolling} />
+          {t('compBalance')} <Money value={rolling} />
         </p>
         <p className={styles.balanceLine}>
           {t('common:balance')} <Money value={session.data?.user.balance} />
         </p>
+        {terms.data && (
+          <section aria-label={t('compTerms')} data-testid="comp-terms">
+            <h2 className={styles.subhead}>{t('compTerms')}</h2>
+            <dl className={styles.terms}>
+              <div className={styles.termRow}>
+                <dt>{t('compMinimum')}</dt>
+                <dd>
+                  <Money value={terms.data.minimum} />
+                </dd>
+              </div>
+              <div className={styles.termRow}>
+                <dt>{t('compLevel')}</dt>
+                <dd>
+                  {terms.data.levelName ? (
+                    <span translate="no">{terms.data.levelName}</span>
+                  ) : (
+                    t('levelNumber', { level: terms.data.level })
+                  )}
+                </dd>
+              </div>
+              {CATEGORIES.map(([category, label]) => (
+                <div key={category} className={styles.termRow}>
+                  <dt>{t(label)}</dt>
+                  <dd>
+                    {terms.data.rates[category] > 0
+                      ? t('ratePerBet', { rate: percent(terms.data.rates[category]) })
+                      : t('rateNone')}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <p className={styles.muted} data-testid="comp-progress">
+              {short > 0 ? t('compShort', { amount: formatNumber(short, locale) }) : t('compReady')}
+            </p>
+          </section>
+        )}
         <p className={styles.muted}>{t('compHint')}</p>
-        <Button onClick={exchange} disabled={busy}>
+        <Button onClick={exchange} disabled={busy || !terms.data || short > 0}>
           {t('exchange')}
         </Button>
       </section>

@@ -1,13 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routes } from '../../shared/contract/routes.ts';
-import { formatDate } from '../../shared/format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../api/client.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
 import { Money } from '../components/ui/Money.tsx';
 import cashier from '../features/cashier/cashier.module.css';
+import { BetHistory } from '../features/history/BetHistory.tsx';
+import { Statement } from '../features/history/Statement.tsx';
 import { useSession } from '../features/session/queries.ts';
 import { RequireMember } from '../features/session/RequireMember.tsx';
 import styles from '../features/support/support.module.css';
@@ -60,7 +60,7 @@ function MyPage() {
       <VaultPanel />
       <PasswordChange />
       <Statement />
-      <Bets />
+      <BetHistory />
     </div>
   );
 }
@@ -107,78 +107,5 @@ function PasswordChange() {
       </label>
       <Button type="submit">{t('changePassword')}</Button>
     </form>
-  );
-}
-
-function Statement() {
-  const { t } = useTranslation('user');
-  const list = useQuery({
-    queryKey: ['statement'],
-    queryFn: () => callRoute('get-user-statement', { page: 1, pageSize: 20 }),
-  });
-  return (
-    <section className={cashier.history}>
-      <h2>{t('statement')}</h2>
-      {(list.data?.list.length ?? 0) === 0 ? (
-        <p className={cashier.muted}>{t('noMovements')}</p>
-      ) : (
-        <table>
-          <tbody>
-            {list.data?.list.map((line) => (
-              <tr key={`${line.id}-${line.account}`}>
-                <td>{formatDate(line.createdAt)}</td>
-                <td>{t(`movement.${line.kind}`, { defaultValue: line.kind })}</td>
-                <td>{t(`accountKind.${line.account}`, { defaultValue: line.account })}</td>
-                <td className={line.amount < 0 ? cashier.cancelled : cashier.done}>
-                  {line.amount > 0 ? '+' : '−'}
-                  <Money value={Math.abs(line.amount)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
-  );
-}
-
-function Bets() {
-  const { t, i18n } = useTranslation('user');
-  const list = useQuery({
-    queryKey: ['bets'],
-    queryFn: () => callRoute('get-slot-bets-list', { page: 1, pageSize: 20 }),
-  });
-  return (
-    <section className={cashier.history}>
-      <h2>{t('bets')}</h2>
-      {(list.data?.list.length ?? 0) === 0 ? (
-        <p className={cashier.muted}>{t('noBets')}</p>
-      ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>{t('game')}</th>
-              <th>{t('stake')}</th>
-              <th>{t('win')}</th>
-              <th>{t('round')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data?.list.map((bet) => (
-              <tr key={bet.roundId}>
-                <td>{i18n.language === 'ko' ? bet.gameNameKo : bet.gameNameEn}</td>
-                <td>
-                  <Money value={bet.stake} />
-                </td>
-                <td>
-                  <Money value={bet.win} />
-                </td>
-                <td>{bet.roundId}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
   );
 }

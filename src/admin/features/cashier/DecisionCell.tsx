@@ -2,11 +2,15 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../ui/Button.tsx';
 import { AdminFailure } from '../../api/client.ts';
 import type { PendingRequest } from '../../api/types.ts';
+import { Amount } from '../../components/Amount.tsx';
 import { asSentence, Outcome } from '../../components/Field.tsx';
 import ui from '../../components/ui.module.css';
 import { useDecision } from './queries.ts';
 
-/** Approve at once, or reject with the reason the member will be told. */
+/**
+ * Approve after confirming the amount and the member (nothing moves before the confirm), or reject
+ * with the reason the member will be told.
+ */
 export function DecisionCell({
   request,
   onLost,
@@ -23,6 +27,7 @@ export function DecisionCell({
     }
   });
   const [rejecting, setRejecting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
   const label = `${request.kind} #${request.id}`;
   const reject = (event: FormEvent) => {
@@ -55,13 +60,30 @@ export function DecisionCell({
             Cancel
           </Button>
         </form>
+      ) : confirming ? (
+        <fieldset className={`${ui.row} ${ui.plainFieldset}`} aria-label={`Confirm approval of ${label}`}>
+          <span>
+            {request.kind === 'deposit' ? 'Credit' : 'Pay out'} <Amount value={request.amount} />{' '}
+            {request.kind === 'deposit' ? 'to' : 'from'} <strong>{request.member.loginId}</strong>?
+          </span>
+          <Button
+            className={ui.small}
+            disabled={decision.isPending}
+            onClick={() => decision.mutate({ kind: request.kind, id: request.id, approve: true })}
+          >
+            Confirm approve
+          </Button>
+          <Button variant="ghost" className={ui.small} onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+        </fieldset>
       ) : (
         <div className={ui.row}>
           <Button
             className={ui.small}
             aria-label={`Approve ${label}`}
             disabled={decision.isPending}
-            onClick={() => decision.mutate({ kind: request.kind, id: request.id, approve: true })}
+            onClick={() => setConfirming(true)}
           >
             Approve
           </Button>

@@ -6,12 +6,13 @@ import { askForDepositAccount } from '../support/account-requests.service.ts';
 import { cashTicker } from './cash-ticker.service.ts';
 import { cashRequestView } from './cashier.presenter.ts';
 import { deskState } from './cashier-hours.ts';
-import { exchangeComp } from './comp.service.ts';
+import { compTerms, exchangeComp } from './comp.service.ts';
 import { requestDeposit } from './deposits.service.ts';
-import { hideCashRequest, hideFinishedCashRequests, listCashRequests, statement } from './history.service.ts';
+import { hideCashRequest, hideFinishedCashRequests, listCashRequests } from './history.service.ts';
 import { signMemberRef } from './payments/member-ref.ts';
 import { findOption, listPaymentOptions, startDepositPayment } from './payments/payments.service.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import { statementPage } from './statement-page.ts';
 import { requestWithdrawal } from './withdrawals.service.ts';
 
 const itemsOf = (items: Awaited<ReturnType<typeof listCashRequests>>['items']) => items.map(cashRequestView);
@@ -50,6 +51,11 @@ export function cashierRoutes(
       const { amount } = await exchangeComp(ctx.db, requireMember(ctx), ctx.site, body);
       return { status: 'success', msg: MSG.compExchanged, amount };
     },
+
+    'get-comp-settings': async (_body, ctx) => ({
+      status: 'success',
+      ...(await compTerms(ctx.db, requireMember(ctx), ctx.site)),
+    }),
 
     'user-ask-account': async (body, ctx) => {
       try {
@@ -101,10 +107,10 @@ export function cashierRoutes(
       list: await cashTicker(ctx.db, ctx.site, body.kind),
     }),
 
-    'get-user-statement': async (body, ctx) => {
-      const { items, total } = await statement(ctx.db, requireMember(ctx).memberId, body);
-      return { status: 'success', list: items, maxCount: total };
-    },
+    'get-user-statement': async (body, ctx) => ({
+      status: 'success',
+      ...(await statementPage(ctx.db, requireMember(ctx).memberId, body)),
+    }),
 
     'get-balance-deposit-lock': async (_body, ctx) => ({
       status: 'success',

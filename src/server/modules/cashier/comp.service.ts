@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { MSG, STATUS } from '../../../shared/messages.ts';
-import type { Db } from '../../db/client.ts';
+import { type Db, queryRows } from '../../db/client.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import type { SessionMember } from '../accounts/sessions.repo.ts';
 import { IdempotencyConflict, InsufficientFunds, transfer } from '../ledger/ledger.service.ts';
@@ -10,6 +11,35 @@ export const DEFAULT_COMP_MINIMUM = 10_000;
 
 export function compMinimum(site: Site): number {
   return site.settings.comp?.minExchange ?? DEFAULT_COMP_MINIMUM;
+}
+
+export interface CompTerms {
+  minimum: number;
+  level: number;
+  levelName: string | null;
+  /** Basis points of each stake that comes back as comp, by game category. */
+  rates: { casino: number; slot: number; sport: number };
+}
+
+/**
+ * The terms a member earns and exchanges comp under. The rates come from the same SQL function
+ * (`comp_rate`) that accrues comp when a round settles, so the page can never promise another rate.
+ */
+export async function compTerms(db: Db, member: SessionMember, site: Site): Promise<CompTerms> {
+  const level = member.user.level;
+  const settings = JSON.stringify(site.settings);
+  const [row] = await queryRows<{ casino: number; slot: number; sport: number }>(
+    db,
+    sql`SELECT comp_rate(${settings}::jsonb, ${level}::int, 'casino') AS casino,
+               comp_rate(${settings}::jsonb, ${level}::int, 'slot') AS slot,
+               comp_rate(${settings}::jsonb, ${level}::int, 'sport') AS sport`,
+  );
+  return {
+    minimum: compMinimum(site),
+    level,
+    levelName: site.settings.levelNames?.[String(level)] ?? null,
+    rates: { casino: Number(row?.casino ?? 0), slot: Number(row?.slot ?? 0), sport: Number(row?.sport ?? 0) },
+  };
 }
 
 const belowMinimum = (minimum: number, comp: number) =>

@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger, fund, setCompSettings } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchGame, playRound, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
+import { sites } from '../../db/schema.ts';
 import { seedDemo } from '../../db/seed-demo.ts';
 
 const SECRET = 'comp-wallet-secret';
@@ -98,5 +99,36 @@ describe.runIf(backendAvailable)('comp', () => {
     expect(all.json()).toEqual({ status: 'success', msg: 'msg3032', amount: 30_000 });
     expect(await balancesOf(t, token)).toEqual({ cash: 30_000, held: 0, comp: 0 });
     await expectSoundLedger(t.db);
+  });
+
+  it("tells the member the site's minimum, their level and their own rates before any exchange", async () => {
+    const { token } = await t.login();
+    const terms = await t.call('get-comp-settings', {}, { token });
+    expect(terms.statusCode).toBe(200);
+    expect(terms.json()).toEqual({
+      status: 'success',
+      minimum: 20_000,
+      level: 1,
+      levelName: null,
+      rates: { casino: 50, slot: 100, sport: 0 },
+    });
+    const [site] = await t.db.select().from(sites).where(eq(sites.isDefault, true));
+    await t.db
+      .update(sites)
+      .set({ settings: { ...site!.settings, levelNames: { '1': 'Bronze' } } })
+      .where(eq(sites.id, site!.id));
+    t.app.sites.invalidate();
+    expect((await t.call('get-comp-settings', {}, { token })).json().levelName).toBe('Bronze');
+
+    const guest = await t.call('get-comp-settings', {});
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json().status).toBe('unauthorized');
+    const hostile = await t.app.inject({
+      method: 'POST',
+      url: '/api/routes/get-comp-settings',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      payload: '{"a":',
+    });
+    expect(hostile.statusCode).toBe(400);
   });
 });

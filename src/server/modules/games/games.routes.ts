@@ -1,6 +1,6 @@
 import { errors } from '../../http/errors.ts';
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
-import { betHistory } from './bets.service.ts';
+import { memberBetPage } from './bet-page.ts';
 import { casinoEntries, gamesOfVendor, listVendors, lobbyGames, vendorEntry } from './catalogue.service.ts';
 import { openGame } from './launch.service.ts';
 import type { GameProvider } from './provider.ts';
@@ -61,7 +61,7 @@ export function gamesRoutes(providers: ReadonlyMap<string, GameProvider>): Route
 
     'get-slot-bets-list': async (body, ctx) => ({
       status: 'success',
-      ...(await betHistory(ctx.db, requireMember(ctx).memberId, body)),
+      ...(await memberBetPage(ctx.db, requireMember(ctx).memberId, body)),
     }),
   };
 }

@@ -37,6 +37,7 @@ export class LiveHub {
   private readonly byMember = new Map<number, Set<Entry>>();
   private readonly timer: NodeJS.Timeout;
   private readonly operatorListeners = new Set<() => void>();
+  private readonly jackpotListeners = new Set<() => void>();
 
   constructor(
     private readonly readState: ReadState,
@@ -72,22 +73,33 @@ export class LiveHub {
     }
     if (event.k === 'members') {
       for (const id of event.ids) for (const entry of this.byMember.get(id) ?? []) void this.refresh(entry);
+      // Every wallet batch notifies its members: a slot stake may have fed the jackpot.
+      for (const listener of this.jackpotListeners) listener();
     } else if (event.k === 'everyone') {
       this.refreshAll();
     } else if (event.k === 'operators') {
       for (const listener of this.operatorListeners) listener();
+    } else if (event.k === 'jackpot') {
+      for (const listener of this.jackpotListeners) listener();
     }
   }
 
   /** Something may have been missed (the listening connection was lost): re-read every stream. */
   refreshAll(): void {
     for (const set of this.byMember.values()) for (const entry of set) void this.refresh(entry);
+    for (const listener of this.jackpotListeners) listener();
   }
 
   /** The back office's streams hear only that operators' queues changed. */
   onOperators(listener: () => void): () => void {
     this.operatorListeners.add(listener);
     return () => this.operatorListeners.delete(listener);
+  }
+
+  /** The jackpot streams hear that the pool may have changed. */
+  onJackpot(listener: () => void): () => void {
+    this.jackpotListeners.add(listener);
+    return () => this.jackpotListeners.delete(listener);
   }
 
   /** Ends every stream (the process is closing); clients reconnect to another process. */

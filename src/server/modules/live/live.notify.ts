@@ -11,7 +11,9 @@ export type LiveEvent =
   /** A change that may concern every member (a note to a level or to everyone). */
   | { k: 'everyone' }
   /** Operators' queues changed (the back office's pending badge). */
-  | { k: 'operators' };
+  | { k: 'operators' }
+  /** The progressive jackpot was paid or reseeded (contributions ride on the wallet's `members` events). */
+  | { k: 'jackpot' };
 
 /**
  * Tells every process's live hub that something changed. Inside a transaction PostgreSQL delivers

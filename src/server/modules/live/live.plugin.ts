@@ -4,6 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { findSessionMember } from '../accounts/sessions.repo.ts';
 import { pendingCounts } from '../backoffice/dashboard.service.ts';
 import { findOperator } from '../backoffice/operators.service.ts';
+import { jackpotReaderOf } from '../jackpot/jackpot.routes.ts';
+import { JackpotFeed } from './jackpot-feed.ts';
 import { LiveHub } from './live.hub.ts';
 import { listenLive } from './live.listener.ts';
 import { liveRoutes, liveState } from './live.routes.ts';
@@ -28,6 +30,13 @@ export async function liveUpdates(
     async (token) => (await findOperator(database.db, token, { touch: false })) !== undefined,
   );
   hub.onOperators(() => operatorFeed.changed());
+  // A fresh read (not the polling cache) so that a change announced now is what the streams get.
+  const pool = jackpotReaderOf(database.db);
+  const jackpotFeed = new JackpotFeed(() => {
+    pool.invalidate();
+    return pool.current();
+  });
+  hub.onJackpot(() => jackpotFeed.changed());
   const listener = await listenLive(database, {
     message: (payload) => hub.handle(payload),
     resumed: () => hub.refreshAll(),
@@ -37,10 +46,12 @@ export async function liveUpdates(
   app.addHook('preClose', async () => {
     hub.close();
     operatorFeed.close();
+    jackpotFeed.close();
   });
   app.addHook('onClose', async () => listener.close());
   await liveRoutes(app, {
     hub,
+    jackpotFeed,
     resolveMember: (token) => findSessionMember(database.db, config, token, { withCounts: true }),
   });
   return operatorFeed;

@@ -3,6 +3,7 @@ import type { RouteReply } from '../../../shared/contract/routes.ts';
 import { errors } from '../../http/errors.ts';
 import { readSessionToken } from '../../http/session-token.ts';
 import type { SessionMember } from '../accounts/sessions.repo.ts';
+import type { JackpotFeed } from './jackpot-feed.ts';
 import type { LiveHub } from './live.hub.ts';
 import { startSse } from './sse.ts';
 
@@ -18,6 +19,7 @@ export function liveState(member: SessionMember): RouteReply<'user-health-check'
 
 export interface LiveRoutesDeps {
   hub: LiveHub;
+  jackpotFeed: JackpotFeed;
   resolveMember(token: string): Promise<SessionMember | undefined>;
 }
 
@@ -33,6 +35,16 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRoutesDeps): Pr
     const member = token ? await deps.resolveMember(token) : undefined;
     if (!token || !member) throw errors.unauthorized();
     const remove = await deps.hub.add({ ...startSse(reply, token), memberId: member.memberId });
+    request.raw.on('close', remove);
+  });
+
+  /**
+   * GET /api/live/jackpot: the progressive jackpot for every page that shows it, guests' included:
+   * `jackpot` (the get-jackpot reply's pool) at once and whenever the amount changes.
+   */
+  app.get('/api/live/jackpot', async (request, reply) => {
+    const { send, ping, end } = startSse(reply, '');
+    const remove = await deps.jackpotFeed.add({ send, ping, end });
     request.raw.on('close', remove);
   });
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { games, gameVendors } from '../games/games.schema.ts';
+import { themedSlotTile } from './themed-slot-tiles.tsx';
 import { tileSvg } from './tile-art.ts';
 
 /** /media/vendors/<code>.svg and /media/games/<code>.svg: generated artwork for catalogue tiles. */
@@ -24,6 +25,9 @@ export async function mediaRoutes(app: FastifyInstance, db: Db): Promise<void> {
     return reply
       .type('image/svg+xml')
       .header('cache-control', 'public, max-age=3600')
-      .send(tileSvg(code, title, kind === 'vendors' ? 'vendor' : 'game'));
+      .send(
+        (kind === 'games' && themedSlotTile(code, title)) ||
+          tileSvg(code, title, kind === 'vendors' ? 'vendor' : 'game'),
+      );
   });
 }

@@ -24,6 +24,11 @@ export interface SiteSettings {
   deposit?: CashierWindow;
   withdraw?: CashierWindow;
   comp?: CompSettings;
+  /**
+   * Coin deposits: the coin, its network and its price in minor units of the site currency, fixed by the
+   * operator. Without it the payment page shows the amount in the site currency only.
+   */
+  coinDeposit?: { currency: string; network: string; minorPerCoin: number };
   /** Display names of member levels ('1' → 'Bronze'); a level without one shows its number. */
   levelNames?: Record<string, string>;
   /**

@@ -47,7 +47,8 @@ describe.runIf(backendAvailable)('the built-in provider plays through the wallet
     }
     expect((await balancesOf(t, p.token)).cash).toBe(expected);
     const history = (await t.call('get-slot-bets-list', {}, { token: p.token })).json();
-    expect(history.maxCount).toBe(5);
+    expect(history.list).toHaveLength(5);
+    expect(history.next).toBeNull();
     expect(history.list[0]).toMatchObject({
       gameCode: 'lucky-sevens',
       gameNameEn: 'Lucky Sevens',

@@ -1,28 +1,30 @@
 import { useTranslation } from 'react-i18next';
-import { isLocale } from '../../../shared/format.ts';
+import { HTML_LANG, isLocale } from '../../../shared/format.ts';
 import { JackpotFigure } from '../jackpot/JackpotFigure.tsx';
 import { useJackpotPool } from '../jackpot/jackpotPool.ts';
 import styles from './content.module.css';
-import { useJackpot } from './queries.ts';
 
 /**
- * The jackpot banner: the operator's title and text around the real progressive pool, the same in
- * every tab, rolling to each new amount as the pool grows (polled; see jackpotPool.ts).
+ * The jackpot banner: the real progressive pool, the same in every tab, rolling to each new amount as
+ * the pool grows (pushed live; see jackpotPool.ts), with its title and its stated share of every slot
+ * stake in the member's language.
  */
 export function JackpotBanner() {
   const { t, i18n } = useTranslation('home');
-  const banner = useJackpot();
   const pool = useJackpotPool();
 
   if (!pool) return null;
   const locale = isLocale(i18n.language) ? i18n.language : 'th';
+  const percent = new Intl.NumberFormat(HTML_LANG[locale], { maximumFractionDigits: 2 }).format(
+    pool.contributionBps / 100,
+  );
   return (
     <section className={styles.jackpot} aria-label={t('jackpot')}>
-      <p className={styles.jackpotLabel}>{banner.data?.title || t('jackpot')}</p>
+      <p className={styles.jackpotLabel}>{t('jackpotTitle')}</p>
       <p className={styles.odometer}>
         <JackpotFigure amount={pool.amount} locale={locale} testId="jackpot" />
       </p>
-      {banner.data?.text && <p className={styles.jackpotText}>{banner.data.text}</p>}
+      <p className={styles.jackpotText}>{t('jackpotGrows', { percent })}</p>
     </section>
   );
 }

@@ -15,9 +15,3 @@ export const useLatestHelp = (enabled: boolean) =>
     queryFn: async () => (await callRoute('get-help-list', { page: 1, pageSize: HOME_LIST_SIZE })).helps,
     enabled,
   });
-
-export const useJackpot = () =>
-  useQuery({
-    queryKey: ['banners', 'jackpot'],
-    queryFn: async () => (await callRoute('get-advertisement', { type: 'jackpot' })).banners[0] ?? null,
-  });

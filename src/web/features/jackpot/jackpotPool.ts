@@ -2,19 +2,23 @@ import { useSyncExternalStore } from 'react';
 import type { JackpotStateReply } from '../../../shared/contract/jackpot-routes.ts';
 import { callRoute } from '../../api/client.ts';
 
-/** How often an open page asks for the pool while someone watches it. */
-export const JACKPOT_POLL_MS = 3_000;
+/**
+ * The pool arrives pushed over Server-Sent Events (/api/live/jackpot) whenever it changes. This slow
+ * poll is only the fallback: it asks when nothing was pushed for this long (the stream is down or
+ * reconnecting).
+ */
+export const JACKPOT_FALLBACK_POLL_MS = 30_000;
 
 let current: JackpotStateReply | null = null;
 const listeners = new Set<() => void>();
 let timer: number | undefined;
 let inFlight = false;
+let source: EventSource | undefined;
+let lastHeard = 0;
 
-/**
- * Sets the pool every subscriber shows. The poll below calls it today; issue #17's server-sent
- * events can call it with each pushed state instead, and the poll can then stop.
- */
+/** Sets the pool every subscriber shows: each pushed state, or the fallback poll's answer. */
 export function publishJackpot(state: JackpotStateReply): void {
+  lastHeard = Date.now();
   current = state;
   for (const listener of listeners) listener();
 }
@@ -35,18 +39,35 @@ const onVisible = () => {
   if (document.visibilityState === 'visible') void refresh();
 };
 
+function openStream() {
+  if (typeof EventSource === 'undefined') return;
+  source = new EventSource('/api/live/jackpot');
+  source.addEventListener('jackpot', (event) => {
+    publishJackpot(JSON.parse((event as MessageEvent<string>).data) as JackpotStateReply);
+  });
+  // The stream is down (EventSource retries by itself): ask now unless something came lately.
+  source.addEventListener('error', () => {
+    if (Date.now() - lastHeard >= JACKPOT_FALLBACK_POLL_MS) void refresh();
+  });
+}
+
 function start() {
-  void refresh();
+  openStream();
+  // The stream sends the pool at once; ask as well in case it cannot open.
+  if (!source) void refresh();
   timer = window.setInterval(() => {
     // A hidden tab does not poll; it refreshes the moment it is shown again.
-    if (document.visibilityState === 'visible') void refresh();
-  }, JACKPOT_POLL_MS);
+    const quiet = Date.now() - lastHeard >= JACKPOT_FALLBACK_POLL_MS;
+    if (quiet && document.visibilityState === 'visible') void refresh();
+  }, JACKPOT_FALLBACK_POLL_MS / 3);
   document.addEventListener('visibilitychange', onVisible);
 }
 
 function stop() {
   window.clearInterval(timer);
   timer = undefined;
+  source?.close();
+  source = undefined;
   document.removeEventListener('visibilitychange', onVisible);
 }
 
@@ -59,7 +80,7 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The live pool, shared by every component of the page: one poll however many show it. */
+/** The live pool, shared by every component of the page: one stream however many show it. */
 export function useJackpotPool(): JackpotStateReply | null {
   return useSyncExternalStore(
     subscribe,

@@ -35,8 +35,9 @@ export function Header() {
           <span className={styles.crown} aria-hidden="true">
             ♛
           </span>
-          <span>
-            ROYAL<strong>CASINO</strong>
+          <span className={styles.wordmark}>
+            <span>ROYAL</span>
+            <strong>CASINO</strong>
           </span>
         </Link>
         <div className={styles.right}>
@@ -45,11 +46,11 @@ export function Header() {
           {session.data !== undefined && (
             <button
               type="button"
-              className={`${styles.iconButton} ${styles.phoneOnly}`}
+              className={`${session.data ? styles.iconButton : styles.phoneLogin} ${styles.phoneOnly}`}
               onClick={() => setDrawer('account')}
               aria-label={session.data ? t('memberMenu') : t('login')}
             >
-              {session.data ? '☺' : t('login')}
+              {session.data ? <PersonIcon /> : t('login')}
             </button>
           )}
         </div>
@@ -86,7 +87,8 @@ function GuestBar() {
         <LoginForm compact />
       </div>
       <Link to="/register" className={styles.linkButton}>
-        {t('register')}
+        <span className={styles.desktopOnly}>{t('register')}</span>
+        <span className={styles.phoneOnly}>{t('registerShort')}</span>
       </Link>
     </div>
   );
@@ -125,5 +127,14 @@ function MemberBar({ session }: { session: Session }) {
         {t('logout')}
       </Button>
     </div>
+  );
+}
+
+function PersonIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+      <circle cx="12" cy="8" r="4" fill="currentColor" />
+      <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7z" fill="currentColor" />
+    </svg>
   );
 }

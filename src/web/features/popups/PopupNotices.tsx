@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from '../../../ui/popups.module.css';
 import { callRoute } from '../../api/client.ts';
-import { clearClosedPopups, closedKey, hideTodayKey, isHiddenToday } from './popupStorage.ts';
+import { clampToArea, POPUP_MARGIN, type Point, popupArea } from './popupPlacement.ts';
+import { clearClosedPopups, closedKey, hideTodayKey, isHidden } from './popupStorage.ts';
 
 interface Popup {
   id: number;
@@ -27,7 +28,7 @@ export function PopupNotices() {
   });
   const [, setVersion] = useState(0);
   const visible = (popups.data ?? []).filter(
-    (p) => !isHiddenToday(p.id) && !localStorage.getItem(closedKey(p.id)),
+    (p) => !isHidden(p.id) && !localStorage.getItem(closedKey(p.id)),
   );
   return (
     <>
@@ -40,16 +41,34 @@ export function PopupNotices() {
 
 function PopupBox({ popup, stack, onGone }: { popup: Popup; stack: number; onGone(): void }) {
   const { t } = useTranslation();
-  const [pos, setPos] = useState({ x: popup.posX, y: popup.posY });
+  const [pos, setPos] = useState<Point>({ x: popup.posX, y: popup.posY });
+  const [maxHeight, setMaxHeight] = useState<number>();
   const drag = useRef<{ dx: number; dy: number } | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLDivElement>(null);
 
-  // On a narrow screen the box must stay inside it whatever position the operator chose.
-  useEffect(() => {
-    const width = box.current?.offsetWidth ?? 320;
-    setPos((p) => ({ x: Math.max(8, Math.min(p.x, window.innerWidth - width - 8)), y: Math.max(8, p.y) }));
+  /** Keeps the whole box inside the window and above the phone tab bar, wherever it was put. */
+  const place = useCallback((wanted?: Point) => {
+    const el = box.current;
+    if (!el) return;
+    const area = popupArea();
+    setMaxHeight(area.height - 2 * POPUP_MARGIN);
+    const size = { width: el.offsetWidth, height: el.offsetHeight };
+    setPos((p) => clampToArea(wanted ?? p, size, area));
   }, []);
+
+  // On mount, whenever the box changes size (its content loaded) and whenever the screen does.
+  useEffect(() => {
+    place();
+    const onResize = () => place();
+    window.addEventListener('resize', onResize);
+    const observer = new ResizeObserver(onResize);
+    if (box.current) observer.observe(box.current);
+    return () => {
+      window.removeEventListener('resize', onResize);
+      observer.disconnect();
+    };
+  }, [place]);
   // The HTML was sanitised by the server's allow-list; the page's CSP refuses any script besides.
   useEffect(() => {
     if (body.current) body.current.innerHTML = popup.contents;
@@ -60,7 +79,7 @@ function PopupBox({ popup, stack, onGone }: { popup: Popup; stack: number; onGon
     (e.target as HTMLElement).setPointerCapture(e.pointerId);
   };
   const onPointerMove = (e: PointerEvent) => {
-    if (drag.current) setPos({ x: e.clientX - drag.current.dx, y: e.clientY - drag.current.dy });
+    if (drag.current) place({ x: e.clientX - drag.current.dx, y: e.clientY - drag.current.dy });
   };
   const dismiss = (key: string) => {
     localStorage.setItem(key, String(Date.now()));
@@ -74,7 +93,7 @@ function PopupBox({ popup, stack, onGone }: { popup: Popup; stack: number; onGon
       role="dialog"
       aria-label={popup.title}
       data-testid={`popup-${popup.id}`}
-      style={{ left: pos.x, top: pos.y, zIndex: 50 + stack }}
+      style={{ left: pos.x, top: pos.y, maxHeight, zIndex: 50 + stack }}
     >
       <div
         className={styles.handle}
@@ -90,7 +109,7 @@ function PopupBox({ popup, stack, onGone }: { popup: Popup; stack: number; onGon
       <div ref={body} className={styles.body} />
       <div className={styles.actions}>
         <button type="button" data-testid="popup-hide-today" onClick={() => dismiss(hideTodayKey(popup.id))}>
-          {t('hideToday')}
+          {t('hideFor8Hours')}
         </button>
         <button type="button" onClick={() => dismiss(closedKey(popup.id))}>
           {t('close')}

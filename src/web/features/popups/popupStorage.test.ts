@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clearClosedPopups, closedKey, hideTodayKey, isHiddenToday } from './popupStorage.ts';
+import { clampToArea } from './popupPlacement.ts';
+import { clearClosedPopups, closedKey, hideTodayKey, isHidden, POPUP_HIDE_MS } from './popupStorage.ts';
 
 function memoryStorage(): Storage {
   const map = new Map<string, string>();
@@ -21,13 +22,24 @@ describe('popup memory (SPEC §4)', () => {
     expect(closedKey(7)).toBe('pop2_7');
   });
 
-  it('hides a popup for the rest of the day it was hidden on', () => {
+  it("hides a popup for SPEC §9's 28,800,000 ms (8 hours), also across midnight", () => {
+    expect(POPUP_HIDE_MS).toBe(8 * 60 * 60 * 1000);
     const storage = memoryStorage();
-    const hiddenAt = new Date(2026, 10, 22, 9, 30);
-    storage.setItem('pop_3', String(hiddenAt.getTime()));
-    expect(isHiddenToday(3, new Date(2026, 10, 22, 23, 59), storage)).toBe(true);
-    expect(isHiddenToday(3, new Date(2026, 10, 23, 0, 1), storage)).toBe(false);
-    expect(isHiddenToday(4, new Date(2026, 10, 22, 10, 0), storage)).toBe(false);
+    const hiddenAt = new Date(2026, 10, 22, 21, 30).getTime();
+    storage.setItem('pop_3', String(hiddenAt));
+    expect(isHidden(3, new Date(2026, 10, 23, 0, 1).getTime(), storage)).toBe(true);
+    expect(isHidden(3, hiddenAt + POPUP_HIDE_MS - 5_000, storage)).toBe(true);
+    expect(isHidden(3, hiddenAt + POPUP_HIDE_MS, storage)).toBe(false);
+    expect(isHidden(4, hiddenAt + 1_000, storage)).toBe(false);
+  });
+
+  it('keeps a popup inside the area on every edge, title bar first when it is too big', () => {
+    const area = { width: 360, height: 680 };
+    const size = { width: 340, height: 300 };
+    expect(clampToArea({ x: -500, y: -40 }, size, area)).toEqual({ x: 8, y: 8 });
+    expect(clampToArea({ x: 900, y: 900 }, size, area)).toEqual({ x: 12, y: 372 });
+    expect(clampToArea({ x: 10, y: 100 }, size, area)).toEqual({ x: 10, y: 100 });
+    expect(clampToArea({ x: 50, y: 50 }, { width: 400, height: 900 }, area)).toEqual({ x: 8, y: 8 });
   });
 
   it('clears every pop2 key on a notice load and keeps the others', () => {

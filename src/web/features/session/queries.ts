@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RouteReply } from '../../../shared/contract/routes.ts';
+import { SIGNED_IN_COOKIE } from '../../../shared/session-hint.ts';
 import { ApiFailure, callRoute } from '../../api/client.ts';
 
 export const HEALTH_CHECK_MS = 30_000;
@@ -7,6 +8,12 @@ export const SESSION_KEY = ['session'] as const;
 const USER_ID_KEY = 'userId';
 
 export type Session = RouteReply<'user-health-check'>;
+
+const mayBeSignedIn = () => document.cookie.split('; ').includes(`${SIGNED_IN_COOKIE}=1`);
+const forgetSignedIn = () => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox
+  document.cookie = `${SIGNED_IN_COOKIE}=; path=/; max-age=0`;
+};
 
 /**
  * The logged-in member, or null for a guest; undefined while still unknown.
@@ -16,11 +23,17 @@ export function useSession() {
   return useQuery({
     queryKey: SESSION_KEY,
     queryFn: async (): Promise<Session | null> => {
+      // A guest (no sign-in hint) is a guest without asking: the health check is for members only.
+      if (!mayBeSignedIn()) {
+        localStorage.removeItem(USER_ID_KEY);
+        return null;
+      }
       try {
         return await callRoute('user-health-check', {});
       } catch (error) {
         if (error instanceof ApiFailure && error.status === 'unauthorized') {
           localStorage.removeItem(USER_ID_KEY);
+          forgetSignedIn();
           return null;
         }
         throw error;

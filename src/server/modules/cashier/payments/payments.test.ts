@@ -125,11 +125,11 @@ describe.runIf(backendAvailable)('payment options and the sandbox payment provid
     const { launcherUrl } = await startPayment(token, 100_000);
     expect((await t.call('get-deposit-list', {}, { token })).json().list[0]).toMatchObject({ status: 'reg' });
 
-    const page = await t.app.inject({ method: 'GET', url: launcherUrl });
+    const page = await t.app.inject({ method: 'GET', url: `${launcherUrl}?lang=en` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('100,000');
     expect(page.body).toContain('TEST MODE');
-    const confirm = await t.app.inject({ method: 'POST', url: `${launcherUrl}/confirm` });
+    const confirm = await t.app.inject({ method: 'POST', url: `${launcherUrl}/confirm?lang=en` });
     expect(confirm.body).toContain('Payment complete');
     expect((await balancesOf(t, token)).cash).toBe(100_000);
     expect((await t.call('get-deposit-list', {}, { token })).json().list[0]).toMatchObject({
@@ -145,7 +145,7 @@ describe.runIf(backendAvailable)('payment options and the sandbox payment provid
   it('cancels a deposit the member declines, and ignores a late confirmation', async () => {
     const { token } = await t.login();
     const { launcherUrl, sessionId } = await startPayment(token, 60_000);
-    const decline = await t.app.inject({ method: 'POST', url: `${launcherUrl}/decline` });
+    const decline = await t.app.inject({ method: 'POST', url: `${launcherUrl}/decline?lang=en` });
     expect(decline.body).toContain('Payment declined');
     expect((await t.call('get-deposit-list', {}, { token })).json().list[0]).toMatchObject({
       status: 'cansel',

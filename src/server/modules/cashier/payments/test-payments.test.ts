@@ -58,7 +58,7 @@ describe.runIf(backendAvailable)('test payments on a production server', () => {
   const confirm = (launcherUrl: string) =>
     t.app.inject({
       method: 'POST',
-      url: `${launcherUrl}/confirm`,
+      url: `${launcherUrl}/confirm?lang=en`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: '',
     });
@@ -69,7 +69,7 @@ describe.runIf(backendAvailable)('test payments on a production server', () => {
     const started = await startPayment(token);
     expect(started.json()).toMatchObject({ status: 'success' });
     const launcherUrl: string = started.json().launcherUrl;
-    const page = await t.app.inject({ method: 'GET', url: launcherUrl });
+    const page = await t.app.inject({ method: 'GET', url: `${launcherUrl}?lang=en` });
     expect(page.body).toContain(
       'TEST PAYMENT: no real money moves (test payments are switched on for this site)',
     );

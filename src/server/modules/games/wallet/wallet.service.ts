@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../../config.ts';
 import { type Db, preparedRows, queryRows } from '../../../db/client.ts';
+import { notifyLive } from '../../live/live.notify.ts';
 import { hashGameToken } from '../launch.service.ts';
 import { batchedWalletCall, type WalletReply } from './wallet.batch.ts';
 
@@ -131,7 +132,7 @@ export async function walletJackpot(
   hash: string,
   req: { txId: string; roundId: string },
 ): Promise<WalletReply> {
-  return walletCall(db, { provider, txId: req.txId, kind: 'jackpot', hash }, () =>
+  const answer = await walletCall(db, { provider, txId: req.txId, kind: 'jackpot', hash }, () =>
     reply(db, 'wallet_jackpot', 'select wallet_jackpot($1, $2, $3, $4) as r', [
       provider,
       req.txId,
@@ -139,6 +140,9 @@ export async function walletJackpot(
       req.roundId,
     ]),
   );
+  // Every page showing the pool hears at once that it was paid and reseeded (live.notify.ts).
+  await notifyLive(db, { k: 'jackpot' }).catch(() => undefined);
+  return answer;
 }
 
 /** Who a game session belongs to and their cash balance (authenticate and balance calls). */

@@ -1,3 +1,5 @@
+import type { PageText } from './sandbox-i18n.ts';
+
 /** Escapes text for HTML: every value on the hosted pages goes through here. */
 export function escapeHtml(value: unknown): string {
   return String(value)
@@ -8,10 +10,10 @@ export function escapeHtml(value: unknown): string {
     .replace(/'/g, '&#39;');
 }
 
-/** The sandbox provider's page frame: no scripts, one stylesheet, works on a phone. */
-export function hostedPage(title: string, body: string): string {
+/** The sandbox provider's page frame: no scripts, one stylesheet, works on a phone, in the member's language. */
+export function hostedPage(text: PageText, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${text.htmlLang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -20,7 +22,7 @@ export function hostedPage(title: string, body: string): string {
 </head>
 <body>
 <main class="card">
-<p class="brand">Sandbox&nbsp;Pay <span class="tag">TEST MODE · no real money moves</span></p>
+<p class="brand"><span translate="no">Sandbox&nbsp;Pay</span> <span class="tag">${escapeHtml(text.t('testMode'))}</span></p>
 ${body}
 </main>
 </body>
@@ -30,15 +32,18 @@ ${body}
 export const SANDBOX_CSS = `
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:grid;place-items:center;padding:16px;background:#eef1f6;
-font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#17203a}
+font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Noto Sans Thai','Noto Sans KR','Noto Sans JP',sans-serif;color:#17203a}
 .test-banner{margin:8px 0;padding:6px 10px;border-radius:6px;background:#fff4d6;color:#7a4b00;font-weight:600;font-size:14px}
-.card{width:min(420px,100%);background:#fff;border-radius:16px;padding:28px;box-shadow:0 10px 40px rgb(23 32 58/.12)}
+.card{width:min(420px,100%);min-width:0;background:#fff;border-radius:16px;padding:24px;box-shadow:0 10px 40px rgb(23 32 58/.12)}
 .brand{margin:0 0 20px;font-weight:800;color:#3454d1;display:flex;gap:8px;align-items:center;flex-wrap:wrap}
 .tag{font-size:11px;font-weight:600;color:#8a5a00;background:#fff4d6;border-radius:99px;padding:2px 8px}
 h1{font-size:20px;margin:0 0 4px}
-.amount{font-size:34px;font-weight:800;margin:12px 0 20px;font-variant-numeric:tabular-nums}
+.amount{font-size:30px;overflow-wrap:anywhere;font-weight:800;margin:12px 0 20px;font-variant-numeric:tabular-nums}
 dl{display:grid;grid-template-columns:auto 1fr;gap:6px 16px;margin:0 0 24px;font-size:14px}
-dt{color:#5b6787}dd{margin:0;font-weight:600;text-align:right}
+dt{color:#5b6787}dd{margin:0;font-weight:600;text-align:right;overflow-wrap:anywhere}
+.address{margin:0 0 20px;padding:12px;border-radius:10px;background:#f4f6fb}
+.address .label{margin:0 0 6px;font-size:13px;color:#5b6787}
+.address code{display:block;font-size:14px;font-weight:700;overflow-wrap:anywhere;word-break:break-all}
 .actions{display:flex;gap:12px}
 .actions form{flex:1}
 button{width:100%;min-height:46px;border:0;border-radius:10px;font:inherit;font-weight:700;cursor:pointer}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { formatNumber } from '../../../../../shared/format.ts';
 import type { Config } from '../../../../config.ts';
 import type { Db } from '../../../../db/client.ts';
 import { hmacSign } from '../../../../http/hmac-signature.ts';
@@ -9,15 +10,18 @@ import { paymentOptions } from '../../cashier.schema.ts';
 import { verifyMemberRef } from '../member-ref.ts';
 import { findPaymentSession } from '../payments.service.ts';
 import { sessionAllowsTestPayments } from '../test-payments.ts';
+import { depositDetails } from './deposit-details.ts';
+import { depositPage } from './deposit-page.ts';
 import { escapeHtml, hostedPage, SANDBOX_CSS } from './hosted-page.ts';
+import { type PageText, pageLocale, pageText } from './sandbox-i18n.ts';
 import { SIGNATURE_HEADER } from './signature.ts';
 
 const RETRY_DELAYS_MS = [1_000, 5_000, 30_000];
-const amountText = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
 /**
  * The sandbox provider's side: hosted pages where the member confirms or declines, and the signed
  * webhook it then sends to our /payments/sandbox/webhook over HTTP, as an outside provider would.
+ * The pages speak the member's language (the site's `payment` namespace).
  */
 export async function sandboxPages(app: FastifyInstance, deps: { db: Db; config: Config }): Promise<void> {
   async function deliver(body: string): Promise<boolean> {
@@ -62,40 +66,36 @@ export async function sandboxPages(app: FastifyInstance, deps: { db: Db; config:
     );
 
     scope.get<{ Params: { id: string } }>('/pay/sandbox/deposit/:id', async (request, reply) => {
+      const text = pageText(pageLocale(request));
       const session = await findPaymentSession(deps.db, request.params.id);
       reply.type('text/html');
-      if (!session)
-        return reply.code(404).send(hostedPage('Not found', '<h1>This payment link is not valid.</h1>'));
-      if (session.status !== 'pending') return reply.send(resultPage(session.status === 'confirmed'));
-      const action = `/pay/sandbox/deposit/${encodeURIComponent(session.id)}`;
+      if (!session) return reply.code(404).send(notFoundPage(text, 'linkInvalid'));
+      if (session.status !== 'pending') return reply.send(resultPage(text, session.status === 'confirmed'));
+      const details = await depositDetails(deps.db, session.cashRequestId);
       return reply.send(
-        hostedPage(
-          'Deposit',
-          `<h1>Deposit</h1>
-<div class="amount">${escapeHtml(amountText(session.amount))}</div>
-<p class="test-banner">TEST PAYMENT: no real money moves${deps.config.production ? ' (test payments are switched on for this site)' : ''}</p>
-<dl><dt>Reference</dt><dd>${escapeHtml(session.id.slice(0, 10))}</dd><dt>Method</dt><dd>Sandbox card</dd></dl>
-<div class="actions">
-<form method="post" action="${action}/decline"><button class="decline" type="submit">Decline</button></form>
-<form method="post" action="${action}/confirm"><button class="pay" type="submit">Pay now</button></form>
-</div>`,
-        ),
+        depositPage(text, {
+          session,
+          details,
+          currency: deps.config.currency,
+          production: deps.config.production,
+        }),
       );
     });
 
     scope.post<{ Params: { id: string; outcome: string } }>(
       '/pay/sandbox/deposit/:id/:outcome',
       async (request, reply) => {
+        const text = pageText(pageLocale(request));
         const { outcome } = request.params;
         const session = await findPaymentSession(deps.db, request.params.id);
         reply.type('text/html');
         if (!session || (outcome !== 'confirm' && outcome !== 'decline')) {
-          return reply.code(404).send(hostedPage('Not found', '<h1>This payment link is not valid.</h1>'));
+          return reply.code(404).send(notFoundPage(text, 'linkInvalid'));
         }
-        if (session.status !== 'pending') return reply.send(resultPage(session.status === 'confirmed'));
+        if (session.status !== 'pending') return reply.send(resultPage(text, session.status === 'confirmed'));
         const confirmed = outcome === 'confirm';
         if (confirmed && !(await sessionAllowsTestPayments(deps.db, deps.config, session.id))) {
-          return reply.code(403).send(testPaymentsOffPage());
+          return reply.code(403).send(testPaymentsOffPage(text));
         }
         const delivered = await notify({
           eventId: randomUUID(),
@@ -103,13 +103,16 @@ export async function sandboxPages(app: FastifyInstance, deps: { db: Db; config:
           outcome: confirmed ? 'confirmed' : 'declined',
           amount: session.amount,
         });
-        return reply.send(resultPage(confirmed, delivered));
+        return reply.send(resultPage(text, confirmed, delivered));
       },
     );
 
     scope.get<{ Params: { optionId: string }; Querystring: { member?: string } }>(
       '/pay/sandbox/payout/:optionId',
       async (request, reply) => {
+        const text = pageText(pageLocale(request));
+        const { t } = text;
+        const money = (n: number) => escapeHtml(formatNumber(n, text.locale));
         reply.type('text/html');
         const memberId = verifyMemberRef(deps.config.sandboxPspSecret, request.query.member ?? '');
         const [option] = await deps.db
@@ -117,21 +120,21 @@ export async function sandboxPages(app: FastifyInstance, deps: { db: Db; config:
           .from(paymentOptions)
           .where(eq(paymentOptions.id, Number(request.params.optionId) || 0));
         if (!memberId || !option || option.direction !== 'withdraw') {
-          return reply.code(404).send(hostedPage('Not found', '<h1>This payout link has expired.</h1>'));
+          return reply.code(404).send(notFoundPage(text, 'payoutExpired'));
         }
         const [member] = await deps.db.select().from(members).where(eq(members.id, memberId));
-        if (!member)
-          return reply.code(404).send(hostedPage('Not found', '<h1>This payout link has expired.</h1>'));
+        if (!member) return reply.code(404).send(notFoundPage(text, 'payoutExpired'));
         return reply.send(
           hostedPage(
-            'Payouts',
-            `<h1>${escapeHtml(option.name)}</h1>
-<p class="muted">Approved withdrawals are paid to this account.</p>
-<dl><dt>Bank</dt><dd>${escapeHtml(member.bankName)}</dd>
-<dt>Holder</dt><dd>${escapeHtml(member.bankOwner)}</dd>
-<dt>Account</dt><dd>•••• ${escapeHtml(member.bankNumber.replace(/\D/g, '').slice(-4))}</dd>
-<dt>Limits</dt><dd>${escapeHtml(amountText(option.minAmount))} – ${escapeHtml(amountText(option.maxAmount))}</dd></dl>
-<p class="muted">To change the account, contact support from the casino's help centre.</p>`,
+            text,
+            t('payoutsTitle'),
+            `<h1 translate="no">${escapeHtml(option.name)}</h1>
+<p class="muted">${escapeHtml(t('payoutTo'))}</p>
+<dl><dt>${escapeHtml(t('bank'))}</dt><dd translate="no">${escapeHtml(member.bankName)}</dd>
+<dt>${escapeHtml(t('holder'))}</dt><dd translate="no">${escapeHtml(member.bankOwner)}</dd>
+<dt>${escapeHtml(t('account'))}</dt><dd>•••• ${escapeHtml(member.bankNumber.replace(/\D/g, '').slice(-4))}</dd>
+<dt>${escapeHtml(t('limits'))}</dt><dd>${money(option.minAmount)} – ${money(option.maxAmount)}</dd></dl>
+<p class="muted">${escapeHtml(t('payoutChange'))}</p>`,
           ),
         );
       },
@@ -139,20 +142,27 @@ export async function sandboxPages(app: FastifyInstance, deps: { db: Db; config:
   });
 }
 
-function resultPage(confirmed: boolean, delivered = true): string {
-  const note = delivered ? '' : '<p class="muted">The casino will be notified shortly.</p>';
+function notFoundPage(text: PageText, key: 'linkInvalid' | 'payoutExpired'): string {
+  return hostedPage(text, text.t('notFoundTitle'), `<h1>${escapeHtml(text.t(key))}</h1>`);
+}
+
+function resultPage(text: PageText, confirmed: boolean, delivered = true): string {
+  const { t } = text;
+  const note = delivered ? '' : `<p class="muted">${escapeHtml(t('notifiedLater'))}</p>`;
   return hostedPage(
-    confirmed ? 'Paid' : 'Declined',
+    text,
+    confirmed ? t('paidTitle') : t('declinedTitle'),
     confirmed
-      ? `<p class="result ok"><strong>Payment complete.</strong> Your balance updates in a moment; you can close this window.</p>${note}`
-      : `<p class="result no"><strong>Payment declined.</strong> No money was taken; you can close this window.</p>${note}`,
+      ? `<p class="result ok"><strong>${escapeHtml(t('paid'))}</strong> ${escapeHtml(t('paidNext'))}</p>${note}`
+      : `<p class="result no"><strong>${escapeHtml(t('declined'))}</strong> ${escapeHtml(t('declinedNext'))}</p>${note}`,
   );
 }
 
 /** A production site with test payments off: the sandbox says plainly that it takes nothing. */
-function testPaymentsOffPage(): string {
+function testPaymentsOffPage(text: PageText): string {
   return hostedPage(
-    'Not available',
-    '<h1>Online payment is not available on this site.</h1><p>This is the test payment provider and test payments are switched off: nothing was charged and nothing was credited.</p>',
+    text,
+    text.t('offTitle'),
+    `<h1>${escapeHtml(text.t('offHeading'))}</h1><p>${escapeHtml(text.t('offText'))}</p>`,
   );
 }

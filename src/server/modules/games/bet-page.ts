@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import type { BET_KINDS } from '../../../shared/contract/games-routes.ts';
+import { type Db, queryRows } from '../../db/client.ts';
+import { houseVerifyLinks } from '../../providers/house/verify-links.ts';
+
+export interface HistoryQuery {
+  pageSize: number;
+  before?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+interface BetRow {
+  id: number;
+  round_id: string;
+  provider: string;
+  game_code: string;
+  vendor_code: string;
+  category: string;
+  total_bet: number;
+  total_win: number;
+  status: string;
+  opened_at: Date;
+  closed_at: Date | null;
+  name_ko: string | null;
+  name_en: string | null;
+}
+
+/**
+ * One page of the member's rounds, newest first. It reads one range of the index
+ * game_rounds (member_id, id) backwards, stops after a page, and looks the game names up per row.
+ */
+export async function memberBetPage(
+  db: Db,
+  memberId: number,
+  query: HistoryQuery & { kind?: (typeof BET_KINDS)[number] | undefined },
+) {
+  const filters = [sql`r.member_id = ${memberId}`];
+  if (query.before) filters.push(sql`r.id < ${query.before}`);
+  if (query.from) filters.push(sql`r.opened_at >= ${query.from}::timestamptz`);
+  if (query.to) filters.push(sql`r.opened_at < ${query.to}::timestamptz`);
+  if (query.kind) filters.push(sql`r.category = ${query.kind}`);
+  const rows = await queryRows<BetRow>(
+    db,
+    sql`select r.id, r.round_id, r.provider, r.game_code, r.vendor_code, r.category, r.total_bet, r.total_win,
+               r.status, r.opened_at, r.closed_at, g.name_ko, g.name_en
+        from game_rounds r
+        left join lateral (
+          select g.name_ko, g.name_en from game_vendors v join games g on g.vendor_id = v.id and g.code = r.game_code
+          where v.code = r.vendor_code limit 1
+        ) g on true
+        where ${sql.join(filters, sql` and `)}
+        order by r.id desc
+        limit ${query.pageSize + 1}`,
+  );
+  const page = rows.slice(0, query.pageSize);
+  const links = await houseVerifyLinks(
+    db,
+    page.filter((r) => r.provider === 'house').map((r) => r.round_id),
+  );
+  return {
+    list: page.map((r) => ({
+      roundId: r.round_id,
+      gameCode: r.game_code,
+      gameNameKo: r.name_ko ?? r.game_code,
+      gameNameEn: r.name_en ?? r.game_code,
+      vendor: r.vendor_code,
+      category: r.category,
+      stake: Number(r.total_bet),
+      win: Number(r.total_win),
+      status: r.status,
+      openedAt: new Date(r.opened_at).toISOString(),
+      closedAt: r.closed_at ? new Date(r.closed_at).toISOString() : null,
+      verifyUrl: r.provider === 'house' ? (links.get(r.round_id) ?? null) : null,
+    })),
+    next: rows.length > query.pageSize ? Number(page.at(-1)!.id) : null,
+  };
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BET_KINDS } from '../../../shared/contract/games-routes.ts';
+import { formatDateTime } from '../../../shared/format.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Money } from '../../components/ui/Money.tsx';
+import cashier from '../cashier/cashier.module.css';
+import { HistoryFilters } from './HistoryFilters.tsx';
+import styles from './history.module.css';
+import { NO_FILTER, useBetPages } from './queries.ts';
+
+/** The member's rounds, newest first, with their time; a built-in game's round links to its verify page. */
+export function BetHistory() {
+  const { t, i18n } = useTranslation('user');
+  const [filter, setFilter] = useState(NO_FILTER);
+  const pages = useBetPages(filter);
+  const bets = pages.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <section className={cashier.history} aria-label={t('bets')} data-testid="bets">
+      <h2>{t('bets')}</h2>
+      <HistoryFilters label={t('bets')} value={filter} kinds={BET_KINDS} onChange={setFilter} />
+      {pages.isSuccess && bets.length === 0 ? (
+        <p className={cashier.muted}>{t('noBets')}</p>
+      ) : (
+        <ul className={styles.list}>
+          {bets.map((bet) => (
+            <li key={bet.roundId} className={styles.row} data-testid="bet-row">
+              <span className={styles.what} translate="no">
+                {i18n.language === 'ko' ? bet.gameNameKo : bet.gameNameEn}
+              </span>
+              <span className={styles.amounts}>
+                <Money value={bet.stake} /> → <Money value={bet.win} />
+              </span>
+              <span className={styles.when}>
+                <time dateTime={bet.openedAt}>{formatDateTime(bet.openedAt)}</time>
+                {bet.verifyUrl && (
+                  <>
+                    {' · '}
+                    <a className={styles.verify} href={bet.verifyUrl} target="_blank" rel="noopener">
+                      {t('verify')}
+                    </a>
+                  </>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages.hasNextPage && (
+        <Button
+          variant="ghost"
+          className={styles.more}
+          disabled={pages.isFetchingNextPage}
+          onClick={() => void pages.fetchNextPage()}
+        >
+          {t('showOlder')}
+        </Button>
+      )}
+    </section>
+  );
+}
