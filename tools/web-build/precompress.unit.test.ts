@@ -12,7 +12,7 @@ describe('precompressing the built site', () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), `<html>${'<div>casino</div>'.repeat(100)}</html>`);
     writeFileSync(join(dir, 'assets', 'app-1a2b.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
-    writeFileSync(join(dir, 'assets', 'app-1a2b.js.map'), '{"mappings":"' + 'A'.repeat(5000) + '"}');
+    writeFileSync(join(dir, 'assets', 'app-1a2b.js.map'), `{"mappings":"${'A'.repeat(5000)}"}`);
     writeFileSync(join(dir, 'assets', 'tile.webp'), Buffer.alloc(5000, 7));
     writeFileSync(join(dir, 'assets', 'tiny.css'), 'a{}');
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import { amountField, historyFields, pageFields } from './fields.ts';
+import { amountField, historyFields } from './fields.ts';
 
 const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
 const code = z
