@@ -1,5 +1,6 @@
 /**
- * npm run chaos [-- kill | postgres | two-servers] — fault tests on a real PostgreSQL (fsync on), run by
+ * npm run chaos [-- kill | postgres | two-servers] — fault tests on a real PostgreSQL (fsync on) under
+ * wallet, cashier and sportsbook load, run by
  * hand: each prints what it did and ends with the money check (every acknowledged call applied once),
  * the ledger audit and the audit-chain check. Exits non-zero if any invariant broke.
  */

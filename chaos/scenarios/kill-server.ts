@@ -10,7 +10,7 @@ export async function killServer(cycles: number): Promise<boolean> {
     let server = await stack.server();
     const url = () => server.url;
     const { players, operatorToken } = await preparePlayers(stack.database.db, url, 16);
-    const load = runLoad(url, players, operatorToken);
+    const load = await runLoad(url, players, operatorToken);
     for (let cycle = 1; cycle <= cycles; cycle++) {
       await sleep(1_000 + Math.random() * 2_000);
       const before = load.rounds();

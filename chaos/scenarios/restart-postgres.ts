@@ -13,7 +13,7 @@ export async function restartPostgres(): Promise<boolean> {
     const server = await stack.server();
     const url = () => server.url;
     const { players, operatorToken } = await preparePlayers(stack.database.db, url, 16);
-    const load = runLoad(url, players, operatorToken);
+    const load = await runLoad(url, players, operatorToken);
     for (const mode of ['immediate', 'fast', 'immediate'] as const) {
       await sleep(3_000);
       const before = load.rounds();

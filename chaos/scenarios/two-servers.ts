@@ -17,7 +17,7 @@ export async function twoServers(): Promise<boolean> {
     try {
       const url = () => proxy.url;
       const { players, operatorToken } = await preparePlayers(stack.database.db, url, 16);
-      const load = runLoad(url, players, operatorToken);
+      const load = await runLoad(url, players, operatorToken);
       await sleep(4_000);
       const before = load.rounds();
       await a.kill9();

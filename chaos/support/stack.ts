@@ -5,6 +5,7 @@ import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemo } from '../../src/server/db/seed-demo.ts';
 import { type PgCluster, startPgCluster } from '../../test/support/pg-cluster.ts';
 import { freePort } from '../../test/support/server-process.ts';
+import { listDemoMatches } from './sports.ts';
 import { WALLET_SECRET } from './workload.ts';
 
 export interface Stack {
@@ -29,6 +30,7 @@ export async function startStack(name: string): Promise<Stack> {
   const database = await openDatabase({ databaseUrl, poolSize: 4 });
   await migrate(database);
   await seedDemo(database.db);
+  await listDemoMatches(database.db);
   const servers: RunningServer[] = [];
   const stack: Stack = {
     cluster,

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client.ts';
 import { cashRequests, walletTransactions } from '../../src/server/db/schema.ts';
+import { sbBets } from '../../src/server/providers/sports/sports.schema.ts';
 import { verifyAuditChain } from '../../src/server/modules/backoffice/audit.service.ts';
 
 import { auditLedger, isLedgerSound } from '../../src/server/modules/ledger/ledger.audit.ts';
@@ -33,6 +34,14 @@ export async function verifyRun(db: Database['db'], players: Player[]): Promise<
         .from(cashRequests)
         .where(and(inArray(cashRequests.id, player.approvedDeposits), eq(cashRequests.status, 'already')));
       lost += player.approvedDeposits.length - approved!.n;
+    }
+    if (player.acceptedSportsBets.length) {
+      const [placed] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sbBets)
+        .where(inArray(sbBets.requestId, player.acceptedSportsBets));
+      lost += player.acceptedSportsBets.length - placed!.n;
+      acknowledged += player.acceptedSportsBets.length;
     }
     const { cash } = await memberBalances(db, player.memberId);
     if (cash !== player.expectedCash) {

@@ -8,6 +8,7 @@ import { createOperator } from '../../src/server/modules/backoffice/operators.se
 import { WALLET_SIGNATURE_HEADER } from '../../src/server/modules/games/wallet/wallet-signature.ts';
 import { transfer } from '../../src/server/modules/ledger/ledger.service.ts';
 import { attempt, type Reply, untilAnswered } from './calls.ts';
+import { prematchSelections, sportsBet } from './sports.ts';
 
 export const WALLET_SECRET = randomBytes(32).toString('hex');
 const FUNDS = 1_000_000_000;
@@ -23,6 +24,9 @@ export interface Player {
   /** Wallet transaction ids the servers acknowledged, and deposit requests approved. */
   ackedWalletTx: string[];
   approvedDeposits: number[];
+  /** The sports window's launch token (sports players only) and the bets the book accepted. */
+  sportsToken?: string;
+  acceptedSportsBets: string[];
 }
 
 /** Players and an operator, set up through the API of a running server (`url`). */
@@ -61,7 +65,12 @@ export async function preparePlayers(
     });
     const launched = await post('/api/routes/open-game', { code: 'lucky-sevens', company: 'royal-slots' }, session);
     const gameToken = new URL(launched.json.url as string, url()).searchParams.get('token')!;
+    const sports = isSportsPlayer(i)
+      ? await post('/api/routes/open-game', { code: 'sportsbook', company: 'royal-sports' }, session)
+      : undefined;
     players.push({
+      ...(sports ? { sportsToken: new URL(sports.json.url as string, url()).searchParams.get('token')! } : {}),
+      acceptedSportsBets: [],
       memberId: member!.id,
       login,
       session,
@@ -129,16 +138,30 @@ async function cashierRound(url: () => string, player: Player, operatorToken: st
   player.approvedDeposits.push(id);
 }
 
+const isSportsPlayer = (i: number) => i % 4 === 1;
+const isCashierPlayer = (i: number) => i % 4 === 3;
+
+/** A single sports bet; the book's refusals (a price moved, a limit) take no money. */
+async function sportsRound(url: () => string, player: Player, selections: { id: number; price: string }[], n: number) {
+  const { stake, requestId } = await sportsBet(url, player.sportsToken!, selections[n % selections.length]!);
+  player.expectedCash -= stake;
+  if (stake > 0) player.acceptedSportsBets.push(requestId);
+}
+
 /**
- * Runs every player's loop until `stop()`: most players play slot rounds, every fourth one
- * deposits. A loop always finishes its round, so every call it made is answered in the end.
+ * Runs every player's loop until `stop()`: half the players play slot rounds, a quarter bet on
+ * sports, a quarter deposit. A loop always finishes its round, so every call it made is answered in
+ * the end.
  */
-export function runLoad(url: () => string, players: Player[], operatorToken: string) {
+export async function runLoad(url: () => string, players: Player[], operatorToken: string) {
   let running = true;
   let rounds = 0;
+  const selections = await prematchSelections(url());
+  if (selections.length === 0) throw new Error('no sports selections to bet on');
   const loops = players.map(async (player, i) => {
     for (let n = 0; running; n++) {
-      if (i % 4 === 3) await cashierRound(url, player, operatorToken, n);
+      if (isCashierPlayer(i)) await cashierRound(url, player, operatorToken, n);
+      else if (isSportsPlayer(i)) await sportsRound(url, player, selections, n);
       else await walletRound(url, player, n);
       rounds += 1;
     }

@@ -118,7 +118,16 @@ export const gamesRoutes = {
   /** The member's rounds, newest first, a page at a time (`next` = `before` of the next page). */
   'get-slot-bets-list': {
     auth: 'member',
-    request: z.object({ ...historyFields, kind: z.enum(BET_KINDS).optional() }),
-    response: ok.extend({ list: z.array(betLine), next: z.number().nullable() }),
+    request: z.object({
+      ...historyFields,
+      kind: z.enum(BET_KINDS).optional(),
+      /** A numbered page instead of `before` (older front ends): the reply then has `maxCount`. */
+      page: z.number().int().min(1).max(10_000).optional(),
+    }),
+    response: ok.extend({
+      list: z.array(betLine),
+      next: z.number().nullable(),
+      maxCount: z.number().optional(),
+    }),
   },
 } as const;

@@ -63,7 +63,7 @@ export function numeric(value: unknown): unknown {
 export const SKIP_PAGE_SIZE = 20;
 export function skipToPage(raw: Fields): Fields {
   const skip = numeric(raw.skip);
-  if (skip === undefined) return { pageSize: SKIP_PAGE_SIZE };
+  if (skip === undefined) return { page: 1, pageSize: SKIP_PAGE_SIZE };
   const page =
     Number.isSafeInteger(skip) && (skip as number) >= 0
       ? Math.floor((skip as number) / SKIP_PAGE_SIZE) + 1

@@ -162,7 +162,8 @@ describe.runIf(backendAvailable)('accounts', () => {
       const body = login.json();
       expect(body).toMatchObject({ status: 'success', msg: 'msg2029', userId: member.id });
       expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const cookie = login.headers['set-cookie'] as string;
+      const cookies = [login.headers['set-cookie']].flat() as string[];
+      const cookie = cookies.find((c) => c.startsWith('sid='))!;
       expect(cookie).toMatch(/^sid=/);
       expect(cookie).toMatch(/HttpOnly/);
       expect(cookie).toMatch(/SameSite=Lax/);

@@ -6,6 +6,8 @@ import { houseVerifyLinks } from '../../providers/house/verify-links.ts';
 export interface HistoryQuery {
   pageSize: number;
   before?: number | undefined;
+  /** Numbered pages, for the older front ends of /public/ (`{skip}`): answered with `maxCount`. */
+  page?: number | undefined;
   from?: string | undefined;
   to?: string | undefined;
 }
@@ -40,6 +42,7 @@ export async function memberBetPage(
   if (query.from) filters.push(sql`r.opened_at >= ${query.from}::timestamptz`);
   if (query.to) filters.push(sql`r.opened_at < ${query.to}::timestamptz`);
   if (query.kind) filters.push(sql`r.category = ${query.kind}`);
+  const numbered = query.page !== undefined && query.before === undefined;
   const rows = await queryRows<BetRow>(
     db,
     sql`select r.id, r.round_id, r.provider, r.game_code, r.vendor_code, r.category, r.total_bet, r.total_win,
@@ -51,8 +54,15 @@ export async function memberBetPage(
         ) g on true
         where ${sql.join(filters, sql` and `)}
         order by r.id desc
-        limit ${query.pageSize + 1}`,
+        limit ${query.pageSize + 1} offset ${numbered ? (query.page! - 1) * query.pageSize : 0}`,
   );
+  // The same index range, counted: only when a numbered page asks for the total.
+  const [count] = numbered
+    ? await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from game_rounds r where ${sql.join(filters, sql` and `)}`,
+      )
+    : [];
   const page = rows.slice(0, query.pageSize);
   const links = await houseVerifyLinks(
     db,
@@ -74,5 +84,6 @@ export async function memberBetPage(
       verifyUrl: r.provider === 'house' ? (links.get(r.round_id) ?? null) : null,
     })),
     next: rows.length > query.pageSize ? Number(page.at(-1)!.id) : null,
+    ...(count ? { maxCount: count.n } : {}),
   };
 }

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../src/server/db/client.ts';
+import { demoFeedTick } from '../../src/server/providers/sports/demo/demo-feed.ts';
+import type { SportsWallet } from '../../src/server/providers/sports/sports-wallet.ts';
+import { attempt, type Reply, untilAnswered } from './calls.ts';
+
+const STAKE = 100;
+
+/** Lists the demo feed's matches once, so there is something to bet on (nothing settles during a run). */
+export async function listDemoMatches(db: Db) {
+  const noWallet = new Proxy({} as SportsWallet, {
+    get() {
+      throw new Error('the chaos load settles nothing');
+    },
+  });
+  return demoFeedTick(db, noWallet, new Date());
+}
+
+/** Selections of matches not started yet (a live bet waits its delay and is confirmed separately). */
+export async function prematchSelections(url: string): Promise<{ id: number; price: string }[]> {
+  const events = await untilAnswered(
+    () => attempt(`${url}/sports/api/events`, { limit: 50 }),
+    (r) => r.status === 200,
+    'sports events',
+  );
+  const list = events.json.events as {
+    status: string;
+    markets: { status: string; selections: { id: number; price: string; open: boolean }[] }[];
+  }[];
+  return list
+    .filter((e) => e.status === 'scheduled')
+    .flatMap((e) => e.markets.filter((m) => m.status === 'open'))
+    .flatMap((m) => m.selections.filter((s) => s.open).map((s) => ({ id: s.id, price: s.price })));
+}
+
+/**
+ * One single bet through the sportsbook's own API, repeated with the same request id until
+ * answered. Returns the stake the wallet took (0 when the book refused the bet).
+ */
+export async function sportsBet(
+  url: () => string,
+  token: string,
+  selection: { id: number; price: string },
+): Promise<{ stake: number; requestId: string }> {
+  const requestId = `chaos-${randomBytes(8).toString('hex')}`;
+  const body = {
+    token,
+    requestId,
+    kind: 'single',
+    unitStake: STAKE,
+    priceChange: 'any',
+    legs: [{ selectionId: selection.id, price: selection.price }],
+  };
+  const reply: Reply = await untilAnswered(
+    () => attempt(`${url()}/sports/api/place`, body),
+    (r) => r.status === 200 || r.status === 409,
+    `sports bet ${requestId}`,
+  );
+  return { stake: reply.status === 200 ? STAKE : 0, requestId };
+}
