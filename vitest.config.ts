@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 const serverTests = ['src/server/**/*.test.ts'];
 /** Pure functions: no database, run once. */
-const unitTests = ['src/**/*.unit.test.ts'];
+const unitTests = ['src/**/*.unit.test.ts', 'tools/**/*.unit.test.ts'];
 
 /** Server tests run twice, once per database backend; the rest run once. */
 export default defineConfig({

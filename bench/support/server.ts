@@ -9,14 +9,19 @@ function residentMb(pid: number | undefined): number {
 
 export interface RunningServer {
   url: string;
+  pid: number;
+  /** Ends the process at once, as a crash would (no shutdown handlers run). */
+  kill9(): Promise<void>;
   /** The server process's resident memory now, in MB. */
   rssMb(): number;
   stop(): Promise<void>;
 }
 
 /** Starts `src/server/main.ts` as its own process, so the load generator does not share its CPU time. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = 3900 + Math.floor(Math.random() * 90);
+export async function startServer(
+  env: Record<string, string>,
+  port = 3900 + Math.floor(Math.random() * 90),
+): Promise<RunningServer> {
   // BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=.tmp/prof" profiles the server under load.
   const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
   const child: ChildProcess = spawn(process.execPath, [...flags, '--import', 'tsx', 'src/server/main.ts'], {
@@ -28,12 +33,18 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/readyz`)).ok) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
         return {
           url,
+          pid: child.pid!,
+          kill9: async () => {
+            child.kill('SIGKILL');
+            await exited;
+          },
           rssMb: () => residentMb(child.pid),
           stop: async () => {
-            child.kill('SIGTERM');
-            await new Promise((resolve) => child.once('exit', resolve));
+            if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+            await exited;
           },
         };
       }

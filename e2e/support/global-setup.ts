@@ -2,7 +2,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
-import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../src/server/app.ts';
 import { readConfig } from '../../src/server/config.ts';
@@ -14,6 +13,7 @@ import { createOperator } from '../../src/server/modules/backoffice/operators.se
 import { approveDeposit } from '../../src/server/modules/cashier/deposits.service.ts';
 import { sendNote } from '../../src/server/modules/inbox/notes.service.ts';
 import { demoFeedTick } from '../../src/server/providers/sports/demo/demo-feed.ts';
+import { buildWeb } from '../../tools/build-web.ts';
 import { DEMO_OPERATOR, PHONE_OPERATOR, TRADING_OPERATORS } from './operator.ts';
 
 declare module 'vitest' {
@@ -94,7 +94,8 @@ function operatorDesk(db: Database['db']) {
 
 /** Builds the member site and serves it with demo data on an in-memory PGlite, on a free port. */
 export default async function setup(project: TestProject) {
-  await build({ configFile: resolve('vite.config.ts'), logLevel: 'warn' });
+  // The same build-when-stale step as npm start: an unchanged site is not built again.
+  await buildWeb({ force: false, quiet: true });
   const database = await openDatabase({});
   await migrate(database);
   await seedDemo(database.db);

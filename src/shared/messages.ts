@@ -93,6 +93,8 @@ export const STATUS = {
   unsupportedMediaType: 'unsupported_media_type',
   limited: 'limited',
   closed: 'closed',
+  /** The database is out of reach for a moment: repeat the request. */
+  unavailable: 'unavailable',
   error: 'error',
 } as const;
 

@@ -14,6 +14,8 @@ export interface PgCluster {
   /** Superuser URL of the `postgres` database. */
   url: string;
   port: number;
+  /** Restarts the server; `immediate` is a crash (recovery from the WAL on start). */
+  restart(mode: 'fast' | 'immediate'): void;
   stop(): void;
 }
 
@@ -86,6 +88,17 @@ export async function startPgCluster(options: ClusterOptions): Promise<PgCluster
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
+    restart(mode) {
+      runAsOwner(owner, join(PG_BIN, 'pg_ctl'), ['-D', dataDir, '-m', mode, '-w', 'stop']);
+      runAsOwner(owner, join(PG_BIN, 'pg_ctl'), [
+        '-D',
+        dataDir,
+        '-l',
+        join(dir, 'server.log'),
+        '-w',
+        'start',
+      ]);
+    },
     stop() {
       spawnSync(join(PG_BIN, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop'], {
         ...(owner ?? {}),

@@ -49,6 +49,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client's network error must not crash the process; the next query reconnects.
     pool.on('error', () => {});
+    // Nor may one the pool has handed out (a transaction's, between its statements), which has no
+    // pool listener then: its statement fails, and the pool discards it when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', url: options.databaseUrl, close: () => pool.end() };
   }

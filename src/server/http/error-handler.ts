@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { MSG, STATUS } from '../../shared/messages.ts';
+import { isDatabaseUnavailable } from './database-unavailable.ts';
 import { ApiError, errors } from './errors.ts';
 
 /** Fastify's own refusals of a request, as clear 4xx replies. */
@@ -27,6 +28,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (apiError) {
       if (apiError.httpStatus >= 500) request.log.error({ err: error }, apiError.message);
       return reply.code(apiError.httpStatus).send(apiError.toReply());
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '1').send({
+        status: STATUS.unavailable,
+        msg: MSG.failure,
+        message: 'the database is unavailable for a moment; repeat the request',
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

@@ -18,6 +18,11 @@ export function pageFor(path: string): 'play.html' | 'admin.html' | 'index.html'
   return 'index.html';
 }
 
+const FILE_NAME = /\.[a-z0-9]+$/i;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Vite writes content-hashed files under assets/ (the path may be its .br or .gz twin). */
+const isHashedAsset = (path: string) => /[\\/]assets[\\/]/.test(path);
+
 /**
  * Serves the built member site and answers every other GET with its index.html, so the
  * client-side router handles deep links. Unknown API paths get a JSON 404.
@@ -28,13 +33,18 @@ export async function webStatic(app: FastifyInstance, webRoot: string | undefine
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      // Any file under the served build, including one published after start (web-build/publish.ts):
+      // a path that is not a file falls through to the not-found handler below.
+      wildcard: true,
       index: false,
-      maxAge: '1y',
-      immutable: true,
+      // Only file names; a folder or a deep link (/deposit, /admin) is a page for the handler below.
+      allowedPath: (path) => FILE_NAME.test(path),
+      // The build writes .br and .gz beside each text file (web-build/precompress.ts).
+      preCompressed: true,
+      cacheControl: false,
       setHeaders: (res, path) => {
-        // Hashed assets never change; index.html must be revalidated to pick up a new build.
-        if (path.endsWith('.html')) res.header('cache-control', 'no-cache');
+        // Hashed assets never change; everything else (the pages) is revalidated to pick up a new build.
+        res.header('cache-control', isHashedAsset(path) ? IMMUTABLE : 'no-cache');
       },
     });
   }
@@ -43,7 +53,7 @@ export async function webStatic(app: FastifyInstance, webRoot: string | undefine
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
-    if (wantsPage && hasBuild && !/\.[a-z0-9]+$/i.test(path)) {
+    if (wantsPage && hasBuild && !FILE_NAME.test(path)) {
       return reply.header('cache-control', 'no-cache').sendFile(pageFor(path));
     }
     return reply

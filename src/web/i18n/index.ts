@@ -10,6 +10,15 @@ export function storedLocale(): Locale {
   return isLocale(saved) ? saved : DEFAULT_LOCALE;
 }
 
+/**
+ * The namespace of the page the visitor lands on, fetched together with `common` instead of after
+ * it (one round trip less before the home page paints on a slow phone).
+ */
+function landingNamespaces(): string[] {
+  if (typeof window === 'undefined') return [];
+  return window.location.pathname === '/' ? ['home'] : [];
+}
+
 /** One namespace per page per locale, each its own chunk, fetched when first needed. */
 export const i18nReady = i18next
   .use(initReactI18next)
@@ -18,7 +27,7 @@ export const i18nReady = i18next
     lng: storedLocale(),
     fallbackLng: 'en',
     supportedLngs: [...LOCALES],
-    ns: ['common'],
+    ns: ['common', ...landingNamespaces()],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     react: { useSuspense: true },

@@ -12,6 +12,8 @@ import { useSession } from '../features/session/queries.ts';
 import styles from './HomePage.module.css';
 
 type Tab = 'casino' | 'slot';
+/** Tiles a 360-px phone shows without scrolling (two rows of two). */
+const ABOVE_THE_FOLD = 4;
 
 export function HomePage() {
   const { t, i18n } = useTranslation('home');
@@ -46,18 +48,20 @@ export function HomePage() {
       </div>
       <div className={styles.grid} role="tabpanel" data-testid={`${tab}-tiles`}>
         {tab === 'casino'
-          ? (casino.data ?? []).map((entry) => (
+          ? (casino.data ?? []).map((entry, i) => (
               <GameTile
                 key={entry.gameCompany}
+                priority={i < ABOVE_THE_FOLD}
                 name={nameOf(entry)}
                 imgUrl={entry.imgUrl}
                 badge={badgeOf(entry)}
                 onOpen={() => launch(entry)}
               />
             ))
-          : (slot.data ?? []).map((vendor) => (
+          : (slot.data ?? []).map((vendor, i) => (
               <GameTile
                 key={vendor.code}
+                priority={i < ABOVE_THE_FOLD}
                 name={nameOf(vendor)}
                 imgUrl={vendor.imgUrl}
                 badge={badgeOf(vendor)}

@@ -1,5 +1,5 @@
 import { MSG, STATUS } from '../../../shared/messages.ts';
-import { ApiError, invalid, unauthorized } from '../../http/api-error.ts';
+import { ApiError } from '../../http/api-error.ts';
 import { errors } from '../../http/errors.ts';
 import type { RouteContext, RouteHandlers } from '../../http/member-api.ts';
 import { requireMember } from '../../http/member-api.ts';

@@ -67,7 +67,7 @@ describe.runIf(backendAvailable)(
         }
       }
       const badQueries = [
-        '/api/admin/members?q=' + 'x'.repeat(65),
+        `/api/admin/members?q=${'x'.repeat(65)}`,
         '/api/admin/games?category=poker',
         '/api/admin/support/tickets?kind=spam',
         '/api/admin/settings/payment-options?siteId=-1',

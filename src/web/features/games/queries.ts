@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../api/client.ts';
 
-export const useCasinoList = () =>
-  useQuery({
-    queryKey: ['casino'],
-    queryFn: async () => (await callRoute('get-casino-setting', {})).casiono,
-  });
+/** The home page's first tiles: main.tsx starts this while the language files load. */
+export const casinoListQuery = {
+  queryKey: ['casino'],
+  queryFn: async () => (await callRoute('get-casino-setting', {})).casiono,
+};
+
+export const useCasinoList = () => useQuery(casinoListQuery);
 
 export const useSlotProviders = () =>
   useQuery({ queryKey: ['slot'], queryFn: async () => (await callRoute('get-slot-setting', {})).slot });

@@ -1,0 +1,56 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../src/server/db/client.ts';
+import { cashRequests, walletTransactions } from '../../src/server/db/schema.ts';
+import { verifyAuditChain } from '../../src/server/modules/backoffice/audit.service.ts';
+
+import { auditLedger, isLedgerSound } from '../../src/server/modules/ledger/ledger.audit.ts';
+import { memberBalances } from '../../src/server/modules/ledger/ledger.service.ts';
+import { tally } from './calls.ts';
+import type { Player } from './workload.ts';
+
+/**
+ * After the load: every acknowledged call is in the database exactly once (a lost call is missing,
+ * a doubled one shows in the member's balance), the ledger recomputes, the audit chain verifies.
+ */
+export async function verifyRun(db: Database['db'], players: Player[]): Promise<boolean> {
+  let acknowledged = 0;
+  let lost = 0;
+  let wrongBalances = 0;
+  for (const player of players) {
+    const txIds = player.ackedWalletTx;
+    acknowledged += txIds.length + player.approvedDeposits.length;
+    for (let i = 0; i < txIds.length; i += 500) {
+      const slice = txIds.slice(i, i + 500);
+      const [found] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(walletTransactions)
+        .where(and(eq(walletTransactions.provider, 'house'), inArray(walletTransactions.txId, slice)));
+      lost += slice.length - found!.n;
+    }
+    if (player.approvedDeposits.length) {
+      const [approved] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(cashRequests)
+        .where(and(inArray(cashRequests.id, player.approvedDeposits), eq(cashRequests.status, 'already')));
+      lost += player.approvedDeposits.length - approved!.n;
+    }
+    const { cash } = await memberBalances(db, player.memberId);
+    if (cash !== player.expectedCash) {
+      wrongBalances += 1;
+      console.log(`  ${player.login}: cash ${cash}, expected ${player.expectedCash} from the acknowledged calls`);
+    }
+  }
+  const audit = await auditLedger(db);
+  const chain = await verifyAuditChain(db);
+  const sound = isLedgerSound(audit);
+  console.log(
+    `  acknowledged calls ${acknowledged} (attempts ${tally.calls}, unanswered attempts repeated ${tally.failedAttempts}, of them 503 'unavailable' ${tally.unavailable}); ` +
+      `lost ${lost}; doubled or missing money on ${wrongBalances} of ${players.length} players`,
+  );
+  console.log(
+    `  ledger: ${audit.transfers} transfers, sum ${audit.totalBalance}, drifted ${audit.driftedAccounts.length}, ` +
+      `negative ${audit.negativeMemberAccounts} → ${sound ? 'SOUND' : 'BROKEN'}; ` +
+      `audit chain: ${chain.entries} entries → ${chain.ok ? 'VERIFIED' : `BROKEN at ${chain.brokenAt}`}`,
+  );
+  return lost === 0 && wrongBalances === 0 && sound && chain.ok;
+}

@@ -1,0 +1,41 @@
+/**
+ * Builds the member site, the games' window and the back office.
+ *   node tools/build-web.ts            build now
+ *   node tools/build-web.ts --if-stale build only when none exists or the sources changed (npm start)
+ * The build is published atomically (see web-build/publish.ts), so a running server never serves an
+ * emptied or half-written folder.
+ */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import { buildDecision, sourceFingerprint } from './web-build/fingerprint.ts';
+import { precompress } from './web-build/precompress.ts';
+import { buildAndPublish, servedBuild } from './web-build/publish.ts';
+
+export const WEB_LAYOUT = { served: resolve('dist/web'), builds: resolve('dist/builds') };
+
+/** Builds when needed (or always, when `force`); returns what it decided. */
+export async function buildWeb(options: { force: boolean; quiet?: boolean }): Promise<string> {
+  const fingerprint = sourceFingerprint(process.cwd());
+  const decision = options.force ? 'build: asked for' : buildDecision(servedBuild(WEB_LAYOUT), fingerprint);
+  if (decision.startsWith('keep')) return decision;
+  await buildAndPublish(WEB_LAYOUT, fingerprint, async (outDir) => {
+    await build({
+      configFile: resolve('vite.config.ts'),
+      logLevel: options.quiet ? 'warn' : 'info',
+      build: { outDir, emptyOutDir: true },
+    });
+    const { files, raw, brotli } = precompress(outDir);
+    if (!options.quiet) {
+      console.log(
+        `precompressed ${files} files: ${(raw / 1024).toFixed(0)} KB → ${(brotli / 1024).toFixed(0)} KB brotli`,
+      );
+    }
+  });
+  return decision;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const decision = await buildWeb({ force: !process.argv.includes('--if-stale') });
+  console.log(`web build: ${decision}`);
+}

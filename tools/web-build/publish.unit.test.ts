@@ -1,0 +1,96 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildAndPublish, servedBuild } from './publish.ts';
+
+/** A fake build: an index page naming its version, and an asset. */
+const writeVersion = (version: string) => async (outDir: string) => {
+  mkdirSync(join(outDir, 'assets'), { recursive: true });
+  writeFileSync(join(outDir, 'assets', `app-${version}.js`), `version ${version}`);
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  writeFileSync(join(outDir, 'index.html'), `<script src="/assets/app-${version}.js"></script>`);
+};
+
+describe('publishing a build while a server is serving', () => {
+  let dir = '';
+  let layout = { served: '', builds: '' };
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'publish-'));
+    layout = { served: join(dir, 'web'), builds: join(dir, 'builds') };
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('serves the old build or the new one at every moment, never an emptied folder', async () => {
+    await buildAndPublish(layout, 'v0', writeVersion('v0'));
+    // A second thread reads the served page and its asset as fast as it can during ten publishes.
+    const reader = new Worker(
+      `const { parentPort, workerData } = require('node:worker_threads');
+       const fs = require('node:fs'); const path = require('node:path');
+       let reads = 0, failures = 0, stop = false;
+       parentPort.on('message', () => { stop = true; });
+       (function loop() {
+         for (let i = 0; i < 200; i++) {
+           try {
+             const page = fs.readFileSync(path.join(workerData, 'index.html'), 'utf8');
+             const asset = page.match(/src="\\/(.+?)"/)[1];
+             fs.readFileSync(path.join(workerData, asset));
+             reads++;
+           } catch { failures++; }
+         }
+         if (stop) parentPort.postMessage({ reads, failures }); else setImmediate(loop);
+       })();`,
+      { eval: true, workerData: layout.served },
+    );
+    for (let v = 1; v <= 10; v++) await buildAndPublish(layout, `v${v}`, writeVersion(`v${v}`));
+    const counts = await new Promise<{ reads: number; failures: number }>((resolve) => {
+      reader.once('message', resolve);
+      reader.postMessage('stop');
+    });
+    await reader.terminate();
+    expect(counts.reads).toBeGreaterThan(100);
+    expect(counts.failures).toBe(0);
+    expect(readFileSync(join(layout.served, 'index.html'), 'utf8')).toContain('app-v10.js');
+    // The page before the switch still finds its script; older ones are not carried for ever.
+    expect(existsSync(join(layout.served, 'assets', 'app-v9.js'))).toBe(true);
+    expect(existsSync(join(layout.served, 'assets', 'app-v8.js'))).toBe(false);
+    expect(servedBuild(layout)).toMatchObject({ fingerprint: 'v10' });
+  });
+
+  it('keeps the previous build (pages already open load its assets) and removes older ones', async () => {
+    for (let v = 1; v <= 4; v++) await buildAndPublish(layout, `v${v}`, writeVersion(`v${v}`));
+    const kept = readdirSync(layout.builds);
+    expect(kept).toHaveLength(2);
+    expect(kept.some((name) => existsSync(join(layout.builds, name, 'assets', 'app-v3.js')))).toBe(true);
+  });
+
+  it('leaves the served build alone when a build fails', async () => {
+    await buildAndPublish(layout, 'good', writeVersion('good'));
+    await expect(
+      buildAndPublish(layout, 'bad', async (outDir) => {
+        mkdirSync(outDir, { recursive: true });
+        writeFileSync(join(outDir, 'half.js'), '');
+        throw new Error('syntax error');
+      }),
+    ).rejects.toThrow('syntax error');
+    expect(servedBuild(layout)).toMatchObject({ fingerprint: 'good' });
+    expect(readdirSync(layout.builds)).toHaveLength(1);
+  });
+
+  it('takes over a served folder from before builds were published this way', async () => {
+    mkdirSync(layout.served, { recursive: true });
+    writeFileSync(join(layout.served, 'index.html'), 'old');
+    expect(servedBuild(layout)).toBeNull();
+    await buildAndPublish(layout, 'v1', writeVersion('v1'));
+    expect(servedBuild(layout)).toMatchObject({ fingerprint: 'v1' });
+  });
+});
