@@ -18,74 +18,78 @@ export function EventCard({ event }: { event: TradingEvent }) {
   const [away, setAway] = useState(String(score?.away ?? 0));
   const params = { id: event.id };
   return (
-    <Panel title={event.name}>
-      <div className={styles.event}>
-        <div className={styles.eventHead}>
-          <span className={ui.muted}>
-            {event.sport} · {event.competition} · <When value={event.startsAt} />
-          </span>
-          <span>
-            <Pill value={event.status} />{' '}
-            {score && (
-              <span className={styles.score} data-testid={`score-${event.id}`}>
-                {score.home}–{score.away}
-              </span>
-            )}
-          </span>
-        </div>
-        <div className={ui.row}>
-          {event.status === 'scheduled' && (
-            <Button
-              className={ui.small}
-              disabled={state.isPending}
-              onClick={() => state.mutate({ params, body: { status: 'live', score: { home: 0, away: 0 } } })}
-            >
-              Start (in play)
-            </Button>
-          )}
-          {event.status === 'live' && (
-            <>
-              <Field
-                label="Home"
-                type="number"
-                min={0}
-                className={`${ui.input} ${styles.narrow}`}
-                value={home}
-                onChange={(e) => setHome(e.target.value)}
-              />
-              <Field
-                label="Away"
-                type="number"
-                min={0}
-                className={`${ui.input} ${styles.narrow}`}
-                value={away}
-                onChange={(e) => setAway(e.target.value)}
-              />
+    <div data-testid={`event-${event.id}`}>
+      <Panel title={event.name}>
+        <div className={styles.event}>
+          <div className={styles.eventHead}>
+            <span className={ui.muted}>
+              {event.sport} · {event.competition} · <When value={event.startsAt} />
+            </span>
+            <span>
+              <Pill value={event.status} />{' '}
+              {score && (
+                <span className={styles.score} data-testid={`score-${event.id}`}>
+                  {score.home}–{score.away}
+                </span>
+              )}
+            </span>
+          </div>
+          <div className={ui.row}>
+            {event.status === 'scheduled' && (
               <Button
-                variant="ghost"
                 className={ui.small}
                 disabled={state.isPending}
                 onClick={() =>
-                  state.mutate({ params, body: { score: { home: Number(home), away: Number(away) } } })
+                  state.mutate({ params, body: { status: 'live', score: { home: 0, away: 0 } } })
                 }
               >
-                Set score
+                Start (in play)
               </Button>
-              <Button
-                className={ui.small}
-                disabled={state.isPending}
-                onClick={() => state.mutate({ params, body: { status: 'ended' } })}
-              >
-                End event
-              </Button>
-            </>
-          )}
+            )}
+            {event.status === 'live' && (
+              <>
+                <Field
+                  label="Home"
+                  type="number"
+                  min={0}
+                  className={`${ui.input} ${styles.narrow}`}
+                  value={home}
+                  onChange={(e) => setHome(e.target.value)}
+                />
+                <Field
+                  label="Away"
+                  type="number"
+                  min={0}
+                  className={`${ui.input} ${styles.narrow}`}
+                  value={away}
+                  onChange={(e) => setAway(e.target.value)}
+                />
+                <Button
+                  variant="ghost"
+                  className={ui.small}
+                  disabled={state.isPending}
+                  onClick={() =>
+                    state.mutate({ params, body: { score: { home: Number(home), away: Number(away) } } })
+                  }
+                >
+                  Set score
+                </Button>
+                <Button
+                  className={ui.small}
+                  disabled={state.isPending}
+                  onClick={() => state.mutate({ params, body: { status: 'ended' } })}
+                >
+                  End event
+                </Button>
+              </>
+            )}
+          </div>
+          <Outcome error={state.error} />
+          {event.markets.map((m) => (
+            <MarketCard key={m.id} market={m} />
+          ))}
         </div>
-        <Outcome error={state.error} />
-        {event.markets.map((m) => (
-          <MarketCard key={m.id} market={m} />
-        ))}
-      </div>
-    </Panel>
+      </Panel>
+    </div>
   );
 }

@@ -5,11 +5,12 @@ import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { intArray } from './sql-array.ts';
 
 /**
- * What the trading desk shows: events (live first, then by start; at most 100) with every market
+ * What the trading desk shows: events (in play, then upcoming by start, then ended, latest first; 30
+ * unless asked for up to 100) with every market
  * whatever its state, each selection's price in the three formats and its liability, and how many
  * open bets each market holds (by the legs' market index).
  */
-export async function deskEvents(db: DbOrTx, opts: { status?: string }) {
+export async function deskEvents(db: DbOrTx, opts: { status?: string; limit?: number }) {
   const events = await queryRows<{
     id: number;
     sport: string;
@@ -25,7 +26,10 @@ export async function deskEvents(db: DbOrTx, opts: { status?: string }) {
     sql`select e.id, sp.name as sport, c.name as competition, e.name, e.starts_at, e.status, e.bet_stop_at, e.score, e.source
         from sb_events e join sb_competitions c on c.id = e.competition_id join sb_sports sp on sp.id = c.sport_id
         where ${opts.status ? sql`e.status = ${opts.status}` : sql`e.status in ('scheduled', 'live', 'ended')`}
-        order by e.status = 'live' desc, e.status = 'ended' desc, e.starts_at, e.id limit 100`,
+        order by case e.status when 'live' then 0 when 'scheduled' then 1 else 2 end,
+                 case when e.status in ('live', 'scheduled') then extract(epoch from e.starts_at) else -extract(epoch from e.starts_at) end,
+                 e.id
+        limit ${Math.min(opts.limit ?? 30, 100)}`,
   );
   if (events.length === 0) return [];
   const markets = await queryRows<{

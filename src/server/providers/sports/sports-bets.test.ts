@@ -177,6 +177,38 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
     expect(row!.liability).toBe(0);
   });
 
+  it('system bets over HTTP: a Trixie of 1,000 a line and a 2/3 with a void leg settle by their lines', async () => {
+    const p = await sportsPlayer(t);
+    const events = [];
+    for (const price of ['2.0', '3.0', '4.0'])
+      events.push(await footballEvent(t.db, { prices: [price, '3.3', '3.3'] }));
+    const homes = [];
+    for (const e of events) homes.push((await selectionsOf(t, e.eventId))['1x2:home']!);
+    const trixie = await place(p.gameToken, homes, {
+      kind: 'system',
+      systemName: 'trixie',
+      unitStake: 1_000,
+    });
+    expect(trixie.json()).toMatchObject({ status: 'success', bet: 'open' });
+    // Four lines (three doubles, one treble): 4,000 staked.
+    expect((await balancesOf(t, p.token)).cash).toBe(1_000_000 - 4_000);
+    const twoOfThree = await place(p.gameToken, homes, { kind: 'system', sizes: [2], unitStake: 1_000 });
+    expect(twoOfThree.json().status).toBe('success');
+    expect((await place(p.gameToken, homes, { kind: 'system', systemName: 'yankee' })).json()).toMatchObject({
+      refusal: 'invalid_bet',
+    });
+    const win = { kind: 'score' as const, home: 1, away: 0 };
+    await enterResult(t.db, t.app.sportsWallet, events[0]!.marketId, win, { source: 'test' });
+    await enterResult(t.db, t.app.sportsWallet, events[1]!.marketId, win, { source: 'test' });
+    // The third match is void: its leg counts 1 in every line.
+    await enterResult(t.db, t.app.sportsWallet, events[2]!.marketId, { kind: 'void' }, { source: 'test' });
+    const bets = (await sportsApiCall(t, 'bets', { token: p.gameToken })).json().bets;
+    // Trixie: 2·3 + 2·1 + 3·1 + 2·3·1 = 6 + 2 + 3 + 6 = 17 a unit; the 2/3: 6 + 2 + 3 = 11.
+    expect(bets.map((b: { settledReturn: number }) => b.settledReturn)).toEqual([11_000, 17_000]);
+    expect((await balancesOf(t, p.token)).cash).toBe(1_000_000 - 4_000 - 3_000 + 17_000 + 11_000);
+    await expectSoundLedger(t.db);
+  });
+
   it('bad input is refused with 4xx and writes nothing', async () => {
     for (const body of [
       {},

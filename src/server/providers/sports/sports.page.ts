@@ -11,7 +11,14 @@ const escapeHtml = (s: string) =>
  * GET /sports: the page open-game launches. Until the sports window (issue #15) replaces it, a plain
  * server-rendered list of the events taking bets, with their markets and prices; no script.
  */
+/** Its styles, a file of their own: the Content-Security-Policy allows no inline style. */
+const SPORTS_CSS =
+  'body{font-family:system-ui,sans-serif;margin:0;padding:12px;max-width:100%;overflow-wrap:anywhere;background:#0f1420;color:#e8ecf3}section{border-bottom:1px solid #2a3245;padding:8px 0}h2{font-size:16px;margin:4px 0}p,li{font-size:13px}ul{padding-left:16px}';
+
 export async function sportsPage(app: FastifyInstance, db: Db): Promise<void> {
+  app.get('/sports/sports.css', async (_request, reply) =>
+    reply.type('text/css').header('cache-control', 'public, max-age=3600').send(SPORTS_CSS),
+  );
   app.get('/sports', async (_request, reply) => {
     const events = await listEvents(db, { limit: 60 });
     const rows = events
@@ -32,7 +39,7 @@ export async function sportsPage(app: FastifyInstance, db: Db): Promise<void> {
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(
-        `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sportsbook</title><style>body{font-family:system-ui,sans-serif;margin:0;padding:12px;max-width:100%;overflow-wrap:anywhere;background:#0f1420;color:#e8ecf3}section{border-bottom:1px solid #2a3245;padding:8px 0}h2{font-size:16px;margin:4px 0}p,li{font-size:13px}ul{padding-left:16px}</style></head><body><h1>Sportsbook</h1>${rows || '<p>No events open for betting.</p>'}</body></html>`,
+        `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sportsbook</title><link rel="stylesheet" href="/sports/sports.css"></head><body><h1>Sportsbook</h1>${rows || '<p>No events open for betting.</p>'}</body></html>`,
       );
   });
 }

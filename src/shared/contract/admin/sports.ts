@@ -117,8 +117,12 @@ export const sportsEndpoints = {
   events: endpoint({
     method: 'GET',
     path: '/sports/events',
-    summary: 'Events with their markets, prices and liability: live first, then by start (at most 100)',
-    query: z.object({ status: optionalQuery(z.enum(EVENT_STATUSES)) }),
+    summary:
+      'Events with their markets, prices and liability: in play, upcoming by start, then ended (30, or up to 100)',
+    query: z.object({
+      status: optionalQuery(z.enum(EVENT_STATUSES)),
+      limit: optionalQuery(z.coerce.number().int().min(1).max(100)),
+    }),
     response: ok.extend({ events: z.array(tradingEvent) }),
   }),
   eventState: endpoint({

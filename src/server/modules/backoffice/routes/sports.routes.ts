@@ -56,7 +56,9 @@ export const sportsRoutes = [
   adminRoute(sportsEndpoints.events, {
     permission: 'trading',
     touch: false,
-    handler: async ({ db, query }) => ({ events: await deskEvents(db, { status: query.status }) }),
+    handler: async ({ db, query }) => ({
+      events: await deskEvents(db, { status: query.status, limit: query.limit }),
+    }),
   }),
   adminRoute(sportsEndpoints.eventState, {
     permission: 'trading',
