@@ -86,6 +86,8 @@ export const STATUS = {
   lowPoint: 'low_point',
   pass: 'pass',
   duplicate: 'duplicate',
+  /** A transfer-wallet call where every provider is seamless (older front ends' user_transfer_in). */
+  seamless: 'seamless',
   invalid: 'invalid',
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
@@ -95,8 +97,6 @@ export const STATUS = {
   unsupportedMediaType: 'unsupported_media_type',
   limited: 'limited',
   closed: 'closed',
-  /** A transfer-wallet call where every provider is seamless (older front ends' user_transfer_in). */
-  seamless: 'seamless',
   error: 'error',
 } as const;
 
