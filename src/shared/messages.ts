@@ -86,6 +86,8 @@ export const STATUS = {
   lowPoint: 'low_point',
   pass: 'pass',
   duplicate: 'duplicate',
+  /** A transfer-wallet call where every provider is seamless (older front ends' user_transfer_in). */
+  seamless: 'seamless',
   invalid: 'invalid',
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
@@ -97,8 +99,6 @@ export const STATUS = {
   closed: 'closed',
   /** The database is out of reach for a moment: repeat the request. */
   unavailable: 'unavailable',
-  /** A transfer-wallet call where every provider is seamless (older front ends' user_transfer_in). */
-  seamless: 'seamless',
   error: 'error',
 } as const;
 

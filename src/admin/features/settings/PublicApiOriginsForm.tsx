@@ -12,7 +12,7 @@ import { useSettingsChange } from './queries.ts';
  * one per line; left empty, any origin may.
  */
 export function PublicApiOriginsForm({ site }: { site: SiteView }) {
-  const change = useSettingsChange(api.sites.publicApi);
+  const change = useSettingsChange(api.publicApi.origins);
   const [text, setText] = useState((site.settings.publicApiOrigins ?? []).join('\n'));
   const submit = (event: FormEvent) => {
     event.preventDefault();

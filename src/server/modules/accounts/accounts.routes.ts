@@ -1,5 +1,6 @@
 import { MSG, STATUS } from '../../../shared/messages.ts';
-import { ApiError, errors } from '../../http/errors.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { errors } from '../../http/errors.ts';
 import type { RouteContext, RouteHandlers } from '../../http/member-api.ts';
 import { requireMember } from '../../http/member-api.ts';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-token.ts';

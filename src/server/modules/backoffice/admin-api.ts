@@ -37,6 +37,7 @@ import { membersRoutes } from './routes/members.routes.ts';
 import { notesRoutes } from './routes/notes.routes.ts';
 import { operatorsRoutes } from './routes/operators.routes.ts';
 import { paymentOptionsRoutes } from './routes/payment-options.routes.ts';
+import { publicApiRoutes } from './routes/public-api.routes.ts';
 import { OPERATOR_COOKIE, sessionRoutes } from './routes/session.routes.ts';
 import { sitesRoutes } from './routes/sites.routes.ts';
 import { sportsRoutes } from './routes/sports.routes.ts';
@@ -54,6 +55,7 @@ export const ADMIN_ROUTES: ScreenRoute[] = [
   ...sportsRoutes,
   ...sitesRoutes,
   ...paymentOptionsRoutes,
+  ...publicApiRoutes,
   ...operatorsRoutes,
   ...auditRoutes,
 ];

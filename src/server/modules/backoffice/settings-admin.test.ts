@@ -198,6 +198,23 @@ describe.runIf(backendAvailable)('back office: settings', () => {
     expect((await owner().get('/api/admin/audit/verify')).json()).toMatchObject({ ok: true });
   });
 
+  it('lists the origins allowed to call /public/, normalised as browsers send them, audited', async () => {
+    const saved = await owner().post(`/api/admin/settings/sites/${mainId}/public-api`, {
+      origins: ['HTTPS://Front.Example:8443/', 'http://old.example', 'http://old.example/'],
+    });
+    expect(saved.json().settings.publicApiOrigins).toEqual([
+      'https://front.example:8443',
+      'http://old.example',
+    ]);
+    const audit = (await owner().get('/api/admin/audit?action=settings.public_api')).json().entries;
+    expect(audit[0]).toMatchObject({
+      action: 'settings.public_api',
+      after: { publicApiOrigins: ['https://front.example:8443', 'http://old.example'] },
+    });
+    const cleared = await owner().post(`/api/admin/settings/sites/${mainId}/public-api`, { origins: [] });
+    expect(cleared.json().settings.publicApiOrigins).toEqual([]);
+  });
+
   it('refuses bad settings with 400, unknown sites with 404, other roles with 403, writing nothing', async () => {
     const before = await snapshotAllTables(t.db, ['operator_sessions']);
     const site = `/api/admin/settings/sites/${mainId}`;
@@ -220,6 +237,10 @@ describe.runIf(backendAvailable)('back office: settings', () => {
       [`${site}/messenger`, { links: [{ label: 'x', url: 'javascript:alert(1)' }] }],
       [`${site}/messenger`, { links: Array(3).fill({ label: 'x', url: 'https://t.me/x' }) }],
       [`${site}/levels`, { names: { '21': 'Too high' } }],
+      [`${site}/public-api`, { origins: ['https://front.example/path'] }],
+      [`${site}/public-api`, { origins: ['ftp://front.example'] }],
+      [`${site}/public-api`, { origins: 'https://front.example' }],
+      [`${site}/public-api`, { origins: Array(21).fill('https://front.example') }],
       [
         '/api/admin/settings/payment-options',
         { siteId: mainId, direction: 'deposit', kind: 'bank', provider: 'nope', name: 'x' },

@@ -8,6 +8,7 @@ import { membersEndpoints } from './members.ts';
 import { notesEndpoints } from './notes.ts';
 import { operatorsEndpoints } from './operators.ts';
 import { paymentOptionsEndpoints } from './payment-options.ts';
+import { publicApiEndpoints } from './public-api.ts';
 import { sessionEndpoints } from './session.ts';
 import { sitesEndpoints } from './sites.ts';
 import { sportsEndpoints } from './sports.ts';
@@ -30,6 +31,7 @@ export const adminContract = {
   sports: sportsEndpoints,
   sites: sitesEndpoints,
   paymentOptions: paymentOptionsEndpoints,
+  publicApi: publicApiEndpoints,
   operators: operatorsEndpoints,
   audit: auditEndpoints,
 } as const satisfies Record<string, Record<string, AdminEndpoint>>;

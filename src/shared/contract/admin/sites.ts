@@ -37,22 +37,6 @@ const compRates = z.object({
   slot: basisPoints.optional(),
   sport: basisPoints.optional(),
 });
-/** A browser origin (`https://front.example.com[:port]`), stored as the browser sends it: lower case, no path. */
-const browserOrigin = z
-  .string()
-  .trim()
-  .max(200)
-  .transform((value, ctx) => {
-    try {
-      const url = new URL(value);
-      const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
-      if ((url.protocol === 'https:' || url.protocol === 'http:') && bare) return url.origin;
-    } catch {
-      // refused below
-    }
-    ctx.addIssue({ code: 'custom', message: 'an origin like https://front.example.com' });
-    return z.NEVER;
-  });
 const messengerLink = z.object({ label: z.string(), url: z.string() });
 
 /** A site's settings as stored (every field optional so old rows stay valid). */
@@ -115,7 +99,7 @@ export const levelRow = z.object({
   compRates: z.record(z.string(), z.number()),
 });
 
-const settingsReply = ok.extend({ settings: siteSettings });
+export const settingsReply = ok.extend({ settings: siteSettings });
 
 /** Settings per site (brand): domains, registration, cashier hours and locks, comp, messenger, levels. */
 export const sitesEndpoints = {
@@ -185,14 +169,6 @@ export const sitesEndpoints = {
     body: z.object({
       links: z.array(z.object({ label: z.string().trim().min(1).max(50), url: httpsUrl })).max(2),
     }),
-    response: settingsReply,
-  }),
-  publicApi: endpoint({
-    method: 'POST',
-    path: '/settings/sites/:id/public-api',
-    summary: 'Browser origins allowed to call the /public/ API of older front ends (empty: any origin)',
-    params: idParam,
-    body: z.object({ origins: z.array(browserOrigin).max(20) }),
     response: settingsReply,
   }),
   levels: endpoint({

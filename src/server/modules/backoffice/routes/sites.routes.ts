@@ -12,7 +12,7 @@ import { audited } from '../audited.ts';
 import { memberCountsByLevel } from '../members-admin.service.ts';
 
 /** One audited change to one part of a site's settings; the site cache is dropped once it commits. */
-async function changeSettings(
+export async function changeSettings(
   ctx: Pick<AdminContext<AdminEndpoint>, 'db' | 'who' | 'request'> & { params: { id: number } },
   action: string,
   change: (settings: SiteSettings) => SiteSettings,
@@ -101,14 +101,6 @@ export const sitesRoutes = [
     permission: 'settings.manage',
     handler: async (ctx) =>
       changeSettings(ctx, 'settings.messenger', (s) => ({ ...s, messengerLinks: ctx.body.links })),
-  }),
-  adminRoute(sitesEndpoints.publicApi, {
-    permission: 'settings.manage',
-    handler: async (ctx) =>
-      changeSettings(ctx, 'settings.public_api', (s) => ({
-        ...s,
-        publicApiOrigins: [...new Set(ctx.body.origins)],
-      })),
   }),
   adminRoute(sitesEndpoints.levels, {
     permission: 'settings.manage',
