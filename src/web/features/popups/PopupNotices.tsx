@@ -41,7 +41,14 @@ export function PopupNotices() {
 
 function PopupBox({ popup, stack, onGone }: { popup: Popup; stack: number; onGone(): void }) {
   const { t } = useTranslation();
-  const [pos, setPos] = useState<Point>({ x: popup.posX, y: popup.posY });
+  // Inside the screen from the first frame; `place` below refines it with the box's real size.
+  const [pos, setPos] = useState<Point>(() =>
+    clampToArea(
+      { x: popup.posX, y: popup.posY },
+      { width: Math.min(340, window.innerWidth - 16), height: 0 },
+      { width: window.innerWidth, height: window.innerHeight },
+    ),
+  );
   const [maxHeight, setMaxHeight] = useState<number>();
   const drag = useRef<{ dx: number; dy: number } | null>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -103,10 +110,11 @@ function PopupBox({ popup, stack, onGone }: { popup: Popup; stack: number; onGon
           drag.current = null;
         }}
         style={{ color: popup.titleColor }}
+        translate="no"
       >
         {popup.title}
       </div>
-      <div ref={body} className={styles.body} />
+      <div ref={body} className={styles.body} translate="no" />
       <div className={styles.actions}>
         <button type="button" data-testid="popup-hide-today" onClick={() => dismiss(hideTodayKey(popup.id))}>
           {t('hideFor8Hours')}
