@@ -103,7 +103,7 @@ function DepositForm() {
                 aria-pressed={method === option.idx}
                 onClick={() => setMethod(option.idx)}
               >
-                {option.name}
+                <span translate="no">{option.name}</span>
                 <span className={styles.methodKind}>{t(`kind.${option.kind}`)}</span>
               </button>
             ))}

@@ -104,12 +104,14 @@ function HelpCentre() {
                 <span className={`${styles.state} ${h.status === 'already' ? styles.answered : ''}`}>
                   {t(h.status === 'already' ? 'answered' : 'waiting')}
                 </span>
-                <span className={styles.rowTitle}>{h.title}</span>
+                <span className={styles.rowTitle} translate="no">
+                  {h.title}
+                </span>
                 <time>{formatDate(h.lastDate)}</time>
               </button>
               {open === h.id && (
                 <div className={styles.body}>
-                  <p>{h.contents}</p>
+                  <p translate="no">{h.contents}</p>
                   {h.answer && (
                     <p className={styles.answer}>
                       <strong>{t('answer')}</strong> {h.answer}

@@ -63,12 +63,14 @@ function Notes() {
                   if (!n.read) void act(() => callRoute('read-note-message', { id: n.id }));
                 }}
               >
-                <span className={styles.rowTitle}>{n.title}</span>
+                <span className={styles.rowTitle} translate="no">
+                  {n.title}
+                </span>
                 <time>{formatDate(n.lastDate)}</time>
               </button>
               {open === n.id && (
                 <div className={styles.body}>
-                  <p>{n.contents}</p>
+                  <p translate="no">{n.contents}</p>
                   <Button variant="ghost" onClick={() => act(() => callRoute('del-note', { id: n.id }))}>
                     {t('delete')}
                   </Button>

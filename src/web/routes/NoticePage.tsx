@@ -37,12 +37,14 @@ function Notices() {
                 aria-expanded={open === n.id}
                 onClick={() => setOpen(open === n.id ? null : n.id)}
               >
-                <span className={styles.rowTitle}>{n.title}</span>
+                <span className={styles.rowTitle} translate="no">
+                  {n.title}
+                </span>
                 <time>{formatDate(n.lastDate)}</time>
               </button>
               {open === n.id && (
                 <div className={styles.body}>
-                  <p>{n.contents.replace(/<[^>]*>/g, '')}</p>
+                  <p translate="no">{n.contents.replace(/<[^>]*>/g, '')}</p>
                 </div>
               )}
             </li>

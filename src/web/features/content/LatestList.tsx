@@ -16,7 +16,9 @@ export function LatestList(props: {
         <ul>
           {props.items.map((item) => (
             <li key={item.id}>
-              <span className={styles.itemTitle}>{item.title}</span>
+              <span className={styles.itemTitle} translate="no">
+                {item.title}
+              </span>
               <time dateTime={item.lastDate}>{formatDate(item.lastDate)}</time>
             </li>
           ))}

@@ -23,6 +23,7 @@ export function LanguageSwitcher() {
       </svg>
       <span aria-hidden="true">{LANGUAGE_CODES[current]}</span>
       <select
+        translate="no"
         className={styles.languageSelect}
         aria-label={t('language')}
         value={current}

@@ -41,20 +41,38 @@ export function PopupNotices() {
 
 function PopupBox({ popup, stack, onGone }: { popup: Popup; stack: number; onGone(): void }) {
   const { t } = useTranslation();
-  const [pos, setPos] = useState<Point>({ x: popup.posX, y: popup.posY });
+  // Inside the screen from the first frame; `place` below refines it with the box's real size.
+  const [pos, setPos] = useState<Point>(() =>
+    clampToArea(
+      { x: popup.posX, y: popup.posY },
+      { width: Math.min(340, window.innerWidth - 16), height: 0 },
+      { width: window.innerWidth, height: window.innerHeight },
+    ),
+  );
   const [maxHeight, setMaxHeight] = useState<number>();
   const drag = useRef<{ dx: number; dy: number } | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLDivElement>(null);
 
-  /** Keeps the whole box inside the window and above the phone tab bar, wherever it was put. */
-  const place = useCallback((wanted?: Point) => {
+  /** Where the box should be: the operator's position, then wherever the player dragged it. */
+  const wanted = useRef<Point>({ x: popup.posX, y: popup.posY });
+
+  /**
+   * Keeps the whole box inside the window and above the phone tab bar. It always starts from the
+   * wanted position, so a layout seen while the page was still loading cannot push the box for good.
+   */
+  const place = useCallback((dragged?: Point) => {
     const el = box.current;
     if (!el) return;
     const area = popupArea();
     setMaxHeight(area.height - 2 * POPUP_MARGIN);
-    const size = { width: el.offsetWidth, height: el.offsetHeight };
-    setPos((p) => clampToArea(wanted ?? p, size, area));
+    const next = clampToArea(
+      dragged ?? wanted.current,
+      { width: el.offsetWidth, height: el.offsetHeight },
+      area,
+    );
+    if (dragged) wanted.current = next;
+    setPos(next);
   }, []);
 
   // On mount, whenever the box changes size (its content loaded) and whenever the screen does.
@@ -64,6 +82,8 @@ function PopupBox({ popup, stack, onGone }: { popup: Popup; stack: number; onGon
     window.addEventListener('resize', onResize);
     const observer = new ResizeObserver(onResize);
     if (box.current) observer.observe(box.current);
+    // The page around it still laying out (styles arriving) moves the tab bar: place again then too.
+    observer.observe(document.body);
     return () => {
       window.removeEventListener('resize', onResize);
       observer.disconnect();
@@ -103,10 +123,11 @@ function PopupBox({ popup, stack, onGone }: { popup: Popup; stack: number; onGon
           drag.current = null;
         }}
         style={{ color: popup.titleColor }}
+        translate="no"
       >
         {popup.title}
       </div>
-      <div ref={body} className={styles.body} />
+      <div ref={body} className={styles.body} translate="no" />
       <div className={styles.actions}>
         <button type="button" data-testid="popup-hide-today" onClick={() => dismiss(hideTodayKey(popup.id))}>
           {t('hideFor8Hours')}

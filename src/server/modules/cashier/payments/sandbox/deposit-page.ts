@@ -25,7 +25,9 @@ export function depositPage(
   const siteAmount = `${formatNumber(session.amount, locale)} ${currency}`;
   const action = `/pay/sandbox/deposit/${encodeURIComponent(session.id)}`;
   const lang = `?lang=${locale}`;
-  const rows: [string, string, boolean?][] = [[t('reference'), e(session.id.slice(0, 10))]];
+  const rows: [string, string][] = [
+    [t('reference'), `<span translate="no">${e(session.id.slice(0, 10))}</span>`],
+  ];
   let coinBlock = '';
   if (details) {
     rows.push([t('method'), e(t(METHOD_KEY[details.kind]))]);
@@ -46,7 +48,7 @@ export function depositPage(
         e(`1 ${coin.currency} = ${formatNumber(coin.minorPerCoin, locale)} ${currency}`),
       ]);
       coinBlock = `<div class="address"><p class="label">${e(t('address'))}</p>
-<code data-testid="coin-address">${e(sandboxAddress(session.id))}</code>
+<code data-testid="coin-address" translate="no">${e(sandboxAddress(session.id))}</code>
 <p class="muted">${e(t('addressNote'))}</p></div>`;
     } else {
       coinBlock = `<p class="muted">${e(t('noRate', { currency }))}</p>`;

@@ -39,7 +39,7 @@ font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Noto Sans Tha
 .tag{font-size:11px;font-weight:600;color:#8a5a00;background:#fff4d6;border-radius:99px;padding:2px 8px}
 h1{font-size:20px;margin:0 0 4px}
 .amount{font-size:30px;overflow-wrap:anywhere;font-weight:800;margin:12px 0 20px;font-variant-numeric:tabular-nums}
-dl{display:grid;grid-template-columns:auto 1fr;gap:6px 16px;margin:0 0 24px;font-size:14px}
+dl{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1.3fr);gap:6px 16px;margin:0 0 24px;font-size:14px}
 dt{color:#5b6787}dd{margin:0;font-weight:600;text-align:right;overflow-wrap:anywhere}
 .address{margin:0 0 20px;padding:12px;border-radius:10px;background:#f4f6fb}
 .address .label{margin:0 0 6px;font-size:13px;color:#5b6787}
