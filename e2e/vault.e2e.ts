@@ -50,7 +50,7 @@ async function useTheVault(b: BrowserSession, locale: keyof typeof WORDS, prefix
   await move('90000', w.toCash, w.notEnough);
   expect(await figure(b.page, 'vault-amount')).toBe('20,000');
   // The statement shows both legs of the move into the vault, in the page's language.
-  await b.page.getByRole('cell', { name: w.lineIn }).first().waitFor();
+  await b.page.getByTestId('statement').getByText(w.lineIn).first().waitFor();
   // Nothing sticks out of a 360 px screen.
   const overflow = await b.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
