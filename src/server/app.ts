@@ -27,6 +27,7 @@ import { jackpotRoutes } from './modules/jackpot/jackpot.routes.ts';
 import type { LiveHub } from './modules/live/live.hub.ts';
 import { liveUpdates } from './modules/live/live.plugin.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { protectionRoutes } from './modules/protection/protection.routes.ts';
 import { createSiteResolver, type SiteResolver } from './modules/sites/sites.service.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { houseProvider } from './providers/house/house.provider.ts';
@@ -100,6 +101,7 @@ export async function buildApp({
       ...contentRoutes,
       ...gamesRoutes(gameProviders),
       ...jackpotRoutes,
+      ...protectionRoutes,
     },
   });
   const operatorFeed = await liveUpdates(app, database, config);

@@ -15,6 +15,7 @@ import {
 } from './fields.ts';
 import { gamesRoutes } from './games-routes.ts';
 import { jackpotRoutes } from './jackpot-routes.ts';
+import { protectionRoutes } from './protection-routes.ts';
 
 /**
  * The member API contract: POST /api/routes/<name>, one entry per route (SPEC §7).
@@ -114,6 +115,7 @@ export const routes = {
   ...communityRoutes,
   ...gamesRoutes,
   ...jackpotRoutes,
+  ...protectionRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof routes;
