@@ -8,6 +8,7 @@ import { membersEndpoints } from './members.ts';
 import { notesEndpoints } from './notes.ts';
 import { operatorsEndpoints } from './operators.ts';
 import { paymentOptionsEndpoints } from './payment-options.ts';
+import { protectionEndpoints } from './protection.ts';
 import { sessionEndpoints } from './session.ts';
 import { sitesEndpoints } from './sites.ts';
 import { supportEndpoints } from './support.ts';
@@ -22,6 +23,7 @@ export const adminContract = {
   dashboard: dashboardEndpoints,
   cashier: cashierEndpoints,
   members: membersEndpoints,
+  protection: protectionEndpoints,
   support: supportEndpoints,
   notes: notesEndpoints,
   content: contentEndpoints,
