@@ -30,24 +30,31 @@ export function activityWindows(now: Date, timezone: string): ActivityWindows {
 
 type Row = { kind: string } & Record<keyof ActivityWindows, number>;
 
-/** Totals per window from the member's ledger transfers: one pass over the last 12 months. */
+/**
+ * Totals per window from the member's ledger transfers: one pass over the last 12 months. The
+ * account ids are looked up first and given as values, so each part is an index scan on
+ * ledger_transfers_from / _to (a join on them planned sequential scans of the whole table).
+ */
 export async function activityTotals(db: DbOrTx, memberId: number, w: ActivityWindows) {
+  const accounts = await queryRows<{ id: number; kind: string }>(
+    db,
+    sql`select id, kind from ledger_accounts where member_id = ${memberId} and kind in ('cash', 'held')`,
+  );
+  const cash = accounts.find((a) => a.kind === 'cash')?.id ?? 0;
+  const held = accounts.find((a) => a.kind === 'held')?.id ?? 0;
   const rows = await queryRows<Row>(
     db,
     sql`
-      with a as (
-        select (select id from ledger_accounts where member_id = ${memberId} and kind = 'cash') as cash_id,
-               (select id from ledger_accounts where member_id = ${memberId} and kind = 'held') as held_id
-      ), moves as (
-        select t.kind, t.amount, t.created_at from a, ledger_transfers t
-        where t.to_account_id = a.cash_id and t.kind in ('deposit', 'win', 'jackpot_win', 'bet_rollback')
-          and t.created_at >= ${w.months12}
+      with moves as (
+        select kind, amount, created_at from ledger_transfers
+        where to_account_id = ${cash} and kind in ('deposit', 'win', 'jackpot_win', 'bet_rollback')
+          and created_at >= ${w.months12}
         union all
-        select t.kind, t.amount, t.created_at from a, ledger_transfers t
-        where t.from_account_id = a.cash_id and t.kind = 'bet' and t.created_at >= ${w.months12}
+        select kind, amount, created_at from ledger_transfers
+        where from_account_id = ${cash} and kind = 'bet' and created_at >= ${w.months12}
         union all
-        select t.kind, t.amount, t.created_at from a, ledger_transfers t
-        where t.from_account_id = a.held_id and t.kind = 'withdrawal' and t.created_at >= ${w.months12}
+        select kind, amount, created_at from ledger_transfers
+        where from_account_id = ${held} and kind = 'withdrawal' and created_at >= ${w.months12}
       )
       select kind,
         coalesce(sum(amount) filter (where created_at >= ${w.today}), 0)::int8 as today,
