@@ -42,6 +42,15 @@ export function formatDate(value: unknown): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** YYYY-MM-DD HH:mm in the viewer's time zone (when a break ends), or a dash. */
+export function formatDateTime(value: unknown): string {
+  const day = formatDate(value);
+  if (day === '-') return day;
+  const date = value instanceof Date ? value : new Date(String(value));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
 /** The header's balance: the truncated sum of cash and money held at game providers (SPEC §9). */
 export function displayBalance(balance: unknown, gameMoney: unknown): number {
   return Math.trunc(toNumber(balance) + toNumber(gameMoney));

@@ -8,6 +8,8 @@ import { ApiFailure, callRoute } from '../api/client.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
 import { Money } from '../components/ui/Money.tsx';
 import cashier from '../features/cashier/cashier.module.css';
+import { ActivityPanel } from '../features/protection/components/ActivityPanel.tsx';
+import { ProtectionPanel } from '../features/protection/components/ProtectionPanel.tsx';
 import { useSession } from '../features/session/queries.ts';
 import { RequireMember } from '../features/session/RequireMember.tsx';
 import styles from '../features/support/support.module.css';
@@ -20,7 +22,7 @@ export function UserPage() {
   );
 }
 
-/** My page: profile, password change, the ledger statement and the bet history. */
+/** My page: profile, player protection, activity, password change, the ledger statement and the bet history. */
 function MyPage() {
   const { t } = useTranslation(['user', 'common']);
   const session = useSession();
@@ -56,6 +58,8 @@ function MyPage() {
           </dd>
         </dl>
       </section>
+      <ProtectionPanel />
+      <ActivityPanel />
       <PasswordChange />
       <Statement />
       <Bets />
