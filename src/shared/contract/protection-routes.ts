@@ -47,6 +47,7 @@ const login = z.object({ at: z.string(), ip: z.string().nullable() }).nullable()
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
 
 export const ACTIVITY_WINDOWS = ['today', 'days7', 'days30', 'months12'] as const;
+export type ActivityWindow = (typeof ACTIVITY_WINDOWS)[number];
 
 export const protectionRoutes = {
   'get-protection': {

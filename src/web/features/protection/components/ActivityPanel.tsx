@@ -1,6 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACTIVITY_WINDOWS, type ActivityTotals } from '../../../../shared/contract/protection-routes.ts';
+import {
+  ACTIVITY_WINDOWS,
+  type ActivityTotals,
+  type ActivityWindow,
+} from '../../../../shared/contract/protection-routes.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { useDialog } from '../../../components/ui/DialogProvider.tsx';
@@ -16,12 +20,13 @@ const isoDay = (date: Date) => {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 };
 
-/** My page: the last log-in, money in and out per period, and the statement as a CSV file. */
+/** My page: the last log-in, money in and out for a chosen period, and the statement as a CSV file. */
 export function ActivityPanel() {
   const { t } = useTranslation(['user', 'common']);
   const activity = useActivity();
   const data = activity.data;
   const last = data?.lastLogin ?? data?.currentLogin;
+  const [window, setWindow] = useState<ActivityWindow>('today');
   return (
     <section className={support.card} aria-labelledby="activity-title" data-testid="activity">
       <h2 id="activity-title">{t('activity.title')}</h2>
@@ -30,33 +35,28 @@ export function ActivityPanel() {
           {t('activity.lastLogin', { at: formatDateTime(last.at), ip: last.ip ?? '-' })}
         </p>
       )}
+      <fieldset className={styles.windows} aria-label={t('activity.period')}>
+        {ACTIVITY_WINDOWS.map((w) => (
+          <button key={w} type="button" aria-pressed={w === window} onClick={() => setWindow(w)}>
+            {t(`activity.window.${w}`)}
+          </button>
+        ))}
+      </fieldset>
       <table className={styles.totals}>
-        <thead>
-          <tr>
-            <th />
-            {ACTIVITY_WINDOWS.map((w) => (
-              <th key={w} scope="col">
-                {t(`activity.window.${w}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
         <tbody>
-          {FIGURES.map((figure) => (
-            <tr key={figure}>
-              <th scope="row">{t(`activity.figure.${figure}`)}</th>
-              {ACTIVITY_WINDOWS.map((w) => {
-                const value = data?.totals[w][figure] ?? 0;
-                const tone = figure === 'net' && value !== 0 ? (value < 0 ? styles.loss : styles.gain) : '';
-                return (
-                  <td key={w} className={tone} data-testid={`${figure}-${w}`}>
-                    {value < 0 ? '−' : ''}
-                    <Money value={Math.abs(value)} />
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
+          {FIGURES.map((figure) => {
+            const value = data?.totals[window][figure] ?? 0;
+            const tone = figure === 'net' && value !== 0 ? (value < 0 ? styles.loss : styles.gain) : '';
+            return (
+              <tr key={figure}>
+                <th scope="row">{t(`activity.figure.${figure}`)}</th>
+                <td className={tone} data-testid={`${figure}-${window}`}>
+                  {value < 0 ? '−' : ''}
+                  <Money value={Math.abs(value)} />
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
       <StatementDownload />
