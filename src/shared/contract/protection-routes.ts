@@ -23,12 +23,14 @@ const oneOf = (values: readonly number[]) =>
 /** What the member chooses; `confirm` is the dialog that named the end date. */
 export const protectionChoice = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('break'), days: oneOf(BREAK_DAYS), confirm: z.literal(true) }),
-  z.object({
-    kind: z.literal('exclusion'),
-    months: oneOf(EXCLUSION_MONTHS).optional(),
-    permanent: z.literal(true).optional(),
-    confirm: z.literal(true),
-  }),
+  z
+    .object({
+      kind: z.literal('exclusion'),
+      months: oneOf(EXCLUSION_MONTHS).optional(),
+      permanent: z.literal(true).optional(),
+      confirm: z.literal(true),
+    })
+    .refine((v) => (v.months === undefined) !== (v.permanent === undefined), 'months or permanent, not both'),
 ]);
 
 const totals = z.object({

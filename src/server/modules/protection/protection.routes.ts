@@ -36,7 +36,7 @@ export const protectionRoutes: RouteHandlers = {
         ? { kind: 'break', days: body.days }
         : body.permanent
           ? { kind: 'exclusion', permanent: true }
-          : { kind: 'exclusion', months: body.months ?? 6 };
+          : { kind: 'exclusion', months: body.months! };
     const view = await startProtection(ctx.db, requireMember(ctx).memberId, choice, ctx.ip);
     return { status: 'success', msg: MSG.protectionSet, protection: protectionView(view) };
   },

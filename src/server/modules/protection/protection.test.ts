@@ -43,6 +43,8 @@ describe.runIf(backendAvailable)('player protection: breaks and self-exclusion',
       { kind: 'break', days: 0, confirm: true },
       { kind: 'break', days: 43, confirm: true },
       { kind: 'exclusion', months: 3, confirm: true },
+      { kind: 'exclusion', confirm: true },
+      { kind: 'exclusion', months: 6, permanent: true, confirm: true },
       { kind: 'holiday', days: 7, confirm: true },
     ]) {
       const res = await t.call('set-protection', body, { token });
