@@ -8,6 +8,7 @@ import { queryRows } from '../../db/client.ts';
 import { sites } from '../../db/schema.ts';
 import { seedDemo } from '../../db/seed-demo.ts';
 import { approveWithdrawal } from '../cashier/withdrawals.service.ts';
+import { statementCsv, statementRange } from './statement-csv.ts';
 
 const SECRET = 'test-wallet-secret';
 const DAY = 86_400_000;
@@ -121,6 +122,16 @@ describe.runIf(backendAvailable)('my activity and the account statement (CSV)', 
         `${hold!.id},${at(hold!.created_at)},withdraw_hold,cash,-20000,"-20,000","{""cashRequestId"":${withdrawId}}"\r\n` +
         `${hold!.id},${at(hold!.created_at)},withdraw_hold,held,20000,"20,000","{""cashRequestId"":${withdrawId}}"\r\n`,
     );
+
+    // Read in batches of one or two lines (a batch boundary inside the two lines of one transfer): the same file.
+    const range = statementRange(bangkokDay(Date.now() - DAY), today, TZ);
+    for (const batch of [1, 2]) {
+      const chunks: string[] = [];
+      for await (const chunk of statementCsv(t.db, id, range, { timezone: TZ, currency: 'KRW' }, batch)) {
+        chunks.push(String(chunk));
+      }
+      expect(chunks.join(''), `batch ${batch}`).toBe(res.body);
+    }
 
     // Days before the account's first movement: the header alone.
     const empty = await t.call(
