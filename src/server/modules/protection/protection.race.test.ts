@@ -1,12 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { memberIdOf, nextCode } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { isPostgres } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
+import { seedDemo } from '../../db/seed-demo.ts';
 
 describe.runIf(isPostgres)('a break set while deposits race (PostgreSQL)', () => {
   const t = useTestApp();
+  beforeAll(async () => {
+    await seedDemo(t.db);
+    t.app.sites.invalidate();
+  });
 
   it('accepts no deposit request that commits after the break commits', async () => {
     let accepted = 0;
@@ -42,5 +47,29 @@ describe.runIf(isPostgres)('a break set while deposits race (PostgreSQL)', () =>
     // Both outcomes happened: the race was real.
     expect(accepted).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);
+  });
+
+  it('lifts once when many requests arrive together after the cooling day: no deadlock, no 5xx', async () => {
+    const { token, member } = await t.login();
+    const id = await memberIdOf(t.db, member.id);
+    await t.call('set-protection', { kind: 'break', days: 1, confirm: true }, { token });
+    const hour = 3_600_000;
+    await t.db.execute(sql`update protection_periods set started_at = now() - interval '3 days',
+      ends_at = now() - interval '2 days' where member_id = ${id}`);
+    expect((await t.call('ask-lift-protection', {}, { token })).statusCode).toBe(200);
+    await t.db.execute(sql`update protection_periods set lift_requested_at = ${new Date(Date.now() - 25 * hour)}
+      where member_id = ${id}`);
+    const game = { code: 'lucky-sevens', company: 'royal-slots' };
+    const replies = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        i % 2 === 0 ? t.call('open-game', game, { token }) : t.call('get-protection', {}, { token }),
+      ),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual(replies.map(() => 200));
+    const audits = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from audit_log where target = ${`member:${id}`} and action = 'protection.lifted'`,
+    );
+    expect(audits[0]!.n).toBe(1);
   });
 });

@@ -138,18 +138,16 @@ export function protectionRefusal(view: ProtectionView) {
  * this transaction, or this one sees the break (none is accepted after the break's commit).
  */
 export async function assertMayPlay(tx: DbOrTx, memberId: number, now = new Date()): Promise<void> {
+  // A lift that is due happens first, before the share lock: two requests each holding a share lock
+  // and then updating the member row would deadlock.
+  await currentProtection(tx, memberId, now);
   const [member] = await queryRows<{ status: string }>(
     tx,
     sql`select status from members where id = ${memberId} for share`,
   );
-  const view = await currentProtection(tx, memberId, now);
+  const view = viewOf(await openPeriod(tx, memberId), now);
   if (view.state !== 'none') throw protectionRefusal(view);
-  // A period lifted just now set the status back to active: read it again only then.
-  const status =
-    member?.status === 'self_excluded'
-      ? (await tx.select({ status: members.status }).from(members).where(eq(members.id, memberId)))[0]?.status
-      : member?.status;
-  if (status !== 'active') {
+  if (member?.status !== 'active') {
     // Set without a period (before migration 0014, or by hand): refused as before.
     throw errors.forbidden('this account may not play', MSG.selfExcluded);
   }
