@@ -28,6 +28,7 @@ import { jackpotRoutes } from './modules/jackpot/jackpot.routes.ts';
 import type { LiveHub } from './modules/live/live.hub.ts';
 import { liveUpdates } from './modules/live/live.plugin.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { protectionRoutes } from './modules/protection/protection.routes.ts';
 import { createSiteResolver, type SiteResolver } from './modules/sites/sites.service.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { vaultRoutes } from './modules/vault/vault.routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp({
       ...gamesRoutes(gameProviders),
       ...jackpotRoutes,
       ...vaultRoutes,
+      ...protectionRoutes,
     },
   };
   await memberApi(app, memberRoutes);

@@ -65,6 +65,17 @@ export const MSG = {
   selfExcluded: 'msg3036',
   /** Every game provider is seamless: the balance is used in games directly, nothing to transfer. */
   seamlessWallet: 'msg3040',
+  // Player protection (issue 17): msg31xx. {{until}} in a key is the reply's `until`, shown as a date.
+  onBreakUntil: 'msg3101',
+  excludedUntil: 'msg3102',
+  excludedPermanently: 'msg3103',
+  protectionEnded: 'msg3104',
+  protectionCooling: 'msg3105',
+  protectionSet: 'msg3106',
+  liftRequested: 'msg3107',
+  protectionNotOver: 'msg3108',
+  alreadyProtected: 'msg3109',
+  statementRangeTooLong: 'msg3110',
 } as const;
 
 export type MsgKey = (typeof MSG)[keyof typeof MSG];
@@ -97,6 +108,8 @@ export const STATUS = {
   unsupportedMediaType: 'unsupported_media_type',
   limited: 'limited',
   closed: 'closed',
+  /** A break or self-exclusion the member chose is running: no deposit, bet or game until `until`. */
+  excluded: 'excluded',
   /** The database is out of reach for a moment: repeat the request. */
   unavailable: 'unavailable',
   error: 'error',

@@ -31,6 +31,16 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const MEMBER_STATUSES = ['active', 'blocked', 'self_excluded'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
+/** A member's own protection: a break (24 h to 6 weeks) or a self-exclusion (6 months to 5 years, or permanent). */
+export const PROTECTION_KINDS = ['break', 'exclusion'] as const;
+export type ProtectionKind = (typeof PROTECTION_KINDS)[number];
+/** Break lengths in days and exclusion lengths in months a member may choose ('permanent': no end). */
+export const BREAK_DAYS = [1, 3, 7, 14, 30, 42] as const;
+export const EXCLUSION_MONTHS = [6, 12, 24, 36, 60] as const;
+/** Where a member's protection stands: none, running, ended (lift may be asked), cooling (asked, a day to wait). */
+export const PROTECTION_STATES = ['none', 'active', 'ended', 'cooling'] as const;
+export type ProtectionState = (typeof PROTECTION_STATES)[number];
+
 export const CASH_REQUEST_KINDS = ['deposit', 'withdraw'] as const;
 export type CashRequestKind = (typeof CASH_REQUEST_KINDS)[number];
 /** The product's words: wait (asked), reg (at the payment provider), already (done), cansel (cancelled). */

@@ -21,6 +21,7 @@ export const EXPECTED_ADMIN_ACCESS: Record<string, readonly OperatorRole[]> = {
   'POST /api/admin/cashier/:kind/:id/:decision': CASHIERS,
   'GET /api/admin/members': MEMBER_READERS,
   'GET /api/admin/members/:id': MEMBER_READERS,
+  'GET /api/admin/members/:id/protection': MEMBER_READERS,
   'POST /api/admin/members/:id/status': OWNER,
   'POST /api/admin/members/:id/level': OWNER,
   'POST /api/admin/members/:id/reset-password': OWNER,

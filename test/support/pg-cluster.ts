@@ -81,6 +81,8 @@ export async function startPgCluster(options: ClusterOptions): Promise<PgCluster
     `full_page_writes = ${options.fsync ? 'on' : 'off'}`,
     `max_connections = ${options.maxConnections ?? 200}`,
     `shared_buffers = '${options.sharedBuffers ?? '128MB'}'`,
+    // Race tests compare when transactions committed (pg_xact_commit_timestamp).
+    'track_commit_timestamp = on',
   ];
   writeFileSync(join(dataDir, 'postgresql.auto.conf'), `${settings.join('\n')}\n`);
   if (owner) chownSync(join(dataDir, 'postgresql.auto.conf'), owner.uid, owner.gid);

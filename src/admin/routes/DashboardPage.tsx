@@ -64,6 +64,11 @@ export default function DashboardPage() {
               </Link>
             </div>
           </Panel>
+          <Panel title="Player protection">
+            <p data-testid="protected-members">
+              <strong>{data.protectedMembers}</strong> members on a break or self-excluded now
+            </p>
+          </Panel>
           <Panel title="Today">
             <FigureList figures={data.today} />
           </Panel>

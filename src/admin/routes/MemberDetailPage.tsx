@@ -7,6 +7,7 @@ import ui from '../components/ui.module.css';
 import { When } from '../components/When.tsx';
 import { MemberActions } from '../features/members/MemberActions.tsx';
 import { MemberLists } from '../features/members/MemberLists.tsx';
+import { MemberProtection } from '../features/members/MemberProtection.tsx';
 import { useMemberDetail } from '../features/members/queries.ts';
 import { VaultBalance } from '../features/members/VaultBalance.tsx';
 import { useMay } from '../features/session/queries.ts';
@@ -83,6 +84,7 @@ export default function MemberDetailPage() {
             </Panel>
           </div>
           {mayManage && <MemberActions profile={data.profile} />}
+          <MemberProtection id={id} />
           <MemberLists detail={data} />
         </>
       )}

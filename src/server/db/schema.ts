@@ -8,6 +8,7 @@ export * from '../modules/games/wallet/debts.schema.ts';
 export * from '../modules/inbox/inbox.schema.ts';
 export * from '../modules/jackpot/jackpot.schema.ts';
 export * from '../modules/ledger/ledger.schema.ts';
+export * from '../modules/protection/protection.schema.ts';
 export * from '../modules/sites/sites.schema.ts';
 export * from '../modules/support/support.schema.ts';
 export * from '../providers/house/house.schema.ts';

@@ -47,6 +47,9 @@ export const errors = {
   /** 403: the caller may not do this (role, cross-site request, blocked account ...). */
   forbidden: (message: string, msg: MsgKey = MSG.forbidden) =>
     new ApiError(403, STATUS.forbidden, msg, message),
+  /** 403: a break or self-exclusion the member chose; `until` says when it can end. */
+  excluded: (message: string, msg: MsgKey, extra: Extra = {}) =>
+    new ApiError(403, STATUS.excluded, msg, message, extra),
   /** 403: registration or a desk is closed. */
   closed: (message: string, msg: MsgKey) => new ApiError(403, STATUS.closed, msg, message),
   /** 403: closed at this time of day (the cashier desks' hours). */

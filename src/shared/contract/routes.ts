@@ -15,6 +15,7 @@ import {
 } from './fields.ts';
 import { gamesRoutes } from './games-routes.ts';
 import { jackpotRoutes } from './jackpot-routes.ts';
+import { protectionRoutes } from './protection-routes.ts';
 import { vaultRoutes } from './vault-routes.ts';
 
 /**
@@ -131,6 +132,7 @@ export const routes = {
   ...gamesRoutes,
   ...jackpotRoutes,
   ...vaultRoutes,
+  ...protectionRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof routes;

@@ -12,6 +12,7 @@ import styles from '../features/cashier/cashier.module.css';
 import { failureMessage } from '../features/cashier/failureMessage.ts';
 import { useDeskState, usePaymentOptions } from '../features/cashier/queries.ts';
 import { RequestHistory } from '../features/cashier/RequestHistory.tsx';
+import { messageParams } from '../features/protection/messageParams.ts';
 import { useSession } from '../features/session/queries.ts';
 import { RequireMember } from '../features/session/RequireMember.tsx';
 
@@ -37,8 +38,11 @@ function DepositForm() {
   const [amount, setAmount] = useState(0);
   const [method, setMethod] = useState<Method>('bank');
   const [busy, setBusy] = useState(false);
-  const say = (key: string, kind: 'success' | 'warning' | 'error' | 'info' = 'error') =>
-    dialog.alert(t(`common:msg.${key}`), kind);
+  const say = (
+    key: string,
+    kind: 'success' | 'warning' | 'error' | 'info' = 'error',
+    params: Record<string, string> = {},
+  ) => dialog.alert(t(`common:msg.${key}`, params), kind);
 
   async function askAccount() {
     try {
@@ -69,7 +73,7 @@ function DepositForm() {
       navigate('/');
     } catch (error) {
       payWindow?.close();
-      await say(failureMessage(error), 'warning');
+      await say(failureMessage(error), 'warning', messageParams(error));
     } finally {
       setBusy(false);
     }

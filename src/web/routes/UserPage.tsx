@@ -8,6 +8,8 @@ import { Money } from '../components/ui/Money.tsx';
 import cashier from '../features/cashier/cashier.module.css';
 import { BetHistory } from '../features/history/BetHistory.tsx';
 import { Statement } from '../features/history/Statement.tsx';
+import { ActivityPanel } from '../features/protection/components/ActivityPanel.tsx';
+import { ProtectionPanel } from '../features/protection/components/ProtectionPanel.tsx';
 import { useSession } from '../features/session/queries.ts';
 import { RequireMember } from '../features/session/RequireMember.tsx';
 import styles from '../features/support/support.module.css';
@@ -21,7 +23,7 @@ export function UserPage() {
   );
 }
 
-/** My page: profile, the vault, password change, the ledger statement and the bet history. */
+/** My page: profile, the vault, player protection, activity, password change, the ledger statement and the bet history. */
 function MyPage() {
   const { t } = useTranslation(['user', 'common']);
   const session = useSession();
@@ -58,6 +60,8 @@ function MyPage() {
         </dl>
       </section>
       <VaultPanel />
+      <ProtectionPanel />
+      <ActivityPanel />
       <PasswordChange />
       <Statement />
       <BetHistory />

@@ -22,3 +22,12 @@ export function useMemberDetail(id: number) {
 /** One action on a member (status, level, password, adjustment); the page reloads the member after. */
 export const useMemberAction = <E extends AdminEndpoint>(endpoint: E, id: number) =>
   useAdminMutation(endpoint, [['admin', 'member', id]]);
+
+/** The member's break or self-exclusion and its events (read-only: operators cannot shorten it). */
+export function useMemberProtection(id: number) {
+  return useQuery({
+    queryKey: ['admin', 'member', id, 'protection'],
+    queryFn: () => adminCall(api.protection.member, { params: { id } }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}

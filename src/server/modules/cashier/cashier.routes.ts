@@ -29,10 +29,10 @@ export function cashierRoutes(
 ): RouteHandlers {
   return {
     'apply-user-deposit': async (body, ctx) => {
-      const { request } = await requestDeposit(ctx.db, requireMember(ctx), ctx.site, {
-        amount: body.balance,
-        code: body.code,
-      });
+      const member = requireMember(ctx);
+      const { request } = await ctx.db.transaction((tx) =>
+        requestDeposit(tx, member, ctx.site, { amount: body.balance, code: body.code }),
+      );
       return { status: 'success', msg: MSG.depositRequested, requestId: request.id };
     },
 

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import type { SessionMember } from '../accounts/sessions.repo.ts';
 import { transfer } from '../ledger/ledger.service.ts';
+import { assertMayPlay } from '../protection/protection.service.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { checkDepositAmount } from './amount-rules.ts';
 import { type CashRequest, decidePending, insertCashRequest } from './cash-requests.repo.ts';
@@ -16,12 +17,6 @@ export const pendingRequestExists = () =>
 
 export const codeReused = () => errors.duplicate('this code was used for a different request');
 
-export function assertMayDeposit(member: SessionMember): void {
-  if (member.status === 'self_excluded') {
-    throw errors.forbidden('the account is self-excluded', MSG.selfExcluded);
-  }
-}
-
 export interface DepositInput {
   amount: number;
   code: string;
@@ -30,7 +25,10 @@ export interface DepositInput {
   status?: 'wait' | 'reg';
 }
 
-/** A member asks to deposit: no money moves until an operator or the payment provider confirms. */
+/**
+ * A member asks to deposit: no money moves until an operator or the payment provider confirms.
+ * Run it inside a transaction: the protection check holds the member row until the request commits.
+ */
 export async function requestDeposit(
   db: DbOrTx,
   member: SessionMember,
@@ -38,7 +36,7 @@ export async function requestDeposit(
   input: DepositInput,
 ): Promise<{ request: CashRequest; replay: boolean }> {
   checkDepositAmount(input.amount);
-  assertMayDeposit(member);
+  await assertMayPlay(db, member.memberId);
   assertDeskOpen(site, 'deposit');
   const result = await insertCashRequest(db, {
     memberId: member.memberId,

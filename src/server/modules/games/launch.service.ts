@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import type { SessionMember } from '../accounts/sessions.repo.ts';
 import { jackpotBpsFor } from '../jackpot/jackpot.service.ts';
+import { assertMayPlay } from '../protection/protection.service.ts';
 import { findGame } from './catalogue.service.ts';
 import { gameSessions } from './games.schema.ts';
 import type { GameProvider } from './provider.ts';
@@ -12,7 +13,8 @@ export const hashGameToken = (token: string) => createHash('sha256').update(toke
 
 /**
  * Opens a game for a member: the vendor and game must exist and be enabled (msg2002), the vendor
- * not under maintenance (status time, msg2218), the member not self-excluded. Issues the token
+ * not under maintenance (status time, msg2218), the member not on a break or self-excluded
+ * (protection.service: status excluded, with until when). Issues the token
  * the provider presents to the wallet API.
  */
 export async function openGame(
@@ -28,21 +30,22 @@ export async function openGame(
   if (found.vendor.maintenance) {
     throw errors.notNow('this game vendor is under maintenance', MSG.gameMaintenance);
   }
-  if (member.status !== 'active') {
-    throw errors.forbidden('this account may not play', MSG.selfExcluded);
-  }
   const provider = providers.get(found.vendor.provider);
   if (!provider) throw new Error(`game provider ${found.vendor.provider} is not installed`);
   const token = randomBytes(32).toString('base64url');
-  await db.insert(gameSessions).values({
-    tokenHash: hashGameToken(token),
-    provider: provider.code,
-    memberId: member.memberId,
-    sessionId: member.sessionId,
-    vendorCode: found.vendor.code,
-    gameCode: found.game.code,
-    category: found.vendor.category,
-    jackpotBps: await jackpotBpsFor(db, found.game.jackpot),
+  const jackpotBps = await jackpotBpsFor(db, found.game.jackpot);
+  await db.transaction(async (tx) => {
+    await assertMayPlay(tx, member.memberId);
+    await tx.insert(gameSessions).values({
+      tokenHash: hashGameToken(token),
+      provider: provider.code,
+      memberId: member.memberId,
+      sessionId: member.sessionId,
+      vendorCode: found.vendor.code,
+      gameCode: found.game.code,
+      category: found.vendor.category,
+      jackpotBps,
+    });
   });
   return provider.launchUrl({
     token,

@@ -35,7 +35,14 @@ export const dashboardEndpoints = {
     method: 'GET',
     path: '/dashboard',
     summary: "Today's and this month's money and member figures, and what waits",
-    response: ok.extend({ today: figures, month: figures, pending: pendingCounts, jackpot }),
+    response: ok.extend({
+      today: figures,
+      month: figures,
+      pending: pendingCounts,
+      jackpot,
+      /** Members under a break or self-exclusion now (player protection). */
+      protectedMembers: z.number(),
+    }),
   }),
   pendingCounts: endpoint({
     method: 'GET',

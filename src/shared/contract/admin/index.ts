@@ -8,6 +8,7 @@ import { membersEndpoints } from './members.ts';
 import { notesEndpoints } from './notes.ts';
 import { operatorsEndpoints } from './operators.ts';
 import { paymentOptionsEndpoints } from './payment-options.ts';
+import { protectionEndpoints } from './protection.ts';
 import { publicApiEndpoints } from './public-api.ts';
 import { sessionEndpoints } from './session.ts';
 import { sitesEndpoints } from './sites.ts';
@@ -24,6 +25,7 @@ export const adminContract = {
   dashboard: dashboardEndpoints,
   cashier: cashierEndpoints,
   members: membersEndpoints,
+  protection: protectionEndpoints,
   support: supportEndpoints,
   notes: notesEndpoints,
   content: contentEndpoints,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure, callRoute } from '../../api/client.ts';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
+import { messageParams } from '../protection/messageParams.ts';
 import { useSession } from '../session/queries.ts';
 import { prepareGameWindow } from './openGameWindow.ts';
 
@@ -47,7 +48,7 @@ export function useLaunchGame() {
         await dialog.alert(t('msg.msg2012'), 'error');
       } else {
         await dialog.alert(
-          t(`msg.${failure?.msg ?? 'msg2012'}`),
+          t(`msg.${failure?.msg ?? 'msg2012'}`, messageParams(failure)),
           failure?.msg === 'msg2002' ? 'info' : 'error',
         );
       }

@@ -7,8 +7,8 @@ export const dashboardRoutes = [
   adminRoute(dashboardEndpoints.dashboard, {
     permission: 'dashboard.view',
     handler: async ({ db }) => {
-      const { today, month, pending, jackpot } = await dashboard(db);
-      return { today, month, pending, jackpot };
+      const { today, month, pending, jackpot, protectedMembers } = await dashboard(db);
+      return { today, month, pending, jackpot, protectedMembers };
     },
   }),
   adminRoute(dashboardEndpoints.pendingCounts, {

@@ -1,0 +1,165 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fund, memberIdOf, nextCode } from '../../../../test/support/money.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { launchGame, playRound } from '../../../../test/support/wallet.ts';
+import { queryRows } from '../../db/client.ts';
+import { sites } from '../../db/schema.ts';
+import { seedDemo } from '../../db/seed-demo.ts';
+import { approveWithdrawal } from '../cashier/withdrawals.service.ts';
+import { statementCsv, statementRange } from './statement-csv.ts';
+
+const SECRET = 'test-wallet-secret';
+const DAY = 86_400_000;
+/** Bangkok keeps +07:00 all year, so the expected dates are plain arithmetic. */
+const TZ = 'Asia/Bangkok';
+const bangkokDay = (ms: number) => new Date(ms + 7 * 3_600_000).toISOString().slice(0, 10);
+const bangkokIso = (d: Date) => `${new Date(d.getTime() + 7 * 3_600_000).toISOString().slice(0, 19)}+07:00`;
+
+describe.runIf(backendAvailable)('my activity and the account statement (CSV)', () => {
+  const t = useTestApp({ houseWalletSecret: SECRET });
+  beforeAll(async () => {
+    await seedDemo(t.db);
+    const [site] = await t.db.select().from(sites).where(eq(sites.isDefault, true));
+    await t.db
+      .update(sites)
+      .set({ settings: { ...site!.settings, timezone: TZ } })
+      .where(eq(sites.id, site!.id));
+    t.app.sites.invalidate();
+  });
+
+  /** The member's totals straight from the ledger, by kind, since `since`. */
+  async function ledgerSums(memberId: number, since: Date) {
+    const rows = await queryRows<{ kind: string; n: number }>(
+      t.db,
+      sql`select t.kind, sum(t.amount)::int8 as n from ledger_transfers t
+          join ledger_accounts a on a.id in (t.from_account_id, t.to_account_id)
+          where a.member_id = ${memberId} and t.created_at >= ${since}
+            and t.kind in ('deposit', 'withdrawal', 'bet', 'win', 'bet_rollback', 'jackpot_win')
+          group by t.kind`,
+    );
+    const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
+    const stakes = of('bet') - of('bet_rollback');
+    const wins = of('win') + of('jackpot_win');
+    return { deposits: of('deposit'), withdrawals: of('withdrawal'), stakes, wins, net: wins - stakes };
+  }
+
+  it('shows the last log-ins and totals per window that equal the ledger transfers', async () => {
+    const player = await t.register();
+    const first = await t.call(
+      'user-do-login',
+      { id: player.id, pw: player.pw },
+      { remoteAddress: '10.1.1.1' },
+    );
+    const login = await t.call(
+      'user-do-login',
+      { id: player.id, pw: player.pw },
+      { remoteAddress: '10.2.2.2' },
+    );
+    const token = login.json().token as string;
+    expect(first.statusCode).toBe(200);
+    const id = await memberIdOf(t.db, player.id);
+
+    await fund(t, token, 100_000);
+    const gameToken = await launchGame(t, token);
+    await playRound(t, SECRET, gameToken, 10_000, 25_000);
+    await playRound(t, SECRET, gameToken, 5_000, 0);
+    const withdraw = await t.call('apply-user-withdraw', { balance: 20_000, code: nextCode() }, { token });
+    await approveWithdrawal(t.db, withdraw.json().requestId, { by: 'test-operator' });
+    // A deposit 40 days ago: in the 12 months only.
+    await fund(t, token, 50_000);
+    await t.db.execute(sql`update ledger_transfers set created_at = now() - interval '40 days'
+      where id = (select max(t.id) from ledger_transfers t join ledger_accounts a on a.id = t.to_account_id
+                  where a.member_id = ${id} and t.kind = 'deposit')`);
+
+    const res = await t.call('get-activity', {}, { token });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.timezone).toBe(TZ);
+    expect(body.currentLogin.ip).toBe('10.2.2.2');
+    expect(body.lastLogin.ip).toBe('10.1.1.1');
+    expect(Date.parse(body.lastLogin.at)).toBeLessThanOrEqual(Date.parse(body.currentLogin.at));
+
+    const today = { deposits: 100_000, withdrawals: 20_000, stakes: 15_000, wins: 25_000, net: 10_000 };
+    expect(body.totals.today).toEqual(today);
+    expect(body.totals.days7).toEqual(today);
+    expect(body.totals.days30).toEqual(today);
+    expect(body.totals.months12).toEqual({ ...today, deposits: 150_000 });
+    const now = Date.now();
+    expect(body.totals.days30).toEqual(await ledgerSums(id, new Date(now - 30 * DAY)));
+    expect(body.totals.months12).toEqual(await ledgerSums(id, new Date(now - 365 * DAY)));
+  });
+
+  it('downloads the statement as CSV: header, ISO dates in the site zone, minor and formatted amounts, RFC 4180 quoting', async () => {
+    const { token, member } = await t.login();
+    const id = await memberIdOf(t.db, member.id);
+    await fund(t, token, 1_230_000);
+    const withdraw = await t.call('apply-user-withdraw', { balance: 20_000, code: nextCode() }, { token });
+    const withdrawId = withdraw.json().requestId as number;
+    const rows = await queryRows<{ id: number; created_at: Date; kind: string; ref: number }>(
+      t.db,
+      sql`select distinct t.id, t.created_at, t.kind, (t.reference->>'cashRequestId')::int8 as ref
+          from ledger_transfers t join ledger_accounts a on a.id in (t.from_account_id, t.to_account_id)
+          where a.member_id = ${id} order by t.id`,
+    );
+    const [deposit, hold] = rows;
+    expect(rows.map((r) => r.kind)).toEqual(['deposit', 'withdraw_hold']);
+    const today = bangkokDay(Date.now());
+    const res = await t.call(
+      'get-account-statement-csv',
+      { from: bangkokDay(Date.now() - DAY), to: today },
+      { token },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain('attachment; filename="statement-');
+    const at = (d: Date) => bangkokIso(new Date(d));
+    expect(res.body).toBe(
+      'id,date,kind,account,amount_minor,amount,reference\r\n' +
+        `${deposit!.id},${at(deposit!.created_at)},deposit,cash,1230000,"1,230,000",` +
+        `"{""decidedBy"":""test-operator"",""cashRequestId"":${deposit!.ref}}"\r\n` +
+        `${hold!.id},${at(hold!.created_at)},withdraw_hold,cash,-20000,"-20,000","{""cashRequestId"":${withdrawId}}"\r\n` +
+        `${hold!.id},${at(hold!.created_at)},withdraw_hold,held,20000,"20,000","{""cashRequestId"":${withdrawId}}"\r\n`,
+    );
+
+    // Read in batches of one or two lines (a batch boundary inside the two lines of one transfer): the same file.
+    const range = statementRange(bangkokDay(Date.now() - DAY), today, TZ);
+    for (const batch of [1, 2]) {
+      const chunks: string[] = [];
+      for await (const chunk of statementCsv(t.db, id, range, { timezone: TZ, currency: 'KRW' }, batch)) {
+        chunks.push(String(chunk));
+      }
+      expect(chunks.join(''), `batch ${batch}`).toBe(res.body);
+    }
+
+    // Days before the account's first movement: the header alone.
+    const empty = await t.call(
+      'get-account-statement-csv',
+      { from: '2025-01-01', to: '2025-01-31' },
+      { token },
+    );
+    expect(empty.body).toBe('id,date,kind,account,amount_minor,amount,reference\r\n');
+  });
+
+  it('refuses a range over 366 days, a reversed range or a day that does not exist, with a clear 400', async () => {
+    const { token } = await t.login();
+    const call = (from: string, to: string) => t.call('get-account-statement-csv', { from, to }, { token });
+    expect((await call('2025-01-01', '2026-01-01')).statusCode).toBe(200); // 366 days
+    const long = await call('2025-01-01', '2026-01-02');
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ status: 'invalid', msg: 'msg3110', maxDays: 366 });
+    for (const [from, to] of [
+      ['2026-03-02', '2026-03-01'],
+      ['2026-02-30', '2026-03-01'],
+      ['2026-1-01', '2026-03-01'],
+    ]) {
+      const res = await call(from!, to!);
+      expect(res.statusCode, `${from} ${to}`).toBe(400);
+      expect(res.json().status).toBe('invalid');
+    }
+    expect(
+      (await t.call('get-account-statement-csv', { from: '2026-01-01', to: '2026-01-02' })).statusCode,
+    ).toBe(401);
+  });
+});

@@ -1,0 +1,99 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ACTIVITY_WINDOWS,
+  type ActivityTotals,
+  type ActivityWindow,
+} from '../../../../shared/contract/protection-routes.ts';
+import { formatDateTime } from '../../../../shared/format.ts';
+import { Button } from '../../../../ui/Button.tsx';
+import { useDialog } from '../../../components/ui/DialogProvider.tsx';
+import { Money } from '../../../components/ui/Money.tsx';
+import support from '../../support/support.module.css';
+import { downloadStatement, useActivity } from '../queries.ts';
+import styles from './protection.module.css';
+
+const FIGURES: (keyof ActivityTotals)[] = ['deposits', 'withdrawals', 'stakes', 'wins', 'net'];
+
+const isoDay = (date: Date) => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+};
+
+/** My page: the last log-in, money in and out for a chosen period, and the statement as a CSV file. */
+export function ActivityPanel() {
+  const { t } = useTranslation(['user', 'common']);
+  const activity = useActivity();
+  const data = activity.data;
+  const last = data?.lastLogin ?? data?.currentLogin;
+  const [window, setWindow] = useState<ActivityWindow>('today');
+  return (
+    <section className={support.card} aria-labelledby="activity-title" data-testid="activity">
+      <h2 id="activity-title">{t('activity.title')}</h2>
+      {last && (
+        <p className={styles.login} data-testid="last-login">
+          {t('activity.lastLogin', { at: formatDateTime(last.at), ip: last.ip ?? '-' })}
+        </p>
+      )}
+      <fieldset className={styles.windows} aria-label={t('activity.period')}>
+        {ACTIVITY_WINDOWS.map((w) => (
+          <button key={w} type="button" aria-pressed={w === window} onClick={() => setWindow(w)}>
+            {t(`activity.window.${w}`)}
+          </button>
+        ))}
+      </fieldset>
+      <table className={styles.totals}>
+        <tbody>
+          {FIGURES.map((figure) => {
+            const value = data?.totals[window][figure] ?? 0;
+            const tone = figure === 'net' && value !== 0 ? (value < 0 ? styles.loss : styles.gain) : '';
+            return (
+              <tr key={figure}>
+                <th scope="row">{t(`activity.figure.${figure}`)}</th>
+                <td className={tone} data-testid={`${figure}-${window}`}>
+                  {value < 0 ? '−' : ''}
+                  <Money value={Math.abs(value)} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <StatementDownload />
+    </section>
+  );
+}
+
+function StatementDownload() {
+  const { t } = useTranslation(['user', 'common']);
+  const dialog = useDialog();
+  const [to, setTo] = useState(() => isoDay(new Date()));
+  const [from, setFrom] = useState(() => isoDay(new Date(Date.now() - 29 * 86_400_000)));
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await downloadStatement(from, to);
+    } catch (error) {
+      await dialog.alert(t(`common:msg.${error instanceof Error ? error.message : 'msg2012'}`), 'warning');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className={styles.row} onSubmit={submit}>
+      <label className={support.field}>
+        {t('activity.from')}
+        <input type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} required />
+      </label>
+      <label className={support.field}>
+        {t('activity.to')}
+        <input type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} required />
+      </label>
+      <Button type="submit" disabled={busy}>
+        {t('activity.download')}
+      </Button>
+    </form>
+  );
+}
