@@ -213,7 +213,7 @@ try {
     gameTokens: slotTokens,
     clients: CLIENTS,
     seconds: WALLET_SECONDS,
-  });
+  }).run;
   const walletFigures = figuresOf(`wallet bet/win (${CLIENTS} clients)`, walletRun);
 
   // The money moved: per bet, the member's net postings equal what its settlement says.

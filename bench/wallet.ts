@@ -1,14 +1,15 @@
 /**
  * npm run bench:wallet — the seamless wallet under load on a real PostgreSQL (fsync on): concurrent
- * clients send signed bet+win pairs over HTTP for 20 s, then pgbench runs TPC-B with the same client
- * count and duration on the same cluster. Prints operations/s, p50/p99 and the ratio, then checks
- * the ledger invariants.
+ * clients send signed bet+win pairs over HTTP for 20 s (wins drawn from a seeded slot-like paytable),
+ * then pgbench runs TPC-B with the same client count and duration on the same cluster. Prints
+ * operations/s, p50/p99 and the ratio (target ≥ 3, p99 < 20 ms), the number and sum of the wins the
+ * wallet acknowledged against the win transfers the ledger holds, then checks the ledger invariants.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../src/server/db/client.ts';
+import { openDatabase, queryRows } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { members } from '../src/server/db/schema.ts';
 import { seedDemo } from '../src/server/db/seed-demo.ts';
@@ -100,14 +101,25 @@ try {
     gameTokens.push(new URL(launched.url!, server.url).searchParams.get('token')!);
   }
 
+  const winsInLedger = async () => {
+    const [row] = await queryRows<{ count: number; sum: number }>(
+      database.db,
+      sql`select count(*)::int as count, coalesce(sum(amount), 0)::bigint as sum from ledger_transfers where kind = 'win'`,
+    );
+    return { count: Number(row!.count), sum: Number(row!.sum) };
+  };
+  const winsBefore = await winsInLedger();
   // Each connection plays as one player: bet, then the win that closes the round.
-  const run = await walletLoad({
+  const load = walletLoad({
     url: server.url,
     secret: SECRET,
     gameTokens,
     clients: CLIENTS,
     seconds: DURATION_S,
+    seed: process.env.BENCH_SEED,
   });
+  const run = await load.run;
+  const winsAfter = await winsInLedger();
   const wallet = figuresOf(`wallet bet/win (${CLIENTS} clients)`, run);
 
   console.log('running pgbench TPC-B on the same cluster...');
@@ -132,7 +144,13 @@ try {
   );
   const ratio = wallet.requestsPerSecond / tps;
   console.log(
-    `\nwallet operations/s ÷ pgbench TPC-B transactions/s = ${ratio.toFixed(2)} (target ≥ 1.0); p99 ${wallet.p99} ms (target < 50)`,
+    `\nwallet operations/s ÷ pgbench TPC-B transactions/s = ${ratio.toFixed(2)} (target ≥ 3.0); p99 ${wallet.p99} ms (target < 20)`,
+  );
+  const ledgerWins = { count: winsAfter.count - winsBefore.count, sum: winsAfter.sum - winsBefore.sum };
+  const winsMatch =
+    ledgerWins.count === load.paid.count && ledgerWins.sum === load.paid.sum && ledgerWins.count > 0;
+  console.log(
+    `paid wins: ${load.paid.count} acknowledged, sum ${load.paid.sum}; ledger win transfers in the run: ${ledgerWins.count}, sum ${ledgerWins.sum} → ${winsMatch ? 'MATCH' : 'MISMATCH'}`,
   );
 
   const audit = await auditLedger(database.db);
@@ -145,7 +163,7 @@ try {
   );
   if (wallet.non2xx > 0 || wallet.errors > 0)
     console.log(`WARNING: ${wallet.non2xx} non-2xx replies, ${wallet.errors} errors`);
-  process.exitCode = ratio >= 1 && wallet.p99 < 50 && isLedgerSound(audit) ? 0 : 1;
+  process.exitCode = ratio >= 3 && wallet.p99 < 20 && winsMatch && isLedgerSound(audit) ? 0 : 1;
 } finally {
   await server.stop();
   await database.close();

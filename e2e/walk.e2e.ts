@@ -55,7 +55,8 @@ describe.runIf(chromiumAvailable)('a walk through the whole site at 360 px in fi
       window.history.pushState({}, '', p);
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, path);
-    await settle(b.page);
+    // The site keeps the last page on screen while the next one's code loads: wait for the new one.
+    await settle(b.page, `#root main[data-route="${path}"] :is(h1, h2, p, button, a)`);
   }
 
   async function audit(where: string, locale: string) {
@@ -83,7 +84,8 @@ describe.runIf(chromiumAvailable)('a walk through the whole site at 360 px in fi
       code: string;
       nameEn: string;
     }[];
-    for (const v of [...casinos, ...vendors]) allowed.push(v.nameEn);
+    const sports = (await memberCall(b.page, 'get-sport-setting', {})).sport as { nameEn: string }[];
+    for (const v of [...casinos, ...vendors, ...sports]) allowed.push(v.nameEn);
     const games = (await memberCall(b.page, 'get-game-list', {})).games as { nameEn: string }[];
     allowed.push(...games.map((g) => g.nameEn));
     expect(allowed).toContain('Golden Dragon');

@@ -13,7 +13,7 @@ export function allLabels(locale: string): string[] {
   );
 }
 
-/** Words that stay as they are in every language: the brand, units and the fairness algorithms. */
+/** Words that stay as they are in every language: the brand, units, file formats and the fairness algorithms. */
 export const ALWAYS_ALLOWED = [
   'ROYAL',
   'CASINO',
@@ -23,6 +23,7 @@ export const ALWAYS_ALLOWED = [
   'USDT',
   'HMAC-SHA256',
   'SHA-256',
+  'CSV',
 ];
 
 /**

@@ -1,11 +1,13 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import styles from './Layout.module.css';
 
 /** The frame for pages that supply their own layout: just the page. */
 export function BareLayout() {
+  const { pathname } = useLocation();
   return (
-    <main className={styles.main}>
+    // data-route commits with the page it names, as in Layout.
+    <main className={styles.main} data-route={pathname}>
       <Suspense>
         <Outlet />
       </Suspense>

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Footer } from '../features/layout/Footer.tsx';
 import { Header } from '../features/layout/Header.tsx';
 import { MessengerButtons } from '../features/mobile/MessengerButtons.tsx';
@@ -17,10 +17,12 @@ export function Layout() {
   useLiveSession();
   useCountAlerts();
   useLayoutData();
+  const { pathname } = useLocation();
   return (
     <div className={styles.shell}>
       <Header />
-      <main className={styles.main}>
+      {/* data-route commits with the page it names (a page still loading keeps the last one): tests wait on it. */}
+      <main className={styles.main} data-route={pathname}>
         <Suspense fallback={<p className={styles.loading}>{t('loading')}</p>}>
           <Outlet />
         </Suspense>

@@ -12,6 +12,9 @@ export const useCasinoList = () => useQuery(casinoListQuery);
 export const useSlotProviders = () =>
   useQuery({ queryKey: ['slot'], queryFn: async () => (await callRoute('get-slot-setting', {})).slot });
 
+export const useSportProviders = () =>
+  useQuery({ queryKey: ['sport'], queryFn: async () => (await callRoute('get-sport-setting', {})).sport });
+
 export const useSlotGames = (company: string | null) =>
   useQuery({
     queryKey: ['slot-games', company],
