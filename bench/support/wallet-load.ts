@@ -29,8 +29,8 @@ export function winOf(seed: string, round: string): number {
   return 0;
 }
 
-/** Wins the wallet acknowledged (HTTP 200 with status success), counted as their replies arrive. */
-export type PaidWins = { count: number; sum: number };
+/** Count and sum of wins: those sent, and those the wallet acknowledged (HTTP 200, status success). */
+export type WinTally = { count: number; sum: number };
 
 /**
  * bench:wallet's load, shared with bench:sportsbook: each connection plays as one player, a signed
@@ -48,7 +48,8 @@ export function walletLoad(opts: {
   seed?: string;
 }) {
   const seed = opts.seed ?? 'bench-wallet';
-  const paid: PaidWins = { count: 0, sum: 0 };
+  const sent: WinTally = { count: 0, sum: 0 };
+  const paid: WinTally = { count: 0, sum: 0 };
   let connection = 0;
   const signed = (body: string) => ({
     'content-type': 'application/json',
@@ -82,6 +83,10 @@ export function walletLoad(opts: {
         setupRequest: (req, context) => {
           const ctx = context as Context;
           ctx.win = winOf(seed, ctx.round!);
+          if (ctx.win > 0) {
+            sent.count += 1;
+            sent.sum += ctx.win;
+          }
           const body = JSON.stringify({
             txId: `w-${ctx.round}`,
             roundId: ctx.round,
@@ -100,5 +105,5 @@ export function walletLoad(opts: {
       },
     ],
   });
-  return { run, paid };
+  return { run, sent, paid };
 }
