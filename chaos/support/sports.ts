@@ -4,7 +4,8 @@ import { demoFeedTick } from '../../src/server/providers/sports/demo/demo-feed.t
 import type { SportsWallet } from '../../src/server/providers/sports/sports-wallet.ts';
 import { attempt, type Reply, untilAnswered } from './calls.ts';
 
-const STAKE = 100;
+// The book's platform minimum stake (sports settings).
+const STAKE = 1000;
 
 /** Lists the demo feed's matches once, so there is something to bet on (nothing settles during a run). */
 export async function listDemoMatches(db: Db) {

@@ -15,6 +15,7 @@ import type { Player } from './workload.ts';
  */
 export async function verifyRun(db: Database['db'], players: Player[]): Promise<boolean> {
   let acknowledged = 0;
+  let sportsBets = 0;
   let lost = 0;
   let wrongBalances = 0;
   for (const player of players) {
@@ -42,6 +43,7 @@ export async function verifyRun(db: Database['db'], players: Player[]): Promise<
         .where(inArray(sbBets.requestId, player.acceptedSportsBets));
       lost += player.acceptedSportsBets.length - placed!.n;
       acknowledged += player.acceptedSportsBets.length;
+      sportsBets += player.acceptedSportsBets.length;
     }
     const { cash } = await memberBalances(db, player.memberId);
     if (cash !== player.expectedCash) {
@@ -53,7 +55,7 @@ export async function verifyRun(db: Database['db'], players: Player[]): Promise<
   const chain = await verifyAuditChain(db);
   const sound = isLedgerSound(audit);
   console.log(
-    `  acknowledged calls ${acknowledged} (attempts ${tally.calls}, unanswered attempts repeated ${tally.failedAttempts}, of them 503 'unavailable' ${tally.unavailable}); ` +
+    `  acknowledged calls ${acknowledged}, of them ${sportsBets} sports bets (attempts ${tally.calls}, unanswered attempts repeated ${tally.failedAttempts}, of them 503 'unavailable' ${tally.unavailable}); ` +
       `lost ${lost}; doubled or missing money on ${wrongBalances} of ${players.length} players`,
   );
   console.log(
@@ -61,5 +63,7 @@ export async function verifyRun(db: Database['db'], players: Player[]): Promise<
       `negative ${audit.negativeMemberAccounts} → ${sound ? 'SOUND' : 'BROKEN'}; ` +
       `audit chain: ${chain.entries} entries → ${chain.ok ? 'VERIFIED' : `BROKEN at ${chain.brokenAt}`}`,
   );
-  return lost === 0 && wrongBalances === 0 && sound && chain.ok;
+  // The load must have reached the book, or the sportsbook was not under test at all.
+  if (sportsBets === 0) console.log('  NO SPORTS BET WAS ACCEPTED');
+  return lost === 0 && wrongBalances === 0 && sound && chain.ok && sportsBets > 0;
 }
