@@ -7,7 +7,6 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'vite';
 import { buildDecision, sourceFingerprint } from './web-build/fingerprint.ts';
 import { precompress } from './web-build/precompress.ts';
 import { buildAndPublish, servedBuild } from './web-build/publish.ts';
@@ -20,6 +19,8 @@ export async function buildWeb(options: { force: boolean; quiet?: boolean }): Pr
   const decision = options.force ? 'build: asked for' : buildDecision(servedBuild(WEB_LAYOUT), fingerprint);
   if (decision.startsWith('keep')) return decision;
   await buildAndPublish(WEB_LAYOUT, fingerprint, async (outDir) => {
+    // Loaded only to build: importing Vite costs about a second that an unchanged site need not pay.
+    const { build } = await import('vite');
     await build({
       configFile: resolve('vite.config.ts'),
       logLevel: options.quiet ? 'warn' : 'info',

@@ -17,14 +17,18 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts `src/server/main.ts` as its own process, so the load generator does not share its CPU time. */
+/**
+ * Starts the server as its own process, so the load generator does not share its CPU time: the
+ * sources (`src/server/main.ts` through tsx) or, given `entry`, a compiled bundle.
+ */
 export async function startServer(
   env: Record<string, string>,
   port = 3900 + Math.floor(Math.random() * 90),
+  entry = ['--import', 'tsx', 'src/server/main.ts'],
 ): Promise<RunningServer> {
   // BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=.tmp/prof" profiles the server under load.
   const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...flags, '--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...flags, ...entry], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,0 +1,68 @@
+/**
+ * Compiles the server into one ES module, dist/server/main.js (packages stay in node_modules), with
+ * the SQL it reads at run time copied beside it, so `npm start` runs plain JavaScript instead of
+ * compiling every TypeScript file at each start.
+ *   node tools/build-server.ts             compile now
+ *   node tools/build-server.ts --if-stale  only when none exists or an input changed (npm start)
+ */
+import { cpSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { inputsFingerprint, isServerBuildCurrent, STAMP_FILE } from './server-build/inputs.ts';
+
+export const SERVER_OUT = resolve('dist/server');
+/** Read at run time relative to the module (import.meta.url), so they sit beside the bundle. */
+const RUNTIME_FOLDERS = { functions: 'src/server/db/functions', migrations: 'src/server/db/migrations' };
+
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
+  );
+
+/** Compiles into a fresh folder and swaps it in, so a half-written bundle is never started. */
+export async function buildServer(options: {
+  force: boolean;
+  root?: string;
+  outDir?: string;
+}): Promise<string> {
+  const root = resolve(options.root ?? '.');
+  const outDir = options.outDir ?? SERVER_OUT;
+  if (!options.force && isServerBuildCurrent(root, outDir)) return 'keep: up to date';
+  const { build } = await import('esbuild');
+  const next = `${outDir}.next`;
+  rmSync(next, { recursive: true, force: true });
+  mkdirSync(next, { recursive: true });
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: ['src/server/main.ts'],
+    outfile: join(next, 'main.js'),
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    jsx: 'automatic',
+    sourcemap: true,
+    metafile: true,
+    logLevel: 'warning',
+  });
+  for (const [name, from] of Object.entries(RUNTIME_FOLDERS))
+    cpSync(join(root, from), join(next, name), { recursive: true });
+  const inputs = [
+    ...Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('node_modules/')),
+    ...Object.values(RUNTIME_FOLDERS).flatMap((f) => filesUnder(join(root, f)).map((p) => relative(root, p))),
+    'package-lock.json',
+  ];
+  writeFileSync(
+    join(next, STAMP_FILE),
+    JSON.stringify({ fingerprint: inputsFingerprint(root, inputs), inputs }),
+  );
+  rmSync(outDir, { recursive: true, force: true });
+  renameSync(next, outDir);
+  return 'compiled';
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const decision = await buildServer({ force: !process.argv.includes('--if-stale') });
+  console.log(`server build: ${decision}`);
+}
