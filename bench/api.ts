@@ -10,7 +10,12 @@
  * Then it opens 10,000 idle member event streams (GET /api/live, BENCH_IDLE_STREAMS to change) on
  * the same process, counts those that delivered their first state, and runs the health check again
  * beside them.
+ *
+ * BENCH_PGLITE=1 runs the same against the embedded default (PGlite in a temporary data directory).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startPgCluster } from '../test/support/pg-cluster.ts';
@@ -23,17 +28,26 @@ const DURATION_S = 10;
 const MEMBERS = 50;
 const IDLE_STREAMS = Number(process.env.BENCH_IDLE_STREAMS ?? 10_000);
 
-const cluster = process.env.BENCH_DATABASE_URL ? undefined : await startPgCluster({ fsync: true });
-const adminUrl = process.env.BENCH_DATABASE_URL ?? cluster!.url;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query('drop database if exists bench_api');
-await admin.query('create database bench_api');
-await admin.end();
-const databaseUrl = new URL(adminUrl);
-databaseUrl.pathname = '/bench_api';
+const onPglite = process.env.BENCH_PGLITE === '1';
 
-const server = await startServer({ DATABASE_URL: databaseUrl.toString() });
+/** Where the server keeps its data: a new PostgreSQL database, or a new PGlite directory. */
+async function databaseEnv(): Promise<{ env: Record<string, string>; cluster?: { stop(): void } }> {
+  if (onPglite) return { env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-api-pglite-')) } };
+  const cluster = process.env.BENCH_DATABASE_URL ? undefined : await startPgCluster({ fsync: true });
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? cluster!.url;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query('drop database if exists bench_api');
+  await admin.query('create database bench_api');
+  await admin.end();
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = '/bench_api';
+  return { env: { DATABASE_URL: databaseUrl.toString() }, ...(cluster ? { cluster } : {}) };
+}
+
+const { env, cluster } = await databaseEnv();
+console.log(`database: ${onPglite ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'}`);
+const server = await startServer(env);
 try {
   const post = (route: string, body: unknown) =>
     fetch(`${server.url}/api/routes/${route}`, {
@@ -112,4 +126,5 @@ try {
 } finally {
   await server.stop();
   cluster?.stop();
+  if (env.DATA_DIR) rmSync(env.DATA_DIR, { recursive: true, force: true });
 }
