@@ -7,8 +7,12 @@ export type WalletAnswer = {
   playerId?: string;
   currency?: string;
   message?: string;
-  /** The jackpot call's award. */
+  /** The jackpot call's award; a `limit` refusal's limit amount. */
   amount?: number;
+  /** A `limit` refusal: which of the player's limits, and when its period ends. */
+  limit?: string;
+  period?: string;
+  resetsAt?: string | null;
 };
 
 /**

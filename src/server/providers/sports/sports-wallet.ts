@@ -9,6 +9,11 @@ export type WalletAnswer = {
   message?: string;
   result?: string;
   debt?: number;
+  /** A `limit` refusal: which of the member's limits, its amount, and when its period ends. */
+  limit?: string;
+  period?: string;
+  amount?: number;
+  resetsAt?: string | null;
 };
 
 /**
