@@ -39,6 +39,7 @@ export type PlayReply =
       limit?: string | undefined;
       period?: string | undefined;
       amount?: number | undefined;
+      used?: number | undefined;
       resetsAt?: string | null | undefined;
     };
 
@@ -100,8 +101,8 @@ export async function playRound(
   }
   if (bet.status !== 'success') {
     await markRound('refused');
-    const { limit, period, amount, resetsAt } = bet;
-    const limitFields = bet.status === 'limit' ? { limit, period, amount, resetsAt } : {};
+    const { limit, period, amount, used, resetsAt } = bet;
+    const limitFields = bet.status === 'limit' ? { limit, period, amount, used, resetsAt } : {};
     return {
       status: bet.status,
       message: bet.message ?? 'the bet was refused',

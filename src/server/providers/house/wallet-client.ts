@@ -12,6 +12,7 @@ export type WalletAnswer = {
   /** A `limit` refusal: which of the player's limits, and when its period ends. */
   limit?: string;
   period?: string;
+  used?: number;
   resetsAt?: string | null;
 };
 
