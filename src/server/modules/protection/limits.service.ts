@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LIMIT_ACTIONS } from '../../../shared/contract/admin/protection.ts';
 import { limitMsg } from '../../../shared/limit-messages.ts';
 import { MSG, type MsgKey } from '../../../shared/messages.ts';
 import type { LimitKind, LimitPeriod } from '../../../shared/vocabulary.ts';
@@ -78,16 +79,8 @@ async function recordChange(
   await auditProtection(tx, memberId, `limit_${action}`, { ...target, amount, previous }, ip);
 }
 
-export const LIMIT_ACTIONS = [
-  'set',
-  'decreased',
-  'increase_requested',
-  'remove_requested',
-  'pending_cancelled',
-  'increased',
-  'removed',
-] as const;
 export type LimitAction = (typeof LIMIT_ACTIONS)[number];
+export { LIMIT_ACTIONS };
 
 export interface LimitChange {
   kind: LimitKind;
@@ -243,6 +236,30 @@ export async function assertDepositWithinLimits(tx: DbOrTx, memberId: number, am
 /** A credited deposit counts toward the deposit limits of its day (called before its ledger transfer). */
 export async function addDepositToPlayDay(tx: DbOrTx, memberId: number, amount: number) {
   await tx.execute(sql`select play_totals_add(${memberId}, ${amount}, 0, 0)`);
+}
+
+/** A member's limit hits and reality check answers, newest first (the back office). */
+export async function protectionEventList(db: DbOrTx, memberId: number, limit = 100) {
+  const rows = await queryRows<{
+    id: number;
+    kind: 'limit_hit' | 'reality_check';
+    detail: Record<string, unknown>;
+    at: Date | string;
+  }>(
+    db,
+    sql`select id, kind, detail, at from protection_events where member_id = ${memberId}
+        order by id desc limit ${limit}`,
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id), at: new Date(r.at) }));
+}
+
+/** Members with at least one limit of their own (the dashboard). */
+export async function countMembersWithLimits(db: DbOrTx): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(distinct member_id)::int8 as n from protection_limits`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** Runs `work`; when a limit refused it, records the hit (its own transaction: the refused one rolled back). */
