@@ -44,3 +44,20 @@ describe.runIf(backendAvailable)('limits refuse sports bets through the wallet',
     expect((await place(p.gameToken, home, 5_000)).json().status).toBe('success');
   });
 });
+
+describe.runIf(backendAvailable)('the sports window carries the reality check', () => {
+  const t = useTestApp();
+  it('includes the dialog in the chosen language and serves its script and style', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/sports', cookies: { lang: 'ko' } });
+    expect(page.body).toContain('id="reality-check"');
+    expect(page.body).toContain('data-where="sportsbook"');
+    expect(page.body).toContain('리얼리티 체크');
+    const script = await t.app.inject({ method: 'GET', url: '/protection/reality-check.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.body).toContain('answer-reality-check');
+    console.log(page.headers['content-security-policy'], script.headers);
+    const css = await t.app.inject({ method: 'GET', url: '/protection/reality-check.css' });
+    expect(css.headers['content-type']).toContain('text/css');
+  });
+});

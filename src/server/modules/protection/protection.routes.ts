@@ -11,6 +11,7 @@ import {
   requestLift,
   startProtection,
 } from './protection.service.ts';
+import { cancelSportsBetsOnBreak } from './protection-sports.ts';
 import { realityMinutes, recordRealityAnswer, sessionPlay, setRealityMinutes } from './reality.service.ts';
 import { statementCsv, statementRange } from './statement-csv.ts';
 
@@ -63,7 +64,12 @@ export const protectionRoutes: RouteHandlers = {
         : body.permanent
           ? { kind: 'exclusion', permanent: true }
           : { kind: 'exclusion', months: body.months! };
-    const view = await startProtection(ctx.db, requireMember(ctx).memberId, choice, ctx.ip);
+    const { memberId } = requireMember(ctx);
+    const view = await startProtection(ctx.db, memberId, choice, ctx.ip);
+    // The site's setting: open sports bets stay (default) or are cancelled and refunded now.
+    if (ctx.site.settings.sportsBetsOnBreak === 'cancel') {
+      await cancelSportsBetsOnBreak(ctx.db, ctx.request.server.sportsWallet, memberId, choice.kind, ctx.ip);
+    }
     return { status: 'success', msg: MSG.protectionSet, protection: protectionView(view) };
   },
 

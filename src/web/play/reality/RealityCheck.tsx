@@ -13,6 +13,7 @@ export function RealityCheck({ where }: { where: string }) {
   const t = usePlayT();
   const [shown, setShown] = useState<{ state: RealityState; minutes: number } | null>(null);
   const timer = useRef<number | undefined>(undefined);
+  const skew = useRef(0);
   const scheduleRef = useRef<() => Promise<void>>(async () => {});
 
   useEffect(() => {
@@ -20,14 +21,16 @@ export function RealityCheck({ where }: { where: string }) {
     async function schedule() {
       const state = await fetchReality();
       if (!state || cancelled) return;
+      skew.current = new Date(state.now).getTime() - Date.now();
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => void show(), nextCheckAt(state) - Date.now());
     }
     async function show() {
       const state = await fetchReality();
       if (!state || cancelled) return;
+      // Time played on the clock the check was scheduled by (the server's, as seen from here).
       const started = new Date(state.sessionStartedAt).getTime();
-      const minutes = Math.floor((new Date(state.now).getTime() - started) / 60_000);
+      const minutes = Math.floor((Date.now() + skew.current - started) / 60_000);
       setPaused(true);
       setShown({ state, minutes });
     }
