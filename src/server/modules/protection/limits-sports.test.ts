@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf } from '../../../../test/support/money.ts';
+import { useOperators } from '../../../../test/support/operators.ts';
 import {
   footballEvent,
   listenForWallet,
@@ -13,6 +15,7 @@ import { backendAvailable } from '../../../../test/support/test-db.ts';
 
 describe.runIf(backendAvailable)('limits refuse sports bets through the wallet', () => {
   const t = useTestApp();
+  const { as } = useOperators(t);
   beforeAll(async () => listenForWallet(t));
 
   const place = (gameToken: string, selection: { id: number; price: string }, unitStake: number) =>
@@ -43,6 +46,47 @@ describe.runIf(backendAvailable)('limits refuse sports bets through the wallet',
     expect((await balancesOf(t, p.token)).cash).toBe(990_000);
     expect((await place(p.gameToken, home, 5_000)).json().status).toBe('success');
   });
+
+  /** Sets the default site's setting for open sports bets when a break starts (back office). */
+  async function setOnBreak(value: 'keep' | 'cancel') {
+    const sites = (await as('owner').get('/api/admin/settings/sites')).json().sites as {
+      id: number;
+      isDefault: boolean;
+    }[];
+    const site = sites.find((x) => x.isDefault)!;
+    const res = await as('owner').post(`/api/admin/settings/sites/${site.id}`, { sportsBetsOnBreak: value });
+    expect(res.json().site.settings.sportsBetsOnBreak).toBe(value);
+  }
+  const betStatus = async (betId: number) =>
+    (await t.db.execute(sql`select status from sb_bets where id = ${betId}`)).rows[0] as { status: string };
+
+  it('a break keeps open sports bets by default, and cancels and refunds them when the site says so', async () => {
+    const { eventId } = await footballEvent(t.db);
+    const home = (await selectionsOf(t, eventId))['1x2:home']!;
+    await setOnBreak('keep');
+    const kept = await sportsPlayer(t);
+    const keptBet = (await place(kept.gameToken, home, 10_000)).json();
+    await t.call('set-protection', { kind: 'break', days: 1, confirm: true }, { token: kept.token });
+    expect((await betStatus(keptBet.betId)).status).toBe('open');
+    expect((await balancesOf(t, kept.token)).cash).toBe(990_000);
+
+    await setOnBreak('cancel');
+    const cancelled = await sportsPlayer(t);
+    const bet = (await place(cancelled.gameToken, home, 10_000)).json();
+    expect((await balancesOf(t, cancelled.token)).cash).toBe(990_000);
+    await t.call(
+      'set-protection',
+      { kind: 'exclusion', months: 6, confirm: true },
+      { token: cancelled.token },
+    );
+    expect((await betStatus(bet.betId)).status).toBe('void');
+    expect((await balancesOf(t, cancelled.token)).cash).toBe(1_000_000);
+    const reason = await t.db.execute(
+      sql`select reason from sb_settlements where bet_id = ${bet.betId} and kind = 'cancel'`,
+    );
+    expect(reason.rows[0]).toMatchObject({ reason: 'player protection: self-exclusion' });
+    await setOnBreak('keep');
+  });
 });
 
 describe.runIf(backendAvailable)('the sports window carries the reality check', () => {
@@ -56,7 +100,6 @@ describe.runIf(backendAvailable)('the sports window carries the reality check', 
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toContain('javascript');
     expect(script.body).toContain('answer-reality-check');
-    console.log(page.headers['content-security-policy'], script.headers);
     const css = await t.app.inject({ method: 'GET', url: '/protection/reality-check.css' });
     expect(css.headers['content-type']).toContain('text/css');
   });
