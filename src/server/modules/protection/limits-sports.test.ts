@@ -12,6 +12,7 @@ import {
 } from '../../../../test/support/sports.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { queryRows } from '../../db/client.ts';
 
 describe.runIf(backendAvailable)('limits refuse sports bets through the wallet', () => {
   const t = useTestApp();
@@ -58,7 +59,7 @@ describe.runIf(backendAvailable)('limits refuse sports bets through the wallet',
     expect(res.json().site.settings.sportsBetsOnBreak).toBe(value);
   }
   const betStatus = async (betId: number) =>
-    (await t.db.execute(sql`select status from sb_bets where id = ${betId}`)).rows[0] as { status: string };
+    (await queryRows<{ status: string }>(t.db, sql`select status from sb_bets where id = ${betId}`))[0]!;
 
   it('a break keeps open sports bets by default, and cancels and refunds them when the site says so', async () => {
     const { eventId } = await footballEvent(t.db);
@@ -81,10 +82,11 @@ describe.runIf(backendAvailable)('limits refuse sports bets through the wallet',
     );
     expect((await betStatus(bet.betId)).status).toBe('void');
     expect((await balancesOf(t, cancelled.token)).cash).toBe(1_000_000);
-    const reason = await t.db.execute(
+    const [reason] = await queryRows<{ reason: string }>(
+      t.db,
       sql`select reason from sb_settlements where bet_id = ${bet.betId} and kind = 'cancel'`,
     );
-    expect(reason.rows[0]).toMatchObject({ reason: 'player protection: self-exclusion' });
+    expect(reason).toMatchObject({ reason: 'player protection: self-exclusion' });
     await setOnBreak('keep');
   });
 });
@@ -95,7 +97,9 @@ describe.runIf(backendAvailable)('the sports window carries the reality check', 
     const page = await t.app.inject({ method: 'GET', url: '/sports', cookies: { lang: 'ko' } });
     expect(page.body).toContain('id="reality-check"');
     expect(page.body).toContain('data-where="sportsbook"');
+    expect(page.body).toContain('data-lang="ko"');
     expect(page.body).toContain('리얼리티 체크');
+    expect(page.body).toContain('แจ้งเตือนการเล่น');
     const script = await t.app.inject({ method: 'GET', url: '/protection/reality-check.js' });
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toContain('javascript');

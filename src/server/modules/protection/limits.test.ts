@@ -4,6 +4,7 @@ import { fund, memberIdOf, nextCode } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchGame, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
+import { limitMsg } from '../../../shared/limit-messages.ts';
 import { queryRows } from '../../db/client.ts';
 import { paymentOptions, sites } from '../../db/schema.ts';
 import { seedDemo } from '../../db/seed-demo.ts';
@@ -181,6 +182,57 @@ describe.runIf(backendAvailable)('player protection: limits the member sets', ()
       period: 'week',
     });
     expect((await bet(gameToken, 2_000)).json().status).toBe('success');
+  });
+
+  it('every loss and wager limit, per day, week and month, takes a stake up to it exactly and refuses one unit more', async () => {
+    const msgs: Record<string, string> = {
+      'loss:day': 'msg3114',
+      'loss:week': 'msg3115',
+      'loss:month': 'msg3116',
+      'wager:day': 'msg3117',
+      'wager:week': 'msg3118',
+      'wager:month': 'msg3119',
+    };
+    for (const [key, msg] of Object.entries(msgs)) {
+      const [kind, period] = key.split(':') as [string, string];
+      const { token, member } = await t.login();
+      const id = await memberIdOf(t.db, member.id);
+      await fund(t, token, 100_000);
+      const gameToken = await launchGame(t, token);
+      await setLimit(token, kind, period, 3_000);
+      expect((await bet(gameToken, 2_000)).json().status, key).toBe('success');
+      const over = await bet(gameToken, 1_001);
+      expect(over.json(), key).toMatchObject({
+        status: 'limit',
+        limit: kind,
+        period,
+        amount: 3_000,
+        used: 2_000,
+      });
+      expect((await bet(gameToken, 1_000)).json().status, key).toBe('success');
+      expect((await bet(gameToken, 1)).json().status, key).toBe('limit');
+      // The key the game window shows for this refusal names this limit.
+      expect(limitMsg(over.json()), key).toBe(msg);
+      const [hit] = (await events(id)).filter((e) => e.kind === 'limit_hit');
+      expect(hit!.detail, key).toMatchObject({ limit: kind, period });
+    }
+  });
+
+  it('every deposit limit, per day, week and month, takes a deposit up to it exactly and refuses one unit more', async () => {
+    for (const [period, msg] of [
+      ['day', 'msg3111'],
+      ['week', 'msg3112'],
+      ['month', 'msg3113'],
+    ] as const) {
+      for (const limit of [40_000, 39_999]) {
+        const { token } = await t.login();
+        await setLimit(token, 'deposit', period, limit);
+        await fund(t, token, 30_000);
+        const res = await t.call('apply-user-deposit', { balance: 10_000, code: nextCode() }, { token });
+        if (limit === 40_000) expect(res.json().status, `${period} ${limit}`).toBe('success');
+        else expect(res.json(), `${period} ${limit}`).toMatchObject({ status: 'limit', msg, period });
+      }
+    }
   });
 
   it('a session time limit refuses bets once the login session is older than it', async () => {

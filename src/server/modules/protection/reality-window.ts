@@ -33,12 +33,21 @@ export function windowLocale(request: FastifyRequest): Locale {
 const escapeAttr = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** What a window's page adds to its body: the hidden dialog with its texts, and the script. */
+/** Every language's texts: the script speaks the language the member chose on the site, as the game window does. */
+const ALL_TEXTS = JSON.stringify(
+  Object.fromEntries(Object.entries(TEXTS).map(([l, t]) => [l, { ...t, lang: HTML_LANG[l as Locale] }])),
+);
+
+/**
+ * What a window's page adds to its body: the hidden dialog with the texts, and the script. The script
+ * uses the language the member chose on the site (this origin's localStorage `lang`), else `locale`.
+ */
 export function realityMarkup(locale: Locale, where: string): string {
-  const texts = escapeAttr(JSON.stringify({ ...TEXTS[locale], lang: HTML_LANG[locale] }));
+  const texts = escapeAttr(ALL_TEXTS);
   return (
     `<link rel="stylesheet" href="/protection/reality-check.css">` +
-    `<div id="reality-check" class="rc-backdrop" hidden data-where="${escapeAttr(where)}" data-texts="${texts}"></div>` +
+    `<div id="reality-check" class="rc-backdrop" hidden data-where="${escapeAttr(where)}" data-lang="${locale}" ` +
+    `data-texts="${texts}"></div>` +
     `<script src="/protection/reality-check.js" defer></script>`
   );
 }
@@ -56,7 +65,10 @@ const CSS =
 const SCRIPT = `(() => {
   const box = document.getElementById('reality-check');
   if (!box) return;
-  const texts = JSON.parse(box.dataset.texts || '{}');
+  const all = JSON.parse(box.dataset.texts || '{}');
+  let chosen = null;
+  try { chosen = localStorage.getItem('lang'); } catch (e) { chosen = null; }
+  const texts = all[chosen] || all[box.dataset.lang] || all.th;
   const where = box.dataset.where || 'window';
   const post = (name, body) => fetch('/api/routes/' + name, { method: 'POST', credentials: 'same-origin',
     headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
@@ -75,7 +87,9 @@ const SCRIPT = `(() => {
     const s = await post('get-reality-check', {});
     if (!s) return;
     clearTimeout(timer);
-    timer = setTimeout(show, nextAt(s) - Date.now());
+    const due = nextAt(s);
+    box.dataset.due = new Date(due).toISOString();
+    timer = setTimeout(show, due - Date.now());
   }
   async function choose(choice) {
     await post('answer-reality-check', { choice, where });

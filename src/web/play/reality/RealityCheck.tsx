@@ -23,7 +23,10 @@ export function RealityCheck({ where }: { where: string }) {
       if (!state || cancelled) return;
       skew.current = new Date(state.now).getTime() - Date.now();
       window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => void show(), nextCheckAt(state) - Date.now());
+      const due = nextCheckAt(state);
+      // When the next check is due, on the page's clock (tests wait for it before moving the clock).
+      document.documentElement.dataset.realityDue = new Date(due).toISOString();
+      timer.current = window.setTimeout(() => void show(), due - Date.now());
     }
     async function show() {
       const state = await fetchReality();
