@@ -103,7 +103,8 @@ for (const { lang, viewport, size } of CASES) {
       await b.page.clock.runFor('15:00');
       const inSports = b.page.getByTestId('reality-check');
       await inSports.getByText(w.reality).waitFor();
-      await b.screenshot(`reality-sports-${lang}-${size}`);
+      // The window as the member sees it (the whole page is a long list under the fixed dialog).
+      await b.page.screenshot({ path: `e2e/screenshots/reality-sports-${lang}-${size}.png` });
       await inSports.getByRole('button', { name: w.logout }).click();
       await b.page.waitForURL((url) => url.pathname === '/');
       expect((await memberCall(b.page, 'get-limits', {})).status).toBe('unauthorized');
