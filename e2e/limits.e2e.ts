@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember, launch, memberCall } from './support/member.ts';
+import { LIMITS_OPERATOR, signInOperator } from './support/operator.ts';
 import { chooseSiteLanguage, openGameWindow } from './support/play.ts';
 
 /** What each language shows for this journey. */
@@ -111,3 +112,37 @@ for (const { lang, viewport, size } of CASES) {
     }, 120_000);
   });
 }
+
+describe.runIf(chromiumAvailable)("a member's limits in the back office, desktop", () => {
+  const b = useBrowser(DESKTOP);
+
+  it('lists the limits with a waiting raise, their history, a limit hit and a reality check answer', async () => {
+    const id = await fundedMember(b.page, 'bolim', 100_000);
+    await memberCall(b.page, 'set-limit', { kind: 'deposit', period: 'week', amount: 120_000 });
+    await memberCall(b.page, 'set-limit', { kind: 'deposit', period: 'week', amount: 110_000 });
+    await memberCall(b.page, 'set-limit', { kind: 'deposit', period: 'week', amount: 200_000 });
+    await memberCall(b.page, 'set-limit', { kind: 'session', period: 'session', amount: 90 });
+    const refused = await memberCall(b.page, 'apply-user-deposit', {
+      balance: 20_000,
+      code: `${Date.now()}`,
+    });
+    expect(refused).toMatchObject({ status: 'limit', msg: 'msg3112' });
+    await memberCall(b.page, 'answer-reality-check', { choice: 'continue', where: 'lucky-sevens' });
+
+    await signInOperator(b.page, LIMITS_OPERATOR);
+    await b.page.getByRole('link', { name: 'Members' }).click();
+    await b.page.getByLabel('Search members').fill(id);
+    await b.page.getByRole('button', { name: 'Search' }).click();
+    await b.page.getByRole('link', { name: id }).click();
+    const panel = b.page.getByRole('region', { name: /^Limits/ });
+    const limits = panel.getByRole('table', { name: 'Limits', exact: true });
+    await limits.getByText('Deposit per week').waitFor();
+    await limits.getByText('member may confirm from').waitFor();
+    await panel.getByRole('table', { name: 'Limit history' }).getByText('Raise asked (waits 24 h)').waitFor();
+    const events = panel.getByRole('table', { name: 'Limit hits and reality checks' });
+    await events.getByText('Limit hit: Deposit per week').waitFor();
+    await events.getByText(/Reality check in lucky-sevens: continue/).waitFor();
+    await panel.scrollIntoViewIfNeeded();
+    await b.page.screenshot({ path: 'e2e/screenshots/admin-member-limits.png' });
+  }, 120_000);
+});

@@ -3,6 +3,7 @@ import type { AdminReply, adminContract } from '../../../shared/contract/admin/i
 import { Amount } from '../../components/Amount.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
+import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
 import { useMemberProtection } from './queries.ts';
 
@@ -92,6 +93,7 @@ export function MemberLimits({ id }: { id: number }) {
         empty="No limits."
         label="Limits"
       />
+      <h3 className={ui.muted}>Changes</h3>
       <Table
         rows={query.data?.limitHistory}
         columns={CHANGE_COLUMNS}
@@ -99,6 +101,7 @@ export function MemberLimits({ id }: { id: number }) {
         empty="No limit changes."
         label="Limit history"
       />
+      <h3 className={ui.muted}>Limit hits and reality checks</h3>
       <Table
         rows={query.data?.protectionEvents}
         columns={EVENT_COLUMNS}
