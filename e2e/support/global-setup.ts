@@ -14,7 +14,7 @@ import { approveDeposit } from '../../src/server/modules/cashier/deposits.servic
 import { sendNote } from '../../src/server/modules/inbox/notes.service.ts';
 import { demoFeedTick } from '../../src/server/providers/sports/demo/demo-feed.ts';
 import { buildWeb } from '../../tools/build-web.ts';
-import { DEMO_OPERATOR, PHONE_OPERATOR, TRADING_OPERATORS } from './operator.ts';
+import { DEMO_OPERATOR, LIMITS_OPERATOR, PHONE_OPERATOR, TRADING_OPERATORS } from './operator.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -103,6 +103,12 @@ export default async function setup(project: TestProject) {
     login: PHONE_OPERATOR,
     password: DEMO_OPERATOR.password,
     role: 'owner',
+    totpSecret: DEMO_OPERATOR.totpSecret,
+  });
+  await createOperator(database.db, {
+    login: LIMITS_OPERATOR,
+    password: DEMO_OPERATOR.password,
+    role: 'support',
     totpSecret: DEMO_OPERATOR.totpSecret,
   });
   for (const login of TRADING_OPERATORS) {

@@ -15,6 +15,8 @@ export const currentCode = () => generateSync({ secret: DEMO_OPERATOR.totpSecret
  * password and secret, made by the global setup): two files within one 30 s step would collide.
  */
 export const PHONE_OPERATOR = 'phone-desk';
+/** A support operator who reads a member's limits (limits.e2e.ts). */
+export const LIMITS_OPERATOR = 'limits-desk';
 /** The sportsbook's traders (role trading): one for the desktop test, one for the phone test. */
 export const TRADING_OPERATORS = ['trading-desk', 'trading-phone'] as const;
 

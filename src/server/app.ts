@@ -29,6 +29,7 @@ import type { LiveHub } from './modules/live/live.hub.ts';
 import { liveUpdates } from './modules/live/live.plugin.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { protectionRoutes } from './modules/protection/protection.routes.ts';
+import { realityWindowFiles } from './modules/protection/reality-window.ts';
 import { createSiteResolver, type SiteResolver } from './modules/sites/sites.service.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { vaultRoutes } from './modules/vault/vault.routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp({
   });
   await sportsBook(app, { db: database.db, config });
   await mediaRoutes(app, database.db);
+  await realityWindowFiles(app);
   const paymentMode = { production: config.production };
   await adminApi(app, {
     db: database.db,

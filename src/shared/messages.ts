@@ -76,6 +76,24 @@ export const MSG = {
   protectionNotOver: 'msg3108',
   alreadyProtected: 'msg3109',
   statementRangeTooLong: 'msg3110',
+  // A limit refused: which limit is named by the key; {{limit}} its amount, {{resetsAt}} when its period ends.
+  depositLimitDay: 'msg3111',
+  depositLimitWeek: 'msg3112',
+  depositLimitMonth: 'msg3113',
+  lossLimitDay: 'msg3114',
+  lossLimitWeek: 'msg3115',
+  lossLimitMonth: 'msg3116',
+  wagerLimitDay: 'msg3117',
+  wagerLimitWeek: 'msg3118',
+  wagerLimitMonth: 'msg3119',
+  sessionLimitReached: 'msg3120',
+  limitApplied: 'msg3121',
+  /** {{from}}: when the member may confirm the increase or removal. */
+  limitPending: 'msg3122',
+  limitNotYet: 'msg3123',
+  limitNothingPending: 'msg3124',
+  limitConfirmed: 'msg3125',
+  realityCheckSaved: 'msg3126',
 } as const;
 
 export type MsgKey = (typeof MSG)[keyof typeof MSG];
@@ -110,6 +128,8 @@ export const STATUS = {
   closed: 'closed',
   /** A break or self-exclusion the member chose is running: no deposit, bet or game until `until`. */
   excluded: 'excluded',
+  /** A limit the member set refuses the deposit or stake: `limit`, `period`, `amount`, `resetsAt` say which and until when. */
+  limit: 'limit',
   /** The database is out of reach for a moment: repeat the request. */
   unavailable: 'unavailable',
   error: 'error',

@@ -41,6 +41,23 @@ export const EXCLUSION_MONTHS = [6, 12, 24, 36, 60] as const;
 export const PROTECTION_STATES = ['none', 'active', 'ended', 'cooling'] as const;
 export type ProtectionState = (typeof PROTECTION_STATES)[number];
 
+/**
+ * Limits a member sets on themselves: deposits, losses (stakes less wins and refunds) and stakes per day,
+ * week or month of the site's time zone; a session time limit in minutes (period 'session').
+ */
+export const LIMIT_KINDS = ['deposit', 'loss', 'wager', 'session'] as const;
+export type LimitKind = (typeof LIMIT_KINDS)[number];
+export const LIMIT_PERIODS = ['day', 'week', 'month', 'session'] as const;
+export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
+/** What a member answers when the reality check pauses a game. */
+export const REALITY_CHOICES = ['continue', 'history', 'logout'] as const;
+export type RealityChoice = (typeof REALITY_CHOICES)[number];
+/** Reality check intervals a member may choose (minutes); 60 unless they chose. */
+export const REALITY_MINUTES = [15, 30, 45, 60, 90, 120] as const;
+/** What happens to a member's open sports bets when a break or self-exclusion starts (a site setting). */
+export const OPEN_BETS_ON_PROTECTION = ['keep', 'cancel'] as const;
+export type OpenBetsOnProtection = (typeof OPEN_BETS_ON_PROTECTION)[number];
+
 export const CASH_REQUEST_KINDS = ['deposit', 'withdraw'] as const;
 export type CashRequestKind = (typeof CASH_REQUEST_KINDS)[number];
 /** The product's words: wait (asked), reg (at the payment provider), already (done), cansel (cancelled). */

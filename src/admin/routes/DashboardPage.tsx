@@ -68,6 +68,9 @@ export default function DashboardPage() {
             <p data-testid="protected-members">
               <strong>{data.protectedMembers}</strong> members on a break or self-excluded now
             </p>
+            <p data-testid="members-with-limits">
+              <strong>{data.membersWithLimits}</strong> members with limits of their own
+            </p>
           </Panel>
           <Panel title="Today">
             <FigureList figures={data.today} />

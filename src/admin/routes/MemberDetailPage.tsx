@@ -6,6 +6,7 @@ import { Pill } from '../components/Pill.tsx';
 import ui from '../components/ui.module.css';
 import { When } from '../components/When.tsx';
 import { MemberActions } from '../features/members/MemberActions.tsx';
+import { MemberLimits } from '../features/members/MemberLimits.tsx';
 import { MemberLists } from '../features/members/MemberLists.tsx';
 import { MemberProtection } from '../features/members/MemberProtection.tsx';
 import { useMemberDetail } from '../features/members/queries.ts';
@@ -85,6 +86,7 @@ export default function MemberDetailPage() {
           </div>
           {mayManage && <MemberActions profile={data.profile} />}
           <MemberProtection id={id} />
+          <MemberLimits id={id} />
           <MemberLists detail={data} />
         </>
       )}

@@ -50,6 +50,9 @@ export const errors = {
   /** 403: a break or self-exclusion the member chose; `until` says when it can end. */
   excluded: (message: string, msg: MsgKey, extra: Extra = {}) =>
     new ApiError(403, STATUS.excluded, msg, message, extra),
+  /** 403: a limit the member set on themselves refuses this deposit or stake (which, and when it resets, in `extra`). */
+  limitReached: (message: string, msg: MsgKey, extra: Extra = {}) =>
+    new ApiError(403, STATUS.limit, msg, message, extra),
   /** 403: registration or a desk is closed. */
   closed: (message: string, msg: MsgKey) => new ApiError(403, STATUS.closed, msg, message),
   /** 403: closed at this time of day (the cashier desks' hours). */

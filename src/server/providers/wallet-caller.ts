@@ -8,8 +8,13 @@ export type WalletAnswer = {
   playerId?: string;
   currency?: string;
   message?: string;
-  /** The jackpot call's award. */
+  /** The jackpot call's award; a `limit` refusal's limit amount. */
   amount?: number;
+  /** A `limit` refusal: which of the player's limits, its period, what is used, and when the period ends. */
+  limit?: string;
+  period?: string;
+  used?: number;
+  resetsAt?: string | null;
   /** A correction's outcome. */
   result?: string;
   /** What a correction left the member owing. */

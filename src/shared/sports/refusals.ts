@@ -16,6 +16,8 @@ export const REFUSALS = [
   'balance',
   'blocked',
   'session_expired',
+  /** One of the member's own limits (loss, wager, session time): the reply's `msg` names which. */
+  'limit',
 ] as const;
 export type Refusal = (typeof REFUSALS)[number];
 

@@ -6,6 +6,7 @@ import { FairnessPanel } from './fairness/FairnessPanel.tsx';
 import { VerifyPage } from './fairness/VerifyPage.tsx';
 import { money, usePlayT } from './i18n.ts';
 import styles from './play.module.css';
+import { RealityCheck } from './reality/RealityCheck.tsx';
 import { SlotGame } from './slot/SlotGame.tsx';
 import slotStyles from './slot/slot.module.css';
 import { MuteToggle } from './sound/MuteToggle.tsx';
@@ -97,6 +98,7 @@ export function PlayApp() {
           </>
         )}
       </footer>
+      <RealityCheck where={init.game.code} />
       {showFairness && (
         <FairnessPanel
           token={token}

@@ -26,6 +26,8 @@ export class GameError extends Error {
     readonly status: string,
     message: string,
     readonly balance?: number,
+    /** The refusal's other fields (a limit's `limit`, `period`, `amount`, `resetsAt`). */
+    readonly detail: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -46,9 +48,9 @@ export async function houseCall<T>(action: string, body: object): Promise<T> {
     status?: string;
     message?: string;
     balance?: number;
-  };
+  } & Record<string, unknown>;
   if (json.status !== 'success') {
-    throw new GameError(json.status ?? 'error', json.message ?? 'Something went wrong', json.balance);
+    throw new GameError(json.status ?? 'error', json.message ?? 'Something went wrong', json.balance, json);
   }
   return json as T;
 }

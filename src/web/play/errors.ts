@@ -1,5 +1,18 @@
+import { formatDateTime } from '../../shared/format.ts';
+import { limitMsg } from '../../shared/limit-messages.ts';
 import type { GameError } from './api.ts';
-import type { PlayT } from './i18n.ts';
+import { money, type PlayT } from './i18n.ts';
+
+/** A refusal by one of the player's own limits: the site's message naming it, with when it resets. */
+function limitText(t: PlayT, d: Record<string, unknown>): string {
+  const session = d.limit === 'session';
+  const amount = Number(d.amount);
+  return t(`common:msg.${limitMsg({ limit: String(d.limit), period: String(d.period) })}`, {
+    amount: session ? String(amount) : money(amount),
+    used: money(Number(d.used ?? 0)),
+    resetsAt: typeof d.resetsAt === 'string' ? formatDateTime(d.resetsAt) : '',
+  });
+}
 
 /** A refusal in the player's language (the server's `message` is English, for logs). */
 export function errorText(t: PlayT, error: GameError): string {
@@ -10,6 +23,8 @@ export function errorText(t: PlayT, error: GameError): string {
       return t('sessionEnded');
     case 'network':
       return t('networkError');
+    case 'limit':
+      return limitText(t, error.detail);
     case 'settling':
       return t('settling');
     default:

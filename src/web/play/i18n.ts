@@ -13,7 +13,7 @@ import {
 /**
  * The game window speaks the language the player chose on the site (kept in this origin's
  * localStorage by the site), not the browser's: the launch URL's `lang` comes from the browser's
- * Accept-Language and is ignored. Only the `play` namespace is loaded.
+ * Accept-Language and is ignored. The `play` namespace, and `common` for the refusals' messages.
  */
 function siteLocale(): Locale {
   // The key src/web/i18n/index.ts stores the choice under (importing it would start the site's i18n).
@@ -30,7 +30,8 @@ export const playI18nReady = i18next
     lng: playLocale,
     fallbackLng: false,
     supportedLngs: [...LOCALES],
-    ns: ['play'],
+    // common: the refusals' message keys (a limit's msg31xx) the game window shows as the site does.
+    ns: ['play', 'common'],
     defaultNS: 'play',
     interpolation: { escapeValue: false },
     react: { useSuspense: false },

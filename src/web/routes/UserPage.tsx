@@ -9,6 +9,7 @@ import cashier from '../features/cashier/cashier.module.css';
 import { BetHistory } from '../features/history/BetHistory.tsx';
 import { Statement } from '../features/history/Statement.tsx';
 import { ActivityPanel } from '../features/protection/components/ActivityPanel.tsx';
+import { LimitsPanel } from '../features/protection/components/LimitsPanel.tsx';
 import { ProtectionPanel } from '../features/protection/components/ProtectionPanel.tsx';
 import { useSession } from '../features/session/queries.ts';
 import { RequireMember } from '../features/session/RequireMember.tsx';
@@ -60,6 +61,7 @@ function MyPage() {
         </dl>
       </section>
       <VaultPanel />
+      <LimitsPanel />
       <ProtectionPanel />
       <ActivityPanel />
       <PasswordChange />

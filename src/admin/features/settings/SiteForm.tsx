@@ -24,6 +24,7 @@ export function SiteForm({ site }: { site: SiteView }) {
     registrationOpen: site.summary.registrationOpen,
     referralRequired: site.summary.referralRequired,
     testPayments: site.settings.testPayments === true,
+    sportsBetsOnBreak: site.settings.sportsBetsOnBreak ?? 'keep',
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -76,6 +77,17 @@ export function SiteForm({ site }: { site: SiteView }) {
           />
           Test payments: the sandbox provider may credit members here (no real money moves; on a production
           server it credits nothing while this is off)
+        </label>
+        <label className={ui.field}>
+          When a member's break or self-exclusion starts, their open sports bets
+          <select
+            value={form.sportsBetsOnBreak}
+            onChange={(e) => setForm({ ...form, sportsBetsOnBreak: e.target.value as 'keep' | 'cancel' })}
+            data-testid="sports-bets-on-break"
+          >
+            <option value="keep">stay open and settle as usual</option>
+            <option value="cancel">are cancelled and their stakes refunded</option>
+          </select>
         </label>
         <Outcome error={change.error} done={change.isSuccess && 'Saved.'} />
         <div className={ui.row}>

@@ -1,6 +1,8 @@
 -- A bet: a live game session of an active member whose login session has not ended, an open round
 -- of theirs (or a new one, listed in open_game_rounds), and the stake moved from their cash to a house shard;
--- on a jackpot game, the pool's share of it moved on to the pool (migration 0010).
+-- on a jackpot game, the pool's share of it moved on to the pool (migration 0010). The member's own loss,
+-- wager and session time limits (migration 0014) refuse it with status 'limit' (recorded, nothing moved);
+-- an accepted stake is added to today's member_play_days row before the ledger moves.
 CREATE OR REPLACE FUNCTION wallet_bet(
   p_provider text, p_tx_id text, p_hash text, p_round text, p_token_hash text, p_amount bigint, p_idle_ms bigint
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
@@ -12,10 +14,11 @@ DECLARE
   v_pool bigint;
   v_share bigint;
   v_reply jsonb;
+  v_limit jsonb;
 BEGIN
   SELECT g.id AS game_id, g.member_id, g.vendor_code, g.game_code, g.category, g.jackpot_bps, m.status,
          cash.id AS cash_id, cash.balance AS cash_balance, house.id AS house_id,
-         l.id AS login_id, l.last_seen_at,
+         l.id AS login_id, l.last_seen_at, l.created_at AS login_started,
          (l.revoked_at IS NULL AND l.expires_at > now()
           AND l.last_seen_at > now() - p_idle_ms * interval '1 millisecond') AS live,
          r.member_id AS round_member, r.status AS round_status
@@ -41,10 +44,15 @@ BEGIN
                                   'txId', p_tx_id, 'roundId', p_round);
   ELSE
     -- game_rounds.member_id is NOT NULL: a null here means the round does not exist yet.
-    IF s.round_member IS NOT NULL AND (s.round_member <> s.member_id OR s.round_status <> 'open') THEN
+    v_limit := protection_limit_refusal(s.member_id, 'bet', p_amount, s.login_started);
+    IF v_limit IS NOT NULL THEN
+      PERFORM protection_record_hit(s.member_id, v_limit);
+      v_reply := v_limit || jsonb_build_object('balance', s.cash_balance, 'txId', p_tx_id, 'roundId', p_round);
+    ELSIF s.round_member IS NOT NULL AND (s.round_member <> s.member_id OR s.round_status <> 'open') THEN
       v_reply := jsonb_build_object('status', 'round_closed', 'message', 'the round is closed or belongs to another player',
                                     'txId', p_tx_id, 'roundId', p_round);
     ELSE
+      PERFORM play_totals_add(s.member_id, 0, p_amount, 0);
       v_move := ledger_move('wallet:' || p_provider || ':' || p_tx_id, s.cash_id, s.house_id,
         p_amount, 'bet', jsonb_build_object('provider', p_provider, 'roundId', p_round, 'txId', p_tx_id), NULL);
       INSERT INTO game_rounds (provider, round_id, member_id, game_session_id, vendor_code, game_code, category, total_bet)

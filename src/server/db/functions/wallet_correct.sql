@@ -32,6 +32,8 @@ BEGIN
       'message', 'this settlement was already corrected', 'txId', p_tx_id, 'refTxId', p_ref_tx);
   ELSE
     SELECT id INTO v_round_id FROM game_rounds WHERE provider = p_provider AND round_id = p_round FOR UPDATE;
+    PERFORM play_totals_add(v_ref.member_id, 0, 0,
+      CASE WHEN p_kind = 'unsettle' THEN -v_ref.amount ELSE p_amount - v_ref.amount END);
     v_house := (SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = 'game_revenue'
                 AND shard = (v_ref.member_id % 64)::smallint);
     v_cash := (SELECT id FROM ledger_accounts WHERE member_id = v_ref.member_id AND kind = 'cash');

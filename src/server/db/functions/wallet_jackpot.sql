@@ -50,6 +50,10 @@ BEGIN
       SELECT reseed INTO v_reseed FROM jackpot_settings WHERE id = 1;
       SELECT id, balance INTO v_cash, v_balance FROM ledger_accounts
       WHERE member_id = v_round.member_id AND kind = 'cash';
+      -- The member's wins of the day (limits, migration 0014), before the cash account is locked.
+      PERFORM play_totals_add(v_round.member_id, 0, 0, (
+        SELECT coalesce(sum(a.balance), 0)::bigint FROM jackpot_shards s JOIN ledger_accounts a ON a.id = s.account_id
+        WHERE a.balance > 0));
       FOR v_pool IN
         SELECT s.shard, a.id, a.balance FROM jackpot_shards s JOIN ledger_accounts a ON a.id = s.account_id
         WHERE a.balance > 0 ORDER BY s.shard

@@ -34,6 +34,7 @@ BEGIN
         v_reply := jsonb_build_object('status', 'round_settled',
           'message', 'the round already has its win; it cannot be rolled back', 'txId', p_tx_id, 'refTxId', p_ref_tx);
       ELSE
+        PERFORM play_totals_add(v_bet.member_id, 0, -v_bet.amount, 0);
         SELECT * INTO v_move FROM ledger_post('wallet-rollback:' || p_provider || ':' || p_ref_tx,
           (SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = 'game_revenue' AND shard = (v_bet.member_id % 64)::smallint),
           (SELECT id FROM ledger_accounts WHERE member_id = v_bet.member_id AND kind = 'cash'),

@@ -42,6 +42,7 @@ BEGIN
     WHERE m.id = v_round.member_id;
     v_balance := a.cash_balance;
     IF p_amount > 0 THEN
+      PERFORM play_totals_add(v_round.member_id, 0, 0, p_amount);
       v_move := ledger_move('wallet:' || p_provider || ':' || p_tx_id, a.house_id, a.cash_id, p_amount, 'win',
         jsonb_build_object('provider', p_provider, 'roundId', p_round, 'txId', p_tx_id), NULL);
       v_balance := coalesce(

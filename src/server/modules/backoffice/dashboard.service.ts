@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { jackpotHistory, readJackpot } from '../jackpot/jackpot.service.ts';
+import { countMembersWithLimits } from '../protection/limits.service.ts';
 import { countProtectedMembers } from '../protection/protection.service.ts';
 
 export interface PeriodFigures {
@@ -70,5 +71,6 @@ export async function dashboard(db: Db, now = new Date()) {
     /** The progressive pool now (its 64 accounts) and its latest wins (by id, page of 10). */
     jackpot: { ...(await readJackpot(db)), recentWins: await jackpotHistory(db, { limit: 10 }) },
     protectedMembers: await countProtectedMembers(db),
+    membersWithLimits: await countMembersWithLimits(db),
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MSG } from '../../../shared/messages.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
+import { recordingLimitHits } from '../protection/limits.service.ts';
 import { askForDepositAccount } from '../support/account-requests.service.ts';
 import { cashTicker } from './cash-ticker.service.ts';
 import { cashRequestView } from './cashier.presenter.ts';
@@ -30,8 +31,10 @@ export function cashierRoutes(
   return {
     'apply-user-deposit': async (body, ctx) => {
       const member = requireMember(ctx);
-      const { request } = await ctx.db.transaction((tx) =>
-        requestDeposit(tx, member, ctx.site, { amount: body.balance, code: body.code }),
+      const { request } = await recordingLimitHits(ctx.db, member.memberId, () =>
+        ctx.db.transaction((tx) =>
+          requestDeposit(tx, member, ctx.site, { amount: body.balance, code: body.code }),
+        ),
       );
       return { status: 'success', msg: MSG.depositRequested, requestId: request.id };
     },
@@ -133,12 +136,15 @@ export function cashierRoutes(
     }),
 
     'apply-deposit-payment': async (body, ctx) => {
-      const { launcherUrl } = await startDepositPayment(ctx.db, providers, requireMember(ctx), ctx.site, {
-        amount: body.balance,
-        code: body.code,
-        idx: body.idx,
-        mode: { production: ctx.config.production },
-      });
+      const member = requireMember(ctx);
+      const { launcherUrl } = await recordingLimitHits(ctx.db, member.memberId, () =>
+        startDepositPayment(ctx.db, providers, member, ctx.site, {
+          amount: body.balance,
+          code: body.code,
+          idx: body.idx,
+          mode: { production: ctx.config.production },
+        }),
+      );
       return { status: 'success', msg: MSG.depositRequested, launcherUrl };
     },
 

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import type { SessionMember } from '../accounts/sessions.repo.ts';
 import { transfer } from '../ledger/ledger.service.ts';
+import { addDepositToPlayDay, assertDepositWithinLimits } from '../protection/limits.service.ts';
 import { assertMayPlay } from '../protection/protection.service.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { checkDepositAmount } from './amount-rules.ts';
@@ -48,6 +49,8 @@ export async function requestDeposit(
   });
   if (result.outcome === 'pending-exists') throw pendingRequestExists();
   if (result.outcome === 'code-reused') throw codeReused();
+  // The member's deposit limits, in this transaction (a refusal undoes the request): a replay was counted.
+  if (result.outcome === 'created') await assertDepositWithinLimits(db, member.memberId, input.amount);
   return { request: result.request, replay: result.outcome === 'replay' };
 }
 
@@ -73,6 +76,8 @@ export async function decideDeposit(
 
 /** The ledger credit of an approved deposit; its key makes a second credit impossible. */
 export async function creditDeposit(tx: DbOrTx, request: CashRequest, decidedBy: string) {
+  // The day's deposits for the member's limits (member_play_days), before the ledger locks their cash.
+  await addDepositToPlayDay(tx, request.memberId, request.amount);
   await transfer(tx, {
     idempotencyKey: `deposit:${request.id}`,
     from: { house: 'house_deposits' },

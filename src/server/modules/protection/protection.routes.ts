@@ -1,7 +1,9 @@
 import type { ProtectionViewReply } from '../../../shared/contract/protection-routes.ts';
 import { MSG } from '../../../shared/messages.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
 import { activityTotals, activityWindows, recentLogins } from './activity.service.ts';
+import { changeLimit, confirmLimitChange, limitUsage, listLimits } from './limits.service.ts';
 import {
   currentProtection,
   type ProtectionChoice,
@@ -9,6 +11,8 @@ import {
   requestLift,
   startProtection,
 } from './protection.service.ts';
+import { cancelSportsBetsOnBreak } from './protection-sports.ts';
+import { realityMinutes, recordRealityAnswer, sessionPlay, setRealityMinutes } from './reality.service.ts';
 import { statementCsv, statementRange } from './statement-csv.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -21,6 +25,29 @@ export const protectionView = (view: ProtectionView): ProtectionViewReply => ({
   liftRequestedAt: iso(view.liftRequestedAt),
   liftsAt: iso(view.liftsAt),
 });
+
+/** My page's limits: each with what counts against it now and when its period ends. */
+async function limitsReply(db: DbOrTx, memberId: number) {
+  const [limits, usage, minutes] = await Promise.all([
+    listLimits(db, memberId),
+    limitUsage(db, memberId),
+    realityMinutes(db, memberId),
+  ]);
+  return {
+    status: 'success' as const,
+    realityCheckMinutes: minutes,
+    limits: limits.map((l) => ({
+      kind: l.kind,
+      period: l.period,
+      amount: l.amount,
+      pendingAmount: l.pendingAmount,
+      pendingRemove: l.pendingRemove,
+      pendingFrom: iso(l.pendingFrom),
+      used: usage.used(l.kind, l.period),
+      resetsAt: usage.resetsAt(l.period),
+    })),
+  };
+}
 
 const timezoneOf = (site: { settings: { timezone?: string | undefined } }) => site.settings.timezone ?? 'UTC';
 
@@ -37,13 +64,72 @@ export const protectionRoutes: RouteHandlers = {
         : body.permanent
           ? { kind: 'exclusion', permanent: true }
           : { kind: 'exclusion', months: body.months! };
-    const view = await startProtection(ctx.db, requireMember(ctx).memberId, choice, ctx.ip);
+    const { memberId } = requireMember(ctx);
+    const view = await startProtection(ctx.db, memberId, choice, ctx.ip);
+    // The site's setting: open sports bets stay (default) or are cancelled and refunded now.
+    if (ctx.site.settings.sportsBetsOnBreak === 'cancel') {
+      await cancelSportsBetsOnBreak(ctx.db, ctx.request.server.sportsWallet, memberId, choice.kind, ctx.ip);
+    }
     return { status: 'success', msg: MSG.protectionSet, protection: protectionView(view) };
   },
 
   'ask-lift-protection': async (_body, ctx) => {
     const view = await requestLift(ctx.db, requireMember(ctx).memberId, ctx.ip);
     return { status: 'success', msg: MSG.liftRequested, protection: protectionView(view) };
+  },
+
+  'get-limits': async (_body, ctx) => limitsReply(ctx.db, requireMember(ctx).memberId),
+
+  'set-limit': async (body, ctx) => {
+    const { memberId } = requireMember(ctx);
+    const done = await changeLimit(ctx.db, memberId, body, ctx.ip);
+    return {
+      ...(await limitsReply(ctx.db, memberId)),
+      msg: done.msg,
+      ...(done.from && { from: iso(done.from)! }),
+    };
+  },
+
+  'confirm-limit': async (body, ctx) => {
+    const { memberId } = requireMember(ctx);
+    const done = await confirmLimitChange(ctx.db, memberId, body, ctx.ip);
+    return { ...(await limitsReply(ctx.db, memberId)), msg: done.msg };
+  },
+
+  'set-reality-check': async (body, ctx) => {
+    const { memberId } = requireMember(ctx);
+    await setRealityMinutes(ctx.db, memberId, body.minutes, ctx.ip);
+    return { ...(await limitsReply(ctx.db, memberId)), msg: MSG.realityCheckSaved };
+  },
+
+  'get-reality-check': async (_body, ctx) => {
+    const member = requireMember(ctx);
+    const [play, minutes] = await Promise.all([
+      sessionPlay(ctx.db, member.memberId, member.sessionId),
+      realityMinutes(ctx.db, member.memberId),
+    ]);
+    return {
+      status: 'success',
+      intervalMinutes: minutes,
+      sessionStartedAt: play.startedAt.toISOString(),
+      now: new Date().toISOString(),
+      stakes: play.stakes,
+      wins: play.wins,
+      net: play.net,
+    };
+  },
+
+  'answer-reality-check': async (body, ctx) => {
+    const member = requireMember(ctx);
+    const play = await sessionPlay(ctx.db, member.memberId, member.sessionId);
+    const minutesPlayed = Math.floor((Date.now() - play.startedAt.getTime()) / 60_000);
+    await recordRealityAnswer(
+      ctx.db,
+      member.memberId,
+      { choice: body.choice, where: body.where, minutesPlayed, net: play.net },
+      ctx.ip,
+    );
+    return { status: 'success' };
   },
 
   'get-activity': async (_body, ctx) => {

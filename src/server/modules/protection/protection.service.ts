@@ -4,9 +4,9 @@ import type { ProtectionKind, ProtectionState } from '../../../shared/vocabulary
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { members } from '../accounts/accounts.schema.ts';
-import { appendAudit } from '../backoffice/audit.service.ts';
 import { notifyMembers } from '../live/live.notify.ts';
 import { protectionPeriods } from './protection.schema.ts';
+import { auditProtection } from './protection-audit.ts';
 
 /** After the end, a member's request to lift waits this long (the cooling day). */
 export const COOLING_MS = 24 * 60 * 60 * 1000;
@@ -58,22 +58,6 @@ const openPeriod = async (db: DbOrTx, memberId: number) =>
       .from(protectionPeriods)
       .where(and(eq(protectionPeriods.memberId, memberId), isNull(protectionPeriods.liftedAt)))
   )[0];
-
-/** A protection event in the audit log: the member is the actor. */
-async function auditProtection(tx: DbOrTx, memberId: number, action: string, after: unknown, ip?: string) {
-  const [member] = await tx
-    .select({ loginId: members.loginId })
-    .from(members)
-    .where(eq(members.id, memberId));
-  await appendAudit(tx, {
-    operatorId: null,
-    operatorLogin: `member:${member?.loginId ?? memberId}`,
-    action: `protection.${action}`,
-    target: `member:${memberId}`,
-    after,
-    ip,
-  });
-}
 
 /** Ends a period whose cooling day has passed: the member may play again. */
 async function liftPeriod(db: DbOrTx, memberId: number, period: Period, now: Date): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { OpenBetsOnProtection } from '../../../shared/vocabulary.ts';
 
 /** When a cashier desk takes requests: `locked` closes it; open/close are local 'HH:MM' (overnight allowed). */
 export interface CashierWindow {
@@ -41,6 +42,11 @@ export interface SiteSettings {
    * as `scheme://host[:port]`; empty or absent: any origin.
    */
   publicApiOrigins?: string[];
+  /**
+   * What happens to a member's open sports bets when their break or self-exclusion starts: kept to
+   * settle as usual (the default), or cancelled with their stakes refunded through the book's void path.
+   */
+  sportsBetsOnBreak?: OpenBetsOnProtection;
 }
 
 /** A brand: the host of a request picks one; an unknown host falls back to the default. */

@@ -31,7 +31,17 @@ export type PlayReply =
       /** Slots: the round's jackpot draw and award. */
       jackpot?: Awaited<ReturnType<typeof drawJackpot>>;
     }
-  | { status: string; message: string; balance?: number };
+  | {
+      status: string;
+      message: string;
+      balance?: number;
+      /** A refusal by one of the player's limits (status 'limit'). */
+      limit?: string | undefined;
+      period?: string | undefined;
+      amount?: number | undefined;
+      used?: number | undefined;
+      resetsAt?: string | null | undefined;
+    };
 
 async function outcomeOf(input: PlayInput, seed: Awaited<ReturnType<typeof nextRoundSeed>>) {
   if (input.engine === 'slot') {
@@ -91,7 +101,14 @@ export async function playRound(
   }
   if (bet.status !== 'success') {
     await markRound('refused');
-    return { status: bet.status, message: bet.message ?? 'the bet was refused', balance: bet.balance };
+    const { limit, period, amount, used, resetsAt } = bet;
+    const limitFields = bet.status === 'limit' ? { limit, period, amount, used, resetsAt } : {};
+    return {
+      status: bet.status,
+      message: bet.message ?? 'the bet was refused',
+      balance: bet.balance,
+      ...limitFields,
+    };
   }
   if (jackpot?.hit) {
     const amount = await claimJackpot(wallet, log, roundId);

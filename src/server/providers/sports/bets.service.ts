@@ -9,7 +9,15 @@ export type BetAnswer =
   | { status: 'success'; betId: number; bet: 'open'; balance?: number }
   | { status: 'delayed'; betId: number; acceptAt: string }
   | { status: 'wait'; betId: number; acceptAt: string }
-  | { status: 'refused'; refusal: Refusal; message: string; betId?: number };
+  | { status: 'refused'; refusal: Refusal; message: string; betId?: number; limit?: LimitDetail };
+
+/** A wallet refusal by one of the member's limits: which, and when its period ends. */
+export interface LimitDetail {
+  limit: string;
+  period: string;
+  amount: number;
+  resetsAt: string | null;
+}
 
 export const roundOf = (betId: number) => `sb-${betId}`;
 export const stakeTxOf = (betId: number) => `sb-${betId}-bet`;
@@ -18,6 +26,7 @@ const WALLET_REFUSALS: Record<string, Refusal> = {
   balance: 'balance',
   blocked: 'blocked',
   session_expired: 'session_expired',
+  limit: 'limit',
 };
 
 /**
@@ -50,7 +59,22 @@ async function chargeStake(db: Db, wallet: SportsWallet, betId: number, token: s
   }
   const refusal = WALLET_REFUSALS[answer.status] ?? 'invalid_bet';
   await refuseBet(db, betId, refusal);
-  return { status: 'refused', refusal, message: answer.message ?? answer.status, betId };
+  const limit =
+    answer.status === 'limit'
+      ? {
+          limit: String(answer.limit),
+          period: String(answer.period),
+          amount: Number(answer.amount),
+          resetsAt: answer.resetsAt ?? null,
+        }
+      : undefined;
+  return {
+    status: 'refused',
+    refusal,
+    message: answer.message ?? answer.status,
+    betId,
+    ...(limit && { limit }),
+  };
 }
 
 async function refuseBet(db: Db, betId: number, refusal: Refusal): Promise<void> {

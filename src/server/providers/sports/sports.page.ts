@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseFractionText } from '../../../shared/sports/fraction.ts';
 import { formatDecimal } from '../../../shared/sports/price.ts';
 import type { Db } from '../../db/client.ts';
+import { realityMarkup, windowLocale } from '../../modules/protection/reality-window.ts';
 import { listEvents } from './listing.service.ts';
 
 const escapeHtml = (s: string) =>
@@ -9,7 +10,8 @@ const escapeHtml = (s: string) =>
 
 /**
  * GET /sports: the page open-game launches. Until the sports window (issue #15) replaces it, a plain
- * server-rendered list of the events taking bets, with their markets and prices; no script.
+ * server-rendered list of the events taking bets, with their markets and prices; its only script is
+ * the reality check (player protection).
  */
 /** Its styles, a file of their own: the Content-Security-Policy allows no inline style. */
 const SPORTS_CSS =
@@ -19,7 +21,7 @@ export async function sportsPage(app: FastifyInstance, db: Db): Promise<void> {
   app.get('/sports/sports.css', async (_request, reply) =>
     reply.type('text/css').header('cache-control', 'public, max-age=3600').send(SPORTS_CSS),
   );
-  app.get('/sports', async (_request, reply) => {
+  app.get('/sports', async (request, reply) => {
     const events = await listEvents(db, { limit: 60 });
     const rows = events
       .map((e) => {
@@ -39,7 +41,7 @@ export async function sportsPage(app: FastifyInstance, db: Db): Promise<void> {
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(
-        `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sportsbook</title><link rel="stylesheet" href="/sports/sports.css"></head><body><h1>Sportsbook</h1>${rows || '<p>No events open for betting.</p>'}</body></html>`,
+        `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sportsbook</title><link rel="stylesheet" href="/sports/sports.css"></head><body><h1>Sportsbook</h1>${rows || '<p>No events open for betting.</p>'}${realityMarkup(windowLocale(request), 'sportsbook')}</body></html>`,
       );
   });
 }

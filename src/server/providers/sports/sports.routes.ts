@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { limitMsg } from '../../../shared/limit-messages.ts';
 import { parseFractionText } from '../../../shared/sports/fraction.ts';
 import { PRICE_CHANGE_CHOICES, refusalKey } from '../../../shared/sports/refusals.ts';
 import type { Db } from '../../db/client.ts';
@@ -76,7 +77,11 @@ export async function sportsApi(
     const player = await playerOf(body.token);
     if (!player) return reply.code(401).send(refuse('session_expired', 'this sports session has ended'));
     const answer = (a: BetAnswer) =>
-      reply.code(HTTP[a.status]).send(a.status === 'refused' ? { ...a, msg: refusalKey(a.refusal) } : a);
+      reply
+        .code(HTTP[a.status])
+        .send(
+          a.status === 'refused' ? { ...a, msg: a.limit ? limitMsg(a.limit) : refusalKey(a.refusal) } : a,
+        );
     switch (action) {
       case 'init': {
         const fresh = await deps.wallet.authenticate(body.token);

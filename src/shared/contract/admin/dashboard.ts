@@ -42,6 +42,8 @@ export const dashboardEndpoints = {
       jackpot,
       /** Members under a break or self-exclusion now (player protection). */
       protectedMembers: z.number(),
+      /** Members with at least one limit of their own (deposit, loss, wager or session time). */
+      membersWithLimits: z.number(),
     }),
   }),
   pendingCounts: endpoint({

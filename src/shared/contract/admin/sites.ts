@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HHMM, MAX_LEVEL } from '../../vocabulary.ts';
+import { HHMM, MAX_LEVEL, OPEN_BETS_ON_PROTECTION } from '../../vocabulary.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
 import { hostname, httpsUrl, idParam, patchOf } from './fields.ts';
 
@@ -63,6 +63,8 @@ export const siteSettings = z.object({
   levelNames: z.record(z.string(), z.string()).optional(),
   /** Browser origins allowed to call /public/ (older front ends); empty or absent: any. */
   publicApiOrigins: z.array(z.string()).optional(),
+  /** A member's open sports bets when their break or self-exclusion starts: kept (default) or cancelled and refunded. */
+  sportsBetsOnBreak: z.enum(OPEN_BETS_ON_PROTECTION).optional(),
 });
 
 const deskState = z.object({
@@ -123,7 +125,8 @@ export const sitesEndpoints = {
   update: endpoint({
     method: 'POST',
     path: '/settings/sites/:id',
-    summary: 'Renames a site, replaces its domains, opens or closes registration',
+    summary:
+      'Renames a site, replaces its domains, opens or closes registration, keeps or cancels open sports bets on a break',
     params: idParam,
     body: patchOf(
       z.object({
@@ -132,6 +135,8 @@ export const sitesEndpoints = {
         registrationOpen: z.boolean().optional(),
         referralRequired: z.boolean().optional(),
         testPayments: z.boolean().optional(),
+        /** Open sports bets when a member's break or self-exclusion starts: keep, or cancel and refund. */
+        sportsBetsOnBreak: z.enum(OPEN_BETS_ON_PROTECTION).optional(),
       }),
     ),
     response: ok.extend({ site: siteView }),

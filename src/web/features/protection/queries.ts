@@ -7,6 +7,11 @@ export const useProtection = () =>
     queryFn: async () => (await callRoute('get-protection', {})).protection,
   });
 
+export const LIMITS_KEY = ['limits'];
+
+/** The member's limits (with what counts against each now) and reality check interval. */
+export const useLimits = () => useQuery({ queryKey: LIMITS_KEY, queryFn: () => callRoute('get-limits', {}) });
+
 export const useActivity = () =>
   useQuery({ queryKey: ['activity'], queryFn: () => callRoute('get-activity', {}) });
 

@@ -4,6 +4,7 @@ import { PAYLINES, type SlotOutcome } from '../../../shared/games/slot-machine.t
 import { GameError, houseCall, type InitReply } from '../api.ts';
 import { money, usePlayT } from '../i18n.ts';
 import { JackpotMeter } from '../jackpot/JackpotMeter.tsx';
+import { waitWhilePaused } from '../reality/pauseGate.ts';
 import { playSound } from '../sound/sounds.ts';
 import { AutoplayDialog } from './AutoplayDialog.tsx';
 import {
@@ -118,6 +119,8 @@ export function SlotGame(props: {
     let reason: StopReason = 'done';
     setAutoLeft(settings.spins);
     for (;;) {
+      // A reality check holds the next spin until the player answers it.
+      await waitWhilePaused();
       if (stopRequested.current) {
         reason = 'user';
         break;

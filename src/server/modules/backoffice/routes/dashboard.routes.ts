@@ -7,8 +7,8 @@ export const dashboardRoutes = [
   adminRoute(dashboardEndpoints.dashboard, {
     permission: 'dashboard.view',
     handler: async ({ db }) => {
-      const { today, month, pending, jackpot, protectedMembers } = await dashboard(db);
-      return { today, month, pending, jackpot, protectedMembers };
+      const { today, month, pending, jackpot, protectedMembers, membersWithLimits } = await dashboard(db);
+      return { today, month, pending, jackpot, protectedMembers, membersWithLimits };
     },
   }),
   adminRoute(dashboardEndpoints.pendingCounts, {

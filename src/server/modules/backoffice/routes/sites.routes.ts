@@ -48,7 +48,7 @@ export const sitesRoutes = [
     permission: 'settings.manage',
     handler: async ({ db, params, body, who, request }) => {
       const { id } = params;
-      const { registrationOpen, referralRequired, testPayments } = body;
+      const { registrationOpen, referralRequired, testPayments, sportsBetsOnBreak } = body;
       const site = await audited(db, who, 'settings.site.update', async (tx) => {
         const domains = body.domains && [...new Set(body.domains)];
         const changed = await updateSite(tx, id, { name: body.name, domains });
@@ -58,6 +58,7 @@ export const sitesRoutes = [
           ...(registrationOpen === undefined ? {} : { registrationOpen }),
           ...(referralRequired === undefined ? {} : { referralRequired }),
           ...(testPayments === undefined ? {} : { testPayments }),
+          ...(sportsBetsOnBreak === undefined ? {} : { sportsBetsOnBreak }),
         }));
         const after = { ...changed.after, settings: settings!.after };
         return { target: `site:${id}`, before: changed.before, after, result: after };

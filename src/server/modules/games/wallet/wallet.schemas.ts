@@ -29,6 +29,8 @@ export const WALLET_HTTP_STATUS: Record<string, number> = {
   session_expired: 401,
   balance: 402,
   blocked: 403,
+  /** A limit the player set (loss, wager, session time): `limit`, `period`, `amount`, `resetsAt`. */
+  limit: 403,
   round_not_found: 404,
   duplicate: 409,
   round_closed: 409,
