@@ -9,7 +9,7 @@ import type pg from 'pg';
  * withdrawal, which is never negative.
  *
  * Member m's accounts have fixed ids (cash 1000 + 4m, comp +1, held +2, vault +3) so that the
- * statements below need no look-ups. Member m's live session token is `bench-token-<m>`.
+ * statements below need no look-ups. Member m's live session token is memberToken(m).
  */
 
 /** The tables generated into: their secondary indexes are dropped before the load and rebuilt after. */
@@ -51,7 +51,8 @@ const AUDIT_ACTIONS = [
   'operators.create',
 ];
 
-export const memberToken = (m: number) => `bench-token-${m}`;
+/** Member m's live session token: the shape the API accepts (43 URL-safe characters). */
+export const memberToken = (m: number) => `bench${String(m).padStart(38, '0')}`;
 
 export function generationSteps(n: number, passwordHash: string): { label: string; sql: string }[] {
   const house = (kind: string, member: string) =>
@@ -90,7 +91,7 @@ export function generationSteps(n: number, passwordHash: string): { label: strin
               m.created_at + interval '7 days', m.created_at + interval '1 hour', '10.0.0.1', 'bench'
             from generate_series(1, ${n}) g join members m on m.id = g
             union all
-            select 2 * g, encode(sha256(convert_to('bench-token-' || g, 'UTF8')), 'hex'), g, now() - interval '1 day',
+            select 2 * g, encode(sha256(convert_to('bench' || lpad(g::text, 38, '0'), 'UTF8')), 'hex'), g, now() - interval '1 day',
               now() - interval '1 minute' * ${mix('g', 43200)}, now() + interval '6 days', null, '10.0.0.2', 'bench'
             from generate_series(1, ${n}) g;
             select setval('sessions_id_seq', ${2 * n})`,

@@ -27,7 +27,7 @@ interface FoundRow {
 
 /**
  * Members whose login, nick, phone or bank number is q or starts with it (login and nick in any
- * case): exact matches first, then the newest. Each column is one range of its prefix index
+ * case; phone and bank number without dashes or spaces): exact matches first, then the newest. Each column is one range of its prefix index
  * (migration 0015), cut at 50, so a search costs a few index look-ups at any number of members.
  * Without q: the 50 newest members.
  */
@@ -40,20 +40,21 @@ export async function searchMembers(db: Db, query: string) {
       .orderBy(desc(members.id))
       .limit(50);
   }
+  const startsWith = (text: string) => `${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
   const lower = query.toLowerCase();
-  const prefix = `${lower.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-  const rawPrefix = `${query.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  // Phone and bank number as digits: "010-1234 5678" finds 01012345678, "123-456" finds 123-456-789.
+  const digits = query.replace(/[ -]/g, '');
   const rows = await queryRows<FoundRow>(
     db,
     sql`select m.id, m.login_id, m.nick, m.level, m.status, m.created_at
         from members m
         where m.id in (
-          (select id from members where lower(login_id) like ${prefix} limit 50)
-          union (select id from members where lower(nick) like ${prefix} limit 50)
-          union (select id from members where phone like ${rawPrefix} limit 50)
-          union (select id from members where bank_number like ${rawPrefix} limit 50))
+          (select id from members where lower(login_id) like ${startsWith(lower)} limit 50)
+          union (select id from members where lower(nick) like ${startsWith(lower)} limit 50)
+          union (select id from members where phone like ${startsWith(digits)} limit 50)
+          union (select id from members where replace(bank_number, '-', '') like ${startsWith(digits)} limit 50))
         order by (lower(m.login_id) = ${lower} or lower(m.nick) = ${lower}
-                  or m.phone = ${query} or m.bank_number = ${query}) desc, m.id desc
+                  or m.phone = ${digits} or replace(m.bank_number, '-', '') = ${digits}) desc, m.id desc
         limit 50`,
   );
   return rows.map((r) => ({
