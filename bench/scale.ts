@@ -7,6 +7,9 @@
  * operator writes) through HTTP on a real server process: 200 sequential calls each, p50 and p99,
  * against the targets (admin p99 < 100 ms, member p99 < 25 ms). Ends with the ledger audit.
  *
+ * --keep leaves the cluster and the database running at the end (to EXPLAIN queries on the data) and
+ * prints how to reach and stop it.
+ *
  * BENCH_DATABASE_URL uses an existing server instead of a throwaway cluster (a database
  * `bench_scale` is created there and dropped at the end). BENCH_SCALE_CALLS changes the 200.
  */
@@ -33,6 +36,7 @@ function argValue(name: string): string | undefined {
 
 const MEMBERS = Number(argValue('--members') ?? 1_000_000);
 const CALLS = Number(process.env.BENCH_SCALE_CALLS ?? 200);
+const KEEP = process.argv.includes('--keep');
 if (!Number.isSafeInteger(MEMBERS) || MEMBERS < 1000) throw new Error('--members: at least 1000');
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
@@ -134,7 +138,11 @@ try {
 } finally {
   await server?.stop();
   await database.close();
-  await root.query('drop database if exists bench_scale').catch(() => {});
+  if (KEEP) {
+    console.log(`kept: psql ${databaseUrl} (stop with pg_ctl -D <its data dir> stop, then delete the dir)`);
+  } else {
+    await root.query('drop database if exists bench_scale').catch(() => {});
+  }
   await root.end();
-  cluster?.stop();
+  if (!KEEP) cluster?.stop();
 }

@@ -55,10 +55,7 @@ export const CASHIER_PAGE = 100;
  * Pending deposits and withdrawals, oldest first, a page at a time (after the last id seen), with
  * who asked, their bank and their history, and how many wait in all.
  */
-export async function pendingRequests(
-  db: Db,
-  page: { after?: number | undefined; limit?: number | undefined } = {},
-) {
+export async function pendingRequests(db: Db, page: PageQuery = {}) {
   const [rows, waiting] = await Promise.all([pendingPage(db, page), waitingCounts(db)]);
   const history = await historyOf(db, [...new Set(rows.map((row) => row.member.id))]);
   const none: CashHistory = { deposits: { count: 0, total: 0 }, withdrawals: { count: 0, total: 0 } };
@@ -74,7 +71,13 @@ export async function pendingRequests(
   return { requests, waiting };
 }
 
-function pendingPage(db: Db, page: { after?: number | undefined; limit?: number | undefined }) {
+interface PageQuery {
+  kind?: 'deposit' | 'withdraw' | undefined;
+  after?: number | undefined;
+  limit?: number | undefined;
+}
+
+function pendingPage(db: Db, page: PageQuery) {
   return db
     .select({
       request: cashRequests,
@@ -94,6 +97,7 @@ function pendingPage(db: Db, page: { after?: number | undefined; limit?: number 
     .where(
       and(
         inArray(cashRequests.status, PENDING_STATUSES),
+        page.kind ? eq(cashRequests.kind, page.kind) : undefined,
         page.after ? gt(cashRequests.id, page.after) : undefined,
       ),
     )

@@ -134,6 +134,9 @@ describe.runIf(backendAvailable)('back office: the screens an operator polls, at
       all.requests.map((r: { id: number }) => r.id),
     );
     expect(all.requests.map((r: { id: number }) => r.id)).toEqual(expect.arrayContaining(asked));
+    const deposits = (await cashier.get('/api/admin/cashier/pending?kind=deposit')).json();
+    expect(deposits.requests.length).toBe(all.waiting.deposits);
+    expect(deposits.requests.every((r: { kind: string }) => r.kind === 'deposit')).toBe(true);
     expect((await cashier.get('/api/admin/cashier/pending?limit=0')).statusCode).toBe(400);
 
     const { token } = await t.login();

@@ -29,8 +29,9 @@ export const cashierEndpoints = {
     method: 'GET',
     path: '/cashier/pending',
     summary:
-      'Pending deposits and withdrawals, oldest first, a page at a time (after: the last id seen), with the member, their history and how many wait',
+      'Pending deposits and withdrawals (or one kind), oldest first, a page at a time (after: the last id seen), with the member, their history and how many of each kind wait',
     query: z.object({
+      kind: optionalQuery(z.enum(CASH_REQUEST_KINDS)),
       after: optionalQuery(idText),
       limit: optionalQuery(z.coerce.number().int().min(1).max(200)),
     }),
