@@ -49,6 +49,19 @@ INSERT INTO "daily_figures" ("figure", "day", "bucket", "amount")
 SELECT "figure", "period", ("member_id" % 64)::smallint, count(*)
 FROM "member_activity" GROUP BY 1, 2, 3;
 --> statement-breakpoint
+-- Members per site and level (the levels screen), in 64 buckets by member id; kept by
+-- functions/count_member_figures.sql as members register and change level or site.
+CREATE TABLE "member_level_counts" (
+	"site_id" bigint NOT NULL,
+	"level" integer NOT NULL,
+	"bucket" smallint NOT NULL,
+	"members" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "member_level_counts_pk" PRIMARY KEY ("site_id", "level", "bucket")
+);
+--> statement-breakpoint
+INSERT INTO "member_level_counts" ("site_id", "level", "bucket", "members")
+SELECT "site_id", "level", ("id" % 64)::smallint, count(*) FROM "members" GROUP BY 1, 2, 3;
+--> statement-breakpoint
 -- Member search: exact or starting-with on login, nick, phone and bank number, each an index range.
 -- Phones are stored as digits; bank numbers keep their dashes, so the search reads them without.
 CREATE INDEX "members_login_prefix" ON "members" USING btree (lower("login_id") text_pattern_ops);
@@ -58,9 +71,6 @@ CREATE INDEX "members_nick_prefix" ON "members" USING btree (lower("nick") text_
 CREATE INDEX "members_phone_prefix" ON "members" USING btree ("phone" text_pattern_ops);
 --> statement-breakpoint
 CREATE INDEX "members_bank_number_prefix" ON "members" USING btree (replace("bank_number", '-', '') text_pattern_ops);
---> statement-breakpoint
--- The levels screen counts a site's members per level from this index alone.
-CREATE INDEX "members_site_level" ON "members" USING btree ("site_id", "level");
 --> statement-breakpoint
 -- What waits: only the waiting rows are in these indexes (the support queue and its count).
 CREATE INDEX "help_tickets_waiting" ON "help_tickets" USING btree ("kind", "id") WHERE "status" = 'wait';

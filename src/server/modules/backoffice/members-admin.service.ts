@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { members } from '../accounts/accounts.schema.ts';
@@ -102,13 +102,16 @@ export async function assertMemberExists(db: DbOrTx, id: number): Promise<void> 
   if (!member) throw notFound(id);
 }
 
-/** Members of a site per level, for the levels screen. */
+/**
+ * Members of a site per level, for the levels screen: from member_level_counts (migration 0015),
+ * kept as members register or change level, so at most 64 rows per level whatever the member count.
+ */
 export async function memberCountsByLevel(db: Db, siteId: number): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ level: members.level, n: count() })
-    .from(members)
-    .where(eq(members.siteId, siteId))
-    .groupBy(members.level);
+  const rows = await queryRows<{ level: number; n: number }>(
+    db,
+    sql`select level, sum(members)::int8 as n from member_level_counts
+        where site_id = ${siteId} group by level having sum(members) <> 0`,
+  );
   return new Map(rows.map((r) => [r.level, r.n]));
 }
 

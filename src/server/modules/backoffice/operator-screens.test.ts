@@ -151,6 +151,37 @@ describe.runIf(backendAvailable)('back office: the screens an operator polls, at
     });
   });
 
+  it('counts members per level on the levels screen as they register and change level, equal to a scan', async () => {
+    const [site] = await queryRows<{ id: number }>(t.db, sql`select id from sites where is_default`);
+    const levels = async () =>
+      new Map(
+        (
+          (await as('owner').get(`/api/admin/settings/sites/${site!.id}/levels`)).json().levels as {
+            level: number;
+            members: number;
+          }[]
+        ).map((l) => [l.level, l.members]),
+      );
+    const scan = async () =>
+      new Map(
+        (
+          await queryRows<{ level: number; n: number }>(
+            t.db,
+            sql`select level, count(*)::int8 as n from members where site_id = ${site!.id} group by level`,
+          )
+        ).map((r) => [r.level, r.n]),
+      );
+    const before = await levels();
+    const { member } = await t.login();
+    const [{ id }] = (await as('support').get(`/api/admin/members?q=${member.id}`)).json().members;
+    await as('owner').post(`/api/admin/members/${id}/level`, { level: 4 });
+    const after = await levels();
+    expect(after.get(1)).toBe(before.get(1) ?? 0);
+    expect(after.get(4)).toBe((before.get(4) ?? 0) + 1);
+    const scanned = await scan();
+    for (const [level, n] of after) expect(n, `level ${level}`).toBe(scanned.get(level) ?? 0);
+  });
+
   it('lists every audited action once, in order, for the filter', async () => {
     const { member } = await t.login();
     const [{ id }] = (await as('support').get(`/api/admin/members?q=${member.id}`)).json().members;
