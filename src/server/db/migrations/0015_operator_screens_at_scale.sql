@@ -72,11 +72,11 @@ CREATE INDEX "members_phone_prefix" ON "members" USING btree ("phone" text_patte
 --> statement-breakpoint
 CREATE INDEX "members_bank_number_prefix" ON "members" USING btree (replace("bank_number", '-', '') text_pattern_ops);
 --> statement-breakpoint
--- What waits: only the waiting rows are in these indexes (the support queue and its count).
-CREATE INDEX "help_tickets_waiting" ON "help_tickets" USING btree ("kind", "id") WHERE "status" = 'wait';
+-- What waits: only the waiting rows are in these indexes, oldest first with their kind, so the queues
+-- (of one kind or all), their counts and the badge read nothing else.
+CREATE INDEX "help_tickets_waiting" ON "help_tickets" USING btree ("id") INCLUDE ("kind") WHERE "status" = 'wait';
 --> statement-breakpoint
--- The cashier queue, oldest first per kind, and its counts.
-CREATE INDEX "cash_requests_waiting" ON "cash_requests" USING btree ("kind", "id") WHERE "status" IN ('wait', 'reg');
+CREATE INDEX "cash_requests_waiting" ON "cash_requests" USING btree ("id") INCLUDE ("kind") WHERE "status" IN ('wait', 'reg');
 --> statement-breakpoint
 -- Audit filters by operator and by target, newest first.
 CREATE INDEX "audit_log_operator_login" ON "audit_log" USING btree ("operator_login", "id");
