@@ -52,12 +52,15 @@ const columnsWith = (onLost: (message: string) => void): Column<PendingRequest>[
 
 /** Pending deposits and withdrawals, oldest first; the list refreshes itself. */
 export default function CashierPage() {
-  const queue = useCashierQueue();
   const [kind, setKind] = useState<'deposit' | 'withdraw'>('deposit');
+  const queue = useCashierQueue(kind);
   const [lost, setLost] = useState<string | undefined>();
   const requests = queue.data?.requests;
   const shown = requests?.filter((r) => r.kind === kind);
-  const count = (k: string) => requests?.filter((r) => r.kind === k).length ?? 0;
+  // How many wait in all (the server pages the queue: the oldest 100 are listed).
+  const count = (k: 'deposit' | 'withdraw') =>
+    queue.data?.waiting[k === 'deposit' ? 'deposits' : 'withdrawals'] ?? 0;
+  const hidden = count(kind) - (shown?.length ?? 0);
   return (
     <div className={ui.page}>
       <PageHead title="Cashier" />
@@ -86,6 +89,11 @@ export default function CashierPage() {
           rowKey={(r) => r.id}
           empty="Nothing is waiting. New requests appear here by themselves."
         />
+        {hidden > 0 && (
+          <p className={ui.muted}>
+            The oldest {shown?.length} of {count(kind)} are listed; decide these and the next ones follow.
+          </p>
+        )}
       </Panel>
     </div>
   );

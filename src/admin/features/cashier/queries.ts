@@ -4,11 +4,11 @@ import { adminCall } from '../../api/client.ts';
 
 const QUEUE = ['admin', 'cashier', 'pending'] as const;
 
-/** The cashier queue, refreshed by itself so two desks see each other's decisions. */
-export function useCashierQueue() {
+/** One kind's queue (its oldest 100) and how many of each kind wait, refreshed by itself so two desks see each other's decisions. */
+export function useCashierQueue(kind: 'deposit' | 'withdraw') {
   return useQuery({
-    queryKey: QUEUE,
-    queryFn: () => adminCall(api.cashier.pending),
+    queryKey: [...QUEUE, kind],
+    queryFn: () => adminCall(api.cashier.pending, { query: { kind } }),
     refetchInterval: 15_000,
   });
 }

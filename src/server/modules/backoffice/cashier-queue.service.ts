@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { members } from '../accounts/accounts.schema.ts';
 import { cashRequests, PENDING_STATUSES } from '../cashier/cashier.schema.ts';
@@ -37,9 +37,48 @@ interface CashHistory {
   withdrawals: { count: number; total: number };
 }
 
-/** Pending deposits and withdrawals, oldest first, with who asked, their bank and their history. */
-export async function pendingRequests(db: Db) {
+/** How many requests of each kind wait, from the partial index of pending requests (migration 0015). */
+async function waitingCounts(db: Db) {
   const rows = await db
+    .select({ kind: cashRequests.kind, n: count() })
+    .from(cashRequests)
+    .where(inArray(cashRequests.status, PENDING_STATUSES))
+    .groupBy(cashRequests.kind);
+  const of = (kind: string) => rows.find((r) => r.kind === kind)?.n ?? 0;
+  return { deposits: of('deposit'), withdrawals: of('withdraw') };
+}
+
+/** The page size of the cashier queue when the screen names none. */
+export const CASHIER_PAGE = 100;
+
+/**
+ * Pending deposits and withdrawals, oldest first, a page at a time (after the last id seen), with
+ * who asked, their bank and their history, and how many wait in all.
+ */
+export async function pendingRequests(db: Db, page: PageQuery = {}) {
+  const [rows, waiting] = await Promise.all([pendingPage(db, page), waitingCounts(db)]);
+  const history = await historyOf(db, [...new Set(rows.map((row) => row.member.id))]);
+  const none: CashHistory = { deposits: { count: 0, total: 0 }, withdrawals: { count: 0, total: 0 } };
+  const requests = rows.map(({ request, member }) => ({
+    id: request.id,
+    kind: request.kind,
+    amount: request.amount,
+    status: request.status,
+    createdAt: request.createdAt.toISOString(),
+    member,
+    history: history.get(member.id) ?? none,
+  }));
+  return { requests, waiting };
+}
+
+interface PageQuery {
+  kind?: 'deposit' | 'withdraw' | undefined;
+  after?: number | undefined;
+  limit?: number | undefined;
+}
+
+function pendingPage(db: Db, page: PageQuery) {
+  return db
     .select({
       request: cashRequests,
       member: {
@@ -55,19 +94,15 @@ export async function pendingRequests(db: Db) {
     })
     .from(cashRequests)
     .innerJoin(members, eq(members.id, cashRequests.memberId))
-    .where(inArray(cashRequests.status, PENDING_STATUSES))
-    .orderBy(asc(cashRequests.id));
-  const history = await historyOf(db, [...new Set(rows.map((row) => row.member.id))]);
-  const none: CashHistory = { deposits: { count: 0, total: 0 }, withdrawals: { count: 0, total: 0 } };
-  return rows.map(({ request, member }) => ({
-    id: request.id,
-    kind: request.kind,
-    amount: request.amount,
-    status: request.status,
-    createdAt: request.createdAt.toISOString(),
-    member,
-    history: history.get(member.id) ?? none,
-  }));
+    .where(
+      and(
+        inArray(cashRequests.status, PENDING_STATUSES),
+        page.kind ? eq(cashRequests.kind, page.kind) : undefined,
+        page.after ? gt(cashRequests.id, page.after) : undefined,
+      ),
+    )
+    .orderBy(asc(cashRequests.id))
+    .limit(page.limit ?? CASHIER_PAGE);
 }
 
 /**

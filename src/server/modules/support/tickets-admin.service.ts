@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { TicketKind } from '../../../shared/vocabulary.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
@@ -6,15 +6,23 @@ import { members } from '../accounts/accounts.schema.ts';
 import { answerTicket } from './help-tickets.service.ts';
 import { helpTickets } from './support.schema.ts';
 
-/** The back office's queue: waiting tickets (of a kind, or all), oldest first, with who asked. */
+/**
+ * The back office's queue: the oldest 200 waiting tickets (of a kind, or all) with who asked, and how
+ * many wait. Both read only the partial index of waiting tickets (migration 0015).
+ */
 export async function waitingTickets(db: Db, kind: TicketKind | undefined) {
-  return db
-    .select({ ticket: helpTickets, member: { loginId: members.loginId, nick: members.nick } })
-    .from(helpTickets)
-    .leftJoin(members, eq(members.id, helpTickets.memberId))
-    .where(and(eq(helpTickets.status, 'wait'), kind ? eq(helpTickets.kind, kind) : undefined))
-    .orderBy(asc(helpTickets.id))
-    .limit(200);
+  const where = and(eq(helpTickets.status, 'wait'), kind ? eq(helpTickets.kind, kind) : undefined);
+  const [tickets, [counted]] = await Promise.all([
+    db
+      .select({ ticket: helpTickets, member: { loginId: members.loginId, nick: members.nick } })
+      .from(helpTickets)
+      .leftJoin(members, eq(members.id, helpTickets.memberId))
+      .where(where)
+      .orderBy(asc(helpTickets.id))
+      .limit(200),
+    db.select({ n: count() }).from(helpTickets).where(where),
+  ]);
+  return { tickets, waiting: counted?.n ?? 0 };
 }
 
 /** Answers a help ticket; an account request is answered with the deposit account form instead. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CASH_REQUEST_KINDS, CASH_REQUEST_STATUSES, MEMBER_STATUSES } from '../../vocabulary.ts';
 import { endpoint, ok } from './endpoint.ts';
-import { idParam } from './fields.ts';
+import { idParam, idText, optionalQuery } from './fields.ts';
 
 const cashTotals = z.object({ count: z.number(), total: z.number() });
 export const pendingRequest = z.object({
@@ -28,8 +28,18 @@ export const cashierEndpoints = {
   pending: endpoint({
     method: 'GET',
     path: '/cashier/pending',
-    summary: 'Pending deposits and withdrawals, oldest first, with the member and their history',
-    response: ok.extend({ requests: z.array(pendingRequest) }),
+    summary:
+      'Pending deposits and withdrawals (or one kind), oldest first, a page at a time (after: the last id seen), with the member, their history and how many of each kind wait',
+    query: z.object({
+      kind: optionalQuery(z.enum(CASH_REQUEST_KINDS)),
+      after: optionalQuery(idText),
+      limit: optionalQuery(z.coerce.number().int().min(1).max(200)),
+    }),
+    response: ok.extend({
+      requests: z.array(pendingRequest),
+      /** Every pending request, not only this page's. */
+      waiting: z.object({ deposits: z.number(), withdrawals: z.number() }),
+    }),
   }),
   decide: endpoint({
     method: 'POST',

@@ -111,7 +111,8 @@ export const membersEndpoints = {
   search: endpoint({
     method: 'GET',
     path: '/members',
-    summary: 'Members whose login, nick or phone contains q (the latest 50)',
+    summary:
+      'Members whose login, nick, phone or bank number is q or starts with it (exact matches first, then the newest; 50 at most)',
     query: z.object({ q: z.string().trim().max(64).default('') }),
     response: ok.extend({ members: z.array(memberRow) }),
   }),

@@ -37,9 +37,9 @@ export const supportEndpoints = {
   tickets: endpoint({
     method: 'GET',
     path: '/support/tickets',
-    summary: 'Waiting help tickets, oldest first (polled; not counted as activity)',
+    summary: 'Waiting help tickets, the oldest 200, and how many wait (polled; not counted as activity)',
     query: z.object({ kind: z.enum(TICKET_KINDS).optional() }),
-    response: ok.extend({ tickets: z.array(supportTicket) }),
+    response: ok.extend({ tickets: z.array(supportTicket), waiting: z.number() }),
   }),
   answerTicket: endpoint({
     method: 'POST',

@@ -8,7 +8,7 @@ export const cashierRoutes = [
   adminRoute(cashierEndpoints.pending, {
     permission: 'cashier.view',
     touch: false,
-    handler: async ({ db }) => ({ requests: await pendingRequests(db) }),
+    handler: async ({ db, query }) => ({ ...(await pendingRequests(db, query)) }),
   }),
   adminRoute(cashierEndpoints.decide, {
     permission: 'cashier.decide',

@@ -13,9 +13,10 @@ export const supportRoutes = [
   adminRoute(supportEndpoints.tickets, {
     permission: 'support.answer',
     touch: false,
-    handler: async ({ db, query }) => ({
-      tickets: (await waitingTickets(db, query.kind)).map(queuedTicketView),
-    }),
+    handler: async ({ db, query }) => {
+      const { tickets, waiting } = await waitingTickets(db, query.kind);
+      return { tickets: tickets.map(queuedTicketView), waiting };
+    },
   }),
   adminRoute(supportEndpoints.answerTicket, {
     permission: 'support.answer',

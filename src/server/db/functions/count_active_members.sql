@@ -1,0 +1,30 @@
+-- The dashboard's active members (daily_figures, migration 0015): a member seen in a session (a
+-- login, or a request that refreshes last_seen_at, at most once a minute) is counted once per day
+-- and once per month, the first time (member_activity remembers who was counted).
+CREATE OR REPLACE FUNCTION count_active_members() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  WITH seen AS (
+    SELECT DISTINCT member_id, last_seen_at::date AS day FROM seen_sessions
+  ), firsts AS (
+    INSERT INTO member_activity (figure, period, member_id)
+    SELECT DISTINCT p.figure, p.period, p.member_id FROM (
+      SELECT 'active_day' AS figure, day AS period, member_id FROM seen
+      UNION ALL
+      SELECT 'active_month', date_trunc('month', day)::date, member_id FROM seen
+    ) p
+    ON CONFLICT DO NOTHING
+    RETURNING figure, period, member_id
+  )
+  INSERT INTO daily_figures AS f (figure, day, bucket, amount)
+  SELECT figure, period, (member_id % 64)::smallint, count(*) FROM firsts GROUP BY 1, 2, 3 ORDER BY 3, 1, 2
+  ON CONFLICT (figure, day, bucket) DO UPDATE SET amount = f.amount + excluded.amount;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER sessions_count_active_insert
+AFTER INSERT ON sessions REFERENCING NEW TABLE AS seen_sessions
+FOR EACH STATEMENT EXECUTE FUNCTION count_active_members();
+
+CREATE OR REPLACE TRIGGER sessions_count_active_update
+AFTER UPDATE ON sessions REFERENCING NEW TABLE AS seen_sessions
+FOR EACH STATEMENT EXECUTE FUNCTION count_active_members();

@@ -1,0 +1,198 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fund, nextCode } from '../../../../test/support/money.ts';
+import { useOperators } from '../../../../test/support/operators.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { launchGame, playRound } from '../../../../test/support/wallet.ts';
+import { queryRows } from '../../db/client.ts';
+import { seedDemo } from '../../db/seed-demo.ts';
+import { approveWithdrawal } from '../cashier/withdrawals.service.ts';
+
+const SECRET = 'test-wallet-secret';
+
+interface Figures {
+  deposits: number;
+  withdrawals: number;
+  bets: number;
+  wins: number;
+  ggr: number;
+  newMembers: number;
+  activeMembers: number;
+}
+
+/**
+ * The operator screens read rollups and indexes (migration 0015) instead of scanning: these tests
+ * hold them to what a full scan of the same data says, and to what an operator sees change.
+ */
+describe.runIf(backendAvailable)('back office: the screens an operator polls, at any size', () => {
+  const t = useTestApp({ houseWalletSecret: SECRET });
+  const { as } = useOperators(t);
+  beforeAll(async () => {
+    await seedDemo(t.db);
+  });
+
+  /** The dashboard's figures as the old full scans computed them (days as the database counts them). */
+  async function scanned(period: 'today' | 'month'): Promise<Figures> {
+    const since = period === 'today' ? sql`current_date` : sql`date_trunc('month', current_date)::date`;
+    const [row] = await queryRows<Omit<Figures, 'ggr'>>(
+      t.db,
+      sql`select
+        (select coalesce(sum(amount), 0) from ledger_transfers where kind = 'deposit' and created_at::date >= ${since})::int8 as "deposits",
+        (select coalesce(sum(amount), 0) from ledger_transfers where kind = 'withdrawal' and created_at::date >= ${since})::int8 as "withdrawals",
+        (select coalesce(sum(total_bet), 0) from game_rounds where opened_at::date >= ${since})::int8 as "bets",
+        (select coalesce(sum(total_win), 0) from game_rounds where opened_at::date >= ${since})::int8 as "wins",
+        (select count(*) from members where created_at::date >= ${since})::int8 as "newMembers",
+        (select count(distinct member_id) from sessions where last_seen_at::date >= ${since})::int8 as "activeMembers"`,
+    );
+    return { ...row!, ggr: row!.bets - row!.wins };
+  }
+
+  const board = async () => (await as('cashier').get('/api/admin/dashboard')).json();
+
+  it('counts deposits, withdrawals, bets, wins, new and active members as they happen, equal to a full scan', async () => {
+    const before = await board();
+    const players = [await t.login(), await t.login()];
+    for (const { token } of players) await fund(t, token, 100_000);
+    const asked = await t.call(
+      'apply-user-withdraw',
+      { balance: 30_000, code: nextCode() },
+      { token: players[0]!.token },
+    );
+    await approveWithdrawal(t.db, asked.json().requestId, { by: 'cashier' });
+    const gameToken = await launchGame(t, players[1]!.token);
+    await playRound(t, SECRET, gameToken, 10_000, 25_000);
+    await playRound(t, SECRET, gameToken, 5_000, 0);
+
+    const after = await board();
+    expect(after.today.deposits - before.today.deposits).toBe(200_000);
+    expect(after.today.withdrawals - before.today.withdrawals).toBe(30_000);
+    expect(after.today.bets - before.today.bets).toBe(15_000);
+    expect(after.today.wins - before.today.wins).toBe(25_000);
+    expect(after.today.ggr - before.today.ggr).toBe(-10_000);
+    expect(after.today.newMembers - before.today.newMembers).toBe(2);
+    expect(after.today.activeMembers - before.today.activeMembers).toBe(2);
+    expect(after.today).toEqual(await scanned('today'));
+    expect(after.month).toEqual(await scanned('month'));
+  });
+
+  it('counts a member active once a day however often they come back', async () => {
+    const { token, member } = await t.login();
+    const once = (await board()).today.activeMembers;
+    await t.login(member, true);
+    await t.call('user-health-check', {}, { token });
+    expect((await board()).today.activeMembers).toBe(once);
+    expect((await board()).today).toEqual(await scanned('today'));
+  });
+
+  it('finds members by exact or starting login, nick in any case, phone and bank number with or without dashes', async () => {
+    const { member } = await t.login({ phone: '010-9876-5432', banknum: '777-888-99901' });
+    const search = async (q: string) =>
+      (await as('support').get(`/api/admin/members?q=${encodeURIComponent(q)}`)).json().members as {
+        loginId: string;
+      }[];
+    for (const q of [
+      member.id,
+      member.id.slice(0, -1),
+      member.nick.toUpperCase(),
+      '01098765432',
+      '010-9876-5432',
+      '777-888-99901',
+      '77788899901',
+      '777888',
+    ]) {
+      expect(
+        (await search(q)).map((m) => m.loginId),
+        q,
+      ).toContain(member.id);
+    }
+    expect(await search('%')).toEqual([]);
+    expect(await search('nobody-like-this')).toEqual([]);
+    // An exact login comes first even when others start with it.
+    const { member: longer } = await t.login({ id: `${member.id}0` });
+    expect((await search(member.id))[0]!.loginId).toBe(member.id);
+    expect((await search(member.id)).map((m) => m.loginId)).toContain(longer.id);
+  });
+
+  it('pages the cashier queue oldest first and says how many wait; the support queue says how many wait', async () => {
+    const asked: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { token } = await t.login();
+      const res = await t.call('apply-user-deposit', { balance: 50_000, code: nextCode() }, { token });
+      asked.push(res.json().requestId);
+    }
+    const cashier = as('cashier');
+    const all = (await cashier.get('/api/admin/cashier/pending')).json();
+    expect(all.waiting.deposits).toBe(
+      all.requests.filter((r: { kind: string }) => r.kind === 'deposit').length,
+    );
+    const first = (await cashier.get('/api/admin/cashier/pending?limit=2')).json();
+    expect(first.requests).toHaveLength(2);
+    expect(first.waiting).toEqual(all.waiting);
+    const rest = (await cashier.get(`/api/admin/cashier/pending?after=${first.requests[1].id}`)).json();
+    expect([...first.requests, ...rest.requests].map((r: { id: number }) => r.id)).toEqual(
+      all.requests.map((r: { id: number }) => r.id),
+    );
+    expect(all.requests.map((r: { id: number }) => r.id)).toEqual(expect.arrayContaining(asked));
+    const deposits = (await cashier.get('/api/admin/cashier/pending?kind=deposit')).json();
+    expect(deposits.requests.length).toBe(all.waiting.deposits);
+    expect(deposits.requests.every((r: { kind: string }) => r.kind === 'deposit')).toBe(true);
+    expect((await cashier.get('/api/admin/cashier/pending?limit=0')).statusCode).toBe(400);
+
+    const { token } = await t.login();
+    const waitingBefore = (await as('support').get('/api/admin/support/tickets')).json().waiting;
+    await t.call('user-write-help', { title: 'Where', contents: 'is my deposit?' }, { token });
+    const queue = (await as('support').get('/api/admin/support/tickets')).json();
+    expect(queue.waiting).toBe(waitingBefore + 1);
+    expect(queue.waiting).toBe(queue.tickets.length);
+    expect((await as('cashier').get('/api/admin/pending-counts')).json()).toMatchObject({
+      deposits: all.waiting.deposits,
+      tickets: queue.waiting,
+    });
+  });
+
+  it('counts members per level on the levels screen as they register and change level, equal to a scan', async () => {
+    const [site] = await queryRows<{ id: number }>(t.db, sql`select id from sites where is_default`);
+    const levels = async () =>
+      new Map(
+        (
+          (await as('owner').get(`/api/admin/settings/sites/${site!.id}/levels`)).json().levels as {
+            level: number;
+            members: number;
+          }[]
+        ).map((l) => [l.level, l.members]),
+      );
+    const scan = async () =>
+      new Map(
+        (
+          await queryRows<{ level: number; n: number }>(
+            t.db,
+            sql`select level, count(*)::int8 as n from members where site_id = ${site!.id} group by level`,
+          )
+        ).map((r) => [r.level, r.n]),
+      );
+    const before = await levels();
+    const { member } = await t.login();
+    const [{ id }] = (await as('support').get(`/api/admin/members?q=${member.id}`)).json().members;
+    await as('owner').post(`/api/admin/members/${id}/level`, { level: 4 });
+    const after = await levels();
+    expect(after.get(1)).toBe(before.get(1) ?? 0);
+    expect(after.get(4)).toBe((before.get(4) ?? 0) + 1);
+    const scanned = await scan();
+    for (const [level, n] of after) expect(n, `level ${level}`).toBe(scanned.get(level) ?? 0);
+  });
+
+  it('lists every audited action once, in order, for the filter', async () => {
+    const { member } = await t.login();
+    const [{ id }] = (await as('support').get(`/api/admin/members?q=${member.id}`)).json().members;
+    await as('owner').post(`/api/admin/members/${id}/level`, { level: 3 });
+    await as('owner').post(`/api/admin/members/${id}/level`, { level: 2 });
+    const listed = (await as('owner').get('/api/admin/audit/actions')).json().actions as string[];
+    const distinct = await queryRows<{ action: string }>(
+      t.db,
+      sql`select distinct action from audit_log order by action`,
+    );
+    expect(listed).toEqual(distinct.map((r) => r.action));
+    expect(listed).toContain('members.level');
+  });
+});
