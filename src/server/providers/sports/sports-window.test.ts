@@ -163,6 +163,17 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
     expect(after.history.map((h: { kind: string }) => h.kind)).toEqual(['settle', 'resettle']);
     expect(after.history[1]).toMatchObject({ reason: 'wrong score entered', amount: 0 });
     expect(after.legs[0].state).toBe('lost');
+
+    // The member site's own bet history lists the sports bets, each linking to its bet and proof.
+    const site = (await t.call('get-slot-bets-list', { kind: 'sport' }, { token: p.token })).json();
+    expect(site.list.map((r: { roundId: string }) => r.roundId)).toEqual(
+      [...placed].reverse().map((id) => `sb-${id}`),
+    );
+    expect(site.list.at(-1)).toMatchObject({
+      category: 'sport',
+      stake: 1_000,
+      verifyUrl: `/sports?bet=${placed[0]}`,
+    });
   });
 
   it('refuses bad history filters with a 400', async () => {

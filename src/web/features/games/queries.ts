@@ -18,3 +18,23 @@ export const useSlotGames = (company: string | null) =>
     queryFn: async () => (await callRoute('get-slot-by-company', { company: company ?? '' })).games,
     enabled: company !== null,
   });
+
+/**
+ * The sport vendors (get-sport-setting), each with the game its tile opens (its first, the book's
+ * window): what the home page's sports tab and the phone's left sidebar launch through open-game.
+ */
+export const useSportEntries = (enabled = true) =>
+  useQuery({
+    queryKey: ['sport'],
+    enabled,
+    queryFn: async () => {
+      const vendors = (await callRoute('get-sport-setting', {})).sport;
+      return Promise.all(
+        vendors.map(async (v) => {
+          const games =
+            v.used === 'y' ? (await callRoute('get-slot-by-company', { company: v.code })).games : [];
+          return { ...v, gameCompany: v.code, code: games[0]?.code ?? v.code };
+        }),
+      );
+    },
+  });
