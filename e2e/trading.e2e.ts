@@ -17,9 +17,9 @@ async function memberBets(page: Page): Promise<{ event: ListedEvent; betId: numb
   await fundedMember(page, 'sb', 100_000);
   const url = await launch(page, 'sportsbook', 'royal-sports');
   const token = new URL(url, 'http://x').searchParams.get('token');
-  // The window open-game launches (until the member's sports window lands): the events and prices.
+  // The window open-game launches: the sports window, with the events and their prices.
   await page.goto(url);
-  await page.getByRole('heading', { name: 'Sportsbook' }).waitFor();
+  await page.locator('[data-testid="event"]').first().waitFor();
   await page.screenshot({ path: 'e2e/screenshots/sports-page.png' });
   return page.evaluate(async (gameToken) => {
     const call = async (action: string, body: object) =>

@@ -76,6 +76,7 @@ export function BetSlip(props: Props) {
     if (blocked || !props.token) return;
     setBusy(true);
     setRefusals([]);
+    setReceipts([]);
     const bets =
       effectiveTab === 'single'
         ? legs.map((l) => ({ kind: 'single' as const, legs: [l] }))
