@@ -15,7 +15,7 @@ export function EventPage(props: {
   const t = useSportsT();
   const { event } = props;
   return (
-    <section className={styles.eventPage} data-testid="event-page">
+    <section className={styles.eventPage} data-testid="event-page" data-event={event?.id}>
       <button type="button" className={styles.back} onClick={props.onBack}>
         ← {t('back')}
       </button>
