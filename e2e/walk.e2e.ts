@@ -83,7 +83,8 @@ describe.runIf(chromiumAvailable)('a walk through the whole site at 360 px in fi
       code: string;
       nameEn: string;
     }[];
-    for (const v of [...casinos, ...vendors]) allowed.push(v.nameEn);
+    const sports = (await memberCall(b.page, 'get-sport-setting', {})).sport as { nameEn: string }[];
+    for (const v of [...casinos, ...vendors, ...sports]) allowed.push(v.nameEn);
     const games = (await memberCall(b.page, 'get-game-list', {})).games as { nameEn: string }[];
     allowed.push(...games.map((g) => g.nameEn));
     expect(allowed).toContain('Golden Dragon');

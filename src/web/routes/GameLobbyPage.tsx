@@ -13,7 +13,7 @@ import {
   rememberPlayed,
   toggleFavourite,
 } from '../features/games/lobbyMemory.ts';
-import { useCasinoList, useSlotProviders } from '../features/games/queries.ts';
+import { useCasinoList, useSlotProviders, useSportVendors } from '../features/games/queries.ts';
 import { useLaunchGame } from '../features/games/useLaunchGame.ts';
 import styles from './GameLobbyPage.module.css';
 
@@ -36,9 +36,11 @@ export function GameLobbyPage() {
   const providers = [...new Set(all.map((g) => g.gameCompany))];
   const casino = useCasinoList();
   const slot = useSlotProviders();
+  const sport = useSportVendors();
   const vendorName = (code: string) => {
     const vendor = [
       ...(slot.data ?? []),
+      ...(sport.data ?? []),
       ...(casino.data ?? []).map((c) => ({ ...c, code: c.gameCompany })),
     ].find((v) => v.code === code);
     return vendor ? name(vendor) : code;

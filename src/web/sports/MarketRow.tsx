@@ -19,9 +19,9 @@ export function MarketRow(props: {
   const suspended = market.status !== 'open' || props.event.status === 'ended';
   return (
     <div className={styles.market} data-testid="market" data-market={market.id} data-status={market.status}>
-      {(props.showName ?? true) && (
+      {((props.showName ?? true) || suspended) && (
         <div className={styles.marketName}>
-          {marketLabel(t, market)}
+          {(props.showName ?? true) && marketLabel(t, market)}
           {suspended && (
             <span className={styles.suspended} data-testid="suspended">
               {t('suspended')}

@@ -6,7 +6,7 @@ import styles from './sports.module.css';
 
 /**
  * A price to bet on. It flashes up or down when the book moves it, and a suspended market's price
- * shows a lock and cannot be pressed.
+ * is struck through and cannot be pressed.
  */
 export function PriceButton(props: {
   label: string;
@@ -40,7 +40,7 @@ export function PriceButton(props: {
       onClick={props.onPick}
     >
       <span className={styles.priceLabel}>{props.label}</span>
-      <strong>{props.open ? shown : '🔒'}</strong>
+      <strong>{props.open ? shown : <s>{shown}</s>}</strong>
       {move && <span aria-hidden="true">{move === 'up' ? '▲' : '▼'}</span>}
     </button>
   );

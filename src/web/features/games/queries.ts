@@ -19,6 +19,12 @@ export const useSlotGames = (company: string | null) =>
     enabled: company !== null,
   });
 
+export const useSportVendors = () =>
+  useQuery({
+    queryKey: ['sport-vendors'],
+    queryFn: async () => (await callRoute('get-sport-setting', {})).sport,
+  });
+
 /**
  * The sport vendors (get-sport-setting), each with the game its tile opens (its first, the book's
  * window): what the home page's sports tab and the phone's left sidebar launch through open-game.
