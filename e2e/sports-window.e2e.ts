@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, useBrowser } from './support/browser.ts';
 import { fundedMember, memberCall } from './support/member.ts';
-import { WINDOW_TRADERS } from './support/operator.ts';
+import { signInOperator, WINDOW_TRADERS } from './support/operator.ts';
 import { signInTrader, type TradedEvent, type TraderCall, tradeMatches } from './support/trader.ts';
 
 const tag = `w${Date.now().toString(36)}`;
@@ -158,9 +158,24 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
   it('settled by the trader: the member sees the return, the balance and the proof; then a resettlement with its reason', async () => {
     const before = await figure(w, 'slip-balance');
     const first = matches[0]!;
-    await trader('POST', `/sports/markets/${first.marketId}/result`, {
-      result: { kind: 'score', home: 2, away: 0 },
-    });
+    // The trader enters the result on the back office's trading desk (in the member's browser, another tab's role).
+    await signInOperator(b.page, WINDOW_TRADERS[2]);
+    await b.page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Trading' })
+      .click();
+    const market = b.page
+      .getByTestId(`event-${first.id}`)
+      .getByRole('region', { name: 'Market Match result' });
+    const result = market.getByRole('form', { name: 'Match result result' });
+    await result.getByLabel('Home').fill('2');
+    await result.getByLabel('Away').fill('0');
+    await result.getByRole('button', { name: 'Enter result' }).click();
+    await market
+      .getByText(/Result confirmed/)
+      .first()
+      .waitFor();
+    await b.screenshot('sports-window-desk-settles');
     // The single on match 1 won 20,000; the multiple and the Trixie still wait for their other legs.
     await expect.poll(() => figure(w, 'slip-balance')).toBe(before + 20_000);
     await w.getByTestId('nav-bets').click();
@@ -197,6 +212,7 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
     expect(list.length).toBe(4);
     expect(list.every((r) => /^\/sports\?bet=\d+$/.test(r.verifyUrl))).toBe(true);
     await b.page.goto('/user');
+    await b.page.evaluate(() => localStorage.setItem('lang', 'th'));
     const link = b.page.getByTestId('bets').getByRole('link').first();
     await link.waitFor();
     const [proofPage] = await Promise.all([b.context.waitForEvent('page'), link.click()]);
