@@ -176,6 +176,32 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
     });
   });
 
+  it('reads a page of my bets and the totals by the (player, placed_at, id) index', async () => {
+    // One transaction: the setting and the plan on the same connection.
+    const plan = (query: ReturnType<typeof sql>) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const rows = (await tx.execute(sql`explain ${query}`)) as unknown as
+          | { rows: Record<string, string>[] }
+          | Record<string, string>[];
+        const list = Array.isArray(rows) ? rows : rows.rows;
+        return list.map((r) => Object.values(r)[0]).join('\n');
+      });
+    const from = '2026-01-01T00:00:00Z';
+    const to = '2026-04-01T00:00:00Z';
+    expect(
+      await plan(
+        sql`select b.* from sb_bets b where b.player_id = ${'1'} and b.placed_at >= ${from}::timestamptz and b.placed_at < ${to}::timestamptz
+            and (b.placed_at, b.id) < (${to}::timestamptz, ${1000}) order by b.placed_at desc, b.id desc limit 21`,
+      ),
+    ).toContain('sb_bets_player_placed');
+    expect(
+      await plan(
+        sql`select count(*) from sb_bets where player_id = ${'1'} and placed_at >= ${from}::timestamptz and placed_at < ${to}::timestamptz`,
+      ),
+    ).toContain('sb_bets_player_placed');
+  });
+
   it('refuses bad history filters with a 400', async () => {
     const p = await sportsPlayer(t, 0);
     for (const body of [
