@@ -7,6 +7,7 @@ import { signInOperator, TRADING_OPERATORS } from './support/operator.ts';
 interface ListedEvent {
   id: number;
   name: string;
+  competition: string;
   status: string;
   startsAt: string;
   markets: { type: string; status: string; selections: { id: number; key: string; price: string }[] }[];
@@ -33,8 +34,13 @@ async function memberBets(page: Page): Promise<{ event: ListedEvent; betId: numb
     const { events } = (await call('events', {})) as { events: ListedEvent[] };
     // One that starts in more than a quarter of an hour (this test's setup ticks the demo feed once).
     const later = Date.now() + 15 * 60_000;
+    // A demo-feed match: the sports window's tests trade matches of their own (E2E League), with bets on them.
     const event = events.find(
-      (e) => e.status === 'scheduled' && Date.parse(e.startsAt) > later && e.markets[0]?.status === 'open',
+      (e) =>
+        e.status === 'scheduled' &&
+        Date.parse(e.startsAt) > later &&
+        e.markets[0]?.status === 'open' &&
+        !e.competition.startsWith('E2E League'),
     )!;
     const home = event.markets[0]!.selections.find((s) => s.key === 'home')!;
     const bet = await call('place', {

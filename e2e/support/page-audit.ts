@@ -23,6 +23,8 @@ export const ALWAYS_ALLOWED = [
   'USDT',
   'HMAC-SHA256',
   'SHA-256',
+  // The statement's download format (my page), a file type's name in every language.
+  'CSV',
 ];
 
 /**

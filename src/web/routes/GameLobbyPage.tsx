@@ -37,14 +37,12 @@ export function GameLobbyPage() {
   const casino = useCasinoList();
   const slot = useSlotProviders();
   const sport = useSportVendors();
-  const vendorName = (code: string) => {
-    const vendor = [
+  const vendorOf = (code: string) =>
+    [
       ...(slot.data ?? []),
       ...(sport.data ?? []),
       ...(casino.data ?? []).map((c) => ({ ...c, code: c.gameCompany })),
     ].find((v) => v.code === code);
-    return vendor ? name(vendor) : code;
-  };
   const name = (g: { nameKo: string; nameEn: string }) => (i18n.language === 'ko' ? g.nameKo : g.nameEn);
 
   const shown = useMemo(() => {
@@ -82,11 +80,15 @@ export function GameLobbyPage() {
           onChange={(e) => setProvider(e.target.value)}
         >
           <option value="">{t('allProviders')}</option>
-          {providers.map((p) => (
-            <option key={p} value={p}>
-              {vendorName(p)}
-            </option>
-          ))}
+          {/* A provider is offered once its name is known (never its bare code). */}
+          {providers.map((p) => {
+            const vendor = vendorOf(p);
+            return vendor ? (
+              <option key={p} value={p}>
+                {name(vendor)}
+              </option>
+            ) : null;
+          })}
         </select>
       </div>
       <div className={styles.filters} role="tablist">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
 import { PRICE_CHANGE_CHOICES, type PriceChangeChoice } from '../../shared/sports/refusals.ts';
 import { slipFigures } from '../../shared/sports/slip.ts';
-import type { Bet } from './api.ts';
+import { type Bet, SportsError } from './api.ts';
 import { money, useSportsT } from './i18n.ts';
 import { type Outcome, placeOne } from './placeBets.ts';
 import { rememberPriceChange, storedPriceChange } from './prefs.ts';
@@ -85,7 +85,15 @@ export function BetSlip(props: Props) {
     for (const b of bets) {
       outcomes.push(
         await placeOne(props.token, { ...b, unitStake, priceChange }).catch(
-          (): Outcome => ({ ok: false, refusal: 'invalid_bet', legs: b.legs.map((l) => l.selectionId) }),
+          (error: unknown): Outcome => ({
+            ok: false,
+            // An ended book session says so; anything else the slip could not place is an invalid bet.
+            refusal:
+              error instanceof SportsError && error.status === 'session_expired'
+                ? 'session_expired'
+                : 'invalid_bet',
+            legs: b.legs.map((l) => l.selectionId),
+          }),
         ),
       );
     }
