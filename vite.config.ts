@@ -24,10 +24,15 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
-    // The member site, the built-in games' window and the back office (src/admin) are separate
-    // pages with their own bundles.
+    // The member site, the built-in games' window, the sports window and the back office (src/admin)
+    // are separate pages with their own bundles.
     rollupOptions: {
-      input: { main: 'src/web/index.html', play: 'src/web/play.html', admin: 'src/web/admin.html' },
+      input: {
+        main: 'src/web/index.html',
+        play: 'src/web/play.html',
+        sports: 'src/web/sports.html',
+        admin: 'src/web/admin.html',
+      },
     },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },

@@ -7,6 +7,7 @@ import { signInOperator, TRADING_OPERATORS } from './support/operator.ts';
 interface ListedEvent {
   id: number;
   name: string;
+  competition: string;
   status: string;
   startsAt: string;
   markets: { type: string; status: string; selections: { id: number; key: string; price: string }[] }[];
@@ -17,9 +18,9 @@ async function memberBets(page: Page): Promise<{ event: ListedEvent; betId: numb
   await fundedMember(page, 'sb', 100_000);
   const url = await launch(page, 'sportsbook', 'royal-sports');
   const token = new URL(url, 'http://x').searchParams.get('token');
-  // The window open-game launches (until the member's sports window lands): the events and prices.
+  // The window open-game launches: the sports window, with the events and their prices.
   await page.goto(url);
-  await page.getByRole('heading', { name: 'Sportsbook' }).waitFor();
+  await page.locator('[data-testid="event"]').first().waitFor();
   await page.screenshot({ path: 'e2e/screenshots/sports-page.png' });
   return page.evaluate(async (gameToken) => {
     const call = async (action: string, body: object) =>
@@ -33,8 +34,13 @@ async function memberBets(page: Page): Promise<{ event: ListedEvent; betId: numb
     const { events } = (await call('events', {})) as { events: ListedEvent[] };
     // One that starts in more than a quarter of an hour (this test's setup ticks the demo feed once).
     const later = Date.now() + 15 * 60_000;
+    // A demo-feed match: the sports window's tests trade matches of their own (E2E League), with bets on them.
     const event = events.find(
-      (e) => e.status === 'scheduled' && Date.parse(e.startsAt) > later && e.markets[0]?.status === 'open',
+      (e) =>
+        e.status === 'scheduled' &&
+        Date.parse(e.startsAt) > later &&
+        e.markets[0]?.status === 'open' &&
+        !e.competition.startsWith('E2E League'),
     )!;
     const home = event.markets[0]!.selections.find((s) => s.key === 'home')!;
     const bet = await call('place', {

@@ -14,7 +14,13 @@ import { approveDeposit } from '../../src/server/modules/cashier/deposits.servic
 import { sendNote } from '../../src/server/modules/inbox/notes.service.ts';
 import { demoFeedTick } from '../../src/server/providers/sports/demo/demo-feed.ts';
 import { buildWeb } from '../../tools/build-web.ts';
-import { DEMO_OPERATOR, LIMITS_OPERATOR, PHONE_OPERATOR, TRADING_OPERATORS } from './operator.ts';
+import {
+  DEMO_OPERATOR,
+  LIMITS_OPERATOR,
+  PHONE_OPERATOR,
+  TRADING_OPERATORS,
+  WINDOW_TRADERS,
+} from './operator.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -111,7 +117,7 @@ export default async function setup(project: TestProject) {
     role: 'support',
     totpSecret: DEMO_OPERATOR.totpSecret,
   });
-  for (const login of TRADING_OPERATORS) {
+  for (const login of [...TRADING_OPERATORS, ...WINDOW_TRADERS]) {
     await createOperator(database.db, {
       login,
       password: DEMO_OPERATOR.password,

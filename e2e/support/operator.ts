@@ -19,6 +19,8 @@ export const PHONE_OPERATOR = 'phone-desk';
 export const LIMITS_OPERATOR = 'limits-desk';
 /** The sportsbook's traders (role trading): one for the desktop test, one for the phone test. */
 export const TRADING_OPERATORS = ['trading-desk', 'trading-phone'] as const;
+/** Traders who move prices and settle while the sports window tests watch (one per test file). */
+export const WINDOW_TRADERS = ['window-desk', 'window-phone', 'window-desk-ui'] as const;
 
 /** Signs an operator in through the back office's login form. */
 export async function signInOperator(page: Page, login = DEMO_OPERATOR.login): Promise<void> {

@@ -5,7 +5,7 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'th';
 
 /** The product's locale codes are not all BCP 47; Intl needs the standard ones. */
-const INTL_LOCALE: Record<Locale, string> = {
+export const INTL_LOCALE: Record<Locale, string> = {
   th: 'th-TH',
   en: 'en-US',
   ko: 'ko-KR',

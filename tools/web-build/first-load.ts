@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
-/** The scripts a browser fetches before the home page runs: the entry and its module preloads. */
-export function firstLoadScripts(root: string): string[] {
-  const html = readFileSync(join(root, 'index.html'), 'utf8');
+/** The scripts a browser fetches before a page runs (the home page by default): the entry and its module preloads. */
+export function firstLoadScripts(root: string, page = 'index.html'): string[] {
+  const html = readFileSync(join(root, page), 'utf8');
   const files = [
     ...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g),
   ].map((m) => m[1]!.replace(/^\//, ''));
@@ -12,8 +12,11 @@ export function firstLoadScripts(root: string): string[] {
 }
 
 /** Their size on the wire, gzip and brotli (the precompressed files when the build wrote them). */
-export function firstLoadBytes(root: string): { file: string; gzip: number; brotli: number }[] {
-  return firstLoadScripts(root).map((file) => {
+export function firstLoadBytes(
+  root: string,
+  page = 'index.html',
+): { file: string; gzip: number; brotli: number }[] {
+  return firstLoadScripts(root, page).map((file) => {
     const path = join(root, file);
     const raw = readFileSync(path);
     const gzip = existsSync(`${path}.gz`) ? readFileSync(`${path}.gz`).length : gzipSync(raw).length;

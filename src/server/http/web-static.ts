@@ -10,10 +10,12 @@ const API_PREFIXES = ['/api/', '/wallet/', '/payments/', '/house/api/', '/media/
 
 /**
  * Which single-page app answers a page path: the built-in games' window (/play/<game>, /play/verify),
+ * the sports window (/sports, served by the sportsbook's own route),
  * the back office (/admin/...), or the member site, which keeps its own SPEC route /admin/error.
  */
-export function pageFor(path: string): 'play.html' | 'admin.html' | 'index.html' {
+export function pageFor(path: string): 'play.html' | 'sports.html' | 'admin.html' | 'index.html' {
   if (path.startsWith('/play/')) return 'play.html';
+  if (path === '/sports' || path === '/sports/') return 'sports.html';
   const isMemberErrorPage = path === '/admin/error' || path === '/admin/error/';
   if ((path === '/admin' || path.startsWith('/admin/')) && !isMemberErrorPage) return 'admin.html';
   return 'index.html';

@@ -23,6 +23,10 @@ export function legFactor(price: Fraction, o: LegOutcome): Fraction {
 
 export type Rounding = 'down' | 'nearest';
 
+/** A bet rounds to nearest when the site or any of its legs' markets does; otherwise down. */
+export const betRounding = (site: Rounding, markets: readonly Rounding[]): Rounding =>
+  site === 'nearest' || markets.includes('nearest') ? 'nearest' : 'down';
+
 export interface SettleInput {
   /** Stake per line, in minor units. */
   unitStake: bigint;

@@ -13,7 +13,7 @@ import {
   rememberPlayed,
   toggleFavourite,
 } from '../features/games/lobbyMemory.ts';
-import { useCasinoList, useSlotProviders, useSportProviders } from '../features/games/queries.ts';
+import { useCasinoList, useSlotProviders, useSportVendors } from '../features/games/queries.ts';
 import { useLaunchGame } from '../features/games/useLaunchGame.ts';
 import styles from './GameLobbyPage.module.css';
 
@@ -36,15 +36,13 @@ export function GameLobbyPage() {
   const providers = [...new Set(all.map((g) => g.gameCompany))];
   const casino = useCasinoList();
   const slot = useSlotProviders();
-  const sport = useSportProviders();
-  const vendorName = (code: string) => {
-    const vendor = [
+  const sport = useSportVendors();
+  const vendorOf = (code: string) =>
+    [
       ...(slot.data ?? []),
       ...(sport.data ?? []),
       ...(casino.data ?? []).map((c) => ({ ...c, code: c.gameCompany })),
     ].find((v) => v.code === code);
-    return vendor ? name(vendor) : code;
-  };
   const name = (g: { nameKo: string; nameEn: string }) => (i18n.language === 'ko' ? g.nameKo : g.nameEn);
 
   const shown = useMemo(() => {
@@ -82,11 +80,15 @@ export function GameLobbyPage() {
           onChange={(e) => setProvider(e.target.value)}
         >
           <option value="">{t('allProviders')}</option>
-          {providers.map((p) => (
-            <option key={p} value={p}>
-              {vendorName(p)}
-            </option>
-          ))}
+          {/* A provider is offered once its name is known (never its bare code). */}
+          {providers.map((p) => {
+            const vendor = vendorOf(p);
+            return vendor ? (
+              <option key={p} value={p}>
+                {name(vendor)}
+              </option>
+            ) : null;
+          })}
         </select>
       </div>
       <div className={styles.filters} role="tablist">

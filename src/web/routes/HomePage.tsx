@@ -5,13 +5,13 @@ import { LatestList } from '../features/content/LatestList.tsx';
 import { useLatestHelp, useLatestNotices } from '../features/content/queries.ts';
 import { GameLoadingDialog } from '../features/games/GameLoadingDialog.tsx';
 import { GameTile } from '../features/games/GameTile.tsx';
-import { useCasinoList, useSlotProviders } from '../features/games/queries.ts';
+import { useCasinoList, useSlotProviders, useSportEntries } from '../features/games/queries.ts';
 import { SlotGamesModal } from '../features/games/SlotGamesModal.tsx';
 import { useLaunchGame } from '../features/games/useLaunchGame.ts';
 import { useSession } from '../features/session/queries.ts';
 import styles from './HomePage.module.css';
 
-type Tab = 'casino' | 'slot';
+type Tab = 'casino' | 'slot' | 'sport';
 /** Tiles a 360-px phone shows without scrolling (two rows of two). */
 const ABOVE_THE_FOLD = 4;
 
@@ -21,6 +21,7 @@ export function HomePage() {
   const [provider, setProvider] = useState<{ code: string; name: string } | null>(null);
   const casino = useCasinoList();
   const slot = useSlotProviders();
+  const sport = useSportEntries(tab === 'sport');
   const session = useSession();
   const notices = useLatestNotices();
   const help = useLatestHelp(Boolean(session.data));
@@ -33,7 +34,7 @@ export function HomePage() {
     <div className={styles.home}>
       <JackpotBanner />
       <div className={styles.tabs} role="tablist">
-        {(['casino', 'slot'] as const).map((name) => (
+        {(['casino', 'slot', 'sport'] as const).map((name) => (
           <button
             key={name}
             type="button"
@@ -58,16 +59,27 @@ export function HomePage() {
                 onOpen={() => launch(entry)}
               />
             ))
-          : (slot.data ?? []).map((vendor, i) => (
-              <GameTile
-                key={vendor.code}
-                priority={i < ABOVE_THE_FOLD}
-                name={nameOf(vendor)}
-                imgUrl={vendor.imgUrl}
-                badge={badgeOf(vendor)}
-                onOpen={() => setProvider({ code: vendor.code, name: nameOf(vendor) })}
-              />
-            ))}
+          : tab === 'sport'
+            ? (sport.data ?? []).map((entry, i) => (
+                <GameTile
+                  key={entry.gameCompany}
+                  priority={i < ABOVE_THE_FOLD}
+                  name={nameOf(entry)}
+                  imgUrl={entry.imgUrl}
+                  badge={badgeOf(entry)}
+                  onOpen={() => launch(entry)}
+                />
+              ))
+            : (slot.data ?? []).map((vendor, i) => (
+                <GameTile
+                  key={vendor.code}
+                  priority={i < ABOVE_THE_FOLD}
+                  name={nameOf(vendor)}
+                  imgUrl={vendor.imgUrl}
+                  badge={badgeOf(vendor)}
+                  onOpen={() => setProvider({ code: vendor.code, name: nameOf(vendor) })}
+                />
+              ))}
       </div>
       <div className={styles.lists}>
         <LatestList title={t('latestNotices')} items={notices.data ?? []} empty={t('noNotices')} />

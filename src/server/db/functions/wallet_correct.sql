@@ -56,6 +56,8 @@ BEGIN
     ELSE
       UPDATE game_rounds SET total_win = total_win + v_diff WHERE id = v_round_id;
     END IF;
+    -- The member's live streams re-read the balance (live.notify.ts); sent only if this commits.
+    PERFORM pg_notify('casino_live', jsonb_build_object('k', 'members', 'ids', jsonb_build_array(v_ref.member_id))::text);
     SELECT balance INTO v_balance FROM ledger_accounts WHERE id = v_cash;
     SELECT coalesce(sum(amount), 0) INTO v_owed FROM wallet_debts WHERE member_id = v_ref.member_id;
     v_reply := jsonb_build_object('status', 'success', 'balance', v_balance, 'debt', v_owed,

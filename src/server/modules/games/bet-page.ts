@@ -29,6 +29,15 @@ interface BetRow {
 }
 
 /**
+ * A sports bet's round (sb-<bet id>) links to the bet in the sports window, with its payout proof once
+ * settled; the window opens the member's own book session there, so only the member reads it.
+ */
+function sportsProofUrl(roundId: string): string | null {
+  const bet = /^sb-(\d{1,15})$/.exec(roundId)?.[1];
+  return bet ? `/sports?bet=${bet}` : null;
+}
+
+/**
  * One page of the member's rounds, newest first. It reads one range of the index
  * game_rounds (member_id, id) backwards, stops after a page, and looks the game names up per row.
  */
@@ -81,7 +90,12 @@ export async function memberBetPage(
       status: r.status,
       openedAt: new Date(r.opened_at).toISOString(),
       closedAt: r.closed_at ? new Date(r.closed_at).toISOString() : null,
-      verifyUrl: r.provider === 'house' ? (links.get(r.round_id) ?? null) : null,
+      verifyUrl:
+        r.provider === 'house'
+          ? (links.get(r.round_id) ?? null)
+          : r.provider === 'sports'
+            ? sportsProofUrl(r.round_id)
+            : null,
     })),
     next: rows.length > query.pageSize ? Number(page.at(-1)!.id) : null,
     ...(count ? { maxCount: count.n } : {}),

@@ -38,6 +38,7 @@ export class LiveHub {
   private readonly timer: NodeJS.Timeout;
   private readonly operatorListeners = new Set<() => void>();
   private readonly jackpotListeners = new Set<() => void>();
+  private readonly sportsListeners = new Set<(events: number[] | null) => void>();
 
   constructor(
     private readonly readState: ReadState,
@@ -81,6 +82,9 @@ export class LiveHub {
       for (const listener of this.operatorListeners) listener();
     } else if (event.k === 'jackpot') {
       for (const listener of this.jackpotListeners) listener();
+    } else if (event.k === 'sports') {
+      const ids = Array.isArray(event.events) ? event.events.map(Number) : null;
+      for (const listener of this.sportsListeners) listener(ids);
     }
   }
 
@@ -88,6 +92,13 @@ export class LiveHub {
   refreshAll(): void {
     for (const set of this.byMember.values()) for (const entry of set) void this.refresh(entry);
     for (const listener of this.jackpotListeners) listener();
+    for (const listener of this.sportsListeners) listener(null);
+  }
+
+  /** The sports windows hear which events' prices, markets or scores changed (null: any). */
+  onSports(listener: (events: number[] | null) => void): () => void {
+    this.sportsListeners.add(listener);
+    return () => this.sportsListeners.delete(listener);
   }
 
   /** The back office's streams hear only that operators' queues changed. */

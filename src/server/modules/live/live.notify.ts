@@ -13,7 +13,9 @@ export type LiveEvent =
   /** Operators' queues changed (the back office's pending badge). */
   | { k: 'operators' }
   /** The progressive jackpot was paid or reseeded (contributions ride on the wallet's `members` events). */
-  | { k: 'jackpot' };
+  | { k: 'jackpot' }
+  /** The sportsbook's prices, markets or scores of these events changed (null: of any event); see notify_sports.sql. */
+  | { k: 'sports'; events: number[] | null };
 
 /**
  * Tells every process's live hub that something changed. Inside a transaction PostgreSQL delivers

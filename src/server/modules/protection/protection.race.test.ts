@@ -25,8 +25,9 @@ describe.runIf(isPostgres)('a break set while deposits race (PostgreSQL)', () =>
           t.call('apply-user-deposit', { balance: 10_000, code: nextCode() }, { token }),
         ),
       );
-      // The break starts 0–11 ms after the deposits, so in some rounds deposits commit before it.
-      const brk = new Promise((resolve) => setTimeout(resolve, round % 12)).then(() =>
+      // The break starts 0–92 ms after the deposits: in the first rounds it overtakes them, in the
+      // last ones a deposit commits first (however loaded the machine), and between they race.
+      const brk = new Promise((resolve) => setTimeout(resolve, round * 4)).then(() =>
         t.call('set-protection', { kind: 'break', days: 1, confirm: true }, { token }),
       );
       const replies = await Promise.all(deposits);

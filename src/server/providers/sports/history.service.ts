@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { type LegState, legStateOf, legStateOfProof } from '../../../shared/sports/leg-state.ts';
+import { isMarketType, type MarketResult, selectionOutcome } from '../../../shared/sports/markets.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { intArray } from './sql-array.ts';
 
@@ -25,6 +27,9 @@ export interface BetRecord {
     line: string | null;
     marketVersion: number;
     label: string;
+    /** Open until its market's result is confirmed; then how the result (or the proof in force) settles it. */
+    state: LegState;
+    startsAt: string;
   }[];
   history: {
     seq: number;
@@ -50,6 +55,12 @@ export async function betHistory(
     status?: string;
     eventId?: number;
     beforeId?: number;
+    /** Keyset by placing time (the member's history): bets placed before this (time, id). */
+    before?: { at: string; id: number };
+    from?: string;
+    to?: string;
+    /** open: not settled yet; settled: settled or void. */
+    state?: 'open' | 'settled';
     limit?: number;
   },
 ): Promise<BetRecord[]> {
@@ -76,7 +87,11 @@ export async function betHistory(
           ${q.status ? sql`and b.status = ${q.status}` : sql``}
           ${q.eventId ? sql`and b.id in (select bet_id from sb_bet_legs where event_id = ${q.eventId})` : sql``}
           ${q.beforeId ? sql`and b.id < ${q.beforeId}` : sql``}
-        order by b.id desc limit ${limit}`,
+          ${q.from ? sql`and b.placed_at >= ${q.from}::timestamptz` : sql``}
+          ${q.to ? sql`and b.placed_at < ${q.to}::timestamptz` : sql``}
+          ${q.state === 'open' ? sql`and b.status in ('delayed', 'pending', 'open')` : q.state === 'settled' ? sql`and b.status in ('settled', 'void')` : sql``}
+          ${q.before ? sql`and (b.placed_at, b.id) < (${q.before.at}::timestamptz, ${q.before.id})` : sql``}
+        order by ${q.before || q.from || q.to ? sql`b.placed_at desc, b.id desc` : sql`b.id desc`} limit ${limit}`,
   );
   if (bets.length === 0) return [];
   const ids = bets.map((b) => Number(b.id));
@@ -90,7 +105,19 @@ export async function betHistory(
     line: string | null;
     market_version: number;
     label: string;
-  }>(db, sql`select * from sb_bet_legs where bet_id = any(${intArray(ids)}::int8[]) order by bet_id, idx`);
+    key: string;
+    type: string;
+    params: { line?: string };
+    result: MarketResult | null;
+    result_state: string;
+    starts_at: Date;
+  }>(
+    db,
+    sql`select l.*, s.key, m.type, m.params, m.result, m.result_state, e.starts_at
+        from sb_bet_legs l join sb_selections s on s.id = l.selection_id join sb_markets m on m.id = l.market_id
+        join sb_events e on e.id = l.event_id
+        where l.bet_id = any(${intArray(ids)}::int8[]) order by l.bet_id, l.idx`,
+  );
   const steps = await queryRows<{
     bet_id: number;
     seq: number;
@@ -105,6 +132,24 @@ export async function betHistory(
     db,
     sql`select bet_id, seq, kind, amount, reason, operator_id, paid, created_at, proof from sb_settlements where bet_id = any(${intArray(ids)}::int8[]) order by bet_id, seq`,
   );
+  /** A leg's state: from the proof in force once the bet is settled, else from its market's confirmed result. */
+  const stateOf = (
+    bet: { status: string },
+    leg: (typeof legs)[number],
+    index: number,
+    proof: { legs?: { v: string; w: 0 | 1 }[] } | undefined,
+  ): LegState => {
+    if (bet.status === 'void') return 'void';
+    const proven = proof?.legs?.[index];
+    if (bet.status === 'settled' && proven) return legStateOfProof(proven);
+    if (leg.result_state !== 'confirmed' || !leg.result || !isMarketType(leg.type)) return 'open';
+    const outcome = selectionOutcome(leg.type, leg.params, leg.key, leg.result);
+    return outcome ? legStateOf(outcome) : 'open';
+  };
+  const proofInForce = (betId: number) =>
+    steps.filter((s) => Number(s.bet_id) === betId && s.proof).at(-1)?.proof as
+      | { legs?: { v: string; w: 0 | 1 }[] }
+      | undefined;
   return bets.map((b) => ({
     id: Number(b.id),
     playerId: b.player_id,
@@ -122,7 +167,7 @@ export async function betHistory(
     settledReturn: b.settled_return,
     legs: legs
       .filter((l) => Number(l.bet_id) === Number(b.id))
-      .map((l) => ({
+      .map((l, index) => ({
         selectionId: Number(l.selection_id),
         marketId: Number(l.market_id),
         eventId: Number(l.event_id),
@@ -130,6 +175,8 @@ export async function betHistory(
         line: l.line,
         marketVersion: l.market_version,
         label: l.label,
+        state: stateOf(b, l, index, proofInForce(Number(b.id))),
+        startsAt: new Date(l.starts_at).toISOString(),
       })),
     history: steps
       .filter((s) => Number(s.bet_id) === Number(b.id))
@@ -144,4 +191,38 @@ export async function betHistory(
         proof: s.proof,
       })),
   }));
+}
+
+export interface BetTotals {
+  /** Settled bets in the range: their stakes, their returns, and returns − stakes. */
+  settledCount: number;
+  staked: number;
+  returned: number;
+  net: number;
+  /** Stakes of bets still open in the range. */
+  openStake: number;
+}
+
+/** A member's win/loss totals over a date range, by the (player, placed_at) index. */
+export async function betTotals(
+  db: DbOrTx,
+  q: { playerId: string; from: string; to: string },
+): Promise<BetTotals> {
+  const [row] = await queryRows<{ n: number; staked: number; returned: number; open_stake: number }>(
+    db,
+    sql`select count(*) filter (where status = 'settled')::int as n,
+               coalesce(sum(total_stake) filter (where status = 'settled'), 0)::int8 as staked,
+               coalesce(sum(settled_return) filter (where status = 'settled'), 0)::int8 as returned,
+               coalesce(sum(total_stake) filter (where status in ('delayed', 'pending', 'open')), 0)::int8 as open_stake
+        from sb_bets where player_id = ${q.playerId} and placed_at >= ${q.from}::timestamptz and placed_at < ${q.to}::timestamptz`,
+  );
+  const staked = Number(row?.staked ?? 0);
+  const returned = Number(row?.returned ?? 0);
+  return {
+    settledCount: Number(row?.n ?? 0),
+    staked,
+    returned,
+    net: returned - staked,
+    openStake: Number(row?.open_stake ?? 0),
+  };
 }

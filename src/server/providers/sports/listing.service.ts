@@ -16,6 +16,8 @@ export interface ListedMarket {
   params: { line?: string };
   status: string;
   version: number;
+  /** How a bet on it rounds its return (the slip computes its potential return the same way). */
+  rounding: 'down' | 'nearest';
   selections: ListedSelection[];
 }
 export interface ListedEvent {
@@ -38,7 +40,7 @@ export interface ListedEvent {
  */
 export async function listEvents(
   db: DbOrTx,
-  opts: { limit?: number; eventId?: number } = {},
+  opts: { limit?: number; eventId?: number; eventIds?: readonly number[] } = {},
 ): Promise<ListedEvent[]> {
   const events = await queryRows<{
     id: number;
@@ -56,7 +58,13 @@ export async function listEvents(
     sql`select e.id, sp.name as sport, c.name as competition, e.name, e.home, e.away, e.starts_at, e.status,
                e.bet_stop_at, e.score
         from sb_events e join sb_competitions c on c.id = e.competition_id join sb_sports sp on sp.id = c.sport_id
-        where ${opts.eventId ? sql`e.id = ${opts.eventId}` : sql`e.status in ('scheduled', 'live')`}
+        where ${
+          opts.eventIds
+            ? sql`e.id = any(${intArray([...opts.eventIds])}::int8[])`
+            : opts.eventId
+              ? sql`e.id = ${opts.eventId}`
+              : sql`e.status in ('scheduled', 'live')`
+        }
         order by e.status = 'live' desc, e.starts_at, e.id limit ${Math.min(opts.limit ?? 100, 200)}`,
   );
   if (events.length === 0) return [];
@@ -68,9 +76,10 @@ export async function listEvents(
     params: { line?: string };
     status: string;
     version: number;
+    rounding: 'down' | 'nearest';
   }>(
     db,
-    sql`select id, event_id, type, name, params, status, version from sb_markets
+    sql`select id, event_id, type, name, params, status, version, rounding from sb_markets
         where event_id = any(${intArray(events.map((e) => e.id))}::int8[]) and status in ('open', 'suspended') order by event_id, id`,
   );
   const selections = markets.length
@@ -110,6 +119,7 @@ export async function listEvents(
       params: m.params,
       status: m.status,
       version: m.version,
+      rounding: m.rounding,
       selections: byMarket.get(Number(m.id)) ?? [],
     });
     byEvent.set(Number(m.event_id), list);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type BetKind, sizesFor } from '../../../shared/sports/bet-types.ts';
 import { cmp, type Fraction, frac } from '../../../shared/sports/fraction.ts';
 import type { PriceChangeChoice, Refusal } from '../../../shared/sports/refusals.ts';
-import { lineCount, potentialReturn } from '../../../shared/sports/settlement.ts';
+import { betRounding, lineCount, potentialReturn } from '../../../shared/sports/settlement.ts';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
 import { effectiveLimits } from './limits.ts';
@@ -170,9 +170,10 @@ async function takeBetIn(tx: Tx, req: PlaceRequest, sizes: number[]): Promise<Pl
   const prices = legs.map((l) => frac(BigInt(l.row.price_num), BigInt(l.row.price_den)));
   const lines = lineCount(legs.length, sizes);
   const totalStake = req.unitStake * lines;
-  const rounding = legs.some((l) => l.row.rounding === 'nearest')
-    ? 'nearest'
-    : (await bookSettings(tx)).rounding;
+  const rounding = betRounding(
+    (await bookSettings(tx)).rounding,
+    legs.map((l) => l.row.rounding),
+  );
   const potential = Number(potentialReturn({ unitStake: BigInt(req.unitStake), sizes, prices, rounding }));
   const limits = await effectiveLimits(
     tx,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { frac } from '../../../shared/sports/fraction.ts';
 import { isMarketType, type MarketResult, selectionOutcome } from '../../../shared/sports/markets.ts';
-import { type PayoutProof, settleWithProof } from '../../../shared/sports/settlement.ts';
+import { betRounding, type PayoutProof, settleWithProof } from '../../../shared/sports/settlement.ts';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { roundOf, stakeTxOf } from './bets.service.ts';
 import { bookSettings } from './settings.ts';
@@ -78,8 +78,10 @@ export function returnFromLegs(
       resultAt: new Date(l.result_at ?? 0).toISOString(),
     });
   }
-  const rounding =
-    siteRounding === 'nearest' || legs.some((l) => l.rounding === 'nearest') ? 'nearest' : 'down';
+  const rounding = betRounding(
+    siteRounding,
+    legs.map((l) => l.rounding),
+  );
   const { amount, proof } = settleWithProof({
     unitStake: BigInt(bet.unit_stake),
     sizes: bet.sizes,

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { parseFractionText } from '../../../shared/sports/fraction.ts';
 import { formatDecimal } from '../../../shared/sports/price.ts';
@@ -9,19 +11,30 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
- * GET /sports: the page open-game launches. Until the sports window (issue #15) replaces it, a plain
- * server-rendered list of the events taking bets, with their markets and prices; its only script is
- * the reality check (player protection).
+ * GET /sports: the page open-game launches: the sports window (its own bundle, `src/web/sports.html`)
+ * when the site is built; without a build (tests of the API alone), a plain server-rendered list of the
+ * events taking bets, with their markets and prices. Both carry the reality check (player protection),
+ * added to the page here so that it runs beside the window whatever the window's own state.
  */
 /** Its styles, a file of their own: the Content-Security-Policy allows no inline style. */
 const SPORTS_CSS =
   'body{font-family:system-ui,sans-serif;margin:0;padding:12px;max-width:100%;overflow-wrap:anywhere;background:#0f1420;color:#e8ecf3}section{border-bottom:1px solid #2a3245;padding:8px 0}h2{font-size:16px;margin:4px 0}p,li{font-size:13px}ul{padding-left:16px}';
 
-export async function sportsPage(app: FastifyInstance, db: Db): Promise<void> {
+export async function sportsPage(app: FastifyInstance, db: Db, webRoot: string | undefined): Promise<void> {
   app.get('/sports/sports.css', async (_request, reply) =>
     reply.type('text/css').header('cache-control', 'public, max-age=3600').send(SPORTS_CSS),
   );
   app.get('/sports', async (request, reply) => {
+    const reality = realityMarkup(windowLocale(request), 'sportsbook');
+    const built = webRoot
+      ? await readFile(resolve(webRoot, 'sports.html'), 'utf8').catch(() => undefined)
+      : undefined;
+    if (built) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(built.replace('</body>', `${reality}</body>`));
+    }
     const events = await listEvents(db, { limit: 60 });
     const rows = events
       .map((e) => {
@@ -41,7 +54,7 @@ export async function sportsPage(app: FastifyInstance, db: Db): Promise<void> {
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(
-        `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sportsbook</title><link rel="stylesheet" href="/sports/sports.css"></head><body><h1>Sportsbook</h1>${rows || '<p>No events open for betting.</p>'}${realityMarkup(windowLocale(request), 'sportsbook')}</body></html>`,
+        `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sportsbook</title><link rel="stylesheet" href="/sports/sports.css"></head><body><h1>Sportsbook</h1>${rows || '<p>No events open for betting.</p>'}${reality}</body></html>`,
       );
   });
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { listEvents } from './listing.service.ts';
+import { sportsLiveRoutes } from './live-feed.ts';
 import { type SportsMaintenance, sportsMaintenance } from './maintenance.ts';
 import { sportsPage } from './sports.page.ts';
 import { sportsApi } from './sports.routes.ts';
@@ -17,12 +19,16 @@ declare module 'fastify' {
 
 const MAINTENANCE_EVERY_MS = 10_000;
 
-/** The built-in sportsbook: its player API, its page, the wallet client the back office settles through. */
+/**
+ * The built-in sportsbook: its player API, its window, the live stream of the events a window shows,
+ * the wallet client the back office settles through.
+ */
 export async function sportsBook(app: FastifyInstance, deps: { db: Db; config: Config }): Promise<void> {
   const wallet = sportsWallet(() => deps.config.publicUrl, deps.config.sportsWalletSecret);
   app.decorate('sportsWallet', wallet);
   await sportsApi(app, { db: deps.db, wallet, currency: deps.config.currency });
-  await sportsPage(app, deps.db);
+  await sportsPage(app, deps.db, deps.config.webRoot);
+  await sportsLiveRoutes(app, app.live, (ids) => listEvents(deps.db, { eventIds: ids, limit: 200 }));
   const maintenance = sportsMaintenance(deps.db, wallet, {
     everyMs: MAINTENANCE_EVERY_MS,
     onError: (error) => app.log.warn({ err: error }, 'sportsbook maintenance pass failed'),

@@ -5,10 +5,12 @@ import { parseFractionText } from '../../../shared/sports/fraction.ts';
 import { PRICE_CHANGE_CHOICES, refusalKey } from '../../../shared/sports/refusals.ts';
 import type { Db } from '../../db/client.ts';
 import { type BetAnswer, confirmBet, placeBet } from './bets.service.ts';
-import { betHistory } from './history.service.ts';
+import { betHistory, betTotals } from './history.service.ts';
 import { listEvents } from './listing.service.ts';
+import { bookSettings } from './settings.ts';
 import type { SportsWallet } from './sports-wallet.ts';
 
+const isoTime = z.iso.datetime({ offset: true });
 const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const bodies = {
@@ -36,7 +38,19 @@ const bodies = {
       .max(20),
   }),
   confirm: z.object({ token, betId: id }),
-  bets: z.object({ token, beforeId: id.optional() }),
+  bet: z.object({ token, betId: id }),
+  bets: z
+    .object({
+      token,
+      beforeId: id.optional(),
+      /** The next page's cursor as the previous page answered it (`next`). */
+      before: z.object({ at: isoTime, id }).optional(),
+      from: isoTime.optional(),
+      to: isoTime.optional(),
+      state: z.enum(['open', 'settled']).optional(),
+      limit: z.number().int().min(1).max(100).optional(),
+    })
+    .refine((b) => !b.from || !b.to || b.from < b.to, 'from must be before to'),
 };
 
 const HTTP: Record<BetAnswer['status'], number> = { success: 200, delayed: 202, wait: 202, refused: 409 };
@@ -90,6 +104,7 @@ export async function sportsApi(
           playerId: player.playerId,
           balance: fresh.balance ?? 0,
           currency: deps.currency,
+          rounding: (await bookSettings(deps.db)).rounding,
         };
       }
       case 'place': {
@@ -111,11 +126,26 @@ export async function sportsApi(
         const b = parsed.data as z.infer<typeof bodies.confirm>;
         return answer(await confirmBet(deps.db, deps.wallet, b.token, player.playerId, b.betId));
       }
+      case 'bet': {
+        const b = parsed.data as z.infer<typeof bodies.bet>;
+        const [bet] = await betHistory(deps.db, { playerId: player.playerId, betId: b.betId, limit: 1 });
+        if (!bet) return reply.code(404).send(refuse('not_found', 'no such bet'));
+        return { status: 'success', bet };
+      }
       case 'bets': {
         const b = parsed.data as z.infer<typeof bodies.bets>;
+        const limit = b.limit ?? 20;
+        const bets = await betHistory(deps.db, { ...b, playerId: player.playerId, limit: limit + 1 });
+        const page = bets.slice(0, limit);
+        const last = page.at(-1);
+        const ranged = b.from !== undefined || b.to !== undefined || b.before !== undefined;
         return {
           status: 'success',
-          bets: await betHistory(deps.db, { playerId: player.playerId, beforeId: b.beforeId }),
+          bets: page,
+          next: bets.length > limit && last ? (ranged ? { at: last.placedAt, id: last.id } : last.id) : null,
+          ...(b.from && b.to
+            ? { totals: await betTotals(deps.db, { playerId: player.playerId, from: b.from, to: b.to }) }
+            : {}),
         };
       }
     }

@@ -12,12 +12,35 @@ export const useCasinoList = () => useQuery(casinoListQuery);
 export const useSlotProviders = () =>
   useQuery({ queryKey: ['slot'], queryFn: async () => (await callRoute('get-slot-setting', {})).slot });
 
-export const useSportProviders = () =>
-  useQuery({ queryKey: ['sport'], queryFn: async () => (await callRoute('get-sport-setting', {})).sport });
-
 export const useSlotGames = (company: string | null) =>
   useQuery({
     queryKey: ['slot-games', company],
     queryFn: async () => (await callRoute('get-slot-by-company', { company: company ?? '' })).games,
     enabled: company !== null,
+  });
+
+export const useSportVendors = () =>
+  useQuery({
+    queryKey: ['sport-vendors'],
+    queryFn: async () => (await callRoute('get-sport-setting', {})).sport,
+  });
+
+/**
+ * The sport vendors (get-sport-setting), each with the game its tile opens (its first, the book's
+ * window): what the home page's sports tab and the phone's left sidebar launch through open-game.
+ */
+export const useSportEntries = (enabled = true) =>
+  useQuery({
+    queryKey: ['sport'],
+    enabled,
+    queryFn: async () => {
+      const vendors = (await callRoute('get-sport-setting', {})).sport;
+      return Promise.all(
+        vendors.map(async (v) => {
+          const games =
+            v.used === 'y' ? (await callRoute('get-slot-by-company', { company: v.code })).games : [];
+          return { ...v, gameCompany: v.code, code: games[0]?.code ?? v.code };
+        }),
+      );
+    },
   });

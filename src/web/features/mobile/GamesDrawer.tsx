@@ -1,16 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCasinoList, useSlotProviders } from '../games/queries.ts';
+import { useCasinoList, useSlotProviders, useSportEntries } from '../games/queries.ts';
 import { useLaunchGame } from '../games/useLaunchGame.ts';
 import { Drawer } from './Drawer.tsx';
 import styles from './mobile.module.css';
 
-/** The phone's left sidebar: casino tables (open directly) and slot providers (open in the lobby). */
+/**
+ * The phone's left sidebar: casino tables and the sportsbook (open directly) and slot providers (open
+ * in the lobby).
+ */
 export function GamesDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t, i18n } = useTranslation('home');
   const navigate = useNavigate();
   const casino = useCasinoList();
   const slot = useSlotProviders();
+  const sport = useSportEntries(open);
   const { launch } = useLaunchGame();
   const name = (v: { nameKo: string; nameEn: string }) => (i18n.language === 'ko' ? v.nameKo : v.nameEn);
   return (
@@ -27,6 +31,23 @@ export function GamesDrawer({ open, onClose }: { open: boolean; onClose(): void 
               }}
             >
               {name(c)}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.section}>{t('sport')}</p>
+      <ul className={styles.menu}>
+        {(sport.data ?? []).map((s) => (
+          <li key={s.gameCompany}>
+            <button
+              type="button"
+              data-testid="drawer-sport"
+              onClick={() => {
+                onClose();
+                void launch(s);
+              }}
+            >
+              {name(s)}
             </button>
           </li>
         ))}

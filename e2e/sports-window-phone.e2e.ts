@@ -1,0 +1,135 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
+import { fundedMember } from './support/member.ts';
+import { WINDOW_TRADERS } from './support/operator.ts';
+import { auditPage, countRequestsInFlight, settle } from './support/page-audit.ts';
+import { signInTrader, type TradedEvent, type TraderCall, tradeMatches } from './support/trader.ts';
+
+const LOCALES = ['th', 'en', 'ko', 'jp', 'vn'] as const;
+const tag = `p${Date.now().toString(36)}`;
+const figure = async (w: Page, id: string) =>
+  Number((await w.getByTestId(id).innerText()).replace(/\D/g, ''));
+const priceButton = (w: Page, e: TradedEvent, key: 'home' | 'draw' | 'away') =>
+  w.locator(`[data-event="${e.id}"] [data-testid="price"]`).nth(['home', 'draw', 'away'].indexOf(key));
+
+/** Hides the operator's popup notices for today, as a member would, once they have shown. */
+async function hidePopups(page: Page): Promise<void> {
+  const hide = page.getByTestId('popup-hide-today').first();
+  await hide.waitFor({ timeout: 3_000 }).catch(() => undefined);
+  for (let i = 0; i < 10 && (await hide.isVisible()); i++) await hide.click();
+}
+
+/**
+ * The sports window on a 360-px phone, in Korean: opened from the phone's left sidebar, a single and a
+ * 3-leg multiple through the slip's bottom sheet; then a walk of the window in all five languages:
+ * no raw key, no stray English, nothing wider than the screen.
+ */
+describe.runIf(chromiumAvailable)('the sports window on a 360-px phone', () => {
+  // The operator's popups are hidden here before the sidebar opens (the shared handler's Escape would close it).
+  const b = useBrowser(PHONE, { keepPopups: true });
+  let trader: TraderCall;
+  let matches: TradedEvent[];
+  let w: Page;
+
+  it('refuses a guest from the left sidebar with msg2001 (Korean)', async () => {
+    await b.page.goto('/');
+    await b.page.evaluate(() => localStorage.setItem('lang', 'ko'));
+    await b.page.goto('/');
+    await hidePopups(b.page);
+    await b.page.getByRole('button', { name: '게임' }).click();
+    await b.page.getByTestId('drawer-sport').first().click();
+    await b.page.getByText('먼저 로그인해 주세요.').waitFor({ timeout: 5_000 });
+    await b.screenshot('sports-phone-guest-refused-ko');
+    await b.page.keyboard.press('Escape');
+  });
+
+  it('a member opens the window from the sidebar and places a single and a 3-leg multiple', async () => {
+    trader = await signInTrader(WINDOW_TRADERS[1]);
+    matches = await tradeMatches(trader, tag, [
+      { home: 'Ivory Cranes', away: 'Jade Otters', prices: ['1.5', '3.8', '6.0'] },
+      { home: 'Kestrel Park', away: 'Lumen Town', prices: ['2.2', '3.1', '3.3'] },
+      { home: 'Marsh Rangers', away: 'Nimbus City', prices: ['2.5', '3.2', '2.9'] },
+      { home: 'Onyx Harriers', away: 'Pine Vale', prices: ['2.1', '3.3', '3.5'], live: true },
+    ]);
+    await fundedMember(b.page, 'swp', 100_000);
+    await b.page.goto('/');
+    await hidePopups(b.page);
+    await b.page.getByRole('button', { name: '게임' }).click();
+    const [popup] = await Promise.all([
+      b.context.waitForEvent('page'),
+      b.page.getByTestId('drawer-sport').first().click(),
+    ]);
+    w = popup;
+    await w.setViewportSize(PHONE);
+    await w.addInitScript(countRequestsInFlight);
+    await w.locator(`[data-event="${matches[0]!.id}"]`).waitFor();
+    await w.screenshot({ path: 'e2e/screenshots/sports-phone-list-ko.png' });
+
+    await priceButton(w, matches[0]!, 'home').click();
+    await w.getByTestId('slip-toggle').click();
+    await w.getByTestId('stake').fill('2000');
+    expect(await figure(w, 'potential-return')).toBe(3_000);
+    await w.screenshot({ path: 'e2e/screenshots/sports-phone-slip-ko.png' });
+    await w.getByTestId('place').click();
+    await w.getByTestId('receipt').waitFor();
+    await expect.poll(() => figure(w, 'slip-balance')).toBe(98_000);
+    await w.getByTestId('slip-toggle').click();
+
+    for (const m of matches.slice(0, 3)) await priceButton(w, m, 'home').click();
+    await w.getByTestId('slip-toggle').click();
+    await w.getByRole('tab', { name: '멀티' }).click();
+    await w.getByTestId('stake').fill('1000');
+    // 1.5 × 2.2 × 2.5 = 8.25
+    expect(await figure(w, 'potential-return')).toBe(8_250);
+    await w.getByTestId('place').click();
+    await expect.poll(() => w.getByTestId('receipt').count()).toBe(1);
+    await expect.poll(() => figure(w, 'receipt-return')).toBe(8_250);
+    await w.screenshot({ path: 'e2e/screenshots/sports-phone-receipt-ko.png', fullPage: true });
+    await w.getByTestId('slip-toggle').click();
+    // Something to prove in every language: the trader settles match 1.
+    await trader('POST', `/sports/markets/${matches[0]!.marketId}/result`, {
+      result: { kind: 'score', home: 3, away: 1 },
+    });
+  });
+
+  it('reads in all five languages within 360 px: list, live, event, slip, my bets and a proof', async () => {
+    const problems: string[] = [];
+    const audit = async (where: string, locale: string) => {
+      for (const p of await auditPage(w, { locale, allowed: [] })) problems.push(`${where} ${locale}: ${p}`);
+    };
+    for (const locale of LOCALES) {
+      await w.evaluate((l) => localStorage.setItem('lang', l), locale);
+      await w.reload();
+      await w.locator(`[data-event="${matches[0]!.id}"]`).waitFor();
+      await settle(w, '[data-testid="event"]');
+      await audit('list', locale);
+      if (locale === 'th' || locale === 'jp')
+        await w.screenshot({ path: `e2e/screenshots/sports-walk-list-${locale}.png` });
+      await w.getByTestId('nav-live').click();
+      await w.getByTestId('live-notice').waitFor();
+      await audit('live', locale);
+      await w.getByTestId('nav-sports').click();
+      await w.locator(`[data-event="${matches[1]!.id}"] button`).first().click();
+      await w.getByTestId('event-page').waitFor();
+      await audit('event', locale);
+      await priceButton(w, matches[1]!, 'away').click();
+      await w.getByTestId('slip-toggle').click();
+      await w.getByTestId('stake').fill('1000');
+      await audit('slip', locale);
+      if (locale === 'th' || locale === 'vn')
+        await w.screenshot({ path: `e2e/screenshots/sports-walk-slip-${locale}.png` });
+      await w.getByTestId('slip-leg').getByRole('button').click();
+      await w.getByTestId('slip-toggle').click();
+      await w.getByTestId('nav-bets').click();
+      const settled = w.locator('[data-testid="bet"][data-status="settled"]').first();
+      await settled.waitFor();
+      await settled.getByTestId('show-proof').click();
+      await settled.getByTestId('proof').waitFor();
+      await audit('my bets', locale);
+      if (locale === 'th' || locale === 'ko')
+        await w.screenshot({ path: `e2e/screenshots/sports-walk-bets-${locale}.png`, fullPage: true });
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+});

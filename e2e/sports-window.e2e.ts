@@ -1,0 +1,225 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, useBrowser } from './support/browser.ts';
+import { fundedMember, memberCall } from './support/member.ts';
+import { signInOperator, WINDOW_TRADERS } from './support/operator.ts';
+import { signInTrader, type TradedEvent, type TraderCall, tradeMatches } from './support/trader.ts';
+
+const tag = `w${Date.now().toString(36)}`;
+
+/** The slip's figures as the window shows them (digits only: the locale's separators dropped). */
+const figure = async (w: Page, id: string) =>
+  Number((await w.getByTestId(id).innerText()).replace(/\D/g, ''));
+/** Presses "place" and waits for the receipt of the new bet (not the one shown before). */
+async function placeAndWaitForReceipt(w: Page): Promise<void> {
+  const before = await w.getByTestId('ticket').allInnerTexts();
+  await w.getByTestId('place').click();
+  await expect
+    .poll(async () => {
+      const now = await w.getByTestId('ticket').allInnerTexts();
+      return now.length > 0 && now.every((t) => !before.includes(t));
+    })
+    .toBe(true);
+}
+const priceButton = (w: Page, e: TradedEvent, key: 'home' | 'draw' | 'away') =>
+  w.locator(`[data-event="${e.id}"] [data-testid="price"]`).nth(['home', 'draw', 'away'].indexOf(key));
+
+describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the default)', () => {
+  const b = useBrowser(DESKTOP);
+  let trader: TraderCall;
+  let matches: TradedEvent[];
+  let w: Page;
+  let memberId = '';
+
+  it('refuses a guest with msg2001 from the home page’s sports tab', async () => {
+    await b.page.goto('/');
+    await b.page.getByRole('tab', { name: 'กีฬา' }).click();
+    await b.page.getByTestId('sport-tiles').getByRole('button').first().click();
+    await b.page.getByText('กรุณาเข้าสู่ระบบก่อน').waitFor();
+    await b.screenshot('sports-guest-refused');
+    await b.page.keyboard.press('Escape');
+  });
+
+  it('a member opens the window from the sports tile (the loading dialog, a 1400×800 window)', async () => {
+    trader = await signInTrader(WINDOW_TRADERS[0]);
+    matches = await tradeMatches(trader, tag, [
+      { home: 'Amber Foxes', away: 'Basalt Owls', prices: ['2.0', '3.4', '4.2'] },
+      { home: 'Cobalt Herons', away: 'Dune Lynxes', prices: ['3.0', '3.3', '2.4'] },
+      { home: 'Ember Stags', away: 'Fjord Wolves', prices: ['4.0', '3.6', '1.9'] },
+      { home: 'Granite Bears', away: 'Harbor Seals', prices: ['1.8', '3.5', '4.5'], live: true },
+    ]);
+    memberId = await fundedMember(b.page, 'sw', 200_000);
+    await b.page.goto('/');
+    await b.page.getByRole('tab', { name: 'กีฬา' }).click();
+    const [popup] = await Promise.all([
+      b.context.waitForEvent('page'),
+      b.page.getByTestId('sport-tiles').getByRole('button').first().click(),
+    ]);
+    // The site's 4-s loading dialog (SPEC §4) shows while the window opens.
+    expect(await b.page.locator('dialog[open]').count()).toBe(1);
+    w = popup;
+    await w.waitForLoadState();
+    expect(new URL(w.url()).pathname).toBe('/sports');
+    await w.locator(`[data-event="${matches[0]!.id}"]`).waitFor();
+    await expect.poll(() => figure(w, 'slip-balance')).toBe(200_000);
+    await w.setViewportSize(DESKTOP);
+    await w.screenshot({ path: 'e2e/screenshots/sports-window-list-th.png' });
+  });
+
+  it('places a single: the slip’s return is the server’s, a receipt, the balance moves', async () => {
+    await priceButton(w, matches[0]!, 'home').click();
+    await w.getByTestId('stake').fill('10000');
+    expect(await figure(w, 'potential-return')).toBe(20_000);
+    await placeAndWaitForReceipt(w);
+    const receipt = w.getByTestId('receipt');
+    expect(await figure(w, 'receipt-return')).toBe(20_000);
+    expect(await receipt.getByTestId('ticket').innerText()).toMatch(/^#\d+$/);
+    await expect.poll(() => figure(w, 'slip-balance')).toBe(190_000);
+    await w.screenshot({ path: 'e2e/screenshots/sports-window-receipt-th.png' });
+  });
+
+  it('places a 3-leg multiple and a Trixie', async () => {
+    for (const m of matches.slice(0, 3)) await priceButton(w, m, 'home').click();
+    await w.getByRole('tab', { name: 'สเต็ป' }).click();
+    await w.getByTestId('stake').fill('1000');
+    expect(await figure(w, 'lines')).toBe(1);
+    // 2.0 × 3.0 × 4.0 = 24
+    expect(await figure(w, 'potential-return')).toBe(24_000);
+    await placeAndWaitForReceipt(w);
+    expect(await figure(w, 'receipt-return')).toBe(24_000);
+
+    for (const m of matches.slice(0, 3)) await priceButton(w, m, 'home').click();
+    await w.getByRole('tab', { name: 'ระบบ' }).click();
+    await w.getByTestId('system').selectOption('trixie');
+    await w.getByTestId('stake').fill('1000');
+    expect(await figure(w, 'lines')).toBe(4);
+    expect(await figure(w, 'total-stake')).toBe(4_000);
+    // 6 + 8 + 12 + 24 a unit (SPORTSBOOK.md's Trixie)
+    expect(await figure(w, 'potential-return')).toBe(50_000);
+    await w.screenshot({ path: 'e2e/screenshots/sports-window-trixie-th.png' });
+    await placeAndWaitForReceipt(w);
+    expect(await figure(w, 'receipt-stake')).toBe(4_000);
+    await expect.poll(() => figure(w, 'slip-balance')).toBe(190_000 - 1_000 - 4_000);
+  });
+
+  it('shows a price the trader moves while it is on the slip, and handles it by the member’s choice', async () => {
+    const m = matches[1]!;
+    await priceButton(w, m, 'away').click();
+    await w.getByTestId('stake').fill('1000');
+    await trader('POST', `/sports/markets/${m.marketId}/prices`, {
+      prices: [{ key: 'away', price: '2.6', format: 'decimal' }],
+    });
+    const leg = w.getByTestId('slip-leg');
+    await expect.poll(() => leg.getAttribute('data-moved')).toBe('1');
+    await w.getByTestId('price-moved').waitFor();
+    expect(await w.getByTestId('old-price').innerText()).toBe('2.40');
+    expect(await w.getByTestId('slip-price').innerText()).toContain('2.60');
+    await w.screenshot({ path: 'e2e/screenshots/sports-window-price-moved-th.png' });
+    // "Accept no change": refused, with the reason.
+    await w.getByRole('radio').nth(0).check();
+    await w.getByTestId('place').click();
+    await expect.poll(() => w.getByTestId('refusal').getAttribute('data-refusal')).toBe('price_changed');
+    expect(await w.getByTestId('refusal').innerText()).toContain('ราคาเปลี่ยนแล้ว');
+    // "Accept better prices" (remembered): the longer price is taken.
+    await w.getByRole('radio').nth(1).check();
+    await placeAndWaitForReceipt(w);
+    expect(await w.getByTestId('receipt').innerText()).toContain('2.60');
+    await w.reload();
+    await w.locator(`[data-event="${m.id}"]`).waitFor();
+    await priceButton(w, m, 'draw').click();
+    expect(await w.getByRole('radio').nth(1).isChecked()).toBe(true);
+    await w.getByTestId('slip-leg').getByRole('button').click();
+  });
+
+  it('moves a live price on screen without a reload, with the live notice', async () => {
+    const live = matches[3]!;
+    await w.getByTestId('nav-live').click();
+    await w.getByTestId('live-notice').waitFor();
+    const home = priceButton(w, live, 'home');
+    expect(await home.getAttribute('data-price')).toBe('9/5');
+    await w.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+    await trader('POST', `/sports/markets/${live.marketId}/prices`, {
+      prices: [{ key: 'home', price: '1.5', format: 'decimal' }],
+    });
+    await expect.poll(() => home.getAttribute('data-price')).toBe('3/2');
+    expect(await home.getAttribute('data-move')).toBe('down');
+    await trader('POST', `/sports/events/${live.id}/state`, { score: { home: 1, away: 0, clock: "23'" } });
+    await expect
+      .poll(() => w.locator(`[data-event="${live.id}"] [data-testid="score"]`).innerText())
+      .toBe('1–0');
+    await trader('POST', `/sports/markets/${live.marketId}/status`, { open: false });
+    await expect.poll(() => home.isDisabled()).toBe(true);
+    expect(await w.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await w.screenshot({ path: 'e2e/screenshots/sports-window-live-th.png' });
+  });
+
+  it('settled by the trader: the member sees the return, the balance and the proof; then a resettlement with its reason', async () => {
+    const before = await figure(w, 'slip-balance');
+    const first = matches[0]!;
+    // The trader enters the result on the back office's trading desk (in the member's browser, another tab's role).
+    await signInOperator(b.page, WINDOW_TRADERS[2]);
+    await b.page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Trading' })
+      .click();
+    const market = b.page
+      .getByTestId(`event-${first.id}`)
+      .getByRole('region', { name: 'Market Match result' });
+    const result = market.getByRole('form', { name: 'Match result result' });
+    await result.getByLabel('Home').fill('2');
+    await result.getByLabel('Away').fill('0');
+    await result.getByRole('button', { name: 'Enter result' }).click();
+    await market
+      .getByText(/Result confirmed/)
+      .first()
+      .waitFor();
+    await b.screenshot('sports-window-desk-settles');
+    // The single on match 1 won 20,000; the multiple and the Trixie still wait for their other legs.
+    await expect.poll(() => figure(w, 'slip-balance')).toBe(before + 20_000);
+    await w.getByTestId('nav-bets').click();
+    const single = w.locator('[data-testid="bet"][data-status="settled"]').first();
+    await single.waitFor();
+    expect(await single.getByTestId('bet-return').innerText()).toMatch(/20,000/);
+    expect(await single.getByTestId('bet-leg').getAttribute('data-state')).toBe('won');
+    await single.getByTestId('show-proof').click();
+    const proof = single.getByTestId('proof');
+    await proof.waitFor();
+    expect(await proof.getByTestId('proof-leg').innerText()).toContain('desk');
+    expect(await proof.getByTestId('proof-return').innerText()).toMatch(/20,000/);
+    expect(await w.getByTestId('totals').innerText()).toMatch(/\+10,000/);
+    await w.screenshot({ path: 'e2e/screenshots/sports-window-proof-th.png', fullPage: true });
+
+    // The trader corrects the score: match 1 was a draw. The single is resettled to 0, with the reason.
+    await trader('POST', `/sports/markets/${first.marketId}/correct`, {
+      result: { kind: 'score', home: 1, away: 1 },
+      reason: 'score entered wrongly',
+    });
+    await expect.poll(() => figure(w, 'slip-balance')).toBe(before);
+    await w.getByTestId('state').selectOption('settled');
+    await w.getByTestId('state').selectOption('');
+    const corrected = w.locator('[data-testid="bet"]').filter({ hasText: 'score entered wrongly' }).first();
+    await corrected.waitFor();
+    expect(await corrected.getByTestId('corrections').innerText()).toContain('สรุปผลใหม่');
+    expect(await corrected.getByTestId('bet-leg').getAttribute('data-state')).toBe('lost');
+    await w.screenshot({ path: 'e2e/screenshots/sports-window-resettled-th.png', fullPage: true });
+
+    // The member site's own bet history lists the bets, each linking to its proof in the window.
+    const list = (await memberCall(b.page, 'get-slot-bets-list', { kind: 'sport' })).list as {
+      verifyUrl: string;
+    }[];
+    expect(list.length).toBe(4);
+    expect(list.every((r) => /^\/sports\?bet=\d+$/.test(r.verifyUrl))).toBe(true);
+    await b.page.goto('/user');
+    await b.page.evaluate(() => localStorage.setItem('lang', 'th'));
+    const link = b.page.getByTestId('bets').getByRole('link').first();
+    await link.waitFor();
+    const [proofPage] = await Promise.all([b.context.waitForEvent('page'), link.click()]);
+    await proofPage.getByTestId('my-bets').waitFor();
+    await proofPage.getByTestId('proof').or(proofPage.getByTestId('bet')).first().waitFor();
+    await proofPage.setViewportSize(DESKTOP);
+    await proofPage.screenshot({ path: 'e2e/screenshots/sports-window-proof-link-th.png' });
+    expect(memberId).not.toBe('');
+  });
+});

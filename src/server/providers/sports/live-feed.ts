@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import type { LiveHub } from '../../modules/live/live.hub.ts';
+import { startSse } from '../../modules/live/sse.ts';
+import type { ListedEvent } from './listing.service.ts';
+
+/** A sports window's stream: the events it shows. */
+interface Watcher {
+  events: Set<number>;
+  last: Map<number, string>;
+  send(event: string, data: unknown): void;
+  ping(): void;
+  end(): void;
+}
+
+/** Changes come in bursts (a price move touches a market and its selections): one read per burst. */
+const COALESCE_MS = 150;
+const PING_MS = 20_000;
+/** At most this many events per stream (a window shows a page of them). */
+export const MAX_WATCHED = 200;
+
+/**
+ * Pushes the events a sports window shows whenever their prices, markets or scores change: the live
+ * channel (notify_sports.sql, from any process) names the events; this process reads them once for all
+ * its streams and sends each stream the events it watches whose state differs from what it last got.
+ */
+export class SportsLiveFeed {
+  private readonly watchers = new Set<Watcher>();
+  private dirty = new Set<number>();
+  private everything = false;
+  private pending: NodeJS.Timeout | undefined;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly read: (ids: number[]) => Promise<ListedEvent[]>) {
+    this.timer = setInterval(() => {
+      for (const w of this.watchers) w.ping();
+    }, PING_MS);
+    this.timer.unref();
+  }
+
+  get size(): number {
+    return this.watchers.size;
+  }
+
+  async add(w: Omit<Watcher, 'last'>): Promise<() => void> {
+    const watcher: Watcher = { ...w, last: new Map() };
+    this.watchers.add(watcher);
+    await this.push([...watcher.events], [watcher]);
+    return () => this.watchers.delete(watcher);
+  }
+
+  changed(events: number[] | null): void {
+    if (this.watchers.size === 0) return;
+    if (events === null) this.everything = true;
+    else for (const id of events) this.dirty.add(id);
+    if (this.pending) return;
+    this.pending = setTimeout(() => {
+      this.pending = undefined;
+      const watched = new Set<number>();
+      for (const w of this.watchers) for (const id of w.events) watched.add(id);
+      const ids = this.everything ? [...watched] : [...this.dirty].filter((id) => watched.has(id));
+      this.dirty = new Set();
+      this.everything = false;
+      void this.push(ids, [...this.watchers]);
+    }, COALESCE_MS);
+    this.pending.unref();
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    if (this.pending) clearTimeout(this.pending);
+    for (const w of this.watchers) w.end();
+    this.watchers.clear();
+  }
+
+  private async push(ids: number[], targets: Watcher[]): Promise<void> {
+    if (ids.length === 0) return;
+    let events: ListedEvent[];
+    try {
+      events = await this.read(ids.slice(0, MAX_WATCHED * 4));
+    } catch {
+      return; // the next change reads again
+    }
+    const byId = new Map(events.map((e) => [e.id, e]));
+    for (const w of targets) {
+      if (!this.watchers.has(w)) continue;
+      for (const id of ids) {
+        if (!w.events.has(id)) continue;
+        const event = byId.get(id);
+        const json = event ? JSON.stringify(event) : 'gone';
+        if (w.last.get(id) === json) continue;
+        w.last.set(id, json);
+        w.send(event ? 'event' : 'gone', event ?? { id });
+      }
+    }
+  }
+}
+
+/** Event ids from `?events=1,2,3`: positive integers, at most MAX_WATCHED, or undefined when malformed. */
+export function parseEventIds(text: unknown): number[] | undefined {
+  if (typeof text !== 'string' || text.length > 4000) return undefined;
+  const parts = text.split(',').filter((p) => p !== '');
+  if (parts.length === 0 || parts.length > MAX_WATCHED || parts.some((p) => !/^\d{1,15}$/.test(p)))
+    return undefined;
+  const ids = [...new Set(parts.map(Number))];
+  return ids.every((id) => Number.isSafeInteger(id) && id > 0) ? ids : undefined;
+}
+
+/**
+ * GET /sports/live?events=1,2,3: the sports window's Server-Sent Events stream for the events it shows.
+ * `event` (an event as the listing gives it) at once and whenever it changes; `gone` when it no longer
+ * takes bets. Prices are public like the listing, so no session is needed.
+ */
+export async function sportsLiveRoutes(
+  app: FastifyInstance,
+  hub: LiveHub,
+  read: (ids: number[]) => Promise<ListedEvent[]>,
+): Promise<SportsLiveFeed> {
+  const feed = new SportsLiveFeed(read);
+  const stop = hub.onSports((events) => feed.changed(events));
+  app.addHook('preClose', async () => {
+    stop();
+    feed.close();
+  });
+  app.get<{ Querystring: { events?: string } }>('/sports/live', async (request, reply) => {
+    const ids = parseEventIds(request.query.events);
+    if (!ids)
+      return reply
+        .code(400)
+        .send({ status: 'invalid', message: 'events: a comma list of up to 200 event ids' });
+    const { send, ping, end } = startSse(reply, '');
+    const remove = await feed.add({ events: new Set(ids), send, ping, end });
+    request.raw.on('close', remove);
+  });
+  return feed;
+}

@@ -1,0 +1,217 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  footballEvent,
+  listenForWallet,
+  selectionsOf,
+  slipId,
+  sportsApiCall,
+  sportsPlayer,
+} from '../../../../test/support/sports.ts';
+import { openSse, type SseEvent } from '../../../../test/support/sse.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { parsePrice } from '../../../shared/sports/price.ts';
+import { enterResult } from './results.service.ts';
+import { resettleBet } from './settlement.service.ts';
+import { setEventState, setMarketOpen, setPrices } from './trading.service.ts';
+import { flushWallet } from './wallet-sync.ts';
+
+const priceOf = (e: SseEvent, selectionKey: string) =>
+  e.event === 'event'
+    ? (e.data as { markets: { selections: { key: string; price: string }[] }[] }).markets[0]?.selections.find(
+        (s) => s.key === selectionKey,
+      )?.price
+    : undefined;
+
+describe.runIf(backendAvailable)('the sports window: live prices, receipts, my bets', () => {
+  const t = useTestApp();
+  let base = '';
+  beforeAll(async () => {
+    await listenForWallet(t);
+    base = t.config.publicUrl;
+  });
+
+  it('pushes a price move, a suspension and a score to the windows showing the event, not to others', async () => {
+    const { eventId, marketId } = await footballEvent(t.db, { live: true });
+    const other = await footballEvent(t.db);
+    const stream = await openSse(`${base}/sports/live?events=${eventId}`, {});
+    expect(stream.status).toBe(200);
+    await stream.waitFor((e) => priceOf(e, 'home') === '2/1');
+    await setPrices(t.db, marketId, [{ key: 'home', price: parsePrice('2.5', 'decimal')! }]);
+    await stream.waitFor((e) => priceOf(e, 'home') === '5/2', 3_000);
+    await setMarketOpen(t.db, { marketId }, false);
+    await stream.waitFor(
+      (e) =>
+        e.event === 'event' &&
+        (e.data as { markets: { status: string }[] }).markets[0]?.status === 'suspended',
+      3_000,
+    );
+    await setEventState(t.db, eventId, { score: { home: 1, away: 0, clock: "12'" } });
+    await stream.waitFor(
+      (e) => e.event === 'event' && (e.data as { score: { home: number } }).score?.home === 1,
+      3_000,
+    );
+    // A bet's liability moving is no change the window shows; the other event is not this stream's.
+    await setPrices(t.db, other.marketId, [{ key: 'home', price: parsePrice('3.0', 'decimal')! }]);
+    expect(
+      stream.events.filter((e) => e.event === 'event' && (e.data as { id: number }).id !== eventId),
+    ).toEqual([]);
+    stream.close();
+  });
+
+  it('refuses a malformed list of events with a 400 and no stream', async () => {
+    for (const q of ['', '?events=', '?events=abc', `?events=${'1,'.repeat(201)}1`]) {
+      const res = await t.app.inject({ method: 'GET', url: `/sports/live${q}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ status: 'invalid' });
+    }
+  });
+
+  it('a receipt, then my bets: leg states, totals, date filter, keyset pages, and a resettlement with its reason', async () => {
+    const p = await sportsPlayer(t);
+    const init = (await sportsApiCall(t, 'init', { token: p.gameToken })).json();
+    expect(init).toMatchObject({ status: 'success', rounding: 'down' });
+    const a = await footballEvent(t.db, { prices: ['2.0', '3.0', '4.0'] });
+    const b = await footballEvent(t.db, { prices: ['1.5', '3.0', '4.0'] });
+    const sa = await selectionsOf(t, a.eventId);
+    const sb = await selectionsOf(t, b.eventId);
+    const placed = [];
+    for (const legs of [[sa['1x2:home']!], [sb['1x2:away']!], [sa['1x2:home']!, sb['1x2:home']!]]) {
+      const res = await sportsApiCall(t, 'place', {
+        token: p.gameToken,
+        requestId: slipId(),
+        kind: legs.length === 1 ? 'single' : 'multiple',
+        unitStake: 1_000,
+        priceChange: 'none',
+        legs: legs.map((l) => ({ selectionId: l.id, price: l.price })),
+      });
+      expect(res.json()).toMatchObject({ status: 'success' });
+      placed.push(res.json().betId as number);
+    }
+    const receipt = (await sportsApiCall(t, 'bet', { token: p.gameToken, betId: placed[2] })).json();
+    expect(receipt.bet).toMatchObject({ id: placed[2], totalStake: 1_000, potentialReturn: 3_000 });
+    expect(receipt.bet.legs.map((l: { state: string }) => l.state)).toEqual(['open', 'open']);
+    // Another member cannot read it.
+    const q = await sportsPlayer(t);
+    expect((await sportsApiCall(t, 'bet', { token: q.gameToken, betId: placed[2] })).statusCode).toBe(404);
+
+    await enterResult(
+      t.db,
+      t.app.sportsWallet,
+      a.marketId,
+      { kind: 'score', home: 1, away: 0 },
+      { source: 'test' },
+    );
+    const from = new Date(Date.now() - 86_400_000).toISOString();
+    const to = new Date(Date.now() + 86_400_000).toISOString();
+    const mine = (await sportsApiCall(t, 'bets', { token: p.gameToken, from, to })).json();
+    expect(mine.bets.map((x: { id: number }) => x.id)).toEqual([...placed].reverse());
+    const multiple = mine.bets[0];
+    expect(multiple.legs.map((l: { state: string }) => l.state)).toEqual(['won', 'open']);
+    expect(mine.totals).toMatchObject({
+      settledCount: 1,
+      staked: 1_000,
+      returned: 2_000,
+      net: 1_000,
+      openStake: 2_000,
+    });
+
+    const open = (await sportsApiCall(t, 'bets', { token: p.gameToken, from, to, state: 'open' })).json();
+    expect(open.bets).toHaveLength(2);
+    const settled = (
+      await sportsApiCall(t, 'bets', { token: p.gameToken, from, to, state: 'settled' })
+    ).json();
+    expect(settled.bets.map((x: { id: number }) => x.id)).toEqual([placed[0]]);
+    // A range that ends before the bets holds none of them.
+    const before = (
+      await sportsApiCall(t, 'bets', {
+        token: p.gameToken,
+        from: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+        to: from,
+      })
+    ).json();
+    expect(before.bets).toEqual([]);
+    // Pages of one, by the (time, id) cursor, walk the same list.
+    const seen: number[] = [];
+    let cursor: unknown;
+    for (;;) {
+      const page = (
+        await sportsApiCall(t, 'bets', {
+          token: p.gameToken,
+          from,
+          to,
+          limit: 1,
+          ...(cursor ? { before: cursor } : {}),
+        })
+      ).json();
+      seen.push(...page.bets.map((x: { id: number }) => x.id));
+      if (!page.next) break;
+      cursor = page.next;
+    }
+    expect(seen).toEqual([...placed].reverse());
+
+    // The trader corrects the result: the single is resettled and its history says why.
+    await t.db.execute(
+      sql`update sb_markets set result = ${JSON.stringify({ kind: 'score', home: 0, away: 1 })}::jsonb where id = ${a.marketId}`,
+    );
+    expect(await resettleBet(t.db, placed[0]!, { operatorId: null, reason: 'wrong score entered' })).toBe(
+      true,
+    );
+    await flushWallet(t.db, t.app.sportsWallet, [placed[0]!]);
+    const after = (await sportsApiCall(t, 'bet', { token: p.gameToken, betId: placed[0] })).json().bet;
+    expect(after.history.map((h: { kind: string }) => h.kind)).toEqual(['settle', 'resettle']);
+    expect(after.history[1]).toMatchObject({ reason: 'wrong score entered', amount: 0 });
+    expect(after.legs[0].state).toBe('lost');
+
+    // The member site's own bet history lists the sports bets, each linking to its bet and proof.
+    const site = (await t.call('get-slot-bets-list', { kind: 'sport' }, { token: p.token })).json();
+    expect(site.list.map((r: { roundId: string }) => r.roundId)).toEqual(
+      [...placed].reverse().map((id) => `sb-${id}`),
+    );
+    expect(site.list.at(-1)).toMatchObject({
+      category: 'sport',
+      stake: 1_000,
+      verifyUrl: `/sports?bet=${placed[0]}`,
+    });
+  });
+
+  it('reads a page of my bets and the totals by the (player, placed_at, id) index', async () => {
+    // One transaction: the setting and the plan on the same connection.
+    const plan = (query: ReturnType<typeof sql>) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const rows = (await tx.execute(sql`explain ${query}`)) as unknown as
+          | { rows: Record<string, string>[] }
+          | Record<string, string>[];
+        const list = Array.isArray(rows) ? rows : rows.rows;
+        return list.map((r) => Object.values(r)[0]).join('\n');
+      });
+    const from = '2026-01-01T00:00:00Z';
+    const to = '2026-04-01T00:00:00Z';
+    expect(
+      await plan(
+        sql`select b.* from sb_bets b where b.player_id = ${'1'} and b.placed_at >= ${from}::timestamptz and b.placed_at < ${to}::timestamptz
+            and (b.placed_at, b.id) < (${to}::timestamptz, ${1000}) order by b.placed_at desc, b.id desc limit 21`,
+      ),
+    ).toContain('sb_bets_player_placed');
+    expect(
+      await plan(
+        sql`select count(*) from sb_bets where player_id = ${'1'} and placed_at >= ${from}::timestamptz and placed_at < ${to}::timestamptz`,
+      ),
+    ).toContain('sb_bets_player_placed');
+  });
+
+  it('refuses bad history filters with a 400', async () => {
+    const p = await sportsPlayer(t, 0);
+    for (const body of [
+      { from: 'yesterday' },
+      { from: '2026-01-02T00:00:00Z', to: '2026-01-01T00:00:00Z' },
+      { state: 'won' },
+      { limit: 0 },
+    ]) {
+      const res = await sportsApiCall(t, 'bets', { token: p.gameToken, ...body });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});

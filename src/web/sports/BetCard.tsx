@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
+import type { Bet } from './api.ts';
+import { exactly, money, useSportsT } from './i18n.ts';
+import { Proof } from './Proof.tsx';
+import { frac } from './slipModel.ts';
+import styles from './sports.module.css';
+
+/** One bet of my bets: legs with their states, stake and return, corrections with reasons, the proof. */
+export function BetCard({ bet, format, openProof }: { bet: Bet; format: PriceFormat; openProof?: boolean }) {
+  const t = useSportsT();
+  const [showProof, setShowProof] = useState(Boolean(openProof));
+  const proofStep = bet.history.filter((h) => h.proof).at(-1);
+  const corrections = bet.history.filter((h) => h.kind !== 'settle');
+  const state = bet.status === 'delayed' || bet.status === 'pending' ? 'open' : bet.status;
+  return (
+    <article className={styles.betCard} data-testid="bet" data-bet={bet.id} data-status={bet.status}>
+      <header className={styles.betHead}>
+        <strong>
+          #{bet.id} ·{' '}
+          {bet.kind === 'system'
+            ? t(`system.${bet.systemName ?? 'sizes'}`, { sizes: bet.sizes.join(', '), n: bet.legs.length })
+            : t(`tab.${bet.kind}`)}
+        </strong>
+        <span className={styles[`state_${state}`] ?? styles.badge} data-testid="bet-state">
+          {t(`betState.${state}`)}
+        </span>
+      </header>
+      <small className={styles.muted}>
+        <time dateTime={bet.placedAt}>{exactly(bet.placedAt)}</time>
+      </small>
+      <ul className={styles.betLegs}>
+        {bet.legs.map((l) => (
+          <li key={l.selectionId} data-testid="bet-leg" data-state={l.state}>
+            <span translate="no">{l.label}</span>
+            <span>
+              @ {formatPrice(frac(l.price), format)}{' '}
+              <span className={styles[`leg_${l.state}`] ?? styles.badge}>{t(`legState.${l.state}`)}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className={styles.facts}>
+        <dt>{t('slip.totalStake')}</dt>
+        <dd>{money(bet.totalStake)}</dd>
+        <dt>{bet.settledReturn === null ? t('slip.potentialReturn') : t('bets.return')}</dt>
+        <dd data-testid="bet-return">{money(bet.settledReturn ?? bet.potentialReturn)}</dd>
+      </dl>
+      {corrections.length > 0 && (
+        <ul className={styles.corrections} data-testid="corrections">
+          {corrections.map((h) => (
+            <li key={h.seq}>
+              {t(`step.${h.kind}`)} · {money(h.amount)} · <time dateTime={h.at}>{exactly(h.at)}</time>
+              {h.reason && (
+                <>
+                  {' · '}
+                  {t('bets.reason')}: <q translate="no">{h.reason}</q>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {bet.refusal && <p className={styles.refusal}>{t(`refusal.${bet.refusal}`)}</p>}
+      {proofStep?.proof && (
+        <>
+          <button
+            type="button"
+            className={styles.linkButton}
+            aria-expanded={showProof}
+            onClick={() => setShowProof((s) => !s)}
+            data-testid="show-proof"
+          >
+            {showProof ? t('proof.hide') : t('proof.show')}
+          </button>
+          {showProof && <Proof proof={proofStep.proof} format={format} />}
+        </>
+      )}
+    </article>
+  );
+}

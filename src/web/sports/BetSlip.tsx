@@ -1,0 +1,279 @@
+import { useState } from 'react';
+import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
+import { PRICE_CHANGE_CHOICES, type PriceChangeChoice } from '../../shared/sports/refusals.ts';
+import { slipFigures } from '../../shared/sports/slip.ts';
+import { type Bet, SportsError } from './api.ts';
+import { money, useSportsT } from './i18n.ts';
+import { type Outcome, placeOne } from './placeBets.ts';
+import { rememberPriceChange, storedPriceChange } from './prefs.ts';
+import { Receipt } from './Receipt.tsx';
+import { frac, moved, type SlipLeg, type SlipTab, sameEvent, systemChoices } from './slipModel.ts';
+import styles from './sports.module.css';
+
+interface Props {
+  legs: SlipLeg[];
+  onLegs(update: (legs: SlipLeg[]) => SlipLeg[]): void;
+  token: string | undefined;
+  balance: number | undefined;
+  onBalance(balance: number): void;
+  format: PriceFormat;
+  siteRounding: 'down' | 'nearest';
+}
+
+/**
+ * The bet slip: singles, a multiple or a system bet over the picked selections, a stake per line, the
+ * lines, total stake and potential return computed by the settlement the server runs (slipFigures),
+ * the balance, the price-change choice (remembered), prices that moved since they were picked, a
+ * refusal with its reason, and a receipt for each accepted bet.
+ */
+export function BetSlip(props: Props) {
+  const t = useSportsT();
+  const { legs } = props;
+  const [tab, setTab] = useState<SlipTab>('single');
+  const [stakeText, setStakeText] = useState('');
+  const [systemKey, setSystemKey] = useState('');
+  const [priceChange, setPriceChange] = useState<PriceChangeChoice>(storedPriceChange);
+  const [busy, setBusy] = useState(false);
+  const [refusals, setRefusals] = useState<Extract<Outcome, { ok: false }>[]>([]);
+  const [receipts, setReceipts] = useState<Bet[]>([]);
+
+  const systems = systemChoices(legs.length);
+  const system = systems.find((s) => s.key === systemKey) ?? systems[0];
+  const effectiveTab: SlipTab = legs.length < 2 ? 'single' : tab;
+  const unitStake = /^\d{1,13}$/.test(stakeText) ? Number(stakeText) : 0;
+  const slipLegs = (ls: SlipLeg[]) => ls.map((l) => ({ price: frac(l.accepted), rounding: l.rounding }));
+  const figures = (() => {
+    if (legs.length === 0) return undefined;
+    const base = { unitStake: BigInt(unitStake), siteRounding: props.siteRounding };
+    if (effectiveTab === 'single') {
+      const each = legs.map((l) => slipFigures({ ...base, kind: 'single', legs: slipLegs([l]) })!);
+      return {
+        lines: each.length,
+        totalStake: each.reduce((s, f) => s + f.totalStake, 0n),
+        potentialReturn: each.reduce((s, f) => s + f.potentialReturn, 0n),
+      };
+    }
+    if (effectiveTab === 'multiple') return slipFigures({ ...base, kind: 'multiple', legs: slipLegs(legs) });
+    return system
+      ? slipFigures({
+          ...base,
+          kind: 'system',
+          ...(system.name ? { systemName: system.name } : { sizes: system.sizes! }),
+          legs: slipLegs(legs),
+        })
+      : undefined;
+  })();
+  const anyMoved = legs.some((l) => moved(l) !== 0);
+  const blocked =
+    legs.length === 0 ||
+    unitStake <= 0 ||
+    !props.token ||
+    legs.some((l) => !l.open) ||
+    (effectiveTab !== 'single' && sameEvent(legs)) ||
+    figures === undefined;
+
+  async function place() {
+    if (blocked || !props.token) return;
+    setBusy(true);
+    setRefusals([]);
+    setReceipts([]);
+    const bets =
+      effectiveTab === 'single'
+        ? legs.map((l) => ({ kind: 'single' as const, legs: [l] }))
+        : [{ kind: effectiveTab, legs, system: effectiveTab === 'system' ? system : undefined }];
+    const outcomes: Outcome[] = [];
+    for (const b of bets) {
+      outcomes.push(
+        await placeOne(props.token, { ...b, unitStake, priceChange }).catch(
+          (error: unknown): Outcome => ({
+            ok: false,
+            // An ended book session says so; anything else the slip could not place is an invalid bet.
+            refusal:
+              error instanceof SportsError && error.status === 'session_expired'
+                ? 'session_expired'
+                : 'invalid_bet',
+            legs: b.legs.map((l) => l.selectionId),
+          }),
+        ),
+      );
+    }
+    const accepted = outcomes.filter((o): o is Extract<Outcome, { ok: true }> => o.ok);
+    const placedIds = new Set(accepted.flatMap((o) => o.bet.legs.map((l) => l.selectionId)));
+    setReceipts(accepted.map((o) => o.bet));
+    setRefusals(outcomes.filter((o): o is Extract<Outcome, { ok: false }> => !o.ok));
+    const balance = accepted
+      .map((o) => o.balance)
+      .filter((b) => b !== undefined)
+      .at(-1);
+    if (balance !== undefined) props.onBalance(balance);
+    props.onLegs((current) => current.filter((l) => !placedIds.has(l.selectionId)));
+    setBusy(false);
+  }
+
+  const choosePriceChange = (choice: PriceChangeChoice) => {
+    setPriceChange(choice);
+    rememberPriceChange(choice);
+  };
+
+  return (
+    <aside className={styles.slip} aria-label={t('slip.title')} data-testid="slip">
+      <header className={styles.slipHead}>
+        <strong>
+          {t('slip.title')} ({legs.length})
+        </strong>
+        <span className={styles.slipBalance}>
+          {t('balance')}{' '}
+          <strong data-testid="slip-balance" data-value={props.balance ?? ''}>
+            {props.balance === undefined ? '—' : money(props.balance)}
+          </strong>
+        </span>
+      </header>
+      {legs.length === 0 && receipts.length === 0 && <p className={styles.muted}>{t('slip.empty')}</p>}
+      {legs.length > 0 && (
+        <>
+          <div className={styles.slipTabs} role="tablist">
+            {(['single', 'multiple', 'system'] as const).map((name) => (
+              <button
+                key={name}
+                type="button"
+                role="tab"
+                aria-selected={effectiveTab === name}
+                disabled={name !== 'single' && legs.length < 2}
+                className={effectiveTab === name ? styles.chipActive : styles.chip}
+                onClick={() => setTab(name)}
+              >
+                {t(`tab.${name}`)}
+              </button>
+            ))}
+          </div>
+          <ul className={styles.slipLegs}>
+            {legs.map((l) => {
+              const m = moved(l);
+              return (
+                <li key={l.selectionId} data-testid="slip-leg" data-moved={m}>
+                  <div className={styles.slipLegText}>
+                    <span translate="no">{l.eventName}</span>
+                    <small>
+                      {l.marketName} · {l.name}
+                    </small>
+                    {!l.open && <small className={styles.warn}>{t('suspended')}</small>}
+                  </div>
+                  <div className={styles.slipLegPrice}>
+                    {m !== 0 && (
+                      <s className={styles.muted} data-testid="old-price">
+                        {formatPrice(frac(l.accepted), props.format)}
+                      </s>
+                    )}
+                    <strong
+                      className={m > 0 ? styles.upText : m < 0 ? styles.downText : undefined}
+                      data-testid="slip-price"
+                    >
+                      {formatPrice(frac(m !== 0 ? l.current : l.accepted), props.format)}
+                      {m > 0 ? ' ▲' : m < 0 ? ' ▼' : ''}
+                    </strong>
+                  </div>
+                  <button
+                    type="button"
+                    className={styles.remove}
+                    aria-label={t('slip.remove')}
+                    onClick={() => props.onLegs((ls) => ls.filter((x) => x.selectionId !== l.selectionId))}
+                  >
+                    ×
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          {anyMoved && (
+            <div className={styles.moved} role="status" data-testid="price-moved">
+              {t('slip.moved')}
+              <button
+                type="button"
+                className={styles.linkButton}
+                onClick={() => props.onLegs((ls) => ls.map((l) => ({ ...l, accepted: l.current })))}
+              >
+                {t('slip.acceptPrices')}
+              </button>
+            </div>
+          )}
+          {effectiveTab !== 'single' && sameEvent(legs) && (
+            <p className={styles.warn}>{t('refusal.same_event')}</p>
+          )}
+          {effectiveTab === 'system' && (
+            <label className={styles.field}>
+              {t('slip.system')}
+              <select
+                value={system?.key ?? ''}
+                onChange={(e) => setSystemKey(e.target.value)}
+                data-testid="system"
+              >
+                {systems.map((s) => (
+                  <option key={s.key} value={s.key}>
+                    {t(`system.${s.name ?? 'sizes'}`, { sizes: s.key, n: legs.length })} (
+                    {t('slip.lines', { count: s.lines })})
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <label className={styles.field}>
+            {t('slip.stakePerLine')}
+            <input
+              inputMode="numeric"
+              value={stakeText}
+              placeholder="0"
+              data-testid="stake"
+              onChange={(e) => setStakeText(e.target.value.replace(/\D/g, '').slice(0, 13))}
+            />
+          </label>
+          <dl className={styles.facts} data-testid="figures">
+            <dt>{t('slip.lineCount')}</dt>
+            <dd data-testid="lines">{figures?.lines ?? 0}</dd>
+            <dt>{t('slip.totalStake')}</dt>
+            <dd data-testid="total-stake">{money(figures?.totalStake ?? 0n)}</dd>
+            <dt>{t('slip.potentialReturn')}</dt>
+            <dd data-testid="potential-return">{money(figures?.potentialReturn ?? 0n)}</dd>
+          </dl>
+          <fieldset className={styles.choice}>
+            <legend>{t('slip.priceChange')}</legend>
+            {PRICE_CHANGE_CHOICES.map((c) => (
+              <label key={c}>
+                <input
+                  type="radio"
+                  name="price-change"
+                  value={c}
+                  checked={priceChange === c}
+                  onChange={() => choosePriceChange(c)}
+                />{' '}
+                {t(`priceChange.${c}`)}
+              </label>
+            ))}
+          </fieldset>
+          <button
+            type="button"
+            className={styles.place}
+            disabled={blocked || busy}
+            onClick={() => void place()}
+            data-testid="place"
+          >
+            {busy ? t('slip.placing') : t('slip.place', { amount: money(figures?.totalStake ?? 0n) })}
+          </button>
+        </>
+      )}
+      {refusals.map((r) => (
+        <p
+          key={r.legs.join('-')}
+          className={styles.refusal}
+          role="alert"
+          data-testid="refusal"
+          data-refusal={r.refusal}
+        >
+          {t(`refusal.${r.refusal}`)}
+        </p>
+      ))}
+      {receipts.map((bet) => (
+        <Receipt key={bet.id} bet={bet} format={props.format} />
+      ))}
+    </aside>
+  );
+}

@@ -1,0 +1,63 @@
+import type { PriceFormat } from '../../shared/sports/price.ts';
+import type { Market, SportEvent } from './api.ts';
+import { useSportsT, when } from './i18n.ts';
+import { MarketRow } from './MarketRow.tsx';
+import styles from './sports.module.css';
+
+/** An event in a list: its teams, time or live score, and its main market's prices. */
+export function EventCard(props: {
+  event: SportEvent;
+  format: PriceFormat;
+  picked: Set<number>;
+  onPick(event: SportEvent, market: Market, selectionId: number): void;
+  onOpen(id: number): void;
+}) {
+  const t = useSportsT();
+  const { event } = props;
+  const main = event.markets[0];
+  const live = event.status === 'live';
+  return (
+    <article className={styles.eventCard} data-testid="event" data-event={event.id}>
+      <button type="button" className={styles.eventHead} onClick={() => props.onOpen(event.id)}>
+        <span className={styles.teams} translate="no">
+          {event.home && event.away ? (
+            <>
+              <span>{event.home}</span>
+              <span>{event.away}</span>
+            </>
+          ) : (
+            <span>{event.name}</span>
+          )}
+        </span>
+        <span className={styles.eventMeta}>
+          {live ? (
+            <>
+              <span className={styles.liveBadge}>{t('live')}</span>
+              {event.score && (
+                <strong data-testid="score">
+                  {event.score.home}–{event.score.away}
+                </strong>
+              )}
+              {event.score?.clock && <small>{event.score.clock}</small>}
+            </>
+          ) : (
+            <time dateTime={event.startsAt}>{when(event.startsAt)}</time>
+          )}
+          <small>{t('moreMarkets', { count: event.markets.length })}</small>
+        </span>
+      </button>
+      {main ? (
+        <MarketRow
+          event={event}
+          market={main}
+          format={props.format}
+          picked={props.picked}
+          onPick={props.onPick}
+          showName={false}
+        />
+      ) : (
+        <p className={styles.muted}>{t('noMarkets')}</p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import type { PriceFormat } from '../../shared/sports/price.ts';
+import type { Market, SportEvent } from './api.ts';
+import { EventCard } from './EventCard.tsx';
+import { useSportsT } from './i18n.ts';
+import styles from './sports.module.css';
+
+interface Props {
+  events: SportEvent[];
+  format: PriceFormat;
+  picked: Set<number>;
+  live: boolean;
+  onPick(event: SportEvent, market: Market, selectionId: number): void;
+  onOpen(id: number): void;
+}
+
+/**
+ * Sports → competitions → events with their main market. The live section lists events in play with
+ * the UKGC RTS 15A notice that pictures elsewhere may be ahead of ours.
+ */
+export function EventList(props: Props) {
+  const t = useSportsT();
+  const shown = props.events.filter((e) => (props.live ? e.status === 'live' : e.status !== 'ended'));
+  const sports = [...new Set(shown.map((e) => e.sport))];
+  const [sport, setSport] = useState<string | null>(null);
+  const current = sport && sports.includes(sport) ? sport : (sports[0] ?? null);
+  const ofSport = shown.filter((e) => e.sport === current);
+  const competitions = [...new Set(ofSport.map((e) => e.competition))];
+  return (
+    <section aria-label={props.live ? t('liveNow') : t('sports')}>
+      {props.live && (
+        <p className={styles.notice} role="note" data-testid="live-notice">
+          {t('liveNotice')}
+        </p>
+      )}
+      {sports.length > 1 && (
+        <div className={styles.chips} role="tablist">
+          {sports.map((s) => (
+            <button
+              key={s}
+              type="button"
+              role="tab"
+              aria-selected={s === current}
+              className={s === current ? styles.chipActive : styles.chip}
+              onClick={() => setSport(s)}
+              translate="no"
+            >
+              {s}
+            </button>
+          ))}
+        </div>
+      )}
+      {shown.length === 0 && <p className={styles.muted}>{props.live ? t('noLive') : t('noEvents')}</p>}
+      {competitions.map((c) => (
+        <div key={c} className={styles.competition} data-testid="competition">
+          <h2 className={styles.competitionName} translate="no">
+            {current} · {c}
+          </h2>
+          {ofSport
+            .filter((e) => e.competition === c)
+            .map((e) => (
+              <EventCard
+                key={e.id}
+                event={e}
+                format={props.format}
+                picked={props.picked}
+                onPick={props.onPick}
+                onOpen={props.onOpen}
+              />
+            ))}
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import type { PriceFormat } from '../../shared/sports/price.ts';
+import type { Market, SportEvent } from './api.ts';
+import { useSportsT } from './i18n.ts';
+import { marketLabel, selectionLabel } from './labels.ts';
+import { PriceButton } from './PriceButton.tsx';
+import styles from './sports.module.css';
+
+/** One market with its prices; a suspended market says so and none of its prices can be picked. */
+export function MarketRow(props: {
+  event: SportEvent;
+  market: Market;
+  format: PriceFormat;
+  picked: Set<number>;
+  onPick(event: SportEvent, market: Market, selectionId: number): void;
+  showName?: boolean;
+}) {
+  const t = useSportsT();
+  const { market } = props;
+  const suspended = market.status !== 'open' || props.event.status === 'ended';
+  return (
+    <div className={styles.market} data-testid="market" data-market={market.id} data-status={market.status}>
+      {((props.showName ?? true) || suspended) && (
+        <div className={styles.marketName}>
+          {(props.showName ?? true) && marketLabel(t, market)}
+          {suspended && (
+            <span className={styles.suspended} data-testid="suspended">
+              {t('suspended')}
+            </span>
+          )}
+        </div>
+      )}
+      <div className={styles.prices}>
+        {market.selections.map((s) => (
+          <PriceButton
+            key={s.id}
+            label={selectionLabel(t, s)}
+            price={s.price}
+            format={props.format}
+            open={!suspended && s.open}
+            picked={props.picked.has(s.id)}
+            suspendedText={t('suspended')}
+            onPick={() => props.onPick(props.event, market, s.id)}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { PriceFormat } from '../../shared/sports/price.ts';
+import { type Bet, type Cursor, sportsCall, type Totals } from './api.ts';
+import { BetCard } from './BetCard.tsx';
+import { money, useSportsT } from './i18n.ts';
+import styles from './sports.module.css';
+
+const DAY = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * My bets: open and settled, each leg's state, win/loss totals for the dates chosen (three months by
+ * default, any range back), a page at a time (the book's keyset cursor), and each settled bet's proof.
+ */
+export function MyBets(props: { token: string | undefined; format: PriceFormat; focusBet?: number }) {
+  const t = useSportsT();
+  const [from, setFrom] = useState(isoDay(Date.now() - 92 * DAY));
+  const [to, setTo] = useState(isoDay(Date.now()));
+  const [state, setState] = useState<'' | 'open' | 'settled'>('');
+  const [bets, setBets] = useState<Bet[]>([]);
+  const [totals, setTotals] = useState<Totals | null>(null);
+  const [next, setNext] = useState<Cursor | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [focused, setFocused] = useState<Bet | null>(null);
+
+  const load = useCallback(
+    async (cursor: Cursor | null) => {
+      if (!props.token) return;
+      setLoading(true);
+      try {
+        const reply = await sportsCall<{ bets: Bet[]; next: Cursor | null; totals?: Totals }>('bets', {
+          token: props.token,
+          from: new Date(`${from}T00:00:00`).toISOString(),
+          to: new Date(new Date(`${to}T00:00:00`).getTime() + DAY).toISOString(),
+          ...(state ? { state } : {}),
+          ...(cursor ? { before: cursor } : {}),
+          limit: 20,
+        });
+        setBets((old) => (cursor ? [...old, ...reply.bets] : reply.bets));
+        setNext(reply.next);
+        if (reply.totals) setTotals(reply.totals);
+      } catch {
+        setBets((old) => (cursor ? old : []));
+      } finally {
+        setLoading(false);
+      }
+    },
+    [props.token, from, to, state],
+  );
+
+  useEffect(() => {
+    void load(null);
+  }, [load]);
+
+  useEffect(() => {
+    if (!props.token || !props.focusBet) return;
+    sportsCall<{ bet: Bet }>('bet', { token: props.token, betId: props.focusBet })
+      .then((r) => setFocused(r.bet))
+      .catch(() => setFocused(null));
+  }, [props.token, props.focusBet]);
+
+  if (!props.token) return <p className={styles.muted}>{t('loginNeeded')}</p>;
+  return (
+    <section className={styles.myBets} aria-label={t('myBets')} data-testid="my-bets">
+      {focused && (
+        <div className={styles.focused}>
+          <h2>{t('bets.proofOf', { id: focused.id })}</h2>
+          <BetCard bet={focused} format={props.format} openProof />
+        </div>
+      )}
+      <div className={styles.filters}>
+        <label className={styles.field}>
+          {t('bets.from')}
+          <input
+            type="date"
+            value={from}
+            max={to}
+            onChange={(e) => e.target.value && setFrom(e.target.value)}
+            data-testid="from"
+          />
+        </label>
+        <label className={styles.field}>
+          {t('bets.to')}
+          <input
+            type="date"
+            value={to}
+            min={from}
+            onChange={(e) => e.target.value && setTo(e.target.value)}
+            data-testid="to"
+          />
+        </label>
+        <label className={styles.field}>
+          {t('bets.state')}
+          <select
+            value={state}
+            onChange={(e) => setState(e.target.value as typeof state)}
+            data-testid="state"
+          >
+            <option value="">{t('bets.all')}</option>
+            <option value="open">{t('bets.open')}</option>
+            <option value="settled">{t('bets.settled')}</option>
+          </select>
+        </label>
+      </div>
+      {totals && (
+        <dl className={styles.totals} data-testid="totals">
+          <dt>{t('bets.staked')}</dt>
+          <dd>{money(totals.staked)}</dd>
+          <dt>{t('bets.returned')}</dt>
+          <dd>{money(totals.returned)}</dd>
+          <dt>{t('bets.net')}</dt>
+          <dd className={totals.net >= 0 ? styles.upText : styles.downText} data-testid="net">
+            {totals.net >= 0 ? '+' : '−'}
+            {money(Math.abs(totals.net))}
+          </dd>
+          <dt>{t('bets.openStake')}</dt>
+          <dd>{money(totals.openStake)}</dd>
+        </dl>
+      )}
+      {!loading && bets.length === 0 && <p className={styles.muted}>{t('bets.none')}</p>}
+      {bets.map((b) => (
+        <BetCard key={b.id} bet={b} format={props.format} />
+      ))}
+      {next && (
+        <button type="button" className={styles.more} disabled={loading} onClick={() => void load(next)}>
+          {t('bets.older')}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { toFixedString } from '../../shared/sports/fraction.ts';
+import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
+import type { Proof as ProofData } from './api.ts';
+import { exactly, money, useSportsT } from './i18n.ts';
+import { frac } from './slipModel.ts';
+import styles from './sports.module.css';
+
+const decimal = (text: string) => toFixedString(frac(text), 4).replace(/\.?0+$/, '');
+
+/**
+ * A settled bet's payout proof as a person reads it: each leg's price and factors (void v, win w,
+ * dead heat d, factor f), where and when its result came from, the formula, the lines, the exact
+ * return, the rounding step and the amount paid. `npm run sports:verify` recomputes the same.
+ */
+export function Proof({ proof, format }: { proof: ProofData; format: PriceFormat }) {
+  const t = useSportsT();
+  return (
+    <div className={styles.proof} data-testid="proof">
+      <p>
+        <strong>{t('proof.formula')}</strong> <code translate="no">f = v + (1 − v) × w × d × p</code>;{' '}
+        <code translate="no">{t('proof.returnFormula')}</code>
+      </p>
+      <div className={styles.tableScroll}>
+        <table className={styles.proofTable}>
+          <thead>
+            <tr>
+              <th>{t('proof.leg')}</th>
+              <th>p</th>
+              <th>v</th>
+              <th>w</th>
+              <th>d</th>
+              <th>f</th>
+              <th>{t('proof.source')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {proof.legs.map((l, i) => (
+              <tr key={l.selectionId} data-testid="proof-leg">
+                <td translate="no">
+                  {i + 1}. {l.label}
+                </td>
+                <td>
+                  {formatPrice(frac(l.price), format)} <small>({l.price})</small>
+                </td>
+                <td>{l.v}</td>
+                <td>{l.w}</td>
+                <td>{l.d}</td>
+                <td>
+                  {l.f} <small>(= {decimal(l.f)})</small>
+                </td>
+                <td>
+                  <span translate="no">{l.resultSource}</span>
+                  <br />
+                  <small>
+                    <time dateTime={l.resultAt}>{exactly(l.resultAt)}</time>
+                  </small>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className={styles.facts}>
+        <dt>{t('proof.unitStake')}</dt>
+        <dd>{money(BigInt(proof.unitStake))}</dd>
+        <dt>{t('proof.lines')}</dt>
+        <dd>{proof.lines.map((line) => line.map((i) => i + 1).join('×')).join(' + ')}</dd>
+        <dt>{t('proof.exact')}</dt>
+        <dd data-testid="proof-exact">
+          {proof.exactReturn} (= {decimal(proof.exactReturn)})
+        </dd>
+        <dt>{t('proof.rounding')}</dt>
+        <dd>{t(`proof.round.${proof.rounding}`)}</dd>
+        <dt>{t('proof.result')}</dt>
+        <dd data-testid="proof-return">{money(BigInt(proof.return))}</dd>
+      </dl>
+    </div>
+  );
+}

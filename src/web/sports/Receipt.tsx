@@ -1,0 +1,43 @@
+import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
+import type { Bet } from './api.ts';
+import { exactly, money, useSportsT } from './i18n.ts';
+import { frac } from './slipModel.ts';
+import styles from './sports.module.css';
+
+/** What the book accepted (a regulator's receipt): ticket id, time, events, selections, prices, stake, return. */
+export function Receipt({ bet, format }: { bet: Bet; format: PriceFormat }) {
+  const t = useSportsT();
+  return (
+    <div className={styles.receipt} data-testid="receipt" data-bet={bet.id}>
+      <strong>{t('receipt.title')}</strong>
+      <dl className={styles.facts}>
+        <dt>{t('receipt.ticket')}</dt>
+        <dd data-testid="ticket">#{bet.id}</dd>
+        <dt>{t('receipt.time')}</dt>
+        <dd>
+          <time dateTime={bet.placedAt}>{exactly(bet.placedAt)}</time>
+        </dd>
+        <dt>{t('receipt.type')}</dt>
+        <dd>
+          {bet.kind === 'system'
+            ? t(`system.${bet.systemName ?? 'sizes'}`, { sizes: bet.sizes.join(', '), n: bet.legs.length })
+            : t(`tab.${bet.kind}`)}{' '}
+          · {t('slip.lines', { count: bet.lines })}
+        </dd>
+      </dl>
+      <ul className={styles.receiptLegs}>
+        {bet.legs.map((l) => (
+          <li key={l.selectionId}>
+            <span translate="no">{l.label}</span> <strong>@ {formatPrice(frac(l.price), format)}</strong>
+          </li>
+        ))}
+      </ul>
+      <dl className={styles.facts}>
+        <dt>{t('slip.totalStake')}</dt>
+        <dd data-testid="receipt-stake">{money(bet.totalStake)}</dd>
+        <dt>{t('slip.potentialReturn')}</dt>
+        <dd data-testid="receipt-return">{money(bet.potentialReturn)}</dd>
+      </dl>
+    </div>
+  );
+}

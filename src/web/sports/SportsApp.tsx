@@ -1,0 +1,170 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { PriceFormat } from '../../shared/sports/price.ts';
+import { type InitReply, launchToken, type Market, type SportEvent, sportsCall } from './api.ts';
+import { BetSlip } from './BetSlip.tsx';
+import { EventList } from './EventList.tsx';
+import { EventPage } from './EventPage.tsx';
+import { useSportsT } from './i18n.ts';
+import { marketLabel, selectionLabel } from './labels.ts';
+import { MyBets } from './MyBets.tsx';
+import { ODDS_FORMATS, rememberOddsFormat, storedOddsFormat } from './prefs.ts';
+import { refreshLegs, type SlipLeg } from './slipModel.ts';
+import styles from './sports.module.css';
+import { useLiveBalance, useLiveEvents } from './useLiveEvents.ts';
+
+type View = { kind: 'sports' } | { kind: 'live' } | { kind: 'bets' } | { kind: 'event'; id: number };
+
+/** The sports window: /sports?token=… (from open-game), or /sports?bet=<id> (a proof linked from my page). */
+export function SportsApp() {
+  const t = useSportsT();
+  const params = new URLSearchParams(window.location.search);
+  const focusBet = Number(params.get('bet')) || undefined;
+  const [view, setView] = useState<View>(focusBet ? { kind: 'bets' } : { kind: 'sports' });
+  const [token, setToken] = useState<string | undefined>();
+  const [init, setInit] = useState<InitReply | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [format, setFormat] = useState<PriceFormat>(storedOddsFormat);
+  const [legs, setLegs] = useState<SlipLeg[]>([]);
+  const [slipOpen, setSlipOpen] = useState(false);
+  const { events, loaded } = useLiveEvents();
+  const [balance, setBalance] = useLiveBalance(init?.balance);
+
+  useEffect(() => {
+    document.title = t('title');
+    void launchToken().then(async (found) => {
+      if (!found) return setFailed(true);
+      try {
+        setInit(await sportsCall<InitReply>('init', { token: found }));
+        setToken(found);
+      } catch {
+        setFailed(true);
+      }
+    });
+  }, [t]);
+
+  // Prices pushed while selections sit on the slip: shown moving, never silently accepted.
+  useEffect(() => setLegs((current) => refreshLegs(current, events)), [events]);
+
+  const list = useMemo(() => [...events.values()], [events]);
+  const picked = useMemo(() => new Set(legs.map((l) => l.selectionId)), [legs]);
+  const liveCount = list.filter((e) => e.status === 'live').length;
+
+  function pick(event: SportEvent, market: Market, selectionId: number) {
+    const s = market.selections.find((x) => x.id === selectionId);
+    if (!s) return;
+    setLegs((current) =>
+      current.some((l) => l.selectionId === selectionId)
+        ? current.filter((l) => l.selectionId !== selectionId)
+        : current.length >= 20
+          ? current
+          : [
+              ...current,
+              {
+                selectionId,
+                eventId: event.id,
+                eventName: event.name,
+                marketName: marketLabel(t, market),
+                name: selectionLabel(t, s),
+                rounding: market.rounding,
+                accepted: s.price,
+                current: s.price,
+                open: true,
+              },
+            ],
+    );
+  }
+
+  const chooseFormat = (f: PriceFormat) => {
+    setFormat(f);
+    rememberOddsFormat(f);
+  };
+  const listProps = {
+    events: list,
+    format,
+    picked,
+    onPick: pick,
+    onOpen: (id: number) => setView({ kind: 'event', id }),
+  };
+
+  return (
+    <div className={styles.app}>
+      <header className={styles.top}>
+        <h1 className={styles.title}>{t('title')}</h1>
+        <label className={styles.oddsFormat}>
+          <span>{t('odds.label')}</span>
+          <select
+            value={format}
+            onChange={(e) => chooseFormat(e.target.value as PriceFormat)}
+            data-testid="odds-format"
+          >
+            {ODDS_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {t(`odds.${f}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      <nav className={styles.nav}>
+        {(['sports', 'live', 'bets'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            className={view.kind === name ? styles.navActive : styles.navItem}
+            aria-current={view.kind === name ? 'page' : undefined}
+            onClick={() => setView({ kind: name })}
+            data-testid={`nav-${name}`}
+          >
+            {name === 'sports'
+              ? t('sports')
+              : name === 'live'
+                ? `${t('liveNow')} (${liveCount})`
+                : t('myBets')}
+          </button>
+        ))}
+      </nav>
+      {failed && (
+        <p className={styles.refusal} role="alert" data-testid="session-ended">
+          {t('refusal.session_expired')}
+        </p>
+      )}
+      <div className={styles.body}>
+        <main className={styles.content}>
+          {!loaded && <p className={styles.muted}>{t('loading')}</p>}
+          {loaded && view.kind === 'sports' && <EventList {...listProps} live={false} />}
+          {loaded && view.kind === 'live' && <EventList {...listProps} live />}
+          {view.kind === 'event' && (
+            <EventPage
+              event={events.get(view.id)}
+              format={format}
+              picked={picked}
+              onPick={pick}
+              onBack={() => setView({ kind: 'sports' })}
+            />
+          )}
+          {view.kind === 'bets' && <MyBets token={token} format={format} focusBet={focusBet} />}
+        </main>
+        <div className={`${styles.slipWrap} ${slipOpen ? styles.slipOpen : ''}`}>
+          <BetSlip
+            legs={legs}
+            onLegs={setLegs}
+            token={token}
+            balance={balance}
+            onBalance={setBalance}
+            format={format}
+            siteRounding={init?.rounding ?? 'down'}
+          />
+        </div>
+      </div>
+      <button
+        type="button"
+        className={styles.slipToggle}
+        onClick={() => setSlipOpen((o) => !o)}
+        aria-expanded={slipOpen}
+        data-testid="slip-toggle"
+      >
+        {slipOpen ? t('slip.hide') : `${t('slip.title')} (${legs.length})`}
+      </button>
+    </div>
+  );
+}

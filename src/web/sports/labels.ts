@@ -1,0 +1,16 @@
+import type { Market, Selection } from './api.ts';
+import type { SportsT } from './i18n.ts';
+
+const KNOWN_MARKETS = ['1x2', 'moneyline', 'total', 'handicap', 'btts', 'correct_score', 'outright'];
+const KNOWN_SELECTIONS = ['home', 'draw', 'away', 'over', 'under', 'yes', 'no'];
+
+/** A market's name in the member's language from its type and line; the book's own name otherwise. */
+export function marketLabel(t: SportsT, m: Pick<Market, 'type' | 'name' | 'params'>): string {
+  if (!KNOWN_MARKETS.includes(m.type)) return m.name;
+  return t(`market.${m.type}`, { line: m.params.line ?? '' });
+}
+
+/** A selection's name: home, draw, away, over, under, yes, no in the member's language. */
+export function selectionLabel(t: SportsT, s: Pick<Selection, 'key' | 'name'>): string {
+  return KNOWN_SELECTIONS.includes(s.key) ? t(`selection.${s.key}`) : s.name;
+}

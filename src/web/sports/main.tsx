@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '../../ui/tokens.css';
+import { sportsI18nReady } from './i18n.ts';
+import { SportsApp } from './SportsApp.tsx';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing from sports.html');
+await sportsI18nReady;
+createRoot(root).render(
+  <StrictMode>
+    <SportsApp />
+  </StrictMode>,
+);

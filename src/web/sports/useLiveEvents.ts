@@ -1,0 +1,67 @@
+import { useEffect, useRef, useState } from 'react';
+import { type SportEvent, sportsCall } from './api.ts';
+
+/**
+ * The events the window shows, kept current by the server: the listing once, then the stream
+ * /sports/live for exactly those events (pushed through LISTEN/NOTIFY, never polled). EventSource
+ * reconnects by itself; each (re)connect sends every event's state again.
+ */
+export function useLiveEvents() {
+  const [events, setEvents] = useState<Map<number, SportEvent>>(new Map());
+  const [loaded, setLoaded] = useState(false);
+  const ids = [...events.keys()].sort((a, b) => a - b).join(',');
+  const idsRef = useRef(ids);
+  idsRef.current = ids;
+
+  useEffect(() => {
+    sportsCall<{ events: SportEvent[] }>('events', { limit: 200 })
+      .then((reply) => setEvents(new Map(reply.events.map((e) => [e.id, e]))))
+      .catch(() => undefined)
+      .finally(() => setLoaded(true));
+  }, []);
+
+  useEffect(() => {
+    if (ids === '') return;
+    const source = new EventSource(`/sports/live?events=${ids}`);
+    source.addEventListener('event', (message) => {
+      const event = JSON.parse((message as MessageEvent<string>).data) as SportEvent;
+      setEvents((current) => new Map(current).set(event.id, event));
+    });
+    source.addEventListener('gone', (message) => {
+      const { id } = JSON.parse((message as MessageEvent<string>).data) as { id: number };
+      setEvents((current) => {
+        const next = new Map(current);
+        const event = next.get(id);
+        // Kept (a slip may hold it) but shown as closed.
+        if (event) next.set(id, { ...event, status: 'ended', markets: [] });
+        return next;
+      });
+    });
+    return () => source.close();
+  }, [ids]);
+
+  return { events, loaded };
+}
+
+/**
+ * The member's balance, pushed by the site's own live stream (/api/live, the session cookie) whenever
+ * it changes: a stake, a settlement, a deposit. Starts from what the book's init answered.
+ */
+export function useLiveBalance(initial: number | undefined) {
+  const [balance, setBalance] = useState<number | undefined>(initial);
+  useEffect(() => setBalance(initial), [initial]);
+  useEffect(() => {
+    const source = new EventSource('/api/live');
+    source.addEventListener('state', (message) => {
+      const state = JSON.parse((message as MessageEvent<string>).data) as { user?: { balance?: number } };
+      if (typeof state.user?.balance === 'number') setBalance(state.user.balance);
+    });
+    source.addEventListener('end', () => source.close());
+    source.onerror = () => {
+      // No site session here (a guest link): nothing to push; the slip keeps the book's figure.
+      if (source.readyState === EventSource.CLOSED) source.close();
+    };
+    return () => source.close();
+  }, []);
+  return [balance, setBalance] as const;
+}
