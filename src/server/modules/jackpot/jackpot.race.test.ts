@@ -59,15 +59,15 @@ describe.runIf(backendAvailable)('the jackpot under concurrent spins and claims'
     sampling = false;
     await sampler;
 
-    // Round A: the retry got the same answer; the other id was refused. Round B: one of its two paid.
-    expect(replies[0]).toMatchObject({ status: 'success' });
+    // Round A: the retry got the same answer as its first copy, and of the two ids (sent at the same
+    // time, so either may come first) one paid and the other was refused. Round B: the same.
     expect(replies[1]).toEqual(replies[0]);
-    expect(replies[2]).toMatchObject({ status: 'jackpot_paid' });
-    const bReplies = [replies[3], replies[4]];
-    expect(bReplies.filter((r) => r.status === 'success')).toHaveLength(1);
-    expect(bReplies.filter((r) => r.status === 'jackpot_paid')).toHaveLength(1);
-    const paidB = bReplies.find((r) => r.status === 'success')!.amount as number;
-    const paidA = replies[0].amount as number;
+    const paidOnce = (pair: typeof replies) => {
+      expect(pair.map((r) => r.status).sort()).toEqual(['jackpot_paid', 'success']);
+      return pair.find((r) => r.status === 'success')!.amount as number;
+    };
+    const paidA = paidOnce([replies[0], replies[2]]);
+    const paidB = paidOnce([replies[3], replies[4]]);
     // Whichever won first took the grown pool; the other at least the reseed it left.
     expect(Math.min(paidA, paidB)).toBeGreaterThanOrEqual(RESEED);
     expect(Math.max(paidA, paidB)).toBeGreaterThan(RESEED);

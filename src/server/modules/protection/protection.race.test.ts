@@ -19,16 +19,18 @@ describe.runIf(isPostgres)('a break set while deposits race (PostgreSQL)', () =>
     for (let round = 0; round < 24; round++) {
       const { token, member } = await t.login();
       const id = await memberIdOf(t.db, member.id);
+      // Even rounds: the break is sent first and the deposits 0–3 ms after it. Odd rounds: the
+      // deposits first and the break 1–7 ms after them. Each side usually wins where it starts first,
+      // and the two race at the edges.
+      const breakFirst = round % 2 === 0;
+      const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const brk = (breakFirst ? Promise.resolve() : later(round % 8)).then(() =>
+        t.call('set-protection', { kind: 'break', days: 1, confirm: true }, { token }),
+      );
       const deposits = Array.from({ length: 12 }, (_, i) =>
-        // Stagger a little so some deposits start before the break and some after.
-        new Promise((resolve) => setTimeout(resolve, i % 4)).then(() =>
+        later(breakFirst ? i % 4 : 0).then(() =>
           t.call('apply-user-deposit', { balance: 10_000, code: nextCode() }, { token }),
         ),
-      );
-      // The break starts 0–92 ms after the deposits: in the first rounds it overtakes them, in the
-      // last ones a deposit commits first (however loaded the machine), and between they race.
-      const brk = new Promise((resolve) => setTimeout(resolve, round * 4)).then(() =>
-        t.call('set-protection', { kind: 'break', days: 1, confirm: true }, { token }),
       );
       const replies = await Promise.all(deposits);
       expect((await brk).statusCode).toBe(200);
