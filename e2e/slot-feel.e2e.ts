@@ -112,13 +112,15 @@ describe.runIf(chromiumAvailable)('slot feel on a phone', () => {
   it('autoplay stops at the loss limit and never passes it', async () => {
     const before = await balanceIn(b.page);
     const from = spins.length;
-    expect(await autoplay(b.page, { spins: 100, lossLimit: 2_500 })).toBe('lossLimit');
+    // A limit one and a half stakes deep: a lucky streak keeps a higher one out of reach for many
+    // spins (each slow on a loaded machine), and 100 spins would end the run as 'done'.
+    expect(await autoplay(b.page, { spins: 100, lossLimit: 1_500 })).toBe('lossLimit');
     const played = spins.slice(from);
     const loss = played.reduce((sum, s) => sum + s.stake - s.payout, 0);
     expect(before - (await balanceIn(b.page))).toBe(loss);
-    // It stops once the next spin (1,000) could take the loss past 2,500.
-    expect(loss).toBeGreaterThan(1_500);
-    expect(loss).toBeLessThanOrEqual(2_500);
+    // It stops once the next spin (1,000) could take the loss past 1,500.
+    expect(loss).toBeGreaterThan(500);
+    expect(loss).toBeLessThanOrEqual(1_500);
     await b.screenshot('slot-autoplay-loss-limit-phone');
   }, 180_000);
 
