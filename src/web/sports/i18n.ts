@@ -1,43 +1,11 @@
-import i18next from 'i18next';
-import resourcesToBackend from 'i18next-resources-to-backend';
-import { initReactI18next, useTranslation } from 'react-i18next';
-import {
-  DEFAULT_LOCALE,
-  formatNumber,
-  HTML_LANG,
-  INTL_LOCALE,
-  isLocale,
-  LOCALES,
-  type Locale,
-} from '../../shared/format.ts';
+import { useTranslation } from 'react-i18next';
+import { formatNumber, INTL_LOCALE, type Locale } from '../../shared/format.ts';
+import { siteLocale, startWindowI18n } from '../i18n/window-i18n.ts';
 
-/**
- * The sports window speaks the language the member chose on the site (this origin's localStorage,
- * the key src/web/i18n/index.ts keeps), not the browser's: the launch URL's `lang` is ignored.
- * Only the `sports` namespace is loaded.
- */
-function siteLocale(): Locale {
-  const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem('lang');
-  return isLocale(saved) ? saved : DEFAULT_LOCALE;
-}
-
+/** The sports window speaks the language chosen on the site; only the `sports` namespace is loaded. */
 export const sportsLocale: Locale = siteLocale();
 
-export const sportsI18nReady = i18next
-  .use(initReactI18next)
-  .use(resourcesToBackend((lng: string, ns: string) => import(`../i18n/locales/${lng}/${ns}.json`)))
-  .init({
-    lng: sportsLocale,
-    fallbackLng: false,
-    supportedLngs: [...LOCALES],
-    ns: ['sports'],
-    defaultNS: 'sports',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  })
-  .then(() => {
-    document.documentElement.lang = HTML_LANG[sportsLocale];
-  });
+export const sportsI18nReady = startWindowI18n(sportsLocale, ['sports']);
 
 export const useSportsT = () => useTranslation('sports').t;
 export type SportsT = ReturnType<typeof useSportsT>;
