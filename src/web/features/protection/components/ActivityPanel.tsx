@@ -15,10 +15,11 @@ import styles from './protection.module.css';
 
 const FIGURES: (keyof ActivityTotals)[] = ['deposits', 'withdrawals', 'stakes', 'wins', 'net'];
 
-const isoDay = (date: Date) => {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-};
+/** YYYY-MM-DD of `date` in the site's time zone: the statement's days are the site's days (en-CA writes ISO dates). */
+const isoDay = (date: Date, timeZone: string | undefined) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    date,
+  );
 
 /** My page: the last log-in, money in and out for a chosen period, and the statement as a CSV file. */
 export function ActivityPanel() {
@@ -59,16 +60,17 @@ export function ActivityPanel() {
           })}
         </tbody>
       </table>
-      <StatementDownload />
+      {/* Keyed by the zone: its default days are computed once the site's zone is known. */}
+      <StatementDownload key={data?.timezone ?? ''} timeZone={data?.timezone} />
     </section>
   );
 }
 
-function StatementDownload() {
+function StatementDownload({ timeZone }: { timeZone: string | undefined }) {
   const { t } = useTranslation(['user', 'common']);
   const dialog = useDialog();
-  const [to, setTo] = useState(() => isoDay(new Date()));
-  const [from, setFrom] = useState(() => isoDay(new Date(Date.now() - 29 * 86_400_000)));
+  const [to, setTo] = useState(() => isoDay(new Date(), timeZone));
+  const [from, setFrom] = useState(() => isoDay(new Date(Date.now() - 29 * 86_400_000), timeZone));
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent) {
     event.preventDefault();
