@@ -6,7 +6,11 @@ import { money, useSportsT } from './i18n.ts';
 import styles from './sports.module.css';
 
 const DAY = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** YYYY-MM-DD on the viewer's clock, the clock the range is read back in below (en-CA writes ISO dates). */
+const isoDay = (ms: number) =>
+  new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(ms),
+  );
 
 /**
  * My bets: open and settled, each leg's state, win/loss totals for the dates chosen (three months by
