@@ -10,14 +10,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, queryRows } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
-import { members } from '../src/server/db/schema.ts';
 import { seedDemo } from '../src/server/db/seed-demo.ts';
 import { auditLedger, isLedgerSound } from '../src/server/modules/ledger/ledger.audit.ts';
-import { transfer } from '../src/server/modules/ledger/ledger.service.ts';
 import { enterResult } from '../src/server/providers/sports/results.service.ts';
 import { sportsWallet } from '../src/server/providers/sports/sports-wallet.ts';
 import {
@@ -28,6 +26,7 @@ import {
 } from '../src/server/providers/sports/trading.service.ts';
 import { parsePrice } from '../src/shared/sports/price.ts';
 import { startPgCluster } from '../test/support/pg-cluster.ts';
+import { fundedPlayer } from './support/players.ts';
 import { figuresOf, printFigures } from './support/report.ts';
 import { startServer } from './support/server.ts';
 import { topUpOpenBets } from './support/sports-topup.ts';
@@ -69,46 +68,15 @@ const server = await startServer({
 });
 
 try {
-  const post = async (path: string, body: unknown, token?: string) => {
-    const res = await fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    return (await res.json()) as Record<string, string>;
-  };
   console.log(`preparing ${PLAYERS} funded players...`);
   const sportsTokens: string[] = [];
   const sportsPlayers: { memberId: number; gameToken: string }[] = [];
   const slotTokens: string[] = [];
   for (let i = 0; i < PLAYERS; i++) {
-    const id = `sports${i}`;
-    await post('/api/routes/user-register', {
-      id,
-      pw: 'benchpass1',
-      nick: `sports${i}`,
-      phone: '01012345678',
-      bankname: 'Bench',
-      bankOwner: 'Bench',
-      banknum: '123-456-789',
-    });
-    const login = await post('/api/routes/user-do-login', { id, pw: 'benchpass1' });
-    const [member] = await db.select({ id: members.id }).from(members).where(eq(members.loginId, id));
-    await transfer(db, {
-      idempotencyKey: `bench:fund:${member!.id}`,
-      from: { house: 'adjustments' },
-      to: { memberId: member!.id, kind: 'cash' },
-      amount: 1_000_000_000,
-      kind: 'adjustment',
-    });
-    const tokenOf = async (code: string, company: string) =>
-      new URL(
-        (await post('/api/routes/open-game', { code, company }, login.token)).url!,
-        server.url,
-      ).searchParams.get('token')!;
-    sportsTokens.push(await tokenOf('sportsbook', 'royal-sports'));
-    sportsPlayers.push({ memberId: member!.id, gameToken: sportsTokens.at(-1)! });
-    slotTokens.push(await tokenOf('lucky-sevens', 'royal-slots'));
+    const player = await fundedPlayer(db, server.url, `sports${i}`);
+    sportsTokens.push(await player.gameToken('sportsbook', 'royal-sports'));
+    sportsPlayers.push({ memberId: player.memberId, gameToken: sportsTokens.at(-1)! });
+    slotTokens.push(await player.gameToken('lucky-sevens', 'royal-slots'));
   }
   // No limit stands in the way of the load (the platform's default liability cap would).
   await db.execute(sql`delete from sb_limits`);

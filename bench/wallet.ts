@@ -8,16 +8,16 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, queryRows } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
-import { members } from '../src/server/db/schema.ts';
 import { seedDemo } from '../src/server/db/seed-demo.ts';
 import { auditLedger, isLedgerSound } from '../src/server/modules/ledger/ledger.audit.ts';
-import { memberBalances, transfer } from '../src/server/modules/ledger/ledger.service.ts';
+import { memberBalances } from '../src/server/modules/ledger/ledger.service.ts';
 import { startPgCluster } from '../test/support/pg-cluster.ts';
 import { inProcessWalletLoad } from './support/in-process-wallet.ts';
+import { fundedPlayer } from './support/players.ts';
 import { figuresOf, printFigures } from './support/report.ts';
 import { startServer } from './support/server.ts';
 import { type WinTally, walletLoad } from './support/wallet-load.ts';
@@ -54,14 +54,6 @@ const server = await startServer({
 });
 
 try {
-  const post = async (path: string, body: unknown, token?: string) => {
-    const res = await fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    return (await res.json()) as Record<string, string>;
-  };
   // BENCH_JACKPOT_BPS=0 takes the slot out of the progressive jackpot's pool: the cost of its share is
   // the difference between a run with it (the seeded 100 bps: a contribution transfer on every bet) and one without.
   if (process.env.BENCH_JACKPOT_BPS !== undefined) {
@@ -72,35 +64,8 @@ try {
   console.log(`preparing ${PLAYERS} funded players...`);
   const gameTokens: string[] = [];
   for (let i = 0; i < PLAYERS; i++) {
-    const id = `wallet${i}`;
-    await post('/api/routes/user-register', {
-      id,
-      pw: 'benchpass1',
-      nick: `wallet${i}`,
-      phone: '01012345678',
-      bankname: 'Bench',
-      bankOwner: 'Bench',
-      banknum: '123-456-789',
-    });
-    const login = await post('/api/routes/user-do-login', { id, pw: 'benchpass1' });
-    const [member] = await database.db
-      .select({ id: members.id })
-      .from(members)
-      .where(eq(members.loginId, id));
-    const memberId = member!.id;
-    await transfer(database.db, {
-      idempotencyKey: `bench:fund:${memberId}`,
-      from: { house: 'adjustments' },
-      to: { memberId, kind: 'cash' },
-      amount: 1_000_000_000,
-      kind: 'adjustment',
-    });
-    const launched = await post(
-      '/api/routes/open-game',
-      { code: 'lucky-sevens', company: 'royal-slots' },
-      login.token,
-    );
-    gameTokens.push(new URL(launched.url!, server.url).searchParams.get('token')!);
+    const player = await fundedPlayer(database.db, server.url, `wallet${i}`);
+    gameTokens.push(await player.gameToken('lucky-sevens', 'royal-slots'));
   }
 
   const winsInLedger = async () => {

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BET_KINDS } from '../../../shared/contract/games-routes.ts';
 import { formatDateTime } from '../../../shared/format.ts';
-import { Button } from '../../../ui/Button.tsx';
 import { Money } from '../../components/ui/Money.tsx';
 import cashier from '../cashier/cashier.module.css';
 import { HistoryFilters } from './HistoryFilters.tsx';
 import styles from './history.module.css';
 import { NO_FILTER, useBetPages } from './queries.ts';
+import { ShowOlder } from './ShowOlder.tsx';
 
 /** The member's rounds, newest first, with their time; a built-in game's round links to its verify page. */
 export function BetHistory() {
@@ -46,16 +46,7 @@ export function BetHistory() {
           ))}
         </ul>
       )}
-      {pages.hasNextPage && (
-        <Button
-          variant="ghost"
-          className={styles.more}
-          disabled={pages.isFetchingNextPage}
-          onClick={() => void pages.fetchNextPage()}
-        >
-          {t('showOlder')}
-        </Button>
-      )}
+      <ShowOlder pages={pages} />
     </section>
   );
 }

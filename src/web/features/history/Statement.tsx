@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STATEMENT_KINDS } from '../../../shared/contract/cashier-routes.ts';
 import { formatDateTime } from '../../../shared/format.ts';
-import { Button } from '../../../ui/Button.tsx';
 import { Money } from '../../components/ui/Money.tsx';
 import cashier from '../cashier/cashier.module.css';
 import { HistoryFilters } from './HistoryFilters.tsx';
 import styles from './history.module.css';
 import { NO_FILTER, useStatementPages } from './queries.ts';
+import { ShowOlder } from './ShowOlder.tsx';
 
 /** Every movement of the member's money, newest first, with its time; older pages on request. */
 export function Statement() {
@@ -40,16 +40,7 @@ export function Statement() {
           ))}
         </ul>
       )}
-      {pages.hasNextPage && (
-        <Button
-          variant="ghost"
-          className={styles.more}
-          disabled={pages.isFetchingNextPage}
-          onClick={() => void pages.fetchNextPage()}
-        >
-          {t('showOlder')}
-        </Button>
-      )}
+      <ShowOlder pages={pages} />
     </section>
   );
 }
