@@ -4,7 +4,9 @@
  * of the trivial route: it costs one database round trip, not several.
  *
  * The reference is `check-user-id`: a member-API POST like the health check (JSON body, contract
- * validation, same hooks) whose whole database work is one indexed lookup. GET /readyz (`select 1`,
+ * validation, same hooks) whose whole database work is one indexed lookup. Its per-address limit
+ * (a counter written on every call, then 429s after 30) is lifted for this server only
+ * (AVAILABILITY_CHECKS_PER_WINDOW=unlimited), so every reference call is that one lookup and succeeds. GET /readyz (`select 1`,
  * no body) is printed as well, as the floor of what one round trip costs through the server.
  *
  * Then it opens 10,000 idle member event streams (GET /api/live, BENCH_IDLE_STREAMS to change) on
@@ -47,7 +49,7 @@ async function databaseEnv(): Promise<{ env: Record<string, string>; cluster?: {
 
 const { env, cluster } = await databaseEnv();
 console.log(`database: ${onPglite ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'}`);
-const server = await startServer(env);
+const server = await startServer({ ...env, AVAILABILITY_CHECKS_PER_WINDOW: 'unlimited' });
 try {
   const post = (route: string, body: unknown) =>
     fetch(`${server.url}/api/routes/${route}`, {
@@ -115,14 +117,18 @@ try {
   printFigures(rows);
   const ratio = rows[0]!.requestsPerSecond / rows[1]!.requestsPerSecond;
   const floorRatio = rows[0]!.requestsPerSecond / rows[2]!.requestsPerSecond;
-  console.log(`\nhealth check / single-query route (check-user-id) = ${ratio.toFixed(2)} (target ≥ 0.80)`);
+  console.log(
+    `\n${onPglite ? 'PGlite' : 'PostgreSQL'}: health check / single-query route (check-user-id) = ${ratio.toFixed(2)} (target ≥ 0.80)`,
+  );
   console.log(`health check / GET /readyz floor = ${floorRatio.toFixed(2)}`);
   console.log(
     `idle SSE streams held by one process: ${streams.opened} of ${IDLE_STREAMS} (failed ${streams.failed}; target ≥ 10,000); ` +
       `server RSS ${rssBefore} MB before, ${rssWith} MB with them open`,
   );
-  if (rows.some((r) => r.non2xx > 0 || r.errors > 0)) console.log('WARNING: some requests failed');
-  process.exitCode = ratio >= 0.8 && streams.opened >= 10_000 ? 0 : 1;
+  // A refused call (a 429, say) is cheap: any of them makes the ratio meaningless.
+  const failed = rows.some((r) => r.non2xx > 0 || r.errors > 0);
+  if (failed) console.log('FAILED: some requests were refused or failed, so the rates compare unlike work');
+  process.exitCode = ratio >= 0.8 && streams.opened >= 10_000 && !failed ? 0 : 1;
 } finally {
   await server.stop();
   cluster?.stop();

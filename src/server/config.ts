@@ -17,6 +17,8 @@ export interface Config {
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerAddress: number;
   loginWindowMs: number;
+  /** Id, nick and referral-code checks per address in ten minutes; Infinity counts none (benchmarks). */
+  availabilityChecksPerWindow: number;
   /** Where the built member site lives; absent in API-only tests. */
   webRoot: string | undefined;
   /**
@@ -70,6 +72,12 @@ export function trustProxyFrom(raw: string | undefined): false | number | string
   );
 }
 
+/** AVAILABILITY_CHECKS_PER_WINDOW: a count of at least 1, or `unlimited` (for load benchmarks only). */
+function availabilityChecksFrom(env: NodeJS.ProcessEnv): number {
+  if (env.AVAILABILITY_CHECKS_PER_WINDOW === 'unlimited') return Number.POSITIVE_INFINITY;
+  return intFrom(env, 'AVAILABILITY_CHECKS_PER_WINDOW', 30, 1);
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.PSP_BASE_URL && (!env.PSP_SECRET || !env.PSP_MERCHANT_ID)) {
     throw new Error('PSP_BASE_URL needs PSP_MERCHANT_ID and PSP_SECRET');
@@ -87,6 +95,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailuresPerAccount: intFrom(env, 'LOGIN_MAX_FAILURES_ACCOUNT', 5),
     loginMaxFailuresPerAddress: intFrom(env, 'LOGIN_MAX_FAILURES_ADDRESS', 20),
     loginWindowMs: intFrom(env, 'LOGIN_WINDOW_MINUTES', 15) * MINUTE,
+    availabilityChecksPerWindow: availabilityChecksFrom(env),
     webRoot: env.WEB_ROOT ?? 'dist/web',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -21,3 +21,16 @@ describe('TRUST_PROXY', () => {
     expect(() => readConfig({ TRUST_PROXY: 'proxy.example' })).toThrow('TRUST_PROXY must be');
   });
 });
+
+describe('AVAILABILITY_CHECKS_PER_WINDOW', () => {
+  it('is 30 by default, a count of at least 1, or unlimited (load benchmarks)', () => {
+    expect(readConfig({}).availabilityChecksPerWindow).toBe(30);
+    expect(readConfig({ AVAILABILITY_CHECKS_PER_WINDOW: '5' }).availabilityChecksPerWindow).toBe(5);
+    expect(readConfig({ AVAILABILITY_CHECKS_PER_WINDOW: 'unlimited' }).availabilityChecksPerWindow).toBe(
+      Number.POSITIVE_INFINITY,
+    );
+    expect(() => readConfig({ AVAILABILITY_CHECKS_PER_WINDOW: '0' })).toThrow(
+      'must be an integer of at least 1',
+    );
+  });
+});

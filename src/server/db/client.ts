@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { pgliteNamedRows } from './pglite-prepared.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -72,14 +73,15 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 
 /**
  * A hot-path statement by name: PostgreSQL parses and plans it once per connection (a named
- * prepared statement) instead of on every call. Only for the root handle, not inside a transaction.
+ * prepared statement; on PGlite through its protocol API) instead of on every call. Only for the
+ * root handle, not inside a transaction.
  */
 export async function preparedRows<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
   const client = driverOf(db);
   if (client instanceof pg.Pool) {
     return (await client.query({ name, text, values })).rows as T[];
   }
-  return (await client.query<T>(text, values)).rows;
+  return pgliteNamedRows<T>(client, name, text, values);
 }
 
 /** The driver under a root handle: a pg.Pool on PostgreSQL, the PGlite instance otherwise. */

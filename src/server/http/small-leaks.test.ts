@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../test/support/test-db.ts';
-import { AVAILABILITY_CHECKS_PER_WINDOW } from '../modules/accounts/accounts.routes.ts';
+import { readConfig } from '../config.ts';
+
+const AVAILABILITY_CHECKS_PER_WINDOW = readConfig({}).availabilityChecksPerWindow;
 
 /** Enumeration limits and the headers that keep replies out of caches and features away from scripts. */
 describe.runIf(backendAvailable)('small leaks', () => {
@@ -34,5 +36,16 @@ describe.runIf(backendAvailable)('small leaks', () => {
     expect(login.headers['permissions-policy']).toMatch(/camera=\(\)/);
     const health = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(health.headers['permissions-policy']).toMatch(/geolocation=\(\)/);
+  });
+});
+
+describe.runIf(backendAvailable)('availability checks with the limit lifted (load benchmarks)', () => {
+  const t = useTestApp({ availabilityChecksPerWindow: Number.POSITIVE_INFINITY });
+
+  it('answers every check from one address', async () => {
+    const from = { remoteAddress: '10.44.0.3' };
+    for (let i = 0; i < AVAILABILITY_CHECKS_PER_WINDOW + 2; i++) {
+      expect((await t.call('check-user-id', { id: `free${i}x` }, from)).statusCode).toBe(200);
+    }
   });
 });

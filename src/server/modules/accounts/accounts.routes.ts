@@ -31,16 +31,18 @@ function originHostname(ctx: RouteContext): string {
 }
 
 /**
- * Id and nick checks answer "taken" or "free", so each address gets a few per window: enough for a
- * registration form, too few to walk a list of ids.
+ * Id and nick checks answer "taken" or "free", so each address gets a few per window
+ * (config.availabilityChecksPerWindow, 30 by default): enough for a registration form, too few to
+ * walk a list of ids.
  */
-export const AVAILABILITY_CHECKS_PER_WINDOW = 30;
 const AVAILABILITY_WINDOW_MS = 10 * 60_000;
 
 async function limitAvailabilityChecks(ctx: RouteContext) {
+  const limit = ctx.config.availabilityChecksPerWindow;
+  if (limit === Number.POSITIVE_INFINITY) return;
   const reservation = await reserveAttempt(
     ctx.db,
-    [{ key: `check:${ctx.ip}`, limit: AVAILABILITY_CHECKS_PER_WINDOW }],
+    [{ key: `check:${ctx.ip}`, limit }],
     AVAILABILITY_WINDOW_MS,
   );
   if (!reservation.ok) {
