@@ -16,7 +16,7 @@
  * BENCH_PGLITE=1 runs the same against the embedded default (PGlite in a temporary data directory).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -124,6 +124,11 @@ try {
   console.log(
     `idle SSE streams held by one process: ${streams.opened} of ${IDLE_STREAMS} (failed ${streams.failed}; target ≥ 10,000); ` +
       `server RSS ${rssBefore} MB before, ${rssWith} MB with them open`,
+  );
+  console.log(
+    `load average: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
   );
   // A refused call (a 429, say) is cheap: any of them makes the ratio meaningless.
   const failed = rows.some((r) => r.non2xx > 0 || r.errors > 0);

@@ -1,0 +1,113 @@
+/**
+ * npm run bench:start — the embedded default as a person first meets it: `npm start` on PGlite.
+ * 1. A first start in a new data directory (creates the database, migrates, loads the demo data).
+ * 2. BENCH_STARTS (3) starts on that existing database, each timed from spawning `npm start` to the
+ *    first 200 from GET /readyz (target < 3 s).
+ * 3. Some load on the last one (the member health check as the demo player, and /readyz, 10 s each)
+ *    and the server's resident memory after it (target < 400 MB).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+
+const STARTS = Number(process.env.BENCH_STARTS ?? 3);
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-start-'));
+const port = 3990 + Math.floor(Math.random() * 9);
+const url = `http://127.0.0.1:${port}`;
+
+/** The server is node under npm: its pid is the child of npm's shell. */
+function serverRssMb(npm: ChildProcess): number {
+  const children = (pid: number): number[] =>
+    readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  const all: number[] = [];
+  const walk = (pid: number) => {
+    for (const child of children(pid)) {
+      all.push(child);
+      walk(child);
+    }
+  };
+  walk(npm.pid!);
+  const rss = all.map((pid) =>
+    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0),
+  );
+  return Math.round(Math.max(...rss) / 1024);
+}
+
+/** Spawns `npm start`; resolves with the seconds to the first 200 from /readyz. */
+async function start(): Promise<{ npm: ChildProcess; seconds: number }> {
+  const began = performance.now();
+  const npm = spawn('npm', ['start', '--silent'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  for (;;) {
+    if (npm.exitCode !== null) throw new Error(`npm start exited with ${npm.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { npm, seconds: (performance.now() - began) / 1000 };
+    } catch {
+      // not listening yet
+    }
+    await sleep(20);
+  }
+}
+
+async function stop(npm: ChildProcess) {
+  const exited = new Promise((resolve) => npm.once('exit', resolve));
+  process.kill(-npm.pid!, 'SIGTERM');
+  await exited;
+}
+
+try {
+  const first = await start();
+  console.log(`first start (new database, migrations, demo data): ${first.seconds.toFixed(2)} s`);
+  await stop(first.npm);
+  const seconds: number[] = [];
+  let last: ChildProcess | undefined;
+  for (let i = 0; i < STARTS; i++) {
+    if (last) await stop(last);
+    const run = await start();
+    seconds.push(run.seconds);
+    last = run.npm;
+  }
+  console.log(
+    `start on the existing database to first 200: ${seconds.map((s) => s.toFixed(2)).join(', ')} s`,
+  );
+  const server = last!;
+  console.log(`server RSS just started: ${serverRssMb(server)} MB`);
+  const login = (await (
+    await fetch(`${url}/api/routes/user-do-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'demo', pw: 'demo1234' }),
+    })
+  ).json()) as { token?: string };
+  if (!login.token) throw new Error('demo login failed');
+  const health = await autocannon({
+    url: `${url}/api/routes/user-health-check`,
+    method: 'POST',
+    connections: 20,
+    duration: 10,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${login.token}` },
+    body: '{}',
+  });
+  const ready = await autocannon({ url: `${url}/readyz`, connections: 20, duration: 10 });
+  console.log(
+    `load: health check ${Math.round(health.requests.average)}/s (non-2xx ${health.non2xx}), ` +
+      `/readyz ${Math.round(ready.requests.average)}/s`,
+  );
+  const rssAfter = serverRssMb(server);
+  console.log(`server RSS after load: ${rssAfter} MB`);
+  console.log(
+    `load average: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (2 cores: figures above 2 are noisy)`,
+  );
+  await stop(server);
+  process.exitCode = Math.max(...seconds) < 3 && rssAfter < 400 ? 0 : 1;
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
