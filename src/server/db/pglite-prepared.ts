@@ -39,7 +39,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
 
 async function prepare(client: PGlite, name: string, text: string): Promise<Prepared> {
   // Close first: a statement of this name left on the server (say, from before a retry) is replaced.
-  const { messages } = await client.execProtocol(
+  const messages = await client.execProtocolStream(
     concat([
       serialize.close({ type: 'S', name }),
       serialize.parse({ name, text }),
@@ -62,7 +62,8 @@ async function execute<T>(
     const serializer = client.serializers[statement.paramTypes[i] ?? 0];
     return serializer ? serializer(value) : String(value);
   });
-  const { messages } = await client.execProtocol(
+  // The stream form parses the replies as they come instead of also keeping a copy of the raw bytes.
+  const messages = await client.execProtocolStream(
     concat([
       serialize.bind({ statement: name, values: params }),
       serialize.describe({ type: 'P' }),
