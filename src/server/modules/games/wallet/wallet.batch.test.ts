@@ -45,6 +45,21 @@ describe.runIf(backendAvailable)('wallet calls batched into one transaction', ()
       sql`create trigger test_note_transaction after insert on wallet_transactions
           for each row execute function test_note_transaction()`,
     );
+    // And the statements that recorded them: the plain calls of a batch are taken set-based (wallet_batch_fast).
+    await queryRows(t.db, sql`create table test_call_statements (tx_ids text[] not null)`);
+    await queryRows(
+      t.db,
+      sql.raw(`create function test_note_statement() returns trigger language plpgsql as $$
+        begin
+          insert into test_call_statements select array_agg(tx_id) from recorded_calls having count(*) > 0;
+          return null;
+        end $$`),
+    );
+    await queryRows(
+      t.db,
+      sql`create trigger test_note_statement after insert on wallet_transactions
+          referencing new table as recorded_calls for each statement execute function test_note_statement()`,
+    );
   });
 
   const bet = (gameToken: string, amount: number, ids = walletIds()) => {
@@ -69,6 +84,19 @@ describe.runIf(backendAvailable)('wallet calls batched into one transaction', ()
     return row!.n;
   }
 
+  /** How many insert statements recorded these wallet calls. */
+  async function statementsOf(txIds: string[]): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from test_call_statements
+          where tx_ids && array[${sql.join(
+            txIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}]::text[]`,
+    );
+    return row!.n;
+  }
+
   it('answers each call of a batch with its own reply, bets then wins and a rollback', async () => {
     const players = [];
     for (let i = 0; i < 6; i++) players.push(await launchedPlayer(t, 100_000 + i * 10_000));
@@ -83,6 +111,7 @@ describe.runIf(backendAvailable)('wallet calls batched into one transaction', ()
       });
     });
     expect(await transactionsOf(rounds.map((r) => r.txId))).toBe(1);
+    expect(await statementsOf(rounds.map((r) => r.txId))).toBe(1);
 
     // Wins for five rounds and a rollback of the sixth bet, all in the next batch.
     const rollbackReq = { txId: `${rounds[5]!.txId}-rb`, refTxId: rounds[5]!.txId };
@@ -99,6 +128,9 @@ describe.runIf(backendAvailable)('wallet calls batched into one transaction', ()
       });
     });
     expect(await transactionsOf([rollbackReq.txId, ...rounds.slice(0, 5).map((r) => `${r.txId}-w`)])).toBe(1);
+    // The five wins set-based in one statement; the rollback (and the sixth round's bet) call by call.
+    expect(await statementsOf(rounds.slice(0, 5).map((r) => `${r.txId}-w`))).toBe(1);
+    expect(await statementsOf([rollbackReq.txId])).toBe(1);
     expect((await balancesOf(t, players[5]!.token)).cash).toBe(150_000);
     expect((await balancesOf(t, players[2]!.token)).cash).toBe(120_000 - 3_000 + 20_000);
     await expectSoundLedger(t.db);
@@ -130,6 +162,8 @@ describe.runIf(backendAvailable)('wallet calls batched into one transaction', ()
     expect(noRound).toMatchObject({ status: 'round_not_found' });
     expect(last).toMatchObject({ status: 'success', balance: 47_000, txId: okC.txId });
     expect(await transactionsOf([okA.txId, okC.txId])).toBe(1);
+    // A's second call in the batch and the refusals run call by call; C's plain bet goes set-based.
+    expect(await statementsOf([okA.txId, okC.txId])).toBe(2);
     expect((await balancesOf(t, a.token)).cash).toBe(47_000);
     expect((await balancesOf(t, poor.token)).cash).toBe(10_000);
     expect((await balancesOf(t, c.token)).cash).toBe(47_000);
@@ -148,16 +182,23 @@ describe.runIf(backendAvailable)('wallet calls batched into one transaction', ()
   it('plans its statements the same way on a fresh database as on a busy one', async () => {
     // A CREATE OR REPLACE of wallet_batch without these SET clauses would drop them silently: the
     // wallet would still work, at a fraction of its speed while the tables have no statistics.
-    const [row] = await queryRows<{ proconfig: string[] }>(
+    const rows = await queryRows<{ proname: string; proconfig: string[] }>(
       t.db,
-      sql`select proconfig from pg_proc where proname = 'wallet_batch'`,
+      sql`select proname, proconfig from pg_proc where proname in ('wallet_batch', 'wallet_batch_fast') order by proname`,
     );
-    expect([...row!.proconfig].sort()).toEqual([
-      'enable_seqscan=off',
-      'from_collapse_limit=1',
-      'join_collapse_limit=1',
-      'plan_cache_mode=force_generic_plan',
-    ]);
+    expect(rows.map((row) => [row.proname, [...row.proconfig].sort()])).toEqual(
+      ['wallet_batch', 'wallet_batch_fast'].map((name) => [
+        name,
+        [
+          'enable_hashjoin=off',
+          'enable_mergejoin=off',
+          'enable_seqscan=off',
+          'from_collapse_limit=1',
+          'join_collapse_limit=1',
+          'plan_cache_mode=force_generic_plan',
+        ],
+      ]),
+    );
   });
 
   it('debits once for 64 concurrent copies of one bet over HTTP, each answered with the first reply', async () => {

@@ -1,0 +1,223 @@
+-- The set-based half of wallet_batch: the batch's plain bets and wins, validated, posted and answered
+-- with a dozen statements for all of them together instead of about ten per call. wallet_batch passes
+-- the calls it may take this way (bets and wins whose member has no other call in the batch and whose
+-- round no other call touches); this function takes those that will plainly succeed (a live session of
+-- an active member, enough cash, no loss/wager/session limit, no debt to collect, an open round, a
+-- transaction id not seen before) and leaves every other call to wallet_batch's call-by-call loop, which
+-- answers refusals and repeats exactly as before. Anything that raises here (a balance taken meanwhile,
+-- a round closed meanwhile, a repeat racing in) undoes this whole function in wallet_batch's one
+-- subtransaction, and the calls then run one by one.
+--
+-- Lock order, as the call-by-call path: house and jackpot shards (wallet_batch, before this), day
+-- totals, the members' accounts in id order, then rounds and the rest.
+--
+-- p_ops: wallet_batch's calls; p_ords: the 1-based positions it offers. Answers [{o: position, r: reply}]
+-- for the calls it applied.
+--
+-- Plans as wallet_batch's (index look-ups, generic plans, joins in the order written), and nested loops
+-- only: a generic plan guesses 100 rows for each set of calls, and then preferred hashing the calls and
+-- walking a whole table's primary key (every account, every round) to join them.
+CREATE OR REPLACE FUNCTION wallet_batch_fast(p_ops jsonb, p_ords int[]) RETURNS jsonb LANGUAGE plpgsql
+SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
+SET plan_cache_mode = force_generic_plan SET join_collapse_limit = 1 SET from_collapse_limit = 1 AS $$
+DECLARE
+  v_bets jsonb;
+  v_wins jsonb;
+  v_shares jsonb;
+  v_closed jsonb;
+  v_cash jsonb;
+  v_replies jsonb;
+  v_count int;
+BEGIN
+  -- The bets that will succeed, with everything their postings need (wallet_bet's checks, read
+  -- without locks: a change meanwhile makes a statement below raise, and the batch runs call by call).
+  SELECT coalesce(jsonb_agg(jsonb_build_object(
+           'ord', x.ord, 'p', x.op ->> 'p', 'tx', x.op ->> 'tx', 'h', x.op ->> 'h', 'r', x.op ->> 'r',
+           'a', (x.op ->> 'a')::bigint, 'member', g.member_id, 'game', g.id, 'vendor', g.vendor_code,
+           'code', g.game_code, 'cat', g.category, 'bps', g.jackpot_bps, 'cash', cash.id, 'house', house.id,
+           'login', CASE WHEN l.last_seen_at < now() - interval '30 seconds' THEN l.id END)), '[]')
+  INTO v_bets
+  FROM unnest(p_ords) AS i(ord)
+  CROSS JOIN LATERAL (SELECT i.ord, p_ops -> (i.ord - 1) AS op) x
+  JOIN game_sessions g ON g.token_hash = x.op ->> 't' AND g.provider = x.op ->> 'p'
+  JOIN sessions l ON l.id = g.session_id
+  JOIN members m ON m.id = g.member_id
+  JOIN ledger_accounts cash ON cash.member_id = g.member_id AND cash.kind = 'cash'
+  JOIN ledger_accounts house ON house.member_id IS NULL AND house.kind = 'game_revenue'
+                            AND house.shard = (g.member_id % 64)::smallint
+  LEFT JOIN game_rounds r ON r.provider = x.op ->> 'p' AND r.round_id = x.op ->> 'r'
+  WHERE x.op ->> 'k' = 'bet'
+    AND (x.op ->> 'a')::bigint > 0 AND cash.balance >= (x.op ->> 'a')::bigint
+    AND l.revoked_at IS NULL AND l.expires_at > now()
+    AND l.last_seen_at > now() - (x.op ->> 'i')::bigint * interval '1 millisecond'
+    AND m.status = 'active'
+    AND (r.id IS NULL OR (r.member_id = g.member_id AND r.status = 'open'))
+    AND NOT EXISTS (SELECT 1 FROM protection_limits pl
+                    WHERE pl.member_id = g.member_id AND pl.kind IN ('loss', 'wager', 'session'))
+    AND NOT EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.provider = x.op ->> 'p' AND w.tx_id = x.op ->> 'tx');
+
+  -- The wins on open rounds of members who owe nothing, with their accounts and comp rate.
+  SELECT coalesce(jsonb_agg(jsonb_build_object(
+           'ord', x.ord, 'p', x.op ->> 'p', 'tx', x.op ->> 'tx', 'h', x.op ->> 'h', 'r', x.op ->> 'r',
+           'a', (x.op ->> 'a')::bigint, 'c', (x.op ->> 'c')::boolean, 'member', r.member_id, 'round', r.id,
+           'rate', comp_rate(st.settings, m.level, r.category), 'cash', cash.id, 'comp', comp.id,
+           'house', house.id, 'expense', expense.id)), '[]')
+  INTO v_wins
+  FROM unnest(p_ords) AS i(ord)
+  CROSS JOIN LATERAL (SELECT i.ord, p_ops -> (i.ord - 1) AS op) x
+  JOIN game_rounds r ON r.provider = x.op ->> 'p' AND r.round_id = x.op ->> 'r'
+  JOIN members m ON m.id = r.member_id
+  JOIN sites st ON st.id = m.site_id
+  JOIN ledger_accounts cash ON cash.member_id = r.member_id AND cash.kind = 'cash'
+  JOIN ledger_accounts comp ON comp.member_id = r.member_id AND comp.kind = 'comp'
+  JOIN ledger_accounts house ON house.member_id IS NULL AND house.kind = 'game_revenue'
+                            AND house.shard = (r.member_id % 64)::smallint
+  JOIN ledger_accounts expense ON expense.member_id IS NULL AND expense.kind = 'comp_expense'
+                              AND expense.shard = (r.member_id % 64)::smallint
+  WHERE x.op ->> 'k' = 'win' AND r.status = 'open' AND (x.op ->> 'a')::bigint >= 0
+    AND NOT EXISTS (SELECT 1 FROM wallet_debts d WHERE d.member_id = r.member_id AND d.amount > 0)
+    AND NOT EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.provider = x.op ->> 'p' AND w.tx_id = x.op ->> 'tx');
+
+  IF jsonb_array_length(v_bets) + jsonb_array_length(v_wins) = 0 THEN
+    RETURN '[]';
+  END IF;
+
+  -- Today's stakes and wins per member (limits, migration 0014), before the cash accounts are locked.
+  INSERT INTO member_play_days AS d (member_id, day, deposits, stakes, wins)
+  SELECT t.member, (now() AT TIME ZONE member_timezone(t.member))::date, 0, sum(t.stake), sum(t.win)
+  FROM (SELECT b.member, b.a AS stake, 0 AS win FROM jsonb_to_recordset(v_bets) AS b(member bigint, a bigint)
+        UNION ALL
+        SELECT w.member, 0, w.a FROM jsonb_to_recordset(v_wins) AS w(member bigint, a bigint) WHERE w.a > 0) t
+  GROUP BY t.member ORDER BY t.member
+  ON CONFLICT (member_id, day) DO UPDATE SET stakes = d.stakes + excluded.stakes, wins = d.wins + excluded.wins;
+
+  -- The members' accounts, locked in id order; their cash balances before this batch's postings.
+  SELECT coalesce(jsonb_object_agg(a.id::text, a.balance) FILTER (WHERE a.kind = 'cash'), '{}')
+  INTO v_cash
+  FROM (SELECT id, kind, balance FROM ledger_accounts
+        WHERE id = ANY (ARRAY(SELECT b.cash FROM jsonb_to_recordset(v_bets) AS b(cash bigint)
+                              UNION ALL SELECT w.cash FROM jsonb_to_recordset(v_wins) AS w(cash bigint)
+                              UNION ALL SELECT w.comp FROM jsonb_to_recordset(v_wins) AS w(comp bigint)))
+        ORDER BY id FOR NO KEY UPDATE) a;
+
+  -- The bets' rounds: new ones opened and listed in open_game_rounds, open ones of the same member grown.
+  WITH b AS (
+    SELECT * FROM jsonb_to_recordset(v_bets)
+      AS b(ord int, p text, r text, a bigint, member bigint, game bigint, vendor text, code text, cat text)
+  ), rounds AS (
+    INSERT INTO game_rounds (provider, round_id, member_id, game_session_id, vendor_code, game_code, category, total_bet)
+    SELECT b.p, b.r, b.member, b.game, b.vendor, b.code, b.cat, b.a FROM b ORDER BY b.ord
+    ON CONFLICT (provider, round_id) DO UPDATE SET total_bet = game_rounds.total_bet + excluded.total_bet
+      WHERE game_rounds.status = 'open' AND game_rounds.member_id = excluded.member_id
+    RETURNING id, xmax = 0 AS opened -- xmax is 0 on a row this statement inserted
+  ), listed AS (
+    INSERT INTO open_game_rounds (game_round_id) SELECT id FROM rounds WHERE opened
+  )
+  SELECT count(*) INTO v_count FROM rounds;
+  IF v_count <> jsonb_array_length(v_bets) THEN
+    RAISE EXCEPTION 'wallet_batch_fast: a round closed concurrently' USING ERRCODE = '40001';
+  END IF;
+
+  -- The wins' rounds, closed where asked (leaving open_game_rounds), and the comp a first close accrues.
+  WITH w AS (
+    SELECT * FROM jsonb_to_recordset(v_wins) AS w(ord int, round bigint, a bigint, c boolean, rate int)
+  ), closed AS (
+    UPDATE game_rounds g SET total_win = g.total_win + w.a, has_win = true,
+      status = CASE WHEN w.c THEN 'closed' ELSE g.status END,
+      closed_at = CASE WHEN w.c THEN coalesce(g.closed_at, now()) ELSE g.closed_at END
+    FROM w WHERE g.id = w.round AND g.status = 'open'
+      AND g.id = ANY (ARRAY(SELECT w.round FROM w)) -- the rounds by their key, whichever side the plan starts from
+    RETURNING w.ord, g.id, w.c AND g.closed_at = now() AS first_close, g.total_bet, w.rate, w.c
+  ), unlisted AS (
+    DELETE FROM open_game_rounds o USING closed c WHERE c.c AND o.game_round_id = c.id
+  )
+  SELECT coalesce(jsonb_agg(jsonb_build_object('ord', c.ord,
+           'comp', CASE WHEN c.first_close THEN (c.total_bet * c.rate) / 10000 ELSE 0 END)), '[]')
+  INTO v_closed FROM closed c;
+  IF jsonb_array_length(v_closed) <> jsonb_array_length(v_wins) THEN
+    RAISE EXCEPTION 'wallet_batch_fast: a round closed concurrently' USING ERRCODE = '40001';
+  END IF;
+
+  -- Jackpot games' stakes feed their shard's pool as wallet_bet does, in call order within a shard: each
+  -- call's share is the whole minor units its stake × bps completes (wallet_batch holds the shard rows).
+  WITH j AS (
+    SELECT b.ord, b.a, b.bps, (b.member % 64)::smallint AS shard
+    FROM jsonb_to_recordset(v_bets) AS b(ord int, a bigint, bps int, member bigint) WHERE b.bps > 0
+  ), grown AS (
+    UPDATE jackpot_shards s SET units = s.units + t.units, staked = s.staked + t.staked
+    FROM (SELECT j.shard, sum(j.a * j.bps)::bigint AS units, sum(j.a)::bigint AS staked FROM j GROUP BY j.shard) t
+    WHERE s.shard = t.shard
+  ), after AS (
+    SELECT j.ord, j.a * j.bps AS units, s.account_id AS pool,
+           (s.units + sum(j.a * j.bps) OVER (PARTITION BY j.shard ORDER BY j.ord))::bigint AS reached
+    FROM j JOIN jackpot_shards s ON s.shard = j.shard -- the units before this statement
+  )
+  SELECT coalesce(jsonb_agg(jsonb_build_object('ord', ord, 'pool', pool,
+           'share', reached / 10000 - (reached - units) / 10000)), '[]')
+  INTO v_shares FROM after;
+
+  -- Every posting in one insert, every balance in one update (a house shard's many calls net to one change).
+  WITH b AS (
+    SELECT * FROM jsonb_to_recordset(v_bets)
+      AS b(ord int, p text, tx text, r text, a bigint, bps int, cash bigint, house bigint)
+  ), w AS (
+    SELECT * FROM jsonb_to_recordset(v_wins)
+      AS w(ord int, p text, tx text, r text, a bigint, cash bigint, comp bigint, house bigint, expense bigint)
+  ), c AS (
+    SELECT * FROM jsonb_to_recordset(v_closed) AS c(ord int, comp bigint)
+  ), s AS (
+    SELECT * FROM jsonb_to_recordset(v_shares) AS s(ord int, pool bigint, share bigint)
+  ), moves AS (
+    SELECT b.ord, 1 AS step, 'wallet:' || b.p || ':' || b.tx AS key, b.cash AS from_id, b.house AS to_id,
+           b.a AS amount, 'bet' AS kind, jsonb_build_object('provider', b.p, 'roundId', b.r, 'txId', b.tx) AS ref
+    FROM b
+    UNION ALL
+    SELECT b.ord, 2, 'jackpot-contribution:' || b.p || ':' || b.tx, b.house, s.pool, s.share, 'jackpot_contribution',
+           jsonb_build_object('provider', b.p, 'roundId', b.r, 'txId', b.tx, 'stake', b.a, 'bps', b.bps)
+    FROM b JOIN s ON s.ord = b.ord WHERE s.share > 0
+    UNION ALL
+    SELECT w.ord, 1, 'wallet:' || w.p || ':' || w.tx, w.house, w.cash, w.a, 'win',
+           jsonb_build_object('provider', w.p, 'roundId', w.r, 'txId', w.tx)
+    FROM w WHERE w.a > 0
+    UNION ALL
+    SELECT w.ord, 2, 'comp-accrual:wallet:' || w.p || ':' || w.r, w.expense, w.comp, c.comp, 'comp_accrual',
+           jsonb_build_object('provider', w.p, 'roundId', w.r)
+    FROM w JOIN c ON c.ord = w.ord WHERE c.comp > 0
+  ), posted AS (
+    INSERT INTO ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, kind, reference)
+    SELECT key, from_id, to_id, amount, kind, ref FROM moves ORDER BY ord, step
+    RETURNING from_account_id, to_account_id, amount
+  )
+  UPDATE ledger_accounts a SET balance = a.balance + t.delta
+  FROM (SELECT id, sum(delta)::bigint AS delta
+        FROM (SELECT from_account_id AS id, -amount AS delta FROM posted
+              UNION ALL SELECT to_account_id, amount FROM posted) d
+        GROUP BY id) t
+  WHERE a.id = t.id;
+
+  -- Each call's reply (its member's cash after the batch: each member has one call here), recorded
+  -- under its transaction id; a repeat racing in raises and the batch runs call by call.
+  WITH calls AS (
+    SELECT b.ord, b.p, b.tx, b.h, b.r, 'bet' AS kind, b.member, b.a, (v_cash ->> b.cash::text)::bigint - b.a AS balance
+    FROM jsonb_to_recordset(v_bets) AS b(ord int, p text, tx text, h text, r text, member bigint, a bigint, cash bigint)
+    UNION ALL
+    SELECT w.ord, w.p, w.tx, w.h, w.r, 'win', w.member, w.a, (v_cash ->> w.cash::text)::bigint + w.a
+    FROM jsonb_to_recordset(v_wins) AS w(ord int, p text, tx text, h text, r text, member bigint, a bigint, cash bigint)
+  ), recorded AS (
+    INSERT INTO wallet_transactions (provider, tx_id, kind, round_id, member_id, amount, request_hash, response)
+    SELECT c.p, c.tx, c.kind, c.r, c.member, c.a, c.h,
+           jsonb_build_object('status', 'success', 'balance', c.balance, 'txId', c.tx, 'roundId', c.r)
+    FROM calls c ORDER BY c.ord
+    RETURNING provider, tx_id, response
+  )
+  SELECT jsonb_agg(jsonb_build_object('o', c.ord, 'r', r.response)) INTO v_replies
+  FROM calls c JOIN recorded r ON r.provider = c.p AND r.tx_id = c.tx;
+
+  -- Betting keeps the login session alive, as any other request of the member would (only when due:
+  -- an update of no row still runs the table's statement triggers).
+  IF jsonb_path_exists(v_bets, '$[*].login ? (@ != null)') THEN
+    UPDATE sessions SET last_seen_at = now()
+    WHERE id = ANY (ARRAY(SELECT b.login FROM jsonb_to_recordset(v_bets) AS b(login bigint) WHERE b.login IS NOT NULL));
+  END IF;
+  RETURN v_replies;
+END $$;
