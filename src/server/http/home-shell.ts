@@ -16,7 +16,8 @@ import { composeHomePage, type HomeTemplate, homeTemplate } from './home-page-ht
  * they are exactly what the browser would get. Members (the sign-in hint cookie) get the plain page.
  */
 export function wantsHomeShell(request: FastifyRequest, path: string): boolean {
-  return request.method === 'GET' && path === '/' && request.cookies[SIGNED_IN_COOKIE] === undefined;
+  // `cookies` is missing where the cookie plugin is not registered (a bare server serving files).
+  return request.method === 'GET' && path === '/' && request.cookies?.[SIGNED_IN_COOKIE] === undefined;
 }
 
 /**
@@ -42,7 +43,7 @@ export async function homeShellPage(
     if (status !== 'success') throw new Error(`${name}: ${String(status)}`);
     return reply.json<RouteReply<N>>();
   };
-  const lang = request.cookies.lang;
+  const lang = request.cookies?.lang;
   const [casino, slot, notices, jackpot] = await Promise.all([
     call('get-casino-setting', {}),
     call('get-slot-setting', {}),
