@@ -5,8 +5,9 @@
  * The build is published atomically (see web-build/publish.ts), so a running server never serves an
  * emptied or half-written folder.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SSR_DIR } from '../src/shared/home-shell.ts';
 import { buildDecision, sourceFingerprint } from './web-build/fingerprint.ts';
 import { precompress } from './web-build/precompress.ts';
 import { buildAndPublish, servedBuild } from './web-build/publish.ts';
@@ -27,6 +28,20 @@ export async function buildWeb(options: { force: boolean; quiet?: boolean }): Pr
       build: { outDir, emptyOutDir: true },
     });
     const { files, raw, brotli } = precompress(outDir);
+    // The guest home's server renderer, built from the same sources and config (so the same CSS
+    // class names) into a dot folder the server never serves as a file (http/web-static.ts).
+    await build({
+      configFile: resolve('vite.config.ts'),
+      // It bundles every locale file statically, so Rollup's notes on the browser's lazy ones are noise.
+      logLevel: 'error',
+      build: {
+        outDir: join(outDir, SSR_DIR),
+        emptyOutDir: true,
+        ssr: 'ssr/render.tsx',
+        sourcemap: false,
+        copyPublicDir: false,
+      },
+    });
     if (!options.quiet) {
       console.log(
         `precompressed ${files} files: ${(raw / 1024).toFixed(0)} KB → ${(brotli / 1024).toFixed(0)} KB brotli`,

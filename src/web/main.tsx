@@ -1,11 +1,11 @@
 import '../ui/tokens.css';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { HTML_LANG } from '../shared/format.ts';
-import { App } from './app/App.tsx';
-import { DialogProvider } from './components/ui/DialogProvider.tsx';
+import { readHomeShell, seedHomeShell } from './app/homeShell.ts';
+import { SiteTree } from './app/SiteTree.tsx';
 import { casinoListQuery } from './features/games/queries.ts';
 import { i18nReady, rememberLocale, storedLocale } from './i18n/index.ts';
 
@@ -13,24 +13,29 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false } },
 });
 
-document.documentElement.lang = HTML_LANG[storedLocale()];
-rememberLocale(storedLocale());
-// The home page's tiles are its largest paint: ask for them while the language files load.
-if (window.location.pathname === '/') void queryClient.prefetchQuery(casinoListQuery);
+const locale = storedLocale();
+document.documentElement.lang = HTML_LANG[locale];
+rememberLocale(locale);
+// The server rendered the guest home (src/server/http/home-shell.ts) in the language of the `lang`
+// cookie; a visitor whose stored choice differs gets the page rendered afresh instead.
+const shell = readHomeShell();
+const hydrate = shell !== null && shell.locale === locale;
+if (hydrate) seedHomeShell(queryClient, shell);
+// Otherwise the home page's tiles are its largest paint: ask for them while the language files load.
+else if (window.location.pathname === '/') void queryClient.prefetchQuery(casinoListQuery);
 await i18nReady;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
-createRoot(root).render(
+const site = (
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <Suspense>
-          <DialogProvider>
-            <App />
-          </DialogProvider>
-        </Suspense>
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>,
+    <BrowserRouter>
+      <SiteTree queryClient={queryClient} />
+    </BrowserRouter>
+  </StrictMode>
 );
+if (hydrate) hydrateRoot(root, site);
+else createRoot(root).render(site);
+// The server's page stays inert until React listens to it: a tap before then would do nothing.
+// From here React holds early taps and replays them once the part tapped is hydrated.
+root.removeAttribute('inert');

@@ -4,6 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MEMBER_ROUTES } from '../../shared/member-pages.ts';
 import { MSG, STATUS } from '../../shared/messages.ts';
+import { sendCompressedPage } from './compressed-page.ts';
+import { allowInlineStyle } from './home-page-html.ts';
+import { homeShellPage, wantsHomeShell } from './home-shell.ts';
 
 /** Paths that belong to APIs: never answered with the single-page app. */
 const API_PREFIXES = ['/api/', '/wallet/', '/payments/', '/house/api/', '/media/'];
@@ -53,7 +56,8 @@ export async function webStatic(app: FastifyInstance, webRoot: string | undefine
       wildcard: true,
       index: false,
       // Only file names; a folder or a deep link (/deposit, /admin) is a page for the handler below.
-      allowedPath: (path) => FILE_NAME.test(path),
+      // Dot folders hold what the server itself runs (the home page's renderer, http/home-shell.ts).
+      allowedPath: (path) => FILE_NAME.test(path) && !/(^|\/)\./.test(path),
       // The build writes .br and .gz beside each text file (web-build/precompress.ts).
       preCompressed: true,
       cacheControl: false,
@@ -72,10 +76,21 @@ export async function webStatic(app: FastifyInstance, webRoot: string | undefine
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
+    if (wantsPage && hasBuild && root && wantsHomeShell(request, path)) {
+      const page = await homeShellPage(app, request, root).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'home page sent unrendered');
+        return null;
+      });
+      if (page) {
+        const policy = String(reply.getHeader('content-security-policy') ?? '');
+        reply.header('content-security-policy', allowInlineStyle(policy, page.styleSource));
+        return sendCompressedPage(request, reply.header('cache-control', 'no-cache'), page.html);
+      }
+    }
     if (wantsPage && hasBuild && !FILE_NAME.test(path)) {
       // An unknown path still gets the member site (it shows its not-found page), with an honest 404.
       return reply

@@ -1,4 +1,5 @@
 import { formatDate } from '../../../shared/format.ts';
+import { useHydrated } from '../../components/useHydrated.ts';
 import styles from './content.module.css';
 
 /** A home-page box: the latest few titles with their dates (YYYY-MM-DD, or a dash). */
@@ -7,6 +8,8 @@ export function LatestList(props: {
   items: { id: number; title: string; lastDate: string }[];
   empty: string;
 }) {
+  // Dates are days in the viewer's zone: the server's render of the home page leaves them to the browser.
+  const hydrated = useHydrated();
   return (
     <section className={styles.latest}>
       <h2>{props.title}</h2>
@@ -19,7 +22,7 @@ export function LatestList(props: {
               <span className={styles.itemTitle} translate="no">
                 {item.title}
               </span>
-              <time dateTime={item.lastDate}>{formatDate(item.lastDate)}</time>
+              <time dateTime={item.lastDate}>{hydrated ? formatDate(item.lastDate) : ''}</time>
             </li>
           ))}
         </ul>

@@ -80,13 +80,14 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The live pool, shared by every component of the page: one stream however many show it. */
+/**
+ * The live pool, shared by every component of the page: one stream however many show it. The server's
+ * render and the browser's hydration of the home page both read the pool the shell carried
+ * (app/homeShell.ts), so the banner is in the page as sent.
+ */
 export function useJackpotPool(): JackpotStateReply | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => null,
-  );
+  const snapshot = () => current;
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
 /** After a win the page asks at once rather than at the next tick. */

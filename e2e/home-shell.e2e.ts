@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
+
+/**
+ * The guest home as the server sends it (src/server/http/home-shell.ts): its largest paint, the first
+ * casino tile, is in the HTML before any script runs, and React then takes the page over without a
+ * mismatch (a hydration error would be a console error, which fails the file).
+ */
+describe.runIf(chromiumAvailable)('the guest home page as sent, then hydrated', () => {
+  const b = useBrowser(PHONE);
+
+  it('sends the jackpot and the tiles rendered, the first tile image asked for first, the CSS inline', async () => {
+    const reply = await b.page.request.get('/');
+    const html = await reply.text();
+    const root = html.slice(html.indexOf('<div id="root"'));
+    expect(root).toMatch(/<img src="\/media\/vendors\/royal-baccarat\.svg"[^>]*fetchPriority="high"/i);
+    expect(root).toContain('data-testid="jackpot"');
+    expect(root).toContain('Royal Baccarat');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<link rel="preload" as="image" href="\/media\/vendors\/royal-baccarat\.svg"/);
+    expect(head).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)/);
+    // The inline styles are allowed by their hash and nothing wider.
+    const css = /<style>([\s\S]*?)<\/style>/.exec(head)?.[1] ?? '';
+    const hash = createHash('sha256').update(css).digest('base64');
+    expect(reply.headers()['content-security-policy']).toContain(`style-src 'self' 'sha256-${hash}'`);
+    expect(html).toContain('<html lang="th"');
+  });
+
+  it('hydrates in Thai: the tabs answer, and the page looks as sent', async () => {
+    await b.page.goto('/');
+    await b.page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+    await b.page.getByTestId('casino-tiles').getByText('Royal Baccarat').waitFor();
+    await b.screenshot('home-shell-phone-th');
+    await b.page.getByRole('tab', { name: 'สล็อต' }).click();
+    await b.page.getByTestId('slot-tiles').getByText('Royal Slots').waitFor();
+  });
+
+  it("renders in the visitor's language once chosen, and hydrates that", async () => {
+    await b.page.getByLabel('ภาษา').selectOption('en');
+    await b.page.getByRole('tab', { name: 'Casino' }).waitFor();
+    const html = await (await b.page.request.get('/')).text();
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain('>Latest notices<');
+    await b.page.goto('/');
+    await b.page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+    await b.page.getByRole('tab', { name: 'Slots' }).click();
+    await b.page.getByTestId('slot-tiles').getByText('Royal Slots').waitFor();
+    await b.screenshot('home-shell-phone-en');
+  });
+});

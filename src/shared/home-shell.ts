@@ -1,0 +1,26 @@
+import type { RouteReply } from './contract/routes.ts';
+import type { Locale } from './format.ts';
+
+/**
+ * What the server renders the guest home page from (src/web/ssr/render.tsx), and what the browser then
+ * hydrates with (src/web/main.tsx): the replies of the member API routes the page calls first, exactly
+ * as the browser would have received them, so the page sent and the page hydrated are the same.
+ */
+export interface HomeShellData {
+  locale: Locale;
+  casino: RouteReply<'get-casino-setting'>['casiono'];
+  slot: RouteReply<'get-slot-setting'>['slot'];
+  notices: RouteReply<'get-user-notices'>['notices'];
+  jackpot: RouteReply<'get-jackpot'>['jackpot'];
+}
+
+/** The id of the `<script type="application/json">` that carries it in the page (not code: CSP allows it). */
+export const HOME_SHELL_ID = 'home-shell';
+
+/** The server-side renderer the web build writes to `<build>/.ssr/render.js`. */
+export interface HomeShellRenderer {
+  renderHome(data: HomeShellData): string;
+}
+
+/** The folder of a web build that holds that renderer (a dot folder: never served as a file). */
+export const SSR_DIR = '.ssr';
