@@ -119,12 +119,9 @@ async function findByRequest(db: Db, playerId: string, requestId: string): Promi
 }
 
 export async function lockLegs(tx: Tx, selectionIds: number[]): Promise<LegRow[]> {
-  // Markets first, in id order: every placement and settlement takes them in the same order.
-  await queryRows(
-    tx,
-    sql`select m.id from sb_markets m where m.id in (select market_id from sb_selections where id = any(${intArray(selectionIds)}::int8[]))
-        order by m.id for update`,
-  );
+  // One statement locks and reads. Markets first, in id order: every placement takes them in the same
+  // order. The selections are locked too, so a row another placement changed while this one waited is
+  // read as committed (PostgreSQL re-reads locked rows), never from the snapshot taken before the wait.
   const rows = await queryRows<LegRow>(
     tx,
     sql`select s.id as selection_id, s.key, s.name as selection_name, s.price_num, s.price_den, s.open as selection_open,
@@ -132,9 +129,10 @@ export async function lockLegs(tx: Tx, selectionIds: number[]): Promise<LegRow[]
                m.name as market_name, m.params, m.rounding, e.id as event_id, e.name as event_name,
                e.status as event_status, e.starts_at, e.bet_stop_at, e.bet_delay_seconds,
                c.id as competition_id, c.sport_id
-        from sb_selections s join sb_markets m on m.id = s.market_id join sb_events e on e.id = m.event_id
+        from sb_markets m join sb_selections s on s.market_id = m.id join sb_events e on e.id = m.event_id
         join sb_competitions c on c.id = e.competition_id
-        where s.id = any(${intArray(selectionIds)}::int8[])`,
+        where s.id = any(${intArray(selectionIds)}::int8[])
+        order by m.id, s.id for update of m, s`,
   );
   // Hand-written statements get timestamps as text from one driver and as Date from the other.
   return rows.map((r) => ({
