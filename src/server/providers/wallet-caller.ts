@@ -1,5 +1,6 @@
 import { hmacSign } from '../http/hmac-signature.ts';
 import { WALLET_SIGNATURE_HEADER } from '../modules/games/wallet/wallet-signature.ts';
+import { postJson } from './post-json.ts';
 
 /** What the wallet API answers; each operation fills its own fields. */
 export type WalletAnswer = {
@@ -32,15 +33,12 @@ export function walletCaller(baseUrl: () => string, secret: string, provider: st
     let lastError: unknown;
     for (let attempt = 0; attempt < attempts; attempt++) {
       try {
-        const res = await fetch(`${baseUrl()}/wallet/${provider}/${op}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            [WALLET_SIGNATURE_HEADER]: hmacSign(secret, body),
-          },
+        const res = await postJson(
+          `${baseUrl()}/wallet/${provider}/${op}`,
+          { 'content-type': 'application/json', [WALLET_SIGNATURE_HEADER]: hmacSign(secret, body) },
           body,
-        });
-        if (res.status < 500) return (await res.json()) as WalletAnswer;
+        );
+        if (res.status < 500) return JSON.parse(res.text) as WalletAnswer;
         lastError = new Error(`wallet ${op} answered ${res.status}`);
       } catch (error) {
         lastError = error;

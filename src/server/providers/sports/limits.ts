@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
-import { textArray } from './sql-array.ts';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { intArray } from './sql-array.ts';
 
 export interface EffectiveLimits {
   minStake: number;
@@ -10,7 +10,7 @@ export interface EffectiveLimits {
   maxLiability: Map<number, number | null>;
 }
 
-interface LimitRow {
+export interface LimitRow {
   scope: string;
   scope_id: string;
   min_stake: number | null;
@@ -22,23 +22,38 @@ interface LimitRow {
 
 const minOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
 
-/** Legs as (market, event, competition, sport) ids. The strictest limit at any level wins. */
-export async function effectiveLimits(
-  tx: Tx,
+/**
+ * Every limit row that can apply to a slip of these selections for this player (platform, player,
+ * and their sports, competitions, events and markets), read before the slip's markets are locked:
+ * limits change seldom, and reading them outside the lock keeps the market's critical section short.
+ */
+export async function limitRowsFor(
+  db: DbOrTx,
   playerId: string,
-  legs: { marketId: number; eventId: number; competitionId: number; sportId: number }[],
-): Promise<EffectiveLimits> {
-  const ids = (f: (l: (typeof legs)[number]) => number) => legs.map((l) => String(f(l)));
-  const rows = await queryRows<LimitRow>(
-    tx,
-    sql`select scope, scope_id, min_stake, max_stake, max_payout, max_liability, stake_factor_bp from sb_limits
+  selectionIds: number[],
+): Promise<LimitRow[]> {
+  return queryRows<LimitRow>(
+    db,
+    sql`with legs as (
+          select m.id as market_id, e.id as event_id, c.id as competition_id, c.sport_id
+          from sb_selections s join sb_markets m on m.id = s.market_id join sb_events e on e.id = m.event_id
+          join sb_competitions c on c.id = e.competition_id
+          where s.id = any(${intArray(selectionIds)}::int8[]))
+        select scope, scope_id, min_stake, max_stake, max_payout, max_liability, stake_factor_bp from sb_limits
         where (scope = 'platform')
            or (scope = 'player' and scope_id = ${playerId})
-           or (scope = 'sport' and scope_id = any(${textArray(ids((l) => l.sportId))}::text[]))
-           or (scope = 'competition' and scope_id = any(${textArray(ids((l) => l.competitionId))}::text[]))
-           or (scope = 'event' and scope_id = any(${textArray(ids((l) => l.eventId))}::text[]))
-           or (scope = 'market' and scope_id = any(${textArray(ids((l) => l.marketId))}::text[]))`,
+           or (scope = 'sport' and scope_id in (select sport_id::text from legs))
+           or (scope = 'competition' and scope_id in (select competition_id::text from legs))
+           or (scope = 'event' and scope_id in (select event_id::text from legs))
+           or (scope = 'market' and scope_id in (select market_id::text from legs))`,
   );
+}
+
+/** Legs as (market, event, competition, sport) ids. The strictest limit at any level wins. */
+export function effectiveLimits(
+  rows: LimitRow[],
+  legs: { marketId: number; eventId: number; competitionId: number; sportId: number }[],
+): EffectiveLimits {
   let minStake = 0;
   let maxStake: number | null = null;
   let maxPayout: number | null = null;

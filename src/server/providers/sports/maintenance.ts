@@ -3,6 +3,8 @@ import { expireDelayedBets } from './bets.service.ts';
 import type { SportsWallet } from './sports-wallet.ts';
 import { flushWallet } from './wallet-sync.ts';
 
+const RESEND_AFTER_MS = 30_000;
+
 export interface SportsMaintenance {
   /** One pass: refuse delayed bets nobody confirmed, send settlement steps the wallet has not answered. */
   runOnce(): Promise<{ expired: number; sent: number; failed: number }>;
@@ -25,7 +27,8 @@ export function sportsMaintenance(
   let stopped = false;
   const runOnce = async () => {
     const expired = await expireDelayedBets(db);
-    const { sent, failed } = await flushWallet(db, wallet);
+    // Steps younger than this are normally still in their settler's queue: sent once, not twice.
+    const { sent, failed } = await flushWallet(db, wallet, undefined, new Date(Date.now() - RESEND_AFTER_MS));
     return { expired, sent, failed };
   };
   const timer = setInterval(() => {

@@ -5,8 +5,8 @@ import type { PriceChangeChoice, Refusal } from '../../../shared/sports/refusals
 import { betRounding, lineCount, potentialReturn } from '../../../shared/sports/settlement.ts';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
-import { effectiveLimits } from './limits.ts';
-import { bookSettings } from './settings.ts';
+import { effectiveLimits, type LimitRow, limitRowsFor } from './limits.ts';
+import { type BookSettings, bookSettings } from './settings.ts';
 import { intArray } from './sql-array.ts';
 
 export interface PlaceRequest {
@@ -72,8 +72,17 @@ export async function takeBet(db: Db, req: PlaceRequest): Promise<Placed> {
     return refuse('invalid_bet', 'stake must be positive');
   const existing = await findByRequest(db, req.playerId, req.requestId);
   if (existing) return existing;
+  // Read before the markets are locked: the lock is held only for what must be exact under it.
+  const [settings, limitRows] = await Promise.all([
+    bookSettings(db),
+    limitRowsFor(
+      db,
+      req.playerId,
+      req.legs.map((l) => l.selectionId),
+    ),
+  ]);
   try {
-    return await db.transaction((tx) => takeBetIn(tx, req, sizes));
+    return await db.transaction((tx) => takeBetIn(tx, req, sizes, settings, limitRows));
   } catch (error) {
     const code =
       (error as { code?: string; cause?: { code?: string } }).cause?.code ??
@@ -110,12 +119,9 @@ async function findByRequest(db: Db, playerId: string, requestId: string): Promi
 }
 
 export async function lockLegs(tx: Tx, selectionIds: number[]): Promise<LegRow[]> {
-  // Markets first, in id order: every placement and settlement takes them in the same order.
-  await queryRows(
-    tx,
-    sql`select m.id from sb_markets m where m.id in (select market_id from sb_selections where id = any(${intArray(selectionIds)}::int8[]))
-        order by m.id for update`,
-  );
+  // One statement locks and reads. Markets first, in id order: every placement takes them in the same
+  // order. The selections are locked too, so a row another placement changed while this one waited is
+  // read as committed (PostgreSQL re-reads locked rows), never from the snapshot taken before the wait.
   const rows = await queryRows<LegRow>(
     tx,
     sql`select s.id as selection_id, s.key, s.name as selection_name, s.price_num, s.price_den, s.open as selection_open,
@@ -123,9 +129,10 @@ export async function lockLegs(tx: Tx, selectionIds: number[]): Promise<LegRow[]
                m.name as market_name, m.params, m.rounding, e.id as event_id, e.name as event_name,
                e.status as event_status, e.starts_at, e.bet_stop_at, e.bet_delay_seconds,
                c.id as competition_id, c.sport_id
-        from sb_selections s join sb_markets m on m.id = s.market_id join sb_events e on e.id = m.event_id
+        from sb_markets m join sb_selections s on s.market_id = m.id join sb_events e on e.id = m.event_id
         join sb_competitions c on c.id = e.competition_id
-        where s.id = any(${intArray(selectionIds)}::int8[])`,
+        where s.id = any(${intArray(selectionIds)}::int8[])
+        order by m.id, s.id for update of m, s`,
   );
   // Hand-written statements get timestamps as text from one driver and as Date from the other.
   return rows.map((r) => ({
@@ -146,7 +153,13 @@ export function legRefusal(row: LegRow, now: Date): [Refusal, string] | undefine
   return undefined;
 }
 
-async function takeBetIn(tx: Tx, req: PlaceRequest, sizes: number[]): Promise<Placed> {
+async function takeBetIn(
+  tx: Tx,
+  req: PlaceRequest,
+  sizes: number[],
+  settings: BookSettings,
+  limitRows: LimitRow[],
+): Promise<Placed> {
   const ids = req.legs.map((l) => l.selectionId);
   const rows = await lockLegs(tx, ids);
   const byId = new Map(rows.map((r) => [Number(r.selection_id), r]));
@@ -171,13 +184,12 @@ async function takeBetIn(tx: Tx, req: PlaceRequest, sizes: number[]): Promise<Pl
   const lines = lineCount(legs.length, sizes);
   const totalStake = req.unitStake * lines;
   const rounding = betRounding(
-    (await bookSettings(tx)).rounding,
+    settings.rounding,
     legs.map((l) => l.row.rounding),
   );
   const potential = Number(potentialReturn({ unitStake: BigInt(req.unitStake), sizes, prices, rounding }));
-  const limits = await effectiveLimits(
-    tx,
-    req.playerId,
+  const limits = effectiveLimits(
+    limitRows,
     legs.map((l) => ({
       marketId: Number(l.row.market_id),
       eventId: Number(l.row.event_id),
@@ -197,28 +209,37 @@ async function takeBetIn(tx: Tx, req: PlaceRequest, sizes: number[]): Promise<Pl
       return refuse('liability_reached', `${leg.row.market_name} takes no more on ${leg.row.selection_name}`);
   }
   const live = legs.some((l) => l.row.event_status === 'live');
-  const settings = live ? await bookSettings(tx) : undefined;
-  const delay = live ? Math.max(...legs.map((l) => l.row.bet_delay_seconds ?? settings!.betDelaySeconds)) : 0;
+  const delay = live ? Math.max(...legs.map((l) => l.row.bet_delay_seconds ?? settings.betDelaySeconds)) : 0;
   const acceptAt = live && delay > 0 ? new Date(now.getTime() + delay * 1000) : null;
+  // int8 columns as text in the JSON: exact whatever type the driver handed them over as.
+  const legRows = legs.map((leg, idx) => ({
+    idx,
+    event_id: String(leg.row.event_id),
+    market_id: String(leg.row.market_id),
+    selection_id: String(leg.selectionId),
+    price_num: String(leg.row.price_num),
+    price_den: String(leg.row.price_den),
+    line: leg.row.params.line ?? null,
+    market_version: Number(leg.row.market_version),
+    label: `${leg.row.event_name} · ${leg.row.market_name} · ${leg.row.selection_name}`,
+  }));
+  // The bet, its legs and the liability they add, in one statement (one round trip under the lock).
   const [bet] = await queryRows<{ id: number }>(
     tx,
-    sql`insert into sb_bets (player_id, request_id, kind, system_name, sizes, lines, unit_stake, total_stake,
-          potential_return, price_change, status, live, accept_at, placed_at)
-        values (${req.playerId}, ${req.requestId}, ${req.kind}, ${req.systemName ?? null}, ${JSON.stringify(sizes)}::jsonb,
-          ${lines}, ${req.unitStake}, ${totalStake}, ${potential}, ${req.priceChange},
-          ${acceptAt ? 'delayed' : 'pending'}, ${live}, ${acceptAt}, ${now}) returning id`,
-  );
-  let idx = 0;
-  for (const leg of legs) {
-    await tx.execute(
-      sql`insert into sb_bet_legs (bet_id, idx, event_id, market_id, selection_id, price_num, price_den, line, market_version, label)
-          values (${bet!.id}, ${idx++}, ${leg.row.event_id}, ${leg.row.market_id}, ${leg.selectionId}, ${leg.row.price_num},
-            ${leg.row.price_den}, ${leg.row.params.line ?? null}, ${leg.row.market_version},
-            ${`${leg.row.event_name} · ${leg.row.market_name} · ${leg.row.selection_name}`})`,
-    );
-  }
-  await tx.execute(
-    sql`update sb_selections set liability = liability + ${exposure} where id = any(${intArray(ids)}::int8[])`,
+    sql`with bet as (
+          insert into sb_bets (player_id, request_id, kind, system_name, sizes, lines, unit_stake, total_stake,
+            potential_return, price_change, status, live, accept_at, placed_at)
+          values (${req.playerId}, ${req.requestId}, ${req.kind}, ${req.systemName ?? null}, ${JSON.stringify(sizes)}::jsonb,
+            ${lines}, ${req.unitStake}, ${totalStake}, ${potential}, ${req.priceChange},
+            ${acceptAt ? 'delayed' : 'pending'}, ${live}, ${acceptAt}, ${now}) returning id),
+        legs as (
+          insert into sb_bet_legs (bet_id, idx, event_id, market_id, selection_id, price_num, price_den, line, market_version, label)
+          select bet.id, x.idx, x.event_id, x.market_id, x.selection_id, x.price_num, x.price_den, x.line, x.market_version, x.label
+          from bet, jsonb_to_recordset(${JSON.stringify(legRows)}::jsonb) as x(idx int, event_id int8, market_id int8,
+            selection_id int8, price_num int8, price_den int8, line text, market_version int, label text)),
+        liability as (
+          update sb_selections set liability = liability + ${exposure} where id = any(${intArray(ids)}::int8[]))
+        select id from bet`,
   );
   return {
     ok: true,

@@ -3,9 +3,11 @@ import type { MarketResult } from '../../../shared/sports/markets.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { settleOpenBets } from './bulk-settlement.service.ts';
 import { sportsClock } from './clock.ts';
+import { payoutQueue } from './payout-queue.ts';
 import { bookSettings } from './settings.ts';
 import { type Actor, betsOnMarket, cancelBet, resettleBet, unsettleBet } from './settlement.service.ts';
 import type { SportsWallet } from './sports-wallet.ts';
+import { unpaidSteps } from './wallet-step.ts';
 import { flushWallet } from './wallet-sync.ts';
 
 /**
@@ -16,10 +18,14 @@ export type ResultAnswer =
   | { ok: true; state: 'entered' | 'confirmed'; settled: number }
   | { ok: false; reason: string };
 
+/** Steps recorded but not yet answered before the next page waits: about two pages ahead. */
+const AHEAD = 1_000;
+
 /**
  * Runs a step over every bet on the market in one of `statuses`, a page at a time (the legs' market
- * index), each page's wallet calls sent while the next page is recorded. `step` takes a page and answers how many
- * it changed.
+ * index), its wallet calls streamed out by one payout queue while the next pages are recorded, so
+ * the wallet is kept busy without a pause between pages. `step` takes a page and answers how many it
+ * changed.
  */
 async function settleAll(
   db: Db,
@@ -30,22 +36,21 @@ async function settleAll(
 ) {
   let count = 0;
   let after = 0;
-  // A page's wallet calls go out while the next page is recorded (each bet lives in one page only).
-  let sending: Promise<unknown> = Promise.resolve();
-  let failure: unknown;
-  for (;;) {
-    const ids = await betsOnMarket(db, marketId, statuses, after);
-    if (ids.length === 0) break;
-    count += await step(ids);
-    after = ids[ids.length - 1]!;
-    await sending;
-    sending = flushWallet(db, wallet, ids).catch((error: unknown) => {
-      failure = error;
-    });
+  const queue = payoutQueue(db, wallet);
+  try {
+    for (;;) {
+      const ids = await betsOnMarket(db, marketId, statuses, after);
+      if (ids.length === 0) break;
+      count += await step(ids);
+      after = ids[ids.length - 1]!;
+      // Each bet lives in one page only, so its steps are queued once, in order.
+      for (const steps of await unpaidSteps(db, { betIds: ids, limit: ids.length * 4 })) queue.push(steps);
+      await queue.roomFor(AHEAD);
+    }
+  } finally {
+    // Unsent steps stay unpaid: the housekeeping pass sends them again.
+    await queue.drain();
   }
-  await sending;
-  // Unsent steps stay unpaid: the housekeeping pass sends them again.
-  if (failure) throw failure;
   return count;
 }
 

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { roundOf } from './bets.service.ts';
+import type { SportsWallet, WalletAnswer } from './sports-wallet.ts';
+import { intArray } from './sql-array.ts';
+
+/** A settlement step the wallet has not confirmed yet (sb_settlements where not paid). */
+export interface UnpaidStep {
+  id: number;
+  bet_id: number;
+  kind: string;
+  amount: number;
+  reason: string | null;
+  wallet_tx_id: string;
+  wallet_op: 'win' | 'rollback' | 'unsettle' | 'resettle';
+  ref_tx_id: string | null;
+}
+
+/** The wallet call that carries a step, under the step's own transaction id. */
+export function sendStep(wallet: SportsWallet, s: UnpaidStep): Promise<WalletAnswer> {
+  const roundId = roundOf(s.bet_id);
+  const reason = s.reason ?? s.kind;
+  switch (s.wallet_op) {
+    case 'win':
+      return wallet.win({ txId: s.wallet_tx_id, roundId, amount: s.amount });
+    case 'rollback':
+      return wallet.rollback({ txId: s.wallet_tx_id, refTxId: s.ref_tx_id! });
+    case 'unsettle':
+      return wallet.unsettle({ txId: s.wallet_tx_id, roundId, refTxId: s.ref_tx_id!, reason });
+    case 'resettle':
+      return wallet.resettle({
+        txId: s.wallet_tx_id,
+        roundId,
+        refTxId: s.ref_tx_id!,
+        reason,
+        amount: s.amount,
+      });
+  }
+}
+
+/**
+ * Unpaid steps grouped by bet, each bet's oldest first (a later step waits for its earlier one): of
+ * the given bets, or the oldest `limit` of all; only those recorded before `recordedBefore` if given.
+ */
+export async function unpaidSteps(
+  db: Db,
+  opts: { betIds?: number[]; limit?: number; recordedBefore?: Date } = {},
+): Promise<UnpaidStep[][]> {
+  const { betIds, recordedBefore } = opts;
+  const rows = await queryRows<UnpaidStep>(
+    db,
+    sql`select id, bet_id, kind, amount, reason, wallet_tx_id, wallet_op, ref_tx_id from sb_settlements
+        where not paid ${betIds ? sql`and bet_id = any(${intArray(betIds)}::int8[])` : sql``}
+          ${recordedBefore ? sql`and created_at < ${recordedBefore}` : sql``}
+        order by id limit ${opts.limit ?? 2000}`,
+  );
+  const byBet = new Map<number, UnpaidStep[]>();
+  for (const r of rows) {
+    const id = Number(r.bet_id);
+    const steps = byBet.get(id);
+    if (steps) steps.push(r);
+    else byBet.set(id, [r]);
+  }
+  return [...byBet.values()];
+}
