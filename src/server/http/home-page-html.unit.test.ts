@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { HomeShellData } from '../../shared/home-shell.ts';
-import { allowInlineStyle, composeHomePage, homeTemplate } from './home-page-html.ts';
+import { allowInline, composeHomePage, homeTemplate } from './home-page-html.ts';
 
 const INDEX = `<!doctype html>
 <html lang="th">
   <head>
     <title>Royal Casino</title>
     <script type="module" crossorigin src="/assets/main-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/dep-1.js">
     <link rel="stylesheet" crossorigin href="/assets/a-1.css">
     <link rel="stylesheet" crossorigin href="/assets/b-1.css">
   </head>
@@ -35,8 +36,22 @@ describe('the home page as the server composes it', () => {
     expect(template.html).not.toMatch(/<link rel="stylesheet"/);
     const hash = createHash('sha256').update(css).digest('base64');
     expect(template.styleSource).toBe(`'sha256-${hash}'`);
-    expect(allowInlineStyle("default-src 'self';style-src 'self';img-src 'self'", template.styleSource)).toBe(
+    expect(allowInline("default-src 'self';style-src 'self';img-src 'self'", template)).toBe(
       `default-src 'self';style-src 'self' 'sha256-${hash}';img-src 'self'`,
+    );
+  });
+
+  it('starts the script after the first paint: no script or module preload in the head, a loader allowed by its hash', () => {
+    const head = template.html.slice(0, template.html.indexOf('</head>'));
+    expect(head).not.toContain('<script');
+    expect(head).not.toContain('modulepreload');
+    const loader = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(template.html)?.[1];
+    expect(loader).toContain('requestAnimationFrame');
+    expect(loader).toContain('"/assets/main-1.js"');
+    expect(loader).toContain('"/assets/dep-1.js"');
+    const hash = createHash('sha256').update(loader!).digest('base64');
+    expect(allowInline("script-src 'self';style-src 'self'", template)).toBe(
+      `script-src 'self' 'sha256-${hash}';style-src 'self' ${template.styleSource}`,
     );
   });
 

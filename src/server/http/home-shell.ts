@@ -28,7 +28,7 @@ export async function homeShellPage(
   app: FastifyInstance,
   request: FastifyRequest,
   webRoot: string,
-): Promise<{ html: string; styleSource: string } | null> {
+): Promise<{ html: string; styleSource: string; scriptSource: string } | null> {
   const build = realpathSync(webRoot);
   const renderer = await rendererOf(build);
   if (!renderer) return null;
@@ -62,6 +62,7 @@ export async function homeShellPage(
   return {
     html: composeHomePage(template, renderer.renderHome(data), data),
     styleSource: template.styleSource,
+    scriptSource: template.scriptSource,
   };
 }
 

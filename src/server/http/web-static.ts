@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { MEMBER_ROUTES } from '../../shared/member-pages.ts';
 import { MSG, STATUS } from '../../shared/messages.ts';
 import { sendCompressedPage } from './compressed-page.ts';
-import { allowInlineStyle } from './home-page-html.ts';
+import { allowInline } from './home-page-html.ts';
 import { homeShellPage, wantsHomeShell } from './home-shell.ts';
 
 /** Paths that belong to APIs: never answered with the single-page app. */
@@ -87,7 +87,7 @@ export async function webStatic(app: FastifyInstance, webRoot: string | undefine
       });
       if (page) {
         const policy = String(reply.getHeader('content-security-policy') ?? '');
-        reply.header('content-security-policy', allowInlineStyle(policy, page.styleSource));
+        reply.header('content-security-policy', allowInline(policy, page));
         return sendCompressedPage(request, reply.header('cache-control', 'no-cache'), page.html);
       }
     }
