@@ -1,7 +1,7 @@
 -- Group commit for the wallet: calls that arrive together run in one transaction and one round
 -- trip (wallet.batch.ts). The plain bets and wins go first, set-based, in wallet_batch_fast: all of
 -- them in one subtransaction, undone together should any statement raise. The rest (refusals, repeats,
--- rollbacks, a member's second call in the batch, and all of them after such an undo) run call by call,
+-- rollbacks, a round's second call in the batch, and all of them after such an undo) run call by call,
 -- each in its own subtransaction (an exception block), so a call that raises (a repeat WR001/23505, an
 -- overdraft 23514, a concurrent close 40001, a deadlock) is undone alone and answered by its SQLSTATE;
 -- the caller handles that exactly as the single call's error.
@@ -57,17 +57,14 @@ BEGIN
                        WHERE x.op ->> 'k' = 'bet' AND token_hash = x.op ->> 't' AND provider = x.op ->> 'p') g ON true
   )
   SELECT array_agg(ord ORDER BY member_id NULLS FIRST, ord),
-         -- What wallet_batch_fast may take: a bet or win, alone in the batch for its member and its round.
-         array_agg(ord) FILTER (WHERE k IN ('bet', 'win') AND member_id IS NOT NULL
-                                  AND member_calls = 1 AND round_calls = 1),
+         -- What wallet_batch_fast may take: a bet or win, alone in the batch for its round.
+         array_agg(ord) FILTER (WHERE k IN ('bet', 'win') AND member_id IS NOT NULL AND round_calls = 1),
          array_agg(DISTINCT member_id) FILTER (WHERE member_id IS NOT NULL),
          array_agg(DISTINCT (member_id % 64)::smallint) FILTER (WHERE member_id IS NOT NULL),
          array_agg(DISTINCT (member_id % 64)::smallint) FILTER (WHERE member_id IS NOT NULL AND k = 'win'),
          array_agg(DISTINCT (member_id % 64)::smallint) FILTER (WHERE member_id IS NOT NULL AND jackpot)
   INTO v_order, v_fast, v_members, v_revenue, v_expense, v_jackpot
-  FROM (SELECT c.*, count(*) OVER (PARTITION BY c.member_id) AS member_calls,
-               count(*) OVER (PARTITION BY c.provider, c.round_id) AS round_calls
-        FROM calls c) calls;
+  FROM (SELECT c.*, count(*) OVER (PARTITION BY c.provider, c.round_id) AS round_calls FROM calls c) calls;
 
   PERFORM 1 FROM ledger_accounts
   WHERE id = ANY (ARRAY(

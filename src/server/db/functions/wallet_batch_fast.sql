@@ -1,10 +1,11 @@
 -- The set-based half of wallet_batch: the batch's plain bets and wins, validated, posted and answered
 -- with a dozen statements for all of them together instead of about ten per call. wallet_batch passes
--- the calls it may take this way (bets and wins whose member has no other call in the batch and whose
--- round no other call touches); this function takes those that will plainly succeed (a live session of
--- an active member, enough cash, no loss/wager/session limit, no debt to collect, an open round, a
--- transaction id not seen before) and leaves every other call to wallet_batch's call-by-call loop, which
--- answers refusals and repeats exactly as before. Anything that raises here (a balance taken meanwhile,
+-- the calls it may take this way (bets and wins whose round no other call in the batch touches); this
+-- function takes those that will plainly succeed (a live session of an active member, enough cash for
+-- their bets here so far, no loss/wager/session limit, no debt to collect, an open round, a transaction
+-- id not seen before) and leaves every other call to wallet_batch's call-by-call loop, which answers
+-- refusals and repeats exactly as before. Calls that arrive together have no order among them: this
+-- applies its calls first, in call order, and the loop the rest after them. Anything that raises here (a balance taken meanwhile,
 -- a round closed meanwhile, a repeat racing in) undoes this whole function in wallet_batch's one
 -- subtransaction, and the calls then run one by one.
 --
@@ -31,12 +32,17 @@ DECLARE
 BEGIN
   -- The bets that will succeed, with everything their postings need (wallet_bet's checks, read
   -- without locks: a change meanwhile makes a statement below raise, and the batch runs call by call).
-  SELECT coalesce(jsonb_agg(jsonb_build_object(
+  -- A member's bets here, in call order, only while their sum stays within the cash read (credits ignored).
+  SELECT coalesce(jsonb_agg(b.bet ORDER BY (b.bet ->> 'ord')::int) FILTER (WHERE b.spent <= b.balance), '[]')
+  INTO v_bets
+  FROM (
+  SELECT jsonb_build_object(
            'ord', x.ord, 'p', x.op ->> 'p', 'tx', x.op ->> 'tx', 'h', x.op ->> 'h', 'r', x.op ->> 'r',
            'a', (x.op ->> 'a')::bigint, 'member', g.member_id, 'game', g.id, 'vendor', g.vendor_code,
            'code', g.game_code, 'cat', g.category, 'bps', g.jackpot_bps, 'cash', cash.id, 'house', house.id,
-           'login', CASE WHEN l.last_seen_at < now() - interval '30 seconds' THEN l.id END)), '[]')
-  INTO v_bets
+           'login', CASE WHEN l.last_seen_at < now() - interval '30 seconds' THEN l.id END) AS bet,
+         sum((x.op ->> 'a')::bigint) OVER (PARTITION BY g.member_id ORDER BY x.ord) AS spent,
+         cash.balance
   FROM unnest(p_ords) AS i(ord)
   CROSS JOIN LATERAL (SELECT i.ord, p_ops -> (i.ord - 1) AS op) x
   JOIN game_sessions g ON g.token_hash = x.op ->> 't' AND g.provider = x.op ->> 'p'
@@ -54,7 +60,8 @@ BEGIN
     AND (r.id IS NULL OR (r.member_id = g.member_id AND r.status = 'open'))
     AND NOT EXISTS (SELECT 1 FROM protection_limits pl
                     WHERE pl.member_id = g.member_id AND pl.kind IN ('loss', 'wager', 'session'))
-    AND NOT EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.provider = x.op ->> 'p' AND w.tx_id = x.op ->> 'tx');
+    AND NOT EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.provider = x.op ->> 'p' AND w.tx_id = x.op ->> 'tx')
+  ) b;
 
   -- The wins on open rounds of members who owe nothing, with their accounts and comp rate.
   SELECT coalesce(jsonb_agg(jsonb_build_object(
@@ -195,14 +202,17 @@ BEGIN
         GROUP BY id) t
   WHERE a.id = t.id;
 
-  -- Each call's reply (its member's cash after the batch: each member has one call here), recorded
+  -- Each call's reply (its member's cash after it, their calls here taken in call order), recorded
   -- under its transaction id; a repeat racing in raises and the batch runs call by call.
-  WITH calls AS (
-    SELECT b.ord, b.p, b.tx, b.h, b.r, 'bet' AS kind, b.member, b.a, (v_cash ->> b.cash::text)::bigint - b.a AS balance
+  WITH moved AS (
+    SELECT b.ord, b.p, b.tx, b.h, b.r, 'bet' AS kind, b.member, b.a, b.cash, -b.a AS delta
     FROM jsonb_to_recordset(v_bets) AS b(ord int, p text, tx text, h text, r text, member bigint, a bigint, cash bigint)
     UNION ALL
-    SELECT w.ord, w.p, w.tx, w.h, w.r, 'win', w.member, w.a, (v_cash ->> w.cash::text)::bigint + w.a
+    SELECT w.ord, w.p, w.tx, w.h, w.r, 'win', w.member, w.a, w.cash, w.a
     FROM jsonb_to_recordset(v_wins) AS w(ord int, p text, tx text, h text, r text, member bigint, a bigint, cash bigint)
+  ), calls AS (
+    SELECT m.*, (v_cash ->> m.cash::text)::bigint + sum(m.delta) OVER (PARTITION BY m.member ORDER BY m.ord) AS balance
+    FROM moved m
   ), recorded AS (
     INSERT INTO wallet_transactions (provider, tx_id, kind, round_id, member_id, amount, request_hash, response)
     SELECT c.p, c.tx, c.kind, c.r, c.member, c.a, c.h,

@@ -162,8 +162,8 @@ describe.runIf(backendAvailable)('wallet calls batched into one transaction', ()
     expect(noRound).toMatchObject({ status: 'round_not_found' });
     expect(last).toMatchObject({ status: 'success', balance: 47_000, txId: okC.txId });
     expect(await transactionsOf([okA.txId, okC.txId])).toBe(1);
-    // A's second call in the batch and the refusals run call by call; C's plain bet goes set-based.
-    expect(await statementsOf([okA.txId, okC.txId])).toBe(2);
+    // The plain bets of A and C set-based together; the refusals and the repeat call by call.
+    expect(await statementsOf([okA.txId, okC.txId])).toBe(1);
     expect((await balancesOf(t, a.token)).cash).toBe(47_000);
     expect((await balancesOf(t, poor.token)).cash).toBe(10_000);
     expect((await balancesOf(t, c.token)).cash).toBe(47_000);
@@ -177,6 +177,33 @@ describe.runIf(backendAvailable)('wallet calls batched into one transaction', ()
     expect(one).toMatchObject({ status: 'success', balance: 4_000 });
     expect(two).toMatchObject({ status: 'balance', balance: 4_000 });
     expect((await balancesOf(t, p.token)).cash).toBe(4_000);
+  });
+
+  it("takes one member's plain calls set-based in call order, each answered with the balance after it", async () => {
+    const p = await launchedPlayer(t, 10_000);
+    const rounds = [walletIds(), walletIds(), walletIds()];
+    const bets = await Promise.all([
+      bet(p.gameToken, 3_000, rounds[0]),
+      bet(p.gameToken, 4_000, rounds[1]),
+      bet(p.gameToken, 5_000, rounds[2]),
+    ]);
+    expect(bets.map((r) => [r.status, r.balance])).toEqual([
+      ['success', 7_000],
+      ['success', 3_000],
+      ['balance', 3_000],
+    ]);
+    // The two that fit the cash in one statement; the third, past it, call by call.
+    expect(await statementsOf([rounds[0]!.txId, rounds[1]!.txId])).toBe(1);
+    const wins = await Promise.all([win(rounds[0]!, 500), win(rounds[1]!, 0), win(rounds[2]!, 1)]);
+    expect(wins.map((r) => [r.status, r.balance])).toEqual([
+      ['success', 3_500],
+      ['success', 3_500],
+      ['round_not_found', undefined],
+    ]);
+    expect(await statementsOf([`${rounds[0]!.txId}-w`, `${rounds[1]!.txId}-w`])).toBe(1);
+    expect((await balancesOf(t, p.token)).cash).toBe(3_500);
+    await expectSoundLedger(t.db);
+    await expectOpenRoundsListed(t.db);
   });
 
   it('plans its statements the same way on a fresh database as on a busy one', async () => {
