@@ -48,8 +48,8 @@ export function HomePage() {
         ))}
       </div>
       <div className={styles.grid} role="tabpanel" data-testid={`${tab}-tiles`}>
-        {tab === 'casino'
-          ? (casino.data ?? []).map((entry, i) => (
+        {tab !== 'slot'
+          ? ((tab === 'casino' ? casino.data : sport.data) ?? []).map((entry, i) => (
               <GameTile
                 key={entry.gameCompany}
                 priority={i < ABOVE_THE_FOLD}
@@ -59,27 +59,16 @@ export function HomePage() {
                 onOpen={() => launch(entry)}
               />
             ))
-          : tab === 'sport'
-            ? (sport.data ?? []).map((entry, i) => (
-                <GameTile
-                  key={entry.gameCompany}
-                  priority={i < ABOVE_THE_FOLD}
-                  name={nameOf(entry)}
-                  imgUrl={entry.imgUrl}
-                  badge={badgeOf(entry)}
-                  onOpen={() => launch(entry)}
-                />
-              ))
-            : (slot.data ?? []).map((vendor, i) => (
-                <GameTile
-                  key={vendor.code}
-                  priority={i < ABOVE_THE_FOLD}
-                  name={nameOf(vendor)}
-                  imgUrl={vendor.imgUrl}
-                  badge={badgeOf(vendor)}
-                  onOpen={() => setProvider({ code: vendor.code, name: nameOf(vendor) })}
-                />
-              ))}
+          : (slot.data ?? []).map((vendor, i) => (
+              <GameTile
+                key={vendor.code}
+                priority={i < ABOVE_THE_FOLD}
+                name={nameOf(vendor)}
+                imgUrl={vendor.imgUrl}
+                badge={badgeOf(vendor)}
+                onOpen={() => setProvider({ code: vendor.code, name: nameOf(vendor) })}
+              />
+            ))}
       </div>
       <div className={styles.lists}>
         <LatestList title={t('latestNotices')} items={notices.data ?? []} empty={t('noNotices')} />
