@@ -49,11 +49,11 @@ export function useBrowser(viewport = DESKTOP, options: { keepPopups?: boolean }
       // The operator's popups float over every page; tests about something else hide them.
       const hide = session.page.getByTestId('popup-hide-today').first();
       await session.page.addLocatorHandler(hide, async () => {
-        // A modal alert may be open on top (it blocks clicks); Escape answers it with Cancel first.
-        await session.page.keyboard.press('Escape');
+        // A modal alert the test is waiting for may be open on top and block a real click; the click
+        // event is sent to the button itself, so that alert stays as it is.
         // Several popups may be open at once; the handler is done only when none is left.
         for (let i = 0; i < 10 && (await hide.isVisible()); i++) {
-          await hide.click({ timeout: 5_000 }).catch(() => undefined);
+          await hide.dispatchEvent('click', undefined, { timeout: 5_000 }).catch(() => undefined);
         }
       });
     }
@@ -71,7 +71,13 @@ export function useBrowser(viewport = DESKTOP, options: { keepPopups?: boolean }
     expect(session.errors).toEqual([]);
   });
   session.screenshot = async (name) => {
-    await session.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    // caret 'initial': Playwright otherwise hides the caret by an inline style on every input, which
+    // React would report as a hydration mismatch if the page is still being hydrated.
+    await session.page.screenshot({
+      path: join(SCREENSHOTS, `${name}.png`),
+      fullPage: true,
+      caret: 'initial',
+    });
   };
   return session;
 }
