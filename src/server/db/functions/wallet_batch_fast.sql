@@ -17,7 +17,9 @@
 --
 -- Plans as wallet_batch's (index look-ups, generic plans, joins in the order written), and nested loops
 -- only: a generic plan guesses 100 rows for each set of calls, and then preferred hashing the calls and
--- walking a whole table's primary key (every account, every round) to join them.
+-- walking a whole table's primary key (every account, every round) to join them. The house shard, comp
+-- expense and site are looked up per call in the select list, not joined: each is estimated at one row,
+-- and a join of two one-row sides may put it outside, which ran every call's look-ups once per shard.
 CREATE OR REPLACE FUNCTION wallet_batch_fast(p_ops jsonb, p_ords int[]) RETURNS jsonb LANGUAGE plpgsql
 SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
 SET plan_cache_mode = force_generic_plan SET join_collapse_limit = 1 SET from_collapse_limit = 1 AS $$
@@ -39,7 +41,9 @@ BEGIN
   SELECT jsonb_build_object(
            'ord', x.ord, 'p', x.op ->> 'p', 'tx', x.op ->> 'tx', 'h', x.op ->> 'h', 'r', x.op ->> 'r',
            'a', (x.op ->> 'a')::bigint, 'member', g.member_id, 'game', g.id, 'vendor', g.vendor_code,
-           'code', g.game_code, 'cat', g.category, 'bps', g.jackpot_bps, 'cash', cash.id, 'house', house.id,
+           'code', g.game_code, 'cat', g.category, 'bps', g.jackpot_bps, 'cash', cash.id,
+           'house', (SELECT h.id FROM ledger_accounts h WHERE h.member_id IS NULL AND h.kind = 'game_revenue'
+                       AND h.shard = (g.member_id % 64)::smallint),
            'login', CASE WHEN l.last_seen_at < now() - interval '30 seconds' THEN l.id END) AS bet,
          sum((x.op ->> 'a')::bigint) OVER (PARTITION BY g.member_id ORDER BY x.ord) AS spent,
          cash.balance
@@ -49,8 +53,6 @@ BEGIN
   JOIN sessions l ON l.id = g.session_id
   JOIN members m ON m.id = g.member_id
   JOIN ledger_accounts cash ON cash.member_id = g.member_id AND cash.kind = 'cash'
-  JOIN ledger_accounts house ON house.member_id IS NULL AND house.kind = 'game_revenue'
-                            AND house.shard = (g.member_id % 64)::smallint
   LEFT JOIN game_rounds r ON r.provider = x.op ->> 'p' AND r.round_id = x.op ->> 'r'
   WHERE x.op ->> 'k' = 'bet'
     AND (x.op ->> 'a')::bigint > 0 AND cash.balance >= (x.op ->> 'a')::bigint
@@ -67,20 +69,19 @@ BEGIN
   SELECT coalesce(jsonb_agg(jsonb_build_object(
            'ord', x.ord, 'p', x.op ->> 'p', 'tx', x.op ->> 'tx', 'h', x.op ->> 'h', 'r', x.op ->> 'r',
            'a', (x.op ->> 'a')::bigint, 'c', (x.op ->> 'c')::boolean, 'member', r.member_id, 'round', r.id,
-           'rate', comp_rate(st.settings, m.level, r.category), 'cash', cash.id, 'comp', comp.id,
-           'house', house.id, 'expense', expense.id)), '[]')
+           'rate', comp_rate((SELECT st.settings FROM sites st WHERE st.id = m.site_id), m.level, r.category),
+           'cash', cash.id, 'comp', comp.id,
+           'house', (SELECT h.id FROM ledger_accounts h WHERE h.member_id IS NULL AND h.kind = 'game_revenue'
+                       AND h.shard = (r.member_id % 64)::smallint),
+           'expense', (SELECT e.id FROM ledger_accounts e WHERE e.member_id IS NULL AND e.kind = 'comp_expense'
+                         AND e.shard = (r.member_id % 64)::smallint))), '[]')
   INTO v_wins
   FROM unnest(p_ords) AS i(ord)
   CROSS JOIN LATERAL (SELECT i.ord, p_ops -> (i.ord - 1) AS op) x
   JOIN game_rounds r ON r.provider = x.op ->> 'p' AND r.round_id = x.op ->> 'r'
   JOIN members m ON m.id = r.member_id
-  JOIN sites st ON st.id = m.site_id
   JOIN ledger_accounts cash ON cash.member_id = r.member_id AND cash.kind = 'cash'
   JOIN ledger_accounts comp ON comp.member_id = r.member_id AND comp.kind = 'comp'
-  JOIN ledger_accounts house ON house.member_id IS NULL AND house.kind = 'game_revenue'
-                            AND house.shard = (r.member_id % 64)::smallint
-  JOIN ledger_accounts expense ON expense.member_id IS NULL AND expense.kind = 'comp_expense'
-                              AND expense.shard = (r.member_id % 64)::smallint
   WHERE x.op ->> 'k' = 'win' AND r.status = 'open' AND (x.op ->> 'a')::bigint >= 0
     AND NOT EXISTS (SELECT 1 FROM wallet_debts d WHERE d.member_id = r.member_id AND d.amount > 0)
     AND NOT EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.provider = x.op ->> 'p' AND w.tx_id = x.op ->> 'tx');

@@ -18,6 +18,8 @@ export type ResultAnswer =
   | { ok: true; state: 'entered' | 'confirmed'; settled: number }
   | { ok: false; reason: string };
 
+/** Bets settled per transaction. */
+const PAGE = 500;
 /** Steps recorded but not yet answered before the next page waits: about two pages ahead. */
 const AHEAD = 1_000;
 
@@ -35,14 +37,15 @@ async function settleAll(
   statuses: string[],
 ) {
   let count = 0;
-  let after = 0;
+  const bets = await betsOnMarket(db, marketId, statuses);
+  // Bets placed in a burst since autovacuum last sampled these tables leave the planner thinking a
+  // page's 500 ids match most of the table, and every page then scanned it whole: sample them first.
+  if (bets.length > PAGE) await db.execute(sql`analyze sb_bets, sb_bet_legs`);
   const queue = payoutQueue(db, wallet);
   try {
-    for (;;) {
-      const ids = await betsOnMarket(db, marketId, statuses, after);
-      if (ids.length === 0) break;
+    for (let from = 0; from < bets.length; from += PAGE) {
+      const ids = bets.slice(from, from + PAGE);
       count += await step(ids);
-      after = ids[ids.length - 1]!;
       // Each bet lives in one page only, so its steps are queued once, in order.
       for (const steps of await unpaidSteps(db, { betIds: ids, limit: ids.length * 4 })) queue.push(steps);
       await queue.roomFor(AHEAD);

@@ -241,19 +241,19 @@ export async function cancelBet(db: Db, betId: number, actor: Actor): Promise<bo
   });
 }
 
-/** Bets with a leg on the market, in a state, a page at a time (by the legs' market index). */
-export async function betsOnMarket(
-  db: Db,
-  marketId: number,
-  statuses: string[],
-  afterId = 0,
-  limit = 500,
-): Promise<number[]> {
+/**
+ * Every bet with a leg on the market in one of the states, in id order: read once, so a market's
+ * settlement does not look its remaining bets up again for every page.
+ */
+export async function betsOnMarket(db: Db, marketId: number, statuses: string[]): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`select distinct b.id from sb_bet_legs l join sb_bets b on b.id = l.bet_id
-        where l.market_id = ${marketId} and l.bet_id > ${afterId} and b.status = any(${textArray(statuses)}::text[])
-        order by b.id limit ${limit}`,
+    sql`select l.bet_id as id from sb_bet_legs l join sb_bets b on b.id = l.bet_id
+        where l.market_id = ${marketId} and b.status = any(${textArray(statuses)}::text[])
+        order by l.bet_id`,
   );
-  return rows.map((r) => Number(r.id));
+  // A bet has one leg per event, so one per market; the check keeps a page boundary from splitting one.
+  const ids: number[] = [];
+  for (const r of rows) if (Number(r.id) !== ids[ids.length - 1]) ids.push(Number(r.id));
+  return ids;
 }
