@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
 
@@ -25,6 +26,15 @@ describe.runIf(chromiumAvailable)('the guest home page as sent, then hydrated', 
     const hash = createHash('sha256').update(css).digest('base64');
     expect(reply.headers()['content-security-policy']).toContain(`style-src 'self' 'sha256-${hash}'`);
     expect(html).toContain('<html lang="th"');
+  });
+
+  it("is React's production build, though the test runner builds it (NODE_ENV=test)", () => {
+    const assets = readdirSync('dist/web/assets').filter((f) => f.endsWith('.js'));
+    const scripts = assets.map((f) => readFileSync(`dist/web/assets/${f}`, 'utf8'));
+    // Only the development JSX runtime and React DOM carry these.
+    expect(
+      scripts.filter((js) => js.includes('jsxDEV') || js.includes('react.dev/link/hydration-mismatch')),
+    ).toEqual([]);
   });
 
   it('hydrates in Thai: the tabs answer, and the page looks as sent', async () => {

@@ -19,12 +19,28 @@ export async function buildWeb(options: { force: boolean; quiet?: boolean }): Pr
   const fingerprint = sourceFingerprint(process.cwd());
   const decision = options.force ? 'build: asked for' : buildDecision(servedBuild(WEB_LAYOUT), fingerprint);
   if (decision.startsWith('keep')) return decision;
-  await buildAndPublish(WEB_LAYOUT, fingerprint, async (outDir) => {
+  // Vite builds for whatever NODE_ENV the caller has: under the test runner (`test`) that was React's
+  // development build, which npm start then kept serving while the sources were unchanged.
+  const callerNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await buildAndPublish(WEB_LAYOUT, fingerprint, buildInto(options.quiet ?? false));
+  } finally {
+    if (callerNodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = callerNodeEnv;
+  }
+  return decision;
+}
+
+/** The production build of the three pages and the home page's server renderer into `outDir`. */
+function buildInto(quiet: boolean) {
+  return async (outDir: string) => {
     // Loaded only to build: importing Vite costs about a second that an unchanged site need not pay.
     const { build } = await import('vite');
     await build({
       configFile: resolve('vite.config.ts'),
-      logLevel: options.quiet ? 'warn' : 'info',
+      mode: 'production',
+      logLevel: quiet ? 'warn' : 'info',
       build: { outDir, emptyOutDir: true },
     });
     const { files, raw, brotli } = precompress(outDir);
@@ -41,14 +57,14 @@ export async function buildWeb(options: { force: boolean; quiet?: boolean }): Pr
         sourcemap: false,
         copyPublicDir: false,
       },
+      mode: 'production',
     });
-    if (!options.quiet) {
+    if (!quiet) {
       console.log(
         `precompressed ${files} files: ${(raw / 1024).toFixed(0)} KB → ${(brotli / 1024).toFixed(0)} KB brotli`,
       );
     }
-  });
-  return decision;
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

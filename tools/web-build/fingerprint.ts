@@ -4,9 +4,10 @@ import { join, relative, sep } from 'node:path';
 
 /**
  * What the built site is made from: the front-end sources (everything under src/ except the server
- * and tests), the page routing the Vite config imports, the Vite config and the locked dependencies.
+ * and tests), the page routing the Vite config imports, the Vite config, the locked dependencies and
+ * the build script itself (how it builds is part of what it makes).
  */
-export const BUILD_INPUTS = ['src', 'vite.config.ts', 'package-lock.json'];
+export const BUILD_INPUTS = ['src', 'vite.config.ts', 'package-lock.json', 'tools/build-web.ts'];
 const SERVER_FILES_THE_BUILD_READS = ['src/server/http/web-static.ts'];
 
 function isBuildInput(path: string): boolean {

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Refusal } from '../../../shared/sports/refusals.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
-import { legRefusal, lockLegs, type PlaceRequest, releaseLiability, takeBet } from './placement.service.ts';
+import { shiftLiability } from './liability.ts';
+import { legRefusal, lockLegs, type PlaceRequest, takeBet } from './placement.service.ts';
 import type { SportsWallet } from './sports-wallet.ts';
 
 export type BetAnswer =
@@ -84,7 +85,7 @@ async function refuseBet(db: Db, betId: number, refusal: Refusal): Promise<void>
       sql`update sb_bets set status = 'refused', refusal = ${refusal}
           where id = ${betId} and status in ('pending', 'delayed') returning id`,
     );
-    if (row) await releaseLiability(tx, betId);
+    if (row) await shiftLiability(tx, betId, -1);
   });
 }
 
@@ -158,7 +159,7 @@ export async function confirmBet(
         await tx.execute(
           sql`update sb_bets set status = 'refused', refusal = ${refusal} where id = ${betId}`,
         );
-        await releaseLiability(tx, betId);
+        await shiftLiability(tx, betId, -1);
         return refusal;
       }
     }

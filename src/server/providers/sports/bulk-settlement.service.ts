@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { roundOf, stakeTxOf } from './bets.service.ts';
+import { lockSelectionsOf } from './liability.ts';
 import { bookSettings } from './settings.ts';
 import {
   type BetRow,
@@ -71,12 +72,10 @@ export async function settleOpenBets(db: Db, betIds: number[]): Promise<number> 
           from jsonb_to_recordset(${rows}::jsonb) as x(bet_id int8, seq int, amount int8, status text)
           where b.id = x.bet_id`,
     );
-    const settled = intArray(steps.map((s) => s.bet_id));
-    // The liability these bets held, given back; the selections locked in id order first.
-    await tx.execute(
-      sql`select id from sb_selections where id in (select selection_id from sb_bet_legs where bet_id = any(${settled}::int8[]))
-          order by id for update`,
-    );
+    const settledIds = steps.map((s) => s.bet_id);
+    const settled = intArray(settledIds);
+    // The liability these bets held, given back; the selections locked first, in the book's lock order.
+    await lockSelectionsOf(tx, settledIds);
     await tx.execute(
       sql`update sb_selections s set liability = s.liability - x.exposure
           from (select l.selection_id, sum(b.potential_return - b.total_stake) as exposure

@@ -249,12 +249,3 @@ async function takeBetIn(
     fresh: true,
   };
 }
-
-/** Gives back a bet's share of its selections' liability (refused, voided or settled). */
-export async function releaseLiability(tx: Tx, betId: number): Promise<void> {
-  await tx.execute(
-    sql`update sb_selections s set liability = s.liability - (b.potential_return - b.total_stake)
-        from sb_bet_legs l join sb_bets b on b.id = l.bet_id
-        where l.bet_id = ${betId} and s.id = l.selection_id`,
-  );
-}

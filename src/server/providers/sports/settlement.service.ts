@@ -4,6 +4,7 @@ import { isMarketType, type MarketResult, selectionOutcome } from '../../../shar
 import { betRounding, type PayoutProof, settleWithProof } from '../../../shared/sports/settlement.ts';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { roundOf, stakeTxOf } from './bets.service.ts';
+import { shiftLiability } from './liability.ts';
 import { bookSettings } from './settings.ts';
 import { textArray } from './sql-array.ts';
 
@@ -127,10 +128,6 @@ async function paymentInForce(tx: Tx, betId: number): Promise<string | undefined
   return row && (row.wallet_op === 'win' || row.wallet_op === 'resettle') ? row.wallet_tx_id : undefined;
 }
 
-const exposureSql = (betId: number, sign: 1 | -1) =>
-  sql`update sb_selections s set liability = s.liability + ${sign} * (b.potential_return - b.total_stake)
-      from sb_bet_legs l join sb_bets b on b.id = l.bet_id where l.bet_id = ${betId} and s.id = l.selection_id`;
-
 /** Settles one open bet whose markets all have confirmed results. False if it is not ready or not open. */
 export async function settleBet(db: Db, betId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -166,7 +163,7 @@ export async function settleBet(db: Db, betId: number): Promise<boolean> {
         sql`update sb_bets set status = 'settled', settled_return = ${result.amount}, settled_at = now() where id = ${betId}`,
       );
     }
-    await tx.execute(exposureSql(betId, -1));
+    await shiftLiability(tx, betId, -1);
     return true;
   });
 }
@@ -181,7 +178,7 @@ export async function unsettleBet(db: Db, betId: number, actor: Actor): Promise<
     await tx.execute(
       sql`update sb_bets set status = 'open', settled_return = null, settled_at = null where id = ${betId}`,
     );
-    await tx.execute(exposureSql(betId, 1));
+    await shiftLiability(tx, betId, 1);
     return true;
   });
 }
@@ -223,7 +220,7 @@ export async function cancelBet(db: Db, betId: number, actor: Actor): Promise<bo
         { kind: 'cancel', amount: bet.total_stake, walletOp: 'rollback', refTxId: stakeTxOf(betId) },
         actor,
       );
-      await tx.execute(exposureSql(betId, -1));
+      await shiftLiability(tx, betId, -1);
     } else {
       const ref = await paymentInForce(tx, betId);
       if (!ref) return false;
