@@ -29,11 +29,14 @@ export interface BuildLayout {
 const STAMP = '.build.json';
 const KEEP = 2;
 
-/** The fingerprint of the build being served, or null when there is none (or it is unfinished). */
-export function servedBuild(layout: BuildLayout): { fingerprint: string } | null {
+/**
+ * The build being served: its fingerprint and its own asset files (not those carried over from the
+ * build before it), or null when there is none (or it is unfinished).
+ */
+export function servedBuild(layout: BuildLayout): { fingerprint: string; own?: string[] } | null {
   const stamp = join(layout.served, STAMP);
   if (!existsSync(stamp) || !existsSync(join(layout.served, 'index.html'))) return null;
-  return JSON.parse(readFileSync(stamp, 'utf8')) as { fingerprint: string };
+  return JSON.parse(readFileSync(stamp, 'utf8')) as { fingerprint: string; own?: string[] };
 }
 
 /** Builds into a fresh folder with `write(dir)`, stamps it, and publishes it atomically. */
