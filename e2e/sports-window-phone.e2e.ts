@@ -7,6 +7,8 @@ import { auditPage, countRequestsInFlight, settle } from './support/page-audit.t
 import { signInTrader, type TradedEvent, type TraderCall, tradeMatches } from './support/trader.ts';
 
 const LOCALES = ['th', 'en', 'ko', 'jp', 'vn'] as const;
+/** The book's sport `football` (named "Football" by its feed), as each language names it. */
+const FOOTBALL = { th: 'ฟุตบอล', en: 'Football', ko: '축구', jp: 'サッカー', vn: 'Bóng đá' };
 const tag = `p${Date.now().toString(36)}`;
 const figure = async (w: Page, id: string) =>
   Number((await w.getByTestId(id).innerText()).replace(/\D/g, ''));
@@ -104,6 +106,9 @@ describe.runIf(chromiumAvailable)('the sports window on a 360-px phone', () => {
       await w.locator(`[data-event="${matches[0]!.id}"]`).waitFor();
       await settle(w, '[data-testid="event"]');
       await audit('list', locale);
+      expect(await w.getByTestId('competition').first().locator('h2').textContent()).toMatch(
+        new RegExp(`^${FOOTBALL[locale]} · `),
+      );
       if (locale === 'th' || locale === 'jp')
         await w.screenshot({ path: `e2e/screenshots/sports-walk-list-${locale}.png` });
       await w.getByTestId('nav-live').click();

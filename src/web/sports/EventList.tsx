@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { PriceFormat } from '../../shared/sports/price.ts';
 import type { Market, SportEvent } from './api.ts';
 import { EventCard } from './EventCard.tsx';
-import { useSportsT } from './i18n.ts';
+import { sportName, useSportsT } from './i18n.ts';
 import styles from './sports.module.css';
 
 interface Props {
@@ -21,10 +21,10 @@ interface Props {
 export function EventList(props: Props) {
   const t = useSportsT();
   const shown = props.events.filter((e) => (props.live ? e.status === 'live' : e.status !== 'ended'));
-  const sports = [...new Set(shown.map((e) => e.sport))];
+  const sports = [...new Map(shown.map((e) => [e.sportCode, sportName(t, e)])).entries()];
   const [sport, setSport] = useState<string | null>(null);
-  const current = sport && sports.includes(sport) ? sport : (sports[0] ?? null);
-  const ofSport = shown.filter((e) => e.sport === current);
+  const current = sports.find(([code]) => code === sport) ?? sports[0];
+  const ofSport = shown.filter((e) => e.sportCode === current?.[0]);
   const competitions = [...new Set(ofSport.map((e) => e.competition))];
   return (
     <section aria-label={props.live ? t('liveNow') : t('sports')}>
@@ -35,17 +35,16 @@ export function EventList(props: Props) {
       )}
       {sports.length > 1 && (
         <div className={styles.chips} role="tablist">
-          {sports.map((s) => (
+          {sports.map(([code, name]) => (
             <button
-              key={s}
+              key={code}
               type="button"
               role="tab"
-              aria-selected={s === current}
-              className={s === current ? styles.chipActive : styles.chip}
-              onClick={() => setSport(s)}
-              translate="no"
+              aria-selected={code === current?.[0]}
+              className={code === current?.[0] ? styles.chipActive : styles.chip}
+              onClick={() => setSport(code)}
             >
-              {s}
+              {name}
             </button>
           ))}
         </div>
@@ -54,7 +53,7 @@ export function EventList(props: Props) {
       {competitions.map((c) => (
         <div key={c} className={styles.competition} data-testid="competition">
           <h2 className={styles.competitionName} translate="no">
-            {current} · {c}
+            {current?.[1]} · {c}
           </h2>
           {ofSport
             .filter((e) => e.competition === c)

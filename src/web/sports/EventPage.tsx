@@ -1,6 +1,6 @@
 import type { PriceFormat } from '../../shared/sports/price.ts';
 import type { Market, SportEvent } from './api.ts';
-import { useSportsT, when } from './i18n.ts';
+import { sportName, useSportsT, when } from './i18n.ts';
 import { MarketRow } from './MarketRow.tsx';
 import styles from './sports.module.css';
 
@@ -28,7 +28,7 @@ export function EventPage(props: {
           </h2>
           <p className={styles.eventMeta}>
             <span translate="no">
-              {event.sport} · {event.competition}
+              {sportName(t, event)} · {event.competition}
             </span>
             {' · '}
             {event.status === 'live' ? (

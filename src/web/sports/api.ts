@@ -21,6 +21,7 @@ export interface Market {
 }
 export interface SportEvent {
   id: number;
+  sportCode: string;
   sport: string;
   competition: string;
   name: string;

@@ -10,6 +10,10 @@ export const sportsI18nReady = startWindowI18n(sportsLocale, ['sports']);
 export const useSportsT = () => useTranslation('sports').t;
 export type SportsT = ReturnType<typeof useSportsT>;
 
+/** A sport in the player's language; one the window has no name for keeps the book's own. */
+export const sportName = (t: SportsT, event: { sportCode: string; sport: string }) =>
+  t(`sportNames.${event.sportCode}`, { defaultValue: event.sport });
+
 /** Amounts (minor units) with the locale's thousands separators. */
 export const money = (n: number | bigint) => formatNumber(Number(n), sportsLocale);
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Refusal } from '../../../shared/sports/refusals.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
-import { shiftLiability } from './liability.ts';
+import { lockSelectionsOf, shiftLiability } from './liability.ts';
 import { legRefusal, lockLegs, type PlaceRequest, takeBet } from './placement.service.ts';
 import type { SportsWallet } from './sports-wallet.ts';
 
@@ -80,6 +80,8 @@ async function chargeStake(db: Db, wallet: SportsWallet, betId: number, token: s
 
 async function refuseBet(db: Db, betId: number, refusal: Refusal): Promise<void> {
   await db.transaction(async (tx) => {
+    // The selections before the bet, as a confirmation takes them: the two may race for one bet.
+    await lockSelectionsOf(tx, [betId]);
     const [row] = await queryRows<{ id: number }>(
       tx,
       sql`update sb_bets set status = 'refused', refusal = ${refusal}

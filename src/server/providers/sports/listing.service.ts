@@ -22,6 +22,9 @@ export interface ListedMarket {
 }
 export interface ListedEvent {
   id: number;
+  /** The sport's code (`football`): the window names the sports it knows in the player's language. */
+  sportCode: string;
+  /** The sport's name as the book has it, for a sport the window has no name of its own for. */
   sport: string;
   competition: string;
   name: string;
@@ -44,6 +47,7 @@ export async function listEvents(
 ): Promise<ListedEvent[]> {
   const events = await queryRows<{
     id: number;
+    sport_code: string;
     sport: string;
     competition: string;
     name: string;
@@ -55,7 +59,7 @@ export async function listEvents(
     score: ListedEvent['score'];
   }>(
     db,
-    sql`select e.id, sp.name as sport, c.name as competition, e.name, e.home, e.away, e.starts_at, e.status,
+    sql`select e.id, sp.code as sport_code, sp.name as sport, c.name as competition, e.name, e.home, e.away, e.starts_at, e.status,
                e.bet_stop_at, e.score
         from sb_events e join sb_competitions c on c.id = e.competition_id join sb_sports sp on sp.id = c.sport_id
         where ${
@@ -126,6 +130,7 @@ export async function listEvents(
   }
   return events.map((e) => ({
     id: Number(e.id),
+    sportCode: e.sport_code,
     sport: e.sport,
     competition: e.competition,
     name: e.name,
