@@ -30,6 +30,9 @@ async function autoplay(
   page: Page,
   settings: { lossLimit?: number; winAbove?: number; onFeature?: boolean; spins: number },
 ) {
+  // Quick spins: a run of a hundred normal ones takes minutes on a loaded machine.
+  const quick = page.getByTestId('quick-spin');
+  if ((await quick.getAttribute('aria-pressed')) !== 'true') await quick.click();
   await page.getByTestId('autoplay-open').click();
   await page
     .getByRole('dialog')
@@ -110,19 +113,26 @@ describe.runIf(chromiumAvailable)('slot feel on a phone', () => {
   }, 180_000);
 
   it('autoplay stops at the loss limit and never passes it', async () => {
-    const before = await balanceIn(b.page);
-    const from = spins.length;
-    // A limit one and a half stakes deep: a lucky streak keeps a higher one out of reach for many
-    // spins (each slow on a loaded machine), and 100 spins would end the run as 'done'.
-    expect(await autoplay(b.page, { spins: 100, lossLimit: 1_500 })).toBe('lossLimit');
-    const played = spins.slice(from);
-    const loss = played.reduce((sum, s) => sum + s.stake - s.payout, 0);
-    expect(before - (await balanceIn(b.page))).toBe(loss);
-    // It stops once the next spin (1,000) could take the loss past 1,500.
-    expect(loss).toBeGreaterThan(500);
-    expect(loss).toBeLessThanOrEqual(1_500);
+    // A limit one and a half stakes deep. An early big win keeps even that out of reach for a whole
+    // run (which then ends as 'done'), so a run is tried again, up to three times, until one stops
+    // at the limit; no run may lose more than the limit.
+    const reasons: (string | null)[] = [];
+    while (reasons.length < 3 && !reasons.includes('lossLimit')) {
+      const before = await balanceIn(b.page);
+      const from = spins.length;
+      const reason = await autoplay(b.page, { spins: 25, lossLimit: 1_500 });
+      reasons.push(reason);
+      const played = spins.slice(from);
+      const loss = played.reduce((sum, s) => sum + s.stake - s.payout, 0);
+      expect(before - (await balanceIn(b.page))).toBe(loss);
+      expect(loss).toBeLessThanOrEqual(1_500);
+      // It stops once the next spin (1,000) could take the loss past 1,500.
+      if (reason === 'lossLimit') expect(loss).toBeGreaterThan(500);
+      else expect(reason).toBe('done');
+    }
+    expect(reasons).toContain('lossLimit');
     await b.screenshot('slot-autoplay-loss-limit-phone');
-  }, 180_000);
+  }, 240_000);
 
   it('autoplay stops on a single win above the amount', async () => {
     const from = spins.length;
