@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { pageFor } from './src/server/http/web-static.ts';
+import { reactOnPreact } from './tools/web-build/react-on-preact.ts';
 
 /** In development, deep links into the games' window and the back office get their own page too. */
 const pagesInDev: Plugin = {
@@ -19,7 +20,9 @@ const pagesInDev: Plugin = {
 /** The member site; the server serves dist/web and proxies nothing (same origin in production). */
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), pagesInDev],
+  // React's fast refresh cannot patch Preact's components: a change reloads the page instead.
+  plugins: [react({ refreshExclude: /./ }), pagesInDev],
+  resolve: { alias: reactOnPreact },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

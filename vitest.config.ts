@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { reactLibraries, reactOnPreact } from './tools/web-build/react-on-preact.ts';
 
 const serverTests = ['src/server/**/*.test.ts'];
 /** Pure functions: no database, run once. */
@@ -47,6 +48,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // Components render on Preact, as in the built site; the React libraries are bundled so
+          // that the aliases reach their imports too.
+          alias: reactOnPreact,
+          server: { deps: { inline: reactLibraries } },
           include: [
             'src/shared/**/*.test.ts',
             'src/web/**/*.test.{ts,tsx}',

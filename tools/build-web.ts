@@ -11,6 +11,7 @@ import { SSR_DIR } from '../src/shared/home-shell.ts';
 import { buildDecision, sourceFingerprint } from './web-build/fingerprint.ts';
 import { precompress } from './web-build/precompress.ts';
 import { buildAndPublish, servedBuild } from './web-build/publish.ts';
+import { reactLibraries } from './web-build/react-on-preact.ts';
 
 export const WEB_LAYOUT = { served: resolve('dist/web'), builds: resolve('dist/builds') };
 
@@ -57,6 +58,7 @@ function buildInto(quiet: boolean) {
         sourcemap: false,
         copyPublicDir: false,
       },
+      ssr: { noExternal: reactLibraries },
       mode: 'production',
     });
     if (!quiet) {

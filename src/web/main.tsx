@@ -36,6 +36,6 @@ const site = (
 );
 if (hydrate) hydrateRoot(root, site);
 else createRoot(root).render(site);
-// The server's page stays inert until React listens to it: a tap before then would do nothing.
-// From here React holds early taps and replays them once the part tapped is hydrated.
+// The server's page stays inert until it is hydrated (synchronously, on Preact): a tap before then
+// would do nothing.
 root.removeAttribute('inert');

@@ -7,7 +7,13 @@ import { join, relative, sep } from 'node:path';
  * and tests), the page routing the Vite config imports, the Vite config, the locked dependencies and
  * the build script itself (how it builds is part of what it makes).
  */
-export const BUILD_INPUTS = ['src', 'vite.config.ts', 'package-lock.json', 'tools/build-web.ts'];
+export const BUILD_INPUTS = [
+  'src',
+  'vite.config.ts',
+  'package-lock.json',
+  'tools/build-web.ts',
+  'tools/web-build/react-on-preact.ts',
+];
 const SERVER_FILES_THE_BUILD_READS = ['src/server/http/web-static.ts'];
 
 function isBuildInput(path: string): boolean {
