@@ -17,6 +17,9 @@ const pagesInDev: Plugin = {
   },
 };
 
+/** The server, reached with the page's own Host: its cross-site check compares that to Origin. */
+const api = { target: 'http://localhost:3000', changeOrigin: false };
+
 /** The member site; the server serves dist/web and proxies nothing (same origin in production). */
 export default defineConfig({
   root: 'src/web',
@@ -38,5 +41,11 @@ export default defineConfig({
       },
     },
   },
-  server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
+  server: {
+    proxy: {
+      // The API, but not the site's own modules under src/web/api/ (/api/client.ts).
+      '^/api/(?!.*\\.tsx?(\\?|$))': api,
+      '/media': api,
+    },
+  },
 });
