@@ -3,6 +3,7 @@
  * called by src/server/http/home-shell.ts): the page a phone paints before any script has run,
  * the jackpot and the tiles (the page's largest paint) included; main.tsx hydrates it.
  */
+import './translate-attribute.ts';
 import { QueryClient } from '@tanstack/react-query';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { renderToString } from 'react-dom/server';
