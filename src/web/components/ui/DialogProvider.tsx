@@ -1,4 +1,12 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import styles from './Dialog.module.css';
@@ -47,7 +55,9 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   };
 
   // A modal <dialog> traps focus, blocks the page and closes on Escape (onCancel).
-  useEffect(() => {
+  // A layout effect: the dialog opens and closes (and gives focus back) with the render that asks
+  // for it, before the next tap or keystroke, not a frame later.
+  useLayoutEffect(() => {
     if (!current) return;
     if (!dialogRef.current?.open) dialogRef.current?.showModal();
     okRef.current?.focus();

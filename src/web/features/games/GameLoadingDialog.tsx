@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './games.module.css';
 
@@ -6,7 +6,9 @@ import styles from './games.module.css';
 export function GameLoadingDialog({ open }: { open: boolean }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
+  // A layout effect: the dialog opens and closes (and gives focus back) with the render that asks
+  // for it, before the next tap or keystroke, not a frame later.
+  useLayoutEffect(() => {
     if (open && !ref.current?.open) ref.current?.showModal();
     if (!open && ref.current?.open) ref.current.close();
   }, [open]);

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GameTile } from './GameTile.tsx';
 import styles from './games.module.css';
@@ -15,7 +15,9 @@ export function SlotGamesModal(props: {
   const { t, i18n } = useTranslation('home');
   const games = useSlotGames(props.company);
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
+  // A layout effect: the dialog opens and closes (and gives focus back) with the render that asks
+  // for it, before the next tap or keystroke, not a frame later.
+  useLayoutEffect(() => {
     if (props.company && !ref.current?.open) ref.current?.showModal();
     if (!props.company && ref.current?.open) ref.current.close();
   }, [props.company]);

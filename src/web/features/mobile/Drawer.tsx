@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './mobile.module.css';
 
@@ -12,7 +12,9 @@ export function Drawer(props: {
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
+  // A layout effect: the dialog opens and closes (and gives focus back) with the render that asks
+  // for it, before the next tap or keystroke, not a frame later.
+  useLayoutEffect(() => {
     if (props.open && !ref.current?.open) ref.current?.showModal();
     if (!props.open && ref.current?.open) ref.current.close();
   }, [props.open]);
