@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { displayBalance, formatDate, formatNumber, statusLabel, toNumber } from './format.ts';
+import {
+  displayBalance,
+  formatBasisPoints,
+  formatDate,
+  formatNumber,
+  HTML_LANG,
+  INTL_LOCALE,
+  LOCALES,
+  statusLabel,
+  toNumber,
+} from './format.ts';
 
 describe('display rules (SPEC §9)', () => {
   it('formats numbers with each locale’s thousands separators and turns non-numbers into 0', () => {
@@ -10,6 +20,27 @@ describe('display rules (SPEC §9)', () => {
     expect(formatNumber(undefined, 'th')).toBe('0');
     expect(formatNumber(null, 'jp')).toBe('0');
     expect(toNumber('12x')).toBe(0);
+  });
+
+  it('writes basis points as a percentage with up to two decimals, in the locale, the same on every call', () => {
+    expect(formatBasisPoints(100, 'en')).toBe('1');
+    expect(formatBasisPoints(25, 'th')).toBe('0.25');
+    expect(formatBasisPoints(1250, 'vn')).toBe('12,5');
+    expect(formatBasisPoints(123456, 'en')).toBe('1,234.56');
+    expect(formatBasisPoints(-5, 'en')).toBe('-0.05');
+  });
+
+  it('writes amounts exactly as Intl does in every locale, negative and large ones included', () => {
+    for (const locale of LOCALES) {
+      for (const n of [0, 7, 999, 1000, -1000, 1234567, -98765432, 9_007_199_254_740_991]) {
+        expect(formatNumber(n, locale)).toBe(new Intl.NumberFormat(INTL_LOCALE[locale]).format(n));
+      }
+      for (const bp of [0, 1, 10, 25, 100, 150, 1234, 99999]) {
+        expect(formatBasisPoints(bp, locale)).toBe(
+          new Intl.NumberFormat(HTML_LANG[locale], { maximumFractionDigits: 2 }).format(bp / 100),
+        );
+      }
+    }
   });
 
   it('formats dates as YYYY-MM-DD, with a dash when empty or unreadable', () => {

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, HTML_LANG, isLocale } from '../../shared/format.ts';
+import { formatBasisPoints, formatNumber, isLocale } from '../../shared/format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../api/client.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
@@ -35,9 +35,7 @@ function CompExchange() {
   const rolling = session.data?.user.rolling ?? 0;
   const short = terms.data ? Math.max(0, terms.data.minimum - rolling) : 0;
   const locale = isLocale(i18n.language) ? i18n.language : 'th';
-  // Basis points as a percentage: 100 bp = 1%, 25 bp = 0.25%.
-  const percent = (bp: number) =>
-    new Intl.NumberFormat(HTML_LANG[locale], { maximumFractionDigits: 2 }).format(bp / 100);
+  const percent = (bp: number) => formatBasisPoints(bp, locale);
 
   async function exchange() {
     setBusy(true);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { HTML_LANG, isLocale } from '../../../shared/format.ts';
+import { formatBasisPoints, isLocale } from '../../../shared/format.ts';
 import { JackpotFigure } from '../jackpot/JackpotFigure.tsx';
 import { useJackpotPool } from '../jackpot/jackpotPool.ts';
 import styles from './content.module.css';
@@ -15,9 +15,7 @@ export function JackpotBanner() {
 
   if (!pool) return null;
   const locale = isLocale(i18n.language) ? i18n.language : 'th';
-  const percent = new Intl.NumberFormat(HTML_LANG[locale], { maximumFractionDigits: 2 }).format(
-    pool.contributionBps / 100,
-  );
+  const percent = formatBasisPoints(pool.contributionBps, locale);
   return (
     <section className={styles.jackpot} aria-label={t('jackpot')}>
       <p className={styles.jackpotLabel}>{t('jackpotTitle')}</p>
