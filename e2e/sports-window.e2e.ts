@@ -155,6 +155,19 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
     await w.screenshot({ path: 'e2e/screenshots/sports-window-live-th.png' });
   });
 
+  it('shows a match the book opens while the window is open, without a reload', async () => {
+    await w.getByTestId('nav-sports').click();
+    await w.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+    const [opened] = await tradeMatches(trader, `${tag}n`, [
+      { home: 'Ivory Cranes', away: 'Jade Otters', prices: ['2.2', '3.1', '3.3'] },
+    ]);
+    await w.locator(`[data-event="${opened!.id}"]`).waitFor({ timeout: 10_000 });
+    expect(await priceButton(w, opened!, 'home').getAttribute('data-price')).toBe('11/5');
+    expect(await w.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  });
+
   it('settled by the trader: the member sees the return, the balance and the proof; then a resettlement with its reason', async () => {
     const before = await figure(w, 'slip-balance');
     const first = matches[0]!;

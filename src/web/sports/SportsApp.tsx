@@ -10,7 +10,7 @@ import { MyBets } from './MyBets.tsx';
 import { ODDS_FORMATS, rememberOddsFormat, storedOddsFormat } from './prefs.ts';
 import { refreshLegs, type SlipLeg } from './slipModel.ts';
 import styles from './sports.module.css';
-import { useLiveBalance, useLiveEvents } from './useLiveEvents.ts';
+import { inListingOrder, useLiveBalance, useLiveEvents } from './useLiveEvents.ts';
 
 type View = { kind: 'sports' } | { kind: 'live' } | { kind: 'bets' } | { kind: 'event'; id: number };
 
@@ -45,7 +45,7 @@ export function SportsApp() {
   // Prices pushed while selections sit on the slip: shown moving, never silently accepted.
   useEffect(() => setLegs((current) => refreshLegs(current, events)), [events]);
 
-  const list = useMemo(() => [...events.values()], [events]);
+  const list = useMemo(() => inListingOrder(events.values()), [events]);
   const picked = useMemo(() => new Set(legs.map((l) => l.selectionId)), [legs]);
   const liveCount = list.filter((e) => e.status === 'live').length;
 

@@ -3,8 +3,8 @@ import { type SportEvent, sportsCall } from './api.ts';
 
 /**
  * The events the window shows, kept current by the server: the listing once, then the stream
- * /sports/live for exactly those events (pushed through LISTEN/NOTIFY, never polled). EventSource
- * reconnects by itself; each (re)connect sends every event's state again.
+ * /sports/live for those events and any the book opens later (`new=1`; pushed through LISTEN/NOTIFY,
+ * never polled). EventSource reconnects by itself; each (re)connect sends every event's state again.
  */
 export function useLiveEvents() {
   const [events, setEvents] = useState<Map<number, SportEvent>>(new Map());
@@ -22,7 +22,7 @@ export function useLiveEvents() {
 
   useEffect(() => {
     if (ids === '') return;
-    const source = new EventSource(`/sports/live?events=${ids}`);
+    const source = new EventSource(`/sports/live?events=${ids}&new=1`);
     source.addEventListener('event', (message) => {
       const event = JSON.parse((message as MessageEvent<string>).data) as SportEvent;
       setEvents((current) => new Map(current).set(event.id, event));
@@ -41,6 +41,14 @@ export function useLiveEvents() {
   }, [ids]);
 
   return { events, loaded };
+}
+
+/** The listing's order: live events first, then by start; a new event takes its place among them. */
+export function inListingOrder(events: Iterable<SportEvent>): SportEvent[] {
+  const live = (e: SportEvent) => (e.status === 'live' ? 0 : 1);
+  return [...events].sort(
+    (a, b) => live(a) - live(b) || Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.id - b.id,
+  );
 }
 
 /**

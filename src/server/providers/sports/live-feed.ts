@@ -6,6 +6,8 @@ import type { ListedEvent } from './listing.service.ts';
 /** A sports window's stream: the events it shows. */
 interface Watcher {
   events: Set<number>;
+  /** Also events that open after the stream started (`new=1`): they join `events` as they come. */
+  discovers: boolean;
   last: Map<number, string>;
   send(event: string, data: unknown): void;
   ping(): void;
@@ -17,6 +19,8 @@ const COALESCE_MS = 150;
 const PING_MS = 20_000;
 /** At most this many events per stream (a window shows a page of them). */
 export const MAX_WATCHED = 200;
+/** The states the listing shows: an event in one of them that a discovering stream lacks is new to it. */
+const LISTED = new Set(['scheduled', 'live']);
 
 /**
  * Pushes the events a sports window shows whenever their prices, markets or scores change: the live
@@ -57,7 +61,11 @@ export class SportsLiveFeed {
       this.pending = undefined;
       const watched = new Set<number>();
       for (const w of this.watchers) for (const id of w.events) watched.add(id);
-      const ids = this.everything ? [...watched] : [...this.dirty].filter((id) => watched.has(id));
+      // A stream that discovers wants to hear of events it does not watch yet (a new fixture's markets).
+      const discovering = [...this.watchers].some((w) => w.discovers);
+      const ids = this.everything
+        ? [...watched]
+        : [...this.dirty].filter((id) => discovering || watched.has(id));
       this.dirty = new Set();
       this.everything = false;
       void this.push(ids, [...this.watchers]);
@@ -84,8 +92,11 @@ export class SportsLiveFeed {
     for (const w of targets) {
       if (!this.watchers.has(w)) continue;
       for (const id of ids) {
-        if (!w.events.has(id)) continue;
         const event = byId.get(id);
+        if (!w.events.has(id)) {
+          if (!w.discovers || !event || !LISTED.has(event.status) || w.events.size >= MAX_WATCHED) continue;
+          w.events.add(id);
+        }
         const json = event ? JSON.stringify(event) : 'gone';
         if (w.last.get(id) === json) continue;
         w.last.set(id, json);
@@ -106,9 +117,10 @@ export function parseEventIds(text: unknown): number[] | undefined {
 }
 
 /**
- * GET /sports/live?events=1,2,3: the sports window's Server-Sent Events stream for the events it shows.
- * `event` (an event as the listing gives it) at once and whenever it changes; `gone` when it no longer
- * takes bets. Prices are public like the listing, so no session is needed.
+ * GET /sports/live?events=1,2,3[&new=1]: the sports window's Server-Sent Events stream for the events it
+ * shows. `event` (an event as the listing gives it) at once and whenever it changes; `gone` when it no
+ * longer takes bets; with `new=1` also each event the book opens later (then followed like the others).
+ * Prices are public like the listing, so no session is needed.
  */
 export async function sportsLiveRoutes(
   app: FastifyInstance,
@@ -121,14 +133,17 @@ export async function sportsLiveRoutes(
     stop();
     feed.close();
   });
-  app.get<{ Querystring: { events?: string } }>('/sports/live', async (request, reply) => {
+  app.get<{ Querystring: { events?: string; new?: string } }>('/sports/live', async (request, reply) => {
     const ids = parseEventIds(request.query.events);
     if (!ids)
       return reply
         .code(400)
         .send({ status: 'invalid', message: 'events: a comma list of up to 200 event ids' });
+    const discovers = request.query.new;
+    if (discovers !== undefined && discovers !== '1')
+      return reply.code(400).send({ status: 'invalid', message: 'new: 1 or nothing' });
     const { send, ping, end } = startSse(reply, '');
-    const remove = await feed.add({ events: new Set(ids), send, ping, end });
+    const remove = await feed.add({ events: new Set(ids), discovers: discovers === '1', send, ping, end });
     request.raw.on('close', remove);
   });
   return feed;

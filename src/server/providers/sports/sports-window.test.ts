@@ -12,9 +12,10 @@ import { openSse, type SseEvent } from '../../../../test/support/sse.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { parsePrice } from '../../../shared/sports/price.ts';
+import { queryRows } from '../../db/client.ts';
 import { enterResult } from './results.service.ts';
 import { resettleBet } from './settlement.service.ts';
-import { setEventState, setMarketOpen, setPrices } from './trading.service.ts';
+import { setEventState, setMarketOpen, setPrices, upsertEvent } from './trading.service.ts';
 import { flushWallet } from './wallet-sync.ts';
 
 const priceOf = (e: SseEvent, selectionKey: string) =>
@@ -60,8 +61,43 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
     stream.close();
   });
 
+  it('with new=1 also brings an event the book opens later, then its changes; without it, nothing', async () => {
+    const shown = await footballEvent(t.db);
+    const discovering = await openSse(`${base}/sports/live?events=${shown.eventId}&new=1`, {});
+    const fixed = await openSse(`${base}/sports/live?events=${shown.eventId}`, {});
+    await discovering.waitFor((e) => e.event === 'event' && (e.data as { id: number }).id === shown.eventId);
+    await fixed.waitFor((e) => e.event === 'event' && (e.data as { id: number }).id === shown.eventId);
+    const isEvent = (id: number) => (e: SseEvent) =>
+      e.event === 'event' && (e.data as { id: number }).id === id;
+
+    const opened = await footballEvent(t.db, { prices: ['1.8', '3.5', '4.5'] });
+    await discovering.waitFor(isEvent(opened.eventId), 3_000);
+    await setPrices(t.db, opened.marketId, [{ key: 'home', price: parsePrice('1.9', 'decimal')! }]);
+    await discovering.waitFor((e) => isEvent(opened.eventId)(e) && priceOf(e, 'home') === '19/10', 3_000);
+
+    // An event that changes while it is not listed (here: it ended) is no new event to show.
+    const [row] = await queryRows<{ competition_id: number }>(
+      t.db,
+      sql`select competition_id from sb_events where id = ${shown.eventId}`,
+    );
+    const endedId = await upsertEvent(t.db, {
+      competitionId: row!.competition_id,
+      name: 'Ended v Over',
+      startsAt: new Date(Date.now() - 7_200_000),
+    });
+    await setEventState(t.db, endedId, { status: 'ended' });
+    await setPrices(t.db, opened.marketId, [{ key: 'home', price: parsePrice('2.0', 'decimal')! }]);
+    await discovering.waitFor((e) => isEvent(opened.eventId)(e) && priceOf(e, 'home') === '2/1', 3_000);
+    expect(discovering.events.filter(isEvent(endedId))).toEqual([]);
+    expect(
+      fixed.events.filter((e) => e.event === 'event' && (e.data as { id: number }).id !== shown.eventId),
+    ).toEqual([]);
+    discovering.close();
+    fixed.close();
+  });
+
   it('refuses a malformed list of events with a 400 and no stream', async () => {
-    for (const q of ['', '?events=', '?events=abc', `?events=${'1,'.repeat(201)}1`]) {
+    for (const q of ['', '?events=', '?events=abc', `?events=${'1,'.repeat(201)}1`, '?events=1&new=yes']) {
       const res = await t.app.inject({ method: 'GET', url: `/sports/live${q}` });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ status: 'invalid' });
