@@ -161,7 +161,7 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
       (window as unknown as { notReloaded: boolean }).notReloaded = true;
     });
     const [opened] = await tradeMatches(trader, `${tag}n`, [
-      { home: 'Ivory Cranes', away: 'Jade Otters', prices: ['2.2', '3.1', '3.3'] },
+      { home: 'Quartz Rovers', away: 'Rowan Athletic', prices: ['2.2', '3.1', '3.3'] },
     ]);
     await w.locator(`[data-event="${opened!.id}"]`).waitFor({ timeout: 10_000 });
     expect(await priceButton(w, opened!, 'home').getAttribute('data-price')).toBe('11/5');

@@ -92,11 +92,15 @@ export async function tradeMatches(
     events: {
       id: number;
       name: string;
+      competition: string;
       markets: { id: number; selections: { id: number; key: string }[] }[];
     }[];
   };
   return matches.map((m) => {
-    const e = listed.events.find((x) => x.name === `${m.home} v ${m.away}`);
+    // By name within this call's own competition: another test file may trade the same teams.
+    const e = listed.events.find(
+      (x) => x.name === `${m.home} v ${m.away}` && x.competition === `E2E League ${tag} [DEMO]`,
+    );
     if (!e) throw new Error(`match ${m.home} v ${m.away} not listed`);
     const market = e.markets[0]!;
     const sel = (key: string) => market.selections.find((s) => s.key === key)!.id;
