@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WEB_LAYOUT } from '../tools/build-web.ts';
+import { firstLoadBytes } from '../tools/web-build/first-load.ts';
 import { servedBuild } from '../tools/web-build/publish.ts';
 import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
 
 /**
  * The guest home as the server sends it (src/server/http/home-shell.ts): its largest paint, the first
- * casino tile, is in the HTML before any script runs, and React then takes the page over without a
- * mismatch (a hydration error would be a console error, which fails the file).
+ * casino tile, is in the HTML before any script runs, and the page is then hydrated and answers.
  */
 describe.runIf(chromiumAvailable)('the guest home page as sent, then hydrated', () => {
   const b = useBrowser(PHONE);
@@ -39,6 +39,12 @@ describe.runIf(chromiumAvailable)('the guest home page as sent, then hydrated', 
     // Only a development JSX transform calls jsxDEV; only React DOM (56 KB of the 100 the home may
     // load) tags nodes with __reactFiber.
     expect(scripts.filter((js) => js.includes('jsxDEV') || js.includes('__reactFiber'))).toEqual([]);
+  });
+
+  it("keeps a guest's first-load JavaScript within 100 KB brotli (issue 19; 112 KB on React DOM)", () => {
+    const files = firstLoadBytes(WEB_LAYOUT.served, 'index.html');
+    expect(files.length).toBeGreaterThan(5);
+    expect(files.reduce((sum, f) => sum + f.brotli, 0) / 1024).toBeLessThanOrEqual(100);
   });
 
   it('hydrates in Thai: the tabs answer, and the page looks as sent', async () => {
