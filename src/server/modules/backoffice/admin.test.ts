@@ -117,6 +117,22 @@ describe.runIf(backendAvailable)('back office: operators, permissions, cashier d
     expect((await admin('POST', '/api/admin/login', undefined, body)).statusCode).toBe(401);
   });
 
+  it('accepts the code of the 30-s step just ended (typed as the phone rolled over), not the one before', async () => {
+    const { totpSecret } = await createOperator(t.db, {
+      login: 'rollover',
+      password: 'operator-pass1',
+      role: 'support',
+    });
+    // Away from a step's last seconds, so that "one step back" stays one step back until it is checked.
+    const intoStep = (Date.now() / 1000) % 30;
+    if (intoStep > 27) await new Promise((resolve) => setTimeout(resolve, (30.2 - intoStep) * 1000));
+    const now = Math.floor(Date.now() / 1000);
+    const login = (otp: string) =>
+      admin('POST', '/api/admin/login', undefined, { login: 'rollover', password: 'operator-pass1', otp });
+    expect((await login(generateSync({ secret: totpSecret, epoch: now - 60 }))).statusCode).toBe(401);
+    expect((await login(generateSync({ secret: totpSecret, epoch: now - 30 }))).statusCode).toBe(200);
+  });
+
   it('needs the password and a current TOTP code, and locks after repeated failures', async () => {
     const { totpSecret } = await createOperator(t.db, {
       login: 'locky',

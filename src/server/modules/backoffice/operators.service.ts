@@ -124,7 +124,14 @@ export async function operatorLogin(
   const passwordOk = await verifyPassword(op?.passwordHash, input.password);
   const code =
     op !== undefined && /^\d{6}$/.test(input.otp)
-      ? verifySync({ secret: op.totpSecret, token: input.otp, afterTimeStep: op.totpLastStep ?? undefined })
+      ? verifySync({
+          secret: op.totpSecret,
+          token: input.otp,
+          afterTimeStep: op.totpLastStep ?? undefined,
+          // The code of the step just ended too (RFC 6238 §5.2, network delay): a code typed as the
+          // phone rolled over was refused. A spent step is still never accepted again.
+          epochTolerance: [30, 0],
+        })
       : undefined;
   // A code is spent once used: the step is claimed atomically, so two logins racing with one code
   // (a replay) cannot both pass.
