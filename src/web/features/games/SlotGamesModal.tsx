@@ -1,5 +1,5 @@
-import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModal } from '../../components/ui/useModal.ts';
 import { GameTile } from './GameTile.tsx';
 import styles from './games.module.css';
 import { useSlotGames } from './queries.ts';
@@ -14,13 +14,7 @@ export function SlotGamesModal(props: {
 }) {
   const { t, i18n } = useTranslation('home');
   const games = useSlotGames(props.company);
-  const ref = useRef<HTMLDialogElement>(null);
-  // A layout effect: the dialog opens and closes (and gives focus back) with the render that asks
-  // for it, before the next tap or keystroke, not a frame later.
-  useLayoutEffect(() => {
-    if (props.company && !ref.current?.open) ref.current?.showModal();
-    if (!props.company && ref.current?.open) ref.current.close();
-  }, [props.company]);
+  const ref = useModal(Boolean(props.company));
 
   return (
     <dialog

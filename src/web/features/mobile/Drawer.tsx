@@ -1,5 +1,6 @@
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModal } from '../../components/ui/useModal.ts';
 import styles from './mobile.module.css';
 
 /** A phone side panel on the native modal <dialog>: focus trap, Escape and backdrop close it. */
@@ -11,13 +12,7 @@ export function Drawer(props: {
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  // A layout effect: the dialog opens and closes (and gives focus back) with the render that asks
-  // for it, before the next tap or keystroke, not a frame later.
-  useLayoutEffect(() => {
-    if (props.open && !ref.current?.open) ref.current?.showModal();
-    if (!props.open && ref.current?.open) ref.current.close();
-  }, [props.open]);
+  const ref = useModal(props.open);
   return (
     <dialog
       ref={ref}
