@@ -15,106 +15,116 @@
 -- p_ops: wallet_batch's calls; p_ords: the 1-based positions it offers. Answers [{o: position, r: reply}]
 -- for the calls it applied.
 --
+-- The sets pass from statement to statement as arrays of row types (migration 0017): built once, read
+-- by column, where JSON was built per call and parsed again, field by field, by every later statement.
+-- A site's settings are joined, never looked up through a function per call: comp_rate is then inlined,
+-- and the day's time zone is member_timezone's expression (member_timezone itself is not inlinable).
+--
 -- Plans as wallet_batch's (index look-ups, generic plans, joins in the order written), and nested loops
 -- only: a generic plan guesses 100 rows for each set of calls, and then preferred hashing the calls and
--- walking a whole table's primary key (every account, every round) to join them. The house shard, comp
--- expense and site are looked up per call in the select list, not joined: each is estimated at one row,
+-- walking a whole table's primary key (every account, every round) to join them. The house shard and comp
+-- expense are looked up per call in the select list, not joined: each is estimated at one row,
 -- and a join of two one-row sides may put it outside, which ran every call's look-ups once per shard.
 CREATE OR REPLACE FUNCTION wallet_batch_fast(p_ops jsonb, p_ords int[]) RETURNS jsonb LANGUAGE plpgsql
 SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
 SET plan_cache_mode = force_generic_plan SET join_collapse_limit = 1 SET from_collapse_limit = 1 AS $$
 DECLARE
-  v_bets jsonb;
-  v_wins jsonb;
-  v_shares jsonb;
-  v_closed jsonb;
-  v_cash jsonb;
+  v_calls wallet_fast_call[];
+  v_bets wallet_fast_bet[];
+  v_wins wallet_fast_win[];
+  v_comps wallet_fast_amount[];
+  v_shares wallet_fast_amount[];
+  v_cash wallet_fast_amount[];
+  v_logins bigint[];
   v_replies jsonb;
   v_count int;
 BEGIN
+  -- The offered calls, parsed once.
+  SELECT array_agg(ROW(x.ord::int, x.k, x.p, x.tx, x.h, x.r, x.t, x.a, x.i, x.c)::wallet_fast_call ORDER BY x.ord)
+  INTO v_calls
+  FROM ROWS FROM (jsonb_to_recordset(p_ops)
+                   AS (k text, p text, tx text, h text, r text, t text, a bigint, i bigint, c boolean))
+       WITH ORDINALITY AS x(k, p, tx, h, r, t, a, i, c, ord)
+  WHERE x.ord = ANY (p_ords);
+
   -- The bets that will succeed, with everything their postings need (wallet_bet's checks, read
   -- without locks: a change meanwhile makes a statement below raise, and the batch runs call by call).
   -- A member's bets here, in call order, only while their sum stays within the cash read (credits ignored).
-  SELECT coalesce(jsonb_agg(b.bet ORDER BY (b.bet ->> 'ord')::int) FILTER (WHERE b.spent <= b.balance), '[]')
+  SELECT coalesce(array_agg(b.bet ORDER BY (b.bet).ord) FILTER (WHERE b.spent <= b.balance), '{}')
   INTO v_bets
   FROM (
-  SELECT jsonb_build_object(
-           'ord', x.ord, 'p', x.op ->> 'p', 'tx', x.op ->> 'tx', 'h', x.op ->> 'h', 'r', x.op ->> 'r',
-           'a', (x.op ->> 'a')::bigint, 'member', g.member_id, 'game', g.id, 'vendor', g.vendor_code,
-           'code', g.game_code, 'cat', g.category, 'bps', g.jackpot_bps, 'cash', cash.id,
-           'house', (SELECT h.id FROM ledger_accounts h WHERE h.member_id IS NULL AND h.kind = 'game_revenue'
-                       AND h.shard = (g.member_id % 64)::smallint),
-           'login', CASE WHEN l.last_seen_at < now() - interval '30 seconds' THEN l.id END) AS bet,
-         sum((x.op ->> 'a')::bigint) OVER (PARTITION BY g.member_id ORDER BY x.ord) AS spent,
+  SELECT ROW(x.ord, x.p, x.tx, x.h, x.r, x.a, g.member_id, g.id, g.vendor_code, g.game_code, g.category,
+           g.jackpot_bps, cash.id,
+           (SELECT h.id FROM ledger_accounts h WHERE h.member_id IS NULL AND h.kind = 'game_revenue'
+              AND h.shard = (g.member_id % 64)::smallint),
+           CASE WHEN l.last_seen_at < now() - interval '30 seconds' THEN l.id END)::wallet_fast_bet AS bet,
+         sum(x.a) OVER (PARTITION BY g.member_id ORDER BY x.ord) AS spent,
          cash.balance
-  FROM unnest(p_ords) AS i(ord)
-  CROSS JOIN LATERAL (SELECT i.ord, p_ops -> (i.ord - 1) AS op) x
-  JOIN game_sessions g ON g.token_hash = x.op ->> 't' AND g.provider = x.op ->> 'p'
+  FROM unnest(v_calls) x
+  JOIN game_sessions g ON g.token_hash = x.t AND g.provider = x.p
   JOIN sessions l ON l.id = g.session_id
   JOIN members m ON m.id = g.member_id
   JOIN ledger_accounts cash ON cash.member_id = g.member_id AND cash.kind = 'cash'
-  LEFT JOIN game_rounds r ON r.provider = x.op ->> 'p' AND r.round_id = x.op ->> 'r'
-  WHERE x.op ->> 'k' = 'bet'
-    AND (x.op ->> 'a')::bigint > 0 AND cash.balance >= (x.op ->> 'a')::bigint
+  LEFT JOIN game_rounds r ON r.provider = x.p AND r.round_id = x.r
+  WHERE x.k = 'bet' AND x.a > 0 AND cash.balance >= x.a
     AND l.revoked_at IS NULL AND l.expires_at > now()
-    AND l.last_seen_at > now() - (x.op ->> 'i')::bigint * interval '1 millisecond'
+    AND l.last_seen_at > now() - x.i * interval '1 millisecond'
     AND m.status = 'active'
     AND (r.id IS NULL OR (r.member_id = g.member_id AND r.status = 'open'))
     AND NOT EXISTS (SELECT 1 FROM protection_limits pl
                     WHERE pl.member_id = g.member_id AND pl.kind IN ('loss', 'wager', 'session'))
-    AND NOT EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.provider = x.op ->> 'p' AND w.tx_id = x.op ->> 'tx')
+    AND NOT EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.provider = x.p AND w.tx_id = x.tx)
   ) b;
 
   -- The wins on open rounds of members who owe nothing, with their accounts and comp rate.
-  SELECT coalesce(jsonb_agg(jsonb_build_object(
-           'ord', x.ord, 'p', x.op ->> 'p', 'tx', x.op ->> 'tx', 'h', x.op ->> 'h', 'r', x.op ->> 'r',
-           'a', (x.op ->> 'a')::bigint, 'c', (x.op ->> 'c')::boolean, 'member', r.member_id, 'round', r.id,
-           'rate', comp_rate((SELECT st.settings FROM sites st WHERE st.id = m.site_id), m.level, r.category),
-           'cash', cash.id, 'comp', comp.id,
-           'house', (SELECT h.id FROM ledger_accounts h WHERE h.member_id IS NULL AND h.kind = 'game_revenue'
-                       AND h.shard = (r.member_id % 64)::smallint),
-           'expense', (SELECT e.id FROM ledger_accounts e WHERE e.member_id IS NULL AND e.kind = 'comp_expense'
-                         AND e.shard = (r.member_id % 64)::smallint))), '[]')
+  SELECT coalesce(array_agg(ROW(x.ord, x.p, x.tx, x.h, x.r, x.a, x.c, r.member_id, r.id,
+           comp_rate(st.settings, m.level, r.category), cash.id, comp.id,
+           (SELECT h.id FROM ledger_accounts h WHERE h.member_id IS NULL AND h.kind = 'game_revenue'
+              AND h.shard = (r.member_id % 64)::smallint),
+           (SELECT e.id FROM ledger_accounts e WHERE e.member_id IS NULL AND e.kind = 'comp_expense'
+              AND e.shard = (r.member_id % 64)::smallint))::wallet_fast_win ORDER BY x.ord), '{}')
   INTO v_wins
-  FROM unnest(p_ords) AS i(ord)
-  CROSS JOIN LATERAL (SELECT i.ord, p_ops -> (i.ord - 1) AS op) x
-  JOIN game_rounds r ON r.provider = x.op ->> 'p' AND r.round_id = x.op ->> 'r'
+  FROM unnest(v_calls) x
+  JOIN game_rounds r ON r.provider = x.p AND r.round_id = x.r
   JOIN members m ON m.id = r.member_id
+  JOIN sites st ON st.id = m.site_id
   JOIN ledger_accounts cash ON cash.member_id = r.member_id AND cash.kind = 'cash'
   JOIN ledger_accounts comp ON comp.member_id = r.member_id AND comp.kind = 'comp'
-  WHERE x.op ->> 'k' = 'win' AND r.status = 'open' AND (x.op ->> 'a')::bigint >= 0
+  WHERE x.k = 'win' AND r.status = 'open' AND x.a >= 0
     AND NOT EXISTS (SELECT 1 FROM wallet_debts d WHERE d.member_id = r.member_id AND d.amount > 0)
-    AND NOT EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.provider = x.op ->> 'p' AND w.tx_id = x.op ->> 'tx');
+    AND NOT EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.provider = x.p AND w.tx_id = x.tx);
 
-  IF jsonb_array_length(v_bets) + jsonb_array_length(v_wins) = 0 THEN
+  IF cardinality(v_bets) + cardinality(v_wins) = 0 THEN
     RETURN '[]';
   END IF;
 
-  -- Today's stakes and wins per member (limits, migration 0014), before the cash accounts are locked.
+  -- Today's stakes and wins per member (limits, migration 0014), before the cash accounts are locked;
+  -- the day is the member's site's, as member_timezone gives it.
   INSERT INTO member_play_days AS d (member_id, day, deposits, stakes, wins)
-  SELECT t.member, (now() AT TIME ZONE member_timezone(t.member))::date, 0, sum(t.stake), sum(t.win)
-  FROM (SELECT b.member, b.a AS stake, 0 AS win FROM jsonb_to_recordset(v_bets) AS b(member bigint, a bigint)
-        UNION ALL
-        SELECT w.member, 0, w.a FROM jsonb_to_recordset(v_wins) AS w(member bigint, a bigint) WHERE w.a > 0) t
-  GROUP BY t.member ORDER BY t.member
+  SELECT t.member, (now() AT TIME ZONE coalesce(nullif(st.settings ->> 'timezone', ''), 'UTC'))::date, 0, t.stake, t.win
+  FROM (SELECT u.member, sum(u.stake) AS stake, sum(u.win) AS win
+        FROM (SELECT b.member, b.a AS stake, 0 AS win FROM unnest(v_bets) b
+              UNION ALL
+              SELECT w.member, 0, w.a FROM unnest(v_wins) w WHERE w.a > 0) u
+        GROUP BY u.member) t
+  JOIN members m ON m.id = t.member
+  JOIN sites st ON st.id = m.site_id
+  ORDER BY t.member
   ON CONFLICT (member_id, day) DO UPDATE SET stakes = d.stakes + excluded.stakes, wins = d.wins + excluded.wins;
 
   -- The members' accounts, locked in id order; their cash balances before this batch's postings.
-  SELECT coalesce(jsonb_object_agg(a.id::text, a.balance) FILTER (WHERE a.kind = 'cash'), '{}')
+  SELECT coalesce(array_agg(ROW(NULL, a.balance, a.id)::wallet_fast_amount) FILTER (WHERE a.kind = 'cash'), '{}')
   INTO v_cash
   FROM (SELECT id, kind, balance FROM ledger_accounts
-        WHERE id = ANY (ARRAY(SELECT b.cash FROM jsonb_to_recordset(v_bets) AS b(cash bigint)
-                              UNION ALL SELECT w.cash FROM jsonb_to_recordset(v_wins) AS w(cash bigint)
-                              UNION ALL SELECT w.comp FROM jsonb_to_recordset(v_wins) AS w(comp bigint)))
+        WHERE id = ANY (ARRAY(SELECT b.cash FROM unnest(v_bets) b
+                              UNION ALL SELECT w.cash FROM unnest(v_wins) w
+                              UNION ALL SELECT w.comp FROM unnest(v_wins) w))
         ORDER BY id FOR NO KEY UPDATE) a;
 
   -- The bets' rounds: new ones opened and listed in open_game_rounds, open ones of the same member grown.
-  WITH b AS (
-    SELECT * FROM jsonb_to_recordset(v_bets)
-      AS b(ord int, p text, r text, a bigint, member bigint, game bigint, vendor text, code text, cat text)
-  ), rounds AS (
+  WITH rounds AS (
     INSERT INTO game_rounds (provider, round_id, member_id, game_session_id, vendor_code, game_code, category, total_bet)
-    SELECT b.p, b.r, b.member, b.game, b.vendor, b.code, b.cat, b.a FROM b ORDER BY b.ord
+    SELECT b.p, b.r, b.member, b.game, b.vendor, b.code, b.cat, b.a FROM unnest(v_bets) b ORDER BY b.ord
     ON CONFLICT (provider, round_id) DO UPDATE SET total_bet = game_rounds.total_bet + excluded.total_bet
       WHERE game_rounds.status = 'open' AND game_rounds.member_id = excluded.member_id
     RETURNING id, xmax = 0 AS opened -- xmax is 0 on a row this statement inserted
@@ -122,35 +132,32 @@ BEGIN
     INSERT INTO open_game_rounds (game_round_id) SELECT id FROM rounds WHERE opened
   )
   SELECT count(*) INTO v_count FROM rounds;
-  IF v_count <> jsonb_array_length(v_bets) THEN
+  IF v_count <> cardinality(v_bets) THEN
     RAISE EXCEPTION 'wallet_batch_fast: a round closed concurrently' USING ERRCODE = '40001';
   END IF;
 
   -- The wins' rounds, closed where asked (leaving open_game_rounds), and the comp a first close accrues.
-  WITH w AS (
-    SELECT * FROM jsonb_to_recordset(v_wins) AS w(ord int, round bigint, a bigint, c boolean, rate int)
-  ), closed AS (
+  WITH closed AS (
     UPDATE game_rounds g SET total_win = g.total_win + w.a, has_win = true,
       status = CASE WHEN w.c THEN 'closed' ELSE g.status END,
       closed_at = CASE WHEN w.c THEN coalesce(g.closed_at, now()) ELSE g.closed_at END
-    FROM w WHERE g.id = w.round AND g.status = 'open'
-      AND g.id = ANY (ARRAY(SELECT w.round FROM w)) -- the rounds by their key, whichever side the plan starts from
+    FROM unnest(v_wins) w WHERE g.id = w.round AND g.status = 'open'
+      AND g.id = ANY (ARRAY(SELECT w.round FROM unnest(v_wins) w)) -- the rounds by their key, whichever side the plan starts from
     RETURNING w.ord, g.id, w.c AND g.closed_at = now() AS first_close, g.total_bet, w.rate, w.c
   ), unlisted AS (
     DELETE FROM open_game_rounds o USING closed c WHERE c.c AND o.game_round_id = c.id
   )
-  SELECT coalesce(jsonb_agg(jsonb_build_object('ord', c.ord,
-           'comp', CASE WHEN c.first_close THEN (c.total_bet * c.rate) / 10000 ELSE 0 END)), '[]')
-  INTO v_closed FROM closed c;
-  IF jsonb_array_length(v_closed) <> jsonb_array_length(v_wins) THEN
+  SELECT coalesce(array_agg(ROW(c.ord, CASE WHEN c.first_close THEN (c.total_bet * c.rate) / 10000 ELSE 0 END,
+           NULL)::wallet_fast_amount), '{}')
+  INTO v_comps FROM closed c;
+  IF cardinality(v_comps) <> cardinality(v_wins) THEN
     RAISE EXCEPTION 'wallet_batch_fast: a round closed concurrently' USING ERRCODE = '40001';
   END IF;
 
   -- Jackpot games' stakes feed their shard's pool as wallet_bet does, in call order within a shard: each
   -- call's share is the whole minor units its stake × bps completes (wallet_batch holds the shard rows).
   WITH j AS (
-    SELECT b.ord, b.a, b.bps, (b.member % 64)::smallint AS shard
-    FROM jsonb_to_recordset(v_bets) AS b(ord int, a bigint, bps int, member bigint) WHERE b.bps > 0
+    SELECT b.ord, b.a, b.bps, (b.member % 64)::smallint AS shard FROM unnest(v_bets) b WHERE b.bps > 0
   ), grown AS (
     UPDATE jackpot_shards s SET units = s.units + t.units, staked = s.staked + t.staked
     FROM (SELECT j.shard, sum(j.a * j.bps)::bigint AS units, sum(j.a)::bigint AS staked FROM j GROUP BY j.shard) t
@@ -160,37 +167,26 @@ BEGIN
            (s.units + sum(j.a * j.bps) OVER (PARTITION BY j.shard ORDER BY j.ord))::bigint AS reached
     FROM j JOIN jackpot_shards s ON s.shard = j.shard -- the units before this statement
   )
-  SELECT coalesce(jsonb_agg(jsonb_build_object('ord', ord, 'pool', pool,
-           'share', reached / 10000 - (reached - units) / 10000)), '[]')
+  SELECT coalesce(array_agg(ROW(ord, reached / 10000 - (reached - units) / 10000, pool)::wallet_fast_amount), '{}')
   INTO v_shares FROM after;
 
   -- Every posting in one insert, every balance in one update (a house shard's many calls net to one change).
-  WITH b AS (
-    SELECT * FROM jsonb_to_recordset(v_bets)
-      AS b(ord int, p text, tx text, r text, a bigint, bps int, cash bigint, house bigint)
-  ), w AS (
-    SELECT * FROM jsonb_to_recordset(v_wins)
-      AS w(ord int, p text, tx text, r text, a bigint, cash bigint, comp bigint, house bigint, expense bigint)
-  ), c AS (
-    SELECT * FROM jsonb_to_recordset(v_closed) AS c(ord int, comp bigint)
-  ), s AS (
-    SELECT * FROM jsonb_to_recordset(v_shares) AS s(ord int, pool bigint, share bigint)
-  ), moves AS (
+  WITH moves AS (
     SELECT b.ord, 1 AS step, 'wallet:' || b.p || ':' || b.tx AS key, b.cash AS from_id, b.house AS to_id,
            b.a AS amount, 'bet' AS kind, jsonb_build_object('provider', b.p, 'roundId', b.r, 'txId', b.tx) AS ref
-    FROM b
+    FROM unnest(v_bets) b
     UNION ALL
-    SELECT b.ord, 2, 'jackpot-contribution:' || b.p || ':' || b.tx, b.house, s.pool, s.share, 'jackpot_contribution',
+    SELECT b.ord, 2, 'jackpot-contribution:' || b.p || ':' || b.tx, b.house, s.account, s.amount, 'jackpot_contribution',
            jsonb_build_object('provider', b.p, 'roundId', b.r, 'txId', b.tx, 'stake', b.a, 'bps', b.bps)
-    FROM b JOIN s ON s.ord = b.ord WHERE s.share > 0
+    FROM unnest(v_bets) b JOIN unnest(v_shares) s ON s.ord = b.ord WHERE s.amount > 0
     UNION ALL
     SELECT w.ord, 1, 'wallet:' || w.p || ':' || w.tx, w.house, w.cash, w.a, 'win',
            jsonb_build_object('provider', w.p, 'roundId', w.r, 'txId', w.tx)
-    FROM w WHERE w.a > 0
+    FROM unnest(v_wins) w WHERE w.a > 0
     UNION ALL
-    SELECT w.ord, 2, 'comp-accrual:wallet:' || w.p || ':' || w.r, w.expense, w.comp, c.comp, 'comp_accrual',
+    SELECT w.ord, 2, 'comp-accrual:wallet:' || w.p || ':' || w.r, w.expense, w.comp, c.amount, 'comp_accrual',
            jsonb_build_object('provider', w.p, 'roundId', w.r)
-    FROM w JOIN c ON c.ord = w.ord WHERE c.comp > 0
+    FROM unnest(v_wins) w JOIN unnest(v_comps) c ON c.ord = w.ord WHERE c.amount > 0
   ), posted AS (
     INSERT INTO ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, kind, reference)
     SELECT key, from_id, to_id, amount, kind, ref FROM moves ORDER BY ord, step
@@ -206,14 +202,13 @@ BEGIN
   -- Each call's reply (its member's cash after it, their calls here taken in call order), recorded
   -- under its transaction id; a repeat racing in raises and the batch runs call by call.
   WITH moved AS (
-    SELECT b.ord, b.p, b.tx, b.h, b.r, 'bet' AS kind, b.member, b.a, b.cash, -b.a AS delta
-    FROM jsonb_to_recordset(v_bets) AS b(ord int, p text, tx text, h text, r text, member bigint, a bigint, cash bigint)
+    SELECT b.ord, b.p, b.tx, b.h, b.r, 'bet' AS kind, b.member, b.a, b.cash, -b.a AS delta FROM unnest(v_bets) b
     UNION ALL
-    SELECT w.ord, w.p, w.tx, w.h, w.r, 'win', w.member, w.a, w.cash, w.a
-    FROM jsonb_to_recordset(v_wins) AS w(ord int, p text, tx text, h text, r text, member bigint, a bigint, cash bigint)
+    SELECT w.ord, w.p, w.tx, w.h, w.r, 'win', w.member, w.a, w.cash, w.a FROM unnest(v_wins) w
   ), calls AS (
-    SELECT m.*, (v_cash ->> m.cash::text)::bigint + sum(m.delta) OVER (PARTITION BY m.member ORDER BY m.ord) AS balance
-    FROM moved m
+    SELECT m.ord, m.p, m.tx, m.h, m.r, m.kind, m.member, m.a,
+           cb.amount + sum(m.delta) OVER (PARTITION BY m.member ORDER BY m.ord) AS balance
+    FROM moved m JOIN unnest(v_cash) cb ON cb.account = m.cash
   ), recorded AS (
     INSERT INTO wallet_transactions (provider, tx_id, kind, round_id, member_id, amount, request_hash, response)
     SELECT c.p, c.tx, c.kind, c.r, c.member, c.a, c.h,
@@ -226,9 +221,9 @@ BEGIN
 
   -- Betting keeps the login session alive, as any other request of the member would (only when due:
   -- an update of no row still runs the table's statement triggers).
-  IF jsonb_path_exists(v_bets, '$[*].login ? (@ != null)') THEN
-    UPDATE sessions SET last_seen_at = now()
-    WHERE id = ANY (ARRAY(SELECT b.login FROM jsonb_to_recordset(v_bets) AS b(login bigint) WHERE b.login IS NOT NULL));
+  v_logins := ARRAY(SELECT b.login FROM unnest(v_bets) b WHERE b.login IS NOT NULL);
+  IF cardinality(v_logins) > 0 THEN
+    UPDATE sessions SET last_seen_at = now() WHERE id = ANY (v_logins);
   END IF;
   RETURN v_replies;
 END $$;
