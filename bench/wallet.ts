@@ -16,6 +16,7 @@ import { seedDemo } from '../src/server/db/seed-demo.ts';
 import { auditLedger, isLedgerSound } from '../src/server/modules/ledger/ledger.audit.ts';
 import { memberBalances } from '../src/server/modules/ledger/ledger.service.ts';
 import { startPgCluster } from '../test/support/pg-cluster.ts';
+import { cpuPerOperation, cpuWindow, printCpuSplit } from './support/cpu-split.ts';
 import { inProcessWalletLoad } from './support/in-process-wallet.ts';
 import { fundedPlayer } from './support/players.ts';
 import { figuresOf, printFigures } from './support/report.ts';
@@ -77,6 +78,7 @@ try {
   };
   const winsBefore = await winsInLedger();
   // Each connection plays as one player: bet, then the win that closes the round.
+  const httpWindow = cpuWindow();
   const load = walletLoad({
     url: server.url,
     secret: SECRET,
@@ -86,12 +88,17 @@ try {
     seed: process.env.BENCH_SEED,
   });
   const run = await load.run;
+  const httpCpu = httpWindow.end(run.requests.total, {
+    'wallet server (Node)': server.pid,
+    'load generator (autocannon)': process.pid,
+  });
   const winsAfter = await winsInLedger();
   const wallet = figuresOf(`wallet bet/win (${CLIENTS} clients)`, run);
 
   console.log('running the same load in process (the wallet service and its batcher, no HTTP)...');
   const direct = await openDatabase({ databaseUrl: urlOf('bench_wallet'), poolSize: Math.max(10, CLIENTS) });
   const directBefore = await winsInLedger();
+  const directWindow = cpuWindow();
   const inProcess = await inProcessWalletLoad({
     db: direct.db,
     gameTokens,
@@ -99,12 +106,14 @@ try {
     seconds: DURATION_S,
     seed: process.env.BENCH_SEED,
   });
+  const directCpu = directWindow.end(inProcess.operations, { 'wallet service and load (Node)': process.pid });
   const directAfter = await winsInLedger();
   await direct.close();
 
   console.log('running pgbench TPC-B on the same cluster...');
   const scale = CLIENTS;
   execFileSync('pgbench', ['-i', '-q', '-s', String(scale), urlOf('bench_pgbench')], { stdio: 'ignore' });
+  const pgbenchWindow = cpuWindow();
   const out = execFileSync('pgbench', [
     '-c',
     String(CLIENTS),
@@ -115,6 +124,11 @@ try {
     '-r',
     urlOf('bench_pgbench'),
   ]).toString();
+  const pgbenchCpu = pgbenchWindow.end(
+    Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0),
+    {},
+    'pgbench client',
+  );
   const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
   const latency = Number(/latency average = ([\d.]+)/.exec(out)?.[1] ?? 0);
 
@@ -124,6 +138,15 @@ try {
   );
   console.log(
     `| wallet bet/win in process (${CLIENTS} clients) | ${inProcess.operationsPerSecond.toFixed(0)} | | | ${inProcess.failures} failed | |`,
+  );
+  // The CPU each side spends per operation: with both cores busy, the ratio of throughputs can be at
+  // most the inverse ratio of these (the load generator shares the cores with what it measures).
+  console.log('');
+  printCpuSplit('wallet over HTTP', httpCpu);
+  printCpuSplit('wallet in process', directCpu);
+  printCpuSplit('pgbench TPC-B', pgbenchCpu);
+  console.log(
+    `a wallet operation over HTTP costs ${(cpuPerOperation(httpCpu) / cpuPerOperation(pgbenchCpu)).toFixed(2)} × the CPU of a TPC-B transaction (3 × pgbench needs ≤ 0.33 with both cores busy)`,
   );
   const ratio = wallet.requestsPerSecond / tps;
   console.log(

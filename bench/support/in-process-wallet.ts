@@ -14,7 +14,7 @@ export async function inProcessWalletLoad(opts: {
   clients: number;
   seconds: number;
   seed?: string;
-}): Promise<{ operationsPerSecond: number; failures: number; paid: WinTally }> {
+}): Promise<{ operations: number; operationsPerSecond: number; failures: number; paid: WinTally }> {
   const config = readConfig({});
   const seed = opts.seed ?? 'bench-wallet';
   const paid: WinTally = { count: 0, sum: 0 };
@@ -48,5 +48,5 @@ export async function inProcessWalletLoad(opts: {
   };
   const started = Date.now();
   await Promise.all(Array.from({ length: opts.clients }, (_, n) => client(n)));
-  return { operationsPerSecond: operations / ((Date.now() - started) / 1000), failures, paid };
+  return { operations, operationsPerSecond: operations / ((Date.now() - started) / 1000), failures, paid };
 }
