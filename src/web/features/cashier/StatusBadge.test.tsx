@@ -43,4 +43,9 @@ describe('status labels and amounts as the member sees them', () => {
     expect(text(render(<Money value={1234567} />))).toBe('1,234,567');
     expect(text(render(<Money value="oops" />))).toBe('0');
   });
+
+  it('renders an amount not loaded yet as a dash, not as a 0 balance', () => {
+    expect(text(render(<Money value={undefined} />))).toBe('–');
+    expect(text(render(<Money value={0} />))).toBe('0');
+  });
 });
