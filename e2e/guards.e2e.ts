@@ -45,10 +45,19 @@ describe.runIf(chromiumAvailable)('every page, as a member, for the screenshots'
   it('opens each page without errors', { timeout: 90_000 }, async () => {
     await loginDemo(b.page);
     await b.page.evaluate(() => localStorage.setItem('lang', 'en'));
-    for (const path of [...GUARDED, '/game', '/login', '/register', '/admin/error', '/nowhere']) {
+    for (const path of [...GUARDED, '/game', '/admin/error', '/nowhere']) {
       await b.page.goto(path);
       await b.page.locator('main :is(h1, h2, p, button, a)').first().waitFor();
       await b.screenshot(`page${path.replace(/\//g, '-')}-desktop`);
+    }
+  });
+
+  it('sends a signed-in member who opens the log-in or sign-up page to the home page', async () => {
+    for (const path of ['/login', '/register']) {
+      await b.page.goto(path);
+      await b.page.waitForURL((url) => url.pathname === '/');
+      await b.page.locator('main :is(h1, h2, p, button, a)').first().waitFor();
+      expect(await b.page.getByRole('heading', { name: /^(Log in|Create your account)$/ }).count()).toBe(0);
     }
   });
 });

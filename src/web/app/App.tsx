@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
+import { GuestOnly } from '../features/session/GuestOnly.tsx';
 import { HomePage } from '../routes/HomePage.tsx';
 import { BareLayout } from './BareLayout.tsx';
 import { Layout } from './Layout.tsx';
@@ -31,7 +32,14 @@ export function App() {
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
-        <Route path="register" element={<RegisterPage />} />
+        <Route
+          path="register"
+          element={
+            <GuestOnly>
+              <RegisterPage />
+            </GuestOnly>
+          }
+        />
         <Route path="deposit" element={<DepositPage />} />
         <Route path="withdraw" element={<WithdrawPage />} />
         <Route path="help" element={<HelpPage />} />
@@ -40,7 +48,14 @@ export function App() {
         <Route path="comp" element={<CompPage />} />
         <Route path="user" element={<UserPage />} />
         <Route path="game" element={<GameLobbyPage />} />
-        <Route path="login" element={<LoginPage />} />
+        <Route
+          path="login"
+          element={
+            <GuestOnly>
+              <LoginPage />
+            </GuestOnly>
+          }
+        />
 
         <Route path="*" element={<NotFoundPage />} />
       </Route>
