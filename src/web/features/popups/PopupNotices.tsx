@@ -3,7 +3,7 @@ import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import styles from '../../../ui/popups.module.css';
 import { callRoute } from '../../api/client.ts';
-import { clampToArea, POPUP_MARGIN, type Point, popupArea } from './popupPlacement.ts';
+import { cascadePopups, clampToArea, POPUP_MARGIN, type Point, popupArea } from './popupPlacement.ts';
 import { clearClosedPopups, closedKey, hideTodayKey, isHidden } from './popupStorage.ts';
 
 interface Popup {
@@ -30,32 +30,48 @@ export function PopupNotices() {
   const visible = (popups.data ?? []).filter(
     (p) => !isHidden(p.id) && !localStorage.getItem(closedKey(p.id)),
   );
+  const starts = cascadePopups(
+    visible.map((p) => ({ x: p.posX, y: p.posY })),
+    Math.min(340, window.innerWidth - 16),
+    { width: window.innerWidth, height: window.innerHeight },
+  );
   return (
     <>
       {visible.map((popup, i) => (
-        <PopupBox key={popup.id} popup={popup} stack={i} onGone={() => setVersion((v) => v + 1)} />
+        <PopupBox
+          key={popup.id}
+          popup={popup}
+          start={starts[i]!}
+          stack={i}
+          onGone={() => setVersion((v) => v + 1)}
+        />
       ))}
     </>
   );
 }
 
-function PopupBox({ popup, stack, onGone }: { popup: Popup; stack: number; onGone(): void }) {
+function PopupBox({
+  popup,
+  start,
+  stack,
+  onGone,
+}: {
+  popup: Popup;
+  /** The operator's position, kept inside the screen and below earlier popups' title bars. */
+  start: Point;
+  stack: number;
+  onGone(): void;
+}) {
   const { t } = useTranslation();
   // Inside the screen from the first frame; `place` below refines it with the box's real size.
-  const [pos, setPos] = useState<Point>(() =>
-    clampToArea(
-      { x: popup.posX, y: popup.posY },
-      { width: Math.min(340, window.innerWidth - 16), height: 0 },
-      { width: window.innerWidth, height: window.innerHeight },
-    ),
-  );
+  const [pos, setPos] = useState<Point>(start);
   const [maxHeight, setMaxHeight] = useState<number>();
   const drag = useRef<{ dx: number; dy: number } | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLDivElement>(null);
 
-  /** Where the box should be: the operator's position, then wherever the player dragged it. */
-  const wanted = useRef<Point>({ x: popup.posX, y: popup.posY });
+  /** Where the box should be: where it started, then wherever the player dragged it. */
+  const wanted = useRef<Point>(start);
 
   /**
    * Keeps the whole box inside the window and above the phone tab bar. It always starts from the

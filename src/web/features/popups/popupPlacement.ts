@@ -31,3 +31,34 @@ export function popupArea(): Size {
     bar && bar.getBoundingClientRect().height > 0 ? bar.getBoundingClientRect().top : window.innerHeight;
   return { width: document.documentElement.clientWidth, height: Math.min(window.innerHeight, top) };
 }
+
+/** How far below an earlier popup's top a later one starts, so the earlier title bar stays readable. */
+export const POPUP_CASCADE = { x: 16, y: 48 };
+/** How far below its own top a popup is taken to cover what lies under it (its title and first lines). */
+const COVERED_DEPTH = 240;
+
+/**
+ * Where each popup starts when several are open. The operator places each popup alone; two placed on
+ * the same spot, or pulled onto it by a narrow screen, would hide all of the earlier one but its
+ * buttons. A later popup (drawn on top) whose box would cover an earlier one's title bar is moved to
+ * just below that title bar instead, as windows cascade.
+ */
+export function cascadePopups(wanted: Point[], width: number, area: Size): Point[] {
+  const placed: Point[] = [];
+  for (const want of wanted) {
+    let pos = clampToArea(want, { width, height: 0 }, area);
+    for (const earlier of placed) {
+      const overlapsAcross = Math.abs(pos.x - earlier.x) < width;
+      const hidesTitle = pos.y < earlier.y + POPUP_CASCADE.y && pos.y > earlier.y - COVERED_DEPTH;
+      if (overlapsAcross && hidesTitle) {
+        pos = clampToArea(
+          { x: earlier.x + POPUP_CASCADE.x, y: earlier.y + POPUP_CASCADE.y },
+          { width, height: 0 },
+          area,
+        );
+      }
+    }
+    placed.push(pos);
+  }
+  return placed;
+}

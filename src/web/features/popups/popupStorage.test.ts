@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampToArea } from './popupPlacement.ts';
+import { cascadePopups, clampToArea } from './popupPlacement.ts';
 import { clearClosedPopups, closedKey, hideTodayKey, isHidden, POPUP_HIDE_MS } from './popupStorage.ts';
 
 function memoryStorage(): Storage {
@@ -55,5 +55,47 @@ describe('popup memory (SPEC §4)', () => {
       storage.getItem('pop_1'),
       storage.getItem('lang'),
     ]).toEqual([null, null, '1', 'en']);
+  });
+});
+
+describe('several popups open at once', () => {
+  const area = { width: 1366, height: 850 };
+  it('moves a later popup that would cover an earlier title bar to just below it', () => {
+    // The demo popup at (40, 120) and an operator's new one at (40, 80), drawn on top of it.
+    expect(
+      cascadePopups(
+        [
+          { x: 40, y: 120 },
+          { x: 40, y: 80 },
+        ],
+        340,
+        area,
+      ),
+    ).toEqual([
+      { x: 40, y: 120 },
+      { x: 56, y: 168 },
+    ]);
+  });
+
+  it('leaves popups placed apart where the operator put them', () => {
+    const apart = [
+      { x: 40, y: 120 },
+      { x: 420, y: 120 },
+      { x: 40, y: 500 },
+    ];
+    expect(cascadePopups(apart, 340, area)).toEqual(apart);
+  });
+
+  it('cascades popups a phone screen pulls onto one spot', () => {
+    const phone = { width: 360, height: 700 };
+    const starts = cascadePopups(
+      [
+        { x: 40, y: 120 },
+        { x: 420, y: 120 },
+      ],
+      344,
+      phone,
+    );
+    expect(starts[1]!.y - starts[0]!.y).toBe(48);
   });
 });
