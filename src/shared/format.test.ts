@@ -3,6 +3,7 @@ import {
   displayBalance,
   formatBasisPoints,
   formatDate,
+  formatFixed,
   formatNumber,
   HTML_LANG,
   INTL_LOCALE,
@@ -38,6 +39,21 @@ describe('display rules (SPEC §9)', () => {
       for (const bp of [0, 1, 10, 25, 100, 150, 1234, 99999]) {
         expect(formatBasisPoints(bp, locale)).toBe(
           new Intl.NumberFormat(HTML_LANG[locale], { maximumFractionDigits: 2 }).format(bp / 100),
+        );
+      }
+    }
+  });
+
+  it('writes fixed decimals with the locale separators, exactly as Intl does', () => {
+    expect(formatFixed(25.5734, 2, 'vn')).toBe('25,57');
+    expect(formatFixed(96.1, 2, 'en')).toBe('96.10');
+    for (const locale of LOCALES) {
+      for (const n of [0, 0.95, 25.5734, 96.1, 1234.5, -3.25]) {
+        expect(formatFixed(n, 2, locale)).toBe(
+          new Intl.NumberFormat(HTML_LANG[locale], {
+            minimumFractionDigits: 2,
+            maximumFractionDigits: 2,
+          }).format(n),
         );
       }
     }

@@ -63,6 +63,15 @@ export function formatBasisPoints(bp: number, locale: Locale): string {
   return hundredths ? `${sign}${whole}${SEPARATORS[locale].decimal}${hundredths}` : `${sign}${whole}`;
 }
 
+/** A number with exactly `digits` decimals in the locale: 25.5734 to 2 is "25.57" (Vietnamese "25,57"). */
+export function formatFixed(value: number, digits: number, locale: Locale): string {
+  const text = Math.abs(value).toFixed(digits);
+  const [whole = '0', fraction] = text.split('.');
+  const sign = value < 0 && /[1-9]/.test(text) ? '-' : '';
+  const withGroups = whole.replace(/\B(?=(\d{3})+(?!\d))/g, SEPARATORS[locale].group);
+  return fraction ? `${sign}${withGroups}${SEPARATORS[locale].decimal}${fraction}` : `${sign}${withGroups}`;
+}
+
 /** YYYY-MM-DD in the viewer's time zone, or a dash when there is no date. */
 export function formatDate(value: unknown): string {
   if (value === null || value === undefined || value === '') return '-';

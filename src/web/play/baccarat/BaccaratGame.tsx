@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { formatFixed } from '../../../shared/format.ts';
 import type { BaccaratHand, BaccaratSide } from '../../../shared/games/baccarat.ts';
 import { GameError, houseCall, type InitReply } from '../api.ts';
-import { money, usePlayT } from '../i18n.ts';
+import { money, playLocale, usePlayT } from '../i18n.ts';
 import styles from '../play.module.css';
 import { playSound } from '../sound/sounds.ts';
 import { CardView } from './CardView.tsx';
@@ -20,7 +21,7 @@ interface DealReply {
 const SIDES: { side: BaccaratSide; pays: string }[] = [
   { side: 'player', pays: '1 : 1' },
   { side: 'tie', pays: '8 : 1' },
-  { side: 'banker', pays: '0.95 : 1' },
+  { side: 'banker', pays: `${formatFixed(0.95, 2, playLocale)} : 1` },
 ];
 const REVEAL_MS = 550;
 

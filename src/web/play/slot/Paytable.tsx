@@ -1,12 +1,13 @@
+import { formatFixed } from '../../../shared/format.ts';
 import { PUBLISHED } from '../../../shared/games/machines/index.ts';
 import { PAYLINES, type SlotMachine } from '../../../shared/games/slot-machine.ts';
-import { money, usePlayT } from '../i18n.ts';
+import { money, playLocale, usePlayT } from '../i18n.ts';
 import { JackpotPaytableNote } from '../jackpot/JackpotPaytableNote.tsx';
 import playStyles from '../play.module.css';
 import { SymbolArt } from './SymbolArt.tsx';
 import styles from './slot.module.css';
 
-const percent = (x: number, digits: number) => (x * 100).toFixed(digits);
+const percent = (x: number, digits: number) => formatFixed(x * 100, digits, playLocale);
 
 /** The machine's published paytable at the current line bet: pays, its feature, the exact RTP. */
 export function Paytable({
