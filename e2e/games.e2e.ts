@@ -17,6 +17,14 @@ describe.runIf(chromiumAvailable)('built-in games on a phone', () => {
     await b.page.goto(url);
     const balance = b.page.getByTestId('game-balance');
     await expect.poll(async () => balanceOf(await balance.textContent())).toBe(100_000);
+    // The reels the window opens with are at rest: no landing bounce before any spin.
+    const landing = () =>
+      b.page.evaluate(
+        () =>
+          document.getAnimations().filter((a) => a instanceof CSSAnimation && /land/.test(a.animationName))
+            .length,
+      );
+    expect(await landing()).toBe(0);
     await b.screenshot('slot-phone-ready');
     await b.page.getByRole('button', { name: 'Spin', exact: true }).click();
     await b.page.getByRole('button', { name: 'Spin', exact: true }).waitFor({ state: 'visible' });

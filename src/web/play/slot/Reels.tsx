@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { type LineWin, PAYLINES, type SlotMachine } from '../../../shared/games/slot-machine.ts';
 import { SymbolArt } from './SymbolArt.tsx';
 import styles from './slot.module.css';
@@ -33,6 +33,10 @@ export const Reels = memo(function Reels(props: {
   quick: boolean;
 }) {
   const { machine, grid, spinning, lines, focus, expanded } = props;
+  // The landing bounce follows a spin: the reels the window opens with are already at rest.
+  const spun = useRef(false);
+  if (spinning.some(Boolean)) spun.current = true;
+  const atRest = spun.current ? styles.landed : '';
   const winning = new Set(
     lines.flatMap((l) => PAYLINES[l.line]!.slice(0, l.count).map((row, reel) => `${reel}:${row}`)),
   );
@@ -41,7 +45,7 @@ export const Reels = memo(function Reels(props: {
       {grid.map((column, reel) => (
         <div key={reel} className={styles.reel}>
           <div
-            className={`${styles.stack} ${spinning[reel] ? styles.hidden : styles.landed} ${expanded.includes(reel) ? styles.expanded : ''}`}
+            className={`${styles.stack} ${spinning[reel] ? styles.hidden : atRest} ${expanded.includes(reel) ? styles.expanded : ''}`}
           >
             {column.map((symbol, row) => (
               <div
