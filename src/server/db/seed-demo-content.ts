@@ -2,13 +2,15 @@
  * What the demo operator wrote for its players: notices, the popup, banners, the welcome note and the
  * messenger labels. Operator content has one text in no particular language (SPEC §3); the demo site's
  * default language is Thai, so its operator writes in Thai. `[DEMO]` marks every title and label so
- * demo data is never mistaken for real. Kept free of imports so browser tests can name these texts.
+ * demo data is never mistaken for real. Thai line breaking cuts loanwords it does not know (เดโม,
+ * คาสิโน) between syllables, so text that wraps says ทดลอง ("trial"). Kept free of imports so browser
+ * tests can name these texts.
  */
 
 export const DEMO_NOTICES = [
   {
-    title: '[DEMO] ยินดีต้อนรับสู่คาสิโนเดโม',
-    contents: 'เว็บไซต์นี้ใช้ข้อมูลเดโม เข้าสู่ระบบด้วย demo / demo1234 เพื่อทดลองฝากเงิน เล่นเกม และติดต่อฝ่ายบริการ',
+    title: '[DEMO] ยินดีต้อนรับสู่เว็บทดลองเล่น',
+    contents: 'เว็บไซต์นี้ใช้ข้อมูลตัวอย่าง เข้าสู่ระบบด้วย demo / demo1234 เพื่อทดลองฝากเงิน เล่นเกม และติดต่อฝ่ายบริการ',
   },
   {
     title: '[DEMO] เวลาทำการฝาก-ถอน',
@@ -37,13 +39,13 @@ export const DEMO_BANNERS = [
 
 export const DEMO_NOTE = {
   title: '[DEMO] ยินดีต้อนรับ',
-  contents: 'ยินดีต้อนรับสู่คาสิโนเดโม ยอดเงินของคุณเป็นเงินเดโม ลองฝากเงิน เล่นเกม แล้วถอนเงินได้เลย',
+  contents: 'ยินดีต้อนรับสู่เว็บทดลองเล่น ยอดเงินของคุณเป็นเงินทดลอง ลองฝากเงิน เล่นเกม แล้วถอนเงินได้เลย',
 } as const;
 
 export const DEMO_POPUP = {
   title: '[DEMO] โบนัสต้อนรับ',
   titleColor: '#f5c542',
-  contents: '<p><strong>เว็บไซต์เดโม</strong> ยอดเงินและเกมในเว็บนี้ใช้เงินเดโมเท่านั้น</p>',
+  contents: '<p><strong>เว็บทดลองเล่น</strong> ยอดเงินและเกมในเว็บนี้ใช้เงินทดลองเท่านั้น</p>',
   posX: 40,
   posY: 120,
 } as const;
