@@ -3,21 +3,21 @@
  * messenger labels. Operator content has one text in no particular language (SPEC §3); the demo site's
  * default language is Thai, so its operator writes in Thai. `[DEMO]` marks every title and label so
  * demo data is never mistaken for real. Thai line breaking cuts loanwords it does not know (เดโม,
- * คาสิโน) between syllables, so text that wraps says ทดลอง ("trial"). Kept free of imports so browser
- * tests can name these texts.
+ * คาสิโน) between syllables, so text that wraps says ทดลอง ("trial"); notice titles are short enough
+ * for one line in the 360-px lists. Kept free of imports so browser tests can name these texts.
  */
 
 export const DEMO_NOTICES = [
   {
-    title: '[DEMO] ยินดีต้อนรับสู่เว็บทดลองเล่น',
+    title: '[DEMO] ยินดีต้อนรับ',
     contents: 'เว็บไซต์นี้ใช้ข้อมูลตัวอย่าง เข้าสู่ระบบด้วย demo / demo1234 เพื่อทดลองฝากเงิน เล่นเกม และติดต่อฝ่ายบริการ',
   },
   {
-    title: '[DEMO] เวลาทำการฝาก-ถอน',
+    title: '[DEMO] เวลาฝาก-ถอน',
     contents: 'ระบบดำเนินการฝากและถอนเงินทุกวัน ยอดทำรายการต้องเป็นทวีคูณของ 10,000',
   },
   {
-    title: '[DEMO] เล่นอย่างมีความรับผิดชอบ',
+    title: '[DEMO] เล่นอย่างรับผิดชอบ',
     contents: 'ตั้งวงเงินให้ตัวเองก่อนเริ่มเล่น หากต้องการพักบัญชี ติดต่อฝ่ายบริการได้ตลอดเวลา',
   },
 ] as const;
