@@ -1,10 +1,11 @@
 import { describe, expect, inject, it } from 'vitest';
+import { DEMO_POPUP } from '../src/server/db/seed-demo-content.ts';
 import { chromiumAvailable, DESKTOP, useBrowser } from './support/browser.ts';
 import { registerViaApi } from './support/member.ts';
 
 describe.runIf(chromiumAvailable)('popups, alerts, notes and help on a desktop', () => {
   const b = useBrowser(DESKTOP, { keepPopups: true });
-  const popup = () => b.page.getByRole('dialog', { name: '[DEMO] Welcome bonus' });
+  const popup = () => b.page.getByRole('dialog', { name: DEMO_POPUP.title });
 
   it('shows the operator popup where it was placed, and lets the player drag it', async () => {
     await b.page.goto('/');
@@ -13,7 +14,7 @@ describe.runIf(chromiumAvailable)('popups, alerts, notes and help on a desktop',
     await popup().waitFor();
     const before = (await popup().boundingBox())!;
     await b.screenshot('popup-desktop');
-    const handle = popup().getByText('[DEMO] Welcome bonus');
+    const handle = popup().getByText(DEMO_POPUP.title);
     const start = (await handle.boundingBox())!;
     await b.page.mouse.move(start.x + 20, start.y + 10);
     await b.page.mouse.down();

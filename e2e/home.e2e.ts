@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_NOTICES } from '../src/server/db/seed-demo-content.ts';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
 import { dismissNoteAlert } from './support/member.ts';
 
@@ -14,7 +15,7 @@ describe.runIf(chromiumAvailable)('home page on a desktop', () => {
     // The banner shows the real progressive pool, which never holds less than its reseed.
     const jackpot = async () => Number(await b.page.getByTestId('jackpot').getAttribute('data-amount'));
     await expect.poll(jackpot, { timeout: 8_000 }).toBeGreaterThanOrEqual(10_000_000);
-    await b.page.getByText('[DEMO] Welcome to the demo casino').first().waitFor();
+    await b.page.getByText(DEMO_NOTICES[0].title).first().waitFor();
     await b.screenshot('home-guest-desktop-tiles');
     await b.page.getByText('Royal Baccarat').click();
     await b.page.getByText('Please log in first.').waitFor();

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_POPUP } from '../src/server/db/seed-demo-content.ts';
 import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember, launch } from './support/member.ts';
 
-const POPUP = '[DEMO] Welcome bonus';
+const POPUP = DEMO_POPUP.title;
 const EIGHT_HOURS = 28_800_000;
 
 describe.runIf(chromiumAvailable)('the site on a 360-px phone', () => {

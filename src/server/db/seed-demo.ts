@@ -15,6 +15,13 @@ import {
   popups,
   sites,
 } from './schema.ts';
+import {
+  DEMO_BANNERS,
+  DEMO_MESSENGER_LINKS,
+  DEMO_NOTE,
+  DEMO_NOTICES,
+  DEMO_POPUP,
+} from './seed-demo-content.ts';
 
 /** The demo login the README shows. Everything seeded here is marked as demo data. */
 export const DEMO_MEMBER = { id: 'demo', pw: 'demo1234', nick: 'DemoPlayer' } as const;
@@ -72,27 +79,9 @@ const DEMO_GAMES: Record<string, { code: string; nameKo: string; nameEn: string 
   ],
 };
 
-const DEMO_NOTICES = [
-  {
-    title: '[DEMO] Welcome to the demo casino',
-    contents: 'This site runs on demo data. Log in as demo / demo1234 to try deposits, games and support.',
-  },
-  {
-    title: '[DEMO] Cashier hours',
-    contents: 'Deposits and withdrawals are processed every day. Requests are made in steps of 10,000.',
-  },
-  {
-    title: '[DEMO] Play responsibly',
-    contents: 'Set yourself a limit before you play. Contact support at any time to pause your account.',
-  },
-];
-
 const DEMO_SITE_SETTINGS: SiteSettings = {
   timezone: 'Asia/Seoul',
-  messengerLinks: [
-    { label: '[DEMO] Telegram support', url: 'https://t.me/royal_casino_demo' },
-    { label: '[DEMO] KakaoTalk support', url: 'https://open.kakao.com/o/royal_casino_demo' },
-  ],
+  messengerLinks: [...DEMO_MESSENGER_LINKS],
   deposit: { locked: false, open: '00:00', close: '24:00' },
   withdraw: { locked: false, open: '00:00', close: '24:00' },
   comp: {
@@ -175,37 +164,16 @@ export async function seedDemo(db: Db): Promise<boolean> {
           );
       }
     }
-    await tx.insert(notices).values(DEMO_NOTICES);
+    await tx.insert(notices).values([...DEMO_NOTICES]);
     await tx.insert(operators).values({
       login: DEMO_OPERATOR.login,
       passwordHash: operatorHash,
       role: 'owner',
       totpSecret: DEMO_OPERATOR.totpSecret,
     });
-    await tx.insert(banners).values([
-      { type: 'jackpot', title: '[DEMO] Royal jackpot', text: 'Grows with every spin', amount: 128_450_000 },
-      {
-        type: 'home',
-        title: '[DEMO] Welcome to Royal Casino',
-        text: 'Baccarat and slots, provably fair',
-        sortOrder: 1,
-      },
-    ]);
-    await tx.insert(notes).values({
-      target: 'member',
-      memberId: member.id,
-      title: '[DEMO] Welcome',
-      contents:
-        'Welcome to the demo casino. Your balance is demo money: try a deposit, a game and a withdrawal.',
-      sentBy: 'demo',
-    });
-    await tx.insert(popups).values({
-      title: '[DEMO] Welcome bonus',
-      titleColor: '#f5c542',
-      contents: '<p><strong>Demo site.</strong> Balances and games here use demo money only.</p>',
-      posX: 40,
-      posY: 120,
-    });
+    await tx.insert(banners).values([...DEMO_BANNERS]);
+    await tx.insert(notes).values({ ...DEMO_NOTE, target: 'member', memberId: member.id, sentBy: 'demo' });
+    await tx.insert(popups).values(DEMO_POPUP);
   });
   return true;
 }
