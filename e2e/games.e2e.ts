@@ -94,6 +94,11 @@ describe.runIf(chromiumAvailable)('built-in games on a desktop, and their fairne
     await b.page.getByRole('button', { name: 'Verify' }).click();
     await b.page.getByText('matches the commitment').waitFor();
     await b.page.getByTestId('verify-outcome').waitFor();
+    // The jackpot draw is judged only against a stake: none is known from a seed-change link.
+    const jackpot = b.page.getByTestId('jackpot-verify');
+    expect(await jackpot.getByText(/^(No jackpot|Jackpot hit)$/).count()).toBe(0);
+    await jackpot.getByLabel('Stake').fill('1000');
+    await jackpot.getByText(/^(No jackpot|Jackpot hit)$/).waitFor();
     await b.screenshot('verify-desktop');
   });
 });

@@ -4,6 +4,7 @@ import { formatNumber, isLocale } from '../../../shared/format.ts';
 import { HOUSE_STAKE_PER_HIT, type JackpotCheck, jackpotCheck } from '../../../shared/games/jackpot.ts';
 import { houseCall } from '../api.ts';
 import { browserHmac } from '../fairness/browserCrypto.ts';
+import playStyles from '../play.module.css';
 import styles from './jackpot.module.css';
 
 interface Seeds {
@@ -47,7 +48,14 @@ function Verify({ serverSeed, clientSeed, nonce }: Seeds) {
 
   useEffect(() => {
     const amount = Number(stake);
-    if (!serverSeed.trim() || !Number.isSafeInteger(amount) || amount < 0 || !Number.isInteger(nonce)) {
+    // No stake typed yet: no draw to judge (a stake of 0 would read as "hits below 0, no jackpot").
+    if (
+      !serverSeed.trim() ||
+      !stake ||
+      !Number.isSafeInteger(amount) ||
+      amount < 0 ||
+      !Number.isInteger(nonce)
+    ) {
       setCheck(null);
       return;
     }
@@ -64,8 +72,8 @@ function Verify({ serverSeed, clientSeed, nonce }: Seeds) {
   return (
     <section className={styles.verify} data-testid="jackpot-verify">
       <h2>{t('verifyTitle')}</h2>
-      <label>
-        {t('verifyStake')}{' '}
+      <label className={playStyles.field}>
+        {t('verifyStake')}
         <input
           inputMode="numeric"
           value={stake}
