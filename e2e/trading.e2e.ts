@@ -72,7 +72,7 @@ describe.runIf(chromiumAvailable)('the trading desk', () => {
     // (the demo leagues play the same pairings again later: the event's id tells them apart)
     const panel = b.page.getByTestId(`event-${event.id}`);
     const market = panel.getByRole('region', { name: 'Market Match result' });
-    await expect.poll(() => market.getByText('1 open bets').count()).toBe(1);
+    await expect.poll(() => market.getByText(/· 1 open bet$/).count()).toBe(1);
     await expect.poll(async () => (await b.page.getByText('[DEMO]').count()) > 10).toBe(true);
     await panel.scrollIntoViewIfNeeded();
     await b.page.screenshot({ path: 'e2e/screenshots/trading-desk.png' });
@@ -93,7 +93,7 @@ describe.runIf(chromiumAvailable)('the trading desk', () => {
     await result.getByLabel('Home').fill('2');
     await result.getByLabel('Away').fill('0');
     await result.getByRole('button', { name: 'Enter result' }).click();
-    await market.getByText('Result confirmed: 1 bets settled.').waitFor();
+    await market.getByText('Result confirmed: 1 bet settled.').waitFor();
     await market.getByText('result confirmed: 2–0').waitFor();
     await market.scrollIntoViewIfNeeded();
     await b.page.screenshot({ path: 'e2e/screenshots/trading-desk-settled.png' });

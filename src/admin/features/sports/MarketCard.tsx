@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../../ui/Button.tsx';
 import type { TradingMarket } from '../../api/types.ts';
 import { Amount } from '../../components/Amount.tsx';
+import { count } from '../../components/count.ts';
 import { Field, Outcome, Select } from '../../components/Field.tsx';
 import { Pill } from '../../components/Pill.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
@@ -82,7 +83,7 @@ export function MarketCard({ market }: { market: TradingMarket }) {
           />
         )}
         <span className={ui.muted}>
-          v{market.version} · {market.openBets} open bets
+          v{market.version} · {count(market.openBets, 'open bet')}
         </span>
         {trading && (
           <Button
@@ -209,10 +210,10 @@ export function MarketCard({ market }: { market: TradingMarket }) {
       <Outcome
         error={error}
         done={
-          (enter.data && `Result ${enter.data.state}: ${enter.data.settled} bets settled.`) ||
-          (confirm.data && `Confirmed: ${confirm.data.settled} bets settled.`) ||
-          (correct.data && `Corrected: ${correct.data.settled} bets resettled.`) ||
-          (unsettle.data && `Unsettled ${unsettle.data.settled} bets.`)
+          (enter.data && `Result ${enter.data.state}: ${count(enter.data.settled, 'bet')} settled.`) ||
+          (confirm.data && `Confirmed: ${count(confirm.data.settled, 'bet')} settled.`) ||
+          (correct.data && `Corrected: ${count(correct.data.settled, 'bet')} resettled.`) ||
+          (unsettle.data && `Unsettled ${count(unsettle.data.settled, 'bet')}.`)
         }
       />
     </section>
