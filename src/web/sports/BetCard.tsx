@@ -1,10 +1,18 @@
 import { useState } from 'react';
 import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
 import type { Bet } from './api.ts';
-import { exactly, money, useSportsT } from './i18n.ts';
+import { exactly, money, type SportsT, useSportsT } from './i18n.ts';
+import { LegName } from './LegName.tsx';
 import { Proof } from './Proof.tsx';
 import { frac } from './slipModel.ts';
 import styles from './sports.module.css';
+
+/**
+ * What a correction's amount is: a resettlement's new return, or the stake a void or cancel gave
+ * back (an unsettle has none: the bet is open again).
+ */
+const stepAmount = (t: SportsT, kind: string, amount: string) =>
+  kind === 'resettle' ? t('stepAmount.resettle', { amount }) : t('stepAmount.refund', { amount });
 
 /** One bet of my bets: legs with their states, stake and return, corrections with reasons, the proof. */
 export function BetCard({ bet, format, openProof }: { bet: Bet; format: PriceFormat; openProof?: boolean }) {
@@ -32,7 +40,7 @@ export function BetCard({ bet, format, openProof }: { bet: Bet; format: PriceFor
       <ul className={styles.betLegs}>
         {bet.legs.map((l) => (
           <li key={l.selectionId} data-testid="bet-leg" data-state={l.state}>
-            <span translate="no">{l.label}</span>
+            <LegName leg={l} />
             <span>
               @ {formatPrice(frac(l.price), format)}{' '}
               <span className={styles[`leg_${l.state}`] ?? styles.badge}>{t(`legState.${l.state}`)}</span>
@@ -50,7 +58,9 @@ export function BetCard({ bet, format, openProof }: { bet: Bet; format: PriceFor
         <ul className={styles.corrections} data-testid="corrections">
           {corrections.map((h) => (
             <li key={h.seq}>
-              {t(`step.${h.kind}`)} · {money(h.amount)} · <time dateTime={h.at}>{exactly(h.at)}</time>
+              {t(`step.${h.kind}`)} ·{' '}
+              {h.kind !== 'unsettle' && <>{stepAmount(t, h.kind, money(h.amount))} · </>}
+              <time dateTime={h.at}>{exactly(h.at)}</time>
               {h.reason && (
                 <>
                   {' · '}
@@ -73,7 +83,7 @@ export function BetCard({ bet, format, openProof }: { bet: Bet; format: PriceFor
           >
             {showProof ? t('proof.hide') : t('proof.show')}
           </button>
-          {showProof && <Proof proof={proofStep.proof} format={format} />}
+          {showProof && <Proof proof={proofStep.proof} legs={bet.legs} format={format} />}
         </>
       )}
     </article>
