@@ -1,18 +1,12 @@
 import { useState } from 'react';
 import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
 import type { Bet } from './api.ts';
-import { exactly, money, type SportsT, useSportsT } from './i18n.ts';
+import { exactly, money, useSportsT } from './i18n.ts';
 import { LegName } from './LegName.tsx';
+import { correctionAmount } from './labels.ts';
 import { Proof } from './Proof.tsx';
 import { frac } from './slipModel.ts';
 import styles from './sports.module.css';
-
-/**
- * What a correction's amount is: a resettlement's new return, or the stake a void or cancel gave
- * back (an unsettle has none: the bet is open again).
- */
-const stepAmount = (t: SportsT, kind: string, amount: string) =>
-  kind === 'resettle' ? t('stepAmount.resettle', { amount }) : t('stepAmount.refund', { amount });
 
 /** One bet of my bets: legs with their states, stake and return, corrections with reasons, the proof. */
 export function BetCard({ bet, format, openProof }: { bet: Bet; format: PriceFormat; openProof?: boolean }) {
@@ -56,19 +50,21 @@ export function BetCard({ bet, format, openProof }: { bet: Bet; format: PriceFor
       </dl>
       {corrections.length > 0 && (
         <ul className={styles.corrections} data-testid="corrections">
-          {corrections.map((h) => (
-            <li key={h.seq}>
-              {t(`step.${h.kind}`)} ·{' '}
-              {h.kind !== 'unsettle' && <>{stepAmount(t, h.kind, money(h.amount))} · </>}
-              <time dateTime={h.at}>{exactly(h.at)}</time>
-              {h.reason && (
-                <>
-                  {' · '}
-                  {t('bets.reason')}: <q translate="no">{h.reason}</q>
-                </>
-              )}
-            </li>
-          ))}
+          {corrections.map((h) => {
+            const amount = correctionAmount(t, h.kind, money(h.amount));
+            return (
+              <li key={h.seq}>
+                {t(`step.${h.kind}`)} · {amount && <>{amount} · </>}
+                <time dateTime={h.at}>{exactly(h.at)}</time>
+                {h.reason && (
+                  <>
+                    {' · '}
+                    {t('bets.reason')}: <q translate="no">{h.reason}</q>
+                  </>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       {bet.refusal && <p className={styles.refusal}>{t(`refusal.${bet.refusal}`)}</p>}

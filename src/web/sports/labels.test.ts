@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Bet } from './api.ts';
 import type { SportsT } from './i18n.ts';
-import { legPick, resultSourceLabel } from './labels.ts';
+import { correctionAmount, legPick, resultSourceLabel } from './labels.ts';
 
 const i18n = i18next.createInstance();
 const load = (lng: string) =>
@@ -68,5 +68,11 @@ describe('a placed bet’s market and selection, named as the slip names them', 
       'ฟีดผล demo',
       'other',
     ]);
+  });
+
+  it('says what a correction’s amount is: a new return, a stake back, none for an unsettle', () => {
+    expect(
+      ['resettle', 'void', 'cancel', 'unsettle'].map((k) => correctionAmount(tIn('th'), k, '1,000')),
+    ).toEqual(['ผลตอบแทนใหม่ 1,000', 'คืนเงินเดิมพัน 1,000', 'คืนเงินเดิมพัน 1,000', undefined]);
   });
 });

@@ -31,3 +31,12 @@ export function resultSourceLabel(t: SportsT, source: string): string {
   const feed = /^feed:(.+)$/.exec(source);
   return feed ? t('resultSource.feed', { name: feed[1] }) : source;
 }
+
+/**
+ * What a correction's amount is: a resettlement's new return, or the stake a void or a cancel gave
+ * back; an unsettle has none (the bet is open again, nothing paid).
+ */
+export function correctionAmount(t: SportsT, kind: string, amount: string): string | undefined {
+  if (kind === 'unsettle') return undefined;
+  return kind === 'resettle' ? t('stepAmount.resettle', { amount }) : t('stepAmount.refund', { amount });
+}
