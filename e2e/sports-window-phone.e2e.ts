@@ -9,6 +9,14 @@ import { signInTrader, type TradedEvent, type TraderCall, tradeMatches } from '.
 const LOCALES = ['th', 'en', 'ko', 'jp', 'vn'] as const;
 /** The book's sport `football` (named "Football" by its feed), as each language names it. */
 const FOOTBALL = { th: 'ฟุตบอล', en: 'Football', ko: '축구', jp: 'サッカー', vn: 'Bóng đá' };
+/** A 1x2 home pick as the slip names it in each language: a placed bet keeps the same words. */
+const HOME_PICK = {
+  th: 'ผลการแข่งขัน · เจ้าบ้าน',
+  en: 'Match result · Home',
+  ko: '승무패 · 홈',
+  jp: '試合結果 · ホーム',
+  vn: 'Kết quả trận đấu · Chủ nhà',
+};
 const tag = `p${Date.now().toString(36)}`;
 const figure = async (w: Page, id: string) =>
   Number((await w.getByTestId(id).innerText()).replace(/\D/g, ''));
@@ -87,12 +95,20 @@ describe.runIf(chromiumAvailable)('the sports window on a 360-px phone', () => {
     await w.getByTestId('place').click();
     await expect.poll(() => w.getByTestId('receipt').count()).toBe(1);
     await expect.poll(() => figure(w, 'receipt-return')).toBe(8_250);
+    const receipt = await w.getByTestId('receipt').innerText();
     await w.screenshot({ path: 'e2e/screenshots/sports-phone-receipt-ko.png', fullPage: true });
     await w.getByTestId('slip-toggle').click();
     // Something to prove in every language: the trader settles match 1.
     await trader('POST', `/sports/markets/${matches[0]!.marketId}/result`, {
       result: { kind: 'score', home: 3, away: 1 },
     });
+    // The receipt names each pick as the slip did, in Korean; the teams keep their names.
+    for (const event of [
+      'Ivory Cranes v Jade Otters',
+      'Kestrel Park v Lumen Town',
+      'Marsh Rangers v Nimbus City',
+    ])
+      expect(receipt).toContain(`${event} · ${HOME_PICK.ko}`);
   });
 
   it('reads in all five languages within 360 px: list, live, event, slip, my bets and a proof', async () => {
@@ -132,6 +148,14 @@ describe.runIf(chromiumAvailable)('the sports window on a 360-px phone', () => {
       await settled.getByTestId('show-proof').click();
       await settled.getByTestId('proof').waitFor();
       await audit('my bets', locale);
+      // The settled single on match 1 reads as the slip read, in the bet and in its proof.
+      const pick = `Ivory Cranes v Jade Otters · ${HOME_PICK[locale]}`;
+      expect(await settled.getByTestId('bet-leg').innerText()).toContain(pick);
+      expect(await settled.getByTestId('proof-leg').innerText()).toContain(pick);
+      if (locale !== 'en')
+        expect(await w.getByTestId('my-bets').innerText()).not.toMatch(
+          /Match result|· (home|draw|away)\b|desk/,
+        );
       if (locale === 'th' || locale === 'ko')
         await w.screenshot({ path: `e2e/screenshots/sports-walk-bets-${locale}.png`, fullPage: true });
     }

@@ -21,6 +21,9 @@ async function placeAndWaitForReceipt(w: Page): Promise<void> {
     })
     .toBe(true);
 }
+/** The slip's names of a 1x2 pick in Thai: a placed bet must keep them (the receipt, my bets, the proof). */
+const TH_HOME = 'ผลการแข่งขัน · เจ้าบ้าน';
+const TH_AWAY = 'ผลการแข่งขัน · ทีมเยือน';
 const priceButton = (w: Page, e: TradedEvent, key: 'home' | 'draw' | 'away') =>
   w.locator(`[data-event="${e.id}"] [data-testid="price"]`).nth(['home', 'draw', 'away'].indexOf(key));
 
@@ -74,6 +77,8 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
     const receipt = w.getByTestId('receipt');
     expect(await figure(w, 'receipt-return')).toBe(20_000);
     expect(await receipt.getByTestId('ticket').innerText()).toMatch(/^#\d+$/);
+    // The pick reads on the receipt as it read on the slip; the teams keep their names.
+    expect(await receipt.innerText()).toContain(`Amber Foxes v Basalt Owls · ${TH_HOME}`);
     await expect.poll(() => figure(w, 'slip-balance')).toBe(190_000);
     await w.screenshot({ path: 'e2e/screenshots/sports-window-receipt-th.png' });
   });
@@ -124,6 +129,7 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
     await w.getByRole('radio').nth(1).check();
     await placeAndWaitForReceipt(w);
     expect(await w.getByTestId('receipt').innerText()).toContain('2.60');
+    expect(await w.getByTestId('receipt').innerText()).toContain(`Cobalt Herons v Dune Lynxes · ${TH_AWAY}`);
     await w.reload();
     await w.locator(`[data-event="${m.id}"]`).waitFor();
     await priceButton(w, m, 'draw').click();
@@ -199,7 +205,15 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
     await single.getByTestId('show-proof').click();
     const proof = single.getByTestId('proof');
     await proof.waitFor();
-    expect(await proof.getByTestId('proof-leg').innerText()).toContain('desk');
+    expect(await single.getByTestId('bet-leg').innerText()).toContain(
+      `Amber Foxes v Basalt Owls · ${TH_HOME}`,
+    );
+    expect(await proof.getByTestId('proof-leg').innerText()).toContain(
+      `Amber Foxes v Basalt Owls · ${TH_HOME}`,
+    );
+    // The result came from the trading desk, said in Thai.
+    expect(await proof.getByTestId('proof-leg').innerText()).toContain('ทีมเทรดของเว็บ');
+    expect(await w.getByTestId('my-bets').innerText()).not.toMatch(/Match result|· (home|draw|away)\b|desk/);
     expect(await proof.getByTestId('proof-return').innerText()).toMatch(/20,000/);
     expect(await w.getByTestId('totals').innerText()).toMatch(/\+10,000/);
     await w.screenshot({ path: 'e2e/screenshots/sports-window-proof-th.png', fullPage: true });
@@ -214,7 +228,8 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
     await w.getByTestId('state').selectOption('');
     const corrected = w.locator('[data-testid="bet"]').filter({ hasText: 'score entered wrongly' }).first();
     await corrected.waitFor();
-    expect(await corrected.getByTestId('corrections').innerText()).toContain('สรุปผลใหม่');
+    // The resettlement says what its amount is: the bet's new return.
+    expect(await corrected.getByTestId('corrections').innerText()).toMatch(/^สรุปผลใหม่ · ผลตอบแทนใหม่ 0 · /);
     expect(await corrected.getByTestId('bet-leg').getAttribute('data-state')).toBe('lost');
     await w.screenshot({ path: 'e2e/screenshots/sports-window-resettled-th.png', fullPage: true });
 

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
 import type { Bet } from './api.ts';
 import { exactly, money, useSportsT } from './i18n.ts';
+import { LegName } from './LegName.tsx';
+import { correctionAmount } from './labels.ts';
 import { Proof } from './Proof.tsx';
 import { frac } from './slipModel.ts';
 import styles from './sports.module.css';
@@ -32,7 +34,7 @@ export function BetCard({ bet, format, openProof }: { bet: Bet; format: PriceFor
       <ul className={styles.betLegs}>
         {bet.legs.map((l) => (
           <li key={l.selectionId} data-testid="bet-leg" data-state={l.state}>
-            <span translate="no">{l.label}</span>
+            <LegName leg={l} />
             <span>
               @ {formatPrice(frac(l.price), format)}{' '}
               <span className={styles[`leg_${l.state}`] ?? styles.badge}>{t(`legState.${l.state}`)}</span>
@@ -48,17 +50,21 @@ export function BetCard({ bet, format, openProof }: { bet: Bet; format: PriceFor
       </dl>
       {corrections.length > 0 && (
         <ul className={styles.corrections} data-testid="corrections">
-          {corrections.map((h) => (
-            <li key={h.seq}>
-              {t(`step.${h.kind}`)} · {money(h.amount)} · <time dateTime={h.at}>{exactly(h.at)}</time>
-              {h.reason && (
-                <>
-                  {' · '}
-                  {t('bets.reason')}: <q translate="no">{h.reason}</q>
-                </>
-              )}
-            </li>
-          ))}
+          {corrections.map((h) => {
+            const amount = correctionAmount(t, h.kind, money(h.amount));
+            return (
+              <li key={h.seq}>
+                {t(`step.${h.kind}`)} · {amount && <>{amount} · </>}
+                <time dateTime={h.at}>{exactly(h.at)}</time>
+                {h.reason && (
+                  <>
+                    {' · '}
+                    {t('bets.reason')}: <q translate="no">{h.reason}</q>
+                  </>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       {bet.refusal && <p className={styles.refusal}>{t(`refusal.${bet.refusal}`)}</p>}
@@ -73,7 +79,7 @@ export function BetCard({ bet, format, openProof }: { bet: Bet; format: PriceFor
           >
             {showProof ? t('proof.hide') : t('proof.show')}
           </button>
-          {showProof && <Proof proof={proofStep.proof} format={format} />}
+          {showProof && <Proof proof={proofStep.proof} legs={bet.legs} format={format} />}
         </>
       )}
     </article>

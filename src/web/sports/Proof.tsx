@@ -1,7 +1,9 @@
 import { toFixedString } from '../../shared/sports/fraction.ts';
 import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
-import type { Proof as ProofData } from './api.ts';
+import type { Bet, Proof as ProofData } from './api.ts';
 import { exactly, money, useSportsT } from './i18n.ts';
+import { LegName } from './LegName.tsx';
+import { resultSourceLabel } from './labels.ts';
 import { frac } from './slipModel.ts';
 import styles from './sports.module.css';
 
@@ -12,8 +14,10 @@ const decimal = (text: string) => toFixedString(frac(text), 4).replace(/\.?0+$/,
  * dead heat d, factor f), where and when its result came from, the formula, the lines, the exact
  * return, the rounding step and the amount paid. `npm run sports:verify` recomputes the same.
  */
-export function Proof({ proof, format }: { proof: ProofData; format: PriceFormat }) {
+export function Proof({ proof, legs, format }: { proof: ProofData; legs: Bet['legs']; format: PriceFormat }) {
   const t = useSportsT();
+  // The proof keeps the English label it was computed with; the bet's own leg names it in the member's language.
+  const legOf = (selectionId: string) => legs.find((l) => String(l.selectionId) === selectionId);
   return (
     <div className={styles.proof} data-testid="proof">
       <p>
@@ -34,29 +38,34 @@ export function Proof({ proof, format }: { proof: ProofData; format: PriceFormat
             </tr>
           </thead>
           <tbody>
-            {proof.legs.map((l, i) => (
-              <tr key={l.selectionId} data-testid="proof-leg">
-                <td translate="no">
-                  {i + 1}. {l.label}
-                </td>
-                <td>
-                  {formatPrice(frac(l.price), format)} <small>({l.price})</small>
-                </td>
-                <td>{l.v}</td>
-                <td>{l.w}</td>
-                <td>{l.d}</td>
-                <td>
-                  {l.f} <small>(= {decimal(l.f)})</small>
-                </td>
-                <td>
-                  <span translate="no">{l.resultSource}</span>
-                  <br />
-                  <small>
-                    <time dateTime={l.resultAt}>{exactly(l.resultAt)}</time>
-                  </small>
-                </td>
-              </tr>
-            ))}
+            {proof.legs.map((l, i) => {
+              const leg = legOf(l.selectionId);
+              return (
+                <tr key={l.selectionId} data-testid="proof-leg">
+                  <td>
+                    {i + 1}. {leg ? <LegName leg={leg} /> : <span translate="no">{l.label}</span>}
+                  </td>
+                  <td>
+                    {formatPrice(frac(l.price), format)} <small>({l.price})</small>
+                  </td>
+                  <td>{l.v}</td>
+                  <td>{l.w}</td>
+                  <td>{l.d}</td>
+                  <td>
+                    {l.f} <small>(= {decimal(l.f)})</small>
+                  </td>
+                  <td>
+                    <span data-testid="result-source" data-source={l.resultSource}>
+                      {resultSourceLabel(t, l.resultSource)}
+                    </span>
+                    <br />
+                    <small>
+                      <time dateTime={l.resultAt}>{exactly(l.resultAt)}</time>
+                    </small>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

@@ -1,6 +1,7 @@
 import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
 import type { Bet } from './api.ts';
 import { exactly, money, useSportsT } from './i18n.ts';
+import { LegName } from './LegName.tsx';
 import { frac } from './slipModel.ts';
 import styles from './sports.module.css';
 
@@ -28,7 +29,7 @@ export function Receipt({ bet, format }: { bet: Bet; format: PriceFormat }) {
       <ul className={styles.receiptLegs}>
         {bet.legs.map((l) => (
           <li key={l.selectionId}>
-            <span translate="no">{l.label}</span> <strong>@ {formatPrice(frac(l.price), format)}</strong>
+            <LegName leg={l} /> <strong>@ {formatPrice(frac(l.price), format)}</strong>
           </li>
         ))}
       </ul>

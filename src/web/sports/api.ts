@@ -74,7 +74,17 @@ export interface Bet {
     selectionId: number;
     eventId: number;
     price: string;
+    /** The book's English "event · market · selection", as accepted. */
     label: string;
+    /** The event's name (a proper noun, shown as it is). */
+    event: string;
+    /** The market's type and line and the selection's key: the page names them in the member's language. */
+    marketType: string;
+    line: string | null;
+    selectionKey: string;
+    /** The book's English names, for a market or selection the page has no name for. */
+    market: string;
+    selection: string;
     state: LegState;
     startsAt: string;
   }[];

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type LegState, legStateOf, legStateOfProof } from '../../../shared/sports/leg-state.ts';
 import { isMarketType, type MarketResult, selectionOutcome } from '../../../shared/sports/markets.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { labelParts } from './leg-label.ts';
 import { intArray } from './sql-array.ts';
 
 export interface BetRecord {
@@ -26,7 +27,14 @@ export interface BetRecord {
     price: string;
     line: string | null;
     marketVersion: number;
+    /** What the book accepted, in English: "event · market · selection" (kept for older clients). */
     label: string;
+    /** The label's parts with the codes a page translates the market and the selection by. */
+    event: string;
+    marketType: string;
+    market: string;
+    selectionKey: string;
+    selection: string;
     /** Open until its market's result is confirmed; then how the result (or the proof in force) settles it. */
     state: LegState;
     startsAt: string;
@@ -107,13 +115,17 @@ export async function betHistory(
     label: string;
     key: string;
     type: string;
+    event_name: string;
+    market_name: string;
+    selection_name: string;
     params: { line?: string };
     result: MarketResult | null;
     result_state: string;
     starts_at: Date;
   }>(
     db,
-    sql`select l.*, s.key, m.type, m.params, m.result, m.result_state, e.starts_at
+    sql`select l.*, s.key, m.type, m.params, m.result, m.result_state, e.starts_at,
+          e.name as event_name, m.name as market_name, s.name as selection_name
         from sb_bet_legs l join sb_selections s on s.id = l.selection_id join sb_markets m on m.id = l.market_id
         join sb_events e on e.id = l.event_id
         where l.bet_id = any(${intArray(ids)}::int8[]) order by l.bet_id, l.idx`,
@@ -175,6 +187,9 @@ export async function betHistory(
         line: l.line,
         marketVersion: l.market_version,
         label: l.label,
+        ...labelParts(l.label, { event: l.event_name, market: l.market_name, selection: l.selection_name }),
+        marketType: l.type,
+        selectionKey: l.key,
         state: stateOf(b, l, index, proofInForce(Number(b.id))),
         startsAt: new Date(l.starts_at).toISOString(),
       })),

@@ -128,6 +128,19 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
     const receipt = (await sportsApiCall(t, 'bet', { token: p.gameToken, betId: placed[2] })).json();
     expect(receipt.bet).toMatchObject({ id: placed[2], totalStake: 1_000, potentialReturn: 3_000 });
     expect(receipt.bet.legs.map((l: { state: string }) => l.state)).toEqual(['open', 'open']);
+    // Each leg carries the codes a page names the market and the selection by in its language, the
+    // English names as accepted (a market renamed since keeps its name on the bet) and the label.
+    await t.db.execute(sql`update sb_markets set name = 'Full-time result' where id = ${a.marketId}`);
+    const [leg] = (await sportsApiCall(t, 'bet', { token: p.gameToken, betId: placed[2] })).json().bet.legs;
+    expect(leg).toMatchObject({
+      marketType: '1x2',
+      market: 'Match result',
+      selectionKey: 'home',
+      selection: 'Home',
+      line: null,
+      event: expect.stringMatching(/^Home \S+ v Away \S+$/),
+    });
+    expect(leg.label).toBe(`${leg.event} · Match result · Home`);
     // Another member cannot read it.
     const q = await sportsPlayer(t);
     expect((await sportsApiCall(t, 'bet', { token: q.gameToken, betId: placed[2] })).statusCode).toBe(404);
