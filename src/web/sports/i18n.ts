@@ -24,6 +24,8 @@ const dateTime = new Intl.DateTimeFormat(INTL_LOCALE[sportsLocale], {
   minute: '2-digit',
 });
 const fullDateTime = new Intl.DateTimeFormat(INTL_LOCALE[sportsLocale], {
+  // Thai defaults to the Buddhist era (2569): the date filters above and the rest of the site count 2026.
+  calendar: 'gregory',
   year: 'numeric',
   month: 'short',
   day: 'numeric',
