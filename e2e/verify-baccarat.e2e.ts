@@ -33,6 +33,18 @@ describe.runIf(chromiumAvailable)('verify from baccarat', () => {
     await verify.getByText('matches the commitment').waitFor();
     const recomputed = (await verify.getByTestId('verify-result').textContent())!;
     expect(shown.startsWith(recomputed)).toBe(true);
+    // The recomputed hands are named as at the table, each with its total.
+    const outcome = verify.getByTestId('verify-outcome');
+    const [, first, second] = /(\d)–(\d)/.exec(recomputed)!;
+    const winner = recomputed.startsWith('Banker') ? 'Banker' : 'Player';
+    expect(await outcome.getByText(new RegExp(`^${winner}\\s*${first}$`, 'i')).count()).toBe(1);
+    expect(
+      await outcome
+        .getByText(new RegExp(`^${winner === 'Banker' ? 'Player' : 'Banker'}\\s*${second}$`, 'i'))
+        .count(),
+    ).toBe(1);
+    // The cards have finished dealing before the picture.
+    await verify.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await verify.screenshot({ path: 'e2e/screenshots/verify-baccarat-desktop.png', fullPage: true });
     await verify.close();
   }, 90_000);

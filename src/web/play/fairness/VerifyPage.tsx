@@ -116,14 +116,23 @@ export function VerifyPage({ params }: { params: URLSearchParams }) {
       )}
       {outcome && 'hand' in outcome && (
         <div data-testid="verify-outcome">
-          <div className={styles.cards}>
-            {outcome.hand.player.map((c, i) => (
-              <CardView key={`p${i}`} card={c} />
-            ))}
-          </div>
-          <div className={styles.cards}>
-            {outcome.hand.banker.map((c, i) => (
-              <CardView key={`b${i}`} card={c} />
+          {/* The two hands as the table shows them: named, with their totals, the winner's framed. */}
+          <div className={styles.hands}>
+            {(['player', 'banker'] as const).map((who) => (
+              <div
+                key={who}
+                className={`${styles.hand} ${outcome.hand.winner === who ? styles.handWin : ''}`}
+              >
+                <div className={styles.handTitle}>
+                  {t(who)}
+                  <strong>{outcome.hand[`${who}Total`]}</strong>
+                </div>
+                <div className={styles.cards}>
+                  {outcome.hand[who].map((c, i) => (
+                    <CardView key={`${who}${i}`} card={c} />
+                  ))}
+                </div>
+              </div>
             ))}
           </div>
           <p className={styles.resultText} data-testid="verify-result">
