@@ -131,6 +131,8 @@ describe.runIf(chromiumAvailable)('text on a 360-px phone in every language', ()
         problems.push(`${locale}: "${label}" wraps`);
       const labels = await labelBoxes(b.page);
       const bubble = await boxOf(contact);
+      if (bubble.x + bubble.width > PHONE.width)
+        problems.push(`${locale}: the messenger button past the edge`);
       labels.forEach((box, i) => {
         if (intersect(box, bubble)) problems.push(`${locale}: label ${i} under the messenger button`);
         const next = labels[i + 1];
