@@ -122,6 +122,14 @@ describe.runIf(chromiumAvailable)('the sports window on a 360-px phone', () => {
       await w.locator(`[data-event="${matches[0]!.id}"]`).waitFor();
       await settle(w, '[data-testid="event"]');
       await audit('list', locale);
+      // The three tabs each whole, on one line, within the screen (Vietnamese "Cược của tôi" was cut).
+      for (const tab of await w.locator('nav button').all()) {
+        const box = (await tab.boundingBox())!;
+        if (box.x < 0 || box.x + box.width > PHONE.width || box.height > 44)
+          problems.push(
+            `nav ${locale}: "${await tab.innerText()}" at ${box.x}..${box.x + box.width}, ${box.height} px high`,
+          );
+      }
       expect(await w.getByTestId('competition').first().locator('h2').textContent()).toMatch(
         new RegExp(`^${FOOTBALL[locale]} · `),
       );
@@ -156,6 +164,13 @@ describe.runIf(chromiumAvailable)('the sports window on a 360-px phone', () => {
         expect(await w.getByTestId('my-bets').innerText()).not.toMatch(
           /Match result|· (home|draw|away)\b|desk/,
         );
+      // Scrolled to the end, the last bet clears the floating slip button.
+      await w.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const lastBet = (await w.getByTestId('bet').last().boundingBox())!;
+      const toggle = (await w.getByTestId('slip-toggle').boundingBox())!;
+      if (lastBet.y + lastBet.height > toggle.y)
+        problems.push(`my bets ${locale}: the last bet ends under the slip button`);
+      await w.evaluate(() => window.scrollTo(0, 0));
       if (locale === 'th' || locale === 'ko')
         await w.screenshot({ path: `e2e/screenshots/sports-walk-bets-${locale}.png`, fullPage: true });
     }

@@ -1,3 +1,4 @@
+import '../../ui/line-breaks.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { playI18nReady } from './i18n.ts';
