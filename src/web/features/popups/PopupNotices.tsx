@@ -30,11 +30,15 @@ export function PopupNotices() {
   const visible = (popups.data ?? []).filter(
     (p) => !isHidden(p.id) && !localStorage.getItem(closedKey(p.id)),
   );
-  const starts = cascadePopups(
-    visible.map((p) => ({ x: p.posX, y: p.posY })),
-    Math.min(340, window.innerWidth - 16),
-    { width: window.innerWidth, height: window.innerHeight },
-  );
+  // Only with popups to show: the server renders the guest home without any (and without a window).
+  const starts =
+    visible.length === 0
+      ? []
+      : cascadePopups(
+          visible.map((p) => ({ x: p.posX, y: p.posY })),
+          Math.min(340, window.innerWidth - 16),
+          { width: window.innerWidth, height: window.innerHeight },
+        );
   return (
     <>
       {visible.map((popup, i) => (
