@@ -48,7 +48,8 @@ const DATABASE = 'database (PostgreSQL)';
  * each role's CPU time per operation (its processes' time used in the window: `roles` names a pid or
  * a process name, `children` the children this process ran to their end in the window, the
  * processes called `postgres` are the database; the rest is other work on the machine, shown but
- * not counted) and how busy the machine was.
+ * not counted) and how busy the machine was. A process's children that ended within the window
+ * count for its role (the postmaster's reaped backends for the database).
  * The load generator runs on the same cores as what it measures: its share is printed too.
  */
 export function cpuWindow() {
@@ -60,16 +61,17 @@ export function cpuWindow() {
       const after = snapshot();
       const used = new Map<string, number>();
       const labelOf = new Map(Object.entries(roles).map(([label, who]) => [who, label]));
+      const add = (label: string, ticks: number) => {
+        if (ticks > 0) used.set(label, (used.get(label) ?? 0) + ticks / TICKS_PER_SECOND);
+      };
       for (const [pid, now] of after) {
-        const ticks = now.ticks - (before.get(pid)?.ticks ?? 0);
-        if (ticks <= 0) continue;
         const label =
           labelOf.get(pid) ?? labelOf.get(now.name) ?? (now.name === 'postgres' ? DATABASE : OTHER);
-        used.set(label, (used.get(label) ?? 0) + ticks / TICKS_PER_SECOND);
-      }
-      if (children) {
-        const own = (at: Snapshot) => at.get(process.pid)?.childTicks ?? 0;
-        used.set(children, (own(after) - own(before)) / TICKS_PER_SECOND);
+        add(label, now.ticks - (before.get(pid)?.ticks ?? 0));
+        // Children that ended in the window count for their parent's role: the backends pgbench
+        // closed are gone by the end, and only the postmaster's reaped time still holds them.
+        const reaped = now.childTicks - (before.get(pid)?.childTicks ?? 0);
+        add(pid === process.pid && children ? children : label, reaped);
       }
       const shares: CpuShare[] = [...used]
         .sort((a, b) => b[1] - a[1])
