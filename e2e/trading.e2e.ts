@@ -103,6 +103,10 @@ describe.runIf(chromiumAvailable)('the trading desk', () => {
     await bets.getByLabel('Status').selectOption('settled');
     await bets.getByRole('button', { name: 'Search' }).click();
     await bets.getByText(`#${betId}`).waitFor();
+    // Only the actions a settled bet allows are offered.
+    const offered = () =>
+      bets.getByRole('button', { name: new RegExp(`^\\w+ bet ${betId}$`) }).allInnerTexts();
+    expect(await offered()).toEqual(['unsettle', 'resettle', 'cancel']);
     await bets.getByLabel('Reason for a bet action').fill('result under review');
     await bets.getByRole('button', { name: `unsettle bet ${betId}` }).click();
     await bets.getByText(`Bet #${betId} is now open.`).waitFor();
@@ -112,6 +116,8 @@ describe.runIf(chromiumAvailable)('the trading desk', () => {
     await bets.getByLabel('Reason for a bet action').fill('palpable error');
     await bets.getByRole('button', { name: `cancel bet ${betId}` }).click();
     await bets.getByText(`Bet #${betId} is now void.`).waitFor();
+    // Void with its stake back: nothing more to do to it.
+    await expect.poll(offered).toEqual([]);
     await expect
       .poll(() => bets.getByRole('list', { name: `Bet ${betId} history` }).innerText())
       .toContain('palpable error');

@@ -12,7 +12,6 @@ import { type BetSearch, useBetAction, useTradingBets } from './queries.ts';
 import styles from './trading.module.css';
 
 const STATUSES = ['', 'open', 'settled', 'void', 'delayed', 'refused'];
-const ACTIONS = ['settle', 'unsettle', 'resettle', 'cancel'] as const;
 
 /** Bet search by member, event and status; each bet's legs, history, and the settlement workspace. */
 export function BetsPanel() {
@@ -59,9 +58,10 @@ export function BetsPanel() {
     },
     {
       head: 'Actions',
+      // Only what applies to the bet now (the server says which); no buttons for a bet nothing can change.
       cell: (b) => (
         <div className={ui.row}>
-          {ACTIONS.map((a) => (
+          {b.actions.map((a) => (
             <Button
               key={a}
               variant="ghost"

@@ -163,11 +163,18 @@ describe.runIf(backendAvailable)('back office: the trading desk', () => {
       ).json(),
     ).toMatchObject({ settled: 1 });
     expect((await balancesOf(t, p.token)).cash).toBe(80_000);
+    // The desk offers only what the bet's state allows, and the server agrees.
+    const listed = async () =>
+      (await desk().get(`/api/admin/sports/bets?member=${p.memberId}`)).json().bets[0].actions;
+    expect(await listed()).toEqual(['unsettle', 'resettle', 'cancel']);
+    expect((await action('settle')).statusCode).toBe(409);
     const unsettled = await action('unsettle', { reason: 'result under review' });
     expect(unsettled.json().bet).toMatchObject({ status: 'open', settledReturn: null });
+    expect(unsettled.json().bet.actions).toEqual(['settle', 'cancel']);
+    expect((await action('resettle')).statusCode).toBe(409);
     expect((await balancesOf(t, p.token)).cash).toBe(40_000);
     const cancelled = await action('cancel', { reason: 'palpable error' });
-    expect(cancelled.json().bet).toMatchObject({ status: 'void', settledReturn: 10_000 });
+    expect(cancelled.json().bet).toMatchObject({ status: 'void', settledReturn: 10_000, actions: [] });
     expect((await balancesOf(t, p.token)).cash).toBe(50_000);
     expect(cancelled.json().bet.history.at(-1)).toMatchObject({
       kind: 'cancel',

@@ -75,6 +75,10 @@ export const tradingEvent = z.object({
   markets: z.array(tradingMarket),
 });
 
+/** What an operator can do to a bet (the trading desk's bet actions). */
+export const BET_ACTIONS = ['settle', 'unsettle', 'resettle', 'cancel'] as const;
+export type BetAction = (typeof BET_ACTIONS)[number];
+
 export const tradingBet = z.object({
   id: z.number(),
   playerId: z.string(),
@@ -102,6 +106,8 @@ export const tradingBet = z.object({
       at: z.string(),
     }),
   ),
+  /** The actions that apply to the bet now; the others would be refused. */
+  actions: z.array(z.enum(BET_ACTIONS)),
 });
 
 export const bookSettings = z.object({
@@ -219,7 +225,7 @@ export const sportsEndpoints = {
     method: 'POST',
     path: '/sports/bets/:id/:action',
     summary: 'Settles, unsettles, resettles or cancels (voids) one bet, with the reason',
-    params: z.object({ id: idText, action: z.enum(['settle', 'unsettle', 'resettle', 'cancel']) }),
+    params: z.object({ id: idText, action: z.enum(BET_ACTIONS) }),
     body: z.object({ reason }),
     response: ok.extend({ bet: tradingBet }),
   }),

@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { sportsEndpoints } from '../../../../shared/contract/admin/sports.ts';
 import type { Fraction } from '../../../../shared/sports/fraction.ts';
 import { parsePrice } from '../../../../shared/sports/price.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import { errors } from '../../../http/errors.ts';
+import { betActions } from '../../../providers/sports/bet-actions.ts';
 import { deskEvents, feedSources, marketExists } from '../../../providers/sports/desk.service.ts';
 import { importFeed } from '../../../providers/sports/feed/feed-import.service.ts';
 import { betHistory } from '../../../providers/sports/history.service.ts';
@@ -42,6 +44,12 @@ const auditStep = (
   target: string,
   after: unknown,
 ) => audited(db, who, action, async () => ({ target, after, result: undefined }));
+
+/** The bets as the desk lists them, each with the actions that apply to it now. */
+async function withActions<B extends { id: number; status: string }>(db: DbOrTx, bets: B[]) {
+  const actions = await betActions(db, bets);
+  return bets.map((bet) => ({ ...bet, actions: actions.get(bet.id) ?? [] }));
+}
 
 async function requireMarket(db: Parameters<typeof marketExists>[0], id: number) {
   if (!(await marketExists(db, id))) throw errors.notFound(`market ${id}`);
@@ -172,12 +180,15 @@ export const sportsRoutes = [
     permission: 'trading',
     touch: false,
     handler: async ({ db, query }) => ({
-      bets: await betHistory(db, {
-        playerId: query.member === undefined ? undefined : String(query.member),
-        eventId: query.event,
-        status: query.status,
-        beforeId: query.beforeId,
-      }),
+      bets: await withActions(
+        db,
+        await betHistory(db, {
+          playerId: query.member === undefined ? undefined : String(query.member),
+          eventId: query.event,
+          status: query.status,
+          beforeId: query.beforeId,
+        }),
+      ),
     }),
   }),
   adminRoute(sportsEndpoints.betAction, {
@@ -197,7 +208,7 @@ export const sportsRoutes = [
           `bet ${params.id} (${before.status}) cannot be ${params.action === 'cancel' ? 'cancelled' : `${params.action}d`} now`,
         );
       await flushWallet(db, walletOf(request), [params.id]);
-      const [bet] = await betHistory(db, { betId: params.id, limit: 1 });
+      const [bet] = await withActions(db, await betHistory(db, { betId: params.id, limit: 1 }));
       await auditStep(who, db, `sports.bet.${params.action}`, `sb-bet:${params.id}`, {
         reason: body.reason,
         status: bet!.status,
