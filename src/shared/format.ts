@@ -42,8 +42,12 @@ const SEPARATORS: Record<Locale, { group: string; decimal: string }> = {
   vn: { group: '.', decimal: ',' },
 };
 
+/** A run of digits with the locale's thousands separators. */
+const groupDigits = (digits: string, locale: Locale) =>
+  digits.replace(/\B(?=(\d{3})+(?!\d))/g, SEPARATORS[locale].group);
+
 function grouped(whole: number, locale: Locale): string {
-  const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, SEPARATORS[locale].group);
+  const digits = groupDigits(String(Math.abs(whole)), locale);
   return whole < 0 ? `-${digits}` : digits;
 }
 
@@ -68,7 +72,7 @@ export function formatFixed(value: number, digits: number, locale: Locale): stri
   const text = Math.abs(value).toFixed(digits);
   const [whole = '0', fraction] = text.split('.');
   const sign = value < 0 && /[1-9]/.test(text) ? '-' : '';
-  const withGroups = whole.replace(/\B(?=(\d{3})+(?!\d))/g, SEPARATORS[locale].group);
+  const withGroups = groupDigits(whole, locale);
   return fraction ? `${sign}${withGroups}${SEPARATORS[locale].decimal}${fraction}` : `${sign}${withGroups}`;
 }
 

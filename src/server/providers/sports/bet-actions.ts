@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { BetAction } from '../../../shared/contract/admin/sports.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { paysOut } from './settlement.service.ts';
 import { intArray } from './sql-array.ts';
 
 /**
@@ -23,7 +24,7 @@ export async function betActions(
   const lastOp = new Map(rows.map((row) => [Number(row.bet_id), row.wallet_op]));
   return new Map(
     bets.map((bet) => {
-      const inForce = ['win', 'resettle'].includes(lastOp.get(bet.id) ?? '');
+      const inForce = paysOut(lastOp.get(bet.id));
       const actions: BetAction[] = [];
       if (bet.status === 'open') actions.push('settle');
       if (inForce) actions.push('unsettle', 'resettle');

@@ -119,13 +119,16 @@ async function record(
   await tx.execute(sql`update sb_bets set settlement_seq = ${seq} where id = ${bet.id}`);
 }
 
+/** Whether a settlement step's wallet call paid the bet out (a win or a resettle): a payment in force. */
+export const paysOut = (walletOp: string | undefined) => walletOp === 'win' || walletOp === 'resettle';
+
 /** The wallet transaction of the settlement in force (a win or a resettle), which a correction reverses. */
 async function paymentInForce(tx: Tx, betId: number): Promise<string | undefined> {
   const [row] = await queryRows<{ wallet_tx_id: string; wallet_op: string }>(
     tx,
     sql`select wallet_tx_id, wallet_op from sb_settlements where bet_id = ${betId} order by seq desc limit 1`,
   );
-  return row && (row.wallet_op === 'win' || row.wallet_op === 'resettle') ? row.wallet_tx_id : undefined;
+  return row && paysOut(row.wallet_op) ? row.wallet_tx_id : undefined;
 }
 
 /** Settles one open bet whose markets all have confirmed results. False if it is not ready or not open. */

@@ -33,7 +33,7 @@ export function popupArea(): Size {
 }
 
 /** How far below an earlier popup's top a later one starts, so the earlier title bar stays readable. */
-export const POPUP_CASCADE = { x: 16, y: 48 };
+const POPUP_CASCADE = { x: 16, y: 48 };
 /** How far below its own top a popup is taken to cover what lies under it (its title and first lines). */
 const COVERED_DEPTH = 240;
 
