@@ -26,7 +26,8 @@ interface Proof {
   unitStake: string;
   sizes: number[];
   lines: number[][];
-  legs: { price: string; v: string; w: number; d: string; f: string }[];
+  /** An `open` leg had no result yet: every line it is in must be lost on another leg. */
+  legs: { open?: boolean; price: string; v: string; w: number; d: string; f: string }[];
   exactReturn: string;
   rounding: 'down' | 'nearest';
   return: string;
@@ -48,7 +49,8 @@ function expectedLines(n: number, sizes: number[]): number[][] {
 /** The problems found in a proof; empty when it holds. */
 export function checkProof(proof: Proof, storedAmount: number): string[] {
   const problems: string[] = [];
-  const factors = proof.legs.map((leg, i) => {
+  const factors = proof.legs.map((leg, i): Q | undefined => {
+    if (leg.open) return undefined;
     const v = parse(leg.v);
     const d = parse(leg.d);
     const p = parse(leg.price);
@@ -59,11 +61,18 @@ export function checkProof(proof: Proof, storedAmount: number): string[] {
   if (JSON.stringify(expectedLines(proof.legs.length, proof.sizes)) !== JSON.stringify(proof.lines))
     problems.push('the lines are not the combinations of the sizes');
   let total: Q = [0n, 1n];
-  for (const line of proof.lines)
+  for (const line of proof.lines) {
+    const own = line.map((i) => factors[i]);
+    if (own.some((f) => f !== undefined && f[0] === 0n)) continue;
+    if (own.some((f) => f === undefined)) {
+      problems.push(`line ${line.join('+')} waits for a leg without a result: the bet was not decided`);
+      continue;
+    }
     total = plus(
       total,
-      line.reduce<Q>((acc, i) => times(acc, factors[i]!), [BigInt(proof.unitStake), 1n]),
+      own.reduce<Q>((acc, f) => times(acc, f!), [BigInt(proof.unitStake), 1n]),
     );
+  }
   if (!same(total, parse(proof.exactReturn)))
     problems.push(`exact return is ${total[0]}/${total[1]}, proof says ${proof.exactReturn}`);
   const floor = total[0] / total[1];

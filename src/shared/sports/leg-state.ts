@@ -17,7 +17,8 @@ export function legStateOf(o: Pick<LegOutcome, 'v' | 'w'>): LegState {
 }
 
 /** The same from a payout proof's leg (v as "num/den" text). */
-export function legStateOfProof(leg: { v: string; w: 0 | 1 }): LegState {
+export function legStateOfProof(leg: { open?: boolean; v: string; w: 0 | 1 }): LegState {
+  if (leg.open) return 'open';
   const v = parseFractionText(leg.v);
   return v ? legStateOf({ v, w: leg.w }) : 'open';
 }

@@ -57,11 +57,19 @@ function asianOutcome(marginQ: number): LegOutcome {
 
 const flag = (won: boolean) => (won ? WON : LOST);
 
+/** A correct-score market's selection for every score it does not list ("any other score"). */
+export const OTHER_SCORE = 'other';
+
+/**
+ * How a result settles one selection. `offered` is the market's own selection keys, which a correct
+ * score's "other" selection needs (it wins when the score is none of the others).
+ */
 export function selectionOutcome(
   type: MarketType,
   params: { line?: string },
   selectionKey: string,
   result: MarketResult,
+  offered: readonly string[] = [],
 ): LegOutcome | undefined {
   if (result.kind === 'void') return VOID;
   if (type === 'outright') {
@@ -81,8 +89,11 @@ export function selectionOutcome(
       return home === away ? VOID : flag(selectionKey === (home > away ? 'home' : 'away'));
     case 'btts':
       return flag((selectionKey === 'yes') === (home > 0 && away > 0));
-    case 'correct_score':
-      return flag(selectionKey === `${home}-${away}`);
+    case 'correct_score': {
+      const score = `${home}-${away}`;
+      if (selectionKey === OTHER_SCORE) return flag(!offered.includes(score));
+      return flag(selectionKey === score);
+    }
     case 'total': {
       const q = lineQuarters(params.line ?? '');
       if (q === undefined) return undefined;

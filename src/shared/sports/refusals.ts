@@ -13,6 +13,8 @@ export const REFUSALS = [
   'stake_too_high',
   'payout_too_high',
   'liability_reached',
+  /** The slip's request id was used before for a different slip. */
+  'duplicate',
   'balance',
   'blocked',
   'session_expired',

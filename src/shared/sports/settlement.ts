@@ -48,9 +48,35 @@ export function exactReturn(input: SettleInput): Fraction {
   return total;
 }
 
+/**
+ * The exact return once it is certain, or undefined while it is not: a line is lost as soon as one of
+ * its legs is lost (factor 0), whatever its other legs do; otherwise it waits for all of them. So a
+ * multiple with a lost leg is decided at once, and a system bet when every line is lost or complete.
+ */
+export function decidedReturn(input: {
+  unitStake: bigint;
+  sizes: readonly number[];
+  legs: readonly { price: Fraction; outcome: LegOutcome | undefined }[];
+}): Fraction | undefined {
+  const factors = input.legs.map((l) => (l.outcome ? legFactor(l.price, l.outcome) : undefined));
+  let total = ZERO;
+  for (const line of betLines(input.legs.length, input.sizes)) {
+    const own = line.map((i) => factors[i]);
+    if (own.some((f) => f !== undefined && f.num === 0n)) continue;
+    if (own.some((f) => f === undefined)) return undefined;
+    total = add(
+      total,
+      own.reduce<Fraction>((acc, f) => mul(acc, f!), frac(input.unitStake)),
+    );
+  }
+  return total;
+}
+
 export const lineCount = (legs: number, sizes: readonly number[]) => betLines(legs, sizes).length;
 
 export interface ProofLeg {
+  /** A leg still without a result when every line it is in was already lost on another leg: its f is 'open'. */
+  open?: true;
   selectionId: string;
   label: string;
   price: string;
@@ -79,7 +105,8 @@ export interface ProofLegInput {
   selectionId: string;
   label: string;
   price: Fraction;
-  outcome: LegOutcome;
+  /** Undefined while the leg has no result (allowed only where decidedReturn says the bet is decided). */
+  outcome: LegOutcome | undefined;
   resultSource: string;
   resultAt: string;
 }
@@ -90,7 +117,8 @@ export function settleWithProof(input: {
   legs: readonly ProofLegInput[];
   rounding: Rounding;
 }): { amount: bigint; proof: PayoutProof } {
-  const exact = exactReturn(input);
+  const exact = decidedReturn(input);
+  if (!exact) throw new RangeError('the bet is not decided yet: a line waits for a result');
   const amount = roundFraction(exact, input.rounding);
   return {
     amount,
@@ -100,17 +128,32 @@ export function settleWithProof(input: {
       unitStake: input.unitStake.toString(),
       sizes: [...input.sizes],
       lines: betLines(input.legs.length, input.sizes),
-      legs: input.legs.map((l) => ({
-        selectionId: l.selectionId,
-        label: l.label,
-        price: fractionText(l.price),
-        v: fractionText(l.outcome.v),
-        w: l.outcome.w,
-        d: fractionText(l.outcome.d),
-        f: fractionText(legFactor(l.price, l.outcome)),
-        resultSource: l.resultSource,
-        resultAt: l.resultAt,
-      })),
+      legs: input.legs.map((l) =>
+        l.outcome
+          ? {
+              selectionId: l.selectionId,
+              label: l.label,
+              price: fractionText(l.price),
+              v: fractionText(l.outcome.v),
+              w: l.outcome.w,
+              d: fractionText(l.outcome.d),
+              f: fractionText(legFactor(l.price, l.outcome)),
+              resultSource: l.resultSource,
+              resultAt: l.resultAt,
+            }
+          : {
+              open: true as const,
+              selectionId: l.selectionId,
+              label: l.label,
+              price: fractionText(l.price),
+              v: '0/1',
+              w: 0 as const,
+              d: '1/1',
+              f: 'open',
+              resultSource: '',
+              resultAt: '',
+            },
+      ),
       exactReturn: fractionText(exact),
       rounding: input.rounding,
       return: amount.toString(),

@@ -36,6 +36,7 @@ describe.runIf(backendAvailable)('back office: the trading desk', () => {
     status: string;
     openBets: number;
     resultState: string;
+    proposedResult: unknown;
     selections: { key: string; decimal: string; american: string; liability: number }[];
   };
   const marketOf = async (eventId: number) => {
@@ -122,7 +123,14 @@ describe.runIf(backendAvailable)('back office: the trading desk', () => {
       result: { kind: 'score', home: 0, away: 1 },
       reason: 'own goal credited to the wrong side',
     });
-    expect(corrected.json()).toMatchObject({ status: 'success', settled: 1 });
+    // The correction waits for a second operator: the result in force still stands.
+    expect(corrected.json()).toMatchObject({ status: 'success', state: 'entered', settled: 0 });
+    expect((await marketOf(eventId)).proposedResult).toEqual({ kind: 'score', home: 0, away: 1 });
+    expect((await balancesOf(t, p.token)).cash).toBe(5_000);
+    const ownCorrection = await desk().post(`/api/admin/sports/markets/${marketId}/confirm`);
+    expect(ownCorrection.statusCode).toBe(409);
+    const correctionConfirmed = await as('owner').post(`/api/admin/sports/markets/${marketId}/confirm`);
+    expect(correctionConfirmed.json()).toMatchObject({ state: 'confirmed', settled: 1 });
     expect((await balancesOf(t, p.token)).cash).toBe(0);
     const member = (await as('owner').get(`/api/admin/members/${p.memberId}`)).json();
     expect(member.debt.owed).toBe(25_000);
@@ -144,7 +152,7 @@ describe.runIf(backendAvailable)('back office: the trading desk', () => {
     await expectSoundLedger(t.db);
   });
 
-  it('settles, unsettles and cancels one bet with a reason; refuses what its state does not allow', async () => {
+  it('settles, resettles and cancels one bet with a reason; refuses what its state does not allow', async () => {
     await saveSetting(t.db, 'confirmResults', false);
     const p = await sportsPlayer(t, 50_000);
     const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.0', '3.0', '4.0'] });
@@ -152,9 +160,9 @@ describe.runIf(backendAvailable)('back office: the trading desk', () => {
     const bet = (await place(p.gameToken, s['1x2:away']!)).json();
     const action = (name: string, body: object = { reason: 'desk check' }) =>
       desk().post(`/api/admin/sports/bets/${bet.betId}/${name}`, body);
-    // No result yet: nothing to settle, nothing to unsettle.
+    // No result yet: nothing to settle or resettle.
     expect((await action('settle')).statusCode).toBe(409);
-    expect((await action('unsettle')).statusCode).toBe(409);
+    expect((await action('resettle')).statusCode).toBe(409);
     expect(
       (
         await desk().post(`/api/admin/sports/markets/${marketId}/result`, {
@@ -166,30 +174,32 @@ describe.runIf(backendAvailable)('back office: the trading desk', () => {
     // The desk offers only what the bet's state allows, and the server agrees.
     const listed = async () =>
       (await desk().get(`/api/admin/sports/bets?member=${p.memberId}`)).json().bets[0].actions;
-    expect(await listed()).toEqual(['unsettle', 'resettle', 'cancel']);
+    expect(await listed()).toEqual(['resettle', 'cancel']);
     expect((await action('settle')).statusCode).toBe(409);
-    const unsettled = await action('unsettle', { reason: 'result under review' });
-    expect(unsettled.json().bet).toMatchObject({ status: 'open', settledReturn: null });
-    expect(unsettled.json().bet.actions).toEqual(['settle', 'cancel']);
+    // Settled on its result already: a resettle has nothing to change.
     expect((await action('resettle')).statusCode).toBe(409);
-    expect((await balancesOf(t, p.token)).cash).toBe(40_000);
+    expect((await action('unsettle')).statusCode).toBe(400);
     const cancelled = await action('cancel', { reason: 'palpable error' });
     expect(cancelled.json().bet).toMatchObject({ status: 'void', settledReturn: 10_000, actions: [] });
     expect((await balancesOf(t, p.token)).cash).toBe(50_000);
     expect(cancelled.json().bet.history.at(-1)).toMatchObject({
-      kind: 'cancel',
+      kind: 'resettle',
       reason: 'palpable error',
       paid: true,
     });
+    // A cancelled bet stays cancelled: a later correction of its market pays nothing.
+    await desk().post(`/api/admin/sports/markets/${marketId}/correct`, {
+      result: { kind: 'score', home: 0, away: 4 },
+      reason: 'late goal',
+    });
+    expect((await balancesOf(t, p.token)).cash).toBe(50_000);
     expect((await action('cancel', {})).statusCode).toBe(400);
     expect((await action('fly')).statusCode).toBe(400);
     expect(
       (await as('cashier').post(`/api/admin/sports/bets/${bet.betId}/cancel`, { reason: 'x-x-x' }))
         .statusCode,
     ).toBe(403);
-    expect(await auditActions()).toEqual(
-      expect.arrayContaining(['sports.bet.unsettle', 'sports.bet.cancel']),
-    );
+    expect(await auditActions()).toEqual(expect.arrayContaining(['sports.bet.cancel']));
     await expectSoundLedger(t.db);
   });
 

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Refusal } from '../../../shared/sports/refusals.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
+import { judgeDelayedBet } from './delay-verdict.ts';
 import { lockSelectionsOf, shiftLiability } from './liability.ts';
-import { legRefusal, lockLegs, type PlaceRequest, takeBet } from './placement.service.ts';
+import { type PlaceRequest, takeBet } from './placement.service.ts';
 import type { SportsWallet } from './sports-wallet.ts';
 
 export type BetAnswer =
@@ -31,16 +32,19 @@ const WALLET_REFUSALS: Record<string, Refusal> = {
 };
 
 /**
- * Moves a taken bet's stake through the wallet (a `bet` on the round sb-<id>). Refused by the wallet
- * (no money, blocked or self-excluded member, ended session), the bet is refused and its liability
- * given back. The same bet charged twice sends the same transaction id: the wallet applies it once.
+ * Moves a taken bet's stake through the wallet (a `bet` on the round sb-<id>), for a bet that is
+ * 'pending' (and only then: a refused bet is never charged). The wallet's answer decides, under the
+ * bet's row lock, the one transition: charged, the bet opens; refused by the wallet (no money, blocked
+ * or self-excluded member, ended session), the bet is refused and its liability given back. The same
+ * bet charged twice (two confirmations at once) sends the same transaction id: the wallet applies it
+ * once, and both answers agree. A stake taken for a bet that was refused meanwhile is rolled back.
  */
 async function chargeStake(db: Db, wallet: SportsWallet, betId: number, token: string): Promise<BetAnswer> {
-  const [bet] = await queryRows<{ total_stake: number; status: string }>(
+  const [bet] = await queryRows<{ total_stake: number; status: string; refusal: Refusal | null }>(
     db,
-    sql`select total_stake, status from sb_bets where id = ${betId}`,
+    sql`select total_stake, status, refusal from sb_bets where id = ${betId}`,
   );
-  if (bet!.status === 'open' || bet!.status === 'settled') return { status: 'success', betId, bet: 'open' };
+  if (bet!.status !== 'pending') return answerFor(betId, bet!);
   let answer: Awaited<ReturnType<SportsWallet['bet']>>;
   try {
     answer = await wallet.bet({
@@ -50,16 +54,21 @@ async function chargeStake(db: Db, wallet: SportsWallet, betId: number, token: s
       amount: bet!.total_stake,
     });
   } catch {
-    // No answer at all: make sure the stake is not taken, then refuse.
-    await wallet.rollback({ txId: `sb-${betId}-rb`, refTxId: stakeTxOf(betId) }).catch(() => undefined);
+    // No answer at all: make sure the stake is not taken (a rollback also voids a late arrival), then refuse.
+    await wallet.rollback({ txId: rollbackTxOf(betId), refTxId: stakeTxOf(betId) }).catch(() => undefined);
     answer = { status: 'session_expired', message: 'the wallet did not answer' };
   }
   if (answer.status === 'success') {
-    await db.execute(sql`update sb_bets set status = 'open' where id = ${betId} and status = 'pending'`);
-    return { status: 'success', betId, bet: 'open', balance: answer.balance };
+    const after = await moveFromPending(db, betId, 'open');
+    if (after.status === 'open' || after.status === 'settled' || after.status === 'void')
+      return { status: 'success', betId, bet: 'open', balance: answer.balance };
+    // Refused meanwhile (the reconciler gave up on it): the stake must not stand.
+    await wallet.rollback({ txId: rollbackTxOf(betId), refTxId: stakeTxOf(betId) }).catch(() => undefined);
+    return answerFor(betId, after);
   }
   const refusal = WALLET_REFUSALS[answer.status] ?? 'invalid_bet';
-  await refuseBet(db, betId, refusal);
+  const after = await moveFromPending(db, betId, 'refused', refusal);
+  if (after.status !== 'refused') return answerFor(betId, after);
   const limit =
     answer.status === 'limit'
       ? {
@@ -78,16 +87,45 @@ async function chargeStake(db: Db, wallet: SportsWallet, betId: number, token: s
   };
 }
 
-async function refuseBet(db: Db, betId: number, refusal: Refusal): Promise<void> {
-  await db.transaction(async (tx) => {
+export const rollbackTxOf = (betId: number) => `sb-${betId}-rb`;
+
+/** What a bet's state answers a confirmation that did not change it. */
+function answerFor(betId: number, bet: { status: string; refusal: Refusal | null }): BetAnswer {
+  if (bet.status === 'refused')
+    return {
+      status: 'refused',
+      refusal: bet.refusal ?? 'invalid_bet',
+      message: 'this bet was refused',
+      betId,
+    };
+  if (bet.status === 'pending' || bet.status === 'delayed')
+    return { status: 'refused', refusal: 'invalid_bet', message: 'this bet is still being accepted', betId };
+  return { status: 'success', betId, bet: 'open' };
+}
+
+/**
+ * The one way a bet leaves 'pending': to 'open' (its stake taken) or 'refused' (liability given back),
+ * under its row lock; a bet no longer pending is left as it is. Answers the bet's state after.
+ */
+export async function moveFromPending(
+  db: Db,
+  betId: number,
+  to: 'open' | 'refused',
+  refusal?: Refusal,
+): Promise<{ status: string; refusal: Refusal | null }> {
+  return db.transaction(async (tx) => {
     // The selections before the bet, as a confirmation takes them: the two may race for one bet.
-    await lockSelectionsOf(tx, [betId]);
-    const [row] = await queryRows<{ id: number }>(
+    if (to === 'refused') await lockSelectionsOf(tx, [betId]);
+    const [bet] = await queryRows<{ status: string; refusal: Refusal | null }>(
       tx,
-      sql`update sb_bets set status = 'refused', refusal = ${refusal}
-          where id = ${betId} and status in ('pending', 'delayed') returning id`,
+      sql`select status, refusal from sb_bets where id = ${betId} for update`,
     );
-    if (row) await shiftLiability(tx, betId, -1);
+    if (bet!.status !== 'pending') return bet!;
+    await tx.execute(
+      sql`update sb_bets set status = ${to}, refusal = ${to === 'refused' ? (refusal ?? 'invalid_bet') : null} where id = ${betId}`,
+    );
+    if (to === 'refused') await shiftLiability(tx, betId, -1);
+    return { status: to, refusal: refusal ?? null };
   });
 }
 
@@ -105,8 +143,11 @@ export async function placeBet(
 }
 
 /**
- * A live bet after its delay: accepted only if none of its markets moved (price or status) and no
- * bet-stop came meanwhile; the market version recorded at placement tells.
+ * A live bet after its delay (SPORTSBOOK.md §1, in-play): refused if one of its markets was suspended,
+ * or its event's score changed, since it was placed; if its own price moved, the member's choice
+ * decides (none: refused; better: a better price is taken, a worse one refused; any: taken). A price
+ * move of another selection changes nothing. The verdict and the move to 'pending' are one transaction
+ * under the bet's lock, so two confirmations cannot both decide; only a pending bet is then charged.
  */
 export async function confirmBet(
   db: Db,
@@ -120,66 +161,35 @@ export async function confirmBet(
     sql`select status, accept_at, refusal from sb_bets where id = ${betId} and player_id = ${playerId}`,
   );
   if (!bet) return { status: 'refused', refusal: 'invalid_bet', message: 'no such bet' };
-  if (bet.status === 'refused')
-    return { status: 'refused', refusal: bet.refusal ?? 'invalid_bet', message: 'refused', betId };
-  if (bet.status !== 'delayed') return chargeStake(db, wallet, betId, token);
+  if (bet.status !== 'delayed')
+    return bet.status === 'pending' ? chargeStake(db, wallet, betId, token) : answerFor(betId, bet);
   const now = sportsClock.now();
   // Hand-written statements get timestamps as text from one driver and as Date from the other.
   const acceptAt = bet.accept_at === null ? null : new Date(bet.accept_at);
   if (acceptAt && now < acceptAt) return { status: 'wait', betId, acceptAt: acceptAt.toISOString() };
-  const verdict = await db.transaction(async (tx) => {
-    const legs = await queryRows<{
-      selection_id: number;
-      market_version: number;
-      price_num: number;
-      price_den: number;
-    }>(
-      tx,
-      sql`select selection_id, market_version, price_num, price_den from sb_bet_legs where bet_id = ${betId} order by idx`,
-    );
-    const rows = await lockLegs(
-      tx,
-      legs.map((l) => Number(l.selection_id)),
-    );
-    const [locked] = await queryRows<{ status: string }>(
-      tx,
-      sql`select status from sb_bets where id = ${betId} for update`,
-    );
-    if (locked!.status !== 'delayed') return undefined;
-    for (const leg of legs) {
-      const row = rows.find((r) => Number(r.selection_id) === Number(leg.selection_id))!;
-      const why = legRefusal(row, now);
-      const refusal: Refusal | undefined = why
-        ? why[0]
-        : row.market_version === leg.market_version
-          ? undefined
-          : // The version moved: the price itself, or a suspension (and reopening) meanwhile.
-            Number(row.price_num) !== Number(leg.price_num) || Number(row.price_den) !== Number(leg.price_den)
-            ? 'price_changed'
-            : 'market_suspended';
-      if (refusal) {
-        await tx.execute(
-          sql`update sb_bets set status = 'refused', refusal = ${refusal} where id = ${betId}`,
-        );
-        await shiftLiability(tx, betId, -1);
-        return refusal;
-      }
-    }
-    await tx.execute(sql`update sb_bets set status = 'pending' where id = ${betId}`);
-    return undefined;
-  });
-  if (verdict)
-    return { status: 'refused', refusal: verdict, message: 'the market changed during the bet delay', betId };
+  const verdict = await db.transaction((tx) => judgeDelayedBet(tx, betId, now));
+  if (verdict.refusal)
+    return { status: 'refused', refusal: verdict.refusal, message: verdict.message, betId };
   return chargeStake(db, wallet, betId, token);
 }
 
-/** Delayed bets nobody confirmed within a minute of their time are refused (their liability given back). */
+/** Refuses delayed bets nobody confirmed within a minute of their time (their liability given back). */
 export async function expireDelayedBets(db: Db): Promise<number> {
   const cutoff = new Date(sportsClock.now().getTime() - 60_000);
   const rows = await queryRows<{ id: number }>(
     db,
     sql`select id from sb_bets where status = 'delayed' and accept_at < ${cutoff} order by id limit 500`,
   );
-  for (const r of rows) await refuseBet(db, r.id, 'market_suspended');
+  for (const r of rows) {
+    await db.transaction(async (tx) => {
+      await lockSelectionsOf(tx, [r.id]);
+      const [row] = await queryRows<{ id: number }>(
+        tx,
+        sql`update sb_bets set status = 'refused', refusal = 'market_suspended'
+            where id = ${r.id} and status = 'delayed' returning id`,
+      );
+      if (row) await shiftLiability(tx, r.id, -1);
+    });
+  }
   return rows.length;
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { frac } from '../../../shared/sports/fraction.ts';
 import { formatAmerican, formatDecimal, formatFractional } from '../../../shared/sports/price.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { intArray } from './sql-array.ts';
+import { intArray } from '../../db/sql-array.ts';
 
 /**
  * What the trading desk shows: events (in play, then upcoming by start, then ended, latest first; 30
@@ -43,9 +43,12 @@ export async function deskEvents(db: DbOrTx, opts: { status?: string; limit?: nu
     result_state: string;
     result: unknown;
     result_entered_by: number | null;
+    proposed_result: unknown;
+    proposed_by: number | null;
   }>(
     db,
-    sql`select id, event_id, type, name, params, status, version, result_state, result, result_entered_by from sb_markets
+    sql`select id, event_id, type, name, params, status, version, result_state, result, result_entered_by, proposed_result,
+          proposed_by from sb_markets
         where event_id = any(${intArray(events.map((e) => Number(e.id)))}::int8[]) order by event_id, id`,
   );
   const marketIds = intArray(markets.map((m) => Number(m.id)));
@@ -96,6 +99,8 @@ export async function deskEvents(db: DbOrTx, opts: { status?: string; limit?: nu
         resultState: m.result_state,
         result: m.result ?? null,
         resultEnteredBy: m.result_entered_by === null ? null : Number(m.result_entered_by),
+        proposedResult: m.proposed_result ?? null,
+        proposedBy: m.proposed_by === null ? null : Number(m.proposed_by),
         openBets: betsOf.get(Number(m.id)) ?? 0,
         selections: selections
           .filter((s) => Number(s.market_id) === Number(m.id))

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { type LegState, legStateOf, legStateOfProof } from '../../../shared/sports/leg-state.ts';
 import { isMarketType, type MarketResult, selectionOutcome } from '../../../shared/sports/markets.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { intArray } from '../../db/sql-array.ts';
 import { labelParts } from './leg-label.ts';
-import { intArray } from './sql-array.ts';
 
 export interface BetRecord {
   id: number;

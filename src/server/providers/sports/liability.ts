@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { intArray } from './sql-array.ts';
+import { intArray } from '../../db/sql-array.ts';
 
 /**
  * Locks the selections these bets have legs on, in the book's one lock order: by market, then

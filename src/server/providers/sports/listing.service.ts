@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { intArray } from './sql-array.ts';
+import { intArray } from '../../db/sql-array.ts';
 
 export interface ListedSelection {
   id: number;

@@ -1,22 +1,33 @@
 import type { Db } from '../../db/client.ts';
+import { abandonOverdueEvents } from './abandonment.ts';
 import { expireDelayedBets } from './bets.service.ts';
+import { type ReconcileReport, reconciler } from './reconciler.ts';
+import { workPendingRuns } from './settlement-runs.ts';
 import type { SportsWallet } from './sports-wallet.ts';
 import { flushWallet } from './wallet-sync.ts';
 
 const RESEND_AFTER_MS = 30_000;
 
 export interface SportsMaintenance {
-  /** One pass: refuse delayed bets nobody confirmed, send settlement steps the wallet has not answered. */
-  runOnce(): Promise<{ expired: number; sent: number; failed: number }>;
+  /** One pass (see sportsMaintenance). */
+  runOnce(): Promise<{
+    expired: number;
+    sent: number;
+    failed: number;
+    settled: number;
+    abandoned: number;
+    reconciled: ReconcileReport;
+  }>;
   readonly running: boolean;
   stop(): Promise<void>;
 }
 
 /**
- * The book's housekeeping, started with the app and stopped when it closes: every `everyMs` it refuses
- * live bets whose delay passed a minute ago without a confirmation (giving their liability back) and
- * resends settlement steps the wallet never answered (a feed import from another process, a wallet
- * outage). Safe in several processes at once: both steps are idempotent. Passes never overlap.
+ * The book's housekeeping, started with the app and stopped when it closes; every `everyMs` it refuses live
+ * bets whose delay passed a minute ago without a confirmation (giving their liability back), cancels
+ * postponed events past the book's limit, works settlement runs left unfinished (a crash, another
+ * process), resends settlement steps the wallet never answered, and runs the reconciler. Safe in
+ * several processes at once: every step is idempotent or leased. Passes never overlap.
  */
 export function sportsMaintenance(
   db: Db,
@@ -25,20 +36,25 @@ export function sportsMaintenance(
 ): SportsMaintenance {
   let current: Promise<unknown> | undefined;
   let stopped = false;
+  const reconcile = reconciler(db, wallet);
   const runOnce = async () => {
     const expired = await expireDelayedBets(db);
+    const abandoned = await abandonOverdueEvents(db);
+    const settled = await workPendingRuns(db, wallet);
     // Steps younger than this are normally still in their settler's queue: sent once, not twice.
     const { sent, failed } = await flushWallet(db, wallet, undefined, new Date(Date.now() - RESEND_AFTER_MS));
-    return { expired, sent, failed };
+    const reconciled = await reconcile();
+    return { expired, sent, failed, settled, abandoned, reconciled };
   };
-  const timer = setInterval(() => {
+  const pass = () => {
     if (current || stopped) return;
     current = runOnce()
       .catch(opts.onError)
       .finally(() => {
         current = undefined;
       });
-  }, opts.everyMs);
+  };
+  const timer = setInterval(pass, opts.everyMs);
   timer.unref();
   return {
     runOnce,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { intArray } from '../../db/sql-array.ts';
 import type { SportsWallet, WalletAnswer } from './sports-wallet.ts';
-import { intArray } from './sql-array.ts';
 import { sendStep, type UnpaidStep } from './wallet-step.ts';
 
 /** Calls in flight at once: enough to fill the wallet's batches, few enough not to queue in it. */

@@ -1,13 +1,14 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type BetKind, sizesFor } from '../../../shared/sports/bet-types.ts';
 import { cmp, type Fraction, frac } from '../../../shared/sports/fraction.ts';
 import type { PriceChangeChoice, Refusal } from '../../../shared/sports/refusals.ts';
 import { betRounding, lineCount, potentialReturn } from '../../../shared/sports/settlement.ts';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { intArray } from '../../db/sql-array.ts';
 import { sportsClock } from './clock.ts';
 import { effectiveLimits, type LimitRow, limitRowsFor } from './limits.ts';
 import { type BookSettings, bookSettings } from './settings.ts';
-import { intArray } from './sql-array.ts';
 
 export interface PlaceRequest {
   playerId: string;
@@ -24,7 +25,7 @@ export type Placed =
   | { ok: true; betId: number; status: 'pending' | 'delayed'; acceptAt?: Date; fresh: boolean }
   | { ok: false; refusal: Refusal; message: string };
 
-interface LegRow {
+export interface LegRow {
   selection_id: number;
   key: string;
   selection_name: string;
@@ -44,6 +45,9 @@ interface LegRow {
   starts_at: Date;
   bet_stop_at: Date | null;
   bet_delay_seconds: number | null;
+  /** When the market was last suspended, and the event's score last changed (a live bet's delay checks both). */
+  suspended_at: Date | null;
+  score_changed_at: Date | null;
   competition_id: number;
   sport_id: number;
 }
@@ -70,7 +74,8 @@ export async function takeBet(db: Db, req: PlaceRequest): Promise<Placed> {
   if (typeof sizes === 'string') return refuse('invalid_bet', sizes);
   if (!Number.isSafeInteger(req.unitStake) || req.unitStake <= 0)
     return refuse('invalid_bet', 'stake must be positive');
-  const existing = await findByRequest(db, req.playerId, req.requestId);
+  const hash = slipHash(req);
+  const existing = await findByRequest(db, req.playerId, req.requestId, hash);
   if (existing) return existing;
   // Read before the markets are locked: the lock is held only for what must be exact under it.
   const [settings, limitRows] = await Promise.all([
@@ -82,31 +87,53 @@ export async function takeBet(db: Db, req: PlaceRequest): Promise<Placed> {
     ),
   ]);
   try {
-    return await db.transaction((tx) => takeBetIn(tx, req, sizes, settings, limitRows));
+    return await db.transaction((tx) => takeBetIn(tx, req, sizes, settings, limitRows, hash));
   } catch (error) {
     const code =
       (error as { code?: string; cause?: { code?: string } }).cause?.code ??
       (error as { code?: string }).code;
     // The same slip sent twice at once: the other copy made the bet.
     if (code === '23505') {
-      const again = await findByRequest(db, req.playerId, req.requestId);
+      const again = await findByRequest(db, req.playerId, req.requestId, hash);
       if (again) return again;
     }
     throw error;
   }
 }
 
-async function findByRequest(db: Db, playerId: string, requestId: string): Promise<Placed | undefined> {
+/** The slip as the member sent it, hashed: what the same request id must carry again to be a repeat. */
+export function slipHash(req: PlaceRequest): string {
+  const slip = {
+    kind: req.kind,
+    systemName: req.systemName ?? null,
+    sizes: req.sizes ?? null,
+    unitStake: req.unitStake,
+    priceChange: req.priceChange,
+    legs: req.legs.map((l) => [l.selectionId, l.price.num.toString(), l.price.den.toString()]),
+  };
+  return createHash('sha256').update(JSON.stringify(slip)).digest('base64url');
+}
+
+async function findByRequest(
+  db: Db,
+  playerId: string,
+  requestId: string,
+  hash: string,
+): Promise<Placed | undefined> {
   const [row] = await queryRows<{
     id: number;
     status: string;
     accept_at: Date | null;
     refusal: string | null;
+    request_hash: string | null;
   }>(
     db,
-    sql`select id, status, accept_at, refusal from sb_bets where player_id = ${playerId} and request_id = ${requestId}`,
+    sql`select id, status, accept_at, refusal, request_hash from sb_bets where player_id = ${playerId} and request_id = ${requestId}`,
   );
   if (!row) return undefined;
+  // The same id with another slip is not a repeat: refused, as the wallet refuses a reused transaction id.
+  if (row.request_hash !== null && row.request_hash !== hash)
+    return refuse('duplicate', 'this request id was already used for a different slip');
   if (row.status === 'refused')
     return refuse((row.refusal ?? 'invalid_bet') as Refusal, 'this slip was refused');
   return {
@@ -128,7 +155,7 @@ export async function lockLegs(tx: Tx, selectionIds: number[]): Promise<LegRow[]
                s.liability, m.id as market_id, m.status as market_status, m.version as market_version,
                m.name as market_name, m.params, m.rounding, e.id as event_id, e.name as event_name,
                e.status as event_status, e.starts_at, e.bet_stop_at, e.bet_delay_seconds,
-               c.id as competition_id, c.sport_id
+               m.suspended_at, e.score_changed_at, c.id as competition_id, c.sport_id
         from sb_markets m join sb_selections s on s.market_id = m.id join sb_events e on e.id = m.event_id
         join sb_competitions c on c.id = e.competition_id
         where s.id = any(${intArray(selectionIds)}::int8[])
@@ -139,12 +166,14 @@ export async function lockLegs(tx: Tx, selectionIds: number[]): Promise<LegRow[]
     ...r,
     starts_at: new Date(r.starts_at),
     bet_stop_at: r.bet_stop_at === null ? null : new Date(r.bet_stop_at),
+    suspended_at: r.suspended_at === null ? null : new Date(r.suspended_at),
+    score_changed_at: r.score_changed_at === null ? null : new Date(r.score_changed_at),
   }));
 }
 
 /** Why a leg cannot be bet on now, or undefined. */
 export function legRefusal(row: LegRow, now: Date): [Refusal, string] | undefined {
-  if (row.event_status === 'ended' || row.event_status === 'cancelled')
+  if (row.event_status === 'ended' || row.event_status === 'cancelled' || row.event_status === 'postponed')
     return ['event_started', 'the event is over'];
   const stop = betStopOf(row);
   if (stop && now >= stop) return ['event_started', `no more bets on ${row.event_name}`];
@@ -159,6 +188,7 @@ async function takeBetIn(
   sizes: number[],
   settings: BookSettings,
   limitRows: LimitRow[],
+  hash: string,
 ): Promise<Placed> {
   const ids = req.legs.map((l) => l.selectionId);
   const rows = await lockLegs(tx, ids);
@@ -227,9 +257,9 @@ async function takeBetIn(
   const [bet] = await queryRows<{ id: number }>(
     tx,
     sql`with bet as (
-          insert into sb_bets (player_id, request_id, kind, system_name, sizes, lines, unit_stake, total_stake,
+          insert into sb_bets (player_id, request_id, request_hash, kind, system_name, sizes, lines, unit_stake, total_stake,
             potential_return, price_change, status, live, accept_at, placed_at)
-          values (${req.playerId}, ${req.requestId}, ${req.kind}, ${req.systemName ?? null}, ${JSON.stringify(sizes)}::jsonb,
+          values (${req.playerId}, ${req.requestId}, ${hash}, ${req.kind}, ${req.systemName ?? null}, ${JSON.stringify(sizes)}::jsonb,
             ${lines}, ${req.unitStake}, ${totalStake}, ${potential}, ${req.priceChange},
             ${acceptAt ? 'delayed' : 'pending'}, ${live}, ${acceptAt}, ${now}) returning id),
         legs as (

@@ -7,7 +7,10 @@ export interface BookSettings {
   /** Results need a second operator's confirmation before bets settle. */
   confirmResults: boolean;
   betDelaySeconds: number;
+  /** How far back a cancel window may reach (minutes before now). */
   cancelWindowMinutes: number;
+  /** A postponed event not played within this many hours of its scheduled start: its undecided markets are void. */
+  postponeVoidHours: number;
 }
 
 export const DEFAULT_SETTINGS: BookSettings = {
@@ -15,6 +18,7 @@ export const DEFAULT_SETTINGS: BookSettings = {
   confirmResults: false,
   betDelaySeconds: 5,
   cancelWindowMinutes: 1440,
+  postponeVoidHours: 48,
 };
 
 export async function bookSettings(db: DbOrTx): Promise<BookSettings> {

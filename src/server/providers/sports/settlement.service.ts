@@ -1,19 +1,35 @@
 import { sql } from 'drizzle-orm';
-import { frac } from '../../../shared/sports/fraction.ts';
+import { type Fraction, frac } from '../../../shared/sports/fraction.ts';
 import { isMarketType, type MarketResult, selectionOutcome } from '../../../shared/sports/markets.ts';
-import { betRounding, type PayoutProof, settleWithProof } from '../../../shared/sports/settlement.ts';
-import { type Db, queryRows, type Tx } from '../../db/client.ts';
-import { roundOf, stakeTxOf } from './bets.service.ts';
-import { shiftLiability } from './liability.ts';
+import {
+  betRounding,
+  decidedReturn,
+  type LegOutcome,
+  type PayoutProof,
+  settleWithProof,
+  VOID,
+} from '../../../shared/sports/settlement.ts';
+import type { Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import { intArray } from '../../db/sql-array.ts';
+import { roundOf } from './bets.service.ts';
+import { lockSelectionsOf } from './liability.ts';
 import { bookSettings } from './settings.ts';
-import { textArray } from './sql-array.ts';
 
 /**
- * Settling bets by SPORTSBOOK.md §2 and correcting them (§3). Each step is a new sb_settlements row
- * (never edited) written with the bet's new state in one transaction, then carried to the wallet
- * by its own idempotent call (wallet-sync.ts); a step the wallet has not answered is sent again.
+ * Settlement by SPORTSBOOK.md §2 and its corrections (§3), as one rule: a bet's money follows what its
+ * legs say now. From each leg's state (its own void or corrected price, else its market's confirmed
+ * result, else nothing yet) the bet is either decided, with a return, or not; `reevaluateBets` brings
+ * each bet there with one step: an open bet is settled (or voided, its stake paid back), a settled bet
+ * whose return changed is resettled, a settled bet no longer decided is unsettled. Running it again
+ * changes nothing, so every path (a result, a correction, a void, a crash's resumption, the reconciler)
+ * is the same call, and no order of them can pay a bet twice or leave it against its results.
+ *
+ * Each step is a new sb_settlements row (never edited) written with the bet's new state in one
+ * transaction, then carried to the wallet by its own idempotent call (payout-queue.ts). The allowed
+ * state changes are enforced by the database (functions/sb_bet_transition.sql).
  */
-export type Step = 'settle' | 'unsettle' | 'resettle' | 'void' | 'cancel';
+export type Step = 'settle' | 'unsettle' | 'resettle' | 'void';
 export interface Actor {
   operatorId?: number | null;
   reason?: string | null;
@@ -27,6 +43,7 @@ export interface BetRow {
   potential_return: number;
   sizes: number[];
   settlement_seq: number;
+  settled_return: number | null;
 }
 
 export interface LegResultRow {
@@ -43,42 +60,57 @@ export interface LegResultRow {
   result_state: string;
   result_source: string | null;
   result_at: Date | null;
-}
-
-async function lockBet(tx: Tx, betId: number): Promise<BetRow | undefined> {
-  const [bet] = await queryRows<BetRow>(
-    tx,
-    sql`select id, status, unit_stake, total_stake, potential_return, sizes, settlement_seq from sb_bets where id = ${betId} for update`,
-  );
-  return bet;
+  /** The desk's own void of this leg ('void': 1.00) or its corrected price ('reprice'). */
+  void_kind?: 'void' | 'reprice' | null;
+  void_price_num?: number | null;
+  void_price_den?: number | null;
+  void_reason?: string | null;
+  voided_at?: Date | null;
+  /** A correct-score market's selection keys (its "other" selection wins on any score not among them). */
+  offered?: string[] | null;
 }
 
 export const LEG_RESULTS_COLUMNS = sql`l.bet_id, l.selection_id, s.key, l.label, l.price_num, l.price_den, m.type, m.params,
-  m.rounding, m.result, m.result_state, m.result_source, m.result_at`;
+  m.rounding, m.result, m.result_state, m.result_source, m.result_at, l.void_kind, l.void_price_num, l.void_price_den,
+  l.void_reason, l.voided_at,
+  case when m.type = 'correct_score' then (select array_agg(o.key) from sb_selections o where o.market_id = m.id) end as offered`;
 export const LEG_RESULTS_FROM = sql`sb_bet_legs l join sb_selections s on s.id = l.selection_id join sb_markets m on m.id = l.market_id`;
 
-/** The return and proof of a bet from its legs' confirmed results, or undefined while one is missing. */
+/** A leg's price for settlement (its corrected price after a palpable error) and its outcome, if known. */
+export function legOutcome(l: LegResultRow): {
+  price: Fraction;
+  outcome: LegOutcome | undefined;
+  source: string;
+  at: Date | null;
+} {
+  const own = frac(BigInt(l.price_num), BigInt(l.price_den));
+  if (l.void_kind === 'void')
+    return { price: own, outcome: VOID, source: `void: ${l.void_reason ?? ''}`, at: l.voided_at ?? null };
+  const price = l.void_kind === 'reprice' ? frac(BigInt(l.void_price_num!), BigInt(l.void_price_den!)) : own;
+  if (l.result_state !== 'confirmed' || !l.result || !isMarketType(l.type))
+    return { price, outcome: undefined, source: '', at: null };
+  const outcome = selectionOutcome(l.type, l.params, l.key, l.result, l.offered ?? []);
+  return { price, outcome, source: l.result_source ?? 'manual', at: l.result_at };
+}
+
+/** The return and proof of a bet from its legs as they stand, or undefined while it is not decided. */
 export function returnFromLegs(
   bet: Pick<BetRow, 'unit_stake' | 'sizes'>,
   legs: LegResultRow[],
   siteRounding: 'down' | 'nearest',
 ): { amount: number; proof: PayoutProof; allVoid: boolean } | undefined {
-  if (legs.some((l) => l.result_state !== 'confirmed' || !l.result || !isMarketType(l.type)))
-    return undefined;
-  const inputs = [];
-  for (const l of legs) {
-    // The line frozen on the leg is the market's own: markets never change their line.
-    const outcome = selectionOutcome(l.type as never, l.params, l.key, l.result!);
-    if (!outcome) return undefined;
-    inputs.push({
+  const inputs = legs.map((l) => {
+    const { price, outcome, source, at } = legOutcome(l);
+    return {
       selectionId: String(l.selection_id),
       label: l.label,
-      price: frac(BigInt(l.price_num), BigInt(l.price_den)),
+      price,
       outcome,
-      resultSource: l.result_source ?? 'manual',
-      resultAt: new Date(l.result_at ?? 0).toISOString(),
-    });
-  }
+      resultSource: source,
+      resultAt: new Date(at ?? 0).toISOString(),
+    };
+  });
+  if (!decidedReturn({ unitStake: BigInt(bet.unit_stake), sizes: bet.sizes, legs: inputs })) return undefined;
   const rounding = betRounding(
     siteRounding,
     legs.map((l) => l.rounding),
@@ -89,171 +121,168 @@ export function returnFromLegs(
     legs: inputs,
     rounding,
   });
-  return { amount: Number(amount), proof, allVoid: inputs.every((i) => i.outcome.v.num === i.outcome.v.den) };
-}
-
-/** The return and proof of a bet from its markets' confirmed results, or undefined while one is missing. */
-export async function computeReturn(
-  tx: Tx,
-  bet: BetRow,
-): Promise<{ amount: number; proof: PayoutProof; allVoid: boolean } | undefined> {
-  const legs = await queryRows<LegResultRow>(
-    tx,
-    sql`select ${LEG_RESULTS_COLUMNS} from ${LEG_RESULTS_FROM} where l.bet_id = ${bet.id} order by l.idx`,
-  );
-  return returnFromLegs(bet, legs, (await bookSettings(tx)).rounding);
-}
-
-async function record(
-  tx: Tx,
-  bet: BetRow,
-  step: { kind: Step; amount: number; proof?: PayoutProof | null; walletOp: string; refTxId?: string | null },
-  actor: Actor,
-): Promise<void> {
-  const seq = bet.settlement_seq + 1;
-  await tx.execute(
-    sql`insert into sb_settlements (bet_id, seq, kind, amount, proof, reason, operator_id, wallet_tx_id, wallet_op, ref_tx_id)
-        values (${bet.id}, ${seq}, ${step.kind}, ${step.amount}, ${step.proof ? JSON.stringify(step.proof) : null}::jsonb,
-          ${actor.reason ?? null}, ${actor.operatorId ?? null}, ${`${roundOf(bet.id)}-${seq}`}, ${step.walletOp}, ${step.refTxId ?? null})`,
-  );
-  await tx.execute(sql`update sb_bets set settlement_seq = ${seq} where id = ${bet.id}`);
+  const allVoid = inputs.every((i) => i.outcome && i.outcome.v.num === i.outcome.v.den);
+  return { amount: Number(amount), proof, allVoid };
 }
 
 /** Whether a settlement step's wallet call paid the bet out (a win or a resettle): a payment in force. */
 export const paysOut = (walletOp: string | undefined) => walletOp === 'win' || walletOp === 'resettle';
 
-/** The wallet transaction of the settlement in force (a win or a resettle), which a correction reverses. */
-async function paymentInForce(tx: Tx, betId: number): Promise<string | undefined> {
-  const [row] = await queryRows<{ wallet_tx_id: string; wallet_op: string }>(
-    tx,
-    sql`select wallet_tx_id, wallet_op from sb_settlements where bet_id = ${betId} order by seq desc limit 1`,
-  );
-  return row && paysOut(row.wallet_op) ? row.wallet_tx_id : undefined;
+interface StepRow {
+  bet_id: number;
+  seq: number;
+  kind: Step;
+  amount: number;
+  proof: PayoutProof | null;
+  reason: string | null;
+  operator_id: number | null;
+  wallet_tx_id: string;
+  wallet_op: 'win' | 'unsettle' | 'resettle';
+  ref_tx_id: string | null;
+  status: 'open' | 'settled' | 'void';
+  settled_return: number | null;
+  /** +1 when the bet's liability comes back onto its selections (unsettled), −1 when it leaves them. */
+  liability: 1 | -1 | 0;
 }
 
-/** Settles one open bet whose markets all have confirmed results. False if it is not ready or not open. */
-export async function settleBet(db: Db, betId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const bet = await lockBet(tx, betId);
-    if (bet?.status !== 'open') return false;
-    const result = await computeReturn(tx, bet);
-    if (!result) return false;
-    if (result.allVoid) {
-      // Every leg void: the stake goes back as a refund of the bet.
-      await record(
-        tx,
-        bet,
-        {
-          kind: 'void',
-          amount: bet.total_stake,
-          proof: result.proof,
-          walletOp: 'rollback',
-          refTxId: stakeTxOf(betId),
-        },
-        {},
-      );
-      await tx.execute(
-        sql`update sb_bets set status = 'void', settled_return = ${bet.total_stake}, settled_at = now() where id = ${betId}`,
-      );
-    } else {
-      await record(
-        tx,
-        bet,
-        { kind: 'settle', amount: result.amount, proof: result.proof, walletOp: 'win' },
-        {},
-      );
-      await tx.execute(
-        sql`update sb_bets set status = 'settled', settled_return = ${result.amount}, settled_at = now() where id = ${betId}`,
-      );
-    }
-    await shiftLiability(tx, betId, -1);
-    return true;
-  });
+/** The one step that brings a bet to what its legs say now, or undefined when it is there already. */
+export function stepFor(
+  bet: BetRow,
+  decided: ReturnType<typeof returnFromLegs>,
+  inForce: string | undefined,
+  actor: Actor,
+): StepRow | undefined {
+  const seq = bet.settlement_seq + 1;
+  const base = {
+    bet_id: Number(bet.id),
+    seq,
+    reason: actor.reason ?? null,
+    operator_id: actor.operatorId ?? null,
+    wallet_tx_id: `${roundOf(Number(bet.id))}-${seq}`,
+  };
+  if (bet.status === 'open') {
+    if (!decided) return undefined;
+    const status = decided.allVoid ? 'void' : 'settled';
+    // A void bet is paid its stake back as its settlement, so a later correction can change it like any other.
+    return {
+      ...base,
+      kind: decided.allVoid ? 'void' : 'settle',
+      amount: decided.amount,
+      proof: decided.proof,
+      wallet_op: 'win',
+      ref_tx_id: null,
+      status,
+      settled_return: decided.amount,
+      liability: -1,
+    };
+  }
+  if (bet.status !== 'settled' && bet.status !== 'void') return undefined;
+  // Voided by a refund of its stake (before settlements were payments): final, nothing to correct.
+  if (!inForce) return undefined;
+  if (!decided)
+    return {
+      ...base,
+      kind: 'unsettle',
+      amount: 0,
+      proof: null,
+      wallet_op: 'unsettle',
+      ref_tx_id: inForce,
+      status: 'open',
+      settled_return: null,
+      liability: 1,
+    };
+  const status = decided.allVoid ? 'void' : 'settled';
+  if (decided.amount === Number(bet.settled_return) && status === bet.status) return undefined;
+  return {
+    ...base,
+    kind: 'resettle',
+    amount: decided.amount,
+    proof: decided.proof,
+    wallet_op: 'resettle',
+    ref_tx_id: inForce,
+    status,
+    settled_return: decided.amount,
+    liability: 0,
+  };
 }
 
-/** Takes a settlement back: the bet is open again, waiting for a result. */
-export async function unsettleBet(db: Db, betId: number, actor: Actor): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const bet = await lockBet(tx, betId);
-    const ref = bet && (await paymentInForce(tx, betId));
-    if (!bet || !ref) return false;
-    await record(tx, bet, { kind: 'unsettle', amount: 0, walletOp: 'unsettle', refTxId: ref }, actor);
-    await tx.execute(
-      sql`update sb_bets set status = 'open', settled_return = null, settled_at = null where id = ${betId}`,
-    );
-    await shiftLiability(tx, betId, 1);
-    return true;
-  });
-}
-
-/** Settles a settled bet again from its markets' current results (a corrected result). */
-export async function resettleBet(db: Db, betId: number, actor: Actor): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const bet = await lockBet(tx, betId);
-    const ref = bet && (await paymentInForce(tx, betId));
-    if (!bet || !ref) return false;
-    const result = await computeReturn(tx, bet);
-    if (!result) return false;
-    await record(
+/**
+ * Brings each of these bets to what its legs say now, in one transaction (the bets locked in id order,
+ * then their selections in the book's lock order): see the module comment. Bets that are delayed,
+ * pending or refused have no settlement and are left alone. Answers the bets that took a step.
+ */
+export async function reevaluateBets(tx: Tx, betIds: number[], actor: Actor = {}): Promise<number[]> {
+  if (betIds.length === 0) return [];
+  const ids = intArray(betIds);
+  // By primary key alone, the settleable ones kept here: with a status condition in the query a plan
+  // could start from the status index and read every open bet for each page.
+  const bets = (
+    await queryRows<BetRow>(
       tx,
-      bet,
-      { kind: 'resettle', amount: result.amount, proof: result.proof, walletOp: 'resettle', refTxId: ref },
-      actor,
-    );
-    await tx.execute(
-      sql`update sb_bets set status = ${result.allVoid ? 'void' : 'settled'}, settled_return = ${result.amount}, settled_at = now() where id = ${betId}`,
-    );
-    return true;
-  });
-}
-
-/**
- * Voids a bet whatever its state, with a reason (a cancel window, a palpable error): an open bet's
- * stake is refunded (rollback); a settled bet is resettled to its stake.
- */
-export async function cancelBet(db: Db, betId: number, actor: Actor): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const bet = await lockBet(tx, betId);
-    // A void bet already has its stake back.
-    if (!bet || bet.status === 'void') return false;
-    if (bet.status === 'open') {
-      await record(
-        tx,
-        bet,
-        { kind: 'cancel', amount: bet.total_stake, walletOp: 'rollback', refTxId: stakeTxOf(betId) },
-        actor,
-      );
-      await shiftLiability(tx, betId, -1);
-    } else {
-      const ref = await paymentInForce(tx, betId);
-      if (!ref) return false;
-      await record(
-        tx,
-        bet,
-        { kind: 'cancel', amount: bet.total_stake, walletOp: 'resettle', refTxId: ref },
-        actor,
-      );
-    }
-    await tx.execute(
-      sql`update sb_bets set status = 'void', settled_return = ${bet.total_stake}, settled_at = now() where id = ${betId}`,
-    );
-    return true;
-  });
-}
-
-/**
- * Every bet with a leg on the market in one of the states, in id order: read once, so a market's
- * settlement does not look its remaining bets up again for every page.
- */
-export async function betsOnMarket(db: Db, marketId: number, statuses: string[]): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`select l.bet_id as id from sb_bet_legs l join sb_bets b on b.id = l.bet_id
-        where l.market_id = ${marketId} and b.status = any(${textArray(statuses)}::text[])
-        order by l.bet_id`,
+      sql`select id, status, unit_stake, total_stake, potential_return, sizes, settlement_seq, settled_return from sb_bets
+          where id = any(${ids}::int8[]) order by id for update`,
+    )
+  ).filter((b) => b.status === 'open' || b.status === 'settled' || b.status === 'void');
+  if (bets.length === 0) return [];
+  const settleable = intArray(bets.map((b) => Number(b.id)));
+  const [legs, lastSteps, { rounding }] = await Promise.all([
+    queryRows<LegResultRow>(
+      tx,
+      sql`select ${LEG_RESULTS_COLUMNS} from ${LEG_RESULTS_FROM}
+          where l.bet_id = any(${settleable}::int8[]) order by l.bet_id, l.idx`,
+    ),
+    queryRows<{ bet_id: number; wallet_op: string; wallet_tx_id: string }>(
+      tx,
+      sql`select distinct on (bet_id) bet_id, wallet_op, wallet_tx_id from sb_settlements
+          where bet_id = any(${settleable}::int8[]) order by bet_id, seq desc`,
+    ),
+    bookSettings(tx),
+  ]);
+  const legsOf = new Map<number, LegResultRow[]>();
+  for (const l of legs) legsOf.set(Number(l.bet_id), [...(legsOf.get(Number(l.bet_id)) ?? []), l]);
+  const inForceOf = new Map(
+    lastSteps.filter((s) => paysOut(s.wallet_op)).map((s) => [Number(s.bet_id), s.wallet_tx_id]),
   );
-  // A bet has one leg per event, so one per market; the check keeps a page boundary from splitting one.
-  const ids: number[] = [];
-  for (const r of rows) if (Number(r.id) !== ids[ids.length - 1]) ids.push(Number(r.id));
-  return ids;
+  const steps: StepRow[] = [];
+  for (const bet of bets) {
+    const id = Number(bet.id);
+    const step = stepFor(bet, returnFromLegs(bet, legsOf.get(id) ?? [], rounding), inForceOf.get(id), actor);
+    if (step) steps.push(step);
+  }
+  if (steps.length === 0) return [];
+  await writeSteps(tx, steps);
+  return steps.map((s) => s.bet_id);
+}
+
+async function writeSteps(tx: Tx, steps: StepRow[]): Promise<void> {
+  const rows = JSON.stringify(steps);
+  await tx.execute(
+    sql`insert into sb_settlements (bet_id, seq, kind, amount, proof, reason, operator_id, wallet_tx_id, wallet_op, ref_tx_id)
+        select bet_id, seq, kind, amount, proof, reason, operator_id, wallet_tx_id, wallet_op, ref_tx_id
+        from jsonb_to_recordset(${rows}::jsonb) as x(bet_id int8, seq int, kind text, amount int8, proof jsonb,
+          reason text, operator_id int8, wallet_tx_id text, wallet_op text, ref_tx_id text)`,
+  );
+  await tx.execute(
+    sql`update sb_bets b set status = x.status, settled_return = x.settled_return,
+          settled_at = case when x.status = 'open' then null else now() end, settlement_seq = x.seq
+        from jsonb_to_recordset(${rows}::jsonb) as x(bet_id int8, seq int, settled_return int8, status text)
+        where b.id = x.bet_id`,
+  );
+  const moved = steps.filter((s) => s.liability !== 0);
+  if (moved.length === 0) return;
+  // The liability these bets hold on their selections, taken off or put back; the selections locked
+  // first, in the book's lock order.
+  await lockSelectionsOf(
+    tx,
+    moved.map((s) => s.bet_id),
+  );
+  const signs = JSON.stringify(moved.map((s) => ({ bet_id: s.bet_id, sign: s.liability })));
+  await tx.execute(
+    sql`update sb_selections s set liability = s.liability + x.exposure
+        from (select l.selection_id, sum(y.sign * (b.potential_return - b.total_stake)) as exposure
+              from jsonb_to_recordset(${signs}::jsonb) as y(bet_id int8, sign int)
+              join sb_bets b on b.id = y.bet_id join sb_bet_legs l on l.bet_id = b.id
+              group by l.selection_id) x
+        where s.id = x.selection_id`,
+  );
 }

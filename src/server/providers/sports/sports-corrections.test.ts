@@ -15,13 +15,8 @@ import { verifyBet } from '../../../../tools/sports-verify.ts';
 import { parsePrice } from '../../../shared/sports/price.ts';
 import { queryRows } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
-import {
-  cancelWindow,
-  confirmResult,
-  correctResult,
-  enterResult,
-  unsettleMarket,
-} from './results.service.ts';
+import { cancelWindow } from './leg-voids.ts';
+import { confirmResult, correctResult, enterResult, unsettleMarket } from './results.service.ts';
 import { saveSetting } from './settings.ts';
 import { setMarketOpen, setPrices } from './trading.service.ts';
 
@@ -134,6 +129,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
     await t.db.execute(sql`select ledger_move('test-spend-' || ${bet.betId}, (select id from ledger_accounts where member_id = ${p.memberId} and kind = 'cash'),
       (select id from ledger_accounts where member_id is null and kind = 'adjustments' and shard = 0), 35000, 'test_spend', '{}'::jsonb, null)`);
     expect((await balancesOf(t, p.token)).cash).toBe(5_000);
+    // A correction waits for a second operator too: until then the result in force stands, nothing moves.
     expect(
       await correctResult(
         t.db,
@@ -142,7 +138,13 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
         { kind: 'score', home: 0, away: 1 },
         { source: 'desk', operatorId: 8, reason: 'wrong scorer' },
       ),
-    ).toMatchObject({ ok: true, settled: 1 });
+    ).toMatchObject({ ok: true, state: 'entered', settled: 0 });
+    expect((await balancesOf(t, p.token)).cash).toBe(5_000);
+    expect((await confirmResult(t.db, t.app.sportsWallet, marketId, 8)).ok).toBe(false);
+    expect(await confirmResult(t.db, t.app.sportsWallet, marketId, 7)).toMatchObject({
+      ok: true,
+      settled: 1,
+    });
     expect((await balancesOf(t, p.token)).cash).toBe(0);
     const [debt] = await queryRows<{ amount: number }>(
       t.db,
@@ -162,6 +164,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
         )
       ).ok,
     ).toBe(true);
+    expect((await confirmResult(t.db, t.app.sportsWallet, marketId, 7)).ok).toBe(true);
     expect((await balancesOf(t, p.token)).cash).toBe(5_000);
     const [after] = await queryRows<{ amount: number }>(
       t.db,
@@ -201,7 +204,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
     await expectSoundLedger(t.db);
   });
 
-  it('a cancel window voids bets placed in it (open ones refunded, settled ones resettled to the stake)', async () => {
+  it('a cancel window voids the legs of bets placed in it (open ones paid their stake back, settled ones resettled to it)', async () => {
     const p = await sportsPlayer(t, 100_000);
     const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.0', '3.0', '4.0'] });
     const s = await selectionsOf(t, eventId);
@@ -214,12 +217,12 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
         operatorId: 9,
         reason: 'past-posting',
       }),
-    ).toBe(2);
+    ).toMatchObject({ ok: true, bets: [expect.any(Number), expect.any(Number)] });
     expect((await balancesOf(t, p.token)).cash).toBe(100_000);
     const bets = (await sportsApiCall(t, 'bets', { token: p.gameToken })).json().bets;
     expect(bets.map((b: { status: string }) => b.status)).toEqual(['void', 'void']);
     expect(bets[0].history[0]).toMatchObject({
-      kind: 'cancel',
+      kind: 'void',
       reason: 'past-posting',
       operatorId: 9,
       paid: true,
@@ -239,7 +242,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
         operatorId: 9,
         reason: 'wrong price',
       }),
-    ).toBe(1);
+    ).toMatchObject({ ok: true, bets: [bet.betId] });
     expect((await balancesOf(t, p.token)).cash).toBe(100_000);
     expect(bet.status).toBe('success');
     await expectSoundLedger(t.db);

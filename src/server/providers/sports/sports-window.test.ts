@@ -14,7 +14,7 @@ import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { parsePrice } from '../../../shared/sports/price.ts';
 import { queryRows } from '../../db/client.ts';
 import { enterResult } from './results.service.ts';
-import { resettleBet } from './settlement.service.ts';
+import { settleBets } from './settlement-runs.ts';
 import { setEventState, setMarketOpen, setPrices, upsertEvent } from './trading.service.ts';
 import { flushWallet } from './wallet-sync.ts';
 
@@ -204,9 +204,12 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
     await t.db.execute(
       sql`update sb_markets set result = ${JSON.stringify({ kind: 'score', home: 0, away: 1 })}::jsonb where id = ${a.marketId}`,
     );
-    expect(await resettleBet(t.db, placed[0]!, { operatorId: null, reason: 'wrong score entered' })).toBe(
-      true,
-    );
+    expect(
+      await settleBets(t.db, t.app.sportsWallet, [placed[0]!], {
+        operatorId: null,
+        reason: 'wrong score entered',
+      }),
+    ).toBe(1);
     await flushWallet(t.db, t.app.sportsWallet, [placed[0]!]);
     const after = (await sportsApiCall(t, 'bet', { token: p.gameToken, betId: placed[0] })).json().bet;
     expect(after.history.map((h: { kind: string }) => h.kind)).toEqual(['settle', 'resettle']);

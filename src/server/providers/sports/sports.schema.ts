@@ -47,7 +47,8 @@ export const sbCompetitions = pgTable(
   (t) => [uniqueIndex('sb_competitions_source').on(t.source, t.externalId)],
 );
 
-export const EVENT_STATUSES = ['scheduled', 'live', 'ended', 'cancelled'] as const;
+export const EVENT_STATUSES = ['scheduled', 'live', 'ended', 'postponed', 'cancelled'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
 export const sbEvents = pgTable(
   'sb_events',
   {
@@ -63,6 +64,10 @@ export const sbEvents = pgTable(
     /** Seconds a live bet waits before it is accepted; null uses the site default. */
     betDelaySeconds: integer('bet_delay_seconds'),
     score: jsonb('score').$type<{ home: number; away: number; clock?: string }>(),
+    /** When the score last changed (a goal): a live bet placed before it is refused at its confirmation. */
+    scoreChangedAt: at('score_changed_at'),
+    /** When the event was postponed: past the book's postponeVoidHours its undecided markets are void. */
+    postponedAt: at('postponed_at'),
     ...sourceCols(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -97,6 +102,12 @@ export const sbMarkets = pgTable(
     resultAt: at('result_at'),
     resultEnteredBy: ref('result_entered_by'),
     resultConfirmedBy: ref('result_confirmed_by'),
+    /** A correction of the confirmed result waiting for a second operator (the result in force stays). */
+    proposedResult: jsonb('proposed_result'),
+    proposedBy: ref('proposed_by'),
+    proposedReason: text('proposed_reason'),
+    /** When the market was last suspended: a live bet placed before it is refused at its confirmation. */
+    suspendedAt: at('suspended_at'),
     ...sourceCols(),
   },
   (t) => [
@@ -152,6 +163,8 @@ export const sbBets = pgTable(
     playerId: text('player_id').notNull(),
     /** The slip's own id: the same placement sent twice makes one bet. */
     requestId: text('request_id').notNull(),
+    /** The slip's body, hashed: the same request id with another slip is refused. */
+    requestHash: text('request_hash'),
     kind: text('kind', { enum: ['single', 'multiple', 'system'] }).notNull(),
     systemName: text('system_name'),
     sizes: jsonb('sizes').$type<number[]>().notNull(),
@@ -192,6 +205,13 @@ export const sbBetLegs = pgTable(
     line: text('line'),
     marketVersion: integer('market_version').notNull(),
     label: text('label').notNull(),
+    /** The desk's void of this leg ('void': counts 1.00) or its corrected price ('reprice'), for good. */
+    voidKind: text('void_kind', { enum: ['void', 'reprice'] }),
+    voidPriceNum: ref('void_price_num'),
+    voidPriceDen: ref('void_price_den'),
+    voidReason: text('void_reason'),
+    voidOperatorId: ref('void_operator_id'),
+    voidedAt: at('voided_at'),
   },
   (t) => [
     primaryKey({ columns: [t.betId, t.idx] }),
@@ -200,6 +220,7 @@ export const sbBetLegs = pgTable(
   ],
 );
 
+/** 'cancel' is kept for bets voided whole before voids were per leg. */
 export const SETTLEMENT_KINDS = ['settle', 'unsettle', 'resettle', 'void', 'cancel'] as const;
 /** Every settlement and correction of a bet, never edited: the latest says what is in force. */
 export const sbSettlements = pgTable(
@@ -246,3 +267,40 @@ export const sbSettings = pgTable('sb_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
 });
+
+/** Durable settlement: a run over a market's bets (or listed bets), worked a page at a time (settlement-runs.ts). */
+export const sbSettlementRuns = pgTable(
+  'sb_settlement_runs',
+  {
+    id: id(),
+    marketId: ref('market_id'),
+    betIds: bigint('bet_ids', { mode: 'number' }).array(),
+    reason: text('reason').notNull(),
+    operatorId: ref('operator_id'),
+    actorReason: text('actor_reason'),
+    afterBetId: bigint('after_bet_id', { mode: 'number' }).notNull().default(0),
+    settled: integer('settled').notNull().default(0),
+    leaseUntil: at('lease_until'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    doneAt: at('done_at'),
+  },
+  (t) => [index('sb_settlement_runs_todo').on(t.id).where(sql`${t.doneAt} is null`)],
+);
+
+/** What the reconciler found where the book and the wallet disagree (reconciler.ts). */
+export const sbReconcileFindings = pgTable(
+  'sb_reconcile_findings',
+  {
+    id: id(),
+    betId: ref('bet_id').notNull(),
+    kind: text('kind').notNull(),
+    detail: jsonb('detail').notNull(),
+    repaired: boolean('repaired').notNull(),
+    foundAt: at('found_at').notNull().defaultNow(),
+    resolvedAt: at('resolved_at'),
+  },
+  (t) => [
+    uniqueIndex('sb_reconcile_findings_open').on(t.betId, t.kind).where(sql`${t.resolvedAt} is null`),
+    index('sb_reconcile_findings_recent').on(t.foundAt.desc(), t.id.desc()),
+  ],
+);

@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Fraction } from '../../../shared/sports/fraction.ts';
 import { type MarketType, SELECTION_KEYS } from '../../../shared/sports/markets.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { sportsClock } from './clock.ts';
+import { lineProblem } from './market-lines.ts';
+import type { EventStatus } from './sports.schema.ts';
 
 /**
  * The trading desk's writes on the sport tree: every feed (manual, JSON-lines import, demo) goes
@@ -70,17 +73,26 @@ export async function setEventState(
   db: DbOrTx,
   eventId: number,
   change: {
-    status?: 'scheduled' | 'live' | 'ended' | 'cancelled';
+    status?: EventStatus;
     betStopAt?: Date | null;
     score?: { home: number; away: number; clock?: string };
   },
 ): Promise<boolean> {
+  const now = sportsClock.now();
+  const score = change.score ? JSON.stringify(change.score) : null;
+  // A goal (the score itself, not the clock) is a moment no bet placed before it may be accepted after.
   const rows = await queryRows<{ id: number }>(
     db,
     sql`update sb_events set
-          status = coalesce(${change.status ?? null}, status),
+          status = coalesce(${change.status ?? null}::text, status),
           bet_stop_at = case when ${change.betStopAt !== undefined} then ${change.betStopAt ?? null}::timestamptz else bet_stop_at end,
-          score = coalesce(${change.score ? JSON.stringify(change.score) : null}::jsonb, score),
+          score = coalesce(${score}::jsonb, score),
+          score_changed_at = case when ${score}::jsonb is not null
+              and (score is null or (score - 'clock') is distinct from (${score}::jsonb - 'clock'))
+            then ${now}::timestamptz else score_changed_at end,
+          postponed_at = case when ${change.status ?? null}::text = 'postponed' and status <> 'postponed' then ${now}::timestamptz
+            when ${change.status ?? null}::text is not null and ${change.status ?? null}::text <> 'postponed' then null
+            else postponed_at end,
           updated_at = now()
         where id = ${eventId} returning id`,
   );
@@ -98,6 +110,8 @@ export interface MarketInput extends Source {
 
 /** A market with its selections; on a known (source, external id) its prices are updated instead. */
 export async function upsertMarket(db: DbOrTx, m: MarketInput): Promise<number> {
+  const badLine = lineProblem(m.type, m.params ?? {});
+  if (badLine) throw new RangeError(badLine);
   const fixed = SELECTION_KEYS[m.type];
   if (fixed && (m.selections.length !== fixed.length || m.selections.some((s) => !fixed.includes(s.key))))
     throw new RangeError(`a ${m.type} market has the selections ${fixed.join(', ')}`);
@@ -150,7 +164,8 @@ export async function setMarketOpen(
 ): Promise<number> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`update sb_markets set status = ${open ? 'open' : 'suspended'}, version = version + 1
+    sql`update sb_markets set status = ${open ? 'open' : 'suspended'}, version = version + 1,
+          suspended_at = case when ${open} then suspended_at else ${sportsClock.now()}::timestamptz end
         where ${target.marketId ? sql`id = ${target.marketId}` : sql`event_id = ${target.eventId ?? 0}`}
           and status = ${open ? 'suspended' : 'open'} returning id`,
   );

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { intArray } from '../../db/sql-array.ts';
 import { roundOf } from './bets.service.ts';
 import type { SportsWallet, WalletAnswer } from './sports-wallet.ts';
-import { intArray } from './sql-array.ts';
 
 /** A settlement step the wallet has not confirmed yet (sb_settlements where not paid). */
 export interface UnpaidStep {

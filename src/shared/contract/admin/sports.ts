@@ -4,7 +4,7 @@ import { idParam, idText, optionalQuery } from './fields.ts';
 
 /** The trading desk (permission `trading`): the book's events and markets, results, settlement, corrections. */
 
-const EVENT_STATUSES = ['scheduled', 'live', 'ended', 'cancelled'] as const;
+const EVENT_STATUSES = ['scheduled', 'live', 'ended', 'postponed', 'cancelled'] as const;
 const BET_STATUSES = ['delayed', 'pending', 'open', 'settled', 'void', 'refused'] as const;
 
 /** Why an operator did it: kept on the settlement records and in the audit log. */
@@ -59,6 +59,9 @@ export const tradingMarket = z.object({
   resultState: z.string(),
   result: anyJson,
   resultEnteredBy: z.number().nullable(),
+  /** A correction of the confirmed result waiting for a second operator (the result in force stays). */
+  proposedResult: anyJson,
+  proposedBy: z.number().nullable(),
   openBets: z.number(),
   selections: z.array(tradingSelection),
 });
@@ -76,7 +79,11 @@ export const tradingEvent = z.object({
 });
 
 /** What an operator can do to a bet (the trading desk's bet actions). */
-export const BET_ACTIONS = ['settle', 'unsettle', 'resettle', 'cancel'] as const;
+/**
+ * settle: settle an open bet whose result is known; resettle: settle a settled bet again from its
+ * markets' current results; cancel: void every leg of the bet (it is then paid its stake back).
+ */
+export const BET_ACTIONS = ['settle', 'resettle', 'cancel'] as const;
 export type BetAction = (typeof BET_ACTIONS)[number];
 
 export const tradingBet = z.object({
@@ -115,6 +122,7 @@ export const bookSettings = z.object({
   confirmResults: z.boolean(),
   betDelaySeconds: z.number().int().min(0).max(30),
   cancelWindowMinutes: z.number().int().min(1).max(10_080),
+  postponeVoidHours: z.number().int().min(1).max(720),
 });
 
 const settledCount = ok.extend({ state: z.string(), settled: z.number() });
@@ -199,12 +207,16 @@ export const sportsEndpoints = {
   cancelWindow: endpoint({
     method: 'POST',
     path: '/sports/events/:id/cancel-window',
-    summary: 'Voids every bet on the event (or one market) placed in a time window, with the reason',
+    summary:
+      'Voids the legs on the event (or one market, or one selection) of bets placed in a time window, or settles them at a corrected price; the rest of each bet stands',
     params: idParam,
     body: z.object({
       from: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
       to: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
       marketId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+      selectionId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+      /** A palpable error's correct price (decimal): the legs settle at it instead of being voided. */
+      correctedPrice: z.string().trim().min(1).max(32).optional(),
       reason,
     }),
     response: ok.extend({ voided: z.number() }),
@@ -224,7 +236,7 @@ export const sportsEndpoints = {
   betAction: endpoint({
     method: 'POST',
     path: '/sports/bets/:id/:action',
-    summary: 'Settles, unsettles, resettles or cancels (voids) one bet, with the reason',
+    summary: 'Settles, resettles or cancels (voids every leg of) one bet, with the reason',
     params: z.object({ id: idText, action: z.enum(BET_ACTIONS) }),
     body: z.object({ reason }),
     response: ok.extend({ bet: tradingBet }),

@@ -4,12 +4,13 @@ import type { Fraction } from '../../../../shared/sports/fraction.ts';
 import { parsePrice } from '../../../../shared/sports/price.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { errors } from '../../../http/errors.ts';
+import { abandonEventIn } from '../../../providers/sports/abandonment.ts';
 import { betActions } from '../../../providers/sports/bet-actions.ts';
 import { deskEvents, feedSources, marketExists } from '../../../providers/sports/desk.service.ts';
 import { importFeed } from '../../../providers/sports/feed/feed-import.service.ts';
 import { betHistory } from '../../../providers/sports/history.service.ts';
+import { cancelBets, cancelWindow } from '../../../providers/sports/leg-voids.ts';
 import {
-  cancelWindow,
   confirmResult,
   correctResult,
   enterResult,
@@ -17,14 +18,8 @@ import {
   unsettleMarket,
 } from '../../../providers/sports/results.service.ts';
 import { type BookSettings, bookSettings, saveSetting } from '../../../providers/sports/settings.ts';
-import {
-  cancelBet,
-  resettleBet,
-  settleBet,
-  unsettleBet,
-} from '../../../providers/sports/settlement.service.ts';
+import { settleBets, workPendingRuns } from '../../../providers/sports/settlement-runs.ts';
 import { setEventState, setMarketOpen, setPrices } from '../../../providers/sports/trading.service.ts';
-import { flushWallet } from '../../../providers/sports/wallet-sync.ts';
 import { adminRoute } from '../admin-route.ts';
 import { audited, type Who } from '../audited.ts';
 
@@ -70,11 +65,19 @@ export const sportsRoutes = [
   }),
   adminRoute(sportsEndpoints.eventState, {
     permission: 'trading',
-    handler: async ({ db, params, body, who }) => {
+    handler: async ({ db, params, body, who, request }) => {
       await audited(db, who, 'sports.event', async (tx) => {
         if (!(await setEventState(tx, params.id, body))) throw errors.notFound(`event ${params.id}`);
-        return { target: `sb-event:${params.id}`, after: body, result: undefined };
+        // Abandoned: its undecided markets are void (decided ones stand), settled by the runs asked for here.
+        const voided =
+          body.status === 'cancelled' ? await abandonEventIn(tx, params.id, 'the event was cancelled') : 0;
+        return {
+          target: `sb-event:${params.id}`,
+          after: { ...body, voidedMarkets: voided },
+          result: undefined,
+        };
       });
+      if (body.status === 'cancelled') await workPendingRuns(db, walletOf(request));
       return {};
     },
   }),
@@ -164,14 +167,20 @@ export const sportsRoutes = [
     permission: 'trading',
     handler: async ({ db, params, body, who, request }) => {
       if (body.from >= body.to) throw errors.invalid('the window must end after it starts');
-      const voided = await cancelWindow(
+      const correctedPrice =
+        body.correctedPrice === undefined ? undefined : parsePrice(body.correctedPrice, 'decimal');
+      if (body.correctedPrice !== undefined && !correctedPrice)
+        throw errors.invalid(`"${body.correctedPrice}" is not a decimal price above evens`);
+      const answer = await cancelWindow(
         db,
         walletOf(request),
-        { eventId: params.id, marketId: body.marketId },
+        { eventId: params.id, marketId: body.marketId, selectionId: body.selectionId },
         body.from,
         body.to,
-        { operatorId: who.operator.id, reason: body.reason },
+        { operatorId: who.operator.id, reason: body.reason, correctedPrice },
       );
+      if (!answer.ok) throw errors.conflict(answer.reason);
+      const voided = answer.bets.length;
       await auditStep(who, db, 'sports.cancel-window', `sb-event:${params.id}`, { ...body, voided });
       return { voided };
     },
@@ -197,17 +206,22 @@ export const sportsRoutes = [
       const [before] = await betHistory(db, { betId: params.id, limit: 1 });
       if (!before) throw errors.notFound(`bet ${params.id}`);
       const actor = { operatorId: who.operator.id, reason: body.reason };
-      const done = await {
-        settle: () => settleBet(db, params.id),
-        unsettle: () => unsettleBet(db, params.id, actor),
-        resettle: () => resettleBet(db, params.id, actor),
-        cancel: () => cancelBet(db, params.id, actor),
-      }[params.action]();
-      if (!done)
+      const allowed = (await betActions(db, [before])).get(params.id) ?? [];
+      if (!allowed.includes(params.action))
         throw errors.conflict(
           `bet ${params.id} (${before.status}) cannot be ${params.action === 'cancel' ? 'cancelled' : `${params.action}d`} now`,
         );
-      await flushWallet(db, walletOf(request), [params.id]);
+      const wallet = walletOf(request);
+      const done =
+        params.action === 'cancel'
+          ? (await cancelBets(db, wallet, [params.id], actor)).length
+          : await settleBets(db, wallet, [params.id], actor);
+      if (!done)
+        throw errors.conflict(
+          params.action === 'cancel'
+            ? `bet ${params.id} has no leg left to void`
+            : `bet ${params.id}'s results do not decide it yet, or it is already settled on them`,
+        );
       const [bet] = await withActions(db, await betHistory(db, { betId: params.id, limit: 1 }));
       await auditStep(who, db, `sports.bet.${params.action}`, `sb-bet:${params.id}`, {
         reason: body.reason,
@@ -225,7 +239,8 @@ export const sportsRoutes = [
   adminRoute(sportsEndpoints.importFeed, {
     permission: 'trading',
     handler: async ({ db, body, who, request }) => {
-      const report = await importFeed(db, walletOf(request), body.lines);
+      // An operator's upload: its results wait for a second operator where the site asks for it.
+      const report = await importFeed(db, walletOf(request), body.lines, { operatorId: who.operator.id });
       await auditStep(who, db, 'sports.feed.import', 'sb-feed', {
         applied: report.applied,
         skipped: report.skipped,

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Fraction } from '../../../../shared/sports/fraction.ts';
 import type { MarketType } from '../../../../shared/sports/markets.ts';
 import { type Db, queryRows } from '../../../db/client.ts';
+import { intArray, textArray } from '../../../db/sql-array.ts';
 import { enterResult } from '../results.service.ts';
 import type { SportsWallet } from '../sports-wallet.ts';
-import { intArray, textArray } from '../sql-array.ts';
 import {
   setEventState,
   setPrices,

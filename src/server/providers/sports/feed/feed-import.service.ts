@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Fraction } from '../../../../shared/sports/fraction.ts';
 import { parsePrice } from '../../../../shared/sports/price.ts';
 import { type Db, queryRows, type Tx } from '../../../db/client.ts';
-import { enterResult } from '../results.service.ts';
+import { abandonEventIn } from '../abandonment.ts';
+import { correctResult, enterResult, voidMarket } from '../results.service.ts';
+import { workPendingRuns } from '../settlement-runs.ts';
 import type { SportsWallet } from '../sports-wallet.ts';
 import {
   setEventState,
@@ -51,7 +53,12 @@ function priced(p: { price: string; format: 'decimal' | 'fractional' | 'american
 }
 
 /** Applies one record in its own transaction; results then settle their bets through the wallet. */
-async function applyRecord(db: Db, wallet: SportsWallet, r: FeedRecord): Promise<boolean> {
+async function applyRecord(
+  db: Db,
+  wallet: SportsWallet,
+  r: FeedRecord,
+  uploader: Uploader,
+): Promise<boolean> {
   const result = await db.transaction(async (tx) => {
     if (!(await claim(tx, r))) return { applied: false as const };
     switch (r.type) {
@@ -72,6 +79,7 @@ async function applyRecord(db: Db, wallet: SportsWallet, r: FeedRecord): Promise
           externalId: r.id,
         });
         if (r.status || r.score) await setEventState(tx, eventId, { status: r.status, score: r.score });
+        if (r.status === 'cancelled') await abandonEventIn(tx, eventId, `cancelled by ${r.source}`);
         return { applied: true as const };
       }
       case 'market': {
@@ -119,17 +127,41 @@ async function applyRecord(db: Db, wallet: SportsWallet, r: FeedRecord): Promise
     }
   });
   if ('settle' in result && result.settle) {
-    await enterResult(db, wallet, result.settle.marketId, result.settle.result, {
+    const { marketId } = result.settle;
+    const by = {
       source: `feed:${r.source}`,
-    });
-    if (r.type === 'cancel')
-      await db.execute(sql`update sb_markets set status = 'cancelled' where id = ${result.settle.marketId}`);
+      operatorId: uploader.operatorId ?? null,
+      reason: `${r.type} from ${r.source}`,
+    };
+    if (r.type === 'cancel') await voidMarket(db, wallet, marketId, by);
+    else {
+      // A result for a market that already has a confirmed one is a correction (a later sequence number).
+      const [m] = await queryRows<{ result_state: string }>(
+        db,
+        sql`select result_state from sb_markets where id = ${marketId}`,
+      );
+      const apply = m?.result_state === 'confirmed' ? correctResult : enterResult;
+      const answer = await apply(db, wallet, marketId, result.settle.result, by);
+      if (!answer.ok) throw new RangeError(answer.reason);
+    }
   }
+  // A fixture cancelled asked for runs over its voided markets.
+  if (r.type === 'fixture' && r.status === 'cancelled') await workPendingRuns(db, wallet);
   return result.applied;
 }
 
 /** Imports JSON lines: each line applied once, in order; bad lines are reported and change nothing. */
-export async function importFeed(db: Db, wallet: SportsWallet, text: string): Promise<ImportReport> {
+/** Who sent the records: an operator's upload (its results may need a second operator), or a feed. */
+export interface Uploader {
+  operatorId?: number | null;
+}
+
+export async function importFeed(
+  db: Db,
+  wallet: SportsWallet,
+  text: string,
+  uploader: Uploader = {},
+): Promise<ImportReport> {
   const lines = text.split(/\r?\n/);
   const report: ImportReport = { applied: 0, skipped: 0, errors: [] };
   if (lines.length > MAX_LINES)
@@ -152,7 +184,7 @@ export async function importFeed(db: Db, wallet: SportsWallet, text: string): Pr
       continue;
     }
     try {
-      if (await applyRecord(db, wallet, parsed.data)) report.applied++;
+      if (await applyRecord(db, wallet, parsed.data, uploader)) report.applied++;
       else report.skipped++;
     } catch (error) {
       report.errors.push({

@@ -32,7 +32,7 @@ export const feedRecord = z.discriminatedUnion('type', [
     away: z.string().trim().max(100).optional(),
     startsAt: when,
     betStopAt: when.optional(),
-    status: z.enum(['scheduled', 'live', 'ended', 'cancelled']).optional(),
+    status: z.enum(['scheduled', 'live', 'ended', 'postponed', 'cancelled']).optional(),
     score: score.extend({ clock: z.string().max(20).optional() }).optional(),
   }),
   z.object({

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { cmp, type Fraction, frac } from '../../../shared/sports/fraction.ts';
+import type { PriceChangeChoice, Refusal } from '../../../shared/sports/refusals.ts';
+import { betRounding, potentialReturn } from '../../../shared/sports/settlement.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { shiftLiability } from './liability.ts';
+import { legRefusal, lockLegs } from './placement.service.ts';
+import { bookSettings } from './settings.ts';
+
+export interface DelayVerdict {
+  refusal?: Refusal;
+  message: string;
+}
+
+/** A leg's own price change against the member's choice: refused, or the price the bet is taken at. */
+export function priceVerdict(
+  choice: PriceChangeChoice,
+  accepted: Fraction,
+  current: Fraction,
+): 'same' | 'take' | 'refuse' {
+  const c = cmp(current, accepted);
+  if (c === 0) return 'same';
+  if (choice === 'any' || (choice === 'better' && c > 0)) return 'take';
+  return 'refuse';
+}
+
+/**
+ * Decides a delayed live bet under its row lock and its markets' (see confirmBet): refused, with the
+ * reason, or moved to 'pending' (at the current prices where the member takes them). A bet no longer
+ * delayed is left as it is (another confirmation or the expiry decided it).
+ */
+export async function judgeDelayedBet(tx: Tx, betId: number, now: Date): Promise<DelayVerdict> {
+  const legs = await queryRows<{ idx: number; selection_id: number; price_num: number; price_den: number }>(
+    tx,
+    sql`select idx, selection_id, price_num, price_den from sb_bet_legs where bet_id = ${betId} order by idx`,
+  );
+  const rows = await lockLegs(
+    tx,
+    legs.map((l) => Number(l.selection_id)),
+  );
+  const [bet] = await queryRows<{
+    status: string;
+    placed_at: Date;
+    price_change: PriceChangeChoice;
+    unit_stake: number;
+    sizes: number[];
+  }>(
+    tx,
+    sql`select status, placed_at, price_change, unit_stake, sizes from sb_bets where id = ${betId} for update`,
+  );
+  if (bet!.status !== 'delayed') return { message: bet!.status };
+  const placedAt = new Date(bet!.placed_at);
+  const refuse = async (refusal: Refusal, message: string): Promise<DelayVerdict> => {
+    await tx.execute(sql`update sb_bets set status = 'refused', refusal = ${refusal} where id = ${betId}`);
+    await shiftLiability(tx, betId, -1);
+    return { refusal, message };
+  };
+  const prices: Fraction[] = [];
+  let repriced = false;
+  for (const leg of legs) {
+    const row = rows.find((r) => Number(r.selection_id) === Number(leg.selection_id))!;
+    const why = legRefusal(row, now);
+    if (why) return refuse(...why);
+    if (row.suspended_at && row.suspended_at > placedAt)
+      return refuse('market_suspended', `${row.market_name} was suspended during the bet delay`);
+    if (row.score_changed_at && row.score_changed_at > placedAt)
+      return refuse('market_suspended', `the score of ${row.event_name} changed during the bet delay`);
+    const accepted = frac(BigInt(leg.price_num), BigInt(leg.price_den));
+    const current = frac(BigInt(row.price_num), BigInt(row.price_den));
+    const verdict = priceVerdict(bet!.price_change, accepted, current);
+    if (verdict === 'refuse')
+      return refuse(
+        'price_changed',
+        `the price of ${row.selection_name} is now ${current.num}/${current.den}`,
+      );
+    repriced ||= verdict === 'take';
+    prices.push(verdict === 'take' ? current : accepted);
+  }
+  if (repriced) await takeAtPrices(tx, betId, bet!, prices, rows);
+  await tx.execute(sql`update sb_bets set status = 'pending' where id = ${betId}`);
+  return { message: 'accepted' };
+}
+
+/** The bet is taken at the current prices: its legs, its potential return and the liability it holds follow. */
+async function takeAtPrices(
+  tx: Tx,
+  betId: number,
+  bet: { unit_stake: number; sizes: number[] },
+  prices: Fraction[],
+  rows: Awaited<ReturnType<typeof lockLegs>>,
+) {
+  const rounding = betRounding(
+    (await bookSettings(tx)).rounding,
+    rows.map((r) => r.rounding),
+  );
+  const potential = potentialReturn({
+    unitStake: BigInt(bet.unit_stake),
+    sizes: bet.sizes,
+    prices,
+    rounding,
+  });
+  await shiftLiability(tx, betId, -1);
+  const legPrices = JSON.stringify(
+    prices.map((p, idx) => ({ idx, num: p.num.toString(), den: p.den.toString() })),
+  );
+  await tx.execute(
+    sql`update sb_bet_legs l set price_num = x.num, price_den = x.den
+        from jsonb_to_recordset(${legPrices}::jsonb) as x(idx int, num int8, den int8)
+        where l.bet_id = ${betId} and l.idx = x.idx`,
+  );
+  await tx.execute(
+    sql`update sb_bets set potential_return = ${potential.toString()}::int8 where id = ${betId}`,
+  );
+  await shiftLiability(tx, betId, 1);
+}

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import type { Fraction } from '../../../shared/sports/fraction.ts';
+import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { intArray } from '../../db/sql-array.ts';
+import { sportsClock } from './clock.ts';
+import { bookSettings } from './settings.ts';
+import type { Actor } from './settlement.service.ts';
+import { requestRun, workRun } from './settlement-runs.ts';
+import type { SportsWallet } from './sports-wallet.ts';
+
+/**
+ * Voids of single legs (SPORTSBOOK.md §7, `bet_cancel`): a cancel window for past-posting or a wrong
+ * price, a whole bet cancelled by the desk, a member's break. A voided leg counts 1.00 (or settles at
+ * its corrected price) for good: its bet's other legs stand, and no later result or correction of its
+ * market can bring it back. Each void is written on the leg and asks for a settlement run over the bets.
+ */
+export interface LegVoid extends Actor {
+  /** A palpable error's corrected price (the leg then settles on its market's result at this price). */
+  correctedPrice?: Fraction;
+}
+
+/** Voids the legs (those not voided yet) and asks for a run over their bets; answers the bets touched. */
+async function voidLegsIn(
+  tx: Tx,
+  legs: { bet_id: number; idx: number }[],
+  how: LegVoid,
+): Promise<{ bets: number[]; runId?: number }> {
+  if (legs.length === 0) return { bets: [] };
+  const rows = JSON.stringify(legs.map((l) => ({ bet_id: Number(l.bet_id), idx: Number(l.idx) })));
+  const price = how.correctedPrice;
+  const voided = await queryRows<{ bet_id: number }>(
+    tx,
+    sql`update sb_bet_legs l set void_kind = ${price ? 'reprice' : 'void'},
+          void_price_num = ${price ? price.num.toString() : null}::int8, void_price_den = ${price ? price.den.toString() : null}::int8,
+          void_reason = ${how.reason ?? null}, void_operator_id = ${how.operatorId ?? null}, voided_at = ${sportsClock.now()}
+        from jsonb_to_recordset(${rows}::jsonb) as x(bet_id int8, idx int)
+        where l.bet_id = x.bet_id and l.idx = x.idx and l.void_kind is null
+        returning l.bet_id`,
+  );
+  const bets = [...new Set(voided.map((r) => Number(r.bet_id)))].sort((a, b) => a - b);
+  if (bets.length === 0) return { bets };
+  const runId = await requestRun(tx, { betIds: bets, reason: how.reason ?? 'void', actor: how });
+  return { bets, runId };
+}
+
+async function settleAfter(db: Db, wallet: SportsWallet, done: { bets: number[]; runId?: number }) {
+  if (done.runId) await workRun(db, wallet, done.runId);
+  return done.bets;
+}
+
+/**
+ * A cancel window: the legs on the event (or one market, or one selection) of bets placed between `from`
+ * and `to` are voided, or repriced to the corrected price, with the reason and operator recorded. The
+ * window may reach back no further than the book's `cancelWindowMinutes`. Answers the bets touched, or
+ * a refusal.
+ */
+export async function cancelWindow(
+  db: Db,
+  wallet: SportsWallet,
+  target: { eventId?: number; marketId?: number; selectionId?: number },
+  from: Date,
+  to: Date,
+  how: LegVoid,
+): Promise<{ ok: true; bets: number[] } | { ok: false; reason: string }> {
+  const { cancelWindowMinutes } = await bookSettings(db);
+  const earliest = new Date(sportsClock.now().getTime() - cancelWindowMinutes * 60_000);
+  if (from < earliest)
+    return {
+      ok: false,
+      reason: `a cancel window may reach back at most ${cancelWindowMinutes} minutes (to ${earliest.toISOString()})`,
+    };
+  if (how.correctedPrice && !target.selectionId)
+    return { ok: false, reason: 'a corrected price applies to one selection: name it' };
+  const done = await db.transaction(async (tx) => {
+    const where = target.selectionId
+      ? sql`l.selection_id = ${target.selectionId}`
+      : target.marketId
+        ? sql`l.market_id = ${target.marketId}`
+        : sql`l.event_id = ${target.eventId ?? 0}`;
+    const legs = await queryRows<{ bet_id: number; idx: number }>(
+      tx,
+      sql`select l.bet_id, l.idx from sb_bet_legs l join sb_bets b on b.id = l.bet_id
+          where ${where} and b.placed_at >= ${from} and b.placed_at < ${to} and b.status <> 'refused'
+            and l.void_kind is null
+          order by l.bet_id limit 100000`,
+    );
+    return voidLegsIn(tx, legs, how);
+  });
+  return { ok: true, bets: await settleAfter(db, wallet, done) };
+}
+
+/** The desk cancels whole bets: every leg void (a refused bet has nothing to cancel). Answers the bets touched. */
+export async function cancelBets(
+  db: Db,
+  wallet: SportsWallet,
+  betIds: number[],
+  how: Actor,
+): Promise<number[]> {
+  const done = await db.transaction(async (tx) => {
+    const legs = await queryRows<{ bet_id: number; idx: number }>(
+      tx,
+      sql`select l.bet_id, l.idx from sb_bet_legs l join sb_bets b on b.id = l.bet_id
+          where l.bet_id = any(${intArray(betIds)}::int8[]) and b.status <> 'refused' and l.void_kind is null
+          order by l.bet_id, l.idx`,
+    );
+    return voidLegsIn(tx, legs, how);
+  });
+  return settleAfter(db, wallet, done);
+}
+
+/**
+ * A member's break or self-exclusion on a site that cancels open sports bets then: only bets none of
+ * whose legs has a result yet are cancelled (every leg void); a bet already partly decided stands, so a
+ * break is never a way out of a bet going badly. The legs' markets are read under a share lock, so a
+ * result being entered meanwhile is seen. Answers the bets cancelled.
+ */
+export async function cancelUndecidedBetsOf(
+  db: Db,
+  wallet: SportsWallet,
+  playerId: string,
+  reason: string,
+): Promise<number[]> {
+  const done = await db.transaction(async (tx) => {
+    const bets = await queryRows<{ id: number }>(
+      tx,
+      sql`select id from sb_bets where player_id = ${playerId} and status = 'open' order by id limit 1000 for update`,
+    );
+    if (bets.length === 0) return { bets: [] };
+    const ids = intArray(bets.map((b) => Number(b.id)));
+    await tx.execute(
+      sql`select m.id from sb_markets m where m.id in (select market_id from sb_bet_legs where bet_id = any(${ids}::int8[]))
+          order by m.id for share`,
+    );
+    const legs = await queryRows<{ bet_id: number; idx: number }>(
+      tx,
+      sql`select l.bet_id, l.idx from sb_bet_legs l
+          where l.bet_id = any(${ids}::int8[]) and not exists (
+            select 1 from sb_bet_legs d join sb_markets m on m.id = d.market_id
+            where d.bet_id = l.bet_id and (m.result_state = 'confirmed' or d.void_kind is not null))
+          order by l.bet_id, l.idx`,
+    );
+    return voidLegsIn(tx, legs, { operatorId: null, reason });
+  });
+  return settleAfter(db, wallet, done);
+}
