@@ -65,6 +65,8 @@ export const MSG = {
   selfExcluded: 'msg3036',
   /** Every game provider is seamless: the balance is used in games directly, nothing to transfer. */
   seamlessWallet: 'msg3040',
+  /** {{owed}}: what the member owes after a settlement correction; no withdrawal or move to the vault until repaid. */
+  debtOwed: 'msg3041',
   // Player protection (issue 17): msg31xx. {{until}} in a key is the reply's `until`, shown as a date.
   onBreakUntil: 'msg3101',
   excludedUntil: 'msg3102',
@@ -117,6 +119,8 @@ export const STATUS = {
   duplicate: 'duplicate',
   /** A transfer-wallet call where every provider is seamless (older front ends' user_transfer_in). */
   seamless: 'seamless',
+  /** The member owes money after a settlement correction (`owed`): cash may not leave for a withdrawal or the vault. */
+  debt: 'debt',
   invalid: 'invalid',
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',

@@ -53,6 +53,7 @@ export const cashierRoutes = {
     response: ok.extend({ requestId: z.number() }),
     invalidMsg: MSG.depositPositive,
   },
+  /** Refused with `debt` (msg3041, `owed`) while the member owes a debt left by a settlement correction. */
   'apply-user-withdraw': {
     auth: 'member',
     request: z.object({ balance: amountField, code: requestCodeField, idx: idField.optional() }),

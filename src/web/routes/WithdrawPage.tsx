@@ -12,6 +12,7 @@ import styles from '../features/cashier/cashier.module.css';
 import { failureMessage } from '../features/cashier/failureMessage.ts';
 import { useDeskState } from '../features/cashier/queries.ts';
 import { RequestHistory } from '../features/cashier/RequestHistory.tsx';
+import { messageParams } from '../features/protection/messageParams.ts';
 import { useSession } from '../features/session/queries.ts';
 import { RequireMember } from '../features/session/RequireMember.tsx';
 
@@ -44,7 +45,11 @@ function WithdrawForm() {
       await dialog.alert(t('common:msg.msg2015'), 'success');
       navigate('/');
     } catch (error) {
-      await dialog.alert(t(`common:msg.${failureMessage(error, 'msg2018')}`), 'warning');
+      // A refusal's figures (what a member owes, msg3041) fill its message.
+      await dialog.alert(
+        t(`common:msg.${failureMessage(error, 'msg2018')}`, messageParams(error)),
+        'warning',
+      );
     } finally {
       setBusy(false);
     }

@@ -20,7 +20,9 @@ export function DecisionCell({
   onLost(message: string): void;
 }) {
   const decision = useDecision((error) => {
-    if (error instanceof AdminFailure && error.httpStatus === 409) {
+    // Only a request another desk decided leaves the queue; any other refusal (a member who owes a
+    // debt cannot be paid out) stays on the row, under it.
+    if (error instanceof AdminFailure && error.httpStatus === 409 && error.status === 'already') {
       onLost(
         `${request.kind === 'deposit' ? 'Deposit' : 'Withdrawal'} #${request.id}: ${asSentence(error.message)}.`,
       );

@@ -30,7 +30,7 @@ const TICKER =
 
 export const applyWithdraw: PublicPath = {
   route: 'apply-user-withdraw',
-  about: CASH_REQUEST,
+  about: `${CASH_REQUEST} While the member owes a debt: \`debt\` (msg3041, the amount in \`owed\`).`,
   body: cashRequestBody,
 };
 

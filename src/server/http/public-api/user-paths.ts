@@ -71,7 +71,8 @@ export const userPaths: PathTable = {
   money_to_point: {
     route: 'vault-deposit',
     about:
-      '`{balance, code?}`: moves `balance` from cash into the vault; the reply adds `point` (the vault).',
+      '`{balance, code?}`: moves `balance` from cash into the vault; the reply adds `point` (the vault). ' +
+      'While the member owes a debt: `debt` (msg3041, the amount in `owed`).',
     body: (raw) => ({ amount: raw.balance, code: raw.code }),
     reply: vaultReply,
   },

@@ -1,6 +1,7 @@
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import type { SessionMember } from '../accounts/sessions.repo.ts';
+import { refuseWhileOwing } from '../games/wallet/debts.service.ts';
 import { InsufficientFunds, transfer } from '../ledger/ledger.service.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { checkWithdrawAmount } from './amount-rules.ts';
@@ -16,7 +17,8 @@ const insufficient = (balance: number) =>
 
 /**
  * A member asks to withdraw: the amount moves from cash to held in the same transaction, so it can
- * be neither bet nor withdrawn twice while the operator decides.
+ * be neither bet nor withdrawn twice while the operator decides. Refused while the member owes a
+ * debt (refuseWhileOwing); a repeat of a request made before answers as it did then.
  */
 export async function requestWithdrawal(
   db: Db,
@@ -37,6 +39,7 @@ export async function requestWithdrawal(
     if (result.outcome === 'pending-exists') throw pendingRequestExists();
     if (result.outcome === 'code-reused') throw codeReused();
     if (result.outcome === 'replay') return { request: result.request, replay: true };
+    await refuseWhileOwing(tx, member.memberId, 'withdrawal');
     try {
       await transfer(tx, {
         idempotencyKey: `withdraw-hold:${result.request.id}`,
@@ -57,9 +60,11 @@ export async function requestWithdrawal(
 /**
  * Decides a pending withdrawal inside the caller's transaction: approval pays the held amount out to
  * the house payouts account, rejection returns it to the member's cash. One concurrent decider wins.
+ * Approval is refused while the member owes a debt, even one that arose after the request
+ * (refuseWhileOwing); rejection is always possible.
  */
 export async function decideWithdrawal(
-  tx: DbOrTx,
+  tx: Tx,
   requestId: number,
   status: 'already' | 'cansel',
   decider: Decider,
@@ -70,6 +75,7 @@ export async function decideWithdrawal(
     reason: decider.reason,
   });
   if (!request) throw await notPending(tx, requestId, 'withdraw');
+  if (status === 'already') await refuseWhileOwing(tx, request.memberId, 'payout');
   const held = { memberId: request.memberId, kind: 'held' } as const;
   await transfer(tx, {
     idempotencyKey: `${status === 'already' ? 'withdraw-pay' : 'withdraw-return'}:${request.id}`,

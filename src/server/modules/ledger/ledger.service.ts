@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { notifyMembers } from '../live/live.notify.ts';
 import { houseShardOf } from './house-shards.ts';
@@ -106,6 +106,18 @@ export async function transfer(db: DbOrTx, input: TransferInput): Promise<Transf
     default:
       throw new Error(`ledger_transfer returned ${JSON.stringify(row)}`);
   }
+}
+
+/**
+ * Locks a member's cash row until the transaction ends, in the mode every move of that cash takes
+ * (FOR NO KEY UPDATE: ledger_move's update, the wallet's corrections): what is read after it about
+ * that cash (a debt a correction records) cannot change before this transaction commits.
+ */
+export async function lockMemberCash(tx: Tx, memberId: number): Promise<void> {
+  await queryRows(
+    tx,
+    sql`select id from ledger_accounts where member_id = ${memberId} and kind = 'cash' for no key update`,
+  );
 }
 
 /** The members whose balances a transfer moves (their live streams re-read them). */

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import type { SessionMember } from '../accounts/sessions.repo.ts';
+import { refuseWhileOwing } from '../games/wallet/debts.service.ts';
 import { ledgerAccounts } from '../ledger/ledger.schema.ts';
 import { IdempotencyConflict, InsufficientFunds, transfer } from '../ledger/ledger.service.ts';
 
@@ -36,10 +37,13 @@ const notEnough = (direction: VaultDirection, available: number) =>
 /**
  * Moves cash into the vault ('in') or back out ('out') as one ledger transfer between the member's
  * own accounts: the ledger refuses to overdraw either (never below zero), and the key makes a
- * repeated request (same `code`) apply once. Without a code every call is a new movement.
+ * repeated request (same `code`) apply once. Without a code every call is a new movement. A move into
+ * the vault is refused while the member owes a debt (refuseWhileOwing): checked in the move's
+ * transaction once the transfer is known to be new, so a repeat of a move made before the debt
+ * answers as it did then, and a refused move is undone with it. Back out to cash is always allowed.
  */
 export async function moveVault(
-  db: DbOrTx,
+  db: Db,
   member: SessionMember,
   input: { direction: VaultDirection; amount: number; code?: string | undefined },
 ): Promise<VaultBalances & { applied: boolean }> {
@@ -49,14 +53,17 @@ export async function moveVault(
   const cash = { memberId: member.memberId, kind: 'cash' } as const;
   const vault = { memberId: member.memberId, kind: 'vault' } as const;
   try {
-    const result = await transfer(db, {
-      idempotencyKey: `vault-${input.direction}:${member.memberId}:${input.code ?? randomUUID()}`,
-      from: input.direction === 'in' ? cash : vault,
-      to: input.direction === 'in' ? vault : cash,
-      amount: input.amount,
-      kind: input.direction === 'in' ? 'vault_in' : 'vault_out',
+    return await db.transaction(async (tx) => {
+      const result = await transfer(tx, {
+        idempotencyKey: `vault-${input.direction}:${member.memberId}:${input.code ?? randomUUID()}`,
+        from: input.direction === 'in' ? cash : vault,
+        to: input.direction === 'in' ? vault : cash,
+        amount: input.amount,
+        kind: input.direction === 'in' ? 'vault_in' : 'vault_out',
+      });
+      if (result.applied && input.direction === 'in') await refuseWhileOwing(tx, member.memberId, 'vault');
+      return { ...(await vaultBalances(tx, member.memberId)), applied: result.applied };
     });
-    return { ...(await vaultBalances(db, member.memberId)), applied: result.applied };
   } catch (error) {
     if (error instanceof InsufficientFunds) throw notEnough(input.direction, error.balance);
     if (error instanceof IdempotencyConflict) {

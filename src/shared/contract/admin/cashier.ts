@@ -44,7 +44,8 @@ export const cashierEndpoints = {
   decide: endpoint({
     method: 'POST',
     path: '/cashier/:kind/:id/:decision',
-    summary: 'Approves or rejects a request (a rejection needs a reason); money moves through the ledger',
+    summary:
+      'Approves or rejects a request (a rejection needs a reason); money moves through the ledger. A withdrawal is not approved while its member owes a debt (409 `debt`, the amount in `owed`)',
     params: z.object({
       kind: z.enum(CASH_REQUEST_KINDS),
       id: idParam.shape.id,

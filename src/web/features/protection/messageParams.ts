@@ -5,7 +5,8 @@ import { ApiFailure } from '../../api/client.ts';
 /**
  * What a refusal's message needs besides its key: a break or self-exclusion says until when
  * (`until`), a limit its amount, what counts against it and when it resets (`amount`, `used`,
- * `resetsAt`; minutes for the session time limit), a raise when it may be confirmed (`from`).
+ * `resetsAt`; minutes for the session time limit), a raise when it may be confirmed (`from`), a
+ * withdrawal or vault move refused while the member owes a debt what they owe (`owed`).
  */
 export function messageParams(error: unknown): Record<string, string> {
   if (!(error instanceof ApiFailure)) return {};
@@ -19,7 +20,7 @@ export function limitParams(body: Record<string, unknown>): Record<string, strin
   for (const key of ['until', 'resetsAt', 'from'] as const) {
     if (typeof body[key] === 'string') out[key] = formatDateTime(body[key]);
   }
-  for (const key of ['amount', 'used'] as const) {
+  for (const key of ['amount', 'used', 'owed'] as const) {
     if (typeof body[key] === 'number') {
       out[key] = body.limit === 'session' ? String(body[key]) : formatNumber(body[key], locale);
     }

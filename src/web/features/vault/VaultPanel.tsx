@@ -5,6 +5,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../../api/client.ts';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
 import { Money } from '../../components/ui/Money.tsx';
+import { messageParams } from '../protection/messageParams.ts';
 import styles from './vault.module.css';
 
 const VAULT_KEY = ['vault'] as const;
@@ -42,7 +43,8 @@ export function VaultPanel() {
       const key = short
         ? 'notEnoughVault'
         : `common:msg.${error instanceof ApiFailure ? error.msg : 'msg2012'}`;
-      await dialog.alert(t(key), 'warning');
+      // A refusal while the member owes a debt (msg3041) names what is owed.
+      await dialog.alert(t(key, messageParams(error)), 'warning');
     },
   });
 
