@@ -6,6 +6,7 @@ import { houseShardOf } from './house-shards.ts';
 import {
   type HouseAccountKind,
   ledgerAccounts,
+  ledgerTransfers,
   MEMBER_ACCOUNT_KINDS,
   type MemberAccountKind,
 } from './ledger.schema.ts';
@@ -106,6 +107,18 @@ export async function transfer(db: DbOrTx, input: TransferInput): Promise<Transf
     default:
       throw new Error(`ledger_transfer returned ${JSON.stringify(row)}`);
   }
+}
+
+/** What a transfer recorded under an idempotency key said it was for (its reference), if there is one. */
+export async function referenceOfTransfer(
+  db: DbOrTx,
+  idempotencyKey: string,
+): Promise<Record<string, string | number> | undefined> {
+  const [row] = await db
+    .select({ reference: ledgerTransfers.reference })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
+  return row?.reference;
 }
 
 /** The members whose balances a transfer moves (their live streams re-read them). */
