@@ -56,7 +56,7 @@ function rowsOf(bets: BetLine[]): string[] {
     </QueryClientProvider>,
   );
   return [...html.matchAll(/<li[^>]*data-testid="bet-row"[^>]*>(.*?)<\/li>/g)].map((m) =>
-    m[1]!.replace(/<[^>]+>/g, ''),
+    m[1]!.replace(/<[^>]+>/g, '').replace(/\u00a0/g, ' '),
   );
 }
 
