@@ -52,6 +52,8 @@ const betLine = z.object({
   category: z.string(),
   openedAt: z.string(),
   closedAt: z.string().nullable(),
+  /** What an open round returns if it wins, where its provider says (an open sports bet); otherwise null. */
+  potentialReturn: z.number().nullable(),
   /** The built-in games' verify page for this round, once it is settled. */
   verifyUrl: z.string().nullable(),
 });

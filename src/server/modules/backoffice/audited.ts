@@ -12,9 +12,14 @@ export interface AuditedChange<T> {
   before?: unknown;
   after?: unknown;
   result: T;
+  /** True when the call was a repeat that changed nothing: no audit entry is written for it. */
+  unchanged?: boolean;
 }
 
-/** Runs an operator's change and its audit entry in one transaction: both are written or neither. */
+/**
+ * Runs an operator's change and its audit entry in one transaction: both are written or neither
+ * (a repeat that changed nothing is not logged again).
+ */
 export function audited<T>(
   db: Db,
   who: Who,
@@ -22,7 +27,8 @@ export function audited<T>(
   change: (tx: Tx) => Promise<AuditedChange<T>>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    const { target, before, after, result } = await change(tx);
+    const { target, before, after, result, unchanged } = await change(tx);
+    if (unchanged) return result;
     await appendAudit(tx, {
       operatorId: who.operator.id,
       operatorLogin: who.operator.login,

@@ -9,7 +9,7 @@ import { statement } from '../cashier/history.service.ts';
 import { betHistory } from '../games/bets.service.ts';
 import { memberDebt } from '../games/wallet/debts.service.ts';
 import { notesOfMember } from '../inbox/notes.service.ts';
-import { InsufficientFunds, memberBalances, transfer } from '../ledger/ledger.service.ts';
+import { memberBalances } from '../ledger/ledger.service.ts';
 import { ticketsOfMember } from '../support/help-tickets.service.ts';
 import { audited, type Who } from './audited.ts';
 import { memberProfileView } from './backoffice.presenter.ts';
@@ -159,40 +159,4 @@ export async function resetMemberPassword(db: Db, id: number, who: Who): Promise
     return { target: `member:${id}`, result: undefined };
   });
   return password;
-}
-
-/** A manual correction of a member's cash, against the adjustments account, with a mandatory reason. */
-export function adjustBalance(
-  db: Db,
-  id: number,
-  input: { amount: number; reason: string; key: string },
-  who: Who,
-) {
-  return audited(db, who, 'members.adjust', async (tx) => {
-    const [member] = await tx.select({ id: members.id }).from(members).where(eq(members.id, id));
-    if (!member) throw notFound(id);
-    const credit = input.amount > 0;
-    try {
-      await transfer(tx, {
-        idempotencyKey: `adjustment:${input.key}`,
-        from: credit ? { house: 'adjustments' } : { memberId: id, kind: 'cash' },
-        to: credit ? { memberId: id, kind: 'cash' } : { house: 'adjustments' },
-        amount: Math.abs(input.amount),
-        kind: 'adjustment',
-        reference: { reason: input.reason, operator: who.operator.login },
-      });
-    } catch (error) {
-      if (error instanceof InsufficientFunds) {
-        throw errors.insufficientBalance('the member does not have that much cash', {
-          balance: error.balance,
-        });
-      }
-      throw error;
-    }
-    return {
-      target: `member:${id}`,
-      after: { amount: input.amount, reason: input.reason },
-      result: await memberBalances(tx, id),
-    };
-  });
 }

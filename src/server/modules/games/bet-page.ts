@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { BET_KINDS } from '../../../shared/contract/games-routes.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { houseVerifyLinks } from '../../providers/house/verify-links.ts';
+import { sportsPotentialReturns } from '../../providers/sports/open-bet-returns.ts';
 
 export interface HistoryQuery {
   pageSize: number;
@@ -73,10 +74,17 @@ export async function memberBetPage(
       )
     : [];
   const page = rows.slice(0, query.pageSize);
-  const links = await houseVerifyLinks(
-    db,
-    page.filter((r) => r.provider === 'house').map((r) => r.round_id),
-  );
+  const [links, potentialReturns] = await Promise.all([
+    houseVerifyLinks(
+      db,
+      page.filter((r) => r.provider === 'house').map((r) => r.round_id),
+    ),
+    // Only an open bet has a return still to come; a settled one shows what it returned.
+    sportsPotentialReturns(
+      db,
+      page.filter((r) => r.provider === 'sports' && r.status === 'open').map((r) => r.round_id),
+    ),
+  ]);
   return {
     list: page.map((r) => ({
       roundId: r.round_id,
@@ -90,6 +98,7 @@ export async function memberBetPage(
       status: r.status,
       openedAt: new Date(r.opened_at).toISOString(),
       closedAt: r.closed_at ? new Date(r.closed_at).toISOString() : null,
+      potentialReturn: potentialReturns.get(r.round_id) ?? null,
       verifyUrl:
         r.provider === 'house'
           ? (links.get(r.round_id) ?? null)

@@ -6,6 +6,7 @@ import { houseShardOf } from './house-shards.ts';
 import {
   type HouseAccountKind,
   ledgerAccounts,
+  ledgerTransfers,
   MEMBER_ACCOUNT_KINDS,
   type MemberAccountKind,
 } from './ledger.schema.ts';
@@ -118,6 +119,18 @@ export async function lockMemberCash(tx: Tx, memberId: number): Promise<void> {
     tx,
     sql`select id from ledger_accounts where member_id = ${memberId} and kind = 'cash' for no key update`,
   );
+}
+
+/** What a transfer recorded under an idempotency key said it was for (its reference), if there is one. */
+export async function referenceOfTransfer(
+  db: DbOrTx,
+  idempotencyKey: string,
+): Promise<Record<string, string | number> | undefined> {
+  const [row] = await db
+    .select({ reference: ledgerTransfers.reference })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
+  return row?.reference;
 }
 
 /** The members whose balances a transfer moves (their live streams re-read them). */

@@ -64,15 +64,15 @@ export async function sportsApi(
   app: FastifyInstance,
   deps: { db: Db; wallet: SportsWallet; currency: string },
 ) {
-  const players = new Map<string, string>();
+  /**
+   * The player a launch token belongs to, asked of the wallet on every call, never remembered: the
+   * token lives only as long as the login it was launched from (logout, expiry, idleness, a sign-out
+   * elsewhere), as a casino game's token does for its bets.
+   */
   async function playerOf(launchToken: string) {
-    const known = players.get(launchToken);
-    if (known) return { playerId: known };
     const answer = await deps.wallet.authenticate(launchToken);
     if (answer.status !== 'success' || !answer.playerId) return undefined;
-    if (players.size > 50_000) players.clear();
-    players.set(launchToken, answer.playerId);
-    return { playerId: answer.playerId, balance: answer.balance };
+    return { playerId: answer.playerId, balance: answer.balance ?? 0 };
   }
   const refuse = (status: string, message: string) => ({ status, message });
 
@@ -98,11 +98,10 @@ export async function sportsApi(
         );
     switch (action) {
       case 'init': {
-        const fresh = await deps.wallet.authenticate(body.token);
         return {
           status: 'success',
           playerId: player.playerId,
-          balance: fresh.balance ?? 0,
+          balance: player.balance,
           currency: deps.currency,
           rounding: (await bookSettings(deps.db)).rounding,
         };

@@ -149,7 +149,8 @@ export const membersEndpoints = {
   adjust: endpoint({
     method: 'POST',
     path: '/members/:id/adjust',
-    summary: "A manual correction of the member's cash with a reason (idempotent by key)",
+    summary:
+      "A manual correction of the member's cash with a reason, idempotent by key: the same key and body again answers as the first time and moves nothing; the key with another amount, direction, member or reason is refused (409 duplicate)",
     params: idParam,
     body: z.object({
       amount: z

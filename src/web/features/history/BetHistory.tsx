@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BET_KINDS } from '../../../shared/contract/games-routes.ts';
 import { formatDateTime } from '../../../shared/format.ts';
-import { Money } from '../../components/ui/Money.tsx';
 import cashier from '../cashier/cashier.module.css';
+import { BetOutcome } from './BetOutcome.tsx';
 import { HistoryFilters } from './HistoryFilters.tsx';
 import styles from './history.module.css';
 import { NO_FILTER, useBetPages } from './queries.ts';
@@ -24,12 +24,12 @@ export function BetHistory() {
       ) : (
         <ul className={styles.list}>
           {bets.map((bet) => (
-            <li key={bet.roundId} className={styles.row} data-testid="bet-row">
+            <li key={bet.roundId} className={styles.row} data-testid="bet-row" data-status={bet.status}>
               <span className={styles.what} translate="no">
                 {i18n.language === 'ko' ? bet.gameNameKo : bet.gameNameEn}
               </span>
               <span className={styles.amounts}>
-                <Money value={bet.stake} /> → <Money value={bet.win} />
+                <BetOutcome bet={bet} />
               </span>
               <span className={styles.when}>
                 <time dateTime={bet.openedAt}>{formatDateTime(bet.openedAt)}</time>

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { membersEndpoints } from '../../../../shared/contract/admin/members.ts';
 import { adminRoute } from '../admin-route.ts';
+import { adjustBalance } from '../member-adjust.service.ts';
 import {
-  adjustBalance,
   memberDetail,
   resetMemberPassword,
   searchMembers,

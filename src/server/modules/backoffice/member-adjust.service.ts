@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { errors } from '../../http/errors.ts';
+import { members } from '../accounts/accounts.schema.ts';
+import {
+  IdempotencyConflict,
+  InsufficientFunds,
+  type MemberBalances,
+  memberBalances,
+  referenceOfTransfer,
+  transfer,
+} from '../ledger/ledger.service.ts';
+import { type AuditedChange, audited, type Who } from './audited.ts';
+
+export interface Adjustment {
+  /** Positive credits the member's cash, negative debits it. */
+  amount: number;
+  reason: string;
+  /** The idempotency key: the same key and body again is the same adjustment, applied once. */
+  key: string;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+const keyReused = () => errors.duplicate('this idempotency key was already used for a different adjustment');
+
+const sqlStateOf = (error: unknown) =>
+  (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+
+/**
+ * A manual correction of a member's cash, against the adjustments account, with a mandatory reason.
+ * The same key with the same body answers as the first time and moves nothing; with another amount,
+ * direction, member or reason it is refused (409 `duplicate`) and changes nothing.
+ */
+export async function adjustBalance(
+  db: Db,
+  id: number,
+  input: Adjustment,
+  who: Who,
+): Promise<MemberBalances> {
+  const run = () => audited(db, who, 'members.adjust', (tx) => applyAdjustment(tx, id, input, who));
+  try {
+    return await run();
+  } catch (error) {
+    // Two requests under one key for different members lock different accounts, so they can race
+    // to record it: the loser runs again and now finds the winner's transfer (a repeat or a conflict).
+    if (sqlStateOf(error) === UNIQUE_VIOLATION) return run();
+    throw error;
+  }
+}
+
+async function applyAdjustment(
+  tx: Tx,
+  id: number,
+  input: Adjustment,
+  who: Who,
+): Promise<AuditedChange<MemberBalances>> {
+  const [member] = await tx.select({ id: members.id }).from(members).where(eq(members.id, id));
+  if (!member) throw errors.notFound(`member ${id}`);
+  const idempotencyKey = `adjustment:${input.key}`;
+  const credit = input.amount > 0;
+  let applied: boolean;
+  try {
+    ({ applied } = await transfer(tx, {
+      idempotencyKey,
+      from: credit ? { house: 'adjustments' } : { memberId: id, kind: 'cash' },
+      to: credit ? { memberId: id, kind: 'cash' } : { house: 'adjustments' },
+      amount: Math.abs(input.amount),
+      kind: 'adjustment',
+      reference: { reason: input.reason, operator: who.operator.login },
+    }));
+  } catch (error) {
+    if (error instanceof IdempotencyConflict) throw keyReused();
+    if (error instanceof InsufficientFunds) {
+      throw errors.insufficientBalance('the member does not have that much cash', {
+        balance: error.balance,
+      });
+    }
+    throw error;
+  }
+  // The ledger matched the accounts and the amount; the reason is the adjustment's own.
+  if (!applied && (await referenceOfTransfer(tx, idempotencyKey))?.reason !== input.reason) throw keyReused();
+  return {
+    target: `member:${id}`,
+    after: { amount: input.amount, reason: input.reason },
+    result: await memberBalances(tx, id),
+    unchanged: !applied,
+  };
+}

@@ -1,0 +1,70 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  footballEvent,
+  listenForWallet,
+  selectionsOf,
+  slipId,
+  sportsApiCall,
+  sportsPlayer,
+} from '../../../../test/support/sports.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { enterResult } from './results.service.ts';
+import { cancelBet } from './settlement.service.ts';
+import { flushWallet } from './wallet-sync.ts';
+
+interface SiteBet {
+  roundId: string;
+  stake: number;
+  win: number;
+  status: string;
+  potentialReturn: number | null;
+}
+
+describe.runIf(backendAvailable)("my page's bet history: a sports bet while open, lost, void", () => {
+  const t = useTestApp();
+  beforeAll(async () => listenForWallet(t));
+
+  it('gives an open sports bet its potential return, and a settled or void one none', async () => {
+    const p = await sportsPlayer(t);
+    const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.5', '3.4', '4.2'] });
+    const s = await selectionsOf(t, eventId);
+    const betOn = async (key: string) => {
+      const res = await sportsApiCall(t, 'place', {
+        token: p.gameToken,
+        requestId: slipId(),
+        kind: 'single',
+        unitStake: 10_000,
+        priceChange: 'none',
+        legs: [{ selectionId: s[key]!.id, price: s[key]!.price }],
+      });
+      expect(res.json(), res.body).toMatchObject({ status: 'success' });
+      return res.json().betId as number;
+    };
+    const sitePage = async () => {
+      const res = await t.call('get-slot-bets-list', { kind: 'sport' }, { token: p.token });
+      expect(res.statusCode, res.body).toBe(200);
+      return new Map((res.json().list as SiteBet[]).map((b) => [b.roundId, b]));
+    };
+    const lost = await betOn('1x2:home');
+    const voided = await betOn('1x2:away');
+
+    const open = await sitePage();
+    expect(open.get(`sb-${lost}`)).toMatchObject({ status: 'open', stake: 10_000, potentialReturn: 25_000 });
+    expect(open.get(`sb-${voided}`)).toMatchObject({ status: 'open', potentialReturn: 42_000 });
+
+    await cancelBet(t.db, voided, { operatorId: 1, reason: 'palpable error' });
+    await enterResult(
+      t.db,
+      t.app.sportsWallet,
+      marketId,
+      { kind: 'score', home: 0, away: 1 },
+      { source: 'test' },
+    );
+    await flushWallet(t.db, t.app.sportsWallet);
+
+    const after = await sitePage();
+    expect(after.get(`sb-${lost}`)).toMatchObject({ status: 'closed', win: 0, potentialReturn: null });
+    expect(after.get(`sb-${voided}`)).toMatchObject({ status: 'cancelled', potentialReturn: null });
+  });
+});
