@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { BET_KINDS } from '../../../shared/contract/games-routes.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { houseVerifyLinks } from '../../providers/house/verify-links.ts';
-import { sportsPotentialReturns } from '../../providers/sports/open-bet-returns.ts';
+import { sportsRoundFacts } from '../../providers/sports/open-bet-returns.ts';
 
 export interface HistoryQuery {
   pageSize: number;
@@ -74,15 +74,14 @@ export async function memberBetPage(
       )
     : [];
   const page = rows.slice(0, query.pageSize);
-  const [links, potentialReturns] = await Promise.all([
+  const [links, sports] = await Promise.all([
     houseVerifyLinks(
       db,
       page.filter((r) => r.provider === 'house').map((r) => r.round_id),
     ),
-    // Only an open bet has a return still to come; a settled one shows what it returned.
-    sportsPotentialReturns(
+    sportsRoundFacts(
       db,
-      page.filter((r) => r.provider === 'sports' && r.status === 'open').map((r) => r.round_id),
+      page.filter((r) => r.provider === 'sports').map((r) => r.round_id),
     ),
   ]);
   return {
@@ -95,10 +94,12 @@ export async function memberBetPage(
       category: r.category,
       stake: Number(r.total_bet),
       win: Number(r.total_win),
-      status: r.status,
+      // A void sports bet is paid its stake back as its settlement: it reads as cancelled.
+      status: sports.get(r.round_id)?.void ? 'cancelled' : r.status,
       openedAt: new Date(r.opened_at).toISOString(),
       closedAt: r.closed_at ? new Date(r.closed_at).toISOString() : null,
-      potentialReturn: potentialReturns.get(r.round_id) ?? null,
+      // Only an open bet has a return still to come; a settled one shows what it returned.
+      potentialReturn: r.status === 'open' ? (sports.get(r.round_id)?.potentialReturn ?? null) : null,
       verifyUrl:
         r.provider === 'house'
           ? (links.get(r.round_id) ?? null)

@@ -9,8 +9,8 @@ import {
 } from '../../../../test/support/sports.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { cancelBets } from './leg-voids.ts';
 import { enterResult } from './results.service.ts';
-import { cancelBet } from './settlement.service.ts';
 import { flushWallet } from './wallet-sync.ts';
 
 interface SiteBet {
@@ -53,7 +53,7 @@ describe.runIf(backendAvailable)("my page's bet history: a sports bet while open
     expect(open.get(`sb-${lost}`)).toMatchObject({ status: 'open', stake: 10_000, potentialReturn: 25_000 });
     expect(open.get(`sb-${voided}`)).toMatchObject({ status: 'open', potentialReturn: 42_000 });
 
-    await cancelBet(t.db, voided, { operatorId: 1, reason: 'palpable error' });
+    await cancelBets(t.db, t.app.sportsWallet, [voided], { operatorId: 1, reason: 'palpable error' });
     await enterResult(
       t.db,
       t.app.sportsWallet,
