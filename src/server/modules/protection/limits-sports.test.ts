@@ -84,7 +84,7 @@ describe.runIf(backendAvailable)('limits refuse sports bets through the wallet',
     expect((await balancesOf(t, cancelled.token)).cash).toBe(1_000_000);
     const [reason] = await queryRows<{ reason: string }>(
       t.db,
-      sql`select reason from sb_settlements where bet_id = ${bet.betId} and kind = 'cancel'`,
+      sql`select reason from sb_settlements where bet_id = ${bet.betId} and kind = 'void'`,
     );
     expect(reason).toMatchObject({ reason: 'player protection: self-exclusion' });
     await setOnBreak('keep');

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { RECONCILE_KINDS } from '../../../shared/contract/admin/sports.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 import { roundTotals } from '../../modules/games/wallet/rounds.read.ts';
@@ -18,14 +19,7 @@ import type { SportsWallet } from './sports-wallet.ts';
  * Listed: a bet whose money in the wallet differs from what the book says, once its steps are all paid;
  * a settlement step the wallet has not taken for a long time.
  */
-export const FINDING_KINDS = [
-  'pending_stuck',
-  'refused_charged',
-  'open_on_decided',
-  'wallet_mismatch',
-  'unpaid_step',
-] as const;
-export type FindingKind = (typeof FINDING_KINDS)[number];
+type FindingKind = (typeof RECONCILE_KINDS)[number];
 
 /** A pending bet older than this has lost its placement (a live one takes well under a second). */
 const PENDING_GRACE_MS = 120_000;
@@ -201,7 +195,7 @@ export async function reconcileFindings(db: Db, opts: { all?: boolean; limit?: n
   return rows.map((r) => ({
     id: Number(r.id),
     betId: Number(r.bet_id),
-    kind: r.kind,
+    kind: r.kind as FindingKind,
     detail: r.detail,
     repaired: r.repaired,
     foundAt: new Date(r.found_at).toISOString(),

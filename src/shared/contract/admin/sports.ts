@@ -127,6 +127,24 @@ export const bookSettings = z.object({
 
 const settledCount = ok.extend({ state: z.string(), settled: z.number() });
 
+/** What the reconciler found where a bet and its wallet round disagree (repaired by a safe rule, or listed). */
+export const RECONCILE_KINDS = [
+  'pending_stuck',
+  'refused_charged',
+  'open_on_decided',
+  'wallet_mismatch',
+  'unpaid_step',
+] as const;
+export const reconcileFinding = z.object({
+  id: z.number(),
+  betId: z.number(),
+  kind: z.enum(RECONCILE_KINDS),
+  detail: anyJson,
+  repaired: z.boolean(),
+  foundAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+
 export const sportsEndpoints = {
   events: endpoint({
     method: 'GET',
@@ -240,6 +258,27 @@ export const sportsEndpoints = {
     params: z.object({ id: idText, action: z.enum(BET_ACTIONS) }),
     body: z.object({ reason }),
     response: ok.extend({ bet: tradingBet }),
+  }),
+  reconciliation: endpoint({
+    method: 'GET',
+    path: '/sports/reconciliation',
+    summary:
+      "The reconciler's findings (bets whose book state and wallet round disagreed), newest first: open ones, or all with all=y; settlement runs still under way",
+    query: z.object({ all: optionalQuery(z.enum(['y', 'n'])) }),
+    response: ok.extend({
+      findings: z.array(reconcileFinding),
+      open: z.number(),
+      repairedToday: z.number(),
+      unfinishedRuns: z.number(),
+    }),
+  }),
+  resolveFinding: endpoint({
+    method: 'POST',
+    path: '/sports/reconciliation/:id/resolve',
+    summary: 'Marks a listed finding resolved, once the desk has dealt with it (with the reason)',
+    params: idParam,
+    body: z.object({ reason }),
+    response: ok,
   }),
   settings: endpoint({
     method: 'GET',

@@ -10,6 +10,7 @@ import { deskEvents, feedSources, marketExists } from '../../../providers/sports
 import { importFeed } from '../../../providers/sports/feed/feed-import.service.ts';
 import { betHistory } from '../../../providers/sports/history.service.ts';
 import { cancelBets, cancelWindow } from '../../../providers/sports/leg-voids.ts';
+import { reconcileCounts, reconcileFindings, resolveFindings } from '../../../providers/sports/reconciler.ts';
 import {
   confirmResult,
   correctResult,
@@ -18,7 +19,7 @@ import {
   unsettleMarket,
 } from '../../../providers/sports/results.service.ts';
 import { type BookSettings, bookSettings, saveSetting } from '../../../providers/sports/settings.ts';
-import { settleBets, workPendingRuns } from '../../../providers/sports/settlement-runs.ts';
+import { settleBets, unfinishedRuns, workPendingRuns } from '../../../providers/sports/settlement-runs.ts';
 import { setEventState, setMarketOpen, setPrices } from '../../../providers/sports/trading.service.ts';
 import { adminRoute } from '../admin-route.ts';
 import { audited, type Who } from '../audited.ts';
@@ -247,6 +248,24 @@ export const sportsRoutes = [
         errors: report.errors.length,
       });
       return report;
+    },
+  }),
+  adminRoute(sportsEndpoints.reconciliation, {
+    permission: 'trading',
+    touch: false,
+    handler: async ({ db, query }) => ({
+      findings: await reconcileFindings(db, { all: query.all === 'y' }),
+      ...(await reconcileCounts(db)),
+      unfinishedRuns: await unfinishedRuns(db),
+    }),
+  }),
+  adminRoute(sportsEndpoints.resolveFinding, {
+    permission: 'trading',
+    handler: async ({ db, params, body, who }) => {
+      if ((await resolveFindings(db, [params.id])) === 0)
+        throw errors.conflict(`finding ${params.id} is unknown or already resolved`);
+      await auditStep(who, db, 'sports.reconciliation.resolve', `sb-finding:${params.id}`, body);
+      return {};
     },
   }),
   adminRoute(sportsEndpoints.settings, {
