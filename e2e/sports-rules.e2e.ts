@@ -129,6 +129,7 @@ describe.runIf(chromiumAvailable)('the sports window’s published betting rules
       await windowReady(b.page);
       await openRules(b.page);
       for (const p of await auditPage(b.page, { locale, allowed: [] })) problems.push(`${locale}: ${p}`);
+      if (locale !== 'th' && locale !== 'en') await b.screenshot(`sports-rules-${locale}-phone`);
       if (locale === 'th') {
         await b.page.setViewportSize(DESKTOP);
         await b.screenshot('sports-rules-th-desktop');

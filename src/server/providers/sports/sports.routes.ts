@@ -59,8 +59,8 @@ const bodies = {
 const HTTP: Record<BetAnswer['status'], number> = { success: 200, delayed: 202, wait: 202, refused: 409 };
 
 /**
- * The sportsbook's API, what its window in the browser calls: events and prices, placing and
- * confirming bets, the bet history. It knows the player only through the wallet's answer for the
+ * The sportsbook's API, what its window in the browser calls: events and prices, the house rules,
+ * placing and confirming bets, the bet history. It knows the player only through the wallet's answer for the
  * launch token.
  */
 export async function sportsApi(
