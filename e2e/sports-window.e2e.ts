@@ -190,6 +190,10 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
     await result.getByLabel('Home').fill('2');
     await result.getByLabel('Away').fill('0');
     await result.getByRole('button', { name: 'Enter result' }).click();
+    // The desk asks first, naming the match and the result; only then is it sent.
+    const dialog = b.page.getByRole('dialog', { name: 'Enter this result?' });
+    expect(await dialog.getByTestId('dialog-result').innerText()).toBe('2–0');
+    await dialog.getByRole('button', { name: 'Yes, enter result' }).click();
     await market
       .getByText(/Result confirmed/)
       .first()

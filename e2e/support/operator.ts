@@ -17,10 +17,13 @@ export const currentCode = () => generateSync({ secret: DEMO_OPERATOR.totpSecret
 export const PHONE_OPERATOR = 'phone-desk';
 /** A support operator who reads a member's limits (limits.e2e.ts). */
 export const LIMITS_OPERATOR = 'limits-desk';
-/** The sportsbook's traders (role trading): one for the desktop test, one for the phone test. */
-export const TRADING_OPERATORS = ['trading-desk', 'trading-phone'] as const;
+/**
+ * The sportsbook's traders (role trading): one for the desktop test, one for the phone test, one who
+ * sets up the events and results the desktop test then confirms in the desk's dialog.
+ */
+export const TRADING_OPERATORS = ['trading-desk', 'trading-phone', 'trading-results'] as const;
 /** Traders who move prices and settle while the sports window tests watch (one per test file). */
-export const WINDOW_TRADERS = ['window-desk', 'window-phone', 'window-desk-ui'] as const;
+export const WINDOW_TRADERS = ['window-desk', 'window-phone', 'window-desk-ui', 'window-rules'] as const;
 
 /** Signs an operator in through the back office's login form. */
 export async function signInOperator(page: Page, login = DEMO_OPERATOR.login): Promise<void> {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { PriceFormat } from '../../shared/sports/price.ts';
 import { type InitReply, launchToken, type Market, type SportEvent, sportsCall } from './api.ts';
 import { BetSlip } from './BetSlip.tsx';
@@ -12,7 +12,15 @@ import { refreshLegs, type SlipLeg } from './slipModel.ts';
 import styles from './sports.module.css';
 import { inListingOrder, useLiveBalance, useLiveEvents } from './useLiveEvents.ts';
 
-type View = { kind: 'sports' } | { kind: 'live' } | { kind: 'bets' } | { kind: 'event'; id: number };
+type View =
+  | { kind: 'sports' }
+  | { kind: 'live' }
+  | { kind: 'bets' }
+  | { kind: 'rules' }
+  | { kind: 'event'; id: number };
+
+/** The published house rules: their own chunk and words, loaded when the member opens them. */
+const RulesPage = lazy(() => import('./rules/RulesPage.tsx').then((m) => ({ default: m.RulesPage })));
 
 /** The sports window: /sports?token=… (from open-game), or /sports?bet=<id> (a proof linked from my page). */
 export function SportsApp() {
@@ -91,7 +99,7 @@ export function SportsApp() {
       <header className={styles.top}>
         <h1 className={styles.title}>{t('title')}</h1>
         <label className={styles.oddsFormat}>
-          <span>{t('odds.label')}</span>
+          <span className={styles.oddsLabel}>{t('odds.label')}</span>
           <select
             value={format}
             onChange={(e) => chooseFormat(e.target.value as PriceFormat)}
@@ -104,6 +112,15 @@ export function SportsApp() {
             ))}
           </select>
         </label>
+        <button
+          type="button"
+          className={view.kind === 'rules' ? styles.rulesLinkActive : styles.rulesLink}
+          aria-current={view.kind === 'rules' ? 'page' : undefined}
+          onClick={() => setView({ kind: 'rules' })}
+          data-testid="nav-rules"
+        >
+          {t('rules')}
+        </button>
       </header>
       <nav className={styles.nav}>
         {(['sports', 'live', 'bets'] as const).map((name) => (
@@ -143,6 +160,11 @@ export function SportsApp() {
             />
           )}
           {view.kind === 'bets' && <MyBets token={token} format={format} focusBet={focusBet} />}
+          {view.kind === 'rules' && (
+            <Suspense fallback={<p className={styles.muted}>{t('loading')}</p>}>
+              <RulesPage format={format} onBack={() => setView({ kind: 'sports' })} />
+            </Suspense>
+          )}
         </main>
         <div className={`${styles.slipWrap} ${slipOpen ? styles.slipOpen : ''}`}>
           <BetSlip

@@ -112,6 +112,18 @@ export interface InitReply {
   rounding: 'down' | 'nearest';
 }
 
+/** The book's house rules as the rules page cites them (`rules`); amounts in minor units, null: no limit. */
+export interface HouseRules {
+  rounding: 'down' | 'nearest';
+  confirmResults: boolean;
+  betDelaySeconds: number;
+  cancelWindowMinutes: number;
+  postponeVoidHours: number;
+  currency: string;
+  maxStake: number | null;
+  maxPayout: number | null;
+}
+
 export type PlaceReply =
   | { status: 'success'; betId: number; balance?: number }
   | { status: 'delayed' | 'wait'; betId: number; acceptAt: string }

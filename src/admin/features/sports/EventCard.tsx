@@ -86,7 +86,7 @@ export function EventCard({ event }: { event: TradingEvent }) {
           </div>
           <Outcome error={state.error} />
           {event.markets.map((m) => (
-            <MarketCard key={m.id} market={m} />
+            <MarketCard key={m.id} market={m} event={event} />
           ))}
         </div>
       </Panel>

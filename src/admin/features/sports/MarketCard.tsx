@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../ui/Button.tsx';
-import type { TradingMarket } from '../../api/types.ts';
+import type { TradingEvent, TradingMarket } from '../../api/types.ts';
 import { Amount } from '../../components/Amount.tsx';
 import { count } from '../../components/count.ts';
 import { Field, Outcome, Select } from '../../components/Field.tsx';
@@ -15,22 +15,20 @@ import {
   usePrices,
   useUnsettleMarket,
 } from './queries.ts';
+import { type PendingResult, ResultConfirmDialog } from './ResultConfirmDialog.tsx';
+import { deskResultOf, resultText } from './result-check.ts';
 import styles from './trading.module.css';
 
 type Selection = TradingMarket['selections'][number];
 /** Markets settled by a final score; the others (outright, correct score) by their winners. */
 const SCORE_MARKETS = new Set(['1x2', 'moneyline', 'total', 'handicap', 'btts', 'correct_score']);
 
-const resultText = (m: TradingMarket) => {
-  const r = m.result as { kind?: string; home?: number; away?: number; winners?: { key: string }[] } | null;
-  if (!r) return null;
-  if (r.kind === 'score') return `${r.home}–${r.away}`;
-  if (r.kind === 'winners') return `won by ${r.winners?.map((w) => w.key).join(', ')}`;
-  return r.kind ?? null;
-};
-
-/** One market on the desk: prices, liability, suspend/reopen, results and their corrections. */
-export function MarketCard({ market }: { market: TradingMarket }) {
+/**
+ * One market on the desk: prices, liability, suspend/reopen, results and their corrections. A result
+ * entered, confirmed or corrected is sent only once the trader has confirmed it in a dialog that
+ * shows it beside the event's live score.
+ */
+export function MarketCard({ market, event }: { market: TradingMarket; event: TradingEvent }) {
   const status = useMarketStatus();
   const prices = usePrices();
   const enter = useEnterResult();
@@ -44,6 +42,7 @@ export function MarketCard({ market }: { market: TradingMarket }) {
   const [away, setAway] = useState('');
   const [winner, setWinner] = useState(market.selections[0]?.key ?? '');
   const [reason, setReason] = useState('');
+  const [pending, setPending] = useState<PendingResult | null>(null);
   const params = { id: market.id };
   const byScore = SCORE_MARKETS.has(market.type);
   const result = () =>
@@ -52,6 +51,16 @@ export function MarketCard({ market }: { market: TradingMarket }) {
       : { kind: 'winners' as const, winners: [{ key: winner }] };
   const label =
     market.line && !market.name.includes(market.line) ? `${market.name} ${market.line}` : market.name;
+  const entered = deskResultOf(market.result);
+  const names = new Map(market.selections.map((s) => [s.key, s.name]));
+  const send = (p: PendingResult) => {
+    setPending(null);
+    // The outcome line speaks of this step, not of an earlier one on the same market.
+    for (const m of [enter, confirm, correct, unsettle]) m.reset();
+    if (p.action === 'enter') enter.mutate({ params, body: { result: p.result } });
+    else if (p.action === 'confirm') confirm.mutate({ params });
+    else correct.mutate({ params, body: { result: p.result, reason: p.reason } });
+  };
   const mutations = [status, prices, enter, confirm, correct, unsettle];
   const busy = mutations.some((m) => m.isPending);
   const error = mutations.find((m) => m.error)?.error;
@@ -79,7 +88,7 @@ export function MarketCard({ market }: { market: TradingMarket }) {
         {market.resultState !== 'none' && (
           <Pill
             value={market.resultState === 'confirmed' ? 'success' : 'wait'}
-            label={`result ${market.resultState}: ${resultText(market)}`}
+            label={`result ${market.resultState}: ${entered ? resultText(entered, names) : '?'}`}
           />
         )}
         <span className={ui.muted}>
@@ -144,9 +153,11 @@ export function MarketCard({ market }: { market: TradingMarket }) {
         aria-label={`${label} result`}
         onSubmit={(e) => {
           e.preventDefault();
-          if (market.resultState === 'confirmed')
-            correct.mutate({ params, body: { result: result(), reason } });
-          else enter.mutate({ params, body: { result: result() } });
+          setPending(
+            market.resultState === 'confirmed'
+              ? { action: 'correct', result: result(), reason }
+              : { action: 'enter', result: result() },
+          );
         }}
       >
         {byScore ? (
@@ -191,8 +202,12 @@ export function MarketCard({ market }: { market: TradingMarket }) {
             Enter result
           </Button>
         )}
-        {market.resultState === 'entered' && (
-          <Button className={ui.small} disabled={busy} onClick={() => confirm.mutate({ params })}>
+        {market.resultState === 'entered' && entered && (
+          <Button
+            className={ui.small}
+            disabled={busy}
+            onClick={() => setPending({ action: 'confirm', result: entered })}
+          >
             Confirm result
           </Button>
         )}
@@ -207,6 +222,16 @@ export function MarketCard({ market }: { market: TradingMarket }) {
           </Button>
         )}
       </form>
+      {pending && (
+        <ResultConfirmDialog
+          pending={pending}
+          event={event}
+          market={market}
+          marketLabel={label}
+          onConfirm={() => send(pending)}
+          onCancel={() => setPending(null)}
+        />
+      )}
       <Outcome
         error={error}
         done={

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { type BetAnswer, confirmBet, placeBet } from './bets.service.ts';
 import { betHistory, betTotals } from './history.service.ts';
 import { listEvents } from './listing.service.ts';
+import { publishedRules } from './published-rules.ts';
 import { bookSettings } from './settings.ts';
 import type { SportsWallet } from './sports-wallet.ts';
 
@@ -16,6 +17,8 @@ const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const bodies = {
   init: z.object({ token }),
   events: z.object({ eventId: id.optional(), limit: z.number().int().min(1).max(200).optional() }),
+  /** The house rules the window publishes: no fields, no session (they are public, like the prices). */
+  rules: z.looseObject({}),
   place: z.object({
     token,
     requestId: z.string().regex(/^[\w-]{8,64}$/),
@@ -56,8 +59,8 @@ const bodies = {
 const HTTP: Record<BetAnswer['status'], number> = { success: 200, delayed: 202, wait: 202, refused: 409 };
 
 /**
- * The sportsbook's API, what its window in the browser calls: events and prices, placing and
- * confirming bets, the bet history. It knows the player only through the wallet's answer for the
+ * The sportsbook's API, what its window in the browser calls: events and prices, the house rules,
+ * placing and confirming bets, the bet history. It knows the player only through the wallet's answer for the
  * launch token.
  */
 export async function sportsApi(
@@ -87,6 +90,7 @@ export async function sportsApi(
       const body = parsed.data as z.infer<typeof bodies.events>;
       return { status: 'success', events: await listEvents(deps.db, body) };
     }
+    if (action === 'rules') return { status: 'success', rules: await publishedRules(deps.db, deps.currency) };
     const body = parsed.data as { token: string };
     const player = await playerOf(body.token);
     if (!player) return reply.code(401).send(refuse('session_expired', 'this sports session has ended'));

@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PriceFormat } from '../../../shared/sports/price.ts';
+import { type HouseRules, sportsCall } from '../api.ts';
+import { useSportsT } from '../i18n.ts';
+import sportsStyles from '../sports.module.css';
+import { RuleSections } from './RuleSections.tsx';
+import styles from './rules.module.css';
+import { SettingsNow } from './SettingsNow.tsx';
+
+/**
+ * The house rules, published: what the book does, citing its settings as the server has them now
+ * (read afresh each time the page opens). Its words are a namespace of their own, loaded with it.
+ */
+export function RulesPage(props: { format: PriceFormat; onBack(): void }) {
+  const t = useSportsT();
+  const { t: r, ready } = useTranslation('sportsRules');
+  const [rules, setRules] = useState<HouseRules | null>(null);
+  const [failed, setFailed] = useState(false);
+  const load = useCallback(() => {
+    setFailed(false);
+    sportsCall<{ rules: HouseRules }>('rules', {}).then(
+      (reply) => setRules(reply.rules),
+      () => setFailed(true),
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  return (
+    <article className={styles.rules} data-testid="rules" aria-labelledby="rules-title">
+      <button type="button" className={`${sportsStyles.back} ${styles.back}`} onClick={props.onBack}>
+        ← {t('back')}
+      </button>
+      {!ready ? (
+        <p className={sportsStyles.muted}>{t('loading')}</p>
+      ) : (
+        <>
+          <h2 id="rules-title" className={styles.title}>
+            {r('title')}
+          </h2>
+          <p className={styles.intro}>{r('intro')}</p>
+          {failed && (
+            <p className={sportsStyles.refusal} role="alert">
+              {r('failed')}{' '}
+              <button type="button" className={sportsStyles.linkButton} onClick={load}>
+                {r('retry')}
+              </button>
+            </p>
+          )}
+          {!rules && !failed && <p className={sportsStyles.muted}>{r('loading')}</p>}
+          {rules && (
+            <>
+              <SettingsNow rules={rules} />
+              <RuleSections rules={rules} format={props.format} />
+            </>
+          )}
+        </>
+      )}
+    </article>
+  );
+}

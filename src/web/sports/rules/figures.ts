@@ -1,0 +1,72 @@
+import { formatFixed, formatNumber, INTL_LOCALE, type Locale } from '../../../shared/format.ts';
+import {
+  type Fraction,
+  frac,
+  ONE,
+  roundFraction,
+  toFixedString,
+  ZERO,
+} from '../../../shared/sports/fraction.ts';
+import { deadHeatFactor } from '../../../shared/sports/markets.ts';
+import { parsePrice } from '../../../shared/sports/price.ts';
+import { exactReturn, type Rounding } from '../../../shared/sports/settlement.ts';
+
+/**
+ * The worked examples the rules page shows, computed with the settlement's own maths
+ * (src/shared/sports), so that what the page says is what a bet is paid. Amounts in minor units.
+ */
+export interface Example {
+  stake: bigint;
+  price: Fraction;
+  /** The stake that is paid at full odds (a dead heat's share). */
+  part: bigint;
+  exact: Fraction;
+  paid: bigint;
+}
+
+const single = (stake: bigint, price: Fraction, d: Fraction, rounding: Rounding): Example => {
+  const exact = exactReturn({
+    unitStake: stake,
+    sizes: [1],
+    legs: [{ price, outcome: { v: ZERO, w: 1, d } }],
+    rounding,
+  });
+  return {
+    stake,
+    price,
+    part: roundFraction(frac(stake * d.num, d.den), rounding),
+    exact,
+    paid: roundFraction(exact, rounding),
+  };
+};
+
+/** 10,000 at 10/1, two tied for one place: half the stake paid at 11.00, 55,000 back (SPORTSBOOK.md). */
+export const deadHeatExample = (rounding: Rounding) =>
+  single(10_000n, parsePrice('10/1', 'fractional')!, deadHeatFactor(1, 2), rounding);
+
+/** 10,001 at 1.50 wins exactly 15,001.5: the rounding rule decides the last unit (15,001 or 15,002). */
+export const roundingExample = (rounding: Rounding) =>
+  single(10_001n, parsePrice('1.5', 'decimal')!, ONE, rounding);
+
+/** An exact amount with up to three decimals, "…" when it goes on: 15,001.5, 19,090.909… */
+export function exactText(x: Fraction, locale: Locale): string {
+  const digits = frac(x.num * 10n, x.den).den === 1n ? 1 : frac(x.num * 100n, x.den).den === 1n ? 2 : 3;
+  const text = formatFixed(Number(toFixedString(x, digits)), x.den === 1n ? 0 : digits, locale);
+  return frac(x.num * 1000n, x.den).den === 1n ? text : `${text}…`;
+}
+
+export const amountText = (minor: bigint | number, currency: string, locale: Locale) =>
+  `${formatNumber(Number(minor), locale)} ${currency}`;
+
+const unitFormat = (locale: Locale, unit: 'second' | 'minute' | 'hour' | 'day', n: number) =>
+  new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'unit', unit, unitDisplay: 'long' }).format(n);
+
+export const secondsText = (seconds: number, locale: Locale) => unitFormat(locale, 'second', seconds);
+export const hoursText = (hours: number, locale: Locale) => unitFormat(locale, 'hour', hours);
+
+/** A window in minutes in its largest whole unit: 1440 → "1 day", 90 → "90 minutes". */
+export function minutesText(minutes: number, locale: Locale): string {
+  if (minutes > 0 && minutes % 1440 === 0) return unitFormat(locale, 'day', minutes / 1440);
+  if (minutes > 0 && minutes % 60 === 0) return unitFormat(locale, 'hour', minutes / 60);
+  return unitFormat(locale, 'minute', minutes);
+}
