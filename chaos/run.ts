@@ -1,5 +1,5 @@
 /**
- * npm run chaos [-- kill | postgres | two-servers] — fault tests on a real PostgreSQL (fsync on) under
+ * npm run chaos [-- kill | postgres | two-servers | sports-settle | sports-place] — fault tests on a real PostgreSQL (fsync on) under
  * wallet, cashier and sportsbook load, run by
  * hand: each prints what it did and ends with the money check (every acknowledged call applied once),
  * the ledger audit and the audit-chain check. Exits non-zero if any invariant broke.
@@ -7,6 +7,8 @@
 import { resetTally } from './support/calls.ts';
 import { killServer } from './scenarios/kill-server.ts';
 import { restartPostgres } from './scenarios/restart-postgres.ts';
+import { crashDuringPlacement, crashDuringSettlement } from './scenarios/sports-crash.ts';
+import { type Stack, startStack } from './support/stack.ts';
 import { twoServers } from './scenarios/two-servers.ts';
 
 const CYCLES = Number(process.env.CHAOS_CYCLES ?? 20);
@@ -14,7 +16,24 @@ const scenarios: Record<string, [string, () => Promise<boolean>]> = {
   kill: [`kill -9 of the server under load, ${CYCLES} cycles`, () => killServer(CYCLES)],
   postgres: ['PostgreSQL restarted under load', restartPostgres],
   'two-servers': ['two servers behind a balancer, one killed mid-load', twoServers],
+  'sports-settle': [
+    'kill -9 while a market of 1,200 bets settles, then a restart with no operator action',
+    () => onStack('chaos_settle', (stack) => crashDuringSettlement(stack, 1_200)),
+  ],
+  'sports-place': [
+    'kill -9 of the server 5 times while members place bets',
+    () => onStack('chaos_place', (stack) => crashDuringPlacement(stack, 5)),
+  ],
 };
+
+async function onStack(name: string, run: (stack: Stack) => Promise<boolean>): Promise<boolean> {
+  const stack = await startStack(name);
+  try {
+    return await run(stack);
+  } finally {
+    await stack.close();
+  }
+}
 const chosen = process.argv.slice(2).filter((a) => a in scenarios);
 let allHeld = true;
 for (const name of chosen.length ? chosen : Object.keys(scenarios)) {

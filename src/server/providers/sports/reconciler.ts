@@ -21,8 +21,8 @@ import type { SportsWallet } from './sports-wallet.ts';
  */
 type FindingKind = (typeof RECONCILE_KINDS)[number];
 
-/** A pending bet older than this has lost its placement (a live one takes well under a second). */
-const PENDING_GRACE_MS = 120_000;
+/** A pending bet older than this has lost its placement (a placement takes well under a second; its wallet call gives up within seconds). */
+const PENDING_GRACE_MS = 30_000;
 /** A result this old whose bets are still open missed its settlement (runs take seconds). */
 const RESULT_GRACE_MS = 60_000;
 /** A step the wallet has not answered for this long is listed. */

@@ -225,19 +225,18 @@ export async function reevaluateBets(tx: Tx, betIds: number[], actor: Actor = {}
   ).filter((b) => b.status === 'open' || b.status === 'settled' || b.status === 'void');
   if (bets.length === 0) return [];
   const settleable = intArray(bets.map((b) => Number(b.id)));
-  const [legs, lastSteps, { rounding }] = await Promise.all([
-    queryRows<LegResultRow>(
-      tx,
-      sql`select ${LEG_RESULTS_COLUMNS} from ${LEG_RESULTS_FROM}
-          where l.bet_id = any(${settleable}::int8[]) order by l.bet_id, l.idx`,
-    ),
-    queryRows<{ bet_id: number; wallet_op: string; wallet_tx_id: string }>(
-      tx,
-      sql`select distinct on (bet_id) bet_id, wallet_op, wallet_tx_id from sb_settlements
-          where bet_id = any(${settleable}::int8[]) order by bet_id, seq desc`,
-    ),
-    bookSettings(tx),
-  ]);
+  // One after another: a transaction's queries share one connection.
+  const legs = await queryRows<LegResultRow>(
+    tx,
+    sql`select ${LEG_RESULTS_COLUMNS} from ${LEG_RESULTS_FROM}
+        where l.bet_id = any(${settleable}::int8[]) order by l.bet_id, l.idx`,
+  );
+  const lastSteps = await queryRows<{ bet_id: number; wallet_op: string; wallet_tx_id: string }>(
+    tx,
+    sql`select distinct on (bet_id) bet_id, wallet_op, wallet_tx_id from sb_settlements
+        where bet_id = any(${settleable}::int8[]) order by bet_id, seq desc`,
+  );
+  const { rounding } = await bookSettings(tx);
   const legsOf = new Map<number, LegResultRow[]>();
   for (const l of legs) legsOf.set(Number(l.bet_id), [...(legsOf.get(Number(l.bet_id)) ?? []), l]);
   const inForceOf = new Map(

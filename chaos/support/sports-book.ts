@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { generateSync } from 'otplib';
+import { type Database, queryRows } from '../../src/server/db/client.ts';
+import { createOperator } from '../../src/server/modules/backoffice/operators.service.ts';
+import {
+  upsertCompetition,
+  upsertEvent,
+  upsertMarket,
+  upsertSport,
+} from '../../src/server/providers/sports/trading.service.ts';
+import { parsePrice } from '../../src/shared/sports/price.ts';
+import { attempt, untilAnswered } from './calls.ts';
+
+type Db = Database['db'];
+
+/** A pre-match 1X2 market of its own (decimal prices 2.0 / 3.0 / 4.0), for the crash scenarios. */
+export async function crashMarket(db: Db, name: string) {
+  const sport = await upsertSport(db, 'football', 'Football');
+  const competition = await upsertCompetition(db, sport, 'Chaos League [DEMO]');
+  const eventId = await upsertEvent(db, {
+    competitionId: competition,
+    name: `${name} Home v ${name} Away [DEMO]`,
+    startsAt: new Date(Date.now() + 86_400_000),
+  });
+  const price = (p: string) => parsePrice(p, 'decimal')!;
+  const marketId = await upsertMarket(db, {
+    eventId,
+    type: '1x2',
+    name: 'Match result',
+    selections: [
+      { key: 'home', name: 'Home', price: price('2.0') },
+      { key: 'draw', name: 'Draw', price: price('3.0') },
+      { key: 'away', name: 'Away', price: price('4.0') },
+    ],
+  });
+  const selections = await queryRows<{ id: number; key: string; price_num: number; price_den: number }>(
+    db,
+    sql`select id, key, price_num, price_den from sb_selections where market_id = ${marketId} order by sort_order`,
+  );
+  return {
+    eventId,
+    marketId,
+    selections: selections.map((s) => ({ id: Number(s.id), key: s.key, price: `${s.price_num}/${s.price_den}` })),
+  };
+}
+
+/** A trading operator logged in through the server's own API: its bearer token. */
+export async function tradingOperator(db: Db, url: () => string): Promise<string> {
+  const login = `chaos-trader-${randomBytes(3).toString('hex')}`;
+  const { totpSecret } = await createOperator(db, { login, password: 'operator-pass1', role: 'trading' });
+  const reply = await untilAnswered(
+    () =>
+      attempt(
+        `${url()}/api/admin/login`,
+        { login, password: 'operator-pass1', otp: generateSync({ secret: totpSecret }), bearer: true },
+        { origin: url() },
+      ),
+    (r) => r.status === 200,
+    'operator login',
+  );
+  return reply.json.token as string;
+}
+
+/** A bet placed through the sports window's API, repeated with its request id until answered. */
+export async function placeUntilAnswered(
+  url: () => string,
+  token: string,
+  legs: { id: number; price: string }[],
+  stake: number,
+): Promise<{ requestId: string; accepted: boolean }> {
+  const requestId = `crash-${randomBytes(8).toString('hex')}`;
+  const body = {
+    token,
+    requestId,
+    kind: legs.length === 1 ? 'single' : 'multiple',
+    unitStake: stake,
+    priceChange: 'none',
+    legs: legs.map((l) => ({ selectionId: l.id, price: l.price })),
+  };
+  const reply = await untilAnswered(
+    () => attempt(`${url()}/sports/api/place`, body),
+    (r) => r.status === 200 || r.status === 409,
+    `bet ${requestId}`,
+  );
+  return { requestId, accepted: reply.status === 200 };
+}
+
+export interface Agreement {
+  bets: number;
+  /** Bets whose book state and wallet round disagree (by the rules the reconciler checks). */
+  disagreeing: { id: number; status: string; stake: number; paid: number | null; held: number; won: number }[];
+  pending: number;
+  unpaidSteps: number;
+  unfinishedRuns: number;
+}
+
+/**
+ * Every bet of the book against its wallet round: an open bet holds its stake and has won nothing, a
+ * settled or void bet holds its stake and has been paid exactly its return, a refused bet holds nothing.
+ * Read straight from both sides' tables, independently of the book's reconciler.
+ */
+export async function bookAgainstWallet(db: Db): Promise<Agreement> {
+  const rows = await queryRows<{
+    id: number;
+    status: string;
+    total_stake: number;
+    settled_return: number | null;
+    held: number | null;
+    won: number | null;
+  }>(
+    db,
+    sql`select b.id, b.status, b.total_stake, b.settled_return, r.total_bet as held, r.total_win as won
+        from sb_bets b left join game_rounds r on r.provider = 'sports' and r.round_id = 'sb-' || b.id order by b.id`,
+  );
+  const disagreeing = rows
+    .filter((b) => {
+      const held = Number(b.held ?? 0);
+      const won = Number(b.won ?? 0);
+      if (b.status === 'refused') return held !== 0;
+      if (b.status === 'open') return held !== Number(b.total_stake) || won !== 0;
+      if (b.status === 'settled' || b.status === 'void')
+        return held !== Number(b.total_stake) || won !== Number(b.settled_return);
+      return false;
+    })
+    .map((b) => ({
+      id: Number(b.id),
+      status: b.status,
+      stake: Number(b.total_stake),
+      paid: b.settled_return === null ? null : Number(b.settled_return),
+      held: Number(b.held ?? 0),
+      won: Number(b.won ?? 0),
+    }));
+  const [counts] = await queryRows<{ pending: number; unpaid: number; runs: number }>(
+    db,
+    sql`select (select count(*)::int from sb_bets where status in ('pending', 'delayed')) as pending,
+               (select count(*)::int from sb_settlements where not paid) as unpaid,
+               (select count(*)::int from sb_settlement_runs where done_at is null) as runs`,
+  );
+  return {
+    bets: rows.length,
+    disagreeing,
+    pending: Number(counts!.pending),
+    unpaidSteps: Number(counts!.unpaid),
+    unfinishedRuns: Number(counts!.runs),
+  };
+}
+
+/** Polls until the book and the wallet agree with nothing left to do, or the deadline passes. */
+export async function untilAgreed(db: Db, deadlineMs: number): Promise<{ agreement: Agreement; afterMs: number }> {
+  const started = Date.now();
+  for (;;) {
+    const agreement = await bookAgainstWallet(db);
+    const settled =
+      agreement.disagreeing.length === 0 &&
+      agreement.pending === 0 &&
+      agreement.unpaidSteps === 0 &&
+      agreement.unfinishedRuns === 0;
+    if (settled || Date.now() - started > deadlineMs) return { agreement, afterMs: Date.now() - started };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
