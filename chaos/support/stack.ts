@@ -17,8 +17,8 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** A PostgreSQL cluster (fsync on) with a migrated database holding the demo games. */
-export async function startStack(name: string): Promise<Stack> {
+/** A PostgreSQL cluster (fsync on) with a migrated database holding the demo games; `serverEnv` for every server. */
+export async function startStack(name: string, serverEnv: Record<string, string> = {}): Promise<Stack> {
   const cluster = await startPgCluster({ fsync: true, maxConnections: 200 });
   const admin = new pg.Client({ connectionString: cluster.url });
   await admin.connect();
@@ -39,7 +39,13 @@ export async function startStack(name: string): Promise<Stack> {
     async server(port) {
       const chosen = port ?? (await freePort());
       const server = await startServer(
-        { DATABASE_URL: databaseUrl, HOUSE_WALLET_SECRET: WALLET_SECRET, DB_POOL_SIZE: '8', WEB_ROOT: '/nonexistent' },
+        {
+          DATABASE_URL: databaseUrl,
+          HOUSE_WALLET_SECRET: WALLET_SECRET,
+          DB_POOL_SIZE: '8',
+          WEB_ROOT: '/nonexistent',
+          ...serverEnv,
+        },
         chosen,
       );
       servers.push(server);

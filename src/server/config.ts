@@ -36,6 +36,11 @@ export interface Config {
   houseWalletSecret: string;
   /** Signing secret of the built-in sportsbook's wallet calls. */
   sportsWalletSecret: string;
+  /**
+   * How often the sportsbook's housekeeping runs (resumes settlements, resends payments, reconciles);
+   * a bet left pending by a crash is given three such periods (at least 5 s) before it is refunded.
+   */
+  sportsHousekeepingMs: number;
   /** ISO code of the one currency; amounts are in its minor unit. */
   currency: string;
   /** NODE_ENV=production: test payment providers credit nothing unless a site switched test payments on. */
@@ -103,6 +108,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxPspSecret: env.SANDBOX_PSP_SECRET || randomBytes(32).toString('hex'),
     houseWalletSecret: env.HOUSE_WALLET_SECRET || randomBytes(32).toString('hex'),
     sportsWalletSecret: env.SPORTS_WALLET_SECRET || randomBytes(32).toString('hex'),
+    sportsHousekeepingMs: intFrom(env, 'SPORTS_HOUSEKEEPING_MS', 10_000, 100),
     currency: env.CURRENCY ?? 'KRW',
     production: env.NODE_ENV === 'production',
     psp: env.PSP_BASE_URL

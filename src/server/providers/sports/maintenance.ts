@@ -36,7 +36,7 @@ export function sportsMaintenance(
 ): SportsMaintenance {
   let current: Promise<unknown> | undefined;
   let stopped = false;
-  const reconcile = reconciler(db, wallet);
+  const reconcile = reconciler(db, wallet, { pendingGraceMs: Math.max(5_000, 3 * opts.everyMs) });
   const runOnce = async () => {
     const expired = await expireDelayedBets(db);
     const abandoned = await abandonOverdueEvents(db);

@@ -21,8 +21,6 @@ import type { SportsWallet } from './sports-wallet.ts';
  */
 type FindingKind = (typeof RECONCILE_KINDS)[number];
 
-/** A pending bet older than this has lost its placement (a placement takes well under a second; its wallet call gives up within seconds). */
-const PENDING_GRACE_MS = 30_000;
 /** A result this old whose bets are still open missed its settlement (runs take seconds). */
 const RESULT_GRACE_MS = 60_000;
 /** A step the wallet has not answered for this long is listed. */
@@ -57,8 +55,8 @@ async function rollbackStake(wallet: SportsWallet, betId: number): Promise<boole
   return answer.status === 'success';
 }
 
-async function repairPending(db: Db, wallet: SportsWallet): Promise<number> {
-  const cutoff = new Date(sportsClock.now().getTime() - PENDING_GRACE_MS);
+async function repairPending(db: Db, wallet: SportsWallet, graceMs: number): Promise<number> {
+  const cutoff = new Date(sportsClock.now().getTime() - graceMs);
   const stuck = await queryRows<{ id: number }>(
     db,
     sql`select id from sb_bets where status = 'pending' and coalesce(accept_at, placed_at) < ${cutoff} order by id limit 500`,
@@ -164,11 +162,15 @@ async function compareWindow(db: Db, wallet: SportsWallet, afterId: number) {
   return { repaired, listed, checked: bets.length, last: bets.length ? Number(bets.at(-1)!.id) : 0 };
 }
 
-/** One reconciliation pass; `cursor` carries the compared window from pass to pass (it wraps to the start). */
-export function reconciler(db: Db, wallet: SportsWallet) {
+/**
+ * One reconciliation pass; `cursor` carries the compared window from pass to pass (it wraps to the
+ * start). A pending bet older than `pendingGraceMs` has lost its placement (a placement takes well
+ * under a second, and its wallet call gives up within seconds).
+ */
+export function reconciler(db: Db, wallet: SportsWallet, opts: { pendingGraceMs: number }) {
   let cursor = 0;
   return async function reconcileOnce(): Promise<ReconcileReport> {
-    const pending = await repairPending(db, wallet);
+    const pending = await repairPending(db, wallet, opts.pendingGraceMs);
     const decided = await settleDecidedOpenBets(db);
     const window = await compareWindow(db, wallet, cursor);
     cursor = window.checked < WINDOW ? 0 : window.last;

@@ -26,7 +26,7 @@ const PAGE = 500;
 /** Steps recorded but not yet answered before the next page waits: about two pages ahead. */
 const AHEAD = 1_000;
 /** A worker holds its run this long past its last page; then another may take it over. */
-const LEASE_SECONDS = 30;
+const LEASE_SECONDS = 15;
 
 interface RunRow {
   id: number;

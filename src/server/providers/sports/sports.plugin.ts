@@ -17,8 +17,6 @@ declare module 'fastify' {
   }
 }
 
-const MAINTENANCE_EVERY_MS = 10_000;
-
 /**
  * The built-in sportsbook: its player API, its window, the live stream of the events a window shows,
  * the wallet client the back office settles through.
@@ -30,7 +28,7 @@ export async function sportsBook(app: FastifyInstance, deps: { db: Db; config: C
   await sportsPage(app, deps.db, deps.config.webRoot);
   await sportsLiveRoutes(app, app.live, (ids) => listEvents(deps.db, { eventIds: ids, limit: 200 }));
   const maintenance = sportsMaintenance(deps.db, wallet, {
-    everyMs: MAINTENANCE_EVERY_MS,
+    everyMs: deps.config.sportsHousekeepingMs,
     onError: (error) => app.log.warn({ err: error }, 'sportsbook maintenance pass failed'),
   });
   app.decorate('sportsMaintenance', maintenance);
