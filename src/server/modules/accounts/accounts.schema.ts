@@ -44,6 +44,11 @@ export const members = pgTable(
     uniqueIndex('members_login_id').on(t.loginId),
     uniqueIndex('members_nick_lower').on(sql`lower(${t.nick})`),
     uniqueIndex('members_referral_code').on(t.referralCode),
+    // Member search by prefix (migration 0015): bank numbers are searched without their dashes.
+    index('members_login_prefix').on(sql`lower(${t.loginId}) text_pattern_ops`),
+    index('members_nick_prefix').on(sql`lower(${t.nick}) text_pattern_ops`),
+    index('members_phone_prefix').on(t.phone.op('text_pattern_ops')),
+    index('members_bank_number_prefix').on(sql`replace(${t.bankNumber}, '-', '') text_pattern_ops`),
     check('members_status', sql`${t.status} in ('active', 'blocked', 'self_excluded')`),
   ],
 );

@@ -73,5 +73,11 @@ export const auditLog = pgTable(
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },
-  (t) => [index('audit_log_action').on(t.action, t.id), index('audit_log_operator').on(t.operatorId, t.id)],
+  (t) => [
+    index('audit_log_action').on(t.action, t.id),
+    index('audit_log_operator').on(t.operatorId, t.id),
+    // The audit screen's filters by operator and by target, newest first (migration 0015).
+    index('audit_log_operator_login').on(t.operatorLogin, t.id),
+    index('audit_log_target').on(t.target, t.id),
+  ],
 );

@@ -74,7 +74,11 @@ export const cashRequests = pgTable(
     index('cash_requests_member').on(t.memberId, t.kind, t.id),
     index('cash_requests_pending').on(t.status, t.id),
     // The public ticker of recent approvals (migration 0012).
-    index('cash_requests_approved').on(t.kind, t.decidedAt.desc()).where(sql`${t.status} = 'already'`),
+    index('cash_requests_approved')
+      .on(t.kind, t.decidedAt.desc().nullsFirst())
+      .where(sql`${t.status} = 'already'`),
+    // The waiting queue, oldest first, with INCLUDE (kind) (schema-drift/allow-list.ts; migration 0015).
+    index('cash_requests_waiting').on(t.id).where(sql`${t.status} in ('wait', 'reg')`),
     check('cash_requests_amount_positive', sql`${t.amount} > 0`),
     check('cash_requests_status', sql`${t.status} in ('wait', 'reg', 'already', 'cansel')`),
   ],

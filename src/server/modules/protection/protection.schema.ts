@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { PROTECTION_KINDS, type ProtectionKind } from '../../../shared/vocabulary.ts';
 import { members } from '../accounts/accounts.schema.ts';
 
@@ -30,4 +41,37 @@ export const protectionPeriods = pgTable(
     check('protection_periods_break_ends', sql`${t.kind} = 'exclusion' or ${t.endsAt} is not null`),
     check('protection_periods_order', sql`${t.endsAt} is null or ${t.endsAt} > ${t.startedAt}`),
   ],
+);
+
+/**
+ * Protection events that are not periods or limit changes (migration 0014): a limit hit (once per
+ * limit and period start, `detail.key`) and a reality check's answer.
+ */
+export const protectionEvents = pgTable(
+  'protection_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: ['limit_hit', 'reality_check'] }).notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('protection_events_member').on(t.memberId, t.id),
+    uniqueIndex('protection_events_limit_hit')
+      .on(t.memberId, sql`(${t.detail} ->> 'key')`)
+      .where(sql`${t.kind} = 'limit_hit'`),
+  ],
+);
+
+/** The member's reality check interval in minutes (60 when the member has no row). */
+export const protectionPreferences = pgTable(
+  'protection_preferences',
+  {
+    memberId: bigint('member_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => members.id),
+    realityCheckMinutes: integer('reality_check_minutes').notNull().default(60),
+  },
+  (t) => [check('protection_preferences_reality', sql`${t.realityCheckMinutes} between 5 and 240`)],
 );

@@ -48,6 +48,8 @@ export const helpTickets = pgTable(
     uniqueIndex('help_tickets_one_open_account_request')
       .on(t.memberId)
       .where(sql`${t.kind} = 'account' and ${t.status} = 'wait'`),
+    // The waiting queue, oldest first, with INCLUDE (kind) (schema-drift/allow-list.ts; migration 0015).
+    index('help_tickets_waiting').on(t.id).where(sql`${t.status} = 'wait'`),
     check('help_tickets_status', sql`${t.status} in ('wait', 'already')`),
   ],
 );

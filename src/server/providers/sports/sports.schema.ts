@@ -188,6 +188,12 @@ export const sbBets = pgTable(
     uniqueIndex('sb_bets_request').on(t.playerId, t.requestId),
     index('sb_bets_player').on(t.playerId, t.id),
     index('sb_bets_status').on(t.status, t.id),
+    // A member's bets newest first, with a keyset cursor (placed_at, id) (migration 0016).
+    index('sb_bets_player_placed').on(t.playerId, t.placedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check(
+      'sb_bets_status_known',
+      sql`${t.status} in ('delayed', 'pending', 'open', 'settled', 'void', 'refused')`,
+    ),
   ],
 );
 
@@ -217,6 +223,13 @@ export const sbBetLegs = pgTable(
     primaryKey({ columns: [t.betId, t.idx] }),
     index('sb_bet_legs_market').on(t.marketId, t.betId),
     index('sb_bet_legs_event').on(t.eventId, t.betId),
+    check(
+      'sb_bet_legs_void',
+      sql`(${t.voidKind} is null and ${t.voidedAt} is null)
+        or (${t.voidKind} = 'void' and ${t.voidedAt} is not null)
+        or (${t.voidKind} = 'reprice' and ${t.voidedAt} is not null and ${t.voidPriceDen} > 0
+          and ${t.voidPriceNum} >= ${t.voidPriceDen})`,
+    ),
   ],
 );
 
@@ -284,7 +297,10 @@ export const sbSettlementRuns = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     doneAt: at('done_at'),
   },
-  (t) => [index('sb_settlement_runs_todo').on(t.id).where(sql`${t.doneAt} is null`)],
+  (t) => [
+    index('sb_settlement_runs_todo').on(t.id).where(sql`${t.doneAt} is null`),
+    check('sb_settlement_runs_target', sql`${t.marketId} is not null or ${t.betIds} is not null`),
+  ],
 );
 
 /** What the reconciler found where the book and the wallet disagree (reconciler.ts). */
@@ -301,6 +317,6 @@ export const sbReconcileFindings = pgTable(
   },
   (t) => [
     uniqueIndex('sb_reconcile_findings_open').on(t.betId, t.kind).where(sql`${t.resolvedAt} is null`),
-    index('sb_reconcile_findings_recent').on(t.foundAt.desc(), t.id.desc()),
+    index('sb_reconcile_findings_recent').on(t.foundAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

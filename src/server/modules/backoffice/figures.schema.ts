@@ -1,0 +1,41 @@
+import { bigint, date, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+
+/**
+ * The dashboard's rollups (migration 0015), kept by triggers in the transactions of the writes they
+ * count (src/server/db/functions/count_*_figures.sql), in 64 buckets by member id.
+ */
+
+/** Per figure, day and bucket: deposits, withdrawals, bets, wins, new_members, active_day, active_month. */
+export const dailyFigures = pgTable(
+  'daily_figures',
+  {
+    figure: text('figure').notNull(),
+    day: date('day').notNull(),
+    bucket: smallint('bucket').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'daily_figures_pk', columns: [t.figure, t.day, t.bucket] })],
+);
+
+/** A member's first activity in a day ('active_day') or a month ('active_month'), counted once. */
+export const memberActivity = pgTable(
+  'member_activity',
+  {
+    figure: text('figure', { enum: ['active_day', 'active_month'] }).notNull(),
+    period: date('period').notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'member_activity_pk', columns: [t.figure, t.period, t.memberId] })],
+);
+
+/** Members per site and level (the levels screen). */
+export const memberLevelCounts = pgTable(
+  'member_level_counts',
+  {
+    siteId: bigint('site_id', { mode: 'number' }).notNull(),
+    level: integer('level').notNull(),
+    bucket: smallint('bucket').notNull(),
+    members: bigint('members', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'member_level_counts_pk', columns: [t.siteId, t.level, t.bucket] })],
+);
