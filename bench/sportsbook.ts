@@ -4,7 +4,9 @@
  * BENCH_PLACE_SECONDS (20), every one with a leg on one big event; more singles are then written
  * straight into the book (stakes still through the wallet) until BENCH_BETS (100,000) are open, and
  * the big event's result settles them all (each a signed wallet win). Then bench:wallet's bet+win load runs on the same
- * cluster for comparison. Prints bets placed/s, bets settled/s and settled/s ÷ wallet operations/s
+ * cluster for comparison. With BENCH_KILL=1 the result goes to the server's trading desk instead, the
+ * server is killed with -9 part-way through the settlement and restarted, and the run measures how long
+ * until the book has settled every bet by itself, each paid once. Prints bets placed/s, bets settled/s and settled/s ÷ wallet operations/s
  * (target ≥ 0.8), and checks that the money moved: the ledger is sound and every bet's net postings
  * equal its settlement.
  */
@@ -12,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { tradingOperator } from '../chaos/support/sports-book.ts';
 import { openDatabase, queryRows } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { seedDemo } from '../src/server/db/seed-demo.ts';
@@ -60,12 +63,15 @@ const database = await openDatabase({ databaseUrl: dbUrl, poolSize: 8 });
 await migrate(database);
 await seedDemo(database.db);
 const db = database.db;
-const server = await startServer({
+const KILL = process.env.BENCH_KILL === '1';
+const serverEnv = {
   DATABASE_URL: dbUrl,
   HOUSE_WALLET_SECRET: HOUSE_SECRET,
   SPORTS_WALLET_SECRET: SPORTS_SECRET,
   DB_POOL_SIZE: String(Math.max(10, CLIENTS)),
-});
+};
+const port = 3900 + Math.floor(Math.random() * 90);
+let server = await startServer(serverEnv, port);
 
 try {
   console.log(`preparing ${PLAYERS} funded players...`);
@@ -162,17 +168,22 @@ try {
     db,
     sql`select count(*)::int as n from sb_bets where status = 'open'`,
   );
-  console.log(`settling an event with ${open!.n} open bets...`);
+  console.log(`settling an event with ${open!.n} open bets${KILL ? ', killing the server part-way' : ''}...`);
   const settleStart = Date.now();
-  const result = await enterResult(
-    db,
-    wallet,
-    big.marketId,
-    { kind: 'score', home: 2, away: 1 },
-    { source: 'bench' },
-  );
+  let settled: number;
+  if (KILL) {
+    settled = await settleThroughACrash(big.marketId);
+  } else {
+    const result = await enterResult(
+      db,
+      wallet,
+      big.marketId,
+      { kind: 'score', home: 2, away: 1 },
+      { source: 'bench' },
+    );
+    settled = result.ok ? result.settled : 0;
+  }
   const settleSeconds = (Date.now() - settleStart) / 1000;
-  const settled = result.ok ? result.settled : 0;
 
   console.log(`running bench:wallet's load for ${WALLET_SECONDS} s on the same cluster...`);
   const walletRun = await walletLoad({
@@ -224,9 +235,60 @@ try {
   );
   if (placement.non2xx > 0 || placement.errors > 0)
     console.log(`placement: ${placement.non2xx} non-2xx replies, ${placement.errors} errors`);
-  process.exitCode = sound && settled === open!.n && ratio >= 0.8 ? 0 : 1;
+  const [paidTwice] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from sb_bets b join game_rounds r on r.provider = 'sports' and r.round_id = 'sb-' || b.id
+        where b.status in ('settled', 'void') and r.total_win <> b.settled_return`,
+  );
+  console.log(
+    `bets whose wallet round paid other than their settlement (a double payment would show): ${paidTwice!.n}`,
+  );
+  const fastEnough = settleSeconds <= 40;
+  console.log(
+    `settlement of ${settled} bets took ${settleSeconds.toFixed(1)} s (target ≤ 40 s${KILL ? ', crash and restart included' : ''})`,
+  );
+  process.exitCode =
+    sound && paidTwice!.n === 0 && settled === open!.n && (KILL || (ratio >= 0.8 && fastEnough)) ? 0 : 1;
 } finally {
   await server.stop();
   await database.close();
   cluster?.stop();
+}
+
+/**
+ * BENCH_KILL=1: the result through the server's desk, a kill -9 once a tenth of the bets have their step,
+ * a restart on the same port, then the wait until the book has no run, no unpaid step and no open bet on
+ * the market left. Answers the bets settled on the market.
+ */
+async function settleThroughACrash(marketId: number): Promise<number> {
+  const operator = await tradingOperator(db, () => server.url);
+  const steps = async () =>
+    Number((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from sb_settlements`))[0]!.n);
+  const before = await steps();
+  void fetch(`${server.url}/api/admin/sports/markets/${marketId}/result`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${operator}`, origin: server.url },
+    body: JSON.stringify({ result: { kind: 'score', home: 2, away: 1 } }),
+  }).catch(() => undefined);
+  while ((await steps()) - before < BETS / 10) await new Promise((r) => setTimeout(r, 50));
+  await server.kill9();
+  console.log(`  killed with -9 after ${(await steps()) - before} settlement steps`);
+  server = await startServer(serverEnv, port);
+  for (;;) {
+    const [left] = await queryRows<{ open: number; unpaid: number; runs: number }>(
+      db,
+      sql`select (select count(*)::int from sb_bet_legs l join sb_bets b on b.id = l.bet_id
+                  where l.market_id = ${marketId} and b.status = 'open') as open,
+                 (select count(*)::int from sb_settlements where not paid) as unpaid,
+                 (select count(*)::int from sb_settlement_runs where done_at is null) as runs`,
+    );
+    if (left!.open === 0 && left!.unpaid === 0 && left!.runs === 0) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const [done] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from sb_bet_legs l join sb_bets b on b.id = l.bet_id
+        where l.market_id = ${marketId} and b.status in ('settled', 'void')`,
+  );
+  return Number(done!.n);
 }

@@ -9,6 +9,8 @@ import { flushWallet } from './wallet-sync.ts';
 const RESEND_AFTER_MS = 30_000;
 
 export interface SportsMaintenance {
+  /** Starts a pass now unless one is running (the app does so once it listens: a restart resumes at once). */
+  kick(): void;
   /** One pass (see sportsMaintenance). */
   runOnce(): Promise<{
     expired: number;
@@ -57,6 +59,7 @@ export function sportsMaintenance(
   const timer = setInterval(pass, opts.everyMs);
   timer.unref();
   return {
+    kick: pass,
     runOnce,
     get running() {
       return !stopped;

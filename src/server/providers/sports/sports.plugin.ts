@@ -32,6 +32,8 @@ export async function sportsBook(app: FastifyInstance, deps: { db: Db; config: C
     onError: (error) => app.log.warn({ err: error }, 'sportsbook maintenance pass failed'),
   });
   app.decorate('sportsMaintenance', maintenance);
+  // A restart after a crash resumes the book's unfinished work at once, not a period later.
+  app.addHook('onListen', async () => maintenance.kick());
   // Before the database closes (main.ts and the tests close the app first).
   app.addHook('onClose', async () => maintenance.stop());
 }
