@@ -36,8 +36,8 @@ export async function crashDuringSettlement(stack: Stack, bets: number): Promise
   const url = () => server.url;
   const db = stack.database.db;
   const tokens = await sportsPlayers(stack, url);
-  const a = await crashMarket(db, 'Settle');
-  const b = await crashMarket(db, 'Later');
+  const a = await crashMarket(db);
+  const b = await crashMarket(db);
   const slips = Array.from({ length: bets }, (_, i) => {
     const first = a.selections[i % 3]!;
     return i % 4 === 3 ? [first, b.selections[0]!] : [first];
@@ -119,7 +119,7 @@ export async function crashDuringPlacement(stack: Stack, cycles: number): Promis
   const url = () => server.url;
   const db = stack.database.db;
   const tokens = await sportsPlayers(stack, url);
-  const m = await crashMarket(db, 'Place');
+  const m = await crashMarket(db);
   const accepted: string[] = [];
   let stop = false;
   const bettors = tokens.map(async (token) => {

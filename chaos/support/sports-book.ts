@@ -3,37 +3,14 @@ import { sql } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { type Database, queryRows } from '../../src/server/db/client.ts';
 import { createOperator } from '../../src/server/modules/backoffice/operators.service.ts';
-import {
-  upsertCompetition,
-  upsertEvent,
-  upsertMarket,
-  upsertSport,
-} from '../../src/server/providers/sports/trading.service.ts';
-import { parsePrice } from '../../src/shared/sports/price.ts';
+import { footballEvent } from '../../test/support/sports.ts';
 import { attempt, untilAnswered } from './calls.ts';
 
 type Db = Database['db'];
 
 /** A pre-match 1X2 market of its own (decimal prices 2.0 / 3.0 / 4.0), for the crash scenarios. */
-export async function crashMarket(db: Db, name: string) {
-  const sport = await upsertSport(db, 'football', 'Football');
-  const competition = await upsertCompetition(db, sport, 'Chaos League [DEMO]');
-  const eventId = await upsertEvent(db, {
-    competitionId: competition,
-    name: `${name} Home v ${name} Away [DEMO]`,
-    startsAt: new Date(Date.now() + 86_400_000),
-  });
-  const price = (p: string) => parsePrice(p, 'decimal')!;
-  const marketId = await upsertMarket(db, {
-    eventId,
-    type: '1x2',
-    name: 'Match result',
-    selections: [
-      { key: 'home', name: 'Home', price: price('2.0') },
-      { key: 'draw', name: 'Draw', price: price('3.0') },
-      { key: 'away', name: 'Away', price: price('4.0') },
-    ],
-  });
+export async function crashMarket(db: Db) {
+  const { eventId, marketId } = await footballEvent(db, { prices: ['2.0', '3.0', '4.0'] });
   const selections = await queryRows<{ id: number; key: string; price_num: number; price_den: number }>(
     db,
     sql`select id, key, price_num, price_den from sb_selections where market_id = ${marketId} order by sort_order`,

@@ -121,7 +121,7 @@ export async function runSequence(
   const operator = await tradingOperator(db, url);
   const markets: ModelMarket[] = [];
   for (let i = 0; i <= MARKETS; i++) {
-    const m = await crashMarket(db, `Model ${i}`);
+    const m = await crashMarket(db);
     markets.push({ ...m, result: null, cancelled: false });
   }
   await setEventState(db, markets[LIVE]!.eventId, { status: 'live', score: { home: 0, away: 0 } });
