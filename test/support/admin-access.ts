@@ -49,6 +49,7 @@ export const EXPECTED_ADMIN_ACCESS: Record<string, readonly OperatorRole[]> = {
   'POST /api/admin/sports/markets/:id/correct': TRADING,
   'POST /api/admin/sports/markets/:id/unsettle': TRADING,
   'POST /api/admin/sports/events/:id/cancel-window': TRADING,
+  'POST /api/admin/sports/markets/:id/rollback-cancel': TRADING,
   'GET /api/admin/sports/bets': TRADING,
   'POST /api/admin/sports/bets/:id/:action': TRADING,
   'GET /api/admin/sports/feed': TRADING,

@@ -89,6 +89,37 @@ export async function cancelWindow(
   return { ok: true, bets: await settleAfter(db, wallet, done) };
 }
 
+/**
+ * Takes a cancel back (the feed model's `rollback_bet_cancel`): the legs on the market voided for bets
+ * placed between `from` and `to` count again on their market's result; their bets follow. Answers the
+ * bets touched.
+ */
+export async function rollbackLegVoids(
+  db: Db,
+  wallet: SportsWallet,
+  target: { marketId: number },
+  from: Date,
+  to: Date,
+  actor: Actor,
+): Promise<number[]> {
+  const done = await db.transaction(async (tx) => {
+    const rows = await queryRows<{ bet_id: number }>(
+      tx,
+      sql`update sb_bet_legs l set void_kind = null, void_price_num = null, void_price_den = null, void_reason = null,
+            void_operator_id = null, voided_at = null
+          from sb_bets b
+          where b.id = l.bet_id and l.market_id = ${target.marketId} and l.void_kind is not null
+            and b.placed_at >= ${from} and b.placed_at < ${to}
+          returning l.bet_id`,
+    );
+    const bets = [...new Set(rows.map((r) => Number(r.bet_id)))].sort((a, b) => a - b);
+    if (bets.length === 0) return { bets };
+    const runId = await requestRun(tx, { betIds: bets, reason: actor.reason ?? 'cancel rolled back', actor });
+    return { bets, runId };
+  });
+  return settleAfter(db, wallet, done);
+}
+
 /** The desk cancels whole bets: every leg void (a refused bet has nothing to cancel). Answers the bets touched. */
 export async function cancelBets(
   db: Db,

@@ -65,6 +65,28 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
     expect(await book.cash(p)).toBe(110_000);
   });
 
+  it('a cancel taken back (rollback_bet_cancel) makes the leg count again on its result', async () => {
+    const p = await sportsPlayer(t, 100_000);
+    const a = await book.match();
+    const b = await book.match();
+    const from = aMinuteAgo();
+    const betId = await book.placed(p, [a.home, b.home]);
+    await book.score(a.marketId, 1, 0);
+    await book.score(b.marketId, 1, 0);
+    expect(await book.cash(p)).toBe(90_000 + 40_000);
+    await book.cancelWindow(a.eventId, { from });
+    expect(await book.bet(p, betId)).toMatchObject({ status: 'settled', settledReturn: 20_000 });
+    const restored = await as('trading').post(`/api/admin/sports/markets/${a.marketId}/rollback-cancel`, {
+      from: from.toISOString(),
+      to: new Date(Date.now() + 60_000).toISOString(),
+      reason: 'the price was right after all',
+    });
+    expect(restored.json()).toMatchObject({ restored: 1 });
+    expect(await book.bet(p, betId)).toMatchObject({ status: 'settled', settledReturn: 40_000 });
+    expect(await book.cash(p)).toBe(130_000);
+    await expectSoundLedger(t.db);
+  });
+
   it('a double already lost stays lost when its other leg is voided: no refund', async () => {
     const p = await sportsPlayer(t, 100_000);
     const a = await book.match();

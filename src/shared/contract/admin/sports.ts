@@ -239,6 +239,19 @@ export const sportsEndpoints = {
     }),
     response: ok.extend({ voided: z.number() }),
   }),
+  rollbackCancel: endpoint({
+    method: 'POST',
+    path: '/sports/markets/:id/rollback-cancel',
+    summary:
+      "Takes a cancel back (rollback_bet_cancel): the market's legs voided for bets placed in the window count again on its result",
+    params: idParam,
+    body: z.object({
+      from: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
+      to: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
+      reason,
+    }),
+    response: ok.extend({ restored: z.number() }),
+  }),
   bets: endpoint({
     method: 'GET',
     path: '/sports/bets',

@@ -9,7 +9,7 @@ import { betActions } from '../../../providers/sports/bet-actions.ts';
 import { deskEvents, feedSources, marketExists } from '../../../providers/sports/desk.service.ts';
 import { importFeed } from '../../../providers/sports/feed/feed-import.service.ts';
 import { betHistory } from '../../../providers/sports/history.service.ts';
-import { cancelBets, cancelWindow } from '../../../providers/sports/leg-voids.ts';
+import { cancelBets, cancelWindow, rollbackLegVoids } from '../../../providers/sports/leg-voids.ts';
 import { reconcileCounts, reconcileFindings, resolveFindings } from '../../../providers/sports/reconciler.ts';
 import {
   confirmResult,
@@ -184,6 +184,29 @@ export const sportsRoutes = [
       const voided = answer.bets.length;
       await auditStep(who, db, 'sports.cancel-window', `sb-event:${params.id}`, { ...body, voided });
       return { voided };
+    },
+  }),
+  adminRoute(sportsEndpoints.rollbackCancel, {
+    permission: 'trading',
+    handler: async ({ db, params, body, who, request }) => {
+      if (body.from >= body.to) throw errors.invalid('the window must end after it starts');
+      await requireMarket(db, params.id);
+      const bets = await rollbackLegVoids(
+        db,
+        walletOf(request),
+        { marketId: params.id },
+        body.from,
+        body.to,
+        {
+          operatorId: who.operator.id,
+          reason: body.reason,
+        },
+      );
+      await auditStep(who, db, 'sports.cancel-window.rollback', `sb-market:${params.id}`, {
+        ...body,
+        restored: bets.length,
+      });
+      return { restored: bets.length };
     },
   }),
   adminRoute(sportsEndpoints.bets, {
