@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, HTML_LANG, isLocale, type Locale } from '../../../shared/format.ts';
 import en from '../../../web/i18n/locales/en/play.json' with { type: 'json' };
@@ -30,9 +31,6 @@ export function windowLocale(request: FastifyRequest): Locale {
   return isLocale(cookie) ? cookie : DEFAULT_LOCALE;
 }
 
-const escapeAttr = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** Every language's texts: the script speaks the language the member chose on the site, as the game window does. */
 const ALL_TEXTS = JSON.stringify(
   Object.fromEntries(Object.entries(TEXTS).map(([l, t]) => [l, { ...t, lang: HTML_LANG[l as Locale] }])),
@@ -43,10 +41,10 @@ const ALL_TEXTS = JSON.stringify(
  * uses the language the member chose on the site (this origin's localStorage `lang`), else `locale`.
  */
 export function realityMarkup(locale: Locale, where: string): string {
-  const texts = escapeAttr(ALL_TEXTS);
+  const texts = escapeHtml(ALL_TEXTS);
   return (
     `<link rel="stylesheet" href="/protection/reality-check.css">` +
-    `<div id="reality-check" class="rc-backdrop" hidden data-where="${escapeAttr(where)}" data-lang="${locale}" ` +
+    `<div id="reality-check" class="rc-backdrop" hidden data-where="${escapeHtml(where)}" data-lang="${locale}" ` +
     `data-texts="${texts}"></div>` +
     `<script src="/protection/reality-check.js" defer></script>`
   );

@@ -1,14 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import escapeHtml from 'escape-html';
 import type { FastifyInstance } from 'fastify';
 import { parseFractionText } from '../../../shared/sports/fraction.ts';
 import { formatDecimal } from '../../../shared/sports/price.ts';
 import type { Db } from '../../db/client.ts';
 import { realityMarkup, windowLocale } from '../../modules/protection/reality-window.ts';
 import { listEvents } from './listing.service.ts';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * GET /sports: the page open-game launches: the sports window (its own bundle, `src/web/sports.html`)

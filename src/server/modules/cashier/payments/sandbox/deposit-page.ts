@@ -1,7 +1,8 @@
+import escapeHtml from 'escape-html';
 import { formatNumber, HTML_LANG } from '../../../../../shared/format.ts';
 import { coinHundredths, coinText, sandboxAddress } from './coin-terms.ts';
 import type { DepositDetails } from './deposit-details.ts';
-import { escapeHtml, hostedPage } from './hosted-page.ts';
+import { hostedPage } from './hosted-page.ts';
 import type { PageText } from './sandbox-i18n.ts';
 
 const METHOD_KEY = { card: 'methodCard', coin: 'methodCoin', bank: 'methodBank' } as const;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import escapeHtml from 'escape-html';
 import type { FastifyInstance } from 'fastify';
 import { formatNumber } from '../../../../../shared/format.ts';
 import type { Config } from '../../../../config.ts';
@@ -12,7 +13,7 @@ import { findPaymentSession } from '../payments.service.ts';
 import { sessionAllowsTestPayments } from '../test-payments.ts';
 import { depositDetails } from './deposit-details.ts';
 import { depositPage } from './deposit-page.ts';
-import { escapeHtml, hostedPage, SANDBOX_CSS } from './hosted-page.ts';
+import { hostedPage, SANDBOX_CSS } from './hosted-page.ts';
 import { type PageText, pageLocale, pageText } from './sandbox-i18n.ts';
 import { SIGNATURE_HEADER } from './signature.ts';
 
