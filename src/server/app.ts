@@ -11,6 +11,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { installTextGuard } from './http/text-guard.ts';
 import { webStatic } from './http/web-static.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createAttemptLimits } from './modules/accounts/attempt-limits.ts';
 import { findSessionMember } from './modules/accounts/sessions.repo.ts';
 import { adminApi } from './modules/backoffice/admin-api.ts';
 import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp({
   await app.register(fastifyCookie);
   await securityHeaders(app);
 
+  const limits = createAttemptLimits(database.db, config);
   const sites = createSiteResolver(database.db);
   app.decorate('sites', sites);
   const paymentProviders = new Map<string, PaymentProvider>([
@@ -99,6 +101,7 @@ export async function buildApp({
   const memberRoutes = {
     db: database.db,
     config,
+    limits,
     resolveSite: sites.resolve,
     resolveMember: (token: string, options: { withCounts?: boolean }) =>
       findSessionMember(database.db, config, token, options),
@@ -137,6 +140,7 @@ export async function buildApp({
   const paymentMode = { production: config.production };
   await adminApi(app, {
     db: database.db,
+    limits,
     paymentProviders: [...paymentProviders.keys()],
     testOnlyPaymentProviders: [...paymentProviders.values()].filter((p) => p.testOnly).map((p) => p.code),
     paymentMode,

@@ -37,15 +37,15 @@ describe.runIf(backendAvailable)('the schema declared in TypeScript', () => {
   });
 
   it('names each difference when the declarations and the database disagree', async () => {
-    // login_throttle as migrated: key text primary key, failures integer not null default 0, window_started_at.
-    const loginThrottle = pgTable(
-      'login_throttle',
+    // attempt_limits as migrated: key text primary key, points integer not null default 0, expire (indexed).
+    const attemptLimits = pgTable(
+      'attempt_limits',
       {
         key: text('key').primaryKey(),
-        failures: bigint('failures', { mode: 'number' }).default(1),
+        points: bigint('points', { mode: 'number' }).default(1),
         lockedUntil: timestamp('locked_until', { withTimezone: true }),
       },
-      (t) => [index('login_throttle_failures').on(t.failures)],
+      (t) => [index('attempt_limits_points').on(t.points)],
     );
     const jackpotShardsWithoutCheck = pgTable('jackpot_shards', {
       shard: bigint('shard', { mode: 'number' }).primaryKey(),
@@ -54,22 +54,23 @@ describe.runIf(backendAvailable)('the schema declared in TypeScript', () => {
       staked: bigint('staked', { mode: 'number' }).notNull().default(0),
     });
     const ghosts = pgTable('ghosts', { id: bigserial('id', { mode: 'number' }).primaryKey() });
-    const replaced = ['login_throttle', 'jackpot_shards', 'jackpot_wins'];
+    const replaced = ['attempt_limits', 'jackpot_shards', 'jackpot_wins'];
     const tables = [
       ...declaredTables().filter((table) => !replaced.includes(nameOf(table))),
-      loginThrottle,
+      attemptLimits,
       jackpotShardsWithoutCheck,
       ghosts,
     ];
     expect(await findSchemaDrift(database.db, tables)).toEqual([
+      'column attempt_limits.expire: in the migrated database, not declared in TypeScript',
+      'column attempt_limits.locked_until: declared in TypeScript, not in the migrated database',
+      'column attempt_limits.points default: migrated 0, declared 1',
+      'column attempt_limits.points nullability: migrated not null, declared nullable',
+      'column attempt_limits.points type: migrated integer, declared bigint',
       'column jackpot_shards.shard type: migrated smallint, declared bigint',
-      'column login_throttle.failures default: migrated 0, declared 1',
-      'column login_throttle.failures nullability: migrated not null, declared nullable',
-      'column login_throttle.failures type: migrated integer, declared bigint',
-      'column login_throttle.locked_until: declared in TypeScript, not in the migrated database',
-      'column login_throttle.window_started_at: in the migrated database, not declared in TypeScript',
       'constraint jackpot_shards_units on jackpot_shards: migrated only (CHECK (units >= 0))',
-      'index login_throttle_failures on login_throttle: declared only (USING btree (failures))',
+      'index attempt_limits_expire on attempt_limits: migrated only (USING btree (expire))',
+      'index attempt_limits_points on attempt_limits: declared only (USING btree (points))',
       'table ghosts: declared in TypeScript, not in the migrated database',
       'table jackpot_wins: in the migrated database, not declared in TypeScript',
     ]);

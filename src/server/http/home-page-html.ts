@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import escapeHtml from 'escape-html';
 import { HTML_LANG } from '../../shared/format.ts';
 import { HOME_SHELL_ID, type HomeShellData } from '../../shared/home-shell.ts';
 
@@ -59,7 +60,7 @@ export function composeHomePage(template: HomeTemplate, html: string, data: Home
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const lcpImage = data.casino[0]?.imgUrl;
   const preload = lcpImage
-    ? `<link rel="preload" as="image" href="${escapeAttribute(lcpImage)}" fetchpriority="high">`
+    ? `<link rel="preload" as="image" href="${escapeHtml(lcpImage)}" fetchpriority="high">`
     : '';
   return template.html
     .replace(/<html lang="[^"]*"/, () => `<html lang="${HTML_LANG[data.locale]}"`)
@@ -77,6 +78,3 @@ export function allowInline(policy: string, sources: { styleSource: string; scri
     .replace(/style-src ([^;]*)/, (_all, list: string) => `style-src ${list} ${sources.styleSource}`)
     .replace(/script-src ([^;]*)/, (_all, list: string) => `script-src ${list} ${sources.scriptSource}`);
 }
-
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

@@ -68,4 +68,13 @@ describe('the home page as the server composes it', () => {
     expect(json).not.toContain('<');
     expect(JSON.parse(json!)).toEqual(data);
   });
+
+  it("escapes the first tile's address in its preload link", () => {
+    const hostile = {
+      ...data,
+      casino: [{ imgUrl: "/x.svg\"><script>alert('1')</script>&" }],
+    } as HomeShellData;
+    const page = composeHomePage(template, '', hostile);
+    expect(page).toContain('href="/x.svg&quot;&gt;&lt;script&gt;alert(&#39;1&#39;)&lt;/script&gt;&amp;"');
+  });
 });

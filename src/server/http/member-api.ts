@@ -9,6 +9,7 @@ import {
 } from '../../shared/contract/routes.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { AttemptLimits } from '../modules/accounts/attempt-limits.ts';
 import type { SessionMember } from '../modules/accounts/sessions.repo.ts';
 import type { Site } from '../modules/sites/sites.service.ts';
 import { sameOriginOnly } from './csrf.ts';
@@ -18,6 +19,8 @@ import { clearSessionCookie, readSessionToken, SESSION_COOKIE, usesCookieSession
 export interface RouteContext {
   db: Db;
   config: Config;
+  /** The per-account and per-address limits (logins, id checks, guest tickets). */
+  limits: AttemptLimits;
   request: FastifyRequest;
   reply: FastifyReply;
   site: Site;
@@ -39,6 +42,7 @@ export type RouteHandlers = { [N in RouteName]?: RouteHandler<N> };
 export interface MemberApiDeps {
   db: Db;
   config: Config;
+  limits: AttemptLimits;
   handlers: RouteHandlers;
   resolveSite(hostname: string): Promise<Site>;
   /** The member behind a session token, or undefined when the session is not live. */
@@ -95,6 +99,7 @@ export async function runMemberRoute(
   const ctx: RouteContext = {
     db: deps.db,
     config: deps.config,
+    limits: deps.limits,
     request,
     reply,
     site: await deps.resolveSite(request.hostname),

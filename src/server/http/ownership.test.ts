@@ -56,7 +56,7 @@ describe.runIf(backendAvailable)("a member can never touch another member's reco
     const deposit = (await t.call('get-deposit-list', {}, { token: owner.token })).json().list[0].id;
 
     const intruder = await t.login();
-    const before = await snapshotAllTables(t.db, ['sessions', 'login_throttle']);
+    const before = await snapshotAllTables(t.db, ['sessions', 'attempt_limits']);
     const ids = [deposit, withdraw, help, note];
     for (const route of idBearing) {
       for (const id of ids) {
@@ -65,7 +65,7 @@ describe.runIf(backendAvailable)("a member can never touch another member's reco
         expect(res.json().status).not.toBe('success');
       }
     }
-    expect(await snapshotAllTables(t.db, ['sessions', 'login_throttle'])).toBe(before);
+    expect(await snapshotAllTables(t.db, ['sessions', 'attempt_limits'])).toBe(before);
 
     // Lists show nothing of the owner's either.
     for (const route of [

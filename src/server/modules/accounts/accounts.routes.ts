@@ -14,7 +14,7 @@ import {
   register,
   setPassword,
 } from './accounts.service.ts';
-import { reserveAttempt } from './login-throttle.ts';
+import { reserveAttempt } from './attempt-limits.ts';
 import { revokeSession } from './sessions.repo.ts';
 
 /** The site a page is registering on: its Origin when it sends one, else the Host. */
@@ -35,16 +35,10 @@ function originHostname(ctx: RouteContext): string {
  * (config.availabilityChecksPerWindow, 30 by default): enough for a registration form, too few to
  * walk a list of ids.
  */
-const AVAILABILITY_WINDOW_MS = 10 * 60_000;
-
 async function limitAvailabilityChecks(ctx: RouteContext) {
-  const limit = ctx.config.availabilityChecksPerWindow;
-  if (limit === Number.POSITIVE_INFINITY) return;
-  const reservation = await reserveAttempt(
-    ctx.db,
-    [{ key: `check:${ctx.ip}`, limit }],
-    AVAILABILITY_WINDOW_MS,
-  );
+  const limiter = ctx.limits.availabilityChecks;
+  if (!limiter) return;
+  const reservation = await reserveAttempt([limiter, ctx.ip]);
   if (!reservation.ok) {
     throw new ApiError(
       429,
@@ -86,7 +80,7 @@ export const accountsRoutes: RouteHandlers = {
   'user-do-login': async (body, ctx) => {
     // Both are required before any lookup (SPEC §5).
     if (!body.id?.trim() || !body.pw) throw errors.invalid('id and pw are required', MSG.loginFailed);
-    const session = await login(ctx.db, ctx.config, {
+    const session = await login(ctx.db, ctx.config, ctx.limits, {
       id: body.id,
       pw: body.pw,
       ip: ctx.ip,

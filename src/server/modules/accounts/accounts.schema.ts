@@ -72,9 +72,17 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_member').on(t.memberId)],
 );
 
-/** Failed-login counters, keyed by account ('acct:<id>') or address ('addr:<ip>'). */
-export const loginThrottle = pgTable('login_throttle', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Attempt counters (logins, id checks, guest tickets), rate-limiter-flexible's Drizzle store
+ * (attempt-limits.ts): one row per limit and key ('acct:<id>', 'addr:<ip>', ...), `points` used in
+ * the window that ends at `expire`. Shared by every process on one database.
+ */
+export const attemptLimits = pgTable(
+  'attempt_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: timestamp('expire', { withTimezone: true }),
+  },
+  (t) => [index('attempt_limits_expire').on(t.expire)],
+);

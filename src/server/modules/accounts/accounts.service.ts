@@ -8,7 +8,7 @@ import { ApiError, errors } from '../../http/errors.ts';
 import { openMemberAccounts } from '../ledger/ledger.service.ts';
 import { type Site, siteSummary } from '../sites/sites.service.ts';
 import { members } from './accounts.schema.ts';
-import { accountKey, addressKey, memberKeys, releaseAfterSuccess, reserveAttempt } from './login-throttle.ts';
+import { type AttemptLimits, memberLoginKeys, releaseAttempt, reserveAttempt } from './attempt-limits.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, type NewSession, revokeOtherSessions, type SessionMember } from './sessions.repo.ts';
 
@@ -96,11 +96,13 @@ export interface LoginInput {
 export async function login(
   db: Db,
   config: Config,
+  limits: AttemptLimits,
   input: LoginInput,
 ): Promise<NewSession & { userId: string }> {
   const loginId = input.id.trim().toLowerCase();
+  const keys = memberLoginKeys(limits, loginId, input.ip);
   // The attempt is counted before the password is checked, so a burst of guesses stops at the limit.
-  const reservation = await reserveAttempt(db, memberKeys(config, loginId, input.ip), config.loginWindowMs);
+  const reservation = await reserveAttempt(keys.account, keys.address);
   if (!reservation.ok) {
     throw new ApiError(429, STATUS.limited, MSG.loginLimited, 'too many failed logins, try again later', {
       retryAfter: reservation.retryAfter,
@@ -114,7 +116,7 @@ export async function login(
   // A blocked account answers its right password exactly like a wrong one (and it counts as one),
   // so the reply does not tell a guesser that the password was right.
   if (!member || !passwordOk || member.status === 'blocked') throw loginFailed();
-  await releaseAfterSuccess(db, accountKey(loginId), addressKey(input.ip));
+  await releaseAttempt({ clear: keys.account, giveBack: keys.address });
   const session = await createSession(db, config, member.id, input);
   await db
     .update(members)

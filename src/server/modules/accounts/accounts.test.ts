@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { newMember, useTestApp } from '../../../../test/support/test-app.ts';
+import { newMember, ORIGIN, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { buildApp } from '../../app.ts';
 import { queryRows } from '../../db/client.ts';
 import { members, sites } from '../../db/schema.ts';
-import { loginThrottle } from './accounts.schema.ts';
+import { attemptLimits } from './accounts.schema.ts';
 
 describe.runIf(backendAvailable)('accounts', () => {
   const t = useTestApp();
@@ -317,7 +318,7 @@ describe.runIf(backendAvailable)('login limits', () => {
   const t = useTestApp({
     loginMaxFailuresPerAccount: 3,
     loginMaxFailuresPerAddress: 6,
-    // Long enough that a slow machine never sees it end by itself; the test ends it by moving its start back.
+    // Long enough that a slow machine never sees it end by itself; the test ends it by moving its end back.
     loginWindowMs: 600_000,
   });
 
@@ -337,13 +338,37 @@ describe.runIf(backendAvailable)('login limits', () => {
       expect(locked.json()).toMatchObject({ status: 'limited', msg: 'msg3001' });
       expect(locked.json().retryAfter).toBeGreaterThan(0);
     }
-    await t.db.update(loginThrottle).set({ windowStartedAt: new Date(Date.now() - 601_000) });
+    await t.db.update(attemptLimits).set({ expire: new Date(Date.now() - 1_000) });
     const after = await t.call(
       'user-do-login',
       { id: member.id, pw: member.pw },
       { remoteAddress: '10.0.0.9' },
     );
     expect(after.statusCode).toBe(200);
+  });
+
+  it('counts in the database: another process on the same database sees the lock', async () => {
+    const member = await t.register();
+    for (let i = 0; i < 3; i++) {
+      await t.call(
+        'user-do-login',
+        { id: member.id, pw: 'wrongpass1' },
+        { remoteAddress: `10.8.0.${i + 1}` },
+      );
+    }
+    const other = await buildApp({ config: t.config, database: t.database, logger: false });
+    try {
+      const locked = await other.inject({
+        method: 'POST',
+        url: '/api/routes/user-do-login',
+        headers: { origin: ORIGIN },
+        payload: { id: member.id, pw: member.pw },
+        remoteAddress: '10.8.0.9',
+      });
+      expect(locked.statusCode).toBe(429);
+    } finally {
+      await other.close();
+    }
   });
 
   it('limits one address spraying many ids', async () => {

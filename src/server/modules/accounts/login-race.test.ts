@@ -5,7 +5,7 @@ import { ORIGIN, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { operators } from '../backoffice/backoffice.schema.ts';
 import { createOperator, OPERATOR_MAX_FAILURES } from '../backoffice/operators.service.ts';
-import { loginThrottle } from './accounts.schema.ts';
+import { attemptLimits } from './accounts.schema.ts';
 
 /**
  * Lock-outs under concurrency: every attempt is counted before its password is checked, so a
@@ -47,8 +47,8 @@ describe.runIf(backendAvailable)('login lock-outs under concurrency', () => {
     // Wait until the burst has taken the account's 5 attempts (some may still be verifying).
     const key = `acct:${member.id}`;
     for (let tries = 0; tries < 500; tries++) {
-      const [row] = await t.db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
-      if ((row?.failures ?? 0) >= 5) break;
+      const [row] = await t.db.select().from(attemptLimits).where(eq(attemptLimits.key, key));
+      if ((row?.points ?? 0) >= 5) break;
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const right = await memberLogin(member.id, member.pw, '10.2.99.1');

@@ -21,6 +21,7 @@ import { bodySchema } from '../../../shared/contract/admin/endpoint.ts';
 import type { Db } from '../../db/client.ts';
 import { sameOriginOnly } from '../../http/csrf.ts';
 import { errors } from '../../http/errors.ts';
+import type { AttemptLimits } from '../accounts/attempt-limits.ts';
 import type { PaymentMode } from '../cashier/payments/test-payments.ts';
 import type { OperatorFeed } from '../live/operator-feed.ts';
 import { startSse } from '../live/sse.ts';
@@ -75,6 +76,7 @@ declare module 'fastify' {
 
 export interface AdminApiDeps {
   db: Db;
+  limits: AttemptLimits;
   /** The pending badge's pushed counts (modules/live); without it the screens only poll. */
   operatorFeed?: OperatorFeed;
   /** Codes of the installed payment providers a payment option may name. */
@@ -135,6 +137,7 @@ export async function adminApi(app: FastifyInstance, deps: AdminApiDeps): Promis
             const body = bodySchema(endpoint, params);
             const result = await route.handler({
               db: deps.db,
+              limits: deps.limits,
               paymentProviders,
               testOnlyPaymentProviders: deps.testOnlyPaymentProviders ?? [],
               paymentMode: deps.paymentMode ?? { production: false },

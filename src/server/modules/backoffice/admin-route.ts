@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/contract/admin/endpoint.ts';
 import type { Permission } from '../../../shared/vocabulary.ts';
 import type { Db } from '../../db/client.ts';
+import type { AttemptLimits } from '../accounts/attempt-limits.ts';
 import type { PaymentMode } from '../cashier/payments/test-payments.ts';
 import type { Who } from './audited.ts';
 import type { Operator } from './operators.service.ts';
@@ -15,6 +16,8 @@ import type { Operator } from './operators.service.ts';
 /** What the admin API gives every handler: parsed input, the signed-in operator, the database. */
 export interface AdminContext<E extends AdminEndpoint> {
   db: Db;
+  /** The per-address limit of operator logins. */
+  limits: AttemptLimits;
   /** Codes of the installed payment providers a payment option may name. */
   paymentProviders: readonly string[];
   /** Of those, the ones that move no real money (the sandbox). */

@@ -4,7 +4,7 @@ import { generateSecret, verifySync } from 'otplib';
 import { MSG } from '../../../shared/messages.ts';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
-import { operatorAddressKey, releaseAfterSuccess, reserveAttempt } from '../accounts/login-throttle.ts';
+import { type AttemptLimits, releaseAttempt, reserveAttempt } from '../accounts/attempt-limits.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { type OperatorRole, operatorSessions, operators } from './backoffice.schema.ts';
 
@@ -14,8 +14,6 @@ export const OPERATOR_SESSION_MS = 28_800_000;
 export const OPERATOR_IDLE_MS = 15 * 60_000;
 export const OPERATOR_MAX_FAILURES = 5;
 export const OPERATOR_LOCK_MS = 15 * 60_000;
-/** Failed operator logins one address may make per lock period (a spray over many logins). */
-export const OPERATOR_MAX_FAILURES_PER_ADDRESS = 20;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -110,14 +108,12 @@ async function secondsLocked(db: Db, operatorId: number) {
 /** Password and a current TOTP code; repeated failures lock the operator for a while. */
 export async function operatorLogin(
   db: Db,
+  limits: AttemptLimits,
   input: { login: string; password: string; otp: string; ip: string },
 ) {
   // Unknown logins and address sprays are counted per address, before any lookup.
-  const fromAddress = await reserveAttempt(
-    db,
-    [{ key: operatorAddressKey(input.ip), limit: OPERATOR_MAX_FAILURES_PER_ADDRESS }],
-    OPERATOR_LOCK_MS,
-  );
+  const address: [typeof limits.operatorAddress, string] = [limits.operatorAddress, input.ip];
+  const fromAddress = await reserveAttempt(address);
   if (!fromAddress.ok) throw limited(fromAddress.retryAfter);
   const [op] = await db.select().from(operators).where(eq(operators.login, input.login));
   if (op && !(await reserveOperatorAttempt(db, op.id))) throw limited(await secondsLocked(db, op.id));
@@ -145,7 +141,7 @@ export async function operatorLogin(
   // A failure keeps its reserved attempt; nothing more to write.
   if (!op || !passwordOk || !codeOk) throw refused();
   await db.update(operators).set({ failedLogins: 0, lockedUntil: null }).where(eq(operators.id, op.id));
-  await releaseAfterSuccess(db, undefined, operatorAddressKey(input.ip));
+  await releaseAttempt({ giveBack: address });
   const token = randomBytes(32).toString('base64url');
   await db.insert(operatorSessions).values({
     tokenHash: hashToken(token),

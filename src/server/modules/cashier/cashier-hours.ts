@@ -1,6 +1,7 @@
 import { MSG } from '../../../shared/messages.ts';
 import { HHMM } from '../../../shared/vocabulary.ts';
 import { errors } from '../../http/errors.ts';
+import { minutesInZone, siteTimezone } from '../sites/site-time.ts';
 import type { CashierWindow } from '../sites/sites.schema.ts';
 import type { Site } from '../sites/sites.service.ts';
 import type { CashRequestKind } from './cashier.schema.ts';
@@ -19,27 +20,15 @@ function minutesOf(hhmm: string): number {
   return (h ?? 0) * 60 + (m ?? 0);
 }
 
-/** Minutes past local midnight in the desk's time zone. */
-function localMinutes(now: Date, timezone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: timezone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return get('hour') * 60 + get('minute');
-}
-
 /** Whether the deposit or withdrawal desk of a site takes requests at `now`. */
 export function deskState(site: Site, kind: CashRequestKind, now = new Date()): DeskState {
   const window: CashierWindow = site.settings[kind] ?? {};
-  const timezone = site.settings.timezone ?? 'UTC';
+  const timezone = siteTimezone(site);
   const hasHours = window.open && window.close && HHMM.test(window.open) && HHMM.test(window.close);
   const hours = hasHours ? { open: window.open!, close: window.close! } : null;
   let open = !window.locked;
   if (open && hours && hours.open !== hours.close) {
-    const t = localMinutes(now, timezone);
+    const t = minutesInZone(now, timezone);
     const from = minutesOf(hours.open);
     const to = minutesOf(hours.close);
     // An overnight window (22:00-06:00) wraps past midnight.

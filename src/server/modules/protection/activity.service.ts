@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ActivityTotals } from '../../../shared/contract/protection-routes.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { dayInZone, startOfDay } from './zoned-time.ts';
+import { dayInZone, startOfDay } from '../sites/site-time.ts';
 
 /*
  * What counts in a member's activity, by ledger transfer kind: deposits credited to cash, withdrawals

@@ -2,6 +2,7 @@ import type { ProtectionViewReply } from '../../../shared/contract/protection-ro
 import { MSG } from '../../../shared/messages.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
+import { siteTimezone } from '../sites/site-time.ts';
 import { activityTotals, activityWindows, recentLogins } from './activity.service.ts';
 import { changeLimit, confirmLimitChange, limitUsage, listLimits } from './limits.service.ts';
 import {
@@ -48,8 +49,6 @@ async function limitsReply(db: DbOrTx, memberId: number) {
     })),
   };
 }
-
-const timezoneOf = (site: { settings: { timezone?: string | undefined } }) => site.settings.timezone ?? 'UTC';
 
 export const protectionRoutes: RouteHandlers = {
   'get-protection': async (_body, ctx) => ({
@@ -134,7 +133,7 @@ export const protectionRoutes: RouteHandlers = {
 
   'get-activity': async (_body, ctx) => {
     const member = requireMember(ctx);
-    const timezone = timezoneOf(ctx.site);
+    const timezone = siteTimezone(ctx.site);
     const [logins, totals] = await Promise.all([
       recentLogins(ctx.db, member.memberId, member.sessionId),
       activityTotals(ctx.db, member.memberId, activityWindows(new Date(), timezone)),
@@ -144,7 +143,7 @@ export const protectionRoutes: RouteHandlers = {
 
   'get-account-statement-csv': async (body, ctx) => {
     const member = requireMember(ctx);
-    const timezone = timezoneOf(ctx.site);
+    const timezone = siteTimezone(ctx.site);
     const range = statementRange(body.from, body.to, timezone);
     const stream = statementCsv(ctx.db, member.memberId, range, { timezone, currency: ctx.config.currency });
     void ctx.reply

@@ -1,10 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, HTML_LANG, isLocale, type Locale } from '../../../shared/format.ts';
-import en from '../../../web/i18n/locales/en/play.json' with { type: 'json' };
-import jp from '../../../web/i18n/locales/jp/play.json' with { type: 'json' };
-import ko from '../../../web/i18n/locales/ko/play.json' with { type: 'json' };
-import th from '../../../web/i18n/locales/th/play.json' with { type: 'json' };
-import vn from '../../../web/i18n/locales/vn/play.json' with { type: 'json' };
+import escapeHtml from 'escape-html';
+import type { FastifyInstance } from 'fastify';
+import { HTML_LANG, LOCALES, type Locale } from '../../../shared/format.ts';
+import { namespaceTexts } from '../../http/page-i18n.ts';
 
 /*
  * The reality check for our server-rendered windows (the sports window), without React: the same
@@ -14,28 +11,9 @@ import vn from '../../../web/i18n/locales/vn/play.json' with { type: 'json' };
  * Content-Security-Policy allows no inline script or style.
  */
 
-const TEXTS: Record<Locale, typeof en.reality> = {
-  th: th.reality,
-  en: en.reality,
-  ko: ko.reality,
-  jp: jp.reality,
-  vn: vn.reality,
-};
-
-/** `?lang=` first, then the site's `lang` cookie, then the default (th), as the sandbox pages do. */
-export function windowLocale(request: FastifyRequest): Locale {
-  const query = (request.query as { lang?: unknown } | undefined)?.lang;
-  if (isLocale(query)) return query;
-  const cookie = request.cookies?.lang;
-  return isLocale(cookie) ? cookie : DEFAULT_LOCALE;
-}
-
-const escapeAttr = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** Every language's texts: the script speaks the language the member chose on the site, as the game window does. */
 const ALL_TEXTS = JSON.stringify(
-  Object.fromEntries(Object.entries(TEXTS).map(([l, t]) => [l, { ...t, lang: HTML_LANG[l as Locale] }])),
+  Object.fromEntries(LOCALES.map((l) => [l, { ...namespaceTexts(l, 'play').reality, lang: HTML_LANG[l] }])),
 );
 
 /**
@@ -43,10 +21,10 @@ const ALL_TEXTS = JSON.stringify(
  * uses the language the member chose on the site (this origin's localStorage `lang`), else `locale`.
  */
 export function realityMarkup(locale: Locale, where: string): string {
-  const texts = escapeAttr(ALL_TEXTS);
+  const texts = escapeHtml(ALL_TEXTS);
   return (
     `<link rel="stylesheet" href="/protection/reality-check.css">` +
-    `<div id="reality-check" class="rc-backdrop" hidden data-where="${escapeAttr(where)}" data-lang="${locale}" ` +
+    `<div id="reality-check" class="rc-backdrop" hidden data-where="${escapeHtml(where)}" data-lang="${locale}" ` +
     `data-texts="${texts}"></div>` +
     `<script src="/protection/reality-check.js" defer></script>`
   );

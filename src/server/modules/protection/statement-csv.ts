@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
-import { isCalendarDay, isoInZone, startOfDay } from './zoned-time.ts';
+import { isCalendarDay, isoInZone, startOfDay } from '../sites/site-time.ts';
 
 /** The longest range one download covers. */
 export const MAX_STATEMENT_DAYS = 366;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { dayInZone, isoInZone, startOfDay } from '../sites/site-time.ts';
 import { csvField, formatMinor, statementRange } from './statement-csv.ts';
-import { isoInZone, startOfDay } from './zoned-time.ts';
 
 describe('statement formatting', () => {
   it('quotes fields per RFC 4180 only when needed', () => {
@@ -25,6 +25,9 @@ describe('statement formatting', () => {
     expect(startOfDay('2026-03-29', 'Europe/London').toISOString()).toBe('2026-03-29T00:00:00.000Z');
     expect(startOfDay('2026-03-30', 'Europe/London').toISOString()).toBe('2026-03-29T23:00:00.000Z');
     expect(startOfDay('2026-11-24', 'Asia/Bangkok').toISOString()).toBe('2026-11-23T17:00:00.000Z');
+    // Santiago's clocks skip from 00:00 to 01:00: the day starts at 01:00 (-03:00), not in the day before.
+    expect(startOfDay('2026-09-06', 'America/Santiago').toISOString()).toBe('2026-09-06T04:00:00.000Z');
+    expect(dayInZone(new Date('2026-09-06T03:59:59Z'), 'America/Santiago')).toBe('2026-09-05');
   });
 
   it('spans whole local days and at most 366 of them', () => {

@@ -1,14 +1,12 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
+import { type AttemptLimits, reserveAttempt } from '../accounts/attempt-limits.ts';
 import type { SessionMember } from '../accounts/sessions.repo.ts';
 import { notifyMembers } from '../live/live.notify.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { helpTickets } from './support.schema.ts';
-
-/** Guests may leave this many tickets per address per hour. */
-export const GUEST_TICKETS_PER_HOUR = 3;
 
 export interface TicketText {
   title: string;
@@ -29,36 +27,32 @@ export async function writeHelp(
   return row.id;
 }
 
-/** A visitor's question (none_login_write): contact details instead of a login, limited per address. */
+/**
+ * A visitor's question (none_login_write): contact details instead of a login, limited per address
+ * (GUEST_TICKETS_PER_HOUR, counted before the ticket is written).
+ */
 export async function writeGuestHelp(
   db: Db,
+  limits: AttemptLimits,
   site: Site,
   ip: string,
   input: TicketText & { name: string; contact: string },
 ): Promise<number> {
-  return db.transaction(async (tx) => {
-    // Serialise guests from one address so the hourly limit holds under concurrent posts.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`guest-help:${ip}`}))`);
-    const [recent] = await tx
-      .select({ n: count() })
-      .from(helpTickets)
-      .where(and(eq(helpTickets.guestIp, ip), gt(helpTickets.createdAt, new Date(Date.now() - 3_600_000))));
-    if ((recent?.n ?? 0) >= GUEST_TICKETS_PER_HOUR) {
-      throw errors.limited('too many messages from this address; try later', MSG.helpWriteFailed);
-    }
-    const [row] = await tx
-      .insert(helpTickets)
-      .values({
-        siteId: site.id,
-        title: input.title,
-        contents: input.contents,
-        guestName: input.name,
-        guestContact: input.contact,
-        guestIp: ip,
-      })
-      .returning({ id: helpTickets.id });
-    return row!.id;
-  });
+  if (!(await reserveAttempt([limits.guestTickets, ip])).ok) {
+    throw errors.limited('too many messages from this address; try later', MSG.helpWriteFailed);
+  }
+  const [row] = await db
+    .insert(helpTickets)
+    .values({
+      siteId: site.id,
+      title: input.title,
+      contents: input.contents,
+      guestName: input.name,
+      guestContact: input.contact,
+      guestIp: ip,
+    })
+    .returning({ id: helpTickets.id });
+  return row!.id;
 }
 
 const visibleTo = (memberId: number) =>

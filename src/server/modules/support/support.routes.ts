@@ -23,7 +23,7 @@ export const supportRoutes: RouteHandlers = {
   },
 
   'none-login-write': async (body, ctx) => {
-    await writeGuestHelp(ctx.db, ctx.site, ctx.ip, body).catch(asWriteFailure);
+    await writeGuestHelp(ctx.db, ctx.limits, ctx.site, ctx.ip, body).catch(asWriteFailure);
     return { status: 'success', msg: MSG.helpWritten };
   },
 

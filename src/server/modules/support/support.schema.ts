@@ -43,7 +43,6 @@ export const helpTickets = pgTable(
   },
   (t) => [
     index('help_tickets_member').on(t.memberId, t.id),
-    index('help_tickets_guest_ip').on(t.guestIp, t.createdAt),
     // One open account request per member at a time.
     uniqueIndex('help_tickets_one_open_account_request')
       .on(t.memberId)

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { answerTicket, GUEST_TICKETS_PER_HOUR } from './help-tickets.service.ts';
+import { GUEST_TICKETS_PER_HOUR } from '../accounts/attempt-limits.ts';
+import { answerTicket } from './help-tickets.service.ts';
 
 describe.runIf(backendAvailable)('help tickets', () => {
   const t = useTestApp();

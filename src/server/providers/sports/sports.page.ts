@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import escapeHtml from 'escape-html';
 import type { FastifyInstance } from 'fastify';
 import { parseFractionText } from '../../../shared/sports/fraction.ts';
 import { formatDecimal } from '../../../shared/sports/price.ts';
 import type { Db } from '../../db/client.ts';
-import { realityMarkup, windowLocale } from '../../modules/protection/reality-window.ts';
+import { requestLocale } from '../../http/page-i18n.ts';
+import { realityMarkup } from '../../modules/protection/reality-window.ts';
 import { listEvents } from './listing.service.ts';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * GET /sports: the page open-game launches: the sports window (its own bundle, `src/web/sports.html`)
@@ -25,7 +24,7 @@ export async function sportsPage(app: FastifyInstance, db: Db, webRoot: string |
     reply.type('text/css').header('cache-control', 'public, max-age=3600').send(SPORTS_CSS),
   );
   app.get('/sports', async (request, reply) => {
-    const reality = realityMarkup(windowLocale(request), 'sportsbook');
+    const reality = realityMarkup(requestLocale(request), 'sportsbook');
     const built = webRoot
       ? await readFile(resolve(webRoot, 'sports.html'), 'utf8').catch(() => undefined)
       : undefined;

@@ -1,8 +1,9 @@
+import escapeHtml from 'escape-html';
 import { formatNumber, HTML_LANG } from '../../../../../shared/format.ts';
+import type { PageText } from '../../../../http/page-i18n.ts';
 import { coinHundredths, coinText, sandboxAddress } from './coin-terms.ts';
 import type { DepositDetails } from './deposit-details.ts';
-import { escapeHtml, hostedPage } from './hosted-page.ts';
-import type { PageText } from './sandbox-i18n.ts';
+import { hostedPage } from './hosted-page.ts';
 
 const METHOD_KEY = { card: 'methodCard', coin: 'methodCoin', bank: 'methodBank' } as const;
 
@@ -11,7 +12,7 @@ const METHOD_KEY = { card: 'methodCard', coin: 'methodCoin', bank: 'methodBank' 
  * network, a deposit address and the amount in both currencies' terms.
  */
 export function depositPage(
-  text: PageText,
+  text: PageText<'payment'>,
   input: {
     session: { id: string; amount: number };
     details: DepositDetails | undefined;

@@ -1,17 +1,8 @@
-import type { PageText } from './sandbox-i18n.ts';
-
-/** Escapes text for HTML: every value on the hosted pages goes through here. */
-export function escapeHtml(value: unknown): string {
-  return String(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import escapeHtml from 'escape-html';
+import type { PageText } from '../../../../http/page-i18n.ts';
 
 /** The sandbox provider's page frame: no scripts, one stylesheet, works on a phone, in the member's language. */
-export function hostedPage(text: PageText, title: string, body: string): string {
+export function hostedPage(text: PageText<'payment'>, title: string, body: string): string {
   return `<!doctype html>
 <html lang="${text.htmlLang}">
 <head>

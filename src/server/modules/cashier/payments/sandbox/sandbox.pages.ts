@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import escapeHtml from 'escape-html';
 import type { FastifyInstance } from 'fastify';
 import { formatNumber } from '../../../../../shared/format.ts';
 import type { Config } from '../../../../config.ts';
 import type { Db } from '../../../../db/client.ts';
 import { hmacSign } from '../../../../http/hmac-signature.ts';
+import { type PageText, pageText, requestLocale } from '../../../../http/page-i18n.ts';
 import { members } from '../../../accounts/accounts.schema.ts';
 import { paymentOptions } from '../../cashier.schema.ts';
 import { verifyMemberRef } from '../member-ref.ts';
@@ -12,8 +14,7 @@ import { findPaymentSession } from '../payments.service.ts';
 import { sessionAllowsTestPayments } from '../test-payments.ts';
 import { depositDetails } from './deposit-details.ts';
 import { depositPage } from './deposit-page.ts';
-import { escapeHtml, hostedPage, SANDBOX_CSS } from './hosted-page.ts';
-import { type PageText, pageLocale, pageText } from './sandbox-i18n.ts';
+import { hostedPage, SANDBOX_CSS } from './hosted-page.ts';
 import { SIGNATURE_HEADER } from './signature.ts';
 
 const RETRY_DELAYS_MS = [1_000, 5_000, 30_000];
@@ -66,7 +67,7 @@ export async function sandboxPages(app: FastifyInstance, deps: { db: Db; config:
     );
 
     scope.get<{ Params: { id: string } }>('/pay/sandbox/deposit/:id', async (request, reply) => {
-      const text = pageText(pageLocale(request));
+      const text = pageText(requestLocale(request), 'payment');
       const session = await findPaymentSession(deps.db, request.params.id);
       reply.type('text/html');
       if (!session) return reply.code(404).send(notFoundPage(text, 'linkInvalid'));
@@ -85,7 +86,7 @@ export async function sandboxPages(app: FastifyInstance, deps: { db: Db; config:
     scope.post<{ Params: { id: string; outcome: string } }>(
       '/pay/sandbox/deposit/:id/:outcome',
       async (request, reply) => {
-        const text = pageText(pageLocale(request));
+        const text = pageText(requestLocale(request), 'payment');
         const { outcome } = request.params;
         const session = await findPaymentSession(deps.db, request.params.id);
         reply.type('text/html');
@@ -110,7 +111,7 @@ export async function sandboxPages(app: FastifyInstance, deps: { db: Db; config:
     scope.get<{ Params: { optionId: string }; Querystring: { member?: string } }>(
       '/pay/sandbox/payout/:optionId',
       async (request, reply) => {
-        const text = pageText(pageLocale(request));
+        const text = pageText(requestLocale(request), 'payment');
         const { t } = text;
         const money = (n: number) => escapeHtml(formatNumber(n, text.locale));
         reply.type('text/html');
@@ -142,11 +143,11 @@ export async function sandboxPages(app: FastifyInstance, deps: { db: Db; config:
   });
 }
 
-function notFoundPage(text: PageText, key: 'linkInvalid' | 'payoutExpired'): string {
+function notFoundPage(text: PageText<'payment'>, key: 'linkInvalid' | 'payoutExpired'): string {
   return hostedPage(text, text.t('notFoundTitle'), `<h1>${escapeHtml(text.t(key))}</h1>`);
 }
 
-function resultPage(text: PageText, confirmed: boolean, delivered = true): string {
+function resultPage(text: PageText<'payment'>, confirmed: boolean, delivered = true): string {
   const { t } = text;
   const note = delivered ? '' : `<p class="muted">${escapeHtml(t('notifiedLater'))}</p>`;
   return hostedPage(
@@ -159,7 +160,7 @@ function resultPage(text: PageText, confirmed: boolean, delivered = true): strin
 }
 
 /** A production site with test payments off: the sandbox says plainly that it takes nothing. */
-function testPaymentsOffPage(text: PageText): string {
+function testPaymentsOffPage(text: PageText<'payment'>): string {
   return hostedPage(
     text,
     text.t('offTitle'),

@@ -1,0 +1,66 @@
+import type { FastifyRequest } from 'fastify';
+import i18next from 'i18next';
+import { DEFAULT_LOCALE, HTML_LANG, isLocale, LOCALES, type Locale } from '../../shared/format.ts';
+import enPayment from '../../web/i18n/locales/en/payment.json' with { type: 'json' };
+import enPlay from '../../web/i18n/locales/en/play.json' with { type: 'json' };
+import jpPayment from '../../web/i18n/locales/jp/payment.json' with { type: 'json' };
+import jpPlay from '../../web/i18n/locales/jp/play.json' with { type: 'json' };
+import koPayment from '../../web/i18n/locales/ko/payment.json' with { type: 'json' };
+import koPlay from '../../web/i18n/locales/ko/play.json' with { type: 'json' };
+import thPayment from '../../web/i18n/locales/th/payment.json' with { type: 'json' };
+import thPlay from '../../web/i18n/locales/th/play.json' with { type: 'json' };
+import vnPayment from '../../web/i18n/locales/vn/payment.json' with { type: 'json' };
+import vnPlay from '../../web/i18n/locales/vn/play.json' with { type: 'json' };
+
+/*
+ * The server's pages in the member's language: the site's own texts (src/web/i18n/locales), the
+ * namespaces the server renders from, through one i18next instance configured as the site's, so a text
+ * reads and fills in the same on both. `payment`: the sandbox payment pages; `play`: the reality check
+ * of the server-rendered windows.
+ */
+type Resources = { payment: typeof enPayment; play: typeof enPlay };
+const RESOURCES: Record<Locale, Resources> = {
+  th: { payment: thPayment, play: thPlay },
+  en: { payment: enPayment, play: enPlay },
+  ko: { payment: koPayment, play: koPlay },
+  jp: { payment: jpPayment, play: jpPlay },
+  vn: { payment: vnPayment, play: vnPlay },
+};
+export type Namespace = keyof Resources;
+
+const i18n = i18next.createInstance();
+// Resources given inline and initAsync off: ready when init returns.
+void i18n.init({
+  resources: RESOURCES,
+  supportedLngs: [...LOCALES],
+  fallbackLng: false,
+  ns: Object.keys(RESOURCES.en),
+  initAsync: false,
+  interpolation: { escapeValue: false },
+});
+
+/** The request's language: `?lang=` first (the site adds it), then the site's `lang` cookie, then the default (th). */
+export function requestLocale(request: FastifyRequest): Locale {
+  const query = (request.query as { lang?: unknown } | undefined)?.lang;
+  if (isLocale(query)) return query;
+  const cookie = request.cookies?.lang;
+  return isLocale(cookie) ? cookie : DEFAULT_LOCALE;
+}
+
+/** A namespace's texts in `locale` as they are, for a page's own script to fill in. */
+export function namespaceTexts<N extends Namespace>(locale: Locale, ns: N): Resources[N] {
+  return RESOURCES[locale][ns];
+}
+
+export interface PageText<N extends Namespace> {
+  locale: Locale;
+  /** The language for `<html lang>`. */
+  htmlLang: string;
+  /** The text of `key` in the page's language, `{{name}}` filled from `vars` (not escaped: the page escapes). */
+  t(key: keyof Resources[N] & string, vars?: Record<string, string>): string;
+}
+
+export function pageText<N extends Namespace>(locale: Locale, ns: N): PageText<N> {
+  const t = i18n.getFixedT(locale, ns);
+  return { locale, htmlLang: HTML_LANG[locale], t: (key, vars) => t(key, vars ?? {}) };
+}

@@ -1,0 +1,105 @@
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { attemptLimits } from './accounts.schema.ts';
+
+/**
+ * Every per-account and per-address limit, as rate-limiter-flexible limiters on its Drizzle store:
+ * the counters live in the database (`attempt_limits`), so every process behind the load balancer
+ * sees them, on PostgreSQL and PGlite alike. Each is a fixed window that starts with a key's first
+ * attempt. An attempt is counted atomically (one upsert) BEFORE the slow check it guards, so
+ * concurrent guesses cannot all slip past the limit. Unknown ids are counted exactly like real ones.
+ *
+ * The operator's own lock-out (five failures lock that operator) is not here: it is the operator's
+ * row (`failed_logins`, `locked_until`), which the back office shows.
+ */
+
+/** Operator logins per address in OPERATOR_ADDRESS_WINDOW_MS: unknown logins and sprays. */
+export const OPERATOR_MAX_FAILURES_PER_ADDRESS = 20;
+export const OPERATOR_ADDRESS_WINDOW_MS = 15 * 60_000;
+/** Id and nick checks answer "taken" or "free": config.availabilityChecksPerWindow per address in ten minutes. */
+export const AVAILABILITY_WINDOW_MS = 10 * 60_000;
+/** Guests may leave this many tickets per address per hour. */
+export const GUEST_TICKETS_PER_HOUR = 3;
+
+export interface AttemptLimits {
+  /** Member logins per login id (any case): config.loginMaxFailuresPerAccount in config.loginWindowMs. */
+  memberAccount: RateLimiterDrizzle;
+  /** Member logins per address: config.loginMaxFailuresPerAddress in config.loginWindowMs. */
+  memberAddress: RateLimiterDrizzle;
+  operatorAddress: RateLimiterDrizzle;
+  /** Undefined when config.availabilityChecksPerWindow is Infinity (benchmarks): nothing is counted. */
+  availabilityChecks: RateLimiterDrizzle | undefined;
+  guestTickets: RateLimiterDrizzle;
+}
+
+/** The limiters of one app on its database. */
+export function createAttemptLimits(db: Db, config: Config): AttemptLimits {
+  let first = true;
+  const limiter = (keyPrefix: string, points: number, windowMs: number) => {
+    const made = new RateLimiterDrizzle({
+      storeClient: db,
+      schema: attemptLimits,
+      keyPrefix,
+      points,
+      duration: windowMs / 1000,
+      // They share one table: one of them deletes the rows that expired an hour ago, every 5 minutes.
+      clearExpiredByTimeout: first,
+    });
+    first = false;
+    return made;
+  };
+  const checks = config.availabilityChecksPerWindow;
+  return {
+    memberAccount: limiter('acct', config.loginMaxFailuresPerAccount, config.loginWindowMs),
+    memberAddress: limiter('addr', config.loginMaxFailuresPerAddress, config.loginWindowMs),
+    operatorAddress: limiter('opaddr', OPERATOR_MAX_FAILURES_PER_ADDRESS, OPERATOR_ADDRESS_WINDOW_MS),
+    availabilityChecks:
+      checks === Number.POSITIVE_INFINITY ? undefined : limiter('check', checks, AVAILABILITY_WINDOW_MS),
+    guestTickets: limiter('guest-help', GUEST_TICKETS_PER_HOUR, 60 * 60_000),
+  };
+}
+
+/** `{ ok: true }` when the attempt was counted and may go on; otherwise the seconds to wait. */
+export type Reservation = { ok: true } | { ok: false; retryAfter: number };
+
+/**
+ * Counts one attempt against each (limiter, key), all or none: when any refuses, the others are
+ * given their point back and the attempt is told how long the longest refusal lasts.
+ */
+export async function reserveAttempt(...limits: [RateLimiterDrizzle, string][]): Promise<Reservation> {
+  const results = await Promise.allSettled(limits.map(([limiter, key]) => limiter.consume(key)));
+  let waitMs = 0;
+  for (const result of results) {
+    if (result.status === 'fulfilled') continue;
+    // A store failure is an error, not a refusal.
+    if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
+    waitMs = Math.max(waitMs, result.reason.msBeforeNext, 1);
+  }
+  if (waitMs === 0) return { ok: true };
+  await Promise.all(
+    limits.map(([limiter, key], i) => (results[i]?.status === 'fulfilled' ? limiter.reward(key) : undefined)),
+  );
+  return { ok: false, retryAfter: Math.max(1, Math.ceil(waitMs / 1000)) };
+}
+
+/**
+ * After a success: the key's counter ends (`clear`, the account's), or the key gets back the one
+ * attempt this success reserved (`giveBack`, the address's: one good login must not reset a spray
+ * from that address).
+ */
+export async function releaseAttempt(limits: {
+  clear?: [RateLimiterDrizzle, string];
+  giveBack: [RateLimiterDrizzle, string];
+}): Promise<void> {
+  if (limits.clear) await limits.clear[0].delete(limits.clear[1]);
+  const [limiter, key] = limits.giveBack;
+  const used = await limiter.get(key);
+  if (used && used.consumedPoints > 0) await limiter.reward(key);
+}
+
+/** The member-login keys: the login id (any case) and the address it comes from. */
+export const memberLoginKeys = (limits: AttemptLimits, loginId: string, ip: string) => ({
+  account: [limits.memberAccount, loginId.toLowerCase()] as [RateLimiterDrizzle, string],
+  address: [limits.memberAddress, ip] as [RateLimiterDrizzle, string],
+});
