@@ -112,7 +112,14 @@ describe('publishing a build while a server is serving', () => {
     mkdirSync(layout.served, { recursive: true });
     writeFileSync(join(layout.served, 'index.html'), 'old');
     expect(servedBuild(layout)).toBeNull();
-    await buildAndPublish(layout, 'v1', writeVersion('v1'));
+    const first = await buildAndPublish(layout, 'v1', writeVersion('v1'));
     expect(servedBuild(layout)).toMatchObject({ fingerprint: 'v1' });
+    // From then on the previous build is kept, not the folder taken over.
+    const second = await buildAndPublish(layout, 'v2', writeVersion('v2'));
+    expect(
+      readdirSync(layout.builds)
+        .map((name) => join(layout.builds, name))
+        .sort(),
+    ).toEqual([first, second].sort());
   });
 });
