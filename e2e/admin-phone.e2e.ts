@@ -38,7 +38,7 @@ describe.runIf(chromiumAvailable)('back office on a phone', () => {
         }),
       }),
     );
-    await signInOperator(b.page, PHONE_OPERATOR);
+    await signInOperator(b, PHONE_OPERATOR);
     await b.page.getByRole('region', { name: 'Today' }).waitFor();
     await fitsTheScreen();
     await b.screenshot('admin-phone-dashboard');

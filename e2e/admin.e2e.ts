@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, useBrowser } from './support/browser.ts';
 import { loginAs, memberCall, registerViaApi } from './support/member.ts';
-import { currentCode, DEMO_OPERATOR } from './support/operator.ts';
+import { currentCode, DEMO_OPERATOR, SIGNED_OUT_PROBE } from './support/operator.ts';
 
 /** The operator's main journeys of issue 7, with the member's site open in a second tab. */
 describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop', () => {
@@ -16,6 +16,7 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
   };
 
   it('asks for a login, refuses a wrong code, and signs in with the TOTP code', async () => {
+    b.allow4xx(SIGNED_OUT_PROBE, { status: 401, method: 'POST', path: '/api/admin/login' });
     await b.page.goto('/admin/cashier');
     await b.page.waitForURL('**/admin/login');
     await b.page.getByLabel('Login').fill(DEMO_OPERATOR.login);
@@ -141,6 +142,8 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     const launch = () =>
       memberCall(member, 'open-game', { code: 'baccarat', company: 'royal-baccarat', timeStemp: Date.now() });
     expect((await launch()).status).toBe('success');
+    // The launch refused while the vendor is under maintenance (status time).
+    b.allow4xx({ status: 409, method: 'POST', path: '/api/routes/open-game' });
     await b.page.bringToFront();
     await b.page.getByRole('link', { name: 'Games' }).click();
     const vendor = b.page.getByRole('region', { name: 'Royal Baccarat' });
@@ -178,6 +181,7 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     await hours.getByRole('button', { name: 'Save cashier hours' }).click();
     await hours.getByText('closed now').first().waitFor();
     await b.screenshot('admin-settings');
+    b.allow4xx({ status: 403, method: 'POST', path: '/api/routes/apply-user-deposit' });
     try {
       const refused = await deposit();
       expect(refused.status).toBe('time');
@@ -196,6 +200,11 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
   });
 
   it('two desks, one request: the desk that decides second is told who decided first', async () => {
+    // A second deposit request while one waits, and the second desk's decision: both refused (409).
+    b.allow4xx(
+      { status: 409, method: 'POST', path: '/api/routes/apply-user-deposit' },
+      { status: 409, method: 'POST', path: /^\/api\/admin\/cashier\/deposit\/\d+\/approve$/ },
+    );
     const asked = await memberCall(member, 'apply-user-deposit', { balance: 20_000, code: Date.now() + 1 });
     expect(asked.status).toBe('wait'); // the settings test left this member a pending deposit
     await b.page.getByRole('link', { name: /Cashier/ }).click();
@@ -239,6 +248,7 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     await b.screenshot('admin-operators');
     await b.page.getByRole('table', { name: 'Operators' }).getByText(login).waitFor();
 
+    b.allow4xx(SIGNED_OUT_PROBE);
     await b.page.getByRole('button', { name: 'Sign out' }).click();
     await b.page.getByRole('button', { name: 'Sign in' }).waitFor();
     await b.page.getByLabel('Login', { exact: true }).fill(login);

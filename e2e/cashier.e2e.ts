@@ -60,6 +60,7 @@ describe.runIf(chromiumAvailable)('cashier journey on a phone', () => {
     await b.page.getByRole('link', { name: 'Withdraw' }).filter({ visible: true }).click();
     await b.page.getByText('•••• 7890').waitFor();
     await b.page.locator('#amount').fill('60000');
+    b.allow4xx({ status: 409, method: 'POST', path: '/api/routes/apply-user-withdraw' });
     await b.page.getByRole('button', { name: 'Request withdrawal' }).click();
     await b.page.getByText('Your balance is not enough.').waitFor();
     await b.page.getByRole('button', { name: 'OK' }).click();

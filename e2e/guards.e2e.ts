@@ -45,6 +45,7 @@ describe.runIf(chromiumAvailable)('every page, as a member, for the screenshots'
   it('opens each page without errors', { timeout: 90_000 }, async () => {
     await loginDemo(b.page);
     await b.page.evaluate(() => localStorage.setItem('lang', 'en'));
+    b.allow4xx({ status: 404, method: 'GET', path: '/nowhere' });
     for (const path of [...GUARDED, '/game', '/admin/error', '/nowhere']) {
       await b.page.goto(path);
       await b.page.locator('main :is(h1, h2, p, button, a)').first().waitFor();

@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NOTICES } from '../src/server/db/seed-demo-content.ts';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
-import { dismissNoteAlert } from './support/member.ts';
+import { fundedMemberLoggedOut, MEMBER_PASSWORD } from './support/member.ts';
 
 describe.runIf(chromiumAvailable)('home page on a desktop', () => {
   const b = useBrowser(DESKTOP);
-  dismissNoteAlert(b);
+  // This file's own member: it logs in and launches games here, touching no other file's member.
+  let member = '';
+  beforeAll(async () => {
+    member = await fundedMemberLoggedOut(b.page, 'home', 100_000);
+  });
 
   it('shows a guest the jackpot, casino and slot tiles, and asks to log in before a game (msg2001)', async () => {
     await b.page.goto('/');
@@ -32,8 +36,8 @@ describe.runIf(chromiumAvailable)('home page on a desktop', () => {
   });
 
   it('launches a casino game for a member in a 1400×800 window after the loading box', async () => {
-    await b.page.getByPlaceholder('ID').fill('demo');
-    await b.page.getByPlaceholder('Password').fill('demo1234');
+    await b.page.getByPlaceholder('ID').fill(member);
+    await b.page.getByPlaceholder('Password').fill(MEMBER_PASSWORD);
     await b.page.getByRole('button', { name: 'Log in' }).click();
     await b.page.getByTestId('user-id').waitFor();
     const popup = b.context.waitForEvent('page');
@@ -49,6 +53,7 @@ describe.runIf(chromiumAvailable)('home page on a desktop', () => {
   });
 
   it('says maintenance (msg2218) and then the failure (msg2012) for a vendor under maintenance', async () => {
+    b.allow4xx({ status: 409, method: 'POST', path: '/api/routes/open-game' });
     await b.page.getByText('Royal Live Tables').click();
     await b.page.getByText('This game is under maintenance.').waitFor();
     await b.page.getByRole('button', { name: 'OK' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
-import { dismissNoteAlert, launch, loginDemo } from './support/member.ts';
+import { fundedMember, launch } from './support/member.ts';
 
 /** The exact pool a jackpot figure shows (its data-amount; the text may be mid-roll). */
 const shownIn = async (page: Page, testId: string) =>
@@ -22,10 +22,10 @@ const widthOf = (page: Page) => page.evaluate(() => document.documentElement.scr
 
 describe.runIf(chromiumAvailable)('the progressive jackpot on a desktop', () => {
   const b = useBrowser(DESKTOP);
-  dismissNoteAlert(b);
 
   it('shows one pool in two tabs, follows a spin live, and keeps its amount across a reload', async () => {
-    await loginDemo(b.page);
+    // A member of this file alone: its spin moves no other file's balance.
+    await fundedMember(b.page, 'jackpot', 100_000);
     await b.page.evaluate(() => localStorage.setItem('lang', 'en'));
     const home = b.page;
     const other = await b.context.newPage();
@@ -54,7 +54,10 @@ describe.runIf(chromiumAvailable)('the progressive jackpot on a desktop', () => 
     ] as const) {
       await expect.poll(() => shownIn(page, id), { timeout: 10_000 }).toBe(grown);
     }
-    await game.waitForTimeout(1_000); // the figure finishes rolling to the new amount
+    // The figure finishes rolling to the new amount before the screenshot.
+    await expect
+      .poll(() => game.getByTestId('jackpot-meter').textContent(), { timeout: 10_000 })
+      .toBe(grown.toLocaleString('en-US'));
     await game.screenshot({ path: 'e2e/screenshots/jackpot-slot-window-desktop-en.png' });
     await game.getByRole('button', { name: 'Paytable' }).click();
     await game.getByTestId('jackpot-rules').getByText('1 % of every stake').waitFor();
@@ -71,10 +74,9 @@ describe.runIf(chromiumAvailable)('the progressive jackpot on a desktop', () => 
 
 describe.runIf(chromiumAvailable)('the progressive jackpot on a phone, in Thai', () => {
   const b = useBrowser(PHONE);
-  dismissNoteAlert(b);
 
   it('fits the home banner, the slot window and its paytable into 360 px', async () => {
-    await loginDemo(b.page);
+    await fundedMember(b.page, 'jackpotth', 100_000);
     await b.page.evaluate(() => localStorage.setItem('lang', 'th'));
     await b.page.goto('/');
     const pool = await poolOf(b.page);

@@ -63,6 +63,11 @@ for (const { lang, viewport, size } of CASES) {
       await row.scrollIntoViewIfNeeded();
       await b.screenshot(`limits-set-${lang}-${size}`);
 
+      // The refusals this test provokes: the deposit over its limit (403), the spin over its loss limit (409).
+      b.allow4xx(
+        { status: 403, method: 'POST', path: '/api/routes/apply-user-deposit' },
+        { status: 409, method: 'POST', path: '/house/api/spin' },
+      );
       await b.page.goto('/deposit');
       await b.page.locator('#amount').fill('20000');
       await b.page.getByRole('button', { name: w.request }).click();
@@ -108,6 +113,7 @@ for (const { lang, viewport, size } of CASES) {
       await b.page.screenshot({ path: `e2e/screenshots/reality-sports-${lang}-${size}.png` });
       await inSports.getByRole('button', { name: w.logout }).click();
       await b.page.waitForURL((url) => url.pathname === '/');
+      b.allow4xx({ status: 401, method: 'POST', path: '/api/routes/get-limits' });
       expect((await memberCall(b.page, 'get-limits', {})).status).toBe('unauthorized');
     }, 120_000);
   });
@@ -122,6 +128,7 @@ describe.runIf(chromiumAvailable)("a member's limits in the back office, desktop
     await memberCall(b.page, 'set-limit', { kind: 'deposit', period: 'week', amount: 110_000 });
     await memberCall(b.page, 'set-limit', { kind: 'deposit', period: 'week', amount: 200_000 });
     await memberCall(b.page, 'set-limit', { kind: 'session', period: 'session', amount: 90 });
+    b.allow4xx({ status: 403, method: 'POST', path: '/api/routes/apply-user-deposit' });
     const refused = await memberCall(b.page, 'apply-user-deposit', {
       balance: 20_000,
       code: `${Date.now()}`,
@@ -129,7 +136,7 @@ describe.runIf(chromiumAvailable)("a member's limits in the back office, desktop
     expect(refused).toMatchObject({ status: 'limit', msg: 'msg3112' });
     await memberCall(b.page, 'answer-reality-check', { choice: 'continue', where: 'lucky-sevens' });
 
-    await signInOperator(b.page, LIMITS_OPERATOR);
+    await signInOperator(b, LIMITS_OPERATOR);
     await b.page.getByRole('link', { name: 'Members' }).click();
     await b.page.getByLabel('Search members').fill(id);
     await b.page.getByRole('button', { name: 'Search' }).click();

@@ -54,6 +54,7 @@ describe.runIf(chromiumAvailable)('my page on a phone', () => {
     await b.page.goto('/user');
     await b.page.getByText(`N${id}`).waitFor();
     await b.page.getByText('Shinhan · Mine Player · •••• 3210').waitFor();
+    b.allow4xx({ status: 400, method: 'POST', path: '/api/routes/user-change-password' });
     await b.page.getByLabel('Current password').fill('wrongpass1');
     await b.page.getByLabel('New password').fill('newsecret9');
     await b.page.getByRole('button', { name: 'Change password' }).click();

@@ -108,6 +108,7 @@ describe.runIf(chromiumAvailable)('the site on a 360-px phone', () => {
   });
 
   it('answers an unknown path with the not-found page and HTTP 404', async () => {
+    b.allow4xx({ status: 404, method: 'GET', path: '/no-such-page' });
     const res = await b.page.goto('/no-such-page');
     expect(res!.status()).toBe(404);
     await b.page.getByRole('link', { name: 'หน้าแรก' }).first().waitFor();

@@ -71,7 +71,11 @@ for (const lang of ['th', 'en'] as const) {
       await panel.scrollIntoViewIfNeeded();
       await b.screenshot(`protection-state-${lang}-phone`);
 
-      // The site refuses play and deposits now, saying until when.
+      // The site refuses play and deposits now, saying until when (403).
+      b.allow4xx(
+        { status: 403, method: 'POST', path: '/api/routes/open-game' },
+        { status: 403, method: 'POST', path: '/api/routes/apply-user-deposit' },
+      );
       const launch = await memberCall(b.page, 'open-game', {
         code: 'lucky-sevens',
         company: 'royal-slots',

@@ -1,10 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
-import { dismissNoteAlert } from './support/member.ts';
+import { fundedMemberLoggedOut, MEMBER_PASSWORD } from './support/member.ts';
 
 describe.runIf(chromiumAvailable)('member site shell on a desktop', () => {
   const b = useBrowser(DESKTOP);
-  dismissNoteAlert(b);
+  // This file's own member, with a balance of its own: its wrong password and its log-in touch no
+  // other file's member.
+  let member = '';
+  beforeAll(async () => {
+    member = await fundedMemberLoggedOut(b.page, 'shell', 120_000);
+  });
 
   it('shows a guest the login form and the register button, in Thai by default', async () => {
     await b.page.goto('/');
@@ -26,19 +31,20 @@ describe.runIf(chromiumAvailable)('member site shell on a desktop', () => {
   });
 
   it('shows a wrong password as msg2030 in a dialog', async () => {
-    await b.page.getByPlaceholder('ID').fill('demo');
+    b.allow4xx({ status: 401, method: 'POST', path: '/api/routes/user-do-login' });
+    await b.page.getByPlaceholder('ID').fill(member);
     await b.page.getByPlaceholder('Password').fill('wrong-password1');
     await b.page.getByRole('button', { name: 'Log in' }).click();
     await b.page.getByText('Check your ID and password.').waitFor();
     await b.page.getByRole('button', { name: 'OK' }).click();
   });
 
-  it('logs the demo member in and shows the id and balance, then logs out after confirming', async () => {
-    await b.page.getByPlaceholder('ID').fill('demo');
-    await b.page.getByPlaceholder('Password').fill('demo1234');
+  it('logs a member in and shows the id and balance, then logs out after confirming', async () => {
+    await b.page.getByPlaceholder('ID').fill(member);
+    await b.page.getByPlaceholder('Password').fill(MEMBER_PASSWORD);
     await b.page.getByRole('button', { name: 'Log in' }).click();
-    await expect.poll(() => b.page.getByTestId('user-id').textContent()).toBe('demo');
-    // Other browser tests play with the demo member too: the header must show whatever the ledger holds.
+    await expect.poll(() => b.page.getByTestId('user-id').textContent()).toBe(member);
+    // The header shows what the ledger holds: the member's one deposit.
     const balance = await b.page.evaluate(async () => {
       const res = await fetch('/api/routes/user-health-check', {
         method: 'POST',
@@ -47,9 +53,9 @@ describe.runIf(chromiumAvailable)('member site shell on a desktop', () => {
       });
       return (await res.json()).user.balance as number;
     });
-    expect(balance).toBeGreaterThan(0);
-    await b.page.getByText(new Intl.NumberFormat('en-US').format(balance)).first().waitFor();
-    expect(await b.page.evaluate(() => localStorage.getItem('userId'))).toBe('demo');
+    expect(balance).toBe(120_000);
+    await b.page.getByText('120,000').first().waitFor();
+    expect(await b.page.evaluate(() => localStorage.getItem('userId'))).toBe(member);
     await b.screenshot('home-member-desktop');
 
     await b.page.getByRole('button', { name: 'Log out' }).click();
@@ -64,6 +70,7 @@ describe.runIf(chromiumAvailable)('member site shell on a desktop', () => {
   });
 
   it('serves a proper not-found page for an unknown path', async () => {
+    b.allow4xx({ status: 404, method: 'GET', path: '/no/such/page' });
     await b.page.goto('/no/such/page');
     await b.page.getByText('404').waitFor();
     await b.page.getByRole('link', { name: 'Back to the home page' }).waitFor();

@@ -1,7 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { LUCKY_SEVENS } from '../src/shared/games/machines/lucky-sevens.ts';
+import { playSpin } from '../src/shared/games/slot-machine.ts';
+import { syncRoundDraw } from '../test/support/slot-simulation.ts';
 import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
-import { fundedMember } from './support/member.ts';
+import { fundedMember, seedHouseRounds } from './support/member.ts';
 import { balanceIn, chooseSiteLanguage, openGameWindow } from './support/play.ts';
 
 interface Spin {
@@ -51,9 +54,10 @@ async function autoplay(
 describe.runIf(chromiumAvailable)('slot feel on a phone', () => {
   const b = useBrowser(PHONE);
   let spins: Spin[] = [];
+  let member = '';
 
   it('the reels rest on the server’s outcome and draw its winning lines', async () => {
-    await fundedMember(b.page, 'slotfeel', 1_000_000);
+    member = await fundedMember(b.page, 'slotfeel', 1_000_000);
     await chooseSiteLanguage(b.page, 'en');
     spins = recordSpins(b.page);
     await openGameWindow(b.page, 'lucky-sevens', 'royal-slots');
@@ -143,9 +147,26 @@ describe.runIf(chromiumAvailable)('slot feel on a phone', () => {
   }, 180_000);
 
   it('autoplay stops when a feature plays', async () => {
+    // Seeds under which the lucky wheel first multiplies a win on a known spin, a few spins in: the
+    // run must play exactly up to it (unseeded, a run of 100 spins without a feature happens).
+    const serverSeed = 'e2e-autoplay-feature';
+    const outcomes = (clientSeed: string) =>
+      Array.from({ length: 100 }, (_, nonce) =>
+        playSpin(LUCKY_SEVENS, syncRoundDraw(serverSeed, clientSeed, nonce)),
+      );
+    let clientSeed = '';
+    let expected: ReturnType<typeof outcomes> = [];
+    let first = -1;
+    for (let c = 0; first < 5 || first > 20; c++) {
+      clientSeed = `feature-${c}`;
+      expected = outcomes(clientSeed);
+      first = expected.findIndex((o) => o.feature !== null);
+    }
+    await seedHouseRounds(member, serverSeed, clientSeed);
     const from = spins.length;
     expect(await autoplay(b.page, { spins: 100, onFeature: true })).toBe('feature');
     const played = spins.slice(from);
+    expect(played.map((s) => s.outcome.window)).toEqual(expected.slice(0, first + 1).map((o) => o.window));
     expect(played.at(-1)!.outcome.feature?.kind).toBe('multiplier');
     for (const s of played.slice(0, -1)) expect(s.outcome.feature).toBeNull();
     await b.screenshot('slot-autoplay-feature-phone');

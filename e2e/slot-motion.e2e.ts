@@ -24,9 +24,14 @@ describe.runIf(chromiumAvailable)('slot motion on a throttled phone', () => {
       }
       await route.fulfill(jackpot);
     });
-    // Hold the server's answer so the reels spin steadily while they are measured.
+    // Hold the server's answer so the reels spin steadily while they are measured, until released.
+    let asked = () => {};
+    let release = () => {};
     await b.page.route('**/house/api/spin', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      asked();
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
       await route.continue();
     });
     const layoutCount = async () =>
@@ -34,8 +39,19 @@ describe.runIf(chromiumAvailable)('slot motion on a throttled phone', () => {
     /** Frame gaps over 1.2 s of spinning, and the layouts done meanwhile. */
     const measure = async (throttle: number) => {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+      const spinAsked = new Promise<void>((resolve) => {
+        asked = resolve;
+      });
       await b.page.getByTestId('spin').click();
-      await b.page.waitForTimeout(400);
+      // The spin has started (the reels are set spinning before the request) and all five spinning
+      // strips are in place, drawn for two frames: the layout of starting the spin is over.
+      await spinAsked;
+      await b.page.waitForFunction(
+        () => document.querySelectorAll('[data-testid=reels] > div > [aria-hidden=true]').length === 5,
+      );
+      await b.page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
       const before = await layoutCount();
       const gaps = await b.page.evaluate(
         () =>
@@ -54,6 +70,7 @@ describe.runIf(chromiumAvailable)('slot motion on a throttled phone', () => {
       );
       const layouts = (await layoutCount()) - before;
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      release();
       await expect.poll(() => b.page.getByTestId('spin').isEnabled(), { timeout: 30_000 }).toBe(true);
       const fps = (1000 * gaps.length) / gaps.reduce((s, g) => s + g, 0);
       console.log(

@@ -120,7 +120,8 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
     expect(await w.getByTestId('old-price').innerText()).toBe('2.40');
     expect(await w.getByTestId('slip-price').innerText()).toContain('2.60');
     await w.screenshot({ path: 'e2e/screenshots/sports-window-price-moved-th.png' });
-    // "Accept no change": refused, with the reason.
+    // "Accept no change": refused (409), with the reason.
+    b.allow4xx({ status: 409, method: 'POST', path: '/sports/api/place' });
     await w.getByRole('radio').nth(0).check();
     await w.getByTestId('place').click();
     await expect.poll(() => w.getByTestId('refusal').getAttribute('data-refusal')).toBe('price_changed');
@@ -178,7 +179,7 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
     const before = await figure(w, 'slip-balance');
     const first = matches[0]!;
     // The trader enters the result on the back office's trading desk (in the member's browser, another tab's role).
-    await signInOperator(b.page, WINDOW_TRADERS[2]);
+    await signInOperator(b, WINDOW_TRADERS[2]);
     await b.page
       .getByRole('navigation', { name: 'Back office' })
       .getByRole('link', { name: 'Trading' })

@@ -64,7 +64,7 @@ describe.runIf(chromiumAvailable)('the trading desk', () => {
     timeout: 120_000,
   }, async () => {
     const { event, betId } = await memberBets(b.page);
-    await signInOperator(b.page, TRADING_OPERATORS[0]);
+    await signInOperator(b, TRADING_OPERATORS[0]);
     await b.page
       .getByRole('navigation', { name: 'Back office' })
       .getByRole('link', { name: 'Trading' })
@@ -267,7 +267,7 @@ describe.runIf(chromiumAvailable)('the trading desk on a phone', () => {
   const b = useBrowser(PHONE);
 
   it('fits a 360-px screen', { timeout: 60_000 }, async () => {
-    await signInOperator(b.page, TRADING_OPERATORS[1]);
+    await signInOperator(b, TRADING_OPERATORS[1]);
     await b.page.goto('/admin/trading');
     await b.page.getByRole('heading', { name: 'Trading' }).waitFor();
     await b.page.getByRole('region', { name: 'Market Match result' }).first().waitFor();

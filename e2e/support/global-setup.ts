@@ -12,6 +12,8 @@ import { seedDemo } from '../../src/server/db/seed-demo.ts';
 import { createOperator } from '../../src/server/modules/backoffice/operators.service.ts';
 import { approveDeposit } from '../../src/server/modules/cashier/deposits.service.ts';
 import { sendNote } from '../../src/server/modules/inbox/notes.service.ts';
+import { houseSeeds } from '../../src/server/providers/house/house.schema.ts';
+import { sha256Hex } from '../../src/server/providers/house/seeds.ts';
 import { demoFeedTick } from '../../src/server/providers/sports/demo/demo-feed.ts';
 import { buildWeb } from '../../tools/build-web.ts';
 import {
@@ -43,6 +45,8 @@ function operatorDesk(db: Database['db']) {
       const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as {
         loginId?: string;
         title?: string;
+        serverSeed?: string;
+        clientSeed?: string;
       };
       const [member] = await db
         .select()
@@ -58,6 +62,26 @@ function operatorDesk(db: Database['db']) {
           sentBy: 'e2e-operator',
         });
         res.writeHead(200).end(JSON.stringify({ status: 'success', noteId: note.id }));
+        return;
+      }
+      if (req.url === '/house-seed') {
+        // The member's provably fair seed pair for the built-in games, with a server seed the test
+        // chose (a player only ever sees its hash): the next rounds are then known in advance. The
+        // pair in use is revealed and retired, as when a player changes the client seed.
+        const playerId = String(member.id);
+        await db.transaction(async (tx) => {
+          await tx
+            .update(houseSeeds)
+            .set({ active: false, revealedAt: new Date() })
+            .where(and(eq(houseSeeds.playerId, playerId), eq(houseSeeds.active, true)));
+          await tx.insert(houseSeeds).values({
+            playerId,
+            serverSeed: body.serverSeed!,
+            serverSeedHash: sha256Hex(body.serverSeed!),
+            clientSeed: body.clientSeed!,
+          });
+        });
+        res.writeHead(200).end(JSON.stringify({ status: 'success' }));
         return;
       }
       if (req.url === '/wallet-calls') {

@@ -2,7 +2,11 @@ import type { Page } from 'playwright-core';
 import { beforeAll, inject } from 'vitest';
 import type { BrowserSession } from './browser.ts';
 
-/** Logs the demo member in through the API from the page, so the session cookie is set. */
+/**
+ * Logs the demo member in through the API from the page, so the session cookie is set. Only for files
+ * that read what the demo member has: a file that changes a member's balance or state (plays, pays,
+ * fails a login ...) makes its own with fundedMember, so no file's leftovers reach another.
+ */
 export async function loginDemo(page: Page): Promise<void> {
   await page.goto('/');
   const status = await page.evaluate(async () => {
@@ -46,6 +50,9 @@ export function dismissNoteAlert(b: BrowserSession): void {
   });
 }
 
+/** The password registerViaApi gives its members. */
+export const MEMBER_PASSWORD = 'secret123';
+
 /** Registers a member through the API from the page (same origin), with throwaway details. */
 export async function registerViaApi(
   page: Page,
@@ -53,13 +60,13 @@ export async function registerViaApi(
   bank = { bankname: 'KB Bank', bankOwner: 'Test Player', banknum: '123-456-7890' },
 ) {
   const status = await page.evaluate(
-    async ([login, details]) => {
+    async ([login, details, pw]) => {
       const res = await fetch('/api/routes/user-register', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           id: login,
-          pw: 'secret123',
+          pw,
           nick: `N${login}`,
           phone: '010-1234-5678',
           ...details,
@@ -67,7 +74,7 @@ export async function registerViaApi(
       });
       return (await res.json()).status as string;
     },
-    [id, bank] as const,
+    [id, bank, MEMBER_PASSWORD] as const,
   );
   if (status !== 'success') throw new Error(`registration of ${id} failed: ${status}`);
 }
@@ -88,7 +95,7 @@ export async function memberCall(page: Page, route: string, body: object): Promi
 }
 
 /** Logs a member in through the API from the page. */
-export async function loginAs(page: Page, id: string, pw = 'secret123'): Promise<void> {
+export async function loginAs(page: Page, id: string, pw = MEMBER_PASSWORD): Promise<void> {
   const reply = await memberCall(page, 'user-do-login', { id, pw });
   if (reply.status !== 'success') throw new Error(`login of ${id} failed: ${reply.status}`);
 }
@@ -112,6 +119,34 @@ export async function fundedMember(page: Page, prefix: string, amount: number): 
   });
   if (approved.status !== 200) throw new Error(`approval for ${id} failed: ${await approved.text()}`);
   return id;
+}
+
+/**
+ * A funded member of this test file alone (fundedMember), logged out again: for tests that log in
+ * through the site's own form. Its password is MEMBER_PASSWORD.
+ */
+export async function fundedMemberLoggedOut(page: Page, prefix: string, amount: number): Promise<string> {
+  const id = await fundedMember(page, prefix, amount);
+  const reply = await memberCall(page, 'user-logout', {});
+  if (reply.status !== 'success') throw new Error(`logout of ${id} failed: ${reply.status}`);
+  return id;
+}
+
+/**
+ * Gives the member a provably fair seed pair of the test's choosing for the built-in games, from
+ * nonce 0 (through the test operator's desk): the next rounds' outcomes are then the ones the shared
+ * engine computes from these seeds.
+ */
+export async function seedHouseRounds(
+  loginId: string,
+  serverSeed: string,
+  clientSeed: string,
+): Promise<void> {
+  const res = await fetch(`${inject('operatorUrl')}/house-seed`, {
+    method: 'POST',
+    body: JSON.stringify({ loginId, serverSeed, clientSeed }),
+  });
+  if (res.status !== 200) throw new Error(`seeding ${loginId}'s rounds failed: ${await res.text()}`);
 }
 
 export interface WalletCall {

@@ -1,5 +1,5 @@
 import { generateSync } from 'otplib';
-import type { Page } from 'playwright-core';
+import type { BrowserSession, Expected4xx } from './browser.ts';
 
 /** The demo operator of the demo data (README): its TOTP secret is public on purpose. */
 export const DEMO_OPERATOR = {
@@ -25,8 +25,16 @@ export const TRADING_OPERATORS = ['trading-desk', 'trading-phone', 'trading-resu
 /** Traders who move prices and settle while the sports window tests watch (one per test file). */
 export const WINDOW_TRADERS = ['window-desk', 'window-phone', 'window-desk-ui', 'window-rules'] as const;
 
-/** Signs an operator in through the back office's login form. */
-export async function signInOperator(page: Page, login = DEMO_OPERATOR.login): Promise<void> {
+/**
+ * The back office asks the server who is signed in as it opens (the session cookie is httpOnly): a
+ * browser with no operator session is answered 401 and shown the login form.
+ */
+export const SIGNED_OUT_PROBE: Expected4xx = { status: 401, method: 'GET', path: '/api/admin/me' };
+
+/** Signs an operator in through the back office's login form (opened signed out: its probe answers 401). */
+export async function signInOperator(b: BrowserSession, login = DEMO_OPERATOR.login): Promise<void> {
+  const { page } = b;
+  b.allow4xx(SIGNED_OUT_PROBE);
   await page.goto('/admin');
   await page.getByLabel('Login').fill(login);
   await page.getByLabel('Password').fill(DEMO_OPERATOR.password);

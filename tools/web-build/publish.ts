@@ -5,12 +5,13 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 
 /**
  * The served site (`dist/web`) is a symbolic link to one finished build under `dist/builds/`. A new
@@ -27,7 +28,6 @@ export interface BuildLayout {
 }
 
 const STAMP = '.build.json';
-const KEEP = 2;
 
 /**
  * The build being served: its fingerprint and its own asset files (not those carried over from the
@@ -61,12 +61,19 @@ export async function buildAndPublish(
   rmSync(link, { force: true });
   // Relative, so the checkout can move.
   symlinkSync(relative(dirname(layout.served), outDir), link, 'dir');
-  // A served folder from before this layout is a real directory: move it aside once.
-  if (existsSync(layout.served) && !lstatSync(layout.served).isSymbolicLink()) {
-    renameSync(layout.served, resolve(layout.builds, `legacy-${Date.now()}`));
+  // The build served until now: kept beside the new one.
+  let previous: string | null = null;
+  if (existsSync(layout.served)) {
+    if (lstatSync(layout.served).isSymbolicLink()) {
+      previous = resolve(dirname(layout.served), readlinkSync(layout.served));
+    } else {
+      // A served folder from before this layout is a real directory: move it aside once.
+      previous = resolve(layout.builds, `legacy-${Date.now()}`);
+      renameSync(layout.served, previous);
+    }
   }
   renameSync(link, layout.served);
-  pruneOldBuilds(layout, outDir);
+  pruneOldBuilds(layout, outDir, previous);
   return outDir;
 }
 
@@ -88,11 +95,16 @@ function carryAssets(layout: BuildLayout, outDir: string, own: string[]) {
   }
 }
 
-function pruneOldBuilds(layout: BuildLayout, newest: string) {
-  const older = readdirSync(layout.builds)
-    .map((name) => resolve(layout.builds, name))
-    .filter((dir) => dir !== newest)
-    .sort()
-    .reverse();
-  for (const dir of older.slice(KEEP - 1)) rmSync(dir, { recursive: true, force: true });
+/**
+ * Removes the builds older than the new one but the one served before it (a build another process has
+ * under way has a later name and stays). By what was served, not by sorting names: a legacy folder's
+ * name sorts after every dated build's, and was kept for ever in place of the previous build.
+ */
+function pruneOldBuilds(layout: BuildLayout, newest: string, previous: string | null) {
+  const newestName = basename(newest);
+  for (const name of readdirSync(layout.builds)) {
+    const dir = resolve(layout.builds, name);
+    const older = name.startsWith('legacy-') || name < newestName;
+    if (older && dir !== previous) rmSync(dir, { recursive: true, force: true });
+  }
 }

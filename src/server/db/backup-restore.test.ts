@@ -31,6 +31,14 @@ describe.runIf(isPostgres)('a backup taken under load', () => {
   const restoredName = `restored_${process.pid}_${Date.now()}`;
   let restored: Database | undefined;
   beforeAll(() => seedDemo(t.db));
+  /** Waits until the table holds more than `rows` rows (the load committed them), 20 s at most. */
+  const committedBeyond = async (table: string, rows: number) => {
+    const deadline = Date.now() + 20_000;
+    while ((await count(t.db, table)) <= rows) {
+      if (Date.now() > deadline) throw new Error(`${table} stayed at ${rows} rows or fewer`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
   afterAll(async () => {
     await restored?.close();
     const admin = new pg.Client({ connectionString: t.database.url });
@@ -58,11 +66,15 @@ describe.runIf(isPostgres)('a backup taken under load', () => {
         }
       })(),
     ];
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The dump starts once the load is under way (bets and corrections committing), and the load
+    // goes on until more has committed after the dump ended than was in it.
+    const start = { transfers: await count(t.db, 'ledger_transfers'), audit: await count(t.db, 'audit_log') };
+    await committedBeyond('ledger_transfers', start.transfers + 20);
+    await committedBeyond('audit_log', start.audit + 2);
     const before = await count(t.db, 'ledger_transfers');
     const file = join(dir, 'casino.dump');
     await run(join(PG_BIN, 'pg_dump'), ['--format=custom', `--file=${file}`, t.database.url!]);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await committedBeyond('ledger_transfers', await count(t.db, 'ledger_transfers'));
     running = false;
     await Promise.all(load);
     const after = await count(t.db, 'ledger_transfers');

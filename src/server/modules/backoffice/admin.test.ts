@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXPECTED_ADMIN_ACCESS } from '../../../../test/support/admin-access.ts';
 import { balancesOf, expectSoundLedger, fund, nextCode } from '../../../../test/support/money.ts';
 import { ORIGIN, useTestApp } from '../../../../test/support/test-app.ts';
@@ -123,14 +123,19 @@ describe.runIf(backendAvailable)('back office: operators, permissions, cashier d
       password: 'operator-pass1',
       role: 'support',
     });
-    // Away from a step's last seconds, so that "one step back" stays one step back until it is checked.
-    const intoStep = (Date.now() / 1000) % 30;
-    if (intoStep > 27) await new Promise((resolve) => setTimeout(resolve, (30.2 - intoStep) * 1000));
-    const now = Math.floor(Date.now() / 1000);
-    const login = (otp: string) =>
-      admin('POST', '/api/admin/login', undefined, { login: 'rollover', password: 'operator-pass1', otp });
-    expect((await login(generateSync({ secret: totpSecret, epoch: now - 60 }))).statusCode).toBe(401);
-    expect((await login(generateSync({ secret: totpSecret, epoch: now - 30 }))).statusCode).toBe(200);
+    // The server's clock (this process's Date) stands 10 s into the current 30-s step, so that "one step
+    // back" stays one step back until it is checked, however long the checks take.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: false });
+    try {
+      vi.setSystemTime(Math.floor(Date.now() / 30_000) * 30_000 + 10_000);
+      const now = Math.floor(Date.now() / 1000);
+      const login = (otp: string) =>
+        admin('POST', '/api/admin/login', undefined, { login: 'rollover', password: 'operator-pass1', otp });
+      expect((await login(generateSync({ secret: totpSecret, epoch: now - 60 }))).statusCode).toBe(401);
+      expect((await login(generateSync({ secret: totpSecret, epoch: now - 30 }))).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('needs the password and a current TOTP code, and locks after repeated failures', async () => {

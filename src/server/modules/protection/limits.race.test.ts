@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectSoundLedger, fund, memberIdOf } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
@@ -7,6 +8,7 @@ import { launchGame, walletIds, walletRequest } from '../../../../test/support/w
 import { queryRows } from '../../db/client.ts';
 import { seedDemo } from '../../db/seed-demo.ts';
 import { hashGameToken } from '../games/launch.service.ts';
+import { limitUsageQuery } from './limits.service.ts';
 
 const SECRET = 'test-wallet-secret';
 
@@ -112,20 +114,71 @@ describe.runIf(isPostgres)('limits under concurrency (PostgreSQL)', () => {
   });
 
   it('the check reads at most a month of day rows by the primary key, whatever the history (EXPLAIN)', async () => {
-    // Three years of days for 300 members: the table a busy site has.
+    // A member with a loss limit (so the check runs in full) among 300 members with three years of
+    // days each: the table a busy site has.
+    const { token, member } = await t.login();
+    const id = await memberIdOf(t.db, member.id);
+    await t.call('set-limit', { kind: 'loss', period: 'day', amount: 10_000 }, { token });
     await t.db.execute(
       sql`insert into member_play_days (member_id, day, deposits, stakes, wins)
-          select m, current_date - d, 10, 10, 5 from generate_series(900001, 900300) m, generate_series(1, 1100) d`,
+          select m, current_date - d, 10, 10, 5
+          from (select ${id}::int8 as m union all select generate_series(900001, 900299)) ms,
+               generate_series(1, 1100) d`,
     );
     await t.db.execute(sql`analyze member_play_days`);
-    const plan = await queryRows<{ 'QUERY PLAN': string }>(
+    // The days from the earlier of this week's and this month's first day to today, in the site's
+    // zone: what the period totals need, and all the check may read.
+    const [{ days }] = (await queryRows<{ days: number }>(
       t.db,
-      sql`explain (analyze, buffers) select sum(stakes - wins) from member_play_days
-          where member_id = 900150 and day >= current_date - 31 and day <= current_date`,
+      sql`select (l::date - least(date_trunc('week', l), date_trunc('month', l))::date + 1)::int8 as days
+          from (select now() at time zone member_timezone(${id}) as l) z`,
+    )) as [{ days: number }];
+    expect(days).toBeLessThanOrEqual(31);
+    /** The plan of the statement that sums the member's days, and no other. */
+    const sumPlan = (plans: string[]) => {
+      const found = plans.filter(
+        (p) => /sum\(\s*stakes\s*-\s*wins\s*\)/i.test(p) && /member_play_days/.test(p),
+      );
+      expect(found, plans.join('\n----\n')).toHaveLength(1);
+      return found[0]!;
+    };
+    // By the primary key (a plain or a bitmap index scan), no table scan, and only those days.
+    const byKey = '(?:Index (?:Only )?Scan using|Bitmap Index Scan on) member_play_days_pkey';
+    const expectMonthByKey = (plan: string) => {
+      expect(plan).toMatch(new RegExp(byKey));
+      expect(plan).not.toMatch(/Seq Scan/);
+      expect(plan).toMatch(new RegExp(`${byKey}[^\\n]*\\(actual[^\\n]* rows=${days} `));
+    };
+
+    // The wallet's and the cashier's check (protection_limit_refusal): auto_explain shows the plans
+    // of the statements the function itself runs, as it runs them.
+    const client = new pg.Client({ connectionString: t.database.url });
+    await client.connect();
+    try {
+      const plans: string[] = [];
+      client.on('notice', (notice) => {
+        if (notice.message?.includes('Query Text:')) plans.push(notice.message);
+      });
+      await client.query(`load 'auto_explain'`);
+      await client.query(`set auto_explain.log_min_duration = 0`);
+      await client.query(`set auto_explain.log_analyze = on`);
+      await client.query(`set auto_explain.log_buffers = on`);
+      await client.query(`set auto_explain.log_nested_statements = on`);
+      await client.query(`set client_min_messages = log`);
+      const refusal = await client.query(`select protection_limit_refusal($1, 'bet', 1, null) as r`, [id]);
+      expect(refusal.rows[0].r).toBeNull();
+      expectMonthByKey(sumPlan(plans));
+    } finally {
+      await client.end();
+    }
+
+    // The usage the member's limits page shows (limitUsage), by the statement it runs.
+    const usage = await queryRows<{ 'QUERY PLAN': string }>(
+      t.db,
+      sql`explain (analyze, buffers) ${limitUsageQuery(id)}`,
     );
-    const text = plan.map((r) => r['QUERY PLAN']).join('\n');
-    expect(text).toMatch(/Index (Only )?Scan using member_play_days_pkey/);
-    expect(text).not.toMatch(/Seq Scan/);
-    expect(text).toMatch(/rows=3[01] /);
+    const text = usage.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toMatch(/member_play_days_pkey/);
+    expectMonthByKey(text);
   });
 });

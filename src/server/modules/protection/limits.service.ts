@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { LIMIT_ACTIONS } from '../../../shared/contract/admin/protection.ts';
 import { limitMsg } from '../../../shared/limit-messages.ts';
 import { MSG, type MsgKey } from '../../../shared/messages.ts';
@@ -282,13 +282,12 @@ type UsageRow = Record<`${'deposit' | 'wager' | 'loss'}_${'day' | 'week' | 'mont
   Record<`${'day' | 'week' | 'month'}_reset`, string>;
 
 /**
- * What counts against each limit now (the day's, week's and month's deposits, stakes, and stakes less
- * wins, in the site's zone) and when each period ends: at most 31 rows of member_play_days.
+ * The statement limitUsage runs: what counts against each limit now (the day's, week's and month's
+ * deposits, stakes, and stakes less wins, in the site's zone) and when each period ends, from at most
+ * 31 rows of member_play_days. Exported so that a test plans this very statement.
  */
-export async function limitUsage(db: DbOrTx, memberId: number) {
-  const [row] = await queryRows<UsageRow>(
-    db,
-    sql`with p as (
+export function limitUsageQuery(memberId: number): SQL {
+  return sql`with p as (
           select t::date as today, date_trunc('week', t) as wk, date_trunc('month', t) as mo, t, tz
           from (select now() at time zone tz as t, tz from (select member_timezone(${memberId}) as tz) z) l)
         select
@@ -309,8 +308,12 @@ export async function limitUsage(db: DbOrTx, memberId: number) {
                   'YYYY-MM-DD"T"HH24:MI:SS.000"Z"') as month_reset
         from p left join member_play_days d
           on d.member_id = ${memberId} and d.day >= least(wk, mo)::date and d.day <= today
-        group by today, wk, mo, t, tz`,
-  );
+        group by today, wk, mo, t, tz`;
+}
+
+/** What counts against each limit now and when each period ends (limitUsageQuery). */
+export async function limitUsage(db: DbOrTx, memberId: number) {
+  const [row] = await queryRows<UsageRow>(db, limitUsageQuery(memberId));
   return {
     used: (kind: LimitKind, period: LimitPeriod) =>
       kind === 'session' ? null : Number(row![`${kind}_${period as 'day'}`]),
