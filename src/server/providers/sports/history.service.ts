@@ -113,6 +113,7 @@ export async function betHistory(
     line: string | null;
     market_version: number;
     label: string;
+    void_kind: string | null;
     key: string;
     type: string;
     event_name: string;
@@ -151,7 +152,7 @@ export async function betHistory(
     index: number,
     proof: { legs?: { v: string; w: 0 | 1 }[] } | undefined,
   ): LegState => {
-    if (bet.status === 'void') return 'void';
+    if (bet.status === 'void' || leg.void_kind === 'void') return 'void';
     const proven = proof?.legs?.[index];
     if (bet.status === 'settled' && proven) return legStateOfProof(proven);
     if (leg.result_state !== 'confirmed' || !leg.result || !isMarketType(leg.type)) return 'open';

@@ -55,8 +55,10 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
     const from = aMinuteAgo();
     const betId = await book.placed(p, [a.home, b.home]);
     expect((await book.cancelWindow(a.eventId, { from })).json()).toMatchObject({ voided: 1 });
-    // Still open on its other leg: nothing refunded.
-    expect((await book.bet(p, betId)).status).toBe('open');
+    // Still open on its other leg: nothing refunded; the bettor sees the voided leg as void.
+    const open = await book.bet(p, betId);
+    expect(open.status).toBe('open');
+    expect(open.legs.map((l) => l.state)).toEqual(['void', 'open']);
     expect(await book.cash(p)).toBe(90_000);
     await book.score(b.marketId, 1, 0);
     const settled = await book.bet(p, betId);
