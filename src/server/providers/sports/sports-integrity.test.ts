@@ -89,6 +89,30 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
     await expectSoundLedger(t.db);
   });
 
+  it('a palpable error settles the legs at the corrected price; the rest of each bet stands', async () => {
+    const p = await sportsPlayer(t, 100_000);
+    const a = await book.match();
+    const b = await book.match();
+    const from = aMinuteAgo();
+    // Away was offered at 4.0 by mistake; the right price was 2.5.
+    const single = await book.placed(p, [a.away]);
+    const double = await book.placed(p, [a.away, b.home]);
+    const fixed = await as('trading').post(`/api/admin/sports/events/${a.eventId}/cancel-window`, {
+      from: from.toISOString(),
+      to: new Date(Date.now() + 60_000).toISOString(),
+      selectionId: a.away.id,
+      correctedPrice: '2.5',
+      reason: 'palpable error: away offered at 4.0',
+    });
+    expect(fixed.json()).toMatchObject({ voided: 2 });
+    await book.score(a.marketId, 0, 1);
+    await book.score(b.marketId, 1, 0);
+    expect(await book.bet(p, single)).toMatchObject({ status: 'settled', settledReturn: 25_000 });
+    expect(await book.bet(p, double)).toMatchObject({ status: 'settled', settledReturn: 50_000 });
+    expect(await book.cash(p)).toBe(80_000 + 25_000 + 50_000);
+    await expectSoundLedger(t.db);
+  });
+
   it('a double already lost stays lost when its other leg is voided: no refund', async () => {
     const p = await sportsPlayer(t, 100_000);
     const a = await book.match();
