@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, HTML_LANG, isLocale, type Locale } from '../../../shared/format.ts';
-import en from '../../../web/i18n/locales/en/play.json' with { type: 'json' };
-import jp from '../../../web/i18n/locales/jp/play.json' with { type: 'json' };
-import ko from '../../../web/i18n/locales/ko/play.json' with { type: 'json' };
-import th from '../../../web/i18n/locales/th/play.json' with { type: 'json' };
-import vn from '../../../web/i18n/locales/vn/play.json' with { type: 'json' };
+import en from '../../../shared/i18n/locales/en/play.json' with { type: 'json' };
+import jp from '../../../shared/i18n/locales/jp/play.json' with { type: 'json' };
+import ko from '../../../shared/i18n/locales/ko/play.json' with { type: 'json' };
+import th from '../../../shared/i18n/locales/th/play.json' with { type: 'json' };
+import vn from '../../../shared/i18n/locales/vn/play.json' with { type: 'json' };
 
 /*
  * The reality check for our server-rendered windows (the sports window), without React: the same
