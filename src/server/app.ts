@@ -11,7 +11,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { installTextGuard } from './http/text-guard.ts';
 import { webStatic } from './http/web-static.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { findSessionMember } from './modules/accounts/sessions.repo.ts';
+import { findSessionMember } from './modules/accounts/sessions.service.ts';
 import { adminApi } from './modules/backoffice/admin-api.ts';
 import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
 import { hostedPspProvider } from './modules/cashier/payments/hosted/hosted-psp.provider.ts';

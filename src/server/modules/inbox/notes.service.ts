@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
-import type { SessionMember } from '../accounts/sessions.repo.ts';
+import type { SessionMember } from '../accounts/sessions.service.ts';
 import { notifyLive, notifyMembers } from '../live/live.notify.ts';
 import { NOTE_VISIBLE_SQL, type NoteTarget, noteReceipts, notes } from './inbox.schema.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteReply } from '../../../shared/contract/routes.ts';
 import { errors } from '../../http/errors.ts';
 import { readSessionToken } from '../../http/session-token.ts';
-import type { SessionMember } from '../accounts/sessions.repo.ts';
+import type { SessionMember } from '../accounts/sessions.service.ts';
 import type { JackpotFeed } from './jackpot-feed.ts';
 import type { LiveHub } from './live.hub.ts';
 import { startSse } from './sse.ts';

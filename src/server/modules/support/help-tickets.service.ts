@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
-import type { SessionMember } from '../accounts/sessions.repo.ts';
+import type { SessionMember } from '../accounts/sessions.service.ts';
 import { notifyMembers } from '../live/live.notify.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { helpTickets } from './support.schema.ts';

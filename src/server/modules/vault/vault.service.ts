@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
-import type { SessionMember } from '../accounts/sessions.repo.ts';
+import type { SessionMember } from '../accounts/sessions.service.ts';
 import { refuseWhileOwing } from '../games/wallet/debts.service.ts';
 import {
   IdempotencyConflict,

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { MSG } from '../../../../shared/messages.ts';
 import type { Db } from '../../../db/client.ts';
 import { errors } from '../../../http/errors.ts';
-import type { SessionMember } from '../../accounts/sessions.repo.ts';
+import type { SessionMember } from '../../accounts/sessions.service.ts';
 import type { Site } from '../../sites/sites.service.ts';
 import { decidePending } from '../cash-requests.repo.ts';
 import {
