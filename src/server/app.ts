@@ -29,13 +29,14 @@ import type { LiveHub } from './modules/live/live.hub.ts';
 import { liveUpdates } from './modules/live/live.plugin.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { protectionRoutes } from './modules/protection/protection.routes.ts';
-import { realityWindowFiles } from './modules/protection/reality-window.ts';
+import { realityMarkup, realityWindowFiles, windowLocale } from './modules/protection/reality-window.ts';
 import { createSiteResolver, type SiteResolver } from './modules/sites/sites.service.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { vaultRoutes } from './modules/vault/vault.routes.ts';
 import { houseProvider } from './providers/house/house.provider.ts';
 import { houseGameServer } from './providers/house/house.routes.ts';
 import { walletClient } from './providers/house/wallet-client.ts';
+import { cancelBetsOnBreak } from './providers/sports/protection-hook.ts';
 import { sportsBook } from './providers/sports/sports.plugin.ts';
 import { sportsProvider } from './providers/sports/sports.provider.ts';
 
@@ -111,7 +112,7 @@ export async function buildApp({
       ...gamesRoutes(gameProviders),
       ...jackpotRoutes,
       ...vaultRoutes,
-      ...protectionRoutes,
+      ...protectionRoutes({ onStarted: [cancelBetsOnBreak(() => app.sportsWallet)] }),
     },
   };
   await memberApi(app, memberRoutes);
@@ -131,7 +132,12 @@ export async function buildApp({
     currency: config.currency,
     wallet: walletClient(() => config.publicUrl, config.houseWalletSecret),
   });
-  await sportsBook(app, { db: database.db, config });
+  await sportsBook(app, {
+    db: database.db,
+    config,
+    // Player protection's reality check rides on the sports window, as on the built-in games' window.
+    windowExtras: (request) => realityMarkup(windowLocale(request), 'sportsbook'),
+  });
   await mediaRoutes(app, database.db);
   await realityWindowFiles(app);
   const paymentMode = { production: config.production };

@@ -1,4 +1,10 @@
 /**
+ * The header in which a provider sends the signature of the exact bytes of its wallet API call
+ * (src/server/http/hmac-signature.ts): part of what the platform and a provider agree on.
+ */
+export const WALLET_SIGNATURE_HEADER = 'x-wallet-signature';
+
+/**
  * What a game provider adapter offers the platform. Seamless providers keep no balance: they call
  * our wallet API for every bet and win. Transfer providers hold game money of their own, moved in
  * and out explicitly; `get-in-game-balance` adds it to what the header shows.
