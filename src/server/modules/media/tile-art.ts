@@ -1,4 +1,4 @@
-import { escapeHtml } from '../cashier/payments/sandbox/hosted-page.ts';
+import { escapeHtml } from '../../http/escape-html.ts';
 
 /** Palettes for generated tile artwork: [from, to, accent]. */
 const PALETTES: [string, string, string][] = [

@@ -1,4 +1,4 @@
-import { formatNumber, HTML_LANG } from '../../../../../shared/format.ts';
+import { formatNumber, HTML_LANG } from '../../../../shared/format.ts';
 import { coinHundredths, coinText, sandboxAddress } from './coin-terms.ts';
 import type { DepositDetails } from './deposit-details.ts';
 import { escapeHtml, hostedPage } from './hosted-page.ts';

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, HTML_LANG, isLocale, type Locale } from '../../../../../shared/format.ts';
-import en from '../../../../../shared/i18n/locales/en/payment.json' with { type: 'json' };
-import jp from '../../../../../shared/i18n/locales/jp/payment.json' with { type: 'json' };
-import ko from '../../../../../shared/i18n/locales/ko/payment.json' with { type: 'json' };
-import th from '../../../../../shared/i18n/locales/th/payment.json' with { type: 'json' };
-import vn from '../../../../../shared/i18n/locales/vn/payment.json' with { type: 'json' };
+import { DEFAULT_LOCALE, HTML_LANG, isLocale, type Locale } from '../../../../shared/format.ts';
+import en from '../../../../shared/i18n/locales/en/payment.json' with { type: 'json' };
+import jp from '../../../../shared/i18n/locales/jp/payment.json' with { type: 'json' };
+import ko from '../../../../shared/i18n/locales/ko/payment.json' with { type: 'json' };
+import th from '../../../../shared/i18n/locales/th/payment.json' with { type: 'json' };
+import vn from '../../../../shared/i18n/locales/vn/payment.json' with { type: 'json' };
 
 /** The site's own `payment` namespace: the sandbox pages speak the language the member chose there. */
 const RESOURCES: Record<Locale, typeof en> = { th, en, ko, jp, vn };

@@ -1,14 +1,7 @@
+import { escapeHtml } from '../../../http/escape-html.ts';
 import type { PageText } from './sandbox-i18n.ts';
 
-/** Escapes text for HTML: every value on the hosted pages goes through here. */
-export function escapeHtml(value: unknown): string {
-  return String(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+export { escapeHtml };
 
 /** The sandbox provider's page frame: no scripts, one stylesheet, works on a phone, in the member's language. */
 export function hostedPage(text: PageText, title: string, body: string): string {
