@@ -38,7 +38,7 @@ interface CashHistory {
 }
 
 /** How many requests of each kind wait, from the partial index of pending requests (migration 0015). */
-async function waitingCounts(db: Db) {
+export async function waitingCounts(db: Db) {
   const rows = await db
     .select({ kind: cashRequests.kind, n: count() })
     .from(cashRequests)

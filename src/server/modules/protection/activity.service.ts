@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ActivityTotals } from '../../../shared/contract/protection-routes.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { recentLogins } from '../accounts/sessions.service.ts';
 import { type Flow, memberFlowTotals } from '../ledger/statement.service.ts';
 import { dayInZone, startOfDay } from './zoned-time.ts';
 
@@ -53,14 +54,5 @@ export async function activityTotals(db: DbOrTx, memberId: number, w: ActivityWi
   };
 }
 
-/** This session's log-in and the one before, from the session history. */
-export async function recentLogins(db: DbOrTx, memberId: number, sessionId: number) {
-  const rows = await queryRows<{ id: number; created_at: Date; ip: string | null }>(
-    db,
-    sql`select id, created_at, ip from sessions where member_id = ${memberId} and id <= ${sessionId}
-        order by id desc limit 2`,
-  );
-  const view = (r: (typeof rows)[number] | undefined) =>
-    r ? { at: new Date(r.created_at).toISOString(), ip: r.ip } : null;
-  return { currentLogin: view(rows[0]), lastLogin: view(rows[1]) };
-}
+/** This session's log-in and the one before (the accounts module's session history). */
+export { recentLogins };

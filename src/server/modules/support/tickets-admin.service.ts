@@ -37,3 +37,9 @@ export async function answerHelpTicket(tx: DbOrTx, id: number, operator: string,
     throw errors.invalid('answer an account request with the deposit account form');
   return answerTicket(tx, id, operator, answer);
 }
+
+/** How many help tickets wait, from the partial index of waiting tickets (migration 0015). */
+export async function waitingTicketCount(db: Db): Promise<number> {
+  const [counted] = await db.select({ n: count() }).from(helpTickets).where(eq(helpTickets.status, 'wait'));
+  return counted?.n ?? 0;
+}
