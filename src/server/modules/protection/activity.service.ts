@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { ActivityTotals } from '../../../shared/contract/protection-routes.ts';
-import { type DbOrTx, queryRows } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { recentLogins } from '../accounts/sessions.service.ts';
 import { type Flow, memberFlowTotals } from '../ledger/statement.service.ts';
 import { dayInZone, startOfDay } from './zoned-time.ts';
