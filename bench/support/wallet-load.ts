@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { hmacSign } from '../../src/server/http/hmac-signature.ts';
-import { WALLET_SIGNATURE_HEADER } from '../../src/server/modules/games/wallet/wallet-signature.ts';
+import { WALLET_SIGNATURE_HEADER } from '../../src/server/modules/games/provider.ts';
 
 export const STAKE = 100;
 

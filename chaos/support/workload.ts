@@ -5,7 +5,7 @@ import type { Database } from '../../src/server/db/client.ts';
 import { members } from '../../src/server/db/schema.ts';
 import { hmacSign } from '../../src/server/http/hmac-signature.ts';
 import { createOperator } from '../../src/server/modules/backoffice/operators.service.ts';
-import { WALLET_SIGNATURE_HEADER } from '../../src/server/modules/games/wallet/wallet-signature.ts';
+import { WALLET_SIGNATURE_HEADER } from '../../src/server/modules/games/provider.ts';
 import { transfer } from '../../src/server/modules/ledger/ledger.service.ts';
 import { attempt, type Reply, untilAnswered } from './calls.ts';
 import { prematchSelections, sportsBet } from './sports.ts';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 
-const LOCALES_DIR = resolve('src/web/i18n/locales');
+const LOCALES_DIR = resolve('src/shared/i18n/locales');
 
 /** Every label of every namespace of a locale (site, game window, payment page). */
 export function allLabels(locale: string): string[] {

@@ -21,7 +21,7 @@ export const balanceIn = async (page: Page) =>
 
 /** The game window's own labels, per language. */
 export function playLabels(locale: string): string[] {
-  const json = JSON.parse(readFileSync(resolve(`src/web/i18n/locales/${locale}/play.json`), 'utf8'));
+  const json = JSON.parse(readFileSync(resolve(`src/shared/i18n/locales/${locale}/play.json`), 'utf8'));
   const walk = (v: unknown): string[] =>
     typeof v === 'string' ? [v] : Object.values(v as Record<string, unknown>).flatMap(walk);
   return walk(json);

@@ -5,6 +5,7 @@ import type { Database } from './db/client.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { memberApi } from './http/member-api.ts';
 import { apiDocs } from './http/openapi/api-docs.ts';
+import { requestLocale } from './http/page-i18n.ts';
 import { probes } from './http/probes.ts';
 import { publicApi } from './http/public-api/public-api.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -12,14 +13,11 @@ import { installTextGuard } from './http/text-guard.ts';
 import { webStatic } from './http/web-static.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAttemptLimits } from './modules/accounts/attempt-limits.ts';
-import { findSessionMember } from './modules/accounts/sessions.repo.ts';
+import { findSessionMember } from './modules/accounts/sessions.service.ts';
 import { adminApi } from './modules/backoffice/admin-api.ts';
 import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
-import { hostedPspProvider } from './modules/cashier/payments/hosted/hosted-psp.provider.ts';
 import { findPaymentSession } from './modules/cashier/payments/payments.service.ts';
 import type { PaymentProvider } from './modules/cashier/payments/provider.ts';
-import { sandboxPages } from './modules/cashier/payments/sandbox/sandbox.pages.ts';
-import { sandboxProvider } from './modules/cashier/payments/sandbox/sandbox.provider.ts';
 import { paymentWebhooks } from './modules/cashier/payments/webhook.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
@@ -30,13 +28,17 @@ import type { LiveHub } from './modules/live/live.hub.ts';
 import { liveUpdates } from './modules/live/live.plugin.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { protectionRoutes } from './modules/protection/protection.routes.ts';
-import { realityWindowFiles } from './modules/protection/reality-window.ts';
+import { realityMarkup, realityWindowFiles } from './modules/protection/reality-window.ts';
 import { createSiteResolver, type SiteResolver } from './modules/sites/sites.service.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { vaultRoutes } from './modules/vault/vault.routes.ts';
 import { houseProvider } from './providers/house/house.provider.ts';
 import { houseGameServer } from './providers/house/house.routes.ts';
 import { walletClient } from './providers/house/wallet-client.ts';
+import { hostedPspProvider } from './providers/payments/hosted/hosted-psp.provider.ts';
+import { sandboxPages } from './providers/payments/sandbox/sandbox.pages.ts';
+import { sandboxProvider } from './providers/payments/sandbox/sandbox.provider.ts';
+import { cancelBetsOnBreak } from './providers/sports/protection-hook.ts';
 import { sportsBook } from './providers/sports/sports.plugin.ts';
 import { sportsProvider } from './providers/sports/sports.provider.ts';
 
@@ -114,7 +116,7 @@ export async function buildApp({
       ...gamesRoutes(gameProviders),
       ...jackpotRoutes,
       ...vaultRoutes,
-      ...protectionRoutes,
+      ...protectionRoutes({ onStarted: [cancelBetsOnBreak(() => app.sportsWallet)] }),
     },
   };
   await memberApi(app, memberRoutes);
@@ -134,7 +136,12 @@ export async function buildApp({
     currency: config.currency,
     wallet: walletClient(() => config.publicUrl, config.houseWalletSecret),
   });
-  await sportsBook(app, { db: database.db, config });
+  await sportsBook(app, {
+    db: database.db,
+    config,
+    // Player protection's reality check rides on the sports window, as on the built-in games' window.
+    windowExtras: (request) => realityMarkup(requestLocale(request), 'sportsbook'),
+  });
   await mediaRoutes(app, database.db);
   await realityWindowFiles(app);
   const paymentMode = { production: config.production };

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { type Db, queryRows } from '../../src/server/db/client.ts';
 import { hmacSign } from '../../src/server/http/hmac-signature.ts';
-import { WALLET_SIGNATURE_HEADER } from '../../src/server/modules/games/wallet/wallet-signature.ts';
+import { WALLET_SIGNATURE_HEADER } from '../../src/server/modules/games/provider.ts';
 import { fund } from './money.ts';
 import type { TestApp } from './test-app.ts';
 

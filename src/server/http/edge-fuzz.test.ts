@@ -6,8 +6,8 @@ import { ORIGIN, useTestApp } from '../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../test/support/test-db.ts';
 import { routeNames, routes } from '../../shared/contract/routes.ts';
 import { createOperator } from '../modules/backoffice/operators.service.ts';
-import { SIGNATURE_HEADER } from '../modules/cashier/payments/sandbox/signature.ts';
-import { WALLET_SIGNATURE_HEADER } from '../modules/games/wallet/wallet-signature.ts';
+import { WALLET_SIGNATURE_HEADER } from '../modules/games/provider.ts';
+import { SIGNATURE_HEADER } from '../providers/payments/sandbox/signature.ts';
 import { hmacSign } from './hmac-signature.ts';
 import { PUBLIC_MODULES } from './public-api/public-api.ts';
 

@@ -10,7 +10,7 @@ import {
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { AttemptLimits } from '../modules/accounts/attempt-limits.ts';
-import type { SessionMember } from '../modules/accounts/sessions.repo.ts';
+import type { SessionMember } from '../modules/accounts/sessions.service.ts';
 import type { Site } from '../modules/sites/sites.service.ts';
 import { sameOriginOnly } from './csrf.ts';
 import { errors } from './errors.ts';

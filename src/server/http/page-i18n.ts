@@ -1,16 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import i18next from 'i18next';
 import { DEFAULT_LOCALE, HTML_LANG, isLocale, LOCALES, type Locale } from '../../shared/format.ts';
-import enPayment from '../../web/i18n/locales/en/payment.json' with { type: 'json' };
-import enPlay from '../../web/i18n/locales/en/play.json' with { type: 'json' };
-import jpPayment from '../../web/i18n/locales/jp/payment.json' with { type: 'json' };
-import jpPlay from '../../web/i18n/locales/jp/play.json' with { type: 'json' };
-import koPayment from '../../web/i18n/locales/ko/payment.json' with { type: 'json' };
-import koPlay from '../../web/i18n/locales/ko/play.json' with { type: 'json' };
-import thPayment from '../../web/i18n/locales/th/payment.json' with { type: 'json' };
-import thPlay from '../../web/i18n/locales/th/play.json' with { type: 'json' };
-import vnPayment from '../../web/i18n/locales/vn/payment.json' with { type: 'json' };
-import vnPlay from '../../web/i18n/locales/vn/play.json' with { type: 'json' };
+import enPayment from '../../shared/i18n/locales/en/payment.json' with { type: 'json' };
+import enPlay from '../../shared/i18n/locales/en/play.json' with { type: 'json' };
+import jpPayment from '../../shared/i18n/locales/jp/payment.json' with { type: 'json' };
+import jpPlay from '../../shared/i18n/locales/jp/play.json' with { type: 'json' };
+import koPayment from '../../shared/i18n/locales/ko/payment.json' with { type: 'json' };
+import koPlay from '../../shared/i18n/locales/ko/play.json' with { type: 'json' };
+import thPayment from '../../shared/i18n/locales/th/payment.json' with { type: 'json' };
+import thPlay from '../../shared/i18n/locales/th/play.json' with { type: 'json' };
+import vnPayment from '../../shared/i18n/locales/vn/payment.json' with { type: 'json' };
+import vnPlay from '../../shared/i18n/locales/vn/play.json' with { type: 'json' };
 
 /*
  * The server's pages in the member's language: the site's own texts (src/web/i18n/locales), the

@@ -1,5 +1,5 @@
 import { hmacSign } from '../http/hmac-signature.ts';
-import { WALLET_SIGNATURE_HEADER } from '../modules/games/wallet/wallet-signature.ts';
+import { WALLET_SIGNATURE_HEADER } from '../modules/games/provider.ts';
 import { postJson } from './post-json.ts';
 
 /** What the wallet API answers; each operation fills its own fields. */

@@ -6,7 +6,7 @@ import { REFUSALS, refusalKey } from './refusals.ts';
 
 describe('bet refusals', () => {
   it.each([...LOCALES])('each reason has its own message in %s (namespace sports)', (locale) => {
-    const file = join(import.meta.dirname, '../../web/i18n/locales', locale, 'sports.json');
+    const file = join(import.meta.dirname, '../i18n/locales', locale, 'sports.json');
     const sports = JSON.parse(readFileSync(file, 'utf8'));
     const texts = REFUSALS.map((r) =>
       refusalKey(r)

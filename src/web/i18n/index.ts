@@ -22,7 +22,7 @@ function landingNamespaces(): string[] {
 /** One namespace per page per locale, each its own chunk, fetched when first needed. */
 export const i18nReady = i18next
   .use(initReactI18next)
-  .use(resourcesToBackend((lng: string, ns: string) => import(`./locales/${lng}/${ns}.json`)))
+  .use(resourcesToBackend((lng: string, ns: string) => import(`../../shared/i18n/locales/${lng}/${ns}.json`)))
   .init({
     lng: storedLocale(),
     fallbackLng: 'en',

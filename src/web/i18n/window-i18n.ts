@@ -18,7 +18,9 @@ export function siteLocale(): Locale {
 export function startWindowI18n(locale: Locale, namespaces: string[]): Promise<void> {
   return i18next
     .use(initReactI18next)
-    .use(resourcesToBackend((lng: string, ns: string) => import(`./locales/${lng}/${ns}.json`)))
+    .use(
+      resourcesToBackend((lng: string, ns: string) => import(`../../shared/i18n/locales/${lng}/${ns}.json`)),
+    )
     .init({
       lng: locale,
       fallbackLng: false,

@@ -8,7 +8,9 @@ import { correctionAmount, legPick, resultSourceLabel } from './labels.ts';
 
 const i18n = i18next.createInstance();
 const load = (lng: string) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '../i18n/locales', lng, 'sports.json'), 'utf8'));
+  JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../shared/i18n/locales', lng, 'sports.json'), 'utf8'),
+  );
 const tIn = (lng: string) => i18n.getFixedT(lng, 'sports') as unknown as SportsT;
 
 beforeAll(async () => {

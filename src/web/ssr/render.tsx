@@ -15,7 +15,7 @@ import { seedHomeShell } from '../app/homeShell.ts';
 import { SiteTree } from '../app/SiteTree.tsx';
 
 /** Every locale's messages are bundled here: the server has them all at hand. */
-const files = import.meta.glob<Record<string, unknown>>('../i18n/locales/*/*.json', {
+const files = import.meta.glob<Record<string, unknown>>('../../shared/i18n/locales/*/*.json', {
   eager: true,
   import: 'default',
 });

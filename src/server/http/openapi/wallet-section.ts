@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { WALLET_SIGNATURE_HEADER } from '../../modules/games/provider.ts';
 import { WALLET_HTTP_STATUS, walletRequests } from '../../modules/games/wallet/wallet.schemas.ts';
-import { WALLET_SIGNATURE_HEADER } from '../../modules/games/wallet/wallet-signature.ts';
 import { jsonContent, jsonSchema } from './json-schema.ts';
 import type { ApiSection } from './section.ts';
 

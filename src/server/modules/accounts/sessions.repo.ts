@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, ne } from 'drizzle-orm';
 import type { MemberUser } from '../../../shared/contract/routes.ts';
 import type { Config } from '../../config.ts';
 import { type Db, type DbOrTx, preparedRows } from '../../db/client.ts';
@@ -179,4 +179,26 @@ export async function loginsOf(db: DbOrTx, memberId: number, limit: number) {
     .where(eq(sessions.memberId, memberId))
     .orderBy(desc(sessions.id))
     .limit(limit);
+}
+
+/** This session's log-in and the one before, from the session history (my page). */
+export async function recentLogins(db: DbOrTx, memberId: number, sessionId: number) {
+  const rows = await db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, ip: sessions.ip })
+    .from(sessions)
+    .where(and(eq(sessions.memberId, memberId), lte(sessions.id, sessionId)))
+    .orderBy(desc(sessions.id))
+    .limit(2);
+  const view = (r: (typeof rows)[number] | undefined) =>
+    r ? { at: new Date(r.createdAt).toISOString(), ip: r.ip } : null;
+  return { currentLogin: view(rows[0]), lastLogin: view(rows[1]) };
+}
+
+/** When the member's session began (undefined: not this member's session). */
+export async function sessionStartedAt(db: DbOrTx, memberId: number, sessionId: number) {
+  const [row] = await db
+    .select({ createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.memberId, memberId)));
+  return row ? new Date(row.createdAt) : undefined;
 }

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { waitingCounts } from '../cashier/cashier-queue.service.ts';
 import { jackpotHistory, readJackpot } from '../jackpot/jackpot.service.ts';
 import { countMembersWithLimits } from '../protection/limits.service.ts';
 import { countProtectedMembers } from '../protection/protection.service.ts';
+import { waitingTicketCount } from '../support/tickets-admin.service.ts';
 
 export interface PeriodFigures {
   deposits: number;
@@ -65,14 +67,8 @@ async function periodFigures(db: Db, now: Date): Promise<{ today: PeriodFigures;
 
 /** What waits for an operator: the back office's badge polls this, so it stays three counts. */
 export async function pendingCounts(db: Db) {
-  const [pending] = await queryRows<{ deposits: number; withdrawals: number; tickets: number }>(
-    db,
-    sql`select
-      (select count(*) from cash_requests where kind = 'deposit' and status in ('wait', 'reg')) as deposits,
-      (select count(*) from cash_requests where kind = 'withdraw' and status in ('wait', 'reg')) as withdrawals,
-      (select count(*) from help_tickets where status = 'wait') as tickets`,
-  );
-  return pending!;
+  const [cash, tickets] = await Promise.all([waitingCounts(db), waitingTicketCount(db)]);
+  return { deposits: cash.deposits, withdrawals: cash.withdrawals, tickets };
 }
 
 /** Today's and this month's figures (the database's days) and what waits for an operator. */

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
-import { members } from '../accounts/accounts.schema.ts';
+import { memberExists } from '../accounts/members.service.ts';
 import {
   IdempotencyConflict,
   InsufficientFunds,
@@ -55,8 +54,7 @@ async function applyAdjustment(
   input: Adjustment,
   who: Who,
 ): Promise<AuditedChange<MemberBalances>> {
-  const [member] = await tx.select({ id: members.id }).from(members).where(eq(members.id, id));
-  if (!member) throw errors.notFound(`member ${id}`);
+  if (!(await memberExists(tx, id))) throw errors.notFound(`member ${id}`);
   const idempotencyKey = `adjustment:${input.key}`;
   const credit = input.amount > 0;
   let applied: boolean;

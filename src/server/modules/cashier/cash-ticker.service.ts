@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { members } from '../accounts/accounts.schema.ts';
+import { memberCards } from '../accounts/members.service.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { type CashRequestKind, cashRequests } from './cashier.schema.ts';
 
@@ -14,19 +14,55 @@ export const maskLoginId = (loginId: string) =>
 /**
  * The site's latest approved deposits or withdrawals, for the public ticker (the older front ends'
  * get_balance_deposit_lock / get_balance_withdraw_lock): amount, time and a masked member id only.
- * Walks the partial index cash_requests_approved (kind, decided_at desc) and stops at TICKER_LINES.
+ * Walks the partial index cash_requests_approved (kind, decided_at desc) in batches, keeps the site's
+ * members' (asked of the accounts module), and stops at TICKER_LINES.
  */
 export async function cashTicker(db: Db, site: Site, kind: CashRequestKind) {
-  const rows = await db
-    .select({ amount: cashRequests.amount, at: cashRequests.decidedAt, loginId: members.loginId })
-    .from(cashRequests)
-    .innerJoin(members, eq(members.id, cashRequests.memberId))
-    .where(and(eq(cashRequests.kind, kind), eq(cashRequests.status, 'already'), eq(members.siteId, site.id)))
-    .orderBy(desc(cashRequests.decidedAt))
-    .limit(TICKER_LINES);
-  return rows.map((r) => ({
-    amount: r.amount,
-    userId: maskLoginId(r.loginId),
-    at: (r.at ?? new Date(0)).toISOString(),
-  }));
+  const lines: { amount: number; userId: string; at: string }[] = [];
+  // Newest first in batches; the members' site is asked of the accounts module per batch.
+  const batch = TICKER_LINES * 4;
+  let before: Date | undefined;
+  let beforeId: number | undefined;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: cashRequests.id,
+        amount: cashRequests.amount,
+        at: cashRequests.decidedAt,
+        memberId: cashRequests.memberId,
+      })
+      .from(cashRequests)
+      .where(
+        and(
+          eq(cashRequests.kind, kind),
+          eq(cashRequests.status, 'already'),
+          before && beforeId !== undefined
+            ? or(
+                lt(cashRequests.decidedAt, before),
+                and(eq(cashRequests.decidedAt, before), lt(cashRequests.id, beforeId)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(cashRequests.decidedAt), desc(cashRequests.id))
+      .limit(batch);
+    const cards = await memberCards(
+      db,
+      rows.map((r) => r.memberId),
+    );
+    for (const r of rows) {
+      const member = cards.get(r.memberId);
+      if (member?.siteId !== site.id) continue;
+      lines.push({
+        amount: r.amount,
+        userId: maskLoginId(member.loginId),
+        at: (r.at ?? new Date(0)).toISOString(),
+      });
+      if (lines.length === TICKER_LINES) return lines;
+    }
+    const last = rows.at(-1);
+    if (rows.length < batch || !last?.at) return lines;
+    before = last.at;
+    beforeId = last.id;
+  }
 }

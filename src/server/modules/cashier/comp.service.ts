@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { MSG, STATUS } from '../../../shared/messages.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { ApiError, errors } from '../../http/errors.ts';
-import type { SessionMember } from '../accounts/sessions.repo.ts';
+import type { SessionMember } from '../accounts/sessions.service.ts';
 import { IdempotencyConflict, InsufficientFunds, transfer } from '../ledger/ledger.service.ts';
 import type { Site } from '../sites/sites.service.ts';
 

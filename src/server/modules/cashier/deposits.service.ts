@@ -1,7 +1,7 @@
 import { MSG } from '../../../shared/messages.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
-import type { SessionMember } from '../accounts/sessions.repo.ts';
+import type { SessionMember } from '../accounts/sessions.service.ts';
 import { transfer } from '../ledger/ledger.service.ts';
 import { addDepositToPlayDay, assertDepositWithinLimits } from '../protection/limits.service.ts';
 import { assertMayPlay } from '../protection/protection.service.ts';

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.ts';
-import { type Db, queryRows } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
-import { ledgerAccounts } from '../ledger/ledger.schema.ts';
+import { memberStatementNumbered } from '../ledger/statement.service.ts';
 import { type CashRequestKind, cashRequests } from './cashier.schema.ts';
 
 export interface Page {
@@ -90,52 +90,19 @@ export interface StatementLine {
   amount: number;
 }
 
-/** Every ledger movement on the member's accounts, newest first. */
-export async function statement(db: Db, memberId: number, { page, pageSize }: Page) {
-  const accounts = await db
-    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.memberId, memberId));
-  const ids = accounts.map((a) => a.id);
-  if (ids.length === 0) return { items: [], total: 0 };
-  const idList = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const kindOf = new Map(accounts.map((a) => [a.id, a.kind]));
-  // A transfer between two of the member's own accounts (cash → held) shows as two lines.
-  const rows = await queryRows<{
-    id: number;
-    created_at: Date;
-    kind: string;
-    account_id: number;
-    amount: number;
-  }>(
-    db,
-    sql`
-      select id, created_at, kind, to_account_id as account_id, amount from ledger_transfers
-      where to_account_id in (${idList})
-      union all
-      select id, created_at, kind, from_account_id as account_id, -amount from ledger_transfers
-      where from_account_id in (${idList})
-      order by id desc, amount asc
-      limit ${pageSize} offset ${(page - 1) * pageSize}`,
-  );
-  const [total] = await queryRows<{ n: number }>(
-    db,
-    sql`select (select count(*) from ledger_transfers where to_account_id in (${idList}))
-             + (select count(*) from ledger_transfers where from_account_id in (${idList})) as n`,
-  );
+/** Every ledger movement on the member's accounts, newest first, a numbered page (the ledger's read API). */
+export async function statement(db: Db, memberId: number, page: Page) {
+  const { lines, total } = await memberStatementNumbered(db, memberId, page);
   return {
-    items: rows.map(
-      (r): StatementLine => ({
-        id: r.id,
-        createdAt: new Date(r.created_at).toISOString(),
-        kind: r.kind,
-        account: kindOf.get(r.account_id) ?? 'unknown',
-        amount: r.amount,
+    items: lines.map(
+      (l): StatementLine => ({
+        id: l.id,
+        createdAt: l.createdAt.toISOString(),
+        kind: l.kind,
+        account: l.account,
+        amount: l.amount,
       }),
     ),
-    total: total?.n ?? 0,
+    total,
   };
 }

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
-import type { SessionMember } from '../accounts/sessions.repo.ts';
+import type { SessionMember } from '../accounts/sessions.service.ts';
 import { refuseWhileOwing } from '../games/wallet/debts.service.ts';
 import { InsufficientFunds, transfer } from '../ledger/ledger.service.ts';
 import type { Site } from '../sites/sites.service.ts';

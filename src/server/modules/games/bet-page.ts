@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { BET_KINDS } from '../../../shared/contract/games-routes.ts';
 import { type Db, queryRows } from '../../db/client.ts';
-import { houseVerifyLinks } from '../../providers/house/verify-links.ts';
-import { sportsRoundFacts } from '../../providers/sports/open-bet-returns.ts';
+import type { GameProvider, RoundFacts } from './provider.ts';
 
 export interface HistoryQuery {
   pageSize: number;
@@ -30,15 +29,6 @@ interface BetRow {
 }
 
 /**
- * A sports bet's round (sb-<bet id>) links to the bet in the sports window, with its payout proof once
- * settled; the window opens the member's own book session there, so only the member reads it.
- */
-function sportsProofUrl(roundId: string): string | null {
-  const bet = /^sb-(\d{1,15})$/.exec(roundId)?.[1];
-  return bet ? `/sports?bet=${bet}` : null;
-}
-
-/**
  * One page of the member's rounds, newest first. It reads one range of the index
  * game_rounds (member_id, id) backwards, stops after a page, and looks the game names up per row.
  */
@@ -46,6 +36,7 @@ export async function memberBetPage(
   db: Db,
   memberId: number,
   query: HistoryQuery & { kind?: (typeof BET_KINDS)[number] | undefined },
+  providers: ReadonlyMap<string, GameProvider> = new Map(),
 ) {
   const filters = [sql`r.member_id = ${memberId}`];
   if (query.before) filters.push(sql`r.id < ${query.before}`);
@@ -74,16 +65,18 @@ export async function memberBetPage(
       )
     : [];
   const page = rows.slice(0, query.pageSize);
-  const [links, sports] = await Promise.all([
-    houseVerifyLinks(
-      db,
-      page.filter((r) => r.provider === 'house').map((r) => r.round_id),
-    ),
-    sportsRoundFacts(
-      db,
-      page.filter((r) => r.provider === 'sports').map((r) => r.round_id),
-    ),
-  ]);
+  // Each provider's own facts about its rounds on the page (GameProvider.roundFacts).
+  const facts = new Map<string, RoundFacts>();
+  await Promise.all(
+    [...providers.values()].map(async (provider) => {
+      const roundIds = page.filter((r) => r.provider === provider.code).map((r) => r.round_id);
+      if (!provider.roundFacts || roundIds.length === 0) return;
+      for (const [roundId, fact] of await provider.roundFacts(db, roundIds)) {
+        facts.set(`${provider.code}:${roundId}`, fact);
+      }
+    }),
+  );
+  const factOf = (r: BetRow) => facts.get(`${r.provider}:${r.round_id}`);
   return {
     list: page.map((r) => ({
       roundId: r.round_id,
@@ -95,17 +88,12 @@ export async function memberBetPage(
       stake: Number(r.total_bet),
       win: Number(r.total_win),
       // A void sports bet is paid its stake back as its settlement: it reads as cancelled.
-      status: sports.get(r.round_id)?.void ? 'cancelled' : r.status,
+      status: factOf(r)?.void ? 'cancelled' : r.status,
       openedAt: new Date(r.opened_at).toISOString(),
       closedAt: r.closed_at ? new Date(r.closed_at).toISOString() : null,
       // Only an open bet has a return still to come; a settled one shows what it returned.
-      potentialReturn: r.status === 'open' ? (sports.get(r.round_id)?.potentialReturn ?? null) : null,
-      verifyUrl:
-        r.provider === 'house'
-          ? (links.get(r.round_id) ?? null)
-          : r.provider === 'sports'
-            ? sportsProofUrl(r.round_id)
-            : null,
+      potentialReturn: r.status === 'open' ? (factOf(r)?.potentialReturn ?? null) : null,
+      verifyUrl: factOf(r)?.verifyUrl ?? null,
     })),
     next: rows.length > query.pageSize ? Number(page.at(-1)!.id) : null,
     ...(count ? { maxCount: count.n } : {}),

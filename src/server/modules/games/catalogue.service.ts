@@ -102,3 +102,16 @@ export async function lobbyGameOf(db: Db, vendorCode: string): Promise<string | 
     .limit(1);
   return row?.code;
 }
+
+/** The English name of a vendor or of a game (any vendor's) by its code, for its tile's artwork. */
+export async function catalogueTitle(
+  db: Db,
+  kind: 'vendor' | 'game',
+  code: string,
+): Promise<string | undefined> {
+  const rows =
+    kind === 'vendor'
+      ? await db.select({ n: gameVendors.nameEn }).from(gameVendors).where(eq(gameVendors.code, code))
+      : await db.select({ n: games.nameEn }).from(games).where(eq(games.code, code)).limit(1);
+  return rows[0]?.n;
+}

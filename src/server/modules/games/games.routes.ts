@@ -61,7 +61,7 @@ export function gamesRoutes(providers: ReadonlyMap<string, GameProvider>): Route
 
     'get-slot-bets-list': async (body, ctx) => ({
       status: 'success',
-      ...(await memberBetPage(ctx.db, requireMember(ctx).memberId, body)),
+      ...(await memberBetPage(ctx.db, requireMember(ctx).memberId, body, providers)),
     }),
   };
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { MSG } from '../../../shared/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
-import type { SessionMember } from '../accounts/sessions.repo.ts';
+import type { SessionMember } from '../accounts/sessions.service.ts';
 import { jackpotBpsFor } from '../jackpot/jackpot.service.ts';
 import { assertMayPlay } from '../protection/protection.service.ts';
 import { findGame } from './catalogue.service.ts';

@@ -1,14 +1,34 @@
 import { sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
-import type { SessionMember } from '../accounts/sessions.repo.ts';
+import { findMember } from '../accounts/members.service.ts';
+import type { SessionMember } from '../accounts/sessions.service.ts';
 import { notifyLive, notifyMembers } from '../live/live.notify.ts';
 import { NOTE_VISIBLE_SQL, type NoteTarget, noteReceipts, notes } from './inbox.schema.ts';
 
+/** What decides which notes a member sees: who they are, their level, since when they are a member. */
+interface Viewer {
+  id: number;
+  level: number;
+  createdAt: Date;
+}
+
+/** The member as the notes see them (the accounts module's record); an unknown id sees none of the broadcasts. */
+async function viewerOf(db: DbOrTx, memberId: number): Promise<Viewer> {
+  const member = await findMember(db, memberId);
+  return member
+    ? { id: member.id, level: member.level, createdAt: member.createdAt }
+    : { id: memberId, level: -1, createdAt: new Date(8.64e15) };
+}
+
+/** The viewer as the row `m` that NOTE_VISIBLE_SQL reads. */
+const viewerRow = (m: Viewer) =>
+  sql`(select ${m.id}::int8 as id, ${m.level}::int as level, ${m.createdAt.toISOString()}::timestamptz as created_at) m`;
+
 /** Notes the member can see (NOTE_VISIBLE_SQL), minus those they deleted. */
-const visibleNotes = (memberId: number) => sql`
+const visibleNotes = (m: Viewer) => sql`
   select n.*, r.read_at, r.deleted_at from notes n
-  join members m on m.id = ${memberId}
+  cross join ${viewerRow(m)}
   left join note_receipts r on r.note_id = n.id and r.member_id = m.id
   where ${sql.raw(NOTE_VISIBLE_SQL)} and r.deleted_at is null`;
 
@@ -33,13 +53,14 @@ export async function listNotes(
   member: SessionMember,
   { page, pageSize }: { page: number; pageSize: number },
 ) {
+  const viewer = await viewerOf(db, member.memberId);
   const rows = await queryRows<NoteRow>(
     db,
-    sql`${visibleNotes(member.memberId)} order by n.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    sql`${visibleNotes(viewer)} order by n.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`,
   );
   const [total] = await queryRows<{ n: number; unread: number }>(
     db,
-    sql`select count(*) as n, count(*) filter (where v.read_at is null) as unread from (${visibleNotes(member.memberId)}) v`,
+    sql`select count(*) as n, count(*) filter (where v.read_at is null) as unread from (${visibleNotes(viewer)}) v`,
   );
   return { notes: rows.map(toNote), maxCount: total?.n ?? 0, noteCount: total?.unread ?? 0 };
 }
@@ -53,7 +74,7 @@ export async function latestNote(db: Db, member: SessionMember) {
 async function assertVisible(db: DbOrTx, memberId: number, noteId: number) {
   const [row] = await queryRows<{ id: number }>(
     db,
-    sql`select v.id from (${visibleNotes(memberId)}) v where v.id = ${noteId}`,
+    sql`select v.id from (${visibleNotes(await viewerOf(db, memberId))}) v where v.id = ${noteId}`,
   );
   if (!row) throw errors.notFound('such note');
 }
@@ -89,7 +110,7 @@ export async function stampAllNotes(
   const rows = await queryRows<{ note_id: number }>(
     db,
     sql`insert into note_receipts (note_id, member_id, ${column})
-        select v.id, ${member.memberId}, now() from (${visibleNotes(member.memberId)}) v
+        select v.id, ${member.memberId}, now() from (${visibleNotes(await viewerOf(db, member.memberId))}) v
         on conflict (note_id, member_id) do update set ${column} = coalesce(note_receipts.${column}, now())
         returning note_id`,
   );
@@ -132,7 +153,7 @@ export async function notesOfMember(db: Db, memberId: number, limit: number) {
   >(
     db,
     sql`select n.*, r.read_at, r.deleted_at from notes n
-        join members m on m.id = ${memberId}
+        cross join ${viewerRow(await viewerOf(db, memberId))}
         left join note_receipts r on r.note_id = n.id and r.member_id = m.id
         where ${sql.raw(NOTE_VISIBLE_SQL)} order by n.id desc limit ${limit}`,
   );

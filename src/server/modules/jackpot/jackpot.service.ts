@@ -1,5 +1,6 @@
 import { desc, lt, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
+import { houseBalance } from '../ledger/ledger.service.ts';
 import { JACKPOT_POOL_KIND, jackpotWins } from './jackpot.schema.ts';
 
 export interface JackpotState {
@@ -13,27 +14,27 @@ export interface JackpotState {
 }
 
 /**
- * Reads the pool from its 64 account rows (an index range on ledger_accounts_house_kind), never from
- * the transfers, with the settings and the last win.
+ * Reads the pool from its 64 account rows (the ledger's houseBalance), never from the transfers, with
+ * the settings and the last win.
  */
 export async function readJackpot(db: DbOrTx): Promise<JackpotState> {
-  const [row] = await queryRows<{
-    amount: number;
-    contribution_bps: number;
-    reseed: number;
-    last_amount: number | null;
-    last_at: string | Date | null;
-  }>(
-    db,
-    sql`select (select coalesce(sum(balance), 0)::int8 from ledger_accounts
-                 where member_id is null and kind = ${JACKPOT_POOL_KIND}) as amount,
-               s.contribution_bps, s.reseed, w.amount as last_amount, w.created_at as last_at
+  const [amount, [row]] = await Promise.all([
+    houseBalance(db, JACKPOT_POOL_KIND),
+    queryRows<{
+      contribution_bps: number;
+      reseed: number;
+      last_amount: number | null;
+      last_at: string | Date | null;
+    }>(
+      db,
+      sql`select s.contribution_bps, s.reseed, w.amount as last_amount, w.created_at as last_at
         from jackpot_settings s
         left join lateral (select amount, created_at from jackpot_wins order by id desc limit 1) w on true`,
-  );
+    ),
+  ]);
   if (!row) throw new Error('jackpot_settings has no row: run the migrations');
   return {
-    amount: Number(row.amount),
+    amount,
     contributionBps: row.contribution_bps,
     reseed: Number(row.reseed),
     lastWin:

@@ -156,3 +156,16 @@ export async function memberBalances(db: DbOrTx, memberId: number): Promise<Memb
   for (const row of rows) balances[row.kind as MemberAccountKind] = row.balance;
   return balances;
 }
+
+/**
+ * The balance of a house account kind (the ledger's own, or another module's such as the jackpot pool):
+ * the sum of its shard rows (an index range on ledger_accounts_house_kind), never the transfers.
+ */
+export async function houseBalance(db: DbOrTx, kind: string): Promise<number> {
+  const [row] = await queryRows<{ amount: number }>(
+    db,
+    sql`select coalesce(sum(balance), 0)::int8 as amount from ledger_accounts
+        where member_id is null and kind = ${kind}`,
+  );
+  return Number(row?.amount ?? 0);
+}

@@ -13,7 +13,7 @@ import { backendAvailable, isPostgres } from '../../../../test/support/test-db.t
 import { launchGame, playRound } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
 import { seedDemo } from '../../db/seed-demo.ts';
-import { findSessionMember } from '../accounts/sessions.repo.ts';
+import { findSessionMember } from '../accounts/sessions.service.ts';
 import { compMinimum } from '../cashier/comp.service.ts';
 import { approveDeposit, cancelDeposit } from '../cashier/deposits.service.ts';
 import { approveWithdrawal, rejectWithdrawal } from '../cashier/withdrawals.service.ts';

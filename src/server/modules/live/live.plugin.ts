@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { findSessionMember } from '../accounts/sessions.repo.ts';
+import { findSessionMember } from '../accounts/sessions.service.ts';
 import { pendingCounts } from '../backoffice/dashboard.service.ts';
 import { findOperator } from '../backoffice/operators.service.ts';
 import { jackpotReaderOf } from '../jackpot/jackpot.routes.ts';

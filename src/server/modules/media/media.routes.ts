@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { games, gameVendors } from '../games/games.schema.ts';
+import { catalogueTitle } from '../games/catalogue.service.ts';
 import { themedSlotTile } from './themed-slot-tiles.tsx';
 import { tileSvg } from './tile-art.ts';
 
@@ -10,16 +9,10 @@ export async function mediaRoutes(app: FastifyInstance, db: Db): Promise<void> {
   app.get<{ Params: { kind: string; file: string } }>('/media/:kind/:file', async (request, reply) => {
     const { kind, file } = request.params;
     const code = file.replace(/\.svg$/, '');
-    let title: string | undefined;
-    if (kind === 'vendors') {
-      [title] = (
-        await db.select({ n: gameVendors.nameEn }).from(gameVendors).where(eq(gameVendors.code, code))
-      ).map((r) => r.n);
-    } else if (kind === 'games') {
-      [title] = (await db.select({ n: games.nameEn }).from(games).where(eq(games.code, code)).limit(1)).map(
-        (r) => r.n,
-      );
-    }
+    const title =
+      kind === 'vendors' || kind === 'games'
+        ? await catalogueTitle(db, kind === 'vendors' ? 'vendor' : 'game', code)
+        : undefined;
     if (!title || !file.endsWith('.svg'))
       return reply.code(404).send({ status: 'not_found', msg: 'msg3003', message: 'no such image' });
     return reply

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { FRUIT_FIESTA_ART } from '../../../web/play/slot/art/fruit-fiesta.tsx';
-import { GOLDEN_DRAGON_ART } from '../../../web/play/slot/art/golden-dragon.tsx';
-import { LUCKY_SEVENS_ART } from '../../../web/play/slot/art/lucky-sevens.tsx';
+import { FRUIT_FIESTA_ART } from '../../../shared/games/slot-art/fruit-fiesta.tsx';
+import { GOLDEN_DRAGON_ART } from '../../../shared/games/slot-art/golden-dragon.tsx';
+import { LUCKY_SEVENS_ART } from '../../../shared/games/slot-art/lucky-sevens.tsx';
 
 interface Theme {
   /** The game window's own colours (src/web/play/slot/slot.module.css, .theme-<code>). */

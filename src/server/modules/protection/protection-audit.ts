@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { members } from '../accounts/accounts.schema.ts';
+import { memberCards } from '../accounts/members.service.ts';
 import { appendAudit } from '../backoffice/audit.service.ts';
 
 /** A protection event in the audit log (`protection.<action>`): the member is the actor. */
@@ -11,10 +10,7 @@ export async function auditProtection(
   after: unknown,
   ip?: string,
 ) {
-  const [member] = await tx
-    .select({ loginId: members.loginId })
-    .from(members)
-    .where(eq(members.id, memberId));
+  const member = (await memberCards(tx, [memberId])).get(memberId);
   await appendAudit(tx, {
     operatorId: null,
     operatorLogin: `member:${member?.loginId ?? memberId}`,

@@ -12,7 +12,7 @@ import {
   requestLift,
   startProtection,
 } from './protection.service.ts';
-import { cancelSportsBetsOnBreak } from './protection-sports.ts';
+import { NO_PROTECTION_HOOKS, type ProtectionHooks, protectionStarted } from './protection-hooks.ts';
 import { realityMinutes, recordRealityAnswer, sessionPlay, setRealityMinutes } from './reality.service.ts';
 import { statementCsv, statementRange } from './statement-csv.ts';
 
@@ -50,7 +50,8 @@ async function limitsReply(db: DbOrTx, memberId: number) {
   };
 }
 
-export const protectionRoutes: RouteHandlers = {
+/** The member routes of player protection; `hooks` run when a break or self-exclusion starts (app.ts). */
+export const protectionRoutes = (hooks: ProtectionHooks = NO_PROTECTION_HOOKS): RouteHandlers => ({
   'get-protection': async (_body, ctx) => ({
     status: 'success',
     protection: protectionView(await currentProtection(ctx.db, requireMember(ctx).memberId)),
@@ -65,10 +66,8 @@ export const protectionRoutes: RouteHandlers = {
           : { kind: 'exclusion', months: body.months! };
     const { memberId } = requireMember(ctx);
     const view = await startProtection(ctx.db, memberId, choice, ctx.ip);
-    // The site's setting: open sports bets stay (default) or are cancelled and refunded now.
-    if (ctx.site.settings.sportsBetsOnBreak === 'cancel') {
-      await cancelSportsBetsOnBreak(ctx.db, ctx.request.server.sportsWallet, memberId, choice.kind, ctx.ip);
-    }
+    // What others do now (the sportsbook cancels open bets where the site says so).
+    await protectionStarted(hooks, { db: ctx.db, memberId, kind: choice.kind, site: ctx.site }, ctx.ip);
     return { status: 'success', msg: MSG.protectionSet, protection: protectionView(view) };
   },
 
@@ -153,4 +152,4 @@ export const protectionRoutes: RouteHandlers = {
       .send(stream);
     return ctx.reply as never;
   },
-};
+});

@@ -3,7 +3,7 @@ import { MSG } from '../../../shared/messages.ts';
 import type { ProtectionKind, ProtectionState } from '../../../shared/vocabulary.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
-import { members } from '../accounts/accounts.schema.ts';
+import { lockMember, memberStatusShared, updateMember } from '../accounts/members.service.ts';
 import { notifyMembers } from '../live/live.notify.ts';
 import { protectionPeriods } from './protection.schema.ts';
 import { auditProtection } from './protection-audit.ts';
@@ -68,10 +68,7 @@ async function liftPeriod(db: DbOrTx, memberId: number, period: Period, now: Dat
       .where(and(eq(protectionPeriods.id, period.id), isNull(protectionPeriods.liftedAt)))
       .returning({ id: protectionPeriods.id });
     if (lifted.length === 0) return;
-    await tx
-      .update(members)
-      .set({ status: 'active' })
-      .where(and(eq(members.id, memberId), eq(members.status, 'self_excluded')));
+    await updateMember(tx, memberId, { status: 'active' }, 'self_excluded');
     await auditProtection(tx, memberId, 'lifted', { periodId: period.id });
     await notifyMembers(tx, [memberId]);
   });
@@ -125,13 +122,10 @@ export async function assertMayPlay(tx: DbOrTx, memberId: number, now = new Date
   // A lift that is due happens first, before the share lock: two requests each holding a share lock
   // and then updating the member row would deadlock.
   await currentProtection(tx, memberId, now);
-  const [member] = await queryRows<{ status: string }>(
-    tx,
-    sql`select status from members where id = ${memberId} for share`,
-  );
+  const status = await memberStatusShared(tx, memberId);
   const view = viewOf(await openPeriod(tx, memberId), now);
   if (view.state !== 'none') throw protectionRefusal(view);
-  if (member?.status !== 'active') {
+  if (status !== 'active') {
     // Set without a period (before migration 0013, or by hand): refused as before.
     throw errors.forbidden('this account may not play', MSG.selfExcluded);
   }
@@ -159,7 +153,7 @@ export async function startProtection(
   now = new Date(),
 ): Promise<ProtectionView> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
+    await lockMember(tx, memberId);
     const current = await currentProtection(tx, memberId, now);
     if (current.state !== 'none') {
       throw errors.conflict('a break or self-exclusion is already running', {}, MSG.alreadyProtected);
@@ -168,7 +162,7 @@ export async function startProtection(
       .insert(protectionPeriods)
       .values({ memberId, kind: choice.kind, startedAt: now, endsAt: endOf(choice, now) })
       .returning();
-    await tx.update(members).set({ status: 'self_excluded' }).where(eq(members.id, memberId));
+    await updateMember(tx, memberId, { status: 'self_excluded' });
     await auditProtection(
       tx,
       memberId,
@@ -187,7 +181,7 @@ export async function startProtection(
 /** After the end, the member asks to lift: it lifts a cooling day later (on the next look). */
 export async function requestLift(db: DbOrTx, memberId: number, ip?: string, now = new Date()) {
   return db.transaction(async (tx) => {
-    await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
+    await lockMember(tx, memberId);
     const period = await openPeriod(tx, memberId);
     const view = viewOf(period, now);
     if (!period || view.state === 'cooling') return view;

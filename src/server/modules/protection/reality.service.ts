@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { RealityChoice } from '../../../shared/vocabulary.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { sessionStartedAt } from '../accounts/sessions.service.ts';
+import { memberPlaySince } from '../games/wallet/rounds.service.ts';
 import { auditProtection } from './protection-audit.ts';
 
 export const DEFAULT_REALITY_MINUTES = 60;
@@ -24,41 +26,14 @@ export async function setRealityMinutes(db: DbOrTx, memberId: number, minutes: n
   });
 }
 
-const PAGE = 500;
-
 /**
  * This login session's play: when it started, and the stakes and wins of the game rounds opened since
- * (sports bets are rounds too). Read newest first by the index game_rounds_member, a page at a time,
- * stopping at the first round older than the session: bounded by this session's rounds, not history.
+ * (the accounts module's session, the wallet's rounds).
  */
 export async function sessionPlay(db: DbOrTx, memberId: number, sessionId: number) {
-  const [session] = await queryRows<{ created_at: Date | string }>(
-    db,
-    sql`select created_at from sessions where id = ${sessionId} and member_id = ${memberId}`,
-  );
-  const startedAt = new Date(session!.created_at);
-  let stakes = 0;
-  let wins = 0;
-  let before = Number.MAX_SAFE_INTEGER;
-  for (;;) {
-    const rows = await queryRows<{
-      id: number;
-      total_bet: number;
-      total_win: number;
-      opened_at: Date | string;
-    }>(
-      db,
-      sql`select id, total_bet, total_win, opened_at from game_rounds
-          where member_id = ${memberId} and id < ${before} order by id desc limit ${PAGE}`,
-    );
-    for (const r of rows) {
-      if (new Date(r.opened_at) < startedAt) return { startedAt, stakes, wins, net: wins - stakes };
-      stakes += Number(r.total_bet);
-      wins += Number(r.total_win);
-    }
-    if (rows.length < PAGE) return { startedAt, stakes, wins, net: wins - stakes };
-    before = Number(rows[rows.length - 1]!.id);
-  }
+  const startedAt = (await sessionStartedAt(db, memberId, sessionId))!;
+  const { stakes, wins } = await memberPlaySince(db, memberId, startedAt);
+  return { startedAt, stakes, wins, net: wins - stakes };
 }
 
 /** The member's answer to a reality check, kept as a protection event (and in the audit log). */

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.ts';
-import { type DbOrTx, queryRows } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
+import { memberStatementLines } from '../ledger/statement.service.ts';
 import { isCalendarDay, isoInZone, startOfDay } from '../sites/site-time.ts';
 
 /** The longest range one download covers. */
@@ -46,60 +46,6 @@ export function statementRange(from: string, to: string, timezone: string) {
   return { start: startOfDay(from, timezone), end: startOfDay(next, timezone) };
 }
 
-interface Line {
-  id: number;
-  created_at: Date;
-  kind: string;
-  account: string;
-  amount: number;
-  reference: unknown;
-}
-
-/**
- * The member's ledger lines in the range, oldest first, read in batches by id. One part per account
- * and direction, each an index scan on ledger_transfers_from / _to in id order that stops at the batch
- * size, so a batch costs its own rows, not a sort of the whole range.
- */
-async function* lines(
-  db: DbOrTx,
-  memberId: number,
-  start: Date,
-  end: Date,
-  batchSize: number,
-): AsyncGenerator<Line> {
-  const accounts = await queryRows<{ id: number; kind: string }>(
-    db,
-    sql`select id, kind from ledger_accounts where member_id = ${memberId} order by id`,
-  );
-  if (accounts.length === 0) return;
-  let after = 0;
-  let afterSign = -2;
-  for (;;) {
-    // A transfer between two of the member's own accounts (cash → held) is two lines: out, then in.
-    const parts = accounts.flatMap((a) =>
-      (['from', 'to'] as const).map((side) => {
-        const sign = side === 'to' ? 1 : -1;
-        const column = side === 'to' ? sql`to_account_id` : sql`from_account_id`;
-        // Keyset on (id, sign): the line after the last one read.
-        const from = sign > afterSign ? after : after + 1;
-        return sql`(select id, created_at, kind, ${a.kind}::text as account, ${sign} * amount as amount,
-            reference, ${sign}::int as sign from ledger_transfers
-          where ${column} = ${a.id} and id >= ${from} and created_at >= ${start} and created_at < ${end}
-          order by id limit ${batchSize})`;
-      }),
-    );
-    const batch = await queryRows<Line & { sign: number }>(
-      db,
-      sql`select * from (${sql.join(parts, sql` union all `)}) l order by id, sign limit ${batchSize}`,
-    );
-    for (const line of batch) yield line;
-    if (batch.length < batchSize) return;
-    const last = batch[batch.length - 1]!;
-    after = last.id;
-    afterSign = last.sign;
-  }
-}
-
 /** The account statement as a CSV stream: a header row, then one row per ledger line. */
 export function statementCsv(
   db: DbOrTx,
@@ -110,10 +56,10 @@ export function statementCsv(
 ): Readable {
   async function* rows() {
     yield csvLine(STATEMENT_HEADER);
-    for await (const line of lines(db, memberId, range.start, range.end, batchSize)) {
+    for await (const line of memberStatementLines(db, memberId, range, batchSize)) {
       yield csvLine([
         line.id,
-        isoInZone(new Date(line.created_at), site.timezone),
+        isoInZone(line.createdAt, site.timezone),
         line.kind,
         line.account,
         line.amount,

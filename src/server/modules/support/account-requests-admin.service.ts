@@ -1,31 +1,33 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
-import { members } from '../accounts/accounts.schema.ts';
+import { memberCards } from '../accounts/members.service.ts';
 import { answerTicket } from './help-tickets.service.ts';
 import { helpTickets } from './support.schema.ts';
 
 /** Open requests for the deposit account, oldest first, with who asked. */
 export async function pendingAccountRequests(db: DbOrTx) {
-  return db
+  const requests = await db
     .select({
       id: helpTickets.id,
       siteId: helpTickets.siteId,
       createdAt: helpTickets.createdAt,
-      member: {
-        id: members.id,
-        loginId: members.loginId,
-        nick: members.nick,
-        level: members.level,
-        bankName: members.bankName,
-        bankOwner: members.bankOwner,
-      },
+      memberId: helpTickets.memberId,
     })
     .from(helpTickets)
-    .innerJoin(members, eq(members.id, helpTickets.memberId))
     .where(and(eq(helpTickets.kind, 'account'), eq(helpTickets.status, 'wait')))
     .orderBy(asc(helpTickets.id))
     .limit(200);
+  const cards = await memberCards(
+    db,
+    requests.flatMap((r) => (r.memberId === null ? [] : [r.memberId])),
+  );
+  return requests.flatMap(({ memberId, ...request }) => {
+    const card = memberId === null ? undefined : cards.get(memberId);
+    if (!card) return [];
+    const { id, loginId, nick, level, bankName, bankOwner } = card;
+    return [{ ...request, member: { id, loginId, nick, level, bankName, bankOwner } }];
+  });
 }
 
 export interface DepositAccount {

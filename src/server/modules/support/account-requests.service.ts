@@ -2,7 +2,7 @@ import { MSG } from '../../../shared/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { isMemberPassword } from '../accounts/accounts.service.ts';
-import type { SessionMember } from '../accounts/sessions.repo.ts';
+import type { SessionMember } from '../accounts/sessions.service.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { helpTickets } from './support.schema.ts';
 

@@ -3,7 +3,7 @@ import { MSG } from '../../../shared/messages.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { type AttemptLimits, reserveAttempt } from '../accounts/attempt-limits.ts';
-import type { SessionMember } from '../accounts/sessions.repo.ts';
+import type { SessionMember } from '../accounts/sessions.service.ts';
 import { notifyMembers } from '../live/live.notify.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { helpTickets } from './support.schema.ts';

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
-import type { SessionMember } from '../accounts/sessions.repo.ts';
+import type { SessionMember } from '../accounts/sessions.service.ts';
 import { refuseWhileOwing } from '../games/wallet/debts.service.ts';
-import { ledgerAccounts } from '../ledger/ledger.schema.ts';
-import { IdempotencyConflict, InsufficientFunds, transfer } from '../ledger/ledger.service.ts';
+import {
+  IdempotencyConflict,
+  InsufficientFunds,
+  memberBalances,
+  transfer,
+} from '../ledger/ledger.service.ts';
 
 export type VaultDirection = 'in' | 'out';
 
@@ -16,14 +19,10 @@ export interface VaultBalances {
   vault: number;
 }
 
-/** Cash and vault of a member, read together (two rows of the member's unique account index). */
+/** Cash and vault of a member, read together (the member's rows of the unique account index). */
 export async function vaultBalances(db: DbOrTx, memberId: number): Promise<VaultBalances> {
-  const rows = await db
-    .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.memberId, memberId), inArray(ledgerAccounts.kind, ['cash', 'vault'])));
-  const of = (kind: string) => rows.find((r) => r.kind === kind)?.balance ?? 0;
-  return { balance: of('cash'), vault: of('vault') };
+  const { cash, vault } = await memberBalances(db, memberId);
+  return { balance: cash, vault };
 }
 
 const notEnough = (direction: VaultDirection, available: number) =>

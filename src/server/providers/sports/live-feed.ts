@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { startSse } from '../../http/sse.ts';
 import type { LiveHub } from '../../modules/live/live.hub.ts';
-import { startSse } from '../../modules/live/sse.ts';
 import type { ListedEvent } from './listing.service.ts';
 
 /** A sports window's stream: the events it shows. */

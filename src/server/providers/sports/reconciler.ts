@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { RECONCILE_KINDS } from '../../../shared/contract/admin/sports.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
-import { roundTotals } from '../../modules/games/wallet/rounds.read.ts';
+import { roundTotals } from '../../modules/games/wallet/rounds.service.ts';
 import { moveFromPending, rollbackTxOf, roundOf, stakeTxOf } from './bets.service.ts';
 import { sportsClock } from './clock.ts';
 import { reevaluateBets } from './settlement.service.ts';

@@ -1,30 +1,37 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import escapeHtml from 'escape-html';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseFractionText } from '../../../shared/sports/fraction.ts';
 import { formatDecimal } from '../../../shared/sports/price.ts';
 import type { Db } from '../../db/client.ts';
-import { requestLocale } from '../../http/page-i18n.ts';
-import { realityMarkup } from '../../modules/protection/reality-window.ts';
 import { listEvents } from './listing.service.ts';
 
 /**
  * GET /sports: the page open-game launches: the sports window (its own bundle, `src/web/sports.html`)
  * when the site is built; without a build (tests of the API alone), a plain server-rendered list of the
- * events taking bets, with their markets and prices. Both carry the reality check (player protection),
- * added to the page here so that it runs beside the window whatever the window's own state.
+ * events taking bets, with their markets and prices. Both carry what the platform adds to a game
+ * window (`extras`: the reality check of player protection, wired in app.ts), added to the page here so
+ * that it runs beside the window whatever the window's own state.
  */
+/** Markup the platform adds at the end of the window's body, for this request. */
+export type WindowExtras = (request: FastifyRequest) => string;
+
 /** Its styles, a file of their own: the Content-Security-Policy allows no inline style. */
 const SPORTS_CSS =
   'body{font-family:system-ui,sans-serif;margin:0;padding:12px;max-width:100%;overflow-wrap:anywhere;background:#0f1420;color:#e8ecf3}section{border-bottom:1px solid #2a3245;padding:8px 0}h2{font-size:16px;margin:4px 0}p,li{font-size:13px}ul{padding-left:16px}';
 
-export async function sportsPage(app: FastifyInstance, db: Db, webRoot: string | undefined): Promise<void> {
+export async function sportsPage(
+  app: FastifyInstance,
+  db: Db,
+  webRoot: string | undefined,
+  extras: WindowExtras = () => '',
+): Promise<void> {
   app.get('/sports/sports.css', async (_request, reply) =>
     reply.type('text/css').header('cache-control', 'public, max-age=3600').send(SPORTS_CSS),
   );
   app.get('/sports', async (request, reply) => {
-    const reality = realityMarkup(requestLocale(request), 'sportsbook');
+    const reality = extras(request);
     const built = webRoot
       ? await readFile(resolve(webRoot, 'sports.html'), 'utf8').catch(() => undefined)
       : undefined;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { listEvents } from './listing.service.ts';
 import { sportsLiveRoutes } from './live-feed.ts';
 import { type SportsMaintenance, sportsMaintenance } from './maintenance.ts';
-import { sportsPage } from './sports.page.ts';
+import { sportsPage, type WindowExtras } from './sports.page.ts';
 import { sportsApi } from './sports.routes.ts';
 import { type SportsWallet, sportsWallet } from './sports-wallet.ts';
 
@@ -19,13 +19,17 @@ declare module 'fastify' {
 
 /**
  * The built-in sportsbook: its player API, its window, the live stream of the events a window shows,
- * the wallet client the back office settles through.
+ * the wallet client the back office settles through. `windowExtras`: what the platform adds to the
+ * window's page (the reality check).
  */
-export async function sportsBook(app: FastifyInstance, deps: { db: Db; config: Config }): Promise<void> {
+export async function sportsBook(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; windowExtras?: WindowExtras },
+): Promise<void> {
   const wallet = sportsWallet(() => deps.config.publicUrl, deps.config.sportsWalletSecret);
   app.decorate('sportsWallet', wallet);
   await sportsApi(app, { db: deps.db, wallet, currency: deps.config.currency });
-  await sportsPage(app, deps.db, deps.config.webRoot);
+  await sportsPage(app, deps.db, deps.config.webRoot, deps.windowExtras);
   await sportsLiveRoutes(app, app.live, (ids) => listEvents(deps.db, { eventIds: ids, limit: 200 }));
   const maintenance = sportsMaintenance(deps.db, wallet, {
     everyMs: deps.config.sportsHousekeepingMs,

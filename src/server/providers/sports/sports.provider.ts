@@ -1,4 +1,5 @@
 import type { GameProvider } from '../../modules/games/provider.ts';
+import { sportsRoundFacts } from './open-bet-returns.ts';
 
 /** The built-in sportsbook: seamless, its window served by this server under /sports. */
 export const sportsProvider: GameProvider = {
@@ -6,4 +7,5 @@ export const sportsProvider: GameProvider = {
   wallet: 'seamless',
   launchUrl: ({ token, locale }) =>
     `/sports?token=${encodeURIComponent(token)}&lang=${encodeURIComponent(locale)}`,
+  roundFacts: sportsRoundFacts,
 };

@@ -9,7 +9,9 @@ import { StatusBadge } from './StatusBadge.tsx';
 
 const i18n = i18next.createInstance();
 const load = (lng: string, ns: string) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '../../i18n/locales', lng, `${ns}.json`), 'utf8'));
+  JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../../shared/i18n/locales', lng, `${ns}.json`), 'utf8'),
+  );
 
 beforeAll(async () => {
   await i18n.use(initReactI18next).init({

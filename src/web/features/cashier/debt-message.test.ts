@@ -8,7 +8,9 @@ import { messageParams } from '../protection/messageParams.ts';
 import { failureMessage } from './failureMessage.ts';
 
 const load = (lng: string) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '../../i18n/locales', lng, 'common.json'), 'utf8'));
+  JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../../shared/i18n/locales', lng, 'common.json'), 'utf8'),
+  );
 
 beforeAll(async () => {
   await i18next.init({

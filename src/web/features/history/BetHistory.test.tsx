@@ -13,7 +13,9 @@ type BetLine = RouteReply<'get-slot-bets-list'>['list'][number];
 
 const i18n = i18next.createInstance();
 const load = (lng: string) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '../../i18n/locales', lng, 'user.json'), 'utf8'));
+  JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../../shared/i18n/locales', lng, 'user.json'), 'utf8'),
+  );
 
 beforeAll(async () => {
   await i18n.use(initReactI18next).init({

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { CLASSIC_ART } from './art/classic.tsx';
-import { FRUIT_FIESTA_ART } from './art/fruit-fiesta.tsx';
-import { GOLDEN_DRAGON_ART } from './art/golden-dragon.tsx';
-import { LUCKY_SEVENS_ART } from './art/lucky-sevens.tsx';
+import { CLASSIC_ART } from '../../../shared/games/slot-art/classic.tsx';
+import { FRUIT_FIESTA_ART } from '../../../shared/games/slot-art/fruit-fiesta.tsx';
+import { GOLDEN_DRAGON_ART } from '../../../shared/games/slot-art/golden-dragon.tsx';
+import { LUCKY_SEVENS_ART } from '../../../shared/games/slot-art/lucky-sevens.tsx';
 
 const ART: Record<string, Record<string, ReactNode>> = {
   'golden-dragon': GOLDEN_DRAGON_ART,

@@ -1,7 +1,7 @@
 import { cashierEndpoints } from '../../../../shared/contract/admin/cashier.ts';
 import { errors } from '../../../http/errors.ts';
+import { decideRequest, pendingRequests } from '../../cashier/cashier-queue.service.ts';
 import { adminRoute } from '../admin-route.ts';
-import { decideRequest, pendingRequests } from '../cashier-queue.service.ts';
 
 /** The cashier queue: pending deposits and withdrawals, approved or rejected through the ledger. */
 export const cashierRoutes = [

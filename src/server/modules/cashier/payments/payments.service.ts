@@ -3,11 +3,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import { MSG } from '../../../../shared/messages.ts';
 import type { Db } from '../../../db/client.ts';
 import { errors } from '../../../http/errors.ts';
-import type { SessionMember } from '../../accounts/sessions.repo.ts';
+import type { SessionMember } from '../../accounts/sessions.service.ts';
 import type { Site } from '../../sites/sites.service.ts';
 import { decidePending } from '../cash-requests.repo.ts';
 import {
   type CashRequestKind,
+  cashRequests,
   paymentOptions,
   paymentSessions,
   paymentWebhookEvents,
@@ -166,4 +167,30 @@ export async function applyPaymentEvent(
     if (status === 'already') await creditDeposit(tx, decided, decider.by);
     return status === 'already' ? 'credited' : 'cancelled';
   });
+}
+
+/*
+ * What a payment provider's own pages (the sandbox's hosted pages) may read of the cashier.
+ */
+
+export { verifyMemberRef } from './member-ref.ts';
+export { sessionAllowsTestPayments } from './test-payments.ts';
+
+/** A payment option by its id. */
+export async function findPaymentOption(db: Db, id: number): Promise<PaymentOption | undefined> {
+  const [option] = await db.select().from(paymentOptions).where(eq(paymentOptions.id, id));
+  return option;
+}
+
+/** The payment option a deposit request was made with, and the option's site. */
+export async function depositOptionOf(
+  db: Db,
+  cashRequestId: number,
+): Promise<{ kind: PaymentOption['kind']; name: string; siteId: number } | undefined> {
+  const [row] = await db
+    .select({ kind: paymentOptions.kind, name: paymentOptions.name, siteId: paymentOptions.siteId })
+    .from(cashRequests)
+    .innerJoin(paymentOptions, eq(paymentOptions.id, cashRequests.paymentOptionId))
+    .where(eq(cashRequests.id, cashRequestId));
+  return row;
 }

@@ -8,7 +8,7 @@ import { useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../../test/support/test-db.ts';
 import { paymentOptions, sites } from '../../../db/schema.ts';
 import { hmacSign } from '../../../http/hmac-signature.ts';
-import { SIGNATURE_HEADER } from './sandbox/signature.ts';
+import { SIGNATURE_HEADER } from '../../../providers/payments/sandbox/signature.ts';
 
 const SECRET = 'test-sandbox-secret';
 

@@ -8,8 +8,8 @@ import { ORIGIN, useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
 import { paymentOptions, sites } from '../../../db/schema.ts';
 import { hmacSign } from '../../../http/hmac-signature.ts';
+import { SIGNATURE_HEADER } from '../../../providers/payments/sandbox/signature.ts';
 import { createOperator } from '../../backoffice/operators.service.ts';
-import { SIGNATURE_HEADER } from './sandbox/signature.ts';
 
 const SECRET = 'test-payments-secret';
 

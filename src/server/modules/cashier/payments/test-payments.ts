@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { MSG, STATUS } from '../../../../shared/messages.ts';
 import { type DbOrTx, queryRows } from '../../../db/client.ts';
 import { ApiError } from '../../../http/api-error.ts';
+import { memberCards } from '../../accounts/members.service.ts';
 import type { SiteSettings } from '../../sites/sites.schema.ts';
+import { findSite } from '../../sites/sites-admin.service.ts';
 
 /**
  * Test payments: a provider marked `testOnly` (the built-in sandbox) moves no real money, so on a
@@ -24,15 +26,17 @@ export async function sessionAllowsTestPayments(
   sessionId: string,
 ): Promise<boolean> {
   if (!mode.production) return true;
-  const [row] = await queryRows<{ settings: SiteSettings }>(
+  const [row] = await queryRows<{ member_id: number }>(
     db,
-    sql`select s.settings from payment_sessions p
-        join cash_requests r on r.id = p.cash_request_id
-        join members m on m.id = r.member_id
-        join sites s on s.id = m.site_id
+    sql`select r.member_id from payment_sessions p join cash_requests r on r.id = p.cash_request_id
         where p.id = ${sessionId}`,
   );
-  return testPaymentsAllowed(mode, row?.settings);
+  // The member's site, asked of the accounts and sites modules.
+  const member = row
+    ? (await memberCards(db, [Number(row.member_id)])).get(Number(row.member_id))
+    : undefined;
+  const site = member ? await findSite(db, member.siteId) : undefined;
+  return testPaymentsAllowed(mode, site?.settings);
 }
 
 /** The plain answer of a production site whose only payment provider is a test one that is switched off. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { hmacSignatureValid } from '../../../http/hmac-signature.ts';
+import { WALLET_SIGNATURE_HEADER } from '../provider.ts';
 import { walletResettle, walletUnsettle } from './corrections.service.ts';
 import { isWalletOperation, WALLET_HTTP_STATUS, walletRequests } from './wallet.schemas.ts';
 import {
@@ -12,7 +13,7 @@ import {
   walletRollback,
   walletWin,
 } from './wallet.service.ts';
-import { bodyHash, WALLET_SIGNATURE_HEADER } from './wallet-signature.ts';
+import { bodyHash } from './wallet-signature.ts';
 
 export interface WalletDeps {
   db: Db;

@@ -12,7 +12,7 @@ import {
 import { seedDemo } from '../../../db/seed-demo.ts';
 import { hmacSign } from '../../../http/hmac-signature.ts';
 import { openRounds } from '../bets.service.ts';
-import { WALLET_SIGNATURE_HEADER } from './wallet-signature.ts';
+import { WALLET_SIGNATURE_HEADER } from '../provider.ts';
 
 describe.runIf(backendAvailable)('seamless wallet API', () => {
   const t = useTestApp({ houseWalletSecret: 'test-wallet-secret' });

@@ -1,11 +1,21 @@
 import type { FastifyReply } from 'fastify';
-import type { OperatorStream } from './operator-feed.ts';
+
+/** One Server-Sent Events stream (the live module's streams are these, with their member). */
+export interface SseStream {
+  /** The session the stream was opened with: it ends with that session. */
+  token: string;
+  /** Sends one named event; `data` is serialised as JSON. */
+  send(event: string, data: unknown): void;
+  /** A comment line that keeps proxies from closing an idle connection. */
+  ping(): void;
+  end(): void;
+}
 
 /**
  * Turns a reply into a Server-Sent Events stream: the reply is hijacked (Fastify sends nothing
  * more), the headers set by hooks (security headers) are kept, and writes go straight to the socket.
  */
-export function startSse(reply: FastifyReply, token: string): OperatorStream {
+export function startSse(reply: FastifyReply, token: string): SseStream {
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (value !== undefined) reply.raw.setHeader(name, value);
   }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nextCode } from '../../../../../../test/support/money.ts';
-import { useTestApp } from '../../../../../../test/support/test-app.ts';
-import { backendAvailable } from '../../../../../../test/support/test-db.ts';
-import { paymentOptions, sites } from '../../../../db/schema.ts';
+import { nextCode } from '../../../../../test/support/money.ts';
+import { useTestApp } from '../../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../../test/support/test-db.ts';
+import { paymentOptions, sites } from '../../../db/schema.ts';
 
 const COIN = { currency: 'USDT', network: 'TRON (TRC-20)', minorPerCoin: 1_400 };
 

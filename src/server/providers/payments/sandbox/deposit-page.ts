@@ -1,6 +1,6 @@
 import escapeHtml from 'escape-html';
-import { formatNumber, HTML_LANG } from '../../../../../shared/format.ts';
-import type { PageText } from '../../../../http/page-i18n.ts';
+import { formatNumber, HTML_LANG } from '../../../../shared/format.ts';
+import type { PageText } from '../../../http/page-i18n.ts';
 import { coinHundredths, coinText, sandboxAddress } from './coin-terms.ts';
 import type { DepositDetails } from './deposit-details.ts';
 import { hostedPage } from './hosted-page.ts';

@@ -31,3 +31,39 @@ export async function roundTotals(
     ]),
   );
 }
+
+const PAGE = 500;
+
+/**
+ * The stakes and wins of the member's game rounds opened since `since` (sports bets are rounds too), for
+ * player protection's reality check. Read newest first by the index game_rounds_member, a page at a
+ * time, stopping at the first round older than `since`: bounded by those rounds, not by history.
+ */
+export async function memberPlaySince(
+  db: DbOrTx,
+  memberId: number,
+  since: Date,
+): Promise<{ stakes: number; wins: number }> {
+  let stakes = 0;
+  let wins = 0;
+  let before = Number.MAX_SAFE_INTEGER;
+  for (;;) {
+    const rows = await queryRows<{
+      id: number;
+      total_bet: number;
+      total_win: number;
+      opened_at: Date | string;
+    }>(
+      db,
+      sql`select id, total_bet, total_win, opened_at from game_rounds
+          where member_id = ${memberId} and id < ${before} order by id desc limit ${PAGE}`,
+    );
+    for (const r of rows) {
+      if (new Date(r.opened_at) < since) return { stakes, wins };
+      stakes += Number(r.total_bet);
+      wins += Number(r.total_win);
+    }
+    if (rows.length < PAGE) return { stakes, wins };
+    before = Number(rows[rows.length - 1]!.id);
+  }
+}

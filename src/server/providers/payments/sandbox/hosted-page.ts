@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html';
-import type { PageText } from '../../../../http/page-i18n.ts';
+import type { PageText } from '../../../http/page-i18n.ts';
 
 /** The sandbox provider's page frame: no scripts, one stylesheet, works on a phone, in the member's language. */
 export function hostedPage(text: PageText<'payment'>, title: string, body: string): string {

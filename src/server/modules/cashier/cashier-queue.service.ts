@@ -1,11 +1,11 @@
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { members } from '../accounts/accounts.schema.ts';
-import { cashRequests, PENDING_STATUSES } from '../cashier/cashier.schema.ts';
-import { decideDeposit } from '../cashier/deposits.service.ts';
-import { decideWithdrawal } from '../cashier/withdrawals.service.ts';
-import { appendAudit } from './audit.service.ts';
-import type { Operator } from './operators.service.ts';
+import { memberCards } from '../accounts/members.service.ts';
+import { appendAudit } from '../backoffice/audit.service.ts';
+import type { Operator } from '../backoffice/operators.service.ts';
+import { cashRequests, PENDING_STATUSES } from './cashier.schema.ts';
+import { decideDeposit } from './deposits.service.ts';
+import { decideWithdrawal } from './withdrawals.service.ts';
 
 /** A member's finished cashier history, so an operator can judge a request at a glance. */
 async function historyOf(db: Db, memberIds: number[]) {
@@ -38,7 +38,7 @@ interface CashHistory {
 }
 
 /** How many requests of each kind wait, from the partial index of pending requests (migration 0015). */
-async function waitingCounts(db: Db) {
+export async function waitingCounts(db: Db) {
   const rows = await db
     .select({ kind: cashRequests.kind, n: count() })
     .from(cashRequests)
@@ -77,23 +77,11 @@ interface PageQuery {
   limit?: number | undefined;
 }
 
-function pendingPage(db: Db, page: PageQuery) {
-  return db
-    .select({
-      request: cashRequests,
-      member: {
-        id: members.id,
-        loginId: members.loginId,
-        nick: members.nick,
-        level: members.level,
-        status: members.status,
-        bankName: members.bankName,
-        bankOwner: members.bankOwner,
-        bankNumber: members.bankNumber,
-      },
-    })
+/** A page of pending requests, each with the card of the member who asked (the accounts module's). */
+async function pendingPage(db: Db, page: PageQuery) {
+  const requests = await db
+    .select()
     .from(cashRequests)
-    .innerJoin(members, eq(members.id, cashRequests.memberId))
     .where(
       and(
         inArray(cashRequests.status, PENDING_STATUSES),
@@ -103,6 +91,16 @@ function pendingPage(db: Db, page: PageQuery) {
     )
     .orderBy(asc(cashRequests.id))
     .limit(page.limit ?? CASHIER_PAGE);
+  const cards = await memberCards(
+    db,
+    requests.map((r) => r.memberId),
+  );
+  return requests.flatMap((request) => {
+    const card = cards.get(request.memberId);
+    if (!card) return [];
+    const { id, loginId, nick, level, status, bankName, bankOwner, bankNumber } = card;
+    return [{ request, member: { id, loginId, nick, level, status, bankName, bankOwner, bankNumber } }];
+  });
 }
 
 /**

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import escapeHtml from 'escape-html';
 import type { FastifyInstance } from 'fastify';
-import { formatNumber } from '../../../../../shared/format.ts';
-import type { Config } from '../../../../config.ts';
-import type { Db } from '../../../../db/client.ts';
-import { hmacSign } from '../../../../http/hmac-signature.ts';
-import { type PageText, pageText, requestLocale } from '../../../../http/page-i18n.ts';
-import { members } from '../../../accounts/accounts.schema.ts';
-import { paymentOptions } from '../../cashier.schema.ts';
-import { verifyMemberRef } from '../member-ref.ts';
-import { findPaymentSession } from '../payments.service.ts';
-import { sessionAllowsTestPayments } from '../test-payments.ts';
+import { formatNumber } from '../../../../shared/format.ts';
+import type { Config } from '../../../config.ts';
+import type { Db } from '../../../db/client.ts';
+import { hmacSign } from '../../../http/hmac-signature.ts';
+import { type PageText, pageText, requestLocale } from '../../../http/page-i18n.ts';
+import { memberCards } from '../../../modules/accounts/members.service.ts';
+import {
+  findPaymentOption,
+  findPaymentSession,
+  sessionAllowsTestPayments,
+  verifyMemberRef,
+} from '../../../modules/cashier/payments/payments.service.ts';
 import { depositDetails } from './deposit-details.ts';
 import { depositPage } from './deposit-page.ts';
 import { hostedPage, SANDBOX_CSS } from './hosted-page.ts';
@@ -116,14 +117,11 @@ export async function sandboxPages(app: FastifyInstance, deps: { db: Db; config:
         const money = (n: number) => escapeHtml(formatNumber(n, text.locale));
         reply.type('text/html');
         const memberId = verifyMemberRef(deps.config.sandboxPspSecret, request.query.member ?? '');
-        const [option] = await deps.db
-          .select()
-          .from(paymentOptions)
-          .where(eq(paymentOptions.id, Number(request.params.optionId) || 0));
+        const option = await findPaymentOption(deps.db, Number(request.params.optionId) || 0);
         if (!memberId || !option || option.direction !== 'withdraw') {
           return reply.code(404).send(notFoundPage(text, 'payoutExpired'));
         }
-        const [member] = await deps.db.select().from(members).where(eq(members.id, memberId));
+        const member = (await memberCards(deps.db, [memberId])).get(memberId);
         if (!member) return reply.code(404).send(notFoundPage(text, 'payoutExpired'));
         return reply.send(
           hostedPage(

@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { hmacSignatureValid } from '../../../../http/hmac-signature.ts';
-import { type PaymentEvent, type PaymentProvider, type PaymentStatus, WebhookRefused } from '../provider.ts';
+import { hmacSignatureValid } from '../../../http/hmac-signature.ts';
+import {
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentStatus,
+  WebhookRefused,
+} from '../../../modules/cashier/payments/provider.ts';
 import { SIGNATURE_HEADER } from './signature.ts';
 
 const eventSchema = z.object({

@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { hmacSign, hmacSignatureValid } from '../../../../http/hmac-signature.ts';
-import { type PaymentEvent, type PaymentProvider, type PaymentStatus, WebhookRefused } from '../provider.ts';
+import { hmacSign, hmacSignatureValid } from '../../../http/hmac-signature.ts';
+import {
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentStatus,
+  WebhookRefused,
+} from '../../../modules/cashier/payments/provider.ts';
 
 /**
  * The shape of a real card/crypto payment provider (PSP): a hosted payment page the member is sent

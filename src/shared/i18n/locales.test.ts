@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../shared/format.ts';
-import { ALL_MSG_KEYS } from '../../shared/messages.ts';
+import { LOCALES } from '../format.ts';
+import { ALL_MSG_KEYS } from '../messages.ts';
 
 const dir = join(import.meta.dirname, 'locales');
 

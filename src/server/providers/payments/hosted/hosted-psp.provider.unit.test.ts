@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { WebhookRefused } from '../provider.ts';
+import { WebhookRefused } from '../../../modules/cashier/payments/provider.ts';
 import { hostedPspProvider, PSP_SIGNATURE_HEADER } from './hosted-psp.provider.ts';
 
 const SECRET = 'psp-secret';

@@ -1,0 +1,233 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { ledgerAccounts } from './ledger.schema.ts';
+
+/*
+ * The ledger's read API: a member's movements, read by the modules that show or total them (the
+ * cashier's statement, protection's activity and CSV statement). Only the ledger names its tables.
+ *
+ * Every read takes the member's account ids first and gives them as values, so each part is an index
+ * scan on ledger_transfers (to_account_id, id) or (from_account_id, id): a join on them planned
+ * sequential scans of the whole table.
+ */
+
+/** One movement on one of the member's accounts. */
+export interface LedgerLine {
+  id: number;
+  createdAt: Date;
+  kind: string;
+  /** The member's account it moved: cash, comp, held or vault. */
+  account: string;
+  /** Positive money in, negative money out, from the point of view of `account`. */
+  amount: number;
+  reference: unknown;
+}
+
+interface LineRow {
+  id: number;
+  created_at: Date;
+  kind: string;
+  account_id: number;
+  amount: number;
+  reference: unknown;
+}
+
+async function accountsOf(db: DbOrTx, memberId: number) {
+  return db
+    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.memberId, memberId))
+    .orderBy(ledgerAccounts.id);
+}
+
+const lineOf =
+  (kindOf: Map<number, string>) =>
+  (r: LineRow): LedgerLine => ({
+    id: Number(r.id),
+    createdAt: new Date(r.created_at),
+    kind: r.kind,
+    account: kindOf.get(Number(r.account_id)) ?? 'unknown',
+    amount: Number(r.amount),
+    reference: r.reference ?? null,
+  });
+
+export interface StatementFilter {
+  /** Lines of transfers with a smaller id only (the page cursor). */
+  before?: number | undefined;
+  /** ISO timestamps: from inclusive, to exclusive. */
+  from?: string | undefined;
+  to?: string | undefined;
+  /** Transfer kinds to keep; all when absent. */
+  kinds?: readonly string[] | undefined;
+}
+
+/**
+ * One page of the member's movements, newest first: at most one short backwards index scan per account
+ * and side, whatever the size of the table. A transfer between two of the member's own accounts is two
+ * lines (out first) and never split across pages. `next` is the cursor of the following page.
+ */
+export async function memberStatementPage(
+  db: DbOrTx,
+  memberId: number,
+  filter: StatementFilter,
+  pageSize: number,
+): Promise<{ lines: LedgerLine[]; next: number | null }> {
+  const accounts = await accountsOf(db, memberId);
+  if (accounts.length === 0) return { lines: [], next: null };
+  const kindOf = new Map(accounts.map((a) => [a.id, a.kind]));
+  const limit = pageSize + 2;
+  const filters: SQL[] = [];
+  if (filter.before) filters.push(sql`id < ${filter.before}`);
+  if (filter.from) filters.push(sql`created_at >= ${filter.from}::timestamptz`);
+  if (filter.to) filters.push(sql`created_at < ${filter.to}::timestamptz`);
+  if (filter.kinds) {
+    const kinds = filter.kinds.map((k) => sql`${k}`);
+    filters.push(sql`kind in (${sql.join(kinds, sql`, `)})`);
+  }
+  const extra = filters.length ? sql` and ${sql.join(filters, sql` and `)}` : sql``;
+  const ranges = accounts.flatMap((a) => [
+    sql`(select id, created_at, kind, to_account_id as account_id, amount, reference from ledger_transfers
+         where to_account_id = ${a.id}${extra} order by id desc limit ${limit})`,
+    sql`(select id, created_at, kind, from_account_id as account_id, -amount as amount, reference
+         from ledger_transfers where from_account_id = ${a.id}${extra} order by id desc limit ${limit})`,
+  ]);
+  const rows = await queryRows<LineRow>(
+    db,
+    sql`select * from (${sql.join(ranges, sql` union all `)}) lines order by id desc, amount asc limit ${limit}`,
+  );
+  let cut = Math.min(rows.length, pageSize);
+  // Keep both lines of a transfer between the member's own accounts on the same page.
+  while (cut < rows.length && cut > 0 && rows[cut]!.id === rows[cut - 1]!.id) cut++;
+  const page = rows.slice(0, cut);
+  return {
+    lines: page.map(lineOf(kindOf)),
+    next: cut < rows.length ? Number(page.at(-1)!.id) : null,
+  };
+}
+
+/** A numbered page of the member's movements, newest first, and how many there are (the back office). */
+export async function memberStatementNumbered(
+  db: DbOrTx,
+  memberId: number,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<{ lines: LedgerLine[]; total: number }> {
+  const accounts = await accountsOf(db, memberId);
+  if (accounts.length === 0) return { lines: [], total: 0 };
+  const kindOf = new Map(accounts.map((a) => [a.id, a.kind]));
+  const idList = sql.join(
+    accounts.map((a) => sql`${a.id}`),
+    sql`, `,
+  );
+  // A transfer between two of the member's own accounts (cash → held) shows as two lines.
+  const rows = await queryRows<LineRow>(
+    db,
+    sql`
+      select id, created_at, kind, to_account_id as account_id, amount, reference from ledger_transfers
+      where to_account_id in (${idList})
+      union all
+      select id, created_at, kind, from_account_id as account_id, -amount, reference from ledger_transfers
+      where from_account_id in (${idList})
+      order by id desc, amount asc
+      limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+  const [total] = await queryRows<{ n: number }>(
+    db,
+    sql`select (select count(*) from ledger_transfers where to_account_id in (${idList}))
+             + (select count(*) from ledger_transfers where from_account_id in (${idList})) as n`,
+  );
+  return { lines: rows.map(lineOf(kindOf)), total: Number(total?.n ?? 0) };
+}
+
+/**
+ * The member's movements in [start, end), oldest first, read in batches by id: one part per account
+ * and side, each an index scan in id order that stops at the batch size, so a batch costs its own
+ * rows, not a sort of the whole range. A transfer between two of the member's own accounts is two
+ * lines: out, then in.
+ */
+export async function* memberStatementLines(
+  db: DbOrTx,
+  memberId: number,
+  range: { start: Date; end: Date },
+  batchSize: number,
+): AsyncGenerator<LedgerLine> {
+  const accounts = await accountsOf(db, memberId);
+  if (accounts.length === 0) return;
+  const kindOf = new Map(accounts.map((a) => [a.id, a.kind]));
+  const toLine = lineOf(kindOf);
+  let after = 0;
+  let afterSign = -2;
+  for (;;) {
+    const parts = accounts.flatMap((a) =>
+      (['from', 'to'] as const).map((side) => {
+        const sign = side === 'to' ? 1 : -1;
+        const column = side === 'to' ? sql`to_account_id` : sql`from_account_id`;
+        // Keyset on (id, sign): the line after the last one read.
+        const from = sign > afterSign ? after : after + 1;
+        return sql`(select id, created_at, kind, ${a.id}::int8 as account_id, ${sign} * amount as amount,
+            reference, ${sign}::int as sign from ledger_transfers
+          where ${column} = ${a.id} and id >= ${from} and created_at >= ${range.start} and created_at < ${range.end}
+          order by id limit ${batchSize})`;
+      }),
+    );
+    const batch = await queryRows<LineRow & { sign: number }>(
+      db,
+      sql`select * from (${sql.join(parts, sql` union all `)}) l order by id, sign limit ${batchSize}`,
+    );
+    for (const row of batch) yield toLine(row);
+    if (batch.length < batchSize) return;
+    const last = batch[batch.length - 1]!;
+    after = Number(last.id);
+    afterSign = Number(last.sign);
+  }
+}
+
+/** Money moving into ('in') or out of ('out') one of the member's accounts, of these transfer kinds. */
+export interface Flow {
+  account: 'cash' | 'comp' | 'held' | 'vault';
+  direction: 'in' | 'out';
+  kinds: readonly string[];
+}
+
+/**
+ * Sums per transfer kind of the member's flows, for each window (the movements since its start), in
+ * one pass over the movements since the earliest start. A kind counted in two flows is summed over both.
+ */
+export async function memberFlowTotals<W extends string>(
+  db: DbOrTx,
+  memberId: number,
+  flows: readonly Flow[],
+  windows: Record<W, Date>,
+): Promise<Map<string, Record<W, number>>> {
+  const names = Object.keys(windows) as W[];
+  const totals = new Map<string, Record<W, number>>();
+  if (flows.length === 0 || names.length === 0) return totals;
+  const accounts = await accountsOf(db, memberId);
+  const idOf = (kind: string) => accounts.find((a) => a.kind === kind)?.id ?? 0;
+  const since = new Date(Math.min(...names.map((n) => windows[n].getTime())));
+  const parts = flows.map((flow) => {
+    const column = flow.direction === 'in' ? sql`to_account_id` : sql`from_account_id`;
+    const kinds = sql.join(
+      flow.kinds.map((k) => sql`${k}`),
+      sql`, `,
+    );
+    return sql`select kind, amount, created_at from ledger_transfers
+      where ${column} = ${idOf(flow.account)} and kind in (${kinds}) and created_at >= ${since}`;
+  });
+  const sums = names.map(
+    (name, i) =>
+      sql`coalesce(sum(amount) filter (where created_at >= ${windows[name]}), 0)::int8 as ${sql.identifier(`w${i}`)}`,
+  );
+  const rows = await queryRows<Record<string, number | string>>(
+    db,
+    sql`with moves as (${sql.join(parts, sql` union all `)})
+        select kind, ${sql.join(sums, sql`, `)} from moves group by kind`,
+  );
+  for (const row of rows) {
+    const sum = {} as Record<W, number>;
+    names.forEach((name, i) => {
+      sum[name] = Number(row[`w${i}`] ?? 0);
+    });
+    totals.set(String(row.kind), sum);
+  }
+  return totals;
+}
