@@ -8,9 +8,11 @@ import {
   upsertMarket,
   upsertSport,
 } from '../../src/server/providers/sports/trading.service.ts';
+import { sportsContract } from '../../src/shared/contract/sports-api.ts';
 import { type Fraction, parseFractionText } from '../../src/shared/sports/fraction.ts';
 import { parsePrice } from '../../src/shared/sports/price.ts';
 import { fund, memberIdOf } from './money.ts';
+import { expectConforms } from './provider-api.ts';
 import type { TestApp } from './test-app.ts';
 import { launchGame } from './wallet.ts';
 
@@ -24,9 +26,11 @@ export async function listenForWallet(t: TestApp): Promise<void> {
   t.config.publicUrl = `http://127.0.0.1:${port}`;
 }
 
-/** POST /sports/api/<action>, what the sports window sends. */
-export function sportsApiCall(t: TestApp, action: string, body: object) {
-  return t.app.inject({ method: 'POST', url: `/sports/api/${action}`, payload: body });
+/** POST /sports/api/<action>, what the sports window sends; the reply is checked against the contract. */
+export async function sportsApiCall(t: TestApp, action: string, body: object) {
+  const res = await t.app.inject({ method: 'POST', url: `/sports/api/${action}`, payload: body });
+  expectConforms(sportsContract, action, res);
+  return res;
 }
 
 /** A logged-in, funded member who opened the sportsbook: the game token is what the book holds. */

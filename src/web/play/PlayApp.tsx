@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { type Fairness, type GameError, houseCall, type InitReply } from './api.ts';
+import type { Fairness, HouseSuccess } from '../../shared/contract/house-api.ts';
+import { type GameError, houseCall } from './api.ts';
 import { BaccaratGame } from './baccarat/BaccaratGame.tsx';
 import { errorText } from './errors.ts';
 import { FairnessPanel } from './fairness/FairnessPanel.tsx';
@@ -17,7 +18,7 @@ export function PlayApp() {
   const params = new URLSearchParams(window.location.search);
   const token = params.get('token') ?? '';
   const t = usePlayT();
-  const [init, setInit] = useState<InitReply | null>(null);
+  const [init, setInit] = useState<HouseSuccess<'init'> | null>(null);
   const [balance, setBalance] = useState(0);
   const [fairness, setFairness] = useState<Fairness | null>(null);
   const [lastRound, setLastRound] = useState<string | null>(null);
@@ -26,7 +27,7 @@ export function PlayApp() {
 
   useEffect(() => {
     if (game === 'verify') return;
-    houseCall<InitReply>('init', { token, game })
+    houseCall('init', { token, game })
       .then((reply) => {
         setInit(reply);
         setBalance(reply.balance);

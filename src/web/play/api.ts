@@ -1,25 +1,5 @@
 /** Calls to the built-in provider's game server, from its games in the browser. */
-export interface GameInfo {
-  code: string;
-  engine: 'slot' | 'baccarat';
-  title: string;
-}
-
-export interface Fairness {
-  serverSeedHash: string;
-  clientSeed: string;
-  nonce: number;
-}
-
-export interface InitReply {
-  status: 'success';
-  game: GameInfo;
-  balance: number;
-  currency: string;
-  lineBets: number[];
-  chips: number[];
-  fairness: Fairness;
-}
+import type { HouseAction, HouseRequest, HouseSuccess } from '../../shared/contract/house-api.ts';
 
 export class GameError extends Error {
   constructor(
@@ -33,7 +13,11 @@ export class GameError extends Error {
   }
 }
 
-export async function houseCall<T>(action: string, body: object): Promise<T> {
+/** POST /house/api/<action>, typed by the contract (src/shared/contract/house-api.ts); anything but success throws. */
+export async function houseCall<A extends HouseAction>(
+  action: A,
+  body: HouseRequest<A>,
+): Promise<HouseSuccess<A>> {
   let res: Response;
   try {
     res = await fetch(`/house/api/${action}`, {
@@ -52,5 +36,5 @@ export async function houseCall<T>(action: string, body: object): Promise<T> {
   if (json.status !== 'success') {
     throw new GameError(json.status ?? 'error', json.message ?? 'Something went wrong', json.balance, json);
   }
-  return json as T;
+  return json as HouseSuccess<A>;
 }

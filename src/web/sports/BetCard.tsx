@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import type { Bet } from '../../shared/contract/sports-api.ts';
 import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
-import type { Bet } from './api.ts';
 import { exactly, money, useSportsT } from './i18n.ts';
 import { LegName } from './LegName.tsx';
 import { correctionAmount } from './labels.ts';

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import type { Bet } from '../../shared/contract/sports-api.ts';
 import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
 import { PRICE_CHANGE_CHOICES, type PriceChangeChoice } from '../../shared/sports/refusals.ts';
 import { slipFigures } from '../../shared/sports/slip.ts';
-import { type Bet, SportsError } from './api.ts';
+import { SportsError } from './api.ts';
 import { money, useSportsT } from './i18n.ts';
 import { type Outcome, placeOne } from './placeBets.ts';
 import { rememberPriceChange, storedPriceChange } from './prefs.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import type { Market, SportEvent } from '../../shared/contract/sports-api.ts';
 import type { PriceFormat } from '../../shared/sports/price.ts';
-import type { Market, SportEvent } from './api.ts';
 import { EventCard } from './EventCard.tsx';
 import { sportName, useSportsT } from './i18n.ts';
 import styles from './sports.module.css';

@@ -1,5 +1,5 @@
+import type { Market, SportEvent } from '../../shared/contract/sports-api.ts';
 import type { PriceFormat } from '../../shared/sports/price.ts';
-import type { Market, SportEvent } from './api.ts';
 import { sportName, useSportsT, when } from './i18n.ts';
 import { MarketRow } from './MarketRow.tsx';
 import styles from './sports.module.css';

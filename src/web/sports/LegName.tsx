@@ -1,4 +1,4 @@
-import type { Bet } from './api.ts';
+import type { Bet } from '../../shared/contract/sports-api.ts';
 import { useSportsT } from './i18n.ts';
 import { legPick } from './labels.ts';
 

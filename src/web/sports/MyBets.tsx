@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { Bet, Cursor, Totals } from '../../shared/contract/sports-api.ts';
 import type { PriceFormat } from '../../shared/sports/price.ts';
-import { type Bet, type Cursor, sportsCall, type Totals } from './api.ts';
+import { sportsCall } from './api.ts';
 import { BetCard } from './BetCard.tsx';
 import { money, useSportsT } from './i18n.ts';
 import styles from './sports.module.css';
@@ -32,7 +33,7 @@ export function MyBets(props: { token: string | undefined; format: PriceFormat; 
       if (!props.token) return;
       setLoading(true);
       try {
-        const reply = await sportsCall<{ bets: Bet[]; next: Cursor | null; totals?: Totals }>('bets', {
+        const reply = await sportsCall('bets', {
           token: props.token,
           from: new Date(`${from}T00:00:00`).toISOString(),
           to: new Date(new Date(`${to}T00:00:00`).getTime() + DAY).toISOString(),
@@ -41,7 +42,8 @@ export function MyBets(props: { token: string | undefined; format: PriceFormat; 
           limit: 20,
         });
         setBets((old) => (cursor ? [...old, ...reply.bets] : reply.bets));
-        setNext(reply.next);
+        // A ranged page (from and to are always sent) answers a (time, id) cursor, never a bare id.
+        setNext(typeof reply.next === 'number' ? null : reply.next);
         if (reply.totals) setTotals(reply.totals);
       } catch {
         setBets((old) => (cursor ? old : []));
@@ -58,7 +60,7 @@ export function MyBets(props: { token: string | undefined; format: PriceFormat; 
 
   useEffect(() => {
     if (!props.token || !props.focusBet) return;
-    sportsCall<{ bet: Bet }>('bet', { token: props.token, betId: props.focusBet })
+    sportsCall('bet', { token: props.token, betId: props.focusBet })
       .then((r) => setFocused(r.bet))
       .catch(() => setFocused(null));
   }, [props.token, props.focusBet]);

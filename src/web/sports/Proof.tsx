@@ -1,6 +1,6 @@
+import type { Bet, Proof as ProofData } from '../../shared/contract/sports-api.ts';
 import { toFixedString } from '../../shared/sports/fraction.ts';
 import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
-import type { Bet, Proof as ProofData } from './api.ts';
 import { exactly, money, useSportsT } from './i18n.ts';
 import { LegName } from './LegName.tsx';
 import { resultSourceLabel } from './labels.ts';

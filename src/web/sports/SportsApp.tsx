@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import type { Market, SportEvent, SportsAnswer } from '../../shared/contract/sports-api.ts';
 import type { PriceFormat } from '../../shared/sports/price.ts';
-import { type InitReply, launchToken, type Market, type SportEvent, sportsCall } from './api.ts';
+import { launchToken, sportsCall } from './api.ts';
 import { BetSlip } from './BetSlip.tsx';
 import { EventList } from './EventList.tsx';
 import { EventPage } from './EventPage.tsx';
@@ -29,7 +30,7 @@ export function SportsApp() {
   const focusBet = Number(params.get('bet')) || undefined;
   const [view, setView] = useState<View>(focusBet ? { kind: 'bets' } : { kind: 'sports' });
   const [token, setToken] = useState<string | undefined>();
-  const [init, setInit] = useState<InitReply | null>(null);
+  const [init, setInit] = useState<SportsAnswer<'init'> | null>(null);
   const [failed, setFailed] = useState(false);
   const [format, setFormat] = useState<PriceFormat>(storedOddsFormat);
   const [legs, setLegs] = useState<SlipLeg[]>([]);
@@ -42,7 +43,7 @@ export function SportsApp() {
     void launchToken().then(async (found) => {
       if (!found) return setFailed(true);
       try {
-        setInit(await sportsCall<InitReply>('init', { token: found }));
+        setInit(await sportsCall('init', { token: found }));
         setToken(found);
       } catch {
         setFailed(true);

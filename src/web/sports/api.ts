@@ -1,133 +1,5 @@
 /** Calls to the built-in sportsbook's API (/sports/api/<action>), what the sports window sends. */
-import type { Refusal } from '../../shared/sports/refusals.ts';
-
-export interface Selection {
-  id: number;
-  key: string;
-  name: string;
-  /** The exact price, "num/den". */
-  price: string;
-  open: boolean;
-}
-export interface Market {
-  id: number;
-  type: string;
-  name: string;
-  params: { line?: string };
-  status: string;
-  version: number;
-  rounding: 'down' | 'nearest';
-  selections: Selection[];
-}
-export interface SportEvent {
-  id: number;
-  sportCode: string;
-  sport: string;
-  competition: string;
-  name: string;
-  home: string | null;
-  away: string | null;
-  startsAt: string;
-  status: string;
-  betStopAt: string | null;
-  score: { home: number; away: number; clock?: string } | null;
-  markets: Market[];
-}
-
-export interface ProofLeg {
-  selectionId: string;
-  label: string;
-  price: string;
-  v: string;
-  w: 0 | 1;
-  d: string;
-  f: string;
-  resultSource: string;
-  resultAt: string;
-}
-export interface Proof {
-  formula: string;
-  unitStake: string;
-  sizes: number[];
-  lines: number[][];
-  legs: ProofLeg[];
-  exactReturn: string;
-  rounding: 'down' | 'nearest';
-  return: string;
-}
-export type LegState = 'open' | 'won' | 'lost' | 'void' | 'half_won' | 'half_lost';
-export interface Bet {
-  id: number;
-  kind: 'single' | 'multiple' | 'system';
-  systemName: string | null;
-  sizes: number[];
-  lines: number;
-  unitStake: number;
-  totalStake: number;
-  potentialReturn: number;
-  status: string;
-  refusal: Refusal | null;
-  live: boolean;
-  placedAt: string;
-  settledReturn: number | null;
-  legs: {
-    selectionId: number;
-    eventId: number;
-    price: string;
-    /** The book's English "event · market · selection", as accepted. */
-    label: string;
-    /** The event's name (a proper noun, shown as it is). */
-    event: string;
-    /** The market's type and line and the selection's key: the page names them in the member's language. */
-    marketType: string;
-    line: string | null;
-    selectionKey: string;
-    /** The book's English names, for a market or selection the page has no name for. */
-    market: string;
-    selection: string;
-    state: LegState;
-    startsAt: string;
-  }[];
-  history: {
-    seq: number;
-    kind: string;
-    amount: number;
-    reason: string | null;
-    at: string;
-    proof: Proof | null;
-  }[];
-}
-export interface Totals {
-  settledCount: number;
-  staked: number;
-  returned: number;
-  net: number;
-  openStake: number;
-}
-export type Cursor = { at: string; id: number };
-
-export interface InitReply {
-  balance: number;
-  currency: string;
-  rounding: 'down' | 'nearest';
-}
-
-/** The book's house rules as the rules page cites them (`rules`); amounts in minor units, null: no limit. */
-export interface HouseRules {
-  rounding: 'down' | 'nearest';
-  confirmResults: boolean;
-  betDelaySeconds: number;
-  cancelWindowMinutes: number;
-  postponeVoidHours: number;
-  currency: string;
-  maxStake: number | null;
-  maxPayout: number | null;
-}
-
-export type PlaceReply =
-  | { status: 'success'; betId: number; balance?: number }
-  | { status: 'delayed' | 'wait'; betId: number; acceptAt: string }
-  | { status: 'refused'; refusal: Refusal; betId?: number };
+import type { SportsAction, SportsAnswer, SportsRequest } from '../../shared/contract/sports-api.ts';
 
 export class SportsError extends Error {
   constructor(
@@ -138,8 +10,14 @@ export class SportsError extends Error {
   }
 }
 
-/** POST /sports/api/<action>; a refused bet is an answer (PlaceReply), anything else not 2xx throws. */
-export async function sportsCall<T>(action: string, body: object): Promise<T> {
+/**
+ * POST /sports/api/<action>, typed by the contract (src/shared/contract/sports-api.ts); a refused
+ * bet is an answer, anything else not 2xx throws.
+ */
+export async function sportsCall<A extends SportsAction>(
+  action: A,
+  body: SportsRequest<A>,
+): Promise<SportsAnswer<A>> {
   let res: Response;
   try {
     res = await fetch(`/sports/api/${action}`, {
@@ -157,7 +35,7 @@ export async function sportsCall<T>(action: string, body: object): Promise<T> {
     json.status === 'delayed' ||
     json.status === 'wait'
   )
-    return json as T;
+    return json as SportsAnswer<A>;
   throw new SportsError(json.status ?? 'error', json.message ?? res.statusText);
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Bet } from './api.ts';
+import type { Bet } from '../../shared/contract/sports-api.ts';
 import type { SportsT } from './i18n.ts';
 import { correctionAmount, legPick, resultSourceLabel } from './labels.ts';
 
@@ -23,8 +23,10 @@ beforeAll(async () => {
 
 const leg = (over: Partial<Bet['legs'][number]>): Bet['legs'][number] => ({
   selectionId: 1,
+  marketId: 1,
   eventId: 1,
   price: '2/1',
+  marketVersion: 1,
   label: 'Ivory Cranes v Jade Otters · Match result · Home',
   event: 'Ivory Cranes v Jade Otters',
   marketType: '1x2',

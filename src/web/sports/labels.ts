@@ -1,4 +1,4 @@
-import type { Bet, Market, Selection } from './api.ts';
+import type { Bet, Market, Selection } from '../../shared/contract/sports-api.ts';
 import type { SportsT } from './i18n.ts';
 
 const KNOWN_MARKETS = ['1x2', 'moneyline', 'total', 'handicap', 'btts', 'correct_score', 'outright'];

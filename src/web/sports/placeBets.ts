@@ -1,5 +1,6 @@
+import type { Bet } from '../../shared/contract/sports-api.ts';
 import type { PriceChangeChoice } from '../../shared/sports/refusals.ts';
-import { type Bet, type PlaceReply, sportsCall } from './api.ts';
+import { sportsCall } from './api.ts';
 import type { SlipLeg, SystemChoice } from './slipModel.ts';
 
 /** A slip id the book keeps (the same slip sent twice makes one bet). */
@@ -29,7 +30,7 @@ export async function placeOne(
   },
 ): Promise<Outcome> {
   const legIds = bet.legs.map((l) => l.selectionId);
-  let reply = await sportsCall<PlaceReply>('place', {
+  let reply = await sportsCall('place', {
     token,
     requestId: newRequestId(),
     kind: bet.kind,
@@ -41,10 +42,10 @@ export async function placeOne(
   });
   for (let tries = 0; (reply.status === 'delayed' || reply.status === 'wait') && tries < 20; tries++) {
     await wait(new Date(reply.acceptAt).getTime() - Date.now() + 150);
-    reply = await sportsCall<PlaceReply>('confirm', { token, betId: reply.betId });
+    reply = await sportsCall('confirm', { token, betId: reply.betId });
   }
   if (reply.status === 'refused') return { ok: false, refusal: reply.refusal, legs: legIds };
   if (reply.status !== 'success') return { ok: false, refusal: 'invalid_bet', legs: legIds };
-  const receipt = await sportsCall<{ bet: Bet }>('bet', { token, betId: reply.betId });
+  const receipt = await sportsCall('bet', { token, betId: reply.betId });
   return { ok: true, bet: receipt.bet, balance: reply.balance };
 }

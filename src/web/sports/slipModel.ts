@@ -1,6 +1,6 @@
+import type { SportEvent } from '../../shared/contract/sports-api.ts';
 import { binomial, NAMED_SYSTEMS, type NamedSystem } from '../../shared/sports/bet-types.ts';
 import { cmp, type Fraction, parseFractionText } from '../../shared/sports/fraction.ts';
-import type { SportEvent } from './api.ts';
 
 /** One selection on the slip: the price the member accepted, and the price the book shows now. */
 export interface SlipLeg {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SportEvent } from './api.ts';
+import type { SportEvent } from '../../shared/contract/sports-api.ts';
 import { inListingOrder } from './useLiveEvents.ts';
 
 const event = (id: number, startsAt: string, status = 'scheduled'): SportEvent => ({

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { type SportEvent, sportsCall } from './api.ts';
+import type { SportEvent } from '../../shared/contract/sports-api.ts';
+import { sportsCall } from './api.ts';
 
 /**
  * The events the window shows, kept current by the server: the listing once, then the stream
@@ -14,7 +15,7 @@ export function useLiveEvents() {
   idsRef.current = ids;
 
   useEffect(() => {
-    sportsCall<{ events: SportEvent[] }>('events', { limit: 200 })
+    sportsCall('events', { limit: 200 })
       .then((reply) => setEvents(new Map(reply.events.map((e) => [e.id, e]))))
       .catch(() => undefined)
       .finally(() => setLoaded(true));

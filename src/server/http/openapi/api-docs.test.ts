@@ -6,7 +6,7 @@ import { openApiDocument } from './document.ts';
 describe.runIf(backendAvailable)('API docs at /api/docs', () => {
   const t = useTestApp();
 
-  it('serves the OpenAPI 3.1 document of the member, admin, wallet and /public/ APIs', async () => {
+  it('serves the OpenAPI 3.1 document of the member, admin, wallet, /public/ and window APIs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
@@ -21,6 +21,8 @@ describe.runIf(backendAvailable)('API docs at /api/docs', () => {
         '/public/user/do_login',
         '/public/community/usre_get_note',
         '/public/casino/open_game',
+        '/sports/api/place',
+        '/house/api/spin',
       ]),
     );
     // The same document for tools that look in Swagger UI's usual place.

@@ -1,13 +1,21 @@
 import { z } from 'zod';
+import { providerContracts } from '../../../shared/contract/provider-apis.ts';
 import { adminSection } from './admin-section.ts';
 import { jsonSchema } from './json-schema.ts';
 import { memberSection } from './member-section.ts';
+import { providerSection } from './provider-section.ts';
 import { publicSection } from './public-section.ts';
 import type { ApiSection } from './section.ts';
 import { walletSection } from './wallet-section.ts';
 
 /** The APIs the OpenAPI document describes, one line each. */
-export const API_SECTIONS: (() => ApiSection)[] = [memberSection, adminSection, walletSection, publicSection];
+export const API_SECTIONS: (() => ApiSection)[] = [
+  memberSection,
+  adminSection,
+  walletSection,
+  publicSection,
+  ...providerContracts.map((api) => () => providerSection(api)),
+];
 
 const failure = z.object({
   status: z.string().describe('a status word: invalid, unauthorized, forbidden, not_found, already ...'),

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fund } from '../../../../test/support/money.ts';
+import { houseApiCall } from '../../../../test/support/provider-api.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { seedDemo } from '../../db/seed-demo.ts';
@@ -15,8 +16,7 @@ describe.runIf(backendAvailable)('built-in games leak nothing early or late', ()
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
-  const house = (action: string, body: object) =>
-    t.app.inject({ method: 'POST', url: `/house/api/${action}`, payload: body as Record<string, unknown> });
+  const house = (action: string, body: object) => houseApiCall(t, action, body);
 
   async function launched() {
     const { token } = await t.login();

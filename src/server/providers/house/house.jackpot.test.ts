@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { poolBalance, SECRET } from '../../../../test/support/jackpot.ts';
 import { balancesOf, expectSoundLedger, fund } from '../../../../test/support/money.ts';
+import { houseApiCall } from '../../../../test/support/provider-api.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { HOUSE_STAKE_PER_HIT, jackpotCheck } from '../../../shared/games/jackpot.ts';
@@ -17,8 +18,7 @@ describe.runIf(backendAvailable)('the built-in slots and the progressive jackpot
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
-  const house = (action: string, body: object) =>
-    t.app.inject({ method: 'POST', url: `/house/api/${action}`, payload: body as Record<string, unknown> });
+  const house = (action: string, body: object) => houseApiCall(t, action, body);
 
   it('pays the pool to a spin whose fair draw hits, and the round shows the draw to verify', async () => {
     const { token } = await t.login();

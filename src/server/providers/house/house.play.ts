@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type BaccaratBets, playHand, settle, shoeFromFloats } from '../../../shared/games/baccarat.ts';
+import type { Engine } from '../../../shared/games/house-games.ts';
 import { machineOf } from '../../../shared/games/machines/index.ts';
 import { floatsPerRound, PAYLINES, spinFromFloats } from '../../../shared/games/slot-machine.ts';
 import type { Db } from '../../db/client.ts';
 import { claimJackpot, drawJackpot } from './house.jackpot.ts';
 import { houseRounds } from './house.schema.ts';
-import type { Engine } from './house-games.ts';
 import { floatsFor, nextRoundSeed } from './seeds.ts';
 import type { WalletClient } from './wallet-client.ts';
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger, fund } from '../../../../test/support/money.ts';
+import { houseApiCall } from '../../../../test/support/provider-api.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { settle } from '../../../shared/games/baccarat.ts';
@@ -17,8 +18,7 @@ describe.runIf(backendAvailable)('the built-in provider plays through the wallet
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
-  const house = (action: string, body: object) =>
-    t.app.inject({ method: 'POST', url: `/house/api/${action}`, payload: body as Record<string, unknown> });
+  const house = (action: string, body: object) => houseApiCall(t, action, body);
 
   async function launched(code: string, company: string, funds = 200_000) {
     const { token } = await t.login();

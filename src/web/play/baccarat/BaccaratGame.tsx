@@ -1,22 +1,15 @@
 import { useState } from 'react';
+import type { HouseSuccess } from '../../../shared/contract/house-api.ts';
 import { formatFixed } from '../../../shared/format.ts';
 import type { BaccaratHand, BaccaratSide } from '../../../shared/games/baccarat.ts';
-import { GameError, houseCall, type InitReply } from '../api.ts';
+import { GameError, houseCall } from '../api.ts';
 import { money, playLocale, usePlayT } from '../i18n.ts';
 import styles from '../play.module.css';
 import { playSound } from '../sound/sounds.ts';
 import { CardView } from './CardView.tsx';
 import { resultText } from './resultText.ts';
 
-interface DealReply {
-  status: 'success';
-  roundId: string;
-  outcome: BaccaratHand;
-  stake: number;
-  payout: number;
-  balance: number;
-  nonce: number;
-}
+type DealReply = HouseSuccess<'deal'>;
 
 const SIDES: { side: BaccaratSide; pays: string }[] = [
   { side: 'player', pays: '1 : 1' },
@@ -26,7 +19,7 @@ const SIDES: { side: BaccaratSide; pays: string }[] = [
 const REVEAL_MS = 550;
 
 export function BaccaratGame(props: {
-  init: InitReply;
+  init: HouseSuccess<'init'>;
   token: string;
   balance: number;
   onBalance(balance: number): void;
@@ -57,7 +50,7 @@ export function BaccaratGame(props: {
     setShown(0);
     setSettled(false);
     try {
-      const reply = await houseCall<DealReply>('deal', { token, game: init.game.code, bets });
+      const reply = await houseCall('deal', { token, game: init.game.code, bets });
       setHand(reply);
       const cards = reply.outcome.player.length + reply.outcome.banker.length;
       for (let i = 1; i <= cards; i++) {

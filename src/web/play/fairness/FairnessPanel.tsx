@@ -1,15 +1,12 @@
 import { useState } from 'react';
-import { type Fairness, GameError, houseCall } from '../api.ts';
+import type { Fairness, HouseSuccess } from '../../../shared/contract/house-api.ts';
+import { GameError, houseCall } from '../api.ts';
 import { errorText } from '../errors.ts';
 import { usePlayT } from '../i18n.ts';
 import styles from '../play.module.css';
 
-interface Revealed {
-  serverSeed: string;
-  serverSeedHash: string;
-  clientSeed: string;
-  rounds: number;
-}
+/** The server seed the rotation revealed, with the client seed and how many rounds it played. */
+type Revealed = NonNullable<HouseSuccess<'seed'>['revealed']>;
 
 /** Shows the committed seed hash, lets the player set a client seed, and reveals the old server seed. */
 export function FairnessPanel(props: {
@@ -30,7 +27,7 @@ export function FairnessPanel(props: {
   async function rotate() {
     setError('');
     try {
-      const reply = await houseCall<{ revealed: Revealed | null; fairness: Fairness }>('seed', {
+      const reply = await houseCall('seed', {
         token: props.token,
         clientSeed: clientSeed.trim() || Math.random().toString(36).slice(2, 14),
       });

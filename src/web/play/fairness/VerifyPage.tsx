@@ -15,16 +15,6 @@ import { GAME_TITLES, type Game, verifyGameOf } from './verifyGame.ts';
 
 type Outcome = { game: 'baccarat'; hand: ReturnType<typeof playHand> } | { game: string; spin: SlotOutcome };
 
-interface RoundDetails {
-  roundId: string;
-  game: string;
-  engine: string;
-  nonce: number;
-  clientSeed: string;
-  serverSeedHash: string;
-  serverSeed: string | null;
-}
-
 /** Recomputes any finished round in the player's browser from its seeds and nonce, features included. */
 export function VerifyPage({ params }: { params: URLSearchParams }) {
   const t = usePlayT();
@@ -41,7 +31,7 @@ export function VerifyPage({ params }: { params: URLSearchParams }) {
     const roundId = params.get('round');
     const token = params.get('token');
     if (!roundId || !token) return;
-    houseCall<{ round: RoundDetails }>('round', { token, roundId })
+    houseCall('round', { token, roundId })
       .then(({ round }) => {
         setClientSeed(round.clientSeed);
         setNonce(String(round.nonce));

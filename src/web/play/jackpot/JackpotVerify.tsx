@@ -38,8 +38,10 @@ function Verify({ serverSeed, clientSeed, nonce }: Seeds) {
     const roundId = params.get('round');
     const token = params.get('token');
     if (!roundId || !token) return;
-    houseCall<{ round: { stake: number; jackpot: { draw: number } | null } }>('round', { token, roundId })
+    houseCall('round', { token, roundId })
       .then(({ round }) => {
+        // A round still on its way to the wallet shows no stake or draw yet.
+        if (!('stake' in round)) return;
         setStake(String(round.stake));
         setRecorded(round.jackpot?.draw ?? null);
       })

@@ -1,12 +1,7 @@
 /** The member API calls the reality check makes from a game window (same origin, the session cookie). */
-export interface RealityState {
-  intervalMinutes: number;
-  sessionStartedAt: string;
-  now: string;
-  stakes: number;
-  wins: number;
-  net: number;
-}
+import type { RouteReply } from '../../../shared/contract/routes.ts';
+
+export type RealityState = RouteReply<'get-reality-check'>;
 
 async function post<T>(name: string, body: object): Promise<T | null> {
   try {

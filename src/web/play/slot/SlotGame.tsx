@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import type { HouseSuccess } from '../../../shared/contract/house-api.ts';
 import { machineOf } from '../../../shared/games/machines/index.ts';
-import { PAYLINES, type SlotOutcome } from '../../../shared/games/slot-machine.ts';
-import { GameError, houseCall, type InitReply } from '../api.ts';
+import { PAYLINES } from '../../../shared/games/slot-machine.ts';
+import { GameError, houseCall } from '../api.ts';
 import { money, usePlayT } from '../i18n.ts';
 import { JackpotMeter } from '../jackpot/JackpotMeter.tsx';
 import { waitWhilePaused } from '../reality/pauseGate.ts';
@@ -23,21 +24,13 @@ import { NORMAL, QUICK, useReelsShow } from './useReelsShow.ts';
 import { WinPresentation } from './WinPresentation.tsx';
 import { TIER_LEVEL, TIER_MS, type WinTier, winTier } from './winTier.ts';
 
-export interface SpinReply {
-  status: 'success';
-  roundId: string;
-  outcome: SlotOutcome;
-  stake: number;
-  payout: number;
-  balance: number;
-  nonce: number;
-}
+type SpinReply = HouseSuccess<'spin'>;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
 /** The slot window: its machine's reels, the spin with its feature, win presentation and autoplay. */
 export function SlotGame(props: {
-  init: InitReply;
+  init: HouseSuccess<'init'>;
   token: string;
   balance: number;
   onBalance(balance: number): void;
@@ -85,7 +78,7 @@ export function SlotGame(props: {
     const startedAt = performance.now();
     let reply: SpinReply;
     try {
-      reply = await houseCall<SpinReply>('spin', { token, game: init.game.code, lineBet });
+      reply = await houseCall('spin', { token, game: init.game.code, lineBet });
     } catch (error) {
       reels.stopNow();
       setBusy(false);

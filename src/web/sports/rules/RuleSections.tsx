@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import type { HouseRules } from '../../../shared/contract/sports-api.ts';
 import { formatPrice, type PriceFormat } from '../../../shared/sports/price.ts';
 import { PRICE_CHANGE_CHOICES } from '../../../shared/sports/refusals.ts';
-import type { HouseRules } from '../api.ts';
 import { sportsLocale, useSportsT } from '../i18n.ts';
 import {
   amountText,

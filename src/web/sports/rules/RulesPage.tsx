@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { HouseRules } from '../../../shared/contract/sports-api.ts';
 import type { PriceFormat } from '../../../shared/sports/price.ts';
-import { type HouseRules, sportsCall } from '../api.ts';
+import { sportsCall } from '../api.ts';
 import { useSportsT } from '../i18n.ts';
 import sportsStyles from '../sports.module.css';
 import { RuleSections } from './RuleSections.tsx';
@@ -19,7 +20,7 @@ export function RulesPage(props: { format: PriceFormat; onBack(): void }) {
   const [failed, setFailed] = useState(false);
   const load = useCallback(() => {
     setFailed(false);
-    sportsCall<{ rules: HouseRules }>('rules', {}).then(
+    sportsCall('rules', {}).then(
       (reply) => setRules(reply.rules),
       () => setFailed(true),
     );

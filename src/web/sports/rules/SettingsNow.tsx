@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { HouseRules } from '../api.ts';
+import type { HouseRules } from '../../../shared/contract/sports-api.ts';
 import { sportsLocale } from '../i18n.ts';
 import { amountText, hoursText, minutesText, secondsText } from './figures.ts';
 import styles from './rules.module.css';

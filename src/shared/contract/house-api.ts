@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import type { BaccaratHand } from '../games/baccarat.ts';
+import { BACCARAT_MAX_STAKE, CHIPS, HOUSE_GAMES, LINE_BETS } from '../games/house-games.ts';
+import type { SlotOutcome } from '../games/slot-machine.ts';
+import {
+  type ActionAnswer,
+  type ActionName,
+  type ActionRequest,
+  type ActionSuccess,
+  EXAMPLE_TOKEN,
+  ok,
+  providerApi,
+  launchTokenField as token,
+} from './provider-api.ts';
+
+const game = z.string().refine((g) => Object.hasOwn(HOUSE_GAMES, g), 'unknown game');
+const stakeOn = z.number().int().min(0).max(BACCARAT_MAX_STAKE).multipleOf(CHIPS[0]!).default(0);
+const amount = z.number().int();
+const roundId = z.string().describe('H<number>');
+
+/** The fairness state: the committed server seed's hash, the player's client seed, the next nonce. */
+export const fairnessSchema = z.object({
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  nonce: z.number(),
+});
+/** A slot round's jackpot draw: the fair number, the threshold under which it hits, and what it paid. */
+export const roundJackpotSchema = z.object({
+  draw: z.number(),
+  threshold: z.number(),
+  hit: z.boolean(),
+  stakePerHit: z.number(),
+  /** The award the wallet paid (0 unless hit). */
+  amount,
+});
+const played = ok.extend({ roundId, stake: amount, payout: amount, balance: amount, nonce: z.number() });
+/** The stake and the payout moved through the wallet; the refusals: the wallet's word for the bet. */
+const PLAY_REFUSALS = {
+  400: ['invalid'],
+  402: ['balance'],
+  409: ['limit', 'blocked', 'session_expired', 'duplicate', 'error'],
+} as const;
+
+/** A round while its bet is on its way to the wallet, or refused: nothing of its outcome. */
+const unsettledRound = z.object({
+  roundId,
+  game: z.string(),
+  engine: z.string(),
+  state: z.enum(['pending', 'refused']),
+  nonce: z.number(),
+  clientSeed: z.string(),
+  serverSeedHash: z.string(),
+  serverSeed: z.null(),
+});
+/** A settled round: everything needed to recompute it; the server seed once it is revealed. */
+const settledRound = z.object({
+  roundId,
+  game: z.string(),
+  engine: z.string(),
+  bet: z.unknown().describe('slot: {lineBet}; baccarat: the stake on each side'),
+  stake: amount,
+  payout: amount,
+  outcome: z.unknown().describe('the slot outcome or the baccarat hand, as spin or deal answered it'),
+  nonce: z.number(),
+  jackpot: roundJackpotSchema.nullable(),
+  clientSeed: z.string(),
+  serverSeedHash: z.string(),
+  serverSeed: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+
+/**
+ * The built-in games' server (POST /house/api/<action>), what the game windows call, served by
+ * src/server/providers/house/house.routes.ts. It knows the player only through the wallet's
+ * `authenticate` answer for the launch token.
+ */
+export const houseContract = providerApi({
+  base: '/house/api',
+  tag: 'house games',
+  description: 'The built-in games’ windows: `POST /house/api/{action}` with the launch token in the body',
+  actions: {
+    init: {
+      summary: 'The game, balance, currency, the line bets and chips on offer, and the fairness state',
+      auth: 'token',
+      request: z.object({ token, game }),
+      example: { token: EXAMPLE_TOKEN, game: 'lucky-sevens' },
+      response: ok.extend({
+        game: z.object({ code: z.string(), engine: z.enum(['slot', 'baccarat']), title: z.string() }),
+        balance: amount,
+        currency: z.string(),
+        lineBets: z.array(amount),
+        chips: z.array(amount),
+        fairness: fairnessSchema,
+      }),
+      answers: { success: 200 },
+    },
+    spin: {
+      summary: 'One slot spin: the line bet on all 10 lines',
+      auth: 'token',
+      request: z.object({
+        token,
+        game,
+        lineBet: z
+          .number()
+          .int()
+          .refine((n) => LINE_BETS.includes(n), 'not an offered line bet'),
+      }),
+      example: { token: EXAMPLE_TOKEN, game: 'lucky-sevens', lineBet: 1_000 },
+      response: played.extend({
+        outcome: z.custom<SlotOutcome>().describe('the reels, the feature and the multiplier'),
+        jackpot: roundJackpotSchema,
+      }),
+      answers: { success: 200 },
+      refusals: PLAY_REFUSALS,
+    },
+    deal: {
+      summary: 'One baccarat round',
+      auth: 'token',
+      request: z.object({ token, game, bets: z.object({ player: stakeOn, banker: stakeOn, tie: stakeOn }) }),
+      example: { token: EXAMPLE_TOKEN, game: 'baccarat', bets: { player: 10_000, banker: 0, tie: 1_000 } },
+      response: played.extend({
+        outcome: z.custom<BaccaratHand>().describe('the cards of each side, their totals and the winner'),
+      }),
+      answers: { success: 200 },
+      refusals: PLAY_REFUSALS,
+    },
+    seed: {
+      summary: 'Reveals the current server seed and commits a new one',
+      auth: 'token',
+      request: z.object({
+        token,
+        clientSeed: z
+          .string()
+          .trim()
+          .min(1)
+          .max(64)
+          .regex(/^[\w-]+$/),
+      }),
+      example: { token: EXAMPLE_TOKEN, clientSeed: 'my-own-seed' },
+      response: ok.extend({
+        revealed: z
+          .object({
+            serverSeed: z.string(),
+            serverSeedHash: z.string(),
+            clientSeed: z.string(),
+            rounds: z.number(),
+          })
+          .nullable(),
+        fairness: fairnessSchema,
+      }),
+      answers: { success: 200 },
+    },
+    history: {
+      summary: 'The player’s last 20 settled rounds',
+      auth: 'token',
+      request: z.object({ token }),
+      example: { token: EXAMPLE_TOKEN },
+      response: ok.extend({
+        rounds: z.array(
+          z.object({ roundId, game: z.string(), stake: amount, payout: amount, nonce: z.number() }),
+        ),
+      }),
+      answers: { success: 200 },
+    },
+    round: {
+      summary: 'Everything needed to recompute one of the player’s rounds (`not_found`: not theirs, or none)',
+      auth: 'token',
+      request: z.object({ token, roundId: z.string().regex(/^H\d{1,15}$/) }),
+      example: { token: EXAMPLE_TOKEN, roundId: 'H1042' },
+      response: z.discriminatedUnion('status', [
+        ok.extend({ round: z.union([settledRound, unsettledRound]) }),
+        z.object({ status: z.literal('not_found'), message: z.string() }),
+      ]),
+      answers: { success: 200, not_found: 200 },
+    },
+  },
+});
+
+export type HouseAction = ActionName<typeof houseContract>;
+export type HouseRequest<A extends HouseAction> = ActionRequest<typeof houseContract, A>;
+export type HouseAnswer<A extends HouseAction> = ActionAnswer<typeof houseContract, A>;
+export type HouseSuccess<A extends HouseAction> = ActionSuccess<typeof houseContract, A>;
+export type Fairness = z.infer<typeof fairnessSchema>;
