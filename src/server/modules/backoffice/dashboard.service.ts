@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { reconcileCounts } from '../../providers/sports/reconciler.ts';
+import { unfinishedRuns } from '../../providers/sports/settlement-runs.ts';
 import { jackpotHistory, readJackpot } from '../jackpot/jackpot.service.ts';
 import { countMembersWithLimits } from '../protection/limits.service.ts';
 import { countProtectedMembers } from '../protection/protection.service.ts';
@@ -86,5 +88,7 @@ export async function dashboard(db: Db, now = new Date()) {
     jackpot: { ...(await readJackpot(db)), recentWins: await jackpotHistory(db, { limit: 10 }) },
     protectedMembers: await countProtectedMembers(db),
     membersWithLimits: await countMembersWithLimits(db),
+    /** The sportsbook's reconciler: open findings, repairs in the last day, settlement runs still working. */
+    sportsReconciliation: { ...(await reconcileCounts(db)), unfinishedRuns: await unfinishedRuns(db) },
   };
 }

@@ -7,8 +7,9 @@ export const dashboardRoutes = [
   adminRoute(dashboardEndpoints.dashboard, {
     permission: 'dashboard.view',
     handler: async ({ db }) => {
-      const { today, month, pending, jackpot, protectedMembers, membersWithLimits } = await dashboard(db);
-      return { today, month, pending, jackpot, protectedMembers, membersWithLimits };
+      const { today, month, pending, jackpot, protectedMembers, membersWithLimits, sportsReconciliation } =
+        await dashboard(db);
+      return { today, month, pending, jackpot, protectedMembers, membersWithLimits, sportsReconciliation };
     },
   }),
   adminRoute(dashboardEndpoints.pendingCounts, {
