@@ -148,6 +148,7 @@ describe.runIf(chromiumAvailable)('the trading desk', () => {
     expect(await confirmCancel.innerText()).toContain(
       `Void every leg of bet #${betId}? It is paid its stake back (10,000).`,
     );
+    await b.page.screenshot({ path: 'e2e/screenshots/trading-bet-cancel-confirm.png' });
     await confirmCancel.getByRole('button', { name: 'Keep it' }).click();
     expect(await offered()).toEqual(['resettle', 'cancel']);
     await bets.getByRole('button', { name: `cancel bet ${betId}` }).click();

@@ -43,7 +43,7 @@ function BetActions({
   if (confirming)
     return (
       <fieldset
-        className={`${styles.confirm} ${ui.plainFieldset}`}
+        className={`${styles.confirm} ${styles.cellConfirm} ${ui.plainFieldset}`}
         aria-label={`Confirm cancelling bet ${bet.id}`}
       >
         <p>
