@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember, launch } from './support/member.ts';
 import { signInOperator, TRADING_OPERATORS } from './support/operator.ts';
-import { signInTrader, tradeMatches } from './support/trader.ts';
+import {
+  placeBet,
+  recordFinding,
+  signInTrader,
+  sportsCall,
+  type TraderCall,
+  tradeMatches,
+} from './support/trader.ts';
 
 interface ListedEvent {
   id: number;
@@ -12,6 +19,13 @@ interface ListedEvent {
   status: string;
   startsAt: string;
   markets: { type: string; status: string; selections: { id: number; key: string; price: string }[] }[];
+}
+
+/** A sports bet as the member's window answers it (`bet`). */
+interface SportsBet {
+  status: string;
+  settledReturn: number | null;
+  legs: { state: string }[];
 }
 
 /** A member bets 10,000 on the home side of the first upcoming demo match, through the sportsbook's API. */
@@ -59,6 +73,12 @@ async function memberBets(page: Page): Promise<{ event: ListedEvent; betId: numb
 
 describe.runIf(chromiumAvailable)('the trading desk', () => {
   const b = useBrowser(DESKTOP);
+  // A TOTP code is taken once: the other trader signs in once for the file's tests.
+  let traderCall: TraderCall | undefined;
+  const theTrader = async () => {
+    traderCall ??= await signInTrader(TRADING_OPERATORS[2]);
+    return traderCall;
+  };
 
   it('shows demo matches with prices and liability; suspends, reprices, settles and corrects a bet', {
     timeout: 120_000,
@@ -111,18 +131,28 @@ describe.runIf(chromiumAvailable)('the trading desk', () => {
     await bets.getByLabel('Status').selectOption('settled');
     await bets.getByRole('button', { name: 'Search' }).click();
     await bets.getByText(`#${betId}`).waitFor();
-    // Only the actions a settled bet allows are offered.
+    // Only the actions a settled bet allows are offered (a bet follows its markets: no unsettle of one bet).
     const offered = () =>
       bets.getByRole('button', { name: new RegExp(`^\\w+ bet ${betId}$`) }).allInnerTexts();
-    expect(await offered()).toEqual(['unsettle', 'resettle', 'cancel']);
-    await bets.getByLabel('Reason for a bet action').fill('result under review');
-    await bets.getByRole('button', { name: `unsettle bet ${betId}` }).click();
-    await bets.getByText(`Bet #${betId} is now open.`).waitFor();
-    // Now open, it has left the "settled" search: all bets.
+    expect(await offered()).toEqual(['resettle', 'cancel']);
+    expect(await bets.getByRole('list', { name: 'Bet actions' }).innerText()).toContain(
+      'cancel voids every leg of the bet: it is paid its stake back.',
+    );
+    // Void once cancelled, it would leave the "settled" search: all bets.
     await bets.getByLabel('Status').selectOption('');
     await bets.getByRole('button', { name: 'Search' }).click();
     await bets.getByLabel('Reason for a bet action').fill('palpable error');
+    // Cancel asks first: every leg void, the stake paid back.
     await bets.getByRole('button', { name: `cancel bet ${betId}` }).click();
+    const confirmCancel = bets.getByRole('group', { name: `Confirm cancelling bet ${betId}` });
+    expect(await confirmCancel.innerText()).toContain(
+      `Void every leg of bet #${betId}? It is paid its stake back (10,000).`,
+    );
+    await b.page.screenshot({ path: 'e2e/screenshots/trading-bet-cancel-confirm.png' });
+    await confirmCancel.getByRole('button', { name: 'Keep it' }).click();
+    expect(await offered()).toEqual(['resettle', 'cancel']);
+    await bets.getByRole('button', { name: `cancel bet ${betId}` }).click();
+    await confirmCancel.getByRole('button', { name: 'Yes, cancel bet' }).click();
     await bets.getByText(`Bet #${betId} is now void.`).waitFor();
     // Void with its stake back: nothing more to do to it.
     await expect.poll(offered).toEqual([]);
@@ -162,7 +192,7 @@ describe.runIf(chromiumAvailable)('the trading desk', () => {
   it('asks before a result moves money: event, market, result and live score, warned when they disagree', {
     timeout: 90_000,
   }, async () => {
-    const trader = await signInTrader(TRADING_OPERATORS[2]);
+    const trader = await theTrader();
     const [match, second] = await tradeMatches(trader, `r${Date.now().toString(36)}`, [
       { home: 'Quarry Larks', away: 'Rill Badgers', prices: ['2.1', '3.2', '3.4'], live: true },
       { home: 'Sable Rooks', away: 'Tern Valley', prices: ['1.9', '3.4', '4.0'], live: true },
@@ -261,7 +291,277 @@ describe.runIf(chromiumAvailable)('the trading desk', () => {
       await trader('POST', '/sports/settings', { confirmResults: false });
     }
   });
+
+  /** One member of this file's new tests: funded once, with a sports window token. */
+  let gameToken = '';
+  const memberToken = async () => {
+    if (!gameToken) {
+      await fundedMember(b.page, 'sbw', 200_000);
+      const url = await launch(b.page, 'sportsbook', 'royal-sports');
+      gameToken = new URL(url, 'http://x').searchParams.get('token')!;
+    }
+    return gameToken;
+  };
+  /** A bet as the member's sports window reads it: its state and each leg's. */
+  const memberBet = async (betId: number) =>
+    ((await sportsCall('bet', { token: await memberToken(), betId })) as { bet: SportsBet }).bet;
+  let doubleBetId = 0;
+
+  it('house rules: the cancel window reach and the postponement limit; a cancel window voids a leg; cancelling an event voids its undecided markets', {
+    timeout: 150_000,
+  }, async () => {
+    const trader = await theTrader();
+    const before = (await trader('GET', '/sports/settings')).settings as Record<string, unknown>;
+    const [first, second] = await tradeMatches(trader, `w${Date.now().toString(36)}`, [
+      { home: 'Oriel Wrens', away: 'Pike Harriers', prices: ['2.0', '3.3', '3.9'] },
+      { home: 'Vell Otters', away: 'Cray Moss', prices: ['1.8', '3.5', '4.4'] },
+    ]);
+    // A double: the home sides of both matches, 10,000 at 2.0 × 1.8.
+    doubleBetId = await placeBet(await memberToken(), [first!.selections.home, second!.selections.home]);
+    try {
+      // The two new house rules, saved through the form and read back from the book.
+      await b.page.goto('/admin/trading?view=feed');
+      const rules = b.page.getByRole('form', { name: 'House rules' });
+      await rules.getByLabel('Cancel window reach (min)').fill('30');
+      await rules.getByLabel('Postponed: void after (h)').fill('36');
+      await rules.getByRole('button', { name: 'Save rules' }).click();
+      await b.page.getByRole('region', { name: 'House rules' }).getByText('Saved.').waitFor();
+      expect((await trader('GET', '/sports/settings')).settings).toMatchObject({
+        cancelWindowMinutes: 30,
+        postponeVoidHours: 36,
+      });
+      await b.page.reload();
+      expect(await rules.getByLabel('Cancel window reach (min)').inputValue()).toBe('30');
+      expect(await rules.getByLabel('Postponed: void after (h)').inputValue()).toBe('36');
+      await b.screenshot('trading-house-rules');
+
+      // A cancel window on the first match's result market: the default (the last hour) reaches back
+      // further than the book's 30 minutes, and is refused with the book's reason.
+      await b.page.getByRole('tab', { name: 'Upcoming' }).click();
+      const card = b.page.getByTestId(`event-${first!.id}`);
+      await card.getByRole('button', { name: 'Cancel window…' }).click();
+      const form = card.getByRole('form', { name: `Cancel window on ${first!.name}` });
+      await form.getByLabel('Scope').selectOption('market');
+      await form.getByLabel(/^Market/).selectOption({ label: 'Match result' });
+      await form.getByLabel('Reason').fill('past-posting on the home price');
+      expect(await form.innerText()).toContain('The house rules let a window reach back at most 30 minutes.');
+      // A corrected price names one selection: not offered for a market.
+      expect(await form.getByLabel(/Corrected price/).isDisabled()).toBe(true);
+      await form.getByRole('button', { name: 'Review window' }).click();
+      const confirm = form.getByRole('group', { name: 'Confirm the cancel window' });
+      expect(await confirm.innerText()).toContain(
+        'Void the legs on the market Match result of bets placed from',
+      );
+      await confirm.getByRole('button', { name: 'Yes, void the legs' }).click();
+      await expect
+        .poll(() => form.getByRole('alert').innerText())
+        .toContain('A cancel window may reach back at most 30 minutes');
+      expect((await memberBet(doubleBetId)).legs.map((l) => l.state)).toEqual(['open', 'open']);
+      await form.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await b.page.screenshot({ path: 'e2e/screenshots/trading-cancel-window-refused.png' });
+
+      // The last ten minutes: the bet's leg on this market is void; its other leg stands.
+      const tenMinutesAgo = await b.page.evaluate(() => {
+        const d = new Date(Date.now() - 600_000);
+        return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+      });
+      await form.getByLabel('Placed from').fill(tenMinutesAgo);
+      await form.getByRole('button', { name: 'Review window' }).click();
+      await confirm.getByRole('button', { name: 'Yes, void the legs' }).click();
+      await form.getByText('Voided the legs of 1 bet.').waitFor();
+      // The rest of the bet stands: it waits for the second match (the window reads a leg's state from
+      // its market until the bet settles; the cancellation below settles it on the void leg).
+      expect((await memberBet(doubleBetId)).status).toBe('open');
+      await card.scrollIntoViewIfNeeded();
+      await b.page.screenshot({ path: 'e2e/screenshots/trading-cancel-window.png' });
+
+      // The second match is postponed: it leaves Upcoming (the page says where it went), with the limit.
+      const other = b.page.getByTestId(`event-${second!.id}`);
+      const state = other.getByRole('form', { name: `${second!.name} state` });
+      await state.getByLabel('Status').selectOption('postponed');
+      expect(await other.innerText()).toContain('Not played within 36 hours of its start');
+      await state.getByRole('button', { name: 'Set status' }).click();
+      await b.page.getByText(`${second!.name} is now postponed.`).waitFor();
+      await other.waitFor({ state: 'detached' });
+      // Cancelled from the Postponed tab: the confirmation says its undecided market is voided.
+      await b.page.getByRole('tab', { name: 'Postponed' }).click();
+      await state.getByLabel('Status').selectOption('cancelled');
+      await state.getByRole('button', { name: 'Cancel event…' }).click();
+      const cancelling = other.getByRole('group', { name: `Confirm cancelling ${second!.name}` });
+      expect(await cancelling.innerText()).toContain(
+        `Cancel ${second!.name}? Its 1 undecided market (Match result) is voided: each leg on it counts 1.00 and the rest of each bet stands.`,
+      );
+      await other.scrollIntoViewIfNeeded();
+      await b.page.screenshot({ path: 'e2e/screenshots/trading-event-cancel.png' });
+      await cancelling.getByRole('button', { name: 'Yes, cancel the event' }).click();
+      await b.page.getByText(`${second!.name} is cancelled: its undecided markets are void.`).waitFor();
+      // Both legs void (the first by the window: otherwise the double would wait for its result), so
+      // the double is paid its stake back.
+      await expect
+        .poll(async () => (await memberBet(doubleBetId)).legs.map((l) => l.state))
+        .toEqual(['void', 'void']);
+      expect(await memberBet(doubleBetId)).toMatchObject({ settledReturn: 10_000 });
+      await b.page.getByRole('tab', { name: 'Cancelled' }).click();
+      await other.getByText('Cancelled: its undecided markets were voided').waitFor();
+    } finally {
+      await trader('POST', '/sports/settings', {
+        cancelWindowMinutes: before.cancelWindowMinutes,
+        postponeVoidHours: before.postponeVoidHours,
+      });
+    }
+  });
+
+  it('a correction another operator proposed waits for a second one, who confirms it in the result dialog', {
+    timeout: 120_000,
+  }, async () => {
+    const trader = await theTrader();
+    const traderId = ((await trader('GET', '/me')).operator as { id: number }).id;
+    const meId = await b.page.evaluate(
+      async () => (await (await fetch('/api/admin/me')).json()).operator.id as number,
+    );
+    const [match] = await tradeMatches(trader, `c${Date.now().toString(36)}`, [
+      { home: 'Fenn Lyre', away: 'Ash Corries', prices: ['2.0', '3.2', '3.6'] },
+    ]);
+    const betId = await placeBet(await memberToken(), [match!.selections.home]);
+    await trader('POST', `/sports/markets/${match!.marketId}/result`, {
+      result: { kind: 'score', home: 1, away: 0 },
+    });
+    expect(await memberBet(betId)).toMatchObject({ settledReturn: 20_000 });
+    await trader('POST', '/sports/settings', { confirmResults: true });
+    try {
+      // Another trader corrects it: a proposal, the result in force stands until a second operator confirms.
+      await trader('POST', `/sports/markets/${match!.marketId}/correct`, {
+        result: { kind: 'score', home: 0, away: 1 },
+        reason: 'the goal was offside',
+      });
+      await b.page.goto('/admin/trading?view=scheduled');
+      const market = b.page
+        .getByTestId(`event-${match!.id}`)
+        .getByRole('region', { name: 'Market Match result' });
+      const proposal = market.getByTestId(`proposal-${match!.marketId}`);
+      await expect
+        .poll(() => proposal.innerText())
+        .toContain(`Correction to 0–1 proposed by operator ${traderId}, waiting for a second operator`);
+      await market.scrollIntoViewIfNeeded();
+      await b.page.screenshot({ path: 'e2e/screenshots/trading-proposed-correction.png' });
+      await proposal.getByRole('button', { name: 'Confirm correction' }).click();
+      const dialog = b.page.getByRole('dialog', { name: 'Confirm this correction?' });
+      expect(await dialog.innerText()).toContain('Result now\n1–0');
+      expect(await dialog.getByTestId('dialog-result').innerText()).toBe('0–1');
+      expect(await dialog.innerText()).toContain(`Proposed by\noperator ${traderId}`);
+      expect(await dialog.innerText()).toContain(
+        'Bets settled on this market are resettled on the new result',
+      );
+      await b.page.screenshot({ path: 'e2e/screenshots/trading-confirm-correction-dialog.png' });
+      await dialog.getByRole('button', { name: 'Yes, confirm correction' }).click();
+      await market.getByText('Correction confirmed: 1 bet resettled.').waitFor();
+      await market.getByText('result confirmed: 0–1').waitFor();
+      expect(await proposal.count()).toBe(0);
+      expect(await memberBet(betId)).toMatchObject({ settledReturn: 0 });
+
+      // This desk proposes the next correction: it cannot confirm its own (the book answers 409).
+      const form = market.getByRole('form', { name: 'Match result result' });
+      await form.getByLabel('Home').fill('1');
+      await form.getByLabel('Away').fill('1');
+      await form.getByLabel('Reason (corrections)').fill('an equaliser in stoppage time');
+      await form.getByRole('button', { name: 'Correct result' }).click();
+      const correcting = b.page.getByRole('dialog', { name: 'Correct this result?' });
+      expect(await correcting.innerText()).toContain('A second operator must confirm the correction');
+      await correcting.getByRole('button', { name: 'Yes, correct result' }).click();
+      await market.getByText('Correction proposed: it waits for a second operator').waitFor();
+      await expect
+        .poll(() => proposal.innerText())
+        .toContain(`Correction to 1–1 proposed by operator ${meId} (you), waiting for a second operator`);
+      await proposal.getByRole('button', { name: 'Confirm correction' }).click();
+      await dialog.getByRole('button', { name: 'Yes, confirm correction' }).click();
+      await expect
+        .poll(() => market.getByRole('alert').innerText())
+        .toContain('No result or correction waiting for a second operator');
+      // The other trader confirms it.
+      await trader('POST', `/sports/markets/${match!.marketId}/confirm`);
+      await market.getByText('result confirmed: 1–1').waitFor();
+      expect(await memberBet(betId)).toMatchObject({ settledReturn: 0 });
+    } finally {
+      await trader('POST', '/sports/settings', { confirmResults: false });
+    }
+  });
+
+  it('reconciliation: the dashboard counts open findings and links to the desk, which shows and resolves them', {
+    timeout: 90_000,
+  }, async () => {
+    const betId = doubleBetId || 990_001;
+    const mismatch = await recordFinding({
+      betId,
+      kind: 'wallet_mismatch',
+      detail: { book: { held: 10_000, paid: 0 }, wallet: { held: 20_000, paid: 0 } },
+    });
+    await recordFinding({
+      betId,
+      kind: 'pending_stuck',
+      detail: { action: 'stake rolled back, bet refused' },
+      repaired: true,
+    });
+
+    await b.page.goto('/admin');
+    const board = b.page.getByRole('region', { name: 'Sportsbook reconciliation' });
+    const open = Number(await board.getByTestId('sports-open').innerText());
+    expect(open).toBeGreaterThanOrEqual(1);
+    expect(Number(await board.getByTestId('sports-repaired').innerText())).toBeGreaterThanOrEqual(1);
+    await b.screenshot('dashboard-reconciliation');
+    await board.getByRole('link', { name: 'Review the open findings in Trading → Reconciliation' }).click();
+    await b.page.getByRole('heading', { name: 'Trading' }).waitFor();
+    expect(await b.page.getByRole('tab', { name: /^Reconciliation/ }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(new URL(b.page.url()).searchParams.get('view')).toBe('reconciliation');
+
+    const panel = b.page.getByRole('region', { name: 'Reconciliation' });
+    await expect.poll(() => panel.getByTestId('reconcile-open').innerText()).toBe(String(open));
+    const row = panel
+      .getByRole('row')
+      .filter({ has: b.page.getByRole('button', { name: `Resolve finding ${mismatch}` }) });
+    expect(await row.innerText()).toContain(`#${betId}`);
+    expect(await row.innerText()).toContain('Wallet mismatch');
+    // The book's and the wallet's amounts side by side; the row where they differ is marked.
+    const detail = row.getByTestId(`finding-${mismatch}-detail`);
+    expect(await detail.getByRole('row').allInnerTexts()).toEqual([
+      '\tbook\twallet',
+      'Stake held\t10,000\t20,000',
+      'Paid out\t0\t0',
+    ]);
+    // Repaired findings are not listed for the desk (only with "show repaired and resolved").
+    expect(await panel.getByText('Placement lost').count()).toBe(0);
+    await b.screenshot('trading-reconciliation');
+
+    await row.getByRole('button', { name: `Resolve finding ${mismatch}` }).click();
+    const resolve = panel.getByRole('form', { name: `Resolve finding ${mismatch}` });
+    await resolve.getByLabel('Reason').fill('wallet round corrected by the provider');
+    await resolve.getByRole('button', { name: 'Confirm resolve' }).click();
+    await panel.getByText(`Finding ${mismatch} (bet #${betId}) resolved.`).waitFor();
+    await expect.poll(() => panel.getByTestId('reconcile-open').innerText()).toBe(String(open - 1));
+    expect(await panel.getByRole('button', { name: `Resolve finding ${mismatch}` }).count()).toBe(0);
+
+    await panel.getByLabel('Show repaired and resolved findings too').check();
+    const rows = panel.getByRole('row').filter({ hasText: `#${betId}` });
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2);
+    expect(await rows.filter({ hasText: 'Wallet mismatch' }).first().innerText()).toContain('resolved');
+    expect(await rows.filter({ hasText: 'Placement lost' }).first().innerText()).toContain('repaired');
+    await b.screenshot('trading-reconciliation-all');
+  });
 });
+
+/** Elements past the right edge of a phone's screen (tables, tabs and the menu scroll on their own). */
+const overflowing = (page: Page) =>
+  page.evaluate((width) => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const right = el.getBoundingClientRect().right;
+      if (right > width + 1 && !el.closest('[class*="tableWrap"], [role="tablist"], nav')) {
+        out.push(`${el.tagName.toLowerCase()}.${el.className} → ${Math.round(right)}px`);
+      }
+    }
+    return out.slice(0, 5);
+  }, PHONE.width);
 
 describe.runIf(chromiumAvailable)('the trading desk on a phone', () => {
   const b = useBrowser(PHONE);
@@ -271,17 +571,7 @@ describe.runIf(chromiumAvailable)('the trading desk on a phone', () => {
     await b.page.goto('/admin/trading');
     await b.page.getByRole('heading', { name: 'Trading' }).waitFor();
     await b.page.getByRole('region', { name: 'Market Match result' }).first().waitFor();
-    const overflowing = await b.page.evaluate((width) => {
-      const out: string[] = [];
-      for (const el of document.querySelectorAll('body *')) {
-        const right = el.getBoundingClientRect().right;
-        if (right > width + 1 && !el.closest('[class*="tableWrap"], [role="tablist"], nav')) {
-          out.push(`${el.tagName.toLowerCase()}.${el.className} → ${Math.round(right)}px`);
-        }
-      }
-      return out.slice(0, 5);
-    }, PHONE.width);
-    expect(overflowing).toEqual([]);
+    expect(await overflowing(b.page)).toEqual([]);
     await b.page.screenshot({ path: 'e2e/screenshots/trading-desk-phone.png' });
     // The result dialog fits the phone too; cancelled, it sends nothing.
     const form = b.page.getByRole('form', { name: 'Match result result' }).first();
@@ -298,5 +588,49 @@ describe.runIf(chromiumAvailable)('the trading desk on a phone', () => {
     await b.page.getByRole('tab', { name: 'Bets' }).click();
     await b.page.getByRole('region', { name: 'Bets' }).getByRole('table').waitFor();
     await b.page.screenshot({ path: 'e2e/screenshots/trading-desk-phone-bets.png' });
+
+    // The reconciliation: counts, a listed finding with its detail, its resolve form.
+    const finding = await recordFinding({
+      betId: 990_360,
+      kind: 'wallet_mismatch',
+      detail: { book: { held: 5_000, paid: 9_500 }, wallet: { held: 5_000, paid: 0 } },
+    });
+    await b.page.getByRole('tab', { name: /^Reconciliation/ }).click();
+    const panel = b.page.getByRole('region', { name: 'Reconciliation' });
+    await panel.getByRole('button', { name: `Resolve finding ${finding}` }).click();
+    expect(await overflowing(b.page)).toEqual([]);
+    await b.screenshot('trading-reconciliation-phone');
+    await panel
+      .getByRole('form', { name: `Resolve finding ${finding}` })
+      .getByLabel('Reason')
+      .fill('checked');
+    await panel.getByRole('button', { name: 'Confirm resolve' }).click();
+    await panel.getByText(`Finding ${finding} (bet #990360) resolved.`).waitFor();
+
+    // The cancel window and an event's cancel confirmation on a phone.
+    await b.page.getByRole('tab', { name: 'Upcoming' }).click();
+    const card = b.page.locator('[data-testid^="event-"]').first();
+    await card.getByRole('button', { name: 'Cancel window…' }).click();
+    const windowForm = card.getByRole('form', { name: /^Cancel window on / });
+    await windowForm.getByLabel('Scope').selectOption('selection');
+    await windowForm.getByLabel(/Corrected price/).check();
+    await windowForm.getByLabel('Reason').fill('a wrong price');
+    await windowForm.getByLabel('Correct price (decimal)').fill('1.50');
+    await windowForm.getByRole('button', { name: 'Review window' }).click();
+    await card.getByLabel('Status').selectOption('cancelled');
+    await card.getByRole('button', { name: 'Cancel event…' }).click();
+    expect(await overflowing(b.page)).toEqual([]);
+    await card.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await b.page.screenshot({ path: 'e2e/screenshots/trading-event-phone.png' });
+    await windowForm.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await b.page.screenshot({ path: 'e2e/screenshots/trading-cancel-window-phone.png' });
+    // Nothing sent: both are left at their confirmation.
+    await card.getByRole('button', { name: 'Keep it' }).click();
+    await windowForm.getByRole('button', { name: 'Back' }).click();
+
+    await b.page.goto('/admin');
+    await b.page.getByRole('region', { name: 'Sportsbook reconciliation' }).waitFor();
+    expect(await overflowing(b.page)).toEqual([]);
+    await b.screenshot('dashboard-phone');
   });
 });

@@ -1,11 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../src/server/app.ts';
 import { readConfig } from '../../src/server/config.ts';
-import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import { type Database, openDatabase, queryRows } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { cashRequests, members, walletTransactions } from '../../src/server/db/schema.ts';
 import { seedDemo } from '../../src/server/db/seed-demo.ts';
@@ -47,7 +47,23 @@ function operatorDesk(db: Database['db']) {
         title?: string;
         serverSeed?: string;
         clientSeed?: string;
+        betId?: number;
+        kind?: string;
+        detail?: unknown;
+        repaired?: boolean;
       };
+      if (req.url === '/sports-finding') {
+        // What the book's reconciler records (reconciler.ts), written as it would: the desk's list reads it.
+        const [row] = await queryRows<{ id: number }>(
+          db,
+          sql`insert into sb_reconcile_findings (bet_id, kind, detail, repaired, resolved_at)
+              values (${body.betId ?? 0}, ${body.kind ?? 'wallet_mismatch'}, ${JSON.stringify(body.detail ?? {})}::jsonb,
+                ${body.repaired === true}, ${body.repaired === true ? sql`now()` : sql`null`})
+              returning id`,
+        );
+        res.writeHead(200).end(JSON.stringify({ status: 'success', findingId: Number(row!.id) }));
+        return;
+      }
       const [member] = await db
         .select()
         .from(members)

@@ -112,3 +112,55 @@ export async function tradeMatches(
     };
   });
 }
+
+/**
+ * A finding of the book's reconciler, written by the test-only operator desk as the reconciler writes
+ * it (a listed one open, a repaired one resolved at once): answers its id.
+ */
+export async function recordFinding(finding: {
+  betId: number;
+  kind: string;
+  detail: object;
+  repaired?: boolean;
+}): Promise<number> {
+  const res = await fetch(`${inject('operatorUrl')}/sports-finding`, {
+    method: 'POST',
+    body: JSON.stringify(finding),
+  });
+  if (res.status !== 200) throw new Error(`finding not recorded: ${await res.text()}`);
+  return ((await res.json()) as { findingId: number }).findingId;
+}
+
+/** A call to the sports window's API (/sports/api/<action>), as the window sends it. */
+export async function sportsCall(action: string, body: object): Promise<Record<string, unknown>> {
+  const res = await fetch(`${inject('baseUrl')}/sports/api/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** A member's bet through the sports window's API at the listed prices (a single, or a multiple of them). */
+export async function placeBet(
+  gameToken: string,
+  selectionIds: number[],
+  unitStake = 10_000,
+): Promise<number> {
+  const { events } = (await sportsCall('events', { limit: 200 })) as {
+    events: { markets: { selections: { id: number; price: string }[] }[] }[];
+  };
+  const prices = new Map(
+    events.flatMap((e) => e.markets.flatMap((m) => m.selections.map((s) => [s.id, s.price] as const))),
+  );
+  const bet = await sportsCall('place', {
+    token: gameToken,
+    requestId: `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    kind: selectionIds.length === 1 ? 'single' : 'multiple',
+    unitStake,
+    priceChange: 'none',
+    legs: selectionIds.map((id) => ({ selectionId: id, price: prices.get(id) })),
+  });
+  if (bet.status !== 'success') throw new Error(JSON.stringify(bet));
+  return bet.betId as number;
+}

@@ -5,6 +5,7 @@ const TONE: Record<string, string | undefined> = {
   reg: styles.pillWait,
   open: styles.pillWait,
   scheduled: styles.pillWait,
+  postponed: styles.pillWait,
   success: styles.pillGood,
   active: styles.pillGood,
   answered: styles.pillGood,
@@ -16,6 +17,7 @@ const TONE: Record<string, string | undefined> = {
   rejected: styles.pillBad,
   n: styles.pillBad,
   ended: styles.pillBad,
+  cancelled: styles.pillBad,
 };
 
 /** A status word as a coloured pill: waiting amber, done green, refused red. */

@@ -8,6 +8,7 @@ import { Outcome } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
 import ui from '../components/ui.module.css';
 import { JackpotPanel } from '../features/jackpot/JackpotPanel.tsx';
+import { useMay } from '../features/session/queries.ts';
 import styles from './DashboardPage.module.css';
 
 type Figures = DashboardReply['today'];
@@ -34,6 +35,42 @@ function FigureList({ figures }: { figures: Figures }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * The sportsbook's reconciler: findings listed for the desk and still open, repairs in the last day,
+ * settlement runs still working; a trader follows the link to the findings.
+ */
+function SportsReconciliation({ counts }: { counts: DashboardReply['sportsReconciliation'] }) {
+  const mayTrade = useMay('trading');
+  const tiles = [
+    { key: 'open', value: counts.open, label: 'open findings', alert: counts.open > 0 },
+    { key: 'repaired', value: counts.repairedToday, label: 'repaired in the last day', alert: false },
+    { key: 'runs', value: counts.unfinishedRuns, label: 'settlement runs working', alert: false },
+  ];
+  return (
+    <Panel title="Sportsbook reconciliation">
+      <dl className={styles.counts} aria-label="Sportsbook reconciliation counts">
+        {tiles.map((t) => (
+          <div key={t.key} className={`${styles.count} ${t.alert ? styles.alert : ''}`}>
+            <dt>{t.label}</dt>
+            <dd data-testid={`sports-${t.key}`}>{t.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {counts.open > 0 && (
+        <p className={styles.followUp}>
+          {mayTrade ? (
+            <Link to="/trading?view=reconciliation">
+              Review the open findings in Trading → Reconciliation
+            </Link>
+          ) : (
+            'A trader resolves them in Trading → Reconciliation.'
+          )}
+        </p>
+      )}
+    </Panel>
   );
 }
 
@@ -64,6 +101,7 @@ export default function DashboardPage() {
               </Link>
             </div>
           </Panel>
+          <SportsReconciliation counts={data.sportsReconciliation} />
           <Panel title="Player protection">
             <p data-testid="protected-members">
               <strong>{data.protectedMembers}</strong> members on a break or self-excluded now

@@ -1,39 +1,66 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Outcome } from '../components/Field.tsx';
 import { PageHead } from '../components/Panel.tsx';
 import { Tabs } from '../components/Tabs.tsx';
 import ui from '../components/ui.module.css';
 import { BetsPanel } from '../features/sports/BetsPanel.tsx';
-import { EventCard } from '../features/sports/EventCard.tsx';
+import { EventCard, type StateChange } from '../features/sports/EventCard.tsx';
 import { FeedPanel } from '../features/sports/FeedPanel.tsx';
-import { type EventFilter, useTradingEvents } from '../features/sports/queries.ts';
+import { type EventFilter, useReconciliation, useTradingEvents } from '../features/sports/queries.ts';
+import { ReconciliationPanel } from '../features/sports/ReconciliationPanel.tsx';
 
 const VIEWS = [
   { key: 'live', label: 'In play' },
   { key: 'scheduled', label: 'Upcoming' },
+  { key: 'postponed', label: 'Postponed' },
   { key: 'ended', label: 'Ended' },
+  { key: 'cancelled', label: 'Cancelled' },
   { key: 'all', label: 'All' },
   { key: 'bets', label: 'Bets' },
+  { key: 'reconciliation', label: 'Reconciliation' },
   { key: 'feed', label: 'Feeds & rules' },
 ] as const;
 type View = (typeof VIEWS)[number]['key'];
+const isView = (v: string | null): v is View => VIEWS.some((view) => view.key === v);
+const NOT_EVENTS = new Set<View>(['bets', 'reconciliation', 'feed']);
 
-/** The sportsbook's trading desk: events and markets (prices, suspensions, results), and bets. */
+/**
+ * The sportsbook's trading desk: events and markets (prices, suspensions, results), bets, the
+ * reconciler's findings, and the house rules. The tab is in the address (`?view=`), so a link (the
+ * dashboard's to the reconciliation) opens it.
+ */
 export default function TradingPage() {
-  const [view, setView] = useState<View>('all');
-  const events = useTradingEvents(view === 'bets' || view === 'feed' ? 'all' : (view as EventFilter));
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('view');
+  const view: View = isView(requested) ? requested : 'all';
+  const setView = (next: View) => {
+    setMoved(undefined);
+    setParams(next === 'all' ? {} : { view: next }, { replace: true });
+  };
+  // An event whose state changed may leave this tab (postponed, cancelled): the page keeps the outcome.
+  const [moved, setMoved] = useState<StateChange>();
+  const events = useTradingEvents(NOT_EVENTS.has(view) ? 'all' : (view as EventFilter));
+  const open = useReconciliation(false).data?.open ?? 0;
+  const tabs = VIEWS.map((v) =>
+    v.key === 'reconciliation' && open > 0 ? { ...v, label: `${v.label} (${open})` } : v,
+  );
   return (
     <div className={ui.page}>
       <PageHead title="Trading" />
-      <Tabs tabs={VIEWS} value={view} onChange={setView} />
+      <Tabs tabs={tabs} value={view} onChange={setView} />
       {view === 'feed' && <FeedPanel />}
       {view === 'bets' && <BetsPanel />}
-      {view !== 'bets' && view !== 'feed' && (
+      {view === 'reconciliation' && <ReconciliationPanel />}
+      {!NOT_EVENTS.has(view) && (
         <>
-          <Outcome error={events.error} />
+          <Outcome
+            error={events.error}
+            done={moved && !events.data?.events.some((e) => e.id === moved.eventId) && moved.text}
+          />
           {events.data?.events.length === 0 && <p className={ui.empty}>No events here.</p>}
           {events.data?.events.map((e) => (
-            <EventCard key={e.id} event={e} />
+            <EventCard key={e.id} event={e} onStateChanged={setMoved} />
           ))}
         </>
       )}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { BET_ACTIONS, type BetAction } from '../../../shared/contract/admin/sports.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { TradingBet } from '../../api/types.ts';
 import { Amount } from '../../components/Amount.tsx';
@@ -12,6 +13,71 @@ import { type BetSearch, useBetAction, useTradingBets } from './queries.ts';
 import styles from './trading.module.css';
 
 const STATUSES = ['', 'open', 'settled', 'void', 'delayed', 'refused'];
+
+/** What each action does to the bet, as the buttons' descriptions and the panel's help say it. */
+const ABOUT: Record<BetAction, string> = {
+  settle: 'settles an open bet on its markets’ results',
+  resettle: 'settles a settled bet again from its markets’ current results',
+  cancel: 'voids every leg of the bet: it is paid its stake back',
+};
+
+/**
+ * A bet's actions: settle and resettle go at once (with the reason typed above); cancel voids every leg
+ * and pays the stake back, so it asks first.
+ */
+function BetActions({
+  bet,
+  reason,
+  act,
+}: {
+  bet: TradingBet;
+  reason: string;
+  act: ReturnType<typeof useBetAction>;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const run = (action: BetAction) =>
+    act.mutate(
+      { params: { id: bet.id, action }, body: { reason } },
+      { onSettled: () => setConfirming(false) },
+    );
+  if (confirming)
+    return (
+      <fieldset
+        className={`${styles.confirm} ${styles.cellConfirm} ${ui.plainFieldset}`}
+        aria-label={`Confirm cancelling bet ${bet.id}`}
+      >
+        <p>
+          Void every leg of bet #{bet.id}? It is paid its stake back (<Amount value={bet.totalStake} />
+          ).
+        </p>
+        <div className={ui.row}>
+          <Button className={ui.small} disabled={act.isPending} onClick={() => run('cancel')}>
+            Yes, cancel bet
+          </Button>
+          <Button variant="ghost" className={ui.small} onClick={() => setConfirming(false)}>
+            Keep it
+          </Button>
+        </div>
+      </fieldset>
+    );
+  return (
+    <div className={ui.row}>
+      {bet.actions.map((a) => (
+        <Button
+          key={a}
+          variant="ghost"
+          className={`${ui.small} ${a === 'cancel' ? ui.danger : ''}`}
+          disabled={act.isPending}
+          aria-label={`${a} bet ${bet.id}`}
+          title={`${a}: ${ABOUT[a]}`}
+          onClick={() => (a === 'cancel' ? setConfirming(true) : run(a))}
+        >
+          {a}
+        </Button>
+      ))}
+    </div>
+  );
+}
 
 /** Bet search by member, event and status; each bet's legs, history, and the settlement workspace. */
 export function BetsPanel() {
@@ -59,22 +125,7 @@ export function BetsPanel() {
     {
       head: 'Actions',
       // Only what applies to the bet now (the server says which); no buttons for a bet nothing can change.
-      cell: (b) => (
-        <div className={ui.row}>
-          {b.actions.map((a) => (
-            <Button
-              key={a}
-              variant="ghost"
-              className={`${ui.small} ${a === 'cancel' ? ui.danger : ''}`}
-              disabled={act.isPending}
-              aria-label={`${a} bet ${b.id}`}
-              onClick={() => act.mutate({ params: { id: b.id, action: a }, body: { reason } })}
-            >
-              {a}
-            </Button>
-          ))}
-        </div>
-      ),
+      cell: (b) => <BetActions bet={b} reason={reason} act={act} />,
     },
   ];
   return (
@@ -121,6 +172,14 @@ export function BetsPanel() {
           <Field label="Reason for a bet action" value={reason} onChange={(e) => setReason(e.target.value)} />
         </span>
       </div>
+      <ul className={styles.help} aria-label="Bet actions">
+        {BET_ACTIONS.map((a) => (
+          <li key={a}>
+            <strong>{a}</strong> {ABOUT[a]}.
+          </li>
+        ))}
+        <li>A bet follows its markets: to take a result back, unsettle the market on its event’s card.</li>
+      </ul>
       <Outcome
         error={act.error ?? bets.error}
         done={act.data && `Bet #${act.data.bet.id} is now ${act.data.bet.status}.`}

@@ -6,6 +6,7 @@ import { Table } from '../../components/Table.tsx';
 import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
 import { useBookSettings, useFeedSources, useImportFeed, useSaveBookSettings } from './queries.ts';
+import styles from './trading.module.css';
 
 /** The book's house rules, the feeds' status, and a JSON-lines upload (the README's feed format). */
 export function FeedPanel() {
@@ -21,6 +22,8 @@ export function FeedPanel() {
       <Panel title="House rules">
         {current && (
           <form
+            // Fresh defaults when the stored rules change (another desk, a script).
+            key={JSON.stringify(current)}
             className={ui.row}
             aria-label="House rules"
             onSubmit={(e) => {
@@ -31,6 +34,8 @@ export function FeedPanel() {
                   rounding: form.get('rounding') === 'nearest' ? 'nearest' : 'down',
                   confirmResults: form.get('confirm') === 'on',
                   betDelaySeconds: Number(delay ?? current.betDelaySeconds),
+                  cancelWindowMinutes: Number(form.get('cancelWindowMinutes')),
+                  postponeVoidHours: Number(form.get('postponeVoidHours')),
                 },
               });
             }}
@@ -47,6 +52,26 @@ export function FeedPanel() {
               value={delay ?? String(current.betDelaySeconds)}
               onChange={(e) => setDelay(e.target.value)}
             />
+            <Field
+              label="Cancel window reach (min)"
+              name="cancelWindowMinutes"
+              type="number"
+              min={1}
+              max={10_080}
+              required
+              aria-describedby="house-rules-help"
+              defaultValue={current.cancelWindowMinutes}
+            />
+            <Field
+              label="Postponed: void after (h)"
+              name="postponeVoidHours"
+              type="number"
+              min={1}
+              max={720}
+              required
+              aria-describedby="house-rules-help"
+              defaultValue={current.postponeVoidHours}
+            />
             <label className={ui.field}>
               <span>
                 <input type="checkbox" name="confirm" defaultChecked={current.confirmResults} /> Results need
@@ -57,6 +82,18 @@ export function FeedPanel() {
               Save rules
             </Button>
           </form>
+        )}
+        {current && (
+          <ul id="house-rules-help" className={styles.help}>
+            <li>
+              <strong>Cancel window reach:</strong> how far back a cancel window may reach (at most 10,080
+              minutes, a week); a window starting earlier is refused.
+            </li>
+            <li>
+              <strong>Postponed: void after:</strong> a postponed event not played within this many hours of
+              its start is cancelled, and its undecided markets are voided (at most 720 hours).
+            </li>
+          </ul>
         )}
         <Outcome error={save.error ?? settings.error} done={save.isSuccess && 'Saved.'} />
       </Panel>

@@ -7,6 +7,8 @@ import { Field, Outcome, Select } from '../../components/Field.tsx';
 import { Pill } from '../../components/Pill.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import ui from '../../components/ui.module.css';
+import { useOperator } from '../session/queries.ts';
+import { marketLabel } from './market-label.ts';
 import {
   useConfirmResult,
   useCorrectResult,
@@ -43,22 +45,26 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
   const [winner, setWinner] = useState(market.selections[0]?.key ?? '');
   const [reason, setReason] = useState('');
   const [pending, setPending] = useState<PendingResult | null>(null);
+  // The step last sent: one confirm route confirms an entered result or a proposed correction.
+  const [sent, setSent] = useState<PendingResult['action']>();
+  const me = useOperator().data?.operator.id;
   const params = { id: market.id };
   const byScore = SCORE_MARKETS.has(market.type);
   const result = () =>
     byScore
       ? { kind: 'score' as const, home: Number(home), away: Number(away) }
       : { kind: 'winners' as const, winners: [{ key: winner }] };
-  const label =
-    market.line && !market.name.includes(market.line) ? `${market.name} ${market.line}` : market.name;
+  const label = marketLabel(market);
   const entered = deskResultOf(market.result);
+  const proposed = deskResultOf(market.proposedResult);
   const names = new Map(market.selections.map((s) => [s.key, s.name]));
   const send = (p: PendingResult) => {
     setPending(null);
     // The outcome line speaks of this step, not of an earlier one on the same market.
     for (const m of [enter, confirm, correct, unsettle]) m.reset();
+    setSent(p.action);
     if (p.action === 'enter') enter.mutate({ params, body: { result: p.result } });
-    else if (p.action === 'confirm') confirm.mutate({ params });
+    else if (p.action === 'confirm' || p.action === 'confirmCorrection') confirm.mutate({ params });
     else correct.mutate({ params, body: { result: p.result, reason: p.reason } });
   };
   const mutations = [status, prices, enter, confirm, correct, unsettle];
@@ -222,12 +228,30 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
           </Button>
         )}
       </form>
+      {proposed && (
+        <div className={styles.proposal} data-testid={`proposal-${market.id}`}>
+          <span>
+            Correction to <strong>{resultText(proposed, names)}</strong> proposed by operator{' '}
+            {market.proposedBy ?? '?'}
+            {market.proposedBy !== null && market.proposedBy === me ? ' (you)' : ''}, waiting for a second
+            operator
+          </span>
+          <Button
+            className={ui.small}
+            disabled={busy}
+            onClick={() => setPending({ action: 'confirmCorrection', result: proposed })}
+          >
+            Confirm correction
+          </Button>
+        </div>
+      )}
       {pending && (
         <ResultConfirmDialog
           pending={pending}
           event={event}
           market={market}
           marketLabel={label}
+          proposedBy={market.proposedBy}
           onConfirm={() => send(pending)}
           onCancel={() => setPending(null)}
         />
@@ -236,8 +260,14 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
         error={error}
         done={
           (enter.data && `Result ${enter.data.state}: ${count(enter.data.settled, 'bet')} settled.`) ||
-          (confirm.data && `Confirmed: ${count(confirm.data.settled, 'bet')} settled.`) ||
-          (correct.data && `Corrected: ${count(correct.data.settled, 'bet')} resettled.`) ||
+          (confirm.data &&
+            (sent === 'confirmCorrection'
+              ? `Correction confirmed: ${count(confirm.data.settled, 'bet')} resettled.`
+              : `Confirmed: ${count(confirm.data.settled, 'bet')} settled.`)) ||
+          (correct.data &&
+            (correct.data.state === 'entered'
+              ? 'Correction proposed: it waits for a second operator; the result in force stands until then.'
+              : `Corrected: ${count(correct.data.settled, 'bet')} resettled.`)) ||
           (unsettle.data && `Unsettled ${count(unsettle.data.settled, 'bet')}.`)
         }
       />

@@ -14,18 +14,28 @@ import {
 } from './result-check.ts';
 import styles from './result-dialog.module.css';
 
-/** A result the desk is about to send: entered, confirmed (the one entered before) or corrected. */
+/**
+ * A result the desk is about to send: entered, confirmed (the one entered before), corrected, or a
+ * correction another operator proposed, confirmed (the book asks a second operator for both).
+ */
 export type PendingResult =
   | { action: 'enter'; result: DeskResult }
   | { action: 'confirm'; result: DeskResult }
-  | { action: 'correct'; result: DeskResult; reason: string };
+  | { action: 'correct'; result: DeskResult; reason: string }
+  | { action: 'confirmCorrection'; result: DeskResult };
 
 const TITLE = {
   enter: 'Enter this result?',
   confirm: 'Confirm this result?',
   correct: 'Correct this result?',
+  confirmCorrection: 'Confirm this correction?',
 };
-const YES = { enter: 'Yes, enter result', confirm: 'Yes, confirm result', correct: 'Yes, correct result' };
+const YES = {
+  enter: 'Yes, enter result',
+  confirm: 'Yes, confirm result',
+  correct: 'Yes, correct result',
+  confirmCorrection: 'Yes, confirm correction',
+};
 const WARNING: Record<ResultWarning, (entered: string, live: string) => string> = {
   score_differs: (entered, live) => `The score entered (${entered}) differs from the live score (${live}).`,
   in_play: () => 'The event is still in play: its score can still change.',
@@ -41,6 +51,8 @@ export function ResultConfirmDialog(props: {
   event: TradingEvent;
   market: TradingMarket;
   marketLabel: string;
+  /** Who proposed the correction being confirmed. */
+  proposedBy?: number | null;
   onConfirm(): void;
   onCancel(): void;
 }) {
@@ -61,13 +73,17 @@ export function ResultConfirmDialog(props: {
   const enteredText = resultText(pending.result, names);
   const warnings = resultWarnings(pending.result, event);
   const current = deskResultOf(market.result);
-  const waitsForSecond = pending.action === 'enter' && settings.data?.settings.confirmResults === true;
-  const consequence =
-    pending.action === 'correct'
+  const correcting = pending.action === 'correct' || pending.action === 'confirmCorrection';
+  const waitsForSecond =
+    (pending.action === 'enter' || pending.action === 'correct') &&
+    settings.data?.settings.confirmResults === true;
+  const consequence = waitsForSecond
+    ? pending.action === 'correct'
+      ? 'A second operator must confirm the correction before any bet is resettled; the result in force stands until then.'
+      : 'A second operator must confirm it before any bet settles.'
+    : correcting
       ? 'Bets settled on this market are resettled on the new result: differences are paid or taken back.'
-      : waitsForSecond
-        ? 'A second operator must confirm it before any bet settles.'
-        : `${count(market.openBets, 'open bet')} on this market settle on it at once.`;
+      : `${count(market.openBets, 'open bet')} on this market settle on it at once.`;
 
   return (
     <dialog
@@ -88,13 +104,13 @@ export function ResultConfirmDialog(props: {
         <dd>{event.name}</dd>
         <dt>Market</dt>
         <dd>{props.marketLabel}</dd>
-        {pending.action === 'correct' && current && (
+        {correcting && current && (
           <>
             <dt>Result now</dt>
             <dd>{resultText(current, names)}</dd>
           </>
         )}
-        <dt>{pending.action === 'correct' ? 'New result' : 'Result'}</dt>
+        <dt>{correcting ? 'New result' : 'Result'}</dt>
         <dd className={styles.result} data-testid="dialog-result">
           {enteredText}
         </dd>
@@ -102,6 +118,12 @@ export function ResultConfirmDialog(props: {
         <dd data-testid="dialog-live-score">
           {liveText} · {event.status === 'live' ? 'in play' : event.status}
         </dd>
+        {pending.action === 'confirmCorrection' && (
+          <>
+            <dt>Proposed by</dt>
+            <dd>operator {props.proposedBy ?? '?'}</dd>
+          </>
+        )}
         {pending.action === 'correct' && (
           <>
             <dt>Reason</dt>

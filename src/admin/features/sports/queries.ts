@@ -8,7 +8,7 @@ const BETS = ['admin', 'sports', 'bets'] as const;
 /** Liability and prices move while the desk looks: the list reloads by itself. */
 const REFRESH_MS = 5_000;
 
-export type EventFilter = 'all' | 'live' | 'scheduled' | 'ended';
+export type EventFilter = 'all' | 'live' | 'scheduled' | 'ended' | 'postponed' | 'cancelled';
 
 export function useTradingEvents(filter: EventFilter) {
   return useQuery({
@@ -32,7 +32,19 @@ export function useTradingBets(search: BetSearch) {
   });
 }
 
-const refreshAll = [EVENTS, BETS] as const;
+const RECONCILIATION = ['admin', 'sports', 'reconciliation'] as const;
+
+/** The reconciler's findings (the open ones, or all) and its counts; it runs with the housekeeping. */
+export function useReconciliation(all: boolean) {
+  return useQuery({
+    queryKey: [...RECONCILIATION, all],
+    queryFn: () => adminCall(api.sports.reconciliation, { query: { all: all ? 'y' : undefined } }),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+/** Money moved by the desk may repair or raise a finding, and changes the dashboard's counts. */
+const refreshAll = [EVENTS, BETS, RECONCILIATION, ['admin', 'dashboard']] as const;
 export const useEventState = () => useAdminMutation(api.sports.eventState, refreshAll);
 export const useMarketStatus = () => useAdminMutation(api.sports.marketStatus, refreshAll);
 export const usePrices = () => useAdminMutation(api.sports.prices, refreshAll);
@@ -41,6 +53,8 @@ export const useConfirmResult = () => useAdminMutation(api.sports.confirmResult,
 export const useCorrectResult = () => useAdminMutation(api.sports.correctResult, refreshAll);
 export const useUnsettleMarket = () => useAdminMutation(api.sports.unsettleMarket, refreshAll);
 export const useBetAction = () => useAdminMutation(api.sports.betAction, refreshAll);
+export const useCancelWindow = () => useAdminMutation(api.sports.cancelWindow, refreshAll);
+export const useResolveFinding = () => useAdminMutation(api.sports.resolveFinding, refreshAll);
 
 const DESK = ['admin', 'sports', 'desk'] as const;
 export const useFeedSources = () =>

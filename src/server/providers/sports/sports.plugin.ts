@@ -4,6 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { listEvents } from './listing.service.ts';
 import { sportsLiveRoutes } from './live-feed.ts';
 import { type SportsMaintenance, sportsMaintenance } from './maintenance.ts';
+import { reconcileCounts } from './reconciler.ts';
+import { unfinishedRuns } from './settlement-runs.ts';
 import { sportsPage, type WindowExtras } from './sports.page.ts';
 import { sportsApi } from './sports.routes.ts';
 import { type SportsWallet, sportsWallet } from './sports-wallet.ts';
@@ -14,6 +16,8 @@ declare module 'fastify' {
     sportsWallet: SportsWallet;
     /** The book's housekeeping timer (maintenance.ts), stopped when the app closes. */
     sportsMaintenance: SportsMaintenance;
+    /** The reconciler's counts for the dashboard: open findings, repairs in the last day, runs still working. */
+    sportsReconciliation: () => Promise<{ open: number; repairedToday: number; unfinishedRuns: number }>;
   }
 }
 
@@ -36,6 +40,10 @@ export async function sportsBook(
     onError: (error) => app.log.warn({ err: error }, 'sportsbook maintenance pass failed'),
   });
   app.decorate('sportsMaintenance', maintenance);
+  app.decorate('sportsReconciliation', async () => ({
+    ...(await reconcileCounts(deps.db)),
+    unfinishedRuns: await unfinishedRuns(deps.db),
+  }));
   // A restart after a crash resumes the book's unfinished work at once, not a period later.
   app.addHook('onListen', async () => maintenance.kick());
   // Before the database closes (main.ts and the tests close the app first).

@@ -29,6 +29,16 @@ const jackpot = jackpotState.extend({
   ),
 });
 
+/**
+ * The sportsbook's reconciler (where a bet and its wallet round disagreed): findings listed for the desk
+ * and not yet resolved, findings repaired by a safe rule in the last day, and settlement runs still working.
+ */
+const sportsReconciliation = z.object({
+  open: z.number(),
+  repairedToday: z.number(),
+  unfinishedRuns: z.number(),
+});
+
 /** The dashboard's figures and the badge counts the screens poll. */
 export const dashboardEndpoints = {
   dashboard: endpoint({
@@ -44,6 +54,7 @@ export const dashboardEndpoints = {
       protectedMembers: z.number(),
       /** Members with at least one limit of their own (deposit, loss, wager or session time). */
       membersWithLimits: z.number(),
+      sportsReconciliation,
     }),
   }),
   pendingCounts: endpoint({

@@ -6,9 +6,12 @@ import { dashboard, pendingCounts } from '../dashboard.service.ts';
 export const dashboardRoutes = [
   adminRoute(dashboardEndpoints.dashboard, {
     permission: 'dashboard.view',
-    handler: async ({ db }) => {
+    handler: async ({ db, request }) => {
       const { today, month, pending, jackpot, protectedMembers, membersWithLimits } = await dashboard(db);
-      return { today, month, pending, jackpot, protectedMembers, membersWithLimits };
+      // The sportsbook's reconciler (open findings, repairs in the last day, settlement runs still
+      // working), as the book's plugin reports it: modules never import providers.
+      const sportsReconciliation = await request.server.sportsReconciliation();
+      return { today, month, pending, jackpot, protectedMembers, membersWithLimits, sportsReconciliation };
     },
   }),
   adminRoute(dashboardEndpoints.pendingCounts, {
