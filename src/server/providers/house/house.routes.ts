@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { type HouseAnswer, type HouseSuccess, houseContract } from '../../../shared/contract/house-api.ts';
 import { CHIPS, type Engine, HOUSE_GAMES, LINE_BETS } from '../../../shared/games/house-games.ts';
 import type { Db } from '../../db/client.ts';
@@ -19,7 +20,8 @@ export async function houseGameServer(
   app: FastifyInstance,
   deps: { db: Db; wallet: WalletClient; currency: string },
 ) {
-  const players = new Map<string, string>();
+  // Launch token → player for plays: the most recent 50,000 tokens, each for at most a login's life (12 h).
+  const players = new LRUCache<string, string>({ max: 50_000, ttl: 12 * 60 * 60_000 });
 
   /**
    * One round of a game of `engine`: the game must run that engine and a hand needs a stake; a bet the
@@ -62,7 +64,6 @@ export async function houseGameServer(
       if (known) return known;
       const answer = await deps.wallet.authenticate(launchToken);
       if (answer.status !== 'success' || !answer.playerId) return undefined;
-      if (players.size > 50_000) players.clear();
       players.set(launchToken, answer.playerId);
       return answer.playerId;
     },
