@@ -16,23 +16,28 @@ const priceEntry = z.object({
   format: z.enum(['decimal', 'fractional', 'american']).default('decimal'),
 });
 const score = z.object({ home: z.number().int().min(0).max(999), away: z.number().int().min(0).max(999) });
+const scoreResult = z.object({ kind: z.literal('score'), ...score.shape });
+const winnersResult = z.object({
+  kind: z.literal('winners'),
+  winners: z
+    .array(
+      z.object({
+        key: z.string().trim().min(1).max(100),
+        deadHeat: z
+          .string()
+          .regex(/^\d{1,3}\/\d{1,3}$/, 'a dead-heat factor like 1/2')
+          .optional(),
+      }),
+    )
+    .min(1)
+    .max(20),
+});
+/** A result that decides a market: its final score, or an outright's winners (a feed's records carry these). */
+export const decidingResult = z.discriminatedUnion('kind', [scoreResult, winnersResult]);
+/** A result as the desk enters it: one that decides the market, or void. */
 export const marketResult = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('score'), ...score.shape }),
-  z.object({
-    kind: z.literal('winners'),
-    winners: z
-      .array(
-        z.object({
-          key: z.string().trim().min(1).max(100),
-          deadHeat: z
-            .string()
-            .regex(/^\d{1,3}\/\d{1,3}$/, 'a dead-heat factor like 1/2')
-            .optional(),
-        }),
-      )
-      .min(1)
-      .max(20),
-  }),
+  scoreResult,
+  winnersResult,
   z.object({ kind: z.literal('void') }),
 ]);
 

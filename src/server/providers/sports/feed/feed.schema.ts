@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decidingResult } from '../../../../shared/contract/admin/sports.ts';
 import { MARKET_TYPES } from '../../../../shared/sports/markets.ts';
 
 /**
@@ -52,24 +53,7 @@ export const feedRecord = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('result'),
     ...base,
-    result: z.union([
-      z.object({ kind: z.literal('score'), ...score.shape }),
-      z.object({
-        kind: z.literal('winners'),
-        winners: z
-          .array(
-            z.object({
-              key,
-              deadHeat: z
-                .string()
-                .regex(/^\d{1,3}\/\d{1,3}$/)
-                .optional(),
-            }),
-          )
-          .min(1)
-          .max(20),
-      }),
-    ]),
+    result: decidingResult,
   }),
   z.object({ type: z.literal('cancel'), ...base, reason: z.string().trim().min(1).max(300) }),
 ]);
