@@ -1,6 +1,7 @@
 import { MSG } from '../../../shared/messages.ts';
 import { HHMM } from '../../../shared/vocabulary.ts';
 import { errors } from '../../http/errors.ts';
+import { siteTimeZone } from '../sites/site-settings.ts';
 import type { CashierWindow } from '../sites/sites.schema.ts';
 import type { Site } from '../sites/sites.service.ts';
 import type { CashRequestKind } from './cashier.schema.ts';
@@ -34,7 +35,7 @@ function localMinutes(now: Date, timezone: string): number {
 /** Whether the deposit or withdrawal desk of a site takes requests at `now`. */
 export function deskState(site: Site, kind: CashRequestKind, now = new Date()): DeskState {
   const window: CashierWindow = site.settings[kind] ?? {};
-  const timezone = site.settings.timezone ?? 'UTC';
+  const timezone = siteTimeZone(site.settings);
   const hasHours = window.open && window.close && HHMM.test(window.open) && HHMM.test(window.close);
   const hours = hasHours ? { open: window.open!, close: window.close! } : null;
   let open = !window.locked;

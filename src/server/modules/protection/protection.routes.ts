@@ -2,6 +2,8 @@ import type { ProtectionViewReply } from '../../../shared/contract/protection-ro
 import { MSG } from '../../../shared/messages.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
+import { siteTimeZone } from '../sites/site-settings.ts';
+import type { SiteSettings } from '../sites/sites.schema.ts';
 import { activityTotals, activityWindows, recentLogins } from './activity.service.ts';
 import { changeLimit, confirmLimitChange, limitUsage, listLimits } from './limits.service.ts';
 import {
@@ -49,7 +51,7 @@ async function limitsReply(db: DbOrTx, memberId: number) {
   };
 }
 
-const timezoneOf = (site: { settings: { timezone?: string | undefined } }) => site.settings.timezone ?? 'UTC';
+const timezoneOf = (site: { settings: SiteSettings }) => siteTimeZone(site.settings);
 
 export const protectionRoutes: RouteHandlers = {
   'get-protection': async (_body, ctx) => ({

@@ -18,7 +18,7 @@
 -- The sets pass from statement to statement as arrays of row types (migration 0017): built once, read
 -- by column, where JSON was built per call and parsed again, field by field, by every later statement.
 -- A site's settings are joined, never looked up through a function per call: comp_rate is then inlined,
--- and the day's time zone is member_timezone's expression (member_timezone itself is not inlinable).
+-- and the day's time zone is site_time_zone of the joined site (member_timezone itself is not inlinable).
 --
 -- Plans as wallet_batch's (index look-ups, generic plans, joins in the order written), and nested loops
 -- only: a generic plan guesses 100 rows for each set of calls, and then preferred hashing the calls and
@@ -56,7 +56,7 @@ BEGIN
   SELECT ROW(x.ord, x.p, x.tx, x.h, x.r, x.a, g.member_id, g.id, g.vendor_code, g.game_code, g.category,
            g.jackpot_bps, cash.id,
            (SELECT h.id FROM ledger_accounts h WHERE h.member_id IS NULL AND h.kind = 'game_revenue'
-              AND h.shard = (g.member_id % 64)::smallint),
+              AND h.shard = house_shard(g.member_id)),
            CASE WHEN l.last_seen_at < now() - interval '30 seconds' THEN l.id END)::wallet_fast_bet AS bet,
          sum(x.a) OVER (PARTITION BY g.member_id ORDER BY x.ord) AS spent,
          cash.balance
@@ -80,9 +80,9 @@ BEGIN
   SELECT coalesce(array_agg(ROW(x.ord, x.p, x.tx, x.h, x.r, x.a, x.c, r.member_id, r.id,
            comp_rate(st.settings, m.level, r.category), cash.id, comp.id,
            (SELECT h.id FROM ledger_accounts h WHERE h.member_id IS NULL AND h.kind = 'game_revenue'
-              AND h.shard = (r.member_id % 64)::smallint),
+              AND h.shard = house_shard(r.member_id)),
            (SELECT e.id FROM ledger_accounts e WHERE e.member_id IS NULL AND e.kind = 'comp_expense'
-              AND e.shard = (r.member_id % 64)::smallint))::wallet_fast_win ORDER BY x.ord), '{}')
+              AND e.shard = house_shard(r.member_id)))::wallet_fast_win ORDER BY x.ord), '{}')
   INTO v_wins
   FROM unnest(v_calls) x
   JOIN game_rounds r ON r.provider = x.p AND r.round_id = x.r
@@ -99,9 +99,9 @@ BEGIN
   END IF;
 
   -- Today's stakes and wins per member (limits, migration 0014), before the cash accounts are locked;
-  -- the day is the member's site's, as member_timezone gives it.
+  -- the day is the member's site's (site_time_zone, as member_timezone gives it).
   INSERT INTO member_play_days AS d (member_id, day, deposits, stakes, wins)
-  SELECT t.member, (now() AT TIME ZONE coalesce(nullif(st.settings ->> 'timezone', ''), 'UTC'))::date, 0, t.stake, t.win
+  SELECT t.member, (now() AT TIME ZONE site_time_zone(st.settings))::date, 0, t.stake, t.win
   FROM (SELECT u.member, sum(u.stake) AS stake, sum(u.win) AS win
         FROM (SELECT b.member, b.a AS stake, 0 AS win FROM unnest(v_bets) b
               UNION ALL
@@ -157,7 +157,7 @@ BEGIN
   -- Jackpot games' stakes feed their shard's pool as wallet_bet does, in call order within a shard: each
   -- call's share is the whole minor units its stake × bps completes (wallet_batch holds the shard rows).
   WITH j AS (
-    SELECT b.ord, b.a, b.bps, (b.member % 64)::smallint AS shard FROM unnest(v_bets) b WHERE b.bps > 0
+    SELECT b.ord, b.a, b.bps, house_shard(b.member) AS shard FROM unnest(v_bets) b WHERE b.bps > 0
   ), grown AS (
     UPDATE jackpot_shards s SET units = s.units + t.units, staked = s.staked + t.staked
     FROM (SELECT j.shard, sum(j.a * j.bps)::bigint AS units, sum(j.a)::bigint AS staked FROM j GROUP BY j.shard) t
