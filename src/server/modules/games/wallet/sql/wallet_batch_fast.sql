@@ -1,13 +1,18 @@
--- The set-based half of wallet_batch: the batch's plain bets and wins, validated, posted and answered
--- with a dozen statements for all of them together instead of about ten per call. wallet_batch passes
--- the calls it may take this way (bets and wins whose round no other call in the batch touches); this
--- function takes those that will plainly succeed (a live session of an active member, enough cash for
--- their bets here so far, no loss/wager/session limit, no debt to collect, an open round, a transaction
--- id not seen before) and leaves every other call to wallet_batch's call-by-call loop, which answers
--- refusals and repeats exactly as before. Calls that arrive together have no order among them: this
--- applies its calls first, in call order, and the loop the rest after them. Anything that raises here (a balance taken meanwhile,
--- a round closed meanwhile, a repeat racing in) undoes this whole function in wallet_batch's one
--- subtransaction, and the calls then run one by one.
+-- The set-based half of wallet_batch: the batch's plain bets and wins, validated, posted (through the
+-- ledger's set-based ledger_post_many) and answered with about a dozen statements for all of them
+-- together instead of about ten per call. wallet_batch passes the calls it may take this way (bets and
+-- wins whose round no other call in the batch touches); this function takes those that will plainly
+-- succeed (a live session of an active member, enough cash for their bets here so far, no
+-- loss/wager/session limit, no debt to collect, an open round, a transaction id not seen before) and
+-- leaves every other call to wallet_batch's call-by-call loop, which answers refusals and repeats
+-- exactly as before. Calls that arrive together have no order among them: this applies its calls first,
+-- in call order, and the loop the rest after them. Anything that raises here (a balance taken
+-- meanwhile, a round closed meanwhile, a repeat racing in) undoes this whole function in wallet_batch's
+-- one subtransaction, and the calls then run one by one.
+--
+-- Its rules are wallet_bet's and wallet_win's, read set-based: wallet.differential.test.ts runs random
+-- calls through this path and through the one-call functions and requires the same replies and the
+-- same ledger.
 --
 -- Lock order, as the call-by-call path: house and jackpot shards (wallet_batch, before this), day
 -- totals, the members' accounts in id order, then rounds and the rest.
@@ -36,6 +41,12 @@ DECLARE
   v_shares wallet_fast_amount[];
   v_cash wallet_fast_amount[];
   v_logins bigint[];
+  v_keys text[];
+  v_from bigint[];
+  v_to bigint[];
+  v_amounts bigint[];
+  v_kinds text[];
+  v_refs jsonb[];
   v_replies jsonb;
   v_count int;
 BEGIN
@@ -170,7 +181,8 @@ BEGIN
   SELECT coalesce(array_agg(ROW(ord, reached / 10000 - (reached - units) / 10000, pool)::wallet_fast_amount), '{}')
   INTO v_shares FROM after;
 
-  -- Every posting in one insert, every balance in one update (a house shard's many calls net to one change).
+  -- Every posting, in call order, through the ledger's set-based posting (ledger_post_many: one insert
+  -- for all the transfers, one update for all the balances, ledger_move's checks).
   WITH moves AS (
     SELECT b.ord, 1 AS step, 'wallet:' || b.p || ':' || b.tx AS key, b.cash AS from_id, b.house AS to_id,
            b.a AS amount, 'bet' AS kind, jsonb_build_object('provider', b.p, 'roundId', b.r, 'txId', b.tx) AS ref
@@ -187,17 +199,12 @@ BEGIN
     SELECT w.ord, 2, 'comp-accrual:wallet:' || w.p || ':' || w.r, w.expense, w.comp, c.amount, 'comp_accrual',
            jsonb_build_object('provider', w.p, 'roundId', w.r)
     FROM unnest(v_wins) w JOIN unnest(v_comps) c ON c.ord = w.ord WHERE c.amount > 0
-  ), posted AS (
-    INSERT INTO ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, kind, reference)
-    SELECT key, from_id, to_id, amount, kind, ref FROM moves ORDER BY ord, step
-    RETURNING from_account_id, to_account_id, amount
   )
-  UPDATE ledger_accounts a SET balance = a.balance + t.delta
-  FROM (SELECT id, sum(delta)::bigint AS delta
-        FROM (SELECT from_account_id AS id, -amount AS delta FROM posted
-              UNION ALL SELECT to_account_id, amount FROM posted) d
-        GROUP BY id) t
-  WHERE a.id = t.id;
+  SELECT array_agg(key ORDER BY ord, step), array_agg(from_id ORDER BY ord, step), array_agg(to_id ORDER BY ord, step),
+         array_agg(amount ORDER BY ord, step), array_agg(kind ORDER BY ord, step), array_agg(ref ORDER BY ord, step)
+  INTO v_keys, v_from, v_to, v_amounts, v_kinds, v_refs
+  FROM moves;
+  PERFORM ledger_post_many(v_keys, v_from, v_to, v_amounts, v_kinds, v_refs);
 
   -- Each call's reply (its member's cash after it, their calls here taken in call order), recorded
   -- under its transaction id; a repeat racing in raises and the batch runs call by call.
