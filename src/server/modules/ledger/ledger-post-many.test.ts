@@ -142,7 +142,7 @@ describe.runIf(backendAvailable)('ledger_post_many: ledger_move’s rules for ma
       t.db,
       sql`select id from ledger_transfers where idempotency_key like ${'post-many-test:%'} order by id`,
     );
-    expect(row!.ids).toEqual(stored.map((r) => r.id));
+    expect(row!.ids.map(Number)).toEqual(stored.map((r) => r.id)); // node-postgres gives int8[] as strings
     await expectSoundLedger(t.db);
   });
 
@@ -210,6 +210,6 @@ describe.runIf(backendAvailable)('ledger_post_many: ledger_move’s rules for ma
   });
 
   it('posts nothing for no postings', async () => {
-    expect(await postMany(t.db, [])).toEqual([{ ids: [] }]);
+    expect((await postMany(t.db, []))[0]!.ids).toEqual([]);
   });
 });
