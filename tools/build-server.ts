@@ -5,19 +5,19 @@
  *   node tools/build-server.ts             compile now
  *   node tools/build-server.ts --if-stale  only when none exists or an input changed (npm start)
  */
-import { cpSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { cpSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { inputsFingerprint, isServerBuildCurrent, STAMP_FILE } from './server-build/inputs.ts';
+import {
+  inputsFingerprint,
+  isServerBuildCurrent,
+  RUNTIME_MIGRATIONS,
+  runtimeSqlInputs,
+  SERVER_SOURCES,
+  STAMP_FILE,
+} from './server-build/inputs.ts';
 
 export const SERVER_OUT = resolve('dist/server');
-/** Read at run time relative to the module (import.meta.url), so they sit beside the bundle. */
-const RUNTIME_FOLDERS = { functions: 'src/server/db/functions', migrations: 'src/server/db/migrations' };
-
-const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
-  );
 
 /** Compiles into a fresh folder and swaps it in, so a half-written bundle is never started. */
 export async function buildServer(options: {
@@ -46,11 +46,20 @@ export async function buildServer(options: {
     metafile: true,
     logLevel: 'warning',
   });
-  for (const [name, from] of Object.entries(RUNTIME_FOLDERS))
-    cpSync(join(root, from), join(next, name), { recursive: true });
+  // Read at run time relative to the module (import.meta.url), so they sit beside the bundle: the
+  // migrations in migrations/, each SQL function file at its path under src/server
+  // (dist/server/modules/ledger/sql/ledger_move.sql), where sql-functions.ts looks for them.
+  cpSync(join(root, RUNTIME_MIGRATIONS), join(next, 'migrations'), { recursive: true });
+  const sqlInputs = runtimeSqlInputs(root);
+  for (const file of sqlInputs.functions) {
+    const to = join(next, relative(SERVER_SOURCES, file));
+    mkdirSync(dirname(to), { recursive: true });
+    cpSync(join(root, file), to);
+  }
   const inputs = [
     ...Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('node_modules/')),
-    ...Object.values(RUNTIME_FOLDERS).flatMap((f) => filesUnder(join(root, f)).map((p) => relative(root, p))),
+    ...sqlInputs.migrations,
+    ...sqlInputs.functions,
     'package-lock.json',
   ];
   writeFileSync(

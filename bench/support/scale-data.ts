@@ -56,7 +56,7 @@ export const memberToken = (m: number) => `bench${String(m).padStart(38, '0')}`;
 
 export function generationSteps(n: number, passwordHash: string): { label: string; sql: string }[] {
   const house = (kind: string, member: string) =>
-    `(select id from bench_house h where h.kind = '${kind}' and h.shard = (${member} % 64))`;
+    `(select id from bench_house h where h.kind = '${kind}' and h.shard = house_shard(${member}))`;
   const cash = (m: string) => `(1000 + 4 * ${m})`;
   const held = (m: string) => `(1002 + 4 * ${m})`;
   // Deterministic "random" numbers from an id: the same member always gets the same figures.

@@ -68,7 +68,7 @@ export async function setJackpotSettings(db: Db, settings: { bps?: number; resee
 export async function shardUnits(db: Db, memberId: number): Promise<bigint> {
   const [row] = await queryRows<{ units: string | number }>(
     db,
-    sql`select units::text as units from jackpot_shards where shard = ${memberId % 64}`,
+    sql`select units::text as units from jackpot_shards where shard = house_shard(${memberId})`,
   );
   return BigInt(row!.units);
 }

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../bench/support/server.ts';
 import { buildServer } from '../build-server.ts';
-import { inputsFingerprint, isServerBuildCurrent } from './inputs.ts';
+import { inputsFingerprint, isServerBuildCurrent, STAMP_FILE } from './inputs.ts';
 
 describe('the compiled server npm start runs', () => {
   // Inside the project, so that the bundle finds node_modules as dist/server does.
@@ -17,6 +17,10 @@ describe('the compiled server npm start runs', () => {
     expect(await buildServer({ force: false, outDir })).toBe('compiled');
     expect(isServerBuildCurrent('.', outDir)).toBe(true);
     expect(await buildServer({ force: false, outDir })).toBe('keep: up to date');
+    // Each SQL function file at its path below src/server, where the bundle's loader looks.
+    expect(existsSync(join(outDir, 'modules', 'ledger', 'sql', 'ledger_move.sql'))).toBe(true);
+    expect(existsSync(join(outDir, 'providers', 'sports', 'sql', 'sb_bet_transition.sql'))).toBe(true);
+    expect(existsSync(join(outDir, 'migrations', 'meta', '_journal.json'))).toBe(true);
   });
 
   it('starts on a new database from plain JavaScript: migrations and SQL functions applied, the API answers', async () => {
@@ -52,6 +56,29 @@ describe('when the compiled server counts as current', () => {
       rmSync(join(root, 'a.ts'));
       expect(inputsFingerprint(root, ['a.ts'])).not.toBe(before);
       expect(isServerBuildCurrent(root, join(root, 'nothing-here'))).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('a SQL function file the build did not copy makes it stale', () => {
+    const root = mkdtempSync(join(tmpdir(), 'server-inputs-'));
+    try {
+      const sqlDir = join(root, 'src', 'server', 'modules', 'ledger', 'sql');
+      mkdirSync(join(root, 'src', 'server', 'db', 'migrations'), { recursive: true });
+      mkdirSync(sqlDir, { recursive: true });
+      writeFileSync(join(sqlDir, 'one.sql'), 'select 1');
+      const out = join(root, 'out');
+      mkdirSync(out);
+      writeFileSync(join(out, 'main.js'), '');
+      const inputs = ['src/server/modules/ledger/sql/one.sql'];
+      writeFileSync(
+        join(out, STAMP_FILE),
+        JSON.stringify({ fingerprint: inputsFingerprint(root, inputs), inputs }),
+      );
+      expect(isServerBuildCurrent(root, out)).toBe(true);
+      writeFileSync(join(sqlDir, 'two.sql'), 'select 2');
+      expect(isServerBuildCurrent(root, out)).toBe(false);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

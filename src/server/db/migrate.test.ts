@@ -1,13 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { backendAvailable, createTestDatabase } from '../../../test/support/test-db.ts';
 import { type Database, queryRows } from './client.ts';
 import { migrate, migrationsFolder } from './migrate.ts';
 import { readJournal, sha256 } from './migration-checksums.ts';
-import { functionsFolder } from './sql-functions.ts';
+import { functionsRoot, sqlFunctionFiles } from './sql-functions.ts';
 
 /** A scratch copy of a folder the test may edit. */
 function copyOf(folder: string): string {
@@ -16,11 +16,26 @@ function copyOf(folder: string): string {
   return dir;
 }
 
+/** A scratch copy of the SQL function files, each at its path below the server's folder. */
+function copyOfFunctions(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'migrate-test-'));
+  for (const file of sqlFunctionFiles()) {
+    const to = join(dir, relative(functionsRoot, file));
+    mkdirSync(dirname(to), { recursive: true });
+    cpSync(file, to);
+  }
+  return dir;
+}
+
+/** The file of one SQL function under `root`. */
+const fileOf = (name: string, root = functionsRoot) =>
+  sqlFunctionFiles(root).find((file) => basename(file, '.sql') === name)!;
+
 describe.runIf(backendAvailable)('migrator', () => {
   let database: Database;
   const scratch: string[] = [];
-  const scratchCopy = (folder: string) => {
-    const dir = copyOf(folder);
+  const scratchCopy = (folder?: string) => {
+    const dir = folder ? copyOf(folder) : copyOfFunctions();
     scratch.push(dir);
     return dir;
   };
@@ -51,13 +66,13 @@ describe.runIf(backendAvailable)('migrator', () => {
 
   it('applies every function file and records its checksum', async () => {
     const record = await storedChecksum('wallet_bet');
-    expect(record?.checksum).toBe(sha256(readFileSync(join(functionsFolder, 'wallet_bet.sql'), 'utf8')));
+    expect(record?.checksum).toBe(sha256(readFileSync(fileOf('wallet_bet'), 'utf8')));
     expect(await functionSource('wallet_batch')).toContain('jsonb_array_length');
   });
 
   it('re-applies a function whose file changed on the next start, and only that one', async () => {
-    const functions = scratchCopy(functionsFolder);
-    const file = join(functions, 'wallet_record.sql');
+    const functions = scratchCopy();
+    const file = fileOf('wallet_record', functions);
     const marker = `-- re-applied ${Date.now()}`;
     writeFileSync(file, readFileSync(file, 'utf8').replace(/\bBEGIN\b/, `BEGIN\n  ${marker}`));
     const untouchedBefore = await storedChecksum('wallet_win');
@@ -70,6 +85,57 @@ describe.runIf(backendAvailable)('migrator', () => {
 
     await migrate(database);
     expect(await functionSource('wallet_record')).not.toContain(marker);
+  });
+
+  it('finds each function file beside the module that owns it, one file per function', () => {
+    const files = sqlFunctionFiles().map((file) => relative(functionsRoot, file));
+    expect(files).toContain(join('modules', 'ledger', 'sql', 'ledger_move.sql'));
+    expect(files).toContain(join('modules', 'games', 'wallet', 'sql', 'wallet_bet.sql'));
+    expect(files).toContain(join('providers', 'sports', 'sql', 'sb_bet_transition.sql'));
+    expect(files.every((file) => basename(dirname(file)) === 'sql')).toBe(true);
+
+    const root = scratchCopy();
+    const twin = join(root, 'modules', 'vault', 'sql', 'wallet_bet.sql');
+    mkdirSync(dirname(twin), { recursive: true });
+    cpSync(fileOf('wallet_bet'), twin);
+    expect(() => sqlFunctionFiles(root)).toThrow('SQL function wallet_bet has two files');
+  });
+
+  it('applies a LANGUAGE sql function whose body calls a function that a later file creates', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'migrate-test-'));
+    scratch.push(root);
+    mkdirSync(join(root, 'a', 'sql'), { recursive: true });
+    mkdirSync(join(root, 'z', 'sql'), { recursive: true });
+    // Checked when created (name order puts it first): it names test_z_later, not created yet.
+    writeFileSync(
+      join(root, 'a', 'sql', 'test_a_first.sql'),
+      'CREATE OR REPLACE FUNCTION test_a_first() RETURNS int LANGUAGE sql AS $$ SELECT test_z_later() + 1 $$;',
+    );
+    writeFileSync(
+      join(root, 'z', 'sql', 'test_z_later.sql'),
+      'CREATE OR REPLACE FUNCTION test_z_later() RETURNS int LANGUAGE sql AS $$ SELECT 41 $$;',
+    );
+    try {
+      await migrate(database, { functions: root });
+      expect(await queryRows(database.db, sql`select test_a_first() as n`)).toEqual([{ n: 42 }]);
+
+      // A function that no file creates is still an error, and nothing of that start is kept.
+      writeFileSync(
+        join(root, 'a', 'sql', 'test_a_first.sql'),
+        'CREATE OR REPLACE FUNCTION test_a_first() RETURNS int LANGUAGE sql AS $$ SELECT test_nowhere() $$;',
+      );
+      writeFileSync(
+        join(root, 'z', 'sql', 'test_z_later.sql'),
+        'CREATE OR REPLACE FUNCTION test_z_later() RETURNS int LANGUAGE sql AS $$ SELECT 7 $$;',
+      );
+      await expect(migrate(database, { functions: root })).rejects.toThrow('test_nowhere');
+      expect(await queryRows(database.db, sql`select test_a_first() as n`)).toEqual([{ n: 42 }]);
+    } finally {
+      await database.db.execute(sql`drop function if exists test_a_first, test_z_later`);
+      await database.db.execute(
+        sql`delete from schema_functions where name in ('test_a_first', 'test_z_later')`,
+      );
+    }
   });
 
   it('re-creates a function a versioned migration dropped, though its file did not change', async () => {

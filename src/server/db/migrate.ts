@@ -7,7 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Database } from './client.ts';
 import { verifyAppliedMigrations } from './migration-checksums.ts';
-import { applySqlFunctions, functionsFolder } from './sql-functions.ts';
+import { applySqlFunctions, functionsRoot } from './sql-functions.ts';
 import { pgliteRunner, pgRunner } from './sql-runner.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -17,6 +17,7 @@ const MIGRATION_LOCK = 727_001;
 
 export interface MigrationFolders {
   migrations?: string;
+  /** Where to look for the SQL function files (each `sql/<name>.sql` below it); the server's folder by default. */
   functions?: string;
 }
 
@@ -26,7 +27,7 @@ export interface MigrationFolders {
  */
 export async function migrate(database: Database, folders: MigrationFolders = {}): Promise<void> {
   const migrations = folders.migrations ?? migrationsFolder;
-  const functions = folders.functions ?? functionsFolder;
+  const functions = folders.functions ?? functionsRoot;
   if (database.kind === 'pglite') {
     const sql = pgliteRunner((database.db as unknown as { $client: PGlite }).$client);
     await verifyAppliedMigrations(sql, migrations);

@@ -5,8 +5,9 @@ import type { SqlRunner } from './sql-runner.ts';
 
 /**
  * Checksums a migration once had and may still carry where it was applied. Only for the one-time
- * move of the SQL functions into src/server/db/functions/ (the files below then lost their copies
- * of the function bodies, which the function files now apply); never for any other edit.
+ * move of the SQL functions out of the migrations into function files (then src/server/db/functions/,
+ * now each module's sql/ folder): the files below then lost their copies of the function bodies,
+ * which the function files now apply. Never for any other edit.
  */
 const FORMER_CHECKSUMS: Record<string, string[]> = {
   '0002_ledger_and_wallet_functions': ['2b5777275500650ac35ea47358daa44eb49d86c2f4c0f059e06f51f8cb9694b1'],

@@ -28,7 +28,7 @@ const ROLLED_UP = ['deposits', 'withdrawals', 'bets', 'wins', 'new_members', 'ac
 /**
  * Today's and this month's money and member figures, in one read of the daily rollups (daily_figures,
  * migration 0015): at most 7 figures x 31 days x 64 buckets, whatever the size of the ledger. The
- * triggers that keep them (functions/count_*.sql) write in the same transactions as the ledger, the
+ * triggers that keep them (sql/count_*.sql) write in the same transactions as the ledger, the
  * rounds, the registrations and the sessions, so they are never behind. Days are the database's.
  */
 async function periodFigures(db: Db, now: Date): Promise<{ today: PeriodFigures; month: PeriodFigures }> {

@@ -2,7 +2,7 @@ import { bigint, date, integer, pgTable, primaryKey, smallint, text } from 'driz
 
 /**
  * The dashboard's rollups (migration 0015), kept by triggers in the transactions of the writes they
- * count (src/server/db/functions/count_*_figures.sql), in 64 buckets by member id.
+ * count (src/server/modules/backoffice/sql/count_*_figures.sql), in 64 buckets by member id.
  */
 
 /** Per figure, day and bucket: deposits, withdrawals, bets, wins, new_members, active_day, active_month. */

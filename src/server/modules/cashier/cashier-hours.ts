@@ -1,7 +1,8 @@
 import { MSG } from '../../../shared/messages.ts';
 import { HHMM } from '../../../shared/vocabulary.ts';
 import { errors } from '../../http/errors.ts';
-import { minutesInZone, siteTimezone } from '../sites/site-time.ts';
+import { siteTimeZone } from '../sites/site-settings.ts';
+import { minutesInZone } from '../sites/site-time.ts';
 import type { CashierWindow } from '../sites/sites.schema.ts';
 import type { Site } from '../sites/sites.service.ts';
 import type { CashRequestKind } from './cashier.schema.ts';
@@ -23,7 +24,7 @@ function minutesOf(hhmm: string): number {
 /** Whether the deposit or withdrawal desk of a site takes requests at `now`. */
 export function deskState(site: Site, kind: CashRequestKind, now = new Date()): DeskState {
   const window: CashierWindow = site.settings[kind] ?? {};
-  const timezone = siteTimezone(site);
+  const timezone = siteTimeZone(site.settings);
   const hasHours = window.open && window.close && HHMM.test(window.open) && HHMM.test(window.close);
   const hours = hasHours ? { open: window.open!, close: window.close! } : null;
   let open = !window.locked;

@@ -53,8 +53,9 @@ export const ledgerTransfers = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     idempotencyKey: text('idempotency_key').notNull(),
-    // No foreign keys: ledger_move, the only writer, updates both accounts' rows in the same
-    // transaction and refuses the transfer if either is missing, and accounts are never deleted.
+    // No foreign keys: its only writers, ledger_move and ledger_post_many (sql/), update both accounts'
+    // rows in the same transaction and refuse a transfer if either is missing, and accounts are never
+    // deleted.
     // Each foreign key cost a look-up and a row lock per transfer on the wallet's hot path.
     fromAccountId: bigint('from_account_id', { mode: 'number' }).notNull(),
     toAccountId: bigint('to_account_id', { mode: 'number' }).notNull(),

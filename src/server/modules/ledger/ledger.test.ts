@@ -8,6 +8,7 @@ import {
   nextCode,
   setCompSettings,
 } from '../../../../test/support/money.ts';
+import { prng } from '../../../../test/support/prng.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { launchGame, playRound } from '../../../../test/support/wallet.ts';
@@ -19,17 +20,6 @@ import { approveDeposit, cancelDeposit } from '../cashier/deposits.service.ts';
 import { approveWithdrawal, rejectWithdrawal } from '../cashier/withdrawals.service.ts';
 import { auditLedger, isLedgerSound } from './ledger.audit.ts';
 import { IdempotencyConflict, InsufficientFunds, memberBalances, transfer } from './ledger.service.ts';
-
-/** A small deterministic generator, so a failing sequence can be replayed from its seed. */
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(s ^ (s >>> 15), 1 | s);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SECRET = 'ledger-wallet-secret';
 

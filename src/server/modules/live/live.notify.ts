@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { LIVE_CHANNEL } from '../../db/constants.ts';
 
-/** The one PostgreSQL channel every server process listens on (live.hub.ts). */
-export const LIVE_CHANNEL = 'casino_live';
+/** The one PostgreSQL channel every server process listens on (live.hub.ts); live_channel() in SQL. */
+export { LIVE_CHANNEL };
 
 /** What changed. Small on purpose: each process re-reads the state for its own streams. */
 export type LiveEvent =
@@ -14,7 +15,7 @@ export type LiveEvent =
   | { k: 'operators' }
   /** The progressive jackpot was paid or reseeded (contributions ride on the wallet's `members` events). */
   | { k: 'jackpot' }
-  /** The sportsbook's prices, markets or scores of these events changed (null: of any event); see notify_sports.sql. */
+  /** The sportsbook's prices, markets or scores of these events changed (null: of any event); see sql/notify_sports.sql. */
   | { k: 'sports'; events: number[] | null };
 
 /**

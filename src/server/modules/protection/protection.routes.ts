@@ -2,7 +2,7 @@ import type { ProtectionViewReply } from '../../../shared/contract/protection-ro
 import { MSG } from '../../../shared/messages.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
-import { siteTimezone } from '../sites/site-time.ts';
+import { siteTimeZone } from '../sites/site-settings.ts';
 import { activityTotals, activityWindows, recentLogins } from './activity.service.ts';
 import { changeLimit, confirmLimitChange, limitUsage, listLimits } from './limits.service.ts';
 import {
@@ -132,7 +132,7 @@ export const protectionRoutes = (hooks: ProtectionHooks = NO_PROTECTION_HOOKS): 
 
   'get-activity': async (_body, ctx) => {
     const member = requireMember(ctx);
-    const timezone = siteTimezone(ctx.site);
+    const timezone = siteTimeZone(ctx.site.settings);
     const [logins, totals] = await Promise.all([
       recentLogins(ctx.db, member.memberId, member.sessionId),
       activityTotals(ctx.db, member.memberId, activityWindows(new Date(), timezone)),
@@ -142,7 +142,7 @@ export const protectionRoutes = (hooks: ProtectionHooks = NO_PROTECTION_HOOKS): 
 
   'get-account-statement-csv': async (body, ctx) => {
     const member = requireMember(ctx);
-    const timezone = siteTimezone(ctx.site);
+    const timezone = siteTimeZone(ctx.site.settings);
     const range = statementRange(body.from, body.to, timezone);
     const stream = statementCsv(ctx.db, member.memberId, range, { timezone, currency: ctx.config.currency });
     void ctx.reply

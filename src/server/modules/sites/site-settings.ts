@@ -1,4 +1,12 @@
+import { DEFAULT_TIME_ZONE } from '../../db/constants.ts';
 import type { CashierWindow, SiteSettings } from './sites.schema.ts';
+
+/**
+ * A site's time zone: its setting, or DEFAULT_TIME_ZONE when unset or empty. site_time_zone
+ * (sql/site_time_zone.sql) is the same rule for the SQL functions (limit periods, play days).
+ */
+export const siteTimeZone = (settings: Pick<SiteSettings, 'timezone'>): string =>
+  settings.timezone || DEFAULT_TIME_ZONE;
 
 /** A change to one desk's window: hours both or neither; null for both removes them. */
 export interface WindowPatch {

@@ -1,10 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import type { Site } from './sites.service.ts';
 
 /** Dates in a site's time zone (IANA name), through @date-fns/tz's TZDate. */
-
-/** The site's time zone: its setting, else UTC. */
-export const siteTimezone = (site: Pick<Site, 'settings'>): string => site.settings.timezone ?? 'UTC';
 
 /** ISO 8601 to the second with the zone's offset: 2026-11-24T18:40:01+07:00. */
 export function isoInZone(date: Date, timezone: string): string {

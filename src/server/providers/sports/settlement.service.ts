@@ -27,7 +27,7 @@ import { bookSettings } from './settings.ts';
  *
  * Each step is a new sb_settlements row (never edited) written with the bet's new state in one
  * transaction, then carried to the wallet by its own idempotent call (payout-queue.ts). The allowed
- * state changes are enforced by the database (functions/sb_bet_transition.sql).
+ * state changes are enforced by the database (providers/sports/sql/sb_bet_transition.sql).
  */
 export type Step = 'settle' | 'unsettle' | 'resettle' | 'void';
 export interface Actor {

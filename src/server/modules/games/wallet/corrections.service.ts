@@ -3,7 +3,7 @@ import { reply, type WalletReply, walletCall } from './wallet.service.ts';
 
 /**
  * The wallet's correction operations (the sportsbook's unsettle and resettle, SPORTSBOOK.md §3):
- * wallet_correct in src/server/db/functions, posting only through ledger_move. Signed and idempotent
+ * wallet_correct (sql/wallet_correct.sql), posting only through ledger_move. Signed and idempotent
  * like every wallet call: a repeat gets the stored reply, the same transaction id with another body
  * `duplicate`, a second correction of one settlement `already_corrected`. Not batched: corrections are
  * rare, and each locks its round and its settlement.

@@ -4,7 +4,7 @@ import { bigint, bigserial, check, index, pgTable, text, timestamp } from 'drizz
 /**
  * What a member owes after a correction took back money already spent (SPORTSBOOK.md §3): cash never
  * goes negative; the shortfall is owed and collected from later credits (wallet_take_back and
- * wallet_collect_debt in src/server/db/functions, run inside the wallet call that takes or credits).
+ * wallet_collect_debt (sql/wallet_collect_debt.sql), run inside the wallet call that takes or credits).
  */
 export const walletDebts = pgTable(
   'wallet_debts',

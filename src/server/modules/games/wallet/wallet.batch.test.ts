@@ -207,14 +207,16 @@ describe.runIf(backendAvailable)('wallet calls batched into one transaction', ()
   });
 
   it('plans its statements the same way on a fresh database as on a busy one', async () => {
-    // A CREATE OR REPLACE of wallet_batch without these SET clauses would drop them silently: the
-    // wallet would still work, at a fraction of its speed while the tables have no statistics.
+    // A CREATE OR REPLACE of wallet_batch (or of the ledger_post_many it posts through) without these
+    // SET clauses would drop them silently: the wallet would still work, at a fraction of its speed
+    // while the tables have no statistics.
     const rows = await queryRows<{ proname: string; proconfig: string[] }>(
       t.db,
-      sql`select proname, proconfig from pg_proc where proname in ('wallet_batch', 'wallet_batch_fast') order by proname`,
+      sql`select proname, proconfig from pg_proc
+          where proname in ('ledger_post_many', 'wallet_batch', 'wallet_batch_fast') order by proname`,
     );
     expect(rows.map((row) => [row.proname, [...row.proconfig].sort()])).toEqual(
-      ['wallet_batch', 'wallet_batch_fast'].map((name) => [
+      ['ledger_post_many', 'wallet_batch', 'wallet_batch_fast'].map((name) => [
         name,
         [
           'enable_hashjoin=off',

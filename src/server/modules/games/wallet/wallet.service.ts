@@ -123,7 +123,7 @@ export async function walletRollback(
 }
 
 /**
- * A jackpot award (wallet_jackpot, src/server/db/functions): not batched, being rare and taking every
+ * A jackpot award (wallet_jackpot, modules/jackpot/sql): not batched, being rare and taking every
  * pool shard's lock; a repeat of its transaction id gets the first reply.
  */
 export async function walletJackpot(

@@ -15,9 +15,9 @@
 -- returns one element per call, in order: {r: reply} or {e: sqlstate, m: message}.
 --
 -- Plans that do not depend on the tables' statistics. The hot tables are small where the wallet
--- starts out (a site's first members, 64 house shards per kind), and there the planner prefers
+-- starts out (a site's first members, house_shards() rows per house kind), and there the planner prefers
 -- scanning a whole table over an index look-up; a fresh database has no statistics at all, and its
--- generic plans started the account look-ups from a scan of all 64 house shards of a kind
+-- generic plans started the account look-ups from a scan of all the house shards of a kind
 -- (bench:wallet swung between runs by a third). So: index plans (enable_seqscan = off), generic
 -- plans (the shard-lock query's array parameters made the plan cache plan it afresh for every
 -- batch), and joins in the order written (each table reached by its full key from the one before);
@@ -60,9 +60,9 @@ BEGIN
          -- What wallet_batch_fast may take: a bet or win, alone in the batch for its round.
          array_agg(ord) FILTER (WHERE k IN ('bet', 'win') AND member_id IS NOT NULL AND round_calls = 1),
          array_agg(DISTINCT member_id) FILTER (WHERE member_id IS NOT NULL),
-         array_agg(DISTINCT (member_id % 64)::smallint) FILTER (WHERE member_id IS NOT NULL),
-         array_agg(DISTINCT (member_id % 64)::smallint) FILTER (WHERE member_id IS NOT NULL AND k = 'win'),
-         array_agg(DISTINCT (member_id % 64)::smallint) FILTER (WHERE member_id IS NOT NULL AND jackpot)
+         array_agg(DISTINCT house_shard(member_id)) FILTER (WHERE member_id IS NOT NULL),
+         array_agg(DISTINCT house_shard(member_id)) FILTER (WHERE member_id IS NOT NULL AND k = 'win'),
+         array_agg(DISTINCT house_shard(member_id)) FILTER (WHERE member_id IS NOT NULL AND jackpot)
   INTO v_order, v_fast, v_members, v_revenue, v_expense, v_jackpot
   FROM (SELECT c.*, count(*) OVER (PARTITION BY c.provider, c.round_id) AS round_calls FROM calls c) calls;
 
@@ -115,7 +115,7 @@ BEGIN
   END LOOP;
   -- The members' live streams re-read their balances (live.notify.ts); sent only if this commits.
   IF v_members IS NOT NULL THEN
-    PERFORM pg_notify('casino_live', jsonb_build_object('k', 'members', 'ids', v_members)::text);
+    PERFORM pg_notify(live_channel(), jsonb_build_object('k', 'members', 'ids', v_members)::text);
   END IF;
   RETURN to_jsonb(v_out);
 END $$;

@@ -1,12 +1,12 @@
 -- The dashboard's deposits and withdrawals per day (daily_figures, migration 0015), counted in the
 -- transaction that records the transfer. A row trigger with a WHEN clause: the wallet's bets and wins
--- never call it. The bucket is the member's house shard (member_id % 64), a row the transfer already
+-- never call it. The bucket is the member's house shard (house_shard(member_id)), a row the transfer already
 -- locks through its house account, so concurrent members queue no more than before.
 CREATE OR REPLACE FUNCTION count_ledger_figures() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO daily_figures AS f (figure, day, bucket, amount)
   SELECT CASE WHEN NEW.kind = 'deposit' THEN 'deposits' ELSE 'withdrawals' END, NEW.created_at::date,
-         (coalesce(a.member_id, 0) % 64)::smallint, NEW.amount
+         house_shard(coalesce(a.member_id, 0)), NEW.amount
   FROM (SELECT (SELECT member_id FROM ledger_accounts
                 WHERE id = CASE WHEN NEW.kind = 'deposit' THEN NEW.to_account_id ELSE NEW.from_account_id END)
           AS member_id) a

@@ -1,26 +1,26 @@
 -- Members as the back office counts them (migration 0015), kept in the transaction that changes them:
 -- new members per day (daily_figures) as they register, and members per site and level
 -- (member_level_counts) as they register or change level or site. Statement triggers with transition
--- tables; buckets (id % 64) written in order.
+-- tables; buckets (house_shard(id)) written in order.
 CREATE OR REPLACE FUNCTION count_member_figures() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO daily_figures AS f (figure, day, bucket, amount)
-    SELECT 'new_members', n.created_at::date, (n.id % 64)::smallint, count(*)
+    SELECT 'new_members', n.created_at::date, house_shard(n.id), count(*)
     FROM new_members n GROUP BY 2, 3 ORDER BY 3, 2
     ON CONFLICT (figure, day, bucket) DO UPDATE SET amount = f.amount + excluded.amount;
     INSERT INTO member_level_counts AS c (site_id, level, bucket, members)
-    SELECT n.site_id, n.level, (n.id % 64)::smallint, count(*)
+    SELECT n.site_id, n.level, house_shard(n.id), count(*)
     FROM new_members n GROUP BY 1, 2, 3 ORDER BY 3, 1, 2
     ON CONFLICT (site_id, level, bucket) DO UPDATE SET members = c.members + excluded.members;
   ELSE
     INSERT INTO member_level_counts AS c (site_id, level, bucket, members)
     SELECT site_id, level, bucket, sum(delta) FROM (
-      SELECT n.site_id, n.level, (n.id % 64)::smallint AS bucket, 1 AS delta
+      SELECT n.site_id, n.level, house_shard(n.id) AS bucket, 1 AS delta
       FROM new_members n JOIN old_members o ON o.id = n.id
       WHERE (n.site_id, n.level) IS DISTINCT FROM (o.site_id, o.level)
       UNION ALL
-      SELECT o.site_id, o.level, (o.id % 64)::smallint, -1
+      SELECT o.site_id, o.level, house_shard(o.id), -1
       FROM new_members n JOIN old_members o ON o.id = n.id
       WHERE (n.site_id, n.level) IS DISTINCT FROM (o.site_id, o.level)
     ) d

@@ -1,13 +1,13 @@
 -- The dashboard's bets and wins per day (daily_figures, migration 0015): the change in each round's
 -- total_bet and total_win, counted on the day the round opened, in the statement's own transaction.
 -- Statement triggers with transition tables, so a set-based write (a whole wallet batch) costs one
--- upsert per bucket, not one per row; buckets are written in order (member_id % 64, the house shard
+-- upsert per bucket, not one per row; buckets are written in order (house_shard(member_id), the house shard
 -- the wallet locks first), so two batches cannot deadlock on them.
 CREATE OR REPLACE FUNCTION count_round_figures() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO daily_figures AS f (figure, day, bucket, amount)
-    SELECT k.figure, n.opened_at::date, (n.member_id % 64)::smallint,
+    SELECT k.figure, n.opened_at::date, house_shard(n.member_id),
            sum(CASE WHEN k.figure = 'bets' THEN n.total_bet ELSE n.total_win END)
     FROM new_rounds n CROSS JOIN (VALUES ('bets'), ('wins')) AS k(figure)
     GROUP BY 1, 2, 3
@@ -18,10 +18,10 @@ BEGIN
     INSERT INTO daily_figures AS f (figure, day, bucket, amount)
     SELECT k.figure, c.day, c.bucket, sum(CASE WHEN k.figure = 'bets' THEN c.bet ELSE c.win END)
     FROM (
-      SELECT n.opened_at::date AS day, (n.member_id % 64)::smallint AS bucket, n.total_bet AS bet, n.total_win AS win
+      SELECT n.opened_at::date AS day, house_shard(n.member_id) AS bucket, n.total_bet AS bet, n.total_win AS win
       FROM new_rounds n
       UNION ALL
-      SELECT o.opened_at::date, (o.member_id % 64)::smallint, -o.total_bet, -o.total_win FROM old_rounds o
+      SELECT o.opened_at::date, house_shard(o.member_id), -o.total_bet, -o.total_win FROM old_rounds o
     ) c CROSS JOIN (VALUES ('bets'), ('wins')) AS k(figure)
     GROUP BY 1, 2, 3
     HAVING sum(CASE WHEN k.figure = 'bets' THEN c.bet ELSE c.win END) <> 0

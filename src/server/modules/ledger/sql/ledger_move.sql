@@ -1,7 +1,8 @@
--- The ledger's transfer on the hot path (bench:wallet). Every helper is PL/pgSQL (plans cached per
--- connection) or a single inlinable expression; a first-time call takes no advisory lock and does
--- no look-up of its own transaction id: its final insert finds a repeat (SQLSTATE WR001) and the
--- whole call is undone, after which the caller asks wallet_stored_reply.
+-- The ledger's transfer on the hot path (bench:wallet). With ledger_post_many (the same rules for many
+-- transfers at once), the only writer of ledger_transfers (one-writer.unit.test.ts). Every helper is
+-- PL/pgSQL (plans cached per connection) or a single inlinable expression; a first-time call takes no
+-- advisory lock and does no look-up of its own transaction id: its final insert finds a repeat
+-- (SQLSTATE WR001) and the whole call is undone, after which the caller asks wallet_stored_reply.
 --
 -- Records a transfer and moves both balances: the two balance updates are single-row updates in
 -- ascending id order, each an index look-up whatever the table's size (an IN list let the planner

@@ -28,7 +28,7 @@ BEGIN
   JOIN members m ON m.id = g.member_id
   JOIN ledger_accounts cash ON cash.member_id = g.member_id AND cash.kind = 'cash'
   JOIN ledger_accounts house ON house.member_id IS NULL AND house.kind = 'game_revenue'
-                            AND house.shard = (g.member_id % 64)::smallint
+                            AND house.shard = house_shard(g.member_id)
   LEFT JOIN game_rounds r ON r.provider = p_provider AND r.round_id = p_round
   WHERE g.token_hash = p_token_hash AND g.provider = p_provider;
 
@@ -73,7 +73,7 @@ BEGIN
       -- Only for jackpot games: one update and one transfer more; wallet_batch holds the shard's lock.
       IF s.jackpot_bps > 0 THEN
         UPDATE jackpot_shards SET units = units + p_amount * s.jackpot_bps, staked = staked + p_amount
-        WHERE shard = (s.member_id % 64)::smallint
+        WHERE shard = house_shard(s.member_id)
         RETURNING account_id, units / 10000 - (units - p_amount * s.jackpot_bps) / 10000 INTO v_pool, v_share;
         IF v_share > 0 THEN
           PERFORM ledger_move('jackpot-contribution:' || p_provider || ':' || p_tx_id, s.house_id, v_pool, v_share,

@@ -4,7 +4,7 @@
 -- player, one transfer per non-empty shard, and the house reseeds it from jackpot_seed; both under keys
 -- of the round, and the round is listed in jackpot_wins (unique per round), so a round is paid once.
 --
--- Locks: all 64 jackpot_shards rows, in shard order, before any account. A contribution updates its
+-- Locks: all jackpot_shards rows (house_shards() of them), in shard order, before any account. A contribution updates its
 -- shard's row before its pool account, and wallet_batch takes the shard rows its bets need, in shard
 -- order, before any call runs: so no contribution is in flight during the payout, the pool is read
 -- and emptied whole, and no batch can deadlock with this.
@@ -66,7 +66,7 @@ BEGIN
       END LOOP;
       v_move := ledger_move('jackpot-reseed:' || p_provider || ':' || p_round,
         (SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = 'jackpot_seed' AND shard = 0),
-        (SELECT account_id FROM jackpot_shards WHERE shard = (v_round.member_id % 64)::smallint),
+        (SELECT account_id FROM jackpot_shards WHERE shard = house_shard(v_round.member_id)),
         v_reseed, 'jackpot_reseed', jsonb_build_object('provider', p_provider, 'roundId', p_round), NULL);
       INSERT INTO jackpot_wins (provider, round_id, member_id, game_code, amount, reseed)
       VALUES (p_provider, p_round, v_round.member_id, v_round.game_code, v_total, v_reseed);

@@ -4,7 +4,7 @@
 -- once, and only if it commits.
 CREATE OR REPLACE FUNCTION notify_operators() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('casino_live', '{"k":"operators"}');
+  PERFORM pg_notify(live_channel(), '{"k":"operators"}');
   RETURN NULL;
 END $$;
 

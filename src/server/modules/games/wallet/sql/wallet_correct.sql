@@ -35,7 +35,7 @@ BEGIN
     PERFORM play_totals_add(v_ref.member_id, 0, 0,
       CASE WHEN p_kind = 'unsettle' THEN -v_ref.amount ELSE p_amount - v_ref.amount END);
     v_house := (SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = 'game_revenue'
-                AND shard = (v_ref.member_id % 64)::smallint);
+                AND shard = house_shard(v_ref.member_id));
     v_cash := (SELECT id FROM ledger_accounts WHERE member_id = v_ref.member_id AND kind = 'cash');
     PERFORM 1 FROM ledger_accounts WHERE id IN (v_house, v_cash) ORDER BY id FOR NO KEY UPDATE;
     v_diff := CASE WHEN p_kind = 'unsettle' THEN -v_ref.amount ELSE p_amount - v_ref.amount END;
@@ -57,7 +57,7 @@ BEGIN
       UPDATE game_rounds SET total_win = total_win + v_diff WHERE id = v_round_id;
     END IF;
     -- The member's live streams re-read the balance (live.notify.ts); sent only if this commits.
-    PERFORM pg_notify('casino_live', jsonb_build_object('k', 'members', 'ids', jsonb_build_array(v_ref.member_id))::text);
+    PERFORM pg_notify(live_channel(), jsonb_build_object('k', 'members', 'ids', jsonb_build_array(v_ref.member_id))::text);
     SELECT balance INTO v_balance FROM ledger_accounts WHERE id = v_cash;
     SELECT coalesce(sum(amount), 0) INTO v_owed FROM wallet_debts WHERE member_id = v_ref.member_id;
     v_reply := jsonb_build_object('status', 'success', 'balance', v_balance, 'debt', v_owed,

@@ -18,9 +18,9 @@ BEGIN
     ids := ARRAY(SELECT DISTINCT id FROM new_rows ORDER BY 1);
   END IF;
   IF cardinality(ids) > 200 THEN
-    PERFORM pg_notify('casino_live', '{"k":"sports","events":null}');
+    PERFORM pg_notify(live_channel(), '{"k":"sports","events":null}');
   ELSIF cardinality(ids) > 0 THEN
-    PERFORM pg_notify('casino_live', json_build_object('k', 'sports', 'events', to_json(ids))::text);
+    PERFORM pg_notify(live_channel(), json_build_object('k', 'sports', 'events', to_json(ids))::text);
   END IF;
   RETURN NULL;
 END $$;

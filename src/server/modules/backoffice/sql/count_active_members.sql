@@ -16,7 +16,7 @@ BEGIN
     RETURNING figure, period, member_id
   )
   INSERT INTO daily_figures AS f (figure, day, bucket, amount)
-  SELECT figure, period, (member_id % 64)::smallint, count(*) FROM firsts GROUP BY 1, 2, 3 ORDER BY 3, 1, 2
+  SELECT figure, period, house_shard(member_id), count(*) FROM firsts GROUP BY 1, 2, 3 ORDER BY 3, 1, 2
   ON CONFLICT (figure, day, bucket) DO UPDATE SET amount = f.amount + excluded.amount;
   RETURN NULL;
 END $$;

@@ -1,13 +1,18 @@
--- The set-based half of wallet_batch: the batch's plain bets and wins, validated, posted and answered
--- with a dozen statements for all of them together instead of about ten per call. wallet_batch passes
--- the calls it may take this way (bets and wins whose round no other call in the batch touches); this
--- function takes those that will plainly succeed (a live session of an active member, enough cash for
--- their bets here so far, no loss/wager/session limit, no debt to collect, an open round, a transaction
--- id not seen before) and leaves every other call to wallet_batch's call-by-call loop, which answers
--- refusals and repeats exactly as before. Calls that arrive together have no order among them: this
--- applies its calls first, in call order, and the loop the rest after them. Anything that raises here (a balance taken meanwhile,
--- a round closed meanwhile, a repeat racing in) undoes this whole function in wallet_batch's one
--- subtransaction, and the calls then run one by one.
+-- The set-based half of wallet_batch: the batch's plain bets and wins, validated, posted (through the
+-- ledger's set-based ledger_post_many) and answered with about a dozen statements for all of them
+-- together instead of about ten per call. wallet_batch passes the calls it may take this way (bets and
+-- wins whose round no other call in the batch touches); this function takes those that will plainly
+-- succeed (a live session of an active member, enough cash for their bets here so far, no
+-- loss/wager/session limit, no debt to collect, an open round, a transaction id not seen before) and
+-- leaves every other call to wallet_batch's call-by-call loop, which answers refusals and repeats
+-- exactly as before. Calls that arrive together have no order among them: this applies its calls first,
+-- in call order, and the loop the rest after them. Anything that raises here (a balance taken
+-- meanwhile, a round closed meanwhile, a repeat racing in) undoes this whole function in wallet_batch's
+-- one subtransaction, and the calls then run one by one.
+--
+-- Its rules are wallet_bet's and wallet_win's, read set-based: wallet.differential.test.ts runs random
+-- calls through this path and through the one-call functions and requires the same replies and the
+-- same ledger.
 --
 -- Lock order, as the call-by-call path: house and jackpot shards (wallet_batch, before this), day
 -- totals, the members' accounts in id order, then rounds and the rest.
@@ -18,7 +23,7 @@
 -- The sets pass from statement to statement as arrays of row types (migration 0017): built once, read
 -- by column, where JSON was built per call and parsed again, field by field, by every later statement.
 -- A site's settings are joined, never looked up through a function per call: comp_rate is then inlined,
--- and the day's time zone is member_timezone's expression (member_timezone itself is not inlinable).
+-- and the day's time zone is site_time_zone of the joined site (member_timezone itself is not inlinable).
 --
 -- Plans as wallet_batch's (index look-ups, generic plans, joins in the order written), and nested loops
 -- only: a generic plan guesses 100 rows for each set of calls, and then preferred hashing the calls and
@@ -36,6 +41,12 @@ DECLARE
   v_shares wallet_fast_amount[];
   v_cash wallet_fast_amount[];
   v_logins bigint[];
+  v_keys text[];
+  v_from bigint[];
+  v_to bigint[];
+  v_amounts bigint[];
+  v_kinds text[];
+  v_refs jsonb[];
   v_replies jsonb;
   v_count int;
 BEGIN
@@ -56,7 +67,7 @@ BEGIN
   SELECT ROW(x.ord, x.p, x.tx, x.h, x.r, x.a, g.member_id, g.id, g.vendor_code, g.game_code, g.category,
            g.jackpot_bps, cash.id,
            (SELECT h.id FROM ledger_accounts h WHERE h.member_id IS NULL AND h.kind = 'game_revenue'
-              AND h.shard = (g.member_id % 64)::smallint),
+              AND h.shard = house_shard(g.member_id)),
            CASE WHEN l.last_seen_at < now() - interval '30 seconds' THEN l.id END)::wallet_fast_bet AS bet,
          sum(x.a) OVER (PARTITION BY g.member_id ORDER BY x.ord) AS spent,
          cash.balance
@@ -80,9 +91,9 @@ BEGIN
   SELECT coalesce(array_agg(ROW(x.ord, x.p, x.tx, x.h, x.r, x.a, x.c, r.member_id, r.id,
            comp_rate(st.settings, m.level, r.category), cash.id, comp.id,
            (SELECT h.id FROM ledger_accounts h WHERE h.member_id IS NULL AND h.kind = 'game_revenue'
-              AND h.shard = (r.member_id % 64)::smallint),
+              AND h.shard = house_shard(r.member_id)),
            (SELECT e.id FROM ledger_accounts e WHERE e.member_id IS NULL AND e.kind = 'comp_expense'
-              AND e.shard = (r.member_id % 64)::smallint))::wallet_fast_win ORDER BY x.ord), '{}')
+              AND e.shard = house_shard(r.member_id)))::wallet_fast_win ORDER BY x.ord), '{}')
   INTO v_wins
   FROM unnest(v_calls) x
   JOIN game_rounds r ON r.provider = x.p AND r.round_id = x.r
@@ -99,9 +110,9 @@ BEGIN
   END IF;
 
   -- Today's stakes and wins per member (limits, migration 0014), before the cash accounts are locked;
-  -- the day is the member's site's, as member_timezone gives it.
+  -- the day is the member's site's (site_time_zone, as member_timezone gives it).
   INSERT INTO member_play_days AS d (member_id, day, deposits, stakes, wins)
-  SELECT t.member, (now() AT TIME ZONE coalesce(nullif(st.settings ->> 'timezone', ''), 'UTC'))::date, 0, t.stake, t.win
+  SELECT t.member, (now() AT TIME ZONE site_time_zone(st.settings))::date, 0, t.stake, t.win
   FROM (SELECT u.member, sum(u.stake) AS stake, sum(u.win) AS win
         FROM (SELECT b.member, b.a AS stake, 0 AS win FROM unnest(v_bets) b
               UNION ALL
@@ -157,7 +168,7 @@ BEGIN
   -- Jackpot games' stakes feed their shard's pool as wallet_bet does, in call order within a shard: each
   -- call's share is the whole minor units its stake × bps completes (wallet_batch holds the shard rows).
   WITH j AS (
-    SELECT b.ord, b.a, b.bps, (b.member % 64)::smallint AS shard FROM unnest(v_bets) b WHERE b.bps > 0
+    SELECT b.ord, b.a, b.bps, house_shard(b.member) AS shard FROM unnest(v_bets) b WHERE b.bps > 0
   ), grown AS (
     UPDATE jackpot_shards s SET units = s.units + t.units, staked = s.staked + t.staked
     FROM (SELECT j.shard, sum(j.a * j.bps)::bigint AS units, sum(j.a)::bigint AS staked FROM j GROUP BY j.shard) t
@@ -170,7 +181,8 @@ BEGIN
   SELECT coalesce(array_agg(ROW(ord, reached / 10000 - (reached - units) / 10000, pool)::wallet_fast_amount), '{}')
   INTO v_shares FROM after;
 
-  -- Every posting in one insert, every balance in one update (a house shard's many calls net to one change).
+  -- Every posting, in call order, through the ledger's set-based posting (ledger_post_many: one insert
+  -- for all the transfers, one update for all the balances, ledger_move's checks).
   WITH moves AS (
     SELECT b.ord, 1 AS step, 'wallet:' || b.p || ':' || b.tx AS key, b.cash AS from_id, b.house AS to_id,
            b.a AS amount, 'bet' AS kind, jsonb_build_object('provider', b.p, 'roundId', b.r, 'txId', b.tx) AS ref
@@ -187,17 +199,12 @@ BEGIN
     SELECT w.ord, 2, 'comp-accrual:wallet:' || w.p || ':' || w.r, w.expense, w.comp, c.amount, 'comp_accrual',
            jsonb_build_object('provider', w.p, 'roundId', w.r)
     FROM unnest(v_wins) w JOIN unnest(v_comps) c ON c.ord = w.ord WHERE c.amount > 0
-  ), posted AS (
-    INSERT INTO ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, kind, reference)
-    SELECT key, from_id, to_id, amount, kind, ref FROM moves ORDER BY ord, step
-    RETURNING from_account_id, to_account_id, amount
   )
-  UPDATE ledger_accounts a SET balance = a.balance + t.delta
-  FROM (SELECT id, sum(delta)::bigint AS delta
-        FROM (SELECT from_account_id AS id, -amount AS delta FROM posted
-              UNION ALL SELECT to_account_id, amount FROM posted) d
-        GROUP BY id) t
-  WHERE a.id = t.id;
+  SELECT array_agg(key ORDER BY ord, step), array_agg(from_id ORDER BY ord, step), array_agg(to_id ORDER BY ord, step),
+         array_agg(amount ORDER BY ord, step), array_agg(kind ORDER BY ord, step), array_agg(ref ORDER BY ord, step)
+  INTO v_keys, v_from, v_to, v_amounts, v_kinds, v_refs
+  FROM moves;
+  PERFORM ledger_post_many(v_keys, v_from, v_to, v_amounts, v_kinds, v_refs);
 
   -- Each call's reply (its member's cash after it, their calls here taken in call order), recorded
   -- under its transaction id; a repeat racing in raises and the batch runs call by call.

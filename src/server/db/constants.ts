@@ -1,0 +1,20 @@
+/**
+ * Constants that both the TypeScript and the SQL functions need, each written once, here. SQL reads
+ * each one through a function generated from this file (sql-constants.ts: `npm run sql:constants`
+ * writes those files, and sql-constants.unit.test.ts fails while one is out of date). Never write
+ * one of these values as a literal in SQL or TypeScript. The versioned migrations are history and
+ * keep the literals they were written with (0001 and 0010 created shards 0 to 63).
+ */
+
+/**
+ * House account rows per house kind, and jackpot pool rows: a member's house leg goes to shard
+ * member id mod HOUSE_SHARDS (houseShardOf in TypeScript, house_shard() in SQL). Changing it needs a
+ * migration that adds the rows and moves the balances.
+ */
+export const HOUSE_SHARDS = 64;
+
+/** A site's time zone when its settings name none (siteTimeZone in TypeScript, site_time_zone() in SQL). */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+/** The PostgreSQL NOTIFY channel of live updates (modules/live; live_channel() in SQL). */
+export const LIVE_CHANNEL = 'casino_live';
