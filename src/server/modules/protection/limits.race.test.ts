@@ -115,15 +115,16 @@ describe.runIf(isPostgres)('limits under concurrency (PostgreSQL)', () => {
 
   it('the check reads at most a month of day rows by the primary key, whatever the history (EXPLAIN)', async () => {
     // A member with a loss limit (so the check runs in full) among 300 members with three years of
-    // days each: the table a busy site has.
+    // days each, up to today in the site's zone (which may be a day ahead of the database's): the table
+    // a busy site has.
     const { token, member } = await t.login();
     const id = await memberIdOf(t.db, member.id);
     await t.call('set-limit', { kind: 'loss', period: 'day', amount: 10_000 }, { token });
     await t.db.execute(
       sql`insert into member_play_days (member_id, day, deposits, stakes, wins)
-          select m, current_date - d, 10, 10, 5
+          select m, (now() at time zone member_timezone(${id}))::date - d, 10, 10, 5
           from (select ${id}::int8 as m union all select generate_series(900001, 900299)) ms,
-               generate_series(1, 1100) d`,
+               generate_series(0, 1100) d`,
     );
     await t.db.execute(sql`analyze member_play_days`);
     // The days from the earlier of this week's and this month's first day to today, in the site's
