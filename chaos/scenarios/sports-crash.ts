@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client.ts';
 import { auditLedger, isLedgerSound } from '../../src/server/modules/ledger/ledger.audit.ts';
 import { attempt } from '../support/calls.ts';
-import { crashMarket, placeUntilAnswered, tradingOperator, untilAgreed } from '../support/sports-book.ts';
+import { crashMarket, tradingOperator, untilAgreed } from '../support/sports-book.ts';
+import { placeUntilAnswered } from '../support/sports.ts';
 import type { Stack } from '../support/stack.ts';
 import { preparePlayers } from '../support/workload.ts';
 

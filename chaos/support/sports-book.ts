@@ -39,30 +39,6 @@ export async function tradingOperator(db: Db, url: () => string): Promise<string
   return reply.json.token as string;
 }
 
-/** A bet placed through the sports window's API, repeated with its request id until answered. */
-export async function placeUntilAnswered(
-  url: () => string,
-  token: string,
-  legs: { id: number; price: string }[],
-  stake: number,
-): Promise<{ requestId: string; accepted: boolean }> {
-  const requestId = `crash-${randomBytes(8).toString('hex')}`;
-  const body = {
-    token,
-    requestId,
-    kind: legs.length === 1 ? 'single' : 'multiple',
-    unitStake: stake,
-    priceChange: 'none',
-    legs: legs.map((l) => ({ selectionId: l.id, price: l.price })),
-  };
-  const reply = await untilAnswered(
-    () => attempt(`${url()}/sports/api/place`, body),
-    (r) => r.status === 200 || r.status === 409,
-    `bet ${requestId}`,
-  );
-  return { requestId, accepted: reply.status === 200 };
-}
-
 export interface Agreement {
   bets: number;
   /** Bets whose book state and wallet round disagree (by the rules the reconciler checks). */

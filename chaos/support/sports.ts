@@ -43,19 +43,30 @@ export async function sportsBet(
   token: string,
   selection: { id: number; price: string },
 ): Promise<{ stake: number; requestId: string }> {
+  const placed = await placeUntilAnswered(url, token, [selection], STAKE);
+  return { stake: placed.accepted ? STAKE : 0, requestId: placed.requestId };
+}
+
+/** A bet placed through the sports window's API, repeated with its request id until answered. */
+export async function placeUntilAnswered(
+  url: () => string,
+  token: string,
+  legs: { id: number; price: string }[],
+  stake: number,
+): Promise<{ requestId: string; accepted: boolean }> {
   const requestId = `chaos-${randomBytes(8).toString('hex')}`;
   const body = {
     token,
     requestId,
-    kind: 'single',
-    unitStake: STAKE,
+    kind: legs.length === 1 ? 'single' : 'multiple',
+    unitStake: stake,
     priceChange: 'any',
-    legs: [{ selectionId: selection.id, price: selection.price }],
+    legs: legs.map((l) => ({ selectionId: l.id, price: l.price })),
   };
   const reply: Reply = await untilAnswered(
     () => attempt(`${url()}/sports/api/place`, body),
     (r) => r.status === 200 || r.status === 409,
     `sports bet ${requestId}`,
   );
-  return { stake: reply.status === 200 ? STAKE : 0, requestId };
+  return { requestId, accepted: reply.status === 200 };
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../../ui/Button.tsx';
 import type { TradingEvent } from '../../api/types.ts';
 import { count } from '../../components/count.ts';
-import { Field, Outcome, Select } from '../../components/Field.tsx';
+import { Outcome, Select } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { Pill } from '../../components/Pill.tsx';
 import ui from '../../components/ui.module.css';
@@ -11,6 +11,7 @@ import { CancelWindowForm } from './CancelWindowForm.tsx';
 import { MarketCard } from './MarketCard.tsx';
 import { marketLabel } from './market-label.ts';
 import { useBookSettings, useEventState } from './queries.ts';
+import { ScoreFields } from './ScoreFields.tsx';
 import styles from './trading.module.css';
 
 const STATUSES = ['scheduled', 'live', 'ended', 'postponed', 'cancelled'] as const;
@@ -137,22 +138,7 @@ export function EventCard({
               )}
               {event.status === 'live' && !confirmCancel && (
                 <>
-                  <Field
-                    label="Home"
-                    type="number"
-                    min={0}
-                    className={`${ui.input} ${styles.narrow}`}
-                    value={home}
-                    onChange={(e) => setHome(e.target.value)}
-                  />
-                  <Field
-                    label="Away"
-                    type="number"
-                    min={0}
-                    className={`${ui.input} ${styles.narrow}`}
-                    value={away}
-                    onChange={(e) => setAway(e.target.value)}
-                  />
+                  <ScoreFields home={home} away={away} onHome={setHome} onAway={setAway} />
                   <Button
                     variant="ghost"
                     className={ui.small}

@@ -19,6 +19,7 @@ import {
 } from './queries.ts';
 import { type PendingResult, ResultConfirmDialog } from './ResultConfirmDialog.tsx';
 import { deskResultOf, resultText } from './result-check.ts';
+import { ScoreFields } from './ScoreFields.tsx';
 import styles from './trading.module.css';
 
 type Selection = TradingMarket['selections'][number];
@@ -167,26 +168,7 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
         }}
       >
         {byScore ? (
-          <>
-            <Field
-              label="Home"
-              type="number"
-              min={0}
-              className={`${ui.input} ${styles.narrow}`}
-              value={home}
-              required
-              onChange={(e) => setHome(e.target.value)}
-            />
-            <Field
-              label="Away"
-              type="number"
-              min={0}
-              className={`${ui.input} ${styles.narrow}`}
-              value={away}
-              required
-              onChange={(e) => setAway(e.target.value)}
-            />
-          </>
+          <ScoreFields home={home} away={away} onHome={setHome} onAway={setAway} required />
         ) : (
           <Select label="Winner" value={winner} onChange={(e) => setWinner(e.target.value)}>
             {market.selections.map((s) => (

@@ -81,6 +81,21 @@ export async function hideFinishedCashRequests(db: Db, memberId: number): Promis
   return hidden.length;
 }
 
+/** A ledger statement line as the member API answers it. */
+export const toStatementLine = (l: {
+  id: number;
+  createdAt: Date;
+  kind: string;
+  account: string;
+  amount: number;
+}): StatementLine => ({
+  id: l.id,
+  createdAt: l.createdAt.toISOString(),
+  kind: l.kind,
+  account: l.account,
+  amount: l.amount,
+});
+
 export interface StatementLine {
   id: number;
   createdAt: string;
@@ -94,15 +109,7 @@ export interface StatementLine {
 export async function statement(db: Db, memberId: number, page: Page) {
   const { lines, total } = await memberStatementNumbered(db, memberId, page);
   return {
-    items: lines.map(
-      (l): StatementLine => ({
-        id: l.id,
-        createdAt: l.createdAt.toISOString(),
-        kind: l.kind,
-        account: l.account,
-        amount: l.amount,
-      }),
-    ),
+    items: lines.map(toStatementLine),
     total,
   };
 }

@@ -2,7 +2,7 @@ import type { STATEMENT_KINDS } from '../../../shared/contract/cashier-routes.ts
 import type { Db } from '../../db/client.ts';
 import type { HistoryQuery } from '../games/bet-page.ts';
 import { memberStatementPage } from '../ledger/statement.service.ts';
-import type { StatementLine } from './history.service.ts';
+import { toStatementLine } from './history.service.ts';
 
 /** The transfer kinds behind each statement filter a member can choose. */
 export const STATEMENT_KIND_GROUPS: Record<(typeof STATEMENT_KINDS)[number], string[]> = {
@@ -35,15 +35,7 @@ export async function statementPage(
     query.pageSize,
   );
   return {
-    list: lines.map(
-      (l): StatementLine => ({
-        id: l.id,
-        createdAt: l.createdAt.toISOString(),
-        kind: l.kind,
-        account: l.account,
-        amount: l.amount,
-      }),
-    ),
+    list: lines.map(toStatementLine),
     next,
   };
 }
