@@ -128,6 +128,7 @@ export async function runSequence(
   const bets: ModelBet[] = [];
   const onBreak = new Set<number>();
   let requests = 0;
+  let goalsScored = 0;
   const post = (path: string, body: object, token?: string): Promise<Reply> =>
     untilAnswered(
       () =>
@@ -195,7 +196,9 @@ export async function runSequence(
         }
         bet.betId = placed.json.betId as number;
         if (op.goal) {
-          const score = { home: 1 + (requests % 5), away: 0 };
+          // A new score each time: the same score again is no goal.
+          goalsScored += 1;
+          const score = { home: goalsScored, away: 0 };
           await desk(`events/${live.eventId}/state`, { score });
         }
         await sleep(1_100);
