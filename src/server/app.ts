@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { compressReplies } from './http/compression.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { memberApi } from './http/member-api.ts';
 import { apiDocs } from './http/openapi/api-docs.ts';
@@ -86,6 +87,7 @@ export async function buildApp({
   installErrorHandler(app);
   installTextGuard(app);
   await app.register(fastifyCookie);
+  await compressReplies(app);
   await securityHeaders(app);
 
   const limits = createAttemptLimits(database.db, config);
