@@ -3,7 +3,7 @@ import { reactLibraries, reactOnPreact } from './tools/web-build/react-on-preact
 
 const serverTests = ['src/server/**/*.test.ts'];
 /** Pure functions: no database, run once. */
-const unitTests = ['src/**/*.unit.test.ts', 'tools/**/*.unit.test.ts'];
+const unitTests = ['src/**/*.unit.test.ts', 'tools/**/*.unit.test.ts', 'deploy/**/*.unit.test.ts'];
 
 /** Server tests run twice, once per database backend; the rest run once. */
 export default defineConfig({

@@ -5,10 +5,12 @@ import type { Database } from './db/client.ts';
 import { compressReplies } from './http/compression.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { memberApi } from './http/member-api.ts';
+import { metricsRoute } from './http/metrics-route.ts';
 import { apiDocs } from './http/openapi/api-docs.ts';
 import { requestLocale } from './http/page-i18n.ts';
 import { probes } from './http/probes.ts';
 import { publicApi } from './http/public-api/public-api.ts';
+import { observeRequests } from './http/request-observer.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { installTextGuard } from './http/text-guard.ts';
 import { webStatic } from './http/web-static.ts';
@@ -17,6 +19,7 @@ import { createAttemptLimits } from './modules/accounts/attempt-limits.ts';
 import { findSessionMember } from './modules/accounts/sessions.service.ts';
 import { adminApi } from './modules/backoffice/admin-api.ts';
 import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
+import { paymentSessionCounts } from './modules/cashier/payments/payment-session-counts.service.ts';
 import { findPaymentSession } from './modules/cashier/payments/payments.service.ts';
 import type { PaymentProvider } from './modules/cashier/payments/provider.ts';
 import { paymentWebhooks } from './modules/cashier/payments/webhook.routes.ts';
@@ -83,11 +86,14 @@ export async function buildApp({
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    // One line per request only when it failed or was slow (http/request-observer.ts).
+    disableRequestLogging: true,
   });
   installErrorHandler(app);
   installTextGuard(app);
   await app.register(fastifyCookie);
   await compressReplies(app);
+  observeRequests(app, config.slowRequestMs);
   await securityHeaders(app);
 
   const limits = createAttemptLimits(database.db, config);
@@ -159,6 +165,12 @@ export async function buildApp({
   await sandboxPages(app, { db: database.db, config });
   await apiDocs(app);
   await probes(app, database.db);
+  await metricsRoute(app, config.metricsToken, {
+    database,
+    openStreams: () => app.live.size,
+    settlement: () => app.sportsReconciliation(),
+    paymentSessions: () => paymentSessionCounts(database.db),
+  });
   await webStatic(app, config.webRoot);
   return app;
 }

@@ -28,6 +28,10 @@ export interface Config {
    */
   trustProxy: false | number | string;
   logLevel: string;
+  /** A request is logged (at info) when it took at least this long, or failed with a 5xx. */
+  slowRequestMs: number;
+  /** Bearer token Prometheus sends to GET /metrics; unset, the endpoint does not exist. */
+  metricsToken: string | undefined;
   /** HMAC secret shared with the built-in sandbox payment provider. */
   sandboxPspSecret: string;
   /** Where payment providers send webhooks (this server, as the outside world reaches it). */
@@ -104,6 +108,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webRoot: env.WEB_ROOT ?? 'dist/web',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
+    slowRequestMs: intFrom(env, 'SLOW_REQUEST_MS', 1000),
+    metricsToken: env.METRICS_TOKEN || undefined,
     // One process signs and verifies; several processes need the same SANDBOX_PSP_SECRET.
     sandboxPspSecret: env.SANDBOX_PSP_SECRET || randomBytes(32).toString('hex'),
     houseWalletSecret: env.HOUSE_WALLET_SECRET || randomBytes(32).toString('hex'),

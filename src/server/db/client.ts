@@ -18,6 +18,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Set for PostgreSQL: migrations take a dedicated connection for their lock. */
   url?: string;
+  /** PostgreSQL: the connection pool's clients (metrics). PGlite has one in-process connection. */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -61,7 +63,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // pool listener then: its statement fails, and the pool discards it when it is released.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', url: options.databaseUrl, close: () => pool.end() };
+    const poolStats = () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max,
+    });
+    return { db, kind: 'postgres', url: options.databaseUrl, poolStats, close: () => pool.end() };
   }
   const client = await PGlite.create({
     dataDir: options.dataDir,

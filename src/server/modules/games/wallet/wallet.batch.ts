@@ -1,6 +1,11 @@
 import pg from 'pg';
 import { type Db, driverOf, preparedRows } from '../../../db/client.ts';
 import { heldConnection } from '../../../db/held-connection.ts';
+import {
+  walletBatchFailures,
+  walletBatchSeconds,
+  walletBatchSize,
+} from '../../../metrics/process-metrics.ts';
 import { type Batcher, createBatcher, type Outcome } from './batcher.ts';
 
 export type WalletReply = { status: string; [field: string]: unknown };
@@ -59,8 +64,18 @@ async function runBatch(
   send: (json: string) => Promise<BatchRow[]>,
   calls: WalletBatchCall[],
 ): Promise<Outcome<WalletReply>[]> {
-  const [row] = await send(JSON.stringify(calls));
-  return row!.r.map((out) =>
+  walletBatchSize.observe(calls.length);
+  const timer = walletBatchSeconds.startTimer();
+  let rows: BatchRow[];
+  try {
+    rows = await send(JSON.stringify(calls));
+  } catch (error) {
+    walletBatchFailures.inc();
+    throw error;
+  } finally {
+    timer();
+  }
+  return rows[0]!.r.map((out) =>
     out.r
       ? { ok: true, value: out.r }
       : { ok: false, error: new WalletCallError(out.m ?? 'wallet call failed', out.e ?? 'XX000') },

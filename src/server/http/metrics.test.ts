@@ -1,0 +1,82 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/support/test-app.ts';
+import { backendAvailable, isPostgres } from '../../../test/support/test-db.ts';
+import { launchedPlayer, playRound } from '../../../test/support/wallet.ts';
+import { seedDemo } from '../db/seed-demo.ts';
+
+const TOKEN = 'scrape-token-for-tests';
+const SECRET = 'metrics-wallet-secret';
+
+/** A sample's value in Prometheus' text format, or undefined when the series is absent. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe.runIf(backendAvailable)('the Prometheus endpoint', () => {
+  const t = useTestApp({ metricsToken: TOKEN, houseWalletSecret: SECRET });
+  const scrape = (authorization?: string) =>
+    t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+
+  beforeAll(async () => {
+    await seedDemo(t.db);
+    t.app.sites.invalidate();
+  });
+
+  it('refuses a scrape without the token, with a clear 401', async () => {
+    for (const authorization of [undefined, 'Bearer wrong', `Bearer ${TOKEN}x`, TOKEN]) {
+      const res = await scrape(authorization);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ status: expect.any(String), msg: expect.any(String) });
+      expect(res.body).not.toContain('http_request_duration_seconds');
+    }
+  });
+
+  it('shows after some play the requests by route, the wallet batches and the state of the system', async () => {
+    const { gameToken } = await launchedPlayer(t, 100_000);
+    for (let i = 0; i < 3; i++) await playRound(t, SECRET, gameToken, 1_000, i === 0 ? 2_500 : 0);
+    const res = await scrape(`Bearer ${TOKEN}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const text = res.body;
+
+    const logins = sample(
+      text,
+      'http_request_duration_seconds_count{method="POST",route="/api/routes/user-do-login",status="2xx"}',
+    );
+    expect(logins).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(
+        text,
+        'http_request_duration_seconds_count{method="POST",route="/wallet/:provider/:op",status="2xx"}',
+      ),
+    ).toBeGreaterThanOrEqual(6);
+    expect(sample(text, 'wallet_batch_size_sum')).toBeGreaterThanOrEqual(4);
+    expect(sample(text, 'wallet_batch_duration_seconds_count')).toBeGreaterThanOrEqual(4);
+    expect(sample(text, 'sse_open_streams')).toBe(0);
+    expect(sample(text, 'sports_settlement_runs_unfinished')).toBe(0);
+    expect(sample(text, 'sports_reconcile_findings_open')).toBe(0);
+    expect(text).toContain('# TYPE payment_sessions gauge');
+    expect(sample(text, 'db_replication_lag_seconds')).toBe(0);
+    expect(sample(text, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThan(0);
+    if (isPostgres) expect(sample(text, 'db_pool_clients{state="max"}')).toBeGreaterThan(0);
+  });
+
+  it('labels a route a client made up as unmatched, not by what it typed', async () => {
+    await t.app.inject({ method: 'GET', url: '/no/such/path/12345' });
+    await t.call('made-up-route-name', {});
+    const text = (await scrape(`Bearer ${TOKEN}`)).body;
+    expect(text).not.toContain('12345');
+    expect(text).not.toContain('made-up-route-name');
+    expect(text).toContain('route="unmatched"');
+  });
+});
+
+describe.runIf(backendAvailable)('without a metrics token', () => {
+  const t = useTestApp({ metricsToken: undefined });
+  it('has no /metrics at all', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('nodejs_');
+  });
+});
