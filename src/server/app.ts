@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { compressReplies } from './http/compression.ts';
@@ -87,7 +87,7 @@ export async function buildApp({
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
     // One line per request only when it failed or was slow (http/request-observer.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   installErrorHandler(app);
   installTextGuard(app);

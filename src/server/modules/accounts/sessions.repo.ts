@@ -76,6 +76,7 @@ export async function revokeOtherSessions(db: DbOrTx, memberId: number, keepSess
 
 interface SessionMemberRow {
   session_id: number;
+  token_hash: string;
   stale: boolean;
   member_id: number;
   status: string;
@@ -101,8 +102,8 @@ const COUNTS_SQL = `,
   (select count(*) from help_tickets h
     where h.member_id = m.id and h.status = 'already' and h.read_at is null and not h.hidden_by_member) as help_count`;
 
-const sessionMemberSql = (withCounts: boolean) => `
-  select s.id as session_id, s.last_seen_at < now() - $3::float8 * interval '1 millisecond' as stale,
+const sessionMemberSql = (withCounts: boolean, tokenMatch: string) => `
+  select s.id as session_id, s.token_hash, s.last_seen_at < now() - $3::float8 * interval '1 millisecond' as stale,
          m.id as member_id, m.status, m.login_id, m.nick, m.phone, m.level,
          m.bank_name, m.bank_owner, m.bank_number,
          coalesce(cash.balance, 0) as cash, coalesce(held.balance, 0) as held, coalesce(comp.balance, 0) as comp
@@ -112,11 +113,12 @@ const sessionMemberSql = (withCounts: boolean) => `
   left join ledger_accounts cash on cash.member_id = m.id and cash.kind = 'cash'
   left join ledger_accounts held on held.member_id = m.id and held.kind = 'held'
   left join ledger_accounts comp on comp.member_id = m.id and comp.kind = 'comp'
-  where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
+  where ${tokenMatch} and s.revoked_at is null and s.expires_at > now()
     and s.last_seen_at > now() - $2::float8 * interval '1 millisecond'`;
 
-const SESSION_MEMBER_SQL = sessionMemberSql(false);
-const SESSION_MEMBER_COUNTS_SQL = sessionMemberSql(true);
+const SESSION_MEMBER_SQL = sessionMemberSql(false, 's.token_hash = $1');
+const SESSION_MEMBER_COUNTS_SQL = sessionMemberSql(true, 's.token_hash = $1');
+const SESSION_MEMBERS_COUNTS_SQL = sessionMemberSql(true, 's.token_hash = any($1::text[])');
 
 /**
  * The member behind a live session, with balances, in one round trip: every member request and
@@ -130,20 +132,43 @@ export async function findSessionMember(
   token: string,
   options: { withCounts?: boolean } = {},
 ): Promise<SessionMember | undefined> {
-  const idleMs = config.sessionIdleMs;
-  const touchAfterMs = Math.min(60_000, Math.floor(idleMs / 10));
   const [name, text] = options.withCounts
     ? ['session_member_counts', SESSION_MEMBER_COUNTS_SQL]
     : ['session_member', SESSION_MEMBER_SQL];
-  const [row] = await preparedRows<SessionMemberRow>(db, name, text, [
-    hashToken(token),
-    idleMs,
-    touchAfterMs,
-  ]);
+  const [row] = await preparedRows<SessionMemberRow>(db, name, text, [hashToken(token), ...expiryOf(config)]);
   if (row?.stale) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.session_id));
   }
-  if (!row) return undefined;
+  return row && sessionMemberOf(row);
+}
+
+/**
+ * Many sessions' members (with counts) in one round trip, for the live streams when a change reaches
+ * everyone: the answer has an entry for each token whose session is live. Last-seen is not written:
+ * a stream is not the member at work.
+ */
+export async function findSessionMembers(
+  db: Db,
+  config: Config,
+  tokens: readonly string[],
+): Promise<Map<string, SessionMember>> {
+  const byHash = new Map(tokens.map((token) => [hashToken(token), token]));
+  const rows = await preparedRows<SessionMemberRow>(
+    db,
+    'session_members_counts',
+    SESSION_MEMBERS_COUNTS_SQL,
+    [[...byHash.keys()], ...expiryOf(config)],
+  );
+  return new Map(rows.map((row) => [byHash.get(row.token_hash)!, sessionMemberOf(row)]));
+}
+
+/** The idle limit and how stale last-seen may grow before it is written back. */
+function expiryOf(config: Config): [number, number] {
+  const idleMs = config.sessionIdleMs;
+  return [idleMs, Math.min(60_000, Math.floor(idleMs / 10))];
+}
+
+function sessionMemberOf(row: SessionMemberRow): SessionMember {
   return {
     memberId: row.member_id,
     sessionId: row.session_id,

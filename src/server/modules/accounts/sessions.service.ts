@@ -5,6 +5,7 @@
  */
 export {
   findSessionMember,
+  findSessionMembers,
   loginsOf,
   recentLogins,
   revokeAllSessions,

@@ -14,10 +14,14 @@ export interface LiveStream {
 
 /** What the hub asks of the rest of the app: a stream's current state, or undefined when its session ended. */
 export type ReadState = (stream: LiveStream) => Promise<unknown | undefined>;
+/** Many streams' states in one read: a stream missing from the answer has no live session. */
+export type ReadStates = (streams: LiveStream[]) => Promise<Map<LiveStream, unknown>>;
 
 const PING_MS = 20_000;
 /** Sessions also end without an event (idle or absolute expiry): each stream is re-checked this often. */
 const RECHECK_MS = 5 * 60_000;
+/** Streams read together when a change reaches everyone: one query each, one after another. */
+export const FAN_OUT_CHUNK = 500;
 
 interface Entry {
   stream: LiveStream;
@@ -43,6 +47,8 @@ export class LiveHub {
   constructor(
     private readonly readState: ReadState,
     private readonly now: () => number = Date.now,
+    /** When given, a change for everyone reads the streams in chunks (time linear in their number). */
+    private readonly readStates?: ReadStates,
   ) {
     this.timer = setInterval(() => this.tick(), PING_MS);
     this.timer.unref();
@@ -90,7 +96,7 @@ export class LiveHub {
 
   /** Something may have been missed (the listening connection was lost): re-read every stream. */
   refreshAll(): void {
-    for (const set of this.byMember.values()) for (const entry of set) void this.refresh(entry);
+    void this.refreshEveryone();
     for (const listener of this.jackpotListeners) listener();
     for (const listener of this.sportsListeners) listener(null);
   }
@@ -142,22 +148,66 @@ export class LiveHub {
         } catch {
           return; // a database hiccup: the next event or re-check reads again
         }
-        if (state === undefined) {
-          entry.stream.send('end', { reason: 'session' });
-          entry.stream.end();
-          this.remove(entry);
-          return;
-        }
-        const json = JSON.stringify(state);
-        if (json !== entry.last) {
-          entry.last = json;
-          entry.stream.send('state', state);
-        }
+        if (!this.deliver(entry, state)) return;
       } while (entry.again);
     })().finally(() => {
       entry.refreshing = undefined;
     });
     return entry.refreshing;
+  }
+
+  /**
+   * Every stream, FAN_OUT_CHUNK at a time, each chunk in one read: thousands of single reads at once
+   * would queue on the pool and grow the last stream's wait faster than their number.
+   */
+  private async refreshEveryone(): Promise<void> {
+    const entries = [...this.byMember.values()].flatMap((set) => [...set]);
+    if (!this.readStates) {
+      for (const entry of entries) void this.refresh(entry);
+      return;
+    }
+    for (let i = 0; i < entries.length; i += FAN_OUT_CHUNK) {
+      const chunk = entries.slice(i, i + FAN_OUT_CHUNK).filter((entry) => {
+        if (!entry.refreshing) return true;
+        entry.again = true; // being read on its own: it reads once more after that
+        return false;
+      });
+      if (chunk.length > 0) await this.refreshChunk(chunk, this.readStates);
+    }
+  }
+
+  private async refreshChunk(chunk: Entry[], readStates: ReadStates): Promise<void> {
+    const read = readStates(chunk.map((entry) => entry.stream)).catch(() => undefined);
+    const settled = read.then(() => undefined);
+    for (const entry of chunk) {
+      entry.refreshing = settled;
+      entry.again = false;
+      entry.checkedAt = this.now();
+    }
+    const states = await read;
+    for (const entry of chunk) {
+      entry.refreshing = undefined;
+      if (!this.byMember.get(entry.stream.memberId)?.has(entry)) continue; // closed meanwhile
+      // A database hiccup: the next event or re-check reads again.
+      if (states && !this.deliver(entry, states.get(entry.stream))) continue;
+      if (entry.again) void this.refresh(entry);
+    }
+  }
+
+  /** Sends a stream its state when it changed, or ends it when its session did; false once ended. */
+  private deliver(entry: Entry, state: unknown): boolean {
+    if (state === undefined) {
+      entry.stream.send('end', { reason: 'session' });
+      entry.stream.end();
+      this.remove(entry);
+      return false;
+    }
+    const json = JSON.stringify(state);
+    if (json !== entry.last) {
+      entry.last = json;
+      entry.stream.send('state', state);
+    }
+    return true;
   }
 
   private tick(): void {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { findSessionMember } from '../accounts/sessions.service.ts';
+import { findSessionMember, findSessionMembers } from '../accounts/sessions.service.ts';
 import { pendingCounts } from '../backoffice/dashboard.service.ts';
 import { findOperator } from '../backoffice/operators.service.ts';
 import { jackpotReaderOf } from '../jackpot/jackpot.routes.ts';
 import { JackpotFeed } from './jackpot-feed.ts';
-import { LiveHub } from './live.hub.ts';
+import { LiveHub, type LiveStream } from './live.hub.ts';
 import { listenLive } from './live.listener.ts';
 import { liveRoutes, liveState } from './live.routes.ts';
 import { OperatorFeed } from './operator-feed.ts';
@@ -24,7 +24,16 @@ export async function liveUpdates(
     const member = await findSessionMember(database.db, config, token, { withCounts: true });
     return member && liveState(member);
   };
-  const hub = new LiveHub((stream) => stateOf(stream.token));
+  const statesOf = async (streams: LiveStream[]) => {
+    const members = await findSessionMembers(database.db, config, [...new Set(streams.map((s) => s.token))]);
+    const states = new Map<LiveStream, unknown>();
+    for (const stream of streams) {
+      const member = members.get(stream.token);
+      if (member) states.set(stream, liveState(member));
+    }
+    return states;
+  };
+  const hub = new LiveHub((stream) => stateOf(stream.token), Date.now, statesOf);
   const operatorFeed = new OperatorFeed(
     () => pendingCounts(database.db),
     async (token) => (await findOperator(database.db, token, { touch: false })) !== undefined,
