@@ -95,12 +95,19 @@ export async function jackpotHistory(db: Db, options: { before?: number; limit: 
   }));
 }
 
-/** The share a game opened now pays into the pool: 0 unless the game takes part. */
-export async function jackpotBpsFor(db: DbOrTx, gameTakesPart: boolean): Promise<number> {
+/**
+ * The share a game opened now pays into the pool: 0 unless the game takes part, and 0 for a member whose
+ * site is in another currency than the pool's (the pool stays in the currency it was opened in, and no
+ * transfer mixes currencies): such a member plays the game without feeding or winning the pool.
+ */
+export async function jackpotBpsFor(db: DbOrTx, gameTakesPart: boolean, memberId: number): Promise<number> {
   if (!gameTakesPart) return 0;
   const [row] = await queryRows<{ bps: number }>(
     db,
-    sql`select contribution_bps as bps from jackpot_settings where id = 1`,
+    sql`select contribution_bps as bps from jackpot_settings
+        where id = 1
+          and (select currency from ledger_accounts where member_id is null and kind = 'jackpot_pool' and shard = 0)
+            = (select currency from ledger_accounts where member_id = ${memberId} and kind = 'cash')`,
   );
   return row?.bps ?? 0;
 }

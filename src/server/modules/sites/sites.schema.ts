@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { OpenBetsOnProtection } from '../../../shared/vocabulary.ts';
 
 /** When a cashier desk takes requests: `locked` closes it; open/close are local 'HH:MM' (overnight allowed). */
@@ -59,8 +59,16 @@ export const sites = pgTable(
     /** Lower-case host names without port. */
     domains: text('domains').array().notNull().default(sql`'{}'::text[]`),
     isDefault: boolean('is_default').notNull().default(false),
+    /**
+     * ISO 4217 code of the site's money: its members' accounts are in it (migration 0020). When an insert
+     * names none, the default site's. Fixed once the site has members (trigger sites_currency_guard).
+     */
+    currency: text('currency').notNull().default(sql`public.site_default_currency()`),
     settings: jsonb('settings').$type<SiteSettings>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sites_one_default').on(t.isDefault).where(sql`${t.isDefault}`)],
+  (t) => [
+    uniqueIndex('sites_one_default').on(t.isDefault).where(sql`${t.isDefault}`),
+    check('sites_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
 );
