@@ -48,6 +48,8 @@ export const memberUser = z.object({
   bankname: z.string(),
   bankOwner: z.string(),
   banknum: z.string(),
+  /** ISO 4217 code of every amount here and in the member's other replies: their site's currency. */
+  currency: z.string(),
 });
 export type MemberUser = z.infer<typeof memberUser>;
 
@@ -58,6 +60,12 @@ const siteInfo = z.object({
   referralRequired: z.boolean(),
   /** The operator's messenger contacts (https only), shown to members as floating buttons. */
   messengerLinks: z.array(z.object({ label: z.string(), url: z.string() })),
+  /** ISO 4217 code of the site's money; amounts everywhere are integers in its minor unit. */
+  currency: z.string(),
+  /** Deposit and withdrawal amounts, in minor units: at least `minimum`, in steps of `step`. */
+  cash: z.object({ minimum: z.number().int(), step: z.number().int() }),
+  /** The least comp a member may exchange, in minor units. */
+  compMinimum: z.number().int(),
 });
 
 export const routes = {

@@ -11,6 +11,7 @@ export interface CashierWindow {
 
 /** Comp (rolling) rules: basis points of stake per member level and game category. */
 export interface CompSettings {
+  /** The least comp a member may exchange, in major units of the site's currency (site-money.ts). */
   minExchange?: number;
   rates?: Record<string, Partial<Record<'casino' | 'slot' | 'sport', number>>>;
 }
@@ -25,6 +26,11 @@ export interface SiteSettings {
   deposit?: CashierWindow;
   withdraw?: CashierWindow;
   comp?: CompSettings;
+  /**
+   * Deposit and withdrawal amounts in major units of the site's currency: at least `minimum`, in steps
+   * of `step` (each 10,000 when unset: the spec's numbers, today's rule on a KRW site).
+   */
+  cash?: { minimum?: number; step?: number };
   /**
    * Coin deposits: the coin, its network and its price in minor units of the site currency, fixed by the
    * operator. Without it the payment page shows the amount in the site currency only.
