@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { displayBalance, LOCALES } from './format.ts';
-import { currencyExponent, formatMoney, isCurrency, majorToMinor, minorToDecimal, parseMajor } from './money.ts';
+import {
+  currencyExponent,
+  formatMoney,
+  isCurrency,
+  majorToMinor,
+  minorToDecimal,
+  parseMajor,
+} from './money.ts';
 
 // Intl separates a code from its amount with a no-break space; written as a plain space below.
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -18,11 +25,41 @@ describe('the money formatter', () => {
   // 123456789.9 minor units: the fraction of a minor unit is truncated, never rounded up.
   const amount = 123_456_789.9;
   const expected: Record<string, Record<(typeof LOCALES)[number], string>> = {
-    THB: { th: '฿1,234,567.89', en: 'THB 1,234,567.89', ko: 'THB 1,234,567.89', jp: 'THB 1,234,567.89', vn: '1.234.567,89 ฿' },
-    USD: { th: 'US$1,234,567.89', en: '$1,234,567.89', ko: 'US$1,234,567.89', jp: '$1,234,567.89', vn: '1.234.567,89 US$' },
-    KRW: { th: '₩123,456,789', en: '₩123,456,789', ko: '₩123,456,789', jp: '₩123,456,789', vn: '123.456.789 ₩' },
-    VND: { th: '₫123,456,789', en: '₫123,456,789', ko: '₫123,456,789', jp: '₫123,456,789', vn: '123.456.789 ₫' },
-    JPY: { th: '¥123,456,789', en: '¥123,456,789', ko: 'JP¥123,456,789', jp: '￥123,456,789', vn: '123.456.789 ¥' },
+    THB: {
+      th: '฿1,234,567.89',
+      en: 'THB 1,234,567.89',
+      ko: 'THB 1,234,567.89',
+      jp: 'THB 1,234,567.89',
+      vn: '1.234.567,89 ฿',
+    },
+    USD: {
+      th: 'US$1,234,567.89',
+      en: '$1,234,567.89',
+      ko: 'US$1,234,567.89',
+      jp: '$1,234,567.89',
+      vn: '1.234.567,89 US$',
+    },
+    KRW: {
+      th: '₩123,456,789',
+      en: '₩123,456,789',
+      ko: '₩123,456,789',
+      jp: '₩123,456,789',
+      vn: '123.456.789 ₩',
+    },
+    VND: {
+      th: '₫123,456,789',
+      en: '₫123,456,789',
+      ko: '₫123,456,789',
+      jp: '₫123,456,789',
+      vn: '123.456.789 ₫',
+    },
+    JPY: {
+      th: '¥123,456,789',
+      en: '¥123,456,789',
+      ko: 'JP¥123,456,789',
+      jp: '￥123,456,789',
+      vn: '123.456.789 ¥',
+    },
   };
   for (const [currency, byLocale] of Object.entries(expected)) {
     it(`shows ${currency} with its decimals, each locale’s separators and symbol, truncated`, () => {
@@ -47,7 +84,9 @@ describe('the money formatter', () => {
 
   it('is exact beyond a float’s decimals: 2^53 − 1 satang', () => {
     expect(minorToDecimal(Number.MAX_SAFE_INTEGER, 'THB')).toBe('90071992547409.91');
-    expect(formatMoney(Number.MAX_SAFE_INTEGER, 'THB', 'en', { display: 'none' })).toBe('90,071,992,547,409.91');
+    expect(formatMoney(Number.MAX_SAFE_INTEGER, 'THB', 'en', { display: 'none' })).toBe(
+      '90,071,992,547,409.91',
+    );
   });
 
   it('shows the header balance as the truncated sum of cash and game money (SPEC §9)', () => {

@@ -9,7 +9,9 @@ import { DEFAULT_LOCALE, INTL_LOCALE, type Locale, toNumber } from './format.ts'
 
 /** Every currency Intl knows (ISO 4217 codes); a code outside it cannot be a site's currency. */
 export function isCurrency(code: unknown): code is string {
-  return typeof code === 'string' && /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code);
+  return (
+    typeof code === 'string' && /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code)
+  );
 }
 
 const exponents = new Map<string, number>();
@@ -19,7 +21,8 @@ export function currencyExponent(currency: string): number {
   let exponent = exponents.get(currency);
   if (exponent === undefined) {
     exponent =
-      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 0;
+      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 0;
     exponents.set(currency, exponent);
   }
   return exponent;
@@ -29,7 +32,8 @@ export function currencyExponent(currency: string): number {
 export const minorPerMajor = (currency: string): number => 10 ** currencyExponent(currency);
 
 /** Whole major units as minor units: 10,000 baht is 1,000,000 satang. */
-export const majorToMinor = (major: number, currency: string): number => Math.round(major * minorPerMajor(currency));
+export const majorToMinor = (major: number, currency: string): number =>
+  Math.round(major * minorPerMajor(currency));
 
 /**
  * What a member typed, in major units ("1,250.50" baht, "30000" won), as minor units; null when it is
@@ -98,7 +102,5 @@ export function formatMoney(
 ): string {
   const decimal = minorToDecimal(minor, currency);
   // A decimal string is formatted exactly (Intl.NumberFormat v3), whatever its size.
-  return formatterFor(locale, currency, options.display ?? 'symbol').format(
-    decimal as unknown as number,
-  );
+  return formatterFor(locale, currency, options.display ?? 'symbol').format(decimal as unknown as number);
 }

@@ -12,9 +12,10 @@ import styles from '../features/cashier/cashier.module.css';
 import { failureMessage } from '../features/cashier/failureMessage.ts';
 import { useDeskState, usePaymentOptions } from '../features/cashier/queries.ts';
 import { RequestHistory } from '../features/cashier/RequestHistory.tsx';
-import { messageParams } from '../features/protection/messageParams.ts';
+import { cashRuleParams, messageParams } from '../features/protection/messageParams.ts';
 import { useSession } from '../features/session/queries.ts';
 import { RequireMember } from '../features/session/RequireMember.tsx';
+import { useCashRules, useCurrency } from '../features/site/site.ts';
 
 export function DepositPage() {
   return (
@@ -35,6 +36,8 @@ function DepositForm() {
   const session = useSession();
   const options = usePaymentOptions('deposit');
   const desk = useDeskState('deposit');
+  const rules = useCashRules();
+  const currency = useCurrency();
   const [amount, setAmount] = useState(0);
   const [method, setMethod] = useState<Method>('bank');
   const [busy, setBusy] = useState(false);
@@ -54,8 +57,8 @@ function DepositForm() {
   }
 
   async function submit() {
-    const problem = depositProblem(amount);
-    if (problem) return say(problem, 'warning');
+    const problem = depositProblem(amount, rules);
+    if (problem) return say(problem, 'warning', cashRuleParams(rules, currency));
     setBusy(true);
     const code = String(Date.now());
     // A payment page must be opened inside the click, or the browser blocks it.
@@ -73,7 +76,7 @@ function DepositForm() {
       navigate('/');
     } catch (error) {
       payWindow?.close();
-      await say(failureMessage(error), 'warning', messageParams(error));
+      await say(failureMessage(error), 'warning', messageParams(error, currency));
     } finally {
       setBusy(false);
     }

@@ -6,6 +6,8 @@ import { JACKPOT_POOL_KIND, jackpotWins } from './jackpot.schema.ts';
 export interface JackpotState {
   /** The pool now: the sum of its 64 shard balances, in minor units. */
   amount: number;
+  /** The pool's currency (its accounts'). */
+  currency: string;
   /** The pool's share of each jackpot-slot stake, in basis points. */
   contributionBps: number;
   /** What the house puts back after a win; the pool never holds less. */
@@ -21,13 +23,15 @@ export async function readJackpot(db: DbOrTx): Promise<JackpotState> {
   const [amount, [row]] = await Promise.all([
     houseBalance(db, JACKPOT_POOL_KIND),
     queryRows<{
+      currency: string;
       contribution_bps: number;
       reseed: number;
       last_amount: number | null;
       last_at: string | Date | null;
     }>(
       db,
-      sql`select s.contribution_bps, s.reseed, w.amount as last_amount, w.created_at as last_at
+      sql`select (select currency from ledger_accounts where member_id is null and kind = 'jackpot_pool' and shard = 0)
+               as currency, s.contribution_bps, s.reseed, w.amount as last_amount, w.created_at as last_at
         from jackpot_settings s
         left join lateral (select amount, created_at from jackpot_wins order by id desc limit 1) w on true`,
     ),
@@ -35,6 +39,7 @@ export async function readJackpot(db: DbOrTx): Promise<JackpotState> {
   if (!row) throw new Error('jackpot_settings has no row: run the migrations');
   return {
     amount,
+    currency: row.currency,
     contributionBps: row.contribution_bps,
     reseed: Number(row.reseed),
     lastWin:

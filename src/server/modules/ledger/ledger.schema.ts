@@ -47,7 +47,9 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_accounts_member_kind').on(t.memberId, t.kind).where(sql`${t.memberId} is not null`),
-    uniqueIndex('ledger_accounts_house_kind').on(t.kind, t.shard, t.currency).where(sql`${t.memberId} is null`),
+    uniqueIndex('ledger_accounts_house_kind')
+      .on(t.kind, t.shard, t.currency)
+      .where(sql`${t.memberId} is null`),
     check('ledger_member_never_negative', sql`${t.memberId} is null or ${t.balance} >= 0`),
     check('ledger_accounts_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
   ],

@@ -40,7 +40,11 @@ export async function sportsApi(
     async player(launchToken: string) {
       const answer = await deps.wallet.authenticate(launchToken);
       if (answer.status !== 'success' || !answer.playerId) return undefined;
-      return { playerId: answer.playerId, balance: answer.balance ?? 0, currency: answer.currency ?? deps.currency };
+      return {
+        playerId: answer.playerId,
+        balance: answer.balance ?? 0,
+        currency: answer.currency ?? deps.currency,
+      };
     },
     sessionEnded: 'this sports session has ended',
     handlers: {

@@ -149,7 +149,12 @@ export async function walletJackpot(
  * Who a game session belongs to and their cash balance (authenticate and balance calls), in the
  * currency of their account (their site's): every amount of the session's calls is in it.
  */
-export async function walletPlayer(db: Db, provider: string, token: string, idleMs: number): Promise<WalletReply> {
+export async function walletPlayer(
+  db: Db,
+  provider: string,
+  token: string,
+  idleMs: number,
+): Promise<WalletReply> {
   const [row] = await queryRows<{ member_id: number; balance: number; currency: string; live: boolean }>(
     db,
     sql`select g.member_id, a.balance, a.currency,
