@@ -34,6 +34,8 @@ const data: HomeShellData = {
       referralRequired: false,
       messengerLinks: [],
       currency: 'KRW',
+      lang: 'th',
+      timezone: 'Asia/Seoul',
       cash: { minimum: 10_000, step: 10_000 },
       compMinimum: 10_000,
     },

@@ -53,7 +53,8 @@ export async function homeShellPage(
     call('get-reg-domain', {}),
   ]);
   const data: HomeShellData = {
-    locale: isLocale(lang) ? lang : DEFAULT_LOCALE,
+    // No choice of the visitor's yet: the site's language (web-static.ts sets the cookie alike).
+    locale: isLocale(lang) ? lang : (site.site.lang ?? DEFAULT_LOCALE),
     casino: casino.casiono,
     slot: slot.slot,
     notices: notices.notices,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Locale } from '../../../shared/format.ts';
 import type { OpenBetsOnProtection } from '../../../shared/vocabulary.ts';
 
 /** When a cashier desk takes requests: `locked` closes it; open/close are local 'HH:MM' (overnight allowed). */
@@ -21,8 +22,10 @@ export interface SiteSettings {
   registrationOpen?: boolean;
   referralRequired?: boolean;
   messengerLinks?: { label: string; url: string }[];
-  /** IANA time zone of the cashier hours. */
+  /** IANA time zone of the site's days (cashier hours, limits, reports) and of the times members see. */
   timezone?: string;
+  /** The language a first-time visitor gets (th when unset); a visitor's own choice wins. */
+  lang?: Locale;
   deposit?: CashierWindow;
   withdraw?: CashierWindow;
   comp?: CompSettings;

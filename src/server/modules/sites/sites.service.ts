@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { siteCashRules, siteCompMinimum } from './site-money.ts';
+import { siteLocale, siteTimeZone } from './site-settings.ts';
 import { type SiteSettings, sites } from './sites.schema.ts';
 
 export interface Site {
@@ -55,6 +56,8 @@ export function siteSummary(site: Site) {
     referralRequired: site.settings.referralRequired ?? false,
     messengerLinks: (site.settings.messengerLinks ?? []).filter((l) => /^https:\/\//.test(l.url)).slice(0, 2),
     currency: site.currency,
+    lang: siteLocale(site.settings),
+    timezone: siteTimeZone(site.settings),
     cash: siteCashRules(site),
     compMinimum: siteCompMinimum(site),
   };
