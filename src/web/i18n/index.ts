@@ -12,7 +12,8 @@ const STORAGE_KEY = 'lang';
 export function storedLocale(): Locale {
   const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
   if (isLocale(saved)) return saved;
-  const cookie = typeof document === 'undefined' ? undefined : /(?:^|; )lang=([a-z]+)/.exec(document.cookie)?.[1];
+  const cookie =
+    typeof document === 'undefined' ? undefined : /(?:^|; )lang=([a-z]+)/.exec(document.cookie)?.[1];
   return isLocale(cookie) ? cookie : DEFAULT_LOCALE;
 }
 

@@ -67,9 +67,17 @@ describe.runIf(backendAvailable)('two sites in two currencies on one database', 
     expect((await t.call('user-health-check', {}, ko.as)).json().user.currency).toBe('KRW');
 
     // Each site's amounts in its major units: 100 baht (10,000 satang) and 10,000 won, both 10,000 minor.
-    expect(await deposit(t, th.as, 5_000)).toMatchObject({ msg: 'msg2008', minimum: 10_000, currency: 'THB' });
+    expect(await deposit(t, th.as, 5_000)).toMatchObject({
+      msg: 'msg2008',
+      minimum: 10_000,
+      currency: 'THB',
+    });
     expect(await deposit(t, th.as, 15_050)).toMatchObject({ msg: 'msg2009', step: 10_000 });
-    expect(await deposit(t, ko.as, 5_000)).toMatchObject({ msg: 'msg2008', minimum: 10_000, currency: 'KRW' });
+    expect(await deposit(t, ko.as, 5_000)).toMatchObject({
+      msg: 'msg2008',
+      minimum: 10_000,
+      currency: 'KRW',
+    });
     expect(await deposit(t, th.as, 2_000_000)).toMatchObject({ status: 'success' });
     expect(await deposit(t, ko.as, 2_000_000)).toMatchObject({ status: 'success' });
 
@@ -96,9 +104,10 @@ describe.runIf(backendAvailable)('two sites in two currencies on one database', 
 
     // A daily deposit limit in each site's money: today's 2,000,000 leave room for 100,000, not 200,000.
     for (const m of [th, ko]) {
-      expect((await t.call('set-limit', { kind: 'deposit', period: 'day', amount: 2_100_000 }, m.as)).json().status).toBe(
-        'success',
-      );
+      expect(
+        (await t.call('set-limit', { kind: 'deposit', period: 'day', amount: 2_100_000 }, m.as)).json()
+          .status,
+      ).toBe('success');
       expect(await deposit(t, m.as, 200_000)).toMatchObject({ status: 'limit', used: 2_000_000 });
       expect(await deposit(t, m.as, 100_000)).toMatchObject({ status: 'success' });
     }
@@ -153,11 +162,14 @@ describe.runIf(backendAvailable)('two sites in two currencies on one database', 
     const thbHouse = sql`(select id from ledger_accounts where member_id is null and kind = 'adjustments' and shard = 0 and currency = 'THB')`;
 
     // The one-transfer writer (every call-by-call wallet function and ledger_transfer go through it).
-    expect(await sqlState(t, sql`select ledger_move('x-1', ${thCash}, ${krwHouse}, 100, 'test', '{}', null)`)).toBe(
-      'LC001',
-    );
     expect(
-      await sqlState(t, sql`select * from ledger_transfer('x-2', ${krwHouse}, ${thCash}, 100, 'test', '{}', null)`),
+      await sqlState(t, sql`select ledger_move('x-1', ${thCash}, ${krwHouse}, 100, 'test', '{}', null)`),
+    ).toBe('LC001');
+    expect(
+      await sqlState(
+        t,
+        sql`select * from ledger_transfer('x-2', ${krwHouse}, ${thCash}, 100, 'test', '{}', null)`,
+      ),
     ).toBe('LC001');
     // The set-based writer a wallet batch posts through: one mixed transfer among good ones undoes all.
     expect(
@@ -168,9 +180,9 @@ describe.runIf(backendAvailable)('two sites in two currencies on one database', 
       ),
     ).toBe('LC001');
     // The same transfers within one currency go through.
-    expect(await sqlState(t, sql`select ledger_move('x-5', ${thCash}, ${thbHouse}, 100, 'test', '{}', null)`)).toBe(
-      null,
-    );
+    expect(
+      await sqlState(t, sql`select ledger_move('x-5', ${thCash}, ${thbHouse}, 100, 'test', '{}', null)`),
+    ).toBe(null);
     // And a site with members keeps its currency: their accounts are in it.
     expect(await sqlState(t, sql`update sites set currency = 'USD' where is_default`)).toBe('23514');
     await expectSoundLedger(t.db);
@@ -183,7 +195,9 @@ describe.runIf(backendAvailable)('two sites in two currencies on one database', 
     let seen: Awaited<ReturnType<typeof auditLedger>> | undefined;
     await t.db
       .transaction(async (tx) => {
-        await tx.execute(sql`update ledger_accounts set currency = 'USD' where member_id = ${th.id} and kind = 'cash'`);
+        await tx.execute(
+          sql`update ledger_accounts set currency = 'USD' where member_id = ${th.id} and kind = 'cash'`,
+        );
         seen = await auditLedger(tx);
         throw new Error('rollback');
       })
