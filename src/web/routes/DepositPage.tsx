@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button.tsx';
 import { callRoute } from '../api/client.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
 import { Money } from '../components/ui/Money.tsx';
-import { AmountField } from '../features/cashier/AmountField.tsx';
+import { AmountField, useStepText } from '../features/cashier/AmountField.tsx';
 import styles from '../features/cashier/cashier.module.css';
 import { failureMessage } from '../features/cashier/failureMessage.ts';
 import { useDeskState, usePaymentOptions } from '../features/cashier/queries.ts';
@@ -38,6 +38,7 @@ function DepositForm() {
   const desk = useDeskState('deposit');
   const rules = useCashRules();
   const currency = useCurrency();
+  const stepText = useStepText();
   const [amount, setAmount] = useState(0);
   const [method, setMethod] = useState<Method>('bank');
   const [busy, setBusy] = useState(false);
@@ -116,7 +117,7 @@ function DepositForm() {
             ))}
           </div>
         </div>
-        <AmountField value={amount} onChange={setAmount} label={t('amount')} />
+        <AmountField value={amount} onChange={setAmount} label={t('amount', { step: stepText })} />
         <div className={styles.actions}>
           {method === 'bank' && (
             <Button variant="ghost" onClick={askAccount}>

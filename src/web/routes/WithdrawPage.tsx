@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button.tsx';
 import { callRoute } from '../api/client.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
 import { Money } from '../components/ui/Money.tsx';
-import { AmountField } from '../features/cashier/AmountField.tsx';
+import { AmountField, useStepText } from '../features/cashier/AmountField.tsx';
 import styles from '../features/cashier/cashier.module.css';
 import { failureMessage } from '../features/cashier/failureMessage.ts';
 import { useDeskState } from '../features/cashier/queries.ts';
@@ -37,6 +37,7 @@ function WithdrawForm() {
   const user = session.data?.user;
   const rules = useCashRules();
   const currency = useCurrency();
+  const stepText = useStepText();
 
   async function submit() {
     const problem = withdrawProblem(amount, rules);
@@ -77,7 +78,7 @@ function WithdrawForm() {
             <dd>•••• {user?.banknum.replace(/\D/g, '').slice(-4)}</dd>
           </dl>
         </div>
-        <AmountField value={amount} onChange={setAmount} label={t('amount')} />
+        <AmountField value={amount} onChange={setAmount} label={t('amount', { step: stepText })} />
         <Button onClick={submit} disabled={busy}>
           {t('submitWithdraw')}
         </Button>

@@ -147,6 +147,16 @@ function membersOf(input: TransferInput): number[] {
   return [input.from, input.to].flatMap((ref) => ('memberId' in ref ? [ref.memberId] : []));
 }
 
+/** Each member's currency (their accounts', their site's). */
+export async function memberCurrencies(db: DbOrTx, memberIds: number[]): Promise<Map<number, string>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await db
+    .select({ memberId: ledgerAccounts.memberId, currency: ledgerAccounts.currency })
+    .from(ledgerAccounts)
+    .where(and(inArray(ledgerAccounts.memberId, memberIds), eq(ledgerAccounts.kind, 'cash')));
+  return new Map(rows.map((r) => [r.memberId!, r.currency]));
+}
+
 export interface MemberBalances {
   cash: number;
   comp: number;

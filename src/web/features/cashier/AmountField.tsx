@@ -1,11 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { formatNumber, isLocale } from '../../../shared/format.ts';
-import { minorPerMajor } from '../../../shared/money.ts';
+import { formatMoney, minorPerMajor } from '../../../shared/money.ts';
 import { useCashRules, useCurrency } from '../site/site.ts';
 import styles from './cashier.module.css';
 
 /** The quick-add buttons, in steps of the site's amount step: 10,000 won gives +10,000 … +1,000,000. */
 const QUICK_STEPS = [1, 5, 10, 50, 100];
+
+/** The site's amount step as the label names it: ฿100.00, ₩10,000 (a bare number until the site loads). */
+export function useStepText(): string {
+  const { i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : 'th';
+  const currency = useCurrency();
+  const { step } = useCashRules();
+  return currency ? formatMoney(step, currency, locale) : formatNumber(step, locale);
+}
 
 /**
  * The amount box with quick-add buttons. The member types whole major units of the site's currency
@@ -29,7 +38,6 @@ export function AmountField({
     <div className={styles.amount}>
       <label className={styles.label} htmlFor="amount">
         {label}
-        {currency && <span translate="no"> ({currency})</span>}
       </label>
       <input
         id="amount"
