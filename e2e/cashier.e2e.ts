@@ -1,15 +1,18 @@
 import { describe, it } from 'vitest';
+import { DEMO_SITES } from '../src/server/db/seed-demo.ts';
 import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
 import { registerViaApi } from './support/member.ts';
 
 describe.runIf(chromiumAvailable)('cashier journey on a phone', () => {
   const b = useBrowser(PHONE);
   const id = `cash${Date.now().toString(36)}`;
+  // The Korean demo site: won, with the spec's 10,000 minimum and steps (the Thai one counts in baht).
+  const site = b.baseUrl.replace('://localhost', `://${DEMO_SITES.ko.host}`);
 
   it('keeps a guest out of the deposit page with msg2001', async () => {
-    await b.page.goto('/');
+    await b.page.goto(`${site}/`);
     await b.page.evaluate(() => localStorage.setItem('lang', 'en'));
-    await b.page.goto('/deposit');
+    await b.page.goto(`${site}/deposit`);
     await b.page.getByText('Please log in first.').waitFor();
   });
 
@@ -30,11 +33,11 @@ describe.runIf(chromiumAvailable)('cashier journey on a phone', () => {
     await b.page.getByRole('button', { name: '+10,000' }).click();
     await b.page.locator('#amount').fill('5000');
     await b.page.getByRole('button', { name: 'Request deposit' }).click();
-    await b.page.getByText('The minimum deposit is 10,000.').waitFor();
+    await b.page.getByText('The minimum deposit is ₩10,000.').waitFor();
     await b.page.getByRole('button', { name: 'OK' }).click();
     await b.page.locator('#amount').fill('15000');
     await b.page.getByRole('button', { name: 'Request deposit' }).click();
-    await b.page.getByText('Deposits are made in steps of 10,000.').waitFor();
+    await b.page.getByText('Deposits are made in steps of ₩10,000.').waitFor();
     await b.page.getByRole('button', { name: 'OK' }).click();
   });
 

@@ -153,9 +153,10 @@ export function generationSteps(n: number, passwordHash: string): { label: strin
                 union all select from_account_id, -amount from ledger_transfers) moves
               group by id;
             create index on bench_sums (id);
-            insert into ledger_accounts (id, member_id, kind, shard, balance)
+            insert into ledger_accounts (id, member_id, kind, shard, balance, currency)
             select 1000 + 4 * g + k, g, (array['cash', 'comp', 'held', 'vault'])[k + 1], 0,
-              coalesce((select balance from bench_sums s where s.id = 1000 + 4 * g + k), 0)
+              coalesce((select balance from bench_sums s where s.id = 1000 + 4 * g + k), 0),
+              (select currency from sites where is_default)
             from generate_series(1, ${n}) g cross join generate_series(0, 3) k;
             update ledger_accounts a set balance = s.balance from bench_sums s
               where s.id = a.id and a.member_id is null;

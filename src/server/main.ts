@@ -13,7 +13,7 @@ const database = await openDatabase({
   dataDir: config.dataDir,
   poolSize: config.dbPoolSize,
 });
-await migrate(database);
+await migrate(database, { currency: config.currency });
 const app = await buildApp({ config, database });
 if (config.seedDemo && (await seedDemo(database.db))) {
   app.log.info('demo data loaded (login demo / demo1234); set SEED_DEMO=0 to start without it');

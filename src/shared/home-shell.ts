@@ -12,6 +12,8 @@ export interface HomeShellData {
   slot: RouteReply<'get-slot-setting'>['slot'];
   notices: RouteReply<'get-user-notices'>['notices'];
   jackpot: RouteReply<'get-jackpot'>['jackpot'];
+  /** The site the host picked (its currency formats every amount on the page). */
+  site: RouteReply<'get-reg-domain'>;
 }
 
 /** The id of the `<script type="application/json">` that carries it in the page (not code: CSP allows it). */

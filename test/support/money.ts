@@ -31,11 +31,18 @@ export async function balancesOf(t: TestApp, token: string) {
   return { cash: balance as number, held: in_balance as number, comp: rolling as number };
 }
 
-/** Every transfer balances, the accounts sum to zero, and stored balances equal their transfers. */
+/**
+ * Every transfer balances within one currency, the accounts of each currency sum to zero, and stored
+ * balances equal their transfers.
+ */
 export async function expectSoundLedger(db: Db): Promise<void> {
   const audit = await auditLedger(db);
   expect(audit.driftedAccounts).toEqual([]);
   expect(audit.totalBalance).toBe(0);
+  for (const [currency, total] of Object.entries(audit.totalsByCurrency)) {
+    expect({ currency, total }).toEqual({ currency, total: 0 });
+  }
+  expect(audit.crossCurrencyTransfers).toBe(0);
   expect(audit.negativeMemberAccounts).toBe(0);
   expect(audit.malformedTransfers).toBe(0);
   expect(audit.jackpot.problems).toEqual([]);

@@ -37,13 +37,13 @@ const columnsWith = (onLost: (message: string) => void): Column<PendingRequest>[
       </>
     ),
   },
-  { head: 'Amount', numeric: true, cell: (r) => <Amount value={r.amount} /> },
+  { head: 'Amount', numeric: true, cell: (r) => <Amount value={r.amount} currency={r.currency} /> },
   {
     head: 'History (approved)',
     cell: (r) => (
       <span className={ui.muted}>
-        In {r.history.deposits.count}× <Amount value={r.history.deposits.total} /> · Out{' '}
-        {r.history.withdrawals.count}× <Amount value={r.history.withdrawals.total} />
+        In {r.history.deposits.count}× <Amount value={r.history.deposits.total} currency={r.currency} /> · Out{' '}
+        {r.history.withdrawals.count}× <Amount value={r.history.withdrawals.total} currency={r.currency} />
       </span>
     ),
   },

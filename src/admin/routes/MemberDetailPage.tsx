@@ -66,20 +66,20 @@ export default function MemberDetailPage() {
               <dl className={styles.balances}>
                 <dt>Cash</dt>
                 <dd data-testid="member-cash">
-                  <Amount value={data.balances.cash} />
+                  <Amount value={data.balances.cash} currency={data.currency} />
                 </dd>
                 <dt>Comp</dt>
                 <dd>
-                  <Amount value={data.balances.comp} />
+                  <Amount value={data.balances.comp} currency={data.currency} />
                 </dd>
                 <dt>Held for withdrawal</dt>
                 <dd>
-                  <Amount value={data.balances.held} />
+                  <Amount value={data.balances.held} currency={data.currency} />
                 </dd>
                 <VaultBalance vault={data.balances.vault} />
                 <dt>Owed (sports corrections)</dt>
                 <dd data-testid="member-debt">
-                  <Amount value={data.debt.owed} />
+                  <Amount value={data.debt.owed} currency={data.currency} />
                 </dd>
               </dl>
             </Panel>

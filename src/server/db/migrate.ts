@@ -19,7 +19,12 @@ export interface MigrationFolders {
   migrations?: string;
   /** Where to look for the SQL function files (each `sql/<name>.sql` below it); the server's folder by default. */
   functions?: string;
+  /** The currency existing sites and accounts take in migration 0020: `CURRENCY`, else KRW. */
+  currency?: string;
 }
+
+/** Migration 0020 reads the configured currency from this session setting. */
+const currencySetting = (folders: MigrationFolders) => folders.currency ?? process.env.CURRENCY ?? 'KRW';
 
 /**
  * Checks the applied history, applies the committed SQL migrations that have not run yet, then the
@@ -31,6 +36,7 @@ export async function migrate(database: Database, folders: MigrationFolders = {}
   if (database.kind === 'pglite') {
     const sql = pgliteRunner((database.db as unknown as { $client: PGlite }).$client);
     await verifyAppliedMigrations(sql, migrations);
+    await sql.rows("select set_config('app.currency', $1, false)", [currencySetting(folders)]);
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: migrations });
     await applySqlFunctions(sql, functions);
     return;
@@ -41,6 +47,7 @@ export async function migrate(database: Database, folders: MigrationFolders = {}
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     const sql = pgRunner(client);
     await verifyAppliedMigrations(sql, migrations);
+    await sql.rows("select set_config('app.currency', $1, false)", [currencySetting(folders)]);
     await migrateNodePg(drizzleNodePg(client), { migrationsFolder: migrations });
     await applySqlFunctions(sql, functions);
   } finally {

@@ -23,7 +23,23 @@ const data: HomeShellData = {
   casino: [{ imgUrl: '/media/vendors/first.svg' }] as HomeShellData['casino'],
   slot: [],
   notices: [{ id: 1, title: '</script><script>alert(1)</script>', lastDate: '', contents: '', domain: '' }],
-  jackpot: { amount: 1, contributionBps: 100, reseed: 1, lastWin: null },
+  jackpot: { amount: 1, currency: 'KRW', contributionBps: 100, reseed: 1, lastWin: null },
+  site: {
+    status: 'success',
+    domain: 'localhost',
+    site: {
+      code: 'main',
+      name: 'Main',
+      registrationOpen: true,
+      referralRequired: false,
+      messengerLinks: [],
+      currency: 'KRW',
+      lang: 'th',
+      timezone: 'Asia/Seoul',
+      cash: { minimum: 10_000, step: 10_000 },
+      compMinimum: 10_000,
+    },
+  },
 };
 
 describe('the home page as the server composes it', () => {

@@ -44,19 +44,22 @@ export async function homeShellPage(
     return reply.json<RouteReply<N>>();
   };
   const lang = request.cookies?.lang;
-  const [casino, slot, notices, jackpot] = await Promise.all([
+  const [casino, slot, notices, jackpot, site] = await Promise.all([
     call('get-casino-setting', {}),
     call('get-slot-setting', {}),
     // The home page's list size (src/web/features/content/queries.ts, SPEC §9).
     call('get-user-notices', { page: 1, pageSize: 5 }),
     call('get-jackpot', {}),
+    call('get-reg-domain', {}),
   ]);
   const data: HomeShellData = {
-    locale: isLocale(lang) ? lang : DEFAULT_LOCALE,
+    // No choice of the visitor's yet: the site's language (web-static.ts sets the cookie alike).
+    locale: isLocale(lang) ? lang : (site.site.lang ?? DEFAULT_LOCALE),
     casino: casino.casiono,
     slot: slot.slot,
     notices: notices.notices,
     jackpot: jackpot.jackpot,
+    site,
   };
   const template = templateOf(build);
   return {

@@ -3,28 +3,33 @@ import i18next from 'i18next';
 import { DEFAULT_LOCALE, HTML_LANG, isLocale, LOCALES, type Locale } from '../../shared/format.ts';
 import enPayment from '../../shared/i18n/locales/en/payment.json' with { type: 'json' };
 import enPlay from '../../shared/i18n/locales/en/play.json' with { type: 'json' };
+import enUser from '../../shared/i18n/locales/en/user.json' with { type: 'json' };
 import jpPayment from '../../shared/i18n/locales/jp/payment.json' with { type: 'json' };
 import jpPlay from '../../shared/i18n/locales/jp/play.json' with { type: 'json' };
+import jpUser from '../../shared/i18n/locales/jp/user.json' with { type: 'json' };
 import koPayment from '../../shared/i18n/locales/ko/payment.json' with { type: 'json' };
 import koPlay from '../../shared/i18n/locales/ko/play.json' with { type: 'json' };
+import koUser from '../../shared/i18n/locales/ko/user.json' with { type: 'json' };
 import thPayment from '../../shared/i18n/locales/th/payment.json' with { type: 'json' };
 import thPlay from '../../shared/i18n/locales/th/play.json' with { type: 'json' };
+import thUser from '../../shared/i18n/locales/th/user.json' with { type: 'json' };
 import vnPayment from '../../shared/i18n/locales/vn/payment.json' with { type: 'json' };
 import vnPlay from '../../shared/i18n/locales/vn/play.json' with { type: 'json' };
+import vnUser from '../../shared/i18n/locales/vn/user.json' with { type: 'json' };
 
 /*
  * The server's pages in the member's language: the site's own texts (src/web/i18n/locales), the
  * namespaces the server renders from, through one i18next instance configured as the site's, so a text
  * reads and fills in the same on both. `payment`: the sandbox payment pages; `play`: the reality check
- * of the server-rendered windows.
+ * of the server-rendered windows; `user`: the account statement's CSV.
  */
-type Resources = { payment: typeof enPayment; play: typeof enPlay };
+type Resources = { payment: typeof enPayment; play: typeof enPlay; user: typeof enUser };
 const RESOURCES: Record<Locale, Resources> = {
-  th: { payment: thPayment, play: thPlay },
-  en: { payment: enPayment, play: enPlay },
-  ko: { payment: koPayment, play: koPlay },
-  jp: { payment: jpPayment, play: jpPlay },
-  vn: { payment: vnPayment, play: vnPlay },
+  th: { payment: thPayment, play: thPlay, user: thUser },
+  en: { payment: enPayment, play: enPlay, user: enUser },
+  ko: { payment: koPayment, play: koPlay, user: koUser },
+  jp: { payment: jpPayment, play: jpPlay, user: jpUser },
+  vn: { payment: vnPayment, play: vnPlay, user: vnUser },
 };
 export type Namespace = keyof Resources;
 
@@ -63,4 +68,13 @@ export interface PageText<N extends Namespace> {
 export function pageText<N extends Namespace>(locale: Locale, ns: N): PageText<N> {
   const t = i18n.getFixedT(locale, ns);
   return { locale, htmlLang: HTML_LANG[locale], t: (key, vars) => t(key, vars ?? {}) };
+}
+
+/** Any text of a namespace by its dotted key (`statementCsv.kind`), `{{name}}` filled from `vars`. */
+export function namespaceT(
+  locale: Locale,
+  ns: Namespace,
+): (key: string, vars?: Record<string, string>) => string {
+  const t = i18n.getFixedT(locale, ns);
+  return (key, vars) => t(key, vars ?? {});
 }

@@ -1,12 +1,28 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isLocale } from '../../shared/format.ts';
 import { MEMBER_ROUTES } from '../../shared/member-pages.ts';
 import { MSG, STATUS } from '../../shared/messages.ts';
+import { siteLocale } from '../modules/sites/site-settings.ts';
 import { sendCompressedPage } from './compressed-page.ts';
 import { allowInline } from './home-page-html.ts';
 import { homeShellPage, wantsHomeShell } from './home-shell.ts';
+
+/**
+ * A first-time visitor (no `lang` cookie) gets the site's language as the `lang` cookie with the page,
+ * which the member site reads when it has no choice of its own stored (i18n/index.ts): a Korean site
+ * opens in Korean, a Thai one in Thai. The visitor's own choice then replaces it.
+ */
+async function offerSiteLanguage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  if (isLocale(request.cookies?.lang)) return;
+  const site = await app.sites.resolve(request.hostname);
+  const lang = siteLocale(site.settings);
+  reply.header('set-cookie', `lang=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`);
+  // The home page rendered for this request reads it as the visitor's.
+  if (request.cookies) request.cookies.lang = lang;
+}
 
 /** Paths that belong to APIs: never answered with the single-page app. */
 const API_PREFIXES = ['/api/', '/wallet/', '/payments/', '/house/api/', '/media/'];
@@ -80,6 +96,7 @@ export async function webStatic(app: FastifyInstance, webRoot: string | undefine
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
+    if (wantsPage) await offerSiteLanguage(app, request, reply);
     if (wantsPage && hasBuild && root && wantsHomeShell(request, path)) {
       const page = await homeShellPage(app, request, root).catch((error: unknown) => {
         request.log.warn({ err: error }, 'home page sent unrendered');

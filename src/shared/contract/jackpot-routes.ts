@@ -4,8 +4,10 @@ const ok = z.object({ status: z.literal('success'), msg: z.string().optional() }
 
 /** The progressive jackpot as every page shows it: the same figure in every tab. */
 export const jackpotState = z.object({
-  /** The pool now, in minor units. */
+  /** The pool now, in minor units of `currency`. */
   amount: z.number().int(),
+  /** ISO 4217: the pool's currency. Only members of sites in it feed and may win the pool. */
+  currency: z.string(),
   /** The pool's share of each jackpot-slot stake, in basis points (100 = 1 %). */
   contributionBps: z.number().int(),
   /** What the pool starts again from after a win. */

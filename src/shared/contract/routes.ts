@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../format.ts';
 import { MSG, type MsgKey } from '../messages.ts';
 import { cashierRoutes } from './cashier-routes.ts';
 import { communityRoutes } from './community-routes.ts';
@@ -48,6 +49,8 @@ export const memberUser = z.object({
   bankname: z.string(),
   bankOwner: z.string(),
   banknum: z.string(),
+  /** ISO 4217 code of every amount here and in the member's other replies: their site's currency. */
+  currency: z.string(),
 });
 export type MemberUser = z.infer<typeof memberUser>;
 
@@ -58,6 +61,16 @@ const siteInfo = z.object({
   referralRequired: z.boolean(),
   /** The operator's messenger contacts (https only), shown to members as floating buttons. */
   messengerLinks: z.array(z.object({ label: z.string(), url: z.string() })),
+  /** ISO 4217 code of the site's money; amounts everywhere are integers in its minor unit. */
+  currency: z.string(),
+  /** The language a first-time visitor gets. */
+  lang: z.enum(LOCALES),
+  /** IANA time zone of the site's days and of the times members see. */
+  timezone: z.string(),
+  /** Deposit and withdrawal amounts, in minor units: at least `minimum`, in steps of `step`. */
+  cash: z.object({ minimum: z.number().int(), step: z.number().int() }),
+  /** The least comp a member may exchange, in minor units. */
+  compMinimum: z.number().int(),
 });
 
 export const routes = {

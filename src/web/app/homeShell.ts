@@ -4,6 +4,7 @@ import { HOME_LIST_SIZE } from '../features/content/queries.ts';
 import { casinoListQuery } from '../features/games/queries.ts';
 import { publishJackpot } from '../features/jackpot/jackpotPool.ts';
 import { SESSION_KEY } from '../features/session/queries.ts';
+import { SITE_KEY } from '../features/site/site.ts';
 
 /**
  * Puts the replies the server rendered the guest home from where the page's queries look for them:
@@ -17,6 +18,7 @@ export function seedHomeShell(queryClient: QueryClient, data: HomeShellData): vo
   // The server renders the shell for guests only (no sign-in hint).
   queryClient.setQueryData(SESSION_KEY, null);
   publishJackpot(data.jackpot);
+  queryClient.setQueryData(SITE_KEY, data.site);
 }
 
 /** The shell's data when the server sent the home page rendered (see src/server/http/home-shell.ts). */

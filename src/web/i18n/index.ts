@@ -5,9 +5,16 @@ import { DEFAULT_LOCALE, HTML_LANG, isLocale, LOCALES, type Locale } from '../..
 
 const STORAGE_KEY = 'lang';
 
+/**
+ * The visitor's language: their stored choice, else the `lang` cookie (which the server sets to the
+ * site's language on a first visit, web-static.ts), else the default.
+ */
 export function storedLocale(): Locale {
   const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
-  return isLocale(saved) ? saved : DEFAULT_LOCALE;
+  if (isLocale(saved)) return saved;
+  const cookie =
+    typeof document === 'undefined' ? undefined : /(?:^|; )lang=([a-z]+)/.exec(document.cookie)?.[1];
+  return isLocale(cookie) ? cookie : DEFAULT_LOCALE;
 }
 
 /**

@@ -5,7 +5,7 @@ import { BaccaratGame } from './baccarat/BaccaratGame.tsx';
 import { errorText } from './errors.ts';
 import { FairnessPanel } from './fairness/FairnessPanel.tsx';
 import { VerifyPage } from './fairness/VerifyPage.tsx';
-import { money, usePlayT } from './i18n.ts';
+import { money, setPlayCurrency, usePlayT } from './i18n.ts';
 import styles from './play.module.css';
 import { RealityCheck } from './reality/RealityCheck.tsx';
 import { SlotGame } from './slot/SlotGame.tsx';
@@ -29,6 +29,7 @@ export function PlayApp() {
     if (game === 'verify') return;
     houseCall('init', { token, game })
       .then((reply) => {
+        setPlayCurrency(reply.currency);
         setInit(reply);
         setBalance(reply.balance);
         setFairness(reply.fairness);

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatNumber, type Locale } from '../../shared/format.ts';
+import { formatMoney } from '../../shared/money.ts';
 import { siteLocale, startWindowI18n } from '../i18n/window-i18n.ts';
 
 /**
@@ -10,8 +11,16 @@ export const playLocale: Locale = siteLocale();
 
 export const playI18nReady = startWindowI18n(playLocale, ['play', 'common']);
 
-/** Amounts with the player's locale's thousands separators. */
-export const money = (n: number) => formatNumber(n, playLocale);
+let playCurrency: string | undefined;
+
+/** The player's currency, as the game's init answered it (their site's). */
+export function setPlayCurrency(currency: string): void {
+  playCurrency = currency;
+}
+
+/** Amounts (minor units) in the player's currency and locale (formatMoney); bare numbers before init. */
+export const money = (n: number) =>
+  playCurrency ? formatMoney(n, playCurrency, playLocale) : formatNumber(n, playLocale);
 
 export const usePlayT = () => useTranslation('play').t;
 export type PlayT = ReturnType<typeof usePlayT>;

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBasisPoints, formatNumber, isLocale } from '../../shared/format.ts';
+import { formatMoney } from '../../shared/money.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../api/client.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
@@ -9,6 +10,7 @@ import { Money } from '../components/ui/Money.tsx';
 import styles from '../features/cashier/cashier.module.css';
 import { useSession } from '../features/session/queries.ts';
 import { RequireMember } from '../features/session/RequireMember.tsx';
+import { useCurrency } from '../features/site/site.ts';
 
 export function CompPage() {
   return (
@@ -35,6 +37,7 @@ function CompExchange() {
   const rolling = session.data?.user.rolling ?? 0;
   const short = terms.data ? Math.max(0, terms.data.minimum - rolling) : 0;
   const locale = isLocale(i18n.language) ? i18n.language : 'th';
+  const currency = useCurrency();
   const percent = (bp: number) => formatBasisPoints(bp, locale);
 
   async function exchange() {
@@ -92,7 +95,11 @@ function CompExchange() {
               ))}
             </dl>
             <p className={styles.muted} data-testid="comp-progress">
-              {short > 0 ? t('compShort', { amount: formatNumber(short, locale) }) : t('compReady')}
+              {short > 0
+                ? t('compShort', {
+                    amount: currency ? formatMoney(short, currency, locale) : formatNumber(short, locale),
+                  })
+                : t('compReady')}
             </p>
           </section>
         )}

@@ -7,14 +7,15 @@ import { Button } from '../../ui/Button.tsx';
 import { callRoute } from '../api/client.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
 import { Money } from '../components/ui/Money.tsx';
-import { AmountField } from '../features/cashier/AmountField.tsx';
+import { AmountField, useStepText } from '../features/cashier/AmountField.tsx';
 import styles from '../features/cashier/cashier.module.css';
 import { failureMessage } from '../features/cashier/failureMessage.ts';
 import { useDeskState, usePaymentOptions } from '../features/cashier/queries.ts';
 import { RequestHistory } from '../features/cashier/RequestHistory.tsx';
-import { messageParams } from '../features/protection/messageParams.ts';
+import { cashRuleParams, messageParams } from '../features/protection/messageParams.ts';
 import { useSession } from '../features/session/queries.ts';
 import { RequireMember } from '../features/session/RequireMember.tsx';
+import { useCashRules, useCurrency } from '../features/site/site.ts';
 
 export function DepositPage() {
   return (
@@ -35,6 +36,9 @@ function DepositForm() {
   const session = useSession();
   const options = usePaymentOptions('deposit');
   const desk = useDeskState('deposit');
+  const rules = useCashRules();
+  const currency = useCurrency();
+  const stepText = useStepText();
   const [amount, setAmount] = useState(0);
   const [method, setMethod] = useState<Method>('bank');
   const [busy, setBusy] = useState(false);
@@ -54,8 +58,8 @@ function DepositForm() {
   }
 
   async function submit() {
-    const problem = depositProblem(amount);
-    if (problem) return say(problem, 'warning');
+    const problem = depositProblem(amount, rules);
+    if (problem) return say(problem, 'warning', cashRuleParams(rules, currency));
     setBusy(true);
     const code = String(Date.now());
     // A payment page must be opened inside the click, or the browser blocks it.
@@ -73,7 +77,7 @@ function DepositForm() {
       navigate('/');
     } catch (error) {
       payWindow?.close();
-      await say(failureMessage(error), 'warning', messageParams(error));
+      await say(failureMessage(error), 'warning', messageParams(error, currency));
     } finally {
       setBusy(false);
     }
@@ -113,7 +117,7 @@ function DepositForm() {
             ))}
           </div>
         </div>
-        <AmountField value={amount} onChange={setAmount} label={t('amount')} />
+        <AmountField value={amount} onChange={setAmount} label={t('amount', { step: stepText })} />
         <div className={styles.actions}>
           {method === 'bank' && (
             <Button variant="ghost" onClick={askAccount}>

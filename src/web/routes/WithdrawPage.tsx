@@ -7,14 +7,15 @@ import { Button } from '../../ui/Button.tsx';
 import { callRoute } from '../api/client.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
 import { Money } from '../components/ui/Money.tsx';
-import { AmountField } from '../features/cashier/AmountField.tsx';
+import { AmountField, useStepText } from '../features/cashier/AmountField.tsx';
 import styles from '../features/cashier/cashier.module.css';
 import { failureMessage } from '../features/cashier/failureMessage.ts';
 import { useDeskState } from '../features/cashier/queries.ts';
 import { RequestHistory } from '../features/cashier/RequestHistory.tsx';
-import { messageParams } from '../features/protection/messageParams.ts';
+import { cashRuleParams, messageParams } from '../features/protection/messageParams.ts';
 import { useSession } from '../features/session/queries.ts';
 import { RequireMember } from '../features/session/RequireMember.tsx';
+import { useCashRules, useCurrency } from '../features/site/site.ts';
 
 export function WithdrawPage() {
   return (
@@ -34,10 +35,13 @@ function WithdrawForm() {
   const [amount, setAmount] = useState(0);
   const [busy, setBusy] = useState(false);
   const user = session.data?.user;
+  const rules = useCashRules();
+  const currency = useCurrency();
+  const stepText = useStepText();
 
   async function submit() {
-    const problem = withdrawProblem(amount);
-    if (problem) return dialog.alert(t(`common:msg.${problem}`), 'warning');
+    const problem = withdrawProblem(amount, rules);
+    if (problem) return dialog.alert(t(`common:msg.${problem}`, cashRuleParams(rules, currency)), 'warning');
     setBusy(true);
     try {
       await callRoute('apply-user-withdraw', { balance: amount, code: String(Date.now()) });
@@ -47,7 +51,7 @@ function WithdrawForm() {
     } catch (error) {
       // A refusal's figures (what a member owes, msg3041) fill its message.
       await dialog.alert(
-        t(`common:msg.${failureMessage(error, 'msg2018')}`, messageParams(error)),
+        t(`common:msg.${failureMessage(error, 'msg2018')}`, messageParams(error, currency)),
         'warning',
       );
     } finally {
@@ -74,7 +78,7 @@ function WithdrawForm() {
             <dd>•••• {user?.banknum.replace(/\D/g, '').slice(-4)}</dd>
           </dl>
         </div>
-        <AmountField value={amount} onChange={setAmount} label={t('amount')} />
+        <AmountField value={amount} onChange={setAmount} label={t('amount', { step: stepText })} />
         <Button onClick={submit} disabled={busy}>
           {t('submitWithdraw')}
         </Button>

@@ -5,7 +5,7 @@ import { launchToken, sportsCall } from './api.ts';
 import { BetSlip } from './BetSlip.tsx';
 import { EventList } from './EventList.tsx';
 import { EventPage } from './EventPage.tsx';
-import { useSportsT } from './i18n.ts';
+import { setSportsCurrency, useSportsT } from './i18n.ts';
 import { marketLabel, selectionLabel } from './labels.ts';
 import { MyBets } from './MyBets.tsx';
 import { ODDS_FORMATS, rememberOddsFormat, storedOddsFormat } from './prefs.ts';
@@ -43,7 +43,9 @@ export function SportsApp() {
     void launchToken().then(async (found) => {
       if (!found) return setFailed(true);
       try {
-        setInit(await sportsCall('init', { token: found }));
+        const reply = await sportsCall('init', { token: found });
+        setSportsCurrency(reply.currency);
+        setInit(reply);
         setToken(found);
       } catch {
         setFailed(true);

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatNumber, INTL_LOCALE, type Locale } from '../../shared/format.ts';
+import { formatMoney } from '../../shared/money.ts';
 import { siteLocale, startWindowI18n } from '../i18n/window-i18n.ts';
 
 /** The sports window speaks the language chosen on the site; only the `sports` namespace is loaded. */
@@ -14,8 +15,18 @@ export type SportsT = ReturnType<typeof useSportsT>;
 export const sportName = (t: SportsT, event: { sportCode: string; sport: string }) =>
   t(`sportNames.${event.sportCode}`, { defaultValue: event.sport });
 
-/** Amounts (minor units) with the locale's thousands separators. */
-export const money = (n: number | bigint) => formatNumber(Number(n), sportsLocale);
+let sportsCurrency: string | undefined;
+
+/** The player's currency, as the window's init answered it (their site's). */
+export function setSportsCurrency(currency: string): void {
+  sportsCurrency = currency;
+}
+
+/** Amounts (minor units) in the player's currency and locale (formatMoney); bare numbers before init. */
+export const money = (n: number | bigint) =>
+  sportsCurrency
+    ? formatMoney(Number(n), sportsCurrency, sportsLocale)
+    : formatNumber(Number(n), sportsLocale);
 
 const dateTime = new Intl.DateTimeFormat(INTL_LOCALE[sportsLocale], {
   month: 'short',

@@ -32,10 +32,11 @@ const emptyTable = (): TableShape => ({
 
 /**
  * The tables of one schema as they really are. Call it inside a transaction: it points search_path at
- * the schema so that PostgreSQL writes names (sequences, referenced tables) without the schema.
+ * the schema so that PostgreSQL writes names (sequences, referenced tables) without the schema; public
+ * follows it, so a default calling one of the database's functions (sites.currency) reads the same from both.
  */
 export async function readSchema(tx: DbOrTx, schema: string): Promise<SchemaShape> {
-  await queryRows(tx, sql`select set_config('search_path', ${schema}, true)`);
+  await queryRows(tx, sql`select set_config('search_path', ${`${schema}, public`}, true)`);
   const shape: SchemaShape = new Map();
   const tables = await queryRows<{ name: string }>(
     tx,

@@ -187,6 +187,7 @@ describe.runIf(backendAvailable)('accounts', () => {
           bankname: member.bankname,
           bankOwner: member.bankOwner,
           banknum: member.banknum,
+          currency: 'KRW',
         },
         noteCount: 0,
         helpCount: 0,

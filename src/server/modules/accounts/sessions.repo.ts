@@ -90,6 +90,7 @@ interface SessionMemberRow {
   cash: number;
   held: number;
   comp: number;
+  currency: string;
   note_count?: number;
   help_count?: number;
 }
@@ -106,7 +107,8 @@ const sessionMemberSql = (withCounts: boolean, tokenMatch: string) => `
   select s.id as session_id, s.token_hash, s.last_seen_at < now() - $3::float8 * interval '1 millisecond' as stale,
          m.id as member_id, m.status, m.login_id, m.nick, m.phone, m.level,
          m.bank_name, m.bank_owner, m.bank_number,
-         coalesce(cash.balance, 0) as cash, coalesce(held.balance, 0) as held, coalesce(comp.balance, 0) as comp
+         coalesce(cash.balance, 0) as cash, coalesce(held.balance, 0) as held, coalesce(comp.balance, 0) as comp,
+         coalesce(cash.currency, (select currency from sites where id = m.site_id)) as currency
          ${withCounts ? COUNTS_SQL : ''}
   from sessions s
   join members m on m.id = s.member_id and m.status <> 'blocked'
@@ -185,6 +187,7 @@ function sessionMemberOf(row: SessionMemberRow): SessionMember {
       bankname: row.bank_name,
       bankOwner: row.bank_owner,
       banknum: row.bank_number,
+      currency: row.currency,
     },
   };
 }

@@ -15,7 +15,7 @@ import { statement } from '../cashier/history.service.ts';
 import { betHistory } from '../games/bets.service.ts';
 import { memberDebt } from '../games/wallet/debts.service.ts';
 import { notesOfMember } from '../inbox/notes.service.ts';
-import { memberBalances } from '../ledger/ledger.service.ts';
+import { memberBalances, memberCurrencies } from '../ledger/ledger.service.ts';
 import { ticketsOfMember } from '../support/help-tickets.service.ts';
 import { audited, type Who } from './audited.ts';
 import { memberProfileView } from './backoffice.presenter.ts';
@@ -32,7 +32,7 @@ export async function memberDetail(db: Db, id: number) {
   const member = await findMember(db, id);
   if (!member) throw notFound(id);
   const page = { page: 1, pageSize: DETAIL_LIST_LIMIT };
-  const [balances, statementPage, bets, tickets, notes, logins, debt] = await Promise.all([
+  const [balances, statementPage, bets, tickets, notes, logins, debt, currencies] = await Promise.all([
     memberBalances(db, id),
     statement(db, id, page),
     betHistory(db, id, page),
@@ -40,10 +40,12 @@ export async function memberDetail(db: Db, id: number) {
     notesOfMember(db, id, DETAIL_LIST_LIMIT),
     loginsOf(db, id, DETAIL_LIST_LIMIT),
     memberDebt(db, id, DETAIL_LIST_LIMIT),
+    memberCurrencies(db, [id]),
   ]);
   return {
     profile: memberProfileView(member),
     balances,
+    currency: currencies.get(id) ?? '',
     statement: statementPage.items,
     bets: bets.list,
     tickets,

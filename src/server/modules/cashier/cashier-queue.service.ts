@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { memberCards } from '../accounts/members.service.ts';
 import { appendAudit } from '../backoffice/audit.service.ts';
 import type { Operator } from '../backoffice/operators.service.ts';
+import { memberCurrencies } from '../ledger/ledger.service.ts';
 import { cashRequests, PENDING_STATUSES } from './cashier.schema.ts';
 import { decideDeposit } from './deposits.service.ts';
 import { decideWithdrawal } from './withdrawals.service.ts';
@@ -57,12 +58,17 @@ export const CASHIER_PAGE = 100;
  */
 export async function pendingRequests(db: Db, page: PageQuery = {}) {
   const [rows, waiting] = await Promise.all([pendingPage(db, page), waitingCounts(db)]);
-  const history = await historyOf(db, [...new Set(rows.map((row) => row.member.id))]);
+  const memberIds = [...new Set(rows.map((row) => row.member.id))];
+  const [history, currencies] = await Promise.all([
+    historyOf(db, memberIds),
+    memberCurrencies(db, memberIds),
+  ]);
   const none: CashHistory = { deposits: { count: 0, total: 0 }, withdrawals: { count: 0, total: 0 } };
   const requests = rows.map(({ request, member }) => ({
     id: request.id,
     kind: request.kind,
     amount: request.amount,
+    currency: currencies.get(member.id) ?? '',
     status: request.status,
     createdAt: request.createdAt.toISOString(),
     member,

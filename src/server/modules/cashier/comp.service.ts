@@ -5,13 +5,11 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import type { SessionMember } from '../accounts/sessions.service.ts';
 import { IdempotencyConflict, InsufficientFunds, transfer } from '../ledger/ledger.service.ts';
+import { siteCompMinimum } from '../sites/site-money.ts';
 import type { Site } from '../sites/sites.service.ts';
 
-export const DEFAULT_COMP_MINIMUM = 10_000;
-
-export function compMinimum(site: Site): number {
-  return site.settings.comp?.minExchange ?? DEFAULT_COMP_MINIMUM;
-}
+/** The least comp a member of the site may exchange, in minor units (its setting is in major units). */
+export const compMinimum = (site: Site): number => siteCompMinimum(site);
 
 export interface CompTerms {
   minimum: number;

@@ -36,7 +36,7 @@ export async function requestDeposit(
   site: Site,
   input: DepositInput,
 ): Promise<{ request: CashRequest; replay: boolean }> {
-  checkDepositAmount(input.amount);
+  checkDepositAmount(input.amount, site);
   await assertMayPlay(db, member.memberId);
   assertDeskOpen(site, 'deposit');
   const result = await insertCashRequest(db, {

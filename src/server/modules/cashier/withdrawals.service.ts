@@ -26,7 +26,7 @@ export async function requestWithdrawal(
   site: Site,
   input: { amount: number; code: string; paymentOptionId?: number },
 ): Promise<{ request: CashRequest; replay: boolean }> {
-  checkWithdrawAmount(input.amount);
+  checkWithdrawAmount(input.amount, site);
   assertDeskOpen(site, 'withdraw');
   return db.transaction(async (tx) => {
     const result = await insertCashRequest(tx, {

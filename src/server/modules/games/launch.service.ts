@@ -33,7 +33,7 @@ export async function openGame(
   const provider = providers.get(found.vendor.provider);
   if (!provider) throw new Error(`game provider ${found.vendor.provider} is not installed`);
   const token = randomBytes(32).toString('base64url');
-  const jackpotBps = await jackpotBpsFor(db, found.game.jackpot);
+  const jackpotBps = await jackpotBpsFor(db, found.game.jackpot, member.memberId);
   await db.transaction(async (tx) => {
     await assertMayPlay(tx, member.memberId);
     await tx.insert(gameSessions).values({

@@ -6,6 +6,8 @@ import { JACKPOT_POOL_KIND, jackpotWins } from './jackpot.schema.ts';
 export interface JackpotState {
   /** The pool now: the sum of its 64 shard balances, in minor units. */
   amount: number;
+  /** The pool's currency (its accounts'). */
+  currency: string;
   /** The pool's share of each jackpot-slot stake, in basis points. */
   contributionBps: number;
   /** What the house puts back after a win; the pool never holds less. */
@@ -21,13 +23,15 @@ export async function readJackpot(db: DbOrTx): Promise<JackpotState> {
   const [amount, [row]] = await Promise.all([
     houseBalance(db, JACKPOT_POOL_KIND),
     queryRows<{
+      currency: string;
       contribution_bps: number;
       reseed: number;
       last_amount: number | null;
       last_at: string | Date | null;
     }>(
       db,
-      sql`select s.contribution_bps, s.reseed, w.amount as last_amount, w.created_at as last_at
+      sql`select (select currency from ledger_accounts where member_id is null and kind = 'jackpot_pool' and shard = 0)
+               as currency, s.contribution_bps, s.reseed, w.amount as last_amount, w.created_at as last_at
         from jackpot_settings s
         left join lateral (select amount, created_at from jackpot_wins order by id desc limit 1) w on true`,
     ),
@@ -35,6 +39,7 @@ export async function readJackpot(db: DbOrTx): Promise<JackpotState> {
   if (!row) throw new Error('jackpot_settings has no row: run the migrations');
   return {
     amount,
+    currency: row.currency,
     contributionBps: row.contribution_bps,
     reseed: Number(row.reseed),
     lastWin:
@@ -95,12 +100,19 @@ export async function jackpotHistory(db: Db, options: { before?: number; limit: 
   }));
 }
 
-/** The share a game opened now pays into the pool: 0 unless the game takes part. */
-export async function jackpotBpsFor(db: DbOrTx, gameTakesPart: boolean): Promise<number> {
+/**
+ * The share a game opened now pays into the pool: 0 unless the game takes part, and 0 for a member whose
+ * site is in another currency than the pool's (the pool stays in the currency it was opened in, and no
+ * transfer mixes currencies): such a member plays the game without feeding or winning the pool.
+ */
+export async function jackpotBpsFor(db: DbOrTx, gameTakesPart: boolean, memberId: number): Promise<number> {
   if (!gameTakesPart) return 0;
   const [row] = await queryRows<{ bps: number }>(
     db,
-    sql`select contribution_bps as bps from jackpot_settings where id = 1`,
+    sql`select contribution_bps as bps from jackpot_settings
+        where id = 1
+          and (select currency from ledger_accounts where member_id is null and kind = 'jackpot_pool' and shard = 0)
+            = (select currency from ledger_accounts where member_id = ${memberId} and kind = 'cash')`,
   );
   return row?.bps ?? 0;
 }

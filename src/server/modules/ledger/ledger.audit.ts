@@ -6,6 +6,10 @@ export interface LedgerAudit {
   transfers: number;
   /** Sum over every account: zero when no money was created or destroyed. */
   totalBalance: number;
+  /** The same sum per currency (each must be zero on its own: a surplus in one cannot hide a loss in another). */
+  totalsByCurrency: Record<string, number>;
+  /** Transfers between accounts of two currencies (ledger_move and ledger_post_many refuse them). */
+  crossCurrencyTransfers: number;
   /** Accounts whose stored balance differs from the sum of their transfers. */
   driftedAccounts: { id: number; stored: number; computed: number }[];
   /** Member accounts below zero (the CHECK constraint should make this impossible). */
@@ -28,6 +32,17 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
                     or not exists (select 1 from ledger_accounts a where a.id = t.from_account_id)
                     or not exists (select 1 from ledger_accounts a where a.id = t.to_account_id)) as malformed`,
   );
+  const currencies = await queryRows<{ currency: string; total: number }>(
+    db,
+    sql`select currency, coalesce(sum(balance), 0)::int8 as total from ledger_accounts group by currency order by currency`,
+  );
+  const [mixed] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from ledger_transfers t
+        join ledger_accounts f on f.id = t.from_account_id
+        join ledger_accounts o on o.id = t.to_account_id
+        where f.currency <> o.currency`,
+  );
   const drifted = await queryRows<{ id: number; stored: number; computed: number }>(
     db,
     sql`with moves as (
@@ -42,6 +57,8 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
   return {
     transfers: totals?.transfers ?? 0,
     totalBalance: Number(totals?.total ?? 0),
+    totalsByCurrency: Object.fromEntries(currencies.map((c) => [c.currency, Number(c.total)])),
+    crossCurrencyTransfers: mixed?.count ?? 0,
     driftedAccounts: drifted,
     negativeMemberAccounts: totals?.negative ?? 0,
     malformedTransfers: totals?.malformed ?? 0,
@@ -52,6 +69,8 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
 export function isLedgerSound(audit: LedgerAudit): boolean {
   return (
     audit.totalBalance === 0 &&
+    Object.values(audit.totalsByCurrency).every((total) => total === 0) &&
+    audit.crossCurrencyTransfers === 0 &&
     audit.driftedAccounts.length === 0 &&
     audit.negativeMemberAccounts === 0 &&
     audit.malformedTransfers === 0 &&

@@ -37,13 +37,21 @@ export const ledgerAccounts = pgTable(
     kind: text('kind').notNull(),
     /** House accounts are split into shards so concurrent bets do not queue on one row. */
     shard: smallint('shard').notNull().default(0),
-    /** Minor units of the configured currency. */
+    /** Minor units of the account's currency. */
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    /**
+     * ISO 4217: a member's accounts are in their site's currency; the house has one set per currency
+     * (migration 0020). ledger_move and ledger_post_many refuse a transfer between two currencies.
+     */
+    currency: text('currency').notNull(),
   },
   (t) => [
     uniqueIndex('ledger_accounts_member_kind').on(t.memberId, t.kind).where(sql`${t.memberId} is not null`),
-    uniqueIndex('ledger_accounts_house_kind').on(t.kind, t.shard).where(sql`${t.memberId} is null`),
+    uniqueIndex('ledger_accounts_house_kind')
+      .on(t.kind, t.shard, t.currency)
+      .where(sql`${t.memberId} is null`),
     check('ledger_member_never_negative', sql`${t.memberId} is null or ${t.balance} >= 0`),
+    check('ledger_accounts_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
   ],
 );
 

@@ -43,26 +43,35 @@ export class IdempotencyConflict extends Error {
   }
 }
 
-/** Opens cash, comp, held and vault accounts for a new member (inside the registration transaction). */
+/**
+ * Opens cash, comp, held and vault accounts for a new member (inside the registration transaction), in
+ * the currency of the member's site.
+ */
 export async function openMemberAccounts(tx: DbOrTx, memberId: number): Promise<void> {
+  const currency = sql<string>`(select s.currency from members m join sites s on s.id = m.site_id where m.id = ${memberId})`;
   await tx
     .insert(ledgerAccounts)
-    .values(MEMBER_ACCOUNT_KINDS.map((kind) => ({ memberId, kind })))
+    .values(MEMBER_ACCOUNT_KINDS.map((kind) => ({ memberId, kind, currency })))
     .onConflictDoNothing();
 }
 
-/** The account a reference names, as a sub-select (a house account by the house-shard rule). */
-function accountIdSql(ref: AccountRef, houseShard: number) {
+/**
+ * The account a reference names, as a sub-select: a house account by the house-shard rule, in the
+ * currency of the member on the other side (the house keeps one set of accounts per currency).
+ */
+function accountIdSql(ref: AccountRef, member: number) {
   return 'house' in ref
-    ? sql`(select id from ledger_accounts where member_id is null and kind = ${ref.house} and shard = ${houseShard})`
+    ? sql`(select id from ledger_accounts where member_id is null and kind = ${ref.house}
+            and shard = ${houseShardOf(member)}
+            and currency = (select currency from ledger_accounts where member_id = ${member} and kind = 'cash'))`
     : sql`(select id from ledger_accounts where member_id = ${ref.memberId} and kind = ${ref.kind})`;
 }
 
-/** The house leg's shard follows the member on the other side (house-shards.ts). */
-function houseShardFor(input: TransferInput): number {
+/** The member a transfer is about: its house leg follows them (shard and currency). */
+function memberOf(input: TransferInput): number {
   const member = 'memberId' in input.from ? input.from : 'memberId' in input.to ? input.to : undefined;
   if (!member) throw new RangeError('a transfer names at least one member account');
-  return houseShardOf(member.memberId);
+  return member.memberId;
 }
 
 interface TransferRow {
@@ -82,11 +91,11 @@ export async function transfer(db: DbOrTx, input: TransferInput): Promise<Transf
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
     throw new RangeError(`transfer amount must be a positive integer, got ${input.amount}`);
   }
-  const houseShard = houseShardFor(input);
+  const member = memberOf(input);
   const [row] = await queryRows<TransferRow>(
     db,
-    sql`select * from ledger_transfer(${input.idempotencyKey}, ${accountIdSql(input.from, houseShard)},
-          ${accountIdSql(input.to, houseShard)}, ${input.amount}::int8, ${input.kind},
+    sql`select * from ledger_transfer(${input.idempotencyKey}, ${accountIdSql(input.from, member)},
+          ${accountIdSql(input.to, member)}, ${input.amount}::int8, ${input.kind},
           ${JSON.stringify(input.reference ?? {})}::jsonb, ${input.reversesId ?? null}::int8)`,
   );
   switch (row?.outcome) {
@@ -136,6 +145,16 @@ export async function referenceOfTransfer(
 /** The members whose balances a transfer moves (their live streams re-read them). */
 function membersOf(input: TransferInput): number[] {
   return [input.from, input.to].flatMap((ref) => ('memberId' in ref ? [ref.memberId] : []));
+}
+
+/** Each member's currency (their accounts', their site's). */
+export async function memberCurrencies(db: DbOrTx, memberIds: number[]): Promise<Map<number, string>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await db
+    .select({ memberId: ledgerAccounts.memberId, currency: ledgerAccounts.currency })
+    .from(ledgerAccounts)
+    .where(and(inArray(ledgerAccounts.memberId, memberIds), eq(ledgerAccounts.kind, 'cash')));
+  return new Map(rows.map((r) => [r.memberId!, r.currency]));
 }
 
 export interface MemberBalances {

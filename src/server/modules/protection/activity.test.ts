@@ -91,43 +91,46 @@ describe.runIf(backendAvailable)('my activity and the account statement (CSV)', 
     expect(body.totals.months12).toEqual(await ledgerSums(id, new Date(now - 365 * DAY)));
   });
 
-  it('downloads the statement as CSV: header, ISO dates in the site zone, minor and formatted amounts, RFC 4180 quoting', async () => {
+  it('downloads the statement as CSV in the member’s language: translated header and kinds, local times with the zone, no internal references', async () => {
     const { token, member } = await t.login();
     const id = await memberIdOf(t.db, member.id);
     await fund(t, token, 1_230_000);
     const withdraw = await t.call('apply-user-withdraw', { balance: 20_000, code: nextCode() }, { token });
-    const withdrawId = withdraw.json().requestId as number;
-    const rows = await queryRows<{ id: number; created_at: Date; kind: string; ref: number }>(
+    expect(withdraw.statusCode).toBe(200);
+    const rows = await queryRows<{ id: number; created_at: Date; kind: string }>(
       t.db,
-      sql`select distinct t.id, t.created_at, t.kind, (t.reference->>'cashRequestId')::int8 as ref
+      sql`select distinct t.id, t.created_at, t.kind
           from ledger_transfers t join ledger_accounts a on a.id in (t.from_account_id, t.to_account_id)
           where a.member_id = ${id} order by t.id`,
     );
     const [deposit, hold] = rows;
     expect(rows.map((r) => r.kind)).toEqual(['deposit', 'withdraw_hold']);
     const today = bangkokDay(Date.now());
-    const res = await t.call(
-      'get-account-statement-csv',
-      { from: bangkokDay(Date.now() - DAY), to: today },
-      { token },
-    );
+    const days = { from: bangkokDay(Date.now() - DAY), to: today };
+    const res = await t.call('get-account-statement-csv', days, { token, cookie: 'lang=en' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain('attachment; filename="statement-');
     const at = (d: Date) => bangkokIso(new Date(d));
     expect(res.body).toBe(
-      'id,date,kind,account,amount_minor,amount,reference\r\n' +
-        `${deposit!.id},${at(deposit!.created_at)},deposit,cash,1230000,"1,230,000",` +
-        `"{""decidedBy"":""test-operator"",""cashRequestId"":${deposit!.ref}}"\r\n` +
-        `${hold!.id},${at(hold!.created_at)},withdraw_hold,cash,-20000,"-20,000","{""cashRequestId"":${withdrawId}}"\r\n` +
-        `${hold!.id},${at(hold!.created_at)},withdraw_hold,held,20000,"20,000","{""cashRequestId"":${withdrawId}}"\r\n`,
+      'No.,Date and time (Asia/Bangkok),Kind,Account,Amount,Currency\r\n' +
+        `${deposit!.id},${at(deposit!.created_at)},Deposit,Balance,"1,230,000",KRW\r\n` +
+        `${hold!.id},${at(hold!.created_at)},Withdrawal hold,Balance,"-20,000",KRW\r\n` +
+        `${hold!.id},${at(hold!.created_at)},Withdrawal hold,Held,"20,000",KRW\r\n`,
     );
+    // Who decided and through which provider are the ledger's own business.
+    expect(res.body).not.toMatch(/decidedBy|cashRequestId|psp|\{/);
+    // Without a choice of language: the site's (Thai).
+    const th = await t.call('get-account-statement-csv', days, { token });
+    expect(th.body.split('\r\n')[0]).toBe('ลำดับ,วันที่และเวลา (Asia/Bangkok),ประเภท,บัญชี,จำนวนเงิน,สกุลเงิน');
+    expect(th.body).toContain(`${deposit!.id},${at(deposit!.created_at)},ฝาก,ยอดเงิน,"1,230,000",KRW`);
 
     // Read in batches of one or two lines (a batch boundary inside the two lines of one transfer): the same file.
     const range = statementRange(bangkokDay(Date.now() - DAY), today, TZ);
     for (const batch of [1, 2]) {
       const chunks: string[] = [];
-      for await (const chunk of statementCsv(t.db, id, range, { timezone: TZ, currency: 'KRW' }, batch)) {
+      const reader = { timezone: TZ, currency: 'KRW', locale: 'en' } as const;
+      for await (const chunk of statementCsv(t.db, id, range, reader, batch)) {
         chunks.push(String(chunk));
       }
       expect(chunks.join(''), `batch ${batch}`).toBe(res.body);
@@ -137,9 +140,9 @@ describe.runIf(backendAvailable)('my activity and the account statement (CSV)', 
     const empty = await t.call(
       'get-account-statement-csv',
       { from: '2025-01-01', to: '2025-01-31' },
-      { token },
+      { token, cookie: 'lang=en' },
     );
-    expect(empty.body).toBe('id,date,kind,account,amount_minor,amount,reference\r\n');
+    expect(empty.body).toBe('No.,Date and time (Asia/Bangkok),Kind,Account,Amount,Currency\r\n');
   });
 
   it('refuses a range over 366 days, a reversed range or a day that does not exist, with a clear 400', async () => {

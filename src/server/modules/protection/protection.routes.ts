@@ -2,6 +2,7 @@ import type { ProtectionViewReply } from '../../../shared/contract/protection-ro
 import { MSG } from '../../../shared/messages.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
+import { requestLocale } from '../../http/page-i18n.ts';
 import { siteTimeZone } from '../sites/site-settings.ts';
 import { activityTotals, activityWindows, recentLogins } from './activity.service.ts';
 import { changeLimit, confirmLimitChange, limitUsage, listLimits } from './limits.service.ts';
@@ -144,7 +145,12 @@ export const protectionRoutes = (hooks: ProtectionHooks = NO_PROTECTION_HOOKS): 
     const member = requireMember(ctx);
     const timezone = siteTimeZone(ctx.site.settings);
     const range = statementRange(body.from, body.to, timezone);
-    const stream = statementCsv(ctx.db, member.memberId, range, { timezone, currency: ctx.config.currency });
+    // In the member's language (?lang, else the site's lang cookie) and currency, at the site's local time.
+    const stream = statementCsv(ctx.db, member.memberId, range, {
+      timezone,
+      currency: member.user.currency,
+      locale: requestLocale(ctx.request),
+    });
     void ctx.reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="statement-${body.from}-${body.to}.csv"`)

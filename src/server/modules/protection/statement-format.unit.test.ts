@@ -13,6 +13,7 @@ describe('statement formatting', () => {
 
   it('formats minor units by the currency scale, without floating point', () => {
     expect(formatMinor(1_230_000, 'KRW')).toBe('1,230,000');
+    expect(formatMinor(123_456, 'THB', 'vn')).toBe('1.234,56');
     expect(formatMinor(123_456, 'THB')).toBe('1,234.56');
     expect(formatMinor(-5, 'THB')).toBe('-0.05');
     expect(formatMinor(9_007_199_254_740_991, 'KRW')).toBe('9,007,199,254,740,991');

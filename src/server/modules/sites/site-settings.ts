@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/format.ts';
 import { DEFAULT_TIME_ZONE } from '../../db/constants.ts';
 import type { CashierWindow, SiteSettings } from './sites.schema.ts';
 
@@ -7,6 +8,10 @@ import type { CashierWindow, SiteSettings } from './sites.schema.ts';
  */
 export const siteTimeZone = (settings: Pick<SiteSettings, 'timezone'>): string =>
   settings.timezone || DEFAULT_TIME_ZONE;
+
+/** The language a first-time visitor of the site gets: its setting, else the product's default (th). */
+export const siteLocale = (settings: Pick<SiteSettings, 'lang'>): Locale =>
+  isLocale(settings.lang) ? settings.lang : DEFAULT_LOCALE;
 
 /** A change to one desk's window: hours both or neither; null for both removes them. */
 export interface WindowPatch {

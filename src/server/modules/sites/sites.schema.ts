@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Locale } from '../../../shared/format.ts';
 import type { OpenBetsOnProtection } from '../../../shared/vocabulary.ts';
 
 /** When a cashier desk takes requests: `locked` closes it; open/close are local 'HH:MM' (overnight allowed). */
@@ -11,6 +12,7 @@ export interface CashierWindow {
 
 /** Comp (rolling) rules: basis points of stake per member level and game category. */
 export interface CompSettings {
+  /** The least comp a member may exchange, in major units of the site's currency (site-money.ts). */
   minExchange?: number;
   rates?: Record<string, Partial<Record<'casino' | 'slot' | 'sport', number>>>;
 }
@@ -20,11 +22,18 @@ export interface SiteSettings {
   registrationOpen?: boolean;
   referralRequired?: boolean;
   messengerLinks?: { label: string; url: string }[];
-  /** IANA time zone of the cashier hours. */
+  /** IANA time zone of the site's days (cashier hours, limits, reports) and of the times members see. */
   timezone?: string;
+  /** The language a first-time visitor gets (th when unset); a visitor's own choice wins. */
+  lang?: Locale;
   deposit?: CashierWindow;
   withdraw?: CashierWindow;
   comp?: CompSettings;
+  /**
+   * Deposit and withdrawal amounts in major units of the site's currency: at least `minimum`, in steps
+   * of `step` (each 10,000 when unset: the spec's numbers, today's rule on a KRW site).
+   */
+  cash?: { minimum?: number; step?: number };
   /**
    * Coin deposits: the coin, its network and its price in minor units of the site currency, fixed by the
    * operator. Without it the payment page shows the amount in the site currency only.
@@ -59,8 +68,16 @@ export const sites = pgTable(
     /** Lower-case host names without port. */
     domains: text('domains').array().notNull().default(sql`'{}'::text[]`),
     isDefault: boolean('is_default').notNull().default(false),
+    /**
+     * ISO 4217 code of the site's money: its members' accounts are in it (migration 0020). When an insert
+     * names none, the default site's. Fixed once the site has members (trigger sites_currency_guard).
+     */
+    currency: text('currency').notNull().default(sql`public.site_default_currency()`),
     settings: jsonb('settings').$type<SiteSettings>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sites_one_default').on(t.isDefault).where(sql`${t.isDefault}`)],
+  (t) => [
+    uniqueIndex('sites_one_default').on(t.isDefault).where(sql`${t.isDefault}`),
+    check('sites_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
 );

@@ -1,5 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { siteCashRules, siteCompMinimum } from './site-money.ts';
+import { siteLocale, siteTimeZone } from './site-settings.ts';
 import { type SiteSettings, sites } from './sites.schema.ts';
 
 export interface Site {
@@ -8,6 +10,8 @@ export interface Site {
   name: string;
   domains: string[];
   isDefault: boolean;
+  /** ISO 4217: the currency of the site's members' accounts. */
+  currency: string;
   settings: SiteSettings;
 }
 
@@ -51,5 +55,10 @@ export function siteSummary(site: Site) {
     registrationOpen: site.settings.registrationOpen ?? true,
     referralRequired: site.settings.referralRequired ?? false,
     messengerLinks: (site.settings.messengerLinks ?? []).filter((l) => /^https:\/\//.test(l.url)).slice(0, 2),
+    currency: site.currency,
+    lang: siteLocale(site.settings),
+    timezone: siteTimeZone(site.settings),
+    cash: siteCashRules(site),
+    compMinimum: siteCompMinimum(site),
   };
 }

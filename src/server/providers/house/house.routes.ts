@@ -70,14 +70,16 @@ export async function houseGameServer(
     sessionEnded: 'this game session has ended',
     handlers: {
       init: async ({ body, player }) => {
-        const balance = (await deps.wallet.authenticate(body.token)).balance ?? 0;
+        const answer = await deps.wallet.authenticate(body.token);
+        const balance = answer.balance ?? 0;
         const seed = await activeSeed(deps.db, player);
         const info = HOUSE_GAMES[body.game]!;
         return {
           status: 'success',
           game: { code: body.game, ...info },
           balance,
-          currency: deps.currency,
+          // The player's own currency (their site's), as the wallet says; the install's when it says none.
+          currency: answer.currency ?? deps.currency,
           lineBets: LINE_BETS,
           chips: CHIPS,
           fairness: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce },

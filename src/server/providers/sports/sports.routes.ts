@@ -40,7 +40,11 @@ export async function sportsApi(
     async player(launchToken: string) {
       const answer = await deps.wallet.authenticate(launchToken);
       if (answer.status !== 'success' || !answer.playerId) return undefined;
-      return { playerId: answer.playerId, balance: answer.balance ?? 0 };
+      return {
+        playerId: answer.playerId,
+        balance: answer.balance ?? 0,
+        currency: answer.currency ?? deps.currency,
+      };
     },
     sessionEnded: 'this sports session has ended',
     handlers: {
@@ -48,7 +52,7 @@ export async function sportsApi(
         status: 'success',
         playerId: player.playerId,
         balance: player.balance,
-        currency: deps.currency,
+        currency: player.currency,
         rounding: (await bookSettings(deps.db)).rounding,
       }),
       events: async ({ body }) => ({ status: 'success', events: await listEvents(deps.db, body) }),

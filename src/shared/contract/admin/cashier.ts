@@ -8,6 +8,8 @@ export const pendingRequest = z.object({
   id: z.number(),
   kind: z.enum(CASH_REQUEST_KINDS),
   amount: z.number(),
+  /** ISO 4217: the member's currency, which the amount and the history are in. */
+  currency: z.string(),
   status: z.enum(CASH_REQUEST_STATUSES),
   createdAt: z.string(),
   member: z.object({

@@ -30,6 +30,8 @@ const memberDetail = ok.extend({
     lastLoginIp: z.string().nullable(),
   }),
   balances,
+  /** ISO 4217: the member's currency (their site's); every amount on the page is in it. */
+  currency: z.string(),
   statement: z.array(
     z.object({
       id: z.number(),

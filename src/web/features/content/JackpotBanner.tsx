@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBasisPoints, isLocale } from '../../../shared/format.ts';
 import { JackpotFigure } from '../jackpot/JackpotFigure.tsx';
 import { useJackpotPool } from '../jackpot/jackpotPool.ts';
+import { useCurrency } from '../site/site.ts';
 import styles from './content.module.css';
 
 /**
@@ -12,15 +13,17 @@ import styles from './content.module.css';
 export function JackpotBanner() {
   const { t, i18n } = useTranslation('home');
   const pool = useJackpotPool();
+  const currency = useCurrency();
 
-  if (!pool) return null;
+  // The pool is kept in one currency: a site in another one has no jackpot to offer its members.
+  if (!pool || pool.currency !== currency) return null;
   const locale = isLocale(i18n.language) ? i18n.language : 'th';
   const percent = formatBasisPoints(pool.contributionBps, locale);
   return (
     <section className={styles.jackpot} aria-label={t('jackpot')}>
       <p className={styles.jackpotLabel}>{t('jackpotTitle')}</p>
       <p className={styles.odometer}>
-        <JackpotFigure amount={pool.amount} locale={locale} testId="jackpot" />
+        <JackpotFigure amount={pool.amount} currency={pool.currency} locale={locale} testId="jackpot" />
       </p>
       <p className={styles.jackpotText}>{t('jackpotGrows', { percent })}</p>
     </section>

@@ -4,6 +4,7 @@ import { ApiFailure, callRoute } from '../../api/client.ts';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
 import { messageParams } from '../protection/messageParams.ts';
 import { useSession } from '../session/queries.ts';
+import { useCurrency } from '../site/site.ts';
 import { prepareGameWindow } from './openGameWindow.ts';
 
 /** The loading dialog shows for 4 seconds, then closes by itself (SPEC §4). */
@@ -21,6 +22,7 @@ export interface Launchable {
  */
 export function useLaunchGame() {
   const { t } = useTranslation();
+  const currency = useCurrency();
   const dialog = useDialog();
   const session = useSession();
   const [loading, setLoading] = useState(false);
@@ -48,7 +50,7 @@ export function useLaunchGame() {
         await dialog.alert(t('msg.msg2012'), 'error');
       } else {
         await dialog.alert(
-          t(`msg.${failure?.msg ?? 'msg2012'}`, messageParams(failure)),
+          t(`msg.${failure?.msg ?? 'msg2012'}`, messageParams(failure, currency)),
           failure?.msg === 'msg2002' ? 'info' : 'error',
         );
       }

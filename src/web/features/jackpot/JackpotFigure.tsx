@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatNumber, type Locale } from '../../../shared/format.ts';
+import type { Locale } from '../../../shared/format.ts';
+import { formatMoney } from '../../../shared/money.ts';
 
 const ROLL_MS = 900;
 
@@ -10,11 +11,14 @@ const ROLL_MS = 900;
  */
 export function JackpotFigure({
   amount,
+  currency,
   locale,
   className,
   testId,
 }: {
   amount: number;
+  /** The pool's currency. */
+  currency: string;
   locale: Locale;
   className?: string;
   testId?: string;
@@ -46,7 +50,7 @@ export function JackpotFigure({
 
   return (
     <span className={className} data-testid={testId} data-amount={amount}>
-      {formatNumber(shown, locale)}
+      {formatMoney(shown, currency, locale)}
     </span>
   );
 }

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callRoute } from '../../api/client.ts';
 import { useSession } from '../session/queries.ts';
+import { useSite } from '../site/site.ts';
 import styles from './mobile.module.css';
 
 interface MessengerLink {
@@ -13,11 +12,7 @@ interface MessengerLink {
 /** The operator's messenger contacts, for members only (SPEC §1, §6). */
 function useMessengerLinks(): MessengerLink[] | null {
   const session = useSession();
-  const site = useQuery({
-    queryKey: ['site'],
-    queryFn: () => callRoute('get-reg-domain', {}),
-    enabled: Boolean(session.data),
-  });
+  const site = useSite();
   if (!session.data) return null;
   return site.data?.site.messengerLinks ?? [];
 }

@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { parseMajor } from '../../../shared/money.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../../api/client.ts';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
 import { Money } from '../../components/ui/Money.tsx';
 import { messageParams } from '../protection/messageParams.ts';
+import { useCurrency } from '../site/site.ts';
 import styles from './vault.module.css';
 
 const VAULT_KEY = ['vault'] as const;
@@ -20,12 +22,14 @@ export function VaultPanel() {
   const dialog = useDialog();
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState('');
+  const currency = useCurrency();
   const code = useRef(`${Date.now()}`);
   const vault = useQuery({ queryKey: VAULT_KEY, queryFn: () => callRoute('get-vault', {}) });
   const move = useMutation({
     mutationFn: (direction: Direction) =>
       callRoute(direction === 'in' ? 'vault-deposit' : 'vault-withdraw', {
-        amount: Number(amount),
+        // Typed in major units of the member's currency (baht with satang, won).
+        amount: currency ? (parseMajor(amount, currency) ?? 0) : Number(amount),
         code: code.current,
       }),
     onSuccess: async (reply) => {
@@ -44,7 +48,7 @@ export function VaultPanel() {
         ? 'notEnoughVault'
         : `common:msg.${error instanceof ApiFailure ? error.msg : 'msg2012'}`;
       // A refusal while the member owes a debt (msg3041) names what is owed.
-      await dialog.alert(t(key, messageParams(error)), 'warning');
+      await dialog.alert(t(key, messageParams(error, currency)), 'warning');
     },
   });
 
@@ -77,13 +81,14 @@ export function VaultPanel() {
       <form className={styles.form} onSubmit={submit('in')} noValidate>
         <label className={styles.field}>
           {t('amount')}
+          {currency && <span translate="no"> ({currency})</span>}
           <input
             name="vault-amount"
-            inputMode="numeric"
+            inputMode="decimal"
             autoComplete="off"
             value={amount}
             placeholder="0"
-            onChange={(e) => setAmount(e.target.value.replace(/\D/g, '').slice(0, 13))}
+            onChange={(e) => setAmount(e.target.value.replace(/[^\d.]/g, '').slice(0, 16))}
           />
         </label>
         <div className={styles.actions}>

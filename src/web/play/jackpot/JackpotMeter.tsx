@@ -26,7 +26,13 @@ function Meter() {
   return (
     <div className={styles.meter}>
       <span className={styles.label}>{t('meterLabel')}</span>
-      <JackpotFigure amount={pool.amount} locale={locale} className={styles.amount} testId="jackpot-meter" />
+      <JackpotFigure
+        amount={pool.amount}
+        currency={pool.currency}
+        locale={locale}
+        className={styles.amount}
+        testId="jackpot-meter"
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { formatFixed, formatNumber, INTL_LOCALE, type Locale } from '../../../shared/format.ts';
+import { formatFixed, INTL_LOCALE, type Locale } from '../../../shared/format.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import {
   type Fraction,
   frac,
@@ -56,7 +57,7 @@ export function exactText(x: Fraction, locale: Locale): string {
 }
 
 export const amountText = (minor: bigint | number, currency: string, locale: Locale) =>
-  `${formatNumber(Number(minor), locale)} ${currency}`;
+  formatMoney(Number(minor), currency, locale);
 
 const unitFormat = (locale: Locale, unit: 'second' | 'minute' | 'hour' | 'day', n: number) =>
   new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'unit', unit, unitDisplay: 'long' }).format(n);

@@ -62,15 +62,7 @@ export async function walletApi(app: FastifyInstance, deps: WalletDeps): Promise
           case 'balance': {
             const body = walletRequests[op].safeParse(json);
             if (!body.success) return send(reply('invalid', body.error.issues[0]?.message ?? 'invalid body'));
-            return send(
-              await walletPlayer(
-                deps.db,
-                provider,
-                body.data.token,
-                deps.config.currency,
-                deps.config.sessionIdleMs,
-              ),
-            );
+            return send(await walletPlayer(deps.db, provider, body.data.token, deps.config.sessionIdleMs));
           }
           case 'bet': {
             const body = walletRequests.bet.safeParse(json);

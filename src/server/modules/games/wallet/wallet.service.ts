@@ -145,17 +145,19 @@ export async function walletJackpot(
   return answer;
 }
 
-/** Who a game session belongs to and their cash balance (authenticate and balance calls). */
+/**
+ * Who a game session belongs to and their cash balance (authenticate and balance calls), in the
+ * currency of their account (their site's): every amount of the session's calls is in it.
+ */
 export async function walletPlayer(
   db: Db,
   provider: string,
   token: string,
-  currency: string,
   idleMs: number,
 ): Promise<WalletReply> {
-  const [row] = await queryRows<{ member_id: number; balance: number; live: boolean }>(
+  const [row] = await queryRows<{ member_id: number; balance: number; currency: string; live: boolean }>(
     db,
-    sql`select g.member_id, a.balance,
+    sql`select g.member_id, a.balance, a.currency,
                (l.revoked_at is null and l.expires_at > now()
                 and l.last_seen_at > now() - ${idleMs}::float8 * interval '1 millisecond') as live
         from game_sessions g
@@ -166,5 +168,5 @@ export async function walletPlayer(
   if (!row) return { status: 'session_expired', message: 'unknown game session' };
   // The same rule as a bet's: a game token lives only as long as the login it was launched from.
   if (!row.live) return { status: 'session_expired', message: "the player's session has ended" };
-  return { status: 'success', playerId: String(row.member_id), balance: row.balance, currency };
+  return { status: 'success', playerId: String(row.member_id), balance: row.balance, currency: row.currency };
 }

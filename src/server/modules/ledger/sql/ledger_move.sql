@@ -8,6 +8,8 @@
 -- ascending id order, each an index look-up whatever the table's size (an IN list let the planner
 -- scan the whole, constantly updated, accounts table), so the lock order is explicit. It answers
 -- one row instead of a set: callers use it as a plain expression, without a function scan.
+-- Both accounts must be in one currency (migration 0020): each update answers its row's currency, so the
+-- check costs no look-up; a transfer across currencies raises SQLSTATE LC001 and is undone whole.
 CREATE OR REPLACE FUNCTION ledger_move(
   p_key text, p_from bigint, p_to bigint, p_amount bigint, p_kind text, p_reference jsonb, p_reverses bigint,
   OUT transfer_id bigint, OUT from_balance bigint, OUT to_balance bigint
@@ -15,6 +17,8 @@ CREATE OR REPLACE FUNCTION ledger_move(
 DECLARE
   v_low bigint;
   v_high bigint;
+  v_low_currency text;
+  v_high_currency text;
 BEGIN
   IF p_amount IS NULL OR p_amount <= 0 OR p_from IS NULL OR p_to IS NULL OR p_from = p_to THEN
     RAISE EXCEPTION 'ledger_post: bad transfer % -> % of %', p_from, p_to, p_amount;
@@ -23,11 +27,15 @@ BEGIN
   VALUES (p_key, p_from, p_to, p_amount, p_kind, coalesce(p_reference, '{}'::jsonb), p_reverses)
   RETURNING id INTO transfer_id;
   UPDATE ledger_accounts SET balance = balance + CASE WHEN id = p_to THEN p_amount ELSE -p_amount END
-  WHERE id = least(p_from, p_to) RETURNING balance INTO v_low;
+  WHERE id = least(p_from, p_to) RETURNING balance, currency INTO v_low, v_low_currency;
   UPDATE ledger_accounts SET balance = balance + CASE WHEN id = p_to THEN p_amount ELSE -p_amount END
-  WHERE id = greatest(p_from, p_to) RETURNING balance INTO v_high;
+  WHERE id = greatest(p_from, p_to) RETURNING balance, currency INTO v_high, v_high_currency;
   IF v_low IS NULL OR v_high IS NULL THEN
     RAISE EXCEPTION 'ledger_post: accounts % and % must both exist', p_from, p_to;
+  END IF;
+  IF v_low_currency <> v_high_currency THEN
+    RAISE EXCEPTION 'ledger_post: accounts % and % are in % and %: a transfer never mixes currencies',
+      least(p_from, p_to), greatest(p_from, p_to), v_low_currency, v_high_currency USING ERRCODE = 'LC001';
   END IF;
   IF p_from < p_to THEN
     from_balance := v_low; to_balance := v_high;

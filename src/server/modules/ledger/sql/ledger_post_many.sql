@@ -7,6 +7,7 @@
 --   * a member account never goes below zero, after any posting: a debit the cash did not cover when
 --     it came is refused even if a later credit here would cover it, with the balance constraint's
 --     SQLSTATE 23514, as ledger_move gets it;
+--   * both accounts of a transfer in one currency (migration 0020), else SQLSTATE LC001 as ledger_move;
 --   * one transfer per idempotency key: a key seen before, or given twice here, raises 23505 from the
 --     unique index, as ledger_move's insert does.
 -- Any refusal raises, and the caller's (sub)transaction undoes the whole call: nothing is half posted.
@@ -57,7 +58,7 @@ BEGIN
   ), moved AS (
     UPDATE ledger_accounts a SET balance = a.balance + r.delta
     FROM accounts r WHERE a.id = r.account
-    RETURNING a.id, a.member_id, a.balance - r.delta + r.low AS lowest
+    RETURNING a.id, a.member_id, a.currency, a.balance - r.delta + r.low AS lowest
   ), posted AS (
     INSERT INTO ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, kind, reference)
     SELECT m.k, m.f, m.t, m.a, m.kind, coalesce(m.ref, '{}'::jsonb)
@@ -69,11 +70,18 @@ BEGIN
          (SELECT count(*) FROM accounts) AS wanted,
          (SELECT count(*) FROM moved) AS found,
          (SELECT row(l.id, l.lowest)::text FROM moved l WHERE l.member_id IS NOT NULL AND l.lowest < 0
-          ORDER BY l.id LIMIT 1) AS short
+          ORDER BY l.id LIMIT 1) AS short,
+         -- The currencies come from the rows just updated: no look-up of its own.
+         (SELECT row(m.f, x.currency, m.t, y.currency)::text
+          FROM unnest(p_from, p_to) AS m(f, t) JOIN moved x ON x.id = m.f JOIN moved y ON y.id = m.t
+          WHERE x.currency <> y.currency LIMIT 1) AS mixed
   INTO v;
   IF v.found <> v.wanted THEN
     RAISE EXCEPTION 'ledger_post_many: accounts % must all exist',
       ARRAY(SELECT DISTINCT x FROM unnest(p_from || p_to) x WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = x));
+  ELSIF v.mixed IS NOT NULL THEN
+    RAISE EXCEPTION 'ledger_post_many: a transfer never mixes currencies (from, currency, to, currency) %', v.mixed
+      USING ERRCODE = 'LC001';
   ELSIF v.short IS NOT NULL THEN
     RAISE EXCEPTION 'ledger_post_many: a member account would go below zero (account, balance) %', v.short
       USING ERRCODE = '23514';

@@ -4,7 +4,10 @@ import { createHash } from 'node:crypto';
 export interface CoinSettings {
   currency: string;
   network: string;
-  /** Minor units of the site currency one whole coin is worth (KRW: 1400 means 1 USDT = 1,400 KRW). */
+  /**
+   * Minor units of the site currency one whole coin is worth (KRW: 1400 means 1 USDT = 1,400 KRW; THB:
+   * 3450 means 1 USDT = 34.50 THB).
+   */
   minorPerCoin: number;
 }
 

@@ -8,6 +8,8 @@ export interface DepositDetails {
   optionName: string;
   /** The operator's coin terms for this site, when set and valid. */
   coin: CoinSettings | undefined;
+  /** The site's currency: the deposit's amount and the coin's price are in it. */
+  currency: string;
 }
 
 /** The payment option the member chose for this deposit, and the coin terms of its site. */
@@ -15,5 +17,10 @@ export async function depositDetails(db: Db, cashRequestId: number): Promise<Dep
   const option = await depositOptionOf(db, cashRequestId);
   const site = option && (await findSite(db, option.siteId));
   if (!option || !site) return undefined;
-  return { kind: option.kind, optionName: option.name, coin: validCoinSettings(site.settings.coinDeposit) };
+  return {
+    kind: option.kind,
+    optionName: option.name,
+    coin: validCoinSettings(site.settings.coinDeposit),
+    currency: site.currency,
+  };
 }

@@ -1,5 +1,6 @@
 import escapeHtml from 'escape-html';
-import { formatNumber, HTML_LANG } from '../../../../shared/format.ts';
+import { HTML_LANG } from '../../../../shared/format.ts';
+import { formatMoney } from '../../../../shared/money.ts';
 import type { PageText } from '../../../http/page-i18n.ts';
 import { coinHundredths, coinText, sandboxAddress } from './coin-terms.ts';
 import type { DepositDetails } from './deposit-details.ts';
@@ -16,14 +17,17 @@ export function depositPage(
   input: {
     session: { id: string; amount: number };
     details: DepositDetails | undefined;
+    /** The install's currency, for a deposit whose site is not known. */
     currency: string;
     production: boolean;
   },
 ): string {
   const { t, locale } = text;
-  const { session, details, currency } = input;
+  const { session, details } = input;
+  // The site's currency: the amount credited and the coin's price are quoted in it.
+  const currency = details?.currency ?? input.currency;
   const e = escapeHtml;
-  const siteAmount = `${formatNumber(session.amount, locale)} ${currency}`;
+  const siteAmount = formatMoney(session.amount, currency, locale);
   const action = `/pay/sandbox/deposit/${encodeURIComponent(session.id)}`;
   const lang = `?lang=${locale}`;
   const rows: [string, string][] = [
@@ -44,10 +48,7 @@ export function depositPage(
       rows.push([t('network'), `<span translate="no">${e(coin.network)}</span>`]);
       rows.push([t('amountToSend'), e(coinAmount)]);
       rows.push([t('credited'), e(siteAmount)]);
-      rows.push([
-        t('rate'),
-        e(`1 ${coin.currency} = ${formatNumber(coin.minorPerCoin, locale)} ${currency}`),
-      ]);
+      rows.push([t('rate'), e(`1 ${coin.currency} = ${formatMoney(coin.minorPerCoin, currency, locale)}`)]);
       coinBlock = `<div class="address"><p class="label">${e(t('address'))}</p>
 <code data-testid="coin-address" translate="no">${e(sandboxAddress(session.id))}</code>
 <p class="muted">${e(t('addressNote'))}</p></div>`;

@@ -55,8 +55,8 @@ describe.runIf(backendAvailable)('the sandbox payment page', () => {
     expect(first.body).toContain('TRON (TRC-20)');
     // 50,000 KRW at 1,400 KRW per USDT is 35.714…, rounded up so the deposit is covered.
     expect(first.body).toContain('35.72 USDT');
-    expect(first.body).toContain('50,000 KRW');
-    expect(first.body).toContain('1 USDT = 1,400 KRW');
+    expect(first.body).toContain('₩50,000');
+    expect(first.body).toContain('1 USDT = ₩1,400');
     expect(first.body).not.toContain('Sandbox card');
     const address = first.body.match(
       /data-testid="coin-address"[^>]*>(SANDBOX[1-9A-HJ-NP-Za-km-z]{27})</,
@@ -83,7 +83,7 @@ describe.runIf(backendAvailable)('the sandbox payment page', () => {
     try {
       const { body } = await depositPage(option.Tether!, 20_000);
       expect(body).toContain('No coin rate is set: the amount is shown in KRW only.');
-      expect(body).toContain('20,000 KRW');
+      expect(body).toContain('₩20,000');
       expect(body).not.toContain('USDT');
     } finally {
       await setCoin(COIN);
@@ -109,5 +109,48 @@ describe.runIf(backendAvailable)('the sandbox payment page', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/pay/sandbox/deposit/nope?lang=vn' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('Liên kết thanh toán này không hợp lệ.');
+  });
+
+  it('quotes the coin in the site’s own currency: a baht site’s deposit and rate with satang', async () => {
+    const host = { headers: { host: 'baht.example', origin: 'http://baht.example' } };
+    const [baht] = await t.db
+      .insert(sites)
+      .values({
+        code: 'baht',
+        name: 'Baht',
+        domains: ['baht.example'],
+        currency: 'THB',
+        settings: { cash: { minimum: 100, step: 100 }, coinDeposit: { ...COIN, minorPerCoin: 3_450 } },
+      })
+      .returning();
+    const [tether] = await t.db
+      .insert(paymentOptions)
+      .values({ siteId: baht!.id, direction: 'deposit', kind: 'coin', provider: 'sandbox', name: 'Tether' })
+      .returning();
+    t.app.sites.invalidate();
+    const member = { id: 'bahtpayer', pw: 'secret123', nick: 'bahtpayer', phone: '010-1234-5678' };
+    await t.call(
+      'user-register',
+      { ...member, bankname: 'KBank', bankOwner: 'Somchai', banknum: '123-4-56789-0' },
+      host,
+    );
+    const token = (await t.call('user-do-login', { id: member.id, pw: member.pw }, host)).json().token;
+    // 1,000,000 satang is 10,000 baht; at 34.50 baht a USDT, 289.855… rounded up.
+    const started = await t.call(
+      'apply-deposit-payment',
+      { balance: 1_000_000, code: nextCode(), idx: tether!.id },
+      {
+        ...host,
+        token,
+      },
+    );
+    expect(started.json(), started.body).toMatchObject({ status: 'success' });
+    const en = (await t.app.inject({ method: 'GET', url: `${started.json().launcherUrl}?lang=en` })).body;
+    expect(en).toContain('289.86 USDT');
+    expect(en).toContain('THB\u00a010,000.00');
+    expect(en).toContain('1 USDT = THB\u00a034.50');
+    const th = (await t.app.inject({ method: 'GET', url: `${started.json().launcherUrl}?lang=th` })).body;
+    expect(th).toContain('฿10,000.00');
+    expect(th).toContain('1 USDT = ฿34.50');
   });
 });

@@ -3,11 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LimitViewReply } from '../../../../shared/contract/protection-routes.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
+import { parseMajor } from '../../../../shared/money.ts';
 import { REALITY_MINUTES } from '../../../../shared/vocabulary.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../../../api/client.ts';
 import { useDialog } from '../../../components/ui/DialogProvider.tsx';
 import { Money } from '../../../components/ui/Money.tsx';
+import { useCurrency } from '../../site/site.ts';
 import support from '../../support/support.module.css';
 import { limitParams, messageParams } from '../messageParams.ts';
 import { LIMITS_KEY, useLimits } from '../queries.ts';
@@ -39,6 +41,7 @@ function LimitRow({
   onAction: (action: 'confirm' | 'keep' | 'remove') => void;
 }) {
   const { t } = useTranslation('user');
+  const currency = useCurrency();
   const session = limit.kind === 'session';
   return (
     <li className={styles.limit} data-testid="limit-row" data-limit={`${limit.kind}:${limit.period}`}>
@@ -52,7 +55,7 @@ function LimitRow({
       </div>
       {!session && limit.used !== null && (
         <p className={styles.login}>
-          {t('limits.used', limitParams(limit as unknown as Record<string, unknown>))}
+          {t('limits.used', limitParams(limit as unknown as Record<string, unknown>, currency))}
         </p>
       )}
       {limit.pendingFrom && (
@@ -60,7 +63,9 @@ function LimitRow({
           {limit.pendingRemove
             ? t('limits.pendingRemove', { from: formatDateTime(limit.pendingFrom) })
             : t('limits.pendingRaise', {
-                amount: session ? limit.pendingAmount : limitParams({ amount: limit.pendingAmount }).amount,
+                amount: session
+                  ? limit.pendingAmount
+                  : limitParams({ amount: limit.pendingAmount }, currency).amount,
                 from: formatDateTime(limit.pendingFrom),
               })}
         </p>
@@ -90,16 +95,18 @@ export function LimitsPanel() {
   const [minutes, setMinutes] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const data = limits.data;
+  const currency = useCurrency();
 
   async function run(action: () => Promise<LimitsReply>) {
     setBusy(true);
     try {
       const reply = await action();
       queryClient.setQueryData(LIMITS_KEY, reply);
-      if (reply.msg) await dialog.alert(t(`common:msg.${reply.msg}`, limitParams(reply)), 'success');
+      if (reply.msg)
+        await dialog.alert(t(`common:msg.${reply.msg}`, limitParams(reply, currency)), 'success');
     } catch (error) {
       const key = error instanceof ApiFailure ? error.msg : 'msg2012';
-      await dialog.alert(t(`common:msg.${key}`, messageParams(error)), 'warning');
+      await dialog.alert(t(`common:msg.${key}`, messageParams(error, currency)), 'warning');
     } finally {
       setBusy(false);
     }
@@ -109,7 +116,11 @@ export function LimitsPanel() {
   const current = data?.limits.find((l) => l.kind === kind && l.period === period);
 
   async function save() {
-    const value = Number(amount.replace(/[^\d]/g, ''));
+    // Minutes for the session limit; otherwise what the member typed in major units (baht, won).
+    const value =
+      kind === 'session' || !currency
+        ? Number(amount.replace(/[^\d]/g, ''))
+        : (parseMajor(amount, currency) ?? Number.NaN);
     if (!Number.isSafeInteger(value) || value <= 0) return;
     if (current && value > current.amount && !(await dialog.confirm(t('limits.confirmRaise')))) return;
     await run(() => callRoute('set-limit', { kind, period, amount: value }));
@@ -158,9 +169,10 @@ export function LimitsPanel() {
         </label>
         <label className={support.field}>
           {kind === 'session' ? t('limits.minutes') : t('limits.amount')}
+          {kind !== 'session' && currency && <span translate="no"> ({currency})</span>}
           <input
             className={styles.select}
-            inputMode="numeric"
+            inputMode={kind === 'session' ? 'numeric' : 'decimal'}
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
             data-testid="limit-amount"

@@ -8,6 +8,7 @@ import { Button } from '../../../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../../../api/client.ts';
 import { useDialog } from '../../../components/ui/DialogProvider.tsx';
 import { SESSION_KEY } from '../../session/queries.ts';
+import { useCurrency } from '../../site/site.ts';
 import support from '../../support/support.module.css';
 import { messageParams } from '../messageParams.ts';
 import { useProtection } from '../queries.ts';
@@ -44,6 +45,7 @@ function stateText(t: (key: string, params?: Record<string, string>) => string, 
 /** My page: take a break or exclude yourself, see the state, ask to lift it once it has ended. */
 export function ProtectionPanel() {
   const { t } = useTranslation(['user', 'common']);
+  const currency = useCurrency();
   const dialog = useDialog();
   const queryClient = useQueryClient();
   const protection = useProtection();
@@ -60,7 +62,7 @@ export function ProtectionPanel() {
       if (reply.msg) await dialog.alert(t(`common:msg.${reply.msg}`), 'success');
     } catch (error) {
       const key = error instanceof ApiFailure ? error.msg : 'msg2012';
-      await dialog.alert(t(`common:msg.${key}`, messageParams(error)), 'warning');
+      await dialog.alert(t(`common:msg.${key}`, messageParams(error, currency)), 'warning');
     } finally {
       setBusy(false);
     }

@@ -68,11 +68,13 @@ BEGIN
 
   PERFORM 1 FROM ledger_accounts
   WHERE id = ANY (ARRAY(
-    SELECT (SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = 'game_revenue' AND shard = s)
-    FROM unnest(v_revenue) AS s
+    -- Each shard's row in every currency (the house keeps one set per currency, migration 0020): a few
+    -- rows more than the batch's members need, locked in the same id order.
+    SELECT h.id FROM unnest(v_revenue) AS s
+    JOIN ledger_accounts h ON h.member_id IS NULL AND h.kind = 'game_revenue' AND h.shard = s
     UNION ALL
-    SELECT (SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = 'comp_expense' AND shard = s)
-    FROM unnest(v_expense) AS s))
+    SELECT h.id FROM unnest(v_expense) AS s
+    JOIN ledger_accounts h ON h.member_id IS NULL AND h.kind = 'comp_expense' AND h.shard = s))
   ORDER BY id FOR NO KEY UPDATE;
 
   -- The jackpot pool shards the batch's bets will feed, in shard order, before any call runs: a

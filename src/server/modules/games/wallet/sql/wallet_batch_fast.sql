@@ -67,7 +67,7 @@ BEGIN
   SELECT ROW(x.ord, x.p, x.tx, x.h, x.r, x.a, g.member_id, g.id, g.vendor_code, g.game_code, g.category,
            g.jackpot_bps, cash.id,
            (SELECT h.id FROM ledger_accounts h WHERE h.member_id IS NULL AND h.kind = 'game_revenue'
-              AND h.shard = house_shard(g.member_id)),
+              AND h.shard = house_shard(g.member_id) AND h.currency = cash.currency),
            CASE WHEN l.last_seen_at < now() - interval '30 seconds' THEN l.id END)::wallet_fast_bet AS bet,
          sum(x.a) OVER (PARTITION BY g.member_id ORDER BY x.ord) AS spent,
          cash.balance
@@ -91,9 +91,9 @@ BEGIN
   SELECT coalesce(array_agg(ROW(x.ord, x.p, x.tx, x.h, x.r, x.a, x.c, r.member_id, r.id,
            comp_rate(st.settings, m.level, r.category), cash.id, comp.id,
            (SELECT h.id FROM ledger_accounts h WHERE h.member_id IS NULL AND h.kind = 'game_revenue'
-              AND h.shard = house_shard(r.member_id)),
+              AND h.shard = house_shard(r.member_id) AND h.currency = cash.currency),
            (SELECT e.id FROM ledger_accounts e WHERE e.member_id IS NULL AND e.kind = 'comp_expense'
-              AND e.shard = house_shard(r.member_id)))::wallet_fast_win ORDER BY x.ord), '{}')
+              AND e.shard = house_shard(r.member_id) AND e.currency = cash.currency))::wallet_fast_win ORDER BY x.ord), '{}')
   INTO v_wins
   FROM unnest(v_calls) x
   JOIN game_rounds r ON r.provider = x.p AND r.round_id = x.r

@@ -28,7 +28,7 @@ BEGIN
   JOIN members m ON m.id = g.member_id
   JOIN ledger_accounts cash ON cash.member_id = g.member_id AND cash.kind = 'cash'
   JOIN ledger_accounts house ON house.member_id IS NULL AND house.kind = 'game_revenue'
-                            AND house.shard = house_shard(g.member_id)
+                            AND house.shard = house_shard(g.member_id) AND house.currency = cash.currency
   LEFT JOIN game_rounds r ON r.provider = p_provider AND r.round_id = p_round
   WHERE g.token_hash = p_token_hash AND g.provider = p_provider;
 

@@ -34,8 +34,9 @@ BEGIN
     SELECT id INTO v_round_id FROM game_rounds WHERE provider = p_provider AND round_id = p_round FOR UPDATE;
     PERFORM play_totals_add(v_ref.member_id, 0, 0,
       CASE WHEN p_kind = 'unsettle' THEN -v_ref.amount ELSE p_amount - v_ref.amount END);
-    v_house := (SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = 'game_revenue'
-                AND shard = house_shard(v_ref.member_id));
+    v_house := (SELECT h.id FROM ledger_accounts h JOIN ledger_accounts c ON c.member_id = v_ref.member_id AND c.kind = 'cash'
+                WHERE h.member_id IS NULL AND h.kind = 'game_revenue' AND h.shard = house_shard(v_ref.member_id)
+                  AND h.currency = c.currency);
     v_cash := (SELECT id FROM ledger_accounts WHERE member_id = v_ref.member_id AND kind = 'cash');
     PERFORM 1 FROM ledger_accounts WHERE id IN (v_house, v_cash) ORDER BY id FOR NO KEY UPDATE;
     v_diff := CASE WHEN p_kind = 'unsettle' THEN -v_ref.amount ELSE p_amount - v_ref.amount END;

@@ -36,7 +36,9 @@ BEGIN
       ELSE
         PERFORM play_totals_add(v_bet.member_id, 0, -v_bet.amount, 0);
         SELECT * INTO v_move FROM ledger_post('wallet-rollback:' || p_provider || ':' || p_ref_tx,
-          (SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = 'game_revenue' AND shard = house_shard(v_bet.member_id)),
+          (SELECT h.id FROM ledger_accounts h JOIN ledger_accounts c ON c.member_id = v_bet.member_id AND c.kind = 'cash'
+           WHERE h.member_id IS NULL AND h.kind = 'game_revenue' AND h.shard = house_shard(v_bet.member_id)
+             AND h.currency = c.currency),
           (SELECT id FROM ledger_accounts WHERE member_id = v_bet.member_id AND kind = 'cash'),
           v_bet.amount, 'bet_rollback', jsonb_build_object('provider', p_provider, 'roundId', v_bet.round_id, 'txId', p_ref_tx), NULL);
         UPDATE wallet_transactions SET rolled_back = true WHERE id = v_bet.id;

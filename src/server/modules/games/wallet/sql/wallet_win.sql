@@ -36,9 +36,9 @@ BEGIN
     JOIN ledger_accounts cash ON cash.member_id = v_round.member_id AND cash.kind = 'cash'
     JOIN ledger_accounts comp ON comp.member_id = v_round.member_id AND comp.kind = 'comp'
     JOIN ledger_accounts house ON house.member_id IS NULL AND house.kind = 'game_revenue'
-                              AND house.shard = house_shard(v_round.member_id)
+                              AND house.shard = house_shard(v_round.member_id) AND house.currency = cash.currency
     JOIN ledger_accounts expense ON expense.member_id IS NULL AND expense.kind = 'comp_expense'
-                                AND expense.shard = house_shard(v_round.member_id)
+                                AND expense.shard = house_shard(v_round.member_id) AND expense.currency = cash.currency
     WHERE m.id = v_round.member_id;
     v_balance := a.cash_balance;
     IF p_amount > 0 THEN
