@@ -23,7 +23,8 @@ export const i18nReady = i18next
     lng: storedLocale(),
     fallbackLng: 'en',
     supportedLngs: [...LOCALES],
-    ns: ['admin'],
+    // `user`: the member site's names of ledger movements and accounts, which the back office shows too.
+    ns: ['admin', 'user'],
     defaultNS: 'admin',
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
