@@ -32,18 +32,20 @@ export async function homeShellPage(
   const build = realpathSync(webRoot);
   const renderer = await rendererOf(build);
   if (!renderer) return null;
+  const lang = request.cookies?.lang;
+  const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
   const call = async <N extends RouteName>(name: N, body: RouteRequest<N>): Promise<RouteReply<N>> => {
     const reply = await app.inject({
       method: 'POST',
       url: `/api/routes/${name}`,
-      headers: { host: request.host, 'content-type': 'application/json' },
+      // The notices in the page's language, as the site asks for them (http/reader-language.ts).
+      headers: { host: request.host, 'content-type': 'application/json', 'accept-language': locale },
       payload: body,
     });
     const { status } = reply.json<{ status?: unknown }>();
     if (status !== 'success') throw new Error(`${name}: ${String(status)}`);
     return reply.json<RouteReply<N>>();
   };
-  const lang = request.cookies?.lang;
   const [casino, slot, notices, jackpot] = await Promise.all([
     call('get-casino-setting', {}),
     call('get-slot-setting', {}),
@@ -52,7 +54,7 @@ export async function homeShellPage(
     call('get-jackpot', {}),
   ]);
   const data: HomeShellData = {
-    locale: isLocale(lang) ? lang : DEFAULT_LOCALE,
+    locale,
     casino: casino.casiono,
     slot: slot.slot,
     notices: notices.notices,

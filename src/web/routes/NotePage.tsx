@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,7 @@ function Notes() {
   const { t } = useTranslation(['inbox', 'common']);
   const queryClient = useQueryClient();
   const list = useQuery({
-    queryKey: ['notes'],
+    queryKey: ['notes', i18next.language],
     queryFn: () => callRoute('get-note-list', { page: 1, pageSize: 50 }),
   });
   const [open, setOpen] = useState<number | null>(null);

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../api/client.ts';
 
@@ -5,7 +6,7 @@ export const HOME_LIST_SIZE = 5;
 
 export const useLatestNotices = () =>
   useQuery({
-    queryKey: ['notices', 1, HOME_LIST_SIZE],
+    queryKey: ['notices', 1, HOME_LIST_SIZE, i18next.language],
     queryFn: async () => (await callRoute('get-user-notices', { page: 1, pageSize: HOME_LIST_SIZE })).notices,
   });
 

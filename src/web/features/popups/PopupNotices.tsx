@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { useQuery } from '@tanstack/react-query';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,7 @@ interface Popup {
 /** The operator's popups as draggable boxes at their positions. */
 export function PopupNotices() {
   const popups = useQuery({
-    queryKey: ['popups'],
+    queryKey: ['popups', i18next.language],
     queryFn: async () => {
       const reply = await callRoute('get-notice-popup', {});
       clearClosedPopups();
