@@ -19,13 +19,17 @@ export function inLanguage<T extends Translation>(
   const out = { ...row };
   for (const field of ['title', 'contents', 'text'] as const) {
     const value = own[field];
-    if (field in row && typeof value === 'string' && value.trim() !== '') out[field] = value as T[typeof field];
+    if (field in row && typeof value === 'string' && value.trim() !== '')
+      out[field] = value as T[typeof field];
   }
   return out;
 }
 
 /** The languages other than `defaultLocale` that have no title yet: what the editor marks missing. */
-export function missingLanguages(translations: Translations | null | undefined, defaultLocale: Locale): Locale[] {
+export function missingLanguages(
+  translations: Translations | null | undefined,
+  defaultLocale: Locale,
+): Locale[] {
   return LOCALES.filter((l) => l !== defaultLocale && !translations?.[l]?.title?.trim());
 }
 

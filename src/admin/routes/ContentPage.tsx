@@ -1,8 +1,7 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { missingLanguages } from '../../shared/content-language.ts';
 import { DEFAULT_LOCALE } from '../../shared/format.ts';
-import { LANGUAGE_NAMES } from '../i18n/index.ts';
-import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
 import { Button } from '../../ui/Button.tsx';
 import type { ContentItem, ContentKind } from '../api/types.ts';
 import { Outcome } from '../components/Field.tsx';
@@ -14,6 +13,7 @@ import ui from '../components/ui.module.css';
 import { When } from '../components/When.tsx';
 import { ContentEditor } from '../features/content/ContentEditor.tsx';
 import { useContentDelete, useContentList, useContentSave } from '../features/content/queries.ts';
+import { LANGUAGE_NAMES } from '../i18n/index.ts';
 
 const KINDS: ContentKind[] = ['notice', 'popup', 'banner'];
 
@@ -23,7 +23,12 @@ function Actions({ item, onEdit }: { item: ContentItem; onEdit(): void }) {
   const remove = useContentDelete(item.kind);
   return (
     <div className={ui.row}>
-      <Button variant="ghost" className={ui.small} onClick={onEdit} aria-label={t('content.editItem', { title: item.title })}>
+      <Button
+        variant="ghost"
+        className={ui.small}
+        onClick={onEdit}
+        aria-label={t('content.editItem', { title: item.title })}
+      >
         {t('common.edit')}
       </Button>
       <Button
@@ -75,7 +80,12 @@ export default function ContentPage() {
     {
       head: t('content.sitesHead'),
       wrap: true,
-      cell: (i) => (i.domain ? <span translate="no">{i.domain}</span> : <span className={ui.muted}>{t('content.everySite')}</span>),
+      cell: (i) =>
+        i.domain ? (
+          <span translate="no">{i.domain}</span>
+        ) : (
+          <span className={ui.muted}>{t('content.everySite')}</span>
+        ),
     },
     { head: t('common.from'), cell: (i) => <When value={i.startsAt} /> },
     { head: t('content.until'), cell: (i) => <When value={i.endsAt} /> },
@@ -86,7 +96,9 @@ export default function ContentPage() {
     <div className={ui.page}>
       <PageHead title={t('nav.content')}>
         {!editing && (
-          <Button onClick={() => setEditing('new')}>{t('content.newTitle', { noun: t(`content.noun.${kind}`) })}</Button>
+          <Button onClick={() => setEditing('new')}>
+            {t('content.newTitle', { noun: t(`content.noun.${kind}`) })}
+          </Button>
         )}
       </PageHead>
       <Tabs

@@ -27,7 +27,13 @@ export function LoginPage() {
         <p className={styles.hint}>{t('login.hint')}</p>
         <LanguagePicker signedIn={false} />
         <div className={ui.form}>
-          <Field label={t('login.login')} autoComplete="username" required value={form.login} onChange={set('login')} />
+          <Field
+            label={t('login.login')}
+            autoComplete="username"
+            required
+            value={form.login}
+            onChange={set('login')}
+          />
           <Field
             label={t('login.password')}
             type="password"

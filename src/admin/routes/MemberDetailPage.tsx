@@ -24,7 +24,9 @@ export default function MemberDetailPage() {
   const data = detail.data;
   return (
     <div className={ui.page}>
-      <PageHead title={data ? t('memberDetail.title', { login: data.profile.loginId }) : t('memberDetail.member')}>
+      <PageHead
+        title={data ? t('memberDetail.title', { login: data.profile.loginId }) : t('memberDetail.member')}
+      >
         <div className={ui.row}>
           {data && (
             <Link to={`/notes?to=${encodeURIComponent(data.profile.loginId)}&id=${data.profile.id}`}>

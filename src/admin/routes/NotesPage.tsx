@@ -1,7 +1,7 @@
-import i18next from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { adminContract as api } from '../../shared/contract/admin/index.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -87,7 +87,13 @@ export default function NotesPage() {
               />
             )}
           </div>
-          <Field label={t('notes.title')} required maxLength={100} value={form.title} onChange={set('title')} />
+          <Field
+            label={t('notes.title')}
+            required
+            maxLength={100}
+            value={form.title}
+            onChange={set('title')}
+          />
           <TextArea
             label={t('notes.message')}
             required

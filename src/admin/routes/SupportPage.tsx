@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outcome } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
 import { Tabs } from '../components/Tabs.tsx';
@@ -39,9 +39,7 @@ export default function SupportPage() {
         <Panel title={t('support.waitingAccounts')}>
           <Outcome error={accounts.error} />
           <div className={styles.list}>
-            {accountRows?.length === 0 && (
-              <p className={ui.empty}>{t('support.noAccount')}</p>
-            )}
+            {accountRows?.length === 0 && <p className={ui.empty}>{t('support.noAccount')}</p>}
             {accountRows?.map((request) => (
               <AccountRequestCard key={request.id} request={request} />
             ))}

@@ -1,5 +1,5 @@
-import i18next from 'i18next';
 import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format.ts';

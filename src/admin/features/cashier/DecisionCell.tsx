@@ -63,10 +63,14 @@ export function DecisionCell({
           </Button>
         </form>
       ) : confirming ? (
-        <fieldset className={`${ui.row} ${ui.plainFieldset}`} aria-label={t('cashier.confirmApprovalOf', { label })}>
+        <fieldset
+          className={`${ui.row} ${ui.plainFieldset}`}
+          aria-label={t('cashier.confirmApprovalOf', { label })}
+        >
           <span>
             {t(`cashier.confirm.${request.kind}.before`)} <Amount value={request.amount} />{' '}
-            {t(`cashier.confirm.${request.kind}.middle`)} <strong translate="no">{request.member.loginId}</strong>
+            {t(`cashier.confirm.${request.kind}.middle`)}{' '}
+            <strong translate="no">{request.member.loginId}</strong>
             {t(`cashier.confirm.${request.kind}.after`)}
           </span>
           <Button

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Translations } from '../../../shared/content-language.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/format.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -70,7 +70,6 @@ function fieldsOf(kind: ContentKind, form: Form, translations: Translations) {
   };
 }
 
-
 /** Create or edit one notice, popup or banner, with its schedule, its sites and a live preview. */
 export function ContentEditor({
   kind,
@@ -90,7 +89,8 @@ export function ContentEditor({
     setForm({ ...form, [key]: event.target.value });
   // The texts of the language on screen: the item's own fields in the default language, else its translation.
   const own = lang === DEFAULT_LOCALE;
-  const textOf = (key: 'title' | 'contents' | 'text') => (own ? form[key] : (translations[lang]?.[key] ?? ''));
+  const textOf = (key: 'title' | 'contents' | 'text') =>
+    own ? form[key] : (translations[lang]?.[key] ?? '');
   const setText = (key: 'title' | 'contents' | 'text', value: string) =>
     own
       ? setForm({ ...form, [key]: value })
@@ -132,7 +132,12 @@ export function ContentEditor({
           )}
           {kind === 'popup' && (
             <div className={styles.twoCols}>
-              <Field label={t('content.titleColour')} type="color" value={form.titleColor} onChange={set('titleColor')} />
+              <Field
+                label={t('content.titleColour')}
+                type="color"
+                value={form.titleColor}
+                onChange={set('titleColor')}
+              />
               <Field
                 label={t('content.left')}
                 type="number"
@@ -176,19 +181,29 @@ export function ContentEditor({
                 value={form.amount}
                 onChange={set('amount')}
               />
-              <Field label={t('content.order')} type="number" value={form.sortOrder} onChange={set('sortOrder')} />
+              <Field
+                label={t('content.order')}
+                type="number"
+                value={form.sortOrder}
+                onChange={set('sortOrder')}
+              />
             </div>
           )}
           <div className={styles.twoCols}>
-            <Field label={t('content.showFrom')} type="datetime-local" value={form.startsAt} onChange={set('startsAt')} />
-            <Field label={t('content.showUntil')} type="datetime-local" value={form.endsAt} onChange={set('endsAt')} />
+            <Field
+              label={t('content.showFrom')}
+              type="datetime-local"
+              value={form.startsAt}
+              onChange={set('startsAt')}
+            />
+            <Field
+              label={t('content.showUntil')}
+              type="datetime-local"
+              value={form.endsAt}
+              onChange={set('endsAt')}
+            />
           </div>
-          <Field
-            label={t('content.sites')}
-            maxLength={500}
-            value={form.domain}
-            onChange={set('domain')}
-          />
+          <Field label={t('content.sites')} maxLength={500} value={form.domain} onChange={set('domain')} />
           <label className={styles.check}>
             <input
               type="checkbox"

@@ -23,7 +23,11 @@ export function PopupPreview({
     <figure className={styles.previewFrame} aria-label={t('content.preview')}>
       <figcaption className={ui.muted}>{t('content.previewCaption')}</figcaption>
       <div className={`${popupStyles.popup} ${styles.previewPopup}`}>
-        <div translate="no" className={popupStyles.handle} style={titleColor ? { color: titleColor } : undefined}>
+        <div
+          translate="no"
+          className={popupStyles.handle}
+          style={titleColor ? { color: titleColor } : undefined}
+        >
           {title || t('content.title')}
         </div>
         <div

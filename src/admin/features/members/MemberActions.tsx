@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { MemberDetail } from '../../api/types.ts';
@@ -19,9 +19,7 @@ function StatusAndLevel({ profile }: { profile: Profile }) {
   return (
     <div className={ui.form}>
       {profile.status === 'self_excluded' ? (
-        <p className={ui.muted}>
-          {t('memberActions.selfExcluded')}
-        </p>
+        <p className={ui.muted}>{t('memberActions.selfExcluded')}</p>
       ) : (
         <div className={ui.row}>
           <Button

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AdminReply, adminContract } from '../../../shared/contract/admin/index.ts';
 import { Amount } from '../../components/Amount.tsx';
 import { Panel } from '../../components/Panel.tsx';

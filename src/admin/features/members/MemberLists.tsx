@@ -38,7 +38,11 @@ const tickets = (t: TFunction): Column<Row<'tickets'>>[] => [
     head: t('memberLists.answer'),
     wrap: true,
     cell: (r) =>
-      r.answer ? <span translate="no">{r.answer}</span> : <span className={ui.muted}>{t('memberLists.notYet')}</span>,
+      r.answer ? (
+        <span translate="no">{r.answer}</span>
+      ) : (
+        <span className={ui.muted}>{t('memberLists.notYet')}</span>
+      ),
   },
 ];
 const notes = (t: TFunction): Column<Row<'notes'>>[] => [
@@ -50,7 +54,11 @@ const notes = (t: TFunction): Column<Row<'notes'>>[] => [
 const logins = (t: TFunction): Column<Row<'logins'>>[] => [
   { head: t('memberLists.login'), cell: (r) => <When value={r.at} /> },
   { head: t('memberLists.address'), cell: (r) => r.ip },
-  { head: t('memberLists.browser'), wrap: true, cell: (r) => <span translate="no">{r.userAgent ?? '-'}</span> },
+  {
+    head: t('memberLists.browser'),
+    wrap: true,
+    cell: (r) => <span translate="no">{r.userAgent ?? '-'}</span>,
+  },
   { head: t('memberLists.lastSeen'), cell: (r) => <When value={r.lastSeenAt} /> },
   { head: t('memberLists.ended'), cell: (r) => <When value={r.endedAt} /> },
 ];

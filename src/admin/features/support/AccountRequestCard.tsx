@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import type { AccountRequest } from '../../api/types.ts';
 import { Field, Outcome } from '../../components/Field.tsx';
@@ -33,7 +33,10 @@ export function AccountRequestCard({ request }: { request: AccountRequest }) {
     answer.mutate({ id: request.id, body: { ...account, note: account.note || undefined } });
   };
   return (
-    <article className={styles.card} aria-label={t('support.accountRequestOf', { login: request.member.loginId })}>
+    <article
+      className={styles.card}
+      aria-label={t('support.accountRequestOf', { login: request.member.loginId })}
+    >
       <header className={styles.cardHead}>
         <strong>
           <span translate="no">
@@ -46,13 +49,18 @@ export function AccountRequestCard({ request }: { request: AccountRequest }) {
           <span translate="no">
             {request.member.bankName} · {request.member.bankOwner}
           </span>{' '}
-          ·{' '}
-          <When value={request.createdAt} />
+          · <When value={request.createdAt} />
         </span>
       </header>
       <form className={ui.form} onSubmit={submit}>
         <div className={styles.accountFields}>
-          <Field label={t('support.bank')} required maxLength={100} value={account.bank} onChange={set('bank')} />
+          <Field
+            label={t('support.bank')}
+            required
+            maxLength={100}
+            value={account.bank}
+            onChange={set('bank')}
+          />
           <Field
             label={t('support.accountNumber')}
             required

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import type { SupportTicket } from '../../api/types.ts';
 import { Outcome, TextArea } from '../../components/Field.tsx';
@@ -27,11 +27,12 @@ export function TicketCard({ ticket }: { ticket: SupportTicket }) {
           ) : (
             t('support.guest')
           )}{' '}
-          ·{' '}
-          <When value={ticket.createdAt} />
+          · <When value={ticket.createdAt} />
         </span>
       </header>
-      <p className={styles.question} translate="no">{ticket.contents}</p>
+      <p className={styles.question} translate="no">
+        {ticket.contents}
+      </p>
       <form className={ui.form} onSubmit={submit}>
         <TextArea
           label={t('support.answer')}

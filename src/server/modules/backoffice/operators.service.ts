@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, verifySync } from 'otplib';
+import type { Locale } from '../../../shared/format.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { type AttemptLimits, releaseAttempt, reserveAttempt } from '../accounts/attempt-limits.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { type OperatorRole, operatorSessions, operators } from './backoffice.schema.ts';
-import type { Locale } from '../../../shared/format.ts';
 
 /** SPEC §9's 8-hour constant: an operator session ends this long after login, however busy. */
 export const OPERATOR_SESSION_MS = 28_800_000;

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import { CONTENT_KINDS, type ContentKind, type ContentState } from '../../../shared/vocabulary.ts';
 import type { Translations } from '../../../shared/content-language.ts';
+import { CONTENT_KINDS, type ContentKind, type ContentState } from '../../../shared/vocabulary.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { type BannerType, banners, notices, popups } from './content.schema.ts';
@@ -147,9 +147,14 @@ function assertSchedule(startsAt: Date | null | undefined, endsAt: Date | null |
 export function cleanTranslations(translations: Translations | undefined): Translations | undefined {
   if (!translations) return undefined;
   const out: Translations = {};
-  for (const [locale, t] of Object.entries(translations) as [keyof Translations, Translations[keyof Translations]][]) {
+  for (const [locale, t] of Object.entries(translations) as [
+    keyof Translations,
+    Translations[keyof Translations],
+  ][]) {
     if (!t) continue;
-    const kept = Object.fromEntries(Object.entries(t).filter(([, v]) => typeof v === 'string' && v.trim() !== ''));
+    const kept = Object.fromEntries(
+      Object.entries(t).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
+    );
     if (typeof kept.contents === 'string') kept.contents = sanitizeOperatorHtml(kept.contents);
     if (Object.keys(kept).length) out[locale] = kept;
   }
@@ -168,7 +173,8 @@ export async function createContent<K extends ContentKind>(
 ): Promise<ContentItem> {
   assertSchedule(fields.startsAt, fields.endsAt);
   const translations = cleanTranslations(fields.translations);
-  if (kind === 'notice') return noticeView(await createNotice(tx, { ...(fields as NoticeFields), translations }));
+  if (kind === 'notice')
+    return noticeView(await createNotice(tx, { ...(fields as NoticeFields), translations }));
   if (kind === 'popup') {
     const { published, ...rest } = fields as PopupFields;
     return popupView(await createPopup(tx, { ...rest, translations, active: published }));

@@ -1,5 +1,5 @@
-import { readerLanguage } from '../../http/reader-language.ts';
 import type { RouteContext, RouteHandlers } from '../../http/member-api.ts';
+import { readerLanguage } from '../../http/reader-language.ts';
 import { activeBanners, activePopups, listNotices } from './content.service.ts';
 
 /** Which site the content is for, and in which language (http/reader-language.ts). */

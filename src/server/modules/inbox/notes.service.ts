@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { inLanguage, type Translations } from '../../../shared/content-language.ts';
+import type { Locale } from '../../../shared/format.ts';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { findMember } from '../accounts/members.service.ts';
 import type { SessionMember } from '../accounts/sessions.service.ts';
 import { notifyLive, notifyMembers } from '../live/live.notify.ts';
 import { NOTE_VISIBLE_SQL, type NoteTarget, noteReceipts, notes } from './inbox.schema.ts';
-import { inLanguage, type Translations } from '../../../shared/content-language.ts';
-import type { Locale } from '../../../shared/format.ts';
 
 /** What decides which notes a member sees: who they are, their level, since when they are a member. */
 interface Viewer {
@@ -65,7 +65,11 @@ export async function listNotes(
     db,
     sql`select count(*) as n, count(*) filter (where v.read_at is null) as unread from (${visibleNotes(viewer)}) v`,
   );
-  return { notes: rows.map((r) => toNote(r, locale)), maxCount: total?.n ?? 0, noteCount: total?.unread ?? 0 };
+  return {
+    notes: rows.map((r) => toNote(r, locale)),
+    maxCount: total?.n ?? 0,
+    noteCount: total?.unread ?? 0,
+  };
 }
 
 /** The unread count and the newest note, for the header and the alert. */

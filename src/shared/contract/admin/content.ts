@@ -18,10 +18,12 @@ const translation = z
   })
   .strict();
 export const translationsField = z
-  .object(Object.fromEntries(LOCALES.map((l) => [l, translation.optional()])) as Record<
-    (typeof LOCALES)[number],
-    z.ZodOptional<typeof translation>
-  >)
+  .object(
+    Object.fromEntries(LOCALES.map((l) => [l, translation.optional()])) as Record<
+      (typeof LOCALES)[number],
+      z.ZodOptional<typeof translation>
+    >,
+  )
   .strict();
 const schedule = {
   translations: translationsField.optional(),

@@ -1,5 +1,5 @@
-import i18next from 'i18next';
 import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { callRoute } from '../../api/client.ts';
 
 export const HOME_LIST_SIZE = 5;

@@ -1,5 +1,5 @@
-import i18next from 'i18next';
 import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from '../../../ui/popups.module.css';

@@ -2,7 +2,12 @@ import { sessionEndpoints } from '../../../../shared/contract/admin/session.ts';
 import { adminRoute } from '../admin-route.ts';
 import { appendAudit } from '../audit.service.ts';
 import { operatorView } from '../backoffice.presenter.ts';
-import { OPERATOR_SESSION_MS, operatorLogin, operatorLogout, setOperatorLocale } from '../operators.service.ts';
+import {
+  OPERATOR_SESSION_MS,
+  operatorLogin,
+  operatorLogout,
+  setOperatorLocale,
+} from '../operators.service.ts';
 import { ROLE_PERMISSIONS } from '../permissions.ts';
 
 /** The operator session cookie: httpOnly, SameSite=Strict, scoped to /api/admin. */
