@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { publicData, publicLogin } from '../../../../test/support/public-api.ts';
+import { publicData } from '../../../../test/support/public-api.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 
