@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { OpenRound } from '../api/types.ts';
 import { Amount } from '../components/Amount.tsx';
 import { Outcome } from '../components/Field.tsx';
@@ -34,7 +34,9 @@ export default function GamesPage() {
       <PageHead title={t('nav.games')} />
       <Tabs
         tabs={CATEGORIES.map((c) => ({ key: c, label: t(`games.category.${c}`) }))}
-        value={category} onChange={setCategory} />
+        value={category}
+        onChange={setCategory}
+      />
       <Outcome error={catalogue.error} />
       {catalogue.data?.vendors.length === 0 && <p className={ui.empty}>{t('games.noVendor')}</p>}
       {catalogue.data?.vendors.map((vendor) => (

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../shared/contract/admin/index.ts';
 import { OPERATOR_ROLES } from '../../shared/vocabulary.ts';
 import { Button } from '../../ui/Button.tsx';

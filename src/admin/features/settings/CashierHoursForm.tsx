@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { SiteView } from '../../api/types.ts';

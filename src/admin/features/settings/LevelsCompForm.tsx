@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { LevelRow, SiteView } from '../../api/types.ts';
@@ -114,9 +114,7 @@ function LevelsTable({ site, levels }: { site: SiteView; levels: LevelRow[] }) {
           </tbody>
         </table>
       </div>
-      <p className={ui.muted}>
-        {t('settings.compHint')}
-      </p>
+      <p className={ui.muted}>{t('settings.compHint')}</p>
       <Outcome error={change.error} done={change.isSuccess && t('common.saved')} />
       <div className={ui.row}>
         <Button type="submit" disabled={change.isPending}>

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { PaymentOption, SiteView } from '../../api/types.ts';
@@ -134,7 +134,9 @@ function OptionRow({
       <td data-label={t('settings.head.maximum')}>
         {input('maxAmount', { type: 'number', min: 1, style: { width: 120 } })}
       </td>
-      <td data-label={t('settings.head.order')}>{input('sortOrder', { type: 'number', style: { width: 64 } })}</td>
+      <td data-label={t('settings.head.order')}>
+        {input('sortOrder', { type: 'number', style: { width: 64 } })}
+      </td>
       <td data-label={t('settings.head.on')}>
         <input
           type="checkbox"

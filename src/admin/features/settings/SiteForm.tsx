@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { SiteView } from '../../api/types.ts';
@@ -46,9 +46,7 @@ export function SiteForm({ site }: { site: SiteView }) {
           onChange={(e) => setForm({ ...form, name: e.target.value })}
         />
         <TextArea
-          label={
-            site.isDefault ? t('settings.domainsDefault') : t('settings.domainsLines')
-          }
+          label={site.isDefault ? t('settings.domainsDefault') : t('settings.domainsLines')}
           rows={3}
           value={form.domains}
           onChange={(e) => setForm({ ...form, domains: e.target.value })}
