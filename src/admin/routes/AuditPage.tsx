@@ -135,7 +135,7 @@ export default function AuditPage() {
           <Select label={t('audit.operator')} value={form.operator} onChange={set('operator')}>
             <option value="">{t('audit.everyOperator')}</option>
             {operators.data?.operators.map((o) => (
-              <option key={o.id} value={o.login}>
+              <option key={o.id} value={o.login} translate="no">
                 {o.login} ({t(`roles.${o.role}`)})
               </option>
             ))}

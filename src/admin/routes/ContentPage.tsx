@@ -72,7 +72,8 @@ export default function ContentPage() {
           t('content.allLanguages')
         ) : (
           <span className={ui.muted}>
-            {t('content.missingShort', { languages: missing.map((l) => LANGUAGE_NAMES[l]).join(', ') })}
+            {t('content.missingShort')}{' '}
+            <span translate="no">{missing.map((l) => LANGUAGE_NAMES[l]).join(', ')}</span>
           </span>
         );
       },

@@ -21,19 +21,25 @@ export function LanguageTabs({
   const { t } = useTranslation();
   const missing = missingLanguages(translations, DEFAULT_LOCALE);
   const order = [DEFAULT_LOCALE, ...LOCALES.filter((l) => l !== DEFAULT_LOCALE)];
-  const label = (l: Locale) =>
-    l === DEFAULT_LOCALE
-      ? `${LANGUAGE_NAMES[l]} · ${t('content.defaultLanguage')}`
-      : `${LANGUAGE_NAMES[l]}${missing.includes(l) ? ` · ${t('content.missing')}` : ''}`;
+  // Each language by its own name, as the switcher shows it (not translated).
+  const label = (l: Locale) => (
+    <>
+      <span translate="no">{LANGUAGE_NAMES[l]}</span>
+      {l === DEFAULT_LOCALE
+        ? ` · ${t('content.defaultLanguage')}`
+        : missing.includes(l)
+          ? ` · ${t('content.missing')}`
+          : ''}
+    </>
+  );
   return (
     <div className={ui.form}>
       <Tabs tabs={order.map((l) => ({ key: l, label: label(l) }))} value={value} onChange={onChange} />
       {missing.length > 0 && (
         <p className={ui.muted} data-testid="missing-languages">
-          {t('content.missingLine', {
-            languages: missing.map((l) => LANGUAGE_NAMES[l]).join(', '),
-            fallback: LANGUAGE_NAMES[DEFAULT_LOCALE],
-          })}
+          {t('content.missingLine')}{' '}
+          <span translate="no">{missing.map((l) => LANGUAGE_NAMES[l]).join(', ')}</span>.{' '}
+          {t('content.fallbackLine')} <span translate="no">{LANGUAGE_NAMES[DEFAULT_LOCALE]}</span>
         </p>
       )}
     </div>
