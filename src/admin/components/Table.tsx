@@ -48,7 +48,8 @@ export function Table<T>({
             <tr key={rowKey(row)}>
               {columns.map((column) => (
                 <td key={column.head} className={cellClass(column)} data-label={column.head}>
-                  {column.cell(row)}
+                  {/* One box per cell, so a phone's card keeps the cell's parts together beside its label. */}
+                  <div className={styles.cell}>{column.cell(row)}</div>
                 </td>
               ))}
             </tr>
