@@ -17,7 +17,10 @@ const ADMIN_PATHS = [
   '/operators',
   '/audit',
 ] as const;
-/** What stays as it is in every language: the demo data's own names and the operators' logins. */
+/**
+ * What stays as it is in every language: the demo data's own names, the operators' logins, and the
+ * technical words of the settings' labels (an API, a URL, paths).
+ */
 const ALLOWED = [
   'demo',
   'operator',
@@ -25,11 +28,11 @@ const ALLOWED = [
   'phone-desk',
   'limits-desk',
   'sandbox',
+  'https://front.example.com',
   'https',
   'public',
   'media',
-  'Asia',
-  'Seoul',
+  'API',
 ];
 
 /** Picks the back office's language in the menu's switcher, as an operator would. */
