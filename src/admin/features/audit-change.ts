@@ -27,7 +27,7 @@ function flatten(value: Record<string, unknown>, prefix = ''): Map<string, unkno
 
 /**
  * What an audit entry changed, field by field: before and after where both are known, only after for
- * what was created. Unchanged fields are left out; a removed field reads as after "null".
+ * what was created. Unchanged fields, and those the entry did not record after, are left out.
  */
 export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
   if (!isRecord(after))
