@@ -116,6 +116,31 @@ describe.runIf(chromiumAvailable)('the back office in Korean and Thai', () => {
     }, 90_000);
   }
 
+  it('the content editor has a tab per language and names the missing translations', async () => {
+    await b.page.evaluate(() => {
+      window.history.pushState({}, '', '/admin/content');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await settle(b.page, 'main h1');
+    await b.page.getByRole('button', { name: 'สร้างประกาศใหม่' }).click();
+    const editor = b.page.getByRole('region', { name: 'สร้างประกาศใหม่' });
+    const tabs = editor.getByRole('tab');
+    expect(await tabs.allInnerTexts()).toEqual([
+      'ไทย · ภาษาหลัก',
+      'English · ยังไม่มี',
+      '한국어 · ยังไม่มี',
+      '日本語 · ยังไม่มี',
+      'Tiếng Việt · ยังไม่มี',
+    ]);
+    await editor.getByLabel('หัวข้อ').fill('ประกาศ');
+    await tabs.nth(1).click();
+    await editor.getByLabel('หัวข้อ').fill('Notice');
+    expect(await tabs.nth(1).innerText()).toBe('English');
+    expect(await editor.getByTestId('missing-languages').innerText()).not.toContain('English');
+    await b.screenshot('admin-th-content-editor-phone');
+    await editor.getByRole('button', { name: 'ยกเลิก' }).click();
+  });
+
   it('the audit log fits a 1366-px screen and reads changes as field: old → new', async () => {
     await b.page.setViewportSize(DESKTOP);
     await b.page.evaluate(() => {
