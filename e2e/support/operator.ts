@@ -15,6 +15,8 @@ export const currentCode = () => generateSync({ secret: DEMO_OPERATOR.totpSecret
  * password and secret, made by the global setup): two files within one 30 s step would collide.
  */
 export const PHONE_OPERATOR = 'phone-desk';
+/** Owners who work the back office in Korean and Thai (admin-language.e2e.ts): one per test. */
+export const LANGUAGE_OPERATORS = ['desk-ko', 'walk-ko', 'walk-th'] as const;
 /** A support operator who reads a member's limits (limits.e2e.ts). */
 export const LIMITS_OPERATOR = 'limits-desk';
 /**

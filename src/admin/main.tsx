@@ -1,10 +1,11 @@
 import '../ui/tokens.css';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AdminFailure } from './api/client.ts';
 import { App } from './app/App.tsx';
+import { i18nReady } from './i18n/index.ts';
 
 /** An ended or expired operator session anywhere sends the operator back to the login form. */
 function signOutOn401(error: unknown) {
@@ -20,12 +21,17 @@ const queryClient = new QueryClient({
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from admin.html');
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter basename="/admin">
-        <App />
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>,
+// The texts of the operator's language arrive before the first paint: no English flash.
+void i18nReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter basename="/admin">
+          <Suspense fallback={null}>
+            <App />
+          </Suspense>
+        </BrowserRouter>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

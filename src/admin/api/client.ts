@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import {
   type AdminEndpoint,
   type AdminReply,
@@ -41,7 +42,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new AdminFailure(0, 'network', 'The server cannot be reached. Check the connection.', {});
+    throw new AdminFailure(0, 'network', i18next.t('common.offline'), {});
   }
   const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok || json.status !== 'success') {
@@ -84,4 +85,4 @@ export function adminSend<E extends AdminEndpoint>(
 
 /** The reply's message for an operator: the server's reason, or a plain fallback. */
 export const failureText = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.';
+  error instanceof Error && error.message ? error.message : i18next.t('common.failed');

@@ -1,35 +1,39 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import type { Permission } from '../api/types.ts';
 import ui from '../components/ui.module.css';
+import { LanguagePicker } from '../features/session/LanguagePicker.tsx';
 import { usePendingCounts } from '../features/session/pending.ts';
 import { useLogout, useOperator } from '../features/session/queries.ts';
 import styles from './AdminLayout.module.css';
 
 interface Section {
   to: string;
+  /** The key of its name under `nav` in the admin texts. */
   label: string;
   permission: Permission;
   badge?: 'cashier' | 'support';
 }
 
 const SECTIONS: Section[] = [
-  { to: '/', label: 'Dashboard', permission: 'dashboard.view' },
-  { to: '/cashier', label: 'Cashier', permission: 'cashier.view', badge: 'cashier' },
-  { to: '/members', label: 'Members', permission: 'members.view' },
-  { to: '/support', label: 'Support', permission: 'support.answer', badge: 'support' },
-  { to: '/notes', label: 'Notes', permission: 'notes.send' },
-  { to: '/content', label: 'Content', permission: 'content.manage' },
-  { to: '/games', label: 'Games', permission: 'games.manage' },
-  { to: '/trading', label: 'Trading', permission: 'trading' },
-  { to: '/settings', label: 'Settings', permission: 'settings.manage' },
-  { to: '/operators', label: 'Operators', permission: 'settings.manage' },
-  { to: '/audit', label: 'Audit log', permission: 'audit.view' },
+  { to: '/', label: 'dashboard', permission: 'dashboard.view' },
+  { to: '/cashier', label: 'cashier', permission: 'cashier.view', badge: 'cashier' },
+  { to: '/members', label: 'members', permission: 'members.view' },
+  { to: '/support', label: 'support', permission: 'support.answer', badge: 'support' },
+  { to: '/notes', label: 'notes', permission: 'notes.send' },
+  { to: '/content', label: 'content', permission: 'content.manage' },
+  { to: '/games', label: 'games', permission: 'games.manage' },
+  { to: '/trading', label: 'trading', permission: 'trading' },
+  { to: '/settings', label: 'settings', permission: 'settings.manage' },
+  { to: '/operators', label: 'operators', permission: 'settings.manage' },
+  { to: '/audit', label: 'audit', permission: 'audit.view' },
 ];
 
 /** The frame of every back-office screen: the sections this role may open, with waiting counts. */
 export function AdminLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const me = useOperator().data;
   const pending = usePendingCounts().data;
   const logout = useLogout();
@@ -43,9 +47,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       <aside className={styles.side}>
         <div className={styles.brand}>
           Royal Casino
-          <small>Back office</small>
+          <small>{t('nav.backOffice')}</small>
         </div>
-        <nav className={styles.nav} aria-label="Back office">
+        <nav className={styles.nav} aria-label={t('nav.backOffice')}>
           {sections.map((section) => {
             const count = badgeOf(section);
             return (
@@ -55,11 +59,11 @@ export function AdminLayout({ children }: { children: ReactNode }) {
                 end={section.to === '/'}
                 className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
               >
-                {section.label}
+                {t(`nav.${section.label}`)}
                 {count > 0 && (
-                  <span className={styles.badge} title={`${count} waiting`}>
+                  <span className={styles.badge} title={t('nav.waiting', { count })}>
                     {count}
-                    <span className={styles.hidden}> waiting</span>
+                    <span className={styles.hidden}> {t('nav.waitingShort')}</span>
                   </span>
                 )}
               </NavLink>
@@ -69,10 +73,11 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <div className={styles.who}>
           <span>
             <strong>{me?.operator.login}</strong>
-            <span className={styles.role}> · {me?.operator.role}</span>
+            <span className={styles.role}> · {me && t(`roles.${me.operator.role}`)}</span>
           </span>
+          <LanguagePicker signedIn />
           <Button variant="ghost" className={ui.small} onClick={() => logout.mutate()}>
-            Sign out
+            {t('nav.signOut')}
           </Button>
         </div>
       </aside>

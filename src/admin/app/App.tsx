@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { useOperator } from '../features/session/queries.ts';
+import { useOperatorLanguage } from '../features/session/useOperatorLanguage.ts';
 import { LoginPage } from '../routes/LoginPage.tsx';
 import { AdminLayout } from './AdminLayout.tsx';
 
@@ -20,6 +21,7 @@ const OperatorsPage = lazy(() => import('../routes/OperatorsPage.tsx'));
 /** The back office: a login form until an operator is signed in, then the screens of their role. */
 export function App() {
   const me = useOperator();
+  useOperatorLanguage();
   if (me.isPending) return null;
   if (!me.data) {
     return (

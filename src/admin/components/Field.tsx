@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import styles from './ui.module.css';
 
 /** A labelled input; the label wraps the control so screen readers and tests find it by name. */
@@ -40,8 +41,9 @@ export const asSentence = (text: string) => text.charAt(0).toUpperCase() + text.
 
 /** The outcome line under a form: the server's reason on failure, a short confirmation on success. */
 export function Outcome({ error, done }: { error?: unknown; done?: string | false }) {
+  const { t } = useTranslation();
   if (error) {
-    const raw = error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.';
+    const raw = error instanceof Error && error.message ? error.message : t('common.failed');
     const text = asSentence(raw);
     return (
       <p className={styles.error} role="alert">

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import styles from './ui.module.css';
 
 const TONE: Record<string, string | undefined> = {
@@ -20,7 +21,12 @@ const TONE: Record<string, string | undefined> = {
   cancelled: styles.pillBad,
 };
 
-/** A status word as a coloured pill: waiting amber, done green, refused red. */
+/** A status word as a coloured pill: waiting amber, done green, refused red; the word in the operator's language. */
 export function Pill({ value, label }: { value: string; label?: string }) {
-  return <span className={`${styles.pill} ${TONE[value] ?? ''}`}>{label ?? value}</span>;
+  const { t } = useTranslation();
+  return (
+    <span className={`${styles.pill} ${TONE[value] ?? ''}`}>
+      {label ?? t(`status.${value}`, { defaultValue: value })}
+    </span>
+  );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import styles from './ui.module.css';
 
 export interface Column<T> {
@@ -8,7 +9,10 @@ export interface Column<T> {
   wrap?: boolean;
 }
 
-/** A scrolling table of rows, or a plain sentence when there are none. */
+/**
+ * A table of rows, or a plain sentence when there are none. On a phone each row becomes a card, each
+ * cell under its column's name (`data-label`), so a row's actions are in reach without scrolling sideways.
+ */
 export function Table<T>({
   rows,
   columns,
@@ -22,7 +26,8 @@ export function Table<T>({
   empty: string;
   label: string;
 }) {
-  if (!rows) return <p className={styles.empty}>Loading…</p>;
+  const { t } = useTranslation();
+  if (!rows) return <p className={styles.empty}>{t('common.loading')}</p>;
   if (rows.length === 0) return <p className={styles.empty}>{empty}</p>;
   const cellClass = (column: Column<T>) =>
     [column.numeric ? styles.num : '', column.wrap ? styles.wrap : ''].join(' ').trim() || undefined;
@@ -42,8 +47,9 @@ export function Table<T>({
           {rows.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((column) => (
-                <td key={column.head} className={cellClass(column)}>
-                  {column.cell(row)}
+                <td key={column.head} className={cellClass(column)} data-label={column.head}>
+                  {/* One box per cell, so a phone's card keeps the cell's parts together beside its label. */}
+                  <div className={styles.cell}>{column.cell(row)}</div>
                 </td>
               ))}
             </tr>

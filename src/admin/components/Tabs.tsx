@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import ui from './ui.module.css';
 
 /** A row of tabs; the page renders the chosen one's content below it. */
@@ -6,7 +7,7 @@ export function Tabs<K extends string>({
   value,
   onChange,
 }: {
-  tabs: readonly { key: NoInfer<K>; label: string }[];
+  tabs: readonly { key: NoInfer<K>; label: ReactNode }[];
   value: K;
   onChange: (key: NoInfer<K>) => void;
 }) {

@@ -19,3 +19,14 @@ describe('the audit log shows what an action changed', () => {
     expect(changeLines(null, null)).toEqual([]);
   });
 });
+
+describe('the audit log reads nested changes field by field', () => {
+  it('names the field inside a record that changed, not the record as JSON', () => {
+    expect(
+      changeLines(
+        { title: 'a', translations: { en: { title: 'Hi' } } },
+        { title: 'a', translations: { en: { title: 'Hello' }, ko: { title: '안녕' } } },
+      ),
+    ).toEqual(['translations.en.title: Hi → Hello', 'translations.ko.title: 안녕']);
+  });
+});

@@ -1,3 +1,11 @@
+/** One field an audit entry changed: its path (`title`, `translations.en.title`) and its values as text. */
+export interface FieldChange {
+  field: string;
+  /** Absent for what was created (nothing before). */
+  before?: string;
+  after: string;
+}
+
 const show = (value: unknown) => {
   const text = typeof value === 'string' ? value : JSON.stringify(value ?? null);
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
@@ -6,17 +14,45 @@ const show = (value: unknown) => {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/**
- * What an audit entry changed, one line per field: `field: before → after` where both sides are
- * known, `field: after` for what was created. Unchanged fields are left out.
- */
-export function changeLines(before: unknown, after: unknown): string[] {
-  if (!isRecord(after)) return after === null || after === undefined ? [] : [show(after)];
-  const old = isRecord(before) ? before : undefined;
-  const lines: string[] = [];
-  for (const [key, value] of Object.entries(after)) {
-    if (old && JSON.stringify(old[key]) === JSON.stringify(value)) continue;
-    lines.push(old && key in old ? `${key}: ${show(old[key])} → ${show(value)}` : `${key}: ${show(value)}`);
+/** Nested records become dotted fields, so a change inside one reads as that one field. */
+function flatten(value: Record<string, unknown>, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [key, v] of Object.entries(value)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (isRecord(v) && Object.keys(v).length > 0) for (const [p, w] of flatten(v, path)) out.set(p, w);
+    else out.set(path, v);
   }
-  return lines;
+  return out;
+}
+
+/**
+ * What an audit entry changed, field by field: before and after where both are known, only after for
+ * what was created. Unchanged fields, and those the entry did not record after, are left out.
+ */
+export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
+  if (!isRecord(after))
+    return after === null || after === undefined ? [] : [{ field: '', after: show(after) }];
+  const next = flatten(after);
+  const old = isRecord(before) ? flatten(before) : undefined;
+  const changes: FieldChange[] = [];
+  for (const [field, value] of next) {
+    if (old && JSON.stringify(old.get(field)) === JSON.stringify(value)) continue;
+    changes.push(
+      old?.has(field)
+        ? { field, before: show(old.get(field)), after: show(value) }
+        : { field, after: show(value) },
+    );
+  }
+  if (old)
+    for (const [field, value] of old)
+      if (!next.has(field)) changes.push({ field, before: show(value), after: 'null' });
+  return changes;
+}
+
+/** The same as lines of text: `field: before → after`, or `field: after`. */
+export function changeLines(before: unknown, after: unknown): string[] {
+  return fieldChanges(before, after).map(({ field, before: was, after: now }) => {
+    const value = was === undefined ? now : `${was} → ${now}`;
+    return field ? `${field}: ${value}` : value;
+  });
 }

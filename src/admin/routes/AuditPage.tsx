@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../shared/contract/admin/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { adminCall } from '../api/client.ts';
@@ -10,27 +12,61 @@ import { PageHead, Panel } from '../components/Panel.tsx';
 import { type Column, Table } from '../components/Table.tsx';
 import ui from '../components/ui.module.css';
 import { When } from '../components/When.tsx';
-import { changeLines } from '../features/audit-change.ts';
+import { fieldChanges } from '../features/audit-change.ts';
 import styles from './AuditPage.module.css';
 
-const COLUMNS: Column<AuditRow>[] = [
+/** What an entry changed, one line per field: the field's name, its old value struck through, the new one. */
+function Changes({ row }: { row: AuditRow }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={styles.changes}>
+      {fieldChanges(row.before, row.after).map((c) => (
+        <li key={c.field}>
+          {c.field && (
+            <span className={styles.field}>
+              {/* A known field by its name in the operator's language; any other by its own name. */}
+              <span translate="no">{t(`audit.field.${c.field}`, { defaultValue: c.field })}</span>:{' '}
+            </span>
+          )}
+          {c.before !== undefined && (
+            <>
+              <del className={styles.before} translate="no">
+                {c.before}
+              </del>{' '}
+              →{' '}
+            </>
+          )}
+          <ins className={styles.after} translate="no">
+            {c.after}
+          </ins>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const columns = (t: TFunction): Column<AuditRow>[] => [
   { head: '#', cell: (r) => r.id },
-  { head: 'When', cell: (r) => <When value={r.at} /> },
-  { head: 'Operator', cell: (r) => r.operatorLogin },
-  { head: 'Action', cell: (r) => <code>{r.action}</code> },
-  { head: 'Target', cell: (r) => r.target },
+  { head: t('audit.when'), cell: (r) => <When value={r.at} /> },
+  { head: t('audit.operator'), cell: (r) => <span translate="no">{r.operatorLogin}</span> },
   {
-    head: 'Change',
-    wrap: true,
+    head: t('audit.action'),
     cell: (r) => (
-      <ul className={styles.changes}>
-        {changeLines(r.before, r.after).map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
+      <code className={styles.code} translate="no">
+        {r.action}
+      </code>
     ),
   },
-  { head: 'Address', cell: (r) => r.ip ?? '-' },
+  {
+    head: t('audit.target'),
+    cell: (r) => (
+      <span className={styles.code} translate="no">
+        {r.target}
+      </span>
+    ),
+  },
+  { head: t('audit.change'), wrap: true, cell: (r) => <Changes row={r} /> },
+  { head: t('audit.address'), cell: (r) => r.ip ?? '-' },
 ];
 
 const PAGE = 100;
@@ -38,6 +74,7 @@ const blank = { operator: '', action: '', from: '', to: '' };
 
 /** Who did what, to what, when and from where; filtered, and the hash chain checked on demand. */
 export default function AuditPage() {
+  const { t } = useTranslation();
   const [form, setForm] = useState(blank);
   const [filters, setFilters] = useState(blank);
   // Paging goes back in time from an entry id, so new entries never shift the page being read.
@@ -80,34 +117,34 @@ export default function AuditPage() {
   const oldest = rows?.at(-1)?.id;
   return (
     <div className={ui.page}>
-      <PageHead title="Audit log">
+      <PageHead title={t('nav.audit')}>
         <Button variant="ghost" disabled={verify.isFetching} onClick={() => verify.refetch()}>
-          Verify the chain
+          {t('audit.verify')}
         </Button>
       </PageHead>
       {verify.data && (
         <p className={verify.data.ok ? ui.ok : ui.error} role="status">
           {verify.data.ok
-            ? `The chain is intact: ${verify.data.entries} entries, none edited or removed.`
-            : `The chain is broken at entry #${verify.data.brokenAt}: it was edited or an entry was removed.`}
+            ? t('audit.intact', { entries: verify.data.entries })
+            : t('audit.broken', { id: verify.data.brokenAt })}
         </p>
       )}
       <Outcome error={verify.error} />
-      <Panel title="Filter">
+      <Panel title={t('audit.filter')}>
         <form className={ui.row} onSubmit={submit}>
-          <Select label="Operator" value={form.operator} onChange={set('operator')}>
-            <option value="">Every operator</option>
+          <Select label={t('audit.operator')} value={form.operator} onChange={set('operator')}>
+            <option value="">{t('audit.everyOperator')}</option>
             {operators.data?.operators.map((o) => (
-              <option key={o.id} value={o.login}>
-                {o.login} ({o.role})
+              <option key={o.id} value={o.login} translate="no">
+                {o.login} ({t(`roles.${o.role}`)})
               </option>
             ))}
           </Select>
           <Field
-            label="Action"
+            label={t('audit.action')}
             list="audit-actions"
             maxLength={100}
-            placeholder="e.g. content.* or cashier.deposit.approve"
+            placeholder={t('audit.actionHint')}
             value={form.action}
             onChange={set('action')}
           />
@@ -116,9 +153,9 @@ export default function AuditPage() {
               <option key={a} value={a} />
             ))}
           </datalist>
-          <Field label="From" type="datetime-local" value={form.from} onChange={set('from')} />
-          <Field label="To" type="datetime-local" value={form.to} onChange={set('to')} />
-          <Button type="submit">Apply</Button>
+          <Field label={t('common.from')} type="datetime-local" value={form.from} onChange={set('from')} />
+          <Field label={t('common.to')} type="datetime-local" value={form.to} onChange={set('to')} />
+          <Button type="submit">{t('common.apply')}</Button>
           <Button
             variant="ghost"
             onClick={() => {
@@ -127,34 +164,34 @@ export default function AuditPage() {
               setBefore(undefined);
             }}
           >
-            Clear
+            {t('common.clear')}
           </Button>
         </form>
       </Panel>
       <Outcome error={entries.error} />
       <Panel
-        title={before ? `Entries older than #${before}` : 'Entries (newest first)'}
+        title={before ? t('audit.olderThan', { id: before }) : t('audit.entries')}
         actions={
           <div className={ui.row}>
             {before && (
               <Button variant="ghost" className={ui.small} onClick={() => setBefore(undefined)}>
-                Newest
+                {t('common.newest')}
               </Button>
             )}
             {rows?.length === PAGE && (
               <Button variant="ghost" className={ui.small} onClick={() => setBefore(oldest)}>
-                Older entries
+                {t('audit.olderEntries')}
               </Button>
             )}
           </div>
         }
       >
         <Table
-          label="Audit entries"
+          label={t('audit.label')}
           rows={rows}
-          columns={COLUMNS}
+          columns={columns(t)}
           rowKey={(r) => r.id}
-          empty="No entry matches."
+          empty={t('audit.noMatch')}
         />
       </Panel>
     </div>

@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import type { PendingRequest } from '../api/types.ts';
@@ -13,45 +15,55 @@ import { When } from '../components/When.tsx';
 import { DecisionCell } from '../features/cashier/DecisionCell.tsx';
 import { useCashierQueue } from '../features/cashier/queries.ts';
 
-const columnsWith = (onLost: (message: string) => void): Column<PendingRequest>[] => [
+const columnsWith = (t: TFunction, onLost: (message: string) => void): Column<PendingRequest>[] => [
   { head: '#', cell: (r) => r.id },
-  { head: 'Requested', cell: (r) => <When value={r.createdAt} /> },
+  { head: t('cashier.requested'), cell: (r) => <When value={r.createdAt} /> },
   {
-    head: 'Member',
+    head: t('cashier.member'),
     cell: (r) => (
       <>
-        <Link to={`/members/${r.member.id}`}>{r.member.loginId}</Link>{' '}
+        <Link to={`/members/${r.member.id}`} translate="no">
+          {r.member.loginId}
+        </Link>{' '}
         <span className={ui.muted}>
-          {r.member.nick} · Lv {r.member.level}
+          <span translate="no">{r.member.nick}</span> · {t('cashier.level', { level: r.member.level })}
         </span>{' '}
-        {r.member.status !== 'active' && <Pill value="blocked" label={r.member.status} />}
+        {r.member.status !== 'active' && (
+          <Pill value="blocked" label={t(`status.${r.member.status}`, { defaultValue: r.member.status })} />
+        )}
       </>
     ),
   },
   {
-    head: 'Bank account',
+    head: t('cashier.bankAccount'),
     cell: (r) => (
-      <>
+      <span translate="no">
         {r.member.bankName} {r.member.bankNumber}
         <div className={ui.muted}>{r.member.bankOwner}</div>
-      </>
+      </span>
     ),
   },
-  { head: 'Amount', numeric: true, cell: (r) => <Amount value={r.amount} currency={r.currency} /> },
   {
-    head: 'History (approved)',
+    head: t('cashier.amount'),
+    numeric: true,
+    cell: (r) => <Amount value={r.amount} currency={r.currency} />,
+  },
+  {
+    head: t('cashier.history'),
     cell: (r) => (
       <span className={ui.muted}>
-        In {r.history.deposits.count}× <Amount value={r.history.deposits.total} currency={r.currency} /> · Out{' '}
+        {t('cashier.in')} {r.history.deposits.count}×{' '}
+        <Amount value={r.history.deposits.total} currency={r.currency} /> · {t('cashier.out')}{' '}
         {r.history.withdrawals.count}× <Amount value={r.history.withdrawals.total} currency={r.currency} />
       </span>
     ),
   },
-  { head: 'Decision', cell: (r) => <DecisionCell request={r} onLost={onLost} /> },
+  { head: t('cashier.decision'), cell: (r) => <DecisionCell request={r} onLost={onLost} /> },
 ];
 
 /** Pending deposits and withdrawals, oldest first; the list refreshes itself. */
 export default function CashierPage() {
+  const { t } = useTranslation();
   const [kind, setKind] = useState<'deposit' | 'withdraw'>('deposit');
   const queue = useCashierQueue(kind);
   const [lost, setLost] = useState<string | undefined>();
@@ -63,11 +75,11 @@ export default function CashierPage() {
   const hidden = count(kind) - (shown?.length ?? 0);
   return (
     <div className={ui.page}>
-      <PageHead title="Cashier" />
+      <PageHead title={t('nav.cashier')} />
       <Tabs
         tabs={[
-          { key: 'deposit', label: `Deposits (${count('deposit')})` },
-          { key: 'withdraw', label: `Withdrawals (${count('withdraw')})` },
+          { key: 'deposit', label: t('cashier.depositsTab', { count: count('deposit') }) },
+          { key: 'withdraw', label: t('cashier.withdrawalsTab', { count: count('withdraw') }) },
         ]}
         value={kind}
         onChange={setKind}
@@ -76,23 +88,21 @@ export default function CashierPage() {
         <div className={ui.row} role="alert">
           <p className={ui.error}>{lost}</p>
           <Button variant="ghost" className={ui.small} onClick={() => setLost(undefined)}>
-            Dismiss
+            {t('common.dismiss')}
           </Button>
         </div>
       )}
       <Outcome error={queue.error} />
-      <Panel title={kind === 'deposit' ? 'Pending deposits' : 'Pending withdrawals'}>
+      <Panel title={kind === 'deposit' ? t('cashier.pendingDeposits') : t('cashier.pendingWithdrawals')}>
         <Table
-          label={kind === 'deposit' ? 'Pending deposits' : 'Pending withdrawals'}
+          label={kind === 'deposit' ? t('cashier.pendingDeposits') : t('cashier.pendingWithdrawals')}
           rows={shown}
-          columns={columnsWith(setLost)}
+          columns={columnsWith(t, setLost)}
           rowKey={(r) => r.id}
-          empty="Nothing is waiting. New requests appear here by themselves."
+          empty={t('cashier.empty')}
         />
         {hidden > 0 && (
-          <p className={ui.muted}>
-            The oldest {shown?.length} of {count(kind)} are listed; decide these and the next ones follow.
-          </p>
+          <p className={ui.muted}>{t('cashier.paged', { shown: shown?.length ?? 0, total: count(kind) })}</p>
         )}
       </Panel>
     </div>

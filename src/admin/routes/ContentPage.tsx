@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { missingLanguages } from '../../shared/content-language.ts';
+import { DEFAULT_LOCALE } from '../../shared/format.ts';
 import { Button } from '../../ui/Button.tsx';
 import type { ContentItem, ContentKind } from '../api/types.ts';
 import { Outcome } from '../components/Field.tsx';
@@ -10,20 +13,23 @@ import ui from '../components/ui.module.css';
 import { When } from '../components/When.tsx';
 import { ContentEditor } from '../features/content/ContentEditor.tsx';
 import { useContentDelete, useContentList, useContentSave } from '../features/content/queries.ts';
+import { LANGUAGE_NAMES } from '../i18n/index.ts';
 
-const TABS: { key: ContentKind; label: string }[] = [
-  { key: 'notice', label: 'Notices' },
-  { key: 'popup', label: 'Popups' },
-  { key: 'banner', label: 'Banners' },
-];
+const KINDS: ContentKind[] = ['notice', 'popup', 'banner'];
 
 function Actions({ item, onEdit }: { item: ContentItem; onEdit(): void }) {
+  const { t } = useTranslation();
   const save = useContentSave(item.kind);
   const remove = useContentDelete(item.kind);
   return (
     <div className={ui.row}>
-      <Button variant="ghost" className={ui.small} onClick={onEdit} aria-label={`Edit ${item.title}`}>
-        Edit
+      <Button
+        variant="ghost"
+        className={ui.small}
+        onClick={onEdit}
+        aria-label={t('content.editItem', { title: item.title })}
+      >
+        {t('common.edit')}
       </Button>
       <Button
         variant="ghost"
@@ -31,18 +37,17 @@ function Actions({ item, onEdit }: { item: ContentItem; onEdit(): void }) {
         disabled={save.isPending}
         onClick={() => save.mutate({ id: item.id, fields: { published: !item.published } })}
       >
-        {item.published ? 'Unpublish' : 'Publish'}
+        {item.published ? t('content.unpublish') : t('content.publish')}
       </Button>
       <Button
         variant="ghost"
         className={`${ui.small} ${ui.danger}`}
         disabled={remove.isPending}
         onClick={() => {
-          if (window.confirm(`Delete “${item.title}”? Members stop seeing it at once.`))
-            remove.mutate(item.id);
+          if (window.confirm(t('content.confirmDelete', { title: item.title }))) remove.mutate(item.id);
         }}
       >
-        Delete
+        {t('common.delete')}
       </Button>
       <Outcome error={save.error ?? remove.error} />
     </div>
@@ -51,25 +56,54 @@ function Actions({ item, onEdit }: { item: ContentItem; onEdit(): void }) {
 
 /** Notices, popups and banners: what members see, where, and when. */
 export default function ContentPage() {
+  const { t } = useTranslation();
   const [kind, setKind] = useState<ContentKind>('notice');
   const [editing, setEditing] = useState<ContentItem | 'new' | undefined>();
   const list = useContentList(kind);
   const columns: Column<ContentItem>[] = [
-    { head: 'Title', wrap: true, cell: (i) => i.title },
-    { head: 'State', cell: (i) => <Pill value={i.state} /> },
-    { head: 'Sites', wrap: true, cell: (i) => i.domain || <span className={ui.muted}>every site</span> },
-    { head: 'From', cell: (i) => <When value={i.startsAt} /> },
-    { head: 'Until', cell: (i) => <When value={i.endsAt} /> },
-    { head: '', cell: (i) => <Actions item={i} onEdit={() => setEditing(i)} /> },
+    { head: t('content.title'), wrap: true, cell: (i) => <span translate="no">{i.title}</span> },
+    { head: t('memberLists.state'), cell: (i) => <Pill value={i.state} /> },
+    {
+      head: t('content.languages'),
+      wrap: true,
+      cell: (i) => {
+        const missing = missingLanguages(i.translations, DEFAULT_LOCALE);
+        return missing.length === 0 ? (
+          t('content.allLanguages')
+        ) : (
+          <span className={ui.muted}>
+            {t('content.missingShort')}{' '}
+            <span translate="no">{missing.map((l) => LANGUAGE_NAMES[l]).join(', ')}</span>
+          </span>
+        );
+      },
+    },
+    {
+      head: t('content.sitesHead'),
+      wrap: true,
+      cell: (i) =>
+        i.domain ? (
+          <span translate="no">{i.domain}</span>
+        ) : (
+          <span className={ui.muted}>{t('content.everySite')}</span>
+        ),
+    },
+    { head: t('common.from'), cell: (i) => <When value={i.startsAt} /> },
+    { head: t('content.until'), cell: (i) => <When value={i.endsAt} /> },
+    { head: t('content.actions'), cell: (i) => <Actions item={i} onEdit={() => setEditing(i)} /> },
   ];
-  const label = TABS.find((t) => t.key === kind)?.label ?? '';
+  const label = t(`content.kinds.${kind}`);
   return (
     <div className={ui.page}>
-      <PageHead title="Content">
-        {!editing && <Button onClick={() => setEditing('new')}>New {kind}</Button>}
+      <PageHead title={t('nav.content')}>
+        {!editing && (
+          <Button onClick={() => setEditing('new')}>
+            {t('content.newTitle', { noun: t(`content.noun.${kind}`) })}
+          </Button>
+        )}
       </PageHead>
       <Tabs
-        tabs={TABS}
+        tabs={KINDS.map((k) => ({ key: k, label: t(`content.kinds.${k}`) }))}
         value={kind}
         onChange={(next) => {
           setKind(next);
@@ -91,7 +125,7 @@ export default function ContentPage() {
           rows={list.data?.items}
           columns={columns}
           rowKey={(i) => i.id}
-          empty={`No ${kind} yet.`}
+          empty={t(`content.empty.${kind}`)}
         />
       </Panel>
     </div>

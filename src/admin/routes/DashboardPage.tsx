@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { adminContract as api } from '../../shared/contract/admin/index.ts';
 import { adminCall } from '../api/client.ts';
@@ -13,22 +14,24 @@ import styles from './DashboardPage.module.css';
 
 type Figures = DashboardReply['today'];
 
-const FIGURES: { key: keyof Figures; label: string }[] = [
-  { key: 'deposits', label: 'Deposits' },
-  { key: 'withdrawals', label: 'Withdrawals' },
-  { key: 'bets', label: 'Bets' },
-  { key: 'wins', label: 'Wins' },
-  { key: 'ggr', label: 'Gross gaming revenue' },
-  { key: 'newMembers', label: 'New members' },
-  { key: 'activeMembers', label: 'Active members' },
+/** The figures in the order shown; each one's name is `dashboard.figure.<key>` in the admin texts. */
+const FIGURES: (keyof Figures)[] = [
+  'deposits',
+  'withdrawals',
+  'bets',
+  'wins',
+  'ggr',
+  'newMembers',
+  'activeMembers',
 ];
 
 function FigureList({ figures }: { figures: Figures }) {
+  const { t } = useTranslation();
   return (
     <dl className={styles.figures}>
-      {FIGURES.map(({ key, label }) => (
+      {FIGURES.map((key) => (
         <div key={key} className={`${styles.figure} ${figures[key] < 0 ? styles.negative : ''}`}>
-          <dt>{label}</dt>
+          <dt>{t(`dashboard.figure.${key}`)}</dt>
           <dd>
             <Amount value={figures[key]} />
           </dd>
@@ -43,15 +46,16 @@ function FigureList({ figures }: { figures: Figures }) {
  * settlement runs still working; a trader follows the link to the findings.
  */
 function SportsReconciliation({ counts }: { counts: DashboardReply['sportsReconciliation'] }) {
+  const { t } = useTranslation();
   const mayTrade = useMay('trading');
   const tiles = [
-    { key: 'open', value: counts.open, label: 'open findings', alert: counts.open > 0 },
-    { key: 'repaired', value: counts.repairedToday, label: 'repaired in the last day', alert: false },
-    { key: 'runs', value: counts.unfinishedRuns, label: 'settlement runs working', alert: false },
+    { key: 'open', value: counts.open, label: t('dashboard.openFindings'), alert: counts.open > 0 },
+    { key: 'repaired', value: counts.repairedToday, label: t('dashboard.repaired'), alert: false },
+    { key: 'runs', value: counts.unfinishedRuns, label: t('dashboard.runs'), alert: false },
   ];
   return (
-    <Panel title="Sportsbook reconciliation">
-      <dl className={styles.counts} aria-label="Sportsbook reconciliation counts">
+    <Panel title={t('dashboard.reconciliation')}>
+      <dl className={styles.counts} aria-label={t('dashboard.reconciliationCounts')}>
         {tiles.map((t) => (
           <div key={t.key} className={`${styles.count} ${t.alert ? styles.alert : ''}`}>
             <dt>{t.label}</dt>
@@ -62,11 +66,9 @@ function SportsReconciliation({ counts }: { counts: DashboardReply['sportsReconc
       {counts.open > 0 && (
         <p className={styles.followUp}>
           {mayTrade ? (
-            <Link to="/trading?view=reconciliation">
-              Review the open findings in Trading → Reconciliation
-            </Link>
+            <Link to="/trading?view=reconciliation">{t('dashboard.reviewFindings')}</Link>
           ) : (
-            'A trader resolves them in Trading → Reconciliation.'
+            t('dashboard.traderResolves')
           )}
         </p>
       )}
@@ -76,6 +78,7 @@ function SportsReconciliation({ counts }: { counts: DashboardReply['sportsReconc
 
 /** Today and this month at a glance, and what is waiting for an operator. */
 export default function DashboardPage() {
+  const { t } = useTranslation();
   const query = useQuery({
     queryKey: ['admin', 'dashboard'],
     queryFn: () => adminCall(api.dashboard.dashboard),
@@ -84,36 +87,36 @@ export default function DashboardPage() {
   const data = query.data;
   return (
     <div className={ui.page}>
-      <PageHead title="Dashboard" />
+      <PageHead title={t('nav.dashboard')} />
       <Outcome error={query.error} />
       {data && (
         <>
-          <Panel title="Waiting for an operator">
+          <Panel title={t('dashboard.waiting')}>
             <div className={styles.pending}>
               <Link className={styles.pendingLink} to="/cashier">
-                <strong>{data.pending.deposits}</strong> deposits
+                <strong>{data.pending.deposits}</strong> {t('dashboard.deposits')}
               </Link>
               <Link className={styles.pendingLink} to="/cashier">
-                <strong>{data.pending.withdrawals}</strong> withdrawals
+                <strong>{data.pending.withdrawals}</strong> {t('dashboard.withdrawals')}
               </Link>
               <Link className={styles.pendingLink} to="/support">
-                <strong>{data.pending.tickets}</strong> help tickets
+                <strong>{data.pending.tickets}</strong> {t('dashboard.tickets')}
               </Link>
             </div>
           </Panel>
           <SportsReconciliation counts={data.sportsReconciliation} />
-          <Panel title="Player protection">
+          <Panel title={t('dashboard.protection')}>
             <p data-testid="protected-members">
-              <strong>{data.protectedMembers}</strong> members on a break or self-excluded now
+              <strong>{data.protectedMembers}</strong> {t('dashboard.protected')}
             </p>
             <p data-testid="members-with-limits">
-              <strong>{data.membersWithLimits}</strong> members with limits of their own
+              <strong>{data.membersWithLimits}</strong> {t('dashboard.withLimits')}
             </p>
           </Panel>
-          <Panel title="Today">
+          <Panel title={t('dashboard.today')}>
             <FigureList figures={data.today} />
           </Panel>
-          <Panel title="This month">
+          <Panel title={t('dashboard.month')}>
             <FigureList figures={data.month} />
           </Panel>
           <JackpotPanel jackpot={data.jackpot} />

@@ -1,12 +1,15 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Outcome } from '../components/Field.tsx';
 import ui from '../components/ui.module.css';
+import { LanguagePicker } from '../features/session/LanguagePicker.tsx';
 import { useLogin } from '../features/session/queries.ts';
 import styles from './LoginPage.module.css';
 
 /** Operator sign-in: login, password and the 6-digit code from the authenticator app. */
 export function LoginPage() {
+  const { t } = useTranslation();
   const login = useLogin();
   const [form, setForm] = useState({ login: '', password: '', otp: '' });
   const submit = (event: FormEvent) => {
@@ -19,13 +22,20 @@ export function LoginPage() {
     <div className={styles.wrap}>
       <form className={styles.card} onSubmit={submit}>
         <h1 className={styles.title}>
-          <span>Royal Casino</span> back office
+          <span>Royal Casino</span> {t('login.backOffice')}
         </h1>
-        <p className={styles.hint}>Operators only. Every action is recorded in the audit log.</p>
+        <p className={styles.hint}>{t('login.hint')}</p>
+        <LanguagePicker signedIn={false} />
         <div className={ui.form}>
-          <Field label="Login" autoComplete="username" required value={form.login} onChange={set('login')} />
           <Field
-            label="Password"
+            label={t('login.login')}
+            autoComplete="username"
+            required
+            value={form.login}
+            onChange={set('login')}
+          />
+          <Field
+            label={t('login.password')}
             type="password"
             autoComplete="current-password"
             required
@@ -33,7 +43,7 @@ export function LoginPage() {
             onChange={set('password')}
           />
           <Field
-            label="Authenticator code"
+            label={t('login.code')}
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="\d{6}"
@@ -44,7 +54,7 @@ export function LoginPage() {
           />
           <Outcome error={login.error} />
           <Button type="submit" disabled={login.isPending}>
-            {login.isPending ? 'Signing in…' : 'Sign in'}
+            {login.isPending ? t('login.signingIn') : t('login.signIn')}
           </Button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Amount } from '../components/Amount.tsx';
 import { Outcome } from '../components/Field.tsx';
@@ -16,68 +17,71 @@ import styles from './MemberDetailPage.module.css';
 
 /** One member: profile, balances, what the operator may do, and their recent history. */
 export default function MemberDetailPage() {
+  const { t } = useTranslation();
   const id = Number(useParams().id);
   const detail = useMemberDetail(id);
   const mayManage = useMay('members.manage');
   const data = detail.data;
   return (
     <div className={ui.page}>
-      <PageHead title={data ? `Member ${data.profile.loginId}` : 'Member'}>
+      <PageHead
+        title={data ? t('memberDetail.title', { login: data.profile.loginId }) : t('memberDetail.member')}
+      >
         <div className={ui.row}>
           {data && (
             <Link to={`/notes?to=${encodeURIComponent(data.profile.loginId)}&id=${data.profile.id}`}>
-              Send a note
+              {t('memberDetail.sendNote')}
             </Link>
           )}
-          <Link to="/members">← All members</Link>
+          <Link to="/members">← {t('memberDetail.all')}</Link>
         </div>
       </PageHead>
       <Outcome error={detail.error} />
       {data && (
         <>
           <div className={ui.grid}>
-            <Panel title="Profile">
+            <Panel title={t('memberDetail.profile')}>
               <dl className={styles.facts}>
-                <dt>Nickname</dt>
-                <dd>{data.profile.nick}</dd>
-                <dt>Status</dt>
+                <dt>{t('members.nick')}</dt>
+                <dd translate="no">{data.profile.nick}</dd>
+                <dt>{t('members.status')}</dt>
                 <dd>
                   <Pill value={data.profile.status} />
                 </dd>
-                <dt>Level</dt>
+                <dt>{t('members.level')}</dt>
                 <dd>{data.profile.level}</dd>
-                <dt>Phone</dt>
+                <dt>{t('memberDetail.phone')}</dt>
                 <dd>{data.profile.phone}</dd>
-                <dt>Bank</dt>
-                <dd>
+                <dt>{t('memberDetail.bank')}</dt>
+                <dd translate="no">
                   {data.profile.bankName} {data.profile.bankNumber} · {data.profile.bankOwner}
                 </dd>
-                <dt>Joined</dt>
+                <dt>{t('members.joined')}</dt>
                 <dd>
                   <When value={data.profile.createdAt} />
                 </dd>
-                <dt>Last login</dt>
+                <dt>{t('memberDetail.lastLogin')}</dt>
                 <dd>
                   <When value={data.profile.lastLoginAt} /> {data.profile.lastLoginIp ?? ''}
                 </dd>
               </dl>
             </Panel>
-            <Panel title="Balances">
+            <Panel title={t('memberDetail.balances')}>
               <dl className={styles.balances}>
-                <dt>Cash</dt>
+                <dt>{t('memberDetail.cash')}</dt>
                 <dd data-testid="member-cash">
                   <Amount value={data.balances.cash} currency={data.currency} />
                 </dd>
-                <dt>Comp</dt>
+                <dt>{t('memberDetail.comp')}</dt>
                 <dd>
                   <Amount value={data.balances.comp} currency={data.currency} />
                 </dd>
-                <dt>Held for withdrawal</dt>
+                <dt>{t('memberDetail.held')}</dt>
                 <dd>
                   <Amount value={data.balances.held} currency={data.currency} />
                 </dd>
                 <VaultBalance vault={data.balances.vault} />
-                <dt>Owed (sports corrections)</dt>
+                <dt>{t('memberDetail.owed')}</dt>
                 <dd data-testid="member-debt">
                   <Amount value={data.debt.owed} currency={data.currency} />
                 </dd>

@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import type { MemberRow } from '../api/types.ts';
@@ -10,17 +12,25 @@ import ui from '../components/ui.module.css';
 import { When } from '../components/When.tsx';
 import { useMemberSearch } from '../features/members/queries.ts';
 
-const COLUMNS: Column<MemberRow>[] = [
+const columns = (t: TFunction): Column<MemberRow>[] => [
   { head: '#', cell: (m) => m.id },
-  { head: 'Login', cell: (m) => <Link to={`/members/${m.id}`}>{m.loginId}</Link> },
-  { head: 'Nickname', cell: (m) => m.nick },
-  { head: 'Level', cell: (m) => m.level },
-  { head: 'Status', cell: (m) => <Pill value={m.status} /> },
-  { head: 'Joined', cell: (m) => <When value={m.createdAt} /> },
+  {
+    head: t('members.login'),
+    cell: (m) => (
+      <Link to={`/members/${m.id}`} translate="no">
+        {m.loginId}
+      </Link>
+    ),
+  },
+  { head: t('members.nick'), cell: (m) => <span translate="no">{m.nick}</span> },
+  { head: t('members.level'), cell: (m) => m.level },
+  { head: t('members.status'), cell: (m) => <Pill value={m.status} /> },
+  { head: t('members.joined'), cell: (m) => <When value={m.createdAt} /> },
 ];
 
 /** Find a member by login, nickname or phone; the newest 50 matches. */
 export default function MembersPage() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const [text, setText] = useState(q);
@@ -31,29 +41,29 @@ export default function MembersPage() {
   };
   return (
     <div className={ui.page}>
-      <PageHead title="Members" />
+      <PageHead title={t('nav.members')} />
       <search>
         <form className={ui.row} onSubmit={submit}>
           <input
             className={ui.input}
             style={{ maxWidth: 360 }}
-            aria-label="Search members"
-            placeholder="Login, nickname or phone"
+            aria-label={t('members.search')}
+            placeholder={t('members.placeholder')}
             value={text}
             maxLength={64}
             onChange={(event) => setText(event.target.value)}
           />
-          <Button type="submit">Search</Button>
+          <Button type="submit">{t('common.search')}</Button>
         </form>
       </search>
       <Outcome error={search.error} />
-      <Panel title={q ? `Members matching “${q}”` : 'Newest members'}>
+      <Panel title={q ? t('members.matching', { q }) : t('members.newest')}>
         <Table
-          label="Members"
+          label={t('nav.members')}
           rows={search.data?.members}
-          columns={COLUMNS}
+          columns={columns(t)}
           rowKey={(m) => m.id}
-          empty="No member matches."
+          empty={t('members.noMatch')}
         />
       </Panel>
     </div>

@@ -1,5 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { adminContract as api } from '../../shared/contract/admin/index.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -14,12 +16,13 @@ type Target = 'member' | 'level' | 'all';
 async function memberIdOf(loginId: string): Promise<number> {
   const { members } = await adminCall(api.members.search, { query: { q: loginId } });
   const member = members.find((m) => m.loginId === loginId.trim().toLowerCase());
-  if (!member) throw new Error(`There is no member with the login “${loginId}”.`);
+  if (!member) throw new Error(i18next.t('notes.noSuchMember', { login: loginId }));
   return member.id;
 }
 
 /** A note to one member, to every member of a level, or to everyone; it lands in their inbox. */
 export default function NotesPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   // From a member's page the id is known; a typed login is looked up.
   const knownId = Number(params.get('id')) || undefined;
@@ -50,18 +53,22 @@ export default function NotesPage() {
   };
   return (
     <div className={ui.page}>
-      <PageHead title="Notes" />
-      <Panel title="Send a note">
+      <PageHead title={t('nav.notes')} />
+      <Panel title={t('memberDetail.sendNote')}>
         <form className={ui.form} onSubmit={submit} style={{ maxWidth: 640 }}>
           <div className={ui.row}>
-            <Select label="To" value={target} onChange={(event) => setTarget(event.target.value as Target)}>
-              <option value="all">Every member</option>
-              <option value="level">Every member of a level</option>
-              <option value="member">One member</option>
+            <Select
+              label={t('notes.to')}
+              value={target}
+              onChange={(event) => setTarget(event.target.value as Target)}
+            >
+              <option value="all">{t('notes.target.all')}</option>
+              <option value="level">{t('notes.target.level')}</option>
+              <option value="member">{t('notes.target.member')}</option>
             </Select>
             {target === 'member' && (
               <Field
-                label="Member login"
+                label={t('notes.memberLogin')}
                 required
                 maxLength={64}
                 value={form.loginId}
@@ -70,7 +77,7 @@ export default function NotesPage() {
             )}
             {target === 'level' && (
               <Field
-                label="Level"
+                label={t('members.level')}
                 type="number"
                 min={1}
                 max={20}
@@ -80,9 +87,15 @@ export default function NotesPage() {
               />
             )}
           </div>
-          <Field label="Title" required maxLength={100} value={form.title} onChange={set('title')} />
+          <Field
+            label={t('notes.title')}
+            required
+            maxLength={100}
+            value={form.title}
+            onChange={set('title')}
+          />
           <TextArea
-            label="Message"
+            label={t('notes.message')}
             required
             maxLength={5000}
             value={form.contents}
@@ -90,10 +103,10 @@ export default function NotesPage() {
           />
           <div className={ui.row}>
             <Button type="submit" disabled={send.isPending}>
-              Send note
+              {t('notes.send')}
             </Button>
           </div>
-          <Outcome error={send.error} done={send.isSuccess && `Note #${send.data.noteId} sent.`} />
+          <Outcome error={send.error} done={send.isSuccess && t('notes.sent', { id: send.data.noteId })} />
         </form>
       </Panel>
     </div>

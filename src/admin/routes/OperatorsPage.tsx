@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../shared/contract/admin/index.ts';
 import { OPERATOR_ROLES } from '../../shared/vocabulary.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -17,24 +18,25 @@ type Role = (typeof ROLES)[number];
 const LIST = ['admin', 'operators'] as const;
 
 function RoleCell({ row, self }: { row: OperatorRow; self: boolean }) {
+  const { t } = useTranslation();
   const client = useQueryClient();
   const change = useMutation({
     mutationFn: (role: Role) => adminCall(api.operators.setRole, { params: { id: row.id }, body: { role } }),
     onSettled: () => client.invalidateQueries({ queryKey: LIST }),
   });
-  if (self) return <span>{row.role} (you)</span>;
+  if (self) return <span>{t('operators.you', { role: t(`roles.${row.role}`) })}</span>;
   return (
     <>
       <select
         className={`${ui.input} ${ui.cellSelect}`}
-        aria-label={`Role of ${row.login}`}
+        aria-label={t('operators.roleOf', { login: row.login })}
         value={row.role}
         disabled={change.isPending}
         onChange={(event) => change.mutate(event.target.value as Role)}
       >
         {ROLES.map((r) => (
           <option key={r} value={r}>
-            {r}
+            {t(`roles.${r}`)}
           </option>
         ))}
       </select>
@@ -45,6 +47,7 @@ function RoleCell({ row, self }: { row: OperatorRow; self: boolean }) {
 
 /** Who may use the back office, with which role; new operators get their credentials once. */
 export default function OperatorsPage() {
+  const { t } = useTranslation();
   const me = useOperator().data?.operator;
   const client = useQueryClient();
   const list = useQuery({
@@ -64,67 +67,69 @@ export default function OperatorsPage() {
     create.mutate();
   };
   const columns: Column<OperatorRow>[] = [
-    { head: 'Login', cell: (o) => o.login },
-    { head: 'Role', cell: (o) => <RoleCell row={o} self={o.id === me?.id} /> },
-    { head: 'Locked until', cell: (o) => <When value={o.lockedUntil} /> },
-    { head: 'Added', cell: (o) => <When value={o.createdAt} /> },
+    { head: t('login.login'), cell: (o) => <span translate="no">{o.login}</span> },
+    { head: t('operators.role'), cell: (o) => <RoleCell row={o} self={o.id === me?.id} /> },
+    { head: t('operators.lockedUntil'), cell: (o) => <When value={o.lockedUntil} /> },
+    { head: t('operators.added'), cell: (o) => <When value={o.createdAt} /> },
   ];
   const created = create.data;
   return (
     <div className={ui.page}>
-      <PageHead title="Operators" />
-      <Panel title="Add an operator">
+      <PageHead title={t('nav.operators')} />
+      <Panel title={t('operators.addTitle')}>
         <form className={ui.row} onSubmit={submit}>
           <Field
-            label="Login"
+            label={t('login.login')}
             required
             pattern="[a-z][a-z0-9_\-]{2,31}"
-            title="3-32 lower-case letters, digits, _ or -"
+            title={t('operators.loginRule')}
             value={form.login}
             onChange={(e) => setForm({ ...form, login: e.target.value })}
           />
           <Select
-            label="Role"
+            label={t('operators.role')}
             value={form.role}
             onChange={(e) => setForm({ ...form, role: e.target.value as Role })}
           >
             {ROLES.map((r) => (
               <option key={r} value={r}>
-                {r}
+                {t(`roles.${r}`)}
               </option>
             ))}
           </Select>
           <Button type="submit" disabled={create.isPending}>
-            Add operator
+            {t('operators.add')}
           </Button>
         </form>
         <Outcome error={create.error} />
         {created && (
           <div className={ui.form} role="status" style={{ marginTop: 12 }}>
             <p className={ui.ok}>
-              {created.operator.login} ({created.operator.role}) added. Hand these over now: they are not
-              shown again.
+              {t('operators.addedNotice', {
+                login: created.operator.login,
+                role: t(`roles.${created.operator.role}`),
+              })}
             </p>
             <p>
-              Password: <code>{created.password}</code>
+              {t('login.password')}: <code translate="no">{created.password}</code>
             </p>
             <p>
-              TOTP secret: <code>{created.totpSecret}</code>
+              {t('operators.totp')}: <code translate="no">{created.totpSecret}</code>
             </p>
             <p className={ui.muted} style={{ overflowWrap: 'anywhere' }}>
-              Authenticator URI: <code>{created.otpauthUri}</code>
+              {t('operators.uri')}: <code translate="no">{created.otpauthUri}</code>
             </p>
           </div>
         )}
       </Panel>
       <Outcome error={list.error} />
-      <Panel title="Operators">
+      <Panel title={t('nav.operators')}>
         <Table
-          label="Operators"
+          label={t('nav.operators')}
           rows={list.data?.operators}
           columns={columns}
           rowKey={(o) => o.id}
-          empty="No operators."
+          empty={t('operators.none')}
         />
       </Panel>
     </div>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../shared/contract/admin/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Outcome } from '../components/Field.tsx';
@@ -13,6 +14,7 @@ import { useSettingsChange, useSites } from '../features/settings/queries.ts';
 import { parseDomains, SiteForm } from '../features/settings/SiteForm.tsx';
 
 function NewSiteForm({ onDone }: { onDone(): void }) {
+  const { t } = useTranslation();
   const change = useSettingsChange(api.sites.create);
   const [form, setForm] = useState({ code: '', name: '', domains: '' });
   const submit = (event: FormEvent) => {
@@ -23,29 +25,29 @@ function NewSiteForm({ onDone }: { onDone(): void }) {
     );
   };
   return (
-    <Panel title="New site">
+    <Panel title={t('settings.newSite')}>
       <form className={ui.row} onSubmit={submit}>
         <Field
-          label="Code"
+          label={t('settings.code')}
           required
           pattern="[a-z0-9\-]{2,32}"
           value={form.code}
           onChange={(e) => setForm({ ...form, code: e.target.value })}
         />
         <Field
-          label="Name"
+          label={t('settings.name')}
           required
           maxLength={100}
           value={form.name}
           onChange={(e) => setForm({ ...form, name: e.target.value })}
         />
         <Field
-          label="Domains"
+          label={t('settings.domains')}
           value={form.domains}
           onChange={(e) => setForm({ ...form, domains: e.target.value })}
         />
         <Button type="submit" disabled={change.isPending}>
-          Create site
+          {t('settings.createSite')}
         </Button>
       </form>
       <Outcome error={change.error} />
@@ -55,6 +57,7 @@ function NewSiteForm({ onDone }: { onDone(): void }) {
 
 /** Per-site settings: domains, cashier hours and locks, payment options, levels and comp, messenger links. */
 export default function SettingsPage() {
+  const { t } = useTranslation();
   const sites = useSites();
   const [siteId, setSiteId] = useState<number | undefined>();
   const [adding, setAdding] = useState(false);
@@ -62,11 +65,12 @@ export default function SettingsPage() {
   const site = list.find((s) => s.id === siteId) ?? list.find((s) => s.isDefault) ?? list[0];
   return (
     <div className={ui.page}>
-      <PageHead title="Settings">
+      <PageHead title={t('nav.settings')}>
         <div className={ui.row}>
           <label className={ui.field}>
-            Site
+            {t('settings.site')}
             <select
+              translate="no"
               className={ui.input}
               value={site?.id ?? ''}
               onChange={(e) => setSiteId(Number(e.target.value))}
@@ -80,7 +84,7 @@ export default function SettingsPage() {
           </label>
           {!adding && (
             <Button variant="ghost" onClick={() => setAdding(true)}>
-              New site
+              {t('settings.newSite')}
             </Button>
           )}
         </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Outcome } from '../components/Field.tsx';
 import { PageHead } from '../components/Panel.tsx';
@@ -10,19 +11,20 @@ import { FeedPanel } from '../features/sports/FeedPanel.tsx';
 import { type EventFilter, useReconciliation, useTradingEvents } from '../features/sports/queries.ts';
 import { ReconciliationPanel } from '../features/sports/ReconciliationPanel.tsx';
 
+/** The desk's tabs; each one's name is `trading.view.<key>` in the admin texts. */
 const VIEWS = [
-  { key: 'live', label: 'In play' },
-  { key: 'scheduled', label: 'Upcoming' },
-  { key: 'postponed', label: 'Postponed' },
-  { key: 'ended', label: 'Ended' },
-  { key: 'cancelled', label: 'Cancelled' },
-  { key: 'all', label: 'All' },
-  { key: 'bets', label: 'Bets' },
-  { key: 'reconciliation', label: 'Reconciliation' },
-  { key: 'feed', label: 'Feeds & rules' },
+  'live',
+  'scheduled',
+  'postponed',
+  'ended',
+  'cancelled',
+  'all',
+  'bets',
+  'reconciliation',
+  'feed',
 ] as const;
-type View = (typeof VIEWS)[number]['key'];
-const isView = (v: string | null): v is View => VIEWS.some((view) => view.key === v);
+type View = (typeof VIEWS)[number];
+const isView = (v: string | null): v is View => VIEWS.some((view) => view === v);
 const NOT_EVENTS = new Set<View>(['bets', 'reconciliation', 'feed']);
 
 /**
@@ -31,6 +33,7 @@ const NOT_EVENTS = new Set<View>(['bets', 'reconciliation', 'feed']);
  * dashboard's to the reconciliation) opens it.
  */
 export default function TradingPage() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const requested = params.get('view');
   const view: View = isView(requested) ? requested : 'all';
@@ -42,12 +45,13 @@ export default function TradingPage() {
   const [moved, setMoved] = useState<StateChange>();
   const events = useTradingEvents(NOT_EVENTS.has(view) ? 'all' : (view as EventFilter));
   const open = useReconciliation(false).data?.open ?? 0;
-  const tabs = VIEWS.map((v) =>
-    v.key === 'reconciliation' && open > 0 ? { ...v, label: `${v.label} (${open})` } : v,
-  );
+  const tabs = VIEWS.map((key) => {
+    const label = t(`trading.view.${key}`);
+    return { key, label: key === 'reconciliation' && open > 0 ? `${label} (${open})` : label };
+  });
   return (
     <div className={ui.page}>
-      <PageHead title="Trading" />
+      <PageHead title={t('nav.trading')} />
       <Tabs tabs={tabs} value={view} onChange={setView} />
       {view === 'feed' && <FeedPanel />}
       {view === 'bets' && <BetsPanel />}
@@ -58,7 +62,7 @@ export default function TradingPage() {
             error={events.error}
             done={moved && !events.data?.events.some((e) => e.id === moved.eventId) && moved.text}
           />
-          {events.data?.events.length === 0 && <p className={ui.empty}>No events here.</p>}
+          {events.data?.events.length === 0 && <p className={ui.empty}>{t('trading.noEvents')}</p>}
           {events.data?.events.map((e) => (
             <EventCard key={e.id} event={e} onStateChanged={setMoved} />
           ))}

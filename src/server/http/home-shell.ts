@@ -32,19 +32,24 @@ export async function homeShellPage(
   const build = realpathSync(webRoot);
   const renderer = await rendererOf(build);
   if (!renderer) return null;
+  const lang = request.cookies?.lang;
+  let locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
   const call = async <N extends RouteName>(name: N, body: RouteRequest<N>): Promise<RouteReply<N>> => {
     const reply = await app.inject({
       method: 'POST',
       url: `/api/routes/${name}`,
-      headers: { host: request.host, 'content-type': 'application/json' },
+      // The notices in the page's language, as the site asks for them (http/reader-language.ts).
+      headers: { host: request.host, 'content-type': 'application/json', 'accept-language': locale },
       payload: body,
     });
     const { status } = reply.json<{ status?: unknown }>();
     if (status !== 'success') throw new Error(`${name}: ${String(status)}`);
     return reply.json<RouteReply<N>>();
   };
-  const lang = request.cookies?.lang;
-  const [casino, slot, notices, jackpot, site] = await Promise.all([
+  const site = await call('get-reg-domain', {});
+  // No choice of the visitor's yet: the site's language (web-static.ts sets the cookie alike).
+  if (!isLocale(lang)) locale = site.site.lang ?? DEFAULT_LOCALE;
+  const [casino, slot, notices, jackpot] = await Promise.all([
     call('get-casino-setting', {}),
     call('get-slot-setting', {}),
     // The home page's list size (src/web/features/content/queries.ts, SPEC §9).
@@ -53,8 +58,7 @@ export async function homeShellPage(
     call('get-reg-domain', {}),
   ]);
   const data: HomeShellData = {
-    // No choice of the visitor's yet: the site's language (web-static.ts sets the cookie alike).
-    locale: isLocale(lang) ? lang : (site.site.lang ?? DEFAULT_LOCALE),
+    locale,
     casino: casino.casiono,
     slot: slot.slot,
     notices: notices.notices,

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { RouteName, RouteReply, RouteRequest } from '../../shared/contract/routes.ts';
 
 /** A refusal from the API: `msg` is the message key the page shows. */
@@ -18,7 +19,8 @@ export async function callRoute<N extends RouteName>(name: N, body: RouteRequest
   try {
     response = await fetch(`/api/routes/${name}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      // The operator's content (notices, popups, banners, notes) comes back in the site's language.
+      headers: { 'content-type': 'application/json', 'accept-language': i18next.language || 'th' },
       credentials: 'same-origin',
       body: JSON.stringify(body),
     });

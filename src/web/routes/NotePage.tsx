@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format.ts';
@@ -20,7 +21,7 @@ function Notes() {
   const { t } = useTranslation(['inbox', 'common']);
   const queryClient = useQueryClient();
   const list = useQuery({
-    queryKey: ['notes'],
+    queryKey: ['notes', i18next.language],
     queryFn: () => callRoute('get-note-list', { page: 1, pageSize: 50 }),
   });
   const [open, setOpen] = useState<number | null>(null);

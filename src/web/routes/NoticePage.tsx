@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format.ts';
@@ -18,7 +19,7 @@ export function NoticePage() {
 function Notices() {
   const { t } = useTranslation(['inbox', 'common']);
   const list = useQuery({
-    queryKey: ['notices', 'page'],
+    queryKey: ['notices', 'page', i18next.language],
     queryFn: () => callRoute('get-user-notices', { page: 1, pageSize: 50 }),
   });
   const [open, setOpen] = useState<number | null>(null);

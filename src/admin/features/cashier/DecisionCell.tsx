@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import { AdminFailure } from '../../api/client.ts';
 import type { PendingRequest } from '../../api/types.ts';
@@ -19,19 +20,18 @@ export function DecisionCell({
   /** Another desk decided first: the row is about to vanish, so the page keeps the reason. */
   onLost(message: string): void;
 }) {
+  const { t } = useTranslation();
   const decision = useDecision((error) => {
     // Only a request another desk decided leaves the queue; any other refusal (a member who owes a
     // debt cannot be paid out) stays on the row, under it.
     if (error instanceof AdminFailure && error.httpStatus === 409 && error.status === 'already') {
-      onLost(
-        `${request.kind === 'deposit' ? 'Deposit' : 'Withdrawal'} #${request.id}: ${asSentence(error.message)}.`,
-      );
+      onLost(t(`cashier.lost.${request.kind}`, { id: request.id, reason: asSentence(error.message) }));
     }
   });
   const [rejecting, setRejecting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
-  const label = `${request.kind} #${request.id}`;
+  const label = t(`cashier.label.${request.kind}`, { id: request.id });
   const reject = (event: FormEvent) => {
     event.preventDefault();
     decision.mutate({ kind: request.kind, id: request.id, approve: false, reason });
@@ -42,8 +42,8 @@ export function DecisionCell({
         <form className={ui.row} onSubmit={reject}>
           <input
             className={ui.input}
-            aria-label={`Reason to reject ${label}`}
-            placeholder="Reason shown to the member"
+            aria-label={t('cashier.reasonFor', { label })}
+            placeholder={t('cashier.reason')}
             required
             minLength={3}
             maxLength={500}
@@ -56,46 +56,51 @@ export function DecisionCell({
             className={`${ui.small} ${ui.danger}`}
             disabled={decision.isPending}
           >
-            Confirm reject
+            {t('cashier.confirmReject')}
           </Button>
           <Button variant="ghost" className={ui.small} onClick={() => setRejecting(false)}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </form>
       ) : confirming ? (
-        <fieldset className={`${ui.row} ${ui.plainFieldset}`} aria-label={`Confirm approval of ${label}`}>
+        <fieldset
+          className={`${ui.row} ${ui.plainFieldset}`}
+          aria-label={t('cashier.confirmApprovalOf', { label })}
+        >
           <span>
-            {request.kind === 'deposit' ? 'Credit' : 'Pay out'} <Amount value={request.amount} />{' '}
-            {request.kind === 'deposit' ? 'to' : 'from'} <strong>{request.member.loginId}</strong>?
+            {t(`cashier.confirm.${request.kind}.before`)} <Amount value={request.amount} />{' '}
+            {t(`cashier.confirm.${request.kind}.middle`)}{' '}
+            <strong translate="no">{request.member.loginId}</strong>
+            {t(`cashier.confirm.${request.kind}.after`)}
           </span>
           <Button
             className={ui.small}
             disabled={decision.isPending}
             onClick={() => decision.mutate({ kind: request.kind, id: request.id, approve: true })}
           >
-            Confirm approve
+            {t('cashier.confirmApprove')}
           </Button>
           <Button variant="ghost" className={ui.small} onClick={() => setConfirming(false)}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </fieldset>
       ) : (
         <div className={ui.row}>
           <Button
             className={ui.small}
-            aria-label={`Approve ${label}`}
+            aria-label={t('cashier.approveLabel', { label })}
             disabled={decision.isPending}
             onClick={() => setConfirming(true)}
           >
-            Approve
+            {t('cashier.approve')}
           </Button>
           <Button
             variant="ghost"
             className={`${ui.small} ${ui.danger}`}
-            aria-label={`Reject ${label}`}
+            aria-label={t('cashier.rejectLabel', { label })}
             onClick={() => setRejecting(true)}
           >
-            Reject
+            {t('cashier.reject')}
           </Button>
         </div>
       )}

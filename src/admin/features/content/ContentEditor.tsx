@@ -1,4 +1,7 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Translations } from '../../../shared/content-language.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { ContentItem, ContentKind } from '../../api/types.ts';
 import { Field, Outcome, Select } from '../../components/Field.tsx';
@@ -7,6 +10,7 @@ import { Panel } from '../../components/Panel.tsx';
 import ui from '../../components/ui.module.css';
 import styles from './content.module.css';
 import { HtmlField } from './HtmlField.tsx';
+import { LanguageTabs } from './LanguageTabs.tsx';
 import { PopupPreview } from './PopupPreview.tsx';
 import { useContentSave } from './queries.ts';
 
@@ -36,9 +40,10 @@ function formOf(item: ContentItem | undefined) {
 }
 type Form = ReturnType<typeof formOf>;
 
-function fieldsOf(kind: ContentKind, form: Form) {
+function fieldsOf(kind: ContentKind, form: Form, translations: Translations) {
   const common = {
     title: form.title,
+    translations,
     domain: form.domain.trim(),
     published: form.published,
     startsAt: fromLocalInput(form.startsAt),
@@ -65,8 +70,6 @@ function fieldsOf(kind: ContentKind, form: Form) {
   };
 }
 
-const NOUN: Record<ContentKind, string> = { notice: 'notice', popup: 'popup', banner: 'banner' };
-
 /** Create or edit one notice, popup or banner, with its schedule, its sites and a live preview. */
 export function ContentEditor({
   kind,
@@ -77,28 +80,66 @@ export function ContentEditor({
   item?: ContentItem;
   onDone(): void;
 }) {
+  const { t } = useTranslation();
   const save = useContentSave(kind);
   const [form, setForm] = useState(() => formOf(item));
+  const [translations, setTranslations] = useState<Translations>(() => item?.translations ?? {});
+  const [lang, setLang] = useState<Locale>(DEFAULT_LOCALE);
   const set = (key: keyof Form) => (event: { target: { value: string } }) =>
     setForm({ ...form, [key]: event.target.value });
+  // The texts of the language on screen: the item's own fields in the default language, else its translation.
+  const own = lang === DEFAULT_LOCALE;
+  const textOf = (key: 'title' | 'contents' | 'text') =>
+    own ? form[key] : (translations[lang]?.[key] ?? '');
+  const setText = (key: 'title' | 'contents' | 'text', value: string) =>
+    own
+      ? setForm({ ...form, [key]: value })
+      : setTranslations({ ...translations, [lang]: { ...translations[lang], [key]: value } });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ id: item?.id, fields: fieldsOf(kind, form) }, { onSuccess: onDone });
+    save.mutate({ id: item?.id, fields: fieldsOf(kind, form, translations) }, { onSuccess: onDone });
   };
   const hasHtml = kind !== 'banner';
+  const noun = t(`content.noun.${kind}`);
   return (
-    <Panel title={item ? `Edit ${NOUN[kind]} #${item.id}` : `New ${NOUN[kind]}`}>
+    <Panel title={item ? t('content.editTitle', { noun, id: item.id }) : t('content.newTitle', { noun })}>
       <form className={styles.editor} onSubmit={submit}>
         <div className={styles.fields}>
-          <Field label="Title" required maxLength={200} value={form.title} onChange={set('title')} />
+          <LanguageTabs value={lang} onChange={setLang} translations={translations} />
+          <Field
+            label={t('content.title')}
+            required={own}
+            maxLength={200}
+            placeholder={own ? undefined : form.title}
+            value={textOf('title')}
+            onChange={(event) => setText('title', event.target.value)}
+          />
           {hasHtml && (
-            <HtmlField value={form.contents} onChange={(contents) => setForm({ ...form, contents })} />
+            <HtmlField
+              required={own}
+              value={textOf('contents')}
+              onChange={(contents) => setText('contents', contents)}
+            />
+          )}
+          {kind === 'banner' && (
+            <Field
+              label={t('content.text')}
+              maxLength={500}
+              placeholder={own ? undefined : form.text}
+              value={textOf('text')}
+              onChange={(event) => setText('text', event.target.value)}
+            />
           )}
           {kind === 'popup' && (
             <div className={styles.twoCols}>
-              <Field label="Title colour" type="color" value={form.titleColor} onChange={set('titleColor')} />
               <Field
-                label="Left (px)"
+                label={t('content.titleColour')}
+                type="color"
+                value={form.titleColor}
+                onChange={set('titleColor')}
+              />
+              <Field
+                label={t('content.left')}
                 type="number"
                 min={0}
                 max={4000}
@@ -106,7 +147,7 @@ export function ContentEditor({
                 onChange={set('posX')}
               />
               <Field
-                label="Top (px)"
+                label={t('content.top')}
                 type="number"
                 min={0}
                 max={4000}
@@ -117,66 +158,75 @@ export function ContentEditor({
           )}
           {kind === 'banner' && (
             <div className={styles.twoCols}>
-              <Select label="Where" value={form.type} onChange={set('type')}>
-                <option value="home">Home page banner</option>
-                <option value="jackpot">Jackpot counter</option>
+              <Select label={t('content.where')} value={form.type} onChange={set('type')}>
+                <option value="home">{t('content.homeBanner')}</option>
+                <option value="jackpot">{t('content.jackpotCounter')}</option>
               </Select>
-              <Field label="Text" maxLength={500} value={form.text} onChange={set('text')} />
               <Field
-                label="Image (a /media/… path)"
+                label={t('content.image')}
                 maxLength={300}
                 value={form.imageUrl}
                 onChange={set('imageUrl')}
               />
               <Field
-                label="Link (a path or https URL)"
+                label={t('content.link')}
                 maxLength={500}
                 value={form.linkUrl}
                 onChange={set('linkUrl')}
               />
               <Field
-                label="Jackpot amount"
+                label={t('content.jackpotAmount')}
                 type="number"
                 min={0}
                 value={form.amount}
                 onChange={set('amount')}
               />
-              <Field label="Order" type="number" value={form.sortOrder} onChange={set('sortOrder')} />
+              <Field
+                label={t('content.order')}
+                type="number"
+                value={form.sortOrder}
+                onChange={set('sortOrder')}
+              />
             </div>
           )}
           <div className={styles.twoCols}>
-            <Field label="Show from" type="datetime-local" value={form.startsAt} onChange={set('startsAt')} />
-            <Field label="Show until" type="datetime-local" value={form.endsAt} onChange={set('endsAt')} />
+            <Field
+              label={t('content.showFrom')}
+              type="datetime-local"
+              value={form.startsAt}
+              onChange={set('startsAt')}
+            />
+            <Field
+              label={t('content.showUntil')}
+              type="datetime-local"
+              value={form.endsAt}
+              onChange={set('endsAt')}
+            />
           </div>
-          <Field
-            label="Sites (host names, comma separated; empty = every site)"
-            maxLength={500}
-            value={form.domain}
-            onChange={set('domain')}
-          />
+          <Field label={t('content.sites')} maxLength={500} value={form.domain} onChange={set('domain')} />
           <label className={styles.check}>
             <input
               type="checkbox"
               checked={form.published}
               onChange={(event) => setForm({ ...form, published: event.target.checked })}
             />
-            Published
+            {t('content.published')}
           </label>
           <Outcome error={save.error} />
           <div className={ui.row}>
             <Button type="submit" disabled={save.isPending}>
-              {item ? 'Save changes' : `Publish ${NOUN[kind]}`}
+              {item ? t('content.saveChanges') : t('content.publishNew', { noun })}
             </Button>
             <Button variant="ghost" onClick={onDone}>
-              Cancel
+              {t('common.cancel')}
             </Button>
           </div>
         </div>
         {hasHtml && (
           <PopupPreview
-            title={form.title}
+            title={textOf('title') || form.title}
             titleColor={kind === 'popup' ? form.titleColor : undefined}
-            contents={form.contents}
+            contents={textOf('contents') || form.contents}
           />
         )}
       </form>

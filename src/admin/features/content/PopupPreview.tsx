@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import popupStyles from '../../../ui/popups.module.css';
 import ui from '../../components/ui.module.css';
 import styles from './content.module.css';
@@ -16,15 +17,21 @@ export function PopupPreview({
   titleColor?: string;
   contents: string;
 }) {
+  const { t } = useTranslation();
   const preview = useSanitisedPreview(contents);
   return (
-    <figure className={styles.previewFrame} aria-label="Live preview">
-      <figcaption className={ui.muted}>Live preview (sanitised as members get it)</figcaption>
+    <figure className={styles.previewFrame} aria-label={t('content.preview')}>
+      <figcaption className={ui.muted}>{t('content.previewCaption')}</figcaption>
       <div className={`${popupStyles.popup} ${styles.previewPopup}`}>
-        <div className={popupStyles.handle} style={titleColor ? { color: titleColor } : undefined}>
-          {title || 'Title'}
+        <div
+          translate="no"
+          className={popupStyles.handle}
+          style={titleColor ? { color: titleColor } : undefined}
+        >
+          {title || t('content.title')}
         </div>
         <div
+          translate="no"
           className={popupStyles.body}
           data-testid="content-preview"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's allow-list sanitiser produced it

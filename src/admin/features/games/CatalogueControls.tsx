@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import ui from '../../components/ui.module.css';
 import styles from './games.module.css';
@@ -52,6 +53,7 @@ export function SaveBox({
   width?: number;
   onSave(value: string): void;
 }) {
+  const { t } = useTranslation();
   const [text, setText] = useState(value);
   const changed = text.trim() !== '' && text !== value;
   return (
@@ -73,7 +75,7 @@ export function SaveBox({
       />
       {changed && (
         <Button type="submit" variant="ghost" className={ui.small}>
-          Save
+          {t('common.save')}
         </Button>
       )}
     </form>

@@ -1,35 +1,38 @@
+import { useTranslation } from 'react-i18next';
 import type { DashboardReply } from '../../api/types.ts';
 import { Amount } from '../../components/Amount.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { Table } from '../../components/Table.tsx';
 import { When } from '../../components/When.tsx';
+import { intlLocale } from '../../i18n/index.ts';
 
 type Jackpot = DashboardReply['jackpot'];
 
 /** The progressive pool on the dashboard: what it holds, its rules, and its latest wins. */
 export function JackpotPanel({ jackpot }: { jackpot: Jackpot }) {
+  const { t } = useTranslation();
   return (
-    <Panel title="Progressive jackpot">
+    <Panel title={t('jackpot.title')}>
       <p data-testid="admin-jackpot">
-        Pool{' '}
+        {t('jackpot.pool')}{' '}
         <strong>
           <Amount value={jackpot.amount} />
         </strong>{' '}
-        · {jackpot.contributionBps / 100} % of each jackpot-slot stake · reseed{' '}
-        <Amount value={jackpot.reseed} />
+        · {t('jackpot.share', { percent: (jackpot.contributionBps / 100).toLocaleString(intlLocale()) })} ·{' '}
+        {t('jackpot.reseed')} <Amount value={jackpot.reseed} />
       </p>
       <Table
         rows={jackpot.recentWins}
-        label="Latest jackpot wins"
-        empty="No jackpot has been won yet."
+        label={t('jackpot.wins')}
+        empty={t('jackpot.noWins')}
         rowKey={(w) => w.id}
         columns={[
-          { head: 'When', cell: (w) => <When value={w.createdAt} /> },
-          { head: 'Member', cell: (w) => w.memberId },
-          { head: 'Game', cell: (w) => w.gameCode },
-          { head: 'Round', cell: (w) => w.roundId },
-          { head: 'Won', cell: (w) => <Amount value={w.amount} />, numeric: true },
-          { head: 'Reseed', cell: (w) => <Amount value={w.reseed} />, numeric: true },
+          { head: t('jackpot.when'), cell: (w) => <When value={w.createdAt} /> },
+          { head: t('jackpot.member'), cell: (w) => w.memberId },
+          { head: t('jackpot.game'), cell: (w) => <span translate="no">{w.gameCode}</span> },
+          { head: t('jackpot.round'), cell: (w) => w.roundId },
+          { head: t('jackpot.won'), cell: (w) => <Amount value={w.amount} />, numeric: true },
+          { head: t('jackpot.reseed'), cell: (w) => <Amount value={w.reseed} />, numeric: true },
         ]}
       />
     </Panel>

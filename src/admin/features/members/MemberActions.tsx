@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { MemberDetail } from '../../api/types.ts';
@@ -10,6 +11,7 @@ import { useMemberAction } from './queries.ts';
 type Profile = MemberDetail['profile'];
 
 function StatusAndLevel({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
   const status = useMemberAction(api.members.setStatus, profile.id);
   const level = useMemberAction(api.members.setLevel, profile.id);
   const [newLevel, setNewLevel] = useState(String(profile.level));
@@ -17,9 +19,7 @@ function StatusAndLevel({ profile }: { profile: Profile }) {
   return (
     <div className={ui.form}>
       {profile.status === 'self_excluded' ? (
-        <p className={ui.muted}>
-          The member has excluded themselves: the back office cannot change their status.
-        </p>
+        <p className={ui.muted}>{t('memberActions.selfExcluded')}</p>
       ) : (
         <div className={ui.row}>
           <Button
@@ -30,7 +30,7 @@ function StatusAndLevel({ profile }: { profile: Profile }) {
               status.mutate({ params: { id: profile.id }, body: { status: blocked ? 'active' : 'blocked' } })
             }
           >
-            {blocked ? 'Unblock member' : 'Block member (ends their sessions)'}
+            {blocked ? t('memberActions.unblock') : t('memberActions.block')}
           </Button>
         </div>
       )}
@@ -42,7 +42,7 @@ function StatusAndLevel({ profile }: { profile: Profile }) {
         }}
       >
         <Field
-          label="Level"
+          label={t('memberActions.level')}
           type="number"
           min={1}
           max={20}
@@ -51,26 +51,27 @@ function StatusAndLevel({ profile }: { profile: Profile }) {
           onChange={(event) => setNewLevel(event.target.value)}
         />
         <Button type="submit" variant="ghost" disabled={level.isPending}>
-          Set level
+          {t('memberActions.setLevel')}
         </Button>
       </form>
-      <Outcome error={status.error ?? level.error} done={level.isSuccess && 'Level saved.'} />
+      <Outcome error={status.error ?? level.error} done={level.isSuccess && t('memberActions.levelSaved')} />
     </div>
   );
 }
 
 function PasswordReset({ id }: { id: number }) {
+  const { t } = useTranslation();
   const reset = useMemberAction(api.members.resetPassword, id);
   return (
     <div className={ui.form}>
       <div className={ui.row}>
         <Button variant="ghost" disabled={reset.isPending} onClick={() => reset.mutate({ params: { id } })}>
-          Reset password
+          {t('memberActions.resetPassword')}
         </Button>
       </div>
       {reset.data && (
         <p className={ui.ok}>
-          New password, shown once — give it to the member: <code>{reset.data.password}</code>
+          {t('memberActions.newPassword')} <code translate="no">{reset.data.password}</code>
         </p>
       )}
       <Outcome error={reset.error} />
@@ -80,6 +81,7 @@ function PasswordReset({ id }: { id: number }) {
 
 /** A manual credit or debit of the member's cash, through the ledger against the adjustments account. */
 function Adjustment({ id }: { id: number }) {
+  const { t } = useTranslation();
   const adjust = useMemberAction(api.members.adjust, id);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -101,7 +103,7 @@ function Adjustment({ id }: { id: number }) {
     <form className={ui.form} onSubmit={submit}>
       <div className={ui.row}>
         <Field
-          label="Amount (negative to debit)"
+          label={t('memberActions.amount')}
           type="number"
           step={1}
           required
@@ -112,7 +114,7 @@ function Adjustment({ id }: { id: number }) {
           }}
         />
         <Field
-          label="Reason (kept in the audit log)"
+          label={t('memberActions.reason')}
           required
           minLength={3}
           maxLength={500}
@@ -123,17 +125,18 @@ function Adjustment({ id }: { id: number }) {
           type="submit"
           disabled={adjust.isPending || !Number.isInteger(Number(amount)) || amount === '0'}
         >
-          Adjust balance
+          {t('memberActions.adjust')}
         </Button>
       </div>
-      <Outcome error={adjust.error} done={adjust.isSuccess && 'Balance adjusted.'} />
+      <Outcome error={adjust.error} done={adjust.isSuccess && t('memberActions.adjusted')} />
     </form>
   );
 }
 
 export function MemberActions({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
   return (
-    <Panel title="Actions">
+    <Panel title={t('memberActions.title')}>
       <div className={ui.form}>
         <StatusAndLevel profile={profile} />
         <PasswordReset id={profile.id} />

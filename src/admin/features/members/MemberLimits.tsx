@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AdminReply, adminContract } from '../../../shared/contract/admin/index.ts';
 import { Amount } from '../../components/Amount.tsx';
 import { Panel } from '../../components/Panel.tsx';
@@ -12,37 +14,24 @@ type Limit = Reply['limits'][number];
 type Change = Reply['limitHistory'][number];
 type Event = Reply['protectionEvents'][number];
 
-const KIND: Record<Limit['kind'], string> = {
-  deposit: 'Deposit',
-  loss: 'Loss',
-  wager: 'Wager',
-  session: 'Session time',
-};
-const name = (l: { kind: Limit['kind']; period: Limit['period'] }) =>
-  l.kind === 'session' ? 'Session time' : `${KIND[l.kind]} per ${l.period}`;
-const value = (kind: Limit['kind'], n: number | null): ReactNode =>
-  n === null ? '—' : kind === 'session' ? `${n} min` : <Amount value={n} />;
+/** A limit's name, e.g. "Deposit per week"; session time has no period. */
+const name = (t: TFunction, l: { kind: Limit['kind']; period: Limit['period'] }) =>
+  l.kind === 'session'
+    ? t('limits.kind.session')
+    : t('limits.per', { kind: t(`limits.kind.${l.kind}`), period: t(`limits.period.${l.period}`) });
+const value = (t: TFunction, kind: Limit['kind'], n: number | null): ReactNode =>
+  n === null ? '—' : kind === 'session' ? t('limits.minutes', { n }) : <Amount value={n} />;
 
-const ACTION: Record<Change['action'], string> = {
-  set: 'Set',
-  decreased: 'Lowered (at once)',
-  increase_requested: 'Raise asked (waits 24 h)',
-  remove_requested: 'Removal asked (waits 24 h)',
-  pending_cancelled: 'Pending change dropped',
-  increased: 'Raised (confirmed after 24 h)',
-  removed: 'Removed (confirmed after 24 h)',
-};
-
-const LIMIT_COLUMNS: Column<Limit>[] = [
-  { head: 'Limit', cell: (l) => name(l) },
-  { head: 'Amount', cell: (l) => value(l.kind, l.amount) },
+const limitColumns = (t: TFunction): Column<Limit>[] => [
+  { head: t('limits.limit'), cell: (l) => name(t, l) },
+  { head: t('limits.amount'), cell: (l) => value(t, l.kind, l.amount) },
   {
-    head: 'Waiting change',
+    head: t('limits.waiting'),
     cell: (l) =>
       l.pendingFrom ? (
         <>
-          {l.pendingRemove ? 'removal' : value(l.kind, l.pendingAmount)}, member may confirm from{' '}
-          <When value={l.pendingFrom} />
+          {l.pendingRemove ? t('limits.removal') : value(t, l.kind, l.pendingAmount)},{' '}
+          {t('limits.mayConfirm')} <When value={l.pendingFrom} />
         </>
       ) : (
         '—'
@@ -50,64 +39,70 @@ const LIMIT_COLUMNS: Column<Limit>[] = [
   },
 ];
 
-const CHANGE_COLUMNS: Column<Change>[] = [
-  { head: 'Time', cell: (c) => <When value={c.at} /> },
-  { head: 'Limit', cell: (c) => name(c) },
-  { head: 'Change', cell: (c) => ACTION[c.action] },
-  { head: 'From', cell: (c) => value(c.kind, c.previous) },
-  { head: 'To', cell: (c) => value(c.kind, c.amount) },
+const changeColumns = (t: TFunction): Column<Change>[] => [
+  { head: t('limits.time'), cell: (c) => <When value={c.at} /> },
+  { head: t('limits.limit'), cell: (c) => name(t, c) },
+  { head: t('limits.change'), cell: (c) => t(`limits.action.${c.action}`) },
+  { head: t('common.from'), cell: (c) => value(t, c.kind, c.previous) },
+  { head: t('common.to'), cell: (c) => value(t, c.kind, c.amount) },
 ];
 
-function eventText(e: Event): ReactNode {
+function eventText(t: TFunction, e: Event): ReactNode {
   const d = e.detail as Record<string, string | number | null>;
   if (e.kind === 'reality_check') {
-    return `Reality check in ${d.where}: ${d.choice} (${d.minutesPlayed} min played, net ${d.net})`;
+    return t('limits.reality', {
+      where: d.where,
+      choice: t(`limits.choice.${d.choice}`, { defaultValue: String(d.choice) }),
+      minutes: d.minutesPlayed,
+      net: d.net,
+    });
   }
-  const limit = name({ kind: d.limit as Limit['kind'], period: d.period as Limit['period'] });
+  const limit = name(t, { kind: d.limit as Limit['kind'], period: d.period as Limit['period'] });
   return (
     <>
-      Limit hit: {limit} {value(d.limit as Limit['kind'], Number(d.amount))}
+      {t('limits.hit')} {limit} {value(t, d.limit as Limit['kind'], Number(d.amount))}
       {d.resetsAt ? (
         <>
-          , resets <When value={String(d.resetsAt)} />
+          , {t('limits.resets')} <When value={String(d.resetsAt)} />
         </>
       ) : null}
     </>
   );
 }
 
-const EVENT_COLUMNS: Column<Event>[] = [
-  { head: 'Time', cell: (e) => <When value={e.at} /> },
-  { head: 'Event', cell: eventText },
+const eventColumns = (t: TFunction): Column<Event>[] => [
+  { head: t('limits.time'), cell: (e) => <When value={e.at} /> },
+  { head: t('limits.event'), cell: (e) => eventText(t, e) },
 ];
 
 /** The member's own limits, every change to them, limit hits and reality check answers. Read-only. */
 export function MemberLimits({ id }: { id: number }) {
+  const { t } = useTranslation();
   const query = useMemberProtection(id);
   return (
-    <Panel title="Limits (set by the member; operators cannot loosen them)">
+    <Panel title={t('limits.title')}>
       <Table
         rows={query.data?.limits}
-        columns={LIMIT_COLUMNS}
+        columns={limitColumns(t)}
         rowKey={(l) => `${l.kind}:${l.period}`}
-        empty="No limits."
-        label="Limits"
+        empty={t('limits.none')}
+        label={t('limits.label')}
       />
-      <h3 className={ui.muted}>Changes</h3>
+      <h3 className={ui.muted}>{t('limits.changes')}</h3>
       <Table
         rows={query.data?.limitHistory}
-        columns={CHANGE_COLUMNS}
+        columns={changeColumns(t)}
         rowKey={(c) => String(c.id)}
-        empty="No limit changes."
-        label="Limit history"
+        empty={t('limits.noChanges')}
+        label={t('limits.history')}
       />
-      <h3 className={ui.muted}>Limit hits and reality checks</h3>
+      <h3 className={ui.muted}>{t('limits.hits')}</h3>
       <Table
         rows={query.data?.protectionEvents}
-        columns={EVENT_COLUMNS}
+        columns={eventColumns(t)}
         rowKey={(e) => String(e.id)}
-        empty="No limit hits or reality checks."
-        label="Limit hits and reality checks"
+        empty={t('limits.noHits')}
+        label={t('limits.hits')}
       />
     </Panel>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
 
 /**
@@ -5,9 +6,10 @@ import { Amount } from '../../components/Amount.tsx';
  * front ends (`point`), moved only by the member, through the ledger.
  */
 export function VaultBalance({ vault }: { vault: number }) {
+  const { t } = useTranslation();
   return (
     <>
-      <dt>Vault</dt>
+      <dt>{t('memberDetail.vault')}</dt>
       <dd data-testid="member-vault">
         <Amount value={vault} />
       </dd>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { SiteView } from '../../api/types.ts';
@@ -31,6 +32,7 @@ function deskForm(site: SiteView, desk: Desk) {
 
 /** The deposit and withdrawal desks: locked or not, and their opening hours in the site's zone. */
 export function CashierHoursForm({ site }: { site: SiteView }) {
+  const { t } = useTranslation();
   const change = useSettingsChange(api.sites.cashier);
   const [timezone, setTimezone] = useState(site.desks.deposit.timezone);
   const [desks, setDesks] = useState({
@@ -53,10 +55,10 @@ export function CashierHoursForm({ site }: { site: SiteView }) {
     });
   };
   return (
-    <Panel title="Cashier hours and locks">
+    <Panel title={t('settings.cashierHours')}>
       <form className={ui.form} onSubmit={submit}>
         <Field
-          label="Time zone of the hours"
+          label={t('settings.timezone')}
           required
           maxLength={64}
           value={timezone}
@@ -68,8 +70,11 @@ export function CashierHoursForm({ site }: { site: SiteView }) {
           return (
             <fieldset key={desk} className={styles.desk}>
               <legend>
-                {desk === 'deposit' ? 'Deposits' : 'Withdrawals'}{' '}
-                <Pill value={now.open ? 'active' : 'blocked'} label={now.open ? 'open now' : 'closed now'} />
+                {desk === 'deposit' ? t('dashboard.figure.deposits') : t('dashboard.figure.withdrawals')}{' '}
+                <Pill
+                  value={now.open ? 'active' : 'blocked'}
+                  label={now.open ? t('settings.openNow') : t('settings.closedNow')}
+                />
               </legend>
               <label className={styles.check}>
                 <input
@@ -77,7 +82,7 @@ export function CashierHoursForm({ site }: { site: SiteView }) {
                   checked={d.locked}
                   onChange={(e) => setDesk(desk, { locked: e.target.checked })}
                 />
-                Locked (members are told the desk is closed)
+                {t('settings.locked')}
               </label>
               <label className={styles.check}>
                 <input
@@ -85,19 +90,19 @@ export function CashierHoursForm({ site }: { site: SiteView }) {
                   checked={d.allDay}
                   onChange={(e) => setDesk(desk, { allDay: e.target.checked })}
                 />
-                Open all day
+                {t('settings.allDay')}
               </label>
               {!d.allDay && (
                 <div className={ui.row}>
                   <Field
-                    label="Opens (HH:MM)"
+                    label={t('settings.opens')}
                     {...HHMM_INPUT}
                     required
                     value={d.open}
                     onChange={(e) => setDesk(desk, { open: e.target.value })}
                   />
                   <Field
-                    label="Closes (HH:MM, 24:00 = midnight)"
+                    label={t('settings.closes')}
                     {...HHMM_INPUT}
                     required
                     value={d.close}
@@ -108,10 +113,10 @@ export function CashierHoursForm({ site }: { site: SiteView }) {
             </fieldset>
           );
         })}
-        <Outcome error={change.error} done={change.isSuccess && 'Saved.'} />
+        <Outcome error={change.error} done={change.isSuccess && t('common.saved')} />
         <div className={ui.row}>
           <Button type="submit" disabled={change.isPending}>
-            Save cashier hours
+            {t('settings.saveHours')}
           </Button>
         </div>
       </form>

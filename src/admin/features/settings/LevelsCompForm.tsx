@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { LevelRow, SiteView } from '../../api/types.ts';
@@ -33,6 +34,7 @@ function ratesBody(rates: Rates) {
 }
 
 function LevelsTable({ site, levels }: { site: SiteView; levels: LevelRow[] }) {
+  const { t } = useTranslation();
   const change = useSettingsChange(api.sites.comp);
   const [names, setNames] = useState(() =>
     Object.fromEntries(levels.map((l) => [String(l.level), l.name ?? ''])),
@@ -53,7 +55,7 @@ function LevelsTable({ site, levels }: { site: SiteView; levels: LevelRow[] }) {
   return (
     <form className={ui.form} onSubmit={submit}>
       <Field
-        label="Minimum comp exchange"
+        label={t('settings.minExchange')}
         type="number"
         min={0}
         value={minExchange}
@@ -61,14 +63,14 @@ function LevelsTable({ site, levels }: { site: SiteView; levels: LevelRow[] }) {
         style={{ maxWidth: 200 }}
       />
       <div className={ui.tableWrap}>
-        <table className={ui.table} aria-label="Levels and comp rates">
+        <table className={ui.table} aria-label={t('settings.levelsTable')}>
           <thead>
             <tr>
-              <th>Level</th>
-              <th>Name</th>
-              <th className={ui.num}>Members</th>
+              <th>{t('members.level')}</th>
+              <th>{t('settings.name')}</th>
+              <th className={ui.num}>{t('nav.members')}</th>
               {CATEGORIES.map((c) => (
-                <th key={c}>{c} comp (bp)</th>
+                <th key={c}>{t('settings.compBp', { category: t(`games.category.${c}`) })}</th>
               ))}
             </tr>
           </thead>
@@ -77,22 +79,24 @@ function LevelsTable({ site, levels }: { site: SiteView; levels: LevelRow[] }) {
               const key = String(l.level);
               return (
                 <tr key={key}>
-                  <td>{l.level}</td>
-                  <td>
+                  <td data-label={t('members.level')}>{l.level}</td>
+                  <td data-label={t('settings.name')}>
                     <input
                       className={`${ui.input} ${styles.nameInput}`}
-                      aria-label={`Level ${key} name`}
+                      aria-label={t('settings.levelName', { level: key })}
                       maxLength={30}
                       value={names[key] ?? ''}
                       onChange={(e) => setNames({ ...names, [key]: e.target.value })}
                     />
                   </td>
-                  <td className={ui.num}>{l.members}</td>
+                  <td className={ui.num} data-label={t('nav.members')}>
+                    {l.members}
+                  </td>
                   {CATEGORIES.map((c) => (
-                    <td key={c}>
+                    <td key={c} data-label={t('settings.compBp', { category: t(`games.category.${c}`) })}>
                       <input
                         className={`${ui.input} ${styles.cellInput}`}
-                        aria-label={`Level ${key} ${c} comp rate`}
+                        aria-label={t('settings.levelRate', { level: key, category: c })}
                         type="number"
                         min={0}
                         max={10_000}
@@ -110,14 +114,11 @@ function LevelsTable({ site, levels }: { site: SiteView; levels: LevelRow[] }) {
           </tbody>
         </table>
       </div>
-      <p className={ui.muted}>
-        Comp rates are basis points of the stake: 100 bp = 1 %. An empty cell means no comp for that level and
-        game.
-      </p>
-      <Outcome error={change.error} done={change.isSuccess && 'Saved.'} />
+      <p className={ui.muted}>{t('settings.compHint')}</p>
+      <Outcome error={change.error} done={change.isSuccess && t('common.saved')} />
       <div className={ui.row}>
         <Button type="submit" disabled={change.isPending}>
-          Save levels and comp
+          {t('settings.saveLevels')}
         </Button>
       </div>
     </form>
@@ -126,9 +127,10 @@ function LevelsTable({ site, levels }: { site: SiteView; levels: LevelRow[] }) {
 
 /** Member levels: their names, how many members each has, and their comp rates. */
 export function LevelsCompForm({ site }: { site: SiteView }) {
+  const { t } = useTranslation();
   const levels = useLevels(site.id);
   return (
-    <Panel title="Member levels and comp">
+    <Panel title={t('settings.levels')}>
       <Outcome error={levels.error} />
       {levels.data && <LevelsTable site={site} levels={levels.data.levels} />}
     </Panel>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { SiteView } from '../../api/types.ts';
@@ -11,6 +12,7 @@ const SLOTS = [0, 1] as const;
 
 /** The two messenger contact buttons members see; https links only, empty rows are left out. */
 export function MessengerForm({ site }: { site: SiteView }) {
+  const { t } = useTranslation();
   const change = useSettingsChange(api.sites.messenger);
   const stored = site.settings.messengerLinks ?? [];
   const [links, setLinks] = useState(
@@ -26,18 +28,18 @@ export function MessengerForm({ site }: { site: SiteView }) {
     });
   };
   return (
-    <Panel title="Messenger contact links">
+    <Panel title={t('settings.messenger')}>
       <form className={ui.form} onSubmit={submit}>
         {SLOTS.map((i) => (
           <div key={i} className={ui.row}>
             <Field
-              label={`Button ${i + 1} label`}
+              label={t('settings.buttonLabel', { n: i + 1 })}
               maxLength={50}
               value={links[i]?.label ?? ''}
               onChange={(e) => set(i, 'label', e.target.value)}
             />
             <Field
-              label={`Button ${i + 1} link (https)`}
+              label={t('settings.buttonLink', { n: i + 1 })}
               type="url"
               pattern="https://.*"
               maxLength={500}
@@ -46,10 +48,10 @@ export function MessengerForm({ site }: { site: SiteView }) {
             />
           </div>
         ))}
-        <Outcome error={change.error} done={change.isSuccess && 'Saved.'} />
+        <Outcome error={change.error} done={change.isSuccess && t('common.saved')} />
         <div className={ui.row}>
           <Button type="submit" disabled={change.isPending}>
-            Save links
+            {t('settings.saveLinks')}
           </Button>
         </div>
       </form>

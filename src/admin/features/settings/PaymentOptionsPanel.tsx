@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { PaymentOption, SiteView } from '../../api/types.ts';
@@ -7,6 +8,8 @@ import { Panel } from '../../components/Panel.tsx';
 import ui from '../../components/ui.module.css';
 import { usePaymentOptions, useSettingsChange } from './queries.ts';
 import styles from './settings.module.css';
+
+const HEADS = ['direction', 'kind', 'provider', 'name', 'minimum', 'maximum', 'order', 'on', 'save'] as const;
 
 type Draft = {
   direction: 'deposit' | 'withdraw';
@@ -40,13 +43,16 @@ function OptionRow({
   option?: PaymentOption;
   providers: string[];
 }) {
+  const { t } = useTranslation();
   const create = useSettingsChange(api.paymentOptions.create);
   const update = useSettingsChange(api.paymentOptions.update);
   const [draft, setDraft] = useState(() => draftOf(option, providers[0]));
   const set = (key: keyof Draft) => (e: { target: { value: string } }) =>
     setDraft({ ...draft, [key]: e.target.value });
   // Deposit and withdrawal options often share a name: labels carry the direction and id.
-  const label = option ? `${option.direction} option #${option.id}` : 'new option';
+  const label = option
+    ? t('settings.optionLabel', { direction: option.direction, id: option.id })
+    : t('settings.newOption');
   const formId = `payment-option-${option?.id ?? 'new'}`;
   const dirty = !option || JSON.stringify(draft) !== JSON.stringify(draftOf(option));
   const submit = (event: FormEvent) => {
@@ -84,7 +90,7 @@ function OptionRow({
     >
       {choices.map((c) => (
         <option key={c} value={c}>
-          {c}
+          {key === 'provider' ? c : t(`settings.choice.${c}`)}
         </option>
       ))}
     </select>
@@ -94,7 +100,7 @@ function OptionRow({
       className={`${ui.input} ${styles.cellInput}`}
       form={formId}
       required
-      aria-label={`${label} ${key}`}
+      aria-label={t(`settings.field.${key}`, { label })}
       value={String(draft[key])}
       onChange={set(key)}
       {...props}
@@ -102,35 +108,45 @@ function OptionRow({
   );
   return (
     <tr>
-      <td>
-        {option ? option.direction : choose('direction', 'new option direction', ['deposit', 'withdraw'])}
+      <td data-label={t('settings.head.direction')}>
+        {option
+          ? t(`settings.choice.${option.direction}`)
+          : choose('direction', t('settings.newDirection'), ['deposit', 'withdraw'])}
       </td>
-      <td>{choose('kind', `${label} kind`, ['bank', 'card', 'coin'])}</td>
-      <td>{choose('provider', `${label} provider`, providers)}</td>
-      <td>
+      <td data-label={t('settings.head.kind')}>
+        {choose('kind', t('settings.field.kind', { label }), ['bank', 'card', 'coin'])}
+      </td>
+      <td data-label={t('settings.head.provider')} translate="no">
+        {choose('provider', t('settings.field.provider', { label }), providers)}
+      </td>
+      <td data-label={t('settings.head.name')}>
         <input
           className={`${ui.input} ${styles.nameInput}`}
           form={formId}
-          aria-label={`${label} name`}
+          aria-label={t('settings.field.name', { label })}
           required
           maxLength={100}
           value={draft.name}
           onChange={set('name')}
         />
       </td>
-      <td>{input('minAmount', { type: 'number', min: 1 })}</td>
-      <td>{input('maxAmount', { type: 'number', min: 1, style: { width: 120 } })}</td>
-      <td>{input('sortOrder', { type: 'number', style: { width: 64 } })}</td>
-      <td>
+      <td data-label={t('settings.head.minimum')}>{input('minAmount', { type: 'number', min: 1 })}</td>
+      <td data-label={t('settings.head.maximum')}>
+        {input('maxAmount', { type: 'number', min: 1, style: { width: 120 } })}
+      </td>
+      <td data-label={t('settings.head.order')}>
+        {input('sortOrder', { type: 'number', style: { width: 64 } })}
+      </td>
+      <td data-label={t('settings.head.on')}>
         <input
           type="checkbox"
           form={formId}
-          aria-label={`${label} enabled`}
+          aria-label={t('settings.field.enabled', { label })}
           checked={draft.enabled}
           onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}
         />
       </td>
-      <td>
+      <td data-label={t('settings.head.save')}>
         <form id={formId} onSubmit={submit} className={ui.row}>
           <Button
             type="submit"
@@ -138,12 +154,12 @@ function OptionRow({
             className={ui.small}
             disabled={create.isPending || update.isPending || !dirty || !draft.name.trim()}
           >
-            {option ? 'Save' : 'Add'}
+            {option ? t('common.save') : t('settings.add')}
           </Button>
         </form>
         <Outcome
           error={create.error ?? update.error}
-          done={(create.isSuccess || update.isSuccess) && 'Saved.'}
+          done={(create.isSuccess || update.isSuccess) && t('common.saved')}
         />
       </td>
     </tr>
@@ -152,21 +168,20 @@ function OptionRow({
 
 /** The deposit and withdrawal methods members can pick on this site; disabled ones stay for history. */
 export function PaymentOptionsPanel({ site }: { site: SiteView }) {
+  const { t } = useTranslation();
   const list = usePaymentOptions(site.id);
   const providers = list.data?.providers ?? [];
   return (
-    <Panel title="Payment options">
+    <Panel title={t('settings.paymentOptions')}>
       <Outcome error={list.error} />
       {list.data && (
         <div className={ui.tableWrap}>
-          <table className={ui.table} aria-label="Payment options">
+          <table className={ui.table} aria-label={t('settings.paymentOptions')}>
             <thead>
               <tr>
-                {['Direction', 'Kind', 'Provider', 'Name', 'Minimum', 'Maximum', 'Order', 'On', ''].map(
-                  (h) => (
-                    <th key={h}>{h}</th>
-                  ),
-                )}
+                {HEADS.map((h) => (
+                  <th key={h}>{t(`settings.head.${h}`)}</th>
+                ))}
               </tr>
             </thead>
             <tbody>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { SiteView } from '../../api/types.ts';
@@ -12,6 +13,7 @@ import { useSettingsChange } from './queries.ts';
  * one per line; left empty, any origin may.
  */
 export function PublicApiOriginsForm({ site }: { site: SiteView }) {
+  const { t } = useTranslation();
   const change = useSettingsChange(api.publicApi.origins);
   const [text, setText] = useState((site.settings.publicApiOrigins ?? []).join('\n'));
   const submit = (event: FormEvent) => {
@@ -23,18 +25,18 @@ export function PublicApiOriginsForm({ site }: { site: SiteView }) {
     change.mutate({ params: { id: site.id }, body: { origins } });
   };
   return (
-    <Panel title="Public API origins">
+    <Panel title={t('settings.publicApi')}>
       <form className={ui.form} onSubmit={submit}>
         <TextArea
-          label="Origins allowed to call /public/ (one per line, e.g. https://front.example.com; empty allows any)"
+          label={t('settings.origins')}
           rows={3}
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
-        <Outcome error={change.error} done={change.isSuccess && 'Saved.'} />
+        <Outcome error={change.error} done={change.isSuccess && t('common.saved')} />
         <div className={ui.row}>
           <Button type="submit" disabled={change.isPending}>
-            Save origins
+            {t('settings.saveOrigins')}
           </Button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { SiteView } from '../../api/types.ts';
@@ -17,6 +18,7 @@ export const parseDomains = (text: string) =>
 
 /** The site's name, the host names that reach it, and whether it takes registrations. */
 export function SiteForm({ site }: { site: SiteView }) {
+  const { t } = useTranslation();
   const change = useSettingsChange(api.sites.update);
   const [form, setForm] = useState({
     name: site.name,
@@ -34,21 +36,17 @@ export function SiteForm({ site }: { site: SiteView }) {
     });
   };
   return (
-    <Panel title="Site and domains">
+    <Panel title={t('settings.siteAndDomains')}>
       <form className={ui.form} onSubmit={submit}>
         <Field
-          label="Site name"
+          label={t('settings.siteName')}
           required
           maxLength={100}
           value={form.name}
           onChange={(e) => setForm({ ...form, name: e.target.value })}
         />
         <TextArea
-          label={
-            site.isDefault
-              ? 'Domains, one per line (any other host also lands on this default site)'
-              : 'Domains, one per line'
-          }
+          label={site.isDefault ? t('settings.domainsDefault') : t('settings.domainsLines')}
           rows={3}
           value={form.domains}
           onChange={(e) => setForm({ ...form, domains: e.target.value })}
@@ -59,7 +57,7 @@ export function SiteForm({ site }: { site: SiteView }) {
             checked={form.registrationOpen}
             onChange={(e) => setForm({ ...form, registrationOpen: e.target.checked })}
           />
-          Registration open
+          {t('settings.registrationOpen')}
         </label>
         <label className={styles.check}>
           <input
@@ -67,7 +65,7 @@ export function SiteForm({ site }: { site: SiteView }) {
             checked={form.referralRequired}
             onChange={(e) => setForm({ ...form, referralRequired: e.target.checked })}
           />
-          A referral code is required to register
+          {t('settings.referralRequired')}
         </label>
         <label className={styles.check}>
           <input
@@ -75,24 +73,23 @@ export function SiteForm({ site }: { site: SiteView }) {
             checked={form.testPayments}
             onChange={(e) => setForm({ ...form, testPayments: e.target.checked })}
           />
-          Test payments: the sandbox provider may credit members here (no real money moves; on a production
-          server it credits nothing while this is off)
+          {t('settings.testPayments')}
         </label>
         <label className={ui.field}>
-          When a member's break or self-exclusion starts, their open sports bets
+          {t('settings.betsOnBreak')}
           <select
             value={form.sportsBetsOnBreak}
             onChange={(e) => setForm({ ...form, sportsBetsOnBreak: e.target.value as 'keep' | 'cancel' })}
             data-testid="sports-bets-on-break"
           >
-            <option value="keep">stay open and settle as usual</option>
-            <option value="cancel">are cancelled and their stakes refunded</option>
+            <option value="keep">{t('settings.betsKeep')}</option>
+            <option value="cancel">{t('settings.betsCancel')}</option>
           </select>
         </label>
-        <Outcome error={change.error} done={change.isSuccess && 'Saved.'} />
+        <Outcome error={change.error} done={change.isSuccess && t('common.saved')} />
         <div className={ui.row}>
           <Button type="submit" disabled={change.isPending}>
-            Save site
+            {t('settings.saveSite')}
           </Button>
         </div>
       </form>

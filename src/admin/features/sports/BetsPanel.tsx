@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BET_ACTIONS, type BetAction } from '../../../shared/contract/admin/sports.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { TradingBet } from '../../api/types.ts';
@@ -14,13 +15,6 @@ import styles from './trading.module.css';
 
 const STATUSES = ['', 'open', 'settled', 'void', 'delayed', 'refused'];
 
-/** What each action does to the bet, as the buttons' descriptions and the panel's help say it. */
-const ABOUT: Record<BetAction, string> = {
-  settle: 'settles an open bet on its markets’ results',
-  resettle: 'settles a settled bet again from its markets’ current results',
-  cancel: 'voids every leg of the bet: it is paid its stake back',
-};
-
 /**
  * A bet's actions: settle and resettle go at once (with the reason typed above); cancel voids every leg
  * and pays the stake back, so it asks first.
@@ -34,6 +28,7 @@ function BetActions({
   reason: string;
   act: ReturnType<typeof useBetAction>;
 }) {
+  const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const run = (action: BetAction) =>
     act.mutate(
@@ -44,18 +39,18 @@ function BetActions({
     return (
       <fieldset
         className={`${styles.confirm} ${styles.cellConfirm} ${ui.plainFieldset}`}
-        aria-label={`Confirm cancelling bet ${bet.id}`}
+        aria-label={t('bets.confirmLabel', { id: bet.id })}
       >
         <p>
-          Void every leg of bet #{bet.id}? It is paid its stake back (<Amount value={bet.totalStake} />
+          {t('bets.confirm', { id: bet.id })} (<Amount value={bet.totalStake} />
           ).
         </p>
         <div className={ui.row}>
           <Button className={ui.small} disabled={act.isPending} onClick={() => run('cancel')}>
-            Yes, cancel bet
+            {t('bets.yesCancel')}
           </Button>
           <Button variant="ghost" className={ui.small} onClick={() => setConfirming(false)}>
-            Keep it
+            {t('bets.keep')}
           </Button>
         </div>
       </fieldset>
@@ -68,11 +63,11 @@ function BetActions({
           variant="ghost"
           className={`${ui.small} ${a === 'cancel' ? ui.danger : ''}`}
           disabled={act.isPending}
-          aria-label={`${a} bet ${bet.id}`}
-          title={`${a}: ${ABOUT[a]}`}
+          aria-label={t(`bets.actionLabel.${a}`, { id: bet.id })}
+          title={`${t(`bets.action.${a}`)}: ${t(`bets.about.${a}`)}`}
           onClick={() => (a === 'cancel' ? setConfirming(true) : run(a))}
         >
-          {a}
+          {t(`bets.action.${a}`)}
         </Button>
       ))}
     </div>
@@ -81,115 +76,129 @@ function BetActions({
 
 /** Bet search by member, event and status; each bet's legs, history, and the settlement workspace. */
 export function BetsPanel() {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState<BetSearch>({});
   const [search, setSearch] = useState<BetSearch>({});
   const [reason, setReason] = useState('');
   const bets = useTradingBets(search);
   const act = useBetAction();
   const columns: Column<TradingBet>[] = [
-    { head: 'Bet', cell: (b) => <code>#{b.id}</code> },
-    { head: 'Placed', cell: (b) => <When value={b.placedAt} /> },
-    { head: 'Member', cell: (b) => b.playerId },
+    { head: t('bets.bet'), cell: (b) => <code>#{b.id}</code> },
+    { head: t('bets.placed'), cell: (b) => <When value={b.placedAt} /> },
+    { head: t('bets.member'), cell: (b) => b.playerId },
     {
-      head: 'Selections',
+      head: t('bets.selections'),
       wrap: true,
       cell: (b) => (
         <>
           {b.legs.map((l) => (
-            <div key={`${l.marketId}-${l.label}`}>{l.label}</div>
+            <div key={`${l.marketId}-${l.label}`} translate="no">
+              {l.label}
+            </div>
           ))}
-          <ol className={styles.history} aria-label={`Bet ${b.id} history`}>
+          <ol className={styles.history} aria-label={t('bets.historyOf', { id: b.id })}>
             {b.history.map((h) => (
               <li key={h.seq}>
-                {h.kind} <Amount value={h.amount} />
-                {h.reason ? ` — ${h.reason}` : ''}
-                {h.operatorId ? ` (operator ${h.operatorId})` : ''}
-                {h.paid ? '' : ' · waiting for the wallet'}
+                {t(`bets.kind.${h.kind}`, { defaultValue: h.kind })} <Amount value={h.amount} />
+                {h.reason ? <span translate="no">{` — ${h.reason}`}</span> : ''}
+                {h.operatorId ? ` (${t('bets.byOperator', { id: h.operatorId })})` : ''}
+                {h.paid ? '' : ` · ${t('bets.waitingWallet')}`}
               </li>
             ))}
           </ol>
         </>
       ),
     },
-    { head: 'Stake', numeric: true, cell: (b) => <Amount value={b.totalStake} /> },
+    { head: t('bets.stake'), numeric: true, cell: (b) => <Amount value={b.totalStake} /> },
     {
-      head: 'Return',
+      head: t('bets.return'),
       numeric: true,
       cell: (b) =>
         b.settledReturn === null ? <span className={ui.muted}>—</span> : <Amount value={b.settledReturn} />,
     },
     {
-      head: 'State',
-      cell: (b) => <Pill value={b.status === 'settled' ? 'success' : b.status} label={b.status} />,
+      head: t('memberLists.state'),
+      cell: (b) => (
+        <Pill
+          value={b.status === 'settled' ? 'success' : b.status}
+          label={t(`bets.status.${b.status}`, { defaultValue: b.status })}
+        />
+      ),
     },
     {
-      head: 'Actions',
+      head: t('content.actions'),
       // Only what applies to the bet now (the server says which); no buttons for a bet nothing can change.
       cell: (b) => <BetActions bet={b} reason={reason} act={act} />,
     },
   ];
   return (
-    <Panel title="Bets">
+    <Panel title={t('trading.view.bets')}>
       <form
         className={ui.row}
-        aria-label="Bet search"
+        aria-label={t('bets.search')}
         onSubmit={(e) => {
           e.preventDefault();
           setSearch(draft);
         }}
       >
         <Field
-          label="Member id"
+          label={t('bets.memberId')}
           inputMode="numeric"
           className={`${ui.input} ${styles.narrow}`}
           value={draft.member ?? ''}
           onChange={(e) => setDraft({ ...draft, member: e.target.value })}
         />
         <Field
-          label="Event id"
+          label={t('bets.eventId')}
           inputMode="numeric"
           className={`${ui.input} ${styles.narrow}`}
           value={draft.event ?? ''}
           onChange={(e) => setDraft({ ...draft, event: e.target.value })}
         />
         <Select
-          label="Status"
+          label={t('members.status')}
           value={draft.status ?? ''}
           onChange={(e) => setDraft({ ...draft, status: e.target.value })}
         >
           {STATUSES.map((s) => (
             <option key={s} value={s}>
-              {s || 'any'}
+              {s ? t(`bets.status.${s}`) : t('bets.any')}
             </option>
           ))}
         </Select>
         <Button type="submit" className={ui.small}>
-          Search
+          {t('common.search')}
         </Button>
       </form>
       <div className={ui.row}>
         <span className={styles.reason}>
-          <Field label="Reason for a bet action" value={reason} onChange={(e) => setReason(e.target.value)} />
+          <Field label={t('bets.reason')} value={reason} onChange={(e) => setReason(e.target.value)} />
         </span>
       </div>
-      <ul className={styles.help} aria-label="Bet actions">
+      <ul className={styles.help} aria-label={t('bets.actions')}>
         {BET_ACTIONS.map((a) => (
           <li key={a}>
-            <strong>{a}</strong> {ABOUT[a]}.
+            <strong>{t(`bets.action.${a}`)}</strong> {t(`bets.about.${a}`)}.
           </li>
         ))}
-        <li>A bet follows its markets: to take a result back, unsettle the market on its event’s card.</li>
+        <li>{t('bets.follows')}</li>
       </ul>
       <Outcome
         error={act.error ?? bets.error}
-        done={act.data && `Bet #${act.data.bet.id} is now ${act.data.bet.status}.`}
+        done={
+          act.data &&
+          t('bets.done', {
+            id: act.data.bet.id,
+            status: t(`bets.status.${act.data.bet.status}`, { defaultValue: act.data.bet.status }),
+          })
+        }
       />
       <Table
-        label="Bets"
+        label={t('trading.view.bets')}
         rows={bets.data?.bets}
         columns={columns}
         rowKey={(b) => b.id}
-        empty="No bet matches."
+        empty={t('bets.noMatch')}
       />
     </Panel>
   );

@@ -1,7 +1,8 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import type { TradingEvent } from '../../api/types.ts';
-import { count } from '../../components/count.ts';
 import { Outcome, Select } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { Pill } from '../../components/Pill.tsx';
@@ -16,17 +17,15 @@ import styles from './trading.module.css';
 
 const STATUSES = ['scheduled', 'live', 'ended', 'postponed', 'cancelled'] as const;
 type Status = (typeof STATUSES)[number];
-const STATUS_LABEL: Record<Status, string> = {
-  scheduled: 'scheduled',
-  live: 'in play',
-  ended: 'ended',
-  postponed: 'postponed',
-  cancelled: 'cancelled',
-};
+/** A status in the operator's language (`event.status.<status>` in the admin texts). */
+const statusLabel = (t: TFunction, status: string) => t(`event.status.${status}`, { defaultValue: status });
 
-function doneText(body: { status?: string; score?: { home: number; away: number } } | undefined) {
-  if (body?.status) return `The event is now ${STATUS_LABEL[body.status as Status] ?? body.status}.`;
-  if (body?.score) return `Score set: ${body.score.home}–${body.score.away}.`;
+function doneText(
+  t: TFunction,
+  body: { status?: string; score?: { home: number; away: number } } | undefined,
+) {
+  if (body?.status) return t('event.nowStatus', { status: statusLabel(t, body.status) });
+  if (body?.score) return t('event.scoreSet', { home: body.score.home, away: body.score.away });
   return false;
 }
 
@@ -47,6 +46,7 @@ export function EventCard({
   event: TradingEvent;
   onStateChanged?: (change: StateChange) => void;
 }) {
+  const { t } = useTranslation();
   const state = useEventState();
   const settings = useBookSettings().data?.settings;
   const score = event.score as { home: number; away: number } | null;
@@ -75,8 +75,8 @@ export function EventCard({
             eventId: event.id,
             text:
               status === 'cancelled'
-                ? `${event.name} is cancelled: its undecided markets are void.`
-                : `${event.name} is now ${STATUS_LABEL[status]}.`,
+                ? t('event.cancelledDone', { name: event.name })
+                : t('event.nowNamed', { name: event.name, status: statusLabel(t, status) }),
           });
         },
       },
@@ -89,10 +89,13 @@ export function EventCard({
         <div className={styles.event}>
           <div className={styles.eventHead}>
             <span className={ui.muted}>
-              {event.sport} · {event.competition} · <When value={event.startsAt} />
+              <span translate="no">
+                {event.sport} · {event.competition}
+              </span>{' '}
+              · <When value={event.startsAt} />
             </span>
             <span>
-              <Pill value={event.status} label={STATUS_LABEL[event.status as Status] ?? event.status} />{' '}
+              <Pill value={event.status} label={statusLabel(t, event.status)} />{' '}
               {score && (
                 <span className={styles.score} data-testid={`score-${event.id}`}>
                   {score.home}–{score.away}
@@ -101,13 +104,11 @@ export function EventCard({
             </span>
           </div>
           {event.status === 'cancelled' ? (
-            <p className={`${ui.muted} ${styles.hint}`}>
-              Cancelled: its undecided markets were voided; markets decided before stand.
-            </p>
+            <p className={`${ui.muted} ${styles.hint}`}>{t('event.cancelledHint')}</p>
           ) : (
             <form
               className={ui.row}
-              aria-label={`${event.name} state`}
+              aria-label={t('event.stateOf', { name: event.name })}
               onSubmit={(e) => {
                 e.preventDefault();
                 if (next === 'cancelled') setConfirmCancel(true);
@@ -115,14 +116,14 @@ export function EventCard({
               }}
             >
               <Select
-                label="Status"
+                label={t('members.status')}
                 value={next}
                 disabled={confirmCancel}
                 onChange={(e) => setChosen(e.target.value as Status)}
               >
                 {STATUSES.map((s) => (
                   <option key={s} value={s}>
-                    {STATUS_LABEL[s]}
+                    {statusLabel(t, s)}
                   </option>
                 ))}
               </Select>
@@ -133,7 +134,7 @@ export function EventCard({
                   variant={next === 'cancelled' ? 'ghost' : 'primary'}
                   disabled={state.isPending || next === event.status}
                 >
-                  {next === 'cancelled' ? 'Cancel event…' : 'Set status'}
+                  {next === 'cancelled' ? t('event.cancelEvent') : t('event.setStatus')}
                 </Button>
               )}
               {event.status === 'live' && !confirmCancel && (
@@ -147,7 +148,7 @@ export function EventCard({
                       state.mutate({ params, body: { score: { home: Number(home), away: Number(away) } } })
                     }
                   >
-                    Set score
+                    {t('event.setScore')}
                   </Button>
                 </>
               )}
@@ -155,22 +156,20 @@ export function EventCard({
           )}
           {next === 'postponed' && event.status !== 'postponed' && settings && (
             <p className={`${ui.muted} ${styles.hint}`}>
-              Bets stay open. Not played within {count(settings.postponeVoidHours, 'hour')} of its start, the
-              event is cancelled and its undecided markets are voided.
+              {t('event.postponeHint', { count: settings.postponeVoidHours })}
             </p>
           )}
           {confirmCancel && (
             <fieldset
               className={`${styles.confirm} ${ui.plainFieldset}`}
-              aria-label={`Confirm cancelling ${event.name}`}
+              aria-label={t('event.confirmLabel', { name: event.name })}
             >
               <p>
-                Cancel {event.name}?{' '}
+                {t('event.cancelAsk', { name: event.name })}{' '}
                 {undecided.length > 0
-                  ? `Its ${count(undecided.length, 'undecided market')} (${undecided.map(marketLabel).join(', ')}) ${undecided.length === 1 ? 'is' : 'are'} voided: each leg on ${undecided.length === 1 ? 'it' : 'them'} counts 1.00 and the rest of each bet stands.`
-                  : 'It has no undecided market to void.'}{' '}
-                {decided > 0 &&
-                  `${count(decided, 'market')} already decided ${decided === 1 ? 'stands' : 'stand'} as settled.`}
+                  ? t('event.voids', { count: undecided.length, list: undecided.map(marketLabel).join(', ') })
+                  : t('event.noneToVoid')}{' '}
+                {decided > 0 && t('event.decidedStand', { count: decided })}
               </p>
               <div className={ui.row}>
                 <Button
@@ -178,7 +177,7 @@ export function EventCard({
                   disabled={state.isPending}
                   onClick={() => setStatus('cancelled')}
                 >
-                  Yes, cancel the event
+                  {t('event.yesCancel')}
                 </Button>
                 <Button
                   variant="ghost"
@@ -188,12 +187,15 @@ export function EventCard({
                     setChosen(undefined);
                   }}
                 >
-                  Keep it
+                  {t('bets.keep')}
                 </Button>
               </div>
             </fieldset>
           )}
-          <Outcome error={state.error} done={state.isSuccess && !chosen && doneText(state.variables?.body)} />
+          <Outcome
+            error={state.error}
+            done={state.isSuccess && !chosen && doneText(t, state.variables?.body)}
+          />
           {event.status !== 'cancelled' && <CancelWindowForm event={event} />}
           {event.markets.map((m) => (
             <MarketCard key={m.id} market={m} event={event} />

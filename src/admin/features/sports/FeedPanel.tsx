@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import { Field, Outcome, Select, TextArea } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
@@ -10,6 +11,7 @@ import styles from './trading.module.css';
 
 /** The book's house rules, the feeds' status, and a JSON-lines upload (the README's feed format). */
 export function FeedPanel() {
+  const { t } = useTranslation();
   const sources = useFeedSources();
   const upload = useImportFeed();
   const settings = useBookSettings();
@@ -19,13 +21,13 @@ export function FeedPanel() {
   const [delay, setDelay] = useState<string>();
   return (
     <>
-      <Panel title="House rules">
+      <Panel title={t('trading.feed.rules')}>
         {current && (
           <form
             // Fresh defaults when the stored rules change (another desk, a script).
             key={JSON.stringify(current)}
             className={ui.row}
-            aria-label="House rules"
+            aria-label={t('trading.feed.rules')}
             onSubmit={(e) => {
               e.preventDefault();
               const form = new FormData(e.currentTarget);
@@ -40,12 +42,12 @@ export function FeedPanel() {
               });
             }}
           >
-            <Select label="Rounding" name="rounding" defaultValue={current.rounding}>
-              <option value="down">down</option>
-              <option value="nearest">nearest</option>
+            <Select label={t('trading.feed.rounding')} name="rounding" defaultValue={current.rounding}>
+              <option value="down">{t('trading.feed.down')}</option>
+              <option value="nearest">{t('trading.feed.nearest')}</option>
             </Select>
             <Field
-              label="Live bet delay (s)"
+              label={t('trading.feed.delay')}
               type="number"
               min={0}
               max={30}
@@ -53,7 +55,7 @@ export function FeedPanel() {
               onChange={(e) => setDelay(e.target.value)}
             />
             <Field
-              label="Cancel window reach (min)"
+              label={t('trading.feed.reach')}
               name="cancelWindowMinutes"
               type="number"
               min={1}
@@ -63,7 +65,7 @@ export function FeedPanel() {
               defaultValue={current.cancelWindowMinutes}
             />
             <Field
-              label="Postponed: void after (h)"
+              label={t('trading.feed.voidAfter')}
               name="postponeVoidHours"
               type="number"
               min={1}
@@ -74,58 +76,56 @@ export function FeedPanel() {
             />
             <label className={ui.field}>
               <span>
-                <input type="checkbox" name="confirm" defaultChecked={current.confirmResults} /> Results need
-                a second operator
+                <input type="checkbox" name="confirm" defaultChecked={current.confirmResults} />{' '}
+                {t('trading.feed.secondOperator')}
               </span>
             </label>
             <Button type="submit" className={ui.small} disabled={save.isPending}>
-              Save rules
+              {t('trading.feed.saveRules')}
             </Button>
           </form>
         )}
         {current && (
           <ul id="house-rules-help" className={styles.help}>
             <li>
-              <strong>Cancel window reach:</strong> how far back a cancel window may reach (at most 10,080
-              minutes, a week); a window starting earlier is refused.
+              <strong>{t('trading.feed.reachTitle')}</strong> {t('trading.feed.reachHelp')}
             </li>
             <li>
-              <strong>Postponed: void after:</strong> a postponed event not played within this many hours of
-              its start is cancelled, and its undecided markets are voided (at most 720 hours).
+              <strong>{t('trading.feed.voidTitle')}</strong> {t('trading.feed.voidHelp')}
             </li>
           </ul>
         )}
-        <Outcome error={save.error ?? settings.error} done={save.isSuccess && 'Saved.'} />
+        <Outcome error={save.error ?? settings.error} done={save.isSuccess && t('common.saved')} />
       </Panel>
-      <Panel title="Feeds">
+      <Panel title={t('trading.feed.feeds')}>
         <Table
-          label="Feed sources"
+          label={t('trading.feed.sources')}
           rows={sources.data?.sources}
           columns={[
-            { head: 'Source', cell: (s) => s.source },
-            { head: 'Records', numeric: true, cell: (s) => s.records },
-            { head: 'Last applied', cell: (s) => <When value={s.lastAppliedAt} /> },
+            { head: t('trading.feed.source'), cell: (s) => <span translate="no">{s.source}</span> },
+            { head: t('trading.feed.records'), numeric: true, cell: (s) => s.records },
+            { head: t('trading.feed.lastApplied'), cell: (s) => <When value={s.lastAppliedAt} /> },
           ]}
           rowKey={(s) => s.source}
-          empty="No feed has sent anything yet (the demo feed and the desk write directly)."
+          empty={t('trading.feed.noFeed')}
         />
         <form
           className={ui.form}
-          aria-label="Import feed"
+          aria-label={t('trading.feed.importFeed')}
           onSubmit={(e) => {
             e.preventDefault();
             upload.mutate({ body: { lines } });
           }}
         >
           <TextArea
-            label="JSON lines (fixture, market, price, suspend, result, cancel)"
+            label={t('trading.feed.jsonLines')}
             rows={6}
             value={lines}
             onChange={(e) => setLines(e.target.value)}
           />
           <div className={ui.row}>
             <Button type="submit" className={ui.small} disabled={upload.isPending || !lines.trim()}>
-              Import
+              {t('trading.feed.import')}
             </Button>
           </div>
         </form>
@@ -133,10 +133,14 @@ export function FeedPanel() {
           error={upload.error}
           done={
             upload.data &&
-            `Applied ${upload.data.applied}, skipped ${upload.data.skipped} (repeats or older)${upload.data.errors
-              .slice(0, 5)
-              .map((er) => `; line ${er.line}: ${er.message}`)
-              .join('')}.`
+            t('trading.feed.imported', {
+              applied: upload.data.applied,
+              skipped: upload.data.skipped,
+              errors: upload.data.errors
+                .slice(0, 5)
+                .map((er) => `; ${t('trading.feed.line', { line: er.line })}: ${er.message}`)
+                .join(''),
+            })
           }
         />
       </Panel>

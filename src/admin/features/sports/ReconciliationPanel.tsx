@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import type { ReconcileFinding } from '../../api/types.ts';
 import { Field, Outcome } from '../../components/Field.tsx';
@@ -8,16 +9,17 @@ import { type Column, Table } from '../../components/Table.tsx';
 import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
 import { useReconciliation, useResolveFinding } from './queries.ts';
-import { FINDING_KINDS, findingDetail } from './reconcile-detail.ts';
+import { findingDetail } from './reconcile-detail.ts';
 import styles from './trading.module.css';
 
 /** A finding listed for the desk and not yet dealt with: the only kind the desk resolves. */
 const waitsForDesk = (f: ReconcileFinding) => !f.repaired && f.resolvedAt === null;
 
 function StateCell({ finding }: { finding: ReconcileFinding }) {
-  if (finding.repaired) return <Pill value="success" label="repaired" />;
-  if (finding.resolvedAt) return <Pill value="closed" label="resolved" />;
-  return <Pill value="wait" label="open" />;
+  const { t } = useTranslation();
+  if (finding.repaired) return <Pill value="success" label={t('reconcile.repaired')} />;
+  if (finding.resolvedAt) return <Pill value="closed" label={t('reconcile.resolved')} />;
+  return <Pill value="wait" label={t('reconcile.open')} />;
 }
 
 /**
@@ -25,40 +27,42 @@ function StateCell({ finding }: { finding: ReconcileFinding }) {
  * so a phone shows it whole; nothing is sent before "Confirm resolve".
  */
 function ResolveForm({ finding, onClose }: { finding: ReconcileFinding; onClose(done?: string): void }) {
+  const { t } = useTranslation();
   const resolve = useResolveFinding();
   const [reason, setReason] = useState('');
   return (
     <form
       className={styles.resolve}
-      aria-label={`Resolve finding ${finding.id}`}
+      aria-label={t('reconcile.resolveLabel', { id: finding.id })}
       onSubmit={(e) => {
         e.preventDefault();
         resolve.mutate(
           { params: { id: finding.id }, body: { reason } },
-          { onSuccess: () => onClose(`Finding ${finding.id} (bet #${finding.betId}) resolved.`) },
+          { onSuccess: () => onClose(t('reconcile.done', { id: finding.id, bet: finding.betId })) },
         );
       }}
     >
       <p>
-        Resolve finding {finding.id}: <strong>{FINDING_KINDS[finding.kind].name}</strong> on bet #
-        {finding.betId}, once the desk has dealt with it.
+        {t('reconcile.resolveLead', { id: finding.id })}{' '}
+        <strong>{t(`reconcile.kind.${finding.kind}.name`)}</strong>{' '}
+        {t('reconcile.resolveTail', { bet: finding.betId })}
       </p>
       <span className={styles.reason}>
         <Field
-          label="Reason"
+          label={t('reconcile.reason')}
           required
           minLength={3}
           maxLength={300}
-          placeholder="What the desk did about it"
+          placeholder={t('reconcile.reasonHint')}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
         />
       </span>
       <Button type="submit" className={ui.small} disabled={resolve.isPending || reason.trim().length < 3}>
-        Confirm resolve
+        {t('reconcile.confirm')}
       </Button>
       <Button variant="ghost" className={ui.small} onClick={() => onClose()}>
-        Cancel
+        {t('common.cancel')}
       </Button>
       <Outcome error={resolve.error} />
     </form>
@@ -71,6 +75,7 @@ function ResolveForm({ finding, onClose }: { finding: ReconcileFinding; onClose(
  * dealt with them and resolves them with a reason.
  */
 export function ReconciliationPanel() {
+  const { t } = useTranslation();
   const [all, setAll] = useState(false);
   const [done, setDone] = useState('');
   const list = useReconciliation(all);
@@ -78,23 +83,22 @@ export function ReconciliationPanel() {
   const [resolving, setResolving] = useState<ReconcileFinding>();
   // Bet, kind and detail first: a phone shows them before its table scrolls.
   const columns: Column<ReconcileFinding>[] = [
-    { head: 'Bet', cell: (f) => <code>#{f.betId}</code> },
+    { head: t('bets.bet'), cell: (f) => <code>#{f.betId}</code> },
     {
-      head: 'Kind',
+      head: t('reconcile.kindHead'),
       wrap: true,
       cell: (f) => {
-        const kind = FINDING_KINDS[f.kind];
         return (
           <div className={styles.kind}>
-            <strong>{kind.name}</strong>
-            <span className={ui.muted}>{kind.about}</span>
+            <strong>{t(`reconcile.kind.${f.kind}.name`)}</strong>
+            <span className={ui.muted}>{t(`reconcile.kind.${f.kind}.about`)}</span>
             <code className={styles.kindCode}>{f.kind}</code>
           </div>
         );
       },
     },
     {
-      head: 'Detail',
+      head: t('reconcile.detail'),
       wrap: true,
       cell: (f) => {
         const { compare, lines } = findingDetail(f.kind, f.detail);
@@ -106,8 +110,8 @@ export function ReconciliationPanel() {
                 <thead>
                   <tr>
                     <td />
-                    <th scope="col">book</th>
-                    <th scope="col">wallet</th>
+                    <th scope="col">{t('reconcile.book')}</th>
+                    <th scope="col">{t('reconcile.wallet')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -135,57 +139,53 @@ export function ReconciliationPanel() {
         );
       },
     },
-    { head: 'State', cell: (f) => <StateCell finding={f} /> },
+    { head: t('memberLists.state'), cell: (f) => <StateCell finding={f} /> },
     {
-      head: 'Action',
+      head: t('audit.action'),
       cell: (f) =>
         waitsForDesk(f) ? (
           <Button
             variant="ghost"
             className={ui.small}
-            aria-label={`Resolve finding ${f.id}`}
+            aria-label={t('reconcile.resolveLabel', { id: f.id })}
             disabled={resolving?.id === f.id}
             onClick={() => {
               setDone('');
               setResolving(f);
             }}
           >
-            Resolve
+            {t('reconcile.resolve')}
           </Button>
         ) : (
           <span className={ui.muted}>—</span>
         ),
     },
-    { head: 'Found', cell: (f) => <When value={f.foundAt} /> },
-    { head: 'Resolved', cell: (f) => <When value={f.resolvedAt} /> },
+    { head: t('reconcile.found'), cell: (f) => <When value={f.foundAt} /> },
+    { head: t('reconcile.resolvedAt'), cell: (f) => <When value={f.resolvedAt} /> },
   ];
   return (
-    <Panel title="Reconciliation">
-      <p className={`${ui.muted} ${styles.note}`}>
-        With the book’s housekeeping, the reconciler compares each bet with its wallet round. A lost
-        placement, a refused bet still charged and an open bet its results decide are repaired at once; a
-        wallet mismatch or an unpaid step waits here until the desk resolves it.
-      </p>
+    <Panel title={t('trading.view.reconciliation')}>
+      <p className={`${ui.muted} ${styles.note}`}>{t('reconcile.note')}</p>
       {data && (
-        <dl className={styles.counts} aria-label="Reconciliation counts">
+        <dl className={styles.counts} aria-label={t('reconcile.counts')}>
           <div className={data.open > 0 ? styles.countAlert : undefined}>
-            <dt>Open findings</dt>
+            <dt>{t('reconcile.openFindings')}</dt>
             <dd data-testid="reconcile-open">{data.open}</dd>
           </div>
           <div>
-            <dt>Repaired in the last day</dt>
+            <dt>{t('reconcile.repairedToday')}</dt>
             <dd data-testid="reconcile-repaired">{data.repairedToday}</dd>
           </div>
           <div className={data.unfinishedRuns > 0 ? styles.countWait : undefined}>
-            <dt>Settlement runs working</dt>
+            <dt>{t('reconcile.runs')}</dt>
             <dd data-testid="reconcile-runs">{data.unfinishedRuns}</dd>
           </div>
         </dl>
       )}
       <div className={ui.row}>
         <label className={styles.check}>
-          <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} /> Show repaired and
-          resolved findings too
+          <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} />{' '}
+          {t('reconcile.showAll')}
         </label>
       </div>
       {resolving && (
@@ -200,11 +200,11 @@ export function ReconciliationPanel() {
       )}
       <Outcome error={list.error} done={done} />
       <Table
-        label="Reconciliation findings"
+        label={t('reconcile.findings')}
         rows={data?.findings}
         columns={columns}
         rowKey={(f) => f.id}
-        empty={all ? 'The reconciler has found nothing.' : 'No finding waits for the desk.'}
+        empty={all ? t('reconcile.nothing') : t('reconcile.noneWaiting')}
       />
     </Panel>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field.tsx';
 import ui from '../../components/ui.module.css';
 import styles from './trading.module.css';
@@ -10,6 +11,7 @@ export function ScoreFields(props: {
   onAway: (value: string) => void;
   required?: boolean;
 }) {
+  const { t } = useTranslation();
   const field = (label: string, value: string, onChange: (value: string) => void) => (
     <Field
       label={label}
@@ -23,8 +25,8 @@ export function ScoreFields(props: {
   );
   return (
     <>
-      {field('Home', props.home, props.onHome)}
-      {field('Away', props.away, props.onAway)}
+      {field(t('event.home'), props.home, props.onHome)}
+      {field(t('event.away'), props.away, props.onAway)}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import type { AccountRequest } from '../../api/types.ts';
 import { Field, Outcome } from '../../components/Field.tsx';
@@ -21,6 +22,7 @@ function lastAccount(): typeof blank {
 
 /** A member asking where to send a deposit, answered with the deposit account's details. */
 export function AccountRequestCard({ request }: { request: AccountRequest }) {
+  const { t } = useTranslation();
   const answer = useAccountAnswer();
   const [account, setAccount] = useState(lastAccount);
   const set = (key: keyof typeof blank) => (event: { target: { value: string } }) =>
@@ -31,21 +33,36 @@ export function AccountRequestCard({ request }: { request: AccountRequest }) {
     answer.mutate({ id: request.id, body: { ...account, note: account.note || undefined } });
   };
   return (
-    <article className={styles.card} aria-label={`Account request of ${request.member.loginId}`}>
+    <article
+      className={styles.card}
+      aria-label={t('support.accountRequestOf', { login: request.member.loginId })}
+    >
       <header className={styles.cardHead}>
         <strong>
-          {request.member.loginId} ({request.member.nick}) · Lv {request.member.level}
+          <span translate="no">
+            {request.member.loginId} ({request.member.nick})
+          </span>{' '}
+          · {t('cashier.level', { level: request.member.level })}
         </strong>
         <span className={ui.muted}>
-          Pays from {request.member.bankName} · {request.member.bankOwner} ·{' '}
-          <When value={request.createdAt} />
+          {t('support.paysFrom')}{' '}
+          <span translate="no">
+            {request.member.bankName} · {request.member.bankOwner}
+          </span>{' '}
+          · <When value={request.createdAt} />
         </span>
       </header>
       <form className={ui.form} onSubmit={submit}>
         <div className={styles.accountFields}>
-          <Field label="Bank" required maxLength={100} value={account.bank} onChange={set('bank')} />
           <Field
-            label="Account number"
+            label={t('support.bank')}
+            required
+            maxLength={100}
+            value={account.bank}
+            onChange={set('bank')}
+          />
+          <Field
+            label={t('support.accountNumber')}
             required
             maxLength={40}
             pattern="[0-9][0-9 \-]{3,39}"
@@ -53,17 +70,17 @@ export function AccountRequestCard({ request }: { request: AccountRequest }) {
             onChange={set('accountNumber')}
           />
           <Field
-            label="Account holder"
+            label={t('support.holder')}
             required
             maxLength={100}
             value={account.holder}
             onChange={set('holder')}
           />
-          <Field label="Note (optional)" maxLength={1000} value={account.note} onChange={set('note')} />
+          <Field label={t('support.note')} maxLength={1000} value={account.note} onChange={set('note')} />
         </div>
         <div className={ui.row}>
           <Button type="submit" disabled={answer.isPending}>
-            Send deposit account
+            {t('support.sendAccount')}
           </Button>
         </div>
         <Outcome error={answer.error} />

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import type { SupportTicket } from '../../api/types.ts';
 import { Outcome, TextArea } from '../../components/Field.tsx';
@@ -9,6 +10,7 @@ import styles from './support.module.css';
 
 /** One waiting ticket: what the member asked, and the answer box. */
 export function TicketCard({ ticket }: { ticket: SupportTicket }) {
+  const { t } = useTranslation();
   const answer = useTicketAnswer();
   const [text, setText] = useState('');
   const submit = (event: FormEvent) => {
@@ -16,18 +18,24 @@ export function TicketCard({ ticket }: { ticket: SupportTicket }) {
     answer.mutate({ id: ticket.id, body: { answer: text } });
   };
   return (
-    <article className={styles.card} aria-label={`Ticket ${ticket.title}`}>
+    <article className={styles.card} aria-label={t('support.ticket', { title: ticket.title })}>
       <header className={styles.cardHead}>
-        <strong>{ticket.title}</strong>
+        <strong translate="no">{ticket.title}</strong>
         <span className={ui.muted}>
-          {ticket.member ? `${ticket.member.loginId} (${ticket.member.nick})` : 'guest'} ·{' '}
-          <When value={ticket.createdAt} />
+          {ticket.member ? (
+            <span translate="no">{`${ticket.member.loginId} (${ticket.member.nick})`}</span>
+          ) : (
+            t('support.guest')
+          )}{' '}
+          · <When value={ticket.createdAt} />
         </span>
       </header>
-      <p className={styles.question}>{ticket.contents}</p>
+      <p className={styles.question} translate="no">
+        {ticket.contents}
+      </p>
       <form className={ui.form} onSubmit={submit}>
         <TextArea
-          label="Answer"
+          label={t('support.answer')}
           required
           maxLength={5000}
           value={text}
@@ -35,7 +43,7 @@ export function TicketCard({ ticket }: { ticket: SupportTicket }) {
         />
         <div className={ui.row}>
           <Button type="submit" disabled={answer.isPending || !text.trim()}>
-            Send answer
+            {t('support.sendAnswer')}
           </Button>
         </div>
         <Outcome error={answer.error} />

@@ -30,6 +30,9 @@ const TRANSPORT = [
   '`title_color`, `isRead`, `text`, `ref.contents`, `mobileImg`, `balance`). CORS: `OPTIONS` answers 204 and',
   'every reply carries `Access-Control-Allow-Origin`; any origin may call unless the site lists its allowed',
   'origins in the back office (`POST /api/admin/settings/sites/{id}/public-api`), when another `Origin` gets 403.',
+  'Language: notices, popups, banners and notes answer in the language of the query parameter `?lang=` (`th`, `en`,',
+  '`ko`, `jp`, `vn`), else of the `Accept-Language` header (`ja`, `vi` count as `jp`, `vn`), each field falling',
+  "back to the site's default language (Thai) where it was not written; without either, the default language.",
 ].join(' ');
 
 /** The /public/ adapter, generated from the member contract each path maps onto. */

@@ -81,7 +81,7 @@ describe.runIf(backendAvailable)(
 
     it('answers with what the contract names only: no session id, no secret, no field it does not list', async () => {
       const me = (await ops.as('support').get('/api/admin/me')).json();
-      expect(Object.keys(me.operator).sort()).toEqual(['id', 'login', 'role']);
+      expect(Object.keys(me.operator).sort()).toEqual(['id', 'locale', 'login', 'role']);
       const { operators } = (await ops.as('owner').get('/api/admin/operators')).json();
       for (const operator of operators) {
         expect(Object.keys(operator).sort()).toEqual(['createdAt', 'id', 'lockedUntil', 'login', 'role']);

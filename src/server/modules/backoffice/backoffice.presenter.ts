@@ -5,10 +5,11 @@ import type { Operator } from './operators.service.ts';
 /** Rows of the back office's own tables as the admin API replies with them: field by field. */
 
 /** The signed-in operator: never the session id. */
-export const operatorView = (operator: Pick<Operator, 'id' | 'login' | 'role'>) => ({
+export const operatorView = (operator: Pick<Operator, 'id' | 'login' | 'role' | 'locale'>) => ({
   id: operator.id,
   login: operator.login,
   role: operator.role,
+  locale: operator.locale,
 });
 
 /** An operator in a list: no password hash, no TOTP secret. */

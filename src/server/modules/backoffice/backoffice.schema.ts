@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+import { LOCALES } from '../../../shared/format.ts';
 import { OPERATOR_ROLES, type OperatorRole } from '../../../shared/vocabulary.ts';
 
 export { OPERATOR_ROLES, type OperatorRole };
@@ -29,10 +30,13 @@ export const operators = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** The TOTP time step of the last accepted code: a code works once, even within its 30 s. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** The back office's language this operator chose; null until they choose one. */
+    locale: text('locale', { enum: LOCALES }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('operators_login').on(t.login),
+    check('operators_locale', sql`${t.locale} in ('th', 'en', 'ko', 'jp', 'vn')`),
     check('operators_role', sql`${t.role} in ('owner', 'cashier', 'support', 'content', 'trading')`),
   ],
 );

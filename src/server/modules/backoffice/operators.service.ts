@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, verifySync } from 'otplib';
+import type { Locale } from '../../../shared/format.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
@@ -23,6 +24,8 @@ export interface Operator {
   id: number;
   login: string;
   role: OperatorRole;
+  /** The back office's language they chose; null until they choose. */
+  locale: Locale | null;
   sessionId: number;
 }
 
@@ -149,7 +152,7 @@ export async function operatorLogin(
     expiresAt: new Date(Date.now() + OPERATOR_SESSION_MS),
     ip: input.ip,
   });
-  return { token, operator: { id: op.id, login: op.login, role: op.role } };
+  return { token, operator: { id: op.id, login: op.login, role: op.role, locale: op.locale } };
 }
 
 /**
@@ -179,7 +182,18 @@ export async function findOperator(
       .update(operatorSessions)
       .set({ lastSeenAt: new Date() })
       .where(eq(operatorSessions.id, row.session.id));
-  return { id: row.op.id, login: row.op.login, role: row.op.role, sessionId: row.session.id };
+  return {
+    id: row.op.id,
+    login: row.op.login,
+    role: row.op.role,
+    locale: row.op.locale,
+    sessionId: row.session.id,
+  };
+}
+
+/** Remembers the back office's language an operator chose. */
+export async function setOperatorLocale(db: Db, id: number, locale: Locale) {
+  await db.update(operators).set({ locale }).where(eq(operators.id, id));
 }
 
 export async function operatorLogout(db: Db, sessionId: number) {

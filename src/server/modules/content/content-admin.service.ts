@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import type { Translations } from '../../../shared/content-language.ts';
 import { CONTENT_KINDS, type ContentKind, type ContentState } from '../../../shared/vocabulary.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
@@ -13,6 +14,7 @@ import { sanitizeOperatorHtml } from './sanitize.ts';
 export { CONTENT_KINDS, type ContentKind, type ContentState };
 
 interface Schedule {
+  translations?: Translations;
   domain?: string;
   published?: boolean;
   startsAt?: Date | null;
@@ -63,6 +65,7 @@ const noticeView = (n: typeof notices.$inferSelect) => ({
   endsAt: n.endsAt,
   state: stateOf(n.published, n.startsAt, n.endsAt),
   createdAt: n.createdAt,
+  translations: n.translations,
   updatedAt: n.updatedAt,
 });
 
@@ -80,6 +83,7 @@ const popupView = (p: typeof popups.$inferSelect) => ({
   endsAt: p.endsAt,
   state: stateOf(p.active, p.startsAt, p.endsAt),
   createdAt: p.createdAt,
+  translations: p.translations,
 });
 
 const bannerView = (b: typeof banners.$inferSelect) => ({
@@ -98,6 +102,7 @@ const bannerView = (b: typeof banners.$inferSelect) => ({
   endsAt: b.endsAt,
   state: stateOf(b.active, b.startsAt, b.endsAt),
   createdAt: b.createdAt,
+  translations: b.translations,
 });
 
 export type ContentItem =
@@ -138,6 +143,24 @@ function assertSchedule(startsAt: Date | null | undefined, endsAt: Date | null |
   if (startsAt && endsAt && endsAt <= startsAt) throw errors.invalid('endsAt must be after startsAt');
 }
 
+/** Each language's HTML goes through the same allow-list as the default language's; empty texts are dropped. */
+export function cleanTranslations(translations: Translations | undefined): Translations | undefined {
+  if (!translations) return undefined;
+  const out: Translations = {};
+  for (const [locale, t] of Object.entries(translations) as [
+    keyof Translations,
+    Translations[keyof Translations],
+  ][]) {
+    if (!t) continue;
+    const kept = Object.fromEntries(
+      Object.entries(t).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
+    );
+    if (typeof kept.contents === 'string') kept.contents = sanitizeOperatorHtml(kept.contents);
+    if (Object.keys(kept).length) out[locale] = kept;
+  }
+  return out;
+}
+
 /** Drops keys whose value is undefined, so a partial edit leaves the other columns alone. */
 function defined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
@@ -149,14 +172,19 @@ export async function createContent<K extends ContentKind>(
   fields: ContentFields[K],
 ): Promise<ContentItem> {
   assertSchedule(fields.startsAt, fields.endsAt);
-  if (kind === 'notice') return noticeView(await createNotice(tx, fields as NoticeFields));
+  const translations = cleanTranslations(fields.translations);
+  if (kind === 'notice')
+    return noticeView(await createNotice(tx, { ...(fields as NoticeFields), translations }));
   if (kind === 'popup') {
     const { published, ...rest } = fields as PopupFields;
-    return popupView(await createPopup(tx, { ...rest, active: published }));
+    return popupView(await createPopup(tx, { ...rest, translations, active: published }));
   }
   const { published, ...rest } = fields as BannerFields;
   return bannerView(
-    await createBanner(tx, defined({ ...rest, active: published }) as typeof banners.$inferInsert),
+    await createBanner(
+      tx,
+      defined({ ...rest, translations, active: published }) as typeof banners.$inferInsert,
+    ),
   );
 }
 
@@ -173,7 +201,8 @@ export async function updateContent<K extends ContentKind>(
     patch.startsAt === undefined ? before.startsAt : patch.startsAt,
     patch.endsAt === undefined ? before.endsAt : patch.endsAt,
   );
-  const { published, ...rest } = patch;
+  const { published, translations: asGiven, ...fields } = patch;
+  const rest = { ...fields, translations: cleanTranslations(asGiven) };
   const html = (rest as { contents?: string }).contents;
   const contents = html === undefined ? undefined : sanitizeOperatorHtml(html);
   if (kind === 'notice') {

@@ -1,19 +1,27 @@
-import type { RouteHandlers } from '../../http/member-api.ts';
+import type { RouteContext, RouteHandlers } from '../../http/member-api.ts';
+import { readerLanguage } from '../../http/reader-language.ts';
 import { activeBanners, activePopups, listNotices } from './content.service.ts';
+
+/** Which site the content is for, and in which language (http/reader-language.ts). */
+const readerOf = (ctx: RouteContext) => ({
+  site: ctx.site,
+  hostname: ctx.request.hostname,
+  locale: readerLanguage(ctx.request),
+});
 
 export const contentRoutes: RouteHandlers = {
   'get-user-notices': async (body, ctx) => ({
     status: 'success',
-    ...(await listNotices(ctx.db, { site: ctx.site, hostname: ctx.request.hostname }, body)),
+    ...(await listNotices(ctx.db, readerOf(ctx), body)),
   }),
 
   'get-notice-popup': async (_body, ctx) => ({
     status: 'success',
-    popups: await activePopups(ctx.db, { site: ctx.site, hostname: ctx.request.hostname }),
+    popups: await activePopups(ctx.db, readerOf(ctx)),
   }),
 
   'get-advertisement': async (body, ctx) => ({
     status: 'success',
-    banners: await activeBanners(ctx.db, { site: ctx.site, hostname: ctx.request.hostname }, body.type),
+    banners: await activeBanners(ctx.db, readerOf(ctx), body.type),
   }),
 };

@@ -1,4 +1,5 @@
-import { bigint, bigserial, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Translations } from '../../../shared/content-language.ts';
 import { BANNER_TYPES, type BannerType } from '../../../shared/vocabulary.ts';
 
 /** `domain`: sites a row shows on, separated by comma, bar or space; empty means every site. */
@@ -6,6 +7,8 @@ export const notices = pgTable('notices', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   title: text('title').notNull(),
   contents: text('contents').notNull(),
+  /** The other languages' versions; the row's own fields are the site's default language. */
+  translations: jsonb('translations').$type<Translations>().notNull().default({}),
   domain: text('domain').notNull().default(''),
   published: boolean('published').notNull().default(true),
   /** Shown to members only from `startsAt` (inclusive) until `endsAt` (exclusive); null is open-ended. */
@@ -23,6 +26,8 @@ export const popups = pgTable('popups', {
   contents: text('contents').notNull(),
   posX: integer('pos_x').notNull().default(40),
   posY: integer('pos_y').notNull().default(80),
+  /** The other languages' versions; the row's own fields are the site's default language. */
+  translations: jsonb('translations').$type<Translations>().notNull().default({}),
   domain: text('domain').notNull().default(''),
   active: boolean('active').notNull().default(true),
   startsAt: timestamp('starts_at', { withTimezone: true }),
@@ -41,6 +46,8 @@ export const banners = pgTable('banners', {
   imageUrl: text('image_url'),
   linkUrl: text('link_url'),
   amount: bigint('amount', { mode: 'number' }),
+  /** The other languages' versions; the row's own fields are the site's default language. */
+  translations: jsonb('translations').$type<Translations>().notNull().default({}),
   domain: text('domain').notNull().default(''),
   active: boolean('active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),

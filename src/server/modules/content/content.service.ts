@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { inLanguage, type Translations } from '../../../shared/content-language.ts';
+import type { Locale } from '../../../shared/format.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { type BannerType, banners, notices, popups } from './content.schema.ts';
@@ -9,6 +11,8 @@ import { sanitizeOperatorHtml } from './sanitize.ts';
 interface Where {
   site: Site;
   hostname: string;
+  /** The reader's language: each row in it where written, else in the site's default language. */
+  locale?: Locale;
 }
 
 /** SQL: a scheduled row is live from its start (inclusive) to its end (exclusive); null bounds are open. */
@@ -18,7 +22,7 @@ function withinSchedule(startsAt: PgColumn, endsAt: PgColumn, now: Date): SQL {
 
 export async function listNotices(
   db: Db,
-  { site, hostname }: Where,
+  { site, hostname, locale }: Where,
   { page, pageSize }: { page: number; pageSize: number },
 ) {
   const where = and(
@@ -39,8 +43,7 @@ export async function listNotices(
   return {
     notices: rows.map((n) => ({
       id: n.id,
-      title: n.title,
-      contents: n.contents,
+      ...inLanguage({ title: n.title, contents: n.contents }, n.translations, locale),
       lastDate: n.updatedAt.toISOString(),
       domain: n.domain,
     })),
@@ -49,7 +52,7 @@ export async function listNotices(
 }
 
 /** Popups active now on this site, in creation order. */
-export async function activePopups(db: Db, { site, hostname }: Where) {
+export async function activePopups(db: Db, { site, hostname, locale }: Where) {
   const now = new Date();
   const rows = await db
     .select()
@@ -64,16 +67,15 @@ export async function activePopups(db: Db, { site, hostname }: Where) {
     .orderBy(asc(popups.id));
   return rows.map((p) => ({
     id: p.id,
-    title: p.title,
+    ...inLanguage({ title: p.title, contents: p.contents }, p.translations, locale),
     titleColor: p.titleColor,
-    contents: p.contents,
     posX: p.posX,
     posY: p.posY,
     domain: p.domain,
   }));
 }
 
-export async function activeBanners(db: Db, { site, hostname }: Where, type: BannerType) {
+export async function activeBanners(db: Db, { site, hostname, locale }: Where, type: BannerType) {
   const rows = await db
     .select()
     .from(banners)
@@ -89,8 +91,7 @@ export async function activeBanners(db: Db, { site, hostname }: Where, type: Ban
   return rows.map((b) => ({
     id: b.id,
     type: b.type,
-    title: b.title,
-    text: b.text,
+    ...inLanguage({ title: b.title, text: b.text }, b.translations, locale),
     imageUrl: b.imageUrl,
     linkUrl: b.linkUrl,
     amount: b.amount,
@@ -99,6 +100,7 @@ export async function activeBanners(db: Db, { site, hostname }: Where, type: Ban
 
 export interface NoticeInput {
   title: string;
+  translations?: Translations;
   contents: string;
   domain?: string;
   published?: boolean;
@@ -117,6 +119,7 @@ export async function createNotice(db: DbOrTx, input: NoticeInput) {
 
 export interface PopupInput {
   title: string;
+  translations?: Translations;
   titleColor?: string;
   contents: string;
   posX?: number;

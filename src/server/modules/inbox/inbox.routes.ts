@@ -1,15 +1,16 @@
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
+import { readerLanguage } from '../../http/reader-language.ts';
 import { deleteNote, latestNote, listNotes, readNote, stampAllNotes } from './notes.service.ts';
 
 export const inboxRoutes: RouteHandlers = {
   'get-user-note': async (_body, ctx) => ({
     status: 'success',
-    ...(await latestNote(ctx.db, requireMember(ctx))),
+    ...(await latestNote(ctx.db, requireMember(ctx), readerLanguage(ctx.request))),
   }),
 
   'get-note-list': async (body, ctx) => ({
     status: 'success',
-    ...(await listNotes(ctx.db, requireMember(ctx), body)),
+    ...(await listNotes(ctx.db, requireMember(ctx), body, readerLanguage(ctx.request))),
   }),
 
   'read-note-message': async (body, ctx) => {

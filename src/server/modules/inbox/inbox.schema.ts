@@ -5,11 +5,13 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { Translations } from '../../../shared/content-language.ts';
 import { NOTE_TARGETS, type NoteTarget } from '../../../shared/vocabulary.ts';
 import { members } from '../accounts/accounts.schema.ts';
 
@@ -25,6 +27,8 @@ export const notes = pgTable(
     level: integer('level'),
     title: text('title').notNull(),
     contents: text('contents').notNull(),
+    /** The other languages' versions; title and contents are the site's default language. */
+    translations: jsonb('translations').$type<Translations>().notNull().default({}),
     sentBy: text('sent_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

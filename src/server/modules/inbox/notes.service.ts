@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { inLanguage, type Translations } from '../../../shared/content-language.ts';
+import type { Locale } from '../../../shared/format.ts';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { findMember } from '../accounts/members.service.ts';
@@ -36,14 +38,14 @@ interface NoteRow {
   id: number;
   title: string;
   contents: string;
+  translations: Translations | null;
   created_at: string | Date;
   read_at: string | Date | null;
 }
 
-const toNote = (r: NoteRow) => ({
+const toNote = (r: NoteRow, locale: Locale | undefined) => ({
   id: r.id,
-  title: r.title,
-  contents: r.contents,
+  ...inLanguage({ title: r.title, contents: r.contents }, r.translations, locale),
   lastDate: new Date(r.created_at).toISOString(),
   read: r.read_at !== null,
 });
@@ -52,6 +54,7 @@ export async function listNotes(
   db: Db,
   member: SessionMember,
   { page, pageSize }: { page: number; pageSize: number },
+  locale?: Locale,
 ) {
   const viewer = await viewerOf(db, member.memberId);
   const rows = await queryRows<NoteRow>(
@@ -62,12 +65,16 @@ export async function listNotes(
     db,
     sql`select count(*) as n, count(*) filter (where v.read_at is null) as unread from (${visibleNotes(viewer)}) v`,
   );
-  return { notes: rows.map(toNote), maxCount: total?.n ?? 0, noteCount: total?.unread ?? 0 };
+  return {
+    notes: rows.map((r) => toNote(r, locale)),
+    maxCount: total?.n ?? 0,
+    noteCount: total?.unread ?? 0,
+  };
 }
 
 /** The unread count and the newest note, for the header and the alert. */
-export async function latestNote(db: Db, member: SessionMember) {
-  const list = await listNotes(db, member, { page: 1, pageSize: 1 });
+export async function latestNote(db: Db, member: SessionMember, locale?: Locale) {
+  const list = await listNotes(db, member, { page: 1, pageSize: 1 }, locale);
   return { noteCount: list.noteCount, latest: list.notes[0] ?? null };
 }
 
@@ -126,6 +133,7 @@ export async function sendNote(
     level?: number;
     title: string;
     contents: string;
+    translations?: Translations;
     sentBy: string;
   },
 ) {
@@ -137,6 +145,7 @@ export async function sendNote(
       level: input.target === 'level' ? input.level : null,
       title: input.title,
       contents: input.contents,
+      translations: input.translations ?? {},
       sentBy: input.sentBy,
     })
     .returning();

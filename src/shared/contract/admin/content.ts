@@ -1,11 +1,32 @@
 import { z } from 'zod';
+import { LOCALES } from '../../format.ts';
 import { BANNER_TYPES, CONTENT_KINDS, CONTENT_STATES } from '../../vocabulary.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
 import { domainList, httpsUrl, idText, instant, patchOf, sameOriginPath, sortOrder } from './fields.ts';
 
 const html = z.string().trim().min(1).max(20_000);
 const title = z.string().trim().min(1).max(200);
+/**
+ * The other languages' versions: per language its title and HTML (a banner: title and text). The
+ * item's own fields are the site's default language; what a language leaves empty falls back to them.
+ */
+const translation = z
+  .object({
+    title: z.string().trim().max(200).optional(),
+    contents: z.string().trim().max(20_000).optional(),
+    text: z.string().trim().max(500).optional(),
+  })
+  .strict();
+export const translationsField = z
+  .object(
+    Object.fromEntries(LOCALES.map((l) => [l, translation.optional()])) as Record<
+      (typeof LOCALES)[number],
+      z.ZodOptional<typeof translation>
+    >,
+  )
+  .strict();
 const schedule = {
+  translations: translationsField.optional(),
   domain: domainList.optional(),
   published: z.boolean().optional(),
   startsAt: instant.optional(),
@@ -47,6 +68,7 @@ const itemCommon = {
   endsAt: instantOut.nullable(),
   state: z.enum(CONTENT_STATES),
   createdAt: instantOut,
+  translations: translationsField,
 };
 export const contentItem = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('notice'), ...itemCommon, contents: z.string(), updatedAt: instantOut }),

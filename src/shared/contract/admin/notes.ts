@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOTE_TARGETS } from '../../vocabulary.ts';
+import { translationsField } from './content.ts';
 import { endpoint, ok } from './endpoint.ts';
 import { idNumber, levelNumber } from './fields.ts';
 
@@ -15,6 +16,8 @@ export const notesEndpoints = {
       level: levelNumber.optional(),
       title: z.string().trim().min(1).max(100),
       contents: z.string().trim().min(1).max(5000),
+      /** The note in other languages than the site's default (title and contents each). */
+      translations: translationsField.optional(),
     }),
     response: ok.extend({ noteId: z.number() }),
   }),

@@ -1,8 +1,15 @@
 import { z } from 'zod';
+import { LOCALES } from '../../format.ts';
 import { OPERATOR_ROLES, PERMISSIONS } from '../../vocabulary.ts';
 import { endpoint, ok } from './endpoint.ts';
 
-export const operatorView = z.object({ id: z.number(), login: z.string(), role: z.enum(OPERATOR_ROLES) });
+export const operatorView = z.object({
+  id: z.number(),
+  login: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  /** The back office's language the operator chose; null until they choose one. */
+  locale: z.enum(LOCALES).nullable(),
+});
 
 /** The operator's own session: login with password and TOTP, who am I, logout. */
 export const sessionEndpoints = {
@@ -30,5 +37,12 @@ export const sessionEndpoints = {
     path: '/me',
     summary: 'The signed-in operator and what their role may do',
     response: ok.extend({ operator: operatorView, permissions: z.array(z.enum(PERMISSIONS)) }),
+  }),
+  language: endpoint({
+    method: 'POST',
+    path: '/me/language',
+    summary: "Remembers the back office's language for the signed-in operator (th, en, ko, jp, vn)",
+    body: z.object({ locale: z.enum(LOCALES) }),
+    response: ok,
   }),
 } as const;

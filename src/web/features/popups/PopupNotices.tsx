@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from '../../../ui/popups.module.css';
@@ -18,7 +19,7 @@ interface Popup {
 /** The operator's popups as draggable boxes at their positions. */
 export function PopupNotices() {
   const popups = useQuery({
-    queryKey: ['popups'],
+    queryKey: ['popups', i18next.language],
     queryFn: async () => {
       const reply = await callRoute('get-notice-popup', {});
       clearClosedPopups();

@@ -2,7 +2,12 @@ import { sessionEndpoints } from '../../../../shared/contract/admin/session.ts';
 import { adminRoute } from '../admin-route.ts';
 import { appendAudit } from '../audit.service.ts';
 import { operatorView } from '../backoffice.presenter.ts';
-import { OPERATOR_SESSION_MS, operatorLogin, operatorLogout } from '../operators.service.ts';
+import {
+  OPERATOR_SESSION_MS,
+  operatorLogin,
+  operatorLogout,
+  setOperatorLocale,
+} from '../operators.service.ts';
 import { ROLE_PERMISSIONS } from '../permissions.ts';
 
 /** The operator session cookie: httpOnly, SameSite=Strict, scoped to /api/admin. */
@@ -47,5 +52,12 @@ export const sessionRoutes = [
       operator: operatorView(operator),
       permissions: [...ROLE_PERMISSIONS[operator.role]],
     }),
+  }),
+  adminRoute(sessionEndpoints.language, {
+    permission: 'operator',
+    handler: async ({ db, operator, body }) => {
+      await setOperatorLocale(db, operator.id, body.locale);
+      return {};
+    },
   }),
 ];

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
+import { loginAs, memberCall, registerViaApi } from './support/member.ts';
+import { LANGUAGE_OPERATORS, signInOperator } from './support/operator.ts';
+import { auditPage, countRequestsInFlight, settle } from './support/page-audit.ts';
+
+/** The back office's screens the walk opens, with a word of each that must be on it once it has drawn. */
+const ADMIN_PATHS = [
+  '/',
+  '/cashier',
+  '/members',
+  '/support',
+  '/notes',
+  '/content',
+  '/games',
+  '/settings',
+  '/operators',
+  '/audit',
+] as const;
+/**
+ * What stays as it is in every language: the demo data's own names, the operators' logins, and the
+ * technical words of the settings' labels (an API, a URL, paths).
+ */
+const ALLOWED = [
+  'demo',
+  'operator',
+  ...LANGUAGE_OPERATORS,
+  'phone-desk',
+  'limits-desk',
+  'sandbox',
+  'https://front.example.com',
+  'https',
+  'public',
+  'media',
+  'API',
+];
+
+/** Picks the back office's language in the menu's switcher, as an operator would. */
+async function chooseLanguage(page: import('playwright-core').Page, label: string) {
+  await page.locator('aside select').selectOption({ label });
+}
+
+describe.runIf(chromiumAvailable)('the back office in Korean and Thai', () => {
+  const b = useBrowser(PHONE);
+  const allowed = [...ALLOWED];
+
+  it('a Korean operator approves a deposit in the cashier queue at 360 px, the actions on screen', async () => {
+    await b.page.addInitScript(countRequestsInFlight);
+    // A member asks for a deposit.
+    await b.page.goto('/');
+    const id = `ko${Date.now().toString(36)}`.slice(0, 14);
+    await registerViaApi(b.page, id);
+    await loginAs(b.page, id);
+    allowed.push(id, `N${id}`, 'KB Bank', 'Test Player');
+    const asked = await memberCall(b.page, 'apply-user-deposit', { balance: 30_000, code: `${Date.now()}` });
+    expect(asked.status).toBe('success');
+
+    await signInOperator(b, LANGUAGE_OPERATORS[0]);
+    await chooseLanguage(b.page, '한국어');
+    await b.page.getByRole('heading', { name: '대시보드', level: 1 }).waitFor();
+    await b.page
+      .getByRole('navigation', { name: '관리자' })
+      .getByRole('link', { name: /^입출금/ })
+      .click();
+    await b.page.getByRole('heading', { name: '입출금', level: 1 }).waitFor();
+    const row = b.page.getByRole('row').filter({ hasText: id });
+    const approve = row.getByRole('button', { name: /^입금 #\d+ 승인$/ });
+    await approve.waitFor();
+    await settle(b.page, 'main h1');
+    // A card, not a sideways-scrolling table: Approve and Reject are within the 360-px screen.
+    for (const button of [approve, row.getByRole('button', { name: /^입금 #\d+ 거절$/ })]) {
+      const box = await button.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+    }
+    expect(await auditPage(b.page, { locale: 'ko', allowed })).toEqual([]);
+    await b.screenshot('admin-ko-cashier-phone');
+    await approve.click();
+    await row.getByText('30,000').first().waitFor();
+    await b.screenshot('admin-ko-cashier-confirm-phone');
+    await row.getByRole('button', { name: '승인 확인' }).click();
+    await expect.poll(() => b.page.getByRole('row').filter({ hasText: id }).count()).toBe(0);
+    // The member's balance holds the deposit.
+    const session = await memberCall(b.page, 'get-user-statement', { page: 1, pageSize: 10 });
+    expect(JSON.stringify(session)).toContain('30000');
+  });
+
+  it('remembers the language for the operator, not only in this browser', async () => {
+    await b.page.evaluate(() => localStorage.removeItem('adminLang'));
+    await b.page.goto('/admin');
+    await b.page.getByRole('heading', { name: '대시보드', level: 1 }).waitFor();
+    expect(await b.page.evaluate(() => document.documentElement.lang)).toBe('ko');
+  });
+
+  for (const [locale, label, operator] of [
+    ['ko', '한국어', LANGUAGE_OPERATORS[1]],
+    ['th', 'ไทย', LANGUAGE_OPERATORS[2]],
+  ] as const) {
+    it(`walks every back-office page in ${locale} at 360 px: no raw key, no English, nothing wider`, async () => {
+      await b.context.clearCookies();
+      await b.page.evaluate(() => localStorage.removeItem('adminLang'));
+      await signInOperator(b, operator);
+      await chooseLanguage(b.page, label);
+      const problems: string[] = [];
+      for (const path of ADMIN_PATHS) {
+        await b.page.evaluate((p) => {
+          window.history.pushState({}, '', `/admin${p}`);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, path);
+        await settle(b.page, 'main h1');
+        await expect.poll(() => b.page.locator('main').getByText('불러오는 중…').count()).toBe(0);
+        for (const p of await auditPage(b.page, { locale, allowed }))
+          problems.push(`${locale} ${path}: ${p}`);
+        await b.screenshot(`admin-walk-${locale}${path === '/' ? '-dashboard' : path.replace('/', '-')}`);
+      }
+      expect(problems).toEqual([]);
+    }, 90_000);
+  }
+
+  it('the content editor has a tab per language and names the missing translations', async () => {
+    await b.page.evaluate(() => {
+      window.history.pushState({}, '', '/admin/content');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await settle(b.page, 'main h1');
+    await b.page.getByRole('button', { name: 'สร้างประกาศใหม่' }).click();
+    const editor = b.page.getByRole('region', { name: 'สร้างประกาศใหม่' });
+    const tabs = editor.getByRole('tab');
+    expect(await tabs.allInnerTexts()).toEqual([
+      'ไทย · ภาษาหลัก',
+      'English · ยังไม่มี',
+      '한국어 · ยังไม่มี',
+      '日本語 · ยังไม่มี',
+      'Tiếng Việt · ยังไม่มี',
+    ]);
+    await editor.getByLabel('หัวข้อ').fill('ประกาศ');
+    await tabs.nth(1).click();
+    await editor.getByLabel('หัวข้อ').fill('Notice');
+    expect(await tabs.nth(1).innerText()).toBe('English');
+    expect(await editor.getByTestId('missing-languages').innerText()).not.toContain('English');
+    await b.screenshot('admin-th-content-editor-phone');
+    await editor.getByRole('button', { name: 'ยกเลิก' }).click();
+  });
+
+  it('the audit log fits a 1366-px screen and reads changes as field: old → new', async () => {
+    await b.page.setViewportSize(DESKTOP);
+    await b.page.evaluate(() => {
+      window.history.pushState({}, '', '/admin/audit');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await settle(b.page, 'main h1');
+    await b.page.getByRole('table').waitFor();
+    const fit = await b.page.evaluate(() => {
+      const wrap = document.querySelector('main [class*="tableWrap"]') as HTMLElement;
+      return { page: document.documentElement.scrollWidth, table: wrap.scrollWidth, shown: wrap.clientWidth };
+    });
+    expect(fit.page).toBeLessThanOrEqual(DESKTOP.width);
+    expect(fit.table).toBeLessThanOrEqual(fit.shown);
+    const changes = await b.page.locator('main ul li').allInnerTexts();
+    expect(changes.some((line) => line.includes(' → '))).toBe(true);
+    expect(changes.some((line) => /[{}"]/.test(line.split(':')[0] ?? ''))).toBe(false);
+    await b.screenshot('admin-th-audit-desktop');
+    await b.page.setViewportSize(PHONE);
+  });
+});
