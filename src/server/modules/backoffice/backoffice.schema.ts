@@ -33,7 +33,7 @@ export const operators = pgTable(
   },
   (t) => [
     uniqueIndex('operators_login').on(t.login),
-    check('operators_role', sql`${t.role} in ('owner', 'cashier', 'support', 'content', 'trading')`),
+    check('operators_role', sql`${t.role} in ('owner', 'cashier', 'support', 'content', 'trading', 'compliance')`),
   ],
 );
 
