@@ -124,7 +124,10 @@ export async function buildApp({
   };
   await memberApi(app, memberRoutes);
   // Verification documents: a file's bytes, so their own route beside the JSON member API.
-  await kycUploadRoutes(app, { db: database.db, resolveMember: (token) => memberRoutes.resolveMember(token, {}) });
+  await kycUploadRoutes(app, {
+    db: database.db,
+    resolveMember: (token) => memberRoutes.resolveMember(token, {}),
+  });
   // SPEC §7's backend paths for older front ends: the same routes behind their own transport.
   await publicApi(app, memberRoutes);
   const operatorFeed = await liveUpdates(app, database, config);

@@ -1,6 +1,13 @@
 import type { OperatorRole } from '../../src/server/modules/backoffice/backoffice.schema.ts';
 
-const EVERY_ROLE: readonly OperatorRole[] = ['owner', 'cashier', 'support', 'content', 'trading', 'compliance'];
+const EVERY_ROLE: readonly OperatorRole[] = [
+  'owner',
+  'cashier',
+  'support',
+  'content',
+  'trading',
+  'compliance',
+];
 const OWNER: readonly OperatorRole[] = ['owner'];
 const CASHIERS: readonly OperatorRole[] = ['owner', 'cashier'];
 const MEMBER_READERS: readonly OperatorRole[] = ['owner', 'cashier', 'support', 'compliance'];

@@ -18,6 +18,7 @@ const SECTIONS: Section[] = [
   { to: '/', label: 'Dashboard', permission: 'dashboard.view' },
   { to: '/cashier', label: 'Cashier', permission: 'cashier.view', badge: 'cashier' },
   { to: '/members', label: 'Members', permission: 'members.view' },
+  { to: '/verification', label: 'Verification', permission: 'kyc.review' },
   { to: '/support', label: 'Support', permission: 'support.answer', badge: 'support' },
   { to: '/notes', label: 'Notes', permission: 'notes.send' },
   { to: '/content', label: 'Content', permission: 'content.manage' },

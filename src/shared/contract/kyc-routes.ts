@@ -27,7 +27,9 @@ export const kycView = z.object({
     }),
   ),
   /** What an operator asked for and the member has not sent yet. */
-  requests: z.array(z.object({ kind: z.enum(KYC_DOCUMENT_KINDS), message: z.string(), requestedAt: z.string() })),
+  requests: z.array(
+    z.object({ kind: z.enum(KYC_DOCUMENT_KINDS), message: z.string(), requestedAt: z.string() }),
+  ),
 });
 export type KycViewReply = z.infer<typeof kycView>;
 

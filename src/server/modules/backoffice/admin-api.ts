@@ -30,8 +30,8 @@ import {
   ADMIN_PREFIX,
   type AdminAccess,
   type AdminRoute,
-  SENT_BY_HANDLER,
   type ScreenRoute,
+  SENT_BY_HANDLER,
 } from './admin-route.ts';
 import { findOperator, type Operator } from './operators.service.ts';
 import { roleMay } from './permissions.ts';

@@ -33,7 +33,10 @@ export const operators = pgTable(
   },
   (t) => [
     uniqueIndex('operators_login').on(t.login),
-    check('operators_role', sql`${t.role} in ('owner', 'cashier', 'support', 'content', 'trading', 'compliance')`),
+    check(
+      'operators_role',
+      sql`${t.role} in ('owner', 'cashier', 'support', 'content', 'trading', 'compliance')`,
+    ),
   ],
 );
 

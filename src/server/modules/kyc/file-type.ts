@@ -15,7 +15,10 @@ export function sniffFileType(bytes: Uint8Array): KycFileType | undefined {
   // JPEG: SOI marker then the start of another marker.
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   // PNG: its eight-byte signature, then the IHDR chunk.
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) && startsWith(bytes, ascii('IHDR'), 12))
+  if (
+    startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) &&
+    startsWith(bytes, ascii('IHDR'), 12)
+  )
     return 'image/png';
   // WebP: a RIFF container whose form type is WEBP.
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp';

@@ -16,7 +16,8 @@ export interface KycUploadDeps {
 
 const uploader = new WeakMap<FastifyRequest, SessionMember>();
 
-const isKind = (kind: string): kind is KycDocumentKind => (KYC_DOCUMENT_KINDS as readonly string[]).includes(kind);
+const isKind = (kind: string): kind is KycDocumentKind =>
+  (KYC_DOCUMENT_KINDS as readonly string[]).includes(kind);
 
 /**
  * POST /api/kyc/documents/<kind>: a member's document, the file's bytes as the body and its type as
@@ -58,7 +59,13 @@ export async function kycUploadRoutes(app: FastifyInstance, deps: KycUploadDeps)
         return {
           status: 'success',
           msg: MSG.kycUploaded,
-          document: { id: doc.id, kind: doc.kind, status: doc.status, mime: doc.mime, sizeBytes: doc.sizeBytes },
+          document: {
+            id: doc.id,
+            kind: doc.kind,
+            status: doc.status,
+            mime: doc.mime,
+            sizeBytes: doc.sizeBytes,
+          },
         };
       },
     );

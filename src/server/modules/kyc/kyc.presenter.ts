@@ -22,5 +22,9 @@ export const memberKycView = (v: Verification, rules: KycSettings | undefined): 
     uploadedAt: d.uploadedAt.toISOString(),
     decidedAt: d.decidedAt?.toISOString() ?? null,
   })),
-  requests: v.requests.map((r) => ({ kind: r.kind, message: r.message, requestedAt: r.requestedAt.toISOString() })),
+  requests: v.requests.map((r) => ({
+    kind: r.kind,
+    message: r.message,
+    requestedAt: r.requestedAt.toISOString(),
+  })),
 });

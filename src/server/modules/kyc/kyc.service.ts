@@ -12,8 +12,8 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { sniffFileType } from './file-type.ts';
-import { levelNeededFor, levelOf } from './kyc-rules.ts';
 import { kycDocuments, kycRequests } from './kyc.schema.ts';
+import { levelNeededFor, levelOf } from './kyc-rules.ts';
 
 const UNIQUE_VIOLATION = '23505';
 const sqlStateOf = (error: unknown) =>
@@ -44,7 +44,8 @@ function claimedType(contentType: string | undefined): string {
   return type === 'image/jpg' ? 'image/jpeg' : type;
 }
 
-const isFileType = (type: string): type is KycFileType => (KYC_FILE_TYPES as readonly string[]).includes(type);
+const isFileType = (type: string): type is KycFileType =>
+  (KYC_FILE_TYPES as readonly string[]).includes(type);
 
 /**
  * Checks an uploaded file before anything is stored: not empty, within KYC_MAX_BYTES, of an accepted
@@ -53,10 +54,12 @@ const isFileType = (type: string): type is KycFileType => (KYC_FILE_TYPES as rea
 export function checkUpload(bytes: Uint8Array, contentType: string | undefined): KycFileType {
   if (bytes.length > KYC_MAX_BYTES) throw errors.tooLarge('the file is over 5 MB', MSG.kycFileTooLarge);
   const claimed = claimedType(contentType);
-  if (!isFileType(claimed)) throw errors.fileRefused(`${claimed || 'no type'} is not accepted`, MSG.kycFileType);
+  if (!isFileType(claimed))
+    throw errors.fileRefused(`${claimed || 'no type'} is not accepted`, MSG.kycFileType);
   const sniffed = sniffFileType(bytes);
   if (!sniffed) throw errors.fileRefused('the file is not a JPEG, PNG, WebP or PDF', MSG.kycFileType);
-  if (sniffed !== claimed) throw errors.fileRefused(`the file claims ${claimed} but is ${sniffed}`, MSG.kycFileType);
+  if (sniffed !== claimed)
+    throw errors.fileRefused(`the file claims ${claimed} but is ${sniffed}`, MSG.kycFileType);
   return sniffed;
 }
 
@@ -94,7 +97,8 @@ export async function uploadDocument(
           ),
         )
         .limit(1);
-      if (approved && !asked) throw errors.conflict('this document is already verified', {}, MSG.kycAlreadyApproved);
+      if (approved && !asked)
+        throw errors.conflict('this document is already verified', {}, MSG.kycAlreadyApproved);
       const [row] = await tx
         .insert(kycDocuments)
         .values({
@@ -110,7 +114,11 @@ export async function uploadDocument(
         .update(kycRequests)
         .set({ fulfilledAt: sql`now()` })
         .where(
-          and(eq(kycRequests.memberId, memberId), eq(kycRequests.kind, kind), isNull(kycRequests.fulfilledAt)),
+          and(
+            eq(kycRequests.memberId, memberId),
+            eq(kycRequests.kind, kind),
+            isNull(kycRequests.fulfilledAt),
+          ),
         );
       return row!;
     });
@@ -162,9 +170,19 @@ export async function assertWithdrawalVerified(tx: DbOrTx, memberId: number, sit
 /** One document's bytes and type; with `memberId`, only when it is that member's (else not found, as for any id). */
 export async function documentFile(db: DbOrTx, id: number, memberId?: number) {
   const [row] = await db
-    .select({ id: kycDocuments.id, memberId: kycDocuments.memberId, kind: kycDocuments.kind, mime: kycDocuments.mime, content: kycDocuments.content })
+    .select({
+      id: kycDocuments.id,
+      memberId: kycDocuments.memberId,
+      kind: kycDocuments.kind,
+      mime: kycDocuments.mime,
+      content: kycDocuments.content,
+    })
     .from(kycDocuments)
-    .where(memberId === undefined ? eq(kycDocuments.id, id) : and(eq(kycDocuments.id, id), eq(kycDocuments.memberId, memberId)));
+    .where(
+      memberId === undefined
+        ? eq(kycDocuments.id, id)
+        : and(eq(kycDocuments.id, id), eq(kycDocuments.memberId, memberId)),
+    );
   if (!row) throw errors.notFound(`document ${id}`);
   return row;
 }
@@ -186,9 +204,15 @@ export async function pendingDocuments(db: DbOrTx) {
 export async function decideDocument(
   tx: Tx,
   id: number,
-  input: { decision: 'approve' | 'reject'; reason?: string | undefined; note?: string | undefined; by: string },
+  input: {
+    decision: 'approve' | 'reject';
+    reason?: string | undefined;
+    note?: string | undefined;
+    by: string;
+  },
 ) {
-  if (input.decision === 'reject' && !input.reason) throw errors.invalid('a rejection needs a reason the member sees');
+  if (input.decision === 'reject' && !input.reason)
+    throw errors.invalid('a rejection needs a reason the member sees');
   const [row] = await tx
     .update(kycDocuments)
     .set({
@@ -201,7 +225,10 @@ export async function decideDocument(
     .where(and(eq(kycDocuments.id, id), eq(kycDocuments.status, 'pending')))
     .returning(SUMMARY);
   if (row) return row;
-  const [exists] = await tx.select({ status: kycDocuments.status }).from(kycDocuments).where(eq(kycDocuments.id, id));
+  const [exists] = await tx
+    .select({ status: kycDocuments.status })
+    .from(kycDocuments)
+    .where(eq(kycDocuments.id, id));
   if (!exists) throw errors.notFound(`document ${id}`);
   throw errors.conflict(`document ${id} is ${exists.status} already`);
 }

@@ -28,7 +28,10 @@ describe.runIf(backendAvailable)('verification (KYC): documents, review, withdra
     const set = await ops
       .as('owner')
       .post(`/api/admin/settings/sites/${siteId}/kyc`, { withdrawLevel: 1, over: 100_000, overLevel: 2 });
-    expect(set.json()).toMatchObject({ status: 'success', settings: { kyc: { withdrawLevel: 1, over: 100_000 } } });
+    expect(set.json()).toMatchObject({
+      status: 'success',
+      settings: { kyc: { withdrawLevel: 1, over: 100_000 } },
+    });
   });
 
   it('refuses a withdrawal over the verified level until an operator approves the documents', async () => {
@@ -49,14 +52,24 @@ describe.runIf(backendAvailable)('verification (KYC): documents, review, withdra
     // Under review is not verified: the upload alone changes nothing.
     const uploaded = await uploadKyc(t, token, 'identity', solidPng(), 'image/png');
     expect(uploaded.statusCode).toBe(200);
-    expect(uploaded.json()).toMatchObject({ status: 'success', msg: 'msg3202', document: { status: 'pending' } });
-    expect((await withdraw(token, 10_000)).json()).toMatchObject({ status: 'verification', requiredLevel: 1 });
+    expect(uploaded.json()).toMatchObject({
+      status: 'success',
+      msg: 'msg3202',
+      document: { status: 'pending' },
+    });
+    expect((await withdraw(token, 10_000)).json()).toMatchObject({
+      status: 'verification',
+      requiredLevel: 1,
+    });
 
     const queue = (await ops.as('compliance').get('/api/admin/kyc/queue')).json().documents;
     const waiting = queue.find((d: { id: number }) => d.id === uploaded.json().document.id);
     expect(waiting).toMatchObject({ kind: 'identity', mime: 'image/png', level: 0, status: 'pending' });
 
-    const approved = await decide(waiting.id, { decision: 'approve', note: 'passport checked against photo' });
+    const approved = await decide(waiting.id, {
+      decision: 'approve',
+      note: 'passport checked against photo',
+    });
     expect(approved.json()).toMatchObject({ status: 'success', level: 1, document: { status: 'approved' } });
     expect(await kycOf(token)).toMatchObject({ level: 1 });
 
@@ -88,7 +101,11 @@ describe.runIf(backendAvailable)('verification (KYC): documents, review, withdra
     expect(rejected.json()).toMatchObject({ status: 'success', level: 0, document: { status: 'rejected' } });
 
     const kyc = await kycOf(token);
-    expect(kyc.documents[0]).toMatchObject({ id, status: 'rejected', reason: 'The bill is older than three months.' });
+    expect(kyc.documents[0]).toMatchObject({
+      id,
+      status: 'rejected',
+      reason: 'The bill is older than three months.',
+    });
     expect(JSON.stringify(kyc)).not.toContain('internal: dated 2024');
     const notes = (await t.call('get-note-list', { page: 1 }, { token })).json().notes;
     expect(notes[0].contents).toContain('The bill is older than three months.');
@@ -100,7 +117,10 @@ describe.runIf(backendAvailable)('verification (KYC): documents, review, withdra
     const noReason = await decide(other, { decision: 'reject' });
     expect(noReason.statusCode).toBe(400);
     expect((await kycOf(token)).documents[0]).toMatchObject({ id: other, status: 'pending' });
-    const audit = await t.db.select().from(auditLog).where(like(auditLog.target, `kyc-document:${id}`));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(like(auditLog.target, `kyc-document:${id}`));
     expect(audit.map((e) => e.action)).toEqual(['kyc.reject']);
   });
 
@@ -114,9 +134,10 @@ describe.runIf(backendAvailable)('verification (KYC): documents, review, withdra
       msg: 'msg3206',
     });
     const mid = await memberIdOf(t.db, member.id);
-    const asked = await ops
-      .as('compliance')
-      .post(`/api/admin/kyc/members/${mid}/request`, { kind: 'selfie', message: 'Hold your ID next to your face.' });
+    const asked = await ops.as('compliance').post(`/api/admin/kyc/members/${mid}/request`, {
+      kind: 'selfie',
+      message: 'Hold your ID next to your face.',
+    });
     expect(asked.json()).toMatchObject({ status: 'success' });
     expect((await kycOf(token)).requests).toEqual([
       expect.objectContaining({ kind: 'selfie', message: 'Hold your ID next to your face.' }),
@@ -147,7 +168,13 @@ describe.runIf(backendAvailable)('verification (KYC): documents, review, withdra
       [htmlBytes(), 'image/png', 415, 'unsupported_media_type', 'msg3204'],
       [pdfBytes(), 'image/png', 415, 'unsupported_media_type', 'msg3204'],
       [solidPng(), 'application/pdf', 415, 'unsupported_media_type', 'msg3204'],
-      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml', 415, 'unsupported_media_type', 'msg3204'],
+      [
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+        'image/svg+xml',
+        415,
+        'unsupported_media_type',
+        'msg3204',
+      ],
       [solidPng(), undefined, 415, 'unsupported_media_type', 'msg3204'],
       [Buffer.alloc(0), 'image/png', 415, 'unsupported_media_type', 'msg3204'],
     ];
@@ -159,14 +186,16 @@ describe.runIf(backendAvailable)('verification (KYC): documents, review, withdra
     }
     // No session, a foreign origin, an unknown kind.
     expect((await uploadKyc(t, undefined, 'identity', solidPng(), 'image/png')).statusCode).toBe(401);
-    const foreign = await uploadKyc(t, token, 'identity', solidPng(), 'image/png', { origin: 'https://evil.example' });
+    const foreign = await uploadKyc(t, token, 'identity', solidPng(), 'image/png', {
+      origin: 'https://evil.example',
+    });
     expect(foreign.statusCode).toBe(403);
     expect((await uploadKyc(t, token, 'passport', solidPng(), 'image/png')).statusCode).toBe(400);
     expect(await countAllRows(t.db)).toEqual(before);
     expect((await kycOf(token)).documents).toEqual([]);
   });
 
-  it("serves a document only to its member and to operators with the compliance role, as a download", async () => {
+  it('serves a document only to its member and to operators with the compliance role, as a download', async () => {
     const owner = await t.login();
     const stranger = await t.login();
     const png = solidPng(4);
@@ -197,7 +226,10 @@ describe.runIf(backendAvailable)('verification (KYC): documents, review, withdra
     const compliance = await ops.as('compliance').get(url);
     expect(compliance.statusCode).toBe(200);
     expect(compliance.rawPayload.equals(png)).toBe(true);
-    expect(compliance.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff' });
+    expect(compliance.headers).toMatchObject({
+      'content-type': 'image/png',
+      'x-content-type-options': 'nosniff',
+    });
     expect(String(compliance.headers['content-disposition'])).toMatch(/^attachment;/);
     const guest = await t.app.inject({ method: 'GET', url, headers: { origin: ORIGIN } });
     expect(guest.statusCode).toBe(401);

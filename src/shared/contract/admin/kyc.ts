@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  KYC_DOCUMENT_KINDS,
-  KYC_DOCUMENT_STATUSES,
-  KYC_FILE_TYPES,
-  KYC_LEVELS,
-} from '../../vocabulary.ts';
+import { KYC_DOCUMENT_KINDS, KYC_DOCUMENT_STATUSES, KYC_FILE_TYPES, KYC_LEVELS } from '../../vocabulary.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
 import { idParam } from './fields.ts';
 
@@ -70,11 +65,16 @@ export const kycEndpoints = {
   decide: endpoint({
     method: 'POST',
     path: '/kyc/documents/:id/decision',
-    summary: 'Approves a waiting document, or rejects it with a reason the member sees; audited, the member gets a note',
+    summary:
+      'Approves a waiting document, or rejects it with a reason the member sees; audited, the member gets a note',
     params: idParam,
     body: z.discriminatedUnion('decision', [
       z.object({ decision: z.literal('approve'), note: z.string().trim().max(1000).optional() }),
-      z.object({ decision: z.literal('reject'), reason: memberText, note: z.string().trim().max(1000).optional() }),
+      z.object({
+        decision: z.literal('reject'),
+        reason: memberText,
+        note: z.string().trim().max(1000).optional(),
+      }),
     ]),
     response: ok.extend({ document: kycDocumentRow, level }),
   }),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { HHMM, MAX_LEVEL, OPEN_BETS_ON_PROTECTION } from '../../vocabulary.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
-import { kycLevel } from './kyc.ts';
 import { hostname, httpsUrl, idParam, patchOf } from './fields.ts';
+import { kycLevel } from './kyc.ts';
 
 const levelKey = z.string().regex(/^([1-9]|1\d|20)$/, `a level from 1 to ${MAX_LEVEL}`);
 const hhmm = z
@@ -68,7 +68,11 @@ export const siteSettings = z.object({
   sportsBetsOnBreak: z.enum(OPEN_BETS_ON_PROTECTION).optional(),
   /** The verification level withdrawals need: any (`withdrawLevel`), and one over `over` minor units (`overLevel`). */
   kyc: z
-    .object({ withdrawLevel: kycLevel.optional(), over: z.number().optional(), overLevel: kycLevel.optional() })
+    .object({
+      withdrawLevel: kycLevel.optional(),
+      over: z.number().optional(),
+      overLevel: kycLevel.optional(),
+    })
     .optional(),
 });
 

@@ -2,7 +2,6 @@ import { kycEndpoints } from '../../../../shared/contract/admin/kyc.ts';
 import { memberCards } from '../../accounts/members.service.ts';
 import { sendNote } from '../../inbox/notes.service.ts';
 import { sendDocument } from '../../kyc/document-reply.ts';
-import { kycNote } from '../../kyc/kyc-notes.ts';
 import {
   decideDocument,
   documentFile,
@@ -12,6 +11,7 @@ import {
   requestDocument,
   verificationOf,
 } from '../../kyc/kyc.service.ts';
+import { kycNote } from '../../kyc/kyc-notes.ts';
 import { adminRoute, SENT_BY_HANDLER } from '../admin-route.ts';
 import { audited } from '../audited.ts';
 import { assertMemberExists } from '../members-admin.service.ts';
