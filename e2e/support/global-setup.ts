@@ -18,6 +18,7 @@ import { demoFeedTick } from '../../src/server/providers/sports/demo/demo-feed.t
 import { buildWeb } from '../../tools/build-web.ts';
 import {
   DEMO_OPERATOR,
+  KYC_OPERATORS,
   LIMITS_OPERATOR,
   PHONE_OPERATOR,
   TRADING_OPERATORS,
@@ -157,6 +158,14 @@ export default async function setup(project: TestProject) {
     role: 'support',
     totpSecret: DEMO_OPERATOR.totpSecret,
   });
+  for (const login of KYC_OPERATORS) {
+    await createOperator(database.db, {
+      login,
+      password: DEMO_OPERATOR.password,
+      role: 'compliance',
+      totpSecret: DEMO_OPERATOR.totpSecret,
+    });
+  }
   for (const login of [...TRADING_OPERATORS, ...WINDOW_TRADERS]) {
     await createOperator(database.db, {
       login,

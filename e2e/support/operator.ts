@@ -17,6 +17,8 @@ export const currentCode = () => generateSync({ secret: DEMO_OPERATOR.totpSecret
 export const PHONE_OPERATOR = 'phone-desk';
 /** A support operator who reads a member's limits (limits.e2e.ts). */
 export const LIMITS_OPERATOR = 'limits-desk';
+/** Compliance operators who approve verification documents (kyc.e2e.ts, one per language). */
+export const KYC_OPERATORS = ['kyc-desk-th', 'kyc-desk-en'] as const;
 /**
  * The sportsbook's traders (role trading): one for the desktop test, one for the phone test, one who
  * sets up the events and results the desktop test then confirms in the desk's dialog.

@@ -103,14 +103,19 @@ function KindRow({ kind, kyc }: { kind: KycDocumentKind; kyc: KycViewReply }) {
       )}
       {mayUpload && (
         <div className={styles.upload}>
+          {/* The browser's own file button speaks its language, not the site's: ours covers it. */}
           <label className={styles.choose}>
-            {t('kyc.choose')}
             <input
               type="file"
+              className={styles.fileInput}
               accept={KYC_FILE_TYPES.join(',')}
               data-testid={`kyc-${kind}-file`}
               onChange={(e) => setFile(e.target.files?.[0] ?? null)}
             />
+            <span className={styles.chooseButton}>{t('kyc.choose')}</span>
+            <span className={styles.fileName} translate="no">
+              {file?.name ?? ''}
+            </span>
           </label>
           <Button type="button" disabled={!file || busy} onClick={send} data-testid={`kyc-${kind}-upload`}>
             {t('kyc.upload')}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import enCommon from '../src/shared/i18n/locales/en/common.json' with { type: 'json' };
+import enUser from '../src/shared/i18n/locales/en/user.json' with { type: 'json' };
+import thCommon from '../src/shared/i18n/locales/th/common.json' with { type: 'json' };
+import thUser from '../src/shared/i18n/locales/th/user.json' with { type: 'json' };
+import { htmlBytes, solidPng } from '../test/support/kyc-files.ts';
+import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
+import { fundedMember } from './support/member.ts';
+import { KYC_OPERATORS, signInOperator } from './support/operator.ts';
+import { chooseSiteLanguage } from './support/play.ts';
+
+/** The site's own texts, so the test reads what a member of that language reads. */
+const TEXTS = {
+  th: { user: thUser.kyc, msg: thCommon.msg, ok: 'ตกลง', cancel: 'ยกเลิก' },
+  en: { user: enUser.kyc, msg: enCommon.msg, ok: 'OK', cancel: 'Cancel' },
+} as const;
+
+const CASES = [
+  { lang: 'th', operator: KYC_OPERATORS[0] },
+  { lang: 'en', operator: KYC_OPERATORS[1] },
+] as const;
+
+for (const { lang, operator } of CASES) {
+  describe.runIf(chromiumAvailable)(`verification documents at 360 px, ${lang}`, () => {
+    const b = useBrowser(PHONE);
+    const w = TEXTS[lang];
+
+    it('uploads an identity document on my page and a compliance operator approves it', async () => {
+      const { page } = b;
+      const member = await fundedMember(page, `kyc${lang}`, 10_000);
+      await chooseSiteLanguage(page, lang);
+      await page.goto('/user');
+      const panel = page.getByTestId('kyc-panel');
+      await panel.getByRole('heading', { name: w.user.title }).scrollIntoViewIfNeeded();
+      await expect(panel.getByTestId('kyc-level').textContent()).resolves.toBe(w.user.levelValue['0']);
+      const dialog = page.locator('dialog');
+
+      // A page that claims to be a PNG is refused with the file-type message; nothing is stored.
+      b.allow4xx({ status: 415, method: 'POST', path: '/api/kyc/documents/identity' });
+      await panel
+        .getByTestId('kyc-identity-file')
+        .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: htmlBytes() });
+      await panel.getByTestId('kyc-identity-upload').click();
+      await dialog.getByText(w.msg.msg3204).waitFor();
+      await dialog.getByRole('button', { name: w.ok }).click();
+      await expect(panel.getByTestId('kyc-identity-state').textContent()).resolves.toBe(w.user.status.none);
+
+      await panel
+        .getByTestId('kyc-identity-file')
+        .setInputFiles({
+          name: 'passport.png',
+          mimeType: 'image/png',
+          buffer: solidPng(240, [210, 170, 60]),
+        });
+      await panel
+        .getByTestId('kyc-identity')
+        .screenshot({ path: `e2e/screenshots/kyc-chosen-${lang}-phone.png` });
+      await panel.getByTestId('kyc-identity-upload').click();
+      await dialog.getByText(w.msg.msg3202).waitFor();
+      await b.screenshot(`kyc-uploaded-dialog-${lang}-phone`);
+      await dialog.getByRole('button', { name: w.ok }).click();
+      await panel.getByTestId('kyc-identity-state').getByText(w.user.status.pending).waitFor();
+      await panel.getByTestId('kyc-identity').scrollIntoViewIfNeeded();
+      await b.screenshot(`kyc-pending-${lang}-phone`);
+      await panel.screenshot({ path: `e2e/screenshots/kyc-panel-pending-${lang}-phone.png` });
+
+      // The compliance operator, in the same browser (the back office has its own cookie).
+      await signInOperator(b, operator);
+      await page.goto('/admin/verification');
+      const card = page.getByRole('article', { name: new RegExp(`of ${member}$`) });
+      await card.getByRole('img').waitFor();
+      await expect(card.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBe(
+        240,
+      );
+      await card.scrollIntoViewIfNeeded();
+      await b.screenshot(`kyc-review-queue-${lang}-phone`);
+      await card.getByRole('button', { name: 'Approve' }).click();
+      await card.waitFor({ state: 'detached' });
+
+      // Back on my page: verified, level 1, and a note says so.
+      await page.goto('/user');
+      const note = page.getByText(w.msg.msg2003);
+      await page.addLocatorHandler(note, async () => {
+        await page.getByRole('button', { name: w.cancel }).click();
+      });
+      await panel.getByTestId('kyc-identity-state').getByText(w.user.status.approved).waitFor();
+      await expect(panel.getByTestId('kyc-level').textContent()).resolves.toBe(w.user.levelValue['1']);
+      await panel.getByTestId('kyc-identity').scrollIntoViewIfNeeded();
+      await b.screenshot(`kyc-approved-${lang}-phone`);
+      await panel.screenshot({ path: `e2e/screenshots/kyc-panel-approved-${lang}-phone.png` });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  });
+}
