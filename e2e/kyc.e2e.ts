@@ -74,8 +74,14 @@ for (const { lang, operator } of CASES) {
       );
       await card.scrollIntoViewIfNeeded();
       await b.screenshot(`kyc-review-queue-${lang}-phone`);
+      const memberPage = await card.getByRole('link', { name: new RegExp(`^${member}`) }).getAttribute('href');
       await card.getByRole('button', { name: 'Approve' }).click();
       await card.waitFor({ state: 'detached' });
+      // The member page shows the verification state to every role that reads members.
+      await page.goto(`/admin${memberPage}`);
+      await page.getByTestId('member-kyc').getByText('Level 1 · identity verified.').waitFor();
+      await page.getByTestId('member-kyc').scrollIntoViewIfNeeded();
+      await b.screenshot(`kyc-member-detail-${lang}-phone`);
 
       // Back on my page: verified, level 1, and a note says so.
       await page.goto('/user');
