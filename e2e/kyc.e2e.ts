@@ -6,13 +6,13 @@ import thUser from '../src/shared/i18n/locales/th/user.json' with { type: 'json'
 import { htmlBytes, solidPng } from '../test/support/kyc-files.ts';
 import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember } from './support/member.ts';
-import { KYC_OPERATORS, signInOperator } from './support/operator.ts';
+import { KYC_OPERATORS, KYC_OWNER, SIGNED_OUT_PROBE, signInOperator } from './support/operator.ts';
 import { chooseSiteLanguage } from './support/play.ts';
 
 /** The site's own texts, so the test reads what a member of that language reads. */
 const TEXTS = {
-  th: { user: thUser.kyc, msg: thCommon.msg, ok: 'ตกลง', cancel: 'ยกเลิก' },
-  en: { user: enUser.kyc, msg: enCommon.msg, ok: 'OK', cancel: 'Cancel' },
+  th: { user: thUser.kyc, msg: thCommon.msg, ok: 'ตกลง', cancel: 'ยกเลิก', withdraw: 'ส่งคำขอถอน' },
+  en: { user: enUser.kyc, msg: enCommon.msg, ok: 'OK', cancel: 'Cancel', withdraw: 'Request withdrawal' },
 } as const;
 
 const CASES = [
@@ -97,5 +97,42 @@ for (const { lang, operator } of CASES) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
     }, 90_000);
+
+    // The site's rule is shared by every browser-test file: one language sets it and clears it again.
+    it.runIf(lang === 'th')(
+      'refuses a withdrawal the member is not verified enough for, in their language',
+      async () => {
+        const { page } = b;
+        const setRule = async (level: '0' | '2') => {
+          await page.goto('/admin/settings');
+          const form = page.getByRole('region', { name: 'Verification (KYC) for withdrawals' });
+          await form.getByLabel('Any withdrawal needs').selectOption(level);
+          await form.getByRole('button', { name: 'Save verification rules' }).click();
+          await form.getByText('Saved.').waitFor();
+          return form;
+        };
+        // Signing the compliance operator out: the back office asks who is signed in and hears 401.
+        b.allow4xx(SIGNED_OUT_PROBE);
+        await page.goto('/admin');
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await page.getByLabel('Login').waitFor();
+        await signInOperator(b, KYC_OWNER);
+        const form = await setRule('2');
+        await form.scrollIntoViewIfNeeded();
+        await b.screenshot('kyc-rule-set-phone');
+        try {
+          b.allow4xx({ status: 403, method: 'POST', path: '/api/routes/apply-user-withdraw' });
+          await page.goto('/withdraw');
+          await page.locator('#amount').fill('10000');
+          await page.getByRole('button', { name: w.withdraw }).click();
+          await page.locator('dialog').getByText(w.msg.msg3201.replace('{{requiredLevel}}', '2')).waitFor();
+          await b.screenshot(`kyc-withdraw-refused-${lang}-phone`);
+          await page.locator('dialog').getByRole('button', { name: w.ok }).click();
+        } finally {
+          await setRule('0');
+        }
+      },
+      90_000,
+    );
   });
 }

@@ -19,6 +19,7 @@ import { buildWeb } from '../../tools/build-web.ts';
 import {
   DEMO_OPERATOR,
   KYC_OPERATORS,
+  KYC_OWNER,
   LIMITS_OPERATOR,
   PHONE_OPERATOR,
   TRADING_OPERATORS,
@@ -156,6 +157,12 @@ export default async function setup(project: TestProject) {
     login: LIMITS_OPERATOR,
     password: DEMO_OPERATOR.password,
     role: 'support',
+    totpSecret: DEMO_OPERATOR.totpSecret,
+  });
+  await createOperator(database.db, {
+    login: KYC_OWNER,
+    password: DEMO_OPERATOR.password,
+    role: 'owner',
     totpSecret: DEMO_OPERATOR.totpSecret,
   });
   for (const login of KYC_OPERATORS) {
