@@ -47,6 +47,7 @@ describe.runIf(chromiumAvailable)('back office on a phone', () => {
   const sections = [
     ['Cashier', 'Cashier'],
     ['Members', 'Members'],
+    ['Verification', 'Verification'],
     ['Support', 'Support'],
     ['Content', 'Content'],
     ['Games', 'Games'],

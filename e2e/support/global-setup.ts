@@ -18,6 +18,8 @@ import { demoFeedTick } from '../../src/server/providers/sports/demo/demo-feed.t
 import { buildWeb } from '../../tools/build-web.ts';
 import {
   DEMO_OPERATOR,
+  KYC_OPERATORS,
+  KYC_OWNER,
   LANGUAGE_OPERATORS,
   LIMITS_OPERATOR,
   PHONE_OPERATOR,
@@ -163,6 +165,20 @@ export default async function setup(project: TestProject) {
       login,
       password: DEMO_OPERATOR.password,
       role: 'owner',
+      totpSecret: DEMO_OPERATOR.totpSecret,
+    });
+  }
+  await createOperator(database.db, {
+    login: KYC_OWNER,
+    password: DEMO_OPERATOR.password,
+    role: 'owner',
+    totpSecret: DEMO_OPERATOR.totpSecret,
+  });
+  for (const login of KYC_OPERATORS) {
+    await createOperator(database.db, {
+      login,
+      password: DEMO_OPERATOR.password,
+      role: 'compliance',
       totpSecret: DEMO_OPERATOR.totpSecret,
     });
   }

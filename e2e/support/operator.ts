@@ -19,6 +19,10 @@ export const PHONE_OPERATOR = 'phone-desk';
 export const LANGUAGE_OPERATORS = ['desk-ko', 'walk-ko', 'walk-th'] as const;
 /** A support operator who reads a member's limits (limits.e2e.ts). */
 export const LIMITS_OPERATOR = 'limits-desk';
+/** Compliance operators who approve verification documents (kyc.e2e.ts, one per language). */
+export const KYC_OPERATORS = ['kyc-desk-th', 'kyc-desk-en'] as const;
+/** An owner who sets (and then clears) the site's verification rule for withdrawals (kyc.e2e.ts). */
+export const KYC_OWNER = 'kyc-owner';
 /**
  * The sportsbook's traders (role trading): one for the desktop test, one for the phone test, one who
  * sets up the events and results the desktop test then confirms in the desk's dialog.

@@ -24,6 +24,11 @@ export const ALWAYS_ALLOWED = [
   'HMAC-SHA256',
   'SHA-256',
   'CSV',
+  // The document types a verification upload takes (my page).
+  'JPEG',
+  'PNG',
+  'WebP',
+  'PDF',
 ];
 
 /**

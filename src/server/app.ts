@@ -28,6 +28,8 @@ import { gamesRoutes } from './modules/games/games.routes.ts';
 import { walletApi } from './modules/games/wallet/wallet.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { jackpotRoutes } from './modules/jackpot/jackpot.routes.ts';
+import { kycRoutes } from './modules/kyc/kyc.routes.ts';
+import { kycUploadRoutes } from './modules/kyc/kyc-upload.routes.ts';
 import type { LiveHub } from './modules/live/live.hub.ts';
 import { liveUpdates } from './modules/live/live.plugin.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -124,10 +126,16 @@ export async function buildApp({
       ...gamesRoutes(gameProviders),
       ...jackpotRoutes,
       ...vaultRoutes,
+      ...kycRoutes,
       ...protectionRoutes({ onStarted: [cancelBetsOnBreak(() => app.sportsWallet)] }),
     },
   };
   await memberApi(app, memberRoutes);
+  // Verification documents: a file's bytes, so their own route beside the JSON member API.
+  await kycUploadRoutes(app, {
+    db: database.db,
+    resolveMember: (token) => memberRoutes.resolveMember(token, {}),
+  });
   // SPEC §7's backend paths for older front ends: the same routes behind their own transport.
   await publicApi(app, memberRoutes);
   const operatorFeed = await liveUpdates(app, database, config);

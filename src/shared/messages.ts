@@ -96,6 +96,18 @@ export const MSG = {
   limitNothingPending: 'msg3124',
   limitConfirmed: 'msg3125',
   realityCheckSaved: 'msg3126',
+  // Verification (KYC, issue 32): msg32xx. {{requiredLevel}}: the level the withdrawal needs.
+  /** A withdrawal needs a verification level the member has not reached; upload documents on My page. */
+  kycLevelRequired: 'msg3201',
+  kycUploaded: 'msg3202',
+  /** The file is over KYC_MAX_BYTES. */
+  kycFileTooLarge: 'msg3203',
+  /** Not a JPEG, PNG, WebP or PDF, or not what it claims to be. */
+  kycFileType: 'msg3204',
+  /** A document of this kind already waits for review. */
+  kycAlreadyPending: 'msg3205',
+  /** A document of this kind is already approved. */
+  kycAlreadyApproved: 'msg3206',
 } as const;
 
 export type MsgKey = (typeof MSG)[keyof typeof MSG];
@@ -134,6 +146,8 @@ export const STATUS = {
   excluded: 'excluded',
   /** A limit the member set refuses the deposit or stake: `limit`, `period`, `amount`, `resetsAt` say which and until when. */
   limit: 'limit',
+  /** A withdrawal over what the member's verification level allows: `verifiedLevel` (theirs) and `requiredLevel`. */
+  verification: 'verification',
   /** The database is out of reach for a moment: repeat the request. */
   unavailable: 'unavailable',
   error: 'error',

@@ -4,7 +4,7 @@
  * server code to learn them.
  */
 
-export const OPERATOR_ROLES = ['owner', 'cashier', 'support', 'content', 'trading'] as const;
+export const OPERATOR_ROLES = ['owner', 'cashier', 'support', 'content', 'trading', 'compliance'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /** Operator logins: lower-case, 3–32 characters, starting with a letter. */
@@ -23,6 +23,8 @@ export const PERMISSIONS = [
   'games.manage',
   /** The sportsbook's trading desk: prices, suspensions, results, settlement and corrections. */
   'trading',
+  /** The verification (KYC) review queue: members' identity documents, approve, reject, ask for another. */
+  'kyc.review',
   'settings.manage',
   'audit.view',
 ] as const;
@@ -57,6 +59,24 @@ export const REALITY_MINUTES = [15, 30, 45, 60, 90, 120] as const;
 /** What happens to a member's open sports bets when a break or self-exclusion starts (a site setting). */
 export const OPEN_BETS_ON_PROTECTION = ['keep', 'cancel'] as const;
 export type OpenBetsOnProtection = (typeof OPEN_BETS_ON_PROTECTION)[number];
+
+/** What a member uploads to verify their account (KYC): an identity document, a proof of address, a selfie. */
+export const KYC_DOCUMENT_KINDS = ['identity', 'address', 'selfie'] as const;
+export type KycDocumentKind = (typeof KYC_DOCUMENT_KINDS)[number];
+/** Where one uploaded document stands: waiting for an operator, approved, or rejected with a reason. */
+export const KYC_DOCUMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type KycDocumentStatus = (typeof KYC_DOCUMENT_STATUSES)[number];
+/**
+ * Verification levels: 0 nothing verified, 1 identity verified, 2 identity, address and selfie verified.
+ * A site's settings say which level a withdrawal needs (sites.schema.ts, KycSettings).
+ */
+export const KYC_LEVELS = [0, 1, 2] as const;
+export type KycLevel = (typeof KYC_LEVELS)[number];
+/** The file types a document may be, told by their first bytes (never by the name or the claimed type). */
+export const KYC_FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+export type KycFileType = (typeof KYC_FILE_TYPES)[number];
+/** The largest document accepted, in bytes (5 MiB): a phone photo fits, a scan at 300 dpi fits. */
+export const KYC_MAX_BYTES = 5 * 1024 * 1024;
 
 export const CASH_REQUEST_KINDS = ['deposit', 'withdraw'] as const;
 export type CashRequestKind = (typeof CASH_REQUEST_KINDS)[number];

@@ -1,9 +1,17 @@
 import type { OperatorRole } from '../../src/server/modules/backoffice/backoffice.schema.ts';
 
-const EVERY_ROLE: readonly OperatorRole[] = ['owner', 'cashier', 'support', 'content', 'trading'];
+const EVERY_ROLE: readonly OperatorRole[] = [
+  'owner',
+  'cashier',
+  'support',
+  'content',
+  'trading',
+  'compliance',
+];
 const OWNER: readonly OperatorRole[] = ['owner'];
 const CASHIERS: readonly OperatorRole[] = ['owner', 'cashier'];
-const MEMBER_READERS: readonly OperatorRole[] = ['owner', 'cashier', 'support'];
+const MEMBER_READERS: readonly OperatorRole[] = ['owner', 'cashier', 'support', 'compliance'];
+const COMPLIANCE: readonly OperatorRole[] = ['owner', 'compliance'];
 const SUPPORT: readonly OperatorRole[] = ['owner', 'support'];
 const CONTENT: readonly OperatorRole[] = ['owner', 'content'];
 const TRADING: readonly OperatorRole[] = ['owner', 'trading'];
@@ -12,7 +20,8 @@ const TRADING: readonly OperatorRole[] = ['owner', 'trading'];
  * Which operator roles may call each back-office route, written out by hand (not computed from
  * permissions.ts), so a route guarded by the wrong permission or a role given too much shows up as a
  * difference. Owners may do everything; cashiers decide cash requests and read members; support answers
- * tickets and account requests and sends notes; content edits notices, popups, banners and games; trading runs the sportsbook's desk.
+ * tickets and account requests and sends notes; content edits notices, popups, banners and games; trading runs the sportsbook's desk;
+ * compliance reviews verification documents and reads members.
  */
 export const EXPECTED_ADMIN_ACCESS: Record<string, readonly OperatorRole[]> = {
   'GET /api/admin/dashboard': EVERY_ROLE,
@@ -22,6 +31,11 @@ export const EXPECTED_ADMIN_ACCESS: Record<string, readonly OperatorRole[]> = {
   'GET /api/admin/members': MEMBER_READERS,
   'GET /api/admin/members/:id': MEMBER_READERS,
   'GET /api/admin/members/:id/protection': MEMBER_READERS,
+  'GET /api/admin/kyc/queue': COMPLIANCE,
+  'GET /api/admin/kyc/members/:id': MEMBER_READERS,
+  'GET /api/admin/kyc/documents/:id/file': COMPLIANCE,
+  'POST /api/admin/kyc/documents/:id/decision': COMPLIANCE,
+  'POST /api/admin/kyc/members/:id/request': COMPLIANCE,
   'POST /api/admin/members/:id/status': OWNER,
   'POST /api/admin/members/:id/level': OWNER,
   'POST /api/admin/members/:id/reset-password': OWNER,
@@ -65,6 +79,7 @@ export const EXPECTED_ADMIN_ACCESS: Record<string, readonly OperatorRole[]> = {
   'POST /api/admin/settings/sites/:id/comp': OWNER,
   'POST /api/admin/settings/sites/:id/messenger': OWNER,
   'POST /api/admin/settings/sites/:id/public-api': OWNER,
+  'POST /api/admin/settings/sites/:id/kyc': OWNER,
   'GET /api/admin/settings/sites/:id/levels': OWNER,
   'POST /api/admin/settings/sites/:id/levels': OWNER,
   'GET /api/admin/settings/payment-options': OWNER,

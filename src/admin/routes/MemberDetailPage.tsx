@@ -6,6 +6,7 @@ import { PageHead, Panel } from '../components/Panel.tsx';
 import { Pill } from '../components/Pill.tsx';
 import ui from '../components/ui.module.css';
 import { When } from '../components/When.tsx';
+import { MemberVerification } from '../features/kyc/MemberVerification.tsx';
 import { MemberActions } from '../features/members/MemberActions.tsx';
 import { MemberLimits } from '../features/members/MemberLimits.tsx';
 import { MemberLists } from '../features/members/MemberLists.tsx';
@@ -89,6 +90,7 @@ export default function MemberDetailPage() {
             </Panel>
           </div>
           {mayManage && <MemberActions profile={data.profile} />}
+          <MemberVerification id={id} />
           <MemberProtection id={id} />
           <MemberLimits id={id} />
           <MemberLists detail={data} />

@@ -6,6 +6,7 @@ import { Field, Outcome } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
 import ui from '../components/ui.module.css';
 import { CashierHoursForm } from '../features/settings/CashierHoursForm.tsx';
+import { KycRulesForm } from '../features/settings/KycRulesForm.tsx';
 import { LevelsCompForm } from '../features/settings/LevelsCompForm.tsx';
 import { MessengerForm } from '../features/settings/MessengerForm.tsx';
 import { PaymentOptionsPanel } from '../features/settings/PaymentOptionsPanel.tsx';
@@ -100,6 +101,7 @@ export default function SettingsPage() {
           </div>
           <PaymentOptionsPanel site={site} />
           <LevelsCompForm site={site} />
+          <KycRulesForm site={site} />
           <MessengerForm site={site} />
           <PublicApiOriginsForm site={site} />
         </div>

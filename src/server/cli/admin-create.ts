@@ -1,6 +1,6 @@
 /**
  * npm run admin:create -- <login> [role]: creates a back-office operator (role owner by default; the
- * roles are owner, cashier, support, content and trading).
+ * roles are owner, cashier, support, content, trading and compliance).
  * The password comes from ADMIN_PASSWORD or is generated; the TOTP secret is printed once, with
  * the otpauth URI to add to an authenticator app.
  */

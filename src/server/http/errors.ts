@@ -93,10 +93,16 @@ export const errors = {
   /** 409: a transfer-wallet call while every game provider is seamless (nothing to move). */
   seamlessOnly: (message: string) => new ApiError(409, STATUS.seamless, MSG.seamlessWallet, message),
   /** 413: the body is over the limit. */
-  tooLarge: (message = 'request body too large') => new ApiError(413, STATUS.tooLarge, MSG.tooLarge, message),
+  tooLarge: (message = 'request body too large', msg: MsgKey = MSG.tooLarge) =>
+    new ApiError(413, STATUS.tooLarge, msg, message),
   /** 415: not JSON. */
   unsupportedMediaType: (message: string) =>
     new ApiError(415, STATUS.unsupportedMediaType, MSG.invalidInput, message),
+  /** 415: an uploaded file that is not of an accepted type, or not the type it claims to be. */
+  fileRefused: (message: string, msg: MsgKey) => new ApiError(415, STATUS.unsupportedMediaType, msg, message),
+  /** 403: a withdrawal over what the member's verification (KYC) level allows: `verifiedLevel` theirs, `requiredLevel` needed. */
+  verificationRequired: (message: string, extra: { verifiedLevel: number; requiredLevel: number }) =>
+    new ApiError(403, STATUS.verification, MSG.kycLevelRequired, message, extra),
   /** 429: too many tries; wait. */
   limited: (message: string, msg: MsgKey, extra: Extra = {}) =>
     new ApiError(429, STATUS.limited, msg, message, extra),

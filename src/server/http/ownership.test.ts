@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { snapshotAllTables } from '../../../test/support/db-snapshot.ts';
+import { solidPng, uploadKyc } from '../../../test/support/kyc-files.ts';
 import { fund, memberIdOf, nextCode } from '../../../test/support/money.ts';
 import { useTestApp } from '../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../test/support/test-db.ts';
@@ -25,6 +26,7 @@ describe.runIf(backendAvailable)("a member can never touch another member's reco
       [
         'del-help',
         'del-note',
+        'get-kyc-document',
         'read-help-message',
         'read-note-message',
         'user-del-deposit',
@@ -54,10 +56,12 @@ describe.runIf(backendAvailable)("a member can never touch another member's reco
       })
     ).id;
     const deposit = (await t.call('get-deposit-list', {}, { token: owner.token })).json().list[0].id;
+    const kycDocument = (await uploadKyc(t, owner.token, 'identity', solidPng(), 'image/png')).json().document
+      .id;
 
     const intruder = await t.login();
     const before = await snapshotAllTables(t.db, ['sessions', 'attempt_limits']);
-    const ids = [deposit, withdraw, help, note];
+    const ids = [deposit, withdraw, help, note, kycDocument];
     for (const route of idBearing) {
       for (const id of ids) {
         const res = await t.call(route, { id }, { token: intruder.token });
@@ -84,5 +88,8 @@ describe.runIf(backendAvailable)("a member can never touch another member's reco
     // The owner still can.
     expect((await t.call('read-help-message', { id: help }, { token: owner.token })).statusCode).toBe(200);
     expect((await t.call('read-note-message', { id: note }, { token: owner.token })).statusCode).toBe(200);
+    expect((await t.call('get-kyc-document', { id: kycDocument }, { token: owner.token })).statusCode).toBe(
+      200,
+    );
   });
 });

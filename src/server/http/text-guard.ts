@@ -48,9 +48,17 @@ function bodyValue(body: unknown): unknown {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The body is a file's bytes (a verification document), not text: only its query and params are checked. */
+    binaryBody?: boolean;
+  }
+}
+
 function checkRequest(request: FastifyRequest): void {
+  const binary = request.routeOptions.config.binaryBody === true;
   for (const [part, value] of [
-    ['body', bodyValue(request.body)],
+    ['body', binary ? undefined : bodyValue(request.body)],
     ['query', request.query],
     ['params', request.params],
   ] as const) {

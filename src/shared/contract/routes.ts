@@ -16,6 +16,7 @@ import {
 } from './fields.ts';
 import { gamesRoutes } from './games-routes.ts';
 import { jackpotRoutes } from './jackpot-routes.ts';
+import { kycRoutes } from './kyc-routes.ts';
 import { protectionRoutes } from './protection-routes.ts';
 import { vaultRoutes } from './vault-routes.ts';
 
@@ -146,6 +147,7 @@ export const routes = {
   ...jackpotRoutes,
   ...vaultRoutes,
   ...protectionRoutes,
+  ...kycRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof routes;

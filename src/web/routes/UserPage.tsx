@@ -8,6 +8,7 @@ import { Money } from '../components/ui/Money.tsx';
 import cashier from '../features/cashier/cashier.module.css';
 import { BetHistory } from '../features/history/BetHistory.tsx';
 import { Statement } from '../features/history/Statement.tsx';
+import { KycPanel } from '../features/kyc/KycPanel.tsx';
 import { ActivityPanel } from '../features/protection/components/ActivityPanel.tsx';
 import { LimitsPanel } from '../features/protection/components/LimitsPanel.tsx';
 import { ProtectionPanel } from '../features/protection/components/ProtectionPanel.tsx';
@@ -24,7 +25,7 @@ export function UserPage() {
   );
 }
 
-/** My page: profile, the vault, player protection, activity, password change, the ledger statement and the bet history. */
+/** My page: profile, the vault, verification (KYC), player protection, activity, password change, the ledger statement and the bet history. */
 function MyPage() {
   const { t } = useTranslation(['user', 'common']);
   const session = useSession();
@@ -61,6 +62,7 @@ function MyPage() {
         </dl>
       </section>
       <VaultPanel />
+      <KycPanel />
       <LimitsPanel />
       <ProtectionPanel />
       <ActivityPanel />

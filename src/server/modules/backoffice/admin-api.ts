@@ -26,7 +26,13 @@ import type { AttemptLimits } from '../accounts/attempt-limits.ts';
 import type { PaymentMode } from '../cashier/payments/test-payments.ts';
 import type { OperatorFeed } from '../live/operator-feed.ts';
 import { parseInput } from './admin-input.ts';
-import { ADMIN_PREFIX, type AdminAccess, type AdminRoute, type ScreenRoute } from './admin-route.ts';
+import {
+  ADMIN_PREFIX,
+  type AdminAccess,
+  type AdminRoute,
+  type ScreenRoute,
+  SENT_BY_HANDLER,
+} from './admin-route.ts';
 import { findOperator, type Operator } from './operators.service.ts';
 import { roleMay } from './permissions.ts';
 import { auditRoutes } from './routes/audit.routes.ts';
@@ -34,6 +40,7 @@ import { cashierRoutes } from './routes/cashier.routes.ts';
 import { contentRoutes } from './routes/content.routes.ts';
 import { dashboardRoutes } from './routes/dashboard.routes.ts';
 import { gamesRoutes } from './routes/games.routes.ts';
+import { kycRoutes } from './routes/kyc.routes.ts';
 import { membersRoutes } from './routes/members.routes.ts';
 import { notesRoutes } from './routes/notes.routes.ts';
 import { operatorsRoutes } from './routes/operators.routes.ts';
@@ -51,6 +58,7 @@ export const ADMIN_ROUTES: ScreenRoute[] = [
   ...cashierRoutes,
   ...membersRoutes,
   ...protectionRoutes,
+  ...kycRoutes,
   ...supportRoutes,
   ...notesRoutes,
   ...contentRoutes,
@@ -149,6 +157,7 @@ export async function adminApi(app: FastifyInstance, deps: AdminApiDeps): Promis
               request,
               reply,
             } as never);
+            if (result === SENT_BY_HANDLER) return reply;
             return endpoint.response.encode({ status: 'success', ...result });
           },
         });

@@ -33,6 +33,12 @@ export interface AdminContext<E extends AdminEndpoint> {
   reply: FastifyReply;
 }
 
+/**
+ * What a handler returns when it has sent the reply itself (a file, not JSON): the API then encodes
+ * nothing. Only a route whose contract says its reply is a file may use it.
+ */
+export const SENT_BY_HANDLER = Symbol('sent by the handler');
+
 /** Who may call a route: anyone (login), any signed-in operator, or a role holding a permission. */
 export type AdminAccess = 'public' | 'operator' | Permission;
 
@@ -45,7 +51,7 @@ export interface AdminRoute<E extends AdminEndpoint = AdminEndpoint, A extends A
   permission: A;
   /** False for what the screens poll by themselves: such calls do not count as the operator's activity. */
   touch: boolean;
-  handler(ctx: AdminContext<E>): Promise<ReplyValue<E>>;
+  handler(ctx: AdminContext<E>): Promise<ReplyValue<E> | typeof SENT_BY_HANDLER>;
 }
 
 /** A route any role holding its permission may call: what the screens' route files declare. */
@@ -59,7 +65,11 @@ export const ADMIN_PREFIX = '/api/admin';
  */
 export function adminRoute<E extends AdminEndpoint, A extends AdminAccess = Permission>(
   endpoint: E,
-  options: { permission: A; touch?: boolean; handler(ctx: AdminContext<E>): Promise<ReplyValue<E>> },
+  options: {
+    permission: A;
+    touch?: boolean;
+    handler(ctx: AdminContext<E>): Promise<ReplyValue<E> | typeof SENT_BY_HANDLER>;
+  },
 ): AdminRoute<AdminEndpoint, A> {
   return {
     endpoint,

@@ -37,7 +37,10 @@ export const operators = pgTable(
   (t) => [
     uniqueIndex('operators_login').on(t.login),
     check('operators_locale', sql`${t.locale} in ('th', 'en', 'ko', 'jp', 'vn')`),
-    check('operators_role', sql`${t.role} in ('owner', 'cashier', 'support', 'content', 'trading')`),
+    check(
+      'operators_role',
+      sql`${t.role} in ('owner', 'cashier', 'support', 'content', 'trading', 'compliance')`,
+    ),
   ],
 );
 

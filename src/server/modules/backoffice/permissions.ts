@@ -3,13 +3,14 @@ import { type OperatorRole, PERMISSIONS, type Permission } from '../../../shared
 // The list itself is shared with the back office (src/shared/vocabulary.ts).
 export { PERMISSIONS, type Permission };
 
-/** The fixed permission sets of the five roles. */
+/** The fixed permission sets of the six roles (compliance: the verification review queue). */
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   owner: PERMISSIONS,
   cashier: ['dashboard.view', 'cashier.view', 'cashier.decide', 'members.view'],
   support: ['dashboard.view', 'members.view', 'support.answer', 'notes.send'],
   content: ['dashboard.view', 'content.manage', 'games.manage'],
   trading: ['dashboard.view', 'trading'],
+  compliance: ['dashboard.view', 'members.view', 'kyc.review'],
 };
 
 export const roleMay = (role: OperatorRole, permission: Permission) =>

@@ -2,6 +2,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import type { SessionMember } from '../accounts/sessions.service.ts';
 import { refuseWhileOwing } from '../games/wallet/debts.service.ts';
+import { assertWithdrawalVerified } from '../kyc/kyc.service.ts';
 import { InsufficientFunds, transfer } from '../ledger/ledger.service.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { checkWithdrawAmount } from './amount-rules.ts';
@@ -18,7 +19,8 @@ const insufficient = (balance: number) =>
 /**
  * A member asks to withdraw: the amount moves from cash to held in the same transaction, so it can
  * be neither bet nor withdrawn twice while the operator decides. Refused while the member owes a
- * debt (refuseWhileOwing); a repeat of a request made before answers as it did then.
+ * debt (refuseWhileOwing) and over what the member's verification level allows on this site
+ * (assertWithdrawalVerified); a repeat of a request made before answers as it did then.
  */
 export async function requestWithdrawal(
   db: Db,
@@ -39,6 +41,7 @@ export async function requestWithdrawal(
     if (result.outcome === 'pending-exists') throw pendingRequestExists();
     if (result.outcome === 'code-reused') throw codeReused();
     if (result.outcome === 'replay') return { request: result.request, replay: true };
+    await assertWithdrawalVerified(tx, member.memberId, site, input.amount);
     await refuseWhileOwing(tx, member.memberId, 'withdrawal');
     try {
       await transfer(tx, {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../../shared/format.ts';
-import type { OpenBetsOnProtection } from '../../../shared/vocabulary.ts';
+import type { KycLevel, OpenBetsOnProtection } from '../../../shared/vocabulary.ts';
 
 /** When a cashier desk takes requests: `locked` closes it; open/close are local 'HH:MM' (overnight allowed). */
 export interface CashierWindow {
@@ -56,6 +56,18 @@ export interface SiteSettings {
    * settle as usual (the default), or cancelled with their stakes refunded through the book's void path.
    */
   sportsBetsOnBreak?: OpenBetsOnProtection;
+  /** Which verification (KYC) level a withdrawal needs; absent: none (modules/kyc/kyc-rules.ts). */
+  kyc?: KycSettings;
+}
+
+/**
+ * What a withdrawal needs: `withdrawLevel` for any withdrawal, and `over`/`overLevel` for one of more
+ * than `over` (minor units). The stricter of the two applies.
+ */
+export interface KycSettings {
+  withdrawLevel?: KycLevel;
+  over?: number;
+  overLevel?: KycLevel;
 }
 
 /** A brand: the host of a request picks one; an unknown host falls back to the default. */

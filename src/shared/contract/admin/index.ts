@@ -4,6 +4,7 @@ import { contentEndpoints } from './content.ts';
 import { dashboardEndpoints } from './dashboard.ts';
 import type { AdminEndpoint } from './endpoint.ts';
 import { gamesEndpoints } from './games.ts';
+import { kycEndpoints } from './kyc.ts';
 import { membersEndpoints } from './members.ts';
 import { notesEndpoints } from './notes.ts';
 import { operatorsEndpoints } from './operators.ts';
@@ -26,6 +27,7 @@ export const adminContract = {
   cashier: cashierEndpoints,
   members: membersEndpoints,
   protection: protectionEndpoints,
+  kyc: kycEndpoints,
   support: supportEndpoints,
   notes: notesEndpoints,
   content: contentEndpoints,

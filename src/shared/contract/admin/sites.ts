@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HHMM, MAX_LEVEL, OPEN_BETS_ON_PROTECTION } from '../../vocabulary.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
 import { hostname, httpsUrl, idParam, patchOf } from './fields.ts';
+import { kycLevel } from './kyc.ts';
 
 const levelKey = z.string().regex(/^([1-9]|1\d|20)$/, `a level from 1 to ${MAX_LEVEL}`);
 const hhmm = z
@@ -65,6 +66,14 @@ export const siteSettings = z.object({
   publicApiOrigins: z.array(z.string()).optional(),
   /** A member's open sports bets when their break or self-exclusion starts: kept (default) or cancelled and refunded. */
   sportsBetsOnBreak: z.enum(OPEN_BETS_ON_PROTECTION).optional(),
+  /** The verification level withdrawals need: any (`withdrawLevel`), and one over `over` minor units (`overLevel`). */
+  kyc: z
+    .object({
+      withdrawLevel: kycLevel.optional(),
+      over: z.number().optional(),
+      overLevel: kycLevel.optional(),
+    })
+    .optional(),
 });
 
 const deskState = z.object({
@@ -173,6 +182,19 @@ export const sitesEndpoints = {
     params: idParam,
     body: z.object({
       links: z.array(z.object({ label: z.string().trim().min(1).max(50), url: httpsUrl })).max(2),
+    }),
+    response: settingsReply,
+  }),
+  kyc: endpoint({
+    method: 'POST',
+    path: '/settings/sites/:id/kyc',
+    summary: 'Which verification (KYC) level withdrawals need: any withdrawal, and one over an amount',
+    params: idParam,
+    body: z.object({
+      withdrawLevel: kycLevel,
+      /** Minor units; null: no amount rule. */
+      over: z.number().int().min(0).max(1e12).nullable(),
+      overLevel: kycLevel,
     }),
     response: settingsReply,
   }),

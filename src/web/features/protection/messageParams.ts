@@ -8,7 +8,8 @@ import { ApiFailure } from '../../api/client.ts';
  * (`until`), a limit its amount, what counts against it and when it resets (`amount`, `used`,
  * `resetsAt`; minutes for the session time limit), a raise when it may be confirmed (`from`), a
  * withdrawal or vault move refused while the member owes a debt what they owe (`owed`), a cash amount
- * refused the site's `minimum` and `step`. Amounts are shown in `currency` (the member's) when given.
+ * refused the site's `minimum` and `step`, a withdrawal over the member's verification level the level
+ * it needs (`requiredLevel`). Amounts are shown in `currency` (the member's) when given.
  */
 export function messageParams(error: unknown, currency?: string): Record<string, string> {
   if (!(error instanceof ApiFailure)) return {};
@@ -28,6 +29,9 @@ export function limitParams(body: Record<string, unknown>, currency?: string): R
     if (typeof value !== 'number') continue;
     if (body.limit === 'session') out[key] = String(value);
     else out[key] = moneyIn ? formatMoney(value, moneyIn, locale) : formatNumber(value, locale);
+  }
+  for (const key of ['requiredLevel', 'verifiedLevel'] as const) {
+    if (typeof body[key] === 'number') out[key] = String(body[key]);
   }
   return out;
 }

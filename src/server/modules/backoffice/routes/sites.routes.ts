@@ -103,6 +103,16 @@ export const sitesRoutes = [
     handler: async (ctx) =>
       changeSettings(ctx, 'settings.messenger', (s) => ({ ...s, messengerLinks: ctx.body.links })),
   }),
+  adminRoute(sitesEndpoints.kyc, {
+    permission: 'settings.manage',
+    handler: async (ctx) => {
+      const { withdrawLevel, over, overLevel } = ctx.body;
+      return changeSettings(ctx, 'settings.kyc', (s) => ({
+        ...s,
+        kyc: { withdrawLevel, ...(over === null ? {} : { over, overLevel }) },
+      }));
+    },
+  }),
   adminRoute(sitesEndpoints.levels, {
     permission: 'settings.manage',
     handler: async ({ db, params }) => {

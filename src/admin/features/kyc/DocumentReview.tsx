@@ -1,0 +1,88 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import type { AdminReply, adminContract } from '../../../shared/contract/admin/index.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Outcome } from '../../components/Field.tsx';
+import ui from '../../components/ui.module.css';
+import { When } from '../../components/When.tsx';
+import styles from './kyc.module.css';
+import { documentFileUrl, useKycDecision } from './queries.ts';
+
+type Queued = AdminReply<typeof adminContract.kyc.queue>['documents'][number];
+
+export const KIND_LABEL: Record<Queued['kind'], string> = {
+  identity: 'Identity document',
+  address: 'Proof of address',
+  selfie: 'Selfie with document',
+};
+
+/**
+ * One waiting document: the file (an image is shown, a PDF opens as a download), then approve, or
+ * reject with a reason the member reads on My page and in a note; the note below is for operators only.
+ */
+export function DocumentReview({ doc }: { doc: Queued }) {
+  const decision = useKycDecision();
+  const [reason, setReason] = useState('');
+  const [note, setNote] = useState('');
+  const label = `${KIND_LABEL[doc.kind]} #${doc.id} of ${doc.loginId}`;
+  const decide = (kind: 'approve' | 'reject') => (event?: FormEvent) => {
+    event?.preventDefault();
+    const extra = note.trim() ? { note: note.trim() } : {};
+    decision.mutate({
+      params: { id: doc.id },
+      body: kind === 'approve' ? { decision: 'approve', ...extra } : { decision: 'reject', reason, ...extra },
+    });
+  };
+  return (
+    <article className={styles.card} aria-label={label} data-testid={`kyc-doc-${doc.id}`}>
+      <header className={styles.head}>
+        <strong>{KIND_LABEL[doc.kind]}</strong>
+        <Link to={`/members/${doc.memberId}`}>
+          {doc.loginId} · {doc.nick}
+        </Link>
+        <span className={ui.muted}>
+          level {doc.level} · <When value={doc.uploadedAt} /> · {Math.ceil(doc.sizeBytes / 1024)} KB
+        </span>
+      </header>
+      {doc.mime === 'application/pdf' ? (
+        <a className={styles.pdf} href={documentFileUrl(doc.id)}>
+          Download the PDF
+        </a>
+      ) : (
+        <a href={documentFileUrl(doc.id)}>
+          <img className={styles.preview} src={documentFileUrl(doc.id)} alt={label} />
+        </a>
+      )}
+      <form className={ui.form} onSubmit={decide('reject')}>
+        <label className={ui.field}>
+          Reason the member sees (to reject)
+          <input
+            className={ui.input}
+            maxLength={500}
+            required
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </label>
+        <label className={ui.field}>
+          Note for operators (optional)
+          <input
+            className={ui.input}
+            maxLength={1000}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </label>
+        <div className={ui.row}>
+          <Button type="button" disabled={decision.isPending} onClick={() => decide('approve')()}>
+            Approve
+          </Button>
+          <Button type="submit" variant="ghost" className={ui.danger} disabled={decision.isPending}>
+            Reject
+          </Button>
+        </div>
+        <Outcome error={decision.error} />
+      </form>
+    </article>
+  );
+}

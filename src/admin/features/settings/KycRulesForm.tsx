@@ -1,0 +1,77 @@
+import { type FormEvent, useState } from 'react';
+import { adminContract as api } from '../../../shared/contract/admin/index.ts';
+import { KYC_LEVELS, type KycLevel } from '../../../shared/vocabulary.ts';
+import { Button } from '../../../ui/Button.tsx';
+import type { SiteView } from '../../api/types.ts';
+import { Field, Outcome, Select } from '../../components/Field.tsx';
+import { Panel } from '../../components/Panel.tsx';
+import ui from '../../components/ui.module.css';
+import { useSettingsChange } from './queries.ts';
+
+const LEVEL_LABEL: Record<KycLevel, string> = {
+  0: '0 · none',
+  1: '1 · identity document',
+  2: '2 · identity, address and selfie',
+};
+
+function LevelSelect({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: KycLevel;
+  onChange(v: KycLevel): void;
+}) {
+  return (
+    <Select label={label} value={value} onChange={(e) => onChange(Number(e.target.value) as KycLevel)}>
+      {KYC_LEVELS.map((l) => (
+        <option key={l} value={l}>
+          {LEVEL_LABEL[l]}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+/** Which verification level withdrawals need: any withdrawal, and one over an amount (minor units). */
+export function KycRulesForm({ site }: { site: SiteView }) {
+  const change = useSettingsChange(api.sites.kyc);
+  const stored = site.settings.kyc ?? {};
+  const [withdrawLevel, setWithdrawLevel] = useState<KycLevel>(stored.withdrawLevel ?? 0);
+  const [over, setOver] = useState(stored.over === undefined ? '' : String(stored.over));
+  const [overLevel, setOverLevel] = useState<KycLevel>(stored.overLevel ?? 0);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    change.mutate({
+      params: { id: site.id },
+      body: { withdrawLevel, over: over.trim() === '' ? null : Number(over), overLevel },
+    });
+  };
+  return (
+    <Panel title="Verification (KYC) for withdrawals">
+      <form className={ui.form} onSubmit={submit}>
+        <p className={ui.muted}>
+          A member below the level a withdrawal needs is refused until compliance approves their documents.
+        </p>
+        <div className={ui.row}>
+          <LevelSelect label="Any withdrawal needs" value={withdrawLevel} onChange={setWithdrawLevel} />
+          <Field
+            label="Withdrawals over (minor units; empty: no rule)"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            value={over}
+            onChange={(e) => setOver(e.target.value)}
+          />
+          <LevelSelect label="…need" value={overLevel} onChange={setOverLevel} />
+        </div>
+        <Outcome error={change.error} done={change.isSuccess && 'Saved.'} />
+        <div className={ui.row}>
+          <Button type="submit" disabled={change.isPending}>
+            Save verification rules
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
