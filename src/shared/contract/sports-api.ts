@@ -3,6 +3,7 @@ import { parseFractionText } from '../sports/fraction.ts';
 import { LEG_STATES } from '../sports/leg-state.ts';
 import { PRICE_CHANGE_CHOICES, REFUSALS } from '../sports/refusals.ts';
 import { idField } from './fields.ts';
+import { cashoutActions, cashoutProofSchema } from './sports-cashout-api.ts';
 import {
   type ActionAnswer,
   type ActionName,
@@ -129,8 +130,15 @@ export const betSchema = z.object({
       paid: z.boolean(),
       at: instant,
       proof: proofSchema.nullable(),
+      /** A cash-out step's proof (its `proof` is null). */
+      cashout: cashoutProofSchema.nullable().optional(),
     }),
   ),
+  /** Partial cash-outs: the stake they took off the bet (totalStake is what is left) and what they paid. */
+  cashoutStake: amount.optional(),
+  cashoutPaid: amount.optional(),
+  /** The amount at which the bet is cashed out automatically, if the member set one. */
+  autoCashoutAt: amount.nullable().optional(),
 });
 /** A member's win/loss over a date range: settled stakes and returns, returns − stakes, stakes still open. */
 export const totalsSchema = z.object({
@@ -150,6 +158,9 @@ export const houseRulesSchema = z.object({
   betDelaySeconds: z.number(),
   cancelWindowMinutes: z.number(),
   postponeVoidHours: z.number(),
+  /** The cash-out margin (basis points) and how long an offer stands (seconds). */
+  cashoutMarginBp: z.number(),
+  cashoutOfferSeconds: z.number(),
   currency: z.string(),
   /** The most a bet's total stake may be, platform-wide. */
   maxStake: amount.nullable(),
@@ -306,6 +317,7 @@ export const sportsContract = providerApi({
       }),
       answers: { success: 200 },
     },
+    ...cashoutActions,
   },
 });
 

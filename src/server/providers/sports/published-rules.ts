@@ -39,6 +39,8 @@ export async function publishedRules(db: DbOrTx, currency: string): Promise<Publ
     betDelaySeconds: settings.betDelaySeconds,
     cancelWindowMinutes: settings.cancelWindowMinutes,
     postponeVoidHours: postponeVoidHours(settings),
+    cashoutMarginBp: settings.cashoutMarginBp,
+    cashoutOfferSeconds: settings.cashoutOfferSeconds,
     currency,
     maxStake: platform?.max_stake ?? null,
     maxPayout: platform?.max_payout ?? null,

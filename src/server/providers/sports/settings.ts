@@ -11,6 +11,10 @@ export interface BookSettings {
   cancelWindowMinutes: number;
   /** A postponed event not played within this many hours of its scheduled start: its undecided markets are void. */
   postponeVoidHours: number;
+  /** The book's margin on a cash-out's fair value, in basis points (500: the offer is 95% of fair). */
+  cashoutMarginBp: number;
+  /** How long a cash-out offer stands, in seconds. */
+  cashoutOfferSeconds: number;
 }
 
 export const DEFAULT_SETTINGS: BookSettings = {
@@ -19,6 +23,8 @@ export const DEFAULT_SETTINGS: BookSettings = {
   betDelaySeconds: 5,
   cancelWindowMinutes: 1440,
   postponeVoidHours: 48,
+  cashoutMarginBp: 500,
+  cashoutOfferSeconds: 10,
 };
 
 export async function bookSettings(db: DbOrTx): Promise<BookSettings> {

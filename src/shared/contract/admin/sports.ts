@@ -128,6 +128,10 @@ export const bookSettings = z.object({
   betDelaySeconds: z.number().int().min(0).max(30),
   cancelWindowMinutes: z.number().int().min(1).max(10_080),
   postponeVoidHours: z.number().int().min(1).max(720),
+  /** The margin kept on a cash-out's fair value, in basis points (500 = 5%). */
+  cashoutMarginBp: z.number().int().min(0).max(5_000),
+  /** How long a cash-out offer stands, in seconds. */
+  cashoutOfferSeconds: z.number().int().min(3).max(60),
 });
 
 const settledCount = ok.extend({ state: z.string(), settled: z.number() });
