@@ -90,7 +90,14 @@ interface CashoutProof {
   stake: string;
   part: string;
   marginBp: number;
-  legs: { state: 'decided' | 'open'; price: string; current?: string; market?: string[]; q?: string; worth: string }[];
+  legs: {
+    state: 'decided' | 'open';
+    price: string;
+    current?: string;
+    market?: string[];
+    q?: string;
+    worth: string;
+  }[];
   exactValue: string;
   paid: string;
 }
@@ -110,10 +117,12 @@ export function checkCashoutProof(proof: CashoutProof, storedAmount: number): st
     if (leg.state === 'open') {
       const market = (leg.market ?? []).map(parse);
       const current = parse(leg.current ?? '0/1');
-      if (!market.some((p) => same(p, current))) problems.push(`leg ${i}: its price is not among its market's`);
+      if (!market.some((p) => same(p, current)))
+        problems.push(`leg ${i}: its price is not among its market's`);
       const overround = market.reduce<Q>((acc, p) => plus(acc, inverse(p)), [0n, 1n]);
       const q = times(inverse(current), inverse(overround));
-      if (!same(q, parse(leg.q ?? '0/1'))) problems.push(`leg ${i}: q is ${q[0]}/${q[1]}, proof says ${leg.q}`);
+      if (!same(q, parse(leg.q ?? '0/1')))
+        problems.push(`leg ${i}: q is ${q[0]}/${q[1]}, proof says ${leg.q}`);
       const w = times(parse(leg.price), q);
       if (!same(w, worth)) problems.push(`leg ${i}: worth is ${w[0]}/${w[1]}, proof says ${leg.worth}`);
     } else if (worth[0] <= 0n) problems.push(`leg ${i}: a decided leg worth nothing cannot be cashed out`);

@@ -16,8 +16,12 @@ export function cashoutClient(t: TestApp) {
     expect(res, JSON.stringify(res)).toMatchObject({ status: 'success' });
     return res as { offerId: string; amount: number; stake: number; expiresAt: string };
   };
-  const accept = (p: Player, betId: number, offerId: string, more: { part?: number; minAmount?: number } = {}) =>
-    sportsApiCall(t, 'cashout', { token: p.gameToken, betId, offerId, ...more });
+  const accept = (
+    p: Player,
+    betId: number,
+    offerId: string,
+    more: { part?: number; minAmount?: number } = {},
+  ) => sportsApiCall(t, 'cashout', { token: p.gameToken, betId, offerId, ...more });
   const auto = (p: Player, betId: number, at: number | null) =>
     sportsApiCall(t, 'cashoutAuto', { token: p.gameToken, betId, at });
   return { offer, offered, accept, auto };

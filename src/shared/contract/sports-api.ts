@@ -3,7 +3,6 @@ import { parseFractionText } from '../sports/fraction.ts';
 import { LEG_STATES } from '../sports/leg-state.ts';
 import { PRICE_CHANGE_CHOICES, REFUSALS } from '../sports/refusals.ts';
 import { idField } from './fields.ts';
-import { cashoutActions, cashoutProofSchema } from './sports-cashout-api.ts';
 import {
   type ActionAnswer,
   type ActionName,
@@ -13,6 +12,7 @@ import {
   providerApi,
   launchTokenField as token,
 } from './provider-api.ts';
+import { cashoutActions, cashoutProofSchema } from './sports-cashout-api.ts';
 
 const instant = z.iso.datetime({ offset: true });
 const rounding = z.enum(['down', 'nearest']);

@@ -55,7 +55,8 @@ export const cashoutActions = {
     answers: { success: 200, refused: 409 },
   },
   cashout: {
-    summary: 'Takes a cash-out offer for the whole stake or a part of it; refused if the value fell below minAmount',
+    summary:
+      'Takes a cash-out offer for the whole stake or a part of it; refused if the value fell below minAmount',
     auth: 'token',
     request: z.object({
       token,
@@ -66,7 +67,13 @@ export const cashoutActions = {
       /** The least the member takes for that part; by default the offer's own share of it. */
       minAmount: z.number().int().min(0).max(1e15).optional(),
     }),
-    example: { token: EXAMPLE_TOKEN, betId: 42, offerId: 'h3Yc0q9x1Bv7K2mZpQ4tRw', part: 5_000, minAmount: 4_200 },
+    example: {
+      token: EXAMPLE_TOKEN,
+      betId: 42,
+      offerId: 'h3Yc0q9x1Bv7K2mZpQ4tRw',
+      part: 5_000,
+      minAmount: 4_200,
+    },
     response: z.discriminatedUnion('status', [
       ok.extend({ betId: z.number(), bet: z.enum(['cashed_out', 'open']), paid: amount, stake: amount }),
       refusedCashout,

@@ -79,7 +79,8 @@ export interface CashoutProof {
   paid: string;
 }
 
-export const CASHOUT_FORMULA = 'paid = floor(stake × Π worth × (1 − margin) × part / stake); worth = f, or price × q';
+export const CASHOUT_FORMULA =
+  'paid = floor(stake × Π worth × (1 − margin) × part / stake); worth = f, or price × q';
 
 /** A selection's fair probability from its market's prices, the margin removed proportionally. */
 export function fairProbability(current: Fraction, market: readonly Fraction[]): Fraction {

@@ -22,7 +22,11 @@ describe('cash-out pricing', () => {
   });
 
   it('values a single at stake × price × fair probability, less the site margin, rounded down', () => {
-    const v = cashoutValue({ stake: 10_000n, marginBp: 500, legs: [open('2.0', '2.0', ['2.0', '3.0', '4.0'])] });
+    const v = cashoutValue({
+      stake: 10_000n,
+      marginBp: 500,
+      legs: [open('2.0', '2.0', ['2.0', '3.0', '4.0'])],
+    });
     if (v === 'lost') throw new Error('lost');
     // 10,000 × 2 × 6/13 × 0.95 = 8,769.23…
     expect(v.exact).toEqual(frac(10_000n * 12n * 95n, 13n * 100n));

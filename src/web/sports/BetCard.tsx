@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { Bet } from '../../shared/contract/sports-api.ts';
 import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
+import { CashOut } from './CashOut.tsx';
+import { CashoutProof } from './CashoutProof.tsx';
 import { exactly, money, useSportsT } from './i18n.ts';
 import { LegName } from './LegName.tsx';
 import { correctionAmount } from './labels.ts';
@@ -9,10 +11,26 @@ import { frac } from './slipModel.ts';
 import styles from './sports.module.css';
 
 /** One bet of my bets: legs with their states, stake and return, corrections with reasons, the proof. */
-export function BetCard({ bet, format, openProof }: { bet: Bet; format: PriceFormat; openProof?: boolean }) {
+export function BetCard({
+  bet,
+  format,
+  openProof,
+  token,
+  onChanged,
+}: {
+  bet: Bet;
+  format: PriceFormat;
+  openProof?: boolean;
+  /** With the member's token, an open single or multiple offers its cash-out. */
+  token?: string;
+  onChanged?: () => void;
+}) {
   const t = useSportsT();
   const [showProof, setShowProof] = useState(Boolean(openProof));
   const proofStep = bet.history.filter((h) => h.proof).at(-1);
+  const cashouts = bet.history.filter((h) => h.cashout);
+  const canCashOut =
+    token && bet.status === 'open' && bet.kind !== 'system' && !bet.legs.some((l) => l.state === 'lost');
   const corrections = bet.history.filter((h) => h.kind !== 'settle');
   const state = bet.status === 'delayed' || bet.status === 'pending' ? 'open' : bet.status;
   return (
@@ -45,9 +63,22 @@ export function BetCard({ bet, format, openProof }: { bet: Bet; format: PriceFor
       <dl className={styles.facts}>
         <dt>{t('slip.totalStake')}</dt>
         <dd>{money(bet.totalStake)}</dd>
-        <dt>{bet.settledReturn === null ? t('slip.potentialReturn') : t('bets.return')}</dt>
+        <dt>
+          {bet.status === 'cashed_out'
+            ? t('cashout.paid')
+            : bet.settledReturn === null
+              ? t('slip.potentialReturn')
+              : t('bets.return')}
+        </dt>
         <dd data-testid="bet-return">{money(bet.settledReturn ?? bet.potentialReturn)}</dd>
+        {(bet.cashoutPaid ?? 0) > 0 && (
+          <>
+            <dt>{t('cashout.partPaid')}</dt>
+            <dd data-testid="bet-cashout-paid">{money(bet.cashoutPaid ?? 0)}</dd>
+          </>
+        )}
       </dl>
+      {canCashOut && <CashOut bet={bet} token={token} onDone={() => onChanged?.()} />}
       {corrections.length > 0 && (
         <ul className={styles.corrections} data-testid="corrections">
           {corrections.map((h) => {
@@ -56,7 +87,8 @@ export function BetCard({ bet, format, openProof }: { bet: Bet; format: PriceFor
               <li key={h.seq}>
                 {t(`step.${h.kind}`)} · {amount && <>{amount} · </>}
                 <time dateTime={h.at}>{exactly(h.at)}</time>
-                {h.reason && (
+                {h.kind.startsWith('cashout') && h.reason === 'auto' && <> · {t('cashout.autoStep')}</>}
+                {h.reason && !h.kind.startsWith('cashout') && (
                   <>
                     {' · '}
                     {t('bets.reason')}: <q translate="no">{h.reason}</q>
@@ -81,6 +113,14 @@ export function BetCard({ bet, format, openProof }: { bet: Bet; format: PriceFor
           </button>
           {showProof && <Proof proof={proofStep.proof} legs={bet.legs} format={format} />}
         </>
+      )}
+      {cashouts.length > 0 && (
+        <details open={Boolean(openProof)} data-testid="cashout-proofs">
+          <summary className={styles.linkButton}>{t('cashout.showProof')}</summary>
+          {cashouts.map((h) => (
+            <CashoutProof key={h.seq} proof={h.cashout!} legs={bet.legs} format={format} />
+          ))}
+        </details>
       )}
     </article>
   );

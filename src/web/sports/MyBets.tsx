@@ -71,7 +71,13 @@ export function MyBets(props: { token: string | undefined; format: PriceFormat; 
       {focused && (
         <div className={styles.focused}>
           <h2>{t('bets.proofOf', { id: focused.id })}</h2>
-          <BetCard bet={focused} format={props.format} openProof />
+          <BetCard
+            bet={focused}
+            format={props.format}
+            openProof
+            token={props.token}
+            onChanged={() => void load(null)}
+          />
         </div>
       )}
       <div className={styles.filters}>
@@ -125,7 +131,13 @@ export function MyBets(props: { token: string | undefined; format: PriceFormat; 
       )}
       {!loading && bets.length === 0 && <p className={styles.muted}>{t('bets.none')}</p>}
       {bets.map((b) => (
-        <BetCard key={b.id} bet={b} format={props.format} />
+        <BetCard
+          key={b.id}
+          bet={b}
+          format={props.format}
+          token={props.token}
+          onChanged={() => void load(null)}
+        />
       ))}
       {next && (
         <button type="button" className={styles.more} disabled={loading} onClick={() => void load(next)}>

@@ -3,7 +3,12 @@ import { type CashoutLegInput, type CashoutRefusal, cashoutValue } from '../../.
 import { frac, parseFractionText } from '../../../shared/sports/fraction.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { betStopOf } from './placement.service.ts';
-import { LEG_RESULTS_COLUMNS, LEG_RESULTS_FROM, type LegResultRow, legOutcome } from './settlement.service.ts';
+import {
+  LEG_RESULTS_COLUMNS,
+  LEG_RESULTS_FROM,
+  type LegResultRow,
+  legOutcome,
+} from './settlement.service.ts';
 
 /** A bet as a cash-out reads it. */
 export interface CashoutBet {
@@ -54,7 +59,11 @@ export async function cashoutLegs(db: DbOrTx, betId: number): Promise<CashoutLeg
 }
 
 export type Priced =
-  | { ok: true; value: Exclude<ReturnType<typeof cashoutValue>, 'lost'>; prices: ReturnType<typeof legOutcome>['price'][] }
+  | {
+      ok: true;
+      value: Exclude<ReturnType<typeof cashoutValue>, 'lost'>;
+      prices: ReturnType<typeof legOutcome>['price'][];
+    }
   | { ok: false; refusal: CashoutRefusal; message: string };
 
 /**
@@ -66,7 +75,8 @@ export function priceCashout(
   legs: CashoutLegRow[],
   opts: { marginBp: number; now: Date; part?: number },
 ): Priced {
-  if (bet.status !== 'open') return { ok: false, refusal: 'not_available', message: `the bet is ${bet.status}` };
+  if (bet.status !== 'open')
+    return { ok: false, refusal: 'not_available', message: `the bet is ${bet.status}` };
   if (bet.kind === 'system' || bet.lines !== 1)
     return { ok: false, refusal: 'not_available', message: 'only singles and multiples are cashed out' };
   const inputs: CashoutLegInput[] = [];

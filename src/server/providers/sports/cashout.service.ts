@@ -4,7 +4,7 @@ import { acceptedFor, type CashoutRefusal } from '../../../shared/sports/cashout
 import { betRounding, potentialReturn } from '../../../shared/sports/settlement.ts';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { roundOf } from './bets.service.ts';
-import { type CashoutBet, CASHOUT_BET_COLUMNS, cashoutLegs, priceCashout } from './cashout-pricing.ts';
+import { CASHOUT_BET_COLUMNS, type CashoutBet, cashoutLegs, priceCashout } from './cashout-pricing.ts';
 import { sportsClock } from './clock.ts';
 import { lockSelectionsOf, shiftLiability } from './liability.ts';
 import { bookSettings } from './settings.ts';
@@ -34,7 +34,11 @@ export type OfferAnswer =
   | { status: 'success'; offerId: string; betId: number; amount: number; stake: number; expiresAt: string }
   | { status: 'refused'; refusal: CashoutRefusal; message: string };
 
-const refused = (refusal: CashoutRefusal, message: string) => ({ status: 'refused' as const, refusal, message });
+const refused = (refusal: CashoutRefusal, message: string) => ({
+  status: 'refused' as const,
+  refusal,
+  message,
+});
 
 /** Lock waits broken by PostgreSQL (a deadlock) or a serialization failure: the transaction is run again. */
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -99,7 +103,12 @@ export async function acceptCashout(
       const bet = await betOf(tx, playerId, req.betId, true);
       if (!bet) return refused('not_available', 'no such bet');
       if (bet.status !== 'open') return refused('not_available', `the bet is ${bet.status}`);
-      const [offer] = await queryRows<{ stake: number; amount: number; expires_at: Date; used_at: Date | null }>(
+      const [offer] = await queryRows<{
+        stake: number;
+        amount: number;
+        expires_at: Date;
+        used_at: Date | null;
+      }>(
         tx,
         sql`select stake, amount, expires_at, used_at from sb_cashout_offers
             where id = ${req.offerId} and bet_id = ${req.betId} for update`,
@@ -110,8 +119,9 @@ export async function acceptCashout(
         return refused('offer_expired', 'the offer was made for another stake');
       const stake = BigInt(bet.unit_stake);
       const part = BigInt(req.part ?? bet.unit_stake);
-      const min = req.minAmount !== undefined ? BigInt(req.minAmount) : acceptedFor(BigInt(offer.amount), part, stake);
-      const taken = await cashOutIn(tx, bet, Number(part), Number(min), 'member cash-out');
+      const min =
+        req.minAmount !== undefined ? BigInt(req.minAmount) : acceptedFor(BigInt(offer.amount), part, stake);
+      const taken = await cashOutIn(tx, bet, Number(part), Number(min), null);
       if (taken.status === 'success')
         await tx.execute(sql`update sb_cashout_offers set used_at = now() where id = ${req.offerId}`);
       return taken;
@@ -125,18 +135,30 @@ export async function acceptCashout(
  * Cashes out `part` of a bet locked by the caller, at its value now if that is at least `min`: writes
  * the settlement step and the bet's new state (see the module comment).
  */
-async function cashOutIn(tx: Tx, bet: CashoutBet, part: number, min: number, reason: string): Promise<CashoutAnswer> {
+async function cashOutIn(
+  tx: Tx,
+  bet: CashoutBet,
+  part: number,
+  min: number,
+  /** 'auto' for the member's automatic cash-out (the step's reason; the window names it). */
+  reason: 'auto' | null,
+): Promise<CashoutAnswer> {
   const stake = Number(bet.unit_stake);
   if (!Number.isSafeInteger(part) || part < 1 || part > stake)
     return refused('invalid_part', `the part must be between 1 and ${stake}`);
   await lockSelectionsOf(tx, [Number(bet.id)]);
   const settings = await bookSettings(tx);
   const legs = await cashoutLegs(tx, Number(bet.id));
-  const priced = priceCashout(bet, legs, { marginBp: settings.cashoutMarginBp, now: sportsClock.now(), part });
+  const priced = priceCashout(bet, legs, {
+    marginBp: settings.cashoutMarginBp,
+    now: sportsClock.now(),
+    part,
+  });
   if (!priced.ok) return refused(priced.refusal, priced.message);
   const paid = Number(priced.value.paid);
   if (paid < min) return refused('price_changed', `the cash-out is now ${paid}, below the ${min} accepted`);
-  if (part < stake && paid <= 0) return refused('invalid_part', 'this part of the stake is worth nothing yet');
+  if (part < stake && paid <= 0)
+    return refused('invalid_part', 'this part of the stake is worth nothing yet');
   const id = Number(bet.id);
   const seq = bet.settlement_seq + 1;
   const whole = part === stake;
@@ -159,7 +181,12 @@ async function cashOutIn(tx: Tx, bet: CashoutBet, part: number, min: number, rea
     settings.rounding,
     legs.map((l) => l.rounding),
   );
-  const potential = potentialReturn({ unitStake: BigInt(rest), sizes: bet.sizes, prices: priced.prices, rounding });
+  const potential = potentialReturn({
+    unitStake: BigInt(rest),
+    sizes: bet.sizes,
+    prices: priced.prices,
+    rounding,
+  });
   await tx.execute(
     sql`update sb_bets set unit_stake = ${rest}, total_stake = ${rest * bet.lines},
           potential_return = ${potential.toString()}::int8, cashout_stake = cashout_stake + ${part},
@@ -203,8 +230,8 @@ export async function runAutoCashouts(db: Db, wallet: SportsWallet, limit = 500)
           tx,
           sql`select ${CASHOUT_BET_COLUMNS} from sb_bets where id = ${id} for update`,
         );
-        if (!bet || bet.status !== 'open' || bet.auto_cashout_at === null) return undefined;
-        return cashOutIn(tx, bet, Number(bet.unit_stake), Number(bet.auto_cashout_at), 'automatic cash-out');
+        if (bet?.status !== 'open' || bet.auto_cashout_at === null) return undefined;
+        return cashOutIn(tx, bet, Number(bet.unit_stake), Number(bet.auto_cashout_at), 'auto');
       }),
     );
     if (answer?.status === 'success') done.push(Number(id));

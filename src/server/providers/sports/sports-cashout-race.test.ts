@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { verifyBet } from '../../../../tools/sports-verify.ts';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { prng } from '../../../../test/support/prng.ts';
@@ -9,6 +8,7 @@ import { cashoutClient, expectBookAndWalletAgree } from '../../../../test/suppor
 import { sportsDesk } from '../../../../test/support/sports-desk.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
+import { verifyBet } from '../../../../tools/sports-verify.ts';
 import { queryRows } from '../../db/client.ts';
 import { reconciler } from './reconciler.ts';
 import { flushWallet } from './wallet-sync.ts';
@@ -48,10 +48,16 @@ describe.runIf(backendAvailable && isPostgres)('cash-out under concurrency (Post
     bets.forEach((b, i) => {
       const desk = as('trading');
       ops.push({ bet: i, run: () => book.score(b.m.marketId, 1, 0) });
-      ops.push({ bet: i, run: () => desk.post(`/api/admin/sports/markets/${b.m.marketId}/status`, { open: false }) });
       ops.push({
         bet: i,
-        run: () => desk.post(`/api/admin/sports/markets/${b.m.marketId}/prices`, { prices: [{ key: 'home', price: '2.2' }] }),
+        run: () => desk.post(`/api/admin/sports/markets/${b.m.marketId}/status`, { open: false }),
+      });
+      ops.push({
+        bet: i,
+        run: () =>
+          desk.post(`/api/admin/sports/markets/${b.m.marketId}/prices`, {
+            prices: [{ key: 'home', price: '2.2' }],
+          }),
       });
       ops.push({
         bet: i,
@@ -63,7 +69,8 @@ describe.runIf(backendAvailable && isPostgres)('cash-out under concurrency (Post
       for (let k = 0; k < 21; k++) {
         const offer = b.offers[Math.floor(random() * b.offers.length)]!;
         const kind = random();
-        const more = kind < 0.4 ? {} : kind < 0.8 ? { part: 1_000 + Math.floor(random() * 3_000) } : { minAmount: 0 };
+        const more =
+          kind < 0.4 ? {} : kind < 0.8 ? { part: 1_000 + Math.floor(random() * 3_000) } : { minAmount: 0 };
         ops.push({ bet: i, run: () => co.accept(b.p, b.betId, offer.offerId, more) });
       }
     });
@@ -88,9 +95,12 @@ describe.runIf(backendAvailable && isPostgres)('cash-out under concurrency (Post
         sql`select kind, amount from sb_settlements where bet_id = ${b.betId} order by seq`,
       );
       // Each success answered is one cash-out step of the amount it said, and nothing else paid the bet out.
-      expect(steps.filter((s) => s.kind.startsWith('cashout')).map((s) => Number(s.amount)).sort()).toEqual(
-        mine.map((a) => a.paid).sort(),
-      );
+      expect(
+        steps
+          .filter((s) => s.kind.startsWith('cashout'))
+          .map((s) => Number(s.amount))
+          .sort(),
+      ).toEqual(mine.map((a) => a.paid).sort());
       if (row.status === 'cashed_out') {
         expect(full.length).toBe(1);
         expect(steps.filter((s) => s.kind === 'settle' || s.kind === 'void')).toEqual([]);

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { verifyBet } from '../../../../tools/sports-verify.ts';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { listenForWallet, sportsApiCall, sportsPlayer } from '../../../../test/support/sports.ts';
@@ -8,6 +7,7 @@ import { cashoutClient, expectBookAndWalletAgree } from '../../../../test/suppor
 import { sportsDesk } from '../../../../test/support/sports-desk.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { verifyBet } from '../../../../tools/sports-verify.ts';
 import { queryRows } from '../../db/client.ts';
 import { runAutoCashouts } from './cashout.service.ts';
 import { sportsClock } from './clock.ts';
@@ -29,10 +29,15 @@ describe.runIf(backendAvailable)('sportsbook cash-out', () => {
     await book.settings({ confirmResults: false, cashoutMarginBp: 500, cashoutOfferSeconds: 10 });
   });
   const prices = (marketId: number, home: string) =>
-    as('trading').post(`/api/admin/sports/markets/${marketId}/prices`, { prices: [{ key: 'home', price: home }] });
+    as('trading').post(`/api/admin/sports/markets/${marketId}/prices`, {
+      prices: [{ key: 'home', price: home }],
+    });
   const findings = async (betId: number) => {
     await reconciler(t.db, t.app.sportsWallet, { pendingGraceMs: 5_000 })();
-    return queryRows<{ kind: string }>(t.db, sql`select kind from sb_reconcile_findings where bet_id = ${betId}`);
+    return queryRows<{ kind: string }>(
+      t.db,
+      sql`select kind from sb_reconcile_findings where bet_id = ${betId}`,
+    );
   };
 
   it('offers stake × price × fair probability less the site margin, and follows the price', async () => {
@@ -190,7 +195,10 @@ describe.runIf(backendAvailable)('sportsbook cash-out', () => {
     const p = await sportsPlayer(t, 100_000);
     const m = await book.match();
     const betId = await book.placed(p, [m.home]);
-    expect((await co.auto(p, betId, 10_000)).json()).toMatchObject({ status: 'success', autoCashoutAt: 10_000 });
+    expect((await co.auto(p, betId, 10_000)).json()).toMatchObject({
+      status: 'success',
+      autoCashoutAt: 10_000,
+    });
     expect(await runAutoCashouts(t.db, t.app.sportsWallet)).not.toContain(betId);
     await prices(m.marketId, '1.5');
     expect(await runAutoCashouts(t.db, t.app.sportsWallet)).toContain(betId);

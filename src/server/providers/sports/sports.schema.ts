@@ -154,7 +154,15 @@ export const sbLimits = pgTable(
   (t) => [uniqueIndex('sb_limits_scope').on(t.scope, t.scopeId)],
 );
 
-export const BET_STATUSES = ['delayed', 'pending', 'open', 'settled', 'void', 'refused', 'cashed_out'] as const;
+export const BET_STATUSES = [
+  'delayed',
+  'pending',
+  'open',
+  'settled',
+  'void',
+  'refused',
+  'cashed_out',
+] as const;
 export type BetStatus = (typeof BET_STATUSES)[number];
 export const sbBets = pgTable(
   'sb_bets',
