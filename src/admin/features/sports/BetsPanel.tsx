@@ -12,7 +12,7 @@ import { When } from '../../components/When.tsx';
 import { type BetSearch, useBetAction, useTradingBets } from './queries.ts';
 import styles from './trading.module.css';
 
-const STATUSES = ['', 'open', 'settled', 'void', 'delayed', 'refused'];
+const STATUSES = ['', 'open', 'settled', 'void', 'delayed', 'refused', 'cashed_out'];
 
 /** What each action does to the bet, as the buttons' descriptions and the panel's help say it. */
 const ABOUT: Record<BetAction, string> = {

@@ -5,7 +5,7 @@ import { idParam, idText, optionalQuery } from './fields.ts';
 /** The trading desk (permission `trading`): the book's events and markets, results, settlement, corrections. */
 
 const EVENT_STATUSES = ['scheduled', 'live', 'ended', 'postponed', 'cancelled'] as const;
-const BET_STATUSES = ['delayed', 'pending', 'open', 'settled', 'void', 'refused'] as const;
+const BET_STATUSES = ['delayed', 'pending', 'open', 'settled', 'void', 'refused', 'cashed_out'] as const;
 
 /** Why an operator did it: kept on the settlement records and in the audit log. */
 const reason = z.string().trim().min(3, 'a reason of at least 3 characters').max(300);
