@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseFractionText } from '../sports/fraction.ts';
 import { LEG_STATES } from '../sports/leg-state.ts';
+import { ODDS_FORMATS } from '../sports/odds-format.ts';
 import { PRICE_CHANGE_CHOICES, REFUSALS } from '../sports/refusals.ts';
 import { idField } from './fields.ts';
 import {
@@ -12,7 +13,7 @@ import {
   providerApi,
   launchTokenField as token,
 } from './provider-api.ts';
-import { cashoutActions, cashoutProofSchema } from './sports-cashout-api.ts';
+import { cashoutActions, cashoutProofSchema, oddsFormatAction } from './sports-cashout-api.ts';
 
 const instant = z.iso.datetime({ offset: true });
 const rounding = z.enum(['down', 'nearest']);
@@ -209,7 +210,14 @@ export const sportsContract = providerApi({
       auth: 'token',
       request: z.object({ token }),
       example: { token: EXAMPLE_TOKEN },
-      response: ok.extend({ playerId: z.string(), balance: amount, currency: z.string(), rounding }),
+      response: ok.extend({
+        playerId: z.string(),
+        balance: amount,
+        currency: z.string(),
+        rounding,
+        /** The member's odds format: their own choice, else the site's default. */
+        oddsFormat: z.enum(ODDS_FORMATS),
+      }),
       answers: { success: 200 },
     },
     events: {
@@ -318,6 +326,7 @@ export const sportsContract = providerApi({
       answers: { success: 200 },
     },
     ...cashoutActions,
+    ...oddsFormatAction,
   },
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CASHOUT_REFUSALS } from '../sports/cashout.ts';
+import { ODDS_FORMATS } from '../sports/odds-format.ts';
 import { idField } from './fields.ts';
 import { EXAMPLE_TOKEN, ok, launchTokenField as token } from './provider-api.ts';
 
@@ -37,6 +38,18 @@ export const cashoutProofSchema = z.object({
   exactValue: z.string(),
   paid: z.string(),
 });
+
+/** The member's own odds format, kept by the book (docs/sportsbook.md, "Odds formats"). */
+export const oddsFormatAction = {
+  oddsFormat: {
+    summary: 'Keeps the member’s choice of odds format (the site’s default until they choose)',
+    auth: 'token',
+    request: z.object({ token, format: z.enum(ODDS_FORMATS) }),
+    example: { token: EXAMPLE_TOKEN, format: 'hongkong' },
+    response: ok.extend({ format: z.enum(ODDS_FORMATS) }),
+    answers: { success: 200 },
+  },
+} as const;
 
 /**
  * The sports window's cash-out actions (docs/sportsbook.md, "Cash-out"), part of the sports API

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Bet } from '../../shared/contract/sports-api.ts';
-import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
+import { formatOdds, type OddsFormat } from '../../shared/sports/odds-format.ts';
 import { CashOut } from './CashOut.tsx';
 import { CashoutProof } from './CashoutProof.tsx';
 import { exactly, money, useSportsT } from './i18n.ts';
@@ -19,7 +19,7 @@ export function BetCard({
   onChanged,
 }: {
   bet: Bet;
-  format: PriceFormat;
+  format: OddsFormat;
   openProof?: boolean;
   /** With the member's token, an open single or multiple offers its cash-out. */
   token?: string;
@@ -54,7 +54,7 @@ export function BetCard({
           <li key={l.selectionId} data-testid="bet-leg" data-state={l.state}>
             <LegName leg={l} />
             <span>
-              @ {formatPrice(frac(l.price), format)}{' '}
+              @ {formatOdds(frac(l.price), format)}{' '}
               <span className={styles[`leg_${l.state}`] ?? styles.badge}>{t(`legState.${l.state}`)}</span>
             </span>
           </li>

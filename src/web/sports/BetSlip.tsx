@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Bet } from '../../shared/contract/sports-api.ts';
-import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
+import { formatOdds, type OddsFormat } from '../../shared/sports/odds-format.ts';
 import { PRICE_CHANGE_CHOICES, type PriceChangeChoice } from '../../shared/sports/refusals.ts';
 import { slipFigures } from '../../shared/sports/slip.ts';
 import { SportsError } from './api.ts';
@@ -17,7 +17,7 @@ interface Props {
   token: string | undefined;
   balance: number | undefined;
   onBalance(balance: number): void;
-  format: PriceFormat;
+  format: OddsFormat;
   siteRounding: 'down' | 'nearest';
 }
 
@@ -162,14 +162,14 @@ export function BetSlip(props: Props) {
                   <div className={styles.slipLegPrice}>
                     {m !== 0 && (
                       <s className={styles.muted} data-testid="old-price">
-                        {formatPrice(frac(l.accepted), props.format)}
+                        {formatOdds(frac(l.accepted), props.format)}
                       </s>
                     )}
                     <strong
                       className={m > 0 ? styles.upText : m < 0 ? styles.downText : undefined}
                       data-testid="slip-price"
                     >
-                      {formatPrice(frac(m !== 0 ? l.current : l.accepted), props.format)}
+                      {formatOdds(frac(m !== 0 ? l.current : l.accepted), props.format)}
                       {m > 0 ? ' ▲' : m < 0 ? ' ▼' : ''}
                     </strong>
                   </div>

@@ -1,6 +1,6 @@
 import type { Bet } from '../../shared/contract/sports-api.ts';
 import { toFixedString } from '../../shared/sports/fraction.ts';
-import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
+import { formatOdds, type OddsFormat } from '../../shared/sports/odds-format.ts';
 import { money, useSportsT } from './i18n.ts';
 import { LegName } from './LegName.tsx';
 import { frac } from './slipModel.ts';
@@ -22,7 +22,7 @@ export function CashoutProof({
 }: {
   proof: CashoutProofData;
   legs: Bet['legs'];
-  format: PriceFormat;
+  format: OddsFormat;
 }) {
   const t = useSportsT();
   const legOf = (selectionId: string) => legs.find((l) => String(l.selectionId) === selectionId);
@@ -49,7 +49,7 @@ export function CashoutProof({
                   <td>
                     {i + 1}. {leg ? <LegName leg={leg} /> : <span translate="no">{l.label}</span>}
                   </td>
-                  <td>{formatPrice(frac(l.price), format)}</td>
+                  <td>{formatOdds(frac(l.price), format)}</td>
                   <td>{l.q ? `${l.q} (= ${decimal(l.q)})` : t('cashout.decided')}</td>
                   <td>
                     {l.worth} <small>(= {decimal(l.worth)})</small>

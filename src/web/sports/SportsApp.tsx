@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { Market, SportEvent, SportsAnswer } from '../../shared/contract/sports-api.ts';
-import type { PriceFormat } from '../../shared/sports/price.ts';
+import type { OddsFormat } from '../../shared/sports/odds-format.ts';
 import { launchToken, sportsCall } from './api.ts';
 import { BetSlip } from './BetSlip.tsx';
 import { EventList } from './EventList.tsx';
@@ -32,7 +32,8 @@ export function SportsApp() {
   const [token, setToken] = useState<string | undefined>();
   const [init, setInit] = useState<SportsAnswer<'init'> | null>(null);
   const [failed, setFailed] = useState(false);
-  const [format, setFormat] = useState<PriceFormat>(storedOddsFormat);
+  // This browser's last choice at once; the book's answer for the member (their own, or the site's default) on init.
+  const [format, setFormat] = useState<OddsFormat>(() => storedOddsFormat() ?? 'decimal');
   const [legs, setLegs] = useState<SlipLeg[]>([]);
   const [slipOpen, setSlipOpen] = useState(false);
   const { events, loaded } = useLiveEvents();
@@ -43,7 +44,10 @@ export function SportsApp() {
     void launchToken().then(async (found) => {
       if (!found) return setFailed(true);
       try {
-        setInit(await sportsCall('init', { token: found }));
+        const answer = await sportsCall('init', { token: found });
+        setInit(answer);
+        setFormat(answer.oddsFormat);
+        rememberOddsFormat(answer.oddsFormat);
         setToken(found);
       } catch {
         setFailed(true);
@@ -83,9 +87,11 @@ export function SportsApp() {
     );
   }
 
-  const chooseFormat = (f: PriceFormat) => {
+  const chooseFormat = (f: OddsFormat) => {
     setFormat(f);
     rememberOddsFormat(f);
+    // Kept by the book for the member, on every device; a failure leaves this browser's choice.
+    if (token) void sportsCall('oddsFormat', { token, format: f }).catch(() => undefined);
   };
   const listProps = {
     events: list,
@@ -103,7 +109,7 @@ export function SportsApp() {
           <span className={styles.oddsLabel}>{t('odds.label')}</span>
           <select
             value={format}
-            onChange={(e) => chooseFormat(e.target.value as PriceFormat)}
+            onChange={(e) => chooseFormat(e.target.value as OddsFormat)}
             data-testid="odds-format"
           >
             {ODDS_FORMATS.map((f) => (

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { OddsFormat } from '../../../shared/sports/odds-format.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 
 /** The book's house rules, which differ between books and so are settings (SPORTSBOOK.md §2). */
@@ -15,6 +16,8 @@ export interface BookSettings {
   cashoutMarginBp: number;
   /** How long a cash-out offer stands, in seconds. */
   cashoutOfferSeconds: number;
+  /** The site's default odds format in the sports window (a member may choose their own). */
+  oddsFormat: OddsFormat;
 }
 
 export const DEFAULT_SETTINGS: BookSettings = {
@@ -25,6 +28,7 @@ export const DEFAULT_SETTINGS: BookSettings = {
   postponeVoidHours: 48,
   cashoutMarginBp: 500,
   cashoutOfferSeconds: 10,
+  oddsFormat: 'decimal',
 };
 
 export async function bookSettings(db: DbOrTx): Promise<BookSettings> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ODDS_FORMATS } from '../../sports/odds-format.ts';
 import { anyJson, endpoint, ok } from './endpoint.ts';
 import { idParam, idText, optionalQuery } from './fields.ts';
 
@@ -132,6 +133,8 @@ export const bookSettings = z.object({
   cashoutMarginBp: z.number().int().min(0).max(5_000),
   /** How long a cash-out offer stands, in seconds. */
   cashoutOfferSeconds: z.number().int().min(3).max(60),
+  /** The site's default odds format in the sports window. */
+  oddsFormat: z.enum(ODDS_FORMATS),
 });
 
 const settledCount = ok.extend({ state: z.string(), settled: z.number() });

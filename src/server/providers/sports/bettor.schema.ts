@@ -1,4 +1,5 @@
-import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Cash-out offers (migration 0020): priced by the server from current prices, short-lived, taken at
@@ -20,4 +21,20 @@ export const sbCashoutOffers = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('sb_cashout_offers_bet').on(t.betId)],
+);
+
+/** Each member's own odds format in the sports window (migration 0021); without one, the site's default. */
+export const sbPlayerPrefs = pgTable(
+  'sb_player_prefs',
+  {
+    playerId: text('player_id').primaryKey(),
+    oddsFormat: text('odds_format').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'sb_player_prefs_odds_format',
+      sql`${t.oddsFormat} in ('decimal', 'fractional', 'american', 'hongkong', 'malay', 'indonesian')`,
+    ),
+  ],
 );
