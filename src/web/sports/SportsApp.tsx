@@ -9,7 +9,7 @@ import { useSportsT } from './i18n.ts';
 import { marketLabel, selectionLabel } from './labels.ts';
 import { MyBets } from './MyBets.tsx';
 import { ODDS_FORMATS, rememberOddsFormat, storedOddsFormat } from './prefs.ts';
-import { refreshLegs, type SlipLeg } from './slipModel.ts';
+import { refreshLegs, rememberSlip, type SlipLeg, storedSlip } from './slipModel.ts';
 import styles from './sports.module.css';
 import { inListingOrder, useLiveBalance, useLiveEvents } from './useLiveEvents.ts';
 
@@ -34,7 +34,7 @@ export function SportsApp() {
   const [failed, setFailed] = useState(false);
   // This browser's last choice at once; the book's answer for the member (their own, or the site's default) on init.
   const [format, setFormat] = useState<OddsFormat>(() => storedOddsFormat() ?? 'decimal');
-  const [legs, setLegs] = useState<SlipLeg[]>([]);
+  const [legs, setLegs] = useState<SlipLeg[]>(storedSlip);
   const [slipOpen, setSlipOpen] = useState(false);
   const { events, loaded } = useLiveEvents();
   const [balance, setBalance] = useLiveBalance(init?.balance);
@@ -54,6 +54,8 @@ export function SportsApp() {
       }
     });
   }, [t]);
+
+  useEffect(() => rememberSlip(legs), [legs]);
 
   // Prices pushed while selections sit on the slip: shown moving, never silently accepted.
   useEffect(() => setLegs((current) => refreshLegs(current, events)), [events]);
@@ -82,6 +84,7 @@ export function SportsApp() {
                 accepted: s.price,
                 current: s.price,
                 open: true,
+                startsAt: event.startsAt,
               },
             ],
     );

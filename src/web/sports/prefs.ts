@@ -19,6 +19,6 @@ export const rememberOddsFormat = (f: OddsFormat) => localStorage.setItem(ODDS_K
 
 export function storedPriceChange(): PriceChangeChoice {
   const v = read(CHANGE_KEY);
-  return (PRICE_CHANGE_CHOICES as readonly string[]).includes(v ?? '') ? (v as PriceChangeChoice) : 'none';
+  return (PRICE_CHANGE_CHOICES as readonly string[]).includes(v ?? '') ? (v as PriceChangeChoice) : 'better';
 }
 export const rememberPriceChange = (c: PriceChangeChoice) => localStorage.setItem(CHANGE_KEY, c);
