@@ -35,7 +35,9 @@ describe.runIf(backendAvailable)('sportsbook odds format per site and per member
     const p = await sportsPlayer(t, 0);
     for (const format of ['roman', '', 42, null])
       expect((await sportsApiCall(t, 'oddsFormat', { token: p.gameToken, format })).statusCode).toBe(400);
-    expect((await as('trading').post('/api/admin/sports/settings', { oddsFormat: 'roman' })).statusCode).toBe(400);
+    expect((await as('trading').post('/api/admin/sports/settings', { oddsFormat: 'roman' })).statusCode).toBe(
+      400,
+    );
     expect(await init(p)).toBe('decimal');
   });
 });
