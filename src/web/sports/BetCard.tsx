@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Bet } from '../../shared/contract/sports-api.ts';
+import type { Bet, SportEvent } from '../../shared/contract/sports-api.ts';
 import { formatOdds, type OddsFormat } from '../../shared/sports/odds-format.ts';
 import { CashOut } from './CashOut.tsx';
 import { CashoutProof } from './CashoutProof.tsx';
@@ -17,6 +17,7 @@ export function BetCard({
   openProof,
   token,
   onChanged,
+  events,
 }: {
   bet: Bet;
   format: OddsFormat;
@@ -24,6 +25,8 @@ export function BetCard({
   /** With the member's token, an open single or multiple offers its cash-out. */
   token?: string;
   onChanged?: () => void;
+  /** The live listing: an open leg on a match in play shows its score and clock. */
+  events?: Map<number, SportEvent>;
 }) {
   const t = useSportsT();
   const [showProof, setShowProof] = useState(Boolean(openProof));
@@ -32,7 +35,17 @@ export function BetCard({
   const canCashOut =
     token && bet.status === 'open' && bet.kind !== 'system' && !bet.legs.some((l) => l.state === 'lost');
   const corrections = bet.history.filter((h) => h.kind !== 'settle');
-  const state = bet.status === 'delayed' || bet.status === 'pending' ? 'open' : bet.status;
+  // A bet settled with nothing back (a multiple lost on one leg settles at once) reads as lost.
+  const state =
+    bet.status === 'delayed' || bet.status === 'pending'
+      ? 'open'
+      : bet.status === 'settled' && bet.settledReturn === 0
+        ? 'lost'
+        : bet.status;
+  const liveScore = (eventId: number) => {
+    const e = events?.get(eventId);
+    return e?.status === 'live' && e.score ? e.score : undefined;
+  };
   return (
     <article className={styles.betCard} data-testid="bet" data-bet={bet.id} data-status={bet.status}>
       <header className={styles.betHead}>
@@ -56,6 +69,12 @@ export function BetCard({
             <span>
               @ {formatOdds(frac(l.price), format)}{' '}
               <span className={styles[`leg_${l.state}`] ?? styles.badge}>{t(`legState.${l.state}`)}</span>
+              {l.state === 'open' && liveScore(l.eventId) && (
+                <small className={styles.liveBadge} data-testid="bet-leg-score">
+                  {liveScore(l.eventId)!.home}–{liveScore(l.eventId)!.away}{' '}
+                  {liveScore(l.eventId)!.clock ?? ''}
+                </small>
+              )}
             </span>
           </li>
         ))}

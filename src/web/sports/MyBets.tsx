@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Bet, Cursor, Totals } from '../../shared/contract/sports-api.ts';
+import type { Bet, Cursor, SportEvent, Totals } from '../../shared/contract/sports-api.ts';
 import type { OddsFormat } from '../../shared/sports/odds-format.ts';
 import { sportsCall } from './api.ts';
 import { BetCard } from './BetCard.tsx';
@@ -17,7 +17,13 @@ const isoDay = (ms: number) =>
  * My bets: open and settled, each leg's state, win/loss totals for the dates chosen (three months by
  * default, any range back), a page at a time (the book's keyset cursor), and each settled bet's proof.
  */
-export function MyBets(props: { token: string | undefined; format: OddsFormat; focusBet?: number }) {
+export function MyBets(props: {
+  token: string | undefined;
+  format: OddsFormat;
+  focusBet?: number;
+  /** The live listing: an open leg on a match in play shows its score. */
+  events?: Map<number, SportEvent>;
+}) {
   const t = useSportsT();
   const [from, setFrom] = useState(isoDay(Date.now() - 92 * DAY));
   const [to, setTo] = useState(isoDay(Date.now()));

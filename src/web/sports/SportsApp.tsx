@@ -169,7 +169,9 @@ export function SportsApp() {
               onBack={() => setView({ kind: 'sports' })}
             />
           )}
-          {view.kind === 'bets' && <MyBets token={token} format={format} focusBet={focusBet} />}
+          {view.kind === 'bets' && (
+            <MyBets token={token} format={format} focusBet={focusBet} events={events} />
+          )}
           {view.kind === 'rules' && (
             <Suspense fallback={<p className={styles.muted}>{t('loading')}</p>}>
               <RulesPage format={format} onBack={() => setView({ kind: 'sports' })} />
