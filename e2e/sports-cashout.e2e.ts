@@ -22,6 +22,7 @@ describe.runIf(chromiumAvailable)('cash-out from My bets on a 360-px phone', () 
   let matches: TradedEvent[];
   let url: string;
   let bets: number[];
+  let token: string;
 
   const openMyBets = async (lang: string) => {
     await b.page.evaluate((l) => localStorage.setItem('lang', l), lang);
@@ -36,10 +37,12 @@ describe.runIf(chromiumAvailable)('cash-out from My bets on a 360-px phone', () 
     matches = await tradeMatches(trader, tag, [
       { home: 'Quartz Rovers', away: 'Rill Town', prices: ['2.0', '3.0', '4.0'] },
       { home: 'Sable United', away: 'Tarn Athletic', prices: ['2.0', '3.0', '4.0'] },
+      { home: 'Umber Town', away: 'Vesper City', prices: ['2.0', '3.0', '4.0'] },
+      { home: 'Willow Park', away: 'Yarrow FC', prices: ['2.0', '3.0', '4.0'] },
     ]);
     await fundedMember(b.page, 'sco', 100_000);
     url = await launch(b.page, 'sportsbook', 'royal-sports');
-    const token = new URL(url, b.baseUrl).searchParams.get('token')!;
+    token = new URL(url, b.baseUrl).searchParams.get('token')!;
     bets = [
       await placeBet(token, [matches[0]!.selections.home], 10_000),
       await placeBet(token, [matches[1]!.selections.home], 10_000),
@@ -82,5 +85,28 @@ describe.runIf(chromiumAvailable)('cash-out from My bets on a 360-px phone', () 
     expect(await widthOf(b.page)).toBeLessThanOrEqual(PHONE.width);
     await bet.scrollIntoViewIfNeeded();
     await b.screenshot('sports-cashout-part-done-en');
+  });
+
+  it('in English: a leg in play shows its score; a multiple lost on one leg reads lost at once', async () => {
+    const multi = await placeBet(token, [matches[2]!.selections.home, matches[3]!.selections.home], 1_000);
+    await trader('POST', `/sports/events/${matches[2]!.id}/state`, {
+      status: 'live',
+      score: { home: 1, away: 0, clock: "34'" },
+    });
+    await openMyBets('en');
+    const bet = card(b.page, multi);
+    // The score comes with the live listing, which the window loads beside my bets.
+    await expect.poll(() => bet.getByTestId('bet-leg-score').count(), { timeout: 15_000 }).toBe(1);
+    expect(await bet.getByTestId('bet-leg-score').innerText()).toBe("1–0 34'");
+    await bet.scrollIntoViewIfNeeded();
+    await b.screenshot('sports-bets-live-score-en');
+    await trader('POST', `/sports/markets/${matches[3]!.marketId}/result`, {
+      result: { kind: 'score', home: 0, away: 1 },
+    });
+    await openMyBets('en');
+    await expect
+      .poll(() => card(b.page, multi).getByTestId('bet-state').innerText(), { timeout: 10_000 })
+      .toBe('Lost');
+    expect(await card(b.page, multi).getByTestId('cashout').count()).toBe(0);
   });
 });

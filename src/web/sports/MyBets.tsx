@@ -82,6 +82,7 @@ export function MyBets(props: {
             format={props.format}
             openProof
             token={props.token}
+            events={props.events}
             onChanged={() => void load(null)}
           />
         </div>
@@ -142,6 +143,7 @@ export function MyBets(props: {
           bet={b}
           format={props.format}
           token={props.token}
+          events={props.events}
           onChanged={() => void load(null)}
         />
       ))}
