@@ -85,17 +85,86 @@ export function checkProof(proof: Proof, storedAmount: number): string[] {
   return problems;
 }
 
-/** Checks the settlement in force of a bet (its latest step with a proof). */
+interface CashoutProof {
+  kind: 'cashout';
+  stake: string;
+  part: string;
+  marginBp: number;
+  legs: {
+    state: 'decided' | 'open';
+    price: string;
+    current?: string;
+    market?: string[];
+    q?: string;
+    worth: string;
+  }[];
+  exactValue: string;
+  paid: string;
+}
+
+const inverse = (a: Q): Q => norm([a[1], a[0]]);
+
+/**
+ * The problems found in a cash-out's proof: each open leg's fair probability q = (1/current) / Σ 1/p
+ * over its market's prices, its worth price × q; the value stake × Π worth × (1 − margin); the amount
+ * paid ⌊value × part / stake⌋.
+ */
+export function checkCashoutProof(proof: CashoutProof, storedAmount: number): string[] {
+  const problems: string[] = [];
+  let value: Q = [BigInt(proof.stake), 1n];
+  proof.legs.forEach((leg, i) => {
+    const worth = parse(leg.worth);
+    if (leg.state === 'open') {
+      const market = (leg.market ?? []).map(parse);
+      const current = parse(leg.current ?? '0/1');
+      if (!market.some((p) => same(p, current)))
+        problems.push(`leg ${i}: its price is not among its market's`);
+      const overround = market.reduce<Q>((acc, p) => plus(acc, inverse(p)), [0n, 1n]);
+      const q = times(inverse(current), inverse(overround));
+      if (!same(q, parse(leg.q ?? '0/1')))
+        problems.push(`leg ${i}: q is ${q[0]}/${q[1]}, proof says ${leg.q}`);
+      const w = times(parse(leg.price), q);
+      if (!same(w, worth)) problems.push(`leg ${i}: worth is ${w[0]}/${w[1]}, proof says ${leg.worth}`);
+    } else if (worth[0] <= 0n) problems.push(`leg ${i}: a decided leg worth nothing cannot be cashed out`);
+    value = times(value, worth);
+  });
+  value = times(value, [BigInt(10_000 - proof.marginBp), 10_000n]);
+  if (!same(value, parse(proof.exactValue)))
+    problems.push(`value is ${value[0]}/${value[1]}, proof says ${proof.exactValue}`);
+  const share = times(value, [BigInt(proof.part), BigInt(proof.stake)]);
+  const paid = share[0] / share[1];
+  if (paid.toString() !== proof.paid) problems.push(`paid is ${paid}, proof says ${proof.paid}`);
+  if (paid !== BigInt(storedAmount)) problems.push(`recorded amount ${storedAmount} differs from ${paid}`);
+  return problems;
+}
+
+const isCashout = (kind: string) => kind === 'cashout' || kind === 'cashout_partial';
+
+/**
+ * Checks a bet's settlement in force (its latest settling step with a proof) and every cash-out it had
+ * (a partial one, or the cash-out that ended it).
+ */
 export async function verifyBet(
   db: Db,
   betId: number,
 ): Promise<{ betId: number; amount?: number; problems: string[] }> {
-  const [row] = await queryRows<{ amount: number; proof: Proof | null; kind: string }>(
+  const rows = await queryRows<{ amount: number; proof: Proof | CashoutProof | null; kind: string }>(
     db,
-    sql`select amount, proof, kind from sb_settlements where bet_id = ${betId} and proof is not null order by seq desc limit 1`,
+    sql`select amount, proof, kind from sb_settlements where bet_id = ${betId} and proof is not null order by seq`,
   );
-  if (!row?.proof) return { betId, problems: ['no settlement with a proof'] };
-  return { betId, amount: row.amount, problems: checkProof(row.proof, row.amount) };
+  if (rows.length === 0) return { betId, problems: ['no settlement with a proof'] };
+  const problems: string[] = [];
+  let amount = 0;
+  for (const row of rows.filter((r) => isCashout(r.kind))) {
+    problems.push(...checkCashoutProof(row.proof as CashoutProof, Number(row.amount)));
+    amount += Number(row.amount);
+  }
+  const inForce = rows.filter((r) => !isCashout(r.kind)).at(-1);
+  if (inForce) {
+    problems.push(...checkProof(inForce.proof as Proof, Number(inForce.amount)));
+    amount += Number(inForce.amount);
+  }
+  return { betId, amount, problems };
 }
 
 async function main() {

@@ -29,7 +29,13 @@ export const KYC_OWNER = 'kyc-owner';
  */
 export const TRADING_OPERATORS = ['trading-desk', 'trading-phone', 'trading-results'] as const;
 /** Traders who move prices and settle while the sports window tests watch (one per test file). */
-export const WINDOW_TRADERS = ['window-desk', 'window-phone', 'window-desk-ui', 'window-rules'] as const;
+export const WINDOW_TRADERS = [
+  'window-desk',
+  'window-phone',
+  'window-desk-ui',
+  'window-rules',
+  'window-cashout',
+] as const;
 
 /**
  * The back office asks the server who is signed in as it opens (the session cookie is httpOnly): a

@@ -18,5 +18,6 @@ export * from '../modules/protection/protection.schema.ts';
 export * from '../modules/sites/sites.schema.ts';
 export * from '../modules/support/support.schema.ts';
 export * from '../providers/house/house.schema.ts';
+export * from '../providers/sports/bettor.schema.ts';
 export * from '../providers/sports/sports.schema.ts';
 export * from './migrator.schema.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseFractionText } from '../sports/fraction.ts';
 import { LEG_STATES } from '../sports/leg-state.ts';
+import { ODDS_FORMATS } from '../sports/odds-format.ts';
 import { PRICE_CHANGE_CHOICES, REFUSALS } from '../sports/refusals.ts';
 import { idField } from './fields.ts';
 import {
@@ -12,6 +13,7 @@ import {
   providerApi,
   launchTokenField as token,
 } from './provider-api.ts';
+import { cashoutActions, cashoutProofSchema, oddsFormatAction } from './sports-cashout-api.ts';
 
 const instant = z.iso.datetime({ offset: true });
 const rounding = z.enum(['down', 'nearest']);
@@ -129,8 +131,15 @@ export const betSchema = z.object({
       paid: z.boolean(),
       at: instant,
       proof: proofSchema.nullable(),
+      /** A cash-out step's proof (its `proof` is null). */
+      cashout: cashoutProofSchema.nullable().optional(),
     }),
   ),
+  /** Partial cash-outs: the stake they took off the bet (totalStake is what is left) and what they paid. */
+  cashoutStake: amount.optional(),
+  cashoutPaid: amount.optional(),
+  /** The amount at which the bet is cashed out automatically, if the member set one. */
+  autoCashoutAt: amount.nullable().optional(),
 });
 /** A member's win/loss over a date range: settled stakes and returns, returns − stakes, stakes still open. */
 export const totalsSchema = z.object({
@@ -150,6 +159,9 @@ export const houseRulesSchema = z.object({
   betDelaySeconds: z.number(),
   cancelWindowMinutes: z.number(),
   postponeVoidHours: z.number(),
+  /** The cash-out margin (basis points) and how long an offer stands (seconds). */
+  cashoutMarginBp: z.number(),
+  cashoutOfferSeconds: z.number(),
   currency: z.string(),
   /** The most a bet's total stake may be, platform-wide. */
   maxStake: amount.nullable(),
@@ -198,7 +210,14 @@ export const sportsContract = providerApi({
       auth: 'token',
       request: z.object({ token }),
       example: { token: EXAMPLE_TOKEN },
-      response: ok.extend({ playerId: z.string(), balance: amount, currency: z.string(), rounding }),
+      response: ok.extend({
+        playerId: z.string(),
+        balance: amount,
+        currency: z.string(),
+        rounding,
+        /** The member's odds format: their own choice, else the site's default. */
+        oddsFormat: z.enum(ODDS_FORMATS),
+      }),
       answers: { success: 200 },
     },
     events: {
@@ -306,6 +325,8 @@ export const sportsContract = providerApi({
       }),
       answers: { success: 200 },
     },
+    ...cashoutActions,
+    ...oddsFormatAction,
   },
 });
 

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import type { Bet } from '../../shared/contract/sports-api.ts';
-import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
+import type { Bet, SportEvent } from '../../shared/contract/sports-api.ts';
+import { formatOdds, type OddsFormat } from '../../shared/sports/odds-format.ts';
+import { CashOut } from './CashOut.tsx';
+import { CashoutProof } from './CashoutProof.tsx';
 import { exactly, money, useSportsT } from './i18n.ts';
 import { LegName } from './LegName.tsx';
 import { correctionAmount } from './labels.ts';
@@ -9,12 +11,41 @@ import { frac } from './slipModel.ts';
 import styles from './sports.module.css';
 
 /** One bet of my bets: legs with their states, stake and return, corrections with reasons, the proof. */
-export function BetCard({ bet, format, openProof }: { bet: Bet; format: PriceFormat; openProof?: boolean }) {
+export function BetCard({
+  bet,
+  format,
+  openProof,
+  token,
+  onChanged,
+  events,
+}: {
+  bet: Bet;
+  format: OddsFormat;
+  openProof?: boolean;
+  /** With the member's token, an open single or multiple offers its cash-out. */
+  token?: string;
+  onChanged?: () => void;
+  /** The live listing: an open leg on a match in play shows its score and clock. */
+  events?: Map<number, SportEvent>;
+}) {
   const t = useSportsT();
   const [showProof, setShowProof] = useState(Boolean(openProof));
   const proofStep = bet.history.filter((h) => h.proof).at(-1);
+  const cashouts = bet.history.filter((h) => h.cashout);
+  const canCashOut =
+    token && bet.status === 'open' && bet.kind !== 'system' && !bet.legs.some((l) => l.state === 'lost');
   const corrections = bet.history.filter((h) => h.kind !== 'settle');
-  const state = bet.status === 'delayed' || bet.status === 'pending' ? 'open' : bet.status;
+  // A bet settled with nothing back (a multiple lost on one leg settles at once) reads as lost.
+  const state =
+    bet.status === 'delayed' || bet.status === 'pending'
+      ? 'open'
+      : bet.status === 'settled' && bet.settledReturn === 0
+        ? 'lost'
+        : bet.status;
+  const liveScore = (eventId: number) => {
+    const e = events?.get(eventId);
+    return e?.status === 'live' && e.score ? e.score : undefined;
+  };
   return (
     <article className={styles.betCard} data-testid="bet" data-bet={bet.id} data-status={bet.status}>
       <header className={styles.betHead}>
@@ -36,8 +67,14 @@ export function BetCard({ bet, format, openProof }: { bet: Bet; format: PriceFor
           <li key={l.selectionId} data-testid="bet-leg" data-state={l.state}>
             <LegName leg={l} />
             <span>
-              @ {formatPrice(frac(l.price), format)}{' '}
+              @ {formatOdds(frac(l.price), format)}{' '}
               <span className={styles[`leg_${l.state}`] ?? styles.badge}>{t(`legState.${l.state}`)}</span>
+              {l.state === 'open' && liveScore(l.eventId) && (
+                <small className={styles.liveBadge} data-testid="bet-leg-score">
+                  {liveScore(l.eventId)!.home}–{liveScore(l.eventId)!.away}{' '}
+                  {liveScore(l.eventId)!.clock ?? ''}
+                </small>
+              )}
             </span>
           </li>
         ))}
@@ -45,9 +82,22 @@ export function BetCard({ bet, format, openProof }: { bet: Bet; format: PriceFor
       <dl className={styles.facts}>
         <dt>{t('slip.totalStake')}</dt>
         <dd>{money(bet.totalStake)}</dd>
-        <dt>{bet.settledReturn === null ? t('slip.potentialReturn') : t('bets.return')}</dt>
+        <dt>
+          {bet.status === 'cashed_out'
+            ? t('cashout.paid')
+            : bet.settledReturn === null
+              ? t('slip.potentialReturn')
+              : t('bets.return')}
+        </dt>
         <dd data-testid="bet-return">{money(bet.settledReturn ?? bet.potentialReturn)}</dd>
+        {(bet.cashoutPaid ?? 0) > 0 && (
+          <>
+            <dt>{t('cashout.partPaid')}</dt>
+            <dd data-testid="bet-cashout-paid">{money(bet.cashoutPaid ?? 0)}</dd>
+          </>
+        )}
       </dl>
+      {canCashOut && <CashOut bet={bet} token={token} onDone={() => onChanged?.()} />}
       {corrections.length > 0 && (
         <ul className={styles.corrections} data-testid="corrections">
           {corrections.map((h) => {
@@ -56,7 +106,8 @@ export function BetCard({ bet, format, openProof }: { bet: Bet; format: PriceFor
               <li key={h.seq}>
                 {t(`step.${h.kind}`)} · {amount && <>{amount} · </>}
                 <time dateTime={h.at}>{exactly(h.at)}</time>
-                {h.reason && (
+                {h.kind.startsWith('cashout') && h.reason === 'auto' && <> · {t('cashout.autoStep')}</>}
+                {h.reason && !h.kind.startsWith('cashout') && (
                   <>
                     {' · '}
                     {t('bets.reason')}: <q translate="no">{h.reason}</q>
@@ -81,6 +132,14 @@ export function BetCard({ bet, format, openProof }: { bet: Bet; format: PriceFor
           </button>
           {showProof && <Proof proof={proofStep.proof} legs={bet.legs} format={format} />}
         </>
+      )}
+      {cashouts.length > 0 && (
+        <details open={Boolean(openProof)} data-testid="cashout-proofs">
+          <summary className={styles.linkButton}>{t('cashout.showProof')}</summary>
+          {cashouts.map((h) => (
+            <CashoutProof key={h.seq} proof={h.cashout!} legs={bet.legs} format={format} />
+          ))}
+        </details>
       )}
     </article>
   );

@@ -1,15 +1,19 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Bet } from '../../shared/contract/sports-api.ts';
-import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
+import { formatOdds, type OddsFormat } from '../../shared/sports/odds-format.ts';
 import { PRICE_CHANGE_CHOICES, type PriceChangeChoice } from '../../shared/sports/refusals.ts';
 import { slipFigures } from '../../shared/sports/slip.ts';
-import { SportsError } from './api.ts';
-import { money, useSportsT } from './i18n.ts';
+import { SportsError, sportsCall } from './api.ts';
+import { money, useSportsT, when } from './i18n.ts';
 import { type Outcome, placeOne } from './placeBets.ts';
 import { rememberPriceChange, storedPriceChange } from './prefs.ts';
 import { Receipt } from './Receipt.tsx';
+import quick from './slip-extras.module.css';
 import { frac, moved, type SlipLeg, type SlipTab, sameEvent, systemChoices } from './slipModel.ts';
 import styles from './sports.module.css';
+
+/** Quick stakes added to the stake per line with one tap. */
+const QUICK_STAKES = [100, 500, 1_000, 5_000];
 
 interface Props {
   legs: SlipLeg[];
@@ -17,7 +21,7 @@ interface Props {
   token: string | undefined;
   balance: number | undefined;
   onBalance(balance: number): void;
-  format: PriceFormat;
+  format: OddsFormat;
   siteRounding: 'down' | 'nearest';
 }
 
@@ -37,6 +41,14 @@ export function BetSlip(props: Props) {
   const [busy, setBusy] = useState(false);
   const [refusals, setRefusals] = useState<Extract<Outcome, { ok: false }>[]>([]);
   const [receipts, setReceipts] = useState<Bet[]>([]);
+
+  // The platform's maximum stake (the house rules): the max button never offers more, nor more than the balance.
+  const [maxStake, setMaxStake] = useState<number | null>(null);
+  useEffect(() => {
+    sportsCall('rules', {})
+      .then((r) => setMaxStake(r.rules.maxStake))
+      .catch(() => undefined);
+  }, []);
 
   const systems = systemChoices(legs.length);
   const system = systems.find((s) => s.key === systemKey) ?? systems[0];
@@ -65,6 +77,10 @@ export function BetSlip(props: Props) {
       : undefined;
   })();
   const anyMoved = legs.some((l) => moved(l) !== 0);
+  const lines = Number(figures?.lines ?? 0) || 1;
+  const maxPerLine = Math.floor(
+    Math.min(maxStake ?? Number.POSITIVE_INFINITY, props.balance ?? Number.POSITIVE_INFINITY) / lines,
+  );
   const blocked =
     legs.length === 0 ||
     unitStake <= 0 ||
@@ -157,19 +173,26 @@ export function BetSlip(props: Props) {
                     <small>
                       {l.marketName} · {l.name}
                     </small>
+                    {l.startsAt && (
+                      <small>
+                        <time dateTime={l.startsAt} data-testid="slip-leg-time">
+                          {when(l.startsAt)}
+                        </time>
+                      </small>
+                    )}
                     {!l.open && <small className={styles.warn}>{t('suspended')}</small>}
                   </div>
                   <div className={styles.slipLegPrice}>
                     {m !== 0 && (
                       <s className={styles.muted} data-testid="old-price">
-                        {formatPrice(frac(l.accepted), props.format)}
+                        {formatOdds(frac(l.accepted), props.format)}
                       </s>
                     )}
                     <strong
                       className={m > 0 ? styles.upText : m < 0 ? styles.downText : undefined}
                       data-testid="slip-price"
                     >
-                      {formatPrice(frac(m !== 0 ? l.current : l.accepted), props.format)}
+                      {formatOdds(frac(m !== 0 ? l.current : l.accepted), props.format)}
                       {m > 0 ? ' ▲' : m < 0 ? ' ▼' : ''}
                     </strong>
                   </div>
@@ -227,6 +250,28 @@ export function BetSlip(props: Props) {
               onChange={(e) => setStakeText(e.target.value.replace(/\D/g, '').slice(0, 13))}
             />
           </label>
+          <div className={quick.quick}>
+            {QUICK_STAKES.map((q) => (
+              <button
+                key={q}
+                type="button"
+                className={quick.chip}
+                onClick={() => setStakeText(String(unitStake + q))}
+                data-testid="quick-stake"
+              >
+                +{money(q)}
+              </button>
+            ))}
+            <button
+              type="button"
+              className={quick.chip}
+              disabled={maxPerLine <= 0}
+              onClick={() => setStakeText(String(maxPerLine))}
+              data-testid="max-stake"
+            >
+              {t('slip.max')}
+            </button>
+          </div>
           <dl className={styles.facts} data-testid="figures">
             <dt>{t('slip.lineCount')}</dt>
             <dd data-testid="lines">{figures?.lines ?? 0}</dd>

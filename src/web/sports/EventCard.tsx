@@ -1,5 +1,5 @@
 import type { Market, SportEvent } from '../../shared/contract/sports-api.ts';
-import type { PriceFormat } from '../../shared/sports/price.ts';
+import type { OddsFormat } from '../../shared/sports/odds-format.ts';
 import { useSportsT, when } from './i18n.ts';
 import { MarketRow } from './MarketRow.tsx';
 import styles from './sports.module.css';
@@ -7,7 +7,7 @@ import styles from './sports.module.css';
 /** An event in a list: its teams, time or live score, and its main market's prices. */
 export function EventCard(props: {
   event: SportEvent;
-  format: PriceFormat;
+  format: OddsFormat;
   picked: Set<number>;
   onPick(event: SportEvent, market: Market, selectionId: number): void;
   onOpen(id: number): void;

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { Market, SportEvent } from '../../shared/contract/sports-api.ts';
-import type { PriceFormat } from '../../shared/sports/price.ts';
+import type { OddsFormat } from '../../shared/sports/odds-format.ts';
 import { EventCard } from './EventCard.tsx';
 import { sportName, useSportsT } from './i18n.ts';
 import styles from './sports.module.css';
 
 interface Props {
   events: SportEvent[];
-  format: PriceFormat;
+  format: OddsFormat;
   picked: Set<number>;
   live: boolean;
   onPick(event: SportEvent, market: Market, selectionId: number): void;

@@ -1,5 +1,5 @@
 import type { Market, SportEvent } from '../../shared/contract/sports-api.ts';
-import type { PriceFormat } from '../../shared/sports/price.ts';
+import type { OddsFormat } from '../../shared/sports/odds-format.ts';
 import { sportName, useSportsT, when } from './i18n.ts';
 import { MarketRow } from './MarketRow.tsx';
 import styles from './sports.module.css';
@@ -7,7 +7,7 @@ import styles from './sports.module.css';
 /** One event with all its markets; a live one with its score and the RTS 15A notice. */
 export function EventPage(props: {
   event: SportEvent | undefined;
-  format: PriceFormat;
+  format: OddsFormat;
   picked: Set<number>;
   onPick(event: SportEvent, market: Market, selectionId: number): void;
   onBack(): void;

@@ -1,5 +1,5 @@
 import type { Market, SportEvent } from '../../shared/contract/sports-api.ts';
-import type { PriceFormat } from '../../shared/sports/price.ts';
+import type { OddsFormat } from '../../shared/sports/odds-format.ts';
 import { useSportsT } from './i18n.ts';
 import { marketLabel, selectionLabel } from './labels.ts';
 import { PriceButton } from './PriceButton.tsx';
@@ -9,7 +9,7 @@ import styles from './sports.module.css';
 export function MarketRow(props: {
   event: SportEvent;
   market: Market;
-  format: PriceFormat;
+  format: OddsFormat;
   picked: Set<number>;
   onPick(event: SportEvent, market: Market, selectionId: number): void;
   showName?: boolean;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Bet, Cursor, Totals } from '../../shared/contract/sports-api.ts';
-import type { PriceFormat } from '../../shared/sports/price.ts';
+import type { Bet, Cursor, SportEvent, Totals } from '../../shared/contract/sports-api.ts';
+import type { OddsFormat } from '../../shared/sports/odds-format.ts';
 import { sportsCall } from './api.ts';
 import { BetCard } from './BetCard.tsx';
 import { money, useSportsT } from './i18n.ts';
@@ -17,7 +17,13 @@ const isoDay = (ms: number) =>
  * My bets: open and settled, each leg's state, win/loss totals for the dates chosen (three months by
  * default, any range back), a page at a time (the book's keyset cursor), and each settled bet's proof.
  */
-export function MyBets(props: { token: string | undefined; format: PriceFormat; focusBet?: number }) {
+export function MyBets(props: {
+  token: string | undefined;
+  format: OddsFormat;
+  focusBet?: number;
+  /** The live listing: an open leg on a match in play shows its score. */
+  events?: Map<number, SportEvent>;
+}) {
   const t = useSportsT();
   const [from, setFrom] = useState(isoDay(Date.now() - 92 * DAY));
   const [to, setTo] = useState(isoDay(Date.now()));
@@ -71,7 +77,14 @@ export function MyBets(props: { token: string | undefined; format: PriceFormat; 
       {focused && (
         <div className={styles.focused}>
           <h2>{t('bets.proofOf', { id: focused.id })}</h2>
-          <BetCard bet={focused} format={props.format} openProof />
+          <BetCard
+            bet={focused}
+            format={props.format}
+            openProof
+            token={props.token}
+            events={props.events}
+            onChanged={() => void load(null)}
+          />
         </div>
       )}
       <div className={styles.filters}>
@@ -125,7 +138,14 @@ export function MyBets(props: { token: string | undefined; format: PriceFormat; 
       )}
       {!loading && bets.length === 0 && <p className={styles.muted}>{t('bets.none')}</p>}
       {bets.map((b) => (
-        <BetCard key={b.id} bet={b} format={props.format} />
+        <BetCard
+          key={b.id}
+          bet={b}
+          format={props.format}
+          token={props.token}
+          events={props.events}
+          onChanged={() => void load(null)}
+        />
       ))}
       {next && (
         <button type="button" className={styles.more} disabled={loading} onClick={() => void load(next)}>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { cmp } from '../../shared/sports/fraction.ts';
-import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
+import { formatOdds, type OddsFormat } from '../../shared/sports/odds-format.ts';
 import { frac } from './slipModel.ts';
 import styles from './sports.module.css';
 
@@ -11,7 +11,7 @@ import styles from './sports.module.css';
 export function PriceButton(props: {
   label: string;
   price: string;
-  format: PriceFormat;
+  format: OddsFormat;
   open: boolean;
   picked: boolean;
   suspendedText: string;
@@ -26,7 +26,7 @@ export function PriceButton(props: {
     const timer = window.setTimeout(() => setMove(null), 4_000);
     return () => window.clearTimeout(timer);
   }, [props.price]);
-  const shown = formatPrice(frac(props.price), props.format);
+  const shown = formatOdds(frac(props.price), props.format);
   return (
     <button
       type="button"

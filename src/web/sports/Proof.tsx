@@ -1,6 +1,6 @@
 import type { Bet, Proof as ProofData } from '../../shared/contract/sports-api.ts';
 import { toFixedString } from '../../shared/sports/fraction.ts';
-import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
+import { formatOdds, type OddsFormat } from '../../shared/sports/odds-format.ts';
 import { exactly, money, useSportsT } from './i18n.ts';
 import { LegName } from './LegName.tsx';
 import { resultSourceLabel } from './labels.ts';
@@ -14,7 +14,7 @@ const decimal = (text: string) => toFixedString(frac(text), 4).replace(/\.?0+$/,
  * dead heat d, factor f), where and when its result came from, the formula, the lines, the exact
  * return, the rounding step and the amount paid. `npm run sports:verify` recomputes the same.
  */
-export function Proof({ proof, legs, format }: { proof: ProofData; legs: Bet['legs']; format: PriceFormat }) {
+export function Proof({ proof, legs, format }: { proof: ProofData; legs: Bet['legs']; format: OddsFormat }) {
   const t = useSportsT();
   // The proof keeps the English label it was computed with; the bet's own leg names it in the member's language.
   const legOf = (selectionId: string) => legs.find((l) => String(l.selectionId) === selectionId);
@@ -46,7 +46,7 @@ export function Proof({ proof, legs, format }: { proof: ProofData; legs: Bet['le
                     {i + 1}. {leg ? <LegName leg={leg} /> : <span translate="no">{l.label}</span>}
                   </td>
                   <td>
-                    {formatPrice(frac(l.price), format)} <small>({l.price})</small>
+                    {formatOdds(frac(l.price), format)} <small>({l.price})</small>
                   </td>
                   <td>{l.v}</td>
                   <td>{l.w}</td>

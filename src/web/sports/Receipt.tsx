@@ -1,12 +1,12 @@
 import type { Bet } from '../../shared/contract/sports-api.ts';
-import { formatPrice, type PriceFormat } from '../../shared/sports/price.ts';
+import { formatOdds, type OddsFormat } from '../../shared/sports/odds-format.ts';
 import { exactly, money, useSportsT } from './i18n.ts';
 import { LegName } from './LegName.tsx';
 import { frac } from './slipModel.ts';
 import styles from './sports.module.css';
 
 /** What the book accepted (a regulator's receipt): ticket id, time, events, selections, prices, stake, return. */
-export function Receipt({ bet, format }: { bet: Bet; format: PriceFormat }) {
+export function Receipt({ bet, format }: { bet: Bet; format: OddsFormat }) {
   const t = useSportsT();
   return (
     <div className={styles.receipt} data-testid="receipt" data-bet={bet.id}>
@@ -29,7 +29,7 @@ export function Receipt({ bet, format }: { bet: Bet; format: PriceFormat }) {
       <ul className={styles.receiptLegs}>
         {bet.legs.map((l) => (
           <li key={l.selectionId}>
-            <LegName leg={l} /> <strong>@ {formatPrice(frac(l.price), format)}</strong>
+            <LegName leg={l} /> <strong>@ {formatOdds(frac(l.price), format)}</strong>
           </li>
         ))}
       </ul>

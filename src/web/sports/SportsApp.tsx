@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { Market, SportEvent, SportsAnswer } from '../../shared/contract/sports-api.ts';
-import type { PriceFormat } from '../../shared/sports/price.ts';
+import type { OddsFormat } from '../../shared/sports/odds-format.ts';
 import { launchToken, sportsCall } from './api.ts';
 import { BetSlip } from './BetSlip.tsx';
 import { EventList } from './EventList.tsx';
@@ -9,7 +9,7 @@ import { setSportsCurrency, useSportsT } from './i18n.ts';
 import { marketLabel, selectionLabel } from './labels.ts';
 import { MyBets } from './MyBets.tsx';
 import { ODDS_FORMATS, rememberOddsFormat, storedOddsFormat } from './prefs.ts';
-import { refreshLegs, type SlipLeg } from './slipModel.ts';
+import { refreshLegs, rememberSlip, type SlipLeg, storedSlip } from './slipModel.ts';
 import styles from './sports.module.css';
 import { inListingOrder, useLiveBalance, useLiveEvents } from './useLiveEvents.ts';
 
@@ -32,8 +32,9 @@ export function SportsApp() {
   const [token, setToken] = useState<string | undefined>();
   const [init, setInit] = useState<SportsAnswer<'init'> | null>(null);
   const [failed, setFailed] = useState(false);
-  const [format, setFormat] = useState<PriceFormat>(storedOddsFormat);
-  const [legs, setLegs] = useState<SlipLeg[]>([]);
+  // This browser's last choice at once; the book's answer for the member (their own, or the site's default) on init.
+  const [format, setFormat] = useState<OddsFormat>(() => storedOddsFormat() ?? 'decimal');
+  const [legs, setLegs] = useState<SlipLeg[]>(storedSlip);
   const [slipOpen, setSlipOpen] = useState(false);
   const { events, loaded } = useLiveEvents();
   const [balance, setBalance] = useLiveBalance(init?.balance);
@@ -43,15 +44,19 @@ export function SportsApp() {
     void launchToken().then(async (found) => {
       if (!found) return setFailed(true);
       try {
-        const reply = await sportsCall('init', { token: found });
-        setSportsCurrency(reply.currency);
-        setInit(reply);
+        const answer = await sportsCall('init', { token: found });
+        setSportsCurrency(answer.currency);
+        setInit(answer);
+        setFormat(answer.oddsFormat);
+        rememberOddsFormat(answer.oddsFormat);
         setToken(found);
       } catch {
         setFailed(true);
       }
     });
   }, [t]);
+
+  useEffect(() => rememberSlip(legs), [legs]);
 
   // Prices pushed while selections sit on the slip: shown moving, never silently accepted.
   useEffect(() => setLegs((current) => refreshLegs(current, events)), [events]);
@@ -80,14 +85,17 @@ export function SportsApp() {
                 accepted: s.price,
                 current: s.price,
                 open: true,
+                startsAt: event.startsAt,
               },
             ],
     );
   }
 
-  const chooseFormat = (f: PriceFormat) => {
+  const chooseFormat = (f: OddsFormat) => {
     setFormat(f);
     rememberOddsFormat(f);
+    // Kept by the book for the member, on every device; a failure leaves this browser's choice.
+    if (token) void sportsCall('oddsFormat', { token, format: f }).catch(() => undefined);
   };
   const listProps = {
     events: list,
@@ -105,7 +113,7 @@ export function SportsApp() {
           <span className={styles.oddsLabel}>{t('odds.label')}</span>
           <select
             value={format}
-            onChange={(e) => chooseFormat(e.target.value as PriceFormat)}
+            onChange={(e) => chooseFormat(e.target.value as OddsFormat)}
             data-testid="odds-format"
           >
             {ODDS_FORMATS.map((f) => (
@@ -162,7 +170,9 @@ export function SportsApp() {
               onBack={() => setView({ kind: 'sports' })}
             />
           )}
-          {view.kind === 'bets' && <MyBets token={token} format={format} focusBet={focusBet} />}
+          {view.kind === 'bets' && (
+            <MyBets token={token} format={format} focusBet={focusBet} events={events} />
+          )}
           {view.kind === 'rules' && (
             <Suspense fallback={<p className={styles.muted}>{t('loading')}</p>}>
               <RulesPage format={format} onBack={() => setView({ kind: 'sports' })} />

@@ -38,5 +38,6 @@ export function resultSourceLabel(t: SportsT, source: string): string {
  */
 export function correctionAmount(t: SportsT, kind: string, amount: string): string | undefined {
   if (kind === 'unsettle') return undefined;
+  if (kind === 'cashout' || kind === 'cashout_partial') return t('stepAmount.cashout', { amount });
   return kind === 'resettle' ? t('stepAmount.resettle', { amount }) : t('stepAmount.refund', { amount });
 }

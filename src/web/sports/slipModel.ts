@@ -16,7 +16,31 @@ export interface SlipLeg {
   current: string;
   /** The market takes bets now (not suspended, not ended). */
   open: boolean;
+  /** The event's start, shown on the leg (absent on a slip kept from before it was recorded). */
+  startsAt?: string;
 }
+
+const SLIP_KEY = 'sports.slip';
+/** The slip kept in this browser, so a reload does not lose it (its prices refresh from the live feed). */
+export function storedSlip(): SlipLeg[] {
+  try {
+    const v = JSON.parse(localStorage.getItem(SLIP_KEY) ?? '[]') as unknown;
+    return Array.isArray(v)
+      ? (v as SlipLeg[]).filter(
+          (l) => typeof l?.selectionId === 'number' && parseFractionText(String(l.accepted)),
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+export const rememberSlip = (legs: SlipLeg[]) => {
+  try {
+    localStorage.setItem(SLIP_KEY, JSON.stringify(legs.slice(0, 20)));
+  } catch {
+    // A full or blocked storage only loses the slip on reload.
+  }
+};
 
 export type SlipTab = 'single' | 'multiple' | 'system';
 

@@ -13,7 +13,7 @@ import { When } from '../../components/When.tsx';
 import { type BetSearch, useBetAction, useTradingBets } from './queries.ts';
 import styles from './trading.module.css';
 
-const STATUSES = ['', 'open', 'settled', 'void', 'delayed', 'refused'];
+const STATUSES = ['', 'open', 'settled', 'void', 'delayed', 'refused', 'cashed_out'];
 
 /**
  * A bet's actions: settle and resettle go at once (with the reason typed above); cancel voids every leg

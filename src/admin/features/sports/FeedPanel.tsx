@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ODDS_FORMATS } from '../../../shared/sports/odds-format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field, Outcome, Select, TextArea } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
@@ -38,6 +39,9 @@ export function FeedPanel() {
                   betDelaySeconds: Number(delay ?? current.betDelaySeconds),
                   cancelWindowMinutes: Number(form.get('cancelWindowMinutes')),
                   postponeVoidHours: Number(form.get('postponeVoidHours')),
+                  cashoutMarginBp: Number(form.get('cashoutMarginBp')),
+                  cashoutOfferSeconds: Number(form.get('cashoutOfferSeconds')),
+                  oddsFormat: String(form.get('oddsFormat')) as (typeof ODDS_FORMATS)[number],
                 },
               });
             }}
@@ -74,6 +78,31 @@ export function FeedPanel() {
               aria-describedby="house-rules-help"
               defaultValue={current.postponeVoidHours}
             />
+            <Field
+              label="Cash-out margin (basis points)"
+              name="cashoutMarginBp"
+              type="number"
+              min={0}
+              max={5_000}
+              required
+              defaultValue={current.cashoutMarginBp}
+            />
+            <Field
+              label="Cash-out offer valid (s)"
+              name="cashoutOfferSeconds"
+              type="number"
+              min={3}
+              max={60}
+              required
+              defaultValue={current.cashoutOfferSeconds}
+            />
+            <Select label="Default odds format" name="oddsFormat" defaultValue={current.oddsFormat}>
+              {ODDS_FORMATS.map((f) => (
+                <option key={f} value={f}>
+                  {f}
+                </option>
+              ))}
+            </Select>
             <label className={ui.field}>
               <span>
                 <input type="checkbox" name="confirm" defaultChecked={current.confirmResults} />{' '}

@@ -20,6 +20,10 @@ export interface BetRecord {
   live: boolean;
   placedAt: string;
   settledReturn: number | null;
+  /** Partial cash-outs: the stake they took off (totalStake is what is left) and what they paid. */
+  cashoutStake: number;
+  cashoutPaid: number;
+  autoCashoutAt: number | null;
   legs: {
     selectionId: number;
     marketId: number;
@@ -48,6 +52,8 @@ export interface BetRecord {
     paid: boolean;
     at: string;
     proof: unknown;
+    /** A cash-out step's proof (its `proof` is then null). */
+    cashout: unknown;
   }[];
 }
 
@@ -88,6 +94,9 @@ export async function betHistory(
     live: boolean;
     placed_at: Date;
     settled_return: number | null;
+    cashout_stake: number;
+    cashout_paid: number;
+    auto_cashout_at: number | null;
   }>(
     db,
     sql`select b.* from sb_bets b
@@ -97,7 +106,7 @@ export async function betHistory(
           ${q.beforeId ? sql`and b.id < ${q.beforeId}` : sql``}
           ${q.from ? sql`and b.placed_at >= ${q.from}::timestamptz` : sql``}
           ${q.to ? sql`and b.placed_at < ${q.to}::timestamptz` : sql``}
-          ${q.state === 'open' ? sql`and b.status in ('delayed', 'pending', 'open')` : q.state === 'settled' ? sql`and b.status in ('settled', 'void')` : sql``}
+          ${q.state === 'open' ? sql`and b.status in ('delayed', 'pending', 'open')` : q.state === 'settled' ? sql`and b.status in ('settled', 'void', 'cashed_out')` : sql``}
           ${q.before ? sql`and (b.placed_at, b.id) < (${q.before.at}::timestamptz, ${q.before.id})` : sql``}
         order by ${q.before || q.from || q.to ? sql`b.placed_at desc, b.id desc` : sql`b.id desc`} limit ${limit}`,
   );
@@ -160,7 +169,7 @@ export async function betHistory(
     return outcome ? legStateOf(outcome) : 'open';
   };
   const proofInForce = (betId: number) =>
-    steps.filter((s) => Number(s.bet_id) === betId && s.proof).at(-1)?.proof as
+    steps.filter((s) => Number(s.bet_id) === betId && s.proof && !isCashout(s.kind)).at(-1)?.proof as
       | { legs?: { v: string; w: 0 | 1 }[] }
       | undefined;
   return bets.map((b) => ({
@@ -178,6 +187,9 @@ export async function betHistory(
     live: b.live,
     placedAt: new Date(b.placed_at).toISOString(),
     settledReturn: b.settled_return,
+    cashoutStake: Number(b.cashout_stake ?? 0),
+    cashoutPaid: Number(b.cashout_paid ?? 0),
+    autoCashoutAt: b.auto_cashout_at === null ? null : Number(b.auto_cashout_at),
     legs: legs
       .filter((l) => Number(l.bet_id) === Number(b.id))
       .map((l, index) => ({
@@ -204,10 +216,13 @@ export async function betHistory(
         operatorId: s.operator_id,
         paid: s.paid,
         at: new Date(s.created_at).toISOString(),
-        proof: s.proof,
+        proof: isCashout(s.kind) ? null : s.proof,
+        cashout: isCashout(s.kind) ? s.proof : null,
       })),
   }));
 }
+
+const isCashout = (kind: string) => kind === 'cashout' || kind === 'cashout_partial';
 
 export interface BetTotals {
   /** Settled bets in the range: their stakes, their returns, and returns − stakes. */
@@ -226,9 +241,10 @@ export async function betTotals(
 ): Promise<BetTotals> {
   const [row] = await queryRows<{ n: number; staked: number; returned: number; open_stake: number }>(
     db,
-    sql`select count(*) filter (where status = 'settled')::int as n,
-               coalesce(sum(total_stake) filter (where status = 'settled'), 0)::int8 as staked,
-               coalesce(sum(settled_return) filter (where status = 'settled'), 0)::int8 as returned,
+    // A cashed-out bet is settled by its cash-out; partial cash-outs count with the bet they came from.
+    sql`select count(*) filter (where status in ('settled', 'cashed_out'))::int as n,
+               coalesce(sum(total_stake + cashout_stake) filter (where status in ('settled', 'cashed_out')), 0)::int8 as staked,
+               coalesce(sum(settled_return + cashout_paid) filter (where status in ('settled', 'cashed_out')), 0)::int8 as returned,
                coalesce(sum(total_stake) filter (where status in ('delayed', 'pending', 'open')), 0)::int8 as open_stake
         from sb_bets where player_id = ${q.playerId} and placed_at >= ${q.from}::timestamptz and placed_at < ${q.to}::timestamptz`,
   );

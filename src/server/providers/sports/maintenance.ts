@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { abandonOverdueEvents } from './abandonment.ts';
 import { expireDelayedBets } from './bets.service.ts';
+import { runAutoCashouts } from './cashout.service.ts';
 import { type ReconcileReport, reconciler } from './reconciler.ts';
 import { workPendingRuns } from './settlement-runs.ts';
 import type { SportsWallet } from './sports-wallet.ts';
@@ -43,6 +44,8 @@ export function sportsMaintenance(
     const expired = await expireDelayedBets(db);
     const abandoned = await abandonOverdueEvents(db);
     const settled = await workPendingRuns(db, wallet);
+    // Automatic cash-outs whose value reached the member's amount (cashout.service.ts).
+    await runAutoCashouts(db, wallet);
     // Steps younger than this are normally still in their settler's queue: sent once, not twice.
     const { sent, failed } = await flushWallet(db, wallet, undefined, new Date(Date.now() - RESEND_AFTER_MS));
     const reconciled = await reconcile();

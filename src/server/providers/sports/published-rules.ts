@@ -9,7 +9,7 @@ export const DEFAULT_POSTPONE_VOID_HOURS = 48;
  * What the sports window's rules page cites: the book's house rules as they are now, and the
  * platform-wide limits (sb_limits scope 'platform'; null where none is set). Amounts in minor units.
  */
-export interface PublishedRules extends BookSettings {
+export interface PublishedRules extends Omit<BookSettings, 'oddsFormat'> {
   postponeVoidHours: number;
   currency: string;
   /** The most a bet's total stake may be, platform-wide. */
@@ -39,6 +39,8 @@ export async function publishedRules(db: DbOrTx, currency: string): Promise<Publ
     betDelaySeconds: settings.betDelaySeconds,
     cancelWindowMinutes: settings.cancelWindowMinutes,
     postponeVoidHours: postponeVoidHours(settings),
+    cashoutMarginBp: settings.cashoutMarginBp,
+    cashoutOfferSeconds: settings.cashoutOfferSeconds,
     currency,
     maxStake: platform?.max_stake ?? null,
     maxPayout: platform?.max_payout ?? null,

@@ -106,16 +106,18 @@ async function compareWindow(db: Db, wallet: SportsWallet, afterId: number) {
     status: string;
     total_stake: number;
     settled_return: number | null;
+    cashout_stake: number;
+    cashout_paid: number;
     unpaid: number;
     oldest_unpaid: Date | null;
     refunded: boolean;
   }>(
     db,
-    sql`select b.id, b.status, b.total_stake, b.settled_return,
+    sql`select b.id, b.status, b.total_stake, b.settled_return, b.cashout_stake, b.cashout_paid,
           (select count(*)::int from sb_settlements s where s.bet_id = b.id and not s.paid) as unpaid,
           (select min(s.created_at) from sb_settlements s where s.bet_id = b.id and not s.paid) as oldest_unpaid,
           exists (select 1 from sb_settlements s where s.bet_id = b.id and s.wallet_op = 'rollback') as refunded
-        from sb_bets b where b.id > ${afterId} and b.status in ('open', 'settled', 'void', 'refused')
+        from sb_bets b where b.id > ${afterId} and b.status in ('open', 'settled', 'void', 'refused', 'cashed_out')
         order by b.id limit ${WINDOW}`,
   );
   const rounds = await roundTotals(
@@ -146,8 +148,11 @@ async function compareWindow(db: Db, wallet: SportsWallet, afterId: number) {
       continue;
     }
     // A bet voided by a refund of its stake (before voids were payments) holds nothing in the wallet.
-    const wantHeld = b.refunded ? 0 : Number(b.total_stake);
-    const wantPaid = b.status === 'open' || b.refunded ? 0 : Number(b.settled_return ?? 0);
+    // Partial cash-outs took stake off the bet and paid for it: the wallet holds the stake as placed, and
+    // paid them beside the settlement (or the final cash-out) in force.
+    const wantHeld = b.refunded ? 0 : Number(b.total_stake) + Number(b.cashout_stake);
+    const wantPaid =
+      (b.status === 'open' || b.refunded ? 0 : Number(b.settled_return ?? 0)) + Number(b.cashout_paid);
     if (held !== wantHeld || paid !== wantPaid) {
       await record(
         db,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { OddsFormat } from '../../../shared/sports/odds-format.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 
 /** The book's house rules, which differ between books and so are settings (SPORTSBOOK.md §2). */
@@ -11,6 +12,12 @@ export interface BookSettings {
   cancelWindowMinutes: number;
   /** A postponed event not played within this many hours of its scheduled start: its undecided markets are void. */
   postponeVoidHours: number;
+  /** The book's margin on a cash-out's fair value, in basis points (500: the offer is 95% of fair). */
+  cashoutMarginBp: number;
+  /** How long a cash-out offer stands, in seconds. */
+  cashoutOfferSeconds: number;
+  /** The site's default odds format in the sports window (a member may choose their own). */
+  oddsFormat: OddsFormat;
 }
 
 export const DEFAULT_SETTINGS: BookSettings = {
@@ -19,6 +26,9 @@ export const DEFAULT_SETTINGS: BookSettings = {
   betDelaySeconds: 5,
   cancelWindowMinutes: 1440,
   postponeVoidHours: 48,
+  cashoutMarginBp: 500,
+  cashoutOfferSeconds: 10,
+  oddsFormat: 'decimal',
 };
 
 export async function bookSettings(db: DbOrTx): Promise<BookSettings> {

@@ -24,6 +24,8 @@ describe.runIf(backendAvailable)('the sports window: the published house rules',
       betDelaySeconds: DEFAULT_SETTINGS.betDelaySeconds,
       cancelWindowMinutes: DEFAULT_SETTINGS.cancelWindowMinutes,
       postponeVoidHours: DEFAULT_POSTPONE_VOID_HOURS,
+      cashoutMarginBp: DEFAULT_SETTINGS.cashoutMarginBp,
+      cashoutOfferSeconds: DEFAULT_SETTINGS.cashoutOfferSeconds,
       currency: t.config.currency,
       // The platform's limits as installed (migration 0011).
       maxStake: 5_000_000,

@@ -12,6 +12,9 @@ export function sportsWallet(baseUrl: () => string, secret: string) {
     authenticate: (token: string) => call('authenticate', { token }, 4),
     bet: (p: { txId: string; roundId: string; token: string; amount: number }) => call('bet', p, 4),
     win: (p: { txId: string; roundId: string; amount: number }) => call('win', { ...p, closeRound: true }, 4),
+    /** A partial cash-out: a win that leaves the round open for the rest of the bet. */
+    cashout: (p: { txId: string; roundId: string; amount: number }) =>
+      call('win', { ...p, closeRound: false }, 4),
     rollback: (p: { txId: string; refTxId: string }) => call('rollback', p, 4),
     unsettle: (p: { txId: string; roundId: string; refTxId: string; reason: string }) =>
       call('unsettle', p, 4),

@@ -6,8 +6,10 @@ import { refusalKey } from '../../../shared/sports/refusals.ts';
 import type { Db } from '../../db/client.ts';
 import { refuse, serveActions } from '../action-api.ts';
 import { type BetAnswer, confirmBet, placeBet } from './bets.service.ts';
+import { cashoutHandlers } from './cashout.routes.ts';
 import { type BetRecord, betHistory, betTotals } from './history.service.ts';
 import { listEvents } from './listing.service.ts';
+import { oddsFormatOf, saveOddsFormat } from './odds-prefs.ts';
 import { publishedRules } from './published-rules.ts';
 import { bookSettings } from './settings.ts';
 import type { SportsWallet } from './sports-wallet.ts';
@@ -48,13 +50,19 @@ export async function sportsApi(
     },
     sessionEnded: 'this sports session has ended',
     handlers: {
+      ...cashoutHandlers(deps),
       init: async ({ player }) => ({
         status: 'success',
         playerId: player.playerId,
         balance: player.balance,
         currency: player.currency,
         rounding: (await bookSettings(deps.db)).rounding,
+        oddsFormat: await oddsFormatOf(deps.db, player.playerId),
       }),
+      oddsFormat: async ({ body, player }) => {
+        await saveOddsFormat(deps.db, player.playerId, body.format);
+        return { status: 'success', format: body.format };
+      },
       events: async ({ body }) => ({ status: 'success', events: await listEvents(deps.db, body) }),
       rules: async () => ({ status: 'success', rules: await publishedRules(deps.db, deps.currency) }),
       place: async ({ body: b, player }) =>

@@ -154,7 +154,15 @@ export const sbLimits = pgTable(
   (t) => [uniqueIndex('sb_limits_scope').on(t.scope, t.scopeId)],
 );
 
-export const BET_STATUSES = ['delayed', 'pending', 'open', 'settled', 'void', 'refused'] as const;
+export const BET_STATUSES = [
+  'delayed',
+  'pending',
+  'open',
+  'settled',
+  'void',
+  'refused',
+  'cashed_out',
+] as const;
 export type BetStatus = (typeof BET_STATUSES)[number];
 export const sbBets = pgTable(
   'sb_bets',
@@ -181,6 +189,11 @@ export const sbBets = pgTable(
     settledReturn: bigint('settled_return', { mode: 'number' }),
     /** How many settlement records the bet has; each wallet call is keyed by it. */
     settlementSeq: integer('settlement_seq').notNull().default(0),
+    /** Partial cash-outs (migration 0020): the stake they took off (total_stake is what is left) and what they paid. */
+    cashoutStake: bigint('cashout_stake', { mode: 'number' }).notNull().default(0),
+    cashoutPaid: bigint('cashout_paid', { mode: 'number' }).notNull().default(0),
+    /** The member's automatic cash-out: the bet is cashed out once its value reaches this amount. */
+    autoCashoutAt: bigint('auto_cashout_at', { mode: 'number' }),
     placedAt: at('placed_at').notNull().defaultNow(),
     settledAt: at('settled_at'),
   },
@@ -190,9 +203,12 @@ export const sbBets = pgTable(
     index('sb_bets_status').on(t.status, t.id),
     // A member's bets newest first, with a keyset cursor (placed_at, id) (migration 0016).
     index('sb_bets_player_placed').on(t.playerId, t.placedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('sb_bets_auto_cashout')
+      .on(t.id)
+      .where(sql`${t.autoCashoutAt} is not null and ${t.status} = 'open'`),
     check(
       'sb_bets_status_known',
-      sql`${t.status} in ('delayed', 'pending', 'open', 'settled', 'void', 'refused')`,
+      sql`${t.status} in ('delayed', 'pending', 'open', 'settled', 'void', 'refused', 'cashed_out')`,
     ),
   ],
 );
@@ -234,7 +250,16 @@ export const sbBetLegs = pgTable(
 );
 
 /** 'cancel' is kept for bets voided whole before voids were per leg. */
-export const SETTLEMENT_KINDS = ['settle', 'unsettle', 'resettle', 'void', 'cancel'] as const;
+export const SETTLEMENT_KINDS = [
+  'settle',
+  'unsettle',
+  'resettle',
+  'void',
+  'cancel',
+  /** A cash-out of the whole bet (it ends 'cashed_out'), or of part of its stake (it stays open). */
+  'cashout',
+  'cashout_partial',
+] as const;
 /** Every settlement and correction of a bet, never edited: the latest says what is in force. */
 export const sbSettlements = pgTable(
   'sb_settlements',
@@ -248,8 +273,11 @@ export const sbSettlements = pgTable(
     reason: text('reason'),
     operatorId: ref('operator_id'),
     walletTxId: text('wallet_tx_id').notNull(),
-    /** The wallet call that carries it: win, rollback (a refund of an unsettled bet), unsettle or resettle. */
-    walletOp: text('wallet_op', { enum: ['win', 'rollback', 'unsettle', 'resettle'] }).notNull(),
+    /**
+     * The wallet call that carries it: win, rollback (a refund of an unsettled bet), unsettle or resettle;
+     * 'cashout': a partial cash-out's win that leaves the round open.
+     */
+    walletOp: text('wallet_op', { enum: ['win', 'rollback', 'unsettle', 'resettle', 'cashout'] }).notNull(),
     /** For rollback, unsettle and resettle: the wallet transaction it refers to. */
     refTxId: text('ref_tx_id'),
     /** Whether the wallet has answered the call; unanswered ones are sent again (same transaction id). */

@@ -12,7 +12,7 @@ export interface UnpaidStep {
   amount: number;
   reason: string | null;
   wallet_tx_id: string;
-  wallet_op: 'win' | 'rollback' | 'unsettle' | 'resettle';
+  wallet_op: 'win' | 'rollback' | 'unsettle' | 'resettle' | 'cashout';
   ref_tx_id: string | null;
 }
 
@@ -23,6 +23,8 @@ export function sendStep(wallet: SportsWallet, s: UnpaidStep): Promise<WalletAns
   switch (s.wallet_op) {
     case 'win':
       return wallet.win({ txId: s.wallet_tx_id, roundId, amount: s.amount });
+    case 'cashout':
+      return wallet.cashout({ txId: s.wallet_tx_id, roundId, amount: s.amount });
     case 'rollback':
       return wallet.rollback({ txId: s.wallet_tx_id, refTxId: s.ref_tx_id! });
     case 'unsettle':

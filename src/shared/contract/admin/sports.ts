@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { ODDS_FORMATS } from '../../sports/odds-format.ts';
 import { anyJson, endpoint, ok } from './endpoint.ts';
 import { idParam, idText, optionalQuery } from './fields.ts';
 
 /** The trading desk (permission `trading`): the book's events and markets, results, settlement, corrections. */
 
 const EVENT_STATUSES = ['scheduled', 'live', 'ended', 'postponed', 'cancelled'] as const;
-const BET_STATUSES = ['delayed', 'pending', 'open', 'settled', 'void', 'refused'] as const;
+const BET_STATUSES = ['delayed', 'pending', 'open', 'settled', 'void', 'refused', 'cashed_out'] as const;
 
 /** Why an operator did it: kept on the settlement records and in the audit log. */
 const reason = z.string().trim().min(3, 'a reason of at least 3 characters').max(300);
@@ -128,6 +129,12 @@ export const bookSettings = z.object({
   betDelaySeconds: z.number().int().min(0).max(30),
   cancelWindowMinutes: z.number().int().min(1).max(10_080),
   postponeVoidHours: z.number().int().min(1).max(720),
+  /** The margin kept on a cash-out's fair value, in basis points (500 = 5%). */
+  cashoutMarginBp: z.number().int().min(0).max(5_000),
+  /** How long a cash-out offer stands, in seconds. */
+  cashoutOfferSeconds: z.number().int().min(3).max(60),
+  /** The site's default odds format in the sports window. */
+  oddsFormat: z.enum(ODDS_FORMATS),
 });
 
 const settledCount = ok.extend({ state: z.string(), settled: z.number() });

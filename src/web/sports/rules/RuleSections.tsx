@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { HouseRules } from '../../../shared/contract/sports-api.ts';
-import { formatPrice, type PriceFormat } from '../../../shared/sports/price.ts';
+import { formatOdds, type OddsFormat } from '../../../shared/sports/odds-format.ts';
 import { PRICE_CHANGE_CHOICES } from '../../../shared/sports/refusals.ts';
 import { sportsLocale, useSportsT } from '../i18n.ts';
 import {
@@ -23,7 +23,7 @@ interface Section {
 }
 
 /** The rules themselves, section by section, with the live settings and worked examples in them. */
-export function RuleSections({ rules, format }: { rules: HouseRules; format: PriceFormat }) {
+export function RuleSections({ rules, format }: { rules: HouseRules; format: OddsFormat }) {
   const { t: r } = useTranslation('sportsRules');
   const t = useSportsT();
   const locale = sportsLocale;
@@ -55,7 +55,7 @@ export function RuleSections({ rules, format }: { rules: HouseRules; format: Pri
       items: [r('deadHeat.rule')],
       example: r('deadHeat.example', {
         stake: amount(deadHeat.stake),
-        price: formatPrice(deadHeat.price, format),
+        price: formatOdds(deadHeat.price, format),
         part: amount(deadHeat.part),
         return: amount(deadHeat.paid),
       }),
@@ -85,7 +85,7 @@ export function RuleSections({ rules, format }: { rules: HouseRules; format: Pri
       items: [r(`rounding.${rules.rounding}`)],
       example: rich('rounding.example', {
         stake: amount(rounding.stake),
-        price: formatPrice(rounding.price, format),
+        price: formatOdds(rounding.price, format),
         exact: `${exactText(rounding.exact, locale)} ${rules.currency}`,
         paid: amount(rounding.paid),
       }),

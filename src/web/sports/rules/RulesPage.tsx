@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HouseRules } from '../../../shared/contract/sports-api.ts';
-import type { PriceFormat } from '../../../shared/sports/price.ts';
+import type { OddsFormat } from '../../../shared/sports/odds-format.ts';
 import { sportsCall } from '../api.ts';
 import { useSportsT } from '../i18n.ts';
 import sportsStyles from '../sports.module.css';
@@ -13,7 +13,7 @@ import { SettingsNow } from './SettingsNow.tsx';
  * The house rules, published: what the book does, citing its settings as the server has them now
  * (read afresh each time the page opens). Its words are a namespace of their own, loaded with it.
  */
-export function RulesPage(props: { format: PriceFormat; onBack(): void }) {
+export function RulesPage(props: { format: OddsFormat; onBack(): void }) {
   const t = useSportsT();
   const { t: r, ready } = useTranslation('sportsRules');
   const [rules, setRules] = useState<HouseRules | null>(null);

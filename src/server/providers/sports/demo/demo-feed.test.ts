@@ -78,6 +78,14 @@ describe.runIf(backendAvailable)('the demo feed', () => {
         away: match.goals.away.filter((g) => g <= 60).length,
       },
     });
+    // The scoreboard's clock runs with the match, goal or not.
+    expect(state!.score).toMatchObject({ clock: "60'" });
+    await tick(new Date(match.startsAt.getTime() + 61 * 60_000));
+    const [later] = await queryRows<{ score: { clock: string } }>(
+      t.db,
+      sql`select score from sb_events where id = ${event!.id}`,
+    );
+    expect(later!.score.clock).toBe("61'");
     const over = await tick(new Date(match.startsAt.getTime() + MATCH_MS + 1_000));
     expect(over.settled).toBeGreaterThanOrEqual(1);
     const won = match.goals.home.length > match.goals.away.length;
@@ -94,5 +102,5 @@ describe.runIf(backendAvailable)('the demo feed', () => {
     await tick(new Date(now.getTime() + 3 * 86_400_000));
     expect(await upcoming()).toBeGreaterThanOrEqual(40);
     await expectSoundLedger(t.db);
-  });
+  }, 60_000);
 });

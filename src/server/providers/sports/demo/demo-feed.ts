@@ -85,7 +85,7 @@ interface EventRow {
   id: number;
   external_id: string;
   status: string;
-  score: { home: number; away: number } | null;
+  score: { home: number; away: number; clock?: string } | null;
 }
 interface SelectionRow {
   event_id: number;
@@ -137,7 +137,14 @@ export async function demoFeedTick(db: Db, wallet: SportsWallet, now: Date): Pro
     if (state.phase === 'live') {
       const score = { ...state.score, clock: `${state.minute}'` };
       if (e.status === 'scheduled') tick.started++;
-      if (e.status !== 'live' || e.score?.home !== score.home || e.score?.away !== score.away)
+      // The clock moves every match minute, not only with a goal (a clock change is no score change:
+      // it refuses no bet in its live delay).
+      if (
+        e.status !== 'live' ||
+        e.score?.home !== score.home ||
+        e.score?.away !== score.away ||
+        e.score?.clock !== score.clock
+      )
         await setEventState(db, eventId, { status: 'live', score });
     }
     if (state.phase === 'ended') {

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Cash-out offers (migration 0020): priced by the server from current prices, short-lived, taken at
+ * most once (cashout.service.ts).
+ */
+export const sbCashoutOffers = pgTable(
+  'sb_cashout_offers',
+  {
+    id: text('id').primaryKey(),
+    betId: bigint('bet_id', { mode: 'number' }).notNull(),
+    playerId: text('player_id').notNull(),
+    /** The bet's stake when offered: a partial cash-out since makes the offer stale. */
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    /** The whole stake's cash-out value offered. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    proof: jsonb('proof').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sb_cashout_offers_bet').on(t.betId)],
+);
+
+/** Each member's own odds format in the sports window (migration 0021); without one, the site's default. */
+export const sbPlayerPrefs = pgTable(
+  'sb_player_prefs',
+  {
+    playerId: text('player_id').primaryKey(),
+    oddsFormat: text('odds_format').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'sb_player_prefs_odds_format',
+      sql`${t.oddsFormat} in ('decimal', 'fractional', 'american', 'hongkong', 'malay', 'indonesian')`,
+    ),
+  ],
+);

@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { type CashoutLegInput, type CashoutRefusal, cashoutValue } from '../../../shared/sports/cashout.ts';
+import { frac, parseFractionText } from '../../../shared/sports/fraction.ts';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { betStopOf } from './placement.service.ts';
+import {
+  LEG_RESULTS_COLUMNS,
+  LEG_RESULTS_FROM,
+  type LegResultRow,
+  legOutcome,
+} from './settlement.service.ts';
+
+/** A bet as a cash-out reads it. */
+export interface CashoutBet {
+  id: number;
+  player_id: string;
+  kind: string;
+  lines: number;
+  status: string;
+  unit_stake: number;
+  total_stake: number;
+  sizes: number[];
+  settlement_seq: number;
+  auto_cashout_at: number | null;
+}
+
+export const CASHOUT_BET_COLUMNS = sql`id, player_id, kind, lines, status, unit_stake, total_stake, sizes, settlement_seq, auto_cashout_at`;
+
+interface CashoutLegRow extends LegResultRow {
+  market_status: string;
+  selection_open: boolean;
+  current_num: number;
+  current_den: number;
+  market_prices: string[] | null;
+  event_status: string;
+  event_name: string;
+  starts_at: Date;
+  bet_stop_at: Date | null;
+}
+
+/** A bet's legs with what their cash-out needs: each market's state and current prices, each event's bet stop. */
+export async function cashoutLegs(db: DbOrTx, betId: number): Promise<CashoutLegRow[]> {
+  const rows = await queryRows<CashoutLegRow>(
+    db,
+    sql`select ${LEG_RESULTS_COLUMNS}, m.status as market_status, s.open as selection_open,
+          s.price_num as current_num, s.price_den as current_den,
+          (select array_agg(o.price_num || '/' || o.price_den order by o.id) from sb_selections o
+            where o.market_id = m.id and o.open) as market_prices,
+          e.status as event_status, e.name as event_name, e.starts_at, e.bet_stop_at
+        from ${LEG_RESULTS_FROM} join sb_events e on e.id = l.event_id
+        where l.bet_id = ${betId} order by l.idx`,
+  );
+  // Hand-written statements get timestamps as text from one driver and as Date from the other.
+  return rows.map((r) => ({
+    ...r,
+    starts_at: new Date(r.starts_at),
+    bet_stop_at: r.bet_stop_at === null ? null : new Date(r.bet_stop_at),
+  }));
+}
+
+export type Priced =
+  | {
+      ok: true;
+      value: Exclude<ReturnType<typeof cashoutValue>, 'lost'>;
+      prices: ReturnType<typeof legOutcome>['price'][];
+    }
+  | { ok: false; refusal: CashoutRefusal; message: string };
+
+/**
+ * The cash-out of `part` of an open single or multiple now (shared/sports/cashout.ts), or why there is
+ * none: a lost leg, a leg's market suspended or its event past its bet stop.
+ */
+export function priceCashout(
+  bet: CashoutBet,
+  legs: CashoutLegRow[],
+  opts: { marginBp: number; now: Date; part?: number },
+): Priced {
+  if (bet.status !== 'open')
+    return { ok: false, refusal: 'not_available', message: `the bet is ${bet.status}` };
+  if (bet.kind === 'system' || bet.lines !== 1)
+    return { ok: false, refusal: 'not_available', message: 'only singles and multiples are cashed out' };
+  const inputs: CashoutLegInput[] = [];
+  for (const l of legs) {
+    const { price, outcome } = legOutcome(l);
+    const base = { selectionId: String(l.selection_id), label: l.label, price };
+    if (outcome) {
+      inputs.push({ ...base, outcome });
+      continue;
+    }
+    if (['ended', 'cancelled', 'postponed'].includes(l.event_status))
+      return { ok: false, refusal: 'bet_stop', message: `${l.event_name} is over` };
+    const stop = betStopOf(l);
+    if (stop && opts.now >= stop)
+      return { ok: false, refusal: 'bet_stop', message: `no more bets on ${l.event_name}` };
+    if (l.market_status !== 'open' || !l.selection_open || !l.market_prices?.length)
+      return { ok: false, refusal: 'market_suspended', message: `${l.label} is suspended` };
+    inputs.push({
+      ...base,
+      current: frac(BigInt(l.current_num), BigInt(l.current_den)),
+      market: l.market_prices.map((p) => parseFractionText(p)!),
+    });
+  }
+  const value = cashoutValue({
+    stake: BigInt(bet.unit_stake),
+    part: opts.part === undefined ? undefined : BigInt(opts.part),
+    marginBp: opts.marginBp,
+    legs: inputs,
+  });
+  if (value === 'lost') return { ok: false, refusal: 'lost', message: 'a leg is lost' };
+  return { ok: true, value, prices: inputs.map((i) => i.price) };
+}

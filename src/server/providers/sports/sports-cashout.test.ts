@@ -1,0 +1,211 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectSoundLedger } from '../../../../test/support/money.ts';
+import { useOperators } from '../../../../test/support/operators.ts';
+import { listenForWallet, sportsApiCall, sportsPlayer } from '../../../../test/support/sports.ts';
+import { cashoutClient, expectBookAndWalletAgree } from '../../../../test/support/sports-cashout.ts';
+import { sportsDesk } from '../../../../test/support/sports-desk.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { verifyBet } from '../../../../tools/sports-verify.ts';
+import { queryRows } from '../../db/client.ts';
+import { runAutoCashouts } from './cashout.service.ts';
+import { sportsClock } from './clock.ts';
+import { reconciler } from './reconciler.ts';
+
+/**
+ * Cash-out through the sports window's HTTP API (docs/sportsbook.md, "Cash-out"): offers priced from
+ * the current prices with the site's margin, full and partial acceptance, the automatic cash-out, the
+ * refusals; each bet's money checked against its wallet round and its proof by sports:verify.
+ * Prices 2.0 / 3.0 / 4.0: home's fair probability is (1/2) / (13/12) = 6/13.
+ */
+describe.runIf(backendAvailable)('sportsbook cash-out', () => {
+  const t = useTestApp();
+  const { as } = useOperators(t);
+  const book = sportsDesk(t, () => as('trading'));
+  const co = cashoutClient(t);
+  beforeAll(async () => {
+    await listenForWallet(t);
+    await book.settings({ confirmResults: false, cashoutMarginBp: 500, cashoutOfferSeconds: 10 });
+  });
+  const prices = (marketId: number, home: string) =>
+    as('trading').post(`/api/admin/sports/markets/${marketId}/prices`, {
+      prices: [{ key: 'home', price: home }],
+    });
+  const findings = async (betId: number) => {
+    await reconciler(t.db, t.app.sportsWallet, { pendingGraceMs: 5_000 })();
+    return queryRows<{ kind: string }>(
+      t.db,
+      sql`select kind from sb_reconcile_findings where bet_id = ${betId}`,
+    );
+  };
+
+  it('offers stake × price × fair probability less the site margin, and follows the price', async () => {
+    const p = await sportsPlayer(t, 100_000);
+    const m = await book.match();
+    const betId = await book.placed(p, [m.home]);
+    // 10,000 × 2 × 6/13 × 0.95 = 8,769.23…
+    expect(await co.offered(p, betId)).toMatchObject({ amount: 8_769, stake: 10_000 });
+    await prices(m.marketId, '1.5');
+    // 1.5 / 3.0 / 4.0: q = 8/15; 10,000 × 2 × 8/15 × 0.95 = 10,133.33…
+    expect((await co.offered(p, betId)).amount).toBe(10_133);
+    await book.settings({ cashoutMarginBp: 1_000 });
+    try {
+      expect((await co.offered(p, betId)).amount).toBe(9_600);
+    } finally {
+      await book.settings({ cashoutMarginBp: 500 });
+    }
+  });
+
+  it('a multiple: a won leg counts its price, an open one its worth now; a lost leg ends the offers', async () => {
+    const p = await sportsPlayer(t, 100_000);
+    const a = await book.match();
+    const b = await book.match();
+    const c = await book.match();
+    const betId = await book.placed(p, [a.home, b.home]);
+    await book.score(a.marketId, 1, 0);
+    // 10,000 × 2 × 12/13 × 0.95 = 17,538.46…
+    expect((await co.offered(p, betId)).amount).toBe(17_538);
+    const lost = await book.placed(p, [b.home, c.home]);
+    await book.score(c.marketId, 0, 1);
+    // A multiple with a lost leg is lost at once: there is nothing to cash out.
+    expect((await co.offer(p, lost)).json()).toMatchObject({ status: 'refused', refusal: 'not_available' });
+  });
+
+  it('a full cash-out pays once, ends the bet, and a later result changes nothing', async () => {
+    const p = await sportsPlayer(t, 100_000);
+    const m = await book.match();
+    const betId = await book.placed(p, [m.home]);
+    const offer = await co.offered(p, betId);
+    const taken = await co.accept(p, betId, offer.offerId);
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toMatchObject({ status: 'success', bet: 'cashed_out', paid: 8_769, stake: 0 });
+    expect(await book.cash(p)).toBe(100_000 - 10_000 + 8_769);
+    // The same offer again, and a fresh offer: refused, nothing paid.
+    expect((await co.accept(p, betId, offer.offerId)).json()).toMatchObject({
+      status: 'refused',
+      refusal: 'not_available',
+      msg: 'sports.cashout.refusal.not_available',
+    });
+    expect((await co.offer(p, betId)).statusCode).toBe(409);
+    await book.score(m.marketId, 2, 0);
+    expect(await book.cash(p)).toBe(100_000 - 10_000 + 8_769);
+    const bet = (await sportsApiCall(t, 'bet', { token: p.gameToken, betId })).json().bet;
+    expect(bet).toMatchObject({ status: 'cashed_out', settledReturn: 8_769 });
+    const step = bet.history.at(-1);
+    expect(step).toMatchObject({ kind: 'cashout', amount: 8_769, proof: null, paid: true });
+    expect(step.cashout).toMatchObject({ kind: 'cashout', stake: '10000', part: '10000', paid: '8769' });
+    expect((await verifyBet(t.db, betId)).problems).toEqual([]);
+    await expectBookAndWalletAgree(t, betId);
+    expect(await findings(betId)).toEqual([]);
+    await expectSoundLedger(t.db);
+  });
+
+  it('a partial cash-out pays its share and leaves the rest of the stake to settle', async () => {
+    const p = await sportsPlayer(t, 100_000);
+    const m = await book.match();
+    const betId = await book.placed(p, [m.home]);
+    const offer = await co.offered(p, betId);
+    const taken = (await co.accept(p, betId, offer.offerId, { part: 4_000 })).json();
+    // 8,769.23… × 4/10 = 3,507.69…
+    expect(taken).toMatchObject({ status: 'success', bet: 'open', paid: 3_507, stake: 6_000 });
+    const open = (await sportsApiCall(t, 'bet', { token: p.gameToken, betId })).json().bet;
+    expect(open).toMatchObject({
+      status: 'open',
+      totalStake: 6_000,
+      potentialReturn: 12_000,
+      cashoutStake: 4_000,
+      cashoutPaid: 3_507,
+    });
+    // The offer was for the stake before: taken once, and stale for the rest.
+    expect((await co.accept(p, betId, offer.offerId, { part: 1_000 })).json().refusal).toBe('offer_expired');
+    const [sel] = await queryRows<{ liability: number }>(
+      t.db,
+      sql`select liability from sb_selections where id = ${m.home.id}`,
+    );
+    expect(Number(sel!.liability)).toBe(6_000);
+    await book.score(m.marketId, 1, 0);
+    expect(await book.cash(p)).toBe(100_000 - 10_000 + 3_507 + 12_000);
+    expect(await expectBookAndWalletAgree(t, betId)).toMatchObject({ status: 'settled' });
+    expect((await verifyBet(t.db, betId)).problems).toEqual([]);
+    expect(await findings(betId)).toEqual([]);
+    await expectSoundLedger(t.db);
+  });
+
+  it('refuses a suspended market, a bet stop, a price fallen below the accepted value and an expired offer', async () => {
+    const p = await sportsPlayer(t, 100_000);
+    const m = await book.match();
+    const betId = await book.placed(p, [m.home]);
+    let offer = await co.offered(p, betId);
+    await as('trading').post(`/api/admin/sports/markets/${m.marketId}/status`, { open: false });
+    expect((await co.accept(p, betId, offer.offerId)).json().refusal).toBe('market_suspended');
+    expect((await co.offer(p, betId)).json().refusal).toBe('market_suspended');
+    await as('trading').post(`/api/admin/sports/markets/${m.marketId}/status`, { open: true });
+    offer = await co.offered(p, betId);
+    await prices(m.marketId, '2.5');
+    expect((await co.accept(p, betId, offer.offerId)).json()).toMatchObject({
+      status: 'refused',
+      refusal: 'price_changed',
+    });
+    // The member may accept less. 2.5 / 3.0 / 4.0: q = (2/5) / (59/60) = 24/59; a tenth of
+    // 10,000 × 2 × 24/59 × 0.95 = 772.88…, not the 876 offered for it, but above the 700 accepted.
+    expect((await co.accept(p, betId, offer.offerId, { part: 1_000 })).json().refusal).toBe('price_changed');
+    const lower = (await co.accept(p, betId, offer.offerId, { minAmount: 700, part: 1_000 })).json();
+    expect(lower).toMatchObject({ status: 'success', bet: 'open', paid: 772, stake: 9_000 });
+    offer = await co.offered(p, betId);
+    sportsClock.advance(10_001);
+    try {
+      expect((await co.accept(p, betId, offer.offerId)).json().refusal).toBe('offer_expired');
+    } finally {
+      sportsClock.reset();
+    }
+    await as('trading').post(`/api/admin/sports/events/${m.eventId}/state`, {
+      betStopAt: new Date(Date.now() - 1_000).toISOString(),
+    });
+    expect((await co.offer(p, betId)).json().refusal).toBe('bet_stop');
+    await expectBookAndWalletAgree(t, betId);
+    await expectSoundLedger(t.db);
+  });
+
+  it('refuses what is not the member’s open single or multiple, and hostile input with 400', async () => {
+    const p = await sportsPlayer(t, 100_000);
+    const other = await sportsPlayer(t, 100_000);
+    const m = await book.match();
+    const betId = await book.placed(p, [m.home]);
+    const offer = await co.offered(p, betId);
+    expect((await co.offer(other, betId)).json().refusal).toBe('not_available');
+    expect((await co.accept(other, betId, offer.offerId)).json().refusal).toBe('not_available');
+    expect((await co.accept(p, betId, offer.offerId, { part: 10_001 })).json().refusal).toBe('invalid_part');
+    for (const body of [
+      { betId, offerId: 'x' },
+      { betId, offerId: offer.offerId, part: -5 },
+      { betId: 'one', offerId: offer.offerId },
+      { betId, offerId: offer.offerId, minAmount: 1.5 },
+      { betId, offerId: `${'a'.repeat(5_000)}` },
+    ]) {
+      const res = await sportsApiCall(t, 'cashout', { token: p.gameToken, ...body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().status).toBe('invalid');
+    }
+    expect((await co.auto(p, betId, -1)).statusCode).toBe(400);
+    expect(await book.cash(p)).toBe(90_000);
+  });
+
+  it('an automatic cash-out waits for its amount, then cashes out the whole bet once', async () => {
+    const p = await sportsPlayer(t, 100_000);
+    const m = await book.match();
+    const betId = await book.placed(p, [m.home]);
+    expect((await co.auto(p, betId, 10_000)).json()).toMatchObject({
+      status: 'success',
+      autoCashoutAt: 10_000,
+    });
+    expect(await runAutoCashouts(t.db, t.app.sportsWallet)).not.toContain(betId);
+    await prices(m.marketId, '1.5');
+    expect(await runAutoCashouts(t.db, t.app.sportsWallet)).toContain(betId);
+    expect(await runAutoCashouts(t.db, t.app.sportsWallet)).not.toContain(betId);
+    expect(await book.cash(p)).toBe(100_000 - 10_000 + 10_133);
+    expect(await expectBookAndWalletAgree(t, betId)).toMatchObject({ status: 'cashed_out' });
+    expect((await verifyBet(t.db, betId)).problems).toEqual([]);
+    await expectSoundLedger(t.db);
+  });
+});
