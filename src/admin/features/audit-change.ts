@@ -37,8 +37,7 @@ function flatten(
  * what was created. Unchanged fields, and those the entry did not record after, are left out.
  */
 export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
-  if (!nested(after))
-    return after === null || after === undefined ? [] : [{ field: '', after: show(after) }];
+  if (!nested(after)) return after === null || after === undefined ? [] : [{ field: '', after: show(after) }];
   const next = flatten(after);
   const old = nested(before) ? flatten(before) : undefined;
   const changes: FieldChange[] = [];
