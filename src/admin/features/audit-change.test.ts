@@ -29,4 +29,10 @@ describe('the audit log reads nested changes field by field', () => {
       ),
     ).toEqual(['translations.en.title: Hi → Hello', 'translations.ko.title: 안녕']);
   });
+
+  it('reads a list of records item by item', () => {
+    expect(changeLines(null, { result: { winners: [{ key: 'home' }] } })).toEqual([
+      'result.winners.0.key: home',
+    ]);
+  });
 });

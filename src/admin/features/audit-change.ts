@@ -14,12 +14,19 @@ const show = (value: unknown) => {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Nested records become dotted fields, so a change inside one reads as that one field. */
-function flatten(value: Record<string, unknown>, prefix = ''): Map<string, unknown> {
+/** Records and lists of records read as their parts. */
+const nested = (v: unknown): v is Record<string, unknown> | Record<string, unknown>[] =>
+  (isRecord(v) && Object.keys(v).length > 0) || (Array.isArray(v) && v.length > 0 && v.every(isRecord));
+
+/** Nested records (and lists of them) become dotted fields, so a change inside one reads as that one field. */
+function flatten(
+  value: Record<string, unknown> | Record<string, unknown>[],
+  prefix = '',
+): Map<string, unknown> {
   const out = new Map<string, unknown>();
   for (const [key, v] of Object.entries(value)) {
     const path = prefix ? `${prefix}.${key}` : key;
-    if (isRecord(v) && Object.keys(v).length > 0) for (const [p, w] of flatten(v, path)) out.set(p, w);
+    if (nested(v)) for (const [p, w] of flatten(v, path)) out.set(p, w);
     else out.set(path, v);
   }
   return out;
@@ -30,10 +37,9 @@ function flatten(value: Record<string, unknown>, prefix = ''): Map<string, unkno
  * what was created. Unchanged fields, and those the entry did not record after, are left out.
  */
 export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
-  if (!isRecord(after))
-    return after === null || after === undefined ? [] : [{ field: '', after: show(after) }];
+  if (!nested(after)) return after === null || after === undefined ? [] : [{ field: '', after: show(after) }];
   const next = flatten(after);
-  const old = isRecord(before) ? flatten(before) : undefined;
+  const old = nested(before) ? flatten(before) : undefined;
   const changes: FieldChange[] = [];
   for (const [field, value] of next) {
     if (old && JSON.stringify(old.get(field)) === JSON.stringify(value)) continue;

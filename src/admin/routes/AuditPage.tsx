@@ -19,26 +19,22 @@ import styles from './AuditPage.module.css';
 function Changes({ row }: { row: AuditRow }) {
   const { t } = useTranslation();
   return (
-    <ul className={styles.changes}>
+    // The entry's data as recorded (field names, values) is not translated.
+    <ul className={styles.changes} translate="no">
       {fieldChanges(row.before, row.after).map((c) => (
         <li key={c.field}>
           {c.field && (
             <span className={styles.field}>
               {/* A known field by its name in the operator's language; any other by its own name. */}
-              <span translate="no">{t(`audit.field.${c.field}`, { defaultValue: c.field })}</span>:{' '}
+              {t(`audit.field.${c.field}`, { defaultValue: c.field })}:{' '}
             </span>
           )}
           {c.before !== undefined && (
             <>
-              <del className={styles.before} translate="no">
-                {c.before}
-              </del>{' '}
-              →{' '}
+              <del className={styles.before}>{c.before}</del> →{' '}
             </>
           )}
-          <ins className={styles.after} translate="no">
-            {c.after}
-          </ins>
+          <ins className={styles.after}>{c.after}</ins>
         </li>
       ))}
     </ul>
