@@ -18,4 +18,5 @@ export * from '../modules/sites/sites.schema.ts';
 export * from '../modules/support/support.schema.ts';
 export * from '../providers/house/house.schema.ts';
 export * from '../providers/sports/sports.schema.ts';
+export * from '../providers/sports/uof/uof.schema.ts';
 export * from './migrator.schema.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { MarketResult } from '../../../shared/sports/markets.ts';
+import { type MarketResult, type MarketType, WINNER_TYPES } from '../../../shared/sports/markets.ts';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
 import { lineProblem } from './market-lines.ts';
@@ -49,8 +49,10 @@ async function resultProblem(tx: Tx, marketId: number, result: MarketResult): Pr
   );
   if (!m) return 'the market is unknown';
   if (result.kind === 'void') return undefined;
-  if (m.type === 'outright' ? result.kind !== 'winners' : result.kind !== 'score')
-    return m.type === 'outright' ? 'an outright takes its winners' : 'this market takes a score';
+  const byWinners = WINNER_TYPES.includes(m.type as MarketType);
+  // A feed's per-selection settlement (void and dead-heat factors) fits every market.
+  if (result.kind !== 'outcomes' && (byWinners ? result.kind !== 'winners' : result.kind !== 'score'))
+    return byWinners ? 'this market takes its winners' : 'this market takes a score';
   return lineProblem(m.type, m.params);
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Fraction } from '../../../shared/sports/fraction.ts';
-import { type MarketType, SELECTION_KEYS } from '../../../shared/sports/markets.ts';
+import { type MarketParams, type MarketType, SELECTION_KEYS } from '../../../shared/sports/markets.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
 import { lineProblem } from './market-lines.ts';
@@ -103,7 +103,7 @@ export interface MarketInput extends Source {
   eventId: number;
   type: MarketType;
   name: string;
-  params?: { line?: string; places?: number };
+  params?: MarketParams;
   rounding?: 'down' | 'nearest';
   selections: { key: string; name: string; price: Fraction }[];
 }
