@@ -23,7 +23,7 @@ describe.runIf(backendAvailable)('the demo feed', () => {
       await queryRows<{ n: number }>(
         t.db,
         sql`select count(*)::int as n from sb_events e join sb_competitions c on c.id = e.competition_id
-            where e.source = 'demo' and e.status = 'scheduled' and c.name like '%[DEMO]'`,
+            where e.source = 'uof' and e.status = 'scheduled' and c.name like '%[DEMO]'`,
       )
     )[0]!.n;
 
@@ -41,7 +41,7 @@ describe.runIf(backendAvailable)('the demo feed', () => {
     const match = demoMatch(slot);
     const [event] = await queryRows<{ id: number }>(
       t.db,
-      sql`select id from sb_events where source = 'demo' and external_id = ${match.externalId}`,
+      sql`select id from sb_events where source = 'uof' and external_id = ${`demo:match:${slot}`}`,
     );
     const p = await sportsPlayer(t, 100_000);
     const home = (await selectionsOf(t, Number(event!.id)))['1x2:home']!;

@@ -1,3 +1,5 @@
+import escapeHtml from 'escape-html';
+
 /**
  * Writes UOF messages and fixtures as the published schema shapes them. The demo feed publishes
  * these into the adapter in process, and the tests build their messages with them, so both speak
@@ -5,13 +7,10 @@
  */
 type Attrs = Record<string, string | number | undefined>;
 
-const escape = (v: string) =>
-  v.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-
 function el(name: string, attrs: Attrs, children: string[] = []): string {
   const a = Object.entries(attrs)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => ` ${k}="${escape(String(v))}"`)
+    .map(([k, v]) => ` ${k}="${escapeHtml(String(v))}"`)
     .join('');
   return children.length ? `<${name}${a}>${children.join('')}</${name}>` : `<${name}${a}/>`;
 }
