@@ -94,5 +94,12 @@ describe.runIf(backendAvailable)('the demo feed', () => {
     await tick(new Date(now.getTime() + 3 * 86_400_000));
     expect(await upcoming()).toBeGreaterThanOrEqual(40);
     await expectSoundLedger(t.db);
-  });
+    // Every message went through the UOF adapter: counted there, none rejected.
+    const [rejected] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from sb_uof_messages where outcome = 'rejected'`,
+    );
+    expect(Number(rejected!.n)).toBe(0);
+    // Each tick of the feed is a few hundred messages through the adapter on PGlite: minutes on a busy machine.
+  }, 240_000);
 });

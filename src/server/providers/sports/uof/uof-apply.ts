@@ -3,6 +3,7 @@ import type { MarketResult, OutcomeSettlement } from '../../../../shared/sports/
 import { parsePrice } from '../../../../shared/sports/price.ts';
 import { type Db, queryRows, type Tx } from '../../../db/client.ts';
 import { abandonEventIn } from '../abandonment.ts';
+import { sportsClock } from '../clock.ts';
 import { rollbackLegVoidsIn, voidWindowIn } from '../leg-voids.ts';
 import {
   correctResultIn,
@@ -130,10 +131,18 @@ async function marketIdOf(tx: Tx, urn: string, m: { id: string; specifiers?: str
   return row ? { ...row, id: Number(row.id) } : undefined;
 }
 
-/** Sets a feed market's status from what the feed says and its producer's health. */
-async function followFeed(tx: Tx, marketId: number, feedActive: boolean, open: boolean) {
-  await tx.execute(sql`update sb_markets set feed_active = ${feedActive} where id = ${marketId}`);
-  await setMarketOpen(tx, { marketId }, open && feedActive);
+/**
+ * Sets a feed market's status from what the feed says and its producer's health: open only while
+ * both allow it. A change of status steps its version (and a suspension is dated), as the desk's does.
+ */
+async function followFeed(tx: Tx, marketId: number, feedActive: boolean, producerOpen: boolean) {
+  const status = feedActive && producerOpen ? 'open' : 'suspended';
+  await tx.execute(
+    sql`update sb_markets set feed_active = ${feedActive}, status = ${status},
+          version = version + case when status <> ${status} then 1 else 0 end,
+          suspended_at = case when ${status} = 'suspended' and status = 'open' then ${sportsClock.now()}::timestamptz else suspended_at end
+        where id = ${marketId} and status in ('open', 'suspended')`,
+  );
 }
 
 interface Work {
@@ -210,13 +219,15 @@ async function oddsChange(tx: Tx, m: Extract<EventMessage, { kind: 'odds_change'
     } else if (prices.length > 0) {
       await setPrices(tx, marketId, prices);
     }
-    for (const o of market.outcome) {
+    const active = market.outcome.flatMap((o) => {
       const key = keyOf.get(o.id);
-      if (key && o.active)
-        await tx.execute(
-          sql`update sb_selections set open = ${o.active === '1'} where market_id = ${marketId} and key = ${key}`,
-        );
-    }
+      return key && o.active ? [{ key, open: o.active === '1' }] : [];
+    });
+    if (active.length > 0)
+      await tx.execute(
+        sql`update sb_selections s set open = x.open from jsonb_to_recordset(${JSON.stringify(active)}::jsonb) as x(key text, open boolean)
+            where s.market_id = ${marketId} and s.key = x.key and s.open is distinct from x.open`,
+      );
     await followFeed(tx, marketId, feedActive, open);
   }
 }
