@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useOperators } from '../../../../../test/support/operators.ts';
 import { listenForWallet } from '../../../../../test/support/sports.ts';
 import { useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
@@ -20,6 +21,7 @@ const SECRET = 'replay-test-secret';
 /** `npm run sports:replay <file>`: a recorded message file into a running server's feed, signed. */
 describe.runIf(backendAvailable)('replaying a recorded UOF message file', () => {
   const t = useTestApp({ sportsFeedSecret: SECRET });
+  const { as } = useOperators(t);
   let api: UofRestStandIn;
   beforeAll(async () => {
     await listenForWallet(t);
@@ -76,5 +78,27 @@ describe.runIf(backendAvailable)('replaying a recorded UOF message file', () => 
       sql`select m.status from sb_markets m join sb_events e on e.id = m.event_id where e.external_id = ${f.id}`,
     );
     expect(statuses.map((s) => s.status)).toEqual(['suspended', 'suspended', 'suspended']);
+  });
+
+  it('the desk reads the market catalogue and the feed’s health (trading permission)', async () => {
+    const cat = await as('trading').get('/api/admin/sports/catalogue');
+    expect(cat.statusCode).toBe(200);
+    const markets = cat.json().markets as {
+      sport: string;
+      marketId: number;
+      bookType: string;
+      outcomes: unknown[];
+    }[];
+    const of = (sport: string, id: number) => markets.find((m) => m.sport === sport && m.marketId === id);
+    expect(of('sr:sport:1', 1)?.bookType).toBe('1x2');
+    expect(of('sr:sport:1', 16)).toMatchObject({ bookType: 'handicap', lineSpecifier: 'hcp' });
+    expect(of('sr:sport:1', 45)?.outcomes).toHaveLength(26);
+    expect(of('sr:sport:2', 225)?.bookType).toBe('total');
+    expect(of('sr:sport:5', 186)?.bookType).toBe('moneyline');
+    expect((await as('support').get('/api/admin/sports/catalogue')).statusCode).toBe(403);
+    const status = (await as('trading').get('/api/admin/sports/feed')).json();
+    expect(status.messages.applied).toBeGreaterThan(0);
+    expect(status.messages.rejected).toBeGreaterThan(0);
+    expect(Array.isArray(status.producers)).toBe(true);
   });
 });
