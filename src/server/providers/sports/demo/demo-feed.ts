@@ -89,7 +89,7 @@ function oddsMarkets(m: DemoMatch, now: Date): uof.OddsMarket[] {
   });
 }
 
-function settlement(m: DemoMatch, score: { home: number; away: number }): uof.SettledMarket[] {
+function settlement(score: { home: number; away: number }): uof.SettledMarket[] {
   return MARKETS.map((market) => ({
     id: market.id,
     specifiers: market.specifiers,
@@ -153,7 +153,7 @@ export function demoUofFeed(db: Db, wallet: SportsWallet, log: FeedLog): DemoFee
           ),
         );
         const settled = await feed.receive(
-          uof.betSettlement({ ...h, timestamp: end + 1 }, settlement(m, state.score)),
+          uof.betSettlement({ ...h, timestamp: end + 1 }, settlement(state.score)),
         );
         if (settled.outcome === 'applied') t.settled += MARKETS.length;
         continue;
