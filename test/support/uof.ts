@@ -36,16 +36,21 @@ export function footballFixture(api: UofRestStandIn, startsInMs = 86_400_000): b
 }
 
 /** Brings a producer up: an alive, the recovery it asks of the stand-in, then its snapshot_complete. */
-export async function producerUp(feed: UofFeed, api: UofRestStandIn, product: number): Promise<void> {
+export async function producerUp(
+  feed: UofFeed,
+  api: UofRestStandIn,
+  product: number,
+  timestamp = Date.now(),
+): Promise<void> {
   const before = api.recoveries.length;
   const answered = new Promise<void>((resolve) => {
     api.onRecovery = async (r) => {
       if (r.product !== PRODUCT_PATHS[product]) return;
-      await feed.receive(build.snapshotComplete(product, Date.now(), r.requestId));
+      await feed.receive(build.snapshotComplete(product, timestamp, r.requestId));
       resolve();
     };
   });
-  await feed.receive(build.alive(product, Date.now()));
+  await feed.receive(build.alive(product, timestamp));
   if (api.recoveries.length > before) await answered;
 }
 

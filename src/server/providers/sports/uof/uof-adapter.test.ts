@@ -72,7 +72,7 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
 
   it('odds_change opens the fixture and its catalogue markets; lines that could never settle are refused', async () => {
     const { feed } = feedOf();
-    await producerUp(feed, api, 1);
+    await producerUp(feed, api, 1, ts());
     const f = footballFixture(api);
     const h = { product: 1, eventId: f.id };
     const receipt = await feed.receive(
@@ -145,7 +145,7 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
 
   it('a repeat changes nothing, an older message is stale, a malformed or unknown one is counted and skipped', async () => {
     const { feed, warnings } = feedOf();
-    await producerUp(feed, api, 1);
+    await producerUp(feed, api, 1, ts());
     const f = footballFixture(api);
     const h = { product: 1, eventId: f.id };
     const first = uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() });
@@ -211,7 +211,7 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
 
   it('end to end: prices, a bet, bet_stop, settlement with a void factor, rollback, resettlement; book and wallet agree', async () => {
     const { feed } = feedOf();
-    await producerUp(feed, api, 3);
+    await producerUp(feed, api, 3, ts());
     const p = await sportsPlayer(t);
     const f = footballFixture(api);
     const h = { product: 3, eventId: f.id };
@@ -273,7 +273,7 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
 
   it('a bet_cancel window voids the legs of bets placed in it, not the others; rollback_bet_cancel takes it back', async () => {
     const { feed } = feedOf();
-    await producerUp(feed, api, 3);
+    await producerUp(feed, api, 3, ts());
     const p = await sportsPlayer(t);
     const [fa, fb] = [footballFixture(api), footballFixture(api)];
     for (const f of [fa, fb])
@@ -343,7 +343,7 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
 
   it('a whole-market bet_cancel voids it (stakes back); fixture_change moves the start; the rollback reopens it', async () => {
     const { feed } = feedOf();
-    await producerUp(feed, api, 3);
+    await producerUp(feed, api, 3, ts());
     const p = await sportsPlayer(t);
     const f = footballFixture(api);
     const h = { product: 3, eventId: f.id };
@@ -371,7 +371,7 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
 
   it('a producer down suspends its markets; it recovers from its last alive and reopens on snapshot_complete', async () => {
     const { feed } = feedOf({ aliveTimeoutMs: 300, recoveryTimeoutMs: 60_000 });
-    await producerUp(feed, api, 1);
+    await producerUp(feed, api, 1, ts());
     const f = footballFixture(api);
     const h = { product: 1, eventId: f.id };
     await feed.receive(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
