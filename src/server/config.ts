@@ -51,6 +51,22 @@ export interface Config {
   production: boolean;
   /** A real payment provider (hosted page, signed callback, status query), when PSP_BASE_URL is set. */
   psp: { code: string; baseUrl: string; merchantId: string; secret: string } | undefined;
+  /** The Unified Odds Feed (docs/operations.md, "The odds feed"), when UOF_AMQP_URL is set. */
+  uof: UofConfig | undefined;
+  /** Signs `npm run sports:replay` messages to this server (unset: replay refused). */
+  sportsFeedSecret: string | undefined;
+}
+
+export interface UofConfig {
+  amqpUrl: string;
+  exchange: string;
+  bindings: string[];
+  /** A named durable queue; unset, a server-named one per connection. */
+  queue: string | undefined;
+  /** The REST API (…/v1) for fixtures and recoveries, and its access token. */
+  apiUrl: string;
+  accessToken: string;
+  aliveTimeoutMs: number;
 }
 
 const MINUTE = 60_000;
@@ -64,6 +80,12 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0
       min === 0 ? `${name} must be a non-negative integer` : `${name} must be an integer of at least ${min}`,
     );
   }
+  return value;
+}
+
+function requiredWith(env: NodeJS.ProcessEnv, name: string, because: string): string {
+  const value = env[name];
+  if (!value) throw new Error(`${name} must be set when ${because} is`);
   return value;
 }
 
@@ -125,6 +147,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
           secret: env.PSP_SECRET ?? '',
         }
       : undefined,
+    uof: env.UOF_AMQP_URL
+      ? {
+          amqpUrl: env.UOF_AMQP_URL,
+          exchange: env.UOF_AMQP_EXCHANGE || 'unifiedfeed',
+          bindings: (env.UOF_AMQP_BINDINGS || '#').split(',').map((b) => b.trim()),
+          queue: env.UOF_AMQP_QUEUE || undefined,
+          apiUrl: requiredWith(env, 'UOF_API_URL', 'UOF_AMQP_URL'),
+          accessToken: env.UOF_ACCESS_TOKEN ?? '',
+          aliveTimeoutMs: intFrom(env, 'UOF_ALIVE_TIMEOUT_MS', 20_000, 1_000),
+        }
+      : undefined,
+    sportsFeedSecret: env.SPORTS_FEED_SECRET || undefined,
     publicUrl: (env.PUBLIC_URL || `http://127.0.0.1:${intFrom(env, 'PORT', 3000)}`).replace(/\/$/, ''),
   };
 }

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed-demo.ts';
 import { runDemoFeed } from './providers/sports/demo/demo-runner.ts';
+import { runUofFeed } from './providers/sports/uof/uof-runner.ts';
 
 const config = readConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
@@ -20,12 +21,12 @@ if (config.seedDemo && (await seedDemo(database.db))) {
 }
 
 let closing = false;
-let demoFeed: { stop(): Promise<void> } | undefined;
+let oddsFeed: { stop(): Promise<void> } | undefined;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: closing`);
-  await demoFeed?.stop();
+  await oddsFeed?.stop();
   await app.close();
   await database.close();
   process.exit(0);
@@ -34,8 +35,17 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-// With the demo data set, the sportsbook's demo feed keeps made-up matches trading, live and settling.
-if (config.seedDemo) demoFeed = runDemoFeed(app, database.db);
+// A real odds feed (UOF_AMQP_URL) when configured; else, with the demo data set, the demo feed keeps
+// made-up matches trading, live and settling. Both speak UOF into the same adapter.
+if (config.uof) {
+  const feed = runUofFeed(database.db, app.sportsWallet, config.uof, app.log);
+  app.sportsFeed.current = feed.feed;
+  oddsFeed = feed;
+} else if (config.seedDemo) {
+  const feed = runDemoFeed(app, database.db);
+  app.sportsFeed.current = feed.demo.feed;
+  oddsFeed = feed;
+}
 app.log.info(
   `${database.kind === 'pglite' ? `PGlite at ${config.dataDir}` : 'PostgreSQL'}; serving on port ${config.port}`,
 );

@@ -20,4 +20,5 @@ export * from '../modules/support/support.schema.ts';
 export * from '../providers/house/house.schema.ts';
 export * from '../providers/sports/bettor.schema.ts';
 export * from '../providers/sports/sports.schema.ts';
+export * from '../providers/sports/uof/uof.schema.ts';
 export * from './migrator.schema.ts';

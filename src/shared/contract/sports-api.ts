@@ -32,7 +32,12 @@ export const marketSchema = z.object({
   id: z.number(),
   type: z.string(),
   name: z.string(),
-  params: z.object({ line: z.string().optional() }),
+  /** The line; a team total's team; a market on the first half only ('ht'). */
+  params: z.object({
+    line: z.string().optional(),
+    team: z.enum(['home', 'away']).optional(),
+    period: z.enum(['ft', 'ht']).optional(),
+  }),
   status: z.string(),
   version: z.number(),
   /** How a bet on it rounds its return (the slip computes its potential return the same way). */

@@ -71,22 +71,35 @@ export async function cancelWindow(
     };
   if (how.correctedPrice && !target.selectionId)
     return { ok: false, reason: 'a corrected price applies to one selection: name it' };
-  const done = await db.transaction(async (tx) => {
-    const where = target.selectionId
-      ? sql`l.selection_id = ${target.selectionId}`
-      : target.marketId
-        ? sql`l.market_id = ${target.marketId}`
-        : sql`l.event_id = ${target.eventId ?? 0}`;
-    const legs = await queryRows<{ bet_id: number; idx: number }>(
-      tx,
-      sql`select l.bet_id, l.idx from sb_bet_legs l join sb_bets b on b.id = l.bet_id
-          where ${where} and b.placed_at >= ${from} and b.placed_at < ${to} and b.status <> 'refused'
-            and l.void_kind is null
-          order by l.bet_id limit 100000`,
-    );
-    return voidLegsIn(tx, legs, how);
-  });
+  const done = await db.transaction((tx) => voidWindowIn(tx, target, from, to, how));
   return { ok: true, bets: await settleAfter(db, wallet, done) };
+}
+
+/**
+ * Voids (or reprices) the legs on the target of bets placed in [from, to) within the caller's
+ * transaction, asking for their run; a feed's bet_cancel carries its own window, the desk's is checked
+ * against `cancelWindowMinutes` first (cancelWindow).
+ */
+export async function voidWindowIn(
+  tx: Tx,
+  target: { eventId?: number; marketId?: number; selectionId?: number },
+  from: Date,
+  to: Date,
+  how: LegVoid,
+): Promise<{ bets: number[]; runId?: number }> {
+  const where = target.selectionId
+    ? sql`l.selection_id = ${target.selectionId}`
+    : target.marketId
+      ? sql`l.market_id = ${target.marketId}`
+      : sql`l.event_id = ${target.eventId ?? 0}`;
+  const legs = await queryRows<{ bet_id: number; idx: number }>(
+    tx,
+    sql`select l.bet_id, l.idx from sb_bet_legs l join sb_bets b on b.id = l.bet_id
+        where ${where} and b.placed_at >= ${from} and b.placed_at < ${to} and b.status <> 'refused'
+          and l.void_kind is null
+        order by l.bet_id limit 100000`,
+  );
+  return voidLegsIn(tx, legs, how);
 }
 
 /**
@@ -102,22 +115,31 @@ export async function rollbackLegVoids(
   to: Date,
   actor: Actor,
 ): Promise<number[]> {
-  const done = await db.transaction(async (tx) => {
-    const rows = await queryRows<{ bet_id: number }>(
-      tx,
-      sql`update sb_bet_legs l set void_kind = null, void_price_num = null, void_price_den = null, void_reason = null,
-            void_operator_id = null, voided_at = null
-          from sb_bets b
-          where b.id = l.bet_id and l.market_id = ${target.marketId} and l.void_kind is not null
-            and b.placed_at >= ${from} and b.placed_at < ${to}
-          returning l.bet_id`,
-    );
-    const bets = [...new Set(rows.map((r) => Number(r.bet_id)))].sort((a, b) => a - b);
-    if (bets.length === 0) return { bets };
-    const runId = await requestRun(tx, { betIds: bets, reason: actor.reason ?? 'cancel rolled back', actor });
-    return { bets, runId };
-  });
+  const done = await db.transaction((tx) => rollbackLegVoidsIn(tx, target, from, to, actor));
   return settleAfter(db, wallet, done);
+}
+
+/** rollbackLegVoids within the caller's transaction: the legs count again, and their bets' run is asked for. */
+export async function rollbackLegVoidsIn(
+  tx: Tx,
+  target: { marketId: number },
+  from: Date,
+  to: Date,
+  actor: Actor,
+): Promise<{ bets: number[]; runId?: number }> {
+  const rows = await queryRows<{ bet_id: number }>(
+    tx,
+    sql`update sb_bet_legs l set void_kind = null, void_price_num = null, void_price_den = null, void_reason = null,
+          void_operator_id = null, voided_at = null
+        from sb_bets b
+        where b.id = l.bet_id and l.market_id = ${target.marketId} and l.void_kind is not null
+          and b.placed_at >= ${from} and b.placed_at < ${to}
+        returning l.bet_id`,
+  );
+  const bets = [...new Set(rows.map((r) => Number(r.bet_id)))].sort((a, b) => a - b);
+  if (bets.length === 0) return { bets };
+  const runId = await requestRun(tx, { betIds: bets, reason: actor.reason ?? 'cancel rolled back', actor });
+  return { bets, runId };
 }
 
 /** The desk cancels whole bets: every leg void (a refused bet has nothing to cancel). Answers the bets touched. */

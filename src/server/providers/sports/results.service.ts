@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { MarketResult } from '../../../shared/sports/markets.ts';
+import { type MarketResult, type MarketType, WINNER_TYPES } from '../../../shared/sports/markets.ts';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
 import { lineProblem } from './market-lines.ts';
@@ -49,8 +49,10 @@ async function resultProblem(tx: Tx, marketId: number, result: MarketResult): Pr
   );
   if (!m) return 'the market is unknown';
   if (result.kind === 'void') return undefined;
-  if (m.type === 'outright' ? result.kind !== 'winners' : result.kind !== 'score')
-    return m.type === 'outright' ? 'an outright takes its winners' : 'this market takes a score';
+  const byWinners = WINNER_TYPES.includes(m.type as MarketType);
+  // A feed's per-selection settlement (void and dead-heat factors) fits every market.
+  if (result.kind !== 'outcomes' && (byWinners ? result.kind !== 'winners' : result.kind !== 'score'))
+    return byWinners ? 'this market takes its winners' : 'this market takes a score';
   return lineProblem(m.type, m.params);
 }
 
@@ -63,21 +65,34 @@ export async function enterResult(
 ): Promise<ResultAnswer> {
   let state: 'entered' | 'confirmed' = 'confirmed';
   const answer = await changeThenSettle(db, wallet, async (tx) => {
-    const problem = await resultProblem(tx, marketId, result);
-    if (problem) return problem;
-    state = (await needsSecond(tx, by)) ? 'entered' : 'confirmed';
-    const rows = await queryRows<{ id: number }>(
-      tx,
-      sql`update sb_markets set result = ${JSON.stringify(result)}::jsonb, result_state = ${state}, result_source = ${by.source},
-            result_at = ${sportsClock.now()}, result_entered_by = ${by.operatorId ?? null}, result_confirmed_by = null,
-            status = case when ${state} = 'confirmed' then 'settled' else 'suspended' end, version = version + 1
-          where id = ${marketId} and result_state <> 'confirmed' and status <> 'cancelled' returning id`,
-    );
-    if (rows.length === 0)
-      return 'the market is cancelled or already has a confirmed result (correct it instead)';
-    return state === 'confirmed' ? { marketId, reason: 'result', actor: by } : undefined;
+    const change = await enterResultIn(tx, marketId, result, by);
+    if (typeof change === 'string') return change;
+    state = change.state;
+    return change.run;
   });
   return answer.ok ? { ...answer, state } : answer;
+}
+
+/** Enters a result within the caller's transaction: the run it needs (when confirmed), or a refusal. */
+export async function enterResultIn(
+  tx: Tx,
+  marketId: number,
+  result: MarketResult,
+  by: ResultBy,
+): Promise<{ state: 'entered' | 'confirmed'; run?: RunRequest } | string> {
+  const problem = await resultProblem(tx, marketId, result);
+  if (problem) return problem;
+  const state = (await needsSecond(tx, by)) ? 'entered' : 'confirmed';
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`update sb_markets set result = ${JSON.stringify(result)}::jsonb, result_state = ${state}, result_source = ${by.source},
+          result_at = ${sportsClock.now()}, result_entered_by = ${by.operatorId ?? null}, result_confirmed_by = null,
+          status = case when ${state} = 'confirmed' then 'settled' else 'suspended' end, version = version + 1
+        where id = ${marketId} and result_state <> 'confirmed' and status <> 'cancelled' returning id`,
+  );
+  if (rows.length === 0)
+    return 'the market is cancelled or already has a confirmed result (correct it instead)';
+  return state === 'confirmed' ? { state, run: { marketId, reason: 'result', actor: by } } : { state };
 }
 
 /** A second operator confirms the result, or the correction, another entered; then its bets settle. */
@@ -126,28 +141,40 @@ export async function correctResult(
 ): Promise<ResultAnswer> {
   let state: 'entered' | 'confirmed' = 'confirmed';
   const answer = await changeThenSettle(db, wallet, async (tx) => {
-    const problem = await resultProblem(tx, marketId, result);
-    if (problem) return problem;
-    if (await needsSecond(tx, by)) {
-      state = 'entered';
-      const rows = await queryRows<{ id: number }>(
-        tx,
-        sql`update sb_markets set proposed_result = ${JSON.stringify(result)}::jsonb, proposed_by = ${by.operatorId ?? null},
-              proposed_reason = ${by.reason ?? null}
-            where id = ${marketId} and result_state = 'confirmed' returning id`,
-      );
-      return rows.length === 0 ? 'the market has no confirmed result to correct' : undefined;
-    }
-    const rows = await queryRows<{ id: number }>(
-      tx,
-      sql`update sb_markets set result = ${JSON.stringify(result)}::jsonb, result_source = ${by.source}, result_at = ${sportsClock.now()},
-            result_entered_by = ${by.operatorId ?? null}, version = version + 1, proposed_result = null, proposed_by = null
-          where id = ${marketId} and result_state = 'confirmed' returning id`,
-    );
-    if (rows.length === 0) return 'the market has no confirmed result to correct';
-    return { marketId, reason: 'correction', actor: by };
+    const change = await correctResultIn(tx, marketId, result, by);
+    if (typeof change === 'string') return change;
+    state = change.state;
+    return change.run;
   });
   return answer.ok ? { ...answer, state } : answer;
+}
+
+/** Corrects a confirmed result within the caller's transaction (or proposes it, where a second operator must confirm). */
+export async function correctResultIn(
+  tx: Tx,
+  marketId: number,
+  result: MarketResult,
+  by: ResultBy,
+): Promise<{ state: 'entered' | 'confirmed'; run?: RunRequest } | string> {
+  const problem = await resultProblem(tx, marketId, result);
+  if (problem) return problem;
+  if (await needsSecond(tx, by)) {
+    const rows = await queryRows<{ id: number }>(
+      tx,
+      sql`update sb_markets set proposed_result = ${JSON.stringify(result)}::jsonb, proposed_by = ${by.operatorId ?? null},
+            proposed_reason = ${by.reason ?? null}
+          where id = ${marketId} and result_state = 'confirmed' returning id`,
+    );
+    return rows.length === 0 ? 'the market has no confirmed result to correct' : { state: 'entered' };
+  }
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`update sb_markets set result = ${JSON.stringify(result)}::jsonb, result_source = ${by.source}, result_at = ${sportsClock.now()},
+          result_entered_by = ${by.operatorId ?? null}, version = version + 1, proposed_result = null, proposed_by = null
+        where id = ${marketId} and result_state = 'confirmed' returning id`,
+  );
+  if (rows.length === 0) return 'the market has no confirmed result to correct';
+  return { state: 'confirmed', run: { marketId, reason: 'correction', actor: by } };
 }
 
 /** Takes a market's result back: its settled bets are unsettled and wait for a new result. */
@@ -157,18 +184,21 @@ export async function unsettleMarket(
   marketId: number,
   actor: Actor,
 ): Promise<ResultAnswer> {
-  const answer = await changeThenSettle(db, wallet, async (tx) => {
-    const rows = await queryRows<{ id: number }>(
-      tx,
-      sql`update sb_markets set result = null, result_state = 'none', result_source = null, result_at = null,
-            result_entered_by = null, result_confirmed_by = null, proposed_result = null, proposed_by = null,
-            status = 'suspended', version = version + 1
-          where id = ${marketId} and result_state <> 'none' returning id`,
-    );
-    if (rows.length === 0) return 'the market has no result';
-    return { marketId, reason: 'unsettled', actor };
-  });
+  const answer = await changeThenSettle(db, wallet, (tx) => unsettleMarketIn(tx, marketId, actor));
   return answer.ok ? { ...answer, state: 'entered' } : answer;
+}
+
+/** Takes a market's result (a void included) back within the caller's transaction; it waits suspended. */
+export async function unsettleMarketIn(tx: Tx, marketId: number, actor: Actor): Promise<RunRequest | string> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`update sb_markets set result = null, result_state = 'none', result_source = null, result_at = null,
+          result_entered_by = null, result_confirmed_by = null, proposed_result = null, proposed_by = null,
+          status = 'suspended', version = version + 1
+        where id = ${marketId} and result_state <> 'none' returning id`,
+  );
+  if (rows.length === 0) return 'the market has no result';
+  return { marketId, reason: 'unsettled', actor };
 }
 
 /**

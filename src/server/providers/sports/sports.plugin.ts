@@ -9,6 +9,7 @@ import { unfinishedRuns } from './settlement-runs.ts';
 import { sportsPage, type WindowExtras } from './sports.page.ts';
 import { sportsApi } from './sports.routes.ts';
 import { type SportsWallet, sportsWallet } from './sports-wallet.ts';
+import { type FeedSlot, uofReplayRoutes } from './uof/replay.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     sportsMaintenance: SportsMaintenance;
     /** The reconciler's counts for the dashboard: open findings, repairs in the last day, runs still working. */
     sportsReconciliation: () => Promise<{ open: number; repairedToday: number; unfinishedRuns: number }>;
+    /** The UOF feed this process runs (the demo's in process, or the broker's), set by main.ts. */
+    sportsFeed: FeedSlot;
   }
 }
 
@@ -34,6 +37,9 @@ export async function sportsBook(
   app.decorate('sportsWallet', wallet);
   await sportsApi(app, { db: deps.db, wallet, currency: deps.config.currency });
   await sportsPage(app, deps.db, deps.config.webRoot, deps.windowExtras);
+  const feedSlot: FeedSlot = { current: undefined };
+  app.decorate('sportsFeed', feedSlot);
+  await uofReplayRoutes(app, { secret: deps.config.sportsFeedSecret, slot: feedSlot });
   await sportsLiveRoutes(app, app.live, (ids) => listEvents(deps.db, { eventIds: ids, limit: 200 }));
   const maintenance = sportsMaintenance(deps.db, wallet, {
     everyMs: deps.config.sportsHousekeepingMs,

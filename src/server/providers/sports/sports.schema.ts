@@ -68,10 +68,13 @@ export const sbEvents = pgTable(
     scoreChangedAt: at('score_changed_at'),
     /** When the event was postponed: past the book's postponeVoidHours its undecided markets are void. */
     postponedAt: at('postponed_at'),
+    /** The UOF producer feeding the event (1 live, 3 pre-match): its markets are suspended while it is down. */
+    feedProducer: integer('feed_producer'),
     ...sourceCols(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    index('sb_events_feed_producer').on(t.feedProducer).where(sql`${t.feedProducer} is not null`),
     index('sb_events_listing').on(t.status, t.startsAt),
     index('sb_events_competition').on(t.competitionId, t.startsAt),
     uniqueIndex('sb_events_source').on(t.source, t.externalId),
@@ -108,6 +111,8 @@ export const sbMarkets = pgTable(
     proposedReason: text('proposed_reason'),
     /** When the market was last suspended: a live bet placed before it is refused at its confirmation. */
     suspendedAt: at('suspended_at'),
+    /** What the feed last said (active or not); a feed market opens only while this holds and its producer is up. */
+    feedActive: boolean('feed_active'),
     ...sourceCols(),
   },
   (t) => [

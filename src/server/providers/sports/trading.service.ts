@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Fraction } from '../../../shared/sports/fraction.ts';
-import { type MarketType, SELECTION_KEYS } from '../../../shared/sports/markets.ts';
+import { type MarketParams, type MarketType, SELECTION_KEYS } from '../../../shared/sports/markets.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
 import { lineProblem } from './market-lines.ts';
@@ -103,7 +103,7 @@ export interface MarketInput extends Source {
   eventId: number;
   type: MarketType;
   name: string;
-  params?: { line?: string; places?: number };
+  params?: MarketParams;
   rounding?: 'down' | 'nearest';
   selections: { key: string; name: string; price: Fraction }[];
 }
@@ -136,23 +136,32 @@ export async function upsertMarket(db: DbOrTx, m: MarketInput): Promise<number> 
   return row!.id;
 }
 
-/** New prices for some selections of a market: one version step for the whole change. */
+/**
+ * New prices for some selections of a market: one version step for the whole change, none when no
+ * price moved (a feed repeating its prices changes nothing a bet could tell).
+ */
 export async function setPrices(
   db: DbOrTx,
   marketId: number,
   prices: { key: string; price: Fraction }[],
 ): Promise<boolean> {
+  const rows = JSON.stringify(
+    prices.map((p) => ({ key: p.key, num: Number(p.price.num), den: Number(p.price.den) })),
+  );
   const [m] = await queryRows<{ id: number }>(
     db,
-    sql`update sb_markets set version = version + 1 where id = ${marketId} and status in ('open', 'suspended') returning id`,
+    sql`select id from sb_markets where id = ${marketId} and status in ('open', 'suspended') for update`,
   );
   if (!m) return false;
-  for (const p of prices) {
-    await db.execute(
-      sql`update sb_selections set price_num = ${p.price.num.toString()}::int8, price_den = ${p.price.den.toString()}::int8
-          where market_id = ${marketId} and key = ${p.key}`,
-    );
-  }
+  const moved = await queryRows<{ id: number }>(
+    db,
+    sql`update sb_selections s set price_num = x.num, price_den = x.den
+        from jsonb_to_recordset(${rows}::jsonb) as x(key text, num int8, den int8)
+        where s.market_id = ${marketId} and s.key = x.key and (s.price_num, s.price_den) is distinct from (x.num, x.den)
+        returning s.id`,
+  );
+  if (moved.length > 0)
+    await db.execute(sql`update sb_markets set version = version + 1 where id = ${marketId}`);
   return true;
 }
 

@@ -321,9 +321,41 @@ export const sportsEndpoints = {
   feedStatus: endpoint({
     method: 'GET',
     path: '/sports/feed',
-    summary: 'Each feed source: how many records it applied and when it last did',
+    summary:
+      'Each feed source: how many records it applied and when it last did; the UOF producers’ health and its messages of the last day by outcome',
     response: ok.extend({
       sources: z.array(z.object({ source: z.string(), records: z.number(), lastAppliedAt: z.string() })),
+      producers: z.array(
+        z.object({
+          product: z.number(),
+          state: z.enum(['up', 'down', 'recovering']),
+          lastAliveAt: z.string().nullable(),
+          downReason: z.string().nullable(),
+          recoveryRequestId: z.number().nullable(),
+        }),
+      ),
+      /** UOF messages received in the last day: applied, stale (older than one applied), rejected. */
+      messages: z.record(z.string(), z.number()),
+    }),
+  }),
+  catalogue: endpoint({
+    method: 'GET',
+    path: '/sports/catalogue',
+    summary:
+      "The market catalogue: each UOF market id per sport as the book's market type, line and selections",
+    response: ok.extend({
+      markets: z.array(
+        z.object({
+          sport: z.string(),
+          marketId: z.number(),
+          name: z.string(),
+          bookType: z.string(),
+          lineSpecifier: z.string().nullable(),
+          lineStyle: z.string().nullable(),
+          params: z.record(z.string(), z.string()),
+          outcomes: z.array(z.object({ id: z.string(), key: z.string(), name: z.string() })),
+        }),
+      ),
     }),
   }),
   importFeed: endpoint({

@@ -21,6 +21,9 @@ import {
 import { type BookSettings, bookSettings, saveSetting } from '../../../providers/sports/settings.ts';
 import { settleBets, unfinishedRuns, workPendingRuns } from '../../../providers/sports/settlement-runs.ts';
 import { setEventState, setMarketOpen, setPrices } from '../../../providers/sports/trading.service.ts';
+import { catalogue } from '../../../providers/sports/uof/catalogue.ts';
+import { producerStatuses } from '../../../providers/sports/uof/producers.ts';
+import { uofMessageCounts } from '../../../providers/sports/uof/uof-feed.ts';
 import { adminRoute } from '../admin-route.ts';
 import { audited, type Who } from '../audited.ts';
 
@@ -258,7 +261,18 @@ export const sportsRoutes = [
   adminRoute(sportsEndpoints.feedStatus, {
     permission: 'trading',
     touch: false,
-    handler: async ({ db }) => ({ sources: await feedSources(db) }),
+    handler: async ({ db }) => ({
+      sources: await feedSources(db),
+      producers: await producerStatuses(db),
+      messages: await uofMessageCounts(db),
+    }),
+  }),
+  adminRoute(sportsEndpoints.catalogue, {
+    permission: 'trading',
+    touch: false,
+    handler: async ({ db }) => ({
+      markets: (await catalogue(db)).map((m) => ({ ...m, params: m.params as Record<string, string> })),
+    }),
   }),
   adminRoute(sportsEndpoints.importFeed, {
     permission: 'trading',

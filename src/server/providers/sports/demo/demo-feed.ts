@@ -1,26 +1,25 @@
 import { sql } from 'drizzle-orm';
 import type { Fraction } from '../../../../shared/sports/fraction.ts';
-import type { MarketType } from '../../../../shared/sports/markets.ts';
+import { type MarketType, selectionOutcome } from '../../../../shared/sports/markets.ts';
+import { formatDecimal } from '../../../../shared/sports/price.ts';
 import { type Db, queryRows } from '../../../db/client.ts';
-import { intArray, textArray } from '../../../db/sql-array.ts';
-import { enterResult } from '../results.service.ts';
+import { textArray } from '../../../db/sql-array.ts';
 import type { SportsWallet } from '../sports-wallet.ts';
-import {
-  setEventState,
-  setPrices,
-  upsertCompetition,
-  upsertEvent,
-  upsertMarket,
-  upsertSport,
-} from '../trading.service.ts';
-import { DEMO_SOURCE, type DemoMatch, demoMatch, demoSlots, demoState } from './demo-fixtures.ts';
+import * as uof from '../uof/uof-build.ts';
+import { type FeedLog, type UofFeed, uofFeed } from '../uof/uof-feed.ts';
+import type { UofFixture } from '../uof/uof-messages.ts';
+import type { UofRest } from '../uof/uof-rest.ts';
+import { type DemoMatch, demoMatch, demoSlots, demoState, MATCH_MS } from './demo-fixtures.ts';
 import { type DemoQuotes, demoQuotes } from './demo-prices.ts';
 
 /**
- * The demo feed (demo data only, started by main.ts): keeps a few dozen made-up matches over the
- * coming days, moves their prices, plays them live with scores, and posts their results so demo
- * bets settle through the wallet like any bet. Each tick is idempotent (source 'demo', external
- * ids from the schedule), so several processes may run it.
+ * The demo feed (demo data only, started by main.ts) speaks the Unified Odds Feed: it publishes the
+ * same UOF messages a real feed sends (odds_change with prices, score and clock; bet_settlement;
+ * alive; a recovery's snapshot_complete) into the same adapter (uof/uof-feed.ts), in process and
+ * without a broker, and answers the adapter's REST calls (fixtures, recoveries) itself. So the demo
+ * and a real feed share one code path. It keeps a few dozen made-up matches over the coming days,
+ * moves their prices, plays them live and settles them; each message's timestamp comes from the
+ * schedule and the tick, so a repeat (another process, a restart) is a duplicate the adapter skips.
  */
 export interface DemoTick {
   created: number;
@@ -29,17 +28,22 @@ export interface DemoTick {
   settled: number;
 }
 
-const MARKETS: { type: MarketType; suffix: string; name: string; params?: { line: string } }[] = [
-  { type: '1x2', suffix: '1x2', name: 'Match result' },
-  { type: 'total', suffix: 'ou25', name: 'Total goals 2.5', params: { line: '2.5' } },
-  { type: 'btts', suffix: 'btts', name: 'Both teams to score' },
+/** The demo's markets as UOF market ids, their specifiers and outcome ids (sb_market_catalogue). */
+const MARKETS: {
+  type: MarketType;
+  id: number;
+  specifiers?: string;
+  line?: string;
+  outcomes: Record<string, number>;
+}[] = [
+  { type: '1x2', id: 1, outcomes: { home: 1, draw: 2, away: 3 } },
+  { type: 'total', id: 18, specifiers: 'total=2.5', line: '2.5', outcomes: { over: 12, under: 13 } },
+  { type: 'btts', id: 29, outcomes: { yes: 74, no: 76 } },
 ];
-
-function selectionNames(m: DemoMatch, type: MarketType): Record<string, string> {
-  if (type === '1x2') return { home: m.home, draw: 'Draw', away: m.away };
-  if (type === 'total') return { over: 'Over 2.5', under: 'Under 2.5' };
-  return { yes: 'Yes', no: 'No' };
-}
+const PRE_MATCH = 3;
+const LIVE = 1;
+const eventUrn = (slot: number) => `demo:match:${slot}`;
+const slotOf = (urn: string) => Number(/^demo:match:(\d+)$/.exec(urn)?.[1] ?? Number.NaN);
 
 function quotesAt(m: DemoMatch, now: Date): DemoQuotes {
   const state = demoState(m, now);
@@ -48,137 +52,144 @@ function quotesAt(m: DemoMatch, now: Date): DemoQuotes {
   return demoQuotes({ home: m.homeRate, away: m.awayRate }, state.score, left, drift);
 }
 
-async function createMatch(db: Db, m: DemoMatch, now: Date): Promise<void> {
+/** The fixture the REST API would give for a demo match. */
+export function demoFixture(urn: string): UofFixture | undefined {
+  const slot = slotOf(urn);
+  if (!Number.isSafeInteger(slot)) return undefined;
+  const m = demoMatch(slot);
+  return {
+    id: urn,
+    start_time: m.startsAt.toISOString(),
+    tournament: {
+      id: `demo:tournament:${1 + ['northern', 'southern', 'highland'].indexOf(m.league.id)}`,
+      name: m.league.name,
+      sport: { id: 'sr:sport:1', name: 'Soccer' },
+    },
+    competitors: {
+      competitor: [
+        { id: `demo:team:${slot * 2}`, name: m.home, qualifier: 'home' },
+        { id: `demo:team:${slot * 2 + 1}`, name: m.away, qualifier: 'away' },
+      ],
+    },
+  };
+}
+
+function oddsMarkets(m: DemoMatch, now: Date): uof.OddsMarket[] {
   const quotes = quotesAt(m, now);
-  await db.transaction(async (tx) => {
-    const sportId = await upsertSport(tx, 'football', 'Football');
-    const competitionId = await upsertCompetition(tx, sportId, m.league.name, {
-      source: DEMO_SOURCE,
-      externalId: m.league.id,
-    });
-    const eventId = await upsertEvent(tx, {
-      competitionId,
-      name: `${m.home} v ${m.away}`,
-      home: m.home,
-      away: m.away,
-      startsAt: m.startsAt,
-      source: DEMO_SOURCE,
-      externalId: m.externalId,
-    });
-    for (const market of MARKETS) {
-      const names = selectionNames(m, market.type);
-      const prices = quotes[market.type as keyof DemoQuotes] as Record<string, Fraction>;
-      await upsertMarket(tx, {
-        eventId,
-        type: market.type,
-        name: market.name,
-        params: market.params,
-        source: DEMO_SOURCE,
-        externalId: `${m.externalId}-${market.suffix}`,
-        selections: Object.keys(names).map((key) => ({ key, name: names[key]!, price: prices[key]! })),
-      });
-    }
+  return MARKETS.map((market) => {
+    const prices = quotes[market.type as keyof DemoQuotes] as Record<string, Fraction>;
+    return {
+      id: market.id,
+      specifiers: market.specifiers,
+      outcomes: Object.entries(market.outcomes).map(([key, id]) => ({
+        id,
+        odds: formatDecimal(prices[key]!),
+      })),
+    };
   });
 }
 
-interface EventRow {
-  id: number;
-  external_id: string;
-  status: string;
-  score: { home: number; away: number; clock?: string } | null;
-}
-interface SelectionRow {
-  event_id: number;
-  market_id: number;
-  type: string;
-  market_status: string;
-  result_state: string;
-  key: string;
-  price_num: number;
-  price_den: number;
+function settlement(score: { home: number; away: number }): uof.SettledMarket[] {
+  return MARKETS.map((market) => ({
+    id: market.id,
+    specifiers: market.specifiers,
+    outcomes: Object.entries(market.outcomes).map(([key, id]) => {
+      const o = selectionOutcome(market.type, { line: market.line }, key, { kind: 'score', ...score })!;
+      const v = Number(o.v.num) / Number(o.v.den);
+      return { id, result: o.w as 0 | 1, ...(v > 0 ? { voidFactor: String(v) } : {}) };
+    }),
+  }));
 }
 
-export async function demoFeedTick(db: Db, wallet: SportsWallet, now: Date): Promise<DemoTick> {
-  const tick: DemoTick = { created: 0, started: 0, repriced: 0, settled: 0 };
-  const matches = new Map(demoSlots(now).map((slot) => [`demo-${slot}`, demoMatch(slot)]));
-  const events = await queryRows<EventRow>(
-    db,
-    sql`select id, external_id, status, score from sb_events
-        where source = ${DEMO_SOURCE} and external_id = any(${textArray([...matches.keys()])}::text[])`,
-  );
-  const known = new Set(events.map((e) => e.external_id));
-  for (const [externalId, m] of matches) {
-    // A match that has ended before it was ever listed stays unlisted: nobody could bet on it.
-    if (known.has(externalId) || demoState(m, now).phase === 'ended') continue;
-    await createMatch(db, m, now);
-    tick.created++;
-  }
-  if (tick.created > 0) return { ...tick, ...(await demoFeedTick(db, wallet, now)), created: tick.created };
-  const selections = events.length
-    ? await queryRows<SelectionRow>(
-        db,
-        sql`select m.event_id, m.id as market_id, m.type, m.status as market_status, m.result_state, s.key, s.price_num, s.price_den
-            from sb_markets m join sb_selections s on s.market_id = m.id
-            where m.event_id = any(${intArray(events.map((e) => Number(e.id)))}::int8[]) order by m.id`,
-      )
-    : [];
-  // Per event, its markets' selection rows.
-  const marketsOf = new Map<number, Map<number, SelectionRow[]>>();
-  for (const s of selections) {
-    const markets = marketsOf.get(Number(s.event_id)) ?? new Map<number, SelectionRow[]>();
-    markets.set(Number(s.market_id), [...(markets.get(Number(s.market_id)) ?? []), s]);
-    marketsOf.set(Number(s.event_id), markets);
-  }
-  for (const e of events) {
-    const m = matches.get(e.external_id)!;
-    const state = demoState(m, now);
-    const eventId = Number(e.id);
-    const markets = marketsOf.get(eventId) ?? new Map<number, SelectionRow[]>();
-    if (state.phase === 'live') {
-      const score = { ...state.score, clock: `${state.minute}'` };
-      if (e.status === 'scheduled') tick.started++;
-      // The clock moves every match minute, not only with a goal (a clock change is no score change:
-      // it refuses no bet in its live delay).
-      if (
-        e.status !== 'live' ||
-        e.score?.home !== score.home ||
-        e.score?.away !== score.away ||
-        e.score?.clock !== score.clock
-      )
-        await setEventState(db, eventId, { status: 'live', score });
-    }
-    if (state.phase === 'ended') {
-      if (e.status !== 'ended') await setEventState(db, eventId, { status: 'ended', score: state.score });
-      for (const [marketId, rows] of markets) {
-        if (rows[0]?.result_state !== 'none' || rows[0].market_status === 'cancelled') continue;
-        const answer = await enterResult(
+export interface DemoFeed {
+  feed: UofFeed;
+  tick(now: Date): Promise<DemoTick>;
+}
+
+export function demoUofFeed(db: Db, wallet: SportsWallet, log: FeedLog): DemoFeed {
+  /** Recoveries the adapter asked for: this tick's messages are their snapshot. */
+  const recoveries: { product: number; requestId: number }[] = [];
+  /** What was last sent per match, so unchanged prices are not sent again (all of it after a restart). */
+  const sent = new Map<string, string>();
+  const rest: UofRest = {
+    fixture: async (urn) => demoFixture(urn),
+    recover: async (product, requestId) => {
+      recoveries.push({ product, requestId });
+    },
+  };
+  const feed = uofFeed({ db, wallet, rest, log }, { aliveTimeoutMs: 45_000, recoveryTimeoutMs: 120_000 });
+
+  async function tick(now: Date): Promise<DemoTick> {
+    const t: DemoTick = { created: 0, started: 0, repriced: 0, settled: 0 };
+    const at = now.getTime();
+    for (const product of [PRE_MATCH, LIVE]) await feed.receive(uof.alive(product, at));
+    const snapshot = recoveries.splice(0);
+    if (snapshot.length > 0) sent.clear();
+    const slots = demoSlots(now);
+    const known = new Map(
+      (
+        await queryRows<{ external_id: string; status: string; open: boolean }>(
           db,
-          wallet,
-          marketId,
-          { kind: 'score', ...state.score },
-          {
-            source: DEMO_SOURCE,
-          },
+          sql`select e.external_id, e.status, exists (select 1 from sb_markets m where m.event_id = e.id
+                and m.result_state = 'none' and m.status <> 'cancelled') as open
+              from sb_events e where e.source = 'uof' and e.external_id = any(${textArray(slots.map(eventUrn))}::text[])`,
+        )
+      ).map((e) => [e.external_id, e]),
+    );
+    for (const slot of slots) {
+      const m = demoMatch(slot);
+      const urn = eventUrn(slot);
+      const state = demoState(m, now);
+      const event = known.get(urn);
+      if (state.phase === 'ended') {
+        // A match that ended before it was ever listed stays unlisted: nobody could bet on it.
+        if (!event || (event.status === 'ended' && !event.open)) continue;
+        const end = m.startsAt.getTime() + MATCH_MS;
+        const h = { product: LIVE, eventId: urn };
+        await feed.receive(
+          uof.oddsChange(
+            { ...h, timestamp: end },
+            { status: { status: 4, ...state.score, matchTime: "90'" } },
+          ),
         );
-        if (answer.ok) tick.settled += answer.settled;
+        const settled = await feed.receive(
+          uof.betSettlement({ ...h, timestamp: end + 1 }, settlement(state.score)),
+        );
+        if (settled.outcome === 'applied') t.settled += MARKETS.length;
+        continue;
       }
-      continue;
+      const live = state.phase === 'live';
+      const markets = oddsMarkets(m, now);
+      const status = live
+        ? { status: 1, ...state.score, matchTime: `${state.minute}'` }
+        : { status: 0, home: 0, away: 0 };
+      const digest = JSON.stringify([status, markets]);
+      if (sent.get(urn) === digest && event) continue;
+      const receipt = await feed.receive(
+        uof.oddsChange(
+          { product: live ? LIVE : PRE_MATCH, eventId: urn, timestamp: at },
+          { status, markets },
+        ),
+      );
+      if (receipt.outcome !== 'applied' && receipt.outcome !== 'duplicate') continue;
+      sent.set(urn, digest);
+      if (!event) t.created++;
+      else if (live && event.status === 'scheduled') t.started++;
+      else if (receipt.outcome === 'applied') t.repriced++;
     }
-    const quotes = quotesAt(m, now);
-    for (const [marketId, rows] of markets) {
-      if (rows[0]?.market_status !== 'open') continue;
-      const wanted = quotes[rows[0].type as keyof DemoQuotes] as Record<string, Fraction> | undefined;
-      if (!wanted) continue;
-      const moved = rows
-        .filter((r) => {
-          const p = wanted[r.key];
-          return p !== undefined && BigInt(r.price_num) * p.den !== p.num * BigInt(r.price_den);
-        })
-        .map((r) => ({ key: r.key, price: wanted[r.key]! }));
-      if (moved.length === 0) continue;
-      await setPrices(db, marketId, moved);
-      tick.repriced++;
-    }
+    for (const r of snapshot) await feed.receive(uof.snapshotComplete(r.product, at, r.requestId));
+    return t;
   }
-  return tick;
+  return { feed, tick };
+}
+
+/** One tick of a demo feed made for it (the tests' entry): what the runner does every 15 s. */
+export async function demoFeedTick(
+  db: Db,
+  wallet: SportsWallet,
+  now: Date,
+  demo?: DemoFeed,
+): Promise<DemoTick> {
+  const quiet = { info: () => undefined, warn: () => undefined };
+  return (demo ?? demoUofFeed(db, wallet, quiet)).tick(now);
 }

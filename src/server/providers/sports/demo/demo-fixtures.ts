@@ -4,7 +4,6 @@
  * strengths and goals drawn from a generator seeded by its slot, so every process and every day
  * computes the same fixtures and the same final scores.
  */
-export const DEMO_SOURCE = 'demo';
 export const SLOT_MS = 2 * 3_600_000;
 /** A match lasts this long in play (one match minute per minute), then it ends and settles. */
 export const MATCH_MS = 95 * 60_000;

@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import amqp, { type Channel, type ChannelModel, type ConsumeMessage } from 'amqplib';
+import type { Receipt } from './uof-apply.ts';
+import type { FeedLog } from './uof-feed.ts';
+
+/**
+ * Consumes the feed's messages from its AMQP broker (amqplib): a queue bound to the feed's topic
+ * exchange, one message at a time in arrival order (the feed's order per event), each acknowledged
+ * once the book has recorded it (applied, a duplicate, stale or rejected). A message the book could
+ * not take for a passing reason (the database away) is given back to the broker and tried again;
+ * after a dropped connection the consumer reconnects, and meanwhile the producers' watch suspends the
+ * markets whose alive messages stopped.
+ */
+export interface AmqpOptions {
+  url: string;
+  /** The feed's topic exchange ('unifiedfeed'). */
+  exchange: string;
+  /** Routing-key patterns to bind ('#' for every message). */
+  bindings: string[];
+  /** A named durable queue; by default a server-named one that lives as long as the connection. */
+  queue?: string;
+  /** Messages the broker may send ahead of the acknowledgements. */
+  prefetch?: number;
+}
+
+const MAX_TRIES = 5;
+
+export interface AmqpConsumer {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Resolves once every message received so far is handled (tests wait on it). */
+  idle(): Promise<void>;
+}
+
+export function amqpConsumer(
+  options: AmqpOptions,
+  handle: (xml: string) => Promise<Receipt>,
+  log: FeedLog,
+): AmqpConsumer {
+  let model: ChannelModel | undefined;
+  let channel: Channel | undefined;
+  let stopped = false;
+  let chain: Promise<void> = Promise.resolve();
+  let retry: NodeJS.Timeout | undefined;
+  const tries = new Map<string, number>();
+
+  const process = async (ch: Channel, msg: ConsumeMessage) => {
+    const xml = msg.content.toString('utf8');
+    try {
+      await handle(xml);
+      ch.ack(msg);
+    } catch (error) {
+      const id = createHash('sha256').update(msg.content).digest('hex');
+      const n = (tries.get(id) ?? 0) + 1;
+      tries.set(id, n);
+      log.warn(
+        { err: error, routingKey: msg.fields.routingKey, tries: n },
+        'uof message could not be handled',
+      );
+      if (n >= MAX_TRIES) {
+        tries.delete(id);
+        ch.nack(msg, false, false);
+      } else {
+        await new Promise((r) => setTimeout(r, 500 * n));
+        ch.nack(msg, false, true);
+      }
+    }
+  };
+
+  const connect = async () => {
+    const m = await amqp.connect(options.url);
+    model = m;
+    m.on('error', (error: Error) => log.warn({ err: error }, 'uof broker connection error'));
+    m.on('close', () => {
+      model = undefined;
+      channel = undefined;
+      if (!stopped) {
+        log.warn({}, 'uof broker connection closed: reconnecting');
+        schedule();
+      }
+    });
+    const ch = await m.createChannel();
+    channel = ch;
+    await ch.prefetch(options.prefetch ?? 100);
+    await ch.checkExchange(options.exchange);
+    const q = await ch.assertQueue(options.queue ?? '', {
+      exclusive: !options.queue,
+      durable: Boolean(options.queue),
+      autoDelete: !options.queue,
+    });
+    for (const pattern of options.bindings) await ch.bindQueue(q.queue, options.exchange, pattern);
+    await ch.consume(q.queue, (msg) => {
+      if (!msg) return;
+      chain = chain.then(() => process(ch, msg));
+    });
+    log.info({ queue: q.queue, exchange: options.exchange }, 'uof feed consuming');
+  };
+
+  const schedule = (delayMs = 2_000) => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().catch((error: unknown) => {
+        log.warn({ err: error }, 'uof broker unreachable: trying again');
+        schedule(Math.min(delayMs * 2, 30_000));
+      });
+    }, delayMs);
+    retry.unref();
+  };
+
+  return {
+    async start() {
+      stopped = false;
+      try {
+        await connect();
+      } catch (error) {
+        log.warn({ err: error }, 'uof broker unreachable: trying again');
+        schedule();
+      }
+    },
+    async stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      await chain;
+      await channel?.close().catch(() => undefined);
+      await model?.close().catch(() => undefined);
+    },
+    idle: () => chain,
+  };
+}

@@ -1,0 +1,404 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
+import {
+  listenForWallet,
+  selectionsOf,
+  slipId,
+  sportsApiCall,
+  sportsPlayer,
+} from '../../../../../test/support/sports.ts';
+import { useTestApp } from '../../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../../test/support/test-db.ts';
+import { footballFixture, mainMarkets, producerUp, testFeed } from '../../../../../test/support/uof.ts';
+import { startUofRestStandIn, type UofRestStandIn } from '../../../../../test/support/uof-rest-standin.ts';
+import { queryRows } from '../../../db/client.ts';
+import { sportsClock } from '../clock.ts';
+import * as uof from './uof-build.ts';
+
+/**
+ * The UOF adapter, message by message, through the same entry the broker consumer and the demo use
+ * (feed.receive); bets go through the sports window's API and money through the wallet.
+ */
+describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
+  const t = useTestApp();
+  let api: UofRestStandIn;
+  beforeAll(async () => {
+    await listenForWallet(t);
+    api = await startUofRestStandIn();
+  });
+  afterAll(async () => api?.close());
+  const feedOf = (options?: { aliveTimeoutMs: number; recoveryTimeoutMs: number }) =>
+    testFeed(t.db, t.app.sportsWallet, api, options);
+  let clock = Date.now();
+  /** Feed timestamps, strictly rising. */
+  const ts = () => (clock += 1_000);
+
+  async function eventOf(urn: string) {
+    const [e] = await queryRows<{ id: number; status: string; score: unknown; starts_at: Date }>(
+      t.db,
+      sql`select id, status, score, starts_at from sb_events where source = 'uof' and external_id = ${urn}`,
+    );
+    return e ? { ...e, id: Number(e.id) } : undefined;
+  }
+  async function marketsOf(urn: string) {
+    const rows = await queryRows<{
+      id: number;
+      external_id: string;
+      type: string;
+      status: string;
+      params: object;
+    }>(
+      t.db,
+      sql`select m.id, m.external_id, m.type, m.status, m.params from sb_markets m join sb_events e on e.id = m.event_id
+          where e.external_id = ${urn} order by m.id`,
+    );
+    return Object.fromEntries(
+      rows.map((r) => [r.external_id.slice(urn.length + 1), { ...r, id: Number(r.id) }]),
+    );
+  }
+  const place = (gameToken: string, legs: { id: number; price: string }[], unitStake = 10_000) =>
+    sportsApiCall(t, 'place', {
+      token: gameToken,
+      requestId: slipId(),
+      kind: legs.length === 1 ? 'single' : 'multiple',
+      unitStake,
+      priceChange: 'none',
+      legs: legs.map((s) => ({ selectionId: s.id, price: s.price })),
+    });
+  const betStatus = async (betId: number) =>
+    (await queryRows<{ status: string }>(t.db, sql`select status from sb_bets where id = ${betId}`))[0]
+      ?.status;
+
+  it('odds_change opens the fixture and its catalogue markets; lines that could never settle are refused', async () => {
+    const { feed } = feedOf();
+    await producerUp(feed, api, 1, ts());
+    const f = footballFixture(api);
+    const h = { product: 1, eventId: f.id };
+    const receipt = await feed.receive(
+      uof.oddsChange(
+        { ...h, timestamp: ts() },
+        {
+          status: { status: 1, home: 0, away: 0, matchTime: '12:00' },
+          markets: [
+            ...mainMarkets(),
+            {
+              id: 14,
+              specifiers: 'hcp=0:1',
+              outcomes: [
+                { id: 1711, odds: '2.80' },
+                { id: 1712, odds: '3.50' },
+                { id: 1713, odds: '2.30' },
+              ],
+            },
+            {
+              id: 19,
+              specifiers: 'total=1.5',
+              outcomes: [
+                { id: 12, odds: '2.2' },
+                { id: 13, odds: '1.6' },
+              ],
+            },
+            {
+              id: 18,
+              specifiers: 'total=2.3',
+              outcomes: [
+                { id: 12, odds: '1.9' },
+                { id: 13, odds: '1.9' },
+              ],
+            },
+            { id: 45, outcomes: [{ id: 274, odds: '9.0' }] },
+            { id: 999, outcomes: [{ id: 1, odds: '2.0' }] },
+          ],
+        },
+      ),
+    );
+    expect(receipt.outcome).toBe('applied');
+    expect(receipt.notes?.join('\n')).toMatch(/total=2.3 refused: the line "2.3" is not in quarter goals/);
+    expect(receipt.notes?.join('\n')).toMatch(/market 45 .*waits for a price on every outcome/);
+    expect(receipt.notes?.join('\n')).toMatch(/market 999 is not in the catalogue/);
+    const e = await eventOf(f.id);
+    expect(e).toMatchObject({ status: 'live', score: { home: 0, away: 0, clock: '12:00' } });
+    const markets = await marketsOf(f.id);
+    expect(Object.keys(markets).sort()).toEqual([
+      '1',
+      '14?hcp=0:1',
+      '16?hcp=-0.25',
+      '18?total=2.5',
+      '19?total=1.5',
+    ]);
+    expect(markets['14?hcp=0:1']).toMatchObject({
+      type: 'handicap_3way',
+      params: { line: '-1' },
+      status: 'open',
+    });
+    expect(markets['19?total=1.5']).toMatchObject({
+      type: 'team_total',
+      params: { team: 'home', line: '1.5' },
+    });
+    // The member's window lists them at the feed's prices.
+    const s = await selectionsOf(t, e!.id);
+    expect(s['1x2:home']?.price).toBe('21/10');
+    expect(s['handicap:home']?.price).toBe('19/10');
+    expect(s['total:under']?.price).toBe('39/20');
+  });
+
+  it('a repeat changes nothing, an older message is stale, a malformed or unknown one is counted and skipped', async () => {
+    const { feed, warnings } = feedOf();
+    await producerUp(feed, api, 1, ts());
+    const f = footballFixture(api);
+    const h = { product: 1, eventId: f.id };
+    const first = uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() });
+    const older = ts();
+    const newer = uof.oddsChange(
+      { ...h, timestamp: ts() },
+      {
+        markets: [
+          {
+            id: 1,
+            outcomes: [
+              { id: 1, odds: '2.50' },
+              { id: 2, odds: '3.20' },
+              { id: 3, odds: '3.00' },
+            ],
+          },
+        ],
+      },
+    );
+    expect((await feed.receive(first)).outcome).toBe('applied');
+    expect((await feed.receive(newer)).outcome).toBe('applied');
+    expect((await feed.receive(newer)).outcome).toBe('duplicate');
+    // A recovery resends the same message with its request id: still the same message.
+    expect((await feed.receive(newer.replace('<odds_change ', '<odds_change request_id="7" '))).outcome).toBe(
+      'duplicate',
+    );
+    const stale = uof.oddsChange(
+      { ...h, timestamp: older },
+      {
+        markets: [
+          {
+            id: 1,
+            outcomes: [
+              { id: 1, odds: '9.00' },
+              { id: 2, odds: '9.00' },
+              { id: 3, odds: '9.00' },
+            ],
+          },
+        ],
+      },
+    );
+    expect((await feed.receive(stale)).outcome).toBe('stale');
+    const e = await eventOf(f.id);
+    expect((await selectionsOf(t, e!.id))['1x2:home']?.price).toBe('5/2');
+
+    const bad = [
+      '<odds_change product="1" event_id="sr:match:1" timestamp="1"><odds><market',
+      '<weather product="1" timestamp="1"/>',
+      `<odds_change product="1" event_id="${f.id}" timestamp="${ts()}"><odds><market id="1"><outcome id="1" odds="lots"/></market></odds></odds_change>`,
+      `<bet_settlement product="1" event_id="${f.id}" timestamp="${ts()}"><outcomes><market id="1"><outcome id="1" result="2"/></market></outcomes></bet_settlement>`,
+      '<alive product="1" timestamp="soon" subscribed="1"/>',
+    ];
+    for (const xml of bad) expect((await feed.receive(xml)).outcome).toBe('rejected');
+    expect((await feed.receive(bad[0]!)).outcome).toBe('rejected');
+    expect(warnings.length).toBe(bad.length + 1);
+    const [counted] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from sb_uof_messages where outcome = 'rejected' and key like 'bad:%'`,
+    );
+    expect(Number(counted!.n)).toBeGreaterThanOrEqual(bad.length);
+    expect((await selectionsOf(t, e!.id))['1x2:home']?.price).toBe('5/2');
+  });
+
+  it('end to end: prices, a bet, bet_stop, settlement with a void factor, rollback, resettlement; book and wallet agree', async () => {
+    const { feed } = feedOf();
+    await producerUp(feed, api, 3, ts());
+    const p = await sportsPlayer(t);
+    const f = footballFixture(api);
+    const h = { product: 3, eventId: f.id };
+    await feed.receive(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
+    const e = await eventOf(f.id);
+    const s = await selectionsOf(t, e!.id);
+    // Asian handicap home −0.25 at 1.90, 100.00 staked.
+    const bet = (await place(p.gameToken, [s['handicap:home']!])).json();
+    expect(bet).toMatchObject({ status: 'success' });
+    expect((await balancesOf(t, p.token)).cash).toBe(990_000);
+    // bet_stop: the market is suspended, a new bet refused.
+    await feed.receive(uof.betStop({ ...h, timestamp: ts() }));
+    const refused = (await place(p.gameToken, [s['1x2:home']!])).json();
+    expect(refused).toMatchObject({ refusal: 'market_suspended' });
+    // A draw: the home −0.25 is half lost (result 0, void factor 0.5): half the stake back.
+    const drawn = uof.betSettlement({ ...h, timestamp: ts() }, [
+      {
+        id: 16,
+        specifiers: 'hcp=-0.25',
+        outcomes: [
+          { id: 1714, result: 0, voidFactor: '0.5' },
+          { id: 1715, result: 1, voidFactor: '0.5' },
+        ],
+      },
+    ]);
+    expect((await feed.receive(drawn)).outcome).toBe('applied');
+    expect(await betStatus(bet.betId)).toBe('settled');
+    expect((await balancesOf(t, p.token)).cash).toBe(995_000);
+    // Rolled back: the bet is open again, the half stake taken back.
+    await feed.receive(
+      uof.rollbackBetSettlement({ ...h, timestamp: ts() }, [{ id: 16, specifiers: 'hcp=-0.25' }]),
+    );
+    expect(await betStatus(bet.betId)).toBe('open');
+    expect((await balancesOf(t, p.token)).cash).toBe(990_000);
+    // Resettled as a home win: 100 × 1.90.
+    const won = uof.betSettlement({ ...h, timestamp: ts() }, [
+      {
+        id: 16,
+        specifiers: 'hcp=-0.25',
+        outcomes: [
+          { id: 1714, result: 1 },
+          { id: 1715, result: 0 },
+        ],
+      },
+    ]);
+    await feed.receive(won);
+    expect(await betStatus(bet.betId)).toBe('settled');
+    expect((await balancesOf(t, p.token)).cash).toBe(1_009_000);
+    // The same settlement again changes nothing.
+    expect((await feed.receive(won)).outcome).toBe('duplicate');
+    expect((await balancesOf(t, p.token)).cash).toBe(1_009_000);
+    const [proof] = await queryRows<{ result_source: string }>(
+      t.db,
+      sql`select result_source from sb_markets where external_id = ${`${f.id}/16?hcp=-0.25`}`,
+    );
+    expect(proof?.result_source).toBe('feed:uof');
+    await expectSoundLedger(t.db);
+  });
+
+  it('a bet_cancel window voids the legs of bets placed in it, not the others; rollback_bet_cancel takes it back', async () => {
+    const { feed } = feedOf();
+    await producerUp(feed, api, 3, ts());
+    const p = await sportsPlayer(t);
+    const [fa, fb] = [footballFixture(api), footballFixture(api)];
+    for (const f of [fa, fb])
+      await feed.receive(
+        uof.oddsChange({ product: 3, eventId: f.id, timestamp: ts() }, { markets: mainMarkets() }),
+      );
+    const a = await selectionsOf(t, (await eventOf(fa.id))!.id);
+    const b = await selectionsOf(t, (await eventOf(fb.id))!.id);
+    try {
+      // Two doubles, an hour apart: 1X2 home on A at 2.10 with over 2.5 on B at 1.85.
+      const early = (await place(p.gameToken, [a['1x2:home']!, b['total:over']!])).json();
+      const windowStart = sportsClock.now().getTime() + 30 * 60_000;
+      sportsClock.advance(60 * 60_000);
+      const late = (await place(p.gameToken, [a['1x2:home']!, b['total:over']!])).json();
+      const windowEnd = sportsClock.now().getTime() + 60_000;
+      expect([early.status, late.status]).toEqual(['success', 'success']);
+      // A late price on A's 1X2: only the bets placed in the window lose that leg.
+      await feed.receive(
+        uof.betCancel({ product: 3, eventId: fa.id, timestamp: ts() }, [{ id: 1 }], {
+          start: windowStart,
+          end: windowEnd,
+        }),
+      );
+      const voided = await queryRows<{ bet_id: number; idx: number; void_kind: string | null }>(
+        t.db,
+        sql`select bet_id, idx, void_kind from sb_bet_legs where bet_id in (${early.betId}, ${late.betId}) order by bet_id, idx`,
+      );
+      expect(voided.map((l) => l.void_kind)).toEqual([null, null, 'void', null]);
+      // A wins its 1X2, B goes over: the early double pays 2.10 × 1.85, the late one 1.00 × 1.85.
+      await feed.receive(
+        uof.betSettlement({ product: 3, eventId: fa.id, timestamp: ts() }, [
+          {
+            id: 1,
+            outcomes: [
+              { id: 1, result: 1 },
+              { id: 2, result: 0 },
+              { id: 3, result: 0 },
+            ],
+          },
+        ]),
+      );
+      await feed.receive(
+        uof.betSettlement({ product: 3, eventId: fb.id, timestamp: ts() }, [
+          {
+            id: 18,
+            specifiers: 'total=2.5',
+            outcomes: [
+              { id: 12, result: 1 },
+              { id: 13, result: 0 },
+            ],
+          },
+        ]),
+      );
+      expect((await balancesOf(t, p.token)).cash).toBe(1_000_000 - 20_000 + 38_850 + 18_500);
+      await feed.receive(
+        uof.rollbackBetCancel({ product: 3, eventId: fa.id, timestamp: ts() }, [{ id: 1 }], {
+          start: windowStart,
+          end: windowEnd,
+        }),
+      );
+      expect((await balancesOf(t, p.token)).cash).toBe(1_000_000 - 20_000 + 38_850 * 2);
+      await expectSoundLedger(t.db);
+    } finally {
+      sportsClock.reset();
+    }
+  });
+
+  it('a whole-market bet_cancel voids it (stakes back); fixture_change moves the start; the rollback reopens it', async () => {
+    const { feed } = feedOf();
+    await producerUp(feed, api, 3, ts());
+    const p = await sportsPlayer(t);
+    const f = footballFixture(api);
+    const h = { product: 3, eventId: f.id };
+    await feed.receive(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
+    const e = await eventOf(f.id);
+    const s = await selectionsOf(t, e!.id);
+    const bet = (await place(p.gameToken, [s['total:over']!])).json();
+    await feed.receive(uof.betCancel({ ...h, timestamp: ts() }, [{ id: 18, specifiers: 'total=2.5' }]));
+    expect(await betStatus(bet.betId)).toBe('void');
+    expect((await balancesOf(t, p.token)).cash).toBe(1_000_000);
+    await feed.receive(
+      uof.rollbackBetCancel({ ...h, timestamp: ts() }, [{ id: 18, specifiers: 'total=2.5' }]),
+    );
+    expect(await betStatus(bet.betId)).toBe('open');
+    expect((await balancesOf(t, p.token)).cash).toBe(990_000);
+    // A new kick-off: the fixture is read again from the API.
+    const later = new Date(f.startTime.getTime() + 3_600_000);
+    api.fixtures.set(f.id, { ...f, startTime: later });
+    expect((await feed.receive(uof.fixtureChange({ ...h, timestamp: ts() }, later.getTime()))).outcome).toBe(
+      'applied',
+    );
+    expect(new Date((await eventOf(f.id))!.starts_at).getTime()).toBe(later.getTime());
+    await expectSoundLedger(t.db);
+  });
+
+  it('a producer down suspends its markets; it recovers from its last alive and reopens on snapshot_complete', async () => {
+    const { feed } = feedOf({ aliveTimeoutMs: 300, recoveryTimeoutMs: 60_000 });
+    await producerUp(feed, api, 1, ts());
+    const f = footballFixture(api);
+    const h = { product: 1, eventId: f.id };
+    await feed.receive(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
+    const open = async () => Object.values(await marketsOf(f.id)).filter((m) => m.status === 'open').length;
+    expect(await open()).toBe(3);
+    const lastAlive = ts();
+    await feed.receive(uof.alive(1, lastAlive));
+    // Silence: within the timeout's reach the watch takes the producer down.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await feed.watch()).toContain(1);
+    expect(await open()).toBe(0);
+    // Back: the recovery asks from the last alive; prices arriving meanwhile do not reopen anything.
+    const recovered = new Promise<number>((resolve) => {
+      api.onRecovery = (r) => resolve(r.requestId);
+    });
+    await feed.receive(uof.alive(1, ts()));
+    const requestId = await recovered;
+    expect(api.recoveries.at(-1)).toMatchObject({ product: 'liveodds', after: lastAlive });
+    await feed.receive(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
+    expect(await open()).toBe(0);
+    // Another request's snapshot_complete is not this one.
+    await feed.receive(uof.snapshotComplete(1, ts(), requestId + 1));
+    expect(await open()).toBe(0);
+    await feed.receive(uof.snapshotComplete(1, ts(), requestId));
+    expect(await open()).toBe(3);
+    // subscribed="0" takes it down at once.
+    await feed.receive(uof.alive(1, ts(), 0));
+    expect(await open()).toBe(0);
+  });
+});

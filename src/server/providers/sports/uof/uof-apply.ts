@@ -1,0 +1,440 @@
+import { sql } from 'drizzle-orm';
+import type { MarketResult, OutcomeSettlement } from '../../../../shared/sports/markets.ts';
+import { parsePrice } from '../../../../shared/sports/price.ts';
+import { type Db, queryRows, type Tx } from '../../../db/client.ts';
+import { abandonEventIn } from '../abandonment.ts';
+import { sportsClock } from '../clock.ts';
+import { rollbackLegVoidsIn, voidWindowIn } from '../leg-voids.ts';
+import {
+  correctResultIn,
+  enterResultIn,
+  type ResultBy,
+  unsettleMarketIn,
+  voidMarketIn,
+} from '../results.service.ts';
+import { requestRun, workPendingRuns, workRun } from '../settlement-runs.ts';
+import type { EventStatus } from '../sports.schema.ts';
+import type { SportsWallet } from '../sports-wallet.ts';
+import {
+  setEventState,
+  setMarketOpen,
+  setPrices,
+  upsertCompetition,
+  upsertEvent,
+  upsertMarket,
+  upsertSport,
+} from '../trading.service.ts';
+import { bookMarketFor, bookSportCode, catalogueEntry, marketExternalId, uofSportUrn } from './catalogue.ts';
+import { producerIsUp } from './producers.ts';
+import type { EventMessage, UofFixture } from './uof-messages.ts';
+
+/**
+ * Applies one UOF message about an event to the book, in one transaction with its key: once (a repeat
+ * finds its key), in order per event (a message older than one applied to its event is stale and
+ * changes nothing), and whole (a message the book cannot apply is rejected and nothing of it stays).
+ * Results, cancels and rollbacks go through the book's own paths (results.service, leg-voids), each
+ * asking for its settlement run in the same transaction; the runs are worked once it commits.
+ */
+export const UOF_SOURCE = 'uof';
+const BY: ResultBy = { source: `feed:${UOF_SOURCE}`, operatorId: null };
+
+export type Outcome = 'applied' | 'duplicate' | 'stale' | 'rejected';
+export interface Receipt {
+  outcome: Outcome;
+  key: string;
+  kind: string;
+  /** What was skipped inside an applied message (a market not in the catalogue), or why it was rejected. */
+  notes?: string[];
+}
+
+/** A problem that makes the whole message unappliable: it is rejected, nothing of it written. */
+export class Unappliable extends Error {}
+
+/** UOF sport_event_status codes → the book's event status (unlisted ones leave it as it is). */
+const EVENT_STATUS: Record<string, EventStatus> = {
+  '0': 'scheduled',
+  '1': 'live',
+  '2': 'live',
+  '3': 'ended',
+  '4': 'ended',
+  '5': 'cancelled',
+  '6': 'scheduled',
+  '7': 'live',
+  '8': 'postponed',
+  '9': 'cancelled',
+};
+const BOOK_SPORT_NAMES: Record<string, string> = {
+  football: 'Football',
+  basketball: 'Basketball',
+  tennis: 'Tennis',
+};
+
+interface BookEvent {
+  id: number;
+  sport: string;
+  home: string;
+  away: string;
+  status: string;
+}
+
+export async function bookEventOf(db: Db | Tx, urn: string): Promise<BookEvent | undefined> {
+  const [e] = await queryRows<BookEvent>(
+    db,
+    sql`select e.id, s.code as sport, coalesce(e.home, '') as home, coalesce(e.away, '') as away, e.status
+        from sb_events e join sb_competitions c on c.id = e.competition_id join sb_sports s on s.id = c.sport_id
+        where e.source = ${UOF_SOURCE} and e.external_id = ${urn}`,
+  );
+  return e ? { ...e, id: Number(e.id) } : undefined;
+}
+
+/** A fixture from the REST API as the book's sport, competition and event. */
+async function upsertFixture(tx: Tx, f: UofFixture): Promise<{ eventId: number; runs: boolean }> {
+  const code = bookSportCode(f.tournament.sport.id);
+  const sportId = await upsertSport(tx, code, BOOK_SPORT_NAMES[code] ?? f.tournament.sport.name);
+  const competitionId = await upsertCompetition(tx, sportId, f.tournament.name, {
+    source: UOF_SOURCE,
+    externalId: f.tournament.id,
+  });
+  const teams = f.competitors.competitor;
+  const home = teams.find((c) => c.qualifier === 'home') ?? teams[0];
+  const away = teams.find((c) => c.qualifier === 'away') ?? teams[1];
+  if (!home || !away) throw new Unappliable(`fixture ${f.id} has no two competitors`);
+  const startsAt = new Date(f.start_time ?? f.scheduled ?? '');
+  if (Number.isNaN(startsAt.getTime())) throw new Unappliable(`fixture ${f.id} has no start time`);
+  const eventId = await upsertEvent(tx, {
+    competitionId,
+    name: `${home.name} v ${away.name}`,
+    home: home.name,
+    away: away.name,
+    startsAt,
+    source: UOF_SOURCE,
+    externalId: f.id,
+  });
+  const status =
+    f.status === 'cancelled' || f.status === 'abandoned'
+      ? 'cancelled'
+      : f.status === 'postponed'
+        ? 'postponed'
+        : undefined;
+  if (status) await setEventState(tx, eventId, { status });
+  if (status === 'cancelled')
+    return { eventId, runs: (await abandonEventIn(tx, eventId, `cancelled by ${UOF_SOURCE}`)) > 0 };
+  return { eventId, runs: false };
+}
+
+async function marketIdOf(tx: Tx, urn: string, m: { id: string; specifiers?: string }) {
+  const [row] = await queryRows<{ id: number; result_state: string; result: { kind?: string } | null }>(
+    tx,
+    sql`select id, result_state, result from sb_markets where source = ${UOF_SOURCE}
+          and external_id = ${marketExternalId(urn, m.id, m.specifiers)} for update`,
+  );
+  return row ? { ...row, id: Number(row.id) } : undefined;
+}
+
+/**
+ * Sets a feed market's status from what the feed says and its producer's health: open only while
+ * both allow it. A change of status steps its version (and a suspension is dated), as the desk's does.
+ */
+async function followFeed(tx: Tx, marketId: number, feedActive: boolean, producerOpen: boolean) {
+  const status = feedActive && producerOpen ? 'open' : 'suspended';
+  await tx.execute(
+    sql`update sb_markets set feed_active = ${feedActive}, status = ${status},
+          version = version + case when status <> ${status} then 1 else 0 end,
+          suspended_at = case when ${status} = 'suspended' and status = 'open' then ${sportsClock.now()}::timestamptz else suspended_at end
+        where id = ${marketId} and status in ('open', 'suspended')`,
+  );
+}
+
+interface Work {
+  runs: number[];
+  notes: string[];
+  pending: boolean;
+}
+
+async function oddsChange(tx: Tx, m: Extract<EventMessage, { kind: 'odds_change' }>, ev: BookEvent, w: Work) {
+  const product = Number(m.product);
+  await tx.execute(
+    sql`update sb_events set feed_producer = ${product} where id = ${ev.id} and feed_producer is distinct from ${product}`,
+  );
+  const s = m.sport_event_status;
+  let status = ev.status;
+  if (s) {
+    const next = EVENT_STATUS[s.status];
+    const score =
+      s.home_score !== undefined && s.away_score !== undefined
+        ? {
+            home: Number(s.home_score),
+            away: Number(s.away_score),
+            ...(s.clock?.match_time ? { clock: s.clock.match_time } : {}),
+          }
+        : undefined;
+    await setEventState(tx, ev.id, { status: next, score });
+    if (next === 'cancelled' && ev.status !== 'cancelled') {
+      if ((await abandonEventIn(tx, ev.id, `cancelled by ${UOF_SOURCE}`)) > 0) w.pending = true;
+    }
+    status = next ?? status;
+  }
+  const open = (await producerIsUp(tx, product)) && (status === 'scheduled' || status === 'live');
+  const sport = uofSportUrn(ev.sport);
+  for (const market of m.odds?.market ?? []) {
+    const entry = await catalogueEntry(tx, sport, Number(market.id));
+    if (!entry) {
+      w.notes.push(`market ${market.id} is not in the catalogue for ${sport}`);
+      continue;
+    }
+    const keyOf = new Map(entry.outcomes.map((o) => [o.id, o.key]));
+    const prices: { key: string; price: NonNullable<ReturnType<typeof parsePrice>> }[] = [];
+    for (const o of market.outcome) {
+      const key = keyOf.get(o.id);
+      const price = o.odds ? parsePrice(o.odds, 'decimal') : undefined;
+      if (key && price) prices.push({ key, price });
+    }
+    const feedActive = (market.status ?? '1') === '1';
+    const found = await marketIdOf(tx, m.event_id, market);
+    let marketId = found?.id;
+    if (!marketId) {
+      const book = bookMarketFor(entry, market.specifiers, ev);
+      if (!book.ok) {
+        w.notes.push(`market ${market.id} ${market.specifiers ?? ''} refused: ${book.reason}`);
+        continue;
+      }
+      const priced = new Map(prices.map((p) => [p.key, p.price]));
+      if (book.selections.some((sel) => !priced.has(sel.key))) {
+        w.notes.push(`market ${market.id} ${market.specifiers ?? ''} waits for a price on every outcome`);
+        continue;
+      }
+      marketId = await upsertMarket(tx, {
+        eventId: ev.id,
+        type: book.type,
+        name: book.name,
+        params: book.params,
+        source: UOF_SOURCE,
+        externalId: marketExternalId(m.event_id, market.id, market.specifiers),
+        selections: book.selections.map((sel) => ({
+          key: sel.key,
+          name: sel.name,
+          price: priced.get(sel.key)!,
+        })),
+      });
+    } else if (prices.length > 0) {
+      await setPrices(tx, marketId, prices);
+    }
+    const active = market.outcome.flatMap((o) => {
+      const key = keyOf.get(o.id);
+      return key && o.active ? [{ key, open: o.active === '1' }] : [];
+    });
+    if (active.length > 0)
+      await tx.execute(
+        sql`update sb_selections s set open = x.open from jsonb_to_recordset(${JSON.stringify(active)}::jsonb) as x(key text, open boolean)
+            where s.market_id = ${marketId} and s.key = x.key and s.open is distinct from x.open`,
+      );
+    await followFeed(tx, marketId, feedActive, open);
+  }
+}
+
+/** A settled outcome as the book's per-selection factors (a void factor of 0 is none). */
+function outcomeOf(key: string, o: { result: string; void_factor?: string; dead_heat_factor?: string }) {
+  const out: OutcomeSettlement = { key, won: o.result === '1' };
+  if (o.void_factor && Number(o.void_factor) !== 0) out.voidFactor = o.void_factor;
+  if (o.dead_heat_factor) out.deadHeat = o.dead_heat_factor;
+  return out;
+}
+
+async function betSettlement(
+  tx: Tx,
+  m: Extract<EventMessage, { kind: 'bet_settlement' }>,
+  ev: BookEvent,
+  w: Work,
+) {
+  const sport = uofSportUrn(ev.sport);
+  const by = { ...BY, reason: `bet_settlement (certainty ${m.certainty ?? '?'})` };
+  for (const market of m.outcomes.market) {
+    const found = await marketIdOf(tx, m.event_id, market);
+    const entry = await catalogueEntry(tx, sport, Number(market.id));
+    if (!found || !entry) {
+      w.notes.push(`market ${market.id} ${market.specifiers ?? ''} is not in the book`);
+      continue;
+    }
+    const keyOf = new Map(entry.outcomes.map((o) => [o.id, o.key]));
+    const outcomes = market.outcome.flatMap((o) => {
+      const key = keyOf.get(o.id);
+      return key ? [outcomeOf(key, o)] : [];
+    });
+    const result: MarketResult = { kind: 'outcomes', outcomes };
+    const change =
+      found.result_state === 'confirmed'
+        ? await correctResultIn(tx, found.id, result, by)
+        : await enterResultIn(tx, found.id, result, by);
+    if (typeof change === 'string') w.notes.push(`market ${market.id}: ${change}`);
+    else if (change.run) w.runs.push(await requestRun(tx, change.run));
+  }
+}
+
+const windowOf = (m: { start_time?: string; end_time?: string }) =>
+  m.start_time || m.end_time
+    ? {
+        from: new Date(m.start_time ? Number(m.start_time) : 0),
+        // An open end reaches every bet placed from the start on.
+        to: new Date(m.end_time ? Number(m.end_time) : 8.64e15),
+      }
+    : undefined;
+
+async function betCancel(tx: Tx, m: Extract<EventMessage, { kind: 'bet_cancel' }>, w: Work) {
+  const window = windowOf(m);
+  const by = { ...BY, reason: `bet_cancel${window ? ' (time window)' : ''}` };
+  for (const market of m.market) {
+    const found = await marketIdOf(tx, m.event_id, market);
+    if (!found) {
+      w.notes.push(`market ${market.id} ${market.specifiers ?? ''} is not in the book`);
+      continue;
+    }
+    if (window) {
+      const done = await voidWindowIn(tx, { marketId: found.id }, window.from, window.to, by);
+      if (done.runId) w.runs.push(done.runId);
+      continue;
+    }
+    const run = await voidMarketIn(tx, found.id, by);
+    if (typeof run === 'string') w.notes.push(`market ${market.id}: ${run}`);
+    else w.runs.push(await requestRun(tx, run));
+  }
+}
+
+async function rollback(
+  tx: Tx,
+  m: Extract<EventMessage, { kind: 'rollback_bet_settlement' | 'rollback_bet_cancel' }>,
+  w: Work,
+) {
+  const window = m.kind === 'rollback_bet_cancel' ? windowOf(m) : undefined;
+  const actor = { operatorId: null, reason: m.kind };
+  for (const market of m.market) {
+    const found = await marketIdOf(tx, m.event_id, market);
+    if (!found) {
+      w.notes.push(`market ${market.id} ${market.specifiers ?? ''} is not in the book`);
+      continue;
+    }
+    if (window) {
+      const done = await rollbackLegVoidsIn(tx, { marketId: found.id }, window.from, window.to, actor);
+      if (done.runId) w.runs.push(done.runId);
+      continue;
+    }
+    // A rollback of a cancel takes back only a void; of a settlement, only a result that is not one.
+    const isVoid = found.result?.kind === 'void';
+    if (found.result_state === 'none' || isVoid !== (m.kind === 'rollback_bet_cancel')) {
+      w.notes.push(`market ${market.id}: nothing to roll back`);
+      continue;
+    }
+    const run = await unsettleMarketIn(tx, found.id, actor);
+    if (typeof run === 'string') w.notes.push(`market ${market.id}: ${run}`);
+    else w.runs.push(await requestRun(tx, run));
+  }
+}
+
+/** Claims the message's key and its place in its event's order: 'fresh', a duplicate, or stale. */
+async function claim(tx: Tx, m: EventMessage, key: string): Promise<'fresh' | 'duplicate' | 'stale'> {
+  const inserted = await queryRows<{ key: string }>(
+    tx,
+    sql`insert into sb_uof_messages (key, kind, product, event_urn, ts, outcome)
+        values (${key}, ${m.kind}, ${Number(m.product)}, ${m.event_id}, ${Number(m.timestamp)}, 'applied')
+        on conflict (key) do nothing returning key`,
+  );
+  if (inserted.length === 0) return 'duplicate';
+  const moved = await queryRows<{ ts: number }>(
+    tx,
+    sql`insert into sb_uof_event_cursor (event_urn, ts) values (${m.event_id}, ${Number(m.timestamp)})
+        on conflict (event_urn) do update set ts = excluded.ts, updated_at = now()
+        where sb_uof_event_cursor.ts <= excluded.ts returning ts`,
+  );
+  if (moved.length > 0) return 'fresh';
+  await tx.execute(sql`update sb_uof_messages set outcome = 'stale' where key = ${key}`);
+  return 'stale';
+}
+
+export interface ApplyDeps {
+  db: Db;
+  wallet: SportsWallet;
+  /** The fixture of an event the book has not seen, or of a fixture_change (from the REST API). */
+  fixture: (urn: string) => Promise<UofFixture | undefined>;
+}
+
+export async function applyEventMessage(deps: ApplyDeps, m: EventMessage, key: string): Promise<Receipt> {
+  const { db } = deps;
+  const [seen] = await queryRows<{ outcome: string }>(
+    db,
+    sql`select outcome from sb_uof_messages where key = ${key}`,
+  );
+  if (seen) return { outcome: 'duplicate', key, kind: m.kind };
+  // The fixture is read before the transaction: a slow API holds no lock.
+  const known = await bookEventOf(db, m.event_id);
+  const needsFixture = m.kind === 'fixture_change' || (!known && m.kind === 'odds_change');
+  const fixture = needsFixture ? await deps.fixture(m.event_id) : undefined;
+  const w: Work = { runs: [], notes: [], pending: false };
+  let state: 'fresh' | 'duplicate' | 'stale';
+  try {
+    state = await db.transaction(async (tx) => {
+      const claimed = await claim(tx, m, key);
+      if (claimed !== 'fresh') return claimed;
+      if (needsFixture) {
+        if (!fixture) throw new Unappliable(`no fixture for ${m.event_id}`);
+        if ((await upsertFixture(tx, fixture)).runs) w.pending = true;
+      }
+      const ev = await bookEventOf(tx, m.event_id);
+      if (!ev) {
+        // Nothing of an event the book never listed can be settled or stopped: applied as nothing.
+        w.notes.push(`event ${m.event_id} is not in the book`);
+        return claimed;
+      }
+      switch (m.kind) {
+        case 'odds_change':
+          await oddsChange(tx, m, ev, w);
+          break;
+        case 'bet_stop':
+          await tx.execute(
+            sql`update sb_markets set feed_active = false where event_id = ${ev.id} and source = ${UOF_SOURCE}`,
+          );
+          await setMarketOpen(tx, { eventId: ev.id }, false);
+          break;
+        case 'bet_settlement':
+          await betSettlement(tx, m, ev, w);
+          break;
+        case 'bet_cancel':
+          await betCancel(tx, m, w);
+          break;
+        case 'rollback_bet_settlement':
+        case 'rollback_bet_cancel':
+          await rollback(tx, m, w);
+          break;
+        case 'fixture_change':
+          break;
+      }
+      if (w.notes.length > 0)
+        await tx.execute(
+          sql`update sb_uof_messages set detail = ${w.notes.join('; ').slice(0, 2000)} where key = ${key}`,
+        );
+      return claimed;
+    });
+  } catch (error) {
+    if (!(error instanceof Unappliable)) throw error;
+    await rejectMessage(db, key, m.kind, error.message, m);
+    return { outcome: 'rejected', key, kind: m.kind, notes: [error.message] };
+  }
+  if (state !== 'fresh') return { outcome: state, key, kind: m.kind };
+  for (const run of w.runs) await workRun(deps.db, deps.wallet, run);
+  if (w.pending) await workPendingRuns(deps.db, deps.wallet);
+  return { outcome: 'applied', key, kind: m.kind, ...(w.notes.length ? { notes: w.notes } : {}) };
+}
+
+/** Records a message that cannot be applied: counted once, by its key. */
+export async function rejectMessage(
+  db: Db,
+  key: string,
+  kind: string,
+  reason: string,
+  m?: { product?: string; event_id?: string; timestamp?: string },
+) {
+  await db.execute(
+    sql`insert into sb_uof_messages (key, kind, product, event_urn, ts, outcome, detail)
+        values (${key}, ${kind.slice(0, 40)}, ${m?.product ? Number(m.product) : null}, ${m?.event_id ?? null},
+          ${m?.timestamp ? Number(m.timestamp) : null}, 'rejected', ${reason.slice(0, 2000)})
+        on conflict (key) do nothing`,
+  );
+}

@@ -1,0 +1,240 @@
+import amqp, { type Channel, type ChannelModel } from 'amqplib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
+import { type Broker, rabbitmqOrSkip, startRabbitmq } from '../../../../../test/support/rabbitmq.ts';
+import {
+  listenForWallet,
+  selectionsOf,
+  slipId,
+  sportsApiCall,
+  sportsPlayer,
+} from '../../../../../test/support/sports.ts';
+import { useTestApp } from '../../../../../test/support/test-app.ts';
+import { backendAvailable, isPostgres } from '../../../../../test/support/test-db.ts';
+import { footballFixture, mainMarkets } from '../../../../../test/support/uof.ts';
+import { startUofRestStandIn, type UofRestStandIn } from '../../../../../test/support/uof-rest-standin.ts';
+import { queryRows } from '../../../db/client.ts';
+import * as uof from './uof-build.ts';
+import { type runUofFeed, runUofFeed as startFeed } from './uof-runner.ts';
+
+/**
+ * The adapter on a real RabbitMQ broker (the system's rabbitmq-server, started here on a free port):
+ * what the feed publishes on its topic exchange reaches the book through amqplib, once and in order;
+ * alive messages stopping take the producer's markets down within seconds, and its recovery (asked of
+ * the REST stand-in, answered over the broker) brings them back. Once per run, on PostgreSQL: the
+ * broker takes most of a minute to boot.
+ */
+const EXCHANGE = 'unifiedfeed';
+describe.runIf(backendAvailable && isPostgres && rabbitmqOrSkip())('the UOF adapter on a real broker', () => {
+  const t = useTestApp();
+  let broker: Broker;
+  let api: UofRestStandIn;
+  let publisher: ChannelModel;
+  let channel: Channel;
+  let running: ReturnType<typeof runUofFeed>;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let clock = Date.now();
+  const ts = () => (clock += 1_000);
+
+  /** Publishes as the feed does: the routing key names priority, producer kind, message type and event. */
+  const publish = (xml: string) => {
+    const kind = /<([a-z_]+)[\s/>]/.exec(xml.replace(/^<\?xml[^>]*>/, ''))?.[1] ?? 'unknown';
+    const event = /event_id="([^"]+)"/.exec(xml)?.[1]?.split(':') ?? [];
+    const key = event.length
+      ? `hi.-.live.${kind}.1.${event[0]}:${event[1]}.${event[2]}.-`
+      : `-.-.-.${kind}.-.-.-.-`;
+    channel.publish(EXCHANGE, key, Buffer.from(xml));
+  };
+  const waitFor = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> => {
+    const until = Date.now() + ms;
+    for (;;) {
+      const v = await read();
+      if (ok(v) || Date.now() > until) return v;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const outcomeOf = async (kind: string, event: string) =>
+    queryRows<{ outcome: string }>(
+      t.db,
+      sql`select outcome from sb_uof_messages where kind = ${kind} and event_urn = ${event} order by ts, key`,
+    );
+  const marketStatuses = async (urn: string) =>
+    (
+      await queryRows<{ status: string }>(
+        t.db,
+        sql`select m.status from sb_markets m join sb_events e on e.id = m.event_id where e.external_id = ${urn} order by m.id`,
+      )
+    ).map((r) => r.status);
+
+  beforeAll(async () => {
+    await listenForWallet(t);
+    [broker, api] = await Promise.all([startRabbitmq(), startUofRestStandIn()]);
+    publisher = await amqp.connect(broker.url);
+    channel = await publisher.createChannel();
+    await channel.assertExchange(EXCHANGE, 'topic', { durable: true });
+    // The feed answers a recovery by sending what it has, then the request's snapshot_complete.
+    api.onRecovery = (r) => {
+      publish(uof.snapshotComplete(r.product === 'liveodds' ? 1 : 3, ts(), r.requestId));
+    };
+    running = startFeed(
+      t.db,
+      t.app.sportsWallet,
+      {
+        amqpUrl: broker.url,
+        exchange: EXCHANGE,
+        bindings: ['#'],
+        queue: undefined,
+        apiUrl: api.url,
+        accessToken: api.token,
+        aliveTimeoutMs: 1_500,
+      },
+      { info: () => undefined, warn: () => undefined },
+    );
+    await waitFor(
+      async () => {
+        publish(uof.alive(1, ts()));
+        return queryRows<{ state: string }>(t.db, sql`select state from sb_uof_producers where product = 1`);
+      },
+      (rows) => rows[0]?.state === 'up',
+      30_000,
+    );
+    // The producer's alive every half second, as the feed sends it every few (the last test stops it).
+    heartbeat = setInterval(() => publish(uof.alive(1, ts())), 500);
+  }, 240_000);
+  afterAll(async () => {
+    clearInterval(heartbeat);
+    await running?.stop();
+    await publisher?.close().catch(() => undefined);
+    await Promise.all([broker?.stop(), api?.close()]);
+  }, 60_000);
+
+  it('applies each message once and in order per event: repeats and older messages change nothing', async () => {
+    const f = footballFixture(api);
+    const h = { product: 1, eventId: f.id };
+    const older = ts();
+    const first = uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() });
+    publish(first);
+    publish(first);
+    publish(
+      uof.oddsChange(
+        { ...h, timestamp: older },
+        {
+          markets: [
+            {
+              id: 1,
+              outcomes: [
+                { id: 1, odds: '9.00' },
+                { id: 2, odds: '9.00' },
+                { id: 3, odds: '9.00' },
+              ],
+            },
+          ],
+        },
+      ),
+    );
+    publish('<odds_change product="1" timestamp="1"><odds>');
+    const outcomes = await waitFor(
+      () => outcomeOf('odds_change', f.id),
+      (rows) => rows.length === 2,
+    );
+    expect(outcomes.map((r) => r.outcome).sort()).toEqual(['applied', 'stale']);
+    const [e] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from sb_events where external_id = ${f.id}`,
+    );
+    expect((await selectionsOf(t, Number(e!.id)))['1x2:home']?.price).toBe('21/10');
+  });
+
+  it('end to end over the broker: a bet, bet_stop, a settlement with a void factor, its rollback and resettlement', async () => {
+    const p = await sportsPlayer(t);
+    const f = footballFixture(api);
+    const h = { product: 1, eventId: f.id };
+    publish(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
+    await waitFor(
+      () => marketStatuses(f.id),
+      (s) => s.length === 3 && s.every((x) => x === 'open'),
+    );
+    const [e] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from sb_events where external_id = ${f.id}`,
+    );
+    const s = await selectionsOf(t, Number(e!.id));
+    const bet = (
+      await sportsApiCall(t, 'place', {
+        token: p.gameToken,
+        requestId: slipId(),
+        kind: 'single',
+        unitStake: 10_000,
+        priceChange: 'none',
+        legs: [{ selectionId: s['handicap:home']!.id, price: s['handicap:home']!.price }],
+      })
+    ).json();
+    expect(bet.status).toBe('success');
+    publish(uof.betStop({ ...h, timestamp: ts() }));
+    await waitFor(
+      () => marketStatuses(f.id),
+      (st) => st.every((x) => x === 'suspended'),
+    );
+    const cash = () => balancesOf(t, p.token).then((b) => b.cash);
+    const hcp = { id: 16, specifiers: 'hcp=-0.25' };
+    publish(
+      uof.betSettlement({ ...h, timestamp: ts() }, [
+        {
+          ...hcp,
+          outcomes: [
+            { id: 1714, result: 0, voidFactor: '0.5' },
+            { id: 1715, result: 1, voidFactor: '0.5' },
+          ],
+        },
+      ]),
+    );
+    expect(await waitFor(cash, (c) => c === 995_000)).toBe(995_000);
+    publish(uof.rollbackBetSettlement({ ...h, timestamp: ts() }, [hcp]));
+    expect(await waitFor(cash, (c) => c === 990_000)).toBe(990_000);
+    publish(
+      uof.betSettlement({ ...h, timestamp: ts() }, [
+        {
+          ...hcp,
+          outcomes: [
+            { id: 1714, result: 1 },
+            { id: 1715, result: 0 },
+          ],
+        },
+      ]),
+    );
+    expect(await waitFor(cash, (c) => c === 1_009_000)).toBe(1_009_000);
+    await expectSoundLedger(t.db);
+  });
+
+  it('alive messages stopping suspend the producer’s markets within seconds; recovery reopens them', async () => {
+    const f = footballFixture(api);
+    const h = { product: 1, eventId: f.id };
+    publish(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
+    await waitFor(
+      () => marketStatuses(f.id),
+      (s) => s.length === 3 && s.every((x) => x === 'open'),
+    );
+    clearInterval(heartbeat);
+    // No alive for longer than the timeout (1.5 s): the watch (every second) suspends them.
+    const stoppedAt = Date.now();
+    const down = await waitFor(
+      () => marketStatuses(f.id),
+      (s) => s.every((x) => x === 'suspended'),
+      10_000,
+    );
+    expect(down.every((x) => x === 'suspended')).toBe(true);
+    expect(Date.now() - stoppedAt).toBeLessThan(5_000);
+    // Alive again: a recovery from the last alive, answered over the broker; then the markets reopen.
+    const asked = api.recoveries.length;
+    publish(uof.alive(1, ts()));
+    const up = await waitFor(
+      () => marketStatuses(f.id),
+      (s) => s.every((x) => x === 'open'),
+      10_000,
+    );
+    expect(up.every((x) => x === 'open')).toBe(true);
+    expect(api.recoveries.length).toBe(asked + 1);
+    expect(api.recoveries.at(-1)?.after).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../../db/client.ts';
+import type { SportsWallet } from '../sports-wallet.ts';
+import { onAlive, onSnapshotComplete, watchProducers } from './producers.ts';
+import { applyEventMessage, type Receipt, rejectMessage } from './uof-apply.ts';
+import { isEventMessage } from './uof-messages.ts';
+import type { UofRest } from './uof-rest.ts';
+import { parseUofMessage } from './uof-xml.ts';
+
+/**
+ * The one way a UOF message reaches the book: from the broker (amqp-consumer.ts), from the demo feed
+ * in process, or from a replayed file. Each message is parsed and checked, then applied once
+ * (uof-apply.ts) or handed to the producers' health (producers.ts); a malformed or unknown one is
+ * logged, counted (sb_uof_messages, outcome 'rejected') and skipped.
+ */
+export interface FeedLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface UofFeedOptions {
+  /** A producer not heard from for this long goes down (UOF sends alive every 10 s). */
+  aliveTimeoutMs: number;
+  /** A recovery without its snapshot_complete for this long is asked again. */
+  recoveryTimeoutMs: number;
+}
+
+export const DEFAULT_FEED_OPTIONS: UofFeedOptions = { aliveTimeoutMs: 20_000, recoveryTimeoutMs: 300_000 };
+
+export interface UofFeed {
+  receive(xml: string): Promise<Receipt>;
+  /** One pass of the producers' watch (the runner calls it every second). */
+  watch(): Promise<number[]>;
+}
+
+export function uofFeed(
+  deps: { db: Db; wallet: SportsWallet; rest: UofRest; log: FeedLog },
+  options: UofFeedOptions = DEFAULT_FEED_OPTIONS,
+): UofFeed {
+  const { db, rest, log } = deps;
+  return {
+    async receive(xml) {
+      const parsed = parseUofMessage(xml);
+      if (!parsed.ok) {
+        await rejectMessage(db, parsed.key, parsed.kind, parsed.reason);
+        log.warn({ key: parsed.key, kind: parsed.kind, reason: parsed.reason }, 'uof message rejected');
+        return { outcome: 'rejected', key: parsed.key, kind: parsed.kind, notes: [parsed.reason] };
+      }
+      const m = parsed.message;
+      if (m.kind === 'alive') {
+        await onAlive(db, rest, m).catch((error: unknown) =>
+          log.warn({ err: error, product: m.product }, 'uof recovery request failed'),
+        );
+        return { outcome: 'applied', key: parsed.key, kind: m.kind };
+      }
+      if (m.kind === 'snapshot_complete') {
+        const reopened = await onSnapshotComplete(db, m);
+        if (reopened !== undefined) log.info({ product: m.product, reopened }, 'uof producer recovered');
+        return { outcome: reopened === undefined ? 'stale' : 'applied', key: parsed.key, kind: m.kind };
+      }
+      if (!isEventMessage(m)) throw new Error('unreachable');
+      const receipt = await applyEventMessage(
+        { db, wallet: deps.wallet, fixture: (urn) => rest.fixture(urn) },
+        m,
+        parsed.key,
+      );
+      if (receipt.outcome === 'rejected')
+        log.warn({ key: receipt.key, notes: receipt.notes }, 'uof message rejected');
+      return receipt;
+    },
+    async watch() {
+      const down = await watchProducers(db, options);
+      if (down.length > 0) log.warn({ products: down }, 'uof producers silent: their markets are suspended');
+      return down;
+    },
+  };
+}
+
+/** What the desk shows of the feed: messages by outcome in the last day. */
+export async function uofMessageCounts(db: Db): Promise<Record<string, number>> {
+  const rows = await queryRows<{ outcome: string; n: number }>(
+    db,
+    sql`select outcome, count(*)::int as n from sb_uof_messages where received_at > now() - interval '1 day' group by outcome`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.outcome, Number(r.n)]));
+}

@@ -1,0 +1,62 @@
+import type { UofConfig } from '../../../config.ts';
+import type { Db } from '../../../db/client.ts';
+import type { SportsWallet } from '../sports-wallet.ts';
+import { type AmqpConsumer, amqpConsumer } from './amqp-consumer.ts';
+import { type FeedLog, type UofFeed, uofFeed } from './uof-feed.ts';
+import { httpUofRest } from './uof-rest.ts';
+
+/** How often the producers' watch looks for silence: a producer down is suspended within about this. */
+export const WATCH_EVERY_MS = 1_000;
+
+/** Runs a feed's watch every second until stopped; passes never overlap. */
+export function watchEverySecond(feed: UofFeed, log: FeedLog): { stop(): Promise<void> } {
+  let current: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (current) return;
+    current = feed
+      .watch()
+      .catch((error: unknown) => log.warn({ err: error }, 'uof producer watch failed'))
+      .finally(() => {
+        current = undefined;
+      });
+  }, WATCH_EVERY_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await current;
+    },
+  };
+}
+
+/**
+ * The real feed (main.ts, when UOF_AMQP_URL is set): the broker's messages into the adapter, the REST
+ * API for fixtures and recoveries, and the producers' watch.
+ */
+export function runUofFeed(
+  db: Db,
+  wallet: SportsWallet,
+  config: UofConfig,
+  log: FeedLog,
+): { feed: UofFeed; consumer: AmqpConsumer; stop(): Promise<void> } {
+  const rest = httpUofRest(config.apiUrl, config.accessToken);
+  const feed = uofFeed(
+    { db, wallet, rest, log },
+    { aliveTimeoutMs: config.aliveTimeoutMs, recoveryTimeoutMs: 300_000 },
+  );
+  const consumer = amqpConsumer(
+    { url: config.amqpUrl, exchange: config.exchange, bindings: config.bindings, queue: config.queue },
+    (xml) => feed.receive(xml),
+    log,
+  );
+  void consumer.start();
+  const watch = watchEverySecond(feed, log);
+  return {
+    feed,
+    consumer,
+    async stop() {
+      await watch.stop();
+      await consumer.stop();
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/** The Unified Odds Feed adapter's own records (migration 0020). */
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Every message received, once, with what became of it: a repeat finds its key and changes nothing. */
+export const sbUofMessages = pgTable(
+  'sb_uof_messages',
+  {
+    key: text('key').primaryKey(),
+    kind: text('kind').notNull(),
+    product: integer('product'),
+    eventUrn: text('event_urn'),
+    ts: bigint('ts', { mode: 'number' }),
+    outcome: text('outcome', { enum: ['applied', 'stale', 'rejected'] }).notNull(),
+    detail: text('detail'),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sb_uof_messages_received').on(t.receivedAt),
+    check('sb_uof_messages_outcome', sql`${t.outcome} IN ('applied', 'stale', 'rejected')`),
+  ],
+);
+
+/** Order per event: the feed timestamp of the last message applied to it. */
+export const sbUofEventCursor = pgTable('sb_uof_event_cursor', {
+  eventUrn: text('event_urn').primaryKey(),
+  ts: bigint('ts', { mode: 'number' }).notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** Each producer's health: down until the recovery it asked for ends with its snapshot_complete. */
+export const sbUofProducers = pgTable(
+  'sb_uof_producers',
+  {
+    product: integer('product').primaryKey(),
+    state: text('state', { enum: ['up', 'down', 'recovering'] })
+      .notNull()
+      .default('down'),
+    lastAliveAt: at('last_alive_at'),
+    lastAliveTs: bigint('last_alive_ts', { mode: 'number' }),
+    recoveryRequestId: bigint('recovery_request_id', { mode: 'number' }),
+    recoveryRequestedAt: at('recovery_requested_at'),
+    downReason: text('down_reason'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('sb_uof_producers_state', sql`${t.state} IN ('up', 'down', 'recovering')`)],
+);
+
+/** The market catalogue: a UOF market id per sport, as one of the book's market types. */
+export const sbMarketCatalogue = pgTable(
+  'sb_market_catalogue',
+  {
+    sport: text('sport').notNull(),
+    marketId: integer('market_id').notNull(),
+    name: text('name').notNull(),
+    bookType: text('book_type').notNull(),
+    lineSpecifier: text('line_specifier'),
+    lineStyle: text('line_style'),
+    params: jsonb('params').notNull().default({}),
+    outcomes: jsonb('outcomes').$type<{ id: string; key: string; name: string }[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sport, t.marketId] })],
+);
