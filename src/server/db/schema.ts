@@ -11,6 +11,7 @@ export * from '../modules/games/games.schema.ts';
 export * from '../modules/games/wallet/debts.schema.ts';
 export * from '../modules/inbox/inbox.schema.ts';
 export * from '../modules/jackpot/jackpot.schema.ts';
+export * from '../modules/outbox/outbox.schema.ts';
 export * from '../modules/ledger/ledger.schema.ts';
 export * from '../modules/protection/limits.schema.ts';
 export * from '../modules/protection/protection.schema.ts';
