@@ -34,6 +34,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+app.outbox.start();
 // With the demo data set, the sportsbook's demo feed keeps made-up matches trading, live and settling.
 if (config.seedDemo) demoFeed = runDemoFeed(app, database.db);
 app.log.info(
