@@ -5,7 +5,7 @@ import { MSG, STATUS } from '../../../shared/messages.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { memberRecoveryCodes, members } from './accounts.schema.ts';
-import { type AttemptLimits, reserveAttempt } from './attempt-limits.ts';
+import { type AttemptLimits, releaseAttempt, reserveAttempt } from './attempt-limits.ts';
 
 /** How many recovery codes turning 2FA on gives; each works once instead of a TOTP code. */
 export const RECOVERY_CODES = 10;
@@ -107,6 +107,8 @@ export async function requireSecondFactor(db: Db, limits: AttemptLimits, memberI
     });
   }
   if (!(await secondFactorMatches(db, memberId, otp))) throw otpRefused(MSG.otpWrong, 'wrong code');
+  // A right code is not a guess: its attempt comes back (wrong ones stay counted).
+  await releaseAttempt({ giveBack: [limits.memberCodes, String(memberId)] });
 }
 
 /** The member's 2FA as My page and the back office show it. */
@@ -149,6 +151,7 @@ export async function enableSecondFactor(db: Db, limits: AttemptLimits, memberId
   if (!(await totpMatches(db, memberId, row.pending, row.lastStep, otp))) {
     throw errors.invalid('wrong code', MSG.otpWrong);
   }
+  await releaseAttempt({ giveBack: [limits.memberCodes, String(memberId)] });
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await db.transaction(async (tx) => {
     await tx
