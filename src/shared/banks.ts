@@ -39,7 +39,18 @@ export const DEFAULT_BANKS: Record<string, readonly string[]> = {
     'TISCO',
   ],
   JPY: ['MUFG Bank', 'SMBC', 'Mizuho Bank', 'Resona Bank', 'Japan Post Bank', 'Rakuten Bank', 'PayPay Bank'],
-  VND: ['Vietcombank', 'VietinBank', 'BIDV', 'Agribank', 'Techcombank', 'MB Bank', 'ACB', 'VPBank', 'Sacombank', 'TPBank'],
+  VND: [
+    'Vietcombank',
+    'VietinBank',
+    'BIDV',
+    'Agribank',
+    'Techcombank',
+    'MB Bank',
+    'ACB',
+    'VPBank',
+    'Sacombank',
+    'TPBank',
+  ],
   USD: ['Bank of America', 'Chase', 'Citibank', 'Wells Fargo'],
 };
 

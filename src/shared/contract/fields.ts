@@ -25,7 +25,12 @@ export const phoneField = z
   .regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, 'phone: 8-20 digits')
   .transform((v) => v.replace(/[ -]/g, ''));
 
-export const emailField = z.string().trim().toLowerCase().max(254, 'email: too long').pipe(z.email('email: an address'));
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'email: too long')
+  .pipe(z.email('email: an address'));
 
 /** A calendar date, YYYY-MM-DD (the date of birth). */
 export const birthDateField = z

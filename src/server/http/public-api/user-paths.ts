@@ -70,7 +70,12 @@ export const userPaths: PathTable = {
     },
   },
   reg: { route: 'user-register', about: REGISTRATION_FIELDS, body: registrationBody, reply: loggedInReply },
-  regUsed: { route: 'user-register', about: REGISTRATION_FIELDS, body: registrationBody, reply: loggedInReply },
+  regUsed: {
+    route: 'user-register',
+    about: REGISTRATION_FIELDS,
+    body: registrationBody,
+    reply: loggedInReply,
+  },
   check_user_id: { route: 'check-user-id' },
   check_user_nick: { route: 'check-user-nick' },
   check_user_code: { route: 'check-user-code' },

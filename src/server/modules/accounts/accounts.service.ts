@@ -11,8 +11,8 @@ import { members } from './accounts.schema.ts';
 import { type AttemptLimits, memberLoginKeys, releaseAttempt, reserveAttempt } from './attempt-limits.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { assertListedBank, checkRegistration } from './registration-rules.ts';
-import { otpRequired, requireSecondFactor, secondFactorMatches } from './two-factor.service.ts';
 import { createSession, type NewSession, revokeOtherSessions, type SessionMember } from './sessions.repo.ts';
+import { otpRequired, requireSecondFactor, secondFactorMatches } from './two-factor.service.ts';
 
 const idTaken = () => errors.taken('this id is taken', MSG.idTaken);
 const nickTaken = () => errors.taken('this nick is taken', MSG.nickTaken);

@@ -4,8 +4,8 @@ import { useOperators } from '../../../../test/support/operators.ts';
 import { startSmtpInbox } from '../../../../test/support/smtp-inbox.ts';
 import { type RegisterBody, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
-import { claimDueMessages } from '../outbox/outbox.service.ts';
 import { smtpTransport } from '../../providers/messaging/smtp.transport.ts';
+import { claimDueMessages } from '../outbox/outbox.service.ts';
 
 const ANSWER_MS = 300;
 const TTL_MS = 2500;
@@ -33,7 +33,9 @@ describe.runIf(backendAvailable)('password recovery', () => {
   beforeAll(async () => {
     const sites = (await as('owner').get('/api/admin/settings/sites')).json().sites;
     siteId = sites.find((s: { isDefault: boolean }) => s.isDefault).id;
-    const set = await as('owner').post(`/api/admin/settings/sites/${siteId}/accounts`, { recoveryChannel: 'email' });
+    const set = await as('owner').post(`/api/admin/settings/sites/${siteId}/accounts`, {
+      recoveryChannel: 'email',
+    });
     expect(set.statusCode).toBe(200);
     t.app.sites.invalidate();
   });
@@ -115,7 +117,9 @@ describe.runIf(backendAvailable)('password recovery', () => {
   it('at least once: a send the server accepted before the worker died comes again with the same Message-ID', async () => {
     const m = await memberWithEmail();
     await forgot(m.id);
-    const [claimed] = (await claimDueMessages(t.db, 'dies-after-send', 50, 300)).filter((c) => c.recipient === m.email);
+    const [claimed] = (await claimDueMessages(t.db, 'dies-after-send', 50, 300)).filter(
+      (c) => c.recipient === m.email,
+    );
     const transport = smtpTransport({ url: inbox.url, from: FROM });
     await transport.send({ ...claimed!, idempotencyKey: `outbox-${claimed!.id}` });
     transport.close();
@@ -153,7 +157,9 @@ describe.runIf(backendAvailable)('password recovery', () => {
   it('refuses malformed requests with 400 and limits requests per account', async () => {
     expect((await t.call('user-password-forgot', { id: '' }, from())).statusCode).toBe(400);
     expect((await t.call('user-password-forgot', { id: 'x'.repeat(5000) }, from())).statusCode).toBe(400);
-    expect((await t.call('user-password-reset', { id: 'abcd', code: '12', pw: 'secret123' }, from())).statusCode).toBe(400);
+    expect(
+      (await t.call('user-password-reset', { id: 'abcd', code: '12', pw: 'secret123' }, from())).statusCode,
+    ).toBe(400);
     const m = await memberWithEmail();
     const answers = [];
     for (let i = 0; i < 4; i += 1) answers.push((await forgot(m.id)).json().status);
@@ -185,9 +191,17 @@ describe.runIf(backendAvailable)('password recovery', () => {
       await forgot(m.id);
       await t.app.outbox.runOnce();
       const code = codeIn(inbox.to(m.email)[0]!.raw)!;
-      const wrong = Array.from({ length: 100 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+      const wrong = Array.from({ length: 100 }, (_, i) =>
+        String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+      );
       const guesses = await Promise.all(
-        wrong.map((c) => t.call('user-password-reset', { id: m.id, code: c, pw: 'guessed123' }, { remoteAddress: '10.7.7.7' })),
+        wrong.map((c) =>
+          t.call(
+            'user-password-reset',
+            { id: m.id, code: c, pw: 'guessed123' },
+            { remoteAddress: '10.7.7.7' },
+          ),
+        ),
       );
       const byStatus = guesses.reduce<Record<number, number>>((acc, r) => {
         acc[r.statusCode] = (acc[r.statusCode] ?? 0) + 1;

@@ -103,7 +103,10 @@ export async function resetPassword(
   const reservation = await reserveAttempt(account, address);
   if (!reservation.ok) throw limited(reservation.retryAfter);
   const wrong = () => errors.invalid('the code is wrong or expired', MSG.resetCodeWrong);
-  const [member] = await db.select({ id: members.id }).from(members).where(eq(members.loginId, input.loginId));
+  const [member] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.loginId, input.loginId));
   if (!member) throw wrong();
   const live = and(
     eq(passwordResets.memberId, member.id),

@@ -9,7 +9,8 @@ type Rules = ReturnType<typeof registrationRules>;
 export function ageOn(birthDate: string, today: Date): number {
   const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
   const years = today.getUTCFullYear() - y;
-  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
   return beforeBirthday ? years - 1 : years;
 }
 
@@ -23,7 +24,8 @@ export function checkRegistration(input: ParsedRequest<'user-register'>, rules: 
     throw errors.invalid('an e-mail address is required on this site', MSG.emailRequired, field('email'));
   }
   const age = ageOn(input.birthDate, today);
-  if (age > 130 || age < 0) throw errors.invalid('birthDate: not a plausible date', MSG.birthDateInvalid, field('birthDate'));
+  if (age > 130 || age < 0)
+    throw errors.invalid('birthDate: not a plausible date', MSG.birthDateInvalid, field('birthDate'));
   if (age < rules.minAge) {
     throw errors.invalid(`members must be at least ${rules.minAge}`, MSG.tooYoung, {
       ...field('birthDate'),

@@ -59,8 +59,12 @@ describe.runIf(backendAvailable)('registration', () => {
       banks: ['Bangkok Bank', 'Kasikornbank'],
     });
     expect(set.statusCode).toBe(200);
-    expect((await as('support').post(`/api/admin/settings/sites/${id}/accounts`, { minAge: 30 })).statusCode).toBe(403);
-    expect((await as('owner').post(`/api/admin/settings/sites/${id}/accounts`, { minAge: 3 })).statusCode).toBe(400);
+    expect(
+      (await as('support').post(`/api/admin/settings/sites/${id}/accounts`, { minAge: 30 })).statusCode,
+    ).toBe(403);
+    expect(
+      (await as('owner').post(`/api/admin/settings/sites/${id}/accounts`, { minAge: 3 })).statusCode,
+    ).toBe(400);
     t.app.sites.invalidate();
     const site = (await t.call('get-reg-domain', {})).json().site;
     expect(site).toMatchObject({
@@ -73,9 +77,14 @@ describe.runIf(backendAvailable)('registration', () => {
     const base = { bankname: 'Kasikornbank', termsVersion: '2026-11' };
     const noEmail = await t.call('user-register', newMember(base));
     expect(noEmail.json()).toMatchObject({ msg: 'msg3501', field: 'email' });
-    const twenty = await t.call('user-register', newMember({ ...base, email: 'a@b.test', birthDate: yearsAgo(20) }));
+    const twenty = await t.call(
+      'user-register',
+      newMember({ ...base, email: 'a@b.test', birthDate: yearsAgo(20) }),
+    );
     expect(twenty.json()).toMatchObject({ msg: 'msg3502', minAge: 21 });
-    expect((await t.call('user-register', newMember({ ...base, email: 'not-an-email' }))).statusCode).toBe(400);
+    expect((await t.call('user-register', newMember({ ...base, email: 'not-an-email' }))).statusCode).toBe(
+      400,
+    );
     const ok = await t.call('user-register', newMember({ ...base, email: 'Member@Mail.Test' }));
     expect(ok.statusCode).toBe(201);
     await as('owner').post(`/api/admin/settings/sites/${id}/accounts`, {

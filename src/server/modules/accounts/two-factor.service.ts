@@ -58,7 +58,13 @@ async function claimStep(db: DbOrTx, memberId: number, step: number): Promise<bo
 }
 
 /** Whether `token` is a current TOTP code of `secret` (the step just ended too), claimed once. */
-async function totpMatches(db: DbOrTx, memberId: number, secret: string, lastStep: number | null, token: string) {
+async function totpMatches(
+  db: DbOrTx,
+  memberId: number,
+  secret: string,
+  lastStep: number | null,
+  token: string,
+) {
   if (!/^\d{6}$/.test(token)) return false;
   const result = verifySync({ secret, token, afterTimeStep: lastStep ?? undefined, epochTolerance: [30, 0] });
   return (
@@ -97,7 +103,12 @@ export async function secondFactorMatches(db: DbOrTx, memberId: number, otp: str
  * Before money leaves or bank details change: nothing when the member's 2FA is off; otherwise a valid
  * `otp`, else `otp_required` (403). Wrong codes count against the member's code limit, before the check.
  */
-export async function requireSecondFactor(db: Db, limits: AttemptLimits, memberId: number, otp: string | undefined) {
+export async function requireSecondFactor(
+  db: Db,
+  limits: AttemptLimits,
+  memberId: number,
+  otp: string | undefined,
+) {
   if (!(await hasSecondFactor(db, memberId))) return;
   if (!otp) throw otpRefused(MSG.otpRequired, 'this member uses two-step login: send otp');
   const reservation = await reserveAttempt([limits.memberCodes, String(memberId)]);
@@ -128,7 +139,8 @@ export async function secondFactorStatus(db: DbOrTx, memberId: number) {
 
 /** Starts 2FA set-up: a new secret kept aside until a first code proves the app has it. */
 export async function beginSecondFactor(db: Db, memberId: number, label: string, issuer: string) {
-  if (await hasSecondFactor(db, memberId)) throw errors.conflict('two-step login is already on', {}, MSG.twoFactorAlready);
+  if (await hasSecondFactor(db, memberId))
+    throw errors.conflict('two-step login is already on', {}, MSG.twoFactorAlready);
   const secret = generateSecret();
   await db.update(members).set({ totpPendingSecret: secret }).where(eq(members.id, memberId));
   return { secret, uri: generateURI({ issuer, label, secret }) };
@@ -143,7 +155,11 @@ export async function enableSecondFactor(db: Db, limits: AttemptLimits, memberId
     });
   }
   const [row] = await db
-    .select({ pending: members.totpPendingSecret, active: members.totpSecret, lastStep: members.totpLastStep })
+    .select({
+      pending: members.totpPendingSecret,
+      active: members.totpSecret,
+      lastStep: members.totpLastStep,
+    })
     .from(members)
     .where(eq(members.id, memberId));
   if (row?.active) throw errors.conflict('two-step login is already on', {}, MSG.twoFactorAlready);
@@ -159,14 +175,17 @@ export async function enableSecondFactor(db: Db, limits: AttemptLimits, memberId
       .set({ totpSecret: row.pending, totpPendingSecret: null, totpEnabledAt: new Date() })
       .where(eq(members.id, memberId));
     await tx.delete(memberRecoveryCodes).where(eq(memberRecoveryCodes.memberId, memberId));
-    await tx.insert(memberRecoveryCodes).values(codes.map((c) => ({ memberId, codeHash: hashCode(memberId, c) })));
+    await tx
+      .insert(memberRecoveryCodes)
+      .values(codes.map((c) => ({ memberId, codeHash: hashCode(memberId, c) })));
   });
   return codes;
 }
 
 /** Turns 2FA off (the caller checked the password); needs a current code or a recovery code. */
 export async function disableSecondFactor(db: Db, limits: AttemptLimits, memberId: number, otp: string) {
-  if (!(await hasSecondFactor(db, memberId))) throw errors.invalid('two-step login is off', MSG.twoFactorNotOn);
+  if (!(await hasSecondFactor(db, memberId)))
+    throw errors.invalid('two-step login is off', MSG.twoFactorNotOn);
   await requireSecondFactor(db, limits, memberId, otp);
   await db.transaction(async (tx) => {
     await tx

@@ -40,7 +40,9 @@ describe.runIf(backendAvailable)('member two-step login, sessions and bank detai
     expect(wrong.json()).toMatchObject({ status: 'otp_required' });
     // A wrong password with a right code is still a wrong password.
     const now = generateSync({ secret });
-    expect((await t.call('user-do-login', { id: member.id, pw: 'wrong-pw-1', otp: now })).json()).toMatchObject({
+    expect(
+      (await t.call('user-do-login', { id: member.id, pw: 'wrong-pw-1', otp: now })).json(),
+    ).toMatchObject({
       status: 'invalid',
       msg: 'msg2030',
     });
@@ -48,9 +50,15 @@ describe.runIf(backendAvailable)('member two-step login, sessions and bank detai
     // The same code again is a replay.
     expect((await t.call('user-do-login', { id: member.id, pw: member.pw, otp: now })).statusCode).toBe(401);
     const recovery = codes[0]!;
-    const viaRecovery = await t.call('user-do-login', { id: member.id, pw: member.pw, otp: recovery.toUpperCase() });
+    const viaRecovery = await t.call('user-do-login', {
+      id: member.id,
+      pw: member.pw,
+      otp: recovery.toUpperCase(),
+    });
     expect(viaRecovery.statusCode).toBe(200);
-    expect((await t.call('user-do-login', { id: member.id, pw: member.pw, otp: recovery })).statusCode).toBe(401);
+    expect((await t.call('user-do-login', { id: member.id, pw: member.pw, otp: recovery })).statusCode).toBe(
+      401,
+    );
     expect((await t.call('user-2fa-status', {}, { token })).json().recoveryCodesLeft).toBe(9);
   });
 
@@ -80,8 +88,14 @@ describe.runIf(backendAvailable)('member two-step login, sessions and bank detai
     expect(withCode.json()).toMatchObject({ status: 'success' });
 
     const bank = { pw: member.pw, bankname: 'Woori Bank', bankOwner: 'New Owner', banknum: '555-666-7777' };
-    expect((await t.call('user-change-bank', bank, { token })).json()).toMatchObject({ status: 'otp_required' });
-    const unlisted = await t.call('user-change-bank', { ...bank, bankname: 'My Own Bank', otp: codes[3] }, { token });
+    expect((await t.call('user-change-bank', bank, { token })).json()).toMatchObject({
+      status: 'otp_required',
+    });
+    const unlisted = await t.call(
+      'user-change-bank',
+      { ...bank, bankname: 'My Own Bank', otp: codes[3] },
+      { token },
+    );
     expect(unlisted.json()).toMatchObject({ status: 'invalid', msg: 'msg3505' });
     const changed = await t.call('user-change-bank', { ...bank, otp: codes[3] }, { token });
     expect(changed.json()).toMatchObject({ status: 'success', msg: 'msg3525' });
@@ -113,7 +127,11 @@ describe.runIf(backendAvailable)('member two-step login, sessions and bank detai
   it('lists the member’s live sessions and signs out the others', async () => {
     const { token, member } = await t.login();
     const other = (
-      await t.call('user-do-login', { id: member.id, pw: member.pw }, { headers: { 'user-agent': 'PhoneBrowser/1' } })
+      await t.call(
+        'user-do-login',
+        { id: member.id, pw: member.pw },
+        { headers: { 'user-agent': 'PhoneBrowser/1' } },
+      )
     ).json().token as string;
     const list = (await t.call('user-sessions', {}, { token })).json().list;
     expect(list.length).toBeGreaterThanOrEqual(2);

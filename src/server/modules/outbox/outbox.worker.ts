@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { MessageChannel } from './outbox.schema.ts';
 import { type ClaimedMessage, claimDueMessages, markAttemptFailed, markSent } from './outbox.service.ts';
-import { type MessageTransport, PermanentFailure } from './transport.ts';
+import { type MessageTransport, PermanentFailure } from './provider.ts';
 
 /** A message is given up after this many attempts (about 10 hours of backoff at the default base). */
 export const MAX_ATTEMPTS = 12;
@@ -65,7 +65,10 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       const final = error instanceof PermanentFailure || message.attempts >= MAX_ATTEMPTS;
-      options.log?.warn({ outboxId: message.id, attempts: message.attempts, final }, `outbox send failed: ${text}`);
+      options.log?.warn(
+        { outboxId: message.id, attempts: message.attempts, final },
+        `outbox send failed: ${text}`,
+      );
       await markAttemptFailed(options.db, message.id, owner, text, {
         final,
         retryInMs: backoffMs(message.attempts, options.retryBaseMs),

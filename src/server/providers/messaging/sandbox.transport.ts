@@ -1,5 +1,4 @@
-import type { MessageChannel } from '../../modules/outbox/outbox.schema.ts';
-import type { MessageTransport, OutgoingMessage } from '../../modules/outbox/transport.ts';
+import type { MessageChannel, MessageTransport, OutgoingMessage } from '../../modules/outbox/provider.ts';
 
 export interface SandboxMessage {
   channel: MessageChannel;

@@ -1,6 +1,6 @@
 import { createTransport } from 'nodemailer';
-import type { MessageTransport } from '../../modules/outbox/transport.ts';
-import { PermanentFailure } from '../../modules/outbox/transport.ts';
+import type { MessageTransport } from '../../modules/outbox/provider.ts';
+import { PermanentFailure } from '../../modules/outbox/provider.ts';
 
 export interface SmtpOptions {
   /** smtp://user:pass@host:587 or smtps://...:465 (nodemailer's connection URL). */

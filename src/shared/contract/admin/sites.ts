@@ -180,7 +180,11 @@ export const sitesEndpoints = {
     body: z.object({
       recoveryChannel: z.enum(['email', 'sms']).optional(),
       minAge: z.number().int().min(16).max(99).optional(),
-      termsVersion: z.string().trim().regex(/^[\w.-]{1,32}$/, 'a version of 1-32 letters, digits or ._-').optional(),
+      termsVersion: z
+        .string()
+        .trim()
+        .regex(/^[\w.-]{1,32}$/, 'a version of 1-32 letters, digits or ._-')
+        .optional(),
       banks: z.array(z.string().trim().min(1).max(40)).max(100).optional(),
     }),
     response: settingsReply,

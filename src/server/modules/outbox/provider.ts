@@ -1,5 +1,7 @@
 import type { MessageChannel } from './outbox.schema.ts';
 
+export type { MessageChannel };
+
 /** One message as the worker hands it to a transport. */
 export interface OutgoingMessage {
   id: number;
