@@ -22,6 +22,8 @@ export const EXPECTED_ADMIN_ACCESS: Record<string, readonly OperatorRole[]> = {
   'GET /api/admin/members': MEMBER_READERS,
   'GET /api/admin/members/:id': MEMBER_READERS,
   'GET /api/admin/members/:id/protection': MEMBER_READERS,
+  'GET /api/admin/members/:id/security': MEMBER_READERS,
+  'POST /api/admin/members/:id/security/reset-2fa': OWNER,
   'POST /api/admin/members/:id/status': OWNER,
   'POST /api/admin/members/:id/level': OWNER,
   'POST /api/admin/members/:id/reset-password': OWNER,

@@ -9,6 +9,7 @@ import { MemberActions } from '../features/members/MemberActions.tsx';
 import { MemberLimits } from '../features/members/MemberLimits.tsx';
 import { MemberLists } from '../features/members/MemberLists.tsx';
 import { MemberProtection } from '../features/members/MemberProtection.tsx';
+import { MemberSecurity } from '../features/members/MemberSecurity.tsx';
 import { useMemberDetail } from '../features/members/queries.ts';
 import { VaultBalance } from '../features/members/VaultBalance.tsx';
 import { useMay } from '../features/session/queries.ts';
@@ -86,6 +87,7 @@ export default function MemberDetailPage() {
           </div>
           {mayManage && <MemberActions profile={data.profile} />}
           <MemberProtection id={id} />
+          <MemberSecurity id={id} />
           <MemberLimits id={id} />
           <MemberLists detail={data} />
         </>

@@ -76,8 +76,11 @@ export async function revokeOtherSessions(db: DbOrTx, memberId: number, keepSess
   return ended.length;
 }
 
-/** The member's live sessions (not ended, not expired, not idle past the limit), newest first. */
-export async function activeSessionsOf(db: DbOrTx, memberId: number, idleMs: number) {
+/**
+ * The member's live sessions (not ended, not expired, and when `idleMs` is given not idle past it),
+ * newest first.
+ */
+export async function activeSessionsOf(db: DbOrTx, memberId: number, idleMs?: number) {
   return db
     .select({
       id: sessions.id,
@@ -92,7 +95,9 @@ export async function activeSessionsOf(db: DbOrTx, memberId: number, idleMs: num
         eq(sessions.memberId, memberId),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastSeenAt, sql`now() - ${idleMs}::float8 * interval '1 millisecond'`),
+        idleMs === undefined
+          ? undefined
+          : gt(sessions.lastSeenAt, sql`now() - ${idleMs}::float8 * interval '1 millisecond'`),
       ),
     )
     .orderBy(desc(sessions.id))

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { memberRecoveryCodes, members } from './accounts.schema.ts';
 import { type AttemptLimits, releaseAttempt, reserveAttempt } from './attempt-limits.ts';
+import { activeSessionsOf, revokeAllSessions } from './sessions.repo.ts';
 
 /** How many recovery codes turning 2FA on gives; each works once instead of a TOTP code. */
 export const RECOVERY_CODES = 10;
@@ -194,4 +195,35 @@ export async function disableSecondFactor(db: Db, limits: AttemptLimits, memberI
       .where(eq(members.id, memberId));
     await tx.delete(memberRecoveryCodes).where(eq(memberRecoveryCodes.memberId, memberId));
   });
+}
+
+/** An operator turns a member's 2FA off (lost phone and codes): the member signs in again with the password. */
+export async function resetSecondFactor(tx: DbOrTx, memberId: number) {
+  await tx
+    .update(members)
+    .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null })
+    .where(eq(members.id, memberId));
+  await tx.delete(memberRecoveryCodes).where(eq(memberRecoveryCodes.memberId, memberId));
+  await revokeAllSessions(tx, memberId);
+}
+
+/** What the back office's member page shows of a member's account security. */
+export async function accountSecurityFacts(db: DbOrTx, memberId: number) {
+  const [row] = await db
+    .select({
+      email: members.email,
+      birthDate: members.birthDate,
+      termsVersion: members.termsVersion,
+      termsAcceptedAt: members.termsAcceptedAt,
+    })
+    .from(members)
+    .where(eq(members.id, memberId));
+  if (!row) return undefined;
+  const sessions = await activeSessionsOf(db, memberId);
+  return {
+    ...row,
+    termsAcceptedAt: row.termsAcceptedAt ? new Date(row.termsAcceptedAt) : null,
+    twoFactor: await secondFactorStatus(db, memberId),
+    activeSessions: sessions.length,
+  };
 }

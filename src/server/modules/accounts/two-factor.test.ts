@@ -1,6 +1,7 @@
 import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { fund } from '../../../../test/support/money.ts';
+import { useOperators } from '../../../../test/support/operators.ts';
 import { publicCall } from '../../../../test/support/public-api.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
@@ -10,6 +11,7 @@ const previousCode = (secret: string) => generateSync({ secret, epoch: Math.floo
 
 describe.runIf(backendAvailable)('member two-step login, sessions and bank details', () => {
   const t = useTestApp();
+  const { as } = useOperators(t);
 
   async function memberWith2fa() {
     const { token, member } = await t.login();
@@ -143,5 +145,27 @@ describe.runIf(backendAvailable)('member two-step login, sessions and bank detai
     expect((await t.call('user-health-check', {}, { token: other })).statusCode).toBe(401);
     expect((await t.call('user-health-check', {}, { token })).statusCode).toBe(200);
     expect((await t.call('user-sessions', {}, { token })).json().list).toHaveLength(1);
+  });
+
+  it('shows the member page the 2FA state; an owner may turn a lost 2FA off, audited', async () => {
+    const { member } = await memberWith2fa();
+    const id = (await as('owner').get(`/api/admin/members?q=${member.id}`)).json().members[0].id;
+    const seen = await as('support').get(`/api/admin/members/${id}/security`);
+    expect(seen.json()).toMatchObject({
+      twoFactor: { enabled: true, recoveryCodesLeft: 10 },
+      birthDate: '1990-04-01',
+      termsVersion: '1',
+    });
+    expect(seen.json().activeSessions).toBeGreaterThanOrEqual(1);
+    expect((await as('support').post(`/api/admin/members/${id}/security/reset-2fa`)).statusCode).toBe(403);
+    expect((await as('owner').post(`/api/admin/members/${id}/security/reset-2fa`)).statusCode).toBe(200);
+    expect((await as('owner').get(`/api/admin/members/${id}/security`)).json()).toMatchObject({
+      twoFactor: { enabled: false },
+      activeSessions: 0,
+    });
+    const audit = (await as('owner').get('/api/admin/audit?action=members.reset_2fa')).json();
+    expect(JSON.stringify(audit)).toContain(`member:${id}`);
+    expect((await t.call('user-do-login', { id: member.id, pw: member.pw })).statusCode).toBe(200);
+    expect((await as('owner').get('/api/admin/members/999999999/security')).statusCode).toBe(404);
   });
 });

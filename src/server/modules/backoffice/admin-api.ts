@@ -34,6 +34,7 @@ import { cashierRoutes } from './routes/cashier.routes.ts';
 import { contentRoutes } from './routes/content.routes.ts';
 import { dashboardRoutes } from './routes/dashboard.routes.ts';
 import { gamesRoutes } from './routes/games.routes.ts';
+import { memberSecurityRoutes } from './routes/member-security.routes.ts';
 import { membersRoutes } from './routes/members.routes.ts';
 import { notesRoutes } from './routes/notes.routes.ts';
 import { operatorsRoutes } from './routes/operators.routes.ts';
@@ -51,6 +52,7 @@ export const ADMIN_ROUTES: ScreenRoute[] = [
   ...cashierRoutes,
   ...membersRoutes,
   ...protectionRoutes,
+  ...memberSecurityRoutes,
   ...supportRoutes,
   ...notesRoutes,
   ...contentRoutes,

@@ -4,6 +4,7 @@ import { contentEndpoints } from './content.ts';
 import { dashboardEndpoints } from './dashboard.ts';
 import type { AdminEndpoint } from './endpoint.ts';
 import { gamesEndpoints } from './games.ts';
+import { memberSecurityEndpoints } from './member-security.ts';
 import { membersEndpoints } from './members.ts';
 import { notesEndpoints } from './notes.ts';
 import { operatorsEndpoints } from './operators.ts';
@@ -25,6 +26,7 @@ export const adminContract = {
   dashboard: dashboardEndpoints,
   cashier: cashierEndpoints,
   members: membersEndpoints,
+  memberSecurity: memberSecurityEndpoints,
   protection: protectionEndpoints,
   support: supportEndpoints,
   notes: notesEndpoints,
