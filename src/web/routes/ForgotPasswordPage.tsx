@@ -61,7 +61,7 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <section className={styles.page}>
+    <section className={styles.page} data-testid="forgot">
       {sentMsg === null ? (
         <form className={styles.card} onSubmit={askCode} noValidate>
           <h1 className={styles.title}>{t('forgotTitle')}</h1>

@@ -12,7 +12,7 @@ import { useTwoFactor } from './queries.ts';
 
 /** My page: new bank details, a bank from the site's list; the password, and the code when 2FA is on. */
 export function BankPanel() {
-  const { t } = useTranslation(['account', 'common']);
+  const { t } = useTranslation(['account', 'common', 'register']);
   const dialog = useDialog();
   const queryClient = useQueryClient();
   const banks = useSiteRules().data?.banks ?? [];
