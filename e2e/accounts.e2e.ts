@@ -52,7 +52,7 @@ for (const lang of ['th', 'en'] as const) {
     /** Logs out behind the open page's back: its live stream's reconnection then meets a 401. */
     async function logoutViaApi() {
       b.allow4xx({ status: 401, path: '/api/live' }, { status: 401, path: '/api/routes/user-health-check' });
-      await logoutViaApi();
+      await memberCall(b.page, 'user-logout', {});
     }
 
     async function registerViaApi(who: ReturnType<typeof newIdentity>) {
