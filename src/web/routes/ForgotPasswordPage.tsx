@@ -12,7 +12,7 @@ import styles from './RegisterPage.module.css';
  * password. The first answer is the same whether or not the id exists.
  */
 export function ForgotPasswordPage() {
-  const { t } = useTranslation(['account', 'common']);
+  const { t } = useTranslation(['account', 'common', 'register']);
   const dialog = useDialog();
   const navigate = useNavigate();
   const [id, setId] = useState('');

@@ -136,7 +136,7 @@ export function RegisterPage() {
                 >
                   <option value="">{t('bankChoose')}</option>
                   {banks.map((bank) => (
-                    <option key={bank} value={bank}>
+                    <option key={bank} value={bank} translate="no">
                       {bank}
                     </option>
                   ))}

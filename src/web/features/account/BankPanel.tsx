@@ -44,7 +44,7 @@ export function BankPanel() {
           <select className={styles.select} name="bankname" value={form.bankname} onChange={set('bankname')}>
             <option value="">{t('register:bankChoose')}</option>
             {banks.map((bank) => (
-              <option key={bank} value={bank}>
+              <option key={bank} value={bank} translate="no">
                 {bank}
               </option>
             ))}

@@ -108,7 +108,7 @@ export function TwoFactorPanel() {
           <Button onClick={() => setStep({ kind: 'idle' })}>{t('done')}</Button>
         </>
       ) : step.kind === 'setup' ? (
-        <form className={support.card} onSubmit={confirm} noValidate>
+        <form className={styles.stack} onSubmit={confirm} noValidate>
           <p className={styles.state}>{t('setupStep1')}</p>
           <p className={styles.secret} data-testid="totp-secret" translate="no">
             {step.secret.replace(/(.{4})/g, '$1 ').trim()}
@@ -126,7 +126,7 @@ export function TwoFactorPanel() {
           </div>
         </form>
       ) : status?.enabled ? (
-        <form className={support.card} onSubmit={turnOff} noValidate>
+        <form className={styles.stack} onSubmit={turnOff} noValidate>
           <p className={styles.state}>
             <span className={styles.on}>{t('on')}</span>{' '}
             {status.enabledAt && t('onSince', { date: formatDateTime(status.enabledAt) })}
@@ -139,7 +139,7 @@ export function TwoFactorPanel() {
           </Button>
         </form>
       ) : (
-        <form className={support.card} onSubmit={begin} noValidate>
+        <form className={styles.stack} onSubmit={begin} noValidate>
           <p className={styles.state}>{t('offText')}</p>
           {pwField}
           <Button type="submit" disabled={busy || !status}>
