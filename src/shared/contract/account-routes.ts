@@ -14,7 +14,8 @@ const ok = z.object({ status: z.literal('success'), msg: z.string().optional() }
 export const otpField = z
   .string()
   .max(32)
-  .transform((v) => v.replace(/\s/g, '').toLowerCase());
+  .transform((v) => v.replace(/\s/g, '').toLowerCase())
+  .pipe(z.string().regex(/^(\d{6}|[a-z0-9]{4}-[a-z0-9]{4})$/, 'otp: 6 digits or a recovery code'));
 
 const activeSession = z.object({
   id: z.number(),

@@ -149,12 +149,6 @@ export async function beginSecondFactor(db: Db, memberId: number, label: string,
 
 /** Turns 2FA on with a first code of the pending secret; the recovery codes, in clear this once. */
 export async function enableSecondFactor(db: Db, limits: AttemptLimits, memberId: number, otp: string) {
-  const reservation = await reserveAttempt([limits.memberCodes, String(memberId)]);
-  if (!reservation.ok) {
-    throw errors.limited('too many wrong codes; try again later', MSG.loginLimited, {
-      retryAfter: reservation.retryAfter,
-    });
-  }
   const [row] = await db
     .select({
       pending: members.totpPendingSecret,
@@ -165,6 +159,13 @@ export async function enableSecondFactor(db: Db, limits: AttemptLimits, memberId
     .where(eq(members.id, memberId));
   if (row?.active) throw errors.conflict('two-step login is already on', {}, MSG.twoFactorAlready);
   if (!row?.pending) throw errors.invalid('start the set-up first', MSG.twoFactorNotOn);
+  // Counted before the code is checked, so guesses at the set-up code stop at the limit too.
+  const reservation = await reserveAttempt([limits.memberCodes, String(memberId)]);
+  if (!reservation.ok) {
+    throw errors.limited('too many wrong codes; try again later', MSG.loginLimited, {
+      retryAfter: reservation.retryAfter,
+    });
+  }
   if (!(await totpMatches(db, memberId, row.pending, row.lastStep, otp))) {
     throw errors.invalid('wrong code', MSG.otpWrong);
   }

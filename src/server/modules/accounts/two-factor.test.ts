@@ -119,7 +119,7 @@ describe.runIf(backendAvailable)('member two-step login, sessions and bank detai
   it('turns 2FA off with the password and a code; login is one step again', async () => {
     const { token, member, codes } = await memberWith2fa();
     const noCode = await t.call('user-2fa-disable', { pw: member.pw, otp: '' }, { token });
-    expect(noCode.statusCode).toBe(403);
+    expect(noCode.statusCode).toBe(400);
     const off = await t.call('user-2fa-disable', { pw: member.pw, otp: codes[4] }, { token });
     expect(off.json()).toMatchObject({ status: 'success', msg: 'msg3523' });
     expect((await t.call('user-2fa-status', {}, { token })).json()).toMatchObject({ enabled: false });
