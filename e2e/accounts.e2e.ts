@@ -53,6 +53,8 @@ for (const lang of ['th', 'en'] as const) {
     async function logoutViaApi() {
       b.allow4xx({ status: 401, path: '/api/live' }, { status: 401, path: '/api/routes/user-health-check' });
       await memberCall(b.page, 'user-logout', {});
+      // A fresh page as a guest: the old page's stream does not come back after this test.
+      await b.page.goto('/');
     }
 
     async function registerViaApi(who: ReturnType<typeof newIdentity>) {
