@@ -65,7 +65,9 @@ try {
       pw: 'benchpass1',
       nick: `bench${i}`,
       phone: '01012345678',
-      bankname: 'Bench Bank',
+      bankname: 'KB Bank',
+      birthDate: '1990-04-01',
+      terms: true,
       bankOwner: 'Bench',
       banknum: '123-456-789',
     };

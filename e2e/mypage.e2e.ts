@@ -45,7 +45,9 @@ describe.runIf(chromiumAvailable)('my page on a phone', () => {
         pw: 'secret123',
         nick: `N${login}`,
         phone: '010-5555-6666',
-        bankname: 'Shinhan',
+        bankname: 'Shinhan Bank',
+        birthDate: '1990-04-01',
+        terms: true,
         bankOwner: 'Mine Player',
         banknum: '987-654-3210',
       });

@@ -9,6 +9,7 @@ const PATHS = [
   '/',
   '/login',
   '/register',
+  '/forgot',
   '/game',
   '/deposit',
   '/withdraw',
@@ -21,7 +22,7 @@ const PATHS = [
   '/no-such-page',
 ];
 /** The pages only a guest sees. */
-const GUEST_ONLY = ['/login', '/register'];
+const GUEST_ONLY = ['/login', '/register', '/forgot'];
 /** The built-in games' windows: the three themed slots and baccarat (the demo's classic-slot provider is off). */
 const GAMES = [
   ['golden-dragon', 'royal-slots'],

@@ -26,7 +26,9 @@ export async function fundedPlayer(db: Db, url: string, id: string) {
     pw: 'benchpass1',
     nick: id,
     phone: '01012345678',
-    bankname: 'Bench',
+    bankname: 'KB Bank',
+    birthDate: '1990-04-01',
+    terms: true,
     bankOwner: 'Bench',
     banknum: '123-456-789',
   });

@@ -50,7 +50,9 @@ export async function preparePlayers(
       pw: 'chaospass1',
       nick: login,
       phone: '01012345678',
-      bankname: 'Chaos',
+      bankname: 'KB Bank',
+      birthDate: '1990-04-01',
+      terms: true,
       bankOwner: 'Chaos',
       banknum: '123-456-789',
     });

@@ -190,9 +190,16 @@ export default async function setup(project: TestProject) {
       totpSecret: DEMO_OPERATOR.totpSecret,
     });
   }
-  const config = { ...readConfig({}), webRoot: resolve('dist/web'), loginMaxFailuresPerAddress: 1000 };
+  const config = {
+    ...readConfig({}),
+    webRoot: resolve('dist/web'),
+    loginMaxFailuresPerAddress: 1000,
+    outboxPollMs: 200,
+  };
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // E-mail and SMS leave through the outbox, as `npm start` sends them; the sandbox shows them.
+  app.outbox.start();
   const { port } = app.server.address() as AddressInfo;
   // Payment and game providers call back into this server.
   config.publicUrl = `http://127.0.0.1:${port}`;

@@ -69,6 +69,8 @@ export async function registerViaApi(
           pw,
           nick: `N${login}`,
           phone: '010-1234-5678',
+          birthDate: '1990-04-01',
+          terms: true,
           ...details,
         }),
       });

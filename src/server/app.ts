@@ -16,6 +16,7 @@ import { installTextGuard } from './http/text-guard.ts';
 import { webStatic } from './http/web-static.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAttemptLimits } from './modules/accounts/attempt-limits.ts';
+import { securityRoutes } from './modules/accounts/security.routes.ts';
 import { findSessionMember } from './modules/accounts/sessions.service.ts';
 import { adminApi } from './modules/backoffice/admin-api.ts';
 import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
@@ -33,6 +34,8 @@ import { kycUploadRoutes } from './modules/kyc/kyc-upload.routes.ts';
 import type { LiveHub } from './modules/live/live.hub.ts';
 import { liveUpdates } from './modules/live/live.plugin.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { createOutboxWorker, type OutboxWorker } from './modules/outbox/outbox.worker.ts';
+import type { MessageTransport } from './modules/outbox/provider.ts';
 import { protectionRoutes } from './modules/protection/protection.routes.ts';
 import { realityMarkup, realityWindowFiles } from './modules/protection/reality-window.ts';
 import { createSiteResolver, type SiteResolver } from './modules/sites/sites.service.ts';
@@ -41,6 +44,9 @@ import { vaultRoutes } from './modules/vault/vault.routes.ts';
 import { houseProvider } from './providers/house/house.provider.ts';
 import { houseGameServer } from './providers/house/house.routes.ts';
 import { walletClient } from './providers/house/wallet-client.ts';
+import { sandboxMessageRoutes } from './providers/messaging/sandbox.routes.ts';
+import { createMessageSandbox } from './providers/messaging/sandbox.transport.ts';
+import { smtpTransport } from './providers/messaging/smtp.transport.ts';
 import { hostedPspProvider } from './providers/payments/hosted/hosted-psp.provider.ts';
 import { sandboxPages } from './providers/payments/sandbox/sandbox.pages.ts';
 import { sandboxProvider } from './providers/payments/sandbox/sandbox.provider.ts';
@@ -54,6 +60,8 @@ declare module 'fastify' {
     sites: SiteResolver;
     /** The live-update streams this process holds (modules/live). */
     live: LiveHub;
+    /** Sends e-mail and SMS from the outbox; main.ts starts it, tests call runOnce(). */
+    outbox: OutboxWorker;
   }
 }
 
@@ -72,6 +80,33 @@ export interface AppOptions {
 function trustedProxies(setting: Config['trustProxy']) {
   if (typeof setting !== 'number') return setting;
   return (_address: string, hop: number) => hop < setting;
+}
+
+/**
+ * The outbox worker and its transports: SMTP when configured; outside production the message sandbox
+ * takes SMS (SMS_PROVIDER=sandbox) and, without SMTP, e-mail too, and shows them at /sandbox/messages.
+ */
+async function messaging(app: FastifyInstance, database: Database, config: Config) {
+  const sandbox = config.production ? undefined : createMessageSandbox();
+  const transports: MessageTransport[] = [];
+  const smtp = config.smtp ? smtpTransport(config.smtp) : undefined;
+  if (smtp) transports.push(smtp);
+  else if (sandbox) transports.push(sandbox.transport('email'));
+  if (config.smsProvider === 'sandbox' && sandbox) transports.push(sandbox.transport('sms'));
+  if (sandbox) await sandboxMessageRoutes(app, sandbox);
+  const worker = createOutboxWorker({
+    db: database.db,
+    transports,
+    pollMs: config.outboxPollMs,
+    leaseMs: config.outboxLeaseMs,
+    retryBaseMs: config.outboxRetryBaseMs,
+    log: app.log,
+  });
+  app.decorate('outbox', worker);
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    smtp?.close();
+  });
 }
 
 /** The whole HTTP surface: cross-cutting plugins, then each module's routes, then the error handler. */
@@ -106,6 +141,7 @@ export async function buildApp({
   ]);
   // A real provider, when configured (README: PSP_*), beside the sandbox.
   if (config.psp) paymentProviders.set(config.psp.code, hostedPspProvider(config.psp));
+  await messaging(app, database, config);
   const gameProviders = new Map([
     [houseProvider.code, houseProvider],
     [sportsProvider.code, sportsProvider],
@@ -119,6 +155,7 @@ export async function buildApp({
       findSessionMember(database.db, config, token, options),
     handlers: {
       ...accountsRoutes,
+      ...securityRoutes,
       ...cashierRoutes(paymentProviders, config.sandboxPspSecret),
       ...supportRoutes,
       ...inboxRoutes,

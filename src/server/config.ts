@@ -51,6 +51,18 @@ export interface Config {
   production: boolean;
   /** A real payment provider (hosted page, signed callback, status query), when PSP_BASE_URL is set. */
   psp: { code: string; baseUrl: string; merchantId: string; secret: string } | undefined;
+  /** E-mail through SMTP (SMTP_URL, MAIL_FROM); without it, outside production, e-mail goes to the message sandbox. */
+  smtp: { url: string; from: string } | undefined;
+  /** The SMS provider: `sandbox` (the built-in one, outside production only) or none. */
+  smsProvider: 'sandbox' | undefined;
+  /** The outbox worker: how often it looks, how long a claim lasts, the first retry's wait. */
+  outboxPollMs: number;
+  outboxLeaseMs: number;
+  outboxRetryBaseMs: number;
+  /** How long a password recovery code works. */
+  resetCodeTtlMs: number;
+  /** Every "forgot password" answer takes at least this long, whether or not the account exists. */
+  recoveryAnswerMs: number;
   /** The Unified Odds Feed (docs/operations.md, "The odds feed"), when UOF_AMQP_URL is set. */
   uof: UofConfig | undefined;
   /** Signs `npm run sports:replay` messages to this server (unset: replay refused). */
@@ -109,6 +121,14 @@ function availabilityChecksFrom(env: NodeJS.ProcessEnv): number {
   return intFrom(env, 'AVAILABILITY_CHECKS_PER_WINDOW', 30, 1);
 }
 
+/** SMS_PROVIDER: `sandbox` (the default outside production), or `none`. */
+function smsProviderFrom(env: NodeJS.ProcessEnv): 'sandbox' | undefined {
+  const value = env.SMS_PROVIDER ?? (env.NODE_ENV === 'production' ? 'none' : 'sandbox');
+  if (value === 'sandbox') return 'sandbox';
+  if (value === 'none' || value === '') return undefined;
+  throw new Error('SMS_PROVIDER must be sandbox or none');
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.PSP_BASE_URL && (!env.PSP_SECRET || !env.PSP_MERCHANT_ID)) {
     throw new Error('PSP_BASE_URL needs PSP_MERCHANT_ID and PSP_SECRET');
@@ -159,6 +179,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     sportsFeedSecret: env.SPORTS_FEED_SECRET || undefined,
+    smtp: env.SMTP_URL
+      ? { url: env.SMTP_URL, from: env.MAIL_FROM || 'Royal Casino <no-reply@localhost>' }
+      : undefined,
+    smsProvider: smsProviderFrom(env),
+    outboxPollMs: intFrom(env, 'OUTBOX_POLL_MS', 2000, 50),
+    outboxLeaseMs: intFrom(env, 'OUTBOX_LEASE_MS', 60_000, 10),
+    outboxRetryBaseMs: intFrom(env, 'OUTBOX_RETRY_BASE_MS', 5000, 1),
+    resetCodeTtlMs: intFrom(env, 'RESET_CODE_MINUTES', 15, 1) * MINUTE,
+    recoveryAnswerMs: intFrom(env, 'RECOVERY_ANSWER_MS', 400),
     publicUrl: (env.PUBLIC_URL || `http://127.0.0.1:${intFrom(env, 'PORT', 3000)}`).replace(/\/$/, ''),
   };
 }

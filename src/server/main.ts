@@ -35,6 +35,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+app.outbox.start();
 // A real odds feed (UOF_AMQP_URL) when configured; else, with the demo data set, the demo feed keeps
 // made-up matches trading, live and settling. Both speak UOF into the same adapter.
 if (config.uof) {

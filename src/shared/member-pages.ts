@@ -2,6 +2,7 @@
 export const MEMBER_ROUTES = [
   '/',
   '/login',
+  '/forgot',
   '/register',
   '/admin/error',
   '/help',

@@ -108,6 +108,27 @@ export const MSG = {
   kycAlreadyPending: 'msg3205',
   /** A document of this kind is already approved. */
   kycAlreadyApproved: 'msg3206',
+  // Accounts (issue 32): registration facts, password recovery, two-step login: msg35xx.
+  emailRequired: 'msg3501',
+  /** {{minAge}}: the site's minimum age. */
+  tooYoung: 'msg3502',
+  termsRequired: 'msg3503',
+  termsChanged: 'msg3504',
+  bankUnknown: 'msg3505',
+  birthDateInvalid: 'msg3506',
+  resetSentEmail: 'msg3510',
+  resetSentSms: 'msg3511',
+  resetCodeWrong: 'msg3512',
+  passwordReset: 'msg3513',
+  resetLimited: 'msg3514',
+  otpRequired: 'msg3520',
+  otpWrong: 'msg3521',
+  twoFactorOn: 'msg3522',
+  twoFactorOff: 'msg3523',
+  othersSignedOut: 'msg3524',
+  bankChanged: 'msg3525',
+  twoFactorAlready: 'msg3526',
+  twoFactorNotOn: 'msg3527',
 } as const;
 
 export type MsgKey = (typeof MSG)[keyof typeof MSG];
@@ -148,6 +169,11 @@ export const STATUS = {
   limit: 'limit',
   /** A withdrawal over what the member's verification level allows: `verifiedLevel` (theirs) and `requiredLevel`. */
   verification: 'verification',
+  /**
+   * The right password (or session) but the member's second factor is missing or wrong: send `otp`
+   * (a TOTP code or a recovery code) with the same request.
+   */
+  otpRequired: 'otp_required',
   /** The database is out of reach for a moment: repeat the request. */
   unavailable: 'unavailable',
   error: 'error',

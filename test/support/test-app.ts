@@ -37,6 +37,9 @@ export interface RegisterBody {
   bankOwner: string;
   banknum: string;
   code?: string;
+  email?: string;
+  birthDate: string;
+  terms: true;
 }
 
 let counter = 0;
@@ -51,6 +54,8 @@ export function newMember(overrides: Partial<RegisterBody> = {}): RegisterBody {
     bankname: 'KB Bank',
     bankOwner: 'Kim Player',
     banknum: '123-456-7890',
+    birthDate: '1990-04-01',
+    terms: true,
     ...overrides,
   };
 }

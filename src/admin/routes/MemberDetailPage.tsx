@@ -11,6 +11,7 @@ import { MemberActions } from '../features/members/MemberActions.tsx';
 import { MemberLimits } from '../features/members/MemberLimits.tsx';
 import { MemberLists } from '../features/members/MemberLists.tsx';
 import { MemberProtection } from '../features/members/MemberProtection.tsx';
+import { MemberSecurity } from '../features/members/MemberSecurity.tsx';
 import { useMemberDetail } from '../features/members/queries.ts';
 import { VaultBalance } from '../features/members/VaultBalance.tsx';
 import { useMay } from '../features/session/queries.ts';
@@ -92,6 +93,7 @@ export default function MemberDetailPage() {
           {mayManage && <MemberActions profile={data.profile} />}
           <MemberVerification id={id} />
           <MemberProtection id={id} />
+          <MemberSecurity id={id} />
           <MemberLimits id={id} />
           <MemberLists detail={data} />
         </>

@@ -1,18 +1,23 @@
 import type { FastifyRequest } from 'fastify';
 import i18next from 'i18next';
 import { DEFAULT_LOCALE, HTML_LANG, isLocale, LOCALES, type Locale } from '../../shared/format.ts';
+import enMessages from '../../shared/i18n/locales/en/messages.json' with { type: 'json' };
 import enPayment from '../../shared/i18n/locales/en/payment.json' with { type: 'json' };
 import enPlay from '../../shared/i18n/locales/en/play.json' with { type: 'json' };
 import enUser from '../../shared/i18n/locales/en/user.json' with { type: 'json' };
+import jpMessages from '../../shared/i18n/locales/jp/messages.json' with { type: 'json' };
 import jpPayment from '../../shared/i18n/locales/jp/payment.json' with { type: 'json' };
 import jpPlay from '../../shared/i18n/locales/jp/play.json' with { type: 'json' };
 import jpUser from '../../shared/i18n/locales/jp/user.json' with { type: 'json' };
+import koMessages from '../../shared/i18n/locales/ko/messages.json' with { type: 'json' };
 import koPayment from '../../shared/i18n/locales/ko/payment.json' with { type: 'json' };
 import koPlay from '../../shared/i18n/locales/ko/play.json' with { type: 'json' };
 import koUser from '../../shared/i18n/locales/ko/user.json' with { type: 'json' };
+import thMessages from '../../shared/i18n/locales/th/messages.json' with { type: 'json' };
 import thPayment from '../../shared/i18n/locales/th/payment.json' with { type: 'json' };
 import thPlay from '../../shared/i18n/locales/th/play.json' with { type: 'json' };
 import thUser from '../../shared/i18n/locales/th/user.json' with { type: 'json' };
+import vnMessages from '../../shared/i18n/locales/vn/messages.json' with { type: 'json' };
 import vnPayment from '../../shared/i18n/locales/vn/payment.json' with { type: 'json' };
 import vnPlay from '../../shared/i18n/locales/vn/play.json' with { type: 'json' };
 import vnUser from '../../shared/i18n/locales/vn/user.json' with { type: 'json' };
@@ -21,15 +26,21 @@ import vnUser from '../../shared/i18n/locales/vn/user.json' with { type: 'json' 
  * The server's pages in the member's language: the site's own texts (src/web/i18n/locales), the
  * namespaces the server renders from, through one i18next instance configured as the site's, so a text
  * reads and fills in the same on both. `payment`: the sandbox payment pages; `play`: the reality check
- * of the server-rendered windows; `user`: the account statement's CSV.
+ * of the server-rendered windows; `user`: the account statement's CSV; `messages`: the e-mails and SMS
+ * the outbox sends.
  */
-type Resources = { payment: typeof enPayment; play: typeof enPlay; user: typeof enUser };
+type Resources = {
+  payment: typeof enPayment;
+  play: typeof enPlay;
+  user: typeof enUser;
+  messages: typeof enMessages;
+};
 const RESOURCES: Record<Locale, Resources> = {
-  th: { payment: thPayment, play: thPlay, user: thUser },
-  en: { payment: enPayment, play: enPlay, user: enUser },
-  ko: { payment: koPayment, play: koPlay, user: koUser },
-  jp: { payment: jpPayment, play: jpPlay, user: jpUser },
-  vn: { payment: vnPayment, play: vnPlay, user: vnUser },
+  th: { payment: thPayment, play: thPlay, user: thUser, messages: thMessages },
+  en: { payment: enPayment, play: enPlay, user: enUser, messages: enMessages },
+  ko: { payment: koPayment, play: koPlay, user: koUser, messages: koMessages },
+  jp: { payment: jpPayment, play: jpPlay, user: jpUser, messages: jpMessages },
+  vn: { payment: vnPayment, play: vnPlay, user: vnUser, messages: vnMessages },
 };
 export type Namespace = keyof Resources;
 

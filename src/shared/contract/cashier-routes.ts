@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { otpField } from './account-routes.ts';
 import { amountField, historyFields, idField, loginText, pageFields, requestCodeField } from './fields.ts';
 
 const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
@@ -53,10 +54,18 @@ export const cashierRoutes = {
     response: ok.extend({ requestId: z.number() }),
     invalidMsg: MSG.depositPositive,
   },
-  /** Refused with `debt` (msg3041, `owed`) while the member owes a debt left by a settlement correction. */
+  /**
+   * Refused with `debt` (msg3041, `owed`) while the member owes a debt left by a settlement correction;
+   * with `otp_required` (msg3520) when the member's second factor is on and `otp` is missing or wrong.
+   */
   'apply-user-withdraw': {
     auth: 'member',
-    request: z.object({ balance: amountField, code: requestCodeField, idx: idField.optional() }),
+    request: z.object({
+      balance: amountField,
+      code: requestCodeField,
+      idx: idField.optional(),
+      otp: otpField.optional(),
+    }),
     response: ok.extend({ requestId: z.number() }),
     invalidMsg: MSG.withdrawMinimum,
   },

@@ -25,6 +25,23 @@ export const phoneField = z
   .regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, 'phone: 8-20 digits')
   .transform((v) => v.replace(/[ -]/g, ''));
 
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'email: too long')
+  .pipe(z.email('email: an address'));
+
+/** A calendar date, YYYY-MM-DD (the date of birth). */
+export const birthDateField = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'birthDate: YYYY-MM-DD')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && d.getUTCFullYear() >= 1900;
+  }, 'birthDate: not a date');
+
 export const bankNameField = z.string().trim().min(1, 'bankname: required').max(40, 'bankname: too long');
 export const bankOwnerField = z.string().trim().min(1, 'bankOwner: required').max(40, 'bankOwner: too long');
 export const bankNumberField = z

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { LOCALES } from '../format.ts';
 import { MSG, type MsgKey } from '../messages.ts';
+import { accountRoutes, otpField } from './account-routes.ts';
 import { cashierRoutes } from './cashier-routes.ts';
 import { communityRoutes } from './community-routes.ts';
 import {
   bankNameField,
   bankNumberField,
   bankOwnerField,
+  birthDateField,
+  emailField,
   loginText,
   memberIdField,
   nickField,
@@ -72,7 +75,18 @@ const siteInfo = z.object({
   cash: z.object({ minimum: z.number().int(), step: z.number().int() }),
   /** The least comp a member may exchange, in minor units. */
   compMinimum: z.number().int(),
+  /** Where password recovery codes go; `email` makes the e-mail address required at registration. */
+  recoveryChannel: z.enum(['email', 'sms']),
+  emailRequired: z.boolean(),
+  /** The youngest a member may be, in years. */
+  minAge: z.number().int(),
+  /** The terms' version a registration accepts. */
+  termsVersion: z.string(),
+  /** The banks a member picks from (the site's list, else its currency's); empty: typed freely. */
+  banks: z.array(z.string()),
 });
+
+const loggedIn = ok.extend({ token: z.string(), userId: z.string(), expiresAt: z.string() });
 
 export const routes = {
   'user-register': {
@@ -86,8 +100,16 @@ export const routes = {
       bankOwner: bankOwnerField,
       banknum: bankNumberField,
       code: referralCodeField.optional(),
+      /** Required when the site's recovery channel is e-mail. */
+      email: emailField.optional(),
+      birthDate: birthDateField,
+      /** The member ticked "I accept the terms". */
+      terms: z.literal(true, 'terms: must be accepted'),
+      /** The version the page showed; refused (`termsChanged`) when the site has moved on. */
+      termsVersion: z.string().max(32).optional(),
     }),
-    response: ok,
+    /** The new member is logged in: the session as user-do-login answers it. */
+    response: loggedIn,
   },
   'check-user-id': {
     auth: 'guest',
@@ -107,8 +129,9 @@ export const routes = {
   },
   'user-do-login': {
     auth: 'guest',
-    request: z.object({ id: loginText.optional(), pw: loginText.optional() }),
-    response: ok.extend({ token: z.string(), userId: z.string(), expiresAt: z.string() }),
+    /** `otp`: the second factor, for members who turned it on (else `otp_required`). */
+    request: z.object({ id: loginText.optional(), pw: loginText.optional(), otp: otpField.optional() }),
+    response: loggedIn,
     invalidMsg: MSG.loginFailed,
   },
   'user-logout': {
@@ -141,6 +164,7 @@ export const routes = {
     request: z.object({ pw: passwordField }),
     response: ok,
   },
+  ...accountRoutes,
   ...cashierRoutes,
   ...communityRoutes,
   ...gamesRoutes,

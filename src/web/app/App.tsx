@@ -21,6 +21,9 @@ const UserPage = lazy(() => import('../routes/UserPage.tsx').then((m) => ({ defa
 const GameLobbyPage = lazy(() =>
   import('../routes/GameLobbyPage.tsx').then((m) => ({ default: m.GameLobbyPage })),
 );
+const ForgotPasswordPage = lazy(() =>
+  import('../routes/ForgotPasswordPage.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+);
 const LoginPage = lazy(() => import('../routes/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
 const ErrorPage = lazy(() => import('../routes/ErrorPage.tsx').then((m) => ({ default: m.ErrorPage })));
 const NotFoundPage = lazy(() =>
@@ -53,6 +56,14 @@ export function App() {
           element={
             <GuestOnly>
               <LoginPage />
+            </GuestOnly>
+          }
+        />
+        <Route
+          path="forgot"
+          element={
+            <GuestOnly>
+              <ForgotPasswordPage />
             </GuestOnly>
           }
         />

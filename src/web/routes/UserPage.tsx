@@ -5,6 +5,9 @@ import { Button } from '../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../api/client.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
 import { Money } from '../components/ui/Money.tsx';
+import { BankPanel } from '../features/account/BankPanel.tsx';
+import { SessionsPanel } from '../features/account/SessionsPanel.tsx';
+import { TwoFactorPanel } from '../features/account/TwoFactorPanel.tsx';
 import cashier from '../features/cashier/cashier.module.css';
 import { BetHistory } from '../features/history/BetHistory.tsx';
 import { Statement } from '../features/history/Statement.tsx';
@@ -25,7 +28,10 @@ export function UserPage() {
   );
 }
 
-/** My page: profile, the vault, verification (KYC), player protection, activity, password change, the ledger statement and the bet history. */
+/**
+ * My page: profile, the vault, verification (KYC), player protection, activity, password change,
+ * two-step login, signed-in devices, bank details, the ledger statement and the bet history.
+ */
 function MyPage() {
   const { t } = useTranslation(['user', 'common']);
   const session = useSession();
@@ -67,6 +73,9 @@ function MyPage() {
       <ProtectionPanel />
       <ActivityPanel />
       <PasswordChange />
+      <TwoFactorPanel />
+      <SessionsPanel />
+      <BankPanel />
       <Statement />
       <BetHistory />
     </div>

@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button.tsx';
 import { callRoute } from '../api/client.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
 import { Money } from '../components/ui/Money.tsx';
+import { useTwoFactor } from '../features/account/queries.ts';
 import { AmountField, useStepText } from '../features/cashier/AmountField.tsx';
 import styles from '../features/cashier/cashier.module.css';
 import { failureMessage } from '../features/cashier/failureMessage.ts';
@@ -34,6 +35,9 @@ function WithdrawForm() {
   const desk = useDeskState('withdraw');
   const [amount, setAmount] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [otp, setOtp] = useState('');
+  // Money leaving: a member with two-step login types the app's code too.
+  const twoFactor = useTwoFactor().data?.enabled ?? false;
   const user = session.data?.user;
   const rules = useCashRules();
   const currency = useCurrency();
@@ -42,9 +46,15 @@ function WithdrawForm() {
   async function submit() {
     const problem = withdrawProblem(amount, rules);
     if (problem) return dialog.alert(t(`common:msg.${problem}`, cashRuleParams(rules, currency)), 'warning');
+    if (twoFactor && !otp.trim()) return dialog.alert(t('common:msg.msg3520'), 'warning');
     setBusy(true);
     try {
-      await callRoute('apply-user-withdraw', { balance: amount, code: String(Date.now()) });
+      await callRoute('apply-user-withdraw', {
+        balance: amount,
+        code: String(Date.now()),
+        ...(twoFactor ? { otp: otp.trim() } : {}),
+      });
+      setOtp('');
       await queryClient.invalidateQueries({ queryKey: ['session'] });
       await dialog.alert(t('common:msg.msg2015'), 'success');
       navigate('/');
@@ -79,6 +89,19 @@ function WithdrawForm() {
           </dl>
         </div>
         <AmountField value={amount} onChange={setAmount} label={t('amount', { step: stepText })} />
+        {twoFactor && (
+          <label className={styles.otp}>
+            <span className={styles.label}>{t('common:otpLabel')}</span>
+            <input
+              name="otp"
+              autoComplete="one-time-code"
+              placeholder={t('common:otpPlaceholder')}
+              value={otp}
+              onChange={(e) => setOtp(e.target.value)}
+              maxLength={20}
+            />
+          </label>
+        )}
         <Button onClick={submit} disabled={busy}>
           {t('submitWithdraw')}
         </Button>

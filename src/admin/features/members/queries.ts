@@ -19,6 +19,14 @@ export function useMemberDetail(id: number) {
   });
 }
 
+export function useMemberSecurity(id: number) {
+  return useQuery({
+    queryKey: ['admin', 'member', id, 'security'],
+    queryFn: () => adminCall(api.memberSecurity.detail, { params: { id } }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
 /** One action on a member (status, level, password, adjustment); the page reloads the member after. */
 export const useMemberAction = <E extends AdminEndpoint>(endpoint: E, id: number) =>
   useAdminMutation(endpoint, [['admin', 'member', id]]);

@@ -30,21 +30,33 @@ function registrationBody(raw: Fields): Fields {
     bankOwner: raw.bankOwner ?? raw.bankowner,
     banknum: raw.banknum ?? raw.banknumber,
     code: raw.code === '' ? undefined : raw.code,
+    // What a licensed site must record (issue 32): older front ends add these fields.
+    email: raw.email === '' ? undefined : raw.email,
+    birthDate: raw.birthDate,
+    terms: raw.terms,
+    termsVersion: raw.termsVersion,
   };
 }
 
 const REGISTRATION_FIELDS =
   'Our field set, or the older `{id, pw, pass_check, phone, bankname, banknumber, bankowner, exchange_pw, code, nick}`: ' +
-  'an empty `nick` comes from `id`, `code` is the referral code, `exchange_pw` is not kept.';
+  'an empty `nick` comes from `id`, `code` is the referral code, `exchange_pw` is not kept. Both also need ' +
+  '`birthDate` (YYYY-MM-DD) and `terms: true`, `email` where the site recovers passwords by e-mail, and a ' +
+  '`bankname` from the site list (`getRegDomain`). The new member is logged in: the reply has `session`.';
 
 const vaultReply = (answer: Fields): Fields => ({ ...answer, point: answer.vault });
+
+/** A login's answer with the older names: the token as `session`, the login id as `id`. */
+const loggedInReply = (answer: Fields): Fields => ({ ...answer, session: answer.token, id: answer.userId });
 
 /** `/public/user/...` */
 export const userPaths: PathTable = {
   do_login: {
     route: 'user-do-login',
-    about: '`{id, pw}`; answers the token as `session`, sent as the `session` header afterwards.',
-    reply: (answer) => ({ ...answer, session: answer.token, id: answer.userId }),
+    about:
+      '`{id, pw, otp?}`; answers the token as `session`, sent as the `session` header afterwards. A member who ' +
+      'turned two-step login on gets `otp_required` (HTTP 401, msg3520) until `otp` carries a current code.',
+    reply: loggedInReply,
   },
   user_health_check: {
     route: 'user-health-check',
@@ -57,8 +69,13 @@ export const userPaths: PathTable = {
       return { status: answer.status, user, member: user };
     },
   },
-  reg: { route: 'user-register', about: REGISTRATION_FIELDS, body: registrationBody },
-  regUsed: { route: 'user-register', about: REGISTRATION_FIELDS, body: registrationBody },
+  reg: { route: 'user-register', about: REGISTRATION_FIELDS, body: registrationBody, reply: loggedInReply },
+  regUsed: {
+    route: 'user-register',
+    about: REGISTRATION_FIELDS,
+    body: registrationBody,
+    reply: loggedInReply,
+  },
   check_user_id: { route: 'check-user-id' },
   check_user_nick: { route: 'check-user-nick' },
   check_user_code: { route: 'check-user-code' },

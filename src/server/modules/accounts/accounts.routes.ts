@@ -4,7 +4,7 @@ import { errors } from '../../http/errors.ts';
 import type { RouteContext, RouteHandlers } from '../../http/member-api.ts';
 import { requireMember } from '../../http/member-api.ts';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-token.ts';
-import { siteSummary } from '../sites/sites.service.ts';
+import { registrationRules, siteSummary } from '../sites/sites.service.ts';
 import {
   assertIdFree,
   assertNickFree,
@@ -15,7 +15,7 @@ import {
   setPassword,
 } from './accounts.service.ts';
 import { reserveAttempt } from './attempt-limits.ts';
-import { revokeSession } from './sessions.repo.ts';
+import { createSession, revokeSession } from './sessions.repo.ts';
 
 /** The site a page is registering on: its Origin when it sends one, else the Host. */
 function originHostname(ctx: RouteContext): string {
@@ -53,10 +53,22 @@ async function limitAvailabilityChecks(ctx: RouteContext) {
 }
 
 export const accountsRoutes: RouteHandlers = {
+  // The new member is logged in at once (issue 31): the page goes to the home page signed in.
   'user-register': async (body, ctx) => {
-    await register(ctx.db, ctx.site, body);
+    const memberId = await register(ctx.db, ctx.config, ctx.site, body);
+    const session = await createSession(ctx.db, ctx.config, memberId, {
+      ip: ctx.ip,
+      userAgent: ctx.request.headers['user-agent'],
+    });
+    setSessionCookie(ctx.request, ctx.reply, session.token, ctx.config.sessionMaxMs);
     ctx.reply.code(201);
-    return { status: 'success', msg: MSG.registered };
+    return {
+      status: 'success',
+      msg: MSG.registered,
+      token: session.token,
+      userId: body.id,
+      expiresAt: session.expiresAt.toISOString(),
+    };
   },
 
   'check-user-id': async (body, ctx) => {
@@ -83,6 +95,7 @@ export const accountsRoutes: RouteHandlers = {
     const session = await login(ctx.db, ctx.config, ctx.limits, {
       id: body.id,
       pw: body.pw,
+      otp: body.otp,
       ip: ctx.ip,
       userAgent: ctx.request.headers['user-agent'],
     });
@@ -116,7 +129,11 @@ export const accountsRoutes: RouteHandlers = {
   'get-reg-domain': async (_body, ctx) => {
     const domain = originHostname(ctx);
     const site = domain === ctx.request.hostname ? ctx.site : await ctx.resolveSite(domain);
-    return { status: 'success', domain, site: siteSummary(site) };
+    return {
+      status: 'success',
+      domain,
+      site: { ...siteSummary(site), ...registrationRules(site, ctx.config.currency) },
+    };
   },
 
   'user-change-password': async (body, ctx) => {

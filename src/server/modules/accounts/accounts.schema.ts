@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -39,6 +40,17 @@ export const members = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: text('last_login_ip'),
+    /** Where recovery codes go when the site recovers by e-mail (issue 32). */
+    email: text('email'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    /** The site's terms version the member accepted at registration, and when. */
+    termsVersion: text('terms_version'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** TOTP second factor: the active secret (null when off), one being set up, and the last used step (no replay). */
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('members_login_id').on(t.loginId),
@@ -48,6 +60,7 @@ export const members = pgTable(
     index('members_login_prefix').on(sql`lower(${t.loginId}) text_pattern_ops`),
     index('members_nick_prefix').on(sql`lower(${t.nick}) text_pattern_ops`),
     index('members_phone_prefix').on(t.phone.op('text_pattern_ops')),
+    index('members_email_lower').on(sql`lower(${t.email})`),
     index('members_bank_number_prefix').on(sql`replace(${t.bankNumber}, '-', '') text_pattern_ops`),
     check('members_status', sql`${t.status} in ('active', 'blocked', 'self_excluded')`),
   ],
@@ -85,4 +98,42 @@ export const attemptLimits = pgTable(
     expire: timestamp('expire', { withTimezone: true }),
   },
   (t) => [index('attempt_limits_expire').on(t.expire)],
+);
+
+/** One-time recovery codes of a member's TOTP (only their SHA-256 is kept); each works once. */
+export const memberRecoveryCodes = pgTable(
+  'member_recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('member_recovery_codes_member').on(t.memberId)],
+);
+
+/**
+ * Password recovery codes (password-reset.service.ts): only the code's SHA-256 is kept; a code works
+ * once, until `expires_at`, and dies after a few wrong guesses (`failed_attempts`).
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    codeHash: text('code_hash').notNull(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('password_resets_member').on(t.memberId),
+    check('password_resets_channel', sql`${t.channel} in ('email', 'sms')`),
+  ],
 );

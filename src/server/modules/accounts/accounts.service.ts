@@ -6,11 +6,13 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { openMemberAccounts } from '../ledger/ledger.service.ts';
-import { type Site, siteSummary } from '../sites/sites.service.ts';
+import { registrationRules, type Site, siteSummary } from '../sites/sites.service.ts';
 import { members } from './accounts.schema.ts';
 import { type AttemptLimits, memberLoginKeys, releaseAttempt, reserveAttempt } from './attempt-limits.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { assertListedBank, checkRegistration } from './registration-rules.ts';
 import { createSession, type NewSession, revokeOtherSessions, type SessionMember } from './sessions.repo.ts';
+import { otpRequired, requireSecondFactor, secondFactorMatches } from './two-factor.service.ts';
 
 const idTaken = () => errors.taken('this id is taken', MSG.idTaken);
 const nickTaken = () => errors.taken('this nick is taken', MSG.nickTaken);
@@ -49,8 +51,14 @@ export async function referrerOf(db: DbOrTx, code: string): Promise<number> {
 
 const newReferralCode = () => randomBytes(6).toString('base64url').toUpperCase().replace(/[-_]/g, 'X');
 
-export async function register(db: Db, site: Site, input: ParsedRequest<'user-register'>): Promise<number> {
+export async function register(
+  db: Db,
+  config: Pick<Config, 'currency'>,
+  site: Site,
+  input: ParsedRequest<'user-register'>,
+): Promise<number> {
   const settings = siteSummary(site);
+  const rules = registrationRules(site, config.currency);
   if (!settings.registrationOpen) {
     throw errors.closed('registration is closed on this site', MSG.registrationClosed);
   }
@@ -58,6 +66,7 @@ export async function register(db: Db, site: Site, input: ParsedRequest<'user-re
   if (settings.referralRequired && code === '') {
     throw errors.unknownReferral('a referral code is required');
   }
+  checkRegistration(input, rules);
   const passwordHash = await hashPassword(input.pw);
   return db.transaction(async (tx) => {
     if (await isIdTaken(tx, input.id)) throw idTaken();
@@ -76,6 +85,10 @@ export async function register(db: Db, site: Site, input: ParsedRequest<'user-re
         referralCode: newReferralCode(),
         referredBy,
         siteId: site.id,
+        email: input.email ?? null,
+        birthDate: input.birthDate,
+        termsVersion: rules.termsVersion,
+        termsAcceptedAt: new Date(),
       })
       .onConflictDoNothing()
       .returning({ id: members.id });
@@ -89,6 +102,8 @@ export async function register(db: Db, site: Site, input: ParsedRequest<'user-re
 export interface LoginInput {
   id: string;
   pw: string;
+  /** The second factor, for a member who turned it on. */
+  otp?: string | undefined;
   ip: string;
   userAgent: string | undefined;
 }
@@ -109,13 +124,31 @@ export async function login(
     });
   }
   const [member] = await db
-    .select({ id: members.id, hash: members.passwordHash, status: members.status, loginId: members.loginId })
+    .select({
+      id: members.id,
+      hash: members.passwordHash,
+      status: members.status,
+      loginId: members.loginId,
+      twoFactor: sql<boolean>`${members.totpSecret} is not null`,
+    })
     .from(members)
     .where(eq(members.loginId, loginId));
   const passwordOk = await verifyPassword(member?.hash, input.pw);
   // A blocked account answers its right password exactly like a wrong one (and it counts as one),
   // so the reply does not tell a guesser that the password was right.
   if (!member || !passwordOk || member.status === 'blocked') throw loginFailed();
+  if (member.twoFactor) {
+    if (!input.otp) {
+      // Not a guess at anything: the attempt is given back, and the page asks for the code.
+      await releaseAttempt({ giveBack: keys.account });
+      await releaseAttempt({ giveBack: keys.address });
+      throw otpRequired();
+    }
+    // A wrong code keeps its counted attempt, like a wrong password.
+    if (!(await secondFactorMatches(db, member.id, input.otp))) {
+      throw otpRequired('wrong second-factor code');
+    }
+  }
   await releaseAttempt({ clear: keys.account, giveBack: keys.address });
   const session = await createSession(db, config, member.id, input);
   await db
@@ -148,4 +181,33 @@ export async function changePassword(db: Db, session: SessionMember, oldPw: stri
     throw errors.invalid('the current password is wrong', MSG.passwordWrong);
   }
   await setPassword(db, session, newPw);
+}
+
+export interface BankDetails {
+  bankname: string;
+  bankOwner: string;
+  banknum: string;
+}
+
+/**
+ * New bank details (where withdrawals are paid): the login password, a bank from the site's list, and
+ * the second factor when the member turned it on.
+ */
+export async function changeBankDetails(
+  db: Db,
+  limits: AttemptLimits,
+  config: Pick<Config, 'currency'>,
+  site: Site,
+  memberId: number,
+  input: BankDetails & { pw: string; otp?: string | undefined },
+) {
+  if (!(await isMemberPassword(db, memberId, input.pw))) {
+    throw errors.invalid('the current password is wrong', MSG.passwordWrong);
+  }
+  assertListedBank(registrationRules(site, config.currency).banks, input.bankname);
+  await requireSecondFactor(db, limits, memberId, input.otp);
+  await db
+    .update(members)
+    .set({ bankName: input.bankname, bankOwner: input.bankOwner, bankNumber: input.banknum })
+    .where(eq(members.id, memberId));
 }

@@ -21,6 +21,16 @@ export const OPERATOR_ADDRESS_WINDOW_MS = 15 * 60_000;
 export const AVAILABILITY_WINDOW_MS = 10 * 60_000;
 /** Guests may leave this many tickets per address per hour. */
 export const GUEST_TICKETS_PER_HOUR = 3;
+/** Password recovery (issue 32): codes asked for per login id and per address in an hour. */
+export const RESET_REQUESTS_PER_ACCOUNT = 3;
+export const RESET_REQUESTS_PER_ADDRESS = 10;
+/** Guesses at a recovery code per login id and per address in 15 minutes. */
+export const RESET_GUESSES_PER_ACCOUNT = 5;
+export const RESET_GUESSES_PER_ADDRESS = 30;
+/** Second-factor codes a logged-in member may get wrong in 15 minutes (withdrawal, bank details, 2FA set-up). */
+export const MEMBER_CODES_PER_WINDOW = 5;
+const HOUR = 60 * 60_000;
+const QUARTER = 15 * 60_000;
 
 export interface AttemptLimits {
   /** Member logins per login id (any case): config.loginMaxFailuresPerAccount in config.loginWindowMs. */
@@ -31,6 +41,12 @@ export interface AttemptLimits {
   /** Undefined when config.availabilityChecksPerWindow is Infinity (benchmarks): nothing is counted. */
   availabilityChecks: RateLimiterDrizzle | undefined;
   guestTickets: RateLimiterDrizzle;
+  resetRequestAccount: RateLimiterDrizzle;
+  resetRequestAddress: RateLimiterDrizzle;
+  resetGuessAccount: RateLimiterDrizzle;
+  resetGuessAddress: RateLimiterDrizzle;
+  /** Per member id: second-factor codes typed in a session. */
+  memberCodes: RateLimiterDrizzle;
 }
 
 /** The limiters of one app on its database. */
@@ -56,7 +72,12 @@ export function createAttemptLimits(db: Db, config: Config): AttemptLimits {
     operatorAddress: limiter('opaddr', OPERATOR_MAX_FAILURES_PER_ADDRESS, OPERATOR_ADDRESS_WINDOW_MS),
     availabilityChecks:
       checks === Number.POSITIVE_INFINITY ? undefined : limiter('check', checks, AVAILABILITY_WINDOW_MS),
-    guestTickets: limiter('guest-help', GUEST_TICKETS_PER_HOUR, 60 * 60_000),
+    guestTickets: limiter('guest-help', GUEST_TICKETS_PER_HOUR, HOUR),
+    resetRequestAccount: limiter('reset-ask-acct', RESET_REQUESTS_PER_ACCOUNT, HOUR),
+    resetRequestAddress: limiter('reset-ask-addr', RESET_REQUESTS_PER_ADDRESS, HOUR),
+    resetGuessAccount: limiter('reset-try-acct', RESET_GUESSES_PER_ACCOUNT, QUARTER),
+    resetGuessAddress: limiter('reset-try-addr', RESET_GUESSES_PER_ADDRESS, QUARTER),
+    memberCodes: limiter('member-code', MEMBER_CODES_PER_WINDOW, QUARTER),
   };
 }
 

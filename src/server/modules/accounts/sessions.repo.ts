@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, lte, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { MemberUser } from '../../../shared/contract/routes.ts';
 import type { Config } from '../../config.ts';
 import { type Db, type DbOrTx, preparedRows } from '../../db/client.ts';
@@ -65,13 +65,43 @@ export async function revokeAllSessions(db: DbOrTx, memberId: number) {
   await notifyMembers(db, [memberId]);
 }
 
-/** After a password change every other session of the member ends. */
+/** After a password change (or "sign out others") every other session of the member ends; how many did. */
 export async function revokeOtherSessions(db: DbOrTx, memberId: number, keepSessionId: number) {
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.memberId, memberId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.memberId, memberId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
   await notifyMembers(db, [memberId]);
+  return ended.length;
+}
+
+/**
+ * The member's live sessions (not ended, not expired, and when `idleMs` is given not idle past it),
+ * newest first.
+ */
+export async function activeSessionsOf(db: DbOrTx, memberId: number, idleMs?: number) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.memberId, memberId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        idleMs === undefined
+          ? undefined
+          : gt(sessions.lastSeenAt, sql`now() - ${idleMs}::float8 * interval '1 millisecond'`),
+      ),
+    )
+    .orderBy(desc(sessions.id))
+    .limit(50);
 }
 
 interface SessionMemberRow {

@@ -4,6 +4,7 @@
  * sessions.repo.ts; this file is the accounts module's door to them.
  */
 export {
+  activeSessionsOf,
   findSessionMember,
   findSessionMembers,
   loginsOf,

@@ -41,6 +41,7 @@ import { contentRoutes } from './routes/content.routes.ts';
 import { dashboardRoutes } from './routes/dashboard.routes.ts';
 import { gamesRoutes } from './routes/games.routes.ts';
 import { kycRoutes } from './routes/kyc.routes.ts';
+import { memberSecurityRoutes } from './routes/member-security.routes.ts';
 import { membersRoutes } from './routes/members.routes.ts';
 import { notesRoutes } from './routes/notes.routes.ts';
 import { operatorsRoutes } from './routes/operators.routes.ts';
@@ -59,6 +60,7 @@ export const ADMIN_ROUTES: ScreenRoute[] = [
   ...membersRoutes,
   ...protectionRoutes,
   ...kycRoutes,
+  ...memberSecurityRoutes,
   ...supportRoutes,
   ...notesRoutes,
   ...contentRoutes,

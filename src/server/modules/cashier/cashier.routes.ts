@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MSG } from '../../../shared/messages.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
+import { requireSecondFactor } from '../accounts/two-factor.service.ts';
 import { recordingLimitHits } from '../protection/limits.service.ts';
 import { askForDepositAccount } from '../support/account-requests.service.ts';
 import { cashTicker } from './cash-ticker.service.ts';
@@ -41,6 +42,8 @@ export function cashierRoutes(
 
     'apply-user-withdraw': async (body, ctx) => {
       const member = requireMember(ctx);
+      // Money leaving: the second factor first, for members who turned it on (issue 32).
+      await requireSecondFactor(ctx.db, ctx.limits, member.memberId, body.otp);
       const option = body.idx ? await findOption(ctx.db, ctx.site, body.idx, 'withdraw') : undefined;
       const { request } = await requestWithdrawal(ctx.db, member, ctx.site, {
         amount: body.balance,

@@ -56,6 +56,14 @@ export interface SiteSettings {
    * settle as usual (the default), or cancelled with their stakes refunded through the book's void path.
    */
   sportsBetsOnBreak?: OpenBetsOnProtection;
+  /** Where password recovery codes go (default `sms`: every member has a phone); `email` requires an e-mail at registration. */
+  recoveryChannel?: 'email' | 'sms';
+  /** The youngest a member may register, in years (default 18). */
+  minAge?: number;
+  /** The current terms' version (default '1'); registration records the one accepted. */
+  termsVersion?: string;
+  /** The banks members pick from; absent or empty: the default list of the site's currency (src/shared/banks.ts). */
+  banks?: string[];
   /** Which verification (KYC) level a withdrawal needs; absent: none (modules/kyc/kyc-rules.ts). */
   kyc?: KycSettings;
 }

@@ -1,4 +1,5 @@
 import { asc } from 'drizzle-orm';
+import { banksFor } from '../../../shared/banks.ts';
 import type { Db } from '../../db/client.ts';
 import { siteCashRules, siteCompMinimum } from './site-money.ts';
 import { siteLocale, siteTimeZone } from './site-settings.ts';
@@ -45,6 +46,21 @@ export function createSiteResolver(db: Db): SiteResolver {
     invalidate() {
       cached = undefined;
     },
+  };
+}
+
+export const DEFAULT_MIN_AGE = 18;
+export const DEFAULT_TERMS_VERSION = '1';
+
+/** What registration asks for on this site (issue 32). */
+export function registrationRules(site: Site, currency: string) {
+  const recoveryChannel = site.settings.recoveryChannel ?? 'sms';
+  return {
+    recoveryChannel,
+    emailRequired: recoveryChannel === 'email',
+    minAge: site.settings.minAge ?? DEFAULT_MIN_AGE,
+    termsVersion: site.settings.termsVersion || DEFAULT_TERMS_VERSION,
+    banks: [...banksFor(site.settings.banks, currency)],
   };
 }
 

@@ -5,6 +5,7 @@ import { dashboardEndpoints } from './dashboard.ts';
 import type { AdminEndpoint } from './endpoint.ts';
 import { gamesEndpoints } from './games.ts';
 import { kycEndpoints } from './kyc.ts';
+import { memberSecurityEndpoints } from './member-security.ts';
 import { membersEndpoints } from './members.ts';
 import { notesEndpoints } from './notes.ts';
 import { operatorsEndpoints } from './operators.ts';
@@ -26,6 +27,7 @@ export const adminContract = {
   dashboard: dashboardEndpoints,
   cashier: cashierEndpoints,
   members: membersEndpoints,
+  memberSecurity: memberSecurityEndpoints,
   protection: protectionEndpoints,
   kyc: kycEndpoints,
   support: supportEndpoints,

@@ -74,6 +74,11 @@ export const siteSettings = z.object({
       overLevel: kycLevel.optional(),
     })
     .optional(),
+  /** Accounts (issue 32): where recovery codes go, the minimum age, the terms' version, the bank list. */
+  recoveryChannel: z.enum(['email', 'sms']).optional(),
+  minAge: z.number().optional(),
+  termsVersion: z.string().optional(),
+  banks: z.array(z.string()).optional(),
 });
 
 const deskState = z.object({
@@ -172,6 +177,24 @@ export const sitesEndpoints = {
       rates: z.record(levelKey, compRates).optional(),
       // The levels screen saves names and rates together: one change, all or nothing.
       levelNames: levelNames.optional(),
+    }),
+    response: settingsReply,
+  }),
+  accounts: endpoint({
+    method: 'POST',
+    path: '/settings/sites/:id/accounts',
+    summary:
+      'Accounts: password recovery by e-mail or SMS (e-mail then required at registration), the minimum age, the terms version, the bank list (empty: the currency default)',
+    params: idParam,
+    body: z.object({
+      recoveryChannel: z.enum(['email', 'sms']).optional(),
+      minAge: z.number().int().min(16).max(99).optional(),
+      termsVersion: z
+        .string()
+        .trim()
+        .regex(/^[\w.-]{1,32}$/, 'a version of 1-32 letters, digits or ._-')
+        .optional(),
+      banks: z.array(z.string().trim().min(1).max(40)).max(100).optional(),
     }),
     response: settingsReply,
   }),

@@ -45,12 +45,16 @@ export function useSession() {
   });
 }
 
+/** Keeps the logged-in member's id locally (SPEC §4): after a login or a registration. */
+export const rememberLogin = (userId: string) => localStorage.setItem(USER_ID_KEY, userId);
+
 /** Login success reloads the page and keeps the user id locally (SPEC §4). */
 export function useLogin() {
   return useMutation({
-    mutationFn: (credentials: { id: string; pw: string }) => callRoute('user-do-login', credentials),
+    mutationFn: (credentials: { id: string; pw: string; otp?: string }) =>
+      callRoute('user-do-login', credentials),
     onSuccess: (reply) => {
-      localStorage.setItem(USER_ID_KEY, reply.userId);
+      rememberLogin(reply.userId);
       window.location.reload();
     },
   });

@@ -67,6 +67,19 @@ export const sitesRoutes = [
       return { site: siteView(site) };
     },
   }),
+  adminRoute(sitesEndpoints.accounts, {
+    permission: 'settings.manage',
+    handler: async (ctx) => {
+      const { body } = ctx;
+      return changeSettings(ctx, 'settings.accounts', (s) => ({
+        ...s,
+        ...(body.recoveryChannel ? { recoveryChannel: body.recoveryChannel } : {}),
+        ...(body.minAge === undefined ? {} : { minAge: body.minAge }),
+        ...(body.termsVersion ? { termsVersion: body.termsVersion } : {}),
+        ...(body.banks ? { banks: [...new Set(body.banks)] } : {}),
+      }));
+    },
+  }),
   adminRoute(sitesEndpoints.cashier, {
     permission: 'settings.manage',
     handler: async (ctx) => {

@@ -1,0 +1,230 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
+import { generateSecret, generateURI, verifySync } from 'otplib';
+import { MSG, STATUS } from '../../../shared/messages.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { ApiError, errors } from '../../http/errors.ts';
+import { memberRecoveryCodes, members } from './accounts.schema.ts';
+import { type AttemptLimits, releaseAttempt, reserveAttempt } from './attempt-limits.ts';
+import { activeSessionsOf, revokeAllSessions } from './sessions.repo.ts';
+
+/** How many recovery codes turning 2FA on gives; each works once instead of a TOTP code. */
+export const RECOVERY_CODES = 10;
+
+const hashCode = (memberId: number, code: string) =>
+  createHash('sha256').update(`${memberId}:${code}`).digest('hex');
+
+/** xxxx-xxxx from an alphabet without look-alikes (no 0/o, 1/l/i). */
+function newRecoveryCode(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  const bytes = randomBytes(8);
+  const chars = [...bytes].map((b) => alphabet[b % alphabet.length]);
+  return `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;
+}
+
+export const otpRequired = (message = 'this member uses two-step login: send otp') =>
+  new ApiError(401, STATUS.otpRequired, MSG.otpRequired, message);
+/** In a session: 403, so the page does not read it as a session that ended. */
+const otpRefused = (msg: typeof MSG.otpRequired | typeof MSG.otpWrong, message: string) =>
+  new ApiError(403, STATUS.otpRequired, msg, message);
+
+interface TotpState {
+  totpSecret: string | null;
+  totpLastStep: number | null;
+}
+
+async function totpState(db: DbOrTx, memberId: number): Promise<TotpState & { enabledAt: Date | null }> {
+  const [row] = await db
+    .select({
+      totpSecret: members.totpSecret,
+      totpLastStep: members.totpLastStep,
+      enabledAt: members.totpEnabledAt,
+    })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return row ?? { totpSecret: null, totpLastStep: null, enabledAt: null };
+}
+
+export const hasSecondFactor = async (db: DbOrTx, memberId: number) =>
+  (await totpState(db, memberId)).totpSecret !== null;
+
+/** Claims a TOTP step atomically: a code is spent once used, even by two requests racing. */
+async function claimStep(db: DbOrTx, memberId: number, step: number): Promise<boolean> {
+  const claimed = await db
+    .update(members)
+    .set({ totpLastStep: step })
+    .where(and(eq(members.id, memberId), or(isNull(members.totpLastStep), lt(members.totpLastStep, step))))
+    .returning({ id: members.id });
+  return claimed.length === 1;
+}
+
+/** Whether `token` is a current TOTP code of `secret` (the step just ended too), claimed once. */
+async function totpMatches(
+  db: DbOrTx,
+  memberId: number,
+  secret: string,
+  lastStep: number | null,
+  token: string,
+) {
+  if (!/^\d{6}$/.test(token)) return false;
+  const result = verifySync({ secret, token, afterTimeStep: lastStep ?? undefined, epochTolerance: [30, 0] });
+  return (
+    result.valid === true &&
+    'timeStep' in result &&
+    typeof result.timeStep === 'number' &&
+    (await claimStep(db, memberId, result.timeStep))
+  );
+}
+
+/** Spends one unused recovery code; false when it is not one. */
+async function spendRecoveryCode(db: DbOrTx, memberId: number, code: string) {
+  const spent = await db
+    .update(memberRecoveryCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(memberRecoveryCodes.memberId, memberId),
+        eq(memberRecoveryCodes.codeHash, hashCode(memberId, code)),
+        isNull(memberRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: memberRecoveryCodes.id });
+  return spent.length === 1;
+}
+
+/** A TOTP code or a recovery code of a member whose 2FA is on; each is accepted once. */
+export async function secondFactorMatches(db: DbOrTx, memberId: number, otp: string): Promise<boolean> {
+  const state = await totpState(db, memberId);
+  if (!state.totpSecret) return false;
+  if (await totpMatches(db, memberId, state.totpSecret, state.totpLastStep, otp)) return true;
+  return /^[a-z0-9]{4}-[a-z0-9]{4}$/.test(otp) && spendRecoveryCode(db, memberId, otp);
+}
+
+/**
+ * Before money leaves or bank details change: nothing when the member's 2FA is off; otherwise a valid
+ * `otp`, else `otp_required` (403). Wrong codes count against the member's code limit, before the check.
+ */
+export async function requireSecondFactor(
+  db: Db,
+  limits: AttemptLimits,
+  memberId: number,
+  otp: string | undefined,
+) {
+  if (!(await hasSecondFactor(db, memberId))) return;
+  if (!otp) throw otpRefused(MSG.otpRequired, 'this member uses two-step login: send otp');
+  const reservation = await reserveAttempt([limits.memberCodes, String(memberId)]);
+  if (!reservation.ok) {
+    throw errors.limited('too many wrong codes; try again later', MSG.loginLimited, {
+      retryAfter: reservation.retryAfter,
+    });
+  }
+  if (!(await secondFactorMatches(db, memberId, otp))) throw otpRefused(MSG.otpWrong, 'wrong code');
+  // A right code is not a guess: its attempt comes back (wrong ones stay counted).
+  await releaseAttempt({ giveBack: [limits.memberCodes, String(memberId)] });
+}
+
+/** The member's 2FA as My page and the back office show it. */
+export async function secondFactorStatus(db: DbOrTx, memberId: number) {
+  const state = await totpState(db, memberId);
+  const [left] = await db
+    .select({ n: count() })
+    .from(memberRecoveryCodes)
+    .where(and(eq(memberRecoveryCodes.memberId, memberId), isNull(memberRecoveryCodes.usedAt)));
+  const enabled = state.totpSecret !== null;
+  return {
+    enabled,
+    enabledAt: enabled && state.enabledAt ? new Date(state.enabledAt).toISOString() : null,
+    recoveryCodesLeft: enabled ? Number(left?.n ?? 0) : 0,
+  };
+}
+
+/** Starts 2FA set-up: a new secret kept aside until a first code proves the app has it. */
+export async function beginSecondFactor(db: Db, memberId: number, label: string, issuer: string) {
+  if (await hasSecondFactor(db, memberId))
+    throw errors.conflict('two-step login is already on', {}, MSG.twoFactorAlready);
+  const secret = generateSecret();
+  await db.update(members).set({ totpPendingSecret: secret }).where(eq(members.id, memberId));
+  return { secret, uri: generateURI({ issuer, label, secret }) };
+}
+
+/** Turns 2FA on with a first code of the pending secret; the recovery codes, in clear this once. */
+export async function enableSecondFactor(db: Db, limits: AttemptLimits, memberId: number, otp: string) {
+  const [row] = await db
+    .select({
+      pending: members.totpPendingSecret,
+      active: members.totpSecret,
+      lastStep: members.totpLastStep,
+    })
+    .from(members)
+    .where(eq(members.id, memberId));
+  if (row?.active) throw errors.conflict('two-step login is already on', {}, MSG.twoFactorAlready);
+  if (!row?.pending) throw errors.invalid('start the set-up first', MSG.twoFactorNotOn);
+  // Counted before the code is checked, so guesses at the set-up code stop at the limit too.
+  const reservation = await reserveAttempt([limits.memberCodes, String(memberId)]);
+  if (!reservation.ok) {
+    throw errors.limited('too many wrong codes; try again later', MSG.loginLimited, {
+      retryAfter: reservation.retryAfter,
+    });
+  }
+  if (!(await totpMatches(db, memberId, row.pending, row.lastStep, otp))) {
+    throw errors.invalid('wrong code', MSG.otpWrong);
+  }
+  await releaseAttempt({ giveBack: [limits.memberCodes, String(memberId)] });
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(members)
+      .set({ totpSecret: row.pending, totpPendingSecret: null, totpEnabledAt: new Date() })
+      .where(eq(members.id, memberId));
+    await tx.delete(memberRecoveryCodes).where(eq(memberRecoveryCodes.memberId, memberId));
+    await tx
+      .insert(memberRecoveryCodes)
+      .values(codes.map((c) => ({ memberId, codeHash: hashCode(memberId, c) })));
+  });
+  return codes;
+}
+
+/** Turns 2FA off (the caller checked the password); needs a current code or a recovery code. */
+export async function disableSecondFactor(db: Db, limits: AttemptLimits, memberId: number, otp: string) {
+  if (!(await hasSecondFactor(db, memberId)))
+    throw errors.invalid('two-step login is off', MSG.twoFactorNotOn);
+  await requireSecondFactor(db, limits, memberId, otp);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(members)
+      .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null })
+      .where(eq(members.id, memberId));
+    await tx.delete(memberRecoveryCodes).where(eq(memberRecoveryCodes.memberId, memberId));
+  });
+}
+
+/** An operator turns a member's 2FA off (lost phone and codes): the member signs in again with the password. */
+export async function resetSecondFactor(tx: DbOrTx, memberId: number) {
+  await tx
+    .update(members)
+    .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null })
+    .where(eq(members.id, memberId));
+  await tx.delete(memberRecoveryCodes).where(eq(memberRecoveryCodes.memberId, memberId));
+  await revokeAllSessions(tx, memberId);
+}
+
+/** What the back office's member page shows of a member's account security. */
+export async function accountSecurityFacts(db: DbOrTx, memberId: number) {
+  const [row] = await db
+    .select({
+      email: members.email,
+      birthDate: members.birthDate,
+      termsVersion: members.termsVersion,
+      termsAcceptedAt: members.termsAcceptedAt,
+    })
+    .from(members)
+    .where(eq(members.id, memberId));
+  if (!row) return undefined;
+  const sessions = await activeSessionsOf(db, memberId);
+  return {
+    ...row,
+    termsAcceptedAt: row.termsAcceptedAt ? new Date(row.termsAcceptedAt) : null,
+    twoFactor: await secondFactorStatus(db, memberId),
+    activeSessions: sessions.length,
+  };
+}
