@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MSG } from '../../../shared/messages.ts';
+import type { Db } from '../../db/client.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
 import { recordingLimitHits } from '../protection/limits.service.ts';
@@ -9,10 +10,12 @@ import { cashRequestView } from './cashier.presenter.ts';
 import { deskState } from './cashier-hours.ts';
 import { compTerms, exchangeComp } from './comp.service.ts';
 import { requestDeposit } from './deposits.service.ts';
+import { cancelOwnRequest, resumeDepositPayment } from './member-requests.service.ts';
 import { hideCashRequest, hideFinishedCashRequests, listCashRequests } from './history.service.ts';
 import { signMemberRef } from './payments/member-ref.ts';
 import { findOption, listPaymentOptions, startDepositPayment } from './payments/payments.service.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import { expirePaymentSessions } from './payments/session-expiry.ts';
 import { statementPage } from './statement-page.ts';
 import { requestWithdrawal } from './withdrawals.service.ts';
 
@@ -28,9 +31,13 @@ export function cashierRoutes(
   providers: ReadonlyMap<string, PaymentProvider>,
   secret: string,
 ): RouteHandlers {
+  // A card or coin payment left open past its time no longer blocks the member's next deposit,
+  // even before the minute's sweep reaches it.
+  const expireOverdueOf = (db: Db, memberId: number) => expirePaymentSessions(db, providers, { memberId });
   return {
     'apply-user-deposit': async (body, ctx) => {
       const member = requireMember(ctx);
+      await expireOverdueOf(ctx.db, member.memberId);
       const { request } = await recordingLimitHits(ctx.db, member.memberId, () =>
         ctx.db.transaction((tx) =>
           requestDeposit(tx, member, ctx.site, { amount: body.balance, code: body.code }),
@@ -90,6 +97,21 @@ export function cashierRoutes(
       return { status: 'success', msg: MSG.requestDeleted };
     },
 
+    'user-cancel-deposit': async (body, ctx) => {
+      await cancelOwnRequest(ctx.db, providers, requireMember(ctx).memberId, 'deposit', body.id);
+      return { status: 'success', msg: MSG.requestCancelled };
+    },
+
+    'user-cancel-withdraw': async (body, ctx) => {
+      await cancelOwnRequest(ctx.db, providers, requireMember(ctx).memberId, 'withdraw', body.id);
+      return { status: 'success', msg: MSG.requestCancelled };
+    },
+
+    'resume-deposit-payment': async (body, ctx) => ({
+      status: 'success',
+      ...(await resumeDepositPayment(ctx.db, providers, requireMember(ctx).memberId, body.id)),
+    }),
+
     'get-cash-history': async (body, ctx) => {
       const { items, total } = await listCashRequests(ctx.db, requireMember(ctx).memberId, 'both', body);
       return {
@@ -137,6 +159,7 @@ export function cashierRoutes(
 
     'apply-deposit-payment': async (body, ctx) => {
       const member = requireMember(ctx);
+      await expireOverdueOf(ctx.db, member.memberId);
       const { launcherUrl } = await recordingLimitHits(ctx.db, member.memberId, () =>
         startDepositPayment(ctx.db, providers, member, ctx.site, {
           amount: body.balance,

@@ -4,7 +4,7 @@ import { findCashRequest } from './cash-requests.repo.ts';
 import type { CashRequestKind } from './cashier.schema.ts';
 
 /** The stored status words as an operator says them. */
-const DECIDED_AS: Record<string, string> = { already: 'approved', cansel: 'rejected' };
+const DECIDED_AS: Record<string, string> = { already: 'approved', cansel: 'cancelled' };
 
 /** The error for a decision on a request that is not pending: the loser of a race learns who won. */
 export async function notPending(tx: DbOrTx, id: number, kind: CashRequestKind): Promise<ApiError> {

@@ -24,6 +24,8 @@ export interface SiteSettings {
   timezone?: string;
   deposit?: CashierWindow;
   withdraw?: CashierWindow;
+  /** Minutes before an unpaid card or coin payment session expires by itself (default 30). */
+  paymentSessionMinutes?: number;
   comp?: CompSettings;
   /**
    * Coin deposits: the coin, its network and its price in minor units of the site currency, fixed by the
