@@ -110,6 +110,7 @@ export const accountsRoutes: RouteHandlers = {
       user: member.user,
       noteCount: member.counts.notes,
       helpCount: member.counts.helps,
+      news: member.news,
     };
   },
 

@@ -38,6 +38,8 @@ interface NoteRow {
   contents: string;
   created_at: string | Date;
   read_at: string | Date | null;
+  msg_key: string | null;
+  msg_params: Record<string, string | number> | null;
 }
 
 const toNote = (r: NoteRow) => ({
@@ -46,6 +48,8 @@ const toNote = (r: NoteRow) => ({
   contents: r.contents,
   lastDate: new Date(r.created_at).toISOString(),
   read: r.read_at !== null,
+  msgKey: r.msg_key,
+  msgParams: r.msg_params,
 });
 
 export async function listNotes(
