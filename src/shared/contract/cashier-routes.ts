@@ -88,6 +88,22 @@ export const cashierRoutes = {
     response: ok,
     invalidMsg: MSG.accountRequestFailed,
   },
+  /** The member's latest account request, shown on the deposit page: waiting, or answered with the details. */
+  'get-deposit-account': {
+    auth: 'member',
+    request: z.object({}),
+    response: ok.extend({
+      request: z
+        .object({
+          id: z.number(),
+          answered: z.boolean(),
+          answer: z.string().nullable(),
+          askedAt: z.string(),
+          answeredAt: z.string().nullable(),
+        })
+        .nullable(),
+    }),
+  },
   'get-deposit-list': {
     auth: 'member',
     request: paged,

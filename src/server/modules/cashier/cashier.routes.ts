@@ -4,14 +4,14 @@ import type { Db } from '../../db/client.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
 import { recordingLimitHits } from '../protection/limits.service.ts';
-import { askForDepositAccount } from '../support/account-requests.service.ts';
+import { askForDepositAccount, latestAccountRequest } from '../support/account-requests.service.ts';
 import { cashTicker } from './cash-ticker.service.ts';
 import { cashRequestView } from './cashier.presenter.ts';
 import { deskState } from './cashier-hours.ts';
 import { compTerms, exchangeComp } from './comp.service.ts';
 import { requestDeposit } from './deposits.service.ts';
-import { cancelOwnRequest, resumeDepositPayment } from './member-requests.service.ts';
 import { hideCashRequest, hideFinishedCashRequests, listCashRequests } from './history.service.ts';
+import { cancelOwnRequest, resumeDepositPayment } from './member-requests.service.ts';
 import { signMemberRef } from './payments/member-ref.ts';
 import { findOption, listPaymentOptions, startDepositPayment } from './payments/payments.service.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -76,6 +76,11 @@ export function cashierRoutes(
       }
       return { status: 'success', msg: MSG.accountRequested };
     },
+
+    'get-deposit-account': async (_body, ctx) => ({
+      status: 'success',
+      request: await latestAccountRequest(ctx.db, requireMember(ctx).memberId),
+    }),
 
     'get-deposit-list': async (body, ctx) => {
       const { items, total } = await listCashRequests(ctx.db, requireMember(ctx).memberId, 'deposit', body);

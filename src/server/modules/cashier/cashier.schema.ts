@@ -96,9 +96,7 @@ export const paymentSessions = pgTable(
       .references(() => cashRequests.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     /** expired: nobody paid in time (the sweep); cancelled: the member gave up. Both still take a late payment. */
-    status: text('status', { enum: PAYMENT_SESSION_STATUSES })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: PAYMENT_SESSION_STATUSES }).notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

@@ -9,7 +9,8 @@ describe.runIf(backendAvailable)("the member's own pending requests: cancel, ref
   const { as } = useOperators(t);
 
   const withdraw = async (token: string, balance: number) =>
-    (await t.call('apply-user-withdraw', { balance, code: nextCode() }, { token })).json().requestId as number;
+    (await t.call('apply-user-withdraw', { balance, code: nextCode() }, { token })).json()
+      .requestId as number;
   const deposit = async (token: string, balance: number) =>
     (await t.call('apply-user-deposit', { balance, code: nextCode() }, { token })).json().requestId as number;
   const listOf = async (token: string, kind: 'deposit' | 'withdraw') =>

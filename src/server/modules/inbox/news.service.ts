@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { notifyMembers } from '../live/live.notify.ts';
-import { type NewsKey, newsText } from './news-text.ts';
 import { memberNews, notes } from './inbox.schema.ts';
+import { type NewsKey, newsText } from './news-text.ts';
 
 export type { NewsKey };
 

@@ -91,7 +91,13 @@ async function expireSession(db: Db, sessionId: string): Promise<boolean> {
       decidedBy: BY_EXPIRY,
     });
     if (request) {
-      await tellMember(tx, request.memberId, 'depositExpired', { amount: request.amount }, { lasting: false });
+      await tellMember(
+        tx,
+        request.memberId,
+        'depositExpired',
+        { amount: request.amount },
+        { lasting: false },
+      );
     }
     return true;
   });
