@@ -12,6 +12,7 @@ import {
   helpTickets,
   members,
   operators,
+  popups,
   walletTransactions,
 } from '../../src/server/db/schema.ts';
 import { seedDemo } from '../../src/server/db/seed-demo.ts';
@@ -71,6 +72,13 @@ function operatorDesk(db: Database['db']) {
               returning id`,
         );
         res.writeHead(200).end(JSON.stringify({ status: 'success', findingId: Number(row!.id) }));
+        return;
+      }
+      if (req.url === '/popup-position') {
+        // Where the operator placed the demo popup (posX/posY): a test puts it over the header, then back.
+        const place = body as { posX?: number; posY?: number };
+        await db.update(popups).set({ posX: place.posX ?? 40, posY: place.posY ?? 120 });
+        res.writeHead(200).end(JSON.stringify({ status: 'success' }));
         return;
       }
       const [member] = await db
