@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.ts';
 import { tellMember } from '../../inbox/news.service.ts';
+import { paymentSessionMinutesBySite } from '../../sites/sites.service.ts';
 import { decidePending } from '../cash-requests.repo.ts';
 import { paymentSessions } from '../cashier.schema.ts';
 import { BY_EXPIRY } from '../deciders.ts';
@@ -10,29 +11,39 @@ import type { PaymentProvider } from './provider.ts';
 /** How long a card or coin payment stays open when the site's settings name no time. */
 export const DEFAULT_PAYMENT_SESSION_MINUTES = 30;
 
+/** The shortest time a site may set: sessions younger than this are never looked at. */
+const MIN_MINUTES = 5;
+
 interface DueSession {
   id: string;
   provider: string;
   amount: number;
+  site_id: number | null;
+  created_at: string | Date;
 }
 
 /**
  * Pending payment sessions older than their site's `paymentSessionMinutes` (default 30), oldest
  * first; `memberId` narrows it to one member (checked before they start a new deposit).
  */
-function dueSessions(db: Db, now: Date, memberId: number | undefined, limit: number) {
-  return queryRows<DueSession>(
+async function dueSessions(db: Db, now: Date, memberId: number | undefined, limit: number) {
+  const candidates = await queryRows<DueSession>(
     db,
-    sql`select s.id, s.provider, s.amount from payment_sessions s
+    sql`select s.id, s.provider, s.amount, o.site_id, s.created_at from payment_sessions s
         join cash_requests r on r.id = s.cash_request_id
         left join payment_options o on o.id = r.payment_option_id
-        left join sites st on st.id = o.site_id
         where s.status = 'pending'
-          and s.created_at < ${now.toISOString()}::timestamptz - make_interval(mins =>
-            coalesce((st.settings->>'paymentSessionMinutes')::int, ${DEFAULT_PAYMENT_SESSION_MINUTES}))
+          and s.created_at < ${new Date(now.getTime() - MIN_MINUTES * 60_000).toISOString()}::timestamptz
           ${memberId === undefined ? sql`` : sql`and r.member_id = ${memberId}`}
         order by s.created_at limit ${limit}`,
   );
+  if (candidates.length === 0) return [];
+  const bySite = await paymentSessionMinutesBySite(db);
+  return candidates.filter((c) => {
+    const minutes =
+      (c.site_id === null ? undefined : bySite.get(Number(c.site_id))) ?? DEFAULT_PAYMENT_SESSION_MINUTES;
+    return now.getTime() - new Date(c.created_at).getTime() > minutes * 60_000;
+  });
 }
 
 /**
