@@ -85,7 +85,7 @@ function journeys(lang: Lang, viewport: typeof PHONE, label: string) {
       await b.page.getByText(common.msg.msg3050).waitFor();
       await ok();
       await rows().first().getByText(cashier.cancelledBy.member).waitFor();
-      await rows().first().getByText(cashier.statusLabel.cancelled).waitFor();
+      await rows().first().getByText(cashier.statusLabel.cancelled, { exact: true }).waitFor();
       await b.page.getByText(money(100_000)).first().waitFor();
       await b.screenshot(`journeys-withdraw-cancelled-${label}-${lang}`);
     });
