@@ -70,7 +70,7 @@ function journeys(lang: Lang, viewport: typeof PHONE, label: string) {
       await b.page.getByRole('heading', { name: cashier.withdrawTitle }).waitFor();
       await b.page.waitForTimeout(1_500);
       expect(await b.page.getByText(common.msg.msg2003).count()).toBe(0);
-    });
+    }, 90_000);
 
     it('the member cancels a pending withdrawal: the row reads cancelled and the money is back', async () => {
       const asked = await memberCall(b.page, 'apply-user-withdraw', {
