@@ -38,3 +38,21 @@ export async function tellMember(
   await db.insert(memberNews).values({ memberId, msgKey: key, msgParams: params, noteId });
   await notifyMembers(db, [memberId]);
 }
+
+/**
+ * Tells many members at once, on screen only (nothing that lasts: a settled bet stays in the bet
+ * history): one insert and one notification for the lot.
+ */
+export async function tellMembersBriefly(
+  db: DbOrTx,
+  items: { memberId: number; key: NewsKey; params: Record<string, string | number> }[],
+): Promise<void> {
+  if (items.length === 0) return;
+  await db
+    .insert(memberNews)
+    .values(items.map((item) => ({ memberId: item.memberId, msgKey: item.key, msgParams: item.params })));
+  await notifyMembers(
+    db,
+    items.map((item) => item.memberId),
+  );
+}
