@@ -61,8 +61,8 @@ function journeys(lang: Lang, viewport: typeof PHONE, label: string) {
     it('a new note alerts once per login, not again on the next page load', async () => {
       await b.page.goto('/');
       await chooseSiteLanguage(b.page, lang);
-      // Funded through an approved deposit: its "deposit credited" note is new.
       id = await fundedMember(b.page, `mj${lang}`, 100_000);
+      await desk('/send-note', { loginId: id, title: 'Hello' });
       await b.page.goto('/withdraw');
       await b.page.getByText(common.msg.msg2003).waitFor();
       await b.page.getByRole('button', { name: common.cancel, exact: true }).click();
