@@ -141,7 +141,8 @@ export const ALLOWED: Allowed[] = [
 
 const SESSION_QUERY =
   'The session look-up behind every member request and live stream is one prepared statement that ' +
-  'reads the session, the member, the balances and the unread note and help counts in one round trip ' +
+  'reads the session, the member, the balances, the unread note and help counts and the newest money news ' +
+  'in one round trip ' +
   "(findSessionMember). Split into each owner's API it would be four round trips per request.";
 
 export interface AllowedSql {
@@ -156,6 +157,7 @@ export const ALLOWED_SQL: AllowedSql[] = [
   { from: 'src/server/modules/accounts/sessions.repo.ts', table: 'note_receipts', reason: SESSION_QUERY },
   { from: 'src/server/modules/accounts/sessions.repo.ts', table: 'help_tickets', reason: SESSION_QUERY },
   { from: 'src/server/modules/accounts/sessions.repo.ts', table: 'ledger_accounts', reason: SESSION_QUERY },
+  { from: 'src/server/modules/accounts/sessions.repo.ts', table: 'member_news', reason: SESSION_QUERY },
   ...(['sessions', 'ledger_accounts'] as const).map((table) => ({
     from: 'src/server/modules/games/wallet/wallet.service.ts',
     table,

@@ -7,11 +7,20 @@ import { buildApp } from '../../src/server/app.ts';
 import { readConfig } from '../../src/server/config.ts';
 import { type Database, openDatabase, queryRows } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
-import { cashRequests, members, walletTransactions } from '../../src/server/db/schema.ts';
+import {
+  cashRequests,
+  helpTickets,
+  members,
+  operators,
+  popups,
+  walletTransactions,
+} from '../../src/server/db/schema.ts';
 import { seedDemo } from '../../src/server/db/seed-demo.ts';
 import { createOperator } from '../../src/server/modules/backoffice/operators.service.ts';
+import { decideRequest } from '../../src/server/modules/cashier/cashier-queue.service.ts';
 import { approveDeposit } from '../../src/server/modules/cashier/deposits.service.ts';
 import { sendNote } from '../../src/server/modules/inbox/notes.service.ts';
+import { answerAccountRequest } from '../../src/server/modules/support/account-requests-admin.service.ts';
 import { houseSeeds } from '../../src/server/providers/house/house.schema.ts';
 import { sha256Hex } from '../../src/server/providers/house/seeds.ts';
 import { demoFeedTick } from '../../src/server/providers/sports/demo/demo-feed.ts';
@@ -54,6 +63,7 @@ function operatorDesk(db: Database['db']) {
         kind?: string;
         detail?: unknown;
         repaired?: boolean;
+        reason?: string;
       };
       if (req.url === '/sports-finding') {
         // What the book's reconciler records (reconciler.ts), written as it would: the desk's list reads it.
@@ -65,6 +75,13 @@ function operatorDesk(db: Database['db']) {
               returning id`,
         );
         res.writeHead(200).end(JSON.stringify({ status: 'success', findingId: Number(row!.id) }));
+        return;
+      }
+      if (req.url === '/popup-position') {
+        // Where the operator placed the demo popup (posX/posY): a test puts it over the header, then back.
+        const place = body as { posX?: number; posY?: number };
+        await db.update(popups).set({ posX: place.posX ?? 40, posY: place.posY ?? 120 });
+        res.writeHead(200).end(JSON.stringify({ status: 'success' }));
         return;
       }
       const [member] = await db
@@ -81,6 +98,54 @@ function operatorDesk(db: Database['db']) {
           sentBy: 'e2e-operator',
         });
         res.writeHead(200).end(JSON.stringify({ status: 'success', noteId: note.id }));
+        return;
+      }
+      if (req.url === '/reject-latest-withdrawal') {
+        // An operator's refusal with the reason the member is told (the cashier queue's own service).
+        const [request] = await db
+          .select()
+          .from(cashRequests)
+          .where(
+            and(
+              eq(cashRequests.memberId, member.id),
+              eq(cashRequests.kind, 'withdraw'),
+              eq(cashRequests.status, 'wait'),
+            ),
+          );
+        const [desk] = await db.select().from(operators).where(eq(operators.login, 'operator'));
+        await decideRequest(
+          db,
+          { id: desk!.id, login: desk!.login, role: 'owner', sessionId: 0, locale: 'en' },
+          {
+            kind: 'withdraw',
+            id: request!.id,
+            approve: false,
+            reason: body.reason ?? 'No reason',
+            ip: '127.0.0.1',
+          },
+        );
+        res.writeHead(200).end(JSON.stringify({ status: 'success', requestId: request!.id }));
+        return;
+      }
+      if (req.url === '/answer-account') {
+        const [ticket] = await db
+          .select()
+          .from(helpTickets)
+          .where(
+            and(
+              eq(helpTickets.memberId, member.id),
+              eq(helpTickets.kind, 'account'),
+              eq(helpTickets.status, 'wait'),
+            ),
+          );
+        await db.transaction((tx) =>
+          answerAccountRequest(tx, ticket!.id, 'e2e-operator', {
+            bank: 'Kasikorn Bank',
+            accountNumber: '123-4-56789-0',
+            holder: 'Royal Casino Co.',
+          }),
+        );
+        res.writeHead(200).end(JSON.stringify({ status: 'success' }));
         return;
       }
       if (req.url === '/house-seed') {

@@ -120,6 +120,8 @@ export async function fundedMember(page: Page, prefix: string, amount: number): 
     body: JSON.stringify({ loginId: id }),
   });
   if (approved.status !== 200) throw new Error(`approval for ${id} failed: ${await approved.text()}`);
+  // The credit's note ("deposit credited") is read, so no new-note alert stands in the way of a test.
+  await memberCall(page, 'read-all-note', {});
   return id;
 }
 

@@ -21,8 +21,9 @@ import { findSessionMember } from './modules/accounts/sessions.service.ts';
 import { adminApi } from './modules/backoffice/admin-api.ts';
 import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
 import { paymentSessionCounts } from './modules/cashier/payments/payment-session-counts.service.ts';
-import { findPaymentSession } from './modules/cashier/payments/payments.service.ts';
+import { findPaymentSession, recordedPaymentStatus } from './modules/cashier/payments/payments.service.ts';
 import type { PaymentProvider } from './modules/cashier/payments/provider.ts';
+import { paymentSessionSweeper } from './modules/cashier/payments/session-expiry.ts';
 import { paymentWebhooks } from './modules/cashier/payments/webhook.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
@@ -137,7 +138,7 @@ export async function buildApp({
   const sites = createSiteResolver(database.db);
   app.decorate('sites', sites);
   const paymentProviders = new Map<string, PaymentProvider>([
-    ['sandbox', sandboxProvider(config.sandboxPspSecret, async (id) => findPaymentSession(database.db, id))],
+    ['sandbox', sandboxProvider(config.sandboxPspSecret, (id) => recordedPaymentStatus(database.db, id))],
   ]);
   // A real provider, when configured (README: PSP_*), beside the sandbox.
   if (config.psp) paymentProviders.set(config.psp.code, hostedPspProvider(config.psp));
@@ -207,6 +208,11 @@ export async function buildApp({
     operatorFeed,
   });
   await paymentWebhooks(app, { db: database.db, providers: paymentProviders, mode: paymentMode });
+  // Card and coin payments left open expire by themselves (the site's paymentSessionMinutes).
+  const stopSweeper = paymentSessionSweeper(database.db, paymentProviders, (error) =>
+    app.log.error({ err: error }, 'payment session sweep failed'),
+  );
+  app.addHook('onClose', async () => stopSweeper());
   await sandboxPages(app, { db: database.db, config });
   await apiDocs(app);
   await probes(app, database.db);

@@ -67,6 +67,10 @@ export const MSG = {
   seamlessWallet: 'msg3040',
   /** {{owed}}: what the member owes after a settlement correction; no withdrawal or move to the vault until repaid. */
   debtOwed: 'msg3041',
+  // The member's own pending requests (issue 31).
+  requestCancelled: 'msg3050',
+  requestDecided: 'msg3051',
+  paymentClosed: 'msg3052',
   // Player protection (issue 17): msg31xx. {{until}} in a key is the reply's `until`, shown as a date.
   onBreakUntil: 'msg3101',
   excludedUntil: 'msg3102',

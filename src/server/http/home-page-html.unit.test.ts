@@ -38,6 +38,11 @@ const data: HomeShellData = {
       timezone: 'Asia/Seoul',
       cash: { minimum: 10_000, step: 10_000 },
       compMinimum: 10_000,
+      recoveryChannel: 'sms',
+      emailRequired: false,
+      minAge: 18,
+      termsVersion: '1',
+      banks: [],
     },
   },
 };

@@ -92,6 +92,13 @@ export async function webStatic(app: FastifyInstance, webRoot: string | undefine
     });
   }
 
+  if (hasBuild && root && existsSync(resolve(root, 'favicon.svg'))) {
+    // Older front ends and browsers ask for /favicon.ico by name: the same icon, so no 404 in their logs.
+    app.get('/favicon.ico', (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').sendFile('favicon.svg'),
+    );
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));

@@ -56,10 +56,13 @@ describe('the built site over HTTP', () => {
     expect((await get('/api/routes/nothing')).json().status).toBe('not_found');
   });
 
-  it('serves a favicon', async () => {
-    const res = await get('/favicon.svg');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('image/svg+xml');
-    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+  it('serves a favicon, also as /favicon.ico for older front ends', async () => {
+    for (const url of ['/favicon.svg', '/favicon.ico']) {
+      const res = await get(url);
+      expect([url, res.statusCode]).toEqual([url, 200]);
+      expect(res.headers['content-type']).toContain('image/svg+xml');
+      expect(res.headers['cache-control']).toBe('public, max-age=86400');
+      expect(res.body).toContain('<svg');
+    }
   });
 });

@@ -10,7 +10,12 @@ const cashRequestItem = z.object({
   amount: z.number(),
   /** wait | reg | already | cansel: the page labels them (SPEC §2). */
   status: z.string(),
+  /** The operator's reason when they refused it (shown to the member); null otherwise. */
   reason: z.string().nullable(),
+  /** Who closed it unpaid: the member, the expiry of its payment, an operator; null while open or when done. */
+  cancelledBy: z.enum(['member', 'expiry', 'operator', 'provider']).nullable(),
+  /** A card or coin payment still open: the member may resume it (resume-deposit-payment). */
+  resumable: z.boolean(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
 });
@@ -92,6 +97,22 @@ export const cashierRoutes = {
     response: ok,
     invalidMsg: MSG.accountRequestFailed,
   },
+  /** The member's latest account request, shown on the deposit page: waiting, or answered with the details. */
+  'get-deposit-account': {
+    auth: 'member',
+    request: z.object({}),
+    response: ok.extend({
+      request: z
+        .object({
+          id: z.number(),
+          answered: z.boolean(),
+          answer: z.string().nullable(),
+          askedAt: z.string(),
+          answeredAt: z.string().nullable(),
+        })
+        .nullable(),
+    }),
+  },
   'get-deposit-list': {
     auth: 'member',
     request: paged,
@@ -113,6 +134,27 @@ export const cashierRoutes = {
     request: z.object({ id: idField }),
     response: ok,
     invalidMsg: MSG.deleteFailed,
+  },
+  /** The member cancels their own pending deposit (a card or coin payment's provider is asked first). */
+  'user-cancel-deposit': {
+    auth: 'member',
+    request: z.object({ id: idField }),
+    response: ok,
+    invalidMsg: MSG.requestDecided,
+  },
+  /** The member cancels their own pending withdrawal: the held amount is back in their cash at once. */
+  'user-cancel-withdraw': {
+    auth: 'member',
+    request: z.object({ id: idField }),
+    response: ok,
+    invalidMsg: MSG.requestDecided,
+  },
+  /** The payment page of the member's card or coin deposit still open, to pay it after all. */
+  'resume-deposit-payment': {
+    auth: 'member',
+    request: z.object({ id: idField }),
+    response: ok.extend({ launcherUrl: z.string() }),
+    invalidMsg: MSG.paymentClosed,
   },
   /** Deposits and withdrawals together, newest first (get_deposit_and_withdraw). */
   'get-cash-history': {

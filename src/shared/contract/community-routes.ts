@@ -35,6 +35,9 @@ const note = z.object({
   contents: z.string(),
   lastDate: z.string(),
   read: z.boolean(),
+  /** A system note (a deposit credited, a refusal ...): its message key (common `news.*`) and figures, for the page to show in the member's language; null for an operator's note. */
+  msgKey: z.string().nullable(),
+  msgParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
 });
 
 export const notice = z.object({

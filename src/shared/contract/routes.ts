@@ -42,6 +42,13 @@ export interface RouteSpec {
 const empty = z.object({});
 const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
 
+export const memberNewsItem = z.object({
+  id: z.number(),
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type MemberNewsItem = z.infer<typeof memberNewsItem>;
+
 export const memberUser = z.object({
   userId: z.string(),
   nick: z.string(),
@@ -143,7 +150,13 @@ export const routes = {
     auth: 'member',
     withCounts: true,
     request: empty,
-    response: ok.extend({ user: memberUser, noteCount: z.number().int(), helpCount: z.number().int() }),
+    response: ok.extend({
+      user: memberUser,
+      noteCount: z.number().int(),
+      helpCount: z.number().int(),
+      /** The newest thing told to the member about their money (common `news.*`); the page shows a new one on screen. */
+      news: memberNewsItem.nullable().optional(),
+    }),
   },
   'get-reg-domain': {
     auth: 'guest',

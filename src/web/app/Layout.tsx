@@ -5,6 +5,7 @@ import { Footer } from '../features/layout/Footer.tsx';
 import { Header } from '../features/layout/Header.tsx';
 import { MessengerButtons } from '../features/mobile/MessengerButtons.tsx';
 import { PhoneTabBar } from '../features/mobile/PhoneTabBar.tsx';
+import { NewsToasts } from '../features/news/NewsToasts.tsx';
 import { PopupNotices } from '../features/popups/PopupNotices.tsx';
 import { useCountAlerts } from '../features/session/useCountAlerts.ts';
 import { useLiveSession } from '../features/session/useLiveSession.ts';
@@ -31,6 +32,7 @@ export function Layout() {
       <PhoneTabBar />
       <MessengerButtons />
       <PopupNotices />
+      <NewsToasts />
     </div>
   );
 }

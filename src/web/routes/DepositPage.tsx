@@ -9,6 +9,7 @@ import { useDialog } from '../components/ui/DialogProvider.tsx';
 import { Money } from '../components/ui/Money.tsx';
 import { AmountField, useStepText } from '../features/cashier/AmountField.tsx';
 import styles from '../features/cashier/cashier.module.css';
+import { DEPOSIT_ACCOUNT_KEY, DepositAccount } from '../features/cashier/DepositAccount.tsx';
 import { failureMessage } from '../features/cashier/failureMessage.ts';
 import { useDeskState, usePaymentOptions } from '../features/cashier/queries.ts';
 import { RequestHistory } from '../features/cashier/RequestHistory.tsx';
@@ -51,6 +52,7 @@ function DepositForm() {
   async function askAccount() {
     try {
       await callRoute('user-ask-account', {});
+      await queryClient.invalidateQueries({ queryKey: DEPOSIT_ACCOUNT_KEY });
       await say('msg2005', 'success');
     } catch (error) {
       await say(failureMessage(error, 'msg2224'), 'warning');
@@ -117,6 +119,7 @@ function DepositForm() {
             ))}
           </div>
         </div>
+        {method === 'bank' && <DepositAccount />}
         <AmountField value={amount} onChange={setAmount} label={t('amount', { step: stepText })} />
         <div className={styles.actions}>
           {method === 'bank' && (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { callRoute } from '../api/client.ts';
+import { newsText } from '../features/news/newsText.ts';
 import { RequireMember } from '../features/session/RequireMember.tsx';
 import styles from '../features/support/support.module.css';
 
@@ -18,7 +19,12 @@ export function NotePage() {
 
 /** Messages from the operator: open one to read it; read all, delete one or all. */
 function Notes() {
-  const { t } = useTranslation(['inbox', 'common']);
+  const { t, i18n } = useTranslation(['inbox', 'common']);
+  // A system note (a deposit credited, a refusal) reads in the member's language; an operator's as written.
+  const textOf = (
+    n: { msgKey: string | null; msgParams: Record<string, string | number> | null },
+    own: string,
+  ) => (n.msgKey ? newsText(t, i18n.language, n.msgKey, n.msgParams ?? {}) : own);
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: ['notes', i18next.language],
@@ -64,14 +70,14 @@ function Notes() {
                   if (!n.read) void act(() => callRoute('read-note-message', { id: n.id }));
                 }}
               >
-                <span className={styles.rowTitle} translate="no">
-                  {n.title}
+                <span className={styles.rowTitle} translate={n.msgKey ? undefined : 'no'}>
+                  {textOf(n, n.title)}
                 </span>
                 <time>{formatDate(n.lastDate)}</time>
               </button>
               {open === n.id && (
                 <div className={styles.body}>
-                  <p translate="no">{n.contents}</p>
+                  <p translate={n.msgKey ? undefined : 'no'}>{textOf(n, n.contents)}</p>
                   <Button variant="ghost" onClick={() => act(() => callRoute('del-note', { id: n.id }))}>
                     {t('delete')}
                   </Button>

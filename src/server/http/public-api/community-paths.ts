@@ -23,7 +23,14 @@ export const communityPaths: PathTable = {
       return { ...answer, latest: latest ? rowAliases(latest) : null };
     },
   },
-  usre_get_note_list: { route: 'get-note-list', reply: rows },
+  /** Older front ends read the list as `note` (an array, as they read popups); `notes` stays. */
+  usre_get_note_list: {
+    route: 'get-note-list',
+    reply: (answer) => {
+      const aliased = withRowAliases(answer);
+      return { ...aliased, note: (aliased.notes as Fields[]).map((n) => ({ ...n, idx: n.id })) };
+    },
+  },
   usre_do_read_note: { route: 'read-note-message', about: BY_ID, body: byId },
   usre_do_del_note: { route: 'del-note', about: BY_ID, body: byId },
   do_read_all_note: { route: 'read-all-note' },

@@ -65,8 +65,12 @@ describe.runIf(backendAvailable)('/public/ community, slot and casino paths', ()
     expect(await call('community/usre_do_read_note', { id: String(sent[0]!.id) }, m.session)).toMatchObject({
       status: 'success',
     });
-    const list = (await call('community/usre_get_note_list', {}, m.session)).notes as Row[];
+    const answer = await call('community/usre_get_note_list', {}, m.session);
+    const list = answer.notes as Row[];
     expect(list.find((n) => n.id === sent[0]!.id)).toMatchObject({ read: true, isRead: 'y' });
+    // Older front ends read the same rows as `note`, an array (as they read popups), each with its idx.
+    expect((answer.note as Row[]).map((n) => n.idx)).toEqual(list.map((n) => n.id));
+    expect((answer.note as Row[])[0]).toMatchObject({ title: list[0]!.title, isRead: list[0]!.isRead });
     expect(await call('community/usre_do_del_note', { id: sent[1]!.id }, m.session)).toMatchObject({
       status: 'success',
     });

@@ -123,6 +123,7 @@ export const accountsRoutes: RouteHandlers = {
       user: member.user,
       noteCount: member.counts.notes,
       helpCount: member.counts.helps,
+      news: member.news,
     };
   },
 

@@ -191,6 +191,7 @@ describe.runIf(backendAvailable)('accounts', () => {
         },
         noteCount: 0,
         helpCount: 0,
+        news: null,
       });
 
       const logout = await t.call('user-logout', {}, { token: body.token });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
-import type { MemberUser } from '../../../shared/contract/routes.ts';
+import type { MemberNewsItem, MemberUser } from '../../../shared/contract/routes.ts';
 import type { Config } from '../../config.ts';
 import { type Db, type DbOrTx, preparedRows } from '../../db/client.ts';
 import { NOTE_VISIBLE_SQL } from '../inbox/inbox.schema.ts';
@@ -15,6 +15,8 @@ export interface SessionMember {
   status: string;
   /** Filled when the lookup asked for counts (the health check); zeros otherwise. */
   counts: { notes: number; helps: number };
+  /** The newest news row (counts lookups only): what the live stream shows on screen. */
+  news: MemberNewsItem | null;
   user: MemberUser;
 }
 
@@ -123,6 +125,7 @@ interface SessionMemberRow {
   currency: string;
   note_count?: number;
   help_count?: number;
+  news?: MemberNewsItem | null;
 }
 
 /** Unread notes and answered help tickets not yet read: the header's badges. */
@@ -131,7 +134,9 @@ const COUNTS_SQL = `,
     left join note_receipts r on r.note_id = n.id and r.member_id = m.id
     where ${NOTE_VISIBLE_SQL} and r.read_at is null and r.deleted_at is null) as note_count,
   (select count(*) from help_tickets h
-    where h.member_id = m.id and h.status = 'already' and h.read_at is null and not h.hidden_by_member) as help_count`;
+    where h.member_id = m.id and h.status = 'already' and h.read_at is null and not h.hidden_by_member) as help_count,
+  (select json_build_object('id', mn.id, 'key', mn.msg_key, 'params', mn.msg_params) from member_news mn
+    where mn.member_id = m.id order by mn.id desc limit 1) as news`;
 
 const sessionMemberSql = (withCounts: boolean, tokenMatch: string) => `
   select s.id as session_id, s.token_hash, s.last_seen_at < now() - $3::float8 * interval '1 millisecond' as stale,
@@ -206,6 +211,7 @@ function sessionMemberOf(row: SessionMemberRow): SessionMember {
     sessionId: row.session_id,
     status: row.status,
     counts: { notes: row.note_count ?? 0, helps: row.help_count ?? 0 },
+    news: row.news ?? null,
     user: {
       userId: row.login_id,
       nick: row.nick,

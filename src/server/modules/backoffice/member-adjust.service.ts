@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { memberExists } from '../accounts/members.service.ts';
+import { tellMember } from '../inbox/news.service.ts';
 import {
   IdempotencyConflict,
   InsufficientFunds,
@@ -78,6 +79,10 @@ async function applyAdjustment(
   }
   // The ledger matched the accounts and the amount; the reason is the adjustment's own.
   if (!applied && (await referenceOfTransfer(tx, idempotencyKey))?.reason !== input.reason) throw keyReused();
+  if (applied) {
+    // Signed: the member reads "+50,000" or "-50,000".
+    await tellMember(tx, id, 'correction', { amount: input.amount, reason: input.reason }, { lasting: true });
+  }
   return {
     target: `member:${id}`,
     after: { amount: input.amount, reason: input.reason },

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type CashRequestKind, cashRequests, PENDING_STATUSES } from './cashier.schema.ts';
+import { REOPENABLE_BY } from './deciders.ts';
 
 export type CashRequest = typeof cashRequests.$inferSelect;
 
@@ -101,5 +102,39 @@ export async function decidePending(
 
 export async function findCashRequest(tx: DbOrTx, id: number): Promise<CashRequest | undefined> {
   const [row] = await tx.select().from(cashRequests).where(eq(cashRequests.id, id));
+  return row;
+}
+
+/**
+ * A payment confirmed after its request was closed unpaid (expired, or cancelled by the member):
+ * the request becomes approved, once, so the credit that follows is never lost. An operator's
+ * refusal is not reopened (undefined): that payment waits for reconciliation.
+ */
+export async function reopenForLatePayment(
+  tx: DbOrTx,
+  id: number,
+  decision: { decidedBy: string; reason: string },
+): Promise<CashRequest | undefined> {
+  const [row] = await tx
+    .update(cashRequests)
+    .set({ status: 'already', decidedBy: decision.decidedBy, reason: decision.reason, decidedAt: new Date() })
+    .where(
+      and(
+        eq(cashRequests.id, id),
+        eq(cashRequests.kind, 'deposit'),
+        eq(cashRequests.status, 'cansel'),
+        inArray(cashRequests.decidedBy, REOPENABLE_BY),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** A member's own request; undefined when it is not theirs. */
+export async function findOwnRequest(tx: DbOrTx, memberId: number, kind: CashRequestKind, id: number) {
+  const [row] = await tx
+    .select()
+    .from(cashRequests)
+    .where(and(eq(cashRequests.id, id), eq(cashRequests.memberId, memberId), eq(cashRequests.kind, kind)));
   return row;
 }

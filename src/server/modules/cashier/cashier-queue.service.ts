@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { memberCards } from '../accounts/members.service.ts';
 import { appendAudit } from '../backoffice/audit.service.ts';
 import type { Operator } from '../backoffice/operators.service.ts';
+import { tellMember } from '../inbox/news.service.ts';
 import { memberCurrencies } from '../ledger/ledger.service.ts';
 import { cashRequests, PENDING_STATUSES } from './cashier.schema.ts';
 import { decideDeposit } from './deposits.service.ts';
@@ -135,6 +136,16 @@ export async function decideRequest(
       input.kind === 'deposit'
         ? await decideDeposit(tx, input.id, status, decider)
         : await decideWithdrawal(tx, input.id, status, decider);
+    // A refusal is told to the member with the operator's reason (approvals tell it where the money moves).
+    if (!input.approve) {
+      await tellMember(
+        tx,
+        request.memberId,
+        input.kind === 'deposit' ? 'depositRefused' : 'withdrawRefused',
+        { amount: request.amount, reason: input.reason ?? '' },
+        { lasting: true },
+      );
+    }
     await appendAudit(tx, {
       operatorId: operator.id,
       operatorLogin: operator.login,

@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { MSG } from '../../../shared/messages.ts';
+import type { Db } from '../../db/client.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
 import { requireSecondFactor } from '../accounts/two-factor.service.ts';
 import { recordingLimitHits } from '../protection/limits.service.ts';
-import { askForDepositAccount } from '../support/account-requests.service.ts';
+import { askForDepositAccount, latestAccountRequest } from '../support/account-requests.service.ts';
 import { cashTicker } from './cash-ticker.service.ts';
 import { cashRequestView } from './cashier.presenter.ts';
 import { deskState } from './cashier-hours.ts';
 import { compTerms, exchangeComp } from './comp.service.ts';
 import { requestDeposit } from './deposits.service.ts';
 import { hideCashRequest, hideFinishedCashRequests, listCashRequests } from './history.service.ts';
+import { cancelOwnRequest, resumeDepositPayment } from './member-requests.service.ts';
 import { signMemberRef } from './payments/member-ref.ts';
 import { findOption, listPaymentOptions, startDepositPayment } from './payments/payments.service.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import { expirePaymentSessions } from './payments/session-expiry.ts';
 import { statementPage } from './statement-page.ts';
 import { requestWithdrawal } from './withdrawals.service.ts';
 
@@ -29,9 +32,13 @@ export function cashierRoutes(
   providers: ReadonlyMap<string, PaymentProvider>,
   secret: string,
 ): RouteHandlers {
+  // A card or coin payment left open past its time no longer blocks the member's next deposit,
+  // even before the minute's sweep reaches it.
+  const expireOverdueOf = (db: Db, memberId: number) => expirePaymentSessions(db, providers, { memberId });
   return {
     'apply-user-deposit': async (body, ctx) => {
       const member = requireMember(ctx);
+      await expireOverdueOf(ctx.db, member.memberId);
       const { request } = await recordingLimitHits(ctx.db, member.memberId, () =>
         ctx.db.transaction((tx) =>
           requestDeposit(tx, member, ctx.site, { amount: body.balance, code: body.code }),
@@ -73,6 +80,11 @@ export function cashierRoutes(
       return { status: 'success', msg: MSG.accountRequested };
     },
 
+    'get-deposit-account': async (_body, ctx) => ({
+      status: 'success',
+      request: await latestAccountRequest(ctx.db, requireMember(ctx).memberId),
+    }),
+
     'get-deposit-list': async (body, ctx) => {
       const { items, total } = await listCashRequests(ctx.db, requireMember(ctx).memberId, 'deposit', body);
       return { status: 'success', list: itemsOf(items), maxCount: total };
@@ -92,6 +104,21 @@ export function cashierRoutes(
       await hideCashRequest(ctx.db, requireMember(ctx).memberId, 'withdraw', body.id);
       return { status: 'success', msg: MSG.requestDeleted };
     },
+
+    'user-cancel-deposit': async (body, ctx) => {
+      await cancelOwnRequest(ctx.db, providers, requireMember(ctx).memberId, 'deposit', body.id);
+      return { status: 'success', msg: MSG.requestCancelled };
+    },
+
+    'user-cancel-withdraw': async (body, ctx) => {
+      await cancelOwnRequest(ctx.db, providers, requireMember(ctx).memberId, 'withdraw', body.id);
+      return { status: 'success', msg: MSG.requestCancelled };
+    },
+
+    'resume-deposit-payment': async (body, ctx) => ({
+      status: 'success',
+      ...(await resumeDepositPayment(ctx.db, providers, requireMember(ctx).memberId, body.id)),
+    }),
 
     'get-cash-history': async (body, ctx) => {
       const { items, total } = await listCashRequests(ctx.db, requireMember(ctx).memberId, 'both', body);
@@ -140,6 +167,7 @@ export function cashierRoutes(
 
     'apply-deposit-payment': async (body, ctx) => {
       const member = requireMember(ctx);
+      await expireOverdueOf(ctx.db, member.memberId);
       const { launcherUrl } = await recordingLimitHits(ctx.db, member.memberId, () =>
         startDepositPayment(ctx.db, providers, member, ctx.site, {
           amount: body.balance,

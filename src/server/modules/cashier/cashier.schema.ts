@@ -23,6 +23,7 @@ import { members } from '../accounts/accounts.schema.ts';
 import { sites } from '../sites/sites.schema.ts';
 
 export { CASH_REQUEST_KINDS, CASH_REQUEST_STATUSES, type CashRequestKind, type CashRequestStatus };
+export const PAYMENT_SESSION_STATUSES = ['pending', 'confirmed', 'declined', 'expired', 'cancelled'] as const;
 export const PENDING_STATUSES: CashRequestStatus[] = ['wait', 'reg'];
 
 export const paymentOptions = pgTable(
@@ -94,13 +95,16 @@ export const paymentSessions = pgTable(
       .notNull()
       .references(() => cashRequests.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    status: text('status', { enum: ['pending', 'confirmed', 'declined'] })
-      .notNull()
-      .default('pending'),
+    /** expired: nobody paid in time (the sweep); cancelled: the member gave up. Both still take a late payment. */
+    status: text('status', { enum: PAYMENT_SESSION_STATUSES }).notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('payment_sessions_request').on(t.cashRequestId)],
+  (t) => [
+    uniqueIndex('payment_sessions_request').on(t.cashRequestId),
+    // The expiry sweep's look-up (migration 0020).
+    index('payment_sessions_pending').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /** Every webhook delivery we accepted, once per provider event id; refused ones are only logged. */

@@ -2,9 +2,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type ApiError, errors } from '../../http/errors.ts';
 import { findCashRequest } from './cash-requests.repo.ts';
 import type { CashRequestKind } from './cashier.schema.ts';
+import { BY_EXPIRY, BY_MEMBER } from './deciders.ts';
 
 /** The stored status words as an operator says them. */
 const DECIDED_AS: Record<string, string> = { already: 'approved', cansel: 'rejected' };
+
+/** The system deciders as an operator reads them. */
+const DECIDER_AS: Record<string, string> = { [BY_MEMBER]: 'the member', [BY_EXPIRY]: 'payment expiry' };
 
 /** The error for a decision on a request that is not pending: the loser of a race learns who won. */
 export async function notPending(tx: DbOrTx, id: number, kind: CashRequestKind): Promise<ApiError> {
@@ -13,7 +17,7 @@ export async function notPending(tx: DbOrTx, id: number, kind: CashRequestKind):
     return errors.notFound(`${kind} request ${id}`);
   }
   const outcome = DECIDED_AS[current.status] ?? current.status;
-  const by = current.decidedBy ? ` by ${current.decidedBy}` : '';
+  const by = current.decidedBy ? ` by ${DECIDER_AS[current.decidedBy] ?? current.decidedBy}` : '';
   return errors.conflict(`this ${kind} was already ${outcome}${by}`, {
     current: { status: current.status, decidedBy: current.decidedBy, decidedAt: current.decidedAt },
   });

@@ -2,6 +2,7 @@ import { MSG } from '../../../shared/messages.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import type { SessionMember } from '../accounts/sessions.service.ts';
+import { tellMember } from '../inbox/news.service.ts';
 import { transfer } from '../ledger/ledger.service.ts';
 import { addDepositToPlayDay, assertDepositWithinLimits } from '../protection/limits.service.ts';
 import { assertMayPlay } from '../protection/protection.service.ts';
@@ -86,6 +87,7 @@ export async function creditDeposit(tx: DbOrTx, request: CashRequest, decidedBy:
     kind: 'deposit',
     reference: { cashRequestId: request.id, decidedBy },
   });
+  await tellMember(tx, request.memberId, 'depositCredited', { amount: request.amount }, { lasting: true });
 }
 
 export const approveDeposit = (db: Db, requestId: number, decider: Decider) =>

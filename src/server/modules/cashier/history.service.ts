@@ -33,6 +33,7 @@ export async function listCashRequests(
         amount: cashRequests.amount,
         status: cashRequests.status,
         reason: cashRequests.reason,
+        decidedBy: cashRequests.decidedBy,
         createdAt: cashRequests.createdAt,
         decidedAt: cashRequests.decidedAt,
       })

@@ -2,6 +2,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import type { SessionMember } from '../accounts/sessions.service.ts';
 import { refuseWhileOwing } from '../games/wallet/debts.service.ts';
+import { tellMember } from '../inbox/news.service.ts';
 import { assertWithdrawalVerified } from '../kyc/kyc.service.ts';
 import { InsufficientFunds, transfer } from '../ledger/ledger.service.ts';
 import type { Site } from '../sites/sites.service.ts';
@@ -88,6 +89,9 @@ export async function decideWithdrawal(
     kind: status === 'already' ? 'withdrawal' : 'withdraw_return',
     reference: { cashRequestId: request.id, decidedBy: decider.by },
   });
+  if (status === 'already') {
+    await tellMember(tx, request.memberId, 'withdrawPaid', { amount: request.amount }, { lasting: true });
+  }
   return request;
 }
 

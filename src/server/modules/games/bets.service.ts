@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { gameRounds, games, gameVendors, openGameRounds } from './games.schema.ts';
 
@@ -37,12 +37,16 @@ export async function betHistory(
   };
 }
 
-/** Back office: rounds still waiting for their win, oldest first. */
+/**
+ * Back office: game rounds still waiting for their win, oldest first. An open sports bet is not an
+ * unfinished round (it waits for its event by design): those are at the sportsbook's desk.
+ */
 export async function openRounds(db: Db, limit = 100) {
   const rows = await db
     .select({ round: gameRounds })
     .from(openGameRounds)
     .innerJoin(gameRounds, eq(gameRounds.id, openGameRounds.gameRoundId))
+    .where(ne(gameRounds.category, 'sport'))
     .orderBy(asc(openGameRounds.gameRoundId))
     .limit(limit);
   return rows.map((row) => row.round);

@@ -30,6 +30,9 @@ export const notes = pgTable(
     /** The other languages' versions; title and contents are the site's default language. */
     translations: jsonb('translations').$type<Translations>().notNull().default({}),
     sentBy: text('sent_by').notNull(),
+    /** A system note: the message key (inbox namespace, `system.*`) each member reads in their language. */
+    msgKey: text('msg_key'),
+    msgParams: jsonb('msg_params').$type<Record<string, string | number>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -66,3 +69,22 @@ export const noteReceipts = pgTable(
 export const NOTE_VISIBLE_SQL = `((n.target = 'member' and n.member_id = m.id)
   or (n.target = 'level' and n.level = m.level and n.created_at >= m.created_at)
   or (n.target = 'all' and n.created_at >= m.created_at))`;
+
+/**
+ * What the live stream tells a member on screen as it happens (a deposit credited, a bet settled): the
+ * stream carries the newest row. Those that last are also a note (`noteId`).
+ */
+export const memberNews = pgTable(
+  'member_news',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    msgKey: text('msg_key').notNull(),
+    msgParams: jsonb('msg_params').$type<Record<string, string | number>>().notNull().default({}),
+    noteId: bigint('note_id', { mode: 'number' }).references(() => notes.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('member_news_member').on(t.memberId, t.id)],
+);

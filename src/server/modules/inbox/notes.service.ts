@@ -41,6 +41,8 @@ interface NoteRow {
   translations: Translations | null;
   created_at: string | Date;
   read_at: string | Date | null;
+  msg_key: string | null;
+  msg_params: Record<string, string | number> | null;
 }
 
 const toNote = (r: NoteRow, locale: Locale | undefined) => ({
@@ -48,6 +50,8 @@ const toNote = (r: NoteRow, locale: Locale | undefined) => ({
   ...inLanguage({ title: r.title, contents: r.contents }, r.translations, locale),
   lastDate: new Date(r.created_at).toISOString(),
   read: r.read_at !== null,
+  msgKey: r.msg_key,
+  msgParams: r.msg_params,
 });
 
 export async function listNotes(

@@ -14,6 +14,7 @@ export function liveState(member: SessionMember): RouteReply<'user-health-check'
     user: member.user,
     noteCount: member.counts.notes,
     helpCount: member.counts.helps,
+    news: member.news,
   };
 }
 

@@ -28,6 +28,8 @@ export interface SiteSettings {
   lang?: Locale;
   deposit?: CashierWindow;
   withdraw?: CashierWindow;
+  /** Minutes before an unpaid card or coin payment session expires by itself (default 30). */
+  paymentSessionMinutes?: number;
   comp?: CompSettings;
   /**
    * Deposit and withdrawal amounts in major units of the site's currency: at least `minimum`, in steps

@@ -78,3 +78,14 @@ export function siteSummary(site: Site) {
     compMinimum: siteCompMinimum(site),
   };
 }
+
+/** Each site's own setting of how long an unpaid card or coin payment stays open, where it sets one. */
+export async function paymentSessionMinutesBySite(db: Db): Promise<Map<number, number>> {
+  const rows = await db.select({ id: sites.id, settings: sites.settings }).from(sites);
+  const minutes = new Map<number, number>();
+  for (const row of rows) {
+    const value = row.settings.paymentSessionMinutes;
+    if (typeof value === 'number' && value > 0) minutes.set(row.id, value);
+  }
+  return minutes;
+}

@@ -1,3 +1,4 @@
+import { and, desc, eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
@@ -36,4 +37,31 @@ export async function askForDepositAccount(
     throw errors.alreadyOpen('an account request is already open', MSG.accountAlreadyRequested);
   }
   return ticket.id;
+}
+
+/**
+ * The member's latest account request, for the deposit page: waiting, or answered with the details
+ * (the same ticket stays in Help). None when they never asked.
+ */
+export async function latestAccountRequest(db: Db, memberId: number) {
+  const [ticket] = await db
+    .select({
+      id: helpTickets.id,
+      status: helpTickets.status,
+      answer: helpTickets.answer,
+      answeredAt: helpTickets.answeredAt,
+      createdAt: helpTickets.createdAt,
+    })
+    .from(helpTickets)
+    .where(and(eq(helpTickets.memberId, memberId), eq(helpTickets.kind, 'account')))
+    .orderBy(desc(helpTickets.id))
+    .limit(1);
+  if (!ticket) return null;
+  return {
+    id: ticket.id,
+    answered: ticket.status === 'already',
+    answer: ticket.status === 'already' ? ticket.answer : null,
+    askedAt: ticket.createdAt.toISOString(),
+    answeredAt: ticket.answeredAt ? ticket.answeredAt.toISOString() : null,
+  };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
+import { tellSettledWins } from './settled-news.ts';
 import type { SportsWallet, WalletAnswer } from './sports-wallet.ts';
 import { sendStep, type UnpaidStep } from './wallet-step.ts';
 
@@ -46,8 +47,18 @@ export function payoutQueue(db: Db, wallet: SportsWallet, workers = PAYOUT_WORKE
     paid = [];
     // One statement at a time, in order: a later mark never races an earlier one.
     marking = marking.then(() =>
-      db
-        .execute(sql`update sb_settlements set paid = true where id = any(${intArray(ids)}::int8[])`)
+      queryRows<{ id: number }>(
+        db,
+        sql`update sb_settlements set paid = true where id = any(${intArray(ids)}::int8[]) and not paid
+            returning id`,
+      )
+        // The winners hear of it on screen, once (a step marked before is not told again; best effort).
+        .then((marked) =>
+          tellSettledWins(
+            db,
+            marked.map((row) => Number(row.id)),
+          ).catch(() => undefined),
+        )
         .catch((error: unknown) => {
           markError = error;
         }),

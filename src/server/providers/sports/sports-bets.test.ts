@@ -61,6 +61,9 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
     );
     expect(settled).toMatchObject({ ok: true, state: 'confirmed', settled: 1 });
     expect((await balancesOf(t, p.token)).cash).toBe(990_000 + 19_000);
+    // The member is told on screen (the live stream's news) what the settled bet paid.
+    const health = (await t.call('user-health-check', {}, { token: p.token })).json();
+    expect(health.news).toMatchObject({ key: 'betSettled', params: { amount: 19_000 } });
     const history = (await sportsApiCall(t, 'bets', { token: p.gameToken })).json().bets;
     expect(history[0]).toMatchObject({ status: 'settled', settledReturn: 19_000 });
     expect(history[0].history[0].proof).toMatchObject({

@@ -31,6 +31,7 @@ export const deskWindowPatch = z
     (w) => (w.open === undefined) === (w.close === undefined) && (w.open === null) === (w.close === null),
     'give open and close together',
   );
+const paymentSessionMinutes = z.number().int().min(5).max(1440);
 const basisPoints = z.number().int().min(0).max(10_000);
 const levelNames = z.record(levelKey, z.string().trim().max(30));
 const compRates = z.object({
@@ -55,6 +56,8 @@ export const siteSettings = z.object({
   timezone: z.string().optional(),
   deposit: cashierWindow.optional(),
   withdraw: cashierWindow.optional(),
+  /** Minutes before an unpaid card or coin payment expires by itself (default 30). */
+  paymentSessionMinutes: z.number().optional(),
   comp: z
     .object({
       minExchange: z.number().optional(),
@@ -164,6 +167,8 @@ export const sitesEndpoints = {
       timezone: timezone.optional(),
       deposit: deskWindowPatch.optional(),
       withdraw: deskWindowPatch.optional(),
+      /** How long a card or coin payment stays open before it expires by itself (default 30). */
+      paymentSessionMinutes: paymentSessionMinutes.optional(),
     }),
     response: settingsReply,
   }),

@@ -3,9 +3,14 @@ import { formatDate } from '../../../shared/format.ts';
 import { Money } from '../../components/ui/Money.tsx';
 import styles from './cashier.module.css';
 import { type Kind, useHideRequest, useRequestList } from './queries.ts';
+import { RequestActions } from './RequestActions.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
-/** The member's last requests with the product's status labels; finished ones can be removed. */
+/**
+ * The member's last requests with the product's status labels. A pending one can be cancelled (and a
+ * card or coin payment still open resumed); a refused one shows the operator's reason; finished ones
+ * can be removed.
+ */
 export function RequestHistory({ kind }: { kind: Kind }) {
   const { t } = useTranslation('cashier');
   const list = useRequestList(kind);
@@ -37,12 +42,22 @@ export function RequestHistory({ kind }: { kind: Kind }) {
                   </td>
                   <td>
                     <StatusBadge status={row.status} />
+                    {row.cancelledBy && row.cancelledBy !== 'operator' && (
+                      <span className={styles.why}>{t(`cancelledBy.${row.cancelledBy}`)}</span>
+                    )}
+                    {row.reason && (
+                      <span className={styles.why} data-testid="refusal-reason">
+                        {t('reasonLabel')}: <span translate="no">{row.reason}</span>
+                      </span>
+                    )}
                   </td>
                   <td>
-                    {finished && (
+                    {finished ? (
                       <button type="button" className={styles.remove} onClick={() => hide.mutate(row.id)}>
                         {t('remove')}
                       </button>
+                    ) : (
+                      <RequestActions kind={kind} id={row.id} resumable={row.resumable} />
                     )}
                   </td>
                 </tr>

@@ -22,7 +22,7 @@ export function Header() {
   const close = () => setDrawer(null);
   return (
     <>
-      <header className={styles.header}>
+      <header className={styles.header} data-site-chrome>
         <button
           type="button"
           className={`${styles.iconButton} ${styles.phoneOnly}`}
@@ -66,7 +66,7 @@ export function Header() {
 function MemberNav({ session }: { session: Session }) {
   const { t } = useTranslation();
   return (
-    <nav className={`${styles.nav} ${styles.desktopOnlyBlock}`} aria-label={t('memberMenu')}>
+    <nav className={`${styles.nav} ${styles.desktopOnlyBlock}`} aria-label={t('memberMenu')} data-site-chrome>
       {MEMBER_PAGES.map((page) => {
         const count = 'count' in page ? session[page.count] : 0;
         return (

@@ -38,7 +38,7 @@ export function PopupNotices() {
       : cascadePopups(
           visible.map((p) => ({ x: p.posX, y: p.posY })),
           Math.min(340, window.innerWidth - 16),
-          { width: window.innerWidth, height: window.innerHeight },
+          popupArea(),
         );
   return (
     <>
@@ -86,7 +86,7 @@ function PopupBox({
     const el = box.current;
     if (!el) return;
     const area = popupArea();
-    setMaxHeight(area.height - 2 * POPUP_MARGIN);
+    setMaxHeight(area.height - (area.top ?? 0) - 2 * POPUP_MARGIN);
     const next = clampToArea(
       dragged ?? wanted.current,
       { width: el.offsetWidth, height: el.offsetHeight },

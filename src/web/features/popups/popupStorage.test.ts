@@ -42,6 +42,15 @@ describe('popup memory (SPEC §4)', () => {
     expect(clampToArea({ x: 50, y: 50 }, { width: 400, height: 900 }, area)).toEqual({ x: 8, y: 8 });
   });
 
+  it('never places a popup over the header and main menu (the area starts below them)', () => {
+    const area = { top: 118, width: 1366, height: 768 };
+    const size = { width: 340, height: 300 };
+    expect(clampToArea({ x: 100, y: 0 }, size, area)).toEqual({ x: 100, y: 126 });
+    expect(clampToArea({ x: 100, y: 200 }, size, area)).toEqual({ x: 100, y: 200 });
+    // Too tall for what is left: the title bar stays just below the menu.
+    expect(clampToArea({ x: 0, y: 0 }, { width: 340, height: 900 }, area)).toEqual({ x: 8, y: 126 });
+  });
+
   it('clears every pop2 key on a notice load and keeps the others', () => {
     const storage = memoryStorage();
     storage.setItem('pop2_1', '1');

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RouteReply } from '../../../shared/contract/routes.ts';
 import { SIGNED_IN_COOKIE } from '../../../shared/session-hint.ts';
 import { ApiFailure, callRoute } from '../../api/client.ts';
+import { forgetAllAlerts } from './alertMemory.ts';
 
 export const HEALTH_CHECK_MS = 30_000;
 export const SESSION_KEY = ['session'] as const;
@@ -32,6 +33,7 @@ export function useSession() {
         return await callRoute('user-health-check', {});
       } catch (error) {
         if (error instanceof ApiFailure && error.status === 'unauthorized') {
+          forgetAllAlerts();
           localStorage.removeItem(USER_ID_KEY);
           forgetSignedIn();
           return null;
@@ -54,6 +56,7 @@ export function useLogin() {
     mutationFn: (credentials: { id: string; pw: string; otp?: string }) =>
       callRoute('user-do-login', credentials),
     onSuccess: (reply) => {
+      forgetAllAlerts();
       rememberLogin(reply.userId);
       window.location.reload();
     },
@@ -65,6 +68,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => callRoute('user-logout', {}),
     onSettled: () => {
+      forgetAllAlerts();
       localStorage.removeItem(USER_ID_KEY);
       queryClient.setQueryData(SESSION_KEY, null);
       window.location.assign('/');

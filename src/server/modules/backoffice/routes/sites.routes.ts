@@ -84,13 +84,16 @@ export const sitesRoutes = [
     permission: 'settings.manage',
     handler: async (ctx) => {
       const { body } = ctx;
-      if (!body.timezone && !body.deposit && !body.withdraw)
-        throw errors.invalid('send timezone, deposit or withdraw');
+      if (!body.timezone && !body.deposit && !body.withdraw && body.paymentSessionMinutes === undefined)
+        throw errors.invalid('send timezone, deposit, withdraw or paymentSessionMinutes');
       return changeSettings(ctx, 'settings.cashier', (s) => ({
         ...s,
         ...(body.timezone ? { timezone: body.timezone } : {}),
         ...(body.deposit ? { deposit: mergeWindow(s.deposit, body.deposit) } : {}),
         ...(body.withdraw ? { withdraw: mergeWindow(s.withdraw, body.withdraw) } : {}),
+        ...(body.paymentSessionMinutes === undefined
+          ? {}
+          : { paymentSessionMinutes: body.paymentSessionMinutes }),
       }));
     },
   }),

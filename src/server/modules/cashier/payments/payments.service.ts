@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { MSG } from '../../../../shared/messages.ts';
-import type { Db } from '../../../db/client.ts';
+import type { Db, Tx } from '../../../db/client.ts';
 import { errors } from '../../../http/errors.ts';
 import type { SessionMember } from '../../accounts/sessions.service.ts';
 import type { Site } from '../../sites/sites.service.ts';
-import { decidePending } from '../cash-requests.repo.ts';
+import { decidePending, reopenForLatePayment } from '../cash-requests.repo.ts';
 import {
   type CashRequestKind,
   cashRequests,
@@ -14,7 +14,7 @@ import {
   paymentWebhookEvents,
 } from '../cashier.schema.ts';
 import { creditDeposit, requestDeposit } from '../deposits.service.ts';
-import type { PaymentEvent, PaymentProvider } from './provider.ts';
+import type { PaymentEvent, PaymentProvider, PaymentStatus } from './provider.ts';
 import { noRealProvider, type PaymentMode, testPaymentsAllowed } from './test-payments.ts';
 
 export type PaymentOption = typeof paymentOptions.$inferSelect;
@@ -110,6 +110,17 @@ export async function findPaymentSession(db: Db, id: string) {
   return session;
 }
 
+/**
+ * A session's status as a provider that keeps no books of its own (the sandbox) reports it: a
+ * session we closed unpaid (expired, cancelled) is one nobody has paid yet.
+ */
+export async function recordedPaymentStatus(db: Db, id: string): Promise<PaymentStatus | undefined> {
+  const session = await findPaymentSession(db, id);
+  if (!session) return undefined;
+  const { status, amount } = session;
+  return { status: status === 'confirmed' || status === 'declined' ? status : 'pending', amount };
+}
+
 export type EventOutcome =
   | 'credited'
   | 'cancelled'
@@ -149,13 +160,18 @@ export async function applyPaymentEvent(
       .where(and(eq(paymentSessions.id, event.sessionId), eq(paymentSessions.provider, provider)))
       .for('update');
     if (!session) return 'unknown-session';
+    const decider = { by: `psp:${provider}`, reason: `payment ${event.outcome} (${event.eventId})` };
+    const amountDiffers = event.outcome === 'confirmed' && event.amount !== session.amount;
+    // Paid after the session was closed unpaid (expired, or the member cancelled): the money came, so it is credited.
+    if (LATE_PAYABLE.includes(session.status) && event.outcome === 'confirmed') {
+      return amountDiffers ? 'amount-mismatch' : creditLatePayment(tx, session, decider);
+    }
     if (session.status !== 'pending') return 'already-final';
-    if (event.outcome === 'confirmed' && event.amount !== session.amount) return 'amount-mismatch';
+    if (amountDiffers) return 'amount-mismatch';
     await tx
       .update(paymentSessions)
       .set({ status: event.outcome, completedAt: new Date() })
       .where(eq(paymentSessions.id, session.id));
-    const decider = { by: `psp:${provider}`, reason: `payment ${event.outcome} (${event.eventId})` };
     const status = event.outcome === 'confirmed' ? 'already' : 'cansel';
     const decided = await decidePending(tx, session.cashRequestId, 'deposit', {
       status,
@@ -167,6 +183,30 @@ export async function applyPaymentEvent(
     if (status === 'already') await creditDeposit(tx, decided, decider.by);
     return status === 'already' ? 'credited' : 'cancelled';
   });
+}
+
+/** Sessions closed on our side without the provider's word: a confirmation may still arrive. */
+const LATE_PAYABLE: PaymentSession['status'][] = ['expired', 'cancelled'];
+
+type PaymentSession = typeof paymentSessions.$inferSelect;
+
+async function creditLatePayment(
+  tx: Tx,
+  session: PaymentSession,
+  decider: { by: string; reason: string },
+): Promise<EventOutcome> {
+  await tx
+    .update(paymentSessions)
+    .set({ status: 'confirmed', completedAt: new Date() })
+    .where(eq(paymentSessions.id, session.id));
+  const reopened = await reopenForLatePayment(tx, session.cashRequestId, {
+    decidedBy: decider.by,
+    reason: decider.reason,
+  });
+  // An operator refused the request meanwhile: the payment stays recorded for reconciliation.
+  if (!reopened) return 'request-not-pending';
+  await creditDeposit(tx, reopened, decider.by);
+  return 'credited';
 }
 
 /*

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
 import { useTestApp } from '../../../../../test/support/test-app.ts';
@@ -9,6 +10,7 @@ import {
   walletIds,
   walletRequest,
 } from '../../../../../test/support/wallet.ts';
+import { gameRounds } from '../../../db/schema.ts';
 import { seedDemo } from '../../../db/seed-demo.ts';
 import { hmacSign } from '../../../http/hmac-signature.ts';
 import { openRounds } from '../bets.service.ts';
@@ -107,6 +109,17 @@ describe.runIf(backendAvailable)('seamless wallet API', () => {
     const r = ids();
     await wallet('bet', { ...r, token: p.gameToken, amount: 10_000 });
     expect((await openRounds(t.db)).some((round) => round.roundId === r.roundId)).toBe(true);
+    // The same round as an open sports bet is not an "unfinished round" of the Games page.
+    const [before] = await t.db
+      .select({ category: gameRounds.category })
+      .from(gameRounds)
+      .where(eq(gameRounds.roundId, r.roundId));
+    await t.db.update(gameRounds).set({ category: 'sport' }).where(eq(gameRounds.roundId, r.roundId));
+    expect((await openRounds(t.db)).some((round) => round.roundId === r.roundId)).toBe(false);
+    await t.db
+      .update(gameRounds)
+      .set({ category: before!.category })
+      .where(eq(gameRounds.roundId, r.roundId));
     const rb = await wallet('rollback', { txId: `${r.txId}-rb`, refTxId: r.txId });
     expect(rb.json()).toMatchObject({ status: 'success', result: 'refunded', balance: 100_000 });
     expect(await isListedOpen(t.db, r.roundId)).toBe(false);
