@@ -38,14 +38,28 @@ describe('single-zero roulette', () => {
   });
 
   it('colours pockets as the wheel does and reads a fair number as one of 37 pockets', () => {
-    expect([0, 1, 2, 10, 11, 19, 36].map(colorOf)).toEqual(['green', 'red', 'black', 'black', 'black', 'red', 'red']);
+    expect([0, 1, 2, 10, 11, 19, 36].map(colorOf)).toEqual([
+      'green',
+      'red',
+      'black',
+      'black',
+      'black',
+      'red',
+      'red',
+    ]);
     expect(pocketFromFloat(0)).toBe(0);
     expect(pocketFromFloat(0.999999)).toBe(36);
     expect(pocketFromFloat(1 / 37)).toBe(1);
   });
 
   it('pays each bet by the table', () => {
-    const bets = { 'straight:17': 1_000, 'split:17-20': 1_000, red: 2_000, 'dozen:2': 1_000, 'column:1': 1_000 };
+    const bets = {
+      'straight:17': 1_000,
+      'split:17-20': 1_000,
+      red: 2_000,
+      'dozen:2': 1_000,
+      'column:1': 1_000,
+    };
     // 17 is black, in the second dozen, second column.
     const on17 = spinRoulette(bets, 17.5 / 37, EUROPEAN);
     expect(on17).toMatchObject({ number: 17, color: 'black' });

@@ -86,7 +86,10 @@ export const SPOTS: ReadonlyMap<string, RouletteSpot> = new Map([
     `column:${c}`,
     { type: 'column', numbers: range(0, 11).map((r) => 3 * r + c), pays: 2 },
   ]),
-  spot('red', [...RED].sort((a, b) => a - b)),
+  spot(
+    'red',
+    [...RED].sort((a, b) => a - b),
+  ),
   spot(
     'black',
     range(1, 36).filter((n) => !RED.has(n)),
@@ -114,7 +117,8 @@ export interface RouletteOutcome {
   returns: Record<string, number>;
 }
 
-export const colorOf = (n: number): RouletteOutcome['color'] => (n === 0 ? 'green' : RED.has(n) ? 'red' : 'black');
+export const colorOf = (n: number): RouletteOutcome['color'] =>
+  n === 0 ? 'green' : RED.has(n) ? 'red' : 'black';
 
 /** The pocket a fair number in [0, 1) lands in. */
 export const pocketFromFloat = (float: number) => Math.floor(float * POCKETS);
