@@ -44,6 +44,13 @@ const DEMO_VENDORS = [
     nameEn: 'Royal Baccarat',
     sortOrder: 1,
   },
+  {
+    code: 'royal-tables',
+    category: 'casino',
+    nameKo: '로얄 테이블',
+    nameEn: 'Royal Tables',
+    sortOrder: 1,
+  },
   // Under maintenance in the demo, to show how the site answers (status time, msg2218).
   {
     code: 'royal-live',
@@ -67,6 +74,10 @@ const DEMO_VENDORS = [
 
 const DEMO_GAMES: Record<string, { code: string; nameKo: string; nameEn: string }[]> = {
   'royal-baccarat': [{ code: 'baccarat', nameKo: '바카라', nameEn: 'Baccarat' }],
+  'royal-tables': [
+    { code: 'roulette', nameKo: '룰렛', nameEn: 'Roulette' },
+    { code: 'blackjack', nameKo: '블랙잭', nameEn: 'Blackjack' },
+  ],
   'royal-live': [{ code: 'baccarat-squeeze', nameKo: '바카라 스퀴즈', nameEn: 'Baccarat Squeeze' }],
   'royal-slots': [
     { code: 'golden-dragon', nameKo: '골든 드래곤', nameEn: 'Golden Dragon' },

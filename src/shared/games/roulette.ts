@@ -115,6 +115,8 @@ export interface RouletteOutcome {
   color: 'green' | 'red' | 'black';
   /** What each bet returned, stake included (0 for a lost bet). */
   returns: Record<string, number>;
+  /** The table ran with la partage. */
+  laPartage: boolean;
 }
 
 export const colorOf = (n: number): RouletteOutcome['color'] =>
@@ -137,7 +139,7 @@ export function spinRoulette(bets: RouletteBets, float: number, rules: RouletteR
   const number = pocketFromFloat(float);
   const returns: Record<string, number> = {};
   for (const [key, amount] of Object.entries(bets)) returns[key] = spotReturn(key, amount, number, rules);
-  return { number, color: colorOf(number), returns };
+  return { number, color: colorOf(number), returns, laPartage: rules.laPartage };
 }
 
 export const totalReturn = (outcome: RouletteOutcome) =>

@@ -5,6 +5,7 @@ import { type HouseAnswer, type HouseSuccess, houseContract } from '../../../sha
 import { CHIPS, type Engine, HOUSE_GAMES, LINE_BETS } from '../../../shared/games/house-games.ts';
 import type { Db } from '../../db/client.ts';
 import { CodedReply, refuse, serveActions } from '../action-api.ts';
+import { moveBlackjack, resumeBlackjack, startBlackjack } from './house.blackjack.ts';
 import type { RoundJackpot } from './house.jackpot.ts';
 import { playRound } from './house.play.ts';
 import { houseRounds, houseSeeds } from './house.schema.ts';
@@ -18,7 +19,13 @@ import type { WalletClient } from './wallet-client.ts';
  */
 export async function houseGameServer(
   app: FastifyInstance,
-  deps: { db: Db; wallet: WalletClient; currency: string },
+  deps: {
+    db: Db;
+    wallet: WalletClient;
+    currency: string;
+    /** The tables' rule options (config.houseRules). */
+    rules: { laPartage: boolean; dealerHitsSoft17: boolean };
+  },
 ) {
   // Launch token → player for plays: the most recent 50,000 tokens, each for at most a login's life (12 h).
   const players = new LRUCache<string, string>({ max: 50_000, ttl: 12 * 60 * 60_000 });
@@ -48,10 +55,21 @@ export async function houseGameServer(
       gameCode: input.game,
       engine: info.engine,
       bet: input.bet,
+      laPartage: deps.rules.laPartage,
     });
-    if (result.status !== 'success') return new CodedReply(result.status === 'balance' ? 402 : 409, result);
-    return result;
+    return coded(result);
   }
+  /** A refusal's HTTP code: 402 for the balance, 400 for a move or bet the table does not take, else 409. */
+  const coded = <R extends { status: string }>(result: R) =>
+    result.status === 'success'
+      ? result
+      : new CodedReply(result.status === 'balance' ? 402 : result.status === 'invalid' ? 400 : 409, result);
+  const blackjackDeps = (request: { log: FastifyInstance['log'] }) => ({
+    db: deps.db,
+    wallet: deps.wallet,
+    log: request.log,
+  });
+  const PLAYS = new Set(['spin', 'deal', 'roulette', 'blackjack', 'move']);
 
   serveActions(app, houseContract, {
     /**
@@ -60,7 +78,7 @@ export async function houseGameServer(
      * token stops working for init, history, rounds and seeds once the member has logged out.
      */
     async player(launchToken: string, action: string) {
-      const known = action === 'spin' || action === 'deal' ? players.get(launchToken) : undefined;
+      const known = PLAYS.has(action) ? players.get(launchToken) : undefined;
       if (known) return known;
       const answer = await deps.wallet.authenticate(launchToken);
       if (answer.status !== 'success' || !answer.playerId) return undefined;
@@ -69,10 +87,15 @@ export async function houseGameServer(
     },
     sessionEnded: 'this game session has ended',
     handlers: {
-      init: async ({ body, player }) => {
+      init: async ({ body, player, request }) => {
+        const info = HOUSE_GAMES[body.game]!;
+        // A blackjack round left open (a closed window, a restart) is brought up to date first.
+        const open =
+          info.engine === 'blackjack'
+            ? await resumeBlackjack(blackjackDeps(request), player, body.game, body.token)
+            : null;
         const balance = (await deps.wallet.authenticate(body.token)).balance ?? 0;
         const seed = await activeSeed(deps.db, player);
-        const info = HOUSE_GAMES[body.game]!;
         return {
           status: 'success',
           game: { code: body.game, ...info },
@@ -81,7 +104,39 @@ export async function houseGameServer(
           lineBets: LINE_BETS,
           chips: CHIPS,
           fairness: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce },
+          rules: deps.rules,
+          open: open?.status === 'success' ? withoutStatus(open as HouseSuccess<'blackjack'>) : null,
         };
+      },
+      roulette: async ({ body, player, request }) => {
+        const answer = await play(request, {
+          playerId: player,
+          token: body.token,
+          game: body.game,
+          engine: 'roulette',
+          bet: body.bets,
+        });
+        return answer as HouseSuccess<'roulette'> | CodedReply;
+      },
+      blackjack: async ({ body, player, request }) => {
+        if (HOUSE_GAMES[body.game]!.engine !== 'blackjack') return refuse(400, 'invalid', 'wrong game');
+        const answer = await startBlackjack(blackjackDeps(request), {
+          playerId: player,
+          token: body.token,
+          gameCode: body.game,
+          bet: body.bet,
+          rules: { dealerHitsSoft17: deps.rules.dealerHitsSoft17 },
+        });
+        return coded(answer) as HouseSuccess<'blackjack'> | CodedReply;
+      },
+      move: async ({ body, player, request }) => {
+        const answer = await moveBlackjack(blackjackDeps(request), {
+          playerId: player,
+          token: body.token,
+          roundId: body.roundId,
+          move: body.move,
+        });
+        return coded(answer) as HouseSuccess<'move'> | CodedReply;
       },
       spin: async ({ body, player, request }) => {
         const bet = { lineBet: body.lineBet };
@@ -145,6 +200,8 @@ export async function houseGameServer(
     },
   });
 }
+
+const withoutStatus = <T extends { status: string }>({ status: _status, ...rest }: T) => rest;
 
 /** Everything needed to recompute one of the player's rounds; the server seed once it is revealed. */
 async function roundDetails(db: Db, playerId: string, roundId: string): Promise<HouseAnswer<'round'>> {
