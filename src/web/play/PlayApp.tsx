@@ -2,15 +2,26 @@ import { useEffect, useState } from 'react';
 import type { Fairness, HouseSuccess } from '../../shared/contract/house-api.ts';
 import { type GameError, houseCall } from './api.ts';
 import { BaccaratGame } from './baccarat/BaccaratGame.tsx';
+import { BlackjackGame } from './blackjack/BlackjackGame.tsx';
 import { errorText } from './errors.ts';
 import { FairnessPanel } from './fairness/FairnessPanel.tsx';
 import { VerifyPage } from './fairness/VerifyPage.tsx';
 import { money, usePlayT } from './i18n.ts';
 import styles from './play.module.css';
 import { RealityCheck } from './reality/RealityCheck.tsx';
+import { RouletteGame } from './roulette/RouletteGame.tsx';
 import { SlotGame } from './slot/SlotGame.tsx';
 import slotStyles from './slot/slot.module.css';
 import { MuteToggle } from './sound/MuteToggle.tsx';
+
+/**
+ * Back to the lobby: the game window the site opened closes (the site is still open behind it); a
+ * window opened any other way goes to the site's game lobby.
+ */
+function backToLobby() {
+  if (window.opener) window.close();
+  else window.location.assign('/game');
+}
 
 /** The built-in provider's game window: /play/<game>?token=…, or /play/verify. */
 export function PlayApp() {
@@ -78,6 +89,9 @@ export function PlayApp() {
         <button type="button" className={styles.ghost} onClick={() => setShowFairness(true)}>
           {t('fairness')}
         </button>
+        <button type="button" className={styles.ghost} onClick={backToLobby} data-testid="game-lobby">
+          {t('lobby')}
+        </button>
       </header>
       {error && (
         <div className={styles.toast} role="alert">
@@ -87,7 +101,15 @@ export function PlayApp() {
           </button>
         </div>
       )}
-      {isSlot ? <SlotGame {...common} /> : <BaccaratGame {...common} />}
+      {isSlot ? (
+        <SlotGame {...common} />
+      ) : init.game.engine === 'roulette' ? (
+        <RouletteGame {...common} />
+      ) : init.game.engine === 'blackjack' ? (
+        <BlackjackGame {...common} />
+      ) : (
+        <BaccaratGame {...common} />
+      )}
       <footer className={styles.fairLine}>
         {t('fairLine', { hash: fairness.serverSeedHash.slice(0, 12), nonce: fairness.nonce })}
         {lastRound && (
