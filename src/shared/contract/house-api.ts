@@ -130,6 +130,8 @@ export const houseContract = providerApi({
         rules: z.object({ laPartage: z.boolean(), dealerHitsSoft17: z.boolean() }),
         /** Blackjack: the player's unfinished round of this game, to resume where it was. */
         open: blackjackRound.nullable(),
+        /** Demo play: fun money, nothing through the wallet, no round recorded. */
+        demo: z.boolean(),
       }),
       answers: { success: 200 },
     },
@@ -197,6 +199,15 @@ export const houseContract = providerApi({
       response: ok.extend(blackjackRound.shape),
       answers: { success: 200 },
       refusals: PLAY_REFUSALS,
+    },
+    demo: {
+      summary:
+        'Opens demo play: a token for the game window with fun money (never the wallet, no round kept)',
+      auth: 'public',
+      request: z.object({ game }),
+      example: { game: 'roulette' },
+      response: ok.extend({ token: z.string() }),
+      answers: { success: 200 },
     },
     seed: {
       summary: 'Reveals the current server seed and commits a new one',

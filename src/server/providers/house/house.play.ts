@@ -46,7 +46,7 @@ export type PlayReply =
       resetsAt?: string | null | undefined;
     };
 
-async function outcomeOf(input: PlayInput, seed: Awaited<ReturnType<typeof nextRoundSeed>>) {
+export async function outcomeOf(input: PlayInput, seed: Awaited<ReturnType<typeof nextRoundSeed>>) {
   if (input.engine === 'slot') {
     const { lineBet } = input.bet as { lineBet: number };
     // Each themed slot runs its own machine; a feature (free spins ...) reads further fair numbers.

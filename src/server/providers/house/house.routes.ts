@@ -6,6 +6,7 @@ import { CHIPS, type Engine, HOUSE_GAMES, LINE_BETS } from '../../../shared/game
 import type { Db } from '../../db/client.ts';
 import { CodedReply, refuse, serveActions } from '../action-api.ts';
 import { moveBlackjack, resumeBlackjack, startBlackjack } from './house.blackjack.ts';
+import { demoTables } from './house.demo.ts';
 import type { RoundJackpot } from './house.jackpot.ts';
 import { playRound } from './house.play.ts';
 import { houseRounds, houseSeeds } from './house.schema.ts';
@@ -70,6 +71,16 @@ export async function houseGameServer(
     log: request.log,
   });
   const PLAYS = new Set(['spin', 'deal', 'roulette', 'blackjack', 'move']);
+  const demo = demoTables(deps.rules);
+  /** A demo window's session: its "player" is `demo:<token>`. */
+  const demoOf = (player: string, token: string) =>
+    player.startsWith('demo:') ? demo.session(token) : undefined;
+  /** Demo rounds: the same outcome code, the session's fun balance, never the wallet. */
+  const demoPlay = async (token: string, game: string, engine: Engine, bet: object) => {
+    const s = demo.session(token)!;
+    if (HOUSE_GAMES[game]!.engine !== engine) return refuse(400, 'invalid', 'wrong game');
+    return coded(await demo.play(s, { gameCode: game, engine, bet: bet as Record<string, number> }));
+  };
 
   serveActions(app, houseContract, {
     /**
@@ -78,6 +89,7 @@ export async function houseGameServer(
      * token stops working for init, history, rounds and seeds once the member has logged out.
      */
     async player(launchToken: string, action: string) {
+      if (demo.session(launchToken)) return `demo:${launchToken}`;
       const known = PLAYS.has(action) ? players.get(launchToken) : undefined;
       if (known) return known;
       const answer = await deps.wallet.authenticate(launchToken);
@@ -89,6 +101,19 @@ export async function houseGameServer(
     handlers: {
       init: async ({ body, player, request }) => {
         const info = HOUSE_GAMES[body.game]!;
+        const fun = demoOf(player, body.token);
+        if (fun) {
+          return {
+            status: 'success',
+            game: { code: body.game, ...info },
+            ...demo.init(fun, body.game),
+            currency: deps.currency,
+            lineBets: LINE_BETS,
+            chips: CHIPS,
+            rules: deps.rules,
+            demo: true,
+          } as HouseSuccess<'init'>;
+        }
         // A blackjack round left open (a closed window, a restart) is brought up to date first.
         const open =
           info.engine === 'blackjack'
@@ -106,9 +131,16 @@ export async function houseGameServer(
           fairness: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce },
           rules: deps.rules,
           open: open?.status === 'success' ? withoutStatus(open as HouseSuccess<'blackjack'>) : null,
+          demo: false,
         };
       },
+      demo: async () => ({ status: 'success', token: demo.mint() }),
       roulette: async ({ body, player, request }) => {
+        if (demoOf(player, body.token)) {
+          return (await demoPlay(body.token, body.game, 'roulette', body.bets)) as
+            | HouseSuccess<'roulette'>
+            | CodedReply;
+        }
         const answer = await play(request, {
           playerId: player,
           token: body.token,
@@ -120,6 +152,9 @@ export async function houseGameServer(
       },
       blackjack: async ({ body, player, request }) => {
         if (HOUSE_GAMES[body.game]!.engine !== 'blackjack') return refuse(400, 'invalid', 'wrong game');
+        const fun = demoOf(player, body.token);
+        if (fun)
+          return coded(await demo.deal(fun, body.game, body.bet)) as HouseSuccess<'blackjack'> | CodedReply;
         const answer = await startBlackjack(blackjackDeps(request), {
           playerId: player,
           token: body.token,
@@ -130,6 +165,9 @@ export async function houseGameServer(
         return coded(answer) as HouseSuccess<'blackjack'> | CodedReply;
       },
       move: async ({ body, player, request }) => {
+        const fun = demoOf(player, body.token);
+        if (fun)
+          return coded(await demo.move(fun, body.roundId, body.move)) as HouseSuccess<'move'> | CodedReply;
         const answer = await moveBlackjack(blackjackDeps(request), {
           playerId: player,
           token: body.token,
@@ -139,6 +177,11 @@ export async function houseGameServer(
         return coded(answer) as HouseSuccess<'move'> | CodedReply;
       },
       spin: async ({ body, player, request }) => {
+        if (demoOf(player, body.token)) {
+          return (await demoPlay(body.token, body.game, 'slot', { lineBet: body.lineBet })) as
+            | HouseSuccess<'spin'>
+            | CodedReply;
+        }
         const bet = { lineBet: body.lineBet };
         const answer = await play(request, {
           playerId: player,
@@ -151,6 +194,13 @@ export async function houseGameServer(
         return answer as HouseSuccess<'spin'> | CodedReply;
       },
       deal: async ({ body, player, request }) => {
+        if (demoOf(player, body.token)) {
+          if (Object.values(body.bets).every((v) => v === 0))
+            return refuse(400, 'invalid', 'place a bet first');
+          return (await demoPlay(body.token, body.game, 'baccarat', body.bets)) as
+            | HouseSuccess<'deal'>
+            | CodedReply;
+        }
         const answer = await play(request, {
           playerId: player,
           token: body.token,
@@ -162,6 +212,8 @@ export async function houseGameServer(
         return answer as HouseSuccess<'deal'> | CodedReply;
       },
       seed: async ({ body, player }) => {
+        const fun = demoOf(player, body.token);
+        if (fun) return demo.rotate(fun, body.clientSeed);
         const { revealed, active } = await rotateSeed(deps.db, player, body.clientSeed);
         return {
           status: 'success',
@@ -178,8 +230,12 @@ export async function houseGameServer(
           },
         };
       },
-      round: async ({ body, player }) => roundDetails(deps.db, player, body.roundId),
+      round: async ({ body, player }) =>
+        player.startsWith('demo:')
+          ? { status: 'not_found', message: 'demo rounds are not kept' }
+          : roundDetails(deps.db, player, body.roundId),
       history: async ({ player }) => {
+        if (player.startsWith('demo:')) return { status: 'success', rounds: [] };
         const rows = await deps.db
           .select()
           .from(houseRounds)

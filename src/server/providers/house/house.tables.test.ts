@@ -198,4 +198,47 @@ describe.runIf(backendAvailable)('roulette and blackjack through the wallet', ()
     expect((await balancesOf(t, p.token)).cash).toBe(10_000 + last.payout);
     await expectSoundLedger(t.db);
   });
+
+  it('demo play: fun money for every built-in game, nothing through the wallet, no round kept', async () => {
+    const counts = async () =>
+      (
+        await queryRows<{ transfers: number; wallet: number; rounds: number }>(
+          t.db,
+          sql`select (select count(*)::int from ledger_transfers) as transfers,
+                     (select count(*)::int from wallet_transactions) as wallet,
+                     (select count(*)::int from house_rounds) as rounds`,
+        )
+      )[0]!;
+    const before = await counts();
+    const { token } = (await house('demo', { game: 'roulette' })).json();
+    expect(token).toMatch(/^demo_/);
+    const init = (await house('init', { token, game: 'roulette' })).json();
+    expect(init).toMatchObject({ demo: true, balance: 1_000_000, open: null });
+    const spin = (await house('roulette', { token, game: 'roulette', bets: { red: 10_000 } })).json();
+    expect(spin.balance).toBe(1_000_000 - 10_000 + spin.payout);
+    const slot = (await house('spin', { token, game: 'ocean-treasure', lineBet: 1_000 })).json();
+    expect(slot).toMatchObject({ status: 'success', stake: 10_000, jackpot: { hit: false } });
+    const deal = (await house('deal', { token, game: 'baccarat', bets: { player: 10_000 } })).json();
+    expect(deal.status).toBe('success');
+    let hand = (await house('blackjack', { token, game: 'blackjack', bet: 10_000 })).json();
+    expect((await house('init', { token, game: 'blackjack' })).json().open?.roundId ?? hand.roundId).toBe(
+      hand.roundId,
+    );
+    while (hand.view.phase !== 'done') {
+      const move = hand.view.phase === 'insurance' ? 'noInsurance' : 'stand';
+      hand = (await house('move', { token, roundId: hand.roundId, move })).json();
+    }
+    expect(hand.balance).toBe(deal.balance - 10_000 + hand.payout);
+    expect((await house('history', { token })).json().rounds).toEqual([]);
+    expect((await house('round', { token, roundId: spin.roundId })).json().status).toBe('not_found');
+    // A guest's fun money cannot buy more than it has.
+    const broke = await house('roulette', {
+      token,
+      game: 'roulette',
+      bets: { red: 1_000_000, black: 1_000_000 },
+    });
+    expect(broke.statusCode).toBe(402);
+    expect(await counts()).toEqual(before);
+    await expectSoundLedger(t.db);
+  });
 });
