@@ -27,7 +27,8 @@ function backToLobby() {
 export function PlayApp() {
   const game = decodeURIComponent(window.location.pathname.split('/')[2] ?? '');
   const params = new URLSearchParams(window.location.search);
-  const token = params.get('token') ?? '';
+  const demoMode = params.get('demo') === '1';
+  const [token, setToken] = useState(params.get('token') ?? '');
   const t = usePlayT();
   const [init, setInit] = useState<HouseSuccess<'init'> | null>(null);
   const [balance, setBalance] = useState(0);
@@ -37,7 +38,21 @@ export function PlayApp() {
   const [showFairness, setShowFairness] = useState(false);
 
   useEffect(() => {
-    if (game === 'verify') return;
+    if (game === 'verify' || !demoMode || token) return;
+    // Demo play: one fun-money session per tab, kept across reloads.
+    const kept = sessionStorage.getItem('demoToken');
+    if (kept) setToken(kept);
+    else
+      houseCall('demo', { game })
+        .then((reply) => {
+          sessionStorage.setItem('demoToken', reply.token);
+          setToken(reply.token);
+        })
+        .catch((e: GameError) => setError(e));
+  }, [game, demoMode, token]);
+
+  useEffect(() => {
+    if (game === 'verify' || !token) return;
     houseCall('init', { token, game })
       .then((reply) => {
         setInit(reply);
@@ -45,8 +60,14 @@ export function PlayApp() {
         setFairness(reply.fairness);
         document.title = reply.game.title;
       })
-      .catch((e: GameError) => setError(e));
-  }, [game, token]);
+      .catch((e: GameError) => {
+        // A demo session this server no longer knows (it restarted): start a new one.
+        if (demoMode && e.status === 'session_expired') {
+          sessionStorage.removeItem('demoToken');
+          setToken('');
+        } else setError(e);
+      });
+  }, [game, token, demoMode]);
 
   if (game === 'verify') return <VerifyPage params={params} />;
   if (!init || !fairness) {
@@ -78,9 +99,16 @@ export function PlayApp() {
   return (
     <main className={`${styles.table} ${theme}`}>
       <header className={styles.topBar}>
-        <h1 className={styles.title}>{init.game.title}</h1>
+        <h1 className={styles.title}>
+          {init.game.title}
+          {init.demo && (
+            <span className={styles.demoBadge} data-testid="demo-badge">
+              {t('demo.badge')}
+            </span>
+          )}
+        </h1>
         <div className={styles.balance}>
-          <small>{t('balance')}</small>
+          <small>{init.demo ? t('demo.balance') : t('balance')}</small>
           <strong data-testid="game-balance" data-value={balance}>
             {money(balance)}
           </strong>
@@ -112,7 +140,7 @@ export function PlayApp() {
       )}
       <footer className={styles.fairLine}>
         {t('fairLine', { hash: fairness.serverSeedHash.slice(0, 12), nonce: fairness.nonce })}
-        {lastRound && (
+        {lastRound && !init.demo && (
           <>
             {' · '}
             <a href={verifyHref(lastRound)} target="_blank" rel="noreferrer" data-testid="verify-last">

@@ -14,7 +14,7 @@ import {
   toggleFavourite,
 } from '../features/games/lobbyMemory.ts';
 import { useCasinoList, useSlotProviders, useSportVendors } from '../features/games/queries.ts';
-import { useLaunchGame } from '../features/games/useLaunchGame.ts';
+import { hasDemo, useLaunchGame } from '../features/games/useLaunchGame.ts';
 import styles from './GameLobbyPage.module.css';
 
 type Filter = 'all' | 'favourites' | 'recent';
@@ -26,7 +26,7 @@ export function GameLobbyPage() {
     queryKey: ['lobby'],
     queryFn: async () => (await callRoute('get-game-list', {})).games,
   });
-  const { launch, loading } = useLaunchGame();
+  const { launch, launchDemo, loading } = useLaunchGame();
   const [search, setSearch] = useState('');
   const [params] = useSearchParams();
   const [provider, setProvider] = useState(params.get('provider') ?? '');
@@ -128,6 +128,16 @@ export function GameLobbyPage() {
               >
                 {liked.includes(key) ? '★' : '☆'}
               </button>
+              {hasDemo(g) && g.used === 'y' && (
+                <button
+                  type="button"
+                  className={styles.demo}
+                  onClick={() => void launchDemo(g)}
+                  data-testid={`demo-${g.code}`}
+                >
+                  {t('demo')}
+                </button>
+              )}
             </div>
           );
         })}
