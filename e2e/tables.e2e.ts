@@ -36,7 +36,10 @@ async function guestPlaysDemoRoulette(b: BrowserSession, locale: string, shot: s
 }
 
 /** Plays blackjack to the end: declines insurance, splits or doubles when offered once, then stands. */
-async function playBlackjackToTheEnd(game: Page, labels: { deal: string; stand: string; noInsurance: string }) {
+async function playBlackjackToTheEnd(
+  game: Page,
+  labels: { deal: string; stand: string; noInsurance: string },
+) {
   await game.getByRole('button', { name: '10K' }).click();
   await game.getByRole('button', { name: labels.deal, exact: true }).click();
   const result = game.getByTestId('blackjack-result');
@@ -52,6 +55,7 @@ async function playBlackjackToTheEnd(game: Page, labels: { deal: string; stand: 
     await game.waitForTimeout(200);
   }
   await result.waitFor({ timeout: 10_000 });
+  await game.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
 describe.runIf(chromiumAvailable)('roulette and blackjack on a phone, in Thai', () => {

@@ -117,8 +117,15 @@ export function PlayApp() {
         <button type="button" className={styles.ghost} onClick={() => setShowFairness(true)}>
           {t('fairness')}
         </button>
-        <button type="button" className={styles.ghost} onClick={backToLobby} data-testid="game-lobby">
-          {t('lobby')}
+        <button
+          type="button"
+          className={styles.ghost}
+          onClick={backToLobby}
+          aria-label={t('lobby')}
+          title={t('lobby')}
+          data-testid="game-lobby"
+        >
+          <span aria-hidden="true">✕</span> <span className={styles.lobbyWord}>{t('lobby')}</span>
         </button>
       </header>
       {error && (
@@ -149,7 +156,7 @@ export function PlayApp() {
           </>
         )}
       </footer>
-      <RealityCheck where={init.game.code} />
+      {!init.demo && <RealityCheck where={init.game.code} />}
       {showFairness && (
         <FairnessPanel
           token={token}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { HOUSE_GAMES } from '../../../shared/games/house-games.ts';
 import { useTranslation } from 'react-i18next';
+import { HOUSE_GAMES } from '../../../shared/games/house-games.ts';
 import { ApiFailure, callRoute } from '../../api/client.ts';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
 import { messageParams } from '../protection/messageParams.ts';

@@ -106,9 +106,11 @@ export function BlackjackGame(props: {
               data-testid={`hand-${i}`}
             >
               <div className={styles.handTitle}>
-                {view.hands.length > 1 ? t('blackjack.handN', { n: i + 1 }) : t('player')}
+                <span>
+                  {view.hands.length > 1 ? t('blackjack.handN', { n: i + 1 }) : t('player')}{' '}
+                  <small className={styles.muted}>{money(hand.stake)}</small>
+                </span>
                 <strong>{handValue(hand.cards as Card[]).total}</strong>
-                <small className={styles.muted}>{money(hand.stake)}</small>
               </div>
               <div className={styles.cards}>
                 {hand.cards.map((card, j) => (
