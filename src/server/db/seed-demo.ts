@@ -61,16 +61,17 @@ const DEMO_VENDORS = [
     maintenance: true,
   },
   { code: 'royal-slots', category: 'slot', nameKo: '로얄 슬롯', nameEn: 'Royal Slots', sortOrder: 1 },
-  // Switched off in the demo, to show a disabled provider (msg2002).
-  {
-    code: 'lucky-reels',
-    category: 'slot',
-    nameKo: '럭키 릴',
-    nameEn: 'Lucky Reels',
-    sortOrder: 2,
-    used: 'n',
-  },
+  // The demo opens with every built-in game playable; an operator switches a vendor off in the back office.
+  { code: 'lucky-reels', category: 'slot', nameKo: '럭키 릴', nameEn: 'Lucky Reels', sortOrder: 2 },
 ] as const;
+
+/** Release dates for the lobby's "new" rail: the tables came out days before the demo was loaded. */
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+const RELEASED: Record<string, string> = {
+  roulette: daysAgo(3),
+  blackjack: daysAgo(2),
+  'golden-dragon': daysAgo(20),
+};
 
 const DEMO_GAMES: Record<string, { code: string; nameKo: string; nameEn: string }[]> = {
   'royal-baccarat': [{ code: 'baccarat', nameKo: '바카라', nameEn: 'Baccarat' }],
@@ -171,6 +172,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
               imgUrl: gameImg(g.code),
               sortOrder: i,
               jackpot: vendor.category === 'slot',
+              releasedOn: RELEASED[g.code] ?? '2025-06-01',
             })),
           );
       }

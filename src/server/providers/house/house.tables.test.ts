@@ -16,6 +16,7 @@ import {
 import { totalReturn as rouletteReturn, spinRoulette } from '../../../shared/games/roulette.ts';
 import { queryRows } from '../../db/client.ts';
 import { seedDemo } from '../../db/seed-demo.ts';
+import { forgetPopular, maskNick } from '../../modules/games/lobby-rails.service.ts';
 import { moveBlackjack } from './house.blackjack.ts';
 import { floatsFor, sha256Hex } from './seeds.ts';
 import { walletClient } from './wallet-client.ts';
@@ -240,5 +241,26 @@ describe.runIf(backendAvailable)('roulette and blackjack through the wallet', ()
     expect(broke.statusCode).toBe(402);
     expect(await counts()).toEqual(before);
     await expectSoundLedger(t.db);
+  });
+
+  it('the lobby rails: popular from real rounds of the last days (demo play left out), wins with masked names', async () => {
+    forgetPopular();
+    const rails = (await t.call('get-game-rails', {})).json();
+    expect(rails.status).toBe('success');
+    // Real rounds above: one of roulette, three of blackjack; demo rounds count for nothing.
+    expect(rails.popular[0]).toMatchObject({ code: 'blackjack', gameCompany: 'royal-tables', plays: 3 });
+    expect(rails.popular).toContainEqual({ code: 'roulette', gameCompany: 'royal-tables', plays: 1 });
+    for (const win of rails.wins) {
+      expect(win.nick).toMatch(/^.\*\*\*.?$/);
+      expect(win.amount).toBeGreaterThan(0);
+    }
+    expect(maskNick('nick123')).toBe('n***3');
+    const games = (await t.call('get-game-list', {})).json().games;
+    expect(games.find((g: { code: string }) => g.code === 'roulette')).toMatchObject({
+      category: 'casino',
+      maintenance: false,
+      jackpot: false,
+    });
+    expect(games.find((g: { code: string }) => g.code === 'baccarat-squeeze')?.maintenance).toBe(true);
   });
 });
