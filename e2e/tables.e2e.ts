@@ -74,6 +74,26 @@ describe.runIf(chromiumAvailable)('roulette and blackjack on a phone, in Thai', 
     await expect.poll(() => balanceIn(b.page)).not.toBe(before - 10_000 - 1);
     await b.screenshot('blackjack-phone-th');
   }, 90_000);
+
+  it('the popular rail reflects play: the blackjack just played is on it, and its win on the ticker', async () => {
+    // The count is reused for ten seconds: the rail shows the round within that.
+    await expect
+      .poll(
+        async () => {
+          await b.page.goto('/game');
+          await b.page.getByTestId('category-all').waitFor();
+          await b.page.waitForTimeout(500);
+          return b.page.getByTestId('popular-rail').locator('[data-code="blackjack"]').count();
+        },
+        { timeout: 40_000, interval: 2_000 },
+      )
+      .toBe(1);
+    await b.page.getByTestId('category-table').waitFor();
+    await b.screenshot('lobby-popular-phone-th');
+    await b.page.getByTestId('category-table').click();
+    await b.page.locator('[data-testid="demo-roulette"]').waitFor();
+    await b.screenshot('lobby-table-games-phone-th');
+  }, 90_000);
 });
 
 describe.runIf(chromiumAvailable)('roulette and blackjack in the 1400×800 game window, in English', () => {
@@ -98,4 +118,10 @@ describe.runIf(chromiumAvailable)('roulette and blackjack in the 1400×800 game 
     expect(slotLine!.y + slotLine!.height).toBeLessThanOrEqual(GAME_WINDOW.height);
     await b.screenshot('slot-window-1400x800');
   }, 90_000);
+
+  it('the lobby on a desktop: rails, categories and the wins ticker', async () => {
+    await b.page.goto('/game');
+    await b.page.getByTestId('new-rail').locator('[data-code="roulette"]').waitFor();
+    await b.screenshot('lobby-desktop-en');
+  }, 60_000);
 });

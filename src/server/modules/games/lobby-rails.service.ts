@@ -4,7 +4,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 /** The days the "popular" rail counts rounds over. */
 export const POPULAR_DAYS = 7;
 /** How long a count is reused: the count reads a week of rounds, so it is not redone per page view. */
-const POPULAR_TTL_MS = 60_000;
+const POPULAR_TTL_MS = 10_000;
 
 /** A member's nick as the wins ticker shows it: first and last letters, the rest hidden. */
 export function maskNick(nick: string): string {
