@@ -55,7 +55,7 @@ export async function recentWins(db: Db) {
                g.name_en as "nameEn", m.nick, r.total_win::bigint::float8 as "amount",
                coalesce(r.closed_at, r.opened_at) as "at"
         from (select * from game_rounds
-              where has_win and status = 'closed' and category <> 'sport'
+              where has_win and total_win > 0 and status = 'closed' and category <> 'sport'
               order by id desc limit 12) r
         join members m on m.id = r.member_id
         join game_vendors v on v.code = r.vendor_code
