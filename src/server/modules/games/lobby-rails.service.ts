@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { memberCards } from '../accounts/members.service.ts';
 
 /** The days the "popular" rail counts rounds over. */
 export const POPULAR_DAYS = 7;
@@ -46,21 +47,29 @@ export async function recentWins(db: Db) {
     gameCompany: string;
     nameKo: string;
     nameEn: string;
-    nick: string;
+    memberId: number;
     amount: number;
     at: Date | string;
   }>(
     db,
     sql`select r.game_code as "code", r.vendor_code as "gameCompany", g.name_ko as "nameKo",
-               g.name_en as "nameEn", m.nick, r.total_win::bigint::float8 as "amount",
+               g.name_en as "nameEn", r.member_id::float8 as "memberId", r.total_win::float8 as "amount",
                coalesce(r.closed_at, r.opened_at) as "at"
         from (select * from game_rounds
               where has_win and total_win > 0 and status = 'closed' and category <> 'sport'
               order by id desc limit 12) r
-        join members m on m.id = r.member_id
         join game_vendors v on v.code = r.vendor_code
         join games g on g.vendor_id = v.id and g.code = r.game_code
         order by r.id desc`,
   );
-  return rows.map((r) => ({ ...r, nick: maskNick(r.nick), at: new Date(r.at).toISOString() }));
+  // The nicks come from the members' own module, then are masked.
+  const cards = await memberCards(
+    db,
+    rows.map((r) => r.memberId),
+  );
+  return rows.map(({ memberId, ...r }) => ({
+    ...r,
+    nick: maskNick(cards.get(memberId)?.nick ?? ''),
+    at: new Date(r.at).toISOString(),
+  }));
 }
