@@ -122,7 +122,6 @@ export function GameLobbyPage() {
           </button>
         ))}
       </div>
-      <WinsTicker wins={rails.data?.wins ?? []} />
       {showRails && (
         <>
           <Rail
