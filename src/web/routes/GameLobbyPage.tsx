@@ -140,6 +140,7 @@ export function GameLobbyPage() {
             badge={badge}
             onOpen={open}
           />
+          <WinsTicker wins={rails.data?.wins ?? []} />
         </>
       )}
       <div className={styles.filters} role="tablist">
