@@ -23,12 +23,14 @@ const PATHS = [
 ];
 /** The pages only a guest sees. */
 const GUEST_ONLY = ['/login', '/register', '/forgot'];
-/** The built-in games' windows: the three themed slots and baccarat (the demo's classic-slot provider is off). */
+/** The built-in games' windows: the three themed slots, baccarat, roulette and blackjack. */
 const GAMES = [
   ['golden-dragon', 'royal-slots'],
   ['fruit-fiesta', 'royal-slots'],
   ['lucky-sevens', 'royal-slots'],
   ['baccarat', 'royal-baccarat'],
+  ['roulette', 'royal-tables'],
+  ['blackjack', 'royal-tables'],
 ] as const;
 /** The built-in games' own titles, as the play window names them. */
 const GAME_TITLES = [
@@ -37,6 +39,8 @@ const GAME_TITLES = [
   'Lucky Sevens',
   'Royal Baccarat',
   'Baccarat',
+  'Royal Roulette',
+  'Royal Blackjack',
   'Classic',
 ];
 

@@ -188,6 +188,7 @@ export async function buildApp({
   await houseGameServer(app, {
     db: database.db,
     currency: config.currency,
+    rules: config.houseRules,
     wallet: walletClient(() => config.publicUrl, config.houseWalletSecret),
   });
   await sportsBook(app, {

@@ -41,6 +41,11 @@ export interface Config {
   /** Signing secret of the built-in sportsbook's wallet calls. */
   sportsWalletSecret: string;
   /**
+   * The built-in tables' rule options: roulette's la partage (HOUSE_ROULETTE_LA_PARTAGE=1) and a
+   * blackjack dealer who hits soft 17 (HOUSE_BLACKJACK_H17=1). Each round records the rules it ran by.
+   */
+  houseRules: { laPartage: boolean; dealerHitsSoft17: boolean };
+  /**
    * How often the sportsbook's housekeeping runs (resumes settlements, resends payments, reconciles);
    * a bet left pending by a crash is given three such periods (at least 5 s) before it is refunded.
    */
@@ -156,6 +161,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxPspSecret: env.SANDBOX_PSP_SECRET || randomBytes(32).toString('hex'),
     houseWalletSecret: env.HOUSE_WALLET_SECRET || randomBytes(32).toString('hex'),
     sportsWalletSecret: env.SPORTS_WALLET_SECRET || randomBytes(32).toString('hex'),
+    houseRules: {
+      laPartage: env.HOUSE_ROULETTE_LA_PARTAGE === '1',
+      dealerHitsSoft17: env.HOUSE_BLACKJACK_H17 === '1',
+    },
     sportsHousekeepingMs: intFrom(env, 'SPORTS_HOUSEKEEPING_MS', 10_000, 100),
     currency: env.CURRENCY ?? 'KRW',
     production: env.NODE_ENV === 'production',

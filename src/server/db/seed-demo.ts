@@ -67,6 +67,13 @@ const DEMO_VENDORS = [
     nameEn: 'Royal Baccarat',
     sortOrder: 1,
   },
+  {
+    code: 'royal-tables',
+    category: 'casino',
+    nameKo: '로얄 테이블',
+    nameEn: 'Royal Tables',
+    sortOrder: 1,
+  },
   // Under maintenance in the demo, to show how the site answers (status time, msg2218).
   {
     code: 'royal-live',
@@ -77,19 +84,24 @@ const DEMO_VENDORS = [
     maintenance: true,
   },
   { code: 'royal-slots', category: 'slot', nameKo: '로얄 슬롯', nameEn: 'Royal Slots', sortOrder: 1 },
-  // Switched off in the demo, to show a disabled provider (msg2002).
-  {
-    code: 'lucky-reels',
-    category: 'slot',
-    nameKo: '럭키 릴',
-    nameEn: 'Lucky Reels',
-    sortOrder: 2,
-    used: 'n',
-  },
+  // The demo opens with every built-in game playable; an operator switches a vendor off in the back office.
+  { code: 'lucky-reels', category: 'slot', nameKo: '럭키 릴', nameEn: 'Lucky Reels', sortOrder: 2 },
 ] as const;
+
+/** Release dates for the lobby's "new" rail: the tables came out days before the demo was loaded. */
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+const RELEASED: Record<string, string> = {
+  roulette: daysAgo(3),
+  blackjack: daysAgo(2),
+  'golden-dragon': daysAgo(20),
+};
 
 const DEMO_GAMES: Record<string, { code: string; nameKo: string; nameEn: string }[]> = {
   'royal-baccarat': [{ code: 'baccarat', nameKo: '바카라', nameEn: 'Baccarat' }],
+  'royal-tables': [
+    { code: 'roulette', nameKo: '룰렛', nameEn: 'Roulette' },
+    { code: 'blackjack', nameKo: '블랙잭', nameEn: 'Blackjack' },
+  ],
   'royal-live': [{ code: 'baccarat-squeeze', nameKo: '바카라 스퀴즈', nameEn: 'Baccarat Squeeze' }],
   'royal-slots': [
     { code: 'golden-dragon', nameKo: '골든 드래곤', nameEn: 'Golden Dragon' },
@@ -198,6 +210,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
               imgUrl: gameImg(g.code),
               sortOrder: i,
               jackpot: vendor.category === 'slot',
+              releasedOn: RELEASED[g.code] ?? '2025-06-01',
             })),
           );
       }

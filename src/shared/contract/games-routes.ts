@@ -38,6 +38,27 @@ export const gameEntry = z.object({
   imgUrl: z.string(),
   used: z.string(),
   category: z.string(),
+  maintenance: z.boolean(),
+  /** It feeds and can win the progressive jackpot. */
+  jackpot: z.boolean(),
+  /** YYYY-MM-DD: the lobby's "new" rail. */
+  releasedOn: z.string(),
+});
+
+/** The lobby's rails: the most played games of the last days, and the latest wins (names masked). */
+export const lobbyRails = z.object({
+  popular: z.array(z.object({ code: z.string(), gameCompany: z.string(), plays: z.number() })),
+  wins: z.array(
+    z.object({
+      code: z.string(),
+      gameCompany: z.string(),
+      nameKo: z.string(),
+      nameEn: z.string(),
+      nick: z.string(),
+      amount: z.number(),
+      at: z.string(),
+    }),
+  ),
 });
 
 const betLine = z.object({
@@ -87,6 +108,11 @@ export const gamesRoutes = {
     auth: 'guest',
     request: z.object({}),
     response: ok.extend({ games: z.array(gameEntry) }),
+  },
+  'get-game-rails': {
+    auth: 'guest',
+    request: z.object({}),
+    response: ok.extend(lobbyRails.shape),
   },
   'open-game': {
     auth: 'member',

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import type { BaccaratHand } from '../games/baccarat.ts';
-import { BACCARAT_MAX_STAKE, CHIPS, HOUSE_GAMES, LINE_BETS } from '../games/house-games.ts';
+import { BLACKJACK_BETS, type BlackjackView } from '../games/blackjack.ts';
+import {
+  BACCARAT_MAX_STAKE,
+  CHIPS,
+  ENGINES,
+  HOUSE_GAMES,
+  LINE_BETS,
+  ROULETTE_MAX_SPOT,
+  ROULETTE_MAX_STAKE,
+} from '../games/house-games.ts';
+import { type RouletteOutcome, SPOTS } from '../games/roulette.ts';
 import type { SlotOutcome } from '../games/slot-machine.ts';
 import {
   type ActionAnswer,
@@ -17,6 +27,27 @@ const game = z.string().refine((g) => Object.hasOwn(HOUSE_GAMES, g), 'unknown ga
 const stakeOn = z.number().int().min(0).max(BACCARAT_MAX_STAKE).multipleOf(CHIPS[0]!).default(0);
 const amount = z.number().int();
 const roundId = z.string().describe('H<number>');
+const rouletteBets = z
+  .record(
+    z.string().refine((key) => SPOTS.has(key), 'not a spot on the table'),
+    z.number().int().min(CHIPS[0]!).max(ROULETTE_MAX_SPOT).multipleOf(CHIPS[0]!),
+  )
+  .refine((bets) => Object.keys(bets).length > 0, 'place a bet first')
+  .refine((bets) => Object.keys(bets).length <= 160, 'too many bets')
+  .refine(
+    (bets) => Object.values(bets).reduce((a, b) => a + b, 0) <= ROULETTE_MAX_STAKE,
+    'the bets are over the table limit',
+  );
+/** A blackjack round as the player sees it: the hole card face down (null) until the round is over. */
+const blackjackRound = z.object({
+  roundId,
+  view: z.custom<BlackjackView>().describe('the hands, the dealer’s cards, the phase and the moves open now'),
+  stake: amount,
+  payout: amount,
+  balance: amount.optional(),
+  nonce: z.number(),
+});
+const blackjackMove = z.enum(['insure', 'noInsurance', 'hit', 'stand', 'double', 'split']);
 
 /** The fairness state: the committed server seed's hash, the player's client seed, the next nonce. */
 export const fairnessSchema = z.object({
@@ -46,7 +77,7 @@ const unsettledRound = z.object({
   roundId,
   game: z.string(),
   engine: z.string(),
-  state: z.enum(['pending', 'refused']),
+  state: z.enum(['pending', 'refused', 'open']),
   nonce: z.number(),
   clientSeed: z.string(),
   serverSeedHash: z.string(),
@@ -57,7 +88,11 @@ const settledRound = z.object({
   roundId,
   game: z.string(),
   engine: z.string(),
-  bet: z.unknown().describe('slot: {lineBet}; baccarat: the stake on each side'),
+  bet: z
+    .unknown()
+    .describe(
+      'slot: {lineBet}; baccarat: the stake on each side; roulette: on each spot; blackjack: {bet, rules, moves}',
+    ),
   stake: amount,
   payout: amount,
   outcome: z.unknown().describe('the slot outcome or the baccarat hand, as spin or deal answered it'),
@@ -85,12 +120,18 @@ export const houseContract = providerApi({
       request: z.object({ token, game }),
       example: { token: EXAMPLE_TOKEN, game: 'lucky-sevens' },
       response: ok.extend({
-        game: z.object({ code: z.string(), engine: z.enum(['slot', 'baccarat']), title: z.string() }),
+        game: z.object({ code: z.string(), engine: z.enum(ENGINES), title: z.string() }),
         balance: amount,
         currency: z.string(),
         lineBets: z.array(amount),
         chips: z.array(amount),
         fairness: fairnessSchema,
+        /** The table rules this server runs: roulette's la partage, blackjack's dealer on soft 17. */
+        rules: z.object({ laPartage: z.boolean(), dealerHitsSoft17: z.boolean() }),
+        /** Blackjack: the player's unfinished round of this game, to resume where it was. */
+        open: blackjackRound.nullable(),
+        /** Demo play: fun money, nothing through the wallet, no round recorded. */
+        demo: z.boolean(),
       }),
       answers: { success: 200 },
     },
@@ -123,6 +164,50 @@ export const houseContract = providerApi({
       }),
       answers: { success: 200 },
       refusals: PLAY_REFUSALS,
+    },
+    roulette: {
+      summary: 'One roulette spin: the stake on each spot (`straight:17`, `split:17-20`, `red`, …)',
+      auth: 'token',
+      request: z.object({ token, game, bets: rouletteBets }),
+      example: { token: EXAMPLE_TOKEN, game: 'roulette', bets: { 'straight:17': 1_000, red: 5_000 } },
+      response: played.extend({
+        outcome: z
+          .custom<RouletteOutcome>()
+          .describe('the pocket, its colour, what each bet returned, and whether la partage applied'),
+      }),
+      answers: { success: 200 },
+      refusals: PLAY_REFUSALS,
+    },
+    blackjack: {
+      summary: 'Deals a blackjack round for the bet (refused while a round of the game is open)',
+      auth: 'token',
+      request: z.object({
+        token,
+        game,
+        bet: z.number().int().min(BLACKJACK_BETS.min).max(BLACKJACK_BETS.max).multipleOf(BLACKJACK_BETS.step),
+      }),
+      example: { token: EXAMPLE_TOKEN, game: 'blackjack', bet: 10_000 },
+      response: ok.extend(blackjackRound.shape),
+      answers: { success: 200 },
+      refusals: PLAY_REFUSALS,
+    },
+    move: {
+      summary: 'One move in the open blackjack round: a double, split or insurance stakes more first',
+      auth: 'token',
+      request: z.object({ token, roundId: z.string().regex(/^H\d{1,15}$/), move: blackjackMove }),
+      example: { token: EXAMPLE_TOKEN, roundId: 'H1042', move: 'double' },
+      response: ok.extend(blackjackRound.shape),
+      answers: { success: 200 },
+      refusals: PLAY_REFUSALS,
+    },
+    demo: {
+      summary:
+        'Opens demo play: a token for the game window with fun money (never the wallet, no round kept)',
+      auth: 'public',
+      request: z.object({ game }),
+      example: { game: 'roulette' },
+      response: ok.extend({ token: z.string() }),
+      answers: { success: 200 },
     },
     seed: {
       summary: 'Reveals the current server seed and commits a new one',

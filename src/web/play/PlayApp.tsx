@@ -2,21 +2,33 @@ import { useEffect, useState } from 'react';
 import type { Fairness, HouseSuccess } from '../../shared/contract/house-api.ts';
 import { type GameError, houseCall } from './api.ts';
 import { BaccaratGame } from './baccarat/BaccaratGame.tsx';
+import { BlackjackGame } from './blackjack/BlackjackGame.tsx';
 import { errorText } from './errors.ts';
 import { FairnessPanel } from './fairness/FairnessPanel.tsx';
 import { VerifyPage } from './fairness/VerifyPage.tsx';
 import { money, setPlayCurrency, usePlayT } from './i18n.ts';
 import styles from './play.module.css';
 import { RealityCheck } from './reality/RealityCheck.tsx';
+import { RouletteGame } from './roulette/RouletteGame.tsx';
 import { SlotGame } from './slot/SlotGame.tsx';
 import slotStyles from './slot/slot.module.css';
 import { MuteToggle } from './sound/MuteToggle.tsx';
+
+/**
+ * Back to the lobby: the game window the site opened closes (the site is still open behind it); a
+ * window opened any other way goes to the site's game lobby.
+ */
+function backToLobby() {
+  if (window.opener) window.close();
+  else window.location.assign('/game');
+}
 
 /** The built-in provider's game window: /play/<game>?token=…, or /play/verify. */
 export function PlayApp() {
   const game = decodeURIComponent(window.location.pathname.split('/')[2] ?? '');
   const params = new URLSearchParams(window.location.search);
-  const token = params.get('token') ?? '';
+  const demoMode = params.get('demo') === '1';
+  const [token, setToken] = useState(params.get('token') ?? '');
   const t = usePlayT();
   const [init, setInit] = useState<HouseSuccess<'init'> | null>(null);
   const [balance, setBalance] = useState(0);
@@ -26,7 +38,21 @@ export function PlayApp() {
   const [showFairness, setShowFairness] = useState(false);
 
   useEffect(() => {
-    if (game === 'verify') return;
+    if (game === 'verify' || !demoMode || token) return;
+    // Demo play: one fun-money session per tab, kept across reloads.
+    const kept = sessionStorage.getItem('demoToken');
+    if (kept) setToken(kept);
+    else
+      houseCall('demo', { game })
+        .then((reply) => {
+          sessionStorage.setItem('demoToken', reply.token);
+          setToken(reply.token);
+        })
+        .catch((e: GameError) => setError(e));
+  }, [game, demoMode, token]);
+
+  useEffect(() => {
+    if (game === 'verify' || !token) return;
     houseCall('init', { token, game })
       .then((reply) => {
         setPlayCurrency(reply.currency);
@@ -35,8 +61,14 @@ export function PlayApp() {
         setFairness(reply.fairness);
         document.title = reply.game.title;
       })
-      .catch((e: GameError) => setError(e));
-  }, [game, token]);
+      .catch((e: GameError) => {
+        // A demo session this server no longer knows (it restarted): start a new one.
+        if (demoMode && e.status === 'session_expired') {
+          sessionStorage.removeItem('demoToken');
+          setToken('');
+        } else setError(e);
+      });
+  }, [game, token, demoMode]);
 
   if (game === 'verify') return <VerifyPage params={params} />;
   if (!init || !fairness) {
@@ -68,9 +100,16 @@ export function PlayApp() {
   return (
     <main className={`${styles.table} ${theme}`}>
       <header className={styles.topBar}>
-        <h1 className={styles.title}>{init.game.title}</h1>
+        <h1 className={styles.title}>
+          {init.game.title}
+          {init.demo && (
+            <span className={styles.demoBadge} data-testid="demo-badge">
+              {t('demo.badge')}
+            </span>
+          )}
+        </h1>
         <div className={styles.balance}>
-          <small>{t('balance')}</small>
+          <small>{init.demo ? t('demo.balance') : t('balance')}</small>
           <strong data-testid="game-balance" data-value={balance}>
             {money(balance)}
           </strong>
@@ -78,6 +117,16 @@ export function PlayApp() {
         <MuteToggle />
         <button type="button" className={styles.ghost} onClick={() => setShowFairness(true)}>
           {t('fairness')}
+        </button>
+        <button
+          type="button"
+          className={styles.ghost}
+          onClick={backToLobby}
+          aria-label={t('lobby')}
+          title={t('lobby')}
+          data-testid="game-lobby"
+        >
+          <span aria-hidden="true">✕</span> <span className={styles.lobbyWord}>{t('lobby')}</span>
         </button>
       </header>
       {error && (
@@ -88,10 +137,18 @@ export function PlayApp() {
           </button>
         </div>
       )}
-      {isSlot ? <SlotGame {...common} /> : <BaccaratGame {...common} />}
+      {isSlot ? (
+        <SlotGame {...common} />
+      ) : init.game.engine === 'roulette' ? (
+        <RouletteGame {...common} />
+      ) : init.game.engine === 'blackjack' ? (
+        <BlackjackGame {...common} />
+      ) : (
+        <BaccaratGame {...common} />
+      )}
       <footer className={styles.fairLine}>
         {t('fairLine', { hash: fairness.serverSeedHash.slice(0, 12), nonce: fairness.nonce })}
-        {lastRound && (
+        {lastRound && !init.demo && (
           <>
             {' · '}
             <a href={verifyHref(lastRound)} target="_blank" rel="noreferrer" data-testid="verify-last">
@@ -100,7 +157,7 @@ export function PlayApp() {
           </>
         )}
       </footer>
-      <RealityCheck where={init.game.code} />
+      {!init.demo && <RealityCheck where={init.game.code} />}
       {showFairness && (
         <FairnessPanel
           token={token}

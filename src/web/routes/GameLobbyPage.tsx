@@ -6,6 +6,8 @@ import { callRoute } from '../api/client.ts';
 import { GameLoadingDialog } from '../features/games/GameLoadingDialog.tsx';
 import { GameTile } from '../features/games/GameTile.tsx';
 import games from '../features/games/games.module.css';
+import { Rail, useLobbyRails, WinsTicker } from '../features/games/LobbyRails.tsx';
+import { CATEGORIES, type Category, inCategory, isNew } from '../features/games/lobbyCategory.ts';
 import {
   favourites,
   gameKey,
@@ -14,7 +16,7 @@ import {
   toggleFavourite,
 } from '../features/games/lobbyMemory.ts';
 import { useCasinoList, useSlotProviders, useSportVendors } from '../features/games/queries.ts';
-import { useLaunchGame } from '../features/games/useLaunchGame.ts';
+import { hasDemo, useLaunchGame } from '../features/games/useLaunchGame.ts';
 import styles from './GameLobbyPage.module.css';
 
 type Filter = 'all' | 'favourites' | 'recent';
@@ -26,11 +28,13 @@ export function GameLobbyPage() {
     queryKey: ['lobby'],
     queryFn: async () => (await callRoute('get-game-list', {})).games,
   });
-  const { launch, loading } = useLaunchGame();
+  const { launch, launchDemo, loading } = useLaunchGame();
   const [search, setSearch] = useState('');
   const [params] = useSearchParams();
   const [provider, setProvider] = useState(params.get('provider') ?? '');
   const [filter, setFilter] = useState<Filter>('all');
+  const [category, setCategory] = useState<Category>((params.get('category') as Category) ?? 'all');
+  const rails = useLobbyRails();
   const [liked, setLiked] = useState(favourites);
   const all = list.data ?? [];
   const providers = [...new Set(all.map((g) => g.gameCompany))];
@@ -44,6 +48,17 @@ export function GameLobbyPage() {
       ...(casino.data ?? []).map((c) => ({ ...c, code: c.gameCompany })),
     ].find((v) => v.code === code);
   const name = (g: { nameKo: string; nameEn: string }) => (i18n.language === 'ko' ? g.nameKo : g.nameEn);
+  /** What keeps a game from being played now, on its tile before the click. */
+  const badge = (g: { used: string; maintenance: boolean }) =>
+    g.used !== 'y' ? t('unavailable') : g.maintenance ? t('maintenance') : undefined;
+  const open = (g: (typeof all)[number]) => {
+    rememberPlayed(gameKey(g));
+    void launch(g);
+  };
+  const byKey = new Map(all.map((g) => [gameKey(g), g]));
+  const popular = (rails.data?.popular ?? []).flatMap((p) => byKey.get(gameKey(p)) ?? []);
+  const fresh = all.filter((g) => isNew(g)).sort((a, b) => b.releasedOn.localeCompare(a.releasedOn));
+  const showRails = !search.trim() && !provider && filter === 'all' && category === 'all';
 
   const shown = useMemo(() => {
     const recent = recentlyPlayed();
@@ -51,6 +66,7 @@ export function GameLobbyPage() {
     let rows = all.filter(
       (g) =>
         (!provider || g.gameCompany === provider) &&
+        inCategory(g, category) &&
         (!needle || g.nameEn.toLowerCase().includes(needle) || g.nameKo.includes(needle)),
     );
     if (filter === 'favourites') rows = rows.filter((g) => liked.includes(gameKey(g)));
@@ -60,7 +76,7 @@ export function GameLobbyPage() {
         .sort((a, b) => recent.indexOf(gameKey(a)) - recent.indexOf(gameKey(b)));
     }
     return rows;
-  }, [all, search, provider, filter, liked]);
+  }, [all, search, provider, filter, liked, category]);
 
   return (
     <div className={styles.lobby}>
@@ -91,6 +107,42 @@ export function GameLobbyPage() {
           })}
         </select>
       </div>
+      <div className={styles.filters} role="tablist" aria-label={t('categories')}>
+        {CATEGORIES.map((c) => (
+          <button
+            key={c}
+            type="button"
+            role="tab"
+            aria-selected={category === c}
+            className={styles.filter}
+            onClick={() => setCategory(c)}
+            data-testid={`category-${c}`}
+          >
+            {t(`category.${c}`)}
+          </button>
+        ))}
+      </div>
+      {showRails && (
+        <>
+          <Rail
+            title={t('popular')}
+            testId="popular-rail"
+            games={popular}
+            name={name}
+            badge={badge}
+            onOpen={open}
+          />
+          <Rail
+            title={t('newGames')}
+            testId="new-rail"
+            games={fresh}
+            name={name}
+            badge={badge}
+            onOpen={open}
+          />
+          <WinsTicker wins={rails.data?.wins ?? []} />
+        </>
+      )}
       <div className={styles.filters} role="tablist">
         {(['all', 'favourites', 'recent'] as const).map((f) => (
           <button
@@ -111,14 +163,7 @@ export function GameLobbyPage() {
           const key = gameKey(g);
           return (
             <div key={key} className={styles.cell}>
-              <GameTile
-                name={name(g)}
-                imgUrl={g.imgUrl}
-                onOpen={() => {
-                  rememberPlayed(key);
-                  void launch(g);
-                }}
-              />
+              <GameTile name={name(g)} imgUrl={g.imgUrl} badge={badge(g)} onOpen={() => open(g)} />
               <button
                 type="button"
                 className={styles.star}
@@ -128,6 +173,16 @@ export function GameLobbyPage() {
               >
                 {liked.includes(key) ? '★' : '☆'}
               </button>
+              {hasDemo(g) && g.used === 'y' && !g.maintenance && (
+                <button
+                  type="button"
+                  className={styles.demo}
+                  onClick={() => void launchDemo(g)}
+                  data-testid={`demo-${g.code}`}
+                >
+                  {t('demo')}
+                </button>
+              )}
             </div>
           );
         })}

@@ -35,7 +35,7 @@ describe.runIf(backendAvailable)('back office: game vendors and games', () => {
     const slot = (await games().get('/api/admin/games?category=slot')).json().vendors;
     expect(slot.map((v: { code: string; used: string }) => [v.code, v.used])).toEqual([
       ['royal-slots', 'y'],
-      ['lucky-reels', 'n'],
+      ['lucky-reels', 'y'],
     ]);
     expect(slot[1].games.map((g: { code: string }) => g.code)).toEqual(['ocean-treasure', 'jungle-gems']);
     const all = (await games().get('/api/admin/games')).json().vendors;

@@ -45,6 +45,10 @@ const gameEntry = (g: Game, v: Vendor) => ({
   imgUrl: g.imgUrl,
   used: g.used === 'y' && v.used === 'y' ? 'y' : 'n',
   category: v.category,
+  /** Its vendor is under maintenance: the tile says so before the click. */
+  maintenance: v.maintenance,
+  jackpot: g.jackpot,
+  releasedOn: g.releasedOn,
 });
 
 export async function gamesOfVendor(db: Db, vendorCode: string) {

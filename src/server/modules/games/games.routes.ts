@@ -3,6 +3,7 @@ import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
 import { memberBetPage } from './bet-page.ts';
 import { casinoEntries, gamesOfVendor, listVendors, lobbyGames, vendorEntry } from './catalogue.service.ts';
 import { openGame } from './launch.service.ts';
+import { popularGames, recentWins } from './lobby-rails.service.ts';
 import type { GameProvider } from './provider.ts';
 
 export function gamesRoutes(providers: ReadonlyMap<string, GameProvider>): RouteHandlers {
@@ -25,6 +26,12 @@ export function gamesRoutes(providers: ReadonlyMap<string, GameProvider>): Route
     }),
 
     'get-game-list': async (_body, ctx) => ({ status: 'success', games: await lobbyGames(ctx.db) }),
+
+    'get-game-rails': async (_body, ctx) => ({
+      status: 'success',
+      popular: await popularGames(ctx.db),
+      wins: await recentWins(ctx.db),
+    }),
 
     'open-game': async (body, ctx) => {
       const locale = String(ctx.request.headers['accept-language'] ?? 'th').slice(0, 2);

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -55,6 +56,8 @@ export const games = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     /** Whether the game feeds and can win the progressive jackpot. */
     jackpot: boolean('jackpot').notNull().default(false),
+    /** When the game came out: the lobby's "new" rail. */
+    releasedOn: date('released_on', { mode: 'string' }).notNull().default(sql`CURRENT_DATE`),
   },
   (t) => [uniqueIndex('games_vendor_code').on(t.vendorId, t.code)],
 );

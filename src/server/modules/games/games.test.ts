@@ -26,7 +26,7 @@ describe.runIf(backendAvailable)('game catalogue and launch', () => {
     const slot = (await t.call('get-slot-setting', {})).json().slot;
     expect(slot.map((v: { code: string; used: string }) => [v.code, v.used])).toEqual([
       ['royal-slots', 'y'],
-      ['lucky-reels', 'n'],
+      ['lucky-reels', 'y'],
     ]);
     const games = (await t.call('get-slot-by-company', { company: 'royal-slots' })).json().games;
     expect(games.map((g: { code: string }) => g.code)).toEqual([
@@ -60,7 +60,11 @@ describe.runIf(backendAvailable)('game catalogue and launch', () => {
     );
     const lobby = (await t.call('get-game-list', {})).json().games.map((g: { code: string }) => g.code);
     expect(lobby).toContain('baccarat');
-    expect(lobby).not.toContain('ocean-treasure');
+    // The demo opens with every built-in game playable, the classic slots too.
+    expect(lobby).toContain('ocean-treasure');
+    await t.db.update(gameVendors).set({ used: 'n' }).where(eq(gameVendors.code, 'lucky-reels'));
+    const without = (await t.call('get-game-list', {})).json().games.map((g: { code: string }) => g.code);
+    expect(without).not.toContain('ocean-treasure');
   });
 
   it('serves generated artwork for every tile', async () => {

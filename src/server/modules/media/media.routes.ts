@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { catalogueTitle } from '../games/catalogue.service.ts';
+import { catalogueTitle, lobbyGameOf } from '../games/catalogue.service.ts';
 import { themedSlotTile } from './themed-slot-tiles.tsx';
 import { tileSvg } from './tile-art.ts';
 
@@ -15,11 +15,14 @@ export async function mediaRoutes(app: FastifyInstance, db: Db): Promise<void> {
         : undefined;
     if (!title || !file.endsWith('.svg'))
       return reply.code(404).send({ status: 'not_found', msg: 'msg3003', message: 'no such image' });
+    // A vendor's tile shows its lead game's artwork under the vendor's name: no two look alike.
+    const lead = kind === 'vendors' ? await lobbyGameOf(db, code) : code;
     return reply
       .type('image/svg+xml')
       .header('cache-control', 'public, max-age=3600')
       .send(
-        (kind === 'games' && themedSlotTile(code, title)) ||
+        (lead && themedSlotTile(lead, title)) ||
+          (lead && kind === 'vendors' ? tileSvg(lead, title, 'game') : undefined) ||
           tileSvg(code, title, kind === 'vendors' ? 'vendor' : 'game'),
       );
   });

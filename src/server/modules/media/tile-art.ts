@@ -16,11 +16,22 @@ function hashOf(text: string): number {
   return h >>> 0;
 }
 
+/** The built-in games' own emblem and colours, so no two of their tiles look alike. */
+const OWN_ART: Record<string, { emblem: string; palette: [string, string, string] }> = {
+  roulette: { emblem: '◎', palette: ['#1a472a', '#7a0c1c', '#ffd166'] },
+  blackjack: { emblem: '21', palette: ['#0b132b', '#1c2541', '#e0b43a'] },
+  baccarat: { emblem: '♦', palette: ['#590d22', '#c9184a', '#ffccd5'] },
+  'baccarat-squeeze': { emblem: '♥', palette: ['#2b0a3d', '#6a1b9a', '#f8bbd0'] },
+  'ocean-treasure': { emblem: '⚓', palette: ['#03045e', '#0077b6', '#90e0ef'] },
+  'jungle-gems': { emblem: '◆', palette: ['#1b4332', '#40916c', '#b7e4c7'] },
+};
+
 /** A drawn tile for a vendor or game: our own artwork, so the demo hot-links nothing. */
 export function tileSvg(code: string, title: string, kind: 'vendor' | 'game'): string {
   const h = hashOf(code);
-  const [from, to, accent] = PALETTES[h % PALETTES.length]!;
-  const emblem = kind === 'vendor' ? '♛' : ['♠', '♥', '♦', '♣', '★', '7'][h % 6];
+  const own = kind === 'game' ? OWN_ART[code] : undefined;
+  const [from, to, accent] = own?.palette ?? PALETTES[h % PALETTES.length]!;
+  const emblem = own?.emblem ?? (kind === 'vendor' ? '♛' : ['♠', '♥', '♦', '♣', '★', '7'][h % 6]);
   const words = title.split(' ');
   const lines = words.length > 2 ? [words.slice(0, 2).join(' '), words.slice(2).join(' ')] : [title];
   const text = lines

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type BaccaratBets, playHand, settle, shoeFromFloats } from '../../../shared/games/baccarat.ts';
 import type { Engine } from '../../../shared/games/house-games.ts';
 import { machineOf } from '../../../shared/games/machines/index.ts';
+import { type RouletteBets, spinRoulette, totalReturn } from '../../../shared/games/roulette.ts';
 import { floatsPerRound, PAYLINES, spinFromFloats } from '../../../shared/games/slot-machine.ts';
 import type { Db } from '../../db/client.ts';
 import { claimJackpot, drawJackpot } from './house.jackpot.ts';
@@ -15,8 +16,10 @@ export interface PlayInput {
   token: string;
   gameCode: string;
   engine: Engine;
-  /** Slot: the line bet; baccarat: the stake on each side. */
-  bet: { lineBet: number } | BaccaratBets;
+  /** Slot: the line bet; baccarat: the stake on each side; roulette: the stake on each spot. */
+  bet: { lineBet: number } | BaccaratBets | RouletteBets;
+  /** Roulette: whether even-money bets lose half on zero (the site's la partage). */
+  laPartage?: boolean;
 }
 
 export type PlayReply =
@@ -43,13 +46,19 @@ export type PlayReply =
       resetsAt?: string | null | undefined;
     };
 
-async function outcomeOf(input: PlayInput, seed: Awaited<ReturnType<typeof nextRoundSeed>>) {
+export async function outcomeOf(input: PlayInput, seed: Awaited<ReturnType<typeof nextRoundSeed>>) {
   if (input.engine === 'slot') {
     const { lineBet } = input.bet as { lineBet: number };
     // Each themed slot runs its own machine; a feature (free spins ...) reads further fair numbers.
     const machine = machineOf(input.gameCode);
     const spin = spinFromFloats(machine, await floatsFor(seed, floatsPerRound(machine)));
     return { outcome: spin, stake: lineBet * PAYLINES.length, payout: spin.multiplier * lineBet };
+  }
+  if (input.engine === 'roulette') {
+    const bets = input.bet as RouletteBets;
+    const spin = spinRoulette(bets, (await floatsFor(seed, 1))[0]!, { laPartage: input.laPartage ?? false });
+    const stake = Object.values(bets).reduce((a, b) => a + b, 0);
+    return { outcome: spin, stake, payout: totalReturn(spin) };
   }
   const bets = input.bet as BaccaratBets;
   const hand = playHand(shoeFromFloats(await floatsFor(seed, 6)));

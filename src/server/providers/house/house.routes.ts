@@ -5,6 +5,8 @@ import { type HouseAnswer, type HouseSuccess, houseContract } from '../../../sha
 import { CHIPS, type Engine, HOUSE_GAMES, LINE_BETS } from '../../../shared/games/house-games.ts';
 import type { Db } from '../../db/client.ts';
 import { CodedReply, refuse, serveActions } from '../action-api.ts';
+import { moveBlackjack, resumeBlackjack, startBlackjack } from './house.blackjack.ts';
+import { demoTables } from './house.demo.ts';
 import type { RoundJackpot } from './house.jackpot.ts';
 import { playRound } from './house.play.ts';
 import { houseRounds, houseSeeds } from './house.schema.ts';
@@ -18,7 +20,13 @@ import type { WalletClient } from './wallet-client.ts';
  */
 export async function houseGameServer(
   app: FastifyInstance,
-  deps: { db: Db; wallet: WalletClient; currency: string },
+  deps: {
+    db: Db;
+    wallet: WalletClient;
+    currency: string;
+    /** The tables' rule options (config.houseRules). */
+    rules: { laPartage: boolean; dealerHitsSoft17: boolean };
+  },
 ) {
   // Launch token → player for plays: the most recent 50,000 tokens, each for at most a login's life (12 h).
   const players = new LRUCache<string, string>({ max: 50_000, ttl: 12 * 60 * 60_000 });
@@ -48,10 +56,31 @@ export async function houseGameServer(
       gameCode: input.game,
       engine: info.engine,
       bet: input.bet,
+      laPartage: deps.rules.laPartage,
     });
-    if (result.status !== 'success') return new CodedReply(result.status === 'balance' ? 402 : 409, result);
-    return result;
+    return coded(result);
   }
+  /** A refusal's HTTP code: 402 for the balance, 400 for a move or bet the table does not take, else 409. */
+  const coded = <R extends { status: string }>(result: R) =>
+    result.status === 'success'
+      ? result
+      : new CodedReply(result.status === 'balance' ? 402 : result.status === 'invalid' ? 400 : 409, result);
+  const blackjackDeps = (request: { log: FastifyInstance['log'] }) => ({
+    db: deps.db,
+    wallet: deps.wallet,
+    log: request.log,
+  });
+  const PLAYS = new Set(['spin', 'deal', 'roulette', 'blackjack', 'move']);
+  const demo = demoTables(deps.rules);
+  /** A demo window's session: its "player" is `demo:<token>`. */
+  const demoOf = (player: string, token: string) =>
+    player.startsWith('demo:') ? demo.session(token) : undefined;
+  /** Demo rounds: the same outcome code, the session's fun balance, never the wallet. */
+  const demoPlay = async (token: string, game: string, engine: Engine, bet: object) => {
+    const s = demo.session(token)!;
+    if (HOUSE_GAMES[game]!.engine !== engine) return refuse(400, 'invalid', 'wrong game');
+    return coded(await demo.play(s, { gameCode: game, engine, bet: bet as Record<string, number> }));
+  };
 
   serveActions(app, houseContract, {
     /**
@@ -60,7 +89,8 @@ export async function houseGameServer(
      * token stops working for init, history, rounds and seeds once the member has logged out.
      */
     async player(launchToken: string, action: string) {
-      const known = action === 'spin' || action === 'deal' ? players.get(launchToken) : undefined;
+      if (demo.session(launchToken)) return `demo:${launchToken}`;
+      const known = PLAYS.has(action) ? players.get(launchToken) : undefined;
       if (known) return known;
       const answer = await deps.wallet.authenticate(launchToken);
       if (answer.status !== 'success' || !answer.playerId) return undefined;
@@ -69,11 +99,29 @@ export async function houseGameServer(
     },
     sessionEnded: 'this game session has ended',
     handlers: {
-      init: async ({ body, player }) => {
+      init: async ({ body, player, request }) => {
+        const info = HOUSE_GAMES[body.game]!;
+        const fun = demoOf(player, body.token);
+        if (fun) {
+          return {
+            status: 'success',
+            game: { code: body.game, ...info },
+            ...demo.init(fun, body.game),
+            currency: deps.currency,
+            lineBets: LINE_BETS,
+            chips: CHIPS,
+            rules: deps.rules,
+            demo: true,
+          } as HouseSuccess<'init'>;
+        }
+        // A blackjack round left open (a closed window, a restart) is brought up to date first.
+        const open =
+          info.engine === 'blackjack'
+            ? await resumeBlackjack(blackjackDeps(request), player, body.game, body.token)
+            : null;
         const answer = await deps.wallet.authenticate(body.token);
         const balance = answer.balance ?? 0;
         const seed = await activeSeed(deps.db, player);
-        const info = HOUSE_GAMES[body.game]!;
         return {
           status: 'success',
           game: { code: body.game, ...info },
@@ -83,9 +131,59 @@ export async function houseGameServer(
           lineBets: LINE_BETS,
           chips: CHIPS,
           fairness: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce },
+          rules: deps.rules,
+          open: open?.status === 'success' ? withoutStatus(open as HouseSuccess<'blackjack'>) : null,
+          demo: false,
         };
       },
+      demo: async () => ({ status: 'success', token: demo.mint() }),
+      roulette: async ({ body, player, request }) => {
+        if (demoOf(player, body.token)) {
+          return (await demoPlay(body.token, body.game, 'roulette', body.bets)) as
+            | HouseSuccess<'roulette'>
+            | CodedReply;
+        }
+        const answer = await play(request, {
+          playerId: player,
+          token: body.token,
+          game: body.game,
+          engine: 'roulette',
+          bet: body.bets,
+        });
+        return answer as HouseSuccess<'roulette'> | CodedReply;
+      },
+      blackjack: async ({ body, player, request }) => {
+        if (HOUSE_GAMES[body.game]!.engine !== 'blackjack') return refuse(400, 'invalid', 'wrong game');
+        const fun = demoOf(player, body.token);
+        if (fun)
+          return coded(await demo.deal(fun, body.game, body.bet)) as HouseSuccess<'blackjack'> | CodedReply;
+        const answer = await startBlackjack(blackjackDeps(request), {
+          playerId: player,
+          token: body.token,
+          gameCode: body.game,
+          bet: body.bet,
+          rules: { dealerHitsSoft17: deps.rules.dealerHitsSoft17 },
+        });
+        return coded(answer) as HouseSuccess<'blackjack'> | CodedReply;
+      },
+      move: async ({ body, player, request }) => {
+        const fun = demoOf(player, body.token);
+        if (fun)
+          return coded(await demo.move(fun, body.roundId, body.move)) as HouseSuccess<'move'> | CodedReply;
+        const answer = await moveBlackjack(blackjackDeps(request), {
+          playerId: player,
+          token: body.token,
+          roundId: body.roundId,
+          move: body.move,
+        });
+        return coded(answer) as HouseSuccess<'move'> | CodedReply;
+      },
       spin: async ({ body, player, request }) => {
+        if (demoOf(player, body.token)) {
+          return (await demoPlay(body.token, body.game, 'slot', { lineBet: body.lineBet })) as
+            | HouseSuccess<'spin'>
+            | CodedReply;
+        }
         const bet = { lineBet: body.lineBet };
         const answer = await play(request, {
           playerId: player,
@@ -98,6 +196,13 @@ export async function houseGameServer(
         return answer as HouseSuccess<'spin'> | CodedReply;
       },
       deal: async ({ body, player, request }) => {
+        if (demoOf(player, body.token)) {
+          if (Object.values(body.bets).every((v) => v === 0))
+            return refuse(400, 'invalid', 'place a bet first');
+          return (await demoPlay(body.token, body.game, 'baccarat', body.bets)) as
+            | HouseSuccess<'deal'>
+            | CodedReply;
+        }
         const answer = await play(request, {
           playerId: player,
           token: body.token,
@@ -109,6 +214,8 @@ export async function houseGameServer(
         return answer as HouseSuccess<'deal'> | CodedReply;
       },
       seed: async ({ body, player }) => {
+        const fun = demoOf(player, body.token);
+        if (fun) return demo.rotate(fun, body.clientSeed);
         const { revealed, active } = await rotateSeed(deps.db, player, body.clientSeed);
         return {
           status: 'success',
@@ -125,8 +232,12 @@ export async function houseGameServer(
           },
         };
       },
-      round: async ({ body, player }) => roundDetails(deps.db, player, body.roundId),
+      round: async ({ body, player }) =>
+        player.startsWith('demo:')
+          ? { status: 'not_found', message: 'demo rounds are not kept' }
+          : roundDetails(deps.db, player, body.roundId),
       history: async ({ player }) => {
+        if (player.startsWith('demo:')) return { status: 'success', rounds: [] };
         const rows = await deps.db
           .select()
           .from(houseRounds)
@@ -147,6 +258,8 @@ export async function houseGameServer(
     },
   });
 }
+
+const withoutStatus = <T extends { status: string }>({ status: _status, ...rest }: T) => rest;
 
 /** Everything needed to recompute one of the player's rounds; the server seed once it is revealed. */
 async function roundDetails(db: Db, playerId: string, roundId: string): Promise<HouseAnswer<'round'>> {

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ENGINES } from '../../../shared/games/house-games.ts';
 
 /**
  * The built-in provider's own records, apart from the platform's: it knows players only by the id
@@ -39,7 +40,7 @@ export const houseRounds = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     playerId: text('player_id').notNull(),
     gameCode: text('game_code').notNull(),
-    engine: text('engine', { enum: ['slot', 'baccarat'] }).notNull(),
+    engine: text('engine', { enum: ENGINES }).notNull(),
     stake: bigint('stake', { mode: 'number' }).notNull(),
     payout: bigint('payout', { mode: 'number' }).notNull().default(0),
     /** What the player bet on (baccarat sides, slot line bet). */
@@ -49,11 +50,18 @@ export const houseRounds = pgTable(
     nonce: integer('nonce').notNull(),
     /** The round's jackpot draw, threshold, hit and award (slots only). */
     jackpot: jsonb('jackpot'),
-    /** pending until the wallet took the bet and the win; refused when the wallet refused the bet. */
-    status: text('status', { enum: ['pending', 'settled', 'refused'] })
+    /**
+     * pending until the wallet took the bet and the win; refused when the wallet refused the bet;
+     * open while a blackjack round waits for the player's moves (or a wallet call to be resent).
+     */
+    status: text('status', { enum: ['pending', 'settled', 'refused', 'open'] })
       .notNull()
       .default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('house_rounds_player').on(t.playerId, t.id)],
+  (t) => [
+    index('house_rounds_player').on(t.playerId, t.id),
+    // One unfinished blackjack round per player and game: the one a reopened window resumes.
+    uniqueIndex('house_rounds_open').on(t.playerId, t.gameCode).where(sql`${t.status} = 'open'`),
+  ],
 );

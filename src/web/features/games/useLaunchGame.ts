@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HOUSE_GAMES } from '../../../shared/games/house-games.ts';
 import { ApiFailure, callRoute } from '../../api/client.ts';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
 import { messageParams } from '../protection/messageParams.ts';
@@ -16,19 +17,31 @@ export interface Launchable {
   used: string;
 }
 
+/** A built-in game: it has demo play with fun money. */
+export const hasDemo = (game: { code: string }) => Object.hasOwn(HOUSE_GAMES, game.code);
+
 /**
  * Opens a game the way SPEC §4 says: guests are told to log in (msg2001), disabled games say
  * msg2002, a vendor under maintenance says msg2218 and then the failure message.
  */
 export function useLaunchGame() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const currency = useCurrency();
   const dialog = useDialog();
   const session = useSession();
   const [loading, setLoading] = useState(false);
 
+  /** Demo play in the game window: fun money, no login needed, nothing through the wallet. */
+  async function launchDemo(game: Launchable) {
+    if (game.used !== 'y') return dialog.alert(t('msg.msg2002'), 'info');
+    prepareGameWindow().navigate(
+      `/play/${encodeURIComponent(game.code)}?demo=1&lang=${encodeURIComponent(i18n.language)}`,
+    );
+  }
+
   async function launch(game: Launchable) {
-    if (!session.data) return dialog.alert(t('msg.msg2001'), 'warning');
+    // A guest plays a built-in game in demo; anything else needs a login.
+    if (!session.data) return hasDemo(game) ? launchDemo(game) : dialog.alert(t('msg.msg2001'), 'warning');
     if (game.used !== 'y') return dialog.alert(t('msg.msg2002'), 'info');
     const target = prepareGameWindow();
     setLoading(true);
@@ -57,5 +70,5 @@ export function useLaunchGame() {
     }
   }
 
-  return { launch, loading };
+  return { launch, launchDemo, loading };
 }

@@ -10,10 +10,15 @@ import { usePlayT } from '../i18n.ts';
 import { JackpotVerify } from '../jackpot/JackpotVerify.tsx';
 import styles from '../play.module.css';
 import { browserHmac, sha256Hex } from './browserCrypto.ts';
+import { recomputeTable, type TableBet, type TableOutcome } from './recomputeTable.ts';
 import { VerifiedSpin } from './VerifiedSpin.tsx';
+import { VerifiedTable } from './VerifiedTable.tsx';
 import { GAME_TITLES, type Game, verifyGameOf } from './verifyGame.ts';
 
-type Outcome = { game: 'baccarat'; hand: ReturnType<typeof playHand> } | { game: string; spin: SlotOutcome };
+type Outcome =
+  | { game: 'baccarat'; hand: ReturnType<typeof playHand> }
+  | { game: string; spin: SlotOutcome }
+  | TableOutcome;
 
 /** Recomputes any finished round in the player's browser from its seeds and nonce, features included. */
 export function VerifyPage({ params }: { params: URLSearchParams }) {
@@ -26,6 +31,9 @@ export function VerifyPage({ params }: { params: URLSearchParams }) {
   const [hash, setHash] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [note, setNote] = useState('');
+  // Roulette's bets and blackjack's bet and moves: from the round, or typed in (moves comma-separated).
+  const [played, setPlayed] = useState<TableBet>({});
+  const [movesText, setMovesText] = useState(params.get('moves') ?? '');
 
   useEffect(() => {
     const roundId = params.get('round');
@@ -37,6 +45,16 @@ export function VerifyPage({ params }: { params: URLSearchParams }) {
         setNonce(String(round.nonce));
         setGame(verifyGameOf(round.game, round.engine));
         setExpectedHash(round.serverSeedHash);
+        if ('bet' in round && round.bet && typeof round.bet === 'object') {
+          const bet = round.bet as TableBet & Record<string, unknown>;
+          if (round.engine === 'roulette') {
+            const outcome = round.outcome as { laPartage?: boolean } | undefined;
+            setPlayed({ bets: bet as Record<string, number>, laPartage: outcome?.laPartage ?? false });
+          } else if (round.engine === 'blackjack') {
+            setPlayed(bet);
+            setMovesText((bet.moves ?? []).join(','));
+          }
+        }
         if (round.serverSeed) setServerSeed(round.serverSeed);
         else setNote(t('verifyPage.seedInUse'));
       })
@@ -46,7 +64,17 @@ export function VerifyPage({ params }: { params: URLSearchParams }) {
   async function verify() {
     const seed = { serverSeed: serverSeed.trim(), clientSeed: clientSeed.trim(), nonce: Number(nonce) };
     setHash(await sha256Hex(seed.serverSeed));
-    if (game === 'baccarat') {
+    if (game === 'roulette' || game === 'blackjack') {
+      const moves = movesText
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean) as TableBet['moves'];
+      try {
+        setOutcome(await recomputeTable(game, seed, { ...played, moves }));
+      } catch (error) {
+        setNote(String(error));
+      }
+    } else if (game === 'baccarat') {
       setOutcome({ game, hand: playHand(shoeFromFloats(await roundFloats(browserHmac, seed, 6))) });
     } else {
       const machine = MACHINES[game]!;
@@ -55,6 +83,10 @@ export function VerifyPage({ params }: { params: URLSearchParams }) {
     }
   }
 
+  const isTable = outcome?.game === 'roulette' || outcome?.game === 'blackjack';
+  const tableOutcome = isTable ? (outcome as TableOutcome) : null;
+  const slotSpin =
+    outcome && !isTable && 'spin' in outcome ? (outcome as { game: string; spin: SlotOutcome }) : null;
   return (
     <main className={styles.verify}>
       <h1>{t('verifyPage.title')}</h1>
@@ -68,8 +100,20 @@ export function VerifyPage({ params }: { params: URLSearchParams }) {
             </option>
           ))}
           <option value="baccarat">{t('verifyPage.baccarat')}</option>
+          <option value="roulette">{t('verifyPage.roulette')}</option>
+          <option value="blackjack">{t('verifyPage.blackjack')}</option>
         </select>
       </label>
+      {game === 'blackjack' && (
+        <label className={styles.field}>
+          {t('verifyPage.moves')}
+          <input
+            value={movesText}
+            onChange={(e) => setMovesText(e.target.value)}
+            data-testid="verify-moves"
+          />
+        </label>
+      )}
       <label className={styles.field}>
         {t('verifyPage.serverSeed')}
         <input value={serverSeed} onChange={(e) => setServerSeed(e.target.value)} />
@@ -100,10 +144,9 @@ export function VerifyPage({ params }: { params: URLSearchParams }) {
             ))}
         </p>
       )}
-      {outcome && 'spin' in outcome && <VerifiedSpin machine={MACHINES[outcome.game]!} spin={outcome.spin} />}
-      {outcome && 'spin' in outcome && (
-        <JackpotVerify serverSeed={serverSeed} clientSeed={clientSeed} nonce={Number(nonce)} />
-      )}
+      {slotSpin && <VerifiedSpin machine={MACHINES[slotSpin.game]!} spin={slotSpin.spin} />}
+      {slotSpin && <JackpotVerify serverSeed={serverSeed} clientSeed={clientSeed} nonce={Number(nonce)} />}
+      {tableOutcome && <VerifiedTable outcome={tableOutcome} />}
       {outcome && 'hand' in outcome && (
         <div data-testid="verify-outcome">
           {/* The two hands as the table shows them: named, with their totals, the winner's framed. */}

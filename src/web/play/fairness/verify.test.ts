@@ -33,3 +33,27 @@ describe('the verify page recomputes', () => {
     expect(verifyGameOf(null)).toBe('classic');
   });
 });
+
+describe('the verify page recomputes table games', () => {
+  it('replays a roulette spin and a blackjack round with WebCrypto exactly as the server’s HMAC does', async () => {
+    const { createHmac } = await import('node:crypto');
+    const nodeHmac = async (key: string, message: string) =>
+      createHmac('sha256', key).update(message).digest();
+    const { recomputeTable } = await import('./recomputeTable.ts');
+    const { spinRoulette } = await import('../../../shared/games/roulette.ts');
+    const { replayRound, MAX_CARDS } = await import('../../../shared/games/blackjack.ts');
+    const seed = { serverSeed: 'verify-tables', clientSeed: 'player', nonce: 7 };
+    const bets = { red: 1_000, 'straight:7': 1_000 };
+    const [float] = await roundFloats(nodeHmac, seed, 1);
+    expect(await recomputeTable('roulette', seed, { bets, laPartage: true })).toEqual({
+      game: 'roulette',
+      spin: spinRoulette(bets, float!, { laPartage: true }),
+    });
+    const rules = { dealerHitsSoft17: true };
+    const floats = await roundFloats(nodeHmac, seed, MAX_CARDS);
+    const round = await recomputeTable('blackjack', seed, { bet: 2_000, rules, moves: [] });
+    expect(round).toEqual({ game: 'blackjack', round: replayRound(2_000, [], floats, rules) });
+    expect(verifyGameOf('roulette')).toBe('roulette');
+    expect(verifyGameOf(null, 'blackjack')).toBe('blackjack');
+  });
+});

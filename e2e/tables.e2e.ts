@@ -1,0 +1,127 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type BrowserSession, chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
+import { fundedMember } from './support/member.ts';
+import { balanceIn, chooseSiteLanguage, openGameWindow } from './support/play.ts';
+
+/** The game window's own size on a desktop (SPEC §9). */
+const GAME_WINDOW = { width: 1400, height: 800 };
+
+/** A guest opens demo roulette from its lobby tile, places chips and spins with fun money. */
+async function guestPlaysDemoRoulette(b: BrowserSession, locale: string, shot: string) {
+  await b.page.goto('/');
+  await chooseSiteLanguage(b.page, locale);
+  await b.page.goto('/game');
+  const tile = b.page.getByTestId('demo-roulette');
+  const [game] = await Promise.all([b.context.waitForEvent('page'), tile.click()]);
+  await game.getByTestId('demo-badge').waitFor();
+  await game.setViewportSize(b.page.viewportSize()!);
+  expect(await balanceIn(game)).toBe(1_000_000);
+  await game.locator('[data-spot="straight:17"]').click();
+  await game.locator('[data-spot="red"]').click();
+  await game.locator('[data-spot="split:17-20"]').click({ force: true });
+  await game.locator('[data-spot="dozen:2"]').click();
+  expect(await game.getByTestId('roulette-total').textContent()).toMatch(/20,000/);
+  await game.screenshot({ path: `e2e/screenshots/${shot}-bets.png`, fullPage: true });
+  await game.locator('button', { hasText: /^(Spin|หมุน)$/ }).click();
+  const result = game.getByTestId('roulette-result');
+  await result.waitFor({ timeout: 15_000 });
+  const number = Number(await result.getAttribute('data-number'));
+  expect(number).toBeGreaterThanOrEqual(0);
+  expect(number).toBeLessThanOrEqual(36);
+  await expect.poll(() => balanceIn(game)).not.toBe(1_000_000);
+  await game.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await game.screenshot({ path: `e2e/screenshots/${shot}.png`, fullPage: true });
+  await game.close();
+}
+
+/** Plays blackjack to the end: declines insurance, splits or doubles when offered once, then stands. */
+async function playBlackjackToTheEnd(
+  game: Page,
+  labels: { deal: string; stand: string; noInsurance: string },
+) {
+  await game.getByRole('button', { name: '10K' }).click();
+  await game.getByRole('button', { name: labels.deal, exact: true }).click();
+  const result = game.getByTestId('blackjack-result');
+  for (let step = 0; step < 12; step++) {
+    await game.locator('[data-move], [data-testid="blackjack-result"]').first().waitFor();
+    if (await result.isVisible()) break;
+    const insurance = game.locator('[data-move="noInsurance"]');
+    if (await insurance.isVisible()) {
+      await insurance.click();
+    } else {
+      await game.locator('[data-move="stand"]').click();
+    }
+    await game.waitForTimeout(200);
+  }
+  await result.waitFor({ timeout: 10_000 });
+  await game.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+describe.runIf(chromiumAvailable)('roulette and blackjack on a phone, in Thai', () => {
+  const b = useBrowser(PHONE);
+
+  it('a guest plays demo roulette from its tile with fun money', async () => {
+    await guestPlaysDemoRoulette(b, 'th', 'roulette-demo-phone-th');
+  }, 90_000);
+
+  it('a member plays blackjack to the end', async () => {
+    await fundedMember(b.page, 'bjphone', 200_000);
+    await chooseSiteLanguage(b.page, 'th');
+    await openGameWindow(b.page, 'blackjack', 'royal-tables');
+    const before = await balanceIn(b.page);
+    await playBlackjackToTheEnd(b.page, { deal: 'แจกไพ่', stand: 'หยุด', noInsurance: 'ไม่ซื้อประกัน' });
+    await expect.poll(() => balanceIn(b.page)).not.toBe(before - 10_000 - 1);
+    await b.screenshot('blackjack-phone-th');
+  }, 90_000);
+
+  it('the popular rail reflects play: the blackjack just played is on it, and its win on the ticker', async () => {
+    // The count is reused for ten seconds: the rail shows the round within that.
+    await expect
+      .poll(
+        async () => {
+          await b.page.goto('/game');
+          await b.page.getByTestId('category-all').waitFor();
+          await b.page.waitForTimeout(500);
+          return b.page.getByTestId('popular-rail').locator('[data-code="blackjack"]').count();
+        },
+        { timeout: 40_000, interval: 2_000 },
+      )
+      .toBe(1);
+    await b.page.getByTestId('category-table').waitFor();
+    await b.screenshot('lobby-popular-phone-th');
+    await b.page.getByTestId('category-table').click();
+    await b.page.locator('[data-testid="demo-roulette"]').waitFor();
+    await b.screenshot('lobby-table-games-phone-th');
+  }, 90_000);
+});
+
+describe.runIf(chromiumAvailable)('roulette and blackjack in the 1400×800 game window, in English', () => {
+  const b = useBrowser(GAME_WINDOW);
+
+  it('a guest plays demo roulette from its tile with fun money', async () => {
+    await guestPlaysDemoRoulette(b, 'en', 'roulette-demo-desktop-en');
+  }, 90_000);
+
+  it('a member plays blackjack to the end; the fair line and the way back stay in view', async () => {
+    await fundedMember(b.page, 'bjdesk', 200_000);
+    await chooseSiteLanguage(b.page, 'en');
+    await openGameWindow(b.page, 'blackjack', 'royal-tables');
+    await playBlackjackToTheEnd(b.page, { deal: 'Deal', stand: 'Stand', noInsurance: 'No insurance' });
+    const line = await b.page.locator('footer').boundingBox();
+    expect(line!.y + line!.height).toBeLessThanOrEqual(GAME_WINDOW.height);
+    expect(await b.page.getByTestId('game-lobby').isVisible()).toBe(true);
+    await b.screenshot('blackjack-desktop-en');
+    // A slot's window too keeps its fair line in view at 1400×800.
+    await openGameWindow(b.page, 'golden-dragon', 'royal-slots');
+    const slotLine = await b.page.locator('footer').boundingBox();
+    expect(slotLine!.y + slotLine!.height).toBeLessThanOrEqual(GAME_WINDOW.height);
+    await b.screenshot('slot-window-1400x800');
+  }, 90_000);
+
+  it('the lobby on a desktop: rails, categories and the wins ticker', async () => {
+    await b.page.goto('/game');
+    await b.page.getByTestId('new-rail').locator('[data-code="roulette"]').waitFor();
+    await b.screenshot('lobby-desktop-en');
+  }, 60_000);
+});

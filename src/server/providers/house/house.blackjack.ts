@@ -1,0 +1,320 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  applyMove,
+  type BlackjackMove,
+  type BlackjackRules,
+  type BlackjackState,
+  extraStake,
+  IllegalMove,
+  MAX_CARDS,
+  publicView,
+  startRound,
+  totalReturn,
+  totalStake,
+} from '../../../shared/games/blackjack.ts';
+import type { Db } from '../../db/client.ts';
+import { houseRounds, houseSeeds } from './house.schema.ts';
+import { floatsFor, nextRoundSeed } from './seeds.ts';
+import type { WalletAnswer, WalletClient } from './wallet-client.ts';
+
+/**
+ * Blackjack through the wallet as one round: the bet, a further bet for each double, split or
+ * insurance, one win. The round's state is written before every wallet call, each call has a fixed
+ * transaction id, and whatever a crash or a closed window left undone is sent again before the next
+ * step (`catchUp`): the wallet applies each once, so the round resumes where it was.
+ */
+
+/** What the round row's `outcome` holds while the round runs, and after. */
+interface Stored {
+  state: BlackjackState;
+  /** Counts the row's writes: each write expects the count it read (two tabs never both move). */
+  step: number;
+  /** The first bet was taken by the wallet. */
+  confirmed: boolean;
+  /** A further bet sent (or about to be) to the wallet, and the move it pays for. */
+  pending: { txId: string; amount: number; move: BlackjackMove } | null;
+}
+type Row = typeof houseRounds.$inferSelect;
+export interface BlackjackDeps {
+  db: Db;
+  wallet: WalletClient;
+  log: FastifyBaseLogger;
+}
+
+export type BlackjackReply =
+  | {
+      status: 'success';
+      roundId: string;
+      view: ReturnType<typeof publicView>;
+      stake: number;
+      payout: number;
+      balance?: number;
+      nonce: number;
+    }
+  | {
+      status: string;
+      message: string;
+      balance?: number | undefined;
+      /** A refusal by one of the player's limits (status 'limit'). */
+      limit?: string | undefined;
+      period?: string | undefined;
+      amount?: number | undefined;
+      used?: number | undefined;
+      resetsAt?: string | null | undefined;
+    };
+
+const refusal = (status: string, message: string, balance?: number): BlackjackReply => ({
+  status,
+  message,
+  ...(balance === undefined ? {} : { balance }),
+});
+const walletRefusal = (answer: WalletAnswer): BlackjackReply => {
+  const { status, message, balance, limit, period, amount, used, resetsAt } = answer;
+  return {
+    status,
+    message: message ?? 'the bet was refused',
+    balance,
+    ...(status === 'limit' ? { limit, period, amount, used, resetsAt } : {}),
+  };
+};
+const UNSETTLED = 'the result is being settled; your balance updates shortly';
+
+/** The player's unfinished round of the game, if any. */
+export async function openRound(db: Db, playerId: string, gameCode: string): Promise<Row | undefined> {
+  const [row] = await db
+    .select()
+    .from(houseRounds)
+    .where(
+      and(
+        eq(houseRounds.playerId, playerId),
+        eq(houseRounds.gameCode, gameCode),
+        eq(houseRounds.status, 'open'),
+      ),
+    );
+  return row;
+}
+
+async function floatsOf(db: Db, row: Row) {
+  const [seed] = await db.select().from(houseSeeds).where(eq(houseSeeds.id, row.seedId));
+  return floatsFor(
+    { serverSeed: seed!.serverSeed, clientSeed: seed!.clientSeed, nonce: row.nonce },
+    MAX_CARDS,
+  );
+}
+
+/** Writes the round's next state if nobody moved it since it was read; false when somebody did. */
+async function save(db: Db, row: Row, stored: Stored, extra: Partial<Pick<Row, 'status' | 'payout'>> = {}) {
+  const before = (row.outcome as Stored).step;
+  const next = { ...stored, step: before + 1 };
+  const written = await db
+    .update(houseRounds)
+    .set({ outcome: next, stake: totalStake(stored.state), bet: betOf(stored.state), ...extra })
+    .where(
+      and(
+        eq(houseRounds.id, row.id),
+        eq(houseRounds.status, 'open'),
+        sql`(${houseRounds.outcome}->>'step')::int = ${before}`,
+      ),
+    )
+    .returning();
+  return written[0];
+}
+
+const betOf = (state: BlackjackState) => ({ bet: state.bet, rules: state.rules, moves: state.moves });
+
+function success(row: Row, balance?: number): BlackjackReply {
+  const { state } = row.outcome as Stored;
+  return {
+    status: 'success',
+    roundId: `H${row.id}`,
+    view: publicView(state),
+    stake: totalStake(state),
+    payout: row.status === 'settled' ? totalReturn(state) : 0,
+    ...(balance === undefined ? {} : { balance }),
+    nonce: row.nonce,
+  };
+}
+
+/** Pays the finished round's return with its one win, closing the round on the platform. */
+async function settle(
+  deps: BlackjackDeps,
+  row: Row,
+): Promise<{ row: Row; balance?: number } | BlackjackReply> {
+  const stored = row.outcome as Stored;
+  const roundId = `H${row.id}`;
+  try {
+    const win = await deps.wallet.win({
+      txId: `${roundId}-win`,
+      roundId,
+      amount: totalReturn(stored.state),
+      closeRound: true,
+    });
+    if (win.status !== 'success') throw new Error(`win refused: ${win.status}`);
+    const saved = await save(deps.db, row, stored, { status: 'settled', payout: totalReturn(stored.state) });
+    // Someone else settled it at the same moment: the win was the same call, applied once.
+    return { row: saved ?? { ...row, status: 'settled' }, balance: win.balance };
+  } catch (error) {
+    deps.log.error({ err: error, roundId }, 'blackjack win not delivered; the round resumes it');
+    return refusal('error', UNSETTLED);
+  }
+}
+
+/**
+ * Finishes what an earlier call left undone: the first bet's answer, a further bet and its move, the
+ * win. Answers the row as it now stands, or the refusal that ended it.
+ */
+async function catchUp(
+  deps: BlackjackDeps,
+  row: Row,
+  token: string,
+): Promise<{ row: Row; balance?: number } | BlackjackReply> {
+  let stored = row.outcome as Stored;
+  const roundId = `H${row.id}`;
+  let balance: number | undefined;
+  if (!stored.confirmed) {
+    let bet: WalletAnswer;
+    try {
+      bet = await deps.wallet.bet({ txId: `${roundId}-bet`, roundId, token, amount: stored.state.bet });
+    } catch (error) {
+      deps.log.error({ err: error, roundId }, 'blackjack bet unanswered; rolling it back');
+      await deps.wallet
+        .rollback({ txId: `${roundId}-rollback`, refTxId: `${roundId}-bet` })
+        .catch(() => undefined);
+      await deps.db.update(houseRounds).set({ status: 'refused' }).where(eq(houseRounds.id, row.id));
+      return refusal('error', 'the bet could not be placed; nothing was charged');
+    }
+    if (bet.status !== 'success') {
+      await deps.db.update(houseRounds).set({ status: 'refused' }).where(eq(houseRounds.id, row.id));
+      return walletRefusal(bet);
+    }
+    balance = bet.balance;
+    stored = { ...stored, confirmed: true };
+    const saved = await save(deps.db, row, stored);
+    if (!saved) return refusal('duplicate', 'the round moved on; reload it');
+    row = saved;
+  }
+  if (stored.pending) {
+    const { txId, amount, move } = stored.pending;
+    let bet: WalletAnswer;
+    try {
+      bet = await deps.wallet.bet({ txId, roundId, token, amount });
+    } catch (error) {
+      deps.log.error({ err: error, roundId }, 'blackjack bet unanswered; sent again on the next step');
+      return refusal('error', 'the connection was lost; try again');
+    }
+    const next: Stored =
+      bet.status === 'success'
+        ? { ...stored, state: applyMove(stored.state, move, await floatsOf(deps.db, row)), pending: null }
+        : { ...stored, pending: null };
+    const saved = await save(deps.db, row, next);
+    if (!saved) return refusal('duplicate', 'the round moved on; reload it');
+    row = saved;
+    stored = next;
+    if (bet.status !== 'success') return walletRefusal(bet);
+    balance = bet.balance;
+  }
+  if (stored.state.phase === 'done' && row.status === 'open') {
+    const settled = await settle(deps, row);
+    if (!('row' in settled)) return settled;
+    return settled;
+  }
+  return { row, balance };
+}
+
+/** The player's open round of the game, brought up to date, for a window that (re)opens. */
+export async function resumeBlackjack(
+  deps: BlackjackDeps,
+  playerId: string,
+  gameCode: string,
+  token: string,
+) {
+  const row = await openRound(deps.db, playerId, gameCode);
+  if (!row) return null;
+  const caught = await catchUp(deps, row, token);
+  return 'row' in caught && caught.row.status === 'open' ? success(caught.row, caught.balance) : null;
+}
+
+/** Deals a new round: its cards come from the player's seed and next nonce, its bet goes to the wallet. */
+export async function startBlackjack(
+  deps: BlackjackDeps,
+  input: { playerId: string; token: string; gameCode: string; bet: number; rules: BlackjackRules },
+): Promise<BlackjackReply> {
+  if (await openRound(deps.db, input.playerId, input.gameCode))
+    return refusal('invalid', 'finish the open round first');
+  const seed = await nextRoundSeed(deps.db, input.playerId);
+  const state = startRound(input.bet, await floatsFor(seed, MAX_CARDS), input.rules);
+  const stored: Stored = { state, step: 0, confirmed: false, pending: null };
+  let row: Row | undefined;
+  try {
+    [row] = await deps.db
+      .insert(houseRounds)
+      .values({
+        playerId: input.playerId,
+        gameCode: input.gameCode,
+        engine: 'blackjack',
+        stake: input.bet,
+        bet: betOf(state),
+        outcome: stored,
+        seedId: seed.seedId,
+        nonce: seed.nonce,
+        status: 'open',
+      })
+      .returning();
+  } catch {
+    // Another tab dealt a round of this game at the same moment (house_rounds_open).
+    return refusal('invalid', 'finish the open round first');
+  }
+  const caught = await catchUp(deps, row!, input.token);
+  return 'row' in caught ? success(caught.row, caught.balance) : caught;
+}
+
+/** One move in the open round; a double, split or insurance is staked through the wallet first. */
+export async function moveBlackjack(
+  deps: BlackjackDeps,
+  input: { playerId: string; token: string; roundId: string; move: BlackjackMove },
+): Promise<BlackjackReply> {
+  const [found] = await deps.db
+    .select()
+    .from(houseRounds)
+    .where(
+      and(
+        eq(houseRounds.id, Number(input.roundId.slice(1))),
+        eq(houseRounds.playerId, input.playerId),
+        eq(houseRounds.engine, 'blackjack'),
+        eq(houseRounds.status, 'open'),
+      ),
+    );
+  if (!found) return refusal('invalid', 'no such open round');
+  const caught = await catchUp(deps, found, input.token);
+  if (!('row' in caught)) return caught;
+  let row = caught.row;
+  let stored = row.outcome as Stored;
+  if (row.status !== 'open') return refusal('invalid', 'the round is over');
+  const floats = await floatsOf(deps.db, row);
+  let next: BlackjackState;
+  try {
+    next = applyMove(stored.state, input.move, floats);
+  } catch (error) {
+    if (error instanceof IllegalMove) return refusal('invalid', error.message);
+    throw error;
+  }
+  const extra = extraStake(stored.state, input.move);
+  if (extra > 0) {
+    // Written before the wallet hears of it: a crash from here on is resumed by catchUp.
+    const txId = `${input.roundId}-bet-${stored.state.moves.length + 1}`;
+    const saved = await save(deps.db, row, { ...stored, pending: { txId, amount: extra, move: input.move } });
+    if (!saved) return refusal('duplicate', 'the round moved on; reload it');
+    const done = await catchUp(deps, saved, input.token);
+    return 'row' in done ? success(done.row, done.balance) : done;
+  }
+  stored = { ...stored, state: next };
+  const saved = await save(deps.db, row, stored);
+  if (!saved) return refusal('duplicate', 'the round moved on; reload it');
+  row = saved;
+  if (next.phase === 'done') {
+    const settled = await settle(deps, row);
+    return 'row' in settled ? success(settled.row, settled.balance) : settled;
+  }
+  return success(row, caught.balance);
+}
