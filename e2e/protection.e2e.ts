@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember, memberCall } from './support/member.ts';
 
-
 /** The texts each language shows on my page for this journey. */
 const WORDS = {
   th: {
