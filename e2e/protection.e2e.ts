@@ -10,6 +10,7 @@ const WORDS = {
     // The statement in the member's language, times in the Thai demo site's zone.
     header: 'ลำดับ,วันที่และเวลา (Asia/Bangkok),ประเภท,บัญชี,จำนวนเงิน,สกุลเงิน',
     depositLine: 'ฝาก,ยอดเงิน',
+    baht: (amount: string) => `฿${amount}`,
     download: 'ดาวน์โหลดรายการเดินบัญชี (CSV)',
     start: 'เริ่มทันที',
     confirm: 'พักการเล่นจนถึง',
@@ -22,6 +23,8 @@ const WORDS = {
     activity: 'My activity',
     header: 'No.,Date and time (Asia/Bangkok),Kind,Account,Amount,Currency',
     depositLine: 'Deposit,Balance',
+    // English writes the baht's code, with a no-break space.
+    baht: (amount: string) => `THB\u00a0${amount}`,
     download: 'Download statement (CSV)',
     start: 'Start now',
     confirm: 'Take a break until',
@@ -44,10 +47,10 @@ for (const lang of ['th', 'en'] as const) {
       const activity = b.page.getByTestId('activity');
       await activity.getByText(w.activity).waitFor();
       // 100,000 satang: the Thai demo site counts in baht.
-      await expect.poll(() => activity.getByTestId('deposits-today').textContent()).toBe('฿1,000.00');
-      expect(await activity.getByTestId('stakes-today').textContent()).toBe('฿0.00');
+      await expect.poll(() => activity.getByTestId('deposits-today').textContent()).toBe(w.baht('1,000.00'));
+      expect(await activity.getByTestId('stakes-today').textContent()).toBe(w.baht('0.00'));
       await activity.getByRole('button', { name: w.year }).click();
-      expect(await activity.getByTestId('deposits-months12').textContent()).toBe('฿1,000.00');
+      expect(await activity.getByTestId('deposits-months12').textContent()).toBe(w.baht('1,000.00'));
       await activity.getByTestId('last-login').waitFor();
       await activity.scrollIntoViewIfNeeded();
       await b.screenshot(`protection-activity-${lang}-phone`);
