@@ -81,7 +81,7 @@ export async function register(db: Db, site: Site, input: ParsedRequest<'user-re
       .returning({ id: members.id });
     // A concurrent registration took the id or nick between our check and the insert.
     if (!member) throw idTaken();
-    await openMemberAccounts(tx, member.id);
+    await openMemberAccounts(tx, member.id, site.currency);
     return member.id;
   });
 }
