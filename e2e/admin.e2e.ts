@@ -52,7 +52,8 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
       .toMatch(/\d+ waiting/);
     await cashier.click();
     const row = b.page.getByRole('row').filter({ hasText: id });
-    await row.getByText('50,000').waitFor();
+    // In the member's currency: 50,000 satang on the Thai demo site.
+    await row.getByText('THB 500.00').first().waitFor();
     await row.getByText('321-654').waitFor();
     await b.screenshot('admin-cashier-queue');
     await row.getByRole('button', { name: /^Approve deposit/ }).click();
@@ -74,7 +75,7 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     await b.page.getByRole('button', { name: 'Search' }).click();
     await b.page.getByRole('link', { name: id }).click();
     await b.page.getByRole('heading', { name: `Member ${id}` }).waitFor();
-    await expect.poll(() => b.page.getByTestId('member-cash').textContent()).toBe('50,000');
+    await expect.poll(() => b.page.getByTestId('member-cash').textContent()).toBe('THB\u00a0500.00');
     expect(await b.page.getByTestId('member-vault').textContent()).toBe('0');
     const history = b.page.getByRole('region', { name: 'History' });
     await history.getByRole('table', { name: 'Ledger statement' }).getByText('deposit').first().waitFor();

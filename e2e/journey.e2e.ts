@@ -1,25 +1,28 @@
 import { describe, expect, inject, it } from 'vitest';
+import { DEMO_SITES } from '../src/server/db/seed-demo.ts';
 import { chromiumAvailable, DESKTOP, useBrowser } from './support/browser.ts';
 
 /** The member journey of issue 6, end to end, in English on a desktop. */
 describe.runIf(chromiumAvailable)('register → login → deposit → approval → play → withdraw → logout', () => {
   const b = useBrowser(DESKTOP);
   const id = `jour${Date.now().toString(36)}`;
+  // On the Korean demo site: won, and the spec's amounts (the Thai one counts in baht).
+  const site = b.baseUrl.replace('://localhost', `://${DEMO_SITES.ko.host}`);
   const headerBalance = async () =>
     Number(
       (
         (await b.page
           .locator('header')
-          .getByText(/^[\d,]+$/)
+          .getByText(/^₩[\d,]+$/)
           .first()
           .textContent()) ?? ''
-      ).replace(/,/g, ''),
+      ).replace(/[₩,]/g, ''),
     );
 
   it('registers and logs in', async () => {
-    await b.page.goto('/');
+    await b.page.goto(`${site}/`);
     await b.page.evaluate(() => localStorage.setItem('lang', 'en'));
-    await b.page.goto('/register');
+    await b.page.goto(`${site}/register`);
     const fill = (name: string, value: string) => b.page.locator(`main input[name="${name}"]`).fill(value);
     await fill('id', id);
     await fill('pw', 'secret123');
@@ -63,7 +66,7 @@ describe.runIf(chromiumAvailable)('register → login → deposit → approval �
     await game.getByRole('button', { name: /Banker/ }).click();
     await game.getByRole('button', { name: 'Deal' }).click();
     await game.getByTestId('baccarat-result').waitFor({ timeout: 10_000 });
-    const after = Number(((await game.getByTestId('game-balance').textContent()) ?? '').replace(/,/g, ''));
+    const after = Number(((await game.getByTestId('game-balance').textContent()) ?? '').replace(/[₩,]/g, ''));
     expect([90_000, 100_000, 109_500]).toContain(after);
     await game.close();
     await expect.poll(headerBalance, { timeout: 5_000 }).toBe(after);

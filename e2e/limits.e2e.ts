@@ -11,8 +11,10 @@ const WORDS = {
     ok: 'ตกลง',
     applied: 'เรียบร้อย: วงเงินของคุณมีผลทันที',
     request: 'ส่งคำขอฝาก',
-    depositRefused: 'การฝากนี้จะเกินวงเงินฝากรายวันของคุณ 110,000 (ใช้ไปแล้ว 100,000)',
-    lossRefused: 'เดิมพันนี้จะเกินวงเงินขาดทุนรายวันของคุณ 150 (ขาดทุนแล้ว 0)',
+    // The Thai demo site counts in baht: ฿1,100.00 is 110,000 satang.
+    depositRefused: 'การฝากนี้จะเกินวงเงินฝากรายวันของคุณ ฿1,100.00 (ใช้ไปแล้ว ฿1,000.00)',
+    lossRefused: 'เดิมพันนี้จะเกินวงเงินขาดทุนรายวันของคุณ ฿1.50 (ขาดทุนแล้ว ฿0.00)',
+    used: '฿1,000.00',
     reality: 'แจ้งเตือนการเล่น',
     // 15 or 16: the clock moves 16 minutes from a moment within the session's first minute.
     played: /คุณเล่นมาแล้ว 1[56] นาทีในรอบนี้/,
@@ -24,8 +26,10 @@ const WORDS = {
     ok: 'OK',
     applied: 'Done: your limit applies now.',
     request: 'Request deposit',
-    depositRefused: 'This deposit would pass your daily deposit limit of 110,000 (100,000 used).',
-    lossRefused: 'This bet would pass your daily loss limit of 150 (0 lost).',
+    // English writes the baht's code (with a no-break space, which text matching reads as a space).
+    depositRefused: 'This deposit would pass your daily deposit limit of THB 1,100.00 (THB 1,000.00 used).',
+    lossRefused: 'This bet would pass your daily loss limit of THB 1.50 (THB 0.00 lost).',
+    used: 'THB 1,000.00',
     reality: 'Reality check',
     played: /You have played for 1[56] minutes this session\./,
     continue: 'Continue playing',
@@ -57,9 +61,10 @@ for (const { lang, viewport, size } of CASES) {
     it('sets a deposit and a loss limit on my page and is refused by each with its message', async () => {
       await fundedMember(b.page, `lm${lang}`, 100_000);
       await chooseSiteLanguage(b.page, lang);
-      await setLimit('deposit:day', '110000');
+      // Typed in baht, as the member reads them.
+      await setLimit('deposit:day', '1100');
       const row = b.page.getByTestId('limit-row').first();
-      await row.getByText('100,000').waitFor();
+      await row.getByText(w.used).waitFor();
       await row.scrollIntoViewIfNeeded();
       await b.screenshot(`limits-set-${lang}-${size}`);
 
@@ -69,13 +74,13 @@ for (const { lang, viewport, size } of CASES) {
         { status: 409, method: 'POST', path: '/house/api/spin' },
       );
       await b.page.goto('/deposit');
-      await b.page.locator('#amount').fill('20000');
+      await b.page.locator('#amount').fill('200');
       await b.page.getByRole('button', { name: w.request }).click();
       await b.page.locator('dialog').getByText(w.depositRefused).waitFor();
       await b.screenshot(`limits-deposit-refused-${lang}-${size}`);
       await b.page.locator('dialog').getByRole('button', { name: w.ok }).click();
 
-      await setLimit('loss:day', '150');
+      await setLimit('loss:day', '1.50');
       await openGameWindow(b.page, 'lucky-sevens', 'royal-slots');
       const before = await b.page.getByTestId('game-balance').getAttribute('data-value');
       await b.page.getByTestId('spin').click();
@@ -98,7 +103,7 @@ for (const { lang, viewport, size } of CASES) {
       const check = b.page.getByTestId('reality-check');
       await check.getByText(w.reality).waitFor();
       await check.getByText(w.played).waitFor();
-      expect(await check.getByTestId('reality-net').textContent()).toMatch(/^[−+]?[\d,]+$/);
+      expect(await check.getByTestId('reality-net').textContent()).toMatch(/^[−+]?(฿|THB\s)[\d,]+\.\d\d$/);
       await b.screenshot(`reality-game-${lang}-${size}`);
       await check.getByRole('button', { name: w.continue }).click();
       await check.waitFor({ state: 'detached' });

@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember, memberCall } from './support/member.ts';
 
-const HEADER = 'id,date,kind,account,amount_minor,amount,reference';
-
 /** The texts each language shows on my page for this journey. */
 const WORDS = {
   th: {
     activity: 'กิจกรรมของฉัน',
+    // The statement in the member's language, times in the Thai demo site's zone.
+    header: 'ลำดับ,วันที่และเวลา (Asia/Bangkok),ประเภท,บัญชี,จำนวนเงิน,สกุลเงิน',
+    depositLine: 'ฝาก,ยอดเงิน',
+    baht: (amount: string) => `฿${amount}`,
     download: 'ดาวน์โหลดรายการเดินบัญชี (CSV)',
     start: 'เริ่มทันที',
     confirm: 'พักการเล่นจนถึง',
@@ -19,6 +21,10 @@ const WORDS = {
   },
   en: {
     activity: 'My activity',
+    header: 'No.,Date and time (Asia/Bangkok),Kind,Account,Amount,Currency',
+    depositLine: 'Deposit,Balance',
+    // English writes the baht's code, with a no-break space.
+    baht: (amount: string) => `THB\u00a0${amount}`,
     download: 'Download statement (CSV)',
     start: 'Start now',
     confirm: 'Take a break until',
@@ -40,10 +46,11 @@ for (const lang of ['th', 'en'] as const) {
       await b.page.goto('/user');
       const activity = b.page.getByTestId('activity');
       await activity.getByText(w.activity).waitFor();
-      await expect.poll(() => activity.getByTestId('deposits-today').textContent()).toBe('100,000');
-      expect(await activity.getByTestId('stakes-today').textContent()).toBe('0');
+      // 100,000 satang: the Thai demo site counts in baht.
+      await expect.poll(() => activity.getByTestId('deposits-today').textContent()).toBe(w.baht('1,000.00'));
+      expect(await activity.getByTestId('stakes-today').textContent()).toBe(w.baht('0.00'));
       await activity.getByRole('button', { name: w.year }).click();
-      expect(await activity.getByTestId('deposits-months12').textContent()).toBe('100,000');
+      expect(await activity.getByTestId('deposits-months12').textContent()).toBe(w.baht('1,000.00'));
       await activity.getByTestId('last-login').waitFor();
       await activity.scrollIntoViewIfNeeded();
       await b.screenshot(`protection-activity-${lang}-phone`);
@@ -54,10 +61,9 @@ for (const lang of ['th', 'en'] as const) {
       ]);
       const csv = readFileSync((await download.path())!, 'utf8');
       const lines = csv.trimEnd().split('\r\n');
-      expect(lines[0]).toBe(HEADER);
-      expect(lines[1]).toMatch(
-        /^\d+,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d,deposit,cash,100000,"100,000","\{/,
-      );
+      expect(lines[0]).toBe(w.header);
+      expect(lines[1]).toMatch(/^\d+,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+07:00,/);
+      expect(lines[1]).toContain(`,${w.depositLine},"1,000.00",THB`);
 
       const panel = b.page.getByTestId('protection');
       await panel.getByRole('combobox').selectOption({ label: w.week });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 import { openMemberAccounts, transfer } from '../modules/ledger/ledger.service.ts';
 import type { SiteSettings } from '../modules/sites/sites.schema.ts';
@@ -268,7 +268,8 @@ async function seedMember(
     })
     .returning({ id: members.id });
   if (!member) throw new Error(`demo member ${who.id} insert failed`);
-  await openMemberAccounts(tx, member.id);
+  const [site] = await tx.select({ currency: sites.currency }).from(sites).where(eq(sites.id, siteId));
+  await openMemberAccounts(tx, member.id, site!.currency);
   await transfer(tx, {
     idempotencyKey: `demo:opening-credit:${who.id}`,
     from: { house: 'adjustments' },

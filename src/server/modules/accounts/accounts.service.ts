@@ -94,7 +94,7 @@ export async function register(
       .returning({ id: members.id });
     // A concurrent registration took the id or nick between our check and the insert.
     if (!member) throw idTaken();
-    await openMemberAccounts(tx, member.id);
+    await openMemberAccounts(tx, member.id, site.currency);
     return member.id;
   });
 }

@@ -143,7 +143,7 @@ const sessionMemberSql = (withCounts: boolean, tokenMatch: string) => `
          m.id as member_id, m.status, m.login_id, m.nick, m.phone, m.level,
          m.bank_name, m.bank_owner, m.bank_number,
          coalesce(cash.balance, 0) as cash, coalesce(held.balance, 0) as held, coalesce(comp.balance, 0) as comp,
-         coalesce(cash.currency, (select currency from sites where id = m.site_id)) as currency
+         coalesce(cash.currency, '') as currency
          ${withCounts ? COUNTS_SQL : ''}
   from sessions s
   join members m on m.id = s.member_id and m.status <> 'blocked'

@@ -145,12 +145,13 @@ describe.runIf(backendAvailable)('back office: settings', () => {
     await playRound(token, 50_000);
     expect((await balancesOf(t, token)).comp).toBe(1_500);
 
-    await owner().post(`/api/admin/settings/sites/${mainId}/comp`, { minExchange: 2_000 });
+    // In major units of the site's currency: the demo's default site counts in baht (20 baht: 2,000 satang).
+    await owner().post(`/api/admin/settings/sites/${mainId}/comp`, { minExchange: 20 });
     expect((await t.call('roll-to-balance', {}, { token })).json()).toMatchObject({
       status: 'low_point',
       minimum: 2_000,
     });
-    await owner().post(`/api/admin/settings/sites/${mainId}/comp`, { minExchange: 1_000 });
+    await owner().post(`/api/admin/settings/sites/${mainId}/comp`, { minExchange: 10 });
     expect((await t.call('roll-to-balance', {}, { token })).json()).toMatchObject({
       status: 'success',
       amount: 1_500,

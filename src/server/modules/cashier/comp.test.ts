@@ -13,7 +13,8 @@ const BACCARAT = { code: 'baccarat', company: 'royal-baccarat' };
 
 describe.runIf(backendAvailable)('comp', () => {
   const t = useTestApp({ houseWalletSecret: SECRET });
-  const settings = { minExchange: 20_000, rates: { '1': { slot: 100, casino: 50 }, '2': { slot: 200 } } };
+  // The demo's default site counts in baht: a 200-baht minimum is 20,000 satang (minor units).
+  const settings = { minExchange: 200, rates: { '1': { slot: 100, casino: 50 }, '2': { slot: 200 } } };
 
   beforeAll(async () => {
     await seedDemo(t.db); // the games catalogue

@@ -1,6 +1,6 @@
 import { desc, lt, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
-import { houseBalance } from '../ledger/ledger.service.ts';
+import { houseBalance, houseCurrency, memberCurrencies } from '../ledger/ledger.service.ts';
 import { JACKPOT_POOL_KIND, jackpotWins } from './jackpot.schema.ts';
 
 export interface JackpotState {
@@ -20,18 +20,17 @@ export interface JackpotState {
  * the settings and the last win.
  */
 export async function readJackpot(db: DbOrTx): Promise<JackpotState> {
-  const [amount, [row]] = await Promise.all([
+  const [amount, currency, [row]] = await Promise.all([
     houseBalance(db, JACKPOT_POOL_KIND),
+    houseCurrency(db, JACKPOT_POOL_KIND),
     queryRows<{
-      currency: string;
       contribution_bps: number;
       reseed: number;
       last_amount: number | null;
       last_at: string | Date | null;
     }>(
       db,
-      sql`select (select currency from ledger_accounts where member_id is null and kind = 'jackpot_pool' and shard = 0)
-               as currency, s.contribution_bps, s.reseed, w.amount as last_amount, w.created_at as last_at
+      sql`select s.contribution_bps, s.reseed, w.amount as last_amount, w.created_at as last_at
         from jackpot_settings s
         left join lateral (select amount, created_at from jackpot_wins order by id desc limit 1) w on true`,
     ),
@@ -39,7 +38,7 @@ export async function readJackpot(db: DbOrTx): Promise<JackpotState> {
   if (!row) throw new Error('jackpot_settings has no row: run the migrations');
   return {
     amount,
-    currency: row.currency,
+    currency: currency ?? '',
     contributionBps: row.contribution_bps,
     reseed: Number(row.reseed),
     lastWin:
@@ -107,12 +106,14 @@ export async function jackpotHistory(db: Db, options: { before?: number; limit: 
  */
 export async function jackpotBpsFor(db: DbOrTx, gameTakesPart: boolean, memberId: number): Promise<number> {
   if (!gameTakesPart) return 0;
+  const [pool, member] = await Promise.all([
+    houseCurrency(db, JACKPOT_POOL_KIND),
+    memberCurrencies(db, [memberId]),
+  ]);
+  if (pool === undefined || pool !== member.get(memberId)) return 0;
   const [row] = await queryRows<{ bps: number }>(
     db,
-    sql`select contribution_bps as bps from jackpot_settings
-        where id = 1
-          and (select currency from ledger_accounts where member_id is null and kind = 'jackpot_pool' and shard = 0)
-            = (select currency from ledger_accounts where member_id = ${memberId} and kind = 'cash')`,
+    sql`select contribution_bps as bps from jackpot_settings where id = 1`,
   );
   return row?.bps ?? 0;
 }

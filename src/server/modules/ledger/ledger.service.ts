@@ -47,8 +47,7 @@ export class IdempotencyConflict extends Error {
  * Opens cash, comp, held and vault accounts for a new member (inside the registration transaction), in
  * the currency of the member's site.
  */
-export async function openMemberAccounts(tx: DbOrTx, memberId: number): Promise<void> {
-  const currency = sql<string>`(select s.currency from members m join sites s on s.id = m.site_id where m.id = ${memberId})`;
+export async function openMemberAccounts(tx: DbOrTx, memberId: number, currency: string): Promise<void> {
   await tx
     .insert(ledgerAccounts)
     .values(MEMBER_ACCOUNT_KINDS.map((kind) => ({ memberId, kind, currency })))
@@ -145,6 +144,15 @@ export async function referenceOfTransfer(
 /** The members whose balances a transfer moves (their live streams re-read them). */
 function membersOf(input: TransferInput): number[] {
   return [input.from, input.to].flatMap((ref) => ('memberId' in ref ? [ref.memberId] : []));
+}
+
+/** The currency a house kind's accounts are in (the jackpot pool's: one currency), if it has any. */
+export async function houseCurrency(db: DbOrTx, kind: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ currency: string }>(
+    db,
+    sql`select currency from ledger_accounts where member_id is null and kind = ${kind} limit 1`,
+  );
+  return row?.currency;
 }
 
 /** Each member's currency (their accounts', their site's). */

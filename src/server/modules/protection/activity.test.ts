@@ -114,22 +114,22 @@ describe.runIf(backendAvailable)('my activity and the account statement (CSV)', 
     const at = (d: Date) => bangkokIso(new Date(d));
     expect(res.body).toBe(
       'No.,Date and time (Asia/Bangkok),Kind,Account,Amount,Currency\r\n' +
-        `${deposit!.id},${at(deposit!.created_at)},Deposit,Balance,"1,230,000",KRW\r\n` +
-        `${hold!.id},${at(hold!.created_at)},Withdrawal hold,Balance,"-20,000",KRW\r\n` +
-        `${hold!.id},${at(hold!.created_at)},Withdrawal hold,Held,"20,000",KRW\r\n`,
+        `${deposit!.id},${at(deposit!.created_at)},Deposit,Balance,"12,300.00",THB\r\n` +
+        `${hold!.id},${at(hold!.created_at)},Withdrawal hold,Balance,-200.00,THB\r\n` +
+        `${hold!.id},${at(hold!.created_at)},Withdrawal hold,Held,200.00,THB\r\n`,
     );
     // Who decided and through which provider are the ledger's own business.
     expect(res.body).not.toMatch(/decidedBy|cashRequestId|psp|\{/);
     // Without a choice of language: the site's (Thai).
     const th = await t.call('get-account-statement-csv', days, { token });
     expect(th.body.split('\r\n')[0]).toBe('ลำดับ,วันที่และเวลา (Asia/Bangkok),ประเภท,บัญชี,จำนวนเงิน,สกุลเงิน');
-    expect(th.body).toContain(`${deposit!.id},${at(deposit!.created_at)},ฝาก,ยอดเงิน,"1,230,000",KRW`);
+    expect(th.body).toContain(`${deposit!.id},${at(deposit!.created_at)},ฝาก,ยอดเงิน,"12,300.00",THB`);
 
     // Read in batches of one or two lines (a batch boundary inside the two lines of one transfer): the same file.
     const range = statementRange(bangkokDay(Date.now() - DAY), today, TZ);
     for (const batch of [1, 2]) {
       const chunks: string[] = [];
-      const reader = { timezone: TZ, currency: 'KRW', locale: 'en' } as const;
+      const reader = { timezone: TZ, currency: 'THB', locale: 'en' } as const;
       for await (const chunk of statementCsv(t.db, id, range, reader, batch)) {
         chunks.push(String(chunk));
       }
