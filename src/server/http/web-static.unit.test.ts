@@ -31,6 +31,8 @@ describe('the built site over HTTP', () => {
   writeFileSync(join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const app = Fastify();
   beforeAll(async () => {
+    // A first visit asks which language the site speaks (the cookie it sets); a site with no settings.
+    app.decorate('sites', { resolve: async () => ({ settings: {} }) } as never);
     await webStatic(app, root);
     await app.ready();
   });

@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteReply } from '../../../shared/contract/routes.ts';
+import { SITE_KEY } from '../site/site.ts';
 import { BetHistory } from './BetHistory.tsx';
 import { NO_FILTER } from './queries.ts';
 
@@ -46,6 +47,7 @@ const line = (over: Partial<BetLine>): BetLine => ({
 /** The bet rows' text, as the member reads them on my page. */
 function rowsOf(bets: BetLine[]): string[] {
   const client = new QueryClient();
+  client.setQueryData(SITE_KEY, { status: 'success', domain: 'localhost', site: { currency: 'KRW' } });
   client.setQueryData(['bets', NO_FILTER], {
     pages: [{ status: 'success', list: bets, next: null }],
     pageParams: [undefined],
@@ -69,9 +71,9 @@ describe('my page: bet history rows', () => {
       line({ roundId: 'sb-2', status: 'closed', win: 0, closedAt: '2025-01-02T05:00:00.000Z' }),
       line({ roundId: 'sb-1', status: 'cancelled', stake: 0, closedAt: '2025-01-02T05:00:00.000Z' }),
     ]);
-    expect(open).toContain('10,000 → 25,000');
+    expect(open).toContain('₩10,000 → ₩25,000');
     expect(open).toContain('Open · potential return');
-    expect(lost).toContain('10,000 → 0');
+    expect(lost).toContain('₩10,000 → ₩0');
     expect(lost).not.toContain('Open');
     expect(voided).toContain('Void · stake returned');
     expect(voided).not.toContain('→ 0');
@@ -80,7 +82,7 @@ describe('my page: bet history rows', () => {
 
   it('reads an open round whose return is not known yet as awaiting its result, never as → 0', () => {
     const [open] = rowsOf([line({ roundId: 'R9', category: 'casino', status: 'open', win: 0 })]);
-    expect(open).toContain('10,000');
+    expect(open).toContain('₩10,000');
     expect(open).toContain('Open · result to come');
     expect(open).not.toContain('→');
   });

@@ -29,7 +29,8 @@ describe('the rules page’s worked examples', () => {
   });
 
   it('names amounts and durations per locale, each in its largest whole unit', () => {
-    expect(amountText(5_000_000, 'KRW', 'en')).toBe('5,000,000 KRW');
+    expect(amountText(5_000_000, 'KRW', 'en')).toBe('₩5,000,000');
+    expect(amountText(5_000_050, 'THB', 'th')).toBe('฿50,000.50');
     expect(secondsText(1, 'en')).toBe('1 second');
     expect(secondsText(7, 'en')).toBe('7 seconds');
     expect(secondsText(7, 'th')).toBe('7 วินาที');
