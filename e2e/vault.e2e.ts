@@ -38,7 +38,8 @@ async function useTheVault(b: BrowserSession, locale: keyof typeof WORDS, prefix
   await fundedMember(b.page, prefix, 50_000);
   await chooseSiteLanguage(b.page, locale);
   await b.page.goto('/user');
-  await expect.poll(() => figure(b.page, 'vault-cash')).toBe(w.money('500.00'));
+  // The amounts show once both the vault and the member's currency have loaded.
+  await expect.poll(() => figure(b.page, 'vault-cash'), { timeout: 15_000 }).toBe(w.money('500.00'));
   const move = async (amount: string, button: string, answer: string) => {
     await b.page.getByLabel(w.amount).fill(amount);
     await b.page.getByRole('button', { name: button, exact: true }).click();
