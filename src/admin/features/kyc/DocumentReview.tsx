@@ -37,7 +37,7 @@ export function DocumentReview({ doc }: { doc: Queued }) {
     <article className={styles.card} aria-label={label} data-testid={`kyc-doc-${doc.id}`}>
       <header className={styles.head}>
         <strong>{kind}</strong>
-        <Link to={`/members/${doc.memberId}`}>
+        <Link to={`/members/${doc.memberId}`} translate="no">
           {doc.loginId} · {doc.nick}
         </Link>
         <span className={ui.muted}>

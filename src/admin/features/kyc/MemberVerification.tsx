@@ -36,9 +36,9 @@ export function MemberVerification({ id }: { id: number }) {
         />
       ),
     },
-    { head: t('kyc.head.reason'), cell: (d) => d.reason ?? '', wrap: true },
-    { head: t('kyc.head.note'), cell: (d) => d.note ?? '', wrap: true },
-    { head: t('kyc.head.by'), cell: (d) => d.decidedBy ?? '' },
+    { head: t('kyc.head.reason'), cell: (d) => <span translate="no">{d.reason ?? ''}</span>, wrap: true },
+    { head: t('kyc.head.note'), cell: (d) => <span translate="no">{d.note ?? ''}</span>, wrap: true },
+    { head: t('kyc.head.by'), cell: (d) => <span translate="no">{d.decidedBy ?? ''}</span> },
   ];
   return (
     <Panel title={t('kyc.panel')}>
