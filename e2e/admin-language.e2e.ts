@@ -38,6 +38,9 @@ const ALLOWED = [
   // The standard's name, in the verification titles of every language, and the recovery channel.
   'KYC',
   'SMS',
+  // The site's currency code beside amounts (ISO 4217, the same in every language).
+  'THB',
+  'KRW',
 ];
 
 /** Picks the back office's language in the menu's switcher, as an operator would. */
