@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { solidPng } from '../test/support/kyc-files.ts';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
 import { loginAs, memberCall, registerViaApi } from './support/member.ts';
 import { LANGUAGE_OPERATORS, signInOperator } from './support/operator.ts';
@@ -9,6 +10,7 @@ const ADMIN_PATHS = [
   '/',
   '/cashier',
   '/members',
+  '/verification',
   '/support',
   '/notes',
   '/content',
@@ -33,9 +35,24 @@ const ALLOWED = [
   'public',
   'media',
   'API',
+  // The standard's name, in the verification titles of every language, and the recovery channel.
+  'KYC',
+  'SMS',
+  // The site's currency code beside amounts (ISO 4217, the same in every language).
+  'THB',
+  'KRW',
 ];
 
 /** Picks the back office's language in the menu's switcher, as an operator would. */
+/** Opens a back-office path the way the menu's links do (no reload: the chosen language stays). */
+async function openPath(page: import('playwright-core').Page, path: string) {
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', `/admin${p}`);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await settle(page, 'main h1');
+}
+
 async function chooseLanguage(page: import('playwright-core').Page, label: string) {
   await page.locator('aside select').selectOption({ label });
 }
@@ -43,6 +60,8 @@ async function chooseLanguage(page: import('playwright-core').Page, label: strin
 describe.runIf(chromiumAvailable)('the back office in Korean and Thai', () => {
   const b = useBrowser(PHONE);
   const allowed = [...ALLOWED];
+  /** The member the first test registers; the walks open their page and their document in the queue. */
+  let member = '';
 
   it('a Korean operator approves a deposit in the cashier queue at 360 px, the actions on screen', async () => {
     await b.page.addInitScript(countRequestsInFlight);
@@ -52,6 +71,18 @@ describe.runIf(chromiumAvailable)('the back office in Korean and Thai', () => {
     await registerViaApi(b.page, id);
     await loginAs(b.page, id);
     allowed.push(id, `N${id}`, 'KB Bank', 'Test Player');
+    member = id;
+    // Their identity document waits in the verification queue the walks open.
+    const png = [...solidPng(64, [90, 140, 200])];
+    const uploaded = await b.page.evaluate(async (bytes) => {
+      const res = await fetch('/api/kyc/documents/identity', {
+        method: 'POST',
+        headers: { 'content-type': 'image/png' },
+        body: new Uint8Array(bytes),
+      });
+      return (await res.json()).status as string;
+    }, png);
+    expect(uploaded).toBe('success');
     const asked = await memberCall(b.page, 'apply-user-deposit', { balance: 30_000, code: `${Date.now()}` });
     expect(asked.status).toBe('success');
 
@@ -112,9 +143,52 @@ describe.runIf(chromiumAvailable)('the back office in Korean and Thai', () => {
           problems.push(`${locale} ${path}: ${p}`);
         await b.screenshot(`admin-walk-${locale}${path === '/' ? '-dashboard' : path.replace('/', '-')}`);
       }
+      // The queue shows the member's document card, and their page its verification and account security.
+      await openPath(b.page, '/verification');
+      await b.page
+        .getByRole('link', { name: new RegExp(`^${member} `) })
+        .first()
+        .click();
+      await b.page.getByTestId('member-kyc').waitFor();
+      await b.page.getByTestId('member-security').waitFor();
+      await settle(b.page, 'main h1');
+      for (const p of await auditPage(b.page, { locale, allowed })) problems.push(`${locale} member: ${p}`);
+      await b.screenshot(`admin-walk-${locale}-member-detail`);
       expect(problems).toEqual([]);
     }, 90_000);
   }
+
+  it("the site's account settings in Thai: each wrong field named, then saved unchanged", async () => {
+    await openPath(b.page, '/settings');
+    const form = b.page.getByRole('region', { name: 'บัญชีสมาชิก' });
+    const minAge = form.getByLabel('อายุขั้นต่ำในการสมัคร (16–99)');
+    const terms = form.getByLabel('ฉบับของข้อกำหนดที่สมาชิกยอมรับ');
+    const stored = { minAge: await minAge.inputValue(), terms: await terms.inputValue() };
+    await minAge.fill('12');
+    await terms.fill('v 2!');
+    await form.getByRole('button', { name: 'บันทึกการตั้งค่าบัญชี' }).click();
+    const problems = form.getByRole('alert');
+    await problems.getByText('อายุขั้นต่ำต้องเป็นจำนวนเต็มตั้งแต่ 16 ถึง 99').waitFor();
+    await problems.getByText(/^ฉบับของข้อกำหนดต้องมี 1 ถึง 32 ตัวอักษร/).waitFor();
+    await form.scrollIntoViewIfNeeded();
+    expect(await auditPage(b.page, { locale: 'th', allowed: [...allowed, 'v 2!'] })).toEqual([]);
+    // The menu stays on top while scrolling; it is laid out in place for the picture of the form alone.
+    // (through the CSSOM: the page's CSP refuses injected style sheets).
+    const menuInPlace = (fixed: boolean) =>
+      b.page.evaluate((on) => {
+        const menu = document.querySelector('aside') as HTMLElement;
+        menu.style.position = on ? 'static' : '';
+      }, fixed);
+    await menuInPlace(true);
+    await form.screenshot({ path: 'e2e/screenshots/admin-th-settings-accounts-phone.png' });
+    await menuInPlace(false);
+    // Put back what was stored (other browser tests register members on this site) and save it.
+    await minAge.fill(stored.minAge);
+    await terms.fill(stored.terms);
+    await form.getByRole('button', { name: 'บันทึกการตั้งค่าบัญชี' }).click();
+    await form.getByText('บันทึกแล้ว').waitFor();
+    expect(await problems.count()).toBe(0);
+  });
 
   it('the content editor has a tab per language and names the missing translations', async () => {
     await b.page.evaluate(() => {

@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Field, Outcome } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
 import ui from '../components/ui.module.css';
+import { AccountsForm } from '../features/settings/AccountsForm.tsx';
 import { CashierHoursForm } from '../features/settings/CashierHoursForm.tsx';
 import { KycRulesForm } from '../features/settings/KycRulesForm.tsx';
 import { LevelsCompForm } from '../features/settings/LevelsCompForm.tsx';
@@ -56,7 +57,7 @@ function NewSiteForm({ onDone }: { onDone(): void }) {
   );
 }
 
-/** Per-site settings: domains, cashier hours and locks, payment options, levels and comp, messenger links. */
+/** Per-site settings: domains, cashier hours and locks, payment options, levels and comp, member accounts, verification rules, messenger links. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const sites = useSites();
@@ -101,6 +102,7 @@ export default function SettingsPage() {
           </div>
           <PaymentOptionsPanel site={site} />
           <LevelsCompForm site={site} />
+          <AccountsForm site={site} />
           <KycRulesForm site={site} />
           <MessengerForm site={site} />
           <PublicApiOriginsForm site={site} />

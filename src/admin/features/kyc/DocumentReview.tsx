@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminReply, adminContract } from '../../../shared/contract/admin/index.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -10,21 +11,20 @@ import { documentFileUrl, useKycDecision } from './queries.ts';
 
 type Queued = AdminReply<typeof adminContract.kyc.queue>['documents'][number];
 
-export const KIND_LABEL: Record<Queued['kind'], string> = {
-  identity: 'Identity document',
-  address: 'Proof of address',
-  selfie: 'Selfie with document',
-};
+/** The kyc.kind.* locale key of each document kind. */
+export const kindKey = (kind: Queued['kind']) => `kyc.kind.${kind}` as const;
 
 /**
  * One waiting document: the file (an image is shown, a PDF opens as a download), then approve, or
  * reject with a reason the member reads on My page and in a note; the note below is for operators only.
  */
 export function DocumentReview({ doc }: { doc: Queued }) {
+  const { t } = useTranslation();
   const decision = useKycDecision();
+  const kind = t(kindKey(doc.kind));
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
-  const label = `${KIND_LABEL[doc.kind]} #${doc.id} of ${doc.loginId}`;
+  const label = t('kyc.docLabel', { kind, id: doc.id, login: doc.loginId });
   const decide = (kind: 'approve' | 'reject') => (event?: FormEvent) => {
     event?.preventDefault();
     const extra = note.trim() ? { note: note.trim() } : {};
@@ -36,17 +36,18 @@ export function DocumentReview({ doc }: { doc: Queued }) {
   return (
     <article className={styles.card} aria-label={label} data-testid={`kyc-doc-${doc.id}`}>
       <header className={styles.head}>
-        <strong>{KIND_LABEL[doc.kind]}</strong>
-        <Link to={`/members/${doc.memberId}`}>
+        <strong>{kind}</strong>
+        <Link to={`/members/${doc.memberId}`} translate="no">
           {doc.loginId} · {doc.nick}
         </Link>
         <span className={ui.muted}>
-          level {doc.level} · <When value={doc.uploadedAt} /> · {Math.ceil(doc.sizeBytes / 1024)} KB
+          {t('kyc.docLevel', { level: doc.level })} · <When value={doc.uploadedAt} /> ·{' '}
+          {t('kyc.sizeKb', { kb: Math.ceil(doc.sizeBytes / 1024) })}
         </span>
       </header>
       {doc.mime === 'application/pdf' ? (
         <a className={styles.pdf} href={documentFileUrl(doc.id)}>
-          Download the PDF
+          {t('kyc.downloadPdf')}
         </a>
       ) : (
         <a href={documentFileUrl(doc.id)}>
@@ -55,7 +56,7 @@ export function DocumentReview({ doc }: { doc: Queued }) {
       )}
       <form className={ui.form} onSubmit={decide('reject')}>
         <label className={ui.field}>
-          Reason the member sees (to reject)
+          {t('kyc.reason')}
           <input
             className={ui.input}
             maxLength={500}
@@ -65,7 +66,7 @@ export function DocumentReview({ doc }: { doc: Queued }) {
           />
         </label>
         <label className={ui.field}>
-          Note for operators (optional)
+          {t('kyc.note')}
           <input
             className={ui.input}
             maxLength={1000}
@@ -75,10 +76,10 @@ export function DocumentReview({ doc }: { doc: Queued }) {
         </label>
         <div className={ui.row}>
           <Button type="button" disabled={decision.isPending} onClick={() => decide('approve')()}>
-            Approve
+            {t('kyc.approve')}
           </Button>
           <Button type="submit" variant="ghost" className={ui.danger} disabled={decision.isPending}>
-            Reject
+            {t('kyc.reject')}
           </Button>
         </div>
         <Outcome error={decision.error} />

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AdminReply, adminContract } from '../../../shared/contract/admin/index.ts';
 import { KYC_DOCUMENT_KINDS, type KycDocumentKind } from '../../../shared/vocabulary.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -9,43 +10,44 @@ import { type Column, Table } from '../../components/Table.tsx';
 import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
 import { useMay } from '../session/queries.ts';
-import { KIND_LABEL } from './DocumentReview.tsx';
+import { kindKey } from './DocumentReview.tsx';
 import { documentFileUrl, useKycRequest, useMemberKyc } from './queries.ts';
 
 type Doc = AdminReply<typeof adminContract.kyc.member>['documents'][number];
 
-const LEVEL_TEXT = ['0 · not verified', '1 · identity verified', '2 · identity, address and selfie verified'];
-
 /** The member page's verification: level, every document with its decision, open requests; compliance may ask for one. */
 export function MemberVerification({ id }: { id: number }) {
+  const { t } = useTranslation();
   const query = useMemberKyc(id);
   const mayReview = useMay('kyc.review');
   const columns: Column<Doc>[] = [
-    { head: 'Uploaded', cell: (d) => <When value={d.uploadedAt} /> },
+    { head: t('kyc.head.uploaded'), cell: (d) => <When value={d.uploadedAt} /> },
     {
-      head: 'Document',
+      head: t('kyc.head.document'),
       cell: (d) =>
-        mayReview ? <a href={documentFileUrl(d.id)}>{KIND_LABEL[d.kind]}</a> : KIND_LABEL[d.kind],
+        mayReview ? <a href={documentFileUrl(d.id)}>{t(kindKey(d.kind))}</a> : t(kindKey(d.kind)),
     },
     {
-      head: 'State',
+      head: t('kyc.head.state'),
       cell: (d) => (
         <Pill
           value={d.status === 'approved' ? 'success' : d.status === 'pending' ? 'wait' : 'rejected'}
-          label={d.status}
+          label={t(`kyc.status.${d.status}`)}
         />
       ),
     },
-    { head: 'Reason (member sees)', cell: (d) => d.reason ?? '', wrap: true },
-    { head: 'Note', cell: (d) => d.note ?? '', wrap: true },
-    { head: 'By', cell: (d) => d.decidedBy ?? '' },
+    { head: t('kyc.head.reason'), cell: (d) => <span translate="no">{d.reason ?? ''}</span>, wrap: true },
+    { head: t('kyc.head.note'), cell: (d) => <span translate="no">{d.note ?? ''}</span>, wrap: true },
+    { head: t('kyc.head.by'), cell: (d) => <span translate="no">{d.decidedBy ?? ''}</span> },
   ];
   return (
-    <Panel title="Verification (KYC)">
+    <Panel title={t('kyc.panel')}>
       {query.data && (
         <p className={ui.muted} data-testid="member-kyc">
-          Level {LEVEL_TEXT[query.data.level]}.
-          {query.data.requests.map((r) => ` Asked for ${KIND_LABEL[r.kind].toLowerCase()}: “${r.message}”.`)}
+          {t('kyc.levelLine', { level: t(`kyc.level.${query.data.level}`) })}
+          {query.data.requests.map((r) =>
+            t('kyc.askedLine', { kind: t(kindKey(r.kind)).toLocaleLowerCase(), message: r.message }),
+          )}
         </p>
       )}
       <Outcome error={query.error} />
@@ -53,8 +55,8 @@ export function MemberVerification({ id }: { id: number }) {
         rows={query.data?.documents}
         columns={columns}
         rowKey={(d) => d.id}
-        empty="No document uploaded."
-        label="Verification documents"
+        empty={t('kyc.noDocuments')}
+        label={t('kyc.documentsTable')}
       />
       {mayReview && <AskForDocument id={id} />}
     </Panel>
@@ -62,6 +64,7 @@ export function MemberVerification({ id }: { id: number }) {
 }
 
 function AskForDocument({ id }: { id: number }) {
+  const { t } = useTranslation();
   const request = useKycRequest();
   const [kind, setKind] = useState<KycDocumentKind>('identity');
   const [message, setMessage] = useState('');
@@ -71,15 +74,19 @@ function AskForDocument({ id }: { id: number }) {
   };
   return (
     <form className={ui.row} onSubmit={submit}>
-      <Select label="Ask for" value={kind} onChange={(e) => setKind(e.target.value as KycDocumentKind)}>
+      <Select
+        label={t('kyc.askFor')}
+        value={kind}
+        onChange={(e) => setKind(e.target.value as KycDocumentKind)}
+      >
         {KYC_DOCUMENT_KINDS.map((k) => (
           <option key={k} value={k}>
-            {KIND_LABEL[k]}
+            {t(kindKey(k))}
           </option>
         ))}
       </Select>
       <label className={ui.field}>
-        Message the member sees
+        {t('kyc.askMessage')}
         <input
           className={ui.input}
           required
@@ -89,9 +96,9 @@ function AskForDocument({ id }: { id: number }) {
         />
       </label>
       <Button type="submit" disabled={request.isPending}>
-        Ask the member
+        {t('kyc.askSubmit')}
       </Button>
-      <Outcome error={request.error} done={request.isSuccess && 'Asked; the member got a note.'} />
+      <Outcome error={request.error} done={request.isSuccess && t('kyc.asked')} />
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Outcome } from '../../components/Field.tsx';
@@ -10,37 +11,39 @@ import { useMemberAction, useMemberSecurity } from './queries.ts';
 
 /** The member's account security (issue 32): two-step login, live sessions, what registration recorded. */
 export function MemberSecurity({ id }: { id: number }) {
+  const { t } = useTranslation();
   const query = useMemberSecurity(id);
   const mayManage = useMay('members.manage');
   const reset = useMemberAction(api.memberSecurity.resetTwoFactor, id);
   const data = query.data;
   return (
-    <Panel title="Account security">
+    <Panel title={t('security.title')}>
       <Outcome error={query.error ?? reset.error} />
       {data && (
         <dl className={styles.facts} data-testid="member-security">
-          <dt>Two-step login</dt>
+          <dt>{t('security.twoFactor')}</dt>
           <dd data-testid="member-2fa">
             {data.twoFactor.enabled ? (
               <>
-                On since <When value={data.twoFactor.enabledAt} /> · {data.twoFactor.recoveryCodesLeft}{' '}
-                recovery codes left
+                {t('security.onSince')} <When value={data.twoFactor.enabledAt} /> ·{' '}
+                {t('security.codesLeft', { n: data.twoFactor.recoveryCodesLeft })}
               </>
             ) : (
-              'Off'
+              t('security.off')
             )}
           </dd>
-          <dt>Live sessions</dt>
+          <dt>{t('security.sessions')}</dt>
           <dd>{data.activeSessions}</dd>
-          <dt>E-mail</dt>
+          <dt>{t('security.email')}</dt>
           <dd>{data.email ?? '—'}</dd>
-          <dt>Date of birth</dt>
+          <dt>{t('security.birthDate')}</dt>
           <dd>{data.birthDate ?? '—'}</dd>
-          <dt>Terms accepted</dt>
+          <dt>{t('security.terms')}</dt>
           <dd>
             {data.termsVersion ? (
               <>
-                version {data.termsVersion}, <When value={data.termsAcceptedAt} />
+                {t('security.termsVersion', { version: data.termsVersion })}{' '}
+                <When value={data.termsAcceptedAt} />
               </>
             ) : (
               '—'
@@ -54,14 +57,12 @@ export function MemberSecurity({ id }: { id: number }) {
           className={ui.danger}
           disabled={reset.isPending}
           onClick={() => {
-            if (
-              window.confirm('Turn off this member’s two-step login? Do it only after checking who they are.')
-            ) {
+            if (window.confirm(t('security.resetConfirm'))) {
               reset.mutate({ params: { id } });
             }
           }}
         >
-          Turn off two-step login (lost phone)
+          {t('security.reset')}
         </Button>
       )}
     </Panel>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { KYC_LEVELS, type KycLevel } from '../../../shared/vocabulary.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -7,12 +8,6 @@ import { Field, Outcome, Select } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import ui from '../../components/ui.module.css';
 import { useSettingsChange } from './queries.ts';
-
-const LEVEL_LABEL: Record<KycLevel, string> = {
-  0: '0 · none',
-  1: '1 · identity document',
-  2: '2 · identity, address and selfie',
-};
 
 function LevelSelect({
   label,
@@ -23,11 +18,12 @@ function LevelSelect({
   value: KycLevel;
   onChange(v: KycLevel): void;
 }) {
+  const { t } = useTranslation();
   return (
     <Select label={label} value={value} onChange={(e) => onChange(Number(e.target.value) as KycLevel)}>
       {KYC_LEVELS.map((l) => (
         <option key={l} value={l}>
-          {LEVEL_LABEL[l]}
+          {t(`kyc.rules.level.${l}`)}
         </option>
       ))}
     </Select>
@@ -36,6 +32,7 @@ function LevelSelect({
 
 /** Which verification level withdrawals need: any withdrawal, and one over an amount (minor units). */
 export function KycRulesForm({ site }: { site: SiteView }) {
+  const { t } = useTranslation();
   const change = useSettingsChange(api.sites.kyc);
   const stored = site.settings.kyc ?? {};
   const [withdrawLevel, setWithdrawLevel] = useState<KycLevel>(stored.withdrawLevel ?? 0);
@@ -49,26 +46,24 @@ export function KycRulesForm({ site }: { site: SiteView }) {
     });
   };
   return (
-    <Panel title="Verification (KYC) for withdrawals">
+    <Panel title={t('kyc.rules.title')}>
       <form className={ui.form} onSubmit={submit}>
-        <p className={ui.muted}>
-          A member below the level a withdrawal needs is refused until compliance approves their documents.
-        </p>
+        <p className={ui.muted}>{t('kyc.rules.hint')}</p>
         <div className={ui.row}>
-          <LevelSelect label="Any withdrawal needs" value={withdrawLevel} onChange={setWithdrawLevel} />
+          <LevelSelect label={t('kyc.rules.any')} value={withdrawLevel} onChange={setWithdrawLevel} />
           <Field
-            label="Withdrawals over (minor units; empty: no rule)"
+            label={t('kyc.rules.over')}
             inputMode="numeric"
             pattern="[0-9]*"
             value={over}
             onChange={(e) => setOver(e.target.value)}
           />
-          <LevelSelect label="…need" value={overLevel} onChange={setOverLevel} />
+          <LevelSelect label={t('kyc.rules.overNeed')} value={overLevel} onChange={setOverLevel} />
         </div>
-        <Outcome error={change.error} done={change.isSuccess && 'Saved.'} />
+        <Outcome error={change.error} done={change.isSuccess && t('common.saved')} />
         <div className={ui.row}>
           <Button type="submit" disabled={change.isPending}>
-            Save verification rules
+            {t('kyc.rules.save')}
           </Button>
         </div>
       </form>

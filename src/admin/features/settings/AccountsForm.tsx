@@ -1,0 +1,115 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminContract as api } from '../../../shared/contract/admin/index.ts';
+import { Button } from '../../../ui/Button.tsx';
+import type { SiteView } from '../../api/types.ts';
+import { Field, Outcome, Select, TextArea } from '../../components/Field.tsx';
+import { Panel } from '../../components/Panel.tsx';
+import ui from '../../components/ui.module.css';
+import { useSettingsChange } from './queries.ts';
+
+type Channel = 'email' | 'sms';
+/** Shown when the site stores none (the server's defaults: DEFAULT_MIN_AGE, DEFAULT_TERMS_VERSION). */
+const DEFAULT_MIN_AGE = 18;
+const DEFAULT_TERMS_VERSION = '1';
+const TERMS_VERSION = /^[\w.-]{1,32}$/;
+
+const bankLines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/**
+ * What the form would send, or the locale keys of what is wrong: checked here with the server's
+ * own limits so the owner reads which field to fix rather than the contract's wording.
+ */
+function check(form: { minAge: string; termsVersion: string; banks: string }) {
+  const problems: { key: string; values?: Record<string, string | number> }[] = [];
+  const minAge = Number(form.minAge.trim());
+  if (!/^\d+$/.test(form.minAge.trim()) || minAge < 16 || minAge > 99)
+    problems.push({ key: 'settings.errMinAge' });
+  const termsVersion = form.termsVersion.trim();
+  if (!TERMS_VERSION.test(termsVersion)) problems.push({ key: 'settings.errTerms' });
+  const banks = bankLines(form.banks);
+  for (const name of banks.filter((b) => b.length > 40))
+    problems.push({ key: 'settings.errBankName', values: { name } });
+  if (banks.length > 100) problems.push({ key: 'settings.errBankCount', values: { n: banks.length } });
+  return { problems, body: { minAge, termsVersion, banks } };
+}
+
+/** The site's account rules (issue 32): where recovery codes go, the minimum age, the terms version, the banks. */
+export function AccountsForm({ site }: { site: SiteView }) {
+  const { t } = useTranslation();
+  const change = useSettingsChange(api.sites.accounts);
+  const stored = site.settings;
+  const [channel, setChannel] = useState<Channel>(stored.recoveryChannel ?? 'sms');
+  const [form, setForm] = useState({
+    minAge: String(stored.minAge ?? DEFAULT_MIN_AGE),
+    termsVersion: stored.termsVersion || DEFAULT_TERMS_VERSION,
+    banks: (stored.banks ?? []).join('\n'),
+  });
+  const [problems, setProblems] = useState<ReturnType<typeof check>['problems']>([]);
+  const edit = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [key]: e.target.value });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = check(form);
+    setProblems(checked.problems);
+    if (checked.problems.length === 0) {
+      change.mutate({ params: { id: site.id }, body: { recoveryChannel: channel, ...checked.body } });
+    }
+  };
+  return (
+    <Panel title={t('settings.accounts')}>
+      <form className={ui.form} onSubmit={submit} noValidate>
+        <p className={ui.muted}>{t('settings.accountsHint')}</p>
+        <div className={ui.row}>
+          <Select
+            label={t('settings.recoveryChannel')}
+            value={channel}
+            onChange={(e) => setChannel(e.target.value as Channel)}
+          >
+            <option value="sms">{t('settings.recoverySms')}</option>
+            <option value="email">{t('settings.recoveryEmail')}</option>
+          </Select>
+          <Field
+            label={t('settings.minAge')}
+            inputMode="numeric"
+            value={form.minAge}
+            aria-invalid={problems.some((p) => p.key === 'settings.errMinAge')}
+            onChange={edit('minAge')}
+          />
+          <Field
+            label={t('settings.termsVersion')}
+            translate="no"
+            maxLength={40}
+            value={form.termsVersion}
+            aria-invalid={problems.some((p) => p.key === 'settings.errTerms')}
+            onChange={edit('termsVersion')}
+          />
+        </div>
+        <TextArea
+          label={t('settings.banks')}
+          translate="no"
+          rows={5}
+          value={form.banks}
+          onChange={edit('banks')}
+        />
+        {problems.length > 0 && (
+          <ul className={ui.error} role="alert" data-testid="accounts-problems">
+            {problems.map((p) => (
+              <li key={p.key + JSON.stringify(p.values ?? {})}>{t(p.key, p.values)}</li>
+            ))}
+          </ul>
+        )}
+        <Outcome error={change.error} done={problems.length === 0 && change.isSuccess && t('common.saved')} />
+        <div className={ui.row}>
+          <Button type="submit" disabled={change.isPending}>
+            {t('settings.saveAccounts')}
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
