@@ -145,7 +145,11 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
           <option value="selection">{t('trading.window.scopes.selection')}</option>
         </Select>
         {scope === 'market' && (
-          <Select label={t('trading.window.market')} value={marketId} onChange={(e) => setMarketId(e.target.value)}>
+          <Select
+            label={t('trading.window.market')}
+            value={marketId}
+            onChange={(e) => setMarketId(e.target.value)}
+          >
             {event.markets.map((m) => (
               <option key={m.id} value={m.id}>
                 {marketLabel(t, m)}
@@ -154,7 +158,11 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
           </Select>
         )}
         {scope === 'selection' && (
-          <Select label={t('trading.window.selection')} value={selectionId} onChange={(e) => setSelectionId(e.target.value)}>
+          <Select
+            label={t('trading.window.selection')}
+            value={selectionId}
+            onChange={(e) => setSelectionId(e.target.value)}
+          >
             {event.markets.map((m) => (
               <optgroup key={m.id} label={marketLabel(t, m)}>
                 {m.selections.map((s) => (
@@ -216,7 +224,10 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
         </p>
       )}
       {confirming && (
-        <fieldset className={`${styles.confirm} ${ui.plainFieldset}`} aria-label={t('trading.window.confirmLabel')}>
+        <fieldset
+          className={`${styles.confirm} ${ui.plainFieldset}`}
+          aria-label={t('trading.window.confirmLabel')}
+        >
           <p>
             <Trans
               t={t}

@@ -98,7 +98,9 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
           <Pill
             value={market.resultState === 'confirmed' ? 'success' : 'wait'}
             label={t('trading.market.resultPill', {
-              state: t(`trading.market.resultState.${market.resultState === 'confirmed' ? 'confirmed' : 'entered'}`),
+              state: t(
+                `trading.market.resultState.${market.resultState === 'confirmed' ? 'confirmed' : 'entered'}`,
+              ),
               result: entered ? resultText(entered, names, words) : '?',
             })}
           />
@@ -136,7 +138,11 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
             );
           }}
         >
-          <Select label={t('trading.market.selection')} value={priceKey} onChange={(e) => setPriceKey(e.target.value)}>
+          <Select
+            label={t('trading.market.selection')}
+            value={priceKey}
+            onChange={(e) => setPriceKey(e.target.value)}
+          >
             {market.selections.map((s) => (
               <option key={s.key} value={s.key}>
                 {selectionLabel(t, s)}
@@ -150,7 +156,11 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
             required
             onChange={(e) => setPrice(e.target.value)}
           />
-          <Select label={t('trading.market.format')} value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
+          <Select
+            label={t('trading.market.format')}
+            value={format}
+            onChange={(e) => setFormat(e.target.value as typeof format)}
+          >
             <option value="decimal">{t('trading.market.formats.decimal')}</option>
             <option value="fractional">{t('trading.market.formats.fractional')}</option>
             <option value="american">{t('trading.market.formats.american')}</option>
@@ -175,7 +185,11 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
         {byScore ? (
           <ScoreFields home={home} away={away} onHome={setHome} onAway={setAway} required />
         ) : (
-          <Select label={t('trading.market.winner')} value={winner} onChange={(e) => setWinner(e.target.value)}>
+          <Select
+            label={t('trading.market.winner')}
+            value={winner}
+            onChange={(e) => setWinner(e.target.value)}
+          >
             {market.selections.map((s) => (
               <option key={s.key} value={s.key}>
                 {selectionLabel(t, s)}
@@ -184,7 +198,11 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
           </Select>
         )}
         <span className={styles.reason}>
-          <Field label={t('trading.market.reason')} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <Field
+            label={t('trading.market.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
         </span>
         {market.resultState === 'confirmed' ? (
           <Button type="submit" className={ui.small} disabled={busy}>

@@ -3,7 +3,13 @@ import type { TFunction } from 'i18next';
 /** The types whose standard name the member window translates (`sports:market.<type>`, with its line). */
 const MEMBER_MARKETS = ['1x2', 'moneyline', 'total', 'handicap', 'btts', 'correct_score', 'outright'];
 /** The feed catalogue's other names, translated by the desk (`trading.marketName.<slug>`). */
-const DESK_NAMES = new Set(['double_chance', 'draw_no_bet', 'asian_handicap', 'half_time_full_time', 'handicap']);
+const DESK_NAMES = new Set([
+  'double_chance',
+  'draw_no_bet',
+  'asian_handicap',
+  'half_time_full_time',
+  'handicap',
+]);
 /** Selections named the same in every market (team names and scores stay as the book has them). */
 const PLAIN_SELECTIONS = new Set(['draw', 'yes', 'no']);
 
@@ -39,7 +45,8 @@ export function marketLabel(t: TFunction, market: MarketNaming): string {
   const named = slug(name);
   if (DESK_NAMES.has(named)) return `${t(`trading.marketName.${named}`)}${line ? ` ${line}` : ''}`;
   const team = /^(.+) total goals$/.exec(name);
-  if (market.type === 'team_total' && team) return `${t('trading.marketName.teamTotal', { team: team[1] })}${line ? ` ${line}` : ''}`;
+  if (market.type === 'team_total' && team)
+    return `${t('trading.marketName.teamTotal', { team: team[1] })}${line ? ` ${line}` : ''}`;
   return own;
 }
 

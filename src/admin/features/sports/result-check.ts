@@ -60,7 +60,8 @@ export function resultText(
   words: ResultWords = ENGLISH,
 ): string {
   if (result.kind === 'score') return scoreText(result);
-  if (result.kind === 'winners') return words.wonBy(result.winners.map((w) => names.get(w.key) ?? w.key).join(', '));
+  if (result.kind === 'winners')
+    return words.wonBy(result.winners.map((w) => names.get(w.key) ?? w.key).join(', '));
   return words.void;
 }
 
