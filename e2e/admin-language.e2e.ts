@@ -48,6 +48,9 @@ const TRADING_VIEWS = [
   'feed',
 ];
 
+/** The feed upload's format names its record kinds as the JSON lines spell them. */
+const FEED_FORMAT = ['fixture, market, price, suspend, result, cancel', 'JSON'];
+
 /** Opens a back-office path as the menu's links do, without reloading the page. */
 async function openPath(page: import('playwright-core').Page, path: string) {
   await page.evaluate((p) => {
@@ -75,13 +78,14 @@ async function walkTradingDesk(b: ReturnType<typeof useBrowser>, locale: string,
       )
       .toBe(0);
     const names = await page.locator('[data-testid^="event-"] h2').allInnerTexts();
-    const data = [...allowed, ...names, ...names.flatMap((n) => n.split(/ vs\.? | v | - /))];
+    const data = [...allowed, ...names, ...names.flatMap((n) => n.split(/ vs\.? | v | - /)), ...FEED_FORMAT];
     if (view === 'all') {
       const card = page.locator('[data-testid^="event-"]').first();
-      await card.locator('section').first().waitFor();
+      // The market cards are sections within the event's panel.
+      await card.locator('section section').first().waitFor();
       // The cancel-window form, open, and a result about to be entered: the dialog, then Cancel.
       await card.getByRole('button', { name: /…$/ }).last().click();
-      const market = card.locator('section').first();
+      const market = card.locator('section section').first();
       const score = market.locator('input[type="number"]');
       if ((await score.count()) >= 2) {
         await score.nth(0).fill('1');
