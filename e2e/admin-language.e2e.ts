@@ -43,6 +43,76 @@ const ALLOWED = [
   'KRW',
 ];
 
+/** The trading desk's tabs (`?view=`), each opened by the walk. */
+const TRADING_VIEWS = [
+  'all',
+  'live',
+  'scheduled',
+  'postponed',
+  'ended',
+  'cancelled',
+  'bets',
+  'reconciliation',
+  'feed',
+];
+
+/** The feed upload's format names its record kinds as the JSON lines spell them. */
+const FEED_FORMAT = ['fixture, market, price, suspend, result, cancel', 'JSON'];
+
+/** Opens a back-office path as the menu's links do, without reloading the page. */
+async function openPath(page: import('playwright-core').Page, path: string) {
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', `/admin${p}`);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await settle(page, 'main h1');
+}
+
+/**
+ * The trading desk in `locale`: every tab, an event's market card, its cancel-window form and the
+ * result dialog (cancelled before anything is sent). The events' own names (teams, leagues) are data.
+ */
+async function walkTradingDesk(b: ReturnType<typeof useBrowser>, locale: string, allowed: string[]) {
+  const problems: string[] = [];
+  const { page } = b;
+  for (const view of TRADING_VIEWS) {
+    await openPath(page, `/trading${view === 'all' ? '' : `?view=${view}`}`);
+    await expect
+      .poll(() =>
+        page
+          .locator('main')
+          .getByText(/불러오는 중…|กำลังโหลด/)
+          .count(),
+      )
+      .toBe(0);
+    const names = await page.locator('[data-testid^="event-"] h2').allInnerTexts();
+    const data = [...allowed, ...names, ...names.flatMap((n) => n.split(/ vs\.? | v | - /)), ...FEED_FORMAT];
+    if (view === 'all') {
+      const card = page.locator('[data-testid^="event-"]').first();
+      // The market cards are sections within the event's panel.
+      await card.locator('section section').first().waitFor();
+      // The cancel-window form, open, and a result about to be entered: the dialog, then Cancel.
+      await card.getByRole('button', { name: /…$/ }).last().click();
+      const market = card.locator('section section').first();
+      const score = market.locator('input[type="number"]');
+      if ((await score.count()) >= 2) {
+        await score.nth(0).fill('1');
+        await score.nth(1).fill('0');
+        await market.locator('form').last().locator('button[type="submit"]').click();
+        await page.getByTestId('result-dialog').waitFor();
+        for (const p of await auditPage(page, { locale, allowed: data }))
+          problems.push(`${locale} trading dialog: ${p}`);
+        await b.screenshot(`admin-walk-${locale}-trading-result-dialog`);
+        await page.getByTestId('result-dialog').locator('[data-cancel]').click();
+      }
+    }
+    for (const p of await auditPage(page, { locale, allowed: data }))
+      problems.push(`${locale} trading ${view}: ${p}`);
+    await b.screenshot(`admin-walk-${locale}-trading-${view}`);
+  }
+  return problems;
+}
+
 /** Picks the back office's language in the menu's switcher, as an operator would. */
 /** Opens a back-office path the way the menu's links do (no reload: the chosen language stays). */
 async function openPath(page: import('playwright-core').Page, path: string) {
@@ -154,8 +224,9 @@ describe.runIf(chromiumAvailable)('the back office in Korean and Thai', () => {
       await settle(b.page, 'main h1');
       for (const p of await auditPage(b.page, { locale, allowed })) problems.push(`${locale} member: ${p}`);
       await b.screenshot(`admin-walk-${locale}-member-detail`);
+      problems.push(...(await walkTradingDesk(b, locale, allowed)));
       expect(problems).toEqual([]);
-    }, 90_000);
+    }, 150_000);
   }
 
   it("the site's account settings in Thai: each wrong field named, then saved unchanged", async () => {

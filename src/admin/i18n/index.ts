@@ -23,8 +23,8 @@ export const i18nReady = i18next
     lng: storedLocale(),
     fallbackLng: 'en',
     supportedLngs: [...LOCALES],
-    // `user`: the member site's names of ledger movements and accounts, which the back office shows too.
-    ns: ['admin', 'user'],
+    // `user`: the member site's names of ledger movements and accounts; `sports`: its market and selection names (the desk shows the same).
+    ns: ['admin', 'user', 'sports'],
     defaultNS: 'admin',
     interpolation: { escapeValue: false },
     react: { useSuspense: true },

@@ -1,10 +1,12 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import type { TradingEvent } from '../../api/types.ts';
-import { count } from '../../components/count.ts';
 import { Field, Outcome, Select } from '../../components/Field.tsx';
 import ui from '../../components/ui.module.css';
-import { localToIso, marketLabel, toLocalSeconds } from './market-label.ts';
+import { intlLocale } from '../../i18n/index.ts';
+import { localToIso, marketLabel, selectionLabel, toLocalSeconds } from './market-label.ts';
 import { useBookSettings, useCancelWindow } from './queries.ts';
 import styles from './trading.module.css';
 
@@ -12,8 +14,10 @@ type Scope = 'event' | 'market' | 'selection';
 const HOUR_MS = 3_600_000;
 
 /** "24 hours", "90 minutes": the book's cancel-window limit as a trader reads it. */
-const minutesText = (minutes: number) =>
-  minutes % 60 === 0 ? count(minutes / 60, 'hour') : count(minutes, 'minute');
+const minutesText = (t: TFunction, minutes: number) =>
+  minutes % 60 === 0
+    ? t('trading.window.hours', { count: minutes / 60 })
+    : t('trading.window.minutes', { count: minutes });
 
 /**
  * A cancel window on one event: the legs on the event, a market or a selection of bets placed between
@@ -22,6 +26,7 @@ const minutesText = (minutes: number) =>
  * `cancelWindowMinutes`. Nothing is sent before the trader confirms the summary.
  */
 export function CancelWindowForm({ event }: { event: TradingEvent }) {
+  const { t } = useTranslation();
   const send = useCancelWindow();
   const limit = useBookSettings().data?.settings.cancelWindowMinutes;
   const [open, setOpen] = useState(false);
@@ -34,7 +39,7 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
   const [price, setPrice] = useState('');
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const name = `Cancel window on ${event.name}`;
+  const name = t('trading.window.name', { name: event.name });
 
   const start = () => {
     // The last hour up to now, the usual reach of a past-posting or a wrong price just seen.
@@ -49,7 +54,7 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
     return (
       <div className={ui.row}>
         <Button variant="ghost" className={ui.small} onClick={start}>
-          Cancel window…
+          {t('trading.window.open')}
         </Button>
       </div>
     );
@@ -61,13 +66,18 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
   const repricing = how === 'price' && scope === 'selection';
   const target =
     scope === 'event'
-      ? 'every market of the event'
+      ? t('trading.window.targetEvent')
       : scope === 'market'
-        ? `the market ${market ? marketLabel(market) : '?'}`
-        : `the selection ${selection ? `${selection.name} (${marketLabel(selection.market)})` : '?'}`;
+        ? t('trading.window.targetMarket', { market: market ? marketLabel(t, market) : '?' })
+        : selection
+          ? t('trading.window.targetSelection', {
+              selection: selectionLabel(t, selection),
+              market: marketLabel(t, selection.market),
+            })
+          : '?';
   const fromIso = localToIso(from);
   const toIso = localToIso(to);
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB') : '?');
+  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(intlLocale()) : '?');
 
   const submit = () => {
     if (!fromIso || !toIso) return;
@@ -98,14 +108,14 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
       }}
     >
       <div className={styles.windowHead}>
-        <strong>Cancel window</strong>
+        <strong>{t('trading.window.title')}</strong>
         <Button variant="ghost" className={ui.small} onClick={() => setOpen(false)}>
-          Close
+          {t('trading.window.close')}
         </Button>
       </div>
       <fieldset className={`${ui.row} ${ui.plainFieldset}`} disabled={confirming || send.isPending}>
         <Field
-          label="Placed from"
+          label={t('trading.window.from')}
           type="datetime-local"
           step={1}
           required
@@ -113,7 +123,7 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
           onChange={(e) => setFrom(e.target.value)}
         />
         <Field
-          label="Placed before"
+          label={t('trading.window.before')}
           type="datetime-local"
           step={1}
           required
@@ -121,7 +131,7 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
           onChange={(e) => setTo(e.target.value)}
         />
         <Select
-          label="Scope"
+          label={t('trading.window.scope')}
           value={scope}
           onChange={(e) => {
             const next = e.target.value as Scope;
@@ -130,26 +140,34 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
             if (next !== 'selection') setHow('void');
           }}
         >
-          <option value="event">Whole event</option>
-          <option value="market">A market</option>
-          <option value="selection">A selection</option>
+          <option value="event">{t('trading.window.scopes.event')}</option>
+          <option value="market">{t('trading.window.scopes.market')}</option>
+          <option value="selection">{t('trading.window.scopes.selection')}</option>
         </Select>
         {scope === 'market' && (
-          <Select label="Market" value={marketId} onChange={(e) => setMarketId(e.target.value)}>
+          <Select
+            label={t('trading.window.market')}
+            value={marketId}
+            onChange={(e) => setMarketId(e.target.value)}
+          >
             {event.markets.map((m) => (
               <option key={m.id} value={m.id}>
-                {marketLabel(m)}
+                {marketLabel(t, m)}
               </option>
             ))}
           </Select>
         )}
         {scope === 'selection' && (
-          <Select label="Selection" value={selectionId} onChange={(e) => setSelectionId(e.target.value)}>
+          <Select
+            label={t('trading.window.selection')}
+            value={selectionId}
+            onChange={(e) => setSelectionId(e.target.value)}
+          >
             {event.markets.map((m) => (
-              <optgroup key={m.id} label={marketLabel(m)}>
+              <optgroup key={m.id} label={marketLabel(t, m)}>
                 {m.selections.map((s) => (
                   <option key={s.id} value={s.id}>
-                    {s.name}
+                    {selectionLabel(t, s)}
                   </option>
                 ))}
               </optgroup>
@@ -158,10 +176,10 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
         )}
       </fieldset>
       <fieldset className={`${ui.row} ${ui.plainFieldset}`} disabled={confirming || send.isPending}>
-        <legend className={styles.legend}>The legs in the window</legend>
+        <legend className={styles.legend}>{t('trading.window.legs')}</legend>
         <label className={styles.check}>
-          <input type="radio" name="how" checked={how === 'void'} onChange={() => setHow('void')} /> Void
-          (counts 1.00)
+          <input type="radio" name="how" checked={how === 'void'} onChange={() => setHow('void')} />{' '}
+          {t('trading.window.void')}
         </label>
         <label className={styles.check}>
           <input
@@ -171,11 +189,11 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
             disabled={scope !== 'selection'}
             onChange={() => setHow('price')}
           />{' '}
-          Corrected price {scope !== 'selection' && '(one selection only)'}
+          {t('trading.window.corrected')} {scope !== 'selection' && t('trading.window.oneOnly')}
         </label>
         {repricing && (
           <Field
-            label="Correct price (decimal)"
+            label={t('trading.window.correctPrice')}
             className={`${ui.input} ${styles.narrow}`}
             inputMode="decimal"
             required
@@ -185,39 +203,45 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
         )}
         <span className={styles.reason}>
           <Field
-            label="Reason"
+            label={t('trading.window.reason')}
             required
             minLength={3}
             maxLength={300}
-            placeholder="Past-posting, a wrong price…"
+            placeholder={t('trading.window.placeholder')}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
           />
         </span>
         {!confirming && (
           <Button type="submit" className={`${ui.small} ${ui.danger}`} variant="ghost">
-            Review window
+            {t('trading.window.review')}
           </Button>
         )}
       </fieldset>
       {limit !== undefined && (
         <p className={`${ui.muted} ${styles.hint}`}>
-          The house rules let a window reach back at most {minutesText(limit)}.
+          {t('trading.window.limit', { reach: minutesText(t, limit) })}
         </p>
       )}
       {confirming && (
-        <fieldset className={`${styles.confirm} ${ui.plainFieldset}`} aria-label="Confirm the cancel window">
+        <fieldset
+          className={`${styles.confirm} ${ui.plainFieldset}`}
+          aria-label={t('trading.window.confirmLabel')}
+        >
           <p>
-            {repricing ? `Settle at ${price.trim() || '?'}` : 'Void'} the legs on {target} of bets placed from{' '}
-            <strong>{when(fromIso)}</strong> to <strong>{when(toIso)}</strong>? Each bet’s other legs stand; a
-            bet already settled is settled again.
+            <Trans
+              t={t}
+              i18nKey={repricing ? 'trading.window.askPrice' : 'trading.window.askVoid'}
+              values={{ price: price.trim() || '?', target, from: when(fromIso), to: when(toIso) }}
+              components={{ strong: <strong /> }}
+            />
           </p>
           <div className={ui.row}>
             <Button className={`${ui.small}`} disabled={send.isPending} onClick={submit}>
-              {repricing ? 'Yes, reprice the legs' : 'Yes, void the legs'}
+              {repricing ? t('trading.window.yesReprice') : t('trading.window.yesVoid')}
             </Button>
             <Button variant="ghost" className={ui.small} onClick={() => setConfirming(false)}>
-              Back
+              {t('trading.window.back')}
             </Button>
           </div>
         </fieldset>
@@ -227,8 +251,10 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
         done={
           send.data &&
           (send.data.voided === 0
-            ? 'No bet in that window had a leg there: nothing changed.'
-            : `${send.variables?.body.correctedPrice ? 'Repriced' : 'Voided'} the legs of ${count(send.data.voided, 'bet')}.`)
+            ? t('trading.window.nothing')
+            : t(send.variables?.body.correctedPrice ? 'trading.window.repriced' : 'trading.window.voided', {
+                count: send.data.voided,
+              }))
         }
       />
     </form>

@@ -167,7 +167,10 @@ export function EventCard({
               <p>
                 {t('event.cancelAsk', { name: event.name })}{' '}
                 {undecided.length > 0
-                  ? t('event.voids', { count: undecided.length, list: undecided.map(marketLabel).join(', ') })
+                  ? t('event.voids', {
+                      count: undecided.length,
+                      list: undecided.map((m) => marketLabel(t, m)).join(', '),
+                    })
                   : t('event.noneToVoid')}{' '}
                 {decided > 0 && t('event.decidedStand', { count: decided })}
               </p>

@@ -79,7 +79,7 @@ export function FeedPanel() {
               defaultValue={current.postponeVoidHours}
             />
             <Field
-              label="Cash-out margin (basis points)"
+              label={t('trading.feed.cashoutMargin')}
               name="cashoutMarginBp"
               type="number"
               min={0}
@@ -88,7 +88,7 @@ export function FeedPanel() {
               defaultValue={current.cashoutMarginBp}
             />
             <Field
-              label="Cash-out offer valid (s)"
+              label={t('trading.feed.cashoutSeconds')}
               name="cashoutOfferSeconds"
               type="number"
               min={3}
@@ -96,10 +96,10 @@ export function FeedPanel() {
               required
               defaultValue={current.cashoutOfferSeconds}
             />
-            <Select label="Default odds format" name="oddsFormat" defaultValue={current.oddsFormat}>
+            <Select label={t('trading.feed.oddsFormat')} name="oddsFormat" defaultValue={current.oddsFormat}>
               {ODDS_FORMATS.map((f) => (
                 <option key={f} value={f}>
-                  {f}
+                  {t(`trading.feed.odds.${f}`)}
                 </option>
               ))}
             </Select>

@@ -1,14 +1,14 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import type { TradingEvent, TradingMarket } from '../../api/types.ts';
 import { Amount } from '../../components/Amount.tsx';
-import { count } from '../../components/count.ts';
 import { Field, Outcome, Select } from '../../components/Field.tsx';
 import { Pill } from '../../components/Pill.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import ui from '../../components/ui.module.css';
 import { useOperator } from '../session/queries.ts';
-import { marketLabel } from './market-label.ts';
+import { marketLabel, selectionLabel } from './market-label.ts';
 import {
   useConfirmResult,
   useCorrectResult,
@@ -18,7 +18,7 @@ import {
   useUnsettleMarket,
 } from './queries.ts';
 import { type PendingResult, ResultConfirmDialog } from './ResultConfirmDialog.tsx';
-import { deskResultOf, resultText } from './result-check.ts';
+import { deskResultOf, resultText, resultWords } from './result-check.ts';
 import { ScoreFields } from './ScoreFields.tsx';
 import styles from './trading.module.css';
 
@@ -32,6 +32,7 @@ const SCORE_MARKETS = new Set(['1x2', 'moneyline', 'total', 'handicap', 'btts', 
  * shows it beside the event's live score.
  */
 export function MarketCard({ market, event }: { market: TradingMarket; event: TradingEvent }) {
+  const { t } = useTranslation();
   const status = useMarketStatus();
   const prices = usePrices();
   const enter = useEnterResult();
@@ -55,10 +56,11 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
     byScore
       ? { kind: 'score' as const, home: Number(home), away: Number(away) }
       : { kind: 'winners' as const, winners: [{ key: winner }] };
-  const label = marketLabel(market);
+  const label = marketLabel(t, market);
+  const words = resultWords(t);
   const entered = deskResultOf(market.result);
   const proposed = deskResultOf(market.proposedResult);
-  const names = new Map(market.selections.map((s) => [s.key, s.name]));
+  const names = new Map(market.selections.map((s) => [s.key, selectionLabel(t, s)]));
   const send = (p: PendingResult) => {
     setPending(null);
     // The outcome line speaks of this step, not of an earlier one on the same market.
@@ -73,9 +75,9 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
   const error = mutations.find((m) => m.error)?.error;
   const trading = market.status === 'open' || market.status === 'suspended';
   const columns: Column<Selection>[] = [
-    { head: 'Selection', wrap: true, cell: (s) => s.name },
+    { head: t('trading.market.selection'), wrap: true, cell: (s) => selectionLabel(t, s) },
     {
-      head: 'Price',
+      head: t('trading.market.price'),
       cell: (s) => (
         <>
           <strong>{s.decimal}</strong>{' '}
@@ -85,21 +87,26 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
         </>
       ),
     },
-    { head: 'Liability', numeric: true, cell: (s) => <Amount value={s.liability} /> },
+    { head: t('trading.market.liability'), numeric: true, cell: (s) => <Amount value={s.liability} /> },
   ];
   return (
-    <section className={styles.market} aria-label={`Market ${label}`}>
+    <section className={styles.market} aria-label={t('trading.market.region', { label })}>
       <div className={styles.marketHead}>
         <span className={styles.marketName}>{label}</span>
         <Pill value={market.status} />
         {market.resultState !== 'none' && (
           <Pill
             value={market.resultState === 'confirmed' ? 'success' : 'wait'}
-            label={`result ${market.resultState}: ${entered ? resultText(entered, names) : '?'}`}
+            label={t('trading.market.resultPill', {
+              state: t(
+                `trading.market.resultState.${market.resultState === 'confirmed' ? 'confirmed' : 'entered'}`,
+              ),
+              result: entered ? resultText(entered, names, words) : '?',
+            })}
           />
         )}
         <span className={ui.muted}>
-          v{market.version} · {count(market.openBets, 'open bet')}
+          v{market.version} · {t('trading.market.openBets', { count: market.openBets })}
         </span>
         {trading && (
           <Button
@@ -108,21 +115,21 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
             disabled={busy}
             onClick={() => status.mutate({ params, body: { open: market.status !== 'open' } })}
           >
-            {market.status === 'open' ? 'Suspend' : 'Reopen'}
+            {market.status === 'open' ? t('trading.market.suspend') : t('trading.market.reopen')}
           </Button>
         )}
       </div>
       <Table
-        label={`${label} selections`}
+        label={t('trading.market.selectionsOf', { label })}
         rows={market.selections}
         columns={columns}
         rowKey={(s) => s.id}
-        empty="No selections."
+        empty={t('trading.market.noSelections')}
       />
       {trading && (
         <form
           className={ui.row}
-          aria-label={`${label} price`}
+          aria-label={t('trading.market.priceForm', { label })}
           onSubmit={(e) => {
             e.preventDefault();
             prices.mutate(
@@ -131,33 +138,41 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
             );
           }}
         >
-          <Select label="Selection" value={priceKey} onChange={(e) => setPriceKey(e.target.value)}>
+          <Select
+            label={t('trading.market.selection')}
+            value={priceKey}
+            onChange={(e) => setPriceKey(e.target.value)}
+          >
             {market.selections.map((s) => (
               <option key={s.key} value={s.key}>
-                {s.name}
+                {selectionLabel(t, s)}
               </option>
             ))}
           </Select>
           <Field
-            label="New price"
+            label={t('trading.market.newPrice')}
             className={`${ui.input} ${styles.narrow}`}
             value={price}
             required
             onChange={(e) => setPrice(e.target.value)}
           />
-          <Select label="Format" value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
-            <option value="decimal">decimal</option>
-            <option value="fractional">fractional</option>
-            <option value="american">American</option>
+          <Select
+            label={t('trading.market.format')}
+            value={format}
+            onChange={(e) => setFormat(e.target.value as typeof format)}
+          >
+            <option value="decimal">{t('trading.market.formats.decimal')}</option>
+            <option value="fractional">{t('trading.market.formats.fractional')}</option>
+            <option value="american">{t('trading.market.formats.american')}</option>
           </Select>
           <Button type="submit" className={ui.small} disabled={busy}>
-            Set price
+            {t('trading.market.setPrice')}
           </Button>
         </form>
       )}
       <form
         className={ui.row}
-        aria-label={`${label} result`}
+        aria-label={t('trading.market.resultForm', { label })}
         onSubmit={(e) => {
           e.preventDefault();
           setPending(
@@ -170,24 +185,32 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
         {byScore ? (
           <ScoreFields home={home} away={away} onHome={setHome} onAway={setAway} required />
         ) : (
-          <Select label="Winner" value={winner} onChange={(e) => setWinner(e.target.value)}>
+          <Select
+            label={t('trading.market.winner')}
+            value={winner}
+            onChange={(e) => setWinner(e.target.value)}
+          >
             {market.selections.map((s) => (
               <option key={s.key} value={s.key}>
-                {s.name}
+                {selectionLabel(t, s)}
               </option>
             ))}
           </Select>
         )}
         <span className={styles.reason}>
-          <Field label="Reason (corrections)" value={reason} onChange={(e) => setReason(e.target.value)} />
+          <Field
+            label={t('trading.market.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
         </span>
         {market.resultState === 'confirmed' ? (
           <Button type="submit" className={ui.small} disabled={busy}>
-            Correct result
+            {t('trading.market.correct')}
           </Button>
         ) : (
           <Button type="submit" className={ui.small} disabled={busy || market.status === 'cancelled'}>
-            Enter result
+            {t('trading.market.enter')}
           </Button>
         )}
         {market.resultState === 'entered' && entered && (
@@ -196,7 +219,7 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
             disabled={busy}
             onClick={() => setPending({ action: 'confirm', result: entered })}
           >
-            Confirm result
+            {t('trading.market.confirm')}
           </Button>
         )}
         {market.resultState !== 'none' && (
@@ -206,24 +229,30 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
             disabled={busy}
             onClick={() => unsettle.mutate({ params, body: { reason } })}
           >
-            Unsettle
+            {t('trading.market.unsettle')}
           </Button>
         )}
       </form>
       {proposed && (
         <div className={styles.proposal} data-testid={`proposal-${market.id}`}>
           <span>
-            Correction to <strong>{resultText(proposed, names)}</strong> proposed by operator{' '}
-            {market.proposedBy ?? '?'}
-            {market.proposedBy !== null && market.proposedBy === me ? ' (you)' : ''}, waiting for a second
-            operator
+            <Trans
+              t={t}
+              i18nKey="trading.market.proposal"
+              values={{
+                result: resultText(proposed, names, words),
+                id: market.proposedBy ?? '?',
+                you: market.proposedBy !== null && market.proposedBy === me ? t('trading.market.you') : '',
+              }}
+              components={{ strong: <strong /> }}
+            />
           </span>
           <Button
             className={ui.small}
             disabled={busy}
             onClick={() => setPending({ action: 'confirmCorrection', result: proposed })}
           >
-            Confirm correction
+            {t('trading.market.confirmCorrection')}
           </Button>
         </div>
       )}
@@ -241,16 +270,19 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
       <Outcome
         error={error}
         done={
-          (enter.data && `Result ${enter.data.state}: ${count(enter.data.settled, 'bet')} settled.`) ||
+          (enter.data &&
+            t(`trading.market.resultDone.${enter.data.state === 'confirmed' ? 'confirmed' : 'entered'}`, {
+              count: enter.data.settled,
+            })) ||
           (confirm.data &&
             (sent === 'confirmCorrection'
-              ? `Correction confirmed: ${count(confirm.data.settled, 'bet')} resettled.`
-              : `Confirmed: ${count(confirm.data.settled, 'bet')} settled.`)) ||
+              ? t('trading.market.correctionConfirmed', { count: confirm.data.settled })
+              : t('trading.market.confirmed', { count: confirm.data.settled }))) ||
           (correct.data &&
             (correct.data.state === 'entered'
-              ? 'Correction proposed: it waits for a second operator; the result in force stands until then.'
-              : `Corrected: ${count(correct.data.settled, 'bet')} resettled.`)) ||
-          (unsettle.data && `Unsettled ${count(unsettle.data.settled, 'bet')}.`)
+              ? t('trading.market.proposedDone')
+              : t('trading.market.corrected', { count: correct.data.settled }))) ||
+          (unsettle.data && t('trading.market.unsettled', { count: unsettle.data.settled }))
         }
       />
     </section>

@@ -8,8 +8,9 @@ import { Pill } from '../../components/Pill.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
+import { currentLocale } from '../../i18n/index.ts';
 import { useReconciliation, useResolveFinding } from './queries.ts';
-import { findingDetail } from './reconcile-detail.ts';
+import { detailWords, findingDetail } from './reconcile-detail.ts';
 import styles from './trading.module.css';
 
 /** A finding listed for the desk and not yet dealt with: the only kind the desk resolves. */
@@ -101,7 +102,7 @@ export function ReconciliationPanel() {
       head: t('reconcile.detail'),
       wrap: true,
       cell: (f) => {
-        const { compare, lines } = findingDetail(f.kind, f.detail);
+        const { compare, lines } = findingDetail(f.kind, f.detail, detailWords(t, currentLocale()));
         if (compare.length === 0 && lines.length === 0) return <span className={ui.muted}>—</span>;
         return (
           <div className={styles.detailCell} data-testid={`finding-${f.id}-detail`}>

@@ -1,15 +1,16 @@
 import { useId, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import type { TradingEvent, TradingMarket } from '../../api/types.ts';
-import { count } from '../../components/count.ts';
+import { selectionLabel } from './market-label.ts';
 import { useBookSettings } from './queries.ts';
 import {
   type DeskResult,
   deskResultOf,
   liveScoreOf,
-  type ResultWarning,
   resultText,
   resultWarnings,
+  resultWords,
   scoreText,
 } from './result-check.ts';
 import styles from './result-dialog.module.css';
@@ -23,23 +24,6 @@ export type PendingResult =
   | { action: 'confirm'; result: DeskResult }
   | { action: 'correct'; result: DeskResult; reason: string }
   | { action: 'confirmCorrection'; result: DeskResult };
-
-const TITLE = {
-  enter: 'Enter this result?',
-  confirm: 'Confirm this result?',
-  correct: 'Correct this result?',
-  confirmCorrection: 'Confirm this correction?',
-};
-const YES = {
-  enter: 'Yes, enter result',
-  confirm: 'Yes, confirm result',
-  correct: 'Yes, correct result',
-  confirmCorrection: 'Yes, confirm correction',
-};
-const WARNING: Record<ResultWarning, (entered: string, live: string) => string> = {
-  score_differs: (entered, live) => `The score entered (${entered}) differs from the live score (${live}).`,
-  in_play: () => 'The event is still in play: its score can still change.',
-};
 
 /**
  * The step between a trader's click and money moving: the event, the market, the result and the
@@ -57,6 +41,8 @@ export function ResultConfirmDialog(props: {
   onCancel(): void;
 }) {
   const { pending, event, market } = props;
+  const { t } = useTranslation();
+  const words = resultWords(t);
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const settings = useBookSettings();
@@ -67,10 +53,14 @@ export function ResultConfirmDialog(props: {
     dialog?.querySelector<HTMLButtonElement>('[data-cancel]')?.focus();
   }, []);
 
-  const names = new Map(market.selections.map((s) => [s.key, s.name]));
+  const names = new Map(market.selections.map((s) => [s.key, selectionLabel(t, s)]));
   const live = liveScoreOf(event.score);
-  const liveText = live ? `${scoreText(live)}${live.clock ? ` at ${live.clock}` : ''}` : 'none recorded';
-  const enteredText = resultText(pending.result, names);
+  const liveText = live
+    ? live.clock
+      ? t('trading.result.at', { score: scoreText(live), clock: live.clock })
+      : scoreText(live)
+    : t('trading.result.noScore');
+  const enteredText = resultText(pending.result, names, words);
   const warnings = resultWarnings(pending.result, event);
   const current = deskResultOf(market.result);
   const correcting = pending.action === 'correct' || pending.action === 'confirmCorrection';
@@ -79,11 +69,11 @@ export function ResultConfirmDialog(props: {
     settings.data?.settings.confirmResults === true;
   const consequence = waitsForSecond
     ? pending.action === 'correct'
-      ? 'A second operator must confirm the correction before any bet is resettled; the result in force stands until then.'
-      : 'A second operator must confirm it before any bet settles.'
+      ? t('trading.result.waitCorrection')
+      : t('trading.result.waitSecond')
     : correcting
-      ? 'Bets settled on this market are resettled on the new result: differences are paid or taken back.'
-      : `${count(market.openBets, 'open bet')} on this market settle on it at once.`;
+      ? t('trading.result.resettles')
+      : t('trading.result.settleNow', { count: market.openBets });
 
   return (
     <dialog
@@ -97,36 +87,36 @@ export function ResultConfirmDialog(props: {
       }}
     >
       <h2 id={titleId} className={styles.title}>
-        {TITLE[pending.action]}
+        {t(`trading.result.title.${pending.action}`)}
       </h2>
       <dl className={styles.facts}>
-        <dt>Event</dt>
+        <dt>{t('trading.result.event')}</dt>
         <dd>{event.name}</dd>
-        <dt>Market</dt>
+        <dt>{t('trading.result.market')}</dt>
         <dd>{props.marketLabel}</dd>
         {correcting && current && (
           <>
-            <dt>Result now</dt>
-            <dd>{resultText(current, names)}</dd>
+            <dt>{t('trading.result.now')}</dt>
+            <dd>{resultText(current, names, words)}</dd>
           </>
         )}
-        <dt>{correcting ? 'New result' : 'Result'}</dt>
+        <dt>{correcting ? t('trading.result.new') : t('trading.result.result')}</dt>
         <dd className={styles.result} data-testid="dialog-result">
           {enteredText}
         </dd>
-        <dt>Live score</dt>
+        <dt>{t('trading.result.live')}</dt>
         <dd data-testid="dialog-live-score">
-          {liveText} · {event.status === 'live' ? 'in play' : event.status}
+          {liveText} · {t(`event.status.${event.status}`, { defaultValue: event.status })}
         </dd>
         {pending.action === 'confirmCorrection' && (
           <>
-            <dt>Proposed by</dt>
-            <dd>operator {props.proposedBy ?? '?'}</dd>
+            <dt>{t('trading.result.proposedBy')}</dt>
+            <dd>{t('bets.byOperator', { id: props.proposedBy ?? '?' })}</dd>
           </>
         )}
         {pending.action === 'correct' && (
           <>
-            <dt>Reason</dt>
+            <dt>{t('trading.result.reason')}</dt>
             <dd>{pending.reason.trim() || '—'}</dd>
           </>
         )}
@@ -135,7 +125,7 @@ export function ResultConfirmDialog(props: {
         <ul className={styles.warnings} data-testid="result-warnings">
           {warnings.map((w) => (
             <li key={w} data-warning={w}>
-              {WARNING[w](enteredText, liveText)}
+              {t(`trading.result.warning.${w}`, { entered: enteredText, live: liveText })}
             </li>
           ))}
         </ul>
@@ -143,9 +133,9 @@ export function ResultConfirmDialog(props: {
       <p className={styles.consequence}>{consequence}</p>
       <div className={styles.actions}>
         <Button variant="ghost" onClick={props.onCancel} data-cancel>
-          Cancel
+          {t('trading.result.cancel')}
         </Button>
-        <Button onClick={props.onConfirm}>{YES[pending.action]}</Button>
+        <Button onClick={props.onConfirm}>{t(`trading.result.yes.${pending.action}`)}</Button>
       </div>
     </dialog>
   );

@@ -1,5 +1,5 @@
 import type { RECONCILE_KINDS } from '../../../shared/contract/admin/sports.ts';
-import { formatNumber } from '../../../shared/format.ts';
+import { formatNumber, type Locale } from '../../../shared/format.ts';
 
 export type FindingKind = (typeof RECONCILE_KINDS)[number];
 
@@ -54,18 +54,60 @@ export interface FindingDetail {
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-const amount = (v: unknown) => (typeof v === 'number' ? formatNumber(v, 'en') : '?');
+
+/** The detail's labels and the reconciler's actions in the operator's language; English unless given. */
+export interface DetailWords {
+  locale: Locale;
+  detail: string;
+  stakeHeld: string;
+  paidOut: string;
+  unpaidSteps: string;
+  walletHeld: string;
+  done: string;
+  /** The reconciler's action ("stake rolled back") as a sentence. */
+  action(action: string): string;
+}
+const ENGLISH: DetailWords = {
+  locale: 'en',
+  detail: 'Detail',
+  stakeHeld: 'Stake held',
+  paidOut: 'Paid out',
+  unpaidSteps: 'Unpaid steps',
+  walletHeld: 'Wallet held',
+  done: 'Done',
+  action: (action) => sentence(action),
+};
+/** The reconciler's actions (src/server/providers/sports/reconciler.ts) by their desk text key. */
+const ACTIONS: Record<string, string> = {
+  'stake rolled back, bet refused': 'rolledBackRefused',
+  settled: 'settled',
+  'stake rolled back': 'rolledBack',
+};
+
+/** The desk's words for a finding's detail, from its texts (`trading.detail.*`). */
+export function detailWords(t: (key: string) => string, locale: Locale): DetailWords {
+  return {
+    locale,
+    detail: t('trading.detail.detail'),
+    stakeHeld: t('trading.detail.stakeHeld'),
+    paidOut: t('trading.detail.paidOut'),
+    unpaidSteps: t('trading.detail.unpaidSteps'),
+    walletHeld: t('trading.detail.walletHeld'),
+    done: t('trading.detail.done'),
+    action: (action) => (ACTIONS[action] ? t(`trading.detail.action.${ACTIONS[action]}`) : sentence(action)),
+  };
+}
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Any JSON as short text: scalars as they are, objects as "key: value" pairs. */
-function plain(value: unknown): string {
+function plain(value: unknown, locale: Locale): string {
   if (value === null || value === undefined) return '—';
-  if (typeof value === 'number') return formatNumber(value, 'en');
+  if (typeof value === 'number') return formatNumber(value, locale);
   if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.map(plain).join(', ');
+  if (Array.isArray(value)) return value.map((v) => plain(v, locale)).join(', ');
   if (isRecord(value))
     return Object.entries(value)
-      .map(([k, v]) => `${k} ${plain(v)}`)
+      .map(([k, v]) => `${k} ${plain(v, locale)}`)
       .join(', ');
   return String(value);
 }
@@ -74,19 +116,22 @@ function plain(value: unknown): string {
  * A finding's detail (free JSON from the reconciler) as lines a trader reads: the book's and the
  * wallet's amounts side by side for a mismatch, the action taken for a repair, anything else as it is.
  */
-export function findingDetail(kind: string, detail: unknown): FindingDetail {
+export function findingDetail(kind: string, detail: unknown, words: DetailWords = ENGLISH): FindingDetail {
+  const { locale } = words;
+  const amount = (v: unknown) => (typeof v === 'number' ? formatNumber(v, locale) : '?');
   const compare: Comparison[] = [];
   const lines: DetailLine[] = [];
   if (!isRecord(detail)) {
-    if (detail !== null && detail !== undefined) lines.push({ label: 'Detail', value: plain(detail) });
+    if (detail !== null && detail !== undefined)
+      lines.push({ label: words.detail, value: plain(detail, locale) });
     return { compare, lines };
   }
   const rest = { ...detail };
   if (kind === 'wallet_mismatch' && isRecord(detail.book) && isRecord(detail.wallet)) {
     const { book, wallet } = detail;
     for (const [key, label] of [
-      ['held', 'Stake held'],
-      ['paid', 'Paid out'],
+      ['held', words.stakeHeld],
+      ['paid', words.paidOut],
     ] as const) {
       compare.push({
         label,
@@ -99,17 +144,18 @@ export function findingDetail(kind: string, detail: unknown): FindingDetail {
     delete rest.wallet;
   }
   if (kind === 'unpaid_step' && typeof detail.unpaid === 'number') {
-    lines.push({ label: 'Unpaid steps', value: formatNumber(detail.unpaid, 'en') });
+    lines.push({ label: words.unpaidSteps, value: formatNumber(detail.unpaid, locale) });
     delete rest.unpaid;
   }
   if (typeof detail.held === 'number') {
-    lines.push({ label: 'Wallet held', value: amount(detail.held) });
+    lines.push({ label: words.walletHeld, value: amount(detail.held) });
     delete rest.held;
   }
   for (const [key, value] of Object.entries(rest)) {
     if (key === 'action') continue;
-    lines.push({ label: sentence(key), value: plain(value) });
+    lines.push({ label: sentence(key), value: plain(value, locale) });
   }
-  if (typeof detail.action === 'string') lines.push({ label: 'Done', value: sentence(detail.action) });
+  if (typeof detail.action === 'string')
+    lines.push({ label: words.done, value: words.action(detail.action) });
   return { compare, lines };
 }

@@ -40,12 +40,29 @@ export function deskResultOf(result: unknown): DeskResult | null {
 
 export const scoreText = (s: { home: number; away: number }) => `${s.home}–${s.away}`;
 
+/** How a result reads besides a score: its winners, or void (English unless the desk's words are given). */
+export interface ResultWords {
+  wonBy(names: string): string;
+  void: string;
+}
+const ENGLISH: ResultWords = { wonBy: (names) => `won by ${names}`, void: 'void' };
+
+/** The desk's words for a result in the operator's language. */
+export const resultWords = (t: (key: string, options?: Record<string, unknown>) => string): ResultWords => ({
+  wonBy: (names) => t('trading.market.wonBy', { names }),
+  void: t('trading.market.void'),
+});
+
 /** "2–1", "won by Home, Away", "void"; winners by their selection names where known. */
-export function resultText(result: DeskResult, names: ReadonlyMap<string, string> = new Map()): string {
+export function resultText(
+  result: DeskResult,
+  names: ReadonlyMap<string, string> = new Map(),
+  words: ResultWords = ENGLISH,
+): string {
   if (result.kind === 'score') return scoreText(result);
   if (result.kind === 'winners')
-    return `won by ${result.winners.map((w) => names.get(w.key) ?? w.key).join(', ')}`;
-  return 'void';
+    return words.wonBy(result.winners.map((w) => names.get(w.key) ?? w.key).join(', '));
+  return words.void;
 }
 
 /**
