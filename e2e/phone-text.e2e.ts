@@ -180,7 +180,8 @@ describe.runIf(chromiumAvailable)('text on a 360-px phone in every language', ()
     await sheetEnd('paytable');
     await b.page.screenshot({ path: 'e2e/screenshots/phone-text-paytable-ko.png' });
     await b.page.getByTestId('paytable').getByRole('button').last().click();
-    await b.page.locator('header button').last().click();
+    // The top bar's last button is now the lobby's ✕; the fairness sheet opens from its own button.
+    await b.page.locator('header').getByRole('button', { name: '공정성', exact: true }).click();
     await b.page.getByTestId('change-seed').waitFor();
     await sheetEnd('fairness');
     await b.page.screenshot({ path: 'e2e/screenshots/phone-text-fairness-ko.png' });

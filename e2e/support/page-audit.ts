@@ -19,6 +19,8 @@ export const ALWAYS_ALLOWED = [
   'CASINO',
   'Royal Casino',
   'Sandbox Pay',
+  // Currency codes: Intl writes THB and KRW as their ISO code where the locale has no symbol for them (ko, ja).
+  'THB',
   'KRW',
   'USDT',
   'HMAC-SHA256',
