@@ -69,6 +69,7 @@ export const EXPECTED_ADMIN_ACCESS: Record<string, readonly OperatorRole[]> = {
   'GET /api/admin/sports/bets': TRADING,
   'POST /api/admin/sports/bets/:id/:action': TRADING,
   'GET /api/admin/sports/feed': TRADING,
+  'GET /api/admin/sports/catalogue': TRADING,
   'GET /api/admin/sports/reconciliation': TRADING,
   'POST /api/admin/sports/reconciliation/:id/resolve': TRADING,
   'GET /api/admin/sports/settings': TRADING,

@@ -114,7 +114,7 @@ describe.runIf(backendAvailable)('back office: the trading desk', () => {
     // The member spends 35,000; the result is corrected to a loss: 5,000 taken back, 25,000 owed.
     await t.db.execute(sql`select ledger_move('desk-spend-' || ${p.memberId}, a.id, h.id, 35000, 'test_spend', '{}'::jsonb, null)
       from ledger_accounts a, ledger_accounts h where a.member_id = ${p.memberId} and a.kind = 'cash'
-      and h.member_id is null and h.kind = 'adjustments' and h.shard = 0`);
+      and h.member_id is null and h.kind = 'adjustments' and h.shard = 0 and h.currency = a.currency`);
     const noReason = await desk().post(`/api/admin/sports/markets/${marketId}/correct`, {
       result: { kind: 'score', home: 0, away: 1 },
     });

@@ -82,7 +82,7 @@ describe.runIf(backendAvailable)('ledger', () => {
   it('refuses a transfer naming an account that does not exist, and records nothing', async () => {
     // ledger_transfers has no foreign keys (migration 0008): ledger_move itself must refuse.
     const key = `test:${nextCode()}`;
-    const house = sql`(select id from ledger_accounts where member_id is null and kind = 'adjustments' and shard = 0)`;
+    const house = sql`(select id from ledger_accounts where member_id is null and kind = 'adjustments' and shard = 0 order by id limit 1)`;
     const before = await queryRows<{ balance: number }>(
       t.db,
       sql`select balance from ledger_accounts where id = ${house}`,

@@ -127,7 +127,8 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
 
     // The member spends most of the win elsewhere, then the result is corrected: a loss.
     await t.db.execute(sql`select ledger_move('test-spend-' || ${bet.betId}, (select id from ledger_accounts where member_id = ${p.memberId} and kind = 'cash'),
-      (select id from ledger_accounts where member_id is null and kind = 'adjustments' and shard = 0), 35000, 'test_spend', '{}'::jsonb, null)`);
+      (select id from ledger_accounts where member_id is null and kind = 'adjustments' and shard = 0
+        and currency = (select currency from ledger_accounts where member_id = ${p.memberId} and kind = 'cash')), 35000, 'test_spend', '{}'::jsonb, null)`);
     expect((await balancesOf(t, p.token)).cash).toBe(5_000);
     // A correction waits for a second operator too: until then the result in force stands, nothing moves.
     expect(

@@ -108,7 +108,7 @@ describe.runIf(backendAvailable && isPostgres)('sportsbook property test (Postgr
     for (const p of players.filter(() => random() < 0.5)) {
       await t.db.execute(sql`select ledger_move('spend-' || ${p.memberId}, a.id, h.id, a.balance - 1000, 'test_spend', '{}'::jsonb, null)
         from ledger_accounts a, ledger_accounts h where a.member_id = ${p.memberId} and a.kind = 'cash' and a.balance > 1000
-        and h.member_id is null and h.kind = 'adjustments' and h.shard = 0`);
+        and h.member_id is null and h.kind = 'adjustments' and h.shard = 0 and h.currency = a.currency`);
     }
     await inParallel(
       markets.filter(() => random() < 0.3),

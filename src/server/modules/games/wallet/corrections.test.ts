@@ -34,7 +34,7 @@ describe.runIf(backendAvailable)('wallet corrections and member debts', () => {
   const spendAllBut = (loginId: string, keep: number) =>
     t.db.execute(sql`select ledger_move('test-spend-' || a.id || '-' || a.balance, a.id, h.id, a.balance - ${keep}, 'test_spend', '{}'::jsonb, null)
       from ledger_accounts a join members m on m.id = a.member_id, ledger_accounts h
-      where m.login_id = ${loginId} and a.kind = 'cash' and h.member_id is null and h.kind = 'adjustments' and h.shard = 0`);
+      where m.login_id = ${loginId} and a.kind = 'cash' and h.member_id is null and h.kind = 'adjustments' and h.shard = 0 and h.currency = a.currency`);
 
   it('unsettle takes a win back; money already spent becomes a debt that the next win pays first', async () => {
     const p = await launchedPlayer(t, 10_000);
@@ -58,7 +58,7 @@ describe.runIf(backendAvailable)('wallet corrections and member debts', () => {
     expect((await playRound(t, SECRET, p.gameToken, 1_000, 0)).bet.status).toBe('balance');
     await t.db.execute(sql`select ledger_move('test-gift-' || a.id, h.id, a.id, 1000, 'test_gift', '{}'::jsonb, null)
       from ledger_accounts a join members m on m.id = a.member_id, ledger_accounts h
-      where m.login_id = ${p.loginId} and a.kind = 'cash' and h.member_id is null and h.kind = 'adjustments' and h.shard = 0`);
+      where m.login_id = ${p.loginId} and a.kind = 'cash' and h.member_id is null and h.kind = 'adjustments' and h.shard = 0 and h.currency = a.currency`);
     const win = await playRound(t, SECRET, p.gameToken, 1_000, 4_000);
     expect(win.win).toMatchObject({ status: 'success', balance: 1_000 });
     expect(await debtOf(p.loginId)).toBe(0);

@@ -217,8 +217,9 @@ async function oneByOne(side: Side, batch: Call[], order: number[]) {
 async function effects(side: Side) {
   const db = side.t.db;
   const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(db, query);
+  // The house keeps one set of accounts per currency: its labels name the currency to stay unique.
   const accounts = await rows<{ id: number; label: string; balance: number }>(
-    sql`select a.id, coalesce(m.login_id || ':' || a.kind, 'house:' || a.kind || ':' || a.shard) as label, a.balance
+    sql`select a.id, coalesce(m.login_id || ':' || a.kind, 'house:' || a.kind || ':' || a.shard || ':' || a.currency) as label, a.balance
         from ledger_accounts a left join members m on m.id = a.member_id order by 2`,
   );
   const label = new Map(accounts.map((a) => [a.id, a.label]));

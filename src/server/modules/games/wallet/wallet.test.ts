@@ -11,7 +11,7 @@ import {
   walletRequest,
 } from '../../../../../test/support/wallet.ts';
 import { gameRounds } from '../../../db/schema.ts';
-import { seedDemo } from '../../../db/seed-demo.ts';
+import { DEMO_SITES, seedDemo } from '../../../db/seed-demo.ts';
 import { hmacSign } from '../../../http/hmac-signature.ts';
 import { openRounds } from '../bets.service.ts';
 import { WALLET_SIGNATURE_HEADER } from '../provider.ts';
@@ -56,7 +56,8 @@ describe.runIf(backendAvailable)('seamless wallet API', () => {
     expect((await wallet('authenticate', { token: p.gameToken })).json()).toMatchObject({
       status: 'success',
       balance: 30_000,
-      currency: 'KRW',
+      // The demo's default site (where launchedPlayer registers) is in baht.
+      currency: DEMO_SITES.th.currency,
     });
     expect((await wallet('balance', { token: 'A'.repeat(43) })).json().status).toBe('session_expired');
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nextCode } from '../../../../../test/support/money.ts';
-import { useTestApp } from '../../../../../test/support/test-app.ts';
+import { newMember, useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
 import { paymentOptions, sites } from '../../../db/schema.ts';
 
@@ -128,12 +128,15 @@ describe.runIf(backendAvailable)('the sandbox payment page', () => {
       .values({ siteId: baht!.id, direction: 'deposit', kind: 'coin', provider: 'sandbox', name: 'Tether' })
       .returning();
     t.app.sites.invalidate();
-    const member = { id: 'bahtpayer', pw: 'secret123', nick: 'bahtpayer', phone: '010-1234-5678' };
-    await t.call(
-      'user-register',
-      { ...member, bankname: 'KBank', bankOwner: 'Somchai', banknum: '123-4-56789-0' },
-      host,
-    );
+    const member = newMember({
+      id: 'bahtpayer',
+      nick: 'bahtpayer',
+      bankname: 'Kasikornbank', // a bank of the baht site's list
+      bankOwner: 'Somchai',
+      banknum: '123-4-56789-0',
+    });
+    const registered = await t.call('user-register', member, host);
+    expect(registered.statusCode, registered.body).toBe(201);
     const token = (await t.call('user-do-login', { id: member.id, pw: member.pw }, host)).json().token;
     // 1,000,000 satang is 10,000 baht; at 34.50 baht a USDT, 289.855… rounded up.
     const started = await t.call(
