@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { majorToMinor } from '../src/shared/money.ts';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember, launch, walletCallsOf } from './support/member.ts';
 
-const balanceOf = async (text: string | null) => Number((text ?? '').replace(/,/g, ''));
+/** An amount the game window shows on the Thai site ("THB 1,000.00"), back in minor units (satang). */
+const balanceOf = async (text: string | null) =>
+  majorToMinor(Number((text ?? '').replace(/[^\d.]/g, '')), 'THB');
 
 describe.runIf(chromiumAvailable)('built-in games on a phone', () => {
   const b = useBrowser(PHONE);
@@ -62,7 +65,7 @@ describe.runIf(chromiumAvailable)('built-in games on a phone', () => {
     await b.page.getByRole('button', { name: 'Deal' }).click();
     await b.page.getByTestId('baccarat-result').waitFor({ timeout: 10_000 });
     expect(await b.page.getByTestId('player-total').textContent()).toMatch(/^\d$/);
-    // The hand staked 10,000 through the wallet (after the slot's bet and win).
+    // The 10K chip staked 10,000 satang (THB 100.00) through the wallet (after the slot's bet and win).
     const calls = await walletCallsOf(member);
     expect(
       calls.slice(2).map(({ kind, amount, status }) => [kind, status, kind === 'bet' ? amount : 0]),

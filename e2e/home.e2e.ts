@@ -11,7 +11,7 @@ describe.runIf(chromiumAvailable)('home page on a desktop', () => {
     member = await fundedMemberLoggedOut(b.page, 'home', 100_000);
   });
 
-  it('shows a guest the jackpot, casino and slot tiles, and asks to log in before a game (msg2001)', async () => {
+  it('shows a guest the jackpot and casino tiles, opens a built-in game in demo and asks to log in for sports (msg2001)', async () => {
     await b.page.goto('/');
     await b.page.evaluate(() => localStorage.setItem('lang', 'en'));
     await b.page.goto('/');
@@ -21,7 +21,17 @@ describe.runIf(chromiumAvailable)('home page on a desktop', () => {
     await expect.poll(jackpot, { timeout: 8_000 }).toBeGreaterThanOrEqual(10_000_000);
     await b.page.getByText(DEMO_NOTICES[0].title).first().waitFor();
     await b.screenshot('home-guest-desktop-tiles');
-    await b.page.getByText('Royal Baccarat').click();
+    // A built-in game plays in demo for a guest (fun money, no login): its window opens with ?demo=1.
+    const [demo] = await Promise.all([
+      b.context.waitForEvent('page'),
+      b.page.getByText('Royal Baccarat').click(),
+    ]);
+    await demo.waitForURL(/\/play\/baccarat\?demo=1/);
+    // Closed, so the member's game below opens a new window instead of reusing this one ('royal-game').
+    await demo.close();
+    // Sports has no demo: a guest is asked to log in.
+    await b.page.getByRole('tab', { name: 'Sports' }).click();
+    await b.page.getByTestId('sport-tiles').getByRole('button').first().click();
     await b.page.getByText('Please log in first.').waitFor();
     await b.page.getByRole('button', { name: 'OK' }).click();
   });
