@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney, formatMoneyDecimal } from '../src/shared/money.ts';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember, launch } from './support/member.ts';
 import { WINDOW_TRADERS } from './support/operator.ts';
@@ -79,9 +80,12 @@ describe.runIf(chromiumAvailable)('the sports window’s published betting rules
     expect(th).toMatchObject({ seconds: 7, delay: WORDS.th.seconds(7), rounding: 'nearest' });
     expect(th.roundingText).toBe(WORDS.th.nearest);
     expect(th.inPlay).toContain(WORDS.th.seconds(7));
-    // 10,001 at 1.50 is exactly 15,001.5: to nearest, 15,002.
-    expect(th.roundingExample).toContain('15,001.5');
-    expect(th.roundingExample).toContain('15,002 KRW');
+    // 10,001 satang at 1.50 is exactly 15,001.5: to nearest, 15,002. The figures are in the member's
+    // currency (THB on the Thai site, as their bets), every amount of the sentence in the one money format.
+    expect(th.roundingExample).toContain('฿100.01');
+    expect(th.roundingExample).toContain('฿150.015');
+    expect(th.roundingExample).toContain('฿150.02');
+    expect(th.roundingExample).not.toMatch(/KRW|₩/);
     expect(await b.page.getByRole('heading', { level: 2 }).innerText()).toBe('กติกาการเดิมพัน');
     expect(await auditPage(b.page, { locale: 'th', allowed: [] })).toEqual([]);
     await b.screenshot('sports-rules-th-phone');
@@ -93,8 +97,9 @@ describe.runIf(chromiumAvailable)('the sports window’s published betting rules
     expect(changed).toMatchObject({ seconds: 3, delay: WORDS.th.seconds(3), rounding: 'down' });
     expect(changed.roundingText).toBe(WORDS.th.down);
     expect(changed.inPlay).toContain(WORDS.th.seconds(3));
-    expect(changed.roundingExample).toContain('15,001 KRW');
-    expect(changed.roundingExample).not.toContain('15,002');
+    expect(changed.roundingExample).toContain('฿150.015');
+    expect(changed.roundingExample).toContain('฿150.01');
+    expect(changed.roundingExample).not.toContain('150.02');
   });
 
   it('English on a desktop: the same settings, the platform’s limits, each rule in its words', async () => {
@@ -108,12 +113,16 @@ describe.runIf(chromiumAvailable)('the sports window’s published betting rules
     expect(en).toMatchObject({ seconds: 3, delay: WORDS.en.seconds(3), rounding: 'down' });
     expect(en.roundingText).toBe(WORDS.en.down);
     expect(en.inPlay).toContain(`waits ${WORDS.en.seconds(3)} before it is accepted`);
-    expect(en.roundingExample).toContain('returns exactly 15,001.5 KRW, paid as 15,001 KRW');
-    // The platform's limits as installed (migration 0011), and the dead heat example of SPORTSBOOK.md.
-    expect(await b.page.getByTestId('rule-max-payout').innerText()).toBe('100,000,000 KRW');
-    expect(await b.page.getByTestId('rule-max-stake').innerText()).toBe('5,000,000 KRW');
+    expect(en.roundingExample).toContain(
+      `returns exactly ${formatMoneyDecimal('150.015', 'THB', 'en', 3)}, paid as ${formatMoney(15_001, 'THB', 'en')}`,
+    );
+    // The platform's limits as installed (migration 0011), in the member's minor units, and the dead heat example of SPORTSBOOK.md.
+    expect(await b.page.getByTestId('rule-max-payout').innerText()).toBe(
+      formatMoney(100_000_000, 'THB', 'en'),
+    );
+    expect(await b.page.getByTestId('rule-max-stake').innerText()).toBe(formatMoney(5_000_000, 'THB', 'en'));
     expect(await b.page.getByTestId('rules-deadHeat-example').innerText()).toContain(
-      'a return of 55,000 KRW',
+      `a return of ${formatMoney(55_000, 'THB', 'en')}`,
     );
     expect(await auditPage(b.page, { locale: 'en', allowed: [] })).toEqual([]);
     await b.screenshot('sports-rules-en-desktop');
@@ -128,7 +137,8 @@ describe.runIf(chromiumAvailable)('the sports window’s published betting rules
       await b.page.reload();
       await windowReady(b.page);
       await openRules(b.page);
-      for (const p of await auditPage(b.page, { locale, allowed: [] })) problems.push(`${locale}: ${p}`);
+      // The member's currency code as the money formatter writes it in Korean and Japanese (KRW is always allowed).
+      for (const p of await auditPage(b.page, { locale, allowed: ['THB'] })) problems.push(`${locale}: ${p}`);
       if (locale !== 'th' && locale !== 'en') await b.screenshot(`sports-rules-${locale}-phone`);
       if (locale === 'th') {
         await b.page.setViewportSize(DESKTOP);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../src/shared/money.ts';
 import { chromiumAvailable, DESKTOP, useBrowser } from './support/browser.ts';
 import { fundedMember, memberCall } from './support/member.ts';
 import { signInOperator, WINDOW_TRADERS } from './support/operator.ts';
@@ -21,6 +22,8 @@ async function placeAndWaitForReceipt(w: Page): Promise<void> {
     })
     .toBe(true);
 }
+/** An amount of satang as the Thai site shows it (฿200.00). */
+const baht = (satang: number) => formatMoney(satang, 'THB', 'th');
 /** The slip's names of a 1x2 pick in Thai: a placed bet must keep them (the receipt, my bets, the proof). */
 const TH_HOME = 'ผลการแข่งขัน · เจ้าบ้าน';
 const TH_AWAY = 'ผลการแข่งขัน · ทีมเยือน';
@@ -205,7 +208,8 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
     await w.getByTestId('nav-bets').click();
     const single = w.locator('[data-testid="bet"][data-status="settled"]').first();
     await single.waitFor();
-    expect(await single.getByTestId('bet-return').innerText()).toMatch(/20,000/);
+    // Stakes and returns are satang on the Thai site: the 20,000 won back reads ฿200.00.
+    expect(await single.getByTestId('bet-return').innerText()).toContain(baht(20_000));
     expect(await single.getByTestId('bet-leg').getAttribute('data-state')).toBe('won');
     await single.getByTestId('show-proof').click();
     const proof = single.getByTestId('proof');
@@ -223,8 +227,8 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
     const thisYear = String(new Date().getFullYear());
     expect(await w.getByTestId('my-bets').innerText()).toContain(thisYear);
     expect(await w.getByTestId('my-bets').innerText()).not.toContain(String(Number(thisYear) + 543));
-    expect(await proof.getByTestId('proof-return').innerText()).toMatch(/20,000/);
-    expect(await w.getByTestId('totals').innerText()).toMatch(/\+10,000/);
+    expect(await proof.getByTestId('proof-return').innerText()).toContain(baht(20_000));
+    expect(await w.getByTestId('totals').innerText()).toContain(`+${baht(10_000)}`);
     await w.screenshot({ path: 'e2e/screenshots/sports-window-proof-th.png', fullPage: true });
 
     // The trader corrects the score: match 1 was a draw. The single is resettled to 0, with the reason.
@@ -238,7 +242,9 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
     const corrected = w.locator('[data-testid="bet"]').filter({ hasText: 'score entered wrongly' }).first();
     await corrected.waitFor();
     // The resettlement says what its amount is: the bet's new return.
-    expect(await corrected.getByTestId('corrections').innerText()).toMatch(/^สรุปผลใหม่ · ผลตอบแทนใหม่ 0 · /);
+    expect(await corrected.getByTestId('corrections').innerText()).toMatch(
+      /^สรุปผลใหม่ · ผลตอบแทนใหม่ ฿0\.00 · /,
+    );
     expect(await corrected.getByTestId('bet-leg').getAttribute('data-state')).toBe('lost');
     await w.screenshot({ path: 'e2e/screenshots/sports-window-resettled-th.png', fullPage: true });
 

@@ -104,3 +104,23 @@ export function formatMoney(
   // A decimal string is formatted exactly (Intl.NumberFormat v3), whatever its size.
   return formatterFor(locale, currency, options.display ?? 'symbol').format(decimal as unknown as number);
 }
+
+/**
+ * An exact amount finer than the minor unit (a worked example's 15,001.5 won before rounding), given as a
+ * decimal string of major units, shown like formatMoney (symbol, separators) with `fractionDigits`
+ * decimals, never fewer than the currency's own.
+ */
+export function formatMoneyDecimal(
+  decimal: string,
+  currency: string,
+  locale: Locale = DEFAULT_LOCALE,
+  fractionDigits = 0,
+): string {
+  const digits = Math.max(fractionDigits, currencyExponent(currency));
+  return new Intl.NumberFormat(INTL_LOCALE[locale], {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(decimal as unknown as number);
+}

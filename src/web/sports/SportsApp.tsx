@@ -175,7 +175,11 @@ export function SportsApp() {
           )}
           {view.kind === 'rules' && (
             <Suspense fallback={<p className={styles.muted}>{t('loading')}</p>}>
-              <RulesPage format={format} onBack={() => setView({ kind: 'sports' })} />
+              <RulesPage
+                format={format}
+                currency={init?.currency}
+                onBack={() => setView({ kind: 'sports' })}
+              />
             </Suspense>
           )}
         </main>

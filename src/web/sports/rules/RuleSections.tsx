@@ -7,7 +7,7 @@ import { sportsLocale, useSportsT } from '../i18n.ts';
 import {
   amountText,
   deadHeatExample,
-  exactText,
+  exactAmountText,
   hoursText,
   minutesText,
   roundingExample,
@@ -86,7 +86,7 @@ export function RuleSections({ rules, format }: { rules: HouseRules; format: Odd
       example: rich('rounding.example', {
         stake: amount(rounding.stake),
         price: formatOdds(rounding.price, format),
-        exact: `${exactText(rounding.exact, locale)} ${rules.currency}`,
+        exact: exactAmountText(rounding.exact, rules.currency, locale),
         paid: amount(rounding.paid),
       }),
     },

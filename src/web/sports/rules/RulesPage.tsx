@@ -13,7 +13,12 @@ import { SettingsNow } from './SettingsNow.tsx';
  * The house rules, published: what the book does, citing its settings as the server has them now
  * (read afresh each time the page opens). Its words are a namespace of their own, loaded with it.
  */
-export function RulesPage(props: { format: OddsFormat; onBack(): void }) {
+export function RulesPage(props: {
+  format: OddsFormat;
+  /** The member's currency, as the window's init answered it. */
+  currency?: string;
+  onBack(): void;
+}) {
   const t = useSportsT();
   const { t: r, ready } = useTranslation('sportsRules');
   const [rules, setRules] = useState<HouseRules | null>(null);
@@ -26,6 +31,10 @@ export function RulesPage(props: { format: OddsFormat; onBack(): void }) {
     );
   }, []);
   useEffect(load, [load]);
+  // The book applies its figures (limits, rounding) to the member's bets in the member's own minor units,
+  // as the slip's max button does: they read in the member's currency (THB on a Thai site) once the
+  // window's init has answered; the install's currency only without a session.
+  const shown = rules && { ...rules, currency: props.currency ?? rules.currency };
 
   return (
     <article className={styles.rules} data-testid="rules" aria-labelledby="rules-title">
@@ -48,11 +57,11 @@ export function RulesPage(props: { format: OddsFormat; onBack(): void }) {
               </button>
             </p>
           )}
-          {!rules && !failed && <p className={sportsStyles.muted}>{r('loading')}</p>}
-          {rules && (
+          {!shown && !failed && <p className={sportsStyles.muted}>{r('loading')}</p>}
+          {shown && (
             <>
-              <SettingsNow rules={rules} />
-              <RuleSections rules={rules} format={props.format} />
+              <SettingsNow rules={shown} />
+              <RuleSections rules={shown} format={props.format} />
             </>
           )}
         </>

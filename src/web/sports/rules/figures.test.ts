@@ -3,7 +3,7 @@ import { dh, fr, settle } from '../../../shared/sports/settlement-vectors.ts';
 import {
   amountText,
   deadHeatExample,
-  exactText,
+  exactAmountText,
   hoursText,
   minutesText,
   roundingExample,
@@ -22,10 +22,13 @@ describe('the rules page’s worked examples', () => {
   it('rounding: 10,001 at 1.50 is exactly 15,001.5, paid 15,001 rounded down and 15,002 to nearest', () => {
     expect(roundingExample('down').paid).toBe(15_001n);
     expect(roundingExample('nearest').paid).toBe(15_002n);
-    expect(exactText(roundingExample('down').exact, 'en')).toBe('15,001.5');
-    expect(exactText(roundingExample('down').exact, 'vn')).toBe('15.001,5');
-    expect(exactText(deadHeatExample('down').exact, 'en')).toBe('55,000');
-    expect(exactText({ num: 210_000n, den: 11n }, 'en')).toBe('19,090.909…');
+    // The exact amount in the same money format as the stake and the payment, finer than the minor unit.
+    expect(exactAmountText(roundingExample('down').exact, 'KRW', 'en')).toBe('₩15,001.5');
+    expect(exactAmountText(roundingExample('down').exact, 'KRW', 'vn')).toBe('15.001,5\u00a0₩');
+    expect(exactAmountText(deadHeatExample('down').exact, 'KRW', 'en')).toBe('₩55,000');
+    expect(exactAmountText({ num: 210_000n, den: 11n }, 'KRW', 'en')).toBe('₩19,090.909…');
+    // In satang: 10,001 satang at 1.50 is ฿150.015, a tenth of a satang beyond the currency's two decimals.
+    expect(exactAmountText(roundingExample('down').exact, 'THB', 'th')).toBe('฿150.015');
   });
 
   it('names amounts and durations per locale, each in its largest whole unit', () => {

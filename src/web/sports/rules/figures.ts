@@ -1,5 +1,5 @@
-import { formatFixed, INTL_LOCALE, type Locale } from '../../../shared/format.ts';
-import { formatMoney } from '../../../shared/money.ts';
+import { INTL_LOCALE, type Locale } from '../../../shared/format.ts';
+import { currencyExponent, formatMoney, formatMoneyDecimal, minorPerMajor } from '../../../shared/money.ts';
 import {
   type Fraction,
   frac,
@@ -49,11 +49,18 @@ export const deadHeatExample = (rounding: Rounding) =>
 export const roundingExample = (rounding: Rounding) =>
   single(10_001n, parsePrice('1.5', 'decimal')!, ONE, rounding);
 
-/** An exact amount with up to three decimals, "…" when it goes on: 15,001.5, 19,090.909… */
-export function exactText(x: Fraction, locale: Locale): string {
-  const digits = frac(x.num * 10n, x.den).den === 1n ? 1 : frac(x.num * 100n, x.den).den === 1n ? 2 : 3;
-  const text = formatFixed(Number(toFixedString(x, digits)), x.den === 1n ? 0 : digits, locale);
-  return frac(x.num * 1000n, x.den).den === 1n ? text : `${text}…`;
+/**
+ * An exact amount of minor units in the currency, as the money formatter shows it, with up to three
+ * decimals beyond the minor unit and "…" when it goes on: ₩15,001.5, ฿150.015, ₩19,090.909…
+ */
+export function exactAmountText(x: Fraction, currency: string, locale: Locale): string {
+  const exponent = currencyExponent(currency);
+  const major = frac(x.num, x.den * BigInt(minorPerMajor(currency)));
+  const exactAt = (digits: number) => frac(major.num * 10n ** BigInt(digits), major.den).den === 1n;
+  let digits = exponent;
+  while (digits < exponent + 3 && !exactAt(digits)) digits++;
+  const text = formatMoneyDecimal(toFixedString(major, digits), currency, locale, digits);
+  return exactAt(digits) ? text : `${text}…`;
 }
 
 export const amountText = (minor: bigint | number, currency: string, locale: Locale) =>
