@@ -22,6 +22,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startPgCluster } from '../test/support/pg-cluster.ts';
 import { openIdleStreams } from './support/idle-streams.ts';
+import { benchMember } from './support/players.ts';
 import { figuresOf, printFigures } from './support/report.ts';
 import { startServer } from './support/server.ts';
 
@@ -60,17 +61,7 @@ try {
 
   const tokens: string[] = [];
   for (let i = 0; i < MEMBERS; i++) {
-    const member = {
-      id: `bench${i}`,
-      pw: 'benchpass1',
-      nick: `bench${i}`,
-      phone: '01012345678',
-      bankname: 'KB Bank',
-      birthDate: '1990-04-01',
-      terms: true,
-      bankOwner: 'Bench',
-      banknum: '123-456-789',
-    };
+    const member = benchMember(`bench${i}`);
     await post('user-register', member);
     const login = await post('user-do-login', { id: member.id, pw: member.pw });
     if (!login.token) throw new Error(`login failed: ${JSON.stringify(login)}`);

@@ -15,23 +15,26 @@ function poster(url: string) {
   };
 }
 
+/** What a bench member registers with: the spec's fields, the same for every bench. */
+export const benchMember = (id: string) => ({
+  id,
+  pw: 'benchpass1',
+  nick: id,
+  phone: '01012345678',
+  bankname: 'KB Bank',
+  birthDate: '1990-04-01',
+  terms: true,
+  bankOwner: 'Bench',
+  banknum: '123-456-789',
+});
+
 /**
  * Registers and logs in a bench player through the member API, funds them with 1,000,000,000 by an
  * adjustment transfer, and gives a function that opens a game for them (its launch token).
  */
 export async function fundedPlayer(db: Db, url: string, id: string) {
   const post = poster(url);
-  await post('/api/routes/user-register', {
-    id,
-    pw: 'benchpass1',
-    nick: id,
-    phone: '01012345678',
-    bankname: 'KB Bank',
-    birthDate: '1990-04-01',
-    terms: true,
-    bankOwner: 'Bench',
-    banknum: '123-456-789',
-  });
+  await post('/api/routes/user-register', benchMember(id));
   const login = await post('/api/routes/user-do-login', { id, pw: 'benchpass1' });
   const [member] = await db.select({ id: members.id }).from(members).where(eq(members.loginId, id));
   const memberId = member!.id;
