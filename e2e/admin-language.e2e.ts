@@ -114,15 +114,6 @@ async function walkTradingDesk(b: ReturnType<typeof useBrowser>, locale: string,
 }
 
 /** Picks the back office's language in the menu's switcher, as an operator would. */
-/** Opens a back-office path the way the menu's links do (no reload: the chosen language stays). */
-async function openPath(page: import('playwright-core').Page, path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState({}, '', `/admin${p}`);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await settle(page, 'main h1');
-}
-
 async function chooseLanguage(page: import('playwright-core').Page, label: string) {
   await page.locator('aside select').selectOption({ label });
 }

@@ -21,7 +21,7 @@ import { findSessionMember } from './modules/accounts/sessions.service.ts';
 import { adminApi } from './modules/backoffice/admin-api.ts';
 import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
 import { paymentSessionCounts } from './modules/cashier/payments/payment-session-counts.service.ts';
-import { findPaymentSession, recordedPaymentStatus } from './modules/cashier/payments/payments.service.ts';
+import { recordedPaymentStatus } from './modules/cashier/payments/payments.service.ts';
 import type { PaymentProvider } from './modules/cashier/payments/provider.ts';
 import { paymentSessionSweeper } from './modules/cashier/payments/session-expiry.ts';
 import { paymentWebhooks } from './modules/cashier/payments/webhook.routes.ts';
