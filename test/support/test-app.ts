@@ -24,6 +24,8 @@ export interface TestApp {
   /** POST /api/routes/<name> as a browser on our own origin would send it. */
   call(route: RouteName | string, body?: unknown, options?: CallOptions): Promise<LightMyRequestResponse>;
   register(overrides?: Partial<RegisterBody>): Promise<RegisterBody>;
+  /** A bank from the list of the site these options reach, as the registration form offers. */
+  siteBank(options?: CallOptions): Promise<string>;
   /** Registers (unless `existing`) and logs in; returns the bearer token. */
   login(member?: Partial<RegisterBody>, existing?: boolean): Promise<{ token: string; member: RegisterBody }>;
 }
@@ -90,8 +92,12 @@ export function useTestApp(
       remoteAddress: options.remoteAddress,
     });
   };
+  ctx.siteBank = async (options = {}) => {
+    const site = (await ctx.call('get-reg-domain', {}, options)).json().site as { banks: string[] };
+    return site.banks.includes('KB Bank') || site.banks.length === 0 ? 'KB Bank' : site.banks[0]!;
+  };
   ctx.register = async (overrides = {}) => {
-    const member = newMember(overrides);
+    const member = newMember({ bankname: await ctx.siteBank(), ...overrides });
     const res = await ctx.call('user-register', member);
     if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
     return member;

@@ -46,7 +46,7 @@ describe.runIf(backendAvailable)('/public/ journey of an older front end', () =>
       pw: m.pw,
       pass_check: m.pw,
       phone: m.phone,
-      bankname: 'KB Bank',
+      bankname: 'Bangkok Bank', // a bank of the demo site's (baht) list
       birthDate: '1990-04-01',
       terms: true,
       banknumber: '111-222-3333',

@@ -34,7 +34,7 @@ describe.runIf(backendAvailable)('/public/ user, balance and pay paths', () => {
       pw: older.pw,
       pass_check: older.pw,
       phone: older.phone,
-      bankname: 'KB Bank',
+      bankname: 'Bangkok Bank', // a bank of the demo site's (baht) list
       birthDate: '1990-04-01',
       terms: true,
       banknumber: '111-222-3333',
@@ -53,7 +53,7 @@ describe.runIf(backendAvailable)('/public/ user, balance and pay paths', () => {
         status: 'invalid',
       },
     );
-    const ours = newMember();
+    const ours = newMember({ bankname: await t.siteBank() });
     expect(await call('user/regUsed', ours)).toMatchObject({ status: 'success' });
     const session = await publicLogin(t, older.id, older.pw);
     const user = (await call('user/get_member', {}, session)).user;

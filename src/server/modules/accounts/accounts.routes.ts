@@ -133,7 +133,7 @@ export const accountsRoutes: RouteHandlers = {
     return {
       status: 'success',
       domain,
-      site: { ...siteSummary(site), ...registrationRules(site, ctx.config.currency) },
+      site: { ...siteSummary(site), ...registrationRules(site) },
     };
   },
 

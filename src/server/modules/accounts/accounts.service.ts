@@ -58,7 +58,7 @@ export async function register(
   input: ParsedRequest<'user-register'>,
 ): Promise<number> {
   const settings = siteSummary(site);
-  const rules = registrationRules(site, config.currency);
+  const rules = registrationRules(site);
   if (!settings.registrationOpen) {
     throw errors.closed('registration is closed on this site', MSG.registrationClosed);
   }
@@ -204,7 +204,7 @@ export async function changeBankDetails(
   if (!(await isMemberPassword(db, memberId, input.pw))) {
     throw errors.invalid('the current password is wrong', MSG.passwordWrong);
   }
-  assertListedBank(registrationRules(site, config.currency).banks, input.bankname);
+  assertListedBank(registrationRules(site).banks, input.bankname);
   await requireSecondFactor(db, limits, memberId, input.otp);
   await db
     .update(members)

@@ -43,7 +43,7 @@ export async function requestPasswordReset(
   input: ResetRequest,
 ) {
   const started = Date.now();
-  const channel = registrationRules(site, config.currency).recoveryChannel;
+  const channel = registrationRules(site).recoveryChannel;
   try {
     // Counted on the id as typed, whether or not it exists: a limit reached says nothing either.
     const reservation = await reserveAttempt(

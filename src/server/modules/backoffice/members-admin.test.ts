@@ -67,7 +67,11 @@ describe.runIf(backendAvailable)('back office: the member page', () => {
     expect(detail.notes).toEqual(
       expect.arrayContaining([expect.objectContaining({ title: 'Welcome', target: 'member', readAt: null })]),
     );
-    expect(detail.logins).toMatchObject([{ ip: '10.9.8.7', userAgent: 'TestBrowser/1.0', endedAt: null }]);
+    // Newest first: the login from the member's browser, then the session registration opened.
+    expect(detail.logins).toMatchObject([
+      { ip: '10.9.8.7', userAgent: 'TestBrowser/1.0', endedAt: null },
+      { ip: '127.0.0.1', endedAt: null },
+    ]);
   });
 
   it('keeps each list to the latest entries', async () => {

@@ -16,7 +16,7 @@ const TH: CallOptions = {};
 const KO: CallOptions = { headers: { host: DEMO_SITES.ko.host, origin: `http://${DEMO_SITES.ko.host}` } };
 
 async function memberOn(t: TestApp, site: CallOptions) {
-  const member = newMember();
+  const member = newMember({ bankname: await t.siteBank(site) });
   expect((await t.call('user-register', member, site)).json().status).toBe('success');
   const login = await t.call('user-do-login', { id: member.id, pw: member.pw }, site);
   const token = login.json().token as string;

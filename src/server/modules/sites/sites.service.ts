@@ -53,14 +53,14 @@ export const DEFAULT_MIN_AGE = 18;
 export const DEFAULT_TERMS_VERSION = '1';
 
 /** What registration asks for on this site (issue 32). */
-export function registrationRules(site: Site, currency: string) {
+export function registrationRules(site: Site) {
   const recoveryChannel = site.settings.recoveryChannel ?? 'sms';
   return {
     recoveryChannel,
     emailRequired: recoveryChannel === 'email',
     minAge: site.settings.minAge ?? DEFAULT_MIN_AGE,
     termsVersion: site.settings.termsVersion || DEFAULT_TERMS_VERSION,
-    banks: [...banksFor(site.settings.banks, currency)],
+    banks: [...banksFor(site.settings.banks, site.currency)],
   };
 }
 
