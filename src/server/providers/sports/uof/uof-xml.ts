@@ -17,10 +17,19 @@ const parser = new XMLParser({
   attributeNamePrefix: '',
   parseAttributeValue: false,
   parseTagValue: false,
-  // No DOCTYPE entities are expanded: a feed message has none, and a hostile one gains nothing.
-  processEntities: false,
+  // Names arrive escaped ("Brighton &amp; Hove", "60&#39;"): XML's entities and character references
+  // are decoded. A message with a DOCTYPE is refused before parsing (`readXml`), so none of its own
+  // entities is ever expanded.
+  processEntities: true,
+  htmlEntities: true,
   ignoreDeclaration: true,
 });
+
+/** Parses a feed document; one that declares a DOCTYPE is not a feed message and throws. */
+function readXml(xml: string): Record<string, unknown> {
+  if (/<!DOCTYPE/i.test(xml)) throw new Error('a DOCTYPE is not allowed');
+  return parser.parse(xml, true) as Record<string, unknown>;
+}
 
 export type Parsed =
   | { ok: true; message: UofMessage; key: string }
@@ -43,7 +52,7 @@ export function parseUofMessage(xml: string): Parsed {
   if (xml.length > MAX_MESSAGE_BYTES) return bad('oversized', `over ${MAX_MESSAGE_BYTES} bytes`);
   let tree: Record<string, unknown>;
   try {
-    tree = parser.parse(xml, true) as Record<string, unknown>;
+    tree = readXml(xml);
   } catch (error) {
     return bad('malformed', `not XML: ${(error as Error).message.slice(0, 200)}`);
   }
@@ -72,7 +81,7 @@ export function parseUofMessage(xml: string): Parsed {
 /** Reads the REST API's fixture.xml (`<fixtures_fixture><fixture …>`). */
 export function parseUofFixture(xml: string): UofFixture | undefined {
   try {
-    const tree = parser.parse(xml, true) as { fixtures_fixture?: { fixture?: unknown } };
+    const tree = readXml(xml) as { fixtures_fixture?: { fixture?: unknown } };
     const parsed = uofFixture.safeParse(tree.fixtures_fixture?.fixture);
     return parsed.success ? parsed.data : undefined;
   } catch {
