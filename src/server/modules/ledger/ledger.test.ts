@@ -139,8 +139,10 @@ describe.runIf(backendAvailable)('ledger', () => {
       }),
     );
     // Comp accrues in the wallet's SQL when a round closes: 2000 bp (20 %) of a level-1 member's slot stake.
-    await setCompSettings(t, { minExchange: 10_000, rates: { '1': { slot: 2_000 } } });
+    // The minimum is in the site's major units: 100 baht, 10,000 satang.
+    await setCompSettings(t, { minExchange: 100, rates: { '1': { slot: 2_000 } } });
     const site = await t.app.sites.resolve('localhost');
+    expect(compMinimum(site)).toBe(10_000);
     const done = { played: 0, exchanged: 0 };
 
     for (let step = 0; step < 150; step++) {
