@@ -55,7 +55,7 @@ async function limitAvailabilityChecks(ctx: RouteContext) {
 export const accountsRoutes: RouteHandlers = {
   // The new member is logged in at once (issue 31): the page goes to the home page signed in.
   'user-register': async (body, ctx) => {
-    const memberId = await register(ctx.db, ctx.config, ctx.site, body);
+    const memberId = await register(ctx.db, ctx.site, body);
     const session = await createSession(ctx.db, ctx.config, memberId, {
       ip: ctx.ip,
       userAgent: ctx.request.headers['user-agent'],

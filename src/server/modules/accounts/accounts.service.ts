@@ -51,12 +51,7 @@ export async function referrerOf(db: DbOrTx, code: string): Promise<number> {
 
 const newReferralCode = () => randomBytes(6).toString('base64url').toUpperCase().replace(/[-_]/g, 'X');
 
-export async function register(
-  db: Db,
-  config: Pick<Config, 'currency'>,
-  site: Site,
-  input: ParsedRequest<'user-register'>,
-): Promise<number> {
+export async function register(db: Db, site: Site, input: ParsedRequest<'user-register'>): Promise<number> {
   const settings = siteSummary(site);
   const rules = registrationRules(site);
   if (!settings.registrationOpen) {
@@ -196,7 +191,6 @@ export interface BankDetails {
 export async function changeBankDetails(
   db: Db,
   limits: AttemptLimits,
-  config: Pick<Config, 'currency'>,
   site: Site,
   memberId: number,
   input: BankDetails & { pw: string; otp?: string | undefined },

@@ -37,7 +37,7 @@ export interface ResetRequest {
  */
 export async function requestPasswordReset(
   db: Db,
-  config: Pick<Config, 'currency' | 'resetCodeTtlMs' | 'recoveryAnswerMs'>,
+  config: Pick<Config, 'resetCodeTtlMs' | 'recoveryAnswerMs'>,
   limits: AttemptLimits,
   site: Site,
   input: ResetRequest,

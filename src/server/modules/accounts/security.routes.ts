@@ -82,7 +82,7 @@ export const securityRoutes: RouteHandlers = {
 
   'user-change-bank': async (body, ctx) => {
     const member = requireMember(ctx);
-    await changeBankDetails(ctx.db, ctx.limits, ctx.config, ctx.site, member.memberId, body);
+    await changeBankDetails(ctx.db, ctx.limits, ctx.site, member.memberId, body);
     return { status: 'success', msg: MSG.bankChanged };
   },
 };
