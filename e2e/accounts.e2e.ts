@@ -65,7 +65,7 @@ for (const lang of ['th', 'en'] as const) {
         pw: who.pw,
         nick: `N${who.id}`,
         phone: who.phone,
-        bankname: 'KB Bank',
+        bankname: 'Bangkok Bank',
         bankOwner: 'Test Player',
         banknum: '123-456-7890',
         birthDate: '1990-04-01',
@@ -86,7 +86,7 @@ for (const lang of ['th', 'en'] as const) {
       await form.locator('input[name=nick]').fill(`N${who.id}`);
       await form.locator('input[name=phone]').fill(who.phone);
       await form.locator('input[name=birthDate]').fill('1992-07-15');
-      await form.locator('select[name=bankname]').selectOption('Shinhan Bank');
+      await form.locator('select[name=bankname]').selectOption('Kasikornbank');
       await form.locator('input[name=bankOwner]').fill('Test Player');
       await form.locator('input[name=banknum]').fill('123-456-7890');
       await form.getByText(register.terms.split('{{')[0]!.trim().slice(0, 8)).click();

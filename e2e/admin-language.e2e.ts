@@ -129,9 +129,9 @@ describe.runIf(chromiumAvailable)('the back office in Korean and Thai', () => {
     // A member asks for a deposit.
     await b.page.goto('/');
     const id = `ko${Date.now().toString(36)}`.slice(0, 14);
-    await registerViaApi(b.page, id);
+    const bank = await registerViaApi(b.page, id);
     await loginAs(b.page, id);
-    allowed.push(id, `N${id}`, 'KB Bank', 'Test Player');
+    allowed.push(id, `N${id}`, bank.bankname, bank.bankOwner);
     member = id;
     // Their identity document waits in the verification queue the walks open.
     const png = [...solidPng(64, [90, 140, 200])];

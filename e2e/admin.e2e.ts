@@ -37,7 +37,7 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
   it('approves a deposit; the badge counts it and the member balance rises by the amount', async () => {
     member = await b.context.newPage();
     await member.goto('/');
-    await registerViaApi(member, id, { bankname: 'KB Bank', bankOwner: 'Back Office', banknum: '321-654' });
+    await registerViaApi(member, id, { bankOwner: 'Back Office', banknum: '321-654' });
     await loginAs(member, id);
     expect(await memberBalance()).toBe(0);
     const asked = await memberCall(member, 'apply-user-deposit', { balance: 50_000, code: Date.now() });

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../src/shared/money.ts';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember, launch } from './support/member.ts';
 
@@ -57,7 +58,7 @@ describe.runIf(chromiumAvailable)('the progressive jackpot on a desktop', () => 
     // The figure finishes rolling to the new amount before the screenshot.
     await expect
       .poll(() => game.getByTestId('jackpot-meter').textContent(), { timeout: 10_000 })
-      .toBe(grown.toLocaleString('en-US'));
+      .toBe(formatMoney(grown, 'THB', 'en'));
     await game.screenshot({ path: 'e2e/screenshots/jackpot-slot-window-desktop-en.png' });
     await game.getByRole('button', { name: 'Paytable' }).click();
     await game.getByTestId('jackpot-rules').getByText('1 % of every stake').waitFor();
@@ -67,7 +68,7 @@ describe.runIf(chromiumAvailable)('the progressive jackpot on a desktop', () => 
     // A reload starts from the real pool, not from zero or a local counter.
     await other.reload();
     await expect.poll(() => shownIn(other, 'jackpot'), { timeout: 8_000 }).toBe(grown);
-    expect(await other.getByTestId('jackpot').textContent()).toBe(grown.toLocaleString('en-US'));
+    expect(await other.getByTestId('jackpot').textContent()).toBe(formatMoney(grown, 'THB', 'en'));
     await other.close();
   }, 120_000);
 });

@@ -19,25 +19,27 @@ describe.runIf(chromiumAvailable)('register → login → deposit → approval �
       ).replace(/[₩,]/g, ''),
     );
 
-  it('registers and logs in', async () => {
+  it('registers and is logged in at once', async () => {
     await b.page.goto(`${site}/`);
     await b.page.evaluate(() => localStorage.setItem('lang', 'en'));
     await b.page.goto(`${site}/register`);
-    const fill = (name: string, value: string) => b.page.locator(`main input[name="${name}"]`).fill(value);
+    const form = b.page.locator('main form');
+    const fill = (name: string, value: string) => form.locator(`input[name="${name}"]`).fill(value);
     await fill('id', id);
     await fill('pw', 'secret123');
     await fill('pwConfirm', 'secret123');
     await fill('nick', `J${id}`);
     await fill('phone', '010-7777-8888');
-    await fill('bankname', 'Woori');
+    await fill('birthDate', '1991-02-03');
+    // The Korean site lists Korean banks.
+    await form.locator('select[name="bankname"]').selectOption('Woori Bank');
     await fill('bankOwner', 'Journey Player');
     await fill('banknum', '555-666-7777');
+    await form.locator('input[name="terms"]').check();
     await b.page.getByRole('button', { name: 'Create account' }).click();
+    await b.page.getByText('Welcome! Your account is ready and you are logged in.').waitFor();
     await b.page.getByRole('button', { name: 'OK' }).click();
-    await b.page.getByPlaceholder('ID').fill(id);
-    await b.page.getByPlaceholder('Password').fill('secret123');
-    await b.page.getByRole('button', { name: 'Log in' }).click();
-    await b.page.getByTestId('user-id').waitFor();
+    await expect.poll(() => b.page.getByTestId('user-id').first().textContent()).toBe(id);
     expect(await headerBalance()).toBe(0);
   });
 

@@ -4,6 +4,7 @@ import enCashier from '../src/shared/i18n/locales/en/cashier.json' with { type: 
 import enCommon from '../src/shared/i18n/locales/en/common.json' with { type: 'json' };
 import thCashier from '../src/shared/i18n/locales/th/cashier.json' with { type: 'json' };
 import thCommon from '../src/shared/i18n/locales/th/common.json' with { type: 'json' };
+import { formatMoney } from '../src/shared/money.ts';
 import { type BrowserSession, chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember, memberCall } from './support/member.ts';
 import { chooseSiteLanguage } from './support/play.ts';
@@ -13,8 +14,8 @@ import { chooseSiteLanguage } from './support/play.ts';
  * desktop, in Thai and in English. Texts come from the locale files, so each run reads its language.
  */
 const LANGS = {
-  th: { cashier: thCashier, common: thCommon, money: (n: number) => n.toLocaleString('en-US') },
-  en: { cashier: enCashier, common: enCommon, money: (n: number) => n.toLocaleString('en-US') },
+  th: { cashier: thCashier, common: thCommon, money: (n: number) => formatMoney(n, 'THB', 'th') },
+  en: { cashier: enCashier, common: enCommon, money: (n: number) => formatMoney(n, 'THB', 'en') },
 };
 type Lang = keyof typeof LANGS;
 

@@ -46,7 +46,7 @@ describe.runIf(chromiumAvailable)('my page on a phone', () => {
         pw: 'secret123',
         nick: `N${login}`,
         phone: '010-5555-6666',
-        bankname: 'Shinhan Bank',
+        bankname: 'Kasikornbank',
         birthDate: '1990-04-01',
         terms: true,
         bankOwner: 'Mine Player',
@@ -56,7 +56,7 @@ describe.runIf(chromiumAvailable)('my page on a phone', () => {
     }, id);
     await b.page.goto('/user');
     await b.page.getByText(`N${id}`).waitFor();
-    await b.page.getByText('Shinhan · Mine Player · •••• 3210').waitFor();
+    await b.page.getByText('Kasikornbank · Mine Player · •••• 3210').waitFor();
     b.allow4xx({ status: 400, method: 'POST', path: '/api/routes/user-change-password' });
     await b.page.getByLabel('Current password').fill('wrongpass1');
     await b.page.getByLabel('New password').fill('newsecret9');

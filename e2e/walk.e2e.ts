@@ -110,9 +110,9 @@ describe.runIf(chromiumAvailable)('a walk through the whole site at 360 px in fi
 
   it('registers and logs in a fresh member', async () => {
     const id = `walk${Date.now().toString(36)}`.slice(0, 14);
-    await registerViaApi(b.page, id);
+    const bank = await registerViaApi(b.page, id);
     await loginAs(b.page, id);
-    allowed.push(id, `N${id}`, 'KB Bank', 'Test Player');
+    allowed.push(id, `N${id}`, bank.bankname, bank.bankOwner);
   });
 
   for (const locale of LOCALES) {

@@ -53,14 +53,28 @@ export function dismissNoteAlert(b: BrowserSession): void {
 /** The password registerViaApi gives its members. */
 export const MEMBER_PASSWORD = 'secret123';
 
-/** Registers a member through the API from the page (same origin), with throwaway details. */
+export interface BankDetails {
+  bankname: string;
+  bankOwner: string;
+  banknum: string;
+}
+
+/**
+ * Registers a member through the API from the page (same origin), with throwaway details; the bank,
+ * unless given, is the first of the page's site's list (a baht site lists Thai banks). Returns it.
+ */
 export async function registerViaApi(
   page: Page,
   id: string,
-  bank = { bankname: 'KB Bank', bankOwner: 'Test Player', banknum: '123-456-7890' },
-) {
+  bank?: Partial<BankDetails>,
+): Promise<BankDetails> {
+  const details: BankDetails = {
+    bankname: bank?.bankname ?? (await siteBanks(page))[0] ?? 'Any Bank',
+    bankOwner: bank?.bankOwner ?? 'Test Player',
+    banknum: bank?.banknum ?? '123-456-7890',
+  };
   const status = await page.evaluate(
-    async ([login, details, pw]) => {
+    async ([login, body, pw]) => {
       const res = await fetch('/api/routes/user-register', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -71,14 +85,21 @@ export async function registerViaApi(
           phone: '010-1234-5678',
           birthDate: '1990-04-01',
           terms: true,
-          ...details,
+          ...body,
         }),
       });
       return (await res.json()).status as string;
     },
-    [id, bank, MEMBER_PASSWORD] as const,
+    [id, details, MEMBER_PASSWORD] as const,
   );
   if (status !== 'success') throw new Error(`registration of ${id} failed: ${status}`);
+  return details;
+}
+
+/** The banks the registration form of the page's site offers. */
+export async function siteBanks(page: Page): Promise<string[]> {
+  const reply = await memberCall(page, 'get-reg-domain', {});
+  return (reply.site as { banks: string[] }).banks;
 }
 
 /** Calls a member route from the page (same origin, the member's session cookie). */

@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button.tsx';
 import { callRoute } from '../api/client.ts';
 import { newsText } from '../features/news/newsText.ts';
 import { RequireMember } from '../features/session/RequireMember.tsx';
+import { useCurrency } from '../features/site/site.ts';
 import styles from '../features/support/support.module.css';
 
 export function NotePage() {
@@ -20,11 +21,12 @@ export function NotePage() {
 /** Messages from the operator: open one to read it; read all, delete one or all. */
 function Notes() {
   const { t, i18n } = useTranslation(['inbox', 'common']);
+  const currency = useCurrency();
   // A system note (a deposit credited, a refusal) reads in the member's language; an operator's as written.
   const textOf = (
     n: { msgKey: string | null; msgParams: Record<string, string | number> | null },
     own: string,
-  ) => (n.msgKey ? newsText(t, i18n.language, n.msgKey, n.msgParams ?? {}) : own);
+  ) => (n.msgKey ? newsText(t, i18n.language, n.msgKey, n.msgParams ?? {}, currency) : own);
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: ['notes', i18next.language],

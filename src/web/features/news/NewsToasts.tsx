@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MemberNewsItem } from '../../../shared/contract/routes.ts';
 import { siteChromeBottom } from '../layout/siteChrome.ts';
 import { useSession } from '../session/queries.ts';
+import { useCurrency } from '../site/site.ts';
 import styles from './news.module.css';
 import { newsText } from './newsText.ts';
 
@@ -17,6 +18,7 @@ const SHOW_MS = 8_000;
 export function NewsToasts() {
   const { t, i18n } = useTranslation();
   const session = useSession();
+  const currency = useCurrency();
   const queryClient = useQueryClient();
   const seen = useRef<number | undefined>(undefined);
   const [shown, setShown] = useState<MemberNewsItem[]>([]);
@@ -47,7 +49,7 @@ export function NewsToasts() {
     <div className={styles.stack} style={{ top: siteChromeBottom() + 8 }} role="status" aria-live="polite">
       {shown.map((item) => (
         <div key={item.id} className={styles.toast} data-testid="news-toast">
-          <p>{newsText(t, i18n.language, item.key, item.params)}</p>
+          <p>{newsText(t, i18n.language, item.key, item.params, currency)}</p>
           <button
             type="button"
             className={styles.close}
