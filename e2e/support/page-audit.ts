@@ -107,11 +107,15 @@ export async function auditPage(page: Page, { locale, allowed }: AuditOptions): 
         );
       }
     }
-    let text = document.body.innerText;
-    for (const el of document.querySelectorAll<HTMLElement>('[translate="no"]')) {
-      const own = el.innerText.trim();
-      if (own) text = text.split(own).join(' ');
-    }
+    // The page's text without what is marked translate="no": hidden (not laid out anew) while it is
+    // read, since innerText leaves out what is not visible, whatever the layout splits it into.
+    const marked = [...document.querySelectorAll<HTMLElement>('[translate="no"]')];
+    const before = marked.map((el) => el.style.visibility);
+    for (const el of marked) el.style.visibility = 'hidden';
+    const text = document.body.innerText;
+    marked.forEach((el, i) => {
+      el.style.visibility = before[i]!;
+    });
     return { scrollWidth: document.documentElement.scrollWidth, width, beyond: beyond.slice(0, 3), text };
   });
   const problems: string[] = [];

@@ -144,7 +144,7 @@ export default function AuditPage() {
             value={form.action}
             onChange={set('action')}
           />
-          <datalist id="audit-actions">
+          <datalist id="audit-actions" translate="no">
             {actions.data?.actions.map((a) => (
               <option key={a} value={a} />
             ))}
