@@ -36,7 +36,7 @@ async function walk(b: ReturnType<typeof useBrowser>, locale: string, size: stri
   await b.page.locator('button[class*="spin"]').click();
   await b.page.getByTestId('baccarat-result').waitFor({ timeout: 15_000 });
   await check('baccarat');
-  await b.page.locator('header button').last().click();
+  await b.page.getByTestId('game-fairness').click();
   // A client seed of digits: a random one could spell a Latin word.
   await b.page.getByRole('dialog').locator('input').fill('20261123');
   await b.page.getByTestId('change-seed').click();

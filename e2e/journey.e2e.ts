@@ -60,7 +60,9 @@ describe.runIf(chromiumAvailable)('register → login → deposit → approval �
   });
 
   it('opens a built-in game from the home page and plays a round', async () => {
+    await b.page.goto(`${site}/`);
     const popup = b.context.waitForEvent('page');
+    await b.page.getByRole('tab', { name: 'Casino' }).click();
     await b.page.getByText('Royal Baccarat').first().click();
     const game = await popup;
     await game.getByTestId('game-balance').waitFor();

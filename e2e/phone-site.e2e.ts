@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_POPUP } from '../src/server/db/seed-demo-content.ts';
+import { formatMoney } from '../src/shared/money.ts';
 import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember, launch } from './support/member.ts';
 
@@ -159,11 +160,13 @@ describe.runIf(chromiumAvailable)('the site on a 360-px phone', () => {
   it('shows a member the comp minimum and their own rates before they try', async () => {
     await b.page.goto('/comp');
     const terms = b.page.getByTestId('comp-terms');
-    await terms.getByText('10,000', { exact: true }).waitFor();
+    // The default minimum, 10,000 baht, in the Thai site's money.
+    const minimum = formatMoney(1_000_000, 'THB', 'th');
+    await terms.getByText(minimum, { exact: true }).waitFor();
     await terms.getByText('ระดับ 1').waitFor();
     await terms.getByText('1% ของทุกเดิมพัน').waitFor();
     expect(await terms.getByText('0.5% ของทุกเดิมพัน').count()).toBe(2);
-    await b.page.getByTestId('comp-progress').getByText('อีก 10,000 จึงจะแลกได้').waitFor();
+    await b.page.getByTestId('comp-progress').getByText(`อีก ${minimum} จึงจะแลกได้`).waitFor();
     expect(await b.page.getByRole('button', { name: 'แลกเป็นยอดเงิน' }).isDisabled()).toBe(true);
     await b.screenshot('phone-comp-th');
   });

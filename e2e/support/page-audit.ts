@@ -112,10 +112,15 @@ export async function auditPage(page: Page, { locale, allowed }: AuditOptions): 
     const marked = [...document.querySelectorAll<HTMLElement>('[translate="no"]')];
     const before = marked.map((el) => el.style.visibility);
     for (const el of marked) el.style.visibility = 'hidden';
-    const text = document.body.innerText;
+    let text = document.body.innerText;
     marked.forEach((el, i) => {
       el.style.visibility = before[i]!;
     });
+    // A select lists its options whatever their style: their own text is taken out.
+    for (const el of marked) {
+      const own = el.textContent?.trim();
+      if (own) text = text.split(own).join(' ');
+    }
     return { scrollWidth: document.documentElement.scrollWidth, width, beyond: beyond.slice(0, 3), text };
   });
   const problems: string[] = [];

@@ -115,7 +115,12 @@ export function PlayApp() {
           </strong>
         </div>
         <MuteToggle />
-        <button type="button" className={styles.ghost} onClick={() => setShowFairness(true)}>
+        <button
+          type="button"
+          className={styles.ghost}
+          onClick={() => setShowFairness(true)}
+          data-testid="game-fairness"
+        >
           {t('fairness')}
         </button>
         <button

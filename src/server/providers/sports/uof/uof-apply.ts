@@ -160,8 +160,10 @@ async function oddsChange(tx: Tx, m: Extract<EventMessage, { kind: 'odds_change'
   let status = ev.status;
   if (s) {
     const next = EVENT_STATUS[s.status];
+    // A match not under way has no score yet: the feed's 0–0 before kick-off is not one.
+    const played = next === 'live' || next === 'ended';
     const score =
-      s.home_score !== undefined && s.away_score !== undefined
+      played && s.home_score !== undefined && s.away_score !== undefined
         ? {
             home: Number(s.home_score),
             away: Number(s.away_score),
