@@ -63,8 +63,11 @@ function journeys(lang: Lang, viewport: typeof PHONE, label: string) {
       await b.page.goto('/');
       await chooseSiteLanguage(b.page, lang);
       id = await fundedMember(b.page, `mj${lang}`, 100_000);
-      await desk('/send-note', { loginId: id, title: 'Hello' });
+      // On the page first: the note then arrives over the live stream while it is open (sent before,
+      // it could alert on the page left behind, which spends the one alert of this login).
       await b.page.goto('/withdraw');
+      await b.page.getByRole('heading', { name: cashier.withdrawTitle }).waitFor();
+      await desk('/send-note', { loginId: id, title: 'Hello' });
       await b.page.getByText(common.msg.msg2003).waitFor();
       await b.page.getByRole('button', { name: common.cancel, exact: true }).click();
       await b.page.reload();

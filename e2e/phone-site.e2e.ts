@@ -160,8 +160,8 @@ describe.runIf(chromiumAvailable)('the site on a 360-px phone', () => {
   it('shows a member the comp minimum and their own rates before they try', async () => {
     await b.page.goto('/comp');
     const terms = b.page.getByTestId('comp-terms');
-    // The default minimum, 10,000 baht, in the Thai site's money.
-    const minimum = formatMoney(1_000_000, 'THB', 'th');
+    // The Thai demo site's minimum, 100 baht, in its money.
+    const minimum = formatMoney(10_000, 'THB', 'th');
     await terms.getByText(minimum, { exact: true }).waitFor();
     await terms.getByText('ระดับ 1').waitFor();
     await terms.getByText('1% ของทุกเดิมพัน').waitFor();

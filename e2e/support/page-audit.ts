@@ -152,7 +152,12 @@ export async function auditPage(page: Page, { locale, allowed }: AuditOptions): 
   if (english.size) problems.push(`English: ${[...english].slice(0, 5).join(' | ')}`);
   if (locale !== 'vn') {
     const latin = cleaned.match(/[A-Za-z]{3,}/g);
-    if (latin) problems.push(`Latin words: ${[...new Set(latin)].slice(0, 8).join(', ')}`);
+    if (latin) {
+      // Where the first one stands, so that a failure says what to look for on the screen.
+      const at = cleaned.search(/[A-Za-z]{3,}/);
+      const around = cleaned.slice(Math.max(0, at - 30), at + 30).replace(/\s+/g, ' ');
+      problems.push(`Latin words: ${[...new Set(latin)].slice(0, 8).join(', ')} (in "…${around}…")`);
+    }
   }
   return problems;
 }

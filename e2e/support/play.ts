@@ -37,6 +37,12 @@ const ALLOWED = [
   'baccarat',
   'HMAC-SHA256',
   'SHA-256',
+  // Game names the verify page lists, and the demo's money code where the locale has no sign for it.
+  'Royal Roulette',
+  'Royal Blackjack',
+  'Blackjack',
+  'Roulette',
+  'THB',
 ];
 
 /**
