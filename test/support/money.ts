@@ -45,6 +45,7 @@ export async function expectSoundLedger(db: Db): Promise<void> {
   expect(audit.crossCurrencyTransfers).toBe(0);
   expect(audit.negativeMemberAccounts).toBe(0);
   expect(audit.malformedTransfers).toBe(0);
+  expect(audit.strayBonusTransfers).toBe(0);
   expect(audit.jackpot.problems).toEqual([]);
 }
 
