@@ -37,6 +37,7 @@ import { liveUpdates } from './modules/live/live.plugin.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { createOutboxWorker, type OutboxWorker } from './modules/outbox/outbox.worker.ts';
 import type { MessageTransport } from './modules/outbox/provider.ts';
+import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { protectionRoutes } from './modules/protection/protection.routes.ts';
 import { realityMarkup, realityWindowFiles } from './modules/protection/reality-window.ts';
 import { createSiteResolver, type SiteResolver } from './modules/sites/sites.service.ts';
@@ -164,6 +165,7 @@ export async function buildApp({
       ...gamesRoutes(gameProviders),
       ...jackpotRoutes,
       ...vaultRoutes,
+      ...promotionsRoutes,
       ...kycRoutes,
       ...protectionRoutes({ onStarted: [cancelBetsOnBreak(() => app.sportsWallet)] }),
     },

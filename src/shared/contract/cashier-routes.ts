@@ -53,9 +53,13 @@ export const STATEMENT_KINDS = ['deposit', 'withdraw', 'game', 'comp', 'adjustme
 
 /** The cashier's member routes (SPEC §7; ARCHITECTURE §3). */
 export const cashierRoutes = {
+  /**
+   * `promo`: the id of a deposit promotion the member opts into (see list-promotions); checked now
+   * (live, eligible, minimum met: msg3600-msg3604, msg3608), granted when the deposit is approved.
+   */
   'apply-user-deposit': {
     auth: 'member',
-    request: z.object({ balance: amountField, code: requestCodeField }),
+    request: z.object({ balance: amountField, code: requestCodeField, promo: idField.optional() }),
     response: ok.extend({ requestId: z.number() }),
     invalidMsg: MSG.depositPositive,
   },

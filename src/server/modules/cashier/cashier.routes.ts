@@ -41,7 +41,7 @@ export function cashierRoutes(
       await expireOverdueOf(ctx.db, member.memberId);
       const { request } = await recordingLimitHits(ctx.db, member.memberId, () =>
         ctx.db.transaction((tx) =>
-          requestDeposit(tx, member, ctx.site, { amount: body.balance, code: body.code }),
+          requestDeposit(tx, member, ctx.site, { amount: body.balance, code: body.code, promo: body.promo }),
         ),
       );
       return { status: 'success', msg: MSG.depositRequested, requestId: request.id };

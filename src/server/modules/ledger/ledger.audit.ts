@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { auditJackpot, type JackpotAudit } from '../jackpot/jackpot.audit.ts';
+import { auditPromotions, type PromotionsAudit } from '../promotions/promotions.audit.ts';
 
 export interface LedgerAudit {
   transfers: number;
@@ -24,6 +25,8 @@ export interface LedgerAudit {
   strayBonusTransfers: number;
   /** The progressive jackpot's pool against its contributions, reseeds and payouts. */
   jackpot: JackpotAudit;
+  /** The bonuses against their transfers: every unit of bonus money accounted for. */
+  promotions: PromotionsAudit;
 }
 
 /** Recomputes every balance from the transfers: what a test or benchmark asserts after a run. */
@@ -82,6 +85,7 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
     malformedTransfers: totals?.malformed ?? 0,
     strayBonusTransfers: bonus?.count ?? 0,
     jackpot: await auditJackpot(db),
+    promotions: await auditPromotions(db),
   };
 }
 
@@ -94,6 +98,7 @@ export function isLedgerSound(audit: LedgerAudit): boolean {
     audit.negativeMemberAccounts === 0 &&
     audit.malformedTransfers === 0 &&
     audit.strayBonusTransfers === 0 &&
-    audit.jackpot.problems.length === 0
+    audit.jackpot.problems.length === 0 &&
+    audit.promotions.problems.length === 0
   );
 }
