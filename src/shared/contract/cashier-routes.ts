@@ -65,7 +65,8 @@ export const cashierRoutes = {
   },
   /**
    * Refused with `debt` (msg3041, `owed`) while the member owes a debt left by a settlement correction;
-   * with `otp_required` (msg3520) when the member's second factor is on and `otp` is missing or wrong.
+   * with `otp_required` (msg3520) when the member's second factor is on and `otp` is missing or wrong;
+   * with 409 msg3607 while a bonus is active, unless `forfeitBonus` is true: the bonus is then forfeited.
    */
   'apply-user-withdraw': {
     auth: 'member',
@@ -74,6 +75,7 @@ export const cashierRoutes = {
       code: requestCodeField,
       idx: idField.optional(),
       otp: otpField.optional(),
+      forfeitBonus: z.boolean().optional(),
     }),
     response: ok.extend({ requestId: z.number() }),
     invalidMsg: MSG.withdrawMinimum,

@@ -77,4 +77,14 @@ export const promotionsRoutes = {
     response: ok.extend({ bonus: memberBonus }),
     invalidMsg: MSG.promoCodeUnknown,
   },
+  /**
+   * Converts the active bonus once its wagering is complete: its bonus balance, up to the campaign's
+   * conversion cap, becomes cash. Refused with 404 msg3600 without an active bonus, 409 msg3600 before
+   * the wagering is complete.
+   */
+  'convert-bonus': {
+    auth: 'member',
+    request: z.object({}),
+    response: ok.extend({ bonus: memberBonus }),
+  },
 } as const;

@@ -56,6 +56,7 @@ export function cashierRoutes(
         amount: body.balance,
         code: body.code,
         paymentOptionId: option?.id,
+        forfeitBonus: body.forfeitBonus,
       }).catch(asWithdrawFailure);
       return { status: 'success', msg: MSG.withdrawRequested, requestId: request.id };
     },

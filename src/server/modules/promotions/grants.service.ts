@@ -10,8 +10,6 @@ import { promoBonuses, promoDepositClaims } from './promotions.schema.ts';
 
 export type Bonus = typeof promoBonuses.$inferSelect;
 
-const DAY_MS = 86_400_000;
-
 /** A deposit bonus: the campaign's percentage of the deposit, rounded down to the minor unit, at most its cap. */
 export function depositBonusAmount(campaign: Campaign, deposit: number): number {
   const amount = Math.floor((deposit * campaign.percentBps) / 10_000);
@@ -68,6 +66,13 @@ export async function grantBonus(
       amount,
       depositAmount: deposit,
       wageringRequired: wageringRequired(campaign, amount, deposit),
+      maxStake: campaign.maxStake,
+      conversionCap: campaign.conversionCap,
+      slotsBps: campaign.slotsBps,
+      tablesBps: campaign.tablesBps,
+      sportsBps: campaign.sportsBps,
+      sportsMinOddsNum: campaign.sportsMinOddsNum,
+      sportsMinOddsDen: campaign.sportsMinOddsDen,
       expiresAt: sql`now() + make_interval(days => ${campaign.expiryDays})`,
     })
     .onConflictDoNothing()
@@ -191,7 +196,7 @@ export async function grantForDeposit(
 /** A member claims a bonus by its code (one transaction): once per member and campaign. */
 export async function claimByCode(tx: DbOrTx, memberId: number, code: string): Promise<Bonus> {
   const campaign = await findCampaignByCode(tx, code);
-  if (!campaign || campaign.type !== 'code') {
+  if (campaign?.type !== 'code') {
     throw errors.notInList(`no promotion code ${code}`, MSG.promoCodeUnknown);
   }
   await assertMayTake(tx, memberId, campaign, grantKeyOf(campaign, memberId));

@@ -110,6 +110,16 @@ export const promoBonuses = pgTable(
     depositAmount: bigint('deposit_amount', { mode: 'number' }).notNull().default(0),
     wageringRequired: bigint('wagering_required', { mode: 'number' }).notNull(),
     wageringDone: bigint('wagering_done', { mode: 'number' }).notNull().default(0),
+    /** Ten-thousandths of a minor unit of progress not yet whole (stake × basis points, migration 0032). */
+    wageringRest: integer('wagering_rest').notNull().default(0),
+    /** The campaign's numbers at the grant: what this bonus plays under whatever the campaign becomes. */
+    maxStake: bigint('max_stake', { mode: 'number' }),
+    conversionCap: bigint('conversion_cap', { mode: 'number' }),
+    slotsBps: integer('slots_bps').notNull().default(0),
+    tablesBps: integer('tables_bps').notNull().default(0),
+    sportsBps: integer('sports_bps').notNull().default(0),
+    sportsMinOddsNum: integer('sports_min_odds_num').notNull().default(1),
+    sportsMinOddsDen: integer('sports_min_odds_den').notNull().default(1),
     status: text('status').$type<BonusStatus>().notNull().default('active'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
@@ -130,6 +140,7 @@ export const promoBonuses = pgTable(
       'promo_bonuses_amounts',
       sql`${t.amount} > 0 and ${t.wageringRequired} >= 0 and ${t.wageringDone} >= 0 and ${t.converted} >= 0 and ${t.returned} >= 0`,
     ),
+    check('promo_bonuses_wagering_rest', sql`${t.wageringRest} between 0 and 9999`),
   ],
 );
 

@@ -84,6 +84,9 @@ BEGIN
     AND (r.id IS NULL OR (r.member_id = g.member_id AND r.status = 'open'))
     AND NOT EXISTS (SELECT 1 FROM protection_limits pl
                     WHERE pl.member_id = g.member_id AND pl.kind IN ('loss', 'wager', 'session'))
+    -- A member with an active bonus (issue 36) bets call by call: wallet_bet checks its maximum stake
+    -- and counts the stake towards its wagering.
+    AND NOT EXISTS (SELECT 1 FROM promo_bonuses pb WHERE pb.member_id = g.member_id AND pb.status = 'active')
     AND NOT EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.provider = x.p AND w.tx_id = x.tx)
   ) b;
 

@@ -2,7 +2,9 @@
 -- of theirs (or a new one, listed in open_game_rounds), and the stake moved from their cash to a house shard;
 -- on a jackpot game, the pool's share of it moved on to the pool (migration 0010). The member's own loss,
 -- wager and session time limits (migration 0014) refuse it with status 'limit' (recorded, nothing moved);
--- an accepted stake is added to today's member_play_days row before the ledger moves.
+-- an accepted stake is added to today's member_play_days row before the ledger moves. While the member has
+-- an active bonus (issue 36), a stake above its maximum is refused ('bonus_max_stake', nothing moved) and
+-- an accepted one counts towards its wagering (promo_wager).
 CREATE OR REPLACE FUNCTION wallet_bet(
   p_provider text, p_tx_id text, p_hash text, p_round text, p_token_hash text, p_amount bigint, p_idle_ms bigint
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
@@ -15,6 +17,7 @@ DECLARE
   v_share bigint;
   v_reply jsonb;
   v_limit jsonb;
+  v_promo jsonb;
 BEGIN
   SELECT g.id AS game_id, g.member_id, g.vendor_code, g.game_code, g.category, g.jackpot_bps, m.status,
          cash.id AS cash_id, cash.balance AS cash_balance, house.id AS house_id,
@@ -45,9 +48,12 @@ BEGIN
   ELSE
     -- game_rounds.member_id is NOT NULL: a null here means the round does not exist yet.
     v_limit := protection_limit_refusal(s.member_id, 'bet', p_amount, s.login_started);
+    v_promo := CASE WHEN v_limit IS NULL THEN promo_stake_refusal(s.member_id, p_amount) END;
     IF v_limit IS NOT NULL THEN
       PERFORM protection_record_hit(s.member_id, v_limit);
       v_reply := v_limit || jsonb_build_object('balance', s.cash_balance, 'txId', p_tx_id, 'roundId', p_round);
+    ELSIF v_promo IS NOT NULL THEN
+      v_reply := v_promo || jsonb_build_object('balance', s.cash_balance, 'txId', p_tx_id, 'roundId', p_round);
     ELSIF s.round_member IS NOT NULL AND (s.round_member <> s.member_id OR s.round_status <> 'open') THEN
       v_reply := jsonb_build_object('status', 'round_closed', 'message', 'the round is closed or belongs to another player',
                                     'txId', p_tx_id, 'roundId', p_round);
@@ -55,6 +61,7 @@ BEGIN
       PERFORM play_totals_add(s.member_id, 0, p_amount, 0);
       v_move := ledger_move('wallet:' || p_provider || ':' || p_tx_id, s.cash_id, s.house_id,
         p_amount, 'bet', jsonb_build_object('provider', p_provider, 'roundId', p_round, 'txId', p_tx_id), NULL);
+      PERFORM promo_wager(s.member_id, s.category, p_amount);
       INSERT INTO game_rounds (provider, round_id, member_id, game_session_id, vendor_code, game_code, category, total_bet)
       VALUES (p_provider, p_round, s.member_id, s.game_id, s.vendor_code, s.game_code, s.category, p_amount)
       ON CONFLICT (provider, round_id) DO UPDATE SET total_bet = game_rounds.total_bet + excluded.total_bet
