@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
 import { type Campaign, listCampaigns } from './campaigns.service.ts';
 import { grantKeyOf } from './grants.service.ts';
-import { eligibilityProblem, isLive } from './offer-rules.ts';
+import { assertOfferable, eligibilityProblem, isLive } from './offer-rules.ts';
 import { promoBonuses, promoCampaigns } from './promotions.schema.ts';
 
 /** The terms in the reader's language, else the site's, else Thai, else any the operator wrote. */
@@ -16,8 +16,16 @@ export function termsIn(c: Campaign, ...languages: (Locale | undefined)[]): stri
   return Object.values(c.terms).find((t) => t) ?? '';
 }
 
-/** Live campaigns this member may take, newest first, with their terms in the reader's language. */
+/**
+ * Live campaigns this member may take, newest first, with their terms in the reader's language; none at
+ * all during a break, a self-exclusion or with a limit reached (assertOfferable).
+ */
 export async function offersFor(db: DbOrTx, memberId: number, languages: (Locale | undefined)[]) {
+  const protectedNow = await assertOfferable(db, memberId).then(
+    () => false,
+    () => true,
+  );
+  if (protectedNow) return [];
   const live = (await listCampaigns(db)).filter((c) => isLive(c));
   const offers = [];
   for (const c of live) {
