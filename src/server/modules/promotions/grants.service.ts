@@ -73,6 +73,7 @@ export async function grantBonus(
       sportsBps: campaign.sportsBps,
       sportsMinOddsNum: campaign.sportsMinOddsNum,
       sportsMinOddsDen: campaign.sportsMinOddsDen,
+      stakeOrder: campaign.stakeOrder,
       expiresAt: sql`now() + make_interval(days => ${campaign.expiryDays})`,
     })
     .onConflictDoNothing()

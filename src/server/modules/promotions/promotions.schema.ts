@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -120,6 +121,8 @@ export const promoBonuses = pgTable(
     sportsBps: integer('sports_bps').notNull().default(0),
     sportsMinOddsNum: integer('sports_min_odds_num').notNull().default(1),
     sportsMinOddsDen: integer('sports_min_odds_den').notNull().default(1),
+    /** Which money a stake takes first (migration 0033). */
+    stakeOrder: text('stake_order').$type<(typeof STAKE_ORDERS)[number]>().notNull().default('cash_first'),
     status: text('status').$type<BonusStatus>().notNull().default('active'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
@@ -141,6 +144,7 @@ export const promoBonuses = pgTable(
       sql`${t.amount} > 0 and ${t.wageringRequired} >= 0 and ${t.wageringDone} >= 0 and ${t.converted} >= 0 and ${t.returned} >= 0`,
     ),
     check('promo_bonuses_wagering_rest', sql`${t.wageringRest} between 0 and 9999`),
+    check('promo_bonuses_stake_order', sql`${t.stakeOrder} in ('cash_first', 'bonus_first')`),
   ],
 );
 
@@ -155,3 +159,30 @@ export const promoDepositClaims = pgTable('promo_deposit_claims', {
     .references(() => members.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The bonus money a wallet bet staked (migration 0033), one row per bet that took any: its win pays the
+ * round's bonus share back to the bonus (wins follow the stake's source), its rollback refunds it there.
+ */
+export const promoBetStakes = pgTable(
+  'promo_bet_stakes',
+  {
+    provider: text('provider').notNull(),
+    txId: text('tx_id').notNull(),
+    roundId: text('round_id').notNull(),
+    bonusId: bigint('bonus_id', { mode: 'number' })
+      .notNull()
+      .references(() => promoBonuses.id),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    fromBonus: bigint('from_bonus', { mode: 'number' }).notNull(),
+    rolledBack: boolean('rolled_back').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ name: 'promo_bet_stakes_pk', columns: [t.provider, t.txId] }),
+    index('promo_bet_stakes_round').on(t.provider, t.roundId),
+    check('promo_bet_stakes_amounts', sql`${t.fromBonus} > 0 and ${t.fromBonus} <= ${t.amount}`),
+  ],
+);

@@ -106,6 +106,8 @@ BEGIN
   JOIN ledger_accounts comp ON comp.member_id = r.member_id AND comp.kind = 'comp'
   WHERE x.k = 'win' AND r.status = 'open' AND x.a >= 0
     AND NOT EXISTS (SELECT 1 FROM wallet_debts d WHERE d.member_id = r.member_id AND d.amount > 0)
+    -- A round that staked bonus money (issue 36) is paid call by call: wallet_win splits its win.
+    AND NOT EXISTS (SELECT 1 FROM promo_bet_stakes ps WHERE ps.provider = x.p AND ps.round_id = x.r)
     AND NOT EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.provider = x.p AND w.tx_id = x.tx);
 
   IF cardinality(v_bets) + cardinality(v_wins) = 0 THEN
