@@ -13,7 +13,12 @@ import { memberBalances, transfer } from '../ledger/ledger.service.ts';
 const KO: CallOptions = { headers: { host: DEMO_SITES.ko.host, origin: `http://${DEMO_SITES.ko.host}` } };
 
 async function memberOn(t: TestApp, site: CallOptions = {}) {
-  const member = newMember();
+  // A bank from the site's own list, as its registration form offers (KB Bank where it is listed).
+  const reg = (await t.call('get-reg-domain', {}, site)).json().site as { banks?: string[] };
+  const banks = reg.banks ?? [];
+  const member = newMember({
+    bankname: banks.length === 0 || banks.includes('KB Bank') ? 'KB Bank' : banks[0]!,
+  });
   expect((await t.call('user-register', member, site)).json().status).toBe('success');
   return memberIdOf(t.db, member.id);
 }
