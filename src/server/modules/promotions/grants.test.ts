@@ -176,6 +176,8 @@ describe.runIf(backendAvailable)('promotions: grants', () => {
       ['claim-promo-code', null],
       ['list-promotions', { extra: [1] }],
       ['get-my-bonuses', 'text'],
+      ['convert-bonus', 'text'],
+      ['convert-bonus', {}],
     ];
     for (const [route, body] of cases) {
       const res = await t.call(route, body, m.as);
