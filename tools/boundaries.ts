@@ -172,6 +172,13 @@ export const ALLOWED_SQL: AllowedSql[] = [
       "The jackpot audit reconciles the jackpot's own tables (shards, wins) with the pool's transfers in " +
       'joins, in one snapshot; it runs in audits and tests only.',
   })),
+  ...(['ledger_accounts', 'ledger_transfers'] as const).map((table) => ({
+    from: 'src/server/modules/promotions/promotions.audit.ts',
+    table,
+    reason:
+      "The promotions audit reconciles the bonuses (promo_bonuses) with the bonus accounts' transfers in " +
+      'joins, in one snapshot; it runs in audits and tests only.',
+  })),
 ];
 
 export interface Finding {

@@ -37,6 +37,8 @@ import { liveUpdates } from './modules/live/live.plugin.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { createOutboxWorker, type OutboxWorker } from './modules/outbox/outbox.worker.ts';
 import type { MessageTransport } from './modules/outbox/provider.ts';
+import { bonusExpirySweeper } from './modules/promotions/bonus-close.service.ts';
+import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { protectionRoutes } from './modules/protection/protection.routes.ts';
 import { realityMarkup, realityWindowFiles } from './modules/protection/reality-window.ts';
 import { createSiteResolver, type SiteResolver } from './modules/sites/sites.service.ts';
@@ -164,6 +166,7 @@ export async function buildApp({
       ...gamesRoutes(gameProviders),
       ...jackpotRoutes,
       ...vaultRoutes,
+      ...promotionsRoutes,
       ...kycRoutes,
       ...protectionRoutes({ onStarted: [cancelBetsOnBreak(() => app.sportsWallet)] }),
     },
@@ -214,6 +217,11 @@ export async function buildApp({
     app.log.error({ err: error }, 'payment session sweep failed'),
   );
   app.addHook('onClose', async () => stopSweeper());
+  // Housekeeping: bonuses past their end go back to the promotions expense (issue 36).
+  const stopBonusExpiry = bonusExpirySweeper(database.db, (error) =>
+    app.log.error({ err: error }, 'bonus expiry sweep failed'),
+  );
+  app.addHook('onClose', async () => stopBonusExpiry());
   await sandboxPages(app, { db: database.db, config });
   await apiDocs(app);
   await probes(app, database.db);

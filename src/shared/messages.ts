@@ -133,6 +133,17 @@ export const MSG = {
   bankChanged: 'msg3525',
   twoFactorAlready: 'msg3526',
   twoFactorNotOn: 'msg3527',
+  // Promotions (issue 36).
+  promoUnavailable: 'msg3600',
+  promoNotEligible: 'msg3601',
+  promoMinDeposit: 'msg3602',
+  promoAlreadyClaimed: 'msg3603',
+  promoBonusActive: 'msg3604',
+  promoClaimed: 'msg3605',
+  promoMaxStake: 'msg3606',
+  promoForfeitFirst: 'msg3607',
+  promoProtected: 'msg3608',
+  promoCodeUnknown: 'msg3609',
 } as const;
 
 export type MsgKey = (typeof MSG)[keyof typeof MSG];

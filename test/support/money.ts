@@ -45,7 +45,9 @@ export async function expectSoundLedger(db: Db): Promise<void> {
   expect(audit.crossCurrencyTransfers).toBe(0);
   expect(audit.negativeMemberAccounts).toBe(0);
   expect(audit.malformedTransfers).toBe(0);
+  expect(audit.strayBonusTransfers).toBe(0);
   expect(audit.jackpot.problems).toEqual([]);
+  expect(audit.promotions.problems).toEqual([]);
 }
 
 /** Sets the default site's comp rates and exchange minimum (what wallet_win accrues by). */

@@ -14,6 +14,7 @@ export * from '../modules/jackpot/jackpot.schema.ts';
 export * from '../modules/kyc/kyc.schema.ts';
 export * from '../modules/ledger/ledger.schema.ts';
 export * from '../modules/outbox/outbox.schema.ts';
+export * from '../modules/promotions/promotions.schema.ts';
 export * from '../modules/protection/limits.schema.ts';
 export * from '../modules/protection/protection.schema.ts';
 export * from '../modules/sites/sites.schema.ts';

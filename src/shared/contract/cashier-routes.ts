@@ -53,15 +53,20 @@ export const STATEMENT_KINDS = ['deposit', 'withdraw', 'game', 'comp', 'adjustme
 
 /** The cashier's member routes (SPEC §7; ARCHITECTURE §3). */
 export const cashierRoutes = {
+  /**
+   * `promo`: the id of a deposit promotion the member opts into (see list-promotions); checked now
+   * (live, eligible, minimum met: msg3600-msg3604, msg3608), granted when the deposit is approved.
+   */
   'apply-user-deposit': {
     auth: 'member',
-    request: z.object({ balance: amountField, code: requestCodeField }),
+    request: z.object({ balance: amountField, code: requestCodeField, promo: idField.optional() }),
     response: ok.extend({ requestId: z.number() }),
     invalidMsg: MSG.depositPositive,
   },
   /**
    * Refused with `debt` (msg3041, `owed`) while the member owes a debt left by a settlement correction;
-   * with `otp_required` (msg3520) when the member's second factor is on and `otp` is missing or wrong.
+   * with `otp_required` (msg3520) when the member's second factor is on and `otp` is missing or wrong;
+   * with 409 msg3607 while a bonus is active, unless `forfeitBonus` is true: the bonus is then forfeited.
    */
   'apply-user-withdraw': {
     auth: 'member',
@@ -70,6 +75,7 @@ export const cashierRoutes = {
       code: requestCodeField,
       idx: idField.optional(),
       otp: otpField.optional(),
+      forfeitBonus: z.boolean().optional(),
     }),
     response: ok.extend({ requestId: z.number() }),
     invalidMsg: MSG.withdrawMinimum,

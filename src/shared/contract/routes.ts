@@ -20,6 +20,7 @@ import {
 import { gamesRoutes } from './games-routes.ts';
 import { jackpotRoutes } from './jackpot-routes.ts';
 import { kycRoutes } from './kyc-routes.ts';
+import { promotionsRoutes } from './promotions-routes.ts';
 import { protectionRoutes } from './protection-routes.ts';
 import { vaultRoutes } from './vault-routes.ts';
 
@@ -183,6 +184,7 @@ export const routes = {
   ...gamesRoutes,
   ...jackpotRoutes,
   ...vaultRoutes,
+  ...promotionsRoutes,
   ...protectionRoutes,
   ...kycRoutes,
 } as const satisfies Record<string, RouteSpec>;

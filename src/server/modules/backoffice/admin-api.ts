@@ -46,6 +46,7 @@ import { membersRoutes } from './routes/members.routes.ts';
 import { notesRoutes } from './routes/notes.routes.ts';
 import { operatorsRoutes } from './routes/operators.routes.ts';
 import { paymentOptionsRoutes } from './routes/payment-options.routes.ts';
+import { promotionsRoutes } from './routes/promotions.routes.ts';
 import { protectionRoutes } from './routes/protection.routes.ts';
 import { publicApiRoutes } from './routes/public-api.routes.ts';
 import { OPERATOR_COOKIE, sessionRoutes } from './routes/session.routes.ts';
@@ -68,6 +69,7 @@ export const ADMIN_ROUTES: ScreenRoute[] = [
   ...sportsRoutes,
   ...sitesRoutes,
   ...paymentOptionsRoutes,
+  ...promotionsRoutes,
   ...publicApiRoutes,
   ...operatorsRoutes,
   ...auditRoutes,

@@ -41,7 +41,7 @@ export function cashierRoutes(
       await expireOverdueOf(ctx.db, member.memberId);
       const { request } = await recordingLimitHits(ctx.db, member.memberId, () =>
         ctx.db.transaction((tx) =>
-          requestDeposit(tx, member, ctx.site, { amount: body.balance, code: body.code }),
+          requestDeposit(tx, member, ctx.site, { amount: body.balance, code: body.code, promo: body.promo }),
         ),
       );
       return { status: 'success', msg: MSG.depositRequested, requestId: request.id };
@@ -56,6 +56,7 @@ export function cashierRoutes(
         amount: body.balance,
         code: body.code,
         paymentOptionId: option?.id,
+        forfeitBonus: body.forfeitBonus,
       }).catch(asWithdrawFailure);
       return { status: 'success', msg: MSG.withdrawRequested, requestId: request.id };
     },

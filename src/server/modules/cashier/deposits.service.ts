@@ -4,6 +4,7 @@ import { errors } from '../../http/errors.ts';
 import type { SessionMember } from '../accounts/sessions.service.ts';
 import { tellMember } from '../inbox/news.service.ts';
 import { transfer } from '../ledger/ledger.service.ts';
+import { grantForDeposit, optInAtDeposit } from '../promotions/grants.service.ts';
 import { addDepositToPlayDay, assertDepositWithinLimits } from '../protection/limits.service.ts';
 import { assertMayPlay } from '../protection/protection.service.ts';
 import type { Site } from '../sites/sites.service.ts';
@@ -25,6 +26,8 @@ export interface DepositInput {
   paymentOptionId?: number;
   /** 'reg' while a payment provider holds it. */
   status?: 'wait' | 'reg';
+  /** The promotion campaign the member opts into: its bonus is granted when the deposit is approved. */
+  promo?: number;
 }
 
 /**
@@ -52,6 +55,10 @@ export async function requestDeposit(
   if (result.outcome === 'code-reused') throw codeReused();
   // The member's deposit limits, in this transaction (a refusal undoes the request): a replay was counted.
   if (result.outcome === 'created') await assertDepositWithinLimits(db, member.memberId, input.amount);
+  // The opt-in is checked now (live, eligible, minimum met) and kept with the request; a replay kept its first.
+  if (result.outcome === 'created' && input.promo !== undefined) {
+    await optInAtDeposit(db, member.memberId, result.request, input.promo);
+  }
   return { request: result.request, replay: result.outcome === 'replay' };
 }
 
@@ -88,6 +95,8 @@ export async function creditDeposit(tx: DbOrTx, request: CashRequest, decidedBy:
     reference: { cashRequestId: request.id, decidedBy },
   });
   await tellMember(tx, request.memberId, 'depositCredited', { amount: request.amount }, { lasting: true });
+  // The bonus the member opted into at request, once per deposit (promotions' grant keys).
+  await grantForDeposit(tx, request, decidedBy);
 }
 
 export const approveDeposit = (db: Db, requestId: number, decider: Decider) =>

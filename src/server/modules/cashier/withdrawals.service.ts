@@ -5,6 +5,7 @@ import { refuseWhileOwing } from '../games/wallet/debts.service.ts';
 import { tellMember } from '../inbox/news.service.ts';
 import { assertWithdrawalVerified } from '../kyc/kyc.service.ts';
 import { InsufficientFunds, transfer } from '../ledger/ledger.service.ts';
+import { settleBonusBeforeWithdrawal } from '../promotions/bonus-close.service.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { checkWithdrawAmount } from './amount-rules.ts';
 import { type CashRequest, decidePending, insertCashRequest } from './cash-requests.repo.ts';
@@ -21,13 +22,15 @@ const insufficient = (balance: number) =>
  * A member asks to withdraw: the amount moves from cash to held in the same transaction, so it can
  * be neither bet nor withdrawn twice while the operator decides. Refused while the member owes a
  * debt (refuseWhileOwing) and over what the member's verification level allows on this site
- * (assertWithdrawalVerified); a repeat of a request made before answers as it did then.
+ * (assertWithdrawalVerified); a repeat of a request made before answers as it did then. While a bonus
+ * is active the request is refused unless the member accepts to forfeit it (`forfeitBonus`): then the
+ * bonus is forfeited in the same transaction (promotions' settleBonusBeforeWithdrawal).
  */
 export async function requestWithdrawal(
   db: Db,
   member: SessionMember,
   site: Site,
-  input: { amount: number; code: string; paymentOptionId?: number },
+  input: { amount: number; code: string; paymentOptionId?: number; forfeitBonus?: boolean },
 ): Promise<{ request: CashRequest; replay: boolean }> {
   checkWithdrawAmount(input.amount, site);
   assertDeskOpen(site, 'withdraw');
@@ -44,6 +47,7 @@ export async function requestWithdrawal(
     if (result.outcome === 'replay') return { request: result.request, replay: true };
     await assertWithdrawalVerified(tx, member.memberId, site, input.amount);
     await refuseWhileOwing(tx, member.memberId, 'withdrawal');
+    await settleBonusBeforeWithdrawal(tx, member.memberId, input.forfeitBonus === true);
     try {
       await transfer(tx, {
         idempotencyKey: `withdraw-hold:${result.request.id}`,

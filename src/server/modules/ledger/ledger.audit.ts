@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { auditJackpot, type JackpotAudit } from '../jackpot/jackpot.audit.ts';
+import { auditPromotions, type PromotionsAudit } from '../promotions/promotions.audit.ts';
 
 export interface LedgerAudit {
   transfers: number;
@@ -16,8 +17,16 @@ export interface LedgerAudit {
   negativeMemberAccounts: number;
   /** Transfers that do not move a positive amount between two different, existing accounts. */
   malformedTransfers: number;
+  /**
+   * Transfers touching a member's bonus account other than the promotion flows: from or to the
+   * promotions expense (grant; forfeiture, expiry, the part above a conversion cap), to the same member's
+   * cash (conversion), or with game revenue (bonus stakes and their wins). Bonus money never goes anywhere else.
+   */
+  strayBonusTransfers: number;
   /** The progressive jackpot's pool against its contributions, reseeds and payouts. */
   jackpot: JackpotAudit;
+  /** The bonuses against their transfers: every unit of bonus money accounted for. */
+  promotions: PromotionsAudit;
 }
 
 /** Recomputes every balance from the transfers: what a test or benchmark asserts after a run. */
@@ -43,6 +52,18 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
         join ledger_accounts o on o.id = t.to_account_id
         where f.currency <> o.currency`,
   );
+  const [bonus] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from ledger_transfers t
+        join ledger_accounts f on f.id = t.from_account_id
+        join ledger_accounts o on o.id = t.to_account_id
+        where (f.kind = 'bonus' or o.kind = 'bonus')
+          and not ((f.kind = 'promo_expense' and f.member_id is null and o.kind = 'bonus')
+                or (f.kind = 'bonus' and o.kind = 'promo_expense' and o.member_id is null)
+                or (f.kind = 'bonus' and o.kind = 'cash' and o.member_id = f.member_id)
+                or (f.kind = 'bonus' and o.kind = 'game_revenue' and o.member_id is null)
+                or (f.kind = 'game_revenue' and f.member_id is null and o.kind = 'bonus'))`,
+  );
   const drifted = await queryRows<{ id: number; stored: number; computed: number }>(
     db,
     sql`with moves as (
@@ -62,7 +83,9 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
     driftedAccounts: drifted,
     negativeMemberAccounts: totals?.negative ?? 0,
     malformedTransfers: totals?.malformed ?? 0,
+    strayBonusTransfers: bonus?.count ?? 0,
     jackpot: await auditJackpot(db),
+    promotions: await auditPromotions(db),
   };
 }
 
@@ -74,6 +97,8 @@ export function isLedgerSound(audit: LedgerAudit): boolean {
     audit.driftedAccounts.length === 0 &&
     audit.negativeMemberAccounts === 0 &&
     audit.malformedTransfers === 0 &&
-    audit.jackpot.problems.length === 0
+    audit.strayBonusTransfers === 0 &&
+    audit.jackpot.problems.length === 0 &&
+    audit.promotions.problems.length === 0
   );
 }

@@ -14,10 +14,12 @@ import {
 import { members } from '../accounts/accounts.schema.ts';
 
 /**
- * Per member: spendable cash, comp (rolling), cash held for a pending withdrawal, and the vault
- * (cash the member set aside: not playable, not withdrawable until moved back; migration 0012).
+ * Per member: spendable cash, comp (rolling), cash held for a pending withdrawal, the vault
+ * (cash the member set aside: not playable, not withdrawable until moved back; migration 0012), and
+ * bonus money (granted by a promotion, never withdrawable; it becomes cash only by conversion once its
+ * wagering is done; migration 0030).
  */
-export const MEMBER_ACCOUNT_KINDS = ['cash', 'comp', 'held', 'vault'] as const;
+export const MEMBER_ACCOUNT_KINDS = ['cash', 'comp', 'held', 'vault', 'bonus'] as const;
 /** House side of every movement; may go negative (a source of funds). */
 export const HOUSE_ACCOUNT_KINDS = [
   'house_deposits',
@@ -25,6 +27,8 @@ export const HOUSE_ACCOUNT_KINDS = [
   'game_revenue',
   'comp_expense',
   'adjustments',
+  /** Where bonus money comes from and returns to when forfeited or expired (modules/promotions). */
+  'promo_expense',
 ] as const;
 export type MemberAccountKind = (typeof MEMBER_ACCOUNT_KINDS)[number];
 export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];

@@ -44,7 +44,7 @@ export class IdempotencyConflict extends Error {
 }
 
 /**
- * Opens cash, comp, held and vault accounts for a new member (inside the registration transaction), in
+ * Opens cash, comp, held, vault and bonus accounts for a new member (inside the registration transaction), in
  * the currency of the member's site.
  */
 export async function openMemberAccounts(tx: DbOrTx, memberId: number, currency: string): Promise<void> {
@@ -170,6 +170,7 @@ export interface MemberBalances {
   comp: number;
   held: number;
   vault: number;
+  bonus: number;
 }
 
 export async function memberBalances(db: DbOrTx, memberId: number): Promise<MemberBalances> {
@@ -179,7 +180,7 @@ export async function memberBalances(db: DbOrTx, memberId: number): Promise<Memb
     .where(
       and(eq(ledgerAccounts.memberId, memberId), inArray(ledgerAccounts.kind, [...MEMBER_ACCOUNT_KINDS])),
     );
-  const balances: MemberBalances = { cash: 0, comp: 0, held: 0, vault: 0 };
+  const balances: MemberBalances = { cash: 0, comp: 0, held: 0, vault: 0, bonus: 0 };
   for (const row of rows) balances[row.kind as MemberAccountKind] = row.balance;
   return balances;
 }

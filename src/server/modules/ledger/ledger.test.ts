@@ -75,7 +75,7 @@ describe.runIf(backendAvailable)('ledger', () => {
       kind: 'adjustment_reversal',
       reversesId: credit.transferId,
     });
-    expect(await memberBalances(t.db, memberId)).toEqual({ cash: 0, comp: 0, held: 0, vault: 0 });
+    expect(await memberBalances(t.db, memberId)).toEqual({ cash: 0, comp: 0, held: 0, vault: 0, bonus: 0 });
     await expectSoundLedger(t.db);
   });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Refusal } from '../../../shared/sports/refusals.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import { countSportsStake } from '../../modules/promotions/sports-wagering.service.ts';
 import { sportsClock } from './clock.ts';
 import { judgeDelayedBet } from './delay-verdict.ts';
 import { lockSelectionsOf, shiftLiability } from './liability.ts';
@@ -116,15 +117,24 @@ export async function moveFromPending(
   return db.transaction(async (tx) => {
     // The selections before the bet, as a confirmation takes them: the two may race for one bet.
     if (to === 'refused') await lockSelectionsOf(tx, [betId]);
-    const [bet] = await queryRows<{ status: string; refusal: Refusal | null }>(
+    const [bet] = await queryRows<{
+      status: string;
+      refusal: Refusal | null;
+      player_id: string;
+      total_stake: number;
+      potential_return: number;
+    }>(
       tx,
-      sql`select status, refusal from sb_bets where id = ${betId} for update`,
+      sql`select status, refusal, player_id, total_stake, potential_return from sb_bets where id = ${betId} for update`,
     );
-    if (bet!.status !== 'pending') return bet!;
+    if (bet!.status !== 'pending') return { status: bet!.status, refusal: bet!.refusal };
     await tx.execute(
       sql`update sb_bets set status = ${to}, refusal = ${to === 'refused' ? (refusal ?? 'invalid_bet') : null} where id = ${betId}`,
     );
     if (to === 'refused') await shiftLiability(tx, betId, -1);
+    // Opened once, here: the member's active bonus counts it if its price meets the minimum odds (issue 36).
+    if (to === 'open')
+      await countSportsStake(tx, Number(bet!.player_id), bet!.total_stake, bet!.potential_return);
     return { status: to, refusal: refusal ?? null };
   });
 }

@@ -10,6 +10,7 @@ import { membersEndpoints } from './members.ts';
 import { notesEndpoints } from './notes.ts';
 import { operatorsEndpoints } from './operators.ts';
 import { paymentOptionsEndpoints } from './payment-options.ts';
+import { promotionsEndpoints } from './promotions.ts';
 import { protectionEndpoints } from './protection.ts';
 import { publicApiEndpoints } from './public-api.ts';
 import { sessionEndpoints } from './session.ts';
@@ -37,6 +38,7 @@ export const adminContract = {
   sports: sportsEndpoints,
   sites: sitesEndpoints,
   paymentOptions: paymentOptionsEndpoints,
+  promotions: promotionsEndpoints,
   publicApi: publicApiEndpoints,
   operators: operatorsEndpoints,
   audit: auditEndpoints,

@@ -5,7 +5,7 @@
 CREATE OR REPLACE FUNCTION ledger_open_currency(p_currency text) RETURNS void LANGUAGE sql AS $$
   INSERT INTO ledger_accounts (member_id, kind, shard, currency)
   SELECT NULL, k.kind, s.shard, p_currency
-  FROM unnest(ARRAY['house_deposits', 'house_payouts', 'game_revenue', 'comp_expense', 'adjustments']) AS k(kind)
+  FROM unnest(ARRAY['house_deposits', 'house_payouts', 'game_revenue', 'comp_expense', 'adjustments', 'promo_expense']) AS k(kind)
   CROSS JOIN generate_series(0, house_shards() - 1) AS s(shard)
   ON CONFLICT (kind, shard, currency) WHERE member_id IS NULL DO NOTHING
 $$;

@@ -84,6 +84,9 @@ BEGIN
     AND (r.id IS NULL OR (r.member_id = g.member_id AND r.status = 'open'))
     AND NOT EXISTS (SELECT 1 FROM protection_limits pl
                     WHERE pl.member_id = g.member_id AND pl.kind IN ('loss', 'wager', 'session'))
+    -- A member with an active bonus (issue 36) bets call by call: wallet_bet checks its maximum stake
+    -- and counts the stake towards its wagering.
+    AND NOT EXISTS (SELECT 1 FROM promo_bonuses pb WHERE pb.member_id = g.member_id AND pb.status = 'active')
     AND NOT EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.provider = x.p AND w.tx_id = x.tx)
   ) b;
 
@@ -103,6 +106,8 @@ BEGIN
   JOIN ledger_accounts comp ON comp.member_id = r.member_id AND comp.kind = 'comp'
   WHERE x.k = 'win' AND r.status = 'open' AND x.a >= 0
     AND NOT EXISTS (SELECT 1 FROM wallet_debts d WHERE d.member_id = r.member_id AND d.amount > 0)
+    -- A round that staked bonus money (issue 36) is paid call by call: wallet_win splits its win.
+    AND NOT EXISTS (SELECT 1 FROM promo_bet_stakes ps WHERE ps.provider = x.p AND ps.round_id = x.r)
     AND NOT EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.provider = x.p AND w.tx_id = x.tx);
 
   IF cardinality(v_bets) + cardinality(v_wins) = 0 THEN

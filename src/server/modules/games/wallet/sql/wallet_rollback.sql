@@ -1,6 +1,8 @@
 -- A rollback of a bet: refunds it unless the round already has its win; a rollback of a bet we
 -- never saw is recorded, answered as such, and voids that bet should it arrive later. A round its
--- rollback cancels leaves open_game_rounds.
+-- rollback cancels leaves open_game_rounds. A bet's bonus money (promo_bet_stakes, issue 36) is refunded
+-- to the bonus it came from (promo_bonus_return_to: the promotions expense once that bonus has ended), and
+-- the stake no longer counts towards the bonus's wagering (promo_unwager).
 CREATE OR REPLACE FUNCTION wallet_rollback(
   p_provider text, p_tx_id text, p_hash text, p_ref_tx text
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
@@ -10,6 +12,11 @@ DECLARE
   v_move record;
   v_reply jsonb;
   v_void bigint;
+  v_stake promo_bet_stakes%ROWTYPE;
+  v_to record;
+  v_house bigint;
+  v_cash bigint;
+  v_balance bigint;
 BEGIN
   -- Claim the bet's id with a void mark; if the bet was recorded (or is being), this waits for it.
   INSERT INTO wallet_transactions (provider, tx_id, kind, ref_tx_id, request_hash, response)
@@ -35,12 +42,30 @@ BEGIN
           'message', 'the round already has its win; it cannot be rolled back', 'txId', p_tx_id, 'refTxId', p_ref_tx);
       ELSE
         PERFORM play_totals_add(v_bet.member_id, 0, -v_bet.amount, 0);
-        SELECT * INTO v_move FROM ledger_post('wallet-rollback:' || p_provider || ':' || p_ref_tx,
-          (SELECT h.id FROM ledger_accounts h JOIN ledger_accounts c ON c.member_id = v_bet.member_id AND c.kind = 'cash'
-           WHERE h.member_id IS NULL AND h.kind = 'game_revenue' AND h.shard = house_shard(v_bet.member_id)
-             AND h.currency = c.currency),
-          (SELECT id FROM ledger_accounts WHERE member_id = v_bet.member_id AND kind = 'cash'),
-          v_bet.amount, 'bet_rollback', jsonb_build_object('provider', p_provider, 'roundId', v_bet.round_id, 'txId', p_ref_tx), NULL);
+        SELECT h.id, c.id INTO v_house, v_cash FROM ledger_accounts h
+        JOIN ledger_accounts c ON c.member_id = v_bet.member_id AND c.kind = 'cash'
+        WHERE h.member_id IS NULL AND h.kind = 'game_revenue' AND h.shard = house_shard(v_bet.member_id)
+          AND h.currency = c.currency;
+        SELECT * INTO v_stake FROM promo_bet_stakes ps
+        WHERE ps.provider = p_provider AND ps.tx_id = p_ref_tx AND NOT ps.rolled_back;
+        IF FOUND THEN
+          SELECT * INTO v_to FROM promo_bonus_return_to(v_stake.bonus_id, v_bet.member_id, v_house, v_cash);
+          PERFORM ledger_move('wallet-bonus-rollback:' || p_provider || ':' || p_ref_tx, v_house, v_to.account_id,
+            v_stake.from_bonus, CASE WHEN v_to.active THEN 'bonus_bet_rollback' ELSE 'bonus_bet_rollback_returned' END,
+            jsonb_build_object('provider', p_provider, 'roundId', v_bet.round_id, 'txId', p_ref_tx,
+                               'bonusId', v_stake.bonus_id), NULL);
+          UPDATE promo_bet_stakes SET rolled_back = true WHERE provider = p_provider AND tx_id = p_ref_tx;
+        END IF;
+        IF v_bet.amount - coalesce(v_stake.from_bonus, 0) > 0 THEN
+          SELECT * INTO v_move FROM ledger_post('wallet-rollback:' || p_provider || ':' || p_ref_tx, v_house, v_cash,
+            v_bet.amount - coalesce(v_stake.from_bonus, 0), 'bet_rollback',
+            jsonb_build_object('provider', p_provider, 'roundId', v_bet.round_id, 'txId', p_ref_tx), NULL);
+          v_balance := v_move.to_balance;
+        ELSE
+          SELECT balance INTO v_balance FROM ledger_accounts WHERE id = v_cash;
+        END IF;
+        -- After the money: the bonus row is locked after the cash, as every bonus move locks them.
+        PERFORM promo_unwager(v_bet.member_id, v_round.category, v_bet.amount);
         UPDATE wallet_transactions SET rolled_back = true WHERE id = v_bet.id;
         UPDATE game_rounds SET total_bet = total_bet - v_bet.amount,
           status = CASE WHEN total_bet - v_bet.amount = 0 THEN 'cancelled' ELSE status END,
@@ -49,7 +74,7 @@ BEGIN
         IF v_round.total_bet = v_bet.amount THEN -- the round was just cancelled
           DELETE FROM open_game_rounds WHERE game_round_id = v_round.id;
         END IF;
-        v_reply := jsonb_build_object('status', 'success', 'result', 'refunded', 'balance', v_move.to_balance,
+        v_reply := jsonb_build_object('status', 'success', 'result', 'refunded', 'balance', v_balance,
                                       'txId', p_tx_id, 'refTxId', p_ref_tx);
       END IF;
     END IF;

@@ -1,6 +1,8 @@
 -- A win (amount 0 for a loss): accepted after the session ended. Closing the round accrues comp (at its
 -- first close only: a round a correction reopened keeps its first closed_at) and removes it from
--- open_game_rounds. A member who owes a debt (wallet_debts) pays it from the win first.
+-- open_game_rounds. A member who owes a debt (wallet_debts) pays it from the win first. A round that
+-- staked bonus money (promo_bet_stakes, issue 36) pays the same share of its win back as bonus money
+-- (promo_bonus_return_to: the bonus, or the promotions expense once that bonus has ended), the rest in cash.
 CREATE OR REPLACE FUNCTION wallet_win(
   p_provider text, p_tx_id text, p_hash text, p_round text, p_amount bigint, p_close boolean
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
@@ -10,6 +12,9 @@ DECLARE
   v_move record;
   v_balance bigint;
   v_reply jsonb;
+  v_stake record;
+  v_to record;
+  v_share bigint := 0;
 BEGIN
   UPDATE game_rounds SET total_win = total_win + p_amount, has_win = true,
     status = CASE WHEN p_close THEN 'closed' ELSE status END,
@@ -42,12 +47,27 @@ BEGIN
     WHERE m.id = v_round.member_id;
     v_balance := a.cash_balance;
     IF p_amount > 0 THEN
+      SELECT max(ps.bonus_id) AS bonus_id, sum(ps.from_bonus) AS staked INTO v_stake FROM promo_bet_stakes ps
+      WHERE ps.provider = p_provider AND ps.round_id = p_round AND NOT ps.rolled_back;
+      IF coalesce(v_stake.staked, 0) > 0 AND v_round.total_bet > 0 THEN
+        v_share := least(p_amount, floor(p_amount::numeric * v_stake.staked / v_round.total_bet))::int8;
+        SELECT * INTO v_to FROM promo_bonus_return_to(v_stake.bonus_id, v_round.member_id, a.house_id, a.cash_id);
+      END IF;
+    END IF;
+    IF p_amount > 0 THEN
       PERFORM play_totals_add(v_round.member_id, 0, 0, p_amount);
-      v_move := ledger_move('wallet:' || p_provider || ':' || p_tx_id, a.house_id, a.cash_id, p_amount, 'win',
+    END IF;
+    IF p_amount - v_share > 0 THEN
+      v_move := ledger_move('wallet:' || p_provider || ':' || p_tx_id, a.house_id, a.cash_id, p_amount - v_share, 'win',
         jsonb_build_object('provider', p_provider, 'roundId', p_round, 'txId', p_tx_id), NULL);
       v_balance := coalesce(
-        wallet_collect_debt(v_round.member_id, a.cash_id, a.house_id, p_provider, p_round, p_tx_id, p_amount),
+        wallet_collect_debt(v_round.member_id, a.cash_id, a.house_id, p_provider, p_round, p_tx_id, p_amount - v_share),
         v_move.to_balance);
+    END IF;
+    IF v_share > 0 THEN
+      PERFORM ledger_move('wallet-bonus:' || p_provider || ':' || p_tx_id, a.house_id, v_to.account_id, v_share,
+        CASE WHEN v_to.active THEN 'bonus_win' ELSE 'bonus_win_returned' END,
+        jsonb_build_object('provider', p_provider, 'roundId', p_round, 'txId', p_tx_id, 'bonusId', v_stake.bonus_id), NULL);
     END IF;
     IF a.comp > 0 THEN
       v_move := ledger_move('comp-accrual:wallet:' || p_provider || ':' || p_round, a.expense_id, a.comp_id, a.comp,

@@ -1,0 +1,156 @@
+import { and, eq, lte } from 'drizzle-orm';
+import { MSG } from '../../../shared/messages.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { errors } from '../../http/errors.ts';
+import { lockMemberCash, memberBalances, transfer } from '../ledger/ledger.service.ts';
+import { auditBonus } from './bonus-audit.ts';
+import type { Bonus } from './grants.service.ts';
+import { promoBonuses } from './promotions.schema.ts';
+
+/**
+ * The member's active bonus, locked for this transaction, after their cash row: the order every bet
+ * takes (wallet_bet moves the cash, then promo_wager updates the bonus), so a bet, a conversion, a
+ * forfeiture and an expiry queue behind each other and never deadlock.
+ */
+async function lockActiveBonus(tx: Tx, memberId: number): Promise<Bonus | undefined> {
+  await lockMemberCash(tx, memberId);
+  const [bonus] = await tx
+    .select()
+    .from(promoBonuses)
+    .where(and(eq(promoBonuses.memberId, memberId), eq(promoBonuses.status, 'active')))
+    .for('update');
+  return bonus;
+}
+
+const notWagered = () => errors.notNow('the bonus has not been wagered in full yet', MSG.promoUnavailable);
+const noBonus = () => errors.notInList('there is no active bonus', MSG.promoUnavailable);
+
+/**
+ * Converts a wagered bonus: its bonus balance, up to the conversion cap, to cash (`bonus-convert:<id>`),
+ * any rest back to the promotions expense (`bonus-cap-return:<id>`). Once: the bonus is closed in the
+ * same transaction, and both transfers are keyed by it.
+ */
+export async function convertBonus(tx: Tx, memberId: number, by: string): Promise<Bonus> {
+  const bonus = await lockActiveBonus(tx, memberId);
+  if (!bonus) throw noBonus();
+  if (bonus.wageringDone < bonus.wageringRequired) throw notWagered();
+  const balance = (await memberBalances(tx, memberId)).bonus;
+  const toCash = bonus.conversionCap === null ? balance : Math.min(balance, bonus.conversionCap);
+  const rest = balance - toCash;
+  const reference = { bonusId: bonus.id, campaignId: bonus.campaignId };
+  if (toCash > 0) {
+    await transfer(tx, {
+      idempotencyKey: `bonus-convert:${bonus.id}`,
+      from: { memberId, kind: 'bonus' },
+      to: { memberId, kind: 'cash' },
+      amount: toCash,
+      kind: 'bonus_convert',
+      reference,
+    });
+  }
+  if (rest > 0) {
+    await transfer(tx, {
+      idempotencyKey: `bonus-cap-return:${bonus.id}`,
+      from: { memberId, kind: 'bonus' },
+      to: { house: 'promo_expense' },
+      amount: rest,
+      kind: 'bonus_cap_return',
+      reference,
+    });
+  }
+  const [closed] = await tx
+    .update(promoBonuses)
+    .set({ status: 'converted', converted: toCash, returned: rest, closedAt: new Date() })
+    .where(eq(promoBonuses.id, bonus.id))
+    .returning();
+  await auditBonus(tx, memberId, 'convert', by, { bonusId: bonus.id, converted: toCash, returned: rest });
+  return closed!;
+}
+
+/**
+ * Ends an active bonus without paying it: its whole bonus balance back to the promotions expense
+ * (`bonus-forfeit:<id>` or `bonus-expire:<id>`). Forfeiture is the member's choice (at a withdrawal
+ * request); expiry is housekeeping's, and only for a bonus past its end. Undefined when there is none.
+ */
+export async function closeBonus(
+  tx: Tx,
+  memberId: number,
+  outcome: 'forfeited' | 'expired',
+  by: string,
+): Promise<Bonus | undefined> {
+  const bonus = await lockActiveBonus(tx, memberId);
+  if (!bonus) return undefined;
+  if (outcome === 'expired' && bonus.expiresAt > new Date()) return undefined;
+  const balance = (await memberBalances(tx, memberId)).bonus;
+  const kind = outcome === 'forfeited' ? 'bonus_forfeit' : 'bonus_expire';
+  if (balance > 0) {
+    await transfer(tx, {
+      idempotencyKey: `${kind.replace('_', '-')}:${bonus.id}`,
+      from: { memberId, kind: 'bonus' },
+      to: { house: 'promo_expense' },
+      amount: balance,
+      kind,
+      reference: { bonusId: bonus.id, campaignId: bonus.campaignId },
+    });
+  }
+  const [closed] = await tx
+    .update(promoBonuses)
+    .set({ status: outcome, returned: balance, closedAt: new Date() })
+    .where(eq(promoBonuses.id, bonus.id))
+    .returning();
+  await auditBonus(tx, memberId, outcome === 'forfeited' ? 'forfeit' : 'expire', by, {
+    bonusId: bonus.id,
+    returned: balance,
+  });
+  return closed;
+}
+
+/**
+ * A withdrawal request while a bonus is active (inside its transaction, before the cash moves): refused
+ * (409, msg3607) unless the member accepts to forfeit it, and then forfeited. Only cash is withdrawable.
+ */
+export async function settleBonusBeforeWithdrawal(tx: Tx, memberId: number, forfeit: boolean) {
+  const [active] = await tx
+    .select({ id: promoBonuses.id })
+    .from(promoBonuses)
+    .where(and(eq(promoBonuses.memberId, memberId), eq(promoBonuses.status, 'active')));
+  if (!active) return;
+  if (!forfeit) {
+    throw errors.conflict(
+      'a bonus is active: withdrawing forfeits it',
+      { bonusId: active.id },
+      MSG.promoForfeitFirst,
+    );
+  }
+  await closeBonus(tx, memberId, 'forfeited', `member:${memberId}`);
+}
+
+/** Housekeeping: expires every active bonus past its end, each in its own transaction. How many it expired. */
+export async function expireBonuses(db: Db, now = new Date()): Promise<number> {
+  const due = await db
+    .select({ memberId: promoBonuses.memberId })
+    .from(promoBonuses)
+    .where(and(eq(promoBonuses.status, 'active'), lte(promoBonuses.expiresAt, now)))
+    .limit(500);
+  let expired = 0;
+  for (const { memberId } of due) {
+    if (await db.transaction((tx) => closeBonus(tx, memberId, 'expired', 'system:expiry'))) expired += 1;
+  }
+  return expired;
+}
+
+/** Runs expireBonuses every minute (started by the app, stopped when it closes). */
+export function bonusExpirySweeper(db: Db, onError: (error: unknown) => void, everyMs = 60_000): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    expireBonuses(db)
+      .catch(onError)
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

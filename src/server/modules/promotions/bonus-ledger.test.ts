@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectSoundLedger, memberIdOf, nextCode } from '../../../../test/support/money.ts';
+import { type CallOptions, newMember, type TestApp, useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { queryRows } from '../../db/client.ts';
+import { DEMO_SITES, seedDemo } from '../../db/seed-demo.ts';
+import { HOUSE_SHARDS } from '../ledger/house-shards.ts';
+import { auditLedger, isLedgerSound } from '../ledger/ledger.audit.ts';
+import { memberBalances, transfer } from '../ledger/ledger.service.ts';
+
+/** Bonus money on the ledger (issue 36, part 1): its accounts, and the audit that keeps it in its lane. */
+const KO: CallOptions = { headers: { host: DEMO_SITES.ko.host, origin: `http://${DEMO_SITES.ko.host}` } };
+
+async function memberOn(t: TestApp, site: CallOptions = {}) {
+  // A bank from the site's own list, as its registration form offers (KB Bank where it is listed).
+  const reg = (await t.call('get-reg-domain', {}, site)).json().site as { banks?: string[] };
+  const banks = reg.banks ?? [];
+  const member = newMember({
+    bankname: banks.length === 0 || banks.includes('KB Bank') ? 'KB Bank' : banks[0]!,
+  });
+  expect((await t.call('user-register', member, site)).json().status).toBe('success');
+  return memberIdOf(t.db, member.id);
+}
+
+describe.runIf(backendAvailable)('bonus money on the ledger', () => {
+  const t = useTestApp();
+  beforeAll(async () => {
+    await seedDemo(t.db);
+    t.app.sites.invalidate();
+  });
+
+  it("opens each member's bonus account in their site's currency, and the promotions expense per currency and shard", async () => {
+    const th = await memberOn(t);
+    const ko = await memberOn(t, KO);
+    const bonusOf = (id: number) =>
+      queryRows<{ currency: string; balance: number }>(
+        t.db,
+        sql`select currency, balance from ledger_accounts where member_id = ${id} and kind = 'bonus'`,
+      );
+    expect(await bonusOf(th)).toEqual([{ currency: 'THB', balance: 0 }]);
+    expect(await bonusOf(ko)).toEqual([{ currency: 'KRW', balance: 0 }]);
+    const shards = await queryRows<{ currency: string; n: number }>(
+      t.db,
+      sql`select currency, count(*)::int as n from ledger_accounts
+          where member_id is null and kind = 'promo_expense' group by currency order by currency`,
+    );
+    expect(shards).toEqual([
+      { currency: 'KRW', n: HOUSE_SHARDS },
+      { currency: 'THB', n: HOUSE_SHARDS },
+    ]);
+  });
+
+  it('moves bonus money only by keyed transfers; the audit wants each to name a bonus of its member', async () => {
+    const memberId = await memberOn(t);
+    let audit: Awaited<ReturnType<typeof auditLedger>> | undefined;
+    await t.db
+      .transaction(async (tx) => {
+        const grant = {
+          idempotencyKey: `test-bonus:${nextCode()}`,
+          from: { house: 'promo_expense' as const },
+          to: { memberId, kind: 'bonus' as const },
+          amount: 12_345,
+          kind: 'bonus_grant',
+        };
+        expect((await transfer(tx, grant)).applied).toBe(true);
+        expect((await transfer(tx, grant)).applied).toBe(false);
+        await transfer(tx, {
+          idempotencyKey: `test-bonus:${nextCode()}`,
+          from: { memberId, kind: 'bonus' },
+          to: { memberId, kind: 'cash' },
+          amount: 12_000,
+          kind: 'bonus_convert',
+        });
+        await transfer(tx, {
+          idempotencyKey: `test-bonus:${nextCode()}`,
+          from: { memberId, kind: 'bonus' },
+          to: { house: 'promo_expense' },
+          amount: 345,
+          kind: 'bonus_cap_return',
+        });
+        expect(await memberBalances(tx, memberId)).toMatchObject({ cash: 12_000, bonus: 0 });
+        audit = await auditLedger(tx);
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    // Between the right accounts, but made behind the promotions module's back: no bonus row names them.
+    expect(audit?.strayBonusTransfers).toBe(0);
+    expect(audit?.driftedAccounts).toEqual([]);
+    expect(audit?.promotions.problems).toEqual(['3 bonus-account transfers name no bonus of their member']);
+    await expectSoundLedger(t.db);
+  });
+
+  it('audits bonus money moved anywhere else (here: to the adjustments account) as stray', async () => {
+    const memberId = await memberOn(t);
+    let audit: Awaited<ReturnType<typeof auditLedger>> | undefined;
+    await t.db
+      .transaction(async (tx) => {
+        for (const [from, to] of [
+          [{ house: 'adjustments' as const }, { memberId, kind: 'bonus' as const }],
+          [
+            { memberId, kind: 'bonus' as const },
+            { memberId, kind: 'vault' as const },
+          ],
+        ] as const) {
+          await transfer(tx, { idempotencyKey: `test-stray:${nextCode()}`, from, to, amount: 10, kind: 'x' });
+        }
+        audit = await auditLedger(tx);
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    expect(audit?.strayBonusTransfers).toBe(2);
+    expect(isLedgerSound(audit!)).toBe(false);
+    await expectSoundLedger(t.db);
+  });
+});

@@ -1,0 +1,119 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { errors } from '../../http/errors.ts';
+import { listSites } from '../sites/sites-admin.service.ts';
+import { promoBonuses, promoCampaigns } from './promotions.schema.ts';
+
+export type Campaign = typeof promoCampaigns.$inferSelect;
+export type CampaignInput = Omit<Campaign, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** Any fixed number: campaign edits take turns, so two campaigns can never claim one code. */
+const CAMPAIGNS_LOCK = 736_001;
+
+/** What is wrong across a campaign's fields (each field alone was checked by the contract), if anything. */
+export function campaignProblem(c: CampaignInput): string | undefined {
+  if (c.endsAt <= c.startsAt) return 'endsAt must be after startsAt';
+  if (c.type === 'code' && !c.code) return 'a code campaign needs a code';
+  if (c.type !== 'code' && c.code) return 'only a code campaign has a code';
+  if (c.type === 'code' && c.fixedAmount <= 0) return 'a code campaign gives a fixed amount above zero';
+  if ((c.type === 'first_deposit' || c.type === 'every_deposit') && c.percentBps <= 0)
+    return 'a deposit campaign gives a percentage above zero';
+  if (c.cap !== null && c.cap <= 0) return 'cap must be above zero (null: no cap)';
+  if (c.maxStake !== null && c.maxStake <= 0) return 'maxStake must be above zero (null: no limit)';
+  if (c.conversionCap !== null && c.conversionCap <= 0)
+    return 'conversionCap must be above zero (null: no cap)';
+  return undefined;
+}
+
+/** Refuses a campaign whose fields disagree, or whose currency or sites do not exist together. */
+async function assertValid(tx: DbOrTx, c: CampaignInput, exceptId?: number): Promise<void> {
+  const problem = campaignProblem(c);
+  if (problem) throw errors.invalid(problem);
+  const sites = await listSites(tx);
+  if (!sites.some((s) => s.currency === c.currency)) throw errors.invalid(`no site uses ${c.currency}`);
+  for (const id of c.siteIds) {
+    const site = sites.find((s) => s.id === id);
+    if (!site) throw errors.invalid(`site ${id} does not exist`);
+    if (site.currency !== c.currency) throw errors.invalid(`site ${id} is not in ${c.currency}`);
+  }
+  await tx.execute(sql`select pg_advisory_xact_lock(${CAMPAIGNS_LOCK})`);
+  if (c.code) {
+    const [taken] = await tx
+      .select({ id: promoCampaigns.id })
+      .from(promoCampaigns)
+      .where(and(eq(promoCampaigns.code, c.code), exceptId ? ne(promoCampaigns.id, exceptId) : undefined));
+    if (taken) throw errors.conflict(`code ${c.code} belongs to campaign ${taken.id}`);
+  }
+}
+
+export async function createCampaign(tx: DbOrTx, input: CampaignInput): Promise<Campaign> {
+  await assertValid(tx, input);
+  const [row] = await tx.insert(promoCampaigns).values(input).returning();
+  return row!;
+}
+
+/** Edits a campaign; undefined when there is none. Granted bonuses keep the numbers they were granted under. */
+export async function updateCampaign(
+  tx: DbOrTx,
+  id: number,
+  patch: Partial<CampaignInput>,
+): Promise<{ before: Campaign; after: Campaign } | undefined> {
+  const [before] = await tx.select().from(promoCampaigns).where(eq(promoCampaigns.id, id)).for('update');
+  if (!before) return undefined;
+  const { id: _id, createdAt: _c, updatedAt: _u, ...current } = before;
+  await assertValid(tx, { ...current, ...patch }, id);
+  const [after] = await tx
+    .update(promoCampaigns)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(promoCampaigns.id, id))
+    .returning();
+  return { before, after: after! };
+}
+
+export async function listCampaigns(db: DbOrTx): Promise<Campaign[]> {
+  return db.select().from(promoCampaigns).orderBy(desc(promoCampaigns.id));
+}
+
+export async function findCampaign(db: DbOrTx, id: number): Promise<Campaign | undefined> {
+  const [row] = await db.select().from(promoCampaigns).where(eq(promoCampaigns.id, id));
+  return row;
+}
+
+/** A code campaign by its code (any case). */
+export async function findCampaignByCode(db: DbOrTx, code: string): Promise<Campaign | undefined> {
+  const [row] = await db.select().from(promoCampaigns).where(eq(promoCampaigns.code, code.toUpperCase()));
+  return row;
+}
+
+interface ReportRow {
+  status: string;
+  n: number;
+  amount: number;
+  converted: number;
+  returned: number;
+}
+
+/** A campaign's bonuses by outcome, from its own rows (each of which agrees with the ledger: promotions.audit.ts). */
+export async function campaignReport(db: DbOrTx, id: number) {
+  if (!(await findCampaign(db, id))) throw errors.notFound(`campaign ${id}`);
+  const rows = await queryRows<ReportRow>(
+    db,
+    sql`select ${promoBonuses.status} as status, count(*)::int as n, coalesce(sum(${promoBonuses.amount}), 0)::int8 as amount,
+          coalesce(sum(${promoBonuses.converted}), 0)::int8 as converted, coalesce(sum(${promoBonuses.returned}), 0)::int8 as returned
+        from ${promoBonuses} where ${promoBonuses.campaignId} = ${id} group by ${promoBonuses.status}`,
+  );
+  const of = (status: string) => {
+    const row = rows.find((r) => r.status === status);
+    return { count: row?.n ?? 0, amount: Number(row?.amount ?? 0) };
+  };
+  const sum = (pick: (r: ReportRow) => number) => rows.reduce((total, r) => total + Number(pick(r)), 0);
+  return {
+    granted: { count: sum((r) => r.n), amount: sum((r) => r.amount) },
+    active: of('active'),
+    converted: of('converted'),
+    forfeited: of('forfeited'),
+    expired: of('expired'),
+    returned: sum((r) => r.returned),
+    cost: sum((r) => r.converted),
+  };
+}

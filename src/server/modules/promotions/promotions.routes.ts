@@ -1,0 +1,35 @@
+import { MSG } from '../../../shared/messages.ts';
+import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
+import { readerLanguage } from '../../http/reader-language.ts';
+import { siteLocale } from '../sites/site-settings.ts';
+import { convertBonus } from './bonus-close.service.ts';
+import { claimByCode } from './grants.service.ts';
+import { bonusById, bonusesOf, offersFor } from './member-promotions.service.ts';
+
+/** The member's promotions: what is offered (terms in their language), their bonuses, a bonus by code. */
+export const promotionsRoutes: RouteHandlers = {
+  'list-promotions': async (_body, ctx) => ({
+    status: 'success',
+    list: await offersFor(ctx.db, requireMember(ctx).memberId, [
+      readerLanguage(ctx.request),
+      siteLocale(ctx.site.settings),
+    ]),
+  }),
+
+  'get-my-bonuses': async (_body, ctx) => ({
+    status: 'success',
+    ...(await bonusesOf(ctx.db, requireMember(ctx).memberId)),
+  }),
+
+  'claim-promo-code': async (body, ctx) => {
+    const memberId = requireMember(ctx).memberId;
+    const granted = await ctx.db.transaction((tx) => claimByCode(tx, memberId, body.code));
+    return { status: 'success', msg: MSG.promoClaimed, bonus: await bonusById(ctx.db, granted.id) };
+  },
+
+  'convert-bonus': async (_body, ctx) => {
+    const memberId = requireMember(ctx).memberId;
+    const converted = await ctx.db.transaction((tx) => convertBonus(tx, memberId, `member:${memberId}`));
+    return { status: 'success', bonus: await bonusById(ctx.db, converted.id) };
+  },
+};

@@ -1,0 +1,188 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type {
+  BonusStatus,
+  CampaignTerms,
+  CampaignType,
+  STAKE_ORDERS,
+  WAGERING_BASES,
+} from '../../../shared/promotions.ts';
+import { members } from '../accounts/accounts.schema.ts';
+
+/**
+ * A promotion an operator runs (migration 0031). Amounts are minor units of `currency`: a campaign is
+ * offered only to members whose accounts are in it. Percentages and contributions are basis points.
+ */
+export const promoCampaigns = pgTable(
+  'promo_campaigns',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    type: text('type').$type<CampaignType>().notNull(),
+    currency: text('currency').notNull(),
+    /** A code campaign's code, upper case; members claim it by this. */
+    code: text('code'),
+    percentBps: integer('percent_bps').notNull().default(0),
+    /** A code campaign's fixed bonus (deposit campaigns give percent of the deposit). */
+    fixedAmount: bigint('fixed_amount', { mode: 'number' }).notNull().default(0),
+    /** The largest bonus one grant gives; null: no cap. */
+    cap: bigint('cap', { mode: 'number' }),
+    minDeposit: bigint('min_deposit', { mode: 'number' }).notNull().default(0),
+    /** Member levels it is offered to; empty: every level. */
+    levels: integer('levels').array().notNull().default(sql`'{}'::integer[]`),
+    /** Sites it is offered on; empty: every site (of its currency). */
+    siteIds: bigint('site_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+    newMembersOnly: boolean('new_members_only').notNull().default(false),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    wageringMultiple: integer('wagering_multiple').notNull().default(0),
+    wageringBase: text('wagering_base').$type<(typeof WAGERING_BASES)[number]>().notNull().default('bonus'),
+    slotsBps: integer('slots_bps').notNull().default(10000),
+    tablesBps: integer('tables_bps').notNull().default(1000),
+    sportsBps: integer('sports_bps').notNull().default(10000),
+    /** The least odds a sports bet needs to count, as an exact fraction (3/2 is 1.50). */
+    sportsMinOddsNum: integer('sports_min_odds_num').notNull().default(3),
+    sportsMinOddsDen: integer('sports_min_odds_den').notNull().default(2),
+    /** The largest stake accepted while the bonus is wagering; null: no limit. */
+    maxStake: bigint('max_stake', { mode: 'number' }),
+    expiryDays: integer('expiry_days').notNull().default(30),
+    /** The most bonus money that converts to cash; the rest returns to the expense. null: no cap. */
+    conversionCap: bigint('conversion_cap', { mode: 'number' }),
+    stakeOrder: text('stake_order').$type<(typeof STAKE_ORDERS)[number]>().notNull().default('cash_first'),
+    terms: jsonb('terms').$type<CampaignTerms>().notNull().default({}),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('promo_campaigns_code').on(t.code).where(sql`${t.code} is not null`),
+    check(
+      'promo_campaigns_type',
+      sql`${t.type} in ('first_deposit', 'every_deposit', 'code', 'cashback', 'free_spins', 'level_up')`,
+    ),
+    check('promo_campaigns_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check(
+      'promo_campaigns_amounts',
+      sql`${t.percentBps} >= 0 and ${t.fixedAmount} >= 0 and ${t.minDeposit} >= 0`,
+    ),
+    check('promo_campaigns_period', sql`${t.endsAt} > ${t.startsAt}`),
+    check('promo_campaigns_wagering_base', sql`${t.wageringBase} in ('bonus', 'bonus_deposit')`),
+    check('promo_campaigns_stake_order', sql`${t.stakeOrder} in ('cash_first', 'bonus_first')`),
+    check(
+      'promo_campaigns_contributions',
+      sql`${t.slotsBps} between 0 and 10000 and ${t.tablesBps} between 0 and 10000 and ${t.sportsBps} between 0 and 10000`,
+    ),
+    check('promo_campaigns_min_odds', sql`${t.sportsMinOddsNum} > 0 and ${t.sportsMinOddsDen} > 0`),
+  ],
+);
+
+/**
+ * One bonus granted to a member. Its money is in the member's `bonus` ledger account; this row says
+ * which grant it came from, what wagering it needs and how it ended. `grant_key` makes each grant happen
+ * once (`deposit:<request>`, `welcome:<member>`, `code:<campaign>:<member>`); a member has at most one
+ * active bonus, so the bonus account's balance is that bonus's money.
+ */
+export const promoBonuses = pgTable(
+  'promo_bonuses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => promoCampaigns.id),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    grantKey: text('grant_key').notNull(),
+    depositRequestId: bigint('deposit_request_id', { mode: 'number' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    depositAmount: bigint('deposit_amount', { mode: 'number' }).notNull().default(0),
+    wageringRequired: bigint('wagering_required', { mode: 'number' }).notNull(),
+    wageringDone: bigint('wagering_done', { mode: 'number' }).notNull().default(0),
+    /** Ten-thousandths of a minor unit of progress not yet whole (stake × basis points, migration 0032). */
+    wageringRest: integer('wagering_rest').notNull().default(0),
+    /** The campaign's numbers at the grant: what this bonus plays under whatever the campaign becomes. */
+    maxStake: bigint('max_stake', { mode: 'number' }),
+    conversionCap: bigint('conversion_cap', { mode: 'number' }),
+    slotsBps: integer('slots_bps').notNull().default(0),
+    tablesBps: integer('tables_bps').notNull().default(0),
+    sportsBps: integer('sports_bps').notNull().default(0),
+    sportsMinOddsNum: integer('sports_min_odds_num').notNull().default(1),
+    sportsMinOddsDen: integer('sports_min_odds_den').notNull().default(1),
+    /** Which money a stake takes first (migration 0033). */
+    stakeOrder: text('stake_order').$type<(typeof STAKE_ORDERS)[number]>().notNull().default('cash_first'),
+    status: text('status').$type<BonusStatus>().notNull().default('active'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Bonus money paid out as cash at conversion. */
+    converted: bigint('converted', { mode: 'number' }).notNull().default(0),
+    /** Bonus money returned to the expense (forfeiture, expiry, above the conversion cap). */
+    returned: bigint('returned', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('promo_bonuses_grant_key').on(t.grantKey),
+    uniqueIndex('promo_bonuses_one_active').on(t.memberId).where(sql`${t.status} = 'active'`),
+    index('promo_bonuses_member').on(t.memberId, t.id),
+    index('promo_bonuses_campaign').on(t.campaignId, t.status),
+    index('promo_bonuses_expiring').on(t.expiresAt).where(sql`${t.status} = 'active'`),
+    check('promo_bonuses_status', sql`${t.status} in ('active', 'converted', 'forfeited', 'expired')`),
+    check(
+      'promo_bonuses_amounts',
+      sql`${t.amount} > 0 and ${t.wageringRequired} >= 0 and ${t.wageringDone} >= 0 and ${t.converted} >= 0 and ${t.returned} >= 0`,
+    ),
+    check('promo_bonuses_wagering_rest', sql`${t.wageringRest} between 0 and 9999`),
+    check('promo_bonuses_stake_order', sql`${t.stakeOrder} in ('cash_first', 'bonus_first')`),
+  ],
+);
+
+/** A member's opt-in at deposit request: the campaign the deposit's approval grants (at most one per request). */
+export const promoDepositClaims = pgTable('promo_deposit_claims', {
+  requestId: bigint('request_id', { mode: 'number' }).primaryKey(),
+  campaignId: bigint('campaign_id', { mode: 'number' })
+    .notNull()
+    .references(() => promoCampaigns.id),
+  memberId: bigint('member_id', { mode: 'number' })
+    .notNull()
+    .references(() => members.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The bonus money a wallet bet staked (migration 0033), one row per bet that took any: its win pays the
+ * round's bonus share back to the bonus (wins follow the stake's source), its rollback refunds it there.
+ */
+export const promoBetStakes = pgTable(
+  'promo_bet_stakes',
+  {
+    provider: text('provider').notNull(),
+    txId: text('tx_id').notNull(),
+    roundId: text('round_id').notNull(),
+    bonusId: bigint('bonus_id', { mode: 'number' })
+      .notNull()
+      .references(() => promoBonuses.id),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    fromBonus: bigint('from_bonus', { mode: 'number' }).notNull(),
+    rolledBack: boolean('rolled_back').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ name: 'promo_bet_stakes_pk', columns: [t.provider, t.txId] }),
+    index('promo_bet_stakes_round').on(t.provider, t.roundId),
+    check('promo_bet_stakes_amounts', sql`${t.fromBonus} > 0 and ${t.fromBonus} <= ${t.amount}`),
+  ],
+);

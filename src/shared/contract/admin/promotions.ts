@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { LOCALES } from '../../format.ts';
+import { CAMPAIGN_TYPES, STAKE_ORDERS, WAGERING_BASES } from '../../promotions.ts';
+import { endpoint, instantOut, ok } from './endpoint.ts';
+import { idNumber, idParam, levelNumber, patchOf } from './fields.ts';
+
+/** Minor units: never negative, exact in a JS number, far below a bigint's overflow. */
+const money = z.number().int().min(0).max(1e12);
+const bps = z.number().int().min(0).max(10_000);
+const oddsPart = z.number().int().min(1).max(1_000_000);
+const when = z.iso.datetime({ offset: true }).transform((s) => new Date(s));
+const terms = z
+  .object(Object.fromEntries(LOCALES.map((lang) => [lang, z.string().trim().max(4000).optional()])))
+  .strict();
+
+/** Every field an operator sets on a campaign (the checks across fields are the server's: campaignProblem). */
+const campaignFields = {
+  name: z.string().trim().min(1).max(100),
+  type: z.enum(CAMPAIGN_TYPES),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code like THB'),
+  /** A code campaign's code: letters, digits, - and _, stored in upper case. */
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{3,32}$/, '3 to 32 letters, digits, - or _')
+    .transform((c) => c.toUpperCase())
+    .nullable(),
+  percentBps: z.number().int().min(0).max(100_000),
+  fixedAmount: money,
+  cap: money.nullable(),
+  minDeposit: money,
+  levels: z.array(levelNumber).max(20),
+  siteIds: z.array(idNumber).max(100),
+  newMembersOnly: z.boolean(),
+  startsAt: when,
+  endsAt: when,
+  wageringMultiple: z.number().int().min(0).max(200),
+  wageringBase: z.enum(WAGERING_BASES),
+  slotsBps: bps,
+  tablesBps: bps,
+  sportsBps: bps,
+  sportsMinOddsNum: oddsPart,
+  sportsMinOddsDen: oddsPart,
+  maxStake: money.nullable(),
+  expiryDays: z.number().int().min(1).max(365),
+  conversionCap: money.nullable(),
+  stakeOrder: z.enum(STAKE_ORDERS),
+  terms,
+  enabled: z.boolean(),
+};
+
+export const promoCampaign = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.enum(CAMPAIGN_TYPES),
+  currency: z.string(),
+  code: z.string().nullable(),
+  percentBps: z.number(),
+  fixedAmount: z.number(),
+  cap: z.number().nullable(),
+  minDeposit: z.number(),
+  levels: z.array(z.number()),
+  siteIds: z.array(z.number()),
+  newMembersOnly: z.boolean(),
+  startsAt: instantOut,
+  endsAt: instantOut,
+  wageringMultiple: z.number(),
+  wageringBase: z.enum(WAGERING_BASES),
+  slotsBps: z.number(),
+  tablesBps: z.number(),
+  sportsBps: z.number(),
+  sportsMinOddsNum: z.number(),
+  sportsMinOddsDen: z.number(),
+  maxStake: z.number().nullable(),
+  expiryDays: z.number(),
+  conversionCap: z.number().nullable(),
+  stakeOrder: z.enum(STAKE_ORDERS),
+  terms: z.record(z.string(), z.string()),
+  enabled: z.boolean(),
+  createdAt: instantOut,
+  updatedAt: instantOut,
+});
+
+const tally = z.object({ count: z.number(), amount: z.number() });
+
+/** The promotions screen: campaigns created, edited (disabling is enabled: false), listed, and each one's report. */
+export const promotionsEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/promotions/campaigns',
+    summary: 'Every promotion campaign, newest first',
+    response: ok.extend({ campaigns: z.array(promoCampaign) }),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/promotions/campaigns',
+    summary: 'Adds a campaign (audited)',
+    body: z
+      .object({
+        ...campaignFields,
+        code: campaignFields.code.default(null),
+        percentBps: campaignFields.percentBps.default(0),
+        fixedAmount: money.default(0),
+        cap: money.nullable().default(null),
+        minDeposit: money.default(0),
+        levels: campaignFields.levels.default([]),
+        siteIds: campaignFields.siteIds.default([]),
+        newMembersOnly: z.boolean().default(false),
+        wageringMultiple: campaignFields.wageringMultiple.default(0),
+        wageringBase: campaignFields.wageringBase.default('bonus'),
+        slotsBps: bps.default(10_000),
+        tablesBps: bps.default(1_000),
+        sportsBps: bps.default(10_000),
+        sportsMinOddsNum: oddsPart.default(3),
+        sportsMinOddsDen: oddsPart.default(2),
+        maxStake: money.nullable().default(null),
+        expiryDays: campaignFields.expiryDays.default(30),
+        conversionCap: money.nullable().default(null),
+        stakeOrder: campaignFields.stakeOrder.default('cash_first'),
+        terms: terms.default({}),
+        enabled: z.boolean().default(true),
+      })
+      .strict(),
+    response: ok.extend({ campaign: promoCampaign }),
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/promotions/campaigns/:id',
+    summary: 'Edits a campaign (audited); bonuses already granted keep the terms they were granted under',
+    params: idParam,
+    body: patchOf(z.object(campaignFields).partial().strict()),
+    response: ok.extend({ campaign: promoCampaign }),
+  }),
+  report: endpoint({
+    method: 'GET',
+    path: '/promotions/campaigns/:id/report',
+    summary:
+      "A campaign's bonuses: granted, active, converted, forfeited, expired, and its cost (cash paid out)",
+    params: idParam,
+    response: ok.extend({
+      report: z.object({
+        granted: tally,
+        active: tally,
+        converted: tally,
+        forfeited: tally,
+        expired: tally,
+        /** Bonus money returned to the expense (forfeited, expired, above a conversion cap). */
+        returned: z.number(),
+        /** Cash the campaign has cost: what its conversions paid to members. */
+        cost: z.number(),
+      }),
+    }),
+  }),
+} as const;

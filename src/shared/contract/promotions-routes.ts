@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+import { BONUS_STATUSES, CAMPAIGN_TYPES, STAKE_ORDERS, WAGERING_BASES } from '../promotions.ts';
+
+const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
+
+/** A promotion as a member sees it: its numbers and its terms in their language. */
+export const memberPromotion = z.object({
+  id: z.number(),
+  type: z.enum(CAMPAIGN_TYPES),
+  name: z.string(),
+  /** The terms in the language asked for (?lang= or Accept-Language), else the site's, else Thai. */
+  terms: z.string(),
+  percentBps: z.number(),
+  fixedAmount: z.number(),
+  cap: z.number().nullable(),
+  minDeposit: z.number(),
+  wageringMultiple: z.number(),
+  wageringBase: z.enum(WAGERING_BASES),
+  maxStake: z.number().nullable(),
+  conversionCap: z.number().nullable(),
+  expiryDays: z.number(),
+  stakeOrder: z.enum(STAKE_ORDERS),
+  endsAt: z.string(),
+  /** The member may opt in with a deposit now (deposit campaigns only; false once the welcome bonus was had). */
+  atDeposit: z.boolean(),
+});
+
+/** A bonus of the member's: the amount granted, the wagering it needs and has, and how it ended. */
+export const memberBonus = z.object({
+  id: z.number(),
+  campaignId: z.number(),
+  name: z.string(),
+  amount: z.number(),
+  wageringRequired: z.number(),
+  wageringDone: z.number(),
+  status: z.enum(BONUS_STATUSES),
+  expiresAt: z.string(),
+  grantedAt: z.string(),
+  closedAt: z.string().nullable(),
+  converted: z.number(),
+  returned: z.number(),
+});
+
+/** Promotions (issue 36): what is offered, the member's bonuses, and a bonus by code. */
+export const promotionsRoutes = {
+  /** Live campaigns the member may take, in their currency, site and level. */
+  'list-promotions': {
+    auth: 'member',
+    request: z.object({}),
+    response: ok.extend({ list: z.array(memberPromotion) }),
+  },
+  /** The active bonus with its wagering progress and bonus balance, and the history of the others. */
+  'get-my-bonuses': {
+    auth: 'member',
+    request: z.object({}),
+    response: ok.extend({
+      active: memberBonus.extend({ balance: z.number() }).nullable(),
+      history: z.array(memberBonus),
+    }),
+  },
+  /**
+   * Claims a code campaign's bonus: once per member. Refused with msg3609 (no such code), msg3600 (not
+   * live), msg3601 (not for this member), msg3603 (already had), msg3604 (a bonus is active), msg3608
+   * (break, self-exclusion or a limit reached).
+   */
+  'claim-promo-code': {
+    auth: 'member',
+    request: z.object({
+      code: z
+        .string()
+        .trim()
+        .min(1)
+        .max(32)
+        .regex(/^[A-Za-z0-9_-]+$/),
+    }),
+    response: ok.extend({ bonus: memberBonus }),
+    invalidMsg: MSG.promoCodeUnknown,
+  },
+  /**
+   * Converts the active bonus once its wagering is complete: its bonus balance, up to the campaign's
+   * conversion cap, becomes cash. Refused with 404 msg3600 without an active bonus, 409 msg3600 before
+   * the wagering is complete.
+   */
+  'convert-bonus': {
+    auth: 'member',
+    request: z.object({}),
+    response: ok.extend({ bonus: memberBonus }),
+  },
+} as const;

@@ -1,0 +1,25 @@
+import type { Locale } from './format.ts';
+
+/**
+ * The words of the promotions engine (issue 36), shared by the server, its contracts and the pages.
+ * free_spins and level_up are campaign types the schema allows; later work fills them.
+ */
+export const CAMPAIGN_TYPES = [
+  'first_deposit',
+  'every_deposit',
+  'code',
+  'cashback',
+  'free_spins',
+  'level_up',
+] as const;
+export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
+/** The campaign types a deposit opt-in may name. */
+export const DEPOSIT_CAMPAIGN_TYPES = ['first_deposit', 'every_deposit'] as const;
+/** What the wagering multiple multiplies: the bonus, or the bonus plus the deposit it came with. */
+export const WAGERING_BASES = ['bonus', 'bonus_deposit'] as const;
+/** Which money a stake takes first while a bonus is active. */
+export const STAKE_ORDERS = ['cash_first', 'bonus_first'] as const;
+export const BONUS_STATUSES = ['active', 'converted', 'forfeited', 'expired'] as const;
+export type BonusStatus = (typeof BONUS_STATUSES)[number];
+/** Terms shown to members, one text per site language; a missing one falls back to Thai. */
+export type CampaignTerms = Partial<Record<Locale, string>>;

@@ -1,0 +1,44 @@
+import { expect } from 'vitest';
+import { approveDeposit } from '../../src/server/modules/cashier/deposits.service.ts';
+import { nextCode } from './money.ts';
+import type { AdminClient } from './operators.ts';
+import type { CallOptions, TestApp } from './test-app.ts';
+
+/** A campaign body for the admin API: by default a first-deposit 100 % bonus in baht (the demo's Thai site), live for a month. */
+export const campaignBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Welcome 100%',
+  type: 'first_deposit',
+  currency: 'THB',
+  percentBps: 10_000,
+  cap: 500_000,
+  minDeposit: 100_000,
+  startsAt: new Date(Date.now() - 60_000).toISOString(),
+  endsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  wageringMultiple: 10,
+  terms: { th: 'โบนัสต้อนรับ 100%', en: 'Welcome bonus 100%' },
+  ...overrides,
+});
+
+/** Creates a campaign through the back office; its id. */
+export async function createCampaign(owner: AdminClient, overrides: Record<string, unknown> = {}) {
+  const res = await owner.post('/api/admin/promotions/campaigns', campaignBody(overrides));
+  if (res.statusCode !== 200) throw new Error(`campaign refused: ${res.body}`);
+  return res.json().campaign.id as number;
+}
+
+/** A deposit request opting into `promo`; the reply. */
+export const askDeposit = (t: TestApp, as: CallOptions, amount: number, promo?: number) =>
+  t.call('apply-user-deposit', { balance: amount, code: nextCode(), ...(promo ? { promo } : {}) }, as);
+
+/** A deposit opting into `promo`, approved by an operator: the request id. */
+export async function depositWithPromo(t: TestApp, as: CallOptions, amount: number, promo: number) {
+  const res = await askDeposit(t, as, amount, promo);
+  expect(res.json()).toMatchObject({ status: 'success' });
+  const requestId = res.json().requestId as number;
+  await approveDeposit(t.db, requestId, { by: 'test-operator' });
+  return requestId;
+}
+
+/** The member's bonuses as get-my-bonuses answers. */
+export const bonusesOf = async (t: TestApp, as: CallOptions) =>
+  (await t.call('get-my-bonuses', {}, as)).json();
