@@ -43,6 +43,9 @@ export async function preparePlayers(
       (r) => r.status >= 200 && r.status < 300,
       path,
     );
+  // A bank of the site's own list, as its registration form offers (the demo's Thai site lists Thai banks).
+  const site = (await post('/api/routes/get-reg-domain', {})).json.site as { banks: string[] };
+  const bankname = site.banks[0] ?? 'Chaos Bank';
   for (let i = 0; i < count; i++) {
     const login = `ch${tag}${i}`;
     await post('/api/routes/user-register', {
@@ -50,7 +53,7 @@ export async function preparePlayers(
       pw: 'chaospass1',
       nick: login,
       phone: '01012345678',
-      bankname: 'KB Bank',
+      bankname,
       birthDate: '1990-04-01',
       terms: true,
       bankOwner: 'Chaos',
