@@ -53,7 +53,7 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     await cashier.click();
     const row = b.page.getByRole('row').filter({ hasText: id });
     // In the member's currency: 50,000 satang on the Thai demo site.
-    await row.getByText('THB 500.00').first().waitFor();
+    await row.getByText('฿500.00').first().waitFor();
     await row.getByText('321-654').waitFor();
     await b.screenshot('admin-cashier-queue');
     await row.getByRole('button', { name: /^Approve deposit/ }).click();
@@ -75,7 +75,7 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     await b.page.getByRole('button', { name: 'Search' }).click();
     await b.page.getByRole('link', { name: id }).click();
     await b.page.getByRole('heading', { name: `Member ${id}` }).waitFor();
-    await expect.poll(() => b.page.getByTestId('member-cash').textContent()).toBe('THB\u00a0500.00');
+    await expect.poll(() => b.page.getByTestId('member-cash').textContent()).toBe('฿500.00');
     expect(await b.page.getByTestId('member-vault').textContent()).toBe('0');
     const history = b.page.getByRole('region', { name: 'History' });
     await history.getByRole('table', { name: 'Ledger statement' }).getByText('deposit').first().waitFor();

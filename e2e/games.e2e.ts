@@ -3,7 +3,7 @@ import { majorToMinor } from '../src/shared/money.ts';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember, launch, walletCallsOf } from './support/member.ts';
 
-/** An amount the game window shows on the Thai site ("THB 1,000.00"), back in minor units (satang). */
+/** An amount the game window shows on the Thai site ("฿1,000.00"), back in minor units (satang). */
 const balanceOf = async (text: string | null) =>
   majorToMinor(Number((text ?? '').replace(/[^\d.]/g, '')), 'THB');
 

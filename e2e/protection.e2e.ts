@@ -23,8 +23,8 @@ const WORDS = {
     activity: 'My activity',
     header: 'No.,Date and time (Asia/Bangkok),Kind,Account,Amount,Currency',
     depositLine: 'Deposit,Balance',
-    // English writes the baht's code, with a no-break space.
-    baht: (amount: string) => `THB\u00a0${amount}`,
+    // English writes the same sign as Thai.
+    baht: (amount: string) => `฿${amount}`,
     download: 'Download statement (CSV)',
     start: 'Start now',
     confirm: 'Take a break until',

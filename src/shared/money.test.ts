@@ -9,7 +9,7 @@ import {
   parseMajor,
 } from './money.ts';
 
-// Intl separates a code from its amount with a no-break space; written as a plain space below.
+// Intl separates a trailing sign from its amount with a no-break space; written as a plain space below.
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
 
 describe('the money formatter', () => {
@@ -27,17 +27,17 @@ describe('the money formatter', () => {
   const expected: Record<string, Record<(typeof LOCALES)[number], string>> = {
     THB: {
       th: '฿1,234,567.89',
-      en: 'THB 1,234,567.89',
-      ko: 'THB 1,234,567.89',
-      jp: 'THB 1,234,567.89',
+      en: '฿1,234,567.89',
+      ko: '฿1,234,567.89',
+      jp: '฿1,234,567.89',
       vn: '1.234.567,89 ฿',
     },
     USD: {
-      th: 'US$1,234,567.89',
+      th: '$1,234,567.89',
       en: '$1,234,567.89',
-      ko: 'US$1,234,567.89',
+      ko: '$1,234,567.89',
       jp: '$1,234,567.89',
-      vn: '1.234.567,89 US$',
+      vn: '1.234.567,89 $',
     },
     KRW: {
       th: '₩123,456,789',
@@ -56,7 +56,7 @@ describe('the money formatter', () => {
     JPY: {
       th: '¥123,456,789',
       en: '¥123,456,789',
-      ko: 'JP¥123,456,789',
+      ko: '¥123,456,789',
       jp: '￥123,456,789',
       vn: '123.456.789 ¥',
     },

@@ -81,6 +81,8 @@ function formatterFor(locale: Locale, currency: string, display: 'symbol' | 'non
         : new Intl.NumberFormat(INTL_LOCALE[locale], {
             style: 'currency',
             currency,
+            // ฿ and $ rather than "THB" and "US$": a site shows one currency, its players know its sign.
+            currencyDisplay: 'narrowSymbol',
             minimumFractionDigits: exponent,
             maximumFractionDigits: exponent,
           });
@@ -120,6 +122,7 @@ export function formatMoneyDecimal(
   return new Intl.NumberFormat(INTL_LOCALE[locale], {
     style: 'currency',
     currency,
+    currencyDisplay: 'narrowSymbol',
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(decimal as unknown as number);

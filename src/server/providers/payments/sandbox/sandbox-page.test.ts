@@ -150,8 +150,8 @@ describe.runIf(backendAvailable)('the sandbox payment page', () => {
     expect(started.json(), started.body).toMatchObject({ status: 'success' });
     const en = (await t.app.inject({ method: 'GET', url: `${started.json().launcherUrl}?lang=en` })).body;
     expect(en).toContain('289.86 USDT');
-    expect(en).toContain('THB\u00a010,000.00');
-    expect(en).toContain('1 USDT = THB\u00a034.50');
+    expect(en).toContain('฿10,000.00');
+    expect(en).toContain('1 USDT = ฿34.50');
     const th = (await t.app.inject({ method: 'GET', url: `${started.json().launcherUrl}?lang=th` })).body;
     expect(th).toContain('฿10,000.00');
     expect(th).toContain('1 USDT = ฿34.50');
