@@ -22,6 +22,9 @@ export function setSportsCurrency(currency: string): void {
   sportsCurrency = currency;
 }
 
+/** The player's currency once init answered (the house rules' limits are asked in it). */
+export const playerCurrency = (): string | undefined => sportsCurrency;
+
 /** Amounts (minor units) in the player's currency and locale (formatMoney); bare numbers before init. */
 export const money = (n: number | bigint) =>
   sportsCurrency

@@ -52,8 +52,11 @@ export const tradingSelection = z.object({
   fractional: z.string(),
   american: z.string(),
   open: z.boolean(),
-  /** The book's net loss over open bets if this selection wins. */
-  liability: z.number(),
+  /**
+   * The book's net loss over open bets if this selection wins, one figure per currency the bets are in
+   * (minor units; never summed across currencies); empty while no bet holds any.
+   */
+  liability: z.array(z.object({ currency: z.string(), amount: z.number() })),
 });
 export const tradingMarket = z.object({
   id: z.number(),
