@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memberIdOf, nextCode } from '../../../../test/support/money.ts';
+import { useOperators } from '../../../../test/support/operators.ts';
 import {
   footballEvent,
   listenForWallet,
@@ -42,6 +43,7 @@ const platformRow = (t: TestApp, currency: string) =>
 
 describe.runIf(backendAvailable)('sports limits and liability per currency', () => {
   const t = useTestApp();
+  const { as } = useOperators(t);
   beforeAll(async () => {
     await seedDemo(t.db);
     t.app.sites.invalidate();
@@ -108,5 +110,101 @@ describe.runIf(backendAvailable)('sports limits and liability per currency', () 
       sql`insert into sites (code, name, currency) values ('jp-test', 'Test JPY site', 'JPY')`,
     );
     expect(await platformRow(t, 'JPY')).toEqual([{ max_stake: 50_000 }]);
+  });
+
+  it('the desk lists, sets and removes limits per currency through the admin API; a bet meets what it set', async () => {
+    const desk = as('trading');
+    const listed = (await desk.get('/api/admin/sports/limits')).json();
+    expect(listed.currencies).toEqual(expect.arrayContaining(['KRW', 'THB']));
+    expect(
+      listed.limits
+        .filter((l: { scope: string }) => l.scope === 'platform')
+        .map((l: { currency: string }) => l.currency),
+    ).toEqual(expect.arrayContaining(['KRW', 'THB']));
+    const ko = await bettorOn(t, KO, 10_000_000);
+    const { eventId } = await footballEvent(t.db, { prices: ['3.0', '3.0', '3.0'] });
+    const home = (await selectionsOf(t, eventId))['1x2:home']!;
+    const set = await desk.post('/api/admin/sports/limits', {
+      scope: 'event',
+      scopeId: String(eventId),
+      currency: 'KRW',
+      maxStake: 20_000,
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().limit).toMatchObject({
+      scope: 'event',
+      currency: 'KRW',
+      maxStake: 20_000,
+      minStake: null,
+    });
+    const onlyKrw = (await desk.get('/api/admin/sports/limits?currency=KRW')).json().limits;
+    expect(onlyKrw.every((l: { currency: string }) => l.currency === 'KRW')).toBe(true);
+    expect((await place(ko.gameToken, home, 20_001)).json().refusal).toBe('stake_too_high');
+    expect((await place(ko.gameToken, home, 20_000)).json().status).toBe('success');
+    const removed = await desk.post('/api/admin/sports/limits/remove', {
+      scope: 'event',
+      scopeId: String(eventId),
+      currency: 'KRW',
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await place(ko.gameToken, home, 20_001)).json().status).toBe('success');
+    const audit = (await as('owner').get('/api/admin/audit?action=sports.*')).json().entries;
+    expect(audit.map((e: { action: string }) => e.action)).toEqual(
+      expect.arrayContaining(['sports.limits', 'sports.limits.remove']),
+    );
+  });
+
+  it('refuses limits in a currency no site uses, malformed ones, and removing the platform’s, with a 4xx', async () => {
+    const desk = as('trading');
+    const refused = async (path: string, body: object) => {
+      const res = await desk.post(path, body);
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.json().msg).toBeTruthy();
+      return res.statusCode;
+    };
+    expect(
+      await refused('/api/admin/sports/limits', { scope: 'platform', currency: 'USD', maxStake: 1 }),
+    ).toBe(400);
+    expect(await refused('/api/admin/sports/limits', { scope: 'platform', currency: 'thb' })).toBe(400);
+    expect(
+      await refused('/api/admin/sports/limits', { scope: 'market', scopeId: 'x;', currency: 'THB' }),
+    ).toBe(400);
+    expect(
+      await refused('/api/admin/sports/limits', { scope: 'platform', scopeId: '1', currency: 'THB' }),
+    ).toBe(400);
+    expect(
+      await refused('/api/admin/sports/limits', {
+        scope: 'platform',
+        currency: 'THB',
+        minStake: 10,
+        maxStake: 5,
+      }),
+    ).toBe(400);
+    expect(
+      await refused('/api/admin/sports/limits', {
+        scope: 'market',
+        scopeId: '1',
+        currency: 'THB',
+        stakeFactorBp: 5,
+      }),
+    ).toBe(400);
+    expect(
+      await refused('/api/admin/sports/limits', { scope: 'platform', currency: 'THB', maxStake: -1 }),
+    ).toBe(400);
+    expect(
+      await refused('/api/admin/sports/limits', { scope: 'platform', currency: 'THB', maxStake: 1.5 }),
+    ).toBe(400);
+    expect(await refused('/api/admin/sports/limits/remove', { scope: 'platform', currency: 'THB' })).toBe(
+      409,
+    );
+    expect(
+      await refused('/api/admin/sports/limits/remove', {
+        scope: 'market',
+        scopeId: '999999',
+        currency: 'THB',
+      }),
+    ).toBe(404);
+    expect((await as('cashier').get('/api/admin/sports/limits')).statusCode).toBe(403);
   });
 });
