@@ -597,6 +597,29 @@ describe.runIf(chromiumAvailable)('the trading desk on a phone', () => {
     await b.page.getByRole('region', { name: 'Bets' }).getByRole('table').waitFor();
     await b.page.screenshot({ path: 'e2e/screenshots/trading-desk-phone-bets.png' });
 
+    // Limits per currency: the platform's row in baht, then won; a market's limit in won set and removed
+    // (a market id no demo match has, so the shared book's bets are not touched).
+    await b.page.getByRole('tab', { name: 'Limits' }).click();
+    await b.page.getByRole('table', { name: 'Limits in THB' }).getByText('Platform').waitFor();
+    await b.page.getByLabel('Currency').selectOption('KRW');
+    const krw = b.page.getByRole('table', { name: 'Limits in KRW' });
+    await krw.getByText('Platform').waitFor();
+    const limitForm = b.page.getByRole('form', { name: 'Set limits in KRW' });
+    await limitForm.getByLabel('Level').selectOption('market');
+    await limitForm.getByLabel('Id').fill('987654321');
+    await limitForm.getByLabel('Max stake (KRW)').fill('50000');
+    await limitForm.getByRole('button', { name: 'Save' }).click();
+    await b.page.getByText('Limits saved.').waitFor();
+    await krw.getByText('Market #987654321').waitFor();
+    await expect.poll(() => krw.getByText('₩50,000').count()).toBeGreaterThan(0);
+    expect(await overflowing(b.page)).toEqual([]);
+    await b.screenshot('trading-limits-phone');
+    await krw
+      .getByRole('row', { name: /Market #987654321/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await b.page.getByText('Limits removed.').waitFor();
+
     // The reconciliation: counts, a listed finding with its detail, its resolve form.
     const finding = await recordFinding({
       betId: 990_360,

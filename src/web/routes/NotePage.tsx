@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button.tsx';
 import { callRoute } from '../api/client.ts';
 import { newsText } from '../features/news/newsText.ts';
 import { RequireMember } from '../features/session/RequireMember.tsx';
+import { useSiteZone } from '../features/site/site.ts';
 import styles from '../features/support/support.module.css';
 
 export function NotePage() {
@@ -20,6 +21,7 @@ export function NotePage() {
 /** Messages from the operator: open one to read it; read all, delete one or all. */
 function Notes() {
   const { t, i18n } = useTranslation(['inbox', 'common']);
+  const zone = useSiteZone();
   // A system note (a deposit credited, a refusal) reads in the member's language; an operator's as written.
   const textOf = (
     n: { msgKey: string | null; msgParams: Record<string, string | number> | null },
@@ -73,7 +75,7 @@ function Notes() {
                 <span className={styles.rowTitle} translate={n.msgKey ? undefined : 'no'}>
                   {textOf(n, n.title)}
                 </span>
-                <time>{formatDate(n.lastDate)}</time>
+                <time>{formatDate(n.lastDate, zone)}</time>
               </button>
               {open === n.id && (
                 <div className={styles.body}>

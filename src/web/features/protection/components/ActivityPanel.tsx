@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../../shared/format.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { useDialog } from '../../../components/ui/DialogProvider.tsx';
 import { Money } from '../../../components/ui/Money.tsx';
+import { useSiteZone } from '../../site/site.ts';
 import support from '../../support/support.module.css';
 import { downloadStatement, useActivity } from '../queries.ts';
 import styles from './protection.module.css';
@@ -25,6 +26,7 @@ const isoDay = (date: Date, timeZone: string | undefined) =>
 export function ActivityPanel() {
   const { t } = useTranslation(['user', 'common']);
   const activity = useActivity();
+  const zone = useSiteZone();
   const data = activity.data;
   const last = data?.lastLogin ?? data?.currentLogin;
   const [window, setWindow] = useState<ActivityWindow>('today');
@@ -33,7 +35,7 @@ export function ActivityPanel() {
       <h2 id="activity-title">{t('activity.title')}</h2>
       {last && (
         <p className={styles.login} data-testid="last-login">
-          {t('activity.lastLogin', { at: formatDateTime(last.at), ip: last.ip ?? '-' })}
+          {t('activity.lastLogin', { at: formatDateTime(last.at, zone), ip: last.ip ?? '-' })}
         </p>
       )}
       <fieldset className={styles.windows} aria-label={t('activity.period')}>

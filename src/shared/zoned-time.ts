@@ -1,0 +1,63 @@
+/**
+ * Times as members and operators read them: always in the site's IANA time zone (a Thai site's in
+ * Bangkok time, a Korean site's in Seoul's), never the browser's, and saying which zone ("GMT+7").
+ * Server and browsers run the same code; Intl holds the zone rules.
+ */
+
+type Parts = Record<'year' | 'month' | 'day' | 'hour' | 'minute', string>;
+
+const partFormats = new Map<string, Intl.DateTimeFormat>();
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A valid Date from what the API sends (ISO text, epoch ms, a Date), or undefined. */
+export function toDate(value: unknown): Date | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const date = value instanceof Date ? value : new Date(typeof value === 'number' ? value : String(value));
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+function partsIn(date: Date, timeZone: string): Parts {
+  let format = partFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    partFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
+  return parts as Parts;
+}
+
+/** The zone's offset from UTC at that moment, as "GMT+7", "GMT+9", "GMT+5:30" or "GMT" (UTC). */
+export function zoneLabel(timeZone: string, at: Date = new Date()): string {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' });
+    offsetFormats.set(timeZone, format);
+  }
+  const label = format.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+  // Some ICU builds say "GMT+0" for UTC itself.
+  return label === 'GMT+0' ? 'GMT' : label;
+}
+
+/** YYYY-MM-DD of that moment in the zone; a dash when there is no date. */
+export function dayIn(value: unknown, timeZone: string): string {
+  const date = toDate(value);
+  if (!date) return '-';
+  const p = partsIn(date, timeZone);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** "YYYY-MM-DD HH:mm (GMT+7)": the moment in the zone, to the minute, with the zone named; a dash when empty. */
+export function dateTimeIn(value: unknown, timeZone: string): string {
+  const date = toDate(value);
+  if (!date) return '-';
+  const p = partsIn(date, timeZone);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} (${zoneLabel(timeZone, date)})`;
+}
