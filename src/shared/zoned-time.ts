@@ -61,3 +61,31 @@ export function dateTimeIn(value: unknown, timeZone: string): string {
   const p = partsIn(date, timeZone);
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} (${zoneLabel(timeZone, date)})`;
 }
+
+/** How far the zone's clock is ahead of UTC at that moment, in ms (to the minute). */
+function offsetMs(date: Date, timeZone: string): number {
+  const p = partsIn(date, timeZone);
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute));
+  return wall - Math.floor(date.getTime() / 60_000) * 60_000;
+}
+
+/**
+ * The moment a day ("YYYY-MM-DD") begins in the zone: what a date filter's "from" means on the site
+ * (midnight in Bangkok, not in the browser's zone); undefined for text that is not a day.
+ */
+export function startOfDayIn(day: string, timeZone: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return undefined;
+  const wall = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (Number.isNaN(wall)) return undefined;
+  // The offset at the guess, then again at the result: right across a change of summer time.
+  let at = wall - offsetMs(new Date(wall), timeZone);
+  at = wall - offsetMs(new Date(at), timeZone);
+  return new Date(at);
+}
+
+/** The day after a "YYYY-MM-DD" day, as the same kind of text. */
+export function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeIn, dayIn, toDate, zoneLabel } from './zoned-time.ts';
+import { dateTimeIn, dayIn, nextDay, startOfDayIn, toDate, zoneLabel } from './zoned-time.ts';
 
 // 2026-11-26 17:30 UTC: still the 26th in Bangkok, already the 27th in Seoul.
 const AT = '2026-11-26T17:30:00.000Z';
@@ -36,5 +36,16 @@ describe('times in the site’s zone', () => {
       expect(dayIn(empty, 'Asia/Bangkok')).toBe('-');
     }
     expect(toDate(Date.parse(AT))?.toISOString()).toBe(AT);
+  });
+
+  it('a day begins at midnight in the site’s zone, whatever the browser’s', () => {
+    expect(startOfDayIn('2026-11-27', 'Asia/Bangkok')?.toISOString()).toBe('2026-11-26T17:00:00.000Z');
+    expect(startOfDayIn('2026-11-27', 'Asia/Seoul')?.toISOString()).toBe('2026-11-26T15:00:00.000Z');
+    expect(startOfDayIn('2026-11-27', 'UTC')?.toISOString()).toBe('2026-11-27T00:00:00.000Z');
+    // Across summer time: London's 30 March 2026 begins at 23:00 UTC the day before.
+    expect(startOfDayIn('2026-03-30', 'Europe/London')?.toISOString()).toBe('2026-03-29T23:00:00.000Z');
+    expect(startOfDayIn('27/11/2026', 'Asia/Bangkok')).toBeUndefined();
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
+    expect(nextDay('2028-02-28')).toBe('2028-02-29');
   });
 });
