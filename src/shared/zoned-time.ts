@@ -70,18 +70,54 @@ function offsetMs(date: Date, timeZone: string): number {
 }
 
 /**
+ * The moment a wall time ("YYYY-MM-DDTHH:mm", what a datetime-local input holds) is in the zone; undefined
+ * for text that is not one.
+ */
+export function instantOfWallTime(wall: string, timeZone: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(wall);
+  if (!match) return undefined;
+  const [, y, mo, d, h = '0', mi = '0', sec = '0'] = match;
+  const asUtc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi));
+  if (Number.isNaN(asUtc)) return undefined;
+  // The offset at the guess, then again at the result: right across a change of summer time.
+  let at = asUtc - offsetMs(new Date(asUtc), timeZone);
+  at = asUtc - offsetMs(new Date(at), timeZone);
+  return new Date(at + Number(sec) * 1000);
+}
+
+/** A moment as the zone's wall time, "YYYY-MM-DDTHH:mm" (a datetime-local input's value); '' when empty. */
+export function wallTimeIn(value: unknown, timeZone: string): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const p = partsIn(date, timeZone);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+/**
  * The moment a day ("YYYY-MM-DD") begins in the zone: what a date filter's "from" means on the site
  * (midnight in Bangkok, not in the browser's zone); undefined for text that is not a day.
  */
 export function startOfDayIn(day: string, timeZone: string): Date | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return undefined;
-  const wall = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  if (Number.isNaN(wall)) return undefined;
-  // The offset at the guess, then again at the result: right across a change of summer time.
-  let at = wall - offsetMs(new Date(wall), timeZone);
-  at = wall - offsetMs(new Date(at), timeZone);
-  return new Date(at);
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? instantOfWallTime(day, timeZone) : undefined;
+}
+
+/**
+ * A moment in the zone in a language's own way (Intl's date and time for `intlLocale`, to the minute),
+ * naming the zone: what the back office shows in the operator's language.
+ */
+export function localeDateTimeIn(value: unknown, timeZone: string, intlLocale: string): string {
+  const date = toDate(value);
+  if (!date) return '-';
+  const text = date.toLocaleString(intlLocale, {
+    timeZone,
+    calendar: 'gregory',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return `${text} (${zoneLabel(timeZone, date)})`;
 }
 
 /** The day after a "YYYY-MM-DD" day, as the same kind of text. */

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeIn, dayIn, nextDay, startOfDayIn, toDate, zoneLabel } from './zoned-time.ts';
+import {
+  dateTimeIn,
+  dayIn,
+  instantOfWallTime,
+  localeDateTimeIn,
+  nextDay,
+  startOfDayIn,
+  toDate,
+  wallTimeIn,
+  zoneLabel,
+} from './zoned-time.ts';
 
 // 2026-11-26 17:30 UTC: still the 26th in Bangkok, already the 27th in Seoul.
 const AT = '2026-11-26T17:30:00.000Z';
@@ -47,5 +57,24 @@ describe('times in the site’s zone', () => {
     expect(startOfDayIn('27/11/2026', 'Asia/Bangkok')).toBeUndefined();
     expect(nextDay('2026-12-31')).toBe('2027-01-01');
     expect(nextDay('2028-02-28')).toBe('2028-02-29');
+  });
+
+  it('reads and writes a datetime-local input’s wall time in the site’s zone', () => {
+    expect(wallTimeIn(AT, 'Asia/Bangkok')).toBe('2026-11-27T00:30');
+    expect(instantOfWallTime('2026-11-27T00:30', 'Asia/Bangkok')?.toISOString()).toBe(AT);
+    expect(instantOfWallTime('2026-11-27T02:30:15', 'Asia/Seoul')?.toISOString()).toBe(
+      '2026-11-26T17:30:15.000Z',
+    );
+    expect(instantOfWallTime('tomorrow', 'Asia/Seoul')).toBeUndefined();
+    expect(wallTimeIn(null, 'Asia/Seoul')).toBe('');
+  });
+
+  it('in each back-office language, in the site’s zone, naming it', () => {
+    expect(localeDateTimeIn(AT, 'Asia/Bangkok', 'en-GB')).toBe('27/11/2026, 00:30 (GMT+7)');
+    expect(localeDateTimeIn(AT, 'Asia/Seoul', 'ko-KR')).toContain('2026');
+    expect(localeDateTimeIn(AT, 'Asia/Seoul', 'ko-KR')).toContain('(GMT+9)');
+    // Thai in the Gregorian year, as the rest of the back office counts.
+    expect(localeDateTimeIn(AT, 'Asia/Bangkok', 'th-TH')).toContain('2026');
+    expect(localeDateTimeIn('', 'Asia/Bangkok', 'en-GB')).toBe('-');
   });
 });

@@ -6,21 +6,20 @@ import {
   type ActivityWindow,
 } from '../../../../shared/contract/protection-routes.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
+import { dayIn } from '../../../../shared/zoned-time.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { useDialog } from '../../../components/ui/DialogProvider.tsx';
 import { Money } from '../../../components/ui/Money.tsx';
 import { useSiteZone } from '../../site/site.ts';
+import { siteZone } from '../../site/site-zone.ts';
 import support from '../../support/support.module.css';
 import { downloadStatement, useActivity } from '../queries.ts';
 import styles from './protection.module.css';
 
 const FIGURES: (keyof ActivityTotals)[] = ['deposits', 'withdrawals', 'stakes', 'wins', 'net'];
 
-/** YYYY-MM-DD of `date` in the site's time zone: the statement's days are the site's days (en-CA writes ISO dates). */
-const isoDay = (date: Date, timeZone: string | undefined) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    date,
-  );
+/** YYYY-MM-DD of `date` in the site's time zone: the statement's days are the site's days. */
+const isoDay = (date: Date, timeZone: string | undefined) => dayIn(date, timeZone ?? siteZone() ?? 'UTC');
 
 /** My page: the last log-in, money in and out for a chosen period, and the statement as a CSV file. */
 export function ActivityPanel() {
