@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { toLocalSeconds } from '../src/admin/features/sports/market-label.ts';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember, launch } from './support/member.ts';
 import { signInOperator, TRADING_OPERATORS } from './support/operator.ts';
@@ -363,10 +364,8 @@ describe.runIf(chromiumAvailable)('the trading desk', () => {
       await b.page.screenshot({ path: 'e2e/screenshots/trading-cancel-window-refused.png' });
 
       // The last ten minutes: the bet's leg on this market is void; its other leg stands.
-      const tenMinutesAgo = await b.page.evaluate(() => {
-        const d = new Date(Date.now() - 600_000);
-        return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
-      });
+      // The form's wall time is the site's (the demo's default site, Bangkok), not the browser's.
+      const tenMinutesAgo = toLocalSeconds(new Date(Date.now() - 600_000), 'Asia/Bangkok');
       await form.getByLabel('Placed from').fill(tenMinutesAgo);
       await form.getByRole('button', { name: 'Review window' }).click();
       await confirm.getByRole('button', { name: 'Yes, void the legs' }).click();
