@@ -29,7 +29,12 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     await b.page.getByLabel('Authenticator code').fill(currentCode());
     await b.page.getByRole('button', { name: 'Sign in' }).click();
     await b.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await b.page.getByRole('region', { name: 'This month' }).getByText('Deposits').waitFor();
+    // Money per currency, never added: a row of baht and a row of won.
+    const month = b.page.getByRole('region', { name: 'This month' });
+    await month.getByRole('region', { name: 'THB' }).getByText('Deposits').waitFor();
+    await month.getByRole('region', { name: 'KRW' }).getByText('Deposits').waitFor();
+    expect(await month.getByRole('region', { name: 'THB' }).innerText()).toContain('฿');
+    expect(await month.getByRole('region', { name: 'KRW' }).innerText()).toContain('₩');
     await b.page.getByTestId('admin-jackpot').getByText('10,000,000').first().waitFor();
     await b.screenshot('admin-dashboard');
   });
