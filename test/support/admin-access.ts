@@ -82,6 +82,7 @@ export const EXPECTED_ADMIN_ACCESS: Record<string, readonly OperatorRole[]> = {
   'POST /api/admin/settings/sites': OWNER,
   'POST /api/admin/settings/sites/:id': OWNER,
   'POST /api/admin/settings/sites/:id/cashier': OWNER,
+  'POST /api/admin/settings/sites/:id/money': OWNER,
   'POST /api/admin/settings/sites/:id/accounts': OWNER,
   'POST /api/admin/settings/sites/:id/comp': OWNER,
   'POST /api/admin/settings/sites/:id/messenger': OWNER,
