@@ -78,7 +78,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             <span className={styles.role}> · {me && t(`roles.${me.operator.role}`)}</span>
           </span>
           <LanguagePicker signedIn />
-          <SitePicker />
+          <SitePicker className={styles.sitePicker} />
           <Button variant="ghost" className={ui.small} onClick={() => logout.mutate()}>
             {t('nav.signOut')}
           </Button>
