@@ -576,25 +576,6 @@ describe.runIf(chromiumAvailable)('the trading desk on a phone', () => {
     await b.page.getByRole('region', { name: 'Market Match result' }).first().waitFor();
     expect(await overflowing(b.page)).toEqual([]);
     await b.page.screenshot({ path: 'e2e/screenshots/trading-desk-phone.png' });
-    // The result dialog fits the phone too; cancelled, it sends nothing. A market still without a
-    // result: other files' tests may have settled the first ones on the shared demo book.
-    const form = b.page
-      .getByRole('form', { name: 'Match result result' })
-      .filter({ has: b.page.getByRole('button', { name: 'Enter result' }) })
-      .first();
-    await form.getByLabel('Home').fill('1');
-    await form.getByLabel('Away').fill('1');
-    await form.getByRole('button', { name: 'Enter result' }).click();
-    const dialog = b.page.getByRole('dialog', { name: 'Enter this result?' });
-    const box = (await dialog.boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-    await b.page.screenshot({ path: 'e2e/screenshots/trading-result-dialog-phone.png' });
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await b.page.getByRole('tab', { name: 'Bets' }).click();
-    await b.page.getByRole('region', { name: 'Bets' }).getByRole('table').waitFor();
-    await b.page.screenshot({ path: 'e2e/screenshots/trading-desk-phone-bets.png' });
 
     // Limits per currency: the platform's row in baht, then won; a market's limit in won set and removed
     // (a market id no demo match has, so the shared book's bets are not touched).
@@ -618,6 +599,27 @@ describe.runIf(chromiumAvailable)('the trading desk on a phone', () => {
       .getByRole('button', { name: 'Delete' })
       .click();
     await b.page.getByText('Limits removed.').waitFor();
+    await b.page.getByRole('tab', { name: 'All' }).click();
+    await b.page.getByRole('region', { name: 'Market Match result' }).first().waitFor();
+    // The result dialog fits the phone too; cancelled, it sends nothing. A market still without a
+    // result: other files' tests may have settled the first ones on the shared demo book.
+    const form = b.page
+      .getByRole('form', { name: 'Match result result' })
+      .filter({ has: b.page.getByRole('button', { name: 'Enter result' }) })
+      .first();
+    await form.getByLabel('Home').fill('1');
+    await form.getByLabel('Away').fill('1');
+    await form.getByRole('button', { name: 'Enter result' }).click();
+    const dialog = b.page.getByRole('dialog', { name: 'Enter this result?' });
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await b.page.screenshot({ path: 'e2e/screenshots/trading-result-dialog-phone.png' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await b.page.getByRole('tab', { name: 'Bets' }).click();
+    await b.page.getByRole('region', { name: 'Bets' }).getByRole('table').waitFor();
+    await b.page.screenshot({ path: 'e2e/screenshots/trading-desk-phone-bets.png' });
 
     // The reconciliation: counts, a listed finding with its detail, its resolve form.
     const finding = await recordFinding({
