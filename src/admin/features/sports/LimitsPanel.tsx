@@ -8,6 +8,7 @@ import { Panel } from '../../components/Panel.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import ui from '../../components/ui.module.css';
 import { currentLocale } from '../../i18n/index.ts';
+import { useChosenSite } from '../session/site-zone.ts';
 import { useDeskLimits, useRemoveLimit, useSaveLimit } from './queries.ts';
 
 const SCOPES = ['platform', 'sport', 'competition', 'event', 'market', 'player'] as const;
@@ -48,7 +49,10 @@ export function LimitsPanel() {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<string>();
   const all = useDeskLimits(undefined);
-  const currency = chosen ?? all.data?.currencies[0];
+  // The currency of the site whose times the operator reads (their chosen site), else the first.
+  const preferred = useChosenSite().site?.currency;
+  const currencies = all.data?.currencies ?? [];
+  const currency = chosen ?? (preferred && currencies.includes(preferred) ? preferred : currencies[0]);
   const limits = useDeskLimits(currency);
   const save = useSaveLimit();
   const remove = useRemoveLimit();
