@@ -17,7 +17,7 @@ export function SitePicker({ className = '' }: { className?: string }) {
     >
       {sites.map((s) => (
         <option key={s.id} value={s.id}>
-          {s.name} · {zoneLabel(s.timezone)}
+          {s.name} · {s.currency} · {zoneLabel(s.timezone)}
         </option>
       ))}
     </select>
