@@ -1,5 +1,5 @@
 import { localeDateTimeIn, toDate } from '../../shared/zoned-time.ts';
-import { useChosenSite } from '../features/session/site-zone.ts';
+import { useTimeZone } from '../features/session/site-zone.ts';
 import { intlLocale } from '../i18n/index.ts';
 
 /**
@@ -7,7 +7,7 @@ import { intlLocale } from '../i18n/index.ts';
  * screen knows it, else the one the operator chose), naming the zone; a dash when missing.
  */
 export function When({ value, timeZone }: { value: unknown; timeZone?: string | undefined }) {
-  const chosen = useChosenSite().timeZone;
+  const chosen = useTimeZone();
   const date = toDate(value);
   const zone = timeZone ?? chosen;
   if (!date || !zone) return <span>-</span>;

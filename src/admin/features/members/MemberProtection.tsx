@@ -7,7 +7,7 @@ import { type Column, Table } from '../../components/Table.tsx';
 import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
 import { intlLocale } from '../../i18n/index.ts';
-import { useChosenSite } from '../session/site-zone.ts';
+import { useTimeZone } from '../session/site-zone.ts';
 import { useMemberProtection } from './queries.ts';
 
 type Reply = AdminReply<typeof adminContract.protection.member>;
@@ -41,7 +41,7 @@ function currentText(t: TFunction, current: Reply['current'], zone: string | und
 
 /** The member's own protection: where it stands and its events (set, ended, asked to lift, lifted). */
 export function MemberProtection({ id }: { id: number }) {
-  const zone = useChosenSite().timeZone;
+  const zone = useTimeZone();
   const { t } = useTranslation();
   const query = useMemberProtection(id);
   return (

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { useOperator } from './queries.ts';
 
 /**
@@ -37,4 +37,14 @@ export function useChosenSite() {
   const chosenId = useSyncExternalStore(subscribe, stored, () => undefined);
   const site = sites.find((s) => s.id === chosenId) ?? sites.find((s) => s.isDefault) ?? sites[0];
   return { sites, site, timeZone: site?.timezone };
+}
+
+/** The site of the record a screen shows (a member's page): its times are in that site's zone. */
+export const RecordSite = createContext<number | undefined>(undefined);
+
+/** The zone times are shown in here: the record's site's, else the operator's chosen site's. */
+export function useTimeZone(): string | undefined {
+  const recordSite = useContext(RecordSite);
+  const { sites, timeZone } = useChosenSite();
+  return sites.find((s) => s.id === recordSite)?.timezone ?? timeZone;
 }
