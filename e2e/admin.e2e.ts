@@ -1,6 +1,7 @@
 import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../src/shared/money.ts';
 import { chromiumAvailable, DESKTOP, useBrowser } from './support/browser.ts';
 import { loginAs, memberCall, registerViaApi } from './support/member.ts';
 import { currentCode, DEMO_OPERATOR, SIGNED_OUT_PROBE } from './support/operator.ts';
@@ -29,7 +30,20 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     await b.page.getByLabel('Authenticator code').fill(currentCode());
     await b.page.getByRole('button', { name: 'Sign in' }).click();
     await b.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await b.page.getByRole('region', { name: 'This month' }).getByText('Deposits').waitFor();
+    // Money per currency, never added: a row of baht and a row of won.
+    const month = b.page.getByRole('region', { name: 'This month' });
+    await month.getByRole('region', { name: 'THB' }).getByText('Deposits').waitFor();
+    await month.getByRole('region', { name: 'KRW' }).getByText('Deposits').waitFor();
+    // Each row through the one money formatter, in its own currency's decimals and sign (THB 1,000.00, ₩1,000).
+    const shaped = (currency: string) =>
+      new RegExp(
+        formatMoney(0, currency, 'en').replace(
+          /0(\.0+)?/,
+          (z) => `[\\d,]+${z.slice(1).replace(/0/g, '\\d').replace('.', '\\.')}`,
+        ),
+      );
+    expect(await month.getByRole('region', { name: 'THB' }).innerText()).toMatch(shaped('THB'));
+    expect(await month.getByRole('region', { name: 'KRW' }).innerText()).toMatch(shaped('KRW'));
     await b.page.getByTestId('admin-jackpot').getByText('10,000,000').first().waitFor();
     await b.screenshot('admin-dashboard');
   });

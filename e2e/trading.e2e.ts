@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { toLocalSeconds } from '../src/admin/features/sports/market-label.ts';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember, launch } from './support/member.ts';
 import { signInOperator, TRADING_OPERATORS } from './support/operator.ts';
@@ -363,10 +364,8 @@ describe.runIf(chromiumAvailable)('the trading desk', () => {
       await b.page.screenshot({ path: 'e2e/screenshots/trading-cancel-window-refused.png' });
 
       // The last ten minutes: the bet's leg on this market is void; its other leg stands.
-      const tenMinutesAgo = await b.page.evaluate(() => {
-        const d = new Date(Date.now() - 600_000);
-        return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
-      });
+      // The form's wall time is the site's (the demo's default site, Bangkok), not the browser's.
+      const tenMinutesAgo = toLocalSeconds(new Date(Date.now() - 600_000), 'Asia/Bangkok');
       await form.getByLabel('Placed from').fill(tenMinutesAgo);
       await form.getByRole('button', { name: 'Review window' }).click();
       await confirm.getByRole('button', { name: 'Yes, void the legs' }).click();
@@ -577,6 +576,31 @@ describe.runIf(chromiumAvailable)('the trading desk on a phone', () => {
     await b.page.getByRole('region', { name: 'Market Match result' }).first().waitFor();
     expect(await overflowing(b.page)).toEqual([]);
     await b.page.screenshot({ path: 'e2e/screenshots/trading-desk-phone.png' });
+
+    // Limits per currency: the platform's row in baht, then won; a market's limit in won set and removed
+    // (a market id no demo match has, so the shared book's bets are not touched).
+    await b.page.getByRole('tab', { name: 'Limits' }).click();
+    await b.page.getByRole('table', { name: 'Limits in THB' }).getByText('Platform').waitFor();
+    await b.page.getByLabel('Currency').selectOption('KRW');
+    const krw = b.page.getByRole('table', { name: 'Limits in KRW' });
+    await krw.getByText('Platform').waitFor();
+    const limitForm = b.page.getByRole('form', { name: 'Set limits in KRW' });
+    await limitForm.getByLabel('Level').selectOption('market');
+    await limitForm.getByLabel('Id').fill('987654321');
+    await limitForm.getByLabel('Max stake (KRW)').fill('50000');
+    await limitForm.getByRole('button', { name: 'Save' }).click();
+    await b.page.getByText('Limits saved.').waitFor();
+    await krw.getByText('Market #987654321').waitFor();
+    await expect.poll(() => krw.getByText('₩50,000').count()).toBeGreaterThan(0);
+    expect(await overflowing(b.page)).toEqual([]);
+    await b.screenshot('trading-limits-phone');
+    await krw
+      .getByRole('row', { name: /Market #987654321/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await b.page.getByText('Limits removed.').waitFor();
+    await b.page.getByRole('tab', { name: 'All' }).click();
+    await b.page.getByRole('region', { name: 'Market Match result' }).first().waitFor();
     // The result dialog fits the phone too; cancelled, it sends nothing. A market still without a
     // result: other files' tests may have settled the first ones on the shared demo book.
     const form = b.page

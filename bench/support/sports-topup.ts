@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../src/server/db/client.ts';
+import { intArray } from '../../src/server/db/sql-array.ts';
 import { roundOf, stakeTxOf } from '../../src/server/providers/sports/bets.service.ts';
 import type { SportsWallet } from '../../src/server/providers/sports/sports-wallet.ts';
 
@@ -46,9 +47,10 @@ export async function topUpOpenBets(
       const made = await queryRows<{ id: number; request_id: string }>(
         tx,
         sql`insert into sb_bets (player_id, request_id, kind, sizes, lines, unit_stake, total_stake, potential_return,
-              price_change, status)
-            select player_id, request_id, 'single', '[1]'::jsonb, 1, ${STAKE}, ${STAKE}, potential, 'any', 'pending'
+              price_change, currency, status)
+            select x.player_id, x.request_id, 'single', '[1]'::jsonb, 1, ${STAKE}, ${STAKE}, x.potential, 'any', s.currency, 'pending'
             from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(player_id text, request_id text, potential int8)
+            join members m on m.id::text = x.player_id join sites s on s.id = m.site_id
             returning id, request_id`,
       );
       const idOf = new Map(made.map((b) => [b.request_id, Number(b.id)]));
@@ -61,11 +63,12 @@ export async function topUpOpenBets(
               as x(bet_id int8, event_id int8, selection_id int8, price_num int8, price_den int8)`,
       );
       await tx.execute(
-        sql`update sb_selections s set liability = s.liability + x.exposure
-            from (select selection_id, sum(potential - ${STAKE}) as exposure
-                  from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(selection_id int8, potential int8)
-                  group by selection_id) x
-            where s.id = x.selection_id`,
+        sql`insert into sb_selection_liability as t (selection_id, currency, liability)
+            select l.selection_id, b.currency, sum(b.potential_return - b.total_stake)
+            from sb_bet_legs l join sb_bets b on b.id = l.bet_id
+            where l.bet_id = any(${intArray(legs.map((l) => l.bet_id))}::int8[])
+            group by 1, 2
+            on conflict (selection_id, currency) do update set liability = t.liability + excluded.liability`,
       );
       return legs;
     });

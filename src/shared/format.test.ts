@@ -3,6 +3,7 @@ import {
   displayBalance,
   formatBasisPoints,
   formatDate,
+  formatDateTime,
   formatFixed,
   formatNumber,
   HTML_LANG,
@@ -59,11 +60,14 @@ describe('display rules (SPEC §9)', () => {
     }
   });
 
-  it('formats dates as YYYY-MM-DD, with a dash when empty or unreadable', () => {
-    expect(formatDate(new Date(2026, 0, 5, 13, 4))).toBe('2026-01-05');
-    expect(formatDate('')).toBe('-');
-    expect(formatDate(null)).toBe('-');
-    expect(formatDate('not a date')).toBe('-');
+  it('formats dates as YYYY-MM-DD in the site’s zone, with a dash when empty, unreadable or the zone unknown', () => {
+    expect(formatDate('2026-01-05T13:04:00Z', 'Asia/Bangkok')).toBe('2026-01-05');
+    expect(formatDate('2026-01-05T17:04:00Z', 'Asia/Bangkok')).toBe('2026-01-06');
+    expect(formatDateTime('2026-01-05T17:04:00Z', 'Asia/Seoul')).toBe('2026-01-06 02:04 (GMT+9)');
+    expect(formatDateTime('2026-01-05T17:04:00Z', undefined)).toBe('-');
+    expect(formatDate('', 'Asia/Bangkok')).toBe('-');
+    expect(formatDate(null, 'Asia/Bangkok')).toBe('-');
+    expect(formatDate('not a date', 'Asia/Bangkok')).toBe('-');
   });
 
   it('shows the truncated sum of balance and game money', () => {

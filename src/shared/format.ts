@@ -1,3 +1,4 @@
+import { dateTimeIn, dayIn } from './zoned-time.ts';
 /** Display rules of SPEC §9, shared by every page. */
 
 export const LOCALES = ['th', 'en', 'ko', 'jp', 'vn'] as const;
@@ -76,22 +77,17 @@ export function formatFixed(value: number, digits: number, locale: Locale): stri
   return fraction ? `${sign}${withGroups}${SEPARATORS[locale].decimal}${fraction}` : `${sign}${withGroups}`;
 }
 
-/** YYYY-MM-DD in the viewer's time zone, or a dash when there is no date. */
-export function formatDate(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '-';
-  const date = value instanceof Date ? value : new Date(String(value));
-  if (Number.isNaN(date.getTime())) return '-';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/**
+ * YYYY-MM-DD of a moment in the site's time zone (never the browser's); a dash when there is no date
+ * or the zone is not known yet.
+ */
+export function formatDate(value: unknown, timeZone: string | undefined): string {
+  return timeZone ? dayIn(value, timeZone) : '-';
 }
 
-/** Date and local time of day, "YYYY-MM-DD HH:mm"; a dash when empty. */
-export function formatDateTime(value: unknown): string {
-  const day = formatDate(value);
-  if (day === '-') return day;
-  const date = value instanceof Date ? value : new Date(String(value));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/** "YYYY-MM-DD HH:mm (GMT+7)": a moment in the site's time zone, naming it; a dash when empty. */
+export function formatDateTime(value: unknown, timeZone: string | undefined): string {
+  return timeZone ? dateTimeIn(value, timeZone) : '-';
 }
 
 /** The header's balance: the truncated sum of cash and money held at game providers (SPEC §9). */

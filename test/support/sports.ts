@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Db } from '../../src/server/db/client.ts';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../src/server/db/client.ts';
 import {
   setEventState,
   upsertCompetition,
@@ -39,6 +40,15 @@ export async function sportsPlayer(t: TestApp, funds = 1_000_000) {
   if (funds > 0) await fund(t, token, funds);
   const gameToken = await launchGame(t, token, { code: 'sportsbook', company: 'royal-sports' });
   return { token, loginId: member.id, memberId: await memberIdOf(t.db, member.id), gameToken };
+}
+
+/** A member's currency (their site's): the one their bets, limits and liability are in. */
+export async function memberCurrency(t: TestApp, memberId: number): Promise<string> {
+  const [row] = await queryRows<{ currency: string }>(
+    t.db,
+    sql`select s.currency from members m join sites s on s.id = m.site_id where m.id = ${memberId}`,
+  );
+  return row!.currency;
 }
 
 let events = 0;

@@ -25,6 +25,7 @@ export type OpenRound = Item<AdminReply<typeof api.games.openRounds>['rounds']>;
 export type TradingEvent = Item<AdminReply<typeof api.sports.events>['events']>;
 export type TradingMarket = TradingEvent['markets'][number];
 export type TradingBet = Item<AdminReply<typeof api.sports.bets>['bets']>;
+export type DeskLimit = Item<AdminReply<typeof api.sports.limits>['limits']>;
 export type ReconcileFinding = Item<AdminReply<typeof api.sports.reconciliation>['findings']>;
 export type AuditRow = Item<AdminReply<typeof api.audit.search>['entries']>;
 export type AuditVerdict = AdminReply<typeof api.audit.verify>;

@@ -7,6 +7,7 @@ import ui from '../components/ui.module.css';
 import { LanguagePicker } from '../features/session/LanguagePicker.tsx';
 import { usePendingCounts } from '../features/session/pending.ts';
 import { useLogout, useOperator } from '../features/session/queries.ts';
+import { SitePicker } from '../features/session/SitePicker.tsx';
 import styles from './AdminLayout.module.css';
 
 interface Section {
@@ -77,6 +78,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             <span className={styles.role}> · {me && t(`roles.${me.operator.role}`)}</span>
           </span>
           <LanguagePicker signedIn />
+          <SitePicker className={styles.sitePicker} />
           <Button variant="ghost" className={ui.small} onClick={() => logout.mutate()}>
             {t('nav.signOut')}
           </Button>

@@ -1,16 +1,15 @@
+import { localeDateTimeIn, toDate } from '../../shared/zoned-time.ts';
+import { useTimeZone } from '../features/session/site-zone.ts';
 import { intlLocale } from '../i18n/index.ts';
 
-/** A date and time in the operator's zone and language, to the minute; a dash when missing. */
-export function When({ value }: { value: unknown }) {
-  if (value === null || value === undefined || value === '') return <span>-</span>;
-  const date = new Date(String(value));
-  if (Number.isNaN(date.getTime())) return <span>-</span>;
-  const text = date.toLocaleString(intlLocale(), {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  return <time dateTime={date.toISOString()}>{text}</time>;
+/**
+ * A date and time in the operator's language and the site's time zone (the record's site when the
+ * screen knows it, else the one the operator chose), naming the zone; a dash when missing.
+ */
+export function When({ value, timeZone }: { value: unknown; timeZone?: string | undefined }) {
+  const chosen = useTimeZone();
+  const date = toDate(value);
+  const zone = timeZone ?? chosen;
+  if (!date || !zone) return <span>-</span>;
+  return <time dateTime={date.toISOString()}>{localeDateTimeIn(date, zone, intlLocale())}</time>;
 }

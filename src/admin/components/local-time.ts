@@ -1,14 +1,15 @@
-/** `<input type="datetime-local">` speaks local wall time without a zone; the API wants an instant. */
-export function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
+import { instantOfWallTime, wallTimeIn } from '../../shared/zoned-time.ts';
+
+/**
+ * `<input type="datetime-local">` speaks wall time without a zone; the API wants an instant. The wall
+ * time is the site's (its time zone, as every time the back office shows), never the browser's; UTC
+ * only before the operator's session has said which.
+ */
+export function toLocalInput(iso: string | null | undefined, timeZone: string | undefined): string {
+  return wallTimeIn(iso, timeZone ?? 'UTC');
 }
 
-export function fromLocalInput(value: string): string | null {
+export function fromLocalInput(value: string, timeZone: string | undefined): string | null {
   if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  return instantOfWallTime(value, timeZone ?? 'UTC')?.toISOString() ?? null;
 }

@@ -13,6 +13,7 @@ import { type Column, Table } from '../components/Table.tsx';
 import ui from '../components/ui.module.css';
 import { When } from '../components/When.tsx';
 import { fieldChanges } from '../features/audit-change.ts';
+import { useChosenSite } from '../features/session/site-zone.ts';
 import styles from './AuditPage.module.css';
 
 /** What an entry changed, one line per field: the field's name, its old value struck through, the new one. */
@@ -71,6 +72,7 @@ const blank = { operator: '', action: '', from: '', to: '' };
 /** Who did what, to what, when and from where; filtered, and the hash chain checked on demand. */
 export default function AuditPage() {
   const { t } = useTranslation();
+  const zone = useChosenSite().timeZone;
   const [form, setForm] = useState(blank);
   const [filters, setFilters] = useState(blank);
   // Paging goes back in time from an entry id, so new entries never shift the page being read.
@@ -82,8 +84,8 @@ export default function AuditPage() {
         query: {
           operator: filters.operator.trim(),
           action: filters.action.trim(),
-          from: fromLocalInput(filters.from) ?? undefined,
-          to: fromLocalInput(filters.to) ?? undefined,
+          from: fromLocalInput(filters.from, zone) ?? undefined,
+          to: fromLocalInput(filters.to, zone) ?? undefined,
           before,
           limit: PAGE,
         },

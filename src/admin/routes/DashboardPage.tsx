@@ -13,31 +13,43 @@ import { useMay } from '../features/session/queries.ts';
 import styles from './DashboardPage.module.css';
 
 type Figures = DashboardReply['today'];
+type Money = Figures['money'][number];
 
-/** The figures in the order shown; each one's name is `dashboard.figure.<key>` in the admin texts. */
-const FIGURES: (keyof Figures)[] = [
-  'deposits',
-  'withdrawals',
-  'bets',
-  'wins',
-  'ggr',
-  'newMembers',
-  'activeMembers',
-];
+/** The money figures in the order shown, per currency; each one's name is `dashboard.figure.<key>`. */
+const MONEY: (keyof Omit<Money, 'currency'>)[] = ['deposits', 'withdrawals', 'bets', 'wins', 'ggr'];
+const COUNTS: ('newMembers' | 'activeMembers')[] = ['newMembers', 'activeMembers'];
 
+/** A period's figures: one row of money per currency (never added across them), then the member counts. */
 function FigureList({ figures }: { figures: Figures }) {
   const { t } = useTranslation();
   return (
-    <dl className={styles.figures}>
-      {FIGURES.map((key) => (
-        <div key={key} className={`${styles.figure} ${figures[key] < 0 ? styles.negative : ''}`}>
-          <dt>{t(`dashboard.figure.${key}`)}</dt>
-          <dd>
-            <Amount value={figures[key]} />
-          </dd>
-        </div>
+    <>
+      {figures.money.map((money) => (
+        <section key={money.currency} aria-label={money.currency} data-testid={`figures-${money.currency}`}>
+          <h3 className={styles.currency}>{money.currency}</h3>
+          <dl className={styles.figures}>
+            {MONEY.map((key) => (
+              <div key={key} className={`${styles.figure} ${money[key] < 0 ? styles.negative : ''}`}>
+                <dt>{t(`dashboard.figure.${key}`)}</dt>
+                <dd>
+                  <Amount value={money[key]} currency={money.currency} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
       ))}
-    </dl>
+      <dl className={`${styles.figures} ${styles.memberCounts}`}>
+        {COUNTS.map((key) => (
+          <div key={key} className={styles.figure}>
+            <dt>{t(`dashboard.figure.${key}`)}</dt>
+            <dd>
+              <Amount value={figures[key]} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
   );
 }
 

@@ -15,6 +15,7 @@ import { MemberSecurity } from '../features/members/MemberSecurity.tsx';
 import { useMemberDetail } from '../features/members/queries.ts';
 import { VaultBalance } from '../features/members/VaultBalance.tsx';
 import { useMay } from '../features/session/queries.ts';
+import { RecordSite } from '../features/session/site-zone.ts';
 import styles from './MemberDetailPage.module.css';
 
 /** One member: profile, balances, what the operator may do, and their recent history. */
@@ -25,79 +26,82 @@ export default function MemberDetailPage() {
   const mayManage = useMay('members.manage');
   const data = detail.data;
   return (
-    <div className={ui.page}>
-      <PageHead
-        title={data ? t('memberDetail.title', { login: data.profile.loginId }) : t('memberDetail.member')}
-      >
-        <div className={ui.row}>
-          {data && (
-            <Link to={`/notes?to=${encodeURIComponent(data.profile.loginId)}&id=${data.profile.id}`}>
-              {t('memberDetail.sendNote')}
-            </Link>
-          )}
-          <Link to="/members">← {t('memberDetail.all')}</Link>
-        </div>
-      </PageHead>
-      <Outcome error={detail.error} />
-      {data && (
-        <>
-          <div className={ui.grid}>
-            <Panel title={t('memberDetail.profile')}>
-              <dl className={styles.facts}>
-                <dt>{t('members.nick')}</dt>
-                <dd translate="no">{data.profile.nick}</dd>
-                <dt>{t('members.status')}</dt>
-                <dd>
-                  <Pill value={data.profile.status} />
-                </dd>
-                <dt>{t('members.level')}</dt>
-                <dd>{data.profile.level}</dd>
-                <dt>{t('memberDetail.phone')}</dt>
-                <dd>{data.profile.phone}</dd>
-                <dt>{t('memberDetail.bank')}</dt>
-                <dd translate="no">
-                  {data.profile.bankName} {data.profile.bankNumber} · {data.profile.bankOwner}
-                </dd>
-                <dt>{t('members.joined')}</dt>
-                <dd>
-                  <When value={data.profile.createdAt} />
-                </dd>
-                <dt>{t('memberDetail.lastLogin')}</dt>
-                <dd>
-                  <When value={data.profile.lastLoginAt} /> {data.profile.lastLoginIp ?? ''}
-                </dd>
-              </dl>
-            </Panel>
-            <Panel title={t('memberDetail.balances')}>
-              <dl className={styles.balances}>
-                <dt>{t('memberDetail.cash')}</dt>
-                <dd data-testid="member-cash">
-                  <Amount value={data.balances.cash} currency={data.currency} />
-                </dd>
-                <dt>{t('memberDetail.comp')}</dt>
-                <dd>
-                  <Amount value={data.balances.comp} currency={data.currency} />
-                </dd>
-                <dt>{t('memberDetail.held')}</dt>
-                <dd>
-                  <Amount value={data.balances.held} currency={data.currency} />
-                </dd>
-                <VaultBalance vault={data.balances.vault} />
-                <dt>{t('memberDetail.owed')}</dt>
-                <dd data-testid="member-debt">
-                  <Amount value={data.debt.owed} currency={data.currency} />
-                </dd>
-              </dl>
-            </Panel>
+    // The member's times in their own site's zone, whichever site the operator reads times in.
+    <RecordSite.Provider value={data?.profile.siteId}>
+      <div className={ui.page}>
+        <PageHead
+          title={data ? t('memberDetail.title', { login: data.profile.loginId }) : t('memberDetail.member')}
+        >
+          <div className={ui.row}>
+            {data && (
+              <Link to={`/notes?to=${encodeURIComponent(data.profile.loginId)}&id=${data.profile.id}`}>
+                {t('memberDetail.sendNote')}
+              </Link>
+            )}
+            <Link to="/members">← {t('memberDetail.all')}</Link>
           </div>
-          {mayManage && <MemberActions profile={data.profile} />}
-          <MemberVerification id={id} />
-          <MemberProtection id={id} />
-          <MemberSecurity id={id} />
-          <MemberLimits id={id} />
-          <MemberLists detail={data} />
-        </>
-      )}
-    </div>
+        </PageHead>
+        <Outcome error={detail.error} />
+        {data && (
+          <>
+            <div className={ui.grid}>
+              <Panel title={t('memberDetail.profile')}>
+                <dl className={styles.facts}>
+                  <dt>{t('members.nick')}</dt>
+                  <dd translate="no">{data.profile.nick}</dd>
+                  <dt>{t('members.status')}</dt>
+                  <dd>
+                    <Pill value={data.profile.status} />
+                  </dd>
+                  <dt>{t('members.level')}</dt>
+                  <dd>{data.profile.level}</dd>
+                  <dt>{t('memberDetail.phone')}</dt>
+                  <dd>{data.profile.phone}</dd>
+                  <dt>{t('memberDetail.bank')}</dt>
+                  <dd translate="no">
+                    {data.profile.bankName} {data.profile.bankNumber} · {data.profile.bankOwner}
+                  </dd>
+                  <dt>{t('members.joined')}</dt>
+                  <dd>
+                    <When value={data.profile.createdAt} />
+                  </dd>
+                  <dt>{t('memberDetail.lastLogin')}</dt>
+                  <dd>
+                    <When value={data.profile.lastLoginAt} /> {data.profile.lastLoginIp ?? ''}
+                  </dd>
+                </dl>
+              </Panel>
+              <Panel title={t('memberDetail.balances')}>
+                <dl className={styles.balances}>
+                  <dt>{t('memberDetail.cash')}</dt>
+                  <dd data-testid="member-cash">
+                    <Amount value={data.balances.cash} currency={data.currency} />
+                  </dd>
+                  <dt>{t('memberDetail.comp')}</dt>
+                  <dd>
+                    <Amount value={data.balances.comp} currency={data.currency} />
+                  </dd>
+                  <dt>{t('memberDetail.held')}</dt>
+                  <dd>
+                    <Amount value={data.balances.held} currency={data.currency} />
+                  </dd>
+                  <VaultBalance vault={data.balances.vault} />
+                  <dt>{t('memberDetail.owed')}</dt>
+                  <dd data-testid="member-debt">
+                    <Amount value={data.debt.owed} currency={data.currency} />
+                  </dd>
+                </dl>
+              </Panel>
+            </div>
+            {mayManage && <MemberActions profile={data.profile} />}
+            <MemberVerification id={id} />
+            <MemberProtection id={id} />
+            <MemberSecurity id={id} />
+            <MemberLimits id={id} />
+            <MemberLists detail={data} />
+          </>
+        )}
+      </div>
+    </RecordSite.Provider>
   );
 }

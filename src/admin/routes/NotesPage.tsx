@@ -3,12 +3,15 @@ import i18next from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import type { Translations } from '../../shared/content-language.ts';
 import { adminContract as api } from '../../shared/contract/admin/index.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../shared/format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { adminCall } from '../api/client.ts';
 import { Field, Outcome, Select, TextArea } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
 import ui from '../components/ui.module.css';
+import { LanguageTabs } from '../features/content/LanguageTabs.tsx';
 
 type Target = 'member' | 'level' | 'all';
 
@@ -28,6 +31,16 @@ export default function NotesPage() {
   const knownId = Number(params.get('id')) || undefined;
   const [target, setTarget] = useState<Target>(params.get('to') ? 'member' : 'all');
   const [form, setForm] = useState({ loginId: params.get('to') ?? '', level: '1', title: '', contents: '' });
+  // The note in the other languages, tab by tab, as the content editor writes them (missing ones marked;
+  // a member whose language has none reads the default language's).
+  const [translations, setTranslations] = useState<Translations>({});
+  const [lang, setLang] = useState<Locale>(DEFAULT_LOCALE);
+  const own = lang === DEFAULT_LOCALE;
+  const textOf = (key: 'title' | 'contents') => (own ? form[key] : (translations[lang]?.[key] ?? ''));
+  const setText = (key: 'title' | 'contents') => (event: { target: { value: string } }) =>
+    own
+      ? setForm({ ...form, [key]: event.target.value })
+      : setTranslations({ ...translations, [lang]: { ...translations[lang], [key]: event.target.value } });
   const send = useMutation({
     mutationFn: async () => {
       const fromMemberPage = knownId && form.loginId === params.get('to') ? knownId : undefined;
@@ -40,10 +53,15 @@ export default function NotesPage() {
           level,
           title: form.title,
           contents: form.contents,
+          translations,
         },
       });
     },
-    onSuccess: () => setForm({ ...form, title: '', contents: '' }),
+    onSuccess: () => {
+      setForm({ ...form, title: '', contents: '' });
+      setTranslations({});
+      setLang(DEFAULT_LOCALE);
+    },
   });
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm({ ...form, [key]: event.target.value });
@@ -87,19 +105,22 @@ export default function NotesPage() {
               />
             )}
           </div>
+          <LanguageTabs value={lang} onChange={setLang} translations={translations} />
           <Field
             label={t('notes.title')}
-            required
+            required={own}
             maxLength={100}
-            value={form.title}
-            onChange={set('title')}
+            placeholder={own ? undefined : form.title}
+            value={textOf('title')}
+            onChange={setText('title')}
           />
           <TextArea
             label={t('notes.message')}
-            required
+            required={own}
             maxLength={5000}
-            value={form.contents}
-            onChange={set('contents')}
+            placeholder={own ? undefined : form.contents}
+            value={textOf('contents')}
+            onChange={setText('contents')}
           />
           <div className={ui.row}>
             <Button type="submit" disabled={send.isPending}>

@@ -10,6 +10,7 @@ import { CashierHoursForm } from '../features/settings/CashierHoursForm.tsx';
 import { KycRulesForm } from '../features/settings/KycRulesForm.tsx';
 import { LevelsCompForm } from '../features/settings/LevelsCompForm.tsx';
 import { MessengerForm } from '../features/settings/MessengerForm.tsx';
+import { MoneyRulesForm } from '../features/settings/MoneyRulesForm.tsx';
 import { PaymentOptionsPanel } from '../features/settings/PaymentOptionsPanel.tsx';
 import { PublicApiOriginsForm } from '../features/settings/PublicApiOriginsForm.tsx';
 import { useSettingsChange, useSites } from '../features/settings/queries.ts';
@@ -57,7 +58,7 @@ function NewSiteForm({ onDone }: { onDone(): void }) {
   );
 }
 
-/** Per-site settings: domains, cashier hours and locks, payment options, levels and comp, member accounts, verification rules, messenger links. */
+/** Per-site settings: domains, currency and cash rules, cashier hours and locks, payment options, levels and comp, member accounts, verification rules, messenger links. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const sites = useSites();
@@ -100,6 +101,7 @@ export default function SettingsPage() {
             <SiteForm site={site} />
             <CashierHoursForm site={site} />
           </div>
+          <MoneyRulesForm site={site} />
           <PaymentOptionsPanel site={site} />
           <LevelsCompForm site={site} />
           <AccountsForm site={site} />

@@ -8,6 +8,7 @@ import ui from '../components/ui.module.css';
 import { BetsPanel } from '../features/sports/BetsPanel.tsx';
 import { EventCard, type StateChange } from '../features/sports/EventCard.tsx';
 import { FeedPanel } from '../features/sports/FeedPanel.tsx';
+import { LimitsPanel } from '../features/sports/LimitsPanel.tsx';
 import { type EventFilter, useReconciliation, useTradingEvents } from '../features/sports/queries.ts';
 import { ReconciliationPanel } from '../features/sports/ReconciliationPanel.tsx';
 
@@ -21,15 +22,16 @@ const VIEWS = [
   'all',
   'bets',
   'reconciliation',
+  'limits',
   'feed',
 ] as const;
 type View = (typeof VIEWS)[number];
 const isView = (v: string | null): v is View => VIEWS.some((view) => view === v);
-const NOT_EVENTS = new Set<View>(['bets', 'reconciliation', 'feed']);
+const NOT_EVENTS = new Set<View>(['bets', 'reconciliation', 'limits', 'feed']);
 
 /**
  * The sportsbook's trading desk: events and markets (prices, suspensions, results), bets, the
- * reconciler's findings, and the house rules. The tab is in the address (`?view=`), so a link (the
+ * reconciler's findings, the limits per currency, and the house rules. The tab is in the address (`?view=`), so a link (the
  * dashboard's to the reconciliation) opens it.
  */
 export default function TradingPage() {
@@ -56,6 +58,7 @@ export default function TradingPage() {
       {view === 'feed' && <FeedPanel />}
       {view === 'bets' && <BetsPanel />}
       {view === 'reconciliation' && <ReconciliationPanel />}
+      {view === 'limits' && <LimitsPanel />}
       {!NOT_EVENTS.has(view) && (
         <>
           <Outcome

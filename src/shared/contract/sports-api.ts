@@ -236,9 +236,17 @@ export const sportsContract = providerApi({
     rules: {
       summary: 'The house rules’ live figures: the book’s settings, currency, platform max stake and payout',
       auth: 'public',
-      /** No fields, no session (they are public, like the prices). */
-      request: z.looseObject({}),
-      example: {},
+      /**
+       * No session (they are public, like the prices); the limits are in `currency` (the member's, as
+       * init answered it), else in the install's.
+       */
+      request: z.looseObject({
+        currency: z
+          .string()
+          .regex(/^[A-Z]{3}$/)
+          .optional(),
+      }),
+      example: { currency: 'THB' },
       response: ok.extend({ rules: houseRulesSchema }),
       answers: { success: 200 },
     },

@@ -1,5 +1,6 @@
 import { formatDateTime } from '../../shared/format.ts';
 import { limitMsg } from '../../shared/limit-messages.ts';
+import { siteZone } from '../features/site/site-zone.ts';
 import type { GameError } from './api.ts';
 import { money, type PlayT } from './i18n.ts';
 
@@ -10,7 +11,7 @@ function limitText(t: PlayT, d: Record<string, unknown>): string {
   return t(`common:msg.${limitMsg({ limit: String(d.limit), period: String(d.period) })}`, {
     amount: session ? String(amount) : money(amount),
     used: money(Number(d.used ?? 0)),
-    resetsAt: typeof d.resetsAt === 'string' ? formatDateTime(d.resetsAt) : '',
+    resetsAt: typeof d.resetsAt === 'string' ? formatDateTime(d.resetsAt, siteZone()) : '',
   });
 }
 

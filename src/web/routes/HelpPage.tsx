@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../api/client.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
 import { RequireMember } from '../features/session/RequireMember.tsx';
+import { useSiteZone } from '../features/site/site.ts';
 import { useHelpList, useHelpMutation } from '../features/support/queries.ts';
 import styles from '../features/support/support.module.css';
 
@@ -20,6 +21,7 @@ function HelpCentre() {
   const { t } = useTranslation(['support', 'common']);
   const dialog = useDialog();
   const list = useHelpList();
+  const zone = useSiteZone();
   const [title, setTitle] = useState('');
   const [contents, setContents] = useState('');
   const [open, setOpen] = useState<number | null>(null);
@@ -107,7 +109,7 @@ function HelpCentre() {
                 <span className={styles.rowTitle} translate="no">
                   {h.title}
                 </span>
-                <time>{formatDate(h.lastDate)}</time>
+                <time>{formatDate(h.lastDate, zone)}</time>
               </button>
               {open === h.id && (
                 <div className={styles.body}>

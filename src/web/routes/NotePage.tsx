@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button.tsx';
 import { callRoute } from '../api/client.ts';
 import { newsText } from '../features/news/newsText.ts';
 import { RequireMember } from '../features/session/RequireMember.tsx';
-import { useCurrency } from '../features/site/site.ts';
+import { useCurrency, useSiteZone } from '../features/site/site.ts';
 import styles from '../features/support/support.module.css';
 
 export function NotePage() {
@@ -22,6 +22,7 @@ export function NotePage() {
 function Notes() {
   const { t, i18n } = useTranslation(['inbox', 'common']);
   const currency = useCurrency();
+  const zone = useSiteZone();
   // A system note (a deposit credited, a refusal) reads in the member's language; an operator's as written.
   const textOf = (
     n: { msgKey: string | null; msgParams: Record<string, string | number> | null },
@@ -75,7 +76,7 @@ function Notes() {
                 <span className={styles.rowTitle} translate={n.msgKey ? undefined : 'no'}>
                   {textOf(n, n.title)}
                 </span>
-                <time>{formatDate(n.lastDate)}</time>
+                <time>{formatDate(n.lastDate, zone)}</time>
               </button>
               {open === n.id && (
                 <div className={styles.body}>

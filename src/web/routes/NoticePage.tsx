@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format.ts';
 import { callRoute } from '../api/client.ts';
 import { RequireMember } from '../features/session/RequireMember.tsx';
+import { useSiteZone } from '../features/site/site.ts';
 import styles from '../features/support/support.module.css';
 
 export function NoticePage() {
@@ -18,6 +19,7 @@ export function NoticePage() {
 /** The site's notices, newest first; the operator writes them, so they are shown as text. */
 function Notices() {
   const { t } = useTranslation(['inbox', 'common']);
+  const zone = useSiteZone();
   const list = useQuery({
     queryKey: ['notices', 'page', i18next.language],
     queryFn: () => callRoute('get-user-notices', { page: 1, pageSize: 50 }),
@@ -41,7 +43,7 @@ function Notices() {
                 <span className={styles.rowTitle} translate="no">
                   {n.title}
                 </span>
-                <time>{formatDate(n.lastDate)}</time>
+                <time>{formatDate(n.lastDate, zone)}</time>
               </button>
               {open === n.id && (
                 <div className={styles.body}>

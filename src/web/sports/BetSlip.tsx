@@ -4,7 +4,7 @@ import { formatOdds, type OddsFormat } from '../../shared/sports/odds-format.ts'
 import { PRICE_CHANGE_CHOICES, type PriceChangeChoice } from '../../shared/sports/refusals.ts';
 import { slipFigures } from '../../shared/sports/slip.ts';
 import { SportsError, sportsCall } from './api.ts';
-import { money, useSportsT, when } from './i18n.ts';
+import { money, playerCurrency, useSportsT, when } from './i18n.ts';
 import { type Outcome, placeOne } from './placeBets.ts';
 import { rememberPriceChange, storedPriceChange } from './prefs.ts';
 import { Receipt } from './Receipt.tsx';
@@ -45,7 +45,8 @@ export function BetSlip(props: Props) {
   // The platform's maximum stake (the house rules): the max button never offers more, nor more than the balance.
   const [maxStake, setMaxStake] = useState<number | null>(null);
   useEffect(() => {
-    sportsCall('rules', {})
+    const currency = playerCurrency();
+    sportsCall('rules', currency ? { currency } : {})
       .then((r) => setMaxStake(r.rules.maxStake))
       .catch(() => undefined);
   }, []);

@@ -1,17 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Bet, Cursor, SportEvent, Totals } from '../../shared/contract/sports-api.ts';
 import type { OddsFormat } from '../../shared/sports/odds-format.ts';
+import { dayIn, nextDay, startOfDayIn } from '../../shared/zoned-time.ts';
+import { siteZone } from '../features/site/site-zone.ts';
 import { sportsCall } from './api.ts';
 import { BetCard } from './BetCard.tsx';
 import { money, useSportsT } from './i18n.ts';
 import styles from './sports.module.css';
 
 const DAY = 86_400_000;
-/** YYYY-MM-DD on the viewer's clock, the clock the range is read back in below (en-CA writes ISO dates). */
-const isoDay = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(ms),
-  );
+/** The site's zone: the member's days are its days (midnight in Bangkok), never the browser's. */
+const zone = () => siteZone() ?? 'UTC';
+/** YYYY-MM-DD of a moment on the site's clock, the clock the range is read back in below. */
+const isoDay = (ms: number) => dayIn(ms, zone());
 
 /**
  * My bets: open and settled, each leg's state, win/loss totals for the dates chosen (three months by
@@ -41,8 +42,8 @@ export function MyBets(props: {
       try {
         const reply = await sportsCall('bets', {
           token: props.token,
-          from: new Date(`${from}T00:00:00`).toISOString(),
-          to: new Date(new Date(`${to}T00:00:00`).getTime() + DAY).toISOString(),
+          from: (startOfDayIn(from, zone()) ?? new Date(0)).toISOString(),
+          to: (startOfDayIn(nextDay(to), zone()) ?? new Date()).toISOString(),
           ...(state ? { state } : {}),
           ...(cursor ? { before: cursor } : {}),
           limit: 20,

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { Market, SportEvent, SportsAnswer } from '../../shared/contract/sports-api.ts';
 import type { OddsFormat } from '../../shared/sports/odds-format.ts';
+import { callRoute } from '../api/client.ts';
+import { setSiteZone } from '../features/site/site-zone.ts';
 import { launchToken, sportsCall } from './api.ts';
 import { BetSlip } from './BetSlip.tsx';
 import { EventList } from './EventList.tsx';
@@ -55,6 +57,18 @@ export function SportsApp() {
       }
     });
   }, [t]);
+
+  // The site's summary for its time zone: the window's times are the site's, not the browser's (shown
+  // again once it has answered; a guest's window too).
+  const [, setZone] = useState<string>();
+  useEffect(() => {
+    callRoute('get-reg-domain', {})
+      .then((reply) => {
+        setSiteZone(reply.site.timezone);
+        setZone(reply.site.timezone);
+      })
+      .catch(() => undefined);
+  }, []);
 
   useEffect(() => rememberSlip(legs), [legs]);
 

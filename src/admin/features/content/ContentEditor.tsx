@@ -8,6 +8,7 @@ import { Field, Outcome, Select } from '../../components/Field.tsx';
 import { fromLocalInput, toLocalInput } from '../../components/local-time.ts';
 import { Panel } from '../../components/Panel.tsx';
 import ui from '../../components/ui.module.css';
+import { useChosenSite } from '../session/site-zone.ts';
 import styles from './content.module.css';
 import { HtmlField } from './HtmlField.tsx';
 import { LanguageTabs } from './LanguageTabs.tsx';
@@ -15,7 +16,7 @@ import { PopupPreview } from './PopupPreview.tsx';
 import { useContentSave } from './queries.ts';
 
 /** Every field of every kind as form text; what a kind does not use is ignored. */
-function formOf(item: ContentItem | undefined) {
+function formOf(item: ContentItem | undefined, zone: string | undefined) {
   const get = (key: string) => {
     const value = item ? (item as Record<string, unknown>)[key] : undefined;
     return value === null || value === undefined ? '' : String(value);
@@ -34,20 +35,20 @@ function formOf(item: ContentItem | undefined) {
     sortOrder: get('sortOrder') || '0',
     domain: get('domain'),
     published: item ? item.published : true,
-    startsAt: toLocalInput(item?.startsAt),
-    endsAt: toLocalInput(item?.endsAt),
+    startsAt: toLocalInput(item?.startsAt, zone),
+    endsAt: toLocalInput(item?.endsAt, zone),
   };
 }
 type Form = ReturnType<typeof formOf>;
 
-function fieldsOf(kind: ContentKind, form: Form, translations: Translations) {
+function fieldsOf(kind: ContentKind, form: Form, translations: Translations, zone: string | undefined) {
   const common = {
     title: form.title,
     translations,
     domain: form.domain.trim(),
     published: form.published,
-    startsAt: fromLocalInput(form.startsAt),
-    endsAt: fromLocalInput(form.endsAt),
+    startsAt: fromLocalInput(form.startsAt, zone),
+    endsAt: fromLocalInput(form.endsAt, zone),
   };
   if (kind === 'notice') return { ...common, contents: form.contents };
   if (kind === 'popup') {
@@ -81,8 +82,9 @@ export function ContentEditor({
   onDone(): void;
 }) {
   const { t } = useTranslation();
+  const zone = useChosenSite().timeZone;
   const save = useContentSave(kind);
-  const [form, setForm] = useState(() => formOf(item));
+  const [form, setForm] = useState(() => formOf(item, zone));
   const [translations, setTranslations] = useState<Translations>(() => item?.translations ?? {});
   const [lang, setLang] = useState<Locale>(DEFAULT_LOCALE);
   const set = (key: keyof Form) => (event: { target: { value: string } }) =>
@@ -97,7 +99,7 @@ export function ContentEditor({
       : setTranslations({ ...translations, [lang]: { ...translations[lang], [key]: value } });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ id: item?.id, fields: fieldsOf(kind, form, translations) }, { onSuccess: onDone });
+    save.mutate({ id: item?.id, fields: fieldsOf(kind, form, translations, zone) }, { onSuccess: onDone });
   };
   const hasHtml = kind !== 'banner';
   const noun = t(`content.noun.${kind}`);

@@ -1,11 +1,13 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AdminReply, adminContract } from '../../../shared/contract/admin/index.ts';
+import { localeDateTimeIn } from '../../../shared/zoned-time.ts';
 import { Panel } from '../../components/Panel.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
 import { intlLocale } from '../../i18n/index.ts';
+import { useTimeZone } from '../session/site-zone.ts';
 import { useMemberProtection } from './queries.ts';
 
 type Reply = AdminReply<typeof adminContract.protection.member>;
@@ -21,9 +23,10 @@ const columns = (t: TFunction): Column<Event>[] => [
   },
 ];
 
-function currentText(t: TFunction, current: Reply['current']): string {
+function currentText(t: TFunction, current: Reply['current'], zone: string | undefined): string {
   const kind = current.kind === 'break' ? t('protection.break') : t('protection.exclusion');
-  const end = (d: string | null) => (d ? new Date(d).toLocaleString(intlLocale()) : t('protection.never'));
+  const end = (d: string | null) =>
+    d && zone ? localeDateTimeIn(d, zone, intlLocale()) : t('protection.never');
   switch (current.state) {
     case 'none':
       return t('protection.none');
@@ -38,13 +41,14 @@ function currentText(t: TFunction, current: Reply['current']): string {
 
 /** The member's own protection: where it stands and its events (set, ended, asked to lift, lifted). */
 export function MemberProtection({ id }: { id: number }) {
+  const zone = useTimeZone();
   const { t } = useTranslation();
   const query = useMemberProtection(id);
   return (
     <Panel title={t('dashboard.protection')}>
       {query.data && (
         <p className={ui.muted} data-testid="member-protection">
-          {currentText(t, query.data.current)}
+          {currentText(t, query.data.current, zone)}
         </p>
       )}
       <Table

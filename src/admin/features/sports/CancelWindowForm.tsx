@@ -1,11 +1,13 @@
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { localeDateTimeIn } from '../../../shared/zoned-time.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { TradingEvent } from '../../api/types.ts';
 import { Field, Outcome, Select } from '../../components/Field.tsx';
 import ui from '../../components/ui.module.css';
 import { intlLocale } from '../../i18n/index.ts';
+import { useChosenSite } from '../session/site-zone.ts';
 import { localToIso, marketLabel, selectionLabel, toLocalSeconds } from './market-label.ts';
 import { useBookSettings, useCancelWindow } from './queries.ts';
 import styles from './trading.module.css';
@@ -28,6 +30,7 @@ const minutesText = (t: TFunction, minutes: number) =>
 export function CancelWindowForm({ event }: { event: TradingEvent }) {
   const { t } = useTranslation();
   const send = useCancelWindow();
+  const zone = useChosenSite().timeZone;
   const limit = useBookSettings().data?.settings.cancelWindowMinutes;
   const [open, setOpen] = useState(false);
   const [from, setFrom] = useState('');
@@ -44,8 +47,8 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
   const start = () => {
     // The last hour up to now, the usual reach of a past-posting or a wrong price just seen.
     const now = new Date();
-    setFrom(toLocalSeconds(new Date(now.getTime() - HOUR_MS)));
-    setTo(toLocalSeconds(now));
+    setFrom(toLocalSeconds(new Date(now.getTime() - HOUR_MS), zone));
+    setTo(toLocalSeconds(now, zone));
     send.reset();
     setConfirming(false);
     setOpen(true);
@@ -75,9 +78,9 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
               market: marketLabel(t, selection.market),
             })
           : '?';
-  const fromIso = localToIso(from);
-  const toIso = localToIso(to);
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(intlLocale()) : '?');
+  const fromIso = localToIso(from, zone);
+  const toIso = localToIso(to, zone);
+  const when = (iso: string | null) => (iso && zone ? localeDateTimeIn(iso, zone, intlLocale()) : '?');
 
   const submit = () => {
     if (!fromIso || !toIso) return;

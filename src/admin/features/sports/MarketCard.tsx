@@ -87,7 +87,21 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
         </>
       ),
     },
-    { head: t('trading.market.liability'), numeric: true, cell: (s) => <Amount value={s.liability} /> },
+    {
+      head: t('trading.market.liability'),
+      numeric: true,
+      // One line per currency: baht and won are never added together.
+      cell: (s) =>
+        s.liability.length === 0 ? (
+          <Amount value={0} />
+        ) : (
+          s.liability.map((l) => (
+            <div key={l.currency}>
+              <Amount value={l.amount} currency={l.currency} />
+            </div>
+          ))
+        ),
+    },
   ];
   return (
     <section className={styles.market} aria-label={t('trading.market.region', { label })}>

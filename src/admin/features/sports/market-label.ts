@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { instantOfWallTime, wallTimeIn } from '../../../shared/zoned-time.ts';
 
 /** The types whose standard name the member window translates (`sports:market.<type>`, with its line). */
 const MEMBER_MARKETS = ['1x2', 'moneyline', 'total', 'handicap', 'btts', 'correct_score', 'outright'];
@@ -62,15 +63,14 @@ export function selectionLabel(t: TFunction, selection: { key: string; name: str
   return selection.name;
 }
 
-/** A date as `<input type="datetime-local" step="1">` shows it: the operator's wall time, to the second. */
-export function toLocalSeconds(date: Date): string {
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 19);
+/** A date as `<input type="datetime-local" step="1">` shows it: the site's wall time, to the second. */
+export function toLocalSeconds(date: Date, timeZone: string | undefined): string {
+  const seconds = String(date.getUTCSeconds()).padStart(2, '0');
+  return `${wallTimeIn(date, timeZone ?? 'UTC')}:${seconds}`;
 }
 
-/** The wall time typed into a datetime-local input as an instant (ISO, UTC), or null when incomplete. */
-export function localToIso(value: string): string | null {
+/** The wall time typed into a datetime-local input (in the site's zone) as an instant, or null when incomplete. */
+export function localToIso(value: string, timeZone: string | undefined): string | null {
   if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  return instantOfWallTime(value, timeZone ?? 'UTC')?.toISOString() ?? null;
 }

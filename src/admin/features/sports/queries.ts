@@ -67,3 +67,13 @@ export const useBookSettings = () =>
   useQuery({ queryKey: [...DESK, 'settings'], queryFn: () => adminCall(api.sports.settings) });
 export const useImportFeed = () => useAdminMutation(api.sports.importFeed, [EVENTS, DESK]);
 export const useSaveBookSettings = () => useAdminMutation(api.sports.saveSettings, [DESK]);
+
+const LIMITS = ['admin', 'sports', 'limits'] as const;
+/** The book's limits in one currency, and the site currencies a limit can be in. */
+export const useDeskLimits = (currency: string | undefined) =>
+  useQuery({
+    queryKey: [...LIMITS, currency ?? ''],
+    queryFn: () => adminCall(api.sports.limits, { query: { currency } }),
+  });
+export const useSaveLimit = () => useAdminMutation(api.sports.saveLimit, [LIMITS]);
+export const useRemoveLimit = () => useAdminMutation(api.sports.removeLimit, [LIMITS]);

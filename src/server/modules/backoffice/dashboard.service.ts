@@ -6,19 +6,27 @@ import { countMembersWithLimits } from '../protection/limits.service.ts';
 import { countProtectedMembers } from '../protection/protection.service.ts';
 import { waitingTicketCount } from '../support/tickets-admin.service.ts';
 
-export interface PeriodFigures {
+/** One currency's money figures, in its minor units. */
+export interface MoneyFigures {
+  currency: string;
   deposits: number;
   withdrawals: number;
   bets: number;
   wins: number;
   /** Gross gaming revenue: bets minus wins. */
   ggr: number;
+}
+
+export interface PeriodFigures {
+  /** Per currency, by code: baht are never added to won. */
+  money: MoneyFigures[];
   newMembers: number;
   activeMembers: number;
 }
 
 interface FigureRow {
   figure: string;
+  currency: string;
   today: number;
   month: number;
 }
@@ -26,7 +34,7 @@ interface FigureRow {
 const ROLLED_UP = ['deposits', 'withdrawals', 'bets', 'wins', 'new_members', 'active_day', 'active_month'];
 
 /**
- * Today's and this month's money and member figures, in one read of the daily rollups (daily_figures,
+ * Today's and this month's money figures (per currency) and member figures, in one read of the daily rollups (daily_figures,
  * migration 0015): at most 7 figures x 31 days x 64 buckets, whatever the size of the ledger. The
  * triggers that keep them (sql/count_*.sql) write in the same transactions as the ledger, the
  * rounds, the registrations and the sessions, so they are never behind. Days are the database's.
@@ -37,7 +45,7 @@ async function periodFigures(db: Db, now: Date): Promise<{ today: PeriodFigures;
     sql`with bounds as (
           select ${now.toISOString()}::timestamptz::date as today,
                  date_trunc('month', ${now.toISOString()}::timestamptz::date)::date as month)
-        select f.figure,
+        select f.figure, f.currency,
                coalesce(sum(f.amount) filter (where f.day >= b.today), 0)::int8 as today,
                coalesce(sum(f.amount), 0)::int8 as month
         from daily_figures f, bounds b
@@ -45,23 +53,35 @@ async function periodFigures(db: Db, now: Date): Promise<{ today: PeriodFigures;
           ROLLED_UP.map((f) => sql`${f}`),
           sql`, `,
         )}) and f.day >= b.month
-        group by f.figure`,
+        group by f.figure, f.currency`,
   );
-  const of = (figure: string) => rows.find((r) => r.figure === figure) ?? { today: 0, month: 0 };
-  const figures = (period: 'today' | 'month'): PeriodFigures => {
-    const bets = of('bets')[period];
-    const wins = of('wins')[period];
-    return {
-      deposits: of('deposits')[period],
-      withdrawals: of('withdrawals')[period],
-      bets,
-      wins,
-      ggr: bets - wins,
-      newMembers: of('new_members')[period],
-      // A member first seen this month is counted on the month's first day: its "today" is the month's.
-      activeMembers: period === 'today' ? of('active_day').today : of('active_month').month,
-    };
-  };
+  // Every site's currency has its figures, zero or not; money figures are summed per currency only.
+  const siteCurrencies = await queryRows<{ currency: string }>(db, sql`select distinct currency from sites`);
+  const currencies = [
+    ...new Set([
+      ...siteCurrencies.map((r) => r.currency),
+      ...rows.filter((r) => r.currency !== '').map((r) => r.currency),
+    ]),
+  ].sort();
+  const of = (figure: string, currency = '') =>
+    rows.find((r) => r.figure === figure && r.currency === currency) ?? { today: 0, month: 0 };
+  const figures = (period: 'today' | 'month'): PeriodFigures => ({
+    money: currencies.map((currency) => {
+      const bets = Number(of('bets', currency)[period]);
+      const wins = Number(of('wins', currency)[period]);
+      return {
+        currency,
+        deposits: Number(of('deposits', currency)[period]),
+        withdrawals: Number(of('withdrawals', currency)[period]),
+        bets,
+        wins,
+        ggr: bets - wins,
+      };
+    }),
+    newMembers: Number(of('new_members')[period]),
+    // A member first seen this month is counted on the month's first day: its "today" is the month's.
+    activeMembers: Number(period === 'today' ? of('active_day').today : of('active_month').month),
+  });
   return { today: figures('today'), month: figures('month') };
 }
 

@@ -5,16 +5,20 @@ import { bigint, date, integer, pgTable, primaryKey, smallint, text } from 'driz
  * count (src/server/modules/backoffice/sql/count_*_figures.sql), in 64 buckets by member id.
  */
 
-/** Per figure, day and bucket: deposits, withdrawals, bets, wins, new_members, active_day, active_month. */
+/**
+ * Per figure, day, bucket and currency: deposits, withdrawals, bets and wins in minor units of their
+ * currency (never added across currencies); new_members, active_day and active_month with currency ''.
+ */
 export const dailyFigures = pgTable(
   'daily_figures',
   {
     figure: text('figure').notNull(),
     day: date('day').notNull(),
     bucket: smallint('bucket').notNull(),
+    currency: text('currency').notNull().default(''),
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'daily_figures_pk', columns: [t.figure, t.day, t.bucket] })],
+  (t) => [primaryKey({ name: 'daily_figures_pk', columns: [t.figure, t.day, t.bucket, t.currency] })],
 );
 
 /** A member's first activity in a day ('active_day') or a month ('active_month'), counted once. */

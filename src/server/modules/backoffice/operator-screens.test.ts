@@ -2,24 +2,31 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fund, nextCode } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { useTestApp } from '../../../../test/support/test-app.ts';
+import { type CallOptions, newMember, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchGame, playRound } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
+import { DEMO_SITES, seedDemo } from '../../db/seed-demo.ts';
 import { approveWithdrawal } from '../cashier/withdrawals.service.ts';
 
 const SECRET = 'test-wallet-secret';
 
-interface Figures {
+interface Money {
+  currency: string;
   deposits: number;
   withdrawals: number;
   bets: number;
   wins: number;
   ggr: number;
+}
+interface Figures {
+  money: Money[];
   newMembers: number;
   activeMembers: number;
 }
+
+/** The demo's Korean site, reached by its registration domain. */
+const KO: CallOptions = { headers: { host: DEMO_SITES.ko.host, origin: `http://${DEMO_SITES.ko.host}` } };
 
 /**
  * The operator screens read rollups and indexes (migration 0015) instead of scanning: these tests
@@ -30,23 +37,66 @@ describe.runIf(backendAvailable)('back office: the screens an operator polls, at
   const { as } = useOperators(t);
   beforeAll(async () => {
     await seedDemo(t.db);
+    t.app.sites.invalidate();
   });
 
-  /** The dashboard's figures as the old full scans computed them (days as the database counts them). */
+  /**
+   * The dashboard's figures as full scans compute them (days as the database counts them), money per
+   * currency: a transfer's in its account's, a round's in its member's site's.
+   */
   async function scanned(period: 'today' | 'month'): Promise<Figures> {
     const since = period === 'today' ? sql`current_date` : sql`date_trunc('month', current_date)::date`;
-    const [row] = await queryRows<Omit<Figures, 'ggr'>>(
+    const money = await queryRows<{ figure: keyof Money; currency: string; amount: number }>(
+      t.db,
+      sql`select case when t.kind = 'deposit' then 'deposits' else 'withdrawals' end as figure, a.currency,
+                 sum(t.amount)::int8 as amount
+          from ledger_transfers t
+          join ledger_accounts a on a.id = case when t.kind = 'deposit' then t.to_account_id else t.from_account_id end
+          where t.kind in ('deposit', 'withdrawal') and t.created_at::date >= ${since} group by 1, 2
+          union all
+          select k.figure, s.currency, sum(case when k.figure = 'bets' then r.total_bet else r.total_win end)::int8
+          from game_rounds r join members m on m.id = r.member_id join sites s on s.id = m.site_id
+          cross join (values ('bets'), ('wins')) as k(figure)
+          where r.opened_at::date >= ${since} group by 1, 2`,
+    );
+    const [counts] = await queryRows<{ newMembers: number; activeMembers: number }>(
       t.db,
       sql`select
-        (select coalesce(sum(amount), 0) from ledger_transfers where kind = 'deposit' and created_at::date >= ${since})::int8 as "deposits",
-        (select coalesce(sum(amount), 0) from ledger_transfers where kind = 'withdrawal' and created_at::date >= ${since})::int8 as "withdrawals",
-        (select coalesce(sum(total_bet), 0) from game_rounds where opened_at::date >= ${since})::int8 as "bets",
-        (select coalesce(sum(total_win), 0) from game_rounds where opened_at::date >= ${since})::int8 as "wins",
         (select count(*) from members where created_at::date >= ${since})::int8 as "newMembers",
         (select count(distinct member_id) from sessions where last_seen_at::date >= ${since})::int8 as "activeMembers"`,
     );
-    return { ...row!, ggr: row!.bets - row!.wins };
+    const sites = await queryRows<{ currency: string }>(t.db, sql`select distinct currency from sites`);
+    const currencies = [
+      ...new Set([...sites.map((r) => r.currency), ...money.map((r) => r.currency)]),
+    ].sort();
+    const amount = (figure: keyof Money, currency: string) =>
+      Number(money.find((r) => r.figure === figure && r.currency === currency)?.amount ?? 0);
+    return {
+      money: currencies.map((currency) => ({
+        currency,
+        deposits: amount('deposits', currency),
+        withdrawals: amount('withdrawals', currency),
+        bets: amount('bets', currency),
+        wins: amount('wins', currency),
+        ggr: amount('bets', currency) - amount('wins', currency),
+      })),
+      newMembers: Number(counts!.newMembers),
+      activeMembers: Number(counts!.activeMembers),
+    };
   }
+
+  const inCurrency = (figures: Figures, currency: string) =>
+    figures.money.find((m) => m.currency === currency) ?? {
+      currency,
+      deposits: 0,
+      withdrawals: 0,
+      bets: 0,
+      wins: 0,
+      ggr: 0,
+    };
+  const defaultCurrency = async () =>
+    (await queryRows<{ currency: string }>(t.db, sql`select currency from sites where is_default`))[0]!
+      .currency;
 
   const board = async () => (await as('cashier').get('/api/admin/dashboard')).json();
 
@@ -65,15 +115,35 @@ describe.runIf(backendAvailable)('back office: the screens an operator polls, at
     await playRound(t, SECRET, gameToken, 5_000, 0);
 
     const after = await board();
-    expect(after.today.deposits - before.today.deposits).toBe(200_000);
-    expect(after.today.withdrawals - before.today.withdrawals).toBe(30_000);
-    expect(after.today.bets - before.today.bets).toBe(15_000);
-    expect(after.today.wins - before.today.wins).toBe(25_000);
-    expect(after.today.ggr - before.today.ggr).toBe(-10_000);
+    const home = await defaultCurrency();
+    const [was, now] = [inCurrency(before.today, home), inCurrency(after.today, home)];
+    expect(now.deposits - was.deposits).toBe(200_000);
+    expect(now.withdrawals - was.withdrawals).toBe(30_000);
+    expect(now.bets - was.bets).toBe(15_000);
+    expect(now.wins - was.wins).toBe(25_000);
+    expect(now.ggr - was.ggr).toBe(-10_000);
     expect(after.today.newMembers - before.today.newMembers).toBe(2);
     expect(after.today.activeMembers - before.today.activeMembers).toBe(2);
     expect(after.today).toEqual(await scanned('today'));
     expect(after.month).toEqual(await scanned('month'));
+  });
+
+  it('never adds two currencies: a won deposit and bet count in won only, each formatted apart', async () => {
+    const home = await defaultCurrency();
+    expect(home).toBe('THB');
+    const before = (await board()).today as Figures;
+    const member = newMember({ bankname: await t.siteBank(KO) });
+    expect((await t.call('user-register', member, KO)).json().status).toBe('success');
+    const token = (await t.call('user-do-login', { id: member.id, pw: member.pw }, KO)).json()
+      .token as string;
+    await fund(t, token, 50_000);
+    await playRound(t, SECRET, await launchGame(t, token), 7_000, 0);
+    const after = (await board()).today as Figures;
+    expect(after.money.map((m) => m.currency)).toEqual(expect.arrayContaining(['KRW', 'THB']));
+    expect(inCurrency(after, 'KRW').deposits - inCurrency(before, 'KRW').deposits).toBe(50_000);
+    expect(inCurrency(after, 'KRW').bets - inCurrency(before, 'KRW').bets).toBe(7_000);
+    expect(inCurrency(after, 'THB')).toEqual(inCurrency(before, 'THB'));
+    expect(after).toEqual(await scanned('today'));
   });
 
   it('counts a member active once a day however often they come back', async () => {

@@ -6,6 +6,7 @@ import { useOperators } from '../../../../test/support/operators.ts';
 import {
   footballEvent,
   listenForWallet,
+  memberCurrency,
   selectionsOf,
   slipId,
   sportsApiCall,
@@ -37,7 +38,12 @@ describe.runIf(backendAvailable)('back office: the trading desk', () => {
     openBets: number;
     resultState: string;
     proposedResult: unknown;
-    selections: { key: string; decimal: string; american: string; liability: number }[];
+    selections: {
+      key: string;
+      decimal: string;
+      american: string;
+      liability: { currency: string; amount: number }[];
+    }[];
   };
   const marketOf = async (eventId: number) => {
     const events = (await desk().get('/api/admin/sports/events')).json().events;
@@ -59,7 +65,7 @@ describe.runIf(backendAvailable)('back office: the trading desk', () => {
       key: 'home',
       decimal: '2.00',
       american: '+100',
-      liability: 10_000,
+      liability: [{ currency: await memberCurrency(t, p.memberId), amount: 10_000 }],
     });
 
     expect(

@@ -30,13 +30,21 @@ export function priceVerdict(
  * delayed is left as it is (another confirmation or the expiry decided it).
  */
 export async function judgeDelayedBet(tx: Tx, betId: number, now: Date): Promise<DelayVerdict> {
-  const legs = await queryRows<{ idx: number; selection_id: number; price_num: number; price_den: number }>(
+  const legs = await queryRows<{
+    idx: number;
+    selection_id: number;
+    price_num: number;
+    price_den: number;
+    currency: string;
+  }>(
     tx,
-    sql`select idx, selection_id, price_num, price_den from sb_bet_legs where bet_id = ${betId} order by idx`,
+    sql`select l.idx, l.selection_id, l.price_num, l.price_den, b.currency
+        from sb_bet_legs l join sb_bets b on b.id = l.bet_id where l.bet_id = ${betId} order by l.idx`,
   );
   const rows = await lockLegs(
     tx,
     legs.map((l) => Number(l.selection_id)),
+    legs[0]?.currency ?? '',
   );
   const [bet] = await queryRows<{
     status: string;

@@ -62,11 +62,17 @@ export async function deskEvents(db: DbOrTx, opts: { status?: string; limit?: nu
           price_num: number;
           price_den: number;
           open: boolean;
-          liability: number;
+          liability: { currency: string; amount: number }[] | string;
         }>(
           db,
-          sql`select id, market_id, key, name, price_num, price_den, open, liability from sb_selections
-              where market_id = any(${marketIds}::int8[]) order by market_id, sort_order, id`,
+          // Per currency, never summed across them: a market's liability in baht and in won are two figures.
+          sql`select s.id, s.market_id, s.key, s.name, s.price_num, s.price_den, s.open,
+                coalesce((select jsonb_agg(jsonb_build_object('currency', l.currency, 'amount', l.liability)
+                                           order by l.currency)
+                          from sb_selection_liability l where l.selection_id = s.id and l.liability <> 0),
+                         '[]'::jsonb) as liability
+              from sb_selections s
+              where s.market_id = any(${marketIds}::int8[]) order by s.market_id, s.sort_order, s.id`,
         ),
         queryRows<{ market_id: number; n: number }>(
           db,
@@ -115,7 +121,12 @@ export async function deskEvents(db: DbOrTx, opts: { status?: string; limit?: nu
               fractional: formatFractional(price),
               american: formatAmerican(price),
               open: s.open,
-              liability: Number(s.liability),
+              liability: (typeof s.liability === 'string' ? JSON.parse(s.liability) : s.liability).map(
+                (l: { currency: string; amount: number }) => ({
+                  currency: l.currency,
+                  amount: Number(l.amount),
+                }),
+              ),
             };
           }),
       })),

@@ -23,13 +23,14 @@ export interface LimitRow {
 const minOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
 
 /**
- * Every limit row that can apply to a slip of these selections for this player (platform, player,
- * and their sports, competitions, events and markets), read before the slip's markets are locked:
+ * Every limit row in the player's currency that can apply to a slip of these selections (platform,
+ * player, and their sports, competitions, events and markets), read before the slip's markets are locked:
  * limits change seldom, and reading them outside the lock keeps the market's critical section short.
  */
 export async function limitRowsFor(
   db: DbOrTx,
   playerId: string,
+  currency: string,
   selectionIds: number[],
 ): Promise<LimitRow[]> {
   return queryRows<LimitRow>(
@@ -40,12 +41,12 @@ export async function limitRowsFor(
           join sb_competitions c on c.id = e.competition_id
           where s.id = any(${intArray(selectionIds)}::int8[]))
         select scope, scope_id, min_stake, max_stake, max_payout, max_liability, stake_factor_bp from sb_limits
-        where (scope = 'platform')
+        where currency = ${currency} and ((scope = 'platform')
            or (scope = 'player' and scope_id = ${playerId})
            or (scope = 'sport' and scope_id in (select sport_id::text from legs))
            or (scope = 'competition' and scope_id in (select competition_id::text from legs))
            or (scope = 'event' and scope_id in (select event_id::text from legs))
-           or (scope = 'market' and scope_id in (select market_id::text from legs))`,
+           or (scope = 'market' and scope_id in (select market_id::text from legs)))`,
   );
 }
 

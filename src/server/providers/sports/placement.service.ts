@@ -12,6 +12,8 @@ import { type BookSettings, bookSettings } from './settings.ts';
 
 export interface PlaceRequest {
   playerId: string;
+  /** The member's currency, from the wallet: the limits and liability the bet meets are in it. */
+  currency: string;
   requestId: string;
   kind: BetKind;
   systemName?: string;
@@ -83,6 +85,7 @@ export async function takeBet(db: Db, req: PlaceRequest): Promise<Placed> {
     limitRowsFor(
       db,
       req.playerId,
+      req.currency,
       req.legs.map((l) => l.selectionId),
     ),
   ]);
@@ -145,14 +148,15 @@ async function findByRequest(
   };
 }
 
-export async function lockLegs(tx: Tx, selectionIds: number[]): Promise<LegRow[]> {
+/** The legs locked, each with its selection's liability in this currency. */
+export async function lockLegs(tx: Tx, selectionIds: number[], currency: string): Promise<LegRow[]> {
   // One statement locks and reads. Markets first, in id order: every placement takes them in the same
   // order. The selections are locked too, so a row another placement changed while this one waited is
   // read as committed (PostgreSQL re-reads locked rows), never from the snapshot taken before the wait.
   const rows = await queryRows<LegRow>(
     tx,
     sql`select s.id as selection_id, s.key, s.name as selection_name, s.price_num, s.price_den, s.open as selection_open,
-               s.liability, m.id as market_id, m.status as market_status, m.version as market_version,
+               0 as liability, m.id as market_id, m.status as market_status, m.version as market_version,
                m.name as market_name, m.params, m.rounding, e.id as event_id, e.name as event_name,
                e.status as event_status, e.starts_at, e.bet_stop_at, e.bet_delay_seconds,
                m.suspended_at, e.score_changed_at, c.id as competition_id, c.sport_id
@@ -161,9 +165,18 @@ export async function lockLegs(tx: Tx, selectionIds: number[]): Promise<LegRow[]
         where s.id = any(${intArray(selectionIds)}::int8[])
         order by m.id, s.id for update of m, s`,
   );
+  // The liability in the member's currency, read by a statement of its own once the locks are held: a
+  // subquery of the locking statement would read the snapshot taken before it waited for them.
+  const liabilities = await queryRows<{ selection_id: number; liability: number }>(
+    tx,
+    sql`select selection_id, liability from sb_selection_liability
+        where selection_id = any(${intArray(selectionIds)}::int8[]) and currency = ${currency}`,
+  );
+  const liabilityOf = new Map(liabilities.map((l) => [Number(l.selection_id), Number(l.liability)]));
   // Hand-written statements get timestamps as text from one driver and as Date from the other.
   return rows.map((r) => ({
     ...r,
+    liability: liabilityOf.get(Number(r.selection_id)) ?? 0,
     starts_at: new Date(r.starts_at),
     bet_stop_at: r.bet_stop_at === null ? null : new Date(r.bet_stop_at),
     suspended_at: r.suspended_at === null ? null : new Date(r.suspended_at),
@@ -191,7 +204,7 @@ async function takeBetIn(
   hash: string,
 ): Promise<Placed> {
   const ids = req.legs.map((l) => l.selectionId);
-  const rows = await lockLegs(tx, ids);
+  const rows = await lockLegs(tx, ids, req.currency);
   const byId = new Map(rows.map((r) => [Number(r.selection_id), r]));
   if (rows.length !== new Set(ids).size || ids.length !== new Set(ids).size)
     return refuse('unknown_selection', 'unknown or repeated selection');
@@ -258,9 +271,9 @@ async function takeBetIn(
     tx,
     sql`with bet as (
           insert into sb_bets (player_id, request_id, request_hash, kind, system_name, sizes, lines, unit_stake, total_stake,
-            potential_return, price_change, status, live, accept_at, placed_at)
+            potential_return, price_change, currency, status, live, accept_at, placed_at)
           values (${req.playerId}, ${req.requestId}, ${hash}, ${req.kind}, ${req.systemName ?? null}, ${JSON.stringify(sizes)}::jsonb,
-            ${lines}, ${req.unitStake}, ${totalStake}, ${potential}, ${req.priceChange},
+            ${lines}, ${req.unitStake}, ${totalStake}, ${potential}, ${req.priceChange}, ${req.currency},
             ${acceptAt ? 'delayed' : 'pending'}, ${live}, ${acceptAt}, ${now}) returning id),
         legs as (
           insert into sb_bet_legs (bet_id, idx, event_id, market_id, selection_id, price_num, price_den, line, market_version, label)
@@ -268,7 +281,9 @@ async function takeBetIn(
           from bet, jsonb_to_recordset(${JSON.stringify(legRows)}::jsonb) as x(idx int, event_id int8, market_id int8,
             selection_id int8, price_num int8, price_den int8, line text, market_version int, label text)),
         liability as (
-          update sb_selections set liability = liability + ${exposure} where id = any(${intArray(ids)}::int8[]))
+          insert into sb_selection_liability (selection_id, currency, liability)
+          select id, ${req.currency}, ${exposure} from unnest(${intArray(ids)}::int8[]) as id
+          on conflict (selection_id, currency) do update set liability = sb_selection_liability.liability + excluded.liability)
         select id from bet`,
   );
   return {

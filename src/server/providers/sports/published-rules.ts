@@ -7,7 +7,8 @@ export const DEFAULT_POSTPONE_VOID_HOURS = 48;
 
 /**
  * What the sports window's rules page cites: the book's house rules as they are now, and the
- * platform-wide limits (sb_limits scope 'platform'; null where none is set). Amounts in minor units.
+ * platform-wide limits in the member's currency (sb_limits scope 'platform'; null where none is set).
+ * Amounts in minor units of that currency.
  */
 export interface PublishedRules extends Omit<BookSettings, 'oddsFormat'> {
   postponeVoidHours: number;
@@ -31,7 +32,7 @@ export async function publishedRules(db: DbOrTx, currency: string): Promise<Publ
   const [platform] = await queryRows<{ max_stake: number | null; max_payout: number | null }>(
     db,
     sql`select min(max_stake) as max_stake, min(max_payout) as max_payout
-        from sb_limits where scope = 'platform'`,
+        from sb_limits where scope = 'platform' and currency = ${currency}`,
   );
   return {
     rounding: settings.rounding,

@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 import { roundOf } from './bets.service.ts';
-import { lockSelectionsOf } from './liability.ts';
+import { addLiability, lockSelectionsOf } from './liability.ts';
 import { bookSettings } from './settings.ts';
 
 /**
@@ -275,13 +275,5 @@ async function writeSteps(tx: Tx, steps: StepRow[]): Promise<void> {
     tx,
     moved.map((s) => s.bet_id),
   );
-  const signs = JSON.stringify(moved.map((s) => ({ bet_id: s.bet_id, sign: s.liability })));
-  await tx.execute(
-    sql`update sb_selections s set liability = s.liability + x.exposure
-        from (select l.selection_id, sum(y.sign * (b.potential_return - b.total_stake)) as exposure
-              from jsonb_to_recordset(${signs}::jsonb) as y(bet_id int8, sign int)
-              join sb_bets b on b.id = y.bet_id join sb_bet_legs l on l.bet_id = b.id
-              group by l.selection_id) x
-        where s.id = x.selection_id`,
-  );
+  await addLiability(tx, JSON.stringify(moved.map((s) => ({ bet_id: s.bet_id, sign: s.liability }))));
 }

@@ -130,10 +130,10 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
     const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.0', '3.0', '50.0'] });
     const s = await selectionsOf(t, eventId);
     await t.db.execute(
-      sql`insert into sb_limits (scope, scope_id, max_stake) values ('market', ${String(marketId)}, 50000)`,
+      sql`insert into sb_limits (scope, scope_id, currency, max_stake) values ('market', ${String(marketId)}, site_default_currency(), 50000)`,
     );
     await t.db.execute(
-      sql`insert into sb_limits (scope, scope_id, stake_factor_bp) values ('player', ${String(p.memberId)}, 5000)`,
+      sql`insert into sb_limits (scope, scope_id, currency, stake_factor_bp) values ('player', ${String(p.memberId)}, site_default_currency(), 5000)`,
     );
     expect((await place(p.gameToken, [s['1x2:home']!], { unitStake: 500 })).json().refusal).toBe(
       'stake_too_low',
@@ -143,7 +143,7 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
     );
     expect((await place(p.gameToken, [s['1x2:home']!], { unitStake: 25_000 })).json().status).toBe('success');
     await t.db.execute(
-      sql`insert into sb_limits (scope, scope_id, max_payout) values ('event', ${String(eventId)}, 100000)`,
+      sql`insert into sb_limits (scope, scope_id, currency, max_payout) values ('event', ${String(eventId)}, site_default_currency(), 100000)`,
     );
     expect((await place(p.gameToken, [s['1x2:away']!], { unitStake: 2_001 })).json().refusal).toBe(
       'payout_too_high',
@@ -156,7 +156,7 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
     const { eventId, marketId } = await footballEvent(t.db, { prices: ['3.0', '3.0', '3.0'] });
     const s = await selectionsOf(t, eventId);
     await t.db.execute(
-      sql`insert into sb_limits (scope, scope_id, max_liability) values ('market', ${String(marketId)}, 50000)`,
+      sql`insert into sb_limits (scope, scope_id, currency, max_liability) values ('market', ${String(marketId)}, site_default_currency(), 50000)`,
     );
     // Each bet of 10,000 at 3.0 adds 20,000 to the side's liability: two fit, the third does not.
     expect((await place(p.gameToken, [s['1x2:home']!])).json().status).toBe('success');
@@ -175,7 +175,7 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
     expect(blocked).toMatchObject({ status: 'refused', refusal: 'blocked', msg: 'sports.refusal.blocked' });
     const [row] = await queryRows<{ liability: number }>(
       t.db,
-      sql`select liability from sb_selections where id = ${sa['1x2:home']!.id}`,
+      sql`select coalesce(sum(liability), 0)::int8 as liability from sb_selection_liability where selection_id = ${sa['1x2:home']!.id}`,
     );
     expect(row!.liability).toBe(0);
   });

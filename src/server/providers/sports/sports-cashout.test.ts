@@ -121,7 +121,7 @@ describe.runIf(backendAvailable)('sportsbook cash-out', () => {
     expect((await co.accept(p, betId, offer.offerId, { part: 1_000 })).json().refusal).toBe('offer_expired');
     const [sel] = await queryRows<{ liability: number }>(
       t.db,
-      sql`select liability from sb_selections where id = ${m.home.id}`,
+      sql`select coalesce(sum(liability), 0)::int8 as liability from sb_selection_liability where selection_id = ${m.home.id}`,
     );
     expect(Number(sel!.liability)).toBe(6_000);
     await book.score(m.marketId, 1, 0);

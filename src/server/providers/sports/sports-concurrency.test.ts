@@ -48,7 +48,7 @@ describe.runIf(backendAvailable && isPostgres)('sportsbook under concurrency (Po
     const s = (await selectionsOf(t, eventId))['1x2:home']!;
     // Each 10,000 at 3.0 adds 20,000: 7 bets fit under 150,000, the 8th would overshoot.
     await t.db.execute(
-      sql`insert into sb_limits (scope, scope_id, max_liability) values ('market', ${String(marketId)}, 150000)`,
+      sql`insert into sb_limits (scope, scope_id, currency, max_liability) values ('market', ${String(marketId)}, site_default_currency(), 150000)`,
     );
     const players = await Promise.all(Array.from({ length: 32 }, () => sportsPlayer(t, 20_000)));
     const answers = await Promise.all(
@@ -68,7 +68,7 @@ describe.runIf(backendAvailable && isPostgres)('sportsbook under concurrency (Po
     expect(answers.filter((a) => a.json().refusal === 'liability_reached').length).toBe(25);
     const [row] = await queryRows<{ liability: number }>(
       t.db,
-      sql`select liability from sb_selections where id = ${s.id}`,
+      sql`select coalesce(sum(liability), 0)::int8 as liability from sb_selection_liability where selection_id = ${s.id}`,
     );
     expect(row!.liability).toBe(140_000);
     await expectSoundLedger(t.db);

@@ -80,7 +80,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
         (
           await queryRows<{ liability: number }>(
             t.db,
-            sql`select liability from sb_selections where id = ${s['1x2:home']!.id}`,
+            sql`select coalesce(sum(liability), 0)::int8 as liability from sb_selection_liability where selection_id = ${s['1x2:home']!.id}`,
           )
         )[0]!.liability,
       );

@@ -54,7 +54,7 @@ describe.runIf(backendAvailable)('the sports window: the published house rules',
       sql`update sb_limits set max_stake = 500000, max_payout = 20000000 where scope = 'platform'`,
     );
     await t.db.execute(
-      sql`insert into sb_limits (scope, scope_id, max_stake, max_payout) values ('market', '1', 100, 1000)`,
+      sql`insert into sb_limits (scope, scope_id, currency, max_stake, max_payout) values ('market', '1', site_default_currency(), 100, 1000)`,
     );
     expect(await rules()).toMatchObject({ maxStake: 500_000, maxPayout: 20_000_000 });
     await t.db.execute(sql`update sb_limits set max_stake = null where scope = 'platform'`);

@@ -64,11 +64,15 @@ export async function sportsApi(
         return { status: 'success', format: body.format };
       },
       events: async ({ body }) => ({ status: 'success', events: await listEvents(deps.db, body) }),
-      rules: async () => ({ status: 'success', rules: await publishedRules(deps.db, deps.currency) }),
+      rules: async ({ body }) => ({
+        status: 'success',
+        rules: await publishedRules(deps.db, body.currency ?? deps.currency),
+      }),
       place: async ({ body: b, player }) =>
         answerOf(
           await placeBet(deps.db, deps.wallet, b.token, {
             playerId: player.playerId,
+            currency: player.currency,
             requestId: b.requestId,
             kind: b.kind,
             systemName: b.systemName,

@@ -131,8 +131,6 @@ export const sbSelections = pgTable(
     priceNum: ref('price_num').notNull(),
     priceDen: ref('price_den').notNull(),
     open: boolean('open').notNull().default(true),
-    /** The book's net loss if this selection wins, over bets still open (kept under the market's row lock). */
-    liability: bigint('liability', { mode: 'number' }).notNull().default(0),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [
@@ -141,7 +139,24 @@ export const sbSelections = pgTable(
   ],
 );
 
-/** Limits at any level; the strictest that applies wins. scope_id is null for the platform. */
+/**
+ * The book's net loss if this selection wins, over bets still open, per currency (a market's liability
+ * never adds baht to won). Kept under the selection's row lock (liability.ts).
+ */
+export const sbSelectionLiability = pgTable(
+  'sb_selection_liability',
+  {
+    selectionId: ref('selection_id').notNull(),
+    currency: text('currency').notNull(),
+    liability: bigint('liability', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.selectionId, t.currency] })],
+);
+
+/**
+ * Limits at any level, in minor units of their currency; the strictest that applies to a member's
+ * currency wins. scope_id is '' for the platform, which has a row for every site currency.
+ */
 export const LIMIT_SCOPES = ['platform', 'sport', 'competition', 'event', 'market', 'player'] as const;
 export const sbLimits = pgTable(
   'sb_limits',
@@ -149,6 +164,7 @@ export const sbLimits = pgTable(
     id: id(),
     scope: text('scope', { enum: LIMIT_SCOPES }).notNull(),
     scopeId: text('scope_id').notNull().default(''),
+    currency: text('currency').notNull(),
     minStake: bigint('min_stake', { mode: 'number' }),
     maxStake: bigint('max_stake', { mode: 'number' }),
     maxPayout: bigint('max_payout', { mode: 'number' }),
@@ -156,7 +172,10 @@ export const sbLimits = pgTable(
     /** Player scope: a multiplier of the max stake in basis points (10000 = 1×). */
     stakeFactorBp: integer('stake_factor_bp'),
   },
-  (t) => [uniqueIndex('sb_limits_scope').on(t.scope, t.scopeId)],
+  (t) => [
+    uniqueIndex('sb_limits_scope').on(t.scope, t.scopeId, t.currency),
+    check('sb_limits_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
 );
 
 export const BET_STATUSES = [
@@ -186,6 +205,8 @@ export const sbBets = pgTable(
     totalStake: bigint('total_stake', { mode: 'number' }).notNull(),
     potentialReturn: bigint('potential_return', { mode: 'number' }).notNull(),
     priceChange: text('price_change', { enum: ['none', 'better', 'any'] }).notNull(),
+    /** The member's currency, as the wallet told it at placement: its stake, return and liability are in it. */
+    currency: text('currency').notNull(),
     status: text('status', { enum: BET_STATUSES }).notNull(),
     refusal: text('refusal'),
     live: boolean('live').notNull().default(false),
@@ -211,6 +232,7 @@ export const sbBets = pgTable(
     index('sb_bets_auto_cashout')
       .on(t.id)
       .where(sql`${t.autoCashoutAt} is not null and ${t.status} = 'open'`),
+    check('sb_bets_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check(
       'sb_bets_status_known',
       sql`${t.status} in ('delayed', 'pending', 'open', 'settled', 'void', 'refused', 'cashed_out')`,

@@ -2,13 +2,19 @@ import { z } from 'zod';
 import { jackpotState } from '../jackpot-routes.ts';
 import { endpoint, ok } from './endpoint.ts';
 
-const figures = z.object({
+/** One currency's money figures, in its minor units: a currency's are never added to another's. */
+const moneyFigures = z.object({
+  currency: z.string(),
   deposits: z.number(),
   withdrawals: z.number(),
   bets: z.number(),
   wins: z.number(),
   /** Gross gaming revenue: bets minus wins. */
   ggr: z.number(),
+});
+const figures = z.object({
+  /** One entry per site currency (and any other a figure is in), by currency code. */
+  money: z.array(moneyFigures),
   newMembers: z.number(),
   activeMembers: z.number(),
 });
@@ -44,7 +50,7 @@ export const dashboardEndpoints = {
   dashboard: endpoint({
     method: 'GET',
     path: '/dashboard',
-    summary: "Today's and this month's money and member figures, and what waits",
+    summary: "Today's and this month's money figures per currency and member figures, and what waits",
     response: ok.extend({
       today: figures,
       month: figures,

@@ -36,7 +36,20 @@ export const sessionEndpoints = {
     method: 'GET',
     path: '/me',
     summary: 'The signed-in operator and what their role may do',
-    response: ok.extend({ operator: operatorView, permissions: z.array(z.enum(PERMISSIONS)) }),
+    response: ok.extend({
+      operator: operatorView,
+      permissions: z.array(z.enum(PERMISSIONS)),
+      /** Every site with its time zone and currency: the back office shows times in the chosen site's zone. */
+      sites: z.array(
+        z.object({
+          id: z.number(),
+          name: z.string(),
+          timezone: z.string(),
+          currency: z.string(),
+          isDefault: z.boolean(),
+        }),
+      ),
+    }),
   }),
   language: endpoint({
     method: 'POST',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LOCALES } from '../../format.ts';
+import { isCurrency } from '../../money.ts';
 import { HHMM, MAX_LEVEL, OPEN_BETS_ON_PROTECTION } from '../../vocabulary.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
 import { hostname, httpsUrl, idParam, patchOf } from './fields.ts';
@@ -54,6 +56,10 @@ export const siteSettings = z.object({
   testPayments: z.boolean().optional(),
   messengerLinks: z.array(messengerLink).optional(),
   timezone: z.string().optional(),
+  /** The language a first-time visitor gets (th when unset). */
+  lang: z.string().optional(),
+  /** Deposit and withdrawal minimum and step, in major units of the site's currency. */
+  cash: z.object({ minimum: z.number().optional(), step: z.number().optional() }).optional(),
   deposit: cashierWindow.optional(),
   withdraw: cashierWindow.optional(),
   /** Minutes before an unpaid card or coin payment expires by itself (default 30). */
@@ -98,6 +104,9 @@ export const siteView = z.object({
   name: z.string(),
   domains: z.array(z.string()),
   isDefault: z.boolean(),
+  /** ISO 4217: its members' accounts are in it, so it is fixed once the site has members. */
+  currency: z.string(),
+  hasMembers: z.boolean(),
   settings: siteSettings,
   createdAt: instantOut,
   desks: z.object({ deposit: deskState, withdraw: deskState }),
@@ -171,6 +180,30 @@ export const sitesEndpoints = {
       paymentSessionMinutes: paymentSessionMinutes.optional(),
     }),
     response: settingsReply,
+  }),
+  money: endpoint({
+    method: 'POST',
+    path: '/settings/sites/:id/money',
+    summary:
+      "The site's currency (only while it has no members), default language, and deposit/withdrawal minimum and step in major units",
+    params: idParam,
+    body: z
+      .object({
+        currency: z
+          .string()
+          .regex(/^[A-Z]{3}$/, 'an ISO 4217 currency code like THB')
+          .refine(isCurrency, 'an ISO 4217 currency code like THB')
+          .optional(),
+        lang: z.enum(LOCALES).optional(),
+        cash: z
+          .object({
+            minimum: z.number().positive().max(1e12),
+            step: z.number().positive().max(1e12),
+          })
+          .optional(),
+      })
+      .refine((b) => Object.keys(b).length > 0, 'send currency, lang or cash'),
+    response: ok.extend({ site: siteView }),
   }),
   comp: endpoint({
     method: 'POST',

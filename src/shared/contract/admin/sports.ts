@@ -33,6 +33,51 @@ const winnersResult = z.object({
     .min(1)
     .max(20),
 });
+/** An ISO 4217 code, as sites name their currency. */
+const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 currency code like THB');
+const LIMIT_SCOPES = ['platform', 'sport', 'competition', 'event', 'market', 'player'] as const;
+/** An amount in minor units, or null for no limit at this level. */
+const limitAmount = z.number().int().min(0).max(1e15).nullable();
+/** Which limits row: the platform's (scope id '') or one sport, competition, event, market or player (its id). */
+const limitKey = z
+  .object({
+    scope: z.enum(LIMIT_SCOPES),
+    scopeId: z.string().trim().max(20).default(''),
+    currency: currencyCode,
+  })
+  .refine((k) => (k.scope === 'platform' ? k.scopeId === '' : /^\d{1,18}$/.test(k.scopeId)), {
+    message: 'the platform has no scope id; every other scope names one by its id',
+    path: ['scopeId'],
+  });
+const limitFields = {
+  minStake: limitAmount.default(null),
+  maxStake: limitAmount.default(null),
+  maxPayout: limitAmount.default(null),
+  maxLiability: limitAmount.default(null),
+  /** Player scope only: the max stake times this many basis points (10000 = 1×). */
+  stakeFactorBp: z.number().int().min(0).max(1_000_000).nullable().default(null),
+};
+const deskLimitInput = limitKey
+  .and(z.object(limitFields))
+  .refine((l) => l.minStake === null || l.maxStake === null || l.minStake <= l.maxStake, {
+    message: 'the minimum stake is above the maximum',
+    path: ['minStake'],
+  })
+  .refine((l) => l.stakeFactorBp === null || l.scope === 'player', {
+    message: 'a stake factor is set on a player only',
+    path: ['stakeFactorBp'],
+  });
+export const deskLimit = z.object({
+  scope: z.enum(LIMIT_SCOPES),
+  scopeId: z.string(),
+  currency: z.string(),
+  minStake: z.number().nullable(),
+  maxStake: z.number().nullable(),
+  maxPayout: z.number().nullable(),
+  maxLiability: z.number().nullable(),
+  stakeFactorBp: z.number().nullable(),
+});
+
 /** A result that decides a market: its final score, or an outright's winners (a feed's records carry these). */
 export const decidingResult = z.discriminatedUnion('kind', [scoreResult, winnersResult]);
 /** A result as the desk enters it: one that decides the market, or void. */
@@ -52,8 +97,11 @@ export const tradingSelection = z.object({
   fractional: z.string(),
   american: z.string(),
   open: z.boolean(),
-  /** The book's net loss over open bets if this selection wins. */
-  liability: z.number(),
+  /**
+   * The book's net loss over open bets if this selection wins, one figure per currency the bets are in
+   * (minor units; never summed across currencies); empty while no bet holds any.
+   */
+  liability: z.array(z.object({ currency: z.string(), amount: z.number() })),
 });
 export const tradingMarket = z.object({
   id: z.number(),
@@ -317,6 +365,28 @@ export const sportsEndpoints = {
     summary: "Changes the book's house rules",
     body: bookSettings.partial().refine((b) => Object.keys(b).length > 0, 'nothing to change'),
     response: ok.extend({ settings: bookSettings }),
+  }),
+  limits: endpoint({
+    method: 'GET',
+    path: '/sports/limits',
+    summary:
+      'The book’s limits per currency (minor units; null: none): the platform’s for each site currency, then those of sports, competitions, events, markets and players; the site currencies',
+    query: z.object({ currency: optionalQuery(currencyCode) }),
+    response: ok.extend({ currencies: z.array(z.string()), limits: z.array(deskLimit) }),
+  }),
+  saveLimit: endpoint({
+    method: 'POST',
+    path: '/sports/limits',
+    summary: 'Sets one scope’s limits in one site currency (null: no limit at that level)',
+    body: deskLimitInput,
+    response: ok.extend({ limit: deskLimit }),
+  }),
+  removeLimit: endpoint({
+    method: 'POST',
+    path: '/sports/limits/remove',
+    summary: 'Removes one scope’s limits in one currency (the platform’s stay: they can only be changed)',
+    body: limitKey,
+    response: ok,
   }),
   feedStatus: endpoint({
     method: 'GET',

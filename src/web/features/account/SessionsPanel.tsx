@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../shared/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../../api/client.ts';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
+import { useSiteZone } from '../site/site.ts';
 import support from '../support/support.module.css';
 import styles from './account.module.css';
 import { SESSIONS_KEY, useActiveSessions } from './queries.ts';
@@ -20,6 +21,7 @@ function deviceName(userAgent: string | null, unknown: string): string {
 /** My page: the member's signed-in devices, and "sign out all other devices". */
 export function SessionsPanel() {
   const { t } = useTranslation(['account', 'common']);
+  const zone = useSiteZone();
   const dialog = useDialog();
   const queryClient = useQueryClient();
   const sessions = useActiveSessions().data ?? [];
@@ -45,7 +47,7 @@ export function SessionsPanel() {
               {s.current && <span className={styles.current}> · {t('thisDevice')}</span>}
             </span>
             <small>
-              {s.ip ?? '-'} · {t('lastSeen', { date: formatDateTime(s.lastSeenAt) })}
+              {s.ip ?? '-'} · {t('lastSeen', { date: formatDateTime(s.lastSeenAt, zone) })}
             </small>
           </div>
         ))}

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../shared/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../../api/client.ts';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
+import { useSiteZone } from '../site/site.ts';
 import support from '../support/support.module.css';
 import styles from './account.module.css';
 import { TWO_FACTOR_KEY, useTwoFactor } from './queries.ts';
@@ -17,6 +18,7 @@ type Step =
 /** My page: two-step login (TOTP) on or off, with the recovery codes shown once. */
 export function TwoFactorPanel() {
   const { t } = useTranslation(['account', 'common']);
+  const zone = useSiteZone();
   const dialog = useDialog();
   const queryClient = useQueryClient();
   const status = useTwoFactor().data;
@@ -129,7 +131,7 @@ export function TwoFactorPanel() {
         <form className={styles.stack} onSubmit={turnOff} noValidate>
           <p className={styles.state}>
             <span className={styles.on}>{t('on')}</span>{' '}
-            {status.enabledAt && t('onSince', { date: formatDateTime(status.enabledAt) })}
+            {status.enabledAt && t('onSince', { date: formatDateTime(status.enabledAt, zone) })}
           </p>
           <p className={styles.state}>{t('recoveryLeft', { count: status.recoveryCodesLeft })}</p>
           {pwField}

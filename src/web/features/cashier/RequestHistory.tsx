@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format.ts';
 import { Money } from '../../components/ui/Money.tsx';
+import { useSiteZone } from '../site/site.ts';
 import styles from './cashier.module.css';
 import { type Kind, useHideRequest, useRequestList } from './queries.ts';
 import { RequestActions } from './RequestActions.tsx';
@@ -13,6 +14,7 @@ import { StatusBadge } from './StatusBadge.tsx';
  */
 export function RequestHistory({ kind }: { kind: Kind }) {
   const { t } = useTranslation('cashier');
+  const zone = useSiteZone();
   const list = useRequestList(kind);
   const hide = useHideRequest(kind);
   const rows = list.data?.list ?? [];
@@ -36,7 +38,7 @@ export function RequestHistory({ kind }: { kind: Kind }) {
               const finished = row.status === 'already' || row.status === 'cansel';
               return (
                 <tr key={row.id} data-testid={`request-${row.id}`}>
-                  <td>{formatDate(row.createdAt)}</td>
+                  <td>{formatDate(row.createdAt, zone)}</td>
                   <td>
                     <Money value={row.amount} />
                   </td>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatDate } from '../../../shared/format.ts';
 import { useHydrated } from '../../components/useHydrated.ts';
+import { useSiteZone } from '../site/site.ts';
 import styles from './content.module.css';
 
 interface Item {
@@ -15,6 +16,7 @@ interface Item {
 export function LatestList(props: { title: string; items: Item[]; empty: string }) {
   // Dates are days in the viewer's zone: the server's render of the home page leaves them to the browser.
   const hydrated = useHydrated();
+  const zone = useSiteZone();
   const [open, setOpen] = useState<number | null>(null);
   return (
     <section className={styles.latest}>
@@ -29,7 +31,7 @@ export function LatestList(props: { title: string; items: Item[]; empty: string 
                 <span className={styles.itemTitle} translate="no">
                   {item.title}
                 </span>
-                <time dateTime={item.lastDate}>{hydrated ? formatDate(item.lastDate) : ''}</time>
+                <time dateTime={item.lastDate}>{hydrated ? formatDate(item.lastDate, zone) : ''}</time>
               </>
             );
             return (

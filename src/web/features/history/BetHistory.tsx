@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BET_KINDS } from '../../../shared/contract/games-routes.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import cashier from '../cashier/cashier.module.css';
+import { useSiteZone } from '../site/site.ts';
 import { BetOutcome } from './BetOutcome.tsx';
 import { HistoryFilters } from './HistoryFilters.tsx';
 import styles from './history.module.css';
@@ -12,6 +13,7 @@ import { ShowOlder } from './ShowOlder.tsx';
 /** The member's rounds, newest first, with their time; a built-in game's round links to its verify page. */
 export function BetHistory() {
   const { t, i18n } = useTranslation('user');
+  const zone = useSiteZone();
   const [filter, setFilter] = useState(NO_FILTER);
   const pages = useBetPages(filter);
   const bets = pages.data?.pages.flatMap((p) => p.list) ?? [];
@@ -32,7 +34,7 @@ export function BetHistory() {
                 <BetOutcome bet={bet} />
               </span>
               <span className={styles.when}>
-                <time dateTime={bet.openedAt}>{formatDateTime(bet.openedAt)}</time>
+                <time dateTime={bet.openedAt}>{formatDateTime(bet.openedAt, zone)}</time>
                 {bet.verifyUrl && (
                   <>
                     {' · '}

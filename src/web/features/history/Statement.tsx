@@ -4,6 +4,7 @@ import { STATEMENT_KINDS } from '../../../shared/contract/cashier-routes.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { Money } from '../../components/ui/Money.tsx';
 import cashier from '../cashier/cashier.module.css';
+import { useSiteZone } from '../site/site.ts';
 import { HistoryFilters } from './HistoryFilters.tsx';
 import styles from './history.module.css';
 import { NO_FILTER, useStatementPages } from './queries.ts';
@@ -12,6 +13,7 @@ import { ShowOlder } from './ShowOlder.tsx';
 /** Every movement of the member's money, newest first, with its time; older pages on request. */
 export function Statement() {
   const { t } = useTranslation('user');
+  const zone = useSiteZone();
   const [filter, setFilter] = useState(NO_FILTER);
   const pages = useStatementPages(filter);
   const lines = pages.data?.pages.flatMap((p) => p.list) ?? [];
@@ -34,7 +36,7 @@ export function Statement() {
                 <Money value={Math.abs(line.amount)} />
               </span>
               <time className={styles.when} dateTime={line.createdAt}>
-                {formatDateTime(line.createdAt)}
+                {formatDateTime(line.createdAt, zone)}
               </time>
             </li>
           ))}

@@ -1,5 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { nextDay, startOfDayIn } from '../../../shared/zoned-time.ts';
 import { callRoute } from '../../api/client.ts';
+import { siteZone } from '../site/site-zone.ts';
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -12,15 +14,15 @@ export interface HistoryFilter {
 
 export const NO_FILTER: HistoryFilter = { from: '', to: '', kind: '' };
 
-/** Local days as the instants the API takes: `from` at its start, `to` up to the end of its day. */
+/**
+ * The site's days (in its time zone, not the browser's) as the instants the API takes: `from` at its
+ * start, `to` up to the end of its day.
+ */
 export function rangeOf(filter: HistoryFilter): { from?: string; to?: string } {
   const range: { from?: string; to?: string } = {};
-  if (filter.from) range.from = new Date(`${filter.from}T00:00:00`).toISOString();
-  if (filter.to) {
-    const end = new Date(`${filter.to}T00:00:00`);
-    end.setDate(end.getDate() + 1);
-    range.to = end.toISOString();
-  }
+  const zone = siteZone() ?? 'UTC';
+  if (filter.from) range.from = startOfDayIn(filter.from, zone)?.toISOString();
+  if (filter.to) range.to = startOfDayIn(nextDay(filter.to), zone)?.toISOString();
   return range;
 }
 

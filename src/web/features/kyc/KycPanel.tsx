@@ -7,6 +7,7 @@ import { KYC_DOCUMENT_KINDS, KYC_FILE_TYPES, type KycDocumentKind } from '../../
 import { Button } from '../../../ui/Button.tsx';
 import { ApiFailure } from '../../api/client.ts';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
+import { useSiteZone } from '../site/site.ts';
 import styles from './kyc.module.css';
 import { downloadDocument, KYC_KEY, uploadDocument, useKyc } from './queries.ts';
 
@@ -57,6 +58,7 @@ export function KycPanel() {
 
 function KindRow({ kind, kyc }: { kind: KycDocumentKind; kyc: KycViewReply }) {
   const { t } = useTranslation(['user', 'common']);
+  const zone = useSiteZone();
   const dialog = useDialog();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
@@ -90,7 +92,9 @@ function KindRow({ kind, kyc }: { kind: KycDocumentKind; kyc: KycViewReply }) {
           {t(`kyc.status.${state}`)}
         </span>
       </div>
-      {latest && <time className={styles.hint}>{formatDateTime(latest.decidedAt ?? latest.uploadedAt)}</time>}
+      {latest && (
+        <time className={styles.hint}>{formatDateTime(latest.decidedAt ?? latest.uploadedAt, zone)}</time>
+      )}
       {latest?.status === 'rejected' && latest.reason && (
         <p className={styles.reason} translate="no" data-testid={`kyc-${kind}-reason`}>
           {t('kyc.reason', { reason: latest.reason })}

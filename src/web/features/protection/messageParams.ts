@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { formatDateTime, formatNumber, isLocale } from '../../../shared/format.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { ApiFailure } from '../../api/client.ts';
+import { siteZone } from '../site/site-zone.ts';
 
 /**
  * What a refusal's message needs besides its key: a break or self-exclusion says until when
@@ -21,7 +22,7 @@ export function limitParams(body: Record<string, unknown>, currency?: string): R
   const locale = isLocale(i18next.language) ? i18next.language : undefined;
   const out: Record<string, string> = {};
   for (const key of ['until', 'resetsAt', 'from'] as const) {
-    if (typeof body[key] === 'string') out[key] = formatDateTime(body[key]);
+    if (typeof body[key] === 'string') out[key] = formatDateTime(body[key], siteZone());
   }
   const moneyIn = typeof body.currency === 'string' ? body.currency : currency;
   for (const key of ['amount', 'used', 'owed', 'minimum', 'step'] as const) {

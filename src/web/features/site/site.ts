@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { SPEC_CASH_RULES } from '../../../shared/cash-amounts.ts';
 import { callRoute } from '../../api/client.ts';
 import { useSession } from '../session/queries.ts';
+import { setSiteZone, siteZone } from './site-zone.ts';
 
 /** The site the page was opened on (the host picks it): its name, currency and money rules. */
 export const SITE_KEY = ['site'] as const;
@@ -9,7 +10,11 @@ export const SITE_KEY = ['site'] as const;
 export function useSite() {
   return useQuery({
     queryKey: SITE_KEY,
-    queryFn: () => callRoute('get-reg-domain', {}),
+    queryFn: async () => {
+      const reply = await callRoute('get-reg-domain', {});
+      setSiteZone(reply.site.timezone);
+      return reply;
+    },
     staleTime: 5 * 60_000,
   });
 }
@@ -27,4 +32,9 @@ export function useCurrency(): string | undefined {
 /** Deposit and withdrawal amounts allowed here, in minor units (the spec's until the site has loaded). */
 export function useCashRules() {
   return useSite().data?.site.cash ?? SPEC_CASH_RULES;
+}
+
+/** The site's time zone, every time on the member's screens is shown in (re-rendered when it loads). */
+export function useSiteZone(): string | undefined {
+  return useSite().data?.site.timezone ?? siteZone();
 }

@@ -25,11 +25,11 @@ export function RulesPage(props: {
   const [failed, setFailed] = useState(false);
   const load = useCallback(() => {
     setFailed(false);
-    sportsCall('rules', {}).then(
+    sportsCall('rules', props.currency ? { currency: props.currency } : {}).then(
       (reply) => setRules(reply.rules),
       () => setFailed(true),
     );
-  }, []);
+  }, [props.currency]);
   useEffect(load, [load]);
   // The book applies its figures (limits, rounding) to the member's bets in the member's own minor units,
   // as the slip's max button does: they read in the member's currency (THB on a Thai site) once the

@@ -1,4 +1,6 @@
 import { sessionEndpoints } from '../../../../shared/contract/admin/session.ts';
+import { siteTimeZone } from '../../sites/site-settings.ts';
+import { listSites } from '../../sites/sites-admin.service.ts';
 import { adminRoute } from '../admin-route.ts';
 import { appendAudit } from '../audit.service.ts';
 import { operatorView } from '../backoffice.presenter.ts';
@@ -48,9 +50,16 @@ export const sessionRoutes = [
   // The back office shows only what the operator's role may do; the routes check it again.
   adminRoute(sessionEndpoints.me, {
     permission: 'operator',
-    handler: async ({ operator }) => ({
+    handler: async ({ db, operator }) => ({
       operator: operatorView(operator),
       permissions: [...ROLE_PERMISSIONS[operator.role]],
+      sites: (await listSites(db)).map((site) => ({
+        id: site.id,
+        name: site.name,
+        timezone: siteTimeZone(site.settings),
+        currency: site.currency,
+        isDefault: site.isDefault,
+      })),
     }),
   }),
   adminRoute(sessionEndpoints.language, {

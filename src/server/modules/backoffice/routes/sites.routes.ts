@@ -1,11 +1,20 @@
+import { eq } from 'drizzle-orm';
 import type { AdminEndpoint } from '../../../../shared/contract/admin/endpoint.ts';
 import { sitesEndpoints } from '../../../../shared/contract/admin/sites.ts';
+import { majorToMinor, parseMajor } from '../../../../shared/money.ts';
 import { MAX_LEVEL } from '../../../../shared/vocabulary.ts';
 import { errors } from '../../../http/errors.ts';
 import { levelRows, mergeWindow, withoutEmptyNames } from '../../sites/site-settings.ts';
-import { siteView } from '../../sites/sites.presenter.ts';
+import { sitesWithMembers, siteView } from '../../sites/sites.presenter.ts';
 import type { SiteSettings } from '../../sites/sites.schema.ts';
-import { createSite, listSites, updateSite, updateSiteSettings } from '../../sites/sites-admin.service.ts';
+import { sites } from '../../sites/sites.schema.ts';
+import {
+  createSite,
+  findSite,
+  listSites,
+  updateSite,
+  updateSiteSettings,
+} from '../../sites/sites-admin.service.ts';
 import type { AdminContext } from '../admin-route.ts';
 import { adminRoute } from '../admin-route.ts';
 import { audited } from '../audited.ts';
@@ -31,7 +40,10 @@ export async function changeSettings(
 export const sitesRoutes = [
   adminRoute(sitesEndpoints.list, {
     permission: 'settings.manage',
-    handler: async ({ db }) => ({ sites: (await listSites(db)).map(siteView) }),
+    handler: async ({ db }) => {
+      const withMembers = await sitesWithMembers(db);
+      return { sites: (await listSites(db)).map((site) => siteView(site, withMembers.has(site.id))) };
+    },
   }),
   adminRoute(sitesEndpoints.create, {
     permission: 'settings.manage',
@@ -41,7 +53,7 @@ export const sitesRoutes = [
         return { target: `site:${created.id}`, after: created, result: created };
       });
       request.server.sites.invalidate();
-      return { site: siteView(site) };
+      return { site: siteView(site, false) };
     },
   }),
   adminRoute(sitesEndpoints.update, {
@@ -64,7 +76,47 @@ export const sitesRoutes = [
         return { target: `site:${id}`, before: changed.before, after, result: after };
       });
       request.server.sites.invalidate();
-      return { site: siteView(site) };
+      return { site: siteView(site, (await sitesWithMembers(db)).has(id)) };
+    },
+  }),
+  adminRoute(sitesEndpoints.money, {
+    permission: 'settings.manage',
+    handler: async ({ db, params, body, who, request }) => {
+      const { id } = params;
+      const { currency, lang, cash } = body;
+      const site = await audited(db, who, 'settings.money', async (tx) => {
+        const before = await findSite(tx, id);
+        if (!before) throw errors.notFound(`site ${id}`);
+        const inCurrency = currency ?? before.currency;
+        if (cash) {
+          for (const [name, value] of Object.entries(cash)) {
+            if (parseMajor(String(value), inCurrency) === null)
+              throw errors.invalid(`cash.${name}: ${value} is not an amount in ${inCurrency}`);
+          }
+          if (majorToMinor(cash.minimum, inCurrency) % majorToMinor(cash.step, inCurrency) !== 0)
+            throw errors.invalid('cash.minimum must be a whole number of steps');
+        }
+        if (currency && currency !== before.currency) {
+          // The database refuses it too (sites_currency_guard); said here in words.
+          if ((await sitesWithMembers(tx)).has(id))
+            throw errors.conflict(`site ${id} has members whose accounts are in ${before.currency}`);
+          await tx.update(sites).set({ currency }).where(eq(sites.id, id));
+        }
+        const settings = await updateSiteSettings(tx, id, (s) => ({
+          ...s,
+          ...(lang ? { lang } : {}),
+          ...(cash ? { cash: { minimum: cash.minimum, step: cash.step } } : {}),
+        }));
+        const after = (await findSite(tx, id))!;
+        return {
+          target: `site:${id}`,
+          before: { currency: before.currency, settings: settings!.before },
+          after: { currency: after.currency, settings: settings!.after },
+          result: after,
+        };
+      });
+      request.server.sites.invalidate();
+      return { site: siteView(site, (await sitesWithMembers(db)).has(id)) };
     },
   }),
   adminRoute(sitesEndpoints.accounts, {

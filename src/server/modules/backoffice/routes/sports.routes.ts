@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { sportsEndpoints } from '../../../../shared/contract/admin/sports.ts';
 import type { Fraction } from '../../../../shared/sports/fraction.ts';
 import { parsePrice } from '../../../../shared/sports/price.ts';
-import type { DbOrTx } from '../../../db/client.ts';
+import { type DbOrTx, queryRows } from '../../../db/client.ts';
 import { errors } from '../../../http/errors.ts';
 import { abandonEventIn } from '../../../providers/sports/abandonment.ts';
 import { betActions } from '../../../providers/sports/bet-actions.ts';
@@ -10,6 +11,7 @@ import { deskEvents, feedSources, marketExists } from '../../../providers/sports
 import { importFeed } from '../../../providers/sports/feed/feed-import.service.ts';
 import { betHistory } from '../../../providers/sports/history.service.ts';
 import { cancelBets, cancelWindow, rollbackLegVoids } from '../../../providers/sports/leg-voids.ts';
+import { deskLimits, removeDeskLimit, saveDeskLimit } from '../../../providers/sports/limits-admin.ts';
 import { reconcileCounts, reconcileFindings, resolveFindings } from '../../../providers/sports/reconciler.ts';
 import {
   confirmResult,
@@ -52,6 +54,20 @@ async function withActions<B extends { id: number; status: string }>(db: DbOrTx,
 
 async function requireMarket(db: Parameters<typeof marketExists>[0], id: number) {
   if (!(await marketExists(db, id))) throw errors.notFound(`market ${id}`);
+}
+
+/** The currencies the sites use: the only ones a limit can be in. */
+async function siteCurrencies(db: DbOrTx): Promise<string[]> {
+  const rows = await queryRows<{ currency: string }>(
+    db,
+    sql`select distinct currency from sites order by currency`,
+  );
+  return rows.map((r) => r.currency);
+}
+
+async function requireSiteCurrency(db: DbOrTx, currency: string) {
+  if (!(await siteCurrencies(db)).includes(currency))
+    throw errors.invalid(`no site uses ${currency}: limits are set in a site's currency`);
 }
 
 function settledOrRefuse(answer: ResultAnswer) {
@@ -320,6 +336,47 @@ export const sportsRoutes = [
         return { target: 'sb-settings', before, after, result: after };
       });
       return { settings };
+    },
+  }),
+  adminRoute(sportsEndpoints.limits, {
+    permission: 'trading',
+    handler: async ({ db, query }) => ({
+      currencies: await siteCurrencies(db),
+      limits: await deskLimits(db, query.currency),
+    }),
+  }),
+  adminRoute(sportsEndpoints.saveLimit, {
+    permission: 'trading',
+    handler: async ({ db, body, who }) => {
+      await requireSiteCurrency(db, body.currency);
+      const limit = { ...body };
+      await audited(db, who, 'sports.limits', async (tx) => {
+        const before = await saveDeskLimit(tx, limit);
+        return {
+          target: `sb-limits:${body.scope}:${body.scopeId}:${body.currency}`,
+          before,
+          after: limit,
+          result: undefined,
+        };
+      });
+      return { limit };
+    },
+  }),
+  adminRoute(sportsEndpoints.removeLimit, {
+    permission: 'trading',
+    handler: async ({ db, body, who }) => {
+      if (body.scope === 'platform')
+        throw errors.conflict('the platform’s limits can be changed, not removed');
+      await audited(db, who, 'sports.limits.remove', async (tx) => {
+        if (!(await removeDeskLimit(tx, body)))
+          throw errors.notFound(`limits of ${body.scope} ${body.scopeId} in ${body.currency}`);
+        return {
+          target: `sb-limits:${body.scope}:${body.scopeId}:${body.currency}`,
+          after: body,
+          result: undefined,
+        };
+      });
+      return {};
     },
   }),
 ];

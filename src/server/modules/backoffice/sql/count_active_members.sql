@@ -17,7 +17,7 @@ BEGIN
   )
   INSERT INTO daily_figures AS f (figure, day, bucket, amount)
   SELECT figure, period, house_shard(member_id), count(*) FROM firsts GROUP BY 1, 2, 3 ORDER BY 3, 1, 2
-  ON CONFLICT (figure, day, bucket) DO UPDATE SET amount = f.amount + excluded.amount;
+  ON CONFLICT (figure, day, bucket, currency) DO UPDATE SET amount = f.amount + excluded.amount;
   RETURN NULL;
 END $$;
 

@@ -1,16 +1,16 @@
 -- The dashboard's deposits and withdrawals per day (daily_figures, migration 0015), counted in the
 -- transaction that records the transfer. A row trigger with a WHEN clause: the wallet's bets and wins
 -- never call it. The bucket is the member's house shard (house_shard(member_id)), a row the transfer already
--- locks through its house account, so concurrent members queue no more than before.
+-- locks through its house account, so concurrent members queue no more than before. In the currency of
+-- the member's account (migration 0032): the dashboard never adds two currencies.
 CREATE OR REPLACE FUNCTION count_ledger_figures() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO daily_figures AS f (figure, day, bucket, amount)
+  INSERT INTO daily_figures AS f (figure, day, bucket, currency, amount)
   SELECT CASE WHEN NEW.kind = 'deposit' THEN 'deposits' ELSE 'withdrawals' END, NEW.created_at::date,
-         house_shard(coalesce(a.member_id, 0)), NEW.amount
-  FROM (SELECT (SELECT member_id FROM ledger_accounts
-                WHERE id = CASE WHEN NEW.kind = 'deposit' THEN NEW.to_account_id ELSE NEW.from_account_id END)
-          AS member_id) a
-  ON CONFLICT (figure, day, bucket) DO UPDATE SET amount = f.amount + excluded.amount;
+         house_shard(coalesce(a.member_id, 0)), a.currency, NEW.amount
+  FROM ledger_accounts a
+  WHERE a.id = CASE WHEN NEW.kind = 'deposit' THEN NEW.to_account_id ELSE NEW.from_account_id END
+  ON CONFLICT (figure, day, bucket, currency) DO UPDATE SET amount = f.amount + excluded.amount;
   RETURN NULL;
 END $$;
 

@@ -8,7 +8,7 @@ BEGIN
     INSERT INTO daily_figures AS f (figure, day, bucket, amount)
     SELECT 'new_members', n.created_at::date, house_shard(n.id), count(*)
     FROM new_members n GROUP BY 2, 3 ORDER BY 3, 2
-    ON CONFLICT (figure, day, bucket) DO UPDATE SET amount = f.amount + excluded.amount;
+    ON CONFLICT (figure, day, bucket, currency) DO UPDATE SET amount = f.amount + excluded.amount;
     INSERT INTO member_level_counts AS c (site_id, level, bucket, members)
     SELECT n.site_id, n.level, house_shard(n.id), count(*)
     FROM new_members n GROUP BY 1, 2, 3 ORDER BY 3, 1, 2

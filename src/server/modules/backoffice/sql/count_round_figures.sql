@@ -2,31 +2,35 @@
 -- total_bet and total_win, counted on the day the round opened, in the statement's own transaction.
 -- Statement triggers with transition tables, so a set-based write (a whole wallet batch) costs one
 -- upsert per bucket, not one per row; buckets are written in order (house_shard(member_id), the house shard
--- the wallet locks first), so two batches cannot deadlock on them.
+-- the wallet locks first), so two batches cannot deadlock on them. In the currency of the member's site
+-- (migration 0032): the dashboard never adds two currencies.
 CREATE OR REPLACE FUNCTION count_round_figures() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO daily_figures AS f (figure, day, bucket, amount)
-    SELECT k.figure, n.opened_at::date, house_shard(n.member_id),
+    INSERT INTO daily_figures AS f (figure, day, bucket, currency, amount)
+    SELECT k.figure, n.opened_at::date, house_shard(n.member_id), s.currency,
            sum(CASE WHEN k.figure = 'bets' THEN n.total_bet ELSE n.total_win END)
-    FROM new_rounds n CROSS JOIN (VALUES ('bets'), ('wins')) AS k(figure)
-    GROUP BY 1, 2, 3
+    FROM new_rounds n JOIN members m ON m.id = n.member_id JOIN sites s ON s.id = m.site_id
+    CROSS JOIN (VALUES ('bets'), ('wins')) AS k(figure)
+    GROUP BY 1, 2, 3, 4
     HAVING sum(CASE WHEN k.figure = 'bets' THEN n.total_bet ELSE n.total_win END) <> 0
-    ORDER BY 3, 1, 2
-    ON CONFLICT (figure, day, bucket) DO UPDATE SET amount = f.amount + excluded.amount;
+    ORDER BY 3, 4, 1, 2
+    ON CONFLICT (figure, day, bucket, currency) DO UPDATE SET amount = f.amount + excluded.amount;
   ELSE
-    INSERT INTO daily_figures AS f (figure, day, bucket, amount)
-    SELECT k.figure, c.day, c.bucket, sum(CASE WHEN k.figure = 'bets' THEN c.bet ELSE c.win END)
+    INSERT INTO daily_figures AS f (figure, day, bucket, currency, amount)
+    SELECT k.figure, c.day, c.bucket, s.currency, sum(CASE WHEN k.figure = 'bets' THEN c.bet ELSE c.win END)
     FROM (
-      SELECT n.opened_at::date AS day, house_shard(n.member_id) AS bucket, n.total_bet AS bet, n.total_win AS win
+      SELECT n.opened_at::date AS day, house_shard(n.member_id) AS bucket, n.member_id, n.total_bet AS bet,
+             n.total_win AS win
       FROM new_rounds n
       UNION ALL
-      SELECT o.opened_at::date, house_shard(o.member_id), -o.total_bet, -o.total_win FROM old_rounds o
-    ) c CROSS JOIN (VALUES ('bets'), ('wins')) AS k(figure)
-    GROUP BY 1, 2, 3
+      SELECT o.opened_at::date, house_shard(o.member_id), o.member_id, -o.total_bet, -o.total_win FROM old_rounds o
+    ) c JOIN members m ON m.id = c.member_id JOIN sites s ON s.id = m.site_id
+    CROSS JOIN (VALUES ('bets'), ('wins')) AS k(figure)
+    GROUP BY 1, 2, 3, 4
     HAVING sum(CASE WHEN k.figure = 'bets' THEN c.bet ELSE c.win END) <> 0
-    ORDER BY 3, 1, 2
-    ON CONFLICT (figure, day, bucket) DO UPDATE SET amount = f.amount + excluded.amount;
+    ORDER BY 3, 4, 1, 2
+    ON CONFLICT (figure, day, bucket, currency) DO UPDATE SET amount = f.amount + excluded.amount;
   END IF;
   RETURN NULL;
 END $$;

@@ -6,25 +6,26 @@ import {
   type ActivityWindow,
 } from '../../../../shared/contract/protection-routes.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
+import { dayIn } from '../../../../shared/zoned-time.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { useDialog } from '../../../components/ui/DialogProvider.tsx';
 import { Money } from '../../../components/ui/Money.tsx';
+import { useSiteZone } from '../../site/site.ts';
+import { siteZone } from '../../site/site-zone.ts';
 import support from '../../support/support.module.css';
 import { downloadStatement, useActivity } from '../queries.ts';
 import styles from './protection.module.css';
 
 const FIGURES: (keyof ActivityTotals)[] = ['deposits', 'withdrawals', 'stakes', 'wins', 'net'];
 
-/** YYYY-MM-DD of `date` in the site's time zone: the statement's days are the site's days (en-CA writes ISO dates). */
-const isoDay = (date: Date, timeZone: string | undefined) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    date,
-  );
+/** YYYY-MM-DD of `date` in the site's time zone: the statement's days are the site's days. */
+const isoDay = (date: Date, timeZone: string | undefined) => dayIn(date, timeZone ?? siteZone() ?? 'UTC');
 
 /** My page: the last log-in, money in and out for a chosen period, and the statement as a CSV file. */
 export function ActivityPanel() {
   const { t } = useTranslation(['user', 'common']);
   const activity = useActivity();
+  const zone = useSiteZone();
   const data = activity.data;
   const last = data?.lastLogin ?? data?.currentLogin;
   const [window, setWindow] = useState<ActivityWindow>('today');
@@ -33,7 +34,7 @@ export function ActivityPanel() {
       <h2 id="activity-title">{t('activity.title')}</h2>
       {last && (
         <p className={styles.login} data-testid="last-login">
-          {t('activity.lastLogin', { at: formatDateTime(last.at), ip: last.ip ?? '-' })}
+          {t('activity.lastLogin', { at: formatDateTime(last.at, zone), ip: last.ip ?? '-' })}
         </p>
       )}
       <fieldset className={styles.windows} aria-label={t('activity.period')}>

@@ -9,7 +9,7 @@ import { Button } from '../../../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../../../api/client.ts';
 import { useDialog } from '../../../components/ui/DialogProvider.tsx';
 import { Money } from '../../../components/ui/Money.tsx';
-import { useCurrency } from '../../site/site.ts';
+import { useCurrency, useSiteZone } from '../../site/site.ts';
 import support from '../../support/support.module.css';
 import { limitParams, messageParams } from '../messageParams.ts';
 import { LIMITS_KEY, useLimits } from '../queries.ts';
@@ -42,6 +42,7 @@ function LimitRow({
 }) {
   const { t } = useTranslation('user');
   const currency = useCurrency();
+  const zone = useSiteZone();
   const session = limit.kind === 'session';
   return (
     <li className={styles.limit} data-testid="limit-row" data-limit={`${limit.kind}:${limit.period}`}>
@@ -61,12 +62,12 @@ function LimitRow({
       {limit.pendingFrom && (
         <p className={styles.pending} data-testid="limit-pending">
           {limit.pendingRemove
-            ? t('limits.pendingRemove', { from: formatDateTime(limit.pendingFrom) })
+            ? t('limits.pendingRemove', { from: formatDateTime(limit.pendingFrom, zone) })
             : t('limits.pendingRaise', {
                 amount: session
                   ? limit.pendingAmount
                   : limitParams({ amount: limit.pendingAmount }, currency).amount,
-                from: formatDateTime(limit.pendingFrom),
+                from: formatDateTime(limit.pendingFrom, zone),
               })}
         </p>
       )}

@@ -9,6 +9,7 @@ import { ApiFailure, callRoute } from '../../../api/client.ts';
 import { useDialog } from '../../../components/ui/DialogProvider.tsx';
 import { SESSION_KEY } from '../../session/queries.ts';
 import { useCurrency } from '../../site/site.ts';
+import { siteZone } from '../../site/site-zone.ts';
 import support from '../../support/support.module.css';
 import { messageParams } from '../messageParams.ts';
 import { useProtection } from '../queries.ts';
@@ -35,11 +36,11 @@ function endOf(choice: Choice, now = new Date()): Date | null {
 
 /** Where the member's break or self-exclusion stands, in the words of the refusals. */
 function stateText(t: (key: string, params?: Record<string, string>) => string, p: ProtectionViewReply) {
-  if (p.state === 'cooling') return t('common:msg.msg3105', { until: formatDateTime(p.liftsAt) });
-  if (p.state === 'ended') return t('common:msg.msg3104', { until: formatDateTime(p.endsAt) });
+  if (p.state === 'cooling') return t('common:msg.msg3105', { until: formatDateTime(p.liftsAt, siteZone()) });
+  if (p.state === 'ended') return t('common:msg.msg3104', { until: formatDateTime(p.endsAt, siteZone()) });
   if (p.endsAt === null) return t('common:msg.msg3103');
   const key = p.kind === 'break' ? 'msg3101' : 'msg3102';
-  return t(`common:msg.${key}`, { until: formatDateTime(p.endsAt) });
+  return t(`common:msg.${key}`, { until: formatDateTime(p.endsAt, siteZone()) });
 }
 
 /** My page: take a break or exclude yourself, see the state, ask to lift it once it has ended. */
@@ -73,7 +74,7 @@ export function ProtectionPanel() {
     const end = endOf(chosen);
     const text = end
       ? t(chosen.kind === 'break' ? 'protection.confirmBreak' : 'protection.confirmExclusion', {
-          end: formatDateTime(end),
+          end: formatDateTime(end, siteZone()),
         })
       : t('protection.confirmPermanent');
     if (!(await dialog.confirm(text))) return;

@@ -1,0 +1,142 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminContract as api } from '../../../shared/contract/admin/index.ts';
+import { isLocale, LOCALES, type Locale } from '../../../shared/format.ts';
+import { parseMajor } from '../../../shared/money.ts';
+import { zoneLabel } from '../../../shared/zoned-time.ts';
+import { Button } from '../../../ui/Button.tsx';
+import type { SiteView } from '../../api/types.ts';
+import { Field, Outcome, Select } from '../../components/Field.tsx';
+import { Panel } from '../../components/Panel.tsx';
+import ui from '../../components/ui.module.css';
+import { LANGUAGE_NAMES } from '../../i18n/index.ts';
+import { useSettingsChange } from './queries.ts';
+
+/** A time zone Intl knows, as the server checks it. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A site's money and time in one place: its currency (fixed once it has members, whose accounts are in
+ * it), time zone, default language, the deposit and withdrawal minimum and step and the comp minimum,
+ * in major units of the currency. Saved through the settings routes that own each part (money,
+ * cashier, comp).
+ */
+export function MoneyRulesForm({ site }: { site: SiteView }) {
+  const { t } = useTranslation();
+  const money = useSettingsChange(api.sites.money);
+  const cashier = useSettingsChange(api.sites.cashier);
+  const comp = useSettingsChange(api.sites.comp);
+  const [form, setForm] = useState({
+    currency: site.currency,
+    timezone: site.desks.deposit.timezone,
+    lang: (isLocale(site.settings.lang) ? site.settings.lang : 'th') as Locale,
+    minimum: String(site.settings.cash?.minimum ?? ''),
+    step: String(site.settings.cash?.step ?? ''),
+    compMinimum: String(site.settings.comp?.minExchange ?? ''),
+  });
+  const [bad, setBad] = useState<string>();
+  const [done, setDone] = useState(false);
+  const currency = form.currency.trim().toUpperCase();
+  const amount = (text: string) => (text.trim() === '' ? undefined : Number(text.trim()));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setDone(false);
+    const [minimum, step, compMinimum] = [amount(form.minimum), amount(form.step), amount(form.compMinimum)];
+    const typed = [form.minimum, form.step, form.compMinimum].filter((v) => v.trim() !== '');
+    if (typed.some((v) => parseMajor(v, currency) === null))
+      return setBad(t('settings.money.badAmount', { currency }));
+    if (!isTimeZone(form.timezone.trim())) return setBad(t('settings.money.badZone'));
+    setBad(undefined);
+    const params = { id: site.id };
+    const cash = minimum !== undefined && step !== undefined ? { minimum, step } : undefined;
+    await money.mutateAsync({
+      params,
+      body: {
+        ...(site.hasMembers || currency === site.currency ? {} : { currency }),
+        lang: form.lang,
+        ...(cash ? { cash } : {}),
+      },
+    });
+    if (form.timezone.trim() !== site.desks.deposit.timezone)
+      await cashier.mutateAsync({ params, body: { timezone: form.timezone.trim() } });
+    if (compMinimum !== undefined && compMinimum !== site.settings.comp?.minExchange)
+      await comp.mutateAsync({ params, body: { minExchange: compMinimum } });
+    setDone(true);
+  };
+  const pending = money.isPending || cashier.isPending || comp.isPending;
+  return (
+    <Panel title={t('settings.money.title')}>
+      <form
+        className={ui.form}
+        aria-label={t('settings.money.title')}
+        onSubmit={(e) => void submit(e).catch(() => undefined)}
+      >
+        <Field
+          label={t('settings.money.currency')}
+          value={form.currency}
+          maxLength={3}
+          disabled={site.hasMembers}
+          aria-describedby={site.hasMembers ? `currency-fixed-${site.id}` : undefined}
+          onChange={(e) => setForm({ ...form, currency: e.target.value })}
+        />
+        {site.hasMembers && (
+          <p id={`currency-fixed-${site.id}`} className={ui.muted}>
+            {t('settings.money.currencyFixed')}
+          </p>
+        )}
+        <Field
+          label={t('settings.money.timezone', {
+            offset: isTimeZone(form.timezone) ? zoneLabel(form.timezone) : '?',
+          })}
+          value={form.timezone}
+          maxLength={64}
+          onChange={(e) => setForm({ ...form, timezone: e.target.value })}
+        />
+        <Select
+          label={t('settings.money.lang')}
+          value={form.lang}
+          onChange={(e) => isLocale(e.target.value) && setForm({ ...form, lang: e.target.value })}
+        >
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale}>
+              {LANGUAGE_NAMES[locale]}
+            </option>
+          ))}
+        </Select>
+        <Field
+          label={t('settings.money.minimum', { currency })}
+          inputMode="decimal"
+          value={form.minimum}
+          onChange={(e) => setForm({ ...form, minimum: e.target.value })}
+        />
+        <Field
+          label={t('settings.money.step', { currency })}
+          inputMode="decimal"
+          value={form.step}
+          onChange={(e) => setForm({ ...form, step: e.target.value })}
+        />
+        <Field
+          label={t('settings.money.compMinimum', { currency })}
+          inputMode="numeric"
+          value={form.compMinimum}
+          onChange={(e) => setForm({ ...form, compMinimum: e.target.value })}
+        />
+        {bad && <p role="alert">{bad}</p>}
+        <Outcome error={money.error ?? cashier.error ?? comp.error} done={done && t('common.saved')} />
+        <div className={ui.row}>
+          <Button type="submit" disabled={pending}>
+            {t('settings.money.save')}
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { memberIdOf, nextCode } from '../../../../test/support/money.ts';
+import { useOperators } from '../../../../test/support/operators.ts';
+import {
+  footballEvent,
+  listenForWallet,
+  selectionsOf,
+  slipId,
+  sportsApiCall,
+} from '../../../../test/support/sports.ts';
+import { type CallOptions, newMember, type TestApp, useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { queryRows } from '../../db/client.ts';
+import { DEMO_SITES, seedDemo } from '../../db/seed-demo.ts';
+import { approveDeposit } from '../../modules/cashier/deposits.service.ts';
+
+/** The demo's two sites on one database: Thai in baht (the default site), Korean in won (ko.localhost). */
+const TH: CallOptions = {};
+const KO: CallOptions = { headers: { host: DEMO_SITES.ko.host, origin: `http://${DEMO_SITES.ko.host}` } };
+
+/** A funded member of a site who opened the sportsbook there. */
+async function bettorOn(t: TestApp, site: CallOptions, funds: number) {
+  const member = newMember({ bankname: await t.siteBank(site) });
+  expect((await t.call('user-register', member, site)).json().status).toBe('success');
+  const token = (await t.call('user-do-login', { id: member.id, pw: member.pw }, site)).json()
+    .token as string;
+  const as = { ...site, token };
+  const dep = await t.call('apply-user-deposit', { balance: funds, code: nextCode() }, as);
+  expect(dep.statusCode).toBe(200);
+  await approveDeposit(t.db, dep.json().requestId, { by: 'test-operator' });
+  const open = await t.call('open-game', { code: 'sportsbook', company: 'royal-sports' }, as);
+  expect(open.statusCode).toBe(200);
+  const gameToken = new URL(open.json().url, 'http://x').searchParams.get('token')!;
+  return { gameToken, memberId: await memberIdOf(t.db, member.id) };
+}
+
+const platformRow = (t: TestApp, currency: string) =>
+  queryRows<{ max_stake: number | null }>(
+    t.db,
+    sql`select max_stake from sb_limits where scope = 'platform' and scope_id = '' and currency = ${currency}`,
+  );
+
+describe.runIf(backendAvailable)('sports limits and liability per currency', () => {
+  const t = useTestApp();
+  const { as } = useOperators(t);
+  beforeAll(async () => {
+    await seedDemo(t.db);
+    t.app.sites.invalidate();
+    await listenForWallet(t);
+  });
+
+  const place = (gameToken: string, sel: { id: number; price: string }, unitStake: number) =>
+    sportsApiCall(t, 'place', {
+      token: gameToken,
+      requestId: slipId(),
+      kind: 'single',
+      unitStake,
+      priceChange: 'none',
+      legs: [{ selectionId: sel.id, price: sel.price }],
+    });
+
+  it('every site currency has its platform row; a won and a baht member are each held to their own max stake', async () => {
+    expect(await platformRow(t, 'THB')).toHaveLength(1);
+    expect(await platformRow(t, 'KRW')).toHaveLength(1);
+    // ฿500.00 (50,000 satang) and ₩300,000: in minor units the won limit is the larger number.
+    await t.db.execute(
+      sql`update sb_limits set max_stake = 50000 where scope = 'platform' and currency = 'THB'`,
+    );
+    await t.db.execute(
+      sql`update sb_limits set max_stake = 300000 where scope = 'platform' and currency = 'KRW'`,
+    );
+    const th = await bettorOn(t, TH, 10_000_000);
+    const ko = await bettorOn(t, KO, 10_000_000);
+    const { eventId, marketId } = await footballEvent(t.db, { prices: ['3.0', '3.0', '3.0'] });
+    const s = await selectionsOf(t, eventId);
+    const home = s['1x2:home']!;
+
+    expect((await place(th.gameToken, home, 50_001)).json().refusal).toBe('stake_too_high');
+    expect((await place(ko.gameToken, home, 300_001)).json().refusal).toBe('stake_too_high');
+    expect((await place(th.gameToken, home, 50_000)).json().status).toBe('success');
+    expect((await place(ko.gameToken, home, 300_000)).json().status).toBe('success');
+    // The won member's 300,000 is over the baht limit and was taken: no baht limit applied to won.
+
+    // Liability per currency: 2× each stake, never added together.
+    const liability = await queryRows<{ currency: string; liability: number }>(
+      t.db,
+      sql`select currency, liability from sb_selection_liability where selection_id = ${home.id} order by currency`,
+    );
+    expect(liability.map((r) => [r.currency, Number(r.liability)])).toEqual([
+      ['KRW', 600_000],
+      ['THB', 100_000],
+    ]);
+    // A market limit in won binds only won bets: the baht side stays open.
+    await t.db.execute(
+      sql`insert into sb_limits (scope, scope_id, currency, max_liability) values ('market', ${String(marketId)}, 'KRW', 700000)`,
+    );
+    expect((await place(ko.gameToken, home, 100_000)).json().refusal).toBe('liability_reached');
+    expect((await place(th.gameToken, home, 50_000)).json().status).toBe('success');
+  });
+
+  it('the house rules cite the platform limits of the currency asked for', async () => {
+    const rules = async (currency: string) => (await sportsApiCall(t, 'rules', { currency })).json().rules;
+    expect(await rules('THB')).toMatchObject({ currency: 'THB', maxStake: 50_000 });
+    expect(await rules('KRW')).toMatchObject({ currency: 'KRW', maxStake: 300_000 });
+  });
+
+  it('a site added in a new currency gets a platform row at once, with the default currency’s amounts', async () => {
+    await t.db.execute(
+      sql`insert into sites (code, name, currency) values ('jp-test', 'Test JPY site', 'JPY')`,
+    );
+    expect(await platformRow(t, 'JPY')).toEqual([{ max_stake: 50_000 }]);
+  });
+
+  it('the desk lists, sets and removes limits per currency through the admin API; a bet meets what it set', async () => {
+    const desk = as('trading');
+    const listed = (await desk.get('/api/admin/sports/limits')).json();
+    expect(listed.currencies).toEqual(expect.arrayContaining(['KRW', 'THB']));
+    expect(
+      listed.limits
+        .filter((l: { scope: string }) => l.scope === 'platform')
+        .map((l: { currency: string }) => l.currency),
+    ).toEqual(expect.arrayContaining(['KRW', 'THB']));
+    const ko = await bettorOn(t, KO, 10_000_000);
+    const { eventId } = await footballEvent(t.db, { prices: ['3.0', '3.0', '3.0'] });
+    const home = (await selectionsOf(t, eventId))['1x2:home']!;
+    const set = await desk.post('/api/admin/sports/limits', {
+      scope: 'event',
+      scopeId: String(eventId),
+      currency: 'KRW',
+      maxStake: 20_000,
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().limit).toMatchObject({
+      scope: 'event',
+      currency: 'KRW',
+      maxStake: 20_000,
+      minStake: null,
+    });
+    const onlyKrw = (await desk.get('/api/admin/sports/limits?currency=KRW')).json().limits;
+    expect(onlyKrw.every((l: { currency: string }) => l.currency === 'KRW')).toBe(true);
+    expect((await place(ko.gameToken, home, 20_001)).json().refusal).toBe('stake_too_high');
+    expect((await place(ko.gameToken, home, 20_000)).json().status).toBe('success');
+    const removed = await desk.post('/api/admin/sports/limits/remove', {
+      scope: 'event',
+      scopeId: String(eventId),
+      currency: 'KRW',
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await place(ko.gameToken, home, 20_001)).json().status).toBe('success');
+    const audit = (await as('owner').get('/api/admin/audit?action=sports.*')).json().entries;
+    expect(audit.map((e: { action: string }) => e.action)).toEqual(
+      expect.arrayContaining(['sports.limits', 'sports.limits.remove']),
+    );
+  });
+
+  it('refuses limits in a currency no site uses, malformed ones, and removing the platform’s, with a 4xx', async () => {
+    const desk = as('trading');
+    const refused = async (path: string, body: object) => {
+      const res = await desk.post(path, body);
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.json().msg).toBeTruthy();
+      return res.statusCode;
+    };
+    expect(
+      await refused('/api/admin/sports/limits', { scope: 'platform', currency: 'USD', maxStake: 1 }),
+    ).toBe(400);
+    expect(await refused('/api/admin/sports/limits', { scope: 'platform', currency: 'thb' })).toBe(400);
+    expect(
+      await refused('/api/admin/sports/limits', { scope: 'market', scopeId: 'x;', currency: 'THB' }),
+    ).toBe(400);
+    expect(
+      await refused('/api/admin/sports/limits', { scope: 'platform', scopeId: '1', currency: 'THB' }),
+    ).toBe(400);
+    expect(
+      await refused('/api/admin/sports/limits', {
+        scope: 'platform',
+        currency: 'THB',
+        minStake: 10,
+        maxStake: 5,
+      }),
+    ).toBe(400);
+    expect(
+      await refused('/api/admin/sports/limits', {
+        scope: 'market',
+        scopeId: '1',
+        currency: 'THB',
+        stakeFactorBp: 5,
+      }),
+    ).toBe(400);
+    expect(
+      await refused('/api/admin/sports/limits', { scope: 'platform', currency: 'THB', maxStake: -1 }),
+    ).toBe(400);
+    expect(
+      await refused('/api/admin/sports/limits', { scope: 'platform', currency: 'THB', maxStake: 1.5 }),
+    ).toBe(400);
+    expect(await refused('/api/admin/sports/limits/remove', { scope: 'platform', currency: 'THB' })).toBe(
+      409,
+    );
+    expect(
+      await refused('/api/admin/sports/limits/remove', {
+        scope: 'market',
+        scopeId: '999999',
+        currency: 'THB',
+      }),
+    ).toBe(404);
+    expect((await as('cashier').get('/api/admin/sports/limits')).statusCode).toBe(403);
+  });
+});
