@@ -140,6 +140,10 @@ function journeys(lang: Lang, viewport: typeof PHONE, label: string) {
     });
 
     it('an abandoned card payment can be resumed or cancelled, and no longer blocks deposits', async () => {
+      // The account answer came as a note: its new-note alert may rise over this page at any moment.
+      await b.page.addLocatorHandler(b.page.getByText(common.msg.msg2003), async () => {
+        await b.page.getByRole('button', { name: common.cancel, exact: true }).click();
+      });
       await b.page.getByRole('button', { name: /Sandbox card/ }).click();
       await b.page.locator('#amount').fill('50000');
       const payPage = b.context.waitForEvent('page');
