@@ -57,6 +57,12 @@ export function selectionLabel(t: TFunction, selection: { key: string; name: str
     const parts = /^(\w+)( \(.+\))?$/.exec(selection.name);
     if (parts) return `${t(`sports:selection.${selection.key}`)}${parts[2] ?? ''}`;
   }
+  // A side the book named by its key alone ("home"), with no team name to show.
+  if (
+    (selection.key === 'home' || selection.key === 'away') &&
+    selection.name.toLowerCase() === selection.key
+  )
+    return t(`sports:selection.${selection.key}`);
   const side = /^(Over|Under)( .+)?$/.exec(selection.name);
   if (side && (selection.key === 'over' || selection.key === 'under'))
     return `${t(`sports:selection.${selection.key}`)}${side[2] ?? ''}`;
