@@ -42,7 +42,12 @@ export function OfferCard({ offer }: { offer: Offer }) {
           </div>
         ))}
       </dl>
-      {offer.terms && <p className={styles.termsText}>{offer.terms}</p>}
+      {/* The operator's own text, already in the member's language. */}
+      {offer.terms && (
+        <p className={styles.termsText} translate="no">
+          {offer.terms}
+        </p>
+      )}
       {offer.atDeposit && (
         <Link to={`/deposit?promo=${offer.id}`} className={styles.cta}>
           {t('takeAtDeposit')}
