@@ -146,7 +146,7 @@ describe.runIf(chromiumAvailable)('promotions: opt in at deposit, wager, convert
       await b.page.getByRole('button', { name: t('common', 'ok') }).click();
       await b.page.getByText(t('promotions', 'noActive')).waitFor();
       await b.page.getByTestId('bonus-history').getByText(t('promotions', 'status.converted')).waitFor();
-      expect(await b.page.getByTestId('header-bonus').count()).toBe(0);
+      await expect.poll(() => b.page.getByTestId('header-bonus').count()).toBe(0);
       await b.screenshot(`promotions-converted-phone-${locale}`);
 
       // The same page on a wide screen.
