@@ -5,7 +5,7 @@ import { LINE_BETS } from '../src/shared/games/house-games.ts';
 import { PAYLINES } from '../src/shared/games/slot.ts';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
 import { launch, loginAs, memberCall, registerViaApi } from './support/member.ts';
-import { PROMO_OWNER } from './support/operator.ts';
+import { PROMO_DESK, PROMO_OWNER, signInOperator } from './support/operator.ts';
 import { chooseSiteLanguage } from './support/play.ts';
 import { signInTrader, type TraderCall } from './support/trader.ts';
 
@@ -157,4 +157,24 @@ describe.runIf(chromiumAvailable)('promotions: opt in at deposit, wager, convert
       await b.page.setViewportSize(PHONE);
     },
   );
+
+  it('back office: the campaign in the list, its report (both conversions) and its form', async () => {
+    await b.page.setViewportSize(DESKTOP);
+    await signInOperator(b, PROMO_DESK);
+    await b.page.getByRole('link', { name: 'Promotions' }).click();
+    const list = b.page.getByRole('table', { name: 'Campaigns' });
+    const row = list.getByRole('row').filter({ hasText: 'Royal Welcome' });
+    await row.getByRole('button', { name: 'Open' }).click();
+    const report = b.page.getByRole('table', { name: 'Report of Royal Welcome' });
+    await expect
+      .poll(() => report.getByRole('row').filter({ hasText: 'Converted' }).innerText())
+      .toMatch(/Converted\s+2\s/);
+    await b.page.getByRole('tab', { name: /English/ }).click();
+    await expect
+      .poll(() => b.page.getByLabel('Terms in the chosen language').inputValue())
+      .toBe('100% on your first deposit, wagered once.');
+    await b.screenshot('promotions-admin-desktop');
+    await b.page.setViewportSize(PHONE);
+    await b.screenshot('promotions-admin-phone');
+  });
 });

@@ -32,6 +32,7 @@ import {
   LANGUAGE_OPERATORS,
   LIMITS_OPERATOR,
   PHONE_OPERATOR,
+  PROMO_DESK,
   PROMO_OWNER,
   TRADING_OPERATORS,
   WINDOW_TRADERS,
@@ -234,12 +235,14 @@ export default async function setup(project: TestProject) {
       totpSecret: DEMO_OPERATOR.totpSecret,
     });
   }
-  await createOperator(database.db, {
-    login: PROMO_OWNER,
-    password: DEMO_OPERATOR.password,
-    role: 'owner',
-    totpSecret: DEMO_OPERATOR.totpSecret,
-  });
+  for (const login of [PROMO_OWNER, PROMO_DESK]) {
+    await createOperator(database.db, {
+      login,
+      password: DEMO_OPERATOR.password,
+      role: 'owner',
+      totpSecret: DEMO_OPERATOR.totpSecret,
+    });
+  }
   await createOperator(database.db, {
     login: KYC_OWNER,
     password: DEMO_OPERATOR.password,
