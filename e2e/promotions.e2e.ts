@@ -86,6 +86,7 @@ describe.runIf(chromiumAvailable)('promotions: opt in at deposit, wager, convert
       const offer = b.page.getByTestId(`offer-${campaignId}`);
       await offer.waitFor();
       await offer.getByText(t('promotions', 'type.first_deposit')).waitFor();
+      await offer.getByText('100%', { exact: true }).waitFor();
       await b.screenshot(`promotions-offer-phone-${locale}`);
 
       // Opting in at deposit: the offer's link chooses it on the deposit page.
@@ -152,7 +153,8 @@ describe.runIf(chromiumAvailable)('promotions: opt in at deposit, wager, convert
       // The same page on a wide screen.
       await b.page.setViewportSize(DESKTOP);
       await b.page.goto('/promotions');
-      await b.page.getByTestId('bonus-history').waitFor();
+      await b.page.getByTestId('bonus-history').getByText(t('promotions', 'status.converted')).waitFor();
+      await b.page.getByTestId(`offer-${campaignId}`).waitFor();
       await b.screenshot(`promotions-desktop-${locale}`);
       await b.page.setViewportSize(PHONE);
     },

@@ -38,7 +38,7 @@ export default function PromotionsPage() {
         c.type === 'code' ? (
           <Amount value={c.fixedAmount} currency={c.currency} />
         ) : (
-          formatBasisPoints(c.percentBps, 'en')
+          `${formatBasisPoints(c.percentBps, 'en')}%`
         ),
     },
     { head: t('promotions.field.wageringMultiple'), numeric: true, cell: (c) => `${c.wageringMultiple}×` },

@@ -45,7 +45,7 @@ function Promotions() {
         <h2 className={styles.subhead}>{t('codeTitle')}</h2>
         <CodeClaim />
       </section>
-      <BonusHistory history={mine.data?.history ?? []} />
+      {mine.data && <BonusHistory history={mine.data.history} />}
     </div>
   );
 }

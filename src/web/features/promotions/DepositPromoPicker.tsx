@@ -54,7 +54,7 @@ export function DepositPromoPicker({
           >
             <span translate="no">{offer.name}</span>
             <span className={cashier.methodKind}>
-              {formatBasisPoints(offer.percentBps, locale)}
+              {t('percent', { value: formatBasisPoints(offer.percentBps, locale) })}
               {offer.cap !== null && (
                 <>
                   {' '}

@@ -13,7 +13,7 @@ export function OfferCard({ offer }: { offer: Offer }) {
   // A row's value is a text, or an amount shown through Money.
   const rows: [string, string | { money: number }][] = [];
   if (offer.percentBps > 0) {
-    rows.push([t('bonusPercent'), formatBasisPoints(offer.percentBps, locale)]);
+    rows.push([t('bonusPercent'), t('percent', { value: formatBasisPoints(offer.percentBps, locale) })]);
   }
   if (offer.fixedAmount > 0) rows.push([t('bonusFixed'), { money: offer.fixedAmount }]);
   if (offer.percentBps > 0) rows.push([t('cap'), offer.cap === null ? t('noCap') : { money: offer.cap }]);
