@@ -132,6 +132,8 @@ describe.runIf(chromiumAvailable)('promotions: opt in at deposit, wager, convert
       await expect
         .poll(() => b.page.getByRole('progressbar').getAttribute('aria-valuenow'), { timeout: 15_000 })
         .toBe(String(Math.floor((STAKE * 100) / BONUS)));
+      // The bar grows with a short transition: the picture is taken once it has.
+      await b.page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
       await b.screenshot(`promotions-progress-phone-${locale}`);
 
       // Two more spins complete the wagering; the page offers the conversion.
