@@ -162,7 +162,41 @@ describe.runIf(chromiumAvailable)('promotions: opt in at deposit, wager, convert
     },
   );
 
-  it('back office: the campaign in the list, its report (both conversions) and its form', async () => {
+  it('en: a withdrawal while the bonus runs warns, asks, and forfeits it on yes', async () => {
+    const t = (ns: string, key: string) => label('en', ns, key);
+    const id = await member('en');
+    const asked = await memberCall(b.page, 'apply-user-deposit', {
+      balance: 100_000,
+      code: `${Date.now()}`,
+      promo: campaignId,
+    });
+    expect(asked.status).toBe('success');
+    const approved = await fetch(`${inject('operatorUrl')}/approve-latest-deposit`, {
+      method: 'POST',
+      body: JSON.stringify({ loginId: id }),
+    });
+    expect(approved.status).toBe(200);
+    await memberCall(b.page, 'read-all-note', {});
+    await b.page.goto('/withdraw');
+    await b.page.getByTestId('forfeit-warning').waitFor();
+    await b.page.locator('#amount').fill('500');
+    await b.screenshot('promotions-withdraw-phone-en');
+    await b.page.getByRole('button', { name: t('cashier', 'submitWithdraw') }).click();
+    // No: the bonus stays and nothing is asked of the cashier.
+    await b.page.getByText(t('common', 'msg.msg3607')).waitFor();
+    await b.page.getByRole('button', { name: t('common', 'cancel') }).click();
+    expect(await progressOf()).not.toBeNull();
+    // Yes: the withdrawal is requested and the bonus forfeited.
+    await b.page.getByRole('button', { name: t('cashier', 'submitWithdraw') }).click();
+    await b.page.getByRole('button', { name: t('common', 'ok') }).click();
+    await b.page.getByText(t('common', 'msg.msg2015')).waitFor();
+    await b.page.getByRole('button', { name: t('common', 'ok') }).click();
+    expect(await progressOf()).toBeNull();
+    await b.page.goto('/promotions');
+    await b.page.getByTestId('bonus-history').getByText(t('promotions', 'status.forfeited')).waitFor();
+  });
+
+  it('back office: the campaign in the list, its report (two conversions, one forfeiture) and its form', async () => {
     await b.page.setViewportSize(DESKTOP);
     await signInOperator(b, PROMO_DESK);
     await b.page.getByRole('link', { name: 'Promotions' }).click();
@@ -173,6 +207,9 @@ describe.runIf(chromiumAvailable)('promotions: opt in at deposit, wager, convert
     await expect
       .poll(() => report.getByRole('row').filter({ hasText: 'Converted' }).innerText())
       .toMatch(/Converted\s+2\s/);
+    expect(await report.getByRole('row').filter({ hasText: 'Forfeited' }).innerText()).toMatch(
+      /Forfeited\s+1\s/,
+    );
     await b.page.getByRole('tab', { name: /English/ }).click();
     await expect
       .poll(() => b.page.getByLabel('Terms in the chosen language').inputValue())
