@@ -51,6 +51,7 @@ describe.runIf(chromiumAvailable)('back office on a phone', () => {
     ['Support', 'Support'],
     ['Content', 'Content'],
     ['Games', 'Games'],
+    ['Promotions', 'Promotions'],
     ['Settings', 'Settings'],
     ['Operators', 'Operators'],
     ['Audit log', 'Audit log'],

@@ -14,6 +14,7 @@ const PATHS = [
   '/deposit',
   '/withdraw',
   '/comp',
+  '/promotions',
   '/help',
   '/notice',
   '/note',

@@ -32,6 +32,8 @@ import {
   LANGUAGE_OPERATORS,
   LIMITS_OPERATOR,
   PHONE_OPERATOR,
+  PROMO_DESK,
+  PROMO_OWNER,
   TRADING_OPERATORS,
   WINDOW_TRADERS,
 } from './operator.ts';
@@ -226,6 +228,14 @@ export default async function setup(project: TestProject) {
     totpSecret: DEMO_OPERATOR.totpSecret,
   });
   for (const login of LANGUAGE_OPERATORS) {
+    await createOperator(database.db, {
+      login,
+      password: DEMO_OPERATOR.password,
+      role: 'owner',
+      totpSecret: DEMO_OPERATOR.totpSecret,
+    });
+  }
+  for (const login of [PROMO_OWNER, PROMO_DESK]) {
     await createOperator(database.db, {
       login,
       password: DEMO_OPERATOR.password,

@@ -17,6 +17,10 @@ export const currentCode = () => generateSync({ secret: DEMO_OPERATOR.totpSecret
 export const PHONE_OPERATOR = 'phone-desk';
 /** Owners who work the back office in Korean and Thai (admin-language.e2e.ts): one per test. */
 export const LANGUAGE_OPERATORS = ['desk-ko', 'walk-ko', 'walk-th'] as const;
+/** An owner who creates the promotion campaign of promotions.e2e.ts through the admin API. */
+export const PROMO_OWNER = 'promo-owner';
+/** An owner who opens the back office's Promotions screen in promotions.e2e.ts (its own TOTP step). */
+export const PROMO_DESK = 'promo-desk';
 /** A support operator who reads a member's limits (limits.e2e.ts). */
 export const LIMITS_OPERATOR = 'limits-desk';
 /** Compliance operators who approve verification documents (kyc.e2e.ts, one per language). */

@@ -12,5 +12,6 @@ export const MEMBER_ROUTES = [
   '/withdraw',
   '/user',
   '/comp',
+  '/promotions',
   '/game',
 ] as const;

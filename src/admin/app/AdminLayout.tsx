@@ -28,6 +28,7 @@ const SECTIONS: Section[] = [
   { to: '/content', label: 'content', permission: 'content.manage' },
   { to: '/games', label: 'games', permission: 'games.manage' },
   { to: '/trading', label: 'trading', permission: 'trading' },
+  { to: '/promotions', label: 'promotions', permission: 'settings.manage' },
   { to: '/settings', label: 'settings', permission: 'settings.manage' },
   { to: '/operators', label: 'operators', permission: 'settings.manage' },
   { to: '/audit', label: 'audit', permission: 'audit.view' },

@@ -15,6 +15,7 @@ const NotesPage = lazy(() => import('../routes/NotesPage.tsx'));
 const ContentPage = lazy(() => import('../routes/ContentPage.tsx'));
 const GamesPage = lazy(() => import('../routes/GamesPage.tsx'));
 const TradingPage = lazy(() => import('../routes/TradingPage.tsx'));
+const PromotionsPage = lazy(() => import('../routes/PromotionsPage.tsx'));
 const SettingsPage = lazy(() => import('../routes/SettingsPage.tsx'));
 const AuditPage = lazy(() => import('../routes/AuditPage.tsx'));
 const OperatorsPage = lazy(() => import('../routes/OperatorsPage.tsx'));
@@ -46,6 +47,7 @@ export function App() {
           <Route path="/content" element={<ContentPage />} />
           <Route path="/games" element={<GamesPage />} />
           <Route path="/trading" element={<TradingPage />} />
+          <Route path="/promotions" element={<PromotionsPage />} />
           <Route path="/settings" element={<SettingsPage />} />
           <Route path="/audit" element={<AuditPage />} />
           <Route path="/operators" element={<OperatorsPage />} />

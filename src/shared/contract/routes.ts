@@ -58,6 +58,8 @@ export const memberUser = z.object({
   balance: z.number().int(),
   in_balance: z.number().int(),
   rolling: z.number().int(),
+  /** Bonus money (promotions, issue 36): apart from `balance`, which is cash only; 0 without a bonus. */
+  bonus: z.number().int(),
   bankname: z.string(),
   bankOwner: z.string(),
   banknum: z.string(),

@@ -17,6 +17,9 @@ const HelpPage = lazy(() => import('../routes/HelpPage.tsx').then((m) => ({ defa
 const NotePage = lazy(() => import('../routes/NotePage.tsx').then((m) => ({ default: m.NotePage })));
 const NoticePage = lazy(() => import('../routes/NoticePage.tsx').then((m) => ({ default: m.NoticePage })));
 const CompPage = lazy(() => import('../routes/CompPage.tsx').then((m) => ({ default: m.CompPage })));
+const PromotionsPage = lazy(() =>
+  import('../routes/PromotionsPage.tsx').then((m) => ({ default: m.PromotionsPage })),
+);
 const UserPage = lazy(() => import('../routes/UserPage.tsx').then((m) => ({ default: m.UserPage })));
 const GameLobbyPage = lazy(() =>
   import('../routes/GameLobbyPage.tsx').then((m) => ({ default: m.GameLobbyPage })),
@@ -49,6 +52,7 @@ export function App() {
         <Route path="note" element={<NotePage />} />
         <Route path="notice" element={<NoticePage />} />
         <Route path="comp" element={<CompPage />} />
+        <Route path="promotions" element={<PromotionsPage />} />
         <Route path="user" element={<UserPage />} />
         <Route path="game" element={<GameLobbyPage />} />
         <Route

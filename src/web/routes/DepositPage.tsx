@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { depositProblem } from '../../shared/cash-amounts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { callRoute } from '../api/client.ts';
@@ -13,6 +13,8 @@ import { DEPOSIT_ACCOUNT_KEY, DepositAccount } from '../features/cashier/Deposit
 import { failureMessage } from '../features/cashier/failureMessage.ts';
 import { useDeskState, usePaymentOptions } from '../features/cashier/queries.ts';
 import { RequestHistory } from '../features/cashier/RequestHistory.tsx';
+import { DepositPromoPicker } from '../features/promotions/DepositPromoPicker.tsx';
+import { promoFailure } from '../features/promotions/promoFailure.ts';
 import { cashRuleParams, messageParams } from '../features/protection/messageParams.ts';
 import { useSession } from '../features/session/queries.ts';
 import { RequireMember } from '../features/session/RequireMember.tsx';
@@ -43,6 +45,9 @@ function DepositForm() {
   const [amount, setAmount] = useState(0);
   const [method, setMethod] = useState<Method>('bank');
   const [busy, setBusy] = useState(false);
+  // The deposit promotion opted into (a bank transfer's `promo`); an offer's link names it in ?promo=.
+  const [promo, setPromo] = useState<number | null>(null);
+  const linkedPromo = Number(useSearchParams()[0].get('promo')) || null;
   const say = (
     key: string,
     kind: 'success' | 'warning' | 'error' | 'info' = 'error',
@@ -68,18 +73,29 @@ function DepositForm() {
     const payWindow = method === 'bank' ? null : window.open('', '_blank');
     try {
       if (method === 'bank') {
-        await callRoute('apply-user-deposit', { balance: amount, code });
+        await callRoute('apply-user-deposit', {
+          balance: amount,
+          code,
+          ...(promo !== null ? { promo } : {}),
+        });
       } else {
         const reply = await callRoute('apply-deposit-payment', { balance: amount, code, idx: method });
         if (payWindow) payWindow.location.href = reply.launcherUrl;
         else window.location.href = reply.launcherUrl;
       }
       await queryClient.invalidateQueries({ queryKey: ['cash-requests', 'deposit'] });
+      await queryClient.invalidateQueries({ queryKey: ['promotions'] });
       await say('msg2010', 'success');
       navigate('/');
     } catch (error) {
       payWindow?.close();
-      await say(failureMessage(error), 'warning', messageParams(error, currency));
+      // A refused opt-in refuses the request: each refusal (msg3600–msg3609) says why.
+      const key = promoFailure(error, '');
+      await say(
+        key.startsWith('msg36') ? key : failureMessage(error),
+        'warning',
+        messageParams(error, currency),
+      );
     } finally {
       setBusy(false);
     }
@@ -120,6 +136,7 @@ function DepositForm() {
           </div>
         </div>
         {method === 'bank' && <DepositAccount />}
+        {method === 'bank' && <DepositPromoPicker value={promo} onChange={setPromo} initial={linkedPromo} />}
         <AmountField value={amount} onChange={setAmount} label={t('amount', { step: stepText })} />
         <div className={styles.actions}>
           {method === 'bank' && (

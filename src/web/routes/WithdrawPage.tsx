@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withdrawProblem } from '../../shared/cash-amounts.ts';
 import { Button } from '../../ui/Button.tsx';
-import { callRoute } from '../api/client.ts';
+import { ApiFailure, callRoute } from '../api/client.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
 import { Money } from '../components/ui/Money.tsx';
 import { useTwoFactor } from '../features/account/queries.ts';
@@ -13,6 +13,7 @@ import styles from '../features/cashier/cashier.module.css';
 import { failureMessage } from '../features/cashier/failureMessage.ts';
 import { useDeskState } from '../features/cashier/queries.ts';
 import { RequestHistory } from '../features/cashier/RequestHistory.tsx';
+import { useMyBonuses } from '../features/promotions/queries.ts';
 import { cashRuleParams, messageParams } from '../features/protection/messageParams.ts';
 import { useSession } from '../features/session/queries.ts';
 import { RequireMember } from '../features/session/RequireMember.tsx';
@@ -42,23 +43,24 @@ function WithdrawForm() {
   const rules = useCashRules();
   const currency = useCurrency();
   const stepText = useStepText();
+  // A withdrawal forfeits a running bonus (only cash can leave): the member is told and asked first.
+  const activeBonus = useMyBonuses().data?.active ?? null;
 
   async function submit() {
     const problem = withdrawProblem(amount, rules);
     if (problem) return dialog.alert(t(`common:msg.${problem}`, cashRuleParams(rules, currency)), 'warning');
     if (twoFactor && !otp.trim()) return dialog.alert(t('common:msg.msg3520'), 'warning');
+    if (activeBonus && !(await dialog.confirm(t('common:msg.msg3607')))) return;
     setBusy(true);
     try {
-      await callRoute('apply-user-withdraw', {
-        balance: amount,
-        code: String(Date.now()),
-        ...(twoFactor ? { otp: otp.trim() } : {}),
-      });
+      await send(activeBonus !== null);
       setOtp('');
       await queryClient.invalidateQueries({ queryKey: ['session'] });
+      await queryClient.invalidateQueries({ queryKey: ['promotions'] });
       await dialog.alert(t('common:msg.msg2015'), 'success');
       navigate('/');
     } catch (error) {
+      if (error instanceof WithdrawalDropped) return;
       // A refusal's figures (what a member owes, msg3041) fill its message.
       await dialog.alert(
         t(`common:msg.${failureMessage(error, 'msg2018')}`, messageParams(error, currency)),
@@ -66,6 +68,27 @@ function WithdrawForm() {
       );
     } finally {
       setBusy(false);
+    }
+  }
+
+  /**
+   * Sends the request; `forfeitBonus` only once the member agreed. A bonus granted since the page
+   * loaded (409 msg3607) is asked about then, and the request sent again with the member's yes.
+   */
+  async function send(forfeitBonus: boolean): Promise<void> {
+    const request = {
+      balance: amount,
+      code: String(Date.now()),
+      ...(twoFactor ? { otp: otp.trim() } : {}),
+      ...(forfeitBonus ? { forfeitBonus: true } : {}),
+    };
+    try {
+      await callRoute('apply-user-withdraw', request);
+    } catch (error) {
+      if (forfeitBonus || !(error instanceof ApiFailure) || error.msg !== 'msg3607') throw error;
+      await queryClient.invalidateQueries({ queryKey: ['promotions'] });
+      if (!(await dialog.confirm(t('common:msg.msg3607')))) throw new WithdrawalDropped();
+      await callRoute('apply-user-withdraw', { ...request, forfeitBonus: true });
     }
   }
 
@@ -77,6 +100,11 @@ function WithdrawForm() {
           {t('withdrawable')} <Money value={user?.balance} />
         </p>
         {desk.data && !desk.data.open && <p className={styles.notice}>{t('common:msg.msg3031')}</p>}
+        {activeBonus && (
+          <p className={styles.notice} data-testid="forfeit-warning">
+            {t('forfeitWarning')} <Money value={activeBonus.balance} />
+          </p>
+        )}
         <div>
           <p className={styles.label}>{t('payoutTo')}</p>
           <dl className={styles.bank}>
@@ -110,3 +138,6 @@ function WithdrawForm() {
     </div>
   );
 }
+
+/** The member kept their bonus instead of withdrawing: nothing to report. */
+class WithdrawalDropped extends Error {}

@@ -26,7 +26,13 @@ describe.runIf(backendAvailable)('accounts', () => {
 
       const { token } = await t.login(member, true);
       const health = await t.call('user-health-check', {}, { token });
-      expect(health.json().user).toMatchObject({ userId: member.id, balance: 0, in_balance: 0, rolling: 0 });
+      expect(health.json().user).toMatchObject({
+        userId: member.id,
+        balance: 0,
+        in_balance: 0,
+        rolling: 0,
+        bonus: 0,
+      });
     });
 
     it('links a known referral code and refuses an unknown one', async () => {
@@ -184,6 +190,7 @@ describe.runIf(backendAvailable)('accounts', () => {
           balance: 0,
           in_balance: 0,
           rolling: 0,
+          bonus: 0,
           bankname: member.bankname,
           bankOwner: member.bankOwner,
           banknum: member.banknum,

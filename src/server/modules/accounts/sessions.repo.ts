@@ -122,6 +122,7 @@ interface SessionMemberRow {
   cash: number;
   held: number;
   comp: number;
+  bonus: number;
   currency: string;
   note_count?: number;
   help_count?: number;
@@ -143,6 +144,7 @@ const sessionMemberSql = (withCounts: boolean, tokenMatch: string) => `
          m.id as member_id, m.status, m.login_id, m.nick, m.phone, m.level,
          m.bank_name, m.bank_owner, m.bank_number,
          coalesce(cash.balance, 0) as cash, coalesce(held.balance, 0) as held, coalesce(comp.balance, 0) as comp,
+         coalesce(bonus.balance, 0) as bonus,
          coalesce(cash.currency, '') as currency
          ${withCounts ? COUNTS_SQL : ''}
   from sessions s
@@ -150,6 +152,7 @@ const sessionMemberSql = (withCounts: boolean, tokenMatch: string) => `
   left join ledger_accounts cash on cash.member_id = m.id and cash.kind = 'cash'
   left join ledger_accounts held on held.member_id = m.id and held.kind = 'held'
   left join ledger_accounts comp on comp.member_id = m.id and comp.kind = 'comp'
+  left join ledger_accounts bonus on bonus.member_id = m.id and bonus.kind = 'bonus'
   where ${tokenMatch} and s.revoked_at is null and s.expires_at > now()
     and s.last_seen_at > now() - $2::float8 * interval '1 millisecond'`;
 
@@ -220,6 +223,7 @@ function sessionMemberOf(row: SessionMemberRow): SessionMember {
       balance: row.cash,
       in_balance: row.held,
       rolling: row.comp,
+      bonus: row.bonus,
       bankname: row.bank_name,
       bankOwner: row.bank_owner,
       banknum: row.bank_number,

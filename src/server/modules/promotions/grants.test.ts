@@ -55,6 +55,9 @@ describe.runIf(backendAvailable)('promotions: grants', () => {
     const m = await member();
     const requestId = await depositWithPromo(t, m.as, 1_000_000, welcome);
     expect(await memberBalances(t.db, m.id)).toMatchObject({ cash: 1_000_000, bonus: 500_000 });
+    // The health check (the header) names the bonus money apart from the cash.
+    const health = (await t.call('user-health-check', {}, m.as)).json();
+    expect(health.user).toMatchObject({ balance: 1_000_000, bonus: 500_000 });
     const mine = await bonusesOf(t, m.as);
     expect(mine.active).toMatchObject({
       campaignId: welcome,

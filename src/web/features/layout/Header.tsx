@@ -113,6 +113,12 @@ function MemberBar({ session }: { session: Session }) {
       <span className={styles.stat}>
         <span className={styles.statLabel}>{t('balance')}</span>
         <Money value={displayBalance(user.balance, inGame.data?.gameMoney ?? 0)} className={styles.amount} />
+        {/* Bonus money is not cash (it cannot be withdrawn): shown apart, under it, only while there is some. */}
+        {user.bonus > 0 && (
+          <span className={styles.bonusLine} data-testid="header-bonus">
+            {t('bonusMoney')} <Money value={user.bonus} />
+          </span>
+        )}
       </span>
       <span className={`${styles.stat} ${styles.desktopOnly}`}>
         <span className={styles.statLabel}>{t('comp')}</span>

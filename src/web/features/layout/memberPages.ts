@@ -3,6 +3,7 @@ export const MEMBER_PAGES = [
   { to: '/game', label: 'games' },
   { to: '/deposit', label: 'deposit' },
   { to: '/withdraw', label: 'withdraw' },
+  { to: '/promotions', label: 'promotions' },
   { to: '/comp', label: 'comp' },
   { to: '/help', label: 'helpCentre', count: 'helpCount' },
   { to: '/notice', label: 'notices' },

@@ -36,6 +36,14 @@ export function AccountDrawer({ open, onClose }: { open: boolean; onClose(): voi
             <dd>
               <Money value={displayBalance(user.balance, inGame.data?.gameMoney ?? 0)} />
             </dd>
+            {user.bonus > 0 && (
+              <>
+                <dt>{t('bonusMoney')}</dt>
+                <dd data-testid="drawer-bonus">
+                  <Money value={user.bonus} />
+                </dd>
+              </>
+            )}
             <dt>{t('comp')}</dt>
             <dd>
               <Money value={user.rolling} />

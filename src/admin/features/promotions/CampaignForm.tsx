@@ -1,0 +1,162 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminContract as api } from '../../../shared/contract/admin/index.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../shared/format.ts';
+import { CAMPAIGN_TYPES, STAKE_ORDERS, WAGERING_BASES } from '../../../shared/promotions.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { adminCall } from '../../api/client.ts';
+import { Field, Outcome, Select, TextArea } from '../../components/Field.tsx';
+import ui from '../../components/ui.module.css';
+import { LanguageTabs } from '../content/LanguageTabs.tsx';
+import { bodyOf, type Campaign, type CampaignDraft, draftOf, emptyDraft } from './campaignDraft.ts';
+import styles from './promotions.module.css';
+
+export const CAMPAIGNS_KEY = ['admin', 'promotions', 'campaigns'] as const;
+
+/** Creates a campaign, or edits one: every field the API takes, the terms with a tab per language. */
+export function CampaignForm({
+  campaign,
+  currency,
+  onDone,
+}: {
+  campaign: Campaign | null;
+  currency: string;
+  onDone(): void;
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [draft, setDraft] = useState<CampaignDraft>(() =>
+    campaign ? draftOf(campaign) : emptyDraft(currency),
+  );
+  const [lang, setLang] = useState<Locale>(DEFAULT_LOCALE);
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: async () => {
+      const built = bodyOf(draft);
+      if ('problem' in built) {
+        setProblem(built.problem);
+        throw new Error(t('promotions.fieldProblem', { field: t(`promotions.field.${built.problem}`) }));
+      }
+      setProblem(null);
+      return campaign
+        ? adminCall(api.promotions.update, { params: { id: campaign.id }, body: built.body })
+        : adminCall(api.promotions.create, { body: built.body });
+    },
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+      onDone();
+    },
+  });
+  const text = (key: keyof CampaignDraft, extra: Partial<React.ComponentProps<'input'>> = {}) => (
+    <Field
+      label={t(`promotions.field.${key}`)}
+      value={draft[key] as string}
+      aria-invalid={problem === key || undefined}
+      onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+      {...extra}
+    />
+  );
+  const check = (key: 'newMembersOnly' | 'enabled') => (
+    <label className={styles.check}>
+      <input
+        type="checkbox"
+        checked={draft[key]}
+        onChange={(e) => setDraft({ ...draft, [key]: e.target.checked })}
+      />
+      {t(`promotions.field.${key}`)}
+    </label>
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  const isDeposit = draft.type === 'first_deposit' || draft.type === 'every_deposit';
+  return (
+    <form className={ui.form} onSubmit={submit} aria-label={t('promotions.formTitle')}>
+      <div className={styles.fields}>
+        {text('name', { required: true, maxLength: 100 })}
+        <Select
+          label={t('promotions.field.type')}
+          value={draft.type}
+          onChange={(e) => setDraft({ ...draft, type: e.target.value as CampaignDraft['type'] })}
+        >
+          {CAMPAIGN_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`promotions.type.${type}`)}
+            </option>
+          ))}
+        </Select>
+        {text('currency', { maxLength: 3, required: true })}
+        {draft.type === 'code' && text('code', { maxLength: 32, required: true })}
+        {text('percent', { inputMode: 'decimal' })}
+        {text('fixedAmount', { inputMode: 'decimal' })}
+        {text('cap', { inputMode: 'decimal', placeholder: t('promotions.noLimit') })}
+        {isDeposit && text('minDeposit', { inputMode: 'decimal' })}
+        {text('startsAt', { type: 'datetime-local', required: true })}
+        {text('endsAt', { type: 'datetime-local', required: true })}
+        {text('levels', { placeholder: t('promotions.all') })}
+        {text('siteIds', { placeholder: t('promotions.all') })}
+      </div>
+      {check('newMembersOnly')}
+      <h3 className={styles.subhead}>{t('promotions.wageringTitle')}</h3>
+      <div className={styles.fields}>
+        {text('wageringMultiple', { inputMode: 'numeric' })}
+        <Select
+          label={t('promotions.field.wageringBase')}
+          value={draft.wageringBase}
+          onChange={(e) =>
+            setDraft({ ...draft, wageringBase: e.target.value as CampaignDraft['wageringBase'] })
+          }
+        >
+          {WAGERING_BASES.map((base) => (
+            <option key={base} value={base}>
+              {t(`promotions.base.${base}`)}
+            </option>
+          ))}
+        </Select>
+        {text('slots', { inputMode: 'decimal' })}
+        {text('tables', { inputMode: 'decimal' })}
+        {text('sports', { inputMode: 'decimal' })}
+        {text('sportsMinOdds', { inputMode: 'decimal' })}
+        {text('maxStake', { inputMode: 'decimal', placeholder: t('promotions.noLimit') })}
+        {text('expiryDays', { inputMode: 'numeric' })}
+        {text('conversionCap', { inputMode: 'decimal', placeholder: t('promotions.noLimit') })}
+        <Select
+          label={t('promotions.field.stakeOrder')}
+          value={draft.stakeOrder}
+          onChange={(e) => setDraft({ ...draft, stakeOrder: e.target.value as CampaignDraft['stakeOrder'] })}
+        >
+          {STAKE_ORDERS.map((order) => (
+            <option key={order} value={order}>
+              {t(`promotions.order.${order}`)}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <h3 className={styles.subhead}>{t('promotions.field.terms')}</h3>
+      <LanguageTabs
+        value={lang}
+        onChange={setLang}
+        translations={Object.fromEntries(LOCALES.map((l) => [l, { title: draft.terms[l] }]))}
+      />
+      <TextArea
+        label={t('promotions.termsIn')}
+        rows={6}
+        maxLength={4000}
+        value={draft.terms[lang]}
+        onChange={(e) => setDraft({ ...draft, terms: { ...draft.terms, [lang]: e.target.value } })}
+      />
+      {check('enabled')}
+      <Outcome error={save.error} />
+      <div className={ui.row}>
+        <Button type="submit" disabled={save.isPending}>
+          {campaign ? t('promotions.save') : t('promotions.create')}
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          {t('promotions.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

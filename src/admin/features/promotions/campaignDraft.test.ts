@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { bodyOf, emptyDraft, fractionToOdds, oddsToFraction, percentToBps } from './campaignDraft.ts';
+
+describe('the campaign form', () => {
+  it('reads percentages as exact basis points and prices as exact fractions', () => {
+    expect(percentToBps('12.5')).toBe(1_250);
+    expect(percentToBps('100')).toBe(10_000);
+    expect(percentToBps('0.01')).toBe(1);
+    expect(percentToBps('1.234')).toBeNull();
+    expect(oddsToFraction('1.50')).toEqual({ num: 3, den: 2 });
+    expect(oddsToFraction('2')).toEqual({ num: 2, den: 1 });
+    expect(oddsToFraction('0')).toBeNull();
+    expect(fractionToOdds(3, 2)).toBe('1.5');
+  });
+
+  it('sends amounts in minor units, empty limits as none, and names the first field it cannot read', () => {
+    const draft = { ...emptyDraft('THB'), name: ' Welcome ', cap: '5,000', minDeposit: '100.50' };
+    const built = bodyOf(draft);
+    if (!('body' in built)) throw new Error(`refused ${built.problem}`);
+    expect(built.body).toMatchObject({
+      name: 'Welcome',
+      percentBps: 10_000,
+      cap: 500_000,
+      minDeposit: 10_050,
+      maxStake: null,
+      conversionCap: null,
+      sportsMinOddsNum: 3,
+      sportsMinOddsDen: 2,
+      code: null,
+      terms: {},
+    });
+    expect(bodyOf({ ...draft, minDeposit: '1.234' })).toEqual({ problem: 'minDeposit' });
+    expect(bodyOf({ ...draft, cap: 'lots' })).toEqual({ problem: 'cap' });
+  });
+});
