@@ -14,9 +14,7 @@ import { When } from '../components/When.tsx';
 import { CAMPAIGNS_KEY, CampaignForm } from '../features/promotions/CampaignForm.tsx';
 import { CampaignReport } from '../features/promotions/CampaignReport.tsx';
 import type { Campaign } from '../features/promotions/campaignDraft.ts';
-
-/** A new campaign starts in the default site's currency (baht); the operator may type another. */
-const NEW_CAMPAIGN_CURRENCY = 'THB';
+import { useChosenSite } from '../features/session/site-zone.ts';
 
 /** What the screen shows under the list: nothing, a new campaign's form, or one campaign's form and report. */
 type Open = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; id: number };
@@ -24,6 +22,8 @@ type Open = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; id: number };
 /** Promotions (issue 36): the campaigns, a form to add or edit one, and each one's report. */
 export default function PromotionsPage() {
   const { t } = useTranslation();
+  // A new campaign starts in the chosen site's currency; the operator may type another.
+  const newCurrency = useChosenSite().site?.currency ?? 'THB';
   const list = useQuery({ queryKey: CAMPAIGNS_KEY, queryFn: () => adminCall(api.promotions.list) });
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const campaigns = list.data?.campaigns;
@@ -77,11 +77,7 @@ export default function PromotionsPage() {
       </Panel>
       {open.kind === 'new' && (
         <Panel title={t('promotions.newTitle')}>
-          <CampaignForm
-            campaign={null}
-            currency={NEW_CAMPAIGN_CURRENCY}
-            onDone={() => setOpen({ kind: 'none' })}
-          />
+          <CampaignForm campaign={null} currency={newCurrency} onDone={() => setOpen({ kind: 'none' })} />
         </Panel>
       )}
       {editing && (

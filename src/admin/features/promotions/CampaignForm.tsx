@@ -9,6 +9,7 @@ import { adminCall } from '../../api/client.ts';
 import { Field, Outcome, Select, TextArea } from '../../components/Field.tsx';
 import ui from '../../components/ui.module.css';
 import { LanguageTabs } from '../content/LanguageTabs.tsx';
+import { useChosenSite } from '../session/site-zone.ts';
 import { bodyOf, type Campaign, type CampaignDraft, draftOf, emptyDraft } from './campaignDraft.ts';
 import styles from './promotions.module.css';
 
@@ -26,14 +27,16 @@ export function CampaignForm({
 }) {
   const { t } = useTranslation();
   const client = useQueryClient();
+  // Start and end are typed in the chosen site's wall time, as every date field of the back office.
+  const zone = useChosenSite().timeZone;
   const [draft, setDraft] = useState<CampaignDraft>(() =>
-    campaign ? draftOf(campaign) : emptyDraft(currency),
+    campaign ? draftOf(campaign, zone) : emptyDraft(currency, zone),
   );
   const [lang, setLang] = useState<Locale>(DEFAULT_LOCALE);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: async () => {
-      const built = bodyOf(draft);
+      const built = bodyOf(draft, zone);
       if ('problem' in built) {
         setProblem(built.problem);
         throw new Error(t('promotions.fieldProblem', { field: t(`promotions.field.${built.problem}`) }));

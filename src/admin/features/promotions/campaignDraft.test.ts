@@ -14,8 +14,13 @@ describe('the campaign form', () => {
   });
 
   it('sends amounts in minor units, empty limits as none, and names the first field it cannot read', () => {
-    const draft = { ...emptyDraft('THB'), name: ' Welcome ', cap: '5,000', minDeposit: '100.50' };
-    const built = bodyOf(draft);
+    const draft = {
+      ...emptyDraft('THB', 'Asia/Bangkok'),
+      name: ' Welcome ',
+      cap: '5,000',
+      minDeposit: '100.50',
+    };
+    const built = bodyOf(draft, 'Asia/Bangkok');
     if (!('body' in built)) throw new Error(`refused ${built.problem}`);
     expect(built.body).toMatchObject({
       name: 'Welcome',
@@ -29,7 +34,7 @@ describe('the campaign form', () => {
       code: null,
       terms: {},
     });
-    expect(bodyOf({ ...draft, minDeposit: '1.234' })).toEqual({ problem: 'minDeposit' });
-    expect(bodyOf({ ...draft, cap: 'lots' })).toEqual({ problem: 'cap' });
+    expect(bodyOf({ ...draft, minDeposit: '1.234' }, 'Asia/Bangkok')).toEqual({ problem: 'minDeposit' });
+    expect(bodyOf({ ...draft, cap: 'lots' }, 'Asia/Bangkok')).toEqual({ problem: 'cap' });
   });
 });

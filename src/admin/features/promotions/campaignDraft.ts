@@ -71,7 +71,8 @@ export const fractionToOdds = (num: number, den: number) => String(Math.round((n
 
 const list = (values: number[]) => values.join(', ');
 
-export function emptyDraft(currency: string): CampaignDraft {
+/** `zone`: the site's time zone its start and end are typed in (the operator's chosen site). */
+export function emptyDraft(currency: string, zone: string | undefined): CampaignDraft {
   const now = new Date();
   const month = new Date(now.getTime() + 30 * 86_400_000);
   return {
@@ -86,8 +87,8 @@ export function emptyDraft(currency: string): CampaignDraft {
     levels: '',
     siteIds: '',
     newMembersOnly: false,
-    startsAt: toLocalInput(now.toISOString()),
-    endsAt: toLocalInput(month.toISOString()),
+    startsAt: toLocalInput(now.toISOString(), zone),
+    endsAt: toLocalInput(month.toISOString(), zone),
     wageringMultiple: '10',
     wageringBase: 'bonus',
     slots: '100',
@@ -103,7 +104,7 @@ export function emptyDraft(currency: string): CampaignDraft {
   };
 }
 
-export function draftOf(c: Campaign): CampaignDraft {
+export function draftOf(c: Campaign, zone: string | undefined): CampaignDraft {
   const money = (v: number | null) => (v === null ? '' : minorToDecimal(v, c.currency));
   return {
     name: c.name,
@@ -117,8 +118,8 @@ export function draftOf(c: Campaign): CampaignDraft {
     levels: list(c.levels),
     siteIds: list(c.siteIds),
     newMembersOnly: c.newMembersOnly,
-    startsAt: toLocalInput(c.startsAt),
-    endsAt: toLocalInput(c.endsAt),
+    startsAt: toLocalInput(c.startsAt, zone),
+    endsAt: toLocalInput(c.endsAt, zone),
     wageringMultiple: String(c.wageringMultiple),
     wageringBase: c.wageringBase,
     slots: bpsToPercent(c.slotsBps),
@@ -135,7 +136,10 @@ export function draftOf(c: Campaign): CampaignDraft {
 }
 
 /** The form field a draft gets wrong first (the key of its label), or the body to send. */
-export function bodyOf(d: CampaignDraft): { problem: keyof CampaignDraft } | { body: CampaignBody } {
+export function bodyOf(
+  d: CampaignDraft,
+  zone: string | undefined,
+): { problem: keyof CampaignDraft } | { body: CampaignBody } {
   const currency = d.currency.trim().toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) return { problem: 'currency' };
   const amount = (text: string) => parseMajor(text || '0', currency);
@@ -158,9 +162,9 @@ export function bodyOf(d: CampaignDraft): { problem: keyof CampaignDraft } | { b
   if (!levels.every(Number.isSafeInteger)) return { problem: 'levels' };
   const siteIds = ints(d.siteIds);
   if (!siteIds.every(Number.isSafeInteger)) return { problem: 'siteIds' };
-  const startsAt = fromLocalInput(d.startsAt);
+  const startsAt = fromLocalInput(d.startsAt, zone);
   if (!startsAt) return { problem: 'startsAt' };
-  const endsAt = fromLocalInput(d.endsAt);
+  const endsAt = fromLocalInput(d.endsAt, zone);
   if (!endsAt) return { problem: 'endsAt' };
   const wageringMultiple = Number(d.wageringMultiple);
   if (!/^\d+$/.test(d.wageringMultiple.trim())) return { problem: 'wageringMultiple' };

@@ -7,7 +7,7 @@ import { ApiFailure, callRoute } from '../../api/client.ts';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
 import { Money } from '../../components/ui/Money.tsx';
 import cashier from '../cashier/cashier.module.css';
-import { useCurrency } from '../site/site.ts';
+import { useCurrency, useSiteZone } from '../site/site.ts';
 import styles from './promotions.module.css';
 import { type MyBonuses, useRefreshPromotions } from './queries.ts';
 import { wageringShare } from './wagering.ts';
@@ -15,6 +15,7 @@ import { wageringShare } from './wagering.ts';
 /** The running bonus: its balance, its exact wagering progress, and Convert once it is complete. */
 export function ActiveBonus({ active }: { active: NonNullable<MyBonuses['active']> }) {
   const { t, i18n } = useTranslation(['promotions', 'common']);
+  const zone = useSiteZone();
   const currency = useCurrency();
   const locale = isLocale(i18n.language) ? i18n.language : 'th';
   const dialog = useDialog();
@@ -63,7 +64,7 @@ export function ActiveBonus({ active }: { active: NonNullable<MyBonuses['active'
       <p className={styles.progress} data-testid="wagering-progress">
         <Money value={active.wageringDone} /> <span>{t('of')}</span> <Money value={active.wageringRequired} />
       </p>
-      <p className={cashier.muted}>{t('expires', { date: formatDateTime(active.expiresAt) })}</p>
+      <p className={cashier.muted}>{t('expires', { date: formatDateTime(active.expiresAt, zone) })}</p>
       {complete ? (
         <>
           <p className={styles.ready}>{t('convertHint')}</p>

@@ -3,12 +3,14 @@ import { Link } from 'react-router';
 import { formatBasisPoints, formatDateTime, isLocale } from '../../../shared/format.ts';
 import { Money } from '../../components/ui/Money.tsx';
 import cashier from '../cashier/cashier.module.css';
+import { useSiteZone } from '../site/site.ts';
 import styles from './promotions.module.css';
 import type { Offer } from './queries.ts';
 
 /** One offer: its numbers as terms rows, then the operator's terms in the member's language. */
 export function OfferCard({ offer }: { offer: Offer }) {
   const { t, i18n } = useTranslation('promotions');
+  const zone = useSiteZone();
   const locale = isLocale(i18n.language) ? i18n.language : 'th';
   // A row's value is a text, or an amount shown through Money.
   const rows: [string, string | { money: number }][] = [];
@@ -27,7 +29,7 @@ export function OfferCard({ offer }: { offer: Offer }) {
   if (offer.maxStake !== null) rows.push([t('maxStake'), { money: offer.maxStake }]);
   if (offer.conversionCap !== null) rows.push([t('conversionCap'), { money: offer.conversionCap }]);
   rows.push([t('expiry'), t('days', { count: offer.expiryDays })]);
-  rows.push([t('endsAt'), formatDateTime(offer.endsAt)]);
+  rows.push([t('endsAt'), formatDateTime(offer.endsAt, zone)]);
   return (
     <article className={styles.offer} data-testid={`offer-${offer.id}`}>
       <header className={styles.offerHead}>
