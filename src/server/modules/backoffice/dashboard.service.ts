@@ -4,6 +4,7 @@ import { waitingCounts } from '../cashier/cashier-queue.service.ts';
 import { jackpotHistory, readJackpot } from '../jackpot/jackpot.service.ts';
 import { countMembersWithLimits } from '../protection/limits.service.ts';
 import { countProtectedMembers } from '../protection/protection.service.ts';
+import { siteCurrencies } from '../sites/sites-admin.service.ts';
 import { waitingTicketCount } from '../support/tickets-admin.service.ts';
 
 /** One currency's money figures, in its minor units. */
@@ -56,10 +57,9 @@ async function periodFigures(db: Db, now: Date): Promise<{ today: PeriodFigures;
         group by f.figure, f.currency`,
   );
   // Every site's currency has its figures, zero or not; money figures are summed per currency only.
-  const siteCurrencies = await queryRows<{ currency: string }>(db, sql`select distinct currency from sites`);
   const currencies = [
     ...new Set([
-      ...siteCurrencies.map((r) => r.currency),
+      ...(await siteCurrencies(db)),
       ...rows.filter((r) => r.currency !== '').map((r) => r.currency),
     ]),
   ].sort();

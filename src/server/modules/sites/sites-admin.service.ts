@@ -8,6 +8,17 @@ const SITES_LOCK = 727_003;
 
 export type SiteRow = typeof sites.$inferSelect;
 
+/** The currencies the sites use, in order: money is only ever counted or limited in one of them. */
+export async function siteCurrencies(db: DbOrTx): Promise<string[]> {
+  const rows = await db.selectDistinct({ currency: sites.currency }).from(sites).orderBy(asc(sites.currency));
+  return rows.map((r) => r.currency);
+}
+
+/** A site's new currency (the caller has checked it has no members; the database checks it too). */
+export async function setSiteCurrency(db: DbOrTx, id: number, currency: string): Promise<void> {
+  await db.update(sites).set({ currency }).where(eq(sites.id, id));
+}
+
 export async function listSites(db: DbOrTx): Promise<SiteRow[]> {
   return db.select().from(sites).orderBy(asc(sites.id));
 }

@@ -1,5 +1,3 @@
-import { sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { deskState } from '../cashier/cashier-hours.ts';
 import { siteSummary } from './sites.service.ts';
 import type { SiteRow } from './sites-admin.service.ts';
@@ -22,12 +20,3 @@ export const siteView = (site: SiteRow, hasMembers = false) => ({
   /** What the member layout gets (get-reg-domain): the links it will really show. */
   summary: siteSummary(site),
 });
-
-/** The sites that have members, from the per-site member counts (no scan of members). */
-export async function sitesWithMembers(db: DbOrTx): Promise<Set<number>> {
-  const rows = await queryRows<{ site_id: number }>(
-    db,
-    sql`select site_id from member_level_counts group by site_id having sum(members) > 0`,
-  );
-  return new Set(rows.map((r) => Number(r.site_id)));
-}

@@ -1,17 +1,16 @@
-import { eq } from 'drizzle-orm';
 import type { AdminEndpoint } from '../../../../shared/contract/admin/endpoint.ts';
 import { sitesEndpoints } from '../../../../shared/contract/admin/sites.ts';
 import { majorToMinor, parseMajor } from '../../../../shared/money.ts';
 import { MAX_LEVEL } from '../../../../shared/vocabulary.ts';
 import { errors } from '../../../http/errors.ts';
 import { levelRows, mergeWindow, withoutEmptyNames } from '../../sites/site-settings.ts';
-import { sitesWithMembers, siteView } from '../../sites/sites.presenter.ts';
+import { siteView } from '../../sites/sites.presenter.ts';
 import type { SiteSettings } from '../../sites/sites.schema.ts';
-import { sites } from '../../sites/sites.schema.ts';
 import {
   createSite,
   findSite,
   listSites,
+  setSiteCurrency,
   updateSite,
   updateSiteSettings,
 } from '../../sites/sites-admin.service.ts';
@@ -19,6 +18,7 @@ import type { AdminContext } from '../admin-route.ts';
 import { adminRoute } from '../admin-route.ts';
 import { audited } from '../audited.ts';
 import { memberCountsByLevel } from '../members-admin.service.ts';
+import { sitesWithMembers } from '../sites-with-members.ts';
 
 /** One audited change to one part of a site's settings; the site cache is dropped once it commits. */
 export async function changeSettings(
@@ -100,7 +100,7 @@ export const sitesRoutes = [
           // The database refuses it too (sites_currency_guard); said here in words.
           if ((await sitesWithMembers(tx)).has(id))
             throw errors.conflict(`site ${id} has members whose accounts are in ${before.currency}`);
-          await tx.update(sites).set({ currency }).where(eq(sites.id, id));
+          await setSiteCurrency(tx, id, currency);
         }
         const settings = await updateSiteSettings(tx, id, (s) => ({
           ...s,

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { sportsEndpoints } from '../../../../shared/contract/admin/sports.ts';
 import type { Fraction } from '../../../../shared/sports/fraction.ts';
 import { parsePrice } from '../../../../shared/sports/price.ts';
-import { type DbOrTx, queryRows } from '../../../db/client.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import { errors } from '../../../http/errors.ts';
 import { abandonEventIn } from '../../../providers/sports/abandonment.ts';
 import { betActions } from '../../../providers/sports/bet-actions.ts';
@@ -26,6 +25,7 @@ import { setEventState, setMarketOpen, setPrices } from '../../../providers/spor
 import { catalogue } from '../../../providers/sports/uof/catalogue.ts';
 import { producerStatuses } from '../../../providers/sports/uof/producers.ts';
 import { uofMessageCounts } from '../../../providers/sports/uof/uof-feed.ts';
+import { siteCurrencies } from '../../sites/sites-admin.service.ts';
 import { adminRoute } from '../admin-route.ts';
 import { audited, type Who } from '../audited.ts';
 
@@ -54,15 +54,6 @@ async function withActions<B extends { id: number; status: string }>(db: DbOrTx,
 
 async function requireMarket(db: Parameters<typeof marketExists>[0], id: number) {
   if (!(await marketExists(db, id))) throw errors.notFound(`market ${id}`);
-}
-
-/** The currencies the sites use: the only ones a limit can be in. */
-async function siteCurrencies(db: DbOrTx): Promise<string[]> {
-  const rows = await queryRows<{ currency: string }>(
-    db,
-    sql`select distinct currency from sites order by currency`,
-  );
-  return rows.map((r) => r.currency);
 }
 
 async function requireSiteCurrency(db: DbOrTx, currency: string) {
