@@ -115,7 +115,7 @@ async function walkTradingDesk(b: ReturnType<typeof useBrowser>, locale: string,
 
 /** Picks the back office's language in the menu's switcher, as an operator would. */
 async function chooseLanguage(page: import('playwright-core').Page, label: string) {
-  await page.locator('aside select').selectOption({ label });
+  await page.getByTestId('admin-language').selectOption({ label });
 }
 
 describe.runIf(chromiumAvailable)('the back office in Korean and Thai', () => {

@@ -34,7 +34,7 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     const month = b.page.getByRole('region', { name: 'This month' });
     await month.getByRole('region', { name: 'THB' }).getByText('Deposits').waitFor();
     await month.getByRole('region', { name: 'KRW' }).getByText('Deposits').waitFor();
-    // Each row through the one money formatter, in its own currency's decimals and sign (THB 1,000.00, ₩1,000).
+    // Each row through the one money formatter, in its own currency's decimals and sign (฿1,000.00, ₩1,000).
     const shaped = (currency: string) =>
       new RegExp(
         formatMoney(0, currency, 'en').replace(

@@ -65,7 +65,7 @@ describe.runIf(chromiumAvailable)('built-in games on a phone', () => {
     await b.page.getByRole('button', { name: 'Deal' }).click();
     await b.page.getByTestId('baccarat-result').waitFor({ timeout: 10_000 });
     expect(await b.page.getByTestId('player-total').textContent()).toMatch(/^\d$/);
-    // The 10K chip staked 10,000 satang (THB 100.00) through the wallet (after the slot's bet and win).
+    // The 10K chip staked 10,000 satang (฿100.00) through the wallet (after the slot's bet and win).
     const calls = await walletCallsOf(member);
     expect(
       calls.slice(2).map(({ kind, amount, status }) => [kind, status, kind === 'bet' ? amount : 0]),

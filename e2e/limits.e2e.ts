@@ -27,8 +27,8 @@ const WORDS = {
     applied: 'Done: your limit applies now.',
     request: 'Request deposit',
     // English writes the baht's code (with a no-break space, which text matching reads as a space).
-    depositRefused: 'This deposit would pass your daily deposit limit of THB 1,100.00 (THB 1,000.00 used).',
-    lossRefused: 'This bet would pass your daily loss limit of THB 1.50 (THB 0.00 lost).',
+    depositRefused: 'This deposit would pass your daily deposit limit of ฿1,100.00 (฿1,000.00 used).',
+    lossRefused: 'This bet would pass your daily loss limit of ฿1.50 (฿0.00 lost).',
     used: '฿1,000.00',
     reality: 'Reality check',
     played: /You have played for 1[56] minutes this session\./,

@@ -140,10 +140,13 @@ function journeys(lang: Lang, viewport: typeof PHONE, label: string) {
     });
 
     it('an abandoned card payment can be resumed or cancelled, and no longer blocks deposits', async () => {
-      // The account answer came as a note: its new-note alert may rise over this page at any moment.
-      await b.page.addLocatorHandler(b.page.getByText(common.msg.msg2003), async () => {
-        await b.page.getByRole('button', { name: common.cancel, exact: true }).click();
-      });
+      // The account answer came as a reply to the member's request, and a note: their alerts (msg2004,
+      // msg2003) may rise over this page at any moment.
+      for (const msg of [common.msg.msg2003, common.msg.msg2004]) {
+        await b.page.addLocatorHandler(b.page.getByText(msg), async () => {
+          await b.page.getByRole('button', { name: common.cancel, exact: true }).click();
+        });
+      }
       // A dialog seen once in a busy run stood over this button: a failure names what it said.
       await b.page
         .getByRole('button', { name: /Sandbox card/ })

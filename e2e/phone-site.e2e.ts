@@ -194,7 +194,7 @@ describe.runIf(chromiumAvailable)('the site on a 360-px phone', () => {
     const bets = b.page.getByTestId('bets');
     await expect.poll(() => bets.getByTestId('bet-row').count()).toBe(20);
     const first = bets.getByTestId('bet-row').first();
-    expect(await first.locator('time').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(await first.locator('time').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(GMT\+7\)$/);
     const href = (await first.getByRole('link', { name: 'ตรวจสอบ' }).getAttribute('href'))!;
     const link = new URL(href, 'http://x');
     expect(link.pathname).toBe('/play/verify');

@@ -14,8 +14,8 @@ const WORDS = {
     notEnough: 'The vault does not hold that much.',
     ok: 'OK',
     lineIn: 'Into vault',
-    // The Thai demo site counts in baht; English writes its code.
-    money: (baht: string) => `THB ${baht}`,
+    // The Thai demo site counts in baht, with its sign in English too.
+    money: (baht: string) => `฿${baht}`,
   },
   th: {
     amount: 'จำนวนเงิน',

@@ -23,6 +23,8 @@ export const ALWAYS_ALLOWED = [
   'THB',
   'KRW',
   'USDT',
+  // The zone a time is shown in ("(GMT+7)"), as Intl writes it in every language.
+  'GMT',
   'HMAC-SHA256',
   'SHA-256',
   'CSV',

@@ -24,6 +24,7 @@ export function LanguagePicker({ signedIn }: { signedIn: boolean }) {
       translate="no"
       className={`${ui.input} ${ui.cellSelect}`}
       aria-label={t('common.language')}
+      data-testid="admin-language"
       value={currentLocale()}
       onChange={(event) => isLocale(event.target.value) && void choose(event.target.value)}
     >
