@@ -9,7 +9,9 @@ export function SitePicker({ className = '' }: { className?: string }) {
   const { sites, site } = useChosenSite();
   if (sites.length < 2 || !site) return null;
   return (
+    // The sites' names are the operator's own.
     <select
+      translate="no"
       className={`${ui.input} ${ui.cellSelect} ${className}`}
       aria-label={t('common.timesOf')}
       value={site.id}

@@ -106,7 +106,8 @@ export function MoneyRulesForm({ site }: { site: SiteView }) {
           onChange={(e) => isLocale(e.target.value) && setForm({ ...form, lang: e.target.value })}
         >
           {LOCALES.map((locale) => (
-            <option key={locale} value={locale}>
+            // Each language by its own name, whatever the operator's.
+            <option key={locale} value={locale} translate="no">
               {LANGUAGE_NAMES[locale]}
             </option>
           ))}
