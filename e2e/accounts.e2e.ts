@@ -8,6 +8,7 @@ import thCommon from '../src/shared/i18n/locales/th/common.json' with { type: 'j
 import thRegister from '../src/shared/i18n/locales/th/register.json' with { type: 'json' };
 import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
 import { memberCall } from './support/member.ts';
+import { scanQrCode } from './support/qr.ts';
 
 const TEXTS = {
   th: { account: thAccount, common: thCommon, register: thRegister },
@@ -151,6 +152,10 @@ for (const lang of ['th', 'en'] as const) {
       await panel.getByRole('button', { name: account.turnOn }).click();
       const secret = (await panel.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
       expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+      // The QR code beside the key carries the same secret, for the app's camera.
+      const scanned = await scanQrCode(panel.getByTestId('qr-code'));
+      expect(scanned).toMatch(/^otpauth:\/\/totp\//);
+      expect(new URL(scanned!).searchParams.get('secret')).toBe(secret);
       await b.screenshot(`accounts-2fa-setup-${lang}-phone`);
       // The code of the step just ended is accepted, leaving this step's code for the login below.
       const previous = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) - 30 });

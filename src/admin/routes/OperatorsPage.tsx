@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../shared/contract/admin/index.ts';
 import { OPERATOR_ROLES } from '../../shared/vocabulary.ts';
 import { Button } from '../../ui/Button.tsx';
+import { QrCode } from '../../ui/QrCode.tsx';
 import { adminCall } from '../api/client.ts';
 import type { OperatorRow } from '../api/types.ts';
 import { Field, Outcome, Select } from '../components/Field.tsx';
@@ -116,6 +117,7 @@ export default function OperatorsPage() {
             <p>
               {t('operators.totp')}: <code translate="no">{created.totpSecret}</code>
             </p>
+            <QrCode text={created.otpauthUri} label={t('operators.qr')} />
             <p className={ui.muted} style={{ overflowWrap: 'anywhere' }}>
               {t('operators.uri')}: <code translate="no">{created.otpauthUri}</code>
             </p>

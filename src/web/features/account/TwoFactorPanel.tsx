@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { QrCode } from '../../../ui/QrCode.tsx';
 import { ApiFailure, callRoute } from '../../api/client.ts';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
 import { useSiteZone } from '../site/site.ts';
@@ -112,6 +113,10 @@ export function TwoFactorPanel() {
       ) : step.kind === 'setup' ? (
         <form className={styles.stack} onSubmit={confirm} noValidate>
           <p className={styles.state}>{t('setupStep1')}</p>
+          <div className={styles.qr}>
+            <QrCode text={step.uri} label={t('qrLabel')} />
+          </div>
+          <p className={styles.state}>{t('setupKey')}</p>
           <p className={styles.secret} data-testid="totp-secret" translate="no">
             {step.secret.replace(/(.{4})/g, '$1 ').trim()}
           </p>
