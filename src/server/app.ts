@@ -175,6 +175,7 @@ export async function buildApp({
   // Verification documents: a file's bytes, so their own route beside the JSON member API.
   await kycUploadRoutes(app, {
     db: database.db,
+    limits,
     resolveMember: (token) => memberRoutes.resolveMember(token, {}),
   });
   // SPEC §7's backend paths for older front ends: the same routes behind their own transport.

@@ -5,11 +5,13 @@ import type { Db } from '../../db/client.ts';
 import { sameOriginOnly } from '../../http/csrf.ts';
 import { errors } from '../../http/errors.ts';
 import { readSessionToken, SESSION_COOKIE } from '../../http/session-token.ts';
+import { type AttemptLimits, reserveAttempt } from '../accounts/attempt-limits.ts';
 import type { SessionMember } from '../accounts/sessions.service.ts';
 import { uploadDocument } from './kyc.service.ts';
 
 export interface KycUploadDeps {
   db: Db;
+  limits: AttemptLimits;
   /** The member behind a session token, or undefined when the session is not live. */
   resolveMember(token: string): Promise<SessionMember | undefined>;
 }
@@ -24,6 +26,7 @@ const isKind = (kind: string): kind is KycDocumentKind =>
  * Content-Type. Not a JSON member route: a file is up to 5 MB where JSON bodies stop at 64 KB, and
  * base64 would add a third. The session and CSRF are checked before a byte of the body is read; the
  * body stops at KYC_MAX_BYTES (413); the service checks the bytes' real type (415) before storing.
+ * Each member may send KYC_UPLOADS_PER_HOUR files (429 after), counted before the body is read.
  */
 export async function kycUploadRoutes(app: FastifyInstance, deps: KycUploadDeps): Promise<void> {
   await app.register(async (scope) => {
@@ -43,6 +46,11 @@ export async function kycUploadRoutes(app: FastifyInstance, deps: KycUploadDeps)
             const token = readSessionToken(request);
             const member = token ? await deps.resolveMember(token) : undefined;
             if (!member) throw errors.unauthorized(token ? 'session expired or ended' : 'login required');
+            const reservation = await reserveAttempt([deps.limits.kycUploads, String(member.memberId)]);
+            if (!reservation.ok)
+              throw errors.limited('too many documents sent in an hour', MSG.tooManyRequests, {
+                retryAfter: reservation.retryAfter,
+              });
             uploader.set(request, member);
           },
         ],

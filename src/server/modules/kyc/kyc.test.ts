@@ -7,6 +7,7 @@ import { useOperators } from '../../../../test/support/operators.ts';
 import { ORIGIN, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { KYC_MAX_BYTES } from '../../../shared/vocabulary.ts';
+import { KYC_UPLOADS_PER_HOUR } from '../accounts/attempt-limits.ts';
 import { verifyAuditChain } from '../backoffice/audit.service.ts';
 import { auditLog } from '../backoffice/backoffice.schema.ts';
 
@@ -191,8 +192,23 @@ describe.runIf(backendAvailable)('verification (KYC): documents, review, withdra
     });
     expect(foreign.statusCode).toBe(403);
     expect((await uploadKyc(t, token, 'passport', solidPng(), 'image/png')).statusCode).toBe(400);
-    expect(await countAllRows(t.db)).toEqual(before);
+    // Only the member's upload counter (KYC_UPLOADS_PER_HOUR) is new.
+    expect(await countAllRows(t.db)).toEqual({ ...before, attempt_limits: before.attempt_limits! + 1 });
     expect((await kycOf(token)).documents).toEqual([]);
+  });
+
+  it('stops a member after KYC_UPLOADS_PER_HOUR uploads in an hour, refused ones counted; others go on', async () => {
+    const { token } = await t.login();
+    for (let i = 0; i < KYC_UPLOADS_PER_HOUR; i++) {
+      expect((await uploadKyc(t, token, 'identity', htmlBytes(), 'image/png')).statusCode).toBe(415);
+    }
+    const limited = await uploadKyc(t, token, 'identity', solidPng(), 'image/png');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ status: 'limited', msg: 'msg3009', retryAfter: expect.any(Number) });
+    expect(limited.json().retryAfter).toBeGreaterThan(3000);
+    expect((await kycOf(token)).documents).toEqual([]);
+    const other = await t.login();
+    expect((await uploadKyc(t, other.token, 'identity', solidPng(), 'image/png')).statusCode).toBe(200);
   });
 
   it('serves a document only to its member and to operators with the compliance role, as a download', async () => {
