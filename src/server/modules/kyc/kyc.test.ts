@@ -204,7 +204,11 @@ describe.runIf(backendAvailable)('verification (KYC): documents, review, withdra
     }
     const limited = await uploadKyc(t, token, 'identity', solidPng(), 'image/png');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ status: 'limited', msg: 'msg3009', retryAfter: expect.any(Number) });
+    expect(limited.json()).toMatchObject({
+      status: 'limited',
+      msg: 'msg3009',
+      retryAfter: expect.any(Number),
+    });
     expect(limited.json().retryAfter).toBeGreaterThan(3000);
     expect((await kycOf(token)).documents).toEqual([]);
     const other = await t.login();
