@@ -50,6 +50,7 @@ import { walletClient } from './providers/house/wallet-client.ts';
 import { sandboxMessageRoutes } from './providers/messaging/sandbox.routes.ts';
 import { createMessageSandbox } from './providers/messaging/sandbox.transport.ts';
 import { smtpTransport } from './providers/messaging/smtp.transport.ts';
+import { twilioSmsTransport } from './providers/messaging/twilio.transport.ts';
 import { hostedPspProvider } from './providers/payments/hosted/hosted-psp.provider.ts';
 import { sandboxPages } from './providers/payments/sandbox/sandbox.pages.ts';
 import { sandboxProvider } from './providers/payments/sandbox/sandbox.provider.ts';
@@ -96,6 +97,7 @@ async function messaging(app: FastifyInstance, database: Database, config: Confi
   if (smtp) transports.push(smtp);
   else if (sandbox) transports.push(sandbox.transport('email'));
   if (config.smsProvider === 'sandbox' && sandbox) transports.push(sandbox.transport('sms'));
+  if (config.twilio) transports.push(twilioSmsTransport(config.twilio));
   if (sandbox) await sandboxMessageRoutes(app, sandbox);
   const worker = createOutboxWorker({
     db: database.db,

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { isSupportedCountry } from 'libphonenumber-js';
+import type { TwilioOptions } from './providers/messaging/twilio.transport.ts';
 
 /** Runtime configuration, read once from the environment (README lists every variable). */
 export interface Config {
@@ -58,8 +60,10 @@ export interface Config {
   psp: { code: string; baseUrl: string; merchantId: string; secret: string } | undefined;
   /** E-mail through SMTP (SMTP_URL, MAIL_FROM); without it, outside production, e-mail goes to the message sandbox. */
   smtp: { url: string; from: string } | undefined;
-  /** The SMS provider: `sandbox` (the built-in one, outside production only) or none. */
-  smsProvider: 'sandbox' | undefined;
+  /** The SMS provider: `sandbox` (the built-in one, outside production only), `twilio`, or none. */
+  smsProvider: 'sandbox' | 'twilio' | undefined;
+  /** Twilio's account, sender and the country of local numbers, when SMS_PROVIDER=twilio. */
+  twilio: TwilioOptions | undefined;
   /** The outbox worker: how often it looks, how long a claim lasts, the first retry's wait. */
   outboxPollMs: number;
   outboxLeaseMs: number;
@@ -126,12 +130,26 @@ function availabilityChecksFrom(env: NodeJS.ProcessEnv): number {
   return intFrom(env, 'AVAILABILITY_CHECKS_PER_WINDOW', 30, 1);
 }
 
-/** SMS_PROVIDER: `sandbox` (the default outside production), or `none`. */
-function smsProviderFrom(env: NodeJS.ProcessEnv): 'sandbox' | undefined {
+/** SMS_PROVIDER: `sandbox` (the default outside production), `twilio`, or `none`. */
+function smsProviderFrom(env: NodeJS.ProcessEnv): 'sandbox' | 'twilio' | undefined {
   const value = env.SMS_PROVIDER ?? (env.NODE_ENV === 'production' ? 'none' : 'sandbox');
-  if (value === 'sandbox') return 'sandbox';
+  if (value === 'sandbox' || value === 'twilio') return value;
   if (value === 'none' || value === '') return undefined;
-  throw new Error('SMS_PROVIDER must be sandbox or none');
+  throw new Error('SMS_PROVIDER must be sandbox, twilio or none');
+}
+
+/** TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (all required), TWILIO_API_URL, SMS_DEFAULT_COUNTRY (TH). */
+function twilioFrom(env: NodeJS.ProcessEnv): TwilioOptions | undefined {
+  if (smsProviderFrom(env) !== 'twilio') return undefined;
+  const country = (env.SMS_DEFAULT_COUNTRY || 'TH').toUpperCase();
+  if (!isSupportedCountry(country)) throw new Error(`SMS_DEFAULT_COUNTRY: ${country} is not a country code`);
+  return {
+    accountSid: requiredWith(env, 'TWILIO_ACCOUNT_SID', 'SMS_PROVIDER=twilio'),
+    authToken: requiredWith(env, 'TWILIO_AUTH_TOKEN', 'SMS_PROVIDER=twilio'),
+    from: requiredWith(env, 'TWILIO_FROM', 'SMS_PROVIDER=twilio'),
+    apiUrl: env.TWILIO_API_URL || 'https://api.twilio.com',
+    defaultCountry: country,
+  };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -192,6 +210,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { url: env.SMTP_URL, from: env.MAIL_FROM || 'Royal Casino <no-reply@localhost>' }
       : undefined,
     smsProvider: smsProviderFrom(env),
+    twilio: twilioFrom(env),
     outboxPollMs: intFrom(env, 'OUTBOX_POLL_MS', 2000, 50),
     outboxLeaseMs: intFrom(env, 'OUTBOX_LEASE_MS', 60_000, 10),
     outboxRetryBaseMs: intFrom(env, 'OUTBOX_RETRY_BASE_MS', 5000, 1),

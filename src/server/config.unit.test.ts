@@ -34,3 +34,34 @@ describe('AVAILABILITY_CHECKS_PER_WINDOW', () => {
     );
   });
 });
+
+describe('SMS_PROVIDER', () => {
+  const twilio = {
+    SMS_PROVIDER: 'twilio',
+    TWILIO_ACCOUNT_SID: 'AC1',
+    TWILIO_AUTH_TOKEN: 'tok',
+    TWILIO_FROM: '+15005550006',
+  };
+  it('is the sandbox outside production, none in production, or Twilio with its account', () => {
+    expect(readConfig({}).smsProvider).toBe('sandbox');
+    expect(
+      readConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).smsProvider,
+    ).toBeUndefined();
+    expect(readConfig(twilio).twilio).toEqual({
+      accountSid: 'AC1',
+      authToken: 'tok',
+      from: '+15005550006',
+      apiUrl: 'https://api.twilio.com',
+      defaultCountry: 'TH',
+    });
+    expect(readConfig({ ...twilio, SMS_DEFAULT_COUNTRY: 'kr' }).twilio?.defaultCountry).toBe('KR');
+    expect(readConfig({}).twilio).toBeUndefined();
+  });
+  it('refuses Twilio without its account, an unknown country, or an unknown provider', () => {
+    expect(() => readConfig({ ...twilio, TWILIO_AUTH_TOKEN: '' })).toThrow('TWILIO_AUTH_TOKEN must be set');
+    expect(() => readConfig({ ...twilio, SMS_DEFAULT_COUNTRY: 'XX' })).toThrow('not a country code');
+    expect(() => readConfig({ SMS_PROVIDER: 'nexmo' })).toThrow(
+      'SMS_PROVIDER must be sandbox, twilio or none',
+    );
+  });
+});
