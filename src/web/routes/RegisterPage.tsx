@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { routes } from '../../shared/contract/routes.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../api/client.ts';
+import { DateField } from '../components/ui/DateField.tsx';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
 import { rememberLogin } from '../features/session/queries.ts';
 import { useSiteRules } from '../features/session/useSiteRules.ts';
@@ -30,7 +31,6 @@ const INPUT_TYPES: Partial<Record<Field, string>> = {
   pwConfirm: 'password',
   phone: 'tel',
   email: 'email',
-  birthDate: 'date',
 };
 const AUTOCOMPLETE: Partial<Record<Field, string>> = {
   id: 'username',
@@ -141,6 +141,19 @@ export function RegisterPage() {
                     </option>
                   ))}
                 </select>
+              ) : field === 'birthDate' ? (
+                <DateField
+                  className={styles.input}
+                  name={field}
+                  autoComplete={AUTOCOMPLETE[field]}
+                  value={form[field]}
+                  onChange={(day) => set(field, day)}
+                  aria-invalid={errors[field] ? true : undefined}
+                  min="1900-01-01"
+                  max={new Date().toISOString().slice(0, 10)}
+                  placeholder={t('common:datePlaceholder')}
+                  pickLabel={t('common:pickDate')}
+                />
               ) : (
                 <input
                   className={styles.input}
@@ -151,9 +164,6 @@ export function RegisterPage() {
                   onChange={(e) => set(field, e.target.value)}
                   aria-invalid={errors[field] ? true : undefined}
                   maxLength={field === 'email' ? 254 : 64}
-                  {...(field === 'birthDate'
-                    ? { max: new Date().toISOString().slice(0, 10), min: '1900-01-01' }
-                    : {})}
                 />
               )}
               {(field === 'id' || field === 'nick') && (

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Bet, Cursor, SportEvent, Totals } from '../../shared/contract/sports-api.ts';
 import type { OddsFormat } from '../../shared/sports/odds-format.ts';
 import { dayIn, nextDay, startOfDayIn } from '../../shared/zoned-time.ts';
+import { DateField } from '../components/ui/DateField.tsx';
 import { siteZone } from '../features/site/site-zone.ts';
 import { sportsCall } from './api.ts';
 import { BetCard } from './BetCard.tsx';
@@ -91,22 +92,24 @@ export function MyBets(props: {
       <div className={styles.filters}>
         <label className={styles.field}>
           {t('bets.from')}
-          <input
-            type="date"
+          <DateField
             value={from}
             max={to}
-            onChange={(e) => e.target.value && setFrom(e.target.value)}
+            onChange={(day) => day && setFrom(day)}
             data-testid="from"
+            placeholder={t('datePlaceholder')}
+            pickLabel={t('pickDate')}
           />
         </label>
         <label className={styles.field}>
           {t('bets.to')}
-          <input
-            type="date"
+          <DateField
             value={to}
             min={from}
-            onChange={(e) => e.target.value && setTo(e.target.value)}
+            onChange={(day) => day && setTo(day)}
             data-testid="to"
+            placeholder={t('datePlaceholder')}
+            pickLabel={t('pickDate')}
           />
         </label>
         <label className={styles.field}>

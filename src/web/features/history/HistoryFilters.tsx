@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/ui/DateField.tsx';
 import styles from './history.module.css';
 import type { HistoryFilter } from './queries.ts';
 
@@ -19,20 +20,22 @@ export function HistoryFilters({
     <fieldset className={styles.filters} aria-label={label}>
       <label>
         <span>{t('from')}</span>
-        <input
-          type="date"
+        <DateField
           value={value.from}
           max={value.to || undefined}
-          onChange={(e) => onChange({ ...value, from: e.target.value })}
+          onChange={(from) => onChange({ ...value, from })}
+          placeholder={t('common:datePlaceholder')}
+          pickLabel={t('common:pickDate')}
         />
       </label>
       <label>
         <span>{t('to')}</span>
-        <input
-          type="date"
+        <DateField
           value={value.to}
           min={value.from || undefined}
-          onChange={(e) => onChange({ ...value, to: e.target.value })}
+          onChange={(to) => onChange({ ...value, to })}
+          placeholder={t('common:datePlaceholder')}
+          pickLabel={t('common:pickDate')}
         />
       </label>
       <label>

@@ -8,6 +8,7 @@ import {
 import { formatDateTime } from '../../../../shared/format.ts';
 import { dayIn } from '../../../../shared/zoned-time.ts';
 import { Button } from '../../../../ui/Button.tsx';
+import { DateField } from '../../../components/ui/DateField.tsx';
 import { useDialog } from '../../../components/ui/DialogProvider.tsx';
 import { Money } from '../../../components/ui/Money.tsx';
 import { useSiteZone } from '../../site/site.ts';
@@ -88,11 +89,25 @@ function StatementDownload({ timeZone }: { timeZone: string | undefined }) {
     <form className={styles.row} onSubmit={submit}>
       <label className={support.field}>
         {t('activity.from')}
-        <input type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} required />
+        <DateField
+          value={from}
+          max={to}
+          onChange={setFrom}
+          required
+          placeholder={t('common:datePlaceholder')}
+          pickLabel={t('common:pickDate')}
+        />
       </label>
       <label className={support.field}>
         {t('activity.to')}
-        <input type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} required />
+        <DateField
+          value={to}
+          min={from}
+          onChange={setTo}
+          required
+          placeholder={t('common:datePlaceholder')}
+          pickLabel={t('common:pickDate')}
+        />
       </label>
       <Button type="submit" disabled={busy}>
         {t('activity.download')}
