@@ -117,7 +117,14 @@ try {
   console.log(`timing routes, ${CALLS} sequential calls each (load average ${load()})`);
   const results: Latency[] = [];
   for (const route of scaleRoutes({ url: server.url, members: MEMBERS, operatorToken })) {
-    const result = await measure(route.label, route.side, route.calls ?? CALLS, route.call, route.noTarget);
+    const result = await measure(
+      route.label,
+      route.side,
+      route.calls ?? CALLS,
+      route.call,
+      route.noTarget,
+      route.check,
+    );
     results.push(result);
     console.log(`  ${result.label}: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`);
   }

@@ -21,6 +21,8 @@ export async function measure(
   calls: number,
   call: (i: number) => Promise<Response>,
   noTarget?: string,
+  /** The answer did the work it claims (a search found its member): a failure when it did not. */
+  check?: (i: number, body: string) => boolean,
   warmup = 2,
 ): Promise<Latency> {
   for (let i = 0; i < warmup; i++) await (await call(calls + i)).arrayBuffer();
@@ -32,7 +34,8 @@ export async function measure(
     const res = await call(i);
     const body = await res.text();
     times.push(performance.now() - started);
-    const refused = res.status !== 200 || /"status":"(fail|error)"/.test(body.slice(0, 200));
+    const refused =
+      res.status !== 200 || /"status":"(fail|error)"/.test(body.slice(0, 200)) || (check && !check(i, body));
     if (refused) {
       failed += 1;
       firstFailure ??= `${res.status} ${body.slice(0, 160)}`;

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -76,6 +77,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     loadDataDir: options.snapshot,
     parsers: { [INT8_OID]: parseInt8 },
     startParams: PGLITE_START_PARAMS,
+    // Member search by any part of a name (migration 0036).
+    extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };

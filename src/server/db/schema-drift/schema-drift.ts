@@ -25,7 +25,8 @@ export async function findSchemaDrift(db: Db, tables: PgTable[] = declaredTables
   try {
     await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`create schema ${SCRATCH}`));
-      await queryRows(tx, sql`select set_config('search_path', ${SCRATCH}, true)`);
+      // Public after the scratch schema: extensions' operator classes (pg_trgm's gin_trgm_ops) live there.
+      await queryRows(tx, sql`select set_config('search_path', ${`${SCRATCH}, public`}, true)`);
       for (const statement of declaredDdl(tables)) {
         try {
           await tx.execute(sql.raw(statement));

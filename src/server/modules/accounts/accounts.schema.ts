@@ -62,6 +62,10 @@ export const members = pgTable(
     index('members_phone_prefix').on(t.phone.op('text_pattern_ops')),
     index('members_email_lower').on(sql`lower(${t.email})`),
     index('members_bank_number_prefix').on(sql`replace(${t.bankNumber}, '-', '') text_pattern_ops`),
+    // By any part of three characters or more (migration 0036, pg_trgm).
+    index('members_login_trgm').using('gin', sql`lower(${t.loginId}) gin_trgm_ops`),
+    index('members_nick_trgm').using('gin', sql`lower(${t.nick}) gin_trgm_ops`),
+    index('members_phone_trgm').using('gin', sql`${t.phone} gin_trgm_ops`),
     check('members_status', sql`${t.status} in ('active', 'blocked', 'self_excluded')`),
   ],
 );

@@ -114,11 +114,15 @@ interface FoundRow {
   created_at: Date | string;
 }
 
+/** Trigrams need three characters: a shorter q is searched by prefix only. */
+const CONTAINS_FROM = 3;
+
 /**
- * Members whose login, nick, phone or bank number is q or starts with it (login and nick in any
- * case; phone and bank number without dashes or spaces): exact matches first, then the newest. Each
- * column is one range of its prefix index (migration 0015), cut at 50, so a search costs a few index
- * look-ups at any number of members. Without q: the 50 newest members.
+ * Members whose login, nick or phone contains q (from three characters; "emo" finds "demo"), or whose
+ * login, nick, phone or bank number starts with it (login and nick in any case; phone and bank number
+ * without dashes or spaces): exact matches first, then those starting with q, then the newest. Each
+ * column is one look-up in its prefix index (migration 0015) or trigram index (migration 0036), cut
+ * at 50, so a search costs a few index look-ups at any number of members. Without q: the 50 newest.
  */
 export async function searchMembers(db: Db, query: string) {
   const columns = { id: members.id, loginId: members.loginId, nick: members.nick, level: members.level };
@@ -129,10 +133,14 @@ export async function searchMembers(db: Db, query: string) {
       .orderBy(desc(members.id))
       .limit(50);
   }
-  const startsWith = (text: string) => `${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const escaped = (text: string) => text.replace(/[%_\\]/g, (c) => `\\${c}`);
+  const startsWith = (text: string) => `${escaped(text)}%`;
   const lower = query.toLowerCase();
   // Phone and bank number as digits: "010-1234 5678" finds 01012345678, "123-456" finds 123-456-789.
   const digits = query.replace(/[ -]/g, '');
+  // Any part: the trigram indexes; a shorter q would read the whole index, so it stays a prefix.
+  const nameLike = lower.length >= CONTAINS_FROM ? `%${escaped(lower)}%` : startsWith(lower);
+  const phoneLike = digits.length >= CONTAINS_FROM ? `%${escaped(digits)}%` : startsWith(digits);
   const rows = await queryRows<FoundRow>(
     db,
     sql`select m.id, m.login_id, m.nick, m.level, m.status, m.created_at
@@ -141,9 +149,15 @@ export async function searchMembers(db: Db, query: string) {
           (select id from members where lower(login_id) like ${startsWith(lower)} limit 50)
           union (select id from members where lower(nick) like ${startsWith(lower)} limit 50)
           union (select id from members where phone like ${startsWith(digits)} limit 50)
+          union (select id from members where lower(login_id) like ${nameLike} limit 50)
+          union (select id from members where lower(nick) like ${nameLike} limit 50)
+          union (select id from members where phone like ${phoneLike} limit 50)
           union (select id from members where replace(bank_number, '-', '') like ${startsWith(digits)} limit 50))
         order by (lower(m.login_id) = ${lower} or lower(m.nick) = ${lower}
-                  or m.phone = ${digits} or replace(m.bank_number, '-', '') = ${digits}) desc, m.id desc
+                  or m.phone = ${digits} or replace(m.bank_number, '-', '') = ${digits}) desc,
+                 (lower(m.login_id) like ${startsWith(lower)} or lower(m.nick) like ${startsWith(lower)}
+                  or m.phone like ${startsWith(digits)}) desc,
+                 m.id desc
         limit 50`,
   );
   return rows.map((r) => ({

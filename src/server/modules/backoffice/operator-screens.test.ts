@@ -184,6 +184,29 @@ describe.runIf(backendAvailable)('back office: the screens an operator polls, at
     expect((await search(member.id)).map((m) => m.loginId)).toContain(longer.id);
   });
 
+  it('finds members by any part of a login, nick or phone from three characters, those starting with it first', async () => {
+    const tag = `q${process.pid % 10_000}`;
+    const { member } = await t.login({ id: `zz${tag}mid`, nick: `Nick${tag}Part`, phone: '010-4242-7777' });
+    const { member: starts } = await t.login({ id: `${tag}midzz` });
+    const search = async (q: string) =>
+      (
+        (await as('support').get(`/api/admin/members?q=${encodeURIComponent(q)}`)).json().members as {
+          loginId: string;
+        }[]
+      ).map((m) => m.loginId);
+    expect(await search(`${tag}mid`.toUpperCase())).toEqual(expect.arrayContaining([member.id, starts.id]));
+    // The one that starts with the text comes before the one that only contains it.
+    const both = await search(`${tag}mid`);
+    expect(both.indexOf(starts.id)).toBeLessThan(both.indexOf(member.id));
+    expect(await search(`${tag}part`)).toContain(member.id);
+    expect(await search('4242-77')).toContain(member.id);
+    // Under three characters, only what starts with them: "id" is inside both logins, at their start in neither.
+    expect(await search('id')).not.toContain(member.id);
+    // LIKE's own signs are text, not patterns.
+    expect(await search(`${tag}_id`)).toEqual([]);
+    expect(await search(`${tag}%`)).toEqual([]);
+  });
+
   it('pages the cashier queue oldest first and says how many wait; the support queue says how many wait', async () => {
     const asked: number[] = [];
     for (let i = 0; i < 3; i++) {

@@ -114,7 +114,7 @@ export const membersEndpoints = {
     method: 'GET',
     path: '/members',
     summary:
-      'Members whose login, nick, phone or bank number is q or starts with it (exact matches first, then the newest; 50 at most)',
+      'Members whose login, nick or phone contains q (three characters or more), or whose login, nick, phone or bank number starts with it (exact matches first, then those starting with q, then the newest; 50 at most)',
     query: z.object({ q: z.string().trim().max(64).default('') }),
     response: ok.extend({ members: z.array(memberRow) }),
   }),
