@@ -18,6 +18,7 @@ const ADMIN_PATHS = [
   '/settings',
   '/operators',
   '/audit',
+  '/system',
 ] as const;
 /**
  * What stays as it is in every language: the demo data's own names, the operators' logins, and the
@@ -41,6 +42,12 @@ const ALLOWED = [
   // The site's currency code beside amounts (ISO 4217, the same in every language).
   'THB',
   'KRW',
+  // The system-health screen's technical names: the runtime, its heap, a percentile and the scrape path.
+  'Node.js',
+  'JavaScript',
+  'Prometheus',
+  '/metrics',
+  'p99',
 ];
 
 /** The trading desk's tabs (`?view=`), each opened by the walk. */

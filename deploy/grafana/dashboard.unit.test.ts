@@ -23,6 +23,7 @@ describe('the Grafana dashboard', () => {
         openStreams: () => 0,
         settlement: async () => ({ open: 0, unfinishedRuns: 0 }),
         paymentSessions: async () => ({}),
+        outbox: async () => ({ pending: 0, oldestPendingAt: null }),
       }).getMetricsAsArray(),
     ].map((metric) => metric.name),
   );

@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { Registry } from 'prom-client';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { compressReplies } from './http/compression.ts';
@@ -14,6 +15,9 @@ import { observeRequests } from './http/request-observer.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { installTextGuard } from './http/text-guard.ts';
 import { webStatic } from './http/web-static.ts';
+import { appMetrics } from './metrics/app-metrics.ts';
+import { processRegistry } from './metrics/process-metrics.ts';
+import { systemHealth } from './metrics/system-health.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAttemptLimits } from './modules/accounts/attempt-limits.ts';
 import { securityRoutes } from './modules/accounts/security.routes.ts';
@@ -35,6 +39,7 @@ import { kycUploadRoutes } from './modules/kyc/kyc-upload.routes.ts';
 import type { LiveHub } from './modules/live/live.hub.ts';
 import { liveUpdates } from './modules/live/live.plugin.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { outboxBacklog } from './modules/outbox/outbox.service.ts';
 import { createOutboxWorker, type OutboxWorker } from './modules/outbox/outbox.worker.ts';
 import type { MessageTransport } from './modules/outbox/provider.ts';
 import { bonusExpirySweeper } from './modules/promotions/bonus-close.service.ts';
@@ -228,12 +233,19 @@ export async function buildApp({
   await sandboxPages(app, { db: database.db, config });
   await apiDocs(app);
   await probes(app, database.db);
-  await metricsRoute(app, config.metricsToken, {
-    database,
-    openStreams: () => app.live.size,
-    settlement: () => app.sportsReconciliation(),
-    paymentSessions: () => paymentSessionCounts(database.db),
-  });
+  // One registry for Prometheus (GET /metrics, with its token) and the back office's health screen.
+  const metrics = Registry.merge([
+    processRegistry,
+    appMetrics({
+      database,
+      openStreams: () => app.live.size,
+      settlement: () => app.sportsReconciliation(),
+      paymentSessions: () => paymentSessionCounts(database.db),
+      outbox: () => outboxBacklog(database.db),
+    }),
+  ]);
+  app.decorate('systemHealth', () => systemHealth(metrics, database));
+  await metricsRoute(app, config.metricsToken, metrics);
   await webStatic(app, config.webRoot);
   return app;
 }

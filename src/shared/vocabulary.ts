@@ -27,6 +27,8 @@ export const PERMISSIONS = [
   'kyc.review',
   'settings.manage',
   'audit.view',
+  /** The system-health screen: memory, database, backlogs (the figures of GET /metrics). */
+  'system.view',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

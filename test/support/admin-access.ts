@@ -103,4 +103,5 @@ export const EXPECTED_ADMIN_ACCESS: Record<string, readonly OperatorRole[]> = {
   'GET /api/admin/operators': OWNER,
   'POST /api/admin/operators': OWNER,
   'POST /api/admin/operators/:id/role': OWNER,
+  'GET /api/admin/system/health': OWNER,
 };

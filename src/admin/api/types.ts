@@ -34,3 +34,4 @@ export type SiteView = Item<AdminReply<typeof api.sites.list>['sites']>;
 export type PaymentOption = Item<AdminReply<typeof api.paymentOptions.list>['options']>;
 export type LevelRow = Item<AdminReply<typeof api.sites.levels>['levels']>;
 export type OperatorRow = Item<AdminReply<typeof api.operators.list>['operators']>;
+export type SystemHealthReply = AdminReply<typeof api.system.health>;

@@ -32,6 +32,7 @@ const SECTIONS: Section[] = [
   { to: '/settings', label: 'settings', permission: 'settings.manage' },
   { to: '/operators', label: 'operators', permission: 'settings.manage' },
   { to: '/audit', label: 'audit', permission: 'audit.view' },
+  { to: '/system', label: 'system', permission: 'system.view' },
 ];
 
 /** The frame of every back-office screen: the sections this role may open, with waiting counts. */

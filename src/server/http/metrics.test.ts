@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { useOperators } from '../../../test/support/operators.ts';
 import { useTestApp } from '../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../test/support/test-db.ts';
 import { launchedPlayer, playRound } from '../../../test/support/wallet.ts';
 import { seedDemo } from '../db/seed-demo.ts';
+import { outboxMessages } from '../modules/outbox/outbox.schema.ts';
 
 const TOKEN = 'scrape-token-for-tests';
 const SECRET = 'metrics-wallet-secret';
@@ -78,5 +80,54 @@ describe.runIf(backendAvailable)('without a metrics token', () => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('nodejs_');
+  });
+});
+
+describe.runIf(backendAvailable)('the back office system-health screen', () => {
+  // No metrics token: the screen works whether Prometheus scrapes or not.
+  const t = useTestApp({ metricsToken: undefined, houseWalletSecret: SECRET });
+  const ops = useOperators(t);
+  beforeAll(async () => {
+    await seedDemo(t.db);
+    t.app.sites.invalidate();
+  });
+
+  it('shows the owner the same figures as /metrics after some play, and no other role', async () => {
+    const { gameToken } = await launchedPlayer(t, 100_000);
+    for (let i = 0; i < 3; i++) await playRound(t, SECRET, gameToken, 1_000, i === 0 ? 2_500 : 0);
+    const res = await ops.as('owner').get('/api/admin/system/health');
+    expect(res.statusCode).toBe(200);
+    const { health } = res.json();
+    expect(health.process.residentBytes).toBeGreaterThan(10_000_000);
+    expect(health.process.node).toBe(process.version);
+    expect(health.database.kind).toBe(isPostgres ? 'postgres' : 'pglite');
+    if (isPostgres) expect(health.database.pool.max).toBeGreaterThan(0);
+    else expect(health.database.pool).toBeNull();
+    expect(health.requests.count).toBeGreaterThanOrEqual(6);
+    expect(health.requests.p99Ms).toBeGreaterThan(0);
+    expect(health.wallet.batches).toBeGreaterThanOrEqual(4);
+    expect(health.wallet.meanBatchSize).toBeGreaterThanOrEqual(1);
+    expect(health.openStreams).toBe(0);
+    expect(health.sportsbook).toEqual({ unfinishedRuns: 0, openFindings: 0 });
+    expect(health.outbox).toEqual({ pending: 0, oldestPendingSeconds: 0 });
+
+    for (const role of ['cashier', 'support', 'content', 'trading', 'compliance'] as const) {
+      const refused = await ops.as(role).get('/api/admin/system/health');
+      expect(refused.statusCode, role).toBe(403);
+    }
+  });
+
+  it('counts e-mail and SMS waiting to be sent, and how long the oldest has waited', async () => {
+    const outbox = async () => (await ops.as('owner').get('/api/admin/system/health')).json().health.outbox;
+    const before = (await outbox()).pending;
+    await t.db.insert(outboxMessages).values({
+      channel: 'sms',
+      recipient: '0812345678',
+      body: 'waiting',
+      createdAt: new Date(Date.now() - 120_000),
+    });
+    const after = await outbox();
+    expect(after.pending).toBe(before + 1);
+    expect(after.oldestPendingSeconds).toBeGreaterThanOrEqual(119);
   });
 });

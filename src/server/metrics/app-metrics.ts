@@ -8,6 +8,7 @@ export interface AppMetricSources {
   openStreams: () => number;
   settlement: () => Promise<{ open: number; unfinishedRuns: number }>;
   paymentSessions: () => Promise<Record<string, number>>;
+  outbox: () => Promise<{ pending: number; oldestPendingAt: Date | null }>;
 }
 
 /**
@@ -50,6 +51,13 @@ export function appMetrics(sources: AppMetricSources): Registry {
     },
     ['state'],
   );
+  gauge('outbox_pending_messages', 'E-mail and SMS waiting to be sent', async (g) => {
+    g.set((await sources.outbox()).pending);
+  });
+  gauge('outbox_oldest_pending_seconds', 'How long the oldest message has waited (0: none)', async (g) => {
+    const oldest = (await sources.outbox()).oldestPendingAt;
+    g.set(oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0);
+  });
   gauge(
     'db_pool_clients',
     'Database pool clients by state (PostgreSQL)',

@@ -53,6 +53,7 @@ import { OPERATOR_COOKIE, sessionRoutes } from './routes/session.routes.ts';
 import { sitesRoutes } from './routes/sites.routes.ts';
 import { sportsRoutes } from './routes/sports.routes.ts';
 import { supportRoutes } from './routes/support.routes.ts';
+import { systemRoutes } from './routes/system.routes.ts';
 
 /** Every permission-checked route, one line per screen: the permission-matrix test walks this list. */
 export const ADMIN_ROUTES: ScreenRoute[] = [
@@ -73,6 +74,7 @@ export const ADMIN_ROUTES: ScreenRoute[] = [
   ...publicApiRoutes,
   ...operatorsRoutes,
   ...auditRoutes,
+  ...systemRoutes,
 ];
 
 declare module 'fastify' {

@@ -117,11 +117,14 @@ export async function markAttemptFailed(
     );
 }
 
-/** Counts by status, for the health of the outbox (operations). */
-export async function outboxCounts(db: Db) {
-  const rows = await queryRows<{ status: string; count: number }>(
+/**
+ * What waits to be sent: how many messages and since when the oldest was written (the health page,
+ * /metrics). Reads only the partial index of pending messages, never the sent ones.
+ */
+export async function outboxBacklog(db: Db): Promise<{ pending: number; oldestPendingAt: Date | null }> {
+  const [row] = await queryRows<{ pending: number; oldest: Date | string | null }>(
     db,
-    sql`select status, count(*)::int as count from outbox_messages group by status`,
+    sql`select count(*)::int as pending, min(created_at) as oldest from outbox_messages where status = 'pending'`,
   );
-  return Object.fromEntries(rows.map((r) => [r.status, r.count])) as Record<string, number>;
+  return { pending: row?.pending ?? 0, oldestPendingAt: row?.oldest ? new Date(row.oldest) : null };
 }

@@ -17,6 +17,7 @@ import { sessionEndpoints } from './session.ts';
 import { sitesEndpoints } from './sites.ts';
 import { sportsEndpoints } from './sports.ts';
 import { supportEndpoints } from './support.ts';
+import { systemEndpoints } from './system.ts';
 
 /**
  * The admin API contract (/api/admin/...), one group per back-office screen. The server's route
@@ -42,6 +43,7 @@ export const adminContract = {
   publicApi: publicApiEndpoints,
   operators: operatorsEndpoints,
   audit: auditEndpoints,
+  system: systemEndpoints,
 } as const satisfies Record<string, Record<string, AdminEndpoint>>;
 
 export type { AdminEndpoint, AdminReply, SendBody, SendParams, SendQuery } from './endpoint.ts';
