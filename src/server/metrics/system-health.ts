@@ -4,7 +4,11 @@ import type { SystemHealth } from '../../shared/contract/admin/system.ts';
 type Metric = MetricObjectWithValues<MetricValue<string>>;
 
 /** The value of `name` with these labels (the first when none are given), or 0. */
-function valueOf(metrics: Map<string, Metric>, name: string, labels: Record<string, string> = {}): number {
+function seriesValue(
+  metrics: Map<string, Metric>,
+  name: string,
+  labels: Record<string, string> = {},
+): number {
   const values = metrics.get(name)?.values ?? [];
   const found = values.find((v) => Object.entries(labels).every(([k, l]) => String(v.labels[k]) === l));
   return found?.value ?? 0;
@@ -53,17 +57,17 @@ function sumOf(
  */
 export async function systemHealth(registry: Registry, database: { kind: string }): Promise<SystemHealth> {
   const metrics = new Map((await registry.getMetricsAsJSON()).map((m) => [m.name, m as Metric]));
-  const startedSeconds = valueOf(metrics, 'process_start_time_seconds');
+  const startedSeconds = seriesValue(metrics, 'process_start_time_seconds');
   const http = metrics.get('http_request_duration_seconds');
   const requests = histogramP99Ms(http);
   const batches = histogramP99Ms(metrics.get('wallet_batch_duration_seconds'));
   const batchCalls = sumOf(metrics.get('wallet_batch_size'), '_sum');
   const pool = metrics.get('db_pool_clients')?.values.length
     ? {
-        total: valueOf(metrics, 'db_pool_clients', { state: 'total' }),
-        idle: valueOf(metrics, 'db_pool_clients', { state: 'idle' }),
-        waiting: valueOf(metrics, 'db_pool_clients', { state: 'waiting' }),
-        max: valueOf(metrics, 'db_pool_clients', { state: 'max' }),
+        total: seriesValue(metrics, 'db_pool_clients', { state: 'total' }),
+        idle: seriesValue(metrics, 'db_pool_clients', { state: 'idle' }),
+        waiting: seriesValue(metrics, 'db_pool_clients', { state: 'waiting' }),
+        max: seriesValue(metrics, 'db_pool_clients', { state: 'max' }),
       }
     : null;
   const payments = Object.fromEntries(
@@ -74,14 +78,14 @@ export async function systemHealth(registry: Registry, database: { kind: string 
       startedAt: new Date(startedSeconds * 1000).toISOString(),
       uptimeSeconds: Math.round(process.uptime()),
       node: process.version,
-      residentBytes: valueOf(metrics, 'process_resident_memory_bytes'),
-      heapUsedBytes: valueOf(metrics, 'nodejs_heap_size_used_bytes'),
-      eventLoopDelayP99Ms: Math.round(valueOf(metrics, 'nodejs_eventloop_lag_p99_seconds') * 10_000) / 10,
+      residentBytes: seriesValue(metrics, 'process_resident_memory_bytes'),
+      heapUsedBytes: seriesValue(metrics, 'nodejs_heap_size_used_bytes'),
+      eventLoopDelayP99Ms: Math.round(seriesValue(metrics, 'nodejs_eventloop_lag_p99_seconds') * 10_000) / 10,
     },
     database: {
       kind: database.kind === 'postgres' ? 'postgres' : 'pglite',
       pool,
-      replicationLagSeconds: valueOf(metrics, 'db_replication_lag_seconds'),
+      replicationLagSeconds: seriesValue(metrics, 'db_replication_lag_seconds'),
     },
     requests: {
       count: requests.count,
@@ -91,18 +95,18 @@ export async function systemHealth(registry: Registry, database: { kind: string 
     wallet: {
       batches: batches.count,
       meanBatchSize: batches.count ? Math.round((batchCalls / batches.count) * 10) / 10 : null,
-      failures: valueOf(metrics, 'wallet_batch_failures_total'),
+      failures: seriesValue(metrics, 'wallet_batch_failures_total'),
       p99Ms: batches.p99Ms,
     },
-    openStreams: valueOf(metrics, 'sse_open_streams'),
+    openStreams: seriesValue(metrics, 'sse_open_streams'),
     sportsbook: {
-      unfinishedRuns: valueOf(metrics, 'sports_settlement_runs_unfinished'),
-      openFindings: valueOf(metrics, 'sports_reconcile_findings_open'),
+      unfinishedRuns: seriesValue(metrics, 'sports_settlement_runs_unfinished'),
+      openFindings: seriesValue(metrics, 'sports_reconcile_findings_open'),
     },
     paymentSessions: payments,
     outbox: {
-      pending: valueOf(metrics, 'outbox_pending_messages'),
-      oldestPendingSeconds: Math.round(valueOf(metrics, 'outbox_oldest_pending_seconds')),
+      pending: seriesValue(metrics, 'outbox_pending_messages'),
+      oldestPendingSeconds: Math.round(seriesValue(metrics, 'outbox_oldest_pending_seconds')),
     },
   };
 }
