@@ -40,8 +40,31 @@ export const forgetPopular = () => {
   popularCache = undefined;
 };
 
-/** The latest winning casino and slot rounds: the game, the amount won and the member's masked nick. */
-export async function recentWins(db: Db) {
+/** Wins each site's ticker shows. */
+export const WINS_SHOWN = 12;
+/**
+ * The latest winning rounds read for every site's ticker at once: a site whose members won none of
+ * them shows fewer (its older wins are left out rather than scanned for).
+ */
+const WINS_READ = 240;
+
+export interface RecentWin {
+  code: string;
+  gameCompany: string;
+  nameKo: string;
+  nameEn: string;
+  /** The member's nick, masked (`n***3`). */
+  nick: string;
+  /** Minor units of the site's currency (the member's account's). */
+  amount: number;
+  at: string;
+}
+
+/**
+ * The latest winning casino and slot rounds of each site (by its members' site: each ticker shows
+ * amounts in its own currency): the game, the amount won and the member's masked nick, newest first.
+ */
+export async function recentWinsBySite(db: Db): Promise<Map<number, RecentWin[]>> {
   const rows = await queryRows<{
     code: string;
     gameCompany: string;
@@ -57,19 +80,29 @@ export async function recentWins(db: Db) {
                coalesce(r.closed_at, r.opened_at) as "at"
         from (select * from game_rounds
               where has_win and total_win > 0 and status = 'closed' and category <> 'sport'
-              order by id desc limit 12) r
+              order by id desc limit ${WINS_READ}) r
         join game_vendors v on v.code = r.vendor_code
         join games g on g.vendor_id = v.id and g.code = r.game_code
         order by r.id desc`,
   );
-  // The nicks come from the members' own module, then are masked.
+  // The nicks and sites come from the members' own module; the nicks are masked.
   const cards = await memberCards(
     db,
     rows.map((r) => r.memberId),
   );
-  return rows.map(({ memberId, ...r }) => ({
-    ...r,
-    nick: maskNick(cards.get(memberId)?.nick ?? ''),
-    at: new Date(r.at).toISOString(),
-  }));
+  const bySite = new Map<number, RecentWin[]>();
+  for (const { memberId, ...r } of rows) {
+    const card = cards.get(memberId);
+    if (!card) continue;
+    const list = bySite.get(card.siteId) ?? [];
+    if (list.length >= WINS_SHOWN) continue;
+    list.push({ ...r, nick: maskNick(card.nick), at: new Date(r.at).toISOString() });
+    bySite.set(card.siteId, list);
+  }
+  return bySite;
+}
+
+/** One site's ticker. */
+export async function recentWins(db: Db, siteId: number): Promise<RecentWin[]> {
+  return (await recentWinsBySite(db)).get(siteId) ?? [];
 }
