@@ -66,7 +66,11 @@ export function MoneyRulesForm({ site }: { site: SiteView }) {
         ...(site.hasMembers || currency === site.currency ? {} : { currency }),
         lang: form.lang,
         ...(cash ? { cash } : {}),
-        tables: { laPartage: form.laPartage, dealerHitsSoft17: form.dealerHitsSoft17 },
+        // Only a rule the operator changed: a site that has not chosen keeps the install's.
+        ...(form.laPartage !== (site.settings.tables?.laPartage ?? false) ||
+        form.dealerHitsSoft17 !== (site.settings.tables?.dealerHitsSoft17 ?? false)
+          ? { tables: { laPartage: form.laPartage, dealerHitsSoft17: form.dealerHitsSoft17 } }
+          : {}),
       },
     });
     if (form.timezone.trim() !== site.desks.deposit.timezone)
