@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type BrowserSession, chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember, launch } from './support/member.ts';
+import { signInOperator, TABLES_OWNER } from './support/operator.ts';
 import { balanceIn, chooseSiteLanguage, openGameWindow } from './support/play.ts';
 
 /** The game window's own size on a desktop (SPEC §9). */
@@ -177,3 +178,48 @@ describe.runIf(chromiumAvailable)('roulette and blackjack in the 1400×800 game 
     await b.screenshot('home-slot-games-desktop-en');
   }, 60_000);
 });
+
+describe.runIf(chromiumAvailable)(
+  "a site's table rules: set in the back office, shown in the game window",
+  () => {
+    const b = useBrowser(GAME_WINDOW);
+
+    /** The Thai site's money screen (the default site is the one shown first). */
+    async function moneyForm(title: string) {
+      await b.page.goto('/admin/settings');
+      const form = b.page.getByRole('region', { name: title });
+      await form.waitFor();
+      return form;
+    }
+
+    it('an owner gives the Thai site la partage (English, then Thai); its roulette window says so; then takes it back', async () => {
+      await signInOperator(b, TABLES_OWNER);
+      let form = await moneyForm('Currency & cash rules');
+      const partage = form.getByLabel('Roulette: la partage (an even-money bet loses half on zero)');
+      expect(await partage.isChecked()).toBe(false);
+      await partage.check();
+      await form.getByRole('button', { name: 'Save currency & cash rules' }).click();
+      await form.getByText('Saved.').waitFor();
+      await form.screenshot({ path: 'e2e/screenshots/admin-en-settings-tables.png' });
+      await b.page.getByTestId('admin-language').selectOption({ label: 'ไทย' });
+      form = await moneyForm('สกุลเงินและกฎการเงิน');
+      expect(await form.getByLabel(/ลาปาร์ตาจ/).isChecked()).toBe(true);
+      await form.screenshot({ path: 'e2e/screenshots/admin-th-settings-tables.png' });
+
+      await fundedMember(b.page, 'partage', 50_000);
+      await chooseSiteLanguage(b.page, 'en');
+      await openGameWindow(b.page, 'roulette', 'royal-tables');
+      await b.page
+        .getByText('La partage: even-money bets lose only half on zero', { exact: false })
+        .waitFor();
+      await b.screenshot('roulette-la-partage-desktop-en');
+
+      // Back as it was: other browser tests play roulette on this site.
+      form = await moneyForm('สกุลเงินและกฎการเงิน');
+      await form.getByLabel(/ลาปาร์ตาจ/).uncheck();
+      await form.getByRole('button', { name: 'บันทึกสกุลเงินและกฎการเงิน' }).click();
+      await form.getByText('บันทึกแล้ว').waitFor();
+      await b.page.getByTestId('admin-language').selectOption({ label: 'English' });
+    }, 90_000);
+  },
+);
