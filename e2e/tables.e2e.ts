@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type BrowserSession, chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
-import { fundedMember } from './support/member.ts';
+import { fundedMember, launch } from './support/member.ts';
+import { signInOperator, TABLES_OWNER } from './support/operator.ts';
 import { balanceIn, chooseSiteLanguage, openGameWindow } from './support/play.ts';
 
 /** The game window's own size on a desktop (SPEC §9). */
@@ -94,6 +95,53 @@ describe.runIf(chromiumAvailable)('roulette and blackjack on a phone, in Thai', 
     await b.page.locator('[data-testid="demo-roulette"]').waitFor();
     await b.screenshot('lobby-table-games-phone-th');
   }, 90_000);
+
+  it('the wins ticker shows a win as it is paid, pushed without a reload, in baht with the nick masked', async () => {
+    await b.page.goto('/game');
+    await b.page.getByTestId('category-all').waitFor();
+    const first = b.page.getByTestId('wins-ticker').locator('li').first();
+    const firstLine = () => first.textContent({ timeout: 500 }).catch(() => '');
+    await b.page.waitForTimeout(1_000);
+    const before = await firstLine();
+    // Played from this page's own session through the game server, so the lobby stays as it is.
+    const url = await launch(b.page, 'roulette', 'royal-tables');
+    const token = new URL(url, 'http://x').searchParams.get('token')!;
+    const payout = await b.page.evaluate(async (gameToken) => {
+      const call = async (action: string, body: object) =>
+        (
+          await fetch(`/house/api/${action}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ token: gameToken, game: 'roulette', ...body }),
+          })
+        ).json();
+      await call('init', {});
+      for (let i = 0; i < 20; i++) {
+        // Red and black: one of them pays unless the ball stops on zero.
+        const spin = await call('roulette', { bets: { red: 1_000, black: 1_000 } });
+        if (spin.payout > 0) return spin.payout as number;
+      }
+      return 0;
+    }, token);
+    expect(payout).toBe(2_000);
+    await expect.poll(firstLine, { timeout: 5_000 }).not.toBe(before);
+    const line = await firstLine();
+    expect(line).toMatch(/N\*\*\*/);
+    expect(line).toContain('฿20.00');
+    await b.screenshot('lobby-wins-live-phone-th');
+  }, 60_000);
+
+  it("the home page's slot tab: every slot with its own art, the providers above them", async () => {
+    await b.page.goto('/');
+    await b.page.getByRole('tab', { name: 'สล็อต' }).click();
+    const tiles = b.page.getByTestId('slot-tiles');
+    await tiles.locator('img[src="/media/games/golden-dragon.svg"]').waitFor();
+    const arts = await tiles.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+    expect(arts.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(arts).size).toBe(arts.length);
+    await tiles.getByRole('button', { name: 'Royal Slots' }).waitFor();
+    await b.screenshot('home-slot-games-phone-th');
+  }, 60_000);
 });
 
 describe.runIf(chromiumAvailable)('roulette and blackjack in the 1400×800 game window, in English', () => {
@@ -122,6 +170,56 @@ describe.runIf(chromiumAvailable)('roulette and blackjack in the 1400×800 game 
   it('the lobby on a desktop: rails, categories and the wins ticker', async () => {
     await b.page.goto('/game');
     await b.page.getByTestId('new-rail').locator('[data-code="roulette"]').waitFor();
+    await b.page.getByTestId('wins-ticker').waitFor();
     await b.screenshot('lobby-desktop-en');
+    await b.page.goto('/');
+    await b.page.getByRole('tab', { name: 'Slots' }).click();
+    await b.page.getByTestId('slot-tiles').locator('img[src="/media/games/ocean-treasure.svg"]').waitFor();
+    await b.screenshot('home-slot-games-desktop-en');
   }, 60_000);
 });
+
+describe.runIf(chromiumAvailable)(
+  "a site's table rules: set in the back office, shown in the game window",
+  () => {
+    const b = useBrowser(GAME_WINDOW);
+
+    /** The Thai site's money screen (the default site is the one shown first). */
+    async function moneyForm(title: string) {
+      await b.page.goto('/admin/settings');
+      const form = b.page.getByRole('region', { name: title });
+      await form.waitFor();
+      return form;
+    }
+
+    it('an owner gives the Thai site la partage (English, then Thai); its roulette window says so; then takes it back', async () => {
+      await signInOperator(b, TABLES_OWNER);
+      let form = await moneyForm('Currency & cash rules');
+      const partage = form.getByLabel('Roulette: la partage (an even-money bet loses half on zero)');
+      expect(await partage.isChecked()).toBe(false);
+      await partage.check();
+      await form.getByRole('button', { name: 'Save currency & cash rules' }).click();
+      await form.getByText('Saved.').waitFor();
+      await form.screenshot({ path: 'e2e/screenshots/admin-en-settings-tables.png' });
+      await b.page.getByTestId('admin-language').selectOption({ label: 'ไทย' });
+      form = await moneyForm('สกุลเงินและกฎการเงิน');
+      expect(await form.getByLabel(/ลาปาร์ตาจ/).isChecked()).toBe(true);
+      await form.screenshot({ path: 'e2e/screenshots/admin-th-settings-tables.png' });
+
+      await fundedMember(b.page, 'partage', 50_000);
+      await chooseSiteLanguage(b.page, 'en');
+      await openGameWindow(b.page, 'roulette', 'royal-tables');
+      await b.page
+        .getByText('La partage: even-money bets lose only half on zero', { exact: false })
+        .waitFor();
+      await b.screenshot('roulette-la-partage-desktop-en');
+
+      // Back as it was: other browser tests play roulette on this site.
+      form = await moneyForm('สกุลเงินและกฎการเงิน');
+      await form.getByLabel(/ลาปาร์ตาจ/).uncheck();
+      await form.getByRole('button', { name: 'บันทึกสกุลเงินและกฎการเงิน' }).click();
+      await form.getByText('บันทึกแล้ว').waitFor();
+      await b.page.getByTestId('admin-language').selectOption({ label: 'English' });
+    }, 90_000);
+  },
+);

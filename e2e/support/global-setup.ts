@@ -34,6 +34,7 @@ import {
   PHONE_OPERATOR,
   PROMO_DESK,
   PROMO_OWNER,
+  TABLES_OWNER,
   TRADING_OPERATORS,
   WINDOW_TRADERS,
 } from './operator.ts';
@@ -235,7 +236,7 @@ export default async function setup(project: TestProject) {
       totpSecret: DEMO_OPERATOR.totpSecret,
     });
   }
-  for (const login of [PROMO_OWNER, PROMO_DESK]) {
+  for (const login of [PROMO_OWNER, PROMO_DESK, TABLES_OWNER]) {
     await createOperator(database.db, {
       login,
       password: DEMO_OPERATOR.password,

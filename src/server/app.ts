@@ -46,6 +46,7 @@ import { bonusExpirySweeper } from './modules/promotions/bonus-close.service.ts'
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { protectionRoutes } from './modules/protection/protection.routes.ts';
 import { realityMarkup, realityWindowFiles } from './modules/protection/reality-window.ts';
+import { siteTableRules } from './modules/sites/site-settings.ts';
 import { createSiteResolver, type SiteResolver } from './modules/sites/sites.service.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { vaultRoutes } from './modules/vault/vault.routes.ts';
@@ -200,6 +201,8 @@ export async function buildApp({
     db: database.db,
     currency: config.currency,
     rules: config.houseRules,
+    siteRules: async (hostname) =>
+      siteTableRules((await app.sites.resolve(hostname)).settings, config.houseRules),
     wallet: walletClient(() => config.publicUrl, config.houseWalletSecret),
   });
   await sportsBook(app, {

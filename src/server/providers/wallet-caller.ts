@@ -8,6 +8,8 @@ export type WalletAnswer = {
   balance?: number;
   playerId?: string;
   currency?: string;
+  /** authenticate: the table rules of the player's site. */
+  tableRules?: { laPartage: boolean; dealerHitsSoft17: boolean };
   message?: string;
   /** The jackpot call's award; a `limit` refusal's limit amount. */
   amount?: number;

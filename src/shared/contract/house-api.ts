@@ -69,8 +69,12 @@ const played = ok.extend({ roundId, stake: amount, payout: amount, balance: amou
 const PLAY_REFUSALS = {
   400: ['invalid'],
   402: ['balance'],
-  409: ['limit', 'blocked', 'session_expired', 'duplicate', 'error'],
+  403: ['disabled'],
+  409: ['limit', 'blocked', 'session_expired', 'duplicate', 'error', 'time'],
 } as const;
+
+/** Demo play of a game switched off (msg2002) or under maintenance (msg2218): refused as real play is. */
+const DEMO_REFUSALS = { 403: ['disabled'], 409: ['time'] } as const;
 
 /** A round while its bet is on its way to the wallet, or refused: nothing of its outcome. */
 const unsettledRound = z.object({
@@ -134,6 +138,7 @@ export const houseContract = providerApi({
         demo: z.boolean(),
       }),
       answers: { success: 200 },
+      refusals: DEMO_REFUSALS,
     },
     spin: {
       summary: 'One slot spin: the line bet on all 10 lines',
@@ -208,6 +213,7 @@ export const houseContract = providerApi({
       example: { game: 'roulette' },
       response: ok.extend({ token: z.string() }),
       answers: { success: 200 },
+      refusals: DEMO_REFUSALS,
     },
     seed: {
       summary: 'Reveals the current server seed and commits a new one',

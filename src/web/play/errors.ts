@@ -28,6 +28,11 @@ export function errorText(t: PlayT, error: GameError): string {
       return limitText(t, error.detail);
     case 'settling':
       return t('settling');
+    // A game switched off, or its vendor under maintenance (demo play follows the catalogue too).
+    case 'disabled':
+      return t('common:msg.msg2002');
+    case 'time':
+      return t('common:msg.msg2218');
     default:
       return t('genericError');
   }

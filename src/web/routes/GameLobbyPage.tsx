@@ -6,7 +6,7 @@ import { callRoute } from '../api/client.ts';
 import { GameLoadingDialog } from '../features/games/GameLoadingDialog.tsx';
 import { GameTile } from '../features/games/GameTile.tsx';
 import games from '../features/games/games.module.css';
-import { Rail, useLobbyRails, WinsTicker } from '../features/games/LobbyRails.tsx';
+import { Rail, useLiveWins, useLobbyRails, WinsTicker } from '../features/games/LobbyRails.tsx';
 import { CATEGORIES, type Category, inCategory, isNew } from '../features/games/lobbyCategory.ts';
 import {
   favourites,
@@ -35,6 +35,7 @@ export function GameLobbyPage() {
   const [filter, setFilter] = useState<Filter>('all');
   const [category, setCategory] = useState<Category>((params.get('category') as Category) ?? 'all');
   const rails = useLobbyRails();
+  const wins = useLiveWins(rails.data?.wins);
   const [liked, setLiked] = useState(favourites);
   const all = list.data ?? [];
   const providers = [...new Set(all.map((g) => g.gameCompany))];
@@ -140,7 +141,7 @@ export function GameLobbyPage() {
             badge={badge}
             onOpen={open}
           />
-          <WinsTicker wins={rails.data?.wins ?? []} />
+          <WinsTicker wins={wins} />
         </>
       )}
       <div className={styles.filters} role="tablist">

@@ -5,7 +5,7 @@ import { LatestList } from '../features/content/LatestList.tsx';
 import { useLatestHelp, useLatestNotices } from '../features/content/queries.ts';
 import { GameLoadingDialog } from '../features/games/GameLoadingDialog.tsx';
 import { GameTile } from '../features/games/GameTile.tsx';
-import { useCasinoList, useSlotProviders, useSportEntries } from '../features/games/queries.ts';
+import { useCasinoList, useGameList, useSlotProviders, useSportEntries } from '../features/games/queries.ts';
 import { SlotGamesModal } from '../features/games/SlotGamesModal.tsx';
 import { useLaunchGame } from '../features/games/useLaunchGame.ts';
 import { useSession } from '../features/session/queries.ts';
@@ -22,6 +22,7 @@ export function HomePage() {
   const casino = useCasinoList();
   const slot = useSlotProviders();
   const sport = useSportEntries(tab === 'sport');
+  const slotGames = (useGameList(tab === 'slot').data ?? []).filter((g) => g.category === 'slot');
   const session = useSession();
   const notices = useLatestNotices();
   const help = useLatestHelp(Boolean(session.data));
@@ -59,16 +60,33 @@ export function HomePage() {
                 onOpen={() => launch(entry)}
               />
             ))
-          : (slot.data ?? []).map((vendor, i) => (
-              <GameTile
-                key={vendor.code}
-                priority={i < ABOVE_THE_FOLD}
-                name={nameOf(vendor)}
-                imgUrl={vendor.imgUrl}
-                badge={badgeOf(vendor)}
-                onOpen={() => setProvider({ code: vendor.code, name: nameOf(vendor) })}
-              />
-            ))}
+          : [
+              // The slot providers (SPEC §2: a provider opens its games in a modal), then every slot game
+              // with its own art, each opened from its tile (a guest's built-in slot in demo).
+              <nav key="providers" className={styles.providers} aria-label={t('slotProviders')}>
+                {(slot.data ?? []).map((vendor) => (
+                  <button
+                    key={vendor.code}
+                    type="button"
+                    className={styles.provider}
+                    onClick={() => setProvider({ code: vendor.code, name: nameOf(vendor) })}
+                  >
+                    {nameOf(vendor)}
+                    {badgeOf(vendor) && <small> · {badgeOf(vendor)}</small>}
+                  </button>
+                ))}
+              </nav>,
+              ...slotGames.map((game, i) => (
+                <GameTile
+                  key={`${game.gameCompany}/${game.code}`}
+                  priority={i < ABOVE_THE_FOLD}
+                  name={nameOf(game)}
+                  imgUrl={game.imgUrl}
+                  badge={badgeOf(game)}
+                  onOpen={() => launch(game)}
+                />
+              )),
+            ]}
       </div>
       <div className={styles.lists}>
         <LatestList title={t('latestNotices')} items={notices.data ?? []} empty={t('noNotices')} />

@@ -11,6 +11,7 @@ import { Panel } from '../../components/Panel.tsx';
 import ui from '../../components/ui.module.css';
 import { LANGUAGE_NAMES } from '../../i18n/index.ts';
 import { useSettingsChange } from './queries.ts';
+import styles from './settings.module.css';
 
 /** A time zone Intl knows, as the server checks it. */
 function isTimeZone(zone: string): boolean {
@@ -25,7 +26,7 @@ function isTimeZone(zone: string): boolean {
 /**
  * A site's money and time in one place: its currency (fixed once it has members, whose accounts are in
  * it), time zone, default language, the deposit and withdrawal minimum and step and the comp minimum,
- * in major units of the currency. Saved through the settings routes that own each part (money,
+ * in major units of the currency, and the site's table rules (la partage, dealer hits soft 17). Saved through the settings routes that own each part (money,
  * cashier, comp).
  */
 export function MoneyRulesForm({ site }: { site: SiteView }) {
@@ -40,6 +41,8 @@ export function MoneyRulesForm({ site }: { site: SiteView }) {
     minimum: String(site.settings.cash?.minimum ?? ''),
     step: String(site.settings.cash?.step ?? ''),
     compMinimum: String(site.settings.comp?.minExchange ?? ''),
+    laPartage: site.settings.tables?.laPartage ?? false,
+    dealerHitsSoft17: site.settings.tables?.dealerHitsSoft17 ?? false,
   });
   const [bad, setBad] = useState<string>();
   const [done, setDone] = useState(false);
@@ -63,6 +66,11 @@ export function MoneyRulesForm({ site }: { site: SiteView }) {
         ...(site.hasMembers || currency === site.currency ? {} : { currency }),
         lang: form.lang,
         ...(cash ? { cash } : {}),
+        // Only a rule the operator changed: a site that has not chosen keeps the install's.
+        ...(form.laPartage !== (site.settings.tables?.laPartage ?? false) ||
+        form.dealerHitsSoft17 !== (site.settings.tables?.dealerHitsSoft17 ?? false)
+          ? { tables: { laPartage: form.laPartage, dealerHitsSoft17: form.dealerHitsSoft17 } }
+          : {}),
       },
     });
     if (form.timezone.trim() !== site.desks.deposit.timezone)
@@ -130,6 +138,23 @@ export function MoneyRulesForm({ site }: { site: SiteView }) {
           value={form.compMinimum}
           onChange={(e) => setForm({ ...form, compMinimum: e.target.value })}
         />
+        {/* The built-in tables' rules for this site's members (shown in each game's rules). */}
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            checked={form.laPartage}
+            onChange={(e) => setForm({ ...form, laPartage: e.target.checked })}
+          />
+          {t('settings.money.laPartage')}
+        </label>
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            checked={form.dealerHitsSoft17}
+            onChange={(e) => setForm({ ...form, dealerHitsSoft17: e.target.checked })}
+          />
+          {t('settings.money.dealerHitsSoft17')}
+        </label>
         {bad && <p role="alert">{bad}</p>}
         <Outcome error={money.error ?? cashier.error ?? comp.error} done={done && t('common.saved')} />
         <div className={ui.row}>

@@ -10,6 +10,8 @@ const walletReply = z.looseObject({
   message: z.string().optional(),
   balance: z.number().int().optional(),
   currency: z.string().optional(),
+  /** authenticate: the built-in tables' rules of the player's site (providers of other games ignore it). */
+  tableRules: z.object({ laPartage: z.boolean(), dealerHitsSoft17: z.boolean() }).optional(),
   txId: z.string().optional(),
   /** Corrections: what the member still owes after this call (a take-back they could not cover). */
   debt: z.number().int().optional(),

@@ -119,3 +119,21 @@ export async function catalogueTitle(
       : await db.select({ n: games.nameEn }).from(games).where(eq(games.code, code)).limit(1);
   return rows[0]?.n;
 }
+
+export type Playability = 'playable' | 'disabled' | 'maintenance';
+
+/**
+ * Whether a provider's game may be played now, in demo as for money: enabled under an enabled vendor
+ * (else `disabled`, msg2002) whose vendor is not under maintenance (else `maintenance`, msg2218). A
+ * game code under several vendors is playable when any of them offers it.
+ */
+export async function playabilityOf(db: Db, provider: string, gameCode: string): Promise<Playability> {
+  const rows = await db
+    .select({ used: games.used, vendorUsed: gameVendors.used, maintenance: gameVendors.maintenance })
+    .from(games)
+    .innerJoin(gameVendors, eq(games.vendorId, gameVendors.id))
+    .where(and(eq(gameVendors.provider, provider), eq(games.code, gameCode)));
+  const enabled = rows.filter((r) => r.used === 'y' && r.vendorUsed === 'y');
+  if (enabled.some((r) => !r.maintenance)) return 'playable';
+  return enabled.length > 0 ? 'maintenance' : 'disabled';
+}

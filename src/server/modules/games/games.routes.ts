@@ -30,7 +30,7 @@ export function gamesRoutes(providers: ReadonlyMap<string, GameProvider>): Route
     'get-game-rails': async (_body, ctx) => ({
       status: 'success',
       popular: await popularGames(ctx.db),
-      wins: await recentWins(ctx.db),
+      wins: await recentWins(ctx.db, ctx.site.id),
     }),
 
     'open-game': async (body, ctx) => {

@@ -9,6 +9,8 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -139,4 +141,21 @@ export const walletTransactions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('wallet_transactions_provider_tx').on(t.provider, t.txId)],
+);
+
+/**
+ * Plays per game and day, the lobby's "popular" rail (migration 0037): kept by the trigger
+ * sql/count_game_plays.sql as rounds open, one row per member bucket (house_shard) so that concurrent
+ * batches rarely share a row. The rail sums the last days' rows instead of counting rounds.
+ */
+export const gamePlaysDaily = pgTable(
+  'game_plays_daily',
+  {
+    day: date('day').notNull(),
+    vendorCode: text('vendor_code').notNull(),
+    gameCode: text('game_code').notNull(),
+    bucket: smallint('bucket').notNull(),
+    plays: bigint('plays', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'game_plays_daily_pk', columns: [t.day, t.vendorCode, t.gameCode, t.bucket] })],
 );

@@ -4,7 +4,7 @@ import { memberCards } from '../accounts/members.service.ts';
 
 /** The days the "popular" rail counts rounds over. */
 export const POPULAR_DAYS = 7;
-/** How long a count is reused: the count reads a week of rounds, so it is not redone per page view. */
+/** How long a count is reused: a page view does not sum the week's rows again. */
 const POPULAR_TTL_MS = 10_000;
 
 /** A member's nick as the wins ticker shows it: first and last letters, the rest hidden. */
@@ -18,30 +18,58 @@ let popularCache:
   | { at: number; db: Db; rows: { code: string; gameCompany: string; plays: number }[] }
   | undefined;
 
-/** The most played games of the last days, by rounds played (real play only: demo play keeps no round). */
+/**
+ * The most played games of the last days (today and the POPULAR_DAYS - 1 before it), by rounds
+ * played: summed from the summary game_plays_daily (migration 0037), never by counting rounds. Real
+ * play only: demo play keeps no round.
+ */
 export async function popularGames(db: Db, now = Date.now()) {
   if (popularCache && popularCache.db === db && now - popularCache.at < POPULAR_TTL_MS)
     return popularCache.rows;
-  const rows = await queryRows<{ code: string; gameCompany: string; plays: number }>(
-    db,
-    sql`select r.game_code as "code", r.vendor_code as "gameCompany", count(*)::int as "plays"
-        from game_rounds r
-        where r.opened_at > now() - make_interval(days => ${POPULAR_DAYS}) and r.category <> 'sport'
-        group by r.vendor_code, r.game_code
-        order by count(*) desc, r.game_code
-        limit 12`,
-  );
+  const rows = await queryRows<{ code: string; gameCompany: string; plays: number }>(db, popularSql());
   popularCache = { at: now, db, rows };
   return rows;
 }
+
+/** The rail's query (its plan is checked by a test: an index range over the summary, no rounds). */
+export const popularSql = () =>
+  sql`select p.game_code as "code", p.vendor_code as "gameCompany", sum(p.plays)::int as "plays"
+      from game_plays_daily p
+      where p.day > current_date - ${POPULAR_DAYS}::int
+      group by p.vendor_code, p.game_code
+      order by sum(p.plays) desc, p.game_code
+      limit 12`;
 
 /** Forgets the cached count (tests that play and then look). */
 export const forgetPopular = () => {
   popularCache = undefined;
 };
 
-/** The latest winning casino and slot rounds: the game, the amount won and the member's masked nick. */
-export async function recentWins(db: Db) {
+/** Wins each site's ticker shows. */
+export const WINS_SHOWN = 12;
+/**
+ * The latest winning rounds read for every site's ticker at once: a site whose members won none of
+ * them shows fewer (its older wins are left out rather than scanned for).
+ */
+const WINS_READ = 240;
+
+export interface RecentWin {
+  code: string;
+  gameCompany: string;
+  nameKo: string;
+  nameEn: string;
+  /** The member's nick, masked (`n***3`). */
+  nick: string;
+  /** Minor units of the site's currency (the member's account's). */
+  amount: number;
+  at: string;
+}
+
+/**
+ * The latest winning casino and slot rounds of each site (by its members' site: each ticker shows
+ * amounts in its own currency): the game, the amount won and the member's masked nick, newest first.
+ */
+export async function recentWinsBySite(db: Db): Promise<Map<number, RecentWin[]>> {
   const rows = await queryRows<{
     code: string;
     gameCompany: string;
@@ -57,19 +85,29 @@ export async function recentWins(db: Db) {
                coalesce(r.closed_at, r.opened_at) as "at"
         from (select * from game_rounds
               where has_win and total_win > 0 and status = 'closed' and category <> 'sport'
-              order by id desc limit 12) r
+              order by id desc limit ${WINS_READ}) r
         join game_vendors v on v.code = r.vendor_code
         join games g on g.vendor_id = v.id and g.code = r.game_code
         order by r.id desc`,
   );
-  // The nicks come from the members' own module, then are masked.
+  // The nicks and sites come from the members' own module; the nicks are masked.
   const cards = await memberCards(
     db,
     rows.map((r) => r.memberId),
   );
-  return rows.map(({ memberId, ...r }) => ({
-    ...r,
-    nick: maskNick(cards.get(memberId)?.nick ?? ''),
-    at: new Date(r.at).toISOString(),
-  }));
+  const bySite = new Map<number, RecentWin[]>();
+  for (const { memberId, ...r } of rows) {
+    const card = cards.get(memberId);
+    if (!card) continue;
+    const list = bySite.get(card.siteId) ?? [];
+    if (list.length >= WINS_SHOWN) continue;
+    list.push({ ...r, nick: maskNick(card.nick), at: new Date(r.at).toISOString() });
+    bySite.set(card.siteId, list);
+  }
+  return bySite;
+}
+
+/** One site's ticker. */
+export async function recentWins(db: Db, siteId: number): Promise<RecentWin[]> {
+  return (await recentWinsBySite(db)).get(siteId) ?? [];
 }

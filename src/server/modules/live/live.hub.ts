@@ -42,6 +42,7 @@ export class LiveHub {
   private readonly timer: NodeJS.Timeout;
   private readonly operatorListeners = new Set<() => void>();
   private readonly jackpotListeners = new Set<() => void>();
+  private readonly walletListeners = new Set<() => void>();
   private readonly sportsListeners = new Set<(events: number[] | null) => void>();
 
   constructor(
@@ -80,8 +81,9 @@ export class LiveHub {
     }
     if (event.k === 'members') {
       for (const id of event.ids) for (const entry of this.byMember.get(id) ?? []) void this.refresh(entry);
-      // Every wallet batch notifies its members: a slot stake may have fed the jackpot.
+      // Every wallet batch notifies its members: a slot stake may have fed the jackpot, a round may have paid.
       for (const listener of this.jackpotListeners) listener();
+      for (const listener of this.walletListeners) listener();
     } else if (event.k === 'everyone') {
       this.refreshAll();
     } else if (event.k === 'operators') {
@@ -98,7 +100,14 @@ export class LiveHub {
   refreshAll(): void {
     void this.refreshEveryone();
     for (const listener of this.jackpotListeners) listener();
+    for (const listener of this.walletListeners) listener();
     for (const listener of this.sportsListeners) listener(null);
+  }
+
+  /** Members' balances moved (every wallet batch says so): the wins ticker reads again. */
+  onWallet(listener: () => void): () => void {
+    this.walletListeners.add(listener);
+    return () => this.walletListeners.delete(listener);
   }
 
   /** The sports windows hear which events' prices, markets or scores changed (null: any). */

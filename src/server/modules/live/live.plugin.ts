@@ -4,12 +4,14 @@ import type { Database } from '../../db/client.ts';
 import { findSessionMember, findSessionMembers } from '../accounts/sessions.service.ts';
 import { pendingCounts } from '../backoffice/dashboard.service.ts';
 import { findOperator } from '../backoffice/operators.service.ts';
+import { recentWinsBySite } from '../games/lobby-rails.service.ts';
 import { jackpotReaderOf } from '../jackpot/jackpot.routes.ts';
 import { JackpotFeed } from './jackpot-feed.ts';
 import { LiveHub, type LiveStream } from './live.hub.ts';
 import { listenLive } from './live.listener.ts';
 import { liveRoutes, liveState } from './live.routes.ts';
 import { OperatorFeed } from './operator-feed.ts';
+import { WinsFeed } from './wins-feed.ts';
 
 /**
  * Server-Sent Events for members and for the back office's pending badge, fed by every process's
@@ -46,6 +48,8 @@ export async function liveUpdates(
     return pool.current();
   });
   hub.onJackpot(() => jackpotFeed.changed());
+  const winsFeed = new WinsFeed(() => recentWinsBySite(database.db));
+  hub.onWallet(() => winsFeed.changed());
   const listener = await listenLive(database, {
     message: (payload) => hub.handle(payload),
     resumed: () => hub.refreshAll(),
@@ -56,11 +60,13 @@ export async function liveUpdates(
     hub.close();
     operatorFeed.close();
     jackpotFeed.close();
+    winsFeed.close();
   });
   app.addHook('onClose', async () => listener.close());
   await liveRoutes(app, {
     hub,
     jackpotFeed,
+    winsFeed,
     resolveMember: (token) => findSessionMember(database.db, config, token, { withCounts: true }),
   });
   return operatorFeed;

@@ -6,6 +6,7 @@ import { startSse } from '../../http/sse.ts';
 import type { SessionMember } from '../accounts/sessions.service.ts';
 import type { JackpotFeed } from './jackpot-feed.ts';
 import type { LiveHub } from './live.hub.ts';
+import type { WinsFeed } from './wins-feed.ts';
 
 /** The member's state as the health check answers it, so the site treats both alike. */
 export function liveState(member: SessionMember): RouteReply<'user-health-check'> {
@@ -21,6 +22,7 @@ export function liveState(member: SessionMember): RouteReply<'user-health-check'
 export interface LiveRoutesDeps {
   hub: LiveHub;
   jackpotFeed: JackpotFeed;
+  winsFeed: WinsFeed;
   resolveMember(token: string): Promise<SessionMember | undefined>;
 }
 
@@ -46,6 +48,17 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRoutesDeps): Pr
   app.get('/api/live/jackpot', async (request, reply) => {
     const { send, ping, end } = startSse(reply, '');
     const remove = await deps.jackpotFeed.add({ send, ping, end });
+    request.raw.on('close', remove);
+  });
+
+  /**
+   * GET /api/live/wins: the lobby's recent-wins ticker of the site the page is on, guests' included:
+   * `wins` (the get-game-rails reply's wins) at once and whenever a round of that site's members pays.
+   */
+  app.get('/api/live/wins', async (request, reply) => {
+    const site = await request.server.sites.resolve(request.hostname);
+    const { send, ping, end } = startSse(reply, '');
+    const remove = await deps.winsFeed.add({ send, ping, end, siteId: site.id });
     request.raw.on('close', remove);
   });
 }

@@ -63,12 +63,22 @@ export abstract class SharedReadFeed<S extends FeedStream> {
     } catch {
       return;
     }
-    const json = JSON.stringify(figures);
+    // Streams given the same part of the figures share one serialisation.
+    const texts = new Map<unknown, string>();
     for (const stream of targets) {
-      if (!this.streams.has(stream) || this.streams.get(stream) === json) continue;
+      if (!this.streams.has(stream)) continue;
+      const part = this.partFor(stream, figures);
+      const json = texts.get(part) ?? JSON.stringify(part);
+      texts.set(part, json);
+      if (this.streams.get(stream) === json) continue;
       this.streams.set(stream, json);
-      stream.send(this.event, figures);
+      stream.send(this.event, part);
     }
+  }
+
+  /** What of the figures a stream gets: all of them, unless a feed serves each stream its own part. */
+  protected partFor(_stream: S, figures: unknown): unknown {
+    return figures;
   }
 
   protected abstract tick(): void;

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/format.ts';
 import { DEFAULT_TIME_ZONE } from '../../db/constants.ts';
-import type { CashierWindow, SiteSettings } from './sites.schema.ts';
+import type { CashierWindow, SiteSettings, TableRules } from './sites.schema.ts';
 
 /**
  * A site's time zone: its setting, or DEFAULT_TIME_ZONE when unset or empty. site_time_zone
@@ -46,3 +46,9 @@ export function levelRows(settings: SiteSettings, counts: Map<number, number>, m
     compRates: settings.comp?.rates?.[level] ?? {},
   }));
 }
+
+/** The tables' rules a site's members play by: the site's own choice, else the install's (config). */
+export const siteTableRules = (settings: Pick<SiteSettings, 'tables'>, install: TableRules): TableRules => ({
+  laPartage: settings.tables?.laPartage ?? install.laPartage,
+  dealerHitsSoft17: settings.tables?.dealerHitsSoft17 ?? install.dealerHitsSoft17,
+});

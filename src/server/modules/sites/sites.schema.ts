@@ -68,6 +68,17 @@ export interface SiteSettings {
   banks?: string[];
   /** Which verification (KYC) level a withdrawal needs; absent: none (modules/kyc/kyc-rules.ts). */
   kyc?: KycSettings;
+  /**
+   * The built-in tables' rules for this site's members: roulette's la partage and a blackjack dealer
+   * who hits soft 17. Unset: the install's (HOUSE_ROULETTE_LA_PARTAGE, HOUSE_BLACKJACK_H17).
+   */
+  tables?: Partial<TableRules>;
+}
+
+/** The rule options of the built-in tables (each round records the ones it ran by). */
+export interface TableRules {
+  laPartage: boolean;
+  dealerHitsSoft17: boolean;
 }
 
 /**

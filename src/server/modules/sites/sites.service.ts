@@ -1,9 +1,9 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { banksFor } from '../../../shared/banks.ts';
 import type { Db } from '../../db/client.ts';
 import { siteCashRules, siteCompMinimum } from './site-money.ts';
-import { siteLocale, siteTimeZone } from './site-settings.ts';
-import { type SiteSettings, sites } from './sites.schema.ts';
+import { siteLocale, siteTableRules, siteTimeZone } from './site-settings.ts';
+import { type SiteSettings, sites, type TableRules } from './sites.schema.ts';
 
 export interface Site {
   id: number;
@@ -88,4 +88,10 @@ export async function paymentSessionMinutesBySite(db: Db): Promise<Map<number, n
     if (typeof value === 'number' && value > 0) minutes.set(row.id, value);
   }
   return minutes;
+}
+
+/** The tables' rules of one site's members (the wallet's authenticate answer carries them to a provider). */
+export async function tableRulesOfSite(db: Db, siteId: number, install: TableRules): Promise<TableRules> {
+  const [row] = await db.select({ settings: sites.settings }).from(sites).where(eq(sites.id, siteId));
+  return siteTableRules(row?.settings ?? {}, install);
 }

@@ -33,6 +33,8 @@ interface DemoSession {
   rounds: number;
   /** The open blackjack round of each game. */
   blackjack: Map<string, { roundId: string; nonce: number; state: BlackjackState }>;
+  /** The table rules of the site the demo was opened on. */
+  rules: { laPartage: boolean; dealerHitsSoft17: boolean };
 }
 
 const newSeed = () => ({
@@ -40,7 +42,7 @@ const newSeed = () => ({
   clientSeed: randomBytes(8).toString('hex'),
 });
 
-export function demoTables(rules: { laPartage: boolean; dealerHitsSoft17: boolean }) {
+export function demoTables() {
   // At most 20,000 demo sessions, each for two hours: memory stays bounded whatever guests do.
   const sessions = new LRUCache<string, DemoSession>({ max: 20_000, ttl: 2 * 60 * 60_000 });
   const refuse = (status: string, message: string, balance?: number) => ({
@@ -69,9 +71,16 @@ export function demoTables(rules: { laPartage: boolean; dealerHitsSoft17: boolea
 
   return {
     /** A fresh demo session with its fun balance; its token opens the demo window. */
-    mint() {
+    mint(rules: DemoSession['rules']) {
       const token = DEMO_PREFIX + randomBytes(29).toString('base64url').slice(0, 38);
-      sessions.set(token, { balance: DEMO_BALANCE, ...newSeed(), nonce: 0, rounds: 0, blackjack: new Map() });
+      sessions.set(token, {
+        balance: DEMO_BALANCE,
+        ...newSeed(),
+        nonce: 0,
+        rounds: 0,
+        blackjack: new Map(),
+        rules,
+      });
       return token;
     },
     session: (token: string) => (token.startsWith(DEMO_PREFIX) ? sessions.get(token) : undefined),
@@ -85,7 +94,12 @@ export function demoTables(rules: { laPartage: boolean; dealerHitsSoft17: boolea
     async play(s: DemoSession, input: Omit<PlayInput, 'playerId' | 'token'> & { engine: Engine }) {
       const seed = nextSeed(s);
       const { outcome, stake, payout } = await outcomeOf(
-        { ...input, playerId: 'demo', token: '', laPartage: rules.laPartage },
+        {
+          ...input,
+          playerId: 'demo',
+          token: '',
+          laPartage: input.engine === 'roulette' && s.rules.laPartage,
+        },
         seed,
       );
       if (stake > s.balance) {
@@ -113,7 +127,7 @@ export function demoTables(rules: { laPartage: boolean; dealerHitsSoft17: boolea
       if (bet > s.balance) return refuse('balance', 'not enough fun money', s.balance);
       const seed = nextSeed(s);
       const state = startRound(bet, await floatsFor(seed, MAX_CARDS), {
-        dealerHitsSoft17: rules.dealerHitsSoft17,
+        dealerHitsSoft17: s.rules.dealerHitsSoft17,
       });
       s.balance -= bet;
       const round = { roundId: `H${++s.rounds}`, nonce: seed.nonce, state };

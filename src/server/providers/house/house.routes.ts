@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { type HouseAnswer, type HouseSuccess, houseContract } from '../../../shared/contract/house-api.ts';
 import { CHIPS, type Engine, HOUSE_GAMES, LINE_BETS } from '../../../shared/games/house-games.ts';
 import type { Db } from '../../db/client.ts';
+import { playabilityOf } from '../../modules/games/catalogue.service.ts';
 import { CodedReply, refuse, serveActions } from '../action-api.ts';
 import { moveBlackjack, resumeBlackjack, startBlackjack } from './house.blackjack.ts';
 import { demoTables } from './house.demo.ts';
@@ -12,6 +13,12 @@ import { playRound } from './house.play.ts';
 import { houseRounds, houseSeeds } from './house.schema.ts';
 import { activeSeed, rotateSeed } from './seeds.ts';
 import type { WalletClient } from './wallet-client.ts';
+
+/** The built-in tables' rule options: roulette's la partage, a blackjack dealer hitting soft 17. */
+export interface TableRules {
+  laPartage: boolean;
+  dealerHitsSoft17: boolean;
+}
 
 /**
  * The built-in provider's game server: what its games in the browser call (the contract:
@@ -24,12 +31,26 @@ export async function houseGameServer(
     db: Db;
     wallet: WalletClient;
     currency: string;
-    /** The tables' rule options (config.houseRules). */
-    rules: { laPartage: boolean; dealerHitsSoft17: boolean };
+    /** The install's table rules (config.houseRules), for a player whose wallet answer names none. */
+    rules: TableRules;
+    /** The rules of the site a host name serves (demo play: a guest has no wallet answer). */
+    siteRules(hostname: string): Promise<TableRules>;
   },
 ) {
   // Launch token → player for plays: the most recent 50,000 tokens, each for at most a login's life (12 h).
   const players = new LRUCache<string, string>({ max: 50_000, ttl: 12 * 60 * 60_000 });
+  // Launch token → the table rules of the player's site, as the wallet answered them: re-asked after a
+  // minute, so an operator's change reaches open windows' next rounds soon.
+  const tableRules = new LRUCache<string, TableRules>({ max: 50_000, ttl: 60_000 });
+  const rulesOf = (answer: { tableRules?: TableRules | undefined }) => answer.tableRules ?? deps.rules;
+  /** The rules a round of this launch token runs by: its site's. */
+  async function rulesFor(token: string): Promise<TableRules> {
+    const known = tableRules.get(token);
+    if (known) return known;
+    const rules = rulesOf(await deps.wallet.authenticate(token));
+    tableRules.set(token, rules);
+    return rules;
+  }
 
   /**
    * One round of a game of `engine`: the game must run that engine and a hand needs a stake; a bet the
@@ -56,7 +77,7 @@ export async function houseGameServer(
       gameCode: input.game,
       engine: info.engine,
       bet: input.bet,
-      laPartage: deps.rules.laPartage,
+      laPartage: input.engine === 'roulette' && (await rulesFor(input.token)).laPartage,
     });
     return coded(result);
   }
@@ -71,14 +92,26 @@ export async function houseGameServer(
     log: request.log,
   });
   const PLAYS = new Set(['spin', 'deal', 'roulette', 'blackjack', 'move']);
-  const demo = demoTables(deps.rules);
+  const demo = demoTables();
   /** A demo window's session: its "player" is `demo:<token>`. */
   const demoOf = (player: string, token: string) =>
     player.startsWith('demo:') ? demo.session(token) : undefined;
+  /**
+   * Demo play follows the catalogue as real play does: a game switched off (or under a vendor switched
+   * off) is not playable in demo either (403 disabled, msg2002), nor one under maintenance (409 time).
+   */
+  const demoRefusal = async (game: string) => {
+    const state = await playabilityOf(deps.db, 'house', game);
+    if (state === 'disabled') return refuse(403, 'disabled', 'this game is not enabled');
+    if (state === 'maintenance') return refuse(409, 'time', 'this game is under maintenance');
+    return undefined;
+  };
   /** Demo rounds: the same outcome code, the session's fun balance, never the wallet. */
   const demoPlay = async (token: string, game: string, engine: Engine, bet: object) => {
     const s = demo.session(token)!;
     if (HOUSE_GAMES[game]!.engine !== engine) return refuse(400, 'invalid', 'wrong game');
+    const refused = await demoRefusal(game);
+    if (refused) return refused;
     return coded(await demo.play(s, { gameCode: game, engine, bet: bet as Record<string, number> }));
   };
 
@@ -95,6 +128,7 @@ export async function houseGameServer(
       const answer = await deps.wallet.authenticate(launchToken);
       if (answer.status !== 'success' || !answer.playerId) return undefined;
       players.set(launchToken, answer.playerId);
+      tableRules.set(launchToken, rulesOf(answer));
       return answer.playerId;
     },
     sessionEnded: 'this game session has ended',
@@ -103,6 +137,8 @@ export async function houseGameServer(
         const info = HOUSE_GAMES[body.game]!;
         const fun = demoOf(player, body.token);
         if (fun) {
+          const refused = await demoRefusal(body.game);
+          if (refused) return refused;
           return {
             status: 'success',
             game: { code: body.game, ...info },
@@ -110,7 +146,7 @@ export async function houseGameServer(
             currency: deps.currency,
             lineBets: LINE_BETS,
             chips: CHIPS,
-            rules: deps.rules,
+            rules: fun.rules,
             demo: true,
           } as HouseSuccess<'init'>;
         }
@@ -121,6 +157,7 @@ export async function houseGameServer(
             : null;
         const answer = await deps.wallet.authenticate(body.token);
         const balance = answer.balance ?? 0;
+        tableRules.set(body.token, rulesOf(answer));
         const seed = await activeSeed(deps.db, player);
         return {
           status: 'success',
@@ -131,12 +168,16 @@ export async function houseGameServer(
           lineBets: LINE_BETS,
           chips: CHIPS,
           fairness: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce },
-          rules: deps.rules,
+          rules: rulesOf(answer),
           open: open?.status === 'success' ? withoutStatus(open as HouseSuccess<'blackjack'>) : null,
           demo: false,
         };
       },
-      demo: async () => ({ status: 'success', token: demo.mint() }),
+      // A demo runs by the rules of the site it is opened on.
+      demo: async ({ body, request }) => {
+        const refused = await demoRefusal(body.game);
+        return refused ?? { status: 'success', token: demo.mint(await deps.siteRules(request.hostname)) };
+      },
       roulette: async ({ body, player, request }) => {
         if (demoOf(player, body.token)) {
           return (await demoPlay(body.token, body.game, 'roulette', body.bets)) as
@@ -155,14 +196,17 @@ export async function houseGameServer(
       blackjack: async ({ body, player, request }) => {
         if (HOUSE_GAMES[body.game]!.engine !== 'blackjack') return refuse(400, 'invalid', 'wrong game');
         const fun = demoOf(player, body.token);
-        if (fun)
+        if (fun) {
+          const refused = await demoRefusal(body.game);
+          if (refused) return refused;
           return coded(await demo.deal(fun, body.game, body.bet)) as HouseSuccess<'blackjack'> | CodedReply;
+        }
         const answer = await startBlackjack(blackjackDeps(request), {
           playerId: player,
           token: body.token,
           gameCode: body.game,
           bet: body.bet,
-          rules: { dealerHitsSoft17: deps.rules.dealerHitsSoft17 },
+          rules: { dealerHitsSoft17: (await rulesFor(body.token)).dealerHitsSoft17 },
         });
         return coded(answer) as HouseSuccess<'blackjack'> | CodedReply;
       },

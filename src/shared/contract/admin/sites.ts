@@ -88,6 +88,10 @@ export const siteSettings = z.object({
   minAge: z.number().optional(),
   termsVersion: z.string().optional(),
   banks: z.array(z.string()).optional(),
+  /** The built-in tables' rules for this site's members; unset: the install's (configuration.md). */
+  tables: z
+    .object({ laPartage: z.boolean().optional(), dealerHitsSoft17: z.boolean().optional() })
+    .optional(),
 });
 
 const deskState = z.object({
@@ -185,7 +189,7 @@ export const sitesEndpoints = {
     method: 'POST',
     path: '/settings/sites/:id/money',
     summary:
-      "The site's currency (only while it has no members), default language, and deposit/withdrawal minimum and step in major units",
+      "The site's currency (only while it has no members), default language, deposit/withdrawal minimum and step in major units, and its tables' rules (la partage, dealer hits soft 17)",
     params: idParam,
     body: z
       .object({
@@ -201,8 +205,13 @@ export const sitesEndpoints = {
             step: z.number().positive().max(1e12),
           })
           .optional(),
+        /** Roulette's la partage and a blackjack dealer who hits soft 17, for this site's members. */
+        tables: z
+          .object({ laPartage: z.boolean().optional(), dealerHitsSoft17: z.boolean().optional() })
+          .refine((t) => Object.keys(t).length > 0, 'send laPartage or dealerHitsSoft17')
+          .optional(),
       })
-      .refine((b) => Object.keys(b).length > 0, 'send currency, lang or cash'),
+      .refine((b) => Object.keys(b).length > 0, 'send currency, lang, cash or tables'),
     response: ok.extend({ site: siteView }),
   }),
   comp: endpoint({

@@ -12,6 +12,14 @@ export const useCasinoList = () => useQuery(casinoListQuery);
 export const useSlotProviders = () =>
   useQuery({ queryKey: ['slot'], queryFn: async () => (await callRoute('get-slot-setting', {})).slot });
 
+/** Every enabled game of every enabled vendor (the lobby's list; the home page's slot tab takes the slots). */
+export const useGameList = (enabled = true) =>
+  useQuery({
+    queryKey: ['game-list'],
+    queryFn: async () => (await callRoute('get-game-list', {})).games,
+    enabled,
+  });
+
 export const useSlotGames = (company: string | null) =>
   useQuery({
     queryKey: ['slot-games', company],

@@ -15,6 +15,8 @@ export interface Launchable {
   code: string;
   gameCompany: string;
   used: string;
+  /** Its vendor is under maintenance (demo play waits too). */
+  maintenance?: boolean;
 }
 
 /** A built-in game: it has demo play with fun money. */
@@ -33,7 +35,9 @@ export function useLaunchGame() {
 
   /** Demo play in the game window: fun money, no login needed, nothing through the wallet. */
   async function launchDemo(game: Launchable) {
+    // What is switched off or under maintenance is not played in demo either (the game server refuses it too).
     if (game.used !== 'y') return dialog.alert(t('msg.msg2002'), 'info');
+    if (game.maintenance) return dialog.alert(t('msg.msg2218'), 'warning');
     prepareGameWindow().navigate(
       `/play/${encodeURIComponent(game.code)}?demo=1&lang=${encodeURIComponent(i18n.language)}`,
     );

@@ -83,7 +83,7 @@ export const sitesRoutes = [
     permission: 'settings.manage',
     handler: async ({ db, params, body, who, request }) => {
       const { id } = params;
-      const { currency, lang, cash } = body;
+      const { currency, lang, cash, tables } = body;
       const site = await audited(db, who, 'settings.money', async (tx) => {
         const before = await findSite(tx, id);
         if (!before) throw errors.notFound(`site ${id}`);
@@ -106,6 +106,7 @@ export const sitesRoutes = [
           ...s,
           ...(lang ? { lang } : {}),
           ...(cash ? { cash: { minimum: cash.minimum, step: cash.step } } : {}),
+          ...(tables ? { tables: { ...s.tables, ...tables } } : {}),
         }));
         const after = (await findSite(tx, id))!;
         return {

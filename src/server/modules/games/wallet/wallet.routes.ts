@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { hmacSignatureValid } from '../../../http/hmac-signature.ts';
+import { memberCards } from '../../accounts/members.service.ts';
+import { tableRulesOfSite } from '../../sites/sites.service.ts';
 import { WALLET_SIGNATURE_HEADER } from '../provider.ts';
 import { walletResettle, walletUnsettle } from './corrections.service.ts';
 import { isWalletOperation, WALLET_HTTP_STATUS, walletRequests } from './wallet.schemas.ts';
@@ -14,6 +16,15 @@ import {
   walletWin,
 } from './wallet.service.ts';
 import { bodyHash } from './wallet-signature.ts';
+
+/**
+ * The tables' rules of the player's site (la partage, dealer hits soft 17), in the authenticate
+ * answer as the currency is: a provider runs each site's members' rounds by their site's rules.
+ */
+async function playerTableRules(db: Db, memberId: number, config: Config) {
+  const siteId = (await memberCards(db, [memberId])).get(memberId)?.siteId;
+  return siteId === undefined ? config.houseRules : tableRulesOfSite(db, siteId, config.houseRules);
+}
 
 export interface WalletDeps {
   db: Db;
@@ -62,7 +73,10 @@ export async function walletApi(app: FastifyInstance, deps: WalletDeps): Promise
           case 'balance': {
             const body = walletRequests[op].safeParse(json);
             if (!body.success) return send(reply('invalid', body.error.issues[0]?.message ?? 'invalid body'));
-            return send(await walletPlayer(deps.db, provider, body.data.token, deps.config.sessionIdleMs));
+            const player = await walletPlayer(deps.db, provider, body.data.token, deps.config.sessionIdleMs);
+            if (op === 'authenticate' && player.status === 'success')
+              player.tableRules = await playerTableRules(deps.db, Number(player.playerId), deps.config);
+            return send(player);
           }
           case 'bet': {
             const body = walletRequests.bet.safeParse(json);
