@@ -43,6 +43,7 @@ export class LiveHub {
   private readonly operatorListeners = new Set<() => void>();
   private readonly jackpotListeners = new Set<() => void>();
   private readonly sportsListeners = new Set<(events: number[] | null) => void>();
+  private readonly betListeners = new Set<() => void>();
 
   constructor(
     private readonly readState: ReadState,
@@ -91,6 +92,8 @@ export class LiveHub {
     } else if (event.k === 'sports') {
       const ids = Array.isArray(event.events) ? event.events.map(Number) : null;
       for (const listener of this.sportsListeners) listener(ids);
+    } else if (event.k === 'bets') {
+      for (const listener of this.betListeners) listener();
     }
   }
 
@@ -99,6 +102,13 @@ export class LiveHub {
     void this.refreshEveryone();
     for (const listener of this.jackpotListeners) listener();
     for (const listener of this.sportsListeners) listener(null);
+    for (const listener of this.betListeners) listener();
+  }
+
+  /** The trading desk's ticker hears that a sports bet was placed or changed state. */
+  onBets(listener: () => void): () => void {
+    this.betListeners.add(listener);
+    return () => this.betListeners.delete(listener);
   }
 
   /** The sports windows hear which events' prices, markets or scores changed (null: any). */
