@@ -100,6 +100,7 @@ describe.runIf(chromiumAvailable)('the trading desk’s tools at 360 px in Thai'
     await b.screenshot('trading-manual-event-phone-th');
     await b.page.goto('/admin/trading');
     await b.page.getByRole('form', { name: 'ค้นหารายการ' }).waitFor();
+    await b.page.locator('[data-testid^="event-"]').first().waitFor();
     expect(await noSideways()).toBe(true);
     await b.screenshot('trading-search-phone-th');
     await b.page.goto('/admin/trading?view=risk');

@@ -23,7 +23,11 @@ export function EventActions({ event }: { event: TradingEvent }) {
   const undecided = event.markets.some(
     (m) => m.resultState === 'none' && (m.status === 'open' || m.status === 'suspended'),
   );
-  if (!undecided) return null;
+  const settledText =
+    result.isSuccess &&
+    t('trading.manual.settled', { count: result.data.markets.length, left: result.data.left.length });
+  // Once every market is decided the actions go; the settlement's outcome stays to be read.
+  if (!undecided) return settledText ? <Outcome done={settledText} /> : null;
   const toggle = (open: boolean) => suspend.mutate({ params, body: { open, reason } });
   return (
     <div className={ui.row}>
@@ -53,16 +57,7 @@ export function EventActions({ event }: { event: TradingEvent }) {
           >
             {t('trading.manual.settleByScore')}
           </Button>
-          <Outcome
-            error={result.error}
-            done={
-              result.isSuccess &&
-              t('trading.manual.settled', {
-                count: result.data.markets.length,
-                left: result.data.left.length,
-              })
-            }
-          />
+          <Outcome error={result.error} done={settledText} />
         </>
       )}
     </div>
