@@ -35,7 +35,7 @@ export function TickerPanel() {
   const bets = useQuery({ queryKey: TICKER, queryFn: () => adminCall(api.sports.ticker) }).data?.bets;
   const columns: Column<TickerBet>[] = [
     { head: t('trading.ticker.placed'), cell: (b) => <When value={b.placedAt} /> },
-    { head: t('bets.member'), cell: (b) => b.playerId },
+    { head: t('bets.member'), cell: (b) => b.member ?? b.playerId },
     {
       head: t('trading.ticker.picks'),
       wrap: true,

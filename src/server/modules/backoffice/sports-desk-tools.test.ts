@@ -332,6 +332,7 @@ describe.runIf(backendAvailable)('back office: manual events, search, risk and t
     expect((pushed.data as Ticker).bets[0]).toMatchObject({
       id: placed.betId,
       totalStake: 2_500,
+      member: p.loginId,
       currency: 'THB',
       legs: [{ price: '3.40' }],
     });

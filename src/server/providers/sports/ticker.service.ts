@@ -3,10 +3,11 @@ import { frac } from '../../../shared/sports/fraction.ts';
 import { formatDecimal } from '../../../shared/sports/price.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
+import { loginsOf } from '../../modules/accounts/accounts.service.ts';
 
 const SHOWN = 50;
 
-/** The newest bets (by id, the primary key), each with its legs' event, market, selection and price. */
+/** The newest bets (by id, the primary key), each with its member's login and its legs' event, market, selection and price. */
 export async function recentBets(db: DbOrTx, limit = SHOWN) {
   const bets = await queryRows<{
     id: number;
@@ -38,9 +39,14 @@ export async function recentBets(db: DbOrTx, limit = SHOWN) {
         join sb_selections s on s.id = l.selection_id
         where l.bet_id = any(${intArray(bets.map((b) => Number(b.id)))}::int8[]) order by l.bet_id, l.idx`,
   );
+  const logins = await loginsOf(
+    db,
+    bets.map((b) => Number(b.player_id)),
+  );
   return bets.map((b) => ({
     id: Number(b.id),
     playerId: b.player_id,
+    member: logins.get(Number(b.player_id)) ?? null,
     currency: b.currency,
     totalStake: Number(b.total_stake),
     potentialReturn: Number(b.potential_return),

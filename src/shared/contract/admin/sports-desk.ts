@@ -73,6 +73,8 @@ export const riskExposure = z.object({
 export const tickerBet = z.object({
   id: z.number(),
   playerId: z.string(),
+  /** The member's login (null for a player the site does not know). */
+  member: z.string().nullable(),
   currency: z.string(),
   totalStake: z.number(),
   potentialReturn: z.number(),
