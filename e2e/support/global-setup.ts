@@ -27,6 +27,7 @@ import { demoFeedTick } from '../../src/server/providers/sports/demo/demo-feed.t
 import { buildWeb } from '../../tools/build-web.ts';
 import {
   DEMO_OPERATOR,
+  DESK_TOOLS_OPERATORS,
   KYC_OPERATORS,
   KYC_OWNER,
   LANGUAGE_OPERATORS,
@@ -258,7 +259,7 @@ export default async function setup(project: TestProject) {
       totpSecret: DEMO_OPERATOR.totpSecret,
     });
   }
-  for (const login of [...TRADING_OPERATORS, ...WINDOW_TRADERS]) {
+  for (const login of [...TRADING_OPERATORS, ...WINDOW_TRADERS, ...DESK_TOOLS_OPERATORS]) {
     await createOperator(database.db, {
       login,
       password: DEMO_OPERATOR.password,

@@ -63,6 +63,7 @@ import { sandboxProvider } from './providers/payments/sandbox/sandbox.provider.t
 import { cancelBetsOnBreak } from './providers/sports/protection-hook.ts';
 import { sportsBook } from './providers/sports/sports.plugin.ts';
 import { sportsProvider } from './providers/sports/sports.provider.ts';
+import { recentBets } from './providers/sports/ticker.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -188,7 +189,9 @@ export async function buildApp({
   });
   // SPEC §7's backend paths for older front ends: the same routes behind their own transport.
   await publicApi(app, memberRoutes);
-  const operatorFeed = await liveUpdates(app, database, config);
+  const { operatorFeed, tickerFeed } = await liveUpdates(app, database, config, async () => ({
+    bets: await recentBets(database.db),
+  }));
   await walletApi(app, {
     db: database.db,
     config,
@@ -221,6 +224,7 @@ export async function buildApp({
     testOnlyPaymentProviders: [...paymentProviders.values()].filter((p) => p.testOnly).map((p) => p.code),
     paymentMode,
     operatorFeed,
+    tickerFeed,
   });
   await paymentWebhooks(app, { db: database.db, providers: paymentProviders, mode: paymentMode });
   // Card and coin payments left open expire by themselves (the site's paymentSessionMinutes).

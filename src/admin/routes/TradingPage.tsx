@@ -1,16 +1,26 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Button } from '../../ui/Button.tsx';
 import { Outcome } from '../components/Field.tsx';
 import { PageHead } from '../components/Panel.tsx';
 import { Tabs } from '../components/Tabs.tsx';
 import ui from '../components/ui.module.css';
 import { BetsPanel } from '../features/sports/BetsPanel.tsx';
 import { EventCard, type StateChange } from '../features/sports/EventCard.tsx';
+import { EventSearchForm } from '../features/sports/EventSearchForm.tsx';
 import { FeedPanel } from '../features/sports/FeedPanel.tsx';
 import { LimitsPanel } from '../features/sports/LimitsPanel.tsx';
-import { type EventFilter, useReconciliation, useTradingEvents } from '../features/sports/queries.ts';
+import { ManualEventForm } from '../features/sports/ManualEventForm.tsx';
+import {
+  type EventFilter,
+  type EventSearch,
+  useReconciliation,
+  useTradingEvents,
+} from '../features/sports/queries.ts';
 import { ReconciliationPanel } from '../features/sports/ReconciliationPanel.tsx';
+import { RiskPanel } from '../features/sports/RiskPanel.tsx';
+import { TickerPanel } from '../features/sports/TickerPanel.tsx';
 
 /** The desk's tabs; each one's name is `trading.view.<key>` in the admin texts. */
 const VIEWS = [
@@ -20,6 +30,9 @@ const VIEWS = [
   'ended',
   'cancelled',
   'all',
+  'manual',
+  'risk',
+  'ticker',
   'bets',
   'reconciliation',
   'limits',
@@ -27,7 +40,7 @@ const VIEWS = [
 ] as const;
 type View = (typeof VIEWS)[number];
 const isView = (v: string | null): v is View => VIEWS.some((view) => view === v);
-const NOT_EVENTS = new Set<View>(['bets', 'reconciliation', 'limits', 'feed']);
+const NOT_EVENTS = new Set<View>(['manual', 'risk', 'ticker', 'bets', 'reconciliation', 'limits', 'feed']);
 
 /**
  * The sportsbook's trading desk: events and markets (prices, suspensions, results), bets, the
@@ -45,7 +58,9 @@ export default function TradingPage() {
   };
   // An event whose state changed may leave this tab (postponed, cancelled): the page keeps the outcome.
   const [moved, setMoved] = useState<StateChange>();
-  const events = useTradingEvents(NOT_EVENTS.has(view) ? 'all' : (view as EventFilter));
+  const [search, setSearch] = useState<EventSearch>({});
+  const events = useTradingEvents(NOT_EVENTS.has(view) ? 'all' : (view as EventFilter), search);
+  const page = search.page ?? 1;
   const open = useReconciliation(false).data?.open ?? 0;
   const tabs = VIEWS.map((key) => {
     const label = t(`trading.view.${key}`);
@@ -56,11 +71,15 @@ export default function TradingPage() {
       <PageHead title={t('nav.trading')} />
       <Tabs tabs={tabs} value={view} onChange={setView} />
       {view === 'feed' && <FeedPanel />}
+      {view === 'manual' && <ManualEventForm />}
+      {view === 'risk' && <RiskPanel />}
+      {view === 'ticker' && <TickerPanel />}
       {view === 'bets' && <BetsPanel />}
       {view === 'reconciliation' && <ReconciliationPanel />}
       {view === 'limits' && <LimitsPanel />}
       {!NOT_EVENTS.has(view) && (
         <>
+          <EventSearchForm onSearch={setSearch} />
           <Outcome
             error={events.error}
             done={moved && !events.data?.events.some((e) => e.id === moved.eventId) && moved.text}
@@ -69,6 +88,27 @@ export default function TradingPage() {
           {events.data?.events.map((e) => (
             <EventCard key={e.id} event={e} onStateChanged={setMoved} />
           ))}
+          {(page > 1 || events.data?.hasMore) && (
+            <div className={ui.row}>
+              <Button
+                variant="ghost"
+                className={ui.small}
+                disabled={page <= 1}
+                onClick={() => setSearch({ ...search, page: page - 1 })}
+              >
+                {t('trading.search.previous')}
+              </Button>
+              <span className={ui.muted}>{t('trading.search.page', { page })}</span>
+              <Button
+                variant="ghost"
+                className={ui.small}
+                disabled={!events.data?.hasMore}
+                onClick={() => setSearch({ ...search, page: page + 1 })}
+              >
+                {t('trading.search.next')}
+              </Button>
+            </div>
+          )}
         </>
       )}
     </div>

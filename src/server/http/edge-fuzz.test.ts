@@ -55,7 +55,7 @@ const publicPaths = (): Route[] =>
 const COMPLETE_WITH_ANY_BODY = ['/public/community/user_ask_account_wirte_help'];
 
 /** Server-Sent Events streams never end by themselves; live.test.ts covers their refusals. */
-const EVENT_STREAMS = ['/api/live', '/api/admin/live'];
+const EVENT_STREAMS = ['/api/live', '/api/admin/live', '/api/admin/sports/ticker/live'];
 
 const PARAM_VALUES: Record<string, string> = {
   provider: 'house',

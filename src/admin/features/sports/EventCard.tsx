@@ -9,6 +9,7 @@ import { Pill } from '../../components/Pill.tsx';
 import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
 import { CancelWindowForm } from './CancelWindowForm.tsx';
+import { EventActions } from './EventActions.tsx';
 import { MarketCard } from './MarketCard.tsx';
 import { marketLabel } from './market-label.ts';
 import { useBookSettings, useEventState } from './queries.ts';
@@ -199,6 +200,7 @@ export function EventCard({
             error={state.error}
             done={state.isSuccess && !chosen && doneText(t, state.variables?.body)}
           />
+          {event.status !== 'cancelled' && <EventActions event={event} />}
           {event.status !== 'cancelled' && <CancelWindowForm event={event} />}
           {event.markets.map((m) => (
             <MarketCard key={m.id} market={m} event={event} />

@@ -10,13 +10,30 @@ const REFRESH_MS = 5_000;
 
 export type EventFilter = 'all' | 'live' | 'scheduled' | 'ended' | 'postponed' | 'cancelled';
 
-export function useTradingEvents(filter: EventFilter) {
+/** The desk's event search (server-side): what a trader types, sport, league, dates, page. */
+export interface EventSearch {
+  q?: string;
+  sport?: string;
+  competition?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+}
+
+export function useTradingEvents(filter: EventFilter, search: EventSearch = {}) {
   return useQuery({
-    queryKey: [...EVENTS, filter],
-    queryFn: () => adminCall(api.sports.events, { query: { status: filter === 'all' ? undefined : filter } }),
+    queryKey: [...EVENTS, filter, search],
+    queryFn: () =>
+      adminCall(api.sports.events, {
+        query: { status: filter === 'all' ? undefined : filter, ...search, page: search.page ?? 1 },
+      }),
     refetchInterval: REFRESH_MS,
+    placeholderData: (previous) => previous,
   });
 }
+
+export const useDeskFilters = () =>
+  useQuery({ queryKey: [...EVENTS, 'filters'], queryFn: () => adminCall(api.sports.filters) });
 
 export interface BetSearch {
   member?: string;
@@ -54,6 +71,10 @@ export const useCorrectResult = () => useAdminMutation(api.sports.correctResult,
 export const useUnsettleMarket = () => useAdminMutation(api.sports.unsettleMarket, refreshAll);
 export const useBetAction = () => useAdminMutation(api.sports.betAction, refreshAll);
 export const useCancelWindow = () => useAdminMutation(api.sports.cancelWindow, refreshAll);
+export const useCreateEvent = () => useAdminMutation(api.sports.createEvent, refreshAll);
+export const useCreateMarket = () => useAdminMutation(api.sports.createMarket, refreshAll);
+export const useSuspendEvent = () => useAdminMutation(api.sports.suspendEvent, refreshAll);
+export const useEventResult = () => useAdminMutation(api.sports.eventResult, refreshAll);
 export const useResolveFinding = () => useAdminMutation(api.sports.resolveFinding, refreshAll);
 
 const DESK = ['admin', 'sports', 'desk'] as const;
@@ -77,3 +98,12 @@ export const useDeskLimits = (currency: string | undefined) =>
   });
 export const useSaveLimit = () => useAdminMutation(api.sports.saveLimit, [LIMITS]);
 export const useRemoveLimit = () => useAdminMutation(api.sports.removeLimit, [LIMITS]);
+
+const RISK = ['admin', 'sports', 'risk'] as const;
+/** The book's liability per event, market and selection, per currency, and the biggest exposures. */
+export const useRisk = (currency: string | undefined) =>
+  useQuery({
+    queryKey: [...RISK, currency ?? ''],
+    queryFn: () => adminCall(api.sports.risk, { query: { currency } }),
+    refetchInterval: REFRESH_MS,
+  });

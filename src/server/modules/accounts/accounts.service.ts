@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { ParsedRequest } from '../../../shared/contract/routes.ts';
 import { MSG, STATUS } from '../../../shared/messages.ts';
 import type { Config } from '../../config.ts';
@@ -204,4 +204,15 @@ export async function changeBankDetails(
     .update(members)
     .set({ bankName: input.bankname, bankOwner: input.bankOwner, bankNumber: input.banknum })
     .where(eq(members.id, memberId));
+}
+
+/** Members' logins by id (the back office names members by login, never by number); unknown ids are left out. */
+export async function loginsOf(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: members.id, login: members.loginId })
+    .from(members)
+    .where(inArray(members.id, wanted));
+  return new Map(rows.map((r) => [Number(r.id), r.login]));
 }

@@ -93,6 +93,8 @@ export interface AdminApiDeps {
   limits: AttemptLimits;
   /** The pending badge's pushed counts (modules/live); without it the screens only poll. */
   operatorFeed?: OperatorFeed;
+  /** The trading desk's live bet ticker (modules/live); without it the desk polls. */
+  tickerFeed?: OperatorFeed;
   /** Codes of the installed payment providers a payment option may name. */
   paymentProviders?: readonly string[];
   testOnlyPaymentProviders?: readonly string[];
@@ -133,6 +135,19 @@ export async function adminApi(app: FastifyInstance, deps: AdminApiDeps): Promis
           { config: { admin: { access: 'dashboard.view', touch: false } } },
           async (request, reply) => {
             const remove = await feed.add(startSse(reply, tokenOf(request) ?? ''));
+            request.raw.on('close', remove);
+          },
+        );
+      }
+
+      const ticker = deps.tickerFeed;
+      if (ticker) {
+        // The trading desk's bet ticker, pushed as bets are placed: `ticker` events of the newest bets.
+        scope.get(
+          '/sports/ticker/live',
+          { config: { admin: { access: 'trading', touch: false } } },
+          async (request, reply) => {
+            const remove = await ticker.add(startSse(reply, tokenOf(request) ?? ''));
             request.raw.on('close', remove);
           },
         );

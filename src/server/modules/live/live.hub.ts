@@ -44,6 +44,7 @@ export class LiveHub {
   private readonly jackpotListeners = new Set<() => void>();
   private readonly walletListeners = new Set<() => void>();
   private readonly sportsListeners = new Set<(events: number[] | null) => void>();
+  private readonly betListeners = new Set<() => void>();
 
   constructor(
     private readonly readState: ReadState,
@@ -93,6 +94,8 @@ export class LiveHub {
     } else if (event.k === 'sports') {
       const ids = Array.isArray(event.events) ? event.events.map(Number) : null;
       for (const listener of this.sportsListeners) listener(ids);
+    } else if (event.k === 'bets') {
+      for (const listener of this.betListeners) listener();
     }
   }
 
@@ -102,6 +105,13 @@ export class LiveHub {
     for (const listener of this.jackpotListeners) listener();
     for (const listener of this.walletListeners) listener();
     for (const listener of this.sportsListeners) listener(null);
+    for (const listener of this.betListeners) listener();
+  }
+
+  /** The trading desk's ticker hears that a sports bet was placed or changed state. */
+  onBets(listener: () => void): () => void {
+    this.betListeners.add(listener);
+    return () => this.betListeners.delete(listener);
   }
 
   /** Members' balances moved (every wallet batch says so): the wins ticker reads again. */

@@ -16,7 +16,9 @@ export type LiveEvent =
   /** The progressive jackpot was paid or reseeded (contributions ride on the wallet's `members` events). */
   | { k: 'jackpot' }
   /** The sportsbook's prices, markets or scores of these events changed (null: of any event); see sql/notify_sports.sql. */
-  | { k: 'sports'; events: number[] | null };
+  | { k: 'sports'; events: number[] | null }
+  /** A sports bet was placed or changed state (the trading desk's ticker); see sql/notify_bets.sql. */
+  | { k: 'bets' };
 
 /**
  * Tells every process's live hub that something changed. Inside a transaction PostgreSQL delivers

@@ -21,7 +21,9 @@ export async function liveUpdates(
   app: FastifyInstance,
   database: Database,
   config: Config,
-): Promise<OperatorFeed> {
+  /** The trading desk's ticker: the newest bets, read once per burst of bets for every desk watching. */
+  readTicker: () => Promise<unknown>,
+): Promise<{ operatorFeed: OperatorFeed; tickerFeed: OperatorFeed }> {
   const stateOf = async (token: string) => {
     const member = await findSessionMember(database.db, config, token, { withCounts: true });
     return member && liveState(member);
@@ -36,11 +38,12 @@ export async function liveUpdates(
     return states;
   };
   const hub = new LiveHub((stream) => stateOf(stream.token), Date.now, statesOf);
-  const operatorFeed = new OperatorFeed(
-    () => pendingCounts(database.db),
-    async (token) => (await findOperator(database.db, token, { touch: false })) !== undefined,
-  );
+  const operatorLive = async (token: string) =>
+    (await findOperator(database.db, token, { touch: false })) !== undefined;
+  const operatorFeed = new OperatorFeed(() => pendingCounts(database.db), operatorLive);
   hub.onOperators(() => operatorFeed.changed());
+  const tickerFeed = new OperatorFeed(readTicker, operatorLive, 'ticker');
+  hub.onBets(() => tickerFeed.changed());
   // A fresh read (not the polling cache) so that a change announced now is what the streams get.
   const pool = jackpotReaderOf(database.db);
   const jackpotFeed = new JackpotFeed(() => {
@@ -59,6 +62,7 @@ export async function liveUpdates(
   app.addHook('preClose', async () => {
     hub.close();
     operatorFeed.close();
+    tickerFeed.close();
     jackpotFeed.close();
     winsFeed.close();
   });
@@ -69,5 +73,5 @@ export async function liveUpdates(
     winsFeed,
     resolveMember: (token) => findSessionMember(database.db, config, token, { withCounts: true }),
   });
-  return operatorFeed;
+  return { operatorFeed, tickerFeed };
 }

@@ -11,7 +11,8 @@ const RECHECK_MS = 60_000;
 const COALESCE_MS = 200;
 
 /**
- * The back office's pending badge, pushed: on every change to the operators' queues (from any
+ * A back-office stream of one read shared by its operators: the pending badge (event `pending`), the
+ * trading desk's bet ticker (event `ticker`). The pending badge, pushed: on every change to the operators' queues (from any
  * process, via the live hub) it reads the pending counts ONCE for this process and sends them to
  * each open operator stream whose last figures differ.
  */
@@ -21,8 +22,9 @@ export class OperatorFeed extends SharedReadFeed<OperatorStream> {
   constructor(
     readCounts: () => Promise<unknown>,
     private readonly isLive: (token: string) => Promise<boolean>,
+    event = 'pending',
   ) {
-    super('pending', readCounts, COALESCE_MS, PING_MS);
+    super(event, readCounts, COALESCE_MS, PING_MS);
   }
 
   protected tick(): void {

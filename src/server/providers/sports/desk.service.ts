@@ -3,34 +3,19 @@ import { frac } from '../../../shared/sports/fraction.ts';
 import { formatAmerican, formatDecimal, formatFractional } from '../../../shared/sports/price.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
+import { type DeskEventRow, type DeskSearch, searchDeskEvents } from './desk-search.ts';
 
 /**
- * What the trading desk shows: events (in play, then upcoming by start, then ended, latest first; 30
- * unless asked for up to 100) with every market
+ * What the trading desk shows: a page of the events its search finds (desk-search.ts) with every market
  * whatever its state, each selection's price in the three formats and its liability, and how many
  * open bets each market holds (by the legs' market index).
  */
-export async function deskEvents(db: DbOrTx, opts: { status?: string; limit?: number }) {
-  const events = await queryRows<{
-    id: number;
-    sport: string;
-    competition: string;
-    name: string;
-    starts_at: Date;
-    status: string;
-    bet_stop_at: Date | null;
-    score: unknown;
-    source: string;
-  }>(
-    db,
-    sql`select e.id, sp.name as sport, c.name as competition, e.name, e.starts_at, e.status, e.bet_stop_at, e.score, e.source
-        from sb_events e join sb_competitions c on c.id = e.competition_id join sb_sports sp on sp.id = c.sport_id
-        where ${opts.status ? sql`e.status = ${opts.status}` : sql`e.status in ('scheduled', 'live', 'ended')`}
-        order by case e.status when 'live' then 0 when 'scheduled' then 1 else 2 end,
-                 case when e.status in ('live', 'scheduled') then extract(epoch from e.starts_at) else -extract(epoch from e.starts_at) end,
-                 e.id
-        limit ${Math.min(opts.limit ?? 30, 100)}`,
-  );
+export async function deskEvents(db: DbOrTx, search: DeskSearch) {
+  const { rows: events, hasMore } = await searchDeskEvents(db, search);
+  return { events: await withMarkets(db, events), hasMore };
+}
+
+async function withMarkets(db: DbOrTx, events: DeskEventRow[]) {
   if (events.length === 0) return [];
   const markets = await queryRows<{
     id: number;

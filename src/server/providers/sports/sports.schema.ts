@@ -77,6 +77,11 @@ export const sbEvents = pgTable(
     index('sb_events_feed_producer').on(t.feedProducer).where(sql`${t.feedProducer} is not null`),
     index('sb_events_listing').on(t.status, t.startsAt),
     index('sb_events_competition').on(t.competitionId, t.startsAt),
+    // The desk's event search (desk-search.ts): prefixes of the name and the teams, and dates.
+    index('sb_events_name_prefix').on(sql`lower(${t.name}) text_pattern_ops`),
+    index('sb_events_home_prefix').on(sql`lower(${t.home}) text_pattern_ops`),
+    index('sb_events_away_prefix').on(sql`lower(${t.away}) text_pattern_ops`),
+    index('sb_events_starts').on(t.startsAt, t.id),
     uniqueIndex('sb_events_source').on(t.source, t.externalId),
   ],
 );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ODDS_FORMATS } from '../../sports/odds-format.ts';
 import { anyJson, endpoint, ok } from './endpoint.ts';
 import { idParam, idText, optionalQuery } from './fields.ts';
+import { eventSearch, sportsDeskEndpoints } from './sports-desk.ts';
 
 /** The trading desk (permission `trading`): the book's events and markets, results, settlement, corrections. */
 
@@ -206,16 +207,14 @@ export const reconcileFinding = z.object({
 });
 
 export const sportsEndpoints = {
+  ...sportsDeskEndpoints,
   events: endpoint({
     method: 'GET',
     path: '/sports/events',
     summary:
-      'Events with their markets, prices and liability: in play, upcoming by start, then ended (30, or up to 100)',
-    query: z.object({
-      status: optionalQuery(z.enum(EVENT_STATUSES)),
-      limit: optionalQuery(z.coerce.number().int().min(1).max(100)),
-    }),
-    response: ok.extend({ events: z.array(tradingEvent) }),
+      'Events with their markets, prices and liability: in play, upcoming by start, then ended; searched by what a trader types, sport, league, dates and state (30 a page, or up to 100)',
+    query: eventSearch,
+    response: ok.extend({ events: z.array(tradingEvent), hasMore: z.boolean() }),
   }),
   eventState: endpoint({
     method: 'POST',

@@ -7,10 +7,18 @@ import { errors } from '../../../http/errors.ts';
 import { abandonEventIn } from '../../../providers/sports/abandonment.ts';
 import { betActions } from '../../../providers/sports/bet-actions.ts';
 import { deskEvents, feedSources, marketExists } from '../../../providers/sports/desk.service.ts';
+import { deskFilters } from '../../../providers/sports/desk-search.ts';
 import { importFeed } from '../../../providers/sports/feed/feed-import.service.ts';
 import { betHistory } from '../../../providers/sports/history.service.ts';
 import { cancelBets, cancelWindow, rollbackLegVoids } from '../../../providers/sports/leg-voids.ts';
 import { deskLimits, removeDeskLimit, saveDeskLimit } from '../../../providers/sports/limits-admin.ts';
+import {
+  createManualEvent,
+  createManualMarket,
+  eventExists,
+  ManualProblem,
+  settleEventByScore,
+} from '../../../providers/sports/manual-events.ts';
 import { reconcileCounts, reconcileFindings, resolveFindings } from '../../../providers/sports/reconciler.ts';
 import {
   confirmResult,
@@ -19,8 +27,10 @@ import {
   type ResultAnswer,
   unsettleMarket,
 } from '../../../providers/sports/results.service.ts';
+import { riskView } from '../../../providers/sports/risk.service.ts';
 import { type BookSettings, bookSettings, saveSetting } from '../../../providers/sports/settings.ts';
 import { settleBets, unfinishedRuns, workPendingRuns } from '../../../providers/sports/settlement-runs.ts';
+import { recentBets } from '../../../providers/sports/ticker.service.ts';
 import { setEventState, setMarketOpen, setPrices } from '../../../providers/sports/trading.service.ts';
 import { catalogue } from '../../../providers/sports/uof/catalogue.ts';
 import { producerStatuses } from '../../../providers/sports/uof/producers.ts';
@@ -61,6 +71,17 @@ async function requireSiteCurrency(db: DbOrTx, currency: string) {
     throw errors.invalid(`no site uses ${currency}: limits are set in a site's currency`);
 }
 
+/** A manual event's problem as the 4xx it is. */
+async function manual<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof ManualProblem)) throw error;
+    if (error.kind === 'notFound') throw errors.notFound(error.message);
+    throw error.kind === 'conflict' ? errors.conflict(error.message) : errors.invalid(error.message);
+  }
+}
+
 function settledOrRefuse(answer: ResultAnswer) {
   if (!answer.ok) throw errors.conflict(answer.reason);
   return { state: answer.state, settled: answer.settled };
@@ -70,9 +91,7 @@ export const sportsRoutes = [
   adminRoute(sportsEndpoints.events, {
     permission: 'trading',
     touch: false,
-    handler: async ({ db, query }) => ({
-      events: await deskEvents(db, { status: query.status, limit: query.limit }),
-    }),
+    handler: async ({ db, query }) => deskEvents(db, query),
   }),
   adminRoute(sportsEndpoints.eventState, {
     permission: 'trading',
@@ -369,5 +388,75 @@ export const sportsRoutes = [
       });
       return {};
     },
+  }),
+  adminRoute(sportsEndpoints.createEvent, {
+    permission: 'trading',
+    handler: async ({ db, body, who }) => {
+      const id = await manual(() =>
+        audited(db, who, 'sports.manual.event', async (tx) => {
+          const eventId = await createManualEvent(tx, body);
+          return { target: `sb-event:${eventId}`, after: body, result: eventId };
+        }),
+      );
+      return { id };
+    },
+  }),
+  adminRoute(sportsEndpoints.createMarket, {
+    permission: 'trading',
+    handler: async ({ db, params, body, who }) => {
+      const id = await manual(() =>
+        audited(db, who, 'sports.manual.market', async (tx) => {
+          const marketId = await createManualMarket(tx, params.id, body);
+          return { target: `sb-market:${marketId}`, after: { event: params.id, ...body }, result: marketId };
+        }),
+      );
+      return { id };
+    },
+  }),
+  adminRoute(sportsEndpoints.suspendEvent, {
+    permission: 'trading',
+    handler: async ({ db, params, body, who }) => {
+      if (!(await eventExists(db, params.id))) throw errors.notFound(`event ${params.id}`);
+      const changed = await audited(
+        db,
+        who,
+        body.open ? 'sports.event.reopen' : 'sports.event.suspend',
+        async (tx) => {
+          const n = await setMarketOpen(tx, { eventId: params.id }, body.open);
+          if (n === 0)
+            throw errors.conflict(
+              body.open ? 'no market of the event is suspended' : 'no market of the event is open',
+            );
+          return { target: `sb-event:${params.id}`, after: { ...body, markets: n }, result: n };
+        },
+      );
+      return { changed };
+    },
+  }),
+  adminRoute(sportsEndpoints.eventResult, {
+    permission: 'trading',
+    handler: async ({ db, params, body, who, request }) => {
+      if (!(await eventExists(db, params.id))) throw errors.notFound(`event ${params.id}`);
+      const answer = await settleEventByScore(db, walletOf(request), params.id, body, who.operator.id);
+      if (answer.markets.length === 0 && answer.left.length === 0)
+        throw errors.conflict('the event has no market waiting for a result');
+      await auditStep(who, db, 'sports.event.result', `sb-event:${params.id}`, { ...body, ...answer });
+      return answer;
+    },
+  }),
+  adminRoute(sportsEndpoints.filters, {
+    permission: 'trading',
+    touch: false,
+    handler: async ({ db }) => deskFilters(db),
+  }),
+  adminRoute(sportsEndpoints.risk, {
+    permission: 'trading',
+    touch: false,
+    handler: async ({ db, query }) => riskView(db, query),
+  }),
+  adminRoute(sportsEndpoints.ticker, {
+    permission: 'trading',
+    touch: false,
+    handler: async ({ db }) => ({ bets: await recentBets(db) }),
   }),
 ];

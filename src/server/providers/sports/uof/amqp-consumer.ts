@@ -5,7 +5,8 @@ import type { FeedLog } from './uof-feed.ts';
 
 /**
  * Consumes the feed's messages from its AMQP broker (amqplib): a queue bound to the feed's topic
- * exchange, one message at a time in arrival order (the feed's order per event), each acknowledged
+ * exchange, each event's messages one at a time in arrival order (the feed's order per event), several
+ * events at once in lanes (an event always in the same lane), each acknowledged
  * once the book has recorded it (applied, a duplicate, stale or rejected). A message the book could
  * not take for a passing reason (the database away) is given back to the broker and tried again;
  * after a dropped connection the consumer reconnects, and meanwhile the producers' watch suspends the
@@ -21,6 +22,20 @@ export interface AmqpOptions {
   queue?: string;
   /** Messages the broker may send ahead of the acknowledgements. */
   prefetch?: number;
+  /** Events handled at once (8): one database transaction each, so commits overlap. */
+  lanes?: number;
+}
+
+/** The event a message is about (its `event_id`), or undefined for a producer's own (alive, snapshot_complete). */
+export function eventOfMessage(content: Buffer): string | undefined {
+  return /\sevent_id="([^"]{1,100})"/.exec(content.subarray(0, 600).toString('utf8'))?.[1];
+}
+
+/** A lane per event: the same event always in the same lane. */
+function laneOf(event: string, lanes: number): number {
+  let h = 0;
+  for (let i = 0; i < event.length; i++) h = (h * 31 + event.charCodeAt(i)) | 0;
+  return Math.abs(h) % lanes;
 }
 
 const MAX_TRIES = 5;
@@ -40,7 +55,9 @@ export function amqpConsumer(
   let model: ChannelModel | undefined;
   let channel: Channel | undefined;
   let stopped = false;
-  let chain: Promise<void> = Promise.resolve();
+  const laneCount = Math.max(1, options.lanes ?? 8);
+  let lanes: Promise<void>[] = Array.from({ length: laneCount }, () => Promise.resolve());
+  const allLanes = () => Promise.all(lanes).then(() => undefined);
   let retry: NodeJS.Timeout | undefined;
   const tries = new Map<string, number>();
 
@@ -91,7 +108,16 @@ export function amqpConsumer(
     for (const pattern of options.bindings) await ch.bindQueue(q.queue, options.exchange, pattern);
     await ch.consume(q.queue, (msg) => {
       if (!msg) return;
-      chain = chain.then(() => process(ch, msg));
+      const event = eventOfMessage(msg.content);
+      if (event === undefined) {
+        // A producer's message (alive, snapshot_complete) comes after everything sent before it, and
+        // before everything after it: the producers' health judges what the feed had sent by then.
+        const done = allLanes().then(() => process(ch, msg));
+        lanes = lanes.map(() => done);
+      } else {
+        const i = laneOf(event, laneCount);
+        lanes[i] = lanes[i]!.then(() => process(ch, msg));
+      }
     });
     log.info({ queue: q.queue, exchange: options.exchange }, 'uof feed consuming');
   };
@@ -121,10 +147,10 @@ export function amqpConsumer(
     async stop() {
       stopped = true;
       if (retry) clearTimeout(retry);
-      await chain;
+      await allLanes();
       await channel?.close().catch(() => undefined);
       await model?.close().catch(() => undefined);
     },
-    idle: () => chain,
+    idle: allLanes,
   };
 }

@@ -1,0 +1,224 @@
+/**
+ * npm run bench:feed — the odds feed at 2,000 messages a second through the real adapter path: a
+ * throwaway RabbitMQ broker (the system's rabbitmq-server) and PostgreSQL cluster (fsync on), the
+ * server as its own process consuming the broker (UOF_AMQP_URL, amqp-consumer.ts → uof-feed.ts), and
+ * the UOF REST stand-in answering its fixture and recovery calls. After a warm-up that lists every
+ * event, it publishes `odds_change` messages (1X2 and total 2.5, new prices each) at BENCH_FEED_RATE
+ * (2,000) a second for BENCH_FEED_SECONDS (10) over BENCH_FEED_EVENTS (200) events, waits until the
+ * book has recorded every one, and prints:
+ *  - the publish rate reached, and the rate the book applied them (from its first to its last);
+ *  - the lag from publication to the book's record of each message (sb_uof_messages.received_at,
+ *    the time its transaction began, less the message's timestamp, set when it was published): p50,
+ *    p95, p99, max;
+ *  - the outcomes (applied, stale, rejected), and whether every event's prices in the book are the
+ *    last ones published for it (the prices really landed).
+ */
+import { randomBytes } from 'node:crypto';
+import amqp from 'amqplib';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, queryRows } from '../src/server/db/client.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import * as uof from '../src/server/providers/sports/uof/uof-build.ts';
+import { startPgCluster } from '../test/support/pg-cluster.ts';
+import { startRabbitmq } from '../test/support/rabbitmq.ts';
+import { startUofRestStandIn } from '../test/support/uof-rest-standin.ts';
+import { startServer } from './support/server.ts';
+
+const RATE = Number(process.env.BENCH_FEED_RATE ?? 2_000);
+const SECONDS = Number(process.env.BENCH_FEED_SECONDS ?? 10);
+const EVENTS = Number(process.env.BENCH_FEED_EVENTS ?? 200);
+const DRAIN_LIMIT_MS = Number(process.env.BENCH_FEED_DRAIN_MS ?? 300_000);
+const EXCHANGE = 'unifiedfeed';
+/** Pre-match odds (the live producer would need a live match status). */
+const PRODUCT = 3;
+const TICK_MS = 10;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+console.log('starting PostgreSQL, RabbitMQ and the UOF REST stand-in...');
+const [cluster, broker, api] = await Promise.all([
+  process.env.BENCH_DATABASE_URL
+    ? Promise.resolve(undefined)
+    : startPgCluster({ fsync: true, maxConnections: 100, sharedBuffers: '256MB' }),
+  startRabbitmq(),
+  startUofRestStandIn(randomBytes(8).toString('hex')),
+]);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? cluster!.url;
+const dbUrl = (() => {
+  const url = new URL(adminUrl);
+  url.pathname = '/bench_feed';
+  return url.toString();
+})();
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query('drop database if exists bench_feed');
+await admin.query('create database bench_feed');
+await admin.end();
+const database = await openDatabase({ databaseUrl: dbUrl, poolSize: 4 });
+await migrate(database);
+const db = database.db;
+
+const publisher = await amqp.connect(broker.url);
+const channel = await publisher.createChannel();
+await channel.assertExchange(EXCHANGE, 'topic', { durable: true });
+/** As the feed publishes: the routing key names priority, product kind, message type and event. */
+const publish = (xml: string, kind: string, event?: string) => {
+  const key = event
+    ? `-.pre.-.${kind}.1.${event.replace('sr:match:', 'sr:match.')}.-`
+    : `-.-.-.${kind}.-.-.-.-`;
+  channel.publish(EXCHANGE, key, Buffer.from(xml));
+};
+api.onRecovery = (r) => publish(uof.snapshotComplete(PRODUCT, Date.now(), r.requestId), 'snapshot_complete');
+
+const events = Array.from({ length: EVENTS }, (_, i) => {
+  const n = 70_000_000 + i;
+  const f: uof.FixtureInput = {
+    id: `sr:match:${n}`,
+    startTime: new Date(Date.now() + 2 * 86_400_000),
+    sport: { id: 'sr:sport:1', name: 'Soccer' },
+    tournament: { id: 'sr:tournament:7001', name: 'Bench League [DEMO]' },
+    home: { id: `sr:competitor:${n}1`, name: `Bench Home ${i}` },
+    away: { id: `sr:competitor:${n}2`, name: `Bench Away ${i}` },
+  };
+  api.fixtures.set(f.id, f);
+  return f.id;
+});
+const lastTs = new Map<string, number>();
+const lastPrices = new Map<string, string[]>();
+/** A strictly later timestamp per event (the adapter keeps each event's messages in order). */
+const nextTs = (event: string) => {
+  const ts = Math.max(Date.now(), (lastTs.get(event) ?? 0) + 1);
+  lastTs.set(event, ts);
+  return ts;
+};
+const odds = (x: number) => (1.2 + x * 6).toFixed(2);
+const oddsChange = (event: string) => {
+  const prices = [odds(Math.random()), odds(Math.random()), odds(Math.random())];
+  const total = [odds(Math.random() / 4), odds(Math.random() / 4)];
+  lastPrices.set(event, prices);
+  return uof.oddsChange(
+    { product: PRODUCT, eventId: event, timestamp: nextTs(event) },
+    {
+      markets: [
+        { id: 1, outcomes: prices.map((o, i) => ({ id: i + 1, odds: o })) },
+        { id: 18, specifiers: 'total=2.5', outcomes: total.map((o, i) => ({ id: 12 + i, odds: o })) },
+      ],
+    },
+  );
+};
+
+const server = await startServer({
+  DATABASE_URL: dbUrl,
+  HOUSE_WALLET_SECRET: randomBytes(32).toString('hex'),
+  SPORTS_WALLET_SECRET: randomBytes(32).toString('hex'),
+  UOF_AMQP_URL: broker.url,
+  UOF_API_URL: api.url,
+  UOF_ACCESS_TOKEN: api.token,
+});
+const alive = setInterval(() => publish(uof.alive(PRODUCT, Date.now()), 'alive'), 1_000);
+const count = async (since: number) => {
+  const rows = await queryRows<{ outcome: string; n: number }>(
+    db,
+    sql`select outcome, count(*)::int as n from sb_uof_messages where kind = 'odds_change' and ts >= ${since} group by outcome`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.outcome, Number(r.n)])) as Record<string, number>;
+};
+const total = (c: Record<string, number>) => Object.values(c).reduce((a, b) => a + b, 0);
+
+try {
+  console.log('waiting for the producer to be up (alive, recovery, snapshot_complete)...');
+  for (let i = 0; ; i++) {
+    const [p] = await queryRows<{ state: string }>(
+      db,
+      sql`select state from sb_uof_producers where product = ${PRODUCT}`,
+    );
+    if (p?.state === 'up') break;
+    if (i > 600) throw new Error('the producer never came up');
+    await sleep(100);
+  }
+  console.log(
+    `warm-up: one odds_change for each of ${EVENTS} events (each fixture read from the REST stand-in)...`,
+  );
+  const warmFrom = Date.now();
+  for (const event of events) publish(oddsChange(event), 'odds_change', event);
+  while (total(await count(warmFrom)) < EVENTS) await sleep(200);
+
+  console.log(`publishing ${RATE} odds_change/s for ${SECONDS} s over ${EVENTS} events...`);
+  const start = Date.now();
+  let sent = 0;
+  let turn = 0;
+  while (Date.now() - start < SECONDS * 1_000) {
+    const due = Math.floor(((Date.now() - start) / 1_000) * RATE);
+    for (; sent < due; sent++) {
+      const event = events[turn++ % EVENTS]!;
+      publish(oddsChange(event), 'odds_change', event);
+    }
+    await sleep(TICK_MS);
+  }
+  const publishedIn = (Date.now() - start) / 1_000;
+  console.log(
+    `published ${sent} in ${publishedIn.toFixed(1)} s (${Math.round(sent / publishedIn)}/s); waiting for the book...`,
+  );
+  const until = Date.now() + DRAIN_LIMIT_MS;
+  let seen = 0;
+  for (;;) {
+    seen = total(await count(start));
+    if (seen >= sent || Date.now() > until) break;
+    await sleep(500);
+  }
+  const outcomes = await count(start);
+  const [span] = await queryRows<{ first: number; last: number }>(
+    db,
+    sql`select extract(epoch from min(received_at)) * 1000 as first, extract(epoch from max(received_at)) * 1000 as last
+        from sb_uof_messages where kind = 'odds_change' and ts >= ${start}`,
+  );
+  const lags = (
+    await queryRows<{ lag: number }>(
+      db,
+      sql`select extract(epoch from received_at) * 1000 - ts as lag from sb_uof_messages
+          where kind = 'odds_change' and ts >= ${start} order by 1`,
+    )
+  ).map((r) => Number(r.lag));
+  const landed = await queryRows<{ external_id: string; prices: string }>(
+    db,
+    sql`select e.external_id, string_agg((s.price_num::numeric / s.price_den)::numeric(10, 2)::text, ',' order by s.sort_order) as prices
+        from sb_events e join sb_markets m on m.event_id = e.id and m.type = '1x2' join sb_selections s on s.market_id = m.id
+        where e.external_id like 'sr:match:7%' group by e.external_id`,
+  );
+  const wrong = landed.filter((r) => r.prices !== lastPrices.get(r.external_id)?.join(',')).length;
+  const appliedSeconds = (Number(span!.last) - Number(span!.first)) / 1_000;
+  console.log('');
+  console.log(
+    `published            ${sent} odds_change in ${publishedIn.toFixed(1)} s = ${Math.round(sent / publishedIn)}/s (target ${RATE}/s)`,
+  );
+  console.log(
+    `recorded by the book ${seen} of ${sent}${seen < sent ? ` (gave up after ${DRAIN_LIMIT_MS / 1000} s)` : ''}`,
+  );
+  console.log(
+    `book's rate          ${Math.round(seen / Math.max(appliedSeconds, 0.001))}/s (first to last record, ${appliedSeconds.toFixed(1)} s)`,
+  );
+  console.log(`outcomes             ${JSON.stringify(outcomes)}`);
+  console.log(
+    `lag publish→record   p50 ${Math.round(percentile(lags, 50))} ms, p95 ${Math.round(percentile(lags, 95))} ms, p99 ${Math.round(percentile(lags, 99))} ms, max ${Math.round(lags.at(-1) ?? 0)} ms`,
+  );
+  console.log(
+    `prices landed        ${landed.length - wrong} of ${EVENTS} events show their last published 1X2 prices${wrong ? ` (${wrong} do not)` : ''}`,
+  );
+  console.log(
+    `load average         ${(await import('node:os'))
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  if (seen < sent || wrong > 0 || landed.length !== EVENTS) process.exitCode = 1;
+} finally {
+  clearInterval(alive);
+  await server.stop();
+  await publisher.close().catch(() => undefined);
+  await database.close();
+  await Promise.all([broker.stop(), api.close()]);
+  await cluster?.stop();
+}

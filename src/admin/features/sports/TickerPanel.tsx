@@ -1,0 +1,75 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminReply } from '../../../shared/contract/admin/endpoint.ts';
+import { adminContract as api } from '../../../shared/contract/admin/index.ts';
+import { adminCall } from '../../api/client.ts';
+import { Amount } from '../../components/Amount.tsx';
+import { Pill } from '../../components/Pill.tsx';
+import { type Column, Table } from '../../components/Table.tsx';
+import ui from '../../components/ui.module.css';
+import { When } from '../../components/When.tsx';
+
+const TICKER = ['admin', 'sports', 'ticker'] as const;
+type TickerBet = AdminReply<typeof api.sports.ticker>['bets'][number];
+
+/**
+ * The desk's live ticker: the newest bets, pushed as they are placed (Server-Sent Events from
+ * /api/admin/sports/ticker/live, over the live stream every process listens to), read once at first.
+ */
+export function TickerPanel() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/admin/sports/ticker/live');
+    source.addEventListener('ticker', (event) => {
+      setLive(true);
+      client.setQueryData(TICKER, { status: 'success', ...JSON.parse((event as MessageEvent<string>).data) });
+    });
+    source.addEventListener('end', () => source.close());
+    source.onerror = () => setLive(false);
+    return () => source.close();
+  }, [client]);
+  const bets = useQuery({ queryKey: TICKER, queryFn: () => adminCall(api.sports.ticker) }).data?.bets;
+  const columns: Column<TickerBet>[] = [
+    { head: t('trading.ticker.placed'), cell: (b) => <When value={b.placedAt} /> },
+    { head: t('bets.member'), cell: (b) => b.member ?? b.playerId },
+    {
+      head: t('trading.ticker.picks'),
+      wrap: true,
+      cell: (b) =>
+        b.legs.map((l) => (
+          <div key={`${l.event}|${l.market}|${l.selection}`}>
+            <span translate="no">{l.event}</span> · {l.market}: {l.selection} @ {l.price}
+          </div>
+        )),
+    },
+    {
+      head: t('trading.ticker.stake'),
+      numeric: true,
+      cell: (b) => <Amount value={b.totalStake} currency={b.currency} />,
+    },
+    {
+      head: t('trading.ticker.return'),
+      numeric: true,
+      cell: (b) => <Amount value={b.potentialReturn} currency={b.currency} />,
+    },
+    { head: t('members.status'), cell: (b) => <Pill value={b.status} /> },
+  ];
+  return (
+    <>
+      <p className={ui.muted} data-testid="ticker-state">
+        {live ? t('trading.ticker.live') : t('trading.ticker.connecting')}
+      </p>
+      <Table
+        label={t('trading.view.ticker')}
+        rows={bets}
+        columns={columns}
+        rowKey={(b) => b.id}
+        empty={t('trading.ticker.none')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,345 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { balancesOf, expectSoundLedger, memberIdOf, nextCode } from '../../../../test/support/money.ts';
+import { useOperators } from '../../../../test/support/operators.ts';
+import {
+  footballEvent,
+  listenForWallet,
+  memberCurrency,
+  selectionsOf,
+  slipId,
+  sportsApiCall,
+  sportsPlayer,
+} from '../../../../test/support/sports.ts';
+import { openSse } from '../../../../test/support/sse.ts';
+import { type CallOptions, newMember, type TestApp, useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { queryRows } from '../../db/client.ts';
+import { DEMO_SITES, seedDemo } from '../../db/seed-demo.ts';
+import { upsertCompetition, upsertEvent, upsertSport } from '../../providers/sports/trading.service.ts';
+import { approveDeposit } from '../cashier/deposits.service.ts';
+
+/**
+ * The trading desk's own events (manual trading), its event search, its risk views per currency and
+ * its live bet ticker, through the admin API and the sports window's.
+ */
+const KO: CallOptions = { headers: { host: DEMO_SITES.ko.host, origin: `http://${DEMO_SITES.ko.host}` } };
+
+/** A funded member of a site who opened the sportsbook there. */
+async function bettorOn(t: TestApp, site: CallOptions, funds: number) {
+  const member = newMember({ bankname: await t.siteBank(site) });
+  expect((await t.call('user-register', member, site)).json().status).toBe('success');
+  const token = (await t.call('user-do-login', { id: member.id, pw: member.pw }, site)).json()
+    .token as string;
+  const dep = await t.call('apply-user-deposit', { balance: funds, code: nextCode() }, { ...site, token });
+  await approveDeposit(t.db, dep.json().requestId, { by: 'test-operator' });
+  const open = await t.call('open-game', { code: 'sportsbook', company: 'royal-sports' }, { ...site, token });
+  const gameToken = new URL(open.json().url, 'http://x').searchParams.get('token')!;
+  return { gameToken, memberId: await memberIdOf(t.db, member.id) };
+}
+
+let n = 0;
+const unique = (word: string) => `${word}${process.pid % 1000}x${++n}`;
+
+describe.runIf(backendAvailable)('back office: manual events, search, risk and the ticker', () => {
+  const t = useTestApp();
+  const { as, logins, token } = useOperators(t);
+  const desk = () => as('trading');
+  let base = '';
+  beforeAll(async () => {
+    await seedDemo(t.db);
+    t.app.sites.invalidate();
+    await listenForWallet(t);
+    base = t.config.publicUrl;
+  });
+
+  const place = (gameToken: string, sel: { id: number; price: string }, unitStake: number) =>
+    sportsApiCall(t, 'place', {
+      token: gameToken,
+      requestId: slipId(),
+      kind: 'single',
+      unitStake,
+      priceChange: 'none',
+      legs: [{ selectionId: sel.id, price: sel.price }],
+    });
+  const newEvent = (body: object) => desk().post('/api/admin/sports/manual-events', body);
+  const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
+  const auditActions = async () =>
+    (await as('owner').get(`/api/admin/audit?action=sports.*&operator=${logins.trading}`))
+      .json()
+      .entries.map((e: { action: string }) => e.action);
+
+  it('a trader creates an event and its markets by hand; a member bets; suspend, reopen, settle by the score, audited', async () => {
+    const home = unique('Darter');
+    const created = await newEvent({
+      sport: 'Darts',
+      competition: 'Premier Arrows [DEMO]',
+      home,
+      away: 'Thrower',
+      startsAt: tomorrow(),
+    });
+    expect(created.statusCode).toBe(200);
+    const eventId = created.json().id as number;
+    const market = await desk().post(`/api/admin/sports/manual-events/${eventId}/markets`, {
+      type: 'moneyline',
+      name: 'Match winner',
+      selections: [
+        { key: 'home', name: home, price: '4/5', format: 'fractional' },
+        { key: 'away', name: 'Thrower', price: '2.1' },
+      ],
+    });
+    expect(market.statusCode).toBe(200);
+    const total = await desk().post(`/api/admin/sports/manual-events/${eventId}/markets`, {
+      type: 'total',
+      name: 'Total 180s',
+      line: '6.5',
+      selections: [
+        { key: 'over', name: 'Over', price: '1.9' },
+        { key: 'under', name: 'Under', price: '1.9' },
+      ],
+    });
+    expect(total.statusCode).toBe(200);
+
+    // The book's own checks: a line that could never settle, wrong selections, a bad price, no event.
+    const refused = [
+      await desk().post(`/api/admin/sports/manual-events/${eventId}/markets`, {
+        type: 'total',
+        name: 'Total',
+        line: '6.3',
+        selections: [
+          { key: 'over', name: 'Over', price: '1.9' },
+          { key: 'under', name: 'Under', price: '1.9' },
+        ],
+      }),
+      await desk().post(`/api/admin/sports/manual-events/${eventId}/markets`, {
+        type: 'moneyline',
+        name: 'Winner',
+        selections: [
+          { key: 'home', name: 'A', price: '1.9' },
+          { key: 'draw', name: 'B', price: '1.9' },
+        ],
+      }),
+      await desk().post(`/api/admin/sports/manual-events/${eventId}/markets`, {
+        type: 'moneyline',
+        name: 'Winner',
+        selections: [
+          { key: 'home', name: 'A', price: '0.5' },
+          { key: 'away', name: 'B', price: '1.9' },
+        ],
+      }),
+      await newEvent({ sport: 'Darts', competition: 'X', home: 'A', away: 'a', startsAt: tomorrow() }),
+      await newEvent({ sport: 'Darts', competition: 'X', home: 'A', away: 'B', startsAt: 'tomorrow' }),
+      await newEvent({ sport: '', competition: 'X', home: 'A', away: 'B', startsAt: tomorrow() }),
+    ];
+    expect(refused.map((r) => [r.statusCode, r.json().status])).toEqual(Array(6).fill([400, 'invalid']));
+    expect(refused[0]!.json().message).toMatch(/quarter/);
+    const missing = await desk().post('/api/admin/sports/manual-events/999999999/markets', {
+      type: 'btts',
+      name: 'BTTS',
+      selections: [
+        { key: 'yes', name: 'Yes', price: '1.9' },
+        { key: 'no', name: 'No', price: '1.9' },
+      ],
+    });
+    expect(missing.statusCode).toBe(404);
+    // A feed's event takes its markets from its feed, never the desk.
+    const sport = await upsertSport(t.db, 'football', 'Football');
+    const feedEvent = await upsertEvent(t.db, {
+      competitionId: await upsertCompetition(t.db, sport, 'Feed League [DEMO]'),
+      name: 'Feed A v Feed B',
+      startsAt: new Date(Date.now() + 86_400_000),
+      source: 'uof',
+      externalId: unique('sr:match:'),
+    });
+    const onFeed = await desk().post(`/api/admin/sports/manual-events/${feedEvent}/markets`, {
+      type: 'btts',
+      name: 'BTTS',
+      selections: [
+        { key: 'yes', name: 'Yes', price: '1.9' },
+        { key: 'no', name: 'No', price: '1.9' },
+      ],
+    });
+    expect(onFeed.statusCode).toBe(409);
+    // Roles: the trading permission only.
+    expect((await as('cashier').post('/api/admin/sports/manual-events', { sport: 'Darts' })).statusCode).toBe(
+      403,
+    );
+
+    // A member bets on it as on any event.
+    const p = await sportsPlayer(t);
+    const s = await selectionsOf(t, eventId);
+    expect(s['moneyline:home']?.price).toBe('9/5');
+    const bet = await place(p.gameToken, s['moneyline:home']!, 10_000);
+    expect(bet.json().status).toBe('success');
+    const before = await balancesOf(t, p.token);
+
+    const suspended = await desk().post(`/api/admin/sports/events/${eventId}/markets-open`, {
+      open: false,
+      reason: 'a player withdrew',
+    });
+    expect(suspended.json()).toMatchObject({ status: 'success', changed: 2 });
+    expect((await place(p.gameToken, s['moneyline:away']!, 1_000)).json().refusal).toBe('market_suspended');
+    const twice = await desk().post(`/api/admin/sports/events/${eventId}/markets-open`, {
+      open: false,
+      reason: 'again',
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(
+      (await desk().post(`/api/admin/sports/events/${eventId}/markets-open`, { open: true })).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await desk().post(`/api/admin/sports/events/${eventId}/markets-open`, {
+          open: true,
+          reason: 'back on',
+        })
+      ).json().changed,
+    ).toBe(2);
+
+    const settled = await desk().post(`/api/admin/sports/events/${eventId}/result`, { home: 7, away: 4 });
+    expect(settled.statusCode).toBe(200);
+    expect(settled.json().markets).toHaveLength(2);
+    expect(settled.json().left).toEqual([]);
+    expect((await balancesOf(t, p.token)).cash).toBe(before.cash + 18_000);
+    const again = await desk().post(`/api/admin/sports/events/${eventId}/result`, { home: 7, away: 4 });
+    expect(again.statusCode).toBe(409);
+    await expectSoundLedger(t.db);
+    expect(await auditActions()).toEqual(
+      expect.arrayContaining([
+        'sports.manual.event',
+        'sports.manual.market',
+        'sports.event.suspend',
+        'sports.event.reopen',
+        'sports.event.result',
+      ]),
+    );
+  });
+
+  it('searches events by what a trader types, sport, league, dates and state, a page at a time', async () => {
+    const word = unique('Zebra');
+    const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+    const ids: number[] = [];
+    for (const [i, away] of ['Lions', 'Tigers', 'Bears'].entries()) {
+      const res = await newEvent({
+        sport: 'Ice hockey',
+        competition: `${word} Cup`,
+        home: `${word} FC`,
+        away: `${away} ${word}`,
+        startsAt: day(i + 1),
+      });
+      ids.push(res.json().id);
+    }
+    const search = async (query: string) => {
+      const res = await desk().get(`/api/admin/sports/events?${query}`);
+      expect(res.statusCode).toBe(200);
+      return res.json() as { events: { id: number; name: string }[]; hasMore: boolean };
+    };
+    expect((await search(`q=${word.toLowerCase()}`)).events.map((e) => e.id)).toEqual(ids);
+    expect((await search(`q=${encodeURIComponent(`tig ${word}`)}`)).events.map((e) => e.id)).toEqual([
+      ids[1],
+    ]);
+    // What a trader types is text: % and _ match themselves.
+    expect((await search('q=%25')).events).toEqual([]);
+    expect((await search('q=_')).events).toEqual([]);
+    const filters = (await desk().get('/api/admin/sports/filters')).json();
+    const sport = filters.sports.find((s: { name: string }) => s.name === 'Ice hockey');
+    const league = filters.competitions.find((c: { name: string }) => c.name === `${word} Cup`);
+    expect(sport.code).toBe('manual:ice-hockey');
+    expect((await search(`sport=${sport.code}&competition=${league.id}`)).events.map((e) => e.id)).toEqual(
+      ids,
+    );
+    const from = encodeURIComponent(day(1.5));
+    const to = encodeURIComponent(day(2.5));
+    expect((await search(`competition=${league.id}&from=${from}&to=${to}`)).events.map((e) => e.id)).toEqual([
+      ids[1],
+    ]);
+    expect((await search(`competition=${league.id}&status=ended`)).events).toEqual([]);
+    const first = await search(`competition=${league.id}&limit=2`);
+    const second = await search(`competition=${league.id}&limit=2&page=2`);
+    expect([first.events.map((e) => e.id), first.hasMore]).toEqual([ids.slice(0, 2), true]);
+    expect([second.events.map((e) => e.id), second.hasMore]).toEqual([ids.slice(2), false]);
+    // Hostile input: a 400 with its message, never a 5xx.
+    for (const bad of ['from=yesterday', 'page=0', 'competition=abc', `q=${'x'.repeat(101)}`, 'limit=1000']) {
+      const res = await desk().get(`/api/admin/sports/events?${bad}`);
+      expect([res.statusCode, res.json().status]).toEqual([400, 'invalid']);
+    }
+  });
+
+  it('shows liability per selection, market and event in each currency, never summed, and the biggest exposures', async () => {
+    const thb = await sportsPlayer(t);
+    const krw = await bettorOn(t, KO, 5_000_000);
+    expect(await memberCurrency(t, krw.memberId)).toBe('KRW');
+    const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.0', '3.0', '5.0'] });
+    const s = await selectionsOf(t, eventId);
+    expect((await place(thb.gameToken, s['1x2:home']!, 10_000)).json().status).toBe('success');
+    expect((await place(thb.gameToken, s['1x2:away']!, 1_000)).json().status).toBe('success');
+    expect((await place(krw.gameToken, s['1x2:home']!, 200_000)).json().status).toBe('success');
+
+    const risk = (await desk().get(`/api/admin/sports/risk?event=${eventId}`)).json();
+    expect(risk.events).toHaveLength(1);
+    const market = risk.events[0].markets.find((m: { id: number }) => m.id === marketId);
+    expect(market.selections.map((x: { key: string; liability: unknown }) => [x.key, x.liability])).toEqual([
+      [
+        'home',
+        [
+          { currency: 'KRW', amount: 200_000 },
+          { currency: 'THB', amount: 10_000 },
+        ],
+      ],
+      ['away', [{ currency: 'THB', amount: 4_000 }]],
+    ]);
+    // The market's worst case is its worst selection's, in each currency on its own.
+    expect(market.liability).toEqual([
+      { currency: 'KRW', amount: 200_000 },
+      { currency: 'THB', amount: 10_000 },
+    ]);
+    expect(risk.events[0].liability).toEqual(market.liability);
+    expect(risk.exposures.filter((x: { eventId: number }) => x.eventId === eventId)).toHaveLength(3);
+
+    const inBaht = (await desk().get('/api/admin/sports/risk?currency=THB')).json();
+    expect(inBaht.exposures.every((x: { currency: string }) => x.currency === 'THB')).toBe(true);
+    const amounts = inBaht.exposures.map((x: { amount: number }) => x.amount);
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    for (const bad of ['currency=baht', 'event=-1']) {
+      const res = await desk().get(`/api/admin/sports/risk?${bad}`);
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await as('support').get('/api/admin/sports/risk')).statusCode).toBe(403);
+  });
+
+  it('pushes each bet to the desk’s ticker as it is placed', async () => {
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/sports/ticker/live',
+      headers: { authorization: `Bearer ${token('support')}` },
+    });
+    expect(refused.statusCode).toBe(403);
+    const stream = await openSse(`${base}/api/admin/sports/ticker/live`, {
+      authorization: `Bearer ${token('trading')}`,
+    });
+    expect(stream.status).toBe(200);
+    type Ticker = { bets: { id: number; totalStake: number; currency: string; legs: { price: string }[] }[] };
+    await stream.waitFor((e) => e.event === 'ticker');
+    const p = await sportsPlayer(t);
+    const { eventId } = await footballEvent(t.db);
+    const s = await selectionsOf(t, eventId);
+    const placed = (await place(p.gameToken, s['1x2:draw']!, 2_500)).json();
+    expect(placed.status).toBe('success');
+    const pushed = await stream.waitFor(
+      (e) => e.event === 'ticker' && (e.data as Ticker).bets.some((b) => b.id === placed.betId),
+      5_000,
+    );
+    expect((pushed.data as Ticker).bets[0]).toMatchObject({
+      id: placed.betId,
+      totalStake: 2_500,
+      member: p.loginId,
+      currency: 'THB',
+      legs: [{ price: '3.40' }],
+    });
+    stream.close();
+    const listed = (await desk().get('/api/admin/sports/ticker')).json();
+    expect(listed.bets[0].id).toBe(placed.betId);
+    const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from sb_bets`);
+    expect(listed.bets.length).toBe(Math.min(50, Number(row!.n)));
+  });
+});

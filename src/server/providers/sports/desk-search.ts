@@ -1,0 +1,91 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+
+/** The desk's event search, as the admin API parsed it. */
+export interface DeskSearch {
+  status?: string;
+  q?: string;
+  sport?: string;
+  competition?: number;
+  from?: Date;
+  to?: Date;
+  page?: number;
+  limit?: number;
+}
+
+export interface DeskEventRow {
+  id: number;
+  sport: string;
+  competition: string;
+  name: string;
+  starts_at: Date;
+  status: string;
+  bet_stop_at: Date | null;
+  score: unknown;
+  source: string;
+}
+
+/** `like` pattern characters typed by a trader are matched as themselves. */
+const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * What a trader typed: every word must start the event's name or one of its teams ("che" finds
+ * "Arsenal v Chelsea" by its away team). Each prefix has its lower-case `text_pattern_ops` index
+ * (migration 0038), so the three combine as a bitmap OR; the state and date filters use the
+ * (status, starts_at) and (starts_at, id) indexes, a league the (competition_id, starts_at) one.
+ */
+function textFilter(q: string): SQL {
+  const words = q.split(/\s+/).filter(Boolean).slice(0, 5);
+  const each = words.map((word) => {
+    const prefix = likePrefix(word);
+    return sql`(lower(e.name) like ${prefix} or lower(e.home) like ${prefix} or lower(e.away) like ${prefix})`;
+  });
+  return sql.join(each, sql` and `);
+}
+
+/**
+ * One page of the desk's events (without a state: in play, upcoming and ended): in play, then upcoming
+ * by start, then the rest latest first, 30 unless asked for up to 100, and whether another page follows.
+ */
+export async function searchDeskEvents(
+  db: DbOrTx,
+  s: DeskSearch,
+): Promise<{ rows: DeskEventRow[]; hasMore: boolean }> {
+  const limit = Math.min(s.limit ?? 30, 100);
+  const offset = ((s.page ?? 1) - 1) * limit;
+  const where: SQL[] = [
+    s.status ? sql`e.status = ${s.status}` : sql`e.status in ('scheduled', 'live', 'ended')`,
+  ];
+  if (s.q) where.push(textFilter(s.q));
+  if (s.sport) where.push(sql`sp.code = ${s.sport}`);
+  if (s.competition) where.push(sql`e.competition_id = ${s.competition}`);
+  if (s.from) where.push(sql`e.starts_at >= ${s.from}`);
+  if (s.to) where.push(sql`e.starts_at < ${s.to}`);
+  const rows = await queryRows<DeskEventRow>(
+    db,
+    sql`select e.id, sp.name as sport, c.name as competition, e.name, e.starts_at, e.status, e.bet_stop_at, e.score, e.source
+        from sb_events e join sb_competitions c on c.id = e.competition_id join sb_sports sp on sp.id = c.sport_id
+        where ${sql.join(where, sql` and `)}
+        order by case e.status when 'live' then 0 when 'scheduled' then 1 else 2 end,
+                 case when e.status in ('live', 'scheduled') then extract(epoch from e.starts_at) else -extract(epoch from e.starts_at) end,
+                 e.id
+        limit ${limit + 1} offset ${offset}`,
+  );
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/** The sports and leagues the search can filter by (those with events). */
+export async function deskFilters(db: DbOrTx) {
+  const [sports, competitions] = await Promise.all([
+    queryRows<{ code: string; name: string }>(db, sql`select code, name from sb_sports order by name, code`),
+    queryRows<{ id: number; sport: string; name: string }>(
+      db,
+      sql`select c.id, sp.code as sport, c.name from sb_competitions c join sb_sports sp on sp.id = c.sport_id
+          where exists (select 1 from sb_events e where e.competition_id = c.id) order by c.name, c.id limit 500`,
+    ),
+  ]);
+  return {
+    sports,
+    competitions: competitions.map((c) => ({ id: Number(c.id), sport: c.sport, name: c.name })),
+  };
+}
