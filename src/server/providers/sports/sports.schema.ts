@@ -44,7 +44,10 @@ export const sbCompetitions = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     ...sourceCols(),
   },
-  (t) => [uniqueIndex('sb_competitions_source').on(t.source, t.externalId)],
+  (t) => [
+    uniqueIndex('sb_competitions_source').on(t.source, t.externalId),
+    index('sb_competitions_words').using('gin', sql`to_tsvector('simple'::regconfig, ${t.name})`),
+  ],
 );
 
 export const EVENT_STATUSES = ['scheduled', 'live', 'ended', 'postponed', 'cancelled'] as const;
@@ -77,6 +80,16 @@ export const sbEvents = pgTable(
     index('sb_events_feed_producer').on(t.feedProducer).where(sql`${t.feedProducer} is not null`),
     index('sb_events_listing').on(t.status, t.startsAt),
     index('sb_events_competition').on(t.competitionId, t.startsAt),
+    // The window's search and a league's listing, over the open events only (migration 0040).
+    index('sb_events_open_words')
+      .using(
+        'gin',
+        sql`to_tsvector('simple'::regconfig, coalesce(${t.home}, '') || ' ' || coalesce(${t.away}, '') || ' ' || ${t.name})`,
+      )
+      .where(sql`${t.status} in ('scheduled', 'live')`),
+    index('sb_events_open_competition')
+      .on(t.competitionId, t.startsAt, t.id)
+      .where(sql`${t.status} in ('scheduled', 'live')`),
     uniqueIndex('sb_events_source').on(t.source, t.externalId),
   ],
 );
