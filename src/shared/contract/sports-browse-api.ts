@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { SEARCH_TEXT } from '../sports/search-text.ts';
 import { idField } from './fields.ts';
 import { EXAMPLE_TOKEN, ok, launchTokenField as token } from './provider-api.ts';
 
 const instant = z.iso.datetime({ offset: true });
 const amount = z.number().int();
 
-/** What a search may contain: letters, digits, spaces and the marks team names use. */
-export const SEARCH_TEXT = /^[\p{L}\p{M}\p{N} .'&-]{2,50}$/u;
 export const FAVOURITE_KINDS = ['competition', 'event'] as const;
 /** How many favourites of each kind a member keeps. */
 export const MAX_FAVOURITES = 100;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Market, SportEvent } from '../../../shared/contract/sports-api.ts';
-import { SEARCH_TEXT } from '../../../shared/contract/sports-browse-api.ts';
+import { SEARCH_TEXT } from '../../../shared/sports/search-text.ts';
 import type { OddsFormat } from '../../../shared/sports/odds-format.ts';
 import { EventCard } from '../EventCard.tsx';
 import { EventList } from '../EventList.tsx';
