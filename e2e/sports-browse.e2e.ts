@@ -60,6 +60,12 @@ describe.runIf(chromiumAvailable)('finding a match, the event page and Max on a 
       currency: 'THB',
       maxStake: 5_000,
     });
+    await trader('POST', '/sports/limits', {
+      scope: 'market',
+      scopeId: String(matches[2]!.marketId),
+      currency: 'THB',
+      maxStake: 3_000,
+    });
     await fundedMember(w(), 'brw', 100_000);
     await w().goto(await launch(w(), 'sportsbook', 'royal-sports'));
     await windowReady(w());
@@ -100,7 +106,7 @@ describe.runIf(chromiumAvailable)('finding a match, the event page and Max on a 
     expect(await auditPage(w(), { locale: 'th', allowed: ['E2E', 'League', 'DEMO'] })).toEqual([]);
   });
 
-  it('Thai: the event page groups its markets, shows the live score and clock, and its prices move', async () => {
+  it('Thai: the event page groups its markets with their Max, shows the live score and clock, and its prices move', async () => {
     await w().locator(`[data-event="${matches[2]!.id}"] button`).first().click();
     const page = w().getByTestId('event-page');
     await page.getByTestId('scoreboard').waitFor();
@@ -109,6 +115,10 @@ describe.runIf(chromiumAvailable)('finding a match, the event page and Max on a 
     expect(
       await page.getByTestId('market-group').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-group'))),
     ).toEqual(['main', 'goals']);
+    // Each market's Max for this member: the match result's own limit, the goals markets the platform's.
+    const main = page.locator(`[data-market="${matches[2]!.marketId}"]`);
+    await expect.poll(() => main.getByTestId('market-max').getAttribute('data-value')).toBe('3000');
+    expect(await main.getByTestId('market-max').innerText()).toBe(`สูงสุด ${formatMoney(3_000, 'THB', 'th')}`);
     const home = page.locator('[data-testid="market"]').first().getByTestId('price').first();
     expect(await home.innerText()).toContain('1.90');
     await trader('POST', `/sports/markets/${matches[2]!.marketId}/prices`, {

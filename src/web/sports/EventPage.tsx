@@ -6,6 +6,7 @@ import browse from './browse/browse.module.css';
 import { FavouriteStar } from './browse/FavouriteStar.tsx';
 import { groupMarkets, MARKET_GROUPS, type MarketGroup } from './browse/marketGroups.ts';
 import type { Favourites } from './browse/useFavourites.ts';
+import { marketMax, useMaxStakes } from './browse/useMaxStakes.ts';
 import { sportName, useSportsT, when } from './i18n.ts';
 import { MarketRow } from './MarketRow.tsx';
 import styles from './sports.module.css';
@@ -25,6 +26,8 @@ export function EventPage(props: {
   favourites: Favourites;
   onPick(event: SportEvent, market: Market, selectionId: number): void;
   onBack(): void;
+  /** The member's book session: the Max per market is theirs (none in a guest's window). */
+  token: string | undefined;
 }) {
   const t = useSportsT();
   const { event, id, adopt } = props;
@@ -39,6 +42,10 @@ export function EventPage(props: {
       .finally(() => setAsked(true));
   }, [id, held, adopt]);
   const groups = event ? groupMarkets(event.markets) : [];
+  const maxes = useMaxStakes(
+    props.token,
+    (event?.markets ?? []).flatMap((m) => m.selections.map((s) => s.id)),
+  );
   const live = event?.status === 'live';
   return (
     <section className={styles.eventPage} data-testid="event-page" data-event={event?.id}>
@@ -120,6 +127,10 @@ export function EventPage(props: {
                     format={props.format}
                     picked={props.picked}
                     onPick={props.onPick}
+                    maxStake={marketMax(
+                      maxes,
+                      m.selections.map((s) => s.id),
+                    )}
                   />
                 ))}
               </div>

@@ -202,6 +202,7 @@ export function SportsApp() {
               event={events.get(view.id)}
               adopt={adopt}
               favourites={favourites}
+              token={token}
               format={format}
               picked={picked}
               onPick={pick}

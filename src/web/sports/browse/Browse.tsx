@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Market, SportEvent } from '../../../shared/contract/sports-api.ts';
-import { SEARCH_TEXT } from '../../../shared/sports/search-text.ts';
 import type { OddsFormat } from '../../../shared/sports/odds-format.ts';
+import { SEARCH_TEXT } from '../../../shared/sports/search-text.ts';
 import { EventCard } from '../EventCard.tsx';
 import { EventList } from '../EventList.tsx';
 import { useSportsT } from '../i18n.ts';
