@@ -94,11 +94,22 @@ describe.runIf(chromiumAvailable)('finding a match, the event page and Max on a 
     expect(await favourites.locator('[data-testid="event"]').count()).toBe(1);
 
     // The league navigation: its three open matches, one live; its page lists them.
-    const row = w().getByTestId('league').filter({ hasText: league });
+    // The trader's league names no country: it is under "other", then also among the favourites once starred.
+    const row = w().locator('[data-country=""] [data-testid="league"]').filter({ hasText: league });
     expect(await row.getByTestId('league-count').innerText()).toBe('3 คู่');
     expect(await row.innerText()).toContain('สด 1');
     await row.getByTestId('favourite').click();
     await expect.poll(() => row.getByTestId('favourite').getAttribute('data-on')).toBe('true');
+    await w()
+      .locator('[data-country="favourites"] [data-testid="league"]')
+      .filter({ hasText: league })
+      .waitFor();
+    // The demo's leagues by their made-up countries.
+    expect(
+      await w()
+        .getByTestId('country')
+        .evaluateAll((cs) => cs.map((c) => c.getAttribute('data-country'))),
+    ).toEqual(expect.arrayContaining(['favourites', 'Aldermark [DEMO]', 'Brightshore [DEMO]', '']));
     await b.screenshot('sports-leagues-th');
     await row.getByRole('button').first().click();
     const page = w().getByTestId('league-page');

@@ -14,6 +14,8 @@ export const MAX_FAVOURITES = 100;
 export const leagueSchema = z.object({
   id: z.number(),
   name: z.string(),
+  /** Its country (a feed's category); null for a league without one. */
+  country: z.string().nullable(),
   sportCode: z.string(),
   sport: z.string(),
   events: z.number(),

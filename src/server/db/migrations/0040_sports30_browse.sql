@@ -1,5 +1,8 @@
--- Finding a match in the sports window (docs/sportsbook.md, "The sports window"): each member's favourite
--- leagues and events, and the indexes the search and a league's listing read.
+-- Finding a match in the sports window (docs/sportsbook.md, "The sports window"): each league's country
+-- (a feed's category) for the sport → country → league navigation, each member's favourite leagues and
+-- events, and the indexes the search and a league's listing read.
+ALTER TABLE "sb_competitions" ADD COLUMN "country" text;
+--> statement-breakpoint
 CREATE TABLE "sb_favourites" (
   "player_id" text NOT NULL,
   "kind" text NOT NULL,

@@ -6,6 +6,8 @@ import { type ListedEvent, listEvents } from './listing.service.ts';
 export interface League {
   id: number;
   name: string;
+  /** Its country (a feed's category), or null. */
+  country: string | null;
   sportCode: string;
   sport: string;
   events: number;
@@ -20,22 +22,24 @@ export async function leagues(db: DbOrTx, ids?: number[]): Promise<League[]> {
   const rows = await queryRows<{
     id: number;
     name: string;
+    country: string | null;
     sport_code: string;
     sport: string;
     events: number;
     live: number;
   }>(
     db,
-    sql`select c.id, c.name, sp.code as sport_code, sp.name as sport, count(*)::int as events,
+    sql`select c.id, c.name, c.country, sp.code as sport_code, sp.name as sport, count(*)::int as events,
                (count(*) filter (where e.status = 'live'))::int as live
         from sb_events e join sb_competitions c on c.id = e.competition_id join sb_sports sp on sp.id = c.sport_id
         where e.status in ('scheduled', 'live') ${ids ? sql`and c.id = any(${intArray(ids)}::int8[])` : sql``}
-        group by c.id, c.name, c.sort_order, sp.code, sp.name, sp.sort_order
-        order by sp.sort_order, sp.name, c.sort_order, c.name, c.id`,
+        group by c.id, c.name, c.country, c.sort_order, sp.code, sp.name, sp.sort_order
+        order by sp.sort_order, sp.name, c.country nulls last, c.sort_order, c.name, c.id`,
   );
   return rows.map((r) => ({
     id: Number(r.id),
     name: r.name,
+    country: r.country,
     sportCode: r.sport_code,
     sport: r.sport,
     events: Number(r.events),

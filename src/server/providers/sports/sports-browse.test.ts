@@ -19,9 +19,9 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
   beforeAll(async () => listenForWallet(t));
 
   /** A league of its own with open events between these teams, one of them in play. */
-  async function league(name: string, matches: [string, string][], liveFirst = false) {
+  async function league(name: string, matches: [string, string][], liveFirst = false, country?: string) {
     const sportId = await upsertSport(t.db, 'football', 'Football');
-    const competitionId = await upsertCompetition(t.db, sportId, name);
+    const competitionId = await upsertCompetition(t.db, sportId, name, { country });
     const ids: number[] = [];
     for (const [i, [home, away]] of matches.entries()) {
       const id = await upsertEvent(t.db, {
@@ -37,7 +37,7 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
     return { competitionId, ids };
   }
 
-  it('lists each league with its open and live counts, and a league’s own events', async () => {
+  it('lists each league with its country and its open and live counts, and a league’s own events', async () => {
     const { competitionId, ids } = await league(
       'Navigation League',
       [
@@ -46,12 +46,24 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
         ['Nav Eps', 'Nav Zeta'],
       ],
       true,
+      'Ruritania',
     );
     await setEventState(t.db, ids[2]!, { status: 'ended' });
     const res = await sportsApiCall(t, 'leagues', {});
     expect(res.statusCode).toBe(200);
     const row = res.json().leagues.find((l: { id: number }) => l.id === competitionId);
-    expect(row).toMatchObject({ name: 'Navigation League', sportCode: 'football', events: 2, live: 1 });
+    expect(row).toMatchObject({
+      name: 'Navigation League',
+      country: 'Ruritania',
+      sportCode: 'football',
+      events: 2,
+      live: 1,
+    });
+    // A league without a country comes after those with one.
+    const other = await league('Countryless League', [['Cl A', 'Cl B']]);
+    const listedLeagues = (await sportsApiCall(t, 'leagues', {})).json().leagues as { id: number }[];
+    const at = (id: number) => listedLeagues.findIndex((l) => l.id === id);
+    expect(at(other.competitionId)).toBeGreaterThan(at(competitionId));
     const listed = await sportsApiCall(t, 'events', { competitionId });
     expect(listed.json().events.map((e: { id: number }) => e.id)).toEqual([ids[0], ids[1]]);
     expect(listed.json().events[0].competitionId).toBe(competitionId);

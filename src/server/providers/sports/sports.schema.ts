@@ -42,6 +42,8 @@ export const sbCompetitions = pgTable(
     sportId: ref('sport_id').notNull(),
     name: text('name').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The country (a feed's category) the navigation groups leagues by; null for one without. */
+    country: text('country'),
     ...sourceCols(),
   },
   (t) => [

@@ -7,6 +7,7 @@ import type { Favourites } from './useFavourites.ts';
 export interface LeagueRow {
   id: number;
   name: string;
+  country: string | null;
   sportCode: string;
   sport: string;
   events: number;

@@ -6,12 +6,12 @@ import { EventCard } from '../EventCard.tsx';
 import { useSportsT } from '../i18n.ts';
 import styles from '../sports.module.css';
 import browse from './browse.module.css';
-import { LeagueRows } from './LeagueRows.tsx';
+import { type LeagueRow, LeagueRows } from './LeagueRows.tsx';
 import type { Favourites } from './useFavourites.ts';
 
 type Answer = { status: 'success' } & {
   events: SportEvent[];
-  leagues: { id: number; name: string; sportCode: string; sport: string; events: number; live: number }[];
+  leagues: LeagueRow[];
   next: { at: string; id: number } | null;
 };
 
