@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../test/support/operators.ts';
 import {
@@ -9,7 +10,9 @@ import {
   sportsPlayer,
 } from '../../../../test/support/sports.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
-import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
+import { queryRows } from '../../db/client.ts';
+import { leaguesMatching, openEventsMatching, prefixQuery } from './browse.service.ts';
 import { setEventState, upsertCompetition, upsertEvent, upsertSport } from './trading.service.ts';
 
 /** Finding a match (navigation, search, favourites) and the per-selection Max (docs/sportsbook.md, "The sports window"). */
@@ -92,6 +95,26 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
     await setEventState(t.db, ids[2]!, { status: 'ended' });
     expect((await search({ q: 'tarlenheim' })).events).toEqual([]);
   });
+
+  it.runIf(isPostgres)(
+    'searches the open events and the leagues through their indexes, never the whole table',
+    async () => {
+      const words = sql`to_tsquery('simple', ${prefixQuery('zenda ro')})`;
+      const plans = await t.db.transaction(async (tx) => {
+        // Few rows here: the planner is told to avoid a sequential scan, to show it can read the indexes.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const plan = async (query: ReturnType<typeof sql>) =>
+          (await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${query}`))
+            .map((r) => r['QUERY PLAN'])
+            .join('\n');
+        return [await plan(openEventsMatching(words)), await plan(leaguesMatching(words))];
+      });
+      // The open events only: the words' GIN index, or (on a table this small) all the open events by league.
+      expect(plans[0]).toMatch(/Index Scan on sb_events_open_(words|competition)/);
+      expect(plans[0]).not.toContain('Seq Scan');
+      expect(plans[1]).toContain('sb_competitions_words');
+    },
+  );
 
   it('refuses a search too short, too long or with symbols, with a 400 and its status', async () => {
     for (const q of ['a', '', 'x'.repeat(51), "zenda'; drop table", '%%', 42, null]) {
