@@ -151,6 +151,32 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
     expect((await sportsApiCall(t, 'favourites', { token: p.gameToken })).json().events).toEqual([]);
   });
 
+  it('keeps at most 100 favourites of a kind: one more is refused with 409 too_many', async () => {
+    const p = await sportsPlayer(t, 0);
+    const { playerId } = (await sportsApiCall(t, 'init', { token: p.gameToken })).json();
+    const events: number[] = [];
+    for (let i = 0; i < 101; i++) events.push((await footballEvent(t.db)).eventId);
+    await t.db.execute(
+      sql`insert into sb_favourites (player_id, kind, ref_id) select ${playerId}, 'event', unnest(${`{${events.slice(0, 100).join(',')}}`}::int8[])`,
+    );
+    const more = await sportsApiCall(t, 'favourite', {
+      token: p.gameToken,
+      kind: 'event',
+      id: events[100],
+      on: true,
+    });
+    expect(more.statusCode).toBe(409);
+    expect(more.json().status).toBe('too_many');
+    // One already kept is kept again.
+    const again = await sportsApiCall(t, 'favourite', {
+      token: p.gameToken,
+      kind: 'event',
+      id: events[0],
+      on: true,
+    });
+    expect(again.statusCode).toBe(200);
+  });
+
   it('refuses a favourite the book does not have (404) and a bad body (400)', async () => {
     const p = await sportsPlayer(t, 0);
     const missing = await sportsApiCall(t, 'favourite', {
