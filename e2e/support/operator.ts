@@ -43,6 +43,7 @@ export const WINDOW_TRADERS = [
   'window-desk-ui',
   'window-rules',
   'window-cashout',
+  'window-browse',
 ] as const;
 
 /**

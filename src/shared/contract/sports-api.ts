@@ -13,6 +13,7 @@ import {
   providerApi,
   launchTokenField as token,
 } from './provider-api.ts';
+import { browseActions } from './sports-browse-api.ts';
 import { cashoutActions, cashoutProofSchema, oddsFormatAction } from './sports-cashout-api.ts';
 
 const instant = z.iso.datetime({ offset: true });
@@ -50,6 +51,8 @@ export const sportEventSchema = z.object({
   sportCode: z.string(),
   /** The sport's name as the book has it, for a sport the window has no name of its own for. */
   sport: z.string(),
+  /** The league (the book's competition): its id for the navigation and favourites, and its name. */
+  competitionId: z.number(),
   competition: z.string(),
   name: z.string(),
   home: z.string().nullable(),
@@ -226,10 +229,15 @@ export const sportsContract = providerApi({
       answers: { success: 200 },
     },
     events: {
-      summary: 'The listing (events taking bets or live), or one event (`eventId`) with its markets',
+      summary:
+        'The listing (events taking bets or live), one league’s (`competitionId`), or one event (`eventId`) with its markets',
       auth: 'public',
-      request: z.object({ eventId: idField.optional(), limit: z.number().int().min(1).max(200).optional() }),
-      example: { eventId: 12, limit: 50 },
+      request: z.object({
+        eventId: idField.optional(),
+        competitionId: idField.optional(),
+        limit: z.number().int().min(1).max(200).optional(),
+      }),
+      example: { competitionId: 3, limit: 50 },
       response: ok.extend({ events: z.array(sportEventSchema) }),
       answers: { success: 200 },
     },
@@ -340,6 +348,7 @@ export const sportsContract = providerApi({
     },
     ...cashoutActions,
     ...oddsFormatAction,
+    ...browseActions(sportEventSchema),
   },
 });
 

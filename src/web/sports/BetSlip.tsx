@@ -12,6 +12,13 @@ import quick from './slip-extras.module.css';
 import { frac, moved, type SlipLeg, type SlipTab, sameEvent, systemChoices } from './slipModel.ts';
 import styles from './sports.module.css';
 
+/** The book's Max answered for one state of the slip (`key`): per selection, and per line of the bet. */
+interface MaxStakes {
+  key: string;
+  singles: Map<number, number | null>;
+  combined: number | null;
+}
+
 /** Quick stakes added to the stake per line with one tap. */
 const QUICK_STAKES = [100, 500, 1_000, 5_000];
 
@@ -54,6 +61,41 @@ export function BetSlip(props: Props) {
   const systems = systemChoices(legs.length);
   const system = systems.find((s) => s.key === systemKey) ?? systems[0];
   const effectiveTab: SlipTab = legs.length < 2 ? 'single' : tab;
+
+  // The book's Max for this member now (its limits and liability): each selection's as a single, and per
+  // line of the multiple or system bet; asked again when the slip or its bet type changes, or a bet was taken.
+  const [limitMax, setLimitMax] = useState<MaxStakes>();
+  const maxKey = `${legs.map((l) => l.selectionId).join(',')}|${effectiveTab}|${system?.key ?? ''}|${receipts.length}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: maxKey names everything the answer depends on
+  useEffect(() => {
+    if (!props.token || legs.length === 0) return setLimitMax(undefined);
+    const selectionIds = legs.map((l) => l.selectionId);
+    const kind =
+      effectiveTab === 'single'
+        ? {}
+        : effectiveTab === 'multiple'
+          ? { kind: 'multiple' as const }
+          : system?.name
+            ? { kind: 'system' as const, systemName: system.name }
+            : { kind: 'system' as const, sizes: system?.sizes };
+    sportsCall('maxStake', { token: props.token, selectionIds, ...kind })
+      .then((r) =>
+        setLimitMax({
+          key: maxKey,
+          singles: new Map(r.singles.map((x) => [x.selectionId, x.max])),
+          combined: r.combined ?? null,
+        }),
+      )
+      .catch(() => setLimitMax(undefined));
+  }, [maxKey, props.token]);
+  const legMax = (id: number) => (limitMax?.key === maxKey ? (limitMax.singles.get(id) ?? null) : null);
+  /** The most per line the book takes for the slip as it is now (null: no limit known). */
+  const bookMax = (() => {
+    if (limitMax?.key !== maxKey) return null;
+    if (effectiveTab !== 'single') return limitMax.combined;
+    const each = legs.map((l) => legMax(l.selectionId)).filter((m): m is number => m !== null);
+    return each.length ? Math.min(...each) : null;
+  })();
   const unitStake = /^\d{1,13}$/.test(stakeText) ? Number(stakeText) : 0;
   const slipLegs = (ls: SlipLeg[]) => ls.map((l) => ({ price: frac(l.accepted), rounding: l.rounding }));
   const figures = (() => {
@@ -79,14 +121,19 @@ export function BetSlip(props: Props) {
   })();
   const anyMoved = legs.some((l) => moved(l) !== 0);
   const lines = Number(figures?.lines ?? 0) || 1;
-  const maxPerLine = Math.floor(
-    Math.min(maxStake ?? Number.POSITIVE_INFINITY, props.balance ?? Number.POSITIVE_INFINITY) / lines,
+  const maxPerLine = Math.min(
+    bookMax ?? Number.POSITIVE_INFINITY,
+    Math.floor(
+      Math.min(maxStake ?? Number.POSITIVE_INFINITY, props.balance ?? Number.POSITIVE_INFINITY) / lines,
+    ),
   );
+  const overMax = bookMax !== null && unitStake > bookMax;
   const blocked =
     legs.length === 0 ||
     unitStake <= 0 ||
     !props.token ||
     legs.some((l) => !l.open) ||
+    overMax ||
     (effectiveTab !== 'single' && sameEvent(legs)) ||
     figures === undefined;
 
@@ -182,6 +229,11 @@ export function BetSlip(props: Props) {
                       </small>
                     )}
                     {!l.open && <small className={styles.warn}>{t('suspended')}</small>}
+                    {effectiveTab === 'single' && legMax(l.selectionId) !== null && (
+                      <small data-testid="leg-max" data-value={legMax(l.selectionId)}>
+                        {t('slip.maxOf', { amount: money(legMax(l.selectionId)!) })}
+                      </small>
+                    )}
                   </div>
                   <div className={styles.slipLegPrice}>
                     {m !== 0 && (
@@ -273,6 +325,11 @@ export function BetSlip(props: Props) {
               {t('slip.max')}
             </button>
           </div>
+          {overMax && (
+            <p className={styles.warn} role="alert" data-testid="over-max">
+              {t('slip.overMax', { amount: money(bookMax) })}
+            </p>
+          )}
           <dl className={styles.facts} data-testid="figures">
             <dt>{t('slip.lineCount')}</dt>
             <dd data-testid="lines">{figures?.lines ?? 0}</dd>

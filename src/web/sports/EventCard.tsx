@@ -1,5 +1,8 @@
 import type { Market, SportEvent } from '../../shared/contract/sports-api.ts';
 import type { OddsFormat } from '../../shared/sports/odds-format.ts';
+import browse from './browse/browse.module.css';
+import { FavouriteStar } from './browse/FavouriteStar.tsx';
+import type { Favourites } from './browse/useFavourites.ts';
 import { useSportsT, when } from './i18n.ts';
 import { MarketRow } from './MarketRow.tsx';
 import styles from './sports.module.css';
@@ -11,6 +14,8 @@ export function EventCard(props: {
   picked: Set<number>;
   onPick(event: SportEvent, market: Market, selectionId: number): void;
   onOpen(id: number): void;
+  /** The member's favourites: a star on the card (none in a guest's window). */
+  favourites?: Favourites;
 }) {
   const t = useSportsT();
   const { event } = props;
@@ -18,34 +23,37 @@ export function EventCard(props: {
   const live = event.status === 'live';
   return (
     <article className={styles.eventCard} data-testid="event" data-event={event.id}>
-      <button type="button" className={styles.eventHead} onClick={() => props.onOpen(event.id)}>
-        <span className={styles.teams} translate="no">
-          {event.home && event.away ? (
-            <>
-              <span>{event.home}</span>
-              <span>{event.away}</span>
-            </>
-          ) : (
-            <span>{event.name}</span>
-          )}
-        </span>
-        <span className={styles.eventMeta}>
-          {live ? (
-            <>
-              <span className={styles.liveBadge}>{t('live')}</span>
-              {event.score && (
-                <strong data-testid="score">
-                  {event.score.home}–{event.score.away}
-                </strong>
-              )}
-              {event.score?.clock && <small>{event.score.clock}</small>}
-            </>
-          ) : (
-            <time dateTime={event.startsAt}>{when(event.startsAt)}</time>
-          )}
-          <small>{t('moreMarkets', { count: event.markets.length })}</small>
-        </span>
-      </button>
+      <div className={browse.cardTop}>
+        <button type="button" className={styles.eventHead} onClick={() => props.onOpen(event.id)}>
+          <span className={styles.teams} translate="no">
+            {event.home && event.away ? (
+              <>
+                <span>{event.home}</span>
+                <span>{event.away}</span>
+              </>
+            ) : (
+              <span>{event.name}</span>
+            )}
+          </span>
+          <span className={styles.eventMeta}>
+            {live ? (
+              <>
+                <span className={styles.liveBadge}>{t('live')}</span>
+                {event.score && (
+                  <strong data-testid="score">
+                    {event.score.home}–{event.score.away}
+                  </strong>
+                )}
+                {event.score?.clock && <small>{event.score.clock}</small>}
+              </>
+            ) : (
+              <time dateTime={event.startsAt}>{when(event.startsAt)}</time>
+            )}
+            <small>{t('moreMarkets', { count: event.markets.length })}</small>
+          </span>
+        </button>
+        {props.favourites && <FavouriteStar favourites={props.favourites} kind="event" id={event.id} />}
+      </div>
       {main ? (
         <MarketRow
           event={event}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Market, SportEvent } from '../../shared/contract/sports-api.ts';
 import type { OddsFormat } from '../../shared/sports/odds-format.ts';
+import type { Favourites } from './browse/useFavourites.ts';
 import { EventCard } from './EventCard.tsx';
 import { sportName, useSportsT } from './i18n.ts';
 import styles from './sports.module.css';
@@ -12,6 +13,8 @@ interface Props {
   live: boolean;
   onPick(event: SportEvent, market: Market, selectionId: number): void;
   onOpen(id: number): void;
+  /** The member's favourites: their leagues listed first, a star on each match. */
+  favourites?: Favourites;
 }
 
 /**
@@ -25,7 +28,11 @@ export function EventList(props: Props) {
   const [sport, setSport] = useState<string | null>(null);
   const current = sports.find(([code]) => code === sport) ?? sports[0];
   const ofSport = shown.filter((e) => e.sportCode === current?.[0]);
-  const competitions = [...new Set(ofSport.map((e) => e.competition))];
+  const favourite = (c: string) =>
+    ofSport.some((e) => e.competition === c && props.favourites?.leagues.has(e.competitionId)) ? 0 : 1;
+  const competitions = [...new Set(ofSport.map((e) => e.competition))].sort(
+    (a, b) => favourite(a) - favourite(b),
+  );
   return (
     <section aria-label={props.live ? t('liveNow') : t('sports')}>
       {props.live && (
@@ -65,6 +72,7 @@ export function EventList(props: Props) {
                 picked={props.picked}
                 onPick={props.onPick}
                 onOpen={props.onOpen}
+                favourites={props.favourites}
               />
             ))}
         </div>

@@ -1,6 +1,6 @@
 import type { Market, SportEvent } from '../../shared/contract/sports-api.ts';
 import type { OddsFormat } from '../../shared/sports/odds-format.ts';
-import { useSportsT } from './i18n.ts';
+import { money, useSportsT } from './i18n.ts';
 import { marketLabel, selectionLabel } from './labels.ts';
 import { PriceButton } from './PriceButton.tsx';
 import styles from './sports.module.css';
@@ -13,6 +13,8 @@ export function MarketRow(props: {
   picked: Set<number>;
   onPick(event: SportEvent, market: Market, selectionId: number): void;
   showName?: boolean;
+  /** The book's Max on this market for the member (the event page shows it). */
+  maxStake?: number;
 }) {
   const t = useSportsT();
   const { market } = props;
@@ -22,6 +24,11 @@ export function MarketRow(props: {
       {((props.showName ?? true) || suspended) && (
         <div className={styles.marketName}>
           {(props.showName ?? true) && marketLabel(t, market)}
+          {props.maxStake !== undefined && !suspended && (
+            <small data-testid="market-max" data-value={props.maxStake}>
+              {t('slip.maxOf', { amount: money(props.maxStake) })}
+            </small>
+          )}
           {suspended && (
             <span className={styles.suspended} data-testid="suspended">
               {t('suspended')}

@@ -5,6 +5,9 @@ import { callRoute } from '../api/client.ts';
 import { setSiteZone } from '../features/site/site-zone.ts';
 import { launchToken, sportsCall } from './api.ts';
 import { BetSlip } from './BetSlip.tsx';
+import { Browse } from './browse/Browse.tsx';
+import { LeaguePage } from './browse/LeaguePage.tsx';
+import { useFavourites } from './browse/useFavourites.ts';
 import { EventList } from './EventList.tsx';
 import { EventPage } from './EventPage.tsx';
 import { setSportsCurrency, useSportsT } from './i18n.ts';
@@ -20,7 +23,8 @@ type View =
   | { kind: 'live' }
   | { kind: 'bets' }
   | { kind: 'rules' }
-  | { kind: 'event'; id: number };
+  | { kind: 'event'; id: number }
+  | { kind: 'league'; id: number; name: string };
 
 /** The published house rules: their own chunk and words, loaded when the member opens them. */
 const RulesPage = lazy(() => import('./rules/RulesPage.tsx').then((m) => ({ default: m.RulesPage })));
@@ -38,7 +42,7 @@ export function SportsApp() {
   const [format, setFormat] = useState<OddsFormat>(() => storedOddsFormat() ?? 'decimal');
   const [legs, setLegs] = useState<SlipLeg[]>(storedSlip);
   const [slipOpen, setSlipOpen] = useState(false);
-  const { events, loaded } = useLiveEvents();
+  const { events, loaded, adopt } = useLiveEvents();
   const [balance, setBalance] = useLiveBalance(init?.balance);
 
   useEffect(() => {
@@ -69,6 +73,8 @@ export function SportsApp() {
       })
       .catch(() => undefined);
   }, []);
+
+  const favourites = useFavourites(token, adopt);
 
   useEffect(() => rememberSlip(legs), [legs]);
 
@@ -117,6 +123,12 @@ export function SportsApp() {
     picked,
     onPick: pick,
     onOpen: (id: number) => setView({ kind: 'event', id }),
+  };
+  const found = {
+    events,
+    adopt,
+    favourites,
+    onLeague: (id: number, name: string) => setView({ kind: 'league', id, name }),
   };
 
   return (
@@ -173,11 +185,24 @@ export function SportsApp() {
       <div className={styles.body}>
         <main className={styles.content}>
           {!loaded && <p className={styles.muted}>{t('loading')}</p>}
-          {loaded && view.kind === 'sports' && <EventList {...listProps} live={false} />}
-          {loaded && view.kind === 'live' && <EventList {...listProps} live />}
+          {loaded && view.kind === 'sports' && <Browse {...listProps} {...found} list={list} />}
+          {loaded && view.kind === 'live' && <EventList {...listProps} live favourites={favourites} />}
+          {view.kind === 'league' && (
+            <LeaguePage
+              {...listProps}
+              {...found}
+              id={view.id}
+              name={view.name}
+              onBack={() => setView({ kind: 'sports' })}
+            />
+          )}
           {view.kind === 'event' && (
             <EventPage
+              id={view.id}
               event={events.get(view.id)}
+              adopt={adopt}
+              favourites={favourites}
+              token={token}
               format={format}
               picked={picked}
               onPick={pick}

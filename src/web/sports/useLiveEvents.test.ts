@@ -6,6 +6,7 @@ const event = (id: number, startsAt: string, status = 'scheduled'): SportEvent =
   id,
   sportCode: 'football',
   sport: 'Football',
+  competitionId: 1,
   competition: 'League',
   name: `Match ${id}`,
   home: null,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SportEvent } from '../../shared/contract/sports-api.ts';
 import { sportsCall } from './api.ts';
 
@@ -41,7 +41,21 @@ export function useLiveEvents() {
     return () => source.close();
   }, [ids]);
 
-  return { events, loaded };
+  /**
+   * Events the window found another way (a search, a league, a favourite, an event page): kept with the
+   * rest, so the stream keeps their prices live too. An event already held keeps its pushed state.
+   */
+  const adopt = useCallback((found: SportEvent[]) => {
+    if (found.length === 0) return;
+    setEvents((current) => {
+      if (found.every((e) => current.has(e.id))) return current;
+      const next = new Map(current);
+      for (const e of found) if (!next.has(e.id)) next.set(e.id, e);
+      return next;
+    });
+  }, []);
+
+  return { events, loaded, adopt };
 }
 
 /** The listing's order: live events first, then by start; a new event takes its place among them. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Cash-out offers (migration 0020): priced by the server from current prices, short-lived, taken at
@@ -36,5 +36,20 @@ export const sbPlayerPrefs = pgTable(
       'sb_player_prefs_odds_format',
       sql`${t.oddsFormat} in ('decimal', 'fractional', 'american', 'hongkong', 'malay', 'indonesian')`,
     ),
+  ],
+);
+
+/** Each member's favourite leagues and events in the sports window, shown first (migration 0039). */
+export const sbFavourites = pgTable(
+  'sb_favourites',
+  {
+    playerId: text('player_id').notNull(),
+    kind: text('kind').notNull(),
+    refId: bigint('ref_id', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.kind, t.refId] }),
+    check('sb_favourites_kind', sql`${t.kind} in ('competition', 'event')`),
   ],
 );

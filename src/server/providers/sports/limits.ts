@@ -1,4 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { Fraction } from '../../../shared/sports/fraction.ts';
+import type { Refusal } from '../../../shared/sports/refusals.ts';
+import { potentialReturn, type Rounding } from '../../../shared/sports/settlement.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 
@@ -81,4 +84,99 @@ export function effectiveLimits(
     maxLiability.set(leg.marketId, limit);
   }
   return { minStake, maxStake, maxPayout, maxLiability };
+}
+
+/** A leg's place in the book: the scopes a limit row may name. */
+export interface LegScope {
+  marketId: number;
+  eventId: number;
+  competitionId: number;
+  sportId: number;
+}
+
+/** The limit rows that reach these legs alone (the platform's, the player's, and the legs' own scopes). */
+export function rowsForLegs(rows: LimitRow[], legs: LegScope[]): LimitRow[] {
+  const ids = (f: (l: LegScope) => number) => new Set(legs.map((l) => String(f(l))));
+  const of: Record<string, Set<string>> = {
+    sport: ids((l) => l.sportId),
+    competition: ids((l) => l.competitionId),
+    event: ids((l) => l.eventId),
+    market: ids((l) => l.marketId),
+  };
+  return rows.filter((r) => r.scope === 'platform' || r.scope === 'player' || of[r.scope]?.has(r.scope_id));
+}
+
+/**
+ * The one rule a bet's stake meets (placement refuses by it, and the window's Max is the largest stake
+ * it lets through): the total stake within the minimum and maximum, the potential return within the
+ * maximum payout, and each leg's selection liability plus the bet's exposure within its market's limit.
+ */
+export function stakeRefusal(
+  limits: EffectiveLimits,
+  bet: { totalStake: number; potential: number; legs: { marketId: number; liability: number }[] },
+  checkMin = true,
+): [Refusal, string] | undefined {
+  if (checkMin && bet.totalStake < limits.minStake)
+    return ['stake_too_low', `the minimum stake is ${limits.minStake}`];
+  if (limits.maxStake !== null && bet.totalStake > limits.maxStake)
+    return ['stake_too_high', `the maximum stake is ${limits.maxStake}`];
+  if (limits.maxPayout !== null && bet.potential > limits.maxPayout)
+    return ['payout_too_high', `the maximum payout is ${limits.maxPayout}`];
+  const exposure = bet.potential - bet.totalStake;
+  for (const leg of bet.legs) {
+    const limit = limits.maxLiability.get(leg.marketId) ?? null;
+    if (limit !== null && leg.liability + exposure > limit)
+      return ['liability_reached', String(leg.marketId)];
+  }
+  return undefined;
+}
+
+/** Above any stake a site would set: the search's ceiling when no limit applies (the contract's 1e13). */
+const NO_LIMIT = 10_000_000_000_000;
+
+/**
+ * The largest stake per line that `stakeRefusal` lets through for a bet of these legs (at their prices
+ * now), found by bisection over the same potential-return function the placement uses, so Max and the
+ * refusal never disagree; null when no limit reaches it; 0 when even the minimum stake is refused.
+ */
+export function largestUnitStake(
+  limits: EffectiveLimits,
+  bet: {
+    sizes: number[];
+    lines: number;
+    rounding: Rounding;
+    legs: { marketId: number; liability: number; price: Fraction }[];
+  },
+): number | null {
+  const unlimited =
+    limits.maxStake === null &&
+    limits.maxPayout === null &&
+    bet.legs.every((l) => (limits.maxLiability.get(l.marketId) ?? null) === null);
+  if (unlimited) return null;
+  const passes = (unit: number) =>
+    stakeRefusal(
+      limits,
+      {
+        totalStake: unit * bet.lines,
+        potential: Number(
+          potentialReturn({
+            unitStake: BigInt(unit),
+            sizes: bet.sizes,
+            prices: bet.legs.map((l) => l.price),
+            rounding: bet.rounding,
+          }),
+        ),
+        legs: bet.legs,
+      },
+      false,
+    ) === undefined;
+  let low = 0;
+  let high = Math.floor((limits.maxStake ?? NO_LIMIT) / bet.lines) + 1;
+  if (passes(high - 1)) return high - 1;
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (passes(mid)) low = mid;
+    else high = mid;
+  }
+  return low * bet.lines < limits.minStake ? 0 : low;
 }

@@ -26,6 +26,7 @@ export interface ListedEvent {
   sportCode: string;
   /** The sport's name as the book has it, for a sport the window has no name of its own for. */
   sport: string;
+  competitionId: number;
   competition: string;
   name: string;
   home: string | null;
@@ -43,12 +44,13 @@ export interface ListedEvent {
  */
 export async function listEvents(
   db: DbOrTx,
-  opts: { limit?: number; eventId?: number; eventIds?: readonly number[] } = {},
+  opts: { limit?: number; eventId?: number; eventIds?: readonly number[]; competitionId?: number } = {},
 ): Promise<ListedEvent[]> {
   const events = await queryRows<{
     id: number;
     sport_code: string;
     sport: string;
+    competition_id: number;
     competition: string;
     name: string;
     home: string | null;
@@ -59,7 +61,7 @@ export async function listEvents(
     score: ListedEvent['score'];
   }>(
     db,
-    sql`select e.id, sp.code as sport_code, sp.name as sport, c.name as competition, e.name, e.home, e.away, e.starts_at, e.status,
+    sql`select e.id, sp.code as sport_code, sp.name as sport, c.id as competition_id, c.name as competition, e.name, e.home, e.away, e.starts_at, e.status,
                e.bet_stop_at, e.score
         from sb_events e join sb_competitions c on c.id = e.competition_id join sb_sports sp on sp.id = c.sport_id
         where ${
@@ -67,7 +69,9 @@ export async function listEvents(
             ? sql`e.id = any(${intArray([...opts.eventIds])}::int8[])`
             : opts.eventId
               ? sql`e.id = ${opts.eventId}`
-              : sql`e.status in ('scheduled', 'live')`
+              : opts.competitionId
+                ? sql`e.competition_id = ${opts.competitionId} and e.status in ('scheduled', 'live')`
+                : sql`e.status in ('scheduled', 'live')`
         }
         order by e.status = 'live' desc, e.starts_at, e.id limit ${Math.min(opts.limit ?? 100, 200)}`,
   );
@@ -132,6 +136,7 @@ export async function listEvents(
     id: Number(e.id),
     sportCode: e.sport_code,
     sport: e.sport,
+    competitionId: Number(e.competition_id),
     competition: e.competition,
     name: e.name,
     home: e.home,

@@ -7,7 +7,7 @@ import { betRounding, lineCount, potentialReturn } from '../../../shared/sports/
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 import { sportsClock } from './clock.ts';
-import { effectiveLimits, type LimitRow, limitRowsFor } from './limits.ts';
+import { effectiveLimits, type LimitRow, limitRowsFor, stakeRefusal } from './limits.ts';
 import { type BookSettings, bookSettings } from './settings.ts';
 
 export interface PlaceRequest {
@@ -240,17 +240,17 @@ async function takeBetIn(
       sportId: Number(l.row.sport_id),
     })),
   );
-  if (totalStake < limits.minStake) return refuse('stake_too_low', `the minimum stake is ${limits.minStake}`);
-  if (limits.maxStake !== null && totalStake > limits.maxStake)
-    return refuse('stake_too_high', `the maximum stake is ${limits.maxStake}`);
-  if (limits.maxPayout !== null && potential > limits.maxPayout)
-    return refuse('payout_too_high', `the maximum payout is ${limits.maxPayout}`);
   const exposure = potential - totalStake;
-  for (const leg of legs) {
-    const limit = limits.maxLiability.get(Number(leg.row.market_id)) ?? null;
-    if (limit !== null && Number(leg.row.liability) + exposure > limit)
-      return refuse('liability_reached', `${leg.row.market_name} takes no more on ${leg.row.selection_name}`);
+  const why = stakeRefusal(limits, {
+    totalStake,
+    potential,
+    legs: legs.map((l) => ({ marketId: Number(l.row.market_id), liability: Number(l.row.liability) })),
+  });
+  if (why?.[0] === 'liability_reached') {
+    const leg = legs.find((l) => String(l.row.market_id) === why[1])!;
+    return refuse('liability_reached', `${leg.row.market_name} takes no more on ${leg.row.selection_name}`);
   }
+  if (why) return refuse(...why);
   const live = legs.some((l) => l.row.event_status === 'live');
   const delay = live ? Math.max(...legs.map((l) => l.row.bet_delay_seconds ?? settings.betDelaySeconds)) : 0;
   const acceptAt = live && delay > 0 ? new Date(now.getTime() + delay * 1000) : null;

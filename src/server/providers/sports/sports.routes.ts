@@ -6,6 +6,7 @@ import { refusalKey } from '../../../shared/sports/refusals.ts';
 import type { Db } from '../../db/client.ts';
 import { refuse, serveActions } from '../action-api.ts';
 import { type BetAnswer, confirmBet, placeBet } from './bets.service.ts';
+import { browseHandlers } from './browse.routes.ts';
 import { cashoutHandlers } from './cashout.routes.ts';
 import { type BetRecord, betHistory, betTotals } from './history.service.ts';
 import { listEvents } from './listing.service.ts';
@@ -51,6 +52,7 @@ export async function sportsApi(
     sessionEnded: 'this sports session has ended',
     handlers: {
       ...cashoutHandlers(deps),
+      ...browseHandlers(deps),
       init: async ({ player }) => ({
         status: 'success',
         playerId: player.playerId,

@@ -42,9 +42,14 @@ export const sbCompetitions = pgTable(
     sportId: ref('sport_id').notNull(),
     name: text('name').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The country (a feed's category) the navigation groups leagues by; null for one without. */
+    country: text('country'),
     ...sourceCols(),
   },
-  (t) => [uniqueIndex('sb_competitions_source').on(t.source, t.externalId)],
+  (t) => [
+    uniqueIndex('sb_competitions_source').on(t.source, t.externalId),
+    index('sb_competitions_words').using('gin', sql`to_tsvector('simple'::regconfig, ${t.name})`),
+  ],
 );
 
 export const EVENT_STATUSES = ['scheduled', 'live', 'ended', 'postponed', 'cancelled'] as const;
@@ -82,6 +87,16 @@ export const sbEvents = pgTable(
     index('sb_events_home_prefix').on(sql`lower(${t.home}) text_pattern_ops`),
     index('sb_events_away_prefix').on(sql`lower(${t.away}) text_pattern_ops`),
     index('sb_events_starts').on(t.startsAt, t.id),
+    // The window's search and a league's listing, over the open events only (migration 0039).
+    index('sb_events_open_words')
+      .using(
+        'gin',
+        sql`to_tsvector('simple'::regconfig, coalesce(${t.home}, '') || ' ' || coalesce(${t.away}, '') || ' ' || ${t.name})`,
+      )
+      .where(sql`${t.status} in ('scheduled', 'live')`),
+    index('sb_events_open_competition')
+      .on(t.competitionId, t.startsAt, t.id)
+      .where(sql`${t.status} in ('scheduled', 'live')`),
     uniqueIndex('sb_events_source').on(t.source, t.externalId),
   ],
 );

@@ -26,19 +26,23 @@ export async function upsertCompetition(
   db: DbOrTx,
   sportId: number,
   name: string,
-  s: Source = {},
+  s: Source & { country?: string } = {},
 ): Promise<number> {
+  const country = s.country ?? null;
   if (s.externalId) {
+    // A feed that names no country keeps the one it named before.
     const [row] = await queryRows<{ id: number }>(
       db,
-      sql`insert into sb_competitions (sport_id, name, source, external_id) values (${sportId}, ${name}, ${s.source ?? 'manual'}, ${s.externalId})
-          on conflict (source, external_id) do update set name = excluded.name, sport_id = excluded.sport_id returning id`,
+      sql`insert into sb_competitions (sport_id, name, source, external_id, country)
+          values (${sportId}, ${name}, ${s.source ?? 'manual'}, ${s.externalId}, ${country})
+          on conflict (source, external_id) do update set name = excluded.name, sport_id = excluded.sport_id,
+            country = coalesce(excluded.country, sb_competitions.country) returning id`,
     );
     return row!.id;
   }
   const [row] = await queryRows<{ id: number }>(
     db,
-    sql`insert into sb_competitions (sport_id, name, source) values (${sportId}, ${name}, ${s.source ?? 'manual'}) returning id`,
+    sql`insert into sb_competitions (sport_id, name, source, country) values (${sportId}, ${name}, ${s.source ?? 'manual'}, ${country}) returning id`,
   );
   return row!.id;
 }

@@ -64,6 +64,10 @@ export function demoFixture(urn: string): UofFixture | undefined {
       id: `demo:tournament:${1 + ['northern', 'southern', 'highland'].indexOf(m.league.id)}`,
       name: m.league.name,
       sport: { id: 'sr:sport:1', name: 'Soccer' },
+      category: {
+        id: `demo:category:${m.league.country === 'Brightshore [DEMO]' ? 2 : 1}`,
+        name: m.league.country,
+      },
     },
     competitors: {
       competitor: [

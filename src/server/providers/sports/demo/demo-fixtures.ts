@@ -14,6 +14,7 @@ const LEAGUES = [
   {
     id: 'northern',
     name: 'Northern Premier [DEMO]',
+    country: 'Aldermark [DEMO]',
     teams: [
       'Harbor Owls',
       'Granite Foxes',
@@ -26,6 +27,7 @@ const LEAGUES = [
   {
     id: 'southern',
     name: 'Southern Coast League [DEMO]',
+    country: 'Brightshore [DEMO]',
     teams: [
       'Sunport Dolphins',
       'Red Cliff Herons',
@@ -38,6 +40,7 @@ const LEAGUES = [
   {
     id: 'highland',
     name: 'Highland Cup [DEMO]',
+    country: 'Aldermark [DEMO]',
     teams: [
       'Pinecrest Wolves',
       'Eagle Ridge United',
@@ -63,7 +66,8 @@ function rng(seed: number) {
 export interface DemoMatch {
   slot: number;
   externalId: string;
-  league: { id: string; name: string };
+  /** The league, and its made-up country (the navigation's grouping). */
+  league: { id: string; name: string; country: string };
   home: string;
   away: string;
   startsAt: Date;
@@ -98,7 +102,7 @@ export function demoMatch(slot: number): DemoMatch {
   return {
     slot,
     externalId: `demo-${slot}`,
-    league: { id: league.id, name: league.name },
+    league: { id: league.id, name: league.name, country: league.country },
     home: league.teams[i]!,
     away: league.teams[j]!,
     startsAt: new Date(slot * SLOT_MS),

@@ -67,6 +67,7 @@ async function applyRecord(
         const comp = await upsertCompetition(tx, sport, r.competition, {
           source: r.source,
           externalId: r.competitionId,
+          country: r.country,
         });
         const eventId = await upsertEvent(tx, {
           competitionId: comp,

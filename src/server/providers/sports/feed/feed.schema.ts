@@ -28,6 +28,8 @@ export const feedRecord = z.discriminatedUnion('type', [
     sportName: z.string().trim().min(1).max(60),
     competition: z.string().trim().min(1).max(120),
     competitionId: key,
+    /** The league's country (the navigation groups leagues by it). */
+    country: z.string().trim().min(1).max(60).optional(),
     name: z.string().trim().min(1).max(200),
     home: z.string().trim().max(100).optional(),
     away: z.string().trim().max(100).optional(),

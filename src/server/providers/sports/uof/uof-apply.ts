@@ -94,6 +94,7 @@ async function upsertFixture(tx: Tx, f: UofFixture): Promise<{ eventId: number; 
   const competitionId = await upsertCompetition(tx, sportId, f.tournament.name, {
     source: UOF_SOURCE,
     externalId: f.tournament.id,
+    country: f.tournament.category?.name,
   });
   const teams = f.competitors.competitor;
   const home = teams.find((c) => c.qualifier === 'home') ?? teams[0];

@@ -128,6 +128,8 @@ export const uofFixture = z.object({
     id: urn,
     name: z.string().min(1).max(200),
     sport: z.object({ id: urn, name: z.string().min(1).max(100) }),
+    /** The tournament's category: a country, or an international grouping. */
+    category: z.object({ id: urn, name: z.string().min(1).max(100) }).optional(),
   }),
   competitors: z.object({
     competitor: list(

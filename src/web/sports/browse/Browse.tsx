@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import type { Market, SportEvent } from '../../../shared/contract/sports-api.ts';
+import type { OddsFormat } from '../../../shared/sports/odds-format.ts';
+import { SEARCH_TEXT } from '../../../shared/sports/search-text.ts';
+import { EventCard } from '../EventCard.tsx';
+import { EventList } from '../EventList.tsx';
+import { useSportsT } from '../i18n.ts';
+import styles from '../sports.module.css';
+import { inListingOrder } from '../useLiveEvents.ts';
+import browse from './browse.module.css';
+import { LeagueNav } from './LeagueNav.tsx';
+import { SearchResults } from './SearchResults.tsx';
+import type { Favourites } from './useFavourites.ts';
+
+/**
+ * The sports view: a search by team or league; else the member's favourite matches, the sport →
+ * league navigation, and every open match (favourite leagues first).
+ */
+export function Browse(props: {
+  list: SportEvent[];
+  events: Map<number, SportEvent>;
+  adopt(events: SportEvent[]): void;
+  format: OddsFormat;
+  picked: Set<number>;
+  favourites: Favourites;
+  onPick(event: SportEvent, market: Market, selectionId: number): void;
+  onOpen(id: number): void;
+  onLeague(id: number, name: string): void;
+}) {
+  const t = useSportsT();
+  const [text, setText] = useState('');
+  const q = text.trim();
+  const searching = q.length > 0;
+  const valid = SEARCH_TEXT.test(q);
+  const favouriteEvents = inListingOrder(
+    [...props.favourites.events]
+      .map((id) => props.events.get(id))
+      .filter((e): e is SportEvent => e !== undefined && e.status !== 'ended'),
+  );
+  const card = { format: props.format, picked: props.picked, onPick: props.onPick, onOpen: props.onOpen };
+  return (
+    <>
+      <search className={browse.search}>
+        <input
+          type="search"
+          value={text}
+          maxLength={50}
+          placeholder={t('search.placeholder')}
+          aria-label={t('search.placeholder')}
+          onChange={(e) => setText(e.target.value)}
+          data-testid="search"
+        />
+      </search>
+      {searching && !valid && <p className={styles.muted}>{t('search.short')}</p>}
+      {searching && valid && (
+        <SearchResults
+          {...card}
+          q={q}
+          events={props.events}
+          adopt={props.adopt}
+          favourites={props.favourites}
+          onLeague={props.onLeague}
+        />
+      )}
+      {!searching && (
+        <>
+          {props.favourites.enabled && (
+            <section className={browse.section} aria-label={t('favourites.title')} data-testid="favourites">
+              <h2 className={browse.sectionTitle}>{t('favourites.title')}</h2>
+              {favouriteEvents.length === 0 && <p className={styles.muted}>{t('favourites.empty')}</p>}
+              {favouriteEvents.map((e) => (
+                <EventCard key={e.id} event={e} {...card} favourites={props.favourites} />
+              ))}
+            </section>
+          )}
+          <LeagueNav favourites={props.favourites} onLeague={props.onLeague} />
+          <h2 className={browse.sectionTitle}>{t('allMatches')}</h2>
+          <EventList {...card} events={props.list} live={false} favourites={props.favourites} />
+        </>
+      )}
+    </>
+  );
+}

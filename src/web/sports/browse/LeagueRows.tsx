@@ -1,0 +1,44 @@
+import { sportName, useSportsT } from '../i18n.ts';
+import styles from '../sports.module.css';
+import browse from './browse.module.css';
+import { FavouriteStar } from './FavouriteStar.tsx';
+import type { Favourites } from './useFavourites.ts';
+
+export interface LeagueRow {
+  id: number;
+  name: string;
+  country: string | null;
+  sportCode: string;
+  sport: string;
+  events: number;
+  live: number;
+}
+
+/** Leagues to open, each with its open matches, those in play, and a star. */
+export function LeagueRows(props: {
+  leagues: LeagueRow[];
+  favourites: Favourites;
+  onLeague(id: number, name: string): void;
+  withSport?: boolean;
+}) {
+  const t = useSportsT();
+  return (
+    <ul className={browse.leagues}>
+      {props.leagues.map((l) => (
+        <li key={l.id} className={browse.league} data-testid="league" data-league={l.id}>
+          <button type="button" className={browse.leagueOpen} onClick={() => props.onLeague(l.id, l.name)}>
+            <span className={browse.leagueName} translate="no">
+              {props.withSport === false ? '' : `${sportName(t, l)} · `}
+              {l.name}
+            </span>
+            <span className={browse.counts}>
+              {l.live > 0 && <span className={styles.liveBadge}>{t('leagues.live', { count: l.live })}</span>}
+              <span data-testid="league-count">{t('leagues.count', { count: l.events })}</span>
+            </span>
+          </button>
+          <FavouriteStar favourites={props.favourites} kind="competition" id={l.id} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,53 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SportEvent } from '../../../shared/contract/sports-api.ts';
+import { sportsCall } from '../api.ts';
+
+export type FavouriteKind = 'competition' | 'event';
+
+export interface Favourites {
+  leagues: ReadonlySet<number>;
+  events: ReadonlySet<number>;
+  /** A member's window (a token) keeps favourites; a guest's shows no stars. */
+  enabled: boolean;
+  toggle(kind: FavouriteKind, id: number): void;
+}
+
+/**
+ * The member's favourite leagues and events, kept by the book (on every device): loaded with the
+ * window, their open events handed to the listing (`adopt`) so their prices stay live; a star's tap
+ * shows at once and is taken back if the book refuses it.
+ */
+export function useFavourites(token: string | undefined, adopt: (events: SportEvent[]) => void): Favourites {
+  const [leagues, setLeagues] = useState<ReadonlySet<number>>(new Set());
+  const [events, setEvents] = useState<ReadonlySet<number>>(new Set());
+  useEffect(() => {
+    if (!token) return;
+    sportsCall('favourites', { token })
+      .then((r) => {
+        setLeagues(new Set(r.leagues));
+        setEvents(new Set(r.events.map((e) => e.id)));
+        adopt(r.events);
+      })
+      .catch(() => undefined);
+  }, [token, adopt]);
+
+  const now = useRef({ leagues, events });
+  now.current = { leagues, events };
+  const toggle = useCallback(
+    (kind: FavouriteKind, id: number) => {
+      if (!token) return;
+      const set = kind === 'event' ? setEvents : setLeagues;
+      const on = !(kind === 'event' ? now.current.events : now.current.leagues).has(id);
+      const to = (wanted: boolean) => (current: ReadonlySet<number>) => {
+        const next = new Set(current);
+        if (wanted) next.add(id);
+        else next.delete(id);
+        return next;
+      };
+      set(to(on));
+      sportsCall('favourite', { token, kind, id, on }).catch(() => set(to(!on)));
+    },
+    [token],
+  );
+  return { leagues, events, enabled: Boolean(token), toggle };
+}
