@@ -58,7 +58,10 @@ describe.runIf(backendAvailable)("the providers' window APIs: every action refus
         const live = { ...action.example, ...('token' in action.example ? { token: tokens.get(api) } : {}) };
         const bodies = [
           ...NOT_OBJECTS,
-          ...Object.keys(live).flatMap((field) => BAD_VALUES.map((value) => ({ ...live, [field]: value }))),
+          // A "bad" value a field already holds (true for a boolean) breaks nothing: left out.
+          ...Object.entries(live).flatMap(([field, held]) =>
+            BAD_VALUES.filter((value) => value !== held).map((value) => ({ ...live, [field]: value })),
+          ),
         ];
         for (const body of bodies) {
           const res = await post(api, name, body);
