@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { members } from './accounts.schema.ts';
 
@@ -118,11 +118,14 @@ interface FoundRow {
 const CONTAINS_FROM = 3;
 
 /**
- * Members whose login, nick or phone contains q (from three characters; "emo" finds "demo"), or whose
- * login, nick, phone or bank number starts with it (login and nick in any case; phone and bank number
- * without dashes or spaces): exact matches first, then those starting with q, then the newest. Each
- * column is one look-up in its prefix index (migration 0015) or trigram index (migration 0036), cut
- * at 50, so a search costs a few index look-ups at any number of members. Without q: the 50 newest.
+ * Members whose login, nick, phone or bank number is q or starts with it (login and nick in any case;
+ * phone and bank number without dashes or spaces), and, unless one of them is exactly q, those whose
+ * login, nick or phone contains q (from three characters: "emo" finds "demo"). Exact matches first,
+ * then those starting with q, then the newest. Each column is one look-up in its prefix index
+ * (migration 0015) or trigram index (migration 0036), cut at 50, so a search costs a few index
+ * look-ups at any number of members. A full login, nick or phone (an exact match) skips the trigram
+ * look-ups: they are the dear ones for a long q whose trigrams every login shares ("member…").
+ * Without q: the 50 newest.
  */
 export async function searchMembers(db: Db, query: string) {
   const columns = { id: members.id, loginId: members.loginId, nick: members.nick, level: members.level };
@@ -138,28 +141,40 @@ export async function searchMembers(db: Db, query: string) {
   const lower = query.toLowerCase();
   // Phone and bank number as digits: "010-1234 5678" finds 01012345678, "123-456" finds 123-456-789.
   const digits = query.replace(/[ -]/g, '');
-  // Any part: the trigram indexes; a shorter q would read the whole index, so it stays a prefix.
-  const nameLike = lower.length >= CONTAINS_FROM ? `%${escaped(lower)}%` : startsWith(lower);
-  const phoneLike = digits.length >= CONTAINS_FROM ? `%${escaped(digits)}%` : startsWith(digits);
-  const rows = await queryRows<FoundRow>(
-    db,
-    sql`select m.id, m.login_id, m.nick, m.level, m.status, m.created_at
-        from members m
-        where m.id in (
-          (select id from members where lower(login_id) like ${startsWith(lower)} limit 50)
+  const prefixes = sql`(select id from members where lower(login_id) like ${startsWith(lower)} limit 50)
           union (select id from members where lower(nick) like ${startsWith(lower)} limit 50)
           union (select id from members where phone like ${startsWith(digits)} limit 50)
-          union (select id from members where lower(login_id) like ${nameLike} limit 50)
-          union (select id from members where lower(nick) like ${nameLike} limit 50)
-          union (select id from members where phone like ${phoneLike} limit 50)
-          union (select id from members where replace(bank_number, '-', '') like ${startsWith(digits)} limit 50))
-        order by (lower(m.login_id) = ${lower} or lower(m.nick) = ${lower}
-                  or m.phone = ${digits} or replace(m.bank_number, '-', '') = ${digits}) desc,
-                 (lower(m.login_id) like ${startsWith(lower)} or lower(m.nick) like ${startsWith(lower)}
-                  or m.phone like ${startsWith(digits)}) desc,
-                 m.id desc
-        limit 50`,
-  );
+          union (select id from members where replace(bank_number, '-', '') like ${startsWith(digits)} limit 50)`;
+  const found = (candidates: SQL) =>
+    queryRows<FoundRow & { exact: boolean }>(
+      db,
+      sql`select m.id, m.login_id, m.nick, m.level, m.status, m.created_at,
+                 (lower(m.login_id) = ${lower} or lower(m.nick) = ${lower}
+                  or m.phone = ${digits} or replace(m.bank_number, '-', '') = ${digits}) as exact
+          from members m
+          where m.id in (${candidates})
+          order by exact desc,
+                   (lower(m.login_id) like ${startsWith(lower)} or lower(m.nick) like ${startsWith(lower)}
+                    or m.phone like ${startsWith(digits)}) desc,
+                   m.id desc
+          limit 50`,
+    );
+  let rows = await found(prefixes);
+  if (!rows.some((r) => r.exact) && Math.max(lower.length, digits.length) >= CONTAINS_FROM) {
+    // Any part: the trigram indexes (a shorter q would read the whole index, so it stays a prefix).
+    const nameLike = `%${escaped(lower)}%`;
+    const phoneLike = `%${escaped(digits)}%`;
+    const names =
+      lower.length >= CONTAINS_FROM
+        ? sql`union (select id from members where lower(login_id) like ${nameLike} limit 50)
+          union (select id from members where lower(nick) like ${nameLike} limit 50)`
+        : sql``;
+    const phones =
+      digits.length >= CONTAINS_FROM
+        ? sql`union (select id from members where phone like ${phoneLike} limit 50)`
+        : sql``;
+    rows = await found(sql`${prefixes} ${names} ${phones}`);
+  }
   return rows.map((r) => ({
     id: Number(r.id),
     loginId: r.login_id,

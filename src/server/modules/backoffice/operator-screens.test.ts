@@ -202,6 +202,11 @@ describe.runIf(backendAvailable)('back office: the screens an operator polls, at
     expect(await search('4242-77')).toContain(member.id);
     // Under three characters, only what starts with them: "id" is inside both logins, at their start in neither.
     expect(await search('id')).not.toContain(member.id);
+    // A full login answers that member (and those starting with it) without the look-ups by any part.
+    const { member: around } = await t.login({ id: `x${starts.id}` });
+    expect(await search(`${tag}midz`)).toContain(around.id);
+    expect((await search(starts.id))[0]).toBe(starts.id);
+    expect(await search(starts.id)).not.toContain(around.id);
     // LIKE's own signs are text, not patterns.
     expect(await search(`${tag}_id`)).toEqual([]);
     expect(await search(`${tag}%`)).toEqual([]);
