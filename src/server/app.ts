@@ -38,6 +38,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { createOutboxWorker, type OutboxWorker } from './modules/outbox/outbox.worker.ts';
 import type { MessageTransport } from './modules/outbox/provider.ts';
 import { bonusExpirySweeper } from './modules/promotions/bonus-close.service.ts';
+import { cashbackSweeper } from './modules/promotions/cashback.service.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { protectionRoutes } from './modules/protection/protection.routes.ts';
 import { realityMarkup, realityWindowFiles } from './modules/protection/reality-window.ts';
@@ -222,6 +223,11 @@ export async function buildApp({
     app.log.error({ err: error }, 'bonus expiry sweep failed'),
   );
   app.addHook('onClose', async () => stopBonusExpiry());
+  // Housekeeping: cashback campaigns pay each ended period's net losses, once per member (issue 36).
+  const stopCashback = cashbackSweeper(database.db, (error) =>
+    app.log.error({ err: error }, 'cashback payout failed'),
+  );
+  app.addHook('onClose', async () => stopCashback());
   await sandboxPages(app, { db: database.db, config });
   await apiDocs(app);
   await probes(app, database.db);

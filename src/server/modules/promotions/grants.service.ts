@@ -50,12 +50,14 @@ export async function grantBonus(
     amount: number;
     deposit: number;
     depositRequestId?: number;
+    /** A key of the caller's own (a cashback's period); else grantKeyOf's. */
+    grantKey?: string;
     by: string;
   },
 ): Promise<GrantOutcome> {
   const { campaign, memberId, amount, deposit } = input;
   if (amount <= 0) return { outcome: 'zero' };
-  const grantKey = grantKeyOf(campaign, memberId, input.depositRequestId);
+  const grantKey = input.grantKey ?? grantKeyOf(campaign, memberId, input.depositRequestId);
   const [bonus] = await tx
     .insert(promoBonuses)
     .values({

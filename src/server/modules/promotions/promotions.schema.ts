@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -15,6 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   BonusStatus,
+  CASHBACK_OUTCOMES,
+  CASHBACK_PAID_AS,
   CampaignTerms,
   CampaignType,
   STAKE_ORDERS,
@@ -62,6 +65,13 @@ export const promoCampaigns = pgTable(
     /** The most bonus money that converts to cash; the rest returns to the expense. null: no cap. */
     conversionCap: bigint('conversion_cap', { mode: 'number' }),
     stakeOrder: text('stake_order').$type<(typeof STAKE_ORDERS)[number]>().notNull().default('cash_first'),
+    /** A cashback campaign's period, in the member's local days from its start (migration 0036). */
+    cashbackPeriodDays: integer('cashback_period_days').notNull().default(7),
+    /** Whether cashback is paid as cash or as a bonus under the campaign's wagering. */
+    cashbackPaidAs: text('cashback_paid_as')
+      .$type<(typeof CASHBACK_PAID_AS)[number]>()
+      .notNull()
+      .default('cash'),
     terms: jsonb('terms').$type<CampaignTerms>().notNull().default({}),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -86,6 +96,10 @@ export const promoCampaigns = pgTable(
       sql`${t.slotsBps} between 0 and 10000 and ${t.tablesBps} between 0 and 10000 and ${t.sportsBps} between 0 and 10000`,
     ),
     check('promo_campaigns_min_odds', sql`${t.sportsMinOddsNum} > 0 and ${t.sportsMinOddsDen} > 0`),
+    check(
+      'promo_campaigns_cashback',
+      sql`${t.cashbackPeriodDays} between 1 and 31 and ${t.cashbackPaidAs} in ('cash', 'bonus')`,
+    ),
   ],
 );
 
@@ -184,5 +198,42 @@ export const promoBetStakes = pgTable(
     primaryKey({ name: 'promo_bet_stakes_pk', columns: [t.provider, t.txId] }),
     index('promo_bet_stakes_round').on(t.provider, t.roundId),
     check('promo_bet_stakes_amounts', sql`${t.fromBonus} > 0 and ${t.fromBonus} <= ${t.amount}`),
+  ],
+);
+
+/**
+ * One cashback decision per campaign, member and period (migration 0036): the unique key makes a payout
+ * happen once whatever runs it concurrently. `paid`: `amount` moved (cash: one transfer keyed
+ * `cashback:<id>`; bonus: the grant of `bonus_id`); `protected`: the member was on a break, excluded or
+ * at a limit when it ran, and gets nothing for that period.
+ */
+export const promoCashbackPayments = pgTable(
+  'promo_cashback_payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => promoCampaigns.id),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    netLoss: bigint('net_loss', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    paidAs: text('paid_as').$type<(typeof CASHBACK_PAID_AS)[number]>().notNull(),
+    outcome: text('outcome').$type<(typeof CASHBACK_OUTCOMES)[number]>().notNull(),
+    bonusId: bigint('bonus_id', { mode: 'number' }).references(() => promoBonuses.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('promo_cashback_payments_once').on(t.campaignId, t.memberId, t.periodStart),
+    index('promo_cashback_payments_member').on(t.memberId, t.id),
+    check(
+      'promo_cashback_payments_amounts',
+      sql`${t.netLoss} > 0 and ${t.amount} >= 0 and ${t.periodEnd} > ${t.periodStart}`,
+    ),
+    check('promo_cashback_payments_paid_as', sql`${t.paidAs} in ('cash', 'bonus')`),
+    check('promo_cashback_payments_outcome', sql`${t.outcome} in ('paid', 'protected')`),
   ],
 );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../../format.ts';
-import { CAMPAIGN_TYPES, STAKE_ORDERS, WAGERING_BASES } from '../../promotions.ts';
+import { CAMPAIGN_TYPES, CASHBACK_PAID_AS, STAKE_ORDERS, WAGERING_BASES } from '../../promotions.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
 import { idNumber, idParam, levelNumber, patchOf } from './fields.ts';
 
@@ -45,6 +45,10 @@ const campaignFields = {
   expiryDays: z.number().int().min(1).max(365),
   conversionCap: money.nullable(),
   stakeOrder: z.enum(STAKE_ORDERS),
+  /** A cashback campaign's period in days (the member's local days from its start). */
+  cashbackPeriodDays: z.number().int().min(1).max(31),
+  /** A cashback campaign pays cash, or a bonus under its wagering. */
+  cashbackPaidAs: z.enum(CASHBACK_PAID_AS),
   terms,
   enabled: z.boolean(),
 };
@@ -75,6 +79,8 @@ export const promoCampaign = z.object({
   expiryDays: z.number(),
   conversionCap: z.number().nullable(),
   stakeOrder: z.enum(STAKE_ORDERS),
+  cashbackPeriodDays: z.number(),
+  cashbackPaidAs: z.enum(CASHBACK_PAID_AS),
   terms: z.record(z.string(), z.string()),
   enabled: z.boolean(),
   createdAt: instantOut,
@@ -117,6 +123,8 @@ export const promotionsEndpoints = {
         expiryDays: campaignFields.expiryDays.default(30),
         conversionCap: money.nullable().default(null),
         stakeOrder: campaignFields.stakeOrder.default('cash_first'),
+        cashbackPeriodDays: campaignFields.cashbackPeriodDays.default(7),
+        cashbackPaidAs: campaignFields.cashbackPaidAs.default('cash'),
         terms: terms.default({}),
         enabled: z.boolean().default(true),
       })
@@ -135,7 +143,7 @@ export const promotionsEndpoints = {
     method: 'GET',
     path: '/promotions/campaigns/:id/report',
     summary:
-      "A campaign's bonuses: granted, active, converted, forfeited, expired, and its cost (cash paid out)",
+      "A campaign's bonuses: granted, active, converted, forfeited, expired, its cashback, and its cost (cash paid out)",
     params: idParam,
     response: ok.extend({
       report: z.object({
@@ -146,7 +154,10 @@ export const promotionsEndpoints = {
         expired: tally,
         /** Bonus money returned to the expense (forfeited, expired, above a conversion cap). */
         returned: z.number(),
-        /** Cash the campaign has cost: what its conversions paid to members. */
+        /** Cashback paid (cash and bonus alike), and the periods a protected member got none. */
+        cashback: tally,
+        cashbackProtected: z.number(),
+        /** Cash the campaign has cost: what its conversions and its cashback paid as cash paid to members. */
         cost: z.number(),
       }),
     }),
