@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import { BONUS_STATUSES, CAMPAIGN_TYPES, STAKE_ORDERS, WAGERING_BASES } from '../promotions.ts';
+import {
+  BONUS_STATUSES,
+  CAMPAIGN_TYPES,
+  CASHBACK_PAID_AS,
+  STAKE_ORDERS,
+  WAGERING_BASES,
+} from '../promotions.ts';
 
 const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
 
@@ -21,6 +27,9 @@ export const memberPromotion = z.object({
   conversionCap: z.number().nullable(),
   expiryDays: z.number(),
   stakeOrder: z.enum(STAKE_ORDERS),
+  /** A cashback campaign's period in days, and whether it pays cash or a bonus. */
+  cashbackPeriodDays: z.number(),
+  cashbackPaidAs: z.enum(CASHBACK_PAID_AS),
   endsAt: z.string(),
   /** The member may opt in with a deposit now (deposit campaigns only; false once the welcome bonus was had). */
   atDeposit: z.boolean(),
