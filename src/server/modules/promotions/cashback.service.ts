@@ -25,38 +25,19 @@ interface SiteDays {
   today: string;
 }
 
-/** The campaign's sites (its currency, its site list) with its first and last day and today, each in the site's zone. */
-function siteDays(db: DbOrTx, c: Campaign) {
-  return queryRows<SiteDays>(
+/** The campaign's sites with its first and last day and today in each one's zone (sql/promo_cashback_sites.sql). */
+const siteDays = (db: DbOrTx, c: Campaign) =>
+  queryRows<SiteDays>(
     db,
-    sql`select s.id,
-          (${c.startsAt.toISOString()}::timestamptz at time zone site_time_zone(s.settings))::date::text as first_day,
-          ((${c.endsAt.toISOString()}::timestamptz - interval '1 microsecond') at time zone site_time_zone(s.settings))::date::text as last_day,
-          (now() at time zone site_time_zone(s.settings))::date::text as today
-        from sites s
-        where s.currency = ${c.currency}
-          and (${c.siteIds.length === 0} or s.id = any(${`{${c.siteIds.join(',')}}`}::bigint[]))`,
+    sql`select site_id as id, first_day, last_day, today from promo_cashback_sites(${c.id})`,
   );
-}
 
-/**
- * The members of a site with a net loss over the period (stakes − wins of their local days, the totals
- * the loss limit reads: member_play_days), eligible by level and registration, not yet decided.
- */
-function losers(db: DbOrTx, c: Campaign, siteId: number, period: CashbackPeriod) {
-  return queryRows<{ member_id: number; net: number }>(
+/** The members of a site owed a decision for the period, with their net loss (sql/promo_cashback_losses.sql). */
+const losers = (db: DbOrTx, c: Campaign, siteId: number, period: CashbackPeriod) =>
+  queryRows<{ member_id: number; net: number }>(
     db,
-    sql`select d.member_id, sum(d.stakes - d.wins)::int8 as net
-        from member_play_days d join members m on m.id = d.member_id
-        where d.day >= ${period.from}::date and d.day < ${period.to}::date and m.site_id = ${siteId}
-          and (${c.levels.length === 0} or m.level = any(${`{${c.levels.join(',')}}`}::int[]))
-          and (not ${c.newMembersOnly} or m.created_at >= ${c.startsAt.toISOString()}::timestamptz)
-          and not exists (select 1 from promo_cashback_payments p where p.campaign_id = ${c.id}
-                            and p.member_id = d.member_id and p.period_start = ${period.from}::date)
-        group by d.member_id having sum(d.stakes - d.wins) > 0
-        order by d.member_id`,
+    sql`select member_id, net from promo_cashback_losses(${c.id}, ${siteId}, ${period.from}::date, ${period.to}::date)`,
   );
-}
 
 export type CashbackOutcome = 'paid' | 'protected' | 'already' | 'waiting' | 'zero';
 
