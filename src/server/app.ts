@@ -40,6 +40,7 @@ import type { MessageTransport } from './modules/outbox/provider.ts';
 import { bonusExpirySweeper } from './modules/promotions/bonus-close.service.ts';
 import { cashbackSweeper } from './modules/promotions/cashback.service.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
+import { levelUpSweeper } from './modules/promotions/vip.service.ts';
 import { protectionRoutes } from './modules/protection/protection.routes.ts';
 import { realityMarkup, realityWindowFiles } from './modules/protection/reality-window.ts';
 import { createSiteResolver, type SiteResolver } from './modules/sites/sites.service.ts';
@@ -228,6 +229,11 @@ export async function buildApp({
     app.log.error({ err: error }, 'cashback payout failed'),
   );
   app.addHook('onClose', async () => stopCashback());
+  // Housekeeping: members whose wagering reached a higher level rise to it, with its level-up bonus.
+  const stopLevelUps = levelUpSweeper(database.db, (error) =>
+    app.log.error({ err: error }, 'level-up sweep failed'),
+  );
+  app.addHook('onClose', async () => stopLevelUps());
   await sandboxPages(app, { db: database.db, config });
   await apiDocs(app);
   await probes(app, database.db);

@@ -18,6 +18,8 @@ export function campaignProblem(c: CampaignInput): string | undefined {
   if (c.type === 'code' && c.fixedAmount <= 0) return 'a code campaign gives a fixed amount above zero';
   if ((c.type === 'first_deposit' || c.type === 'every_deposit') && c.percentBps <= 0)
     return 'a deposit campaign gives a percentage above zero';
+  if (c.type === 'level_up' && c.fixedAmount <= 0)
+    return 'a level-up campaign gives a fixed amount above zero';
   if (c.type === 'cashback' && (c.percentBps <= 0 || c.percentBps > 10_000))
     return 'a cashback campaign pays a percentage above zero, at most 100 %';
   if (c.cap !== null && c.cap <= 0) return 'cap must be above zero (null: no cap)';

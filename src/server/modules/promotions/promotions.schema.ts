@@ -24,6 +24,7 @@ import type {
   WAGERING_BASES,
 } from '../../../shared/promotions.ts';
 import { members } from '../accounts/accounts.schema.ts';
+import { sites } from '../sites/sites.schema.ts';
 
 /**
  * A promotion an operator runs (migration 0031). Amounts are minor units of `currency`: a campaign is
@@ -235,5 +236,43 @@ export const promoCashbackPayments = pgTable(
     ),
     check('promo_cashback_payments_paid_as', sql`${t.paidAs} in ('cash', 'bonus')`),
     check('promo_cashback_payments_outcome', sql`${t.outcome} in ('paid', 'protected')`),
+  ],
+);
+
+/** What each level of a site needs in total wagered, minor units of the site's currency (migration 0037). */
+export const promoVipLevels = pgTable(
+  'promo_vip_levels',
+  {
+    siteId: bigint('site_id', { mode: 'number' })
+      .notNull()
+      .references(() => sites.id),
+    level: integer('level').notNull(),
+    wagered: bigint('wagered', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'promo_vip_levels_pk', columns: [t.siteId, t.level] }),
+    check('promo_vip_levels_valid', sql`${t.level} between 2 and 20 and ${t.wagered} > 0`),
+  ],
+);
+
+/**
+ * Each level a member rose to by their wagering, once (migration 0037), with the level-up bonus granted
+ * for it; `bonus_id` null: none yet (no live level-up campaign, or another bonus running: retried).
+ */
+export const promoLevelUps = pgTable(
+  'promo_level_ups',
+  {
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    level: integer('level').notNull(),
+    fromLevel: integer('from_level').notNull(),
+    wagered: bigint('wagered', { mode: 'number' }).notNull(),
+    bonusId: bigint('bonus_id', { mode: 'number' }).references(() => promoBonuses.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'promo_level_ups_pk', columns: [t.memberId, t.level] }),
+    index('promo_level_ups_waiting').on(t.memberId).where(sql`${t.bonusId} is null`),
   ],
 );

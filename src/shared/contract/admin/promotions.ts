@@ -139,6 +139,27 @@ export const promotionsEndpoints = {
     body: patchOf(z.object(campaignFields).partial().strict()),
     response: ok.extend({ campaign: promoCampaign }),
   }),
+  vipLevels: endpoint({
+    method: 'GET',
+    path: '/promotions/vip-levels/:id',
+    summary: "What each level of a site needs in total wagered (minor units of the site's currency)",
+    params: idParam,
+    response: ok.extend({ levels: z.array(z.object({ level: z.number(), wagered: z.number() })) }),
+  }),
+  setVipLevels: endpoint({
+    method: 'POST',
+    path: '/promotions/vip-levels/:id',
+    summary: "Replaces a site's level needs (audited): a higher level needs more; members rise, never fall",
+    params: idParam,
+    body: z
+      .object({
+        levels: z
+          .array(z.object({ level: z.number().int().min(2).max(20), wagered: money.min(1) }).strict())
+          .max(19),
+      })
+      .strict(),
+    response: ok.extend({ levels: z.array(z.object({ level: z.number(), wagered: z.number() })) }),
+  }),
   report: endpoint({
     method: 'GET',
     path: '/promotions/campaigns/:id/report',
