@@ -20,8 +20,12 @@ export function CampaignReport({ campaign }: { campaign: Campaign }) {
   const rows: Line[] | undefined = r && [
     ...TALLIES.map((key) => ({ key, count: r[key].count, amount: r[key].amount })),
     { key: 'returned', count: null, amount: r.returned },
-    { key: 'cashback', count: r.cashback.count, amount: r.cashback.amount },
-    { key: 'cashbackProtected', count: r.cashbackProtected, amount: null },
+    ...(campaign.type === 'cashback'
+      ? [
+          { key: 'cashback', count: r.cashback.count, amount: r.cashback.amount },
+          { key: 'cashbackProtected', count: r.cashbackProtected, amount: null },
+        ]
+      : []),
     { key: 'cost', count: null, amount: r.cost },
   ];
   const columns: Column<Line>[] = [

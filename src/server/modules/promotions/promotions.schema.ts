@@ -20,6 +20,8 @@ import type {
   CASHBACK_PAID_AS,
   CampaignTerms,
   CampaignType,
+  PERSON_FLAG_REASONS,
+  PERSON_FLAG_STATUSES,
   STAKE_ORDERS,
   WAGERING_BASES,
 } from '../../../shared/promotions.ts';
@@ -274,5 +276,38 @@ export const promoLevelUps = pgTable(
   (t) => [
     primaryKey({ name: 'promo_level_ups_pk', columns: [t.memberId, t.level] }),
     index('promo_level_ups_waiting').on(t.memberId).where(sql`${t.bonusId} is null`),
+  ],
+);
+
+/**
+ * A member granted the welcome bonus who shares a bank account number, a phone, or a device and address
+ * (a session's user agent and IP) with another member who had one (migration 0038): one row per pair and
+ * reason, for an operator to clear or confirm. The grant itself stands.
+ */
+export const promoPersonFlags = pgTable(
+  'promo_person_flags',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    otherMemberId: bigint('other_member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    reason: text('reason').$type<(typeof PERSON_FLAG_REASONS)[number]>().notNull(),
+    bonusId: bigint('bonus_id', { mode: 'number' })
+      .notNull()
+      .references(() => promoBonuses.id),
+    status: text('status').$type<(typeof PERSON_FLAG_STATUSES)[number]>().notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by'),
+  },
+  (t) => [
+    uniqueIndex('promo_person_flags_once').on(t.memberId, t.otherMemberId, t.reason),
+    index('promo_person_flags_open').on(t.id).where(sql`${t.status} = 'open'`),
+    check('promo_person_flags_reason', sql`${t.reason} in ('bank', 'phone', 'device')`),
+    check('promo_person_flags_status', sql`${t.status} in ('open', 'cleared', 'confirmed')`),
+    check('promo_person_flags_pair', sql`${t.memberId} <> ${t.otherMemberId}`),
   ],
 );

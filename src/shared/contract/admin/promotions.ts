@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { LOCALES } from '../../format.ts';
-import { CAMPAIGN_TYPES, CASHBACK_PAID_AS, STAKE_ORDERS, WAGERING_BASES } from '../../promotions.ts';
+import {
+  CAMPAIGN_TYPES,
+  CASHBACK_PAID_AS,
+  PERSON_FLAG_REASONS,
+  PERSON_FLAG_STATUSES,
+  STAKE_ORDERS,
+  WAGERING_BASES,
+} from '../../promotions.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
 import { idNumber, idParam, levelNumber, patchOf } from './fields.ts';
 
@@ -138,6 +145,35 @@ export const promotionsEndpoints = {
     params: idParam,
     body: patchOf(z.object(campaignFields).partial().strict()),
     response: ok.extend({ campaign: promoCampaign }),
+  }),
+  personFlags: endpoint({
+    method: 'GET',
+    path: '/promotions/person-flags',
+    summary:
+      'Welcome bonuses whose member shares a bank account, phone or device with another who had one: open first, newest first (200)',
+    response: ok.extend({
+      flags: z.array(
+        z.object({
+          id: z.number(),
+          memberId: z.number(),
+          otherMemberId: z.number(),
+          reason: z.enum(PERSON_FLAG_REASONS),
+          bonusId: z.number(),
+          status: z.enum(PERSON_FLAG_STATUSES),
+          createdAt: instantOut,
+          decidedAt: instantOut.nullable(),
+          decidedBy: z.string().nullable(),
+        }),
+      ),
+    }),
+  }),
+  decidePersonFlag: endpoint({
+    method: 'POST',
+    path: '/promotions/person-flags/:id',
+    summary: 'Clears or confirms an open flag (audited); 409 once decided',
+    params: idParam,
+    body: z.object({ status: z.enum(['cleared', 'confirmed']) }).strict(),
+    response: ok,
   }),
   vipLevels: endpoint({
     method: 'GET',

@@ -6,6 +6,7 @@ import {
   listCampaigns,
   updateCampaign,
 } from '../../promotions/campaigns.service.ts';
+import { decidePersonFlag, listPersonFlags } from '../../promotions/person-flags.service.ts';
 import { setVipLevels, vipLevelsOf } from '../../promotions/vip.service.ts';
 import { listSites } from '../../sites/sites-admin.service.ts';
 import { adminRoute } from '../admin-route.ts';
@@ -41,6 +42,20 @@ export const promotionsRoutes = [
         };
       });
       return { campaign };
+    },
+  }),
+  adminRoute(promotionsEndpoints.personFlags, {
+    permission: 'settings.manage',
+    handler: async ({ db }) => ({ flags: await listPersonFlags(db) }),
+  }),
+  adminRoute(promotionsEndpoints.decidePersonFlag, {
+    permission: 'settings.manage',
+    handler: async ({ db, params, body, who }) => {
+      await audited(db, who, 'promotions.person.decide', async (tx) => {
+        const { before, after } = await decidePersonFlag(tx, params.id, body.status, who.operator.login);
+        return { target: `promo_person_flag:${params.id}`, before, after, result: undefined };
+      });
+      return {};
     },
   }),
   adminRoute(promotionsEndpoints.vipLevels, {
