@@ -165,6 +165,17 @@ describe.runIf(backendAvailable)('promotions: VIP progress and level-up bonuses'
       expect(await t.db.select().from(promoLevelUps).where(eq(promoLevelUps.memberId, p.id))).toHaveLength(1);
       expect(await t.db.select().from(promoBonuses).where(eq(promoBonuses.memberId, p.id))).toHaveLength(1);
       expect(await memberBalances(t.db, p.id)).toMatchObject({ cash: 600_000, bonus: 50_000 });
+      // Told once, audited once.
+      const [told] = await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from notes where member_id = ${p.id} and msg_key = 'levelUp'`,
+      );
+      expect(told!.n).toBe(1);
+      const [audited] = await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from audit_log where action = 'promotions.level.up' and target = ${`member:${p.id}`}`,
+      );
+      expect(audited!.n).toBe(1);
       await expectSoundLedger(t.db);
     });
   });
