@@ -143,6 +143,27 @@ describe.runIf(backendAvailable)('promotions: cashback', () => {
     await expectSoundLedger(t.db);
   });
 
+  it('a payout that fails half-way leaves nothing behind, and the next pass pays it once', async () => {
+    const c = await campaign();
+    const p = await playedYesterday(300_000, 0);
+    // A fault after the money moved: the note telling the member is refused (a crash at that point).
+    await t.db.execute(
+      sql`alter table notes add constraint test_fault_cashback check (msg_key is distinct from 'cashbackPaid') not valid`,
+    );
+    try {
+      await expect(payCashbacks(t.db)).rejects.toThrow();
+    } finally {
+      await t.db.execute(sql`alter table notes drop constraint test_fault_cashback`);
+    }
+    expect(await paymentsOf(p.id)).toEqual([]);
+    expect(await memberBalances(t.db, p.id)).toMatchObject({ cash: 700_000 });
+    await payCashbacks(t.db);
+    await payCashbacks(t.db);
+    expect((await paymentsOf(p.id)).map((r) => [r.campaignId, r.amount])).toEqual([[c, 30_000]]);
+    expect(await memberBalances(t.db, p.id)).toMatchObject({ cash: 730_000 });
+    await expectSoundLedger(t.db);
+  });
+
   describe.runIf(isPostgres)('races', () => {
     it('concurrent payouts pay each member and period exactly once', async () => {
       const c = await campaign();
