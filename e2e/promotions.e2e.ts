@@ -21,6 +21,8 @@ const STAKE = LINE_BETS[0]! * PAYLINES.length;
 const BONUS = Math.round(STAKE * 2.5);
 /** Only members of this level are offered the campaign: no other test file's member sees it. */
 const PROMO_LEVEL = 7;
+/** What the next level needs in total wagered: far beyond any test's play, so nobody rises to it. */
+const NEXT_LEVEL_NEEDS = 1_000_000_000_00;
 
 /**
  * Promotions at 360 px, in Thai and in English (issue 36): a welcome campaign the operator creates
@@ -53,6 +55,13 @@ describe.runIf(chromiumAvailable)('promotions: opt in at deposit, wager, convert
       },
     });
     campaignId = (created.campaign as { id: number }).id;
+    // The level above the campaign's, on every site: the member's VIP card shows how far it is.
+    const sites = (await admin('GET', '/settings/sites')).sites as { id: number }[];
+    for (const site of sites) {
+      await admin('POST', `/promotions/vip-levels/${site.id}`, {
+        levels: [{ level: PROMO_LEVEL + 1, wagered: NEXT_LEVEL_NEEDS }],
+      });
+    }
   });
 
   /** A new member of this test, logged in, at the campaign's level, the site in `locale`. */
@@ -88,6 +97,12 @@ describe.runIf(chromiumAvailable)('promotions: opt in at deposit, wager, convert
       await offer.getByText(t('promotions', 'type.first_deposit')).waitFor();
       await offer.getByText('100%', { exact: true }).waitFor();
       await b.screenshot(`promotions-offer-phone-${locale}`);
+      // The member's VIP card: the level, nothing wagered yet, the way to the next level.
+      const vip = b.page.getByTestId('vip-progress');
+      await vip.getByText(t('promotions', 'vipTitle')).waitFor();
+      expect(await vip.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
+      await vip.scrollIntoViewIfNeeded();
+      await b.screenshot(`promotions-vip-phone-${locale}`);
 
       // Opting in at deposit: the offer's link chooses it on the deposit page.
       await offer.getByRole('link', { name: t('promotions', 'takeAtDeposit') }).click();
@@ -114,7 +129,8 @@ describe.runIf(chromiumAvailable)('promotions: opt in at deposit, wager, convert
       await b.page.goto('/promotions');
       await b.page.getByTestId('active-bonus').waitFor();
       await b.page.getByTestId('header-bonus').waitFor();
-      expect(await b.page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
+      const bonusBar = b.page.getByTestId('active-bonus').getByRole('progressbar');
+      expect(await bonusBar.getAttribute('aria-valuenow')).toBe('0');
       await b.screenshot(`promotions-active-phone-${locale}`);
 
       // A built-in slot in a second tab; the promotions page follows its spins.
@@ -130,7 +146,7 @@ describe.runIf(chromiumAvailable)('promotions: opt in at deposit, wager, convert
       await expect.poll(async () => (await progressOf())?.wageringDone).toBe(STAKE);
       await b.page.bringToFront();
       await expect
-        .poll(() => b.page.getByRole('progressbar').getAttribute('aria-valuenow'), { timeout: 15_000 })
+        .poll(() => bonusBar.getAttribute('aria-valuenow'), { timeout: 15_000 })
         .toBe(String(Math.floor((STAKE * 100) / BONUS)));
       // The bar grows with a short transition: the picture is taken once it has.
       await b.page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));

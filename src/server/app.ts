@@ -43,7 +43,9 @@ import { outboxBacklog } from './modules/outbox/outbox.service.ts';
 import { createOutboxWorker, type OutboxWorker } from './modules/outbox/outbox.worker.ts';
 import type { MessageTransport } from './modules/outbox/provider.ts';
 import { bonusExpirySweeper } from './modules/promotions/bonus-close.service.ts';
+import { cashbackSweeper } from './modules/promotions/cashback.service.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
+import { levelUpSweeper } from './modules/promotions/vip.service.ts';
 import { protectionRoutes } from './modules/protection/protection.routes.ts';
 import { realityMarkup, realityWindowFiles } from './modules/protection/reality-window.ts';
 import { siteTableRules } from './modules/sites/site-settings.ts';
@@ -237,6 +239,16 @@ export async function buildApp({
     app.log.error({ err: error }, 'bonus expiry sweep failed'),
   );
   app.addHook('onClose', async () => stopBonusExpiry());
+  // Housekeeping: cashback campaigns pay each ended period's net losses, once per member (issue 36).
+  const stopCashback = cashbackSweeper(database.db, (error) =>
+    app.log.error({ err: error }, 'cashback payout failed'),
+  );
+  app.addHook('onClose', async () => stopCashback());
+  // Housekeeping: members whose wagering reached a higher level rise to it, with its level-up bonus.
+  const stopLevelUps = levelUpSweeper(database.db, (error) =>
+    app.log.error({ err: error }, 'level-up sweep failed'),
+  );
+  app.addHook('onClose', async () => stopLevelUps());
   await sandboxPages(app, { db: database.db, config });
   await apiDocs(app);
   await probes(app, database.db);

@@ -19,6 +19,14 @@ export const DEPOSIT_CAMPAIGN_TYPES = ['first_deposit', 'every_deposit'] as cons
 export const WAGERING_BASES = ['bonus', 'bonus_deposit'] as const;
 /** Which money a stake takes first while a bonus is active. */
 export const STAKE_ORDERS = ['cash_first', 'bonus_first'] as const;
+/** How a cashback campaign pays: cash, or a bonus under the campaign's wagering. */
+export const CASHBACK_PAID_AS = ['cash', 'bonus'] as const;
+/** A cashback decision: paid, or none for a member protected (break, exclusion, limit) when it ran. */
+export const CASHBACK_OUTCOMES = ['paid', 'protected'] as const;
+/** Why a welcome bonus was flagged: another member who had one shares this with the member. */
+export const PERSON_FLAG_REASONS = ['bank', 'phone', 'device'] as const;
+/** A flag waits for review (`open`), then an operator clears it or confirms it. */
+export const PERSON_FLAG_STATUSES = ['open', 'cleared', 'confirmed'] as const;
 export const BONUS_STATUSES = ['active', 'converted', 'forfeited', 'expired'] as const;
 export type BonusStatus = (typeof BONUS_STATUSES)[number];
 /** Terms shown to members, one text per site language; a missing one falls back to Thai. */

@@ -88,6 +88,28 @@ function SportsReconciliation({ counts }: { counts: DashboardReply['sportsReconc
   );
 }
 
+/** Bonus money members hold, one figure per currency (never added across them), with the active bonuses holding it. */
+function BonusLiability({ rows }: { rows: DashboardReply['bonusLiability'] }) {
+  const { t } = useTranslation();
+  return (
+    <Panel title={t('dashboard.bonusLiability')}>
+      <p className={styles.followUp}>{t('dashboard.bonusLiabilityHint')}</p>
+      <dl className={styles.figures}>
+        {rows.map((row) => (
+          <div key={row.currency} className={styles.figure} data-testid={`bonus-liability-${row.currency}`}>
+            <dt>
+              {row.currency} · {row.activeBonuses} {t('dashboard.activeBonuses')}
+            </dt>
+            <dd>
+              <Amount value={row.amount} currency={row.currency} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Panel>
+  );
+}
+
 /** Today and this month at a glance, and what is waiting for an operator. */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -131,6 +153,7 @@ export default function DashboardPage() {
           <Panel title={t('dashboard.month')}>
             <FigureList figures={data.month} />
           </Panel>
+          <BonusLiability rows={data.bonusLiability} />
           <JackpotPanel jackpot={data.jackpot} />
         </>
       )}

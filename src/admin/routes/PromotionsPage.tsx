@@ -14,16 +14,18 @@ import { When } from '../components/When.tsx';
 import { CAMPAIGNS_KEY, CampaignForm } from '../features/promotions/CampaignForm.tsx';
 import { CampaignReport } from '../features/promotions/CampaignReport.tsx';
 import type { Campaign } from '../features/promotions/campaignDraft.ts';
+import { VipLevelsForm } from '../features/promotions/VipLevelsForm.tsx';
 import { useChosenSite } from '../features/session/site-zone.ts';
 
 /** What the screen shows under the list: nothing, a new campaign's form, or one campaign's form and report. */
 type Open = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; id: number };
 
-/** Promotions (issue 36): the campaigns, a form to add or edit one, and each one's report. */
+/** Promotions (issue 36): the campaigns, the chosen site's VIP level needs, a form to add or edit a campaign, and each one's report. */
 export default function PromotionsPage() {
   const { t } = useTranslation();
   // A new campaign starts in the chosen site's currency; the operator may type another.
-  const newCurrency = useChosenSite().site?.currency ?? 'THB';
+  const chosen = useChosenSite().site;
+  const newCurrency = chosen?.currency ?? 'THB';
   const list = useQuery({ queryKey: CAMPAIGNS_KEY, queryFn: () => adminCall(api.promotions.list) });
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const campaigns = list.data?.campaigns;
@@ -35,7 +37,7 @@ export default function PromotionsPage() {
       head: t('promotions.bonus'),
       numeric: true,
       cell: (c) =>
-        c.type === 'code' ? (
+        c.type === 'code' || c.type === 'level_up' ? (
           <Amount value={c.fixedAmount} currency={c.currency} />
         ) : (
           `${formatBasisPoints(c.percentBps, 'en')}%`
@@ -94,6 +96,11 @@ export default function PromotionsPage() {
             />
           </Panel>
         </>
+      )}
+      {chosen && (
+        <Panel title={t('promotions.vipTitle')}>
+          <VipLevelsForm key={chosen.id} site={chosen} />
+        </Panel>
       )}
     </div>
   );

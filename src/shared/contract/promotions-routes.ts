@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import { BONUS_STATUSES, CAMPAIGN_TYPES, STAKE_ORDERS, WAGERING_BASES } from '../promotions.ts';
+import {
+  BONUS_STATUSES,
+  CAMPAIGN_TYPES,
+  CASHBACK_PAID_AS,
+  STAKE_ORDERS,
+  WAGERING_BASES,
+} from '../promotions.ts';
 
 const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
 
@@ -21,6 +27,9 @@ export const memberPromotion = z.object({
   conversionCap: z.number().nullable(),
   expiryDays: z.number(),
   stakeOrder: z.enum(STAKE_ORDERS),
+  /** A cashback campaign's period in days, and whether it pays cash or a bonus. */
+  cashbackPeriodDays: z.number(),
+  cashbackPaidAs: z.enum(CASHBACK_PAID_AS),
   endsAt: z.string(),
   /** The member may opt in with a deposit now (deposit campaigns only; false once the welcome bonus was had). */
   atDeposit: z.boolean(),
@@ -42,6 +51,13 @@ export const memberBonus = z.object({
   returned: z.number(),
 });
 
+/** A level as the member's VIP page shows it: its number, the site's name for it, its comp rates (basis points per category). */
+const vipLevel = z.object({
+  level: z.number(),
+  name: z.string().nullable(),
+  compRates: z.record(z.string(), z.number()),
+});
+
 /** Promotions (issue 36): what is offered, the member's bonuses, and a bonus by code. */
 export const promotionsRoutes = {
   /** Live campaigns the member may take, in their currency, site and level. */
@@ -49,6 +65,22 @@ export const promotionsRoutes = {
     auth: 'member',
     request: z.object({}),
     response: ok.extend({ list: z.array(memberPromotion) }),
+  },
+  /**
+   * The member's VIP progress: their level (raised first if their wagering reached a higher one), what
+   * they have wagered in all, and the next level: what it needs, its comp rates and its level-up bonus.
+   */
+  'get-vip-progress': {
+    auth: 'member',
+    request: z.object({}),
+    response: ok.extend({
+      vip: vipLevel.extend({
+        wagered: z.number(),
+        /** When the member rose to this level by their wagering (null: not that way). */
+        reachedAt: z.string().nullable(),
+        next: vipLevel.extend({ wagered: z.number(), bonus: z.number().nullable() }).nullable(),
+      }),
+    }),
   },
   /** The active bonus with its wagering progress and bonus balance, and the history of the others. */
   'get-my-bonuses': {

@@ -6,6 +6,7 @@ import { CodeClaim } from '../features/promotions/CodeClaim.tsx';
 import { OfferCard } from '../features/promotions/OfferCard.tsx';
 import promo from '../features/promotions/promotions.module.css';
 import { useMyBonuses, useOffers } from '../features/promotions/queries.ts';
+import { VipProgress } from '../features/promotions/VipProgress.tsx';
 import { RequireMember } from '../features/session/RequireMember.tsx';
 
 export function PromotionsPage() {
@@ -16,7 +17,7 @@ export function PromotionsPage() {
   );
 }
 
-/** The offers the member can take, a code box, the running bonus with its progress, and the history. */
+/** The running bonus with its progress, the member's VIP progress, the offers, a code box, and the history. */
 function Promotions() {
   const { t } = useTranslation('promotions');
   const offers = useOffers();
@@ -31,6 +32,9 @@ function Promotions() {
         ) : (
           mine.data && <p className={styles.muted}>{t('noActive')}</p>
         )}
+      </section>
+      <section className={styles.card}>
+        <VipProgress />
       </section>
       <section className={styles.card} aria-labelledby="offers-title">
         <h2 id="offers-title" className={styles.subhead}>

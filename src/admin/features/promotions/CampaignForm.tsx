@@ -3,7 +3,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../shared/format.ts';
-import { CAMPAIGN_TYPES, STAKE_ORDERS, WAGERING_BASES } from '../../../shared/promotions.ts';
+import {
+  CAMPAIGN_TYPES,
+  CASHBACK_PAID_AS,
+  STAKE_ORDERS,
+  WAGERING_BASES,
+} from '../../../shared/promotions.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { adminCall } from '../../api/client.ts';
 import { Field, Outcome, Select, TextArea } from '../../components/Field.tsx';
@@ -100,6 +105,22 @@ export function CampaignForm({
         {text('endsAt', { type: 'datetime-local', required: true })}
         {text('levels', { placeholder: t('promotions.all') })}
         {text('siteIds', { placeholder: t('promotions.all') })}
+        {draft.type === 'cashback' && text('cashbackPeriodDays', { inputMode: 'numeric' })}
+        {draft.type === 'cashback' && (
+          <Select
+            label={t('promotions.field.cashbackPaidAs')}
+            value={draft.cashbackPaidAs}
+            onChange={(e) =>
+              setDraft({ ...draft, cashbackPaidAs: e.target.value as CampaignDraft['cashbackPaidAs'] })
+            }
+          >
+            {CASHBACK_PAID_AS.map((way) => (
+              <option key={way} value={way}>
+                {t(`promotions.paidAs.${way}`)}
+              </option>
+            ))}
+          </Select>
+        )}
       </div>
       {check('newMembersOnly')}
       <h3 className={styles.subhead}>{t('promotions.wageringTitle')}</h3>

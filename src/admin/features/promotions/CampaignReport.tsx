@@ -7,9 +7,9 @@ import { type Column, Table } from '../../components/Table.tsx';
 import type { Campaign } from './campaignDraft.ts';
 
 const TALLIES = ['granted', 'active', 'converted', 'forfeited', 'expired'] as const;
-type Line = { key: string; count: number | null; amount: number };
+type Line = { key: string; count: number | null; amount: number | null };
 
-/** A campaign's bonuses by outcome (count and amount), the bonus money returned, and its cost in cash. */
+/** A campaign's bonuses by outcome (count and amount), the bonus money returned, its cashback, and its cost in cash. */
 export function CampaignReport({ campaign }: { campaign: Campaign }) {
   const { t } = useTranslation();
   const report = useQuery({
@@ -20,6 +20,12 @@ export function CampaignReport({ campaign }: { campaign: Campaign }) {
   const rows: Line[] | undefined = r && [
     ...TALLIES.map((key) => ({ key, count: r[key].count, amount: r[key].amount })),
     { key: 'returned', count: null, amount: r.returned },
+    ...(campaign.type === 'cashback'
+      ? [
+          { key: 'cashback', count: r.cashback.count, amount: r.cashback.amount },
+          { key: 'cashbackProtected', count: r.cashbackProtected, amount: null },
+        ]
+      : []),
     { key: 'cost', count: null, amount: r.cost },
   ];
   const columns: Column<Line>[] = [
@@ -28,7 +34,7 @@ export function CampaignReport({ campaign }: { campaign: Campaign }) {
     {
       head: t('promotions.amount'),
       numeric: true,
-      cell: (l) => <Amount value={l.amount} currency={campaign.currency} />,
+      cell: (l) => (l.amount === null ? '' : <Amount value={l.amount} currency={campaign.currency} />),
     },
   ];
   return (

@@ -38,6 +38,8 @@ export interface CampaignDraft {
   expiryDays: string;
   conversionCap: string;
   stakeOrder: Campaign['stakeOrder'];
+  cashbackPeriodDays: string;
+  cashbackPaidAs: Campaign['cashbackPaidAs'];
   terms: Record<Locale, string>;
   enabled: boolean;
 }
@@ -99,6 +101,8 @@ export function emptyDraft(currency: string, zone: string | undefined): Campaign
     expiryDays: '30',
     conversionCap: '',
     stakeOrder: 'cash_first',
+    cashbackPeriodDays: '7',
+    cashbackPaidAs: 'cash',
     terms: Object.fromEntries(LOCALES.map((l) => [l, ''])) as Record<Locale, string>,
     enabled: true,
   };
@@ -130,6 +134,8 @@ export function draftOf(c: Campaign, zone: string | undefined): CampaignDraft {
     expiryDays: String(c.expiryDays),
     conversionCap: money(c.conversionCap),
     stakeOrder: c.stakeOrder,
+    cashbackPeriodDays: String(c.cashbackPeriodDays),
+    cashbackPaidAs: c.cashbackPaidAs,
     terms: Object.fromEntries(LOCALES.map((l) => [l, c.terms[l] ?? ''])) as Record<Locale, string>,
     enabled: c.enabled,
   };
@@ -181,6 +187,7 @@ export function bodyOf(
   if (!/^\d+$/.test(d.expiryDays.trim())) return { problem: 'expiryDays' };
   const conversionCap = optional(d.conversionCap);
   if (conversionCap === null && d.conversionCap.trim() !== '') return { problem: 'conversionCap' };
+  if (!/^\d+$/.test(d.cashbackPeriodDays.trim())) return { problem: 'cashbackPeriodDays' };
   const terms = Object.fromEntries(
     LOCALES.map((l) => [l, d.terms[l].trim()] as const).filter(([, text]) => text),
   );
@@ -210,6 +217,8 @@ export function bodyOf(
       expiryDays: Number(d.expiryDays),
       conversionCap,
       stakeOrder: d.stakeOrder,
+      cashbackPeriodDays: Number(d.cashbackPeriodDays),
+      cashbackPaidAs: d.cashbackPaidAs,
       terms,
       enabled: d.enabled,
     },

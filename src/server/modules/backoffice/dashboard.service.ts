@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { waitingCounts } from '../cashier/cashier-queue.service.ts';
 import { jackpotHistory, readJackpot } from '../jackpot/jackpot.service.ts';
+import { bonusLiability } from '../promotions/liability.service.ts';
 import { countMembersWithLimits } from '../protection/limits.service.ts';
 import { countProtectedMembers } from '../protection/protection.service.ts';
 import { siteCurrencies } from '../sites/sites-admin.service.ts';
@@ -102,5 +103,7 @@ export async function dashboard(db: Db, now = new Date()) {
     jackpot: { ...(await readJackpot(db)), recentWins: await jackpotHistory(db, { limit: 10 }) },
     protectedMembers: await countProtectedMembers(db),
     membersWithLimits: await countMembersWithLimits(db),
+    /** Bonus money members hold, per currency (every site's, zero or not). */
+    bonusLiability: await bonusLiability(db, await siteCurrencies(db)),
   };
 }

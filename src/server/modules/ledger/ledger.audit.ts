@@ -20,7 +20,8 @@ export interface LedgerAudit {
   /**
    * Transfers touching a member's bonus account other than the promotion flows: from or to the
    * promotions expense (grant; forfeiture, expiry, the part above a conversion cap), to the same member's
-   * cash (conversion), or with game revenue (bonus stakes and their wins). Bonus money never goes anywhere else.
+   * cash (conversion), with game revenue (bonus stakes, their wins and corrections), or from the jackpot
+   * pool (a jackpot hit by a bonus stake). Bonus money never goes anywhere else.
    */
   strayBonusTransfers: number;
   /** The progressive jackpot's pool against its contributions, reseeds and payouts. */
@@ -62,7 +63,8 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
                 or (f.kind = 'bonus' and o.kind = 'promo_expense' and o.member_id is null)
                 or (f.kind = 'bonus' and o.kind = 'cash' and o.member_id = f.member_id)
                 or (f.kind = 'bonus' and o.kind = 'game_revenue' and o.member_id is null)
-                or (f.kind = 'game_revenue' and f.member_id is null and o.kind = 'bonus'))`,
+                or (f.kind = 'game_revenue' and f.member_id is null and o.kind = 'bonus')
+                or (f.kind = 'jackpot_pool' and f.member_id is null and o.kind = 'bonus'))`,
   );
   const drifted = await queryRows<{ id: number; stored: number; computed: number }>(
     db,

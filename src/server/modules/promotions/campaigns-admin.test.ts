@@ -70,6 +70,8 @@ describe.runIf(backendAvailable)('back office: promotion campaigns', () => {
         forfeited: { count: 0, amount: 0 },
         expired: { count: 0, amount: 0 },
         returned: 0,
+        cashback: { count: 0, amount: 0 },
+        cashbackProtected: 0,
         cost: 0,
       },
     });

@@ -2,7 +2,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { listSites } from '../sites/sites-admin.service.ts';
-import { promoBonuses, promoCampaigns } from './promotions.schema.ts';
+import { promoBonuses, promoCampaigns, promoCashbackPayments } from './promotions.schema.ts';
 
 export type Campaign = typeof promoCampaigns.$inferSelect;
 export type CampaignInput = Omit<Campaign, 'id' | 'createdAt' | 'updatedAt'>;
@@ -18,6 +18,10 @@ export function campaignProblem(c: CampaignInput): string | undefined {
   if (c.type === 'code' && c.fixedAmount <= 0) return 'a code campaign gives a fixed amount above zero';
   if ((c.type === 'first_deposit' || c.type === 'every_deposit') && c.percentBps <= 0)
     return 'a deposit campaign gives a percentage above zero';
+  if (c.type === 'level_up' && c.fixedAmount <= 0)
+    return 'a level-up campaign gives a fixed amount above zero';
+  if (c.type === 'cashback' && (c.percentBps <= 0 || c.percentBps > 10_000))
+    return 'a cashback campaign pays a percentage above zero, at most 100 %';
   if (c.cap !== null && c.cap <= 0) return 'cap must be above zero (null: no cap)';
   if (c.maxStake !== null && c.maxStake <= 0) return 'maxStake must be above zero (null: no limit)';
   if (c.conversionCap !== null && c.conversionCap <= 0)
@@ -107,6 +111,14 @@ export async function campaignReport(db: DbOrTx, id: number) {
     return { count: row?.n ?? 0, amount: Number(row?.amount ?? 0) };
   };
   const sum = (pick: (r: ReportRow) => number) => rows.reduce((total, r) => total + Number(pick(r)), 0);
+  const [cashback] = await queryRows<{ paid: number; amount: number; cash: number; protected: number }>(
+    db,
+    sql`select count(*) filter (where outcome = 'paid')::int as paid,
+          coalesce(sum(amount) filter (where outcome = 'paid'), 0)::int8 as amount,
+          coalesce(sum(amount) filter (where outcome = 'paid' and paid_as = 'cash'), 0)::int8 as cash,
+          count(*) filter (where outcome = 'protected')::int as protected
+        from ${promoCashbackPayments} where campaign_id = ${id}`,
+  );
   return {
     granted: { count: sum((r) => r.n), amount: sum((r) => r.amount) },
     active: of('active'),
@@ -114,6 +126,9 @@ export async function campaignReport(db: DbOrTx, id: number) {
     forfeited: of('forfeited'),
     expired: of('expired'),
     returned: sum((r) => r.returned),
-    cost: sum((r) => r.converted),
+    cashback: { count: cashback?.paid ?? 0, amount: Number(cashback?.amount ?? 0) },
+    cashbackProtected: cashback?.protected ?? 0,
+    // Cashback paid as a bonus costs what its conversion pays, counted with the conversions.
+    cost: sum((r) => r.converted) + Number(cashback?.cash ?? 0),
   };
 }

@@ -6,6 +6,7 @@ import { transfer } from '../ledger/ledger.service.ts';
 import { auditBonus } from './bonus-audit.ts';
 import { type Campaign, findCampaign, findCampaignByCode } from './campaigns.service.ts';
 import { assertOfferable, eligibilityProblem, isLive, unavailable } from './offer-rules.ts';
+import { flagSamePerson } from './person-flags.service.ts';
 import { promoBonuses, promoDepositClaims } from './promotions.schema.ts';
 
 export type Bonus = typeof promoBonuses.$inferSelect;
@@ -50,12 +51,14 @@ export async function grantBonus(
     amount: number;
     deposit: number;
     depositRequestId?: number;
+    /** A key of the caller's own (a cashback's period); else grantKeyOf's. */
+    grantKey?: string;
     by: string;
   },
 ): Promise<GrantOutcome> {
   const { campaign, memberId, amount, deposit } = input;
   if (amount <= 0) return { outcome: 'zero' };
-  const grantKey = grantKeyOf(campaign, memberId, input.depositRequestId);
+  const grantKey = input.grantKey ?? grantKeyOf(campaign, memberId, input.depositRequestId);
   const [bonus] = await tx
     .insert(promoBonuses)
     .values({
@@ -100,6 +103,8 @@ export async function grantBonus(
     deposit,
     wageringRequired: bonus.wageringRequired,
   });
+  // One welcome bonus per person: others who had one and share a bank account, phone or device are flagged.
+  if (campaign.type === 'first_deposit') await flagSamePerson(tx, memberId, bonus.id);
   return { outcome: 'granted', bonus };
 }
 

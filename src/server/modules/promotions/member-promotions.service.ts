@@ -52,6 +52,8 @@ export async function offersFor(db: DbOrTx, memberId: number, languages: (Locale
       conversionCap: c.conversionCap,
       expiryDays: c.expiryDays,
       stakeOrder: c.stakeOrder,
+      cashbackPeriodDays: c.cashbackPeriodDays,
+      cashbackPaidAs: c.cashbackPaidAs,
       endsAt: c.endsAt.toISOString(),
       atDeposit: (c.type === 'first_deposit' || c.type === 'every_deposit') && !had,
     });

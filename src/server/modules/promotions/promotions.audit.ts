@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 
 export interface PromotionsAudit {
-  /** Bonus money held by members now (the sum of their bonus accounts). */
-  liability: number;
+  /** Bonus money held by members now (the sum of their bonus accounts), per currency. */
+  liability: Record<string, number>;
   /** Each broken rule, in words; empty when every unit of bonus money is accounted for. */
   problems: string[];
 }
@@ -55,9 +55,9 @@ export async function auditPromotions(db: DbOrTx): Promise<PromotionsAudit> {
         where coalesce(p.granted, 0) <> b.amount or coalesce(p.paid, 0) <> b.converted
            or coalesce(p.gave_back, 0) <> b.returned or (b.status <> 'active' and coalesce(p.net, 0) <> 0)`,
   );
-  const [held] = await queryRows<{ total: number }>(
+  const held = await queryRows<{ currency: string; total: number }>(
     db,
-    sql`select coalesce(sum(balance), 0)::int8 as total from ledger_accounts where kind = 'bonus'`,
+    sql`select currency, coalesce(sum(balance), 0)::int8 as total from ledger_accounts where kind = 'bonus' group by currency`,
   );
   const problems: string[] = [];
   if ((unattributed?.n ?? 0) > 0)
@@ -67,5 +67,5 @@ export async function auditPromotions(db: DbOrTx): Promise<PromotionsAudit> {
       `bonus ${b.id} (${b.status}): granted ${b.granted} of ${b.amount}, converted ${b.paid} of ${b.converted}, returned ${b.gave_back} of ${b.returned}, holds ${b.net}`,
     );
   }
-  return { liability: Number(held?.total ?? 0), problems };
+  return { liability: Object.fromEntries(held.map((h) => [h.currency, Number(h.total)])), problems };
 }

@@ -5,6 +5,7 @@ import { siteLocale } from '../sites/site-settings.ts';
 import { convertBonus } from './bonus-close.service.ts';
 import { claimByCode } from './grants.service.ts';
 import { bonusById, bonusesOf, offersFor } from './member-promotions.service.ts';
+import { applyLevelUps, vipProgress } from './vip.service.ts';
 
 /** The member's promotions: what is offered (terms in their language), their bonuses, a bonus by code. */
 export const promotionsRoutes: RouteHandlers = {
@@ -15,6 +16,13 @@ export const promotionsRoutes: RouteHandlers = {
       siteLocale(ctx.site.settings),
     ]),
   }),
+
+  'get-vip-progress': async (_body, ctx) => {
+    const memberId = requireMember(ctx).memberId;
+    // A level the member's wagering reached since the last sweep is theirs as they look.
+    await applyLevelUps(ctx.db, memberId);
+    return { status: 'success', vip: await vipProgress(ctx.db, memberId, ctx.site.settings) };
+  },
 
   'get-my-bonuses': async (_body, ctx) => ({
     status: 'success',

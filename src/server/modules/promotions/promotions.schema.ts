@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -15,12 +16,17 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   BonusStatus,
+  CASHBACK_OUTCOMES,
+  CASHBACK_PAID_AS,
   CampaignTerms,
   CampaignType,
+  PERSON_FLAG_REASONS,
+  PERSON_FLAG_STATUSES,
   STAKE_ORDERS,
   WAGERING_BASES,
 } from '../../../shared/promotions.ts';
 import { members } from '../accounts/accounts.schema.ts';
+import { sites } from '../sites/sites.schema.ts';
 
 /**
  * A promotion an operator runs (migration 0031). Amounts are minor units of `currency`: a campaign is
@@ -62,6 +68,13 @@ export const promoCampaigns = pgTable(
     /** The most bonus money that converts to cash; the rest returns to the expense. null: no cap. */
     conversionCap: bigint('conversion_cap', { mode: 'number' }),
     stakeOrder: text('stake_order').$type<(typeof STAKE_ORDERS)[number]>().notNull().default('cash_first'),
+    /** A cashback campaign's period, in the member's local days from its start (migration 0040). */
+    cashbackPeriodDays: integer('cashback_period_days').notNull().default(7),
+    /** Whether cashback is paid as cash or as a bonus under the campaign's wagering. */
+    cashbackPaidAs: text('cashback_paid_as')
+      .$type<(typeof CASHBACK_PAID_AS)[number]>()
+      .notNull()
+      .default('cash'),
     terms: jsonb('terms').$type<CampaignTerms>().notNull().default({}),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -86,6 +99,10 @@ export const promoCampaigns = pgTable(
       sql`${t.slotsBps} between 0 and 10000 and ${t.tablesBps} between 0 and 10000 and ${t.sportsBps} between 0 and 10000`,
     ),
     check('promo_campaigns_min_odds', sql`${t.sportsMinOddsNum} > 0 and ${t.sportsMinOddsDen} > 0`),
+    check(
+      'promo_campaigns_cashback',
+      sql`${t.cashbackPeriodDays} between 1 and 31 and ${t.cashbackPaidAs} in ('cash', 'bonus')`,
+    ),
   ],
 );
 
@@ -184,5 +201,113 @@ export const promoBetStakes = pgTable(
     primaryKey({ name: 'promo_bet_stakes_pk', columns: [t.provider, t.txId] }),
     index('promo_bet_stakes_round').on(t.provider, t.roundId),
     check('promo_bet_stakes_amounts', sql`${t.fromBonus} > 0 and ${t.fromBonus} <= ${t.amount}`),
+  ],
+);
+
+/**
+ * One cashback decision per campaign, member and period (migration 0040): the unique key makes a payout
+ * happen once whatever runs it concurrently. `paid`: `amount` moved (cash: one transfer keyed
+ * `cashback:<id>`; bonus: the grant of `bonus_id`); `protected`: the member was on a break, excluded or
+ * at a limit when it ran, and gets nothing for that period.
+ */
+export const promoCashbackPayments = pgTable(
+  'promo_cashback_payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => promoCampaigns.id),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    netLoss: bigint('net_loss', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    paidAs: text('paid_as').$type<(typeof CASHBACK_PAID_AS)[number]>().notNull(),
+    outcome: text('outcome').$type<(typeof CASHBACK_OUTCOMES)[number]>().notNull(),
+    bonusId: bigint('bonus_id', { mode: 'number' }).references(() => promoBonuses.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('promo_cashback_payments_once').on(t.campaignId, t.memberId, t.periodStart),
+    index('promo_cashback_payments_member').on(t.memberId, t.id),
+    check(
+      'promo_cashback_payments_amounts',
+      sql`${t.netLoss} > 0 and ${t.amount} >= 0 and ${t.periodEnd} > ${t.periodStart}`,
+    ),
+    check('promo_cashback_payments_paid_as', sql`${t.paidAs} in ('cash', 'bonus')`),
+    check('promo_cashback_payments_outcome', sql`${t.outcome} in ('paid', 'protected')`),
+  ],
+);
+
+/** What each level of a site needs in total wagered, minor units of the site's currency (migration 0041). */
+export const promoVipLevels = pgTable(
+  'promo_vip_levels',
+  {
+    siteId: bigint('site_id', { mode: 'number' })
+      .notNull()
+      .references(() => sites.id),
+    level: integer('level').notNull(),
+    wagered: bigint('wagered', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'promo_vip_levels_pk', columns: [t.siteId, t.level] }),
+    check('promo_vip_levels_valid', sql`${t.level} between 2 and 20 and ${t.wagered} > 0`),
+  ],
+);
+
+/**
+ * Each level a member rose to by their wagering, once (migration 0041), with the level-up bonus granted
+ * for it; `bonus_id` null: none yet (no live level-up campaign, or another bonus running: retried).
+ */
+export const promoLevelUps = pgTable(
+  'promo_level_ups',
+  {
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    level: integer('level').notNull(),
+    fromLevel: integer('from_level').notNull(),
+    wagered: bigint('wagered', { mode: 'number' }).notNull(),
+    bonusId: bigint('bonus_id', { mode: 'number' }).references(() => promoBonuses.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'promo_level_ups_pk', columns: [t.memberId, t.level] }),
+    index('promo_level_ups_waiting').on(t.memberId).where(sql`${t.bonusId} is null`),
+  ],
+);
+
+/**
+ * A member granted the welcome bonus who shares a bank account number, a phone, or a device and address
+ * (a session's user agent and IP) with another member who had one (migration 0042): one row per pair and
+ * reason, for an operator to clear or confirm. The grant itself stands.
+ */
+export const promoPersonFlags = pgTable(
+  'promo_person_flags',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    otherMemberId: bigint('other_member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    reason: text('reason').$type<(typeof PERSON_FLAG_REASONS)[number]>().notNull(),
+    bonusId: bigint('bonus_id', { mode: 'number' })
+      .notNull()
+      .references(() => promoBonuses.id),
+    status: text('status').$type<(typeof PERSON_FLAG_STATUSES)[number]>().notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by'),
+  },
+  (t) => [
+    uniqueIndex('promo_person_flags_once').on(t.memberId, t.otherMemberId, t.reason),
+    index('promo_person_flags_open').on(t.id).where(sql`${t.status} = 'open'`),
+    check('promo_person_flags_reason', sql`${t.reason} in ('bank', 'phone', 'device')`),
+    check('promo_person_flags_status', sql`${t.status} in ('open', 'cleared', 'confirmed')`),
+    check('promo_person_flags_pair', sql`${t.memberId} <> ${t.otherMemberId}`),
   ],
 );

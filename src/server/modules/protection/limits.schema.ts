@@ -81,5 +81,9 @@ export const memberPlayDays = pgTable(
     stakes: bigint('stakes', { mode: 'number' }).notNull().default(0),
     wins: bigint('wins', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'member_play_days_pkey', columns: [t.memberId, t.day] })],
+  (t) => [
+    primaryKey({ name: 'member_play_days_pkey', columns: [t.memberId, t.day] }),
+    // The cashback payout reads a period's days across members (migration 0040).
+    index('member_play_days_day').on(t.day),
+  ],
 );

@@ -60,6 +60,10 @@ export const dashboardEndpoints = {
       protectedMembers: z.number(),
       /** Members with at least one limit of their own (deposit, loss, wager or session time). */
       membersWithLimits: z.number(),
+      /** Bonus money members hold now, per currency (never added across them), and the active bonuses holding it. */
+      bonusLiability: z.array(
+        z.object({ currency: z.string(), amount: z.number(), activeBonuses: z.number() }),
+      ),
       sportsReconciliation,
     }),
   }),

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { LOCALES } from '../../format.ts';
-import { CAMPAIGN_TYPES, STAKE_ORDERS, WAGERING_BASES } from '../../promotions.ts';
+import {
+  CAMPAIGN_TYPES,
+  CASHBACK_PAID_AS,
+  PERSON_FLAG_REASONS,
+  PERSON_FLAG_STATUSES,
+  STAKE_ORDERS,
+  WAGERING_BASES,
+} from '../../promotions.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
 import { idNumber, idParam, levelNumber, patchOf } from './fields.ts';
 
@@ -45,6 +52,10 @@ const campaignFields = {
   expiryDays: z.number().int().min(1).max(365),
   conversionCap: money.nullable(),
   stakeOrder: z.enum(STAKE_ORDERS),
+  /** A cashback campaign's period in days (the member's local days from its start). */
+  cashbackPeriodDays: z.number().int().min(1).max(31),
+  /** A cashback campaign pays cash, or a bonus under its wagering. */
+  cashbackPaidAs: z.enum(CASHBACK_PAID_AS),
   terms,
   enabled: z.boolean(),
 };
@@ -75,6 +86,8 @@ export const promoCampaign = z.object({
   expiryDays: z.number(),
   conversionCap: z.number().nullable(),
   stakeOrder: z.enum(STAKE_ORDERS),
+  cashbackPeriodDays: z.number(),
+  cashbackPaidAs: z.enum(CASHBACK_PAID_AS),
   terms: z.record(z.string(), z.string()),
   enabled: z.boolean(),
   createdAt: instantOut,
@@ -117,6 +130,8 @@ export const promotionsEndpoints = {
         expiryDays: campaignFields.expiryDays.default(30),
         conversionCap: money.nullable().default(null),
         stakeOrder: campaignFields.stakeOrder.default('cash_first'),
+        cashbackPeriodDays: campaignFields.cashbackPeriodDays.default(7),
+        cashbackPaidAs: campaignFields.cashbackPaidAs.default('cash'),
         terms: terms.default({}),
         enabled: z.boolean().default(true),
       })
@@ -131,11 +146,61 @@ export const promotionsEndpoints = {
     body: patchOf(z.object(campaignFields).partial().strict()),
     response: ok.extend({ campaign: promoCampaign }),
   }),
+  personFlags: endpoint({
+    method: 'GET',
+    path: '/promotions/person-flags',
+    summary:
+      'Welcome bonuses whose member shares a bank account, phone or device with another who had one: open first, newest first (200)',
+    response: ok.extend({
+      flags: z.array(
+        z.object({
+          id: z.number(),
+          memberId: z.number(),
+          otherMemberId: z.number(),
+          reason: z.enum(PERSON_FLAG_REASONS),
+          bonusId: z.number(),
+          status: z.enum(PERSON_FLAG_STATUSES),
+          createdAt: instantOut,
+          decidedAt: instantOut.nullable(),
+          decidedBy: z.string().nullable(),
+        }),
+      ),
+    }),
+  }),
+  decidePersonFlag: endpoint({
+    method: 'POST',
+    path: '/promotions/person-flags/:id',
+    summary: 'Clears or confirms an open flag (audited); 409 once decided',
+    params: idParam,
+    body: z.object({ status: z.enum(['cleared', 'confirmed']) }).strict(),
+    response: ok,
+  }),
+  vipLevels: endpoint({
+    method: 'GET',
+    path: '/promotions/vip-levels/:id',
+    summary: "What each level of a site needs in total wagered (minor units of the site's currency)",
+    params: idParam,
+    response: ok.extend({ levels: z.array(z.object({ level: z.number(), wagered: z.number() })) }),
+  }),
+  setVipLevels: endpoint({
+    method: 'POST',
+    path: '/promotions/vip-levels/:id',
+    summary: "Replaces a site's level needs (audited): a higher level needs more; members rise, never fall",
+    params: idParam,
+    body: z
+      .object({
+        levels: z
+          .array(z.object({ level: z.number().int().min(2).max(20), wagered: money.min(1) }).strict())
+          .max(19),
+      })
+      .strict(),
+    response: ok.extend({ levels: z.array(z.object({ level: z.number(), wagered: z.number() })) }),
+  }),
   report: endpoint({
     method: 'GET',
     path: '/promotions/campaigns/:id/report',
     summary:
-      "A campaign's bonuses: granted, active, converted, forfeited, expired, and its cost (cash paid out)",
+      "A campaign's bonuses: granted, active, converted, forfeited, expired, its cashback, and its cost (cash paid out)",
     params: idParam,
     response: ok.extend({
       report: z.object({
@@ -146,7 +211,10 @@ export const promotionsEndpoints = {
         expired: tally,
         /** Bonus money returned to the expense (forfeited, expired, above a conversion cap). */
         returned: z.number(),
-        /** Cash the campaign has cost: what its conversions paid to members. */
+        /** Cashback paid (cash and bonus alike), and the periods a protected member got none. */
+        cashback: tally,
+        cashbackProtected: z.number(),
+        /** Cash the campaign has cost: what its conversions and its cashback paid as cash paid to members. */
         cost: z.number(),
       }),
     }),

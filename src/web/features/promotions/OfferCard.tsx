@@ -14,21 +14,33 @@ export function OfferCard({ offer }: { offer: Offer }) {
   const locale = isLocale(i18n.language) ? i18n.language : 'th';
   // A row's value is a text, or an amount shown through Money.
   const rows: [string, string | { money: number }][] = [];
+  const cashback = offer.type === 'cashback';
+  // Cashback in cash has no wagering: only a bonus is played through.
+  const wagers = !cashback || offer.cashbackPaidAs === 'bonus';
   if (offer.percentBps > 0) {
-    rows.push([t('bonusPercent'), t('percent', { value: formatBasisPoints(offer.percentBps, locale) })]);
+    rows.push([
+      t(cashback ? 'cashbackPercent' : 'bonusPercent'),
+      t('percent', { value: formatBasisPoints(offer.percentBps, locale) }),
+    ]);
   }
   if (offer.fixedAmount > 0) rows.push([t('bonusFixed'), { money: offer.fixedAmount }]);
   if (offer.percentBps > 0) rows.push([t('cap'), offer.cap === null ? t('noCap') : { money: offer.cap }]);
-  if (offer.minDeposit > 0) rows.push([t('minDeposit'), { money: offer.minDeposit }]);
-  rows.push([
-    t('wagering'),
-    t(offer.wageringBase === 'bonus' ? 'wageringBonus' : 'wageringBonusDeposit', {
-      multiple: offer.wageringMultiple,
-    }),
-  ]);
-  if (offer.maxStake !== null) rows.push([t('maxStake'), { money: offer.maxStake }]);
-  if (offer.conversionCap !== null) rows.push([t('conversionCap'), { money: offer.conversionCap }]);
-  rows.push([t('expiry'), t('days', { count: offer.expiryDays })]);
+  if (cashback) {
+    rows.push([t('cashbackPeriod'), t('days', { count: offer.cashbackPeriodDays })]);
+    rows.push([t('cashbackPaidAs'), t(`paidAs.${offer.cashbackPaidAs}`)]);
+  }
+  if (offer.minDeposit > 0 && !cashback) rows.push([t('minDeposit'), { money: offer.minDeposit }]);
+  if (wagers) {
+    rows.push([
+      t('wagering'),
+      t(offer.wageringBase === 'bonus' ? 'wageringBonus' : 'wageringBonusDeposit', {
+        multiple: offer.wageringMultiple,
+      }),
+    ]);
+    if (offer.maxStake !== null) rows.push([t('maxStake'), { money: offer.maxStake }]);
+    if (offer.conversionCap !== null) rows.push([t('conversionCap'), { money: offer.conversionCap }]);
+    rows.push([t('expiry'), t('days', { count: offer.expiryDays })]);
+  }
   rows.push([t('endsAt'), formatDateTime(offer.endsAt, zone)]);
   return (
     <article className={styles.offer} data-testid={`offer-${offer.id}`}>

@@ -6,6 +6,7 @@ import { callRoute } from '../../api/client.ts';
 export type Offer = RouteReply<'list-promotions'>['list'][number];
 export type MyBonuses = RouteReply<'get-my-bonuses'>;
 export type Bonus = MyBonuses['history'][number];
+export type Vip = RouteReply<'get-vip-progress'>['vip'];
 
 export const OFFERS_KEY = ['promotions', 'offers'] as const;
 export const MY_BONUSES_KEY = ['promotions', 'mine'] as const;
@@ -19,6 +20,14 @@ export function useOffers(enabled = true) {
     queryFn: async () => (await callRoute('list-promotions', {})).list,
   });
 }
+
+/** The member's VIP level and progress; it follows play as the bonus progress does. */
+export const useVipProgress = () =>
+  useQuery({
+    queryKey: ['promotions', 'vip'],
+    queryFn: async () => (await callRoute('get-vip-progress', {})).vip,
+    refetchInterval: 30_000,
+  });
 
 /** While a bonus is wagering, its progress follows play (the member may play in another window). */
 const PROGRESS_REFRESH_MS = 5_000;

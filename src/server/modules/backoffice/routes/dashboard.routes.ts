@@ -7,11 +7,21 @@ export const dashboardRoutes = [
   adminRoute(dashboardEndpoints.dashboard, {
     permission: 'dashboard.view',
     handler: async ({ db, request }) => {
-      const { today, month, pending, jackpot, protectedMembers, membersWithLimits } = await dashboard(db);
+      const { today, month, pending, jackpot, protectedMembers, membersWithLimits, bonusLiability } =
+        await dashboard(db);
       // The sportsbook's reconciler (open findings, repairs in the last day, settlement runs still
       // working), as the book's plugin reports it: modules never import providers.
       const sportsReconciliation = await request.server.sportsReconciliation();
-      return { today, month, pending, jackpot, protectedMembers, membersWithLimits, sportsReconciliation };
+      return {
+        today,
+        month,
+        pending,
+        jackpot,
+        protectedMembers,
+        membersWithLimits,
+        bonusLiability,
+        sportsReconciliation,
+      };
     },
   }),
   adminRoute(dashboardEndpoints.pendingCounts, {

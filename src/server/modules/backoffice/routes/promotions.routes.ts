@@ -6,6 +6,9 @@ import {
   listCampaigns,
   updateCampaign,
 } from '../../promotions/campaigns.service.ts';
+import { decidePersonFlag, listPersonFlags } from '../../promotions/person-flags.service.ts';
+import { setVipLevels, vipLevelsOf } from '../../promotions/vip.service.ts';
+import { listSites } from '../../sites/sites-admin.service.ts';
 import { adminRoute } from '../admin-route.ts';
 import { audited } from '../audited.ts';
 
@@ -39,6 +42,42 @@ export const promotionsRoutes = [
         };
       });
       return { campaign };
+    },
+  }),
+  adminRoute(promotionsEndpoints.personFlags, {
+    permission: 'settings.manage',
+    handler: async ({ db }) => ({ flags: await listPersonFlags(db) }),
+  }),
+  adminRoute(promotionsEndpoints.decidePersonFlag, {
+    permission: 'settings.manage',
+    handler: async ({ db, params, body, who }) => {
+      await audited(db, who, 'promotions.person.decide', async (tx) => {
+        const { before, after } = await decidePersonFlag(tx, params.id, body.status, who.operator.login);
+        return { target: `promo_person_flag:${params.id}`, before, after, result: undefined };
+      });
+      return {};
+    },
+  }),
+  adminRoute(promotionsEndpoints.vipLevels, {
+    permission: 'settings.manage',
+    handler: async ({ db, params }) => ({ levels: await vipLevelsOf(db, params.id) }),
+  }),
+  adminRoute(promotionsEndpoints.setVipLevels, {
+    permission: 'settings.manage',
+    handler: async ({ db, params, body, who }) => {
+      const levels = await audited(db, who, 'promotions.vip.levels', async (tx) => {
+        if (!(await listSites(tx)).some((s) => s.id === params.id))
+          throw errors.notFound(`site ${params.id}`);
+        const before = await vipLevelsOf(tx, params.id);
+        const after = await setVipLevels(tx, params.id, body.levels);
+        return {
+          target: `site:${params.id}`,
+          before: { levels: before },
+          after: { levels: after },
+          result: after,
+        };
+      });
+      return { levels };
     },
   }),
   adminRoute(promotionsEndpoints.report, {

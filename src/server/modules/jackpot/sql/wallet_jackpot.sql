@@ -8,6 +8,11 @@
 -- shard's row before its pool account, and wallet_batch takes the shard rows its bets need, in shard
 -- order, before any call runs: so no contribution is in flight during the payout, the pool is read
 -- and emptied whole, and no batch can deadlock with this.
+-- A round that staked bonus money (promo_bet_stakes, issue 36) takes its share of the pool as bonus
+-- money, as wallet_win pays a win: floor(pool x bonus staked / total stake), taken from the shards in
+-- order, to the bonus while it is active, else to the promotions expense (promo_bonus_return_to, which
+-- locks the member's game revenue and cash rows, then the bonus row); the rest to cash. Both are
+-- `jackpot_win` transfers of the pool (the jackpot audit's payouts), the bonus ones naming the bonus.
 -- Replies: success {amount, reseed, balance}; round_not_found, round_closed, invalid (no jackpot game),
 -- jackpot_paid (another transaction id already claimed this round's jackpot).
 CREATE OR REPLACE FUNCTION wallet_jackpot(p_provider text, p_tx_id text, p_hash text, p_round text)
@@ -22,6 +27,12 @@ DECLARE
   v_total bigint := 0;
   v_reply jsonb;
   v_status text;
+  v_stake record;
+  v_to record;
+  v_bet bigint;
+  v_house bigint;
+  v_bonus_left bigint := 0;
+  v_part bigint;
 BEGIN
   SELECT r.id, r.member_id, r.status, r.game_code, g.jackpot_bps INTO v_round
   FROM game_rounds r JOIN game_sessions g ON g.id = r.game_session_id
@@ -54,16 +65,38 @@ BEGIN
       PERFORM play_totals_add(v_round.member_id, 0, 0, (
         SELECT coalesce(sum(a.balance), 0)::bigint FROM jackpot_shards s JOIN ledger_accounts a ON a.id = s.account_id
         WHERE a.balance > 0));
+      SELECT max(ps.bonus_id) AS bonus_id, sum(ps.from_bonus) AS staked INTO v_stake FROM promo_bet_stakes ps
+      WHERE ps.provider = p_provider AND ps.round_id = p_round AND NOT ps.rolled_back;
+      SELECT total_bet INTO v_bet FROM game_rounds WHERE id = v_round.id;
+      IF coalesce(v_stake.staked, 0) > 0 AND v_bet > 0 THEN
+        v_house := (SELECT h.id FROM ledger_accounts h JOIN ledger_accounts c ON c.id = v_cash
+                    WHERE h.member_id IS NULL AND h.kind = 'game_revenue' AND h.shard = house_shard(v_round.member_id)
+                      AND h.currency = c.currency);
+        SELECT * INTO v_to FROM promo_bonus_return_to(v_stake.bonus_id, v_round.member_id, v_house, v_cash);
+        v_bonus_left := floor((
+          SELECT coalesce(sum(a.balance), 0) FROM jackpot_shards s JOIN ledger_accounts a ON a.id = s.account_id
+          WHERE a.balance > 0)::numeric * least(v_stake.staked, v_bet) / v_bet)::int8;
+      END IF;
       FOR v_pool IN
         SELECT s.shard, a.id, a.balance FROM jackpot_shards s JOIN ledger_accounts a ON a.id = s.account_id
         WHERE a.balance > 0 ORDER BY s.shard
       LOOP
-        v_move := ledger_move('jackpot-win:' || p_provider || ':' || p_round || ':' || v_pool.shard,
-          v_pool.id, v_cash, v_pool.balance, 'jackpot_win',
-          jsonb_build_object('provider', p_provider, 'roundId', p_round, 'txId', p_tx_id, 'shard', v_pool.shard), NULL);
+        v_part := least(v_bonus_left, v_pool.balance);
+        v_bonus_left := v_bonus_left - v_part;
+        IF v_pool.balance - v_part > 0 THEN
+          v_move := ledger_move('jackpot-win:' || p_provider || ':' || p_round || ':' || v_pool.shard,
+            v_pool.id, v_cash, v_pool.balance - v_part, 'jackpot_win',
+            jsonb_build_object('provider', p_provider, 'roundId', p_round, 'txId', p_tx_id, 'shard', v_pool.shard), NULL);
+        END IF;
+        IF v_part > 0 THEN
+          PERFORM ledger_move('jackpot-win-bonus:' || p_provider || ':' || p_round || ':' || v_pool.shard,
+            v_pool.id, v_to.account_id, v_part, 'jackpot_win',
+            jsonb_build_object('provider', p_provider, 'roundId', p_round, 'txId', p_tx_id, 'shard', v_pool.shard,
+                               'bonusId', v_stake.bonus_id, 'returned', NOT v_to.active), NULL);
+        END IF;
         v_total := v_total + v_pool.balance;
-        v_balance := v_move.to_balance;
       END LOOP;
+      SELECT balance INTO v_balance FROM ledger_accounts WHERE id = v_cash;
       v_move := ledger_move('jackpot-reseed:' || p_provider || ':' || p_round,
         (SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = 'jackpot_seed' AND shard = 0),
         (SELECT account_id FROM jackpot_shards WHERE shard = house_shard(v_round.member_id)),

@@ -7,6 +7,10 @@
 -- settles any debt (wallet_collect_debt). A settlement is corrected once: a second correction of the
 -- same one is 'already_corrected' (a resettle is itself the settlement the next correction refers to).
 -- A repeat of the transaction id is answered from wallet_record/wallet_stored_reply like every call.
+-- A round that staked bonus money (promo_bet_stakes, issue 36) corrects the bonus share of its win
+-- apart, as wallet_win paid it (floor(win x bonus staked / total stake)): promo_correct_bonus_share
+-- moves it to or from the bonus while that bonus is active, to or from the promotions expense once it
+-- has ended; only the cash share touches cash (and debts).
 CREATE OR REPLACE FUNCTION wallet_correct(
   p_kind text, p_provider text, p_tx_id text, p_hash text, p_round text, p_ref_tx text, p_amount bigint,
   p_reason text
@@ -21,6 +25,7 @@ DECLARE
   v_owed bigint;
   v_ref_json jsonb;
   v_reply jsonb;
+  v_share bigint;
 BEGIN
   SELECT * INTO v_ref FROM wallet_transactions WHERE provider = p_provider AND tx_id = p_ref_tx FOR UPDATE;
   IF NOT FOUND OR v_ref.kind NOT IN ('win', 'resettle') OR v_ref.round_id IS DISTINCT FROM p_round
@@ -42,6 +47,10 @@ BEGIN
     v_diff := CASE WHEN p_kind = 'unsettle' THEN -v_ref.amount ELSE p_amount - v_ref.amount END;
     v_ref_json := jsonb_build_object('provider', p_provider, 'roundId', p_round, 'txId', p_tx_id,
                                      'refTxId', p_ref_tx, 'reason', p_reason);
+    -- The bonus share's change, moved apart; the rest of the difference is cash.
+    v_share := promo_correct_bonus_share(v_ref.member_id, v_house, v_cash, p_provider, p_round, p_tx_id,
+      v_ref.amount, CASE WHEN p_kind = 'unsettle' THEN 0 ELSE p_amount END, v_ref_json);
+    v_diff := v_diff - v_share;
     IF v_diff < 0 THEN
       PERFORM wallet_take_back(v_ref.member_id, v_cash, v_house, p_provider, p_round, p_tx_id, -v_diff);
     ELSIF v_diff > 0 THEN
@@ -55,7 +64,7 @@ BEGIN
       WHERE id = v_round_id;
       INSERT INTO open_game_rounds (game_round_id) VALUES (v_round_id) ON CONFLICT DO NOTHING;
     ELSE
-      UPDATE game_rounds SET total_win = total_win + v_diff WHERE id = v_round_id;
+      UPDATE game_rounds SET total_win = total_win + v_diff + v_share WHERE id = v_round_id;
     END IF;
     -- The member's live streams re-read the balance (live.notify.ts); sent only if this commits.
     PERFORM pg_notify(live_channel(), jsonb_build_object('k', 'members', 'ids', jsonb_build_array(v_ref.member_id))::text);

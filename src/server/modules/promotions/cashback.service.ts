@@ -1,0 +1,183 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
+import { appendAudit } from '../backoffice/audit.service.ts';
+import { tellMember } from '../inbox/news.service.ts';
+import { transfer } from '../ledger/ledger.service.ts';
+import type { Campaign } from './campaigns.service.ts';
+import { type CashbackPeriod, endedCashbackPeriods, lastDayOf } from './cashback-periods.ts';
+import { grantBonus } from './grants.service.ts';
+import { assertOfferable } from './offer-rules.ts';
+import { promoCampaigns, promoCashbackPayments } from './promotions.schema.ts';
+
+/** The cashback of a net loss: the campaign's percentage, rounded down to the minor unit, at most its cap. */
+export function cashbackAmount(campaign: Campaign, netLoss: number): number {
+  const amount = Math.floor((netLoss * campaign.percentBps) / 10_000);
+  return campaign.cap === null ? amount : Math.min(amount, campaign.cap);
+}
+
+/** Thrown inside a payment's transaction to undo it: a bonus payout while another bonus runs waits. */
+class WaitForBonus extends Error {}
+
+interface SiteDays {
+  id: number;
+  first_day: string;
+  last_day: string;
+  today: string;
+}
+
+/** The campaign's sites with its first and last day and today in each one's zone (sql/promo_cashback_sites.sql). */
+const siteDays = (db: DbOrTx, c: Campaign) =>
+  queryRows<SiteDays>(
+    db,
+    sql`select site_id as id, first_day, last_day, today from promo_cashback_sites(${c.id})`,
+  );
+
+/** The members of a site owed a decision for the period, with their net loss (sql/promo_cashback_losses.sql). */
+const losers = (db: DbOrTx, c: Campaign, siteId: number, period: CashbackPeriod) =>
+  queryRows<{ member_id: number; net: number }>(
+    db,
+    sql`select member_id, net from promo_cashback_losses(${c.id}, ${siteId}, ${period.from}::date, ${period.to}::date)`,
+  );
+
+export type CashbackOutcome = 'paid' | 'protected' | 'already' | 'waiting' | 'zero';
+
+/**
+ * Decides one member's cashback for one period, in its own transaction: the row first (its unique key
+ * makes a concurrent or repeated run insert nothing and move nothing), then the money: cash by one
+ * transfer from the promotions expense keyed `cashback:<id>`, or a bonus granted under the campaign's
+ * wagering (grant key `cashback:<campaign>:<member>:<period>`). A member protected now (break,
+ * exclusion, a limit reached) is recorded with nothing paid; one with another bonus running waits for
+ * a later pass (nothing is recorded). Audited, and told to the member (a news line and a note).
+ */
+export async function payCashback(
+  db: Db,
+  c: Campaign,
+  memberId: number,
+  period: CashbackPeriod,
+  netLoss: number,
+): Promise<CashbackOutcome> {
+  const amount = cashbackAmount(c, netLoss);
+  if (amount <= 0) return 'zero';
+  try {
+    return await db.transaction(async (tx) => {
+      let outcome: 'paid' | 'protected' = 'paid';
+      try {
+        await assertOfferable(tx, memberId);
+      } catch {
+        outcome = 'protected';
+      }
+      const [row] = await tx
+        .insert(promoCashbackPayments)
+        .values({
+          campaignId: c.id,
+          memberId,
+          periodStart: period.from,
+          periodEnd: period.to,
+          netLoss,
+          amount: outcome === 'paid' ? amount : 0,
+          paidAs: c.cashbackPaidAs,
+          outcome,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return 'already';
+      if (outcome === 'protected') return 'protected';
+      let bonusId: number | null = null;
+      if (c.cashbackPaidAs === 'bonus') {
+        const granted = await grantBonus(tx, {
+          campaign: c,
+          memberId,
+          amount,
+          deposit: 0,
+          grantKey: `cashback:${c.id}:${memberId}:${period.from}`,
+          by: 'system:cashback',
+        });
+        if (granted.outcome !== 'granted') throw new WaitForBonus();
+        bonusId = granted.bonus.id;
+        await tx.update(promoCashbackPayments).set({ bonusId }).where(eq(promoCashbackPayments.id, row.id));
+      } else {
+        await transfer(tx, {
+          idempotencyKey: `cashback:${row.id}`,
+          from: { house: 'promo_expense' },
+          to: { memberId, kind: 'cash' },
+          amount,
+          kind: 'cashback',
+          reference: { campaignId: c.id, cashbackId: row.id, periodStart: period.from },
+        });
+      }
+      await appendAudit(tx, {
+        operatorId: null,
+        operatorLogin: 'system:cashback',
+        action: 'promotions.cashback.pay',
+        target: `member:${memberId}`,
+        after: {
+          cashbackId: row.id,
+          campaignId: c.id,
+          period,
+          netLoss,
+          amount,
+          paidAs: c.cashbackPaidAs,
+          bonusId,
+        },
+      });
+      await tellMember(
+        tx,
+        memberId,
+        c.cashbackPaidAs === 'bonus' ? 'cashbackBonus' : 'cashbackPaid',
+        { amount, from: period.from, until: lastDayOf(period) },
+        { lasting: true },
+      );
+      return 'paid';
+    });
+  } catch (error) {
+    if (error instanceof WaitForBonus) return 'waiting';
+    throw error;
+  }
+}
+
+/** Housekeeping: pays every ended period of every cashback campaign to the members it owes. What it did. */
+export async function payCashbacks(db: Db): Promise<Record<CashbackOutcome, number>> {
+  const done: Record<CashbackOutcome, number> = { paid: 0, protected: 0, already: 0, waiting: 0, zero: 0 };
+  const campaigns = await db
+    .select()
+    .from(promoCampaigns)
+    .where(
+      and(
+        eq(promoCampaigns.type, 'cashback'),
+        eq(promoCampaigns.enabled, true),
+        sql`${promoCampaigns.startsAt} <= now()`,
+        sql`${promoCampaigns.endsAt} > now() - interval '32 days'`,
+      ),
+    );
+  for (const c of campaigns) {
+    for (const site of await siteDays(db, c)) {
+      for (const period of endedCashbackPeriods(
+        site.first_day,
+        site.last_day,
+        site.today,
+        c.cashbackPeriodDays,
+      )) {
+        for (const { member_id, net } of await losers(db, c, site.id, period)) {
+          done[await payCashback(db, c, Number(member_id), period, Number(net))] += 1;
+        }
+      }
+    }
+  }
+  return done;
+}
+
+/** Runs payCashbacks every five minutes (started by the app, stopped when it closes). */
+export function cashbackSweeper(db: Db, onError: (error: unknown) => void, everyMs = 300_000): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    payCashbacks(db)
+      .catch(onError)
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
