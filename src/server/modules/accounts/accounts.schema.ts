@@ -86,7 +86,12 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_member').on(t.memberId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash').on(t.tokenHash),
+    index('sessions_member').on(t.memberId),
+    // Other members on the same device and address (promo_person_matches, migration 0043).
+    index('sessions_device').on(t.ip, t.userAgent),
+  ],
 );
 
 /**

@@ -1,7 +1,8 @@
 -- The other members who already had a welcome bonus and share something with p_member (issue 36, one
 -- welcome bonus per person): the bank account number (without dashes), the phone, or a device and
 -- address (a session's user agent and IP, both known). Each member and reason once. The bank number
--- and the phone are found through their indexes (members_bank_number_prefix, members_phone_prefix);
+-- and the phone are found through their indexes (members_bank_number_prefix, members_phone_prefix), the
+-- device through sessions_device (ip, user_agent);
 -- whether the other had the welcome bonus through its grant key (welcome:<member>).
 CREATE OR REPLACE FUNCTION promo_person_matches(p_member bigint)
 RETURNS TABLE (other_member_id bigint, reason text)
