@@ -123,7 +123,7 @@ describe.runIf(chromiumAvailable)('the sports window on a 360-px phone', () => {
       await settle(w, '[data-testid="event"]');
       await audit('list', locale);
       // The three tabs each whole, on one line, within the screen (Vietnamese "Cược của tôi" was cut).
-      for (const tab of await w.locator('nav button').all()) {
+      for (const tab of await w.locator('[data-testid^="nav-"]').all()) {
         const box = (await tab.boundingBox())!;
         if (box.x < 0 || box.x + box.width > PHONE.width || box.height > 44)
           problems.push(

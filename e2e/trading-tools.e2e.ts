@@ -90,7 +90,7 @@ describe.runIf(chromiumAvailable)('the trading desk’s tools at 360 px in Thai'
   const b = useBrowser(PHONE);
 
   it('the new-event form, the search and the risk view fit a phone', { timeout: 90_000 }, async () => {
-    await signInOperator(b, DESK_TOOLS_OPERATORS[1]);
+    await signInOperator(b, DESK_TOOLS_OPERATORS[2]);
     await b.page.getByTestId('admin-language').selectOption({ label: 'ไทย' });
     const noSideways = () =>
       b.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);

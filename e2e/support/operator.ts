@@ -34,8 +34,11 @@ export const KYC_OWNER = 'kyc-owner';
  * sets up the events and results the desktop test then confirms in the desk's dialog.
  */
 export const TRADING_OPERATORS = ['trading-desk', 'trading-phone', 'trading-results'] as const;
-/** Traders of the desk's tools (manual events, search, risk, ticker): at 1366 px in English, at 360 px in Thai. */
-export const DESK_TOOLS_OPERATORS = ['desk-tools', 'desk-tools-th'] as const;
+/**
+ * Traders of the desk's tools (manual events, search, risk, ticker): at 1366 px in English, the one who
+ * bets there, and at 360 px in Thai. One sign-in each: a TOTP code works once per operator.
+ */
+export const DESK_TOOLS_OPERATORS = ['desk-tools', 'desk-tools-th', 'desk-tools-phone'] as const;
 /** Traders who move prices and settle while the sports window tests watch (one per test file). */
 export const WINDOW_TRADERS = [
   'window-desk',

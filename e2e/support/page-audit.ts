@@ -33,6 +33,8 @@ export const ALWAYS_ALLOWED = [
   'PNG',
   'WebP',
   'PDF',
+  // The loyalty levels' name, written VIP on Thai, Korean and Japanese casino sites alike (promotions).
+  'VIP',
 ];
 
 /**
