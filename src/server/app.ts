@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Registry } from 'prom-client';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { runEvery } from './housekeeping.ts';
 import { compressReplies } from './http/compression.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { memberApi } from './http/member-api.ts';
@@ -27,7 +28,7 @@ import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
 import { paymentSessionCounts } from './modules/cashier/payments/payment-session-counts.service.ts';
 import { recordedPaymentStatus } from './modules/cashier/payments/payments.service.ts';
 import type { PaymentProvider } from './modules/cashier/payments/provider.ts';
-import { paymentSessionSweeper } from './modules/cashier/payments/session-expiry.ts';
+import { expirePaymentSessions } from './modules/cashier/payments/session-expiry.ts';
 import { paymentWebhooks } from './modules/cashier/payments/webhook.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
@@ -42,10 +43,10 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { outboxBacklog } from './modules/outbox/outbox.service.ts';
 import { createOutboxWorker, type OutboxWorker } from './modules/outbox/outbox.worker.ts';
 import type { MessageTransport } from './modules/outbox/provider.ts';
-import { bonusExpirySweeper } from './modules/promotions/bonus-close.service.ts';
-import { cashbackSweeper } from './modules/promotions/cashback.service.ts';
+import { expireBonuses } from './modules/promotions/bonus-close.service.ts';
+import { payCashbacks } from './modules/promotions/cashback.service.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
-import { levelUpSweeper } from './modules/promotions/vip.service.ts';
+import { levelUpSweep } from './modules/promotions/vip.service.ts';
 import { protectionRoutes } from './modules/protection/protection.routes.ts';
 import { realityMarkup, realityWindowFiles } from './modules/protection/reality-window.ts';
 import { siteTableRules } from './modules/sites/site-settings.ts';
@@ -229,26 +230,14 @@ export async function buildApp({
     tickerFeed,
   });
   await paymentWebhooks(app, { db: database.db, providers: paymentProviders, mode: paymentMode });
-  // Card and coin payments left open expire by themselves (the site's paymentSessionMinutes).
-  const stopSweeper = paymentSessionSweeper(database.db, paymentProviders, (error) =>
-    app.log.error({ err: error }, 'payment session sweep failed'),
-  );
-  app.addHook('onClose', async () => stopSweeper());
-  // Housekeeping: bonuses past their end go back to the promotions expense (issue 36).
-  const stopBonusExpiry = bonusExpirySweeper(database.db, (error) =>
-    app.log.error({ err: error }, 'bonus expiry sweep failed'),
-  );
-  app.addHook('onClose', async () => stopBonusExpiry());
-  // Housekeeping: cashback campaigns pay each ended period's net losses, once per member (issue 36).
-  const stopCashback = cashbackSweeper(database.db, (error) =>
-    app.log.error({ err: error }, 'cashback payout failed'),
-  );
-  app.addHook('onClose', async () => stopCashback());
-  // Housekeeping: members whose wagering reached a higher level rise to it, with its level-up bonus.
-  const stopLevelUps = levelUpSweeper(database.db, (error) =>
-    app.log.error({ err: error }, 'level-up sweep failed'),
-  );
-  app.addHook('onClose', async () => stopLevelUps());
+  // Housekeeping, on every process: card and coin payments left open expire by themselves (the site's
+  // paymentSessionMinutes); bonuses past their end go back to the promotions expense; cashback
+  // campaigns pay each ended period's net losses, once per member; members whose wagering reached a
+  // higher level rise to it, with its level-up bonus (issue 36).
+  runEvery(app, 'payment session sweep', 60_000, () => expirePaymentSessions(database.db, paymentProviders));
+  runEvery(app, 'bonus expiry sweep', 60_000, () => expireBonuses(database.db));
+  runEvery(app, 'cashback payout', 300_000, () => payCashbacks(database.db));
+  runEvery(app, 'level-up sweep', 300_000, () => levelUpSweep(database.db));
   await sandboxPages(app, { db: database.db, config });
   await apiDocs(app);
   await probes(app, database.db);

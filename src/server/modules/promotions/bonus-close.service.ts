@@ -138,19 +138,3 @@ export async function expireBonuses(db: Db, now = new Date()): Promise<number> {
   }
   return expired;
 }
-
-/** Runs expireBonuses every minute (started by the app, stopped when it closes). */
-export function bonusExpirySweeper(db: Db, onError: (error: unknown) => void, everyMs = 60_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    expireBonuses(db)
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

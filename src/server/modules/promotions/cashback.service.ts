@@ -165,19 +165,3 @@ export async function payCashbacks(db: Db): Promise<Record<CashbackOutcome, numb
   }
   return done;
 }
-
-/** Runs payCashbacks every five minutes (started by the app, stopped when it closes). */
-export function cashbackSweeper(db: Db, onError: (error: unknown) => void, everyMs = 300_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    payCashbacks(db)
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -166,22 +166,6 @@ export async function levelUpSweep(db: Db): Promise<number> {
   return rose;
 }
 
-/** Runs levelUpSweep every five minutes (started by the app, stopped when it closes). */
-export function levelUpSweeper(db: Db, onError: (error: unknown) => void, everyMs = 300_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    levelUpSweep(db)
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
 /** A level as the member's VIP page shows it: its number, the site's name for it, its comp rates. */
 const levelView = (settings: SiteSettings, level: number) => ({
   level,

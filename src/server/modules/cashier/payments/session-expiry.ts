@@ -113,24 +113,3 @@ async function expireSession(db: Db, sessionId: string): Promise<boolean> {
     return true;
   });
 }
-
-/** Runs the sweep every minute until stopped; errors are reported, never thrown. */
-export function paymentSessionSweeper(
-  db: Db,
-  providers: ReadonlyMap<string, PaymentProvider>,
-  onError: (error: unknown) => void,
-  everyMs = 60_000,
-): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    expirePaymentSessions(db, providers)
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
