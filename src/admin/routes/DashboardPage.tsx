@@ -7,6 +7,7 @@ import type { DashboardReply } from '../api/types.ts';
 import { Amount } from '../components/Amount.tsx';
 import { Outcome } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
+import { type Tile, Tiles } from '../components/Tiles.tsx';
 import ui from '../components/ui.module.css';
 import { JackpotPanel } from '../features/jackpot/JackpotPanel.tsx';
 import { useMay } from '../features/session/queries.ts';
@@ -60,21 +61,25 @@ function FigureList({ figures }: { figures: Figures }) {
 function SportsReconciliation({ counts }: { counts: DashboardReply['sportsReconciliation'] }) {
   const { t } = useTranslation();
   const mayTrade = useMay('trading');
-  const tiles = [
-    { key: 'open', value: counts.open, label: t('dashboard.openFindings'), alert: counts.open > 0 },
-    { key: 'repaired', value: counts.repairedToday, label: t('dashboard.repaired'), alert: false },
-    { key: 'runs', value: counts.unfinishedRuns, label: t('dashboard.runs'), alert: false },
+  const tiles: Tile[] = [
+    {
+      key: 'open',
+      value: counts.open,
+      label: t('dashboard.openFindings'),
+      tone: counts.open > 0 ? 'alert' : undefined,
+      testId: 'sports-open',
+    },
+    {
+      key: 'repaired',
+      value: counts.repairedToday,
+      label: t('dashboard.repaired'),
+      testId: 'sports-repaired',
+    },
+    { key: 'runs', value: counts.unfinishedRuns, label: t('dashboard.runs'), testId: 'sports-runs' },
   ];
   return (
     <Panel title={t('dashboard.reconciliation')}>
-      <dl className={styles.counts} aria-label={t('dashboard.reconciliationCounts')}>
-        {tiles.map((t) => (
-          <div key={t.key} className={`${styles.count} ${t.alert ? styles.alert : ''}`}>
-            <dt>{t.label}</dt>
-            <dd data-testid={`sports-${t.key}`}>{t.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Tiles label={t('dashboard.reconciliationCounts')} tiles={tiles} />
       {counts.open > 0 && (
         <p className={styles.followUp}>
           {mayTrade ? (

@@ -6,33 +6,34 @@ import { adminCall } from '../api/client.ts';
 import type { SystemHealthReply } from '../api/types.ts';
 import { Outcome } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
+import { Tiles } from '../components/Tiles.tsx';
 import ui from '../components/ui.module.css';
-import styles from './SystemPage.module.css';
 
 type Health = SystemHealthReply['health'];
 
 /** When a figure means trouble: an operator's eye goes to it first. */
 const LIMITS = { eventLoopMs: 100, lagSeconds: 10, outboxSeconds: 300, requestMs: 1000 };
 
-interface Tile {
+interface HealthTile {
   key: string;
   value: string;
   warn?: boolean;
 }
 
-function Tiles({ label, tiles }: { label: string; tiles: Tile[] }) {
+/** Tiles named by their key under `system.`, red where a figure passed its limit. */
+function HealthTiles({ label, tiles }: { label: string; tiles: HealthTile[] }) {
   const { t } = useTranslation();
   return (
-    <dl className={styles.tiles} aria-label={label}>
-      {tiles.map((tile) => (
-        <div key={tile.key} className={`${styles.tile} ${tile.warn ? styles.warn : ''}`}>
-          <dt>{t(`system.${tile.key}`)}</dt>
-          <dd data-testid={`health-${tile.key}`} translate="no">
-            {tile.value}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <Tiles
+      label={label}
+      tiles={tiles.map((tile) => ({
+        key: tile.key,
+        label: t(`system.${tile.key}`),
+        value: tile.value,
+        tone: tile.warn ? 'alert' : undefined,
+        testId: `health-${tile.key}`,
+      }))}
+    />
   );
 }
 
@@ -59,7 +60,7 @@ export default function SystemPage() {
       {h && (
         <>
           <Panel title={t('system.process')}>
-            <Tiles
+            <HealthTiles
               label={t('system.process')}
               tiles={[
                 {
@@ -78,7 +79,7 @@ export default function SystemPage() {
             />
           </Panel>
           <Panel title={t('system.database')}>
-            <Tiles
+            <HealthTiles
               label={t('system.database')}
               tiles={[
                 { key: 'engine', value: h.database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite' },
@@ -104,7 +105,7 @@ export default function SystemPage() {
             />
           </Panel>
           <Panel title={t('system.traffic')}>
-            <Tiles
+            <HealthTiles
               label={t('system.traffic')}
               tiles={[
                 { key: 'requests', value: n(h.requests.count) },
@@ -126,7 +127,7 @@ export default function SystemPage() {
             />
           </Panel>
           <Panel title={t('system.backlogs')}>
-            <Tiles
+            <HealthTiles
               label={t('system.backlogs')}
               tiles={[
                 { key: 'outboxPending', value: n(h.outbox.pending) },

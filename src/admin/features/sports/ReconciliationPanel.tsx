@@ -6,6 +6,7 @@ import { Field, Outcome } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { Pill } from '../../components/Pill.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
+import { Tiles } from '../../components/Tiles.tsx';
 import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
 import { currentLocale } from '../../i18n/index.ts';
@@ -168,20 +169,31 @@ export function ReconciliationPanel() {
     <Panel title={t('trading.view.reconciliation')}>
       <p className={`${ui.muted} ${styles.note}`}>{t('reconcile.note')}</p>
       {data && (
-        <dl className={styles.counts} aria-label={t('reconcile.counts')}>
-          <div className={data.open > 0 ? styles.countAlert : undefined}>
-            <dt>{t('reconcile.openFindings')}</dt>
-            <dd data-testid="reconcile-open">{data.open}</dd>
-          </div>
-          <div>
-            <dt>{t('reconcile.repairedToday')}</dt>
-            <dd data-testid="reconcile-repaired">{data.repairedToday}</dd>
-          </div>
-          <div className={data.unfinishedRuns > 0 ? styles.countWait : undefined}>
-            <dt>{t('reconcile.runs')}</dt>
-            <dd data-testid="reconcile-runs">{data.unfinishedRuns}</dd>
-          </div>
-        </dl>
+        <Tiles
+          label={t('reconcile.counts')}
+          tiles={[
+            {
+              key: 'open',
+              label: t('reconcile.openFindings'),
+              value: data.open,
+              tone: data.open > 0 ? 'alert' : undefined,
+              testId: 'reconcile-open',
+            },
+            {
+              key: 'repaired',
+              label: t('reconcile.repairedToday'),
+              value: data.repairedToday,
+              testId: 'reconcile-repaired',
+            },
+            {
+              key: 'runs',
+              label: t('reconcile.runs'),
+              value: data.unfinishedRuns,
+              tone: data.unfinishedRuns > 0 ? 'wait' : undefined,
+              testId: 'reconcile-runs',
+            },
+          ]}
+        />
       )}
       <div className={ui.row}>
         <label className={styles.check}>
