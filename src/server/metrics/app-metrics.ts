@@ -44,7 +44,7 @@ export function appMetrics(sources: AppMetricSources): Registry {
   });
   gauge(
     'payment_sessions',
-    'Payment sessions by state',
+    'Payment sessions opened in the last 25 hours (all pending ones), by state',
     async (g) => {
       g.reset();
       for (const [state, n] of Object.entries(await sources.paymentSessions())) g.set({ state }, n);

@@ -104,6 +104,8 @@ export const paymentSessions = pgTable(
     uniqueIndex('payment_sessions_request').on(t.cashRequestId),
     // The expiry sweep's look-up (migration 0020).
     index('payment_sessions_pending').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    // The metrics' last day by state, read from the index alone (migration 0044).
+    index('payment_sessions_recent').on(t.createdAt, t.status),
   ],
 );
 

@@ -29,7 +29,7 @@ const systemHealth = z.object({
   }),
   openStreams: z.number(),
   sportsbook: z.object({ unfinishedRuns: z.number(), openFindings: z.number() }),
-  /** Payment sessions by state. */
+  /** Payment sessions opened in the last 25 hours (all pending ones), by state. */
   paymentSessions: z.record(z.string(), z.number()),
   outbox: z.object({ pending: z.number(), oldestPendingSeconds: z.number() }),
 });
