@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { cachedRead } from '../../db/cached-read.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { memberCards } from '../accounts/members.service.ts';
 
@@ -14,22 +15,14 @@ export function maskNick(nick: string): string {
   return `${chars[0]}***${chars.at(-1)}`;
 }
 
-let popularCache:
-  | { at: number; db: Db; rows: { code: string; gameCompany: string; plays: number }[] }
-  | undefined;
-
 /**
  * The most played games of the last days (today and the POPULAR_DAYS - 1 before it), by rounds
  * played: summed from the summary game_plays_daily (migration 0037), never by counting rounds. Real
  * play only: demo play keeps no round.
  */
-export async function popularGames(db: Db, now = Date.now()) {
-  if (popularCache && popularCache.db === db && now - popularCache.at < POPULAR_TTL_MS)
-    return popularCache.rows;
-  const rows = await queryRows<{ code: string; gameCompany: string; plays: number }>(db, popularSql());
-  popularCache = { at: now, db, rows };
-  return rows;
-}
+export const popularGames = cachedRead(POPULAR_TTL_MS, (db) =>
+  queryRows<{ code: string; gameCompany: string; plays: number }>(db, popularSql()),
+);
 
 /** The rail's query (its plan is checked by a test: an index range over the summary, no rounds). */
 export const popularSql = () =>
@@ -39,11 +32,6 @@ export const popularSql = () =>
       group by p.vendor_code, p.game_code
       order by sum(p.plays) desc, p.game_code
       limit 12`;
-
-/** Forgets the cached count (tests that play and then look). */
-export const forgetPopular = () => {
-  popularCache = undefined;
-};
 
 /** Wins each site's ticker shows. */
 export const WINS_SHOWN = 12;
@@ -107,7 +95,17 @@ export async function recentWinsBySite(db: Db): Promise<Map<number, RecentWin[]>
   return bySite;
 }
 
-/** One site's ticker. */
+/** How long a lobby page reuses the wins it read: one read a second for every lobby of the process. */
+const WINS_TTL_MS = 1_000;
+const recentWinsShared = cachedRead(WINS_TTL_MS, recentWinsBySite);
+
+/** One site's ticker, as a lobby page loads it (the live stream pushes it fresh afterwards). */
 export async function recentWins(db: Db, siteId: number): Promise<RecentWin[]> {
-  return (await recentWinsBySite(db)).get(siteId) ?? [];
+  return (await recentWinsShared(db)).get(siteId) ?? [];
 }
+
+/** Forgets the rails' kept reads (tests that play and then look). */
+export const forgetLobbyRails = () => {
+  popularGames.forget();
+  recentWinsShared.forget();
+};

@@ -6,7 +6,7 @@ import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
 import { seedDemo } from '../../db/seed-demo.ts';
-import { forgetPopular, popularSql } from './lobby-rails.service.ts';
+import { forgetLobbyRails, popularSql } from './lobby-rails.service.ts';
 
 /** The "popular" rail from the summary game_plays_daily (migration 0037), not from a week of rounds. */
 describe.runIf(backendAvailable)('the popular rail’s summary of plays', () => {
@@ -47,7 +47,7 @@ describe.runIf(backendAvailable)('the popular rail’s summary of plays', () => 
       sql`select count(*)::int as n from game_rounds where game_code = 'jungle-gems' and opened_at::date = current_date`,
     );
     expect(await summed('jungle-gems')).toBe(rounds!.n);
-    forgetPopular();
+    forgetLobbyRails();
     const rails = (await t.call('get-game-rails', {})).json();
     expect(rails.popular).toContainEqual({
       code: 'jungle-gems',

@@ -16,7 +16,7 @@ import {
 import { totalReturn as rouletteReturn, spinRoulette } from '../../../shared/games/roulette.ts';
 import { queryRows } from '../../db/client.ts';
 import { seedDemo } from '../../db/seed-demo.ts';
-import { forgetPopular, maskNick } from '../../modules/games/lobby-rails.service.ts';
+import { forgetLobbyRails, maskNick } from '../../modules/games/lobby-rails.service.ts';
 import { moveBlackjack } from './house.blackjack.ts';
 import { floatsFor, sha256Hex } from './seeds.ts';
 import { walletClient } from './wallet-client.ts';
@@ -244,7 +244,7 @@ describe.runIf(backendAvailable)('roulette and blackjack through the wallet', ()
   });
 
   it('the lobby rails: popular from real rounds of the last days (demo play left out), wins with masked names', async () => {
-    forgetPopular();
+    forgetLobbyRails();
     const rails = (await t.call('get-game-rails', {})).json();
     expect(rails.status).toBe('success');
     // Real rounds above: one of roulette, three of blackjack; demo rounds count for nothing.
