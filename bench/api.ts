@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startPgCluster } from '../test/support/pg-cluster.ts';
 import { openIdleStreams } from './support/idle-streams.ts';
-import { benchMember } from './support/players.ts';
+import { benchMember, siteBank } from './support/players.ts';
 import { figuresOf, printFigures } from './support/report.ts';
 import { startServer } from './support/server.ts';
 
@@ -61,7 +61,7 @@ try {
 
   const tokens: string[] = [];
   for (let i = 0; i < MEMBERS; i++) {
-    const member = benchMember(`bench${i}`);
+    const member = benchMember(`bench${i}`, await siteBank(server.url));
     await post('user-register', member);
     const login = await post('user-do-login', { id: member.id, pw: member.pw });
     if (!login.token) throw new Error(`login failed: ${JSON.stringify(login)}`);

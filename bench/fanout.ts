@@ -12,7 +12,7 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { sendNote } from '../src/server/modules/inbox/notes.service.ts';
 import { startPgCluster } from '../test/support/pg-cluster.ts';
 import { openNoteStreams } from './support/note-streams.ts';
-import { benchMember } from './support/players.ts';
+import { benchMember, siteBank } from './support/players.ts';
 import { startServer } from './support/server.ts';
 
 const SIZES = [1_000, 3_000];
@@ -42,7 +42,7 @@ try {
     const res = await fetch(`${server.url}/api/routes/user-register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(benchMember(`fan${i}`)),
+      body: JSON.stringify(benchMember(`fan${i}`, await siteBank(server.url))),
     });
     if (!res.ok) throw new Error(`registration failed: ${await res.text()}`);
   }

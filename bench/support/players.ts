@@ -15,18 +15,31 @@ function poster(url: string) {
   };
 }
 
-/** What a bench member registers with: the spec's fields, the same for every bench. */
-export const benchMember = (id: string) => ({
+/** What a bench member registers with: the spec's fields, the same for every bench, and a bank the site lists. */
+export const benchMember = (id: string, bankname = 'KB Bank') => ({
   id,
   pw: 'benchpass1',
   nick: id,
   phone: '01012345678',
-  bankname: 'KB Bank',
+  bankname,
   birthDate: '1990-04-01',
   terms: true,
   bankOwner: 'Bench',
   banknum: '123-456-789',
 });
+
+const banks = new Map<string, Promise<string>>();
+
+/** The first bank the server's default site lists (a site in baht lists Thai banks only). */
+export function siteBank(url: string): Promise<string> {
+  const known = banks.get(url);
+  if (known) return known;
+  const bank = poster(url)('/api/routes/get-reg-domain', {}).then(
+    (reply) => (reply.site as unknown as { banks: string[] }).banks[0] ?? 'KB Bank',
+  );
+  banks.set(url, bank);
+  return bank;
+}
 
 /**
  * Registers and logs in a bench player through the member API, funds them with 1,000,000,000 by an
@@ -34,7 +47,10 @@ export const benchMember = (id: string) => ({
  */
 export async function fundedPlayer(db: Db, url: string, id: string) {
   const post = poster(url);
-  await post('/api/routes/user-register', benchMember(id));
+  const bank = await siteBank(url);
+  const registered = await post('/api/routes/user-register', benchMember(id, bank));
+  if (registered.status !== 'success')
+    throw new Error(`bench member ${id} not registered: ${JSON.stringify(registered)}`);
   const login = await post('/api/routes/user-do-login', { id, pw: 'benchpass1' });
   const [member] = await db.select({ id: members.id }).from(members).where(eq(members.loginId, id));
   const memberId = member!.id;
