@@ -21,6 +21,7 @@ import { inProcessWalletLoad } from './support/in-process-wallet.ts';
 import { fundedPlayer } from './support/players.ts';
 import { figuresOf, printFigures } from './support/report.ts';
 import { startServer } from './support/server.ts';
+import { formatWal, walWindow } from './support/wal.ts';
 import { type WinTally, walletLoad } from './support/wallet-load.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -79,6 +80,7 @@ try {
   const winsBefore = await winsInLedger();
   // Each connection plays as one player: bet, then the win that closes the round.
   const httpWindow = cpuWindow();
+  const httpWal = await walWindow(database.db);
   const load = walletLoad({
     url: server.url,
     secret: SECRET,
@@ -92,6 +94,7 @@ try {
     'wallet server (Node)': server.pid,
     'load generator (autocannon)': process.pid,
   });
+  const httpWalPerOp = await httpWal.end(run.requests.total);
   const winsAfter = await winsInLedger();
   const wallet = figuresOf(`wallet bet/win (${CLIENTS} clients)`, run);
 
@@ -99,6 +102,7 @@ try {
   const direct = await openDatabase({ databaseUrl: urlOf('bench_wallet'), poolSize: Math.max(10, CLIENTS) });
   const directBefore = await winsInLedger();
   const directWindow = cpuWindow();
+  const directWal = await walWindow(database.db);
   const inProcess = await inProcessWalletLoad({
     db: direct.db,
     gameTokens,
@@ -107,6 +111,7 @@ try {
     seed: process.env.BENCH_SEED,
   });
   const directCpu = directWindow.end(inProcess.operations, { 'wallet service and load (Node)': process.pid });
+  const directWalPerOp = await directWal.end(inProcess.operations);
   const directAfter = await winsInLedger();
   await direct.close();
 
@@ -114,6 +119,7 @@ try {
   const scale = CLIENTS;
   execFileSync('pgbench', ['-i', '-q', '-s', String(scale), urlOf('bench_pgbench')], { stdio: 'ignore' });
   const pgbenchWindow = cpuWindow();
+  const pgbenchWal = await walWindow(database.db);
   const out = execFileSync('pgbench', [
     '-c',
     String(CLIENTS),
@@ -128,6 +134,9 @@ try {
     Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0),
     {},
     'pgbench client',
+  );
+  const pgbenchWalPerTx = await pgbenchWal.end(
+    Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0),
   );
   const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
   const latency = Number(/latency average = ([\d.]+)/.exec(out)?.[1] ?? 0);
@@ -147,6 +156,13 @@ try {
   printCpuSplit('pgbench TPC-B', pgbenchCpu);
   console.log(
     `a wallet operation over HTTP costs ${(cpuPerOperation(httpCpu) / cpuPerOperation(pgbenchCpu)).toFixed(2)} × the CPU of a TPC-B transaction (3 × pgbench needs ≤ 0.33 with both cores busy)`,
+  );
+  console.log('');
+  console.log(formatWal('wallet over HTTP', httpWalPerOp));
+  console.log(formatWal('wallet in process', directWalPerOp));
+  console.log(formatWal('pgbench TPC-B', pgbenchWalPerTx));
+  console.log(
+    `WAL records per wallet operation ÷ per TPC-B transaction = ${(httpWalPerOp.records / pgbenchWalPerTx.records).toFixed(2)} (target: ≤ 15 records per operation)`,
   );
   const ratio = wallet.requestsPerSecond / tps;
   console.log(
