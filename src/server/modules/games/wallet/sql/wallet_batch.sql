@@ -29,8 +29,7 @@ SET join_collapse_limit = 1 SET from_collapse_limit = 1 AS $$
 DECLARE
   v_order int[];
   v_members bigint[];
-  v_revenue smallint[];
-  v_expense smallint[];
+  v_winners bigint[];
   v_jackpot smallint[];
   v_out jsonb[] := array_fill(NULL::jsonb, ARRAY[jsonb_array_length(p_ops)]);
   v_fast int[];
@@ -60,21 +59,24 @@ BEGIN
          -- What wallet_batch_fast may take: a bet or win, alone in the batch for its round.
          array_agg(ord) FILTER (WHERE k IN ('bet', 'win') AND member_id IS NOT NULL AND round_calls = 1),
          array_agg(DISTINCT member_id) FILTER (WHERE member_id IS NOT NULL),
-         array_agg(DISTINCT house_shard(member_id)) FILTER (WHERE member_id IS NOT NULL),
-         array_agg(DISTINCT house_shard(member_id)) FILTER (WHERE member_id IS NOT NULL AND k = 'win'),
+         array_agg(DISTINCT member_id) FILTER (WHERE member_id IS NOT NULL AND k = 'win'),
          array_agg(DISTINCT house_shard(member_id)) FILTER (WHERE member_id IS NOT NULL AND jackpot)
-  INTO v_order, v_fast, v_members, v_revenue, v_expense, v_jackpot
+  INTO v_order, v_fast, v_members, v_winners, v_jackpot
   FROM (SELECT c.*, count(*) OVER (PARTITION BY c.provider, c.round_id) AS round_calls FROM calls c) calls;
 
   PERFORM 1 FROM ledger_accounts
   WHERE id = ANY (ARRAY(
-    -- Each shard's row in every currency (the house keeps one set per currency, migration 0020): a few
-    -- rows more than the batch's members need, locked in the same id order.
-    SELECT h.id FROM unnest(v_revenue) AS s
-    JOIN ledger_accounts h ON h.member_id IS NULL AND h.kind = 'game_revenue' AND h.shard = s
-    UNION ALL
-    SELECT h.id FROM unnest(v_expense) AS s
-    JOIN ledger_accounts h ON h.member_id IS NULL AND h.kind = 'comp_expense' AND h.shard = s))
+    -- Each member's shard row in the member's currency (their cash account's: a transfer never mixes
+    -- currencies), the only house rows their calls post to: a lock is a WAL record of its own.
+    SELECT h.id FROM unnest(v_members) AS m(id)
+    JOIN ledger_accounts c ON c.member_id = m.id AND c.kind = 'cash'
+    JOIN ledger_accounts h ON h.member_id IS NULL AND h.kind = 'game_revenue' AND h.shard = house_shard(m.id)
+                          AND h.currency = c.currency
+    UNION
+    SELECT h.id FROM unnest(v_winners) AS m(id)
+    JOIN ledger_accounts c ON c.member_id = m.id AND c.kind = 'cash'
+    JOIN ledger_accounts h ON h.member_id IS NULL AND h.kind = 'comp_expense' AND h.shard = house_shard(m.id)
+                          AND h.currency = c.currency))
   ORDER BY id FOR NO KEY UPDATE;
 
   -- The jackpot pool shards the batch's bets will feed, in shard order, before any call runs: a

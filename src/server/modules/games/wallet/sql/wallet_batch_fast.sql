@@ -49,6 +49,7 @@ DECLARE
   v_refs jsonb[];
   v_replies jsonb;
   v_count int;
+  v_opened bigint[];
 BEGIN
   -- The offered calls, parsed once.
   SELECT array_agg(ROW(x.ord::int, x.k, x.p, x.tx, x.h, x.r, x.t, x.a, x.i, x.c)::wallet_fast_call ORDER BY x.ord)
@@ -116,15 +117,26 @@ BEGIN
 
   -- Today's stakes and wins per member (limits, migration 0014), before the cash accounts are locked;
   -- the day is the member's site's (site_time_zone, as member_timezone gives it).
+  -- An update first and an insert only for a member's first play of the day: ON CONFLICT DO UPDATE
+  -- locks the row before it updates it, a WAL record more. The member's house shard row, locked by
+  -- wallet_batch, keeps two batches off the same member's day.
+  WITH t AS (
+    SELECT t.member, (now() AT TIME ZONE site_time_zone(st.settings))::date AS day, t.stake, t.win
+    FROM (SELECT u.member, sum(u.stake) AS stake, sum(u.win) AS win
+          FROM (SELECT b.member, b.a AS stake, 0 AS win FROM unnest(v_bets) b
+                UNION ALL
+                SELECT w.member, 0, w.a FROM unnest(v_wins) w WHERE w.a > 0) u
+          GROUP BY u.member) t
+    JOIN members m ON m.id = t.member
+    JOIN sites st ON st.id = m.site_id
+  ), grown AS (
+    UPDATE member_play_days d SET stakes = d.stakes + t.stake, wins = d.wins + t.win
+    FROM t WHERE d.member_id = t.member AND d.day = t.day
+    RETURNING d.member_id
+  )
   INSERT INTO member_play_days AS d (member_id, day, deposits, stakes, wins)
-  SELECT t.member, (now() AT TIME ZONE site_time_zone(st.settings))::date, 0, t.stake, t.win
-  FROM (SELECT u.member, sum(u.stake) AS stake, sum(u.win) AS win
-        FROM (SELECT b.member, b.a AS stake, 0 AS win FROM unnest(v_bets) b
-              UNION ALL
-              SELECT w.member, 0, w.a FROM unnest(v_wins) w WHERE w.a > 0) u
-        GROUP BY u.member) t
-  JOIN members m ON m.id = t.member
-  JOIN sites st ON st.id = m.site_id
+  SELECT t.member, t.day, 0, t.stake, t.win FROM t
+  WHERE t.member NOT IN (SELECT g.member_id FROM grown g)
   ORDER BY t.member
   ON CONFLICT (member_id, day) DO UPDATE SET stakes = d.stakes + excluded.stakes, wins = d.wins + excluded.wins;
 
@@ -138,16 +150,31 @@ BEGIN
         ORDER BY id FOR NO KEY UPDATE) a;
 
   -- The bets' rounds: new ones opened and listed in open_game_rounds, open ones of the same member grown.
-  WITH rounds AS (
+  -- A plain insert, not ON CONFLICT: a speculative insertion costs a WAL record more. A round opened
+  -- meanwhile by another batch raises 23505 here, and the batch runs call by call.
+  WITH opened AS (
     INSERT INTO game_rounds (provider, round_id, member_id, game_session_id, vendor_code, game_code, category, total_bet)
-    SELECT b.p, b.r, b.member, b.game, b.vendor, b.code, b.cat, b.a FROM unnest(v_bets) b ORDER BY b.ord
-    ON CONFLICT (provider, round_id) DO UPDATE SET total_bet = game_rounds.total_bet + excluded.total_bet
-      WHERE game_rounds.status = 'open' AND game_rounds.member_id = excluded.member_id
-    RETURNING id, xmax = 0 AS opened -- xmax is 0 on a row this statement inserted
+    SELECT b.p, b.r, b.member, b.game, b.vendor, b.code, b.cat, b.a FROM unnest(v_bets) b
+    WHERE NOT EXISTS (SELECT 1 FROM game_rounds r WHERE r.provider = b.p AND r.round_id = b.r)
+    ORDER BY b.ord
+    RETURNING id
   ), listed AS (
-    INSERT INTO open_game_rounds (game_round_id) SELECT id FROM rounds WHERE opened
+    INSERT INTO open_game_rounds (game_round_id) SELECT id FROM opened
   )
-  SELECT count(*) INTO v_count FROM rounds;
+  SELECT coalesce(array_agg(id), '{}') INTO v_opened FROM opened;
+  v_count := cardinality(v_opened);
+  -- Rounds that were open already (a second bet in a round): only then an update, whose statement
+  -- triggers would run even for no row.
+  IF v_count < cardinality(v_bets) THEN
+    WITH grown AS (
+      UPDATE game_rounds g SET total_bet = g.total_bet + b.a
+      FROM unnest(v_bets) b
+      WHERE g.provider = b.p AND g.round_id = b.r AND g.status = 'open' AND g.member_id = b.member
+        AND g.id <> ALL (v_opened) -- not a round the insert above just opened
+      RETURNING g.id
+    )
+    SELECT v_count + count(*) INTO v_count FROM grown;
+  END IF;
   IF v_count <> cardinality(v_bets) THEN
     RAISE EXCEPTION 'wallet_batch_fast: a round closed concurrently' USING ERRCODE = '40001';
   END IF;
