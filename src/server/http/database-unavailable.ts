@@ -15,9 +15,16 @@ const CONNECTION_CODES = new Set([
   '08000',
   '08003',
   '08006', // connection exceptions
+  // read_only_sql_transaction: the statement reached a node that is (now) a standby, as during a
+  // failover; it was refused whole, so nothing of it committed.
+  '25006',
 ]);
+/**
+ * Also pgbouncer's own refusals while no primary answers behind it (server connection lost, no
+ * server connection within query_wait_timeout, login to the server failing).
+ */
 const CONNECTION_MESSAGES =
-  /Connection terminated|not queryable|the database system is (starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect/i;
+  /Connection terminated|not queryable|the database system is (starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect|server conn crashed|query_wait_timeout|pgbouncer cannot connect to server|server login has been failing|no more connections allowed|server closed the connection unexpectedly/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {

@@ -9,6 +9,7 @@ import {
   WAGERING_BASES,
 } from '../../promotions.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
+import { readFrom } from './read-from.ts';
 import { idNumber, idParam, levelNumber, patchOf } from './fields.ts';
 
 /** Minor units: never negative, exact in a JS number, far below a bigint's overflow. */
@@ -217,6 +218,8 @@ export const promotionsEndpoints = {
         /** Cash the campaign has cost: what its conversions and its cashback paid as cash paid to members. */
         cost: z.number(),
       }),
+      /** The report may read a replica; the screen shows its lag. */
+      readFrom,
     }),
   }),
 } as const;
