@@ -136,9 +136,8 @@ for i in $(seq 0 $((APPS - 1))); do
       nohup "$ROOT/node_modules/.bin/node" --import tsx "$ROOT/src/server/main.ts" >"$STATE/app$((i + 1)).log" 2>&1 &
     echo $! >"$STATE/app$((i + 1)).pid"
   )
-done
-for i in $(seq 0 $((APPS - 1))); do
-  wait_for 120 "app node $((i + 1))" curl -sf "http://127.0.0.1:${APP_PORTS[$i]}/readyz"
+  # One after the other: the first start migrates and loads the demo data set once.
+  wait_for 120 "app node $((i + 1))" curl -sf "http://127.0.0.1:$port/readyz"
 done
 log "up: state in $STATE"
 cat "$STATE/urls.env"
