@@ -75,7 +75,9 @@ for node in pg1 pg2; do
   [ "$(id -u)" = 0 ] && chown -R postgres: "$STATE/$node"
   log "patroni $node (postgres $PG_PORT, REST $REST_PORT)"
   as_pg nohup patroni "$STATE/$node/patroni.yml" >"$STATE/$node/patroni.log" 2>&1 &
-  echo $! >"$STATE/$node/patroni.pid"
+  # The pid of Patroni itself, not of runuser (which does not pass a TERM on): down.sh stops it.
+  wait_for 10 "patroni $node" pgrep -f -x "/usr/bin/python3 /usr/bin/patroni $STATE/$node/patroni.yml"
+  pgrep -f -x "/usr/bin/python3 /usr/bin/patroni $STATE/$node/patroni.yml" >"$STATE/$node/patroni.pid"
   # The first node bootstraps before the second starts, so pg1 is the first primary.
   [ "$node" = pg1 ] && wait_for 90 "the primary" curl -sf "http://127.0.0.1:$PG1_REST_PORT/primary"
 done
@@ -91,7 +93,11 @@ if [ -f "$STATE/haproxy.pid" ] && kill -0 "$(cat "$STATE/haproxy.pid")" 2>/dev/n
   haproxy -f "$STATE/haproxy.cfg" -D
 fi
 SUPER_URL="postgres://postgres:$SUPERUSER_PASSWORD@127.0.0.1:$HAPROXY_PRIMARY_PORT/postgres"
-wait_for 30 "haproxy's primary port" psql "$SUPER_URL" -Atc 'select 1'
+# HAProxy counts a server up until its first checks fail: wait until its primary port reaches only the primary.
+on_primary() { [ "$(psql "$SUPER_URL" -Atc 'select pg_is_in_recovery()')" = f ]; }
+wait_for 30 "haproxy's primary port" on_primary
+sleep 3
+wait_for 30 "haproxy's primary port" on_primary
 
 # The app's role and database (its migrations run at the app's start).
 psql "$SUPER_URL" -v ON_ERROR_STOP=1 -q <<SQL

@@ -38,7 +38,13 @@ function readEnv(file: string): Record<string, string> {
 
 export async function startHaStack(dir: string, portBase: number): Promise<HaStack> {
   const env = { ...process.env, DEPLOY_DIR: dir, DEPLOY_PORT_BASE: String(portBase) };
-  execFileSync(join(ROOT, 'deploy/up.sh'), ['--no-apps'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const down = () => execFileSync(join(ROOT, 'deploy/down.sh'), ['--purge'], { env, stdio: 'inherit' });
+  try {
+    execFileSync(join(ROOT, 'deploy/up.sh'), ['--no-apps'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  } catch (error) {
+    down();
+    throw error;
+  }
   const urlsEnv = readEnv(join(dir, 'urls.env'));
   const urls = {
     pooled: urlsEnv.DATABASE_URL!,
@@ -96,7 +102,7 @@ export async function startHaStack(dir: string, portBase: number): Promise<HaSta
     async close() {
       for (const server of servers) await server.stop();
       await stack.database.close().catch(() => {});
-      execFileSync(join(ROOT, 'deploy/down.sh'), ['--purge'], { env, stdio: 'inherit' });
+      down();
     },
   };
   return stack;
