@@ -23,8 +23,8 @@ describe.runIf(isPostgres)('back-office reports read the replica; money reads th
     const source = await t.register();
     const [row] = await t.db.select().from(members).where(eq(members.loginId, source.id));
     const { id: _id, ...rest } = row!;
-    await t.replica!.db
-      .insert(members)
+    await t
+      .replica!.db.insert(members)
       .values({ ...rest, loginId: login, nick: login, referralCode: login.slice(0, 12) });
   }
 
@@ -60,7 +60,11 @@ describe.runIf(isPostgres)('back-office reports read the replica; money reads th
         key: `adj-${member.id}`,
       });
       expect(adjusted.statusCode, adjusted.body).toBe(200);
-      const asked = await t.call('apply-user-withdraw', { balance: 10_000, code: `w-${member.id}` }, { token });
+      const asked = await t.call(
+        'apply-user-withdraw',
+        { balance: 10_000, code: `w-${member.id}` },
+        { token },
+      );
       expect(asked.statusCode, asked.body).toBeLessThan(500);
       expect((await balancesOf(t, token)).cash).toBeLessThanOrEqual(25_000);
       expect(acquired).toBe(0);
@@ -74,7 +78,11 @@ describe.runIf(isPostgres)('back-office reports read the replica; money reads th
 
   it('falls back to the primary when the replica is further behind than the bound, or down', async () => {
     const behind = reportReader(t.db, t.replica, -1);
-    expect((await behind.pick()).readFrom).toEqual({ source: 'primary', lagSeconds: 0, replicaLagSeconds: 0 });
+    expect((await behind.pick()).readFrom).toEqual({
+      source: 'primary',
+      lagSeconds: 0,
+      replicaLagSeconds: 0,
+    });
 
     const down = await openDatabase({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none', poolSize: 1 });
     try {

@@ -65,7 +65,10 @@ export function reportReader(
       if (!replica) return onPrimary;
       const seconds = await lag();
       if (seconds === undefined || seconds > maxLagSeconds) {
-        return { db: primary, readFrom: { source: 'primary', lagSeconds: 0, replicaLagSeconds: seconds ?? null } };
+        return {
+          db: primary,
+          readFrom: { source: 'primary', lagSeconds: 0, replicaLagSeconds: seconds ?? null },
+        };
       }
       served += 1;
       return { db: replica.db, readFrom: { source: 'replica', lagSeconds: Math.round(seconds * 10) / 10 } };

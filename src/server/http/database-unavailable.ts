@@ -31,7 +31,8 @@ export function unavailableReason(error: unknown): string {
   let reason = '';
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
     const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof message === 'string') reason = `${typeof code === 'string' ? `${code} ` : ''}${message}`.slice(0, 200);
+    if (typeof message === 'string')
+      reason = `${typeof code === 'string' ? `${code} ` : ''}${message}`.slice(0, 200);
     e = cause;
   }
   return reason;

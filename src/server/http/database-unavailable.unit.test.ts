@@ -49,7 +49,9 @@ describe('a failover behind pgbouncer and HAProxy', () => {
     ]) {
       expect(isDatabaseUnavailable(wrapped(fatal(message)))).toBe(true);
     }
-    const readOnly = Object.assign(new Error('cannot execute INSERT in a read-only transaction'), { code: '25006' });
+    const readOnly = Object.assign(new Error('cannot execute INSERT in a read-only transaction'), {
+      code: '25006',
+    });
     expect(isDatabaseUnavailable(wrapped(readOnly))).toBe(true);
   });
 

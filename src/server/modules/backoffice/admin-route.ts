@@ -6,8 +6,8 @@ import type {
   ParsedQuery,
   ReplyValue,
 } from '../../../shared/contract/admin/endpoint.ts';
-import type { Permission } from '../../../shared/vocabulary.ts';
 import type { ReadFrom } from '../../../shared/contract/admin/read-from.ts';
+import type { Permission } from '../../../shared/vocabulary.ts';
 import type { Db } from '../../db/client.ts';
 import type { AttemptLimits } from '../accounts/attempt-limits.ts';
 import type { PaymentMode } from '../cashier/payments/test-payments.ts';

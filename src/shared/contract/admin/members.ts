@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MEMBER_STATUSES, NOTE_TARGETS, ROUND_STATUSES, TICKET_KINDS } from '../../vocabulary.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
-import { readFrom } from './read-from.ts';
 import { idParam, levelNumber } from './fields.ts';
+import { readFrom } from './read-from.ts';
 
 /** The member's ledger accounts; `vault` is the cash they set aside (shown to older front ends as `point`). */
 const balances = z.object({ cash: z.number(), comp: z.number(), held: z.number(), vault: z.number() });

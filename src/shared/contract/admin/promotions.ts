@@ -9,8 +9,8 @@ import {
   WAGERING_BASES,
 } from '../../promotions.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
-import { readFrom } from './read-from.ts';
 import { idNumber, idParam, levelNumber, patchOf } from './fields.ts';
+import { readFrom } from './read-from.ts';
 
 /** Minor units: never negative, exact in a JS number, far below a bigint's overflow. */
 const money = z.number().int().min(0).max(1e12);

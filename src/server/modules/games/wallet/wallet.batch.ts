@@ -54,7 +54,8 @@ function batchSender(db: Db) {
   }
   const connection = heldConnection(driver);
   return {
-    send: (json: string) => connection.query<BatchRow>(statementFor(driver, 'wallet_batch', BATCH_SQL, [json])),
+    send: (json: string) =>
+      connection.query<BatchRow>(statementFor(driver, 'wallet_batch', BATCH_SQL, [json])),
     idle: () => connection.release(),
   };
 }
