@@ -28,6 +28,11 @@ end)::float8 as lag`;
 
 /** The lag is measured at most this often: a page's several reads share one measurement. */
 const RECHECK_MS = 1_000;
+/**
+ * A replica that does not answer within this is taken as down: behind pgbouncer a missing standby
+ * shows as a wait for a server connection, not as a refusal.
+ */
+const ANSWER_MS = 1_000;
 
 export function reportReader(
   primary: Db,
@@ -42,11 +47,18 @@ export function reportReader(
 
   async function measure(): Promise<number | undefined> {
     if (!replica) return undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(resolve, ANSWER_MS, undefined);
+    });
     try {
-      const [row] = await queryRows<{ lag: number }>(replica.db, LAG_SQL);
-      return row?.lag;
+      const measured = queryRows<{ lag: number }>(replica.db, LAG_SQL).then(([row]) => row?.lag);
+      measured.catch(() => {}); // a late failure after the timeout has nobody to tell
+      return await Promise.race([measured, late]);
     } catch {
       return undefined; // the replica is down: the primary answers
+    } finally {
+      clearTimeout(timer);
     }
   }
 
