@@ -18,6 +18,7 @@ export async function verifyRun(db: Database['db'], players: Player[]): Promise<
   let sportsBets = 0;
   let lost = 0;
   let wrongBalances = 0;
+  let doubledOn = 0;
   for (const player of players) {
     const txIds = player.ackedWalletTx;
     acknowledged += txIds.length + player.approvedDeposits.length;
@@ -48,6 +49,7 @@ export async function verifyRun(db: Database['db'], players: Player[]): Promise<
     const { cash } = await memberBalances(db, player.memberId);
     if (cash !== player.expectedCash) {
       wrongBalances += 1;
+      if (cash > player.expectedCash) doubledOn += 1; // more money than the acknowledged calls gave
       console.log(`  ${player.login}: cash ${cash}, expected ${player.expectedCash} from the acknowledged calls`);
     }
   }
@@ -56,7 +58,7 @@ export async function verifyRun(db: Database['db'], players: Player[]): Promise<
   const sound = isLedgerSound(audit);
   console.log(
     `  acknowledged calls ${acknowledged}, of them ${sportsBets} sports bets (attempts ${tally.calls}, unanswered attempts repeated ${tally.failedAttempts}, of them 503 'unavailable' ${tally.unavailable}); ` +
-      `lost ${lost}; doubled or missing money on ${wrongBalances} of ${players.length} players`,
+      `lost ${lost}; doubled ${doubledOn}; balances off on ${wrongBalances} of ${players.length} players`,
   );
   console.log(
     `  ledger: ${audit.transfers} transfers, sum ${audit.totalBalance}, drifted ${audit.driftedAccounts.length}, ` +

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Registry } from 'prom-client';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { reportReader } from './db/report-reader.ts';
 import { runEvery } from './housekeeping.ts';
 import { compressReplies } from './http/compression.ts';
 import { installErrorHandler } from './http/error-handler.ts';
@@ -82,6 +83,8 @@ declare module 'fastify' {
 export interface AppOptions {
   config: Config;
   database: Database;
+  /** A replica (DATABASE_REPLICA_URL) the back office's reports read while it is fresh enough. */
+  replica?: Database;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
@@ -128,6 +131,7 @@ async function messaging(app: FastifyInstance, database: Database, config: Confi
 export async function buildApp({
   config,
   database,
+  replica,
   logger = true,
   logStream,
 }: AppOptions): Promise<FastifyInstance> {
@@ -222,6 +226,7 @@ export async function buildApp({
   const paymentMode = { production: config.production };
   await adminApi(app, {
     db: database.db,
+    reports: reportReader(database.db, replica, config.replicaMaxLagSeconds),
     limits,
     paymentProviders: [...paymentProviders.keys()],
     testOnlyPaymentProviders: [...paymentProviders.values()].filter((p) => p.testOnly).map((p) => p.code),

@@ -10,6 +10,15 @@ export interface Config {
   /** postgres://... selects a PostgreSQL server; otherwise PGlite under dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /**
+   * DATABASE_DIRECT_URL: a session connection to the primary when DATABASE_URL is a transaction
+   * pooler (pgbouncer): LISTEN and the migrations' lock go there.
+   */
+  databaseDirectUrl: string | undefined;
+  /** DATABASE_REPLICA_URL: a standby the back office's dashboard, searches and reports read from. */
+  databaseReplicaUrl: string | undefined;
+  /** Past this lag (REPLICA_MAX_LAG_SECONDS) or with the replica down, those reads go to the primary. */
+  replicaMaxLagSeconds: number;
   /** Connections each process keeps to PostgreSQL. */
   dbPoolSize: number;
   seedDemo: boolean;
@@ -161,6 +170,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? './data/pglite',
+    databaseDirectUrl: env.DATABASE_DIRECT_URL || undefined,
+    databaseReplicaUrl: env.DATABASE_REPLICA_URL || undefined,
+    replicaMaxLagSeconds: intFrom(env, 'REPLICA_MAX_LAG_SECONDS', 10, 0),
     // The wallet keeps one connection while its batches follow each other; the rest serve all else.
     dbPoolSize: intFrom(env, 'DB_POOL_SIZE', 10, 2),
     seedDemo: env.SEED_DEMO !== '0',

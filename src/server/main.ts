@@ -13,9 +13,18 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   poolSize: config.dbPoolSize,
+  directUrl: config.databaseDirectUrl,
 });
+// Reports read a replica through the same kind of pooler: a few connections, no named statements.
+const replica = config.databaseReplicaUrl
+  ? await openDatabase({
+      databaseUrl: config.databaseReplicaUrl,
+      poolSize: 4,
+      pooled: Boolean(config.databaseDirectUrl),
+    })
+  : undefined;
 await migrate(database, { currency: config.currency });
-const app = await buildApp({ config, database });
+const app = await buildApp({ config, database, ...(replica ? { replica } : {}) });
 if (config.seedDemo && (await seedDemo(database.db))) {
   app.log.info('demo data loaded (login demo / demo1234); set SEED_DEMO=0 to start without it');
 }
@@ -29,6 +38,7 @@ async function shutdown(signal: string) {
   await oddsFeed?.stop();
   await app.close();
   await database.close();
+  await replica?.close();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

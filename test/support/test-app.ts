@@ -20,6 +20,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   database: Database;
+  /** With `{ replica: true }`: a second database the back office's reports read (DATABASE_REPLICA_URL). */
+  replica?: Database;
   config: Config;
   /** POST /api/routes/<name> as a browser on our own origin would send it. */
   call(route: RouteName | string, body?: unknown, options?: CallOptions): Promise<LightMyRequestResponse>;
@@ -65,19 +67,27 @@ export function newMember(overrides: Partial<RegisterBody> = {}): RegisterBody {
 /** Builds the app on a fresh database for the calling test file and closes both afterwards. */
 export function useTestApp(
   configOverrides: Partial<Config> = {},
-  options: { logStream?: Writable } = {},
+  options: { logStream?: Writable; replica?: boolean } = {},
 ): TestApp {
   const ctx = {} as TestApp;
   beforeAll(async () => {
     const database = await createTestDatabase();
+    const replica = options.replica ? await createTestDatabase() : undefined;
     const config = { ...readConfig({}), webRoot: undefined, ...configOverrides };
-    const app = await buildApp({ config, database, logger: false, logStream: options.logStream });
+    const app = await buildApp({
+      config,
+      database,
+      ...(replica ? { replica } : {}),
+      logger: false,
+      logStream: options.logStream,
+    });
     await app.ready();
-    Object.assign(ctx, { app, db: database.db, database, config });
+    Object.assign(ctx, { app, db: database.db, database, replica, config });
   });
   afterAll(async () => {
     await ctx.app?.close();
     await ctx.database?.close();
+    await ctx.replica?.close();
   });
 
   ctx.call = (route, body = {}, options = {}) => {

@@ -7,6 +7,7 @@ import type { DashboardReply } from '../api/types.ts';
 import { Amount } from '../components/Amount.tsx';
 import { Outcome } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
+import { ReadFromNote } from '../components/ReadFromNote.tsx';
 import { type Tile, Tiles } from '../components/Tiles.tsx';
 import ui from '../components/ui.module.css';
 import { JackpotPanel } from '../features/jackpot/JackpotPanel.tsx';
@@ -127,6 +128,7 @@ export default function DashboardPage() {
   return (
     <div className={ui.page}>
       <PageHead title={t('nav.dashboard')} />
+      <ReadFromNote readFrom={query.data?.readFrom} />
       <Outcome error={query.error} />
       {data && (
         <>

@@ -7,6 +7,7 @@ import type { MemberRow } from '../api/types.ts';
 import { Outcome } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
 import { Pill } from '../components/Pill.tsx';
+import { ReadFromNote } from '../components/ReadFromNote.tsx';
 import { type Column, Table } from '../components/Table.tsx';
 import ui from '../components/ui.module.css';
 import { When } from '../components/When.tsx';
@@ -42,6 +43,7 @@ export default function MembersPage() {
   return (
     <div className={ui.page}>
       <PageHead title={t('nav.members')} />
+      <ReadFromNote readFrom={search.data?.readFrom} />
       <search>
         <form className={ui.row} onSubmit={submit}>
           <input

@@ -17,8 +17,13 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Set for PostgreSQL: migrations take a dedicated connection for their lock. */
+  /**
+   * Set for PostgreSQL: where a connection of its own goes (the migrations' lock, the live updates'
+   * LISTEN): DATABASE_DIRECT_URL when the pool's URL is a transaction pooler, else the pool's URL.
+   */
   url?: string;
+  /** The pool goes through a transaction pooler (pgbouncer): no named prepared statements. */
+  pooled?: boolean;
   /** PostgreSQL: the connection pool's clients (metrics). PGlite has one in-process connection. */
   poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
@@ -53,7 +58,17 @@ export interface OpenOptions {
   /** A PGlite data-dir snapshot to start from (tests). */
   snapshot?: Blob | undefined;
   poolSize?: number;
+  /**
+   * A direct (session) connection URL, set when `databaseUrl` is a transaction pooler: session
+   * features (LISTEN, the migrations' advisory lock) go there, and the pool prepares no named statements.
+   */
+  directUrl?: string | undefined;
+  /** The URL is a transaction pooler (implied by `directUrl`): no named prepared statements. */
+  pooled?: boolean;
 }
+
+/** Pools behind a transaction pooler, which may run each statement on another server connection. */
+const pooledPools = new WeakSet<pg.Pool>();
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -70,7 +85,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       waiting: pool.waitingCount,
       max: pool.options.max,
     });
-    return { db, kind: 'postgres', url: options.databaseUrl, poolStats, close: () => pool.end() };
+    const pooled = options.pooled ?? Boolean(options.directUrl);
+    if (pooled) pooledPools.add(pool);
+    return {
+      db,
+      kind: 'postgres',
+      url: options.directUrl || options.databaseUrl,
+      pooled,
+      poolStats,
+      close: () => pool.end(),
+    };
   }
   const client = await PGlite.create({
     dataDir: options.dataDir,
@@ -93,14 +117,20 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 /**
  * A hot-path statement by name: PostgreSQL parses and plans it once per connection (a named
  * prepared statement; on PGlite through its protocol API) instead of on every call. Only for the
- * root handle, not inside a transaction.
+ * root handle, not inside a transaction. Behind a transaction pooler the statement goes unnamed: the
+ * next call may land on a server connection that never saw it prepared.
  */
 export async function preparedRows<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
   const client = driverOf(db);
   if (client instanceof pg.Pool) {
-    return (await client.query({ name, text, values })).rows as T[];
+    return (await client.query(statementFor(client, name, text, values))).rows as T[];
   }
   return pgliteNamedRows<T>(client, name, text, values);
+}
+
+/** A statement for `pool`: named (prepared once per connection) unless the pool is behind a transaction pooler. */
+export function statementFor(pool: pg.Pool, name: string, text: string, values: unknown[]): pg.QueryConfig {
+  return pooledPools.has(pool) ? { text, values } : { name, text, values };
 }
 
 /** The driver under a root handle: a pg.Pool on PostgreSQL, the PGlite instance otherwise. */

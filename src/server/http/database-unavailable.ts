@@ -15,9 +15,28 @@ const CONNECTION_CODES = new Set([
   '08000',
   '08003',
   '08006', // connection exceptions
+  // read_only_sql_transaction: the statement reached a node that is (now) a standby, as during a
+  // failover; it was refused whole, so nothing of it committed.
+  '25006',
 ]);
+/**
+ * Also pgbouncer's own refusals while no primary answers behind it (server connection lost, no
+ * server connection within query_wait_timeout, login to the server failing).
+ */
 const CONNECTION_MESSAGES =
-  /Connection terminated|not queryable|the database system is (starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect/i;
+  /Connection terminated|not queryable|the database system is (starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect|server conn crashed|query_wait_timeout|pgbouncer cannot connect to server|server login has been failing|no more connections allowed|server closed the connection unexpectedly/i;
+
+/** The driver's own words for the outage (the innermost cause: Drizzle wraps it with the whole query). */
+export function unavailableReason(error: unknown): string {
+  let reason = '';
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof message === 'string')
+      reason = `${typeof code === 'string' ? `${code} ` : ''}${message}`.slice(0, 200);
+    e = cause;
+  }
+  return reason;
+}
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './database-unavailable.ts';
+import { isDatabaseUnavailable, unavailableReason } from './database-unavailable.ts';
 
 const wrapped = (cause: unknown) =>
   Object.assign(new Error('Failed query: insert into cash_requests ...'), { cause });
@@ -34,5 +34,28 @@ describe('a failure that is the database being out of reach', () => {
       false,
     );
     expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+});
+
+describe('a failover behind pgbouncer and HAProxy', () => {
+  const fatal = (message: string) => Object.assign(new Error(message), { code: '08P01', severity: 'FATAL' });
+
+  it('is unavailable: pgbouncer has no server, or the statement reached a standby', () => {
+    for (const message of [
+      'server login has been failing, try again later (server_login_retry)',
+      'query_wait_timeout',
+      'server conn crashed?',
+      'pgbouncer cannot connect to server',
+    ]) {
+      expect(isDatabaseUnavailable(wrapped(fatal(message)))).toBe(true);
+    }
+    const readOnly = Object.assign(new Error('cannot execute INSERT in a read-only transaction'), {
+      code: '25006',
+    });
+    expect(isDatabaseUnavailable(wrapped(readOnly))).toBe(true);
+  });
+
+  it('is logged by the driver’s own words, not the whole query', () => {
+    expect(unavailableReason(wrapped(fatal('query_wait_timeout')))).toBe('08P01 query_wait_timeout');
   });
 });

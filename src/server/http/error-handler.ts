@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { MSG, STATUS } from '../../shared/messages.ts';
-import { isDatabaseUnavailable } from './database-unavailable.ts';
+import { isDatabaseUnavailable, unavailableReason } from './database-unavailable.ts';
 import { ApiError, errors } from './errors.ts';
 
 /** Fastify's own refusals of a request, as clear 4xx replies. */
@@ -31,7 +31,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(apiError.httpStatus).send(apiError.toReply());
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      // Short: a failover answers hundreds of requests this way, and the stack says nothing new.
+      request.log.warn({ reason: unavailableReason(error) }, 'database unavailable');
       return reply.code(503).header('retry-after', '1').send({
         status: STATUS.unavailable,
         msg: MSG.failure,

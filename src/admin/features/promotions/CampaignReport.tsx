@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { adminCall } from '../../api/client.ts';
 import { Amount } from '../../components/Amount.tsx';
+import { ReadFromNote } from '../../components/ReadFromNote.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import type { Campaign } from './campaignDraft.ts';
 
@@ -38,12 +39,15 @@ export function CampaignReport({ campaign }: { campaign: Campaign }) {
     },
   ];
   return (
-    <Table
-      rows={rows}
-      columns={columns}
-      rowKey={(l) => l.key}
-      empty=""
-      label={t('promotions.reportOf', { name: campaign.name })}
-    />
+    <>
+      <Table
+        rows={rows}
+        columns={columns}
+        rowKey={(l) => l.key}
+        empty=""
+        label={t('promotions.reportOf', { name: campaign.name })}
+      />
+      <ReadFromNote readFrom={report.data?.readFrom} />
+    </>
   );
 }

@@ -18,7 +18,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bodySchema } from '../../../shared/contract/admin/endpoint.ts';
+import type { ReadFrom } from '../../../shared/contract/admin/read-from.ts';
 import type { Db } from '../../db/client.ts';
+import type { ReportReader } from '../../db/report-reader.ts';
 import { sameOriginOnly } from '../../http/csrf.ts';
 import { errors } from '../../http/errors.ts';
 import { startSse } from '../../http/sse.ts';
@@ -90,6 +92,8 @@ declare module 'fastify' {
 
 export interface AdminApiDeps {
   db: Db;
+  /** Where `reads: 'reports'` routes read; without it, the primary. */
+  reports?: ReportReader;
   limits: AttemptLimits;
   /** The pending badge's pushed counts (modules/live); without it the screens only poll. */
   operatorFeed?: OperatorFeed;
@@ -100,6 +104,8 @@ export interface AdminApiDeps {
   testOnlyPaymentProviders?: readonly string[];
   paymentMode?: PaymentMode;
 }
+
+const ON_PRIMARY: ReadFrom = { source: 'primary', lagSeconds: 0 };
 
 function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -164,8 +170,13 @@ export async function adminApi(app: FastifyInstance, deps: AdminApiDeps): Promis
             const operator = request.operator as Operator;
             const params = endpoint.params ? parseInput(endpoint.params, request.params) : undefined;
             const body = bodySchema(endpoint, params);
+            const read =
+              route.reads === 'reports' && deps.reports
+                ? await deps.reports.pick()
+                : { db: deps.db, readFrom: ON_PRIMARY };
             const result = await route.handler({
-              db: deps.db,
+              db: read.db,
+              readFrom: read.readFrom,
               limits: deps.limits,
               paymentProviders,
               testOnlyPaymentProviders: deps.testOnlyPaymentProviders ?? [],

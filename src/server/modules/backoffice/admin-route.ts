@@ -6,6 +6,7 @@ import type {
   ParsedQuery,
   ReplyValue,
 } from '../../../shared/contract/admin/endpoint.ts';
+import type { ReadFrom } from '../../../shared/contract/admin/read-from.ts';
 import type { Permission } from '../../../shared/vocabulary.ts';
 import type { Db } from '../../db/client.ts';
 import type { AttemptLimits } from '../accounts/attempt-limits.ts';
@@ -15,7 +16,10 @@ import type { Operator } from './operators.service.ts';
 
 /** What the admin API gives every handler: parsed input, the signed-in operator, the database. */
 export interface AdminContext<E extends AdminEndpoint> {
+  /** The primary; on a `reads: 'reports'` route, the replica while it is fresh enough. */
   db: Db;
+  /** On a `reads: 'reports'` route: where `db` reads (shown on the screen). */
+  readFrom: ReadFrom;
   /** The per-address limit of operator logins. */
   limits: AttemptLimits;
   /** Codes of the installed payment providers a payment option may name. */
@@ -51,6 +55,11 @@ export interface AdminRoute<E extends AdminEndpoint = AdminEndpoint, A extends A
   permission: A;
   /** False for what the screens poll by themselves: such calls do not count as the operator's activity. */
   touch: boolean;
+  /**
+   * 'reports': a read-only screen (dashboard, searches, reports) that may read a replica. Never on a
+   * route that decides or moves money: those read the primary.
+   */
+  reads: 'primary' | 'reports';
   handler(ctx: AdminContext<E>): Promise<ReplyValue<E> | typeof SENT_BY_HANDLER>;
 }
 
@@ -68,6 +77,7 @@ export function adminRoute<E extends AdminEndpoint, A extends AdminAccess = Perm
   options: {
     permission: A;
     touch?: boolean;
+    reads?: 'primary' | 'reports';
     handler(ctx: AdminContext<E>): Promise<ReplyValue<E> | typeof SENT_BY_HANDLER>;
   },
 ): AdminRoute<AdminEndpoint, A> {
@@ -77,6 +87,7 @@ export function adminRoute<E extends AdminEndpoint, A extends AdminAccess = Perm
     url: `${ADMIN_PREFIX}${endpoint.path}`,
     permission: options.permission,
     touch: options.touch ?? true,
+    reads: options.reads ?? 'primary',
     handler: options.handler as AdminRoute<AdminEndpoint, A>['handler'],
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jackpotState } from '../jackpot-routes.ts';
 import { endpoint, ok } from './endpoint.ts';
+import { readFrom } from './read-from.ts';
 
 /** One currency's money figures, in its minor units: a currency's are never added to another's. */
 const moneyFigures = z.object({
@@ -56,6 +57,8 @@ export const dashboardEndpoints = {
       month: figures,
       pending: pendingCounts,
       jackpot,
+      /** The figures may read a replica (DATABASE_REPLICA_URL); the screen shows its lag. */
+      readFrom,
       /** Members under a break or self-exclusion now (player protection). */
       protectedMembers: z.number(),
       /** Members with at least one limit of their own (deposit, loss, wager or session time). */

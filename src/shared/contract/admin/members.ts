@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MEMBER_STATUSES, NOTE_TARGETS, ROUND_STATUSES, TICKET_KINDS } from '../../vocabulary.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
 import { idParam, levelNumber } from './fields.ts';
+import { readFrom } from './read-from.ts';
 
 /** The member's ledger accounts; `vault` is the cash they set aside (shown to older front ends as `point`). */
 const balances = z.object({ cash: z.number(), comp: z.number(), held: z.number(), vault: z.number() });
@@ -116,7 +117,8 @@ export const membersEndpoints = {
     summary:
       'Members whose login, nick or phone contains q (three characters or more), or whose login, nick, phone or bank number starts with it (exact matches first, then those starting with q, then the newest; 50 at most)',
     query: z.object({ q: z.string().trim().max(64).default('') }),
-    response: ok.extend({ members: z.array(memberRow) }),
+    /** readFrom: the search may read a replica (DATABASE_REPLICA_URL); the screen shows its lag. */
+    response: ok.extend({ members: z.array(memberRow), readFrom }),
   }),
   detail: endpoint({
     method: 'GET',

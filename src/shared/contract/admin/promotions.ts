@@ -10,6 +10,7 @@ import {
 } from '../../promotions.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
 import { idNumber, idParam, levelNumber, patchOf } from './fields.ts';
+import { readFrom } from './read-from.ts';
 
 /** Minor units: never negative, exact in a JS number, far below a bigint's overflow. */
 const money = z.number().int().min(0).max(1e12);
@@ -217,6 +218,8 @@ export const promotionsEndpoints = {
         /** Cash the campaign has cost: what its conversions and its cashback paid as cash paid to members. */
         cost: z.number(),
       }),
+      /** The report may read a replica; the screen shows its lag. */
+      readFrom,
     }),
   }),
 } as const;

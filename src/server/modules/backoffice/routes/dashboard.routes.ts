@@ -6,7 +6,8 @@ import { dashboard, pendingCounts } from '../dashboard.service.ts';
 export const dashboardRoutes = [
   adminRoute(dashboardEndpoints.dashboard, {
     permission: 'dashboard.view',
-    handler: async ({ db, request }) => {
+    reads: 'reports',
+    handler: async ({ db, request, readFrom }) => {
       const { today, month, pending, jackpot, protectedMembers, membersWithLimits, bonusLiability } =
         await dashboard(db);
       // The sportsbook's reconciler (open findings, repairs in the last day, settlement runs still
@@ -21,6 +22,7 @@ export const dashboardRoutes = [
         membersWithLimits,
         bonusLiability,
         sportsReconciliation,
+        readFrom,
       };
     },
   }),

@@ -14,7 +14,8 @@ import {
 export const membersRoutes = [
   adminRoute(membersEndpoints.search, {
     permission: 'members.view',
-    handler: async ({ db, query }) => ({ members: await searchMembers(db, query.q) }),
+    reads: 'reports',
+    handler: async ({ db, query, readFrom }) => ({ members: await searchMembers(db, query.q), readFrom }),
   }),
   adminRoute(membersEndpoints.detail, {
     permission: 'members.view',

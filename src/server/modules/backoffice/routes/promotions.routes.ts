@@ -82,6 +82,7 @@ export const promotionsRoutes = [
   }),
   adminRoute(promotionsEndpoints.report, {
     permission: 'settings.manage',
-    handler: async ({ db, params }) => ({ report: await campaignReport(db, params.id) }),
+    reads: 'reports',
+    handler: async ({ db, params, readFrom }) => ({ report: await campaignReport(db, params.id), readFrom }),
   }),
 ];

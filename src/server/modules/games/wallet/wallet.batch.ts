@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { type Db, driverOf, preparedRows } from '../../../db/client.ts';
+import { type Db, driverOf, preparedRows, statementFor } from '../../../db/client.ts';
 import { heldConnection } from '../../../db/held-connection.ts';
 import {
   walletBatchFailures,
@@ -55,7 +55,7 @@ function batchSender(db: Db) {
   const connection = heldConnection(driver);
   return {
     send: (json: string) =>
-      connection.query<BatchRow>({ name: 'wallet_batch', text: BATCH_SQL, values: [json] }),
+      connection.query<BatchRow>(statementFor(driver, 'wallet_batch', BATCH_SQL, [json])),
     idle: () => connection.release(),
   };
 }
