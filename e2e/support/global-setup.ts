@@ -277,6 +277,8 @@ export default async function setup(project: TestProject) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   // E-mail and SMS leave through the outbox, as `npm start` sends them; the sandbox shows them.
   app.outbox.start();
+  // The sweeps and the book's maintenance pass run as under `npm start` (jobs/jobs.ts).
+  await app.jobs.start();
   const { port } = app.server.address() as AddressInfo;
   // Payment and game providers call back into this server.
   config.publicUrl = `http://127.0.0.1:${port}`;

@@ -4,7 +4,7 @@ import { Registry } from 'prom-client';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { reportReader } from './db/report-reader.ts';
-import { runEvery } from './housekeeping.ts';
+import { scheduleHousekeeping } from './housekeeping.ts';
 import { compressReplies } from './http/compression.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { memberApi } from './http/member-api.ts';
@@ -17,6 +17,8 @@ import { observeRequests } from './http/request-observer.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { installTextGuard } from './http/text-guard.ts';
 import { webStatic } from './http/web-static.ts';
+import type { JobRunner } from './jobs/jobs.ts';
+import { pgBossJobs } from './jobs/pg-boss-jobs.ts';
 import { appMetrics } from './metrics/app-metrics.ts';
 import { processRegistry } from './metrics/process-metrics.ts';
 import { systemHealth } from './metrics/system-health.ts';
@@ -29,7 +31,6 @@ import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
 import { paymentSessionCounts } from './modules/cashier/payments/payment-session-counts.service.ts';
 import { recordedPaymentStatus } from './modules/cashier/payments/payments.service.ts';
 import type { PaymentProvider } from './modules/cashier/payments/provider.ts';
-import { expirePaymentSessions } from './modules/cashier/payments/session-expiry.ts';
 import { paymentWebhooks } from './modules/cashier/payments/webhook.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
@@ -44,10 +45,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { outboxBacklog } from './modules/outbox/outbox.service.ts';
 import { createOutboxWorker, type OutboxWorker } from './modules/outbox/outbox.worker.ts';
 import type { MessageTransport } from './modules/outbox/provider.ts';
-import { expireBonuses } from './modules/promotions/bonus-close.service.ts';
-import { payCashbacks } from './modules/promotions/cashback.service.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
-import { levelUpSweep } from './modules/promotions/vip.service.ts';
 import { protectionRoutes } from './modules/protection/protection.routes.ts';
 import { realityMarkup, realityWindowFiles } from './modules/protection/reality-window.ts';
 import { siteTableRules } from './modules/sites/site-settings.ts';
@@ -77,6 +75,8 @@ declare module 'fastify' {
     live: LiveHub;
     /** Sends e-mail and SMS from the outbox; main.ts starts it, tests call runOnce(). */
     outbox: OutboxWorker;
+    /** Background work once per period across all processes (jobs/jobs.ts); main.ts starts it. */
+    jobs: JobRunner;
   }
 }
 
@@ -152,6 +152,10 @@ export async function buildApp({
   observeRequests(app, config.slowRequestMs);
   await securityHeaders(app);
 
+  const jobs = pgBossJobs(database, app.log);
+  app.decorate('jobs', jobs);
+  // Before the database closes (main.ts and the tests close the app first).
+  app.addHook('onClose', async () => jobs.stop());
   const limits = createAttemptLimits(database.db, config);
   const sites = createSiteResolver(database.db);
   app.decorate('sites', sites);
@@ -218,6 +222,7 @@ export async function buildApp({
   await sportsBook(app, {
     db: database.db,
     config,
+    jobs,
     // Player protection's reality check rides on the sports window, as on the built-in games' window.
     windowExtras: (request) => realityMarkup(requestLocale(request), 'sportsbook'),
   });
@@ -235,14 +240,7 @@ export async function buildApp({
     tickerFeed,
   });
   await paymentWebhooks(app, { db: database.db, providers: paymentProviders, mode: paymentMode });
-  // Housekeeping, on every process: card and coin payments left open expire by themselves (the site's
-  // paymentSessionMinutes); bonuses past their end go back to the promotions expense; cashback
-  // campaigns pay each ended period's net losses, once per member; members whose wagering reached a
-  // higher level rise to it, with its level-up bonus (issue 36).
-  runEvery(app, 'payment session sweep', 60_000, () => expirePaymentSessions(database.db, paymentProviders));
-  runEvery(app, 'bonus expiry sweep', 60_000, () => expireBonuses(database.db));
-  runEvery(app, 'cashback payout', 300_000, () => payCashbacks(database.db));
-  runEvery(app, 'level-up sweep', 300_000, () => levelUpSweep(database.db));
+  scheduleHousekeeping(jobs, database.db, paymentProviders);
   await sandboxPages(app, { db: database.db, config });
   await apiDocs(app);
   await probes(app, database.db);

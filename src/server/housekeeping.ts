@@ -1,26 +1,25 @@
-import type { FastifyInstance } from 'fastify';
+import type { Db } from './db/client.ts';
+import type { JobRunner } from './jobs/jobs.ts';
+import type { PaymentProvider } from './modules/cashier/payments/provider.ts';
+import { expirePaymentSessions } from './modules/cashier/payments/session-expiry.ts';
+import { expireBonuses } from './modules/promotions/bonus-close.service.ts';
+import { payCashbacks } from './modules/promotions/cashback.service.ts';
+import { levelUpSweep } from './modules/promotions/vip.service.ts';
 
 /**
- * Runs `task` every `everyMs` on this process for as long as the app lives, never two runs at once (a
- * slow run makes the next ticks skip), logging a failure and going on. Every process runs its own:
- * each task claims its rows with locks or unique keys, so two processes never do one thing twice.
+ * The sweeps, each once per period across all app processes (jobs/jobs.ts): card and coin payments
+ * left open expire by themselves (the site's paymentSessionMinutes); bonuses past their end go back to
+ * the promotions expense; cashback campaigns pay each ended period's net losses, once per member;
+ * members whose wagering reached a higher level rise to it, with its level-up bonus (issue 36). Each
+ * still claims its rows with locks or unique keys, so a run repeated after a crash does nothing twice.
  */
-export function runEvery(
-  app: FastifyInstance,
-  name: string,
-  everyMs: number,
-  task: () => Promise<unknown>,
+export function scheduleHousekeeping(
+  jobs: JobRunner,
+  db: Db,
+  paymentProviders: ReadonlyMap<string, PaymentProvider>,
 ): void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    task()
-      .catch((error: unknown) => app.log.error({ err: error }, `${name} failed`))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  jobs.every('payment-session-sweep', 60_000, () => expirePaymentSessions(db, paymentProviders));
+  jobs.every('bonus-expiry-sweep', 60_000, () => expireBonuses(db));
+  jobs.every('cashback-payout', 300_000, () => payCashbacks(db));
+  jobs.every('level-up-sweep', 300_000, () => levelUpSweep(db));
 }

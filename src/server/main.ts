@@ -46,6 +46,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 app.outbox.start();
+// The sweeps and the book's maintenance pass (jobs/jobs.ts), once per period across all processes.
+await app.jobs.start();
 // A real odds feed (UOF_AMQP_URL) when configured; else, with the demo data set, the demo feed keeps
 // made-up matches trading, live and settling. Both speak UOF into the same adapter.
 if (config.uof) {

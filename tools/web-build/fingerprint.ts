@@ -13,6 +13,7 @@ export const BUILD_INPUTS = [
   'package-lock.json',
   'tools/build-web.ts',
   'tools/web-build/react-on-preact.ts',
+  'tools/web-build/react-compat.js',
 ];
 const SERVER_FILES_THE_BUILD_READS = ['src/server/http/web-static.ts'];
 

@@ -77,8 +77,7 @@ export interface PageText<N extends Namespace> {
 }
 
 export function pageText<N extends Namespace>(locale: Locale, ns: N): PageText<N> {
-  const t = i18n.getFixedT(locale, ns);
-  return { locale, htmlLang: HTML_LANG[locale], t: (key, vars) => t(key, vars ?? {}) };
+  return { locale, htmlLang: HTML_LANG[locale], t: namespaceT(locale, ns) };
 }
 
 /** Any text of a namespace by its dotted key (`statementCsv.kind`), `{{name}}` filled from `vars`. */

@@ -99,7 +99,7 @@ export function AccountsForm({ site }: { site: SiteView }) {
         {problems.length > 0 && (
           <ul className={ui.error} role="alert" data-testid="accounts-problems">
             {problems.map((p) => (
-              <li key={p.key + JSON.stringify(p.values ?? {})}>{t(p.key, p.values)}</li>
+              <li key={p.key + JSON.stringify(p.values ?? {})}>{t(p.key, p.values ?? {})}</li>
             ))}
           </ul>
         )}

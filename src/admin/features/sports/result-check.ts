@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { marketResult } from '../../../shared/contract/admin/sports.ts';
 
@@ -48,7 +49,7 @@ export interface ResultWords {
 const ENGLISH: ResultWords = { wonBy: (names) => `won by ${names}`, void: 'void' };
 
 /** The desk's words for a result in the operator's language. */
-export const resultWords = (t: (key: string, options?: Record<string, unknown>) => string): ResultWords => ({
+export const resultWords = (t: TFunction): ResultWords => ({
   wonBy: (names) => t('trading.market.wonBy', { names }),
   void: t('trading.market.void'),
 });

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { JobRunner } from '../../jobs/jobs.ts';
 import { abandonOverdueEvents } from './abandonment.ts';
 import { expireDelayedBets } from './bets.service.ts';
 import { runAutoCashouts } from './cashout.service.ts';
@@ -10,7 +11,7 @@ import { flushWallet } from './wallet-sync.ts';
 const RESEND_AFTER_MS = 30_000;
 
 export interface SportsMaintenance {
-  /** Starts a pass now unless one is running (the app does so once it listens: a restart resumes at once). */
+  /** Starts a pass in this process now unless one is running (once the app listens: a restart resumes at once). */
   kick(): void;
   /** One pass (see sportsMaintenance). */
   runOnce(): Promise<{
@@ -26,16 +27,18 @@ export interface SportsMaintenance {
 }
 
 /**
- * The book's housekeeping, started with the app and stopped when it closes; every `everyMs` it refuses live
- * bets whose delay passed a minute ago without a confirmation (giving their liability back), cancels
- * postponed events past the book's limit, works settlement runs left unfinished (a crash, another
- * process), resends settlement steps the wallet never answered, and runs the reconciler. Safe in
- * several processes at once: every step is idempotent or leased. Passes never overlap.
+ * The book's housekeeping, a periodic job (jobs/jobs.ts: once per `everyMs` across all processes,
+ * stopped when the app closes): it refuses live bets whose delay passed a minute ago without a
+ * confirmation (giving their liability back), cancels postponed events past the book's limit, works
+ * settlement runs left unfinished (a crash, another process), resends settlement steps the wallet
+ * never answered, and runs the reconciler. Every step stays idempotent or leased, so a pass that runs
+ * beside another (a kick at start, a slow pass overtaken by the next period's, a retry after a crash)
+ * does nothing twice. Passes never overlap in one process.
  */
 export function sportsMaintenance(
   db: Db,
   wallet: SportsWallet,
-  opts: { everyMs: number; onError: (error: unknown) => void },
+  opts: { everyMs: number; jobs: JobRunner; onError: (error: unknown) => void },
 ): SportsMaintenance {
   let current: Promise<unknown> | undefined;
   let stopped = false;
@@ -51,26 +54,25 @@ export function sportsMaintenance(
     const reconciled = await reconcile();
     return { expired, sent, failed, settled, abandoned, reconciled };
   };
+  /** This process's pass: the one running if there is one, else a new one. */
   const pass = () => {
-    if (current || stopped) return;
-    current = runOnce()
-      .catch(opts.onError)
-      .finally(() => {
-        current = undefined;
-      });
+    if (stopped) return Promise.resolve();
+    current ??= runOnce().finally(() => {
+      current = undefined;
+    });
+    return current;
   };
-  const timer = setInterval(pass, opts.everyMs);
-  timer.unref();
+  // The job's run fails (logged, retried by the job runner) when the pass throws.
+  opts.jobs.every('sports-maintenance', opts.everyMs, pass, { retryLimit: 1 });
   return {
-    kick: pass,
+    kick: () => void pass().catch(opts.onError),
     runOnce,
     get running() {
       return !stopped;
     },
     async stop() {
       stopped = true;
-      clearInterval(timer);
-      await current;
+      await current?.catch(() => undefined);
     },
   };
 }

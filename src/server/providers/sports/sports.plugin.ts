@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { JobRunner } from '../../jobs/jobs.ts';
 import { listEvents } from './listing.service.ts';
 import { sportsLiveRoutes } from './live-feed.ts';
 import { type SportsMaintenance, sportsMaintenance } from './maintenance.ts';
@@ -15,7 +16,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The built-in book's wallet client (signed HTTP calls to this server's wallet API). */
     sportsWallet: SportsWallet;
-    /** The book's housekeeping timer (maintenance.ts), stopped when the app closes. */
+    /** The book's housekeeping pass (maintenance.ts), a periodic job; stopped when the app closes. */
     sportsMaintenance: SportsMaintenance;
     /** The reconciler's counts for the dashboard: open findings, repairs in the last day, runs still working. */
     sportsReconciliation: () => Promise<{ open: number; repairedToday: number; unfinishedRuns: number }>;
@@ -31,7 +32,7 @@ declare module 'fastify' {
  */
 export async function sportsBook(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; windowExtras?: WindowExtras },
+  deps: { db: Db; config: Config; jobs: JobRunner; windowExtras?: WindowExtras },
 ): Promise<void> {
   const wallet = sportsWallet(() => deps.config.publicUrl, deps.config.sportsWalletSecret);
   app.decorate('sportsWallet', wallet);
@@ -43,6 +44,7 @@ export async function sportsBook(
   await sportsLiveRoutes(app, app.live, (ids) => listEvents(deps.db, { eventIds: ids, limit: 200 }));
   const maintenance = sportsMaintenance(deps.db, wallet, {
     everyMs: deps.config.sportsHousekeepingMs,
+    jobs: deps.jobs,
     onError: (error) => app.log.warn({ err: error }, 'sportsbook maintenance pass failed'),
   });
   app.decorate('sportsMaintenance', maintenance);

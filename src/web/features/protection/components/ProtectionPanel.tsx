@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProtectionViewReply } from '../../../../shared/contract/protection-routes.ts';
@@ -35,7 +36,7 @@ function endOf(choice: Choice, now = new Date()): Date | null {
 }
 
 /** Where the member's break or self-exclusion stands, in the words of the refusals. */
-function stateText(t: (key: string, params?: Record<string, string>) => string, p: ProtectionViewReply) {
+function stateText(t: TFunction<readonly ['user', 'common']>, p: ProtectionViewReply) {
   if (p.state === 'cooling') return t('common:msg.msg3105', { until: formatDateTime(p.liftsAt, siteZone()) });
   if (p.state === 'ended') return t('common:msg.msg3104', { until: formatDateTime(p.endsAt, siteZone()) });
   if (p.endsAt === null) return t('common:msg.msg3103');
