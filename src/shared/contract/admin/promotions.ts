@@ -3,6 +3,7 @@ import { LOCALES } from '../../format.ts';
 import {
   CAMPAIGN_TYPES,
   CASHBACK_PAID_AS,
+  FREE_SPIN_GAMES,
   PERSON_FLAG_REASONS,
   PERSON_FLAG_STATUSES,
   STAKE_ORDERS,
@@ -56,6 +57,10 @@ const campaignFields = {
   cashbackPeriodDays: z.number().int().min(1).max(31),
   /** A cashback campaign pays cash, or a bonus under its wagering. */
   cashbackPaidAs: z.enum(CASHBACK_PAID_AS),
+  /** A free_spins campaign: the number of spins, each spin's stake (minor units) and the built-in slot. */
+  freeSpinCount: z.number().int().min(0).max(1000),
+  freeSpinStake: money,
+  freeSpinGame: z.enum(FREE_SPIN_GAMES).nullable(),
   terms,
   enabled: z.boolean(),
 };
@@ -88,6 +93,9 @@ export const promoCampaign = z.object({
   stakeOrder: z.enum(STAKE_ORDERS),
   cashbackPeriodDays: z.number(),
   cashbackPaidAs: z.enum(CASHBACK_PAID_AS),
+  freeSpinCount: z.number(),
+  freeSpinStake: z.number(),
+  freeSpinGame: z.string().nullable(),
   terms: z.record(z.string(), z.string()),
   enabled: z.boolean(),
   createdAt: instantOut,
@@ -132,6 +140,9 @@ export const promotionsEndpoints = {
         stakeOrder: campaignFields.stakeOrder.default('cash_first'),
         cashbackPeriodDays: campaignFields.cashbackPeriodDays.default(7),
         cashbackPaidAs: campaignFields.cashbackPaidAs.default('cash'),
+        freeSpinCount: campaignFields.freeSpinCount.default(0),
+        freeSpinStake: money.default(0),
+        freeSpinGame: campaignFields.freeSpinGame.default(null),
         terms: terms.default({}),
         enabled: z.boolean().default(true),
       })
