@@ -34,7 +34,9 @@ export type BonusStatus = (typeof BONUS_STATUSES)[number];
 export type CampaignTerms = Partial<Record<Locale, string>>;
 
 /** The built-in slots a free_spins campaign may give spins of. */
-export const FREE_SPIN_GAMES = Object.keys(HOUSE_GAMES).filter((code) => HOUSE_GAMES[code]!.engine === 'slot');
+export const FREE_SPIN_GAMES = Object.keys(HOUSE_GAMES).filter(
+  (code) => HOUSE_GAMES[code]!.engine === 'slot',
+);
 /** A free spin's stake is one of the slots' line bets on every line: the stakes a campaign may set. */
 export const FREE_SPIN_STAKES = LINE_BETS.map((lineBet) => lineBet * PAYLINES.length);
 /** The line bet of a free spin of this stake. */

@@ -137,7 +137,11 @@ export async function lockMemberCash(tx: Tx, memberId: number): Promise<void> {
  * wallet_bet takes them, through promo_stake_split): a transaction that then moves money between that
  * house account and the member's accounts queues behind a bet of theirs and never deadlocks with it.
  */
-export async function lockMemberCashAndHouse(tx: Tx, memberId: number, house: HouseAccountKind): Promise<void> {
+export async function lockMemberCashAndHouse(
+  tx: Tx,
+  memberId: number,
+  house: HouseAccountKind,
+): Promise<void> {
   await queryRows(
     tx,
     sql`select id from ledger_accounts where id in (${accountIdSql({ memberId, kind: 'cash' }, memberId)},

@@ -65,7 +65,14 @@ export type FreeSpinResult =
  */
 export async function playFreeSpin(
   db: Db,
-  input: { memberId: number; bonusId: number; gameCode: string; stake: number; payout: number; roundId: string },
+  input: {
+    memberId: number;
+    bonusId: number;
+    gameCode: string;
+    stake: number;
+    payout: number;
+    roundId: string;
+  },
 ): Promise<FreeSpinResult> {
   const { memberId, bonusId, payout, roundId } = input;
   return db.transaction(async (tx) => {

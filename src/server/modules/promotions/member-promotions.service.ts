@@ -60,7 +60,9 @@ export async function offersFor(db: DbOrTx, memberId: number, languages: (Locale
       endsAt: c.endsAt.toISOString(),
       atDeposit: (c.type === 'first_deposit' || c.type === 'every_deposit') && !had,
       freeSpins:
-        c.type === 'free_spins' ? { count: c.freeSpinCount, stake: c.freeSpinStake, game: c.freeSpinGame! } : null,
+        c.type === 'free_spins'
+          ? { count: c.freeSpinCount, stake: c.freeSpinStake, game: c.freeSpinGame! }
+          : null,
     });
   }
   return offers;
@@ -111,7 +113,13 @@ export async function bonusesOf(db: DbOrTx, memberId: number) {
           ...bonusView(active),
           balance,
           freeSpins: spins
-            ? { game: spins.gameCode, stake: spins.stake, granted: spins.granted, left: spins.left, won: spins.won }
+            ? {
+                game: spins.gameCode,
+                stake: spins.stake,
+                granted: spins.granted,
+                left: spins.left,
+                won: spins.won,
+              }
             : null,
         }
       : null,

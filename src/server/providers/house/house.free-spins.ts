@@ -6,7 +6,7 @@ import { freeSpinLineBet } from '../../../shared/promotions.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import { freeSpinsOf, playFreeSpin } from '../../modules/promotions/free-spins.service.ts';
-import { CodedReply, refuse } from '../action-api.ts';
+import { type CodedReply, refuse } from '../action-api.ts';
 import { outcomeOf } from './house.play.ts';
 import { houseRounds } from './house.schema.ts';
 import { nextRoundSeed } from './seeds.ts';
