@@ -10,7 +10,7 @@ import {
   WAGERING_BASES,
 } from '../../promotions.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
-import { idNumber, idParam, levelNumber, patchOf } from './fields.ts';
+import { idNumber, idParam, levelNumber, optionalQuery, patchOf } from './fields.ts';
 
 /** Minor units: never negative, exact in a JS number, far below a bigint's overflow. */
 const money = z.number().int().min(0).max(1e12);
@@ -161,29 +161,42 @@ export const promotionsEndpoints = {
     method: 'GET',
     path: '/promotions/person-flags',
     summary:
-      'Welcome bonuses whose member shares a bank account, phone or device with another who had one: open first, newest first (200)',
+      'Welcome bonuses whose member shares a bank account, phone or device with another who had one: a page of 20 (of one status, or all with open first), newest first, with both logins and what matched',
+    query: z.object({
+      status: optionalQuery(z.enum(PERSON_FLAG_STATUSES)),
+      page: optionalQuery(z.coerce.number().int().min(1).max(100_000)),
+    }),
     response: ok.extend({
       flags: z.array(
         z.object({
           id: z.number(),
           memberId: z.number(),
+          memberLogin: z.string(),
           otherMemberId: z.number(),
+          otherLogin: z.string(),
           reason: z.enum(PERSON_FLAG_REASONS),
+          /** What the two share: the bank account number, the phone, or the user agent · IP; null once it no longer matches. */
+          matched: z.string().nullable(),
           bonusId: z.number(),
           status: z.enum(PERSON_FLAG_STATUSES),
           createdAt: instantOut,
           decidedAt: instantOut.nullable(),
           decidedBy: z.string().nullable(),
+          decisionReason: z.string().nullable(),
         }),
       ),
+      total: z.number(),
+      perPage: z.number(),
     }),
   }),
   decidePersonFlag: endpoint({
     method: 'POST',
     path: '/promotions/person-flags/:id',
-    summary: 'Clears or confirms an open flag (audited); 409 once decided',
+    summary: 'Clears or confirms an open flag with a reason (audited); 409 once decided',
     params: idParam,
-    body: z.object({ status: z.enum(['cleared', 'confirmed']) }).strict(),
+    body: z
+      .object({ status: z.enum(['cleared', 'confirmed']), reason: z.string().trim().min(1).max(500) })
+      .strict(),
     response: ok,
   }),
   vipLevels: endpoint({
