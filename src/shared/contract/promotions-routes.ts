@@ -40,6 +40,8 @@ export const memberPromotion = z.object({
 /** The free spins of the active bonus: the slot, each spin's stake, how many were granted and are left, and what they won. */
 export const memberFreeSpins = z.object({
   game: z.string(),
+  /** The vendor the slot is listed under, for open-game. */
+  company: z.string(),
   stake: z.number(),
   granted: z.number(),
   left: z.number(),

@@ -1,6 +1,7 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Locale } from '../../../shared/format.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { vendorOfGame } from '../games/catalogue.service.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
 import { type Campaign, listCampaigns } from './campaigns.service.ts';
 import { freeSpinsOf } from './free-spins.service.ts';
@@ -115,6 +116,8 @@ export async function bonusesOf(db: DbOrTx, memberId: number) {
           freeSpins: spins
             ? {
                 game: spins.gameCode,
+                // The vendor the slot is listed under: the page opens the game with it (open-game).
+                company: (await vendorOfGame(db, 'house', spins.gameCode)) ?? '',
                 stake: spins.stake,
                 granted: spins.granted,
                 left: spins.left,
