@@ -24,7 +24,8 @@ export function ActiveBonus({ active }: { active: NonNullable<MyBonuses['active'
   const [busy, setBusy] = useState(false);
   // Free spins still to play come first: the bonus is what they win.
   const complete = active.wageringDone >= active.wageringRequired && !active.freeSpins?.left;
-  const percent = wageringShare(active.wageringDone, active.wageringRequired);
+  // Nothing to wager yet while free spins wait to be played: the bar starts empty, not complete.
+  const percent = active.freeSpins?.left ? 0 : wageringShare(active.wageringDone, active.wageringRequired);
 
   async function convert() {
     setBusy(true);

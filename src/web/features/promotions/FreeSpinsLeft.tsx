@@ -16,10 +16,8 @@ export function FreeSpinsLeft({ spins }: { spins: Spins }) {
   const game = HOUSE_GAMES[spins.game]?.title ?? spins.game;
   return (
     <div className={styles.freeSpins} data-testid="free-spins-left" data-value={spins.left}>
-      <p className={cashier.balanceLine}>
-        {t('freeSpinsLeft', { left: spins.left, granted: spins.granted })}
-        <span translate="no">{game}</span>
-      </p>
+      <strong translate="no">{game}</strong>
+      <p className={styles.spinsLine}>{t('freeSpinsLeft', { left: spins.left, granted: spins.granted })}</p>
       <p className={cashier.balanceLine}>
         {t('freeSpinsWon')} <Money value={spins.won} />
       </p>
