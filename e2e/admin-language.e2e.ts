@@ -11,6 +11,7 @@ const ADMIN_PATHS = [
   '/cashier',
   '/members',
   '/verification',
+  '/person-flags',
   '/support',
   '/notes',
   '/content',

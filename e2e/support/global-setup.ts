@@ -28,6 +28,8 @@ import { buildWeb } from '../../tools/build-web.ts';
 import {
   DEMO_OPERATOR,
   DESK_TOOLS_OPERATORS,
+  FLAGS_OPERATORS,
+  FREE_SPINS_OWNERS,
   KYC_OPERATORS,
   KYC_OWNER,
   LANGUAGE_OPERATORS,
@@ -237,7 +239,7 @@ export default async function setup(project: TestProject) {
       totpSecret: DEMO_OPERATOR.totpSecret,
     });
   }
-  for (const login of [PROMO_OWNER, PROMO_DESK, TABLES_OWNER]) {
+  for (const login of [PROMO_OWNER, PROMO_DESK, TABLES_OWNER, ...FREE_SPINS_OWNERS]) {
     await createOperator(database.db, {
       login,
       password: DEMO_OPERATOR.password,
@@ -251,7 +253,7 @@ export default async function setup(project: TestProject) {
     role: 'owner',
     totpSecret: DEMO_OPERATOR.totpSecret,
   });
-  for (const login of KYC_OPERATORS) {
+  for (const login of [...KYC_OPERATORS, ...FLAGS_OPERATORS]) {
     await createOperator(database.db, {
       login,
       password: DEMO_OPERATOR.password,

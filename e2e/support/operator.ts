@@ -23,6 +23,10 @@ export const TABLES_OWNER = 'tables-owner';
 export const PROMO_OWNER = 'promo-owner';
 /** An owner who opens the back office's Promotions screen in promotions.e2e.ts (its own TOTP step). */
 export const PROMO_DESK = 'promo-desk';
+/** Owners who create the free spins and the welcome campaign of free-spins.e2e.ts through the admin API (one sign-in each). */
+export const FREE_SPINS_OWNERS = ['spins-owner', 'flags-owner'] as const;
+/** Compliance operators who review the duplicate-person flags (free-spins.e2e.ts): in English, in Thai. */
+export const FLAGS_OPERATORS = ['flags-desk-en', 'flags-desk-th'] as const;
 /** A support operator who reads a member's limits (limits.e2e.ts). */
 export const LIMITS_OPERATOR = 'limits-desk';
 /** Compliance operators who approve verification documents (kyc.e2e.ts, one per language). */

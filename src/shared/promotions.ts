@@ -1,8 +1,9 @@
 import type { Locale } from './format.ts';
+import { HOUSE_GAMES, LINE_BETS } from './games/house-games.ts';
+import { PAYLINES } from './games/slot-machine.ts';
 
 /**
  * The words of the promotions engine (issue 36), shared by the server, its contracts and the pages.
- * free_spins and level_up are campaign types the schema allows; later work fills them.
  */
 export const CAMPAIGN_TYPES = [
   'first_deposit',
@@ -31,3 +32,12 @@ export const BONUS_STATUSES = ['active', 'converted', 'forfeited', 'expired'] as
 export type BonusStatus = (typeof BONUS_STATUSES)[number];
 /** Terms shown to members, one text per site language; a missing one falls back to Thai. */
 export type CampaignTerms = Partial<Record<Locale, string>>;
+
+/** The built-in slots a free_spins campaign may give spins of. */
+export const FREE_SPIN_GAMES = Object.keys(HOUSE_GAMES).filter(
+  (code) => HOUSE_GAMES[code]!.engine === 'slot',
+);
+/** A free spin's stake is one of the slots' line bets on every line: the stakes a campaign may set. */
+export const FREE_SPIN_STAKES = LINE_BETS.map((lineBet) => lineBet * PAYLINES.length);
+/** The line bet of a free spin of this stake. */
+export const freeSpinLineBet = (stake: number) => stake / PAYLINES.length;

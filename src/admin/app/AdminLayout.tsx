@@ -23,6 +23,7 @@ const SECTIONS: Section[] = [
   { to: '/cashier', label: 'cashier', permission: 'cashier.view', badge: 'cashier' },
   { to: '/members', label: 'members', permission: 'members.view' },
   { to: '/verification', label: 'verification', permission: 'kyc.review' },
+  { to: '/person-flags', label: 'personFlags', permission: 'kyc.review' },
   { to: '/support', label: 'support', permission: 'support.answer', badge: 'support' },
   { to: '/notes', label: 'notes', permission: 'notes.send' },
   { to: '/content', label: 'content', permission: 'content.manage' },

@@ -10,6 +10,7 @@ const CashierPage = lazy(() => import('../routes/CashierPage.tsx'));
 const MembersPage = lazy(() => import('../routes/MembersPage.tsx'));
 const MemberDetailPage = lazy(() => import('../routes/MemberDetailPage.tsx'));
 const VerificationPage = lazy(() => import('../routes/VerificationPage.tsx'));
+const PersonFlagsPage = lazy(() => import('../routes/PersonFlagsPage.tsx'));
 const SupportPage = lazy(() => import('../routes/SupportPage.tsx'));
 const NotesPage = lazy(() => import('../routes/NotesPage.tsx'));
 const ContentPage = lazy(() => import('../routes/ContentPage.tsx'));
@@ -43,6 +44,7 @@ export function App() {
           <Route path="/members" element={<MembersPage />} />
           <Route path="/members/:id" element={<MemberDetailPage />} />
           <Route path="/verification" element={<VerificationPage />} />
+          <Route path="/person-flags" element={<PersonFlagsPage />} />
           <Route path="/support" element={<SupportPage />} />
           <Route path="/notes" element={<NotesPage />} />
           <Route path="/content" element={<ContentPage />} />

@@ -37,7 +37,11 @@ export default function PromotionsPage() {
       head: t('promotions.bonus'),
       numeric: true,
       cell: (c) =>
-        c.type === 'code' || c.type === 'level_up' ? (
+        c.type === 'free_spins' ? (
+          <span>
+            {c.freeSpinCount} × <Amount value={c.freeSpinStake} currency={c.currency} />
+          </span>
+        ) : c.type === 'code' || c.type === 'level_up' ? (
           <Amount value={c.fixedAmount} currency={c.currency} />
         ) : (
           `${formatBasisPoints(c.percentBps, 'en')}%`

@@ -76,6 +76,9 @@ const PLAY_REFUSALS = {
 /** Demo play of a game switched off (msg2002) or under maintenance (msg2218): refused as real play is. */
 const DEMO_REFUSALS = { 403: ['disabled'], 409: ['time'] } as const;
 
+/** A promotion's free spins of one slot: how many are left of how many, at which stake and line bet. */
+const freeSpinsState = z.object({ left: z.number(), granted: z.number(), stake: amount, lineBet: amount });
+
 /** A round while its bet is on its way to the wallet, or refused: nothing of its outcome. */
 const unsettledRound = z.object({
   roundId,
@@ -136,9 +139,32 @@ export const houseContract = providerApi({
         open: blackjackRound.nullable(),
         /** Demo play: fun money, nothing through the wallet, no round recorded. */
         demo: z.boolean(),
+        /** The player's free spins of this game still to play (a promotion's), or null. */
+        freeSpins: freeSpinsState.nullable(),
       }),
       answers: { success: 200 },
       refusals: DEMO_REFUSALS,
+    },
+    'free-spin': {
+      summary:
+        'One of the player’s free spins of this slot: a real round at the promotion’s stake, paid by the promotion; its win is bonus money',
+      auth: 'token',
+      request: z.object({ token, game }),
+      example: { token: EXAMPLE_TOKEN, game: 'lucky-sevens' },
+      response: ok.extend({
+        roundId,
+        stake: amount,
+        payout: amount,
+        nonce: z.number(),
+        outcome: z.custom<SlotOutcome>().describe('the reels, the feature and the multiplier'),
+        freeSpins: freeSpinsState,
+        /** The bonus money the player holds now, and the wagering it needs and has. */
+        bonus: amount,
+        wageringRequired: amount,
+        wageringDone: amount,
+      }),
+      answers: { success: 200 },
+      refusals: { 409: ['no_free_spins', 'blocked', 'session_expired', 'error'] },
     },
     spin: {
       summary: 'One slot spin: the line bet on all 10 lines',

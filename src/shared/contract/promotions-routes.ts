@@ -33,6 +33,19 @@ export const memberPromotion = z.object({
   endsAt: z.string(),
   /** The member may opt in with a deposit now (deposit campaigns only; false once the welcome bonus was had). */
   atDeposit: z.boolean(),
+  /** A free_spins campaign's spins: how many, each spin's stake, which built-in slot (null for other types). */
+  freeSpins: z.object({ count: z.number(), stake: z.number(), game: z.string() }).nullable(),
+});
+
+/** The free spins of the active bonus: the slot, each spin's stake, how many were granted and are left, and what they won. */
+export const memberFreeSpins = z.object({
+  game: z.string(),
+  /** The vendor the slot is listed under, for open-game. */
+  company: z.string(),
+  stake: z.number(),
+  granted: z.number(),
+  left: z.number(),
+  won: z.number(),
 });
 
 /** A bonus of the member's: the amount granted, the wagering it needs and has, and how it ended. */
@@ -87,7 +100,7 @@ export const promotionsRoutes = {
     auth: 'member',
     request: z.object({}),
     response: ok.extend({
-      active: memberBonus.extend({ balance: z.number() }).nullable(),
+      active: memberBonus.extend({ balance: z.number(), freeSpins: memberFreeSpins.nullable() }).nullable(),
       history: z.array(memberBonus),
     }),
   },
@@ -110,9 +123,20 @@ export const promotionsRoutes = {
     invalidMsg: MSG.promoCodeUnknown,
   },
   /**
+   * Takes a free spins campaign: once per member. Its spins are played in the slot's window; what they
+   * win is bonus money under the campaign's wagering. Refused with msg3600 (not live or not a free
+   * spins campaign), msg3601 (not for this member), msg3603 (already had), msg3604 (a bonus is active),
+   * msg3608 (break, self-exclusion or a limit reached).
+   */
+  'claim-free-spins': {
+    auth: 'member',
+    request: z.object({ campaign: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
+    response: ok.extend({ bonus: memberBonus }),
+  },
+  /**
    * Converts the active bonus once its wagering is complete: its bonus balance, up to the campaign's
    * conversion cap, becomes cash. Refused with 404 msg3600 without an active bonus, 409 msg3600 before
-   * the wagering is complete.
+   * the wagering is complete or while free spins are left to play.
    */
   'convert-bonus': {
     auth: 'member',

@@ -33,6 +33,8 @@ export function errorText(t: PlayT, error: GameError): string {
       return t('common:msg.msg2002');
     case 'time':
       return t('common:msg.msg2218');
+    case 'no_free_spins':
+      return t('promoSpins.none');
     default:
       return t('genericError');
   }

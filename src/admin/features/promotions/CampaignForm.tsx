@@ -3,9 +3,13 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../shared/format.ts';
+import { HOUSE_GAMES } from '../../../shared/games/house-games.ts';
+import { formatMoney, minorToDecimal } from '../../../shared/money.ts';
 import {
   CAMPAIGN_TYPES,
   CASHBACK_PAID_AS,
+  FREE_SPIN_GAMES,
+  FREE_SPIN_STAKES,
   STAKE_ORDERS,
   WAGERING_BASES,
 } from '../../../shared/promotions.ts';
@@ -105,6 +109,33 @@ export function CampaignForm({
         {text('endsAt', { type: 'datetime-local', required: true })}
         {text('levels', { placeholder: t('promotions.all') })}
         {text('siteIds', { placeholder: t('promotions.all') })}
+        {draft.type === 'free_spins' && (
+          <>
+            {text('freeSpinCount', { inputMode: 'numeric' })}
+            <Select
+              label={t('promotions.field.freeSpinStake')}
+              value={draft.freeSpinStake}
+              onChange={(e) => setDraft({ ...draft, freeSpinStake: e.target.value })}
+            >
+              {FREE_SPIN_STAKES.map((stake) => (
+                <option key={stake} value={minorToDecimal(stake, draft.currency)}>
+                  {formatMoney(stake, draft.currency, 'en')}
+                </option>
+              ))}
+            </Select>
+            <Select
+              label={t('promotions.field.freeSpinGame')}
+              value={draft.freeSpinGame}
+              onChange={(e) => setDraft({ ...draft, freeSpinGame: e.target.value })}
+            >
+              {FREE_SPIN_GAMES.map((game) => (
+                <option key={game} value={game} translate="no">
+                  {HOUSE_GAMES[game]!.title}
+                </option>
+              ))}
+            </Select>
+          </>
+        )}
         {draft.type === 'cashback' && text('cashbackPeriodDays', { inputMode: 'numeric' })}
         {draft.type === 'cashback' && (
           <Select

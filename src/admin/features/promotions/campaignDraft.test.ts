@@ -37,4 +37,19 @@ describe('the campaign form', () => {
     expect(bodyOf({ ...draft, minDeposit: '1.234' }, 'Asia/Bangkok')).toEqual({ problem: 'minDeposit' });
     expect(bodyOf({ ...draft, cap: 'lots' }, 'Asia/Bangkok')).toEqual({ problem: 'cap' });
   });
+
+  it('sends a free spins campaign its count, stake in minor units and slot; other types none', () => {
+    const draft = { ...emptyDraft('THB', 'Asia/Bangkok'), name: 'Spins', type: 'free_spins' as const };
+    const built = bodyOf({ ...draft, freeSpinCount: '25', freeSpinStake: '50.00' }, 'Asia/Bangkok');
+    if (!('body' in built)) throw new Error(`refused ${built.problem}`);
+    expect(built.body).toMatchObject({
+      freeSpinCount: 25,
+      freeSpinStake: 5_000,
+      freeSpinGame: 'lucky-sevens',
+    });
+    expect(bodyOf({ ...draft, freeSpinCount: 'x' }, 'Asia/Bangkok')).toEqual({ problem: 'freeSpinCount' });
+    const deposit = bodyOf({ ...draft, type: 'first_deposit' }, 'Asia/Bangkok');
+    if (!('body' in deposit)) throw new Error(`refused ${deposit.problem}`);
+    expect(deposit.body).toMatchObject({ freeSpinCount: 0, freeSpinStake: 0, freeSpinGame: null });
+  });
 });

@@ -2,7 +2,7 @@ import type { AdminReply, SendBody } from '../../../shared/contract/admin/endpoi
 import type { adminContract } from '../../../shared/contract/admin/index.ts';
 import { LOCALES, type Locale } from '../../../shared/format.ts';
 import { minorToDecimal, parseMajor } from '../../../shared/money.ts';
-import type { CampaignType } from '../../../shared/promotions.ts';
+import { type CampaignType, FREE_SPIN_GAMES, FREE_SPIN_STAKES } from '../../../shared/promotions.ts';
 import { fromLocalInput, toLocalInput } from '../../components/local-time.ts';
 
 type Api = typeof adminContract.promotions;
@@ -40,6 +40,10 @@ export interface CampaignDraft {
   stakeOrder: Campaign['stakeOrder'];
   cashbackPeriodDays: string;
   cashbackPaidAs: Campaign['cashbackPaidAs'];
+  /** Free spins: how many, each spin's stake (major units), which built-in slot. */
+  freeSpinCount: string;
+  freeSpinStake: string;
+  freeSpinGame: string;
   terms: Record<Locale, string>;
   enabled: boolean;
 }
@@ -103,6 +107,9 @@ export function emptyDraft(currency: string, zone: string | undefined): Campaign
     stakeOrder: 'cash_first',
     cashbackPeriodDays: '7',
     cashbackPaidAs: 'cash',
+    freeSpinCount: '10',
+    freeSpinStake: minorToDecimal(FREE_SPIN_STAKES[0]!, currency),
+    freeSpinGame: FREE_SPIN_GAMES[0]!,
     terms: Object.fromEntries(LOCALES.map((l) => [l, ''])) as Record<Locale, string>,
     enabled: true,
   };
@@ -136,6 +143,9 @@ export function draftOf(c: Campaign, zone: string | undefined): CampaignDraft {
     stakeOrder: c.stakeOrder,
     cashbackPeriodDays: String(c.cashbackPeriodDays),
     cashbackPaidAs: c.cashbackPaidAs,
+    freeSpinCount: String(c.freeSpinCount),
+    freeSpinStake: minorToDecimal(c.freeSpinStake, c.currency),
+    freeSpinGame: c.freeSpinGame ?? FREE_SPIN_GAMES[0]!,
     terms: Object.fromEntries(LOCALES.map((l) => [l, c.terms[l] ?? ''])) as Record<Locale, string>,
     enabled: c.enabled,
   };
@@ -188,6 +198,10 @@ export function bodyOf(
   const conversionCap = optional(d.conversionCap);
   if (conversionCap === null && d.conversionCap.trim() !== '') return { problem: 'conversionCap' };
   if (!/^\d+$/.test(d.cashbackPeriodDays.trim())) return { problem: 'cashbackPeriodDays' };
+  const freeSpins = d.type === 'free_spins';
+  if (freeSpins && !/^\d+$/.test(d.freeSpinCount.trim())) return { problem: 'freeSpinCount' };
+  const freeSpinStake = freeSpins ? amount(d.freeSpinStake) : 0;
+  if (freeSpinStake === null) return { problem: 'freeSpinStake' };
   const terms = Object.fromEntries(
     LOCALES.map((l) => [l, d.terms[l].trim()] as const).filter(([, text]) => text),
   );
@@ -219,6 +233,9 @@ export function bodyOf(
       stakeOrder: d.stakeOrder,
       cashbackPeriodDays: Number(d.cashbackPeriodDays),
       cashbackPaidAs: d.cashbackPaidAs,
+      freeSpinCount: freeSpins ? Number(d.freeSpinCount) : 0,
+      freeSpinStake,
+      freeSpinGame: freeSpins ? (d.freeSpinGame as CampaignBody['freeSpinGame']) : null,
       terms,
       enabled: d.enabled,
     },

@@ -1,5 +1,5 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { games, gameVendors, type VendorCategory } from './games.schema.ts';
 
 export type Vendor = typeof gameVendors.$inferSelect;
@@ -136,4 +136,19 @@ export async function playabilityOf(db: Db, provider: string, gameCode: string):
   const enabled = rows.filter((r) => r.used === 'y' && r.vendorUsed === 'y');
   if (enabled.some((r) => !r.maintenance)) return 'playable';
   return enabled.length > 0 ? 'maintenance' : 'disabled';
+}
+
+/** The vendor (its `company` code for open-game) a provider's game is listed under, if it is listed. */
+export async function vendorOfGame(
+  db: DbOrTx,
+  provider: string,
+  gameCode: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ code: gameVendors.code })
+    .from(games)
+    .innerJoin(gameVendors, eq(games.vendorId, gameVendors.id))
+    .where(and(eq(gameVendors.provider, provider), eq(games.code, gameCode)))
+    .limit(1);
+  return row?.code;
 }

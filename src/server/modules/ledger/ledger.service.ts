@@ -21,6 +21,8 @@ export interface TransferInput {
   kind: string;
   reference?: Record<string, string | number>;
   reversesId?: number;
+  /** A transfer between two house accounts: the member whose shard and currency both legs take. */
+  onBehalfOf?: number;
 }
 
 export interface TransferResult {
@@ -69,8 +71,9 @@ function accountIdSql(ref: AccountRef, member: number) {
 /** The member a transfer is about: its house leg follows them (shard and currency). */
 function memberOf(input: TransferInput): number {
   const member = 'memberId' in input.from ? input.from : 'memberId' in input.to ? input.to : undefined;
-  if (!member) throw new RangeError('a transfer names at least one member account');
-  return member.memberId;
+  if (member) return member.memberId;
+  if (input.onBehalfOf === undefined) throw new RangeError('a transfer names a member account or onBehalfOf');
+  return input.onBehalfOf;
 }
 
 interface TransferRow {
@@ -126,6 +129,23 @@ export async function lockMemberCash(tx: Tx, memberId: number): Promise<void> {
   await queryRows(
     tx,
     sql`select id from ledger_accounts where member_id = ${memberId} and kind = 'cash' for no key update`,
+  );
+}
+
+/**
+ * Locks a member's cash row and their shard of a house kind, in ascending id order (the order
+ * wallet_bet takes them, through promo_stake_split): a transaction that then moves money between that
+ * house account and the member's accounts queues behind a bet of theirs and never deadlocks with it.
+ */
+export async function lockMemberCashAndHouse(
+  tx: Tx,
+  memberId: number,
+  house: HouseAccountKind,
+): Promise<void> {
+  await queryRows(
+    tx,
+    sql`select id from ledger_accounts where id in (${accountIdSql({ memberId, kind: 'cash' }, memberId)},
+          ${accountIdSql({ house }, memberId)}) order by id for no key update`,
   );
 }
 

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { lockMemberCash, memberBalances, transfer } from '../ledger/ledger.service.ts';
 import { auditBonus } from './bonus-audit.ts';
+import { hasSpinsLeft, spinsFirst } from './free-spins.service.ts';
 import type { Bonus } from './grants.service.ts';
 import { promoBonuses } from './promotions.schema.ts';
 
@@ -34,6 +35,7 @@ export async function convertBonus(tx: Tx, memberId: number, by: string): Promis
   const bonus = await lockActiveBonus(tx, memberId);
   if (!bonus) throw noBonus();
   if (bonus.wageringDone < bonus.wageringRequired) throw notWagered();
+  if (await hasSpinsLeft(tx, bonus.id)) throw spinsFirst();
   const balance = (await memberBalances(tx, memberId)).bonus;
   const toCash = bonus.conversionCap === null ? balance : Math.min(balance, bonus.conversionCap);
   const rest = balance - toCash;

@@ -1,4 +1,5 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { FREE_SPIN_GAMES, FREE_SPIN_STAKES } from '../../../shared/promotions.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { listSites } from '../sites/sites-admin.service.ts';
@@ -22,10 +23,25 @@ export function campaignProblem(c: CampaignInput): string | undefined {
     return 'a level-up campaign gives a fixed amount above zero';
   if (c.type === 'cashback' && (c.percentBps <= 0 || c.percentBps > 10_000))
     return 'a cashback campaign pays a percentage above zero, at most 100 %';
+  const freeSpinsProblem = freeSpinsCampaignProblem(c);
+  if (freeSpinsProblem) return freeSpinsProblem;
   if (c.cap !== null && c.cap <= 0) return 'cap must be above zero (null: no cap)';
   if (c.maxStake !== null && c.maxStake <= 0) return 'maxStake must be above zero (null: no limit)';
   if (c.conversionCap !== null && c.conversionCap <= 0)
     return 'conversionCap must be above zero (null: no cap)';
+  return undefined;
+}
+
+/** A free_spins campaign names its spins (count, a stake the slots offer, a built-in slot); no other does. */
+function freeSpinsCampaignProblem(c: CampaignInput): string | undefined {
+  if (c.type !== 'free_spins') {
+    return c.freeSpinCount > 0 || c.freeSpinGame ? 'only a free_spins campaign gives spins' : undefined;
+  }
+  if (c.freeSpinCount <= 0) return 'a free_spins campaign gives at least one spin';
+  if (!FREE_SPIN_STAKES.includes(c.freeSpinStake))
+    return `a free spin stakes one of ${FREE_SPIN_STAKES.join(', ')}`;
+  if (!c.freeSpinGame || !FREE_SPIN_GAMES.includes(c.freeSpinGame))
+    return 'a free_spins campaign names a built-in slot';
   return undefined;
 }
 

@@ -7,7 +7,7 @@ import { auditBonus } from './bonus-audit.ts';
 import { type Campaign, findCampaign, findCampaignByCode } from './campaigns.service.ts';
 import { assertOfferable, eligibilityProblem, isLive, unavailable } from './offer-rules.ts';
 import { flagSamePerson } from './person-flags.service.ts';
-import { promoBonuses, promoDepositClaims } from './promotions.schema.ts';
+import { promoBonuses, promoDepositClaims, promoFreeSpins } from './promotions.schema.ts';
 
 export type Bonus = typeof promoBonuses.$inferSelect;
 
@@ -57,7 +57,9 @@ export async function grantBonus(
   },
 ): Promise<GrantOutcome> {
   const { campaign, memberId, amount, deposit } = input;
-  if (amount <= 0) return { outcome: 'zero' };
+  // A free spins grant starts at 0: its bonus is what the spins win (free-spins.service.ts).
+  const freeSpins = campaign.type === 'free_spins';
+  if (amount <= 0 && !freeSpins) return { outcome: 'zero' };
   const grantKey = input.grantKey ?? grantKeyOf(campaign, memberId, input.depositRequestId);
   const [bonus] = await tx
     .insert(promoBonuses)
@@ -88,20 +90,27 @@ export async function grantBonus(
       .where(eq(promoBonuses.grantKey, grantKey));
     return { outcome: taken ? 'already' : 'active' };
   }
-  await transfer(tx, {
-    idempotencyKey: `bonus-grant:${bonus.id}`,
-    from: { house: 'promo_expense' },
-    to: { memberId, kind: 'bonus' },
-    amount,
-    kind: 'bonus_grant',
-    reference: { bonusId: bonus.id, campaignId: campaign.id },
-  });
+  if (amount > 0) {
+    await transfer(tx, {
+      idempotencyKey: `bonus-grant:${bonus.id}`,
+      from: { house: 'promo_expense' },
+      to: { memberId, kind: 'bonus' },
+      amount,
+      kind: 'bonus_grant',
+      reference: { bonusId: bonus.id, campaignId: campaign.id },
+    });
+  }
+  const spins = freeSpins
+    ? { gameCode: campaign.freeSpinGame!, stake: campaign.freeSpinStake, granted: campaign.freeSpinCount }
+    : undefined;
+  if (spins) await tx.insert(promoFreeSpins).values({ bonusId: bonus.id, memberId, ...spins });
   await auditBonus(tx, memberId, 'grant', input.by, {
     bonusId: bonus.id,
     campaignId: campaign.id,
     amount,
     deposit,
     wageringRequired: bonus.wageringRequired,
+    ...(spins && { freeSpins: spins }),
   });
   // One welcome bonus per person: others who had one and share a bank account, phone or device are flagged.
   if (campaign.type === 'first_deposit') await flagSamePerson(tx, memberId, bonus.id);
@@ -213,6 +222,30 @@ export async function claimByCode(tx: DbOrTx, memberId: number, code: string): P
     deposit: 0,
     by: `member:${memberId}`,
   });
+  return claimedBonus(granted);
+}
+
+/**
+ * A member takes a free spins campaign offered to them (one transaction): once per member and campaign,
+ * never on a break, self-excluded or at a limit, nor beside another active bonus. Its spins are the
+ * bonus's; what they win is its amount.
+ */
+export async function claimFreeSpins(tx: DbOrTx, memberId: number, campaignId: number): Promise<Bonus> {
+  const campaign = await findCampaign(tx, campaignId);
+  if (campaign && campaign.type !== 'free_spins') throw unavailable();
+  await assertMayTake(tx, memberId, campaign, campaign && grantKeyOf(campaign, memberId));
+  const granted = await grantBonus(tx, {
+    campaign: campaign!,
+    memberId,
+    amount: 0,
+    deposit: 0,
+    by: `member:${memberId}`,
+  });
+  return claimedBonus(granted);
+}
+
+/** A member's claim answers the bonus, or why a concurrent claim got none. */
+function claimedBonus(granted: GrantOutcome): Bonus {
   if (granted.outcome === 'granted') return granted.bonus;
   if (granted.outcome === 'active')
     throw errors.alreadyOpen('the member has an active bonus', MSG.promoBonusActive);

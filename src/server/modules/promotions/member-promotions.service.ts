@@ -1,8 +1,10 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Locale } from '../../../shared/format.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { vendorOfGame } from '../games/catalogue.service.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
 import { type Campaign, listCampaigns } from './campaigns.service.ts';
+import { freeSpinsOf } from './free-spins.service.ts';
 import { grantKeyOf } from './grants.service.ts';
 import { assertOfferable, eligibilityProblem, isLive } from './offer-rules.ts';
 import { promoBonuses, promoCampaigns } from './promotions.schema.ts';
@@ -31,12 +33,14 @@ export async function offersFor(db: DbOrTx, memberId: number, languages: (Locale
   for (const c of live) {
     if (await eligibilityProblem(db, memberId, c)) continue;
     const [had] =
-      c.type === 'first_deposit'
+      c.type === 'first_deposit' || c.type === 'free_spins'
         ? await db
             .select({ id: promoBonuses.id })
             .from(promoBonuses)
             .where(eq(promoBonuses.grantKey, grantKeyOf(c, memberId)))
         : [];
+    // Free spins taken are the member's bonus now, no longer an offer.
+    if (c.type === 'free_spins' && had) continue;
     offers.push({
       id: c.id,
       type: c.type,
@@ -56,6 +60,10 @@ export async function offersFor(db: DbOrTx, memberId: number, languages: (Locale
       cashbackPaidAs: c.cashbackPaidAs,
       endsAt: c.endsAt.toISOString(),
       atDeposit: (c.type === 'first_deposit' || c.type === 'every_deposit') && !had,
+      freeSpins:
+        c.type === 'free_spins'
+          ? { count: c.freeSpinCount, stake: c.freeSpinStake, game: c.freeSpinGame! }
+          : null,
     });
   }
   return offers;
@@ -99,8 +107,25 @@ export async function bonusesOf(db: DbOrTx, memberId: number) {
     .orderBy(desc(promoBonuses.id))
     .limit(100);
   const balance = active ? (await memberBalances(db, memberId)).bonus : 0;
+  const spins = active ? await freeSpinsOf(db, memberId) : undefined;
   return {
-    active: active ? { ...bonusView(active), balance } : null,
+    active: active
+      ? {
+          ...bonusView(active),
+          balance,
+          freeSpins: spins
+            ? {
+                game: spins.gameCode,
+                // The vendor the slot is listed under: the page opens the game with it (open-game).
+                company: (await vendorOfGame(db, 'house', spins.gameCode)) ?? '',
+                stake: spins.stake,
+                granted: spins.granted,
+                left: spins.left,
+                won: spins.won,
+              }
+            : null,
+        }
+      : null,
     history: history.map(bonusView),
   };
 }

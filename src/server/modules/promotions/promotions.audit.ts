@@ -11,7 +11,7 @@ export interface PromotionsAudit {
 /**
  * Reconciles the bonuses with the ledger (audits and tests only: it reads every transfer of a bonus
  * account). Every transfer touching a bonus account names a bonus of that member (`reference.bonusId`);
- * a bonus's grant transfer is its amount; its conversions and returns are its `converted` and
+ * a bonus's grant transfer (a free spins bonus: its spins' wins) is its amount; its conversions and returns are its `converted` and
  * `returned`; a closed bonus's transfers net to zero, so a member's bonus balance is exactly what their
  * active bonus holds.
  */
@@ -44,7 +44,7 @@ export async function auditPromotions(db: DbOrTx): Promise<PromotionsAudit> {
     db,
     sql`with m as (${moves}), per as (
           select bonus_id::bigint as id,
-            coalesce(sum(amount) filter (where kind = 'bonus_grant' and inward), 0)::int8 as granted,
+            coalesce(sum(amount) filter (where kind in ('bonus_grant', 'free_spin_win') and inward), 0)::int8 as granted,
             coalesce(sum(amount) filter (where kind = 'bonus_convert' and not inward), 0)::int8 as paid,
             coalesce(sum(amount) filter (where kind in ('bonus_cap_return', 'bonus_forfeit', 'bonus_expire') and not inward), 0)::int8 as gave_back,
             coalesce(sum(case when inward then amount else -amount end), 0)::int8 as net

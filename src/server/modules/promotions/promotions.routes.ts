@@ -3,7 +3,7 @@ import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
 import { readerLanguage } from '../../http/reader-language.ts';
 import { siteLocale } from '../sites/site-settings.ts';
 import { convertBonus } from './bonus-close.service.ts';
-import { claimByCode } from './grants.service.ts';
+import { claimByCode, claimFreeSpins } from './grants.service.ts';
 import { bonusById, bonusesOf, offersFor } from './member-promotions.service.ts';
 import { applyLevelUps, vipProgress } from './vip.service.ts';
 
@@ -32,6 +32,12 @@ export const promotionsRoutes: RouteHandlers = {
   'claim-promo-code': async (body, ctx) => {
     const memberId = requireMember(ctx).memberId;
     const granted = await ctx.db.transaction((tx) => claimByCode(tx, memberId, body.code));
+    return { status: 'success', msg: MSG.promoClaimed, bonus: await bonusById(ctx.db, granted.id) };
+  },
+
+  'claim-free-spins': async (body, ctx) => {
+    const memberId = requireMember(ctx).memberId;
+    const granted = await ctx.db.transaction((tx) => claimFreeSpins(tx, memberId, body.campaign));
     return { status: 'success', msg: MSG.promoClaimed, bonus: await bonusById(ctx.db, granted.id) };
   },
 

@@ -75,6 +75,10 @@ export const promoCampaigns = pgTable(
       .$type<(typeof CASHBACK_PAID_AS)[number]>()
       .notNull()
       .default('cash'),
+    /** A free_spins campaign: how many spins, the stake of each (minor units), and which built-in slot (migration 0045). */
+    freeSpinCount: integer('free_spin_count').notNull().default(0),
+    freeSpinStake: bigint('free_spin_stake', { mode: 'number' }).notNull().default(0),
+    freeSpinGame: text('free_spin_game'),
     terms: jsonb('terms').$type<CampaignTerms>().notNull().default({}),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -99,6 +103,10 @@ export const promoCampaigns = pgTable(
       sql`${t.slotsBps} between 0 and 10000 and ${t.tablesBps} between 0 and 10000 and ${t.sportsBps} between 0 and 10000`,
     ),
     check('promo_campaigns_min_odds', sql`${t.sportsMinOddsNum} > 0 and ${t.sportsMinOddsDen} > 0`),
+    check(
+      'promo_campaigns_free_spins',
+      sql`${t.freeSpinCount} between 0 and 1000 and ${t.freeSpinStake} >= 0`,
+    ),
     check(
       'promo_campaigns_cashback',
       sql`${t.cashbackPeriodDays} between 1 and 31 and ${t.cashbackPaidAs} in ('cash', 'bonus')`,
@@ -158,7 +166,7 @@ export const promoBonuses = pgTable(
     check('promo_bonuses_status', sql`${t.status} in ('active', 'converted', 'forfeited', 'expired')`),
     check(
       'promo_bonuses_amounts',
-      sql`${t.amount} > 0 and ${t.wageringRequired} >= 0 and ${t.wageringDone} >= 0 and ${t.converted} >= 0 and ${t.returned} >= 0`,
+      sql`${t.amount} >= 0 and ${t.wageringRequired} >= 0 and ${t.wageringDone} >= 0 and ${t.converted} >= 0 and ${t.returned} >= 0`,
     ),
     check('promo_bonuses_wagering_rest', sql`${t.wageringRest} between 0 and 9999`),
     check('promo_bonuses_stake_order', sql`${t.stakeOrder} in ('cash_first', 'bonus_first')`),
@@ -302,6 +310,8 @@ export const promoPersonFlags = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: text('decided_by'),
+    /** Why the operator cleared or confirmed it (migration 0045). */
+    decisionReason: text('decision_reason'),
   },
   (t) => [
     uniqueIndex('promo_person_flags_once').on(t.memberId, t.otherMemberId, t.reason),
@@ -309,5 +319,34 @@ export const promoPersonFlags = pgTable(
     check('promo_person_flags_reason', sql`${t.reason} in ('bank', 'phone', 'device')`),
     check('promo_person_flags_status', sql`${t.status} in ('open', 'cleared', 'confirmed')`),
     check('promo_person_flags_pair', sql`${t.memberId} <> ${t.otherMemberId}`),
+  ],
+);
+
+/**
+ * The spins of a free_spins grant (migration 0045): one row per grant, beside its bonus, whose amount is
+ * what the spins won. `played` counts the spins taken; a spin is played only while played < granted,
+ * by one conditional update, so concurrent spins never take more than were granted.
+ */
+export const promoFreeSpins = pgTable(
+  'promo_free_spins',
+  {
+    bonusId: bigint('bonus_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => promoBonuses.id),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    gameCode: text('game_code').notNull(),
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    granted: integer('granted').notNull(),
+    played: integer('played').notNull().default(0),
+    won: bigint('won', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    index('promo_free_spins_member').on(t.memberId),
+    check(
+      'promo_free_spins_counts',
+      sql`${t.granted} > 0 and ${t.played} between 0 and ${t.granted} and ${t.stake} > 0 and ${t.won} >= 0`,
+    ),
   ],
 );

@@ -8,6 +8,7 @@ import { playabilityOf } from '../../modules/games/catalogue.service.ts';
 import { CodedReply, refuse, serveActions } from '../action-api.ts';
 import { moveBlackjack, resumeBlackjack, startBlackjack } from './house.blackjack.ts';
 import { demoTables } from './house.demo.ts';
+import { freeSpinsFor, playFreeSpinRound } from './house.free-spins.ts';
 import type { RoundJackpot } from './house.jackpot.ts';
 import { playRound } from './house.play.ts';
 import { houseRounds, houseSeeds } from './house.schema.ts';
@@ -148,6 +149,7 @@ export async function houseGameServer(
             chips: CHIPS,
             rules: fun.rules,
             demo: true,
+            freeSpins: null,
           } as HouseSuccess<'init'>;
         }
         // A blackjack round left open (a closed window, a restart) is brought up to date first.
@@ -171,6 +173,7 @@ export async function houseGameServer(
           rules: rulesOf(answer),
           open: open?.status === 'success' ? withoutStatus(open as HouseSuccess<'blackjack'>) : null,
           demo: false,
+          freeSpins: info.engine === 'slot' ? await freeSpinsFor(deps.db, player, body.game) : null,
         };
       },
       // A demo runs by the rules of the site it is opened on.
@@ -238,6 +241,12 @@ export async function houseGameServer(
         });
         // A slot round's outcome is the machine's spin, and it always draws the jackpot.
         return answer as HouseSuccess<'spin'> | CodedReply;
+      },
+      // A promotion's free spin: never in demo; the token's player is asked of the wallet every time.
+      'free-spin': async ({ body, player, request }) => {
+        if (demoOf(player, body.token)) return refuse(409, 'no_free_spins', 'no free spins in demo play');
+        if (HOUSE_GAMES[body.game]!.engine !== 'slot') return refuse(409, 'no_free_spins', 'not a slot');
+        return playFreeSpinRound(deps.db, request.log, { playerId: player, gameCode: body.game });
       },
       deal: async ({ body, player, request }) => {
         if (demoOf(player, body.token)) {

@@ -3,13 +3,14 @@ import { LOCALES } from '../../format.ts';
 import {
   CAMPAIGN_TYPES,
   CASHBACK_PAID_AS,
+  FREE_SPIN_GAMES,
   PERSON_FLAG_REASONS,
   PERSON_FLAG_STATUSES,
   STAKE_ORDERS,
   WAGERING_BASES,
 } from '../../promotions.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
-import { idNumber, idParam, levelNumber, patchOf } from './fields.ts';
+import { idNumber, idParam, levelNumber, optionalQuery, patchOf } from './fields.ts';
 import { readFrom } from './read-from.ts';
 
 /** Minor units: never negative, exact in a JS number, far below a bigint's overflow. */
@@ -57,6 +58,10 @@ const campaignFields = {
   cashbackPeriodDays: z.number().int().min(1).max(31),
   /** A cashback campaign pays cash, or a bonus under its wagering. */
   cashbackPaidAs: z.enum(CASHBACK_PAID_AS),
+  /** A free_spins campaign: the number of spins, each spin's stake (minor units) and the built-in slot. */
+  freeSpinCount: z.number().int().min(0).max(1000),
+  freeSpinStake: money,
+  freeSpinGame: z.enum(FREE_SPIN_GAMES).nullable(),
   terms,
   enabled: z.boolean(),
 };
@@ -89,6 +94,9 @@ export const promoCampaign = z.object({
   stakeOrder: z.enum(STAKE_ORDERS),
   cashbackPeriodDays: z.number(),
   cashbackPaidAs: z.enum(CASHBACK_PAID_AS),
+  freeSpinCount: z.number(),
+  freeSpinStake: z.number(),
+  freeSpinGame: z.string().nullable(),
   terms: z.record(z.string(), z.string()),
   enabled: z.boolean(),
   createdAt: instantOut,
@@ -133,6 +141,9 @@ export const promotionsEndpoints = {
         stakeOrder: campaignFields.stakeOrder.default('cash_first'),
         cashbackPeriodDays: campaignFields.cashbackPeriodDays.default(7),
         cashbackPaidAs: campaignFields.cashbackPaidAs.default('cash'),
+        freeSpinCount: campaignFields.freeSpinCount.default(0),
+        freeSpinStake: money.default(0),
+        freeSpinGame: campaignFields.freeSpinGame.default(null),
         terms: terms.default({}),
         enabled: z.boolean().default(true),
       })
@@ -151,29 +162,42 @@ export const promotionsEndpoints = {
     method: 'GET',
     path: '/promotions/person-flags',
     summary:
-      'Welcome bonuses whose member shares a bank account, phone or device with another who had one: open first, newest first (200)',
+      'Welcome bonuses whose member shares a bank account, phone or device with another who had one: a page of 20 (of one status, or all with open first), newest first, with both logins and what matched',
+    query: z.object({
+      status: optionalQuery(z.enum(PERSON_FLAG_STATUSES)),
+      page: optionalQuery(z.coerce.number().int().min(1).max(100_000)),
+    }),
     response: ok.extend({
       flags: z.array(
         z.object({
           id: z.number(),
           memberId: z.number(),
+          memberLogin: z.string(),
           otherMemberId: z.number(),
+          otherLogin: z.string(),
           reason: z.enum(PERSON_FLAG_REASONS),
+          /** What the two share: the bank account number, the phone, or the user agent · IP; null once it no longer matches. */
+          matched: z.string().nullable(),
           bonusId: z.number(),
           status: z.enum(PERSON_FLAG_STATUSES),
           createdAt: instantOut,
           decidedAt: instantOut.nullable(),
           decidedBy: z.string().nullable(),
+          decisionReason: z.string().nullable(),
         }),
       ),
+      total: z.number(),
+      perPage: z.number(),
     }),
   }),
   decidePersonFlag: endpoint({
     method: 'POST',
     path: '/promotions/person-flags/:id',
-    summary: 'Clears or confirms an open flag (audited); 409 once decided',
+    summary: 'Clears or confirms an open flag with a reason (audited); 409 once decided',
     params: idParam,
-    body: z.object({ status: z.enum(['cleared', 'confirmed']) }).strict(),
+    body: z
+      .object({ status: z.enum(['cleared', 'confirmed']), reason: z.string().trim().min(1).max(500) })
+      .strict(),
     response: ok,
   }),
   vipLevels: endpoint({

@@ -8,6 +8,7 @@ import { useDialog } from '../../components/ui/DialogProvider.tsx';
 import { Money } from '../../components/ui/Money.tsx';
 import cashier from '../cashier/cashier.module.css';
 import { useCurrency, useSiteZone } from '../site/site.ts';
+import { FreeSpinsLeft } from './FreeSpinsLeft.tsx';
 import styles from './promotions.module.css';
 import { type MyBonuses, useRefreshPromotions } from './queries.ts';
 import { wageringShare } from './wagering.ts';
@@ -21,8 +22,10 @@ export function ActiveBonus({ active }: { active: NonNullable<MyBonuses['active'
   const dialog = useDialog();
   const refresh = useRefreshPromotions();
   const [busy, setBusy] = useState(false);
-  const complete = active.wageringDone >= active.wageringRequired;
-  const percent = wageringShare(active.wageringDone, active.wageringRequired);
+  // Free spins still to play come first: the bonus is what they win.
+  const complete = active.wageringDone >= active.wageringRequired && !active.freeSpins?.left;
+  // Nothing to wager yet while free spins wait to be played: the bar starts empty, not complete.
+  const percent = active.freeSpins?.left ? 0 : wageringShare(active.wageringDone, active.wageringRequired);
 
   async function convert() {
     setBusy(true);
@@ -51,6 +54,7 @@ export function ActiveBonus({ active }: { active: NonNullable<MyBonuses['active'
       <p className={cashier.balanceLine}>
         {t('bonusBalance')} <Money value={active.balance} />
       </p>
+      {active.freeSpins && <FreeSpinsLeft spins={active.freeSpins} />}
       <div
         className={styles.bar}
         role="progressbar"

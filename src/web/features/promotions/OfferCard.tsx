@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatBasisPoints, formatDateTime, isLocale } from '../../../shared/format.ts';
+import { HOUSE_GAMES } from '../../../shared/games/house-games.ts';
 import { Money } from '../../components/ui/Money.tsx';
 import cashier from '../cashier/cashier.module.css';
 import { useSiteZone } from '../site/site.ts';
+import { FreeSpinsClaim } from './FreeSpinsClaim.tsx';
 import styles from './promotions.module.css';
 import type { Offer } from './queries.ts';
 
@@ -22,6 +24,11 @@ export function OfferCard({ offer }: { offer: Offer }) {
       t(cashback ? 'cashbackPercent' : 'bonusPercent'),
       t('percent', { value: formatBasisPoints(offer.percentBps, locale) }),
     ]);
+  }
+  if (offer.freeSpins) {
+    rows.push([t('freeSpinsCount'), String(offer.freeSpins.count)]);
+    rows.push([t('freeSpinStake'), { money: offer.freeSpins.stake }]);
+    rows.push([t('freeSpinGame'), HOUSE_GAMES[offer.freeSpins.game]?.title ?? offer.freeSpins.game]);
   }
   if (offer.fixedAmount > 0) rows.push([t('bonusFixed'), { money: offer.fixedAmount }]);
   if (offer.percentBps > 0) rows.push([t('cap'), offer.cap === null ? t('noCap') : { money: offer.cap }]);
@@ -62,6 +69,7 @@ export function OfferCard({ offer }: { offer: Offer }) {
           {offer.terms}
         </p>
       )}
+      {offer.freeSpins && <FreeSpinsClaim offer={offer} />}
       {offer.atDeposit && (
         <Link to={`/deposit?promo=${offer.id}`} className={styles.cta}>
           {t('takeAtDeposit')}

@@ -16,6 +16,7 @@ import {
   startRun,
 } from './autoplay.ts';
 import { FeatureBanner } from './FeatureBanner.tsx';
+import { type BonusState, FreeSpinsBar } from './FreeSpinsBar.tsx';
 import { Paytable } from './Paytable.tsx';
 import { Reels } from './Reels.tsx';
 import { SlotControls } from './SlotControls.tsx';
@@ -25,6 +26,7 @@ import { WinPresentation } from './WinPresentation.tsx';
 import { TIER_LEVEL, TIER_MS, type WinTier, winTier } from './winTier.ts';
 
 type SpinReply = HouseSuccess<'spin'>;
+type FreeSpinReply = HouseSuccess<'free-spin'>;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
@@ -58,6 +60,9 @@ export function SlotGame(props: {
   const stopRequested = useRef(false);
   const skipWin = useRef<() => void>(() => undefined);
   const totalBet = lineBet * PAYLINES.length;
+  // A promotion's free spins of this slot, and the bonus their wins made.
+  const [freeSpins, setFreeSpins] = useState(init.freeSpins);
+  const [bonus, setBonus] = useState<BonusState | null>(null);
 
   // Winning lines are drawn together, then one by one while the result rests.
   useEffect(() => {
@@ -68,25 +73,41 @@ export function SlotGame(props: {
     return () => clearInterval(id);
   }, [busy, reels.lines]);
 
-  /** One paid spin shown to its end; resolves with the reply, or null when it was refused. */
-  async function playOne(): Promise<SpinReply | null> {
+  /**
+   * One spin shown to its end (a paid one, or a promotion's free spin at its own line bet); resolves
+   * with the reply, or null when it was refused.
+   */
+  async function playOne(free = false): Promise<SpinReply | FreeSpinReply | null> {
     const timing = quickRef.current ? QUICK : NORMAL;
     setBusy(true);
     setWin(null);
     setLastRound(null);
     reels.start();
     const startedAt = performance.now();
-    let reply: SpinReply;
+    let reply: SpinReply | FreeSpinReply;
+    const spinLineBet = free && freeSpins ? freeSpins.lineBet : lineBet;
     try {
-      reply = await houseCall('spin', { token, game: init.game.code, lineBet });
+      reply = free
+        ? await houseCall('free-spin', { token, game: init.game.code })
+        : await houseCall('spin', { token, game: init.game.code, lineBet });
     } catch (error) {
       reels.stopNow();
       setBusy(false);
+      if (free && error instanceof GameError && error.status === 'no_free_spins') setFreeSpins(null);
       props.onError(error instanceof GameError ? error : new GameError('error', String(error)));
       return null;
     }
-    await reels.show(reply.outcome, lineBet, timing, startedAt);
-    props.onBalance(reply.balance);
+    await reels.show(reply.outcome, spinLineBet, timing, startedAt);
+    if ('balance' in reply) props.onBalance(reply.balance);
+    if ('freeSpins' in reply) {
+      // The free spin's win is bonus money: the cash balance stays as it was.
+      setFreeSpins(reply.freeSpins);
+      setBonus({
+        bonus: reply.bonus,
+        wageringRequired: reply.wageringRequired,
+        wageringDone: reply.wageringDone,
+      });
+    }
     props.onRound(reply.nonce + 1, reply.roundId);
     setLastRound(reply.roundId);
     const tier = winTier(reply.payout, reply.stake);
@@ -202,6 +223,17 @@ export function SlotGame(props: {
           </span>
         )}
       </div>
+      {!init.demo && (
+        <FreeSpinsBar
+          spins={freeSpins}
+          bonus={bonus}
+          busy={busy || autoLeft !== null}
+          onPlay={() => {
+            setStopped(null);
+            void playOne(true);
+          }}
+        />
+      )}
       {autoLeft !== null ? (
         <div className={styles.autoChip} data-testid="autoplay-left">
           {t('autoplay.left', { count: autoLeft })}

@@ -44,15 +44,16 @@ export const promotionsRoutes = [
       return { campaign };
     },
   }),
+  // The duplicate-person flags are a compliance review, like the verification queue.
   adminRoute(promotionsEndpoints.personFlags, {
-    permission: 'settings.manage',
-    handler: async ({ db }) => ({ flags: await listPersonFlags(db) }),
+    permission: 'kyc.review',
+    handler: async ({ db, query }) => listPersonFlags(db, { status: query.status, page: query.page ?? 1 }),
   }),
   adminRoute(promotionsEndpoints.decidePersonFlag, {
-    permission: 'settings.manage',
+    permission: 'kyc.review',
     handler: async ({ db, params, body, who }) => {
       await audited(db, who, 'promotions.person.decide', async (tx) => {
-        const { before, after } = await decidePersonFlag(tx, params.id, body.status, who.operator.login);
+        const { before, after } = await decidePersonFlag(tx, params.id, body, who.operator.login);
         return { target: `promo_person_flag:${params.id}`, before, after, result: undefined };
       });
       return {};

@@ -1,0 +1,199 @@
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectSoundLedger, fund, memberIdOf } from '../../../../test/support/money.ts';
+import { useOperators } from '../../../../test/support/operators.ts';
+import { bonusesOf, campaignBody, createCampaign } from '../../../../test/support/promotions.ts';
+import { expectConforms, houseApiCall } from '../../../../test/support/provider-api.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
+import { houseContract } from '../../../shared/contract/house-api.ts';
+import { machineOf } from '../../../shared/games/machines/index.ts';
+import { floatsPerRound, spinFromFloats } from '../../../shared/games/slot-machine.ts';
+import { queryRows } from '../../db/client.ts';
+import { seedDemo } from '../../db/seed-demo.ts';
+import { houseBalance, memberBalances } from '../../modules/ledger/ledger.service.ts';
+import { floatsFor } from './seeds.ts';
+
+const STAKE = 1_000; // a line bet of 100 on the 10 lines
+
+/** Free spins (issue 36): real rounds of the slot engine, paid by the promotions expense, won as bonus money. */
+describe.runIf(backendAvailable)('free spins', () => {
+  const t = useTestApp();
+  const { as } = useOperators(t);
+  const house = (action: string, body: object) => houseApiCall(t, action, body);
+  const freeSpins = (count: number, extra: Record<string, unknown> = {}) =>
+    createCampaign(as('owner'), {
+      name: `Free spins ×${count}`,
+      type: 'free_spins',
+      percentBps: 0,
+      cap: null,
+      minDeposit: 0,
+      freeSpinCount: count,
+      freeSpinStake: STAKE,
+      freeSpinGame: 'lucky-sevens',
+      wageringMultiple: 5,
+      ...extra,
+    });
+  beforeAll(async () => {
+    await seedDemo(t.db);
+    t.app.sites.invalidate();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+
+  /** A logged-in member with the slot's window open; their id, session and launch token. */
+  async function player() {
+    const { token, member } = await t.login();
+    const id = await memberIdOf(t.db, member.id);
+    const url = (
+      await t.call('open-game', { code: 'lucky-sevens', company: 'royal-slots' }, { token })
+    ).json().url as string;
+    return { id, token, gameToken: new URL(url, 'http://x').searchParams.get('token')! };
+  }
+
+  it('refuses a free spins campaign without its spins, stake or slot', async () => {
+    const post = (o: Record<string, unknown>) =>
+      as('owner').post(
+        '/api/admin/promotions/campaigns',
+        campaignBody({
+          type: 'free_spins',
+          percentBps: 0,
+          freeSpinCount: 10,
+          freeSpinStake: STAKE,
+          freeSpinGame: 'fruit-fiesta',
+          ...o,
+        }),
+      );
+    for (const bad of [
+      { freeSpinCount: 0 },
+      { freeSpinStake: 1_234 },
+      { freeSpinGame: null },
+      { freeSpinGame: 'baccarat' },
+    ]) {
+      const res = await post(bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json()).toMatchObject({ status: expect.any(String), msg: expect.any(String) });
+    }
+    const deposit = await as('owner').post(
+      '/api/admin/promotions/campaigns',
+      campaignBody({ freeSpinCount: 3 }),
+    );
+    expect(deposit.statusCode).toBe(400);
+    expect((await post({})).statusCode).toBe(200);
+  });
+
+  it('plays exactly the granted spins as real, verifiable rounds: stakes from the expense, wins to the bonus', async () => {
+    const campaign = await freeSpins(30);
+    const p = await player();
+    await fund(t, p.token, 100_000);
+    const offers = (await t.call('list-promotions', {}, { token: p.token })).json().list;
+    expect(offers.find((o: { id: number }) => o.id === campaign)).toMatchObject({
+      type: 'free_spins',
+      freeSpins: { count: 30, stake: STAKE, game: 'lucky-sevens' },
+    });
+    const claim = await t.call('claim-free-spins', { campaign }, { token: p.token });
+    expect(claim.json()).toMatchObject({ status: 'success', bonus: { amount: 0, status: 'active' } });
+    expect((await t.call('claim-free-spins', { campaign }, { token: p.token })).statusCode).toBe(409);
+    const [granted] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from audit_log where action = 'promotions.bonus.grant' and target = ${`member:${p.id}`}`,
+    );
+    expect(granted!.n).toBe(1);
+
+    const init = (await house('init', { token: p.gameToken, game: 'lucky-sevens' })).json();
+    expect(init.freeSpins).toEqual({ left: 30, granted: 30, stake: STAKE, lineBet: 100 });
+    // Another slot has none of them.
+    expect((await house('init', { token: p.gameToken, game: 'fruit-fiesta' })).json().freeSpins).toBeNull();
+    const refusedElsewhere = await house('free-spin', { token: p.gameToken, game: 'fruit-fiesta' });
+    expect([refusedElsewhere.statusCode, refusedElsewhere.json().status]).toEqual([409, 'no_free_spins']);
+
+    const expenseBefore = await houseBalance(t.db, 'promo_expense');
+    const rounds: { roundId: string; payout: number; nonce: number }[] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await house('free-spin', { token: p.gameToken, game: 'lucky-sevens' });
+      expectConforms(houseContract, 'free-spin', res);
+      const spin = res.json();
+      expect(spin).toMatchObject({ status: 'success', stake: STAKE, freeSpins: { left: 29 - i } });
+      expect(spin.payout).toBe(spin.outcome.multiplier * 100);
+      rounds.push(spin);
+    }
+    const extra = await house('free-spin', { token: p.gameToken, game: 'lucky-sevens' });
+    expect([extra.statusCode, extra.json().status]).toEqual([409, 'no_free_spins']);
+    expect((await house('init', { token: p.gameToken, game: 'lucky-sevens' })).json().freeSpins).toBeNull();
+
+    const won = rounds.reduce((sum, r) => sum + r.payout, 0);
+    expect(won).toBeGreaterThan(0);
+    // The member's cash never paid a stake; the expense paid every one; the wins are bonus money.
+    expect(await memberBalances(t.db, p.id)).toMatchObject({ cash: 100_000, bonus: won });
+    expect(await houseBalance(t.db, 'promo_expense')).toBe(expenseBefore - 30 * STAKE);
+    const mine = await bonusesOf(t, { token: p.token });
+    expect(mine.active).toMatchObject({
+      amount: won,
+      balance: won,
+      wageringRequired: 5 * won,
+      wageringDone: 0,
+      freeSpins: { game: 'lucky-sevens', granted: 30, left: 0, won },
+    });
+
+    // Each round recomputes from the revealed seed and its nonce, as the verify page does.
+    const { revealed } = (await house('seed', { token: p.gameToken, clientSeed: 'free-check' })).json();
+    const machine = machineOf('lucky-sevens');
+    for (const r of rounds.slice(0, 5)) {
+      const round = (await house('round', { token: p.gameToken, roundId: r.roundId })).json().round;
+      expect(round).toMatchObject({ serverSeed: revealed.serverSeed, payout: r.payout, stake: STAKE });
+      const seed = { serverSeed: revealed.serverSeed, clientSeed: revealed.clientSeed, nonce: r.nonce };
+      expect(round.outcome).toEqual(spinFromFloats(machine, await floatsFor(seed, floatsPerRound(machine))));
+    }
+    // Wagering by the member's own play moves the progress; the bonus converts once it is complete.
+    expect((await t.call('convert-bonus', {}, { token: p.token })).statusCode).toBe(409);
+    await expectSoundLedger(t.db);
+  });
+
+  it('refuses the bonus conversion while spins are left, and grants nothing to a member on a break', async () => {
+    const campaign = await freeSpins(5, { wageringMultiple: 0 });
+    const p = await player();
+    await t.call('claim-free-spins', { campaign }, { token: p.token });
+    const early = await t.call('convert-bonus', {}, { token: p.token });
+    expect([early.statusCode, early.json().msg]).toEqual([409, 'msg3600']);
+
+    const onBreak = await player();
+    await t.call('set-protection', { kind: 'break', days: 1, confirm: true }, { token: onBreak.token });
+    const refused = await t.call('claim-free-spins', { campaign }, { token: onBreak.token });
+    expect(refused.statusCode).toBe(403);
+    expect((await bonusesOf(t, { token: onBreak.token })).active).toBeNull();
+    for (const body of [{}, { campaign: 'x' }, { campaign: -1 }, { campaign: 1e20 }]) {
+      const bad = await t.call('claim-free-spins', body, { token: p.token });
+      expect(bad.statusCode).toBe(400);
+    }
+    const notSpins = await createCampaign(as('owner'), { name: 'Deposit', type: 'every_deposit' });
+    expect((await t.call('claim-free-spins', { campaign: notSpins }, { token: p.token })).statusCode).toBe(
+      404,
+    );
+  });
+
+  describe.runIf(isPostgres)('under concurrency', () => {
+    it('50 concurrent spin requests play exactly the 10 granted spins', async () => {
+      const campaign = await freeSpins(10);
+      const p = await player();
+      await t.call('claim-free-spins', { campaign }, { token: p.token });
+      const expenseBefore = await houseBalance(t.db, 'promo_expense');
+      const replies = await Promise.all(
+        Array.from({ length: 50 }, () => house('free-spin', { token: p.gameToken, game: 'lucky-sevens' })),
+      );
+      const played = replies.filter((r) => r.statusCode === 200).map((r) => r.json());
+      expect(played).toHaveLength(10);
+      for (const r of replies.filter((x) => x.statusCode !== 200))
+        expect(r.json().status).toBe('no_free_spins');
+      const won = played.reduce((sum, r) => sum + r.payout, 0);
+      expect(await houseBalance(t.db, 'promo_expense')).toBe(expenseBefore - 10 * STAKE);
+      expect((await memberBalances(t.db, p.id)).bonus).toBe(won);
+      const [spins] = await queryRows<{ played: number; won: number }>(
+        t.db,
+        sql`select played, won from promo_free_spins f join promo_bonuses b on b.id = f.bonus_id where b.member_id = ${p.id}`,
+      );
+      expect(spins).toMatchObject({ played: 10, won });
+      await expectSoundLedger(t.db);
+    });
+  });
+});
