@@ -74,6 +74,8 @@ describe.runIf(backendAvailable)('back office: promotion campaigns', () => {
         cashbackProtected: 0,
         cost: 0,
       },
+      // No replica here: the report says it read the primary.
+      readFrom: { source: 'primary', lagSeconds: 0 },
     });
   });
 
