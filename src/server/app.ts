@@ -236,8 +236,16 @@ export async function buildApp({
   // higher level rise to it, with its level-up bonus (issue 36).
   runEvery(app, 'payment session sweep', 60_000, () => expirePaymentSessions(database.db, paymentProviders));
   runEvery(app, 'bonus expiry sweep', 60_000, () => expireBonuses(database.db));
-  runEvery(app, 'cashback payout', 300_000, () => payCashbacks(database.db));
-  runEvery(app, 'level-up sweep', 300_000, () => levelUpSweep(database.db));
+  runEvery(app, 'cashback payout', 300_000, () =>
+    payCashbacks(database.db, (err, where) =>
+      app.log.error({ err, ...where }, 'cashback of a member failed'),
+    ),
+  );
+  runEvery(app, 'level-up sweep', 300_000, () =>
+    levelUpSweep(database.db, (err, where) =>
+      app.log.error({ err, ...where }, 'level-up of a member failed'),
+    ),
+  );
   await sandboxPages(app, { db: database.db, config });
   await apiDocs(app);
   await probes(app, database.db);

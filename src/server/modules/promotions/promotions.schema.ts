@@ -241,6 +241,32 @@ export const promoCashbackPayments = pgTable(
   ],
 );
 
+/**
+ * The cashback sweep's finished runs (migration 0044): a (campaign, site, period) whose every member was
+ * decided, none waiting on open rounds or another bonus, and none failing; the sweep skips it.
+ */
+export const promoCashbackRuns = pgTable(
+  'promo_cashback_runs',
+  {
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => promoCampaigns.id),
+    siteId: bigint('site_id', { mode: 'number' })
+      .notNull()
+      .references(() => sites.id),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    /** The period's end too: an edit of the campaign's end changes its last period. */
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'promo_cashback_runs_pk',
+      columns: [t.campaignId, t.siteId, t.periodStart, t.periodEnd],
+    }),
+  ],
+);
+
 /** What each level of a site needs in total wagered, minor units of the site's currency (migration 0041). */
 export const promoVipLevels = pgTable(
   'promo_vip_levels',
@@ -271,11 +297,13 @@ export const promoLevelUps = pgTable(
     fromLevel: integer('from_level').notNull(),
     wagered: bigint('wagered', { mode: 'number' }).notNull(),
     bonusId: bigint('bonus_id', { mode: 'number' }).references(() => promoBonuses.id),
+    /** No live level-up campaign rewarded this level for the member when it was looked at (migration 0045). */
+    noBonus: boolean('no_bonus').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'promo_level_ups_pk', columns: [t.memberId, t.level] }),
-    index('promo_level_ups_waiting').on(t.memberId).where(sql`${t.bonusId} is null`),
+    index('promo_level_ups_waiting').on(t.memberId).where(sql`${t.bonusId} is null and not ${t.noBonus}`),
   ],
 );
 
