@@ -15,6 +15,8 @@ import { promoCampaigns, promoCashbackPayments } from './promotions.schema.ts';
 const SECRET = 'promo-cashback-once-secret';
 const DAY = 86_400_000;
 const URL = '/api/admin/promotions/campaigns';
+/** The UTC date `n` days back, as a period's bound. */
+const back = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice(0, 10);
 
 /**
  * Cashback pays each loss once: never again for days a campaign edit cut into other periods, never on
@@ -117,6 +119,12 @@ describe.runIf(backendAvailable)('promotions: cashback pays each loss once', () 
     await t.db.execute(sql`update promo_campaigns set cashback_period_days = 1 where id = ${c}`);
     const again = await payCashbacks(t.db);
     expect(again.paid).toBe(0);
+    // A payer that asks for an overlapping period directly is refused by the database itself.
+    const [row] = await t.db.select().from(promoCampaigns).where(eq(promoCampaigns.id, c));
+    const [paid] = await paymentsOf(p.id);
+    const inside = { from: back(2), to: back(1) };
+    expect(paid!.periodStart < inside.to && inside.from < paid!.periodEnd).toBe(true);
+    expect(await payCashback(t.db, row!, p.id, inside, 100_000)).toBe('already');
     expect((await paymentsOf(p.id)).map((r) => r.amount)).toEqual([10_000]);
     expect(await memberBalances(t.db, p.id)).toMatchObject({ cash: 1_910_000 });
     await expectSoundLedger(t.db);
