@@ -148,6 +148,8 @@ export const promoBonuses = pgTable(
     converted: bigint('converted', { mode: 'number' }).notNull().default(0),
     /** Bonus money returned to the expense (forfeiture, expiry, above the conversion cap). */
     returned: bigint('returned', { mode: 'number' }).notNull().default(0),
+    /** Cash taken back from the member by corrections of bonus-funded wins after conversion (migration 0046). */
+    clawedBack: bigint('clawed_back', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('promo_bonuses_grant_key').on(t.grantKey),
@@ -161,6 +163,7 @@ export const promoBonuses = pgTable(
       sql`${t.amount} > 0 and ${t.wageringRequired} >= 0 and ${t.wageringDone} >= 0 and ${t.converted} >= 0 and ${t.returned} >= 0`,
     ),
     check('promo_bonuses_wagering_rest', sql`${t.wageringRest} between 0 and 9999`),
+    check('promo_bonuses_clawed_back', sql`${t.clawedBack} between 0 and ${t.converted}`),
     check('promo_bonuses_stake_order', sql`${t.stakeOrder} in ('cash_first', 'bonus_first')`),
   ],
 );
@@ -264,6 +267,23 @@ export const promoCashbackRuns = pgTable(
       name: 'promo_cashback_runs_pk',
       columns: [t.campaignId, t.siteId, t.periodStart, t.periodEnd],
     }),
+  ],
+);
+
+/**
+ * Per round, the bonus share a correction could not take back because the bonus no longer held it
+ * (migration 0046): a later correction upward pays only what goes beyond it.
+ */
+export const promoRoundShareGaps = pgTable(
+  'promo_round_share_gaps',
+  {
+    provider: text('provider').notNull(),
+    roundId: text('round_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'promo_round_share_gaps_pk', columns: [t.provider, t.roundId] }),
+    check('promo_round_share_gaps_amount', sql`${t.amount} >= 0`),
   ],
 );
 
