@@ -6,6 +6,7 @@ import { createCampaign, depositWithPromo } from '../../../../test/support/promo
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchGame, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
+import { queryRows } from '../../db/client.ts';
 import { seedDemo } from '../../db/seed-demo.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
@@ -98,6 +99,17 @@ describe.runIf(backendAvailable)('promotions: corrections of bonus-funded wins',
     expect(cancelled.reply).toMatchObject({ balance: 0, debt: 4_510_000 });
     const [bonus] = await t.db.select().from(promoBonuses).where(eq(promoBonuses.memberId, p.id));
     expect(bonus).toMatchObject({ status: 'converted', converted: 5_490_000, clawedBack: 5_000_000 });
+
+    // The reopened round settled again at the same win: what the cut took goes back to cash, the debt first.
+    await p.win({ txId: `${round.txId}-again`, roundId: round.roundId }, 5_000_000);
+    expect(await p.balances()).toEqual({ cash: 490_000, bonus: 0 });
+    const [after] = await t.db.select().from(promoBonuses).where(eq(promoBonuses.memberId, p.id));
+    expect(after).toMatchObject({ clawedBack: 0 });
+    const [owed] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select coalesce(sum(amount), 0)::int8 as n from wallet_debts where member_id = ${p.id}`,
+    );
+    expect(Number(owed!.n)).toBe(0);
     await expectAccounted();
   });
 
@@ -113,6 +125,18 @@ describe.runIf(backendAvailable)('promotions: corrections of bonus-funded wins',
     expect(await p.balances()).toEqual({ cash: 500_000, bonus: 0 }); // only the 100 it held
     await p.correct('resettle', round, down.txId, 1_000);
     // Back where it was before the first correction: not 400 more.
+    expect(await p.balances()).toEqual({ cash: 500_500, bonus: 100 });
+    await expectAccounted();
+  });
+
+  it('an unsettle and a new win of the reopened round pay no more bonus money than the cut took', async () => {
+    const p = await player();
+    const round = await p.bet(1_000_000);
+    const won = await p.win(round, 1_000);
+    await p.win(await p.bet(400), 0);
+    await p.correct('unsettle', round, won);
+    expect(await p.balances()).toEqual({ cash: 500_000, bonus: 0 });
+    await p.win({ txId: `${round.txId}-again`, roundId: round.roundId }, 1_000);
     expect(await p.balances()).toEqual({ cash: 500_500, bonus: 100 });
     await expectAccounted();
   });

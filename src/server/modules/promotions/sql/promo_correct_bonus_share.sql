@@ -7,7 +7,8 @@
 --   goes beyond it: a resettle to 0 and back pays no more than was taken back;
 --   once the bonus converted, a cut is taken back from cash as a cash win's would be, up to what the
 --   bonus converted (promo_bonuses.clawed_back): that money is the member's cash now, and moving it
---   between house accounts charged the member nothing. A later correction upward gives that back first;
+--   between house accounts charged the member nothing. A later correction upward gives that back first
+--   (promo_share_after_cut, as the new win of a reopened round does);
 --   otherwise (forfeited, expired, or beyond what converted) to or from the promotions expense
 --   (`bonus_correction_returned`), where wallet_win pays such a share then.
 -- The caller holds the house and cash rows; promo_bonus_return_to locks the bonus row after them, and
@@ -47,19 +48,11 @@ BEGIN
   SELECT status, converted, clawed_back INTO v_bonus FROM promo_bonuses WHERE id = v_stake.bonus_id;
   v_ref := p_reference || jsonb_build_object('bonusId', v_stake.bonus_id);
   IF v_change > 0 THEN
-    -- What earlier cuts of this round never took is not paid again.
-    SELECT amount INTO v_gap FROM promo_round_share_gaps WHERE provider = p_provider AND round_id = p_round;
-    v_gap := least(coalesce(v_gap, 0), v_change);
-    IF v_gap > 0 THEN
-      UPDATE promo_round_share_gaps SET amount = amount - v_gap WHERE provider = p_provider AND round_id = p_round;
-    END IF;
-    v_move := v_change - v_gap;
-    IF NOT v_to.active AND v_bonus.status = 'converted' THEN
-      v_cash := least(v_move, v_bonus.clawed_back);
-      UPDATE promo_bonuses SET clawed_back = clawed_back - v_cash WHERE id = v_stake.bonus_id;
-    END IF;
-    IF v_move - v_cash > 0 THEN
-      PERFORM ledger_move(v_key, p_house, v_to.account_id, v_move - v_cash,
+    SELECT kept, to_cash INTO v_gap, v_cash
+    FROM promo_share_after_cut(p_provider, p_round, v_stake.bonus_id, v_change, v_to.active);
+    v_move := v_change - v_gap - v_cash;
+    IF v_move > 0 THEN
+      PERFORM ledger_move(v_key, p_house, v_to.account_id, v_move,
         CASE WHEN v_to.active THEN 'bonus_correction' ELSE 'bonus_correction_returned' END, v_ref, NULL);
     END IF;
     RETURN v_change - v_cash;
