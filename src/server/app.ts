@@ -240,7 +240,7 @@ export async function buildApp({
     tickerFeed,
   });
   await paymentWebhooks(app, { db: database.db, providers: paymentProviders, mode: paymentMode });
-  scheduleHousekeeping(jobs, database.db, paymentProviders);
+  scheduleHousekeeping(jobs, database.db, paymentProviders, app.log);
   await sandboxPages(app, { db: database.db, config });
   await apiDocs(app);
   await probes(app, database.db);

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.ts';
 import type { JobRunner } from './jobs/jobs.ts';
 import type { PaymentProvider } from './modules/cashier/payments/provider.ts';
@@ -17,9 +18,15 @@ export function scheduleHousekeeping(
   jobs: JobRunner,
   db: Db,
   paymentProviders: ReadonlyMap<string, PaymentProvider>,
+  log: FastifyBaseLogger,
 ): void {
   jobs.every('payment-session-sweep', 60_000, () => expirePaymentSessions(db, paymentProviders));
   jobs.every('bonus-expiry-sweep', 60_000, () => expireBonuses(db));
-  jobs.every('cashback-payout', 300_000, () => payCashbacks(db));
-  jobs.every('level-up-sweep', 300_000, () => levelUpSweep(db));
+  // A member whose payout or level-up throws is logged and the sweep goes on with the others.
+  jobs.every('cashback-payout', 300_000, () =>
+    payCashbacks(db, (err, where) => log.error({ err, ...where }, 'cashback of a member failed')),
+  );
+  jobs.every('level-up-sweep', 300_000, () =>
+    levelUpSweep(db, (err, where) => log.error({ err, ...where }, 'level-up of a member failed')),
+  );
 }

@@ -106,6 +106,8 @@ export const gameRounds = pgTable(
   (t) => [
     uniqueIndex('game_rounds_provider_round').on(t.provider, t.roundId),
     index('game_rounds_member').on(t.memberId, t.id),
+    // A member's rounds by when they opened: the cashback's net loss of a period (migration 0046).
+    index('game_rounds_member_opened').on(t.memberId, t.openedAt),
   ],
 );
 

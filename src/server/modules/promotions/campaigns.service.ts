@@ -72,6 +72,34 @@ export async function createCampaign(tx: DbOrTx, input: CampaignInput): Promise<
   return row!;
 }
 
+/**
+ * The fields that say which days and members a cashback payment covered. Changed after a payment, the
+ * next run would cut other periods over days already paid (3-day periods paid, then daily ones paid the
+ * same days again), so they are fixed once one exists (the database refuses overlapping payments too).
+ */
+const CASHBACK_FIXED = ['startsAt', 'cashbackPeriodDays', 'type', 'currency', 'siteIds'] as const;
+
+const sameValue = (a: unknown, b: unknown) =>
+  a instanceof Date && b instanceof Date
+    ? a.getTime() === b.getTime()
+    : JSON.stringify(a) === JSON.stringify(b);
+
+/** Refuses (409) a change of a CASHBACK_FIXED field of a campaign that has paid or decided cashback. */
+async function assertCashbackFieldsKept(tx: DbOrTx, before: Campaign, patch: Partial<CampaignInput>) {
+  const changed = CASHBACK_FIXED.filter((f) => f in patch && !sameValue(patch[f], before[f]));
+  if (changed.length === 0) return;
+  const [paid] = await tx
+    .select({ id: promoCashbackPayments.id })
+    .from(promoCashbackPayments)
+    .where(eq(promoCashbackPayments.campaignId, before.id))
+    .limit(1);
+  if (paid)
+    throw errors.conflict(
+      `cashback was already paid under this campaign: ${changed.join(', ')} can no longer change (end it and create a new campaign)`,
+      { fields: changed },
+    );
+}
+
 /** Edits a campaign; undefined when there is none. Granted bonuses keep the numbers they were granted under. */
 export async function updateCampaign(
   tx: DbOrTx,
@@ -81,6 +109,7 @@ export async function updateCampaign(
   const [before] = await tx.select().from(promoCampaigns).where(eq(promoCampaigns.id, id)).for('update');
   if (!before) return undefined;
   const { id: _id, createdAt: _c, updatedAt: _u, ...current } = before;
+  await assertCashbackFieldsKept(tx, before, patch);
   await assertValid(tx, { ...current, ...patch }, id);
   const [after] = await tx
     .update(promoCampaigns)

@@ -7,7 +7,7 @@ import type { Campaign } from './campaigns.service.ts';
 import { type CashbackPeriod, endedCashbackPeriods, lastDayOf } from './cashback-periods.ts';
 import { grantBonus } from './grants.service.ts';
 import { assertOfferable } from './offer-rules.ts';
-import { promoCampaigns, promoCashbackPayments } from './promotions.schema.ts';
+import { promoCampaigns, promoCashbackPayments, promoCashbackRuns } from './promotions.schema.ts';
 
 /** The cashback of a net loss: the campaign's percentage, rounded down to the minor unit, at most its cap. */
 export function cashbackAmount(campaign: Campaign, netLoss: number): number {
@@ -32,11 +32,14 @@ const siteDays = (db: DbOrTx, c: Campaign) =>
     sql`select site_id as id, first_day, last_day, today from promo_cashback_sites(${c.id})`,
   );
 
-/** The members of a site owed a decision for the period, with their net loss (sql/promo_cashback_losses.sql). */
+/**
+ * The members of a site owed a decision for the period, with their net loss, and whether a round they
+ * opened in it is still open (their decision then waits): sql/promo_cashback_losses.sql.
+ */
 const losers = (db: DbOrTx, c: Campaign, siteId: number, period: CashbackPeriod) =>
-  queryRows<{ member_id: number; net: number }>(
+  queryRows<{ member_id: number; net: number; unsettled: boolean }>(
     db,
-    sql`select member_id, net from promo_cashback_losses(${c.id}, ${siteId}, ${period.from}::date, ${period.to}::date)`,
+    sql`select member_id, net, unsettled from promo_cashback_losses(${c.id}, ${siteId}, ${period.from}::date, ${period.to}::date)`,
   );
 
 export type CashbackOutcome = 'paid' | 'protected' | 'already' | 'waiting' | 'zero';
@@ -135,9 +138,36 @@ export async function payCashback(
   }
 }
 
-/** Housekeeping: pays every ended period of every cashback campaign to the members it owes. What it did. */
-export async function payCashbacks(db: Db): Promise<Record<CashbackOutcome, number>> {
-  const done: Record<CashbackOutcome, number> = { paid: 0, protected: 0, already: 0, waiting: 0, zero: 0 };
+/** What a sweep did: each member's outcome, those whose rounds are still open, and those that failed. */
+export type CashbackSweep = Record<CashbackOutcome | 'unsettled' | 'failed', number>;
+
+/** Told of a member whose cashback failed (the sweep goes on with the others). */
+export type SweepFailure = (error: unknown, where: Record<string, unknown>) => void;
+
+const runKey = (c: Campaign, siteId: number, period: CashbackPeriod) =>
+  and(
+    eq(promoCashbackRuns.campaignId, c.id),
+    eq(promoCashbackRuns.siteId, siteId),
+    eq(promoCashbackRuns.periodStart, period.from),
+    eq(promoCashbackRuns.periodEnd, period.to),
+  );
+
+/**
+ * Housekeeping: pays every ended period of every cashback campaign to the members it owes. One member
+ * that fails is told to `onFailure` and counted, and the others are still paid (one bad row must not
+ * stop everyone after it). A (campaign, site, period) whose every member was decided is recorded
+ * (promo_cashback_runs) and not read again: the sweep runs every five minutes over 30 days of periods.
+ */
+export async function payCashbacks(db: Db, onFailure: SweepFailure = () => {}): Promise<CashbackSweep> {
+  const done: CashbackSweep = {
+    paid: 0,
+    protected: 0,
+    already: 0,
+    waiting: 0,
+    zero: 0,
+    unsettled: 0,
+    failed: 0,
+  };
   const campaigns = await db
     .select()
     .from(promoCampaigns)
@@ -157,8 +187,35 @@ export async function payCashbacks(db: Db): Promise<Record<CashbackOutcome, numb
         site.today,
         c.cashbackPeriodDays,
       )) {
-        for (const { member_id, net } of await losers(db, c, site.id, period)) {
-          done[await payCashback(db, c, Number(member_id), period, Number(net))] += 1;
+        const [finished] = await db
+          .select()
+          .from(promoCashbackRuns)
+          .where(runKey(c, site.id, period));
+        if (finished) continue;
+        let open = false;
+        for (const { member_id, net, unsettled } of await losers(db, c, site.id, period)) {
+          if (unsettled) {
+            done.unsettled += 1;
+            open = true;
+            continue;
+          }
+          try {
+            const outcome = await payCashback(db, c, Number(member_id), period, Number(net));
+            done[outcome] += 1;
+            if (outcome === 'waiting') open = true;
+          } catch (error) {
+            done.failed += 1;
+            open = true;
+            onFailure(error, { campaignId: c.id, memberId: Number(member_id), period });
+          }
+        }
+        // Recorded only once its last day is behind by a whole day: a round opened in the period's last
+        // moments may still have been committing when the period was first read.
+        if (!open && period.to < site.today) {
+          await db
+            .insert(promoCashbackRuns)
+            .values({ campaignId: c.id, siteId: site.id, periodStart: period.from, periodEnd: period.to })
+            .onConflictDoNothing();
         }
       }
     }

@@ -48,8 +48,16 @@ describe.runIf(backendAvailable)('promotions: cashback', () => {
     const id = await memberIdOf(t.db, member.id);
     const round = await playRound(t, SECRET, await launchGame(t, token), stake, win);
     expect(round.win?.status).toBe('success');
-    await t.db.execute(sql`update member_play_days set day = day - 1 where member_id = ${id}`);
+    await yesterday(id);
     return { id, token };
+  }
+
+  /** Moves the member's play back one day: its day totals and when its rounds opened. */
+  async function yesterday(memberId: number) {
+    await t.db.execute(sql`update member_play_days set day = day - 1 where member_id = ${memberId}`);
+    await t.db.execute(
+      sql`update game_rounds set opened_at = opened_at - interval '1 day' where member_id = ${memberId}`,
+    );
   }
 
   const paymentsOf = (memberId: number) =>
@@ -127,7 +135,7 @@ describe.runIf(backendAvailable)('promotions: cashback', () => {
     const busyId = await memberIdOf(t.db, busy.member.id);
     const busyRound = await playRound(t, SECRET, await launchGame(t, busy.token), 100_000, 0);
     expect(busyRound.win?.status).toBe('success');
-    await t.db.execute(sql`update member_play_days set day = day - 1 where member_id = ${busyId}`);
+    await yesterday(busyId);
 
     const done = await payCashbacks(t.db);
     expect(done.waiting).toBe(1);
@@ -151,7 +159,8 @@ describe.runIf(backendAvailable)('promotions: cashback', () => {
       sql`alter table notes add constraint test_fault_cashback check (msg_key is distinct from 'cashbackPaid') not valid`,
     );
     try {
-      await expect(payCashbacks(t.db)).rejects.toThrow();
+      // The sweep counts the failure and goes on with the others.
+      expect((await payCashbacks(t.db)).failed).toBeGreaterThanOrEqual(1);
     } finally {
       await t.db.execute(sql`alter table notes drop constraint test_fault_cashback`);
     }

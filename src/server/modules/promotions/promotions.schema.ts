@@ -156,6 +156,8 @@ export const promoBonuses = pgTable(
     converted: bigint('converted', { mode: 'number' }).notNull().default(0),
     /** Bonus money returned to the expense (forfeiture, expiry, above the conversion cap). */
     returned: bigint('returned', { mode: 'number' }).notNull().default(0),
+    /** Cash taken back from the member by corrections of bonus-funded wins after conversion (migration 0048). */
+    clawedBack: bigint('clawed_back', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('promo_bonuses_grant_key').on(t.grantKey),
@@ -169,6 +171,7 @@ export const promoBonuses = pgTable(
       sql`${t.amount} >= 0 and ${t.wageringRequired} >= 0 and ${t.wageringDone} >= 0 and ${t.converted} >= 0 and ${t.returned} >= 0`,
     ),
     check('promo_bonuses_wagering_rest', sql`${t.wageringRest} between 0 and 9999`),
+    check('promo_bonuses_clawed_back', sql`${t.clawedBack} between 0 and ${t.converted}`),
     check('promo_bonuses_stake_order', sql`${t.stakeOrder} in ('cash_first', 'bonus_first')`),
   ],
 );
@@ -249,6 +252,49 @@ export const promoCashbackPayments = pgTable(
   ],
 );
 
+/**
+ * The cashback sweep's finished runs (migration 0046): a (campaign, site, period) whose every member was
+ * decided, none waiting on open rounds or another bonus, and none failing; the sweep skips it.
+ */
+export const promoCashbackRuns = pgTable(
+  'promo_cashback_runs',
+  {
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => promoCampaigns.id),
+    siteId: bigint('site_id', { mode: 'number' })
+      .notNull()
+      .references(() => sites.id),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    /** The period's end too: an edit of the campaign's end changes its last period. */
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'promo_cashback_runs_pk',
+      columns: [t.campaignId, t.siteId, t.periodStart, t.periodEnd],
+    }),
+  ],
+);
+
+/**
+ * Per round, the bonus share a correction could not take back because the bonus no longer held it
+ * (migration 0048): a later correction upward pays only what goes beyond it.
+ */
+export const promoRoundShareGaps = pgTable(
+  'promo_round_share_gaps',
+  {
+    provider: text('provider').notNull(),
+    roundId: text('round_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'promo_round_share_gaps_pk', columns: [t.provider, t.roundId] }),
+    check('promo_round_share_gaps_amount', sql`${t.amount} >= 0`),
+  ],
+);
+
 /** What each level of a site needs in total wagered, minor units of the site's currency (migration 0041). */
 export const promoVipLevels = pgTable(
   'promo_vip_levels',
@@ -279,11 +325,13 @@ export const promoLevelUps = pgTable(
     fromLevel: integer('from_level').notNull(),
     wagered: bigint('wagered', { mode: 'number' }).notNull(),
     bonusId: bigint('bonus_id', { mode: 'number' }).references(() => promoBonuses.id),
+    /** No live level-up campaign rewarded this level for the member when it was looked at (migration 0047). */
+    noBonus: boolean('no_bonus').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'promo_level_ups_pk', columns: [t.memberId, t.level] }),
-    index('promo_level_ups_waiting').on(t.memberId).where(sql`${t.bonusId} is null`),
+    index('promo_level_ups_waiting').on(t.memberId).where(sql`${t.bonusId} is null and not ${t.noBonus}`),
   ],
 );
 

@@ -67,23 +67,45 @@ async function levelUpCampaignFor(
   return undefined;
 }
 
-/** The bonus for the lowest level-up still waiting for one, if a campaign rewards it and nothing stands in the way. */
-async function grantWaitingLevelUpBonus(tx: DbOrTx, memberId: number): Promise<number | null> {
-  const [waiting] = await tx
-    .select()
+/**
+ * The level-up still waiting for a bonus that a live campaign rewards, lowest first. Waiting levels no
+ * campaign rewards are marked `no_bonus` on the way: left waiting, the lowest of them hid every higher
+ * level's bonus for good, and kept the member among the sweep's candidates forever.
+ */
+async function rewardedWaitingLevelUp(tx: DbOrTx, memberId: number) {
+  const waiting = await tx
+    .select({ level: promoLevelUps.level })
     .from(promoLevelUps)
-    .where(and(eq(promoLevelUps.memberId, memberId), isNull(promoLevelUps.bonusId)))
-    .orderBy(asc(promoLevelUps.level))
-    .limit(1);
-  if (!waiting) return null;
-  const campaign = await levelUpCampaignFor(tx, memberId, waiting.level);
-  if (!campaign) return null;
+    .where(
+      and(
+        eq(promoLevelUps.memberId, memberId),
+        isNull(promoLevelUps.bonusId),
+        eq(promoLevelUps.noBonus, false),
+      ),
+    )
+    .orderBy(asc(promoLevelUps.level));
+  for (const { level } of waiting) {
+    const campaign = await levelUpCampaignFor(tx, memberId, level);
+    if (campaign) return { level, campaign };
+    await tx
+      .update(promoLevelUps)
+      .set({ noBonus: true })
+      .where(and(eq(promoLevelUps.memberId, memberId), eq(promoLevelUps.level, level)));
+  }
+  return undefined;
+}
+
+/** The bonus for the lowest waiting level-up a campaign rewards, if nothing stands in the way. */
+async function grantWaitingLevelUpBonus(tx: DbOrTx, memberId: number): Promise<number | null> {
+  const found = await rewardedWaitingLevelUp(tx, memberId);
+  if (!found) return null;
+  const { level, campaign } = found;
   try {
     await assertOfferable(tx, memberId);
   } catch {
     return null;
   }
-  const grantKey = `level_up:${campaign.id}:${memberId}:${waiting.level}`;
+  const grantKey = `level_up:${campaign.id}:${memberId}:${level}`;
   const amount = codeBonusAmount(campaign);
   const granted = await grantBonus(tx, {
     campaign,
@@ -96,7 +118,7 @@ async function grantWaitingLevelUpBonus(tx: DbOrTx, memberId: number): Promise<n
   let bonusId: number | null = null;
   if (granted.outcome === 'granted') {
     bonusId = granted.bonus.id;
-    await tellMember(tx, memberId, 'levelUpBonus', { amount, level: waiting.level }, { lasting: true });
+    await tellMember(tx, memberId, 'levelUpBonus', { amount, level }, { lasting: true });
   } else if (granted.outcome === 'already') {
     const [had] = await tx
       .select({ id: promoBonuses.id })
@@ -108,7 +130,7 @@ async function grantWaitingLevelUpBonus(tx: DbOrTx, memberId: number): Promise<n
     await tx
       .update(promoLevelUps)
       .set({ bonusId })
-      .where(and(eq(promoLevelUps.memberId, memberId), eq(promoLevelUps.level, waiting.level)));
+      .where(and(eq(promoLevelUps.memberId, memberId), eq(promoLevelUps.level, level)));
   }
   return granted.outcome === 'granted' ? bonusId : null;
 }
@@ -153,17 +175,30 @@ export async function applyLevelUps(
   });
 }
 
-/** Housekeeping: level-ups of everyone who played since yesterday, and waiting level-up bonuses. How many rose. */
-export async function levelUpSweep(db: Db): Promise<number> {
+/**
+ * Housekeeping: level-ups of everyone who played since yesterday, and waiting level-up bonuses. A
+ * member that fails is told to `onFailure` and counted; the others go on (one bad row must not stop
+ * everyone after it). How many rose, and how many failed.
+ */
+export async function levelUpSweep(
+  db: Db,
+  onFailure: (error: unknown, where: Record<string, unknown>) => void = () => {},
+): Promise<{ rose: number; failed: number }> {
   const candidates = await queryRows<{ member_id: number }>(
     db,
     sql`select member_id from promo_vip_candidates()`,
   );
   let rose = 0;
+  let failed = 0;
   for (const { member_id } of candidates) {
-    if ((await applyLevelUps(db, Number(member_id))).level !== null) rose += 1;
+    try {
+      if ((await applyLevelUps(db, Number(member_id))).level !== null) rose += 1;
+    } catch (error) {
+      failed += 1;
+      onFailure(error, { memberId: Number(member_id) });
+    }
   }
-  return rose;
+  return { rose, failed };
 }
 
 /** A level as the member's VIP page shows it: its number, the site's name for it, its comp rates. */

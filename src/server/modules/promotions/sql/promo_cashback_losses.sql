@@ -1,18 +1,36 @@
--- The members of a site owed a cashback decision for a period (issue 36): their net loss over the
--- period's local days (stakes − wins of member_play_days, the totals the loss limit reads) above zero,
--- of the campaign's levels (empty: all) and, for a new-members-only campaign, registered since its
--- start; none already decided (promo_cashback_payments). p_to is the day after the period's last.
+-- The members of a site owed a cashback decision for a period (issue 36; promofix): those who staked in
+-- the period's local days (member_play_days), of the campaign's levels (empty: all) and, for a
+-- new-members-only campaign, registered since its start, with no decision yet for any overlapping
+-- period (promo_cashback_payments). p_to is the day after the period's last.
+-- The net loss is read from the rounds the member opened in the period (casino rounds and sports bets
+-- alike: each is a wallet round), each round's stake − everything it returned, whenever it returned it
+-- (a win, a cash-out, a void, a correction, a jackpot). The day totals book a return on the day it
+-- happens, so a bet placed on the period's last day and cashed out the next looked lost: cashback was
+-- paid on it and the cash-out kept too. While any of those rounds is still open the member is
+-- `unsettled`: their decision waits for a later pass (net is then what is settled so far, unused).
 CREATE OR REPLACE FUNCTION promo_cashback_losses(p_campaign bigint, p_site bigint, p_from date, p_to date)
-RETURNS TABLE (member_id bigint, net bigint)
+RETURNS TABLE (member_id bigint, net bigint, unsettled boolean)
 LANGUAGE sql STABLE AS $$
-  SELECT d.member_id, sum(d.stakes - d.wins)::int8
-  FROM promo_campaigns c, member_play_days d JOIN members m ON m.id = d.member_id
-  WHERE c.id = p_campaign AND d.day >= p_from AND d.day < p_to AND m.site_id = p_site
-    AND (cardinality(c.levels) = 0 OR m.level = ANY (c.levels))
-    AND (NOT c.new_members_only OR m.created_at >= c.starts_at)
-    AND NOT EXISTS (SELECT 1 FROM promo_cashback_payments p WHERE p.campaign_id = c.id
-                      AND p.member_id = d.member_id AND p.period_start = p_from)
-  GROUP BY d.member_id
-  HAVING sum(d.stakes - d.wins) > 0
-  ORDER BY d.member_id
+  WITH players AS (
+    SELECT DISTINCT d.member_id
+    FROM promo_campaigns c, member_play_days d JOIN members m ON m.id = d.member_id
+    WHERE c.id = p_campaign AND d.day >= p_from AND d.day < p_to AND d.stakes > 0 AND m.site_id = p_site
+      AND (cardinality(c.levels) = 0 OR m.level = ANY (c.levels))
+      AND (NOT c.new_members_only OR m.created_at >= c.starts_at)
+      AND NOT EXISTS (SELECT 1 FROM promo_cashback_payments p WHERE p.campaign_id = c.id
+                        AND p.member_id = d.member_id AND p.period_start < p_to AND p_from < p.period_end)
+  ), bounds AS (
+    SELECT p_from::timestamp AT TIME ZONE site_time_zone(s.settings) AS since,
+           p_to::timestamp AT TIME ZONE site_time_zone(s.settings) AS until
+    FROM sites s WHERE s.id = p_site
+  )
+  SELECT p.member_id, r.net, r.unsettled
+  FROM players p CROSS JOIN bounds b CROSS JOIN LATERAL (
+    SELECT coalesce(sum(g.total_bet - g.total_win - coalesce(j.amount, 0)), 0)::int8 AS net,
+           coalesce(bool_or(g.status = 'open'), false) AS unsettled
+    FROM game_rounds g LEFT JOIN jackpot_wins j ON j.provider = g.provider AND j.round_id = g.round_id
+    WHERE g.member_id = p.member_id AND g.opened_at >= b.since AND g.opened_at < b.until
+  ) r
+  WHERE r.unsettled OR r.net > 0
+  ORDER BY p.member_id
 $$;

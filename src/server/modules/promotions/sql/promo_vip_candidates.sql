@@ -1,6 +1,6 @@
 -- The members the level-up sweep looks at (issue 36): those who played since yesterday (the database's
 -- day) and whose wagering now reaches a level of their site above theirs, and those with a level-up
--- still waiting for its bonus.
+-- still waiting for a bonus some campaign gives (not those marked no_bonus: promofix).
 CREATE OR REPLACE FUNCTION promo_vip_candidates() RETURNS TABLE (member_id bigint)
 LANGUAGE sql STABLE AS $$
   SELECT m.id
@@ -9,5 +9,5 @@ LANGUAGE sql STABLE AS $$
   WHERE EXISTS (SELECT 1 FROM promo_vip_levels v WHERE v.site_id = m.site_id AND v.level > m.level
                   AND v.wagered <= promo_member_wagered(m.id))
   UNION
-  SELECT u.member_id FROM promo_level_ups u WHERE u.bonus_id IS NULL
+  SELECT u.member_id FROM promo_level_ups u WHERE u.bonus_id IS NULL AND NOT u.no_bonus
 $$;

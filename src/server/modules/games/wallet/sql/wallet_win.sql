@@ -2,7 +2,9 @@
 -- first close only: a round a correction reopened keeps its first closed_at) and removes it from
 -- open_game_rounds. A member who owes a debt (wallet_debts) pays it from the win first. A round that
 -- staked bonus money (promo_bet_stakes, issue 36) pays the same share of its win back as bonus money
--- (promo_bonus_return_to: the bonus, or the promotions expense once that bonus has ended), the rest in cash.
+-- (promo_bonus_return_to: the bonus, or the promotions expense once that bonus has ended), the rest in cash;
+-- of a round a correction cut and reopened, promo_share_after_cut says what of that share is not paid
+-- again (the cut could not take it) and what goes back to cash (the cut took it from cash).
 CREATE OR REPLACE FUNCTION wallet_win(
   p_provider text, p_tx_id text, p_hash text, p_round text, p_amount bigint, p_close boolean
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
@@ -15,6 +17,9 @@ DECLARE
   v_stake record;
   v_to record;
   v_share bigint := 0;
+  v_kept bigint := 0;
+  v_back bigint := 0;
+  v_cash bigint;
 BEGIN
   UPDATE game_rounds SET total_win = total_win + p_amount, has_win = true,
     status = CASE WHEN p_close THEN 'closed' ELSE status END,
@@ -52,16 +57,20 @@ BEGIN
       IF coalesce(v_stake.staked, 0) > 0 AND v_round.total_bet > 0 THEN
         v_share := least(p_amount, floor(p_amount::numeric * v_stake.staked / v_round.total_bet))::int8;
         SELECT * INTO v_to FROM promo_bonus_return_to(v_stake.bonus_id, v_round.member_id, a.house_id, a.cash_id);
+        SELECT kept, to_cash INTO v_kept, v_back
+        FROM promo_share_after_cut(p_provider, p_round, v_stake.bonus_id, v_share, v_to.active);
       END IF;
     END IF;
+    v_cash := p_amount - v_share + v_back;
+    v_share := v_share - v_kept - v_back;
     IF p_amount > 0 THEN
       PERFORM play_totals_add(v_round.member_id, 0, 0, p_amount);
     END IF;
-    IF p_amount - v_share > 0 THEN
-      v_move := ledger_move('wallet:' || p_provider || ':' || p_tx_id, a.house_id, a.cash_id, p_amount - v_share, 'win',
+    IF v_cash > 0 THEN
+      v_move := ledger_move('wallet:' || p_provider || ':' || p_tx_id, a.house_id, a.cash_id, v_cash, 'win',
         jsonb_build_object('provider', p_provider, 'roundId', p_round, 'txId', p_tx_id), NULL);
       v_balance := coalesce(
-        wallet_collect_debt(v_round.member_id, a.cash_id, a.house_id, p_provider, p_round, p_tx_id, p_amount - v_share),
+        wallet_collect_debt(v_round.member_id, a.cash_id, a.house_id, p_provider, p_round, p_tx_id, v_cash),
         v_move.to_balance);
     END IF;
     IF v_share > 0 THEN

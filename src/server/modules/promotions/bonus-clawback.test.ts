@@ -1,0 +1,143 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectSoundLedger, memberIdOf } from '../../../../test/support/money.ts';
+import { useOperators } from '../../../../test/support/operators.ts';
+import { createCampaign, depositWithPromo } from '../../../../test/support/promotions.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { launchGame, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
+import { queryRows } from '../../db/client.ts';
+import { seedDemo } from '../../db/seed-demo.ts';
+import { auditLedger } from '../ledger/ledger.audit.ts';
+import { memberBalances } from '../ledger/ledger.service.ts';
+import { promoBonuses } from './promotions.schema.ts';
+
+const SECRET = 'promo-clawback-secret';
+
+/**
+ * Corrections of bonus-funded wins take back what the member got: from cash once the bonus converted
+ * (a debt for what was spent), and a cut then restored never pays more than the cut took.
+ */
+describe.runIf(backendAvailable)('promotions: corrections of bonus-funded wins', () => {
+  const t = useTestApp({ houseWalletSecret: SECRET });
+  const { as } = useOperators(t);
+  let bonusFirst: number;
+  beforeAll(async () => {
+    await seedDemo(t.db);
+    t.app.sites.invalidate();
+    // 100 % of the first deposit up to 500,000, bonus money staked first.
+    bonusFirst = await createCampaign(as('owner'), { stakeOrder: 'bonus_first', wageringMultiple: 2 });
+  });
+
+  async function player() {
+    const { token, member } = await t.login();
+    await depositWithPromo(t, { token }, 1_000_000, bonusFirst);
+    const id = await memberIdOf(t.db, member.id);
+    const game = await launchGame(t, token);
+    const wallet = (op: string, body: object) => walletRequest(t, op, body, SECRET);
+    const bet = async (amount: number) => {
+      const ids = walletIds();
+      expect((await wallet('bet', { ...ids, token: game, amount })).json().status).toBe('success');
+      return ids;
+    };
+    const win = async (ids: { txId: string; roundId: string }, amount: number) => {
+      const txId = `${ids.txId}-win`;
+      expect((await wallet('win', { txId, roundId: ids.roundId, amount })).json().status).toBe('success');
+      return txId;
+    };
+    let n = 0;
+    const correct = async (
+      op: 'unsettle' | 'resettle',
+      ids: { txId: string; roundId: string },
+      refTxId: string,
+      amount?: number,
+    ) => {
+      n += 1;
+      const txId = `${ids.txId}-${op}-${n}`;
+      const res = await wallet(op, {
+        txId,
+        roundId: ids.roundId,
+        refTxId,
+        reason: 'result corrected',
+        amount,
+      });
+      expect(res.json()).toMatchObject({ status: 'success' });
+      return { txId, reply: res.json() as { balance: number; debt: number } };
+    };
+    const balances = async () => {
+      const b = await memberBalances(t.db, id);
+      return { cash: b.cash, bonus: b.bonus };
+    };
+    return { id, token, bet, win, correct, balances };
+  }
+
+  const expectAccounted = async () => {
+    const audit = await auditLedger(t.db);
+    expect(audit.strayBonusTransfers).toBe(0);
+    expect(audit.promotions.problems).toEqual([]);
+    await expectSoundLedger(t.db);
+  };
+
+  it('a win cancelled after its bonus converted is taken back from cash, the spent part as a debt', async () => {
+    const p = await player();
+    expect(await p.balances()).toEqual({ cash: 1_000_000, bonus: 500_000 });
+    const round = await p.bet(10_000);
+    const won = await p.win(round, 5_000_000);
+    expect(await p.balances()).toEqual({ cash: 1_000_000, bonus: 5_490_000 });
+    // Wagering complete (as if played through), converted to cash.
+    await t.db
+      .update(promoBonuses)
+      .set({ wageringDone: sql`${promoBonuses.wageringRequired}` })
+      .where(eq(promoBonuses.memberId, p.id));
+    expect((await t.call('convert-bonus', {}, { token: p.token })).statusCode).toBe(200);
+    expect(await p.balances()).toEqual({ cash: 6_490_000, bonus: 0 });
+    // The member spends the money (a lost stake stands for a withdrawal here).
+    await p.win(await p.bet(6_000_000), 0);
+    expect(await p.balances()).toEqual({ cash: 490_000, bonus: 0 });
+
+    const cancelled = await p.correct('unsettle', round, won);
+    expect(cancelled.reply).toMatchObject({ balance: 0, debt: 4_510_000 });
+    const [bonus] = await t.db.select().from(promoBonuses).where(eq(promoBonuses.memberId, p.id));
+    expect(bonus).toMatchObject({ status: 'converted', converted: 5_490_000, clawedBack: 5_000_000 });
+
+    // The reopened round settled again at the same win: what the cut took goes back to cash, the debt first.
+    await p.win({ txId: `${round.txId}-again`, roundId: round.roundId }, 5_000_000);
+    expect(await p.balances()).toEqual({ cash: 490_000, bonus: 0 });
+    const [after] = await t.db.select().from(promoBonuses).where(eq(promoBonuses.memberId, p.id));
+    expect(after).toMatchObject({ clawedBack: 0 });
+    const [owed] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select coalesce(sum(amount), 0)::int8 as n from wallet_debts where member_id = ${p.id}`,
+    );
+    expect(Number(owed!.n)).toBe(0);
+    await expectAccounted();
+  });
+
+  it('a resettle down and back up pays no more bonus money than the cut took', async () => {
+    const p = await player();
+    const round = await p.bet(1_000_000); // 500,000 bonus and 500,000 cash: half
+    const won = await p.win(round, 1_000);
+    expect(await p.balances()).toEqual({ cash: 500_500, bonus: 500 });
+    await p.win(await p.bet(400), 0); // 400 of the bonus share staked and lost
+    expect(await p.balances()).toEqual({ cash: 500_500, bonus: 100 });
+
+    const down = await p.correct('resettle', round, won, 0);
+    expect(await p.balances()).toEqual({ cash: 500_000, bonus: 0 }); // only the 100 it held
+    await p.correct('resettle', round, down.txId, 1_000);
+    // Back where it was before the first correction: not 400 more.
+    expect(await p.balances()).toEqual({ cash: 500_500, bonus: 100 });
+    await expectAccounted();
+  });
+
+  it('an unsettle and a new win of the reopened round pay no more bonus money than the cut took', async () => {
+    const p = await player();
+    const round = await p.bet(1_000_000);
+    const won = await p.win(round, 1_000);
+    await p.win(await p.bet(400), 0);
+    await p.correct('unsettle', round, won);
+    expect(await p.balances()).toEqual({ cash: 500_000, bonus: 0 });
+    await p.win({ txId: `${round.txId}-again`, roundId: round.roundId }, 1_000);
+    expect(await p.balances()).toEqual({ cash: 500_500, bonus: 100 });
+    await expectAccounted();
+  });
+});
