@@ -150,7 +150,9 @@ export function amqpConsumer(options: AmqpOptions, handle: AmqpHandlers, log: Fe
     await hc.bindQueue(hq.queue, options.exchange, ALIVE_BINDING);
     await hc.consume(hq.queue, (msg) => {
       if (!msg) return;
-      health = health.then(() => processOne(hc, msg));
+      const done = allLanes().then(() => processOne(hc, msg));
+      lanes = lanes.map(() => done);
+      gathering = gathering.map(() => undefined);
     });
     await ch.consume(q.queue, (msg) => {
       if (!msg) return;

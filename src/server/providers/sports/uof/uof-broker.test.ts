@@ -207,6 +207,57 @@ describe.runIf(backendAvailable && isPostgres && rabbitmqOrSkip())('the UOF adap
     await expectSoundLedger(t.db);
   });
 
+  it('a backlog of odds does not hold up alive: the producer stays up while the lanes are behind', async () => {
+    const fixtures = Array.from({ length: 6 }, () => footballFixture(api));
+    for (const f of fixtures)
+      publish(uof.oddsChange({ product: 1, eventId: f.id, timestamp: ts() }, { markets: mainMarkets() }));
+    const urns = fixtures.map((f) => f.id);
+    const applied = () =>
+      queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from sb_uof_messages where kind = 'odds_change' and event_urn in (${sql.join(
+          urns.map((u) => sql`${u}`),
+          sql`, `,
+        )})`,
+      ).then((r) => Number(r[0]?.n));
+    expect(await waitFor(applied, (n) => n === urns.length)).toBe(urns.length);
+    // The events' cursors held by another transaction for 3 s (twice the alive timeout): every lane
+    // with their messages waits, and 300 more queue behind them, in the lanes and in the broker.
+    const states: string[] = [];
+    const held = t.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select ts from sb_uof_event_cursor where event_urn in (${sql.join(
+          urns.map((u) => sql`${u}`),
+          sql`, `,
+        )}) for update`,
+      );
+      for (let i = 0; i < 300; i++) {
+        const f = fixtures[i % fixtures.length]!;
+        publish(
+          uof.oddsChange(
+            { product: 1, eventId: f.id, timestamp: ts() },
+            { markets: [{ id: 1, outcomes: [{ id: 1, odds: (1.5 + (i % 50) / 10).toFixed(2) }] }] },
+          ),
+        );
+      }
+      const until = Date.now() + 3_000;
+      while (Date.now() < until) {
+        const [p] = await queryRows<{ state: string }>(
+          t.db,
+          sql`select state from sb_uof_producers where product = 1`,
+        );
+        states.push(p?.state ?? 'none');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      // The lanes really were behind: none of the 300 could be recorded meanwhile.
+      expect(await applied()).toBe(urns.length);
+    });
+    await held;
+    expect(states.filter((s) => s !== 'up')).toEqual([]);
+    expect(states.length).toBeGreaterThan(5);
+    expect(await waitFor(applied, (n) => n === urns.length + 300, 30_000)).toBe(urns.length + 300);
+  });
+
   it('alive messages stopping suspend the producer’s markets within seconds; recovery reopens them', async () => {
     const f = footballFixture(api);
     const h = { product: 1, eventId: f.id };
