@@ -150,9 +150,7 @@ export function amqpConsumer(options: AmqpOptions, handle: AmqpHandlers, log: Fe
     await hc.bindQueue(hq.queue, options.exchange, ALIVE_BINDING);
     await hc.consume(hq.queue, (msg) => {
       if (!msg) return;
-      const done = allLanes().then(() => processOne(hc, msg));
-      lanes = lanes.map(() => done);
-      gathering = gathering.map(() => undefined);
+      health = health.then(() => processOne(hc, msg));
     });
     await ch.consume(q.queue, (msg) => {
       if (!msg) return;
