@@ -8,6 +8,7 @@ import {
   bookEventOf,
   oddsChange,
   type Receipt,
+  UOF_SOURCE,
   upsertFixture,
   type Work,
 } from './uof-apply.ts';
@@ -120,8 +121,17 @@ export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promis
   }
   // Fixtures of events the book has not listed are read before the transaction (a slow API holds no lock).
   const fixtures = new Map<string, UofFixture | undefined>();
-  for (const urn of new Set(todo.filter((b) => b.m.kind === 'odds_change').map((b) => b.m.event_id)))
-    if (!(await bookEventOf(db, urn))) fixtures.set(urn, await deps.fixture(urn));
+  const priced = [...new Set(todo.filter((b) => b.m.kind === 'odds_change').map((b) => b.m.event_id))];
+  const listed = new Set(
+    (
+      await queryRows<{ external_id: string }>(
+        db,
+        sql`select external_id from sb_events where source = ${UOF_SOURCE}
+            and external_id in (select jsonb_array_elements_text(${JSON.stringify(priced)}::jsonb))`,
+      )
+    ).map((r) => r.external_id),
+  );
+  for (const urn of priced) if (!listed.has(urn)) fixtures.set(urn, await deps.fixture(urn));
   const w: Work = { runs: [], notes: [], pending: false };
   let outcomes: Map<string, 'applied' | 'stale'>;
   try {
