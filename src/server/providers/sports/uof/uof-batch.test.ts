@@ -141,4 +141,54 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
       { type: 'handicap', status: 'suspended' },
     ]);
   });
+
+  it('prices on markets the book has, set-based, end exactly where one by one ends', async () => {
+    const { feed } = testFeed(t.db, t.app.sportsWallet, api);
+    await producerUp(feed, api, 1, ts());
+    const [one, batched] = [footballFixture(api), footballFixture(api)];
+    for (const f of [one, batched])
+      await feed.receive(
+        uof.oddsChange({ product: 1, eventId: f.id, timestamp: ts() }, { markets: mainMarkets() }),
+      );
+    /** The same moves for an event: new prices, an outcome closed, a market the feed deactivates. */
+    const moves = (urn: string, at: number) => [
+      uof.oddsChange({ product: 1, eventId: urn, timestamp: at }, x12('2.40', '3.30', '2.90')),
+      uof.oddsChange(
+        { product: 1, eventId: urn, timestamp: at + 1 },
+        {
+          markets: [
+            {
+              id: 1,
+              outcomes: [
+                { id: 1, odds: '2.45', active: 0 },
+                { id: 3, odds: '2.80' },
+              ],
+            },
+            { id: 18, specifiers: 'total=2.5', status: 0, outcomes: [{ id: 12, odds: '1.70' }] },
+          ],
+        },
+      ),
+    ];
+    const at = ts();
+    ts();
+    for (const xml of moves(one.id, at)) expect((await feed.receive(xml)).outcome).toBe('applied');
+    const receipts = await feed.receiveBatch(moves(batched.id, at));
+    expect(receipts.map((r) => r.outcome)).toEqual(['applied', 'applied']);
+    const state = async (urn: string) =>
+      queryRows<{ type: string; status: string; version: number; feed_active: boolean; prices: string }>(
+        t.db,
+        sql`select m.type, m.status, m.version, m.feed_active,
+              string_agg(s.key || '=' || s.price_num || '/' || s.price_den || ':' || s.open, ' ' order by s.key) as prices
+            from sb_markets m join sb_events e on e.id = m.event_id join sb_selections s on s.market_id = m.id
+            where e.external_id = ${urn} group by m.id order by m.id`,
+      );
+    const expected = await state(one.id);
+    expect(expected.map((m) => m.status)).toEqual(['open', 'suspended', 'open']);
+    const got = await state(batched.id);
+    // Folded, two price moves are one change: the version steps once where one by one stepped twice
+    // (a bet records the version it was taken on; none can be taken between two messages of a batch).
+    const noVersion = (rows: typeof got) => rows.map(({ version: _, ...rest }) => rest);
+    expect(noVersion(got)).toEqual(noVersion(expected));
+    expect(got.map((m) => Number(m.version))).toEqual([2, 3, 1]); // the total: a new price, then suspended
+  });
 });

@@ -12,6 +12,7 @@ import {
   upsertFixture,
   type Work,
 } from './uof-apply.ts';
+import { applyPricesInBulk } from './uof-bulk-prices.ts';
 import type { EventMessage, UofFixture } from './uof-messages.ts';
 
 /**
@@ -137,7 +138,18 @@ export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promis
   try {
     outcomes = await db.transaction(async (tx) => {
       const out = await claimBatch(tx, todo);
-      for (const run of runsOf(todo.filter((b) => out.get(b.key) === 'applied'))) {
+      const runs = runsOf(todo.filter((b) => out.get(b.key) === 'applied'));
+      // An event whose batch is one folded odds_change on markets the book has: set-based, all at once.
+      const runsOfEvent = new Map<string, number>();
+      for (const r of runs) runsOfEvent.set(r.m.event_id, (runsOfEvent.get(r.m.event_id) ?? 0) + 1);
+      const bulk = runs.flatMap((r) =>
+        r.m.kind === 'odds_change' && runsOfEvent.get(r.m.event_id) === 1 && !fixtures.has(r.m.event_id)
+          ? [r.m]
+          : [],
+      );
+      const left = await applyPricesInBulk(tx, bulk);
+      const done = new Set(bulk.map((m) => m.event_id).filter((urn) => !left.has(urn)));
+      for (const run of runs.filter((r) => !done.has(r.m.event_id))) {
         const notes: string[] = [];
         const work: Work = { runs: w.runs, notes, pending: false };
         if (fixtures.has(run.m.event_id)) {
