@@ -3,17 +3,22 @@
  * throwaway RabbitMQ broker (the system's rabbitmq-server) and PostgreSQL cluster (fsync on), the
  * server as its own process consuming the broker (UOF_AMQP_URL, amqp-consumer.ts → uof-feed.ts), and
  * the UOF REST stand-in answering its fixture and recovery calls. After a warm-up that lists every
- * event, it publishes `odds_change` messages (1X2 and total 2.5, new prices each) at BENCH_FEED_RATE
- * (2,000) a second for BENCH_FEED_SECONDS (10) over BENCH_FEED_EVENTS (200) events, waits until the
- * book has recorded every one, and prints:
+ * event, BENCH_FEED_MEMBERS (1,000) members open the sports window's stream (`/sports/live`), each
+ * watching BENCH_FEED_WATCH (5) events, and it publishes `odds_change` messages (1X2 and total 2.5,
+ * new prices each) at BENCH_FEED_RATE (2,000) a second for BENCH_FEED_SECONDS (10) over
+ * BENCH_FEED_EVENTS (200) events, waits until the book has recorded every one, and prints:
  *  - the publish rate reached, and the rate the book applied them (from its first to its last);
  *  - the lag from publication to the book's record of each message (sb_uof_messages.received_at,
- *    the time its transaction began, less the message's timestamp, set when it was published): p50,
- *    p95, p99, max;
- *  - the outcomes (applied, stale, rejected), and whether every event's prices in the book are the
- *    last ones published for it (the prices really landed).
+ *    the time its transaction began, less the message's timestamp, set when it was published);
+ *  - the lag from publication to the member's stream: for each `event` frame a member received, its
+ *    arrival less the publication of the message whose 1X2 prices it shows;
+ *  - the outcomes (applied, stale, rejected), and whether every event's last published prices landed
+ *    in the book and in every stream watching it.
+ * Run twice side by side in one go: first one message per transaction (`UOF_MAX_BATCH=1`, for
+ * BENCH_FEED_BEFORE_SECONDS, 3 s; 0 skips it), then a lane's queued messages per transaction.
  */
 import { randomBytes } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import amqp from 'amqplib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -29,6 +34,9 @@ const RATE = Number(process.env.BENCH_FEED_RATE ?? 2_000);
 const SECONDS = Number(process.env.BENCH_FEED_SECONDS ?? 10);
 const EVENTS = Number(process.env.BENCH_FEED_EVENTS ?? 200);
 const DRAIN_LIMIT_MS = Number(process.env.BENCH_FEED_DRAIN_MS ?? 300_000);
+const MEMBERS = Number(process.env.BENCH_FEED_MEMBERS ?? 1_000);
+const WATCH = Number(process.env.BENCH_FEED_WATCH ?? 5);
+const BEFORE_SECONDS = Number(process.env.BENCH_FEED_BEFORE_SECONDS ?? 3);
 const EXCHANGE = 'unifiedfeed';
 /** Pre-match odds (the live producer would need a live match status). */
 const PRODUCT = 3;
@@ -88,6 +96,8 @@ const events = Array.from({ length: EVENTS }, (_, i) => {
 });
 const lastTs = new Map<string, number>();
 const lastPrices = new Map<string, string[]>();
+/** When each event's prices were published ("urn|1.85,3.40,4.10" → ms). */
+const sentAt = new Map<string, number>();
 /** A strictly later timestamp per event (the adapter keeps each event's messages in order). */
 const nextTs = (event: string) => {
   const ts = Math.max(Date.now(), (lastTs.get(event) ?? 0) + 1);
@@ -99,6 +109,7 @@ const oddsChange = (event: string) => {
   const prices = [odds(Math.random()), odds(Math.random()), odds(Math.random())];
   const total = [odds(Math.random() / 4), odds(Math.random() / 4)];
   lastPrices.set(event, prices);
+  sentAt.set(`${event}|${prices.join(',')}`, Date.now());
   return uof.oddsChange(
     { product: PRODUCT, eventId: event, timestamp: nextTs(event) },
     {
@@ -110,14 +121,14 @@ const oddsChange = (event: string) => {
   );
 };
 
-const server = await startServer({
+const serverEnv = {
   DATABASE_URL: dbUrl,
   HOUSE_WALLET_SECRET: randomBytes(32).toString('hex'),
   SPORTS_WALLET_SECRET: randomBytes(32).toString('hex'),
   UOF_AMQP_URL: broker.url,
   UOF_API_URL: api.url,
   UOF_ACCESS_TOKEN: api.token,
-});
+};
 const alive = setInterval(() => publish(uof.alive(PRODUCT, Date.now()), 'alive'), 1_000);
 const count = async (since: number) => {
   const rows = await queryRows<{ outcome: string; n: number }>(
@@ -127,96 +138,174 @@ const count = async (since: number) => {
   return Object.fromEntries(rows.map((r) => [r.outcome, Number(r.n)])) as Record<string, number>;
 };
 const total = (c: Record<string, number>) => Object.values(c).reduce((a, b) => a + b, 0);
+const ms = (v: number | undefined) => `${Math.round(v ?? 0)} ms`;
+const spread = (sorted: number[]) =>
+  `p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1))}`;
+
+interface WatchReport {
+  open: number;
+  at: number[];
+  eventOf: number[];
+  pricesOf: string[];
+  last: [number, string][][];
+}
+const ask = <T>(w: Worker, msg: string) =>
+  new Promise<T>((resolve) => {
+    w.once('message', resolve);
+    w.postMessage(msg);
+  });
+
+/** One run: the server with `maxBatch` messages per transaction at most, publishing for `seconds`. */
+async function phase(label: string, maxBatch: number, seconds: number, first: boolean): Promise<boolean> {
+  console.log(`\n== ${label} (UOF_MAX_BATCH=${maxBatch}) ==`);
+  const server = await startServer({ ...serverEnv, UOF_MAX_BATCH: String(maxBatch) });
+  let watchers: Worker | undefined;
+  try {
+    console.log('waiting for the producer to be up (alive, recovery, snapshot_complete)...');
+    for (let i = 0; ; i++) {
+      const [p] = await queryRows<{ state: string }>(
+        db,
+        sql`select state from sb_uof_producers where product = ${PRODUCT}`,
+      );
+      if (p?.state === 'up') break;
+      if (i > 600) throw new Error('the producer never came up');
+      await sleep(100);
+    }
+    if (first) {
+      console.log(
+        `warm-up: one odds_change for each of ${EVENTS} events (each fixture read from the REST stand-in)...`,
+      );
+      const warmFrom = Date.now();
+      for (const event of events) publish(oddsChange(event), 'odds_change', event);
+      while (total(await count(warmFrom)) < EVENTS) await sleep(200);
+    }
+    const ids = await queryRows<{ id: number; external_id: string }>(
+      db,
+      sql`select id, external_id from sb_events where external_id like 'sr:match:7%' order by id`,
+    );
+    const urnOf = new Map(ids.map((r) => [Number(r.id), r.external_id]));
+    const bookIds = ids.map((r) => Number(r.id));
+    const members = Array.from({ length: MEMBERS }, (_, i) =>
+      Array.from(
+        { length: Math.min(WATCH, bookIds.length) },
+        (_, k) => bookIds[(i * WATCH + k) % bookIds.length]!,
+      ),
+    );
+    watchers = new Worker(new URL('./support/feed-watchers.ts', import.meta.url), {
+      workerData: { url: server.url, members },
+    });
+    for (let i = 0; ; i++) {
+      const { open } = await ask<{ open: number }>(watchers, 'open');
+      if (open >= MEMBERS) break;
+      if (i > 600) throw new Error(`only ${open} of ${MEMBERS} streams opened`);
+      await sleep(100);
+    }
+    console.log(
+      `${MEMBERS} members watching ${WATCH} events each; publishing ${RATE} odds_change/s for ${seconds} s over ${EVENTS} events...`,
+    );
+    const start = Date.now();
+    let sent = 0;
+    let turn = 0;
+    while (Date.now() - start < seconds * 1_000) {
+      const due = Math.floor(((Date.now() - start) / 1_000) * RATE);
+      for (; sent < due; sent++) {
+        const event = events[turn++ % EVENTS]!;
+        publish(oddsChange(event), 'odds_change', event);
+      }
+      await sleep(TICK_MS);
+    }
+    const publishedIn = (Date.now() - start) / 1_000;
+    console.log(
+      `published ${sent} in ${publishedIn.toFixed(1)} s (${Math.round(sent / publishedIn)}/s); waiting for the book...`,
+    );
+    const until = Date.now() + DRAIN_LIMIT_MS;
+    let seen = 0;
+    for (;;) {
+      seen = total(await count(start));
+      if (seen >= sent || Date.now() > until) break;
+      await sleep(500);
+    }
+    await sleep(1_000); // the streams' last pushes
+    const outcomes = await count(start);
+    const [span] = await queryRows<{ first: number; last: number }>(
+      db,
+      sql`select extract(epoch from min(received_at)) * 1000 as first, extract(epoch from max(received_at)) * 1000 as last
+          from sb_uof_messages where kind = 'odds_change' and ts >= ${start}`,
+    );
+    const lags = (
+      await queryRows<{ lag: number }>(
+        db,
+        sql`select extract(epoch from received_at) * 1000 - ts as lag from sb_uof_messages
+            where kind = 'odds_change' and ts >= ${start} order by 1`,
+      )
+    ).map((r) => Number(r.lag));
+    const landed = await queryRows<{ external_id: string; prices: string }>(
+      db,
+      sql`select e.external_id, string_agg((s.price_num::numeric / s.price_den)::numeric(10, 2)::text, ',' order by s.sort_order) as prices
+          from sb_events e join sb_markets m on m.event_id = e.id and m.type = '1x2' join sb_selections s on s.market_id = m.id
+          where e.external_id like 'sr:match:7%' group by e.external_id`,
+    );
+    const wrong = landed.filter((r) => r.prices !== lastPrices.get(r.external_id)?.join(',')).length;
+    const report = await ask<WatchReport>(watchers, 'report');
+    const streamLags: number[] = [];
+    for (let i = 0; i < report.at.length; i++) {
+      const published = sentAt.get(`${urnOf.get(report.eventOf[i]!)}|${report.pricesOf[i]}`);
+      if (published !== undefined && published >= start) streamLags.push(report.at[i]! - published);
+    }
+    streamLags.sort((a, b) => a - b);
+    let watched = 0;
+    let stale = 0;
+    report.last.forEach((entries, i) => {
+      const got = new Map(entries);
+      for (const id of members[i]!) {
+        watched++;
+        if (got.get(id) !== lastPrices.get(urnOf.get(id)!)?.join(',')) stale++;
+      }
+    });
+    const appliedSeconds = (Number(span!.last) - Number(span!.first)) / 1_000;
+    console.log('');
+    console.log(
+      `published            ${sent} odds_change in ${publishedIn.toFixed(1)} s = ${Math.round(sent / publishedIn)}/s (target ${RATE}/s)`,
+    );
+    console.log(
+      `recorded by the book ${seen} of ${sent}${seen < sent ? ` (gave up after ${DRAIN_LIMIT_MS / 1000} s)` : ''}`,
+    );
+    console.log(
+      `book's rate          ${Math.round(seen / Math.max(appliedSeconds, 0.001))}/s (first to last record, ${appliedSeconds.toFixed(1)} s)`,
+    );
+    console.log(`outcomes             ${JSON.stringify(outcomes)}`);
+    console.log(`lag publish→book     ${spread(lags)} (the record's transaction start)`);
+    console.log(
+      `lag publish→stream   ${spread(streamLags)} over ${streamLags.length} frames to ${report.open} open streams`,
+    );
+    console.log(
+      `prices landed        book: ${landed.length - wrong} of ${EVENTS} events show their last published 1X2 prices${wrong ? ` (${wrong} do not)` : ''}; streams: ${watched - stale} of ${watched} (member, event) pairs`,
+    );
+    console.log(
+      `load average         ${(await import('node:os'))
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    return seen >= sent && wrong === 0 && landed.length === EVENTS && stale === 0;
+  } finally {
+    if (watchers) {
+      watchers.postMessage('close');
+      await watchers.terminate();
+    }
+    await server.stop();
+  }
+}
 
 try {
-  console.log('waiting for the producer to be up (alive, recovery, snapshot_complete)...');
-  for (let i = 0; ; i++) {
-    const [p] = await queryRows<{ state: string }>(
-      db,
-      sql`select state from sb_uof_producers where product = ${PRODUCT}`,
-    );
-    if (p?.state === 'up') break;
-    if (i > 600) throw new Error('the producer never came up');
-    await sleep(100);
-  }
-  console.log(
-    `warm-up: one odds_change for each of ${EVENTS} events (each fixture read from the REST stand-in)...`,
-  );
-  const warmFrom = Date.now();
-  for (const event of events) publish(oddsChange(event), 'odds_change', event);
-  while (total(await count(warmFrom)) < EVENTS) await sleep(200);
-
-  console.log(`publishing ${RATE} odds_change/s for ${SECONDS} s over ${EVENTS} events...`);
-  const start = Date.now();
-  let sent = 0;
-  let turn = 0;
-  while (Date.now() - start < SECONDS * 1_000) {
-    const due = Math.floor(((Date.now() - start) / 1_000) * RATE);
-    for (; sent < due; sent++) {
-      const event = events[turn++ % EVENTS]!;
-      publish(oddsChange(event), 'odds_change', event);
-    }
-    await sleep(TICK_MS);
-  }
-  const publishedIn = (Date.now() - start) / 1_000;
-  console.log(
-    `published ${sent} in ${publishedIn.toFixed(1)} s (${Math.round(sent / publishedIn)}/s); waiting for the book...`,
-  );
-  const until = Date.now() + DRAIN_LIMIT_MS;
-  let seen = 0;
-  for (;;) {
-    seen = total(await count(start));
-    if (seen >= sent || Date.now() > until) break;
-    await sleep(500);
-  }
-  const outcomes = await count(start);
-  const [span] = await queryRows<{ first: number; last: number }>(
-    db,
-    sql`select extract(epoch from min(received_at)) * 1000 as first, extract(epoch from max(received_at)) * 1000 as last
-        from sb_uof_messages where kind = 'odds_change' and ts >= ${start}`,
-  );
-  const lags = (
-    await queryRows<{ lag: number }>(
-      db,
-      sql`select extract(epoch from received_at) * 1000 - ts as lag from sb_uof_messages
-          where kind = 'odds_change' and ts >= ${start} order by 1`,
-    )
-  ).map((r) => Number(r.lag));
-  const landed = await queryRows<{ external_id: string; prices: string }>(
-    db,
-    sql`select e.external_id, string_agg((s.price_num::numeric / s.price_den)::numeric(10, 2)::text, ',' order by s.sort_order) as prices
-        from sb_events e join sb_markets m on m.event_id = e.id and m.type = '1x2' join sb_selections s on s.market_id = m.id
-        where e.external_id like 'sr:match:7%' group by e.external_id`,
-  );
-  const wrong = landed.filter((r) => r.prices !== lastPrices.get(r.external_id)?.join(',')).length;
-  const appliedSeconds = (Number(span!.last) - Number(span!.first)) / 1_000;
-  console.log('');
-  console.log(
-    `published            ${sent} odds_change in ${publishedIn.toFixed(1)} s = ${Math.round(sent / publishedIn)}/s (target ${RATE}/s)`,
-  );
-  console.log(
-    `recorded by the book ${seen} of ${sent}${seen < sent ? ` (gave up after ${DRAIN_LIMIT_MS / 1000} s)` : ''}`,
-  );
-  console.log(
-    `book's rate          ${Math.round(seen / Math.max(appliedSeconds, 0.001))}/s (first to last record, ${appliedSeconds.toFixed(1)} s)`,
-  );
-  console.log(`outcomes             ${JSON.stringify(outcomes)}`);
-  console.log(
-    `lag publish→record   p50 ${Math.round(percentile(lags, 50))} ms, p95 ${Math.round(percentile(lags, 95))} ms, p99 ${Math.round(percentile(lags, 99))} ms, max ${Math.round(lags.at(-1) ?? 0)} ms`,
-  );
-  console.log(
-    `prices landed        ${landed.length - wrong} of ${EVENTS} events show their last published 1X2 prices${wrong ? ` (${wrong} do not)` : ''}`,
-  );
-  console.log(
-    `load average         ${(await import('node:os'))
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
-  if (seen < sent || wrong > 0 || landed.length !== EVENTS) process.exitCode = 1;
+  let ok = true;
+  if (BEFORE_SECONDS > 0)
+    ok = (await phase('before: one message per transaction', 1, BEFORE_SECONDS, true)) && ok;
+  ok =
+    (await phase("after: a lane's queued messages per transaction", 500, SECONDS, BEFORE_SECONDS <= 0)) && ok;
+  if (!ok) process.exitCode = 1;
 } finally {
   clearInterval(alive);
-  await server.stop();
   await publisher.close().catch(() => undefined);
   await database.close();
   await Promise.all([broker.stop(), api.close()]);

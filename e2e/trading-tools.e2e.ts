@@ -15,7 +15,7 @@ describe.runIf(chromiumAvailable)('the trading desk’s tools at 1366 px', () =>
     timeout: 150_000,
   }, async () => {
     // A member who will bet (the sportsbook's own API, with the game token open-game gives).
-    await fundedMember(b.page, 'dt', 100_000);
+    const login = await fundedMember(b.page, 'dt', 100_000);
     const gameToken = new URL(
       await launch(b.page, 'sportsbook', 'royal-sports'),
       'http://x',
@@ -63,7 +63,19 @@ describe.runIf(chromiumAvailable)('the trading desk’s tools at 1366 px', () =>
     const row = b.page.getByRole('row').filter({ hasText: `${home} v Bullseye` });
     await row.first().waitFor({ timeout: 5_000 });
     expect(await row.first().innerText()).toContain('1.80');
+    // Members by login, never by number.
+    expect(await row.first().innerText()).toContain(login);
     await b.screenshot('trading-ticker');
+
+    // The Bets tab finds the bet by part of the member's login and by the team's name.
+    await b.page.getByRole('tab', { name: 'Bets' }).click();
+    const betSearch = b.page.getByRole('form', { name: 'Bet search' });
+    await betSearch.getByLabel('Member (login or number)').fill(login.slice(2, -1).toUpperCase());
+    await betSearch.getByLabel('Event (name, team or number)').fill(home);
+    await betSearch.getByRole('button', { name: 'Search' }).click();
+    const betRows = b.page.getByRole('table', { name: 'Bets' }).getByRole('row').filter({ hasText: login });
+    await expect.poll(() => betRows.count()).toBe(1);
+    await b.screenshot('trading-bets-by-login');
 
     // Its risk: the selection's liability (what the book pays beyond the stake), in the member's currency.
     await b.page.getByRole('tab', { name: 'Risk' }).click();
@@ -115,5 +127,11 @@ describe.runIf(chromiumAvailable)('the trading desk’s tools at 360 px in Thai'
     await b.page.getByTestId('ticker-state').waitFor();
     expect(await noSideways()).toBe(true);
     await b.screenshot('trading-ticker-phone-th');
+    await b.page.goto('/admin/trading?view=bets');
+    const betSearch = b.page.getByRole('form', { name: 'ค้นหาเดิมพัน' });
+    await betSearch.getByLabel('สมาชิก (ชื่อผู้ใช้หรือรหัส)').fill('dt');
+    await betSearch.getByRole('button', { name: 'ค้นหา' }).click();
+    expect(await noSideways()).toBe(true);
+    await b.screenshot('trading-bets-phone-th');
   });
 });

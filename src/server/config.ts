@@ -97,6 +97,8 @@ export interface UofConfig {
   apiUrl: string;
   accessToken: string;
   aliveTimeoutMs: number;
+  /** The most queued messages a lane applies in one transaction (1: one by one). */
+  maxBatch?: number;
 }
 
 const MINUTE = 60_000;
@@ -215,6 +217,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
           apiUrl: requiredWith(env, 'UOF_API_URL', 'UOF_AMQP_URL'),
           accessToken: env.UOF_ACCESS_TOKEN ?? '',
           aliveTimeoutMs: intFrom(env, 'UOF_ALIVE_TIMEOUT_MS', 20_000, 1_000),
+          maxBatch: intFrom(env, 'UOF_MAX_BATCH', 500, 1),
         }
       : undefined,
     sportsFeedSecret: env.SPORTS_FEED_SECRET || undefined,

@@ -85,7 +85,7 @@ export function BetsPanel() {
   const columns: Column<TradingBet>[] = [
     { head: t('bets.bet'), cell: (b) => <code>#{b.id}</code> },
     { head: t('bets.placed'), cell: (b) => <When value={b.placedAt} /> },
-    { head: t('bets.member'), cell: (b) => b.playerId },
+    { head: t('bets.member'), cell: (b) => <span translate="no">{b.member ?? b.playerId}</span> },
     {
       head: t('bets.selections'),
       wrap: true,
@@ -142,16 +142,16 @@ export function BetsPanel() {
         }}
       >
         <Field
-          label={t('bets.memberId')}
-          inputMode="numeric"
-          className={`${ui.input} ${styles.narrow}`}
+          label={t('bets.memberSearch')}
+          autoComplete="off"
+          className={ui.input}
           value={draft.member ?? ''}
           onChange={(e) => setDraft({ ...draft, member: e.target.value })}
         />
         <Field
-          label={t('bets.eventId')}
-          inputMode="numeric"
-          className={`${ui.input} ${styles.narrow}`}
+          label={t('bets.eventSearch')}
+          autoComplete="off"
+          className={ui.input}
           value={draft.event ?? ''}
           onChange={(e) => setDraft({ ...draft, event: e.target.value })}
         />

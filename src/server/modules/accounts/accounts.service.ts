@@ -207,6 +207,30 @@ export async function changeBankDetails(
 }
 
 /** Members' logins by id (the back office names members by login, never by number); unknown ids are left out. */
+/**
+ * The members a back-office search means by what was typed: the member with that number or that
+ * login if there is one, else those whose login contains it (case-insensitive; the trigram index of
+ * migration 0036), at most `limit`.
+ */
+export async function memberIdsByLogin(db: DbOrTx, typed: string, limit = 200): Promise<number[]> {
+  const text = typed.trim().toLowerCase();
+  const byId = /^\d{1,15}$/.test(text) ? sql`${members.id} = ${Number(text)} or ` : sql``;
+  const exact = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(sql`${byId}lower(${members.loginId}) = ${text}`)
+    .limit(limit);
+  if (exact.length > 0) return exact.map((r) => Number(r.id));
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(sql`lower(${members.loginId}) like ${pattern}`)
+    .orderBy(members.id)
+    .limit(limit);
+  return rows.map((r) => Number(r.id));
+}
+
 export async function loginsOf(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (wanted.length === 0) return new Map();

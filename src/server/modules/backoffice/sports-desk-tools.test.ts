@@ -342,4 +342,39 @@ describe.runIf(backendAvailable)('back office: manual events, search, risk and t
     const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from sb_bets`);
     expect(listed.bets.length).toBe(Math.min(50, Number(row!.n)));
   });
+
+  it('finds bets by what a trader types (part of a login, a team) and shows members by login', async () => {
+    const p = await sportsPlayer(t);
+    const other = await sportsPlayer(t);
+    const { eventId } = await footballEvent(t.db);
+    const s = await selectionsOf(t, eventId);
+    const mine = (await place(p.gameToken, s['1x2:home']!, 1_000)).json();
+    const theirs = (await place(other.gameToken, s['1x2:away']!, 1_000)).json();
+    expect([mine.status, theirs.status]).toEqual(['success', 'success']);
+    type Found = { bets: { id: number; member: string | null; playerId: string }[] };
+    const search = async (query: string) =>
+      ((await desk().get(`/api/admin/sports/bets?${query}`)).json() as Found).bets;
+    // Part of a login, in another case: that member's bets, each named by login.
+    const part = p.loginId.slice(1, -1).toUpperCase();
+    const byLogin = await search(`member=${encodeURIComponent(part)}`);
+    expect(byLogin.map((b) => b.id)).toContain(mine.betId);
+    expect(byLogin.every((b) => b.member?.toLowerCase().includes(part.toLowerCase()))).toBe(true);
+    expect(byLogin.find((b) => b.id === mine.betId)?.member).toBe(p.loginId);
+    // The member's number still works; the event by its away team's name or its number.
+    expect((await search(`member=${p.memberId}`)).map((b) => b.id)).toEqual([mine.betId]);
+    const [event] = await queryRows<{ away: string }>(
+      t.db,
+      sql`select away from sb_events where id = ${eventId}`,
+    );
+    const byTeam = await search(`event=${encodeURIComponent(event!.away)}`);
+    expect(byTeam.map((b) => b.id).sort()).toEqual([mine.betId, theirs.betId].sort());
+    expect(
+      (await search(`event=${eventId}&member=${encodeURIComponent(other.loginId)}`)).map((b) => b.id),
+    ).toEqual([theirs.betId]);
+    expect(await search('member=nobody-has-this-login')).toEqual([]);
+    for (const bad of [`member=${'x'.repeat(65)}`, `event=${'x'.repeat(101)}`, 'status=lost']) {
+      const res = await desk().get(`/api/admin/sports/bets?${bad}`);
+      expect([res.statusCode, res.json().status]).toEqual([400, 'invalid']);
+    }
+  });
 });

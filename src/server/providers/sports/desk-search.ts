@@ -89,3 +89,23 @@ export async function deskFilters(db: DbOrTx) {
     competitions: competitions.map((c) => ({ id: Number(c.id), sport: c.sport, name: c.name })),
   };
 }
+
+/**
+ * The events a trader means by what they typed in the bet search: an event id, a team's or the
+ * event's name (or its start), or words each starting one (as the event search reads them); the
+ * latest 200.
+ */
+export async function eventIdsMatching(db: DbOrTx, typed: string): Promise<number[]> {
+  const text = typed.trim();
+  const byId = /^\d{1,15}$/.test(text) ? sql`e.id = ${Number(text)} or ` : sql``;
+  // The whole text starting a team's or the event's name ("Real Ma"), or each word starting one.
+  const phrase = likePrefix(text);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select e.id from sb_events e
+        where ${byId}lower(e.name) like ${phrase} or lower(e.home) like ${phrase} or lower(e.away) like ${phrase}
+          or (${textFilter(text)})
+        order by e.starts_at desc, e.id desc limit 200`,
+  );
+  return rows.map((r) => Number(r.id));
+}

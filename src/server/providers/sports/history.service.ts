@@ -66,8 +66,12 @@ export async function betHistory(
   q: {
     betId?: number;
     playerId?: string;
+    /** Any of these members (the desk's search by login). */
+    playerIds?: readonly string[];
     status?: string;
     eventId?: number;
+    /** A leg on any of these events (the desk's search by event or team name). */
+    eventIds?: readonly number[];
     beforeId?: number;
     /** Keyset by placing time (the member's history): bets placed before this (time, id). */
     before?: { at: string; id: number };
@@ -103,6 +107,8 @@ export async function betHistory(
         where true ${q.betId ? sql`and b.id = ${q.betId}` : sql``} ${q.playerId ? sql`and b.player_id = ${q.playerId}` : sql``}
           ${q.status ? sql`and b.status = ${q.status}` : sql``}
           ${q.eventId ? sql`and b.id in (select bet_id from sb_bet_legs where event_id = ${q.eventId})` : sql``}
+          ${q.playerIds ? sql`and b.player_id in (select jsonb_array_elements_text(${JSON.stringify(q.playerIds)}::jsonb))` : sql``}
+          ${q.eventIds ? sql`and b.id in (select bet_id from sb_bet_legs where event_id = any(${intArray([...q.eventIds])}::int8[]))` : sql``}
           ${q.beforeId ? sql`and b.id < ${q.beforeId}` : sql``}
           ${q.from ? sql`and b.placed_at >= ${q.from}::timestamptz` : sql``}
           ${q.to ? sql`and b.placed_at < ${q.to}::timestamptz` : sql``}

@@ -7,6 +7,7 @@ import { betRounding, lineCount, potentialReturn } from '../../../shared/sports/
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 import { sportsClock } from './clock.ts';
+import { openLeg } from './liability.ts';
 import { effectiveLimits, type LimitRow, limitRowsFor, stakeRefusal } from './limits.ts';
 import { type BookSettings, bookSettings } from './settings.ts';
 
@@ -241,10 +242,16 @@ async function takeBetIn(
     })),
   );
   const exposure = potential - totalStake;
+  // A multiple's liability sits on its open leg only (liability.ts): the limits see it there alone.
+  const liabilityLeg =
+    req.kind === 'multiple'
+      ? openLeg(legs.map((l, idx) => ({ idx, startsAt: l.row.starts_at, decided: false })))
+      : null;
+  const holders = liabilityLeg === null ? legs : [legs[liabilityLeg]!];
   const why = stakeRefusal(limits, {
     totalStake,
     potential,
-    legs: legs.map((l) => ({ marketId: Number(l.row.market_id), liability: Number(l.row.liability) })),
+    legs: holders.map((l) => ({ marketId: Number(l.row.market_id), liability: Number(l.row.liability) })),
   });
   if (why?.[0] === 'liability_reached') {
     const leg = legs.find((l) => String(l.row.market_id) === why[1])!;
@@ -271,10 +278,10 @@ async function takeBetIn(
     tx,
     sql`with bet as (
           insert into sb_bets (player_id, request_id, request_hash, kind, system_name, sizes, lines, unit_stake, total_stake,
-            potential_return, price_change, currency, status, live, accept_at, placed_at)
+            potential_return, price_change, currency, status, live, accept_at, placed_at, liability_leg)
           values (${req.playerId}, ${req.requestId}, ${hash}, ${req.kind}, ${req.systemName ?? null}, ${JSON.stringify(sizes)}::jsonb,
             ${lines}, ${req.unitStake}, ${totalStake}, ${potential}, ${req.priceChange}, ${req.currency},
-            ${acceptAt ? 'delayed' : 'pending'}, ${live}, ${acceptAt}, ${now}) returning id),
+            ${acceptAt ? 'delayed' : 'pending'}, ${live}, ${acceptAt}, ${now}, ${liabilityLeg}) returning id),
         legs as (
           insert into sb_bet_legs (bet_id, idx, event_id, market_id, selection_id, price_num, price_den, line, market_version, label)
           select bet.id, x.idx, x.event_id, x.market_id, x.selection_id, x.price_num, x.price_den, x.line, x.market_version, x.label
@@ -282,7 +289,7 @@ async function takeBetIn(
             selection_id int8, price_num int8, price_den int8, line text, market_version int, label text)),
         liability as (
           insert into sb_selection_liability (selection_id, currency, liability)
-          select id, ${req.currency}, ${exposure} from unnest(${intArray(ids)}::int8[]) as id
+          select id, ${req.currency}, ${exposure} from unnest(${intArray(holders.map((l) => l.selectionId))}::int8[]) as id
           on conflict (selection_id, currency) do update set liability = sb_selection_liability.liability + excluded.liability)
         select id from bet`,
   );

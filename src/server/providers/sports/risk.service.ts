@@ -8,7 +8,8 @@ import { type DbOrTx, queryRows } from '../../db/client.ts';
  *  - a market's worst case is its worst selection's (only one selection of a market wins; the same
  *    figure the market's max liability limit is checked against, placement.service.ts);
  *  - an event's is the sum of its markets' worst cases (a bound: each market could go the book's worst way).
- * Every figure is per currency: baht and won are never added.
+ * Every figure is per currency: baht and won are never added. Which selections a bet's liability sits
+ * on (every leg, or a multiple's open leg only) is liability.ts's one rule; these views only read it.
  */
 export type PerCurrency = { currency: string; amount: number }[];
 

@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 import { roundOf } from './bets.service.ts';
-import { addLiability, lockSelectionsOf } from './liability.ts';
+import { addLiability, lockSelectionsOf, moveOpenLegs, openLeg } from './liability.ts';
 import { bookSettings } from './settings.ts';
 
 /**
@@ -37,6 +37,8 @@ export interface Actor {
 
 export interface BetRow {
   id: number;
+  kind?: string;
+  liability_leg?: number | null;
   status: string;
   unit_stake: number;
   total_stake: number;
@@ -68,11 +70,14 @@ export interface LegResultRow {
   voided_at?: Date | null;
   /** A correct-score market's selection keys (its "other" selection wins on any score not among them). */
   offered?: string[] | null;
+  /** The leg's place in the slip and its event's start: which leg of a multiple is open (liability.ts). */
+  idx?: number;
+  starts_at?: Date | string;
 }
 
 export const LEG_RESULTS_COLUMNS = sql`l.bet_id, l.selection_id, s.key, l.label, l.price_num, l.price_den, m.type, m.params,
   m.rounding, m.result, m.result_state, m.result_source, m.result_at, l.void_kind, l.void_price_num, l.void_price_den,
-  l.void_reason, l.voided_at,
+  l.void_reason, l.voided_at, l.idx, (select e.starts_at from sb_events e where e.id = l.event_id) as starts_at,
   case when m.type = 'correct_score' then (select array_agg(o.key) from sb_selections o where o.market_id = m.id) end as offered`;
 export const LEG_RESULTS_FROM = sql`sb_bet_legs l join sb_selections s on s.id = l.selection_id join sb_markets m on m.id = l.market_id`;
 
@@ -219,8 +224,8 @@ export async function reevaluateBets(tx: Tx, betIds: number[], actor: Actor = {}
   const bets = (
     await queryRows<BetRow>(
       tx,
-      sql`select id, status, unit_stake, total_stake, potential_return, sizes, settlement_seq, settled_return from sb_bets
-          where id = any(${ids}::int8[]) order by id for update`,
+      sql`select id, kind, liability_leg, status, unit_stake, total_stake, potential_return, sizes, settlement_seq, settled_return
+          from sb_bets where id = any(${ids}::int8[]) order by id for update`,
     )
   ).filter((b) => b.status === 'open' || b.status === 'settled' || b.status === 'void');
   if (bets.length === 0) return [];
@@ -239,6 +244,7 @@ export async function reevaluateBets(tx: Tx, betIds: number[], actor: Actor = {}
   const { rounding } = await bookSettings(tx);
   const legsOf = new Map<number, LegResultRow[]>();
   for (const l of legs) legsOf.set(Number(l.bet_id), [...(legsOf.get(Number(l.bet_id)) ?? []), l]);
+  await followOpenLegs(tx, bets, legsOf);
   const inForceOf = new Map(
     lastSteps.filter((s) => paysOut(s.wallet_op)).map((s) => [Number(s.bet_id), s.wallet_tx_id]),
   );
@@ -251,6 +257,29 @@ export async function reevaluateBets(tx: Tx, betIds: number[], actor: Actor = {}
   if (steps.length === 0) return [];
   await writeSteps(tx, steps);
   return steps.map((s) => s.bet_id);
+}
+
+/** Each multiple's liability moved to its open leg as its legs now stand (liability.ts), before any step. */
+async function followOpenLegs(tx: Tx, bets: BetRow[], legsOf: Map<number, LegResultRow[]>) {
+  const moves = bets.flatMap((bet) => {
+    if (bet.kind !== 'multiple') return [];
+    const leg = openLeg(
+      (legsOf.get(Number(bet.id)) ?? []).map((l) => ({
+        idx: Number(l.idx),
+        startsAt: new Date(l.starts_at ?? 0),
+        decided: legOutcome(l).outcome !== undefined,
+      })),
+    );
+    return bet.liability_leg === null || Number(bet.liability_leg) !== leg
+      ? [{ bet_id: Number(bet.id), leg }]
+      : [];
+  });
+  if (moves.length === 0) return;
+  await lockSelectionsOf(
+    tx,
+    moves.map((m) => m.bet_id),
+  );
+  await moveOpenLegs(tx, moves);
 }
 
 async function writeSteps(tx: Tx, steps: StepRow[]): Promise<void> {

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -240,6 +241,8 @@ export const sbBets = pgTable(
     cashoutPaid: bigint('cashout_paid', { mode: 'number' }).notNull().default(0),
     /** The member's automatic cash-out: the bet is cashed out once its value reaches this amount. */
     autoCashoutAt: bigint('auto_cashout_at', { mode: 'number' }),
+    /** A multiple's open leg (its idx): the one selection its liability sits on (migration 0049, liability.ts). */
+    liabilityLeg: smallint('liability_leg'),
     placedAt: at('placed_at').notNull().defaultNow(),
     settledAt: at('settled_at'),
   },

@@ -144,6 +144,8 @@ export type BetAction = (typeof BET_ACTIONS)[number];
 export const tradingBet = z.object({
   id: z.number(),
   playerId: z.string(),
+  /** The member's login (what traders know them by). */
+  member: z.string().nullable(),
   kind: z.string(),
   systemName: z.string().nullable(),
   lines: z.number(),
@@ -314,10 +316,11 @@ export const sportsEndpoints = {
   bets: endpoint({
     method: 'GET',
     path: '/sports/bets',
-    summary: 'Bets by member, event and status, newest first (50 a page), each with its history',
+    summary:
+      'Bets by member (a login, part of one, or its number), event (its number, or words starting its name or a team’s) and status, newest first (50 a page), each with its history',
     query: z.object({
-      member: optionalQuery(idText),
-      event: optionalQuery(idText),
+      member: optionalQuery(z.string().trim().min(1).max(64)),
+      event: optionalQuery(z.string().trim().min(1).max(100)),
       status: optionalQuery(z.enum(BET_STATUSES)),
       beforeId: optionalQuery(idText),
     }),

@@ -7,7 +7,7 @@ import { errors } from '../../../http/errors.ts';
 import { abandonEventIn } from '../../../providers/sports/abandonment.ts';
 import { betActions } from '../../../providers/sports/bet-actions.ts';
 import { deskEvents, feedSources, marketExists } from '../../../providers/sports/desk.service.ts';
-import { deskFilters } from '../../../providers/sports/desk-search.ts';
+import { deskFilters, eventIdsMatching } from '../../../providers/sports/desk-search.ts';
 import { importFeed } from '../../../providers/sports/feed/feed-import.service.ts';
 import { betHistory } from '../../../providers/sports/history.service.ts';
 import { cancelBets, cancelWindow, rollbackLegVoids } from '../../../providers/sports/leg-voids.ts';
@@ -35,6 +35,7 @@ import { setEventState, setMarketOpen, setPrices } from '../../../providers/spor
 import { catalogue } from '../../../providers/sports/uof/catalogue.ts';
 import { producerStatuses } from '../../../providers/sports/uof/producers.ts';
 import { uofMessageCounts } from '../../../providers/sports/uof/uof-feed.ts';
+import { loginsOf, memberIdsByLogin } from '../../accounts/accounts.service.ts';
 import { siteCurrencies } from '../../sites/sites-admin.service.ts';
 import { adminRoute } from '../admin-route.ts';
 import { audited, type Who } from '../audited.ts';
@@ -56,10 +57,23 @@ const auditStep = (
   after: unknown,
 ) => audited(db, who, action, async () => ({ target, after, result: undefined }));
 
-/** The bets as the desk lists them, each with the actions that apply to it now. */
-async function withActions<B extends { id: number; status: string }>(db: DbOrTx, bets: B[]) {
-  const actions = await betActions(db, bets);
-  return bets.map((bet) => ({ ...bet, actions: actions.get(bet.id) ?? [] }));
+/** The bets as the desk lists them: each with its member's login and the actions that apply to it now. */
+async function withActions<B extends { id: number; status: string; playerId: string }>(
+  db: DbOrTx,
+  bets: B[],
+) {
+  const [actions, logins] = await Promise.all([
+    betActions(db, bets),
+    loginsOf(
+      db,
+      bets.map((b) => Number(b.playerId)),
+    ),
+  ]);
+  return bets.map((bet) => ({
+    ...bet,
+    member: logins.get(Number(bet.playerId)) ?? null,
+    actions: actions.get(bet.id) ?? [],
+  }));
 }
 
 async function requireMarket(db: Parameters<typeof marketExists>[0], id: number) {
@@ -241,17 +255,20 @@ export const sportsRoutes = [
   adminRoute(sportsEndpoints.bets, {
     permission: 'trading',
     touch: false,
-    handler: async ({ db, query }) => ({
-      bets: await withActions(
-        db,
-        await betHistory(db, {
-          playerId: query.member === undefined ? undefined : String(query.member),
-          eventId: query.event,
-          status: query.status,
-          beforeId: query.beforeId,
-        }),
-      ),
-    }),
+    handler: async ({ db, query }) => {
+      // What the trader typed: a login (or part of one) or a member's number; an event's number or name.
+      const playerIds =
+        query.member === undefined ? undefined : (await memberIdsByLogin(db, query.member)).map(String);
+      const eventIds = query.event === undefined ? undefined : await eventIdsMatching(db, query.event);
+      if (playerIds?.length === 0 || eventIds?.length === 0) return { bets: [] };
+      const bets = await betHistory(db, {
+        playerIds,
+        eventIds,
+        status: query.status,
+        beforeId: query.beforeId,
+      });
+      return { bets: await withActions(db, bets) };
+    },
   }),
   adminRoute(sportsEndpoints.betAction, {
     permission: 'trading',

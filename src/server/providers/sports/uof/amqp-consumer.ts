@@ -5,12 +5,17 @@ import type { FeedLog } from './uof-feed.ts';
 
 /**
  * Consumes the feed's messages from its AMQP broker (amqplib): a queue bound to the feed's topic
- * exchange, each event's messages one at a time in arrival order (the feed's order per event), several
- * events at once in lanes (an event always in the same lane), each acknowledged
- * once the book has recorded it (applied, a duplicate, stale or rejected). A message the book could
- * not take for a passing reason (the database away) is given back to the broker and tried again;
- * after a dropped connection the consumer reconnects, and meanwhile the producers' watch suspends the
- * markets whose alive messages stopped.
+ * exchange, each event's messages in arrival order (the feed's order per event), several events at
+ * once in lanes (an event always in the same lane). What queues in a lane while it works is handed
+ * over as one batch (one transaction for its price messages, uof-batch.ts); each message is
+ * acknowledged once the book has recorded it (applied, a duplicate, stale or rejected). A message the
+ * book could not take for a passing reason (the database away) is given back to the broker and tried
+ * again; after a dropped connection the consumer reconnects, and meanwhile the producers' watch
+ * suspends the markets whose alive messages stopped.
+ *
+ * `alive` messages have their own queue and channel (bound to `*.*.*.alive.#`), so a backlog of odds
+ * in the broker or in the lanes never delays them: a producer that is alive is not taken for down
+ * because the book is behind. Their copies in the main queue are acknowledged and dropped.
  */
 export interface AmqpOptions {
   url: string;
@@ -24,7 +29,22 @@ export interface AmqpOptions {
   prefetch?: number;
   /** Events handled at once (8): one database transaction each, so commits overlap. */
   lanes?: number;
+  /** The most messages a lane hands over at once. */
+  maxBatch?: number;
 }
+
+export interface AmqpHandlers {
+  one(xml: string): Promise<Receipt>;
+  /** A lane's queued messages, in order; answers one receipt each. */
+  batch(xmls: string[]): Promise<Receipt[]>;
+}
+
+/** An `alive` message (a producer's heartbeat), by its root element. */
+export function isAlive(content: Buffer): boolean {
+  return /^\s*(<\?xml[^>]*\?>\s*)?<alive[\s/>]/.test(content.subarray(0, 200).toString('utf8'));
+}
+/** The routing keys of alive messages (`-.-.-.alive.-.-.-.-`). */
+export const ALIVE_BINDING = '*.*.*.alive.#';
 
 /** The event a message is about (its `event_id`), or undefined for a producer's own (alive, snapshot_complete). */
 export function eventOfMessage(content: Buffer): string | undefined {
@@ -47,24 +67,40 @@ export interface AmqpConsumer {
   idle(): Promise<void>;
 }
 
-export function amqpConsumer(
-  options: AmqpOptions,
-  handle: (xml: string) => Promise<Receipt>,
-  log: FeedLog,
-): AmqpConsumer {
+export function amqpConsumer(options: AmqpOptions, handle: AmqpHandlers, log: FeedLog): AmqpConsumer {
   let model: ChannelModel | undefined;
   let channel: Channel | undefined;
   let stopped = false;
   const laneCount = Math.max(1, options.lanes ?? 8);
+  const maxBatch = Math.max(1, options.maxBatch ?? 500);
+  /** Each lane's work so far, and the batch still gathering behind it (taken when its turn comes). */
   let lanes: Promise<void>[] = Array.from({ length: laneCount }, () => Promise.resolve());
+  let gathering: (ConsumeMessage[] | undefined)[] = Array.from({ length: laneCount }, () => undefined);
+  let health: Promise<void> = Promise.resolve();
   const allLanes = () => Promise.all(lanes).then(() => undefined);
   let retry: NodeJS.Timeout | undefined;
   const tries = new Map<string, number>();
 
-  const process = async (ch: Channel, msg: ConsumeMessage) => {
+  const process = (ch: Channel, msg: ConsumeMessage) => processBatch(ch, [msg]);
+
+  const processBatch = async (ch: Channel, msgs: ConsumeMessage[]) => {
+    for (let i = 0; i < msgs.length; i += maxBatch) {
+      const part = msgs.slice(i, i + maxBatch);
+      try {
+        if (part.length === 1) await handle.one(part[0]!.content.toString('utf8'));
+        else await handle.batch(part.map((m) => m.content.toString('utf8')));
+        for (const m of part) ch.ack(m);
+      } catch {
+        // The batch could not be recorded (the database away): each message on its own, with retries.
+        for (const m of part) await processOne(ch, m);
+      }
+    }
+  };
+
+  const processOne = async (ch: Channel, msg: ConsumeMessage) => {
     const xml = msg.content.toString('utf8');
     try {
-      await handle(xml);
+      await handle.one(xml);
       ch.ack(msg);
     } catch (error) {
       const id = createHash('sha256').update(msg.content).digest('hex');
@@ -98,7 +134,8 @@ export function amqpConsumer(
     });
     const ch = await m.createChannel();
     channel = ch;
-    await ch.prefetch(options.prefetch ?? 100);
+    // Enough in flight for the lanes to gather batches while they commit.
+    await ch.prefetch(options.prefetch ?? 2_000);
     await ch.checkExchange(options.exchange);
     const q = await ch.assertQueue(options.queue ?? '', {
       exclusive: !options.queue,
@@ -106,17 +143,42 @@ export function amqpConsumer(
       autoDelete: !options.queue,
     });
     for (const pattern of options.bindings) await ch.bindQueue(q.queue, options.exchange, pattern);
+    // The producers' heartbeats: their own queue and channel, handled as they come, one at a time.
+    const hc = await m.createChannel();
+    await hc.prefetch(10);
+    const hq = await hc.assertQueue('', { exclusive: true, autoDelete: true });
+    await hc.bindQueue(hq.queue, options.exchange, ALIVE_BINDING);
+    await hc.consume(hq.queue, (msg) => {
+      if (!msg) return;
+      health = health.then(() => processOne(hc, msg));
+    });
     await ch.consume(q.queue, (msg) => {
       if (!msg) return;
+      if (isAlive(msg.content)) {
+        if (msg.fields.routingKey.split('.')[3] === 'alive')
+          ch.ack(msg); // its copy in the alive queue counts
+        else health = health.then(() => processOne(ch, msg));
+        return;
+      }
       const event = eventOfMessage(msg.content);
       if (event === undefined) {
-        // A producer's message (alive, snapshot_complete) comes after everything sent before it, and
-        // before everything after it: the producers' health judges what the feed had sent by then.
+        // A snapshot_complete comes after everything sent before it (the recovery's messages), and
+        // before everything after it: the markets reopen on what the feed had sent by then.
         const done = allLanes().then(() => process(ch, msg));
         lanes = lanes.map(() => done);
+        gathering = gathering.map(() => undefined);
       } else {
         const i = laneOf(event, laneCount);
-        lanes[i] = lanes[i]!.then(() => process(ch, msg));
+        const open = gathering[i];
+        if (open) open.push(msg);
+        else {
+          const batch = [msg];
+          gathering[i] = batch;
+          lanes[i] = lanes[i]!.then(() => {
+            if (gathering[i] === batch) gathering[i] = undefined;
+            return processBatch(ch, batch);
+          });
+        }
       }
     });
     log.info({ queue: q.queue, exchange: options.exchange }, 'uof feed consuming');
@@ -148,6 +210,7 @@ export function amqpConsumer(
       stopped = true;
       if (retry) clearTimeout(retry);
       await allLanes();
+      await health;
       await channel?.close().catch(() => undefined);
       await model?.close().catch(() => undefined);
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventOfMessage } from './amqp-consumer.ts';
+import { eventOfMessage, isAlive } from './amqp-consumer.ts';
 import * as uof from './uof-build.ts';
 
 /** The consumer keeps each event's messages in one lane, and a producer's own messages apart. */
@@ -15,5 +15,12 @@ describe('the consumer’s lanes', () => {
     expect(eventOfMessage(Buffer.from(uof.alive(1, 5)))).toBeUndefined();
     expect(eventOfMessage(Buffer.from(uof.snapshotComplete(1, 5, 7)))).toBeUndefined();
     expect(eventOfMessage(Buffer.from('<odds_change product="1" timestamp="1"><odds>'))).toBeUndefined();
+  });
+  it('tells an alive (read from its own queue) from every other message', () => {
+    expect(isAlive(Buffer.from(uof.alive(1, 5)))).toBe(true);
+    expect(isAlive(Buffer.from(`\n ${uof.alive(3, 5).replace(/^<\?xml[^>]*>/, '')}`))).toBe(true);
+    expect(isAlive(Buffer.from(uof.snapshotComplete(1, 5, 7)))).toBe(false);
+    expect(isAlive(Buffer.from(uof.oddsChange(h, {})))).toBe(false);
+    expect(isAlive(Buffer.from('<alive_and_well/>'))).toBe(false);
   });
 });

@@ -69,7 +69,7 @@ const BOOK_SPORT_NAMES: Record<string, string> = {
   tennis: 'Tennis',
 };
 
-interface BookEvent {
+export interface BookEvent {
   id: number;
   sport: string;
   home: string;
@@ -88,7 +88,7 @@ export async function bookEventOf(db: Db | Tx, urn: string): Promise<BookEvent |
 }
 
 /** A fixture from the REST API as the book's sport, competition and event. */
-async function upsertFixture(tx: Tx, f: UofFixture): Promise<{ eventId: number; runs: boolean }> {
+export async function upsertFixture(tx: Tx, f: UofFixture): Promise<{ eventId: number; runs: boolean }> {
   const code = bookSportCode(f.tournament.sport.id);
   const sportId = await upsertSport(tx, code, BOOK_SPORT_NAMES[code] ?? f.tournament.sport.name);
   const competitionId = await upsertCompetition(tx, sportId, f.tournament.name, {
@@ -146,13 +146,18 @@ async function followFeed(tx: Tx, marketId: number, feedActive: boolean, produce
   );
 }
 
-interface Work {
+export interface Work {
   runs: number[];
   notes: string[];
   pending: boolean;
 }
 
-async function oddsChange(tx: Tx, m: Extract<EventMessage, { kind: 'odds_change' }>, ev: BookEvent, w: Work) {
+export async function oddsChange(
+  tx: Tx,
+  m: Extract<EventMessage, { kind: 'odds_change' }>,
+  ev: BookEvent,
+  w: Work,
+) {
   const product = Number(m.product);
   await tx.execute(
     sql`update sb_events set feed_producer = ${product} where id = ${ev.id} and feed_producer is distinct from ${product}`,
@@ -233,6 +238,14 @@ async function oddsChange(tx: Tx, m: Extract<EventMessage, { kind: 'odds_change'
       );
     await followFeed(tx, marketId, feedActive, open);
   }
+}
+
+/** A bet_stop: every feed market of the event stops until the feed says it is active again. */
+export async function betStop(tx: Tx, ev: BookEvent) {
+  await tx.execute(
+    sql`update sb_markets set feed_active = false where event_id = ${ev.id} and source = ${UOF_SOURCE}`,
+  );
+  await setMarketOpen(tx, { eventId: ev.id }, false);
 }
 
 /** A settled outcome as the book's per-selection factors (a void factor of 0 is none). */
@@ -391,10 +404,7 @@ export async function applyEventMessage(deps: ApplyDeps, m: EventMessage, key: s
           await oddsChange(tx, m, ev, w);
           break;
         case 'bet_stop':
-          await tx.execute(
-            sql`update sb_markets set feed_active = false where event_id = ${ev.id} and source = ${UOF_SOURCE}`,
-          );
-          await setMarketOpen(tx, { eventId: ev.id }, false);
+          await betStop(tx, ev);
           break;
         case 'bet_settlement':
           await betSettlement(tx, m, ev, w);

@@ -15,6 +15,7 @@ import { backendAvailable, isPostgres } from '../../../../../test/support/test-d
 import { footballFixture, mainMarkets } from '../../../../../test/support/uof.ts';
 import { startUofRestStandIn, type UofRestStandIn } from '../../../../../test/support/uof-rest-standin.ts';
 import { queryRows } from '../../../db/client.ts';
+import { sportsClock } from '../clock.ts';
 import * as uof from './uof-build.ts';
 import { type runUofFeed, runUofFeed as startFeed } from './uof-runner.ts';
 
@@ -205,6 +206,141 @@ describe.runIf(backendAvailable && isPostgres && rabbitmqOrSkip())('the UOF adap
     );
     expect(await waitFor(cash, (c) => c === 1_009_000)).toBe(1_009_000);
     await expectSoundLedger(t.db);
+  });
+
+  it('over the broker: a bet_cancel window voids the legs of bets placed in it only, rollback_bet_cancel restores them, fixture_change moves the start', async () => {
+    const p = await sportsPlayer(t);
+    const [fa, fb] = [footballFixture(api), footballFixture(api)];
+    for (const f of [fa, fb])
+      publish(uof.oddsChange({ product: 1, eventId: f.id, timestamp: ts() }, { markets: mainMarkets() }));
+    for (const f of [fa, fb])
+      await waitFor(
+        () => marketStatuses(f.id),
+        (st) => st.length === 3 && st.every((x) => x === 'open'),
+      );
+    const idOf = async (urn: string) =>
+      Number(
+        (await queryRows<{ id: number }>(t.db, sql`select id from sb_events where external_id = ${urn}`))[0]
+          ?.id,
+      );
+    const a = await selectionsOf(t, await idOf(fa.id));
+    const b = await selectionsOf(t, await idOf(fb.id));
+    const double = () =>
+      sportsApiCall(t, 'place', {
+        token: p.gameToken,
+        requestId: slipId(),
+        kind: 'multiple',
+        unitStake: 10_000,
+        priceChange: 'none',
+        legs: [a['1x2:home']!, b['total:over']!].map((x) => ({ selectionId: x.id, price: x.price })),
+      }).then((r) => r.json());
+    try {
+      const early = await double();
+      const windowStart = sportsClock.now().getTime() + 30 * 60_000;
+      sportsClock.advance(60 * 60_000);
+      const late = await double();
+      const windowEnd = sportsClock.now().getTime() + 60_000;
+      expect([early.status, late.status]).toEqual(['success', 'success']);
+      const legs = () =>
+        queryRows<{ void_kind: string | null }>(
+          t.db,
+          sql`select void_kind from sb_bet_legs where bet_id in (${early.betId}, ${late.betId}) order by bet_id, idx`,
+        ).then((rows) => rows.map((r) => r.void_kind).join(','));
+      publish(
+        uof.betCancel({ product: 1, eventId: fa.id, timestamp: ts() }, [{ id: 1 }], {
+          start: windowStart,
+          end: windowEnd,
+        }),
+      );
+      expect(await waitFor(legs, (v) => v === ',,void,')).toBe(',,void,');
+      publish(
+        uof.rollbackBetCancel({ product: 1, eventId: fa.id, timestamp: ts() }, [{ id: 1 }], {
+          start: windowStart,
+          end: windowEnd,
+        }),
+      );
+      expect(await waitFor(legs, (v) => v === ',,,')).toBe(',,,');
+    } finally {
+      sportsClock.reset();
+    }
+    const later = new Date(fb.startTime.getTime() + 3_600_000);
+    api.fixtures.set(fb.id, { ...fb, startTime: later });
+    publish(uof.fixtureChange({ product: 1, eventId: fb.id, timestamp: ts() }, later.getTime()));
+    const startsAt = () =>
+      queryRows<{ starts_at: Date }>(
+        t.db,
+        sql`select starts_at from sb_events where external_id = ${fb.id}`,
+      ).then((r) => new Date(r[0]!.starts_at).getTime());
+    expect(await waitFor(startsAt, (v) => v === later.getTime())).toBe(later.getTime());
+    const kinds = await queryRows<{ kind: string }>(
+      t.db,
+      sql`select distinct kind from sb_uof_messages where outcome = 'applied' order by kind`,
+    );
+    // Every event message type has now come through the broker and been applied (alive and
+    // snapshot_complete move the producer's state, tested above and below).
+    expect(kinds.map((k) => k.kind)).toEqual(
+      expect.arrayContaining([
+        'bet_cancel',
+        'bet_settlement',
+        'bet_stop',
+        'fixture_change',
+        'odds_change',
+        'rollback_bet_cancel',
+        'rollback_bet_settlement',
+      ]),
+    );
+    await expectSoundLedger(t.db);
+  });
+
+  it('a backlog of odds does not hold up alive: the producer stays up while the lanes are behind', async () => {
+    const fixtures = Array.from({ length: 6 }, () => footballFixture(api));
+    for (const f of fixtures)
+      publish(uof.oddsChange({ product: 1, eventId: f.id, timestamp: ts() }, { markets: mainMarkets() }));
+    const urns = fixtures.map((f) => f.id);
+    const applied = () =>
+      queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from sb_uof_messages where kind = 'odds_change' and event_urn in (${sql.join(
+          urns.map((u) => sql`${u}`),
+          sql`, `,
+        )})`,
+      ).then((r) => Number(r[0]?.n));
+    expect(await waitFor(applied, (n) => n === urns.length)).toBe(urns.length);
+    // The events' cursors held by another transaction for 3 s (twice the alive timeout): every lane
+    // with their messages waits, and 300 more queue behind them, in the lanes and in the broker.
+    const states: string[] = [];
+    const held = t.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select ts from sb_uof_event_cursor where event_urn in (${sql.join(
+          urns.map((u) => sql`${u}`),
+          sql`, `,
+        )}) for update`,
+      );
+      for (let i = 0; i < 300; i++) {
+        const f = fixtures[i % fixtures.length]!;
+        publish(
+          uof.oddsChange(
+            { product: 1, eventId: f.id, timestamp: ts() },
+            { markets: [{ id: 1, outcomes: [{ id: 1, odds: (1.5 + (i % 50) / 10).toFixed(2) }] }] },
+          ),
+        );
+      }
+      const until = Date.now() + 3_000;
+      while (Date.now() < until) {
+        const [p] = await queryRows<{ state: string }>(
+          t.db,
+          sql`select state from sb_uof_producers where product = 1`,
+        );
+        states.push(p?.state ?? 'none');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      // The lanes really were behind: none of the 300 could be recorded meanwhile.
+      expect(await applied()).toBe(urns.length);
+    });
+    await held;
+    expect(states.filter((s) => s !== 'up')).toEqual([]);
+    expect(states.length).toBeGreaterThan(5);
+    expect(await waitFor(applied, (n) => n === urns.length + 300, 30_000)).toBe(urns.length + 300);
   });
 
   it('alive messages stopping suspend the producer’s markets within seconds; recovery reopens them', async () => {

@@ -3,6 +3,7 @@ import { type Db, queryRows } from '../../../db/client.ts';
 import type { SportsWallet } from '../sports-wallet.ts';
 import { onAlive, onSnapshotComplete, watchProducers } from './producers.ts';
 import { applyEventMessage, type Receipt, rejectMessage } from './uof-apply.ts';
+import { applyBatch, type BatchMessage, isBatchable } from './uof-batch.ts';
 import { isEventMessage } from './uof-messages.ts';
 import type { UofRest } from './uof-rest.ts';
 import { parseUofMessage } from './uof-xml.ts';
@@ -29,6 +30,11 @@ export const DEFAULT_FEED_OPTIONS: UofFeedOptions = { aliveTimeoutMs: 20_000, re
 
 export interface UofFeed {
   receive(xml: string): Promise<Receipt>;
+  /**
+   * A lane's queued messages, in order: its price messages applied in one transaction (uof-batch.ts),
+   * any other one alone where it stands; a malformed one is rejected and counted by itself.
+   */
+  receiveBatch(xmls: string[]): Promise<Receipt[]>;
   /** One pass of the producers' watch (the runner calls it every second). */
   watch(): Promise<number[]>;
 }
@@ -38,7 +44,8 @@ export function uofFeed(
   options: UofFeedOptions = DEFAULT_FEED_OPTIONS,
 ): UofFeed {
   const { db, rest, log } = deps;
-  return {
+  const applyDeps = { db, wallet: deps.wallet, fixture: (urn: string) => rest.fixture(urn) };
+  const feed: UofFeed = {
     async receive(xml) {
       const parsed = parseUofMessage(xml);
       if (!parsed.ok) {
@@ -59,14 +66,35 @@ export function uofFeed(
         return { outcome: reopened === undefined ? 'stale' : 'applied', key: parsed.key, kind: m.kind };
       }
       if (!isEventMessage(m)) throw new Error('unreachable');
-      const receipt = await applyEventMessage(
-        { db, wallet: deps.wallet, fixture: (urn) => rest.fixture(urn) },
-        m,
-        parsed.key,
-      );
+      const receipt = await applyEventMessage(applyDeps, m, parsed.key);
       if (receipt.outcome === 'rejected')
         log.warn({ key: receipt.key, notes: receipt.notes }, 'uof message rejected');
       return receipt;
+    },
+    async receiveBatch(xmls) {
+      const out: Receipt[] = [];
+      let group: BatchMessage[] = [];
+      const flush = async () => {
+        if (group.length === 0) return;
+        const done = await applyBatch(applyDeps, group);
+        if (done.fellBack !== undefined)
+          log.warn({ err: done.fellBack, messages: group.length }, 'uof batch applied one by one');
+        for (const r of done.receipts)
+          if (r.outcome === 'rejected') log.warn({ key: r.key, notes: r.notes }, 'uof message rejected');
+        out.push(...done.receipts);
+        group = [];
+      };
+      for (const xml of xmls) {
+        const parsed = parseUofMessage(xml);
+        if (parsed.ok && isEventMessage(parsed.message) && isBatchable(parsed.message)) {
+          group.push({ m: parsed.message, key: parsed.key });
+          continue;
+        }
+        await flush();
+        out.push(await feed.receive(xml));
+      }
+      await flush();
+      return out;
     },
     async watch() {
       const down = await watchProducers(db, options);
@@ -74,6 +102,7 @@ export function uofFeed(
       return down;
     },
   };
+  return feed;
 }
 
 /** What the desk shows of the feed: messages by outcome in the last day. */

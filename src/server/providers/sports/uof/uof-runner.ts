@@ -45,8 +45,14 @@ export function runUofFeed(
     { aliveTimeoutMs: config.aliveTimeoutMs, recoveryTimeoutMs: 300_000 },
   );
   const consumer = amqpConsumer(
-    { url: config.amqpUrl, exchange: config.exchange, bindings: config.bindings, queue: config.queue },
-    (xml) => feed.receive(xml),
+    {
+      url: config.amqpUrl,
+      exchange: config.exchange,
+      bindings: config.bindings,
+      queue: config.queue,
+      maxBatch: config.maxBatch,
+    },
+    { one: (xml) => feed.receive(xml), batch: (xmls) => feed.receiveBatch(xmls) },
     log,
   );
   void consumer.start();

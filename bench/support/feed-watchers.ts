@@ -1,0 +1,79 @@
+/**
+ * bench:feed's members (a worker thread, so parsing their streams does not hold up the publisher):
+ * opens one sports window stream (`GET /sports/live?events=…`) per member over its own connection,
+ * and notes, for every `event` frame, when it came, the event and its 1X2 prices. Asked for its
+ * notes, it answers them and each stream's last 1X2 prices per event, then closes the streams.
+ */
+import http from 'node:http';
+import { parentPort, workerData } from 'node:worker_threads';
+
+interface Input {
+  url: string;
+  /** The events each member watches. */
+  members: number[][];
+}
+const { url, members } = workerData as Input;
+const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+
+/** "37/20" → "1.85": the 1X2 prices as the bench published them (two decimals). */
+const decimal = (p: string) => {
+  const [n, d] = p.split('/').map(Number);
+  return (n! / (d ?? 1)).toFixed(2);
+};
+
+// Notes as flat arrays: a million objects would cost the worker more than the streams.
+const at: number[] = [];
+const eventOf: number[] = [];
+const pricesOf: string[] = [];
+const last: Map<number, string>[] = members.map(() => new Map());
+const requests: http.ClientRequest[] = [];
+let open = 0;
+
+members.forEach((events, i) => {
+  const req = http.get(`${url}/sports/live?events=${events.join(',')}`, { agent }, (res) => {
+    open++;
+    res.setEncoding('utf8');
+    let buf = '';
+    res.on('data', (chunk: string) => {
+      buf += chunk;
+      let end = buf.indexOf('\n\n');
+      while (end >= 0) {
+        const frame = buf.slice(0, end);
+        buf = buf.slice(end + 2);
+        end = buf.indexOf('\n\n');
+        if (!frame.startsWith('event: event\n')) continue;
+        const data = JSON.parse(frame.slice(frame.indexOf('data: ') + 6)) as {
+          id: number;
+          markets: { type: string; selections: { price: string }[] }[];
+        };
+        const m = data.markets.find((x) => x.type === '1x2');
+        if (!m) continue;
+        const prices = m.selections.map((s) => decimal(s.price)).join(',');
+        at.push(Date.now());
+        eventOf.push(data.id);
+        pricesOf.push(prices);
+        last[i]!.set(data.id, prices);
+      }
+    });
+  });
+  req.on('error', () => undefined);
+  requests.push(req);
+});
+
+parentPort!.on('message', (msg: string) => {
+  if (msg === 'open') parentPort!.postMessage({ open });
+  if (msg === 'report') {
+    parentPort!.postMessage({
+      open,
+      at,
+      eventOf,
+      pricesOf,
+      last: last.map((m) => [...m.entries()]),
+    });
+  }
+  if (msg === 'close') {
+    for (const r of requests) r.destroy();
+    agent.destroy();
+    parentPort!.close();
+  }
+});

@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectionsOf } from '../../../../../test/support/sports.ts';
+import { useTestApp } from '../../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../../test/support/test-db.ts';
+import { footballFixture, mainMarkets, producerUp, testFeed } from '../../../../../test/support/uof.ts';
+import { startUofRestStandIn, type UofRestStandIn } from '../../../../../test/support/uof-rest-standin.ts';
+import { queryRows } from '../../../db/client.ts';
+import * as uof from './uof-build.ts';
+
+/**
+ * A lane's queued messages in one transaction (feed.receiveBatch, what the broker consumer calls):
+ * the same outcome as one by one — each key once, also across a restart; per event in order; a
+ * malformed message skipped and counted; a message the book cannot take makes the batch fall back to
+ * one by one, where only that message is rejected.
+ */
+describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
+  const t = useTestApp();
+  let api: UofRestStandIn;
+  beforeAll(async () => {
+    api = await startUofRestStandIn();
+  });
+  afterAll(async () => api?.close());
+  let clock = Date.now();
+  const ts = () => (clock += 1_000);
+  const x12 = (home: string, draw: string, away: string) => ({
+    markets: [
+      {
+        id: 1,
+        outcomes: [
+          { id: 1, odds: home },
+          { id: 2, odds: draw },
+          { id: 3, odds: away },
+        ],
+      },
+    ],
+  });
+  const eventId = async (urn: string) =>
+    Number(
+      (await queryRows<{ id: number }>(t.db, sql`select id from sb_events where external_id = ${urn}`))[0]
+        ?.id,
+    );
+  const outcomes = async (urns: string[]) =>
+    queryRows<{ event_urn: string; outcome: string; n: number }>(
+      t.db,
+      sql`select event_urn, outcome, count(*)::int as n from sb_uof_messages
+          where event_urn in (${sql.join(
+            urns.map((u) => sql`${u}`),
+            sql`, `,
+          )}) and kind = 'odds_change' group by 1, 2 order by 1, 2`,
+    );
+
+  it('applies a batch once, in order per event: repeats, older and malformed messages change nothing', async () => {
+    const { feed, warnings } = testFeed(t.db, t.app.sportsWallet, api);
+    await producerUp(feed, api, 1, ts());
+    const a = footballFixture(api);
+    const b = footballFixture(api);
+    const known = uof.oddsChange({ product: 1, eventId: a.id, timestamp: ts() }, { markets: mainMarkets() });
+    expect((await feed.receive(known)).outcome).toBe('applied');
+    const older = ts();
+    const a1 = uof.oddsChange({ product: 1, eventId: a.id, timestamp: ts() }, x12('2.50', '3.20', '3.00'));
+    const b1 = uof.oddsChange({ product: 1, eventId: b.id, timestamp: ts() }, { markets: mainMarkets() });
+    const a2 = uof.oddsChange({ product: 1, eventId: a.id, timestamp: ts() }, x12('2.60', '3.10', '2.90'));
+    const aOld = uof.oddsChange({ product: 1, eventId: a.id, timestamp: older }, x12('9.00', '9.00', '9.00'));
+    const b2 = uof.oddsChange({ product: 1, eventId: b.id, timestamp: ts() }, x12('1.50', '4.00', '6.00'));
+    const malformed = `<odds_change product="1" event_id="${b.id}" timestamp="${ts()}"><odds><market id="1"><outcome id="1" odds="lots"/></market></odds></odds_change>`;
+    const receipts = await feed.receiveBatch([known, a1, b1, a2, a2, aOld, malformed, b2]);
+    expect(receipts.map((r) => r.outcome)).toEqual([
+      'duplicate',
+      'applied',
+      'applied',
+      'applied',
+      'duplicate',
+      'stale',
+      'rejected',
+      'applied',
+    ]);
+    expect(warnings.length).toBe(1);
+    const sa = await selectionsOf(t, await eventId(a.id));
+    expect([sa['1x2:home']?.price, sa['1x2:draw']?.price, sa['1x2:away']?.price]).toEqual([
+      '13/5',
+      '31/10',
+      '29/10',
+    ]);
+    const sb = await selectionsOf(t, await eventId(b.id));
+    // The new fixture was read from the REST API, its markets opened, then the later prices applied.
+    expect(sb['1x2:home']?.price).toBe('3/2');
+    expect(sb['total:over']?.price).toBe('37/20');
+    expect(await outcomes([a.id, b.id])).toEqual([
+      { event_urn: a.id, outcome: 'applied', n: 3 },
+      { event_urn: a.id, outcome: 'stale', n: 1 },
+      { event_urn: b.id, outcome: 'applied', n: 2 },
+    ]);
+    // After a restart the broker may hand the same messages again: each is a duplicate.
+    const again = await testFeed(t.db, t.app.sportsWallet, api).feed.receiveBatch([a1, b1, a2, b2]);
+    expect(again.map((r) => r.outcome)).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate']);
+  });
+
+  it('a message the book cannot take makes the batch fall back to one by one: only it is rejected', async () => {
+    const { feed, warnings } = testFeed(t.db, t.app.sportsWallet, api);
+    await producerUp(feed, api, 1, ts());
+    const a = footballFixture(api);
+    // An event the REST API does not know: its odds_change cannot list it.
+    const unknown = 'sr:match:8888888';
+    const a1 = uof.oddsChange({ product: 1, eventId: a.id, timestamp: ts() }, { markets: mainMarkets() });
+    const lost = uof.oddsChange(
+      { product: 1, eventId: unknown, timestamp: ts() },
+      { markets: mainMarkets() },
+    );
+    const a2 = uof.oddsChange({ product: 1, eventId: a.id, timestamp: ts() }, x12('2.50', '3.20', '3.00'));
+    const receipts = await feed.receiveBatch([a1, lost, a2]);
+    expect(receipts.map((r) => r.outcome)).toEqual(['applied', 'rejected', 'applied']);
+    expect(warnings.some((w) => JSON.stringify(w).includes('"messages":3'))).toBe(true);
+    expect((await selectionsOf(t, await eventId(a.id)))['1x2:home']?.price).toBe('5/2');
+    const [rejected] = await queryRows<{ outcome: string; detail: string }>(
+      t.db,
+      sql`select outcome, detail from sb_uof_messages where event_urn = ${unknown}`,
+    );
+    expect(rejected).toMatchObject({ outcome: 'rejected', detail: `no fixture for ${unknown}` });
+  });
+
+  it('a bet_stop in the batch stops the markets; the odds after it in the batch are applied after it', async () => {
+    const { feed } = testFeed(t.db, t.app.sportsWallet, api);
+    await producerUp(feed, api, 1, ts());
+    const a = footballFixture(api);
+    const h = { product: 1, eventId: a.id };
+    const receipts = await feed.receiveBatch([
+      uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }),
+      uof.betStop({ ...h, timestamp: ts() }),
+      uof.oddsChange({ ...h, timestamp: ts() }, x12('2.50', '3.20', '3.00')),
+    ]);
+    expect(receipts.map((r) => r.outcome)).toEqual(['applied', 'applied', 'applied']);
+    const statuses = await queryRows<{ type: string; status: string }>(
+      t.db,
+      sql`select m.type, m.status from sb_markets m where m.event_id = ${await eventId(a.id)} order by m.id`,
+    );
+    // The 1X2 the last message names is active again; the others stay stopped.
+    expect(statuses).toEqual([
+      { type: '1x2', status: 'open' },
+      { type: 'total', status: 'suspended' },
+      { type: 'handicap', status: 'suspended' },
+    ]);
+  });
+
+  it('prices on markets the book has, set-based, end exactly where one by one ends', async () => {
+    const { feed } = testFeed(t.db, t.app.sportsWallet, api);
+    await producerUp(feed, api, 1, ts());
+    const [one, batched] = [footballFixture(api), footballFixture(api)];
+    for (const f of [one, batched])
+      await feed.receive(
+        uof.oddsChange({ product: 1, eventId: f.id, timestamp: ts() }, { markets: mainMarkets() }),
+      );
+    /** The same moves for an event: new prices, an outcome closed, a market the feed deactivates. */
+    const moves = (urn: string, at: number) => [
+      uof.oddsChange({ product: 1, eventId: urn, timestamp: at }, x12('2.40', '3.30', '2.90')),
+      uof.oddsChange(
+        { product: 1, eventId: urn, timestamp: at + 1 },
+        {
+          markets: [
+            {
+              id: 1,
+              outcomes: [
+                { id: 1, odds: '2.45', active: 0 },
+                { id: 3, odds: '2.80' },
+              ],
+            },
+            { id: 18, specifiers: 'total=2.5', status: 0, outcomes: [{ id: 12, odds: '1.70' }] },
+          ],
+        },
+      ),
+    ];
+    const at = ts();
+    ts();
+    for (const xml of moves(one.id, at)) expect((await feed.receive(xml)).outcome).toBe('applied');
+    const receipts = await feed.receiveBatch(moves(batched.id, at));
+    expect(receipts.map((r) => r.outcome)).toEqual(['applied', 'applied']);
+    const state = async (urn: string) =>
+      queryRows<{ type: string; status: string; version: number; feed_active: boolean; prices: string }>(
+        t.db,
+        sql`select m.type, m.status, m.version, m.feed_active,
+              string_agg(s.key || '=' || s.price_num || '/' || s.price_den || ':' || s.open, ' ' order by s.key) as prices
+            from sb_markets m join sb_events e on e.id = m.event_id join sb_selections s on s.market_id = m.id
+            where e.external_id = ${urn} group by m.id order by m.id`,
+      );
+    const expected = await state(one.id);
+    expect(expected.map((m) => m.status)).toEqual(['open', 'suspended', 'open']);
+    const got = await state(batched.id);
+    // Folded, two price moves are one change: the version steps once where one by one stepped twice
+    // (a bet records the version it was taken on; none can be taken between two messages of a batch).
+    const noVersion = (rows: typeof got) => rows.map(({ version: _, ...rest }) => rest);
+    expect(noVersion(got)).toEqual(noVersion(expected));
+    expect(got.map((m) => Number(m.version))).toEqual([2, 3, 1]); // the total: a new price, then suspended
+  });
+});

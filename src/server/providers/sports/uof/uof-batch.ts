@@ -1,0 +1,241 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../../db/client.ts';
+import { workPendingRuns } from '../settlement-runs.ts';
+import {
+  type ApplyDeps,
+  applyEventMessage,
+  betStop,
+  bookEventOf,
+  oddsChange,
+  type Receipt,
+  UOF_SOURCE,
+  upsertFixture,
+  type Work,
+} from './uof-apply.ts';
+import { applyPricesInBulk } from './uof-bulk-prices.ts';
+import type { EventMessage, UofFixture } from './uof-messages.ts';
+
+/**
+ * Applies a lane's queued price messages (odds_change, bet_stop) in one transaction, so the feed's
+ * rate is not one synchronous commit per message. The rules of one message at a time still hold:
+ * each key is claimed once (a repeat, also across restarts, finds it); per event the order is kept
+ * (a message older than one already applied to its event is stale); an event's consecutive
+ * odds_change messages are folded into one (each outcome's last price, each market's last status,
+ * the last event status): the book ends where applying them one by one would have left it, with one
+ * write per market instead of one per message. If anything in the batch fails, the transaction is
+ * rolled back whole and the messages are applied one by one (uof-apply.ts), so a message the book
+ * cannot take is rejected alone and never half-applies the batch.
+ */
+export type BatchMessage = { m: Extract<EventMessage, { kind: 'odds_change' | 'bet_stop' }>; key: string };
+export const isBatchable = (m: EventMessage): m is BatchMessage['m'] =>
+  m.kind === 'odds_change' || m.kind === 'bet_stop';
+
+type OddsChange = Extract<EventMessage, { kind: 'odds_change' }>;
+
+/** Several odds_change messages of one event, in order, as the one the book would end with. */
+export function foldOddsChanges(list: OddsChange[]): OddsChange {
+  const last = list.at(-1)!;
+  const markets = new Map<string, NonNullable<OddsChange['odds']>['market'][number]>();
+  let status: OddsChange['sport_event_status'];
+  for (const m of list) {
+    if (m.sport_event_status) status = m.sport_event_status;
+    for (const market of m.odds?.market ?? []) {
+      const id = `${market.id}|${market.specifiers ?? ''}`;
+      const before = markets.get(id);
+      if (!before) {
+        markets.set(id, { ...market, outcome: [...market.outcome] });
+        continue;
+      }
+      const outcomes = new Map(before.outcome.map((o) => [o.id, o]));
+      for (const o of market.outcome) outcomes.set(o.id, { ...outcomes.get(o.id), ...o });
+      markets.set(id, {
+        ...before,
+        ...market,
+        // A status the later message leaves out keeps the earlier one (absent means active).
+        status: market.status ?? before.status,
+        outcome: [...outcomes.values()],
+      });
+    }
+  }
+  return {
+    ...last,
+    ...(status ? { sport_event_status: status } : {}),
+    odds: { ...last.odds, market: [...markets.values()] },
+  };
+}
+
+/** The batch's messages, in order, as runs to apply: an event's consecutive odds_change folded. */
+function runsOf(fresh: BatchMessage[]): { m: BatchMessage['m']; keys: string[] }[] {
+  const byEvent = new Map<string, BatchMessage[]>();
+  for (const b of fresh) byEvent.set(b.m.event_id, [...(byEvent.get(b.m.event_id) ?? []), b]);
+  const out: { m: BatchMessage['m']; keys: string[] }[] = [];
+  for (const list of byEvent.values()) {
+    let odds: BatchMessage[] = [];
+    const flush = () => {
+      if (odds.length === 0) return;
+      out.push({ m: foldOddsChanges(odds.map((o) => o.m as OddsChange)), keys: odds.map((o) => o.key) });
+      odds = [];
+    };
+    for (const b of list) {
+      if (b.m.kind === 'odds_change') odds.push(b);
+      else {
+        flush();
+        out.push({ m: b.m, keys: [b.key] });
+      }
+    }
+    flush();
+  }
+  return out;
+}
+
+/** A key another process claimed meanwhile: the batch steps aside to the one-by-one path. */
+class ClaimedElsewhere extends Error {}
+
+export interface BatchResult {
+  receipts: Receipt[];
+  /** Why the batch failed, when its messages were applied one by one. */
+  fellBack?: unknown;
+}
+
+export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promise<BatchResult> {
+  const { db } = deps;
+  if (batch.length === 0) return { receipts: [] };
+  const keys = batch.map((b) => b.key);
+  const seen = new Set(
+    (
+      await queryRows<{ key: string }>(
+        db,
+        sql`select key from sb_uof_messages where key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
+      )
+    ).map((r) => r.key),
+  );
+  // A repeat inside the batch is a duplicate of its first copy.
+  const todo: BatchMessage[] = [];
+  /** The batch's duplicates, by their place in it. */
+  const receipts = new Map<number, Receipt>();
+  for (const [i, b] of batch.entries()) {
+    if (seen.has(b.key)) receipts.set(i, { outcome: 'duplicate', key: b.key, kind: b.m.kind });
+    else {
+      seen.add(b.key);
+      todo.push(b);
+    }
+  }
+  // Fixtures of events the book has not listed are read before the transaction (a slow API holds no lock).
+  const fixtures = new Map<string, UofFixture | undefined>();
+  const priced = [...new Set(todo.filter((b) => b.m.kind === 'odds_change').map((b) => b.m.event_id))];
+  const listed = new Set(
+    (
+      await queryRows<{ external_id: string }>(
+        db,
+        sql`select external_id from sb_events where source = ${UOF_SOURCE}
+            and external_id in (select jsonb_array_elements_text(${JSON.stringify(priced)}::jsonb))`,
+      )
+    ).map((r) => r.external_id),
+  );
+  for (const urn of priced) if (!listed.has(urn)) fixtures.set(urn, await deps.fixture(urn));
+  const w: Work = { runs: [], notes: [], pending: false };
+  let outcomes: Map<string, 'applied' | 'stale'>;
+  try {
+    outcomes = await db.transaction(async (tx) => {
+      const out = await claimBatch(tx, todo);
+      const runs = runsOf(todo.filter((b) => out.get(b.key) === 'applied'));
+      // An event whose batch is one folded odds_change on markets the book has: set-based, all at once.
+      const runsOfEvent = new Map<string, number>();
+      for (const r of runs) runsOfEvent.set(r.m.event_id, (runsOfEvent.get(r.m.event_id) ?? 0) + 1);
+      const bulk = runs.flatMap((r) =>
+        r.m.kind === 'odds_change' && runsOfEvent.get(r.m.event_id) === 1 && !fixtures.has(r.m.event_id)
+          ? [r.m]
+          : [],
+      );
+      const left = await applyPricesInBulk(tx, bulk);
+      const done = new Set(bulk.map((m) => m.event_id).filter((urn) => !left.has(urn)));
+      for (const run of runs.filter((r) => !done.has(r.m.event_id))) {
+        const notes: string[] = [];
+        const work: Work = { runs: w.runs, notes, pending: false };
+        if (fixtures.has(run.m.event_id)) {
+          const fixture = fixtures.get(run.m.event_id);
+          if (!fixture) throw new Error(`no fixture for ${run.m.event_id}`);
+          if ((await upsertFixture(tx, fixture)).runs) w.pending = true;
+          fixtures.delete(run.m.event_id);
+        }
+        const ev = await bookEventOf(tx, run.m.event_id);
+        if (!ev) notes.push(`event ${run.m.event_id} is not in the book`);
+        else if (run.m.kind === 'odds_change') await oddsChange(tx, run.m, ev, work);
+        else await betStop(tx, ev);
+        if (work.pending) w.pending = true;
+        if (notes.length > 0) {
+          await tx.execute(
+            sql`update sb_uof_messages set detail = ${notes.join('; ').slice(0, 2000)} where key = ${run.keys.at(-1)!}`,
+          );
+          w.notes.push(...notes);
+        }
+      }
+      return out;
+    });
+  } catch (error) {
+    // Rolled back whole: each message alone, so one the book cannot take is rejected by itself.
+    const one: Receipt[] = [];
+    for (const [i, b] of batch.entries())
+      one.push(receipts.get(i) ?? (await applyEventMessage(deps, b.m, b.key)));
+    return { receipts: one, fellBack: error };
+  }
+  if (w.runs.length > 0 || w.pending) await workPendingRuns(deps.db, deps.wallet);
+  return {
+    receipts: batch.map(
+      (b, i) => receipts.get(i) ?? { outcome: outcomes.get(b.key) ?? 'applied', key: b.key, kind: b.m.kind },
+    ),
+  };
+}
+
+/**
+ * Claims every key of the batch (one insert) and moves each event's cursor to its newest message
+ * (one upsert), deciding in arrival order which messages are stale: older than the cursor was, or
+ * than a message of the same event earlier in the batch.
+ */
+async function claimBatch(tx: Tx, todo: BatchMessage[]): Promise<Map<string, 'applied' | 'stale'>> {
+  const out = new Map<string, 'applied' | 'stale'>();
+  if (todo.length === 0) return out;
+  const urns = [...new Set(todo.map((b) => b.m.event_id))];
+  const cursor = new Map(
+    (
+      await queryRows<{ event_urn: string; ts: number | string }>(
+        tx,
+        sql`select event_urn, ts from sb_uof_event_cursor
+            where event_urn in (select jsonb_array_elements_text(${JSON.stringify(urns)}::jsonb)) for update`,
+      )
+    ).map((r) => [r.event_urn, Number(r.ts)]),
+  );
+  for (const b of todo) {
+    const ts = Number(b.m.timestamp);
+    const at = cursor.get(b.m.event_id);
+    if (at !== undefined && ts < at) out.set(b.key, 'stale');
+    else {
+      out.set(b.key, 'applied');
+      cursor.set(b.m.event_id, ts);
+    }
+  }
+  const rows = todo.map((b) => ({
+    key: b.key,
+    kind: b.m.kind,
+    product: Number(b.m.product),
+    event_urn: b.m.event_id,
+    ts: Number(b.m.timestamp),
+    outcome: out.get(b.key),
+  }));
+  const inserted = await queryRows<{ key: string }>(
+    tx,
+    sql`insert into sb_uof_messages (key, kind, product, event_urn, ts, outcome)
+        select key, kind, product, event_urn, ts, outcome
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(key text, kind text, product int, event_urn text, ts int8, outcome text)
+        on conflict (key) do nothing returning key`,
+  );
+  if (inserted.length !== rows.length) throw new ClaimedElsewhere('a key was claimed meanwhile');
+  const moved = urns.map((urn) => ({ urn, ts: cursor.get(urn)! }));
+  await tx.execute(
+    sql`insert into sb_uof_event_cursor (event_urn, ts)
+        select urn, ts from jsonb_to_recordset(${JSON.stringify(moved)}::jsonb) as x(urn text, ts int8)
+        on conflict (event_urn) do update set ts = excluded.ts, updated_at = now()
+        where sb_uof_event_cursor.ts <= excluded.ts`,
+  );
+  return out;
+}
