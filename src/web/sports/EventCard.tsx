@@ -5,6 +5,7 @@ import { FavouriteStar } from './browse/FavouriteStar.tsx';
 import type { Favourites } from './browse/useFavourites.ts';
 import { useSportsT, when } from './i18n.ts';
 import { MarketRow } from './MarketRow.tsx';
+import { MatchClock } from './MatchClock.tsx';
 import styles from './sports.module.css';
 
 /** An event in a list: its teams, time or live score, and its main market's prices. */
@@ -44,7 +45,7 @@ export function EventCard(props: {
                     {event.score.home}–{event.score.away}
                   </strong>
                 )}
-                {event.score?.clock && <small>{event.score.clock}</small>}
+                <MatchClock score={event.score} />
               </>
             ) : (
               <time dateTime={event.startsAt}>{when(event.startsAt)}</time>
