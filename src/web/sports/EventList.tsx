@@ -5,6 +5,7 @@ import type { Favourites } from './browse/useFavourites.ts';
 import { EventCard } from './EventCard.tsx';
 import { sportName, useSportsT } from './i18n.ts';
 import styles from './sports.module.css';
+import { useIncremental } from './useIncremental.ts';
 
 interface Props {
   events: SportEvent[];
@@ -18,7 +19,8 @@ interface Props {
 }
 
 /**
- * Sports → competitions → events with their main market. The live section lists events in play with
+ * Sports → competitions → events with their main market, rendered incrementally (useIncremental) so a
+ * listing of 500 matches stays smooth on a phone. The live section lists events in play with
  * the UKGC RTS 15A notice that pictures elsewhere may be ahead of ours.
  */
 export function EventList(props: Props) {
@@ -33,6 +35,15 @@ export function EventList(props: Props) {
   const competitions = [...new Set(ofSport.map((e) => e.competition))].sort(
     (a, b) => favourite(a) - favourite(b),
   );
+  const ordered = competitions.flatMap((c) => ofSport.filter((e) => e.competition === c));
+  const { count, sentinel, more } = useIncremental(ordered.length);
+  // The first `count` cards, still under their leagues' headings.
+  const groups: { competition: string; events: SportEvent[] }[] = [];
+  for (const e of ordered.slice(0, count)) {
+    const last = groups.at(-1);
+    if (last?.competition === e.competition) last.events.push(e);
+    else groups.push({ competition: e.competition, events: [e] });
+  }
   return (
     <section aria-label={props.live ? t('liveNow') : t('sports')}>
       {props.live && (
@@ -57,16 +68,14 @@ export function EventList(props: Props) {
         </div>
       )}
       {shown.length === 0 && <p className={styles.muted}>{props.live ? t('noLive') : t('noEvents')}</p>}
-      {competitions.map((c) => (
-        <div key={c} className={styles.competition} data-testid="competition">
+      {groups.map(({ competition, events }) => (
+        <div key={competition} className={styles.competition} data-testid="competition">
           <h2 className={styles.competitionName} translate="no">
-            {current?.[1]} · {c}
+            {current?.[1]} · {competition}
           </h2>
-          {ofSport
-            .filter((e) => e.competition === c)
-            .map((e) => (
+          {events.map((e) => (
+            <div key={e.id} className={styles.cardSlot}>
               <EventCard
-                key={e.id}
                 event={e}
                 format={props.format}
                 picked={props.picked}
@@ -74,9 +83,11 @@ export function EventList(props: Props) {
                 onOpen={props.onOpen}
                 favourites={props.favourites}
               />
-            ))}
+            </div>
+          ))}
         </div>
       ))}
+      {more && <div ref={sentinel} className={styles.more} data-testid="list-more" aria-hidden="true" />}
     </section>
   );
 }
