@@ -14,7 +14,10 @@ import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
 
-type Listed = { id: number; score: { clock?: string; clockAt?: string; stopped?: boolean; halftime?: boolean } };
+type Listed = {
+  id: number;
+  score: { clock?: string; clockAt?: string; stopped?: boolean; halftime?: boolean };
+};
 
 /**
  * The sports home's finding aids and the live scoreboard (docs/sportsbook.md, "The sports window"):
@@ -134,7 +137,8 @@ describe.runIf(backendAvailable)('sports window: the match clock, the whole list
     expect(popular.bets[String(busy.eventId)]).toBe(3);
     expect(popular.bets[String(quiet.eventId)]).toBe(2);
     expect(ids).not.toContain(untouched.eventId);
-    for (const limit of [0, 21, 'x']) expect((await sportsApiCall(t, 'popular', { limit })).statusCode).toBe(400);
+    for (const limit of [0, 21, 'x'])
+      expect((await sportsApiCall(t, 'popular', { limit })).statusCode).toBe(400);
 
     // My bets: each leg carries its event's state and live score with the clock's stamp.
     await setState(busy.eventId, { score: { home: 0, away: 1, clock: "20'" } });

@@ -84,7 +84,7 @@ export function Browse(props: {
               ))}
             </section>
           )}
-          <Popular {...card} events={props.events} adopt={props.adopt} favourites={props.favourites} />
+          <Popular {...card} events={props.events} favourites={props.favourites} />
           <LeagueNav favourites={props.favourites} onLeague={props.onLeague} liveCount={liveCount} />
           <h2 className={browse.sectionTitle}>{t('allMatches')}</h2>
           <DateFilter days={days} filter={day} liveCount={liveCount} onFilter={setDay} />

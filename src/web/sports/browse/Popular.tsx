@@ -12,11 +12,11 @@ const REFRESH_MS = 60_000;
 
 /**
  * The sports home's popular matches: the open events with the most accepted bets, counted by the book
- * (`popular`); shown from the live listing once it holds them, so their prices move with it.
+ * (`popular`, asked again every minute); shown from the live listing when it holds them, so their
+ * prices move with it.
  */
 export function Popular(props: {
   events: Map<number, SportEvent>;
-  adopt(events: SportEvent[]): void;
   format: OddsFormat;
   picked: Set<number>;
   favourites: Favourites;
@@ -24,26 +24,21 @@ export function Popular(props: {
   onOpen(id: number): void;
 }) {
   const t = useSportsT();
-  const [popular, setPopular] = useState<{ ids: number[]; bets: Record<string, number> }>({
-    ids: [],
+  const [popular, setPopular] = useState<{ events: SportEvent[]; bets: Record<string, number> }>({
+    events: [],
     bets: {},
   });
-  const { adopt } = props;
   useEffect(() => {
     const ask = () =>
       sportsCall('popular', { limit: 6 })
-        .then((r) => {
-          adopt(r.events);
-          setPopular({ ids: r.events.map((e) => e.id), bets: r.bets });
-        })
+        .then((r) => setPopular({ events: r.events, bets: r.bets }))
         .catch(() => undefined);
     void ask();
     const timer = setInterval(ask, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [adopt]);
-  const shown = popular.ids
-    .map((id) => props.events.get(id))
-    .filter((e): e is SportEvent => e !== undefined && e.status !== 'ended');
+  }, []);
+  // The live listing's copy when it holds the event (its pushed prices), else the book's answer.
+  const shown = popular.events.map((e) => props.events.get(e.id) ?? e).filter((e) => e.status !== 'ended');
   if (shown.length === 0) return null;
   return (
     <section className={browse.section} aria-label={t('popular.title')} data-testid="popular">
