@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import type { Market, SportEvent } from '../../shared/contract/sports-api.ts';
 import type { OddsFormat } from '../../shared/sports/odds-format.ts';
 import type { Favourites } from './browse/useFavourites.ts';
@@ -6,6 +6,8 @@ import { EventCard } from './EventCard.tsx';
 import { sportName, useSportsT } from './i18n.ts';
 import styles from './sports.module.css';
 import { useIncremental } from './useIncremental.ts';
+
+const NONE: SportEvent[] = [];
 
 interface Props {
   events: SportEvent[];
@@ -25,7 +27,9 @@ interface Props {
  */
 export function EventList(props: Props) {
   const t = useSportsT();
-  const shown = props.events.filter((e) => (props.live ? e.status === 'live' : e.status !== 'ended'));
+  // The listing renders in the background, yielding to taps and scrolls (a long listing arriving, a filter).
+  const events = useDeferredValue(props.events, NONE);
+  const shown = events.filter((e) => (props.live ? e.status === 'live' : e.status !== 'ended'));
   const sports = [...new Map(shown.map((e) => [e.sportCode, sportName(t, e)])).entries()];
   const [sport, setSport] = useState<string | null>(null);
   const current = sports.find(([code]) => code === sport) ?? sports[0];
@@ -45,7 +49,11 @@ export function EventList(props: Props) {
     else groups.push({ competition: e.competition, events: [e] });
   }
   return (
-    <section aria-label={props.live ? t('liveNow') : t('sports')}>
+    <section
+      aria-label={props.live ? t('liveNow') : t('sports')}
+      data-testid="listing"
+      data-count={ordered.length}
+    >
       {props.live && (
         <p className={styles.notice} role="note" data-testid="live-notice">
           {t('liveNotice')}

@@ -3,7 +3,7 @@ import { startTransition, useEffect, useRef, useState } from 'react';
 /** Cards rendered at first: a phone's first screen and a little more. */
 export const FIRST_CARDS = 16;
 /** Cards added each time the end of what is rendered comes near the screen. */
-const MORE_CARDS = 32;
+const MORE_CARDS = 16;
 /** How far below the screen the end may be before more are rendered. */
 const AHEAD = '1200px 0px';
 
