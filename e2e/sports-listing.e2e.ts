@@ -2,6 +2,7 @@ import { cpus, loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
+import { traceMainThread } from './support/main-thread.ts';
 import { fundedMember, launch } from './support/member.ts';
 import { WINDOW_TRADERS } from './support/operator.ts';
 import { auditPage, settle } from './support/page-audit.ts';
@@ -73,41 +74,26 @@ async function upload(trader: TraderCall, records: object[]): Promise<void> {
 }
 
 /**
- * A budget of the main thread (ms). It holds on a machine with a core to spare for the browser; on a
- * shared runner loaded past one job a core, the CPU the page waits for is not the page's own work:
- * the figures are logged and held to three times the budget instead.
+ * A budget of the main thread (ms), held by each task's own work (its thread time in Chrome's trace).
+ * Wall times are logged beside: on a shared runner they include the time the renderer waited for a core.
  */
-function withinBudget(what: string, durations: number[], budgetMs: number): void {
-  const worst = Math.max(0, ...durations);
+function withinBudget(what: string, tasks: { wall: number; cpu: number }[], budgetMs: number): void {
   const load = loadavg()[0]! / cpus().length;
-  if (load > 1) console.warn(`${what}: [${durations}] ms at a load of ${load.toFixed(1)} a core`);
-  expect(worst, `${what}: [${durations}] ms`).toBeLessThanOrEqual(load > 1 ? budgetMs * 3 : budgetMs);
+  console.info(`${what}: ${JSON.stringify(tasks)} (wall and CPU ms, at a load of ${load.toFixed(1)} a core)`);
+  expect(Math.max(0, ...tasks.map((t) => t.cpu)), `${what}: ${JSON.stringify(tasks)}`).toBeLessThanOrEqual(
+    budgetMs,
+  );
 }
 
-/** Long tasks (> 50 ms) and slow interactions, recorded from the page's first moment. */
+/** The browser's measure of each slow interaction (input to the next paint), from the page's first moment. */
 function watchMainThread() {
-  const w = window as unknown as {
-    longTasks: number[];
-    interactions: { name: string; duration: number; at: number }[];
-  };
-  w.longTasks = [];
+  const w = window as unknown as { interactions: { name: string; duration: number; at: number }[] };
   w.interactions = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      w.longTasks.push(Math.round(e.duration));
-      (w as unknown as { at: number[][] }).at = [
-        ...((w as unknown as { at: number[][] }).at ?? []),
-        [Math.round(e.startTime), Math.round(e.duration)],
-      ];
-    }
-  }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries())
       w.interactions.push({ name: e.name, duration: e.duration, at: e.startTime });
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
 }
-const longTasks = (w: Page) =>
-  w.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.splice(0));
 
 /**
  * The sports home with 500 more matches on a 360-px phone (docs/sportsbook.md, "The sports window"):
@@ -145,16 +131,16 @@ describe.runIf(chromiumAvailable)(
       await placeBet(token, [popular[1]!.selections.home], 1_000);
 
       await w().addInitScript(watchMainThread);
+      let trace = await traceMainThread(w());
       await w().goto(url);
       await w().locator('[data-testid="event"]').first().waitFor();
-      const firstScreen = await longTasks(w());
-      withinBudget('long tasks to the first screen', firstScreen, 50);
+      withinBudget('long tasks to the first screen', await trace.stop(), 50);
 
       // The whole listing arrives (pages past the first 200 when idle) and is rendered as the member scrolls.
       const many = w().locator('[data-testid="competition"] [data-testid="event"]');
       const listed = () => w().getByTestId('listing').getAttribute('data-count').then(Number);
       await expect.poll(listed, { timeout: 60_000 }).toBeGreaterThanOrEqual(MANY);
-      await longTasks(w());
+      trace = await traceMainThread(w());
       const scrolled = await w().evaluate(async (wanted) => {
         const frame = () => new Promise((r) => requestAnimationFrame(r));
         const started = performance.now();
@@ -172,20 +158,22 @@ describe.runIf(chromiumAvailable)(
         }
         return document.querySelectorAll('[data-testid="competition"] [data-testid="event"]').length;
       }, MANY);
+      withinBudget('long tasks while scrolling', await trace.stop(), 50);
       expect(scrolled).toBeGreaterThanOrEqual(MANY);
-      const duringScroll = await longTasks(w());
-      withinBudget('long tasks while scrolling', duringScroll, 50);
       expect(await many.filter({ hasText: manyNamed(MANY - 1) }).count()).toBe(1);
 
-      // A price tap on a card far down the listing: the slip takes it and the screen answers within 100 ms.
+      // A price tap on a card far down the listing: the slip takes it, no task of it above 100 ms.
       const card = w()
         .locator(`[data-testid="event"]`)
         .filter({ hasText: manyNamed(MANY - 3) });
       await card.scrollIntoViewIfNeeded();
       const tapAt = await w().evaluate(() => performance.now());
+      trace = await traceMainThread(w());
       await card.getByTestId('price').first().click();
       await expect.poll(() => card.getByTestId('price').first().getAttribute('aria-pressed')).toBe('true');
       await w().waitForTimeout(300);
+      withinBudget('a price tap', await trace.stop(), 100);
+      // The browser's own measure of the tap, input to the next paint (wall time: held on a machine with a core to spare).
       const tap = await w().evaluate(
         (since) =>
           (
@@ -195,11 +183,9 @@ describe.runIf(chromiumAvailable)(
           ),
         tapAt,
       );
-      withinBudget(
-        'a price tap to the next paint',
-        tap.map((i) => i.duration),
-        100,
-      );
+      const tapPaint = Math.max(0, ...tap.map((i) => i.duration));
+      console.info(`a price tap to its paint: ${tapPaint} ms`);
+      if (loadavg()[0]! <= cpus().length) expect(tapPaint).toBeLessThan(100);
       expect(await noWiderThanPhone(w())).toBeLessThanOrEqual(PHONE.width);
       await b.screenshot('sports-listing-500-th');
     }, 240_000);
