@@ -10,8 +10,11 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
+/** A task of the renderer's main thread, as Chrome's versions name it. */
+const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+
 /**
- * The page's main-thread tasks as Chrome's trace records them: each task's wall time and its thread
+ * The page's main-thread tasks (over 50 ms of wall time) as Chrome's trace records them: each task's wall time and its thread
  * (CPU) time. A long task by the PerformanceObserver is wall time, which on a shared runner includes
  * the time the renderer waited for a core; the thread time is the page's own work, the same on a busy
  * machine as on an idle one.
@@ -40,7 +43,7 @@ export async function traceMainThread(
           .map((e) => `${e.pid}:${e.tid}`),
       );
       return events
-        .filter((e) => e.ph === 'X' && e.name === 'RunTask' && mainThreads.has(`${e.pid}:${e.tid}`))
+        .filter((e) => e.ph === 'X' && TASKS.has(e.name) && mainThreads.has(`${e.pid}:${e.tid}`))
         .map((e) => ({
           wall: Math.round((e.dur ?? 0) / 1000),
           cpu: Math.round((e.tdur ?? e.dur ?? 0) / 1000),
