@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseFractionText } from '../sports/fraction.ts';
 import { LEG_STATES } from '../sports/leg-state.ts';
+import { MAX_LISTING } from '../sports/listing.ts';
 import { ODDS_FORMATS } from '../sports/odds-format.ts';
 import { PRICE_CHANGE_CHOICES, REFUSALS } from '../sports/refusals.ts';
 import { idField } from './fields.ts';
@@ -45,8 +46,6 @@ export const marketSchema = z.object({
   rounding,
   selections: z.array(selectionSchema),
 });
-/** How far the listing reaches (offset): the window holds at most this many events and a page more. */
-export const MAX_LISTING = 1000;
 /** The live score; the clock as the feed last sent it, when the book received it and whether it is stopped. */
 const liveScore = z
   .object({

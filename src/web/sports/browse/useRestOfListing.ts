@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { MAX_LISTING, type SportEvent } from '../../../shared/contract/sports-api.ts';
+import type { SportEvent } from '../../../shared/contract/sports-api.ts';
+import { MAX_LISTING } from '../../../shared/sports/listing.ts';
 import { sportsCall } from '../api.ts';
 
 /** A page of the listing past what the live events hold (the book's largest page). */
