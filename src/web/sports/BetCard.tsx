@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Bet, SportEvent } from '../../shared/contract/sports-api.ts';
 import { formatOdds, type OddsFormat } from '../../shared/sports/odds-format.ts';
+import { betStateOf } from './betState.ts';
 import { CashOut } from './CashOut.tsx';
 import { CashoutProof } from './CashoutProof.tsx';
 import { exactly, money, useSportsT } from './i18n.ts';
@@ -36,15 +37,7 @@ export function BetCard({
   const canCashOut =
     token && bet.status === 'open' && bet.kind !== 'system' && !bet.legs.some((l) => l.state === 'lost');
   const corrections = bet.history.filter((h) => h.kind !== 'settle');
-  // A bet settled with nothing back reads as lost; so does an open single or multiple with a lost leg,
-  // at once, before the book's settlement run reaches it (a system bet may still pay on other lines).
-  const lostLeg = bet.kind !== 'system' && bet.legs.some((l) => l.state === 'lost');
-  const state =
-    (bet.status === 'settled' && bet.settledReturn === 0) || (bet.status === 'open' && lostLeg)
-      ? 'lost'
-      : bet.status === 'delayed' || bet.status === 'pending'
-        ? 'open'
-        : bet.status;
+  const state = betStateOf(bet);
   // The live stream's score when the window holds the match, else the book's when the bets were read.
   const liveScore = (leg: Bet['legs'][number]) => {
     const e = events?.get(leg.eventId);
