@@ -9,7 +9,6 @@ export function betStateOf(bet: Pick<Bet, 'kind' | 'status' | 'settledReturn' | 
   const lostLeg = bet.kind !== 'system' && bet.legs.some((l) => l.state === 'lost');
   if ((bet.status === 'settled' && bet.settledReturn === 0) || (bet.status === 'open' && lostLeg))
     return 'lost';
-  return 'lost';
   if (bet.status === 'delayed' || bet.status === 'pending') return 'open';
   return bet.status;
 }
