@@ -51,6 +51,7 @@ export const WINDOW_TRADERS = [
   'window-rules',
   'window-cashout',
   'window-browse',
+  'window-listing',
 ] as const;
 
 /**

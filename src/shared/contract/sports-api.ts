@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseFractionText } from '../sports/fraction.ts';
 import { LEG_STATES } from '../sports/leg-state.ts';
+import { MAX_LISTING } from '../sports/listing.ts';
 import { ODDS_FORMATS } from '../sports/odds-format.ts';
 import { PRICE_CHANGE_CHOICES, REFUSALS } from '../sports/refusals.ts';
 import { idField } from './fields.ts';
@@ -45,6 +46,17 @@ export const marketSchema = z.object({
   rounding,
   selections: z.array(selectionSchema),
 });
+/** The live score; the clock as the feed last sent it, when the book received it and whether it is stopped. */
+const liveScore = z
+  .object({
+    home: z.number(),
+    away: z.number(),
+    clock: z.string().optional(),
+    clockAt: z.string().optional(),
+    stopped: z.boolean().optional(),
+    halftime: z.boolean().optional(),
+  })
+  .nullable();
 export const sportEventSchema = z.object({
   id: z.number(),
   /** The sport's code (`football`): the window names the sports it knows in the player's language. */
@@ -60,7 +72,7 @@ export const sportEventSchema = z.object({
   startsAt: instant,
   status: z.string(),
   betStopAt: instant.nullable(),
-  score: z.object({ home: z.number(), away: z.number(), clock: z.string().optional() }).nullable(),
+  score: liveScore,
   markets: z.array(marketSchema),
 });
 
@@ -111,6 +123,9 @@ export const betLegSchema = z.object({
   /** Open until its market's result is confirmed; then how the result (or the proof in force) settles it. */
   state: z.enum(LEG_STATES),
   startsAt: instant,
+  /** Its event's state and live score (with the match clock) when the bets were read. */
+  eventStatus: z.string(),
+  score: liveScore,
 });
 /** A bet with its legs and the history of its settlements (receipt, proof, corrections). */
 export const betSchema = z.object({
@@ -236,6 +251,8 @@ export const sportsContract = providerApi({
         eventId: idField.optional(),
         competitionId: idField.optional(),
         limit: z.number().int().min(1).max(200).optional(),
+        /** The listing past its first events (a page of `limit` from here, in the listing's order). */
+        offset: z.number().int().min(0).max(MAX_LISTING).optional(),
       }),
       example: { competitionId: 3, limit: 50 },
       response: ok.extend({ events: z.array(sportEventSchema) }),

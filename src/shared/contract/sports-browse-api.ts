@@ -40,6 +40,19 @@ export function browseActions<E extends z.ZodType>(sportEvent: E) {
       response: ok.extend({ leagues: z.array(leagueSchema) }),
       answers: { success: 200 },
     },
+    popular: {
+      summary:
+        'The sports home’s popular matches: the open events with the most accepted bets (a bet counts once per event), most first',
+      auth: 'public',
+      request: z.object({ limit: z.number().int().min(1).max(20).optional() }),
+      example: { limit: 6 },
+      response: ok.extend({
+        events: z.array(sportEvent),
+        /** Each event's accepted bets, by its id. */
+        bets: z.record(z.string(), z.number()),
+      }),
+      answers: { success: 200 },
+    },
     search: {
       summary:
         'Open events whose team or league starts a word with the text, 20 a page, and the leagues named so',

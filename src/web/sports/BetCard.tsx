@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import type { Bet, SportEvent } from '../../shared/contract/sports-api.ts';
 import { formatOdds, type OddsFormat } from '../../shared/sports/odds-format.ts';
+import { betStateOf } from './betState.ts';
 import { CashOut } from './CashOut.tsx';
 import { CashoutProof } from './CashoutProof.tsx';
 import { exactly, money, useSportsT } from './i18n.ts';
 import { LegName } from './LegName.tsx';
 import { correctionAmount } from './labels.ts';
+import { MatchClock } from './MatchClock.tsx';
 import { Proof } from './Proof.tsx';
 import { frac } from './slipModel.ts';
 import styles from './sports.module.css';
@@ -35,16 +37,12 @@ export function BetCard({
   const canCashOut =
     token && bet.status === 'open' && bet.kind !== 'system' && !bet.legs.some((l) => l.state === 'lost');
   const corrections = bet.history.filter((h) => h.kind !== 'settle');
-  // A bet settled with nothing back (a multiple lost on one leg settles at once) reads as lost.
-  const state =
-    bet.status === 'delayed' || bet.status === 'pending'
-      ? 'open'
-      : bet.status === 'settled' && bet.settledReturn === 0
-        ? 'lost'
-        : bet.status;
-  const liveScore = (eventId: number) => {
-    const e = events?.get(eventId);
-    return e?.status === 'live' && e.score ? e.score : undefined;
+  const state = betStateOf(bet);
+  // The live stream's score when the window holds the match, else the book's when the bets were read.
+  const liveScore = (leg: Bet['legs'][number]) => {
+    const e = events?.get(leg.eventId);
+    if (e) return e.status === 'live' && e.score ? e.score : undefined;
+    return leg.eventStatus === 'live' && leg.score ? leg.score : undefined;
   };
   return (
     <article className={styles.betCard} data-testid="bet" data-bet={bet.id} data-status={bet.status}>
@@ -69,10 +67,9 @@ export function BetCard({
             <span>
               @ {formatOdds(frac(l.price), format)}{' '}
               <span className={styles[`leg_${l.state}`] ?? styles.badge}>{t(`legState.${l.state}`)}</span>
-              {l.state === 'open' && liveScore(l.eventId) && (
+              {l.state === 'open' && liveScore(l) && (
                 <small className={styles.liveBadge} data-testid="bet-leg-score">
-                  {liveScore(l.eventId)!.home}–{liveScore(l.eventId)!.away}{' '}
-                  {liveScore(l.eventId)!.clock ?? ''}
+                  {liveScore(l)!.home}–{liveScore(l)!.away} <MatchClock score={liveScore(l)!} />
                 </small>
               )}
             </span>
@@ -85,11 +82,15 @@ export function BetCard({
         <dt>
           {bet.status === 'cashed_out'
             ? t('cashout.paid')
-            : bet.settledReturn === null
+            : bet.settledReturn === null && state !== 'lost'
               ? t('slip.potentialReturn')
               : t('bets.return')}
         </dt>
-        <dd data-testid="bet-return">{money(bet.settledReturn ?? bet.potentialReturn)}</dd>
+        <dd data-testid="bet-return">
+          {money(
+            state === 'lost' && bet.settledReturn === null ? 0 : (bet.settledReturn ?? bet.potentialReturn),
+          )}
+        </dd>
         {(bet.cashoutPaid ?? 0) > 0 && (
           <>
             <dt>{t('cashout.partPaid')}</dt>

@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import type { Market, SportEvent } from '../../shared/contract/sports-api.ts';
 import type { OddsFormat } from '../../shared/sports/odds-format.ts';
 import type { Favourites } from './browse/useFavourites.ts';
 import { EventCard } from './EventCard.tsx';
 import { sportName, useSportsT } from './i18n.ts';
 import styles from './sports.module.css';
+import { useIncremental } from './useIncremental.ts';
+
+const NONE: SportEvent[] = [];
 
 interface Props {
   events: SportEvent[];
@@ -18,12 +21,15 @@ interface Props {
 }
 
 /**
- * Sports → competitions → events with their main market. The live section lists events in play with
+ * Sports → competitions → events with their main market, rendered incrementally (useIncremental) so a
+ * listing of 500 matches stays smooth on a phone. The live section lists events in play with
  * the UKGC RTS 15A notice that pictures elsewhere may be ahead of ours.
  */
 export function EventList(props: Props) {
   const t = useSportsT();
-  const shown = props.events.filter((e) => (props.live ? e.status === 'live' : e.status !== 'ended'));
+  // The listing renders in the background, yielding to taps and scrolls (a long listing arriving, a filter).
+  const events = useDeferredValue(props.events, NONE);
+  const shown = events.filter((e) => (props.live ? e.status === 'live' : e.status !== 'ended'));
   const sports = [...new Map(shown.map((e) => [e.sportCode, sportName(t, e)])).entries()];
   const [sport, setSport] = useState<string | null>(null);
   const current = sports.find(([code]) => code === sport) ?? sports[0];
@@ -33,8 +39,21 @@ export function EventList(props: Props) {
   const competitions = [...new Set(ofSport.map((e) => e.competition))].sort(
     (a, b) => favourite(a) - favourite(b),
   );
+  const ordered = competitions.flatMap((c) => ofSport.filter((e) => e.competition === c));
+  const { count, sentinel, more } = useIncremental(ordered.length);
+  // The first `count` cards, still under their leagues' headings.
+  const groups: { competition: string; events: SportEvent[] }[] = [];
+  for (const e of ordered.slice(0, count)) {
+    const last = groups.at(-1);
+    if (last?.competition === e.competition) last.events.push(e);
+    else groups.push({ competition: e.competition, events: [e] });
+  }
   return (
-    <section aria-label={props.live ? t('liveNow') : t('sports')}>
+    <section
+      aria-label={props.live ? t('liveNow') : t('sports')}
+      data-testid="listing"
+      data-count={ordered.length}
+    >
       {props.live && (
         <p className={styles.notice} role="note" data-testid="live-notice">
           {t('liveNotice')}
@@ -57,16 +76,14 @@ export function EventList(props: Props) {
         </div>
       )}
       {shown.length === 0 && <p className={styles.muted}>{props.live ? t('noLive') : t('noEvents')}</p>}
-      {competitions.map((c) => (
-        <div key={c} className={styles.competition} data-testid="competition">
+      {groups.map(({ competition, events }) => (
+        <div key={competition} className={styles.competition} data-testid="competition">
           <h2 className={styles.competitionName} translate="no">
-            {current?.[1]} · {c}
+            {current?.[1]} · {competition}
           </h2>
-          {ofSport
-            .filter((e) => e.competition === c)
-            .map((e) => (
+          {events.map((e) => (
+            <div key={e.id} className={styles.cardSlot}>
               <EventCard
-                key={e.id}
                 event={e}
                 format={props.format}
                 picked={props.picked}
@@ -74,9 +91,11 @@ export function EventList(props: Props) {
                 onOpen={props.onOpen}
                 favourites={props.favourites}
               />
-            ))}
+            </div>
+          ))}
         </div>
       ))}
+      {more && <div ref={sentinel} className={styles.more} data-testid="list-more" aria-hidden="true" />}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import type { Favourites } from './browse/useFavourites.ts';
 import { marketMax, useMaxStakes } from './browse/useMaxStakes.ts';
 import { sportName, useSportsT, when } from './i18n.ts';
 import { MarketRow } from './MarketRow.tsx';
+import { MatchClock } from './MatchClock.tsx';
 import styles from './sports.module.css';
 
 /**
@@ -82,11 +83,7 @@ export function EventPage(props: {
                 <strong data-testid="score">
                   {event.score?.home ?? 0}–{event.score?.away ?? 0}
                 </strong>
-                {event.score?.clock && (
-                  <span className={browse.clock} data-testid="clock">
-                    {event.score.clock}
-                  </span>
-                )}
+                <MatchClock score={event.score} className={browse.clock} />
               </span>
               <span className={browse.team} translate="no">
                 {event.away ?? ''}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Market, SportEvent, SportsAnswer } from '../../shared/contract/sports-api.ts';
 import type { OddsFormat } from '../../shared/sports/odds-format.ts';
 import { callRoute } from '../api/client.ts';
@@ -8,6 +8,7 @@ import { BetSlip } from './BetSlip.tsx';
 import { Browse } from './browse/Browse.tsx';
 import { LeaguePage } from './browse/LeaguePage.tsx';
 import { useFavourites } from './browse/useFavourites.ts';
+import { useRestOfListing, withRest } from './browse/useRestOfListing.ts';
 import { EventList } from './EventList.tsx';
 import { EventPage } from './EventPage.tsx';
 import { setSportsCurrency, useSportsT } from './i18n.ts';
@@ -81,36 +82,42 @@ export function SportsApp() {
   // Prices pushed while selections sit on the slip: shown moving, never silently accepted.
   useEffect(() => setLegs((current) => refreshLegs(current, events)), [events]);
 
-  const list = useMemo(() => inListingOrder(events.values()), [events]);
+  const rest = useRestOfListing(events.size, loaded);
+  const list = useMemo(() => inListingOrder(withRest(events, rest)), [events, rest]);
   const picked = useMemo(() => new Set(legs.map((l) => l.selectionId)), [legs]);
   const liveCount = list.filter((e) => e.status === 'live').length;
 
-  function pick(event: SportEvent, market: Market, selectionId: number) {
-    const s = market.selections.find((x) => x.id === selectionId);
-    if (!s) return;
-    setLegs((current) =>
-      current.some((l) => l.selectionId === selectionId)
-        ? current.filter((l) => l.selectionId !== selectionId)
-        : current.length >= 20
-          ? current
-          : [
-              ...current,
-              {
-                selectionId,
-                eventId: event.id,
-                eventName: event.name,
-                marketName: marketLabel(t, market),
-                name: selectionLabel(t, s),
-                rounding: market.rounding,
-                accepted: s.price,
-                current: s.price,
-                open: true,
-                startsAt: event.startsAt,
-              },
-            ],
-    );
-  }
+  // Stable, so a tap re-renders the cards whose picks changed, not the whole listing (EventCard's memo).
+  const pick = useCallback(
+    (event: SportEvent, market: Market, selectionId: number) => {
+      const s = market.selections.find((x) => x.id === selectionId);
+      if (!s) return;
+      setLegs((current) =>
+        current.some((l) => l.selectionId === selectionId)
+          ? current.filter((l) => l.selectionId !== selectionId)
+          : current.length >= 20
+            ? current
+            : [
+                ...current,
+                {
+                  selectionId,
+                  eventId: event.id,
+                  eventName: event.name,
+                  marketName: marketLabel(t, market),
+                  name: selectionLabel(t, s),
+                  rounding: market.rounding,
+                  accepted: s.price,
+                  current: s.price,
+                  open: true,
+                  startsAt: event.startsAt,
+                },
+              ],
+      );
+    },
+    [t],
+  );
 
+  const openEvent = useCallback((id: number) => setView({ kind: 'event', id }), []);
   const chooseFormat = (f: OddsFormat) => {
     setFormat(f);
     rememberOddsFormat(f);
@@ -122,7 +129,7 @@ export function SportsApp() {
     format,
     picked,
     onPick: pick,
-    onOpen: (id: number) => setView({ kind: 'event', id }),
+    onOpen: openEvent,
   };
   const found = {
     events,

@@ -25,6 +25,8 @@ const leg = (over: Partial<Bet['legs'][number]>): Bet['legs'][number] => ({
   selectionId: 1,
   marketId: 1,
   eventId: 1,
+  eventStatus: 'scheduled',
+  score: null,
   price: '2/1',
   marketVersion: 1,
   label: 'Ivory Cranes v Jade Otters · Match result · Home',

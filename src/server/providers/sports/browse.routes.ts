@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { refuse } from '../action-api.ts';
-import { leagues, searchEvents } from './browse.service.ts';
+import { leagues, popularEvents, searchEvents } from './browse.service.ts';
 import { type FavouriteKind, favouritesOf, setFavourite } from './favourites.service.ts';
 import { maxStakes } from './max-stake.service.ts';
 
@@ -13,6 +13,8 @@ type Player = { playerId: string; currency: string };
 export function browseHandlers(deps: { db: Db }) {
   return {
     leagues: async () => ({ status: 'success', leagues: await leagues(deps.db) }) as never,
+    popular: async ({ body }: { body: { limit?: number } }) =>
+      ({ status: 'success', ...(await popularEvents(deps.db, body.limit)) }) as never,
     search: async ({ body }: { body: { q: string; after?: { at: string; id: number }; limit?: number } }) =>
       ({ status: 'success', ...(await searchEvents(deps.db, body.q, body)) }) as never,
     favourites: async ({ player }: { player: Player }) =>

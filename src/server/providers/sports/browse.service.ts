@@ -124,3 +124,29 @@ export async function searchEvents(
         : null,
   };
 }
+
+/**
+ * The popular matches: the open events with the most accepted bets (each bet once per event; refused,
+ * unconfirmed and unplaced bets left out), most first. Counted per open event on the (event, bet) index
+ * of the legs, so the work follows the open events, not the book's history.
+ */
+export async function popularEvents(
+  db: DbOrTx,
+  limit = 6,
+): Promise<{ events: ListedEvent[]; bets: Record<string, number> }> {
+  const rows = await queryRows<{ id: number; bets: number }>(
+    db,
+    sql`select e.id, counted.bets from sb_events e
+        cross join lateral (
+          select count(distinct l.bet_id)::int as bets from sb_bet_legs l join sb_bets b on b.id = l.bet_id
+          where l.event_id = e.id and b.status not in ('refused', 'delayed', 'pending')
+        ) counted
+        where e.status in ('scheduled', 'live') and counted.bets > 0
+        order by counted.bets desc, e.starts_at, e.id limit ${Math.min(Math.max(limit, 1), 20)}`,
+  );
+  if (rows.length === 0) return { events: [], bets: {} };
+  const listed = await listEvents(db, { eventIds: rows.map((r) => Number(r.id)), limit: rows.length });
+  const order = new Map(rows.map((r, i) => [Number(r.id), i]));
+  listed.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return { events: listed, bets: Object.fromEntries(rows.map((r) => [String(r.id), Number(r.bets)])) };
+}

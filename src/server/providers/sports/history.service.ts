@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type LegState, legStateOf, legStateOfProof } from '../../../shared/sports/leg-state.ts';
 import { isMarketType, type MarketResult, selectionOutcome } from '../../../shared/sports/markets.ts';
+import type { ClockedScore } from '../../../shared/sports/match-clock.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 import { labelParts } from './leg-label.ts';
@@ -42,6 +43,9 @@ export interface BetRecord {
     /** Open until its market's result is confirmed; then how the result (or the proof in force) settles it. */
     state: LegState;
     startsAt: string;
+    /** Its event's state and live score (with the match clock) when the bets were read. */
+    eventStatus: string;
+    score: ({ home: number; away: number } & ClockedScore) | null;
   }[];
   history: {
     seq: number;
@@ -138,9 +142,11 @@ export async function betHistory(
     result: MarketResult | null;
     result_state: string;
     starts_at: Date;
+    event_status: string;
+    score: ({ home: number; away: number } & ClockedScore) | null;
   }>(
     db,
-    sql`select l.*, s.key, m.type, m.params, m.result, m.result_state, e.starts_at,
+    sql`select l.*, s.key, m.type, m.params, m.result, m.result_state, e.starts_at, e.status as event_status, e.score,
           e.name as event_name, m.name as market_name, s.name as selection_name
         from sb_bet_legs l join sb_selections s on s.id = l.selection_id join sb_markets m on m.id = l.market_id
         join sb_events e on e.id = l.event_id
@@ -211,6 +217,8 @@ export async function betHistory(
         selectionKey: l.key,
         state: stateOf(b, l, index, proofInForce(Number(b.id))),
         startsAt: new Date(l.starts_at).toISOString(),
+        eventStatus: l.event_status,
+        score: l.score,
       })),
     history: steps
       .filter((s) => Number(s.bet_id) === Number(b.id))

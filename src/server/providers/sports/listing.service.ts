@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ClockedScore } from '../../../shared/sports/match-clock.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 
@@ -34,7 +35,7 @@ export interface ListedEvent {
   startsAt: string;
   status: string;
   betStopAt: string | null;
-  score: { home: number; away: number; clock?: string } | null;
+  score: ({ home: number; away: number } & ClockedScore) | null;
   markets: ListedMarket[];
 }
 
@@ -44,7 +45,13 @@ export interface ListedEvent {
  */
 export async function listEvents(
   db: DbOrTx,
-  opts: { limit?: number; eventId?: number; eventIds?: readonly number[]; competitionId?: number } = {},
+  opts: {
+    limit?: number;
+    offset?: number;
+    eventId?: number;
+    eventIds?: readonly number[];
+    competitionId?: number;
+  } = {},
 ): Promise<ListedEvent[]> {
   const events = await queryRows<{
     id: number;
@@ -73,7 +80,8 @@ export async function listEvents(
                 ? sql`e.competition_id = ${opts.competitionId} and e.status in ('scheduled', 'live')`
                 : sql`e.status in ('scheduled', 'live')`
         }
-        order by e.status = 'live' desc, e.starts_at, e.id limit ${Math.min(opts.limit ?? 100, 200)}`,
+        order by e.status = 'live' desc, e.starts_at, e.id limit ${Math.min(opts.limit ?? 100, 200)}
+        offset ${Math.min(Math.max(opts.offset ?? 0, 0), 1000)}`,
   );
   if (events.length === 0) return [];
   const markets = await queryRows<{

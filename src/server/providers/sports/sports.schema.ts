@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ClockedScore } from '../../../shared/sports/match-clock.ts';
 
 /**
  * The built-in sportsbook's own records (migration 0011). Like an outside book it knows players only
@@ -69,7 +70,7 @@ export const sbEvents = pgTable(
     betStopAt: at('bet_stop_at'),
     /** Seconds a live bet waits before it is accepted; null uses the site default. */
     betDelaySeconds: integer('bet_delay_seconds'),
-    score: jsonb('score').$type<{ home: number; away: number; clock?: string }>(),
+    score: jsonb('score').$type<{ home: number; away: number } & ClockedScore>(),
     /** When the score last changed (a goal): a live bet placed before it is refused at its confirmation. */
     scoreChangedAt: at('score_changed_at'),
     /** When the event was postponed: past the book's postponeVoidHours its undecided markets are void. */

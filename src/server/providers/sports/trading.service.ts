@@ -73,26 +73,37 @@ export async function upsertEvent(db: DbOrTx, e: EventInput): Promise<number> {
   return row!.id;
 }
 
+/** The score's clock fields: a clock moving is not a goal. */
+const CLOCK_KEYS = '{clock,clockAt,stopped,halftime}';
+
 export async function setEventState(
   db: DbOrTx,
   eventId: number,
   change: {
     status?: EventStatus;
     betStopAt?: Date | null;
-    score?: { home: number; away: number; clock?: string };
+    score?: { home: number; away: number; clock?: string; stopped?: boolean; halftime?: boolean };
   },
 ): Promise<boolean> {
   const now = sportsClock.now();
   const score = change.score ? JSON.stringify(change.score) : null;
+  // The match clock's stamp (src/shared/sports/match-clock.ts): when this match time was received, so the
+  // window runs the clock on from it. The same time sent again keeps its first stamp (a repeat must not
+  // set the clock back).
+  const stamped = sql`case when ${score}::jsonb ->> 'clock' is null then ${score}::jsonb - 'clockAt'
+      when score ->> 'clock' is not distinct from ${score}::jsonb ->> 'clock'
+        and (score -> 'stopped') is not distinct from (${score}::jsonb -> 'stopped') and score ? 'clockAt'
+      then ${score}::jsonb || jsonb_build_object('clockAt', score -> 'clockAt')
+      else ${score}::jsonb || jsonb_build_object('clockAt', ${now.toISOString()}::text) end`;
   // A goal (the score itself, not the clock) is a moment no bet placed before it may be accepted after.
   const rows = await queryRows<{ id: number }>(
     db,
     sql`update sb_events set
           status = coalesce(${change.status ?? null}::text, status),
           bet_stop_at = case when ${change.betStopAt !== undefined} then ${change.betStopAt ?? null}::timestamptz else bet_stop_at end,
-          score = coalesce(${score}::jsonb, score),
+          score = case when ${score}::jsonb is null then score else ${stamped} end,
           score_changed_at = case when ${score}::jsonb is not null
-              and (score is null or (score - 'clock') is distinct from (${score}::jsonb - 'clock'))
+              and (score is null or (score - ${CLOCK_KEYS}::text[]) is distinct from (${score}::jsonb - ${CLOCK_KEYS}::text[]))
             then ${now}::timestamptz else score_changed_at end,
           postponed_at = case when ${change.status ?? null}::text = 'postponed' and status <> 'postponed' then ${now}::timestamptz
             when ${change.status ?? null}::text is not null and ${change.status ?? null}::text <> 'postponed' then null

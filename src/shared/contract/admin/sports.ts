@@ -226,7 +226,14 @@ export const sportsEndpoints = {
     body: z
       .object({
         status: z.enum(EVENT_STATUSES).optional(),
-        score: score.extend({ clock: z.string().trim().max(20).optional() }).optional(),
+        score: score
+          .extend({
+            clock: z.string().trim().max(20).optional(),
+            /** The clock is stopped (a break); half time says so on the scoreboard. */
+            stopped: z.boolean().optional(),
+            halftime: z.boolean().optional(),
+          })
+          .optional(),
         betStopAt: z.iso
           .datetime({ offset: true })
           .transform((s) => new Date(s))

@@ -2,19 +2,24 @@ import { useState } from 'react';
 import type { Market, SportEvent } from '../../../shared/contract/sports-api.ts';
 import type { OddsFormat } from '../../../shared/sports/odds-format.ts';
 import { SEARCH_TEXT } from '../../../shared/sports/search-text.ts';
+import { siteZone } from '../../features/site/site-zone.ts';
 import { EventCard } from '../EventCard.tsx';
 import { EventList } from '../EventList.tsx';
 import { useSportsT } from '../i18n.ts';
 import styles from '../sports.module.css';
 import { inListingOrder } from '../useLiveEvents.ts';
 import browse from './browse.module.css';
+import { DateFilter } from './DateFilter.tsx';
+import { type DayFilter, filterByDay, nextDays } from './dayFilter.ts';
 import { LeagueNav } from './LeagueNav.tsx';
+import { Popular } from './Popular.tsx';
 import { SearchResults } from './SearchResults.tsx';
 import type { Favourites } from './useFavourites.ts';
 
 /**
- * The sports view: a search by team or league; else the member's favourite matches, the sport →
- * league navigation, and every open match (favourite leagues first).
+ * The sports view: a search by team or league; else the member's favourite matches, the popular
+ * matches, the sport → league navigation, and every open match (favourite leagues first), filtered to
+ * live now, today, tomorrow or a day of the next week in the site's time zone.
  */
 export function Browse(props: {
   list: SportEvent[];
@@ -37,6 +42,12 @@ export function Browse(props: {
       .map((id) => props.events.get(id))
       .filter((e): e is SportEvent => e !== undefined && e.status !== 'ended'),
   );
+  const [day, setDay] = useState<DayFilter>({ kind: 'all' });
+  const zone = siteZone() ?? 'UTC';
+  // Today and the six days after in the site's zone, as of this render (a window left open past
+  // midnight moves on with its next render).
+  const days = nextDays(zone, new Date());
+  const liveCount = props.list.filter((e) => e.status === 'live').length;
   const card = { format: props.format, picked: props.picked, onPick: props.onPick, onOpen: props.onOpen };
   return (
     <>
@@ -73,9 +84,16 @@ export function Browse(props: {
               ))}
             </section>
           )}
-          <LeagueNav favourites={props.favourites} onLeague={props.onLeague} />
+          <Popular {...card} events={props.events} favourites={props.favourites} />
+          <LeagueNav favourites={props.favourites} onLeague={props.onLeague} liveCount={liveCount} />
           <h2 className={browse.sectionTitle}>{t('allMatches')}</h2>
-          <EventList {...card} events={props.list} live={false} favourites={props.favourites} />
+          <DateFilter days={days} filter={day} liveCount={liveCount} onFilter={setDay} />
+          <EventList
+            {...card}
+            events={filterByDay(props.list, day, zone)}
+            live={day.kind === 'live'}
+            favourites={props.favourites}
+          />
         </>
       )}
     </>

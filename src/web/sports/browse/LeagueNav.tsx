@@ -6,24 +6,49 @@ import browse from './browse.module.css';
 import { type LeagueRow, LeagueRows } from './LeagueRows.tsx';
 import type { Favourites } from './useFavourites.ts';
 
+/** How often the counts are asked again while the navigation is shown. */
+const REFRESH_MS = 30_000;
+
 /**
  * Sport → country → league: the book's leagues with open matches (counted by the book), a sport at a
  * time, by country (the book's order: by name, leagues without one last), the member's favourite
  * leagues first in a group of their own.
  */
-export function LeagueNav(props: { favourites: Favourites; onLeague(id: number, name: string): void }) {
+export function LeagueNav(props: {
+  favourites: Favourites;
+  onLeague(id: number, name: string): void;
+  /** The live listing's matches in play: when it moves (a kick-off, a final whistle) the counts are asked again. */
+  liveCount: number;
+}) {
   const t = useSportsT();
   const [leagues, setLeagues] = useState<LeagueRow[]>([]);
   const [sport, setSport] = useState<string | null>(null);
+  // Kept current: asked again when the number in play changes, and every REFRESH_MS for new fixtures.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the live count is the reason to ask again
   useEffect(() => {
-    sportsCall('leagues', {})
-      .then((r) => setLeagues(r.leagues))
-      .catch(() => undefined);
-  }, []);
+    const ask = () =>
+      sportsCall('leagues', {})
+        .then((r) => setLeagues(r.leagues))
+        .catch(() => undefined);
+    const timer = setTimeout(ask, 0);
+    const every = setInterval(ask, REFRESH_MS);
+    return () => {
+      clearTimeout(timer);
+      clearInterval(every);
+    };
+  }, [props.liveCount]);
   if (leagues.length === 0) return null;
   const sports = [...new Map(leagues.map((l) => [l.sportCode, sportName(t, l)])).entries()];
   const current = sports.find(([code]) => code === sport)?.[0] ?? sports[0]![0];
   const ofSport = leagues.filter((l) => l.sportCode === current);
+  const sportCounts = (code: string) => {
+    const of = leagues.filter((l) => l.sportCode === code);
+    const live = of.reduce((n, l) => n + l.live, 0);
+    const all = of.reduce((n, l) => n + l.events, 0);
+    return live > 0
+      ? `${t('leagues.live', { count: live })} · ${t('leagues.upcoming', { count: all - live })}`
+      : t('leagues.upcoming', { count: all });
+  };
   const favourite = ofSport.filter((l) => props.favourites.leagues.has(l.id));
   const countries = [...new Set(ofSport.map((l) => l.country))];
   return (
@@ -38,8 +63,9 @@ export function LeagueNav(props: { favourites: Favourites; onLeague(id: number, 
               aria-pressed={code === current}
               className={code === current ? styles.chipActive : styles.chip}
               onClick={() => setSport(code)}
+              data-testid="sport-chip"
             >
-              {name}
+              {name} <small>{sportCounts(code)}</small>
             </button>
           ))}
         </div>

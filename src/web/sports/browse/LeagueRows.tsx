@@ -14,7 +14,7 @@ export interface LeagueRow {
   live: number;
 }
 
-/** Leagues to open, each with its open matches, those in play, and a star. */
+/** Leagues to open, each with its matches in play and those still to start, and a star. */
 export function LeagueRows(props: {
   leagues: LeagueRow[];
   favourites: Favourites;
@@ -33,7 +33,11 @@ export function LeagueRows(props: {
             </span>
             <span className={browse.counts}>
               {l.live > 0 && <span className={styles.liveBadge}>{t('leagues.live', { count: l.live })}</span>}
-              <span data-testid="league-count">{t('leagues.count', { count: l.events })}</span>
+              {l.events > l.live && (
+                <span data-testid="league-count" data-value={l.events - l.live}>
+                  {t('leagues.upcoming', { count: l.events - l.live })}
+                </span>
+              )}
             </span>
           </button>
           <FavouriteStar favourites={props.favourites} kind="competition" id={l.id} />

@@ -63,6 +63,9 @@ const EVENT_STATUS: Record<string, EventStatus> = {
   '8': 'postponed',
   '9': 'cancelled',
 };
+/** UOF match_status codes of a break: half time (31), awaiting extra time (32), extra time's half time (33), awaiting penalties (34). */
+const HALF_TIME = '31';
+const CLOCK_BREAKS = new Set(['31', '32', '33', '34']);
 const BOOK_SPORT_NAMES: Record<string, string> = {
   football: 'Football',
   basketball: 'Basketball',
@@ -174,6 +177,11 @@ export async function oddsChange(
             home: Number(s.home_score),
             away: Number(s.away_score),
             ...(s.clock?.match_time ? { clock: s.clock.match_time } : {}),
+            // The clock stands still in a break (half time, before extra time or penalties) or when the feed says so.
+            ...(s.clock?.stopped === 'true' || CLOCK_BREAKS.has(s.match_status ?? '')
+              ? { stopped: true }
+              : {}),
+            ...(s.match_status === HALF_TIME ? { halftime: true } : {}),
           }
         : undefined;
     await setEventState(tx, ev.id, { status: next, score });

@@ -40,7 +40,9 @@ const sportEventStatus = z.object({
   match_status: int.optional(),
   home_score: int.optional(),
   away_score: int.optional(),
-  clock: z.object({ match_time: z.string().max(20).optional() }).optional(),
+  clock: z
+    .object({ match_time: z.string().max(20).optional(), stopped: z.enum(['true', 'false']).optional() })
+    .optional(),
 });
 
 const settlementOutcome = z.object({

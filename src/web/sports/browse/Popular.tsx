@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import type { Market, SportEvent } from '../../../shared/contract/sports-api.ts';
+import type { OddsFormat } from '../../../shared/sports/odds-format.ts';
+import { sportsCall } from '../api.ts';
+import { EventCard } from '../EventCard.tsx';
+import { useSportsT } from '../i18n.ts';
+import browse from './browse.module.css';
+import type { Favourites } from './useFavourites.ts';
+
+/** How often the popular matches are asked again (their counts move with each bet). */
+const REFRESH_MS = 60_000;
+
+/**
+ * The sports home's popular matches: the open events with the most accepted bets, counted by the book
+ * (`popular`, asked again every minute); shown from the live listing when it holds them, so their
+ * prices move with it.
+ */
+export function Popular(props: {
+  events: Map<number, SportEvent>;
+  format: OddsFormat;
+  picked: Set<number>;
+  favourites: Favourites;
+  onPick(event: SportEvent, market: Market, selectionId: number): void;
+  onOpen(id: number): void;
+}) {
+  const t = useSportsT();
+  const [popular, setPopular] = useState<{ events: SportEvent[]; bets: Record<string, number> }>({
+    events: [],
+    bets: {},
+  });
+  useEffect(() => {
+    const ask = () =>
+      sportsCall('popular', { limit: 6 })
+        .then((r) => setPopular({ events: r.events, bets: r.bets }))
+        .catch(() => undefined);
+    void ask();
+    const timer = setInterval(ask, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+  // The live listing's copy when it holds the event (its pushed prices), else the book's answer.
+  const shown = popular.events.map((e) => props.events.get(e.id) ?? e).filter((e) => e.status !== 'ended');
+  if (shown.length === 0) return null;
+  return (
+    <section className={browse.section} aria-label={t('popular.title')} data-testid="popular">
+      <h2 className={browse.sectionTitle}>{t('popular.title')}</h2>
+      {shown.map((e) => (
+        <div key={e.id} className={browse.popular}>
+          <small className={browse.popularCount} data-testid="popular-bets">
+            {t('popular.bets', { count: popular.bets[String(e.id)] ?? 0 })}
+          </small>
+          <EventCard
+            event={e}
+            format={props.format}
+            picked={props.picked}
+            onPick={props.onPick}
+            onOpen={props.onOpen}
+            favourites={props.favourites}
+          />
+        </div>
+      ))}
+    </section>
+  );
+}
