@@ -42,7 +42,7 @@ export function SportsApp() {
   const [format, setFormat] = useState<OddsFormat>(() => storedOddsFormat() ?? 'decimal');
   const [legs, setLegs] = useState<SlipLeg[]>(storedSlip);
   const [slipOpen, setSlipOpen] = useState(false);
-  const { events, loaded, adopt } = useLiveEvents();
+  const { events, loaded, adopt, follow } = useLiveEvents();
   const [balance, setBalance] = useLiveBalance(init?.balance);
 
   useEffect(() => {
@@ -77,6 +77,15 @@ export function SportsApp() {
   const favourites = useFavourites(token, adopt);
 
   useEffect(() => rememberSlip(legs), [legs]);
+  // The slip's prices stay live whether or not its events are on screen.
+  useEffect(
+    () =>
+      follow(
+        'slip',
+        legs.map((l) => l.eventId),
+      ),
+    [legs, follow],
+  );
 
   // Prices pushed while selections sit on the slip: shown moving, never silently accepted.
   useEffect(() => setLegs((current) => refreshLegs(current, events)), [events]);
