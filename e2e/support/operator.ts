@@ -47,6 +47,7 @@ export const WINDOW_TRADERS = [
   'window-rules',
   'window-cashout',
   'window-browse',
+  'window-live',
 ] as const;
 
 /**
