@@ -33,6 +33,16 @@ function applyMessages(current: Map<number, SportEvent>, messages: Message[]): M
   return next;
 }
 
+let firstScreen: ReturnType<typeof sportsCall<'events'>> | undefined;
+/**
+ * Asks for the first screen's events once (main.tsx calls it before the window's words have loaded,
+ * so the two travel together); the hook then takes that answer.
+ */
+export function prefetchFirstScreen() {
+  firstScreen ??= sportsCall('events', { limit: FIRST_SCREEN_EVENTS });
+  return firstScreen;
+}
+
 const whenIdle = (work: () => void) =>
   typeof requestIdleCallback === 'function'
     ? requestIdleCallback(work, { timeout: 2_000 })
@@ -57,7 +67,7 @@ export function useLiveEvents() {
 
   useEffect(() => {
     let cancelled = false;
-    sportsCall('events', { limit: FIRST_SCREEN_EVENTS })
+    prefetchFirstScreen()
       .then((reply) => {
         if (cancelled) return;
         setEvents(new Map(reply.events.map((e) => [e.id, e])));
