@@ -44,8 +44,13 @@ describe.runIf(chromiumAvailable)('the sports window on a phone while prices mov
     })();
     try {
       // The prices on screen follow the feed.
-      await expect.poll(() => home.getAttribute('data-price'), { timeout: 10_000 }).toBe('19/10');
-      await expect.poll(() => home.getAttribute('data-price'), { timeout: 10_000 }).toBe('9/5');
+      // (The window follows only what is on screen: kept there while the rest of the listing arrives.)
+      const shown = async () => {
+        await card.scrollIntoViewIfNeeded();
+        return home.getAttribute('data-price');
+      };
+      await expect.poll(shown, { timeout: 10_000 }).toBe('19/10');
+      await expect.poll(shown, { timeout: 10_000 }).toBe('9/5');
       await card.scrollIntoViewIfNeeded();
       await w.screenshot({ path: 'e2e/screenshots/sports-live-phone.png' });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Market, SportEvent, SportsAnswer } from '../../shared/contract/sports-api.ts';
 import type { OddsFormat } from '../../shared/sports/odds-format.ts';
 import { callRoute } from '../api/client.ts';
@@ -94,31 +94,36 @@ export function SportsApp() {
   const picked = useMemo(() => new Set(legs.map((l) => l.selectionId)), [legs]);
   const liveCount = list.filter((e) => e.status === 'live').length;
 
-  function pick(event: SportEvent, market: Market, selectionId: number) {
-    const s = market.selections.find((x) => x.id === selectionId);
-    if (!s) return;
-    setLegs((current) =>
-      current.some((l) => l.selectionId === selectionId)
-        ? current.filter((l) => l.selectionId !== selectionId)
-        : current.length >= 20
-          ? current
-          : [
-              ...current,
-              {
-                selectionId,
-                eventId: event.id,
-                eventName: event.name,
-                marketName: marketLabel(t, market),
-                name: selectionLabel(t, s),
-                rounding: market.rounding,
-                accepted: s.price,
-                current: s.price,
-                open: true,
-                startsAt: event.startsAt,
-              },
-            ],
-    );
-  }
+  // Kept the same function from one render to the next (per language): event cards are memoised on it.
+  const pick = useCallback(
+    (event: SportEvent, market: Market, selectionId: number) => {
+      const s = market.selections.find((x) => x.id === selectionId);
+      if (!s) return;
+      setLegs((current) =>
+        current.some((l) => l.selectionId === selectionId)
+          ? current.filter((l) => l.selectionId !== selectionId)
+          : current.length >= 20
+            ? current
+            : [
+                ...current,
+                {
+                  selectionId,
+                  eventId: event.id,
+                  eventName: event.name,
+                  marketName: marketLabel(t, market),
+                  name: selectionLabel(t, s),
+                  rounding: market.rounding,
+                  accepted: s.price,
+                  current: s.price,
+                  open: true,
+                  startsAt: event.startsAt,
+                },
+              ],
+      );
+    },
+    [t],
+  );
+  const openEvent = useCallback((id: number) => setView({ kind: 'event', id }), []);
 
   const chooseFormat = (f: OddsFormat) => {
     setFormat(f);
@@ -131,7 +136,7 @@ export function SportsApp() {
     format,
     picked,
     onPick: pick,
-    onOpen: (id: number) => setView({ kind: 'event', id }),
+    onOpen: openEvent,
   };
   const found = {
     events,

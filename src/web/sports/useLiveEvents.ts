@@ -76,7 +76,7 @@ export function useLiveEvents() {
           sportsCall('events', { limit: LISTING_EVENTS })
             .then((rest) => {
               if (cancelled) return;
-              // Rendered in slices (a transition yields to taps); an event already held keeps its pushed state.
+              // An event already held keeps its pushed state (a transition: on Preact, an ordinary update).
               startTransition(() =>
                 setEvents((current) => {
                   const next = new Map(current);
