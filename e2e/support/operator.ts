@@ -52,6 +52,7 @@ export const WINDOW_TRADERS = [
   'window-cashout',
   'window-browse',
   'window-listing',
+  'window-live',
 ] as const;
 
 /**

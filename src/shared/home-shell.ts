@@ -2,7 +2,7 @@ import type { RouteReply } from './contract/routes.ts';
 import type { Locale } from './format.ts';
 
 /**
- * What the server renders the guest home page from (src/web/ssr/render.tsx), and what the browser then
+ * What the server renders the home page from (src/web/ssr/render.tsx), and what the browser then
  * hydrates with (src/web/main.tsx): the replies of the member API routes the page calls first, exactly
  * as the browser would have received them, so the page sent and the page hydrated are the same.
  */
@@ -14,6 +14,8 @@ export interface HomeShellData {
   jackpot: RouteReply<'get-jackpot'>['jackpot'];
   /** The site the host picked (its currency formats every amount on the page). */
   site: RouteReply<'get-reg-domain'>;
+  /** The logged-in member (the health check's reply), or null: the guest's page. */
+  session: RouteReply<'user-health-check'> | null;
 }
 
 /** The id of the `<script type="application/json">` that carries it in the page (not code: CSP allows it). */

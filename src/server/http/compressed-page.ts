@@ -7,7 +7,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 export function sendCompressedPage(request: FastifyRequest, reply: FastifyReply, html: string) {
   const accepts = String(request.headers['accept-encoding'] ?? '');
-  reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  const vary = reply.getHeader('vary');
+  reply
+    .type('text/html; charset=utf-8')
+    .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   if (/\bbr\b/.test(accepts)) {
     const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
     return reply.header('content-encoding', 'br').send(body);

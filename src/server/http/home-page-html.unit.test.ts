@@ -45,6 +45,7 @@ const data: HomeShellData = {
       banks: [],
     },
   },
+  session: null,
 };
 
 describe('the home page as the server composes it', () => {

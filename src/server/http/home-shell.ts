@@ -8,17 +8,21 @@ import type { HomeShellData, HomeShellRenderer } from '../../shared/home-shell.t
 import { SSR_DIR } from '../../shared/home-shell.ts';
 import { SIGNED_IN_COOKIE } from '../../shared/session-hint.ts';
 import { composeHomePage, type HomeTemplate, homeTemplate } from './home-page-html.ts';
+import { readSessionToken } from './session-token.ts';
 
 /**
- * The guest home page as HTML the phone paints at once (issue #19: its largest paint, the first
- * casino tile, was waiting for the scripts): the build's server renderer (src/web/ssr/render.tsx) fed
- * with the replies of the member API routes the page calls first, taken through the API itself so
- * they are exactly what the browser would get. Members (the sign-in hint cookie) get the plain page.
+ * The home page as HTML the phone paints at once (issue #19: its largest paint, the first casino
+ * tile, was waiting for the scripts): the build's server renderer (src/web/ssr/render.tsx) fed with
+ * the replies of the member API routes the page calls first, taken through the API itself so they are
+ * exactly what the browser would get. A member's (issue #35) is rendered with their session (the
+ * health check's reply), so their page is as fast as a guest's and never shows the guest's first.
  */
 export function wantsHomeShell(request: FastifyRequest, path: string): boolean {
-  // `cookies` is missing where the cookie plugin is not registered (a bare server serving files).
-  return request.method === 'GET' && path === '/' && request.cookies?.[SIGNED_IN_COOKIE] === undefined;
+  return request.method === 'GET' && path === '/';
 }
+
+/** Whether the page was rendered with a member's figures: it must then never be kept by a shared cache. */
+export const isMemberPage = (page: { session: unknown }) => page.session !== null;
 
 /**
  * The page and the CSP source its inlined styles need, or null when the build has no renderer (the
@@ -28,24 +32,45 @@ export async function homeShellPage(
   app: FastifyInstance,
   request: FastifyRequest,
   webRoot: string,
-): Promise<{ html: string; styleSource: string; scriptSource: string } | null> {
+): Promise<{ html: string; styleSource: string; scriptSource: string; session: unknown } | null> {
   const build = realpathSync(webRoot);
   const renderer = await rendererOf(build);
   if (!renderer) return null;
   const lang = request.cookies?.lang;
   let locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
-  const call = async <N extends RouteName>(name: N, body: RouteRequest<N>): Promise<RouteReply<N>> => {
+  const call = async <N extends RouteName>(
+    name: N,
+    body: RouteRequest<N>,
+    token?: string,
+  ): Promise<RouteReply<N>> => {
     const reply = await app.inject({
       method: 'POST',
       url: `/api/routes/${name}`,
       // The notices in the page's language, as the site asks for them (http/reader-language.ts).
-      headers: { host: request.host, 'content-type': 'application/json', 'accept-language': locale },
+      headers: {
+        host: request.host,
+        'content-type': 'application/json',
+        'accept-language': locale,
+        // The member's session as a bearer: the page's own request carried it as its cookie.
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       payload: body,
     });
     const { status } = reply.json<{ status?: unknown }>();
-    if (status !== 'success') throw new Error(`${name}: ${String(status)}`);
+    if (status !== 'success') {
+      if (name === 'user-health-check' && reply.statusCode === 401) throw new SessionOver();
+      throw new Error(`${name}: ${String(status)}`);
+    }
     return reply.json<RouteReply<N>>();
   };
+  // The sign-in hint says a session may exist: the member's figures, or the guest's page once it has ended.
+  const token = request.cookies?.[SIGNED_IN_COOKIE] !== undefined ? readSessionToken(request) : undefined;
+  const session = token
+    ? await call('user-health-check', {}, token).catch((error: unknown) => {
+        if (error instanceof SessionOver) return null;
+        throw error;
+      })
+    : null;
   const site = await call('get-reg-domain', {});
   // No choice of the visitor's yet: the site's language (web-static.ts sets the cookie alike).
   if (!isLocale(lang)) locale = site.site.lang ?? DEFAULT_LOCALE;
@@ -64,14 +89,19 @@ export async function homeShellPage(
     notices: notices.notices,
     jackpot: jackpot.jackpot,
     site,
+    session,
   };
   const template = templateOf(build);
   return {
     html: composeHomePage(template, renderer.renderHome(data), data),
     styleSource: template.styleSource,
     scriptSource: template.scriptSource,
+    session,
   };
 }
+
+/** The member's session ended (the health check answered 401): the page is the guest's. */
+class SessionOver extends Error {}
 
 // One renderer and template per published build (a new build is a new folder, web-build/publish.ts).
 const renderers = new Map<string, Promise<HomeShellRenderer | null>>();

@@ -8,7 +8,7 @@ import { MSG, STATUS } from '../../shared/messages.ts';
 import { siteLocale } from '../modules/sites/site-settings.ts';
 import { sendCompressedPage } from './compressed-page.ts';
 import { allowInline } from './home-page-html.ts';
-import { homeShellPage, wantsHomeShell } from './home-shell.ts';
+import { homeShellPage, isMemberPage, wantsHomeShell } from './home-shell.ts';
 
 /**
  * A first-time visitor (no `lang` cookie) gets the site's language as the `lang` cookie with the page,
@@ -112,7 +112,13 @@ export async function webStatic(app: FastifyInstance, webRoot: string | undefine
       if (page) {
         const policy = String(reply.getHeader('content-security-policy') ?? '');
         reply.header('content-security-policy', allowInline(policy, page));
-        return sendCompressedPage(request, reply.header('cache-control', 'no-cache'), page.html);
+        // A member's page carries their figures: never kept by a shared cache, nor shown from history.
+        const caching = isMemberPage(page) ? 'private, no-store' : 'no-cache';
+        return sendCompressedPage(
+          request,
+          reply.header('cache-control', caching).header('vary', 'cookie'),
+          page.html,
+        );
       }
     }
     if (wantsPage && hasBuild && !FILE_NAME.test(path)) {

@@ -15,8 +15,8 @@ export function seedHomeShell(queryClient: QueryClient, data: HomeShellData): vo
   queryClient.setQueryData(casinoListQuery.queryKey, data.casino);
   queryClient.setQueryData(['slot'], data.slot);
   queryClient.setQueryData(['notices', 1, HOME_LIST_SIZE], data.notices);
-  // The server renders the shell for guests only (no sign-in hint).
-  queryClient.setQueryData(SESSION_KEY, null);
+  // The member the server rendered the page for, or null for a guest: no health check before the first paint.
+  queryClient.setQueryData(SESSION_KEY, data.session ?? null);
   publishJackpot(data.jackpot);
   queryClient.setQueryData(SITE_KEY, data.site);
 }

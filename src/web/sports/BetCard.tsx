@@ -62,7 +62,13 @@ export function BetCard({
       </small>
       <ul className={styles.betLegs}>
         {bet.legs.map((l) => (
-          <li key={l.selectionId} data-testid="bet-leg" data-state={l.state}>
+          <li
+            key={l.selectionId}
+            data-testid="bet-leg"
+            data-state={l.state}
+            // An open leg's event on screen: the live stream follows it (its score).
+            data-event={l.state === 'open' ? l.eventId : undefined}
+          >
             <LegName leg={l} />
             <span>
               @ {formatOdds(frac(l.price), format)}{' '}

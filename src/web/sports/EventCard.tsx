@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { Market, SportEvent } from '../../shared/contract/sports-api.ts';
 import type { OddsFormat } from '../../shared/sports/odds-format.ts';
+import { siteZone } from '../features/site/site-zone.ts';
 import browse from './browse/browse.module.css';
 import { FavouriteStar } from './browse/FavouriteStar.tsx';
 import type { Favourites } from './browse/useFavourites.ts';
@@ -9,7 +10,7 @@ import { MarketRow } from './MarketRow.tsx';
 import { MatchClock } from './MatchClock.tsx';
 import styles from './sports.module.css';
 
-interface Props {
+interface CardProps {
   event: SportEvent;
   format: OddsFormat;
   picked: Set<number>;
@@ -19,27 +20,36 @@ interface Props {
   favourites?: Favourites;
 }
 
-/** Which of the card's own prices are on the slip: a tap elsewhere leaves this card as it is. */
-const pickedOn = (p: Props) =>
-  (p.event.markets[0]?.selections ?? [])
-    .filter((s) => p.picked.has(s.id))
-    .map((s) => s.id)
-    .join(',');
+/** The site's time zone each event's card was last rendered in. */
+const zoneShown = new Map<number, string | undefined>();
+
+/** Which of the card's prices are on the slip ("" when none): a pick elsewhere leaves the card as it is. */
+const pickedHere = (p: CardProps) =>
+  (p.event.markets[0]?.selections ?? []).map((s) => (p.picked.has(s.id) ? 1 : 0)).join('');
 
 /**
- * A card re-renders only when what it shows changed: its event (a pushed price, score or state), the
- * odds format, its own picks or its star. With 500 cards a price tap re-renders one card, not all
- * (the callbacks only call state setters, so an older one does the same).
+ * Whether a card would look the same: live prices change one event at a time (the others keep their
+ * objects), so a price move re-renders its own card, not the whole list (the window keeps its
+ * handlers the same functions from one render to the next).
  */
-const sameCard = (a: Props, b: Props) =>
-  a.event === b.event &&
-  a.format === b.format &&
-  pickedOn(a) === pickedOn(b) &&
-  a.favourites?.enabled === b.favourites?.enabled &&
-  a.favourites?.events.has(a.event.id) === b.favourites?.events.has(b.event.id);
+function sameCard(a: CardProps, b: CardProps): boolean {
+  return (
+    a.event === b.event &&
+    // The start times are shown in the site's zone, which arrives after the first render.
+    zoneShown.get(a.event.id) === siteZone() &&
+    a.format === b.format &&
+    a.onPick === b.onPick &&
+    a.onOpen === b.onOpen &&
+    pickedHere(a) === pickedHere(b) &&
+    a.favourites?.enabled === b.favourites?.enabled &&
+    a.favourites?.toggle === b.favourites?.toggle &&
+    a.favourites?.events.has(a.event.id) === b.favourites?.events.has(b.event.id)
+  );
+}
 
 /** An event in a list: its teams, time or live score, and its main market's prices. */
-export const EventCard = memo(function EventCard(props: Props) {
+export const EventCard = memo(function EventCard(props: CardProps) {
+  zoneShown.set(props.event.id, siteZone());
   const t = useSportsT();
   const { event } = props;
   const main = event.markets[0];

@@ -43,7 +43,7 @@ export function SportsApp() {
   const [format, setFormat] = useState<OddsFormat>(() => storedOddsFormat() ?? 'decimal');
   const [legs, setLegs] = useState<SlipLeg[]>(storedSlip);
   const [slipOpen, setSlipOpen] = useState(false);
-  const { events, loaded, adopt } = useLiveEvents();
+  const { events, loaded, adopt, follow } = useLiveEvents();
   const [balance, setBalance] = useLiveBalance(init?.balance);
 
   useEffect(() => {
@@ -78,6 +78,15 @@ export function SportsApp() {
   const favourites = useFavourites(token, adopt);
 
   useEffect(() => rememberSlip(legs), [legs]);
+  // The slip's prices stay live whether or not its events are on screen.
+  useEffect(
+    () =>
+      follow(
+        'slip',
+        legs.map((l) => l.eventId),
+      ),
+    [legs, follow],
+  );
 
   // Prices pushed while selections sit on the slip: shown moving, never silently accepted.
   useEffect(() => setLegs((current) => refreshLegs(current, events)), [events]);
@@ -87,7 +96,7 @@ export function SportsApp() {
   const picked = useMemo(() => new Set(legs.map((l) => l.selectionId)), [legs]);
   const liveCount = list.filter((e) => e.status === 'live').length;
 
-  // Stable, so a tap re-renders the cards whose picks changed, not the whole listing (EventCard's memo).
+  // Kept the same function from one render to the next (per language): event cards are memoised on it.
   const pick = useCallback(
     (event: SportEvent, market: Market, selectionId: number) => {
       const s = market.selections.find((x) => x.id === selectionId);

@@ -1,49 +1,138 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { SportEvent } from '../../shared/contract/sports-api.ts';
+import { applyEventDelta, type EventDelta } from '../../shared/sports/event-delta.ts';
 import { sportsCall } from './api.ts';
+import { watchEventsOnScreen } from './eventsOnScreen.ts';
+
+/** The first screen's events: one small request, so that what a phone shows first comes first. */
+export const FIRST_SCREEN_EVENTS = 20;
+/** The rest of the listing, fetched once the first screen is up and the browser is idle. */
+const LISTING_EVENTS = 200;
+/** The set of followed events settles (a scroll, a slip change) before the stream is opened again. */
+const RESUBSCRIBE_MS = 250;
+
+type Message =
+  | { kind: 'event'; event: SportEvent }
+  | { kind: 'delta'; delta: EventDelta }
+  | { kind: 'gone'; id: number };
+
+/** Applies a frame's messages in one state update (a delta for an event not held is dropped: its whole event follows). */
+function applyMessages(current: Map<number, SportEvent>, messages: Message[]): Map<number, SportEvent> {
+  const next = new Map(current);
+  for (const m of messages) {
+    if (m.kind === 'event') next.set(m.event.id, m.event);
+    else if (m.kind === 'delta') {
+      const held = next.get(m.delta.id);
+      if (held) next.set(held.id, applyEventDelta(held, m.delta));
+    } else {
+      const held = next.get(m.id);
+      // Kept (a slip may hold it) but shown as closed.
+      if (held) next.set(m.id, { ...held, status: 'ended', markets: [] });
+    }
+  }
+  return next;
+}
+
+let firstScreen: ReturnType<typeof sportsCall<'events'>> | undefined;
+/**
+ * Asks for the first screen's events once (main.tsx calls it before the window's words have loaded,
+ * so the two travel together); the hook then takes that answer.
+ */
+export function prefetchFirstScreen() {
+  firstScreen ??= sportsCall('events', { limit: FIRST_SCREEN_EVENTS });
+  return firstScreen;
+}
+
+const whenIdle = (work: () => void) =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(work, { timeout: 2_000 })
+    : setTimeout(work, 50);
 
 /**
- * The events the window shows, kept current by the server: the listing once, then the stream
- * /sports/live for those events and any the book opens later (`new=1`; pushed through LISTEN/NOTIFY,
- * never polled). EventSource reconnects by itself; each (re)connect sends every event's state again.
+ * The events the window shows, kept current by the server. The first screen's events in one small
+ * request, the rest of the listing when the browser is idle; then the stream /sports/live for only the
+ * events the member can see: those on screen (elements marked `data-event`, eventsOnScreen.ts) and those
+ * another part of the window names through `follow` (the slip), plus any the book opens later. The
+ * stream sends an event whole, then only what moved (deltas, at most every 300 ms); a frame's messages
+ * are applied in one update. When the followed set changes the stream is opened again for the new set.
  */
 export function useLiveEvents() {
   const [events, setEvents] = useState<Map<number, SportEvent>>(new Map());
   const [loaded, setLoaded] = useState(false);
-  const ids = [...events.keys()].sort((a, b) => a - b).join(',');
-  const idsRef = useRef(ids);
-  idsRef.current = ids;
+  const [onScreen, setOnScreen] = useState<number[]>([]);
+  const [named, setNamed] = useState<Record<string, number[]>>({});
+  const [followed, setFollowed] = useState('');
+  const highest = useRef(0);
+  for (const id of events.keys()) if (id > highest.current) highest.current = id;
 
   useEffect(() => {
-    sportsCall('events', { limit: 200 })
-      .then((reply) => setEvents(new Map(reply.events.map((e) => [e.id, e]))))
+    let cancelled = false;
+    prefetchFirstScreen()
+      .then((reply) => {
+        if (cancelled) return;
+        setEvents(new Map(reply.events.map((e) => [e.id, e])));
+        if (reply.events.length < FIRST_SCREEN_EVENTS) return;
+        whenIdle(() => {
+          sportsCall('events', { limit: LISTING_EVENTS })
+            .then((rest) => {
+              if (cancelled) return;
+              // An event already held keeps its pushed state (a transition: on Preact, an ordinary update).
+              startTransition(() =>
+                setEvents((current) => {
+                  const next = new Map(current);
+                  for (const e of rest.events) if (!next.has(e.id)) next.set(e.id, e);
+                  return next;
+                }),
+              );
+            })
+            .catch(() => undefined);
+        });
+      })
       .catch(() => undefined)
       .finally(() => setLoaded(true));
+    return () => {
+      cancelled = true;
+    };
   }, []);
 
+  useEffect(() => watchEventsOnScreen(setOnScreen), []);
+
+  // The union of what is on screen and what is named, settled for a moment before the stream follows it.
   useEffect(() => {
-    if (ids === '') return;
-    const source = new EventSource(`/sports/live?events=${ids}&new=1`);
-    source.addEventListener('event', (message) => {
-      const event = JSON.parse((message as MessageEvent<string>).data) as SportEvent;
-      setEvents((current) => new Map(current).set(event.id, event));
-    });
-    source.addEventListener('gone', (message) => {
-      const { id } = JSON.parse((message as MessageEvent<string>).data) as { id: number };
-      setEvents((current) => {
-        const next = new Map(current);
-        const event = next.get(id);
-        // Kept (a slip may hold it) but shown as closed.
-        if (event) next.set(id, { ...event, status: 'ended', markets: [] });
-        return next;
+    const ids = new Set(onScreen);
+    for (const list of Object.values(named)) for (const id of list) ids.add(id);
+    const key = [...ids].sort((a, b) => a - b).join(',');
+    const timer = setTimeout(() => setFollowed(key), followed === '' ? 0 : RESUBSCRIBE_MS);
+    return () => clearTimeout(timer);
+  }, [onScreen, named, followed]);
+
+  useEffect(() => {
+    if (followed === '') return;
+    const source = new EventSource(`/sports/live?events=${followed}&new=${highest.current}`);
+    let queue: Message[] = [];
+    let frame = 0;
+    const enqueue = (m: Message) => {
+      queue.push(m);
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        const batch = queue;
+        queue = [];
+        setEvents((current) => applyMessages(current, batch));
       });
-    });
-    return () => source.close();
-  }, [ids]);
+    };
+    const data = (message: Event) => JSON.parse((message as MessageEvent<string>).data);
+    source.addEventListener('event', (m) => enqueue({ kind: 'event', event: data(m) as SportEvent }));
+    source.addEventListener('delta', (m) => enqueue({ kind: 'delta', delta: data(m) as EventDelta }));
+    source.addEventListener('gone', (m) => enqueue({ kind: 'gone', id: (data(m) as { id: number }).id }));
+    return () => {
+      source.close();
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [followed]);
 
   /**
    * Events the window found another way (a search, a league, a favourite, an event page): kept with the
-   * rest, so the stream keeps their prices live too. An event already held keeps its pushed state.
+   * rest; their prices are live while they are on screen. An event already held keeps its pushed state.
    */
   const adopt = useCallback((found: SportEvent[]) => {
     if (found.length === 0) return;
@@ -55,7 +144,18 @@ export function useLiveEvents() {
     });
   }, []);
 
-  return { events, loaded, adopt };
+  /**
+   * Names events to follow whatever is on screen, under a key (`follow('slip', ids)`): the slip's prices
+   * stay live while the slip is closed. The same key again replaces its list.
+   */
+  const follow = useCallback((key: string, ids: number[]) => {
+    const sorted = [...new Set(ids)].sort((a, b) => a - b);
+    setNamed((current) =>
+      (current[key] ?? []).join(',') === sorted.join(',') ? current : { ...current, [key]: sorted },
+    );
+  }, []);
+
+  return { events, loaded, adopt, follow };
 }
 
 /** The listing's order: live events first, then by start; a new event takes its place among them. */

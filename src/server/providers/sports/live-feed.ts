@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { eventDelta } from '../../../shared/sports/event-delta.ts';
 import { startSse } from '../../http/sse.ts';
 import type { LiveHub } from '../../modules/live/live.hub.ts';
 import type { ListedEvent } from './listing.service.ts';
@@ -6,9 +7,16 @@ import type { ListedEvent } from './listing.service.ts';
 /** A sports window's stream: the events it shows. */
 interface Watcher {
   events: Set<number>;
-  /** Also events that open after the stream started (`new=1`): they join `events` as they come. */
-  discovers: boolean;
-  last: Map<number, string>;
+  /**
+   * Also events the book opens later (`new=<id>`: a listed event with a higher id than any the window
+   * holds): each is sent whole once and then followed like the others. Undefined: none.
+   */
+  discoversAbove: number | undefined;
+  /**
+   * What the stream last got of each event (the shared read's object: streams hold references, not
+   * copies); null once told the event is gone.
+   */
+  last: Map<number, ListedEvent | null>;
   /** Writes ready Server-Sent Events frames (one write for all a push brings it). */
   write(frames: string): void;
   ping(): void;
@@ -16,11 +24,13 @@ interface Watcher {
 }
 
 /**
- * Changes come in bursts (a price move touches a market and its selections): one read per burst.
- * Short, because a price should reach the member's window within tens of milliseconds of the feed
- * (bench:feed, p99 < 50 ms); under a fast feed each read then carries every event changed meanwhile.
+ * Changes come in bursts (a price move touches a market and its selections) and a live event's prices
+ * move many times a second: one read per interval, so moves within it reach a stream as one delta
+ * carrying the last price (a phone gets fewer, smaller messages). Reads never overlap: changes that
+ * come during one go in the next. The interval is also the floor of a price's delay from the feed to a
+ * window (bench:feed's broker-to-stream figures).
  */
-const COALESCE_MS = 10;
+export const COALESCE_MS = 100;
 const PING_MS = 20_000;
 /** At most this many events per stream (a window shows a page of them). */
 export const MAX_WATCHED = 200;
@@ -28,9 +38,11 @@ export const MAX_WATCHED = 200;
 const LISTED = new Set(['scheduled', 'live']);
 
 /**
- * Pushes the events a sports window shows whenever their prices, markets or scores change: the live
- * channel (notify_sports.sql, from any process) names the events; this process reads them once for all
- * its streams and sends each stream the events it watches whose state differs from what it last got.
+ * Pushes the events a sports window shows (on screen, on its slip, in its open bets) whenever their
+ * prices, markets or scores change: the live channel (notify_sports.sql, from any process) names the
+ * events; this process reads them once per interval for all its streams and sends each stream, for the
+ * events it watches, only what changed since it last got them (`delta`), or the whole event (`event`)
+ * the first time and when a delta cannot say the change.
  */
 export class SportsLiveFeed {
   private readonly watchers = new Set<Watcher>();
@@ -58,7 +70,7 @@ export class SportsLiveFeed {
     const watcher: Watcher = { ...w, last: new Map() };
     this.watchers.add(watcher);
     for (const id of watcher.events) this.index(watcher, id);
-    if (watcher.discovers) this.discoverers.add(watcher);
+    if (watcher.discoversAbove !== undefined) this.discoverers.add(watcher);
     await this.push([...watcher.events], [watcher]);
     return () => {
       this.watchers.delete(watcher);
@@ -89,11 +101,12 @@ export class SportsLiveFeed {
     this.pending = setTimeout(() => {
       this.pending = undefined;
       const watched = (id: number) => (this.byEvent.get(id)?.size ?? 0) > 0;
-      // A stream that discovers wants to hear of events it does not watch yet (a new fixture's markets).
-      const discovering = this.discoverers.size > 0;
+      // A stream that discovers wants to hear of events above its listing's highest id it does not watch yet.
+      let above = Number.POSITIVE_INFINITY;
+      for (const w of this.discoverers) above = Math.min(above, w.discoversAbove ?? above);
       const ids = this.everything
         ? [...this.byEvent.keys()].filter(watched)
-        : [...this.dirty].filter((id) => discovering || watched(id));
+        : [...this.dirty].filter((id) => watched(id) || id > above);
       this.dirty = new Set();
       this.everything = false;
       this.reading = true;
@@ -112,43 +125,85 @@ export class SportsLiveFeed {
     this.watchers.clear();
   }
 
-  /** The events read once and serialised once (a thousand members watch the same prices). */
-  private async readJson(ids: number[]) {
-    const events = await this.read(ids.slice(0, MAX_WATCHED * 4));
-    const byId = new Map(events.map((e) => [e.id, e]));
-    const jsonOf = new Map<number, string>();
-    for (const id of ids) {
-      const event = byId.get(id);
-      jsonOf.set(id, event ? JSON.stringify(event) : JSON.stringify({ id }));
+  /** Frames of one event, worked out once for every stream that last got the same object of it. */
+  private framer() {
+    const whole = new Map<ListedEvent, string>();
+    const deltas = new Map<ListedEvent, string | null>();
+    const wholeFrame = (event: ListedEvent) => {
+      let frame = whole.get(event);
+      if (frame === undefined) {
+        frame = `event: event\ndata: ${JSON.stringify(event)}\n\n`;
+        whole.set(event, frame);
+      }
+      return frame;
+    };
+    /** What a stream that last got `before` (undefined: nothing, null: told it is gone) is sent now. */
+    return (
+      before: ListedEvent | null | undefined,
+      event: ListedEvent | undefined,
+      id: number,
+    ): string | null => {
+      if (!event) return before === null ? null : `event: gone\ndata: ${JSON.stringify({ id })}\n\n`;
+      if (!before) return wholeFrame(event);
+      if (before === event) return null;
+      if (!deltas.has(before)) {
+        const delta = eventDelta(before, event);
+        deltas.set(
+          before,
+          delta === null
+            ? null
+            : delta === 'whole'
+              ? wholeFrame(event)
+              : `event: delta\ndata: ${JSON.stringify(delta)}\n\n`,
+        );
+      }
+      return deltas.get(before)!;
+    };
+  }
+
+  private async readEvents(ids: number[]): Promise<Map<number, ListedEvent> | undefined> {
+    try {
+      const events = await this.read(ids.slice(0, MAX_WATCHED * 4));
+      return new Map(events.map((e) => [e.id, e]));
+    } catch {
+      return undefined; // the next change reads again
     }
-    return { byId, jsonOf };
+  }
+
+  /** What one stream is sent of one event now; its `last` follows. */
+  private static frameFor(
+    w: Watcher,
+    id: number,
+    event: ListedEvent | undefined,
+    frame: ReturnType<SportsLiveFeed['framer']>,
+  ) {
+    const text = frame(w.last.get(id), event, id);
+    if (text !== null) w.last.set(id, event ?? null);
+    return text;
   }
 
   /** A burst's events to the streams watching them (and to discovering streams, a listed event new to them). */
   private async pushToAll(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    let read: Awaited<ReturnType<SportsLiveFeed['readJson']>>;
-    try {
-      read = await this.readJson(ids);
-    } catch {
-      return; // the next change reads again
-    }
-    const { byId, jsonOf } = read;
+    const byId = await this.readEvents(ids);
+    if (!byId) return;
+    const frame = this.framer();
     const frames = new Map<Watcher, string>();
     for (const id of ids) {
       const event = byId.get(id);
       if (event && LISTED.has(event.status))
         for (const w of this.discoverers)
-          if (!w.events.has(id) && w.events.size < MAX_WATCHED) {
+          if (
+            !w.events.has(id) &&
+            id > (w.discoversAbove ?? Number.POSITIVE_INFINITY) &&
+            w.events.size < MAX_WATCHED
+          ) {
             w.events.add(id);
             this.index(w, id);
           }
-      const json = event ? jsonOf.get(id)! : 'gone';
-      const frame = `event: ${event ? 'event' : 'gone'}\ndata: ${jsonOf.get(id)!}\n\n`;
       for (const w of this.byEvent.get(id) ?? []) {
-        if (w.last.get(id) === json) continue;
-        w.last.set(id, json);
-        frames.set(w, (frames.get(w) ?? '') + frame);
+        const text = SportsLiveFeed.frameFor(w, id, event, frame);
+        if (text !== null) frames.set(w, (frames.get(w) ?? '') + text);
       }
     }
     for (const [w, text] of frames) if (this.watchers.has(w)) w.write(text);
@@ -157,26 +212,15 @@ export class SportsLiveFeed {
   /** A new stream's first state: the events it asked for. */
   private async push(ids: number[], targets: Watcher[]): Promise<void> {
     if (ids.length === 0) return;
-    let read: Awaited<ReturnType<SportsLiveFeed['readJson']>>;
-    try {
-      read = await this.readJson(ids);
-    } catch {
-      return; // the next change reads again
-    }
-    const { byId, jsonOf } = read;
+    const byId = await this.readEvents(ids);
+    if (!byId) return;
+    const frame = this.framer();
     for (const w of targets) {
       if (!this.watchers.has(w)) continue;
       let frames = '';
       for (const id of ids) {
-        const event = byId.get(id);
-        if (!w.events.has(id)) {
-          if (!w.discovers || !event || !LISTED.has(event.status) || w.events.size >= MAX_WATCHED) continue;
-          w.events.add(id);
-        }
-        const json = event ? jsonOf.get(id)! : 'gone';
-        if (w.last.get(id) === json) continue;
-        w.last.set(id, json);
-        frames += `event: ${event ? 'event' : 'gone'}\ndata: ${jsonOf.get(id)!}\n\n`;
+        if (!w.events.has(id)) continue;
+        frames += SportsLiveFeed.frameFor(w, id, byId.get(id), frame) ?? '';
       }
       if (frames) w.write(frames);
     }
@@ -194,9 +238,12 @@ export function parseEventIds(text: unknown): number[] | undefined {
 }
 
 /**
- * GET /sports/live?events=1,2,3[&new=1]: the sports window's Server-Sent Events stream for the events it
- * shows. `event` (an event as the listing gives it) at once and whenever it changes; `gone` when it no
- * longer takes bets; with `new=1` also each event the book opens later (then followed like the others).
+ * GET /sports/live?events=1,2,3[&new=<id>]: the sports window's Server-Sent Events stream for the events
+ * it shows (on screen, on its slip, in its open bets; the window opens a new stream when that set
+ * changes). `event` (an event as the listing gives it) at once, then `delta` (shared/sports/event-delta.ts:
+ * only what moved) at most once per COALESCE_MS, or `event` again when a delta cannot carry the change;
+ * `gone` when it no longer takes bets. With `new=<id>` also each event the book opens later with a higher
+ * id (the highest the window's listing holds), sent whole and then followed like the others.
  * Prices are public like the listing, so no session is needed.
  */
 export async function sportsLiveRoutes(
@@ -217,11 +264,14 @@ export async function sportsLiveRoutes(
         .code(400)
         .send({ status: 'invalid', message: 'events: a comma list of up to 200 event ids' });
     const discovers = request.query.new;
-    if (discovers !== undefined && discovers !== '1')
-      return reply.code(400).send({ status: 'invalid', message: 'new: 1 or nothing' });
+    if (discovers !== undefined && !/^\d{1,15}$/.test(discovers))
+      return reply
+        .code(400)
+        .send({ status: 'invalid', message: 'new: the highest event id the window holds, or nothing' });
+    const discoversAbove = discovers === undefined ? undefined : Number(discovers);
     const { ping, end } = startSse(reply, '');
     const write = (frames: string) => reply.raw.write(frames);
-    const remove = await feed.add({ events: new Set(ids), discovers: discovers === '1', write, ping, end });
+    const remove = await feed.add({ events: new Set(ids), discoversAbove, write, ping, end });
     request.raw.on('close', remove);
   });
   return feed;

@@ -8,22 +8,17 @@ import {
   sportsApiCall,
   sportsPlayer,
 } from '../../../../test/support/sports.ts';
-import { openSse, type SseEvent } from '../../../../test/support/sse.ts';
+import { livePriceOf, messagesAbout, waitForLive } from '../../../../test/support/sports-live.ts';
+import { openSse } from '../../../../test/support/sse.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { parsePrice } from '../../../shared/sports/price.ts';
 import { queryRows } from '../../db/client.ts';
+import { COALESCE_MS } from './live-feed.ts';
 import { enterResult } from './results.service.ts';
 import { settleBets } from './settlement-runs.ts';
 import { setEventState, setMarketOpen, setPrices, upsertEvent } from './trading.service.ts';
 import { flushWallet } from './wallet-sync.ts';
-
-const priceOf = (e: SseEvent, selectionKey: string) =>
-  e.event === 'event'
-    ? (e.data as { markets: { selections: { key: string; price: string }[] }[] }).markets[0]?.selections.find(
-        (s) => s.key === selectionKey,
-      )?.price
-    : undefined;
 
 describe.runIf(backendAvailable)('the sports window: live prices, receipts, my bets', () => {
   const t = useTestApp();
@@ -38,42 +33,70 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
     const other = await footballEvent(t.db);
     const stream = await openSse(`${base}/sports/live?events=${eventId}`, {});
     expect(stream.status).toBe(200);
-    await stream.waitFor((e) => priceOf(e, 'home') === '2/1');
+    await waitForLive(stream, eventId, () => livePriceOf(stream.events, eventId, 'home') === '2/1');
     await setPrices(t.db, marketId, [{ key: 'home', price: parsePrice('2.5', 'decimal')! }]);
-    await stream.waitFor((e) => priceOf(e, 'home') === '5/2', 3_000);
+    await waitForLive(stream, eventId, () => livePriceOf(stream.events, eventId, 'home') === '5/2');
+    // The move came as a delta naming only the selection that moved.
+    const delta = stream.events.find((e) => e.event === 'delta');
+    expect(delta?.data).toEqual({
+      id: eventId,
+      markets: [
+        { id: marketId, version: expect.any(Number), selections: [{ id: expect.any(Number), price: '5/2' }] },
+      ],
+    });
     await setMarketOpen(t.db, { marketId }, false);
-    await stream.waitFor(
-      (e) =>
-        e.event === 'event' &&
-        (e.data as { markets: { status: string }[] }).markets[0]?.status === 'suspended',
-      3_000,
-    );
+    await waitForLive(stream, eventId, (e) => e.markets[0]?.status === 'suspended');
     await setEventState(t.db, eventId, { score: { home: 1, away: 0, clock: "12'" } });
-    await stream.waitFor(
-      (e) => e.event === 'event' && (e.data as { score: { home: number } }).score?.home === 1,
-      3_000,
-    );
+    await waitForLive(stream, eventId, (e) => e.score?.home === 1);
     // A bet's liability moving is no change the window shows; the other event is not this stream's.
     await setPrices(t.db, other.marketId, [{ key: 'home', price: parsePrice('3.0', 'decimal')! }]);
-    expect(
-      stream.events.filter((e) => e.event === 'event' && (e.data as { id: number }).id !== eventId),
-    ).toEqual([]);
+    await new Promise((r) => setTimeout(r, COALESCE_MS * 2));
+    expect(stream.events.filter((e) => (e.data as { id: number }).id !== eventId)).toEqual([]);
     stream.close();
   });
 
-  it('with new=1 also brings an event the book opens later, then its changes; without it, nothing', async () => {
+  it('a stream following two events gets nothing of a third, and moves within an interval as one delta with the last price', async () => {
+    const a = await footballEvent(t.db, { live: true });
+    const b = await footballEvent(t.db, { live: true });
+    const third = await footballEvent(t.db, { live: true });
+    const stream = await openSse(
+      `${base}/sports/live?events=${a.eventId},${b.eventId}&new=${third.eventId}`,
+      {},
+    );
+    await waitForLive(stream, a.eventId, () => true);
+    await waitForLive(stream, b.eventId, () => true);
+    // Three moves of a within one interval, and a move of the third.
+    // Moves 30 ms apart: without the interval each would be its own delta (seen failing at 1 ms).
+    for (const price of ['2.1', '2.2', '2.3']) {
+      await setPrices(t.db, a.marketId, [{ key: 'home', price: parsePrice(price, 'decimal')! }]);
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    await setPrices(t.db, third.marketId, [{ key: 'home', price: parsePrice('5.0', 'decimal')! }]);
+    await waitForLive(stream, a.eventId, () => livePriceOf(stream.events, a.eventId, 'home') === '23/10');
+    await new Promise((r) => setTimeout(r, COALESCE_MS * 2));
+    const deltas = messagesAbout(stream, a.eventId).filter((e) => e.event === 'delta');
+    expect(deltas).toHaveLength(1);
+    expect(deltas[0]!.data).toMatchObject({ markets: [{ selections: [{ price: '23/10' }] }] });
+    expect(messagesAbout(stream, third.eventId)).toEqual([]);
+    expect(messagesAbout(stream, b.eventId).map((e) => e.event)).toEqual(['event']);
+    stream.close();
+  });
+
+  it('with new=<id> also brings an event the book opens later, then its changes; without it, nothing', async () => {
     const shown = await footballEvent(t.db);
-    const discovering = await openSse(`${base}/sports/live?events=${shown.eventId}&new=1`, {});
+    const discovering = await openSse(`${base}/sports/live?events=${shown.eventId}&new=${shown.eventId}`, {});
     const fixed = await openSse(`${base}/sports/live?events=${shown.eventId}`, {});
-    await discovering.waitFor((e) => e.event === 'event' && (e.data as { id: number }).id === shown.eventId);
-    await fixed.waitFor((e) => e.event === 'event' && (e.data as { id: number }).id === shown.eventId);
-    const isEvent = (id: number) => (e: SseEvent) =>
-      e.event === 'event' && (e.data as { id: number }).id === id;
+    await waitForLive(discovering, shown.eventId, () => true);
+    await waitForLive(fixed, shown.eventId, () => true);
 
     const opened = await footballEvent(t.db, { prices: ['1.8', '3.5', '4.5'] });
-    await discovering.waitFor(isEvent(opened.eventId), 3_000);
+    await waitForLive(discovering, opened.eventId, () => true);
     await setPrices(t.db, opened.marketId, [{ key: 'home', price: parsePrice('1.9', 'decimal')! }]);
-    await discovering.waitFor((e) => isEvent(opened.eventId)(e) && priceOf(e, 'home') === '19/10', 3_000);
+    await waitForLive(
+      discovering,
+      opened.eventId,
+      () => livePriceOf(discovering.events, opened.eventId, 'home') === '19/10',
+    );
 
     // An event that changes while it is not listed (here: it ended) is no new event to show.
     const [row] = await queryRows<{ competition_id: number }>(
@@ -87,17 +110,26 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
     });
     await setEventState(t.db, endedId, { status: 'ended' });
     await setPrices(t.db, opened.marketId, [{ key: 'home', price: parsePrice('2.0', 'decimal')! }]);
-    await discovering.waitFor((e) => isEvent(opened.eventId)(e) && priceOf(e, 'home') === '2/1', 3_000);
-    expect(discovering.events.filter(isEvent(endedId))).toEqual([]);
-    expect(
-      fixed.events.filter((e) => e.event === 'event' && (e.data as { id: number }).id !== shown.eventId),
-    ).toEqual([]);
+    await waitForLive(
+      discovering,
+      opened.eventId,
+      () => livePriceOf(discovering.events, opened.eventId, 'home') === '2/1',
+    );
+    expect(messagesAbout(discovering, endedId)).toEqual([]);
+    expect(fixed.events.filter((e) => (e.data as { id: number }).id !== shown.eventId)).toEqual([]);
     discovering.close();
     fixed.close();
   });
 
   it('refuses a malformed list of events with a 400 and no stream', async () => {
-    for (const q of ['', '?events=', '?events=abc', `?events=${'1,'.repeat(201)}1`, '?events=1&new=yes']) {
+    for (const q of [
+      '',
+      '?events=',
+      '?events=abc',
+      `?events=${'1,'.repeat(201)}1`,
+      '?events=1&new=yes',
+      '?events=1&new=-1',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: `/sports/live${q}` });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ status: 'invalid' });
