@@ -30,7 +30,7 @@ interface Watcher {
  * come during one go in the next. The interval is also the floor of a price's delay from the feed to a
  * window (bench:feed's broker-to-stream figures).
  */
-export const COALESCE_MS = 100;
+export const COALESCE_MS = 150;
 const PING_MS = 20_000;
 /** At most this many events per stream (a window shows a page of them). */
 export const MAX_WATCHED = 200;

@@ -66,10 +66,11 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
     await waitForLive(stream, a.eventId, () => true);
     await waitForLive(stream, b.eventId, () => true);
     // Three moves of a within one interval, and a move of the third.
-    // Moves 30 ms apart: without the interval each would be its own delta (seen failing at 1 ms).
+    // Moves a fifteenth of the interval apart: without the interval each would be its own delta (seen
+    // failing at 1 ms).
     for (const price of ['2.1', '2.2', '2.3']) {
       await setPrices(t.db, a.marketId, [{ key: 'home', price: parsePrice(price, 'decimal')! }]);
-      await new Promise((r) => setTimeout(r, 30));
+      await new Promise((r) => setTimeout(r, COALESCE_MS / 15));
     }
     await setPrices(t.db, third.marketId, [{ key: 'home', price: parsePrice('5.0', 'decimal')! }]);
     await waitForLive(stream, a.eventId, () => livePriceOf(stream.events, a.eventId, 'home') === '23/10');
