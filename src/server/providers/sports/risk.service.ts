@@ -47,18 +47,22 @@ export function eventWorstCase(markets: { liability: PerCurrency }[]): PerCurren
   return sorted(sum);
 }
 
-/** Liability rows of markets still open to bets or results (settled and cancelled ones hold none). */
+/**
+ * Liability rows of markets still open to bets or results (settled and cancelled ones hold none), read
+ * from those markets (their partial index, sb_markets_unsettled) down to their selections' liability:
+ * the work follows the book's open markets, not every liability row it ever kept.
+ */
+export const liabilitySql = (q: { event?: number; currency?: string }) =>
+  sql`select e.id as event_id, e.name as event, e.status as event_status, e.starts_at, m.id as market_id, m.name as market,
+        m.status as market_status, s.id as selection_id, s.key, s.name as selection, l.currency, l.liability
+      from sb_markets m join sb_selections s on s.market_id = m.id
+      join sb_selection_liability l on l.selection_id = s.id join sb_events e on e.id = m.event_id
+      where m.status in ('open', 'suspended') and l.liability > 0
+        ${q.event ? sql`and e.id = ${q.event}` : sql``} ${q.currency ? sql`and l.currency = ${q.currency}` : sql``}
+      order by e.starts_at, e.id, m.id, s.sort_order, s.id, l.currency`;
+
 async function liabilityRows(db: DbOrTx, q: { event?: number; currency?: string }) {
-  return queryRows<Row>(
-    db,
-    sql`select e.id as event_id, e.name as event, e.status as event_status, e.starts_at, m.id as market_id, m.name as market,
-          m.status as market_status, s.id as selection_id, s.key, s.name as selection, l.currency, l.liability
-        from sb_selection_liability l join sb_selections s on s.id = l.selection_id
-        join sb_markets m on m.id = s.market_id join sb_events e on e.id = m.event_id
-        where l.liability > 0 and m.status in ('open', 'suspended')
-          ${q.event ? sql`and e.id = ${q.event}` : sql``} ${q.currency ? sql`and l.currency = ${q.currency}` : sql``}
-        order by e.starts_at, e.id, m.id, s.sort_order, s.id, l.currency`,
-  );
+  return queryRows<Row>(db, liabilitySql(q));
 }
 
 const EVENTS_SHOWN = 30;

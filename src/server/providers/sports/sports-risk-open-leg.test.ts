@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
@@ -10,8 +11,10 @@ import {
   sportsPlayer,
 } from '../../../../test/support/sports.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
-import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
+import { queryRows } from '../../db/client.ts';
 import { enterResult, unsettleMarket } from './results.service.ts';
+import { liabilitySql } from './risk.service.ts';
 
 /**
  * Risk counts a multiple on its open leg only (liability.ts): the earliest-starting leg whose result is
@@ -89,5 +92,22 @@ describe.runIf(backendAvailable)('risk: a multiple counts on its open leg', () =
     expect((await liabilityOf(a.eventId)).home).toBe(23_000);
     expect((await liabilityOf(b.eventId)).home).toBe(2_000);
     await expectSoundLedger(t.db);
+  });
+});
+
+describe.runIf(isPostgres)('the risk view at scale', () => {
+  const t = useTestApp();
+
+  it('starts from the unsettled markets, not from every liability row the book kept (EXPLAIN)', async () => {
+    const plan = await t.db.transaction(async (tx) => {
+      // The tables are tiny here: without this the planner rightly prefers reading them whole.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = await queryRows<{ 'QUERY PLAN': unknown }>(
+        tx,
+        sql`explain (format json) ${liabilitySql({})}`,
+      );
+      return JSON.stringify(rows[0]!['QUERY PLAN']);
+    });
+    expect(plan).toContain('sb_markets_unsettled');
   });
 });

@@ -140,6 +140,8 @@ export const sbMarkets = pgTable(
   (t) => [
     index('sb_markets_event').on(t.eventId, t.id),
     uniqueIndex('sb_markets_source').on(t.source, t.externalId),
+    // The desk's risk view starts from the markets still open to bets or results (migration 0050).
+    index('sb_markets_unsettled').on(t.id).where(sql`${t.status} in ('open', 'suspended')`),
   ],
 );
 
