@@ -32,7 +32,7 @@ const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c
  * What a trader typed: every word must start the event's name or one of its teams ("che" finds
  * "Arsenal v Chelsea" by its away team). Each prefix has its lower-case `text_pattern_ops` index
  * (migration 0038), so the three combine as a bitmap OR; the state and date filters use the
- * (status, starts_at) and (starts_at, id) indexes, a league the (competition_id, starts_at) one.
+ * (status, starts_at, id) and (starts_at, id) indexes, a league the (competition_id, starts_at) one.
  */
 function textFilter(q: string): SQL {
   const words = q.split(/\s+/).filter(Boolean).slice(0, 5);
@@ -43,35 +43,54 @@ function textFilter(q: string): SQL {
   return sql.join(each, sql` and `);
 }
 
+/** The desk's order of states: in play, then upcoming (both by start), then the rest latest first. */
+const DEFAULT_STATES = ['live', 'scheduled', 'ended'];
+const byStartAscending = (status: string) => status === 'live' || status === 'scheduled';
+
 /**
  * One page of the desk's events (without a state: in play, upcoming and ended): in play, then upcoming
  * by start, then the rest latest first, 30 unless asked for up to 100, and whether another page follows.
+ * Each state is read on its own, in its order and only as far as the page needs (the (status, starts_at,
+ * id) index read forwards or backwards, or the text indexes and a sort of what they found), then the states
+ * are put one after the other: the default view never sorts every event the book ever had.
  */
 export async function searchDeskEvents(
   db: DbOrTx,
   s: DeskSearch,
 ): Promise<{ rows: DeskEventRow[]; hasMore: boolean }> {
-  const limit = Math.min(s.limit ?? 30, 100);
+  const limit = pageSize(s);
+  const rows = await queryRows<DeskEventRow>(db, deskEventsSql(s));
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+const pageSize = (s: DeskSearch) => Math.min(s.limit ?? 30, 100);
+
+/** The search's query (one row more than the page, to tell whether another follows); its plan is tested. */
+export function deskEventsSql(s: DeskSearch): SQL {
+  const limit = pageSize(s);
   const offset = ((s.page ?? 1) - 1) * limit;
-  const where: SQL[] = [
-    s.status ? sql`e.status = ${s.status}` : sql`e.status in ('scheduled', 'live', 'ended')`,
-  ];
+  const where: SQL[] = [];
   if (s.q) where.push(textFilter(s.q));
   if (s.sport) where.push(sql`sp.code = ${s.sport}`);
   if (s.competition) where.push(sql`e.competition_id = ${s.competition}`);
   if (s.from) where.push(sql`e.starts_at >= ${s.from}`);
   if (s.to) where.push(sql`e.starts_at < ${s.to}`);
-  const rows = await queryRows<DeskEventRow>(
-    db,
-    sql`select e.id, sp.name as sport, c.name as competition, e.name, e.starts_at, e.status, e.bet_stop_at, e.score, e.source
-        from sb_events e join sb_competitions c on c.id = e.competition_id join sb_sports sp on sp.id = c.sport_id
-        where ${sql.join(where, sql` and `)}
-        order by case e.status when 'live' then 0 when 'scheduled' then 1 else 2 end,
-                 case when e.status in ('live', 'scheduled') then extract(epoch from e.starts_at) else -extract(epoch from e.starts_at) end,
-                 e.id
-        limit ${limit + 1} offset ${offset}`,
-  );
-  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+  const states = s.status ? [s.status] : DEFAULT_STATES;
+  const parts = states.map((status, rank) => {
+    const ascending = byStartAscending(status);
+    const filters = sql.join([sql`e.status = ${status}`, ...where], sql` and `);
+    return sql`(select e.id, sp.name as sport, c.name as competition, e.name, e.starts_at, e.status, e.bet_stop_at,
+                       e.score, e.source, ${rank}::int as rank, ${ascending}::boolean as ascending
+                from sb_events e join sb_competitions c on c.id = e.competition_id join sb_sports sp on sp.id = c.sport_id
+                where ${filters}
+                order by e.starts_at ${ascending ? sql`asc` : sql`desc`}, e.id ${ascending ? sql`asc` : sql`desc`}
+                limit ${offset + limit + 1})`;
+  });
+  return sql`select x.id, x.sport, x.competition, x.name, x.starts_at, x.status, x.bet_stop_at, x.score, x.source
+      from (${sql.join(parts, sql` union all `)}) x
+      order by x.rank, case when x.ascending then x.starts_at end asc, case when not x.ascending then x.starts_at end desc,
+        case when x.ascending then x.id end asc, case when not x.ascending then x.id end desc
+      limit ${limit + 1} offset ${offset}`;
 }
 
 /** The sports and leagues the search can filter by (those with events). */

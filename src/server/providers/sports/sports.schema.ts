@@ -82,7 +82,8 @@ export const sbEvents = pgTable(
   },
   (t) => [
     index('sb_events_feed_producer').on(t.feedProducer).where(sql`${t.feedProducer} is not null`),
-    index('sb_events_listing').on(t.status, t.startsAt),
+    // By state in start order, ties by id: the desk's search reads each state's page from it (migration 0050).
+    index('sb_events_listing').on(t.status, t.startsAt, t.id),
     index('sb_events_competition').on(t.competitionId, t.startsAt),
     // The desk's event search (desk-search.ts): prefixes of the name and the teams, and dates.
     index('sb_events_name_prefix').on(sql`lower(${t.name}) text_pattern_ops`),
