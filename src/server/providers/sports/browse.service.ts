@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { cachedRead } from '../../db/cached-read.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 import { type ListedEvent, listEvents } from './listing.service.ts';
@@ -125,6 +126,27 @@ export async function searchEvents(
   };
 }
 
+/** The most a caller may ask for; the count is read once for that many and cut per call. */
+const POPULAR_MOST = 20;
+/** How long the count is shared: a member's request never counts the bets of every open event. */
+const POPULAR_TTL_MS = 2_000;
+
+const popularCounts = cachedRead(POPULAR_TTL_MS, (db) =>
+  queryRows<{ id: number; bets: number }>(
+    db,
+    sql`select e.id, counted.bets from sb_events e
+        cross join lateral (
+          select count(distinct l.bet_id)::int as bets from sb_bet_legs l join sb_bets b on b.id = l.bet_id
+          where l.event_id = e.id and b.status not in ('refused', 'delayed', 'pending')
+        ) counted
+        where e.status in ('scheduled', 'live') and counted.bets > 0
+        order by counted.bets desc, e.starts_at, e.id limit ${POPULAR_MOST}`,
+  ),
+);
+
+/** Forgets the shared count (tests that bet and then look). */
+export const forgetPopularEvents = () => popularCounts.forget();
+
 /**
  * The popular matches: the open events with the most accepted bets (each bet once per event; refused,
  * unconfirmed and unplaced bets left out), most first. Counted per open event on the (event, bet) index
@@ -134,16 +156,7 @@ export async function popularEvents(
   db: DbOrTx,
   limit = 6,
 ): Promise<{ events: ListedEvent[]; bets: Record<string, number> }> {
-  const rows = await queryRows<{ id: number; bets: number }>(
-    db,
-    sql`select e.id, counted.bets from sb_events e
-        cross join lateral (
-          select count(distinct l.bet_id)::int as bets from sb_bet_legs l join sb_bets b on b.id = l.bet_id
-          where l.event_id = e.id and b.status not in ('refused', 'delayed', 'pending')
-        ) counted
-        where e.status in ('scheduled', 'live') and counted.bets > 0
-        order by counted.bets desc, e.starts_at, e.id limit ${Math.min(Math.max(limit, 1), 20)}`,
-  );
+  const rows = (await popularCounts(db)).slice(0, Math.min(Math.max(limit, 1), POPULAR_MOST));
   if (rows.length === 0) return { events: [], bets: {} };
   const listed = await listEvents(db, { eventIds: rows.map((r) => Number(r.id)), limit: rows.length });
   const order = new Map(rows.map((r, i) => [Number(r.id), i]));

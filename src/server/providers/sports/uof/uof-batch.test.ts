@@ -191,4 +191,42 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
     expect(noVersion(got)).toEqual(noVersion(expected));
     expect(got.map((m) => Number(m.version))).toEqual([2, 3, 1]); // the total: a new price, then suspended
   });
+
+  it('a market one message suspends and the next names without a status is open again, folded or not', async () => {
+    const { feed } = testFeed(t.db, t.app.sportsWallet, api);
+    await producerUp(feed, api, 1, ts());
+    const [one, batched] = [footballFixture(api), footballFixture(api)];
+    for (const f of [one, batched])
+      await feed.receive(
+        uof.oddsChange({ product: 1, eventId: f.id, timestamp: ts() }, { markets: mainMarkets() }),
+      );
+    const total = (status?: number) => ({
+      markets: [
+        {
+          id: 18,
+          specifiers: 'total=2.5',
+          ...(status === undefined ? {} : { status }),
+          outcomes: [{ id: 12, odds: '1.75' }],
+        },
+      ],
+    });
+    const moves = (urn: string, at: number) => [
+      uof.oddsChange({ product: 1, eventId: urn, timestamp: at }, total(-1)),
+      uof.oddsChange({ product: 1, eventId: urn, timestamp: at + 1 }, total()),
+    ];
+    const at = ts();
+    ts();
+    for (const xml of moves(one.id, at)) expect((await feed.receive(xml)).outcome).toBe('applied');
+    await feed.receiveBatch(moves(batched.id, at));
+    const statuses = async (urn: string) =>
+      (
+        await queryRows<{ status: string }>(
+          t.db,
+          sql`select m.status from sb_markets m join sb_events e on e.id = m.event_id
+              where e.external_id = ${urn} order by m.id`,
+        )
+      ).map((m) => m.status);
+    expect(await statuses(one.id)).toEqual(['open', 'open', 'open']);
+    expect(await statuses(batched.id)).toEqual(await statuses(one.id));
+  });
 });

@@ -51,8 +51,9 @@ export function foldOddsChanges(list: OddsChange[]): OddsChange {
       markets.set(id, {
         ...before,
         ...market,
-        // A status the later message leaves out keeps the earlier one (absent means active).
-        status: market.status ?? before.status,
+        // The later message's status, as applying it alone would leave the market: absent means active,
+        // so a market an earlier message suspended reopens here too.
+        status: market.status,
         outcome: [...outcomes.values()],
       });
     }
