@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { debtOf } from '../../../../test/support/debt.ts';
 import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
 import {
   footballEvent,
@@ -138,11 +139,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
       settled: 1,
     });
     expect((await balancesOf(t, p.token)).cash).toBe(0);
-    const [debt] = await queryRows<{ amount: number }>(
-      t.db,
-      sql`select amount from wallet_debts where member_id = ${p.memberId}`,
-    );
-    expect(debt!.amount).toBe(25_000);
+    expect(await debtOf(t, p.loginId)).toBe(25_000);
 
     // Corrected back to a win: the new win pays the debt first.
     expect(
@@ -158,11 +155,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
     ).toBe(true);
     expect((await confirmResult(t.db, t.app.sportsWallet, marketId, 7)).ok).toBe(true);
     expect((await balancesOf(t, p.token)).cash).toBe(5_000);
-    const [after] = await queryRows<{ amount: number }>(
-      t.db,
-      sql`select amount from wallet_debts where member_id = ${p.memberId}`,
-    );
-    expect(after!.amount).toBe(0);
+    expect(await debtOf(t, p.loginId)).toBe(0);
 
     // Unsettle: the win is taken back again (5,000 cash, 25,000 owed), the bet is open again.
     expect(
