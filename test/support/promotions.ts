@@ -1,8 +1,11 @@
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
+import { seedDemo } from '../../src/server/db/seed-demo.ts';
 import { approveDeposit } from '../../src/server/modules/cashier/deposits.service.ts';
-import { nextCode } from './money.ts';
+import { memberBalances } from '../../src/server/modules/ledger/ledger.service.ts';
+import { memberIdOf, nextCode } from './money.ts';
 import type { AdminClient } from './operators.ts';
 import type { CallOptions, TestApp } from './test-app.ts';
+import { launchGame, walletRequest } from './wallet.ts';
 
 /** A campaign body for the admin API: by default a first-deposit 100 % bonus in baht (the demo's Thai site), live for a month. */
 export const campaignBody = (overrides: Record<string, unknown> = {}) => ({
@@ -42,3 +45,40 @@ export async function depositWithPromo(t: TestApp, as: CallOptions, amount: numb
 /** The member's bonuses as get-my-bonuses answers. */
 export const bonusesOf = async (t: TestApp, as: CallOptions) =>
   (await t.call('get-my-bonuses', {}, as)).json();
+
+/**
+ * The two campaigns the bonus staking tests compare, created on the demo sites before the file's tests:
+ * 100 % of a first deposit staked bonus first, and 50 % of every deposit staked cash first; both ×2 wagering.
+ */
+export function useStakingCampaigns(t: TestApp, owner: () => AdminClient) {
+  const campaigns = { bonusFirst: 0, cashFirst: 0 };
+  beforeAll(async () => {
+    await seedDemo(t.db);
+    t.app.sites.invalidate();
+    campaigns.bonusFirst = await createCampaign(owner(), { stakeOrder: 'bonus_first', wageringMultiple: 2 });
+    campaigns.cashFirst = await createCampaign(owner(), {
+      type: 'every_deposit',
+      percentBps: 5_000,
+      cap: null,
+      wageringMultiple: 2,
+    });
+  });
+  return campaigns;
+}
+
+/**
+ * A member who deposited 1,000,000 into `campaign` and opened a house game: `wallet` calls the house
+ * wallet for that game (signed with `secret`), `balances` reads their cash and bonus from the ledger.
+ */
+export async function bonusPlayer(t: TestApp, campaign: number, secret: string) {
+  const { token, member } = await t.login();
+  await depositWithPromo(t, { token }, 1_000_000, campaign);
+  const id = await memberIdOf(t.db, member.id);
+  const game = await launchGame(t, token);
+  const wallet = (op: string, body: object) => walletRequest(t, op, body, secret);
+  const balances = async () => {
+    const b = await memberBalances(t.db, id);
+    return { cash: b.cash, bonus: b.bonus };
+  };
+  return { id, token, game, wallet, balances };
+}

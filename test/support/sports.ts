@@ -108,3 +108,19 @@ export const slipId = () => `slip-${randomUUID()}`;
 
 /** A price as the book sends it (num/den). */
 export const priceOf = (text: string): Fraction => parseFractionText(text)!;
+
+/** A single at the offered price, no price change accepted: the plain placement most tests make. */
+export const placeSingle = (
+  t: TestApp,
+  gameToken: string,
+  selection: { id: number; price: string },
+  unitStake = 10_000,
+) =>
+  sportsApiCall(t, 'place', {
+    token: gameToken,
+    requestId: slipId(),
+    kind: 'single',
+    unitStake,
+    priceChange: 'none',
+    legs: [{ selectionId: selection.id, price: selection.price }],
+  });

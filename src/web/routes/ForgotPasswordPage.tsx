@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { routes } from '../../shared/contract/routes.ts';
@@ -66,17 +66,7 @@ export function ForgotPasswordPage() {
         <form className={styles.card} onSubmit={askCode} noValidate>
           <h1 className={styles.title}>{t('forgotTitle')}</h1>
           <p className={styles.subtitle}>{t('forgotIntro')}</p>
-          <label className={styles.field}>
-            <span className={styles.label}>{t('common:userId')}</span>
-            <input
-              className={styles.input}
-              name="id"
-              autoComplete="username"
-              value={id}
-              onChange={(e) => setId(e.target.value)}
-              maxLength={64}
-            />
-          </label>
+          <Field label={t('common:userId')} name="id" autoComplete="username" value={id} onChange={setId} />
           <Button type="submit" className={styles.submit} disabled={busy}>
             {t('sendCode')}
           </Button>
@@ -87,43 +77,32 @@ export function ForgotPasswordPage() {
           <p className={styles.subtitle} role="status">
             {t(`common:msg.${sentMsg}`)}
           </p>
-          <label className={styles.field}>
-            <span className={styles.label}>{t('code')}</span>
-            <input
-              className={styles.input}
-              name="code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              maxLength={6}
-            />
-          </label>
-          <label className={styles.field}>
-            <span className={styles.label}>{t('newPassword')}</span>
-            <input
-              className={styles.input}
-              name="pw"
-              type="password"
-              autoComplete="new-password"
-              value={pw}
-              onChange={(e) => setPw(e.target.value)}
-              maxLength={64}
-            />
-            <span className={styles.hint}>{t('register:pwHint')}</span>
-          </label>
-          <label className={styles.field}>
-            <span className={styles.label}>{t('confirmPassword')}</span>
-            <input
-              className={styles.input}
-              name="pwConfirm"
-              type="password"
-              autoComplete="new-password"
-              value={pwConfirm}
-              onChange={(e) => setPwConfirm(e.target.value)}
-              maxLength={64}
-            />
-          </label>
+          <Field
+            label={t('code')}
+            name="code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            value={code}
+            onChange={setCode}
+            maxLength={6}
+          />
+          <Field
+            label={t('newPassword')}
+            hint={t('register:pwHint')}
+            name="pw"
+            type="password"
+            autoComplete="new-password"
+            value={pw}
+            onChange={setPw}
+          />
+          <Field
+            label={t('confirmPassword')}
+            name="pwConfirm"
+            type="password"
+            autoComplete="new-password"
+            value={pwConfirm}
+            onChange={setPwConfirm}
+          />
           <Button type="submit" className={styles.submit} disabled={busy}>
             {t('resetSubmit')}
           </Button>
@@ -133,5 +112,29 @@ export function ForgotPasswordPage() {
         </form>
       )}
     </section>
+  );
+}
+
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'value' | 'onChange'> & {
+  label: string;
+  hint?: string;
+  value: string;
+  onChange: (value: string) => void;
+};
+
+/** One labelled input of the form (64 characters at most unless said), with an optional hint under it. */
+function Field({ label, hint, value, onChange, maxLength = 64, ...input }: FieldProps) {
+  return (
+    <label className={styles.field}>
+      <span className={styles.label}>{label}</span>
+      <input
+        className={styles.input}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        maxLength={maxLength}
+        {...input}
+      />
+      {hint && <span className={styles.hint}>{hint}</span>}
+    </label>
   );
 }

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   check,
   date,
@@ -13,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { MEMBER_STATUSES, type MemberStatus } from '../../../shared/vocabulary.ts';
+import { createdAtColumn, idColumn } from '../../db/columns.ts';
 import { sites } from '../sites/sites.schema.ts';
 
 export { MEMBER_STATUSES, type MemberStatus };
@@ -20,7 +20,7 @@ export { MEMBER_STATUSES, type MemberStatus };
 export const members = pgTable(
   'members',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     /** The login id, stored lower-case. */
     loginId: text('login_id').notNull(),
     nick: text('nick').notNull(),
@@ -37,7 +37,7 @@ export const members = pgTable(
       .notNull()
       .references(() => sites.id),
     isDemo: boolean('is_demo').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: text('last_login_ip'),
     /** Where recovery codes go when the site recovers by e-mail (issue 32). */
@@ -70,16 +70,20 @@ export const members = pgTable(
   ],
 );
 
+/** A row's member (`member_id bigint not null references members`). */
+export const memberIdColumn = () =>
+  bigint('member_id', { mode: 'number' })
+    .notNull()
+    .references(() => members.id);
+
 /** Opaque bearer sessions: only the SHA-256 of the token is stored. */
 export const sessions = pgTable(
   'sessions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     tokenHash: text('token_hash').notNull(),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    memberId: memberIdColumn(),
+    createdAt: createdAtColumn(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -113,10 +117,8 @@ export const attemptLimits = pgTable(
 export const memberRecoveryCodes = pgTable(
   'member_recovery_codes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
+    id: idColumn(),
+    memberId: memberIdColumn(),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
@@ -130,16 +132,14 @@ export const memberRecoveryCodes = pgTable(
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
+    id: idColumn(),
+    memberId: memberIdColumn(),
     codeHash: text('code_hash').notNull(),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     failedAttempts: integer('failed_attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('password_resets_member').on(t.memberId),

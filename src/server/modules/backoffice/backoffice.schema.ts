@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   check,
   index,
   integer,
@@ -14,6 +13,7 @@ import {
 
 import { LOCALES } from '../../../shared/format.ts';
 import { OPERATOR_ROLES, type OperatorRole } from '../../../shared/vocabulary.ts';
+import { createdAtColumn, idColumn } from '../../db/columns.ts';
 
 export { OPERATOR_ROLES, type OperatorRole };
 
@@ -21,7 +21,7 @@ export { OPERATOR_ROLES, type OperatorRole };
 export const operators = pgTable(
   'operators',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     login: text('login').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: OPERATOR_ROLES }).notNull(),
@@ -32,7 +32,7 @@ export const operators = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** The back office's language this operator chose; null until they choose one. */
     locale: text('locale', { enum: LOCALES }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('operators_login').on(t.login),
@@ -47,12 +47,12 @@ export const operators = pgTable(
 export const operatorSessions = pgTable(
   'operator_sessions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     tokenHash: text('token_hash').notNull(),
     operatorId: bigint('operator_id', { mode: 'number' })
       .notNull()
       .references(() => operators.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -68,7 +68,7 @@ export const operatorSessions = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     at: timestamp('at', { withTimezone: true }).notNull(),
     operatorId: bigint('operator_id', { mode: 'number' }),
     operatorLogin: text('operator_login').notNull(),

@@ -7,9 +7,8 @@ import {
   footballEvent,
   listenForWallet,
   memberCurrency,
+  placeSingle,
   selectionsOf,
-  slipId,
-  sportsApiCall,
   sportsPlayer,
 } from '../../../../test/support/sports.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
@@ -23,15 +22,6 @@ describe.runIf(backendAvailable)('back office: the trading desk', () => {
   beforeAll(async () => listenForWallet(t));
   afterAll(async () => saveSetting(t.db, 'confirmResults', false));
 
-  const place = (gameToken: string, sel: { id: number; price: string }, unitStake = 10_000) =>
-    sportsApiCall(t, 'place', {
-      token: gameToken,
-      requestId: slipId(),
-      kind: 'single',
-      unitStake,
-      priceChange: 'none',
-      legs: [{ selectionId: sel.id, price: sel.price }],
-    });
   type DeskMarket = {
     id: number;
     status: string;
@@ -58,7 +48,7 @@ describe.runIf(backendAvailable)('back office: the trading desk', () => {
     const p = await sportsPlayer(t);
     const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.0', '3.4', '4.2'] });
     const s = await selectionsOf(t, eventId);
-    expect((await place(p.gameToken, s['1x2:home']!)).json().status).toBe('success');
+    expect((await placeSingle(t, p.gameToken, s['1x2:home']!)).json().status).toBe('success');
     const market = await marketOf(eventId);
     expect(market).toMatchObject({ id: marketId, status: 'open', openBets: 1 });
     expect(market.selections[0]).toMatchObject({
@@ -71,7 +61,7 @@ describe.runIf(backendAvailable)('back office: the trading desk', () => {
     expect(
       (await desk().post(`/api/admin/sports/markets/${marketId}/status`, { open: false })).statusCode,
     ).toBe(200);
-    expect((await place(p.gameToken, s['1x2:draw']!)).json().refusal).toBe('market_suspended');
+    expect((await placeSingle(t, p.gameToken, s['1x2:draw']!)).json().refusal).toBe('market_suspended');
     const again = await desk().post(`/api/admin/sports/markets/${marketId}/status`, { open: false });
     expect([again.statusCode, again.json().status]).toEqual([409, 'already']);
     expect(
@@ -104,7 +94,7 @@ describe.runIf(backendAvailable)('back office: the trading desk', () => {
     const p = await sportsPlayer(t, 20_000);
     const { eventId, marketId } = await footballEvent(t.db, { prices: ['3.0', '3.0', '3.0'] });
     const s = await selectionsOf(t, eventId);
-    const bet = (await place(p.gameToken, s['1x2:home']!)).json();
+    const bet = (await placeSingle(t, p.gameToken, s['1x2:home']!)).json();
     expect(bet.status).toBe('success');
     const entered = await desk().post(`/api/admin/sports/markets/${marketId}/result`, {
       result: { kind: 'score', home: 2, away: 0 },
@@ -163,7 +153,7 @@ describe.runIf(backendAvailable)('back office: the trading desk', () => {
     const p = await sportsPlayer(t, 50_000);
     const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.0', '3.0', '4.0'] });
     const s = await selectionsOf(t, eventId);
-    const bet = (await place(p.gameToken, s['1x2:away']!)).json();
+    const bet = (await placeSingle(t, p.gameToken, s['1x2:away']!)).json();
     const action = (name: string, body: object = { reason: 'desk check' }) =>
       desk().post(`/api/admin/sports/bets/${bet.betId}/${name}`, body);
     // No result yet: nothing to settle or resettle.

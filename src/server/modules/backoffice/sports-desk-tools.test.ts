@@ -6,9 +6,8 @@ import {
   footballEvent,
   listenForWallet,
   memberCurrency,
+  placeSingle,
   selectionsOf,
-  slipId,
-  sportsApiCall,
   sportsPlayer,
 } from '../../../../test/support/sports.ts';
 import { openSse } from '../../../../test/support/sse.ts';
@@ -53,15 +52,6 @@ describe.runIf(backendAvailable)('back office: manual events, search, risk and t
     base = t.config.publicUrl;
   });
 
-  const place = (gameToken: string, sel: { id: number; price: string }, unitStake: number) =>
-    sportsApiCall(t, 'place', {
-      token: gameToken,
-      requestId: slipId(),
-      kind: 'single',
-      unitStake,
-      priceChange: 'none',
-      legs: [{ selectionId: sel.id, price: sel.price }],
-    });
   const newEvent = (body: object) => desk().post('/api/admin/sports/manual-events', body);
   const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
   const auditActions = async () =>
@@ -169,7 +159,7 @@ describe.runIf(backendAvailable)('back office: manual events, search, risk and t
     const p = await sportsPlayer(t);
     const s = await selectionsOf(t, eventId);
     expect(s['moneyline:home']?.price).toBe('9/5');
-    const bet = await place(p.gameToken, s['moneyline:home']!, 10_000);
+    const bet = await placeSingle(t, p.gameToken, s['moneyline:home']!, 10_000);
     expect(bet.json().status).toBe('success');
     const before = await balancesOf(t, p.token);
 
@@ -178,7 +168,9 @@ describe.runIf(backendAvailable)('back office: manual events, search, risk and t
       reason: 'a player withdrew',
     });
     expect(suspended.json()).toMatchObject({ status: 'success', changed: 2 });
-    expect((await place(p.gameToken, s['moneyline:away']!, 1_000)).json().refusal).toBe('market_suspended');
+    expect((await placeSingle(t, p.gameToken, s['moneyline:away']!, 1_000)).json().refusal).toBe(
+      'market_suspended',
+    );
     const twice = await desk().post(`/api/admin/sports/events/${eventId}/markets-open`, {
       open: false,
       reason: 'again',
@@ -271,9 +263,9 @@ describe.runIf(backendAvailable)('back office: manual events, search, risk and t
     expect(await memberCurrency(t, krw.memberId)).toBe('KRW');
     const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.0', '3.0', '5.0'] });
     const s = await selectionsOf(t, eventId);
-    expect((await place(thb.gameToken, s['1x2:home']!, 10_000)).json().status).toBe('success');
-    expect((await place(thb.gameToken, s['1x2:away']!, 1_000)).json().status).toBe('success');
-    expect((await place(krw.gameToken, s['1x2:home']!, 200_000)).json().status).toBe('success');
+    expect((await placeSingle(t, thb.gameToken, s['1x2:home']!, 10_000)).json().status).toBe('success');
+    expect((await placeSingle(t, thb.gameToken, s['1x2:away']!, 1_000)).json().status).toBe('success');
+    expect((await placeSingle(t, krw.gameToken, s['1x2:home']!, 200_000)).json().status).toBe('success');
 
     const risk = (await desk().get(`/api/admin/sports/risk?event=${eventId}`)).json();
     expect(risk.events).toHaveLength(1);
@@ -323,7 +315,7 @@ describe.runIf(backendAvailable)('back office: manual events, search, risk and t
     const p = await sportsPlayer(t);
     const { eventId } = await footballEvent(t.db);
     const s = await selectionsOf(t, eventId);
-    const placed = (await place(p.gameToken, s['1x2:draw']!, 2_500)).json();
+    const placed = (await placeSingle(t, p.gameToken, s['1x2:draw']!, 2_500)).json();
     expect(placed.status).toBe('success');
     const pushed = await stream.waitFor(
       (e) => e.event === 'ticker' && (e.data as Ticker).bets.some((b) => b.id === placed.betId),
@@ -348,8 +340,8 @@ describe.runIf(backendAvailable)('back office: manual events, search, risk and t
     const other = await sportsPlayer(t);
     const { eventId } = await footballEvent(t.db);
     const s = await selectionsOf(t, eventId);
-    const mine = (await place(p.gameToken, s['1x2:home']!, 1_000)).json();
-    const theirs = (await place(other.gameToken, s['1x2:away']!, 1_000)).json();
+    const mine = (await placeSingle(t, p.gameToken, s['1x2:home']!, 1_000)).json();
+    const theirs = (await placeSingle(t, other.gameToken, s['1x2:away']!, 1_000)).json();
     expect([mine.status, theirs.status]).toEqual(['success', 'success']);
     type Found = { bets: { id: number; member: string | null; playerId: string }[] };
     const search = async (query: string) =>

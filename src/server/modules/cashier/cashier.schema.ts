@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   check,
   index,
@@ -19,7 +18,8 @@ import {
   type CashRequestStatus,
   PAYMENT_KINDS,
 } from '../../../shared/vocabulary.ts';
-import { members } from '../accounts/accounts.schema.ts';
+import { createdAtColumn, idColumn } from '../../db/columns.ts';
+import { memberIdColumn } from '../accounts/accounts.schema.ts';
 import { sites } from '../sites/sites.schema.ts';
 
 export { CASH_REQUEST_KINDS, CASH_REQUEST_STATUSES, type CashRequestKind, type CashRequestStatus };
@@ -29,7 +29,7 @@ export const PENDING_STATUSES: CashRequestStatus[] = ['wait', 'reg'];
 export const paymentOptions = pgTable(
   'payment_options',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     siteId: bigint('site_id', { mode: 'number' })
       .notNull()
       .references(() => sites.id),
@@ -50,10 +50,8 @@ export const paymentOptions = pgTable(
 export const cashRequests = pgTable(
   'cash_requests',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
+    id: idColumn(),
+    memberId: memberIdColumn(),
     kind: text('kind', { enum: CASH_REQUEST_KINDS }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     status: text('status', { enum: CASH_REQUEST_STATUSES }).notNull().default('wait'),
@@ -64,7 +62,7 @@ export const cashRequests = pgTable(
     decidedBy: text('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     hiddenByMember: boolean('hidden_by_member').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('cash_requests_client_code').on(t.memberId, t.kind, t.clientCode),
@@ -97,7 +95,7 @@ export const paymentSessions = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     /** expired: nobody paid in time (the sweep); cancelled: the member gave up. Both still take a late payment. */
     status: text('status', { enum: PAYMENT_SESSION_STATUSES }).notNull().default('pending'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
@@ -113,7 +111,7 @@ export const paymentSessions = pgTable(
 export const paymentWebhookEvents = pgTable(
   'payment_webhook_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     provider: text('provider').notNull(),
     eventId: text('event_id').notNull(),
     sessionId: text('session_id').notNull(),

@@ -1,10 +1,11 @@
-import { bigint, bigserial, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Translations } from '../../../shared/content-language.ts';
 import { BANNER_TYPES, type BannerType } from '../../../shared/vocabulary.ts';
+import { createdAtColumn, idColumn } from '../../db/columns.ts';
 
 /** `domain`: sites a row shows on, separated by comma, bar or space; empty means every site. */
 export const notices = pgTable('notices', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: idColumn(),
   title: text('title').notNull(),
   contents: text('contents').notNull(),
   /** The other languages' versions; the row's own fields are the site's default language. */
@@ -14,13 +15,13 @@ export const notices = pgTable('notices', {
   /** Shown to members only from `startsAt` (inclusive) until `endsAt` (exclusive); null is open-ended. */
   startsAt: timestamp('starts_at', { withTimezone: true }),
   endsAt: timestamp('ends_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Operator popups; `contents` is HTML already sanitised on the way in. */
 export const popups = pgTable('popups', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: idColumn(),
   title: text('title').notNull(),
   titleColor: text('title_color').notNull().default('#ffffff'),
   contents: text('contents').notNull(),
@@ -32,14 +33,14 @@ export const popups = pgTable('popups', {
   active: boolean('active').notNull().default(true),
   startsAt: timestamp('starts_at', { withTimezone: true }),
   endsAt: timestamp('ends_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 export { BANNER_TYPES, type BannerType };
 
 /** Home banners and the jackpot banner (text plus an amount the odometer counts up to). */
 export const banners = pgTable('banners', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: idColumn(),
   type: text('type', { enum: BANNER_TYPES }).notNull(),
   title: text('title').notNull(),
   text: text('text').notNull().default(''),
@@ -53,5 +54,5 @@ export const banners = pgTable('banners', {
   sortOrder: integer('sort_order').notNull().default(0),
   startsAt: timestamp('starts_at', { withTimezone: true }),
   endsAt: timestamp('ends_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   check,
   date,
@@ -17,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import { ROUND_STATUSES, VENDOR_CATEGORIES, type VendorCategory } from '../../../shared/vocabulary.ts';
+import { createdAtColumn, idColumn } from '../../db/columns.ts';
 
 export { VENDOR_CATEGORIES, type VendorCategory };
 
@@ -24,7 +24,7 @@ export { VENDOR_CATEGORIES, type VendorCategory };
 export const gameVendors = pgTable(
   'game_vendors',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     code: text('code').notNull(),
     category: text('category', { enum: VENDOR_CATEGORIES }).notNull(),
     /** Which provider adapter launches its games ('house' is the built-in provider). */
@@ -46,7 +46,7 @@ export const gameVendors = pgTable(
 export const games = pgTable(
   'games',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     vendorId: bigint('vendor_id', { mode: 'number' })
       .notNull()
       .references(() => gameVendors.id),
@@ -68,7 +68,7 @@ export const games = pgTable(
 export const gameSessions = pgTable(
   'game_sessions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     tokenHash: text('token_hash').notNull(),
     provider: text('provider').notNull(),
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
@@ -79,7 +79,7 @@ export const gameSessions = pgTable(
     category: text('category').notNull(),
     /** The jackpot's share of each stake (basis points) when the game was opened; 0 for no jackpot. */
     jackpotBps: integer('jackpot_bps').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('game_sessions_token').on(t.tokenHash)],
 );
@@ -88,7 +88,7 @@ export const gameSessions = pgTable(
 export const gameRounds = pgTable(
   'game_rounds',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     provider: text('provider').notNull(),
     roundId: text('round_id').notNull(),
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
@@ -127,7 +127,7 @@ export const openGameRounds = pgTable('open_game_rounds', {
 export const walletTransactions = pgTable(
   'wallet_transactions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     provider: text('provider').notNull(),
     txId: text('tx_id').notNull(),
     kind: text('kind', {
@@ -140,7 +140,7 @@ export const walletTransactions = pgTable(
     requestHash: text('request_hash').notNull(),
     response: jsonb('response'),
     rolledBack: boolean('rolled_back').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('wallet_transactions_provider_tx').on(t.provider, t.txId)],
 );

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   check,
   index,
   integer,
@@ -13,7 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Translations } from '../../../shared/content-language.ts';
 import { NOTE_TARGETS, type NoteTarget } from '../../../shared/vocabulary.ts';
-import { members } from '../accounts/accounts.schema.ts';
+import { createdAtColumn, idColumn } from '../../db/columns.ts';
+import { memberIdColumn, members } from '../accounts/accounts.schema.ts';
 
 export { NOTE_TARGETS, type NoteTarget };
 
@@ -21,7 +21,7 @@ export { NOTE_TARGETS, type NoteTarget };
 export const notes = pgTable(
   'notes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     target: text('target', { enum: NOTE_TARGETS }).notNull(),
     memberId: bigint('member_id', { mode: 'number' }).references(() => members.id),
     level: integer('level'),
@@ -33,7 +33,7 @@ export const notes = pgTable(
     /** A system note: the message key (inbox namespace, `system.*`) each member reads in their language. */
     msgKey: text('msg_key'),
     msgParams: jsonb('msg_params').$type<Record<string, string | number>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('notes_member').on(t.memberId),
@@ -53,9 +53,7 @@ export const noteReceipts = pgTable(
     noteId: bigint('note_id', { mode: 'number' })
       .notNull()
       .references(() => notes.id),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
+    memberId: memberIdColumn(),
     readAt: timestamp('read_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -77,14 +75,12 @@ export const NOTE_VISIBLE_SQL = `((n.target = 'member' and n.member_id = m.id)
 export const memberNews = pgTable(
   'member_news',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
+    id: idColumn(),
+    memberId: memberIdColumn(),
     msgKey: text('msg_key').notNull(),
     msgParams: jsonb('msg_params').$type<Record<string, string | number>>().notNull().default({}),
     noteId: bigint('note_id', { mode: 'number' }).references(() => notes.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('member_news_member').on(t.memberId, t.id)],
 );

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   check,
   index,
   integer,
@@ -11,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn } from '../../db/columns.ts';
 
 /** The one row of jackpot settings: the pool's share of each jackpot-slot stake and its reseed. */
 export const jackpotSettings = pgTable(
@@ -50,14 +50,14 @@ export const jackpotShards = pgTable(
 export const jackpotWins = pgTable(
   'jackpot_wins',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     provider: text('provider').notNull(),
     roundId: text('round_id').notNull(),
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
     gameCode: text('game_code').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     reseed: bigint('reseed', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('jackpot_wins_round').on(t.provider, t.roundId),

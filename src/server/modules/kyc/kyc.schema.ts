@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
-  bigserial,
   check,
   customType,
   index,
@@ -17,7 +15,8 @@ import {
   KYC_FILE_TYPES,
   type KycDocumentKind,
 } from '../../../shared/vocabulary.ts';
-import { members } from '../accounts/accounts.schema.ts';
+import { idColumn } from '../../db/columns.ts';
+import { memberIdColumn } from '../accounts/accounts.schema.ts';
 
 /** The file's bytes: a Buffer in, a Buffer (pg) or Uint8Array (PGlite) out. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
@@ -29,10 +28,8 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
 export const kycDocuments = pgTable(
   'kyc_documents',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
+    id: idColumn(),
+    memberId: memberIdColumn(),
     kind: text('kind', { enum: KYC_DOCUMENT_KINDS }).notNull(),
     /** The type its first bytes say it is (never the type the browser claimed). */
     mime: text('mime', { enum: KYC_FILE_TYPES }).notNull(),
@@ -67,10 +64,8 @@ export const kycDocuments = pgTable(
 export const kycRequests = pgTable(
   'kyc_requests',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
+    id: idColumn(),
+    memberId: memberIdColumn(),
     kind: text('kind', { enum: KYC_DOCUMENT_KINDS }).$type<KycDocumentKind>().notNull(),
     message: text('message').notNull(),
     requestedBy: text('requested_by').notNull(),

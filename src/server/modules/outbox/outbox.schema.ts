@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn } from '../../db/columns.ts';
 
 export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
@@ -12,7 +13,7 @@ export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 export const outboxMessages = pgTable(
   'outbox_messages',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
@@ -26,7 +27,7 @@ export const outboxMessages = pgTable(
     leaseOwner: text('lease_owner'),
     lastError: text('last_error'),
     providerRef: text('provider_ref'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [

@@ -1,15 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectSoundLedger, memberIdOf } from '../../../../test/support/money.ts';
+import { expectSoundLedger } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { createCampaign, depositWithPromo } from '../../../../test/support/promotions.ts';
+import { bonusPlayer, createCampaign } from '../../../../test/support/promotions.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { launchGame, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
+import { walletIds } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
 import { seedDemo } from '../../db/seed-demo.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
-import { memberBalances } from '../ledger/ledger.service.ts';
 import { promoBonuses } from './promotions.schema.ts';
 
 const SECRET = 'promo-clawback-secret';
@@ -30,11 +29,7 @@ describe.runIf(backendAvailable)('promotions: corrections of bonus-funded wins',
   });
 
   async function player() {
-    const { token, member } = await t.login();
-    await depositWithPromo(t, { token }, 1_000_000, bonusFirst);
-    const id = await memberIdOf(t.db, member.id);
-    const game = await launchGame(t, token);
-    const wallet = (op: string, body: object) => walletRequest(t, op, body, SECRET);
+    const { id, token, game, wallet, balances } = await bonusPlayer(t, bonusFirst, SECRET);
     const bet = async (amount: number) => {
       const ids = walletIds();
       expect((await wallet('bet', { ...ids, token: game, amount })).json().status).toBe('success');
@@ -63,10 +58,6 @@ describe.runIf(backendAvailable)('promotions: corrections of bonus-funded wins',
       });
       expect(res.json()).toMatchObject({ status: 'success' });
       return { txId, reply: res.json() as { balance: number; debt: number } };
-    };
-    const balances = async () => {
-      const b = await memberBalances(t.db, id);
-      return { cash: b.cash, bonus: b.bonus };
     };
     return { id, token, bet, win, correct, balances };
   }

@@ -1,16 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { poolBalance } from '../../../../test/support/jackpot.ts';
-import { expectSoundLedger, memberIdOf } from '../../../../test/support/money.ts';
+import { expectSoundLedger } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { createCampaign, depositWithPromo } from '../../../../test/support/promotions.ts';
+import { bonusPlayer, useStakingCampaigns } from '../../../../test/support/promotions.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { launchGame, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
+import { walletIds, walletRequest } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
-import { memberBalances } from '../ledger/ledger.service.ts';
 import { expireBonuses } from './bonus-close.service.ts';
 import { promoBonuses } from './promotions.schema.ts';
 
@@ -24,26 +22,10 @@ const SECRET = 'test-wallet-secret';
 describe.runIf(backendAvailable)('promotions: corrections and jackpots of bonus rounds', () => {
   const t = useTestApp({ houseWalletSecret: SECRET });
   const { as } = useOperators(t);
-  let bonusFirst: number;
-  let cashFirst: number;
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-    bonusFirst = await createCampaign(as('owner'), { stakeOrder: 'bonus_first', wageringMultiple: 2 });
-    cashFirst = await createCampaign(as('owner'), {
-      type: 'every_deposit',
-      percentBps: 5_000,
-      cap: null,
-      wageringMultiple: 2,
-    });
-  });
+  const campaigns = useStakingCampaigns(t, () => as('owner'));
 
   async function player(campaign: number) {
-    const { token, member } = await t.login();
-    await depositWithPromo(t, { token }, 1_000_000, campaign);
-    const id = await memberIdOf(t.db, member.id);
-    const game = await launchGame(t, token);
-    const wallet = (op: string, body: object) => walletRequest(t, op, body, SECRET);
+    const { id, game, wallet, balances } = await bonusPlayer(t, campaign, SECRET);
     const bet = async (amount: number) => {
       const ids = walletIds();
       const res = await wallet('bet', { ...ids, token: game, amount });
@@ -72,10 +54,6 @@ describe.runIf(backendAvailable)('promotions: corrections and jackpots of bonus 
       expect(res.json()).toMatchObject({ status: 'success' });
       return txId;
     };
-    const balances = async () => {
-      const b = await memberBalances(t.db, id);
-      return { cash: b.cash, bonus: b.bonus };
-    };
     const end = async () => {
       await t.db
         .update(promoBonuses)
@@ -95,7 +73,7 @@ describe.runIf(backendAvailable)('promotions: corrections and jackpots of bonus 
   };
 
   it('a resettle and an unsettle of a round staked from the bonus move bonus money only', async () => {
-    const p = await player(bonusFirst);
+    const p = await player(campaigns.bonusFirst);
     const round = await p.bet(100_000);
     const won = await p.win(round, 250_000);
     expect(await p.balances()).toEqual({ cash: 1_000_000, bonus: 650_000 });
@@ -110,7 +88,7 @@ describe.runIf(backendAvailable)('promotions: corrections and jackpots of bonus 
   });
 
   it('a mixed stake corrects each part in its own money', async () => {
-    const p = await player(cashFirst);
+    const p = await player(campaigns.cashFirst);
     const round = await p.bet(1_200_000); // 1,000,000 cash and 200,000 bonus: a sixth
     const won = await p.win(round, 600_000);
     expect(await p.balances()).toEqual({ cash: 500_000, bonus: 400_000 });
@@ -122,7 +100,7 @@ describe.runIf(backendAvailable)('promotions: corrections and jackpots of bonus 
   });
 
   it('takes back no more bonus money than the bonus holds, and never from cash', async () => {
-    const p = await player(bonusFirst);
+    const p = await player(campaigns.bonusFirst);
     const round = await p.bet(100_000);
     const won = await p.win(round, 250_000);
     const lost = await p.bet(650_000);
@@ -134,7 +112,7 @@ describe.runIf(backendAvailable)('promotions: corrections and jackpots of bonus 
   });
 
   it('once the bonus has ended, the bonus share is corrected against the promotions expense', async () => {
-    const p = await player(cashFirst);
+    const p = await player(campaigns.cashFirst);
     const round = await p.bet(1_200_000);
     const won = await p.win(round, 600_000);
     await p.end();
@@ -153,7 +131,7 @@ describe.runIf(backendAvailable)('promotions: corrections and jackpots of bonus 
   });
 
   it("pays a jackpot hit by a bonus stake to the bonus, in the stake's share", async () => {
-    const p = await player(cashFirst);
+    const p = await player(campaigns.cashFirst);
     const round = await p.bet(1_200_000); // a sixth from the bonus
     const pool = await poolBalance(t.db);
     const before = await p.balances();
@@ -170,7 +148,7 @@ describe.runIf(backendAvailable)('promotions: corrections and jackpots of bonus 
   });
 
   it('pays the bonus share of a jackpot to the promotions expense once the bonus has ended', async () => {
-    const p = await player(bonusFirst);
+    const p = await player(campaigns.bonusFirst);
     const round = await p.bet(100_000); // all bonus money
     await p.end();
     const pool = await poolBalance(t.db);

@@ -1,14 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { expectSoundLedger, memberIdOf } from '../../../../test/support/money.ts';
+import { describe, expect, it } from 'vitest';
+import { expectSoundLedger } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { createCampaign, depositWithPromo } from '../../../../test/support/promotions.ts';
+import { bonusPlayer, useStakingCampaigns } from '../../../../test/support/promotions.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
-import { launchGame, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
+import { walletIds } from '../../../../test/support/wallet.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
-import { memberBalances } from '../ledger/ledger.service.ts';
 import { expireBonuses } from './bonus-close.service.ts';
 import { promoBonuses } from './promotions.schema.ts';
 
@@ -18,26 +16,10 @@ const SECRET = 'promo-staking-secret';
 describe.runIf(backendAvailable)('promotions: staking bonus money', () => {
   const t = useTestApp({ houseWalletSecret: SECRET });
   const { as } = useOperators(t);
-  let bonusFirst: number;
-  let cashFirst: number;
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-    bonusFirst = await createCampaign(as('owner'), { stakeOrder: 'bonus_first', wageringMultiple: 2 });
-    cashFirst = await createCampaign(as('owner'), {
-      type: 'every_deposit',
-      percentBps: 5_000,
-      cap: null,
-      wageringMultiple: 2,
-    });
-  });
+  const campaigns = useStakingCampaigns(t, () => as('owner'));
 
   async function player(campaign: number) {
-    const { token, member } = await t.login();
-    await depositWithPromo(t, { token }, 1_000_000, campaign);
-    const id = await memberIdOf(t.db, member.id);
-    const game = await launchGame(t, token);
-    const wallet = (op: string, body: object) => walletRequest(t, op, body, SECRET);
+    const { id, token, game, wallet, balances } = await bonusPlayer(t, campaign, SECRET);
     const bet = async (amount: number) => {
       const ids = walletIds();
       const res = await wallet('bet', { ...ids, token: game, amount });
@@ -45,15 +27,11 @@ describe.runIf(backendAvailable)('promotions: staking bonus money', () => {
     };
     const win = (ids: { txId: string; roundId: string }, amount: number) =>
       wallet('win', { txId: `${ids.txId}-win`, roundId: ids.roundId, amount });
-    const balances = async () => {
-      const b = await memberBalances(t.db, id);
-      return { cash: b.cash, bonus: b.bonus };
-    };
     return { id, token, wallet, bet, win, balances };
   }
 
   it('bonus first: stakes bonus money, pays the bonus share of a win to the bonus, refunds a rollback there', async () => {
-    const p = await player(bonusFirst);
+    const p = await player(campaigns.bonusFirst);
     expect(await p.balances()).toEqual({ cash: 1_000_000, bonus: 500_000 });
     const first = await p.bet(100_000);
     expect(first.reply).toMatchObject({ status: 'success', balance: 1_000_000 });
@@ -78,7 +56,7 @@ describe.runIf(backendAvailable)('promotions: staking bonus money', () => {
   });
 
   it('cash first: only what cash cannot cover comes from the bonus; more than both is refused', async () => {
-    const p = await player(cashFirst);
+    const p = await player(campaigns.cashFirst);
     expect(await p.balances()).toEqual({ cash: 1_000_000, bonus: 500_000 });
     expect((await p.bet(1_500_001)).reply).toMatchObject({ status: 'balance', balance: 1_000_000 });
     const big = await p.bet(1_200_000);
@@ -90,7 +68,7 @@ describe.runIf(backendAvailable)('promotions: staking bonus money', () => {
   });
 
   it("pays a round's bonus share to the promotions expense once its bonus has ended", async () => {
-    const p = await player(cashFirst);
+    const p = await player(campaigns.cashFirst);
     const open = await p.bet(1_100_000); // 1,000,000 cash and 100,000 bonus
     expect(await p.balances()).toEqual({ cash: 0, bonus: 400_000 });
     await t.db
@@ -107,7 +85,7 @@ describe.runIf(backendAvailable)('promotions: staking bonus money', () => {
 
   describe.runIf(isPostgres)('races', () => {
     it('bonus bets and wins racing a conversion and an expiry leave every unit accounted for', async () => {
-      const p = await player(bonusFirst);
+      const p = await player(campaigns.bonusFirst);
       for (let i = 0; i < 5; i++) await p.bet(200_000).then((b) => p.win(b.ids, 100_000));
       const rounds = await Promise.all(Array.from({ length: 4 }, () => p.bet(50_000)));
       await Promise.all([

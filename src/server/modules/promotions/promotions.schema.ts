@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   check,
   date,
@@ -25,7 +24,8 @@ import type {
   STAKE_ORDERS,
   WAGERING_BASES,
 } from '../../../shared/promotions.ts';
-import { members } from '../accounts/accounts.schema.ts';
+import { createdAtColumn, idColumn } from '../../db/columns.ts';
+import { memberIdColumn, members } from '../accounts/accounts.schema.ts';
 import { sites } from '../sites/sites.schema.ts';
 
 /**
@@ -35,7 +35,7 @@ import { sites } from '../sites/sites.schema.ts';
 export const promoCampaigns = pgTable(
   'promo_campaigns',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     name: text('name').notNull(),
     type: text('type').$type<CampaignType>().notNull(),
     currency: text('currency').notNull(),
@@ -81,7 +81,7 @@ export const promoCampaigns = pgTable(
     freeSpinGame: text('free_spin_game'),
     terms: jsonb('terms').$type<CampaignTerms>().notNull().default({}),
     enabled: boolean('enabled').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -123,13 +123,11 @@ export const promoCampaigns = pgTable(
 export const promoBonuses = pgTable(
   'promo_bonuses',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     campaignId: bigint('campaign_id', { mode: 'number' })
       .notNull()
       .references(() => promoCampaigns.id),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
+    memberId: memberIdColumn(),
     grantKey: text('grant_key').notNull(),
     depositRequestId: bigint('deposit_request_id', { mode: 'number' }),
     amount: bigint('amount', { mode: 'number' }).notNull(),
@@ -182,10 +180,8 @@ export const promoDepositClaims = pgTable('promo_deposit_claims', {
   campaignId: bigint('campaign_id', { mode: 'number' })
     .notNull()
     .references(() => promoCampaigns.id),
-  memberId: bigint('member_id', { mode: 'number' })
-    .notNull()
-    .references(() => members.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  memberId: memberIdColumn(),
+  createdAt: createdAtColumn(),
 });
 
 /**
@@ -201,9 +197,7 @@ export const promoBetStakes = pgTable(
     bonusId: bigint('bonus_id', { mode: 'number' })
       .notNull()
       .references(() => promoBonuses.id),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
+    memberId: memberIdColumn(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     fromBonus: bigint('from_bonus', { mode: 'number' }).notNull(),
     rolledBack: boolean('rolled_back').notNull().default(false),
@@ -224,13 +218,11 @@ export const promoBetStakes = pgTable(
 export const promoCashbackPayments = pgTable(
   'promo_cashback_payments',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     campaignId: bigint('campaign_id', { mode: 'number' })
       .notNull()
       .references(() => promoCampaigns.id),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
+    memberId: memberIdColumn(),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     periodEnd: date('period_end', { mode: 'string' }).notNull(),
     netLoss: bigint('net_loss', { mode: 'number' }).notNull(),
@@ -238,7 +230,7 @@ export const promoCashbackPayments = pgTable(
     paidAs: text('paid_as').$type<(typeof CASHBACK_PAID_AS)[number]>().notNull(),
     outcome: text('outcome').$type<(typeof CASHBACK_OUTCOMES)[number]>().notNull(),
     bonusId: bigint('bonus_id', { mode: 'number' }).references(() => promoBonuses.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('promo_cashback_payments_once').on(t.campaignId, t.memberId, t.periodStart),
@@ -318,16 +310,14 @@ export const promoVipLevels = pgTable(
 export const promoLevelUps = pgTable(
   'promo_level_ups',
   {
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
+    memberId: memberIdColumn(),
     level: integer('level').notNull(),
     fromLevel: integer('from_level').notNull(),
     wagered: bigint('wagered', { mode: 'number' }).notNull(),
     bonusId: bigint('bonus_id', { mode: 'number' }).references(() => promoBonuses.id),
     /** No live level-up campaign rewarded this level for the member when it was looked at (migration 0047). */
     noBonus: boolean('no_bonus').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ name: 'promo_level_ups_pk', columns: [t.memberId, t.level] }),
@@ -343,10 +333,8 @@ export const promoLevelUps = pgTable(
 export const promoPersonFlags = pgTable(
   'promo_person_flags',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
+    id: idColumn(),
+    memberId: memberIdColumn(),
     otherMemberId: bigint('other_member_id', { mode: 'number' })
       .notNull()
       .references(() => members.id),
@@ -355,7 +343,7 @@ export const promoPersonFlags = pgTable(
       .notNull()
       .references(() => promoBonuses.id),
     status: text('status').$type<(typeof PERSON_FLAG_STATUSES)[number]>().notNull().default('open'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: text('decided_by'),
     /** Why the operator cleared or confirmed it (migration 0045). */
@@ -381,9 +369,7 @@ export const promoFreeSpins = pgTable(
     bonusId: bigint('bonus_id', { mode: 'number' })
       .primaryKey()
       .references(() => promoBonuses.id),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
+    memberId: memberIdColumn(),
     gameCode: text('game_code').notNull(),
     stake: bigint('stake', { mode: 'number' }).notNull(),
     granted: integer('granted').notNull(),

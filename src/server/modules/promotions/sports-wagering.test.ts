@@ -5,9 +5,8 @@ import { bonusesOf, createCampaign, depositWithPromo } from '../../../../test/su
 import {
   footballEvent,
   listenForWallet,
+  placeSingle,
   selectionsOf,
-  slipId,
-  sportsApiCall,
 } from '../../../../test/support/sports.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
@@ -39,15 +38,7 @@ describe.runIf(backendAvailable)('promotions: wagering by sports bets', () => {
     const gameToken = await launchGame(t, token, { code: 'sportsbook', company: 'royal-sports' });
     const { eventId } = await footballEvent(t.db, { prices: ['2.0', '3.4', '1.4'] });
     const selections = await selectionsOf(t, eventId);
-    const place = (key: string, unitStake: number) =>
-      sportsApiCall(t, 'place', {
-        token: gameToken,
-        requestId: slipId(),
-        kind: 'single',
-        unitStake,
-        priceChange: 'none',
-        legs: [{ selectionId: selections[key]!.id, price: selections[key]!.price }],
-      });
+    const place = (key: string, unitStake: number) => placeSingle(t, gameToken, selections[key]!, unitStake);
     expect((await place('1x2:home', 100_001)).json()).toMatchObject({ status: 'success', bet: 'open' });
     // 100,001 × 50 % = 50,000.5: the half unit waits for the next count.
     expect((await bonusesOf(t, { token })).active.wageringDone).toBe(50_000);

@@ -5,9 +5,8 @@ import { useOperators } from '../../../../test/support/operators.ts';
 import {
   footballEvent,
   listenForWallet,
+  placeSingle,
   selectionsOf,
-  slipId,
-  sportsApiCall,
   sportsPlayer,
 } from '../../../../test/support/sports.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
@@ -19,23 +18,16 @@ describe.runIf(backendAvailable)('limits refuse sports bets through the wallet',
   const { as } = useOperators(t);
   beforeAll(async () => listenForWallet(t));
 
-  const place = (gameToken: string, selection: { id: number; price: string }, unitStake: number) =>
-    sportsApiCall(t, 'place', {
-      token: gameToken,
-      requestId: slipId(),
-      kind: 'single',
-      unitStake,
-      priceChange: 'none',
-      legs: [{ selectionId: selection.id, price: selection.price }],
-    });
-
   it('a weekly wager limit takes a stake up to it, refuses the next one with its key, and nothing moves', async () => {
     const p = await sportsPlayer(t);
     await t.call('set-limit', { kind: 'wager', period: 'week', amount: 15_000 }, { token: p.token });
     const { eventId } = await footballEvent(t.db);
     const home = (await selectionsOf(t, eventId))['1x2:home']!;
-    expect((await place(p.gameToken, home, 10_000)).json()).toMatchObject({ status: 'success', bet: 'open' });
-    const refused = await place(p.gameToken, home, 5_001);
+    expect((await placeSingle(t, p.gameToken, home, 10_000)).json()).toMatchObject({
+      status: 'success',
+      bet: 'open',
+    });
+    const refused = await placeSingle(t, p.gameToken, home, 5_001);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       status: 'refused',
@@ -45,7 +37,7 @@ describe.runIf(backendAvailable)('limits refuse sports bets through the wallet',
     });
     expect(new Date(refused.json().limit.resetsAt).getTime()).toBeGreaterThan(Date.now());
     expect((await balancesOf(t, p.token)).cash).toBe(990_000);
-    expect((await place(p.gameToken, home, 5_000)).json().status).toBe('success');
+    expect((await placeSingle(t, p.gameToken, home, 5_000)).json().status).toBe('success');
   });
 
   /** Sets the default site's setting for open sports bets when a break starts (back office). */
@@ -66,14 +58,14 @@ describe.runIf(backendAvailable)('limits refuse sports bets through the wallet',
     const home = (await selectionsOf(t, eventId))['1x2:home']!;
     await setOnBreak('keep');
     const kept = await sportsPlayer(t);
-    const keptBet = (await place(kept.gameToken, home, 10_000)).json();
+    const keptBet = (await placeSingle(t, kept.gameToken, home, 10_000)).json();
     await t.call('set-protection', { kind: 'break', days: 1, confirm: true }, { token: kept.token });
     expect((await betStatus(keptBet.betId)).status).toBe('open');
     expect((await balancesOf(t, kept.token)).cash).toBe(990_000);
 
     await setOnBreak('cancel');
     const cancelled = await sportsPlayer(t);
-    const bet = (await place(cancelled.gameToken, home, 10_000)).json();
+    const bet = (await placeSingle(t, cancelled.gameToken, home, 10_000)).json();
     expect((await balancesOf(t, cancelled.token)).cash).toBe(990_000);
     await t.call(
       'set-protection',

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   check,
   date,
@@ -13,7 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { LIMIT_ACTIONS } from '../../../shared/contract/admin/protection.ts';
 import { LIMIT_KINDS, LIMIT_PERIODS } from '../../../shared/vocabulary.ts';
-import { members } from '../accounts/accounts.schema.ts';
+import { idColumn } from '../../db/columns.ts';
+import { memberIdColumn } from '../accounts/accounts.schema.ts';
 
 /**
  * The limits a member sets on themselves (migration 0014): deposit, loss and wager per day, week or
@@ -23,9 +23,7 @@ import { members } from '../accounts/accounts.schema.ts';
 export const protectionLimits = pgTable(
   'protection_limits',
   {
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
+    memberId: memberIdColumn(),
     kind: text('kind', { enum: LIMIT_KINDS }).notNull(),
     period: text('period', { enum: LIMIT_PERIODS }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
@@ -54,10 +52,8 @@ export const protectionLimits = pgTable(
 export const protectionLimitChanges = pgTable(
   'protection_limit_changes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
+    id: idColumn(),
+    memberId: memberIdColumn(),
     kind: text('kind', { enum: LIMIT_KINDS }).notNull(),
     period: text('period', { enum: LIMIT_PERIODS }).notNull(),
     action: text('action', { enum: LIMIT_ACTIONS }).notNull(),

@@ -1,12 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fund, memberIdOf, nextCode } from '../../../../test/support/money.ts';
+import { addCardOption } from '../../../../test/support/payment-options.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchGame, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
 import { limitMsg } from '../../../shared/limit-messages.ts';
 import { queryRows } from '../../db/client.ts';
-import { paymentOptions, sites } from '../../db/schema.ts';
 import { seedDemo } from '../../db/seed-demo.ts';
 import { approveDeposit } from '../cashier/deposits.service.ts';
 import { changeLimit, confirmLimitChange, INCREASE_DELAY_MS } from './limits.service.ts';
@@ -18,12 +18,7 @@ describe.runIf(backendAvailable)('player protection: limits the member sets', ()
   let cardIdx = 0;
   beforeAll(async () => {
     await seedDemo(t.db);
-    const [site] = await t.db.select().from(sites).where(eq(sites.isDefault, true));
-    const [card] = await t.db
-      .insert(paymentOptions)
-      .values({ siteId: site!.id, direction: 'deposit', kind: 'card', provider: 'sandbox', name: 'Card' })
-      .returning();
-    cardIdx = card!.id;
+    cardIdx = await addCardOption(t.db);
     t.app.sites.invalidate();
   });
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   check,
   index,
   integer,
@@ -12,7 +11,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { PROTECTION_KINDS, type ProtectionKind } from '../../../shared/vocabulary.ts';
-import { members } from '../accounts/accounts.schema.ts';
+import { idColumn } from '../../db/columns.ts';
+import { memberIdColumn, members } from '../accounts/accounts.schema.ts';
 
 export { PROTECTION_KINDS, type ProtectionKind };
 
@@ -23,10 +23,8 @@ export { PROTECTION_KINDS, type ProtectionKind };
 export const protectionPeriods = pgTable(
   'protection_periods',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
+    id: idColumn(),
+    memberId: memberIdColumn(),
     kind: text('kind', { enum: PROTECTION_KINDS }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     /** Null: a permanent self-exclusion. */
@@ -50,7 +48,7 @@ export const protectionPeriods = pgTable(
 export const protectionEvents = pgTable(
   'protection_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
     kind: text('kind', { enum: ['limit_hit', 'reality_check'] }).notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),

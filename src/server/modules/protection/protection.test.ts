@@ -2,10 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fund, memberIdOf, nextCode } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
+import { addCardOption } from '../../../../test/support/payment-options.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchGame, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
-import { auditLog, paymentOptions, protectionPeriods, sites } from '../../db/schema.ts';
+import { auditLog, protectionPeriods } from '../../db/schema.ts';
 import { seedDemo } from '../../db/seed-demo.ts';
 
 const HOUR = 3_600_000;
@@ -17,12 +18,7 @@ describe.runIf(backendAvailable)('player protection: breaks and self-exclusion',
   let cardIdx = 0;
   beforeAll(async () => {
     await seedDemo(t.db);
-    const [site] = await t.db.select().from(sites).where(eq(sites.isDefault, true));
-    const [card] = await t.db
-      .insert(paymentOptions)
-      .values({ siteId: site!.id, direction: 'deposit', kind: 'card', provider: 'sandbox', name: 'Card' })
-      .returning();
-    cardIdx = card!.id;
+    cardIdx = await addCardOption(t.db);
     t.app.sites.invalidate();
   });
 

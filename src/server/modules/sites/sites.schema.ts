@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../../shared/format.ts';
 import type { KycLevel, OpenBetsOnProtection } from '../../../shared/vocabulary.ts';
+import { createdAtColumn, idColumn } from '../../db/columns.ts';
 
 /** When a cashier desk takes requests: `locked` closes it; open/close are local 'HH:MM' (overnight allowed). */
 export interface CashierWindow {
@@ -95,7 +96,7 @@ export interface KycSettings {
 export const sites = pgTable(
   'sites',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     code: text('code').notNull().unique(),
     name: text('name').notNull(),
     /** Lower-case host names without port. */
@@ -107,7 +108,7 @@ export const sites = pgTable(
      */
     currency: text('currency').notNull().default(sql`public.site_default_currency()`),
     settings: jsonb('settings').$type<SiteSettings>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('sites_one_default').on(t.isDefault).where(sql`${t.isDefault}`),

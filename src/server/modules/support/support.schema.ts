@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  check,
-  index,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { TICKET_KINDS, type TicketKind } from '../../../shared/vocabulary.ts';
+import { createdAtColumn, idColumn } from '../../db/columns.ts';
 import { members } from '../accounts/accounts.schema.ts';
 import { sites } from '../sites/sites.schema.ts';
 
@@ -21,7 +12,7 @@ export { TICKET_KINDS, type TicketKind };
 export const helpTickets = pgTable(
   'help_tickets',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     memberId: bigint('member_id', { mode: 'number' }).references(() => members.id),
     siteId: bigint('site_id', { mode: 'number' })
       .notNull()
@@ -39,7 +30,7 @@ export const helpTickets = pgTable(
     guestName: text('guest_name'),
     guestContact: text('guest_contact'),
     guestIp: text('guest_ip'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('help_tickets_member').on(t.memberId, t.id),

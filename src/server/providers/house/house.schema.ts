@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   index,
   integer,
@@ -12,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ENGINES } from '../../../shared/games/house-games.ts';
+import { createdAtColumn, idColumn } from '../../db/columns.ts';
 
 /**
  * The built-in provider's own records, apart from the platform's: it knows players only by the id
@@ -20,7 +20,7 @@ import { ENGINES } from '../../../shared/games/house-games.ts';
 export const houseSeeds = pgTable(
   'house_seeds',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     playerId: text('player_id').notNull(),
     serverSeed: text('server_seed').notNull(),
     serverSeedHash: text('server_seed_hash').notNull(),
@@ -28,7 +28,7 @@ export const houseSeeds = pgTable(
     /** The next round's nonce. */
     nonce: integer('nonce').notNull().default(0),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     revealedAt: timestamp('revealed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('house_seeds_one_active').on(t.playerId).where(sql`${t.active}`)],
@@ -37,7 +37,7 @@ export const houseSeeds = pgTable(
 export const houseRounds = pgTable(
   'house_rounds',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idColumn(),
     playerId: text('player_id').notNull(),
     gameCode: text('game_code').notNull(),
     engine: text('engine', { enum: ENGINES }).notNull(),
@@ -57,7 +57,7 @@ export const houseRounds = pgTable(
     status: text('status', { enum: ['pending', 'settled', 'refused', 'open'] })
       .notNull()
       .default('pending'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('house_rounds_player').on(t.playerId, t.id),

@@ -41,6 +41,25 @@ async function needsSecond(tx: Tx, by: ResultBy) {
   return by.operatorId != null && (await bookSettings(tx)).confirmResults;
 }
 
+/** What entering or correcting a result does in its transaction: the state it leaves and the run it needs, or a refusal. */
+export type ResultChange = { state: 'entered' | 'confirmed'; run?: RunRequest } | string;
+
+/** Commits an entry or correction and settles what it asks for; the answer carries the state it left. */
+async function changeResultThenSettle(
+  db: Db,
+  wallet: SportsWallet,
+  change: (tx: Tx) => Promise<ResultChange>,
+): Promise<ResultAnswer> {
+  let state: 'entered' | 'confirmed' = 'confirmed';
+  const answer = await changeThenSettle(db, wallet, async (tx) => {
+    const changed = await change(tx);
+    if (typeof changed === 'string') return changed;
+    state = changed.state;
+    return changed.run;
+  });
+  return answer.ok ? { ...answer, state } : answer;
+}
+
 /** Checks a result fits its market (a line market takes only a line it can settle). */
 async function resultProblem(tx: Tx, marketId: number, result: MarketResult): Promise<string | undefined> {
   const [m] = await queryRows<{ type: string; params: { line?: string } }>(
@@ -56,22 +75,14 @@ async function resultProblem(tx: Tx, marketId: number, result: MarketResult): Pr
   return lineProblem(m.type, m.params);
 }
 
-export async function enterResult(
+/** Enters a result: settled at once, or waiting for a second operator (`state: 'entered'`). */
+export const enterResult = (
   db: Db,
   wallet: SportsWallet,
   marketId: number,
   result: MarketResult,
   by: ResultBy,
-): Promise<ResultAnswer> {
-  let state: 'entered' | 'confirmed' = 'confirmed';
-  const answer = await changeThenSettle(db, wallet, async (tx) => {
-    const change = await enterResultIn(tx, marketId, result, by);
-    if (typeof change === 'string') return change;
-    state = change.state;
-    return change.run;
-  });
-  return answer.ok ? { ...answer, state } : answer;
-}
+) => changeResultThenSettle(db, wallet, (tx) => enterResultIn(tx, marketId, result, by));
 
 /** Enters a result within the caller's transaction: the run it needs (when confirmed), or a refusal. */
 export async function enterResultIn(
@@ -79,7 +90,7 @@ export async function enterResultIn(
   marketId: number,
   result: MarketResult,
   by: ResultBy,
-): Promise<{ state: 'entered' | 'confirmed'; run?: RunRequest } | string> {
+): Promise<ResultChange> {
   const problem = await resultProblem(tx, marketId, result);
   if (problem) return problem;
   const state = (await needsSecond(tx, by)) ? 'entered' : 'confirmed';
@@ -132,22 +143,13 @@ export async function confirmResult(
 }
 
 /** A corrected result: the market's bets follow it (resettled, settled, or unsettled where it leaves them open). */
-export async function correctResult(
+export const correctResult = (
   db: Db,
   wallet: SportsWallet,
   marketId: number,
   result: MarketResult,
   by: ResultBy,
-): Promise<ResultAnswer> {
-  let state: 'entered' | 'confirmed' = 'confirmed';
-  const answer = await changeThenSettle(db, wallet, async (tx) => {
-    const change = await correctResultIn(tx, marketId, result, by);
-    if (typeof change === 'string') return change;
-    state = change.state;
-    return change.run;
-  });
-  return answer.ok ? { ...answer, state } : answer;
-}
+) => changeResultThenSettle(db, wallet, (tx) => correctResultIn(tx, marketId, result, by));
 
 /** Corrects a confirmed result within the caller's transaction (or proposes it, where a second operator must confirm). */
 export async function correctResultIn(
@@ -155,7 +157,7 @@ export async function correctResultIn(
   marketId: number,
   result: MarketResult,
   by: ResultBy,
-): Promise<{ state: 'entered' | 'confirmed'; run?: RunRequest } | string> {
+): Promise<ResultChange> {
   const problem = await resultProblem(tx, marketId, result);
   if (problem) return problem;
   if (await needsSecond(tx, by)) {

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { debtOf } from '../../../../test/support/debt.ts';
 import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
 import {
   footballEvent,
   listenForWallet,
+  placeSingle,
   selectionsOf,
-  slipId,
   sportsApiCall,
   sportsPlayer,
 } from '../../../../test/support/sports.ts';
@@ -23,15 +24,6 @@ import { setMarketOpen, setPrices } from './trading.service.ts';
 describe.runIf(backendAvailable)('live bet delay, settlement corrections and member debt', () => {
   const t = useTestApp();
   beforeAll(async () => listenForWallet(t));
-  const place = (gameToken: string, sel: { id: number; price: string }, unitStake = 10_000) =>
-    sportsApiCall(t, 'place', {
-      token: gameToken,
-      requestId: slipId(),
-      kind: 'single',
-      unitStake,
-      priceChange: 'none',
-      legs: [{ selectionId: sel.id, price: sel.price }],
-    });
 
   it('a live bet waits its delay and is refused if the price moved or the market was suspended meanwhile', async () => {
     const p = await sportsPlayer(t);
@@ -40,7 +32,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
     const confirm = (betId: number) => sportsApiCall(t, 'confirm', { token: p.gameToken, betId });
     try {
       // Unchanged: accepted once the delay has passed, not before.
-      const a = (await place(p.gameToken, s['1x2:home']!)).json();
+      const a = (await placeSingle(t, p.gameToken, s['1x2:home']!)).json();
       expect(a.status).toBe('delayed');
       const early = (await confirm(a.betId)).json();
       expect(early, JSON.stringify(a)).toMatchObject({ status: 'wait' });
@@ -49,13 +41,13 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
       expect((await confirm(a.betId)).json()).toMatchObject({ status: 'success', bet: 'open' });
       expect((await balancesOf(t, p.token)).cash).toBe(990_000);
       // Price moved during the delay.
-      const b = (await place(p.gameToken, s['1x2:draw']!)).json();
+      const b = (await placeSingle(t, p.gameToken, s['1x2:draw']!)).json();
       await setPrices(t.db, marketId, [{ key: 'draw', price: parsePrice('3.2', 'decimal')! }]);
       sportsClock.advance(5_001);
       expect((await confirm(b.betId)).json()).toMatchObject({ status: 'refused', refusal: 'price_changed' });
       // Suspended and reopened during the delay: same price, still refused.
       const s2 = await selectionsOf(t, eventId);
-      const c = (await place(p.gameToken, s2['1x2:away']!)).json();
+      const c = (await placeSingle(t, p.gameToken, s2['1x2:away']!)).json();
       await setMarketOpen(t.db, { marketId }, false);
       await setMarketOpen(t.db, { marketId }, true);
       sportsClock.advance(5_001);
@@ -73,7 +65,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
     const p = await sportsPlayer(t);
     const { eventId } = await footballEvent(t.db, { live: true });
     const s = await selectionsOf(t, eventId);
-    const bet = (await place(p.gameToken, s['1x2:home']!)).json();
+    const bet = (await placeSingle(t, p.gameToken, s['1x2:home']!)).json();
     expect(bet.status).toBe('delayed');
     const liability = async () =>
       Number(
@@ -106,7 +98,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
     const p = await sportsPlayer(t, 20_000);
     const { eventId, marketId } = await footballEvent(t.db, { prices: ['3.0', '3.0', '3.0'] });
     const s = await selectionsOf(t, eventId);
-    const bet = (await place(p.gameToken, s['1x2:home']!)).json();
+    const bet = (await placeSingle(t, p.gameToken, s['1x2:home']!)).json();
     expect(bet.status).toBe('success');
     expect(
       await enterResult(
@@ -147,11 +139,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
       settled: 1,
     });
     expect((await balancesOf(t, p.token)).cash).toBe(0);
-    const [debt] = await queryRows<{ amount: number }>(
-      t.db,
-      sql`select amount from wallet_debts where member_id = ${p.memberId}`,
-    );
-    expect(debt!.amount).toBe(25_000);
+    expect(await debtOf(t, p.loginId)).toBe(25_000);
 
     // Corrected back to a win: the new win pays the debt first.
     expect(
@@ -167,11 +155,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
     ).toBe(true);
     expect((await confirmResult(t.db, t.app.sportsWallet, marketId, 7)).ok).toBe(true);
     expect((await balancesOf(t, p.token)).cash).toBe(5_000);
-    const [after] = await queryRows<{ amount: number }>(
-      t.db,
-      sql`select amount from wallet_debts where member_id = ${p.memberId}`,
-    );
-    expect(after!.amount).toBe(0);
+    expect(await debtOf(t, p.loginId)).toBe(0);
 
     // Unsettle: the win is taken back again (5,000 cash, 25,000 owed), the bet is open again.
     expect(
@@ -210,8 +194,8 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
     const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.0', '3.0', '4.0'] });
     const s = await selectionsOf(t, eventId);
     const before = new Date(Date.now() - 1000);
-    expect((await place(p.gameToken, s['1x2:home']!)).json().status).toBe('success');
-    expect((await place(p.gameToken, s['1x2:away']!)).json().status).toBe('success');
+    expect((await placeSingle(t, p.gameToken, s['1x2:home']!)).json().status).toBe('success');
+    expect((await placeSingle(t, p.gameToken, s['1x2:away']!)).json().status).toBe('success');
     expect((await balancesOf(t, p.token)).cash).toBe(80_000);
     expect(
       await cancelWindow(t.db, t.app.sportsWallet, { eventId }, before, new Date(Date.now() + 1000), {
@@ -229,7 +213,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
       paid: true,
     });
     // Settled then cancelled: a win of 20,000 becomes the 10,000 stake back.
-    const bet = (await place(p.gameToken, s['1x2:home']!)).json();
+    const bet = (await placeSingle(t, p.gameToken, s['1x2:home']!)).json();
     await enterResult(
       t.db,
       t.app.sportsWallet,
@@ -265,7 +249,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
     const p = await sportsPlayer(t, 50_000);
     const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.0', '3.0', '4.0'] });
     const s = await selectionsOf(t, eventId);
-    const bet = (await place(p.gameToken, s['1x2:home']!)).json();
+    const bet = (await placeSingle(t, p.gameToken, s['1x2:home']!)).json();
     await enterResult(
       t.db,
       t.app.sportsWallet,

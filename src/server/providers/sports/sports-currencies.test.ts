@@ -5,8 +5,8 @@ import { useOperators } from '../../../../test/support/operators.ts';
 import {
   footballEvent,
   listenForWallet,
+  placeSingle,
   selectionsOf,
-  slipId,
   sportsApiCall,
 } from '../../../../test/support/sports.ts';
 import { type CallOptions, newMember, type TestApp, useTestApp } from '../../../../test/support/test-app.ts';
@@ -50,16 +50,6 @@ describe.runIf(backendAvailable)('sports limits and liability per currency', () 
     await listenForWallet(t);
   });
 
-  const place = (gameToken: string, sel: { id: number; price: string }, unitStake: number) =>
-    sportsApiCall(t, 'place', {
-      token: gameToken,
-      requestId: slipId(),
-      kind: 'single',
-      unitStake,
-      priceChange: 'none',
-      legs: [{ selectionId: sel.id, price: sel.price }],
-    });
-
   it('every site currency has its platform row; a won and a baht member are each held to their own max stake', async () => {
     expect(await platformRow(t, 'THB')).toHaveLength(1);
     expect(await platformRow(t, 'KRW')).toHaveLength(1);
@@ -76,10 +66,10 @@ describe.runIf(backendAvailable)('sports limits and liability per currency', () 
     const s = await selectionsOf(t, eventId);
     const home = s['1x2:home']!;
 
-    expect((await place(th.gameToken, home, 50_001)).json().refusal).toBe('stake_too_high');
-    expect((await place(ko.gameToken, home, 300_001)).json().refusal).toBe('stake_too_high');
-    expect((await place(th.gameToken, home, 50_000)).json().status).toBe('success');
-    expect((await place(ko.gameToken, home, 300_000)).json().status).toBe('success');
+    expect((await placeSingle(t, th.gameToken, home, 50_001)).json().refusal).toBe('stake_too_high');
+    expect((await placeSingle(t, ko.gameToken, home, 300_001)).json().refusal).toBe('stake_too_high');
+    expect((await placeSingle(t, th.gameToken, home, 50_000)).json().status).toBe('success');
+    expect((await placeSingle(t, ko.gameToken, home, 300_000)).json().status).toBe('success');
     // The won member's 300,000 is over the baht limit and was taken: no baht limit applied to won.
 
     // Liability per currency: 2× each stake, never added together.
@@ -95,8 +85,8 @@ describe.runIf(backendAvailable)('sports limits and liability per currency', () 
     await t.db.execute(
       sql`insert into sb_limits (scope, scope_id, currency, max_liability) values ('market', ${String(marketId)}, 'KRW', 700000)`,
     );
-    expect((await place(ko.gameToken, home, 100_000)).json().refusal).toBe('liability_reached');
-    expect((await place(th.gameToken, home, 50_000)).json().status).toBe('success');
+    expect((await placeSingle(t, ko.gameToken, home, 100_000)).json().refusal).toBe('liability_reached');
+    expect((await placeSingle(t, th.gameToken, home, 50_000)).json().status).toBe('success');
   });
 
   it('the house rules cite the platform limits of the currency asked for', async () => {
@@ -139,15 +129,15 @@ describe.runIf(backendAvailable)('sports limits and liability per currency', () 
     });
     const onlyKrw = (await desk.get('/api/admin/sports/limits?currency=KRW')).json().limits;
     expect(onlyKrw.every((l: { currency: string }) => l.currency === 'KRW')).toBe(true);
-    expect((await place(ko.gameToken, home, 20_001)).json().refusal).toBe('stake_too_high');
-    expect((await place(ko.gameToken, home, 20_000)).json().status).toBe('success');
+    expect((await placeSingle(t, ko.gameToken, home, 20_001)).json().refusal).toBe('stake_too_high');
+    expect((await placeSingle(t, ko.gameToken, home, 20_000)).json().status).toBe('success');
     const removed = await desk.post('/api/admin/sports/limits/remove', {
       scope: 'event',
       scopeId: String(eventId),
       currency: 'KRW',
     });
     expect(removed.statusCode).toBe(200);
-    expect((await place(ko.gameToken, home, 20_001)).json().status).toBe('success');
+    expect((await placeSingle(t, ko.gameToken, home, 20_001)).json().status).toBe('success');
     const audit = (await as('owner').get('/api/admin/audit?action=sports.*')).json().entries;
     expect(audit.map((e: { action: string }) => e.action)).toEqual(
       expect.arrayContaining(['sports.limits', 'sports.limits.remove']),

@@ -4,8 +4,8 @@ import { expectSoundLedger } from '../../../../test/support/money.ts';
 import {
   footballEvent,
   listenForWallet,
+  placeSingle,
   selectionsOf,
-  slipId,
   sportsApiCall,
   sportsPlayer,
 } from '../../../../test/support/sports.ts';
@@ -39,15 +39,6 @@ describe.runIf(backendAvailable)('the sports launch token lives only as long as 
   const t = useTestApp();
   beforeAll(async () => listenForWallet(t));
 
-  const place = (gameToken: string, selection: { id: number; price: string }) =>
-    sportsApiCall(t, 'place', {
-      token: gameToken,
-      requestId: slipId(),
-      kind: 'single',
-      unitStake: 10_000,
-      priceChange: 'none',
-      legs: [{ selectionId: selection.id, price: selection.price }],
-    });
   const betsOf = async (memberId: number) =>
     (
       await queryRows<{ n: number }>(
@@ -60,7 +51,7 @@ describe.runIf(backendAvailable)('the sports launch token lives only as long as 
     const p = await sportsPlayer(t);
     const { eventId } = await footballEvent(t.db);
     const home = (await selectionsOf(t, eventId))['1x2:home']!;
-    const placed = await place(p.gameToken, home);
+    const placed = await placeSingle(t, p.gameToken, home);
     expect(placed.json()).toMatchObject({ status: 'success', bet: 'open' });
     const betId = placed.json().betId as number;
     const history = await sportsApiCall(t, 'bets', { token: p.gameToken });
@@ -80,7 +71,7 @@ describe.runIf(backendAvailable)('the sports launch token lives only as long as 
       expect(res.json()).toMatchObject({ status: 'session_expired' });
       expect(res.body).not.toContain('"bets"');
     }
-    const refused = await place(p.gameToken, home);
+    const refused = await placeSingle(t, p.gameToken, home);
     expect(refused.statusCode, refused.body).toBe(401);
     expect(refused.json()).toMatchObject({ status: 'session_expired' });
     expect(await betsOf(p.memberId)).toBe(1);

@@ -2,9 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   footballEvent,
   listenForWallet,
+  placeSingle,
   selectionsOf,
-  slipId,
-  sportsApiCall,
   sportsPlayer,
 } from '../../../../test/support/sports.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
@@ -30,14 +29,7 @@ describe.runIf(backendAvailable)("my page's bet history: a sports bet while open
     const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.5', '3.4', '4.2'] });
     const s = await selectionsOf(t, eventId);
     const betOn = async (key: string) => {
-      const res = await sportsApiCall(t, 'place', {
-        token: p.gameToken,
-        requestId: slipId(),
-        kind: 'single',
-        unitStake: 10_000,
-        priceChange: 'none',
-        legs: [{ selectionId: s[key]!.id, price: s[key]!.price }],
-      });
+      const res = await placeSingle(t, p.gameToken, s[key]!);
       expect(res.json(), res.body).toMatchObject({ status: 'success' });
       return res.json().betId as number;
     };

@@ -7,6 +7,7 @@ import { KYC_DOCUMENT_KINDS, KYC_FILE_TYPES, type KycDocumentKind } from '../../
 import { Button } from '../../../ui/Button.tsx';
 import { ApiFailure } from '../../api/client.ts';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
+import panel from '../../components/ui/panel.module.css';
 import { useSiteZone } from '../site/site.ts';
 import styles from './kyc.module.css';
 import { downloadDocument, KYC_KEY, uploadDocument, useKyc } from './queries.ts';
@@ -25,19 +26,19 @@ export function KycPanel() {
   const kyc = useKyc().data;
   const locale = isLocale(i18n.language) ? i18n.language : undefined;
   return (
-    <section className={styles.panel} aria-labelledby="kyc-title" data-testid="kyc-panel">
+    <section className={panel.panel} aria-labelledby="kyc-title" data-testid="kyc-panel">
       <h2 id="kyc-title">{t('kyc.title')}</h2>
-      <p className={styles.hint}>{t('kyc.intro')}</p>
+      <p className={panel.hint}>{t('kyc.intro')}</p>
       {kyc && (
         <>
           <p className={styles.level}>
             {t('kyc.level')}: <strong data-testid="kyc-level">{t(`kyc.levelValue.${kyc.level}`)}</strong>
           </p>
           {kyc.rules.withdrawLevel > 0 && (
-            <p className={styles.hint}>{t('kyc.needs', { level: kyc.rules.withdrawLevel })}</p>
+            <p className={panel.hint}>{t('kyc.needs', { level: kyc.rules.withdrawLevel })}</p>
           )}
           {kyc.rules.over !== null && kyc.rules.overLevel > kyc.rules.withdrawLevel && (
-            <p className={styles.hint}>
+            <p className={panel.hint}>
               {t('kyc.needsOver', {
                 amount: formatNumber(kyc.rules.over, locale),
                 level: kyc.rules.overLevel,
@@ -49,7 +50,7 @@ export function KycPanel() {
               <KindRow key={kind} kind={kind} kyc={kyc} />
             ))}
           </ul>
-          <p className={styles.hint}>{t('kyc.types')}</p>
+          <p className={panel.hint}>{t('kyc.types')}</p>
         </>
       )}
     </section>
@@ -93,7 +94,7 @@ function KindRow({ kind, kyc }: { kind: KycDocumentKind; kyc: KycViewReply }) {
         </span>
       </div>
       {latest && (
-        <time className={styles.hint}>{formatDateTime(latest.decidedAt ?? latest.uploadedAt, zone)}</time>
+        <time className={panel.hint}>{formatDateTime(latest.decidedAt ?? latest.uploadedAt, zone)}</time>
       )}
       {latest?.status === 'rejected' && latest.reason && (
         <p className={styles.reason} translate="no" data-testid={`kyc-${kind}-reason`}>

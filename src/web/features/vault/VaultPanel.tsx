@@ -6,6 +6,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../../api/client.ts';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
 import { Money } from '../../components/ui/Money.tsx';
+import panel from '../../components/ui/panel.module.css';
 import { messageParams } from '../protection/messageParams.ts';
 import { useCurrency } from '../site/site.ts';
 import styles from './vault.module.css';
@@ -61,9 +62,9 @@ export function VaultPanel() {
   }
 
   return (
-    <section className={styles.panel} aria-labelledby="vault-title">
+    <section className={panel.panel} aria-labelledby="vault-title">
       <h2 id="vault-title">{t('title')}</h2>
-      <p className={styles.hint}>{t('hint')}</p>
+      <p className={panel.hint}>{t('hint')}</p>
       <dl className={styles.figures}>
         <div>
           <dt>{t('cash')}</dt>

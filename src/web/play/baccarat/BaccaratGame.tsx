@@ -6,6 +6,8 @@ import { GameError, houseCall } from '../api.ts';
 import { money, playLocale, usePlayT } from '../i18n.ts';
 import styles from '../play.module.css';
 import { playSound } from '../sound/sounds.ts';
+import { BetBar } from '../table/BetBar.tsx';
+import { ChipRack } from '../table/ChipRack.tsx';
 import { CardView } from './CardView.tsx';
 import { resultText } from './resultText.ts';
 
@@ -133,36 +135,17 @@ export function BaccaratGame(props: {
           </button>
         ))}
       </div>
-      <fieldset className={styles.chips} aria-label={t('bet')}>
-        {init.chips.map((value) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={chip === value}
-            className={`${styles.chip} ${chip === value ? styles.chipActive : ''}`}
-            onClick={() => setChip(value)}
-          >
-            {value >= 1000 ? `${value / 1000}K` : value}
-          </button>
-        ))}
-      </fieldset>
-      <div className={styles.controls}>
-        <button
-          type="button"
-          className={styles.ghost}
-          onClick={() => setBets({ player: 0, banker: 0, tie: 0 })}
-          disabled={busy}
-        >
-          {t('clear')}
-        </button>
-        <div className={styles.betValue}>
-          <small>{t('totalBet')}</small>
-          <strong>{money(total)}</strong>
-        </div>
-        <button type="button" className={styles.spin} onClick={deal} disabled={busy || total === 0}>
-          {t('deal')}
-        </button>
-      </div>
+      <ChipRack chips={init.chips} label={t('bet')} chosen={chip} onChip={setChip} />
+      <BetBar
+        clear={{
+          label: t('clear'),
+          onClick: () => setBets({ player: 0, banker: 0, tie: 0 }),
+          disabled: busy,
+        }}
+        totalLabel={t('totalBet')}
+        total={money(total)}
+        go={{ label: t('deal'), onClick: deal, disabled: busy || total === 0 }}
+      />
       {road.length > 0 && (
         <ol className={styles.road} aria-label={t('history')}>
           {road.map((w, i) => (

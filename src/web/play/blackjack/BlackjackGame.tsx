@@ -12,6 +12,8 @@ import { CardView } from '../baccarat/CardView.tsx';
 import { money, usePlayT } from '../i18n.ts';
 import styles from '../play.module.css';
 import { playSound } from '../sound/sounds.ts';
+import { BetBar } from '../table/BetBar.tsx';
+import { ChipRack } from '../table/ChipRack.tsx';
 import bj from './blackjack.module.css';
 import { handResult } from './handResult.ts';
 
@@ -171,44 +173,19 @@ export function BlackjackGame(props: {
         </div>
       ) : (
         <>
-          <fieldset className={styles.chips} aria-label={t('bet')}>
-            {init.chips.map((value) => (
-              <button
-                key={value}
-                type="button"
-                className={styles.chip}
-                onClick={() => addChip(value)}
-                disabled={busy}
-              >
-                {value >= 1000 ? `${value / 1000}K` : value}
-              </button>
-            ))}
-          </fieldset>
-          <div className={styles.controls}>
-            <button
-              type="button"
-              className={styles.ghost}
-              onClick={() => setBet(0)}
-              disabled={busy || bet === 0}
-            >
-              {t('clear')}
-            </button>
-            <button
-              type="button"
-              className={styles.ghost}
-              onClick={() => deal(lastBet)}
-              disabled={busy || lastBet === 0 || lastBet > props.balance}
-            >
-              {t('blackjack.rebet')}
-            </button>
-            <div className={styles.betValue}>
-              <small>{t('bet')}</small>
-              <strong data-testid="blackjack-bet">{money(bet)}</strong>
-            </div>
-            <button type="button" className={styles.spin} onClick={() => deal()} disabled={busy || bet === 0}>
-              {t('deal')}
-            </button>
-          </div>
+          <ChipRack chips={init.chips} label={t('bet')} disabled={busy} onChip={addChip} />
+          <BetBar
+            clear={{ label: t('clear'), onClick: () => setBet(0), disabled: busy || bet === 0 }}
+            repeat={{
+              label: t('blackjack.rebet'),
+              onClick: () => deal(lastBet),
+              disabled: busy || lastBet === 0 || lastBet > props.balance,
+            }}
+            totalLabel={t('bet')}
+            total={money(bet)}
+            totalTestId="blackjack-bet"
+            go={{ label: t('deal'), onClick: () => deal(), disabled: busy || bet === 0 }}
+          />
         </>
       )}
     </div>

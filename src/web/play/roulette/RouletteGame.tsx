@@ -6,6 +6,8 @@ import { GameError, houseCall } from '../api.ts';
 import { money, usePlayT } from '../i18n.ts';
 import styles from '../play.module.css';
 import { playSound } from '../sound/sounds.ts';
+import { BetBar } from '../table/BetBar.tsx';
+import { ChipRack, chipFace } from '../table/ChipRack.tsx';
 import { COLUMNS, EDGES, edgeSpot } from './board.ts';
 import board from './roulette.module.css';
 import { Wheel } from './Wheel.tsx';
@@ -13,8 +15,6 @@ import { Wheel } from './Wheel.tsx';
 type SpinReply = HouseSuccess<'roulette'>;
 const SPIN_MS = 2_400;
 const OUTSIDE = ['low', 'even', 'red', 'black', 'odd', 'high'] as const;
-const short = (n: number) =>
-  n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1_000 ? `${n / 1_000}K` : String(n);
 
 /** Single-zero roulette: chips on the layout, one spin, each bet paid by the table. */
 export function RouletteGame(props: {
@@ -77,7 +77,7 @@ export function RouletteGame(props: {
   const chipOn = (spot: string | null) =>
     spot && bets[spot] ? (
       <span className={board.chipMark} data-testid={`chip-${spot}`}>
-        {short(bets[spot]!)}
+        {chipFace(bets[spot]!)}
       </span>
     ) : null;
   const cellClass = (n: number) => `${board.cell} ${board[colorOf(n)]} ${winning === n ? board.winning : ''}`;
@@ -208,44 +208,19 @@ export function RouletteGame(props: {
         ))}
       </div>
 
-      <fieldset className={styles.chips} aria-label={t('bet')}>
-        {init.chips.map((value) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={chip === value}
-            className={`${styles.chip} ${chip === value ? styles.chipActive : ''}`}
-            onClick={() => setChip(value)}
-          >
-            {short(value)}
-          </button>
-        ))}
-      </fieldset>
-      <div className={styles.controls}>
-        <button
-          type="button"
-          className={styles.ghost}
-          onClick={() => setBets({})}
-          disabled={busy || total === 0}
-        >
-          {t('clear')}
-        </button>
-        <button
-          type="button"
-          className={styles.ghost}
-          onClick={() => setBets(lastBets)}
-          disabled={busy || Object.keys(lastBets).length === 0}
-        >
-          {t('roulette.repeat')}
-        </button>
-        <div className={styles.betValue}>
-          <small>{t('totalBet')}</small>
-          <strong data-testid="roulette-total">{money(total)}</strong>
-        </div>
-        <button type="button" className={styles.spin} onClick={go} disabled={busy || total === 0}>
-          {t('spin')}
-        </button>
-      </div>
+      <ChipRack chips={init.chips} label={t('bet')} chosen={chip} onChip={setChip} />
+      <BetBar
+        clear={{ label: t('clear'), onClick: () => setBets({}), disabled: busy || total === 0 }}
+        repeat={{
+          label: t('roulette.repeat'),
+          onClick: () => setBets(lastBets),
+          disabled: busy || Object.keys(lastBets).length === 0,
+        }}
+        totalLabel={t('totalBet')}
+        total={money(total)}
+        totalTestId="roulette-total"
+        go={{ label: t('spin'), onClick: go, disabled: busy || total === 0 }}
+      />
     </div>
   );
 }

@@ -46,26 +46,20 @@ export function AutoplayDialog(props: { onStart(settings: AutoplaySettings): voi
             </button>
           ))}
         </fieldset>
-        <label className={playStyles.field}>
-          {t('autoplay.lossLimit')}
-          <input
-            inputMode="numeric"
-            value={lossLimit}
-            placeholder={t('autoplay.noLimit')}
-            onChange={(e) => setLossLimit(e.target.value.replace(/\D/g, ''))}
-            data-testid="autoplay-loss-limit"
-          />
-        </label>
-        <label className={playStyles.field}>
-          {t('autoplay.winAbove')}
-          <input
-            inputMode="numeric"
-            value={winAbove}
-            placeholder={t('autoplay.noLimit')}
-            onChange={(e) => setWinAbove(e.target.value.replace(/\D/g, ''))}
-            data-testid="autoplay-win-above"
-          />
-        </label>
+        <StopAmount
+          label={t('autoplay.lossLimit')}
+          placeholder={t('autoplay.noLimit')}
+          value={lossLimit}
+          onChange={setLossLimit}
+          testId="autoplay-loss-limit"
+        />
+        <StopAmount
+          label={t('autoplay.winAbove')}
+          placeholder={t('autoplay.noLimit')}
+          value={winAbove}
+          onChange={setWinAbove}
+          testId="autoplay-win-above"
+        />
         <label className={styles.check}>
           <input
             type="checkbox"
@@ -83,5 +77,27 @@ export function AutoplayDialog(props: { onStart(settings: AutoplaySettings): voi
         </button>
       </form>
     </div>
+  );
+}
+
+/** An amount that stops autoplay early: digits only, empty for no limit. */
+function StopAmount(props: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange(value: string): void;
+  testId: string;
+}) {
+  return (
+    <label className={playStyles.field}>
+      {props.label}
+      <input
+        inputMode="numeric"
+        value={props.value}
+        placeholder={props.placeholder}
+        onChange={(e) => props.onChange(e.target.value.replace(/\D/g, ''))}
+        data-testid={props.testId}
+      />
+    </label>
   );
 }

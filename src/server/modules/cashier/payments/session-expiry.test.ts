@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger, nextCode } from '../../../../../test/support/money.ts';
 import { useOperators } from '../../../../../test/support/operators.ts';
+import { addCardOption } from '../../../../../test/support/payment-options.ts';
 import { useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../../test/support/test-db.ts';
-import { ledgerTransfers, paymentOptions, sites } from '../../../db/schema.ts';
+import { ledgerTransfers, sites } from '../../../db/schema.ts';
 import { hmacSign } from '../../../http/hmac-signature.ts';
 import { sandboxProvider } from '../../../providers/payments/sandbox/sandbox.provider.ts';
 import { SIGNATURE_HEADER } from '../../../providers/payments/sandbox/signature.ts';
@@ -37,12 +38,7 @@ describe.runIf(backendAvailable)(
       expirePaymentSessions(t.db, providers(), { now: new Date(Date.now() + minutes * MINUTE) });
 
     beforeAll(async () => {
-      const [site] = await t.db.select().from(sites).where(eq(sites.isDefault, true));
-      const [row] = await t.db
-        .insert(paymentOptions)
-        .values({ siteId: site!.id, direction: 'deposit', kind: 'card', provider: 'sandbox', name: 'Card' })
-        .returning();
-      card = row!.id;
+      card = await addCardOption(t.db);
     });
 
     const webhook = (event: object) => {

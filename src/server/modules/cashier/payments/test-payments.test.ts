@@ -4,9 +4,10 @@ import { eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger, nextCode } from '../../../../../test/support/money.ts';
+import { addCardOption } from '../../../../../test/support/payment-options.ts';
 import { ORIGIN, useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
-import { paymentOptions, sites } from '../../../db/schema.ts';
+import { sites } from '../../../db/schema.ts';
 import { hmacSign } from '../../../http/hmac-signature.ts';
 import { SIGNATURE_HEADER } from '../../../providers/payments/sandbox/signature.ts';
 import { createOperator } from '../../backoffice/operators.service.ts';
@@ -37,11 +38,7 @@ describe.runIf(backendAvailable)('test payments on a production server', () => {
     t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const [site] = await t.db.select().from(sites).where(eq(sites.isDefault, true));
     siteId = site!.id;
-    const [row] = await t.db
-      .insert(paymentOptions)
-      .values({ siteId, direction: 'deposit', kind: 'card', provider: 'sandbox', name: 'Card' })
-      .returning();
-    cardOption = row!.id;
+    cardOption = await addCardOption(t.db, siteId);
     const login = `tp-owner-${process.pid % 1000}`;
     const { totpSecret } = await createOperator(t.db, { login, password: 'operator-pass1', role: 'owner' });
     const res = await t.app.inject({

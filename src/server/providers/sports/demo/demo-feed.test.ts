@@ -3,9 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
 import {
   listenForWallet,
+  placeSingle,
   selectionsOf,
-  slipId,
-  sportsApiCall,
   sportsPlayer,
 } from '../../../../../test/support/sports.ts';
 import { useTestApp } from '../../../../../test/support/test-app.ts';
@@ -45,16 +44,7 @@ describe.runIf(backendAvailable)('the demo feed', () => {
     );
     const p = await sportsPlayer(t, 100_000);
     const home = (await selectionsOf(t, Number(event!.id)))['1x2:home']!;
-    const bet = (
-      await sportsApiCall(t, 'place', {
-        token: p.gameToken,
-        requestId: slipId(),
-        kind: 'single',
-        unitStake: 10_000,
-        priceChange: 'none',
-        legs: [{ selectionId: home.id, price: home.price }],
-      })
-    ).json();
+    const bet = (await placeSingle(t, p.gameToken, home)).json();
     expect(bet.status).toBe('success');
 
     // Prices move before kick-off.

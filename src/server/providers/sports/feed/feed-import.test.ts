@@ -4,8 +4,8 @@ import { snapshotAllTables } from '../../../../../test/support/db-snapshot.ts';
 import { balancesOf } from '../../../../../test/support/money.ts';
 import {
   listenForWallet,
+  placeSingle,
   selectionsOf,
-  slipId,
   sportsApiCall,
   sportsPlayer,
 } from '../../../../../test/support/sports.ts';
@@ -99,15 +99,7 @@ describe.runIf(backendAvailable)('the JSON-lines feed import', () => {
       sql`select id from sb_events where external_id = 'ev-1'`,
     );
     const s = await selectionsOf(t, Number(ev!.id));
-    const place = (sel: { id: number; price: string }) =>
-      sportsApiCall(t, 'place', {
-        token: p.gameToken,
-        requestId: slipId(),
-        kind: 'single',
-        unitStake: 10_000,
-        priceChange: 'none',
-        legs: [{ selectionId: sel.id, price: sel.price }],
-      });
+    const place = (sel: { id: number; price: string }) => placeSingle(t, p.gameToken, sel);
     await importFeed(
       t.db,
       wallet(),
