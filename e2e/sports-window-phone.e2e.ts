@@ -4,6 +4,7 @@ import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember } from './support/member.ts';
 import { WINDOW_TRADERS } from './support/operator.ts';
 import { auditPage, countRequestsInFlight, settle } from './support/page-audit.ts';
+import { priceButton, showCard } from './support/sports-listing.ts';
 import { signInTrader, type TradedEvent, type TraderCall, tradeMatches } from './support/trader.ts';
 
 const LOCALES = ['th', 'en', 'ko', 'jp', 'vn'] as const;
@@ -20,8 +21,6 @@ const HOME_PICK = {
 const tag = `p${Date.now().toString(36)}`;
 const figure = async (w: Page, id: string) =>
   Number((await w.getByTestId(id).innerText()).replace(/\D/g, ''));
-const priceButton = (w: Page, e: TradedEvent, key: 'home' | 'draw' | 'away') =>
-  w.locator(`[data-event="${e.id}"] [data-testid="price"]`).nth(['home', 'draw', 'away'].indexOf(key));
 
 /** Hides the operator's popup notices for today, as a member would, once they have shown. */
 async function hidePopups(page: Page): Promise<void> {
@@ -73,10 +72,10 @@ describe.runIf(chromiumAvailable)('the sports window on a 360-px phone', () => {
     w = popup;
     await w.setViewportSize(PHONE);
     await w.addInitScript(countRequestsInFlight);
-    await w.locator(`[data-event="${matches[0]!.id}"]`).waitFor();
+    await showCard(w, matches[0]!.id);
     await w.screenshot({ path: 'e2e/screenshots/sports-phone-list-ko.png' });
 
-    await priceButton(w, matches[0]!, 'home').click();
+    await (await priceButton(w, matches[0]!.id, 'home')).click();
     await w.getByTestId('slip-toggle').click();
     await w.getByTestId('stake').fill('2000');
     expect(await figure(w, 'potential-return')).toBe(3_000);
@@ -86,7 +85,7 @@ describe.runIf(chromiumAvailable)('the sports window on a 360-px phone', () => {
     await expect.poll(() => figure(w, 'slip-balance')).toBe(98_000);
     await w.getByTestId('slip-toggle').click();
 
-    for (const m of matches.slice(0, 3)) await priceButton(w, m, 'home').click();
+    for (const m of matches.slice(0, 3)) await (await priceButton(w, m.id, 'home')).click();
     await w.getByTestId('slip-toggle').click();
     await w.getByRole('tab', { name: '멀티' }).click();
     await w.getByTestId('stake').fill('1000');
@@ -119,7 +118,7 @@ describe.runIf(chromiumAvailable)('the sports window on a 360-px phone', () => {
     for (const locale of LOCALES) {
       await w.evaluate((l) => localStorage.setItem('lang', l), locale);
       await w.reload();
-      await w.locator(`[data-event="${matches[0]!.id}"]`).waitFor();
+      await showCard(w, matches[0]!.id);
       await settle(w, '[data-testid="event"]');
       await audit('list', locale);
       // The three tabs each whole, on one line, within the screen (Vietnamese "Cược của tôi" was cut).
@@ -139,10 +138,10 @@ describe.runIf(chromiumAvailable)('the sports window on a 360-px phone', () => {
       await w.getByTestId('live-notice').waitFor();
       await audit('live', locale);
       await w.getByTestId('nav-sports').click();
-      await w.locator(`[data-event="${matches[1]!.id}"] button`).first().click();
+      await (await showCard(w, matches[1]!.id)).locator('button').first().click();
       await w.getByTestId('event-page').waitFor();
       await audit('event', locale);
-      await priceButton(w, matches[1]!, 'away').click();
+      await (await priceButton(w, matches[1]!.id, 'away')).click();
       await w.getByTestId('slip-toggle').click();
       await w.getByTestId('stake').fill('1000');
       await audit('slip', locale);

@@ -4,6 +4,7 @@ import { formatMoney } from '../src/shared/money.ts';
 import { chromiumAvailable, DESKTOP, useBrowser } from './support/browser.ts';
 import { fundedMember, memberCall } from './support/member.ts';
 import { signInOperator, WINDOW_TRADERS } from './support/operator.ts';
+import { priceButton, showCard } from './support/sports-listing.ts';
 import { signInTrader, type TradedEvent, type TraderCall, tradeMatches } from './support/trader.ts';
 
 const tag = `w${Date.now().toString(36)}`;
@@ -27,8 +28,6 @@ const baht = (satang: number) => formatMoney(satang, 'THB', 'th');
 /** The slip's names of a 1x2 pick in Thai: a placed bet must keep them (the receipt, my bets, the proof). */
 const TH_HOME = 'ผลการแข่งขัน · เจ้าบ้าน';
 const TH_AWAY = 'ผลการแข่งขัน · ทีมเยือน';
-const priceButton = (w: Page, e: TradedEvent, key: 'home' | 'draw' | 'away') =>
-  w.locator(`[data-event="${e.id}"] [data-testid="price"]`).nth(['home', 'draw', 'away'].indexOf(key));
 
 describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the default)', () => {
   const b = useBrowser(DESKTOP);
@@ -66,14 +65,14 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
     w = popup;
     await w.waitForLoadState();
     expect(new URL(w.url()).pathname).toBe('/sports');
-    await w.locator(`[data-event="${matches[0]!.id}"]`).waitFor();
+    await showCard(w, matches[0]!.id);
     await expect.poll(() => figure(w, 'slip-balance')).toBe(200_000);
     await w.setViewportSize(DESKTOP);
     await w.screenshot({ path: 'e2e/screenshots/sports-window-list-th.png' });
   });
 
   it('places a single: the slip’s return is the server’s, a receipt, the balance moves', async () => {
-    await priceButton(w, matches[0]!, 'home').click();
+    await (await priceButton(w, matches[0]!.id, 'home')).click();
     await w.getByTestId('stake').fill('10000');
     expect(await figure(w, 'potential-return')).toBe(20_000);
     await placeAndWaitForReceipt(w);
@@ -87,7 +86,7 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
   });
 
   it('places a 3-leg multiple and a Trixie', async () => {
-    for (const m of matches.slice(0, 3)) await priceButton(w, m, 'home').click();
+    for (const m of matches.slice(0, 3)) await (await priceButton(w, m.id, 'home')).click();
     await w.getByRole('tab', { name: 'สเต็ป' }).click();
     await w.getByTestId('stake').fill('1000');
     expect(await figure(w, 'lines')).toBe(1);
@@ -96,7 +95,7 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
     await placeAndWaitForReceipt(w);
     expect(await figure(w, 'receipt-return')).toBe(24_000);
 
-    for (const m of matches.slice(0, 3)) await priceButton(w, m, 'home').click();
+    for (const m of matches.slice(0, 3)) await (await priceButton(w, m.id, 'home')).click();
     await w.getByRole('tab', { name: 'ระบบ' }).click();
     await w.getByTestId('system').selectOption('trixie');
     await w.getByTestId('stake').fill('1000');
@@ -112,7 +111,7 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
 
   it('shows a price the trader moves while it is on the slip, and handles it by the member’s choice', async () => {
     const m = matches[1]!;
-    await priceButton(w, m, 'away').click();
+    await (await priceButton(w, m.id, 'away')).click();
     await w.getByTestId('stake').fill('1000');
     await trader('POST', `/sports/markets/${m.marketId}/prices`, {
       prices: [{ key: 'away', price: '2.6', format: 'decimal' }],
@@ -135,8 +134,8 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
     expect(await w.getByTestId('receipt').innerText()).toContain('2.60');
     expect(await w.getByTestId('receipt').innerText()).toContain(`Cobalt Herons v Dune Lynxes · ${TH_AWAY}`);
     await w.reload();
-    await w.locator(`[data-event="${m.id}"]`).waitFor();
-    await priceButton(w, m, 'draw').click();
+    await showCard(w, m.id);
+    await (await priceButton(w, m.id, 'draw')).click();
     expect(await w.getByRole('radio').nth(1).isChecked()).toBe(true);
     await w.getByTestId('slip-leg').getByRole('button').click();
   });
@@ -145,7 +144,7 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
     const live = matches[3]!;
     await w.getByTestId('nav-live').click();
     await w.getByTestId('live-notice').waitFor();
-    const home = priceButton(w, live, 'home');
+    const home = await priceButton(w, live.id, 'home');
     expect(await home.getAttribute('data-price')).toBe('9/5');
     await w.evaluate(() => {
       (window as unknown as { notReloaded: boolean }).notReloaded = true;
@@ -173,8 +172,8 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
     const [opened] = await tradeMatches(trader, `${tag}n`, [
       { home: 'Quartz Rovers', away: 'Rowan Athletic', prices: ['2.2', '3.1', '3.3'] },
     ]);
-    await w.locator(`[data-event="${opened!.id}"]`).waitFor({ timeout: 10_000 });
-    expect(await priceButton(w, opened!, 'home').getAttribute('data-price')).toBe('11/5');
+    await showCard(w, opened!.id);
+    expect(await (await priceButton(w, opened!.id, 'home')).getAttribute('data-price')).toBe('11/5');
     expect(await w.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   });
 
