@@ -172,6 +172,60 @@ describe.runIf(backendAvailable)('free spins', () => {
     );
   });
 
+  it('records the round with its money: a failure after the spin cannot leave it pending', async () => {
+    const campaign = await freeSpins(2);
+    const p = await player();
+    await t.call('claim-free-spins', { campaign }, { token: p.token });
+    // Stands for a crash between the spin's commit and a later write of its round: any UPDATE of this
+    // player's rounds fails. The round must already be settled by the spin's own transaction.
+    await t.db.execute(sql.raw(`create or replace function test_no_round_update() returns trigger
+      language plpgsql as $$ begin raise exception 'crashed after the spin'; end $$`));
+    await t.db.execute(
+      sql.raw(`create trigger test_no_round_update before update on house_rounds for each row
+        when (new.player_id = '${p.id}') execute function test_no_round_update()`),
+    );
+    try {
+      const res = await house('free-spin', { token: p.gameToken, game: 'lucky-sevens' });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await t.db.execute(sql.raw('drop trigger test_no_round_update on house_rounds'));
+    }
+    const rounds = await queryRows<{ status: string }>(
+      t.db,
+      sql`select status from house_rounds where player_id = ${String(p.id)}`,
+    );
+    const [spins] = await queryRows<{ played: number }>(
+      t.db,
+      sql`select played from promo_free_spins f join promo_bonuses b on b.id = f.bonus_id where b.member_id = ${p.id}`,
+    );
+    expect(rounds.map((r) => r.status)).toEqual(Array(spins!.played).fill('settled'));
+    expect(spins!.played).toBe(1);
+    await expectSoundLedger(t.db);
+  });
+
+  it('closes a free spins bonus whose spins all won nothing at its last spin; keeps one that won', async () => {
+    const campaign = await freeSpins(1);
+    const seen = new Set<string>();
+    for (let i = 0; i < 25 && seen.size < 2; i++) {
+      const p = await player();
+      await t.call('claim-free-spins', { campaign }, { token: p.token });
+      const spin = (await house('free-spin', { token: p.gameToken, game: 'lucky-sevens' })).json();
+      expect(spin).toMatchObject({ status: 'success', freeSpins: { left: 0 } });
+      const { active, history } = await bonusesOf(t, { token: p.token });
+      if (spin.payout === 0) {
+        seen.add('lost');
+        // Nothing to wager or convert: closed, so another bonus may be taken at once.
+        expect(active).toBeNull();
+        expect(history[0]).toMatchObject({ status: 'converted', amount: 0, converted: 0 });
+      } else {
+        seen.add('won');
+        expect(active).toMatchObject({ status: 'active', amount: spin.payout });
+      }
+    }
+    expect(seen).toEqual(new Set(['lost', 'won']));
+    await expectSoundLedger(t.db);
+  });
+
   describe.runIf(isPostgres)('under concurrency', () => {
     it('50 concurrent spin requests play exactly the 10 granted spins', async () => {
       const campaign = await freeSpins(10);

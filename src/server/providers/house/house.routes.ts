@@ -246,7 +246,7 @@ export async function houseGameServer(
       'free-spin': async ({ body, player, request }) => {
         if (demoOf(player, body.token)) return refuse(409, 'no_free_spins', 'no free spins in demo play');
         if (HOUSE_GAMES[body.game]!.engine !== 'slot') return refuse(409, 'no_free_spins', 'not a slot');
-        return playFreeSpinRound(deps.db, request.log, { playerId: player, gameCode: body.game });
+        return playFreeSpinRound(deps.db, { playerId: player, gameCode: body.game });
       },
       deal: async ({ body, player, request }) => {
         if (demoOf(player, body.token)) {
