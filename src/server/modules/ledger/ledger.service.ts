@@ -143,7 +143,9 @@ export async function lockMemberCashAndHouse(
   memberId: number,
   house: HouseAccountKind | readonly HouseAccountKind[],
 ): Promise<void> {
-  const houses = (typeof house === 'string' ? [house] : house).map((kind) => accountIdSql({ house: kind }, memberId));
+  const houses = (typeof house === 'string' ? [house] : house).map((kind) =>
+    accountIdSql({ house: kind }, memberId),
+  );
   await queryRows(
     tx,
     sql`select id from ledger_accounts where id in (${accountIdSql({ memberId, kind: 'cash' }, memberId)},

@@ -53,7 +53,14 @@ export async function hasSpinsLeft(db: DbOrTx, bonusId: number): Promise<boolean
 }
 
 export type FreeSpinResult =
-  | { outcome: 'played'; roundId: string; left: number; bonus: number; wageringRequired: number; wageringDone: number }
+  | {
+      outcome: 'played';
+      roundId: string;
+      left: number;
+      bonus: number;
+      wageringRequired: number;
+      wageringDone: number;
+    }
   | { outcome: 'none' };
 
 /**
