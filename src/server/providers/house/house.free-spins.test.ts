@@ -207,6 +207,32 @@ describe.runIf(backendAvailable)('free spins', () => {
     await expectSoundLedger(t.db);
   });
 
+  it('answers a database out of reach with 503 and Retry-After, never "nothing was taken"', async () => {
+    const campaign = await freeSpins(2);
+    const p = await player();
+    await t.call('claim-free-spins', { campaign }, { token: p.token });
+    // A connection failure inside the spin's transaction (it may have committed, as a COMMIT lost on the way).
+    await t.db.execute(
+      sql.raw(`create or replace function test_connection_lost() returns trigger
+      language plpgsql as $$ begin raise exception 'connection lost' using errcode = '08006'; end $$`),
+    );
+    await t.db.execute(
+      sql.raw(`create trigger test_connection_lost before update on promo_free_spins for each row
+        when (new.member_id = ${p.id}) execute function test_connection_lost()`),
+    );
+    try {
+      const res = await house('free-spin', { token: p.gameToken, game: 'lucky-sevens' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+    } finally {
+      await t.db.execute(sql.raw('drop trigger test_connection_lost on promo_free_spins'));
+    }
+    // Nothing half-done: no round, no spin taken; the repeat plays it.
+    const again = await house('free-spin', { token: p.gameToken, game: 'lucky-sevens' });
+    expect(again.json()).toMatchObject({ status: 'success', freeSpins: { left: 1 } });
+    await expectSoundLedger(t.db);
+  });
+
   it('closes a free spins bonus whose spins all won nothing at its last spin; keeps one that won', async () => {
     const campaign = await freeSpins(1);
     const seen = new Set<string>();
