@@ -133,19 +133,23 @@ export async function lockMemberCash(tx: Tx, memberId: number): Promise<void> {
 }
 
 /**
- * Locks a member's cash row and their shard of a house kind, in ascending id order (the order
- * wallet_bet takes them, through promo_stake_split): a transaction that then moves money between that
- * house account and the member's accounts queues behind a bet of theirs and never deadlocks with it.
+ * Locks a member's cash row and their shard of one or more house kinds, in one statement in ascending
+ * id order (the order wallet_bet takes them, through promo_stake_split, and ledger_move): a transaction
+ * that then moves money between those house accounts and the member's accounts queues behind a bet or
+ * a cashback of theirs and never deadlocks with it.
  */
 export async function lockMemberCashAndHouse(
   tx: Tx,
   memberId: number,
-  house: HouseAccountKind,
+  house: HouseAccountKind | readonly HouseAccountKind[],
 ): Promise<void> {
+  const houses = (typeof house === 'string' ? [house] : house).map((kind) =>
+    accountIdSql({ house: kind }, memberId),
+  );
   await queryRows(
     tx,
     sql`select id from ledger_accounts where id in (${accountIdSql({ memberId, kind: 'cash' }, memberId)},
-          ${accountIdSql({ house }, memberId)}) order by id for no key update`,
+          ${sql.join(houses, sql`, `)}) order by id for no key update`,
   );
 }
 

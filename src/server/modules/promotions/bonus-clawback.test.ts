@@ -131,4 +131,28 @@ describe.runIf(backendAvailable)('promotions: corrections of bonus-funded wins',
     expect(await p.balances()).toEqual({ cash: 500_500, bonus: 100 });
     await expectAccounted();
   });
+
+  it("a clawback taken on one round is not paid back by another round's win", async () => {
+    const p = await player();
+    const a = await p.bet(10_000);
+    const won = await p.win(a, 5_000_000);
+    const c = await p.bet(10_000); // bonus-staked, still open when the bonus converts
+    await t.db
+      .update(promoBonuses)
+      .set({ wageringDone: sql`${promoBonuses.wageringRequired}` })
+      .where(eq(promoBonuses.memberId, p.id));
+    expect((await t.call('convert-bonus', {}, { token: p.token })).statusCode).toBe(200);
+    expect(await p.balances()).toEqual({ cash: 6_480_000, bonus: 0 });
+    await p.correct('unsettle', a, won);
+    expect(await p.balances()).toEqual({ cash: 1_480_000, bonus: 0 });
+    // Round C's win was staked by the converted bonus: the promotions expense's, not A's clawback back.
+    await p.win(c, 1_000_000);
+    expect(await p.balances()).toEqual({ cash: 1_480_000, bonus: 0 });
+    const [bonus] = await t.db.select().from(promoBonuses).where(eq(promoBonuses.memberId, p.id));
+    expect(bonus).toMatchObject({ clawedBack: 5_000_000 });
+    // A settled again still gets its own clawback back.
+    await p.win({ txId: `${a.txId}-again`, roundId: a.roundId }, 5_000_000);
+    expect(await p.balances()).toEqual({ cash: 6_480_000, bonus: 0 });
+    await expectAccounted();
+  });
 });

@@ -189,6 +189,50 @@ describe.runIf(backendAvailable)('promotions: cashback pays each loss once', () 
     expect((await payCashbacks(t.db)).paid).toBe(0);
   });
 
+  it('never pays days another cashback campaign already paid: a second live one, or one started in the past', async () => {
+    await campaign(3, 6);
+    const p = await player();
+    await p.win(await p.bet(100_000), 0);
+    await playedDaysAgo(p.id, 2);
+    await payCashbacks(t.db);
+    expect((await paymentsOf(p.id)).map((r) => r.amount)).toEqual([10_000]);
+    // Another cashback on the same site and levels, live at once, with 1-day periods from a past start.
+    const other = await createCampaign(as('owner'), {
+      name: 'Cashback 20%',
+      type: 'cashback',
+      percentBps: 2_000,
+      cap: null,
+      cashbackPeriodDays: 1,
+      startsAt: new Date(Date.now() - 10 * DAY).toISOString(),
+      wageringMultiple: 1,
+    });
+    await payCashbacks(t.db);
+    expect((await paymentsOf(p.id)).map((r) => r.amount)).toEqual([10_000]);
+    // Directly too: the database refuses a period of another campaign over the paid days.
+    const [row] = await t.db.select().from(promoCampaigns).where(eq(promoCampaigns.id, other));
+    expect(await payCashback(t.db, row!, p.id, { from: back(2), to: back(1) }, 100_000)).toBe('already');
+    expect(await memberBalances(t.db, p.id)).toMatchObject({ cash: 1_910_000 });
+    await expectSoundLedger(t.db);
+  });
+
+  it('does not wait for ever on a round never closed: one open for over 7 days is left out', async () => {
+    const c = await campaign(1, 12);
+    const p = await player();
+    await p.bet(300_000); // never closed by its provider
+    await p.win(await p.bet(100_000), 0);
+    await playedDaysAgo(p.id, 9);
+    const done = await payCashbacks(t.db);
+    expect(done.unsettled).toBe(0);
+    // Paid on the settled loss only: the orphan's stake may still be won.
+    expect((await paymentsOf(p.id)).map((r) => [r.netLoss, r.amount])).toEqual([[100_000, 10_000]]);
+    const runs = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from promo_cashback_runs where campaign_id = ${c} and period_start = ${back(9)}::date`,
+    );
+    expect(runs[0]!.n).toBe(1);
+    await expectSoundLedger(t.db);
+  });
+
   describe.runIf(isPostgres)('races', () => {
     it('concurrent payers of overlapping periods of one member pay once', async () => {
       const c = await campaign(3, 6);
@@ -204,6 +248,30 @@ describe.runIf(backendAvailable)('promotions: cashback pays each loss once', () 
         payCashback(t.db, row!, p.id, { from: back(2), to: back(0) }, 100_000),
         payCashback(t.db, row!, p.id, { from: back(1), to: back(0) }, 100_000),
       ]);
+      expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
+      expect(await paymentsOf(p.id)).toHaveLength(1);
+      await expectSoundLedger(t.db);
+    });
+    it('concurrent payers of two campaigns over the same days of one member pay once', async () => {
+      const first = await campaign(1, 5);
+      const second = await createCampaign(as('owner'), {
+        name: 'Cashback 20%',
+        type: 'cashback',
+        percentBps: 2_000,
+        cap: null,
+        cashbackPeriodDays: 1,
+        startsAt: new Date(Date.now() - 5 * DAY).toISOString(),
+        wageringMultiple: 1,
+      });
+      const p = await player();
+      await p.win(await p.bet(100_000), 0);
+      await playedDaysAgo(p.id, 2);
+      const rows = await t.db.select().from(promoCampaigns);
+      const of = (id: number) => rows.find((r) => r.id === id)!;
+      const period = { from: back(2), to: back(1) };
+      const outcomes = await Promise.all(
+        [first, second, first, second].map((c) => payCashback(t.db, of(c), p.id, period, 100_000)),
+      );
       expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
       expect(await paymentsOf(p.id)).toHaveLength(1);
       await expectSoundLedger(t.db);

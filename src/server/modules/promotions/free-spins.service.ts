@@ -1,9 +1,10 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { lockMemberCashAndHouse, memberBalances, transfer } from '../ledger/ledger.service.ts';
 import { assertMayPlay } from '../protection/protection.service.ts';
+import { auditBonus } from './bonus-audit.ts';
 import { findCampaign } from './campaigns.service.ts';
 import { wageringRequired } from './grants.service.ts';
 import { promoBonuses, promoFreeSpins } from './promotions.schema.ts';
@@ -52,16 +53,26 @@ export async function hasSpinsLeft(db: DbOrTx, bonusId: number): Promise<boolean
 }
 
 export type FreeSpinResult =
-  | { outcome: 'played'; left: number; bonus: number; wageringRequired: number; wageringDone: number }
+  | {
+      outcome: 'played';
+      roundId: string;
+      left: number;
+      bonus: number;
+      wageringRequired: number;
+      wageringDone: number;
+    }
   | { outcome: 'none' };
 
 /**
- * Settles one free spin whose outcome the slot engine already drew (round `roundId`), in one transaction:
- * one spin taken from the grant (a conditional update: never more than granted, whatever runs
- * concurrently), its stake from the promotions expense to game revenue (`free-spin-stake:<round>`),
- * and its win from game revenue to the member's bonus (`free-spin-win:<round>`), which adds to the
- * bonus and to its wagering by the campaign's multiple (wageringRequired, as any grant). `none`: no
- * spin of this slot and stake is left (or the bonus ended); nothing moved.
+ * Settles one free spin whose outcome the slot engine already drew, in one transaction: one spin taken
+ * from the grant (a conditional update: never more than granted, whatever runs concurrently), the
+ * round recorded by `recordRound` (the caller's round row, settled, whose id it answers: the round and
+ * its money commit together or not at all), its stake from the promotions expense to game revenue
+ * (`free-spin-stake:<round>`), and its win from game revenue to the member's bonus
+ * (`free-spin-win:<round>`), which adds to the bonus and to its wagering by the campaign's multiple
+ * (wageringRequired, as any grant). The last spin of a bonus still at 0 closes it (nothing to wager or
+ * convert: it would only block another bonus until it expired). `none`: no spin of this slot and stake
+ * is left (or the bonus ended); nothing moved and no round was recorded.
  */
 export async function playFreeSpin(
   db: Db,
@@ -71,14 +82,15 @@ export async function playFreeSpin(
     gameCode: string;
     stake: number;
     payout: number;
-    roundId: string;
+    recordRound: (tx: Tx) => Promise<string>;
   },
 ): Promise<FreeSpinResult> {
-  const { memberId, bonusId, payout, roundId } = input;
+  const { memberId, bonusId, payout } = input;
   return db.transaction(async (tx) => {
     await assertMayPlay(tx, memberId);
-    // The locks a bet of the member takes, in its order: cash and house shard, then the bonus row.
-    await lockMemberCashAndHouse(tx, memberId, 'game_revenue');
+    // The locks a bet of the member takes, in its order: cash and house shards (game revenue, and the
+    // promotions expense the stake comes from) by ascending id, as a cashback takes them, then the bonus row.
+    await lockMemberCashAndHouse(tx, memberId, ['game_revenue', 'promo_expense']);
     const [bonus] = await tx
       .select()
       .from(promoBonuses)
@@ -105,6 +117,7 @@ export async function playFreeSpin(
       )
       .returning({ left: sql<number>`${promoFreeSpins.granted} - ${promoFreeSpins.played}` });
     if (!spin) return { outcome: 'none' as const };
+    const roundId = await input.recordRound(tx);
     const reference = { bonusId, campaignId: bonus.campaignId, provider: 'house', roundId };
     const stake = await transfer(tx, {
       idempotencyKey: `free-spin-stake:${roundId}`,
@@ -135,8 +148,10 @@ export async function playFreeSpin(
         .set({ amount, wageringRequired: required })
         .where(eq(promoBonuses.id, bonusId));
     }
+    if (Number(spin.left) === 0 && amount === 0) await closeEmptyBonus(tx, memberId, bonusId);
     return {
       outcome: 'played' as const,
+      roundId,
       left: Number(spin.left),
       bonus: (await memberBalances(tx, memberId)).bonus,
       wageringRequired: required,
@@ -148,3 +163,15 @@ export async function playFreeSpin(
 /** The refusal while free spins are still to play: a bonus converts once they are played. */
 export const spinsFirst = () =>
   errors.notNow('the free spins must be played before the bonus converts', MSG.promoUnavailable);
+
+/**
+ * A free spins bonus whose spins all won nothing, closed at its last spin: converted at 0 (it holds
+ * nothing and requires no wagering, so nothing moves), audited as a conversion by the system.
+ */
+async function closeEmptyBonus(tx: Tx, memberId: number, bonusId: number) {
+  await tx
+    .update(promoBonuses)
+    .set({ status: 'converted', converted: 0, returned: 0, closedAt: new Date() })
+    .where(eq(promoBonuses.id, bonusId));
+  await auditBonus(tx, memberId, 'convert', 'system:free-spins', { bonusId, converted: 0, returned: 0 });
+}

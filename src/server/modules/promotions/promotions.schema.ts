@@ -272,7 +272,8 @@ export const promoCashbackRuns = pgTable(
 
 /**
  * Per round, the bonus share a correction could not take back because the bonus no longer held it
- * (migration 0048): a later correction upward pays only what goes beyond it.
+ * (migration 0048): a later correction upward pays only what goes beyond it; and the cash a cut took
+ * back once the bonus converted (`clawed`), which only the same round's later share gives back.
  */
 export const promoRoundShareGaps = pgTable(
   'promo_round_share_gaps',
@@ -280,10 +281,13 @@ export const promoRoundShareGaps = pgTable(
     provider: text('provider').notNull(),
     roundId: text('round_id').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The cash a correction took back from a converted bonus for this round (migration 0051). */
+    clawed: bigint('clawed', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ name: 'promo_round_share_gaps_pk', columns: [t.provider, t.roundId] }),
     check('promo_round_share_gaps_amount', sql`${t.amount} >= 0`),
+    check('promo_round_share_gaps_clawed', sql`${t.clawed} >= 0`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectSoundLedger, fund, memberIdOf } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
@@ -13,6 +13,8 @@ import { floatsPerRound, spinFromFloats } from '../../../shared/games/slot-machi
 import { queryRows } from '../../db/client.ts';
 import { seedDemo } from '../../db/seed-demo.ts';
 import { houseBalance, memberBalances } from '../../modules/ledger/ledger.service.ts';
+import { payCashback } from '../../modules/promotions/cashback.service.ts';
+import { promoCampaigns } from '../../modules/promotions/promotions.schema.ts';
 import { floatsFor } from './seeds.ts';
 
 const STAKE = 1_000; // a line bet of 100 on the 10 lines
@@ -172,7 +174,122 @@ describe.runIf(backendAvailable)('free spins', () => {
     );
   });
 
+  it('records the round with its money: a failure after the spin cannot leave it pending', async () => {
+    const campaign = await freeSpins(2);
+    const p = await player();
+    await t.call('claim-free-spins', { campaign }, { token: p.token });
+    // Stands for a crash between the spin's commit and a later write of its round: any UPDATE of this
+    // player's rounds fails. The round must already be settled by the spin's own transaction.
+    await t.db.execute(
+      sql.raw(`create or replace function test_no_round_update() returns trigger
+      language plpgsql as $$ begin raise exception 'crashed after the spin'; end $$`),
+    );
+    await t.db.execute(
+      sql.raw(`create trigger test_no_round_update before update on house_rounds for each row
+        when (new.player_id = '${p.id}') execute function test_no_round_update()`),
+    );
+    try {
+      const res = await house('free-spin', { token: p.gameToken, game: 'lucky-sevens' });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await t.db.execute(sql.raw('drop trigger test_no_round_update on house_rounds'));
+    }
+    const rounds = await queryRows<{ status: string }>(
+      t.db,
+      sql`select status from house_rounds where player_id = ${String(p.id)}`,
+    );
+    const [spins] = await queryRows<{ played: number }>(
+      t.db,
+      sql`select played from promo_free_spins f join promo_bonuses b on b.id = f.bonus_id where b.member_id = ${p.id}`,
+    );
+    expect(rounds.map((r) => r.status)).toEqual(Array(spins!.played).fill('settled'));
+    expect(spins!.played).toBe(1);
+    await expectSoundLedger(t.db);
+  });
+
+  it('answers a database out of reach with 503 and Retry-After, never "nothing was taken"', async () => {
+    const campaign = await freeSpins(2);
+    const p = await player();
+    await t.call('claim-free-spins', { campaign }, { token: p.token });
+    // A connection failure inside the spin's transaction (it may have committed, as a COMMIT lost on the way).
+    await t.db.execute(
+      sql.raw(`create or replace function test_connection_lost() returns trigger
+      language plpgsql as $$ begin raise exception 'connection lost' using errcode = '08006'; end $$`),
+    );
+    await t.db.execute(
+      sql.raw(`create trigger test_connection_lost before update on promo_free_spins for each row
+        when (new.member_id = ${p.id}) execute function test_connection_lost()`),
+    );
+    try {
+      const res = await house('free-spin', { token: p.gameToken, game: 'lucky-sevens' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+    } finally {
+      await t.db.execute(sql.raw('drop trigger test_connection_lost on promo_free_spins'));
+    }
+    // Nothing half-done: no round, no spin taken; the repeat plays it.
+    const again = await house('free-spin', { token: p.gameToken, game: 'lucky-sevens' });
+    expect(again.json()).toMatchObject({ status: 'success', freeSpins: { left: 1 } });
+    await expectSoundLedger(t.db);
+  });
+
+  it('closes a free spins bonus whose spins all won nothing at its last spin; keeps one that won', async () => {
+    const campaign = await freeSpins(1);
+    const seen = new Set<string>();
+    for (let i = 0; i < 25 && seen.size < 2; i++) {
+      const p = await player();
+      await t.call('claim-free-spins', { campaign }, { token: p.token });
+      const spin = (await house('free-spin', { token: p.gameToken, game: 'lucky-sevens' })).json();
+      expect(spin).toMatchObject({ status: 'success', freeSpins: { left: 0 } });
+      const { active, history } = await bonusesOf(t, { token: p.token });
+      if (spin.payout === 0) {
+        seen.add('lost');
+        // Nothing to wager or convert: closed, so another bonus may be taken at once.
+        expect(active).toBeNull();
+        expect(history[0]).toMatchObject({ status: 'converted', amount: 0, converted: 0 });
+      } else {
+        seen.add('won');
+        expect(active).toMatchObject({ status: 'active', amount: spin.payout });
+      }
+    }
+    expect(seen).toEqual(new Set(['lost', 'won']));
+    await expectSoundLedger(t.db);
+  });
+
   describe.runIf(isPostgres)('under concurrency', () => {
+    it('free spins and cash cashbacks of one member run together without a deadlock', async () => {
+      const spinsCampaign = await freeSpins(10);
+      const p = await player();
+      await t.call('claim-free-spins', { campaign: spinsCampaign }, { token: p.token });
+      const cashback = await createCampaign(as('owner'), {
+        name: 'Cashback for the race',
+        type: 'cashback',
+        percentBps: 1_000,
+        cap: null,
+        cashbackPeriodDays: 1,
+        enabled: false,
+      });
+      const [row] = await t.db.select().from(promoCampaigns).where(eq(promoCampaigns.id, cashback));
+      const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+      // Each cashback pays another day: promo_expense then the member's cash, as a free spin now locks them.
+      const results = await Promise.allSettled([
+        ...Array.from({ length: 10 }, () => house('free-spin', { token: p.gameToken, game: 'lucky-sevens' })),
+        ...Array.from({ length: 10 }, (_, i) =>
+          payCashback(t.db, row!, p.id, { from: day(i + 3), to: day(i + 2) }, 100_000),
+        ),
+      ]);
+      const failed = results.filter((r) => r.status === 'rejected');
+      expect(failed.map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+      const spins = results
+        .slice(0, 10)
+        .map((r) => (r as PromiseFulfilledResult<{ statusCode: number }>).value);
+      expect(spins.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+      expect(results.slice(10).map((r) => (r as PromiseFulfilledResult<string>).value)).toEqual(
+        Array(10).fill('paid'),
+      );
+      await expectSoundLedger(t.db);
+    });
+
     it('50 concurrent spin requests play exactly the 10 granted spins', async () => {
       const campaign = await freeSpins(10);
       const p = await player();

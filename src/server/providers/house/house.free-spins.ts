@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { HouseSuccess } from '../../../shared/contract/house-api.ts';
 import type { SlotOutcome } from '../../../shared/games/slot-machine.ts';
 import { freeSpinLineBet } from '../../../shared/promotions.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import { freeSpinsOf, playFreeSpin } from '../../modules/promotions/free-spins.service.ts';
 import { type CodedReply, refuse } from '../action-api.ts';
@@ -28,12 +26,13 @@ export async function freeSpinsFor(db: Db, playerId: string, gameCode: string) {
 /**
  * One free spin: a real round of the slot engine, drawn from the player's committed seed and next nonce
  * like any spin (so the verify page recomputes it), at the promotion's stake. The promotions module
- * settles it (the stake from its expense, the win to the player's bonus, one spin taken, all at once);
- * the round is recorded first, and marked refused when no spin was left to take.
+ * settles it (the stake from its expense, the win to the player's bonus, one spin taken) and records
+ * the round, settled, in the same transaction: a round is in the history exactly when its money moved.
+ * A refusal (no spin left, a break) records nothing. Any other failure propagates: the database out of
+ * reach is answered 503 with Retry-After (it may or may not have committed; the history tells).
  */
 export async function playFreeSpinRound(
   db: Db,
-  log: FastifyBaseLogger,
   input: { playerId: string; gameCode: string },
 ): Promise<HouseSuccess<'free-spin'> | CodedReply> {
   const none = () => refuse(409, 'no_free_spins', 'no free spins of this game are left');
@@ -45,23 +44,24 @@ export async function playFreeSpinRound(
     { playerId: input.playerId, token: '', gameCode: input.gameCode, engine: 'slot', bet },
     seed,
   );
-  const [round] = await db
-    .insert(houseRounds)
-    .values({
-      playerId: input.playerId,
-      gameCode: input.gameCode,
-      engine: 'slot',
-      stake,
-      payout,
-      bet: { ...bet, freeSpin: true },
-      outcome,
-      seedId: seed.seedId,
-      nonce: seed.nonce,
-    })
-    .returning({ id: houseRounds.id });
-  const roundId = `H${round!.id}`;
-  const mark = (status: 'settled' | 'refused') =>
-    db.update(houseRounds).set({ status }).where(eq(houseRounds.id, round!.id));
+  const recordRound = async (tx: Tx) => {
+    const [round] = await tx
+      .insert(houseRounds)
+      .values({
+        playerId: input.playerId,
+        gameCode: input.gameCode,
+        engine: 'slot',
+        stake,
+        payout,
+        bet: { ...bet, freeSpin: true },
+        outcome,
+        seedId: seed.seedId,
+        nonce: seed.nonce,
+        status: 'settled',
+      })
+      .returning({ id: houseRounds.id });
+    return `H${round!.id}`;
+  };
   let settled: Awaited<ReturnType<typeof playFreeSpin>>;
   try {
     settled = await playFreeSpin(db, {
@@ -70,22 +70,16 @@ export async function playFreeSpinRound(
       gameCode: input.gameCode,
       stake,
       payout,
-      roundId,
+      recordRound,
     });
   } catch (error) {
-    await mark('refused');
     if (error instanceof ApiError) return refuse(409, 'blocked', error.message);
-    log.error({ err: error, roundId }, 'free spin not settled');
-    return refuse(409, 'error', 'the free spin could not be played; nothing was taken');
+    throw error;
   }
-  if (settled.outcome === 'none') {
-    await mark('refused');
-    return none();
-  }
-  await mark('settled');
+  if (settled.outcome === 'none') return none();
   return {
     status: 'success',
-    roundId,
+    roundId: settled.roundId,
     stake,
     payout,
     nonce: seed.nonce,

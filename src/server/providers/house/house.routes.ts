@@ -243,10 +243,10 @@ export async function houseGameServer(
         return answer as HouseSuccess<'spin'> | CodedReply;
       },
       // A promotion's free spin: never in demo; the token's player is asked of the wallet every time.
-      'free-spin': async ({ body, player, request }) => {
+      'free-spin': async ({ body, player }) => {
         if (demoOf(player, body.token)) return refuse(409, 'no_free_spins', 'no free spins in demo play');
         if (HOUSE_GAMES[body.game]!.engine !== 'slot') return refuse(409, 'no_free_spins', 'not a slot');
-        return playFreeSpinRound(deps.db, request.log, { playerId: player, gameCode: body.game });
+        return playFreeSpinRound(deps.db, { playerId: player, gameCode: body.game });
       },
       deal: async ({ body, player, request }) => {
         if (demoOf(player, body.token)) {

@@ -1,13 +1,17 @@
 -- The members of a site owed a cashback decision for a period (issue 36; promofix): those who staked in
 -- the period's local days (member_play_days), of the campaign's levels (empty: all) and, for a
 -- new-members-only campaign, registered since its start, with no decision yet for any overlapping
--- period (promo_cashback_payments). p_to is the day after the period's last.
+-- period by any cashback campaign (promo_cashback_payments: a member's day is paid once, promofix2).
+-- p_to is the day after the period's last.
 -- The net loss is read from the rounds the member opened in the period (casino rounds and sports bets
 -- alike: each is a wallet round), each round's stake − everything it returned, whenever it returned it
 -- (a win, a cash-out, a void, a correction, a jackpot). The day totals book a return on the day it
 -- happens, so a bet placed on the period's last day and cashed out the next looked lost: cashback was
 -- paid on it and the cash-out kept too. While any of those rounds is still open the member is
 -- `unsettled`: their decision waits for a later pass (net is then what is settled so far, unused).
+-- Except a round open for more than 7 days (promofix2): an orphan (a provider that never closed it)
+-- must not hold the member's cashback for ever. It is left out of `unsettled` and of the net (its
+-- stake is not counted as lost: it may still be won), so the decision is taken without it.
 CREATE OR REPLACE FUNCTION promo_cashback_losses(p_campaign bigint, p_site bigint, p_from date, p_to date)
 RETURNS TABLE (member_id bigint, net bigint, unsettled boolean)
 LANGUAGE sql STABLE AS $$
@@ -17,8 +21,8 @@ LANGUAGE sql STABLE AS $$
     WHERE c.id = p_campaign AND d.day >= p_from AND d.day < p_to AND d.stakes > 0 AND m.site_id = p_site
       AND (cardinality(c.levels) = 0 OR m.level = ANY (c.levels))
       AND (NOT c.new_members_only OR m.created_at >= c.starts_at)
-      AND NOT EXISTS (SELECT 1 FROM promo_cashback_payments p WHERE p.campaign_id = c.id
-                        AND p.member_id = d.member_id AND p.period_start < p_to AND p_from < p.period_end)
+      AND NOT EXISTS (SELECT 1 FROM promo_cashback_payments p
+                      WHERE p.member_id = d.member_id AND p.period_start < p_to AND p_from < p.period_end)
   ), bounds AS (
     SELECT p_from::timestamp AT TIME ZONE site_time_zone(s.settings) AS since,
            p_to::timestamp AT TIME ZONE site_time_zone(s.settings) AS until
@@ -30,6 +34,7 @@ LANGUAGE sql STABLE AS $$
            coalesce(bool_or(g.status = 'open'), false) AS unsettled
     FROM game_rounds g LEFT JOIN jackpot_wins j ON j.provider = g.provider AND j.round_id = g.round_id
     WHERE g.member_id = p.member_id AND g.opened_at >= b.since AND g.opened_at < b.until
+      AND NOT (g.status = 'open' AND g.opened_at < now() - interval '7 days')
   ) r
   WHERE r.unsettled OR r.net > 0
   ORDER BY p.member_id

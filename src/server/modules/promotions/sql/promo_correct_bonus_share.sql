@@ -6,9 +6,10 @@
 --   is kept as the round's gap (promo_round_share_gaps), and a later correction upward pays only what
 --   goes beyond it: a resettle to 0 and back pays no more than was taken back;
 --   once the bonus converted, a cut is taken back from cash as a cash win's would be, up to what the
---   bonus converted (promo_bonuses.clawed_back): that money is the member's cash now, and moving it
---   between house accounts charged the member nothing. A later correction upward gives that back first
---   (promo_share_after_cut, as the new win of a reopened round does);
+--   bonus converted (promo_bonuses.clawed_back, and per round in promo_round_share_gaps.clawed): that
+--   money is the member's cash now, and moving it between house accounts charged the member nothing. A
+--   later correction upward of the same round gives that back first (promo_share_after_cut, as the new
+--   win of a reopened round does); another round's share never does;
 --   otherwise (forfeited, expired, or beyond what converted) to or from the promotions expense
 --   (`bonus_correction_returned`), where wallet_win pays such a share then.
 -- The caller holds the house and cash rows; promo_bonus_return_to locks the bonus row after them, and
@@ -71,6 +72,11 @@ BEGIN
     IF v_bonus.status = 'converted' THEN
       v_cash := least(-v_change, v_bonus.converted - v_bonus.clawed_back);
       UPDATE promo_bonuses SET clawed_back = clawed_back + v_cash WHERE id = v_stake.bonus_id;
+      -- Recorded on the round too: only this round's later share gives it back (promofix2).
+      IF v_cash > 0 THEN
+        INSERT INTO promo_round_share_gaps AS g (provider, round_id, amount, clawed) VALUES (p_provider, p_round, 0, v_cash)
+        ON CONFLICT (provider, round_id) DO UPDATE SET clawed = g.clawed + excluded.clawed;
+      END IF;
     END IF;
     IF -v_change - v_cash > 0 THEN
       PERFORM ledger_move(v_key, v_to.account_id, p_house, -v_change - v_cash, 'bonus_correction_returned', v_ref, NULL);
