@@ -148,7 +148,7 @@ export const sportsRoutes = [
         return { key: p.key, price };
       });
       await audited(db, who, 'sports.prices', async (tx) => {
-        if (!(await setPrices(tx, params.id, prices)))
+        if (!(await setPrices(tx, params.id, prices, 'desk')))
           throw errors.conflict('the market is settled or cancelled: its prices are final');
         return { target: `sb-market:${params.id}`, after: body.prices, result: undefined };
       });
