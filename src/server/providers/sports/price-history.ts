@@ -22,7 +22,13 @@ const PAGE = 20;
 /** A selection's price changes, newest first, a page at a time (keyset on id). */
 export async function priceHistory(db: DbOrTx, selectionId: number, q: { before?: number; limit?: number }) {
   const limit = q.limit ?? PAGE;
-  const rows = await queryRows<{ id: number; price_num: number; price_den: number; source: PriceSource; at: Date }>(
+  const rows = await queryRows<{
+    id: number;
+    price_num: number;
+    price_den: number;
+    source: PriceSource;
+    at: Date;
+  }>(
     db,
     sql`select id, price_num, price_den, source, at from sb_price_history
         where selection_id = ${selectionId} ${q.before ? sql`and id < ${q.before}` : sql``}

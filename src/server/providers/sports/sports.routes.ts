@@ -73,14 +73,14 @@ export async function sportsApi(
       }),
       place: async ({ body: b, player, request }) => {
         const answer = await placeBet(deps.db, deps.wallet, b.token, {
-            playerId: player.playerId,
-            currency: player.currency,
-            requestId: b.requestId,
-            kind: b.kind,
-            systemName: b.systemName,
-            sizes: b.sizes,
-            unitStake: b.unitStake,
-            priceChange: b.priceChange,
+          playerId: player.playerId,
+          currency: player.currency,
+          requestId: b.requestId,
+          kind: b.kind,
+          systemName: b.systemName,
+          sizes: b.sizes,
+          unitStake: b.unitStake,
+          priceChange: b.priceChange,
           legs: b.legs.map((l) => ({ selectionId: l.selectionId, price: parseFractionText(l.price)! })),
           ip: request.ip,
         });

@@ -420,7 +420,10 @@ export const sbTickerAlerts = pgTable(
     uniqueIndex('sb_ticker_alerts_key').on(t.key),
     index('sb_ticker_alerts_recent').on(t.id.desc().nullsFirst()),
     index('sb_ticker_alerts_bet').on(t.betId),
-    check('sb_ticker_alerts_rule_known', sql`${t.rule} in ('big_stake', 'late_bet', 'new_account', 'same_ip')`),
+    check(
+      'sb_ticker_alerts_rule_known',
+      sql`${t.rule} in ('big_stake', 'late_bet', 'new_account', 'same_ip')`,
+    ),
   ],
 );
 

@@ -3,9 +3,9 @@ import type { Fraction } from '../../../shared/sports/fraction.ts';
 import { type MarketParams, type MarketType, SELECTION_KEYS } from '../../../shared/sports/markets.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { alertOnBetStop } from './alerts/alerts.service.ts';
-import { historyOf, type PriceSource } from './price-history.ts';
 import { sportsClock } from './clock.ts';
 import { lineProblem } from './market-lines.ts';
+import { historyOf, type PriceSource } from './price-history.ts';
 import type { EventStatus } from './sports.schema.ts';
 
 /**

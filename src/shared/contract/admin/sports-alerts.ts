@@ -52,7 +52,9 @@ export const sportsAlertEndpoints = {
       limit: optionalQuery(z.coerce.number().int().min(1).max(100)),
     }),
     response: ok.extend({
-      prices: z.array(z.object({ id: z.number(), price: z.string(), source: z.enum(['feed', 'desk']), at: z.string() })),
+      prices: z.array(
+        z.object({ id: z.number(), price: z.string(), source: z.enum(['feed', 'desk']), at: z.string() }),
+      ),
       next: z.number().nullable(),
     }),
   }),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MARKET_TYPES } from '../../sports/markets.ts';
 import { endpoint, ok } from './endpoint.ts';
-import { tickerAlert } from './sports-alerts.ts';
 import { idParam, idText, optionalQuery } from './fields.ts';
+import { tickerAlert } from './sports-alerts.ts';
 
 /**
  * The trading desk's own events (manual trading is a feed of its own), its event search, its risk

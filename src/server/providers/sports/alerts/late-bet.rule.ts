@@ -13,7 +13,12 @@ export function lateBeforeStart(bet: AlertBet, s: BookSettings): NewAlert[] {
   const before = Math.min(...bet.legs.map((l) => (l.startsAt.getTime() - bet.placedAt.getTime()) / 1000));
   if (!(before >= 0 && before <= s.alertLateSeconds)) return [];
   return [
-    { key: `late_bet:${bet.id}`, rule: 'late_bet', betId: bet.id, detail: { seconds: Math.round(before), before: 'start' } },
+    {
+      key: `late_bet:${bet.id}`,
+      rule: 'late_bet',
+      betId: bet.id,
+      detail: { seconds: Math.round(before), before: 'start' },
+    },
   ];
 }
 
