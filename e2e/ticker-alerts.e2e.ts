@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
+import { fundedMember, launch } from './support/member.ts';
+import { ALERT_OPERATORS, signInOperator } from './support/operator.ts';
+import { placeBet, signInTrader } from './support/trader.ts';
+
+const tag = Date.now().toString(36).slice(-5);
+
+describe.runIf(chromiumAvailable)('the ticker’s alerts at 360 px', () => {
+  const b = useBrowser(PHONE);
+
+  it('a bet over the desk’s threshold stands out on the ticker with its reason, in English and Thai', {
+    timeout: 120_000,
+  }, async () => {
+    const login = await fundedMember(b.page, 'al', 100_000);
+    const gameToken = new URL(
+      await launch(b.page, 'sportsbook', 'royal-sports'),
+      'http://x',
+    ).searchParams.get('token')!;
+    const trader = await signInTrader(ALERT_OPERATORS[1]);
+    const { settings } = (await trader('GET', '/sports/settings')) as {
+      settings: { alertStakeOver: object };
+    };
+    await trader('POST', '/sports/settings', { alertStakeOver: { ...settings.alertStakeOver, THB: 1_000 } });
+    const home = `Alerted${tag}`;
+    const created = (await trader('POST', '/sports/manual-events', {
+      sport: 'Darts',
+      competition: 'E2E Alerts League [DEMO]',
+      home,
+      away: 'Quiet',
+      startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+    })) as { id: number };
+    const market = (await trader('POST', `/sports/manual-events/${created.id}/markets`, {
+      type: 'moneyline',
+      name: 'Match winner',
+      selections: [
+        { key: 'home', price: '1.80', format: 'decimal' },
+        { key: 'away', price: '2.05', format: 'decimal' },
+      ],
+    })) as { id: number };
+    await trader('POST', `/sports/markets/${market.id}/prices`, {
+      prices: [{ key: 'home', price: '1.90', format: 'decimal' }],
+    });
+    const listed = (await trader('GET', `/sports/events?q=${home}`)) as {
+      events: { markets: { selections: { id: number; key: string }[] }[] }[];
+    };
+    const homeSelection = listed.events[0]!.markets[0]!.selections.find((s) => s.key === 'home')!;
+    await placeBet(gameToken, [homeSelection.id], 5_000);
+
+    await signInOperator(b, ALERT_OPERATORS[0]);
+    await b.page.goto('/admin/trading?view=ticker');
+    const noSideways = () =>
+      b.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+    const row = b.page.getByRole('row').filter({ hasText: `${home} v Quiet` });
+    await row.first().waitFor();
+    const reason = row.first().getByTestId('ticker-alert');
+    await expect.poll(() => reason.first().innerText()).toMatch(/^⚠ Stake ฿50\.00 over ฿10\.00/);
+    expect(await row.first().innerText()).toContain(login);
+    const list = b.page.getByRole('table', { name: 'Alerts' });
+    await list.getByRole('row').filter({ hasText: login }).first().waitFor();
+    expect(await noSideways()).toBe(true);
+    await b.screenshot('ticker-alert-phone');
+
+    await b.page.getByTestId('admin-language').selectOption({ label: 'ไทย' });
+    await expect.poll(() => reason.first().innerText()).toMatch(/เดิมพัน ฿50\.00 เกิน ฿10\.00/);
+    expect(await noSideways()).toBe(true);
+    await b.screenshot('ticker-alert-phone-th');
+  });
+});
