@@ -9,7 +9,7 @@ const tag = Date.now().toString(36).slice(-5);
 describe.runIf(chromiumAvailable)('the ticker’s alerts at 360 px', () => {
   const b = useBrowser(PHONE);
 
-  it('a bet over the desk’s threshold stands out on the ticker with its reason, in English and Thai', {
+  it('a bet over the desk’s threshold stands out on the ticker with its reason, in English and Thai; the price history', {
     timeout: 120_000,
   }, async () => {
     const login = await fundedMember(b.page, 'al', 100_000);
@@ -34,8 +34,8 @@ describe.runIf(chromiumAvailable)('the ticker’s alerts at 360 px', () => {
       type: 'moneyline',
       name: 'Match winner',
       selections: [
-        { key: 'home', price: '1.80', format: 'decimal' },
-        { key: 'away', price: '2.05', format: 'decimal' },
+        { key: 'home', name: home, price: '1.80', format: 'decimal' },
+        { key: 'away', name: 'Quiet', price: '2.05', format: 'decimal' },
       ],
     })) as { id: number };
     await trader('POST', `/sports/markets/${market.id}/prices`, {
@@ -65,5 +65,22 @@ describe.runIf(chromiumAvailable)('the ticker’s alerts at 360 px', () => {
     await expect.poll(() => reason.first().innerText()).toMatch(/เดิมพัน ฿50\.00 เกิน ฿10\.00/);
     expect(await noSideways()).toBe(true);
     await b.screenshot('ticker-alert-phone-th');
+
+    // The desk's price move is in the selection's history.
+    await b.page.goto('/admin/trading');
+    const search = b.page.getByRole('form', { name: 'ค้นหารายการ' });
+    await search.getByLabel('ชื่อหรือทีมขึ้นต้นด้วย').fill(home);
+    await search.getByRole('button', { name: 'ค้นหา' }).click();
+    const card = b.page.getByRole('region', { name: `${home} v Quiet` });
+    await card
+      .getByRole('button', { name: /^ประวัติราคาของ/ })
+      .first()
+      .click();
+    const history = card.getByTestId('price-history');
+    await expect.poll(() => history.innerText()).toContain('1.90');
+    expect(await history.innerText()).toContain('เดสก์');
+    expect(await noSideways()).toBe(true);
+    await history.scrollIntoViewIfNeeded();
+    await b.screenshot('price-history-phone-th');
   });
 });
