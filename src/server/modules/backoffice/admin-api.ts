@@ -54,7 +54,6 @@ import { publicApiRoutes } from './routes/public-api.routes.ts';
 import { OPERATOR_COOKIE, sessionRoutes } from './routes/session.routes.ts';
 import { sitesRoutes } from './routes/sites.routes.ts';
 import { sportsRoutes } from './routes/sports.routes.ts';
-import { sportsAlertRoutes } from './routes/sports-alerts.routes.ts';
 import { supportRoutes } from './routes/support.routes.ts';
 import { systemRoutes } from './routes/system.routes.ts';
 
@@ -71,7 +70,6 @@ export const ADMIN_ROUTES: ScreenRoute[] = [
   ...contentRoutes,
   ...gamesRoutes,
   ...sportsRoutes,
-  ...sportsAlertRoutes,
   ...sitesRoutes,
   ...paymentOptionsRoutes,
   ...promotionsRoutes,

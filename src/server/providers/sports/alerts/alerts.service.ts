@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { AlertRule } from '../../../../shared/contract/admin/sports-alerts.ts';
 import { type DbOrTx, queryRows } from '../../../db/client.ts';
+import { LIVE_CHANNEL } from '../../../db/constants.ts';
 import { accountsOpenedAt, loginsOf } from '../../../modules/accounts/accounts.service.ts';
-import { notifyLive } from '../../../modules/live/live.notify.ts';
 import { bookSettings } from '../settings.ts';
 import type { AlertBet, NewAlert } from './alert-types.ts';
 import { bigStake } from './big-stake.rule.ts';
 import { lateBeforeStart, lateBeforeStop } from './late-bet.rule.ts';
 import { newAccount } from './new-account.rule.ts';
 import { sameIp } from './same-ip.rule.ts';
+
+/** Tells the desk's ticker (the live hub's `bets` event, as sql/notify_bets.sql does) that a bet's alerts changed. */
+const tickerChanged = (db: DbOrTx) =>
+  db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ k: 'bets' })})`);
 
 /** Stores alerts, each once (its key); tells the desk's ticker when one is new. Answers how many were new. */
 async function store(db: DbOrTx, alerts: NewAlert[]): Promise<number> {
@@ -21,7 +25,7 @@ async function store(db: DbOrTx, alerts: NewAlert[]): Promise<number> {
           as x(key text, rule text, bet_id int8, detail jsonb)
         on conflict (key) do nothing returning id`,
   );
-  if (rows.length > 0) await notifyLive(db, { k: 'bets' });
+  if (rows.length > 0) await tickerChanged(db);
   return rows.length;
 }
 
@@ -147,6 +151,6 @@ export async function dismissAlert(db: DbOrTx, id: number, by: string): Promise<
     sql`update sb_ticker_alerts set dismissed_at = now(), dismissed_by = ${by}
         where id = ${id} and dismissed_at is null returning id`,
   );
-  if (rows.length > 0) await notifyLive(db, { k: 'bets' });
+  if (rows.length > 0) await tickerChanged(db);
   return rows.length > 0;
 }
