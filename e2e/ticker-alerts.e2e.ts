@@ -59,12 +59,26 @@ describe.runIf(chromiumAvailable)('the ticker’s alerts at 360 px', () => {
     const list = b.page.getByRole('table', { name: 'Alerts' });
     await list.getByRole('row').filter({ hasText: login }).first().waitFor();
     expect(await noSideways()).toBe(true);
+    await b.page.getByLabel('Rule').selectOption({ label: 'Same address' });
+    await expect.poll(() => list.getByRole('row').filter({ hasText: login }).count()).toBe(0);
+    await b.page.getByLabel('Rule').selectOption({ label: 'Large stake' });
+    await list.getByRole('row').filter({ hasText: login }).first().waitFor();
+    expect(await noSideways()).toBe(true);
     await b.screenshot('ticker-alert-phone');
 
     await b.page.getByTestId('admin-language').selectOption({ label: 'ไทย' });
     await expect.poll(() => reason.first().innerText()).toMatch(/เดิมพัน ฿50\.00 เกิน ฿10\.00/);
     expect(await noSideways()).toBe(true);
     await b.screenshot('ticker-alert-phone-th');
+    // Dismissed (audited): it leaves the open list and the ticker row no longer stands out.
+    const thList = b.page.getByRole('table', { name: 'การแจ้งเตือน' });
+    await thList
+      .getByRole('row')
+      .filter({ hasText: login })
+      .first()
+      .getByRole('button', { name: /^ปิดการแจ้งเตือน/ })
+      .click();
+    await expect.poll(() => thList.getByRole('row').filter({ hasText: login }).count()).toBe(0);
 
     // The desk's price move is in the selection's history.
     await b.page.goto('/admin/trading');

@@ -7,6 +7,7 @@ import { ALERT_RULES, type AlertRule } from '../../../shared/contract/admin/spor
 import { Button } from '../../../ui/Button.tsx';
 import { adminCall } from '../../api/client.ts';
 import { Amount } from '../../components/Amount.tsx';
+import { Select } from '../../components/Field.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
@@ -61,27 +62,29 @@ export function AlertsPanel() {
     <section aria-label={t('trading.alerts.title')}>
       <h2>{t('trading.alerts.title')}</h2>
       <div className={ui.row}>
-        <label>
-          {t('trading.alerts.rule')}{' '}
-          <select value={rule} onChange={(e) => setRule(e.target.value as AlertRule | '')}>
-            <option value="">{t('trading.alerts.anyRule')}</option>
-            {ALERT_RULES.map((r) => (
-              <option key={r} value={r}>
-                {t(`trading.alerts.rules.${r}`)}
-              </option>
-            ))}
-          </select>
-        </label>{' '}
-        <label>
-          {t('trading.alerts.state')}{' '}
-          <select value={state} onChange={(e) => setState(e.target.value as State)}>
-            {(['open', 'dismissed', 'all'] as const).map((s) => (
-              <option key={s} value={s}>
-                {t(`trading.alerts.states.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label={t('trading.alerts.rule')}
+          value={rule}
+          onChange={(e) => setRule(e.target.value as AlertRule | '')}
+        >
+          <option value="">{t('trading.alerts.anyRule')}</option>
+          {ALERT_RULES.map((r) => (
+            <option key={r} value={r}>
+              {t(`trading.alerts.rules.${r}`)}
+            </option>
+          ))}
+        </Select>
+        <Select
+          label={t('trading.alerts.state')}
+          value={state}
+          onChange={(e) => setState(e.target.value as State)}
+        >
+          {(['open', 'dismissed', 'all'] as const).map((s) => (
+            <option key={s} value={s}>
+              {t(`trading.alerts.states.${s}`)}
+            </option>
+          ))}
+        </Select>
       </div>
       <Table
         label={t('trading.alerts.title')}
