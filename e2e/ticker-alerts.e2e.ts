@@ -18,10 +18,14 @@ describe.runIf(chromiumAvailable)('the ticker’s alerts at 360 px', () => {
       'http://x',
     ).searchParams.get('token')!;
     const trader = await signInTrader(ALERT_OPERATORS[1]);
-    const { settings } = (await trader('GET', '/sports/settings')) as {
-      settings: { alertStakeOver: object };
-    };
-    await trader('POST', '/sports/settings', { alertStakeOver: { ...settings.alertStakeOver, THB: 1_000 } });
+    // The threshold set on the desk, in the site's currency: a stake over ฿10.00.
+    await signInOperator(b, ALERT_OPERATORS[0]);
+    await b.page.goto('/admin/trading?view=ticker');
+    await b.page.getByText('Alert thresholds').click();
+    const thresholds = b.page.getByRole('form', { name: 'Alert thresholds' });
+    await thresholds.getByLabel('Stake over (THB)').fill('10');
+    await thresholds.getByRole('button', { name: 'Save thresholds' }).click();
+    await thresholds.getByText('Thresholds saved.').waitFor();
     const home = `Alerted${tag}`;
     const created = (await trader('POST', '/sports/manual-events', {
       sport: 'Darts',
@@ -47,8 +51,6 @@ describe.runIf(chromiumAvailable)('the ticker’s alerts at 360 px', () => {
     const homeSelection = listed.events[0]!.markets[0]!.selections.find((s) => s.key === 'home')!;
     await placeBet(gameToken, [homeSelection.id], 5_000);
 
-    await signInOperator(b, ALERT_OPERATORS[0]);
-    await b.page.goto('/admin/trading?view=ticker');
     const noSideways = () =>
       b.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
     const row = b.page.getByRole('row').filter({ hasText: `${home} v Quiet` });

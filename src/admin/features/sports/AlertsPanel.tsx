@@ -11,6 +11,7 @@ import { Select } from '../../components/Field.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
+import { AlertSettingsForm } from './AlertSettingsForm.tsx';
 import { alertReason } from './alert-reason.ts';
 
 type Alert = AdminReply<typeof api.sports.alerts>['alerts'][number];
@@ -61,6 +62,10 @@ export function AlertsPanel() {
   return (
     <section aria-label={t('trading.alerts.title')}>
       <h2>{t('trading.alerts.title')}</h2>
+      <details>
+        <summary>{t('trading.alerts.settings')}</summary>
+        <AlertSettingsForm />
+      </details>
       <div className={ui.row}>
         <Select
           label={t('trading.alerts.rule')}

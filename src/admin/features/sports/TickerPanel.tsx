@@ -31,6 +31,8 @@ export function TickerPanel() {
     source.addEventListener('ticker', (event) => {
       setLive(true);
       client.setQueryData(TICKER, { status: 'success', ...JSON.parse((event as MessageEvent<string>).data) });
+      // A push may carry a new alert: the alert list below reads again.
+      void client.invalidateQueries({ queryKey: ['admin', 'sports', 'alerts'] });
     });
     source.addEventListener('end', () => source.close());
     source.onerror = () => setLive(false);
