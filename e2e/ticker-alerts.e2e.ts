@@ -23,7 +23,7 @@ describe.runIf(chromiumAvailable)('the ticker’s alerts at 360 px', () => {
     await b.page.goto('/admin/trading?view=ticker');
     await b.page.getByText('Alert thresholds').click();
     const thresholds = b.page.getByRole('form', { name: 'Alert thresholds' });
-    await thresholds.getByLabel('Stake over (THB)').fill('10');
+    await thresholds.getByLabel('Stake over (THB)', { exact: true }).fill('10');
     await thresholds.getByRole('button', { name: 'Save thresholds' }).click();
     await thresholds.getByText('Thresholds saved.').waitFor();
     const home = `Alerted${tag}`;
