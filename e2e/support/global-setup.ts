@@ -26,6 +26,7 @@ import { sha256Hex } from '../../src/server/providers/house/seeds.ts';
 import { demoFeedTick } from '../../src/server/providers/sports/demo/demo-feed.ts';
 import { buildWeb } from '../../tools/build-web.ts';
 import {
+  ALERT_OPERATORS,
   DEMO_OPERATOR,
   DESK_TOOLS_OPERATORS,
   FLAGS_OPERATORS,
@@ -261,7 +262,12 @@ export default async function setup(project: TestProject) {
       totpSecret: DEMO_OPERATOR.totpSecret,
     });
   }
-  for (const login of [...TRADING_OPERATORS, ...WINDOW_TRADERS, ...DESK_TOOLS_OPERATORS]) {
+  for (const login of [
+    ...TRADING_OPERATORS,
+    ...WINDOW_TRADERS,
+    ...DESK_TOOLS_OPERATORS,
+    ...ALERT_OPERATORS,
+  ]) {
     await createOperator(database.db, {
       login,
       password: DEMO_OPERATOR.password,

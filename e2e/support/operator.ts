@@ -43,6 +43,8 @@ export const TRADING_OPERATORS = ['trading-desk', 'trading-phone', 'trading-resu
  * bets there, and at 360 px in Thai. One sign-in each: a TOTP code works once per operator.
  */
 export const DESK_TOOLS_OPERATORS = ['desk-tools', 'desk-tools-th', 'desk-tools-phone'] as const;
+/** Traders of the ticker alerts test (ticker-alerts.e2e.ts): the one at 360 px, the one who sets the thresholds. */
+export const ALERT_OPERATORS = ['alerts-phone', 'alerts-api'] as const;
 /** Traders who move prices and settle while the sports window tests watch (one per test file). */
 export const WINDOW_TRADERS = [
   'window-desk',

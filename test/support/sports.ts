@@ -27,9 +27,14 @@ export async function listenForWallet(t: TestApp): Promise<void> {
   t.config.publicUrl = `http://127.0.0.1:${port}`;
 }
 
-/** POST /sports/api/<action>, what the sports window sends; the reply is checked against the contract. */
-export async function sportsApiCall(t: TestApp, action: string, body: object) {
-  const res = await t.app.inject({ method: 'POST', url: `/sports/api/${action}`, payload: body });
+/** POST /sports/api/<action>, what the sports window sends (from `ip` if given); the reply is checked against the contract. */
+export async function sportsApiCall(t: TestApp, action: string, body: object, from?: { ip: string }) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/sports/api/${action}`,
+    payload: body,
+    ...(from ? { remoteAddress: from.ip } : {}),
+  });
   expectConforms(sportsContract, action, res);
   return res;
 }

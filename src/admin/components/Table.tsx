@@ -19,12 +19,15 @@ export function Table<T>({
   rowKey,
   empty,
   label,
+  rowClass,
 }: {
   rows: T[] | undefined;
   columns: Column<T>[];
   rowKey(row: T): string | number;
   empty: string;
   label: string;
+  /** A class for a row that must stand out (the ticker's alerted bets). */
+  rowClass?(row: T): string | undefined;
 }) {
   const { t } = useTranslation();
   if (!rows) return <p className={styles.empty}>{t('common.loading')}</p>;
@@ -45,7 +48,7 @@ export function Table<T>({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)}>
+            <tr key={rowKey(row)} className={rowClass?.(row)}>
               {columns.map((column) => (
                 <td key={column.head} className={cellClass(column)} data-label={column.head}>
                   {/* One box per cell, so a phone's card keeps the cell's parts together beside its label. */}

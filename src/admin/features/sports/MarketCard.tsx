@@ -9,6 +9,7 @@ import { type Column, Table } from '../../components/Table.tsx';
 import ui from '../../components/ui.module.css';
 import { useOperator } from '../session/queries.ts';
 import { marketLabel, selectionLabel } from './market-label.ts';
+import { PriceHistory } from './PriceHistory.tsx';
 import {
   useConfirmResult,
   useCorrectResult,
@@ -41,6 +42,8 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
   const unsettle = useUnsettleMarket();
   const [priceKey, setPriceKey] = useState(market.selections[0]?.key ?? '');
   const [price, setPrice] = useState('');
+  const [historyOf, setHistoryOf] = useState<number | null>(null);
+  const shownHistory = market.selections.find((s) => s.id === historyOf);
   const [format, setFormat] = useState<'decimal' | 'fractional' | 'american'>('decimal');
   const [home, setHome] = useState('');
   const [away, setAway] = useState('');
@@ -83,7 +86,16 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
           <strong>{s.decimal}</strong>{' '}
           <span className={ui.muted}>
             {s.fractional} · {s.american}
-          </span>
+          </span>{' '}
+          <Button
+            variant="ghost"
+            className={ui.small}
+            aria-expanded={historyOf === s.id}
+            aria-label={t('trading.priceHistory.showLabel', { name: selectionLabel(t, s) })}
+            onClick={() => setHistoryOf(historyOf === s.id ? null : s.id)}
+          >
+            {t('trading.priceHistory.show')}
+          </Button>
         </>
       ),
     },
@@ -140,6 +152,7 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
         rowKey={(s) => s.id}
         empty={t('trading.market.noSelections')}
       />
+      {shownHistory && <PriceHistory selectionId={shownHistory.id} name={selectionLabel(t, shownHistory)} />}
       {trading && (
         <form
           className={ui.row}

@@ -9,6 +9,9 @@ import { Pill } from '../../components/Pill.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
+import { AlertsPanel } from './AlertsPanel.tsx';
+import { alertReason } from './alert-reason.ts';
+import styles from './trading.module.css';
 
 const TICKER = ['admin', 'sports', 'ticker'] as const;
 type TickerBet = AdminReply<typeof api.sports.ticker>['bets'][number];
@@ -16,6 +19,7 @@ type TickerBet = AdminReply<typeof api.sports.ticker>['bets'][number];
 /**
  * The desk's live ticker: the newest bets, pushed as they are placed (Server-Sent Events from
  * /api/admin/sports/ticker/live, over the live stream every process listens to), read once at first.
+ * A bet with an open alert stands out, with its reasons; the alert list follows.
  */
 export function TickerPanel() {
   const { t } = useTranslation();
@@ -27,6 +31,8 @@ export function TickerPanel() {
     source.addEventListener('ticker', (event) => {
       setLive(true);
       client.setQueryData(TICKER, { status: 'success', ...JSON.parse((event as MessageEvent<string>).data) });
+      // A push may carry a new alert: the alert list below reads again.
+      void client.invalidateQueries({ queryKey: ['admin', 'sports', 'alerts'] });
     });
     source.addEventListener('end', () => source.close());
     source.onerror = () => setLive(false);
@@ -57,6 +63,16 @@ export function TickerPanel() {
       cell: (b) => <Amount value={b.potentialReturn} currency={b.currency} />,
     },
     { head: t('members.status'), cell: (b) => <Pill value={b.status} /> },
+    {
+      head: t('trading.alerts.title'),
+      wrap: true,
+      cell: (b) =>
+        b.alerts.map((a) => (
+          <div key={a.id} className={styles.alertReason} data-testid="ticker-alert">
+            ⚠ {alertReason(t, a)}
+          </div>
+        )),
+    },
   ];
   return (
     <>
@@ -69,7 +85,9 @@ export function TickerPanel() {
         columns={columns}
         rowKey={(b) => b.id}
         empty={t('trading.ticker.none')}
+        rowClass={(b) => (b.alerts.some((a) => !a.dismissedAt) ? styles.alerted : undefined)}
       />
+      <AlertsPanel />
     </>
   );
 }

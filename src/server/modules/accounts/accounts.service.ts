@@ -231,6 +231,17 @@ export async function memberIdsByLogin(db: DbOrTx, typed: string, limit = 200): 
   return rows.map((r) => Number(r.id));
 }
 
+/** When these members' accounts were opened, by id (the sportsbook's new-account alert reads it). */
+export async function accountsOpenedAt(db: DbOrTx, ids: readonly number[]): Promise<Map<number, Date>> {
+  const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: members.id, at: members.createdAt })
+    .from(members)
+    .where(inArray(members.id, wanted));
+  return new Map(rows.map((r) => [Number(r.id), new Date(r.at)]));
+}
+
 export async function loginsOf(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (wanted.length === 0) return new Map();

@@ -22,6 +22,8 @@ export interface PlaceRequest {
   unitStake: number;
   priceChange: PriceChangeChoice;
   legs: { selectionId: number; price: Fraction }[];
+  /** The address the slip came from (the same-address ticker alert reads it). */
+  ip?: string;
 }
 
 export type Placed =
@@ -278,10 +280,10 @@ async function takeBetIn(
     tx,
     sql`with bet as (
           insert into sb_bets (player_id, request_id, request_hash, kind, system_name, sizes, lines, unit_stake, total_stake,
-            potential_return, price_change, currency, status, live, accept_at, placed_at, liability_leg)
+            potential_return, price_change, currency, status, live, accept_at, placed_at, liability_leg, placed_ip)
           values (${req.playerId}, ${req.requestId}, ${hash}, ${req.kind}, ${req.systemName ?? null}, ${JSON.stringify(sizes)}::jsonb,
             ${lines}, ${req.unitStake}, ${totalStake}, ${potential}, ${req.priceChange}, ${req.currency},
-            ${acceptAt ? 'delayed' : 'pending'}, ${live}, ${acceptAt}, ${now}, ${liabilityLeg}) returning id),
+            ${acceptAt ? 'delayed' : 'pending'}, ${live}, ${acceptAt}, ${now}, ${liabilityLeg}, ${req.ip ?? null}) returning id),
         legs as (
           insert into sb_bet_legs (bet_id, idx, event_id, market_id, selection_id, price_num, price_den, line, market_version, label)
           select bet.id, x.idx, x.event_id, x.market_id, x.selection_id, x.price_num, x.price_den, x.line, x.market_version, x.label

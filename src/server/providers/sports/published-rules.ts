@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { type BookSettings, bookSettings } from './settings.ts';
+import { type AlertSettings, type BookSettings, bookSettings } from './settings.ts';
 
 /** An event postponed beyond this many hours after its scheduled start has its undecided markets voided. */
 export const DEFAULT_POSTPONE_VOID_HOURS = 48;
@@ -10,7 +10,7 @@ export const DEFAULT_POSTPONE_VOID_HOURS = 48;
  * platform-wide limits in the member's currency (sb_limits scope 'platform'; null where none is set).
  * Amounts in minor units of that currency.
  */
-export interface PublishedRules extends Omit<BookSettings, 'oddsFormat'> {
+export interface PublishedRules extends Omit<BookSettings, 'oddsFormat' | keyof AlertSettings> {
   postponeVoidHours: number;
   currency: string;
   /** The most a bet's total stake may be, platform-wide. */

@@ -2,8 +2,22 @@ import { sql } from 'drizzle-orm';
 import type { OddsFormat } from '../../../shared/sports/odds-format.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 
+/** The desk's ticker alert thresholds (alerts/): the desk's own, never published to members. */
+export interface AlertSettings {
+  /** Ticker alerts (alerts/): a stake over this, per currency in minor units (a currency not named: no alert). */
+  alertStakeOver: Record<string, number>;
+  /** A bet accepted this many seconds or fewer before its market's bet stop or its event's start; 0: off. */
+  alertLateSeconds: number;
+  /** An account younger than this many days whose stake is over `alertNewAccountStake` (per currency). */
+  alertNewAccountDays: number;
+  alertNewAccountStake: Record<string, number>;
+  /** This many distinct members backing one selection from one address within `alertSameIpMinutes`; 0: off. */
+  alertSameIpMembers: number;
+  alertSameIpMinutes: number;
+}
+
 /** The book's house rules, which differ between books and so are settings (SPORTSBOOK.md §2). */
-export interface BookSettings {
+export interface BookSettings extends AlertSettings {
   rounding: 'down' | 'nearest';
   /** Results need a second operator's confirmation before bets settle. */
   confirmResults: boolean;
@@ -29,6 +43,12 @@ export const DEFAULT_SETTINGS: BookSettings = {
   cashoutMarginBp: 500,
   cashoutOfferSeconds: 10,
   oddsFormat: 'decimal',
+  alertStakeOver: { THB: 1_000_000, USD: 30_000 },
+  alertLateSeconds: 10,
+  alertNewAccountDays: 7,
+  alertNewAccountStake: { THB: 300_000, USD: 10_000 },
+  alertSameIpMembers: 3,
+  alertSameIpMinutes: 60,
 };
 
 export async function bookSettings(db: DbOrTx): Promise<BookSettings> {

@@ -5,6 +5,7 @@ import { parseFractionText } from '../../../shared/sports/fraction.ts';
 import { refusalKey } from '../../../shared/sports/refusals.ts';
 import type { Db } from '../../db/client.ts';
 import { refuse, serveActions } from '../action-api.ts';
+import { alertOnPlacement } from './alerts/alerts.service.ts';
 import { type BetAnswer, confirmBet, placeBet } from './bets.service.ts';
 import { browseHandlers } from './browse.routes.ts';
 import { cashoutHandlers } from './cashout.routes.ts';
@@ -70,20 +71,26 @@ export async function sportsApi(
         status: 'success',
         rules: await publishedRules(deps.db, body.currency ?? deps.currency),
       }),
-      place: async ({ body: b, player }) =>
-        answerOf(
-          await placeBet(deps.db, deps.wallet, b.token, {
-            playerId: player.playerId,
-            currency: player.currency,
-            requestId: b.requestId,
-            kind: b.kind,
-            systemName: b.systemName,
-            sizes: b.sizes,
-            unitStake: b.unitStake,
-            priceChange: b.priceChange,
-            legs: b.legs.map((l) => ({ selectionId: l.selectionId, price: parseFractionText(l.price)! })),
-          }),
-        ),
+      place: async ({ body: b, player, request }) => {
+        const answer = await placeBet(deps.db, deps.wallet, b.token, {
+          playerId: player.playerId,
+          currency: player.currency,
+          requestId: b.requestId,
+          kind: b.kind,
+          systemName: b.systemName,
+          sizes: b.sizes,
+          unitStake: b.unitStake,
+          priceChange: b.priceChange,
+          legs: b.legs.map((l) => ({ selectionId: l.selectionId, price: parseFractionText(l.price)! })),
+          ip: request.ip,
+        });
+        // The desk's alerts never stand in the way of a bet: a failure is logged, the bet stands.
+        if (answer.betId !== undefined)
+          await alertOnPlacement(deps.db, answer.betId).catch((error: unknown) =>
+            request.log.error({ err: error, betId: answer.betId }, 'ticker alerts failed'),
+          );
+        return answerOf(answer);
+      },
       confirm: async ({ body: b, player }) =>
         answerOf(await confirmBet(deps.db, deps.wallet, b.token, player.playerId, b.betId)),
       bet: async ({ body: b, player }) => {

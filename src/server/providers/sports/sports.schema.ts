@@ -247,6 +247,8 @@ export const sbBets = pgTable(
     autoCashoutAt: bigint('auto_cashout_at', { mode: 'number' }),
     /** A multiple's open leg (its idx): the one selection its liability sits on (migration 0049, liability.ts). */
     liabilityLeg: smallint('liability_leg'),
+    /** The address the bet was placed from (migration 0052): the same-address ticker alert reads it. */
+    placedIp: text('placed_ip'),
     placedAt: at('placed_at').notNull().defaultNow(),
     settledAt: at('settled_at'),
   },
@@ -259,6 +261,7 @@ export const sbBets = pgTable(
     index('sb_bets_auto_cashout')
       .on(t.id)
       .where(sql`${t.autoCashoutAt} is not null and ${t.status} = 'open'`),
+    index('sb_bets_placed_ip').on(t.placedIp, t.placedAt).where(sql`${t.placedIp} is not null`),
     check('sb_bets_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check(
       'sb_bets_status_known',
@@ -400,5 +403,46 @@ export const sbReconcileFindings = pgTable(
   (t) => [
     uniqueIndex('sb_reconcile_findings_open').on(t.betId, t.kind).where(sql`${t.resolvedAt} is null`),
     index('sb_reconcile_findings_recent').on(t.foundAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/** The desk's ticker alerts (migration 0050, alerts/): each stored once by its key, dismissed by a trader. */
+export const sbTickerAlerts = pgTable(
+  'sb_ticker_alerts',
+  {
+    id: id(),
+    key: text('key').notNull(),
+    rule: text('rule').notNull(),
+    betId: ref('bet_id').notNull(),
+    detail: jsonb('detail').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    dismissedAt: at('dismissed_at'),
+    dismissedBy: text('dismissed_by'),
+  },
+  (t) => [
+    uniqueIndex('sb_ticker_alerts_key').on(t.key),
+    index('sb_ticker_alerts_recent').on(t.id.desc().nullsFirst()),
+    index('sb_ticker_alerts_bet').on(t.betId),
+    check(
+      'sb_ticker_alerts_rule_known',
+      sql`${t.rule} in ('big_stake', 'late_bet', 'new_account', 'same_ip')`,
+    ),
+  ],
+);
+
+/** Every price a selection has had, from the feed and the desk (migration 0052, price-history.ts). */
+export const sbPriceHistory = pgTable(
+  'sb_price_history',
+  {
+    id: id(),
+    selectionId: ref('selection_id').notNull(),
+    priceNum: bigint('price_num', { mode: 'number' }).notNull(),
+    priceDen: bigint('price_den', { mode: 'number' }).notNull(),
+    source: text('source').notNull(),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sb_price_history_selection').on(t.selectionId, t.id.desc().nullsFirst()),
+    check('sb_price_history_source_known', sql`${t.source} in ('feed', 'desk')`),
   ],
 );

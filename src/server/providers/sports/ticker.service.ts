@@ -4,6 +4,7 @@ import { formatDecimal } from '../../../shared/sports/price.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 import { loginsOf } from '../../modules/accounts/accounts.service.ts';
+import { alertsOfBets } from './alerts/alerts.service.ts';
 
 const SHOWN = 50;
 
@@ -39,6 +40,10 @@ export async function recentBets(db: DbOrTx, limit = SHOWN) {
         join sb_selections s on s.id = l.selection_id
         where l.bet_id = any(${intArray(bets.map((b) => Number(b.id)))}::int8[]) order by l.bet_id, l.idx`,
   );
+  const alerts = await alertsOfBets(
+    db,
+    bets.map((b) => Number(b.id)),
+  );
   const logins = await loginsOf(
     db,
     bets.map((b) => Number(b.player_id)),
@@ -62,5 +67,6 @@ export async function recentBets(db: DbOrTx, limit = SHOWN) {
         selection: l.selection,
         price: formatDecimal(frac(BigInt(l.price_num), BigInt(l.price_den))),
       })),
+    alerts: alerts.filter((a) => a.betId === Number(b.id)),
   }));
 }

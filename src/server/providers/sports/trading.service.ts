@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Fraction } from '../../../shared/sports/fraction.ts';
 import { type MarketParams, type MarketType, SELECTION_KEYS } from '../../../shared/sports/markets.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { alertOnBetStop } from './alerts/alerts.service.ts';
 import { sportsClock } from './clock.ts';
 import { lineProblem } from './market-lines.ts';
+import { historyOf, type PriceSource } from './price-history.ts';
 import type { EventStatus } from './sports.schema.ts';
 
 /**
@@ -159,6 +161,8 @@ export async function setPrices(
   db: DbOrTx,
   marketId: number,
   prices: { key: string; price: Fraction }[],
+  /** Where the move came from, for the price history (tests' direct calls are the desk's). */
+  source: PriceSource = 'desk',
 ): Promise<boolean> {
   const rows = JSON.stringify(
     prices.map((p) => ({ key: p.key, num: Number(p.price.num), den: Number(p.price.den) })),
@@ -168,12 +172,16 @@ export async function setPrices(
     sql`select id from sb_markets where id = ${marketId} and status in ('open', 'suspended') for update`,
   );
   if (!m) return false;
+  // Each change is kept in the price history in the same statement.
   const moved = await queryRows<{ id: number }>(
     db,
-    sql`update sb_selections s set price_num = x.num, price_den = x.den
-        from jsonb_to_recordset(${rows}::jsonb) as x(key text, num int8, den int8)
-        where s.market_id = ${marketId} and s.key = x.key and (s.price_num, s.price_den) is distinct from (x.num, x.den)
-        returning s.id`,
+    sql`with moved as (
+          update sb_selections s set price_num = x.num, price_den = x.den
+          from jsonb_to_recordset(${rows}::jsonb) as x(key text, num int8, den int8)
+          where s.market_id = ${marketId} and s.key = x.key and (s.price_num, s.price_den) is distinct from (x.num, x.den)
+          returning s.id, s.price_num, s.price_den),
+        kept as (${historyOf('moved', source)})
+        select id from moved`,
   );
   if (moved.length > 0)
     await db.execute(sql`update sb_markets set version = version + 1 where id = ${marketId}`);
@@ -193,5 +201,12 @@ export async function setMarketOpen(
         where ${target.marketId ? sql`id = ${target.marketId}` : sql`event_id = ${target.eventId ?? 0}`}
           and status = ${open ? 'suspended' : 'open'} returning id`,
   );
+  // A stop (the feed's bet_stop or the desk's): flag the bets taken in the seconds before it.
+  if (!open && rows.length > 0)
+    await alertOnBetStop(
+      db,
+      rows.map((r) => Number(r.id)),
+      sportsClock.now(),
+    );
   return rows.length;
 }

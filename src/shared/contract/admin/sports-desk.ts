@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MARKET_TYPES } from '../../sports/markets.ts';
 import { endpoint, ok } from './endpoint.ts';
 import { idParam, idText, optionalQuery } from './fields.ts';
+import { tickerAlert } from './sports-alerts.ts';
 
 /**
  * The trading desk's own events (manual trading is a feed of its own), its event search, its risk
@@ -85,6 +86,8 @@ export const tickerBet = z.object({
   legs: z.array(
     z.object({ event: z.string(), market: z.string(), selection: z.string(), price: z.string() }),
   ),
+  /** The bet's ticker alerts (sports-alerts.ts), open or dismissed. */
+  alerts: z.array(tickerAlert),
 });
 
 export const sportsDeskEndpoints = {

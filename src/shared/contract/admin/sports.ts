@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ODDS_FORMATS } from '../../sports/odds-format.ts';
 import { anyJson, endpoint, ok } from './endpoint.ts';
 import { idParam, idText, optionalQuery } from './fields.ts';
+import { sportsAlertEndpoints } from './sports-alerts.ts';
 import { eventSearch, sportsDeskEndpoints } from './sports-desk.ts';
 
 /** The trading desk (permission `trading`): the book's events and markets, results, settlement, corrections. */
@@ -174,6 +175,12 @@ export const tradingBet = z.object({
   actions: z.array(z.enum(BET_ACTIONS)),
 });
 
+/** An amount per currency (ISO code → minor units). */
+const perCurrencyAmount = z.record(
+  z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 currency code like THB'),
+  z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+);
+
 export const bookSettings = z.object({
   rounding: z.enum(['down', 'nearest']),
   confirmResults: z.boolean(),
@@ -186,6 +193,16 @@ export const bookSettings = z.object({
   cashoutOfferSeconds: z.number().int().min(3).max(60),
   /** The site's default odds format in the sports window. */
   oddsFormat: z.enum(ODDS_FORMATS),
+  /** Ticker alerts (issue 29): a stake over this, per currency in minor units (a currency not named: no alert). */
+  alertStakeOver: perCurrencyAmount,
+  /** A bet accepted this many seconds or fewer before its market's bet stop (or its event's start); 0: off. */
+  alertLateSeconds: z.number().int().min(0).max(600),
+  /** A new account: registered fewer than this many days before its bet; its large bet is a stake over `alertNewAccountStake`. */
+  alertNewAccountDays: z.number().int().min(0).max(365),
+  alertNewAccountStake: perCurrencyAmount,
+  /** This many distinct members backing one selection from one address within `alertSameIpMinutes`; 0: off. */
+  alertSameIpMembers: z.number().int().min(0).max(100),
+  alertSameIpMinutes: z.number().int().min(1).max(1_440),
 });
 
 const settledCount = ok.extend({ state: z.string(), settled: z.number() });
@@ -210,6 +227,7 @@ export const reconcileFinding = z.object({
 
 export const sportsEndpoints = {
   ...sportsDeskEndpoints,
+  ...sportsAlertEndpoints,
   events: endpoint({
     method: 'GET',
     path: '/sports/events',

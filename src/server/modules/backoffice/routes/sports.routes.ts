@@ -5,6 +5,7 @@ import { parsePrice } from '../../../../shared/sports/price.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { errors } from '../../../http/errors.ts';
 import { abandonEventIn } from '../../../providers/sports/abandonment.ts';
+import { dismissAlert, listAlerts } from '../../../providers/sports/alerts/alerts.service.ts';
 import { betActions } from '../../../providers/sports/bet-actions.ts';
 import { deskEvents, feedSources, marketExists } from '../../../providers/sports/desk.service.ts';
 import { deskFilters, eventIdsMatching } from '../../../providers/sports/desk-search.ts';
@@ -19,6 +20,7 @@ import {
   ManualProblem,
   settleEventByScore,
 } from '../../../providers/sports/manual-events.ts';
+import { priceHistory } from '../../../providers/sports/price-history.ts';
 import { reconcileCounts, reconcileFindings, resolveFindings } from '../../../providers/sports/reconciler.ts';
 import {
   confirmResult,
@@ -148,7 +150,7 @@ export const sportsRoutes = [
         return { key: p.key, price };
       });
       await audited(db, who, 'sports.prices', async (tx) => {
-        if (!(await setPrices(tx, params.id, prices)))
+        if (!(await setPrices(tx, params.id, prices, 'desk')))
           throw errors.conflict('the market is settled or cancelled: its prices are final');
         return { target: `sb-market:${params.id}`, after: body.prices, result: undefined };
       });
@@ -475,5 +477,27 @@ export const sportsRoutes = [
     permission: 'trading',
     touch: false,
     handler: async ({ db }) => ({ bets: await recentBets(db) }),
+  }),
+  // The ticker's alerts (listed, dismissed with an audit entry) and each selection's price history.
+  adminRoute(sportsEndpoints.alerts, {
+    permission: 'trading',
+    touch: false,
+    handler: async ({ db, query }) => listAlerts(db, query),
+  }),
+  adminRoute(sportsEndpoints.dismissAlert, {
+    permission: 'trading',
+    handler: async ({ db, params, who }) => {
+      await audited(db, who, 'sports.alert.dismiss', async (tx) => {
+        if (!(await dismissAlert(tx, params.id, who.operator.login)))
+          throw errors.conflict(`alert ${params.id} is unknown or already dismissed`);
+        return { target: `sb-alert:${params.id}`, after: { dismissed: true }, result: undefined };
+      });
+      return {};
+    },
+  }),
+  adminRoute(sportsEndpoints.priceHistory, {
+    permission: 'trading',
+    touch: false,
+    handler: async ({ db, params, query }) => priceHistory(db, params.id, query),
   }),
 ];

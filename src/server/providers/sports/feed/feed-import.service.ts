@@ -102,6 +102,7 @@ async function applyRecord(
           tx,
           marketId,
           r.selections.map((s) => ({ key: s.key, price: priced(s) })),
+          'feed',
         );
         return { applied: true as const };
       }
@@ -110,6 +111,7 @@ async function applyRecord(
           tx,
           await marketOf(tx, r.source, r.id),
           r.prices.map((p) => ({ key: p.key, price: priced(p) })),
+          'feed',
         );
         return { applied: true as const };
       case 'suspend':

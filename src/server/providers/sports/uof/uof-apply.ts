@@ -233,7 +233,7 @@ export async function oddsChange(
         })),
       });
     } else if (prices.length > 0) {
-      await setPrices(tx, marketId, prices);
+      await setPrices(tx, marketId, prices, 'feed');
     }
     const active = market.outcome.flatMap((o) => {
       const key = keyOf.get(o.id);

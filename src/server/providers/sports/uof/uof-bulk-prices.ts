@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { parsePrice } from '../../../../shared/sports/price.ts';
 import { queryRows, type Tx } from '../../../db/client.ts';
 import { sportsClock } from '../clock.ts';
+import { historyOf } from '../price-history.ts';
 import { catalogueEntry, marketExternalId, uofSportUrn } from './catalogue.ts';
 import { UOF_SOURCE } from './uof-apply.ts';
 import type { EventMessage } from './uof-messages.ts';
@@ -110,10 +111,14 @@ export async function applyPricesInBulk(tx: Tx, messages: OddsChange[]): Promise
       : (
           await queryRows<{ market_id: number }>(
             tx,
-            sql`update sb_selections s set price_num = x.num, price_den = x.den
-                from jsonb_to_recordset(${JSON.stringify(prices)}::jsonb) as x(m int8, key text, num int8, den int8)
-                where s.market_id = x.m and s.key = x.key and (s.price_num, s.price_den) is distinct from (x.num, x.den)
-                returning s.market_id`,
+            // The moves and their price history in one statement for the batch (price-history.ts).
+            sql`with moved as (
+                  update sb_selections s set price_num = x.num, price_den = x.den
+                  from jsonb_to_recordset(${JSON.stringify(prices)}::jsonb) as x(m int8, key text, num int8, den int8)
+                  where s.market_id = x.m and s.key = x.key and (s.price_num, s.price_den) is distinct from (x.num, x.den)
+                  returning s.id, s.market_id, s.price_num, s.price_den),
+                kept as (${historyOf('moved', 'feed')})
+                select market_id from moved`,
           )
         ).map((r) => Number(r.market_id)),
   );

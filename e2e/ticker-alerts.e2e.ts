@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
+import { fundedMember, launch } from './support/member.ts';
+import { ALERT_OPERATORS, signInOperator } from './support/operator.ts';
+import { placeBet, signInTrader } from './support/trader.ts';
+
+const tag = Date.now().toString(36).slice(-5);
+
+describe.runIf(chromiumAvailable)('the ticker’s alerts at 360 px', () => {
+  const b = useBrowser(PHONE);
+
+  it('a bet over the desk’s threshold stands out on the ticker with its reason, in English and Thai; the price history', {
+    timeout: 120_000,
+  }, async () => {
+    const login = await fundedMember(b.page, 'al', 100_000);
+    const gameToken = new URL(
+      await launch(b.page, 'sportsbook', 'royal-sports'),
+      'http://x',
+    ).searchParams.get('token')!;
+    const trader = await signInTrader(ALERT_OPERATORS[1]);
+    // The threshold set on the desk, in the site's currency: a stake over ฿10.00.
+    await signInOperator(b, ALERT_OPERATORS[0]);
+    await b.page.goto('/admin/trading?view=ticker');
+    await b.page.getByText('Alert thresholds').click();
+    const thresholds = b.page.getByRole('form', { name: 'Alert thresholds' });
+    await thresholds.getByLabel('Stake over (THB)', { exact: true }).fill('10');
+    await thresholds.getByRole('button', { name: 'Save thresholds' }).click();
+    await thresholds.getByText('Thresholds saved.').waitFor();
+    const home = `Alerted${tag}`;
+    const created = (await trader('POST', '/sports/manual-events', {
+      sport: 'Darts',
+      competition: 'E2E Alerts League [DEMO]',
+      home,
+      away: 'Quiet',
+      startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+    })) as { id: number };
+    const market = (await trader('POST', `/sports/manual-events/${created.id}/markets`, {
+      type: 'moneyline',
+      name: 'Match winner',
+      selections: [
+        { key: 'home', name: home, price: '1.80', format: 'decimal' },
+        { key: 'away', name: 'Quiet', price: '2.05', format: 'decimal' },
+      ],
+    })) as { id: number };
+    await trader('POST', `/sports/markets/${market.id}/prices`, {
+      prices: [{ key: 'home', price: '1.90', format: 'decimal' }],
+    });
+    const listed = (await trader('GET', `/sports/events?q=${home}`)) as {
+      events: { markets: { selections: { id: number; key: string }[] }[] }[];
+    };
+    const homeSelection = listed.events[0]!.markets[0]!.selections.find((s) => s.key === 'home')!;
+    await placeBet(gameToken, [homeSelection.id], 5_000);
+
+    const noSideways = () =>
+      b.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+    const row = b.page.getByRole('row').filter({ hasText: `${home} v Quiet` });
+    await row.first().waitFor();
+    const reason = row.first().getByTestId('ticker-alert');
+    await expect.poll(() => reason.first().innerText()).toMatch(/^⚠ Stake ฿50\.00 over ฿10\.00/);
+    expect(await row.first().innerText()).toContain(login);
+    const list = b.page.getByRole('table', { name: 'Alerts' });
+    await list.getByRole('row').filter({ hasText: login }).first().waitFor();
+    expect(await noSideways()).toBe(true);
+    await b.page.getByLabel('Rule').selectOption({ label: 'Same address' });
+    await expect.poll(() => list.getByRole('row').filter({ hasText: login }).count()).toBe(0);
+    await b.page.getByLabel('Rule').selectOption({ label: 'Large stake' });
+    await list.getByRole('row').filter({ hasText: login }).first().waitFor();
+    expect(await noSideways()).toBe(true);
+    await b.screenshot('ticker-alert-phone');
+
+    await b.page.getByTestId('admin-language').selectOption({ label: 'ไทย' });
+    await expect.poll(() => reason.first().innerText()).toMatch(/เดิมพัน ฿50\.00 เกิน ฿10\.00/);
+    expect(await noSideways()).toBe(true);
+    await b.screenshot('ticker-alert-phone-th');
+    // Dismissed (audited): it leaves the open list and the ticker row no longer stands out.
+    const thList = b.page.getByRole('table', { name: 'การแจ้งเตือน' });
+    await thList
+      .getByRole('row')
+      .filter({ hasText: login })
+      .first()
+      .getByRole('button', { name: /^ปิดการแจ้งเตือน/ })
+      .click();
+    await expect.poll(() => thList.getByRole('row').filter({ hasText: login }).count()).toBe(0);
+
+    // The desk's price move is in the selection's history.
+    await b.page.goto('/admin/trading');
+    const search = b.page.getByRole('form', { name: 'ค้นหารายการ' });
+    await search.getByLabel('ชื่อหรือทีมขึ้นต้นด้วย').fill(home);
+    await search.getByRole('button', { name: 'ค้นหา' }).click();
+    const card = b.page.getByRole('region', { name: `${home} v Quiet` });
+    await card
+      .getByRole('button', { name: /^ประวัติราคาของ/ })
+      .first()
+      .click();
+    const history = card.getByTestId('price-history');
+    await expect.poll(() => history.innerText()).toContain('1.90');
+    expect(await history.innerText()).toContain('เดสก์');
+    expect(await noSideways()).toBe(true);
+    await history.scrollIntoViewIfNeeded();
+    await b.screenshot('price-history-phone-th');
+  });
+});
