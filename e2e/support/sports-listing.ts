@@ -7,12 +7,20 @@ import type { Locator, Page } from 'playwright-core';
 export async function showCard(w: Page, id: number, timeoutMs = 15_000): Promise<Locator> {
   const card = w.locator(`[data-event="${id}"]`).first();
   const until = Date.now() + timeoutMs;
-  while ((await card.count()) === 0) {
+  for (;;) {
     if (Date.now() > until) throw new Error(`event ${id} was never drawn in the listing`);
-    await w.evaluate(() => window.scrollBy(0, window.innerHeight));
-    await w.waitForTimeout(100);
+    if ((await card.count()) > 0) {
+      // The listing may draw the card again meanwhile (more of it arriving): then look once more.
+      const shown = await card
+        .scrollIntoViewIfNeeded({ timeout: 2_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (shown) break;
+    } else {
+      await w.evaluate(() => window.scrollBy(0, window.innerHeight));
+      await w.waitForTimeout(100);
+    }
   }
-  await card.scrollIntoViewIfNeeded();
   return card;
 }
 
