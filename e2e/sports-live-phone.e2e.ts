@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember, launch } from './support/member.ts';
 import { WINDOW_TRADERS } from './support/operator.ts';
+import { showCard } from './support/sports-listing.ts';
 import { signInTrader, tradeMatches } from './support/trader.ts';
 
 const tag = `l${Date.now().toString(36)}`;
@@ -24,9 +25,8 @@ describe.runIf(chromiumAvailable)('the sports window on a phone while prices mov
     await fundedMember(b.page, 'slp', 10_000);
     const w = b.page;
     await w.goto(await launch(w, 'sportsbook', 'royal-sports'));
-    const card = w.locator(`[data-event="${live!.id}"]`);
-    await card.waitFor();
-    await card.scrollIntoViewIfNeeded();
+    // The listing draws its cards as it is scrolled: scrolled to the match as a member would.
+    const card = await showCard(w, live!.id);
     const home = card.locator('[data-testid="price"]').first();
     expect(await home.getAttribute('data-price')).toBe('9/5');
 
