@@ -53,6 +53,7 @@ export const WINDOW_TRADERS = [
   'window-browse',
   'window-listing',
   'window-live',
+  'window-layout',
 ] as const;
 
 /**
