@@ -30,7 +30,7 @@ function watchLayout() {
       const nodes = e.sources.map((s) =>
         s.node instanceof Element
           ? `${s.node.tagName.toLowerCase()}[data-testid=${s.node.getAttribute('data-testid') ?? ''}]`
-          : String(s.node?.nodeName),
+          : String((s.node as Node | null)?.nodeName),
       );
       w.shifts.push({ value: e.value, at: Math.round(e.startTime), nodes });
     }

@@ -28,6 +28,9 @@ type View =
   | { kind: 'event'; id: number }
   | { kind: 'league'; id: number; name: string };
 
+/** The longest the sports home waits for what it shows above the listing before painting without it. */
+const ABOVE_LIST_WAIT_MS = 5_000;
+
 /** The published house rules: their own chunk and words, loaded when the member opens them. */
 const RulesPage = lazy(() => import('./rules/RulesPage.tsx').then((m) => ({ default: m.RulesPage })));
 
@@ -85,6 +88,9 @@ export function SportsApp() {
       if (above.favourites) adopt(above.favourites.events);
       setAboveReady(true);
     });
+    // A hung answer never keeps the home from painting: its section then comes when it does.
+    const timer = setTimeout(() => setAboveReady(true), ABOVE_LIST_WAIT_MS);
+    return () => clearTimeout(timer);
   }, [adopt]);
   const launchSettled = token !== undefined || failed;
   const favourites = useFavourites(token, adopt);

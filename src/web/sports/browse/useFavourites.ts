@@ -34,15 +34,15 @@ export function useFavourites(token: string | undefined, adopt: (events: SportEv
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    // The prefetched answer for this token stands (seeded above); else the book is asked.
+    // The prefetched answer for this token (seeded above when it came first); else the book is asked.
     prefetchAboveList()
       .then((first) =>
         first.favourites && first.token === token && aboveListFresh()
-          ? null
+          ? first.favourites
           : sportsCall('favourites', { token }),
       )
       .then((r) => {
-        if (cancelled || !r) return;
+        if (cancelled) return;
         setLeagues(new Set(r.leagues));
         setEvents(new Set(r.events.map((e) => e.id)));
         adopt(r.events);
