@@ -88,11 +88,14 @@ export function SportsApp() {
       if (above.favourites) adopt(above.favourites.events);
       setAboveReady(true);
     });
-    // A hung answer never keeps the home from painting: its section then comes when it does.
-    const timer = setTimeout(() => setAboveReady(true), ABOVE_LIST_WAIT_MS);
-    return () => clearTimeout(timer);
   }, [adopt]);
-  const launchSettled = token !== undefined || failed;
+  // A hung answer (or launch) never keeps the home from painting: what it holds comes when it does.
+  const [waitedOut, setWaitedOut] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedOut(true), ABOVE_LIST_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const homeReady = (aboveReady && (token !== undefined || failed)) || waitedOut;
   const favourites = useFavourites(token, adopt);
 
   useEffect(() => rememberSlip(legs), [legs]);
@@ -218,12 +221,10 @@ export function SportsApp() {
       )}
       <div className={styles.body}>
         <main className={styles.content}>
-          {(!loaded || (view.kind === 'sports' && !(aboveReady && launchSettled))) && (
+          {(!loaded || (view.kind === 'sports' && !homeReady)) && (
             <p className={styles.muted}>{t('loading')}</p>
           )}
-          {loaded && view.kind === 'sports' && aboveReady && launchSettled && (
-            <Browse {...listProps} {...found} list={list} />
-          )}
+          {loaded && view.kind === 'sports' && homeReady && <Browse {...listProps} {...found} list={list} />}
           {loaded && view.kind === 'live' && <EventList {...listProps} live favourites={favourites} />}
           {view.kind === 'league' && (
             <LeaguePage
