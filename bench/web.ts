@@ -33,8 +33,26 @@ console.log(`web build: ${await buildWeb({ force: false, quiet: true })}`);
 const firstLoad = firstLoadBytes('dist/web');
 const firstLoadKb = firstLoad.reduce((sum, f) => sum + f.brotli, 0) / 1024;
 
-/** One Lighthouse run of a page (with the member's cookie when given). */
+/**
+ * One Lighthouse run of a page, run again (at most twice more) when Lighthouse itself says its trace
+ * failed and asks for another run (NO_NAVSTART, seen on a loaded machine).
+ */
 async function lighthouse(url: string, cookie: string | undefined): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, cookie);
+    } catch (e) {
+      if (attempt >= 3 || !/Please run Lighthouse again/.test(String((e as { stderr?: string }).stderr)))
+        throw e;
+      console.log(
+        `(Lighthouse asked to be run again: ${/\(([A-Z_]+)\)/.exec(String((e as { stderr?: string }).stderr))?.[1] ?? 'trace'}; running again)`,
+      );
+    }
+  }
+}
+
+/** One Lighthouse run of a page (with the member's cookie when given). */
+async function lighthouseOnce(url: string, cookie: string | undefined): Promise<Result> {
   const { stdout } = await run(
     'node_modules/.bin/lighthouse',
     [

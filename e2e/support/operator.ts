@@ -55,6 +55,7 @@ export const WINDOW_TRADERS = [
   'window-browse',
   'window-listing',
   'window-live',
+  'window-layout',
 ] as const;
 
 /**

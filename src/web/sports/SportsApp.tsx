@@ -5,6 +5,7 @@ import { callRoute } from '../api/client.ts';
 import { setSiteZone } from '../features/site/site-zone.ts';
 import { launchToken, sportsCall } from './api.ts';
 import { BetSlip } from './BetSlip.tsx';
+import { prefetchAboveList } from './browse/aboveList.ts';
 import { Browse } from './browse/Browse.tsx';
 import { LeaguePage } from './browse/LeaguePage.tsx';
 import { useFavourites } from './browse/useFavourites.ts';
@@ -26,6 +27,9 @@ type View =
   | { kind: 'rules' }
   | { kind: 'event'; id: number }
   | { kind: 'league'; id: number; name: string };
+
+/** The longest the sports home waits for what it shows above the listing before painting without it. */
+const ABOVE_LIST_WAIT_MS = 5_000;
 
 /** The published house rules: their own chunk and words, loaded when the member opens them. */
 const RulesPage = lazy(() => import('./rules/RulesPage.tsx').then((m) => ({ default: m.RulesPage })));
@@ -75,6 +79,23 @@ export function SportsApp() {
       .catch(() => undefined);
   }, []);
 
+  // The sports home paints once what it shows above the listing has come too (asked beside the first
+  // screen, aboveList.ts) and the launch is settled (the favourites are a member's): inserted later, it
+  // pushed the list down (Lighthouse's CLS 0.21–0.27).
+  const [aboveReady, setAboveReady] = useState(false);
+  useEffect(() => {
+    void prefetchAboveList().then((above) => {
+      if (above.favourites) adopt(above.favourites.events);
+      setAboveReady(true);
+    });
+  }, [adopt]);
+  // A hung answer (or launch) never keeps the home from painting: what it holds comes when it does.
+  const [waitedOut, setWaitedOut] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedOut(true), ABOVE_LIST_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const homeReady = (aboveReady && (token !== undefined || failed)) || waitedOut;
   const favourites = useFavourites(token, adopt);
 
   useEffect(() => rememberSlip(legs), [legs]);
@@ -200,8 +221,10 @@ export function SportsApp() {
       )}
       <div className={styles.body}>
         <main className={styles.content}>
-          {!loaded && <p className={styles.muted}>{t('loading')}</p>}
-          {loaded && view.kind === 'sports' && <Browse {...listProps} {...found} list={list} />}
+          {(!loaded || (view.kind === 'sports' && !homeReady)) && (
+            <p className={styles.muted}>{t('loading')}</p>
+          )}
+          {loaded && view.kind === 'sports' && homeReady && <Browse {...listProps} {...found} list={list} />}
           {loaded && view.kind === 'live' && <EventList {...listProps} live favourites={favourites} />}
           {view.kind === 'league' && (
             <LeaguePage

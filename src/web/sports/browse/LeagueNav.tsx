@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { sportsCall } from '../api.ts';
 import { sportName, useSportsT } from '../i18n.ts';
 import styles from '../sports.module.css';
+import { aboveListAnswer, aboveListFresh } from './aboveList.ts';
 import browse from './browse.module.css';
 import { type LeagueRow, LeagueRows } from './LeagueRows.tsx';
 import type { Favourites } from './useFavourites.ts';
@@ -21,7 +22,9 @@ export function LeagueNav(props: {
   liveCount: number;
 }) {
   const t = useSportsT();
-  const [leagues, setLeagues] = useState<LeagueRow[]>([]);
+  // Painted with the first screen from the prefetched answer (aboveList.ts): nothing moves the list later.
+  const [leagues, setLeagues] = useState<LeagueRow[]>(() => aboveListAnswer()?.leagues ?? []);
+  const skipFirst = useRef(aboveListFresh());
   const [sport, setSport] = useState<string | null>(null);
   // Kept current: asked again when the number in play changes, and every REFRESH_MS for new fixtures.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the live count is the reason to ask again
@@ -30,7 +33,8 @@ export function LeagueNav(props: {
       sportsCall('leagues', {})
         .then((r) => setLeagues(r.leagues))
         .catch(() => undefined);
-    const timer = setTimeout(ask, 0);
+    const timer = skipFirst.current ? undefined : setTimeout(ask, 0);
+    skipFirst.current = false;
     const every = setInterval(ask, REFRESH_MS);
     return () => {
       clearTimeout(timer);

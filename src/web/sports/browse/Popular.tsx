@@ -4,6 +4,7 @@ import type { OddsFormat } from '../../../shared/sports/odds-format.ts';
 import { sportsCall } from '../api.ts';
 import { EventCard } from '../EventCard.tsx';
 import { useSportsT } from '../i18n.ts';
+import { aboveListAnswer, aboveListFresh, POPULAR_LIMIT } from './aboveList.ts';
 import browse from './browse.module.css';
 import type { Favourites } from './useFavourites.ts';
 
@@ -24,16 +25,16 @@ export function Popular(props: {
   onOpen(id: number): void;
 }) {
   const t = useSportsT();
-  const [popular, setPopular] = useState<{ events: SportEvent[]; bets: Record<string, number> }>({
-    events: [],
-    bets: {},
-  });
+  // Painted with the first screen from the prefetched answer (aboveList.ts): nothing moves the list later.
+  const [popular, setPopular] = useState<{ events: SportEvent[]; bets: Record<string, number> }>(
+    () => aboveListAnswer()?.popular ?? { events: [], bets: {} },
+  );
   useEffect(() => {
     const ask = () =>
-      sportsCall('popular', { limit: 6 })
+      sportsCall('popular', { limit: POPULAR_LIMIT })
         .then((r) => setPopular({ events: r.events, bets: r.bets }))
         .catch(() => undefined);
-    void ask();
+    if (!aboveListFresh()) void ask();
     const timer = setInterval(ask, REFRESH_MS);
     return () => clearInterval(timer);
   }, []);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SportEvent } from '../../../shared/contract/sports-api.ts';
 import { sportsCall } from '../api.ts';
+import { aboveListAnswer, aboveListFresh, prefetchAboveList } from './aboveList.ts';
 
 export type FavouriteKind = 'competition' | 'event';
 
@@ -20,15 +21,36 @@ export interface Favourites {
 export function useFavourites(token: string | undefined, adopt: (events: SportEvent[]) => void): Favourites {
   const [leagues, setLeagues] = useState<ReadonlySet<number>>(new Set());
   const [events, setEvents] = useState<ReadonlySet<number>>(new Set());
+  // The answer asked beside the first screen (aboveList.ts) with this token, taken in the render that
+  // first knows the token: the window's first paint of the sports home already shows the favourites
+  // (their events were adopted with it, SportsApp).
+  const seeded = useRef<string | undefined>(undefined);
+  const first = aboveListAnswer();
+  if (token && seeded.current !== token && first?.favourites && first.token === token) {
+    seeded.current = token;
+    setLeagues(new Set(first.favourites.leagues));
+    setEvents(new Set(first.favourites.events.map((e) => e.id)));
+  }
   useEffect(() => {
     if (!token) return;
-    sportsCall('favourites', { token })
+    let cancelled = false;
+    // The prefetched answer for this token (seeded above when it came first); else the book is asked.
+    prefetchAboveList()
+      .then((first) =>
+        first.favourites && first.token === token && aboveListFresh()
+          ? first.favourites
+          : sportsCall('favourites', { token }),
+      )
       .then((r) => {
+        if (cancelled) return;
         setLeagues(new Set(r.leagues));
         setEvents(new Set(r.events.map((e) => e.id)));
         adopt(r.events);
       })
       .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
   }, [token, adopt]);
 
   const now = useRef({ leagues, events });
