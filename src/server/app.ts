@@ -7,6 +7,7 @@ import { reportReader } from './db/report-reader.ts';
 import { scheduleHousekeeping } from './housekeeping.ts';
 import { compressReplies } from './http/compression.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { logSerializers } from './http/log-error.ts';
 import { memberApi } from './http/member-api.ts';
 import { metricsRoute } from './http/metrics-route.ts';
 import { apiDocs } from './http/openapi/api-docs.ts';
@@ -136,7 +137,11 @@ export async function buildApp({
   logStream,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logStream ? { level: 'info', stream: logStream } : logger ? { level: config.logLevel } : false,
+    logger: logStream
+      ? { level: 'info', stream: logStream, serializers: logSerializers }
+      : logger
+        ? { level: config.logLevel, serializers: logSerializers }
+        : false,
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 64 * 1024,
     onProtoPoisoning: 'error',

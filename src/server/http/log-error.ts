@@ -1,0 +1,26 @@
+/** Own properties longer than this are cut: a driver error can carry a whole connection object. */
+const MAX_FIELD_CHARS = 200;
+
+/**
+ * The `err` field of every log line: the error's type, message and stack, and only its scalar own
+ * properties (a PostgreSQL error's code, detail, constraint). pg-boss and pg attach their client to
+ * some errors, which made one line about 5 KB while the database restarted.
+ */
+export function serializeError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const kept: Record<string, unknown> = {
+    type: error.constructor.name,
+    message: error.message,
+    stack: error.stack,
+  };
+  for (const [key, value] of Object.entries(error)) {
+    if (key in kept) continue;
+    if (typeof value === 'string')
+      kept[key] = value.length > MAX_FIELD_CHARS ? `${value.slice(0, MAX_FIELD_CHARS)}…` : value;
+    else if (typeof value === 'number' || typeof value === 'boolean') kept[key] = value;
+  }
+  if (error.cause instanceof Error) kept.cause = `${error.cause.constructor.name}: ${error.cause.message}`;
+  return kept;
+}
+
+export const logSerializers = { err: serializeError, error: serializeError };
