@@ -97,7 +97,7 @@ function runsOf(fresh: BatchMessage[]): { m: BatchMessage['m']; keys: string[] }
  * later synchronous commit (a bet, a settlement) flushes them first, so nothing durable ever rests on
  * odds that were lost. A bet_stop, a settlement, a cancel commits synchronously as before.
  */
-function onlyPriceMoves(todo: BatchMessage[], w: Work): boolean {
+export function onlyPriceMoves(todo: BatchMessage[], w: Work): boolean {
   return todo.every((b) => b.m.kind === 'odds_change') && w.runs.length === 0 && !w.pending;
 }
 
