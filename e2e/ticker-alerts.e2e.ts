@@ -94,10 +94,24 @@ describe.runIf(chromiumAvailable)('the ticker’s alerts at 360 and 1366 px', ()
           /\b(trading|common|nav)\.[a-zA-Z]+\.[a-zA-Z.]+/,
         );
         expect(await noSideways(), `${lang.code} at ${size.width} px scrolls sideways`).toBe(true);
-        const clipped = await b.page
-          .getByTestId('ticker-alert')
-          .evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).length);
+        // Cut off: wider than itself, or reaching past the edge of a box that clips or scrolls it (a
+        // table wider than the page, scrolled sideways inside its frame).
+        const clipped = await b.page.getByTestId('ticker-alert').evaluateAll(
+          (els) =>
+            els.filter((e) => {
+              if (e.scrollWidth > e.clientWidth + 1) return true;
+              const r = e.getBoundingClientRect();
+              for (let p = e.parentElement; p; p = p.parentElement) {
+                if (getComputedStyle(p).overflowX === 'visible') continue;
+                const q = p.getBoundingClientRect();
+                if (r.right > q.right + 1 || r.left < q.left - 1) return true;
+              }
+              return false;
+            }).length,
+        );
         expect(clipped, `${lang.code} at ${size.width} px: a reason cut off`).toBe(0);
+        // From the top: scrolled, the sticky header would lie across the middle of a full-page shot.
+        await b.page.evaluate(() => window.scrollTo(0, 0));
         await b.screenshot(`ticker-alert-${width}-${lang.code}`);
       }
     }
