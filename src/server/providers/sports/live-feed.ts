@@ -26,11 +26,11 @@ interface Watcher {
 /**
  * One rule for a price's delay and a phone's load: a push to the streams starts at once when the last
  * one started at least COALESCE_MS ago, otherwise at COALESCE_MS after it. A move after a quiet spell
- * reaches a window within a read (no floor to wait out: bench:feed's broker-to-stream p99 < 50 ms); a
- * live event's burst (a price move touches a market and its selections, and comes again and again)
- * reaches a stream as at most one frame per 25 ms carrying the last price of every event it watches
- * that moved (a phone never gets more than 40 writes a second, whatever the feed's rate). Reads
- * never overlap: changes that come during one go in the next.
+ * reaches a window within a read (no fixed wait: the 150 ms this used to be is three times the feed's
+ * 50-ms target from broker to stream); a live event's burst (a price move touches a market and its
+ * selections, and comes again and again) reaches a stream as at most one frame per 25 ms carrying the
+ * last price of every event it watches that moved (a phone never gets more than 40 writes a second,
+ * whatever the feed's rate). Reads never overlap: changes that come during one go in the next.
  */
 export const COALESCE_MS = 25;
 const PING_MS = 20_000;
@@ -249,7 +249,8 @@ export function parseEventIds(text: unknown): number[] | undefined {
  * GET /sports/live?events=1,2,3[&new=<id>]: the sports window's Server-Sent Events stream for the events
  * it shows (on screen, on its slip, in its open bets; the window opens a new stream when that set
  * changes). `event` (an event as the listing gives it) at once, then `delta` (shared/sports/event-delta.ts:
- * only what moved) at once after a quiet spell, at most once per COALESCE_MS in a burst, or `event` again when a delta cannot carry the change;
+ * only what moved) at once after a quiet spell, at most once per COALESCE_MS in a burst, or `event`
+ * again when a delta cannot carry the change;
  * `gone` when it no longer takes bets. With `new=<id>` also each event the book opens later with a higher
  * id (the highest the window's listing holds), sent whole and then followed like the others.
  * Prices are public like the listing, so no session is needed.
