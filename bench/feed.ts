@@ -10,8 +10,9 @@
  *  - the publish rate reached, and the rate the book applied them (from its first to its last);
  *  - the lag from publication to the book's record of each message (sb_uof_messages.received_at,
  *    the time its transaction began, less the message's timestamp, set when it was published);
- *  - the lag from publication to the member's stream: for each `event` frame a member received, its
- *    arrival less the publication of the message whose 1X2 prices it shows;
+ *  - the lag from publication to the member's stream: for each frame a member received that moved an
+ *    event's 1X2 prices (`event`, or a `delta` applied to what it holds), its arrival less the
+ *    publication of the message whose prices it shows;
  *  - the outcomes (applied, stale, rejected), and whether every event's last published prices landed
  *    in the book and in every stream watching it.
  * Run twice side by side in one go: first one message per transaction (`UOF_MAX_BATCH=1`, for

@@ -1,11 +1,14 @@
 /**
  * bench:feed's members (a worker thread, so parsing their streams does not hold up the publisher):
  * opens one sports window stream (`GET /sports/live?events=…`) per member over its own connection,
- * and notes, for every `event` frame, when it came, the event and its 1X2 prices. Asked for its
- * notes, it answers them and each stream's last 1X2 prices per event, then closes the streams.
+ * holds each event as the window does (`event` whole, then its `delta`s applied), and notes, for
+ * every frame that moved an event's 1X2 prices, when it came, the event and those prices. Asked for
+ * its notes, it answers them and each stream's last 1X2 prices per event, then closes the streams.
  */
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
+import type { SportEvent } from '../../src/shared/contract/sports-api.ts';
+import { applyEventDelta, type EventDelta } from '../../src/shared/sports/event-delta.ts';
 
 interface Input {
   url: string;
@@ -26,6 +29,8 @@ const at: number[] = [];
 const eventOf: number[] = [];
 const pricesOf: string[] = [];
 const last: Map<number, string>[] = members.map(() => new Map());
+/** Each stream's events as it holds them (deltas apply to these). */
+const held: Map<number, SportEvent>[] = members.map(() => new Map());
 const requests: http.ClientRequest[] = [];
 let open = 0;
 
@@ -41,14 +46,17 @@ members.forEach((events, i) => {
         const frame = buf.slice(0, end);
         buf = buf.slice(end + 2);
         end = buf.indexOf('\n\n');
-        if (!frame.startsWith('event: event\n')) continue;
-        const data = JSON.parse(frame.slice(frame.indexOf('data: ') + 6)) as {
-          id: number;
-          markets: { type: string; selections: { price: string }[] }[];
-        };
-        const m = data.markets.find((x) => x.type === '1x2');
+        const whole = frame.startsWith('event: event\n');
+        if (!whole && !frame.startsWith('event: delta\n')) continue;
+        const data = JSON.parse(frame.slice(frame.indexOf('data: ') + 6)) as SportEvent | EventDelta;
+        const before = held[i]!.get(data.id);
+        const event = whole ? (data as SportEvent) : before && applyEventDelta(before, data as EventDelta);
+        if (!event) continue;
+        held[i]!.set(data.id, event);
+        const m = event.markets.find((x) => x.type === '1x2');
         if (!m) continue;
         const prices = m.selections.map((s) => decimal(s.price)).join(',');
+        if (last[i]!.get(data.id) === prices) continue; // a move of another market only
         at.push(Date.now());
         eventOf.push(data.id);
         pricesOf.push(prices);

@@ -61,6 +61,8 @@ export interface Config {
    * a bet left pending by a crash is given three such periods (at least 5 s) before it is refunded.
    */
   sportsHousekeepingMs: number;
+  /** Price history (sb_price_history) older than this many days is deleted hourly; 0 keeps it all. */
+  sportsPriceHistoryDays: number;
   /** ISO code of the one currency; amounts are in its minor unit. */
   currency: string;
   /** NODE_ENV=production: test payment providers credit nothing unless a site switched test payments on. */
@@ -198,6 +200,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dealerHitsSoft17: env.HOUSE_BLACKJACK_H17 === '1',
     },
     sportsHousekeepingMs: intFrom(env, 'SPORTS_HOUSEKEEPING_MS', 10_000, 100),
+    sportsPriceHistoryDays: intFrom(env, 'SPORTS_PRICE_HISTORY_DAYS', 30),
     currency: env.CURRENCY ?? 'KRW',
     production: env.NODE_ENV === 'production',
     psp: env.PSP_BASE_URL

@@ -53,7 +53,7 @@ const whenIdle = (work: () => void) =>
  * request, the rest of the listing when the browser is idle; then the stream /sports/live for only the
  * events the member can see: those on screen (elements marked `data-event`, eventsOnScreen.ts) and those
  * another part of the window names through `follow` (the slip), plus any the book opens later. The
- * stream sends an event whole, then only what moved (deltas, at most every 300 ms); a frame's messages
+ * stream sends an event whole, then only what moved (deltas, at most one push per 25 ms); a frame's messages
  * are applied in one update. When the followed set changes the stream is opened again for the new set.
  */
 export function useLiveEvents() {

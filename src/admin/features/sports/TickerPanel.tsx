@@ -79,14 +79,16 @@ export function TickerPanel() {
       <p className={ui.muted} data-testid="ticker-state">
         {live ? t('trading.ticker.live') : t('trading.ticker.connecting')}
       </p>
-      <Table
-        label={t('trading.view.ticker')}
-        rows={bets}
-        columns={columns}
-        rowKey={(b) => b.id}
-        empty={t('trading.ticker.none')}
-        rowClass={(b) => (b.alerts.some((a) => !a.dismissedAt) ? styles.alerted : undefined)}
-      />
+      <div className={styles.ticker}>
+        <Table
+          label={t('trading.view.ticker')}
+          rows={bets}
+          columns={columns}
+          rowKey={(b) => b.id}
+          empty={t('trading.ticker.none')}
+          rowClass={(b) => (b.alerts.some((a) => !a.dismissedAt) ? styles.alerted : undefined)}
+        />
+      </div>
       <AlertsPanel />
     </>
   );

@@ -24,13 +24,15 @@ interface Watcher {
 }
 
 /**
- * Changes come in bursts (a price move touches a market and its selections) and a live event's prices
- * move many times a second: one read per interval, so moves within it reach a stream as one delta
- * carrying the last price (a phone gets fewer, smaller messages). Reads never overlap: changes that
- * come during one go in the next. The interval is also the floor of a price's delay from the feed to a
- * window (bench:feed's broker-to-stream figures).
+ * One rule for a price's delay and a phone's load: a push to the streams starts at once when the last
+ * one started at least COALESCE_MS ago, otherwise at COALESCE_MS after it. A move after a quiet spell
+ * reaches a window within a read (no fixed wait: the 150 ms this used to be is three times the feed's
+ * 50-ms target from broker to stream); a live event's burst (a price move touches a market and its
+ * selections, and comes again and again) reaches a stream as at most one frame per 25 ms carrying the
+ * last price of every event it watches that moved (a phone never gets more than 40 writes a second,
+ * whatever the feed's rate). Reads never overlap: changes that come during one go in the next.
  */
-export const COALESCE_MS = 150;
+export const COALESCE_MS = 25;
 const PING_MS = 20_000;
 /** At most this many events per stream (a window shows a page of them). */
 export const MAX_WATCHED = 200;
@@ -53,6 +55,8 @@ export class SportsLiveFeed {
   private everything = false;
   private pending: NodeJS.Timeout | undefined;
   private reading = false;
+  /** When the last push's read started (Date.now()): the next starts COALESCE_MS after it at the earliest. */
+  private lastRead = Number.NEGATIVE_INFINITY;
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly read: (ids: number[]) => Promise<ListedEvent[]>) {
@@ -95,11 +99,15 @@ export class SportsLiveFeed {
   /**
    * One read at a time: changes that come while one is under way wait for it and go in the next, so
    * a fast feed on a busy database makes fewer, larger reads instead of a pile of overlapping ones.
+   * At once (the next turn of the event loop, so a burst of notifications is one read) when the last
+   * read started COALESCE_MS ago or more; otherwise when that much has passed.
    */
   private schedule(): void {
     if (this.pending || this.reading) return;
+    const wait = Math.max(0, this.lastRead + COALESCE_MS - Date.now());
     this.pending = setTimeout(() => {
       this.pending = undefined;
+      this.lastRead = Date.now();
       const watched = (id: number) => (this.byEvent.get(id)?.size ?? 0) > 0;
       // A stream that discovers wants to hear of events above its listing's highest id it does not watch yet.
       let above = Number.POSITIVE_INFINITY;
@@ -114,7 +122,7 @@ export class SportsLiveFeed {
         this.reading = false;
         if (this.dirty.size > 0 || this.everything) this.schedule();
       });
-    }, COALESCE_MS);
+    }, wait);
     this.pending.unref();
   }
 
@@ -241,7 +249,8 @@ export function parseEventIds(text: unknown): number[] | undefined {
  * GET /sports/live?events=1,2,3[&new=<id>]: the sports window's Server-Sent Events stream for the events
  * it shows (on screen, on its slip, in its open bets; the window opens a new stream when that set
  * changes). `event` (an event as the listing gives it) at once, then `delta` (shared/sports/event-delta.ts:
- * only what moved) at most once per COALESCE_MS, or `event` again when a delta cannot carry the change;
+ * only what moved) at once after a quiet spell, at most once per COALESCE_MS in a burst, or `event`
+ * again when a delta cannot carry the change;
  * `gone` when it no longer takes bets. With `new=<id>` also each event the book opens later with a higher
  * id (the highest the window's listing holds), sent whole and then followed like the others.
  * Prices are public like the listing, so no session is needed.

@@ -5,6 +5,7 @@ import type { JobRunner } from '../../jobs/jobs.ts';
 import { listEvents } from './listing.service.ts';
 import { sportsLiveRoutes } from './live-feed.ts';
 import { type SportsMaintenance, sportsMaintenance } from './maintenance.ts';
+import { priceHistoryRetention } from './price-history-retention.ts';
 import { reconcileCounts } from './reconciler.ts';
 import { unfinishedRuns } from './settlement-runs.ts';
 import { sportsPage, type WindowExtras } from './sports.page.ts';
@@ -48,6 +49,7 @@ export async function sportsBook(
     onError: (error) => app.log.warn({ err: error }, 'sportsbook maintenance pass failed'),
   });
   app.decorate('sportsMaintenance', maintenance);
+  priceHistoryRetention(deps.db, deps.jobs, deps.config.sportsPriceHistoryDays, app.log);
   app.decorate('sportsReconciliation', async () => ({
     ...(await reconcileCounts(deps.db)),
     unfinishedRuns: await unfinishedRuns(deps.db),

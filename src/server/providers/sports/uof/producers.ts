@@ -74,6 +74,22 @@ export async function startRecovery(db: Db, rest: UofRest, product: number): Pro
   return requestId;
 }
 
+/**
+ * The database restarted since the producer's last alive while it is up: odds batches commit without
+ * waiting for the disk (uof-batch.ts), so a crash of the database may have lost its last fraction of
+ * a second of odds. The producer goes down and recovers from a minute before its last alive (the
+ * lanes apply a message a little after its time), so the feed sends them again.
+ */
+async function restartedSinceAlive(db: Db, product: number): Promise<boolean> {
+  const rows = await queryRows<{ product: number }>(
+    db,
+    sql`update sb_uof_producers set last_alive_ts = last_alive_ts - 60000
+        where product = ${product} and state = 'up' and last_alive_at < pg_postmaster_start_time()
+        returning product`,
+  );
+  return rows.length > 0;
+}
+
 /** An alive: kept as the last sign of life; a producer down starts its recovery, an unsubscribed one goes down. */
 export async function onAlive(
   db: Db,
@@ -84,6 +100,8 @@ export async function onAlive(
   await ensureProducer(db, product);
   if (m.subscribed === '0') {
     await producerDown(db, product, 'alive says subscribed=0');
+  } else if (await restartedSinceAlive(db, product)) {
+    await producerDown(db, product, 'the database restarted since its last alive');
   } else {
     await db.execute(
       sql`update sb_uof_producers set last_alive_at = now(),

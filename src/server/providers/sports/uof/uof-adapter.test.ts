@@ -401,4 +401,33 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
     await feed.receive(uof.alive(1, ts(), 0));
     expect(await open()).toBe(0);
   });
+  it('a database restart since the last alive takes the producer down and through recovery (odds batches commit asynchronously)', async () => {
+    const { feed } = feedOf();
+    await producerUp(feed, api, 3, ts());
+    const f = footballFixture(api);
+    await feed.receive(
+      uof.oddsChange({ product: 3, eventId: f.id, timestamp: ts() }, { markets: mainMarkets() }),
+    );
+    const open = async () => Object.values(await marketsOf(f.id)).filter((m) => m.status === 'open').length;
+    expect(await open()).toBe(3);
+    const lastAlive = ts();
+    await feed.receive(uof.alive(3, lastAlive));
+    // An alive while the database has run all along changes nothing.
+    await feed.receive(uof.alive(3, ts()));
+    expect(await open()).toBe(3);
+    // As if the database had restarted after that alive was recorded.
+    await t.db.execute(
+      sql`update sb_uof_producers set last_alive_at = pg_postmaster_start_time() - interval '1 second' where product = 3`,
+    );
+    const recovered = new Promise<number>((resolve) => {
+      api.onRecovery = (r) => resolve(r.requestId);
+    });
+    await feed.receive(uof.alive(3, ts()));
+    expect(await open()).toBe(0);
+    const requestId = await recovered;
+    // From a minute before the last alive it had: the odds a lane applied just after it are resent too.
+    expect(api.recoveries.at(-1)).toMatchObject({ product: 'pre', after: lastAlive + 1_000 - 60_000 });
+    await feed.receive(uof.snapshotComplete(3, ts(), requestId));
+    expect(await open()).toBe(3);
+  });
 });

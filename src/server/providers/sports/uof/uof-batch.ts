@@ -89,6 +89,18 @@ function runsOf(fresh: BatchMessage[]): { m: BatchMessage['m']; keys: string[] }
   return out;
 }
 
+/**
+ * A batch of odds_change messages that moved prices and states only (no voided bets, no settlement to
+ * run) commits without waiting for its WAL to reach the disk (docs/sportsbook.md, "The feed's
+ * commits"): a crash loses at most the last fraction of a second of odds, which the producer's
+ * recovery sends again on restart (their keys are lost with them, so they are taken again), and any
+ * later synchronous commit (a bet, a settlement) flushes them first, so nothing durable ever rests on
+ * odds that were lost. A bet_stop, a settlement, a cancel commits synchronously as before.
+ */
+export function onlyPriceMoves(todo: BatchMessage[], w: Work): boolean {
+  return todo.every((b) => b.m.kind === 'odds_change') && w.runs.length === 0 && !w.pending;
+}
+
 /** A key another process claimed meanwhile: the batch steps aside to the one-by-one path. */
 class ClaimedElsewhere extends Error {}
 
@@ -171,6 +183,7 @@ export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promis
           w.notes.push(...notes);
         }
       }
+      if (onlyPriceMoves(todo, w)) await tx.execute(sql`set local synchronous_commit = off`);
       return out;
     });
   } catch (error) {

@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ListedEvent } from './listing.service.ts';
+import { COALESCE_MS, SportsLiveFeed } from './live-feed.ts';
+
+/** An event as the listing gives it, its home price `home`. */
+const listed = (id: number, home: string): ListedEvent => ({
+  id,
+  sportCode: 'football',
+  sport: 'Football',
+  competitionId: 1,
+  competition: 'League',
+  name: 'Home v Away',
+  home: 'Home',
+  away: 'Away',
+  startsAt: '2026-11-27T20:00:00.000Z',
+  status: 'live',
+  betStopAt: null,
+  score: null,
+  markets: [
+    {
+      id: 10 * id,
+      type: '1x2',
+      name: '1X2',
+      params: {},
+      status: 'open',
+      version: 1,
+      rounding: 'down',
+      selections: [{ id: 100 * id, key: 'home', name: 'Home', price: home, open: true }],
+    },
+  ],
+});
+
+/** The home prices each write carried, in order. */
+const pricesIn = (frames: string) => [...frames.matchAll(/"price":"([^"]+)"/g)].map((m) => m[1]);
+
+describe('the sports stream: at once after a quiet spell, at most one push per COALESCE_MS in a burst', () => {
+  let book: Map<number, ListedEvent>;
+  let feed: SportsLiveFeed;
+  let writes: string[];
+  const move = (id: number, home: string) => {
+    book.set(id, listed(id, home));
+    feed.changed([id]);
+  };
+
+  beforeEach(async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    book = new Map([
+      [1, listed(1, '2/1')],
+      [2, listed(2, '3/1')],
+    ]);
+    feed = new SportsLiveFeed(async (ids) => ids.flatMap((id) => book.get(id) ?? []));
+    writes = [];
+    await feed.add({
+      events: new Set([1, 2]),
+      discoversAbove: undefined,
+      write: (frames) => writes.push(frames),
+      ping: () => undefined,
+      end: () => undefined,
+    });
+    expect(writes).toHaveLength(1); // both events whole
+    writes = [];
+  });
+  afterEach(() => {
+    feed.close();
+    vi.useRealTimers();
+  });
+
+  it('a move after a quiet spell goes at once; the burst behind it in one write at the end of the interval, with the last prices', async () => {
+    move(1, '21/10');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(writes.map(pricesIn)).toEqual([['21/10']]);
+
+    await vi.advanceTimersByTimeAsync(5);
+    move(1, '11/5');
+    await vi.advanceTimersByTimeAsync(5);
+    move(1, '23/10');
+    move(2, '7/2');
+    await vi.advanceTimersByTimeAsync(COALESCE_MS - 11);
+    expect(writes).toHaveLength(1); // still inside the interval
+    await vi.advanceTimersByTimeAsync(1);
+    expect(writes.map(pricesIn)).toEqual([['21/10'], ['23/10', '7/2']]);
+    expect(writes[1]).toMatch(/^event: delta\n/);
+
+    // Quiet for longer than the interval: the next move goes at once again.
+    await vi.advanceTimersByTimeAsync(COALESCE_MS * 4);
+    move(2, '4/1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(writes.map(pricesIn).at(-1)).toEqual(['4/1']);
+    expect(writes).toHaveLength(3);
+  });
+
+  it('a steady feed reaches a stream at most once per interval, never later than one interval', async () => {
+    // A move every 2 ms for 200 ms: 100 moves, at most 200 / COALESCE_MS + 1 writes.
+    for (let t = 0; t < 200; t += 2) {
+      move(1 + ((t / 2) % 2), `${t + 3}/1`);
+      await vi.advanceTimersByTimeAsync(2);
+    }
+    await vi.advanceTimersByTimeAsync(COALESCE_MS);
+    expect(writes.length).toBeLessThanOrEqual(200 / COALESCE_MS + 1);
+    expect(writes.length).toBeGreaterThanOrEqual(200 / COALESCE_MS);
+    // Each event's last move (event 1 at 196 ms, event 2 at 198 ms) reached the stream.
+    expect(pricesIn(writes.join('')).slice(-2).sort()).toEqual(['199/1', '201/1']);
+  });
+});
