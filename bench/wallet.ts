@@ -26,6 +26,17 @@ import { formatWal, walWindow } from './support/wal.ts';
 import { type WinTally, walletLoad } from './support/wallet-load.ts';
 import { targetLines } from './support/wallet-targets.ts';
 
+/** Waits until `read` answers the same twice 500 ms apart (at most 10 s). */
+async function settled(read: () => Promise<number>) {
+  let last = await read();
+  for (let i = 0; i < 20; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await read();
+    if (now === last) return;
+    last = now;
+  }
+}
+
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 20);
 const PLAYERS = 64;
@@ -92,6 +103,15 @@ try {
     seed: process.env.BENCH_SEED,
   });
   const run = await load.run;
+  // autocannon stops with calls still in the server: wait until they have landed (the recorded calls
+  // stop growing), so that they count in this run's windows, not in the in-process run's after it.
+  await settled(async () => {
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from wallet_transactions`,
+    );
+    return Number(row!.n);
+  });
   const httpCpu = httpWindow.end(run.requests.total, {
     'wallet server (Node)': server.pid,
     'load generator (autocannon)': process.pid,
