@@ -2,9 +2,10 @@
  * npm run bench:wallet — the seamless wallet under load on a real PostgreSQL (fsync on): concurrent
  * clients send signed bet+win pairs over HTTP for 20 s (wins drawn from a seeded slot-like paytable),
  * then pgbench runs TPC-B with the same client count and duration on the same cluster. Prints
- * operations/s, p50/p99 and the ratio (target ≥ 3, p99 < 20 ms), the number and sum of the wins the
+ * operations/s, p50/p99 and the ratio, the number and sum of the wins the
  * wallet acknowledged against the win transfers the ledger holds, the same load run in process (no
- * HTTP) beside it, then checks the ledger invariants.
+ * HTTP) beside it, then checks the ledger invariants. Ends with issue 34's targets, each met or
+ * MISSED (support/wallet-targets.ts); it exits non-zero only when the money is wrong.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,6 +24,18 @@ import { figuresOf, printFigures } from './support/report.ts';
 import { startServer } from './support/server.ts';
 import { formatWal, walWindow } from './support/wal.ts';
 import { type WinTally, walletLoad } from './support/wallet-load.ts';
+import { targetLines } from './support/wallet-targets.ts';
+
+/** Waits until `read` answers the same twice 500 ms apart (at most 10 s). */
+async function settled(read: () => Promise<number>) {
+  let last = await read();
+  for (let i = 0; i < 20; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await read();
+    if (now === last) return;
+    last = now;
+  }
+}
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 20);
@@ -90,6 +103,15 @@ try {
     seed: process.env.BENCH_SEED,
   });
   const run = await load.run;
+  // autocannon stops with calls still in the server: wait until they have landed (the recorded calls
+  // stop growing), so that they count in this run's windows, not in the in-process run's after it.
+  await settled(async () => {
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from wallet_transactions`,
+    );
+    return Number(row!.n);
+  });
   const httpCpu = httpWindow.end(run.requests.total, {
     'wallet server (Node)': server.pid,
     'load generator (autocannon)': process.pid,
@@ -155,7 +177,7 @@ try {
   printCpuSplit('wallet in process', directCpu);
   printCpuSplit('pgbench TPC-B', pgbenchCpu);
   console.log(
-    `a wallet operation over HTTP costs ${(cpuPerOperation(httpCpu) / cpuPerOperation(pgbenchCpu)).toFixed(2)} × the CPU of a TPC-B transaction (3 × pgbench needs ≤ 0.33 with both cores busy)`,
+    `a wallet operation over HTTP costs ${(cpuPerOperation(httpCpu) / cpuPerOperation(pgbenchCpu)).toFixed(2)} × the CPU of a TPC-B transaction (1 × pgbench needs ≤ 1 with both cores busy; target ≤ 0.7)`,
   );
   console.log('');
   console.log(formatWal('wallet over HTTP', httpWalPerOp));
@@ -166,7 +188,7 @@ try {
   );
   const ratio = wallet.requestsPerSecond / tps;
   console.log(
-    `\nwallet operations/s ÷ pgbench TPC-B transactions/s = ${ratio.toFixed(2)} (target ≥ 3.0); p99 ${wallet.p99} ms (target < 20)`,
+    `\nwallet operations/s ÷ pgbench TPC-B transactions/s = ${ratio.toFixed(2)} (target ≥ 1.0); p99 ${wallet.p99} ms (target < 20)`,
   );
   const ledgerWins = { count: winsAfter.count - winsBefore.count, sum: winsAfter.sum - winsBefore.sum };
   // Wins still in flight when the load stopped may or may not have landed: the ledger holds at least
@@ -199,8 +221,18 @@ try {
   );
   if (wallet.non2xx > 0 || wallet.errors > 0)
     console.log(`WARNING: ${wallet.non2xx} non-2xx replies, ${wallet.errors} errors`);
-  process.exitCode =
-    ratio >= 3 && wallet.p99 < 20 && winsMatch && directMatch && isLedgerSound(audit) ? 0 : 1;
+  console.log('\nissue 34 targets:');
+  for (const line of targetLines({
+    ratio,
+    cpuRatio: cpuPerOperation(httpCpu) / cpuPerOperation(pgbenchCpu),
+    walRecords: httpWalPerOp.records,
+    p99Ms: wallet.p99,
+  }))
+    console.log(`  ${line}`);
+  // Only the money fails the bench: a target missed on a shared machine is reported above.
+  const correct = winsMatch && directMatch && isLedgerSound(audit);
+  if (!correct) console.log('FAILED: the wins or the ledger do not agree (see above)');
+  process.exitCode = correct ? 0 : 1;
 } finally {
   await server.stop();
   await database.close();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -123,11 +124,13 @@ export const openGameRounds = pgTable('open_game_rounds', {
 /**
  * Every wallet call a provider made, once per (provider, transaction id), with the reply it got:
  * an exact repeat gets the same reply. A 'void' row marks a bet rolled back before it arrived.
+ * (provider, tx_id) is the key (migration 0053): `id` only numbers the rows in the order written, with
+ * no index of its own (one index entry per wallet operation, not two).
  */
 export const walletTransactions = pgTable(
   'wallet_transactions',
   {
-    id: idColumn(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     provider: text('provider').notNull(),
     txId: text('tx_id').notNull(),
     kind: text('kind', {
@@ -142,7 +145,7 @@ export const walletTransactions = pgTable(
     rolledBack: boolean('rolled_back').notNull().default(false),
     createdAt: createdAtColumn(),
   },
-  (t) => [uniqueIndex('wallet_transactions_provider_tx').on(t.provider, t.txId)],
+  (t) => [primaryKey({ name: 'wallet_transactions_pkey', columns: [t.provider, t.txId] })],
 );
 
 /**

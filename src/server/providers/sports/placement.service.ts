@@ -153,37 +153,22 @@ async function findByRequest(
 
 /** The legs locked, each with its selection's liability in this currency. */
 export async function lockLegs(tx: Tx, selectionIds: number[], currency: string): Promise<LegRow[]> {
-  // One statement locks and reads. Markets first, in id order: every placement takes them in the same
-  // order. The selections are locked too, so a row another placement changed while this one waited is
-  // read as committed (PostgreSQL re-reads locked rows), never from the snapshot taken before the wait.
-  const rows = await queryRows<LegRow>(
+  // One round trip (sql/sb_lock_legs.sql): the markets and selections locked in id order, then read by
+  // a statement of their own once the locks are held, with the liability in the member's currency.
+  // Every placement on a market waits for this one's round trips under its lock.
+  const rows = await queryRows<{ leg: Omit<LegRow, 'starts_at'> & { starts_at: string } }>(
     tx,
-    sql`select s.id as selection_id, s.key, s.name as selection_name, s.price_num, s.price_den, s.open as selection_open,
-               0 as liability, m.id as market_id, m.status as market_status, m.version as market_version,
-               m.name as market_name, m.params, m.rounding, e.id as event_id, e.name as event_name,
-               e.status as event_status, e.starts_at, e.bet_stop_at, e.bet_delay_seconds,
-               m.suspended_at, e.score_changed_at, c.id as competition_id, c.sport_id
-        from sb_markets m join sb_selections s on s.market_id = m.id join sb_events e on e.id = m.event_id
-        join sb_competitions c on c.id = e.competition_id
-        where s.id = any(${intArray(selectionIds)}::int8[])
-        order by m.id, s.id for update of m, s`,
+    sql`select sb_lock_legs(${intArray(selectionIds)}::int8[], ${currency}) as leg`,
   );
-  // The liability in the member's currency, read by a statement of its own once the locks are held: a
-  // subquery of the locking statement would read the snapshot taken before it waited for them.
-  const liabilities = await queryRows<{ selection_id: number; liability: number }>(
-    tx,
-    sql`select selection_id, liability from sb_selection_liability
-        where selection_id = any(${intArray(selectionIds)}::int8[]) and currency = ${currency}`,
-  );
-  const liabilityOf = new Map(liabilities.map((l) => [Number(l.selection_id), Number(l.liability)]));
-  // Hand-written statements get timestamps as text from one driver and as Date from the other.
-  return rows.map((r) => ({
+  // Timestamps arrive as JSON text; the ids and amounts as JSON numbers (all within 2^53).
+  const at = (t: unknown) => (t === null ? null : new Date(t as string));
+  return rows.map(({ leg: r }) => ({
     ...r,
-    liability: liabilityOf.get(Number(r.selection_id)) ?? 0,
+    liability: Number(r.liability),
     starts_at: new Date(r.starts_at),
-    bet_stop_at: r.bet_stop_at === null ? null : new Date(r.bet_stop_at),
-    suspended_at: r.suspended_at === null ? null : new Date(r.suspended_at),
-    score_changed_at: r.score_changed_at === null ? null : new Date(r.score_changed_at),
+    bet_stop_at: at(r.bet_stop_at),
+    suspended_at: at(r.suspended_at),
+    score_changed_at: at(r.score_changed_at),
   }));
 }
 

@@ -5,8 +5,8 @@
 -- of the round, and the round is listed in jackpot_wins (unique per round), so a round is paid once.
 --
 -- Locks: all jackpot_shards rows (house_shards() of them), in shard order, before any account. A contribution updates its
--- shard's row before its pool account, and wallet_batch takes the shard rows its bets need, in shard
--- order, before any call runs: so no contribution is in flight during the payout, the pool is read
+-- shard's row before its pool account, and wallet_batch takes the advisory locks (727035, shard) of
+-- the shards its bets need, in shard order, before any call runs (this takes all of them first too): so no contribution is in flight during the payout, the pool is read
 -- and emptied whole, and no batch can deadlock with this.
 -- A round that staked bonus money (promo_bet_stakes, issue 36) takes its share of the pool as bonus
 -- money, as wallet_win pays a win: floor(pool x bonus staked / total stake), taken from the shards in
@@ -47,6 +47,9 @@ BEGIN
     v_reply := jsonb_build_object('status', 'invalid', 'message', 'this round''s game has no jackpot',
                                   'txId', p_tx_id, 'roundId', p_round);
   ELSE
+    -- The shards' advisory locks first (wallet_batch takes those of its bets' shards, in shard order,
+    -- instead of their rows), then the rows.
+    PERFORM pg_advisory_xact_lock(727035, s) FROM unnest(ARRAY(SELECT shard FROM jackpot_shards ORDER BY shard)) AS s;
     PERFORM 1 FROM jackpot_shards ORDER BY shard FOR UPDATE;
     -- The round again, locked, after the shard locks (the order a batch's win or rollback takes them
     -- in): a close or a rollback that committed meanwhile is seen, and none can run until this commits.

@@ -29,6 +29,7 @@ async function store(db: DbOrTx, alerts: NewAlert[]): Promise<number> {
   return rows.length;
 }
 
+/** The bet as the rules read it: the bet and its legs' start times in one query, then the member's account age. */
 async function alertBet(db: DbOrTx, betId: number): Promise<AlertBet | undefined> {
   const [bet] = await queryRows<{
     id: number;
@@ -38,16 +39,16 @@ async function alertBet(db: DbOrTx, betId: number): Promise<AlertBet | undefined
     live: boolean;
     placed_at: Date;
     placed_ip: string | null;
+    legs: { selection_id: number; starts_at: string }[];
   }>(
     db,
-    sql`select id, player_id, currency, total_stake, live, placed_at, placed_ip from sb_bets
-        where id = ${betId} and status <> 'refused'`,
+    sql`select b.id, b.player_id, b.currency, b.total_stake, b.live, b.placed_at, b.placed_ip,
+               (select coalesce(jsonb_agg(jsonb_build_object('selection_id', l.selection_id, 'starts_at', e.starts_at)
+                                          order by l.idx), '[]'::jsonb)
+                from sb_bet_legs l join sb_events e on e.id = l.event_id where l.bet_id = b.id) as legs
+        from sb_bets b where b.id = ${betId} and b.status <> 'refused'`,
   );
   if (!bet) return undefined;
-  const legs = await queryRows<{ selection_id: number; starts_at: Date }>(
-    db,
-    sql`select l.selection_id, e.starts_at from sb_bet_legs l join sb_events e on e.id = l.event_id where l.bet_id = ${betId}`,
-  );
   const since = await accountsOpenedAt(db, [Number(bet.player_id)]);
   return {
     id: Number(bet.id),
@@ -58,7 +59,7 @@ async function alertBet(db: DbOrTx, betId: number): Promise<AlertBet | undefined
     placedAt: new Date(bet.placed_at),
     placedIp: bet.placed_ip,
     accountSince: since.get(Number(bet.player_id)) ?? null,
-    legs: legs.map((l) => ({ selectionId: Number(l.selection_id), startsAt: new Date(l.starts_at) })),
+    legs: bet.legs.map((l) => ({ selectionId: Number(l.selection_id), startsAt: new Date(l.starts_at) })),
   };
 }
 

@@ -12,17 +12,22 @@ export async function sameIp(db: DbOrTx, bet: AlertBet, s: BookSettings): Promis
   const from = new Date(bet.placedAt.getTime() - s.alertSameIpMinutes * 60_000);
   const out: NewAlert[] = [];
   for (const selectionId of new Set(bet.legs.map((l) => l.selectionId))) {
-    const [row] = await queryRows<{ members: number }>(
+    const key = `same_ip:${selectionId}:${bet.placedIp}`;
+    // Counted only while the alert is not there yet: it is stored once, and the count reads every bet
+    // from the address in the window (each placement from a busy address read them all again).
+    const [row] = await queryRows<{ members: number | null }>(
       db,
-      sql`select count(distinct b.player_id)::int as members from sb_bets b join sb_bet_legs l on l.bet_id = b.id
-          where b.placed_ip = ${bet.placedIp} and l.selection_id = ${selectionId}
-            and b.placed_at >= ${from.toISOString()}::timestamptz and b.placed_at <= ${bet.placedAt.toISOString()}::timestamptz
-            and b.status <> 'refused'`,
+      sql`select case when exists (select 1 from sb_ticker_alerts a where a.key = ${key}) then null else
+            (select count(distinct b.player_id)::int from sb_bets b join sb_bet_legs l on l.bet_id = b.id
+             where b.placed_ip = ${bet.placedIp} and l.selection_id = ${selectionId}
+               and b.placed_at >= ${from.toISOString()}::timestamptz and b.placed_at <= ${bet.placedAt.toISOString()}::timestamptz
+               and b.status <> 'refused') end as members`,
     );
-    const members = Number(row?.members ?? 0);
+    if (row?.members === null || row?.members === undefined) continue;
+    const members = Number(row.members);
     if (members >= s.alertSameIpMembers)
       out.push({
-        key: `same_ip:${selectionId}:${bet.placedIp}`,
+        key,
         rule: 'same_ip',
         betId: bet.id,
         detail: { ip: bet.placedIp, members, selectionId },

@@ -7,7 +7,7 @@
 -- the caller handles that exactly as the single call's error.
 --
 -- Concurrent batches stay deadlock-free: the house shards the calls will post to are locked first,
--- in id order, then the calls run grouped by member in ascending member id; a call's own rows
+-- in shard order (advisory locks, no WAL), then the calls run grouped by member in ascending member id; a call's own rows
 -- (cash, comp, round, session) belong to its member. A call whose member only appears meanwhile
 -- (a win racing its own bet) may still deadlock: PostgreSQL breaks that, and the call is retried.
 --
@@ -29,7 +29,6 @@ SET join_collapse_limit = 1 SET from_collapse_limit = 1 AS $$
 DECLARE
   v_order int[];
   v_members bigint[];
-  v_winners bigint[];
   v_jackpot smallint[];
   v_out jsonb[] := array_fill(NULL::jsonb, ARRAY[jsonb_array_length(p_ops)]);
   v_fast int[];
@@ -59,31 +58,24 @@ BEGIN
          -- What wallet_batch_fast may take: a bet or win, alone in the batch for its round.
          array_agg(ord) FILTER (WHERE k IN ('bet', 'win') AND member_id IS NOT NULL AND round_calls = 1),
          array_agg(DISTINCT member_id) FILTER (WHERE member_id IS NOT NULL),
-         array_agg(DISTINCT member_id) FILTER (WHERE member_id IS NOT NULL AND k = 'win'),
          array_agg(DISTINCT house_shard(member_id)) FILTER (WHERE member_id IS NOT NULL AND jackpot)
-  INTO v_order, v_fast, v_members, v_winners, v_jackpot
+  INTO v_order, v_fast, v_members, v_jackpot
   FROM (SELECT c.*, count(*) OVER (PARTITION BY c.provider, c.round_id) AS round_calls FROM calls c) calls;
 
-  PERFORM 1 FROM ledger_accounts
-  WHERE id = ANY (ARRAY(
-    -- Each member's shard row in the member's currency (their cash account's: a transfer never mixes
-    -- currencies), the only house rows their calls post to: a lock is a WAL record of its own.
-    SELECT h.id FROM unnest(v_members) AS m(id)
-    JOIN ledger_accounts c ON c.member_id = m.id AND c.kind = 'cash'
-    JOIN ledger_accounts h ON h.member_id IS NULL AND h.kind = 'game_revenue' AND h.shard = house_shard(m.id)
-                          AND h.currency = c.currency
-    UNION
-    SELECT h.id FROM unnest(v_winners) AS m(id)
-    JOIN ledger_accounts c ON c.member_id = m.id AND c.kind = 'cash'
-    JOIN ledger_accounts h ON h.member_id IS NULL AND h.kind = 'comp_expense' AND h.shard = house_shard(m.id)
-                          AND h.currency = c.currency))
-  ORDER BY id FOR NO KEY UPDATE;
+  -- The house shards the batch's members post to (their game revenue and comp expense rows), taken in
+  -- shard order as transaction advisory locks: two batches sharing a shard run one after the other, as
+  -- a row lock on each house shard row did, but a row lock is a WAL record of its own per row and per
+  -- batch (about 1.5 per wallet operation, issue 34); an advisory lock writes nothing. The rows
+  -- themselves are then locked by the postings' updates, in account id order.
+  PERFORM pg_advisory_xact_lock(727034, s) FROM unnest(ARRAY(
+    SELECT DISTINCT house_shard(m.id)::int FROM unnest(v_members) AS m(id) ORDER BY 1)) AS s;
 
   -- The jackpot pool shards the batch's bets will feed, in shard order, before any call runs: a
   -- jackpot win (wallet_jackpot) takes all of them in the same order before any account, so the two
-  -- cannot deadlock, and no contribution lands while a win empties the pool.
+  -- cannot deadlock, and no contribution lands while a win empties the pool. Advisory locks, as the
+  -- house shards': every writer of jackpot_shards takes them first, and a row lock is a WAL record.
   IF v_jackpot IS NOT NULL THEN
-    PERFORM 1 FROM jackpot_shards WHERE shard = ANY (v_jackpot) ORDER BY shard FOR NO KEY UPDATE;
+    PERFORM pg_advisory_xact_lock(727035, s) FROM unnest(ARRAY(SELECT DISTINCT j FROM unnest(v_jackpot) j ORDER BY 1)) AS s;
   END IF;
 
   IF v_fast IS NOT NULL THEN

@@ -14,8 +14,8 @@
 -- calls through this path and through the one-call functions and requires the same replies and the
 -- same ledger.
 --
--- Lock order, as the call-by-call path: house and jackpot shards (wallet_batch, before this), day
--- totals, the members' accounts in id order, then rounds and the rest.
+-- Lock order: house and jackpot shards (wallet_batch, before this), day totals, rounds, then every
+-- account in id order (ledger_post_many's one update); no row is locked before it is written.
 --
 -- p_ops: wallet_batch's calls; p_ords: the 1-based positions it offers. Answers [{o: position, r: reply}]
 -- for the calls it applied.
@@ -140,15 +140,6 @@ BEGIN
   ORDER BY t.member
   ON CONFLICT (member_id, day) DO UPDATE SET stakes = d.stakes + excluded.stakes, wins = d.wins + excluded.wins;
 
-  -- The members' accounts, locked in id order; their cash balances before this batch's postings.
-  SELECT coalesce(array_agg(ROW(NULL, a.balance, a.id)::wallet_fast_amount) FILTER (WHERE a.kind = 'cash'), '{}')
-  INTO v_cash
-  FROM (SELECT id, kind, balance FROM ledger_accounts
-        WHERE id = ANY (ARRAY(SELECT b.cash FROM unnest(v_bets) b
-                              UNION ALL SELECT w.cash FROM unnest(v_wins) w
-                              UNION ALL SELECT w.comp FROM unnest(v_wins) w))
-        ORDER BY id FOR NO KEY UPDATE) a;
-
   -- The bets' rounds: new ones opened and listed in open_game_rounds, open ones of the same member grown.
   -- A plain insert, not ON CONFLICT: a speculative insertion costs a WAL record more. A round opened
   -- meanwhile by another batch raises 23505 here, and the batch runs call by call.
@@ -198,7 +189,7 @@ BEGIN
   END IF;
 
   -- Jackpot games' stakes feed their shard's pool as wallet_bet does, in call order within a shard: each
-  -- call's share is the whole minor units its stake × bps completes (wallet_batch holds the shard rows).
+  -- call's share is the whole minor units its stake × bps completes (wallet_batch holds the shards' advisory locks).
   WITH j AS (
     SELECT b.ord, b.a, b.bps, house_shard(b.member) AS shard FROM unnest(v_bets) b WHERE b.bps > 0
   ), grown AS (
@@ -237,6 +228,18 @@ BEGIN
   INTO v_keys, v_from, v_to, v_amounts, v_kinds, v_refs
   FROM moves;
   PERFORM ledger_post_many(v_keys, v_from, v_to, v_amounts, v_kinds, v_refs);
+
+  -- The members' cash balances before this batch's postings: read after them (the rows are now this
+  -- transaction's, updated by ledger_post_many), less what the batch's bets and wins moved. No lock of
+  -- its own beforehand: a row lock is a WAL record per account, and wallet_batch's shard lock keeps
+  -- other batches off these members already.
+  SELECT coalesce(array_agg(ROW(NULL, a.balance - coalesce(d.delta, 0), a.id)::wallet_fast_amount), '{}')
+  INTO v_cash
+  FROM (SELECT m.cash, sum(m.delta)::bigint AS delta
+        FROM (SELECT b.cash, -b.a AS delta FROM unnest(v_bets) b
+              UNION ALL SELECT w.cash, w.a FROM unnest(v_wins) w) m
+        GROUP BY m.cash) d
+  JOIN ledger_accounts a ON a.id = d.cash;
 
   -- Each call's reply (its member's cash after it, their calls here taken in call order), recorded
   -- under its transaction id; a repeat racing in raises and the batch runs call by call.
