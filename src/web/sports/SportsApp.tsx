@@ -16,6 +16,7 @@ import { setSportsCurrency, useSportsT } from './i18n.ts';
 import { marketLabel, selectionLabel } from './labels.ts';
 import { MyBets } from './MyBets.tsx';
 import { ODDS_FORMATS, rememberOddsFormat, storedOddsFormat } from './prefs.ts';
+import { sportsShell } from './shell.ts';
 import { refreshLegs, rememberSlip, type SlipLeg, storedSlip } from './slipModel.ts';
 import styles from './sports.module.css';
 import { inListingOrder, useLiveBalance, useLiveEvents } from './useLiveEvents.ts';
@@ -37,14 +38,18 @@ const RulesPage = lazy(() => import('./rules/RulesPage.tsx').then((m) => ({ defa
 /** The sports window: /sports?token=… (from open-game), or /sports?bet=<id> (a proof linked from my page). */
 export function SportsApp() {
   const t = useSportsT();
-  const params = new URLSearchParams(window.location.search);
+  // The answers the server rendered this window's first screen with (sports/shell.ts), if it did.
+  const shell = sportsShell();
+  const params = new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search);
   const focusBet = Number(params.get('bet')) || undefined;
   const [view, setView] = useState<View>(focusBet ? { kind: 'bets' } : { kind: 'sports' });
-  const [token, setToken] = useState<string | undefined>();
-  const [init, setInit] = useState<SportsAnswer<'init'> | null>(null);
+  const [token, setToken] = useState<string | undefined>(shell?.token);
+  const [init, setInit] = useState<SportsAnswer<'init'> | null>(shell?.init ?? null);
   const [failed, setFailed] = useState(false);
   // This browser's last choice at once; the book's answer for the member (their own, or the site's default) on init.
-  const [format, setFormat] = useState<OddsFormat>(() => storedOddsFormat() ?? 'decimal');
+  const [format, setFormat] = useState<OddsFormat>(
+    () => shell?.init.oddsFormat ?? storedOddsFormat() ?? 'decimal',
+  );
   const [legs, setLegs] = useState<SlipLeg[]>(storedSlip);
   const [slipOpen, setSlipOpen] = useState(false);
   const { events, loaded, adopt, follow } = useLiveEvents();
@@ -52,6 +57,8 @@ export function SportsApp() {
 
   useEffect(() => {
     document.title = t('title');
+    // Launched on the server already: its answer stands.
+    if (shell) return rememberOddsFormat(shell.init.oddsFormat);
     void launchToken().then(async (found) => {
       if (!found) return setFailed(true);
       try {
@@ -65,7 +72,7 @@ export function SportsApp() {
         setFailed(true);
       }
     });
-  }, [t]);
+  }, [t, shell]);
 
   // The site's summary for its time zone: the window's times are the site's, not the browser's (shown
   // again once it has answered; a guest's window too).
@@ -82,7 +89,7 @@ export function SportsApp() {
   // The sports home paints once what it shows above the listing has come too (asked beside the first
   // screen, aboveList.ts) and the launch is settled (the favourites are a member's): inserted later, it
   // pushed the list down (Lighthouse's CLS 0.21–0.27).
-  const [aboveReady, setAboveReady] = useState(false);
+  const [aboveReady, setAboveReady] = useState(shell !== undefined);
   useEffect(() => {
     void prefetchAboveList().then((above) => {
       if (above.favourites) adopt(above.favourites.events);

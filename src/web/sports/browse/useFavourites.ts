@@ -19,13 +19,14 @@ export interface Favourites {
  * shows at once and is taken back if the book refuses it.
  */
 export function useFavourites(token: string | undefined, adopt: (events: SportEvent[]) => void): Favourites {
-  const [leagues, setLeagues] = useState<ReadonlySet<number>>(new Set());
-  const [events, setEvents] = useState<ReadonlySet<number>>(new Set());
   // The answer asked beside the first screen (aboveList.ts) with this token, taken in the render that
   // first knows the token: the window's first paint of the sports home already shows the favourites
-  // (their events were adopted with it, SportsApp).
-  const seeded = useRef<string | undefined>(undefined);
+  // (their events were adopted with it, SportsApp). A server-rendered window knows both at once.
   const first = aboveListAnswer();
+  const atOnce = token && first?.favourites && first.token === token ? first.favourites : undefined;
+  const [leagues, setLeagues] = useState<ReadonlySet<number>>(() => new Set(atOnce?.leagues));
+  const [events, setEvents] = useState<ReadonlySet<number>>(() => new Set(atOnce?.events.map((e) => e.id)));
+  const seeded = useRef<string | undefined>(atOnce ? token : undefined);
   if (token && seeded.current !== token && first?.favourites && first.token === token) {
     seeded.current = token;
     setLeagues(new Set(first.favourites.leagues));
