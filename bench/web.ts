@@ -17,6 +17,8 @@ import { firstLoadBytes } from '../tools/web-build/first-load.ts';
 import { startServer } from './support/server.ts';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+/** BENCH_WEB_PAGES=guest,member,sports: only those pages (by a word of their name), e.g. while working on one. */
+const ONLY = process.env.BENCH_WEB_PAGES?.split(',').filter(Boolean);
 const TARGET = { score: 95, lcpMs: 1_500, tbtMs: 200, firstLoadKb: 100 };
 const run = promisify(execFile);
 
@@ -116,7 +118,7 @@ try {
     { name: '/ as a guest', path: '/', cookie: undefined },
     { name: '/ as a member', path: '/', cookie: member.cookie },
     { name: '/sports as a member', path: member.sportsPath, cookie: member.cookie },
-  ];
+  ].filter((page) => !ONLY || ONLY.some((word) => page.name.includes(word)));
   const medians: (Result & { name: string })[] = [];
   for (const page of pages) {
     const results: Result[] = [];

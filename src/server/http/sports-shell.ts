@@ -16,8 +16,8 @@ const POPULAR_LIMIT = 6;
  * The sports window as HTML the phone paints at once (issue 35: its largest paint waited for the
  * window's scripts, then its first screen's answers): the build's renderer (src/web/ssr/render.tsx)
  * fed with the book's answers the window asks for first, taken through its API so they are exactly what
- * the browser would get, in the page for src/web/sports/main.tsx to hydrate. Sent (and the reply
- * returned) only for a window launched with a token that init accepts; otherwise null, and the plain
+ * the browser would get, in the page for src/web/sports/main.tsx to hydrate. Sent (true) only for a
+ * window launched with a token that init accepts; otherwise false, and the plain
  * window is served (a guest's link, a proof's `?bet=`, an ended launch: the window says so itself).
  */
 export async function sendSportsShell(
@@ -26,13 +26,13 @@ export async function sendSportsShell(
   reply: FastifyReply,
   webRoot: string,
   extras: string,
-): Promise<FastifyReply | null> {
+): Promise<boolean> {
   const query = request.query as Record<string, unknown>;
   const token = typeof query.token === 'string' ? query.token : undefined;
-  if (!token || token.length > 200 || query.bet !== undefined) return null;
+  if (!token || token.length > 200 || query.bet !== undefined) return false;
   const build = realpathSync(webRoot);
   const renderer = await rendererOf(build);
-  if (!renderer?.renderSports) return null;
+  if (!renderer?.renderSports) return false;
   // The window speaks the language chosen on the site (its `lang`), as src/web/i18n/window-i18n.ts.
   const lang = request.cookies?.lang;
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
@@ -49,7 +49,7 @@ export async function sendSportsShell(
   const call = <A extends SportsAction>(action: A, body: SportsRequest<A>) =>
     inject(`/sports/api/${action}`, body) as Promise<SportsAnswer<A> | null>;
   const init = await call('init', { token });
-  if (!init) return null;
+  if (!init) return false;
   const [events, leagues, popular, favourites, site] = await Promise.all([
     call('events', { limit: FIRST_SCREEN_EVENTS }),
     call('leagues', {}),
@@ -57,7 +57,7 @@ export async function sendSportsShell(
     call('favourites', { token }),
     inject('/api/routes/get-reg-domain', {}) as Promise<{ site: { timezone: string } } | null>,
   ]);
-  if (!events || !leagues || !popular || !favourites || !site) return null;
+  if (!events || !leagues || !popular || !favourites || !site) return false;
   const data: SportsShellData = {
     locale,
     token,
@@ -81,7 +81,9 @@ export async function sendSportsShell(
   const policy = String(reply.getHeader('content-security-policy') ?? '');
   reply.header('content-security-policy', allowInline(policy, template));
   // The member's balance and favourites are in it: never kept by a shared cache, nor shown from history.
-  return sendCompressedPage(request, reply.header('cache-control', 'private, no-store'), html);
+  // (Not the reply itself: a reply is a thenable, and awaiting it waits for the response to end.)
+  void sendCompressedPage(request, reply.header('cache-control', 'private, no-store'), html);
+  return true;
 }
 
 // One template per published build (a new build is a new folder, web-build/publish.ts).

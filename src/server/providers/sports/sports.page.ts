@@ -23,14 +23,14 @@ const SPORTS_CSS =
 
 /**
  * Sends the window with its first screen rendered by the server (wired in app.ts:
- * http/sports-shell.ts), or answers null when it cannot (the plain window is then sent).
+ * http/sports-shell.ts) and answers true, or answers false when it cannot (the plain window is then sent).
  */
 export type WindowShell = (
   request: FastifyRequest,
   reply: FastifyReply,
   webRoot: string,
   extras: string,
-) => Promise<FastifyReply | null>;
+) => Promise<boolean>;
 
 export async function sportsPage(
   app: FastifyInstance,
@@ -48,11 +48,11 @@ export async function sportsPage(
       ? await readFile(resolve(webRoot, 'sports.html'), 'utf8').catch(() => undefined)
       : undefined;
     if (built && webRoot && shell) {
-      const rendered = await shell(request, reply, webRoot, reality).catch((error: unknown) => {
+      const sent = await shell(request, reply, webRoot, reality).catch((error: unknown) => {
         request.log.warn({ err: error }, 'sports window sent unrendered');
-        return null;
+        return false;
       });
-      if (rendered) return rendered;
+      if (sent) return reply;
     }
     if (built) {
       return reply
