@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { Market, SportEvent, SportsAnswer } from '../../shared/contract/sports-api.ts';
 import type { OddsFormat } from '../../shared/sports/odds-format.ts';
 import { callRoute } from '../api/client.ts';
@@ -32,6 +32,9 @@ type View =
 /** The longest the sports home waits for what it shows above the listing before painting without it. */
 const ABOVE_LIST_WAIT_MS = 5_000;
 
+/** The slip before this browser's kept slip is read (never written back over it). */
+const SLIP_UNREAD: SlipLeg[] = [];
+
 /** The published house rules: their own chunk and words, loaded when the member opens them. */
 const RulesPage = lazy(() => import('./rules/RulesPage.tsx').then((m) => ({ default: m.RulesPage })));
 
@@ -50,7 +53,12 @@ export function SportsApp() {
   const [format, setFormat] = useState<OddsFormat>(
     () => shell?.init.oddsFormat ?? storedOddsFormat() ?? 'decimal',
   );
-  const [legs, setLegs] = useState<SlipLeg[]>(storedSlip);
+  // A server-rendered window starts with the server's empty slip (hydration keeps the server's
+  // attributes, so a picked price would stay unmarked), then this browser's kept slip at once.
+  const [legs, setLegs] = useState<SlipLeg[]>(shell ? SLIP_UNREAD : storedSlip);
+  useLayoutEffect(() => {
+    if (shell) setLegs(storedSlip());
+  }, [shell]);
   const [slipOpen, setSlipOpen] = useState(false);
   const { events, loaded, adopt, follow } = useLiveEvents();
   const [balance, setBalance] = useLiveBalance(init?.balance);
@@ -105,7 +113,9 @@ export function SportsApp() {
   const homeReady = (aboveReady && (token !== undefined || failed)) || waitedOut;
   const favourites = useFavourites(token, adopt);
 
-  useEffect(() => rememberSlip(legs), [legs]);
+  useEffect(() => {
+    if (legs !== SLIP_UNREAD) rememberSlip(legs);
+  }, [legs]);
   // The slip's prices stay live whether or not its events are on screen.
   useEffect(
     () =>
