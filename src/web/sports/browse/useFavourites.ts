@@ -43,7 +43,8 @@ export function useFavourites(token: string | undefined, adopt: (events: SportEv
           : sportsCall('favourites', { token }),
       )
       .then((r) => {
-        if (cancelled) return;
+        // Already shown from this very answer (seeded above): new sets would re-render every card for nothing.
+        if (cancelled || (r === aboveListAnswer()?.favourites && seeded.current === token)) return;
         setLeagues(new Set(r.leagues));
         setEvents(new Set(r.events.map((e) => e.id)));
         adopt(r.events);
