@@ -15,6 +15,8 @@ const shell = readSportsShell();
 const hydrate = shell !== null && shell.locale === sportsLocale;
 if (hydrate) seedSportsShell(shell);
 else {
+  // The server's page in another language goes at once: nothing of it is used, nor read meanwhile.
+  if (shell) root.replaceChildren();
   // The first screen's events travel while the window's words load.
   void prefetchFirstScreen().catch(() => undefined);
   // And what the sports home shows above the listing, painted with it (no layout shift later).
