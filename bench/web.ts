@@ -69,9 +69,12 @@ async function memberBrowser(origin: string, cookie: string) {
     [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: 'ignore' },
   );
-  const stop = () => {
+  // Its profile is removed once it has exited (it writes there until then).
+  const exited = new Promise((resolve) => chrome.once('exit', resolve));
+  const stop = async () => {
     chrome.kill();
-    rmSync(profile, { recursive: true, force: true });
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
   };
   try {
     let endpoint: string | undefined;
@@ -99,7 +102,7 @@ async function memberBrowser(origin: string, cookie: string) {
     socket.close();
     return { port, stop };
   } catch (e) {
-    stop();
+    await stop();
     throw e;
   }
 }
