@@ -16,6 +16,7 @@ import { probes } from './http/probes.ts';
 import { publicApi } from './http/public-api/public-api.ts';
 import { observeRequests } from './http/request-observer.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { sendSportsShell } from './http/sports-shell.ts';
 import { installTextGuard } from './http/text-guard.ts';
 import { webStatic } from './http/web-static.ts';
 import type { JobRunner } from './jobs/jobs.ts';
@@ -230,6 +231,8 @@ export async function buildApp({
     jobs,
     // Player protection's reality check rides on the sports window, as on the built-in games' window.
     windowExtras: (request) => realityMarkup(requestLocale(request), 'sportsbook'),
+    // Its first screen rendered with the page, as the home page is (issue 35).
+    windowShell: (request, reply, webRoot, extras) => sendSportsShell(app, request, reply, webRoot, extras),
   });
   await mediaRoutes(app, database.db);
   await realityWindowFiles(app);

@@ -1,5 +1,6 @@
 import type { RouteReply } from './contract/routes.ts';
 import type { Locale } from './format.ts';
+import type { SportsShellData } from './sports-shell.ts';
 
 /**
  * What the server renders the home page from (src/web/ssr/render.tsx), and what the browser then
@@ -24,6 +25,8 @@ export const HOME_SHELL_ID = 'home-shell';
 /** The server-side renderer the web build writes to `<build>/.ssr/render.js`. */
 export interface HomeShellRenderer {
   renderHome(data: HomeShellData): string;
+  /** The sports window's first screen (issue 35), as src/web/sports/main.tsx hydrates it. */
+  renderSports(data: SportsShellData): string;
 }
 
 /** The folder of a web build that holds that renderer (a dot folder: never served as a file). */

@@ -103,11 +103,11 @@ export async function homeShellPage(
 /** The member's session ended (the health check answered 401): the page is the guest's. */
 class SessionOver extends Error {}
 
-// One renderer and template per published build (a new build is a new folder, web-build/publish.ts).
+// One renderer and template per published build (the sports window's too, http/sports-shell.ts) (a new build is a new folder, web-build/publish.ts).
 const renderers = new Map<string, Promise<HomeShellRenderer | null>>();
 const templates = new Map<string, HomeTemplate>();
 
-function rendererOf(build: string): Promise<HomeShellRenderer | null> {
+export function rendererOf(build: string): Promise<HomeShellRenderer | null> {
   let renderer = renderers.get(build);
   if (!renderer) {
     const file = join(build, SSR_DIR, 'render.js');

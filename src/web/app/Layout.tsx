@@ -17,10 +17,10 @@ export function Layout() {
   const { t } = useTranslation();
   useLiveSession();
   useCountAlerts();
-  useLayoutData();
   const { pathname } = useLocation();
   return (
     <div className={styles.shell}>
+      <LayoutData />
       <Header />
       {/* data-route commits with the page it names (a page still loading keeps the last one): tests wait on it. */}
       <main className={styles.main} data-route={pathname}>
@@ -35,4 +35,15 @@ export function Layout() {
       <NewsToasts />
     </div>
   );
+}
+
+/**
+ * What every page loads (useLayoutData), asked from a component of its own that draws nothing: each
+ * answer re-renders it alone, not the whole frame (a member's page gets eight answers at load; each
+ * re-rendered header, page and footer, issue 35's blocking time). The parts that show an answer ask
+ * for it themselves and re-render with it.
+ */
+function LayoutData() {
+  useLayoutData();
+  return null;
 }

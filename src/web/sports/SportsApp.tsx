@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { Market, SportEvent, SportsAnswer } from '../../shared/contract/sports-api.ts';
 import type { OddsFormat } from '../../shared/sports/odds-format.ts';
 import { callRoute } from '../api/client.ts';
@@ -16,6 +16,7 @@ import { setSportsCurrency, useSportsT } from './i18n.ts';
 import { marketLabel, selectionLabel } from './labels.ts';
 import { MyBets } from './MyBets.tsx';
 import { ODDS_FORMATS, rememberOddsFormat, storedOddsFormat } from './prefs.ts';
+import { sportsShell } from './shell.ts';
 import { refreshLegs, rememberSlip, type SlipLeg, storedSlip } from './slipModel.ts';
 import styles from './sports.module.css';
 import { inListingOrder, useLiveBalance, useLiveEvents } from './useLiveEvents.ts';
@@ -31,27 +32,41 @@ type View =
 /** The longest the sports home waits for what it shows above the listing before painting without it. */
 const ABOVE_LIST_WAIT_MS = 5_000;
 
+/** The slip before this browser's kept slip is read (never written back over it). */
+const SLIP_UNREAD: SlipLeg[] = [];
+
 /** The published house rules: their own chunk and words, loaded when the member opens them. */
 const RulesPage = lazy(() => import('./rules/RulesPage.tsx').then((m) => ({ default: m.RulesPage })));
 
 /** The sports window: /sports?token=… (from open-game), or /sports?bet=<id> (a proof linked from my page). */
 export function SportsApp() {
   const t = useSportsT();
-  const params = new URLSearchParams(window.location.search);
+  // The answers the server rendered this window's first screen with (sports/shell.ts), if it did.
+  const shell = sportsShell();
+  const params = new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search);
   const focusBet = Number(params.get('bet')) || undefined;
   const [view, setView] = useState<View>(focusBet ? { kind: 'bets' } : { kind: 'sports' });
-  const [token, setToken] = useState<string | undefined>();
-  const [init, setInit] = useState<SportsAnswer<'init'> | null>(null);
+  const [token, setToken] = useState<string | undefined>(shell?.token);
+  const [init, setInit] = useState<SportsAnswer<'init'> | null>(shell?.init ?? null);
   const [failed, setFailed] = useState(false);
   // This browser's last choice at once; the book's answer for the member (their own, or the site's default) on init.
-  const [format, setFormat] = useState<OddsFormat>(() => storedOddsFormat() ?? 'decimal');
-  const [legs, setLegs] = useState<SlipLeg[]>(storedSlip);
+  const [format, setFormat] = useState<OddsFormat>(
+    () => shell?.init.oddsFormat ?? storedOddsFormat() ?? 'decimal',
+  );
+  // A server-rendered window starts with the server's empty slip (hydration keeps the server's
+  // attributes, so a picked price would stay unmarked), then this browser's kept slip at once.
+  const [legs, setLegs] = useState<SlipLeg[]>(shell ? SLIP_UNREAD : storedSlip);
+  useLayoutEffect(() => {
+    if (shell) setLegs(storedSlip());
+  }, [shell]);
   const [slipOpen, setSlipOpen] = useState(false);
   const { events, loaded, adopt, follow } = useLiveEvents();
   const [balance, setBalance] = useLiveBalance(init?.balance);
 
   useEffect(() => {
     document.title = t('title');
+    // Launched on the server already: its answer stands.
+    if (shell) return rememberOddsFormat(shell.init.oddsFormat);
     void launchToken().then(async (found) => {
       if (!found) return setFailed(true);
       try {
@@ -65,7 +80,7 @@ export function SportsApp() {
         setFailed(true);
       }
     });
-  }, [t]);
+  }, [t, shell]);
 
   // The site's summary for its time zone: the window's times are the site's, not the browser's (shown
   // again once it has answered; a guest's window too).
@@ -82,7 +97,7 @@ export function SportsApp() {
   // The sports home paints once what it shows above the listing has come too (asked beside the first
   // screen, aboveList.ts) and the launch is settled (the favourites are a member's): inserted later, it
   // pushed the list down (Lighthouse's CLS 0.21–0.27).
-  const [aboveReady, setAboveReady] = useState(false);
+  const [aboveReady, setAboveReady] = useState(shell !== undefined);
   useEffect(() => {
     void prefetchAboveList().then((above) => {
       if (above.favourites) adopt(above.favourites.events);
@@ -98,7 +113,9 @@ export function SportsApp() {
   const homeReady = (aboveReady && (token !== undefined || failed)) || waitedOut;
   const favourites = useFavourites(token, adopt);
 
-  useEffect(() => rememberSlip(legs), [legs]);
+  useEffect(() => {
+    if (legs !== SLIP_UNREAD) rememberSlip(legs);
+  }, [legs]);
   // The slip's prices stay live whether or not its events are on screen.
   useEffect(
     () =>

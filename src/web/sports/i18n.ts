@@ -6,9 +6,16 @@ import { siteZone } from '../features/site/site-zone.ts';
 import { siteLocale, startWindowI18n } from '../i18n/window-i18n.ts';
 
 /** The sports window speaks the language chosen on the site; only the `sports` namespace is loaded. */
-export const sportsLocale: Locale = siteLocale();
+export let sportsLocale: Locale = siteLocale();
 
-export const sportsI18nReady = startWindowI18n(sportsLocale, ['sports']);
+/** The server's render of the window (src/web/ssr/render.tsx) in the language it is rendered in. */
+export function setSportsLocale(locale: Locale): void {
+  sportsLocale = locale;
+}
+
+// On the server (the first screen's render) the renderer brings every language's words itself.
+export const sportsI18nReady =
+  typeof document === 'undefined' ? Promise.resolve() : startWindowI18n(sportsLocale, ['sports']);
 
 export const useSportsT = () => useTranslation('sports').t;
 export type SportsT = ReturnType<typeof useSportsT>;
@@ -37,7 +44,7 @@ export const money = (n: number | bigint) =>
 const zone = () => siteZone() ?? 'UTC';
 const formats = new Map<string, Intl.DateTimeFormat>();
 function formatIn(kind: 'short' | 'full', timeZone: string): Intl.DateTimeFormat {
-  const key = `${kind}:${timeZone}`;
+  const key = `${kind}:${timeZone}:${sportsLocale}`;
   let format = formats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(

@@ -43,6 +43,18 @@ export function prefetchFirstScreen() {
   return firstScreen;
 }
 
+let seeded: SportEvent[] | undefined;
+/**
+ * The first screen's events the server rendered the window with (sports/shell.ts): the hook starts
+ * with them, loaded, so the window's first render is the server's.
+ */
+export function seedFirstScreen(events: SportEvent[]): void {
+  seeded = events;
+  firstScreen = Promise.resolve({ status: 'success', events } as Awaited<
+    ReturnType<typeof sportsCall<'events'>>
+  >);
+}
+
 const whenIdle = (work: () => void) =>
   typeof requestIdleCallback === 'function'
     ? requestIdleCallback(work, { timeout: 2_000 })
@@ -57,8 +69,8 @@ const whenIdle = (work: () => void) =>
  * are applied in one update. When the followed set changes the stream is opened again for the new set.
  */
 export function useLiveEvents() {
-  const [events, setEvents] = useState<Map<number, SportEvent>>(new Map());
-  const [loaded, setLoaded] = useState(false);
+  const [events, setEvents] = useState<Map<number, SportEvent>>(() => new Map(seeded?.map((e) => [e.id, e])));
+  const [loaded, setLoaded] = useState(seeded !== undefined);
   const [onScreen, setOnScreen] = useState<number[]>([]);
   const [named, setNamed] = useState<Record<string, number[]>>({});
   const [followed, setFollowed] = useState('');
@@ -70,7 +82,8 @@ export function useLiveEvents() {
     prefetchFirstScreen()
       .then((reply) => {
         if (cancelled) return;
-        setEvents(new Map(reply.events.map((e) => [e.id, e])));
+        // Rendered with them already (a server-rendered window): no second render of the same list.
+        if (seeded === undefined) setEvents(new Map(reply.events.map((e) => [e.id, e])));
         if (reply.events.length < FIRST_SCREEN_EVENTS) return;
         whenIdle(() => {
           sportsCall('events', { limit: LISTING_EVENTS })

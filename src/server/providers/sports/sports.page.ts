@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import escapeHtml from 'escape-html';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseFractionText } from '../../../shared/sports/fraction.ts';
 import { formatDecimal } from '../../../shared/sports/price.ts';
 import type { Db } from '../../db/client.ts';
@@ -21,11 +21,23 @@ export type WindowExtras = (request: FastifyRequest) => string;
 const SPORTS_CSS =
   'body{font-family:system-ui,sans-serif;margin:0;padding:12px;max-width:100%;overflow-wrap:anywhere;background:#0f1420;color:#e8ecf3}section{border-bottom:1px solid #2a3245;padding:8px 0}h2{font-size:16px;margin:4px 0}p,li{font-size:13px}ul{padding-left:16px}';
 
+/**
+ * Sends the window with its first screen rendered by the server (wired in app.ts:
+ * http/sports-shell.ts) and answers true, or answers false when it cannot (the plain window is then sent).
+ */
+export type WindowShell = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  webRoot: string,
+  extras: string,
+) => Promise<boolean>;
+
 export async function sportsPage(
   app: FastifyInstance,
   db: Db,
   webRoot: string | undefined,
   extras: WindowExtras = () => '',
+  shell?: WindowShell,
 ): Promise<void> {
   app.get('/sports/sports.css', async (_request, reply) =>
     reply.type('text/css').header('cache-control', 'public, max-age=3600').send(SPORTS_CSS),
@@ -35,6 +47,13 @@ export async function sportsPage(
     const built = webRoot
       ? await readFile(resolve(webRoot, 'sports.html'), 'utf8').catch(() => undefined)
       : undefined;
+    if (built && webRoot && shell) {
+      const sent = await shell(request, reply, webRoot, reality).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'sports window sent unrendered');
+        return false;
+      });
+      if (sent) return reply;
+    }
     if (built) {
       return reply
         .type('text/html; charset=utf-8')

@@ -8,7 +8,7 @@ import { type SportsMaintenance, sportsMaintenance } from './maintenance.ts';
 import { priceHistoryRetention } from './price-history-retention.ts';
 import { reconcileCounts } from './reconciler.ts';
 import { unfinishedRuns } from './settlement-runs.ts';
-import { sportsPage, type WindowExtras } from './sports.page.ts';
+import { sportsPage, type WindowExtras, type WindowShell } from './sports.page.ts';
 import { sportsApi } from './sports.routes.ts';
 import { type SportsWallet, sportsWallet } from './sports-wallet.ts';
 import { type FeedSlot, uofReplayRoutes } from './uof/replay.routes.ts';
@@ -29,16 +29,16 @@ declare module 'fastify' {
 /**
  * The built-in sportsbook: its player API, its window, the live stream of the events a window shows,
  * the wallet client the back office settles through. `windowExtras`: what the platform adds to the
- * window's page (the reality check).
+ * window's page (the reality check); `windowShell`: the window with its first screen rendered.
  */
 export async function sportsBook(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; jobs: JobRunner; windowExtras?: WindowExtras },
+  deps: { db: Db; config: Config; jobs: JobRunner; windowExtras?: WindowExtras; windowShell?: WindowShell },
 ): Promise<void> {
   const wallet = sportsWallet(() => deps.config.publicUrl, deps.config.sportsWalletSecret);
   app.decorate('sportsWallet', wallet);
   await sportsApi(app, { db: deps.db, wallet, currency: deps.config.currency });
-  await sportsPage(app, deps.db, deps.config.webRoot, deps.windowExtras);
+  await sportsPage(app, deps.db, deps.config.webRoot, deps.windowExtras, deps.windowShell);
   const feedSlot: FeedSlot = { current: undefined };
   app.decorate('sportsFeed', feedSlot);
   await uofReplayRoutes(app, { secret: deps.config.sportsFeedSecret, slot: feedSlot });

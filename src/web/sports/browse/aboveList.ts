@@ -45,6 +45,15 @@ export function prefetchAboveList(): Promise<AboveList> {
   return asked;
 }
 
+/**
+ * The answer the server rendered the window with (sports/shell.ts): the window's first render, on the
+ * server and in the browser, shows it, and the sections do not ask again at once.
+ */
+export function seedAboveList(above: Omit<AboveList, 'at'>): void {
+  answered = { ...above, at: Date.now() };
+  asked = Promise.resolve(answered);
+}
+
 /** The answer once it has come (undefined before): the sections' first state. */
 export function aboveListAnswer(): AboveList | undefined {
   return answered;

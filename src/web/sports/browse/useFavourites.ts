@@ -19,13 +19,14 @@ export interface Favourites {
  * shows at once and is taken back if the book refuses it.
  */
 export function useFavourites(token: string | undefined, adopt: (events: SportEvent[]) => void): Favourites {
-  const [leagues, setLeagues] = useState<ReadonlySet<number>>(new Set());
-  const [events, setEvents] = useState<ReadonlySet<number>>(new Set());
   // The answer asked beside the first screen (aboveList.ts) with this token, taken in the render that
   // first knows the token: the window's first paint of the sports home already shows the favourites
-  // (their events were adopted with it, SportsApp).
-  const seeded = useRef<string | undefined>(undefined);
+  // (their events were adopted with it, SportsApp). A server-rendered window knows both at once.
   const first = aboveListAnswer();
+  const atOnce = token && first?.favourites && first.token === token ? first.favourites : undefined;
+  const [leagues, setLeagues] = useState<ReadonlySet<number>>(() => new Set(atOnce?.leagues));
+  const [events, setEvents] = useState<ReadonlySet<number>>(() => new Set(atOnce?.events.map((e) => e.id)));
+  const seeded = useRef<string | undefined>(atOnce ? token : undefined);
   if (token && seeded.current !== token && first?.favourites && first.token === token) {
     seeded.current = token;
     setLeagues(new Set(first.favourites.leagues));
@@ -42,7 +43,8 @@ export function useFavourites(token: string | undefined, adopt: (events: SportEv
           : sportsCall('favourites', { token }),
       )
       .then((r) => {
-        if (cancelled) return;
+        // Already shown from this very answer (seeded above): new sets would re-render every card for nothing.
+        if (cancelled || (r === aboveListAnswer()?.favourites && seeded.current === token)) return;
         setLeagues(new Set(r.leagues));
         setEvents(new Set(r.events.map((e) => e.id)));
         adopt(r.events);

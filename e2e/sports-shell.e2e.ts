@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
+import { fundedMember, launch } from './support/member.ts';
+
+/**
+ * The sports window's first screen is rendered on the server with the book's first answers
+ * (src/server/http/sports-shell.ts, issue 35), so a phone paints it before any script has run; the
+ * window then hydrates it: prices answer a tap, and a slip kept in this browser shows its picks.
+ */
+describe.runIf(chromiumAvailable)("the sports window's first screen, sent rendered", () => {
+  const b = useBrowser(PHONE);
+
+  it('sends the listing rendered for a launch, kept from shared caches; the plain window otherwise', async () => {
+    await fundedMember(b.page, 'ssh', 10_000);
+    const url = await launch(b.page, 'sportsbook', 'royal-sports');
+    const reply = await b.page.request.get(url);
+    expect(reply.headers()['cache-control']).toBe('private, no-store');
+    const html = await reply.text();
+    const root = html.slice(html.indexOf('<div id="root"'));
+    expect(root).toContain('data-testid="listing"');
+    expect(root).toContain('data-testid="price"');
+    expect(root).toContain('data-testid="favourites"');
+    expect(html).toContain('id="sports-shell"');
+    // No launch token (a proof's link, a guest): the plain window, which asks for itself.
+    const plain = await (await b.page.request.get('/sports?bet=1')).text();
+    expect(plain).not.toContain('id="sports-shell"');
+    const refused = await (await b.page.request.get('/sports?token=not-a-launch')).text();
+    expect(refused).not.toContain('id="sports-shell"');
+  });
+
+  it('paints before its scripts run, then hydrates: a tap on a price, and the kept slip shown picked', async () => {
+    await fundedMember(b.page, 'ssk', 10_000);
+    const url = await launch(b.page, 'sportsbook', 'royal-sports');
+    // The window's scripts held back: what shows meanwhile is the server's page alone.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await b.page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await b.page.goto(url, { waitUntil: 'commit' });
+    // The listing's first match with its prices, as the server drew it.
+    const card = b.page.locator('[data-testid="listing"] [data-event]').first();
+    await card.locator('[data-testid="price"]').first().waitFor();
+    const id = await card.getAttribute('data-event');
+    expect(await b.page.locator('#root[inert]').count()).toBe(1);
+    await b.screenshot('sports-shell-early-paint');
+    release();
+    await b.page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+    const home = card.locator('[data-testid="price"]').first();
+    await home.click();
+    await expect.poll(() => home.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => b.page.getByTestId('slip-toggle').textContent()).toContain('(1)');
+    await b.page.unroute('**/assets/*.js');
+
+    // Opened again: the slip kept in this browser is read after hydration and its pick is marked.
+    await b.page.goto(await launch(b.page, 'sportsbook', 'royal-sports'));
+    await b.page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+    const again = b.page
+      .locator(`[data-testid="listing"] [data-event="${id}"] [data-testid="price"]`)
+      .first();
+    await expect.poll(() => again.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => b.page.getByTestId('slip-toggle').textContent()).toContain('(1)');
+    await b.screenshot('sports-shell-hydrated');
+  });
+});
