@@ -1,17 +1,20 @@
 /** Own properties longer than this are cut: a driver error can carry a whole connection object. */
 const MAX_FIELD_CHARS = 200;
 
+type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
+
 /**
  * The `err` field of every log line: the error's type, message and stack, and only its scalar own
  * properties (a PostgreSQL error's code, detail, constraint). pg-boss and pg attach their client to
  * some errors, which made one line about 5 KB while the database restarted.
  */
-export function serializeError(error: unknown): unknown {
+export function serializeError(error: Error): SerializedError {
+  // pino hands over whatever was logged under `err`: a value that is not an error is kept as it is.
   if (!(error instanceof Error)) return error;
-  const kept: Record<string, unknown> = {
+  const kept: SerializedError = {
     type: error.constructor.name,
     message: error.message,
-    stack: error.stack,
+    stack: error.stack ?? '',
   };
   for (const [key, value] of Object.entries(error)) {
     if (key in kept) continue;
@@ -23,4 +26,4 @@ export function serializeError(error: unknown): unknown {
   return kept;
 }
 
-export const logSerializers = { err: serializeError, error: serializeError };
+export const logSerializers = { err: serializeError };

@@ -41,6 +41,6 @@ describe('the error field of a log line', () => {
   });
 
   it('passes a value that is not an error through as it is', () => {
-    expect(logSerializers.err('plain words')).toBe('plain words');
+    expect(logSerializers.err('plain words' as unknown as Error)).toBe('plain words');
   });
 });
