@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ClockedScore } from '../../../shared/sports/match-clock.ts';
+import { int8 } from '../../db/columns.ts';
 
 /**
  * The built-in sportsbook's own records (migration 0011). Like an outside book it knows players only
@@ -173,7 +174,7 @@ export const sbSelectionLiability = pgTable(
   {
     selectionId: ref('selection_id').notNull(),
     currency: text('currency').notNull(),
-    liability: bigint('liability', { mode: 'number' }).notNull().default(0),
+    liability: int8('liability').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.selectionId, t.currency] })],
 );
@@ -190,10 +191,10 @@ export const sbLimits = pgTable(
     scope: text('scope', { enum: LIMIT_SCOPES }).notNull(),
     scopeId: text('scope_id').notNull().default(''),
     currency: text('currency').notNull(),
-    minStake: bigint('min_stake', { mode: 'number' }),
-    maxStake: bigint('max_stake', { mode: 'number' }),
-    maxPayout: bigint('max_payout', { mode: 'number' }),
-    maxLiability: bigint('max_liability', { mode: 'number' }),
+    minStake: int8('min_stake'),
+    maxStake: int8('max_stake'),
+    maxPayout: int8('max_payout'),
+    maxLiability: int8('max_liability'),
     /** Player scope: a multiplier of the max stake in basis points (10000 = 1×). */
     stakeFactorBp: integer('stake_factor_bp'),
   },
@@ -226,9 +227,9 @@ export const sbBets = pgTable(
     systemName: text('system_name'),
     sizes: jsonb('sizes').$type<number[]>().notNull(),
     lines: integer('lines').notNull(),
-    unitStake: bigint('unit_stake', { mode: 'number' }).notNull(),
-    totalStake: bigint('total_stake', { mode: 'number' }).notNull(),
-    potentialReturn: bigint('potential_return', { mode: 'number' }).notNull(),
+    unitStake: int8('unit_stake').notNull(),
+    totalStake: int8('total_stake').notNull(),
+    potentialReturn: int8('potential_return').notNull(),
     priceChange: text('price_change', { enum: ['none', 'better', 'any'] }).notNull(),
     /** The member's currency, as the wallet told it at placement: its stake, return and liability are in it. */
     currency: text('currency').notNull(),
@@ -237,14 +238,14 @@ export const sbBets = pgTable(
     live: boolean('live').notNull().default(false),
     acceptAt: at('accept_at'),
     /** The return of the settlement in force (null while open or void). */
-    settledReturn: bigint('settled_return', { mode: 'number' }),
+    settledReturn: int8('settled_return'),
     /** How many settlement records the bet has; each wallet call is keyed by it. */
     settlementSeq: integer('settlement_seq').notNull().default(0),
     /** Partial cash-outs (migration 0020): the stake they took off (total_stake is what is left) and what they paid. */
-    cashoutStake: bigint('cashout_stake', { mode: 'number' }).notNull().default(0),
-    cashoutPaid: bigint('cashout_paid', { mode: 'number' }).notNull().default(0),
+    cashoutStake: int8('cashout_stake').notNull().default(0),
+    cashoutPaid: int8('cashout_paid').notNull().default(0),
     /** The member's automatic cash-out: the bet is cashed out once its value reaches this amount. */
-    autoCashoutAt: bigint('auto_cashout_at', { mode: 'number' }),
+    autoCashoutAt: int8('auto_cashout_at'),
     /** A multiple's open leg (its idx): the one selection its liability sits on (migration 0049, liability.ts). */
     liabilityLeg: smallint('liability_leg'),
     /** The address the bet was placed from (migration 0052): the same-address ticker alert reads it. */
@@ -325,7 +326,7 @@ export const sbSettlements = pgTable(
     betId: ref('bet_id').notNull(),
     seq: integer('seq').notNull(),
     kind: text('kind', { enum: SETTLEMENT_KINDS }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: int8('amount').notNull(),
     proof: jsonb('proof'),
     reason: text('reason'),
     operatorId: ref('operator_id'),
@@ -354,7 +355,7 @@ export const sbFeedCursor = pgTable(
     source: text('source').notNull(),
     externalId: text('external_id').notNull(),
     kind: text('kind').notNull(),
-    seq: bigint('seq', { mode: 'number' }).notNull(),
+    seq: int8('seq').notNull(),
     appliedAt: at('applied_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.source, t.kind, t.externalId] })],
@@ -372,11 +373,11 @@ export const sbSettlementRuns = pgTable(
   {
     id: id(),
     marketId: ref('market_id'),
-    betIds: bigint('bet_ids', { mode: 'number' }).array(),
+    betIds: int8('bet_ids').array(),
     reason: text('reason').notNull(),
     operatorId: ref('operator_id'),
     actorReason: text('actor_reason'),
-    afterBetId: bigint('after_bet_id', { mode: 'number' }).notNull().default(0),
+    afterBetId: int8('after_bet_id').notNull().default(0),
     settled: integer('settled').notNull().default(0),
     leaseUntil: at('lease_until'),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -436,8 +437,8 @@ export const sbPriceHistory = pgTable(
   {
     id: id(),
     selectionId: ref('selection_id').notNull(),
-    priceNum: bigint('price_num', { mode: 'number' }).notNull(),
-    priceDen: bigint('price_den', { mode: 'number' }).notNull(),
+    priceNum: int8('price_num').notNull(),
+    priceDen: int8('price_den').notNull(),
     source: text('source').notNull(),
     at: at('at').notNull().defaultNow(),
   },
