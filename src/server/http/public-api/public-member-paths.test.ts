@@ -1,14 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fund, nextCode } from '../../../../test/support/money.ts';
 import { publicData, publicLogin } from '../../../../test/support/public-api.ts';
 import { newMember, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { PUBLIC_MODULES } from './public-api.ts';
 
 /** Every `/public/user/`, `/public/balance/` and `/public/pay/` path, through the older clients' eyes. */
 describe.runIf(backendAvailable)('/public/ user, balance and pay paths', () => {
-  const t = useTestApp();
+  const t = useTestApp({}, { seedDemo: true });
   const called = new Set<string>();
   const call = (path: string, body: unknown = {}, session?: string) => {
     called.add(path.toLowerCase());
@@ -22,10 +21,6 @@ describe.runIf(backendAvailable)('/public/ user, balance and pay paths', () => {
     if (cash > 0) await fund(t, session, cash);
     return { ...m, session };
   }
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
 
   it('reg / regUsed: the older field set with a referral code; an empty nick comes from the id', async () => {
     const older = newMember();

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fund, nextCode } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { type CallOptions, newMember, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchGame, playRound } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
-import { DEMO_SITES, seedDemo } from '../../db/seed-demo.ts';
+import { DEMO_SITES } from '../../db/seed-demo.ts';
 import { approveWithdrawal } from '../cashier/withdrawals.service.ts';
 
 const SECRET = 'test-wallet-secret';
@@ -33,12 +33,8 @@ const KO: CallOptions = { headers: { host: DEMO_SITES.ko.host, origin: `http://$
  * hold them to what a full scan of the same data says, and to what an operator sees change.
  */
 describe.runIf(backendAvailable)('back office: the screens an operator polls, at any size', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
   const { as } = useOperators(t);
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
 
   /**
    * The dashboard's figures as full scans compute them (days as the database counts them), money per

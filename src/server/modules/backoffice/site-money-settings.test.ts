@@ -1,18 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { type CallOptions, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { DEMO_SITES, seedDemo } from '../../db/seed-demo.ts';
+import { DEMO_SITES } from '../../db/seed-demo.ts';
 
 const KO: CallOptions = { headers: { host: DEMO_SITES.ko.host, origin: `http://${DEMO_SITES.ko.host}` } };
 
 describe.runIf(backendAvailable)('back office: a site’s currency, language and cash rules', () => {
-  const t = useTestApp();
+  const t = useTestApp({}, { seedDemo: true });
   const { as } = useOperators(t);
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
   const owner = () => as('owner');
   const sites = async () =>
     (await owner().get('/api/admin/settings/sites')).json().sites as {

@@ -14,7 +14,7 @@ import { openSse } from '../../../../test/support/sse.ts';
 import { type CallOptions, newMember, type TestApp, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
-import { DEMO_SITES, seedDemo } from '../../db/seed-demo.ts';
+import { DEMO_SITES } from '../../db/seed-demo.ts';
 import { upsertCompetition, upsertEvent, upsertSport } from '../../providers/sports/trading.service.ts';
 import { approveDeposit } from '../cashier/deposits.service.ts';
 
@@ -41,13 +41,11 @@ let n = 0;
 const unique = (word: string) => `${word}${process.pid % 1000}x${++n}`;
 
 describe.runIf(backendAvailable)('back office: manual events, search, risk and the ticker', () => {
-  const t = useTestApp();
+  const t = useTestApp({}, { seedDemo: true });
   const { as, logins, token } = useOperators(t);
   const desk = () => as('trading');
   let base = '';
   beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
     await listenForWallet(t);
     base = t.config.publicUrl;
   });

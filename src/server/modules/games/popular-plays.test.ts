@@ -1,21 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fund } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { forgetLobbyRails, popularSql } from './lobby-rails.service.ts';
 
 /** The "popular" rail from the summary game_plays_daily (migration 0037), not from a week of rounds. */
 describe.runIf(backendAvailable)('the popular rail’s summary of plays', () => {
-  const t = useTestApp();
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  });
+  const t = useTestApp({}, { seedDemo: true, listen: true });
   const summed = async (game: string) =>
     (
       await queryRows<{ plays: number }>(

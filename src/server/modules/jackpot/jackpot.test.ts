@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   contributionsFor,
   losingRound,
@@ -14,18 +14,13 @@ import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchedPlayer, walletRequest } from '../../../../test/support/wallet.ts';
 import { contributionOf } from '../../../shared/games/jackpot.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 
 const RESEED = 10_000_000;
 
 describe.runIf(backendAvailable)('the progressive jackpot', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
   const operators = useOperators(t);
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
   const wallet = (op: string, payload: object) => walletRequest(t, op, payload, SECRET);
   const memberOf = async (gameToken: string) =>
     Number((await wallet('authenticate', { token: gameToken })).json().playerId);

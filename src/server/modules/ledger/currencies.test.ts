@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectSoundLedger, memberIdOf, nextCode } from '../../../../test/support/money.ts';
 import { type CallOptions, newMember, type TestApp, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchGame, playRound, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
-import { DEMO_SITES, seedDemo } from '../../db/seed-demo.ts';
+import { DEMO_SITES } from '../../db/seed-demo.ts';
 import { approveDeposit } from '../cashier/deposits.service.ts';
 import { auditLedger } from './ledger.audit.ts';
 
@@ -52,11 +52,7 @@ async function sqlState(t: TestApp, statement: ReturnType<typeof sql>): Promise<
 }
 
 describe.runIf(backendAvailable)('two sites in two currencies on one database', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
 
   it('takes deposits, bets, wins, comp and limits in each site’s currency; the house keeps each apart', async () => {
     const th = await memberOn(t, TH);

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectSoundLedger, memberIdOf, nextCode } from '../../../../test/support/money.ts';
 import { type CallOptions, newMember, type TestApp, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
-import { DEMO_SITES, seedDemo } from '../../db/seed-demo.ts';
+import { DEMO_SITES } from '../../db/seed-demo.ts';
 import { HOUSE_SHARDS } from '../ledger/house-shards.ts';
 import { auditLedger, isLedgerSound } from '../ledger/ledger.audit.ts';
 import { memberBalances, transfer } from '../ledger/ledger.service.ts';
@@ -24,11 +24,7 @@ async function memberOn(t: TestApp, site: CallOptions = {}) {
 }
 
 describe.runIf(backendAvailable)('bonus money on the ledger', () => {
-  const t = useTestApp();
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
+  const t = useTestApp({}, { seedDemo: true });
 
   it("opens each member's bonus account in their site's currency, and the promotions expense per currency and shard", async () => {
     const th = await memberOn(t);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +15,7 @@ const SECRET = 'test-payments-secret';
 
 /** NODE_ENV=production: the sandbox credits nothing unless the site's operator switched test payments on. */
 describe.runIf(backendAvailable)('test payments on a production server', () => {
-  const t = useTestApp({ sandboxPspSecret: SECRET, production: true });
+  const t = useTestApp({ sandboxPspSecret: SECRET, production: true }, { listen: true });
   let siteId = 0;
   let cardOption = 0;
   let ownerToken = '';
@@ -34,8 +33,6 @@ describe.runIf(backendAvailable)('test payments on a production server', () => {
   };
 
   beforeAll(async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const [site] = await t.db.select().from(sites).where(eq(sites.isDefault, true));
     siteId = site!.id;
     cardOption = await addCardOption(t.db, siteId);
