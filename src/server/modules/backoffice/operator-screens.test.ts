@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fund, nextCode } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { type CallOptions, newMember, useTestApp } from '../../../../test/support/test-app.ts';
+import { KO_SITE, memberOn } from '../../../../test/support/sites.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchGame, playRound } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
-import { DEMO_SITES } from '../../db/seed-demo.ts';
 import { approveWithdrawal } from '../cashier/withdrawals.service.ts';
 
 const SECRET = 'test-wallet-secret';
@@ -26,7 +26,6 @@ interface Figures {
 }
 
 /** The demo's Korean site, reached by its registration domain. */
-const KO: CallOptions = { headers: { host: DEMO_SITES.ko.host, origin: `http://${DEMO_SITES.ko.host}` } };
 
 /**
  * The operator screens read rollups and indexes (migration 0015) instead of scanning: these tests
@@ -128,10 +127,7 @@ describe.runIf(backendAvailable)('back office: the screens an operator polls, at
     const home = await defaultCurrency();
     expect(home).toBe('THB');
     const before = (await board()).today as Figures;
-    const member = newMember({ bankname: await t.siteBank(KO) });
-    expect((await t.call('user-register', member, KO)).json().status).toBe('success');
-    const token = (await t.call('user-do-login', { id: member.id, pw: member.pw }, KO)).json()
-      .token as string;
+    const { token } = await memberOn(t, KO_SITE);
     await fund(t, token, 50_000);
     await playRound(t, SECRET, await launchGame(t, token), 7_000, 0);
     const after = (await board()).today as Figures;

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { type CallOptions, useTestApp } from '../../../../test/support/test-app.ts';
+import { KO_SITE } from '../../../../test/support/sites.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { DEMO_SITES } from '../../db/seed-demo.ts';
-
-const KO: CallOptions = { headers: { host: DEMO_SITES.ko.host, origin: `http://${DEMO_SITES.ko.host}` } };
 
 describe.runIf(backendAvailable)('back office: a site’s currency, language and cash rules', () => {
   const t = useTestApp({}, { seedDemo: true });
@@ -28,7 +27,7 @@ describe.runIf(backendAvailable)('back office: a site’s currency, language and
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().site.settings).toMatchObject({ lang: 'en', cash: { minimum: 20_000, step: 5_000 } });
-    const summary = (await t.call('get-reg-domain', {}, KO)).json().site;
+    const summary = (await t.call('get-reg-domain', {}, KO_SITE)).json().site;
     expect(summary).toMatchObject({ lang: 'en', cash: { minimum: 20_000, step: 5_000 } });
     // In baht, 150.50 is 15,050 satang.
     const th = await thSite();
