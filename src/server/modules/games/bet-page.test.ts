@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fund, memberIdOf } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { launchGame } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
 
 interface Bet {
@@ -23,9 +24,7 @@ describe.runIf(backendAvailable)("the member's bet history, a page at a time", (
   async function spinner(spins: number) {
     const login = await t.login();
     await fund(t, login.token, 500_000);
-    const url = (await t.call('open-game', { code: 'lucky-sevens', company: 'royal-slots' }, login)).json()
-      .url;
-    const gameToken = new URL(url, 'http://x').searchParams.get('token')!;
+    const gameToken = await launchGame(t, login.token, { code: 'lucky-sevens', company: 'royal-slots' });
     const init = (await house('init', { token: gameToken, game: 'lucky-sevens' })).json();
     for (let i = 0; i < spins; i++) {
       expect(

@@ -12,7 +12,7 @@ import { balancesOf, expectSoundLedger, fund } from '../../../../test/support/mo
 import { useOperators } from '../../../../test/support/operators.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { launchedPlayer, walletRequest } from '../../../../test/support/wallet.ts';
+import { launchedPlayer, launchGame, walletRequest } from '../../../../test/support/wallet.ts';
 import { contributionOf } from '../../../shared/games/jackpot.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 
@@ -70,9 +70,7 @@ describe.runIf(backendAvailable)('the progressive jackpot', () => {
   it('takes nothing from a game outside the jackpot (baccarat)', async () => {
     const { token } = await t.login();
     await fund(t, token, 100_000);
-    const url = (await t.call('open-game', { code: 'baccarat', company: 'royal-baccarat' }, { token })).json()
-      .url as string;
-    const gameToken = new URL(url, 'http://x').searchParams.get('token')!;
+    const gameToken = await launchGame(t, token, { code: 'baccarat', company: 'royal-baccarat' });
     const before = await poolBalance(t.db);
     const round = await losingRound(t, gameToken, 50_000);
     expect(await contributionsFor(t.db, [round.txId])).toBe(0);

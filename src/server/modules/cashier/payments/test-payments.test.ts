@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { generateSync } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger, nextCode } from '../../../../../test/support/money.ts';
+import { loginNewOperator } from '../../../../../test/support/operators.ts';
 import { addCardOption } from '../../../../../test/support/payment-options.ts';
 import { ORIGIN, useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
 import { sites } from '../../../db/schema.ts';
 import { hmacSign } from '../../../http/hmac-signature.ts';
 import { SIGNATURE_HEADER } from '../../../providers/payments/sandbox/signature.ts';
-import { createOperator } from '../../backoffice/operators.service.ts';
 
 const SECRET = 'test-payments-secret';
 
@@ -36,15 +35,7 @@ describe.runIf(backendAvailable)('test payments on a production server', () => {
     const [site] = await t.db.select().from(sites).where(eq(sites.isDefault, true));
     siteId = site!.id;
     cardOption = await addCardOption(t.db, siteId);
-    const login = `tp-owner-${process.pid % 1000}`;
-    const { totpSecret } = await createOperator(t.db, { login, password: 'operator-pass1', role: 'owner' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: { origin: ORIGIN },
-      payload: { login, password: 'operator-pass1', otp: generateSync({ secret: totpSecret }), bearer: true },
-    });
-    ownerToken = res.json().token;
+    ownerToken = (await loginNewOperator(t, 'owner')).token;
   });
 
   const startPayment = (token: string) =>
