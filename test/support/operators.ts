@@ -13,34 +13,38 @@ export interface AdminClient {
 let operators = 0;
 
 /**
- * One logged-in operator per role (logins `<role>-<n>`), through the real login with a TOTP code;
- * `as(role)` calls /api/admin with that operator's bearer token, from our own origin.
+ * A new operator of `role` (login `<role>-<n>`) logged in through the real login with a TOTP code:
+ * the login and the bearer token.
+ */
+export async function loginNewOperator(t: TestApp, role: OperatorRole) {
+  operators += 1;
+  const login = `${role}-${process.pid % 1000}-${operators}`;
+  const { totpSecret } = await createOperator(t.db, { login, password: 'operator-pass1', role });
+  const attempt = () =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { origin: ORIGIN },
+      payload: { login, password: 'operator-pass1', otp: generateSync({ secret: totpSecret }), bearer: true },
+    });
+  let res = await attempt();
+  // A code made in the last moment of its 30-s step is checked in the next one: a fresh code then.
+  if (res.statusCode === 401) res = await attempt();
+  if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.body}`);
+  return { login, token: res.json().token as string };
+}
+
+/**
+ * One logged-in operator per role (loginNewOperator); `as(role)` calls /api/admin with that
+ * operator's bearer token, from our own origin.
  */
 export function useOperators(t: TestApp) {
   const tokens: Partial<Record<OperatorRole, string>> = {};
   const logins: Partial<Record<OperatorRole, string>> = {};
   beforeAll(async () => {
     for (const role of OPERATOR_ROLES) {
-      operators += 1;
-      const login = `${role}-${process.pid % 1000}-${operators}`;
-      const { totpSecret } = await createOperator(t.db, { login, password: 'operator-pass1', role });
-      const login1 = () =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/admin/login',
-          headers: { origin: ORIGIN },
-          payload: {
-            login,
-            password: 'operator-pass1',
-            otp: generateSync({ secret: totpSecret }),
-            bearer: true,
-          },
-        });
-      let res = await login1();
-      // A code made in the last moment of its 30-s step is checked in the next one: a fresh code then.
-      if (res.statusCode === 401) res = await login1();
-      if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.body}`);
-      tokens[role] = res.json().token;
+      const { login, token } = await loginNewOperator(t, role);
+      tokens[role] = token;
       logins[role] = login;
     }
   });

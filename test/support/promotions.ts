@@ -5,7 +5,7 @@ import { memberBalances } from '../../src/server/modules/ledger/ledger.service.t
 import { memberIdOf, nextCode } from './money.ts';
 import type { AdminClient } from './operators.ts';
 import type { CallOptions, TestApp } from './test-app.ts';
-import { launchGame, walletRequest } from './wallet.ts';
+import { launchGame, walletIds, walletRequest } from './wallet.ts';
 
 /** A campaign body for the admin API: by default a first-deposit 100 % bonus in baht (the demo's Thai site), live for a month. */
 export const campaignBody = (overrides: Record<string, unknown> = {}) => ({
@@ -66,9 +66,13 @@ export function useStakingCampaigns(t: TestApp, owner: () => AdminClient) {
   return campaigns;
 }
 
+/** A round's two wallet ids, as a bet sends them. */
+type RoundIds = { txId: string; roundId: string };
+
 /**
  * A member who deposited 1,000,000 into `campaign` and opened a house game: `wallet` calls the house
  * wallet for that game (signed with `secret`), `balances` reads their cash and bonus from the ledger.
+ * `bet`, `win` and `correct` (an unsettle or resettle of `refTxId`) expect the wallet's success.
  */
 export async function bonusPlayer(t: TestApp, campaign: number, secret: string) {
   const { token, member } = await t.login();
@@ -80,5 +84,23 @@ export async function bonusPlayer(t: TestApp, campaign: number, secret: string) 
     const b = await memberBalances(t.db, id);
     return { cash: b.cash, bonus: b.bonus };
   };
-  return { id, token, game, wallet, balances };
+  const bet = async (amount: number) => {
+    const ids = walletIds();
+    expect((await wallet('bet', { ...ids, token: game, amount })).json().status).toBe('success');
+    return ids;
+  };
+  const win = async (ids: RoundIds, amount: number) => {
+    const txId = `${ids.txId}-win`;
+    expect((await wallet('win', { txId, roundId: ids.roundId, amount })).json().status).toBe('success');
+    return txId;
+  };
+  let corrections = 0;
+  const correct = async (op: 'unsettle' | 'resettle', ids: RoundIds, refTxId: string, amount?: number) => {
+    corrections += 1;
+    const txId = `${ids.txId}-${op}-${corrections}`;
+    const res = await wallet(op, { txId, roundId: ids.roundId, refTxId, reason: 'result corrected', amount });
+    expect(res.json()).toMatchObject({ status: 'success' });
+    return { txId, reply: res.json() as { balance: number; debt: number } };
+  };
+  return { id, token, game, wallet, balances, bet, win, correct };
 }

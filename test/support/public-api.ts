@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { PUBLIC_MODULES } from '../../src/server/http/public-api/public-api.ts';
 import type { TestApp } from './test-app.ts';
 
 /** The older front ends are served from their own host. */
@@ -46,4 +47,25 @@ export async function publicLogin(t: TestApp, id: string, pw: string): Promise<s
   const data = await publicData(t, 'user/do_login', { id, pw });
   if (data.status !== 'success') throw new Error(`public login failed: ${JSON.stringify(data)}`);
   return data.session as string;
+}
+
+/**
+ * `call` (publicData with a session) remembering every path it is given, and `uncalled`: the paths of
+ * `modules` (less the names in `skip`) no call reached, so a file can hold itself to covering them all.
+ */
+export function trackedPublicCalls(t: TestApp) {
+  const called = new Set<string>();
+  const call = (path: string, body: unknown = {}, session?: string) => {
+    called.add(path.toLowerCase());
+    return publicData(t, path, body, { session });
+  };
+  const uncalled = (modules: string[], skip: string[] = []) =>
+    modules
+      .flatMap((mod) =>
+        Object.keys(PUBLIC_MODULES[mod]!)
+          .filter((name) => !skip.includes(name))
+          .map((name) => `${mod}/${name}`.toLowerCase()),
+      )
+      .filter((path) => !called.has(path));
+  return { call, called, uncalled };
 }

@@ -108,6 +108,21 @@ export async function selectionsOf(
   return out;
 }
 
+/**
+ * A bettor with `funds` who placed a single (10,000) on `pick` of a fresh football event priced
+ * `prices`: the bettor, the event's ids and selections, and the book's reply to the bet.
+ */
+export async function footballBet(
+  t: TestApp,
+  opts: { funds?: number; prices?: [string, string, string]; pick?: 'home' | 'draw' | 'away' } = {},
+) {
+  const p = await sportsPlayer(t, opts.funds);
+  const { eventId, marketId } = await footballEvent(t.db, { prices: opts.prices });
+  const s = await selectionsOf(t, eventId);
+  const bet = (await placeSingle(t, p.gameToken, s[`1x2:${opts.pick ?? 'home'}`]!)).json();
+  return { p, eventId, marketId, s, bet };
+}
+
 /** A fresh slip id (the placement's idempotency key). */
 export const slipId = () => `slip-${randomUUID()}`;
 

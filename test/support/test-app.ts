@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { type Config, readConfig } from '../../src/server/config.ts';
 import type { Database, Db } from '../../src/server/db/client.ts';
+import { seedDemo } from '../../src/server/db/seed-demo.ts';
 import type { RouteName } from '../../src/shared/contract/routes.ts';
 import { createTestDatabase } from './test-db.ts';
 
@@ -64,10 +65,14 @@ export function newMember(overrides: Partial<RegisterBody> = {}): RegisterBody {
   };
 }
 
-/** Builds the app on a fresh database for the calling test file and closes both afterwards. */
+/**
+ * Builds the app on a fresh database for the calling test file and closes both afterwards; with
+ * `seedDemo`, the demo content is seeded, and with `listen` the app listens on a free local port (its
+ * public URL), before the file's own `beforeAll` runs.
+ */
 export function useTestApp(
   configOverrides: Partial<Config> = {},
-  options: { logStream?: Writable; replica?: boolean } = {},
+  options: { logStream?: Writable; replica?: boolean; seedDemo?: boolean; listen?: boolean } = {},
 ): TestApp {
   const ctx = {} as TestApp;
   beforeAll(async () => {
@@ -82,6 +87,15 @@ export function useTestApp(
       logStream: options.logStream,
     });
     await app.ready();
+    if (options.seedDemo) {
+      // The demo sites, games and rates most money tests play on; the site cache must see them.
+      await seedDemo(database.db);
+      app.sites.invalidate();
+    }
+    if (options.listen) {
+      // For what reaches the app over real HTTP (a game window's server, a payment sandbox's webhook).
+      config.publicUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    }
     Object.assign(ctx, { app, db: database.db, database, replica, config });
   });
   afterAll(async () => {

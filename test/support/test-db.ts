@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
 import { TEMPLATE_DB } from './global-setup.ts';
 
@@ -35,4 +35,17 @@ export async function createTestDatabase(): Promise<Database> {
       await cleanup.end();
     },
   };
+}
+
+/**
+ * A fresh database (no app) for the calling test file or describe, closed afterwards: read
+ * `.database` inside its tests and hooks.
+ */
+export function useTestDatabase() {
+  const ctx = {} as { database: Database };
+  beforeAll(async () => {
+    ctx.database = await createTestDatabase();
+  });
+  afterAll(() => ctx.database?.close());
+  return ctx;
 }

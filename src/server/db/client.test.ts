@@ -1,21 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, isPostgres } from '../../../test/support/test-db.ts';
-import { type Database, driverOf, queryRows } from './client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isPostgres, useTestDatabase } from '../../../test/support/test-db.ts';
+import { driverOf, queryRows } from './client.ts';
 
 /** Found by `npm run chaos -- postgres`: a database restart under load crashed the server process. */
 describe.runIf(isPostgres)('the PostgreSQL pool when the server drops a connection', () => {
-  let database: Database;
+  const t = useTestDatabase();
   let pool: pg.Pool;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    pool = driverOf(database.db) as pg.Pool;
+  beforeAll(() => {
+    pool = driverOf(t.database.db) as pg.Pool;
   });
-  afterAll(() => database.close());
 
   it('fails only the transaction holding it (no crash) and serves the next statement', async () => {
-    const transaction = database.db.transaction(async (tx) => {
+    const transaction = t.database.db.transaction(async (tx) => {
       const [{ pid }] = (await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`)) as [
         { pid: number },
       ];
@@ -26,7 +24,7 @@ describe.runIf(isPostgres)('the PostgreSQL pool when the server drops a connecti
       await queryRows(tx, sql`select 1`);
     });
     await expect(transaction).rejects.toThrow();
-    const [row] = await queryRows<{ one: number }>(database.db, sql`select 1 as one`);
+    const [row] = await queryRows<{ one: number }>(t.database.db, sql`select 1 as one`);
     expect(row!.one).toBe(1);
   });
 });

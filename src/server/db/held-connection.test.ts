@@ -1,17 +1,15 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, isPostgres } from '../../../test/support/test-db.ts';
-import { type Database, driverOf } from './client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isPostgres, useTestDatabase } from '../../../test/support/test-db.ts';
+import { driverOf } from './client.ts';
 import { heldConnection } from './held-connection.ts';
 
 describe.runIf(isPostgres)('heldConnection', () => {
-  let database: Database;
+  const t = useTestDatabase();
   let pool: pg.Pool;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    pool = driverOf(database.db) as pg.Pool;
+  beforeAll(() => {
+    pool = driverOf(t.database.db) as pg.Pool;
   });
-  afterAll(() => database.close());
 
   const pidOf = async (held: ReturnType<typeof heldConnection>) =>
     (await held.query<{ pid: number }>({ text: 'select pg_backend_pid() as pid' }))[0]!.pid;

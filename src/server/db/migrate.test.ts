@@ -104,30 +104,27 @@ describe.runIf(backendAvailable)('migrator', () => {
   it('applies a LANGUAGE sql function whose body calls a function that a later file creates', async () => {
     const root = mkdtempSync(join(tmpdir(), 'migrate-test-'));
     scratch.push(root);
-    mkdirSync(join(root, 'a', 'sql'), { recursive: true });
-    mkdirSync(join(root, 'z', 'sql'), { recursive: true });
+    /** Module `a`'s function test_a_first and module `z`'s test_z_later, with these bodies. */
+    const writeFunctions = (first: string, later: string) => {
+      for (const [folder, name, body] of [
+        ['a', 'test_a_first', first],
+        ['z', 'test_z_later', later],
+      ]) {
+        mkdirSync(join(root, folder!, 'sql'), { recursive: true });
+        writeFileSync(
+          join(root, folder!, 'sql', `${name}.sql`),
+          `CREATE OR REPLACE FUNCTION ${name}() RETURNS int LANGUAGE sql AS $$ ${body} $$;`,
+        );
+      }
+    };
     // Checked when created (name order puts it first): it names test_z_later, not created yet.
-    writeFileSync(
-      join(root, 'a', 'sql', 'test_a_first.sql'),
-      'CREATE OR REPLACE FUNCTION test_a_first() RETURNS int LANGUAGE sql AS $$ SELECT test_z_later() + 1 $$;',
-    );
-    writeFileSync(
-      join(root, 'z', 'sql', 'test_z_later.sql'),
-      'CREATE OR REPLACE FUNCTION test_z_later() RETURNS int LANGUAGE sql AS $$ SELECT 41 $$;',
-    );
+    writeFunctions('SELECT test_z_later() + 1', 'SELECT 41');
     try {
       await migrate(database, { functions: root });
       expect(await queryRows(database.db, sql`select test_a_first() as n`)).toEqual([{ n: 42 }]);
 
       // A function that no file creates is still an error, and nothing of that start is kept.
-      writeFileSync(
-        join(root, 'a', 'sql', 'test_a_first.sql'),
-        'CREATE OR REPLACE FUNCTION test_a_first() RETURNS int LANGUAGE sql AS $$ SELECT test_nowhere() $$;',
-      );
-      writeFileSync(
-        join(root, 'z', 'sql', 'test_z_later.sql'),
-        'CREATE OR REPLACE FUNCTION test_z_later() RETURNS int LANGUAGE sql AS $$ SELECT 7 $$;',
-      );
+      writeFunctions('SELECT test_nowhere()', 'SELECT 7');
       await expect(migrate(database, { functions: root })).rejects.toThrow('test_nowhere');
       expect(await queryRows(database.db, sql`select test_a_first() as n`)).toEqual([{ n: 42 }]);
     } finally {

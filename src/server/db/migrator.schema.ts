@@ -1,8 +1,9 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 
 /** The migrator's record of the SQL function files it applied (sql-functions.ts). */
 export const schemaFunctions = pgTable('schema_functions', {
   name: text('name').primaryKey(),
   checksum: text('checksum').notNull(),
-  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  appliedAt: timestamptz('applied_at').notNull().defaultNow(),
 });

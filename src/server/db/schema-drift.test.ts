@@ -2,9 +2,8 @@ import { globSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bigint, bigserial, getTableConfig, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backendAvailable, createTestDatabase } from '../../../test/support/test-db.ts';
-import type { Database } from './client.ts';
+import { describe, expect, it } from 'vitest';
+import { backendAvailable, useTestDatabase } from '../../../test/support/test-db.ts';
 import { declaredTables, findSchemaDrift } from './schema-drift/schema-drift.ts';
 
 const serverFolder = fileURLToPath(new URL('..', import.meta.url));
@@ -12,14 +11,10 @@ const nameOf = (table: Parameters<typeof getTableConfig>[0]) => getTableConfig(t
 
 /** docs/schema.md: the tables declared in TypeScript are the tables the migrations build. */
 describe.runIf(backendAvailable)('the schema declared in TypeScript', () => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.close());
+  const t = useTestDatabase();
 
   it('matches the migrated database: tables, columns, indexes, constraints and foreign keys', async () => {
-    expect(await findSchemaDrift(database.db)).toEqual([]);
+    expect(await findSchemaDrift(t.database.db)).toEqual([]);
   });
 
   it('gathers every table of every *.schema.ts file in src/server/db/schema.ts', async () => {
@@ -61,7 +56,7 @@ describe.runIf(backendAvailable)('the schema declared in TypeScript', () => {
       jackpotShardsWithoutCheck,
       ghosts,
     ];
-    expect(await findSchemaDrift(database.db, tables)).toEqual([
+    expect(await findSchemaDrift(t.database.db, tables)).toEqual([
       'column attempt_limits.expire: in the migrated database, not declared in TypeScript',
       'column attempt_limits.locked_until: declared in TypeScript, not in the migrated database',
       'column attempt_limits.points default: migrated 0, declared 1',

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../test/support/test-db.ts';
 import { DEMO_MEMBER, DEMO_MEMBER_KO, DEMO_SITES, seedDemo } from './seed-demo.ts';
@@ -12,11 +12,7 @@ const shown = (text: string) =>
   LATIN_KEPT.reduce((rest, kept) => rest.split(kept).join(' '), text.replace(/<[^>]*>/g, ' '));
 
 describe.runIf(backendAvailable)('the demo data set', () => {
-  const t = useTestApp();
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
+  const t = useTestApp({}, { seedDemo: true });
 
   it("speaks the Thai-default site's language: notices, popup, banners, messenger contacts and the welcome note", async () => {
     const notices = (await t.call('get-user-notices', {})).json().notices as {

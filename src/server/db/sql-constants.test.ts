@@ -1,23 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backendAvailable, createTestDatabase } from '../../../test/support/test-db.ts';
+import { describe, expect, it } from 'vitest';
+import { backendAvailable, useTestDatabase } from '../../../test/support/test-db.ts';
 import { houseShardOf } from '../modules/ledger/house-shards.ts';
 import { siteTimeZone } from '../modules/sites/site-settings.ts';
-import { type Database, queryRows } from './client.ts';
+import { queryRows } from './client.ts';
 import { DEFAULT_TIME_ZONE, HOUSE_SHARDS, LIVE_CHANNEL } from './constants.ts';
 
 /** The SQL side of constants.ts (the generated functions) answers what the TypeScript side does. */
 describe.runIf(backendAvailable)('constants.ts as the SQL functions read it', () => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.close());
+  const t = useTestDatabase();
 
   it('house_shards(), default_time_zone() and live_channel() are the TypeScript constants', async () => {
     expect(
       await queryRows(
-        database.db,
+        t.database.db,
         sql`select house_shards() as shards, default_time_zone() as zone, live_channel() as channel`,
       ),
     ).toEqual([{ shards: HOUSE_SHARDS, zone: DEFAULT_TIME_ZONE, channel: LIVE_CHANNEL }]);
@@ -26,13 +22,13 @@ describe.runIf(backendAvailable)('constants.ts as the SQL functions read it', ()
   it('house_shard(member) is houseShardOf(member), and each house kind has exactly those shards', async () => {
     const members = [1, 2, 63, 64, 65, 127, 128, 1_000_003, 9_007_199_254_740_991];
     const rows = await queryRows<{ member: string; shard: number }>(
-      database.db,
+      t.database.db,
       sql`select m::text as member, house_shard(m) as shard
           from unnest(${`{${members.join(',')}}`}::bigint[]) m`,
     );
     expect(rows.map((r) => r.shard)).toEqual(members.map((m) => houseShardOf(m)));
     const kinds = await queryRows<{ kind: string; shards: number }>(
-      database.db,
+      t.database.db,
       sql`select kind, count(*)::int as shards from ledger_accounts where member_id is null and kind <> 'jackpot_seed'
           group by kind having count(*) <> house_shards() or max(shard) <> house_shards() - 1`,
     );
@@ -42,7 +38,7 @@ describe.runIf(backendAvailable)('constants.ts as the SQL functions read it', ()
   it('site_time_zone(settings) is siteTimeZone(settings)', async () => {
     for (const settings of [{}, { timezone: '' }, { timezone: 'Asia/Seoul' }]) {
       const [row] = await queryRows<{ zone: string }>(
-        database.db,
+        t.database.db,
         sql`select site_time_zone(${JSON.stringify(settings)}::jsonb) as zone`,
       );
       expect(row!.zone).toBe(siteTimeZone(settings));
@@ -50,7 +46,7 @@ describe.runIf(backendAvailable)('constants.ts as the SQL functions read it', ()
   });
 
   it('is inlined where it is called: a house shard is found by an index look-up on the literal shard', async () => {
-    const plan = await database.db.transaction(async (tx) => {
+    const plan = await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const rows = await queryRows<{ 'QUERY PLAN': string }>(
         tx,

@@ -8,12 +8,11 @@ import { FRONT_ORIGIN } from '../../../test/support/public-api.ts';
 import { footballEvent } from '../../../test/support/sports.ts';
 import { useTestApp } from '../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../test/support/test-db.ts';
-import { seedDemo } from '../db/seed-demo.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './compression.ts';
 
 /** JSON replies travel compressed when they are worth it, as the client accepts. */
 describe.runIf(backendAvailable)('compressed replies', () => {
-  const t = useTestApp();
+  const t = useTestApp({}, { seedDemo: true });
   const ops = useOperators(t);
   const docs = (encoding?: string) =>
     t.app.inject({
@@ -57,8 +56,6 @@ describe.runIf(backendAvailable)('compressed replies', () => {
   });
 
   it("compresses the admin API, the older front ends' /public API and the sports listing alike", async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
     for (let i = 0; i < 12; i++) await footballEvent(t.db);
     const br = { 'accept-encoding': 'gzip, br' };
     const replies = {

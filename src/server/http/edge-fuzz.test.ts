@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { countAllRows } from '../../../test/support/db-counts.ts';
+import { loginNewOperator } from '../../../test/support/operators.ts';
 import { ORIGIN, useTestApp } from '../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../test/support/test-db.ts';
 import { routeNames, routes } from '../../shared/contract/routes.ts';
-import { createOperator } from '../modules/backoffice/operators.service.ts';
 import { WALLET_SIGNATURE_HEADER } from '../modules/games/provider.ts';
 import { SIGNATURE_HEADER } from '../providers/payments/sandbox/signature.ts';
 import { hmacSign } from './hmac-signature.ts';
@@ -139,23 +138,7 @@ describe.runIf(backendAvailable)(
       return headers;
     }
 
-    async function operatorToken(): Promise<string> {
-      const login = `fuzz-owner-${process.pid % 1000}`;
-      const { totpSecret } = await createOperator(t.db, { login, password: 'operator-pass1', role: 'owner' });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        headers: { origin: ORIGIN },
-        payload: {
-          login,
-          password: 'operator-pass1',
-          otp: generateSync({ secret: totpSecret }),
-          bearer: true,
-        },
-      });
-      expect(res.statusCode).toBe(200);
-      return res.json().token as string;
-    }
+    const operatorToken = async () => (await loginNewOperator(t, 'owner')).token;
 
     it('finds the APIs to aim at', async () => {
       memberToken = (await t.login()).token;

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useOperators } from '../../../test/support/operators.ts';
 import { useTestApp } from '../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../test/support/test-db.ts';
 import { launchedPlayer, playRound } from '../../../test/support/wallet.ts';
 import { queryRows } from '../db/client.ts';
-import { seedDemo } from '../db/seed-demo.ts';
 import { paymentSessionCountsQuery } from '../modules/cashier/payments/payment-session-counts.service.ts';
 import { outboxMessages } from '../modules/outbox/outbox.schema.ts';
 
@@ -19,14 +18,9 @@ function sample(text: string, series: string): number | undefined {
 }
 
 describe.runIf(backendAvailable)('the Prometheus endpoint', () => {
-  const t = useTestApp({ metricsToken: TOKEN, houseWalletSecret: SECRET });
+  const t = useTestApp({ metricsToken: TOKEN, houseWalletSecret: SECRET }, { seedDemo: true });
   const scrape = (authorization?: string) =>
     t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
-
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
 
   it('refuses a scrape without the token, with a clear 401', async () => {
     for (const authorization of [undefined, 'Bearer wrong', `Bearer ${TOKEN}x`, TOKEN]) {
@@ -88,12 +82,8 @@ describe.runIf(backendAvailable)('without a metrics token', () => {
 
 describe.runIf(backendAvailable)('the back office system-health screen', () => {
   // No metrics token: the screen works whether Prometheus scrapes or not.
-  const t = useTestApp({ metricsToken: undefined, houseWalletSecret: SECRET });
+  const t = useTestApp({ metricsToken: undefined, houseWalletSecret: SECRET }, { seedDemo: true });
   const ops = useOperators(t);
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
 
   it('shows the owner the same figures as /metrics after some play, and no other role', async () => {
     const { gameToken } = await launchedPlayer(t, 100_000);

@@ -1,14 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memberIdOf } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { publicData } from '../../../../test/support/public-api.ts';
 import { newMember, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 
 /** A stand-in build of the site, so a game URL is answered by the game window's page as in production. */
 function fakeWebRoot(): string {
@@ -25,15 +23,12 @@ type Row = Record<string, unknown>;
  * The operator's part (approving the deposit, sending a note) goes through the back office API.
  */
 describe.runIf(backendAvailable)('/public/ journey of an older front end', () => {
-  const t = useTestApp({ webRoot: fakeWebRoot(), houseWalletSecret: 'journey-secret' });
+  // The game window's server reaches the wallet API over HTTP, as an outside provider would.
+  const t = useTestApp(
+    { webRoot: fakeWebRoot(), houseWalletSecret: 'journey-secret' },
+    { seedDemo: true, listen: true },
+  );
   const { as } = useOperators(t);
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-    // The game window's server reaches the wallet API over HTTP, as an outside provider would.
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  });
 
   it('registers, logs in, banks, uses the vault, writes help, reads notes, plays, changes the password', async () => {
     const p = (path: string, body: unknown = {}, session?: string) => publicData(t, path, body, { session });

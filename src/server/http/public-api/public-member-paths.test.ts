@@ -1,19 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fund, nextCode } from '../../../../test/support/money.ts';
-import { publicData, publicLogin } from '../../../../test/support/public-api.ts';
+import { publicLogin, trackedPublicCalls } from '../../../../test/support/public-api.ts';
 import { newMember, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
-import { PUBLIC_MODULES } from './public-api.ts';
 
 /** Every `/public/user/`, `/public/balance/` and `/public/pay/` path, through the older clients' eyes. */
 describe.runIf(backendAvailable)('/public/ user, balance and pay paths', () => {
-  const t = useTestApp();
-  const called = new Set<string>();
-  const call = (path: string, body: unknown = {}, session?: string) => {
-    called.add(path.toLowerCase());
-    return publicData(t, path, body, { session });
-  };
+  const t = useTestApp({}, { seedDemo: true });
+  const { call, called, uncalled } = trackedPublicCalls(t);
   /** A member registered and logged in through /public/, with `cash` deposited and approved. */
   async function member(cash = 0) {
     const m = await t.register();
@@ -22,10 +16,6 @@ describe.runIf(backendAvailable)('/public/ user, balance and pay paths', () => {
     if (cash > 0) await fund(t, session, cash);
     return { ...m, session };
   }
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
 
   it('reg / regUsed: the older field set with a referral code; an empty nick comes from the id', async () => {
     const older = newMember();
@@ -247,9 +237,6 @@ describe.runIf(backendAvailable)('/public/ user, balance and pay paths', () => {
   });
 
   it('covers every path of user/, balance/ and pay/', async () => {
-    const expected = ['user', 'balance', 'pay'].flatMap((mod) =>
-      Object.keys(PUBLIC_MODULES[mod]!).map((name) => `${mod}/${name}`.toLowerCase()),
-    );
-    expect(expected.filter((p) => !called.has(p))).toEqual([]);
+    expect(uncalled(['user', 'balance', 'pay'])).toEqual([]);
   });
 });

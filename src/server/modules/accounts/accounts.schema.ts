@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { MEMBER_STATUSES, type MemberStatus } from '../../../shared/vocabulary.ts';
-import { createdAtColumn, idColumn } from '../../db/columns.ts';
+import { createdAtColumn, idColumn, int8, timestamptz } from '../../db/columns.ts';
 import { sites } from '../sites/sites.schema.ts';
 
 export { MEMBER_STATUSES, type MemberStatus };
@@ -32,25 +21,25 @@ export const members = pgTable(
     level: integer('level').notNull().default(1),
     status: text('status', { enum: MEMBER_STATUSES }).notNull().default('active'),
     referralCode: text('referral_code').notNull(),
-    referredBy: bigint('referred_by', { mode: 'number' }),
-    siteId: bigint('site_id', { mode: 'number' })
+    referredBy: int8('referred_by'),
+    siteId: int8('site_id')
       .notNull()
       .references(() => sites.id),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: createdAtColumn(),
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastLoginAt: timestamptz('last_login_at'),
     lastLoginIp: text('last_login_ip'),
     /** Where recovery codes go when the site recovers by e-mail (issue 32). */
     email: text('email'),
     birthDate: date('birth_date', { mode: 'string' }),
     /** The site's terms version the member accepted at registration, and when. */
     termsVersion: text('terms_version'),
-    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    termsAcceptedAt: timestamptz('terms_accepted_at'),
     /** TOTP second factor: the active secret (null when off), one being set up, and the last used step (no replay). */
     totpSecret: text('totp_secret'),
     totpPendingSecret: text('totp_pending_secret'),
-    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
-    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    totpEnabledAt: timestamptz('totp_enabled_at'),
+    totpLastStep: int8('totp_last_step'),
   },
   (t) => [
     uniqueIndex('members_login_id').on(t.loginId),
@@ -72,7 +61,7 @@ export const members = pgTable(
 
 /** A row's member (`member_id bigint not null references members`). */
 export const memberIdColumn = () =>
-  bigint('member_id', { mode: 'number' })
+  int8('member_id')
     .notNull()
     .references(() => members.id);
 
@@ -84,9 +73,9 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull(),
     memberId: memberIdColumn(),
     createdAt: createdAtColumn(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
@@ -108,7 +97,7 @@ export const attemptLimits = pgTable(
   {
     key: text('key').primaryKey(),
     points: integer('points').notNull().default(0),
-    expire: timestamp('expire', { withTimezone: true }),
+    expire: timestamptz('expire'),
   },
   (t) => [index('attempt_limits_expire').on(t.expire)],
 );
@@ -120,7 +109,7 @@ export const memberRecoveryCodes = pgTable(
     id: idColumn(),
     memberId: memberIdColumn(),
     codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedAt: timestamptz('used_at'),
   },
   (t) => [index('member_recovery_codes_member').on(t.memberId)],
 );
@@ -136,8 +125,8 @@ export const passwordResets = pgTable(
     memberId: memberIdColumn(),
     codeHash: text('code_hash').notNull(),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     createdAt: createdAtColumn(),
   },

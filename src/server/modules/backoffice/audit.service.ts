@@ -66,16 +66,8 @@ export async function verifyAuditChain(
   const rows = await db.select().from(auditLog).orderBy(asc(auditLog.id));
   let prevHash = GENESIS;
   for (const row of rows) {
-    const expected = hashOf(prevHash, {
-      at: row.at,
-      operatorId: row.operatorId,
-      operatorLogin: row.operatorLogin,
-      action: row.action,
-      target: row.target,
-      before: row.before,
-      after: row.after,
-      ip: row.ip ?? undefined,
-    });
+    // hashOf reads the entry's own fields only, not the row's id and hashes.
+    const expected = hashOf(prevHash, { ...row, ip: row.ip ?? undefined });
     if (row.prevHash !== prevHash || row.hash !== expected)
       return { ok: false, entries: rows.length, brokenAt: row.id };
     prevHash = row.hash;

@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/client.ts';
+import { errors } from '../../http/errors.ts';
 import { appendAudit } from './audit.service.ts';
 import type { Operator } from './operators.service.ts';
 
@@ -39,5 +40,23 @@ export function audited<T>(
       ip: who.ip,
     });
     return result;
+  });
+}
+
+/**
+ * An operator's edit of one existing row, audited with the row before and after: `edit` answers
+ * undefined when there is no such row, a 404 for `missing` (e.g. `game 7`). Resolves to the row after.
+ */
+export function auditedEdit<T>(
+  db: Db,
+  who: Who,
+  action: string,
+  row: { target: string; missing: string },
+  edit: (tx: Tx) => Promise<{ before: unknown; after: T } | undefined>,
+): Promise<T> {
+  return audited(db, who, action, async (tx) => {
+    const changed = await edit(tx);
+    if (!changed) throw errors.notFound(row.missing);
+    return { target: row.target, before: changed.before, after: changed.after, result: changed.after };
   });
 }

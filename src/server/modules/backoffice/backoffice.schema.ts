@@ -1,19 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 import { LOCALES } from '../../../shared/format.ts';
 import { OPERATOR_ROLES, type OperatorRole } from '../../../shared/vocabulary.ts';
-import { createdAtColumn, idColumn } from '../../db/columns.ts';
+import { createdAtColumn, idColumn, int8, timestamptz } from '../../db/columns.ts';
 
 export { OPERATOR_ROLES, type OperatorRole };
 
@@ -27,9 +17,9 @@ export const operators = pgTable(
     role: text('role', { enum: OPERATOR_ROLES }).notNull(),
     totpSecret: text('totp_secret').notNull(),
     failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: timestamptz('locked_until'),
     /** The TOTP time step of the last accepted code: a code works once, even within its 30 s. */
-    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    totpLastStep: int8('totp_last_step'),
     /** The back office's language this operator chose; null until they choose one. */
     locale: text('locale', { enum: LOCALES }),
     createdAt: createdAtColumn(),
@@ -49,13 +39,13 @@ export const operatorSessions = pgTable(
   {
     id: idColumn(),
     tokenHash: text('token_hash').notNull(),
-    operatorId: bigint('operator_id', { mode: 'number' })
+    operatorId: int8('operator_id')
       .notNull()
       .references(() => operators.id),
     createdAt: createdAtColumn(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
     ip: text('ip'),
   },
   (t) => [uniqueIndex('operator_sessions_token').on(t.tokenHash)],
@@ -69,8 +59,8 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: idColumn(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
-    operatorId: bigint('operator_id', { mode: 'number' }),
+    at: timestamptz('at').notNull(),
+    operatorId: int8('operator_id'),
     operatorLogin: text('operator_login').notNull(),
     action: text('action').notNull(),
     target: text('target').notNull(),

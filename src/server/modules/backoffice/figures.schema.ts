@@ -1,4 +1,5 @@
-import { bigint, date, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { int8 } from '../../db/columns.ts';
 
 /**
  * The dashboard's rollups (migration 0015), kept by triggers in the transactions of the writes they
@@ -16,7 +17,7 @@ export const dailyFigures = pgTable(
     day: date('day').notNull(),
     bucket: smallint('bucket').notNull(),
     currency: text('currency').notNull().default(''),
-    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    amount: int8('amount').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'daily_figures_pk', columns: [t.figure, t.day, t.bucket, t.currency] })],
 );
@@ -27,7 +28,7 @@ export const memberActivity = pgTable(
   {
     figure: text('figure', { enum: ['active_day', 'active_month'] }).notNull(),
     period: date('period').notNull(),
-    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    memberId: int8('member_id').notNull(),
   },
   (t) => [primaryKey({ name: 'member_activity_pk', columns: [t.figure, t.period, t.memberId] })],
 );
@@ -36,10 +37,10 @@ export const memberActivity = pgTable(
 export const memberLevelCounts = pgTable(
   'member_level_counts',
   {
-    siteId: bigint('site_id', { mode: 'number' }).notNull(),
+    siteId: int8('site_id').notNull(),
     level: integer('level').notNull(),
     bucket: smallint('bucket').notNull(),
-    members: bigint('members', { mode: 'number' }).notNull().default(0),
+    members: int8('members').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'member_level_counts_pk', columns: [t.siteId, t.level, t.bucket] })],
 );

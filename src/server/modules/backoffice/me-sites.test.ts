@@ -1,16 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 
 describe.runIf(backendAvailable)('back office: the sites whose time zone times are shown in', () => {
-  const t = useTestApp();
+  const t = useTestApp({}, { seedDemo: true });
   const { as } = useOperators(t);
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
 
   it('tells every operator, whatever their role, each site’s time zone and currency', async () => {
     for (const role of ['owner', 'trading', 'cashier'] as const) {

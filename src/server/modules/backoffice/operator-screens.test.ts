@@ -1,52 +1,32 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fund, nextCode } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { type CallOptions, newMember, useTestApp } from '../../../../test/support/test-app.ts';
+import { KO_SITE, memberOn } from '../../../../test/support/sites.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchGame, playRound } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
-import { DEMO_SITES, seedDemo } from '../../db/seed-demo.ts';
 import { approveWithdrawal } from '../cashier/withdrawals.service.ts';
+import type { MoneyFigures, PeriodFigures } from './dashboard.service.ts';
 
 const SECRET = 'test-wallet-secret';
-
-interface Money {
-  currency: string;
-  deposits: number;
-  withdrawals: number;
-  bets: number;
-  wins: number;
-  ggr: number;
-}
-interface Figures {
-  money: Money[];
-  newMembers: number;
-  activeMembers: number;
-}
-
-/** The demo's Korean site, reached by its registration domain. */
-const KO: CallOptions = { headers: { host: DEMO_SITES.ko.host, origin: `http://${DEMO_SITES.ko.host}` } };
 
 /**
  * The operator screens read rollups and indexes (migration 0015) instead of scanning: these tests
  * hold them to what a full scan of the same data says, and to what an operator sees change.
  */
 describe.runIf(backendAvailable)('back office: the screens an operator polls, at any size', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
   const { as } = useOperators(t);
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
 
   /**
    * The dashboard's figures as full scans compute them (days as the database counts them), money per
    * currency: a transfer's in its account's, a round's in its member's site's.
    */
-  async function scanned(period: 'today' | 'month'): Promise<Figures> {
+  async function scanned(period: 'today' | 'month'): Promise<PeriodFigures> {
     const since = period === 'today' ? sql`current_date` : sql`date_trunc('month', current_date)::date`;
-    const money = await queryRows<{ figure: keyof Money; currency: string; amount: number }>(
+    const money = await queryRows<{ figure: keyof MoneyFigures; currency: string; amount: number }>(
       t.db,
       sql`select case when t.kind = 'deposit' then 'deposits' else 'withdrawals' end as figure, a.currency,
                  sum(t.amount)::int8 as amount
@@ -69,7 +49,7 @@ describe.runIf(backendAvailable)('back office: the screens an operator polls, at
     const currencies = [
       ...new Set([...sites.map((r) => r.currency), ...money.map((r) => r.currency)]),
     ].sort();
-    const amount = (figure: keyof Money, currency: string) =>
+    const amount = (figure: keyof MoneyFigures, currency: string) =>
       Number(money.find((r) => r.figure === figure && r.currency === currency)?.amount ?? 0);
     return {
       money: currencies.map((currency) => ({
@@ -85,7 +65,7 @@ describe.runIf(backendAvailable)('back office: the screens an operator polls, at
     };
   }
 
-  const inCurrency = (figures: Figures, currency: string) =>
+  const inCurrency = (figures: PeriodFigures, currency: string) =>
     figures.money.find((m) => m.currency === currency) ?? {
       currency,
       deposits: 0,
@@ -131,14 +111,11 @@ describe.runIf(backendAvailable)('back office: the screens an operator polls, at
   it('never adds two currencies: a won deposit and bet count in won only, each formatted apart', async () => {
     const home = await defaultCurrency();
     expect(home).toBe('THB');
-    const before = (await board()).today as Figures;
-    const member = newMember({ bankname: await t.siteBank(KO) });
-    expect((await t.call('user-register', member, KO)).json().status).toBe('success');
-    const token = (await t.call('user-do-login', { id: member.id, pw: member.pw }, KO)).json()
-      .token as string;
+    const before = (await board()).today as PeriodFigures;
+    const { token } = await memberOn(t, KO_SITE);
     await fund(t, token, 50_000);
     await playRound(t, SECRET, await launchGame(t, token), 7_000, 0);
-    const after = (await board()).today as Figures;
+    const after = (await board()).today as PeriodFigures;
     expect(after.money.map((m) => m.currency)).toEqual(expect.arrayContaining(['KRW', 'THB']));
     expect(inCurrency(after, 'KRW').deposits - inCurrency(before, 'KRW').deposits).toBe(50_000);
     expect(inCurrency(after, 'KRW').bets - inCurrency(before, 'KRW').bets).toBe(7_000);

@@ -5,16 +5,13 @@ import { useOperators } from '../../../../test/support/operators.ts';
 import { newMember, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { walletRequest } from '../../../../test/support/wallet.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 
 describe.runIf(backendAvailable)('back office: settings', () => {
-  const t = useTestApp({ houseWalletSecret: 'test-wallet-secret' });
+  const t = useTestApp({ houseWalletSecret: 'test-wallet-secret' }, { seedDemo: true });
   const { as } = useOperators(t);
   const owner = () => as('owner');
   let mainId: number;
   beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
     const sites = (await owner().get('/api/admin/settings/sites')).json().sites;
     mainId = sites.find((s: { isDefault: boolean }) => s.isDefault).id;
   });

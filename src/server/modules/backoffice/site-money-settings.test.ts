@@ -1,18 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { type CallOptions, useTestApp } from '../../../../test/support/test-app.ts';
+import { KO_SITE } from '../../../../test/support/sites.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { DEMO_SITES, seedDemo } from '../../db/seed-demo.ts';
-
-const KO: CallOptions = { headers: { host: DEMO_SITES.ko.host, origin: `http://${DEMO_SITES.ko.host}` } };
+import { DEMO_SITES } from '../../db/seed-demo.ts';
 
 describe.runIf(backendAvailable)('back office: a site’s currency, language and cash rules', () => {
-  const t = useTestApp();
+  const t = useTestApp({}, { seedDemo: true });
   const { as } = useOperators(t);
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
   const owner = () => as('owner');
   const sites = async () =>
     (await owner().get('/api/admin/settings/sites')).json().sites as {
@@ -32,7 +27,7 @@ describe.runIf(backendAvailable)('back office: a site’s currency, language and
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().site.settings).toMatchObject({ lang: 'en', cash: { minimum: 20_000, step: 5_000 } });
-    const summary = (await t.call('get-reg-domain', {}, KO)).json().site;
+    const summary = (await t.call('get-reg-domain', {}, KO_SITE)).json().site;
     expect(summary).toMatchObject({ lang: 'en', cash: { minimum: 20_000, step: 5_000 } });
     // In baht, 150.50 is 15,050 satang.
     const th = await thSite();

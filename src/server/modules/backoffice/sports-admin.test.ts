@@ -4,12 +4,10 @@ import { snapshotAllTables } from '../../../../test/support/db-snapshot.ts';
 import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import {
-  footballEvent,
+  footballBet,
   listenForWallet,
   memberCurrency,
   placeSingle,
-  selectionsOf,
-  sportsPlayer,
 } from '../../../../test/support/sports.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
@@ -45,10 +43,8 @@ describe.runIf(backendAvailable)('back office: the trading desk', () => {
       .entries.map((e: { action: string }) => e.action);
 
   it('lists events with prices in three formats, liability and open bets; suspends, reopens and reprices, audited', async () => {
-    const p = await sportsPlayer(t);
-    const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.0', '3.4', '4.2'] });
-    const s = await selectionsOf(t, eventId);
-    expect((await placeSingle(t, p.gameToken, s['1x2:home']!)).json().status).toBe('success');
+    const { p, eventId, marketId, s, bet } = await footballBet(t, { prices: ['2.0', '3.4', '4.2'] });
+    expect(bet.status).toBe('success');
     const market = await marketOf(eventId);
     expect(market).toMatchObject({ id: marketId, status: 'open', openBets: 1 });
     expect(market.selections[0]).toMatchObject({
@@ -91,10 +87,10 @@ describe.runIf(backendAvailable)('back office: the trading desk', () => {
 
   it('results need a second operator; corrections take money back as a debt the member page shows', async () => {
     await saveSetting(t.db, 'confirmResults', true);
-    const p = await sportsPlayer(t, 20_000);
-    const { eventId, marketId } = await footballEvent(t.db, { prices: ['3.0', '3.0', '3.0'] });
-    const s = await selectionsOf(t, eventId);
-    const bet = (await placeSingle(t, p.gameToken, s['1x2:home']!)).json();
+    const { p, eventId, marketId, bet } = await footballBet(t, {
+      funds: 20_000,
+      prices: ['3.0', '3.0', '3.0'],
+    });
     expect(bet.status).toBe('success');
     const entered = await desk().post(`/api/admin/sports/markets/${marketId}/result`, {
       result: { kind: 'score', home: 2, away: 0 },
@@ -150,10 +146,11 @@ describe.runIf(backendAvailable)('back office: the trading desk', () => {
 
   it('settles, resettles and cancels one bet with a reason; refuses what its state does not allow', async () => {
     await saveSetting(t.db, 'confirmResults', false);
-    const p = await sportsPlayer(t, 50_000);
-    const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.0', '3.0', '4.0'] });
-    const s = await selectionsOf(t, eventId);
-    const bet = (await placeSingle(t, p.gameToken, s['1x2:away']!)).json();
+    const { p, marketId, bet } = await footballBet(t, {
+      funds: 50_000,
+      prices: ['2.0', '3.0', '4.0'],
+      pick: 'away',
+    });
     const action = (name: string, body: object = { reason: 'desk check' }) =>
       desk().post(`/api/admin/sports/bets/${bet.betId}/${name}`, body);
     // No result yet: nothing to settle or resettle.

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { balancesOf, expectSoundLedger, memberIdOf, nextCode } from '../../../../test/support/money.ts';
+import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
+import { bettorOn, KO_SITE } from '../../../../test/support/sites.ts';
 import {
   footballEvent,
   listenForWallet,
@@ -11,43 +12,24 @@ import {
   sportsPlayer,
 } from '../../../../test/support/sports.ts';
 import { openSse } from '../../../../test/support/sse.ts';
-import { type CallOptions, newMember, type TestApp, useTestApp } from '../../../../test/support/test-app.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
-import { DEMO_SITES, seedDemo } from '../../db/seed-demo.ts';
 import { upsertCompetition, upsertEvent, upsertSport } from '../../providers/sports/trading.service.ts';
-import { approveDeposit } from '../cashier/deposits.service.ts';
 
 /**
  * The trading desk's own events (manual trading), its event search, its risk views per currency and
  * its live bet ticker, through the admin API and the sports window's.
  */
-const KO: CallOptions = { headers: { host: DEMO_SITES.ko.host, origin: `http://${DEMO_SITES.ko.host}` } };
-
-/** A funded member of a site who opened the sportsbook there. */
-async function bettorOn(t: TestApp, site: CallOptions, funds: number) {
-  const member = newMember({ bankname: await t.siteBank(site) });
-  expect((await t.call('user-register', member, site)).json().status).toBe('success');
-  const token = (await t.call('user-do-login', { id: member.id, pw: member.pw }, site)).json()
-    .token as string;
-  const dep = await t.call('apply-user-deposit', { balance: funds, code: nextCode() }, { ...site, token });
-  await approveDeposit(t.db, dep.json().requestId, { by: 'test-operator' });
-  const open = await t.call('open-game', { code: 'sportsbook', company: 'royal-sports' }, { ...site, token });
-  const gameToken = new URL(open.json().url, 'http://x').searchParams.get('token')!;
-  return { gameToken, memberId: await memberIdOf(t.db, member.id) };
-}
-
 let n = 0;
 const unique = (word: string) => `${word}${process.pid % 1000}x${++n}`;
 
 describe.runIf(backendAvailable)('back office: manual events, search, risk and the ticker', () => {
-  const t = useTestApp();
+  const t = useTestApp({}, { seedDemo: true });
   const { as, logins, token } = useOperators(t);
   const desk = () => as('trading');
   let base = '';
   beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
     await listenForWallet(t);
     base = t.config.publicUrl;
   });
@@ -259,7 +241,7 @@ describe.runIf(backendAvailable)('back office: manual events, search, risk and t
 
   it('shows liability per selection, market and event in each currency, never summed, and the biggest exposures', async () => {
     const thb = await sportsPlayer(t);
-    const krw = await bettorOn(t, KO, 5_000_000);
+    const krw = await bettorOn(t, KO_SITE, 5_000_000);
     expect(await memberCurrency(t, krw.memberId)).toBe('KRW');
     const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.0', '3.0', '5.0'] });
     const s = await selectionsOf(t, eventId);

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   CASH_REQUEST_KINDS,
   CASH_REQUEST_STATUSES,
@@ -18,7 +7,7 @@ import {
   type CashRequestStatus,
   PAYMENT_KINDS,
 } from '../../../shared/vocabulary.ts';
-import { createdAtColumn, idColumn } from '../../db/columns.ts';
+import { createdAtColumn, idColumn, int8, timestamptz } from '../../db/columns.ts';
 import { memberIdColumn } from '../accounts/accounts.schema.ts';
 import { sites } from '../sites/sites.schema.ts';
 
@@ -30,7 +19,7 @@ export const paymentOptions = pgTable(
   'payment_options',
   {
     id: idColumn(),
-    siteId: bigint('site_id', { mode: 'number' })
+    siteId: int8('site_id')
       .notNull()
       .references(() => sites.id),
     direction: text('direction', { enum: CASH_REQUEST_KINDS }).notNull(),
@@ -38,8 +27,8 @@ export const paymentOptions = pgTable(
     /** The payment provider adapter that serves it ('sandbox' is built in). */
     provider: text('provider').notNull(),
     name: text('name').notNull(),
-    minAmount: bigint('min_amount', { mode: 'number' }).notNull().default(10_000),
-    maxAmount: bigint('max_amount', { mode: 'number' }).notNull().default(10_000_000),
+    minAmount: int8('min_amount').notNull().default(10_000),
+    maxAmount: int8('max_amount').notNull().default(10_000_000),
     enabled: boolean('enabled').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
   },
@@ -53,14 +42,14 @@ export const cashRequests = pgTable(
     id: idColumn(),
     memberId: memberIdColumn(),
     kind: text('kind', { enum: CASH_REQUEST_KINDS }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: int8('amount').notNull(),
     status: text('status', { enum: CASH_REQUEST_STATUSES }).notNull().default('wait'),
     /** The page's `code` (a timestamp): the same code again is the same request. */
     clientCode: text('client_code').notNull(),
-    paymentOptionId: bigint('payment_option_id', { mode: 'number' }).references(() => paymentOptions.id),
+    paymentOptionId: int8('payment_option_id').references(() => paymentOptions.id),
     reason: text('reason'),
     decidedBy: text('decided_by'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: timestamptz('decided_at'),
     hiddenByMember: boolean('hidden_by_member').notNull().default(false),
     createdAt: createdAtColumn(),
   },
@@ -89,14 +78,14 @@ export const paymentSessions = pgTable(
   {
     id: text('id').primaryKey(),
     provider: text('provider').notNull(),
-    cashRequestId: bigint('cash_request_id', { mode: 'number' })
+    cashRequestId: int8('cash_request_id')
       .notNull()
       .references(() => cashRequests.id),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: int8('amount').notNull(),
     /** expired: nobody paid in time (the sweep); cancelled: the member gave up. Both still take a late payment. */
     status: text('status', { enum: PAYMENT_SESSION_STATUSES }).notNull().default('pending'),
     createdAt: createdAtColumn(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedAt: timestamptz('completed_at'),
   },
   (t) => [
     uniqueIndex('payment_sessions_request').on(t.cashRequestId),
@@ -117,7 +106,7 @@ export const paymentWebhookEvents = pgTable(
     sessionId: text('session_id').notNull(),
     outcome: text('outcome').notNull(),
     payload: jsonb('payload').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payment_webhook_events_event').on(t.provider, t.eventId)],
 );

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { debtOf, laterWin, wonRound } from '../../../../test/support/debt.ts';
 import { balancesOf, expectSoundLedger, fund, nextCode } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
@@ -6,19 +6,14 @@ import { publicData, publicLogin } from '../../../../test/support/public-api.ts'
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchedPlayer } from '../../../../test/support/wallet.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 
 const SECRET = 'debt-first-wallet-secret';
 const PASSWORD = 'secret123'; // what t.login() registers with
 
 /** Money must not leave while a member owes it: the debt a correction leaves comes first. */
 describe.runIf(backendAvailable)('no withdrawal or move to the vault while a member owes a debt', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
   const operators = useOperators(t);
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
   const vaultOf = async (token: string) => (await t.call('get-vault', {}, { token })).json();
   const owing = (owed: number) => ({ status: 'debt', msg: 'msg3041', owed });
 

@@ -1,7 +1,7 @@
-import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Translations } from '../../../shared/content-language.ts';
 import { BANNER_TYPES, type BannerType } from '../../../shared/vocabulary.ts';
-import { createdAtColumn, idColumn } from '../../db/columns.ts';
+import { createdAtColumn, idColumn, int8, timestamptz, updatedAtColumn } from '../../db/columns.ts';
 
 /** `domain`: sites a row shows on, separated by comma, bar or space; empty means every site. */
 export const notices = pgTable('notices', {
@@ -13,10 +13,10 @@ export const notices = pgTable('notices', {
   domain: text('domain').notNull().default(''),
   published: boolean('published').notNull().default(true),
   /** Shown to members only from `startsAt` (inclusive) until `endsAt` (exclusive); null is open-ended. */
-  startsAt: timestamp('starts_at', { withTimezone: true }),
-  endsAt: timestamp('ends_at', { withTimezone: true }),
+  startsAt: timestamptz('starts_at'),
+  endsAt: timestamptz('ends_at'),
   createdAt: createdAtColumn(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });
 
 /** Operator popups; `contents` is HTML already sanitised on the way in. */
@@ -31,8 +31,8 @@ export const popups = pgTable('popups', {
   translations: jsonb('translations').$type<Translations>().notNull().default({}),
   domain: text('domain').notNull().default(''),
   active: boolean('active').notNull().default(true),
-  startsAt: timestamp('starts_at', { withTimezone: true }),
-  endsAt: timestamp('ends_at', { withTimezone: true }),
+  startsAt: timestamptz('starts_at'),
+  endsAt: timestamptz('ends_at'),
   createdAt: createdAtColumn(),
 });
 
@@ -46,13 +46,13 @@ export const banners = pgTable('banners', {
   text: text('text').notNull().default(''),
   imageUrl: text('image_url'),
   linkUrl: text('link_url'),
-  amount: bigint('amount', { mode: 'number' }),
+  amount: int8('amount'),
   /** The other languages' versions; the row's own fields are the site's default language. */
   translations: jsonb('translations').$type<Translations>().notNull().default({}),
   domain: text('domain').notNull().default(''),
   active: boolean('active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
-  startsAt: timestamp('starts_at', { withTimezone: true }),
-  endsAt: timestamp('ends_at', { withTimezone: true }),
+  startsAt: timestamptz('starts_at'),
+  endsAt: timestamptz('ends_at'),
   createdAt: createdAtColumn(),
 });

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fund, memberIdOf } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { launchGame } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 
 interface Bet {
   roundId: string;
@@ -17,12 +16,7 @@ interface Bet {
 }
 
 describe.runIf(backendAvailable)("the member's bet history, a page at a time", () => {
-  const t = useTestApp();
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  });
+  const t = useTestApp({}, { seedDemo: true, listen: true });
   const house = (action: string, body: object) =>
     t.app.inject({ method: 'POST', url: `/house/api/${action}`, payload: body as Record<string, unknown> });
 
@@ -30,9 +24,7 @@ describe.runIf(backendAvailable)("the member's bet history, a page at a time", (
   async function spinner(spins: number) {
     const login = await t.login();
     await fund(t, login.token, 500_000);
-    const url = (await t.call('open-game', { code: 'lucky-sevens', company: 'royal-slots' }, login)).json()
-      .url;
-    const gameToken = new URL(url, 'http://x').searchParams.get('token')!;
+    const gameToken = await launchGame(t, login.token, { code: 'lucky-sevens', company: 'royal-slots' });
     const init = (await house('init', { token: gameToken, game: 'lucky-sevens' })).json();
     for (let i = 0; i < spins; i++) {
       expect(

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   check,
@@ -12,12 +11,11 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 import { ROUND_STATUSES, VENDOR_CATEGORIES, type VendorCategory } from '../../../shared/vocabulary.ts';
-import { createdAtColumn, idColumn } from '../../db/columns.ts';
+import { createdAtColumn, idColumn, int8, timestamptz } from '../../db/columns.ts';
 
 export { VENDOR_CATEGORIES, type VendorCategory };
 
@@ -48,7 +46,7 @@ export const games = pgTable(
   'games',
   {
     id: idColumn(),
-    vendorId: bigint('vendor_id', { mode: 'number' })
+    vendorId: int8('vendor_id')
       .notNull()
       .references(() => gameVendors.id),
     code: text('code').notNull(),
@@ -72,9 +70,9 @@ export const gameSessions = pgTable(
     id: idColumn(),
     tokenHash: text('token_hash').notNull(),
     provider: text('provider').notNull(),
-    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    memberId: int8('member_id').notNull(),
     /** The login session it was launched from: bets stop when that session ends. */
-    sessionId: bigint('session_id', { mode: 'number' }).notNull(),
+    sessionId: int8('session_id').notNull(),
     vendorCode: text('vendor_code').notNull(),
     gameCode: text('game_code').notNull(),
     category: text('category').notNull(),
@@ -92,17 +90,17 @@ export const gameRounds = pgTable(
     id: idColumn(),
     provider: text('provider').notNull(),
     roundId: text('round_id').notNull(),
-    memberId: bigint('member_id', { mode: 'number' }).notNull(),
-    gameSessionId: bigint('game_session_id', { mode: 'number' }).notNull(),
+    memberId: int8('member_id').notNull(),
+    gameSessionId: int8('game_session_id').notNull(),
     vendorCode: text('vendor_code').notNull(),
     gameCode: text('game_code').notNull(),
     category: text('category').notNull(),
     status: text('status', { enum: ROUND_STATUSES }).notNull().default('open'),
-    totalBet: bigint('total_bet', { mode: 'number' }).notNull().default(0),
-    totalWin: bigint('total_win', { mode: 'number' }).notNull().default(0),
+    totalBet: int8('total_bet').notNull().default(0),
+    totalWin: int8('total_win').notNull().default(0),
     hasWin: boolean('has_win').notNull().default(false),
-    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    openedAt: timestamptz('opened_at').notNull().defaultNow(),
+    closedAt: timestamptz('closed_at'),
   },
   (t) => [
     uniqueIndex('game_rounds_provider_round').on(t.provider, t.roundId),
@@ -118,7 +116,7 @@ export const gameRounds = pgTable(
  * all of game_rounds' indexes, where now it can stay a heap-only update.
  */
 export const openGameRounds = pgTable('open_game_rounds', {
-  gameRoundId: bigint('game_round_id', { mode: 'number' }).primaryKey(),
+  gameRoundId: int8('game_round_id').primaryKey(),
 });
 
 /**
@@ -138,8 +136,8 @@ export const walletTransactions = pgTable(
     }).notNull(),
     roundId: text('round_id'),
     refTxId: text('ref_tx_id'),
-    memberId: bigint('member_id', { mode: 'number' }),
-    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    memberId: int8('member_id'),
+    amount: int8('amount').notNull().default(0),
     requestHash: text('request_hash').notNull(),
     response: jsonb('response'),
     rolledBack: boolean('rolled_back').notNull().default(false),
@@ -160,7 +158,7 @@ export const gamePlaysDaily = pgTable(
     vendorCode: text('vendor_code').notNull(),
     gameCode: text('game_code').notNull(),
     bucket: smallint('bucket').notNull(),
-    plays: bigint('plays', { mode: 'number' }).notNull().default(0),
+    plays: int8('plays').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'game_plays_daily_pk', columns: [t.day, t.vendorCode, t.gameCode, t.bucket] })],
 );

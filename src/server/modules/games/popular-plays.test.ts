@@ -1,21 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fund } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { launchGame } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { forgetLobbyRails, popularSql } from './lobby-rails.service.ts';
 
 /** The "popular" rail from the summary game_plays_daily (migration 0037), not from a week of rounds. */
 describe.runIf(backendAvailable)('the popular rail’s summary of plays', () => {
-  const t = useTestApp();
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  });
+  const t = useTestApp({}, { seedDemo: true, listen: true });
   const summed = async (game: string) =>
     (
       await queryRows<{ plays: number }>(
@@ -28,9 +22,7 @@ describe.runIf(backendAvailable)('the popular rail’s summary of plays', () => 
   it('counts each round as it opens, in the same transaction; the rail sums the summary', async () => {
     const { token } = await t.login();
     await fund(t, token, 500_000);
-    const url = (await t.call('open-game', { code: 'jungle-gems', company: 'lucky-reels' }, { token })).json()
-      .url as string;
-    const gameToken = new URL(url, 'http://x').searchParams.get('token')!;
+    const gameToken = await launchGame(t, token, { code: 'jungle-gems', company: 'lucky-reels' });
     const house = (action: string, body: object) =>
       t.app.inject({ method: 'POST', url: `/house/api/${action}`, payload: body as Record<string, unknown> });
     await house('init', { token: gameToken, game: 'jungle-gems' });

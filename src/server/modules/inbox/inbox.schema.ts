@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { Translations } from '../../../shared/content-language.ts';
 import { NOTE_TARGETS, type NoteTarget } from '../../../shared/vocabulary.ts';
-import { createdAtColumn, idColumn } from '../../db/columns.ts';
+import { createdAtColumn, idColumn, int8, timestamptz } from '../../db/columns.ts';
 import { memberIdColumn, members } from '../accounts/accounts.schema.ts';
 
 export { NOTE_TARGETS, type NoteTarget };
@@ -23,7 +13,7 @@ export const notes = pgTable(
   {
     id: idColumn(),
     target: text('target', { enum: NOTE_TARGETS }).notNull(),
-    memberId: bigint('member_id', { mode: 'number' }).references(() => members.id),
+    memberId: int8('member_id').references(() => members.id),
     level: integer('level'),
     title: text('title').notNull(),
     contents: text('contents').notNull(),
@@ -50,12 +40,12 @@ export const notes = pgTable(
 export const noteReceipts = pgTable(
   'note_receipts',
   {
-    noteId: bigint('note_id', { mode: 'number' })
+    noteId: int8('note_id')
       .notNull()
       .references(() => notes.id),
     memberId: memberIdColumn(),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    readAt: timestamptz('read_at'),
+    deletedAt: timestamptz('deleted_at'),
   },
   (t) => [primaryKey({ columns: [t.noteId, t.memberId] })],
 );
@@ -79,7 +69,7 @@ export const memberNews = pgTable(
     memberId: memberIdColumn(),
     msgKey: text('msg_key').notNull(),
     msgParams: jsonb('msg_params').$type<Record<string, string | number>>().notNull().default({}),
-    noteId: bigint('note_id', { mode: 'number' }).references(() => notes.id),
+    noteId: int8('note_id').references(() => notes.id),
     createdAt: createdAtColumn(),
   },
   (t) => [index('member_news_member').on(t.memberId, t.id)],

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn } from '../../db/columns.ts';
+import { check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, int8, updatedAtColumn } from '../../db/columns.ts';
 
 /** The one row of jackpot settings: the pool's share of each jackpot-slot stake and its reseed. */
 export const jackpotSettings = pgTable(
@@ -20,8 +10,8 @@ export const jackpotSettings = pgTable(
     /** Basis points of each stake (100 = 1 %), fixed into a game session when it is opened. */
     contributionBps: integer('contribution_bps').notNull().default(100),
     /** Minor units the house puts back into the pool after a win; the pool never shows less. */
-    reseed: bigint('reseed', { mode: 'number' }).notNull().default(10_000_000),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    reseed: int8('reseed').notNull().default(10_000_000),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     check('jackpot_settings_one_row', sql`${t.id} = 1`),
@@ -39,9 +29,9 @@ export const jackpotShards = pgTable(
   'jackpot_shards',
   {
     shard: smallint('shard').primaryKey(),
-    accountId: bigint('account_id', { mode: 'number' }).notNull(),
-    units: bigint('units', { mode: 'number' }).notNull().default(0),
-    staked: bigint('staked', { mode: 'number' }).notNull().default(0),
+    accountId: int8('account_id').notNull(),
+    units: int8('units').notNull().default(0),
+    staked: int8('staked').notNull().default(0),
   },
   (t) => [check('jackpot_shards_units', sql`${t.units} >= 0`)],
 );
@@ -53,10 +43,10 @@ export const jackpotWins = pgTable(
     id: idColumn(),
     provider: text('provider').notNull(),
     roundId: text('round_id').notNull(),
-    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    memberId: int8('member_id').notNull(),
     gameCode: text('game_code').notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    reseed: bigint('reseed', { mode: 'number' }).notNull(),
+    amount: int8('amount').notNull(),
+    reseed: int8('reseed').notNull(),
     createdAt: createdAtColumn(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   contributionsFor,
   losingRound,
@@ -12,20 +12,15 @@ import { balancesOf, expectSoundLedger, fund } from '../../../../test/support/mo
 import { useOperators } from '../../../../test/support/operators.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { launchedPlayer, walletRequest } from '../../../../test/support/wallet.ts';
+import { launchedPlayer, launchGame, walletRequest } from '../../../../test/support/wallet.ts';
 import { contributionOf } from '../../../shared/games/jackpot.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 
 const RESEED = 10_000_000;
 
 describe.runIf(backendAvailable)('the progressive jackpot', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
   const operators = useOperators(t);
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
   const wallet = (op: string, payload: object) => walletRequest(t, op, payload, SECRET);
   const memberOf = async (gameToken: string) =>
     Number((await wallet('authenticate', { token: gameToken })).json().playerId);
@@ -75,9 +70,7 @@ describe.runIf(backendAvailable)('the progressive jackpot', () => {
   it('takes nothing from a game outside the jackpot (baccarat)', async () => {
     const { token } = await t.login();
     await fund(t, token, 100_000);
-    const url = (await t.call('open-game', { code: 'baccarat', company: 'royal-baccarat' }, { token })).json()
-      .url as string;
-    const gameToken = new URL(url, 'http://x').searchParams.get('token')!;
+    const gameToken = await launchGame(t, token, { code: 'baccarat', company: 'royal-baccarat' });
     const before = await poolBalance(t.db);
     const round = await losingRound(t, gameToken, 50_000);
     expect(await contributionsFor(t.db, [round.txId])).toBe(0);

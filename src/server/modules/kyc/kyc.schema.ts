@@ -1,21 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  customType,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   KYC_DOCUMENT_KINDS,
   KYC_DOCUMENT_STATUSES,
   KYC_FILE_TYPES,
   type KycDocumentKind,
 } from '../../../shared/vocabulary.ts';
-import { idColumn } from '../../db/columns.ts';
+import { idColumn, timestamptz } from '../../db/columns.ts';
 import { memberIdColumn } from '../accounts/accounts.schema.ts';
 
 /** The file's bytes: a Buffer in, a Buffer (pg) or Uint8Array (PGlite) out. */
@@ -42,8 +33,8 @@ export const kycDocuments = pgTable(
     /** The reviewer's note for other operators: the member never sees it. */
     note: text('note'),
     decidedBy: text('decided_by'),
-    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
+    decidedAt: timestamptz('decided_at'),
   },
   (t) => [
     index('kyc_documents_member').on(t.memberId, t.id),
@@ -69,8 +60,8 @@ export const kycRequests = pgTable(
     kind: text('kind', { enum: KYC_DOCUMENT_KINDS }).$type<KycDocumentKind>().notNull(),
     message: text('message').notNull(),
     requestedBy: text('requested_by').notNull(),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
-    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    requestedAt: timestamptz('requested_at').notNull().defaultNow(),
+    fulfilledAt: timestamptz('fulfilled_at'),
   },
   (t) => [
     index('kyc_requests_open').on(t.memberId).where(sql`${t.fulfilledAt} is null`),

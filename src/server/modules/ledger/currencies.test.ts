@@ -1,27 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { expectSoundLedger, memberIdOf, nextCode } from '../../../../test/support/money.ts';
-import { type CallOptions, newMember, type TestApp, useTestApp } from '../../../../test/support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { expectSoundLedger, nextCode } from '../../../../test/support/money.ts';
+import { KO_SITE, memberOn, TH_SITE } from '../../../../test/support/sites.ts';
+import { type CallOptions, type TestApp, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchGame, playRound, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
-import { DEMO_SITES, seedDemo } from '../../db/seed-demo.ts';
 import { approveDeposit } from '../cashier/deposits.service.ts';
 import { auditLedger } from './ledger.audit.ts';
 
 const SECRET = 'test-wallet-secret';
-
-/** The demo's two sites on one database: Thai in baht (the default site), Korean in won (ko.localhost). */
-const TH: CallOptions = {};
-const KO: CallOptions = { headers: { host: DEMO_SITES.ko.host, origin: `http://${DEMO_SITES.ko.host}` } };
-
-async function memberOn(t: TestApp, site: CallOptions) {
-  const member = newMember({ bankname: await t.siteBank(site) });
-  expect((await t.call('user-register', member, site)).json().status).toBe('success');
-  const login = await t.call('user-do-login', { id: member.id, pw: member.pw }, site);
-  const token = login.json().token as string;
-  return { loginId: member.id, token, id: await memberIdOf(t.db, member.id), as: { ...site, token } };
-}
 
 async function deposit(t: TestApp, as: CallOptions, amount: number) {
   const res = await t.call('apply-user-deposit', { balance: amount, code: nextCode() }, as);
@@ -52,15 +40,11 @@ async function sqlState(t: TestApp, statement: ReturnType<typeof sql>): Promise<
 }
 
 describe.runIf(backendAvailable)('two sites in two currencies on one database', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
 
   it('takes deposits, bets, wins, comp and limits in each site’s currency; the house keeps each apart', async () => {
-    const th = await memberOn(t, TH);
-    const ko = await memberOn(t, KO);
+    const th = await memberOn(t, TH_SITE);
+    const ko = await memberOn(t, KO_SITE);
     expect(await accountCurrencies(t, th.id)).toEqual(['THB']);
     expect(await accountCurrencies(t, ko.id)).toEqual(['KRW']);
     expect((await t.call('user-health-check', {}, th.as)).json().user.currency).toBe('THB');
@@ -136,8 +120,8 @@ describe.runIf(backendAvailable)('two sites in two currencies on one database', 
   });
 
   it('posts a batch of both sites’ bets together, each against its own currency’s house', async () => {
-    const th = await memberOn(t, TH);
-    const ko = await memberOn(t, KO);
+    const th = await memberOn(t, TH_SITE);
+    const ko = await memberOn(t, KO_SITE);
     await deposit(t, th.as, 100_000);
     await deposit(t, ko.as, 100_000);
     const games = [await launchGame(t, th.token), await launchGame(t, ko.token)];
@@ -155,7 +139,7 @@ describe.runIf(backendAvailable)('two sites in two currencies on one database', 
   });
 
   it('refuses a transfer across currencies in the database, whichever writer is asked', async () => {
-    const th = await memberOn(t, TH);
+    const th = await memberOn(t, TH_SITE);
     await deposit(t, th.as, 100_000);
     const thCash = sql`(select id from ledger_accounts where member_id = ${th.id} and kind = 'cash')`;
     const krwHouse = sql`(select id from ledger_accounts where member_id is null and kind = 'adjustments' and shard = 0 and currency = 'KRW')`;
@@ -189,7 +173,7 @@ describe.runIf(backendAvailable)('two sites in two currencies on one database', 
   });
 
   it('finds a currency that no longer sums to zero, and a transfer between two currencies', async () => {
-    const th = await memberOn(t, TH);
+    const th = await memberOn(t, TH_SITE);
     await deposit(t, th.as, 100_000);
     // Corrupt one account's currency inside a transaction the audit reads, then undo it.
     let seen: Awaited<ReturnType<typeof auditLedger>> | undefined;

@@ -1,22 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memberIdOf } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchedPlayer, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { HOUSE_SHARDS, houseShardOf } from './house-shards.ts';
 import { HOUSE_ACCOUNT_KINDS } from './ledger.schema.ts';
 
 const SECRET = 'house-shard-secret';
 
 describe.runIf(backendAvailable)('the house-shard rule (house-shards.ts)', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
-  beforeAll(async () => {
-    await seedDemo(t.db); // the demo site's comp rates make the win accrue comp
-    t.app.sites.invalidate();
-  });
+  // The demo site's comp rates make the win accrue comp.
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
 
   it('keeps HOUSE_SHARDS accounts, shards 0 to HOUSE_SHARDS - 1, for every house kind, per currency', async () => {
     // The house keeps one set per currency; the demo's two sites are in baht and won.

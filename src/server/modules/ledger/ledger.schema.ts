@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigserial, check, index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, int8 } from '../../db/columns.ts';
 import { members } from '../accounts/accounts.schema.ts';
 
 /**
@@ -37,12 +27,12 @@ export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: bigint('member_id', { mode: 'number' }).references(() => members.id),
+    memberId: int8('member_id').references(() => members.id),
     kind: text('kind').notNull(),
     /** House accounts are split into shards so concurrent bets do not queue on one row. */
     shard: smallint('shard').notNull().default(0),
     /** Minor units of the account's currency. */
-    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    balance: int8('balance').notNull().default(0),
     /**
      * ISO 4217: a member's accounts are in their site's currency; the house has one set per currency
      * (migration 0020). ledger_move and ledger_post_many refuse a transfer between two currencies.
@@ -69,14 +59,14 @@ export const ledgerTransfers = pgTable(
     // rows in the same transaction and refuse a transfer if either is missing, and accounts are never
     // deleted.
     // Each foreign key cost a look-up and a row lock per transfer on the wallet's hot path.
-    fromAccountId: bigint('from_account_id', { mode: 'number' }).notNull(),
-    toAccountId: bigint('to_account_id', { mode: 'number' }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    fromAccountId: int8('from_account_id').notNull(),
+    toAccountId: int8('to_account_id').notNull(),
+    amount: int8('amount').notNull(),
     kind: text('kind').notNull(),
     /** What caused it (request id, round id, operator ...), for statements and audits. */
     reference: jsonb('reference').$type<Record<string, string | number>>().notNull().default({}),
-    reversesId: bigint('reverses_id', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    reversesId: int8('reverses_id'),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('ledger_transfers_idempotency').on(t.idempotencyKey),

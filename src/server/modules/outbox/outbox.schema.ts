@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn } from '../../db/columns.ts';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, timestamptz } from '../../db/columns.ts';
 
 export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
@@ -22,13 +22,13 @@ export const outboxMessages = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    leaseUntil: timestamptz('lease_until'),
     leaseOwner: text('lease_owner'),
     lastError: text('last_error'),
     providerRef: text('provider_ref'),
     createdAt: createdAtColumn(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: timestamptz('sent_at'),
   },
   (t) => [
     index('outbox_messages_due').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),

@@ -5,9 +5,7 @@ import { useOperators } from '../../../../test/support/operators.ts';
 import { bonusPlayer, createCampaign } from '../../../../test/support/promotions.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { walletIds } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { promoBonuses } from './promotions.schema.ts';
 
@@ -18,49 +16,15 @@ const SECRET = 'promo-clawback-secret';
  * (a debt for what was spent), and a cut then restored never pays more than the cut took.
  */
 describe.runIf(backendAvailable)('promotions: corrections of bonus-funded wins', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
   const { as } = useOperators(t);
   let bonusFirst: number;
   beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
     // 100 % of the first deposit up to 500,000, bonus money staked first.
     bonusFirst = await createCampaign(as('owner'), { stakeOrder: 'bonus_first', wageringMultiple: 2 });
   });
 
-  async function player() {
-    const { id, token, game, wallet, balances } = await bonusPlayer(t, bonusFirst, SECRET);
-    const bet = async (amount: number) => {
-      const ids = walletIds();
-      expect((await wallet('bet', { ...ids, token: game, amount })).json().status).toBe('success');
-      return ids;
-    };
-    const win = async (ids: { txId: string; roundId: string }, amount: number) => {
-      const txId = `${ids.txId}-win`;
-      expect((await wallet('win', { txId, roundId: ids.roundId, amount })).json().status).toBe('success');
-      return txId;
-    };
-    let n = 0;
-    const correct = async (
-      op: 'unsettle' | 'resettle',
-      ids: { txId: string; roundId: string },
-      refTxId: string,
-      amount?: number,
-    ) => {
-      n += 1;
-      const txId = `${ids.txId}-${op}-${n}`;
-      const res = await wallet(op, {
-        txId,
-        roundId: ids.roundId,
-        refTxId,
-        reason: 'result corrected',
-        amount,
-      });
-      expect(res.json()).toMatchObject({ status: 'success' });
-      return { txId, reply: res.json() as { balance: number; debt: number } };
-    };
-    return { id, token, bet, win, correct, balances };
-  }
+  const player = () => bonusPlayer(t, bonusFirst, SECRET);
 
   const expectAccounted = async () => {
     const audit = await auditLedger(t.db);

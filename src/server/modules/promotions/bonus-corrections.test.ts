@@ -6,7 +6,7 @@ import { useOperators } from '../../../../test/support/operators.ts';
 import { bonusPlayer, useStakingCampaigns } from '../../../../test/support/promotions.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { walletIds, walletRequest } from '../../../../test/support/wallet.ts';
+import { walletRequest } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { expireBonuses } from './bonus-close.service.ts';
@@ -25,35 +25,7 @@ describe.runIf(backendAvailable)('promotions: corrections and jackpots of bonus 
   const campaigns = useStakingCampaigns(t, () => as('owner'));
 
   async function player(campaign: number) {
-    const { id, game, wallet, balances } = await bonusPlayer(t, campaign, SECRET);
-    const bet = async (amount: number) => {
-      const ids = walletIds();
-      const res = await wallet('bet', { ...ids, token: game, amount });
-      expect(res.json().status).toBe('success');
-      return ids;
-    };
-    const win = async (ids: { txId: string; roundId: string }, amount: number) => {
-      const txId = `${ids.txId}-win`;
-      expect((await wallet('win', { txId, roundId: ids.roundId, amount })).json().status).toBe('success');
-      return txId;
-    };
-    const correct = async (
-      op: 'unsettle' | 'resettle',
-      ids: { txId: string; roundId: string },
-      refTxId: string,
-      amount?: number,
-    ) => {
-      const txId = `${refTxId}-${op}`;
-      const res = await wallet(op, {
-        txId,
-        roundId: ids.roundId,
-        refTxId,
-        reason: 'result corrected',
-        amount,
-      });
-      expect(res.json()).toMatchObject({ status: 'success' });
-      return txId;
-    };
+    const { id, bet, win, correct, balances } = await bonusPlayer(t, campaign, SECRET);
     const end = async () => {
       await t.db
         .update(promoBonuses)
@@ -77,7 +49,7 @@ describe.runIf(backendAvailable)('promotions: corrections and jackpots of bonus 
     const round = await p.bet(100_000);
     const won = await p.win(round, 250_000);
     expect(await p.balances()).toEqual({ cash: 1_000_000, bonus: 650_000 });
-    const resettled = await p.correct('resettle', round, won, 400_000);
+    const resettled = (await p.correct('resettle', round, won, 400_000)).txId;
     expect(await p.balances()).toEqual({ cash: 1_000_000, bonus: 800_000 });
     await p.correct('unsettle', round, resettled);
     expect(await p.balances()).toEqual({ cash: 1_000_000, bonus: 400_000 });
@@ -92,7 +64,7 @@ describe.runIf(backendAvailable)('promotions: corrections and jackpots of bonus 
     const round = await p.bet(1_200_000); // 1,000,000 cash and 200,000 bonus: a sixth
     const won = await p.win(round, 600_000);
     expect(await p.balances()).toEqual({ cash: 500_000, bonus: 400_000 });
-    const resettled = await p.correct('resettle', round, won, 1_200_000);
+    const resettled = (await p.correct('resettle', round, won, 1_200_000)).txId;
     expect(await p.balances()).toEqual({ cash: 1_000_000, bonus: 500_000 });
     await p.correct('resettle', round, resettled, 60_000);
     expect(await p.balances()).toEqual({ cash: 50_000, bonus: 310_000 });
@@ -117,7 +89,7 @@ describe.runIf(backendAvailable)('promotions: corrections and jackpots of bonus 
     const won = await p.win(round, 600_000);
     await p.end();
     expect(await p.balances()).toEqual({ cash: 500_000, bonus: 0 });
-    const resettled = await p.correct('resettle', round, won, 1_200_000);
+    const resettled = (await p.correct('resettle', round, won, 1_200_000)).txId;
     expect(await p.balances()).toEqual({ cash: 1_000_000, bonus: 0 });
     await p.correct('unsettle', round, resettled);
     expect(await p.balances()).toEqual({ cash: 0, bonus: 0 });

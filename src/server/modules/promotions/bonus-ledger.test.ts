@@ -1,38 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { expectSoundLedger, memberIdOf, nextCode } from '../../../../test/support/money.ts';
-import { type CallOptions, newMember, type TestApp, useTestApp } from '../../../../test/support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { expectSoundLedger, nextCode } from '../../../../test/support/money.ts';
+import { KO_SITE, memberOn } from '../../../../test/support/sites.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
-import { DEMO_SITES, seedDemo } from '../../db/seed-demo.ts';
 import { HOUSE_SHARDS } from '../ledger/house-shards.ts';
 import { auditLedger, isLedgerSound } from '../ledger/ledger.audit.ts';
 import { memberBalances, transfer } from '../ledger/ledger.service.ts';
 
 /** Bonus money on the ledger (issue 36, part 1): its accounts, and the audit that keeps it in its lane. */
-const KO: CallOptions = { headers: { host: DEMO_SITES.ko.host, origin: `http://${DEMO_SITES.ko.host}` } };
-
-async function memberOn(t: TestApp, site: CallOptions = {}) {
-  // A bank from the site's own list, as its registration form offers (KB Bank where it is listed).
-  const reg = (await t.call('get-reg-domain', {}, site)).json().site as { banks?: string[] };
-  const banks = reg.banks ?? [];
-  const member = newMember({
-    bankname: banks.length === 0 || banks.includes('KB Bank') ? 'KB Bank' : banks[0]!,
-  });
-  expect((await t.call('user-register', member, site)).json().status).toBe('success');
-  return memberIdOf(t.db, member.id);
-}
-
 describe.runIf(backendAvailable)('bonus money on the ledger', () => {
-  const t = useTestApp();
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
+  const t = useTestApp({}, { seedDemo: true });
 
   it("opens each member's bonus account in their site's currency, and the promotions expense per currency and shard", async () => {
-    const th = await memberOn(t);
-    const ko = await memberOn(t, KO);
+    const th = (await memberOn(t)).id;
+    const ko = (await memberOn(t, KO_SITE)).id;
     const bonusOf = (id: number) =>
       queryRows<{ currency: string; balance: number }>(
         t.db,
@@ -52,7 +35,7 @@ describe.runIf(backendAvailable)('bonus money on the ledger', () => {
   });
 
   it('moves bonus money only by keyed transfers; the audit wants each to name a bonus of its member', async () => {
-    const memberId = await memberOn(t);
+    const memberId = (await memberOn(t)).id;
     let audit: Awaited<ReturnType<typeof auditLedger>> | undefined;
     await t.db
       .transaction(async (tx) => {
@@ -92,7 +75,7 @@ describe.runIf(backendAvailable)('bonus money on the ledger', () => {
   });
 
   it('audits bonus money moved anywhere else (here: to the adjustments account) as stray', async () => {
-    const memberId = await memberOn(t);
+    const memberId = (await memberOn(t)).id;
     let audit: Awaited<ReturnType<typeof auditLedger>> | undefined;
     await t.db
       .transaction(async (tx) => {

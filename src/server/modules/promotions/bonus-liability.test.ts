@@ -6,18 +6,15 @@ import { createCampaign, depositWithPromo } from '../../../../test/support/promo
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { expireBonuses } from './bonus-close.service.ts';
 import { promoBonuses } from './promotions.schema.ts';
 
 /** The back office's dashboard shows the bonus money members hold, per currency. */
 describe.runIf(backendAvailable)('promotions: bonus liability on the dashboard', () => {
-  const t = useTestApp();
+  const t = useTestApp({}, { seedDemo: true });
   const { as } = useOperators(t);
   let campaign: number;
   beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
     campaign = await createCampaign(as('owner'), { type: 'every_deposit', percentBps: 5_000, cap: null });
   });
 

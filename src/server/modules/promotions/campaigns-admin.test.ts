@@ -1,10 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { auditLog } from '../../db/schema.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 
 const URL = '/api/admin/promotions/campaigns';
 
@@ -24,12 +23,8 @@ export const welcomeCampaign = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe.runIf(backendAvailable)('back office: promotion campaigns', () => {
-  const t = useTestApp();
+  const t = useTestApp({}, { seedDemo: true });
   const { as } = useOperators(t);
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
 
   it('creates, lists, edits (audited) and reports a campaign', async () => {
     const created = await as('owner').post(URL, welcomeCampaign());

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectSoundLedger, fund, memberIdOf } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { createCampaign } from '../../../../test/support/promotions.ts';
@@ -7,7 +7,6 @@ import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { launchGame, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
 import { payCashback, payCashbacks } from './cashback.service.ts';
 import { promoCampaigns, promoCashbackPayments } from './promotions.schema.ts';
@@ -24,12 +23,8 @@ const back = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice(0
  * member that fails.
  */
 describe.runIf(backendAvailable)('promotions: cashback pays each loss once', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
   const { as } = useOperators(t);
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
 
   /** A cashback campaign of `days`-day periods that began `ago` days ago; the other cashbacks are switched off. */
   async function campaign(days: number, ago: number, overrides: Record<string, unknown> = {}) {

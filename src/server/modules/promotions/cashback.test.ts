@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectSoundLedger, fund, memberIdOf } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { createCampaign, depositWithPromo } from '../../../../test/support/promotions.ts';
@@ -7,7 +7,6 @@ import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { launchGame, playRound } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
 import { payCashbacks } from './cashback.service.ts';
@@ -19,12 +18,8 @@ const DAY = 86_400_000;
 
 /** Cashback campaigns: a percentage of each ended period's net loss, paid once per member and period. */
 describe.runIf(backendAvailable)('promotions: cashback', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
   const { as } = useOperators(t);
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
 
   /** A daily cashback campaign that began three days ago; the others are switched off. */
   async function campaign(overrides: Record<string, unknown> = {}) {

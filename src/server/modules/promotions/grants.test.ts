@@ -11,21 +11,18 @@ import {
 import { type CallOptions, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { auditLog } from '../../db/schema.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { approveDeposit } from '../cashier/deposits.service.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
 import { grantForDeposit } from './grants.service.ts';
 
 /** Grants (issue 36, part 3): at deposit approval, by code, once; never to a protected member. */
 describe.runIf(backendAvailable)('promotions: grants', () => {
-  const t = useTestApp();
+  const t = useTestApp({}, { seedDemo: true });
   const { as } = useOperators(t);
   let welcome: number;
   let everyDeposit: number;
   let code: number;
   beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
     welcome = await createCampaign(as('owner'));
     everyDeposit = await createCampaign(as('owner'), {
       name: 'Reload 10%',

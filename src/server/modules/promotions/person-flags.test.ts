@@ -10,12 +10,10 @@ import { seedDemo } from '../../db/seed-demo.ts';
 
 /** One welcome bonus per person: the same bank account, phone, or device and address seen again is flagged. */
 describe.runIf(backendAvailable)('promotions: duplicate-person flags', () => {
-  const t = useTestApp();
+  const t = useTestApp({}, { seedDemo: true });
   const { as } = useOperators(t);
   let welcome: number;
   beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
     welcome = await createCampaign(as('owner'), { cap: 10_000, minDeposit: 0 });
   });
 

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -10,7 +9,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type {
@@ -24,7 +22,7 @@ import type {
   STAKE_ORDERS,
   WAGERING_BASES,
 } from '../../../shared/promotions.ts';
-import { createdAtColumn, idColumn } from '../../db/columns.ts';
+import { createdAtColumn, idColumn, int8, timestamptz, updatedAtColumn } from '../../db/columns.ts';
 import { memberIdColumn, members } from '../accounts/accounts.schema.ts';
 import { sites } from '../sites/sites.schema.ts';
 
@@ -43,17 +41,17 @@ export const promoCampaigns = pgTable(
     code: text('code'),
     percentBps: integer('percent_bps').notNull().default(0),
     /** A code campaign's fixed bonus (deposit campaigns give percent of the deposit). */
-    fixedAmount: bigint('fixed_amount', { mode: 'number' }).notNull().default(0),
+    fixedAmount: int8('fixed_amount').notNull().default(0),
     /** The largest bonus one grant gives; null: no cap. */
-    cap: bigint('cap', { mode: 'number' }),
-    minDeposit: bigint('min_deposit', { mode: 'number' }).notNull().default(0),
+    cap: int8('cap'),
+    minDeposit: int8('min_deposit').notNull().default(0),
     /** Member levels it is offered to; empty: every level. */
     levels: integer('levels').array().notNull().default(sql`'{}'::integer[]`),
     /** Sites it is offered on; empty: every site (of its currency). */
-    siteIds: bigint('site_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+    siteIds: int8('site_ids').array().notNull().default(sql`'{}'::bigint[]`),
     newMembersOnly: boolean('new_members_only').notNull().default(false),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
     wageringMultiple: integer('wagering_multiple').notNull().default(0),
     wageringBase: text('wagering_base').$type<(typeof WAGERING_BASES)[number]>().notNull().default('bonus'),
     slotsBps: integer('slots_bps').notNull().default(10000),
@@ -63,10 +61,10 @@ export const promoCampaigns = pgTable(
     sportsMinOddsNum: integer('sports_min_odds_num').notNull().default(3),
     sportsMinOddsDen: integer('sports_min_odds_den').notNull().default(2),
     /** The largest stake accepted while the bonus is wagering; null: no limit. */
-    maxStake: bigint('max_stake', { mode: 'number' }),
+    maxStake: int8('max_stake'),
     expiryDays: integer('expiry_days').notNull().default(30),
     /** The most bonus money that converts to cash; the rest returns to the expense. null: no cap. */
-    conversionCap: bigint('conversion_cap', { mode: 'number' }),
+    conversionCap: int8('conversion_cap'),
     stakeOrder: text('stake_order').$type<(typeof STAKE_ORDERS)[number]>().notNull().default('cash_first'),
     /** A cashback campaign's period, in the member's local days from its start (migration 0040). */
     cashbackPeriodDays: integer('cashback_period_days').notNull().default(7),
@@ -77,12 +75,12 @@ export const promoCampaigns = pgTable(
       .default('cash'),
     /** A free_spins campaign: how many spins, the stake of each (minor units), and which built-in slot (migration 0045). */
     freeSpinCount: integer('free_spin_count').notNull().default(0),
-    freeSpinStake: bigint('free_spin_stake', { mode: 'number' }).notNull().default(0),
+    freeSpinStake: int8('free_spin_stake').notNull().default(0),
     freeSpinGame: text('free_spin_game'),
     terms: jsonb('terms').$type<CampaignTerms>().notNull().default({}),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: createdAtColumn(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     uniqueIndex('promo_campaigns_code').on(t.code).where(sql`${t.code} is not null`),
@@ -124,21 +122,21 @@ export const promoBonuses = pgTable(
   'promo_bonuses',
   {
     id: idColumn(),
-    campaignId: bigint('campaign_id', { mode: 'number' })
+    campaignId: int8('campaign_id')
       .notNull()
       .references(() => promoCampaigns.id),
     memberId: memberIdColumn(),
     grantKey: text('grant_key').notNull(),
-    depositRequestId: bigint('deposit_request_id', { mode: 'number' }),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    depositAmount: bigint('deposit_amount', { mode: 'number' }).notNull().default(0),
-    wageringRequired: bigint('wagering_required', { mode: 'number' }).notNull(),
-    wageringDone: bigint('wagering_done', { mode: 'number' }).notNull().default(0),
+    depositRequestId: int8('deposit_request_id'),
+    amount: int8('amount').notNull(),
+    depositAmount: int8('deposit_amount').notNull().default(0),
+    wageringRequired: int8('wagering_required').notNull(),
+    wageringDone: int8('wagering_done').notNull().default(0),
     /** Ten-thousandths of a minor unit of progress not yet whole (stake × basis points, migration 0032). */
     wageringRest: integer('wagering_rest').notNull().default(0),
     /** The campaign's numbers at the grant: what this bonus plays under whatever the campaign becomes. */
-    maxStake: bigint('max_stake', { mode: 'number' }),
-    conversionCap: bigint('conversion_cap', { mode: 'number' }),
+    maxStake: int8('max_stake'),
+    conversionCap: int8('conversion_cap'),
     slotsBps: integer('slots_bps').notNull().default(0),
     tablesBps: integer('tables_bps').notNull().default(0),
     sportsBps: integer('sports_bps').notNull().default(0),
@@ -147,15 +145,15 @@ export const promoBonuses = pgTable(
     /** Which money a stake takes first (migration 0033). */
     stakeOrder: text('stake_order').$type<(typeof STAKE_ORDERS)[number]>().notNull().default('cash_first'),
     status: text('status').$type<BonusStatus>().notNull().default('active'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    grantedAt: timestamptz('granted_at').notNull().defaultNow(),
+    closedAt: timestamptz('closed_at'),
     /** Bonus money paid out as cash at conversion. */
-    converted: bigint('converted', { mode: 'number' }).notNull().default(0),
+    converted: int8('converted').notNull().default(0),
     /** Bonus money returned to the expense (forfeiture, expiry, above the conversion cap). */
-    returned: bigint('returned', { mode: 'number' }).notNull().default(0),
+    returned: int8('returned').notNull().default(0),
     /** Cash taken back from the member by corrections of bonus-funded wins after conversion (migration 0048). */
-    clawedBack: bigint('clawed_back', { mode: 'number' }).notNull().default(0),
+    clawedBack: int8('clawed_back').notNull().default(0),
   },
   (t) => [
     uniqueIndex('promo_bonuses_grant_key').on(t.grantKey),
@@ -176,8 +174,8 @@ export const promoBonuses = pgTable(
 
 /** A member's opt-in at deposit request: the campaign the deposit's approval grants (at most one per request). */
 export const promoDepositClaims = pgTable('promo_deposit_claims', {
-  requestId: bigint('request_id', { mode: 'number' }).primaryKey(),
-  campaignId: bigint('campaign_id', { mode: 'number' })
+  requestId: int8('request_id').primaryKey(),
+  campaignId: int8('campaign_id')
     .notNull()
     .references(() => promoCampaigns.id),
   memberId: memberIdColumn(),
@@ -194,12 +192,12 @@ export const promoBetStakes = pgTable(
     provider: text('provider').notNull(),
     txId: text('tx_id').notNull(),
     roundId: text('round_id').notNull(),
-    bonusId: bigint('bonus_id', { mode: 'number' })
+    bonusId: int8('bonus_id')
       .notNull()
       .references(() => promoBonuses.id),
     memberId: memberIdColumn(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    fromBonus: bigint('from_bonus', { mode: 'number' }).notNull(),
+    amount: int8('amount').notNull(),
+    fromBonus: int8('from_bonus').notNull(),
     rolledBack: boolean('rolled_back').notNull().default(false),
   },
   (t) => [
@@ -219,17 +217,17 @@ export const promoCashbackPayments = pgTable(
   'promo_cashback_payments',
   {
     id: idColumn(),
-    campaignId: bigint('campaign_id', { mode: 'number' })
+    campaignId: int8('campaign_id')
       .notNull()
       .references(() => promoCampaigns.id),
     memberId: memberIdColumn(),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     periodEnd: date('period_end', { mode: 'string' }).notNull(),
-    netLoss: bigint('net_loss', { mode: 'number' }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    netLoss: int8('net_loss').notNull(),
+    amount: int8('amount').notNull(),
     paidAs: text('paid_as').$type<(typeof CASHBACK_PAID_AS)[number]>().notNull(),
     outcome: text('outcome').$type<(typeof CASHBACK_OUTCOMES)[number]>().notNull(),
-    bonusId: bigint('bonus_id', { mode: 'number' }).references(() => promoBonuses.id),
+    bonusId: int8('bonus_id').references(() => promoBonuses.id),
     createdAt: createdAtColumn(),
   },
   (t) => [
@@ -251,16 +249,16 @@ export const promoCashbackPayments = pgTable(
 export const promoCashbackRuns = pgTable(
   'promo_cashback_runs',
   {
-    campaignId: bigint('campaign_id', { mode: 'number' })
+    campaignId: int8('campaign_id')
       .notNull()
       .references(() => promoCampaigns.id),
-    siteId: bigint('site_id', { mode: 'number' })
+    siteId: int8('site_id')
       .notNull()
       .references(() => sites.id),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     /** The period's end too: an edit of the campaign's end changes its last period. */
     periodEnd: date('period_end', { mode: 'string' }).notNull(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamptz('finished_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({
@@ -280,9 +278,9 @@ export const promoRoundShareGaps = pgTable(
   {
     provider: text('provider').notNull(),
     roundId: text('round_id').notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: int8('amount').notNull(),
     /** The cash a correction took back from a converted bonus for this round (migration 0051). */
-    clawed: bigint('clawed', { mode: 'number' }).notNull().default(0),
+    clawed: int8('clawed').notNull().default(0),
   },
   (t) => [
     primaryKey({ name: 'promo_round_share_gaps_pk', columns: [t.provider, t.roundId] }),
@@ -295,11 +293,11 @@ export const promoRoundShareGaps = pgTable(
 export const promoVipLevels = pgTable(
   'promo_vip_levels',
   {
-    siteId: bigint('site_id', { mode: 'number' })
+    siteId: int8('site_id')
       .notNull()
       .references(() => sites.id),
     level: integer('level').notNull(),
-    wagered: bigint('wagered', { mode: 'number' }).notNull(),
+    wagered: int8('wagered').notNull(),
   },
   (t) => [
     primaryKey({ name: 'promo_vip_levels_pk', columns: [t.siteId, t.level] }),
@@ -317,8 +315,8 @@ export const promoLevelUps = pgTable(
     memberId: memberIdColumn(),
     level: integer('level').notNull(),
     fromLevel: integer('from_level').notNull(),
-    wagered: bigint('wagered', { mode: 'number' }).notNull(),
-    bonusId: bigint('bonus_id', { mode: 'number' }).references(() => promoBonuses.id),
+    wagered: int8('wagered').notNull(),
+    bonusId: int8('bonus_id').references(() => promoBonuses.id),
     /** No live level-up campaign rewarded this level for the member when it was looked at (migration 0047). */
     noBonus: boolean('no_bonus').notNull().default(false),
     createdAt: createdAtColumn(),
@@ -339,16 +337,16 @@ export const promoPersonFlags = pgTable(
   {
     id: idColumn(),
     memberId: memberIdColumn(),
-    otherMemberId: bigint('other_member_id', { mode: 'number' })
+    otherMemberId: int8('other_member_id')
       .notNull()
       .references(() => members.id),
     reason: text('reason').$type<(typeof PERSON_FLAG_REASONS)[number]>().notNull(),
-    bonusId: bigint('bonus_id', { mode: 'number' })
+    bonusId: int8('bonus_id')
       .notNull()
       .references(() => promoBonuses.id),
     status: text('status').$type<(typeof PERSON_FLAG_STATUSES)[number]>().notNull().default('open'),
     createdAt: createdAtColumn(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: timestamptz('decided_at'),
     decidedBy: text('decided_by'),
     /** Why the operator cleared or confirmed it (migration 0045). */
     decisionReason: text('decision_reason'),
@@ -370,15 +368,15 @@ export const promoPersonFlags = pgTable(
 export const promoFreeSpins = pgTable(
   'promo_free_spins',
   {
-    bonusId: bigint('bonus_id', { mode: 'number' })
+    bonusId: int8('bonus_id')
       .primaryKey()
       .references(() => promoBonuses.id),
     memberId: memberIdColumn(),
     gameCode: text('game_code').notNull(),
-    stake: bigint('stake', { mode: 'number' }).notNull(),
+    stake: int8('stake').notNull(),
     granted: integer('granted').notNull(),
     played: integer('played').notNull().default(0),
-    won: bigint('won', { mode: 'number' }).notNull().default(0),
+    won: int8('won').notNull().default(0),
   },
   (t) => [
     index('promo_free_spins_member').on(t.memberId),

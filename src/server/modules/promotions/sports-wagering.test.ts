@@ -11,16 +11,13 @@ import {
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchGame } from '../../../../test/support/wallet.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 
 /** Sports bets count towards a bonus by their stake × the sports contribution, at the minimum odds or above. */
 describe.runIf(backendAvailable)('promotions: wagering by sports bets', () => {
-  const t = useTestApp();
+  const t = useTestApp({}, { seedDemo: true });
   const { as } = useOperators(t);
   let campaign: number;
   beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
     await listenForWallet(t);
     // Sports count 50 % from odds of 3/2 (1.50); 3,000 baht a stake at most.
     campaign = await createCampaign(as('owner'), {

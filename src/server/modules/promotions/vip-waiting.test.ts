@@ -1,13 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectSoundLedger, fund, memberIdOf } from '../../../../test/support/money.ts';
+import { expectSoundLedger } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { createCampaign } from '../../../../test/support/promotions.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { launchGame, playRound } from '../../../../test/support/wallet.ts';
+import { newMemberSiteId, vipPlayer } from '../../../../test/support/vip.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
 import { promoLevelUps } from './promotions.schema.ts';
 import { levelUpSweep } from './vip.service.ts';
@@ -16,17 +15,10 @@ const SECRET = 'promo-vip-waiting-secret';
 
 /** A level no campaign rewards never holds back the bonus of a higher one, nor stays a sweep candidate. */
 describe.runIf(backendAvailable)('promotions: level-ups no campaign rewards', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
   const { as } = useOperators(t);
   beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-    const { member } = await t.login();
-    const [row] = await queryRows<{ site_id: number }>(
-      t.db,
-      sql`select site_id from members where login_id = ${member.id}`,
-    );
-    const set = await as('owner').post(`/api/admin/promotions/vip-levels/${row!.site_id}`, {
+    const set = await as('owner').post(`/api/admin/promotions/vip-levels/${await newMemberSiteId(t)}`, {
       levels: [
         { level: 2, wagered: 300_000 },
         { level: 3, wagered: 1_000_000 },
@@ -44,15 +36,7 @@ describe.runIf(backendAvailable)('promotions: level-ups no campaign rewards', ()
     });
   });
 
-  async function player() {
-    const { token, member } = await t.login();
-    await fund(t, token, 2_000_000);
-    const id = await memberIdOf(t.db, member.id);
-    const game = await launchGame(t, token);
-    const play = async (stake: number) =>
-      expect((await playRound(t, SECRET, game, stake, 0)).win?.status).toBe('success');
-    return { id, play };
-  }
+  const player = () => vipPlayer(t, SECRET, 2_000_000);
 
   const levelUpsOf = (memberId: number) =>
     t.db

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectSoundLedger, fund, memberIdOf } from '../../../../test/support/money.ts';
+import { expectSoundLedger, memberIdOf } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { createCampaign, depositWithPromo } from '../../../../test/support/promotions.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
+import { newMemberSiteId, vipPlayer } from '../../../../test/support/vip.ts';
 import { launchGame, playRound } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
 import { expireBonuses } from './bonus-close.service.ts';
 import { promoBonuses, promoLevelUps } from './promotions.schema.ts';
@@ -17,18 +17,11 @@ const SECRET = 'promo-vip-secret';
 
 /** VIP progress from real play, and a level-up bonus granted once per level. */
 describe.runIf(backendAvailable)('promotions: VIP progress and level-up bonuses', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
   const { as } = useOperators(t);
   let siteId: number;
   beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-    const { member } = await t.login();
-    const [row] = await queryRows<{ site_id: number }>(
-      t.db,
-      sql`select site_id from members where login_id = ${member.id}`,
-    );
-    siteId = Number(row!.site_id);
+    siteId = await newMemberSiteId(t);
     const set = await as('owner').post(`/api/admin/promotions/vip-levels/${siteId}`, {
       levels: [
         { level: 3, wagered: 1_000_000 },
@@ -53,12 +46,7 @@ describe.runIf(backendAvailable)('promotions: VIP progress and level-up bonuses'
   });
 
   async function player() {
-    const { token, member } = await t.login();
-    await fund(t, token, 1_000_000);
-    const id = await memberIdOf(t.db, member.id);
-    const game = await launchGame(t, token);
-    const play = async (stake: number) =>
-      expect((await playRound(t, SECRET, game, stake, 0)).win?.status).toBe('success');
+    const { id, token, play } = await vipPlayer(t, SECRET, 1_000_000);
     const progress = async () => {
       const res = await t.call('get-vip-progress', {}, { token });
       expect(res.statusCode).toBe(200);

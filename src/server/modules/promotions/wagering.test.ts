@@ -7,7 +7,6 @@ import { type CallOptions, useTestApp } from '../../../../test/support/test-app.
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { launchGame, playRound } from '../../../../test/support/wallet.ts';
 import { auditLog } from '../../db/schema.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
 import { expireBonuses } from './bonus-close.service.ts';
@@ -19,12 +18,10 @@ const TABLE = { code: 'baccarat', company: 'royal-baccarat' };
 
 /** Wagering, conversion, forfeiture and expiry (issue 36, parts 4 and 5), exact to the minor unit. */
 describe.runIf(backendAvailable)('promotions: wagering to conversion, forfeiture, expiry', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
   const { as } = useOperators(t);
   let campaign: number;
   beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
     // 100 % up to 5,000 baht; wagering 2 × the bonus; tables count 12.34 %; 2,000 baht a stake at most;
     // at most 3,000 baht converts.
     campaign = await createCampaign(as('owner'), {

@@ -1,18 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fund, memberIdOf, nextCode } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { ORIGIN, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { adminContract } from '../../../shared/contract/admin/index.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 
 describe.runIf(backendAvailable)('limits in the back office', () => {
-  const t = useTestApp();
+  const t = useTestApp({}, { seedDemo: true });
   const { as, token } = useOperators(t);
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
 
   it('shows each limit, its history, limit hits and reality check answers; the dashboard counts members with limits', async () => {
     const before = (await as('support').get('/api/admin/dashboard')).json().membersWithLimits as number;

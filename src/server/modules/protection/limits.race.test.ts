@@ -1,23 +1,18 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectSoundLedger, fund, memberIdOf } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { isPostgres } from '../../../../test/support/test-db.ts';
 import { launchGame, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { hashGameToken } from '../games/launch.service.ts';
 import { limitUsageQuery } from './limits.service.ts';
 
 const SECRET = 'test-wallet-secret';
 
 describe.runIf(isPostgres)('limits under concurrency (PostgreSQL)', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
 
   /** The member's net loss today as the ledger has it: stakes less refunds and wins. */
   const ledgerLoss = async (memberId: number) =>

@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { LIMIT_ACTIONS } from '../../../shared/contract/admin/protection.ts';
 import { LIMIT_KINDS, LIMIT_PERIODS } from '../../../shared/vocabulary.ts';
-import { idColumn } from '../../db/columns.ts';
+import { idColumn, int8, timestamptz, updatedAtColumn } from '../../db/columns.ts';
 import { memberIdColumn } from '../accounts/accounts.schema.ts';
 
 /**
@@ -26,11 +16,11 @@ export const protectionLimits = pgTable(
     memberId: memberIdColumn(),
     kind: text('kind', { enum: LIMIT_KINDS }).notNull(),
     period: text('period', { enum: LIMIT_PERIODS }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    pendingAmount: bigint('pending_amount', { mode: 'number' }),
+    amount: int8('amount').notNull(),
+    pendingAmount: int8('pending_amount'),
     pendingRemove: boolean('pending_remove').notNull().default(false),
-    pendingFrom: timestamp('pending_from', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    pendingFrom: timestamptz('pending_from'),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     primaryKey({ name: 'protection_limits_pkey', columns: [t.memberId, t.kind, t.period] }),
@@ -57,9 +47,9 @@ export const protectionLimitChanges = pgTable(
     kind: text('kind', { enum: LIMIT_KINDS }).notNull(),
     period: text('period', { enum: LIMIT_PERIODS }).notNull(),
     action: text('action', { enum: LIMIT_ACTIONS }).notNull(),
-    amount: bigint('amount', { mode: 'number' }),
-    previous: bigint('previous', { mode: 'number' }),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    amount: int8('amount'),
+    previous: int8('previous'),
+    at: timestamptz('at').notNull().defaultNow(),
   },
   (t) => [index('protection_limit_changes_member').on(t.memberId, t.id)],
 );
@@ -71,11 +61,11 @@ export const protectionLimitChanges = pgTable(
 export const memberPlayDays = pgTable(
   'member_play_days',
   {
-    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    memberId: int8('member_id').notNull(),
     day: date('day').notNull(),
-    deposits: bigint('deposits', { mode: 'number' }).notNull().default(0),
-    stakes: bigint('stakes', { mode: 'number' }).notNull().default(0),
-    wins: bigint('wins', { mode: 'number' }).notNull().default(0),
+    deposits: int8('deposits').notNull().default(0),
+    stakes: int8('stakes').notNull().default(0),
+    wins: int8('wins').notNull().default(0),
   },
   (t) => [
     primaryKey({ name: 'member_play_days_pkey', columns: [t.memberId, t.day] }),

@@ -4,20 +4,18 @@ import { fund, memberIdOf, nextCode } from '../../../../test/support/money.ts';
 import { addCardOption } from '../../../../test/support/payment-options.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { launchGame, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
+import { launchedPlayer, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
 import { limitMsg } from '../../../shared/limit-messages.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { approveDeposit } from '../cashier/deposits.service.ts';
 import { changeLimit, confirmLimitChange, INCREASE_DELAY_MS } from './limits.service.ts';
 
 const SECRET = 'test-wallet-secret';
 
 describe.runIf(backendAvailable)('player protection: limits the member sets', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
   let cardIdx = 0;
   beforeAll(async () => {
-    await seedDemo(t.db);
     cardIdx = await addCardOption(t.db);
     t.app.sites.invalidate();
   });
@@ -28,6 +26,11 @@ describe.runIf(backendAvailable)('player protection: limits the member sets', ()
     walletRequest(t, 'bet', { ...round, token: gameToken, amount }, SECRET);
   const win = (roundId: string, amount: number) =>
     walletRequest(t, 'win', { txId: `${roundId}-win`, roundId, amount }, SECRET);
+  /** A member with 100,000 in cash and an opened slot: their token, member id and the game's token. */
+  const player = async () => {
+    const { token, loginId, gameToken } = await launchedPlayer(t, 100_000);
+    return { token, gameToken, id: await memberIdOf(t.db, loginId) };
+  };
   const transfersOf = async (memberId: number) =>
     (
       await queryRows<{ n: number }>(
@@ -103,10 +106,7 @@ describe.runIf(backendAvailable)('player protection: limits the member sets', ()
   });
 
   it('a loss limit counts stakes less wins and refuses the stake that would pass it, with the ledger untouched', async () => {
-    const { token, member } = await t.login();
-    const id = await memberIdOf(t.db, member.id);
-    await fund(t, token, 100_000);
-    const gameToken = await launchGame(t, token);
+    const { token, id, gameToken } = await player();
     await setLimit(token, 'loss', 'day', 10_000);
     const first = walletIds();
     expect((await bet(gameToken, 6_000, first)).json().status).toBe('success');
@@ -139,9 +139,7 @@ describe.runIf(backendAvailable)('player protection: limits the member sets', ()
   });
 
   it('a rollback is never refused and gives its stake back to the wager and loss totals', async () => {
-    const { token } = await t.login();
-    await fund(t, token, 100_000);
-    const gameToken = await launchGame(t, token);
+    const { token, gameToken } = await player();
     await setLimit(token, 'wager', 'week', 5_000);
     const round = walletIds();
     expect((await bet(gameToken, 5_000, round)).json().status).toBe('success');
@@ -161,9 +159,7 @@ describe.runIf(backendAvailable)('player protection: limits the member sets', ()
   });
 
   it('a monthly wager limit and a weekly loss limit each name themselves', async () => {
-    const { token } = await t.login();
-    await fund(t, token, 100_000);
-    const gameToken = await launchGame(t, token);
+    const { token, gameToken } = await player();
     await setLimit(token, 'wager', 'month', 3_000);
     expect((await bet(gameToken, 3_001)).json()).toMatchObject({
       status: 'limit',
@@ -190,10 +186,7 @@ describe.runIf(backendAvailable)('player protection: limits the member sets', ()
     };
     for (const [key, msg] of Object.entries(msgs)) {
       const [kind, period] = key.split(':') as [string, string];
-      const { token, member } = await t.login();
-      const id = await memberIdOf(t.db, member.id);
-      await fund(t, token, 100_000);
-      const gameToken = await launchGame(t, token);
+      const { token, id, gameToken } = await player();
       await setLimit(token, kind, period, 3_000);
       expect((await bet(gameToken, 2_000)).json().status, key).toBe('success');
       const over = await bet(gameToken, 1_001);
@@ -231,10 +224,7 @@ describe.runIf(backendAvailable)('player protection: limits the member sets', ()
   });
 
   it('a session time limit refuses bets once the login session is older than it', async () => {
-    const { token, member } = await t.login();
-    const id = await memberIdOf(t.db, member.id);
-    await fund(t, token, 100_000);
-    const gameToken = await launchGame(t, token);
+    const { token, id, gameToken } = await player();
     await setLimit(token, 'session', 'session', 30);
     expect((await bet(gameToken, 100)).json().status).toBe('success');
     // The session started 30 minutes ago (the clock moves, not the test).
@@ -249,10 +239,7 @@ describe.runIf(backendAvailable)('player protection: limits the member sets', ()
   });
 
   it('a decrease applies at once; a raise or removal only 24 hours later and when confirmed', async () => {
-    const { token, member } = await t.login();
-    const id = await memberIdOf(t.db, member.id);
-    await fund(t, token, 100_000);
-    const gameToken = await launchGame(t, token);
+    const { token, id, gameToken } = await player();
     await setLimit(token, 'wager', 'day', 5_000);
     expect((await setLimit(token, 'wager', 'day', 2_000)).json().limits[0].amount).toBe(2_000);
     expect((await bet(gameToken, 2_001)).json().status).toBe('limit');
@@ -321,10 +308,7 @@ describe.runIf(backendAvailable)('player protection: limits the member sets', ()
   });
 
   it('reality check: the interval, this session’s play, and the answer kept as a protection event', async () => {
-    const { token, member } = await t.login();
-    const id = await memberIdOf(t.db, member.id);
-    await fund(t, token, 100_000);
-    const gameToken = await launchGame(t, token);
+    const { token, id, gameToken } = await player();
     const round = walletIds();
     await bet(gameToken, 3_000, round);
     await win(round.roundId, 1_000);

@@ -1,17 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memberIdOf, nextCode } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { isPostgres } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 
 describe.runIf(isPostgres)('a break set while deposits race (PostgreSQL)', () => {
-  const t = useTestApp();
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
+  const t = useTestApp({}, { seedDemo: true });
 
   it('accepts no deposit request that commits after the break commits', async () => {
     let accepted = 0;

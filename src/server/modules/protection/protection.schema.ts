@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PROTECTION_KINDS, type ProtectionKind } from '../../../shared/vocabulary.ts';
-import { idColumn } from '../../db/columns.ts';
+import { idColumn, int8, timestamptz } from '../../db/columns.ts';
 import { memberIdColumn, members } from '../accounts/accounts.schema.ts';
 
 export { PROTECTION_KINDS, type ProtectionKind };
@@ -26,11 +16,11 @@ export const protectionPeriods = pgTable(
     id: idColumn(),
     memberId: memberIdColumn(),
     kind: text('kind', { enum: PROTECTION_KINDS }).notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamptz('started_at').notNull().defaultNow(),
     /** Null: a permanent self-exclusion. */
-    endsAt: timestamp('ends_at', { withTimezone: true }),
-    liftRequestedAt: timestamp('lift_requested_at', { withTimezone: true }),
-    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    endsAt: timestamptz('ends_at'),
+    liftRequestedAt: timestamptz('lift_requested_at'),
+    liftedAt: timestamptz('lifted_at'),
   },
   (t) => [
     uniqueIndex('protection_periods_open').on(t.memberId).where(sql`${t.liftedAt} is null`),
@@ -49,10 +39,10 @@ export const protectionEvents = pgTable(
   'protection_events',
   {
     id: idColumn(),
-    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    memberId: int8('member_id').notNull(),
     kind: text('kind', { enum: ['limit_hit', 'reality_check'] }).notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamptz('at').notNull().defaultNow(),
   },
   (t) => [
     index('protection_events_member').on(t.memberId, t.id),
@@ -66,7 +56,7 @@ export const protectionEvents = pgTable(
 export const protectionPreferences = pgTable(
   'protection_preferences',
   {
-    memberId: bigint('member_id', { mode: 'number' })
+    memberId: int8('member_id')
       .primaryKey()
       .references(() => members.id),
     realityCheckMinutes: integer('reality_check_minutes').notNull().default(60),

@@ -7,17 +7,15 @@ import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchGame, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
 import { auditLog, protectionPeriods } from '../../db/schema.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 
 const HOUR = 3_600_000;
 const SECRET = 'test-wallet-secret';
 
 describe.runIf(backendAvailable)('player protection: breaks and self-exclusion', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
   const { as } = useOperators(t);
   let cardIdx = 0;
   beforeAll(async () => {
-    await seedDemo(t.db);
     cardIdx = await addCardOption(t.db);
     t.app.sites.invalidate();
   });

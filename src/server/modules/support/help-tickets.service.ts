@@ -58,6 +58,16 @@ export async function writeGuestHelp(
 const visibleTo = (memberId: number) =>
   and(eq(helpTickets.memberId, memberId), eq(helpTickets.hiddenByMember, false));
 
+/** What every view of a ticket shows: the question, its state and its answer. */
+const ticketText = (r: typeof helpTickets.$inferSelect) => ({
+  id: r.id,
+  kind: r.kind,
+  title: r.title,
+  contents: r.contents,
+  status: r.status,
+  answer: r.answer,
+});
+
 export async function listHelp(
   db: Db,
   memberId: number,
@@ -75,12 +85,7 @@ export async function listHelp(
   ]);
   return {
     helps: rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      title: r.title,
-      contents: r.contents,
-      status: r.status,
-      answer: r.answer,
+      ...ticketText(r),
       lastDate: (r.answeredAt ?? r.createdAt).toISOString(),
       createdAt: r.createdAt.toISOString(),
       read: r.status === 'already' ? r.readAt !== null : true,
@@ -155,12 +160,7 @@ export async function ticketsOfMember(db: Db, memberId: number, limit: number) {
     .orderBy(desc(helpTickets.id))
     .limit(limit);
   return rows.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    title: r.title,
-    contents: r.contents,
-    status: r.status,
-    answer: r.answer,
+    ...ticketText(r),
     answeredBy: r.answeredBy,
     answeredAt: r.answeredAt,
     readAt: r.readAt,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { TICKET_KINDS, type TicketKind } from '../../../shared/vocabulary.ts';
-import { createdAtColumn, idColumn } from '../../db/columns.ts';
+import { createdAtColumn, idColumn, int8, timestamptz } from '../../db/columns.ts';
 import { members } from '../accounts/accounts.schema.ts';
 import { sites } from '../sites/sites.schema.ts';
 
@@ -13,8 +13,8 @@ export const helpTickets = pgTable(
   'help_tickets',
   {
     id: idColumn(),
-    memberId: bigint('member_id', { mode: 'number' }).references(() => members.id),
-    siteId: bigint('site_id', { mode: 'number' })
+    memberId: int8('member_id').references(() => members.id),
+    siteId: int8('site_id')
       .notNull()
       .references(() => sites.id),
     kind: text('kind', { enum: TICKET_KINDS }).notNull().default('help'),
@@ -22,9 +22,9 @@ export const helpTickets = pgTable(
     contents: text('contents').notNull(),
     status: text('status').notNull().default('wait'),
     answer: text('answer'),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredAt: timestamptz('answered_at'),
     answeredBy: text('answered_by'),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: timestamptz('read_at'),
     hiddenByMember: boolean('hidden_by_member').notNull().default(false),
     /** Guests (none_login_write) leave a name and a way to reach them instead of a member id. */
     guestName: text('guest_name'),

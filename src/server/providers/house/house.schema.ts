@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ENGINES } from '../../../shared/games/house-games.ts';
-import { createdAtColumn, idColumn } from '../../db/columns.ts';
+import { createdAtColumn, idColumn, int8, timestamptz } from '../../db/columns.ts';
 
 /**
  * The built-in provider's own records, apart from the platform's: it knows players only by the id
@@ -29,7 +19,7 @@ export const houseSeeds = pgTable(
     nonce: integer('nonce').notNull().default(0),
     active: boolean('active').notNull().default(true),
     createdAt: createdAtColumn(),
-    revealedAt: timestamp('revealed_at', { withTimezone: true }),
+    revealedAt: timestamptz('revealed_at'),
   },
   (t) => [uniqueIndex('house_seeds_one_active').on(t.playerId).where(sql`${t.active}`)],
 );
@@ -41,12 +31,12 @@ export const houseRounds = pgTable(
     playerId: text('player_id').notNull(),
     gameCode: text('game_code').notNull(),
     engine: text('engine', { enum: ENGINES }).notNull(),
-    stake: bigint('stake', { mode: 'number' }).notNull(),
-    payout: bigint('payout', { mode: 'number' }).notNull().default(0),
+    stake: int8('stake').notNull(),
+    payout: int8('payout').notNull().default(0),
     /** What the player bet on (baccarat sides, slot line bet). */
     bet: jsonb('bet').notNull(),
     outcome: jsonb('outcome').notNull(),
-    seedId: bigint('seed_id', { mode: 'number' }).notNull(),
+    seedId: int8('seed_id').notNull(),
     nonce: integer('nonce').notNull(),
     /** The round's jackpot draw, threshold, hit and award (slots only). */
     jackpot: jsonb('jackpot'),

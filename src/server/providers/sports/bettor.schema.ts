@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, int8, timestamptz, updatedAtColumn } from '../../db/columns.ts';
 
 /**
  * Cash-out offers (migration 0020): priced by the server from current prices, short-lived, taken at
@@ -9,16 +10,16 @@ export const sbCashoutOffers = pgTable(
   'sb_cashout_offers',
   {
     id: text('id').primaryKey(),
-    betId: bigint('bet_id', { mode: 'number' }).notNull(),
+    betId: int8('bet_id').notNull(),
     playerId: text('player_id').notNull(),
     /** The bet's stake when offered: a partial cash-out since makes the offer stale. */
-    stake: bigint('stake', { mode: 'number' }).notNull(),
+    stake: int8('stake').notNull(),
     /** The whole stake's cash-out value offered. */
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: int8('amount').notNull(),
     proof: jsonb('proof').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
   },
   (t) => [index('sb_cashout_offers_bet').on(t.betId)],
 );
@@ -29,7 +30,7 @@ export const sbPlayerPrefs = pgTable(
   {
     playerId: text('player_id').primaryKey(),
     oddsFormat: text('odds_format').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     check(
@@ -45,8 +46,8 @@ export const sbFavourites = pgTable(
   {
     playerId: text('player_id').notNull(),
     kind: text('kind').notNull(),
-    refId: bigint('ref_id', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    refId: int8('ref_id').notNull(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.playerId, t.kind, t.refId] }),

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
-  bigserial,
   boolean,
   check,
   index,
@@ -11,19 +9,16 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ClockedScore } from '../../../shared/sports/match-clock.ts';
+import { createdAtColumn, idColumn, int8, timestamptz, updatedAtColumn } from '../../db/columns.ts';
 
 /**
  * The built-in sportsbook's own records (migration 0011). Like an outside book it knows players only
  * by the wallet's player id. sport → competition → event → market → selection; prices are exact
  * fractions (decimal odds = price_num / price_den).
  */
-const id = () => bigserial('id', { mode: 'number' }).primaryKey();
-const ref = (name: string) => bigint(name, { mode: 'number' });
-const at = (name: string) => timestamp(name, { withTimezone: true });
 /** Where a record came from: 'manual' (the trading desk), 'demo', or a feed's name. */
 const sourceCols = () => ({
   source: text('source').notNull().default('manual'),
@@ -31,7 +26,7 @@ const sourceCols = () => ({
 });
 
 export const sbSports = pgTable('sb_sports', {
-  id: id(),
+  id: idColumn(),
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
@@ -40,8 +35,8 @@ export const sbSports = pgTable('sb_sports', {
 export const sbCompetitions = pgTable(
   'sb_competitions',
   {
-    id: id(),
-    sportId: ref('sport_id').notNull(),
+    id: idColumn(),
+    sportId: int8('sport_id').notNull(),
     name: text('name').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
     /** The country (a feed's category) the navigation groups leagues by; null for one without. */
@@ -59,26 +54,26 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 export const sbEvents = pgTable(
   'sb_events',
   {
-    id: id(),
-    competitionId: ref('competition_id').notNull(),
+    id: idColumn(),
+    competitionId: int8('competition_id').notNull(),
     name: text('name').notNull(),
     home: text('home'),
     away: text('away'),
-    startsAt: at('starts_at').notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
     status: text('status', { enum: EVENT_STATUSES }).notNull().default('scheduled'),
     /** No bet is taken from this time on (defaults to the start for pre-match-only events). */
-    betStopAt: at('bet_stop_at'),
+    betStopAt: timestamptz('bet_stop_at'),
     /** Seconds a live bet waits before it is accepted; null uses the site default. */
     betDelaySeconds: integer('bet_delay_seconds'),
     score: jsonb('score').$type<{ home: number; away: number } & ClockedScore>(),
     /** When the score last changed (a goal): a live bet placed before it is refused at its confirmation. */
-    scoreChangedAt: at('score_changed_at'),
+    scoreChangedAt: timestamptz('score_changed_at'),
     /** When the event was postponed: past the book's postponeVoidHours its undecided markets are void. */
-    postponedAt: at('postponed_at'),
+    postponedAt: timestamptz('postponed_at'),
     /** The UOF producer feeding the event (1 live, 3 pre-match): its markets are suspended while it is down. */
     feedProducer: integer('feed_producer'),
     ...sourceCols(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     index('sb_events_feed_producer').on(t.feedProducer).where(sql`${t.feedProducer} is not null`),
@@ -108,8 +103,8 @@ export const MARKET_STATUSES = ['open', 'suspended', 'settled', 'cancelled'] as 
 export const sbMarkets = pgTable(
   'sb_markets',
   {
-    id: id(),
-    eventId: ref('event_id').notNull(),
+    id: idColumn(),
+    eventId: int8('event_id').notNull(),
     type: text('type').notNull(),
     params: jsonb('params').$type<{ line?: string; places?: number }>().notNull().default({}),
     name: text('name').notNull(),
@@ -125,15 +120,15 @@ export const sbMarkets = pgTable(
       .notNull()
       .default('none'),
     resultSource: text('result_source'),
-    resultAt: at('result_at'),
-    resultEnteredBy: ref('result_entered_by'),
-    resultConfirmedBy: ref('result_confirmed_by'),
+    resultAt: timestamptz('result_at'),
+    resultEnteredBy: int8('result_entered_by'),
+    resultConfirmedBy: int8('result_confirmed_by'),
     /** A correction of the confirmed result waiting for a second operator (the result in force stays). */
     proposedResult: jsonb('proposed_result'),
-    proposedBy: ref('proposed_by'),
+    proposedBy: int8('proposed_by'),
     proposedReason: text('proposed_reason'),
     /** When the market was last suspended: a live bet placed before it is refused at its confirmation. */
-    suspendedAt: at('suspended_at'),
+    suspendedAt: timestamptz('suspended_at'),
     /** What the feed last said (active or not); a feed market opens only while this holds and its producer is up. */
     feedActive: boolean('feed_active'),
     ...sourceCols(),
@@ -149,12 +144,12 @@ export const sbMarkets = pgTable(
 export const sbSelections = pgTable(
   'sb_selections',
   {
-    id: id(),
-    marketId: ref('market_id').notNull(),
+    id: idColumn(),
+    marketId: int8('market_id').notNull(),
     key: text('key').notNull(),
     name: text('name').notNull(),
-    priceNum: ref('price_num').notNull(),
-    priceDen: ref('price_den').notNull(),
+    priceNum: int8('price_num').notNull(),
+    priceDen: int8('price_den').notNull(),
     open: boolean('open').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
   },
@@ -171,9 +166,9 @@ export const sbSelections = pgTable(
 export const sbSelectionLiability = pgTable(
   'sb_selection_liability',
   {
-    selectionId: ref('selection_id').notNull(),
+    selectionId: int8('selection_id').notNull(),
     currency: text('currency').notNull(),
-    liability: bigint('liability', { mode: 'number' }).notNull().default(0),
+    liability: int8('liability').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.selectionId, t.currency] })],
 );
@@ -186,14 +181,14 @@ export const LIMIT_SCOPES = ['platform', 'sport', 'competition', 'event', 'marke
 export const sbLimits = pgTable(
   'sb_limits',
   {
-    id: id(),
+    id: idColumn(),
     scope: text('scope', { enum: LIMIT_SCOPES }).notNull(),
     scopeId: text('scope_id').notNull().default(''),
     currency: text('currency').notNull(),
-    minStake: bigint('min_stake', { mode: 'number' }),
-    maxStake: bigint('max_stake', { mode: 'number' }),
-    maxPayout: bigint('max_payout', { mode: 'number' }),
-    maxLiability: bigint('max_liability', { mode: 'number' }),
+    minStake: int8('min_stake'),
+    maxStake: int8('max_stake'),
+    maxPayout: int8('max_payout'),
+    maxLiability: int8('max_liability'),
     /** Player scope: a multiplier of the max stake in basis points (10000 = 1×). */
     stakeFactorBp: integer('stake_factor_bp'),
   },
@@ -216,7 +211,7 @@ export type BetStatus = (typeof BET_STATUSES)[number];
 export const sbBets = pgTable(
   'sb_bets',
   {
-    id: id(),
+    id: idColumn(),
     playerId: text('player_id').notNull(),
     /** The slip's own id: the same placement sent twice makes one bet. */
     requestId: text('request_id').notNull(),
@@ -226,31 +221,31 @@ export const sbBets = pgTable(
     systemName: text('system_name'),
     sizes: jsonb('sizes').$type<number[]>().notNull(),
     lines: integer('lines').notNull(),
-    unitStake: bigint('unit_stake', { mode: 'number' }).notNull(),
-    totalStake: bigint('total_stake', { mode: 'number' }).notNull(),
-    potentialReturn: bigint('potential_return', { mode: 'number' }).notNull(),
+    unitStake: int8('unit_stake').notNull(),
+    totalStake: int8('total_stake').notNull(),
+    potentialReturn: int8('potential_return').notNull(),
     priceChange: text('price_change', { enum: ['none', 'better', 'any'] }).notNull(),
     /** The member's currency, as the wallet told it at placement: its stake, return and liability are in it. */
     currency: text('currency').notNull(),
     status: text('status', { enum: BET_STATUSES }).notNull(),
     refusal: text('refusal'),
     live: boolean('live').notNull().default(false),
-    acceptAt: at('accept_at'),
+    acceptAt: timestamptz('accept_at'),
     /** The return of the settlement in force (null while open or void). */
-    settledReturn: bigint('settled_return', { mode: 'number' }),
+    settledReturn: int8('settled_return'),
     /** How many settlement records the bet has; each wallet call is keyed by it. */
     settlementSeq: integer('settlement_seq').notNull().default(0),
     /** Partial cash-outs (migration 0020): the stake they took off (total_stake is what is left) and what they paid. */
-    cashoutStake: bigint('cashout_stake', { mode: 'number' }).notNull().default(0),
-    cashoutPaid: bigint('cashout_paid', { mode: 'number' }).notNull().default(0),
+    cashoutStake: int8('cashout_stake').notNull().default(0),
+    cashoutPaid: int8('cashout_paid').notNull().default(0),
     /** The member's automatic cash-out: the bet is cashed out once its value reaches this amount. */
-    autoCashoutAt: bigint('auto_cashout_at', { mode: 'number' }),
+    autoCashoutAt: int8('auto_cashout_at'),
     /** A multiple's open leg (its idx): the one selection its liability sits on (migration 0049, liability.ts). */
     liabilityLeg: smallint('liability_leg'),
     /** The address the bet was placed from (migration 0052): the same-address ticker alert reads it. */
     placedIp: text('placed_ip'),
-    placedAt: at('placed_at').notNull().defaultNow(),
-    settledAt: at('settled_at'),
+    placedAt: timestamptz('placed_at').notNull().defaultNow(),
+    settledAt: timestamptz('settled_at'),
   },
   (t) => [
     uniqueIndex('sb_bets_request').on(t.playerId, t.requestId),
@@ -273,24 +268,24 @@ export const sbBets = pgTable(
 export const sbBetLegs = pgTable(
   'sb_bet_legs',
   {
-    betId: ref('bet_id').notNull(),
+    betId: int8('bet_id').notNull(),
     idx: integer('idx').notNull(),
-    eventId: ref('event_id').notNull(),
-    marketId: ref('market_id').notNull(),
-    selectionId: ref('selection_id').notNull(),
+    eventId: int8('event_id').notNull(),
+    marketId: int8('market_id').notNull(),
+    selectionId: int8('selection_id').notNull(),
     /** Frozen at acceptance: the price, the line and the market version the bet was taken against. */
-    priceNum: ref('price_num').notNull(),
-    priceDen: ref('price_den').notNull(),
+    priceNum: int8('price_num').notNull(),
+    priceDen: int8('price_den').notNull(),
     line: text('line'),
     marketVersion: integer('market_version').notNull(),
     label: text('label').notNull(),
     /** The desk's void of this leg ('void': counts 1.00) or its corrected price ('reprice'), for good. */
     voidKind: text('void_kind', { enum: ['void', 'reprice'] }),
-    voidPriceNum: ref('void_price_num'),
-    voidPriceDen: ref('void_price_den'),
+    voidPriceNum: int8('void_price_num'),
+    voidPriceDen: int8('void_price_den'),
     voidReason: text('void_reason'),
-    voidOperatorId: ref('void_operator_id'),
-    voidedAt: at('voided_at'),
+    voidOperatorId: int8('void_operator_id'),
+    voidedAt: timestamptz('voided_at'),
   },
   (t) => [
     primaryKey({ columns: [t.betId, t.idx] }),
@@ -321,14 +316,14 @@ export const SETTLEMENT_KINDS = [
 export const sbSettlements = pgTable(
   'sb_settlements',
   {
-    id: id(),
-    betId: ref('bet_id').notNull(),
+    id: idColumn(),
+    betId: int8('bet_id').notNull(),
     seq: integer('seq').notNull(),
     kind: text('kind', { enum: SETTLEMENT_KINDS }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: int8('amount').notNull(),
     proof: jsonb('proof'),
     reason: text('reason'),
-    operatorId: ref('operator_id'),
+    operatorId: int8('operator_id'),
     walletTxId: text('wallet_tx_id').notNull(),
     /**
      * The wallet call that carries it: win, rollback (a refund of an unsettled bet), unsettle or resettle;
@@ -339,7 +334,7 @@ export const sbSettlements = pgTable(
     refTxId: text('ref_tx_id'),
     /** Whether the wallet has answered the call; unanswered ones are sent again (same transaction id). */
     paid: boolean('paid').notNull().default(false),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('sb_settlements_bet_seq').on(t.betId, t.seq),
@@ -354,8 +349,8 @@ export const sbFeedCursor = pgTable(
     source: text('source').notNull(),
     externalId: text('external_id').notNull(),
     kind: text('kind').notNull(),
-    seq: bigint('seq', { mode: 'number' }).notNull(),
-    appliedAt: at('applied_at').notNull().defaultNow(),
+    seq: int8('seq').notNull(),
+    appliedAt: timestamptz('applied_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.source, t.kind, t.externalId] })],
 );
@@ -370,17 +365,17 @@ export const sbSettings = pgTable('sb_settings', {
 export const sbSettlementRuns = pgTable(
   'sb_settlement_runs',
   {
-    id: id(),
-    marketId: ref('market_id'),
-    betIds: bigint('bet_ids', { mode: 'number' }).array(),
+    id: idColumn(),
+    marketId: int8('market_id'),
+    betIds: int8('bet_ids').array(),
     reason: text('reason').notNull(),
-    operatorId: ref('operator_id'),
+    operatorId: int8('operator_id'),
     actorReason: text('actor_reason'),
-    afterBetId: bigint('after_bet_id', { mode: 'number' }).notNull().default(0),
+    afterBetId: int8('after_bet_id').notNull().default(0),
     settled: integer('settled').notNull().default(0),
-    leaseUntil: at('lease_until'),
-    createdAt: at('created_at').notNull().defaultNow(),
-    doneAt: at('done_at'),
+    leaseUntil: timestamptz('lease_until'),
+    createdAt: createdAtColumn(),
+    doneAt: timestamptz('done_at'),
   },
   (t) => [
     index('sb_settlement_runs_todo').on(t.id).where(sql`${t.doneAt} is null`),
@@ -392,13 +387,13 @@ export const sbSettlementRuns = pgTable(
 export const sbReconcileFindings = pgTable(
   'sb_reconcile_findings',
   {
-    id: id(),
-    betId: ref('bet_id').notNull(),
+    id: idColumn(),
+    betId: int8('bet_id').notNull(),
     kind: text('kind').notNull(),
     detail: jsonb('detail').notNull(),
     repaired: boolean('repaired').notNull(),
-    foundAt: at('found_at').notNull().defaultNow(),
-    resolvedAt: at('resolved_at'),
+    foundAt: timestamptz('found_at').notNull().defaultNow(),
+    resolvedAt: timestamptz('resolved_at'),
   },
   (t) => [
     uniqueIndex('sb_reconcile_findings_open').on(t.betId, t.kind).where(sql`${t.resolvedAt} is null`),
@@ -410,13 +405,13 @@ export const sbReconcileFindings = pgTable(
 export const sbTickerAlerts = pgTable(
   'sb_ticker_alerts',
   {
-    id: id(),
+    id: idColumn(),
     key: text('key').notNull(),
     rule: text('rule').notNull(),
-    betId: ref('bet_id').notNull(),
+    betId: int8('bet_id').notNull(),
     detail: jsonb('detail').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
-    dismissedAt: at('dismissed_at'),
+    createdAt: createdAtColumn(),
+    dismissedAt: timestamptz('dismissed_at'),
     dismissedBy: text('dismissed_by'),
   },
   (t) => [
@@ -434,12 +429,12 @@ export const sbTickerAlerts = pgTable(
 export const sbPriceHistory = pgTable(
   'sb_price_history',
   {
-    id: id(),
-    selectionId: ref('selection_id').notNull(),
-    priceNum: bigint('price_num', { mode: 'number' }).notNull(),
-    priceDen: bigint('price_den', { mode: 'number' }).notNull(),
+    id: idColumn(),
+    selectionId: int8('selection_id').notNull(),
+    priceNum: int8('price_num').notNull(),
+    priceDen: int8('price_den').notNull(),
     source: text('source').notNull(),
-    at: at('at').notNull().defaultNow(),
+    at: timestamptz('at').notNull().defaultNow(),
   },
   (t) => [
     index('sb_price_history_selection').on(t.selectionId, t.id.desc().nullsFirst()),

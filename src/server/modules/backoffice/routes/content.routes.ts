@@ -9,7 +9,7 @@ import {
 } from '../../content/content-admin.service.ts';
 import { sanitizeOperatorHtml } from '../../content/sanitize.ts';
 import { adminRoute } from '../admin-route.ts';
-import { audited } from '../audited.ts';
+import { audited, auditedEdit } from '../audited.ts';
 
 /** Notices, popups and banners: list, create, edit, schedule, unpublish, delete; the HTML preview. */
 export const contentRoutes = [
@@ -38,16 +38,13 @@ export const contentRoutes = [
     permission: 'content.manage',
     handler: async ({ db, params, body, who }) => {
       const { kind, id } = params;
-      const item = await audited(db, who, `content.${kind}.update`, async (tx) => {
-        const changed = await updateContent(tx, kind, id, body as Partial<ContentFields[typeof kind]>);
-        if (!changed) throw errors.notFound(`${kind} ${id}`);
-        return {
-          target: `${kind}:${id}`,
-          before: changed.before,
-          after: changed.after,
-          result: changed.after,
-        };
-      });
+      const item = await auditedEdit(
+        db,
+        who,
+        `content.${kind}.update`,
+        { target: `${kind}:${id}`, missing: `${kind} ${id}` },
+        (tx) => updateContent(tx, kind, id, body as Partial<ContentFields[typeof kind]>),
+      );
       return { item };
     },
   }),

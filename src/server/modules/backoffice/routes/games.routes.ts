@@ -1,10 +1,9 @@
 import { gamesEndpoints } from '../../../../shared/contract/admin/games.ts';
-import { errors } from '../../../http/errors.ts';
 import { openRounds } from '../../games/bets.service.ts';
 import { adminCatalogue, updateGame, updateVendor } from '../../games/catalogue-admin.service.ts';
 import { openRoundView } from '../../games/games.presenter.ts';
 import { adminRoute } from '../admin-route.ts';
-import { audited } from '../audited.ts';
+import { auditedEdit } from '../audited.ts';
 
 /** Games: the catalogue by category; vendors and games switched on or off, ordered, given images. */
 export const gamesRoutes = [
@@ -15,32 +14,26 @@ export const gamesRoutes = [
   adminRoute(gamesEndpoints.updateVendor, {
     permission: 'games.manage',
     handler: async ({ db, params, body, who }) => {
-      const vendor = await audited(db, who, 'games.vendor', async (tx) => {
-        const changed = await updateVendor(tx, params.code, body);
-        if (!changed) throw errors.notFound(`vendor ${params.code}`);
-        return {
-          target: `vendor:${params.code}`,
-          before: changed.before,
-          after: changed.after,
-          result: changed.after,
-        };
-      });
+      const vendor = await auditedEdit(
+        db,
+        who,
+        'games.vendor',
+        { target: `vendor:${params.code}`, missing: `vendor ${params.code}` },
+        (tx) => updateVendor(tx, params.code, body),
+      );
       return { vendor };
     },
   }),
   adminRoute(gamesEndpoints.updateGame, {
     permission: 'games.manage',
     handler: async ({ db, params, body, who }) => {
-      const game = await audited(db, who, 'games.game', async (tx) => {
-        const changed = await updateGame(tx, params.id, body);
-        if (!changed) throw errors.notFound(`game ${params.id}`);
-        return {
-          target: `game:${params.id}`,
-          before: changed.before,
-          after: changed.after,
-          result: changed.after,
-        };
-      });
+      const game = await auditedEdit(
+        db,
+        who,
+        'games.game',
+        { target: `game:${params.id}`, missing: `game ${params.id}` },
+        (tx) => updateGame(tx, params.id, body),
+      );
       return { game };
     },
   }),

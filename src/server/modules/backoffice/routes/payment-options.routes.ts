@@ -9,7 +9,7 @@ import {
 import { testPaymentsAllowed } from '../../cashier/payments/test-payments.ts';
 import { listSites } from '../../sites/sites-admin.service.ts';
 import { adminRoute } from '../admin-route.ts';
-import { audited } from '../audited.ts';
+import { audited, auditedEdit } from '../audited.ts';
 
 /** A payment option may only name a provider this server has installed, or members would get a 5xx. */
 function assertInstalled(provider: string | undefined, installed: readonly string[]) {
@@ -52,16 +52,13 @@ export const paymentOptionsRoutes = [
     permission: 'settings.manage',
     handler: async ({ db, params, body, who, paymentProviders }) => {
       assertInstalled(body.provider, paymentProviders);
-      const option = await audited(db, who, 'settings.payment_option.update', async (tx) => {
-        const changed = await updatePaymentOption(tx, params.id, body);
-        if (!changed) throw errors.notFound(`payment option ${params.id}`);
-        return {
-          target: `payment_option:${params.id}`,
-          before: changed.before,
-          after: changed.after,
-          result: changed.after,
-        };
-      });
+      const option = await auditedEdit(
+        db,
+        who,
+        'settings.payment_option.update',
+        { target: `payment_option:${params.id}`, missing: `payment option ${params.id}` },
+        (tx) => updatePaymentOption(tx, params.id, body),
+      );
       return { option: paymentOptionView(option) };
     },
   }),

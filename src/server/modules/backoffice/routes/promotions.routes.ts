@@ -10,7 +10,7 @@ import { decidePersonFlag, listPersonFlags } from '../../promotions/person-flags
 import { setVipLevels, vipLevelsOf } from '../../promotions/vip.service.ts';
 import { listSites } from '../../sites/sites-admin.service.ts';
 import { adminRoute } from '../admin-route.ts';
-import { audited } from '../audited.ts';
+import { audited, auditedEdit } from '../audited.ts';
 
 /** Promotion campaigns: listed, created, edited (audited), and each one's report. Owners only (they cost money). */
 export const promotionsRoutes = [
@@ -31,16 +31,13 @@ export const promotionsRoutes = [
   adminRoute(promotionsEndpoints.update, {
     permission: 'settings.manage',
     handler: async ({ db, params, body, who }) => {
-      const campaign = await audited(db, who, 'promotions.campaign.update', async (tx) => {
-        const changed = await updateCampaign(tx, params.id, body);
-        if (!changed) throw errors.notFound(`campaign ${params.id}`);
-        return {
-          target: `promo_campaign:${params.id}`,
-          before: changed.before,
-          after: changed.after,
-          result: changed.after,
-        };
-      });
+      const campaign = await auditedEdit(
+        db,
+        who,
+        'promotions.campaign.update',
+        { target: `promo_campaign:${params.id}`, missing: `campaign ${params.id}` },
+        (tx) => updateCampaign(tx, params.id, body),
+      );
       return { campaign };
     },
   }),

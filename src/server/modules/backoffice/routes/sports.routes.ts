@@ -103,6 +103,21 @@ function settledOrRefuse(answer: ResultAnswer) {
   return { state: answer.state, settled: answer.settled };
 }
 
+/**
+ * A desk step on a market's result (enter, confirm, correct, unsettle): the market must exist, a
+ * refused step is a 409, and the audit entry carries what was asked and what the book answered.
+ */
+async function marketResultStep(
+  { db, who, id, asked }: { db: Parameters<typeof audited>[0]; who: Who; id: number; asked: object },
+  action: string,
+  step: () => Promise<ResultAnswer>,
+) {
+  await requireMarket(db, id);
+  const answer = settledOrRefuse(await step());
+  await auditStep(who, db, action, `sb-market:${id}`, { ...asked, ...answer });
+  return answer;
+}
+
 export const sportsRoutes = [
   adminRoute(sportsEndpoints.events, {
     permission: 'trading',
@@ -159,55 +174,41 @@ export const sportsRoutes = [
   }),
   adminRoute(sportsEndpoints.enterResult, {
     permission: 'trading',
-    handler: async ({ db, params, body, who, request }) => {
-      await requireMarket(db, params.id);
-      const answer = settledOrRefuse(
-        await enterResult(db, walletOf(request), params.id, body.result, {
+    handler: async ({ db, params, body, who, request }) =>
+      marketResultStep({ db, who, id: params.id, asked: body }, 'sports.result', () =>
+        enterResult(db, walletOf(request), params.id, body.result, {
           source: 'desk',
           operatorId: who.operator.id,
         }),
-      );
-      await auditStep(who, db, 'sports.result', `sb-market:${params.id}`, { ...body, ...answer });
-      return answer;
-    },
+      ),
   }),
   adminRoute(sportsEndpoints.confirmResult, {
     permission: 'trading',
-    handler: async ({ db, params, who, request }) => {
-      await requireMarket(db, params.id);
-      const answer = settledOrRefuse(await confirmResult(db, walletOf(request), params.id, who.operator.id));
-      await auditStep(who, db, 'sports.result.confirm', `sb-market:${params.id}`, answer);
-      return answer;
-    },
+    handler: async ({ db, params, who, request }) =>
+      marketResultStep({ db, who, id: params.id, asked: {} }, 'sports.result.confirm', () =>
+        confirmResult(db, walletOf(request), params.id, who.operator.id),
+      ),
   }),
   adminRoute(sportsEndpoints.correctResult, {
     permission: 'trading',
-    handler: async ({ db, params, body, who, request }) => {
-      await requireMarket(db, params.id);
-      const answer = settledOrRefuse(
-        await correctResult(db, walletOf(request), params.id, body.result, {
+    handler: async ({ db, params, body, who, request }) =>
+      marketResultStep({ db, who, id: params.id, asked: body }, 'sports.result.correct', () =>
+        correctResult(db, walletOf(request), params.id, body.result, {
           source: 'desk',
           operatorId: who.operator.id,
           reason: body.reason,
         }),
-      );
-      await auditStep(who, db, 'sports.result.correct', `sb-market:${params.id}`, { ...body, ...answer });
-      return answer;
-    },
+      ),
   }),
   adminRoute(sportsEndpoints.unsettleMarket, {
     permission: 'trading',
-    handler: async ({ db, params, body, who, request }) => {
-      await requireMarket(db, params.id);
-      const answer = settledOrRefuse(
-        await unsettleMarket(db, walletOf(request), params.id, {
+    handler: async ({ db, params, body, who, request }) =>
+      marketResultStep({ db, who, id: params.id, asked: body }, 'sports.market.unsettle', () =>
+        unsettleMarket(db, walletOf(request), params.id, {
           operatorId: who.operator.id,
           reason: body.reason,
         }),
-      );
-      await auditStep(who, db, 'sports.market.unsettle', `sb-market:${params.id}`, { ...body, ...answer });
-      return answer;
-    },
+      ),
   }),
   adminRoute(sportsEndpoints.cancelWindow, {
     permission: 'trading',

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,13 +15,11 @@ describe.runIf(backendAvailable)('payment options and the sandbox payment provid
   const logs: string[] = [];
   const logStream = new PassThrough();
   logStream.on('data', (line: Buffer) => logs.push(line.toString()));
-  const t = useTestApp({ sandboxPspSecret: SECRET }, { logStream });
+  // The sandbox calls our webhook over real HTTP, so the app listens like a deployed one.
+  const t = useTestApp({ sandboxPspSecret: SECRET }, { logStream, listen: true });
   const option: Record<string, number> = {};
 
   beforeAll(async () => {
-    // The sandbox calls our webhook over real HTTP, so the app listens like a deployed one.
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const [site] = await t.db.select().from(sites).where(eq(sites.isDefault, true));
     const rows = await t.db
       .insert(paymentOptions)

@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { generateSync } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger, nextCode } from '../../../../../test/support/money.ts';
+import { loginNewOperator } from '../../../../../test/support/operators.ts';
 import { addCardOption } from '../../../../../test/support/payment-options.ts';
 import { ORIGIN, useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
 import { sites } from '../../../db/schema.ts';
 import { hmacSign } from '../../../http/hmac-signature.ts';
 import { SIGNATURE_HEADER } from '../../../providers/payments/sandbox/signature.ts';
-import { createOperator } from '../../backoffice/operators.service.ts';
 
 const SECRET = 'test-payments-secret';
 
 /** NODE_ENV=production: the sandbox credits nothing unless the site's operator switched test payments on. */
 describe.runIf(backendAvailable)('test payments on a production server', () => {
-  const t = useTestApp({ sandboxPspSecret: SECRET, production: true });
+  const t = useTestApp({ sandboxPspSecret: SECRET, production: true }, { listen: true });
   let siteId = 0;
   let cardOption = 0;
   let ownerToken = '';
@@ -34,20 +32,10 @@ describe.runIf(backendAvailable)('test payments on a production server', () => {
   };
 
   beforeAll(async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const [site] = await t.db.select().from(sites).where(eq(sites.isDefault, true));
     siteId = site!.id;
     cardOption = await addCardOption(t.db, siteId);
-    const login = `tp-owner-${process.pid % 1000}`;
-    const { totpSecret } = await createOperator(t.db, { login, password: 'operator-pass1', role: 'owner' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: { origin: ORIGIN },
-      payload: { login, password: 'operator-pass1', otp: generateSync({ secret: totpSecret }), bearer: true },
-    });
-    ownerToken = res.json().token;
+    ownerToken = (await loginNewOperator(t, 'owner')).token;
   });
 
   const startPayment = (token: string) =>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger, setCompSettings } from '../../../../../test/support/money.ts';
 import { useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
@@ -10,17 +10,12 @@ import {
   walletRequest,
 } from '../../../../../test/support/wallet.ts';
 import { queryRows } from '../../../db/client.ts';
-import { seedDemo } from '../../../db/seed-demo.ts';
 
 const SECRET = 'corrections-wallet-secret';
 
 /** The wallet's correction operations (unsettle, resettle) and member debts, through the signed API. */
 describe.runIf(backendAvailable)('wallet corrections and member debts', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
   const wallet = (op: string, payload: object) => walletRequest(t, op, payload, SECRET);
   const debtOf = async (loginId: string) => {
     const [row] = await queryRows<{ amount: number }>(

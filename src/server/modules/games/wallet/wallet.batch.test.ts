@@ -10,7 +10,6 @@ import {
   walletRequest,
 } from '../../../../../test/support/wallet.ts';
 import { queryRows } from '../../../db/client.ts';
-import { seedDemo } from '../../../db/seed-demo.ts';
 import { walletBet, walletRollback, walletWin } from './wallet.service.ts';
 import { bodyHash } from './wallet-signature.ts';
 
@@ -22,10 +21,8 @@ const hashOf = (payload: object) => bodyHash(Buffer.from(JSON.stringify(payload)
  * The service functions are called directly so the calls are certain to share a batch.
  */
 describe.runIf(backendAvailable)('wallet calls batched into one transaction', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
   beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
     // Proof of the transaction, not an inference from timestamps: each recorded call notes the id of
     // the top-level transaction it ran in (txid_current() is the same in every subtransaction).
     await queryRows(

@@ -1,9 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
 import { useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
 import { launchedPlayer, walletIds, walletRequest } from '../../../../../test/support/wallet.ts';
-import { seedDemo } from '../../../db/seed-demo.ts';
 import { walletBet } from './wallet.service.ts';
 import { bodyHash } from './wallet-signature.ts';
 
@@ -13,11 +12,7 @@ const POISONS = ['tx-nul-\u0000', 'tx-surrogate-\uD800'];
 
 /** One call whose text the database refuses must not fail the honest calls batched with it. */
 describe.runIf(backendAvailable)('a poisoned wallet call in a batch', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
 
   for (const poison of POISONS) {
     it(`40 honest bets and 1 with txId ${JSON.stringify(poison)} in one batch: 40 successes, 1 refusal`, async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
 import { useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../../test/support/test-db.ts';
@@ -11,17 +11,13 @@ import {
   walletRequest,
 } from '../../../../../test/support/wallet.ts';
 import { gameRounds } from '../../../db/schema.ts';
-import { DEMO_SITES, seedDemo } from '../../../db/seed-demo.ts';
+import { DEMO_SITES } from '../../../db/seed-demo.ts';
 import { hmacSign } from '../../../http/hmac-signature.ts';
 import { openRounds } from '../bets.service.ts';
 import { WALLET_SIGNATURE_HEADER } from '../provider.ts';
 
 describe.runIf(backendAvailable)('seamless wallet API', () => {
-  const t = useTestApp({ houseWalletSecret: 'test-wallet-secret' });
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-  });
+  const t = useTestApp({ houseWalletSecret: 'test-wallet-secret' }, { seedDemo: true });
 
   const wallet = (op: string, payload: object, secret = 'test-wallet-secret') =>
     walletRequest(t, op, payload, secret);
