@@ -4,6 +4,7 @@ import { routes } from '../../shared/contract/routes.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../api/client.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
+import { CURRENT_PASSWORD, LabelledInput } from '../components/ui/LabelledInput.tsx';
 import { Money } from '../components/ui/Money.tsx';
 import { BankPanel } from '../features/account/BankPanel.tsx';
 import { SessionsPanel } from '../features/account/SessionsPanel.tsx';
@@ -104,24 +105,21 @@ function PasswordChange() {
   return (
     <form className={styles.card} onSubmit={submit} noValidate>
       <h2>{t('changePassword')}</h2>
-      <label className={styles.field}>
-        {t('currentPassword')}
-        <input
-          type="password"
-          autoComplete="current-password"
-          value={oldPw}
-          onChange={(e) => setOldPw(e.target.value)}
-        />
-      </label>
-      <label className={styles.field}>
-        {t('newPassword')}
-        <input
-          type="password"
-          autoComplete="new-password"
-          value={newPw}
-          onChange={(e) => setNewPw(e.target.value)}
-        />
-      </label>
+      <LabelledInput
+        labelClass={styles.field}
+        label={t('currentPassword')}
+        {...CURRENT_PASSWORD}
+        value={oldPw}
+        onValue={setOldPw}
+      />
+      <LabelledInput
+        labelClass={styles.field}
+        label={t('newPassword')}
+        type="password"
+        autoComplete="new-password"
+        value={newPw}
+        onValue={setNewPw}
+      />
       <Button type="submit">{t('changePassword')}</Button>
     </form>
   );
