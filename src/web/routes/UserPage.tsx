@@ -17,23 +17,14 @@ import { ActivityPanel } from '../features/protection/components/ActivityPanel.t
 import { LimitsPanel } from '../features/protection/components/LimitsPanel.tsx';
 import { ProtectionPanel } from '../features/protection/components/ProtectionPanel.tsx';
 import { useSession } from '../features/session/queries.ts';
-import { RequireMember } from '../features/session/RequireMember.tsx';
 import styles from '../features/support/support.module.css';
 import { VaultPanel } from '../features/vault/VaultPanel.tsx';
-
-export function UserPage() {
-  return (
-    <RequireMember>
-      <MyPage />
-    </RequireMember>
-  );
-}
 
 /**
  * My page: profile, the vault, verification (KYC), player protection, activity, password change,
  * two-step login, signed-in devices, bank details, the ledger statement and the bet history.
  */
-function MyPage() {
+export function UserPage() {
   const { t } = useTranslation(['user', 'common']);
   const session = useSession();
   const user = session.data?.user;

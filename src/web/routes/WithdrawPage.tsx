@@ -17,18 +17,10 @@ import { RequestHistory } from '../features/cashier/RequestHistory.tsx';
 import { useMyBonuses } from '../features/promotions/queries.ts';
 import { cashRuleParams, messageParams } from '../features/protection/messageParams.ts';
 import { useSession } from '../features/session/queries.ts';
-import { RequireMember } from '../features/session/RequireMember.tsx';
 import { useCashRules, useCurrency } from '../features/site/site.ts';
 
+/** Member-only (App.tsx guards it with RequireMember). */
 export function WithdrawPage() {
-  return (
-    <RequireMember>
-      <WithdrawForm />
-    </RequireMember>
-  );
-}
-
-function WithdrawForm() {
   const { t } = useTranslation(['cashier', 'common']);
   const dialog = useDialog();
   const navigate = useNavigate();
