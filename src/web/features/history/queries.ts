@@ -26,32 +26,33 @@ export function rangeOf(filter: HistoryFilter): { from?: string; to?: string } {
   return range;
 }
 
-export function useStatementPages(filter: HistoryFilter) {
+/** A history page's request: its size, the filter's days and where the previous page ended. */
+type PageRequest = { pageSize: number; from?: string; to?: string; before?: number };
+
+/** A history's pages, newest first, each asked with `ask` (older ones on request). */
+function useHistoryPages<Page extends { next?: number | null }>(
+  key: string,
+  filter: HistoryFilter,
+  ask: (request: PageRequest) => Promise<Page>,
+) {
   return useInfiniteQuery({
-    queryKey: ['statement', filter],
+    queryKey: [key, filter],
     initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam }) =>
-      callRoute('get-user-statement', {
-        pageSize: HISTORY_PAGE_SIZE,
-        ...rangeOf(filter),
-        ...(filter.kind ? { kind: filter.kind as 'deposit' } : {}),
-        ...(pageParam ? { before: pageParam } : {}),
-      }),
+      ask({ pageSize: HISTORY_PAGE_SIZE, ...rangeOf(filter), ...(pageParam ? { before: pageParam } : {}) }),
     getNextPageParam: (last) => last.next ?? undefined,
   });
 }
 
-export function useBetPages(filter: HistoryFilter) {
-  return useInfiniteQuery({
-    queryKey: ['bets', filter],
-    initialPageParam: undefined as number | undefined,
-    queryFn: ({ pageParam }) =>
-      callRoute('get-slot-bets-list', {
-        pageSize: HISTORY_PAGE_SIZE,
-        ...rangeOf(filter),
-        ...(filter.kind ? { kind: filter.kind as 'slot' } : {}),
-        ...(pageParam ? { before: pageParam } : {}),
-      }),
-    getNextPageParam: (last) => last.next ?? undefined,
-  });
-}
+export const useStatementPages = (filter: HistoryFilter) =>
+  useHistoryPages('statement', filter, (request) =>
+    callRoute('get-user-statement', {
+      ...request,
+      ...(filter.kind ? { kind: filter.kind as 'deposit' } : {}),
+    }),
+  );
+
+export const useBetPages = (filter: HistoryFilter) =>
+  useHistoryPages('bets', filter, (request) =>
+    callRoute('get-slot-bets-list', { ...request, ...(filter.kind ? { kind: filter.kind as 'slot' } : {}) }),
+  );
