@@ -4,7 +4,7 @@ import { routes } from '../../shared/contract/routes.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../api/client.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
-import { CURRENT_PASSWORD, LabelledInput } from '../components/ui/LabelledInput.tsx';
+import { CURRENT_PASSWORD, LabelledInput, NEW_PASSWORD } from '../components/ui/LabelledInput.tsx';
 import { Money } from '../components/ui/Money.tsx';
 import { BankPanel } from '../features/account/BankPanel.tsx';
 import { SessionsPanel } from '../features/account/SessionsPanel.tsx';
@@ -96,21 +96,12 @@ function PasswordChange() {
   return (
     <form className={styles.card} onSubmit={submit} noValidate>
       <h2>{t('changePassword')}</h2>
-      <LabelledInput
-        labelClass={styles.field}
-        label={t('currentPassword')}
-        {...CURRENT_PASSWORD}
-        value={oldPw}
-        onValue={setOldPw}
-      />
-      <LabelledInput
-        labelClass={styles.field}
-        label={t('newPassword')}
-        type="password"
-        autoComplete="new-password"
-        value={newPw}
-        onValue={setNewPw}
-      />
+      {[
+        { label: t('currentPassword'), ...CURRENT_PASSWORD, value: oldPw, onValue: setOldPw },
+        { label: t('newPassword'), ...NEW_PASSWORD, value: newPw, onValue: setNewPw },
+      ].map((field) => (
+        <LabelledInput key={field.autoComplete} labelClass={styles.field} {...field} />
+      ))}
       <Button type="submit">{t('changePassword')}</Button>
     </form>
   );

@@ -23,3 +23,6 @@ export const CURRENT_PASSWORD = { type: 'password', autoComplete: 'current-passw
 
 /** A field for the authenticator app's code (or a recovery code). */
 export const ONE_TIME_CODE = { autoComplete: 'one-time-code', maxLength: 20 } as const;
+
+/** A field for a password being chosen (the browser may suggest a strong one). */
+export const NEW_PASSWORD = { type: 'password', autoComplete: 'new-password' } as const;
