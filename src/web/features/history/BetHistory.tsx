@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BET_KINDS } from '../../../shared/contract/games-routes.ts';
 import { formatDateTime } from '../../../shared/format.ts';
@@ -6,26 +5,16 @@ import { useSiteZone } from '../site/site.ts';
 import { BetOutcome } from './BetOutcome.tsx';
 import { HistorySection } from './HistorySection.tsx';
 import styles from './history.module.css';
-import { NO_FILTER, useBetPages } from './queries.ts';
+import { useBets } from './queries.ts';
 
 /** The member's rounds, newest first, with their time; a built-in game's round links to its verify page. */
 export function BetHistory() {
   const { t, i18n } = useTranslation('user');
   const zone = useSiteZone();
-  const [filter, setFilter] = useState(NO_FILTER);
-  const pages = useBetPages(filter);
-  const bets = pages.data?.pages.flatMap((p) => p.list) ?? [];
+  const history = useBets();
   return (
-    <HistorySection
-      title={t('bets')}
-      testId="bets"
-      kinds={BET_KINDS}
-      filter={filter}
-      onFilter={setFilter}
-      pages={pages}
-      empty={pages.isSuccess && bets.length === 0 ? t('noBets') : null}
-    >
-      {bets.map((bet) => (
+    <HistorySection title={t('bets')} testId="bets" kinds={BET_KINDS} history={history} empty={t('noBets')}>
+      {history.rows.map((bet) => (
         <li key={bet.roundId} className={styles.row} data-testid="bet-row" data-status={bet.status}>
           <span className={styles.what} translate="no">
             {i18n.language === 'ko' ? bet.gameNameKo : bet.gameNameEn}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import cashier from '../cashier/cashier.module.css';
 import { HistoryFilters } from './HistoryFilters.tsx';
 import styles from './history.module.css';
-import type { HistoryFilter } from './queries.ts';
+import type { History } from './queries.ts';
 import { ShowOlder } from './ShowOlder.tsx';
 
 /**
@@ -13,28 +13,22 @@ export function HistorySection(props: {
   title: string;
   testId: string;
   kinds: readonly string[];
-  filter: HistoryFilter;
-  onFilter(next: HistoryFilter): void;
-  pages: Parameters<typeof ShowOlder>[0]['pages'];
-  /** The line shown instead of the list when the filter matches nothing; null while there are rows. */
-  empty: string | null;
+  history: History;
+  /** The line shown instead of the list when the filter matches nothing. */
+  empty: string;
   children: ReactNode;
 }) {
+  const { filter, setFilter, pages, rows } = props.history;
   return (
     <section className={cashier.history} aria-label={props.title} data-testid={props.testId}>
       <h2>{props.title}</h2>
-      <HistoryFilters
-        label={props.title}
-        value={props.filter}
-        kinds={props.kinds}
-        onChange={props.onFilter}
-      />
-      {props.empty !== null ? (
+      <HistoryFilters label={props.title} value={filter} kinds={props.kinds} onChange={setFilter} />
+      {pages.isSuccess && rows.length === 0 ? (
         <p className={cashier.muted}>{props.empty}</p>
       ) : (
         <ul className={styles.list}>{props.children}</ul>
       )}
-      <ShowOlder pages={props.pages} />
+      <ShowOlder pages={pages} />
     </section>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STATEMENT_KINDS } from '../../../shared/contract/cashier-routes.ts';
 import { formatDateTime } from '../../../shared/format.ts';
@@ -6,26 +5,22 @@ import { Money } from '../../components/ui/Money.tsx';
 import { useSiteZone } from '../site/site.ts';
 import { HistorySection } from './HistorySection.tsx';
 import styles from './history.module.css';
-import { NO_FILTER, useStatementPages } from './queries.ts';
+import { useStatement } from './queries.ts';
 
 /** Every movement of the member's money, newest first, with its time; older pages on request. */
 export function Statement() {
   const { t } = useTranslation('user');
   const zone = useSiteZone();
-  const [filter, setFilter] = useState(NO_FILTER);
-  const pages = useStatementPages(filter);
-  const lines = pages.data?.pages.flatMap((p) => p.list) ?? [];
+  const history = useStatement();
   return (
     <HistorySection
       title={t('statement')}
       testId="statement"
       kinds={STATEMENT_KINDS}
-      filter={filter}
-      onFilter={setFilter}
-      pages={pages}
-      empty={pages.isSuccess && lines.length === 0 ? t('noMovements') : null}
+      history={history}
+      empty={t('noMovements')}
     >
-      {lines.map((line) => (
+      {history.rows.map((line) => (
         <li key={`${line.id}-${line.account}`} className={styles.row}>
           <span className={styles.what}>
             {t(`movement.${line.kind}`, { defaultValue: line.kind })} ·{' '}
