@@ -21,6 +21,7 @@ export const leagueSchema = z.object({
   events: z.number(),
   live: z.number(),
 });
+export type League = z.infer<typeof leagueSchema>;
 /** The next page of a search: events starting after this (time, id). */
 export const searchCursorSchema = z.object({ at: instant, id: idField });
 

@@ -1,6 +1,7 @@
-import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { type ComponentType, lazy, type ReactNode } from 'react';
+import { Outlet, Route, Routes } from 'react-router';
 import { GuestOnly } from '../features/session/GuestOnly.tsx';
+import { RequireMember } from '../features/session/RequireMember.tsx';
 import { HomePage } from '../routes/HomePage.tsx';
 import { BareLayout } from './BareLayout.tsx';
 import { Layout } from './Layout.tsx';
@@ -33,44 +34,38 @@ const NotFoundPage = lazy(() =>
   import('../routes/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
 
+/** A group of routes behind one guard, which renders the page it lets through. */
+function Guarded({ by: Guard }: { by: ComponentType<{ children: ReactNode }> }) {
+  return (
+    <Guard>
+      <Outlet />
+    </Guard>
+  );
+}
+
 export function App() {
   return (
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
-        <Route
-          path="register"
-          element={
-            <GuestOnly>
-              <RegisterPage />
-            </GuestOnly>
-          }
-        />
-        <Route path="deposit" element={<DepositPage />} />
-        <Route path="withdraw" element={<WithdrawPage />} />
-        <Route path="help" element={<HelpPage />} />
-        <Route path="note" element={<NotePage />} />
-        <Route path="notice" element={<NoticePage />} />
-        <Route path="comp" element={<CompPage />} />
-        <Route path="promotions" element={<PromotionsPage />} />
-        <Route path="user" element={<UserPage />} />
+        {/* Member-only pages: a guest who opens one directly gets the login warning and the form instead. */}
+        <Route element={<Guarded by={RequireMember} />}>
+          <Route path="deposit" element={<DepositPage />} />
+          <Route path="withdraw" element={<WithdrawPage />} />
+          <Route path="help" element={<HelpPage />} />
+          <Route path="note" element={<NotePage />} />
+          <Route path="notice" element={<NoticePage />} />
+          <Route path="comp" element={<CompPage />} />
+          <Route path="promotions" element={<PromotionsPage />} />
+          <Route path="user" element={<UserPage />} />
+        </Route>
         <Route path="game" element={<GameLobbyPage />} />
-        <Route
-          path="login"
-          element={
-            <GuestOnly>
-              <LoginPage />
-            </GuestOnly>
-          }
-        />
-        <Route
-          path="forgot"
-          element={
-            <GuestOnly>
-              <ForgotPasswordPage />
-            </GuestOnly>
-          }
-        />
+        {/* The log-in and sign-up pages: a member already signed in is sent home. */}
+        <Route element={<Guarded by={GuestOnly} />}>
+          <Route path="register" element={<RegisterPage />} />
+          <Route path="login" element={<LoginPage />} />
+          <Route path="forgot" element={<ForgotPasswordPage />} />
+        </Route>
 
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,5 +1,6 @@
 /** Calls to the built-in provider's game server, from its games in the browser. */
 import type { HouseAction, HouseRequest, HouseSuccess } from '../../shared/contract/house-api.ts';
+import { postJson } from '../api/postJson.ts';
 
 export class GameError extends Error {
   constructor(
@@ -18,23 +19,14 @@ export async function houseCall<A extends HouseAction>(
   action: A,
   body: HouseRequest<A>,
 ): Promise<HouseSuccess<A>> {
-  let res: Response;
-  try {
-    res = await fetch(`/house/api/${action}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new GameError('network', 'The connection was lost. Please try again.');
-  }
-  const json = (await res.json().catch(() => ({}))) as {
-    status?: string;
-    message?: string;
-    balance?: number;
-  } & Record<string, unknown>;
+  const { json } = await postJson(
+    `/house/api/${action}`,
+    body,
+    () => new GameError('network', 'The connection was lost. Please try again.'),
+  );
   if (json.status !== 'success') {
-    throw new GameError(json.status ?? 'error', json.message ?? 'Something went wrong', json.balance, json);
+    const balance = typeof json.balance === 'number' ? json.balance : undefined;
+    throw new GameError(json.status ?? 'error', json.message ?? 'Something went wrong', balance, json);
   }
   return json as HouseSuccess<A>;
 }

@@ -15,27 +15,22 @@ function limitText(t: PlayT, d: Record<string, unknown>): string {
   });
 }
 
+/** The message key of each refusal that needs nothing but its status to say. */
+const MESSAGE_OF = new Map(
+  Object.entries({
+    balance: 'noFunds',
+    session_expired: 'sessionEnded',
+    network: 'networkError',
+    settling: 'settling',
+    // A game switched off, or its vendor under maintenance (demo play follows the catalogue too).
+    disabled: 'common:msg.msg2002',
+    time: 'common:msg.msg2218',
+    no_free_spins: 'promoSpins.none',
+  }),
+);
+
 /** A refusal in the player's language (the server's `message` is English, for logs). */
 export function errorText(t: PlayT, error: GameError): string {
-  switch (error.status) {
-    case 'balance':
-      return t('noFunds');
-    case 'session_expired':
-      return t('sessionEnded');
-    case 'network':
-      return t('networkError');
-    case 'limit':
-      return limitText(t, error.detail);
-    case 'settling':
-      return t('settling');
-    // A game switched off, or its vendor under maintenance (demo play follows the catalogue too).
-    case 'disabled':
-      return t('common:msg.msg2002');
-    case 'time':
-      return t('common:msg.msg2218');
-    case 'no_free_spins':
-      return t('promoSpins.none');
-    default:
-      return t('genericError');
-  }
+  if (error.status === 'limit') return limitText(t, error.detail);
+  return t(MESSAGE_OF.get(error.status) ?? 'genericError');
 }

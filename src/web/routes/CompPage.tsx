@@ -9,16 +9,7 @@ import { useDialog } from '../components/ui/DialogProvider.tsx';
 import { Money } from '../components/ui/Money.tsx';
 import styles from '../features/cashier/cashier.module.css';
 import { useSession } from '../features/session/queries.ts';
-import { RequireMember } from '../features/session/RequireMember.tsx';
 import { useCurrency } from '../features/site/site.ts';
-
-export function CompPage() {
-  return (
-    <RequireMember>
-      <CompExchange />
-    </RequireMember>
-  );
-}
 
 const CATEGORIES = [
   ['slot', 'rateSlot'],
@@ -27,7 +18,7 @@ const CATEGORIES = [
 ] as const;
 
 /** Comp (rolling) earned from play, moved to the balance in one step; the terms are shown first. */
-function CompExchange() {
+export function CompPage() {
   const { t, i18n } = useTranslation(['inbox', 'common']);
   const dialog = useDialog();
   const queryClient = useQueryClient();

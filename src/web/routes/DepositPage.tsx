@@ -17,21 +17,13 @@ import { DepositPromoPicker } from '../features/promotions/DepositPromoPicker.ts
 import { promoFailure } from '../features/promotions/promoFailure.ts';
 import { cashRuleParams, messageParams } from '../features/protection/messageParams.ts';
 import { useSession } from '../features/session/queries.ts';
-import { RequireMember } from '../features/session/RequireMember.tsx';
 import { useCashRules, useCurrency } from '../features/site/site.ts';
-
-export function DepositPage() {
-  return (
-    <RequireMember>
-      <DepositForm />
-    </RequireMember>
-  );
-}
 
 /** 'bank' is a transfer to the operator's account; a number is a payment option (card, coin). */
 type Method = 'bank' | number;
 
-function DepositForm() {
+/** Member-only (App.tsx guards it with RequireMember). */
+export function DepositPage() {
   const { t } = useTranslation(['cashier', 'common']);
   const dialog = useDialog();
   const navigate = useNavigate();

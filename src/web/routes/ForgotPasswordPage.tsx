@@ -5,6 +5,7 @@ import { routes } from '../../shared/contract/routes.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../api/client.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
+import { NEW_PASSWORD } from '../components/ui/LabelledInput.tsx';
 import styles from './RegisterPage.module.css';
 
 /**
@@ -77,32 +78,36 @@ export function ForgotPasswordPage() {
           <p className={styles.subtitle} role="status">
             {t(`common:msg.${sentMsg}`)}
           </p>
-          <Field
-            label={t('code')}
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            value={code}
-            onChange={setCode}
-            maxLength={6}
-          />
-          <Field
-            label={t('newPassword')}
-            hint={t('register:pwHint')}
-            name="pw"
-            type="password"
-            autoComplete="new-password"
-            value={pw}
-            onChange={setPw}
-          />
-          <Field
-            label={t('confirmPassword')}
-            name="pwConfirm"
-            type="password"
-            autoComplete="new-password"
-            value={pwConfirm}
-            onChange={setPwConfirm}
-          />
+          {(
+            [
+              {
+                label: t('code'),
+                name: 'code',
+                autoComplete: 'one-time-code',
+                inputMode: 'numeric',
+                maxLength: 6,
+                value: code,
+                onChange: setCode,
+              },
+              {
+                label: t('newPassword'),
+                hint: t('register:pwHint'),
+                name: 'pw',
+                ...NEW_PASSWORD,
+                value: pw,
+                onChange: setPw,
+              },
+              {
+                label: t('confirmPassword'),
+                name: 'pwConfirm',
+                ...NEW_PASSWORD,
+                value: pwConfirm,
+                onChange: setPwConfirm,
+              },
+            ] satisfies FieldProps[]
+          ).map((field) => (
+            <Field key={field.name} {...field} />
+          ))}
           <Button type="submit" className={styles.submit} disabled={busy}>
             {t('resetSubmit')}
           </Button>

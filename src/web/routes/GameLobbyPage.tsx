@@ -19,7 +19,36 @@ import { useCasinoList, useSlotProviders, useSportVendors } from '../features/ga
 import { hasDemo, useLaunchGame } from '../features/games/useLaunchGame.ts';
 import styles from './GameLobbyPage.module.css';
 
-type Filter = 'all' | 'favourites' | 'recent';
+const FILTERS = ['all', 'favourites', 'recent'] as const;
+type Filter = (typeof FILTERS)[number];
+
+/** A row of tabs that filter the lobby, one of them selected. */
+function FilterTabs<T extends string>(props: {
+  label?: string;
+  options: readonly T[];
+  selected: T;
+  onSelect(option: T): void;
+  name(option: T): string;
+  testId?(option: T): string;
+}) {
+  return (
+    <div className={styles.filters} role="tablist" aria-label={props.label}>
+      {props.options.map((o) => (
+        <button
+          key={o}
+          type="button"
+          role="tab"
+          aria-selected={props.selected === o}
+          className={styles.filter}
+          onClick={() => props.onSelect(o)}
+          data-testid={props.testId?.(o)}
+        >
+          {props.name(o)}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 /** Every enabled game, with search, a provider filter, favourites and recently played. */
 export function GameLobbyPage() {
@@ -108,56 +137,31 @@ export function GameLobbyPage() {
           })}
         </select>
       </div>
-      <div className={styles.filters} role="tablist" aria-label={t('categories')}>
-        {CATEGORIES.map((c) => (
-          <button
-            key={c}
-            type="button"
-            role="tab"
-            aria-selected={category === c}
-            className={styles.filter}
-            onClick={() => setCategory(c)}
-            data-testid={`category-${c}`}
-          >
-            {t(`category.${c}`)}
-          </button>
-        ))}
-      </div>
+      <FilterTabs<Category>
+        label={t('categories')}
+        options={CATEGORIES}
+        selected={category}
+        onSelect={setCategory}
+        name={(c) => t(`category.${c}`)}
+        testId={(c) => `category-${c}`}
+      />
       {showRails && (
         <>
-          <Rail
-            title={t('popular')}
-            testId="popular-rail"
-            games={popular}
-            name={name}
-            badge={badge}
-            onOpen={open}
-          />
-          <Rail
-            title={t('newGames')}
-            testId="new-rail"
-            games={fresh}
-            name={name}
-            badge={badge}
-            onOpen={open}
-          />
+          {[
+            { title: t('popular'), testId: 'popular-rail', games: popular },
+            { title: t('newGames'), testId: 'new-rail', games: fresh },
+          ].map((rail) => (
+            <Rail key={rail.testId} {...rail} name={name} badge={badge} onOpen={open} />
+          ))}
           <WinsTicker wins={wins} />
         </>
       )}
-      <div className={styles.filters} role="tablist">
-        {(['all', 'favourites', 'recent'] as const).map((f) => (
-          <button
-            key={f}
-            type="button"
-            role="tab"
-            aria-selected={filter === f}
-            className={styles.filter}
-            onClick={() => setFilter(f)}
-          >
-            {t(`filter.${f}`)}
-          </button>
-        ))}
-      </div>
+      <FilterTabs<Filter>
+        options={FILTERS}
+        selected={filter}
+        onSelect={setFilter}
+        name={(f) => t(`filter.${f}`)}
+      />
       {shown.length === 0 && <p className={games.muted}>{t('noGames')}</p>}
       <div className={styles.grid}>
         {shown.map((g) => {

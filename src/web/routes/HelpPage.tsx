@@ -4,20 +4,12 @@ import { formatDate } from '../../shared/format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../api/client.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
-import { RequireMember } from '../features/session/RequireMember.tsx';
 import { useSiteZone } from '../features/site/site.ts';
 import { useHelpList, useHelpMutation } from '../features/support/queries.ts';
 import styles from '../features/support/support.module.css';
 
+/** Member-only (App.tsx guards it with RequireMember). */
 export function HelpPage() {
-  return (
-    <RequireMember>
-      <HelpCentre />
-    </RequireMember>
-  );
-}
-
-function HelpCentre() {
   const { t } = useTranslation(['support', 'common']);
   const dialog = useDialog();
   const list = useHelpList();

@@ -6,20 +6,11 @@ import { formatDate } from '../../shared/format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { callRoute } from '../api/client.ts';
 import { newsText } from '../features/news/newsText.ts';
-import { RequireMember } from '../features/session/RequireMember.tsx';
 import { useCurrency, useSiteZone } from '../features/site/site.ts';
 import styles from '../features/support/support.module.css';
 
-export function NotePage() {
-  return (
-    <RequireMember>
-      <Notes />
-    </RequireMember>
-  );
-}
-
 /** Messages from the operator: open one to read it; read all, delete one or all. */
-function Notes() {
+export function NotePage() {
   const { t, i18n } = useTranslation(['inbox', 'common']);
   const currency = useCurrency();
   const zone = useSiteZone();

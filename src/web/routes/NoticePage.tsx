@@ -4,20 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format.ts';
 import { callRoute } from '../api/client.ts';
-import { RequireMember } from '../features/session/RequireMember.tsx';
 import { useSiteZone } from '../features/site/site.ts';
 import styles from '../features/support/support.module.css';
 
-export function NoticePage() {
-  return (
-    <RequireMember>
-      <Notices />
-    </RequireMember>
-  );
-}
-
 /** The site's notices, newest first; the operator writes them, so they are shown as text. */
-function Notices() {
+export function NoticePage() {
   const { t } = useTranslation(['inbox', 'common']);
   const zone = useSiteZone();
   const list = useQuery({

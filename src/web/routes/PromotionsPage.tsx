@@ -7,18 +7,9 @@ import { OfferCard } from '../features/promotions/OfferCard.tsx';
 import promo from '../features/promotions/promotions.module.css';
 import { useMyBonuses, useOffers } from '../features/promotions/queries.ts';
 import { VipProgress } from '../features/promotions/VipProgress.tsx';
-import { RequireMember } from '../features/session/RequireMember.tsx';
-
-export function PromotionsPage() {
-  return (
-    <RequireMember>
-      <Promotions />
-    </RequireMember>
-  );
-}
 
 /** The running bonus with its progress, the member's VIP progress, the offers, a code box, and the history. */
-function Promotions() {
+export function PromotionsPage() {
   const { t } = useTranslation('promotions');
   const offers = useOffers();
   const mine = useMyBonuses(true);

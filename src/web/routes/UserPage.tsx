@@ -4,6 +4,7 @@ import { routes } from '../../shared/contract/routes.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../api/client.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
+import { CURRENT_PASSWORD, LabelledInput, NEW_PASSWORD } from '../components/ui/LabelledInput.tsx';
 import { Money } from '../components/ui/Money.tsx';
 import { BankPanel } from '../features/account/BankPanel.tsx';
 import { SessionsPanel } from '../features/account/SessionsPanel.tsx';
@@ -16,23 +17,14 @@ import { ActivityPanel } from '../features/protection/components/ActivityPanel.t
 import { LimitsPanel } from '../features/protection/components/LimitsPanel.tsx';
 import { ProtectionPanel } from '../features/protection/components/ProtectionPanel.tsx';
 import { useSession } from '../features/session/queries.ts';
-import { RequireMember } from '../features/session/RequireMember.tsx';
 import styles from '../features/support/support.module.css';
 import { VaultPanel } from '../features/vault/VaultPanel.tsx';
-
-export function UserPage() {
-  return (
-    <RequireMember>
-      <MyPage />
-    </RequireMember>
-  );
-}
 
 /**
  * My page: profile, the vault, verification (KYC), player protection, activity, password change,
  * two-step login, signed-in devices, bank details, the ledger statement and the bet history.
  */
-function MyPage() {
+export function UserPage() {
   const { t } = useTranslation(['user', 'common']);
   const session = useSession();
   const user = session.data?.user;
@@ -104,24 +96,12 @@ function PasswordChange() {
   return (
     <form className={styles.card} onSubmit={submit} noValidate>
       <h2>{t('changePassword')}</h2>
-      <label className={styles.field}>
-        {t('currentPassword')}
-        <input
-          type="password"
-          autoComplete="current-password"
-          value={oldPw}
-          onChange={(e) => setOldPw(e.target.value)}
-        />
-      </label>
-      <label className={styles.field}>
-        {t('newPassword')}
-        <input
-          type="password"
-          autoComplete="new-password"
-          value={newPw}
-          onChange={(e) => setNewPw(e.target.value)}
-        />
-      </label>
+      {[
+        { label: t('currentPassword'), ...CURRENT_PASSWORD, value: oldPw, onValue: setOldPw },
+        { label: t('newPassword'), ...NEW_PASSWORD, value: newPw, onValue: setNewPw },
+      ].map((field) => (
+        <LabelledInput key={field.autoComplete} labelClass={styles.field} {...field} />
+      ))}
       <Button type="submit">{t('changePassword')}</Button>
     </form>
   );

@@ -6,6 +6,7 @@ import { withdrawProblem } from '../../shared/cash-amounts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../api/client.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
+import { LabelledInput, ONE_TIME_CODE } from '../components/ui/LabelledInput.tsx';
 import { Money } from '../components/ui/Money.tsx';
 import { useTwoFactor } from '../features/account/queries.ts';
 import { AmountField, useStepText } from '../features/cashier/AmountField.tsx';
@@ -16,18 +17,10 @@ import { RequestHistory } from '../features/cashier/RequestHistory.tsx';
 import { useMyBonuses } from '../features/promotions/queries.ts';
 import { cashRuleParams, messageParams } from '../features/protection/messageParams.ts';
 import { useSession } from '../features/session/queries.ts';
-import { RequireMember } from '../features/session/RequireMember.tsx';
 import { useCashRules, useCurrency } from '../features/site/site.ts';
 
+/** Member-only (App.tsx guards it with RequireMember). */
 export function WithdrawPage() {
-  return (
-    <RequireMember>
-      <WithdrawForm />
-    </RequireMember>
-  );
-}
-
-function WithdrawForm() {
   const { t } = useTranslation(['cashier', 'common']);
   const dialog = useDialog();
   const navigate = useNavigate();
@@ -118,17 +111,15 @@ function WithdrawForm() {
         </div>
         <AmountField value={amount} onChange={setAmount} label={t('amount', { step: stepText })} />
         {twoFactor && (
-          <label className={styles.otp}>
-            <span className={styles.label}>{t('common:otpLabel')}</span>
-            <input
-              name="otp"
-              autoComplete="one-time-code"
-              placeholder={t('common:otpPlaceholder')}
-              value={otp}
-              onChange={(e) => setOtp(e.target.value)}
-              maxLength={20}
-            />
-          </label>
+          <LabelledInput
+            labelClass={styles.otp}
+            label={<span className={styles.label}>{t('common:otpLabel')}</span>}
+            name="otp"
+            {...ONE_TIME_CODE}
+            placeholder={t('common:otpPlaceholder')}
+            value={otp}
+            onValue={setOtp}
+          />
         )}
         <Button onClick={submit} disabled={busy}>
           {t('submitWithdraw')}

@@ -10,8 +10,8 @@ import { MarketRow } from './MarketRow.tsx';
 import { MatchClock } from './MatchClock.tsx';
 import styles from './sports.module.css';
 
-interface CardProps {
-  event: SportEvent;
+/** What a listing hands each of its cards: the odds format, the slip's picks, the handlers and the favourites. */
+export interface CardContext {
   format: OddsFormat;
   picked: Set<number>;
   onPick(event: SportEvent, market: Market, selectionId: number): void;
@@ -19,6 +19,19 @@ interface CardProps {
   /** The member's favourites: a star on the card (none in a guest's window). */
   favourites?: Favourites;
 }
+
+interface CardProps extends CardContext {
+  event: SportEvent;
+}
+
+/** The card context out of a listing's own props, which carry more (handing those on would defeat `memo`). */
+export const cardContext = ({ format, picked, onPick, onOpen, favourites }: CardContext): CardContext => ({
+  format,
+  picked,
+  onPick,
+  onOpen,
+  favourites,
+});
 
 /** The site's time zone each event's card was last rendered in. */
 const zoneShown = new Map<number, string | undefined>();

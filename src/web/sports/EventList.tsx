@@ -1,23 +1,16 @@
 import { useDeferredValue, useState } from 'react';
-import type { Market, SportEvent } from '../../shared/contract/sports-api.ts';
-import type { OddsFormat } from '../../shared/sports/odds-format.ts';
-import type { Favourites } from './browse/useFavourites.ts';
-import { EventCard } from './EventCard.tsx';
+import type { SportEvent } from '../../shared/contract/sports-api.ts';
+import { type CardContext, cardContext, EventCard } from './EventCard.tsx';
 import { sportName, useSportsT } from './i18n.ts';
 import styles from './sports.module.css';
 import { useIncremental } from './useIncremental.ts';
 
 const NONE: SportEvent[] = [];
 
-interface Props {
+/** The member's favourites (in the card context) also list their leagues first. */
+interface Props extends CardContext {
   events: SportEvent[];
-  format: OddsFormat;
-  picked: Set<number>;
   live: boolean;
-  onPick(event: SportEvent, market: Market, selectionId: number): void;
-  onOpen(id: number): void;
-  /** The member's favourites: their leagues listed first, a star on each match. */
-  favourites?: Favourites;
 }
 
 /**
@@ -27,6 +20,7 @@ interface Props {
  */
 export function EventList(props: Props) {
   const t = useSportsT();
+  const card = cardContext(props);
   // The listing renders in the background, yielding to taps and scrolls (a long listing arriving, a filter).
   const events = useDeferredValue(props.events, NONE);
   const shown = events.filter((e) => (props.live ? e.status === 'live' : e.status !== 'ended'));
@@ -83,14 +77,7 @@ export function EventList(props: Props) {
           </h2>
           {events.map((e) => (
             <div key={e.id} className={styles.cardSlot}>
-              <EventCard
-                event={e}
-                format={props.format}
-                picked={props.picked}
-                onPick={props.onPick}
-                onOpen={props.onOpen}
-                favourites={props.favourites}
-              />
+              <EventCard event={e} {...card} />
             </div>
           ))}
         </div>

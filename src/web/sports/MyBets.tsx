@@ -74,6 +74,7 @@ export function MyBets(props: {
   }, [props.token, props.focusBet]);
 
   if (!props.token) return <p className={styles.muted}>{t('loginNeeded')}</p>;
+  const dateLabels = { placeholder: t('datePlaceholder'), pickLabel: t('pickDate') };
   return (
     <section className={styles.myBets} aria-label={t('myBets')} data-testid="my-bets">
       {focused && (
@@ -97,8 +98,7 @@ export function MyBets(props: {
             max={to}
             onChange={(day) => day && setFrom(day)}
             data-testid="from"
-            placeholder={t('datePlaceholder')}
-            pickLabel={t('pickDate')}
+            {...dateLabels}
           />
         </label>
         <label className={styles.field}>
@@ -108,8 +108,7 @@ export function MyBets(props: {
             min={from}
             onChange={(day) => day && setTo(day)}
             data-testid="to"
-            placeholder={t('datePlaceholder')}
-            pickLabel={t('pickDate')}
+            {...dateLabels}
           />
         </label>
         <label className={styles.field}>

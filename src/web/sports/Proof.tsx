@@ -1,13 +1,9 @@
 import type { Bet, Proof as ProofData } from '../../shared/contract/sports-api.ts';
-import { toFixedString } from '../../shared/sports/fraction.ts';
 import { formatOdds, type OddsFormat } from '../../shared/sports/odds-format.ts';
 import { exactly, money, useSportsT } from './i18n.ts';
-import { LegName } from './LegName.tsx';
 import { resultSourceLabel } from './labels.ts';
+import { decimal, ProofFrame } from './ProofFrame.tsx';
 import { frac } from './slipModel.ts';
-import styles from './sports.module.css';
-
-const decimal = (text: string) => toFixedString(frac(text), 4).replace(/\.?0+$/, '');
 
 /**
  * A settled bet's payout proof as a person reads it: each leg's price and factors (void v, win w,
@@ -16,73 +12,54 @@ const decimal = (text: string) => toFixedString(frac(text), 4).replace(/\.?0+$/,
  */
 export function Proof({ proof, legs, format }: { proof: ProofData; legs: Bet['legs']; format: OddsFormat }) {
   const t = useSportsT();
-  // The proof keeps the English label it was computed with; the bet's own leg names it in the member's language.
-  const legOf = (selectionId: string) => legs.find((l) => String(l.selectionId) === selectionId);
   return (
-    <div className={styles.proof} data-testid="proof">
-      <p>
-        <strong>{t('proof.formula')}</strong> <code translate="no">f = v + (1 − v) × w × d × p</code>;{' '}
-        <code translate="no">{t('proof.returnFormula')}</code>
-      </p>
-      <div className={styles.tableScroll}>
-        <table className={styles.proofTable}>
-          <thead>
-            <tr>
-              <th>{t('proof.leg')}</th>
-              <th>p</th>
-              <th>v</th>
-              <th>w</th>
-              <th>d</th>
-              <th>f</th>
-              <th>{t('proof.source')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {proof.legs.map((l, i) => {
-              const leg = legOf(l.selectionId);
-              return (
-                <tr key={l.selectionId} data-testid="proof-leg">
-                  <td>
-                    {i + 1}. {leg ? <LegName leg={leg} /> : <span translate="no">{l.label}</span>}
-                  </td>
-                  <td>
-                    {formatOdds(frac(l.price), format)} <small>({l.price})</small>
-                  </td>
-                  <td>{l.v}</td>
-                  <td>{l.w}</td>
-                  <td>{l.d}</td>
-                  <td>
-                    {l.f} <small>(= {decimal(l.f)})</small>
-                  </td>
-                  <td>
-                    <span data-testid="result-source" data-source={l.resultSource}>
-                      {resultSourceLabel(t, l.resultSource)}
-                    </span>
-                    <br />
-                    <small>
-                      <time dateTime={l.resultAt}>{exactly(l.resultAt)}</time>
-                    </small>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      <dl className={styles.facts}>
-        <dt>{t('proof.unitStake')}</dt>
-        <dd>{money(BigInt(proof.unitStake))}</dd>
-        <dt>{t('proof.lines')}</dt>
-        <dd>{proof.lines.map((line) => line.map((i) => i + 1).join('×')).join(' + ')}</dd>
-        <dt>{t('proof.exact')}</dt>
-        <dd data-testid="proof-exact">
-          {proof.exactReturn} (= {decimal(proof.exactReturn)})
-        </dd>
-        <dt>{t('proof.rounding')}</dt>
-        <dd>{t(`proof.round.${proof.rounding}`)}</dd>
-        <dt>{t('proof.result')}</dt>
-        <dd data-testid="proof-return">{money(BigInt(proof.return))}</dd>
-      </dl>
-    </div>
+    <ProofFrame
+      testId="proof"
+      formula={
+        <>
+          <strong>{t('proof.formula')}</strong> <code translate="no">f = v + (1 − v) × w × d × p</code>;{' '}
+          <code translate="no">{t('proof.returnFormula')}</code>
+        </>
+      }
+      columns={['p', 'v', 'w', 'd', 'f', t('proof.source')]}
+      legs={proof.legs}
+      betLegs={legs}
+      rowTestId="proof-leg"
+      cells={(l) => (
+        <>
+          <td>
+            {formatOdds(frac(l.price), format)} <small>({l.price})</small>
+          </td>
+          <td>{l.v}</td>
+          <td>{l.w}</td>
+          <td>{l.d}</td>
+          <td>
+            {l.f} <small>(= {decimal(l.f)})</small>
+          </td>
+          <td>
+            <span data-testid="result-source" data-source={l.resultSource}>
+              {resultSourceLabel(t, l.resultSource)}
+            </span>
+            <br />
+            <small>
+              <time dateTime={l.resultAt}>{exactly(l.resultAt)}</time>
+            </small>
+          </td>
+        </>
+      )}
+    >
+      <dt>{t('proof.unitStake')}</dt>
+      <dd>{money(BigInt(proof.unitStake))}</dd>
+      <dt>{t('proof.lines')}</dt>
+      <dd>{proof.lines.map((line) => line.map((i) => i + 1).join('×')).join(' + ')}</dd>
+      <dt>{t('proof.exact')}</dt>
+      <dd data-testid="proof-exact">
+        {proof.exactReturn} (= {decimal(proof.exactReturn)})
+      </dd>
+      <dt>{t('proof.rounding')}</dt>
+      <dd>{t(`proof.round.${proof.rounding}`)}</dd>
+      <dt>{t('proof.result')}</dt>
+      <dd data-testid="proof-return">{money(BigInt(proof.return))}</dd>
+    </ProofFrame>
   );
 }

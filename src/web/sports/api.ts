@@ -1,5 +1,6 @@
 /** Calls to the built-in sportsbook's API (/sports/api/<action>), what the sports window sends. */
 import type { SportsAction, SportsAnswer, SportsRequest } from '../../shared/contract/sports-api.ts';
+import { postJson } from '../api/postJson.ts';
 
 export class SportsError extends Error {
   constructor(
@@ -18,17 +19,11 @@ export async function sportsCall<A extends SportsAction>(
   action: A,
   body: SportsRequest<A>,
 ): Promise<SportsAnswer<A>> {
-  let res: Response;
-  try {
-    res = await fetch(`/sports/api/${action}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new SportsError('network', 'network error');
-  }
-  const json = (await res.json().catch(() => ({}))) as { status?: string; message?: string };
+  const { res, json } = await postJson(
+    `/sports/api/${action}`,
+    body,
+    () => new SportsError('network', 'network error'),
+  );
   if (
     json.status === 'success' ||
     json.status === 'refused' ||

@@ -1,19 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { League } from '../../../shared/contract/sports-browse-api.ts';
 import { cachedRead } from '../../db/cached-read.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 import { type ListedEvent, listEvents } from './listing.service.ts';
 
-export interface League {
-  id: number;
-  name: string;
-  /** Its country (a feed's category), or null. */
-  country: string | null;
-  sportCode: string;
-  sport: string;
-  events: number;
-  live: number;
-}
+export type { League };
 
 /**
  * The navigation: every league with open events, by sport, with its counts. It reads the open events

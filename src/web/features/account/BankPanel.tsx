@@ -4,11 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../../api/client.ts';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
+import { CURRENT_PASSWORD, LabelledInput, ONE_TIME_CODE } from '../../components/ui/LabelledInput.tsx';
 import { SESSION_KEY } from '../session/queries.ts';
 import { useSiteRules } from '../session/useSiteRules.ts';
 import support from '../support/support.module.css';
 import styles from './account.module.css';
 import { useTwoFactor } from './queries.ts';
+
+/** The text fields after the bank's name (the code only when 2FA is on): the form's key, label and input. */
+const TEXT_FIELDS = [
+  { field: 'bankOwner', label: 'register:bankOwner', input: { name: 'bankOwner', maxLength: 40 } },
+  {
+    field: 'banknum',
+    label: 'register:banknum',
+    input: { name: 'banknum', inputMode: 'numeric', maxLength: 30 },
+  },
+  { field: 'pw', label: 'password', input: { name: 'bankPw', ...CURRENT_PASSWORD } },
+  { field: 'otp', label: 'common:otpLabel', input: { name: 'bankOtp', ...ONE_TIME_CODE } },
+] as const;
 
 /** My page: new bank details, a bank from the site's list; the password, and the code when 2FA is on. */
 export function BankPanel() {
@@ -18,8 +31,7 @@ export function BankPanel() {
   const banks = useSiteRules().data?.banks ?? [];
   const twoFactor = useTwoFactor().data?.enabled ?? false;
   const [form, setForm] = useState({ bankname: '', bankOwner: '', banknum: '', pw: '', otp: '' });
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
+  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -41,7 +53,12 @@ export function BankPanel() {
       <label className={support.field}>
         {t('register:bankname')}
         {banks.length > 0 ? (
-          <select className={styles.select} name="bankname" value={form.bankname} onChange={set('bankname')}>
+          <select
+            className={styles.select}
+            name="bankname"
+            value={form.bankname}
+            onChange={(e) => set('bankname')(e.target.value)}
+          >
             <option value="">{t('register:bankChoose')}</option>
             {banks.map((bank) => (
               <option key={bank} value={bank} translate="no">
@@ -50,45 +67,24 @@ export function BankPanel() {
             ))}
           </select>
         ) : (
-          <input name="bankname" value={form.bankname} onChange={set('bankname')} maxLength={40} />
+          <input
+            name="bankname"
+            value={form.bankname}
+            onChange={(e) => set('bankname')(e.target.value)}
+            maxLength={40}
+          />
         )}
       </label>
-      <label className={support.field}>
-        {t('register:bankOwner')}
-        <input name="bankOwner" value={form.bankOwner} onChange={set('bankOwner')} maxLength={40} />
-      </label>
-      <label className={support.field}>
-        {t('register:banknum')}
-        <input
-          name="banknum"
-          inputMode="numeric"
-          value={form.banknum}
-          onChange={set('banknum')}
-          maxLength={30}
+      {TEXT_FIELDS.filter(({ field }) => field !== 'otp' || twoFactor).map(({ field, label, input }) => (
+        <LabelledInput
+          key={field}
+          labelClass={support.field}
+          label={t(label)}
+          value={form[field]}
+          onValue={set(field)}
+          {...input}
         />
-      </label>
-      <label className={support.field}>
-        {t('password')}
-        <input
-          name="bankPw"
-          type="password"
-          autoComplete="current-password"
-          value={form.pw}
-          onChange={set('pw')}
-        />
-      </label>
-      {twoFactor && (
-        <label className={support.field}>
-          {t('common:otpLabel')}
-          <input
-            name="bankOtp"
-            autoComplete="one-time-code"
-            value={form.otp}
-            onChange={set('otp')}
-            maxLength={20}
-          />
-        </label>
-      )}
+      ))}
       <Button type="submit">{t('bankSave')}</Button>
     </form>
   );

@@ -6,6 +6,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { QrCode } from '../../../ui/QrCode.tsx';
 import { ApiFailure, callRoute } from '../../api/client.ts';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
+import { CURRENT_PASSWORD, LabelledInput, ONE_TIME_CODE } from '../../components/ui/LabelledInput.tsx';
 import { useSiteZone } from '../site/site.ts';
 import support from '../support/support.module.css';
 import styles from './account.module.css';
@@ -69,30 +70,26 @@ export function TwoFactorPanel() {
   };
 
   const pwField = (
-    <label className={support.field}>
-      {t('password')}
-      <input
-        type="password"
-        name="pw2fa"
-        autoComplete="current-password"
-        value={pw}
-        onChange={(e) => setPw(e.target.value)}
-      />
-    </label>
+    <LabelledInput
+      labelClass={support.field}
+      label={t('password')}
+      name="pw2fa"
+      {...CURRENT_PASSWORD}
+      value={pw}
+      onValue={setPw}
+    />
   );
   const otpField = (
-    <label className={support.field}>
-      {t('common:otpLabel')}
-      <input
-        name="otp2fa"
-        autoComplete="one-time-code"
-        inputMode="text"
-        placeholder={t('common:otpPlaceholder')}
-        value={otp}
-        onChange={(e) => setOtp(e.target.value)}
-        maxLength={20}
-      />
-    </label>
+    <LabelledInput
+      labelClass={support.field}
+      label={t('common:otpLabel')}
+      name="otp2fa"
+      {...ONE_TIME_CODE}
+      inputMode="text"
+      placeholder={t('common:otpPlaceholder')}
+      value={otp}
+      onValue={setOtp}
+    />
   );
 
   return (

@@ -3,6 +3,7 @@ import { formatDate } from '../../../shared/format.ts';
 import { Money } from '../../components/ui/Money.tsx';
 import { useSiteZone } from '../site/site.ts';
 import styles from './cashier.module.css';
+import { HistoryTable } from './HistoryTable.tsx';
 import { type Kind, useHideRequest, useRequestList } from './queries.ts';
 import { RequestActions } from './RequestActions.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -19,55 +20,42 @@ export function RequestHistory({ kind }: { kind: Kind }) {
   const hide = useHideRequest(kind);
   const rows = list.data?.list ?? [];
   return (
-    <section className={styles.history}>
-      <h2>{t('history')}</h2>
-      {rows.length === 0 ? (
-        <p className={styles.muted}>{t('noHistory')}</p>
-      ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>{t('date')}</th>
-              <th>{t('amountShort')}</th>
-              <th>{t('status')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const finished = row.status === 'already' || row.status === 'cansel';
-              return (
-                <tr key={row.id} data-testid={`request-${row.id}`}>
-                  <td>{formatDate(row.createdAt, zone)}</td>
-                  <td>
-                    <Money value={row.amount} />
-                  </td>
-                  <td>
-                    <StatusBadge status={row.status} />
-                    {row.cancelledBy && row.cancelledBy !== 'operator' && (
-                      <span className={styles.why}>{t(`cancelledBy.${row.cancelledBy}`)}</span>
-                    )}
-                    {row.reason && (
-                      <span className={styles.why} data-testid="refusal-reason">
-                        {t('reasonLabel')}: <span translate="no">{row.reason}</span>
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    {finished ? (
-                      <button type="button" className={styles.remove} onClick={() => hide.mutate(row.id)}>
-                        {t('remove')}
-                      </button>
-                    ) : (
-                      <RequestActions kind={kind} id={row.id} resumable={row.resumable} />
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
-    </section>
+    <HistoryTable
+      title={t('history')}
+      columns={[t('date'), t('amountShort'), t('status'), '']}
+      empty={rows.length === 0 ? t('noHistory') : null}
+    >
+      {rows.map((row) => {
+        const finished = row.status === 'already' || row.status === 'cansel';
+        return (
+          <tr key={row.id} data-testid={`request-${row.id}`}>
+            <td>{formatDate(row.createdAt, zone)}</td>
+            <td>
+              <Money value={row.amount} />
+            </td>
+            <td>
+              <StatusBadge status={row.status} />
+              {row.cancelledBy && row.cancelledBy !== 'operator' && (
+                <span className={styles.why}>{t(`cancelledBy.${row.cancelledBy}`)}</span>
+              )}
+              {row.reason && (
+                <span className={styles.why} data-testid="refusal-reason">
+                  {t('reasonLabel')}: <span translate="no">{row.reason}</span>
+                </span>
+              )}
+            </td>
+            <td>
+              {finished ? (
+                <button type="button" className={styles.remove} onClick={() => hide.mutate(row.id)}>
+                  {t('remove')}
+                </button>
+              ) : (
+                <RequestActions kind={kind} id={row.id} resumable={row.resumable} />
+              )}
+            </td>
+          </tr>
+        );
+      })}
+    </HistoryTable>
   );
 }

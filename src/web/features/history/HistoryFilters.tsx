@@ -16,6 +16,7 @@ export function HistoryFilters({
   onChange(next: HistoryFilter): void;
 }) {
   const { t } = useTranslation('user');
+  const dateLabels = { placeholder: t('common:datePlaceholder'), pickLabel: t('common:pickDate') };
   return (
     <fieldset className={styles.filters} aria-label={label}>
       <label>
@@ -24,8 +25,7 @@ export function HistoryFilters({
           value={value.from}
           max={value.to || undefined}
           onChange={(from) => onChange({ ...value, from })}
-          placeholder={t('common:datePlaceholder')}
-          pickLabel={t('common:pickDate')}
+          {...dateLabels}
         />
       </label>
       <label>
@@ -34,8 +34,7 @@ export function HistoryFilters({
           value={value.to}
           min={value.from || undefined}
           onChange={(to) => onChange({ ...value, to })}
-          placeholder={t('common:datePlaceholder')}
-          pickLabel={t('common:pickDate')}
+          {...dateLabels}
         />
       </label>
       <label>

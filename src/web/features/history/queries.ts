@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { nextDay, startOfDayIn } from '../../../shared/zoned-time.ts';
 import { callRoute } from '../../api/client.ts';
 import { siteZone } from '../site/site-zone.ts';
@@ -26,32 +27,44 @@ export function rangeOf(filter: HistoryFilter): { from?: string; to?: string } {
   return range;
 }
 
-export function useStatementPages(filter: HistoryFilter) {
-  return useInfiniteQuery({
-    queryKey: ['statement', filter],
+/** A history page's request: its size, the filter's days and where the previous page ended. */
+type PageRequest = { pageSize: number; from?: string; to?: string; before?: number };
+
+/**
+ * A history: the member's filter and its pages, newest first, each asked with `ask` (older ones on
+ * request), with the rows of the pages so far.
+ */
+function useHistory<Row>(
+  key: string,
+  ask: (request: PageRequest, filter: HistoryFilter) => Promise<{ list: Row[]; next?: number | null }>,
+) {
+  const [filter, setFilter] = useState(NO_FILTER);
+  const pages = useInfiniteQuery({
+    queryKey: [key, filter],
     initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam }) =>
-      callRoute('get-user-statement', {
-        pageSize: HISTORY_PAGE_SIZE,
-        ...rangeOf(filter),
-        ...(filter.kind ? { kind: filter.kind as 'deposit' } : {}),
-        ...(pageParam ? { before: pageParam } : {}),
-      }),
+      ask(
+        { pageSize: HISTORY_PAGE_SIZE, ...rangeOf(filter), ...(pageParam ? { before: pageParam } : {}) },
+        filter,
+      ),
     getNextPageParam: (last) => last.next ?? undefined,
   });
+  const rows = pages.data?.pages.flatMap((p) => p.list) ?? [];
+  return { filter, setFilter, pages, rows };
 }
 
-export function useBetPages(filter: HistoryFilter) {
-  return useInfiniteQuery({
-    queryKey: ['bets', filter],
-    initialPageParam: undefined as number | undefined,
-    queryFn: ({ pageParam }) =>
-      callRoute('get-slot-bets-list', {
-        pageSize: HISTORY_PAGE_SIZE,
-        ...rangeOf(filter),
-        ...(filter.kind ? { kind: filter.kind as 'slot' } : {}),
-        ...(pageParam ? { before: pageParam } : {}),
-      }),
-    getNextPageParam: (last) => last.next ?? undefined,
-  });
-}
+/** What HistorySection shows of a history. */
+export type History = ReturnType<typeof useHistory>;
+
+export const useStatement = () =>
+  useHistory('statement', (request, filter) =>
+    callRoute('get-user-statement', {
+      ...request,
+      ...(filter.kind ? { kind: filter.kind as 'deposit' } : {}),
+    }),
+  );
+
+export const useBets = () =>
+  useHistory('bets', (request, filter) =>
+    callRoute('get-slot-bets-list', { ...request, ...(filter.kind ? { kind: filter.kind as 'slot' } : {}) }),
+  );

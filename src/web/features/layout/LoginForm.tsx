@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../ui/Button.tsx';
@@ -46,57 +46,49 @@ export function LoginForm({ compact = false }: { compact?: boolean }) {
     );
   }
 
-  if (needOtp) {
-    return (
-      <form className={`${styles.form} ${compact ? styles.compact : ''}`} onSubmit={submit} noValidate>
-        {!compact && <p className={styles.note}>{t('msg.msg3520')}</p>}
-        <input
-          className={styles.input}
-          name="otp"
-          autoComplete="one-time-code"
-          inputMode="text"
-          placeholder={t('otpPlaceholder')}
-          aria-label={t('otpLabel')}
-          value={otp}
-          onChange={(e) => setOtp(e.target.value)}
-          maxLength={20}
-          // biome-ignore lint/a11y/noAutofocus: the code is the only thing left to type
-          autoFocus
-        />
-        <Button type="submit" disabled={login.isPending}>
-          {login.isPending ? t('msg.msg2214') : t('login')}
-        </Button>
-      </form>
-    );
-  }
+  // One input per field, its label doubling as its placeholder (the code's placeholder shows its form).
+  const field = (name: string, label: string, value: string, onValue: (value: string) => void) => ({
+    className: styles.input,
+    name,
+    placeholder: label,
+    'aria-label': label,
+    value,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => onValue(e.target.value),
+  });
 
   return (
     <form className={`${styles.form} ${compact ? styles.compact : ''}`} onSubmit={submit} noValidate>
-      <input
-        className={styles.input}
-        name="id"
-        autoComplete="username"
-        placeholder={t('userId')}
-        aria-label={t('userId')}
-        value={id}
-        onChange={(e) => setId(e.target.value)}
-        maxLength={64}
-      />
-      <input
-        className={styles.input}
-        name="pw"
-        type="password"
-        autoComplete="current-password"
-        placeholder={t('password')}
-        aria-label={t('password')}
-        value={pw}
-        onChange={(e) => setPw(e.target.value)}
-        maxLength={128}
-      />
+      {needOtp ? (
+        <>
+          {!compact && <p className={styles.note}>{t('msg.msg3520')}</p>}
+          <input
+            // Keyed: a new input, so the code field takes the focus when it appears.
+            key="otp"
+            {...field('otp', t('otpLabel'), otp, setOtp)}
+            autoComplete="one-time-code"
+            inputMode="text"
+            placeholder={t('otpPlaceholder')}
+            maxLength={20}
+            // biome-ignore lint/a11y/noAutofocus: the code is the only thing left to type
+            autoFocus
+          />
+        </>
+      ) : (
+        <>
+          <input key="id" {...field('id', t('userId'), id, setId)} autoComplete="username" maxLength={64} />
+          <input
+            key="pw"
+            {...field('pw', t('password'), pw, setPw)}
+            type="password"
+            autoComplete="current-password"
+            maxLength={128}
+          />
+        </>
+      )}
       <Button type="submit" disabled={login.isPending}>
         {login.isPending ? t('msg.msg2214') : t('login')}
       </Button>
-      {!compact && (
+      {!needOtp && !compact && (
         <Link className={styles.forgot} to="/forgot">
           {t('forgotPassword')}
         </Link>

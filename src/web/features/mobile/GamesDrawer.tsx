@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCasinoList, useSlotProviders, useSportEntries } from '../games/queries.ts';
@@ -17,57 +18,45 @@ export function GamesDrawer({ open, onClose }: { open: boolean; onClose(): void 
   const sport = useSportEntries(open);
   const { launch } = useLaunchGame();
   const name = (v: { nameKo: string; nameEn: string }) => (i18n.language === 'ko' ? v.nameKo : v.nameEn);
+  // Each section's entries: a table or the sportsbook opens directly, a slot provider in the lobby.
+  const launched = (
+    games: (Parameters<typeof launch>[0] & { gameCompany: string; nameKo: string; nameEn: string })[] = [],
+  ) => games.map((g) => ({ key: g.gameCompany, name: name(g), open: () => void launch(g) }));
+  const sections = [
+    { id: 'casino', entries: launched(casino.data) },
+    { id: 'sport', testId: 'drawer-sport', entries: launched(sport.data) },
+    {
+      id: 'slot',
+      entries: (slot.data ?? []).map((v) => ({
+        key: v.code,
+        name: name(v),
+        open: () => navigate(`/game?provider=${encodeURIComponent(v.code)}`),
+      })),
+    },
+  ];
   return (
     <Drawer side="left" open={open} label={t('common:games')} onClose={onClose}>
-      <p className={styles.section}>{t('casino')}</p>
-      <ul className={styles.menu}>
-        {(casino.data ?? []).map((c) => (
-          <li key={c.gameCompany}>
-            <button
-              type="button"
-              onClick={() => {
-                onClose();
-                void launch(c);
-              }}
-            >
-              {name(c)}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <p className={styles.section}>{t('sport')}</p>
-      <ul className={styles.menu}>
-        {(sport.data ?? []).map((s) => (
-          <li key={s.gameCompany}>
-            <button
-              type="button"
-              data-testid="drawer-sport"
-              onClick={() => {
-                onClose();
-                void launch(s);
-              }}
-            >
-              {name(s)}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <p className={styles.section}>{t('slot')}</p>
-      <ul className={styles.menu}>
-        {(slot.data ?? []).map((v) => (
-          <li key={v.code}>
-            <button
-              type="button"
-              onClick={() => {
-                onClose();
-                navigate(`/game?provider=${encodeURIComponent(v.code)}`);
-              }}
-            >
-              {name(v)}
-            </button>
-          </li>
-        ))}
-      </ul>
+      {sections.map((section) => (
+        <Fragment key={section.id}>
+          <p className={styles.section}>{t(section.id)}</p>
+          <ul className={styles.menu}>
+            {section.entries.map((entry) => (
+              <li key={entry.key}>
+                <button
+                  type="button"
+                  data-testid={section.testId}
+                  onClick={() => {
+                    onClose();
+                    entry.open();
+                  }}
+                >
+                  {entry.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Fragment>
+      ))}
     </Drawer>
   );
 }

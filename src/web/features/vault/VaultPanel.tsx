@@ -66,18 +66,17 @@ export function VaultPanel() {
       <h2 id="vault-title">{t('title')}</h2>
       <p className={panel.hint}>{t('hint')}</p>
       <dl className={styles.figures}>
-        <div>
-          <dt>{t('cash')}</dt>
-          <dd data-testid="vault-cash">
-            <Money value={vault.data?.balance} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('vault')}</dt>
-          <dd data-testid="vault-amount">
-            <Money value={vault.data?.vault} />
-          </dd>
-        </div>
+        {[
+          { label: t('cash'), testId: 'vault-cash', value: vault.data?.balance },
+          { label: t('vault'), testId: 'vault-amount', value: vault.data?.vault },
+        ].map((figure) => (
+          <div key={figure.testId}>
+            <dt>{figure.label}</dt>
+            <dd data-testid={figure.testId}>
+              <Money value={figure.value} />
+            </dd>
+          </div>
+        ))}
       </dl>
       <form className={styles.form} onSubmit={submit('in')} noValidate>
         <label className={styles.field}>

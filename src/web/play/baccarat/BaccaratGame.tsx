@@ -3,6 +3,7 @@ import type { HouseSuccess } from '../../../shared/contract/house-api.ts';
 import { formatFixed } from '../../../shared/format.ts';
 import type { BaccaratHand, BaccaratSide } from '../../../shared/games/baccarat.ts';
 import { GameError, houseCall } from '../api.ts';
+import type { GameProps } from '../gameProps.ts';
 import { money, playLocale, usePlayT } from '../i18n.ts';
 import styles from '../play.module.css';
 import { playSound } from '../sound/sounds.ts';
@@ -20,14 +21,7 @@ const SIDES: { side: BaccaratSide; pays: string }[] = [
 ];
 const REVEAL_MS = 550;
 
-export function BaccaratGame(props: {
-  init: HouseSuccess<'init'>;
-  token: string;
-  balance: number;
-  onBalance(balance: number): void;
-  onRound(nonce: number, roundId: string): void;
-  onError(error: GameError): void;
-}) {
+export function BaccaratGame(props: GameProps) {
   const { init, token } = props;
   const t = usePlayT();
   const [chip, setChip] = useState(init.chips[1] ?? init.chips[0]!);

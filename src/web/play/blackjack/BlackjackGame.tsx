@@ -9,6 +9,7 @@ import {
 } from '../../../shared/games/blackjack.ts';
 import { GameError, houseCall } from '../api.ts';
 import { CardView } from '../baccarat/CardView.tsx';
+import type { GameProps } from '../gameProps.ts';
 import { money, usePlayT } from '../i18n.ts';
 import styles from '../play.module.css';
 import { playSound } from '../sound/sounds.ts';
@@ -27,15 +28,11 @@ export interface BlackjackPlay {
 const MOVES: BlackjackMove[] = ['hit', 'stand', 'double', 'split'];
 
 /** Blackjack: a bet, the player's moves (each double, split or insurance staked as it is made), one result. */
-export function BlackjackGame(props: {
-  init: HouseSuccess<'init'>;
-  token: string;
-  balance: number;
-  play?: BlackjackPlay;
-  onBalance(balance: number): void;
-  onRound(nonce: number, roundId: string): void;
-  onError(error: GameError): void;
-}) {
+export function BlackjackGame(
+  props: GameProps & {
+    play?: BlackjackPlay;
+  },
+) {
   const { init, token } = props;
   const t = usePlayT();
   const play: BlackjackPlay = props.play ?? {

@@ -3,6 +3,7 @@ import type { HouseSuccess } from '../../../shared/contract/house-api.ts';
 import { ROULETTE_MAX_SPOT, ROULETTE_MAX_STAKE } from '../../../shared/games/house-games.ts';
 import { colorOf } from '../../../shared/games/roulette.ts';
 import { GameError, houseCall } from '../api.ts';
+import type { GameProps } from '../gameProps.ts';
 import { money, usePlayT } from '../i18n.ts';
 import styles from '../play.module.css';
 import { playSound } from '../sound/sounds.ts';
@@ -17,16 +18,12 @@ const SPIN_MS = 2_400;
 const OUTSIDE = ['low', 'even', 'red', 'black', 'odd', 'high'] as const;
 
 /** Single-zero roulette: chips on the layout, one spin, each bet paid by the table. */
-export function RouletteGame(props: {
-  init: HouseSuccess<'init'>;
-  token: string;
-  balance: number;
-  /** Demo play: fun money through the demo table, nothing through the wallet. */
-  play?: (bets: Record<string, number>) => Promise<SpinReply>;
-  onBalance(balance: number): void;
-  onRound(nonce: number, roundId: string): void;
-  onError(error: GameError): void;
-}) {
+export function RouletteGame(
+  props: GameProps & {
+    /** Demo play: fun money through the demo table, nothing through the wallet. */
+    play?: (bets: Record<string, number>) => Promise<SpinReply>;
+  },
+) {
   const { init, token } = props;
   const t = usePlayT();
   const [chip, setChip] = useState(init.chips[1] ?? init.chips[0]!);

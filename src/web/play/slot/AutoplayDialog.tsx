@@ -48,14 +48,12 @@ export function AutoplayDialog(props: { onStart(settings: AutoplaySettings): voi
         </fieldset>
         <StopAmount
           label={t('autoplay.lossLimit')}
-          placeholder={t('autoplay.noLimit')}
           value={lossLimit}
           onChange={setLossLimit}
           testId="autoplay-loss-limit"
         />
         <StopAmount
           label={t('autoplay.winAbove')}
-          placeholder={t('autoplay.noLimit')}
           value={winAbove}
           onChange={setWinAbove}
           testId="autoplay-win-above"
@@ -81,20 +79,15 @@ export function AutoplayDialog(props: { onStart(settings: AutoplaySettings): voi
 }
 
 /** An amount that stops autoplay early: digits only, empty for no limit. */
-function StopAmount(props: {
-  label: string;
-  placeholder: string;
-  value: string;
-  onChange(value: string): void;
-  testId: string;
-}) {
+function StopAmount(props: { label: string; value: string; onChange(value: string): void; testId: string }) {
+  const t = usePlayT();
   return (
     <label className={playStyles.field}>
       {props.label}
       <input
         inputMode="numeric"
         value={props.value}
-        placeholder={props.placeholder}
+        placeholder={t('autoplay.noLimit')}
         onChange={(e) => props.onChange(e.target.value.replace(/\D/g, ''))}
         data-testid={props.testId}
       />

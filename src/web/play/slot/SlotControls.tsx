@@ -19,6 +19,7 @@ export function SlotControls(props: {
 }) {
   const t = usePlayT();
   const locked = props.busy || props.autoplaying;
+  const stopOrOpen = props.autoplaying ? 'stop' : 'open';
   return (
     <div className={styles.controls}>
       <div className={styles.betRow}>
@@ -72,26 +73,17 @@ export function SlotControls(props: {
         >
           {t('spin')}
         </button>
-        {props.autoplaying ? (
-          <button
-            type="button"
-            className={playStyles.ghost}
-            onClick={props.onStopAutoplay}
-            data-testid="autoplay-stop"
-          >
-            {t('autoplay.stop')}
-          </button>
-        ) : (
-          <button
-            type="button"
-            className={playStyles.ghost}
-            onClick={props.onAutoplay}
-            disabled={props.busy}
-            data-testid="autoplay-open"
-          >
-            {t('autoplay.open')}
-          </button>
-        )}
+        {/* Stops a running autoplay, else opens its settings (not while a spin is on). */}
+        <button
+          key={stopOrOpen}
+          type="button"
+          className={playStyles.ghost}
+          onClick={props.autoplaying ? props.onStopAutoplay : props.onAutoplay}
+          disabled={!props.autoplaying && props.busy}
+          data-testid={`autoplay-${stopOrOpen}`}
+        >
+          {t(`autoplay.${stopOrOpen}`)}
+        </button>
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import type { HouseSuccess } from '../../../shared/contract/house-api.ts';
 import { machineOf } from '../../../shared/games/machines/index.ts';
 import { PAYLINES } from '../../../shared/games/slot-machine.ts';
 import { GameError, houseCall } from '../api.ts';
+import type { GameProps } from '../gameProps.ts';
 import { money, usePlayT } from '../i18n.ts';
 import { JackpotMeter } from '../jackpot/JackpotMeter.tsx';
 import { waitWhilePaused } from '../reality/pauseGate.ts';
@@ -31,14 +32,7 @@ type FreeSpinReply = HouseSuccess<'free-spin'>;
 const sleep = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
 /** The slot window: its machine's reels, the spin with its feature, win presentation and autoplay. */
-export function SlotGame(props: {
-  init: HouseSuccess<'init'>;
-  token: string;
-  balance: number;
-  onBalance(balance: number): void;
-  onRound(nonce: number, roundId: string): void;
-  onError(error: GameError): void;
-}) {
+export function SlotGame(props: GameProps) {
   const { init, token } = props;
   const t = usePlayT();
   const machine = machineOf(init.game.code);

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { Market, SportEvent } from '../../../shared/contract/sports-api.ts';
-import type { OddsFormat } from '../../../shared/sports/odds-format.ts';
+import type { SportEvent } from '../../../shared/contract/sports-api.ts';
 import { sportsCall } from '../api.ts';
-import { EventCard } from '../EventCard.tsx';
+import { type CardContext, cardContext, EventCard } from '../EventCard.tsx';
 import { useSportsT } from '../i18n.ts';
 import styles from '../sports.module.css';
 import { inListingOrder } from '../useLiveEvents.ts';
@@ -11,19 +10,18 @@ import { FavouriteStar } from './FavouriteStar.tsx';
 import type { Favourites } from './useFavourites.ts';
 
 /** One league's open matches (asked of the book, beyond the first listing's), live first, with its star. */
-export function LeaguePage(props: {
-  id: number;
-  name: string;
-  events: Map<number, SportEvent>;
-  adopt(events: SportEvent[]): void;
-  format: OddsFormat;
-  picked: Set<number>;
-  favourites: Favourites;
-  onPick(event: SportEvent, market: Market, selectionId: number): void;
-  onOpen(id: number): void;
-  onBack(): void;
-}) {
+export function LeaguePage(
+  props: CardContext & {
+    id: number;
+    name: string;
+    events: Map<number, SportEvent>;
+    adopt(events: SportEvent[]): void;
+    favourites: Favourites;
+    onBack(): void;
+  },
+) {
   const t = useSportsT();
+  const card = cardContext(props);
   const [loaded, setLoaded] = useState(false);
   const { id, adopt } = props;
   useEffect(() => {
@@ -47,15 +45,7 @@ export function LeaguePage(props: {
       {!loaded && shown.length === 0 && <p className={styles.muted}>{t('loading')}</p>}
       {loaded && shown.length === 0 && <p className={styles.muted}>{t('noEvents')}</p>}
       {shown.map((e) => (
-        <EventCard
-          key={e.id}
-          event={e}
-          format={props.format}
-          picked={props.picked}
-          onPick={props.onPick}
-          onOpen={props.onOpen}
-          favourites={props.favourites}
-        />
+        <EventCard key={e.id} event={e} {...card} />
       ))}
     </section>
   );

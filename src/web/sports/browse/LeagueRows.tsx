@@ -1,18 +1,12 @@
+import type { League } from '../../../shared/contract/sports-browse-api.ts';
 import { sportName, useSportsT } from '../i18n.ts';
 import styles from '../sports.module.css';
 import browse from './browse.module.css';
 import { FavouriteStar } from './FavouriteStar.tsx';
 import type { Favourites } from './useFavourites.ts';
 
-export interface LeagueRow {
-  id: number;
-  name: string;
-  country: string | null;
-  sportCode: string;
-  sport: string;
-  events: number;
-  live: number;
-}
+/** A league of the navigation or of a search's answer, as the book sends it. */
+export type LeagueRow = League;
 
 /** Leagues to open, each with its matches in play and those still to start, and a star. */
 export function LeagueRows(props: {

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { Market, SportEvent } from '../../../shared/contract/sports-api.ts';
-import type { OddsFormat } from '../../../shared/sports/odds-format.ts';
+import type { SportEvent } from '../../../shared/contract/sports-api.ts';
 import { sportsCall } from '../api.ts';
-import { EventCard } from '../EventCard.tsx';
+import { type CardContext, cardContext, EventCard } from '../EventCard.tsx';
 import { useSportsT } from '../i18n.ts';
 import { aboveListAnswer, aboveListFresh, POPULAR_LIMIT } from './aboveList.ts';
 import browse from './browse.module.css';
@@ -16,15 +15,9 @@ const REFRESH_MS = 60_000;
  * (`popular`, asked again every minute); shown from the live listing when it holds them, so their
  * prices move with it.
  */
-export function Popular(props: {
-  events: Map<number, SportEvent>;
-  format: OddsFormat;
-  picked: Set<number>;
-  favourites: Favourites;
-  onPick(event: SportEvent, market: Market, selectionId: number): void;
-  onOpen(id: number): void;
-}) {
+export function Popular(props: CardContext & { events: Map<number, SportEvent>; favourites: Favourites }) {
   const t = useSportsT();
+  const card = cardContext(props);
   // Painted with the first screen from the prefetched answer (aboveList.ts): nothing moves the list later.
   const [popular, setPopular] = useState<{ events: SportEvent[]; bets: Record<string, number> }>(
     () => aboveListAnswer()?.popular ?? { events: [], bets: {} },
@@ -49,14 +42,7 @@ export function Popular(props: {
           <small className={browse.popularCount} data-testid="popular-bets">
             {t('popular.bets', { count: popular.bets[String(e.id)] ?? 0 })}
           </small>
-          <EventCard
-            event={e}
-            format={props.format}
-            picked={props.picked}
-            onPick={props.onPick}
-            onOpen={props.onOpen}
-            favourites={props.favourites}
-          />
+          <EventCard event={e} {...card} />
         </div>
       ))}
     </section>

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { Market, SportEvent } from '../../../shared/contract/sports-api.ts';
-import type { OddsFormat } from '../../../shared/sports/odds-format.ts';
+import type { SportEvent } from '../../../shared/contract/sports-api.ts';
 import { sportsCall } from '../api.ts';
-import { EventCard } from '../EventCard.tsx';
+import { type CardContext, cardContext, EventCard } from '../EventCard.tsx';
 import { useSportsT } from '../i18n.ts';
 import styles from '../sports.module.css';
 import browse from './browse.module.css';
@@ -20,18 +19,17 @@ type Answer = { status: 'success' } & {
  * so, then the matches a page at a time. The matches are shown from the live listing, so their
  * prices move as everywhere else.
  */
-export function SearchResults(props: {
-  q: string;
-  events: Map<number, SportEvent>;
-  adopt(events: SportEvent[]): void;
-  format: OddsFormat;
-  picked: Set<number>;
-  favourites: Favourites;
-  onPick(event: SportEvent, market: Market, selectionId: number): void;
-  onOpen(id: number): void;
-  onLeague(id: number, name: string): void;
-}) {
+export function SearchResults(
+  props: CardContext & {
+    q: string;
+    events: Map<number, SportEvent>;
+    adopt(events: SportEvent[]): void;
+    favourites: Favourites;
+    onLeague(id: number, name: string): void;
+  },
+) {
   const t = useSportsT();
+  const card = cardContext(props);
   const [found, setFound] = useState<{
     q: string;
     ids: number[];
@@ -80,15 +78,7 @@ export function SearchResults(props: {
         </p>
       )}
       {shown.map((e) => (
-        <EventCard
-          key={e.id}
-          event={e}
-          format={props.format}
-          picked={props.picked}
-          onPick={props.onPick}
-          onOpen={props.onOpen}
-          favourites={props.favourites}
-        />
+        <EventCard key={e.id} event={e} {...card} />
       ))}
       {found.next && (
         <button

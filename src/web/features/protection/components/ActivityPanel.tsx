@@ -85,29 +85,16 @@ function StatementDownload({ timeZone }: { timeZone: string | undefined }) {
       setBusy(false);
     }
   }
+  const dateLabels = { placeholder: t('common:datePlaceholder'), pickLabel: t('common:pickDate') };
   return (
     <form className={styles.row} onSubmit={submit}>
       <label className={support.field}>
         {t('activity.from')}
-        <DateField
-          value={from}
-          max={to}
-          onChange={setFrom}
-          required
-          placeholder={t('common:datePlaceholder')}
-          pickLabel={t('common:pickDate')}
-        />
+        <DateField value={from} max={to} onChange={setFrom} required {...dateLabels} />
       </label>
       <label className={support.field}>
         {t('activity.to')}
-        <DateField
-          value={to}
-          min={from}
-          onChange={setTo}
-          required
-          placeholder={t('common:datePlaceholder')}
-          pickLabel={t('common:pickDate')}
-        />
+        <DateField value={to} min={from} onChange={setTo} required {...dateLabels} />
       </label>
       <Button type="submit" disabled={busy}>
         {t('activity.download')}
