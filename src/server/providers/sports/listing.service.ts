@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ClockedScore } from '../../../shared/sports/match-clock.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
+import type { MarketRow, SelectionRow } from './sb-rows.ts';
 
 export interface ListedSelection {
   id: number;
@@ -84,30 +85,13 @@ export async function listEvents(
         offset ${Math.min(Math.max(opts.offset ?? 0, 0), 1000)}`,
   );
   if (events.length === 0) return [];
-  const markets = await queryRows<{
-    id: number;
-    event_id: number;
-    type: string;
-    name: string;
-    params: { line?: string };
-    status: string;
-    version: number;
-    rounding: 'down' | 'nearest';
-  }>(
+  const markets = await queryRows<MarketRow & { rounding: 'down' | 'nearest' }>(
     db,
     sql`select id, event_id, type, name, params, status, version, rounding from sb_markets
         where event_id = any(${intArray(events.map((e) => e.id))}::int8[]) and status in ('open', 'suspended') order by event_id, id`,
   );
   const selections = markets.length
-    ? await queryRows<{
-        id: number;
-        market_id: number;
-        key: string;
-        name: string;
-        price_num: number;
-        price_den: number;
-        open: boolean;
-      }>(
+    ? await queryRows<SelectionRow>(
         db,
         sql`select id, market_id, key, name, price_num, price_den, open from sb_selections
             where market_id = any(${intArray(markets.map((m) => m.id))}::int8[]) order by market_id, sort_order, id`,
