@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { beforeAll } from 'vitest';
+import type { Config } from '../../src/server/config.ts';
 import { type Db, queryRows } from '../../src/server/db/client.ts';
 import {
   setEventState,
@@ -14,7 +16,7 @@ import { type Fraction, parseFractionText } from '../../src/shared/sports/fracti
 import { parsePrice } from '../../src/shared/sports/price.ts';
 import { fund, memberIdOf } from './money.ts';
 import { expectConforms } from './provider-api.ts';
-import type { TestApp } from './test-app.ts';
+import { type TestApp, useTestApp } from './test-app.ts';
 import { launchGame } from './wallet.ts';
 
 /**
@@ -56,15 +58,14 @@ export async function memberCurrency(t: TestApp, memberId: number): Promise<stri
   return row!.currency;
 }
 
+type FootballEventOptions = { prices?: [string, string, string]; live?: boolean; startsInMs?: number };
+
 let events = 0;
 /**
  * A football event with a 1X2 market (decimal prices home, draw, away), starting tomorrow unless
  * said otherwise; `live` puts it in play (started a minute ago).
  */
-export async function footballEvent(
-  db: Db,
-  opts: { prices?: [string, string, string]; live?: boolean; startsInMs?: number } = {},
-) {
+export async function footballEvent(db: Db, opts: FootballEventOptions = {}) {
   events += 1;
   const n = `${process.pid % 1000}-${events}`;
   const sportId = await upsertSport(db, 'football', 'Football');
@@ -129,3 +130,20 @@ export const placeSingle = (
     priceChange: 'none',
     legs: [{ selectionId: selection.id, price: selection.price }],
   });
+
+/**
+ * The test app for the built-in sportsbook, listening so the book reaches the wallet over HTTP, with the
+ * helpers above bound to it: `sportsApi` (the sports window's call), `newPlayer` (a funded member who opened
+ * the book), `newEvent` (a fresh 1X2 football event) and `eventSelections` (its selections by key).
+ */
+export function useSportsApp(configOverrides: Partial<Config> = {}) {
+  const t = useTestApp(configOverrides);
+  beforeAll(() => listenForWallet(t));
+  return {
+    t,
+    sportsApi: (action: string, body: object, from?: { ip: string }) => sportsApiCall(t, action, body, from),
+    newPlayer: (funds?: number) => sportsPlayer(t, funds),
+    newEvent: (opts?: FootballEventOptions) => footballEvent(t.db, opts),
+    eventSelections: (eventId: number) => selectionsOf(t, eventId),
+  };
+}

@@ -55,6 +55,20 @@ export async function producerUp(
 }
 
 /** Main football markets at sample prices: 1X2, total 2.5, Asian handicap −0.25. */
+/** An odds_change body with the 1X2 market alone, at these decimal odds. */
+export const only1x2 = (home: string, draw: string, away: string) => ({
+  markets: [
+    {
+      id: 1,
+      outcomes: [
+        { id: 1, odds: home },
+        { id: 2, odds: draw },
+        { id: 3, odds: away },
+      ],
+    },
+  ],
+});
+
 export const mainMarkets = (): build.OddsMarket[] => [
   {
     id: 1,

@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { listenForWallet, slipId, sportsApiCall, sportsPlayer } from '../../../../test/support/sports.ts';
+import { slipId, useSportsApp } from '../../../../test/support/sports.ts';
 import { sportsDesk } from '../../../../test/support/sports-desk.ts';
-import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { parseFractionText } from '../../../shared/sports/fraction.ts';
 import { parsePrice } from '../../../shared/sports/price.ts';
@@ -16,24 +15,23 @@ import { upsertMarket } from './trading.service.ts';
 
 /** In play, markets that never settle, abandonment, and a placement that crashed half-way. */
 describe.runIf(backendAvailable)('sportsbook integrity: in play, abandonment, lost placements', () => {
-  const t = useTestApp();
+  const { t, sportsApi, newPlayer } = useSportsApp();
   const { as } = useOperators(t);
   const book = sportsDesk(t, () => as('trading'));
   beforeAll(async () => {
-    await listenForWallet(t);
     await book.settings({ confirmResults: false, cancelWindowMinutes: 1440 });
   });
   const confirmAfterDelay = async (gameToken: string, betId: number) => {
     sportsClock.advance(5_001);
     try {
-      return (await sportsApiCall(t, 'confirm', { token: gameToken, betId })).json();
+      return (await sportsApi('confirm', { token: gameToken, betId })).json();
     } finally {
       sportsClock.reset();
     }
   };
 
   it('a goal during the bet delay refuses the live bet (no past-posting)', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const m = await book.match({ live: true });
     const placed = (await book.place(p, [m.home], { priceChange: 'any' })).json();
     expect(placed.status).toBe('delayed');
@@ -46,7 +44,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: in play, abandonment, lo
   });
 
   it('in play, a better price the member agreed to is taken, and a move of another selection changes nothing', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const m = await book.match({ live: true });
     const better = (await book.place(p, [m.home], { priceChange: 'better' })).json();
     const other = (await book.place(p, [m.away], { priceChange: 'none' })).json();
@@ -64,7 +62,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: in play, abandonment, lo
   });
 
   it('cancelling an event voids its undecided markets; a decided market stands', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const m = await book.match();
     const bttsId = await upsertMarket(t.db, {
       eventId: m.eventId,
@@ -95,7 +93,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: in play, abandonment, lo
   });
 
   it('a multiple with a lost leg settles at once and gives its liability back', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const a = await book.match();
     const b = await book.match();
     const betId = await book.placed(p, [a.home, b.home]);
@@ -162,9 +160,9 @@ describe.runIf(backendAvailable)('sportsbook integrity: in play, abandonment, lo
       t.db,
       sql`select id, event_id from sb_markets where source = ${source} and external_id = 'cs'`,
     );
-    const event = (await sportsApiCall(t, 'events', { eventId: Number(cs!.event_id) })).json().events[0];
+    const event = (await sportsApi('events', { eventId: Number(cs!.event_id) })).json().events[0];
     const other = event.markets[0].selections.find((s: { key: string }) => s.key === 'other');
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const betId = await book.placed(p, [other]);
     await book.score(Number(cs!.id), 3, 2);
     expect(await book.bet(p, betId)).toMatchObject({ status: 'settled', settledReturn: 30_000 });
@@ -205,10 +203,10 @@ describe.runIf(backendAvailable)('sportsbook integrity: in play, abandonment, lo
       t.db,
       sql`select event_id from sb_markets where source = ${source} and external_id = 'ml'`,
     );
-    const selections = (await sportsApiCall(t, 'events', { eventId: Number(market!.event_id) })).json()
-      .events[0].markets[0].selections as { id: number; key: string; price: string }[];
-    const winner = await sportsPlayer(t, 100_000);
-    const loser = await sportsPlayer(t, 100_000);
+    const selections = (await sportsApi('events', { eventId: Number(market!.event_id) })).json().events[0]
+      .markets[0].selections as { id: number; key: string; price: string }[];
+    const winner = await newPlayer(100_000);
+    const loser = await newPlayer(100_000);
     await book.placed(winner, [selections.find((x) => x.key === 'home')!]);
     await book.placed(loser, [selections.find((x) => x.key === 'away')!]);
     await upload([{ type: 'result', id: 'ml', seq: 2, result: { kind: 'score', home: 1, away: 0 } }]);
@@ -234,7 +232,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: in play, abandonment, lo
   });
 
   it('a placement that crashed after the wallet took its stake is refunded by the reconciler', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const m = await book.match();
     const [player] = await queryRows<{ player_id: string; currency: string }>(
       t.db,

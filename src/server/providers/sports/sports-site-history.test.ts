@@ -1,12 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  footballEvent,
-  listenForWallet,
-  placeSingle,
-  selectionsOf,
-  sportsPlayer,
-} from '../../../../test/support/sports.ts';
-import { useTestApp } from '../../../../test/support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { placeSingle, useSportsApp } from '../../../../test/support/sports.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { cancelBets } from './leg-voids.ts';
 import { enterResult } from './results.service.ts';
@@ -21,13 +14,12 @@ interface SiteBet {
 }
 
 describe.runIf(backendAvailable)("my page's bet history: a sports bet while open, lost, void", () => {
-  const t = useTestApp();
-  beforeAll(async () => listenForWallet(t));
+  const { t, newPlayer, newEvent, eventSelections } = useSportsApp();
 
   it('gives an open sports bet its potential return, and a settled or void one none', async () => {
-    const p = await sportsPlayer(t);
-    const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.5', '3.4', '4.2'] });
-    const s = await selectionsOf(t, eventId);
+    const p = await newPlayer();
+    const { eventId, marketId } = await newEvent({ prices: ['2.5', '3.4', '4.2'] });
+    const s = await eventSelections(eventId);
     const betOn = async (key: string) => {
       const res = await placeSingle(t, p.gameToken, s[key]!);
       expect(res.json(), res.body).toMatchObject({ status: 'success' });

@@ -1,16 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
-import {
-  listenForWallet,
-  selectionsOf,
-  slipId,
-  sportsApiCall,
-  sportsPlayer,
-} from '../../../../../test/support/sports.ts';
-import { useTestApp } from '../../../../../test/support/test-app.ts';
+import { slipId, useSportsApp } from '../../../../../test/support/sports.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
-import { footballFixture, mainMarkets, producerUp, testFeed } from '../../../../../test/support/uof.ts';
+import {
+  footballFixture,
+  mainMarkets,
+  only1x2,
+  producerUp,
+  testFeed,
+} from '../../../../../test/support/uof.ts';
 import { startUofRestStandIn, type UofRestStandIn } from '../../../../../test/support/uof-rest-standin.ts';
 import { queryRows } from '../../../db/client.ts';
 import { sportsClock } from '../clock.ts';
@@ -21,10 +20,9 @@ import * as uof from './uof-build.ts';
  * (feed.receive); bets go through the sports window's API and money through the wallet.
  */
 describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
-  const t = useTestApp();
+  const { t, sportsApi, newPlayer, eventSelections } = useSportsApp();
   let api: UofRestStandIn;
   beforeAll(async () => {
-    await listenForWallet(t);
     api = await startUofRestStandIn();
   });
   afterAll(async () => api?.close());
@@ -58,7 +56,7 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
     );
   }
   const place = (gameToken: string, legs: { id: number; price: string }[], unitStake = 10_000) =>
-    sportsApiCall(t, 'place', {
+    sportsApi('place', {
       token: gameToken,
       requestId: slipId(),
       kind: legs.length === 1 ? 'single' : 'multiple',
@@ -137,7 +135,7 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
       params: { team: 'home', line: '1.5' },
     });
     // The member's window lists them at the feed's prices.
-    const s = await selectionsOf(t, e!.id);
+    const s = await eventSelections(e!.id);
     expect(s['1x2:home']?.price).toBe('21/10');
     expect(s['handicap:home']?.price).toBe('19/10');
     expect(s['total:under']?.price).toBe('39/20');
@@ -150,21 +148,7 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
     const h = { product: 1, eventId: f.id };
     const first = uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() });
     const older = ts();
-    const newer = uof.oddsChange(
-      { ...h, timestamp: ts() },
-      {
-        markets: [
-          {
-            id: 1,
-            outcomes: [
-              { id: 1, odds: '2.50' },
-              { id: 2, odds: '3.20' },
-              { id: 3, odds: '3.00' },
-            ],
-          },
-        ],
-      },
-    );
+    const newer = uof.oddsChange({ ...h, timestamp: ts() }, only1x2('2.50', '3.20', '3.00'));
     expect((await feed.receive(first)).outcome).toBe('applied');
     expect((await feed.receive(newer)).outcome).toBe('applied');
     expect((await feed.receive(newer)).outcome).toBe('duplicate');
@@ -172,24 +156,10 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
     expect((await feed.receive(newer.replace('<odds_change ', '<odds_change request_id="7" '))).outcome).toBe(
       'duplicate',
     );
-    const stale = uof.oddsChange(
-      { ...h, timestamp: older },
-      {
-        markets: [
-          {
-            id: 1,
-            outcomes: [
-              { id: 1, odds: '9.00' },
-              { id: 2, odds: '9.00' },
-              { id: 3, odds: '9.00' },
-            ],
-          },
-        ],
-      },
-    );
+    const stale = uof.oddsChange({ ...h, timestamp: older }, only1x2('9.00', '9.00', '9.00'));
     expect((await feed.receive(stale)).outcome).toBe('stale');
     const e = await eventOf(f.id);
-    expect((await selectionsOf(t, e!.id))['1x2:home']?.price).toBe('5/2');
+    expect((await eventSelections(e!.id))['1x2:home']?.price).toBe('5/2');
 
     const bad = [
       '<odds_change product="1" event_id="sr:match:1" timestamp="1"><odds><market',
@@ -206,18 +176,18 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
       sql`select count(*)::int as n from sb_uof_messages where outcome = 'rejected' and key like 'bad:%'`,
     );
     expect(Number(counted!.n)).toBeGreaterThanOrEqual(bad.length);
-    expect((await selectionsOf(t, e!.id))['1x2:home']?.price).toBe('5/2');
+    expect((await eventSelections(e!.id))['1x2:home']?.price).toBe('5/2');
   });
 
   it('end to end: prices, a bet, bet_stop, settlement with a void factor, rollback, resettlement; book and wallet agree', async () => {
     const { feed } = feedOf();
     await producerUp(feed, api, 3, ts());
-    const p = await sportsPlayer(t);
+    const p = await newPlayer();
     const f = footballFixture(api);
     const h = { product: 3, eventId: f.id };
     await feed.receive(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
     const e = await eventOf(f.id);
-    const s = await selectionsOf(t, e!.id);
+    const s = await eventSelections(e!.id);
     // Asian handicap home −0.25 at 1.90, 100.00 staked.
     const bet = (await place(p.gameToken, [s['handicap:home']!])).json();
     expect(bet).toMatchObject({ status: 'success' });
@@ -274,14 +244,14 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
   it('a bet_cancel window voids the legs of bets placed in it, not the others; rollback_bet_cancel takes it back', async () => {
     const { feed } = feedOf();
     await producerUp(feed, api, 3, ts());
-    const p = await sportsPlayer(t);
+    const p = await newPlayer();
     const [fa, fb] = [footballFixture(api), footballFixture(api)];
     for (const f of [fa, fb])
       await feed.receive(
         uof.oddsChange({ product: 3, eventId: f.id, timestamp: ts() }, { markets: mainMarkets() }),
       );
-    const a = await selectionsOf(t, (await eventOf(fa.id))!.id);
-    const b = await selectionsOf(t, (await eventOf(fb.id))!.id);
+    const a = await eventSelections((await eventOf(fa.id))!.id);
+    const b = await eventSelections((await eventOf(fb.id))!.id);
     try {
       // Two doubles, an hour apart: 1X2 home on A at 2.10 with over 2.5 on B at 1.85.
       const early = (await place(p.gameToken, [a['1x2:home']!, b['total:over']!])).json();
@@ -344,12 +314,12 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
   it('a whole-market bet_cancel voids it (stakes back); fixture_change moves the start; the rollback reopens it', async () => {
     const { feed } = feedOf();
     await producerUp(feed, api, 3, ts());
-    const p = await sportsPlayer(t);
+    const p = await newPlayer();
     const f = footballFixture(api);
     const h = { product: 3, eventId: f.id };
     await feed.receive(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
     const e = await eventOf(f.id);
-    const s = await selectionsOf(t, e!.id);
+    const s = await eventSelections(e!.id);
     const bet = (await place(p.gameToken, [s['total:over']!])).json();
     await feed.receive(uof.betCancel({ ...h, timestamp: ts() }, [{ id: 18, specifiers: 'total=2.5' }]));
     expect(await betStatus(bet.betId)).toBe('void');

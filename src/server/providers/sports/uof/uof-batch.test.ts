@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectionsOf } from '../../../../../test/support/sports.ts';
 import { useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
-import { footballFixture, mainMarkets, producerUp, testFeed } from '../../../../../test/support/uof.ts';
+import {
+  footballFixture,
+  mainMarkets,
+  only1x2,
+  producerUp,
+  testFeed,
+} from '../../../../../test/support/uof.ts';
 import { startUofRestStandIn, type UofRestStandIn } from '../../../../../test/support/uof-rest-standin.ts';
 import { queryRows } from '../../../db/client.ts';
 import * as uof from './uof-build.ts';
@@ -23,18 +29,6 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
   afterAll(async () => api?.close());
   let clock = Date.now();
   const ts = () => (clock += 1_000);
-  const x12 = (home: string, draw: string, away: string) => ({
-    markets: [
-      {
-        id: 1,
-        outcomes: [
-          { id: 1, odds: home },
-          { id: 2, odds: draw },
-          { id: 3, odds: away },
-        ],
-      },
-    ],
-  });
   const eventId = async (urn: string) =>
     Number(
       (await queryRows<{ id: number }>(t.db, sql`select id from sb_events where external_id = ${urn}`))[0]
@@ -58,11 +52,23 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
     const known = uof.oddsChange({ product: 1, eventId: a.id, timestamp: ts() }, { markets: mainMarkets() });
     expect((await feed.receive(known)).outcome).toBe('applied');
     const older = ts();
-    const a1 = uof.oddsChange({ product: 1, eventId: a.id, timestamp: ts() }, x12('2.50', '3.20', '3.00'));
+    const a1 = uof.oddsChange(
+      { product: 1, eventId: a.id, timestamp: ts() },
+      only1x2('2.50', '3.20', '3.00'),
+    );
     const b1 = uof.oddsChange({ product: 1, eventId: b.id, timestamp: ts() }, { markets: mainMarkets() });
-    const a2 = uof.oddsChange({ product: 1, eventId: a.id, timestamp: ts() }, x12('2.60', '3.10', '2.90'));
-    const aOld = uof.oddsChange({ product: 1, eventId: a.id, timestamp: older }, x12('9.00', '9.00', '9.00'));
-    const b2 = uof.oddsChange({ product: 1, eventId: b.id, timestamp: ts() }, x12('1.50', '4.00', '6.00'));
+    const a2 = uof.oddsChange(
+      { product: 1, eventId: a.id, timestamp: ts() },
+      only1x2('2.60', '3.10', '2.90'),
+    );
+    const aOld = uof.oddsChange(
+      { product: 1, eventId: a.id, timestamp: older },
+      only1x2('9.00', '9.00', '9.00'),
+    );
+    const b2 = uof.oddsChange(
+      { product: 1, eventId: b.id, timestamp: ts() },
+      only1x2('1.50', '4.00', '6.00'),
+    );
     const malformed = `<odds_change product="1" event_id="${b.id}" timestamp="${ts()}"><odds><market id="1"><outcome id="1" odds="lots"/></market></odds></odds_change>`;
     const receipts = await feed.receiveBatch([known, a1, b1, a2, a2, aOld, malformed, b2]);
     expect(receipts.map((r) => r.outcome)).toEqual([
@@ -107,7 +113,10 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
       { product: 1, eventId: unknown, timestamp: ts() },
       { markets: mainMarkets() },
     );
-    const a2 = uof.oddsChange({ product: 1, eventId: a.id, timestamp: ts() }, x12('2.50', '3.20', '3.00'));
+    const a2 = uof.oddsChange(
+      { product: 1, eventId: a.id, timestamp: ts() },
+      only1x2('2.50', '3.20', '3.00'),
+    );
     const receipts = await feed.receiveBatch([a1, lost, a2]);
     expect(receipts.map((r) => r.outcome)).toEqual(['applied', 'rejected', 'applied']);
     expect(warnings.some((w) => JSON.stringify(w).includes('"messages":3'))).toBe(true);
@@ -127,7 +136,7 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
     const receipts = await feed.receiveBatch([
       uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }),
       uof.betStop({ ...h, timestamp: ts() }),
-      uof.oddsChange({ ...h, timestamp: ts() }, x12('2.50', '3.20', '3.00')),
+      uof.oddsChange({ ...h, timestamp: ts() }, only1x2('2.50', '3.20', '3.00')),
     ]);
     expect(receipts.map((r) => r.outcome)).toEqual(['applied', 'applied', 'applied']);
     const statuses = await queryRows<{ type: string; status: string }>(
@@ -152,7 +161,7 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
       );
     /** The same moves for an event: new prices, an outcome closed, a market the feed deactivates. */
     const moves = (urn: string, at: number) => [
-      uof.oddsChange({ product: 1, eventId: urn, timestamp: at }, x12('2.40', '3.30', '2.90')),
+      uof.oddsChange({ product: 1, eventId: urn, timestamp: at }, only1x2('2.40', '3.30', '2.90')),
       uof.oddsChange(
         { product: 1, eventId: urn, timestamp: at + 1 },
         {

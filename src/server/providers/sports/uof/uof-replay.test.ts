@@ -6,8 +6,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../../test/support/operators.ts';
-import { listenForWallet } from '../../../../../test/support/sports.ts';
-import { useTestApp } from '../../../../../test/support/test-app.ts';
+import { useSportsApp } from '../../../../../test/support/sports.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
 import { footballFixture, mainMarkets, testFeed } from '../../../../../test/support/uof.ts';
 import { startUofRestStandIn, type UofRestStandIn } from '../../../../../test/support/uof-rest-standin.ts';
@@ -20,11 +19,10 @@ const SECRET = 'replay-test-secret';
 
 /** `npm run sports:replay <file>`: a recorded message file into a running server's feed, signed. */
 describe.runIf(backendAvailable)('replaying a recorded UOF message file', () => {
-  const t = useTestApp({ sportsFeedSecret: SECRET });
+  const { t } = useSportsApp({ sportsFeedSecret: SECRET });
   const { as } = useOperators(t);
   let api: UofRestStandIn;
   beforeAll(async () => {
-    await listenForWallet(t);
     api = await startUofRestStandIn();
     t.app.sportsFeed.current = testFeed(t.db, t.app.sportsWallet, api).feed;
   });
