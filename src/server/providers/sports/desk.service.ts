@@ -4,7 +4,7 @@ import { formatAmerican, formatDecimal, formatFractional } from '../../../shared
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 import { type DeskEventRow, type DeskSearch, searchDeskEvents } from './desk-search.ts';
-import type { MarketRow, SelectionRow } from './sb-rows.ts';
+import { listedSelection, type MarketRow, type SelectionRow } from './sb-rows.ts';
 
 /**
  * What the trading desk shows: a page of the events its search finds (desk-search.ts) with every market
@@ -85,14 +85,10 @@ async function withMarkets(db: DbOrTx, events: DeskEventRow[]) {
           .map((s) => {
             const price = frac(BigInt(s.price_num), BigInt(s.price_den));
             return {
-              id: Number(s.id),
-              key: s.key,
-              name: s.name,
-              price: `${s.price_num}/${s.price_den}`,
+              ...listedSelection(s),
               decimal: formatDecimal(price),
               fractional: formatFractional(price),
               american: formatAmerican(price),
-              open: s.open,
               liability: (typeof s.liability === 'string' ? JSON.parse(s.liability) : s.liability).map(
                 (l: { currency: string; amount: number }) => ({
                   currency: l.currency,
