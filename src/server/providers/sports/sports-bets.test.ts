@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
-import { priceOf, slipId, useSportsApp } from '../../../../test/support/sports.ts';
+import { enterScore, priceOf, useSportsApp } from '../../../../test/support/sports.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { parsePrice } from '../../../shared/sports/price.ts';
 import { queryRows } from '../../db/client.ts';
@@ -10,18 +10,7 @@ import { enterResult } from './results.service.ts';
 import { setEventState, setMarketOpen, setPrices } from './trading.service.ts';
 
 describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
-  const { t, sportsApi, newPlayer, newEvent, eventSelections } = useSportsApp();
-
-  const place = (gameToken: string, legs: { id: number; price: string }[], extra: object = {}) =>
-    sportsApi('place', {
-      token: gameToken,
-      requestId: slipId(),
-      kind: legs.length === 1 ? 'single' : 'multiple',
-      unitStake: 10_000,
-      priceChange: 'none',
-      legs: legs.map((l) => ({ selectionId: l.id, price: l.price })),
-      ...extra,
-    });
+  const { t, sportsApi, newPlayer, newEvent, eventSelections, placeBet } = useSportsApp();
 
   it('lists the book as the sport vendor and launches it like the built-in games', async () => {
     const setting = (await t.call('get-sport-setting', {})).json();
@@ -38,17 +27,11 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
     const p = await newPlayer();
     const { eventId, marketId } = await newEvent({ prices: ['1.90', '3.4', '4.2'] });
     const s = await eventSelections(eventId);
-    const res = await place(p.gameToken, [s['1x2:home']!]);
+    const res = await placeBet(p.gameToken, [s['1x2:home']!]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'success', bet: 'open' });
     expect((await balancesOf(t, p.token)).cash).toBe(990_000);
-    const settled = await enterResult(
-      t.db,
-      t.app.sportsWallet,
-      marketId,
-      { kind: 'score', home: 2, away: 1 },
-      { source: 'test' },
-    );
+    const settled = await enterScore(t, marketId, 2, 1);
     expect(settled).toMatchObject({ ok: true, state: 'confirmed', settled: 1 });
     expect((await balancesOf(t, p.token)).cash).toBe(990_000 + 19_000);
     // The member is told on screen (the live stream's news) what the settled bet paid.
@@ -70,16 +53,16 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
     const s = await eventSelections(eventId);
     const home = s['1x2:home']!;
     await setPrices(t.db, marketId, [{ key: 'home', price: parsePrice('1.80', 'decimal')! }]);
-    const none = await place(p.gameToken, [home]);
+    const none = await placeBet(p.gameToken, [home]);
     expect(none.json()).toMatchObject({
       status: 'refused',
       refusal: 'price_changed',
       msg: 'sports.refusal.price_changed',
     });
-    expect((await place(p.gameToken, [home], { priceChange: 'better' })).json().refusal).toBe(
+    expect((await placeBet(p.gameToken, [home], { priceChange: 'better' })).json().refusal).toBe(
       'price_changed',
     );
-    const any = (await place(p.gameToken, [home], { priceChange: 'any' })).json();
+    const any = (await placeBet(p.gameToken, [home], { priceChange: 'any' })).json();
     expect(any.status).toBe('success');
     const [leg] = await queryRows<{ price_num: number; price_den: number }>(
       t.db,
@@ -87,7 +70,7 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
     );
     expect([leg!.price_num, leg!.price_den]).toEqual([9, 5]);
     await setPrices(t.db, marketId, [{ key: 'home', price: parsePrice('2.5', 'decimal')! }]);
-    expect((await place(p.gameToken, [home], { priceChange: 'better' })).json().status).toBe('success');
+    expect((await placeBet(p.gameToken, [home], { priceChange: 'better' })).json().status).toBe('success');
     expect((await balancesOf(t, p.token)).cash).toBe(1_000_000 - 20_000);
   });
 
@@ -96,17 +79,19 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
     const a = await newEvent();
     const sa = await eventSelections(a.eventId);
     await setMarketOpen(t.db, { marketId: a.marketId }, false);
-    expect((await place(p.gameToken, [sa['1x2:draw']!])).json()).toMatchObject({
+    expect((await placeBet(p.gameToken, [sa['1x2:draw']!])).json()).toMatchObject({
       refusal: 'market_suspended',
     });
     await setMarketOpen(t.db, { marketId: a.marketId }, true);
     await setEventState(t.db, a.eventId, { betStopAt: new Date(Date.now() - 1000) });
-    expect((await place(p.gameToken, [sa['1x2:draw']!])).json()).toMatchObject({ refusal: 'event_started' });
+    expect((await placeBet(p.gameToken, [sa['1x2:draw']!])).json()).toMatchObject({
+      refusal: 'event_started',
+    });
     const b = await newEvent({ startsInMs: 60_000 });
     const sb = await eventSelections(b.eventId);
     sportsClock.advance(61_000);
     try {
-      expect((await place(p.gameToken, [sb['1x2:away']!])).json()).toMatchObject({
+      expect((await placeBet(p.gameToken, [sb['1x2:away']!])).json()).toMatchObject({
         refusal: 'event_started',
       });
     } finally {
@@ -125,20 +110,24 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
     await t.db.execute(
       sql`insert into sb_limits (scope, scope_id, currency, stake_factor_bp) values ('player', ${String(p.memberId)}, site_default_currency(), 5000)`,
     );
-    expect((await place(p.gameToken, [s['1x2:home']!], { unitStake: 500 })).json().refusal).toBe(
+    expect((await placeBet(p.gameToken, [s['1x2:home']!], { unitStake: 500 })).json().refusal).toBe(
       'stake_too_low',
     );
-    expect((await place(p.gameToken, [s['1x2:home']!], { unitStake: 25_001 })).json().refusal).toBe(
+    expect((await placeBet(p.gameToken, [s['1x2:home']!], { unitStake: 25_001 })).json().refusal).toBe(
       'stake_too_high',
     );
-    expect((await place(p.gameToken, [s['1x2:home']!], { unitStake: 25_000 })).json().status).toBe('success');
+    expect((await placeBet(p.gameToken, [s['1x2:home']!], { unitStake: 25_000 })).json().status).toBe(
+      'success',
+    );
     await t.db.execute(
       sql`insert into sb_limits (scope, scope_id, currency, max_payout) values ('event', ${String(eventId)}, site_default_currency(), 100000)`,
     );
-    expect((await place(p.gameToken, [s['1x2:away']!], { unitStake: 2_001 })).json().refusal).toBe(
+    expect((await placeBet(p.gameToken, [s['1x2:away']!], { unitStake: 2_001 })).json().refusal).toBe(
       'payout_too_high',
     );
-    expect((await place(p.gameToken, [s['1x2:away']!], { unitStake: 2_000 })).json().status).toBe('success');
+    expect((await placeBet(p.gameToken, [s['1x2:away']!], { unitStake: 2_000 })).json().status).toBe(
+      'success',
+    );
   });
 
   it('a market stops taking a side at its liability limit', async () => {
@@ -149,19 +138,21 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
       sql`insert into sb_limits (scope, scope_id, currency, max_liability) values ('market', ${String(marketId)}, site_default_currency(), 50000)`,
     );
     // Each bet of 10,000 at 3.0 adds 20,000 to the side's liability: two fit, the third does not.
-    expect((await place(p.gameToken, [s['1x2:home']!])).json().status).toBe('success');
-    expect((await place(p.gameToken, [s['1x2:home']!])).json().status).toBe('success');
-    expect((await place(p.gameToken, [s['1x2:home']!])).json().refusal).toBe('liability_reached');
-    expect((await place(p.gameToken, [s['1x2:away']!])).json().status).toBe('success');
+    expect((await placeBet(p.gameToken, [s['1x2:home']!])).json().status).toBe('success');
+    expect((await placeBet(p.gameToken, [s['1x2:home']!])).json().status).toBe('success');
+    expect((await placeBet(p.gameToken, [s['1x2:home']!])).json().refusal).toBe('liability_reached');
+    expect((await placeBet(p.gameToken, [s['1x2:away']!])).json().status).toBe('success');
   });
 
   it('multiples: one leg per event; blocked members are refused as for game bets', async () => {
     const p = await newPlayer();
     const a = await newEvent();
     const sa = await eventSelections(a.eventId);
-    expect((await place(p.gameToken, [sa['1x2:home']!, sa['1x2:draw']!])).json().refusal).toBe('same_event');
+    expect((await placeBet(p.gameToken, [sa['1x2:home']!, sa['1x2:draw']!])).json().refusal).toBe(
+      'same_event',
+    );
     await t.db.execute(sql`update members set status = 'blocked' where id = ${p.memberId}`);
-    const blocked = (await place(p.gameToken, [sa['1x2:home']!])).json();
+    const blocked = (await placeBet(p.gameToken, [sa['1x2:home']!])).json();
     expect(blocked).toMatchObject({ status: 'refused', refusal: 'blocked', msg: 'sports.refusal.blocked' });
     const [row] = await queryRows<{ liability: number }>(
       t.db,
@@ -176,7 +167,7 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
     for (const price of ['2.0', '3.0', '4.0']) events.push(await newEvent({ prices: [price, '3.3', '3.3'] }));
     const homes = [];
     for (const e of events) homes.push((await eventSelections(e.eventId))['1x2:home']!);
-    const trixie = await place(p.gameToken, homes, {
+    const trixie = await placeBet(p.gameToken, homes, {
       kind: 'system',
       systemName: 'trixie',
       unitStake: 1_000,
@@ -184,9 +175,11 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
     expect(trixie.json()).toMatchObject({ status: 'success', bet: 'open' });
     // Four lines (three doubles, one treble): 4,000 staked.
     expect((await balancesOf(t, p.token)).cash).toBe(1_000_000 - 4_000);
-    const twoOfThree = await place(p.gameToken, homes, { kind: 'system', sizes: [2], unitStake: 1_000 });
+    const twoOfThree = await placeBet(p.gameToken, homes, { kind: 'system', sizes: [2], unitStake: 1_000 });
     expect(twoOfThree.json().status).toBe('success');
-    expect((await place(p.gameToken, homes, { kind: 'system', systemName: 'yankee' })).json()).toMatchObject({
+    expect(
+      (await placeBet(p.gameToken, homes, { kind: 'system', systemName: 'yankee' })).json(),
+    ).toMatchObject({
       refusal: 'invalid_bet',
     });
     const win = { kind: 'score' as const, home: 1, away: 0 };

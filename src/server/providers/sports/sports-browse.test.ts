@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { slipId, useSportsApp } from '../../../../test/support/sports.ts';
+import { useSportsApp } from '../../../../test/support/sports.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
 import { leaguesMatching, openEventsMatching, prefixQuery } from './browse.service.ts';
@@ -9,7 +9,7 @@ import { setEventState, upsertCompetition, upsertEvent, upsertSport } from './tr
 
 /** Finding a match (navigation, search, favourites) and the per-selection Max (docs/sportsbook.md, "The sports window"). */
 describe.runIf(backendAvailable)('sports window: finding a match and the Max', () => {
-  const { t, sportsApi, newPlayer, newEvent, eventSelections } = useSportsApp();
+  const { t, sportsApi, newPlayer, newEvent, eventSelections, placeBet } = useSportsApp();
   const { as } = useOperators(t);
 
   /** A league of its own with open events between these teams, one of them in play. */
@@ -187,15 +187,6 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
       expect((await sportsApi('favourite', { token: p.gameToken, ...body })).statusCode).toBe(400);
   });
 
-  const place = (gameToken: string, legs: { id: number; price: string }[], unitStake: number) =>
-    sportsApi('place', {
-      token: gameToken,
-      requestId: slipId(),
-      kind: legs.length === 1 ? 'single' : 'multiple',
-      unitStake,
-      priceChange: 'none',
-      legs: legs.map((l) => ({ selectionId: l.id, price: l.price })),
-    });
   const maxOf = async (gameToken: string, body: object) => {
     const res = await sportsApi('maxStake', { token: gameToken, ...body });
     expect(res.statusCode, res.body).toBe(200);
@@ -225,8 +216,10 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
       { selectionId: home.id, max: Math.min(platformMax, 60_000) },
       { selectionId: away.id, max: 24_000 },
     ]);
-    expect((await place(p.gameToken, [away], 24_001)).json().refusal).toBe('payout_too_high');
-    expect((await place(p.gameToken, [away], 24_000)).json().status).toBe('success');
+    expect((await placeBet(p.gameToken, [away], { unitStake: 24_001 })).json().refusal).toBe(
+      'payout_too_high',
+    );
+    expect((await placeBet(p.gameToken, [away], { unitStake: 24_000 })).json().status).toBe('success');
     // A market's liability limit of 130,000: the away bet's 96,000 of exposure leaves 34,000, 8,500 at 5.0.
     await desk.post('/api/admin/sports/limits', {
       scope: 'market',
@@ -236,8 +229,10 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
     });
     max = await maxOf(p.gameToken, { selectionIds: [home.id, away.id] });
     expect(max.singles.find((s: { selectionId: number }) => s.selectionId === away.id).max).toBe(8_500);
-    expect((await place(p.gameToken, [away], 8_501)).json().refusal).toBe('liability_reached');
-    expect((await place(p.gameToken, [away], 8_500)).json().status).toBe('success');
+    expect((await placeBet(p.gameToken, [away], { unitStake: 8_501 })).json().refusal).toBe(
+      'liability_reached',
+    );
+    expect((await placeBet(p.gameToken, [away], { unitStake: 8_500 })).json().status).toBe('success');
     expect((await maxOf(p.gameToken, { selectionIds: [away.id] })).singles[0].max).toBe(0);
   });
 
@@ -260,8 +255,10 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
     // 2.0 × 3.0 = 6.0: the payout of 60,000 allows 10,000.
     const max = await maxOf(p.gameToken, { selectionIds: [a.id, b.id], kind: 'multiple' });
     expect(max.combined).toBe(10_000);
-    expect((await place(p.gameToken, [a, b], 10_001)).json().refusal).toBe('payout_too_high');
-    expect((await place(p.gameToken, [a, b], 10_000)).json().status).toBe('success');
+    expect((await placeBet(p.gameToken, [a, b], { unitStake: 10_001 })).json().refusal).toBe(
+      'payout_too_high',
+    );
+    expect((await placeBet(p.gameToken, [a, b], { unitStake: 10_000 })).json().status).toBe('success');
     // A stake factor of 10% on the member: a tenth of the platform's max stake for them.
     await desk.post('/api/admin/sports/limits', {
       scope: 'player',

@@ -8,7 +8,7 @@ import { queryRows } from '../../db/client.ts';
 /** Races are only meaningful on a real server with concurrent connections. */
 describe.runIf(backendAvailable && isPostgres)('sportsbook under concurrency (PostgreSQL)', () => {
   // Every client logs in from the same test address at once: not what the address limit is about.
-  const { t, sportsApi, newPlayer, newEvent, eventSelections } = useSportsApp({
+  const { t, newPlayer, newEvent, eventSelections, placeBet } = useSportsApp({
     loginMaxFailuresPerAddress: 1000,
   });
 
@@ -16,15 +16,10 @@ describe.runIf(backendAvailable && isPostgres)('sportsbook under concurrency (Po
     const p = await newPlayer(100_000);
     const { eventId } = await newEvent();
     const s = (await eventSelections(eventId))['1x2:home']!;
-    const body = {
-      token: p.gameToken,
-      requestId: slipId(),
-      kind: 'single',
-      unitStake: 10_000,
-      priceChange: 'none',
-      legs: [{ selectionId: s.id, price: s.price }],
-    };
-    const answers = await Promise.all(Array.from({ length: 64 }, () => sportsApi('place', body)));
+    const requestId = slipId();
+    const answers = await Promise.all(
+      Array.from({ length: 64 }, () => placeBet(p.gameToken, [s], { requestId })),
+    );
     const ids = new Set(answers.map((a) => a.json().betId));
     expect(answers.every((a) => a.json().status === 'success')).toBe(true);
     expect(ids.size).toBe(1);
@@ -44,18 +39,7 @@ describe.runIf(backendAvailable && isPostgres)('sportsbook under concurrency (Po
       sql`insert into sb_limits (scope, scope_id, currency, max_liability) values ('market', ${String(marketId)}, site_default_currency(), 150000)`,
     );
     const players = await Promise.all(Array.from({ length: 32 }, () => newPlayer(20_000)));
-    const answers = await Promise.all(
-      players.map((p) =>
-        sportsApi('place', {
-          token: p.gameToken,
-          requestId: slipId(),
-          kind: 'single',
-          unitStake: 10_000,
-          priceChange: 'none',
-          legs: [{ selectionId: s.id, price: s.price }],
-        }),
-      ),
-    );
+    const answers = await Promise.all(players.map((p) => placeBet(p.gameToken, [s])));
     const accepted = answers.filter((a) => a.json().status === 'success').length;
     expect(accepted).toBe(7);
     expect(answers.filter((a) => a.json().refusal === 'liability_reached').length).toBe(25);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { debtOf } from '../../../../test/support/debt.ts';
 import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
-import { placeSingle, useSportsApp } from '../../../../test/support/sports.ts';
+import { enterScore, placeSingle, useSportsApp } from '../../../../test/support/sports.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { verifyBet } from '../../../../tools/sports-verify.ts';
 import { parsePrice } from '../../../shared/sports/price.ts';
@@ -91,20 +91,21 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
     const s = await eventSelections(eventId);
     const bet = (await placeSingle(t, p.gameToken, s['1x2:home']!)).json();
     expect(bet.status).toBe('success');
-    expect(
-      await enterResult(
-        t.db,
-        t.app.sportsWallet,
-        marketId,
-        { kind: 'score', home: 1, away: 0 },
-        { source: 'desk', operatorId: 7 },
-      ),
-    ).toMatchObject({ state: 'entered', settled: 0 });
-    expect((await confirmResult(t.db, t.app.sportsWallet, marketId, 7)).ok).toBe(false);
-    expect(await confirmResult(t.db, t.app.sportsWallet, marketId, 8)).toMatchObject({
-      ok: true,
-      settled: 1,
-    });
+    // The market's result as the desk's operators 7 and 8 handle it.
+    const score = (home: number, away: number) => ({ kind: 'score' as const, home, away });
+    const enter = (home: number, away: number, operatorId?: number) =>
+      enterResult(t.db, t.app.sportsWallet, marketId, score(home, away), { source: 'desk', operatorId });
+    const correct = (home: number, away: number, operatorId: number, reason: string) =>
+      correctResult(t.db, t.app.sportsWallet, marketId, score(home, away), {
+        source: 'desk',
+        operatorId,
+        reason,
+      });
+    const confirm = (operatorId: number) => confirmResult(t.db, t.app.sportsWallet, marketId, operatorId);
+
+    expect(await enter(1, 0, 7)).toMatchObject({ state: 'entered', settled: 0 });
+    expect((await confirm(7)).ok).toBe(false);
+    expect(await confirm(8)).toMatchObject({ ok: true, settled: 1 });
     expect((await balancesOf(t, p.token)).cash).toBe(10_000 + 30_000);
     expect((await verifyBet(t.db, bet.betId)).problems).toEqual([]);
 
@@ -114,37 +115,16 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
         and currency = (select currency from ledger_accounts where member_id = ${p.memberId} and kind = 'cash')), 35000, 'test_spend', '{}'::jsonb, null)`);
     expect((await balancesOf(t, p.token)).cash).toBe(5_000);
     // A correction waits for a second operator too: until then the result in force stands, nothing moves.
-    expect(
-      await correctResult(
-        t.db,
-        t.app.sportsWallet,
-        marketId,
-        { kind: 'score', home: 0, away: 1 },
-        { source: 'desk', operatorId: 8, reason: 'wrong scorer' },
-      ),
-    ).toMatchObject({ ok: true, state: 'entered', settled: 0 });
+    expect(await correct(0, 1, 8, 'wrong scorer')).toMatchObject({ ok: true, state: 'entered', settled: 0 });
     expect((await balancesOf(t, p.token)).cash).toBe(5_000);
-    expect((await confirmResult(t.db, t.app.sportsWallet, marketId, 8)).ok).toBe(false);
-    expect(await confirmResult(t.db, t.app.sportsWallet, marketId, 7)).toMatchObject({
-      ok: true,
-      settled: 1,
-    });
+    expect((await confirm(8)).ok).toBe(false);
+    expect(await confirm(7)).toMatchObject({ ok: true, settled: 1 });
     expect((await balancesOf(t, p.token)).cash).toBe(0);
     expect(await debtOf(t, p.loginId)).toBe(25_000);
 
     // Corrected back to a win: the new win pays the debt first.
-    expect(
-      (
-        await correctResult(
-          t.db,
-          t.app.sportsWallet,
-          marketId,
-          { kind: 'score', home: 2, away: 0 },
-          { source: 'desk', operatorId: 8, reason: 'VAR' },
-        )
-      ).ok,
-    ).toBe(true);
-    expect((await confirmResult(t.db, t.app.sportsWallet, marketId, 7)).ok).toBe(true);
+    expect((await correct(2, 0, 8, 'VAR')).ok).toBe(true);
+    expect((await confirm(7)).ok).toBe(true);
     expect((await balancesOf(t, p.token)).cash).toBe(5_000);
     expect(await debtOf(t, p.loginId)).toBe(0);
 
@@ -166,15 +146,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
       'unsettle:true',
     ]);
     await saveSetting(t.db, 'confirmResults', false);
-    expect(
-      await enterResult(
-        t.db,
-        t.app.sportsWallet,
-        marketId,
-        { kind: 'score', home: 1, away: 0 },
-        { source: 'desk' },
-      ),
-    ).toMatchObject({ settled: 1 });
+    expect(await enter(1, 0)).toMatchObject({ settled: 1 });
     expect((await balancesOf(t, p.token)).cash).toBe(5_000);
     expect((await verifyBet(t.db, bet.betId)).problems).toEqual([]);
     await expectSoundLedger(t.db);
@@ -205,13 +177,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
     });
     // Settled then cancelled: a win of 20,000 becomes the 10,000 stake back.
     const bet = (await placeSingle(t, p.gameToken, s['1x2:home']!)).json();
-    await enterResult(
-      t.db,
-      t.app.sportsWallet,
-      marketId,
-      { kind: 'score', home: 1, away: 0 },
-      { source: 'desk' },
-    );
+    await enterScore(t, marketId, 1, 0, { source: 'desk' });
     expect((await balancesOf(t, p.token)).cash).toBe(110_000);
     expect(
       await cancelWindow(t.db, t.app.sportsWallet, { marketId }, before, new Date(Date.now() + 1000), {
@@ -241,13 +207,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
     const { eventId, marketId } = await newEvent({ prices: ['2.0', '3.0', '4.0'] });
     const s = await eventSelections(eventId);
     const bet = (await placeSingle(t, p.gameToken, s['1x2:home']!)).json();
-    await enterResult(
-      t.db,
-      t.app.sportsWallet,
-      marketId,
-      { kind: 'score', home: 1, away: 0 },
-      { source: 'desk' },
-    );
+    await enterScore(t, marketId, 1, 0, { source: 'desk' });
     const w = t.app.sportsWallet;
     const body = {
       txId: `x-${bet.betId}`,

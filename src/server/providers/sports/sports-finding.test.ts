@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { slipId, useSportsApp } from '../../../../test/support/sports.ts';
+import { useSportsApp } from '../../../../test/support/sports.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
@@ -16,7 +16,7 @@ type Listed = {
  * the match clock's stamp, the listing past its first page, the popular matches, each bet leg's score.
  */
 describe.runIf(backendAvailable)('sports window: the match clock, the whole listing, popular matches', () => {
-  const { t, sportsApi, newPlayer, newEvent, eventSelections } = useSportsApp();
+  const { t, sportsApi, newPlayer, newEvent, eventSelections, placeBet } = useSportsApp();
   const { as } = useOperators(t);
 
   const listed = async (eventId: number) =>
@@ -99,14 +99,7 @@ describe.runIf(backendAvailable)('sports window: the match clock, the whole list
     const place = async (eventIds: number[]) => {
       const legs = [];
       for (const id of eventIds) legs.push((await eventSelections(id))['1x2:home']!);
-      const res = await sportsApi('place', {
-        token: p.gameToken,
-        requestId: slipId(),
-        kind: legs.length === 1 ? 'single' : 'multiple',
-        unitStake: 1_000,
-        priceChange: 'none',
-        legs: legs.map((l) => ({ selectionId: l.id, price: l.price })),
-      });
+      const res = await placeBet(p.gameToken, legs, { unitStake: 1_000 });
       // A live bet waits its delay (202): confirmed once it has passed, as the window does.
       if (res.statusCode === 202) {
         sportsClock.advance(31_000);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { placeSingle, useSportsApp } from '../../../../test/support/sports.ts';
+import { enterScore, placeSingle, useSportsApp } from '../../../../test/support/sports.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { cancelBets } from './leg-voids.ts';
-import { enterResult } from './results.service.ts';
 import { flushWallet } from './wallet-sync.ts';
 
 interface SiteBet {
@@ -38,13 +37,7 @@ describe.runIf(backendAvailable)("my page's bet history: a sports bet while open
     expect(open.get(`sb-${voided}`)).toMatchObject({ status: 'open', potentialReturn: 42_000 });
 
     await cancelBets(t.db, t.app.sportsWallet, [voided], { operatorId: 1, reason: 'palpable error' });
-    await enterResult(
-      t.db,
-      t.app.sportsWallet,
-      marketId,
-      { kind: 'score', home: 0, away: 1 },
-      { source: 'test' },
-    );
+    await enterScore(t, marketId, 0, 1);
     await flushWallet(t.db, t.app.sportsWallet);
 
     const after = await sitePage();

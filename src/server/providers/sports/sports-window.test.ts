@@ -1,19 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { slipId, useSportsApp } from '../../../../test/support/sports.ts';
+import { enterScore, useSportsApp } from '../../../../test/support/sports.ts';
 import { livePriceOf, messagesAbout, waitForLive } from '../../../../test/support/sports-live.ts';
 import { openSse } from '../../../../test/support/sse.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { parsePrice } from '../../../shared/sports/price.ts';
 import { queryRows } from '../../db/client.ts';
 import { COALESCE_MS } from './live-feed.ts';
-import { enterResult } from './results.service.ts';
 import { settleBets } from './settlement-runs.ts';
 import { setEventState, setMarketOpen, setPrices, upsertEvent } from './trading.service.ts';
 import { flushWallet } from './wallet-sync.ts';
 
 describe.runIf(backendAvailable)('the sports window: live prices, receipts, my bets', () => {
-  const { t, sportsApi, newPlayer, newEvent, eventSelections } = useSportsApp();
+  const { t, sportsApi, newPlayer, newEvent, eventSelections, placeBet } = useSportsApp();
   let base = '';
   beforeAll(async () => {
     base = t.config.publicUrl;
@@ -138,14 +137,7 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
     const sb = await eventSelections(b.eventId);
     const placed = [];
     for (const legs of [[sa['1x2:home']!], [sb['1x2:away']!], [sa['1x2:home']!, sb['1x2:home']!]]) {
-      const res = await sportsApi('place', {
-        token: p.gameToken,
-        requestId: slipId(),
-        kind: legs.length === 1 ? 'single' : 'multiple',
-        unitStake: 1_000,
-        priceChange: 'none',
-        legs: legs.map((l) => ({ selectionId: l.id, price: l.price })),
-      });
+      const res = await placeBet(p.gameToken, legs, { unitStake: 1_000 });
       expect(res.json()).toMatchObject({ status: 'success' });
       placed.push(res.json().betId as number);
     }
@@ -169,13 +161,7 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
     const q = await newPlayer();
     expect((await sportsApi('bet', { token: q.gameToken, betId: placed[2] })).statusCode).toBe(404);
 
-    await enterResult(
-      t.db,
-      t.app.sportsWallet,
-      a.marketId,
-      { kind: 'score', home: 1, away: 0 },
-      { source: 'test' },
-    );
+    await enterScore(t, a.marketId, 1, 0);
     const from = new Date(Date.now() - 86_400_000).toISOString();
     const to = new Date(Date.now() + 86_400_000).toISOString();
     const mine = (await sportsApi('bets', { token: p.gameToken, from, to })).json();

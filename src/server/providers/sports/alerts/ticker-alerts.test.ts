@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../../test/support/operators.ts';
 import { memberCurrency, slipId, useSportsApp } from '../../../../../test/support/sports.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
-import { footballFixture, producerUp, testFeed } from '../../../../../test/support/uof.ts';
-import { startUofRestStandIn, type UofRestStandIn } from '../../../../../test/support/uof-rest-standin.ts';
+import { only1x2, useUofStandIn } from '../../../../../test/support/uof.ts';
 import { queryRows } from '../../../db/client.ts';
 import { sportsClock } from '../clock.ts';
 import * as uof from '../uof/uof-build.ts';
@@ -17,13 +16,11 @@ describe.runIf(backendAvailable)('the ticker alerts and price history', () => {
   const { t, sportsApi, newPlayer, newEvent, eventSelections } = useSportsApp();
   const { as } = useOperators(t);
   const desk = () => as('trading');
-  let api: UofRestStandIn;
+  const { ts, liveFeed, fixture } = useUofStandIn(t);
   let currency = 'THB';
   beforeAll(async () => {
-    api = await startUofRestStandIn();
     currency = await memberCurrency(t, (await newPlayer(0)).memberId);
   });
-  afterAll(async () => api?.close());
   afterEach(() => sportsClock.reset());
 
   /** Only the rules a test names are on (the others off), so each counts its own alerts. */
@@ -89,7 +86,8 @@ describe.runIf(backendAvailable)('the ticker alerts and price history', () => {
     expect(
       (await alertsOf('state=dismissed')).find((a: { id: number }) => a.id === alert.id).dismissedBy,
     ).toBeTruthy();
-    const audit = (await as('owner').get('/api/admin/audit?action=sports.alert.dismiss')).json().entries;
+    const audit = (await as('owner').get('/api/admin/audit?action=sports.alert.dismiss')).json()
+      .entries;
     expect(audit.filter((e: { target: string }) => e.target === `sb-alert:${alert.id}`)).toHaveLength(1);
     expect((await desk().get('/api/admin/sports/alerts?rule=nope')).statusCode).toBe(400);
     expect((await as('support').get('/api/admin/sports/alerts')).statusCode).toBe(403);
@@ -157,30 +155,15 @@ describe.runIf(backendAvailable)('the ticker alerts and price history', () => {
   });
 
   it("keeps a selection's price moves from the feed (a batch) and the desk, newest first, paged", async () => {
-    const { feed } = testFeed(t.db, t.app.sportsWallet, api);
-    let clock = Date.now();
-    const ts = () => (clock += 1_000);
-    await producerUp(feed, api, 1, ts());
-    const fixture = footballFixture(api);
-    const x12 = (home: string) => ({
-      markets: [
-        {
-          id: 1,
-          outcomes: [
-            { id: 1, odds: home },
-            { id: 2, odds: '3.20' },
-            { id: 3, odds: '3.00' },
-          ],
-        },
-      ],
-    });
+    const { feed } = await liveFeed();
+    const match = fixture();
     const change = (home: string) =>
-      uof.oddsChange({ product: 1, eventId: fixture.id, timestamp: ts() }, x12(home));
+      uof.oddsChange({ product: 1, eventId: match.id, timestamp: ts() }, only1x2(home, '3.20', '3.00'));
     expect((await feed.receive(change('2.50'))).outcome).toBe('applied'); // opens the market
     // Two batches (a batch folds one event's changes into its last).
     for (const price of ['2.60', '2.70'])
       expect((await feed.receiveBatch([change(price)])).map((r) => r.outcome)).toEqual(['applied']);
-    const sels = await selectionsOfUrn(fixture.id);
+    const sels = await selectionsOfUrn(match.id);
     const home = sels['1x2:home']!;
     const marketId = sels.marketId!;
     const moved = await desk().post(`/api/admin/sports/markets/${marketId}/prices`, {

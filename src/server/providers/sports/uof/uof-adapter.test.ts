@@ -1,16 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
-import { slipId, useSportsApp } from '../../../../../test/support/sports.ts';
+import { useSportsApp } from '../../../../../test/support/sports.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
-import {
-  footballFixture,
-  mainMarkets,
-  only1x2,
-  producerUp,
-  testFeed,
-} from '../../../../../test/support/uof.ts';
-import { startUofRestStandIn, type UofRestStandIn } from '../../../../../test/support/uof-rest-standin.ts';
+import { mainMarkets, only1x2, producerUp, useUofStandIn } from '../../../../../test/support/uof.ts';
 import { queryRows } from '../../../db/client.ts';
 import { sportsClock } from '../clock.ts';
 import * as uof from './uof-build.ts';
@@ -20,17 +13,8 @@ import * as uof from './uof-build.ts';
  * (feed.receive); bets go through the sports window's API and money through the wallet.
  */
 describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
-  const { t, sportsApi, newPlayer, eventSelections } = useSportsApp();
-  let api: UofRestStandIn;
-  beforeAll(async () => {
-    api = await startUofRestStandIn();
-  });
-  afterAll(async () => api?.close());
-  const feedOf = (options?: { aliveTimeoutMs: number; recoveryTimeoutMs: number }) =>
-    testFeed(t.db, t.app.sportsWallet, api, options);
-  let clock = Date.now();
-  /** Feed timestamps, strictly rising. */
-  const ts = () => (clock += 1_000);
+  const { t, newPlayer, eventSelections, placeBet } = useSportsApp();
+  const { standIn, ts, feedOf, liveFeed, fixture } = useUofStandIn(t);
 
   async function eventOf(urn: string) {
     const [e] = await queryRows<{ id: number; status: string; score: unknown; starts_at: Date }>(
@@ -55,23 +39,13 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
       rows.map((r) => [r.external_id.slice(urn.length + 1), { ...r, id: Number(r.id) }]),
     );
   }
-  const place = (gameToken: string, legs: { id: number; price: string }[], unitStake = 10_000) =>
-    sportsApi('place', {
-      token: gameToken,
-      requestId: slipId(),
-      kind: legs.length === 1 ? 'single' : 'multiple',
-      unitStake,
-      priceChange: 'none',
-      legs: legs.map((s) => ({ selectionId: s.id, price: s.price })),
-    });
   const betStatus = async (betId: number) =>
     (await queryRows<{ status: string }>(t.db, sql`select status from sb_bets where id = ${betId}`))[0]
       ?.status;
 
   it('odds_change opens the fixture and its catalogue markets; lines that could never settle are refused', async () => {
-    const { feed } = feedOf();
-    await producerUp(feed, api, 1, ts());
-    const f = footballFixture(api);
+    const { feed } = await liveFeed();
+    const f = fixture();
     const h = { product: 1, eventId: f.id };
     const receipt = await feed.receive(
       uof.oddsChange(
@@ -142,9 +116,8 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
   });
 
   it('a repeat changes nothing, an older message is stale, a malformed or unknown one is counted and skipped', async () => {
-    const { feed, warnings } = feedOf();
-    await producerUp(feed, api, 1, ts());
-    const f = footballFixture(api);
+    const { feed, warnings } = await liveFeed();
+    const f = fixture();
     const h = { product: 1, eventId: f.id };
     const first = uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() });
     const older = ts();
@@ -180,21 +153,20 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
   });
 
   it('end to end: prices, a bet, bet_stop, settlement with a void factor, rollback, resettlement; book and wallet agree', async () => {
-    const { feed } = feedOf();
-    await producerUp(feed, api, 3, ts());
+    const { feed } = await liveFeed(3);
     const p = await newPlayer();
-    const f = footballFixture(api);
+    const f = fixture();
     const h = { product: 3, eventId: f.id };
     await feed.receive(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
     const e = await eventOf(f.id);
     const s = await eventSelections(e!.id);
     // Asian handicap home −0.25 at 1.90, 100.00 staked.
-    const bet = (await place(p.gameToken, [s['handicap:home']!])).json();
+    const bet = (await placeBet(p.gameToken, [s['handicap:home']!])).json();
     expect(bet).toMatchObject({ status: 'success' });
     expect((await balancesOf(t, p.token)).cash).toBe(990_000);
     // bet_stop: the market is suspended, a new bet refused.
     await feed.receive(uof.betStop({ ...h, timestamp: ts() }));
-    const refused = (await place(p.gameToken, [s['1x2:home']!])).json();
+    const refused = (await placeBet(p.gameToken, [s['1x2:home']!])).json();
     expect(refused).toMatchObject({ refusal: 'market_suspended' });
     // A draw: the home −0.25 is half lost (result 0, void factor 0.5): half the stake back.
     const drawn = uof.betSettlement({ ...h, timestamp: ts() }, [
@@ -242,10 +214,9 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
   });
 
   it('a bet_cancel window voids the legs of bets placed in it, not the others; rollback_bet_cancel takes it back', async () => {
-    const { feed } = feedOf();
-    await producerUp(feed, api, 3, ts());
+    const { feed } = await liveFeed(3);
     const p = await newPlayer();
-    const [fa, fb] = [footballFixture(api), footballFixture(api)];
+    const [fa, fb] = [fixture(), fixture()];
     for (const f of [fa, fb])
       await feed.receive(
         uof.oddsChange({ product: 3, eventId: f.id, timestamp: ts() }, { markets: mainMarkets() }),
@@ -254,10 +225,10 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
     const b = await eventSelections((await eventOf(fb.id))!.id);
     try {
       // Two doubles, an hour apart: 1X2 home on A at 2.10 with over 2.5 on B at 1.85.
-      const early = (await place(p.gameToken, [a['1x2:home']!, b['total:over']!])).json();
+      const early = (await placeBet(p.gameToken, [a['1x2:home']!, b['total:over']!])).json();
       const windowStart = sportsClock.now().getTime() + 30 * 60_000;
       sportsClock.advance(60 * 60_000);
-      const late = (await place(p.gameToken, [a['1x2:home']!, b['total:over']!])).json();
+      const late = (await placeBet(p.gameToken, [a['1x2:home']!, b['total:over']!])).json();
       const windowEnd = sportsClock.now().getTime() + 60_000;
       expect([early.status, late.status]).toEqual(['success', 'success']);
       // A late price on A's 1X2: only the bets placed in the window lose that leg.
@@ -312,15 +283,14 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
   });
 
   it('a whole-market bet_cancel voids it (stakes back); fixture_change moves the start; the rollback reopens it', async () => {
-    const { feed } = feedOf();
-    await producerUp(feed, api, 3, ts());
+    const { feed } = await liveFeed(3);
     const p = await newPlayer();
-    const f = footballFixture(api);
+    const f = fixture();
     const h = { product: 3, eventId: f.id };
     await feed.receive(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
     const e = await eventOf(f.id);
     const s = await eventSelections(e!.id);
-    const bet = (await place(p.gameToken, [s['total:over']!])).json();
+    const bet = (await placeBet(p.gameToken, [s['total:over']!])).json();
     await feed.receive(uof.betCancel({ ...h, timestamp: ts() }, [{ id: 18, specifiers: 'total=2.5' }]));
     expect(await betStatus(bet.betId)).toBe('void');
     expect((await balancesOf(t, p.token)).cash).toBe(1_000_000);
@@ -331,7 +301,7 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
     expect((await balancesOf(t, p.token)).cash).toBe(990_000);
     // A new kick-off: the fixture is read again from the API.
     const later = new Date(f.startTime.getTime() + 3_600_000);
-    api.fixtures.set(f.id, { ...f, startTime: later });
+    standIn().fixtures.set(f.id, { ...f, startTime: later });
     expect((await feed.receive(uof.fixtureChange({ ...h, timestamp: ts() }, later.getTime()))).outcome).toBe(
       'applied',
     );
@@ -341,8 +311,8 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
 
   it('a producer down suspends its markets; it recovers from its last alive and reopens on snapshot_complete', async () => {
     const { feed } = feedOf({ aliveTimeoutMs: 300, recoveryTimeoutMs: 60_000 });
-    await producerUp(feed, api, 1, ts());
-    const f = footballFixture(api);
+    await producerUp(feed, standIn(), 1, ts());
+    const f = fixture();
     const h = { product: 1, eventId: f.id };
     await feed.receive(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
     const open = async () => Object.values(await marketsOf(f.id)).filter((m) => m.status === 'open').length;
@@ -355,11 +325,11 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
     expect(await open()).toBe(0);
     // Back: the recovery asks from the last alive; prices arriving meanwhile do not reopen anything.
     const recovered = new Promise<number>((resolve) => {
-      api.onRecovery = (r) => resolve(r.requestId);
+      standIn().onRecovery = (r) => resolve(r.requestId);
     });
     await feed.receive(uof.alive(1, ts()));
     const requestId = await recovered;
-    expect(api.recoveries.at(-1)).toMatchObject({ product: 'liveodds', after: lastAlive });
+    expect(standIn().recoveries.at(-1)).toMatchObject({ product: 'liveodds', after: lastAlive });
     await feed.receive(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
     expect(await open()).toBe(0);
     // Another request's snapshot_complete is not this one.

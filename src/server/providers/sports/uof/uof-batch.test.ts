@@ -1,16 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { selectionsOf } from '../../../../../test/support/sports.ts';
 import { useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
-import {
-  footballFixture,
-  mainMarkets,
-  only1x2,
-  producerUp,
-  testFeed,
-} from '../../../../../test/support/uof.ts';
-import { startUofRestStandIn, type UofRestStandIn } from '../../../../../test/support/uof-rest-standin.ts';
+import { mainMarkets, only1x2, useUofStandIn } from '../../../../../test/support/uof.ts';
 import { queryRows } from '../../../db/client.ts';
 import * as uof from './uof-build.ts';
 
@@ -22,13 +15,7 @@ import * as uof from './uof-build.ts';
  */
 describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
   const t = useTestApp();
-  let api: UofRestStandIn;
-  beforeAll(async () => {
-    api = await startUofRestStandIn();
-  });
-  afterAll(async () => api?.close());
-  let clock = Date.now();
-  const ts = () => (clock += 1_000);
+  const { ts, feedOf, liveFeed, fixture } = useUofStandIn(t);
   const eventId = async (urn: string) =>
     Number(
       (await queryRows<{ id: number }>(t.db, sql`select id from sb_events where external_id = ${urn}`))[0]
@@ -45,10 +32,9 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
     );
 
   it('applies a batch once, in order per event: repeats, older and malformed messages change nothing', async () => {
-    const { feed, warnings } = testFeed(t.db, t.app.sportsWallet, api);
-    await producerUp(feed, api, 1, ts());
-    const a = footballFixture(api);
-    const b = footballFixture(api);
+    const { feed, warnings } = await liveFeed();
+    const a = fixture();
+    const b = fixture();
     const known = uof.oddsChange({ product: 1, eventId: a.id, timestamp: ts() }, { markets: mainMarkets() });
     expect((await feed.receive(known)).outcome).toBe('applied');
     const older = ts();
@@ -98,14 +84,13 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
       { event_urn: b.id, outcome: 'applied', n: 2 },
     ]);
     // After a restart the broker may hand the same messages again: each is a duplicate.
-    const again = await testFeed(t.db, t.app.sportsWallet, api).feed.receiveBatch([a1, b1, a2, b2]);
+    const again = await feedOf().feed.receiveBatch([a1, b1, a2, b2]);
     expect(again.map((r) => r.outcome)).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate']);
   });
 
   it('a message the book cannot take makes the batch fall back to one by one: only it is rejected', async () => {
-    const { feed, warnings } = testFeed(t.db, t.app.sportsWallet, api);
-    await producerUp(feed, api, 1, ts());
-    const a = footballFixture(api);
+    const { feed, warnings } = await liveFeed();
+    const a = fixture();
     // An event the REST API does not know: its odds_change cannot list it.
     const unknown = 'sr:match:8888888';
     const a1 = uof.oddsChange({ product: 1, eventId: a.id, timestamp: ts() }, { markets: mainMarkets() });
@@ -129,9 +114,8 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
   });
 
   it('a bet_stop in the batch stops the markets; the odds after it in the batch are applied after it', async () => {
-    const { feed } = testFeed(t.db, t.app.sportsWallet, api);
-    await producerUp(feed, api, 1, ts());
-    const a = footballFixture(api);
+    const { feed } = await liveFeed();
+    const a = fixture();
     const h = { product: 1, eventId: a.id };
     const receipts = await feed.receiveBatch([
       uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }),
@@ -152,9 +136,8 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
   });
 
   it('prices on markets the book has, set-based, end exactly where one by one ends', async () => {
-    const { feed } = testFeed(t.db, t.app.sportsWallet, api);
-    await producerUp(feed, api, 1, ts());
-    const [one, batched] = [footballFixture(api), footballFixture(api)];
+    const { feed } = await liveFeed();
+    const [one, batched] = [fixture(), fixture()];
     for (const f of [one, batched])
       await feed.receive(
         uof.oddsChange({ product: 1, eventId: f.id, timestamp: ts() }, { markets: mainMarkets() }),
@@ -202,9 +185,8 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
   });
 
   it('a market one message suspends and the next names without a status is open again, folded or not', async () => {
-    const { feed } = testFeed(t.db, t.app.sportsWallet, api);
-    await producerUp(feed, api, 1, ts());
-    const [one, batched] = [footballFixture(api), footballFixture(api)];
+    const { feed } = await liveFeed();
+    const [one, batched] = [fixture(), fixture()];
     for (const f of [one, batched])
       await feed.receive(
         uof.oddsChange({ product: 1, eventId: f.id, timestamp: ts() }, { markets: mainMarkets() }),

@@ -61,6 +61,18 @@ describe.runIf(backendAvailable && isPostgres && rabbitmqOrSkip())('the UOF adap
       )
     ).map((r) => r.status);
 
+  /** A fixture the feed has priced (its main markets), once the book has all three open. */
+  const pricedFixture = async () => {
+    const f = footballFixture(api);
+    const h = { product: 1, eventId: f.id };
+    publish(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
+    await waitFor(
+      () => marketStatuses(f.id),
+      (s) => s.length === 3 && s.every((x) => x === 'open'),
+    );
+    return { f, h };
+  };
+
   beforeAll(async () => {
     [broker, api] = await Promise.all([startRabbitmq(), startUofRestStandIn()]);
     publisher = await amqp.connect(broker.url);
@@ -125,13 +137,7 @@ describe.runIf(backendAvailable && isPostgres && rabbitmqOrSkip())('the UOF adap
 
   it('end to end over the broker: a bet, bet_stop, a settlement with a void factor, its rollback and resettlement', async () => {
     const p = await newPlayer();
-    const f = footballFixture(api);
-    const h = { product: 1, eventId: f.id };
-    publish(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
-    await waitFor(
-      () => marketStatuses(f.id),
-      (s) => s.length === 3 && s.every((x) => x === 'open'),
-    );
+    const { f, h } = await pricedFixture();
     const [e] = await queryRows<{ id: number }>(
       t.db,
       sql`select id from sb_events where external_id = ${f.id}`,
@@ -320,13 +326,7 @@ describe.runIf(backendAvailable && isPostgres && rabbitmqOrSkip())('the UOF adap
   });
 
   it('alive messages stopping suspend the producer’s markets within seconds; recovery reopens them', async () => {
-    const f = footballFixture(api);
-    const h = { product: 1, eventId: f.id };
-    publish(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
-    await waitFor(
-      () => marketStatuses(f.id),
-      (s) => s.length === 3 && s.every((x) => x === 'open'),
-    );
+    const { f } = await pricedFixture();
     clearInterval(heartbeat);
     // No alive for longer than the timeout (1.5 s): the watch (every second) suspends them.
     const stoppedAt = Date.now();
