@@ -107,52 +107,63 @@ describe.runIf(backendAvailable)('sportsbook integrity: in play, abandonment, lo
     expect(home!.liability).toEqual([]);
   });
 
+  /** A feed's records as the desk uploads them: JSON lines, each of this source. */
+  const feedUpload = (source: string, records: object[]) =>
+    as('trading').post('/api/admin/sports/feed', {
+      lines: records.map((r) => JSON.stringify({ source, ...r })).join('\n'),
+    });
+  /** The feed's fixture `ev`, tomorrow, in its test league. */
+  const feedFixture = (name: string) => ({
+    type: 'fixture',
+    id: 'ev',
+    seq: 1,
+    sport: 'football',
+    sportName: 'Football',
+    competition: 'Feed League [DEMO]',
+    competitionId: 'c',
+    name,
+    startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+
+  /** A market of the feed's fixture `ev`, its selections at decimal prices. */
+  const feedMarket = (
+    id: string,
+    marketType: string,
+    name: string,
+    selections: { key: string; name: string; price: string }[],
+    params?: { line: string },
+  ) => ({
+    type: 'market',
+    id,
+    seq: 1,
+    event: 'ev',
+    marketType,
+    name,
+    ...(params ? { params } : {}),
+    selections,
+  });
+
   it('a line market takes only a line it can settle; a correct score "other" wins on a score not listed', async () => {
     const source = `feed-${process.pid}-${Date.now()}`;
-    const line = (r: object) => JSON.stringify({ source, ...r });
-    const start = new Date(Date.now() + 86_400_000).toISOString();
     const report = (
-      await as('trading').post('/api/admin/sports/feed', {
-        lines: [
-          line({
-            type: 'fixture',
-            id: 'ev',
-            seq: 1,
-            sport: 'football',
-            sportName: 'Football',
-            competition: 'Feed League [DEMO]',
-            competitionId: 'c',
-            name: 'Feed Home v Feed Away',
-            startsAt: start,
-          }),
-          line({
-            type: 'market',
-            id: 'total-2.3',
-            seq: 1,
-            event: 'ev',
-            marketType: 'total',
-            name: 'Total goals',
-            params: { line: '2.3' },
-            selections: [
-              { key: 'over', name: 'Over', price: '1.9' },
-              { key: 'under', name: 'Under', price: '1.9' },
-            ],
-          }),
-          line({
-            type: 'market',
-            id: 'cs',
-            seq: 1,
-            event: 'ev',
-            marketType: 'correct_score',
-            name: 'Correct score',
-            selections: [
-              { key: '1-0', name: '1-0', price: '6.0' },
-              { key: '0-0', name: '0-0', price: '8.0' },
-              { key: 'other', name: 'Any other score', price: '3.0' },
-            ],
-          }),
-        ].join('\n'),
-      })
+      await feedUpload(source, [
+        feedFixture('Feed Home v Feed Away'),
+        feedMarket(
+          'total-2.3',
+          'total',
+          'Total goals',
+          [
+            { key: 'over', name: 'Over', price: '1.9' },
+            { key: 'under', name: 'Under', price: '1.9' },
+          ],
+          { line: '2.3' },
+        ),
+        feedMarket('cs', 'correct_score', 'Correct score', [
+          { key: '1-0', name: '1-0', price: '6.0' },
+          { key: '0-0', name: '0-0', price: '8.0' },
+          { key: 'other', name: 'Any other score', price: '3.0' },
+        ]),
+      ])
     ).json();
     expect(report.applied).toBe(2);
     expect(report.errors).toEqual([{ line: 2, message: expect.stringContaining('2.3') }]);
@@ -170,34 +181,13 @@ describe.runIf(backendAvailable)('sportsbook integrity: in play, abandonment, lo
 
   it("a feed's cancel after a result voids the market's bets: winners and losers get their stake back", async () => {
     const source = `feed-cancel-${process.pid}-${Date.now()}`;
-    const upload = (records: object[]) =>
-      as('trading').post('/api/admin/sports/feed', {
-        lines: records.map((r) => JSON.stringify({ source, ...r })).join('\n'),
-      });
+    const upload = (records: object[]) => feedUpload(source, records);
     await upload([
-      {
-        type: 'fixture',
-        id: 'ev',
-        seq: 1,
-        sport: 'football',
-        sportName: 'Football',
-        competition: 'Feed League [DEMO]',
-        competitionId: 'c',
-        name: 'Cancel Home v Cancel Away',
-        startsAt: new Date(Date.now() + 86_400_000).toISOString(),
-      },
-      {
-        type: 'market',
-        id: 'ml',
-        seq: 1,
-        event: 'ev',
-        marketType: 'moneyline',
-        name: 'Winner',
-        selections: [
-          { key: 'home', name: 'Cancel Home', price: '2.0' },
-          { key: 'away', name: 'Cancel Away', price: '2.0' },
-        ],
-      },
+      feedFixture('Cancel Home v Cancel Away'),
+      feedMarket('ml', 'moneyline', 'Winner', [
+        { key: 'home', name: 'Cancel Home', price: '2.0' },
+        { key: 'away', name: 'Cancel Away', price: '2.0' },
+      ]),
     ]);
     const [market] = await queryRows<{ event_id: number }>(
       t.db,
