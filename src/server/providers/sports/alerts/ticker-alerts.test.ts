@@ -86,8 +86,7 @@ describe.runIf(backendAvailable)('the ticker alerts and price history', () => {
     expect(
       (await alertsOf('state=dismissed')).find((a: { id: number }) => a.id === alert.id).dismissedBy,
     ).toBeTruthy();
-    const audit = (await as('owner').get('/api/admin/audit?action=sports.alert.dismiss')).json()
-      .entries;
+    const audit = (await as('owner').get('/api/admin/audit?action=sports.alert.dismiss')).json().entries;
     expect(audit.filter((e: { target: string }) => e.target === `sb-alert:${alert.id}`)).toHaveLength(1);
     expect((await desk().get('/api/admin/sports/alerts?rule=nope')).statusCode).toBe(400);
     expect((await as('support').get('/api/admin/sports/alerts')).statusCode).toBe(403);
