@@ -7,6 +7,7 @@ import { mainMarkets, only1x2, producerUp, useUofStandIn } from '../../../../../
 import { queryRows } from '../../../db/client.ts';
 import { sportsClock } from '../clock.ts';
 import * as uof from './uof-build.ts';
+import type { UofFeed } from './uof-feed.ts';
 
 /**
  * The UOF adapter, message by message, through the same entry the broker consumer and the demo use
@@ -22,6 +23,14 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
       sql`select id, status, score, starts_at from sb_events where source = 'uof' and external_id = ${urn}`,
     );
     return e ? { ...e, id: Number(e.id) } : undefined;
+  }
+  /** A fixture the prematch feed (product 3) has priced with its main markets, and its selections in the book. */
+  async function pricedFixture(feed: UofFeed) {
+    const f = fixture();
+    const h = { product: 3, eventId: f.id };
+    await feed.receive(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
+    const e = await eventOf(f.id);
+    return { f, h, s: await eventSelections(e!.id) };
   }
   async function marketsOf(urn: string) {
     const rows = await queryRows<{
@@ -155,11 +164,7 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
   it('end to end: prices, a bet, bet_stop, settlement with a void factor, rollback, resettlement; book and wallet agree', async () => {
     const { feed } = await liveFeed(3);
     const p = await newPlayer();
-    const f = fixture();
-    const h = { product: 3, eventId: f.id };
-    await feed.receive(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
-    const e = await eventOf(f.id);
-    const s = await eventSelections(e!.id);
+    const { f, h, s } = await pricedFixture(feed);
     // Asian handicap home −0.25 at 1.90, 100.00 staked.
     const bet = (await placeBet(p.gameToken, [s['handicap:home']!])).json();
     expect(bet).toMatchObject({ status: 'success' });
@@ -285,11 +290,7 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
   it('a whole-market bet_cancel voids it (stakes back); fixture_change moves the start; the rollback reopens it', async () => {
     const { feed } = await liveFeed(3);
     const p = await newPlayer();
-    const f = fixture();
-    const h = { product: 3, eventId: f.id };
-    await feed.receive(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
-    const e = await eventOf(f.id);
-    const s = await eventSelections(e!.id);
+    const { f, h, s } = await pricedFixture(feed);
     const bet = (await placeBet(p.gameToken, [s['total:over']!])).json();
     await feed.receive(uof.betCancel({ ...h, timestamp: ts() }, [{ id: 18, specifiers: 'total=2.5' }]));
     expect(await betStatus(bet.betId)).toBe('void');
