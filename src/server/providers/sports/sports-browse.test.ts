@@ -150,21 +150,13 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
     await t.db.execute(
       sql`insert into sb_favourites (player_id, kind, ref_id) select ${playerId}, 'event', unnest(${`{${events.slice(0, 100).join(',')}}`}::int8[])`,
     );
-    const more = await sportsApi('favourite', {
-      token: p.gameToken,
-      kind: 'event',
-      id: events[100],
-      on: true,
-    });
+    const favourite = (id: number) =>
+      sportsApi('favourite', { token: p.gameToken, kind: 'event', id, on: true });
+    const more = await favourite(events[100]!);
     expect(more.statusCode).toBe(409);
     expect(more.json().status).toBe('too_many');
     // One already kept is kept again.
-    const again = await sportsApi('favourite', {
-      token: p.gameToken,
-      kind: 'event',
-      id: events[0],
-      on: true,
-    });
+    const again = await favourite(events[0]!);
     expect(again.statusCode).toBe(200);
   });
 
