@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { balancesOf } from './money.ts';
 import type { AdminClient } from './operators.ts';
-import { footballEvent, selectionsOf, slipId, sportsApiCall, type sportsPlayer } from './sports.ts';
+import { footballEvent, placeSlip, selectionsOf, sportsApiCall, type sportsPlayer } from './sports.ts';
 import type { TestApp } from './test-app.ts';
 
 type Player = Awaited<ReturnType<typeof sportsPlayer>>;
@@ -12,19 +12,8 @@ type Selection = { id: number; price: string };
  * back office's trading routes, nothing else (the integrity tests hold on any implementation of them).
  */
 export function sportsDesk(t: TestApp, desk: () => AdminClient) {
-  const place = (
-    p: Player,
-    legs: Selection[],
-    opts: { unitStake?: number; priceChange?: 'none' | 'better' | 'any'; requestId?: string } = {},
-  ) =>
-    sportsApiCall(t, 'place', {
-      token: p.gameToken,
-      requestId: opts.requestId ?? slipId(),
-      kind: legs.length === 1 ? 'single' : 'multiple',
-      unitStake: opts.unitStake ?? 10_000,
-      priceChange: opts.priceChange ?? 'none',
-      legs: legs.map((l) => ({ selectionId: l.id, price: l.price })),
-    });
+  const place = (p: Player, legs: Selection[], opts: Parameters<typeof placeSlip>[3] = {}) =>
+    placeSlip(t, p.gameToken, legs, opts);
   /** Places and expects the bet taken; answers its id. */
   const placed = async (p: Player, legs: Selection[], opts: Parameters<typeof place>[2] = {}) => {
     const res = (await place(p, legs, opts)).json();

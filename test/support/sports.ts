@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { beforeAll } from 'vitest';
+import type { Config } from '../../src/server/config.ts';
 import { type Db, queryRows } from '../../src/server/db/client.ts';
+import { enterResult, type ResultBy } from '../../src/server/providers/sports/results.service.ts';
 import {
   setEventState,
   upsertCompetition,
@@ -14,7 +17,7 @@ import { type Fraction, parseFractionText } from '../../src/shared/sports/fracti
 import { parsePrice } from '../../src/shared/sports/price.ts';
 import { fund, memberIdOf } from './money.ts';
 import { expectConforms } from './provider-api.ts';
-import type { TestApp } from './test-app.ts';
+import { type TestApp, useTestApp } from './test-app.ts';
 import { launchGame } from './wallet.ts';
 
 /**
@@ -56,15 +59,14 @@ export async function memberCurrency(t: TestApp, memberId: number): Promise<stri
   return row!.currency;
 }
 
+type FootballEventOptions = { prices?: [string, string, string]; live?: boolean; startsInMs?: number };
+
 let events = 0;
 /**
  * A football event with a 1X2 market (decimal prices home, draw, away), starting tomorrow unless
  * said otherwise; `live` puts it in play (started a minute ago).
  */
-export async function footballEvent(
-  db: Db,
-  opts: { prices?: [string, string, string]; live?: boolean; startsInMs?: number } = {},
-) {
+export async function footballEvent(db: Db, opts: FootballEventOptions = {}) {
   events += 1;
   const n = `${process.pid % 1000}-${events}`;
   const sportId = await upsertSport(db, 'football', 'Football');
@@ -123,24 +125,62 @@ export async function footballBet(
   return { p, eventId, marketId, s, bet };
 }
 
+/** A football score entered as a market's result: it settles the market's bets unless a second operator must confirm it. */
+export const enterScore = (
+  t: TestApp,
+  marketId: number,
+  home: number,
+  away: number,
+  by: ResultBy = { source: 'test' },
+) => enterResult(t.db, t.app.sportsWallet, marketId, { kind: 'score', home, away }, by);
+
 /** A fresh slip id (the placement's idempotency key). */
 export const slipId = () => `slip-${randomUUID()}`;
 
 /** A price as the book sends it (num/den). */
 export const priceOf = (text: string): Fraction => parseFractionText(text)!;
 
-/** A single at the offered price, no price change accepted: the plain placement most tests make. */
-export const placeSingle = (
-  t: TestApp,
-  gameToken: string,
-  selection: { id: number; price: string },
-  unitStake = 10_000,
-) =>
+type Selection = { id: number; price: string };
+/** What a slip may set beyond its legs; unsaid, a fresh slip id, a stake of 10,000 and no price change. */
+type SlipOptions = {
+  unitStake?: number;
+  priceChange?: 'none' | 'better' | 'any';
+  requestId?: string;
+  [field: string]: unknown;
+};
+
+/** A slip on these selections at their offered prices (a single for one, else a multiple), as the window sends it. */
+export const placeSlip = (t: TestApp, gameToken: string, legs: Selection[], opts: SlipOptions = {}) =>
   sportsApiCall(t, 'place', {
     token: gameToken,
     requestId: slipId(),
-    kind: 'single',
-    unitStake,
+    kind: legs.length === 1 ? 'single' : 'multiple',
+    unitStake: 10_000,
     priceChange: 'none',
-    legs: [{ selectionId: selection.id, price: selection.price }],
+    legs: legs.map((l) => ({ selectionId: l.id, price: l.price })),
+    ...opts,
   });
+
+/** A single at the offered price, no price change accepted: the plain placement most tests make. */
+export const placeSingle = (t: TestApp, gameToken: string, selection: Selection, unitStake = 10_000) =>
+  placeSlip(t, gameToken, [selection], { unitStake });
+
+/**
+ * The test app for the built-in sportsbook, listening so the book reaches the wallet over HTTP, with the
+ * helpers above bound to it: `sportsApi` (the sports window's call), `newPlayer` (a funded member who opened
+ * the book), `newEvent` (a fresh 1X2 football event), `eventSelections` (its selections by key) and
+ * `placeBet` (a slip on some of them).
+ */
+export function useSportsApp(configOverrides: Partial<Config> = {}) {
+  const t = useTestApp(configOverrides);
+  beforeAll(() => listenForWallet(t));
+  return {
+    t,
+    sportsApi: (action: string, body: object, from?: { ip: string }) => sportsApiCall(t, action, body, from),
+    newPlayer: (funds?: number) => sportsPlayer(t, funds),
+    newEvent: (opts?: FootballEventOptions) => footballEvent(t.db, opts),
+    eventSelections: (eventId: number) => selectionsOf(t, eventId),
+    placeBet: (gameToken: string, legs: Selection[], opts?: SlipOptions) =>
+      placeSlip(t, gameToken, legs, opts),
+  };
+}

@@ -1,9 +1,11 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import type { SportsWallet } from '../../src/server/providers/sports/sports-wallet.ts';
 import * as build from '../../src/server/providers/sports/uof/uof-build.ts';
 import { type UofFeed, uofFeed } from '../../src/server/providers/sports/uof/uof-feed.ts';
 import { httpUofRest, PRODUCT_PATHS } from '../../src/server/providers/sports/uof/uof-rest.ts';
-import type { UofRestStandIn } from './uof-rest-standin.ts';
+import type { TestApp } from './test-app.ts';
+import { startUofRestStandIn, type UofRestStandIn } from './uof-rest-standin.ts';
 
 /** The adapter's collaborators for tests: its REST API is the stand-in, its log kept for assertions. */
 export function testFeed(
@@ -55,6 +57,20 @@ export async function producerUp(
 }
 
 /** Main football markets at sample prices: 1X2, total 2.5, Asian handicap −0.25. */
+/** An odds_change body with the 1X2 market alone, at these decimal odds. */
+export const only1x2 = (home: string, draw: string, away: string) => ({
+  markets: [
+    {
+      id: 1,
+      outcomes: [
+        { id: 1, odds: home },
+        { id: 2, odds: draw },
+        { id: 3, odds: away },
+      ],
+    },
+  ],
+});
+
 export const mainMarkets = (): build.OddsMarket[] => [
   {
     id: 1,
@@ -81,3 +97,28 @@ export const mainMarkets = (): build.OddsMarket[] => [
     ],
   },
 ];
+
+/**
+ * The UOF REST stand-in for a test file (started before its tests, closed after) and what the feed's
+ * tests build on it: `standIn()` itself, `feedOf` an adapter over the app's book, `liveFeed` one whose
+ * producer is already up, `fixture` a football fixture the stand-in serves, `ts` feed timestamps, rising.
+ */
+export function useUofStandIn(t: TestApp) {
+  let api: UofRestStandIn | undefined;
+  beforeAll(async () => {
+    api = await startUofRestStandIn();
+  });
+  afterAll(async () => api?.close());
+  const standIn = () => api!;
+  let clock = Date.now();
+  const ts = () => (clock += 1_000);
+  const feedOf = (options?: Parameters<typeof testFeed>[3]) =>
+    testFeed(t.db, t.app.sportsWallet, standIn(), options);
+  const liveFeed = async (product = 1) => {
+    const f = feedOf();
+    await producerUp(f.feed, standIn(), product, ts());
+    return f;
+  };
+  const fixture = (startsInMs?: number) => footballFixture(standIn(), startsInMs);
+  return { standIn, ts, feedOf, liveFeed, fixture };
+}

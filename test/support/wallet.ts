@@ -17,11 +17,11 @@ export function walletRequest(t: TestApp, op: string, payload: object, secret: s
   });
 }
 
-/** A funded member with a launched slot: the member's token and login id, and the game token the provider holds. */
-export async function launchedPlayer(t: TestApp, funds = 100_000) {
+/** A funded member with a launched game (a slot unless said): the member's token and login id, and the game token the provider holds. */
+export async function launchedPlayer(t: TestApp, funds = 100_000, game?: { code: string; company: string }) {
   const { token, member } = await t.login();
   if (funds > 0) await fund(t, token, funds);
-  return { token, loginId: member.id, gameToken: await launchGame(t, token) };
+  return { token, loginId: member.id, gameToken: await launchGame(t, token, game) };
 }
 
 /** Launches a game for a logged-in member; the game token from the launch URL (what the provider holds). */

@@ -1,31 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { fund } from '../../../../test/support/money.ts';
-import { houseApiCall } from '../../../../test/support/provider-api.ts';
-import { useTestApp } from '../../../../test/support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useHouseApp } from '../../../../test/support/house.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
+import { launchedPlayer } from '../../../../test/support/wallet.ts';
 import { houseRounds } from './house.schema.ts';
 
 /** What the built-in game server tells a client: no outcome before the bet, nothing after logout. */
 describe.runIf(backendAvailable)('built-in games leak nothing early or late', () => {
-  const t = useTestApp();
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  });
-  const house = (action: string, body: object) => houseApiCall(t, action, body);
-
-  async function launched() {
-    const { token } = await t.login();
-    await fund(t, token, 200_000);
-    const url = (
-      await t.call('open-game', { code: 'lucky-sevens', company: 'royal-slots' }, { token })
-    ).json().url;
-    return { token, gameToken: new URL(url as string, 'http://x').searchParams.get('token')! };
-  }
+  const { t, house } = useHouseApp();
+  const launched = () => launchedPlayer(t, 200_000);
 
   it('a round whose bet is not committed shows no outcome or payout', async () => {
     const p = await launched();

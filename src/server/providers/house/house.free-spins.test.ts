@@ -1,17 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useHouseApp } from '../../../../test/support/house.ts';
 import { expectSoundLedger, fund, memberIdOf } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { bonusesOf, campaignBody, createCampaign } from '../../../../test/support/promotions.ts';
-import { expectConforms, houseApiCall } from '../../../../test/support/provider-api.ts';
-import { useTestApp } from '../../../../test/support/test-app.ts';
+import { expectConforms } from '../../../../test/support/provider-api.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { houseContract } from '../../../shared/contract/house-api.ts';
 import { machineOf } from '../../../shared/games/machines/index.ts';
 import { floatsPerRound, spinFromFloats } from '../../../shared/games/slot-machine.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { houseBalance, memberBalances } from '../../modules/ledger/ledger.service.ts';
 import { payCashback } from '../../modules/promotions/cashback.service.ts';
 import { promoCampaigns } from '../../modules/promotions/promotions.schema.ts';
@@ -21,9 +19,8 @@ const STAKE = 1_000; // a line bet of 100 on the 10 lines
 
 /** Free spins (issue 36): real rounds of the slot engine, paid by the promotions expense, won as bonus money. */
 describe.runIf(backendAvailable)('free spins', () => {
-  const t = useTestApp();
+  const { t, house } = useHouseApp();
   const { as } = useOperators(t);
-  const house = (action: string, body: object) => houseApiCall(t, action, body);
   const freeSpins = (count: number, extra: Record<string, unknown> = {}) =>
     createCampaign(as('owner'), {
       name: `Free spins ×${count}`,
@@ -37,12 +34,6 @@ describe.runIf(backendAvailable)('free spins', () => {
       wageringMultiple: 5,
       ...extra,
     });
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    t.app.sites.invalidate();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  });
 
   /** A logged-in member with the slot's window open; their id, session and launch token. */
   async function player() {

@@ -1,32 +1,22 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useHouseApp } from '../../../../test/support/house.ts';
 import { poolBalance, SECRET } from '../../../../test/support/jackpot.ts';
-import { balancesOf, expectSoundLedger, fund } from '../../../../test/support/money.ts';
-import { houseApiCall } from '../../../../test/support/provider-api.ts';
-import { useTestApp } from '../../../../test/support/test-app.ts';
+import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { launchedPlayer } from '../../../../test/support/wallet.ts';
 import { HOUSE_STAKE_PER_HIT, jackpotCheck } from '../../../shared/games/jackpot.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { nodeHmac } from './seeds.ts';
 
 describe.runIf(backendAvailable)('the built-in slots and the progressive jackpot', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  });
-  const house = (action: string, body: object) => houseApiCall(t, action, body);
+  const { t, house } = useHouseApp({ houseWalletSecret: SECRET });
 
   it('pays the pool to a spin whose fair draw hits, and the round shows the draw to verify', async () => {
-    const { token } = await t.login();
-    await fund(t, token, 500_000);
-    const url = (
-      await t.call('open-game', { code: 'fruit-fiesta', company: 'royal-slots' }, { token })
-    ).json().url as string;
-    const gameToken = new URL(url, 'http://x').searchParams.get('token')!;
+    const { token, gameToken } = await launchedPlayer(t, 500_000, {
+      code: 'fruit-fiesta',
+      company: 'royal-slots',
+    });
     expect((await house('init', { token: gameToken, game: 'fruit-fiesta' })).json().status).toBe('success');
 
     // A spin that misses first: its draw is recorded and nothing is paid from the pool.

@@ -68,10 +68,8 @@ export async function houseGameServer(
     },
   ) {
     const info = HOUSE_GAMES[input.game]!;
-    if (info.engine !== input.engine) return refuse(400, 'invalid', 'wrong game');
-    if (input.engine === 'baccarat' && Object.values(input.bet).every((v) => v === 0)) {
-      return refuse(400, 'invalid', 'place a bet first');
-    }
+    const bad = badRound(input.game, input.engine, input.bet);
+    if (bad) return bad;
     const result = await playRound(deps.db, deps.wallet, request.log, {
       playerId: input.playerId,
       token: input.token,
@@ -82,6 +80,14 @@ export async function houseGameServer(
     });
     return coded(result);
   }
+  /** A round no table takes, real or demo: the wrong game for the action, or a baccarat deal without a bet. */
+  const badRound = (game: string, engine: Engine, bet: object) => {
+    if (HOUSE_GAMES[game]!.engine !== engine) return refuse(400, 'invalid', 'wrong game');
+    if (engine === 'baccarat' && Object.values(bet).every((v) => v === 0)) {
+      return refuse(400, 'invalid', 'place a bet first');
+    }
+    return undefined;
+  };
   /** A refusal's HTTP code: 402 for the balance, 400 for a move or bet the table does not take, else 409. */
   const coded = <R extends { status: string }>(result: R) =>
     result.status === 'success'
@@ -110,11 +116,21 @@ export async function houseGameServer(
   /** Demo rounds: the same outcome code, the session's fun balance, never the wallet. */
   const demoPlay = async (token: string, game: string, engine: Engine, bet: object) => {
     const s = demo.session(token)!;
-    if (HOUSE_GAMES[game]!.engine !== engine) return refuse(400, 'invalid', 'wrong game');
-    const refused = await demoRefusal(game);
+    const refused = badRound(game, engine, bet) ?? (await demoRefusal(game));
     if (refused) return refused;
     return coded(await demo.play(s, { gameCode: game, engine, bet: bet as Record<string, number> }));
   };
+  /** A round played in one call (a spin, a roulette spin, a baccarat deal): with fun money in demo, else through the wallet. */
+  const oneCallRound = (
+    request: { log: FastifyInstance['log'] },
+    player: string,
+    body: { token: string; game: string },
+    engine: Engine,
+    bet: { lineBet: number } | Record<string, number>,
+  ) =>
+    demoOf(player, body.token)
+      ? demoPlay(body.token, body.game, engine, bet)
+      : play(request, { playerId: player, token: body.token, game: body.game, engine, bet });
 
   serveActions(app, houseContract, {
     /**
@@ -181,21 +197,10 @@ export async function houseGameServer(
         const refused = await demoRefusal(body.game);
         return refused ?? { status: 'success', token: demo.mint(await deps.siteRules(request.hostname)) };
       },
-      roulette: async ({ body, player, request }) => {
-        if (demoOf(player, body.token)) {
-          return (await demoPlay(body.token, body.game, 'roulette', body.bets)) as
-            | HouseSuccess<'roulette'>
-            | CodedReply;
-        }
-        const answer = await play(request, {
-          playerId: player,
-          token: body.token,
-          game: body.game,
-          engine: 'roulette',
-          bet: body.bets,
-        });
-        return answer as HouseSuccess<'roulette'> | CodedReply;
-      },
+      roulette: async ({ body, player, request }) =>
+        (await oneCallRound(request, player, body, 'roulette', body.bets)) as
+          | HouseSuccess<'roulette'>
+          | CodedReply,
       blackjack: async ({ body, player, request }) => {
         if (HOUSE_GAMES[body.game]!.engine !== 'blackjack') return refuse(400, 'invalid', 'wrong game');
         const fun = demoOf(player, body.token);
@@ -225,47 +230,22 @@ export async function houseGameServer(
         });
         return coded(answer) as HouseSuccess<'move'> | CodedReply;
       },
-      spin: async ({ body, player, request }) => {
-        if (demoOf(player, body.token)) {
-          return (await demoPlay(body.token, body.game, 'slot', { lineBet: body.lineBet })) as
-            | HouseSuccess<'spin'>
-            | CodedReply;
-        }
-        const bet = { lineBet: body.lineBet };
-        const answer = await play(request, {
-          playerId: player,
-          token: body.token,
-          game: body.game,
-          engine: 'slot',
-          bet,
-        });
-        // A slot round's outcome is the machine's spin, and it always draws the jackpot.
-        return answer as HouseSuccess<'spin'> | CodedReply;
-      },
+      // A slot round's outcome is the machine's spin, and it always draws the jackpot.
+      spin: async ({ body, player, request }) =>
+        (await oneCallRound(request, player, body, 'slot', { lineBet: body.lineBet })) as
+          | HouseSuccess<'spin'>
+          | CodedReply,
       // A promotion's free spin: never in demo; the token's player is asked of the wallet every time.
       'free-spin': async ({ body, player }) => {
         if (demoOf(player, body.token)) return refuse(409, 'no_free_spins', 'no free spins in demo play');
         if (HOUSE_GAMES[body.game]!.engine !== 'slot') return refuse(409, 'no_free_spins', 'not a slot');
         return playFreeSpinRound(deps.db, { playerId: player, gameCode: body.game });
       },
-      deal: async ({ body, player, request }) => {
-        if (demoOf(player, body.token)) {
-          if (Object.values(body.bets).every((v) => v === 0))
-            return refuse(400, 'invalid', 'place a bet first');
-          return (await demoPlay(body.token, body.game, 'baccarat', body.bets)) as
-            | HouseSuccess<'deal'>
-            | CodedReply;
-        }
-        const answer = await play(request, {
-          playerId: player,
-          token: body.token,
-          game: body.game,
-          engine: 'baccarat',
-          bet: body.bets,
-        });
-        // A baccarat round's outcome is the hand.
-        return answer as HouseSuccess<'deal'> | CodedReply;
-      },
+      // A baccarat round's outcome is the hand.
+      deal: async ({ body, player, request }) =>
+        (await oneCallRound(request, player, body, 'baccarat', body.bets)) as
+          | HouseSuccess<'deal'>
+          | CodedReply,
       seed: async ({ body, player }) => {
         const fun = demoOf(player, body.token);
         if (fun) return demo.rotate(fun, body.clientSeed);

@@ -1,13 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useHouseApp } from '../../../../test/support/house.ts';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { expectConforms, houseApiCall } from '../../../../test/support/provider-api.ts';
-import { type CallOptions, useTestApp } from '../../../../test/support/test-app.ts';
+import { expectConforms } from '../../../../test/support/provider-api.ts';
+import type { CallOptions } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { houseContract } from '../../../shared/contract/house-api.ts';
-import { DEMO_MEMBER, DEMO_SITES, seedDemo } from '../../db/seed-demo.ts';
+import { DEMO_MEMBER, DEMO_SITES } from '../../db/seed-demo.ts';
 import { floatsFor, sha256Hex } from './seeds.ts';
 
 const KO: CallOptions = { headers: { host: DEMO_SITES.ko.host, origin: `http://${DEMO_SITES.ko.host}` } };
@@ -17,15 +17,8 @@ const SERVER_SEED = 'b'.repeat(64);
 describe.runIf(backendAvailable)(
   'the tables by the rules of each site, and demo play of what is switched off',
   () => {
-    const t = useTestApp();
+    const { t, house } = useHouseApp();
     const { as } = useOperators(t);
-    beforeAll(async () => {
-      await seedDemo(t.db);
-      t.app.sites.invalidate();
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    });
-    const house = (action: string, body: object) => houseApiCall(t, action, body);
     /** A house call from a page on a host (the demo's site is the host's). */
     const houseOn = async (host: string, action: string, body: object) => {
       const res = await t.app.inject({

@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { balancesOf, expectSoundLedger, fund } from '../../../../test/support/money.ts';
-import { houseApiCall } from '../../../../test/support/provider-api.ts';
-import { useTestApp } from '../../../../test/support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useHouseApp } from '../../../../test/support/house.ts';
+import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { launchedPlayer } from '../../../../test/support/wallet.ts';
 import {
   type BlackjackMove,
   cardPoints,
@@ -15,7 +14,6 @@ import {
 } from '../../../shared/games/blackjack.ts';
 import { totalReturn as rouletteReturn, spinRoulette } from '../../../shared/games/roulette.ts';
 import { queryRows } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { forgetLobbyRails, maskNick } from '../../modules/games/lobby-rails.service.ts';
 import { moveBlackjack } from './house.blackjack.ts';
 import { floatsFor, sha256Hex } from './seeds.ts';
@@ -25,20 +23,10 @@ const S17 = { dealerHitsSoft17: false };
 const SERVER_SEED = 'a'.repeat(64);
 
 describe.runIf(backendAvailable)('roulette and blackjack through the wallet', () => {
-  const t = useTestApp();
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  });
-  const house = (action: string, body: object) => houseApiCall(t, action, body);
+  const { t, house } = useHouseApp();
 
   async function launched(code: string, funds: number) {
-    const { token } = await t.login();
-    if (funds) await fund(t, token, funds);
-    const url = (await t.call('open-game', { code, company: 'royal-tables' }, { token })).json()
-      .url as string;
-    const gameToken = new URL(url, 'http://x').searchParams.get('token')!;
+    const { token, gameToken } = await launchedPlayer(t, funds, { code, company: 'royal-tables' });
     const init = (await house('init', { token: gameToken, game: code })).json();
     return { token, gameToken, init };
   }

@@ -1,31 +1,19 @@
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { balancesOf, expectSoundLedger, fund } from '../../../../test/support/money.ts';
-import { houseApiCall } from '../../../../test/support/provider-api.ts';
-import { useTestApp } from '../../../../test/support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useHouseApp } from '../../../../test/support/house.ts';
+import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { launchedPlayer } from '../../../../test/support/wallet.ts';
 import { settle } from '../../../shared/games/baccarat.ts';
 import { machineOf } from '../../../shared/games/machines/index.ts';
 import { floatsPerRound, spinFromFloats } from '../../../shared/games/slot-machine.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 import { floatsFor } from './seeds.ts';
 
 describe.runIf(backendAvailable)('the built-in provider plays through the wallet API over HTTP', () => {
-  const t = useTestApp();
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  });
-  const house = (action: string, body: object) => houseApiCall(t, action, body);
+  const { t, house } = useHouseApp();
 
-  async function launched(code: string, company: string, funds = 200_000) {
-    const { token } = await t.login();
-    if (funds) await fund(t, token, funds);
-    const url = (await t.call('open-game', { code, company }, { token })).json().url as string;
-    return { token, gameToken: new URL(url, 'http://x').searchParams.get('token')! };
-  }
+  const launched = (code: string, company: string, funds = 200_000) =>
+    launchedPlayer(t, funds, { code, company });
 
   it('spins: stake and win move through the wallet, the round is in the bet history and can be recomputed', async () => {
     const p = await launched('lucky-sevens', 'royal-slots');

@@ -4,6 +4,7 @@ import { formatAmerican, formatDecimal, formatFractional } from '../../../shared
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 import { type DeskEventRow, type DeskSearch, searchDeskEvents } from './desk-search.ts';
+import { listedSelection, type MarketRow, type SelectionRow } from './sb-rows.ts';
 
 /**
  * What the trading desk shows: a page of the events its search finds (desk-search.ts) with every market
@@ -17,20 +18,15 @@ export async function deskEvents(db: DbOrTx, search: DeskSearch) {
 
 async function withMarkets(db: DbOrTx, events: DeskEventRow[]) {
   if (events.length === 0) return [];
-  const markets = await queryRows<{
-    id: number;
-    event_id: number;
-    type: string;
-    name: string;
-    params: { line?: string };
-    status: string;
-    version: number;
-    result_state: string;
-    result: unknown;
-    result_entered_by: number | null;
-    proposed_result: unknown;
-    proposed_by: number | null;
-  }>(
+  const markets = await queryRows<
+    MarketRow & {
+      result_state: string;
+      result: unknown;
+      result_entered_by: number | null;
+      proposed_result: unknown;
+      proposed_by: number | null;
+    }
+  >(
     db,
     sql`select id, event_id, type, name, params, status, version, result_state, result, result_entered_by, proposed_result,
           proposed_by from sb_markets
@@ -39,16 +35,7 @@ async function withMarkets(db: DbOrTx, events: DeskEventRow[]) {
   const marketIds = intArray(markets.map((m) => Number(m.id)));
   const [selections, openBets] = markets.length
     ? await Promise.all([
-        queryRows<{
-          id: number;
-          market_id: number;
-          key: string;
-          name: string;
-          price_num: number;
-          price_den: number;
-          open: boolean;
-          liability: { currency: string; amount: number }[] | string;
-        }>(
+        queryRows<SelectionRow & { liability: { currency: string; amount: number }[] | string }>(
           db,
           // Per currency, never summed across them: a market's liability in baht and in won are two figures.
           sql`select s.id, s.market_id, s.key, s.name, s.price_num, s.price_den, s.open,
@@ -98,14 +85,10 @@ async function withMarkets(db: DbOrTx, events: DeskEventRow[]) {
           .map((s) => {
             const price = frac(BigInt(s.price_num), BigInt(s.price_den));
             return {
-              id: Number(s.id),
-              key: s.key,
-              name: s.name,
-              price: `${s.price_num}/${s.price_den}`,
+              ...listedSelection(s),
               decimal: formatDecimal(price),
               fractional: formatFractional(price),
               american: formatAmerican(price),
-              open: s.open,
               liability: (typeof s.liability === 'string' ? JSON.parse(s.liability) : s.liability).map(
                 (l: { currency: string; amount: number }) => ({
                   currency: l.currency,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ClockedScore } from '../../../shared/sports/match-clock.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
+import { byParent, listedSelection, type MarketRow, type SelectionRow } from './sb-rows.ts';
 
 export interface ListedSelection {
   id: number;
@@ -84,62 +85,30 @@ export async function listEvents(
         offset ${Math.min(Math.max(opts.offset ?? 0, 0), 1000)}`,
   );
   if (events.length === 0) return [];
-  const markets = await queryRows<{
-    id: number;
-    event_id: number;
-    type: string;
-    name: string;
-    params: { line?: string };
-    status: string;
-    version: number;
-    rounding: 'down' | 'nearest';
-  }>(
+  const markets = await queryRows<MarketRow & { rounding: 'down' | 'nearest' }>(
     db,
     sql`select id, event_id, type, name, params, status, version, rounding from sb_markets
         where event_id = any(${intArray(events.map((e) => e.id))}::int8[]) and status in ('open', 'suspended') order by event_id, id`,
   );
   const selections = markets.length
-    ? await queryRows<{
-        id: number;
-        market_id: number;
-        key: string;
-        name: string;
-        price_num: number;
-        price_den: number;
-        open: boolean;
-      }>(
+    ? await queryRows<SelectionRow>(
         db,
         sql`select id, market_id, key, name, price_num, price_den, open from sb_selections
             where market_id = any(${intArray(markets.map((m) => m.id))}::int8[]) order by market_id, sort_order, id`,
       )
     : [];
-  const byMarket = new Map<number, ListedSelection[]>();
-  for (const s of selections) {
-    const list = byMarket.get(Number(s.market_id)) ?? [];
-    list.push({
-      id: Number(s.id),
-      key: s.key,
-      name: s.name,
-      price: `${s.price_num}/${s.price_den}`,
-      open: s.open,
-    });
-    byMarket.set(Number(s.market_id), list);
-  }
-  const byEvent = new Map<number, ListedMarket[]>();
-  for (const m of markets) {
-    const list = byEvent.get(Number(m.event_id)) ?? [];
-    list.push({
-      id: Number(m.id),
-      type: m.type,
-      name: m.name,
-      params: m.params,
-      status: m.status,
-      version: m.version,
-      rounding: m.rounding,
-      selections: byMarket.get(Number(m.id)) ?? [],
-    });
-    byEvent.set(Number(m.event_id), list);
-  }
+  const selectionsOf = byParent(selections, (s) => s.market_id);
+  const marketsOf = byParent(markets, (m) => m.event_id);
+  const listedMarket = (m: (typeof markets)[number]): ListedMarket => ({
+    id: Number(m.id),
+    type: m.type,
+    name: m.name,
+    params: m.params,
+    status: m.status,
+    version: m.version,
+    rounding: m.rounding,
+    selections: (selectionsOf.get(Number(m.id)) ?? []).map(listedSelection),
+  });
   return events.map((e) => ({
     id: Number(e.id),
     sportCode: e.sport_code,
@@ -153,6 +122,6 @@ export async function listEvents(
     status: e.status,
     betStopAt: e.bet_stop_at ? new Date(e.bet_stop_at).toISOString() : null,
     score: e.score,
-    markets: byEvent.get(Number(e.id)) ?? [],
+    markets: (marketsOf.get(Number(e.id)) ?? []).map(listedMarket),
   }));
 }

@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
-import {
-  footballEvent,
-  listenForWallet,
-  priceOf,
-  selectionsOf,
-  slipId,
-  sportsApiCall,
-  sportsPlayer,
-} from '../../../../test/support/sports.ts';
-import { useTestApp } from '../../../../test/support/test-app.ts';
+import { enterScore, priceOf, useSportsApp } from '../../../../test/support/sports.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { parsePrice } from '../../../shared/sports/price.ts';
 import { queryRows } from '../../db/client.ts';
@@ -19,52 +10,34 @@ import { enterResult } from './results.service.ts';
 import { setEventState, setMarketOpen, setPrices } from './trading.service.ts';
 
 describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
-  const t = useTestApp();
-  beforeAll(async () => listenForWallet(t));
-
-  const place = (gameToken: string, legs: { id: number; price: string }[], extra: object = {}) =>
-    sportsApiCall(t, 'place', {
-      token: gameToken,
-      requestId: slipId(),
-      kind: legs.length === 1 ? 'single' : 'multiple',
-      unitStake: 10_000,
-      priceChange: 'none',
-      legs: legs.map((l) => ({ selectionId: l.id, price: l.price })),
-      ...extra,
-    });
+  const { t, sportsApi, newPlayer, newEvent, eventSelections, placeBet } = useSportsApp();
 
   it('lists the book as the sport vendor and launches it like the built-in games', async () => {
     const setting = (await t.call('get-sport-setting', {})).json();
     expect(setting.sport[0]).toMatchObject({ code: 'royal-sports', used: 'y' });
-    const p = await sportsPlayer(t, 0);
+    const p = await newPlayer(0);
     expect(p.gameToken).toMatch(/^[\w-]{43}$/);
-    const { eventId } = await footballEvent(t.db);
+    const { eventId } = await newEvent();
     const page = await t.app.inject({ method: 'GET', url: '/sports' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`Home ${eventId > 0 ? '' : 'x'}`);
   });
 
   it('a single: the stake is a wallet bet, the settlement a win, with a proof of the return', async () => {
-    const p = await sportsPlayer(t);
-    const { eventId, marketId } = await footballEvent(t.db, { prices: ['1.90', '3.4', '4.2'] });
-    const s = await selectionsOf(t, eventId);
-    const res = await place(p.gameToken, [s['1x2:home']!]);
+    const p = await newPlayer();
+    const { eventId, marketId } = await newEvent({ prices: ['1.90', '3.4', '4.2'] });
+    const s = await eventSelections(eventId);
+    const res = await placeBet(p.gameToken, [s['1x2:home']!]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'success', bet: 'open' });
     expect((await balancesOf(t, p.token)).cash).toBe(990_000);
-    const settled = await enterResult(
-      t.db,
-      t.app.sportsWallet,
-      marketId,
-      { kind: 'score', home: 2, away: 1 },
-      { source: 'test' },
-    );
+    const settled = await enterScore(t, marketId, 2, 1);
     expect(settled).toMatchObject({ ok: true, state: 'confirmed', settled: 1 });
     expect((await balancesOf(t, p.token)).cash).toBe(990_000 + 19_000);
     // The member is told on screen (the live stream's news) what the settled bet paid.
     const health = (await t.call('user-health-check', {}, { token: p.token })).json();
     expect(health.news).toMatchObject({ key: 'betSettled', params: { amount: 19_000 } });
-    const history = (await sportsApiCall(t, 'bets', { token: p.gameToken })).json().bets;
+    const history = (await sportsApi('bets', { token: p.gameToken })).json().bets;
     expect(history[0]).toMatchObject({ status: 'settled', settledReturn: 19_000 });
     expect(history[0].history[0].proof).toMatchObject({
       exactReturn: '19000/1',
@@ -75,21 +48,21 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
   });
 
   it('price changes: none refuses any move, better takes only a better price, any takes the new one', async () => {
-    const p = await sportsPlayer(t);
-    const { eventId, marketId } = await footballEvent(t.db);
-    const s = await selectionsOf(t, eventId);
+    const p = await newPlayer();
+    const { eventId, marketId } = await newEvent();
+    const s = await eventSelections(eventId);
     const home = s['1x2:home']!;
     await setPrices(t.db, marketId, [{ key: 'home', price: parsePrice('1.80', 'decimal')! }]);
-    const none = await place(p.gameToken, [home]);
+    const none = await placeBet(p.gameToken, [home]);
     expect(none.json()).toMatchObject({
       status: 'refused',
       refusal: 'price_changed',
       msg: 'sports.refusal.price_changed',
     });
-    expect((await place(p.gameToken, [home], { priceChange: 'better' })).json().refusal).toBe(
+    expect((await placeBet(p.gameToken, [home], { priceChange: 'better' })).json().refusal).toBe(
       'price_changed',
     );
-    const any = (await place(p.gameToken, [home], { priceChange: 'any' })).json();
+    const any = (await placeBet(p.gameToken, [home], { priceChange: 'any' })).json();
     expect(any.status).toBe('success');
     const [leg] = await queryRows<{ price_num: number; price_den: number }>(
       t.db,
@@ -97,26 +70,28 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
     );
     expect([leg!.price_num, leg!.price_den]).toEqual([9, 5]);
     await setPrices(t.db, marketId, [{ key: 'home', price: parsePrice('2.5', 'decimal')! }]);
-    expect((await place(p.gameToken, [home], { priceChange: 'better' })).json().status).toBe('success');
+    expect((await placeBet(p.gameToken, [home], { priceChange: 'better' })).json().status).toBe('success');
     expect((await balancesOf(t, p.token)).cash).toBe(1_000_000 - 20_000);
   });
 
   it('suspended markets, bet-stop and started events refuse with their own reasons; nothing is charged', async () => {
-    const p = await sportsPlayer(t);
-    const a = await footballEvent(t.db);
-    const sa = await selectionsOf(t, a.eventId);
+    const p = await newPlayer();
+    const a = await newEvent();
+    const sa = await eventSelections(a.eventId);
     await setMarketOpen(t.db, { marketId: a.marketId }, false);
-    expect((await place(p.gameToken, [sa['1x2:draw']!])).json()).toMatchObject({
+    expect((await placeBet(p.gameToken, [sa['1x2:draw']!])).json()).toMatchObject({
       refusal: 'market_suspended',
     });
     await setMarketOpen(t.db, { marketId: a.marketId }, true);
     await setEventState(t.db, a.eventId, { betStopAt: new Date(Date.now() - 1000) });
-    expect((await place(p.gameToken, [sa['1x2:draw']!])).json()).toMatchObject({ refusal: 'event_started' });
-    const b = await footballEvent(t.db, { startsInMs: 60_000 });
-    const sb = await selectionsOf(t, b.eventId);
+    expect((await placeBet(p.gameToken, [sa['1x2:draw']!])).json()).toMatchObject({
+      refusal: 'event_started',
+    });
+    const b = await newEvent({ startsInMs: 60_000 });
+    const sb = await eventSelections(b.eventId);
     sportsClock.advance(61_000);
     try {
-      expect((await place(p.gameToken, [sb['1x2:away']!])).json()).toMatchObject({
+      expect((await placeBet(p.gameToken, [sb['1x2:away']!])).json()).toMatchObject({
         refusal: 'event_started',
       });
     } finally {
@@ -126,52 +101,58 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
   });
 
   it('limits: min and max stake, max payout, per-player stake factor; the strictest wins', async () => {
-    const p = await sportsPlayer(t);
-    const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.0', '3.0', '50.0'] });
-    const s = await selectionsOf(t, eventId);
+    const p = await newPlayer();
+    const { eventId, marketId } = await newEvent({ prices: ['2.0', '3.0', '50.0'] });
+    const s = await eventSelections(eventId);
     await t.db.execute(
       sql`insert into sb_limits (scope, scope_id, currency, max_stake) values ('market', ${String(marketId)}, site_default_currency(), 50000)`,
     );
     await t.db.execute(
       sql`insert into sb_limits (scope, scope_id, currency, stake_factor_bp) values ('player', ${String(p.memberId)}, site_default_currency(), 5000)`,
     );
-    expect((await place(p.gameToken, [s['1x2:home']!], { unitStake: 500 })).json().refusal).toBe(
+    expect((await placeBet(p.gameToken, [s['1x2:home']!], { unitStake: 500 })).json().refusal).toBe(
       'stake_too_low',
     );
-    expect((await place(p.gameToken, [s['1x2:home']!], { unitStake: 25_001 })).json().refusal).toBe(
+    expect((await placeBet(p.gameToken, [s['1x2:home']!], { unitStake: 25_001 })).json().refusal).toBe(
       'stake_too_high',
     );
-    expect((await place(p.gameToken, [s['1x2:home']!], { unitStake: 25_000 })).json().status).toBe('success');
+    expect((await placeBet(p.gameToken, [s['1x2:home']!], { unitStake: 25_000 })).json().status).toBe(
+      'success',
+    );
     await t.db.execute(
       sql`insert into sb_limits (scope, scope_id, currency, max_payout) values ('event', ${String(eventId)}, site_default_currency(), 100000)`,
     );
-    expect((await place(p.gameToken, [s['1x2:away']!], { unitStake: 2_001 })).json().refusal).toBe(
+    expect((await placeBet(p.gameToken, [s['1x2:away']!], { unitStake: 2_001 })).json().refusal).toBe(
       'payout_too_high',
     );
-    expect((await place(p.gameToken, [s['1x2:away']!], { unitStake: 2_000 })).json().status).toBe('success');
+    expect((await placeBet(p.gameToken, [s['1x2:away']!], { unitStake: 2_000 })).json().status).toBe(
+      'success',
+    );
   });
 
   it('a market stops taking a side at its liability limit', async () => {
-    const p = await sportsPlayer(t);
-    const { eventId, marketId } = await footballEvent(t.db, { prices: ['3.0', '3.0', '3.0'] });
-    const s = await selectionsOf(t, eventId);
+    const p = await newPlayer();
+    const { eventId, marketId } = await newEvent({ prices: ['3.0', '3.0', '3.0'] });
+    const s = await eventSelections(eventId);
     await t.db.execute(
       sql`insert into sb_limits (scope, scope_id, currency, max_liability) values ('market', ${String(marketId)}, site_default_currency(), 50000)`,
     );
     // Each bet of 10,000 at 3.0 adds 20,000 to the side's liability: two fit, the third does not.
-    expect((await place(p.gameToken, [s['1x2:home']!])).json().status).toBe('success');
-    expect((await place(p.gameToken, [s['1x2:home']!])).json().status).toBe('success');
-    expect((await place(p.gameToken, [s['1x2:home']!])).json().refusal).toBe('liability_reached');
-    expect((await place(p.gameToken, [s['1x2:away']!])).json().status).toBe('success');
+    expect((await placeBet(p.gameToken, [s['1x2:home']!])).json().status).toBe('success');
+    expect((await placeBet(p.gameToken, [s['1x2:home']!])).json().status).toBe('success');
+    expect((await placeBet(p.gameToken, [s['1x2:home']!])).json().refusal).toBe('liability_reached');
+    expect((await placeBet(p.gameToken, [s['1x2:away']!])).json().status).toBe('success');
   });
 
   it('multiples: one leg per event; blocked members are refused as for game bets', async () => {
-    const p = await sportsPlayer(t);
-    const a = await footballEvent(t.db);
-    const sa = await selectionsOf(t, a.eventId);
-    expect((await place(p.gameToken, [sa['1x2:home']!, sa['1x2:draw']!])).json().refusal).toBe('same_event');
+    const p = await newPlayer();
+    const a = await newEvent();
+    const sa = await eventSelections(a.eventId);
+    expect((await placeBet(p.gameToken, [sa['1x2:home']!, sa['1x2:draw']!])).json().refusal).toBe(
+      'same_event',
+    );
     await t.db.execute(sql`update members set status = 'blocked' where id = ${p.memberId}`);
-    const blocked = (await place(p.gameToken, [sa['1x2:home']!])).json();
+    const blocked = (await placeBet(p.gameToken, [sa['1x2:home']!])).json();
     expect(blocked).toMatchObject({ status: 'refused', refusal: 'blocked', msg: 'sports.refusal.blocked' });
     const [row] = await queryRows<{ liability: number }>(
       t.db,
@@ -181,13 +162,12 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
   });
 
   it('system bets over HTTP: a Trixie of 1,000 a line and a 2/3 with a void leg settle by their lines', async () => {
-    const p = await sportsPlayer(t);
+    const p = await newPlayer();
     const events = [];
-    for (const price of ['2.0', '3.0', '4.0'])
-      events.push(await footballEvent(t.db, { prices: [price, '3.3', '3.3'] }));
+    for (const price of ['2.0', '3.0', '4.0']) events.push(await newEvent({ prices: [price, '3.3', '3.3'] }));
     const homes = [];
-    for (const e of events) homes.push((await selectionsOf(t, e.eventId))['1x2:home']!);
-    const trixie = await place(p.gameToken, homes, {
+    for (const e of events) homes.push((await eventSelections(e.eventId))['1x2:home']!);
+    const trixie = await placeBet(p.gameToken, homes, {
       kind: 'system',
       systemName: 'trixie',
       unitStake: 1_000,
@@ -195,9 +175,11 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
     expect(trixie.json()).toMatchObject({ status: 'success', bet: 'open' });
     // Four lines (three doubles, one treble): 4,000 staked.
     expect((await balancesOf(t, p.token)).cash).toBe(1_000_000 - 4_000);
-    const twoOfThree = await place(p.gameToken, homes, { kind: 'system', sizes: [2], unitStake: 1_000 });
+    const twoOfThree = await placeBet(p.gameToken, homes, { kind: 'system', sizes: [2], unitStake: 1_000 });
     expect(twoOfThree.json().status).toBe('success');
-    expect((await place(p.gameToken, homes, { kind: 'system', systemName: 'yankee' })).json()).toMatchObject({
+    expect(
+      (await placeBet(p.gameToken, homes, { kind: 'system', systemName: 'yankee' })).json(),
+    ).toMatchObject({
       refusal: 'invalid_bet',
     });
     const win = { kind: 'score' as const, home: 1, away: 0 };
@@ -205,7 +187,7 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
     await enterResult(t.db, t.app.sportsWallet, events[1]!.marketId, win, { source: 'test' });
     // The third match is void: its leg counts 1 in every line.
     await enterResult(t.db, t.app.sportsWallet, events[2]!.marketId, { kind: 'void' }, { source: 'test' });
-    const bets = (await sportsApiCall(t, 'bets', { token: p.gameToken })).json().bets;
+    const bets = (await sportsApi('bets', { token: p.gameToken })).json().bets;
     // Trixie: 2·3 + 2·1 + 3·1 + 2·3·1 = 6 + 2 + 3 + 6 = 17 a unit; the 2/3: 6 + 2 + 3 = 11.
     expect(bets.map((b: { settledReturn: number }) => b.settledReturn)).toEqual([11_000, 17_000]);
     expect((await balancesOf(t, p.token)).cash).toBe(1_000_000 - 4_000 - 3_000 + 17_000 + 11_000);
@@ -219,12 +201,12 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
       { token: 'a'.repeat(43), requestId: 'short', kind: 'single' },
       { legs: 'x' },
     ]) {
-      const res = await sportsApiCall(t, 'place', body);
+      const res = await sportsApi('place', body);
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
       expect(res.json().status).toBeTruthy();
     }
-    expect((await sportsApiCall(t, 'nope', {})).statusCode).toBe(404);
+    expect((await sportsApi('nope', {})).statusCode).toBe(404);
     expect(priceOf('21/11')).toEqual(parsePrice('-110', 'american'));
   });
 });

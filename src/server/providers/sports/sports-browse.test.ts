@@ -1,15 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../test/support/operators.ts';
-import {
-  footballEvent,
-  listenForWallet,
-  selectionsOf,
-  slipId,
-  sportsApiCall,
-  sportsPlayer,
-} from '../../../../test/support/sports.ts';
-import { useTestApp } from '../../../../test/support/test-app.ts';
+import { useSportsApp } from '../../../../test/support/sports.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
 import { leaguesMatching, openEventsMatching, prefixQuery } from './browse.service.ts';
@@ -17,9 +9,8 @@ import { setEventState, upsertCompetition, upsertEvent, upsertSport } from './tr
 
 /** Finding a match (navigation, search, favourites) and the per-selection Max (docs/sportsbook.md, "The sports window"). */
 describe.runIf(backendAvailable)('sports window: finding a match and the Max', () => {
-  const t = useTestApp();
+  const { t, sportsApi, newPlayer, newEvent, eventSelections, placeBet } = useSportsApp();
   const { as } = useOperators(t);
-  beforeAll(async () => listenForWallet(t));
 
   /** A league of its own with open events between these teams, one of them in play. */
   async function league(name: string, matches: [string, string][], liveFirst = false, country?: string) {
@@ -52,7 +43,7 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
       'Ruritania',
     );
     await setEventState(t.db, ids[2]!, { status: 'ended' });
-    const res = await sportsApiCall(t, 'leagues', {});
+    const res = await sportsApi('leagues', {});
     expect(res.statusCode).toBe(200);
     const row = res.json().leagues.find((l: { id: number }) => l.id === competitionId);
     expect(row).toMatchObject({
@@ -64,10 +55,10 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
     });
     // A league without a country comes after those with one.
     const other = await league('Countryless League', [['Cl A', 'Cl B']]);
-    const listedLeagues = (await sportsApiCall(t, 'leagues', {})).json().leagues as { id: number }[];
+    const listedLeagues = (await sportsApi('leagues', {})).json().leagues as { id: number }[];
     const at = (id: number) => listedLeagues.findIndex((l) => l.id === id);
     expect(at(other.competitionId)).toBeGreaterThan(at(competitionId));
-    const listed = await sportsApiCall(t, 'events', { competitionId });
+    const listed = await sportsApi('events', { competitionId });
     expect(listed.json().events.map((e: { id: number }) => e.id)).toEqual([ids[0], ids[1]]);
     expect(listed.json().events[0].competitionId).toBe(competitionId);
   });
@@ -78,7 +69,7 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
       ['Zenda Rovers', 'Hentzau Town'],
       ['Tarlenheim City', 'Strelsau Athletic'],
     ]);
-    const search = async (body: object) => (await sportsApiCall(t, 'search', body)).json();
+    const search = async (body: object) => (await sportsApi('search', body)).json();
     const zenda = await search({ q: 'zend' });
     expect(zenda.events.map((e: { id: number }) => e.id)).toEqual([ids[0], ids[1]]);
     expect(zenda.next).toBeNull();
@@ -118,21 +109,21 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
 
   it('refuses a search too short, too long or with symbols, with a 400 and its status', async () => {
     for (const q of ['a', '', 'x'.repeat(51), "zenda'; drop table", '%%', 42, null]) {
-      const res = await sportsApiCall(t, 'search', { q });
+      const res = await sportsApi('search', { q });
       expect(res.statusCode, String(q)).toBe(400);
       expect(res.json().status).toBe('invalid');
     }
-    expect(
-      (await sportsApiCall(t, 'search', { q: 'zenda', after: { at: 'yesterday', id: 1 } })).statusCode,
-    ).toBe(400);
+    expect((await sportsApi('search', { q: 'zenda', after: { at: 'yesterday', id: 1 } })).statusCode).toBe(
+      400,
+    );
   });
 
   it('keeps each member’s favourite leagues and events on the server, the open events with their markets', async () => {
-    const p = await sportsPlayer(t, 0);
-    const other = await sportsPlayer(t, 0);
-    const { eventId } = await footballEvent(t.db);
+    const p = await newPlayer(0);
+    const other = await newPlayer(0);
+    const { eventId } = await newEvent();
     const { competitionId } = await league('Favourite League', [['Fav A', 'Fav B']]);
-    const fav = (body: object, who = p) => sportsApiCall(t, 'favourite', { token: who.gameToken, ...body });
+    const fav = (body: object, who = p) => sportsApi('favourite', { token: who.gameToken, ...body });
     expect((await fav({ kind: 'event', id: eventId, on: true })).json()).toEqual({
       status: 'success',
       kind: 'event',
@@ -141,45 +132,37 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
     });
     expect((await fav({ kind: 'event', id: eventId, on: true })).statusCode).toBe(200);
     expect((await fav({ kind: 'competition', id: competitionId, on: true })).statusCode).toBe(200);
-    const mine = (await sportsApiCall(t, 'favourites', { token: p.gameToken })).json();
+    const mine = (await sportsApi('favourites', { token: p.gameToken })).json();
     expect(mine.leagues).toEqual([competitionId]);
     expect(mine.events.map((e: { id: number }) => e.id)).toEqual([eventId]);
     expect(mine.events[0].markets[0].selections).toHaveLength(3);
-    const theirs = (await sportsApiCall(t, 'favourites', { token: other.gameToken })).json();
+    const theirs = (await sportsApi('favourites', { token: other.gameToken })).json();
     expect(theirs).toEqual({ status: 'success', leagues: [], events: [] });
     await fav({ kind: 'event', id: eventId, on: false });
-    expect((await sportsApiCall(t, 'favourites', { token: p.gameToken })).json().events).toEqual([]);
+    expect((await sportsApi('favourites', { token: p.gameToken })).json().events).toEqual([]);
   });
 
   it('keeps at most 100 favourites of a kind: one more is refused with 409 too_many', async () => {
-    const p = await sportsPlayer(t, 0);
-    const { playerId } = (await sportsApiCall(t, 'init', { token: p.gameToken })).json();
+    const p = await newPlayer(0);
+    const { playerId } = (await sportsApi('init', { token: p.gameToken })).json();
     const events: number[] = [];
-    for (let i = 0; i < 101; i++) events.push((await footballEvent(t.db)).eventId);
+    for (let i = 0; i < 101; i++) events.push((await newEvent()).eventId);
     await t.db.execute(
       sql`insert into sb_favourites (player_id, kind, ref_id) select ${playerId}, 'event', unnest(${`{${events.slice(0, 100).join(',')}}`}::int8[])`,
     );
-    const more = await sportsApiCall(t, 'favourite', {
-      token: p.gameToken,
-      kind: 'event',
-      id: events[100],
-      on: true,
-    });
+    const favourite = (id: number) =>
+      sportsApi('favourite', { token: p.gameToken, kind: 'event', id, on: true });
+    const more = await favourite(events[100]!);
     expect(more.statusCode).toBe(409);
     expect(more.json().status).toBe('too_many');
     // One already kept is kept again.
-    const again = await sportsApiCall(t, 'favourite', {
-      token: p.gameToken,
-      kind: 'event',
-      id: events[0],
-      on: true,
-    });
+    const again = await favourite(events[0]!);
     expect(again.statusCode).toBe(200);
   });
 
   it('refuses a favourite the book does not have (404) and a bad body (400)', async () => {
-    const p = await sportsPlayer(t, 0);
-    const missing = await sportsApiCall(t, 'favourite', {
+    const p = await newPlayer(0);
+    const missing = await sportsApi('favourite', {
       token: p.gameToken,
       kind: 'event',
       id: 987_654_321,
@@ -193,32 +176,23 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
       { kind: 'event', id: '1', on: true },
       { kind: 'event', id: 1 },
     ])
-      expect((await sportsApiCall(t, 'favourite', { token: p.gameToken, ...body })).statusCode).toBe(400);
+      expect((await sportsApi('favourite', { token: p.gameToken, ...body })).statusCode).toBe(400);
   });
 
-  const place = (gameToken: string, legs: { id: number; price: string }[], unitStake: number) =>
-    sportsApiCall(t, 'place', {
-      token: gameToken,
-      requestId: slipId(),
-      kind: legs.length === 1 ? 'single' : 'multiple',
-      unitStake,
-      priceChange: 'none',
-      legs: legs.map((l) => ({ selectionId: l.id, price: l.price })),
-    });
   const maxOf = async (gameToken: string, body: object) => {
-    const res = await sportsApiCall(t, 'maxStake', { token: gameToken, ...body });
+    const res = await sportsApi('maxStake', { token: gameToken, ...body });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
 
   it('answers each selection’s Max from the limits, and the placement takes exactly that much', async () => {
     const desk = as('trading');
-    const p = await sportsPlayer(t, 10_000_000);
-    const currency = (await sportsApiCall(t, 'init', { token: p.gameToken })).json().currency;
-    const platformMax = (await sportsApiCall(t, 'rules', { currency })).json().rules.maxStake;
+    const p = await newPlayer(10_000_000);
+    const currency = (await sportsApi('init', { token: p.gameToken })).json().currency;
+    const platformMax = (await sportsApi('rules', { currency })).json().rules.maxStake;
     expect(platformMax).toBeGreaterThan(24_000);
-    const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.0', '3.5', '5.0'] });
-    const sel = await selectionsOf(t, eventId);
+    const { eventId, marketId } = await newEvent({ prices: ['2.0', '3.5', '5.0'] });
+    const sel = await eventSelections(eventId);
     const home = sel['1x2:home']!;
     const away = sel['1x2:away']!;
     // The platform's max stake binds home; a max payout of 120,000 binds away at 5.0.
@@ -234,8 +208,10 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
       { selectionId: home.id, max: Math.min(platformMax, 60_000) },
       { selectionId: away.id, max: 24_000 },
     ]);
-    expect((await place(p.gameToken, [away], 24_001)).json().refusal).toBe('payout_too_high');
-    expect((await place(p.gameToken, [away], 24_000)).json().status).toBe('success');
+    expect((await placeBet(p.gameToken, [away], { unitStake: 24_001 })).json().refusal).toBe(
+      'payout_too_high',
+    );
+    expect((await placeBet(p.gameToken, [away], { unitStake: 24_000 })).json().status).toBe('success');
     // A market's liability limit of 130,000: the away bet's 96,000 of exposure leaves 34,000, 8,500 at 5.0.
     await desk.post('/api/admin/sports/limits', {
       scope: 'market',
@@ -245,21 +221,23 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
     });
     max = await maxOf(p.gameToken, { selectionIds: [home.id, away.id] });
     expect(max.singles.find((s: { selectionId: number }) => s.selectionId === away.id).max).toBe(8_500);
-    expect((await place(p.gameToken, [away], 8_501)).json().refusal).toBe('liability_reached');
-    expect((await place(p.gameToken, [away], 8_500)).json().status).toBe('success');
+    expect((await placeBet(p.gameToken, [away], { unitStake: 8_501 })).json().refusal).toBe(
+      'liability_reached',
+    );
+    expect((await placeBet(p.gameToken, [away], { unitStake: 8_500 })).json().status).toBe('success');
     expect((await maxOf(p.gameToken, { selectionIds: [away.id] })).singles[0].max).toBe(0);
   });
 
   it('answers a multiple’s Max per line, and the member’s own stake factor', async () => {
     const desk = as('trading');
-    const p = await sportsPlayer(t, 10_000_000);
-    const { playerId, currency } = (await sportsApiCall(t, 'init', { token: p.gameToken })).json();
-    const platformMax = (await sportsApiCall(t, 'rules', { currency })).json().rules.maxStake;
-    const a = (await selectionsOf(t, (await footballEvent(t.db, { prices: ['2.0', '3.5', '5.0'] })).eventId))[
+    const p = await newPlayer(10_000_000);
+    const { playerId, currency } = (await sportsApi('init', { token: p.gameToken })).json();
+    const platformMax = (await sportsApi('rules', { currency })).json().rules.maxStake;
+    const a = (await eventSelections((await newEvent({ prices: ['2.0', '3.5', '5.0'] })).eventId))[
       '1x2:home'
     ]!;
-    const bEvent = (await footballEvent(t.db, { prices: ['3.0', '3.5', '2.5'] })).eventId;
-    const b = (await selectionsOf(t, bEvent))['1x2:home']!;
+    const bEvent = (await newEvent({ prices: ['3.0', '3.5', '2.5'] })).eventId;
+    const b = (await eventSelections(bEvent))['1x2:home']!;
     await desk.post('/api/admin/sports/limits', {
       scope: 'event',
       scopeId: String(bEvent),
@@ -269,8 +247,10 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
     // 2.0 × 3.0 = 6.0: the payout of 60,000 allows 10,000.
     const max = await maxOf(p.gameToken, { selectionIds: [a.id, b.id], kind: 'multiple' });
     expect(max.combined).toBe(10_000);
-    expect((await place(p.gameToken, [a, b], 10_001)).json().refusal).toBe('payout_too_high');
-    expect((await place(p.gameToken, [a, b], 10_000)).json().status).toBe('success');
+    expect((await placeBet(p.gameToken, [a, b], { unitStake: 10_001 })).json().refusal).toBe(
+      'payout_too_high',
+    );
+    expect((await placeBet(p.gameToken, [a, b], { unitStake: 10_000 })).json().status).toBe('success');
     // A stake factor of 10% on the member: a tenth of the platform's max stake for them.
     await desk.post('/api/admin/sports/limits', {
       scope: 'player',
@@ -284,9 +264,9 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
   });
 
   it('refuses a Max asked for a bet that cannot be, or a bad body, with a 4xx', async () => {
-    const p = await sportsPlayer(t, 0);
-    const home = (await selectionsOf(t, (await footballEvent(t.db)).eventId))['1x2:home']!;
-    const odd = await sportsApiCall(t, 'maxStake', {
+    const p = await newPlayer(0);
+    const home = (await eventSelections((await newEvent()).eventId))['1x2:home']!;
+    const odd = await sportsApi('maxStake', {
       token: p.gameToken,
       selectionIds: [home.id],
       kind: 'multiple',
@@ -294,7 +274,7 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
     expect(odd.statusCode).toBe(400);
     expect(odd.json().status).toBe('invalid_bet');
     for (const selectionIds of [[], [0], ['1'], Array.from({ length: 101 }, (_, i) => i + 1)])
-      expect((await sportsApiCall(t, 'maxStake', { token: p.gameToken, selectionIds })).statusCode).toBe(400);
+      expect((await sportsApi('maxStake', { token: p.gameToken, selectionIds })).statusCode).toBe(400);
     // A selection the book does not have has no Max.
     expect((await maxOf(p.gameToken, { selectionIds: [987_654_321] })).singles).toEqual([]);
   });

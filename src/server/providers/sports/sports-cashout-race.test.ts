@@ -3,10 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { prng } from '../../../../test/support/prng.ts';
-import { listenForWallet, sportsPlayer } from '../../../../test/support/sports.ts';
+import { useSportsApp } from '../../../../test/support/sports.ts';
 import { cashoutClient, expectBookAndWalletAgree } from '../../../../test/support/sports-cashout.ts';
 import { sportsDesk } from '../../../../test/support/sports-desk.ts';
-import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { verifyBet } from '../../../../tools/sports-verify.ts';
 import { queryRows } from '../../db/client.ts';
@@ -23,12 +22,11 @@ const SEED = Number(process.env.SPORTS_CASHOUT_SEED ?? 30);
  * exactly what it answered, and the book, its proofs and the wallet agree.
  */
 describe.runIf(backendAvailable && isPostgres)('cash-out under concurrency (PostgreSQL)', () => {
-  const t = useTestApp({ loginMaxFailuresPerAddress: 1000 });
+  const { t, newPlayer } = useSportsApp({ loginMaxFailuresPerAddress: 1000 });
   const { as } = useOperators(t);
   const book = sportsDesk(t, () => as('trading'));
   const co = cashoutClient(t);
   beforeAll(async () => {
-    await listenForWallet(t);
     await book.settings({ confirmResults: false, cashoutMarginBp: 500, cashoutOfferSeconds: 60 });
   });
 
@@ -36,7 +34,7 @@ describe.runIf(backendAvailable && isPostgres)('cash-out under concurrency (Post
     const random = prng(SEED);
     const bets = await Promise.all(
       Array.from({ length: 8 }, async () => {
-        const p = await sportsPlayer(t, 100_000);
+        const p = await newPlayer(100_000);
         const m = await book.match();
         const betId = await book.placed(p, [m.home]);
         const offers = [await co.offered(p, betId), await co.offered(p, betId), await co.offered(p, betId)];

@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { listenForWallet, sportsApiCall, sportsPlayer } from '../../../../test/support/sports.ts';
+import { useSportsApp } from '../../../../test/support/sports.ts';
 import { cashoutClient, expectBookAndWalletAgree } from '../../../../test/support/sports-cashout.ts';
 import { sportsDesk } from '../../../../test/support/sports-desk.ts';
-import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { verifyBet } from '../../../../tools/sports-verify.ts';
 import { queryRows } from '../../db/client.ts';
@@ -20,12 +19,11 @@ import { reconciler } from './reconciler.ts';
  * Prices 2.0 / 3.0 / 4.0: home's fair probability is (1/2) / (13/12) = 6/13.
  */
 describe.runIf(backendAvailable)('sportsbook cash-out', () => {
-  const t = useTestApp();
+  const { t, sportsApi, newPlayer } = useSportsApp();
   const { as } = useOperators(t);
   const book = sportsDesk(t, () => as('trading'));
   const co = cashoutClient(t);
   beforeAll(async () => {
-    await listenForWallet(t);
     await book.settings({ confirmResults: false, cashoutMarginBp: 500, cashoutOfferSeconds: 10 });
   });
   const prices = (marketId: number, home: string) =>
@@ -41,7 +39,7 @@ describe.runIf(backendAvailable)('sportsbook cash-out', () => {
   };
 
   it('offers stake × price × fair probability less the site margin, and follows the price', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const m = await book.match();
     const betId = await book.placed(p, [m.home]);
     // 10,000 × 2 × 6/13 × 0.95 = 8,769.23…
@@ -58,7 +56,7 @@ describe.runIf(backendAvailable)('sportsbook cash-out', () => {
   });
 
   it('a multiple: a won leg counts its price, an open one its worth now; a lost leg ends the offers', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const a = await book.match();
     const b = await book.match();
     const c = await book.match();
@@ -73,7 +71,7 @@ describe.runIf(backendAvailable)('sportsbook cash-out', () => {
   });
 
   it('a full cash-out pays once, ends the bet, and a later result changes nothing', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const m = await book.match();
     const betId = await book.placed(p, [m.home]);
     const offer = await co.offered(p, betId);
@@ -90,7 +88,7 @@ describe.runIf(backendAvailable)('sportsbook cash-out', () => {
     expect((await co.offer(p, betId)).statusCode).toBe(409);
     await book.score(m.marketId, 2, 0);
     expect(await book.cash(p)).toBe(100_000 - 10_000 + 8_769);
-    const bet = (await sportsApiCall(t, 'bet', { token: p.gameToken, betId })).json().bet;
+    const bet = (await sportsApi('bet', { token: p.gameToken, betId })).json().bet;
     expect(bet).toMatchObject({ status: 'cashed_out', settledReturn: 8_769 });
     const step = bet.history.at(-1);
     expect(step).toMatchObject({ kind: 'cashout', amount: 8_769, proof: null, paid: true });
@@ -102,14 +100,14 @@ describe.runIf(backendAvailable)('sportsbook cash-out', () => {
   });
 
   it('a partial cash-out pays its share and leaves the rest of the stake to settle', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const m = await book.match();
     const betId = await book.placed(p, [m.home]);
     const offer = await co.offered(p, betId);
     const taken = (await co.accept(p, betId, offer.offerId, { part: 4_000 })).json();
     // 8,769.23… × 4/10 = 3,507.69…
     expect(taken).toMatchObject({ status: 'success', bet: 'open', paid: 3_507, stake: 6_000 });
-    const open = (await sportsApiCall(t, 'bet', { token: p.gameToken, betId })).json().bet;
+    const open = (await sportsApi('bet', { token: p.gameToken, betId })).json().bet;
     expect(open).toMatchObject({
       status: 'open',
       totalStake: 6_000,
@@ -133,7 +131,7 @@ describe.runIf(backendAvailable)('sportsbook cash-out', () => {
   });
 
   it('refuses a suspended market, a bet stop, a price fallen below the accepted value and an expired offer', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const m = await book.match();
     const betId = await book.placed(p, [m.home]);
     let offer = await co.offered(p, betId);
@@ -168,8 +166,8 @@ describe.runIf(backendAvailable)('sportsbook cash-out', () => {
   });
 
   it('refuses what is not the member’s open single or multiple, and hostile input with 400', async () => {
-    const p = await sportsPlayer(t, 100_000);
-    const other = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
+    const other = await newPlayer(100_000);
     const m = await book.match();
     const betId = await book.placed(p, [m.home]);
     const offer = await co.offered(p, betId);
@@ -183,7 +181,7 @@ describe.runIf(backendAvailable)('sportsbook cash-out', () => {
       { betId, offerId: offer.offerId, minAmount: 1.5 },
       { betId, offerId: `${'a'.repeat(5_000)}` },
     ]) {
-      const res = await sportsApiCall(t, 'cashout', { token: p.gameToken, ...body });
+      const res = await sportsApi('cashout', { token: p.gameToken, ...body });
       expect(res.statusCode).toBe(400);
       expect(res.json().status).toBe('invalid');
     }
@@ -192,7 +190,7 @@ describe.runIf(backendAvailable)('sportsbook cash-out', () => {
   });
 
   it('an automatic cash-out waits for its amount, then cashes out the whole bet once', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const m = await book.match();
     const betId = await book.placed(p, [m.home]);
     expect((await co.auto(p, betId, 10_000)).json()).toMatchObject({

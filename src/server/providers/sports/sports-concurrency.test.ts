@@ -1,37 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
-import {
-  footballEvent,
-  listenForWallet,
-  selectionsOf,
-  slipId,
-  sportsApiCall,
-  sportsPlayer,
-} from '../../../../test/support/sports.ts';
-import { useTestApp } from '../../../../test/support/test-app.ts';
+import { slipId, useSportsApp } from '../../../../test/support/sports.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
 
 /** Races are only meaningful on a real server with concurrent connections. */
 describe.runIf(backendAvailable && isPostgres)('sportsbook under concurrency (PostgreSQL)', () => {
   // Every client logs in from the same test address at once: not what the address limit is about.
-  const t = useTestApp({ loginMaxFailuresPerAddress: 1000 });
-  beforeAll(async () => listenForWallet(t));
+  const { t, newPlayer, newEvent, eventSelections, placeBet } = useSportsApp({
+    loginMaxFailuresPerAddress: 1000,
+  });
 
   it('64 copies of one bet placement make one bet and one stake', async () => {
-    const p = await sportsPlayer(t, 100_000);
-    const { eventId } = await footballEvent(t.db);
-    const s = (await selectionsOf(t, eventId))['1x2:home']!;
-    const body = {
-      token: p.gameToken,
-      requestId: slipId(),
-      kind: 'single',
-      unitStake: 10_000,
-      priceChange: 'none',
-      legs: [{ selectionId: s.id, price: s.price }],
-    };
-    const answers = await Promise.all(Array.from({ length: 64 }, () => sportsApiCall(t, 'place', body)));
+    const p = await newPlayer(100_000);
+    const { eventId } = await newEvent();
+    const s = (await eventSelections(eventId))['1x2:home']!;
+    const requestId = slipId();
+    const answers = await Promise.all(
+      Array.from({ length: 64 }, () => placeBet(p.gameToken, [s], { requestId })),
+    );
     const ids = new Set(answers.map((a) => a.json().betId));
     expect(answers.every((a) => a.json().status === 'success')).toBe(true);
     expect(ids.size).toBe(1);
@@ -44,25 +32,14 @@ describe.runIf(backendAvailable && isPostgres)('sportsbook under concurrency (Po
   });
 
   it('32 clients betting into a market near its liability limit never take it past the limit', async () => {
-    const { eventId, marketId } = await footballEvent(t.db, { prices: ['3.0', '3.0', '3.0'] });
-    const s = (await selectionsOf(t, eventId))['1x2:home']!;
+    const { eventId, marketId } = await newEvent({ prices: ['3.0', '3.0', '3.0'] });
+    const s = (await eventSelections(eventId))['1x2:home']!;
     // Each 10,000 at 3.0 adds 20,000: 7 bets fit under 150,000, the 8th would overshoot.
     await t.db.execute(
       sql`insert into sb_limits (scope, scope_id, currency, max_liability) values ('market', ${String(marketId)}, site_default_currency(), 150000)`,
     );
-    const players = await Promise.all(Array.from({ length: 32 }, () => sportsPlayer(t, 20_000)));
-    const answers = await Promise.all(
-      players.map((p) =>
-        sportsApiCall(t, 'place', {
-          token: p.gameToken,
-          requestId: slipId(),
-          kind: 'single',
-          unitStake: 10_000,
-          priceChange: 'none',
-          legs: [{ selectionId: s.id, price: s.price }],
-        }),
-      ),
-    );
+    const players = await Promise.all(Array.from({ length: 32 }, () => newPlayer(20_000)));
+    const answers = await Promise.all(players.map((p) => placeBet(p.gameToken, [s])));
     const accepted = answers.filter((a) => a.json().status === 'success').length;
     expect(accepted).toBe(7);
     expect(answers.filter((a) => a.json().refusal === 'liability_reached').length).toBe(25);

@@ -1,16 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { debtOf } from '../../../../test/support/debt.ts';
 import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
-import {
-  footballEvent,
-  listenForWallet,
-  placeSingle,
-  selectionsOf,
-  sportsApiCall,
-  sportsPlayer,
-} from '../../../../test/support/sports.ts';
-import { useTestApp } from '../../../../test/support/test-app.ts';
+import { enterScore, placeSingle, useSportsApp } from '../../../../test/support/sports.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { verifyBet } from '../../../../tools/sports-verify.ts';
 import { parsePrice } from '../../../shared/sports/price.ts';
@@ -22,14 +14,13 @@ import { saveSetting } from './settings.ts';
 import { setMarketOpen, setPrices } from './trading.service.ts';
 
 describe.runIf(backendAvailable)('live bet delay, settlement corrections and member debt', () => {
-  const t = useTestApp();
-  beforeAll(async () => listenForWallet(t));
+  const { t, sportsApi, newPlayer, newEvent, eventSelections } = useSportsApp();
 
   it('a live bet waits its delay and is refused if the price moved or the market was suspended meanwhile', async () => {
-    const p = await sportsPlayer(t);
-    const { eventId, marketId } = await footballEvent(t.db, { live: true });
-    const s = await selectionsOf(t, eventId);
-    const confirm = (betId: number) => sportsApiCall(t, 'confirm', { token: p.gameToken, betId });
+    const p = await newPlayer();
+    const { eventId, marketId } = await newEvent({ live: true });
+    const s = await eventSelections(eventId);
+    const confirm = (betId: number) => sportsApi('confirm', { token: p.gameToken, betId });
     try {
       // Unchanged: accepted once the delay has passed, not before.
       const a = (await placeSingle(t, p.gameToken, s['1x2:home']!)).json();
@@ -46,7 +37,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
       sportsClock.advance(5_001);
       expect((await confirm(b.betId)).json()).toMatchObject({ status: 'refused', refusal: 'price_changed' });
       // Suspended and reopened during the delay: same price, still refused.
-      const s2 = await selectionsOf(t, eventId);
+      const s2 = await eventSelections(eventId);
       const c = (await placeSingle(t, p.gameToken, s2['1x2:away']!)).json();
       await setMarketOpen(t.db, { marketId }, false);
       await setMarketOpen(t.db, { marketId }, true);
@@ -62,9 +53,9 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
   });
 
   it('housekeeping started with the app refuses live bets never confirmed and gives their liability back', async () => {
-    const p = await sportsPlayer(t);
-    const { eventId } = await footballEvent(t.db, { live: true });
-    const s = await selectionsOf(t, eventId);
+    const p = await newPlayer();
+    const { eventId } = await newEvent({ live: true });
+    const s = await eventSelections(eventId);
     const bet = (await placeSingle(t, p.gameToken, s['1x2:home']!)).json();
     expect(bet.status).toBe('delayed');
     const liability = async () =>
@@ -88,32 +79,33 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
       sportsClock.reset();
     }
     expect(await liability()).toBe(0);
-    const confirm = (await sportsApiCall(t, 'confirm', { token: p.gameToken, betId: bet.betId })).json();
+    const confirm = (await sportsApi('confirm', { token: p.gameToken, betId: bet.betId })).json();
     expect(confirm).toMatchObject({ status: 'refused', refusal: 'market_suspended' });
     expect((await balancesOf(t, p.token)).cash).toBe(1_000_000);
   });
 
   it('results wait for a second operator where the site asks; unsettle and resettle move money only through the ledger', async () => {
     await saveSetting(t.db, 'confirmResults', true);
-    const p = await sportsPlayer(t, 20_000);
-    const { eventId, marketId } = await footballEvent(t.db, { prices: ['3.0', '3.0', '3.0'] });
-    const s = await selectionsOf(t, eventId);
+    const p = await newPlayer(20_000);
+    const { eventId, marketId } = await newEvent({ prices: ['3.0', '3.0', '3.0'] });
+    const s = await eventSelections(eventId);
     const bet = (await placeSingle(t, p.gameToken, s['1x2:home']!)).json();
     expect(bet.status).toBe('success');
-    expect(
-      await enterResult(
-        t.db,
-        t.app.sportsWallet,
-        marketId,
-        { kind: 'score', home: 1, away: 0 },
-        { source: 'desk', operatorId: 7 },
-      ),
-    ).toMatchObject({ state: 'entered', settled: 0 });
-    expect((await confirmResult(t.db, t.app.sportsWallet, marketId, 7)).ok).toBe(false);
-    expect(await confirmResult(t.db, t.app.sportsWallet, marketId, 8)).toMatchObject({
-      ok: true,
-      settled: 1,
-    });
+    // The market's result as the desk's operators 7 and 8 handle it.
+    const score = (home: number, away: number) => ({ kind: 'score' as const, home, away });
+    const enter = (home: number, away: number, operatorId?: number) =>
+      enterResult(t.db, t.app.sportsWallet, marketId, score(home, away), { source: 'desk', operatorId });
+    const correct = (home: number, away: number, operatorId: number, reason: string) =>
+      correctResult(t.db, t.app.sportsWallet, marketId, score(home, away), {
+        source: 'desk',
+        operatorId,
+        reason,
+      });
+    const confirm = (operatorId: number) => confirmResult(t.db, t.app.sportsWallet, marketId, operatorId);
+
+    expect(await enter(1, 0, 7)).toMatchObject({ state: 'entered', settled: 0 });
+    expect((await confirm(7)).ok).toBe(false);
+    expect(await confirm(8)).toMatchObject({ ok: true, settled: 1 });
     expect((await balancesOf(t, p.token)).cash).toBe(10_000 + 30_000);
     expect((await verifyBet(t.db, bet.betId)).problems).toEqual([]);
 
@@ -123,37 +115,16 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
         and currency = (select currency from ledger_accounts where member_id = ${p.memberId} and kind = 'cash')), 35000, 'test_spend', '{}'::jsonb, null)`);
     expect((await balancesOf(t, p.token)).cash).toBe(5_000);
     // A correction waits for a second operator too: until then the result in force stands, nothing moves.
-    expect(
-      await correctResult(
-        t.db,
-        t.app.sportsWallet,
-        marketId,
-        { kind: 'score', home: 0, away: 1 },
-        { source: 'desk', operatorId: 8, reason: 'wrong scorer' },
-      ),
-    ).toMatchObject({ ok: true, state: 'entered', settled: 0 });
+    expect(await correct(0, 1, 8, 'wrong scorer')).toMatchObject({ ok: true, state: 'entered', settled: 0 });
     expect((await balancesOf(t, p.token)).cash).toBe(5_000);
-    expect((await confirmResult(t.db, t.app.sportsWallet, marketId, 8)).ok).toBe(false);
-    expect(await confirmResult(t.db, t.app.sportsWallet, marketId, 7)).toMatchObject({
-      ok: true,
-      settled: 1,
-    });
+    expect((await confirm(8)).ok).toBe(false);
+    expect(await confirm(7)).toMatchObject({ ok: true, settled: 1 });
     expect((await balancesOf(t, p.token)).cash).toBe(0);
     expect(await debtOf(t, p.loginId)).toBe(25_000);
 
     // Corrected back to a win: the new win pays the debt first.
-    expect(
-      (
-        await correctResult(
-          t.db,
-          t.app.sportsWallet,
-          marketId,
-          { kind: 'score', home: 2, away: 0 },
-          { source: 'desk', operatorId: 8, reason: 'VAR' },
-        )
-      ).ok,
-    ).toBe(true);
-    expect((await confirmResult(t.db, t.app.sportsWallet, marketId, 7)).ok).toBe(true);
+    expect((await correct(2, 0, 8, 'VAR')).ok).toBe(true);
+    expect((await confirm(7)).ok).toBe(true);
     expect((await balancesOf(t, p.token)).cash).toBe(5_000);
     expect(await debtOf(t, p.loginId)).toBe(0);
 
@@ -166,7 +137,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
         })
       ).ok,
     ).toBe(true);
-    const history = (await sportsApiCall(t, 'bets', { token: p.gameToken })).json().bets[0];
+    const history = (await sportsApi('bets', { token: p.gameToken })).json().bets[0];
     expect(history.status).toBe('open');
     expect(history.history.map((h: { kind: string; paid: boolean }) => `${h.kind}:${h.paid}`)).toEqual([
       'settle:true',
@@ -175,24 +146,16 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
       'unsettle:true',
     ]);
     await saveSetting(t.db, 'confirmResults', false);
-    expect(
-      await enterResult(
-        t.db,
-        t.app.sportsWallet,
-        marketId,
-        { kind: 'score', home: 1, away: 0 },
-        { source: 'desk' },
-      ),
-    ).toMatchObject({ settled: 1 });
+    expect(await enter(1, 0)).toMatchObject({ settled: 1 });
     expect((await balancesOf(t, p.token)).cash).toBe(5_000);
     expect((await verifyBet(t.db, bet.betId)).problems).toEqual([]);
     await expectSoundLedger(t.db);
   });
 
   it('a cancel window voids the legs of bets placed in it (open ones paid their stake back, settled ones resettled to it)', async () => {
-    const p = await sportsPlayer(t, 100_000);
-    const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.0', '3.0', '4.0'] });
-    const s = await selectionsOf(t, eventId);
+    const p = await newPlayer(100_000);
+    const { eventId, marketId } = await newEvent({ prices: ['2.0', '3.0', '4.0'] });
+    const s = await eventSelections(eventId);
     const before = new Date(Date.now() - 1000);
     expect((await placeSingle(t, p.gameToken, s['1x2:home']!)).json().status).toBe('success');
     expect((await placeSingle(t, p.gameToken, s['1x2:away']!)).json().status).toBe('success');
@@ -204,7 +167,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
       }),
     ).toMatchObject({ ok: true, bets: [expect.any(Number), expect.any(Number)] });
     expect((await balancesOf(t, p.token)).cash).toBe(100_000);
-    const bets = (await sportsApiCall(t, 'bets', { token: p.gameToken })).json().bets;
+    const bets = (await sportsApi('bets', { token: p.gameToken })).json().bets;
     expect(bets.map((b: { status: string }) => b.status)).toEqual(['void', 'void']);
     expect(bets[0].history[0]).toMatchObject({
       kind: 'void',
@@ -214,13 +177,7 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
     });
     // Settled then cancelled: a win of 20,000 becomes the 10,000 stake back.
     const bet = (await placeSingle(t, p.gameToken, s['1x2:home']!)).json();
-    await enterResult(
-      t.db,
-      t.app.sportsWallet,
-      marketId,
-      { kind: 'score', home: 1, away: 0 },
-      { source: 'desk' },
-    );
+    await enterScore(t, marketId, 1, 0, { source: 'desk' });
     expect((await balancesOf(t, p.token)).cash).toBe(110_000);
     expect(
       await cancelWindow(t.db, t.app.sportsWallet, { marketId }, before, new Date(Date.now() + 1000), {
@@ -246,17 +203,11 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
       401,
     );
     expect(typeof walletRequest).toBe('function');
-    const p = await sportsPlayer(t, 50_000);
-    const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.0', '3.0', '4.0'] });
-    const s = await selectionsOf(t, eventId);
+    const p = await newPlayer(50_000);
+    const { eventId, marketId } = await newEvent({ prices: ['2.0', '3.0', '4.0'] });
+    const s = await eventSelections(eventId);
     const bet = (await placeSingle(t, p.gameToken, s['1x2:home']!)).json();
-    await enterResult(
-      t.db,
-      t.app.sportsWallet,
-      marketId,
-      { kind: 'score', home: 1, away: 0 },
-      { source: 'desk' },
-    );
+    await enterScore(t, marketId, 1, 0, { source: 'desk' });
     const w = t.app.sportsWallet;
     const body = {
       txId: `x-${bet.betId}`,

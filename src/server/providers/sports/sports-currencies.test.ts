@@ -2,14 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memberIdOf, nextCode } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import {
-  footballEvent,
-  listenForWallet,
-  placeSingle,
-  selectionsOf,
-  sportsApiCall,
-} from '../../../../test/support/sports.ts';
-import { type CallOptions, newMember, type TestApp, useTestApp } from '../../../../test/support/test-app.ts';
+import { placeSingle, useSportsApp } from '../../../../test/support/sports.ts';
+import { type CallOptions, newMember, type TestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
 import { DEMO_SITES, seedDemo } from '../../db/seed-demo.ts';
@@ -42,12 +36,11 @@ const platformRow = (t: TestApp, currency: string) =>
   );
 
 describe.runIf(backendAvailable)('sports limits and liability per currency', () => {
-  const t = useTestApp();
+  const { t, sportsApi, newEvent, eventSelections } = useSportsApp();
   const { as } = useOperators(t);
   beforeAll(async () => {
     await seedDemo(t.db);
     t.app.sites.invalidate();
-    await listenForWallet(t);
   });
 
   it('every site currency has its platform row; a won and a baht member are each held to their own max stake', async () => {
@@ -62,8 +55,8 @@ describe.runIf(backendAvailable)('sports limits and liability per currency', () 
     );
     const th = await bettorOn(t, TH, 10_000_000);
     const ko = await bettorOn(t, KO, 10_000_000);
-    const { eventId, marketId } = await footballEvent(t.db, { prices: ['3.0', '3.0', '3.0'] });
-    const s = await selectionsOf(t, eventId);
+    const { eventId, marketId } = await newEvent({ prices: ['3.0', '3.0', '3.0'] });
+    const s = await eventSelections(eventId);
     const home = s['1x2:home']!;
 
     expect((await placeSingle(t, th.gameToken, home, 50_001)).json().refusal).toBe('stake_too_high');
@@ -90,7 +83,7 @@ describe.runIf(backendAvailable)('sports limits and liability per currency', () 
   });
 
   it('the house rules cite the platform limits of the currency asked for', async () => {
-    const rules = async (currency: string) => (await sportsApiCall(t, 'rules', { currency })).json().rules;
+    const rules = async (currency: string) => (await sportsApi('rules', { currency })).json().rules;
     expect(await rules('THB')).toMatchObject({ currency: 'THB', maxStake: 50_000 });
     expect(await rules('KRW')).toMatchObject({ currency: 'KRW', maxStake: 300_000 });
   });
@@ -112,8 +105,8 @@ describe.runIf(backendAvailable)('sports limits and liability per currency', () 
         .map((l: { currency: string }) => l.currency),
     ).toEqual(expect.arrayContaining(['KRW', 'THB']));
     const ko = await bettorOn(t, KO, 10_000_000);
-    const { eventId } = await footballEvent(t.db, { prices: ['3.0', '3.0', '3.0'] });
-    const home = (await selectionsOf(t, eventId))['1x2:home']!;
+    const { eventId } = await newEvent({ prices: ['3.0', '3.0', '3.0'] });
+    const home = (await eventSelections(eventId))['1x2:home']!;
     const set = await desk.post('/api/admin/sports/limits', {
       scope: 'event',
       scopeId: String(eventId),

@@ -1,15 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../test/support/operators.ts';
-import {
-  footballEvent,
-  listenForWallet,
-  selectionsOf,
-  slipId,
-  sportsApiCall,
-  sportsPlayer,
-} from '../../../../test/support/sports.ts';
-import { useTestApp } from '../../../../test/support/test-app.ts';
+import { useSportsApp } from '../../../../test/support/sports.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
@@ -24,19 +16,18 @@ type Listed = {
  * the match clock's stamp, the listing past its first page, the popular matches, each bet leg's score.
  */
 describe.runIf(backendAvailable)('sports window: the match clock, the whole listing, popular matches', () => {
-  const t = useTestApp();
+  const { t, sportsApi, newPlayer, newEvent, eventSelections, placeBet } = useSportsApp();
   const { as } = useOperators(t);
-  beforeAll(async () => listenForWallet(t));
 
   const listed = async (eventId: number) =>
-    ((await sportsApiCall(t, 'events', { eventId })).json().events as Listed[])[0]!;
+    ((await sportsApi('events', { eventId })).json().events as Listed[])[0]!;
   const setState = async (eventId: number, body: object) => {
     const res = await as('trading').post(`/api/admin/sports/events/${eventId}/state`, body);
     expect(res.statusCode, res.body).toBe(200);
   };
 
   it('stamps when the match time was received, keeps the stamp for a repeat, and a clock is not a goal', async () => {
-    const { eventId } = await footballEvent(t.db, { live: true });
+    const { eventId } = await newEvent({ live: true });
     const goalAt = async () =>
       (
         await queryRows<{ at: string | null }>(
@@ -75,7 +66,7 @@ describe.runIf(backendAvailable)('sports window: the match clock, the whole list
   });
 
   it('refuses a clock that is not one with a 400', async () => {
-    const { eventId } = await footballEvent(t.db, { live: true });
+    const { eventId } = await newEvent({ live: true });
     for (const score of [
       { home: 0, away: 0, clock: 'x'.repeat(21) },
       { home: 0, away: 0, clock: "1'", stopped: 'yes' },
@@ -87,40 +78,33 @@ describe.runIf(backendAvailable)('sports window: the match clock, the whole list
   });
 
   it('pages the listing by offset in its order, and refuses an offset out of range', async () => {
-    for (let i = 0; i < 5; i++) await footballEvent(t.db, { startsInMs: 3_600_000 * (i + 1) });
-    const all = (await sportsApiCall(t, 'events', { limit: 200 })).json().events as { id: number }[];
+    for (let i = 0; i < 5; i++) await newEvent({ startsInMs: 3_600_000 * (i + 1) });
+    const all = (await sportsApi('events', { limit: 200 })).json().events as { id: number }[];
     expect(all.length).toBeGreaterThanOrEqual(5);
     const pages: number[] = [];
     for (let offset = 0; offset < all.length; offset += 2) {
-      const page = (await sportsApiCall(t, 'events', { limit: 2, offset })).json().events as { id: number }[];
+      const page = (await sportsApi('events', { limit: 2, offset })).json().events as { id: number }[];
       pages.push(...page.map((e) => e.id));
     }
     expect(pages).toEqual(all.map((e) => e.id));
     for (const offset of [-1, 1001, 1.5, '2'])
-      expect((await sportsApiCall(t, 'events', { offset })).statusCode).toBe(400);
+      expect((await sportsApi('events', { offset })).statusCode).toBe(400);
   });
 
   it('lists the popular matches by their accepted bets, most first, and each bet leg with its live score', async () => {
-    const p = await sportsPlayer(t, 10_000_000);
-    const busy = await footballEvent(t.db, { live: true });
-    const quiet = await footballEvent(t.db);
-    const untouched = await footballEvent(t.db);
+    const p = await newPlayer(10_000_000);
+    const busy = await newEvent({ live: true });
+    const quiet = await newEvent();
+    const untouched = await newEvent();
     const place = async (eventIds: number[]) => {
       const legs = [];
-      for (const id of eventIds) legs.push((await selectionsOf(t, id))['1x2:home']!);
-      const res = await sportsApiCall(t, 'place', {
-        token: p.gameToken,
-        requestId: slipId(),
-        kind: legs.length === 1 ? 'single' : 'multiple',
-        unitStake: 1_000,
-        priceChange: 'none',
-        legs: legs.map((l) => ({ selectionId: l.id, price: l.price })),
-      });
+      for (const id of eventIds) legs.push((await eventSelections(id))['1x2:home']!);
+      const res = await placeBet(p.gameToken, legs, { unitStake: 1_000 });
       // A live bet waits its delay (202): confirmed once it has passed, as the window does.
       if (res.statusCode === 202) {
         sportsClock.advance(31_000);
         try {
-          const done = await sportsApiCall(t, 'confirm', { token: p.gameToken, betId: res.json().betId });
+          const done = await sportsApi('confirm', { token: p.gameToken, betId: res.json().betId });
           expect(done.statusCode, done.body).toBe(200);
         } finally {
           sportsClock.reset();
@@ -131,18 +115,17 @@ describe.runIf(backendAvailable)('sports window: the match clock, the whole list
     await place([busy.eventId, quiet.eventId]);
     await place([busy.eventId]);
     await place([busy.eventId]);
-    const popular = (await sportsApiCall(t, 'popular', { limit: 20 })).json();
+    const popular = (await sportsApi('popular', { limit: 20 })).json();
     const ids = (popular.events as { id: number }[]).map((e) => e.id);
     expect(ids.indexOf(busy.eventId)).toBeLessThan(ids.indexOf(quiet.eventId));
     expect(popular.bets[String(busy.eventId)]).toBe(3);
     expect(popular.bets[String(quiet.eventId)]).toBe(2);
     expect(ids).not.toContain(untouched.eventId);
-    for (const limit of [0, 21, 'x'])
-      expect((await sportsApiCall(t, 'popular', { limit })).statusCode).toBe(400);
+    for (const limit of [0, 21, 'x']) expect((await sportsApi('popular', { limit })).statusCode).toBe(400);
 
     // My bets: each leg carries its event's state and live score with the clock's stamp.
     await setState(busy.eventId, { score: { home: 0, away: 1, clock: "20'" } });
-    const bets = (await sportsApiCall(t, 'bets', { token: p.gameToken })).json().bets as {
+    const bets = (await sportsApi('bets', { token: p.gameToken })).json().bets as {
       legs: { eventId: number; eventStatus: string; score: Listed['score'] & { home: number } }[];
     }[];
     const leg = bets.flatMap((b) => b.legs).find((l) => l.eventId === busy.eventId)!;

@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { listenForWallet, slipId, sportsApiCall, sportsPlayer } from '../../../../test/support/sports.ts';
+import { slipId, useSportsApp } from '../../../../test/support/sports.ts';
 import { sportsDesk } from '../../../../test/support/sports-desk.ts';
-import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { parseFractionText } from '../../../shared/sports/fraction.ts';
 import { parsePrice } from '../../../shared/sports/price.ts';
@@ -16,24 +15,23 @@ import { upsertMarket } from './trading.service.ts';
 
 /** In play, markets that never settle, abandonment, and a placement that crashed half-way. */
 describe.runIf(backendAvailable)('sportsbook integrity: in play, abandonment, lost placements', () => {
-  const t = useTestApp();
+  const { t, sportsApi, newPlayer } = useSportsApp();
   const { as } = useOperators(t);
   const book = sportsDesk(t, () => as('trading'));
   beforeAll(async () => {
-    await listenForWallet(t);
     await book.settings({ confirmResults: false, cancelWindowMinutes: 1440 });
   });
   const confirmAfterDelay = async (gameToken: string, betId: number) => {
     sportsClock.advance(5_001);
     try {
-      return (await sportsApiCall(t, 'confirm', { token: gameToken, betId })).json();
+      return (await sportsApi('confirm', { token: gameToken, betId })).json();
     } finally {
       sportsClock.reset();
     }
   };
 
   it('a goal during the bet delay refuses the live bet (no past-posting)', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const m = await book.match({ live: true });
     const placed = (await book.place(p, [m.home], { priceChange: 'any' })).json();
     expect(placed.status).toBe('delayed');
@@ -46,7 +44,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: in play, abandonment, lo
   });
 
   it('in play, a better price the member agreed to is taken, and a move of another selection changes nothing', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const m = await book.match({ live: true });
     const better = (await book.place(p, [m.home], { priceChange: 'better' })).json();
     const other = (await book.place(p, [m.away], { priceChange: 'none' })).json();
@@ -64,7 +62,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: in play, abandonment, lo
   });
 
   it('cancelling an event voids its undecided markets; a decided market stands', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const m = await book.match();
     const bttsId = await upsertMarket(t.db, {
       eventId: m.eventId,
@@ -95,7 +93,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: in play, abandonment, lo
   });
 
   it('a multiple with a lost leg settles at once and gives its liability back', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const a = await book.match();
     const b = await book.match();
     const betId = await book.placed(p, [a.home, b.home]);
@@ -109,52 +107,63 @@ describe.runIf(backendAvailable)('sportsbook integrity: in play, abandonment, lo
     expect(home!.liability).toEqual([]);
   });
 
+  /** A feed's records as the desk uploads them: JSON lines, each of this source. */
+  const feedUpload = (source: string, records: object[]) =>
+    as('trading').post('/api/admin/sports/feed', {
+      lines: records.map((r) => JSON.stringify({ source, ...r })).join('\n'),
+    });
+  /** The feed's fixture `ev`, tomorrow, in its test league. */
+  const feedFixture = (name: string) => ({
+    type: 'fixture',
+    id: 'ev',
+    seq: 1,
+    sport: 'football',
+    sportName: 'Football',
+    competition: 'Feed League [DEMO]',
+    competitionId: 'c',
+    name,
+    startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+
+  /** A market of the feed's fixture `ev`, its selections at decimal prices. */
+  const feedMarket = (
+    id: string,
+    marketType: string,
+    name: string,
+    selections: { key: string; name: string; price: string }[],
+    params?: { line: string },
+  ) => ({
+    type: 'market',
+    id,
+    seq: 1,
+    event: 'ev',
+    marketType,
+    name,
+    ...(params ? { params } : {}),
+    selections,
+  });
+
   it('a line market takes only a line it can settle; a correct score "other" wins on a score not listed', async () => {
     const source = `feed-${process.pid}-${Date.now()}`;
-    const line = (r: object) => JSON.stringify({ source, ...r });
-    const start = new Date(Date.now() + 86_400_000).toISOString();
     const report = (
-      await as('trading').post('/api/admin/sports/feed', {
-        lines: [
-          line({
-            type: 'fixture',
-            id: 'ev',
-            seq: 1,
-            sport: 'football',
-            sportName: 'Football',
-            competition: 'Feed League [DEMO]',
-            competitionId: 'c',
-            name: 'Feed Home v Feed Away',
-            startsAt: start,
-          }),
-          line({
-            type: 'market',
-            id: 'total-2.3',
-            seq: 1,
-            event: 'ev',
-            marketType: 'total',
-            name: 'Total goals',
-            params: { line: '2.3' },
-            selections: [
-              { key: 'over', name: 'Over', price: '1.9' },
-              { key: 'under', name: 'Under', price: '1.9' },
-            ],
-          }),
-          line({
-            type: 'market',
-            id: 'cs',
-            seq: 1,
-            event: 'ev',
-            marketType: 'correct_score',
-            name: 'Correct score',
-            selections: [
-              { key: '1-0', name: '1-0', price: '6.0' },
-              { key: '0-0', name: '0-0', price: '8.0' },
-              { key: 'other', name: 'Any other score', price: '3.0' },
-            ],
-          }),
-        ].join('\n'),
-      })
+      await feedUpload(source, [
+        feedFixture('Feed Home v Feed Away'),
+        feedMarket(
+          'total-2.3',
+          'total',
+          'Total goals',
+          [
+            { key: 'over', name: 'Over', price: '1.9' },
+            { key: 'under', name: 'Under', price: '1.9' },
+          ],
+          { line: '2.3' },
+        ),
+        feedMarket('cs', 'correct_score', 'Correct score', [
+          { key: '1-0', name: '1-0', price: '6.0' },
+          { key: '0-0', name: '0-0', price: '8.0' },
+          { key: 'other', name: 'Any other score', price: '3.0' },
+        ]),
+      ])
     ).json();
     expect(report.applied).toBe(2);
     expect(report.errors).toEqual([{ line: 2, message: expect.stringContaining('2.3') }]);
@@ -162,9 +171,9 @@ describe.runIf(backendAvailable)('sportsbook integrity: in play, abandonment, lo
       t.db,
       sql`select id, event_id from sb_markets where source = ${source} and external_id = 'cs'`,
     );
-    const event = (await sportsApiCall(t, 'events', { eventId: Number(cs!.event_id) })).json().events[0];
+    const event = (await sportsApi('events', { eventId: Number(cs!.event_id) })).json().events[0];
     const other = event.markets[0].selections.find((s: { key: string }) => s.key === 'other');
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const betId = await book.placed(p, [other]);
     await book.score(Number(cs!.id), 3, 2);
     expect(await book.bet(p, betId)).toMatchObject({ status: 'settled', settledReturn: 30_000 });
@@ -172,43 +181,22 @@ describe.runIf(backendAvailable)('sportsbook integrity: in play, abandonment, lo
 
   it("a feed's cancel after a result voids the market's bets: winners and losers get their stake back", async () => {
     const source = `feed-cancel-${process.pid}-${Date.now()}`;
-    const upload = (records: object[]) =>
-      as('trading').post('/api/admin/sports/feed', {
-        lines: records.map((r) => JSON.stringify({ source, ...r })).join('\n'),
-      });
+    const upload = (records: object[]) => feedUpload(source, records);
     await upload([
-      {
-        type: 'fixture',
-        id: 'ev',
-        seq: 1,
-        sport: 'football',
-        sportName: 'Football',
-        competition: 'Feed League [DEMO]',
-        competitionId: 'c',
-        name: 'Cancel Home v Cancel Away',
-        startsAt: new Date(Date.now() + 86_400_000).toISOString(),
-      },
-      {
-        type: 'market',
-        id: 'ml',
-        seq: 1,
-        event: 'ev',
-        marketType: 'moneyline',
-        name: 'Winner',
-        selections: [
-          { key: 'home', name: 'Cancel Home', price: '2.0' },
-          { key: 'away', name: 'Cancel Away', price: '2.0' },
-        ],
-      },
+      feedFixture('Cancel Home v Cancel Away'),
+      feedMarket('ml', 'moneyline', 'Winner', [
+        { key: 'home', name: 'Cancel Home', price: '2.0' },
+        { key: 'away', name: 'Cancel Away', price: '2.0' },
+      ]),
     ]);
     const [market] = await queryRows<{ event_id: number }>(
       t.db,
       sql`select event_id from sb_markets where source = ${source} and external_id = 'ml'`,
     );
-    const selections = (await sportsApiCall(t, 'events', { eventId: Number(market!.event_id) })).json()
-      .events[0].markets[0].selections as { id: number; key: string; price: string }[];
-    const winner = await sportsPlayer(t, 100_000);
-    const loser = await sportsPlayer(t, 100_000);
+    const selections = (await sportsApi('events', { eventId: Number(market!.event_id) })).json().events[0]
+      .markets[0].selections as { id: number; key: string; price: string }[];
+    const winner = await newPlayer(100_000);
+    const loser = await newPlayer(100_000);
     await book.placed(winner, [selections.find((x) => x.key === 'home')!]);
     await book.placed(loser, [selections.find((x) => x.key === 'away')!]);
     await upload([{ type: 'result', id: 'ml', seq: 2, result: { kind: 'score', home: 1, away: 0 } }]);
@@ -234,7 +222,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: in play, abandonment, lo
   });
 
   it('a placement that crashed after the wallet took its stake is refunded by the reconciler', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const m = await book.match();
     const [player] = await queryRows<{ player_id: string; currency: string }>(
       t.db,

@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { listenForWallet, sportsApiCall, sportsPlayer } from '../../../../test/support/sports.ts';
+import { useSportsApp } from '../../../../test/support/sports.ts';
 import { sportsDesk } from '../../../../test/support/sports-desk.ts';
-import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
@@ -15,17 +14,16 @@ import { sportsClock } from './clock.ts';
  * and the trading desk's HTTP routes.
  */
 describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, races', () => {
-  const t = useTestApp();
+  const { t, sportsApi, newPlayer } = useSportsApp();
   const { as } = useOperators(t);
   const book = sportsDesk(t, () => as('trading'));
   beforeAll(async () => {
-    await listenForWallet(t);
     await book.settings({ confirmResults: false, cancelWindowMinutes: 1440 });
   });
   const aMinuteAgo = () => new Date(Date.now() - 60_000);
 
   it('concurrent confirmations of a live bet whose price moved: all refused, nothing charged', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const m = await book.match({ live: true });
     const placed = (await book.place(p, [m.home])).json();
     expect(placed.status).toBe('delayed');
@@ -35,9 +33,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
     sportsClock.advance(5_001);
     try {
       const answers = await Promise.all(
-        Array.from({ length: 10 }, () =>
-          sportsApiCall(t, 'confirm', { token: p.gameToken, betId: placed.betId }),
-        ),
+        Array.from({ length: 10 }, () => sportsApi('confirm', { token: p.gameToken, betId: placed.betId })),
       );
       expect(answers.map((a) => a.json().status)).toEqual(Array(10).fill('refused'));
     } finally {
@@ -49,7 +45,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
   });
 
   it("a cancel window on one leg of a double voids that leg only: the other leg's win pays at its price", async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const a = await book.match();
     const b = await book.match();
     const from = aMinuteAgo();
@@ -68,7 +64,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
   });
 
   it('a cancel taken back (rollback_bet_cancel) makes the leg count again on its result', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const a = await book.match();
     const b = await book.match();
     const from = aMinuteAgo();
@@ -90,7 +86,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
   });
 
   it('a palpable error settles the legs at the corrected price; the rest of each bet stands', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const a = await book.match();
     const b = await book.match();
     const from = aMinuteAgo();
@@ -114,7 +110,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
   });
 
   it('a double already lost stays lost when its other leg is voided: no refund', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const a = await book.match();
     const b = await book.match();
     const from = aMinuteAgo();
@@ -128,7 +124,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
   });
 
   it('a bet voided for past-posting stays void through a correction, an unsettle and a new result', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const m = await book.match();
     const from = aMinuteAgo();
     const betId = await book.placed(p, [m.home]);
@@ -148,8 +144,8 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
   });
 
   it('a market voided by mistake, then corrected to a score, pays its winners and takes back the rest', async () => {
-    const winner = await sportsPlayer(t, 100_000);
-    const loser = await sportsPlayer(t, 100_000);
+    const winner = await newPlayer(100_000);
+    const loser = await newPlayer(100_000);
     const m = await book.match();
     const won = await book.placed(winner, [m.home]);
     const lost = await book.placed(loser, [m.away]);
@@ -178,7 +174,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
     const site = sites.find((x) => x.isDefault)!;
     await as('owner').post(`/api/admin/settings/sites/${site.id}`, { sportsBetsOnBreak: 'cancel' });
     try {
-      const p = await sportsPlayer(t, 100_000);
+      const p = await newPlayer(100_000);
       const a = await book.match();
       const b = await book.match();
       const c = await book.match();
@@ -197,7 +193,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
   it("with second-operator confirmation on, a trader's feed upload settles nothing until another confirms it", async () => {
     await book.settings({ confirmResults: true });
     try {
-      const p = await sportsPlayer(t, 100_000);
+      const p = await newPlayer(100_000);
       const source = `upload-${process.pid}-${Date.now()}`;
       const lines = (records: object[]) => records.map((r) => JSON.stringify({ source, ...r })).join('\n');
       const upload = (records: object[]) =>
@@ -232,7 +228,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
         t.db,
         sql`select id, event_id from sb_markets where source = ${source} and external_id = 'mk-1'`,
       );
-      const events = (await sportsApiCall(t, 'events', { eventId: Number(market!.event_id) })).json().events;
+      const events = (await sportsApi('events', { eventId: Number(market!.event_id) })).json().events;
       const home = events[0].markets[0].selections.find((s: { key: string }) => s.key === 'home');
       const betId = await book.placed(p, [home]);
       await upload([{ type: 'result', id: 'mk-1', seq: 2, result: { kind: 'score', home: 1, away: 0 } }]);
@@ -250,7 +246,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
   });
 
   it('a slip id sent again with another slip is refused, not answered with the first bet', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const m = await book.match();
     const requestId = `slip-reuse-${Date.now()}`;
     const first = (await book.place(p, [m.home], { requestId })).json();

@@ -1,15 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
-import {
-  footballEvent,
-  listenForWallet,
-  selectionsOf,
-  slipId,
-  sportsApiCall,
-  sportsPlayer,
-} from '../../../../test/support/sports.ts';
-import { useTestApp } from '../../../../test/support/test-app.ts';
+import { slipId, type sportsPlayer, useSportsApp } from '../../../../test/support/sports.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { verifyBet } from '../../../../tools/sports-verify.ts';
 import { queryRows } from '../../db/client.ts';
@@ -50,8 +42,9 @@ async function inParallel<T>(items: T[], n: number, fn: (item: T) => Promise<voi
  */
 describe.runIf(backendAvailable && isPostgres)('sportsbook property test (PostgreSQL)', () => {
   // Every client logs in from the same test address at once: not what the address limit is about.
-  const t = useTestApp({ loginMaxFailuresPerAddress: 1000 });
-  beforeAll(async () => listenForWallet(t));
+  const { t, sportsApi, newPlayer, newEvent, eventSelections } = useSportsApp({
+    loginMaxFailuresPerAddress: 1000,
+  });
 
   it('every bet nets to its final settlement, nothing is paid twice, no cash goes negative, proofs verify', {
     timeout: 900_000,
@@ -59,7 +52,7 @@ describe.runIf(backendAvailable && isPostgres)('sportsbook property test (Postgr
     const random = rng(20261123);
     const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
     const players: Awaited<ReturnType<typeof sportsPlayer>>[] = [];
-    for (let i = 0; i < PLAYERS; i++) players.push(await sportsPlayer(t, 2_000_000));
+    for (let i = 0; i < PLAYERS; i++) players.push(await newPlayer(2_000_000));
     const markets: { marketId: number; selections: { id: number; price: string }[] }[] = [];
     for (let i = 0; i < MARKETS; i++) {
       const prices: [string, string, string] = [
@@ -67,8 +60,8 @@ describe.runIf(backendAvailable && isPostgres)('sportsbook property test (Postgr
         pick(['3.0', '3.4']),
         pick(['2.75', '4.0', '6.5']),
       ];
-      const { eventId, marketId } = await footballEvent(t.db, { prices });
-      const s = await selectionsOf(t, eventId);
+      const { eventId, marketId } = await newEvent({ prices });
+      const s = await eventSelections(eventId);
       markets.push({ marketId, selections: [s['1x2:home']!, s['1x2:draw']!, s['1x2:away']!] });
     }
     // Place: singles and doubles (different events), stakes 1,000..5,000 (the platform minimum is 1,000).
@@ -85,7 +78,7 @@ describe.runIf(backendAvailable && isPostgres)('sportsbook property test (Postgr
       process.env.SPORTS_PROPERTY_LOG && console.log(new Date().toISOString(), name);
     phase('placing');
     await inParallel(slips, CONCURRENCY, async (slip) => {
-      const res = await sportsApiCall(t, 'place', {
+      const res = await sportsApi('place', {
         token: slip.player.gameToken,
         requestId: slipId(),
         kind: slip.legs.length === 1 ? 'single' : 'multiple',

@@ -2,14 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import {
-  footballEvent,
-  listenForWallet,
-  selectionsOf,
-  slipId,
-  sportsApiCall,
-  sportsPlayer,
-} from '../../../../test/support/sports.ts';
+import { slipId, useSportsApp } from '../../../../test/support/sports.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
@@ -22,7 +15,7 @@ import { liabilitySql } from './risk.service.ts';
  * back to the open leg when a correction reopens the bet. The desk's risk view shows it so.
  */
 describe.runIf(backendAvailable)('risk: a multiple counts on its open leg', () => {
-  const t = useTestApp();
+  const { t, sportsApi, newPlayer, newEvent, eventSelections } = useSportsApp();
   const { as } = useOperators(t);
   const DAY = 86_400_000;
 
@@ -38,15 +31,14 @@ describe.runIf(backendAvailable)('risk: a multiple counts on its open leg', () =
   };
 
   it('sits on the earliest open leg, moves when it wins, goes when a leg loses, returns on a correction', async () => {
-    await listenForWallet(t);
-    const p = await sportsPlayer(t);
+    const p = await newPlayer();
     // Placed in the slip's order C, A, B; A starts first, then B, then C.
-    const a = await footballEvent(t.db, { prices: ['2.0', '3.0', '4.0'], startsInMs: DAY });
-    const b = await footballEvent(t.db, { prices: ['3.0', '3.0', '3.0'], startsInMs: 2 * DAY });
-    const c = await footballEvent(t.db, { prices: ['4.0', '3.0', '2.0'], startsInMs: 3 * DAY });
-    const home = async (e: { eventId: number }) => (await selectionsOf(t, e.eventId))['1x2:home']!;
+    const a = await newEvent({ prices: ['2.0', '3.0', '4.0'], startsInMs: DAY });
+    const b = await newEvent({ prices: ['3.0', '3.0', '3.0'], startsInMs: 2 * DAY });
+    const c = await newEvent({ prices: ['4.0', '3.0', '2.0'], startsInMs: 3 * DAY });
+    const home = async (e: { eventId: number }) => (await eventSelections(e.eventId))['1x2:home']!;
     const legs = [await home(c), await home(a), await home(b)];
-    const multiple = await sportsApiCall(t, 'place', {
+    const multiple = await sportsApi('place', {
       token: p.gameToken,
       requestId: slipId(),
       kind: 'multiple',
@@ -55,7 +47,7 @@ describe.runIf(backendAvailable)('risk: a multiple counts on its open leg', () =
       legs: legs.map((s) => ({ selectionId: s.id, price: s.price })),
     });
     expect(multiple.json().status).toBe('success');
-    const single = await sportsApiCall(t, 'place', {
+    const single = await sportsApi('place', {
       token: p.gameToken,
       requestId: slipId(),
       kind: 'single',
@@ -78,7 +70,7 @@ describe.runIf(backendAvailable)('risk: a multiple counts on its open leg', () =
     // B's home loses: the multiple (and the single) are lost; no liability stays anywhere.
     const lost = { kind: 'score' as const, home: 0, away: 2 };
     await enterResult(t.db, t.app.sportsWallet, b.marketId, lost, { source: 'test' });
-    const bets = (await sportsApiCall(t, 'bets', { token: p.gameToken })).json().bets as { status: string }[];
+    const bets = (await sportsApi('bets', { token: p.gameToken })).json().bets as { status: string }[];
     expect(bets.map((x) => x.status)).toEqual(['settled', 'settled']);
     expect((await liabilityOf(b.eventId)).home ?? 0).toBe(0);
     expect((await liabilityOf(c.eventId)).home ?? 0).toBe(0);

@@ -1,15 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
-import {
-  footballEvent,
-  listenForWallet,
-  placeSingle,
-  selectionsOf,
-  sportsApiCall,
-  sportsPlayer,
-} from '../../../../test/support/sports.ts';
-import { type TestApp, useTestApp } from '../../../../test/support/test-app.ts';
+import { placeSingle, type sportsPlayer, useSportsApp } from '../../../../test/support/sports.ts';
+import type { TestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
 import { memberBalances } from '../../modules/ledger/ledger.service.ts';
@@ -36,8 +29,7 @@ const endings: [string, (t: TestApp, p: Player) => Promise<unknown>][] = [
 ];
 
 describe.runIf(backendAvailable)('the sports launch token lives only as long as the login', () => {
-  const t = useTestApp();
-  beforeAll(async () => listenForWallet(t));
+  const { t, sportsApi, newPlayer, newEvent, eventSelections } = useSportsApp();
 
   const betsOf = async (memberId: number) =>
     (
@@ -48,13 +40,13 @@ describe.runIf(backendAvailable)('the sports launch token lives only as long as 
     )[0]!.n;
 
   it.each(endings)('refuses every call once the member %s', async (_how, end) => {
-    const p = await sportsPlayer(t);
-    const { eventId } = await footballEvent(t.db);
-    const home = (await selectionsOf(t, eventId))['1x2:home']!;
+    const p = await newPlayer();
+    const { eventId } = await newEvent();
+    const home = (await eventSelections(eventId))['1x2:home']!;
     const placed = await placeSingle(t, p.gameToken, home);
     expect(placed.json()).toMatchObject({ status: 'success', bet: 'open' });
     const betId = placed.json().betId as number;
-    const history = await sportsApiCall(t, 'bets', { token: p.gameToken });
+    const history = await sportsApi('bets', { token: p.gameToken });
     expect(history.statusCode).toBe(200);
     expect(history.json().bets).toHaveLength(1);
 
@@ -66,7 +58,7 @@ describe.runIf(backendAvailable)('the sports launch token lives only as long as 
       ['init', {}],
       ['confirm', { betId }],
     ] as const) {
-      const res = await sportsApiCall(t, action, { token: p.gameToken, ...body });
+      const res = await sportsApi(action, { token: p.gameToken, ...body });
       expect(res.statusCode, `${action}: ${res.body}`).toBe(401);
       expect(res.json()).toMatchObject({ status: 'session_expired' });
       expect(res.body).not.toContain('"bets"');

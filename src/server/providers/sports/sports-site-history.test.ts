@@ -1,15 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  footballEvent,
-  listenForWallet,
-  placeSingle,
-  selectionsOf,
-  sportsPlayer,
-} from '../../../../test/support/sports.ts';
-import { useTestApp } from '../../../../test/support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { enterScore, placeSingle, useSportsApp } from '../../../../test/support/sports.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { cancelBets } from './leg-voids.ts';
-import { enterResult } from './results.service.ts';
 import { flushWallet } from './wallet-sync.ts';
 
 interface SiteBet {
@@ -21,13 +13,12 @@ interface SiteBet {
 }
 
 describe.runIf(backendAvailable)("my page's bet history: a sports bet while open, lost, void", () => {
-  const t = useTestApp();
-  beforeAll(async () => listenForWallet(t));
+  const { t, newPlayer, newEvent, eventSelections } = useSportsApp();
 
   it('gives an open sports bet its potential return, and a settled or void one none', async () => {
-    const p = await sportsPlayer(t);
-    const { eventId, marketId } = await footballEvent(t.db, { prices: ['2.5', '3.4', '4.2'] });
-    const s = await selectionsOf(t, eventId);
+    const p = await newPlayer();
+    const { eventId, marketId } = await newEvent({ prices: ['2.5', '3.4', '4.2'] });
+    const s = await eventSelections(eventId);
     const betOn = async (key: string) => {
       const res = await placeSingle(t, p.gameToken, s[key]!);
       expect(res.json(), res.body).toMatchObject({ status: 'success' });
@@ -46,13 +37,7 @@ describe.runIf(backendAvailable)("my page's bet history: a sports bet while open
     expect(open.get(`sb-${voided}`)).toMatchObject({ status: 'open', potentialReturn: 42_000 });
 
     await cancelBets(t.db, t.app.sportsWallet, [voided], { operatorId: 1, reason: 'palpable error' });
-    await enterResult(
-      t.db,
-      t.app.sportsWallet,
-      marketId,
-      { kind: 'score', home: 0, away: 1 },
-      { source: 'test' },
-    );
+    await enterScore(t, marketId, 0, 1);
     await flushWallet(t.db, t.app.sportsWallet);
 
     const after = await sitePage();

@@ -1,21 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  footballEvent,
-  listenForWallet,
-  selectionsOf,
-  slipId,
-  sportsApiCall,
-  sportsPlayer,
-} from '../../../../test/support/sports.ts';
+import { enterScore, useSportsApp } from '../../../../test/support/sports.ts';
 import { livePriceOf, messagesAbout, waitForLive } from '../../../../test/support/sports-live.ts';
 import { openSse } from '../../../../test/support/sse.ts';
-import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { parsePrice } from '../../../shared/sports/price.ts';
 import { queryRows } from '../../db/client.ts';
 import { COALESCE_MS } from './live-feed.ts';
-import { enterResult } from './results.service.ts';
 import { settleBets } from './settlement-runs.ts';
 import { setEventState, setMarketOpen, setPrices, upsertEvent } from './trading.service.ts';
 import { flushWallet } from './wallet-sync.ts';
@@ -24,16 +15,15 @@ import { flushWallet } from './wallet-sync.ts';
 const SETTLE_MS = Math.max(COALESCE_MS * 4, 300);
 
 describe.runIf(backendAvailable)('the sports window: live prices, receipts, my bets', () => {
-  const t = useTestApp();
+  const { t, sportsApi, newPlayer, newEvent, eventSelections, placeBet } = useSportsApp();
   let base = '';
   beforeAll(async () => {
-    await listenForWallet(t);
     base = t.config.publicUrl;
   });
 
   it('pushes a price move, a suspension and a score to the windows showing the event, not to others', async () => {
-    const { eventId, marketId } = await footballEvent(t.db, { live: true });
-    const other = await footballEvent(t.db);
+    const { eventId, marketId } = await newEvent({ live: true });
+    const other = await newEvent();
     const stream = await openSse(`${base}/sports/live?events=${eventId}`, {});
     expect(stream.status).toBe(200);
     await waitForLive(stream, eventId, () => livePriceOf(stream.events, eventId, 'home') === '2/1');
@@ -59,9 +49,9 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
   });
 
   it('a stream following two events gets nothing of a third, and a burst of moves as fewer deltas ending on the last price', async () => {
-    const a = await footballEvent(t.db, { live: true });
-    const b = await footballEvent(t.db, { live: true });
-    const third = await footballEvent(t.db, { live: true });
+    const a = await newEvent({ live: true });
+    const b = await newEvent({ live: true });
+    const third = await newEvent({ live: true });
     const stream = await openSse(
       `${base}/sports/live?events=${a.eventId},${b.eventId}&new=${third.eventId}`,
       {},
@@ -85,13 +75,13 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
   });
 
   it('with new=<id> also brings an event the book opens later, then its changes; without it, nothing', async () => {
-    const shown = await footballEvent(t.db);
+    const shown = await newEvent();
     const discovering = await openSse(`${base}/sports/live?events=${shown.eventId}&new=${shown.eventId}`, {});
     const fixed = await openSse(`${base}/sports/live?events=${shown.eventId}`, {});
     await waitForLive(discovering, shown.eventId, () => true);
     await waitForLive(fixed, shown.eventId, () => true);
 
-    const opened = await footballEvent(t.db, { prices: ['1.8', '3.5', '4.5'] });
+    const opened = await newEvent({ prices: ['1.8', '3.5', '4.5'] });
     await waitForLive(discovering, opened.eventId, () => true);
     await setPrices(t.db, opened.marketId, [{ key: 'home', price: parsePrice('1.9', 'decimal')! }]);
     await waitForLive(
@@ -139,33 +129,26 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
   });
 
   it('a receipt, then my bets: leg states, totals, date filter, keyset pages, and a resettlement with its reason', async () => {
-    const p = await sportsPlayer(t);
-    const init = (await sportsApiCall(t, 'init', { token: p.gameToken })).json();
+    const p = await newPlayer();
+    const init = (await sportsApi('init', { token: p.gameToken })).json();
     expect(init).toMatchObject({ status: 'success', rounding: 'down' });
-    const a = await footballEvent(t.db, { prices: ['2.0', '3.0', '4.0'] });
-    const b = await footballEvent(t.db, { prices: ['1.5', '3.0', '4.0'] });
-    const sa = await selectionsOf(t, a.eventId);
-    const sb = await selectionsOf(t, b.eventId);
+    const a = await newEvent({ prices: ['2.0', '3.0', '4.0'] });
+    const b = await newEvent({ prices: ['1.5', '3.0', '4.0'] });
+    const sa = await eventSelections(a.eventId);
+    const sb = await eventSelections(b.eventId);
     const placed = [];
     for (const legs of [[sa['1x2:home']!], [sb['1x2:away']!], [sa['1x2:home']!, sb['1x2:home']!]]) {
-      const res = await sportsApiCall(t, 'place', {
-        token: p.gameToken,
-        requestId: slipId(),
-        kind: legs.length === 1 ? 'single' : 'multiple',
-        unitStake: 1_000,
-        priceChange: 'none',
-        legs: legs.map((l) => ({ selectionId: l.id, price: l.price })),
-      });
+      const res = await placeBet(p.gameToken, legs, { unitStake: 1_000 });
       expect(res.json()).toMatchObject({ status: 'success' });
       placed.push(res.json().betId as number);
     }
-    const receipt = (await sportsApiCall(t, 'bet', { token: p.gameToken, betId: placed[2] })).json();
+    const receipt = (await sportsApi('bet', { token: p.gameToken, betId: placed[2] })).json();
     expect(receipt.bet).toMatchObject({ id: placed[2], totalStake: 1_000, potentialReturn: 3_000 });
     expect(receipt.bet.legs.map((l: { state: string }) => l.state)).toEqual(['open', 'open']);
     // Each leg carries the codes a page names the market and the selection by in its language, the
     // English names as accepted (a market renamed since keeps its name on the bet) and the label.
     await t.db.execute(sql`update sb_markets set name = 'Full-time result' where id = ${a.marketId}`);
-    const [leg] = (await sportsApiCall(t, 'bet', { token: p.gameToken, betId: placed[2] })).json().bet.legs;
+    const [leg] = (await sportsApi('bet', { token: p.gameToken, betId: placed[2] })).json().bet.legs;
     expect(leg).toMatchObject({
       marketType: '1x2',
       market: 'Match result',
@@ -176,19 +159,13 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
     });
     expect(leg.label).toBe(`${leg.event} · Match result · Home`);
     // Another member cannot read it.
-    const q = await sportsPlayer(t);
-    expect((await sportsApiCall(t, 'bet', { token: q.gameToken, betId: placed[2] })).statusCode).toBe(404);
+    const q = await newPlayer();
+    expect((await sportsApi('bet', { token: q.gameToken, betId: placed[2] })).statusCode).toBe(404);
 
-    await enterResult(
-      t.db,
-      t.app.sportsWallet,
-      a.marketId,
-      { kind: 'score', home: 1, away: 0 },
-      { source: 'test' },
-    );
+    await enterScore(t, a.marketId, 1, 0);
     const from = new Date(Date.now() - 86_400_000).toISOString();
     const to = new Date(Date.now() + 86_400_000).toISOString();
-    const mine = (await sportsApiCall(t, 'bets', { token: p.gameToken, from, to })).json();
+    const mine = (await sportsApi('bets', { token: p.gameToken, from, to })).json();
     expect(mine.bets.map((x: { id: number }) => x.id)).toEqual([...placed].reverse());
     const multiple = mine.bets[0];
     expect(multiple.legs.map((l: { state: string }) => l.state)).toEqual(['won', 'open']);
@@ -200,15 +177,13 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
       openStake: 2_000,
     });
 
-    const open = (await sportsApiCall(t, 'bets', { token: p.gameToken, from, to, state: 'open' })).json();
+    const open = (await sportsApi('bets', { token: p.gameToken, from, to, state: 'open' })).json();
     expect(open.bets).toHaveLength(2);
-    const settled = (
-      await sportsApiCall(t, 'bets', { token: p.gameToken, from, to, state: 'settled' })
-    ).json();
+    const settled = (await sportsApi('bets', { token: p.gameToken, from, to, state: 'settled' })).json();
     expect(settled.bets.map((x: { id: number }) => x.id)).toEqual([placed[0]]);
     // A range that ends before the bets holds none of them.
     const before = (
-      await sportsApiCall(t, 'bets', {
+      await sportsApi('bets', {
         token: p.gameToken,
         from: new Date(Date.now() - 3 * 86_400_000).toISOString(),
         to: from,
@@ -220,7 +195,7 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
     let cursor: unknown;
     for (;;) {
       const page = (
-        await sportsApiCall(t, 'bets', {
+        await sportsApi('bets', {
           token: p.gameToken,
           from,
           to,
@@ -245,7 +220,7 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
       }),
     ).toBe(1);
     await flushWallet(t.db, t.app.sportsWallet, [placed[0]!]);
-    const after = (await sportsApiCall(t, 'bet', { token: p.gameToken, betId: placed[0] })).json().bet;
+    const after = (await sportsApi('bet', { token: p.gameToken, betId: placed[0] })).json().bet;
     expect(after.history.map((h: { kind: string }) => h.kind)).toEqual(['settle', 'resettle']);
     expect(after.history[1]).toMatchObject({ reason: 'wrong score entered', amount: 0 });
     expect(after.legs[0].state).toBe('lost');
@@ -289,14 +264,14 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
   });
 
   it('refuses bad history filters with a 400', async () => {
-    const p = await sportsPlayer(t, 0);
+    const p = await newPlayer(0);
     for (const body of [
       { from: 'yesterday' },
       { from: '2026-01-02T00:00:00Z', to: '2026-01-01T00:00:00Z' },
       { state: 'won' },
       { limit: 0 },
     ]) {
-      const res = await sportsApiCall(t, 'bets', { token: p.gameToken, ...body });
+      const res = await sportsApi('bets', { token: p.gameToken, ...body });
       expect(res.statusCode).toBe(400);
     }
   });

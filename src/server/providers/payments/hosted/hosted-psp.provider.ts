@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { hmacSign, hmacSignatureValid } from '../../../http/hmac-signature.ts';
-import {
-  type PaymentEvent,
-  type PaymentProvider,
-  type PaymentStatus,
-  WebhookRefused,
+import type {
+  PaymentEvent,
+  PaymentProvider,
+  PaymentStatus,
 } from '../../../modules/cashier/payments/provider.ts';
+import { signedWebhookBody } from '../signed-webhook.ts';
 
 /**
  * The shape of a real card/crypto payment provider (PSP): a hosted payment page the member is sent
@@ -59,18 +59,13 @@ export function hostedPspProvider(config: HostedPspConfig): PaymentProvider {
     withdrawalLauncherUrl: (memberRef, optionId) =>
       signedLink('/payouts/setup', { member: memberRef, option: String(optionId) }),
     parseWebhook(rawBody, headers): PaymentEvent {
-      if (!signatureOk(config.secret, rawBody, headers[PSP_SIGNATURE_HEADER])) {
-        throw new WebhookRefused('bad or missing signature');
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        throw new WebhookRefused('body is not JSON');
-      }
-      const parsed = callbackSchema.safeParse(json);
-      if (!parsed.success) throw new WebhookRefused('body is not a payment callback');
-      const { eventId, reference, status, amount } = parsed.data;
+      const { eventId, reference, status, amount } = signedWebhookBody(
+        config.secret,
+        rawBody,
+        headers[PSP_SIGNATURE_HEADER],
+        callbackSchema,
+        'a payment callback',
+      );
       return {
         eventId,
         sessionId: reference,

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { hmacSignatureValid } from '../../../http/hmac-signature.ts';
-import {
-  type PaymentEvent,
-  type PaymentProvider,
-  type PaymentStatus,
-  WebhookRefused,
+import type {
+  PaymentEvent,
+  PaymentProvider,
+  PaymentStatus,
 } from '../../../modules/cashier/payments/provider.ts';
+import { signedWebhookBody } from '../signed-webhook.ts';
 import { SIGNATURE_HEADER } from './signature.ts';
 
 const eventSchema = z.object({
@@ -27,21 +26,8 @@ export function sandboxProvider(
     depositLauncherUrl: (sessionId) => `/pay/sandbox/deposit/${encodeURIComponent(sessionId)}`,
     withdrawalLauncherUrl: (memberRef, optionId) =>
       `/pay/sandbox/payout/${optionId}?member=${encodeURIComponent(memberRef)}`,
-    parseWebhook(rawBody, headers): PaymentEvent {
-      const signature = headers[SIGNATURE_HEADER];
-      if (!hmacSignatureValid(secret, rawBody, signature)) {
-        throw new WebhookRefused('bad or missing signature');
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        throw new WebhookRefused('body is not JSON');
-      }
-      const parsed = eventSchema.safeParse(json);
-      if (!parsed.success) throw new WebhookRefused('body is not a payment event');
-      return parsed.data;
-    },
+    parseWebhook: (rawBody, headers): PaymentEvent =>
+      signedWebhookBody(secret, rawBody, headers[SIGNATURE_HEADER], eventSchema, 'a payment event'),
     queryStatus: lookup,
   };
 }

@@ -1,19 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../../test/support/operators.ts';
-import {
-  footballEvent,
-  listenForWallet,
-  memberCurrency,
-  selectionsOf,
-  slipId,
-  sportsApiCall,
-  sportsPlayer,
-} from '../../../../../test/support/sports.ts';
-import { useTestApp } from '../../../../../test/support/test-app.ts';
+import { memberCurrency, slipId, useSportsApp } from '../../../../../test/support/sports.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
-import { footballFixture, producerUp, testFeed } from '../../../../../test/support/uof.ts';
-import { startUofRestStandIn, type UofRestStandIn } from '../../../../../test/support/uof-rest-standin.ts';
+import { only1x2, useUofStandIn } from '../../../../../test/support/uof.ts';
 import { queryRows } from '../../../db/client.ts';
 import { sportsClock } from '../clock.ts';
 import * as uof from '../uof/uof-build.ts';
@@ -23,17 +13,14 @@ import * as uof from '../uof/uof-build.ts';
  * history, through the sports window's API and the admin API.
  */
 describe.runIf(backendAvailable)('the ticker alerts and price history', () => {
-  const t = useTestApp();
+  const { t, sportsApi, newPlayer, newEvent, eventSelections } = useSportsApp();
   const { as } = useOperators(t);
   const desk = () => as('trading');
-  let api: UofRestStandIn;
+  const { ts, liveFeed, fixture } = useUofStandIn(t);
   let currency = 'THB';
   beforeAll(async () => {
-    await listenForWallet(t);
-    api = await startUofRestStandIn();
-    currency = await memberCurrency(t, (await sportsPlayer(t, 0)).memberId);
+    currency = await memberCurrency(t, (await newPlayer(0)).memberId);
   });
-  afterAll(async () => api?.close());
   afterEach(() => sportsClock.reset());
 
   /** Only the rules a test names are on (the others off), so each counts its own alerts. */
@@ -55,8 +42,7 @@ describe.runIf(backendAvailable)('the ticker alerts and price history', () => {
     ip?: string,
     requestId = slipId(),
   ) =>
-    sportsApiCall(
-      t,
+    sportsApi(
       'place',
       {
         token: gameToken,
@@ -75,9 +61,9 @@ describe.runIf(backendAvailable)('the ticker alerts and price history', () => {
 
   it('a stake over the threshold makes exactly one alert, shown on the ticker; dismissing it is audited once', async () => {
     await rules({ alertStakeOver: { [currency]: 50_000 } });
-    const { eventId } = await footballEvent(t.db);
-    const home = (await selectionsOf(t, eventId))['1x2:home']!;
-    const player = await sportsPlayer(t);
+    const { eventId } = await newEvent();
+    const home = (await eventSelections(eventId))['1x2:home']!;
+    const player = await newPlayer();
     const small = (await place(player.gameToken, home.id, home.price, 40_000)).json();
     const requestId = slipId();
     const big = (await place(player.gameToken, home.id, home.price, 60_000, undefined, requestId)).json();
@@ -108,9 +94,9 @@ describe.runIf(backendAvailable)('the ticker alerts and price history', () => {
 
   it("a new account's large bet is an alert; an older account's is not", async () => {
     await rules({ alertNewAccountDays: 7, alertNewAccountStake: { [currency]: 50_000 } });
-    const { eventId } = await footballEvent(t.db);
-    const home = (await selectionsOf(t, eventId))['1x2:home']!;
-    const player = await sportsPlayer(t);
+    const { eventId } = await newEvent();
+    const home = (await eventSelections(eventId))['1x2:home']!;
+    const player = await newPlayer();
     const bet = (await place(player.gameToken, home.id, home.price, 60_000)).json();
     expect((await ofBet(bet.betId)).map((a: { rule: string }) => a.rule)).toEqual(['new_account']);
     await rules({ alertNewAccountDays: 0, alertNewAccountStake: { [currency]: 50_000 } });
@@ -120,16 +106,11 @@ describe.runIf(backendAvailable)('the ticker alerts and price history', () => {
 
   it('three members backing one selection from one address make one alert; two do not', async () => {
     await rules({ alertSameIpMembers: 3, alertSameIpMinutes: 60 });
-    const { eventId } = await footballEvent(t.db);
-    const sel = await selectionsOf(t, eventId);
+    const { eventId } = await newEvent();
+    const sel = await eventSelections(eventId);
     const home = sel['1x2:home']!;
     const draw = sel['1x2:draw']!;
-    const [a, b, c, d] = [
-      await sportsPlayer(t),
-      await sportsPlayer(t),
-      await sportsPlayer(t),
-      await sportsPlayer(t),
-    ];
+    const [a, b, c, d] = [await newPlayer(), await newPlayer(), await newPlayer(), await newPlayer()];
     const ip = '198.51.100.23';
     const first = (await place(a.gameToken, home.id, home.price, 1_000, ip)).json();
     await place(a.gameToken, home.id, home.price, 1_000, ip); // the same member again: still one
@@ -147,9 +128,9 @@ describe.runIf(backendAvailable)('the ticker alerts and price history', () => {
 
   it('a bet stop flags the bets taken in the seconds before it, and a pre-match bet just before the start', async () => {
     await rules({ alertLateSeconds: 10 });
-    const { eventId, marketId } = await footballEvent(t.db);
-    const home = (await selectionsOf(t, eventId))['1x2:home']!;
-    const player = await sportsPlayer(t);
+    const { eventId, marketId } = await newEvent();
+    const home = (await eventSelections(eventId))['1x2:home']!;
+    const player = await newPlayer();
     const early = (await place(player.gameToken, home.id, home.price, 1_000)).json();
     sportsClock.advance(60_000);
     const late = (await place(player.gameToken, home.id, home.price, 1_000)).json();
@@ -164,8 +145,8 @@ describe.runIf(backendAvailable)('the ticker alerts and price history', () => {
     expect(alert).toMatchObject({ rule: 'late_bet', detail: { before: 'bet_stop', seconds: 4 } });
 
     sportsClock.reset();
-    const soon = await footballEvent(t.db, { startsInMs: 5_000 });
-    const soonHome = (await selectionsOf(t, soon.eventId))['1x2:home']!;
+    const soon = await newEvent({ startsInMs: 5_000 });
+    const soonHome = (await eventSelections(soon.eventId))['1x2:home']!;
     const justBefore = (await place(player.gameToken, soonHome.id, soonHome.price, 1_000)).json();
     expect(
       (await ofBet(justBefore.betId)).map((a: { detail: { before: string } }) => a.detail.before),
@@ -173,30 +154,15 @@ describe.runIf(backendAvailable)('the ticker alerts and price history', () => {
   });
 
   it("keeps a selection's price moves from the feed (a batch) and the desk, newest first, paged", async () => {
-    const { feed } = testFeed(t.db, t.app.sportsWallet, api);
-    let clock = Date.now();
-    const ts = () => (clock += 1_000);
-    await producerUp(feed, api, 1, ts());
-    const fixture = footballFixture(api);
-    const x12 = (home: string) => ({
-      markets: [
-        {
-          id: 1,
-          outcomes: [
-            { id: 1, odds: home },
-            { id: 2, odds: '3.20' },
-            { id: 3, odds: '3.00' },
-          ],
-        },
-      ],
-    });
+    const { feed } = await liveFeed();
+    const match = fixture();
     const change = (home: string) =>
-      uof.oddsChange({ product: 1, eventId: fixture.id, timestamp: ts() }, x12(home));
+      uof.oddsChange({ product: 1, eventId: match.id, timestamp: ts() }, only1x2(home, '3.20', '3.00'));
     expect((await feed.receive(change('2.50'))).outcome).toBe('applied'); // opens the market
     // Two batches (a batch folds one event's changes into its last).
     for (const price of ['2.60', '2.70'])
       expect((await feed.receiveBatch([change(price)])).map((r) => r.outcome)).toEqual(['applied']);
-    const sels = await selectionsOfUrn(fixture.id);
+    const sels = await selectionsOfUrn(match.id);
     const home = sels['1x2:home']!;
     const marketId = sels.marketId!;
     const moved = await desk().post(`/api/admin/sports/markets/${marketId}/prices`, {

@@ -1,21 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
-import {
-  listenForWallet,
-  placeSingle,
-  selectionsOf,
-  sportsPlayer,
-} from '../../../../../test/support/sports.ts';
-import { useTestApp } from '../../../../../test/support/test-app.ts';
+import { placeSingle, useSportsApp } from '../../../../../test/support/sports.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
 import { queryRows } from '../../../db/client.ts';
 import { demoFeedTick } from './demo-feed.ts';
 import { demoMatch, MATCH_MS, SLOT_MS } from './demo-fixtures.ts';
 
 describe.runIf(backendAvailable)('the demo feed', () => {
-  const t = useTestApp();
-  beforeAll(async () => listenForWallet(t));
+  const { t, newPlayer, eventSelections } = useSportsApp();
   const tick = (at: Date) => demoFeedTick(t.db, t.app.sportsWallet, at);
   const upcoming = async () =>
     (
@@ -42,8 +35,8 @@ describe.runIf(backendAvailable)('the demo feed', () => {
       t.db,
       sql`select id from sb_events where source = 'uof' and external_id = ${`demo:match:${slot}`}`,
     );
-    const p = await sportsPlayer(t, 100_000);
-    const home = (await selectionsOf(t, Number(event!.id)))['1x2:home']!;
+    const p = await newPlayer(100_000);
+    const home = (await eventSelections(Number(event!.id)))['1x2:home']!;
     const bet = (await placeSingle(t, p.gameToken, home)).json();
     expect(bet.status).toBe('success');
 

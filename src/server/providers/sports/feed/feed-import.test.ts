@@ -1,15 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { snapshotAllTables } from '../../../../../test/support/db-snapshot.ts';
 import { balancesOf } from '../../../../../test/support/money.ts';
-import {
-  listenForWallet,
-  placeSingle,
-  selectionsOf,
-  sportsApiCall,
-  sportsPlayer,
-} from '../../../../../test/support/sports.ts';
-import { useTestApp } from '../../../../../test/support/test-app.ts';
+import { placeSingle, useSportsApp } from '../../../../../test/support/sports.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
 import { queryRows } from '../../../db/client.ts';
 import { importFeed } from './feed-import.service.ts';
@@ -49,8 +42,7 @@ const FEED = lines([
 ]);
 
 describe.runIf(backendAvailable)('the JSON-lines feed import', () => {
-  const t = useTestApp();
-  beforeAll(async () => listenForWallet(t));
+  const { t, sportsApi, newPlayer, eventSelections } = useSportsApp();
   const wallet = () => t.app.sportsWallet;
 
   it('applies a file once: the same file again changes nothing; an older record is ignored', async () => {
@@ -93,12 +85,12 @@ describe.runIf(backendAvailable)('the JSON-lines feed import', () => {
   });
 
   it('suspend, result and cancel records trade and settle like the desk', async () => {
-    const p = await sportsPlayer(t, 100_000);
+    const p = await newPlayer(100_000);
     const [ev] = await queryRows<{ id: number }>(
       t.db,
       sql`select id from sb_events where external_id = 'ev-1'`,
     );
-    const s = await selectionsOf(t, Number(ev!.id));
+    const s = await eventSelections(Number(ev!.id));
     const place = (sel: { id: number; price: string }) => placeSingle(t, p.gameToken, sel);
     await importFeed(
       t.db,
@@ -124,7 +116,7 @@ describe.runIf(backendAvailable)('the JSON-lines feed import', () => {
     ).toMatchObject({ applied: 1 });
     // Over 2.5 with three goals wins at 2.05; under loses.
     expect((await balancesOf(t, p.token)).cash).toBe(80_000 + 20_500);
-    const bets = (await sportsApiCall(t, 'bets', { token: p.gameToken })).json().bets;
+    const bets = (await sportsApi('bets', { token: p.gameToken })).json().bets;
     expect(bets[1].history[0].proof.legs[0].resultSource).toBe('feed:acme');
   });
 });

@@ -1,38 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
-import {
-  listenForWallet,
-  selectionsOf,
-  slipId,
-  sportsApiCall,
-  sportsPlayer,
-} from '../../../../../test/support/sports.ts';
-import { useTestApp } from '../../../../../test/support/test-app.ts';
+import { useSportsApp } from '../../../../../test/support/sports.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
-import { footballFixture, mainMarkets, producerUp, testFeed } from '../../../../../test/support/uof.ts';
-import { startUofRestStandIn, type UofRestStandIn } from '../../../../../test/support/uof-rest-standin.ts';
+import { mainMarkets, only1x2, producerUp, useUofStandIn } from '../../../../../test/support/uof.ts';
 import { queryRows } from '../../../db/client.ts';
 import { sportsClock } from '../clock.ts';
 import * as uof from './uof-build.ts';
+import type { UofFeed } from './uof-feed.ts';
 
 /**
  * The UOF adapter, message by message, through the same entry the broker consumer and the demo use
  * (feed.receive); bets go through the sports window's API and money through the wallet.
  */
 describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
-  const t = useTestApp();
-  let api: UofRestStandIn;
-  beforeAll(async () => {
-    await listenForWallet(t);
-    api = await startUofRestStandIn();
-  });
-  afterAll(async () => api?.close());
-  const feedOf = (options?: { aliveTimeoutMs: number; recoveryTimeoutMs: number }) =>
-    testFeed(t.db, t.app.sportsWallet, api, options);
-  let clock = Date.now();
-  /** Feed timestamps, strictly rising. */
-  const ts = () => (clock += 1_000);
+  const { t, newPlayer, eventSelections, placeBet } = useSportsApp();
+  const { standIn, ts, feedOf, liveFeed, fixture } = useUofStandIn(t);
 
   async function eventOf(urn: string) {
     const [e] = await queryRows<{ id: number; status: string; score: unknown; starts_at: Date }>(
@@ -40,6 +23,14 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
       sql`select id, status, score, starts_at from sb_events where source = 'uof' and external_id = ${urn}`,
     );
     return e ? { ...e, id: Number(e.id) } : undefined;
+  }
+  /** A fixture the prematch feed (product 3) has priced with its main markets, and its selections in the book. */
+  async function pricedFixture(feed: UofFeed) {
+    const f = fixture();
+    const h = { product: 3, eventId: f.id };
+    await feed.receive(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
+    const e = await eventOf(f.id);
+    return { f, h, s: await eventSelections(e!.id) };
   }
   async function marketsOf(urn: string) {
     const rows = await queryRows<{
@@ -57,23 +48,13 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
       rows.map((r) => [r.external_id.slice(urn.length + 1), { ...r, id: Number(r.id) }]),
     );
   }
-  const place = (gameToken: string, legs: { id: number; price: string }[], unitStake = 10_000) =>
-    sportsApiCall(t, 'place', {
-      token: gameToken,
-      requestId: slipId(),
-      kind: legs.length === 1 ? 'single' : 'multiple',
-      unitStake,
-      priceChange: 'none',
-      legs: legs.map((s) => ({ selectionId: s.id, price: s.price })),
-    });
   const betStatus = async (betId: number) =>
     (await queryRows<{ status: string }>(t.db, sql`select status from sb_bets where id = ${betId}`))[0]
       ?.status;
 
   it('odds_change opens the fixture and its catalogue markets; lines that could never settle are refused', async () => {
-    const { feed } = feedOf();
-    await producerUp(feed, api, 1, ts());
-    const f = footballFixture(api);
+    const { feed } = await liveFeed();
+    const f = fixture();
     const h = { product: 1, eventId: f.id };
     const receipt = await feed.receive(
       uof.oddsChange(
@@ -137,34 +118,19 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
       params: { team: 'home', line: '1.5' },
     });
     // The member's window lists them at the feed's prices.
-    const s = await selectionsOf(t, e!.id);
+    const s = await eventSelections(e!.id);
     expect(s['1x2:home']?.price).toBe('21/10');
     expect(s['handicap:home']?.price).toBe('19/10');
     expect(s['total:under']?.price).toBe('39/20');
   });
 
   it('a repeat changes nothing, an older message is stale, a malformed or unknown one is counted and skipped', async () => {
-    const { feed, warnings } = feedOf();
-    await producerUp(feed, api, 1, ts());
-    const f = footballFixture(api);
+    const { feed, warnings } = await liveFeed();
+    const f = fixture();
     const h = { product: 1, eventId: f.id };
     const first = uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() });
     const older = ts();
-    const newer = uof.oddsChange(
-      { ...h, timestamp: ts() },
-      {
-        markets: [
-          {
-            id: 1,
-            outcomes: [
-              { id: 1, odds: '2.50' },
-              { id: 2, odds: '3.20' },
-              { id: 3, odds: '3.00' },
-            ],
-          },
-        ],
-      },
-    );
+    const newer = uof.oddsChange({ ...h, timestamp: ts() }, only1x2('2.50', '3.20', '3.00'));
     expect((await feed.receive(first)).outcome).toBe('applied');
     expect((await feed.receive(newer)).outcome).toBe('applied');
     expect((await feed.receive(newer)).outcome).toBe('duplicate');
@@ -172,24 +138,10 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
     expect((await feed.receive(newer.replace('<odds_change ', '<odds_change request_id="7" '))).outcome).toBe(
       'duplicate',
     );
-    const stale = uof.oddsChange(
-      { ...h, timestamp: older },
-      {
-        markets: [
-          {
-            id: 1,
-            outcomes: [
-              { id: 1, odds: '9.00' },
-              { id: 2, odds: '9.00' },
-              { id: 3, odds: '9.00' },
-            ],
-          },
-        ],
-      },
-    );
+    const stale = uof.oddsChange({ ...h, timestamp: older }, only1x2('9.00', '9.00', '9.00'));
     expect((await feed.receive(stale)).outcome).toBe('stale');
     const e = await eventOf(f.id);
-    expect((await selectionsOf(t, e!.id))['1x2:home']?.price).toBe('5/2');
+    expect((await eventSelections(e!.id))['1x2:home']?.price).toBe('5/2');
 
     const bad = [
       '<odds_change product="1" event_id="sr:match:1" timestamp="1"><odds><market',
@@ -206,25 +158,20 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
       sql`select count(*)::int as n from sb_uof_messages where outcome = 'rejected' and key like 'bad:%'`,
     );
     expect(Number(counted!.n)).toBeGreaterThanOrEqual(bad.length);
-    expect((await selectionsOf(t, e!.id))['1x2:home']?.price).toBe('5/2');
+    expect((await eventSelections(e!.id))['1x2:home']?.price).toBe('5/2');
   });
 
   it('end to end: prices, a bet, bet_stop, settlement with a void factor, rollback, resettlement; book and wallet agree', async () => {
-    const { feed } = feedOf();
-    await producerUp(feed, api, 3, ts());
-    const p = await sportsPlayer(t);
-    const f = footballFixture(api);
-    const h = { product: 3, eventId: f.id };
-    await feed.receive(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
-    const e = await eventOf(f.id);
-    const s = await selectionsOf(t, e!.id);
+    const { feed } = await liveFeed(3);
+    const p = await newPlayer();
+    const { f, h, s } = await pricedFixture(feed);
     // Asian handicap home −0.25 at 1.90, 100.00 staked.
-    const bet = (await place(p.gameToken, [s['handicap:home']!])).json();
+    const bet = (await placeBet(p.gameToken, [s['handicap:home']!])).json();
     expect(bet).toMatchObject({ status: 'success' });
     expect((await balancesOf(t, p.token)).cash).toBe(990_000);
     // bet_stop: the market is suspended, a new bet refused.
     await feed.receive(uof.betStop({ ...h, timestamp: ts() }));
-    const refused = (await place(p.gameToken, [s['1x2:home']!])).json();
+    const refused = (await placeBet(p.gameToken, [s['1x2:home']!])).json();
     expect(refused).toMatchObject({ refusal: 'market_suspended' });
     // A draw: the home −0.25 is half lost (result 0, void factor 0.5): half the stake back.
     const drawn = uof.betSettlement({ ...h, timestamp: ts() }, [
@@ -272,22 +219,21 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
   });
 
   it('a bet_cancel window voids the legs of bets placed in it, not the others; rollback_bet_cancel takes it back', async () => {
-    const { feed } = feedOf();
-    await producerUp(feed, api, 3, ts());
-    const p = await sportsPlayer(t);
-    const [fa, fb] = [footballFixture(api), footballFixture(api)];
+    const { feed } = await liveFeed(3);
+    const p = await newPlayer();
+    const [fa, fb] = [fixture(), fixture()];
     for (const f of [fa, fb])
       await feed.receive(
         uof.oddsChange({ product: 3, eventId: f.id, timestamp: ts() }, { markets: mainMarkets() }),
       );
-    const a = await selectionsOf(t, (await eventOf(fa.id))!.id);
-    const b = await selectionsOf(t, (await eventOf(fb.id))!.id);
+    const a = await eventSelections((await eventOf(fa.id))!.id);
+    const b = await eventSelections((await eventOf(fb.id))!.id);
     try {
       // Two doubles, an hour apart: 1X2 home on A at 2.10 with over 2.5 on B at 1.85.
-      const early = (await place(p.gameToken, [a['1x2:home']!, b['total:over']!])).json();
+      const early = (await placeBet(p.gameToken, [a['1x2:home']!, b['total:over']!])).json();
       const windowStart = sportsClock.now().getTime() + 30 * 60_000;
       sportsClock.advance(60 * 60_000);
-      const late = (await place(p.gameToken, [a['1x2:home']!, b['total:over']!])).json();
+      const late = (await placeBet(p.gameToken, [a['1x2:home']!, b['total:over']!])).json();
       const windowEnd = sportsClock.now().getTime() + 60_000;
       expect([early.status, late.status]).toEqual(['success', 'success']);
       // A late price on A's 1X2: only the bets placed in the window lose that leg.
@@ -342,15 +288,10 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
   });
 
   it('a whole-market bet_cancel voids it (stakes back); fixture_change moves the start; the rollback reopens it', async () => {
-    const { feed } = feedOf();
-    await producerUp(feed, api, 3, ts());
-    const p = await sportsPlayer(t);
-    const f = footballFixture(api);
-    const h = { product: 3, eventId: f.id };
-    await feed.receive(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
-    const e = await eventOf(f.id);
-    const s = await selectionsOf(t, e!.id);
-    const bet = (await place(p.gameToken, [s['total:over']!])).json();
+    const { feed } = await liveFeed(3);
+    const p = await newPlayer();
+    const { f, h, s } = await pricedFixture(feed);
+    const bet = (await placeBet(p.gameToken, [s['total:over']!])).json();
     await feed.receive(uof.betCancel({ ...h, timestamp: ts() }, [{ id: 18, specifiers: 'total=2.5' }]));
     expect(await betStatus(bet.betId)).toBe('void');
     expect((await balancesOf(t, p.token)).cash).toBe(1_000_000);
@@ -361,7 +302,7 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
     expect((await balancesOf(t, p.token)).cash).toBe(990_000);
     // A new kick-off: the fixture is read again from the API.
     const later = new Date(f.startTime.getTime() + 3_600_000);
-    api.fixtures.set(f.id, { ...f, startTime: later });
+    standIn().fixtures.set(f.id, { ...f, startTime: later });
     expect((await feed.receive(uof.fixtureChange({ ...h, timestamp: ts() }, later.getTime()))).outcome).toBe(
       'applied',
     );
@@ -371,8 +312,8 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
 
   it('a producer down suspends its markets; it recovers from its last alive and reopens on snapshot_complete', async () => {
     const { feed } = feedOf({ aliveTimeoutMs: 300, recoveryTimeoutMs: 60_000 });
-    await producerUp(feed, api, 1, ts());
-    const f = footballFixture(api);
+    await producerUp(feed, standIn(), 1, ts());
+    const f = fixture();
     const h = { product: 1, eventId: f.id };
     await feed.receive(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
     const open = async () => Object.values(await marketsOf(f.id)).filter((m) => m.status === 'open').length;
@@ -385,11 +326,11 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
     expect(await open()).toBe(0);
     // Back: the recovery asks from the last alive; prices arriving meanwhile do not reopen anything.
     const recovered = new Promise<number>((resolve) => {
-      api.onRecovery = (r) => resolve(r.requestId);
+      standIn().onRecovery = (r) => resolve(r.requestId);
     });
     await feed.receive(uof.alive(1, ts()));
     const requestId = await recovered;
-    expect(api.recoveries.at(-1)).toMatchObject({ product: 'liveodds', after: lastAlive });
+    expect(standIn().recoveries.at(-1)).toMatchObject({ product: 'liveodds', after: lastAlive });
     await feed.receive(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
     expect(await open()).toBe(0);
     // Another request's snapshot_complete is not this one.
@@ -402,9 +343,8 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
     expect(await open()).toBe(0);
   });
   it('a database restart since the last alive takes the producer down and through recovery (odds batches commit asynchronously)', async () => {
-    const { feed } = feedOf();
-    await producerUp(feed, api, 3, ts());
-    const f = footballFixture(api);
+    const { feed } = await liveFeed(3);
+    const f = fixture();
     await feed.receive(
       uof.oddsChange({ product: 3, eventId: f.id, timestamp: ts() }, { markets: mainMarkets() }),
     );
@@ -420,13 +360,13 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
       sql`update sb_uof_producers set last_alive_at = pg_postmaster_start_time() - interval '1 second' where product = 3`,
     );
     const recovered = new Promise<number>((resolve) => {
-      api.onRecovery = (r) => resolve(r.requestId);
+      standIn().onRecovery = (r) => resolve(r.requestId);
     });
     await feed.receive(uof.alive(3, ts()));
     expect(await open()).toBe(0);
     const requestId = await recovered;
     // From a minute before the last alive it had: the odds a lane applied just after it are resent too.
-    expect(api.recoveries.at(-1)).toMatchObject({ product: 'pre', after: lastAlive + 1_000 - 60_000 });
+    expect(standIn().recoveries.at(-1)).toMatchObject({ product: 'pre', after: lastAlive + 1_000 - 60_000 });
     await feed.receive(uof.snapshotComplete(3, ts(), requestId));
     expect(await open()).toBe(3);
   });

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { selectionsOf } from '../../../../../test/support/sports.ts';
 import { useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
-import { footballFixture, mainMarkets, producerUp, testFeed } from '../../../../../test/support/uof.ts';
-import { startUofRestStandIn, type UofRestStandIn } from '../../../../../test/support/uof-rest-standin.ts';
+import { mainMarkets, only1x2, useUofStandIn } from '../../../../../test/support/uof.ts';
 import { queryRows } from '../../../db/client.ts';
 import * as uof from './uof-build.ts';
 
@@ -16,25 +15,7 @@ import * as uof from './uof-build.ts';
  */
 describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
   const t = useTestApp();
-  let api: UofRestStandIn;
-  beforeAll(async () => {
-    api = await startUofRestStandIn();
-  });
-  afterAll(async () => api?.close());
-  let clock = Date.now();
-  const ts = () => (clock += 1_000);
-  const x12 = (home: string, draw: string, away: string) => ({
-    markets: [
-      {
-        id: 1,
-        outcomes: [
-          { id: 1, odds: home },
-          { id: 2, odds: draw },
-          { id: 3, odds: away },
-        ],
-      },
-    ],
-  });
+  const { ts, feedOf, liveFeed, fixture } = useUofStandIn(t);
   const eventId = async (urn: string) =>
     Number(
       (await queryRows<{ id: number }>(t.db, sql`select id from sb_events where external_id = ${urn}`))[0]
@@ -51,18 +32,29 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
     );
 
   it('applies a batch once, in order per event: repeats, older and malformed messages change nothing', async () => {
-    const { feed, warnings } = testFeed(t.db, t.app.sportsWallet, api);
-    await producerUp(feed, api, 1, ts());
-    const a = footballFixture(api);
-    const b = footballFixture(api);
+    const { feed, warnings } = await liveFeed();
+    const a = fixture();
+    const b = fixture();
     const known = uof.oddsChange({ product: 1, eventId: a.id, timestamp: ts() }, { markets: mainMarkets() });
     expect((await feed.receive(known)).outcome).toBe('applied');
     const older = ts();
-    const a1 = uof.oddsChange({ product: 1, eventId: a.id, timestamp: ts() }, x12('2.50', '3.20', '3.00'));
+    const a1 = uof.oddsChange(
+      { product: 1, eventId: a.id, timestamp: ts() },
+      only1x2('2.50', '3.20', '3.00'),
+    );
     const b1 = uof.oddsChange({ product: 1, eventId: b.id, timestamp: ts() }, { markets: mainMarkets() });
-    const a2 = uof.oddsChange({ product: 1, eventId: a.id, timestamp: ts() }, x12('2.60', '3.10', '2.90'));
-    const aOld = uof.oddsChange({ product: 1, eventId: a.id, timestamp: older }, x12('9.00', '9.00', '9.00'));
-    const b2 = uof.oddsChange({ product: 1, eventId: b.id, timestamp: ts() }, x12('1.50', '4.00', '6.00'));
+    const a2 = uof.oddsChange(
+      { product: 1, eventId: a.id, timestamp: ts() },
+      only1x2('2.60', '3.10', '2.90'),
+    );
+    const aOld = uof.oddsChange(
+      { product: 1, eventId: a.id, timestamp: older },
+      only1x2('9.00', '9.00', '9.00'),
+    );
+    const b2 = uof.oddsChange(
+      { product: 1, eventId: b.id, timestamp: ts() },
+      only1x2('1.50', '4.00', '6.00'),
+    );
     const malformed = `<odds_change product="1" event_id="${b.id}" timestamp="${ts()}"><odds><market id="1"><outcome id="1" odds="lots"/></market></odds></odds_change>`;
     const receipts = await feed.receiveBatch([known, a1, b1, a2, a2, aOld, malformed, b2]);
     expect(receipts.map((r) => r.outcome)).toEqual([
@@ -92,14 +84,13 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
       { event_urn: b.id, outcome: 'applied', n: 2 },
     ]);
     // After a restart the broker may hand the same messages again: each is a duplicate.
-    const again = await testFeed(t.db, t.app.sportsWallet, api).feed.receiveBatch([a1, b1, a2, b2]);
+    const again = await feedOf().feed.receiveBatch([a1, b1, a2, b2]);
     expect(again.map((r) => r.outcome)).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate']);
   });
 
   it('a message the book cannot take makes the batch fall back to one by one: only it is rejected', async () => {
-    const { feed, warnings } = testFeed(t.db, t.app.sportsWallet, api);
-    await producerUp(feed, api, 1, ts());
-    const a = footballFixture(api);
+    const { feed, warnings } = await liveFeed();
+    const a = fixture();
     // An event the REST API does not know: its odds_change cannot list it.
     const unknown = 'sr:match:8888888';
     const a1 = uof.oddsChange({ product: 1, eventId: a.id, timestamp: ts() }, { markets: mainMarkets() });
@@ -107,7 +98,10 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
       { product: 1, eventId: unknown, timestamp: ts() },
       { markets: mainMarkets() },
     );
-    const a2 = uof.oddsChange({ product: 1, eventId: a.id, timestamp: ts() }, x12('2.50', '3.20', '3.00'));
+    const a2 = uof.oddsChange(
+      { product: 1, eventId: a.id, timestamp: ts() },
+      only1x2('2.50', '3.20', '3.00'),
+    );
     const receipts = await feed.receiveBatch([a1, lost, a2]);
     expect(receipts.map((r) => r.outcome)).toEqual(['applied', 'rejected', 'applied']);
     expect(warnings.some((w) => JSON.stringify(w).includes('"messages":3'))).toBe(true);
@@ -120,14 +114,13 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
   });
 
   it('a bet_stop in the batch stops the markets; the odds after it in the batch are applied after it', async () => {
-    const { feed } = testFeed(t.db, t.app.sportsWallet, api);
-    await producerUp(feed, api, 1, ts());
-    const a = footballFixture(api);
+    const { feed } = await liveFeed();
+    const a = fixture();
     const h = { product: 1, eventId: a.id };
     const receipts = await feed.receiveBatch([
       uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }),
       uof.betStop({ ...h, timestamp: ts() }),
-      uof.oddsChange({ ...h, timestamp: ts() }, x12('2.50', '3.20', '3.00')),
+      uof.oddsChange({ ...h, timestamp: ts() }, only1x2('2.50', '3.20', '3.00')),
     ]);
     expect(receipts.map((r) => r.outcome)).toEqual(['applied', 'applied', 'applied']);
     const statuses = await queryRows<{ type: string; status: string }>(
@@ -143,16 +136,15 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
   });
 
   it('prices on markets the book has, set-based, end exactly where one by one ends', async () => {
-    const { feed } = testFeed(t.db, t.app.sportsWallet, api);
-    await producerUp(feed, api, 1, ts());
-    const [one, batched] = [footballFixture(api), footballFixture(api)];
+    const { feed } = await liveFeed();
+    const [one, batched] = [fixture(), fixture()];
     for (const f of [one, batched])
       await feed.receive(
         uof.oddsChange({ product: 1, eventId: f.id, timestamp: ts() }, { markets: mainMarkets() }),
       );
     /** The same moves for an event: new prices, an outcome closed, a market the feed deactivates. */
     const moves = (urn: string, at: number) => [
-      uof.oddsChange({ product: 1, eventId: urn, timestamp: at }, x12('2.40', '3.30', '2.90')),
+      uof.oddsChange({ product: 1, eventId: urn, timestamp: at }, only1x2('2.40', '3.30', '2.90')),
       uof.oddsChange(
         { product: 1, eventId: urn, timestamp: at + 1 },
         {
@@ -193,9 +185,8 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
   });
 
   it('a market one message suspends and the next names without a status is open again, folded or not', async () => {
-    const { feed } = testFeed(t.db, t.app.sportsWallet, api);
-    await producerUp(feed, api, 1, ts());
-    const [one, batched] = [footballFixture(api), footballFixture(api)];
+    const { feed } = await liveFeed();
+    const [one, batched] = [fixture(), fixture()];
     for (const f of [one, batched])
       await feed.receive(
         uof.oddsChange({ product: 1, eventId: f.id, timestamp: ts() }, { markets: mainMarkets() }),

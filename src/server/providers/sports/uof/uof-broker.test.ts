@@ -3,16 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
 import { type Broker, rabbitmqOrSkip, startRabbitmq } from '../../../../../test/support/rabbitmq.ts';
-import {
-  listenForWallet,
-  selectionsOf,
-  slipId,
-  sportsApiCall,
-  sportsPlayer,
-} from '../../../../../test/support/sports.ts';
-import { useTestApp } from '../../../../../test/support/test-app.ts';
+import { slipId, useSportsApp } from '../../../../../test/support/sports.ts';
 import { backendAvailable, isPostgres } from '../../../../../test/support/test-db.ts';
-import { footballFixture, mainMarkets } from '../../../../../test/support/uof.ts';
+import { footballFixture, mainMarkets, only1x2 } from '../../../../../test/support/uof.ts';
 import { startUofRestStandIn, type UofRestStandIn } from '../../../../../test/support/uof-rest-standin.ts';
 import { queryRows } from '../../../db/client.ts';
 import { sportsClock } from '../clock.ts';
@@ -28,7 +21,7 @@ import { type runUofFeed, runUofFeed as startFeed } from './uof-runner.ts';
  */
 const EXCHANGE = 'unifiedfeed';
 describe.runIf(backendAvailable && isPostgres && rabbitmqOrSkip())('the UOF adapter on a real broker', () => {
-  const t = useTestApp();
+  const { t, sportsApi, newPlayer, eventSelections } = useSportsApp();
   let broker: Broker;
   let api: UofRestStandIn;
   let publisher: ChannelModel;
@@ -68,8 +61,19 @@ describe.runIf(backendAvailable && isPostgres && rabbitmqOrSkip())('the UOF adap
       )
     ).map((r) => r.status);
 
+  /** A fixture the feed has priced (its main markets), once the book has all three open. */
+  const pricedFixture = async () => {
+    const f = footballFixture(api);
+    const h = { product: 1, eventId: f.id };
+    publish(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
+    await waitFor(
+      () => marketStatuses(f.id),
+      (s) => s.length === 3 && s.every((x) => x === 'open'),
+    );
+    return { f, h };
+  };
+
   beforeAll(async () => {
-    await listenForWallet(t);
     [broker, api] = await Promise.all([startRabbitmq(), startUofRestStandIn()]);
     publisher = await amqp.connect(broker.url);
     channel = await publisher.createChannel();
@@ -117,23 +121,7 @@ describe.runIf(backendAvailable && isPostgres && rabbitmqOrSkip())('the UOF adap
     const first = uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() });
     publish(first);
     publish(first);
-    publish(
-      uof.oddsChange(
-        { ...h, timestamp: older },
-        {
-          markets: [
-            {
-              id: 1,
-              outcomes: [
-                { id: 1, odds: '9.00' },
-                { id: 2, odds: '9.00' },
-                { id: 3, odds: '9.00' },
-              ],
-            },
-          ],
-        },
-      ),
-    );
+    publish(uof.oddsChange({ ...h, timestamp: older }, only1x2('9.00', '9.00', '9.00')));
     publish('<odds_change product="1" timestamp="1"><odds>');
     const outcomes = await waitFor(
       () => outcomeOf('odds_change', f.id),
@@ -144,25 +132,19 @@ describe.runIf(backendAvailable && isPostgres && rabbitmqOrSkip())('the UOF adap
       t.db,
       sql`select id from sb_events where external_id = ${f.id}`,
     );
-    expect((await selectionsOf(t, Number(e!.id)))['1x2:home']?.price).toBe('21/10');
+    expect((await eventSelections(Number(e!.id)))['1x2:home']?.price).toBe('21/10');
   });
 
   it('end to end over the broker: a bet, bet_stop, a settlement with a void factor, its rollback and resettlement', async () => {
-    const p = await sportsPlayer(t);
-    const f = footballFixture(api);
-    const h = { product: 1, eventId: f.id };
-    publish(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
-    await waitFor(
-      () => marketStatuses(f.id),
-      (s) => s.length === 3 && s.every((x) => x === 'open'),
-    );
+    const p = await newPlayer();
+    const { f, h } = await pricedFixture();
     const [e] = await queryRows<{ id: number }>(
       t.db,
       sql`select id from sb_events where external_id = ${f.id}`,
     );
-    const s = await selectionsOf(t, Number(e!.id));
+    const s = await eventSelections(Number(e!.id));
     const bet = (
-      await sportsApiCall(t, 'place', {
+      await sportsApi('place', {
         token: p.gameToken,
         requestId: slipId(),
         kind: 'single',
@@ -209,7 +191,7 @@ describe.runIf(backendAvailable && isPostgres && rabbitmqOrSkip())('the UOF adap
   });
 
   it('over the broker: a bet_cancel window voids the legs of bets placed in it only, rollback_bet_cancel restores them, fixture_change moves the start', async () => {
-    const p = await sportsPlayer(t);
+    const p = await newPlayer();
     const [fa, fb] = [footballFixture(api), footballFixture(api)];
     for (const f of [fa, fb])
       publish(uof.oddsChange({ product: 1, eventId: f.id, timestamp: ts() }, { markets: mainMarkets() }));
@@ -223,10 +205,10 @@ describe.runIf(backendAvailable && isPostgres && rabbitmqOrSkip())('the UOF adap
         (await queryRows<{ id: number }>(t.db, sql`select id from sb_events where external_id = ${urn}`))[0]
           ?.id,
       );
-    const a = await selectionsOf(t, await idOf(fa.id));
-    const b = await selectionsOf(t, await idOf(fb.id));
+    const a = await eventSelections(await idOf(fa.id));
+    const b = await eventSelections(await idOf(fb.id));
     const double = () =>
-      sportsApiCall(t, 'place', {
+      sportsApi('place', {
         token: p.gameToken,
         requestId: slipId(),
         kind: 'multiple',
@@ -344,13 +326,7 @@ describe.runIf(backendAvailable && isPostgres && rabbitmqOrSkip())('the UOF adap
   });
 
   it('alive messages stopping suspend the producer’s markets within seconds; recovery reopens them', async () => {
-    const f = footballFixture(api);
-    const h = { product: 1, eventId: f.id };
-    publish(uof.oddsChange({ ...h, timestamp: ts() }, { markets: mainMarkets() }));
-    await waitFor(
-      () => marketStatuses(f.id),
-      (s) => s.length === 3 && s.every((x) => x === 'open'),
-    );
+    const { f } = await pricedFixture();
     clearInterval(heartbeat);
     // No alive for longer than the timeout (1.5 s): the watch (every second) suspends them.
     const stoppedAt = Date.now();

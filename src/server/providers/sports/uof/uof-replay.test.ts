@@ -4,13 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../../test/support/operators.ts';
-import { listenForWallet } from '../../../../../test/support/sports.ts';
-import { useTestApp } from '../../../../../test/support/test-app.ts';
+import { useSportsApp } from '../../../../../test/support/sports.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
-import { footballFixture, mainMarkets, testFeed } from '../../../../../test/support/uof.ts';
-import { startUofRestStandIn, type UofRestStandIn } from '../../../../../test/support/uof-rest-standin.ts';
+import { mainMarkets, useUofStandIn } from '../../../../../test/support/uof.ts';
 import { queryRows } from '../../../db/client.ts';
 import { hmacSign } from '../../../http/hmac-signature.ts';
 import { FEED_SIGNATURE_HEADER } from './replay.routes.ts';
@@ -20,18 +18,15 @@ const SECRET = 'replay-test-secret';
 
 /** `npm run sports:replay <file>`: a recorded message file into a running server's feed, signed. */
 describe.runIf(backendAvailable)('replaying a recorded UOF message file', () => {
-  const t = useTestApp({ sportsFeedSecret: SECRET });
+  const { t } = useSportsApp({ sportsFeedSecret: SECRET });
   const { as } = useOperators(t);
-  let api: UofRestStandIn;
+  const { feedOf, fixture } = useUofStandIn(t);
   beforeAll(async () => {
-    await listenForWallet(t);
-    api = await startUofRestStandIn();
-    t.app.sportsFeed.current = testFeed(t.db, t.app.sportsWallet, api).feed;
+    t.app.sportsFeed.current = feedOf().feed;
   });
-  afterAll(async () => api?.close());
 
   it('refuses a message unsigned, badly signed or empty; applies a signed one', async () => {
-    const f = footballFixture(api);
+    const f = fixture();
     const xml = uof.oddsChange(
       { product: 3, eventId: f.id, timestamp: Date.now() },
       { markets: mainMarkets() },
@@ -56,7 +51,7 @@ describe.runIf(backendAvailable)('replaying a recorded UOF message file', () => 
   });
 
   it('the CLI sends each line of the file in order and counts the outcomes', async () => {
-    const f = footballFixture(api);
+    const f = fixture();
     const h = { product: 3, eventId: f.id };
     const lines = [
       '# a recorded session',
