@@ -90,7 +90,7 @@ const parseMs = (parseUsed.user + parseUsed.system) / 1000;
 
 // Each event in one lane (as the consumer's hash does), each lane's messages in batches of BATCH.
 const lanes: string[][] = Array.from({ length: LANES }, () => []);
-xmls.forEach((x, i) => lanes[(i % EVENTS) % LANES]!.push(x));
+for (const [i, x] of xmls.entries()) lanes[(i % EVENTS) % LANES]!.push(x);
 const elu0 = performance.eventLoopUtilization();
 const cpu0 = process.cpuUsage();
 const main0 = process.threadCpuUsage();

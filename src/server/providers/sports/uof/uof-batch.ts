@@ -114,14 +114,18 @@ export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promis
   const { db } = deps;
   if (batch.length === 0) return { receipts: [] };
   const keys = batch.map((b) => b.key);
-  const seen = new Set(
-    (
-      await queryRows<{ key: string }>(
-        db,
-        sql`select key from sb_uof_messages where key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
-      )
-    ).map((r) => r.key),
+  // The keys the book has already recorded and the batch's events it has listed, in one read (before
+  // the transaction: fixtures of events not listed are fetched before it, so a slow API holds no lock).
+  const priced = [...new Set(batch.filter((b) => b.m.kind === 'odds_change').map((b) => b.m.event_id))];
+  const known = await queryRows<{ k: 'key' | 'event'; v: string }>(
+    db,
+    sql`select 'key' as k, key as v from sb_uof_messages where key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))
+        union all
+        select 'event', external_id from sb_events where source = ${UOF_SOURCE}
+          and external_id in (select jsonb_array_elements_text(${JSON.stringify(priced)}::jsonb))`,
   );
+  const seen = new Set(known.filter((r) => r.k === 'key').map((r) => r.v));
+  const listed = new Set(known.filter((r) => r.k === 'event').map((r) => r.v));
   // A repeat inside the batch is a duplicate of its first copy.
   const todo: BatchMessage[] = [];
   /** The batch's duplicates, by their place in it. */
@@ -133,24 +137,17 @@ export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promis
       todo.push(b);
     }
   }
-  // Fixtures of events the book has not listed are read before the transaction (a slow API holds no lock).
   const fixtures = new Map<string, UofFixture | undefined>();
-  const priced = [...new Set(todo.filter((b) => b.m.kind === 'odds_change').map((b) => b.m.event_id))];
-  const listed = new Set(
-    (
-      await queryRows<{ external_id: string }>(
-        db,
-        sql`select external_id from sb_events where source = ${UOF_SOURCE}
-            and external_id in (select jsonb_array_elements_text(${JSON.stringify(priced)}::jsonb))`,
-      )
-    ).map((r) => r.external_id),
-  );
-  for (const urn of priced) if (!listed.has(urn)) fixtures.set(urn, await deps.fixture(urn));
+  for (const urn of new Set(todo.filter((b) => b.m.kind === 'odds_change').map((b) => b.m.event_id)))
+    if (!listed.has(urn)) fixtures.set(urn, await deps.fixture(urn));
   const w: Work = { runs: [], notes: [], pending: false };
   let outcomes: Map<string, 'applied' | 'stale'>;
   try {
     outcomes = await db.transaction(async (tx) => {
-      const out = await claimBatch(tx, todo);
+      // A batch of odds only commits without waiting for the disk, said in the claim's statement (no
+      // round trip of its own); should its applying ask for a settlement run after all, it is set back below.
+      const asyncCommit = todo.every((b) => b.m.kind === 'odds_change');
+      const out = await claimBatch(tx, todo, asyncCommit);
       const runs = runsOf(todo.filter((b) => out.get(b.key) === 'applied'));
       // An event whose batch is one folded odds_change on markets the book has: set-based, all at once.
       const runsOfEvent = new Map<string, number>();
@@ -183,7 +180,7 @@ export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promis
           w.notes.push(...notes);
         }
       }
-      if (onlyPriceMoves(todo, w)) await tx.execute(sql`set local synchronous_commit = off`);
+      if (asyncCommit && !onlyPriceMoves(todo, w)) await tx.execute(sql`set local synchronous_commit = on`);
       return out;
     });
   } catch (error) {
@@ -202,13 +199,20 @@ export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promis
 }
 
 /**
- * Claims every key of the batch (one insert) and moves each event's cursor to its newest message
- * (one upsert), deciding in arrival order which messages are stale: older than the cursor was, or
- * than a message of the same event earlier in the batch.
+ * Claims every key of the batch and moves each event's cursor to its newest message (one statement
+ * after the cursors' read, which also sets the commit's mode), deciding in arrival order which
+ * messages are stale: older than the cursor was, or than a message of the same event earlier in it.
  */
-async function claimBatch(tx: Tx, todo: BatchMessage[]): Promise<Map<string, 'applied' | 'stale'>> {
+async function claimBatch(
+  tx: Tx,
+  todo: BatchMessage[],
+  asyncCommit: boolean,
+): Promise<Map<string, 'applied' | 'stale'>> {
   const out = new Map<string, 'applied' | 'stale'>();
-  if (todo.length === 0) return out;
+  if (todo.length === 0) {
+    if (asyncCommit) await tx.execute(sql`set local synchronous_commit = off`);
+    return out;
+  }
   const urns = [...new Set(todo.map((b) => b.m.event_id))];
   const cursor = new Map(
     (
@@ -236,20 +240,22 @@ async function claimBatch(tx: Tx, todo: BatchMessage[]): Promise<Map<string, 'ap
     ts: Number(b.m.timestamp),
     outcome: out.get(b.key),
   }));
+  const moved = urns.map((urn) => ({ urn, ts: cursor.get(urn)! }));
+  // The keys claimed and the cursors moved in one statement, which also sets the commit's mode (`x`
+  // has a row per message, so the one-row `commit_mode` is read).
   const inserted = await queryRows<{ key: string }>(
     tx,
-    sql`insert into sb_uof_messages (key, kind, product, event_urn, ts, outcome)
+    sql`with moved as (
+          insert into sb_uof_event_cursor (event_urn, ts)
+          select urn, ts from jsonb_to_recordset(${JSON.stringify(moved)}::jsonb) as x(urn text, ts int8)
+          on conflict (event_urn) do update set ts = excluded.ts, updated_at = now()
+          where sb_uof_event_cursor.ts <= excluded.ts)
+        insert into sb_uof_messages (key, kind, product, event_urn, ts, outcome)
         select key, kind, product, event_urn, ts, outcome
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(key text, kind text, product int, event_urn text, ts int8, outcome text)
+        ${asyncCommit ? sql`cross join (select set_config('synchronous_commit', 'off', true)) as commit_mode` : sql``}
         on conflict (key) do nothing returning key`,
   );
   if (inserted.length !== rows.length) throw new ClaimedElsewhere('a key was claimed meanwhile');
-  const moved = urns.map((urn) => ({ urn, ts: cursor.get(urn)! }));
-  await tx.execute(
-    sql`insert into sb_uof_event_cursor (event_urn, ts)
-        select urn, ts from jsonb_to_recordset(${JSON.stringify(moved)}::jsonb) as x(urn text, ts int8)
-        on conflict (event_urn) do update set ts = excluded.ts, updated_at = now()
-        where sb_uof_event_cursor.ts <= excluded.ts`,
-  );
   return out;
 }
