@@ -13,6 +13,8 @@ import { type Parsed, parseUofMessage } from './uof-xml.ts';
  */
 export interface UofParserPool {
   parseMany(xmls: string[]): Promise<Parsed[]>;
+  /** Messages the threads have parsed so far (the rest went to the main thread). */
+  parsedInThreads(): number;
   close(): Promise<void>;
 }
 
@@ -31,18 +33,21 @@ interface Thread {
   waiting: Map<number, { xmls: string[]; resolve: (p: Parsed[]) => void }>;
 }
 
-export function uofParserPool(threads = DEFAULT_PARSE_THREADS): UofParserPool {
+/** `script` is the thread's module (its tests start one that fails). */
+export function uofParserPool(threads = DEFAULT_PARSE_THREADS, script = workerUrl()): UofParserPool {
   let nextId = 0;
   let closed = false;
+  let inThreads = 0;
   const pool: (Thread | undefined)[] = Array.from({ length: threads }, () => undefined);
 
   const start = (slot: number): Thread => {
-    const worker = new Worker(workerUrl());
+    const worker = new Worker(script);
     worker.unref(); // a thread never keeps the process alive; its batches fall back to the main thread
     const thread: Thread = { worker, waiting: new Map() };
     worker.on('message', (answer: { id: number; parsed: Parsed[] }) => {
       const job = thread.waiting.get(answer.id);
       thread.waiting.delete(answer.id);
+      inThreads += answer.parsed.length;
       job?.resolve(answer.parsed);
     });
     const fail = () => {
@@ -70,6 +75,7 @@ export function uofParserPool(threads = DEFAULT_PARSE_THREADS): UofParserPool {
         thread.worker.postMessage({ id, xmls });
       });
     },
+    parsedInThreads: () => inThreads,
     async close() {
       closed = true;
       await Promise.all(pool.map((t) => t?.worker.terminate()));
