@@ -23,6 +23,14 @@ import { startPgCluster } from '../test/support/pg-cluster.ts';
 import { producerUp } from '../test/support/uof.ts';
 import { startUofRestStandIn } from '../test/support/uof-rest-standin.ts';
 
+/** Every statement the server sends PostgreSQL goes through a pg Client's query: counted, as round trips. */
+let roundTrips = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  roundTrips++;
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
+
 const MESSAGES = Number(process.env.BENCH_LANE_MESSAGES ?? 2_000);
 const BATCH = Number(process.env.BENCH_LANE_BATCH ?? 50);
 const EVENTS = 200;
@@ -94,6 +102,7 @@ for (const [i, x] of xmls.entries()) lanes[(i % EVENTS) % LANES]!.push(x);
 const elu0 = performance.eventLoopUtilization();
 const cpu0 = process.cpuUsage();
 const main0 = process.threadCpuUsage();
+const trips0 = roundTrips;
 const t0 = performance.now();
 const outcomes = new Map<string, number>();
 await Promise.all(
@@ -104,6 +113,8 @@ await Promise.all(
   }),
 );
 const wall = performance.now() - t0;
+const trips = roundTrips - trips0;
+const batches = lanes.reduce((n, lane) => n + Math.ceil(lane.length / BATCH), 0);
 const elu = performance.eventLoopUtilization(elu0);
 const cpu = process.cpuUsage(cpu0);
 const main = process.threadCpuUsage(main0);
@@ -116,6 +127,9 @@ console.log(
 );
 console.log(
   `process CPU          ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms (all threads, without PostgreSQL)`,
+);
+console.log(
+  `round trips          ${trips} (${(trips / batches).toFixed(1)} a batch of ${BATCH}, ${batches} batches; BEGIN and COMMIT included)`,
 );
 console.log(`parse alone, inline  ${((parseMs / MESSAGES) * 1000).toFixed(0)} µs CPU a message`);
 console.log(
