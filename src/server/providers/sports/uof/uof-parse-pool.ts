@@ -33,11 +33,23 @@ interface Thread {
   waiting: Map<number, { xmls: string[]; resolve: (p: Parsed[]) => void }>;
 }
 
-/** `script` is the thread's module (its tests start one that fails). */
-export function uofParserPool(threads = DEFAULT_PARSE_THREADS, script = workerUrl()): UofParserPool {
+/** Threads that failed one after another (none answering between) before the pool gives them up. */
+const MAX_FAILURES = 3;
+
+export function uofParserPool(
+  options: {
+    threads?: number;
+    /** The thread's module (its tests start one that fails). */
+    script?: URL;
+    log?: { warn(obj: object, msg: string): void };
+  } = {},
+): UofParserPool {
+  const threads = Math.max(1, options.threads ?? DEFAULT_PARSE_THREADS);
+  const script = options.script ?? workerUrl();
   let nextId = 0;
   let closed = false;
   let inThreads = 0;
+  let failures = 0;
   const pool: (Thread | undefined)[] = Array.from({ length: threads }, () => undefined);
 
   const start = (slot: number): Thread => {
@@ -48,10 +60,17 @@ export function uofParserPool(threads = DEFAULT_PARSE_THREADS, script = workerUr
       const job = thread.waiting.get(answer.id);
       thread.waiting.delete(answer.id);
       inThreads += answer.parsed.length;
+      failures = 0;
       job?.resolve(answer.parsed);
     });
-    const fail = () => {
-      if (pool[slot] === thread) pool[slot] = undefined;
+    const fail = (error?: unknown) => {
+      if (pool[slot] !== thread) return; // already handled (an error is followed by an exit)
+      pool[slot] = undefined;
+      if (!closed && ++failures >= MAX_FAILURES) {
+        // A thread that cannot start (a missing module) would be started again for every batch.
+        closed = true;
+        options.log?.warn({ err: error }, 'uof parser threads keep failing: parsing on the main thread');
+      }
       for (const job of thread.waiting.values()) job.resolve(job.xmls.map(parseUofMessage));
       thread.waiting.clear();
     };
@@ -60,6 +79,7 @@ export function uofParserPool(threads = DEFAULT_PARSE_THREADS, script = workerUr
     pool[slot] = thread;
     return thread;
   };
+  start(0); // ready before the first batch
 
   return {
     parseMany(xmls) {

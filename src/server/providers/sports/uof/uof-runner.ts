@@ -42,7 +42,7 @@ export function runUofFeed(
   log: FeedLog,
 ): { feed: UofFeed; consumer: AmqpConsumer; stop(): Promise<void> } {
   const rest = httpUofRest(config.apiUrl, config.accessToken);
-  const parsers = uofParserPool();
+  const parsers = uofParserPool({ log });
   const feed = uofFeed(
     { db, wallet, rest, log, parse: parsers.parseMany },
     { aliveTimeoutMs: config.aliveTimeoutMs, recoveryTimeoutMs: 300_000 },
