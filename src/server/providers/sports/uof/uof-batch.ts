@@ -199,9 +199,9 @@ export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promis
 }
 
 /**
- * Claims every key of the batch and moves each event's cursor to its newest message (one statement
- * after the cursors' read, which also sets the commit's mode), deciding in arrival order which
- * messages are stale: older than the cursor was, or than a message of the same event earlier in it.
+ * Claims every key of the batch and moves each event's cursor to its newest message in one statement
+ * (which also sets the commit's mode), deciding in arrival order which messages are stale: older than
+ * the cursor was (read `for update`), or than a message of the same event earlier in the batch.
  */
 async function claimBatch(
   tx: Tx,
@@ -213,49 +213,38 @@ async function claimBatch(
     if (asyncCommit) await tx.execute(sql`set local synchronous_commit = off`);
     return out;
   }
-  const urns = [...new Set(todo.map((b) => b.m.event_id))];
-  const cursor = new Map(
-    (
-      await queryRows<{ event_urn: string; ts: number | string }>(
-        tx,
-        sql`select event_urn, ts from sb_uof_event_cursor
-            where event_urn in (select jsonb_array_elements_text(${JSON.stringify(urns)}::jsonb)) for update`,
-      )
-    ).map((r) => [r.event_urn, Number(r.ts)]),
-  );
-  for (const b of todo) {
-    const ts = Number(b.m.timestamp);
-    const at = cursor.get(b.m.event_id);
-    if (at !== undefined && ts < at) out.set(b.key, 'stale');
-    else {
-      out.set(b.key, 'applied');
-      cursor.set(b.m.event_id, ts);
-    }
-  }
-  const rows = todo.map((b) => ({
+  const rows = todo.map((b, ord) => ({
     key: b.key,
     kind: b.m.kind,
     product: Number(b.m.product),
     event_urn: b.m.event_id,
     ts: Number(b.m.timestamp),
-    outcome: out.get(b.key),
+    ord,
   }));
-  const moved = urns.map((urn) => ({ urn, ts: cursor.get(urn)! }));
-  // The keys claimed and the cursors moved in one statement, which also sets the commit's mode (`x`
-  // has a row per message, so the one-row `commit_mode` is read).
-  const inserted = await queryRows<{ key: string }>(
+  const claimed = await queryRows<{ key: string; outcome: 'applied' | 'stale' }>(
     tx,
-    sql`with moved as (
+    sql`with batch as (
+          select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            as x(key text, kind text, product int, event_urn text, ts int8, ord int)),
+        cursor as (
+          select event_urn, ts from sb_uof_event_cursor
+          where event_urn in (select event_urn from batch) for update),
+        decided as (
+          select b.key, b.kind, b.product, b.event_urn, b.ts,
+            case when b.ts < greatest(c.ts, max(b.ts) over (partition by b.event_urn order by b.ord
+              rows between unbounded preceding and 1 preceding)) then 'stale' else 'applied' end as outcome
+          from batch b left join cursor c on c.event_urn = b.event_urn),
+        moved as (
           insert into sb_uof_event_cursor (event_urn, ts)
-          select urn, ts from jsonb_to_recordset(${JSON.stringify(moved)}::jsonb) as x(urn text, ts int8)
+          select event_urn, max(ts) from decided group by event_urn
           on conflict (event_urn) do update set ts = excluded.ts, updated_at = now()
           where sb_uof_event_cursor.ts <= excluded.ts)
         insert into sb_uof_messages (key, kind, product, event_urn, ts, outcome)
-        select key, kind, product, event_urn, ts, outcome
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(key text, kind text, product int, event_urn text, ts int8, outcome text)
+        select key, kind, product, event_urn, ts, outcome from decided
         ${asyncCommit ? sql`cross join (select set_config('synchronous_commit', 'off', true)) as commit_mode` : sql``}
-        on conflict (key) do nothing returning key`,
+        on conflict (key) do nothing returning key, outcome`,
   );
-  if (inserted.length !== rows.length) throw new ClaimedElsewhere('a key was claimed meanwhile');
+  if (claimed.length !== rows.length) throw new ClaimedElsewhere('a key was claimed meanwhile');
+  for (const r of claimed) out.set(r.key, r.outcome);
   return out;
 }
