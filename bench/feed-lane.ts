@@ -8,6 +8,7 @@
  *   node --import tsx bench/feed-lane.ts            BENCH_LANE_MESSAGES (2000), BENCH_LANE_BATCH (50)
  */
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -46,7 +47,27 @@ const [cluster, api] = await Promise.all([
 const admin = new pg.Client({ connectionString: cluster.url });
 await admin.connect();
 await admin.query('create database bench_lane');
+const backend = Number((await admin.query('select pg_backend_pid() as pid')).rows[0].pid);
 await admin.end();
+/** The fields of /proc/<pid>/stat after the process's name. */
+const statOf = (pid: string) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+};
+/** This cluster's postmaster: the parent of a backend (the machine runs other clusters too). */
+const postmaster = statOf(String(backend))[1]!;
+/** CPU time so far of this cluster's processes (the postmaster and its children), in clock ticks. */
+const clusterTicks = () => {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((e) => /^\d+$/.test(e)))
+    try {
+      const f = statOf(pid);
+      if (pid === postmaster || f[1] === postmaster) ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // ended meanwhile
+    }
+  return ticks;
+};
 const url = new URL(cluster.url);
 url.pathname = '/bench_lane';
 const database = await openDatabase({ databaseUrl: url.toString(), poolSize: LANES });
@@ -103,6 +124,7 @@ const elu0 = performance.eventLoopUtilization();
 const cpu0 = process.cpuUsage();
 const main0 = process.threadCpuUsage();
 const trips0 = roundTrips;
+const db0 = clusterTicks();
 const t0 = performance.now();
 const outcomes = new Map<string, number>();
 await Promise.all(
@@ -114,6 +136,8 @@ await Promise.all(
 );
 const wall = performance.now() - t0;
 const trips = roundTrips - trips0;
+// Clock ticks of 10 ms (CLK_TCK 100 on Linux).
+const dbMs = (clusterTicks() - db0) * 10;
 const batches = lanes.reduce((n, lane) => n + Math.ceil(lane.length / BATCH), 0);
 const elu = performance.eventLoopUtilization(elu0);
 const cpu = process.cpuUsage(cpu0);
@@ -130,6 +154,9 @@ console.log(
 );
 console.log(
   `round trips          ${trips} (${(trips / batches).toFixed(1)} a batch of ${BATCH}, ${batches} batches; BEGIN and COMMIT included)`,
+);
+console.log(
+  `PostgreSQL CPU       ${dbMs} ms (${((dbMs / MESSAGES) * 1000).toFixed(0)} µs a message; this cluster's processes, 10 ms ticks)`,
 );
 console.log(`parse alone, inline  ${((parseMs / MESSAGES) * 1000).toFixed(0)} µs CPU a message`);
 console.log(

@@ -14,8 +14,8 @@ type OddsChange = Extract<EventMessage, { kind: 'odds_change' }>;
  * batch's folded odds_change messages (one per event) that carry no event status and whose every
  * market is in the catalogue and in the book, the same writes as `oddsChange` (uof-apply.ts) — the
  * event's producer, each selection's price and activity, each market's feed status, open only while
- * its producer is up and its event takes bets, its version stepped once per change — in a read
- * and two statements for the whole batch instead of a dozen per event. Markets are locked first, in id order,
+ * its producer is up and its event takes bets, its version stepped once per change — in four
+ * statements for the whole batch instead of a dozen per event. Markets are locked first, in id order,
  * as a placement locks them. Answers the events it did not take (applied one by one, as before).
  */
 export async function applyPricesInBulk(tx: Tx, messages: OddsChange[]): Promise<Set<string>> {
@@ -25,38 +25,32 @@ export async function applyPricesInBulk(tx: Tx, messages: OddsChange[]): Promise
     return !left.has(m.event_id);
   });
   if (plain.length === 0) return left;
-  // The markets (locked in id order, as a placement locks them), with their events and which of the
-  // batch's producers are up, in one read. An event none of whose markets the book has is not found:
-  // the one-by-one path opens them.
+  // The events and which of the batch's producers are up, in one read.
   const products = [...new Set(plain.map((m) => Number(m.product)))];
+  const rows = await queryRows<{ id: number; urn: string; sport: string; status: string; up: number[] }>(
+    tx,
+    sql`select e.id, e.external_id as urn, s.code as sport, e.status,
+          (select coalesce(jsonb_agg(p.product), '[]') from sb_uof_producers p where p.state = 'up'
+            and p.product in (select (jsonb_array_elements_text(${JSON.stringify(products)}::jsonb))::int)) as up
+        from (select 1) one
+        left join (sb_events e join sb_competitions c on c.id = e.competition_id join sb_sports s on s.id = c.sport_id)
+          on e.source = ${UOF_SOURCE} and e.external_id in (select jsonb_array_elements_text(${JSON.stringify(plain.map((m) => m.event_id))}::jsonb))`,
+  );
+  const up = new Set((rows[0]?.up ?? []).map(Number));
+  const events = new Map(rows.filter((e) => e.urn !== null).map((e) => [e.urn, { ...e, id: Number(e.id) }]));
   const externalIds = plain.flatMap((m) =>
     (m.odds?.market ?? []).map((mk) => marketExternalId(m.event_id, mk.id, mk.specifiers)),
   );
-  const rows = await queryRows<{
-    id: number;
-    external_id: string;
-    status: string;
-    event_id: number;
-    urn: string;
-    sport: string;
-    event_status: string;
-    up: number[];
-  }>(
-    tx,
-    sql`select k.id, k.external_id, k.status, e.id as event_id, e.external_id as urn, s.code as sport, e.status as event_status,
-          (select coalesce(jsonb_agg(p.product), '[]') from sb_uof_producers p where p.state = 'up'
-            and p.product in (select (jsonb_array_elements_text(${JSON.stringify(products)}::jsonb))::int)) as up
-        from sb_markets k join sb_events e on e.id = k.event_id
-          join sb_competitions c on c.id = e.competition_id join sb_sports s on s.id = c.sport_id
-        where k.source = ${UOF_SOURCE} and e.source = ${UOF_SOURCE}
-          and k.external_id in (select jsonb_array_elements_text(${JSON.stringify(externalIds)}::jsonb))
-        order by k.id for update of k`,
+  const markets = new Map(
+    (
+      await queryRows<{ id: number; external_id: string; status: string }>(
+        tx,
+        sql`select id, external_id, status from sb_markets where source = ${UOF_SOURCE}
+              and external_id in (select jsonb_array_elements_text(${JSON.stringify(externalIds)}::jsonb))
+            order by id for update`,
+      )
+    ).map((r) => [r.external_id, { id: Number(r.id), status: r.status }]),
   );
-  const up = new Set((rows[0]?.up ?? []).map(Number));
-  const events = new Map(
-    rows.map((r) => [r.urn, { id: Number(r.event_id), sport: r.sport, status: r.event_status }]),
-  );
-  const markets = new Map(rows.map((r) => [r.external_id, { id: Number(r.id), status: r.status }]));
   const producers: { id: number; product: number }[] = [];
   const prices: { m: number; key: string; num: number; den: number }[] = [];
   const active: { m: number; key: string; open: boolean }[] = [];
