@@ -34,8 +34,12 @@ export async function buildServer(options: {
   mkdirSync(next, { recursive: true });
   const result = await build({
     absWorkingDir: root,
-    entryPoints: ['src/server/main.ts'],
-    outfile: join(next, 'main.js'),
+    // The feed's parser thread is its own file beside main.js (uof-parse-pool.ts starts it by path).
+    entryPoints: {
+      main: 'src/server/main.ts',
+      'uof-parse-worker': 'src/server/providers/sports/uof/uof-parse-worker.ts',
+    },
+    outdir: next,
     bundle: true,
     packages: 'external',
     platform: 'node',

@@ -88,6 +88,55 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
     expect(again.map((r) => r.outcome)).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate']);
   });
 
+  it('decides stale messages against the cursor and the order within the batch, per event, in one statement', async () => {
+    const { feed } = testFeed(t.db, t.app.sportsWallet, api);
+    await producerUp(feed, api, 1, ts());
+    const a = footballFixture(api);
+    const b = footballFixture(api);
+    const t0 = ts();
+    const [t1, t2, t3, t4, t5, t6] = [ts(), ts(), ts(), ts(), ts(), ts()];
+    const at = (urn: string, time: number, home: string) =>
+      uof.oddsChange({ product: 1, eventId: urn, timestamp: time }, x12(home, '3.20', '3.00'));
+    // a's cursor at t3; b has none yet.
+    expect(
+      (
+        await feed.receive(
+          uof.oddsChange({ product: 1, eventId: a.id, timestamp: t3 }, { markets: mainMarkets() }),
+        )
+      ).outcome,
+    ).toBe('applied');
+    await feed.receive(
+      uof.oddsChange({ product: 1, eventId: b.id, timestamp: t0 }, { markets: mainMarkets() }),
+    );
+    const receipts = await feed.receiveBatch([
+      at(a.id, t2, '9.00'), // older than a's cursor
+      at(b.id, t5, '1.50'),
+      at(a.id, t5, '2.20'),
+      at(b.id, t4, '9.00'), // older than b's t5 earlier in the batch
+      at(a.id, t4, '9.00'), // older than a's t5 earlier in the batch, newer than its cursor
+      at(a.id, t6, '2.40'),
+      at(b.id, t6, '1.60'),
+      at(b.id, t1, '9.00'),
+    ]);
+    expect(receipts.map((r) => r.outcome)).toEqual([
+      'stale',
+      'applied',
+      'applied',
+      'stale',
+      'stale',
+      'applied',
+      'applied',
+      'stale',
+    ]);
+    expect((await selectionsOf(t, await eventId(a.id)))['1x2:home']?.price).toBe('12/5');
+    expect((await selectionsOf(t, await eventId(b.id)))['1x2:home']?.price).toBe('8/5');
+    const cursors = await queryRows<{ event_urn: string; ts: string }>(
+      t.db,
+      sql`select event_urn, ts::text from sb_uof_event_cursor where event_urn in (${a.id}, ${b.id}) order by ts, event_urn`,
+    );
+    expect(cursors.map((c) => Number(c.ts))).toEqual([t6, t6]);
+  });
+
   it('a message the book cannot take makes the batch fall back to one by one: only it is rejected', async () => {
     const { feed, warnings } = await liveFeed();
     const a = fixture();

@@ -114,14 +114,18 @@ export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promis
   const { db } = deps;
   if (batch.length === 0) return { receipts: [] };
   const keys = batch.map((b) => b.key);
-  const seen = new Set(
-    (
-      await queryRows<{ key: string }>(
-        db,
-        sql`select key from sb_uof_messages where key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
-      )
-    ).map((r) => r.key),
+  // The keys the book has already recorded and the batch's events it has listed, in one read (before
+  // the transaction: fixtures of events not listed are fetched before it, so a slow API holds no lock).
+  const priced = [...new Set(batch.filter((b) => b.m.kind === 'odds_change').map((b) => b.m.event_id))];
+  const known = await queryRows<{ k: 'key' | 'event'; v: string }>(
+    db,
+    sql`select 'key' as k, key as v from sb_uof_messages where key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))
+        union all
+        select 'event', external_id from sb_events where source = ${UOF_SOURCE}
+          and external_id in (select jsonb_array_elements_text(${JSON.stringify(priced)}::jsonb))`,
   );
+  const seen = new Set(known.filter((r) => r.k === 'key').map((r) => r.v));
+  const listed = new Set(known.filter((r) => r.k === 'event').map((r) => r.v));
   // A repeat inside the batch is a duplicate of its first copy.
   const todo: BatchMessage[] = [];
   /** The batch's duplicates, by their place in it. */
@@ -133,24 +137,17 @@ export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promis
       todo.push(b);
     }
   }
-  // Fixtures of events the book has not listed are read before the transaction (a slow API holds no lock).
   const fixtures = new Map<string, UofFixture | undefined>();
-  const priced = [...new Set(todo.filter((b) => b.m.kind === 'odds_change').map((b) => b.m.event_id))];
-  const listed = new Set(
-    (
-      await queryRows<{ external_id: string }>(
-        db,
-        sql`select external_id from sb_events where source = ${UOF_SOURCE}
-            and external_id in (select jsonb_array_elements_text(${JSON.stringify(priced)}::jsonb))`,
-      )
-    ).map((r) => r.external_id),
-  );
-  for (const urn of priced) if (!listed.has(urn)) fixtures.set(urn, await deps.fixture(urn));
+  for (const urn of new Set(todo.filter((b) => b.m.kind === 'odds_change').map((b) => b.m.event_id)))
+    if (!listed.has(urn)) fixtures.set(urn, await deps.fixture(urn));
   const w: Work = { runs: [], notes: [], pending: false };
   let outcomes: Map<string, 'applied' | 'stale'>;
   try {
     outcomes = await db.transaction(async (tx) => {
-      const out = await claimBatch(tx, todo);
+      // A batch of odds only commits without waiting for the disk, said in the claim's statement (no
+      // round trip of its own); should its applying ask for a settlement run after all, it is set back below.
+      const asyncCommit = todo.every((b) => b.m.kind === 'odds_change');
+      const out = await claimBatch(tx, todo, asyncCommit);
       const runs = runsOf(todo.filter((b) => out.get(b.key) === 'applied'));
       // An event whose batch is one folded odds_change on markets the book has: set-based, all at once.
       const runsOfEvent = new Map<string, number>();
@@ -183,7 +180,7 @@ export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promis
           w.notes.push(...notes);
         }
       }
-      if (onlyPriceMoves(todo, w)) await tx.execute(sql`set local synchronous_commit = off`);
+      if (asyncCommit && !onlyPriceMoves(todo, w)) await tx.execute(sql`set local synchronous_commit = on`);
       return out;
     });
   } catch (error) {
@@ -202,54 +199,52 @@ export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promis
 }
 
 /**
- * Claims every key of the batch (one insert) and moves each event's cursor to its newest message
- * (one upsert), deciding in arrival order which messages are stale: older than the cursor was, or
- * than a message of the same event earlier in the batch.
+ * Claims every key of the batch and moves each event's cursor to its newest message in one statement
+ * (which also sets the commit's mode), deciding in arrival order which messages are stale: older than
+ * the cursor was (read `for update`), or than a message of the same event earlier in the batch.
  */
-async function claimBatch(tx: Tx, todo: BatchMessage[]): Promise<Map<string, 'applied' | 'stale'>> {
+async function claimBatch(
+  tx: Tx,
+  todo: BatchMessage[],
+  asyncCommit: boolean,
+): Promise<Map<string, 'applied' | 'stale'>> {
   const out = new Map<string, 'applied' | 'stale'>();
-  if (todo.length === 0) return out;
-  const urns = [...new Set(todo.map((b) => b.m.event_id))];
-  const cursor = new Map(
-    (
-      await queryRows<{ event_urn: string; ts: number | string }>(
-        tx,
-        sql`select event_urn, ts from sb_uof_event_cursor
-            where event_urn in (select jsonb_array_elements_text(${JSON.stringify(urns)}::jsonb)) for update`,
-      )
-    ).map((r) => [r.event_urn, Number(r.ts)]),
-  );
-  for (const b of todo) {
-    const ts = Number(b.m.timestamp);
-    const at = cursor.get(b.m.event_id);
-    if (at !== undefined && ts < at) out.set(b.key, 'stale');
-    else {
-      out.set(b.key, 'applied');
-      cursor.set(b.m.event_id, ts);
-    }
+  if (todo.length === 0) {
+    if (asyncCommit) await tx.execute(sql`set local synchronous_commit = off`);
+    return out;
   }
-  const rows = todo.map((b) => ({
+  const rows = todo.map((b, ord) => ({
     key: b.key,
     kind: b.m.kind,
     product: Number(b.m.product),
     event_urn: b.m.event_id,
     ts: Number(b.m.timestamp),
-    outcome: out.get(b.key),
+    ord,
   }));
-  const inserted = await queryRows<{ key: string }>(
+  const claimed = await queryRows<{ key: string; outcome: 'applied' | 'stale' }>(
     tx,
-    sql`insert into sb_uof_messages (key, kind, product, event_urn, ts, outcome)
-        select key, kind, product, event_urn, ts, outcome
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(key text, kind text, product int, event_urn text, ts int8, outcome text)
-        on conflict (key) do nothing returning key`,
+    sql`with batch as (
+          select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            as x(key text, kind text, product int, event_urn text, ts int8, ord int)),
+        cursor as (
+          select event_urn, ts from sb_uof_event_cursor
+          where event_urn in (select event_urn from batch) for update),
+        decided as (
+          select b.key, b.kind, b.product, b.event_urn, b.ts,
+            case when b.ts < greatest(c.ts, max(b.ts) over (partition by b.event_urn order by b.ord
+              rows between unbounded preceding and 1 preceding)) then 'stale' else 'applied' end as outcome
+          from batch b left join cursor c on c.event_urn = b.event_urn),
+        moved as (
+          insert into sb_uof_event_cursor (event_urn, ts)
+          select event_urn, max(ts) from decided group by event_urn
+          on conflict (event_urn) do update set ts = excluded.ts, updated_at = now()
+          where sb_uof_event_cursor.ts <= excluded.ts)
+        insert into sb_uof_messages (key, kind, product, event_urn, ts, outcome)
+        select key, kind, product, event_urn, ts, outcome from decided
+        ${asyncCommit ? sql`cross join (select set_config('synchronous_commit', 'off', true)) as commit_mode` : sql``}
+        on conflict (key) do nothing returning key, outcome`,
   );
-  if (inserted.length !== rows.length) throw new ClaimedElsewhere('a key was claimed meanwhile');
-  const moved = urns.map((urn) => ({ urn, ts: cursor.get(urn)! }));
-  await tx.execute(
-    sql`insert into sb_uof_event_cursor (event_urn, ts)
-        select urn, ts from jsonb_to_recordset(${JSON.stringify(moved)}::jsonb) as x(urn text, ts int8)
-        on conflict (event_urn) do update set ts = excluded.ts, updated_at = now()
-        where sb_uof_event_cursor.ts <= excluded.ts`,
-  );
+  if (claimed.length !== rows.length) throw new ClaimedElsewhere('a key was claimed meanwhile');
+  for (const r of claimed) out.set(r.key, r.outcome);
   return out;
 }

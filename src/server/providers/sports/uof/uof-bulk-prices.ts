@@ -14,7 +14,7 @@ type OddsChange = Extract<EventMessage, { kind: 'odds_change' }>;
  * batch's folded odds_change messages (one per event) that carry no event status and whose every
  * market is in the catalogue and in the book, the same writes as `oddsChange` (uof-apply.ts) — the
  * event's producer, each selection's price and activity, each market's feed status, open only while
- * its producer is up and its event takes bets, its version stepped once per change — in six
+ * its producer is up and its event takes bets, its version stepped once per change — in four
  * statements for the whole batch instead of a dozen per event. Markets are locked first, in id order,
  * as a placement locks them. Answers the events it did not take (applied one by one, as before).
  */
@@ -25,16 +25,19 @@ export async function applyPricesInBulk(tx: Tx, messages: OddsChange[]): Promise
     return !left.has(m.event_id);
   });
   if (plain.length === 0) return left;
-  const events = new Map(
-    (
-      await queryRows<{ id: number; urn: string; sport: string; status: string }>(
-        tx,
-        sql`select e.id, e.external_id as urn, s.code as sport, e.status
-            from sb_events e join sb_competitions c on c.id = e.competition_id join sb_sports s on s.id = c.sport_id
-            where e.source = ${UOF_SOURCE} and e.external_id in (select jsonb_array_elements_text(${JSON.stringify(plain.map((m) => m.event_id))}::jsonb))`,
-      )
-    ).map((e) => [e.urn, { ...e, id: Number(e.id) }]),
+  // The events and which of the batch's producers are up, in one read.
+  const products = [...new Set(plain.map((m) => Number(m.product)))];
+  const rows = await queryRows<{ id: number; urn: string; sport: string; status: string; up: number[] }>(
+    tx,
+    sql`select e.id, e.external_id as urn, s.code as sport, e.status,
+          (select coalesce(jsonb_agg(p.product), '[]') from sb_uof_producers p where p.state = 'up'
+            and p.product in (select (jsonb_array_elements_text(${JSON.stringify(products)}::jsonb))::int)) as up
+        from (select 1) one
+        left join (sb_events e join sb_competitions c on c.id = e.competition_id join sb_sports s on s.id = c.sport_id)
+          on e.source = ${UOF_SOURCE} and e.external_id in (select jsonb_array_elements_text(${JSON.stringify(plain.map((m) => m.event_id))}::jsonb))`,
   );
+  const up = new Set((rows[0]?.up ?? []).map(Number));
+  const events = new Map(rows.filter((e) => e.urn !== null).map((e) => [e.urn, { ...e, id: Number(e.id) }]));
   const externalIds = plain.flatMap((m) =>
     (m.odds?.market ?? []).map((mk) => marketExternalId(m.event_id, mk.id, mk.specifiers)),
   );
@@ -47,16 +50,6 @@ export async function applyPricesInBulk(tx: Tx, messages: OddsChange[]): Promise
             order by id for update`,
       )
     ).map((r) => [r.external_id, { id: Number(r.id), status: r.status }]),
-  );
-  const products = [...new Set(plain.map((m) => Number(m.product)))];
-  const up = new Set(
-    (
-      await queryRows<{ product: number }>(
-        tx,
-        sql`select product from sb_uof_producers where state = 'up'
-            and product in (select (jsonb_array_elements_text(${JSON.stringify(products)}::jsonb))::int)`,
-      )
-    ).map((r) => Number(r.product)),
   );
   const producers: { id: number; product: number }[] = [];
   const prices: { m: number; key: string; num: number; den: number }[] = [];
@@ -101,39 +94,29 @@ export async function applyPricesInBulk(tx: Tx, messages: OddsChange[]): Promise
     follow.push(...mine.follow);
   }
   if (producers.length === 0) return left;
+  // The event's producer and the outcomes' activity in one statement (two tables; the prices are
+  // another statement, as one statement must not update a selection twice).
   await tx.execute(
-    sql`update sb_events e set feed_producer = x.product from jsonb_to_recordset(${JSON.stringify(producers)}::jsonb) as x(id int8, product int)
-        where e.id = x.id and e.feed_producer is distinct from x.product`,
+    sql`with producers as (
+          update sb_events e set feed_producer = x.product from jsonb_to_recordset(${JSON.stringify(producers)}::jsonb) as x(id int8, product int)
+          where e.id = x.id and e.feed_producer is distinct from x.product)
+        update sb_selections s set open = x.open from jsonb_to_recordset(${JSON.stringify(active)}::jsonb) as x(m int8, key text, open boolean)
+        where s.market_id = x.m and s.key = x.key and s.open is distinct from x.open`,
   );
-  const moved = new Set(
-    prices.length === 0
-      ? []
-      : (
-          await queryRows<{ market_id: number }>(
-            tx,
-            // The moves and their price history in one statement for the batch (price-history.ts).
-            sql`with moved as (
-                  update sb_selections s set price_num = x.num, price_den = x.den
-                  from jsonb_to_recordset(${JSON.stringify(prices)}::jsonb) as x(m int8, key text, num int8, den int8)
-                  where s.market_id = x.m and s.key = x.key and (s.price_num, s.price_den) is distinct from (x.num, x.den)
-                  returning s.id, s.market_id, s.price_num, s.price_den),
-                kept as (${historyOf('moved', 'feed')})
-                select market_id from moved`,
-          )
-        ).map((r) => Number(r.market_id)),
-  );
-  if (active.length > 0)
-    await tx.execute(
-      sql`update sb_selections s set open = x.open from jsonb_to_recordset(${JSON.stringify(active)}::jsonb) as x(m int8, key text, open boolean)
-          where s.market_id = x.m and s.key = x.key and s.open is distinct from x.open`,
-    );
-  // One version step for new prices (setPrices) and one for a change of status (followFeed).
-  const rows = follow.map((f) => ({ ...f, moved: moved.has(f.m) }));
+  // The moves, their price history (price-history.ts) and the markets in one statement: one version
+  // step for new prices (setPrices) and one for a change of status (followFeed).
   await tx.execute(
-    sql`update sb_markets k set feed_active = x.feed, status = x.status,
-          version = k.version + (case when x.moved then 1 else 0 end) + (case when k.status <> x.status then 1 else 0 end),
+    sql`with moved as (
+          update sb_selections s set price_num = x.num, price_den = x.den
+          from jsonb_to_recordset(${JSON.stringify(prices)}::jsonb) as x(m int8, key text, num int8, den int8)
+          where s.market_id = x.m and s.key = x.key and (s.price_num, s.price_den) is distinct from (x.num, x.den)
+          returning s.id, s.market_id, s.price_num, s.price_den),
+        kept as (${historyOf('moved', 'feed')})
+        update sb_markets k set feed_active = x.feed, status = x.status,
+          version = k.version + (case when k.id in (select market_id from moved) then 1 else 0 end)
+            + (case when k.status <> x.status then 1 else 0 end),
           suspended_at = case when x.status = 'suspended' and k.status = 'open' then ${sportsClock.now()}::timestamptz else k.suspended_at end
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(m int8, feed boolean, status text, moved boolean)
+        from jsonb_to_recordset(${JSON.stringify(follow)}::jsonb) as x(m int8, feed boolean, status text)
         where k.id = x.m and k.status in ('open', 'suspended')`,
   );
   return left;

@@ -6,7 +6,7 @@ import { applyEventMessage, type Receipt, rejectMessage } from './uof-apply.ts';
 import { applyBatch, type BatchMessage, isBatchable } from './uof-batch.ts';
 import { isEventMessage } from './uof-messages.ts';
 import type { UofRest } from './uof-rest.ts';
-import { parseUofMessage } from './uof-xml.ts';
+import { type Parsed, parseUofMessage } from './uof-xml.ts';
 
 /**
  * The one way a UOF message reaches the book: from the broker (amqp-consumer.ts), from the demo feed
@@ -40,36 +40,47 @@ export interface UofFeed {
 }
 
 export function uofFeed(
-  deps: { db: Db; wallet: SportsWallet; rest: UofRest; log: FeedLog },
+  deps: {
+    db: Db;
+    wallet: SportsWallet;
+    rest: UofRest;
+    log: FeedLog;
+    /** Parses a lane's batch, in order (the broker's feed: worker threads, uof-parse-pool.ts); on this thread by default. */
+    parse?: (xmls: string[]) => Promise<Parsed[]>;
+  },
   options: UofFeedOptions = DEFAULT_FEED_OPTIONS,
 ): UofFeed {
   const { db, rest, log } = deps;
   const applyDeps = { db, wallet: deps.wallet, fixture: (urn: string) => rest.fixture(urn) };
+  const parseMany = deps.parse ?? (async (xmls: string[]) => xmls.map(parseUofMessage));
+  /** One message, already parsed: rejected and counted, handed to the producers' health, or applied. */
+  const receiveParsed = async (parsed: Parsed): Promise<Receipt> => {
+    if (!parsed.ok) {
+      await rejectMessage(db, parsed.key, parsed.kind, parsed.reason);
+      log.warn({ key: parsed.key, kind: parsed.kind, reason: parsed.reason }, 'uof message rejected');
+      return { outcome: 'rejected', key: parsed.key, kind: parsed.kind, notes: [parsed.reason] };
+    }
+    const m = parsed.message;
+    if (m.kind === 'alive') {
+      await onAlive(db, rest, m).catch((error: unknown) =>
+        log.warn({ err: error, product: m.product }, 'uof recovery request failed'),
+      );
+      return { outcome: 'applied', key: parsed.key, kind: m.kind };
+    }
+    if (m.kind === 'snapshot_complete') {
+      const reopened = await onSnapshotComplete(db, m);
+      if (reopened !== undefined) log.info({ product: m.product, reopened }, 'uof producer recovered');
+      return { outcome: reopened === undefined ? 'stale' : 'applied', key: parsed.key, kind: m.kind };
+    }
+    if (!isEventMessage(m)) throw new Error('unreachable');
+    const receipt = await applyEventMessage(applyDeps, m, parsed.key);
+    if (receipt.outcome === 'rejected')
+      log.warn({ key: receipt.key, notes: receipt.notes }, 'uof message rejected');
+    return receipt;
+  };
   const feed: UofFeed = {
     async receive(xml) {
-      const parsed = parseUofMessage(xml);
-      if (!parsed.ok) {
-        await rejectMessage(db, parsed.key, parsed.kind, parsed.reason);
-        log.warn({ key: parsed.key, kind: parsed.kind, reason: parsed.reason }, 'uof message rejected');
-        return { outcome: 'rejected', key: parsed.key, kind: parsed.kind, notes: [parsed.reason] };
-      }
-      const m = parsed.message;
-      if (m.kind === 'alive') {
-        await onAlive(db, rest, m).catch((error: unknown) =>
-          log.warn({ err: error, product: m.product }, 'uof recovery request failed'),
-        );
-        return { outcome: 'applied', key: parsed.key, kind: m.kind };
-      }
-      if (m.kind === 'snapshot_complete') {
-        const reopened = await onSnapshotComplete(db, m);
-        if (reopened !== undefined) log.info({ product: m.product, reopened }, 'uof producer recovered');
-        return { outcome: reopened === undefined ? 'stale' : 'applied', key: parsed.key, kind: m.kind };
-      }
-      if (!isEventMessage(m)) throw new Error('unreachable');
-      const receipt = await applyEventMessage(applyDeps, m, parsed.key);
-      if (receipt.outcome === 'rejected')
-        log.warn({ key: receipt.key, notes: receipt.notes }, 'uof message rejected');
-      return receipt;
+      return receiveParsed(parseUofMessage(xml));
     },
     async receiveBatch(xmls) {
       const out: Receipt[] = [];
@@ -84,14 +95,13 @@ export function uofFeed(
         out.push(...done.receipts);
         group = [];
       };
-      for (const xml of xmls) {
-        const parsed = parseUofMessage(xml);
+      for (const parsed of await parseMany(xmls)) {
         if (parsed.ok && isEventMessage(parsed.message) && isBatchable(parsed.message)) {
           group.push({ m: parsed.message, key: parsed.key });
           continue;
         }
         await flush();
-        out.push(await feed.receive(xml));
+        out.push(await receiveParsed(parsed));
       }
       await flush();
       return out;

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import type { SportsWallet } from '../sports-wallet.ts';
 import { type AmqpConsumer, amqpConsumer } from './amqp-consumer.ts';
 import { type FeedLog, type UofFeed, uofFeed } from './uof-feed.ts';
+import { uofParserPool } from './uof-parse-pool.ts';
 import { httpUofRest } from './uof-rest.ts';
 
 /** How often the producers' watch looks for silence: a producer down is suspended within about this. */
@@ -31,7 +32,8 @@ export function watchEverySecond(feed: UofFeed, log: FeedLog): { stop(): Promise
 
 /**
  * The real feed (main.ts, when UOF_AMQP_URL is set): the broker's messages into the adapter, the REST
- * API for fixtures and recoveries, and the producers' watch.
+ * API for fixtures and recoveries, and the producers' watch. The broker's batches are parsed in
+ * worker threads (uof-parse-pool.ts).
  */
 export function runUofFeed(
   db: Db,
@@ -40,8 +42,9 @@ export function runUofFeed(
   log: FeedLog,
 ): { feed: UofFeed; consumer: AmqpConsumer; stop(): Promise<void> } {
   const rest = httpUofRest(config.apiUrl, config.accessToken);
+  const parsers = uofParserPool({ log });
   const feed = uofFeed(
-    { db, wallet, rest, log },
+    { db, wallet, rest, log, parse: parsers.parseMany },
     { aliveTimeoutMs: config.aliveTimeoutMs, recoveryTimeoutMs: 300_000 },
   );
   const consumer = amqpConsumer(
@@ -63,6 +66,7 @@ export function runUofFeed(
     async stop() {
       await watch.stop();
       await consumer.stop();
+      await parsers.close();
     },
   };
 }
