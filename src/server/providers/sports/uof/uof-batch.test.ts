@@ -89,14 +89,12 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
   });
 
   it('decides stale messages against the cursor and the order within the batch, per event, in one statement', async () => {
-    const { feed } = testFeed(t.db, t.app.sportsWallet, api);
-    await producerUp(feed, api, 1, ts());
-    const a = footballFixture(api);
-    const b = footballFixture(api);
+    const { feed } = await liveFeed();
+    const [a, b] = [fixture(), fixture()];
     const t0 = ts();
     const [t1, t2, t3, t4, t5, t6] = [ts(), ts(), ts(), ts(), ts(), ts()];
     const at = (urn: string, time: number, home: string) =>
-      uof.oddsChange({ product: 1, eventId: urn, timestamp: time }, x12(home, '3.20', '3.00'));
+      uof.oddsChange({ product: 1, eventId: urn, timestamp: time }, only1x2(home, '3.20', '3.00'));
     // a's cursor at t3; b has none yet.
     expect(
       (
