@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
-import { Button } from '../../../ui/Button.tsx';
 import type { SiteView } from '../../api/types.ts';
-import { Field, Outcome, Select, TextArea } from '../../components/Field.tsx';
+import { Field, Select, TextArea } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { SaveForm } from '../../components/SaveForm.tsx';
 import ui from '../../components/ui.module.css';
 import { useSettingsChange } from './queries.ts';
 
@@ -62,7 +62,16 @@ export function AccountsForm({ site }: { site: SiteView }) {
   };
   return (
     <Panel title={t('settings.accounts')}>
-      <form className={ui.form} onSubmit={submit} noValidate>
+      <SaveForm
+        state={{
+          error: change.error,
+          isSuccess: problems.length === 0 && change.isSuccess,
+          isPending: change.isPending,
+        }}
+        saveLabel={t('settings.saveAccounts')}
+        onSubmit={submit}
+        noValidate
+      >
         <p className={ui.muted}>{t('settings.accountsHint')}</p>
         <div className={ui.row}>
           <Select
@@ -103,13 +112,7 @@ export function AccountsForm({ site }: { site: SiteView }) {
             ))}
           </ul>
         )}
-        <Outcome error={change.error} done={problems.length === 0 && change.isSuccess && t('common.saved')} />
-        <div className={ui.row}>
-          <Button type="submit" disabled={change.isPending}>
-            {t('settings.saveAccounts')}
-          </Button>
-        </div>
-      </form>
+      </SaveForm>
     </Panel>
   );
 }

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
-import { Button } from '../../../ui/Button.tsx';
 import type { SiteView } from '../../api/types.ts';
-import { Field, Outcome } from '../../components/Field.tsx';
+import { Field } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { Pill } from '../../components/Pill.tsx';
+import { SaveForm } from '../../components/SaveForm.tsx';
 import ui from '../../components/ui.module.css';
 import { useSettingsChange } from './queries.ts';
 import styles from './settings.module.css';
@@ -56,7 +56,7 @@ export function CashierHoursForm({ site }: { site: SiteView }) {
   };
   return (
     <Panel title={t('settings.cashierHours')}>
-      <form className={ui.form} onSubmit={submit}>
+      <SaveForm state={change} saveLabel={t('settings.saveHours')} onSubmit={submit}>
         <Field
           label={t('settings.timezone')}
           required
@@ -113,13 +113,7 @@ export function CashierHoursForm({ site }: { site: SiteView }) {
             </fieldset>
           );
         })}
-        <Outcome error={change.error} done={change.isSuccess && t('common.saved')} />
-        <div className={ui.row}>
-          <Button type="submit" disabled={change.isPending}>
-            {t('settings.saveHours')}
-          </Button>
-        </div>
-      </form>
+      </SaveForm>
     </Panel>
   );
 }

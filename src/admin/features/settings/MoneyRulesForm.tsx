@@ -4,10 +4,10 @@ import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { isLocale, LOCALES, type Locale } from '../../../shared/format.ts';
 import { parseMajor } from '../../../shared/money.ts';
 import { zoneLabel } from '../../../shared/zoned-time.ts';
-import { Button } from '../../../ui/Button.tsx';
 import type { SiteView } from '../../api/types.ts';
-import { Field, Outcome, Select } from '../../components/Field.tsx';
+import { Field, Select } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { SaveForm } from '../../components/SaveForm.tsx';
 import ui from '../../components/ui.module.css';
 import { LANGUAGE_NAMES } from '../../i18n/index.ts';
 import { useSettingsChange } from './queries.ts';
@@ -82,8 +82,9 @@ export function MoneyRulesForm({ site }: { site: SiteView }) {
   const pending = money.isPending || cashier.isPending || comp.isPending;
   return (
     <Panel title={t('settings.money.title')}>
-      <form
-        className={ui.form}
+      <SaveForm
+        state={{ error: money.error ?? cashier.error ?? comp.error, isSuccess: done, isPending: pending }}
+        saveLabel={t('settings.money.save')}
         aria-label={t('settings.money.title')}
         onSubmit={(e) => void submit(e).catch(() => undefined)}
       >
@@ -156,13 +157,7 @@ export function MoneyRulesForm({ site }: { site: SiteView }) {
           {t('settings.money.dealerHitsSoft17')}
         </label>
         {bad && <p role="alert">{bad}</p>}
-        <Outcome error={money.error ?? cashier.error ?? comp.error} done={done && t('common.saved')} />
-        <div className={ui.row}>
-          <Button type="submit" disabled={pending}>
-            {t('settings.money.save')}
-          </Button>
-        </div>
-      </form>
+      </SaveForm>
     </Panel>
   );
 }

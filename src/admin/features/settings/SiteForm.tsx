@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
-import { Button } from '../../../ui/Button.tsx';
 import type { SiteView } from '../../api/types.ts';
-import { Field, Outcome, TextArea } from '../../components/Field.tsx';
+import { Field, TextArea } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { SaveForm } from '../../components/SaveForm.tsx';
 import ui from '../../components/ui.module.css';
 import { useSettingsChange } from './queries.ts';
 import styles from './settings.module.css';
@@ -37,7 +37,7 @@ export function SiteForm({ site }: { site: SiteView }) {
   };
   return (
     <Panel title={t('settings.siteAndDomains')}>
-      <form className={ui.form} onSubmit={submit}>
+      <SaveForm state={change} saveLabel={t('settings.saveSite')} onSubmit={submit}>
         <Field
           label={t('settings.siteName')}
           required
@@ -86,13 +86,7 @@ export function SiteForm({ site }: { site: SiteView }) {
             <option value="cancel">{t('settings.betsCancel')}</option>
           </select>
         </label>
-        <Outcome error={change.error} done={change.isSuccess && t('common.saved')} />
-        <div className={ui.row}>
-          <Button type="submit" disabled={change.isPending}>
-            {t('settings.saveSite')}
-          </Button>
-        </div>
-      </form>
+      </SaveForm>
     </Panel>
   );
 }
