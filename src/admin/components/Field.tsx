@@ -2,21 +2,27 @@ import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './ui.module.css';
 
+/** `onValue`: the typed text alone, for the common case of keeping it in a state setter. */
+type TextInput<Tag extends 'input' | 'textarea'> = {
+  label: string;
+  onValue?(value: string): void;
+} & ComponentProps<Tag>;
+
 /** A labelled input; the label wraps the control so screen readers and tests find it by name. */
-export function Field({ label, ...input }: { label: string } & ComponentProps<'input'>) {
+export function Field({ label, onValue, ...input }: TextInput<'input'>) {
   return (
     <label className={styles.field}>
       {label}
-      <input className={styles.input} {...input} />
+      <input className={styles.input} onChange={onValue && ((e) => onValue(e.target.value))} {...input} />
     </label>
   );
 }
 
-export function TextArea({ label, ...input }: { label: string } & ComponentProps<'textarea'>) {
+export function TextArea({ label, onValue, ...input }: TextInput<'textarea'>) {
   return (
     <label className={styles.field}>
       {label}
-      <textarea className={styles.input} {...input} />
+      <textarea className={styles.input} onChange={onValue && ((e) => onValue(e.target.value))} {...input} />
     </label>
   );
 }

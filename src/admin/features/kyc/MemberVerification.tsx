@@ -85,13 +85,7 @@ function AskForDocument({ id }: { id: number }) {
           </option>
         ))}
       </Select>
-      <Field
-        label={t('kyc.askMessage')}
-        required
-        maxLength={500}
-        value={message}
-        onChange={(e) => setMessage(e.target.value)}
-      />
+      <Field label={t('kyc.askMessage')} required maxLength={500} value={message} onValue={setMessage} />
       <Button type="submit" disabled={request.isPending}>
         {t('kyc.askSubmit')}
       </Button>

@@ -16,13 +16,7 @@ export function FlagDecision({ id }: { id: number }) {
   };
   return (
     <form className={ui.form} onSubmit={send('cleared')} aria-label={t('flags.decideLabel', { id })}>
-      <Field
-        label={t('flags.reason')}
-        required
-        maxLength={500}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-      />
+      <Field label={t('flags.reason')} required maxLength={500} value={reason} onValue={setReason} />
       <div className={ui.row}>
         <Button type="submit" disabled={decide.isPending || !reason.trim()}>
           {t('flags.clear')}

@@ -62,7 +62,7 @@ export function CashierHoursForm({ site }: { site: SiteView }) {
           required
           maxLength={64}
           value={timezone}
-          onChange={(e) => setTimezone(e.target.value)}
+          onValue={setTimezone}
         />
         {(['deposit', 'withdraw'] as const).map((desk) => {
           const d = desks[desk];

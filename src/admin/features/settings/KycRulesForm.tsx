@@ -56,7 +56,7 @@ export function KycRulesForm({ site }: { site: SiteView }) {
             inputMode="numeric"
             pattern="[0-9]*"
             value={over}
-            onChange={(e) => setOver(e.target.value)}
+            onValue={setOver}
           />
           <LevelSelect label={t('kyc.rules.overNeed')} value={overLevel} onChange={setOverLevel} />
         </div>

@@ -59,7 +59,7 @@ function LevelsTable({ site, levels }: { site: SiteView; levels: LevelRow[] }) {
         type="number"
         min={0}
         value={minExchange}
-        onChange={(e) => setMinExchange(e.target.value)}
+        onValue={setMinExchange}
         style={{ maxWidth: 200 }}
       />
       <div className={ui.tableWrap}>

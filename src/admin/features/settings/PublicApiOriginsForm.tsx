@@ -26,12 +26,7 @@ export function PublicApiOriginsForm({ site }: { site: SiteView }) {
   return (
     <Panel title={t('settings.publicApi')}>
       <SaveForm state={change} saveLabel={t('settings.saveOrigins')} onSubmit={submit}>
-        <TextArea
-          label={t('settings.origins')}
-          rows={3}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
+        <TextArea label={t('settings.origins')} rows={3} value={text} onValue={setText} />
       </SaveForm>
     </Panel>
   );

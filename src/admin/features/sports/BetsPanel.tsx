@@ -172,7 +172,7 @@ export function BetsPanel() {
       </form>
       <div className={ui.row}>
         <span className={styles.reason}>
-          <Field label={t('bets.reason')} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <Field label={t('bets.reason')} value={reason} onValue={setReason} />
         </span>
       </div>
       <ul className={styles.help} aria-label={t('bets.actions')}>

@@ -123,7 +123,7 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
           step={1}
           required
           value={from}
-          onChange={(e) => setFrom(e.target.value)}
+          onValue={setFrom}
         />
         <Field
           label={t('trading.window.before')}
@@ -131,7 +131,7 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
           step={1}
           required
           value={to}
-          onChange={(e) => setTo(e.target.value)}
+          onValue={setTo}
         />
         <Select
           label={t('trading.window.scope')}
@@ -201,7 +201,7 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
             inputMode="decimal"
             required
             value={price}
-            onChange={(e) => setPrice(e.target.value)}
+            onValue={setPrice}
           />
         )}
         <span className={styles.reason}>
@@ -212,7 +212,7 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
             maxLength={300}
             placeholder={t('trading.window.placeholder')}
             value={reason}
-            onChange={(e) => setReason(e.target.value)}
+            onValue={setReason}
           />
         </span>
         {!confirming && (

@@ -58,7 +58,7 @@ export function FeedPanel() {
               min={0}
               max={30}
               value={delay ?? String(current.betDelaySeconds)}
-              onChange={(e) => setDelay(e.target.value)}
+              onValue={setDelay}
             />
             <SettingFields
               fields={[
@@ -129,12 +129,7 @@ export function FeedPanel() {
             upload.mutate({ body: { lines } });
           }}
         >
-          <TextArea
-            label={t('trading.feed.jsonLines')}
-            rows={6}
-            value={lines}
-            onChange={(e) => setLines(e.target.value)}
-          />
+          <TextArea label={t('trading.feed.jsonLines')} rows={6} value={lines} onValue={setLines} />
           <div className={ui.row}>
             <Button type="submit" className={ui.small} disabled={upload.isPending || !lines.trim()}>
               {t('trading.feed.import')}

@@ -181,7 +181,7 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
             className={`${ui.input} ${styles.narrow}`}
             value={price}
             required
-            onChange={(e) => setPrice(e.target.value)}
+            onValue={setPrice}
           />
           <Select
             label={t('trading.market.format')}
@@ -225,11 +225,7 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
           </Select>
         )}
         <span className={styles.reason}>
-          <Field
-            label={t('trading.market.reason')}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
+          <Field label={t('trading.market.reason')} value={reason} onValue={setReason} />
         </span>
         {market.resultState === 'confirmed' ? (
           <Button type="submit" className={ui.small} disabled={busy}>
