@@ -42,6 +42,20 @@ export function Select({
   );
 }
 
+/** A labelled checkbox, the box before its label. */
+export function Check({
+  label,
+  onChecked,
+  ...input
+}: { label: string; onChecked(checked: boolean): void } & ComponentProps<'input'>) {
+  return (
+    <label className={styles.check}>
+      <input type="checkbox" onChange={(e) => onChecked(e.target.checked)} {...input} />
+      {label}
+    </label>
+  );
+}
+
 /** A server reason as a sentence: its first letter capitalised. */
 export const asSentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

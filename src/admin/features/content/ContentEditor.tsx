@@ -4,7 +4,7 @@ import type { Translations } from '../../../shared/content-language.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { ContentItem, ContentKind } from '../../api/types.ts';
-import { Field, Outcome, Select } from '../../components/Field.tsx';
+import { Check, Field, Outcome, Select } from '../../components/Field.tsx';
 import { fromLocalInput, toLocalInput } from '../../components/local-time.ts';
 import { Panel } from '../../components/Panel.tsx';
 import ui from '../../components/ui.module.css';
@@ -206,14 +206,11 @@ export function ContentEditor({
             />
           </div>
           <Field label={t('content.sites')} maxLength={500} value={form.domain} onChange={set('domain')} />
-          <label className={styles.check}>
-            <input
-              type="checkbox"
-              checked={form.published}
-              onChange={(event) => setForm({ ...form, published: event.target.checked })}
-            />
-            {t('content.published')}
-          </label>
+          <Check
+            label={t('content.published')}
+            checked={form.published}
+            onChecked={(checked) => setForm({ ...form, published: checked })}
+          />
           <Outcome error={save.error} />
           <div className={ui.row}>
             <Button type="submit" disabled={save.isPending}>

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/promotions.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { adminCall } from '../../api/client.ts';
-import { Field, Outcome, Select, TextArea } from '../../components/Field.tsx';
+import { Check, Field, Outcome, Select, TextArea } from '../../components/Field.tsx';
 import ui from '../../components/ui.module.css';
 import { LanguageTabs } from '../content/LanguageTabs.tsx';
 import { useChosenSite } from '../session/site-zone.ts';
@@ -70,14 +70,11 @@ export function CampaignForm({
     />
   );
   const check = (key: 'newMembersOnly' | 'enabled') => (
-    <label className={styles.check}>
-      <input
-        type="checkbox"
-        checked={draft[key]}
-        onChange={(e) => setDraft({ ...draft, [key]: e.target.checked })}
-      />
-      {t(`promotions.field.${key}`)}
-    </label>
+    <Check
+      label={t(`promotions.field.${key}`)}
+      checked={draft[key]}
+      onChecked={(checked) => setDraft({ ...draft, [key]: checked })}
+    />
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();

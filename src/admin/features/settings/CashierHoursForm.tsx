@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import type { SiteView } from '../../api/types.ts';
-import { Field } from '../../components/Field.tsx';
+import { Check, Field } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { Pill } from '../../components/Pill.tsx';
 import { SaveForm } from '../../components/SaveForm.tsx';
@@ -76,22 +76,16 @@ export function CashierHoursForm({ site }: { site: SiteView }) {
                   label={now.open ? t('settings.openNow') : t('settings.closedNow')}
                 />
               </legend>
-              <label className={styles.check}>
-                <input
-                  type="checkbox"
-                  checked={d.locked}
-                  onChange={(e) => setDesk(desk, { locked: e.target.checked })}
-                />
-                {t('settings.locked')}
-              </label>
-              <label className={styles.check}>
-                <input
-                  type="checkbox"
-                  checked={d.allDay}
-                  onChange={(e) => setDesk(desk, { allDay: e.target.checked })}
-                />
-                {t('settings.allDay')}
-              </label>
+              <Check
+                label={t('settings.locked')}
+                checked={d.locked}
+                onChecked={(checked) => setDesk(desk, { locked: checked })}
+              />
+              <Check
+                label={t('settings.allDay')}
+                checked={d.allDay}
+                onChecked={(checked) => setDesk(desk, { allDay: checked })}
+              />
               {!d.allDay && (
                 <div className={ui.row}>
                   <Field

@@ -5,13 +5,12 @@ import { isLocale, LOCALES, type Locale } from '../../../shared/format.ts';
 import { parseMajor } from '../../../shared/money.ts';
 import { zoneLabel } from '../../../shared/zoned-time.ts';
 import type { SiteView } from '../../api/types.ts';
-import { Field, Select } from '../../components/Field.tsx';
+import { Check, Field, Select } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { SaveForm } from '../../components/SaveForm.tsx';
 import ui from '../../components/ui.module.css';
 import { LANGUAGE_NAMES } from '../../i18n/index.ts';
 import { useSettingsChange } from './queries.ts';
-import styles from './settings.module.css';
 
 /** A time zone Intl knows, as the server checks it. */
 function isTimeZone(zone: string): boolean {
@@ -22,6 +21,9 @@ function isTimeZone(zone: string): boolean {
     return false;
   }
 }
+
+/** The blackjack and roulette table rules a site switches on or off. */
+const TABLE_RULES = ['laPartage', 'dealerHitsSoft17'] as const;
 
 /**
  * A site's money and time in one place: its currency (fixed once it has members, whose accounts are in
@@ -140,22 +142,14 @@ export function MoneyRulesForm({ site }: { site: SiteView }) {
           onChange={(e) => setForm({ ...form, compMinimum: e.target.value })}
         />
         {/* The built-in tables' rules for this site's members (shown in each game's rules). */}
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            checked={form.laPartage}
-            onChange={(e) => setForm({ ...form, laPartage: e.target.checked })}
+        {TABLE_RULES.map((key) => (
+          <Check
+            key={key}
+            label={t(`settings.money.${key}`)}
+            checked={form[key]}
+            onChecked={(on) => setForm({ ...form, [key]: on })}
           />
-          {t('settings.money.laPartage')}
-        </label>
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            checked={form.dealerHitsSoft17}
-            onChange={(e) => setForm({ ...form, dealerHitsSoft17: e.target.checked })}
-          />
-          {t('settings.money.dealerHitsSoft17')}
-        </label>
+        ))}
         {bad && <p role="alert">{bad}</p>}
       </SaveForm>
     </Panel>

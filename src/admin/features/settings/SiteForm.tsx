@@ -2,12 +2,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import type { SiteView } from '../../api/types.ts';
-import { Field, TextArea } from '../../components/Field.tsx';
+import { Check, Field, TextArea } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { SaveForm } from '../../components/SaveForm.tsx';
 import ui from '../../components/ui.module.css';
 import { useSettingsChange } from './queries.ts';
-import styles from './settings.module.css';
 
 /** Host names typed one per line (or separated by commas or spaces). */
 export const parseDomains = (text: string) =>
@@ -15,6 +14,9 @@ export const parseDomains = (text: string) =>
     .split(/[\s,]+/)
     .map((d) => d.trim().toLowerCase())
     .filter(Boolean);
+
+/** The site's yes-or-no settings, one checkbox each. */
+const SITE_SWITCHES = ['registrationOpen', 'referralRequired', 'testPayments'] as const;
 
 /** The site's name, the host names that reach it, and whether it takes registrations. */
 export function SiteForm({ site }: { site: SiteView }) {
@@ -51,30 +53,14 @@ export function SiteForm({ site }: { site: SiteView }) {
           value={form.domains}
           onChange={(e) => setForm({ ...form, domains: e.target.value })}
         />
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            checked={form.registrationOpen}
-            onChange={(e) => setForm({ ...form, registrationOpen: e.target.checked })}
+        {SITE_SWITCHES.map((key) => (
+          <Check
+            key={key}
+            label={t(`settings.${key}`)}
+            checked={form[key]}
+            onChecked={(on) => setForm({ ...form, [key]: on })}
           />
-          {t('settings.registrationOpen')}
-        </label>
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            checked={form.referralRequired}
-            onChange={(e) => setForm({ ...form, referralRequired: e.target.checked })}
-          />
-          {t('settings.referralRequired')}
-        </label>
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            checked={form.testPayments}
-            onChange={(e) => setForm({ ...form, testPayments: e.target.checked })}
-          />
-          {t('settings.testPayments')}
-        </label>
+        ))}
         <label className={ui.field}>
           {t('settings.betsOnBreak')}
           <select

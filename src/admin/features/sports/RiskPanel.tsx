@@ -14,13 +14,11 @@ const Figures = ({ value }: { value: PerCurrency }) =>
   value.length === 0 ? (
     <Amount value={0} />
   ) : (
-    <>
-      {value.map((l) => (
-        <div key={l.currency}>
-          <Amount value={l.amount} currency={l.currency} />
-        </div>
-      ))}
-    </>
+    value.map((l) => (
+      <div key={l.currency}>
+        <Amount value={l.amount} currency={l.currency} />
+      </div>
+    ))
   );
 
 /**
