@@ -30,12 +30,13 @@ export function TextArea({ label, onValue, ...input }: TextInput<'textarea'>) {
 export function Select({
   label,
   children,
+  onValue,
   ...input
-}: { label: string; children: ReactNode } & ComponentProps<'select'>) {
+}: { label: string; children: ReactNode; onValue?(value: string): void } & ComponentProps<'select'>) {
   return (
     <label className={styles.field}>
       {label}
-      <select className={styles.input} {...input}>
+      <select className={styles.input} onChange={onValue && ((e) => onValue(e.target.value))} {...input}>
         {children}
       </select>
     </label>

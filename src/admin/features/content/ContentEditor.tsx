@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Translations } from '../../../shared/content-language.ts';
-import { DEFAULT_LOCALE, type Locale } from '../../../shared/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { ContentItem, ContentKind } from '../../api/types.ts';
 import { Check, Field, Outcome, Select } from '../../components/Field.tsx';
@@ -14,6 +13,7 @@ import { HtmlField } from './HtmlField.tsx';
 import { LanguageTabs } from './LanguageTabs.tsx';
 import { PopupPreview } from './PopupPreview.tsx';
 import { useContentSave } from './queries.ts';
+import { useTranslatedTexts } from './translated-texts.ts';
 
 /** Every field of every kind as form text; what a kind does not use is ignored. */
 function formOf(item: ContentItem | undefined, zone: string | undefined) {
@@ -40,6 +40,7 @@ function formOf(item: ContentItem | undefined, zone: string | undefined) {
   };
 }
 type Form = ReturnType<typeof formOf>;
+type TextField = { [K in keyof Form]: Form[K] extends string ? K : never }[keyof Form];
 
 function fieldsOf(kind: ContentKind, form: Form, translations: Translations, zone: string | undefined) {
   const common = {
@@ -85,18 +86,17 @@ export function ContentEditor({
   const zone = useChosenSite().timeZone;
   const save = useContentSave(kind);
   const [form, setForm] = useState(() => formOf(item, zone));
-  const [translations, setTranslations] = useState<Translations>(() => item?.translations ?? {});
-  const [lang, setLang] = useState<Locale>(DEFAULT_LOCALE);
-  const set = (key: keyof Form) => (event: { target: { value: string } }) =>
-    setForm({ ...form, [key]: event.target.value });
-  // The texts of the language on screen: the item's own fields in the default language, else its translation.
-  const own = lang === DEFAULT_LOCALE;
-  const textOf = (key: 'title' | 'contents' | 'text') =>
-    own ? form[key] : (translations[lang]?.[key] ?? '');
-  const setText = (key: 'title' | 'contents' | 'text', value: string) =>
-    own
-      ? setForm({ ...form, [key]: value })
-      : setTranslations({ ...translations, [lang]: { ...translations[lang], [key]: value } });
+  /** A text input's value and its setter, for one of the form's text fields. */
+  const bind = (key: TextField) => ({
+    value: form[key],
+    onValue: (value: string) => setForm({ ...form, [key]: value }),
+  });
+  const texts = useTranslatedTexts(
+    form,
+    (key, value) => setForm({ ...form, [key]: value }),
+    item?.translations ?? {},
+  );
+  const { translations, textOf } = texts;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate({ id: item?.id, fields: fieldsOf(kind, form, translations, zone) }, { onSuccess: onDone });
@@ -107,105 +107,38 @@ export function ContentEditor({
     <Panel title={item ? t('content.editTitle', { noun, id: item.id }) : t('content.newTitle', { noun })}>
       <form className={styles.editor} onSubmit={submit}>
         <div className={styles.fields}>
-          <LanguageTabs value={lang} onChange={setLang} translations={translations} />
-          <Field
-            label={t('content.title')}
-            required={own}
-            maxLength={200}
-            placeholder={own ? undefined : form.title}
-            value={textOf('title')}
-            onChange={(event) => setText('title', event.target.value)}
-          />
+          <LanguageTabs {...texts.tabs} />
+          <Field label={t('content.title')} maxLength={200} {...texts.input('title')} />
           {hasHtml && (
-            <HtmlField
-              required={own}
-              value={textOf('contents')}
-              onChange={(contents) => setText('contents', contents)}
-            />
+            <HtmlField required={texts.own} value={textOf('contents')} onChange={texts.setText('contents')} />
           )}
           {kind === 'banner' && (
-            <Field
-              label={t('content.text')}
-              maxLength={500}
-              placeholder={own ? undefined : form.text}
-              value={textOf('text')}
-              onChange={(event) => setText('text', event.target.value)}
-            />
+            <Field label={t('content.text')} maxLength={500} {...texts.input('text', { optional: true })} />
           )}
           {kind === 'popup' && (
             <div className={styles.twoCols}>
-              <Field
-                label={t('content.titleColour')}
-                type="color"
-                value={form.titleColor}
-                onChange={set('titleColor')}
-              />
-              <Field
-                label={t('content.left')}
-                type="number"
-                min={0}
-                max={4000}
-                value={form.posX}
-                onChange={set('posX')}
-              />
-              <Field
-                label={t('content.top')}
-                type="number"
-                min={0}
-                max={4000}
-                value={form.posY}
-                onChange={set('posY')}
-              />
+              <Field label={t('content.titleColour')} type="color" {...bind('titleColor')} />
+              <Field label={t('content.left')} type="number" min={0} max={4000} {...bind('posX')} />
+              <Field label={t('content.top')} type="number" min={0} max={4000} {...bind('posY')} />
             </div>
           )}
           {kind === 'banner' && (
             <div className={styles.twoCols}>
-              <Select label={t('content.where')} value={form.type} onChange={set('type')}>
+              <Select label={t('content.where')} {...bind('type')}>
                 <option value="home">{t('content.homeBanner')}</option>
                 <option value="jackpot">{t('content.jackpotCounter')}</option>
               </Select>
-              <Field
-                label={t('content.image')}
-                maxLength={300}
-                value={form.imageUrl}
-                onChange={set('imageUrl')}
-              />
-              <Field
-                label={t('content.link')}
-                maxLength={500}
-                value={form.linkUrl}
-                onChange={set('linkUrl')}
-              />
-              <Field
-                label={t('content.jackpotAmount')}
-                type="number"
-                min={0}
-                value={form.amount}
-                onChange={set('amount')}
-              />
-              <Field
-                label={t('content.order')}
-                type="number"
-                value={form.sortOrder}
-                onChange={set('sortOrder')}
-              />
+              <Field label={t('content.image')} maxLength={300} {...bind('imageUrl')} />
+              <Field label={t('content.link')} maxLength={500} {...bind('linkUrl')} />
+              <Field label={t('content.jackpotAmount')} type="number" min={0} {...bind('amount')} />
+              <Field label={t('content.order')} type="number" {...bind('sortOrder')} />
             </div>
           )}
           <div className={styles.twoCols}>
-            <Field
-              label={t('content.showFrom')}
-              type="datetime-local"
-              value={form.startsAt}
-              onChange={set('startsAt')}
-            />
-            <Field
-              label={t('content.showUntil')}
-              type="datetime-local"
-              value={form.endsAt}
-              onChange={set('endsAt')}
-            />
+            <Field label={t('content.showFrom')} type="datetime-local" {...bind('startsAt')} />
+            <Field label={t('content.showUntil')} type="datetime-local" {...bind('endsAt')} />
           </div>
-          <Field label={t('content.sites')} maxLength={500} value={form.domain} onChange={set('domain')} />
+          <Field label={t('content.sites')} maxLength={500} {...bind('domain')} />
           <Check
             label={t('content.published')}
             checked={form.published}
