@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button.tsx';
 import { adminCall } from '../api/client.ts';
 import { Field, Outcome, Select, TextArea } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
+import { useTextFields } from '../components/text-fields.ts';
 import ui from '../components/ui.module.css';
 import { LanguageTabs } from '../features/content/LanguageTabs.tsx';
 import { useTranslatedTexts } from '../features/content/translated-texts.ts';
@@ -29,7 +30,12 @@ export default function NotesPage() {
   // From a member's page the id is known; a typed login is looked up.
   const knownId = Number(params.get('id')) || undefined;
   const [target, setTarget] = useState<Target>(params.get('to') ? 'member' : 'all');
-  const [form, setForm] = useState({ loginId: params.get('to') ?? '', level: '1', title: '', contents: '' });
+  const [form, setForm, bind] = useTextFields({
+    loginId: params.get('to') ?? '',
+    level: '1',
+    title: '',
+    contents: '',
+  });
   // The note in the other languages, as the content editor writes them.
   const texts = useTranslatedTexts<'title' | 'contents'>(form, (key, value) =>
     setForm({ ...form, [key]: value }),
@@ -55,8 +61,6 @@ export default function NotesPage() {
       texts.clear();
     },
   });
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm({ ...form, [key]: event.target.value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send.mutate();
@@ -77,24 +81,10 @@ export default function NotesPage() {
               <option value="member">{t('notes.target.member')}</option>
             </Select>
             {target === 'member' && (
-              <Field
-                label={t('notes.memberLogin')}
-                required
-                maxLength={64}
-                value={form.loginId}
-                onChange={set('loginId')}
-              />
+              <Field label={t('notes.memberLogin')} required maxLength={64} {...bind('loginId')} />
             )}
             {target === 'level' && (
-              <Field
-                label={t('members.level')}
-                type="number"
-                min={1}
-                max={20}
-                required
-                value={form.level}
-                onChange={set('level')}
-              />
+              <Field label={t('members.level')} type="number" min={1} max={20} required {...bind('level')} />
             )}
           </div>
           <LanguageTabs {...texts.tabs} />

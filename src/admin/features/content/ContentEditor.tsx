@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Translations } from '../../../shared/content-language.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -6,6 +6,7 @@ import type { ContentItem, ContentKind } from '../../api/types.ts';
 import { Check, Field, Outcome, Select } from '../../components/Field.tsx';
 import { fromLocalInput, toLocalInput } from '../../components/local-time.ts';
 import { Panel } from '../../components/Panel.tsx';
+import { useTextFields } from '../../components/text-fields.ts';
 import ui from '../../components/ui.module.css';
 import { useChosenSite } from '../session/site-zone.ts';
 import styles from './content.module.css';
@@ -40,7 +41,6 @@ function formOf(item: ContentItem | undefined, zone: string | undefined) {
   };
 }
 type Form = ReturnType<typeof formOf>;
-type TextField = { [K in keyof Form]: Form[K] extends string ? K : never }[keyof Form];
 
 function fieldsOf(kind: ContentKind, form: Form, translations: Translations, zone: string | undefined) {
   const common = {
@@ -85,12 +85,7 @@ export function ContentEditor({
   const { t } = useTranslation();
   const zone = useChosenSite().timeZone;
   const save = useContentSave(kind);
-  const [form, setForm] = useState(() => formOf(item, zone));
-  /** A text input's value and its setter, for one of the form's text fields. */
-  const bind = (key: TextField) => ({
-    value: form[key],
-    onValue: (value: string) => setForm({ ...form, [key]: value }),
-  });
+  const [form, setForm, bind] = useTextFields(() => formOf(item, zone));
   const texts = useTranslatedTexts(
     form,
     (key, value) => setForm({ ...form, [key]: value }),
