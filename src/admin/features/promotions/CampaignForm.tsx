@@ -16,6 +16,7 @@ import {
 import { Button } from '../../../ui/Button.tsx';
 import { adminCall } from '../../api/client.ts';
 import { Check, Field, Outcome, Select, TextArea } from '../../components/Field.tsx';
+import { useTextFields } from '../../components/text-fields.ts';
 import ui from '../../components/ui.module.css';
 import { LanguageTabs } from '../content/LanguageTabs.tsx';
 import { useChosenSite } from '../session/site-zone.ts';
@@ -38,7 +39,7 @@ export function CampaignForm({
   const client = useQueryClient();
   // Start and end are typed in the chosen site's wall time, as every date field of the back office.
   const zone = useChosenSite().timeZone;
-  const [draft, setDraft] = useState<CampaignDraft>(() =>
+  const [draft, setDraft, bind] = useTextFields<CampaignDraft>(() =>
     campaign ? draftOf(campaign, zone) : emptyDraft(currency, zone),
   );
   const [lang, setLang] = useState<Locale>(DEFAULT_LOCALE);
@@ -109,22 +110,14 @@ export function CampaignForm({
         {draft.type === 'free_spins' && (
           <>
             {text('freeSpinCount', { inputMode: 'numeric' })}
-            <Select
-              label={t('promotions.field.freeSpinStake')}
-              value={draft.freeSpinStake}
-              onChange={(e) => setDraft({ ...draft, freeSpinStake: e.target.value })}
-            >
+            <Select label={t('promotions.field.freeSpinStake')} {...bind('freeSpinStake')}>
               {FREE_SPIN_STAKES.map((stake) => (
                 <option key={stake} value={minorToDecimal(stake, draft.currency)}>
                   {formatMoney(stake, draft.currency, 'en')}
                 </option>
               ))}
             </Select>
-            <Select
-              label={t('promotions.field.freeSpinGame')}
-              value={draft.freeSpinGame}
-              onChange={(e) => setDraft({ ...draft, freeSpinGame: e.target.value })}
-            >
+            <Select label={t('promotions.field.freeSpinGame')} {...bind('freeSpinGame')}>
               {FREE_SPIN_GAMES.map((game) => (
                 <option key={game} value={game} translate="no">
                   {HOUSE_GAMES[game]!.title}

@@ -8,6 +8,7 @@ import type { SiteView } from '../../api/types.ts';
 import { Check, Field, Select } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { SaveForm } from '../../components/SaveForm.tsx';
+import { useTextFields } from '../../components/text-fields.ts';
 import ui from '../../components/ui.module.css';
 import { LANGUAGE_NAMES } from '../../i18n/index.ts';
 import { useSettingsChange } from './queries.ts';
@@ -36,7 +37,7 @@ export function MoneyRulesForm({ site }: { site: SiteView }) {
   const money = useSettingsChange(api.sites.money);
   const cashier = useSettingsChange(api.sites.cashier);
   const comp = useSettingsChange(api.sites.comp);
-  const [form, setForm] = useState({
+  const [form, setForm, bind] = useTextFields({
     currency: site.currency,
     timezone: site.desks.deposit.timezone,
     lang: (isLocale(site.settings.lang) ? site.settings.lang : 'th') as Locale,
@@ -92,11 +93,10 @@ export function MoneyRulesForm({ site }: { site: SiteView }) {
       >
         <Field
           label={t('settings.money.currency')}
-          value={form.currency}
           maxLength={3}
           disabled={site.hasMembers}
           aria-describedby={site.hasMembers ? `currency-fixed-${site.id}` : undefined}
-          onChange={(e) => setForm({ ...form, currency: e.target.value })}
+          {...bind('currency')}
         />
         {site.hasMembers && (
           <p id={`currency-fixed-${site.id}`} className={ui.muted}>
@@ -107,9 +107,8 @@ export function MoneyRulesForm({ site }: { site: SiteView }) {
           label={t('settings.money.timezone', {
             offset: isTimeZone(form.timezone) ? zoneLabel(form.timezone) : '?',
           })}
-          value={form.timezone}
           maxLength={64}
-          onChange={(e) => setForm({ ...form, timezone: e.target.value })}
+          {...bind('timezone')}
         />
         <Select
           label={t('settings.money.lang')}
@@ -123,23 +122,12 @@ export function MoneyRulesForm({ site }: { site: SiteView }) {
             </option>
           ))}
         </Select>
-        <Field
-          label={t('settings.money.minimum', { currency })}
-          inputMode="decimal"
-          value={form.minimum}
-          onChange={(e) => setForm({ ...form, minimum: e.target.value })}
-        />
-        <Field
-          label={t('settings.money.step', { currency })}
-          inputMode="decimal"
-          value={form.step}
-          onChange={(e) => setForm({ ...form, step: e.target.value })}
-        />
+        <Field label={t('settings.money.minimum', { currency })} inputMode="decimal" {...bind('minimum')} />
+        <Field label={t('settings.money.step', { currency })} inputMode="decimal" {...bind('step')} />
         <Field
           label={t('settings.money.compMinimum', { currency })}
           inputMode="numeric"
-          value={form.compMinimum}
-          onChange={(e) => setForm({ ...form, compMinimum: e.target.value })}
+          {...bind('compMinimum')}
         />
         {/* The built-in tables' rules for this site's members (shown in each game's rules). */}
         {TABLE_RULES.map((key) => (

@@ -1,10 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import type { SiteView } from '../../api/types.ts';
 import { Check, Field, TextArea } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { SaveForm } from '../../components/SaveForm.tsx';
+import { useTextFields } from '../../components/text-fields.ts';
 import ui from '../../components/ui.module.css';
 import { useSettingsChange } from './queries.ts';
 
@@ -22,7 +23,7 @@ const SITE_SWITCHES = ['registrationOpen', 'referralRequired', 'testPayments'] a
 export function SiteForm({ site }: { site: SiteView }) {
   const { t } = useTranslation();
   const change = useSettingsChange(api.sites.update);
-  const [form, setForm] = useState({
+  const [form, setForm, bind] = useTextFields({
     name: site.name,
     domains: site.domains.join('\n'),
     registrationOpen: site.summary.registrationOpen,
@@ -40,18 +41,11 @@ export function SiteForm({ site }: { site: SiteView }) {
   return (
     <Panel title={t('settings.siteAndDomains')}>
       <SaveForm state={change} saveLabel={t('settings.saveSite')} onSubmit={submit}>
-        <Field
-          label={t('settings.siteName')}
-          required
-          maxLength={100}
-          value={form.name}
-          onChange={(e) => setForm({ ...form, name: e.target.value })}
-        />
+        <Field label={t('settings.siteName')} required maxLength={100} {...bind('name')} />
         <TextArea
           label={site.isDefault ? t('settings.domainsDefault') : t('settings.domainsLines')}
           rows={3}
-          value={form.domains}
-          onChange={(e) => setForm({ ...form, domains: e.target.value })}
+          {...bind('domains')}
         />
         {SITE_SWITCHES.map((key) => (
           <Check
