@@ -148,11 +148,7 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
           <option value="selection">{t('trading.window.scopes.selection')}</option>
         </Select>
         {scope === 'market' && (
-          <Select
-            label={t('trading.window.market')}
-            value={marketId}
-            onChange={(e) => setMarketId(e.target.value)}
-          >
+          <Select label={t('trading.window.market')} value={marketId} onValue={setMarketId}>
             {event.markets.map((m) => (
               <option key={m.id} value={m.id}>
                 {marketLabel(t, m)}
@@ -161,11 +157,7 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
           </Select>
         )}
         {scope === 'selection' && (
-          <Select
-            label={t('trading.window.selection')}
-            value={selectionId}
-            onChange={(e) => setSelectionId(e.target.value)}
-          >
+          <Select label={t('trading.window.selection')} value={selectionId} onValue={setSelectionId}>
             {event.markets.map((m) => (
               <optgroup key={m.id} label={marketLabel(t, m)}>
                 {m.selections.map((s) => (

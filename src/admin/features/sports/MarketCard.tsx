@@ -165,11 +165,7 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
             );
           }}
         >
-          <Select
-            label={t('trading.market.selection')}
-            value={priceKey}
-            onChange={(e) => setPriceKey(e.target.value)}
-          >
+          <Select label={t('trading.market.selection')} value={priceKey} onValue={setPriceKey}>
             {market.selections.map((s) => (
               <option key={s.key} value={s.key}>
                 {selectionLabel(t, s)}
@@ -212,11 +208,7 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
         {byScore ? (
           <ScoreFields home={home} away={away} onHome={setHome} onAway={setAway} required />
         ) : (
-          <Select
-            label={t('trading.market.winner')}
-            value={winner}
-            onChange={(e) => setWinner(e.target.value)}
-          >
+          <Select label={t('trading.market.winner')} value={winner} onValue={setWinner}>
             {market.selections.map((s) => (
               <option key={s.key} value={s.key}>
                 {selectionLabel(t, s)}

@@ -63,11 +63,7 @@ export function RiskPanel() {
   return (
     <>
       <div className={ui.row}>
-        <Select
-          label={t('trading.risk.currency')}
-          value={currency}
-          onChange={(e) => setCurrency(e.target.value)}
-        >
+        <Select label={t('trading.risk.currency')} value={currency} onValue={setCurrency}>
           <option value="">{t('trading.risk.allCurrencies')}</option>
           {currencies.map((c) => (
             <option key={c} value={c}>
