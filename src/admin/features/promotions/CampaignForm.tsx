@@ -77,6 +77,24 @@ export function CampaignForm({
       onChecked={(checked) => setDraft({ ...draft, [key]: checked })}
     />
   );
+  /** One of the campaign's fixed choices as a select, each option named by `promotions.<names>.<value>`. */
+  const choice = (
+    key: 'type' | 'cashbackPaidAs' | 'wageringBase' | 'stakeOrder',
+    values: readonly string[],
+    names: 'type' | 'paidAs' | 'base' | 'order',
+  ) => (
+    <Select
+      label={t(`promotions.field.${key}`)}
+      value={draft[key]}
+      onValue={(value) => setDraft({ ...draft, [key]: value })}
+    >
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {t(`promotions.${names}.${value}`)}
+        </option>
+      ))}
+    </Select>
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate();
@@ -86,17 +104,7 @@ export function CampaignForm({
     <form className={ui.form} onSubmit={submit} aria-label={t('promotions.formTitle')}>
       <div className={styles.fields}>
         {text('name', { required: true, maxLength: 100 })}
-        <Select
-          label={t('promotions.field.type')}
-          value={draft.type}
-          onChange={(e) => setDraft({ ...draft, type: e.target.value as CampaignDraft['type'] })}
-        >
-          {CAMPAIGN_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`promotions.type.${type}`)}
-            </option>
-          ))}
-        </Select>
+        {choice('type', CAMPAIGN_TYPES, 'type')}
         {text('currency', { maxLength: 3, required: true })}
         {draft.type === 'code' && text('code', { maxLength: 32, required: true })}
         {text('percent', { inputMode: 'decimal' })}
@@ -127,39 +135,13 @@ export function CampaignForm({
           </>
         )}
         {draft.type === 'cashback' && text('cashbackPeriodDays', { inputMode: 'numeric' })}
-        {draft.type === 'cashback' && (
-          <Select
-            label={t('promotions.field.cashbackPaidAs')}
-            value={draft.cashbackPaidAs}
-            onChange={(e) =>
-              setDraft({ ...draft, cashbackPaidAs: e.target.value as CampaignDraft['cashbackPaidAs'] })
-            }
-          >
-            {CASHBACK_PAID_AS.map((way) => (
-              <option key={way} value={way}>
-                {t(`promotions.paidAs.${way}`)}
-              </option>
-            ))}
-          </Select>
-        )}
+        {draft.type === 'cashback' && choice('cashbackPaidAs', CASHBACK_PAID_AS, 'paidAs')}
       </div>
       {check('newMembersOnly')}
       <h3 className={styles.subhead}>{t('promotions.wageringTitle')}</h3>
       <div className={styles.fields}>
         {text('wageringMultiple', { inputMode: 'numeric' })}
-        <Select
-          label={t('promotions.field.wageringBase')}
-          value={draft.wageringBase}
-          onChange={(e) =>
-            setDraft({ ...draft, wageringBase: e.target.value as CampaignDraft['wageringBase'] })
-          }
-        >
-          {WAGERING_BASES.map((base) => (
-            <option key={base} value={base}>
-              {t(`promotions.base.${base}`)}
-            </option>
-          ))}
-        </Select>
+        {choice('wageringBase', WAGERING_BASES, 'base')}
         {text('slots', { inputMode: 'decimal' })}
         {text('tables', { inputMode: 'decimal' })}
         {text('sports', { inputMode: 'decimal' })}
@@ -167,17 +149,7 @@ export function CampaignForm({
         {text('maxStake', { inputMode: 'decimal', placeholder: t('promotions.noLimit') })}
         {text('expiryDays', { inputMode: 'numeric' })}
         {text('conversionCap', { inputMode: 'decimal', placeholder: t('promotions.noLimit') })}
-        <Select
-          label={t('promotions.field.stakeOrder')}
-          value={draft.stakeOrder}
-          onChange={(e) => setDraft({ ...draft, stakeOrder: e.target.value as CampaignDraft['stakeOrder'] })}
-        >
-          {STAKE_ORDERS.map((order) => (
-            <option key={order} value={order}>
-              {t(`promotions.order.${order}`)}
-            </option>
-          ))}
-        </Select>
+        {choice('stakeOrder', STAKE_ORDERS, 'order')}
       </div>
       <h3 className={styles.subhead}>{t('promotions.field.terms')}</h3>
       <LanguageTabs
