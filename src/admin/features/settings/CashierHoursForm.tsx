@@ -79,12 +79,12 @@ export function CashierHoursForm({ site }: { site: SiteView }) {
               <Check
                 label={t('settings.locked')}
                 checked={d.locked}
-                onChecked={(checked) => setDesk(desk, { locked: checked })}
+                onChecked={(locked) => setDesk(desk, { locked })}
               />
               <Check
                 label={t('settings.allDay')}
                 checked={d.allDay}
-                onChecked={(checked) => setDesk(desk, { allDay: checked })}
+                onChecked={(allDay) => setDesk(desk, { allDay })}
               />
               {!d.allDay && (
                 <div className={ui.row}>
@@ -93,14 +93,14 @@ export function CashierHoursForm({ site }: { site: SiteView }) {
                     {...HHMM_INPUT}
                     required
                     value={d.open}
-                    onChange={(e) => setDesk(desk, { open: e.target.value })}
+                    onValue={(open) => setDesk(desk, { open })}
                   />
                   <Field
                     label={t('settings.closes')}
                     {...HHMM_INPUT}
                     required
                     value={d.close}
-                    onChange={(e) => setDesk(desk, { close: e.target.value })}
+                    onValue={(close) => setDesk(desk, { close })}
                   />
                 </div>
               )}
