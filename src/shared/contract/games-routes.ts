@@ -61,7 +61,8 @@ export const lobbyRails = z.object({
   ),
 });
 
-const betLine = z.object({
+/** A game round as a bet line lists it, to the member and in the back office: which game, staked and won. */
+export const roundFields = {
   roundId: z.string(),
   gameCode: z.string(),
   gameNameKo: z.string(),
@@ -69,6 +70,10 @@ const betLine = z.object({
   vendor: z.string(),
   stake: z.number(),
   win: z.number(),
+};
+
+const betLine = z.object({
+  ...roundFields,
   status: z.string(),
   category: z.string(),
   openedAt: z.string(),
