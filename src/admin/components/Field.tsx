@@ -3,43 +3,47 @@ import { useTranslation } from 'react-i18next';
 import styles from './ui.module.css';
 
 /** `onValue`: the typed text alone, for the common case of keeping it in a state setter. */
-type TextInput<Tag extends 'input' | 'textarea'> = {
+type Labelled<Tag extends 'input' | 'textarea' | 'select'> = {
   label: string;
   onValue?(value: string): void;
 } & ComponentProps<Tag>;
 
-/** A labelled input; the label wraps the control so screen readers and tests find it by name. */
-export function Field({ label, onValue, ...input }: TextInput<'input'>) {
+/** What a control takes to report its text: `onValue` as a change handler (a given `onChange` wins). */
+const changeOf = (onValue?: (value: string) => void) =>
+  onValue && ((e: { target: { value: string } }) => onValue(e.target.value));
+
+/** The label wraps the control so screen readers and tests find it by name. */
+function LabelOf({ label, children }: { label: string; children: ReactNode }) {
   return (
     <label className={styles.field}>
       {label}
-      <input className={styles.input} onChange={onValue && ((e) => onValue(e.target.value))} {...input} />
+      {children}
     </label>
   );
 }
 
-export function TextArea({ label, onValue, ...input }: TextInput<'textarea'>) {
+/** A labelled input. */
+export function Field({ label, onValue, ...input }: Labelled<'input'>) {
   return (
-    <label className={styles.field}>
-      {label}
-      <textarea className={styles.input} onChange={onValue && ((e) => onValue(e.target.value))} {...input} />
-    </label>
+    <LabelOf label={label}>
+      <input className={styles.input} onChange={changeOf(onValue)} {...input} />
+    </LabelOf>
   );
 }
 
-export function Select({
-  label,
-  children,
-  onValue,
-  ...input
-}: { label: string; children: ReactNode; onValue?(value: string): void } & ComponentProps<'select'>) {
+export function TextArea({ label, onValue, ...input }: Labelled<'textarea'>) {
   return (
-    <label className={styles.field}>
-      {label}
-      <select className={styles.input} onChange={onValue && ((e) => onValue(e.target.value))} {...input}>
-        {children}
-      </select>
-    </label>
+    <LabelOf label={label}>
+      <textarea className={styles.input} onChange={changeOf(onValue)} {...input} />
+    </LabelOf>
+  );
+}
+
+export function Select({ label, onValue, ...input }: Labelled<'select'>) {
+  return (
+    <LabelOf label={label}>
+      <select className={styles.input} onChange={changeOf(onValue)} {...input} />
+    </LabelOf>
   );
 }
 
