@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField, pageFields } from './fields.ts';
 
-/** The parts of member route declarations that repeat from route to route, declared once. */
+/** The parts of route declarations that repeat from route to route, declared once. */
 
 /** A success reply: the word, and now and then a message for the page to show. */
 export const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
