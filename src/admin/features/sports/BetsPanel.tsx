@@ -146,19 +146,19 @@ export function BetsPanel() {
           autoComplete="off"
           className={ui.input}
           value={draft.member ?? ''}
-          onChange={(e) => setDraft({ ...draft, member: e.target.value })}
+          onValue={(member) => setDraft({ ...draft, member })}
         />
         <Field
           label={t('bets.eventSearch')}
           autoComplete="off"
           className={ui.input}
           value={draft.event ?? ''}
-          onChange={(e) => setDraft({ ...draft, event: e.target.value })}
+          onValue={(event) => setDraft({ ...draft, event })}
         />
         <Select
           label={t('members.status')}
           value={draft.status ?? ''}
-          onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+          onValue={(status) => setDraft({ ...draft, status })}
         >
           {STATUSES.map((s) => (
             <option key={s} value={s}>
