@@ -15,6 +15,7 @@ const changeOf = (onValue?: (value: string) => void) =>
 /** The label wraps the control so screen readers and tests find it by name. */
 function LabelOf({ label, children }: { label: string; children: ReactNode }) {
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is `children` (Field, TextArea, Select below)
     <label className={styles.field}>
       {label}
       {children}
