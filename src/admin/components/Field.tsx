@@ -2,36 +2,62 @@ import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './ui.module.css';
 
-/** A labelled input; the label wraps the control so screen readers and tests find it by name. */
-export function Field({ label, ...input }: { label: string } & ComponentProps<'input'>) {
+/** `onValue`: the typed text alone, for the common case of keeping it in a state setter. */
+type Labelled<Tag extends 'input' | 'textarea' | 'select'> = {
+  label: string;
+  onValue?(value: string): void;
+} & ComponentProps<Tag>;
+
+/** What a control takes to report its text: `onValue` as a change handler (a given `onChange` wins). */
+const changeOf = (onValue?: (value: string) => void) =>
+  onValue && ((e: { target: { value: string } }) => onValue(e.target.value));
+
+/** The label wraps the control so screen readers and tests find it by name. */
+function LabelOf({ label, children }: { label: string; children: ReactNode }) {
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is `children` (Field, TextArea, Select below)
     <label className={styles.field}>
       {label}
-      <input className={styles.input} {...input} />
+      {children}
     </label>
   );
 }
 
-export function TextArea({ label, ...input }: { label: string } & ComponentProps<'textarea'>) {
+/** A labelled input. */
+export function Field({ label, onValue, ...input }: Labelled<'input'>) {
   return (
-    <label className={styles.field}>
-      {label}
-      <textarea className={styles.input} {...input} />
-    </label>
+    <LabelOf label={label}>
+      <input className={styles.input} onChange={changeOf(onValue)} {...input} />
+    </LabelOf>
   );
 }
 
-export function Select({
+export function TextArea({ label, onValue, ...input }: Labelled<'textarea'>) {
+  return (
+    <LabelOf label={label}>
+      <textarea className={styles.input} onChange={changeOf(onValue)} {...input} />
+    </LabelOf>
+  );
+}
+
+export function Select({ label, onValue, ...input }: Labelled<'select'>) {
+  return (
+    <LabelOf label={label}>
+      <select className={styles.input} onChange={changeOf(onValue)} {...input} />
+    </LabelOf>
+  );
+}
+
+/** A labelled checkbox, the box before its label. */
+export function Check({
   label,
-  children,
+  onChecked,
   ...input
-}: { label: string; children: ReactNode } & ComponentProps<'select'>) {
+}: { label: string; onChecked(checked: boolean): void } & ComponentProps<'input'>) {
   return (
-    <label className={styles.field}>
+    <label className={styles.check}>
+      <input type="checkbox" onChange={(e) => onChecked(e.target.checked)} {...input} />
       {label}
-      <select className={styles.input} {...input}>
-        {children}
-      </select>
     </label>
   );
 }

@@ -10,6 +10,7 @@ import { Field, Outcome, Select } from '../components/Field.tsx';
 import { fromLocalInput } from '../components/local-time.ts';
 import { PageHead, Panel } from '../components/Panel.tsx';
 import { type Column, Table } from '../components/Table.tsx';
+import { useTextFields } from '../components/text-fields.ts';
 import ui from '../components/ui.module.css';
 import { When } from '../components/When.tsx';
 import { fieldChanges } from '../features/audit-change.ts';
@@ -73,7 +74,7 @@ const blank = { operator: '', action: '', from: '', to: '' };
 export default function AuditPage() {
   const { t } = useTranslation();
   const zone = useChosenSite().timeZone;
-  const [form, setForm] = useState(blank);
+  const [form, setForm, bind] = useTextFields(blank);
   const [filters, setFilters] = useState(blank);
   // Paging goes back in time from an entry id, so new entries never shift the page being read.
   const [before, setBefore] = useState<number | undefined>();
@@ -104,8 +105,6 @@ export default function AuditPage() {
     queryFn: () => adminCall(api.audit.verify),
     enabled: false,
   });
-  const set = (key: keyof typeof blank) => (event: { target: { value: string } }) =>
-    setForm({ ...form, [key]: event.target.value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFilters(form);
@@ -130,7 +129,7 @@ export default function AuditPage() {
       <Outcome error={verify.error} />
       <Panel title={t('audit.filter')}>
         <form className={ui.row} onSubmit={submit}>
-          <Select label={t('audit.operator')} value={form.operator} onChange={set('operator')}>
+          <Select label={t('audit.operator')} {...bind('operator')}>
             <option value="">{t('audit.everyOperator')}</option>
             {operators.data?.operators.map((o) => (
               <option key={o.id} value={o.login} translate="no">
@@ -143,16 +142,15 @@ export default function AuditPage() {
             list="audit-actions"
             maxLength={100}
             placeholder={t('audit.actionHint')}
-            value={form.action}
-            onChange={set('action')}
+            {...bind('action')}
           />
           <datalist id="audit-actions" translate="no">
             {actions.data?.actions.map((a) => (
               <option key={a} value={a} />
             ))}
           </datalist>
-          <Field label={t('common.from')} type="datetime-local" value={form.from} onChange={set('from')} />
-          <Field label={t('common.to')} type="datetime-local" value={form.to} onChange={set('to')} />
+          <Field label={t('common.from')} type="datetime-local" {...bind('from')} />
+          <Field label={t('common.to')} type="datetime-local" {...bind('to')} />
           <Button type="submit">{t('common.apply')}</Button>
           <Button
             variant="ghost"

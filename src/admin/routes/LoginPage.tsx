@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Outcome } from '../components/Field.tsx';
+import { useTextFields } from '../components/text-fields.ts';
 import ui from '../components/ui.module.css';
 import { LanguagePicker } from '../features/session/LanguagePicker.tsx';
 import { useLogin } from '../features/session/queries.ts';
@@ -11,13 +12,11 @@ import styles from './LoginPage.module.css';
 export function LoginPage() {
   const { t } = useTranslation();
   const login = useLogin();
-  const [form, setForm] = useState({ login: '', password: '', otp: '' });
+  const [form, , bind] = useTextFields({ login: '', password: '', otp: '' });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     login.mutate(form);
   };
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm({ ...form, [key]: event.target.value });
   return (
     <div className={styles.wrap}>
       <form className={styles.card} onSubmit={submit}>
@@ -27,20 +26,13 @@ export function LoginPage() {
         <p className={styles.hint}>{t('login.hint')}</p>
         <LanguagePicker signedIn={false} />
         <div className={ui.form}>
-          <Field
-            label={t('login.login')}
-            autoComplete="username"
-            required
-            value={form.login}
-            onChange={set('login')}
-          />
+          <Field label={t('login.login')} autoComplete="username" required {...bind('login')} />
           <Field
             label={t('login.password')}
             type="password"
             autoComplete="current-password"
             required
-            value={form.password}
-            onChange={set('password')}
+            {...bind('password')}
           />
           <Field
             label={t('login.code')}
@@ -49,8 +41,7 @@ export function LoginPage() {
             pattern="\d{6}"
             maxLength={6}
             required
-            value={form.otp}
-            onChange={set('otp')}
+            {...bind('otp')}
           />
           <Outcome error={login.error} />
           <Button type="submit" disabled={login.isPending}>

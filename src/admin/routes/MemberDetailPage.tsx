@@ -46,7 +46,7 @@ export default function MemberDetailPage() {
           <>
             <div className={ui.grid}>
               <Panel title={t('memberDetail.profile')}>
-                <dl className={styles.facts}>
+                <dl className={ui.facts}>
                   <dt>{t('members.nick')}</dt>
                   <dd translate="no">{data.profile.nick}</dd>
                   <dt>{t('members.status')}</dt>

@@ -3,15 +3,15 @@ import i18next from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { Translations } from '../../shared/content-language.ts';
 import { adminContract as api } from '../../shared/contract/admin/index.ts';
-import { DEFAULT_LOCALE, type Locale } from '../../shared/format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { adminCall } from '../api/client.ts';
 import { Field, Outcome, Select, TextArea } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
+import { useTextFields } from '../components/text-fields.ts';
 import ui from '../components/ui.module.css';
 import { LanguageTabs } from '../features/content/LanguageTabs.tsx';
+import { useTranslatedTexts } from '../features/content/translated-texts.ts';
 
 type Target = 'member' | 'level' | 'all';
 
@@ -30,17 +30,16 @@ export default function NotesPage() {
   // From a member's page the id is known; a typed login is looked up.
   const knownId = Number(params.get('id')) || undefined;
   const [target, setTarget] = useState<Target>(params.get('to') ? 'member' : 'all');
-  const [form, setForm] = useState({ loginId: params.get('to') ?? '', level: '1', title: '', contents: '' });
-  // The note in the other languages, tab by tab, as the content editor writes them (missing ones marked;
-  // a member whose language has none reads the default language's).
-  const [translations, setTranslations] = useState<Translations>({});
-  const [lang, setLang] = useState<Locale>(DEFAULT_LOCALE);
-  const own = lang === DEFAULT_LOCALE;
-  const textOf = (key: 'title' | 'contents') => (own ? form[key] : (translations[lang]?.[key] ?? ''));
-  const setText = (key: 'title' | 'contents') => (event: { target: { value: string } }) =>
-    own
-      ? setForm({ ...form, [key]: event.target.value })
-      : setTranslations({ ...translations, [lang]: { ...translations[lang], [key]: event.target.value } });
+  const [form, setForm, bind] = useTextFields({
+    loginId: params.get('to') ?? '',
+    level: '1',
+    title: '',
+    contents: '',
+  });
+  // The note in the other languages, as the content editor writes them.
+  const texts = useTranslatedTexts<'title' | 'contents'>(form, (key, value) =>
+    setForm({ ...form, [key]: value }),
+  );
   const send = useMutation({
     mutationFn: async () => {
       const fromMemberPage = knownId && form.loginId === params.get('to') ? knownId : undefined;
@@ -53,18 +52,15 @@ export default function NotesPage() {
           level,
           title: form.title,
           contents: form.contents,
-          translations,
+          translations: texts.translations,
         },
       });
     },
     onSuccess: () => {
       setForm({ ...form, title: '', contents: '' });
-      setTranslations({});
-      setLang(DEFAULT_LOCALE);
+      texts.clear();
     },
   });
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm({ ...form, [key]: event.target.value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send.mutate();
@@ -85,43 +81,15 @@ export default function NotesPage() {
               <option value="member">{t('notes.target.member')}</option>
             </Select>
             {target === 'member' && (
-              <Field
-                label={t('notes.memberLogin')}
-                required
-                maxLength={64}
-                value={form.loginId}
-                onChange={set('loginId')}
-              />
+              <Field label={t('notes.memberLogin')} required maxLength={64} {...bind('loginId')} />
             )}
             {target === 'level' && (
-              <Field
-                label={t('members.level')}
-                type="number"
-                min={1}
-                max={20}
-                required
-                value={form.level}
-                onChange={set('level')}
-              />
+              <Field label={t('members.level')} type="number" min={1} max={20} required {...bind('level')} />
             )}
           </div>
-          <LanguageTabs value={lang} onChange={setLang} translations={translations} />
-          <Field
-            label={t('notes.title')}
-            required={own}
-            maxLength={100}
-            placeholder={own ? undefined : form.title}
-            value={textOf('title')}
-            onChange={setText('title')}
-          />
-          <TextArea
-            label={t('notes.message')}
-            required={own}
-            maxLength={5000}
-            placeholder={own ? undefined : form.contents}
-            value={textOf('contents')}
-            onChange={setText('contents')}
-          />
+          <LanguageTabs {...texts.tabs} />
+          <Field label={t('notes.title')} maxLength={100} {...texts.input('title')} />
+          <TextArea label={t('notes.message')} maxLength={5000} {...texts.input('contents')} />
           <div className={ui.row}>
             <Button type="submit" disabled={send.isPending}>
               {t('notes.send')}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../shared/contract/admin/index.ts';
 import { OPERATOR_ROLES } from '../../shared/vocabulary.ts';
@@ -10,6 +10,7 @@ import type { OperatorRow } from '../api/types.ts';
 import { Field, Outcome, Select } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
 import { type Column, Table } from '../components/Table.tsx';
+import { useTextFields } from '../components/text-fields.ts';
 import ui from '../components/ui.module.css';
 import { When } from '../components/When.tsx';
 import { useOperator } from '../features/session/queries.ts';
@@ -55,7 +56,7 @@ export default function OperatorsPage() {
     queryKey: LIST,
     queryFn: () => adminCall(api.operators.list),
   });
-  const [form, setForm] = useState<{ login: string; role: Role }>({ login: '', role: 'support' });
+  const [form, setForm, bind] = useTextFields<{ login: string; role: Role }>({ login: '', role: 'support' });
   const create = useMutation({
     mutationFn: () => adminCall(api.operators.create, { body: form }),
     onSuccess: () => {
@@ -84,8 +85,7 @@ export default function OperatorsPage() {
             required
             pattern="[a-z][a-z0-9_\-]{2,31}"
             title={t('operators.loginRule')}
-            value={form.login}
-            onChange={(e) => setForm({ ...form, login: e.target.value })}
+            {...bind('login')}
           />
           <Select
             label={t('operators.role')}

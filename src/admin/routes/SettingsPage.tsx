@@ -4,6 +4,7 @@ import { adminContract as api } from '../../shared/contract/admin/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Outcome } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
+import { useTextFields } from '../components/text-fields.ts';
 import ui from '../components/ui.module.css';
 import { AccountsForm } from '../features/settings/AccountsForm.tsx';
 import { CashierHoursForm } from '../features/settings/CashierHoursForm.tsx';
@@ -19,7 +20,7 @@ import { parseDomains, SiteForm } from '../features/settings/SiteForm.tsx';
 function NewSiteForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
   const change = useSettingsChange(api.sites.create);
-  const [form, setForm] = useState({ code: '', name: '', domains: '' });
+  const [form, , bind] = useTextFields({ code: '', name: '', domains: '' });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     change.mutate(
@@ -30,25 +31,9 @@ function NewSiteForm({ onDone }: { onDone(): void }) {
   return (
     <Panel title={t('settings.newSite')}>
       <form className={ui.row} onSubmit={submit}>
-        <Field
-          label={t('settings.code')}
-          required
-          pattern="[a-z0-9\-]{2,32}"
-          value={form.code}
-          onChange={(e) => setForm({ ...form, code: e.target.value })}
-        />
-        <Field
-          label={t('settings.name')}
-          required
-          maxLength={100}
-          value={form.name}
-          onChange={(e) => setForm({ ...form, name: e.target.value })}
-        />
-        <Field
-          label={t('settings.domains')}
-          value={form.domains}
-          onChange={(e) => setForm({ ...form, domains: e.target.value })}
-        />
+        <Field label={t('settings.code')} required pattern="[a-z0-9\-]{2,32}" {...bind('code')} />
+        <Field label={t('settings.name')} required maxLength={100} {...bind('name')} />
+        <Field label={t('settings.domains')} {...bind('domains')} />
         <Button type="submit" disabled={change.isPending}>
           {t('settings.createSite')}
         </Button>

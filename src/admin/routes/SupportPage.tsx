@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outcome } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
@@ -8,6 +8,31 @@ import { AccountRequestCard } from '../features/support/AccountRequestCard.tsx';
 import { useAccountRequests, useTicketQueue } from '../features/support/queries.ts';
 import styles from '../features/support/support.module.css';
 import { TicketCard } from '../features/support/TicketCard.tsx';
+
+/** One tab's waiting items as cards, or a line saying there are none. */
+function WaitingList<T>({
+  title,
+  error,
+  rows,
+  empty,
+  card,
+}: {
+  title: string;
+  error: unknown;
+  rows: T[] | undefined;
+  empty: string;
+  card(row: T): ReactNode;
+}) {
+  return (
+    <Panel title={title}>
+      <Outcome error={error} />
+      <div className={styles.list}>
+        {rows?.length === 0 && <p className={ui.empty}>{empty}</p>}
+        {rows?.map(card)}
+      </div>
+    </Panel>
+  );
+}
 
 /** Waiting help tickets and deposit-account requests, oldest first; both refresh themselves. */
 export default function SupportPage() {
@@ -26,25 +51,21 @@ export default function SupportPage() {
       <PageHead title={t('nav.support')} />
       <Tabs tabs={tabs} value={tab} onChange={setTab} />
       {tab === 'tickets' ? (
-        <Panel title={t('support.waitingTickets')}>
-          <Outcome error={tickets.error} />
-          <div className={styles.list}>
-            {ticketRows?.length === 0 && <p className={ui.empty}>{t('support.noTicket')}</p>}
-            {ticketRows?.map((ticket) => (
-              <TicketCard key={ticket.id} ticket={ticket} />
-            ))}
-          </div>
-        </Panel>
+        <WaitingList
+          title={t('support.waitingTickets')}
+          error={tickets.error}
+          rows={ticketRows}
+          empty={t('support.noTicket')}
+          card={(ticket) => <TicketCard key={ticket.id} ticket={ticket} />}
+        />
       ) : (
-        <Panel title={t('support.waitingAccounts')}>
-          <Outcome error={accounts.error} />
-          <div className={styles.list}>
-            {accountRows?.length === 0 && <p className={ui.empty}>{t('support.noAccount')}</p>}
-            {accountRows?.map((request) => (
-              <AccountRequestCard key={request.id} request={request} />
-            ))}
-          </div>
-        </Panel>
+        <WaitingList
+          title={t('support.waitingAccounts')}
+          error={accounts.error}
+          rows={accountRows}
+          empty={t('support.noAccount')}
+          card={(request) => <AccountRequestCard key={request.id} request={request} />}
+        />
       )}
     </div>
   );

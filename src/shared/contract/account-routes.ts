@@ -7,8 +7,7 @@ import {
   memberIdField,
   passwordField,
 } from './fields.ts';
-
-const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
+import { noFields, ok } from './route-parts.ts';
 
 /** A TOTP code (6 digits) or a recovery code (xxxx-xxxx); spaces are ignored. */
 export const otpField = z
@@ -53,7 +52,7 @@ export const accountRoutes = {
   },
   'user-2fa-status': {
     auth: 'member',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({
       enabled: z.boolean(),
       enabledAt: z.string().nullable(),
@@ -80,12 +79,12 @@ export const accountRoutes = {
   /** The member's live sessions (devices), newest first. */
   'user-sessions': {
     auth: 'member',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({ list: z.array(activeSession) }),
   },
   'user-sessions-end-others': {
     auth: 'member',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({ count: z.number().int() }),
   },
   /** New bank details (a bank from the site's list): the login password, and the second factor when on. */

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { otpField } from './account-routes.ts';
-import { amountField, historyFields, idField, loginText, pageFields, requestCodeField } from './fields.ts';
-
-const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
+import { amountField, historyFields, idField, loginText, requestCodeField } from './fields.ts';
+import { byId, noFields, ok, paged } from './route-parts.ts';
 
 const cashRequestItem = z.object({
   id: z.number(),
@@ -46,8 +45,6 @@ const statementLine = z.object({
   amount: z.number(),
 });
 
-const paged = z.object(pageFields);
-
 /** What a member filters the statement by; each names a group of transfer kinds. */
 export const STATEMENT_KINDS = ['deposit', 'withdraw', 'game', 'comp', 'adjustment'] as const;
 
@@ -88,7 +85,7 @@ export const cashierRoutes = {
   /** The comp terms the member plays under, shown before any exchange: minimum, level and rates (basis points). */
   'get-comp-settings': {
     auth: 'member',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({
       minimum: z.number(),
       level: z.number(),
@@ -106,7 +103,7 @@ export const cashierRoutes = {
   /** The member's latest account request, shown on the deposit page: waiting, or answered with the details. */
   'get-deposit-account': {
     auth: 'member',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({
       request: z
         .object({
@@ -131,34 +128,34 @@ export const cashierRoutes = {
   },
   'user-del-deposit': {
     auth: 'member',
-    request: z.object({ id: idField }),
+    request: byId,
     response: ok,
     invalidMsg: MSG.deleteFailed,
   },
   'user-del-withdraw': {
     auth: 'member',
-    request: z.object({ id: idField }),
+    request: byId,
     response: ok,
     invalidMsg: MSG.deleteFailed,
   },
   /** The member cancels their own pending deposit (a card or coin payment's provider is asked first). */
   'user-cancel-deposit': {
     auth: 'member',
-    request: z.object({ id: idField }),
+    request: byId,
     response: ok,
     invalidMsg: MSG.requestDecided,
   },
   /** The member cancels their own pending withdrawal: the held amount is back in their cash at once. */
   'user-cancel-withdraw': {
     auth: 'member',
-    request: z.object({ id: idField }),
+    request: byId,
     response: ok,
     invalidMsg: MSG.requestDecided,
   },
   /** The payment page of the member's card or coin deposit still open, to pay it after all. */
   'resume-deposit-payment': {
     auth: 'member',
-    request: z.object({ id: idField }),
+    request: byId,
     response: ok.extend({ launcherUrl: z.string() }),
     invalidMsg: MSG.paymentClosed,
   },
@@ -174,7 +171,7 @@ export const cashierRoutes = {
   /** Hides every finished request from the member's lists; pending ones stay. */
   'del-all-cash-requests': {
     auth: 'member',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({ count: z.number() }),
     invalidMsg: MSG.deleteFailed,
   },
@@ -190,16 +187,16 @@ export const cashierRoutes = {
     request: z.object({ ...historyFields, kind: z.enum(STATEMENT_KINDS).optional() }),
     response: ok.extend({ list: z.array(statementLine), next: z.number().nullable() }),
   },
-  'get-balance-deposit-lock': { auth: 'member', request: z.object({}), response: deskState },
-  'get-balance-withdraw-lock': { auth: 'member', request: z.object({}), response: deskState },
+  'get-balance-deposit-lock': { auth: 'member', request: noFields, response: deskState },
+  'get-balance-withdraw-lock': { auth: 'member', request: noFields, response: deskState },
   'get-deposit-payment': {
     auth: 'member',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({ payments: z.array(paymentOption) }),
   },
   'get-withdrawal-payment': {
     auth: 'member',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({ payments: z.array(paymentOption) }),
   },
   'apply-deposit-payment': {

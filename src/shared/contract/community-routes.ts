@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import { idField, pageFields } from './fields.ts';
-
-const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
-const paged = z.object(pageFields);
+import { byId, noFields, ok, paged } from './route-parts.ts';
 
 /** Help title and contents: required (msg2024, msg2025) and bounded. */
 export const helpTitleField = z
@@ -94,18 +91,18 @@ export const communityRoutes = {
     request: paged,
     response: ok.extend({ helps: z.array(help), maxCount: z.number() }),
   },
-  'read-help-message': { auth: 'member', request: z.object({ id: idField }), response: ok },
+  'read-help-message': { auth: 'member', request: byId, response: ok },
   /** Hides one of the member's tickets from their list (the operator keeps it). */
   'del-help': {
     auth: 'member',
-    request: z.object({ id: idField }),
+    request: byId,
     response: ok,
     invalidMsg: MSG.deleteFailed,
   },
-  'del-all-help': { auth: 'member', request: z.object({}), response: ok, invalidMsg: MSG.deleteFailed },
+  'del-all-help': { auth: 'member', request: noFields, response: ok, invalidMsg: MSG.deleteFailed },
   'get-user-note': {
     auth: 'member',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({ noteCount: z.number(), latest: note.nullable() }),
   },
   'get-note-list': {
@@ -113,15 +110,15 @@ export const communityRoutes = {
     request: paged,
     response: ok.extend({ notes: z.array(note), maxCount: z.number(), noteCount: z.number() }),
   },
-  'read-note-message': { auth: 'member', request: z.object({ id: idField }), response: ok },
+  'read-note-message': { auth: 'member', request: byId, response: ok },
   'del-note': {
     auth: 'member',
-    request: z.object({ id: idField }),
+    request: byId,
     response: ok,
     invalidMsg: MSG.deleteFailed,
   },
-  'read-all-note': { auth: 'member', request: z.object({}), response: ok.extend({ count: z.number() }) },
-  'del-all-note': { auth: 'member', request: z.object({}), response: ok.extend({ count: z.number() }) },
+  'read-all-note': { auth: 'member', request: noFields, response: ok.extend({ count: z.number() }) },
+  'del-all-note': { auth: 'member', request: noFields, response: ok.extend({ count: z.number() }) },
   'get-user-notices': {
     auth: 'guest',
     request: paged,
@@ -129,7 +126,7 @@ export const communityRoutes = {
   },
   'get-notice-popup': {
     auth: 'guest',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({ popups: z.array(popupNotice) }),
   },
   'get-advertisement': {

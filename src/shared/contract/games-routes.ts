@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { amountField, historyFields } from './fields.ts';
+import { noFields, ok } from './route-parts.ts';
 
-const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
 const code = z
   .string()
   .trim()
@@ -61,7 +61,8 @@ export const lobbyRails = z.object({
   ),
 });
 
-const betLine = z.object({
+/** A game round as a bet line lists it, to the member and in the back office: which game, staked and won. */
+export const roundFields = {
   roundId: z.string(),
   gameCode: z.string(),
   gameNameKo: z.string(),
@@ -69,6 +70,10 @@ const betLine = z.object({
   vendor: z.string(),
   stake: z.number(),
   win: z.number(),
+};
+
+const betLine = z.object({
+  ...roundFields,
   status: z.string(),
   category: z.string(),
   openedAt: z.string(),
@@ -86,17 +91,17 @@ export const BET_KINDS = ['casino', 'slot', 'sport'] as const;
 export const gamesRoutes = {
   'get-casino-setting': {
     auth: 'guest',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({ casiono: z.array(casinoEntry) }),
   },
   'get-slot-setting': {
     auth: 'guest',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({ slot: z.array(vendorEntry) }),
   },
   'get-sport-setting': {
     auth: 'guest',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({ sport: z.array(vendorEntry) }),
   },
   'get-slot-by-company': {
@@ -106,12 +111,12 @@ export const gamesRoutes = {
   },
   'get-game-list': {
     auth: 'guest',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({ games: z.array(gameEntry) }),
   },
   'get-game-rails': {
     auth: 'guest',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend(lobbyRails.shape),
   },
   'open-game': {
@@ -126,7 +131,7 @@ export const gamesRoutes = {
   },
   'get-in-game-balance': {
     auth: 'member',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({
       gameMoney: z.number(),
       balance: z.number(),

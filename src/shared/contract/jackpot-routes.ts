@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
+import { noFields, ok } from './route-parts.ts';
 
 /** The progressive jackpot as every page shows it: the same figure in every tab. */
 export const jackpotState = z.object({
@@ -20,7 +19,7 @@ export const jackpotRoutes = {
   // Guests see the home banner too, so the route needs no session.
   'get-jackpot': {
     auth: 'guest',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({ jackpot: jackpotState }),
   },
 } as const;

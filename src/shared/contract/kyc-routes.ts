@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KYC_DOCUMENT_KINDS, KYC_DOCUMENT_STATUSES, KYC_FILE_TYPES, KYC_LEVELS } from '../vocabulary.ts';
-import { idField } from './fields.ts';
+import { byId, noFields } from './route-parts.ts';
 
 const level = z.union(KYC_LEVELS.map((l) => z.literal(l)));
 
@@ -40,13 +40,13 @@ export type KycViewReply = z.infer<typeof kycView>;
 export const kycRoutes = {
   'get-kyc': {
     auth: 'member',
-    request: z.object({}),
+    request: noFields,
     response: z.object({ status: z.literal('success'), kyc: kycView }),
   },
   /** One of the member's own documents, as a file (Content-Disposition: attachment); another's is not found. */
   'get-kyc-document': {
     auth: 'member',
-    request: z.object({ id: idField }),
+    request: byId,
     response: z.string(),
   },
 } as const;

@@ -7,8 +7,7 @@ import {
   STAKE_ORDERS,
   WAGERING_BASES,
 } from '../promotions.ts';
-
-const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
+import { noFields, ok } from './route-parts.ts';
 
 /** A promotion as a member sees it: its numbers and its terms in their language. */
 export const memberPromotion = z.object({
@@ -76,7 +75,7 @@ export const promotionsRoutes = {
   /** Live campaigns the member may take, in their currency, site and level. */
   'list-promotions': {
     auth: 'member',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({ list: z.array(memberPromotion) }),
   },
   /**
@@ -85,7 +84,7 @@ export const promotionsRoutes = {
    */
   'get-vip-progress': {
     auth: 'member',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({
       vip: vipLevel.extend({
         wagered: z.number(),
@@ -98,7 +97,7 @@ export const promotionsRoutes = {
   /** The active bonus with its wagering progress and bonus balance, and the history of the others. */
   'get-my-bonuses': {
     auth: 'member',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({
       active: memberBonus.extend({ balance: z.number(), freeSpins: memberFreeSpins.nullable() }).nullable(),
       history: z.array(memberBonus),
@@ -140,7 +139,7 @@ export const promotionsRoutes = {
    */
   'convert-bonus': {
     auth: 'member',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({ bonus: memberBonus }),
   },
 } as const;

@@ -8,8 +8,7 @@ import {
   REALITY_CHOICES,
   REALITY_MINUTES,
 } from '../vocabulary.ts';
-
-const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
+import { noFields, ok } from './route-parts.ts';
 
 /** A member's break or self-exclusion as my page shows it (dates ISO; endsAt null: permanent). */
 export const protectionView = z.object({
@@ -92,7 +91,7 @@ const limitChange = limitTarget
 const limitsReply = ok.extend({ limits: z.array(limitView), realityCheckMinutes: z.number().int() });
 
 export const protectionRoutes = {
-  'get-limits': { auth: 'member', request: z.object({}), response: limitsReply },
+  'get-limits': { auth: 'member', request: noFields, response: limitsReply },
   /** Sets, lowers, raises or removes (amount null) a limit: lower at once; raise or removal after 24 h, confirmed. */
   'set-limit': {
     auth: 'member',
@@ -109,7 +108,7 @@ export const protectionRoutes = {
   /** What the reality check shows: this login session's start, and its stakes, wins and net result. */
   'get-reality-check': {
     auth: 'member',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({
       intervalMinutes: z.number().int(),
       sessionStartedAt: z.string(),
@@ -128,7 +127,7 @@ export const protectionRoutes = {
 
   'get-protection': {
     auth: 'member',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({ protection: protectionView }),
   },
   'set-protection': {
@@ -138,12 +137,12 @@ export const protectionRoutes = {
   },
   'ask-lift-protection': {
     auth: 'member',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({ protection: protectionView }),
   },
   'get-activity': {
     auth: 'member',
-    request: z.object({}),
+    request: noFields,
     response: ok.extend({
       /** This session's log-in, and the one before it (null on a first log-in). */
       currentLogin: login,

@@ -22,6 +22,7 @@ import { jackpotRoutes } from './jackpot-routes.ts';
 import { kycRoutes } from './kyc-routes.ts';
 import { promotionsRoutes } from './promotions-routes.ts';
 import { protectionRoutes } from './protection-routes.ts';
+import { noFields, ok } from './route-parts.ts';
 import { vaultRoutes } from './vault-routes.ts';
 
 /**
@@ -39,9 +40,6 @@ export interface RouteSpec {
   /** The member lookup also counts unread notes and answered help (the health check). */
   withCounts?: boolean;
 }
-
-const empty = z.object({});
-const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
 
 export const memberNewsItem = z.object({
   id: z.number(),
@@ -92,7 +90,7 @@ const siteInfo = z.object({
   minAge: z.number().int(),
   /** The terms' version a registration accepts. */
   termsVersion: z.string(),
-  /** The banks a member picks from (the site's list, else its currency's); empty: typed freely. */
+  /** The banks a member picks from (the site's list, else its currency's); noFields: typed freely. */
   banks: z.array(z.string()),
 });
 
@@ -146,13 +144,13 @@ export const routes = {
   },
   'user-logout': {
     auth: 'member',
-    request: empty,
+    request: noFields,
     response: ok,
   },
   'user-health-check': {
     auth: 'member',
     withCounts: true,
-    request: empty,
+    request: noFields,
     response: ok.extend({
       user: memberUser,
       noteCount: z.number().int(),
@@ -163,7 +161,7 @@ export const routes = {
   },
   'get-reg-domain': {
     auth: 'guest',
-    request: empty,
+    request: noFields,
     response: ok.extend({ domain: z.string(), site: siteInfo }),
   },
   'user-change-password': {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SEARCH_TEXT } from '../sports/search-text.ts';
 import { idField } from './fields.ts';
 import { EXAMPLE_TOKEN, ok, launchTokenField as token } from './provider-api.ts';
+import { noFields } from './route-parts.ts';
 
 const instant = z.iso.datetime({ offset: true });
 const amount = z.number().int();
@@ -36,7 +37,7 @@ export function browseActions<E extends z.ZodType>(sportEvent: E) {
     leagues: {
       summary: 'The navigation: each sport’s leagues with their open events and events in play',
       auth: 'public',
-      request: z.object({}),
+      request: noFields,
       example: {},
       response: ok.extend({ leagues: z.array(leagueSchema) }),
       answers: { success: 200 },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { amountField, requestCodeField } from './fields.ts';
+import { noFields, ok } from './route-parts.ts';
 
-const ok = z.object({ status: z.literal('success'), msg: z.string().optional() });
 const balances = ok.extend({
   /** Spendable cash. */
   balance: z.number(),
@@ -13,7 +13,7 @@ const move = z.object({ amount: amountField, code: requestCodeField.optional() }
 
 /** The member's vault (my page; the older front ends' money_to_point / point_to_money). */
 export const vaultRoutes = {
-  'get-vault': { auth: 'member', request: z.object({}), response: balances },
+  'get-vault': { auth: 'member', request: noFields, response: balances },
   /** Refused with `debt` (msg3041, `owed`) while the member owes a debt left by a settlement correction. */
   'vault-deposit': { auth: 'member', request: move, response: balances },
   'vault-withdraw': { auth: 'member', request: move, response: balances },

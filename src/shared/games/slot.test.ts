@@ -5,6 +5,7 @@ import {
   linePay,
   PAYLINES,
   REEL_WEIGHTS,
+  type SlotSymbol,
   STRIPS,
   spinFromFloats,
   theoreticalRtp,
@@ -20,27 +21,14 @@ describe('the 5-reel slot', () => {
   });
 
   it('pays lines from the left, with wilds substituting and the better of wild and symbol runs', () => {
-    expect(linePay(['seven', 'seven', 'seven', 'bar', 'bar'])).toEqual({
-      symbol: 'seven',
-      count: 3,
-      pay: 20,
-    });
-    expect(linePay(['wild', 'seven', 'wild', 'seven', 'cherry'])).toEqual({
-      symbol: 'seven',
-      count: 4,
-      pay: 80,
-    });
-    expect(linePay(['wild', 'wild', 'wild', 'cherry', 'bar'])).toEqual({ symbol: 'wild', count: 3, pay: 25 });
-    expect(linePay(['wild', 'wild', 'wild', 'cherry', 'cherry'])).toEqual({
-      symbol: 'cherry',
-      count: 5,
-      pay: 40,
-    });
-    expect(linePay(['wild', 'wild', 'wild', 'wild', 'wild'])).toEqual({
-      symbol: 'wild',
-      count: 5,
-      pay: 1000,
-    });
+    const wins: [SlotSymbol[], ReturnType<typeof linePay>][] = [
+      [['seven', 'seven', 'seven', 'bar', 'bar'], { symbol: 'seven', count: 3, pay: 20 }],
+      [['wild', 'seven', 'wild', 'seven', 'cherry'], { symbol: 'seven', count: 4, pay: 80 }],
+      [['wild', 'wild', 'wild', 'cherry', 'bar'], { symbol: 'wild', count: 3, pay: 25 }],
+      [['wild', 'wild', 'wild', 'cherry', 'cherry'], { symbol: 'cherry', count: 5, pay: 40 }],
+      [['wild', 'wild', 'wild', 'wild', 'wild'], { symbol: 'wild', count: 5, pay: 1000 }],
+    ];
+    for (const [line, win] of wins) expect(linePay(line)).toEqual(win);
     expect(linePay(['bar', 'seven', 'seven', 'seven', 'seven']).pay).toBe(0);
     expect(linePay(['cherry', 'cherry', 'bell', 'cherry', 'cherry']).pay).toBe(0);
   });

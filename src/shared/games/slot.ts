@@ -1,3 +1,5 @@
+import { PAYLINES, REELS, ROWS } from './slot-machine.ts';
+
 /**
  * The built-in 5-reel, 3-row, 10-line slot: reel strips, paytable and line evaluation. Pure and
  * shared, so the server settles, the verify page recomputes and a test derives the exact RTP.
@@ -5,8 +7,8 @@
 export const SYMBOLS = ['wild', 'seven', 'crown', 'bell', 'bar', 'plum', 'lemon', 'cherry'] as const;
 export type SlotSymbol = (typeof SYMBOLS)[number];
 
-export const REELS = 5;
-export const ROWS = 3;
+/** The same reels, rows and ten lines as every other built-in machine. */
+export { PAYLINES, REELS, ROWS };
 
 /** Pays for 3, 4 and 5 of a kind from the leftmost reel, in multiples of the line bet. */
 export const PAYTABLE: Record<SlotSymbol, [number, number, number]> = {
@@ -31,20 +33,6 @@ export const REEL_WEIGHTS: Record<SlotSymbol, [number, number, number, number, n
   lemon: [4, 4, 4, 4, 4],
   cherry: [5, 5, 5, 5, 5],
 };
-
-/** Row of each reel for every payline (0 top, 1 middle, 2 bottom). */
-export const PAYLINES: number[][] = [
-  [1, 1, 1, 1, 1],
-  [0, 0, 0, 0, 0],
-  [2, 2, 2, 2, 2],
-  [0, 1, 2, 1, 0],
-  [2, 1, 0, 1, 2],
-  [0, 0, 1, 2, 2],
-  [2, 2, 1, 0, 0],
-  [1, 0, 0, 0, 1],
-  [1, 2, 2, 2, 1],
-  [0, 1, 1, 1, 0],
-];
 
 /** Spreads each symbol's copies evenly along the strip, so no reel shows long runs of one symbol. */
 function buildStrip(reel: number): SlotSymbol[] {

@@ -1,12 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Translations } from '../../../shared/content-language.ts';
-import { DEFAULT_LOCALE, type Locale } from '../../../shared/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { ContentItem, ContentKind } from '../../api/types.ts';
-import { Field, Outcome, Select } from '../../components/Field.tsx';
+import { Check, Field, Outcome, Select } from '../../components/Field.tsx';
 import { fromLocalInput, toLocalInput } from '../../components/local-time.ts';
 import { Panel } from '../../components/Panel.tsx';
+import { useTextFields } from '../../components/text-fields.ts';
 import ui from '../../components/ui.module.css';
 import { useChosenSite } from '../session/site-zone.ts';
 import styles from './content.module.css';
@@ -14,6 +14,7 @@ import { HtmlField } from './HtmlField.tsx';
 import { LanguageTabs } from './LanguageTabs.tsx';
 import { PopupPreview } from './PopupPreview.tsx';
 import { useContentSave } from './queries.ts';
+import { useTranslatedTexts } from './translated-texts.ts';
 
 /** Every field of every kind as form text; what a kind does not use is ignored. */
 function formOf(item: ContentItem | undefined, zone: string | undefined) {
@@ -84,19 +85,13 @@ export function ContentEditor({
   const { t } = useTranslation();
   const zone = useChosenSite().timeZone;
   const save = useContentSave(kind);
-  const [form, setForm] = useState(() => formOf(item, zone));
-  const [translations, setTranslations] = useState<Translations>(() => item?.translations ?? {});
-  const [lang, setLang] = useState<Locale>(DEFAULT_LOCALE);
-  const set = (key: keyof Form) => (event: { target: { value: string } }) =>
-    setForm({ ...form, [key]: event.target.value });
-  // The texts of the language on screen: the item's own fields in the default language, else its translation.
-  const own = lang === DEFAULT_LOCALE;
-  const textOf = (key: 'title' | 'contents' | 'text') =>
-    own ? form[key] : (translations[lang]?.[key] ?? '');
-  const setText = (key: 'title' | 'contents' | 'text', value: string) =>
-    own
-      ? setForm({ ...form, [key]: value })
-      : setTranslations({ ...translations, [lang]: { ...translations[lang], [key]: value } });
+  const [form, setForm, bind] = useTextFields(() => formOf(item, zone));
+  const texts = useTranslatedTexts(
+    form,
+    (key, value) => setForm({ ...form, [key]: value }),
+    item?.translations ?? {},
+  );
+  const { translations, textOf } = texts;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate({ id: item?.id, fields: fieldsOf(kind, form, translations, zone) }, { onSuccess: onDone });
@@ -107,113 +102,43 @@ export function ContentEditor({
     <Panel title={item ? t('content.editTitle', { noun, id: item.id }) : t('content.newTitle', { noun })}>
       <form className={styles.editor} onSubmit={submit}>
         <div className={styles.fields}>
-          <LanguageTabs value={lang} onChange={setLang} translations={translations} />
-          <Field
-            label={t('content.title')}
-            required={own}
-            maxLength={200}
-            placeholder={own ? undefined : form.title}
-            value={textOf('title')}
-            onChange={(event) => setText('title', event.target.value)}
-          />
+          <LanguageTabs {...texts.tabs} />
+          <Field label={t('content.title')} maxLength={200} {...texts.input('title')} />
           {hasHtml && (
-            <HtmlField
-              required={own}
-              value={textOf('contents')}
-              onChange={(contents) => setText('contents', contents)}
-            />
+            <HtmlField required={texts.own} value={textOf('contents')} onChange={texts.setText('contents')} />
           )}
           {kind === 'banner' && (
-            <Field
-              label={t('content.text')}
-              maxLength={500}
-              placeholder={own ? undefined : form.text}
-              value={textOf('text')}
-              onChange={(event) => setText('text', event.target.value)}
-            />
+            <Field label={t('content.text')} maxLength={500} {...texts.input('text', { optional: true })} />
           )}
           {kind === 'popup' && (
             <div className={styles.twoCols}>
-              <Field
-                label={t('content.titleColour')}
-                type="color"
-                value={form.titleColor}
-                onChange={set('titleColor')}
-              />
-              <Field
-                label={t('content.left')}
-                type="number"
-                min={0}
-                max={4000}
-                value={form.posX}
-                onChange={set('posX')}
-              />
-              <Field
-                label={t('content.top')}
-                type="number"
-                min={0}
-                max={4000}
-                value={form.posY}
-                onChange={set('posY')}
-              />
+              <Field label={t('content.titleColour')} type="color" {...bind('titleColor')} />
+              <Field label={t('content.left')} type="number" min={0} max={4000} {...bind('posX')} />
+              <Field label={t('content.top')} type="number" min={0} max={4000} {...bind('posY')} />
             </div>
           )}
           {kind === 'banner' && (
             <div className={styles.twoCols}>
-              <Select label={t('content.where')} value={form.type} onChange={set('type')}>
+              <Select label={t('content.where')} {...bind('type')}>
                 <option value="home">{t('content.homeBanner')}</option>
                 <option value="jackpot">{t('content.jackpotCounter')}</option>
               </Select>
-              <Field
-                label={t('content.image')}
-                maxLength={300}
-                value={form.imageUrl}
-                onChange={set('imageUrl')}
-              />
-              <Field
-                label={t('content.link')}
-                maxLength={500}
-                value={form.linkUrl}
-                onChange={set('linkUrl')}
-              />
-              <Field
-                label={t('content.jackpotAmount')}
-                type="number"
-                min={0}
-                value={form.amount}
-                onChange={set('amount')}
-              />
-              <Field
-                label={t('content.order')}
-                type="number"
-                value={form.sortOrder}
-                onChange={set('sortOrder')}
-              />
+              <Field label={t('content.image')} maxLength={300} {...bind('imageUrl')} />
+              <Field label={t('content.link')} maxLength={500} {...bind('linkUrl')} />
+              <Field label={t('content.jackpotAmount')} type="number" min={0} {...bind('amount')} />
+              <Field label={t('content.order')} type="number" {...bind('sortOrder')} />
             </div>
           )}
           <div className={styles.twoCols}>
-            <Field
-              label={t('content.showFrom')}
-              type="datetime-local"
-              value={form.startsAt}
-              onChange={set('startsAt')}
-            />
-            <Field
-              label={t('content.showUntil')}
-              type="datetime-local"
-              value={form.endsAt}
-              onChange={set('endsAt')}
-            />
+            <Field label={t('content.showFrom')} type="datetime-local" {...bind('startsAt')} />
+            <Field label={t('content.showUntil')} type="datetime-local" {...bind('endsAt')} />
           </div>
-          <Field label={t('content.sites')} maxLength={500} value={form.domain} onChange={set('domain')} />
-          <label className={styles.check}>
-            <input
-              type="checkbox"
-              checked={form.published}
-              onChange={(event) => setForm({ ...form, published: event.target.checked })}
-            />
-            {t('content.published')}
-          </label>
+          <Field label={t('content.sites')} maxLength={500} {...bind('domain')} />
+          <Check
+            label={t('content.published')}
+            checked={form.published}
+            onChecked={(checked) => setForm({ ...form, published: checked })}
+          />
           <Outcome error={save.error} />
           <div className={ui.row}>
             <Button type="submit" disabled={save.isPending}>

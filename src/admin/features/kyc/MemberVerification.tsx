@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminReply, adminContract } from '../../../shared/contract/admin/index.ts';
 import { KYC_DOCUMENT_KINDS, type KycDocumentKind } from '../../../shared/vocabulary.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { Outcome, Select } from '../../components/Field.tsx';
+import { Field, Outcome, Select } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { Pill } from '../../components/Pill.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
@@ -85,16 +85,7 @@ function AskForDocument({ id }: { id: number }) {
           </option>
         ))}
       </Select>
-      <label className={ui.field}>
-        {t('kyc.askMessage')}
-        <input
-          className={ui.input}
-          required
-          maxLength={500}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-        />
-      </label>
+      <Field label={t('kyc.askMessage')} required maxLength={500} value={message} onValue={setMessage} />
       <Button type="submit" disabled={request.isPending}>
         {t('kyc.askSubmit')}
       </Button>

@@ -48,7 +48,7 @@ function StatusAndLevel({ profile }: { profile: Profile }) {
           max={20}
           required
           value={newLevel}
-          onChange={(event) => setNewLevel(event.target.value)}
+          onValue={setNewLevel}
         />
         <Button type="submit" variant="ghost" disabled={level.isPending}>
           {t('memberActions.setLevel')}
@@ -119,7 +119,7 @@ function Adjustment({ id }: { id: number }) {
           minLength={3}
           maxLength={500}
           value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          onValue={setReason}
         />
         <Button
           type="submit"

@@ -73,69 +73,36 @@ const debt = (t: TFunction): Column<MemberDetail['debt']['entries'][number]>[] =
 ];
 
 const TABS = ['statement', 'bets', 'tickets', 'notes', 'logins', 'debt'] as const;
+type Tab = (typeof TABS)[number];
 
 /** The member's latest ledger lines, bets, tickets, notes, logins and debt changes, one tab each. */
 export function MemberLists({ detail }: { detail: MemberDetail }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<(typeof TABS)[number]>('statement');
-  const label = (key: (typeof TABS)[number]) => t(`memberLists.tab.${key}`);
+  const [tab, setTab] = useState<Tab>('statement');
+  const label = (key: Tab) => t(`memberLists.tab.${key}`);
+  /** One tab's table: its rows, their columns, a row's key and what shows when there is none. */
+  const list = <T,>(
+    key: Tab,
+    rows: T[],
+    columns: (t: TFunction) => Column<T>[],
+    rowKey: (row: T) => string | number,
+    empty: string,
+  ) => <Table label={label(key)} rows={rows} columns={columns(t)} rowKey={rowKey} empty={empty} />;
   const table = {
-    statement: (
-      <Table
-        label={label('statement')}
-        rows={detail.statement}
-        columns={statement(t)}
-        rowKey={(r) => `${r.id}${r.account}`}
-        empty={t('memberLists.noTransfers')}
-      />
+    statement: list(
+      'statement',
+      detail.statement,
+      statement,
+      (r) => `${r.id}${r.account}`,
+      t('memberLists.noTransfers'),
     ),
-    bets: (
-      <Table
-        label={label('bets')}
-        rows={detail.bets}
-        columns={bets(t)}
-        rowKey={(r) => r.roundId}
-        empty={t('memberLists.noBets')}
-      />
-    ),
-    tickets: (
-      <Table
-        label={label('tickets')}
-        rows={detail.tickets}
-        columns={tickets(t)}
-        rowKey={(r) => r.id}
-        empty={t('memberLists.noTickets')}
-      />
-    ),
-    notes: (
-      <Table
-        label={label('notes')}
-        rows={detail.notes}
-        columns={notes(t)}
-        rowKey={(r) => r.id}
-        empty={t('memberLists.noNotes')}
-      />
-    ),
-    logins: (
-      <Table
-        label={label('logins')}
-        rows={detail.logins}
-        columns={logins(t)}
-        rowKey={(r) => `${r.at}`}
-        empty={t('memberLists.neverLoggedIn')}
-      />
-    ),
-    debt: (
-      <Table
-        label={label('debt')}
-        rows={detail.debt.entries}
-        columns={debt(t)}
-        rowKey={(r) => r.id}
-        empty={t('memberLists.owesNothing')}
-      />
-    ),
+    bets: list('bets', detail.bets, bets, (r) => r.roundId, t('memberLists.noBets')),
+    tickets: list('tickets', detail.tickets, tickets, (r) => r.id, t('memberLists.noTickets')),
+    notes: list('notes', detail.notes, notes, (r) => r.id, t('memberLists.noNotes')),
+    logins: list('logins', detail.logins, logins, (r) => `${r.at}`, t('memberLists.neverLoggedIn')),
+    debt: list('debt', detail.debt.entries, debt, (r) => r.id, t('memberLists.owesNothing')),
   }[tab];
-  const countOf = (k: (typeof TABS)[number]) => (k === 'debt' ? detail.debt.entries : detail[k]).length;
+  const countOf = (k: Tab) => (k === 'debt' ? detail.debt.entries : detail[k]).length;
   return (
     <Panel title={t('memberLists.history')}>
       <Tabs

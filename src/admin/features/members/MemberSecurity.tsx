@@ -6,7 +6,6 @@ import { Panel } from '../../components/Panel.tsx';
 import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
 import { useMay } from '../session/queries.ts';
-import styles from './MemberSecurity.module.css';
 import { useMemberAction, useMemberSecurity } from './queries.ts';
 
 /** The member's account security (issue 32): two-step login, live sessions, what registration recorded. */
@@ -20,7 +19,7 @@ export function MemberSecurity({ id }: { id: number }) {
     <Panel title={t('security.title')}>
       <Outcome error={query.error ?? reset.error} />
       {data && (
-        <dl className={styles.facts} data-testid="member-security">
+        <dl className={ui.facts} data-testid="member-security">
           <dt>{t('security.twoFactor')}</dt>
           <dd data-testid="member-2fa">
             {data.twoFactor.enabled ? (

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
-import { Outcome } from '../../components/Field.tsx';
+import { Field, Outcome } from '../../components/Field.tsx';
 import ui from '../../components/ui.module.css';
 import { useDecideFlag } from './queries.ts';
 
@@ -16,16 +16,7 @@ export function FlagDecision({ id }: { id: number }) {
   };
   return (
     <form className={ui.form} onSubmit={send('cleared')} aria-label={t('flags.decideLabel', { id })}>
-      <label className={ui.field}>
-        {t('flags.reason')}
-        <input
-          className={ui.input}
-          required
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </label>
+      <Field label={t('flags.reason')} required maxLength={500} value={reason} onValue={setReason} />
       <div className={ui.row}>
         <Button type="submit" disabled={decide.isPending || !reason.trim()}>
           {t('flags.clear')}

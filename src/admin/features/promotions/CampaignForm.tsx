@@ -15,7 +15,8 @@ import {
 } from '../../../shared/promotions.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { adminCall } from '../../api/client.ts';
-import { Field, Outcome, Select, TextArea } from '../../components/Field.tsx';
+import { Check, Field, Outcome, Select, TextArea } from '../../components/Field.tsx';
+import { useTextFields } from '../../components/text-fields.ts';
 import ui from '../../components/ui.module.css';
 import { LanguageTabs } from '../content/LanguageTabs.tsx';
 import { useChosenSite } from '../session/site-zone.ts';
@@ -38,7 +39,7 @@ export function CampaignForm({
   const client = useQueryClient();
   // Start and end are typed in the chosen site's wall time, as every date field of the back office.
   const zone = useChosenSite().timeZone;
-  const [draft, setDraft] = useState<CampaignDraft>(() =>
+  const [draft, setDraft, bind] = useTextFields<CampaignDraft>(() =>
     campaign ? draftOf(campaign, zone) : emptyDraft(currency, zone),
   );
   const [lang, setLang] = useState<Locale>(DEFAULT_LOCALE);
@@ -70,14 +71,29 @@ export function CampaignForm({
     />
   );
   const check = (key: 'newMembersOnly' | 'enabled') => (
-    <label className={styles.check}>
-      <input
-        type="checkbox"
-        checked={draft[key]}
-        onChange={(e) => setDraft({ ...draft, [key]: e.target.checked })}
-      />
-      {t(`promotions.field.${key}`)}
-    </label>
+    <Check
+      label={t(`promotions.field.${key}`)}
+      checked={draft[key]}
+      onChecked={(checked) => setDraft({ ...draft, [key]: checked })}
+    />
+  );
+  /** One of the campaign's fixed choices as a select, each option named by `promotions.<names>.<value>`. */
+  const choice = (
+    key: 'type' | 'cashbackPaidAs' | 'wageringBase' | 'stakeOrder',
+    values: readonly string[],
+    names: 'type' | 'paidAs' | 'base' | 'order',
+  ) => (
+    <Select
+      label={t(`promotions.field.${key}`)}
+      value={draft[key]}
+      onValue={(value) => setDraft({ ...draft, [key]: value })}
+    >
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {t(`promotions.${names}.${value}`)}
+        </option>
+      ))}
+    </Select>
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -88,17 +104,7 @@ export function CampaignForm({
     <form className={ui.form} onSubmit={submit} aria-label={t('promotions.formTitle')}>
       <div className={styles.fields}>
         {text('name', { required: true, maxLength: 100 })}
-        <Select
-          label={t('promotions.field.type')}
-          value={draft.type}
-          onChange={(e) => setDraft({ ...draft, type: e.target.value as CampaignDraft['type'] })}
-        >
-          {CAMPAIGN_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`promotions.type.${type}`)}
-            </option>
-          ))}
-        </Select>
+        {choice('type', CAMPAIGN_TYPES, 'type')}
         {text('currency', { maxLength: 3, required: true })}
         {draft.type === 'code' && text('code', { maxLength: 32, required: true })}
         {text('percent', { inputMode: 'decimal' })}
@@ -112,22 +118,14 @@ export function CampaignForm({
         {draft.type === 'free_spins' && (
           <>
             {text('freeSpinCount', { inputMode: 'numeric' })}
-            <Select
-              label={t('promotions.field.freeSpinStake')}
-              value={draft.freeSpinStake}
-              onChange={(e) => setDraft({ ...draft, freeSpinStake: e.target.value })}
-            >
+            <Select label={t('promotions.field.freeSpinStake')} {...bind('freeSpinStake')}>
               {FREE_SPIN_STAKES.map((stake) => (
                 <option key={stake} value={minorToDecimal(stake, draft.currency)}>
                   {formatMoney(stake, draft.currency, 'en')}
                 </option>
               ))}
             </Select>
-            <Select
-              label={t('promotions.field.freeSpinGame')}
-              value={draft.freeSpinGame}
-              onChange={(e) => setDraft({ ...draft, freeSpinGame: e.target.value })}
-            >
+            <Select label={t('promotions.field.freeSpinGame')} {...bind('freeSpinGame')}>
               {FREE_SPIN_GAMES.map((game) => (
                 <option key={game} value={game} translate="no">
                   {HOUSE_GAMES[game]!.title}
@@ -137,39 +135,13 @@ export function CampaignForm({
           </>
         )}
         {draft.type === 'cashback' && text('cashbackPeriodDays', { inputMode: 'numeric' })}
-        {draft.type === 'cashback' && (
-          <Select
-            label={t('promotions.field.cashbackPaidAs')}
-            value={draft.cashbackPaidAs}
-            onChange={(e) =>
-              setDraft({ ...draft, cashbackPaidAs: e.target.value as CampaignDraft['cashbackPaidAs'] })
-            }
-          >
-            {CASHBACK_PAID_AS.map((way) => (
-              <option key={way} value={way}>
-                {t(`promotions.paidAs.${way}`)}
-              </option>
-            ))}
-          </Select>
-        )}
+        {draft.type === 'cashback' && choice('cashbackPaidAs', CASHBACK_PAID_AS, 'paidAs')}
       </div>
       {check('newMembersOnly')}
       <h3 className={styles.subhead}>{t('promotions.wageringTitle')}</h3>
       <div className={styles.fields}>
         {text('wageringMultiple', { inputMode: 'numeric' })}
-        <Select
-          label={t('promotions.field.wageringBase')}
-          value={draft.wageringBase}
-          onChange={(e) =>
-            setDraft({ ...draft, wageringBase: e.target.value as CampaignDraft['wageringBase'] })
-          }
-        >
-          {WAGERING_BASES.map((base) => (
-            <option key={base} value={base}>
-              {t(`promotions.base.${base}`)}
-            </option>
-          ))}
-        </Select>
+        {choice('wageringBase', WAGERING_BASES, 'base')}
         {text('slots', { inputMode: 'decimal' })}
         {text('tables', { inputMode: 'decimal' })}
         {text('sports', { inputMode: 'decimal' })}
@@ -177,17 +149,7 @@ export function CampaignForm({
         {text('maxStake', { inputMode: 'decimal', placeholder: t('promotions.noLimit') })}
         {text('expiryDays', { inputMode: 'numeric' })}
         {text('conversionCap', { inputMode: 'decimal', placeholder: t('promotions.noLimit') })}
-        <Select
-          label={t('promotions.field.stakeOrder')}
-          value={draft.stakeOrder}
-          onChange={(e) => setDraft({ ...draft, stakeOrder: e.target.value as CampaignDraft['stakeOrder'] })}
-        >
-          {STAKE_ORDERS.map((order) => (
-            <option key={order} value={order}>
-              {t(`promotions.order.${order}`)}
-            </option>
-          ))}
-        </Select>
+        {choice('stakeOrder', STAKE_ORDERS, 'order')}
       </div>
       <h3 className={styles.subhead}>{t('promotions.field.terms')}</h3>
       <LanguageTabs

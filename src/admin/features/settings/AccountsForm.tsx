@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
-import { Button } from '../../../ui/Button.tsx';
 import type { SiteView } from '../../api/types.ts';
-import { Field, Outcome, Select, TextArea } from '../../components/Field.tsx';
+import { Field, Select, TextArea } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { SaveForm } from '../../components/SaveForm.tsx';
+import { useTextFields } from '../../components/text-fields.ts';
 import ui from '../../components/ui.module.css';
 import { useSettingsChange } from './queries.ts';
 
@@ -44,14 +45,12 @@ export function AccountsForm({ site }: { site: SiteView }) {
   const change = useSettingsChange(api.sites.accounts);
   const stored = site.settings;
   const [channel, setChannel] = useState<Channel>(stored.recoveryChannel ?? 'sms');
-  const [form, setForm] = useState({
+  const [form, , bind] = useTextFields({
     minAge: String(stored.minAge ?? DEFAULT_MIN_AGE),
     termsVersion: stored.termsVersion || DEFAULT_TERMS_VERSION,
     banks: (stored.banks ?? []).join('\n'),
   });
   const [problems, setProblems] = useState<ReturnType<typeof check>['problems']>([]);
-  const edit = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm({ ...form, [key]: e.target.value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = check(form);
@@ -62,7 +61,16 @@ export function AccountsForm({ site }: { site: SiteView }) {
   };
   return (
     <Panel title={t('settings.accounts')}>
-      <form className={ui.form} onSubmit={submit} noValidate>
+      <SaveForm
+        state={{
+          error: change.error,
+          isSuccess: problems.length === 0 && change.isSuccess,
+          isPending: change.isPending,
+        }}
+        saveLabel={t('settings.saveAccounts')}
+        onSubmit={submit}
+        noValidate
+      >
         <p className={ui.muted}>{t('settings.accountsHint')}</p>
         <div className={ui.row}>
           <Select
@@ -76,26 +84,18 @@ export function AccountsForm({ site }: { site: SiteView }) {
           <Field
             label={t('settings.minAge')}
             inputMode="numeric"
-            value={form.minAge}
             aria-invalid={problems.some((p) => p.key === 'settings.errMinAge')}
-            onChange={edit('minAge')}
+            {...bind('minAge')}
           />
           <Field
             label={t('settings.termsVersion')}
             translate="no"
             maxLength={40}
-            value={form.termsVersion}
             aria-invalid={problems.some((p) => p.key === 'settings.errTerms')}
-            onChange={edit('termsVersion')}
+            {...bind('termsVersion')}
           />
         </div>
-        <TextArea
-          label={t('settings.banks')}
-          translate="no"
-          rows={5}
-          value={form.banks}
-          onChange={edit('banks')}
-        />
+        <TextArea label={t('settings.banks')} translate="no" rows={5} {...bind('banks')} />
         {problems.length > 0 && (
           <ul className={ui.error} role="alert" data-testid="accounts-problems">
             {problems.map((p) => (
@@ -103,13 +103,7 @@ export function AccountsForm({ site }: { site: SiteView }) {
             ))}
           </ul>
         )}
-        <Outcome error={change.error} done={problems.length === 0 && change.isSuccess && t('common.saved')} />
-        <div className={ui.row}>
-          <Button type="submit" disabled={change.isPending}>
-            {t('settings.saveAccounts')}
-          </Button>
-        </div>
-      </form>
+      </SaveForm>
     </Panel>
   );
 }

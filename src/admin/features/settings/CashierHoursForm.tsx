@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
-import { Button } from '../../../ui/Button.tsx';
 import type { SiteView } from '../../api/types.ts';
-import { Field, Outcome } from '../../components/Field.tsx';
+import { Check, Field } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { Pill } from '../../components/Pill.tsx';
+import { SaveForm } from '../../components/SaveForm.tsx';
 import ui from '../../components/ui.module.css';
 import { useSettingsChange } from './queries.ts';
 import styles from './settings.module.css';
@@ -56,13 +56,13 @@ export function CashierHoursForm({ site }: { site: SiteView }) {
   };
   return (
     <Panel title={t('settings.cashierHours')}>
-      <form className={ui.form} onSubmit={submit}>
+      <SaveForm state={change} saveLabel={t('settings.saveHours')} onSubmit={submit}>
         <Field
           label={t('settings.timezone')}
           required
           maxLength={64}
           value={timezone}
-          onChange={(e) => setTimezone(e.target.value)}
+          onValue={setTimezone}
         />
         {(['deposit', 'withdraw'] as const).map((desk) => {
           const d = desks[desk];
@@ -76,22 +76,16 @@ export function CashierHoursForm({ site }: { site: SiteView }) {
                   label={now.open ? t('settings.openNow') : t('settings.closedNow')}
                 />
               </legend>
-              <label className={styles.check}>
-                <input
-                  type="checkbox"
-                  checked={d.locked}
-                  onChange={(e) => setDesk(desk, { locked: e.target.checked })}
-                />
-                {t('settings.locked')}
-              </label>
-              <label className={styles.check}>
-                <input
-                  type="checkbox"
-                  checked={d.allDay}
-                  onChange={(e) => setDesk(desk, { allDay: e.target.checked })}
-                />
-                {t('settings.allDay')}
-              </label>
+              <Check
+                label={t('settings.locked')}
+                checked={d.locked}
+                onChecked={(locked) => setDesk(desk, { locked })}
+              />
+              <Check
+                label={t('settings.allDay')}
+                checked={d.allDay}
+                onChecked={(allDay) => setDesk(desk, { allDay })}
+              />
               {!d.allDay && (
                 <div className={ui.row}>
                   <Field
@@ -99,27 +93,21 @@ export function CashierHoursForm({ site }: { site: SiteView }) {
                     {...HHMM_INPUT}
                     required
                     value={d.open}
-                    onChange={(e) => setDesk(desk, { open: e.target.value })}
+                    onValue={(open) => setDesk(desk, { open })}
                   />
                   <Field
                     label={t('settings.closes')}
                     {...HHMM_INPUT}
                     required
                     value={d.close}
-                    onChange={(e) => setDesk(desk, { close: e.target.value })}
+                    onValue={(close) => setDesk(desk, { close })}
                   />
                 </div>
               )}
             </fieldset>
           );
         })}
-        <Outcome error={change.error} done={change.isSuccess && t('common.saved')} />
-        <div className={ui.row}>
-          <Button type="submit" disabled={change.isPending}>
-            {t('settings.saveHours')}
-          </Button>
-        </div>
-      </form>
+      </SaveForm>
     </Panel>
   );
 }

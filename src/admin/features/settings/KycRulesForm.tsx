@@ -2,10 +2,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { KYC_LEVELS, type KycLevel } from '../../../shared/vocabulary.ts';
-import { Button } from '../../../ui/Button.tsx';
 import type { SiteView } from '../../api/types.ts';
-import { Field, Outcome, Select } from '../../components/Field.tsx';
+import { Field, Select } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { SaveForm } from '../../components/SaveForm.tsx';
 import ui from '../../components/ui.module.css';
 import { useSettingsChange } from './queries.ts';
 
@@ -47,7 +47,7 @@ export function KycRulesForm({ site }: { site: SiteView }) {
   };
   return (
     <Panel title={t('kyc.rules.title')}>
-      <form className={ui.form} onSubmit={submit}>
+      <SaveForm state={change} saveLabel={t('kyc.rules.save')} onSubmit={submit}>
         <p className={ui.muted}>{t('kyc.rules.hint')}</p>
         <div className={ui.row}>
           <LevelSelect label={t('kyc.rules.any')} value={withdrawLevel} onChange={setWithdrawLevel} />
@@ -56,17 +56,11 @@ export function KycRulesForm({ site }: { site: SiteView }) {
             inputMode="numeric"
             pattern="[0-9]*"
             value={over}
-            onChange={(e) => setOver(e.target.value)}
+            onValue={setOver}
           />
           <LevelSelect label={t('kyc.rules.overNeed')} value={overLevel} onChange={setOverLevel} />
         </div>
-        <Outcome error={change.error} done={change.isSuccess && t('common.saved')} />
-        <div className={ui.row}>
-          <Button type="submit" disabled={change.isPending}>
-            {t('kyc.rules.save')}
-          </Button>
-        </div>
-      </form>
+      </SaveForm>
     </Panel>
   );
 }

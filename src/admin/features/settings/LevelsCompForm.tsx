@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
-import { Button } from '../../../ui/Button.tsx';
 import type { LevelRow, SiteView } from '../../api/types.ts';
 import { Field, Outcome } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { SaveForm } from '../../components/SaveForm.tsx';
 import ui from '../../components/ui.module.css';
 import { useLevels, useSettingsChange } from './queries.ts';
 import styles from './settings.module.css';
@@ -53,13 +53,13 @@ function LevelsTable({ site, levels }: { site: SiteView; levels: LevelRow[] }) {
     });
   };
   return (
-    <form className={ui.form} onSubmit={submit}>
+    <SaveForm state={change} saveLabel={t('settings.saveLevels')} onSubmit={submit}>
       <Field
         label={t('settings.minExchange')}
         type="number"
         min={0}
         value={minExchange}
-        onChange={(e) => setMinExchange(e.target.value)}
+        onValue={setMinExchange}
         style={{ maxWidth: 200 }}
       />
       <div className={ui.tableWrap}>
@@ -115,13 +115,7 @@ function LevelsTable({ site, levels }: { site: SiteView; levels: LevelRow[] }) {
         </table>
       </div>
       <p className={ui.muted}>{t('settings.compHint')}</p>
-      <Outcome error={change.error} done={change.isSuccess && t('common.saved')} />
-      <div className={ui.row}>
-        <Button type="submit" disabled={change.isPending}>
-          {t('settings.saveLevels')}
-        </Button>
-      </div>
-    </form>
+    </SaveForm>
   );
 }
 

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
-import { Button } from '../../../ui/Button.tsx';
 import type { SiteView } from '../../api/types.ts';
-import { Field, Outcome } from '../../components/Field.tsx';
+import { Field } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { SaveForm } from '../../components/SaveForm.tsx';
 import ui from '../../components/ui.module.css';
 import { useSettingsChange } from './queries.ts';
 
@@ -29,7 +29,7 @@ export function MessengerForm({ site }: { site: SiteView }) {
   };
   return (
     <Panel title={t('settings.messenger')}>
-      <form className={ui.form} onSubmit={submit}>
+      <SaveForm state={change} saveLabel={t('settings.saveLinks')} onSubmit={submit}>
         {SLOTS.map((i) => (
           <div key={i} className={ui.row}>
             <Field
@@ -48,13 +48,7 @@ export function MessengerForm({ site }: { site: SiteView }) {
             />
           </div>
         ))}
-        <Outcome error={change.error} done={change.isSuccess && t('common.saved')} />
-        <div className={ui.row}>
-          <Button type="submit" disabled={change.isPending}>
-            {t('settings.saveLinks')}
-          </Button>
-        </div>
-      </form>
+      </SaveForm>
     </Panel>
   );
 }

@@ -4,14 +4,14 @@ import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { isLocale, LOCALES, type Locale } from '../../../shared/format.ts';
 import { parseMajor } from '../../../shared/money.ts';
 import { zoneLabel } from '../../../shared/zoned-time.ts';
-import { Button } from '../../../ui/Button.tsx';
 import type { SiteView } from '../../api/types.ts';
-import { Field, Outcome, Select } from '../../components/Field.tsx';
+import { Check, Field, Select } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { SaveForm } from '../../components/SaveForm.tsx';
+import { useTextFields } from '../../components/text-fields.ts';
 import ui from '../../components/ui.module.css';
 import { LANGUAGE_NAMES } from '../../i18n/index.ts';
 import { useSettingsChange } from './queries.ts';
-import styles from './settings.module.css';
 
 /** A time zone Intl knows, as the server checks it. */
 function isTimeZone(zone: string): boolean {
@@ -22,6 +22,9 @@ function isTimeZone(zone: string): boolean {
     return false;
   }
 }
+
+/** The blackjack and roulette table rules a site switches on or off. */
+const TABLE_RULES = ['laPartage', 'dealerHitsSoft17'] as const;
 
 /**
  * A site's money and time in one place: its currency (fixed once it has members, whose accounts are in
@@ -34,7 +37,7 @@ export function MoneyRulesForm({ site }: { site: SiteView }) {
   const money = useSettingsChange(api.sites.money);
   const cashier = useSettingsChange(api.sites.cashier);
   const comp = useSettingsChange(api.sites.comp);
-  const [form, setForm] = useState({
+  const [form, setForm, bind] = useTextFields({
     currency: site.currency,
     timezone: site.desks.deposit.timezone,
     lang: (isLocale(site.settings.lang) ? site.settings.lang : 'th') as Locale,
@@ -82,18 +85,18 @@ export function MoneyRulesForm({ site }: { site: SiteView }) {
   const pending = money.isPending || cashier.isPending || comp.isPending;
   return (
     <Panel title={t('settings.money.title')}>
-      <form
-        className={ui.form}
+      <SaveForm
+        state={{ error: money.error ?? cashier.error ?? comp.error, isSuccess: done, isPending: pending }}
+        saveLabel={t('settings.money.save')}
         aria-label={t('settings.money.title')}
         onSubmit={(e) => void submit(e).catch(() => undefined)}
       >
         <Field
           label={t('settings.money.currency')}
-          value={form.currency}
           maxLength={3}
           disabled={site.hasMembers}
           aria-describedby={site.hasMembers ? `currency-fixed-${site.id}` : undefined}
-          onChange={(e) => setForm({ ...form, currency: e.target.value })}
+          {...bind('currency')}
         />
         {site.hasMembers && (
           <p id={`currency-fixed-${site.id}`} className={ui.muted}>
@@ -104,9 +107,8 @@ export function MoneyRulesForm({ site }: { site: SiteView }) {
           label={t('settings.money.timezone', {
             offset: isTimeZone(form.timezone) ? zoneLabel(form.timezone) : '?',
           })}
-          value={form.timezone}
           maxLength={64}
-          onChange={(e) => setForm({ ...form, timezone: e.target.value })}
+          {...bind('timezone')}
         />
         <Select
           label={t('settings.money.lang')}
@@ -120,49 +122,24 @@ export function MoneyRulesForm({ site }: { site: SiteView }) {
             </option>
           ))}
         </Select>
-        <Field
-          label={t('settings.money.minimum', { currency })}
-          inputMode="decimal"
-          value={form.minimum}
-          onChange={(e) => setForm({ ...form, minimum: e.target.value })}
-        />
-        <Field
-          label={t('settings.money.step', { currency })}
-          inputMode="decimal"
-          value={form.step}
-          onChange={(e) => setForm({ ...form, step: e.target.value })}
-        />
+        <Field label={t('settings.money.minimum', { currency })} inputMode="decimal" {...bind('minimum')} />
+        <Field label={t('settings.money.step', { currency })} inputMode="decimal" {...bind('step')} />
         <Field
           label={t('settings.money.compMinimum', { currency })}
           inputMode="numeric"
-          value={form.compMinimum}
-          onChange={(e) => setForm({ ...form, compMinimum: e.target.value })}
+          {...bind('compMinimum')}
         />
         {/* The built-in tables' rules for this site's members (shown in each game's rules). */}
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            checked={form.laPartage}
-            onChange={(e) => setForm({ ...form, laPartage: e.target.checked })}
+        {TABLE_RULES.map((key) => (
+          <Check
+            key={key}
+            label={t(`settings.money.${key}`)}
+            checked={form[key]}
+            onChecked={(on) => setForm({ ...form, [key]: on })}
           />
-          {t('settings.money.laPartage')}
-        </label>
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            checked={form.dealerHitsSoft17}
-            onChange={(e) => setForm({ ...form, dealerHitsSoft17: e.target.checked })}
-          />
-          {t('settings.money.dealerHitsSoft17')}
-        </label>
+        ))}
         {bad && <p role="alert">{bad}</p>}
-        <Outcome error={money.error ?? cashier.error ?? comp.error} done={done && t('common.saved')} />
-        <div className={ui.row}>
-          <Button type="submit" disabled={pending}>
-            {t('settings.money.save')}
-          </Button>
-        </div>
-      </form>
+      </SaveForm>
     </Panel>
   );
 }

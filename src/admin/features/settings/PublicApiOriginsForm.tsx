@@ -1,11 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
-import { Button } from '../../../ui/Button.tsx';
 import type { SiteView } from '../../api/types.ts';
-import { Outcome, TextArea } from '../../components/Field.tsx';
+import { TextArea } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
-import ui from '../../components/ui.module.css';
+import { SaveForm } from '../../components/SaveForm.tsx';
 import { useSettingsChange } from './queries.ts';
 
 /**
@@ -26,20 +25,9 @@ export function PublicApiOriginsForm({ site }: { site: SiteView }) {
   };
   return (
     <Panel title={t('settings.publicApi')}>
-      <form className={ui.form} onSubmit={submit}>
-        <TextArea
-          label={t('settings.origins')}
-          rows={3}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <Outcome error={change.error} done={change.isSuccess && t('common.saved')} />
-        <div className={ui.row}>
-          <Button type="submit" disabled={change.isPending}>
-            {t('settings.saveOrigins')}
-          </Button>
-        </div>
-      </form>
+      <SaveForm state={change} saveLabel={t('settings.saveOrigins')} onSubmit={submit}>
+        <TextArea label={t('settings.origins')} rows={3} value={text} onValue={setText} />
+      </SaveForm>
     </Panel>
   );
 }

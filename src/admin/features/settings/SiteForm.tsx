@@ -1,13 +1,13 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
-import { Button } from '../../../ui/Button.tsx';
 import type { SiteView } from '../../api/types.ts';
-import { Field, Outcome, TextArea } from '../../components/Field.tsx';
+import { Check, Field, TextArea } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { SaveForm } from '../../components/SaveForm.tsx';
+import { useTextFields } from '../../components/text-fields.ts';
 import ui from '../../components/ui.module.css';
 import { useSettingsChange } from './queries.ts';
-import styles from './settings.module.css';
 
 /** Host names typed one per line (or separated by commas or spaces). */
 export const parseDomains = (text: string) =>
@@ -16,11 +16,14 @@ export const parseDomains = (text: string) =>
     .map((d) => d.trim().toLowerCase())
     .filter(Boolean);
 
+/** The site's yes-or-no settings, one checkbox each. */
+const SITE_SWITCHES = ['registrationOpen', 'referralRequired', 'testPayments'] as const;
+
 /** The site's name, the host names that reach it, and whether it takes registrations. */
 export function SiteForm({ site }: { site: SiteView }) {
   const { t } = useTranslation();
   const change = useSettingsChange(api.sites.update);
-  const [form, setForm] = useState({
+  const [form, setForm, bind] = useTextFields({
     name: site.name,
     domains: site.domains.join('\n'),
     registrationOpen: site.summary.registrationOpen,
@@ -37,44 +40,21 @@ export function SiteForm({ site }: { site: SiteView }) {
   };
   return (
     <Panel title={t('settings.siteAndDomains')}>
-      <form className={ui.form} onSubmit={submit}>
-        <Field
-          label={t('settings.siteName')}
-          required
-          maxLength={100}
-          value={form.name}
-          onChange={(e) => setForm({ ...form, name: e.target.value })}
-        />
+      <SaveForm state={change} saveLabel={t('settings.saveSite')} onSubmit={submit}>
+        <Field label={t('settings.siteName')} required maxLength={100} {...bind('name')} />
         <TextArea
           label={site.isDefault ? t('settings.domainsDefault') : t('settings.domainsLines')}
           rows={3}
-          value={form.domains}
-          onChange={(e) => setForm({ ...form, domains: e.target.value })}
+          {...bind('domains')}
         />
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            checked={form.registrationOpen}
-            onChange={(e) => setForm({ ...form, registrationOpen: e.target.checked })}
+        {SITE_SWITCHES.map((key) => (
+          <Check
+            key={key}
+            label={t(`settings.${key}`)}
+            checked={form[key]}
+            onChecked={(on) => setForm({ ...form, [key]: on })}
           />
-          {t('settings.registrationOpen')}
-        </label>
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            checked={form.referralRequired}
-            onChange={(e) => setForm({ ...form, referralRequired: e.target.checked })}
-          />
-          {t('settings.referralRequired')}
-        </label>
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            checked={form.testPayments}
-            onChange={(e) => setForm({ ...form, testPayments: e.target.checked })}
-          />
-          {t('settings.testPayments')}
-        </label>
+        ))}
         <label className={ui.field}>
           {t('settings.betsOnBreak')}
           <select
@@ -86,13 +66,7 @@ export function SiteForm({ site }: { site: SiteView }) {
             <option value="cancel">{t('settings.betsCancel')}</option>
           </select>
         </label>
-        <Outcome error={change.error} done={change.isSuccess && t('common.saved')} />
-        <div className={ui.row}>
-          <Button type="submit" disabled={change.isPending}>
-            {t('settings.saveSite')}
-          </Button>
-        </div>
-      </form>
+      </SaveForm>
     </Panel>
   );
 }

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { minorToDecimal, parseMajor } from '../../../shared/money.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { Field, Outcome } from '../../components/Field.tsx';
+import { Outcome } from '../../components/Field.tsx';
 import ui from '../../components/ui.module.css';
 import { useChosenSite } from '../session/site-zone.ts';
 import { useBookSettings, useSaveBookSettings } from './queries.ts';
+import { SettingFields } from './SettingFields.tsx';
 
 type PerCurrency = Record<string, number>;
 
@@ -28,6 +29,7 @@ export function AlertSettingsForm() {
   if (!current) return null;
   const amount = (all: PerCurrency) =>
     all[currency] === undefined ? '' : minorToDecimal(all[currency], currency);
+  const label = (field: string) => t(`trading.alerts.${field}`, { currency });
   return (
     <form
       key={JSON.stringify(current)}
@@ -60,53 +62,15 @@ export function AlertSettingsForm() {
         });
       }}
     >
-      <Field
-        label={t('trading.alerts.stakeOver', { currency })}
-        name="stakeOver"
-        inputMode="decimal"
-        defaultValue={amount(current.alertStakeOver)}
-      />
-      <Field
-        label={t('trading.alerts.lateSeconds')}
-        name="lateSeconds"
-        type="number"
-        min={0}
-        max={600}
-        required
-        defaultValue={current.alertLateSeconds}
-      />
-      <Field
-        label={t('trading.alerts.newAccountDays')}
-        name="newAccountDays"
-        type="number"
-        min={0}
-        max={365}
-        required
-        defaultValue={current.alertNewAccountDays}
-      />
-      <Field
-        label={t('trading.alerts.newAccountStake', { currency })}
-        name="newAccountStake"
-        inputMode="decimal"
-        defaultValue={amount(current.alertNewAccountStake)}
-      />
-      <Field
-        label={t('trading.alerts.sameIpMembers')}
-        name="sameIpMembers"
-        type="number"
-        min={0}
-        max={100}
-        required
-        defaultValue={current.alertSameIpMembers}
-      />
-      <Field
-        label={t('trading.alerts.sameIpMinutes')}
-        name="sameIpMinutes"
-        type="number"
-        min={1}
-        max={1440}
-        required
-        defaultValue={current.alertSameIpMinutes}
+      <SettingFields
+        fields={[
+          ['stakeOver', label('stakeOver'), amount(current.alertStakeOver)],
+          ['lateSeconds', label('lateSeconds'), current.alertLateSeconds, [0, 600]],
+          ['newAccountDays', label('newAccountDays'), current.alertNewAccountDays, [0, 365]],
+          ['newAccountStake', label('newAccountStake'), amount(current.alertNewAccountStake)],
+          ['sameIpMembers', label('sameIpMembers'), current.alertSameIpMembers, [0, 100]],
+          ['sameIpMinutes', label('sameIpMinutes'), current.alertSameIpMinutes, [1, 1440]],
+        ]}
       />
       <Button type="submit" className={ui.small} disabled={save.isPending}>
         {t('trading.alerts.saveSettings')}

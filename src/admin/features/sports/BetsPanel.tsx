@@ -146,19 +146,19 @@ export function BetsPanel() {
           autoComplete="off"
           className={ui.input}
           value={draft.member ?? ''}
-          onChange={(e) => setDraft({ ...draft, member: e.target.value })}
+          onValue={(member) => setDraft({ ...draft, member })}
         />
         <Field
           label={t('bets.eventSearch')}
           autoComplete="off"
           className={ui.input}
           value={draft.event ?? ''}
-          onChange={(e) => setDraft({ ...draft, event: e.target.value })}
+          onValue={(event) => setDraft({ ...draft, event })}
         />
         <Select
           label={t('members.status')}
           value={draft.status ?? ''}
-          onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+          onValue={(status) => setDraft({ ...draft, status })}
         >
           {STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -172,7 +172,7 @@ export function BetsPanel() {
       </form>
       <div className={ui.row}>
         <span className={styles.reason}>
-          <Field label={t('bets.reason')} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <Field label={t('bets.reason')} value={reason} onValue={setReason} />
         </span>
       </div>
       <ul className={styles.help} aria-label={t('bets.actions')}>

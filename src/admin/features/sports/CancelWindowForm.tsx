@@ -123,7 +123,7 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
           step={1}
           required
           value={from}
-          onChange={(e) => setFrom(e.target.value)}
+          onValue={setFrom}
         />
         <Field
           label={t('trading.window.before')}
@@ -131,7 +131,7 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
           step={1}
           required
           value={to}
-          onChange={(e) => setTo(e.target.value)}
+          onValue={setTo}
         />
         <Select
           label={t('trading.window.scope')}
@@ -148,11 +148,7 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
           <option value="selection">{t('trading.window.scopes.selection')}</option>
         </Select>
         {scope === 'market' && (
-          <Select
-            label={t('trading.window.market')}
-            value={marketId}
-            onChange={(e) => setMarketId(e.target.value)}
-          >
+          <Select label={t('trading.window.market')} value={marketId} onValue={setMarketId}>
             {event.markets.map((m) => (
               <option key={m.id} value={m.id}>
                 {marketLabel(t, m)}
@@ -161,11 +157,7 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
           </Select>
         )}
         {scope === 'selection' && (
-          <Select
-            label={t('trading.window.selection')}
-            value={selectionId}
-            onChange={(e) => setSelectionId(e.target.value)}
-          >
+          <Select label={t('trading.window.selection')} value={selectionId} onValue={setSelectionId}>
             {event.markets.map((m) => (
               <optgroup key={m.id} label={marketLabel(t, m)}>
                 {m.selections.map((s) => (
@@ -201,7 +193,7 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
             inputMode="decimal"
             required
             value={price}
-            onChange={(e) => setPrice(e.target.value)}
+            onValue={setPrice}
           />
         )}
         <span className={styles.reason}>
@@ -212,7 +204,7 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
             maxLength={300}
             placeholder={t('trading.window.placeholder')}
             value={reason}
-            onChange={(e) => setReason(e.target.value)}
+            onValue={setReason}
           />
         </span>
         {!confirming && (

@@ -31,12 +31,7 @@ export function EventActions({ event }: { event: TradingEvent }) {
   const toggle = (open: boolean) => suspend.mutate({ params, body: { open, reason } });
   return (
     <div className={ui.row}>
-      <Field
-        label={t('trading.manual.reason')}
-        value={reason}
-        maxLength={300}
-        onChange={(e) => setReason(e.target.value)}
-      />
+      <Field label={t('trading.manual.reason')} value={reason} maxLength={300} onValue={setReason} />
       <Button variant="ghost" className={ui.small} disabled={suspend.isPending} onClick={() => toggle(false)}>
         {t('trading.manual.suspendAll')}
       </Button>

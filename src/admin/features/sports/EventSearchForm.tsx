@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import { Field, Select } from '../../components/Field.tsx';
 import { fromLocalInput } from '../../components/local-time.ts';
+import { useTextFields } from '../../components/text-fields.ts';
 import ui from '../../components/ui.module.css';
 import { useTimeZone } from '../session/site-zone.ts';
 import { type EventSearch, useDeskFilters } from './queries.ts';
@@ -25,9 +25,7 @@ export function EventSearchForm({ onSearch }: { onSearch(search: EventSearch): v
   const { t } = useTranslation();
   const zone = useTimeZone();
   const filters = useDeskFilters().data;
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const set = (key: keyof Draft) => (e: { target: { value: string } }) =>
-    setDraft({ ...draft, [key]: e.target.value });
+  const [draft, setDraft, bind] = useTextFields<Draft>(EMPTY);
   const leagues = (filters?.competitions ?? []).filter((c) => !draft.sport || c.sport === draft.sport);
   const submit = (d: Draft) =>
     onSearch({
@@ -47,8 +45,8 @@ export function EventSearchForm({ onSearch }: { onSearch(search: EventSearch): v
         submit(draft);
       }}
     >
-      <Field label={t('trading.search.text')} value={draft.q} maxLength={100} onChange={set('q')} />
-      <Select label={t('trading.search.sport')} value={draft.sport} onChange={set('sport')}>
+      <Field label={t('trading.search.text')} maxLength={100} {...bind('q')} />
+      <Select label={t('trading.search.sport')} {...bind('sport')}>
         <option value="">{t('trading.search.any')}</option>
         {filters?.sports.map((s) => (
           <option key={s.code} value={s.code} translate="no">
@@ -56,7 +54,7 @@ export function EventSearchForm({ onSearch }: { onSearch(search: EventSearch): v
           </option>
         ))}
       </Select>
-      <Select label={t('trading.search.league')} value={draft.competition} onChange={set('competition')}>
+      <Select label={t('trading.search.league')} {...bind('competition')}>
         <option value="">{t('trading.search.any')}</option>
         {leagues.map((c) => (
           <option key={c.id} value={String(c.id)} translate="no">
@@ -64,13 +62,8 @@ export function EventSearchForm({ onSearch }: { onSearch(search: EventSearch): v
           </option>
         ))}
       </Select>
-      <Field
-        label={t('trading.search.from')}
-        type="datetime-local"
-        value={draft.from}
-        onChange={set('from')}
-      />
-      <Field label={t('trading.search.to')} type="datetime-local" value={draft.to} onChange={set('to')} />
+      <Field label={t('trading.search.from')} type="datetime-local" {...bind('from')} />
+      <Field label={t('trading.search.to')} type="datetime-local" {...bind('to')} />
       <Button type="submit" className={ui.small}>
         {t('trading.search.go')}
       </Button>

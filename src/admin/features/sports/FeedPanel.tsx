@@ -8,6 +8,7 @@ import { Table } from '../../components/Table.tsx';
 import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
 import { useBookSettings, useFeedSources, useImportFeed, useSaveBookSettings } from './queries.ts';
+import { SettingFields } from './SettingFields.tsx';
 import styles from './trading.module.css';
 
 /** The book's house rules, the feeds' status, and a JSON-lines upload (the README's feed format). */
@@ -20,6 +21,7 @@ export function FeedPanel() {
   const [lines, setLines] = useState('');
   const current = settings.data?.settings;
   const [delay, setDelay] = useState<string>();
+  const help = 'house-rules-help';
   return (
     <>
       <Panel title={t('trading.feed.rules')}>
@@ -56,45 +58,26 @@ export function FeedPanel() {
               min={0}
               max={30}
               value={delay ?? String(current.betDelaySeconds)}
-              onChange={(e) => setDelay(e.target.value)}
+              onValue={setDelay}
             />
-            <Field
-              label={t('trading.feed.reach')}
-              name="cancelWindowMinutes"
-              type="number"
-              min={1}
-              max={10_080}
-              required
-              aria-describedby="house-rules-help"
-              defaultValue={current.cancelWindowMinutes}
-            />
-            <Field
-              label={t('trading.feed.voidAfter')}
-              name="postponeVoidHours"
-              type="number"
-              min={1}
-              max={720}
-              required
-              aria-describedby="house-rules-help"
-              defaultValue={current.postponeVoidHours}
-            />
-            <Field
-              label={t('trading.feed.cashoutMargin')}
-              name="cashoutMarginBp"
-              type="number"
-              min={0}
-              max={5_000}
-              required
-              defaultValue={current.cashoutMarginBp}
-            />
-            <Field
-              label={t('trading.feed.cashoutSeconds')}
-              name="cashoutOfferSeconds"
-              type="number"
-              min={3}
-              max={60}
-              required
-              defaultValue={current.cashoutOfferSeconds}
+            <SettingFields
+              fields={[
+                [
+                  'cancelWindowMinutes',
+                  t('trading.feed.reach'),
+                  current.cancelWindowMinutes,
+                  [1, 10_080],
+                  help,
+                ],
+                ['postponeVoidHours', t('trading.feed.voidAfter'), current.postponeVoidHours, [1, 720], help],
+                ['cashoutMarginBp', t('trading.feed.cashoutMargin'), current.cashoutMarginBp, [0, 5_000]],
+                [
+                  'cashoutOfferSeconds',
+                  t('trading.feed.cashoutSeconds'),
+                  current.cashoutOfferSeconds,
+                  [3, 60],
+                ],
+              ]}
             />
             <Select label={t('trading.feed.oddsFormat')} name="oddsFormat" defaultValue={current.oddsFormat}>
               {ODDS_FORMATS.map((f) => (
@@ -115,7 +98,7 @@ export function FeedPanel() {
           </form>
         )}
         {current && (
-          <ul id="house-rules-help" className={styles.help}>
+          <ul id={help} className={styles.help}>
             <li>
               <strong>{t('trading.feed.reachTitle')}</strong> {t('trading.feed.reachHelp')}
             </li>
@@ -146,12 +129,7 @@ export function FeedPanel() {
             upload.mutate({ body: { lines } });
           }}
         >
-          <TextArea
-            label={t('trading.feed.jsonLines')}
-            rows={6}
-            value={lines}
-            onChange={(e) => setLines(e.target.value)}
-          />
+          <TextArea label={t('trading.feed.jsonLines')} rows={6} value={lines} onValue={setLines} />
           <div className={ui.row}>
             <Button type="submit" className={ui.small} disabled={upload.isPending || !lines.trim()}>
               {t('trading.feed.import')}

@@ -6,6 +6,7 @@ import type { DeskLimit } from '../../api/types.ts';
 import { Field, Outcome, Select } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
+import { useTextFields } from '../../components/text-fields.ts';
 import ui from '../../components/ui.module.css';
 import { currentLocale } from '../../i18n/index.ts';
 import { useChosenSite } from '../session/site-zone.ts';
@@ -56,7 +57,7 @@ export function LimitsPanel() {
   const limits = useDeskLimits(currency);
   const save = useSaveLimit();
   const remove = useRemoveLimit();
-  const [draft, setDraft] = useState<Draft>(blank);
+  const [draft, setDraft, bind] = useTextFields<Draft>(blank);
   const [done, setDone] = useState<string>();
   const [bad, setBad] = useState<string>();
   if (!currency) return <Outcome error={all.error} />;
@@ -190,8 +191,7 @@ export function LimitsPanel() {
               required
               inputMode="numeric"
               pattern="\d{1,18}"
-              value={draft.scopeId}
-              onChange={(e) => setDraft({ ...draft, scopeId: e.target.value })}
+              {...bind('scopeId')}
             />
           )}
           {AMOUNTS.map((k) => (
@@ -209,8 +209,7 @@ export function LimitsPanel() {
               type="number"
               min={0}
               max={10_000}
-              value={draft.factorPercent}
-              onChange={(e) => setDraft({ ...draft, factorPercent: e.target.value })}
+              {...bind('factorPercent')}
             />
           )}
           <Button type="submit" disabled={save.isPending}>

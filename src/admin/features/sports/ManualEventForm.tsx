@@ -133,19 +133,9 @@ export function ManualEventForm() {
                   </option>
                 ))}
               </Select>
-              <Field
-                label={t('trading.manual.marketName')}
-                value={name}
-                maxLength={200}
-                onChange={(e) => setName(e.target.value)}
-              />
+              <Field label={t('trading.manual.marketName')} value={name} maxLength={200} onValue={setName} />
               {LINE_TYPES.has(type) && (
-                <Field
-                  label={t('trading.manual.line')}
-                  value={line}
-                  maxLength={12}
-                  onChange={(e) => setLine(e.target.value)}
-                />
+                <Field label={t('trading.manual.line')} value={line} maxLength={12} onValue={setLine} />
               )}
             </div>
             {rows.map((r, i) => (

@@ -165,11 +165,7 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
             );
           }}
         >
-          <Select
-            label={t('trading.market.selection')}
-            value={priceKey}
-            onChange={(e) => setPriceKey(e.target.value)}
-          >
+          <Select label={t('trading.market.selection')} value={priceKey} onValue={setPriceKey}>
             {market.selections.map((s) => (
               <option key={s.key} value={s.key}>
                 {selectionLabel(t, s)}
@@ -181,7 +177,7 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
             className={`${ui.input} ${styles.narrow}`}
             value={price}
             required
-            onChange={(e) => setPrice(e.target.value)}
+            onValue={setPrice}
           />
           <Select
             label={t('trading.market.format')}
@@ -212,11 +208,7 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
         {byScore ? (
           <ScoreFields home={home} away={away} onHome={setHome} onAway={setAway} required />
         ) : (
-          <Select
-            label={t('trading.market.winner')}
-            value={winner}
-            onChange={(e) => setWinner(e.target.value)}
-          >
+          <Select label={t('trading.market.winner')} value={winner} onValue={setWinner}>
             {market.selections.map((s) => (
               <option key={s.key} value={s.key}>
                 {selectionLabel(t, s)}
@@ -225,11 +217,7 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
           </Select>
         )}
         <span className={styles.reason}>
-          <Field
-            label={t('trading.market.reason')}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
+          <Field label={t('trading.market.reason')} value={reason} onValue={setReason} />
         </span>
         {market.resultState === 'confirmed' ? (
           <Button type="submit" className={ui.small} disabled={busy}>

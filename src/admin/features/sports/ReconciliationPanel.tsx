@@ -57,7 +57,7 @@ function ResolveForm({ finding, onClose }: { finding: ReconcileFinding; onClose(
           maxLength={300}
           placeholder={t('reconcile.reasonHint')}
           value={reason}
-          onChange={(e) => setReason(e.target.value)}
+          onValue={setReason}
         />
       </span>
       <Button type="submit" className={ui.small} disabled={resolve.isPending || reason.trim().length < 3}>

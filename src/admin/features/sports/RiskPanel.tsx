@@ -14,13 +14,11 @@ const Figures = ({ value }: { value: PerCurrency }) =>
   value.length === 0 ? (
     <Amount value={0} />
   ) : (
-    <>
-      {value.map((l) => (
-        <div key={l.currency}>
-          <Amount value={l.amount} currency={l.currency} />
-        </div>
-      ))}
-    </>
+    value.map((l) => (
+      <div key={l.currency}>
+        <Amount value={l.amount} currency={l.currency} />
+      </div>
+    ))
   );
 
 /**
@@ -65,11 +63,7 @@ export function RiskPanel() {
   return (
     <>
       <div className={ui.row}>
-        <Select
-          label={t('trading.risk.currency')}
-          value={currency}
-          onChange={(e) => setCurrency(e.target.value)}
-        >
+        <Select label={t('trading.risk.currency')} value={currency} onValue={setCurrency}>
           <option value="">{t('trading.risk.allCurrencies')}</option>
           {currencies.map((c) => (
             <option key={c} value={c}>

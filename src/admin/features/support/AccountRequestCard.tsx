@@ -1,8 +1,9 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import type { AccountRequest } from '../../api/types.ts';
 import { Field, Outcome } from '../../components/Field.tsx';
+import { useTextFields } from '../../components/text-fields.ts';
 import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
 import { useAccountAnswer } from './queries.ts';
@@ -24,9 +25,7 @@ function lastAccount(): typeof blank {
 export function AccountRequestCard({ request }: { request: AccountRequest }) {
   const { t } = useTranslation();
   const answer = useAccountAnswer();
-  const [account, setAccount] = useState(lastAccount);
-  const set = (key: keyof typeof blank) => (event: { target: { value: string } }) =>
-    setAccount({ ...account, [key]: event.target.value });
+  const [account, , bind] = useTextFields(lastAccount);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     sessionStorage.setItem(LAST_ACCOUNT, JSON.stringify(account));
@@ -54,29 +53,16 @@ export function AccountRequestCard({ request }: { request: AccountRequest }) {
       </header>
       <form className={ui.form} onSubmit={submit}>
         <div className={styles.accountFields}>
-          <Field
-            label={t('support.bank')}
-            required
-            maxLength={100}
-            value={account.bank}
-            onChange={set('bank')}
-          />
+          <Field label={t('support.bank')} required maxLength={100} {...bind('bank')} />
           <Field
             label={t('support.accountNumber')}
             required
             maxLength={40}
             pattern="[0-9][0-9 \-]{3,39}"
-            value={account.accountNumber}
-            onChange={set('accountNumber')}
+            {...bind('accountNumber')}
           />
-          <Field
-            label={t('support.holder')}
-            required
-            maxLength={100}
-            value={account.holder}
-            onChange={set('holder')}
-          />
-          <Field label={t('support.note')} maxLength={1000} value={account.note} onChange={set('note')} />
+          <Field label={t('support.holder')} required maxLength={100} {...bind('holder')} />
+          <Field label={t('support.note')} maxLength={1000} {...bind('note')} />
         </div>
         <div className={ui.row}>
           <Button type="submit" disabled={answer.isPending}>

@@ -34,13 +34,7 @@ export function TicketCard({ ticket }: { ticket: SupportTicket }) {
         {ticket.contents}
       </p>
       <form className={ui.form} onSubmit={submit}>
-        <TextArea
-          label={t('support.answer')}
-          required
-          maxLength={5000}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
+        <TextArea label={t('support.answer')} required maxLength={5000} value={text} onValue={setText} />
         <div className={ui.row}>
           <Button type="submit" disabled={answer.isPending || !text.trim()}>
             {t('support.sendAnswer')}

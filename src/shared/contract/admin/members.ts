@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEMBER_STATUSES, NOTE_TARGETS, ROUND_STATUSES, TICKET_KINDS } from '../../vocabulary.ts';
+import { roundFields } from '../games-routes.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
 import { idParam, levelNumber } from './fields.ts';
 import { readFrom } from './read-from.ts';
@@ -44,13 +45,7 @@ const memberDetail = ok.extend({
   ),
   bets: z.array(
     z.object({
-      roundId: z.string(),
-      gameCode: z.string(),
-      gameNameKo: z.string(),
-      gameNameEn: z.string(),
-      vendor: z.string(),
-      stake: z.number(),
-      win: z.number(),
+      ...roundFields,
       status: z.enum(ROUND_STATUSES),
       openedAt: z.string(),
       closedAt: z.string().nullable(),

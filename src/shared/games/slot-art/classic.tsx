@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { bell, cherries } from './common.tsx';
 
 /** The classic slot's symbols (Ocean Treasure, Jungle Gems), drawn without lettering. */
 export const CLASSIC_ART: Record<string, ReactNode> = {
@@ -26,17 +27,7 @@ export const CLASSIC_ART: Record<string, ReactNode> = {
       <circle cx="50" cy="50" r="6" fill="#e3172d" />
     </g>
   ),
-  bell: (
-    <g>
-      <path
-        d="M50 14c-18 0-26 16-26 34v16l-8 10h68l-8-10V48c0-18-8-34-26-34z"
-        fill="#ffcc33"
-        stroke="#b8860b"
-        strokeWidth="3"
-      />
-      <circle cx="50" cy="82" r="7" fill="#b8860b" />
-    </g>
-  ),
+  bell,
   bar: (
     <g>
       <rect x="10" y="28" width="80" height="18" rx="5" fill="#1d1d1d" stroke="#f5c542" strokeWidth="3" />
@@ -56,13 +47,5 @@ export const CLASSIC_ART: Record<string, ReactNode> = {
       <ellipse cx="38" cy="44" rx="9" ry="5" fill="#fff6a8" opacity="0.8" />
     </g>
   ),
-  cherry: (
-    <g>
-      <path d="M34 62c6-20 14-38 32-48M66 62c-2-18 0-34 0-48" stroke="#2d6a4f" strokeWidth="4" fill="none" />
-      <circle cx="32" cy="68" r="17" fill="#d00000" stroke="#6a040f" strokeWidth="3" />
-      <circle cx="68" cy="68" r="17" fill="#d00000" stroke="#6a040f" strokeWidth="3" />
-      <circle cx="26" cy="62" r="4" fill="#ff8fa3" />
-      <circle cx="62" cy="62" r="4" fill="#ff8fa3" />
-    </g>
-  ),
+  cherry: cherries('#d00000', '#6a040f', '#ff8fa3'),
 };

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cherries } from './common.tsx';
 
 /** Fruit Fiesta's symbols: a piñata star (the expanding wild) and summer fruit. */
 export const FRUIT_FIESTA_ART: Record<string, ReactNode> = {
@@ -84,13 +85,5 @@ export const FRUIT_FIESTA_ART: Record<string, ReactNode> = {
       ))}
     </g>
   ),
-  cherry: (
-    <g>
-      <path d="M34 62c6-20 14-38 32-48M66 62c-2-18 0-34 0-48" stroke="#2d6a4f" strokeWidth="4" fill="none" />
-      <circle cx="32" cy="68" r="17" fill="#d00000" stroke="#6a040f" strokeWidth="3" />
-      <circle cx="68" cy="68" r="17" fill="#d00000" stroke="#6a040f" strokeWidth="3" />
-      <circle cx="26" cy="62" r="4" fill="#ff8fa3" />
-      <circle cx="62" cy="62" r="4" fill="#ff8fa3" />
-    </g>
-  ),
+  cherry: cherries('#d00000', '#6a040f', '#ff8fa3'),
 };

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { bell, cherries } from './common.tsx';
 
 const bars = (fill: string, stroke: string) => (
   <g>
@@ -33,17 +34,7 @@ export const LUCKY_SEVENS_ART: Record<string, ReactNode> = {
     />
   ),
   triplebar: bars('#1d1d1d', '#f5c542'),
-  bell: (
-    <g>
-      <path
-        d="M50 14c-18 0-26 16-26 34v16l-8 10h68l-8-10V48c0-18-8-34-26-34z"
-        fill="#ffcc33"
-        stroke="#b8860b"
-        strokeWidth="3"
-      />
-      <circle cx="50" cy="82" r="7" fill="#b8860b" />
-    </g>
-  ),
+  bell,
   horseshoe: (
     <g>
       <path
@@ -74,13 +65,5 @@ export const LUCKY_SEVENS_ART: Record<string, ReactNode> = {
       <circle cx="50" cy="50" r="6" fill="#125e2a" />
     </g>
   ),
-  cherry: (
-    <g>
-      <path d="M34 62c6-20 14-38 32-48M66 62c-2-18 0-34 0-48" stroke="#2d6a4f" strokeWidth="4" fill="none" />
-      <circle cx="32" cy="68" r="17" fill="#c9184a" stroke="#590d22" strokeWidth="3" />
-      <circle cx="68" cy="68" r="17" fill="#c9184a" stroke="#590d22" strokeWidth="3" />
-      <circle cx="26" cy="62" r="4" fill="#ffb3c1" />
-      <circle cx="62" cy="62" r="4" fill="#ffb3c1" />
-    </g>
-  ),
+  cherry: cherries('#c9184a', '#590d22', '#ffb3c1'),
 };
