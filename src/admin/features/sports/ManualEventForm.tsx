@@ -5,12 +5,21 @@ import { Button } from '../../../ui/Button.tsx';
 import { Field, Outcome, Select } from '../../components/Field.tsx';
 import { fromLocalInput } from '../../components/local-time.ts';
 import { Panel } from '../../components/Panel.tsx';
+import { useTextFields } from '../../components/text-fields.ts';
 import ui from '../../components/ui.module.css';
 import { useTimeZone } from '../session/site-zone.ts';
 import { useCreateEvent, useCreateMarket } from './queries.ts';
 
 /** Types whose line the trader types (a total's goals, a handicap's margin). */
 const LINE_TYPES = new Set<MarketType>(['total', 'handicap', 'handicap_3way', 'team_total']);
+
+/** The new event's text fields, with the longest name the book stores for each. */
+const EVENT_TEXT_FIELDS = [
+  { key: 'sport', label: 'trading.manual.sport', maxLength: 60 },
+  { key: 'competition', label: 'trading.manual.league', maxLength: 200 },
+  { key: 'home', label: 'trading.manual.home', maxLength: 100 },
+  { key: 'away', label: 'trading.manual.away', maxLength: 100 },
+] as const;
 
 type Row = { id: number; key: string; name: string; price: string };
 let rowIds = 0;
@@ -26,14 +35,12 @@ export function ManualEventForm() {
   const zone = useTimeZone();
   const create = useCreateEvent();
   const addMarket = useCreateMarket();
-  const [event, setEvent] = useState({ sport: '', competition: '', home: '', away: '', startsAt: '' });
+  const [event, , bind] = useTextFields({ sport: '', competition: '', home: '', away: '', startsAt: '' });
   const [eventId, setEventId] = useState<number>();
   const [type, setType] = useState<MarketType>('1x2');
   const [name, setName] = useState('');
   const [line, setLine] = useState('');
   const [rows, setRows] = useState<Row[]>(rowsOf('1x2'));
-  const setField = (key: keyof typeof event) => (e: { target: { value: string } }) =>
-    setEvent({ ...event, [key]: e.target.value });
   const setRow = (i: number, key: 'key' | 'name' | 'price', value: string) =>
     setRows(rows.map((r, j) => (j === i ? { ...r, [key]: value } : r)));
   return (
@@ -50,40 +57,14 @@ export function ManualEventForm() {
             );
           }}
         >
-          <Field
-            label={t('trading.manual.sport')}
-            value={event.sport}
-            required
-            maxLength={60}
-            onChange={setField('sport')}
-          />
-          <Field
-            label={t('trading.manual.league')}
-            value={event.competition}
-            required
-            maxLength={200}
-            onChange={setField('competition')}
-          />
-          <Field
-            label={t('trading.manual.home')}
-            value={event.home}
-            required
-            maxLength={100}
-            onChange={setField('home')}
-          />
-          <Field
-            label={t('trading.manual.away')}
-            value={event.away}
-            required
-            maxLength={100}
-            onChange={setField('away')}
-          />
+          {EVENT_TEXT_FIELDS.map(({ key, label, maxLength }) => (
+            <Field key={key} label={t(label)} required maxLength={maxLength} {...bind(key)} />
+          ))}
           <Field
             label={t('trading.manual.startsAt')}
             type="datetime-local"
-            value={event.startsAt}
             required
-            onChange={setField('startsAt')}
+            {...bind('startsAt')}
           />
           <Button type="submit" className={ui.small} disabled={create.isPending}>
             {t('trading.manual.create')}
