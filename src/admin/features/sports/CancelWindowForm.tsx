@@ -10,10 +10,13 @@ import { intlLocale } from '../../i18n/index.ts';
 import { useChosenSite } from '../session/site-zone.ts';
 import { localToIso, marketLabel, selectionLabel, toLocalSeconds } from './market-label.ts';
 import { useBookSettings, useCancelWindow } from './queries.ts';
+import { ReasonField } from './ReasonField.tsx';
 import styles from './trading.module.css';
 
 type Scope = 'event' | 'market' | 'selection';
 const HOUR_MS = 3_600_000;
+/** Both ends of the window, to the second: the book compares placement times exactly. */
+const TO_THE_SECOND = { type: 'datetime-local', step: 1, required: true } as const;
 
 /** "24 hours", "90 minutes": the book's cancel-window limit as a trader reads it. */
 const minutesText = (t: TFunction, minutes: number) =>
@@ -117,22 +120,8 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
         </Button>
       </div>
       <fieldset className={`${ui.row} ${ui.plainFieldset}`} disabled={confirming || send.isPending}>
-        <Field
-          label={t('trading.window.from')}
-          type="datetime-local"
-          step={1}
-          required
-          value={from}
-          onValue={setFrom}
-        />
-        <Field
-          label={t('trading.window.before')}
-          type="datetime-local"
-          step={1}
-          required
-          value={to}
-          onValue={setTo}
-        />
+        <Field label={t('trading.window.from')} {...TO_THE_SECOND} value={from} onValue={setFrom} />
+        <Field label={t('trading.window.before')} {...TO_THE_SECOND} value={to} onValue={setTo} />
         <Select
           label={t('trading.window.scope')}
           value={scope}
@@ -196,17 +185,12 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
             onValue={setPrice}
           />
         )}
-        <span className={styles.reason}>
-          <Field
-            label={t('trading.window.reason')}
-            required
-            minLength={3}
-            maxLength={300}
-            placeholder={t('trading.window.placeholder')}
-            value={reason}
-            onValue={setReason}
-          />
-        </span>
+        <ReasonField
+          label={t('trading.window.reason')}
+          placeholder={t('trading.window.placeholder')}
+          value={reason}
+          onValue={setReason}
+        />
         {!confirming && (
           <Button type="submit" className={`${ui.small} ${ui.danger}`} variant="ghost">
             {t('trading.window.review')}

@@ -60,12 +60,7 @@ export function ManualEventForm() {
           {EVENT_TEXT_FIELDS.map(({ key, label, maxLength }) => (
             <Field key={key} label={t(label)} required maxLength={maxLength} {...bind(key)} />
           ))}
-          <Field
-            label={t('trading.manual.startsAt')}
-            type="datetime-local"
-            required
-            {...bind('startsAt')}
-          />
+          <Field label={t('trading.manual.startsAt')} type="datetime-local" required {...bind('startsAt')} />
           <Button type="submit" className={ui.small} disabled={create.isPending}>
             {t('trading.manual.create')}
           </Button>

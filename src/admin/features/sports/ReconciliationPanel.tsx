@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import type { ReconcileFinding } from '../../api/types.ts';
-import { Field, Outcome } from '../../components/Field.tsx';
+import { Outcome } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { Pill } from '../../components/Pill.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
@@ -11,6 +11,7 @@ import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { useReconciliation, useResolveFinding } from './queries.ts';
+import { ReasonField } from './ReasonField.tsx';
 import { detailWords, findingDetail } from './reconcile-detail.ts';
 import styles from './trading.module.css';
 
@@ -49,17 +50,12 @@ function ResolveForm({ finding, onClose }: { finding: ReconcileFinding; onClose(
         <strong>{t(`reconcile.kind.${finding.kind}.name`)}</strong>{' '}
         {t('reconcile.resolveTail', { bet: finding.betId })}
       </p>
-      <span className={styles.reason}>
-        <Field
-          label={t('reconcile.reason')}
-          required
-          minLength={3}
-          maxLength={300}
-          placeholder={t('reconcile.reasonHint')}
-          value={reason}
-          onValue={setReason}
-        />
-      </span>
+      <ReasonField
+        label={t('reconcile.reason')}
+        placeholder={t('reconcile.reasonHint')}
+        value={reason}
+        onValue={setReason}
+      />
       <Button type="submit" className={ui.small} disabled={resolve.isPending || reason.trim().length < 3}>
         {t('reconcile.confirm')}
       </Button>
