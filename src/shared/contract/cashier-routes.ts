@@ -29,6 +29,8 @@ const paymentOption = z.object({
   minAmount: z.number(),
   maxAmount: z.number(),
 });
+/** The deposit and the withdrawal methods a member may pick from: one reply for both lists. */
+const paymentOptions = ok.extend({ payments: z.array(paymentOption) });
 
 const deskState = ok.extend({
   locked: z.boolean(),
@@ -189,16 +191,8 @@ export const cashierRoutes = {
   },
   'get-balance-deposit-lock': { auth: 'member', request: noFields, response: deskState },
   'get-balance-withdraw-lock': { auth: 'member', request: noFields, response: deskState },
-  'get-deposit-payment': {
-    auth: 'member',
-    request: noFields,
-    response: ok.extend({ payments: z.array(paymentOption) }),
-  },
-  'get-withdrawal-payment': {
-    auth: 'member',
-    request: noFields,
-    response: ok.extend({ payments: z.array(paymentOption) }),
-  },
+  'get-deposit-payment': { auth: 'member', request: noFields, response: paymentOptions },
+  'get-withdrawal-payment': { auth: 'member', request: noFields, response: paymentOptions },
   'apply-deposit-payment': {
     auth: 'member',
     request: z.object({ balance: amountField, code: requestCodeField, idx: idField }),

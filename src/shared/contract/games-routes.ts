@@ -44,6 +44,8 @@ export const gameEntry = z.object({
   /** YYYY-MM-DD: the lobby's "new" rail. */
   releasedOn: z.string(),
 });
+/** A list of games: a vendor's (the slot lobby) or the whole catalogue. */
+const gameList = ok.extend({ games: z.array(gameEntry) });
 
 /** The lobby's rails: the most played games of the last days, and the latest wins (names masked). */
 export const lobbyRails = z.object({
@@ -104,16 +106,8 @@ export const gamesRoutes = {
     request: noFields,
     response: ok.extend({ sport: z.array(vendorEntry) }),
   },
-  'get-slot-by-company': {
-    auth: 'guest',
-    request: z.object({ company: code }),
-    response: ok.extend({ games: z.array(gameEntry) }),
-  },
-  'get-game-list': {
-    auth: 'guest',
-    request: noFields,
-    response: ok.extend({ games: z.array(gameEntry) }),
-  },
+  'get-slot-by-company': { auth: 'guest', request: z.object({ company: code }), response: gameList },
+  'get-game-list': { auth: 'guest', request: noFields, response: gameList },
   'get-game-rails': {
     auth: 'guest',
     request: noFields,
