@@ -1,7 +1,6 @@
 import i18next from 'i18next';
-import resourcesToBackend from 'i18next-resources-to-backend';
-import { initReactI18next } from 'react-i18next';
-import { HTML_LANG, INTL_LOCALE, isLocale, LOCALES, type Locale } from '../../shared/format.ts';
+import { HTML_LANG, INTL_LOCALE, isLocale, type Locale } from '../../shared/format.ts';
+import { startI18n } from '../../shared/i18n/start-i18n.ts';
 
 /**
  * The back office speaks the operator's language with the member site's tooling: i18next, its texts in
@@ -16,22 +15,15 @@ function storedLocale(): Locale {
   return isLocale(saved) ? saved : FIRST_LOCALE;
 }
 
-export const i18nReady = i18next
-  .use(initReactI18next)
-  .use(resourcesToBackend((lng: string, ns: string) => import(`../../shared/i18n/locales/${lng}/${ns}.json`)))
-  .init({
-    lng: storedLocale(),
-    fallbackLng: 'en',
-    supportedLngs: [...LOCALES],
-    // `user`: the member site's names of ledger movements and accounts; `sports`: its market and selection names (the desk shows the same).
-    ns: ['admin', 'user', 'sports'],
-    defaultNS: 'admin',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: true },
-  })
-  .then(() => {
-    document.documentElement.lang = HTML_LANG[currentLocale()];
-  });
+export const i18nReady = startI18n({
+  lng: storedLocale(),
+  fallbackLng: 'en',
+  // `user`: the member site's names of ledger movements and accounts; `sports`: its market and selection names (the desk shows the same).
+  ns: ['admin', 'user', 'sports'],
+  useSuspense: true,
+}).then(() => {
+  document.documentElement.lang = HTML_LANG[currentLocale()];
+});
 
 export function currentLocale(): Locale {
   return isLocale(i18next.language) ? i18next.language : FIRST_LOCALE;

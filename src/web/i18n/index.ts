@@ -1,7 +1,6 @@
 import i18next from 'i18next';
-import resourcesToBackend from 'i18next-resources-to-backend';
-import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, HTML_LANG, isLocale, LOCALES, type Locale } from '../../shared/format.ts';
+import { DEFAULT_LOCALE, HTML_LANG, isLocale, type Locale } from '../../shared/format.ts';
+import { startI18n } from '../../shared/i18n/start-i18n.ts';
 
 const STORAGE_KEY = 'lang';
 
@@ -27,18 +26,12 @@ function landingNamespaces(): string[] {
 }
 
 /** One namespace per page per locale, each its own chunk, fetched when first needed. */
-export const i18nReady = i18next
-  .use(initReactI18next)
-  .use(resourcesToBackend((lng: string, ns: string) => import(`../../shared/i18n/locales/${lng}/${ns}.json`)))
-  .init({
-    lng: storedLocale(),
-    fallbackLng: 'en',
-    supportedLngs: [...LOCALES],
-    ns: ['common', ...landingNamespaces()],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: true },
-  });
+export const i18nReady = startI18n({
+  lng: storedLocale(),
+  fallbackLng: 'en',
+  ns: ['common', ...landingNamespaces()],
+  useSuspense: true,
+});
 
 /**
  * The choice lives in this origin's localStorage (the game window reads it there) and in a `lang` cookie,

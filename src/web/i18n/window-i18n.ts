@@ -1,7 +1,5 @@
-import i18next from 'i18next';
-import resourcesToBackend from 'i18next-resources-to-backend';
-import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, HTML_LANG, isLocale, LOCALES, type Locale } from '../../shared/format.ts';
+import { DEFAULT_LOCALE, HTML_LANG, isLocale, type Locale } from '../../shared/format.ts';
+import { startI18n } from '../../shared/i18n/start-i18n.ts';
 
 /**
  * The language of a window opened from the site (a game window, the sports window): the one the
@@ -16,21 +14,7 @@ export function siteLocale(): Locale {
 
 /** Starts i18next for a window in `locale` with only its own namespaces (the first is the default). */
 export function startWindowI18n(locale: Locale, namespaces: string[]): Promise<void> {
-  return i18next
-    .use(initReactI18next)
-    .use(
-      resourcesToBackend((lng: string, ns: string) => import(`../../shared/i18n/locales/${lng}/${ns}.json`)),
-    )
-    .init({
-      lng: locale,
-      fallbackLng: false,
-      supportedLngs: [...LOCALES],
-      ns: namespaces,
-      defaultNS: namespaces[0],
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    })
-    .then(() => {
-      document.documentElement.lang = HTML_LANG[locale];
-    });
+  return startI18n({ lng: locale, fallbackLng: false, ns: namespaces, useSuspense: false }).then(() => {
+    document.documentElement.lang = HTML_LANG[locale];
+  });
 }

@@ -1,0 +1,30 @@
+import i18next from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+import { LOCALES, type Locale } from '../format.ts';
+
+/**
+ * Starts i18next the way every browser app does (the member site, the back office, the game and
+ * sports windows): the texts of locales/<lang>/<namespace>.json, each its own chunk fetched when
+ * first needed; the first namespace is the default one.
+ */
+export function startI18n(options: {
+  lng: Locale;
+  ns: string[];
+  /** The language a missing text falls back to; `false` for a window that shows the key instead. */
+  fallbackLng: Locale | false;
+  useSuspense: boolean;
+}) {
+  return i18next
+    .use(initReactI18next)
+    .use(resourcesToBackend((lng: string, ns: string) => import(`./locales/${lng}/${ns}.json`)))
+    .init({
+      lng: options.lng,
+      fallbackLng: options.fallbackLng,
+      supportedLngs: [...LOCALES],
+      ns: options.ns,
+      defaultNS: options.ns[0],
+      interpolation: { escapeValue: false },
+      react: { useSuspense: options.useSuspense },
+    });
+}
