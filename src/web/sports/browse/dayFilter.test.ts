@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SportEvent } from '../../../shared/contract/sports-api.ts';
-import { dayIn, filterByDay, nextDays } from './dayFilter.ts';
+import { dayIn } from '../../../shared/zoned-time.ts';
+import { filterByDay, nextDays } from './dayFilter.ts';
 
 const event = (id: number, startsAt: string, status = 'scheduled') =>
   ({ id, startsAt, status }) as SportEvent;
@@ -9,8 +10,8 @@ describe('the listing’s day filters, in the site’s time zone', () => {
   it('counts days in the site’s zone, not UTC’s', () => {
     // 20:00 UTC is already the next day in Bangkok (UTC+7) and Seoul (UTC+9).
     const at = new Date('2026-11-27T20:00:00Z');
-    expect(dayIn('UTC', at)).toBe('2026-11-27');
-    expect(dayIn('Asia/Bangkok', at)).toBe('2026-11-28');
+    expect(dayIn(at, 'UTC')).toBe('2026-11-27');
+    expect(dayIn(at, 'Asia/Bangkok')).toBe('2026-11-28');
     expect(nextDays('Asia/Bangkok', at, 3)).toEqual(['2026-11-28', '2026-11-29', '2026-11-30']);
   });
 

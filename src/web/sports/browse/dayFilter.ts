@@ -1,4 +1,5 @@
 import type { SportEvent } from '../../../shared/contract/sports-api.ts';
+import { dayIn } from '../../../shared/zoned-time.ts';
 
 /** What the listing shows: every match, those in play, or those starting on one day of the site's zone. */
 export type DayFilter = { kind: 'all' } | { kind: 'live' } | { kind: 'day'; day: string };
@@ -6,28 +7,12 @@ export type DayFilter = { kind: 'all' } | { kind: 'live' } | { kind: 'day'; day:
 /** How many days ahead the date picker offers (today included). */
 export const DAYS_AHEAD = 7;
 
-const keys = new Map<string, Intl.DateTimeFormat>();
-/** A moment's calendar day in a time zone, as `YYYY-MM-DD` (en-CA writes it so). */
-export function dayIn(timeZone: string, at: Date): string {
-  let format = keys.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    keys.set(timeZone, format);
-  }
-  return format.format(at);
-}
-
 /**
  * Today and the next days in the site's zone (never the browser's): each day's key, from noon of
  * today stepped a day at a time, so a zone's daylight-saving hour never skips or repeats a day.
  */
 export function nextDays(timeZone: string, now: Date, count = DAYS_AHEAD): string[] {
-  const [y, m, d] = dayIn(timeZone, now).split('-').map(Number) as [number, number, number];
+  const [y, m, d] = dayIn(now, timeZone).split('-').map(Number) as [number, number, number];
   return Array.from({ length: count }, (_, i) =>
     new Date(Date.UTC(y, m - 1, d + i, 12)).toISOString().slice(0, 10),
   );
@@ -37,5 +22,5 @@ export function nextDays(timeZone: string, now: Date, count = DAYS_AHEAD): strin
 export function filterByDay(events: SportEvent[], filter: DayFilter, timeZone: string): SportEvent[] {
   if (filter.kind === 'all') return events;
   if (filter.kind === 'live') return events.filter((e) => e.status === 'live');
-  return events.filter((e) => dayIn(timeZone, new Date(e.startsAt)) === filter.day);
+  return events.filter((e) => dayIn(e.startsAt, timeZone) === filter.day);
 }
