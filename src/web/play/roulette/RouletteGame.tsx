@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type CSSProperties, type ReactNode, useState } from 'react';
 import type { HouseSuccess } from '../../../shared/contract/house-api.ts';
 import { ROULETTE_MAX_SPOT, ROULETTE_MAX_STAKE } from '../../../shared/games/house-games.ts';
 import { colorOf } from '../../../shared/games/roulette.ts';
@@ -78,6 +78,21 @@ export function RouletteGame(
       </span>
     ) : null;
   const cellClass = (n: number) => `${board.cell} ${board[colorOf(n)]} ${winning === n ? board.winning : ''}`;
+  /** A spot of the layout a chip goes on: its label, then the chip staked there (if any). */
+  const spotButton = (spot: string, className: string, label: ReactNode, style?: CSSProperties) => (
+    <button
+      key={spot}
+      type="button"
+      className={className}
+      style={style}
+      onClick={() => place(spot)}
+      disabled={busy}
+      data-spot={spot}
+    >
+      {label}
+      {chipOn(spot)}
+    </button>
+  );
 
   return (
     <div className={board.roulette}>
@@ -119,28 +134,15 @@ export function RouletteGame(
       </div>
 
       <div className={board.layout} data-testid="roulette-board">
-        <button
-          type="button"
-          className={`${board.zeroCell} ${board.cell} ${board.green} ${winning === 0 ? board.winning : ''}`}
-          onClick={() => place('straight:0')}
-          disabled={busy}
-          data-spot="straight:0"
-        >
-          0{chipOn('straight:0')}
-        </button>
+        {spotButton(
+          'straight:0',
+          `${board.zeroCell} ${board.cell} ${board.green} ${winning === 0 ? board.winning : ''}`,
+          '0',
+        )}
         {COLUMNS.flatMap((column, c) =>
           column.map((n, r) => (
-            <div key={n} className={board.numberSlot} style={{ '--c': c, '--r': r } as React.CSSProperties}>
-              <button
-                type="button"
-                className={cellClass(n)}
-                onClick={() => place(`straight:${n}`)}
-                disabled={busy}
-                data-spot={`straight:${n}`}
-              >
-                {n}
-                {chipOn(`straight:${n}`)}
-              </button>
+            <div key={n} className={board.numberSlot} style={{ '--c': c, '--r': r } as CSSProperties}>
+              {spotButton(`straight:${n}`, cellClass(n), n)}
               {EDGES.map((edge) => {
                 const spot = edgeSpot(n, edge);
                 return (
@@ -162,47 +164,27 @@ export function RouletteGame(
             </div>
           )),
         )}
-        {[1, 2, 3].map((col) => (
-          <button
-            key={col}
-            type="button"
-            className={`${board.cell} ${board.outside} ${board.columnBet}`}
-            style={{ '--r': col - 1 } as React.CSSProperties}
-            onClick={() => place(`column:${col}`)}
-            disabled={busy}
-            data-spot={`column:${col}`}
-          >
-            2:1{chipOn(`column:${col}`)}
-          </button>
-        ))}
-        {[1, 2, 3].map((d) => (
-          <button
-            key={d}
-            type="button"
-            className={`${board.cell} ${board.outside} ${board.dozen}`}
-            style={{ '--d': d - 1 } as React.CSSProperties}
-            onClick={() => place(`dozen:${d}`)}
-            disabled={busy}
-            data-spot={`dozen:${d}`}
-          >
-            {`${12 * d - 11}–${12 * d}`}
-            {chipOn(`dozen:${d}`)}
-          </button>
-        ))}
-        {OUTSIDE.map((spot, i) => (
-          <button
-            key={spot}
-            type="button"
-            className={`${board.cell} ${board.outside} ${board.even} ${spot === 'red' ? board.red : spot === 'black' ? board.black : ''}`}
-            style={{ '--e': i, '--er': Math.floor(i / 3), '--ec': i % 3 } as React.CSSProperties}
-            onClick={() => place(spot)}
-            disabled={busy}
-            data-spot={spot}
-          >
-            {t(`roulette.${spot}`)}
-            {chipOn(spot)}
-          </button>
-        ))}
+        {[1, 2, 3].map((col) =>
+          spotButton(`column:${col}`, `${board.cell} ${board.outside} ${board.columnBet}`, '2:1', {
+            '--r': col - 1,
+          } as CSSProperties),
+        )}
+        {[1, 2, 3].map((d) =>
+          spotButton(
+            `dozen:${d}`,
+            `${board.cell} ${board.outside} ${board.dozen}`,
+            `${12 * d - 11}–${12 * d}`,
+            { '--d': d - 1 } as CSSProperties,
+          ),
+        )}
+        {OUTSIDE.map((spot, i) =>
+          spotButton(
+            spot,
+            `${board.cell} ${board.outside} ${board.even} ${spot === 'red' ? board.red : spot === 'black' ? board.black : ''}`,
+            t(`roulette.${spot}`),
+            { '--e': i, '--er': Math.floor(i / 3), '--ec': i % 3 } as CSSProperties,
+          ),
+        )}
       </div>
 
       <ChipRack chips={init.chips} label={t('bet')} chosen={chip} onChip={setChip} />
