@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
-import { useOperators } from '../../../../test/support/operators.ts';
-import { useSportsApp } from '../../../../test/support/sports.ts';
-import { sportsDesk } from '../../../../test/support/sports-desk.ts';
+import { useSportsBook } from '../../../../test/support/sports-desk.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
@@ -14,11 +12,9 @@ import { sportsClock } from './clock.ts';
  * and the trading desk's HTTP routes.
  */
 describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, races', () => {
-  const { t, sportsApi, newPlayer } = useSportsApp();
-  const { as } = useOperators(t);
-  const book = sportsDesk(t, () => as('trading'));
-  beforeAll(async () => {
-    await book.settings({ confirmResults: false, cancelWindowMinutes: 1440 });
+  const { t, sportsApi, newPlayer, as, book } = useSportsBook({
+    confirmResults: false,
+    cancelWindowMinutes: 1440,
   });
   const aMinuteAgo = () => new Date(Date.now() - 60_000);
 
