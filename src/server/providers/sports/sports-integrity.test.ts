@@ -17,6 +17,13 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
     cancelWindowMinutes: 1440,
   });
   const aMinuteAgo = () => new Date(Date.now() - 60_000);
+  /** A bettor with 100,000 and two fresh matches; `from`, a minute ago, is where a cancel window starts. */
+  const bettorAndTwoMatches = async () => ({
+    p: await newPlayer(100_000),
+    a: await book.match(),
+    b: await book.match(),
+    from: aMinuteAgo(),
+  });
 
   it('concurrent confirmations of a live bet whose price moved: all refused, nothing charged', async () => {
     const p = await newPlayer(100_000);
@@ -41,10 +48,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
   });
 
   it("a cancel window on one leg of a double voids that leg only: the other leg's win pays at its price", async () => {
-    const p = await newPlayer(100_000);
-    const a = await book.match();
-    const b = await book.match();
-    const from = aMinuteAgo();
+    const { p, a, b, from } = await bettorAndTwoMatches();
     const betId = await book.placed(p, [a.home, b.home]);
     expect((await book.cancelWindow(a.eventId, { from })).json()).toMatchObject({ voided: 1 });
     // Still open on its other leg: nothing refunded; the bettor sees the voided leg as void.
@@ -60,10 +64,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
   });
 
   it('a cancel taken back (rollback_bet_cancel) makes the leg count again on its result', async () => {
-    const p = await newPlayer(100_000);
-    const a = await book.match();
-    const b = await book.match();
-    const from = aMinuteAgo();
+    const { p, a, b, from } = await bettorAndTwoMatches();
     const betId = await book.placed(p, [a.home, b.home]);
     await book.score(a.marketId, 1, 0);
     await book.score(b.marketId, 1, 0);
@@ -82,10 +83,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
   });
 
   it('a palpable error settles the legs at the corrected price; the rest of each bet stands', async () => {
-    const p = await newPlayer(100_000);
-    const a = await book.match();
-    const b = await book.match();
-    const from = aMinuteAgo();
+    const { p, a, b, from } = await bettorAndTwoMatches();
     // Away was offered at 4.0 by mistake; the right price was 2.5.
     const single = await book.placed(p, [a.away]);
     const double = await book.placed(p, [a.away, b.home]);
@@ -106,10 +104,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
   });
 
   it('a double already lost stays lost when its other leg is voided: no refund', async () => {
-    const p = await newPlayer(100_000);
-    const a = await book.match();
-    const b = await book.match();
-    const from = aMinuteAgo();
+    const { p, a, b, from } = await bettorAndTwoMatches();
     const betId = await book.placed(p, [a.home, b.home]);
     await book.score(a.marketId, 0, 1);
     expect(await book.bet(p, betId)).toMatchObject({ status: 'settled', settledReturn: 0 });
