@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, int8, updatedAtColumn } from '../../../db/columns.ts';
 
 /**
  * What a member owes after a correction took back money already spent (SPORTSBOOK.md §3): cash never
@@ -9,9 +10,9 @@ import { bigint, bigserial, check, index, pgTable, text, timestamp } from 'drizz
 export const walletDebts = pgTable(
   'wallet_debts',
   {
-    memberId: bigint('member_id', { mode: 'number' }).primaryKey(),
-    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    memberId: int8('member_id').primaryKey(),
+    amount: int8('amount').notNull().default(0),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     check('wallet_debts_not_negative', sql`${t.amount} >= 0`),
@@ -24,13 +25,13 @@ export const walletDebts = pgTable(
 export const walletDebtEntries = pgTable(
   'wallet_debt_entries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: bigint('member_id', { mode: 'number' }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    id: idColumn(),
+    memberId: int8('member_id').notNull(),
+    amount: int8('amount').notNull(),
     provider: text('provider').notNull(),
     roundId: text('round_id').notNull(),
     txId: text('tx_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('wallet_debt_entries_member').on(t.memberId, t.id),
