@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, int8 } from '../../db/columns.ts';
+import { bigserial, check, index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, int8 } from '../../db/columns.ts';
 import { members } from '../accounts/accounts.schema.ts';
 
 /**
@@ -26,7 +26,7 @@ export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
-    id: idColumn(),
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
     memberId: int8('member_id').references(() => members.id),
     kind: text('kind').notNull(),
     /** House accounts are split into shards so concurrent bets do not queue on one row. */
@@ -53,7 +53,7 @@ export const ledgerAccounts = pgTable(
 export const ledgerTransfers = pgTable(
   'ledger_transfers',
   {
-    id: idColumn(),
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
     idempotencyKey: text('idempotency_key').notNull(),
     // No foreign keys: its only writers, ledger_move and ledger_post_many (sql/), update both accounts'
     // rows in the same transaction and refuse a transfer if either is missing, and accounts are never

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, int8, updatedAtColumn } from '../../../db/columns.ts';
+import { bigint, bigserial, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * What a member owes after a correction took back money already spent (SPORTSBOOK.md §3): cash never
@@ -10,9 +9,9 @@ import { createdAtColumn, idColumn, int8, updatedAtColumn } from '../../../db/co
 export const walletDebts = pgTable(
   'wallet_debts',
   {
-    memberId: int8('member_id').primaryKey(),
-    amount: int8('amount').notNull().default(0),
-    updatedAt: updatedAtColumn(),
+    memberId: bigint('member_id', { mode: 'number' }).primaryKey(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('wallet_debts_not_negative', sql`${t.amount} >= 0`),
@@ -25,13 +24,13 @@ export const walletDebts = pgTable(
 export const walletDebtEntries = pgTable(
   'wallet_debt_entries',
   {
-    id: idColumn(),
-    memberId: int8('member_id').notNull(),
-    amount: int8('amount').notNull(),
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     provider: text('provider').notNull(),
     roundId: text('round_id').notNull(),
     txId: text('tx_id').notNull(),
-    createdAt: createdAtColumn(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('wallet_debt_entries_member').on(t.memberId, t.id),
