@@ -1,7 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect } from 'vitest';
+import type { Db } from '../../src/server/db/client.ts';
 import { seedDemo } from '../../src/server/db/seed-demo.ts';
 import { approveDeposit } from '../../src/server/modules/cashier/deposits.service.ts';
 import { memberBalances } from '../../src/server/modules/ledger/ledger.service.ts';
+import { promoBonuses } from '../../src/server/modules/promotions/promotions.schema.ts';
 import { memberIdOf, nextCode } from './money.ts';
 import type { AdminClient } from './operators.ts';
 import type { CallOptions, TestApp } from './test-app.ts';
@@ -103,4 +106,12 @@ export async function bonusPlayer(t: TestApp, campaign: number, secret: string) 
     return { txId, reply: res.json() as { balance: number; debt: number } };
   };
   return { id, token, game, wallet, balances, bet, win, correct };
+}
+
+/** The member's bonuses reach their end (a second ago): housekeeping's expireBonuses closes them next. */
+export async function endBonusesOf(db: Db, memberId: number): Promise<void> {
+  await db
+    .update(promoBonuses)
+    .set({ expiresAt: sql`now() - interval '1 second'` })
+    .where(eq(promoBonuses.memberId, memberId));
 }

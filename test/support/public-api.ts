@@ -42,6 +42,27 @@ export async function publicData(
   return res.json().data as Record<string, unknown>;
 }
 
+/**
+ * A `user/reg` body in the older clients' field set for a new member (newMember), with the demo
+ * member's referral code and an empty nick (the server takes the id).
+ */
+export function olderRegistration(m: { id: string; pw: string; phone: string }) {
+  return {
+    id: m.id,
+    pw: m.pw,
+    pass_check: m.pw,
+    phone: m.phone,
+    bankname: 'Bangkok Bank', // a bank of the demo site's (baht) list
+    birthDate: '1990-04-01',
+    terms: true,
+    banknumber: '111-222-3333',
+    bankowner: 'Kim',
+    exchange_pw: '1234',
+    code: 'DEMO0001',
+    nick: '',
+  };
+}
+
 /** Logs in through /public/user/do_login and answers the session token. */
 export async function publicLogin(t: TestApp, id: string, pw: string): Promise<string> {
   const data = await publicData(t, 'user/do_login', { id, pw });

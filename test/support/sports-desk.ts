@@ -1,7 +1,15 @@
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
+import type { Config } from '../../src/server/config.ts';
 import { balancesOf } from './money.ts';
-import type { AdminClient } from './operators.ts';
-import { footballEvent, placeSlip, selectionsOf, sportsApiCall, type sportsPlayer } from './sports.ts';
+import { type AdminClient, useOperators } from './operators.ts';
+import {
+  footballEvent,
+  placeSlip,
+  selectionsOf,
+  sportsApiCall,
+  type sportsPlayer,
+  useSportsApp,
+} from './sports.ts';
 import type { TestApp } from './test-app.ts';
 
 type Player = Awaited<ReturnType<typeof sportsPlayer>>;
@@ -50,4 +58,18 @@ export function sportsDesk(t: TestApp, desk: () => AdminClient) {
       legs: { state: string; price: string }[];
     };
   return { place, placed, match, score, correct, cancelWindow, settings, cash, bet };
+}
+
+/**
+ * The sports test app (useSportsApp) with its operators and the trading desk's book, the book's
+ * settings saved before the file's tests (results confirmed by one operator, in these tests).
+ */
+export function useSportsBook(settings: object, configOverrides: Partial<Config> = {}) {
+  const app = useSportsApp(configOverrides);
+  const { as } = useOperators(app.t);
+  const book = sportsDesk(app.t, () => as('trading'));
+  beforeAll(async () => {
+    await book.settings(settings);
+  });
+  return { ...app, as, book };
 }

@@ -6,6 +6,27 @@ import { WALLET_SIGNATURE_HEADER } from '../../src/server/modules/games/provider
 import { fund } from './money.ts';
 import type { TestApp } from './test-app.ts';
 
+/**
+ * A test's own record of the statements that write wallet_transactions: a table `name` (`columns`),
+ * and after each INSERT statement a row `noteSql` selects from the statement's new rows (`recorded`).
+ */
+export async function noteWalletStatements(db: Db, name: string, columns: string, noteSql: string) {
+  await queryRows(db, sql.raw(`create table ${name} (${columns})`));
+  await queryRows(
+    db,
+    sql.raw(`create function ${name}_note() returns trigger language plpgsql as $$
+      begin
+        insert into ${name} ${noteSql};
+        return null;
+      end $$`),
+  );
+  await queryRows(
+    db,
+    sql.raw(`create trigger ${name}_note after insert on wallet_transactions
+      referencing new table as recorded for each statement execute function ${name}_note()`),
+  );
+}
+
 /** A signed wallet call as the built-in provider sends it. */
 export function walletRequest(t: TestApp, op: string, payload: object, secret: string) {
   const body = JSON.stringify(payload);

@@ -119,13 +119,16 @@ const DEMO_COMP_RATES = {
   '2': { casino: 80, slot: 150, sport: 80 },
 };
 
+/** Both demo sites take deposits and withdrawals at any hour. */
+const OPEN_ALL_DAY = { locked: false, open: '00:00', close: '24:00' };
+
 /** The Thai site: amounts in whole baht (at least 100, in steps of 100), USDT at 34.50 baht. */
 const DEMO_SITE_SETTINGS: SiteSettings = {
   timezone: 'Asia/Bangkok',
   lang: 'th',
   messengerLinks: [...DEMO_MESSENGER_LINKS],
-  deposit: { locked: false, open: '00:00', close: '24:00' },
-  withdraw: { locked: false, open: '00:00', close: '24:00' },
+  deposit: OPEN_ALL_DAY,
+  withdraw: OPEN_ALL_DAY,
   cash: { minimum: 100, step: 100 },
   comp: { minExchange: 100, rates: DEMO_COMP_RATES },
   coinDeposit: { currency: 'USDT', network: 'TRON (TRC-20)', minorPerCoin: 3_450 },
@@ -136,8 +139,8 @@ const DEMO_KO_SITE_SETTINGS: SiteSettings = {
   timezone: 'Asia/Seoul',
   lang: 'ko',
   messengerLinks: [...DEMO_KO_MESSENGER_LINKS],
-  deposit: { locked: false, open: '00:00', close: '24:00' },
-  withdraw: { locked: false, open: '00:00', close: '24:00' },
+  deposit: OPEN_ALL_DAY,
+  withdraw: OPEN_ALL_DAY,
   comp: { minExchange: 10_000, rates: DEMO_COMP_RATES },
   coinDeposit: { currency: 'USDT', network: 'TRON (TRC-20)', minorPerCoin: 1_400 },
 };

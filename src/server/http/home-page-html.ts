@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import escapeHtml from 'escape-html';
 import { HTML_LANG } from '../../shared/format.ts';
 import { HOME_SHELL_ID, type HomeShellData } from '../../shared/home-shell.ts';
@@ -49,6 +51,20 @@ export function homeTemplate(indexHtml: string, readAsset: (href: string) => str
     .replace('</title>', () => `</title>\n    <style>${css}</style>`)
     .replace('</body>', () => `<script>${loader}</script>\n  </body>`);
   return { html, styleSource: sha256Source(css), scriptSource: sha256Source(loader) };
+}
+
+// One template per page of each published build (a new build is a new folder, web-build/publish.ts).
+const templates = new Map<string, HomeTemplate>();
+
+/** The template of a published build's page (its index.html, the sports window's sports.html), read once. */
+export function pageTemplate(build: string, page: string): HomeTemplate {
+  const file = join(build, page);
+  let template = templates.get(file);
+  if (!template) {
+    template = homeTemplate(readFileSync(file, 'utf8'), (href) => readFileSync(join(build, href), 'utf8'));
+    templates.set(file, template);
+  }
+  return template;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, isLocale } from '../../shared/format.ts';
 import type { HomeShellData, HomeShellRenderer } from '../../shared/home-shell.ts';
 import { SSR_DIR } from '../../shared/home-shell.ts';
 import { SIGNED_IN_COOKIE } from '../../shared/session-hint.ts';
-import { composeHomePage, type HomeTemplate, homeTemplate } from './home-page-html.ts';
+import { composeHomePage, pageTemplate } from './home-page-html.ts';
 import { readSessionToken } from './session-token.ts';
 
 /**
@@ -91,7 +91,7 @@ export async function homeShellPage(
     site,
     session,
   };
-  const template = templateOf(build);
+  const template = pageTemplate(build, 'index.html');
   return {
     html: composeHomePage(template, renderer.renderHome(data), data),
     styleSource: template.styleSource,
@@ -103,9 +103,8 @@ export async function homeShellPage(
 /** The member's session ended (the health check answered 401): the page is the guest's. */
 class SessionOver extends Error {}
 
-// One renderer and template per published build (the sports window's too, http/sports-shell.ts) (a new build is a new folder, web-build/publish.ts).
+// One renderer per published build (the sports window's too, http/sports-shell.ts) (a new build is a new folder, web-build/publish.ts).
 const renderers = new Map<string, Promise<HomeShellRenderer | null>>();
-const templates = new Map<string, HomeTemplate>();
 
 export function rendererOf(build: string): Promise<HomeShellRenderer | null> {
   let renderer = renderers.get(build);
@@ -117,15 +116,4 @@ export function rendererOf(build: string): Promise<HomeShellRenderer | null> {
     renderers.set(build, renderer);
   }
   return renderer;
-}
-
-function templateOf(build: string): HomeTemplate {
-  let template = templates.get(build);
-  if (!template) {
-    template = homeTemplate(readFileSync(join(build, 'index.html'), 'utf8'), (href) =>
-      readFileSync(join(build, href), 'utf8'),
-    );
-    templates.set(build, template);
-  }
-  return template;
 }

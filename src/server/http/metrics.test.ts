@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { explainText } from '../../../test/support/explain.ts';
 import { useOperators } from '../../../test/support/operators.ts';
 import { useTestApp } from '../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../test/support/test-db.ts';
 import { launchedPlayer, playRound } from '../../../test/support/wallet.ts';
-import { queryRows } from '../db/client.ts';
 import { paymentSessionCountsQuery } from '../modules/cashier/payments/payment-session-counts.service.ts';
 import { outboxMessages } from '../modules/outbox/outbox.schema.ts';
 
@@ -129,15 +128,7 @@ describe.runIf(isPostgres)('payment sessions on the metrics', () => {
   const t = useTestApp();
 
   it('are counted from one day of an index, not the whole table (EXPLAIN)', async () => {
-    const plan = await t.db.transaction(async (tx) => {
-      // The table is tiny here: without this the planner rightly prefers reading it whole.
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const rows = await queryRows<{ 'QUERY PLAN': unknown }>(
-        tx,
-        sql`explain (format json) ${paymentSessionCountsQuery(t.db)}`,
-      );
-      return JSON.stringify(rows[0]!['QUERY PLAN']);
-    });
+    const plan = await explainText(t.db, paymentSessionCountsQuery(t.db));
     expect(plan).toContain('payment_sessions_recent');
     // A range of the index, not all of it: the window is the index's condition.
     expect(plan).toMatch(/"Index Cond":"\(created_at > /);

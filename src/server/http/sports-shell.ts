@@ -1,11 +1,10 @@
-import { readFileSync, realpathSync } from 'node:fs';
-import { join } from 'node:path';
+import { realpathSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SportsAction, SportsAnswer, SportsRequest } from '../../shared/contract/sports-api.ts';
 import { DEFAULT_LOCALE, HTML_LANG, isLocale } from '../../shared/format.ts';
 import { SPORTS_SHELL_ID, type SportsShellData } from '../../shared/sports-shell.ts';
 import { sendCompressedPage } from './compressed-page.ts';
-import { allowInline, type HomeTemplate, homeTemplate } from './home-page-html.ts';
+import { allowInline, pageTemplate } from './home-page-html.ts';
 import { rendererOf } from './home-shell.ts';
 
 /** What the window asks for first (src/web/sports/useLiveEvents.ts, browse/aboveList.ts). */
@@ -68,7 +67,7 @@ export async function sendSportsShell(
     favourites,
     timezone: site.site.timezone,
   };
-  const template = templateOf(build);
+  const template = pageTemplate(build, 'sports.html');
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const html = template.html
     .replace(/<html lang="[^"]*"/, () => `<html lang="${HTML_LANG[locale]}"`)
@@ -84,17 +83,4 @@ export async function sendSportsShell(
   // (Not the reply itself: a reply is a thenable, and awaiting it waits for the response to end.)
   void sendCompressedPage(request, reply.header('cache-control', 'private, no-store'), html);
   return true;
-}
-
-// One template per published build (a new build is a new folder, web-build/publish.ts).
-const templates = new Map<string, HomeTemplate>();
-function templateOf(build: string): HomeTemplate {
-  let template = templates.get(build);
-  if (!template) {
-    template = homeTemplate(readFileSync(join(build, 'sports.html'), 'utf8'), (href) =>
-      readFileSync(join(build, href), 'utf8'),
-    );
-    templates.set(build, template);
-  }
-  return template;
 }

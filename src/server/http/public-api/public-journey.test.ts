@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memberIdOf } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { publicData } from '../../../../test/support/public-api.ts';
+import { olderRegistration, publicData } from '../../../../test/support/public-api.ts';
 import { newMember, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 
@@ -36,20 +36,7 @@ describe.runIf(backendAvailable)('/public/ journey of an older front end', () =>
 
     // Register with the older field set and the demo member's referral code.
     expect(await p('user/check_user_code', { code: 'DEMO0001' })).toMatchObject({ status: 'success' });
-    const reg = {
-      id: m.id,
-      pw: m.pw,
-      pass_check: m.pw,
-      phone: m.phone,
-      bankname: 'Bangkok Bank', // a bank of the demo site's (baht) list
-      birthDate: '1990-04-01',
-      terms: true,
-      banknumber: '111-222-3333',
-      bankowner: 'Kim',
-      exchange_pw: '0000',
-      code: 'DEMO0001',
-      nick: '',
-    };
+    const reg = olderRegistration(m);
     expect(await p('user/reg', reg)).toMatchObject({ status: 'success' });
 
     // Log in; every later call carries the session header.

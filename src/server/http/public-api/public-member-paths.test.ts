@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fund, nextCode } from '../../../../test/support/money.ts';
-import { publicLogin, trackedPublicCalls } from '../../../../test/support/public-api.ts';
+import { olderRegistration, publicLogin, trackedPublicCalls } from '../../../../test/support/public-api.ts';
 import { newMember, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 
@@ -19,20 +19,7 @@ describe.runIf(backendAvailable)('/public/ user, balance and pay paths', () => {
 
   it('reg / regUsed: the older field set with a referral code; an empty nick comes from the id', async () => {
     const older = newMember();
-    const body = {
-      id: older.id,
-      pw: older.pw,
-      pass_check: older.pw,
-      phone: older.phone,
-      bankname: 'Bangkok Bank', // a bank of the demo site's (baht) list
-      birthDate: '1990-04-01',
-      terms: true,
-      banknumber: '111-222-3333',
-      bankowner: 'Kim',
-      exchange_pw: '1234',
-      code: 'DEMO0001',
-      nick: '',
-    };
+    const body = olderRegistration(older);
     expect(await call('user/reg', body)).toMatchObject({ status: 'success' });
     expect(await call('user/reg', body)).toMatchObject({ status: 'alread_have_user' });
     expect(await call('user/regUsed', { ...body, id: `${older.id}b`, code: 'NOPE0000' })).toMatchObject({

@@ -4,6 +4,7 @@ import { errors } from '../../http/errors.ts';
 import type { RouteContext, RouteHandlers } from '../../http/member-api.ts';
 import { requireMember } from '../../http/member-api.ts';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-token.ts';
+import { liveState } from '../live/live.routes.ts';
 import { registrationRules, siteSummary } from '../sites/sites.service.ts';
 import {
   assertIdFree,
@@ -116,16 +117,8 @@ export const accountsRoutes: RouteHandlers = {
     return { status: 'success', msg: MSG.loggedOut };
   },
 
-  'user-health-check': async (_body, ctx) => {
-    const member = requireMember(ctx);
-    return {
-      status: 'success',
-      user: member.user,
-      noteCount: member.counts.notes,
-      helpCount: member.counts.helps,
-      news: member.news,
-    };
-  },
+  // The same state the live stream pushes (modules/live), so the site treats both alike.
+  'user-health-check': async (_body, ctx) => liveState(requireMember(ctx)),
 
   'get-reg-domain': async (_body, ctx) => {
     const domain = originHostname(ctx);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { ParsedRequest } from '../../../shared/contract/routes.ts';
 import { MSG, STATUS } from '../../../shared/messages.ts';
 import type { Config } from '../../config.ts';
@@ -233,21 +234,18 @@ export async function memberIdsByLogin(db: DbOrTx, typed: string, limit = 200): 
 
 /** When these members' accounts were opened, by id (the sportsbook's new-account alert reads it). */
 export async function accountsOpenedAt(db: DbOrTx, ids: readonly number[]): Promise<Map<number, Date>> {
-  const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({ id: members.id, at: members.createdAt })
-    .from(members)
-    .where(inArray(members.id, wanted));
+  const rows = await membersByIds(db, ids, { id: members.id, at: members.createdAt });
   return new Map(rows.map((r) => [Number(r.id), new Date(r.at)]));
 }
 
 export async function loginsOf(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({ id: members.id, login: members.loginId })
-    .from(members)
-    .where(inArray(members.id, wanted));
+  const rows = await membersByIds(db, ids, { id: members.id, login: members.loginId });
   return new Map(rows.map((r) => [Number(r.id), r.login]));
+}
+
+/** The `fields` of these members, each once; ids that cannot be a member's are passed over. */
+async function membersByIds<F extends SelectedFields>(db: DbOrTx, ids: readonly number[], fields: F) {
+  const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
+  if (wanted.length === 0) return [];
+  return db.select(fields).from(members).where(inArray(members.id, wanted));
 }

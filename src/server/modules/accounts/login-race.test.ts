@@ -95,6 +95,9 @@ describe.runIf(backendAvailable)('login lock-outs under concurrency', () => {
     });
     return { id, login, totpSecret };
   };
+  /** The operator's right password and current code. */
+  const rightLogin = (op: { login: string; totpSecret: string }, ip: string) =>
+    operatorLogin(op.login, 'operator-pass1', generateSync({ secret: op.totpSecret }), ip);
 
   it(`checks only ${OPERATOR_MAX_FAILURES} of ${BURST} parallel wrong operator passwords and stores the count`, async () => {
     const op = await newOperator();
@@ -110,12 +113,7 @@ describe.runIf(backendAvailable)('login lock-outs under concurrency', () => {
     const [row] = await t.db.select().from(operators).where(eq(operators.id, op.id));
     expect(row?.failedLogins).toBe(OPERATOR_MAX_FAILURES);
     expect(row?.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
-    const right = await operatorLogin(
-      op.login,
-      'operator-pass1',
-      generateSync({ secret: op.totpSecret }),
-      '10.5.250.1',
-    );
+    const right = await rightLogin(op, '10.5.250.1');
     expect(right.statusCode).toBe(429);
   });
 
@@ -140,12 +138,7 @@ describe.runIf(backendAvailable)('login lock-outs under concurrency', () => {
     for (let i = 0; i < OPERATOR_MAX_FAILURES - 1; i++) {
       expect((await operatorLogin(op.login, 'wrong-pass', '000000', '10.7.0.1')).statusCode).toBe(401);
     }
-    const ok = await operatorLogin(
-      op.login,
-      'operator-pass1',
-      generateSync({ secret: op.totpSecret }),
-      '10.7.0.1',
-    );
+    const ok = await rightLogin(op, '10.7.0.1');
     expect(ok.statusCode).toBe(200);
     const [row] = await t.db.select().from(operators).where(eq(operators.id, op.id));
     expect(row).toMatchObject({ failedLogins: 0, lockedUntil: null });

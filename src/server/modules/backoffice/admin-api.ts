@@ -133,30 +133,18 @@ export async function adminApi(app: FastifyInstance, deps: AdminApiDeps): Promis
         request.operator = operator;
       });
 
-      const feed = deps.operatorFeed;
-      if (feed) {
-        // The pending badge, pushed as Server-Sent Events: a stream, so outside the JSON contract.
-        scope.get(
-          '/live',
-          { config: { admin: { access: 'dashboard.view', touch: false } } },
-          async (request, reply) => {
-            const remove = await feed.add(startSse(reply, tokenOf(request) ?? ''));
-            request.raw.on('close', remove);
-          },
-        );
-      }
-
-      const ticker = deps.tickerFeed;
-      if (ticker) {
-        // The trading desk's bet ticker, pushed as bets are placed: `ticker` events of the newest bets.
-        scope.get(
-          '/sports/ticker/live',
-          { config: { admin: { access: 'trading', touch: false } } },
-          async (request, reply) => {
-            const remove = await ticker.add(startSse(reply, tokenOf(request) ?? ''));
-            request.raw.on('close', remove);
-          },
-        );
+      // Pushed as Server-Sent Events (streams, so outside the JSON contract): the pending badge, and the
+      // trading desk's bet ticker (`ticker` events of the newest bets, as bets are placed).
+      const streams = [
+        { url: '/live', access: 'dashboard.view', feed: deps.operatorFeed },
+        { url: '/sports/ticker/live', access: 'trading', feed: deps.tickerFeed },
+      ] as const;
+      for (const { url, access, feed } of streams) {
+        if (!feed) continue;
+        scope.get(url, { config: { admin: { access, touch: false } } }, async (request, reply) => {
+          const remove = await feed.add(startSse(reply, tokenOf(request) ?? ''));
+          request.raw.on('close', remove);
+        });
       }
 
       const routes: AdminRoute[] = [...sessionRoutes, ...ADMIN_ROUTES];

@@ -30,6 +30,10 @@ describe.runIf(backendAvailable)('back office: operators, permissions, cashier d
       bearer: true,
     });
 
+  /** A support operator of its own, for a test of the login itself. */
+  const supportOperator = (who: string) =>
+    createOperator(t.db, { login: who, password: 'operator-pass1', role: 'support' });
+
   beforeAll(async () => {
     for (const role of OPERATOR_ROLES) {
       secrets[role] = (
@@ -80,11 +84,7 @@ describe.runIf(backendAvailable)('back office: operators, permissions, cashier d
   });
 
   it('keeps the session token out of a browser login reply: it lives in the httpOnly cookie only', async () => {
-    const { totpSecret } = await createOperator(t.db, {
-      login: 'browser',
-      password: 'operator-pass1',
-      role: 'support',
-    });
+    const { totpSecret } = await supportOperator('browser');
     const res = await admin('POST', '/api/admin/login', undefined, {
       login: 'browser',
       password: 'operator-pass1',
@@ -103,11 +103,7 @@ describe.runIf(backendAvailable)('back office: operators, permissions, cashier d
   });
 
   it('accepts a TOTP code once: the same code again (a replay) is refused', async () => {
-    const { totpSecret } = await createOperator(t.db, {
-      login: 'replayer',
-      password: 'operator-pass1',
-      role: 'support',
-    });
+    const { totpSecret } = await supportOperator('replayer');
     const body = { login: 'replayer', password: 'operator-pass1', otp: generateSync({ secret: totpSecret }) };
     const [first, second] = await Promise.all([
       admin('POST', '/api/admin/login', undefined, body),
@@ -118,11 +114,7 @@ describe.runIf(backendAvailable)('back office: operators, permissions, cashier d
   });
 
   it('accepts the code of the 30-s step just ended (typed as the phone rolled over), not the one before', async () => {
-    const { totpSecret } = await createOperator(t.db, {
-      login: 'rollover',
-      password: 'operator-pass1',
-      role: 'support',
-    });
+    const { totpSecret } = await supportOperator('rollover');
     // The server's clock (this process's Date) stands 10 s into the current 30-s step, so that "one step
     // back" stays one step back until it is checked, however long the checks take.
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: false });
@@ -139,11 +131,7 @@ describe.runIf(backendAvailable)('back office: operators, permissions, cashier d
   });
 
   it('needs the password and a current TOTP code, and locks after repeated failures', async () => {
-    const { totpSecret } = await createOperator(t.db, {
-      login: 'locky',
-      password: 'operator-pass1',
-      role: 'support',
-    });
+    const { totpSecret } = await supportOperator('locky');
     const wrongCode = await admin('POST', '/api/admin/login', undefined, {
       login: 'locky',
       password: 'operator-pass1',

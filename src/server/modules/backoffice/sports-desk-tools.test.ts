@@ -35,6 +35,13 @@ describe.runIf(backendAvailable)('back office: manual events, search, risk and t
   });
 
   const newEvent = (body: object) => desk().post('/api/admin/sports/manual-events', body);
+  const newMarket = (eventId: number, market: object) =>
+    desk().post(`/api/admin/sports/manual-events/${eventId}/markets`, market);
+  /** Selections priced 1.9 each, from [key, name] pairs. */
+  const atNineteen = (...selections: [string, string][]) =>
+    selections.map(([key, name]) => ({ key, name, price: '1.9' }));
+  const overUnder = atNineteen(['over', 'Over'], ['under', 'Under']);
+  const btts = { type: 'btts', name: 'BTTS', selections: atNineteen(['yes', 'Yes'], ['no', 'No']) };
   const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
   const auditActions = async () =>
     (await as('owner').get(`/api/admin/audit?action=sports.*&operator=${logins.trading}`))
@@ -52,7 +59,7 @@ describe.runIf(backendAvailable)('back office: manual events, search, risk and t
     });
     expect(created.statusCode).toBe(200);
     const eventId = created.json().id as number;
-    const market = await desk().post(`/api/admin/sports/manual-events/${eventId}/markets`, {
+    const market = await newMarket(eventId, {
       type: 'moneyline',
       name: 'Match winner',
       selections: [
@@ -61,37 +68,23 @@ describe.runIf(backendAvailable)('back office: manual events, search, risk and t
       ],
     });
     expect(market.statusCode).toBe(200);
-    const total = await desk().post(`/api/admin/sports/manual-events/${eventId}/markets`, {
+    const total = await newMarket(eventId, {
       type: 'total',
       name: 'Total 180s',
       line: '6.5',
-      selections: [
-        { key: 'over', name: 'Over', price: '1.9' },
-        { key: 'under', name: 'Under', price: '1.9' },
-      ],
+      selections: overUnder,
     });
     expect(total.statusCode).toBe(200);
 
     // The book's own checks: a line that could never settle, wrong selections, a bad price, no event.
     const refused = [
-      await desk().post(`/api/admin/sports/manual-events/${eventId}/markets`, {
-        type: 'total',
-        name: 'Total',
-        line: '6.3',
-        selections: [
-          { key: 'over', name: 'Over', price: '1.9' },
-          { key: 'under', name: 'Under', price: '1.9' },
-        ],
-      }),
-      await desk().post(`/api/admin/sports/manual-events/${eventId}/markets`, {
+      await newMarket(eventId, { type: 'total', name: 'Total', line: '6.3', selections: overUnder }),
+      await newMarket(eventId, {
         type: 'moneyline',
         name: 'Winner',
-        selections: [
-          { key: 'home', name: 'A', price: '1.9' },
-          { key: 'draw', name: 'B', price: '1.9' },
-        ],
+        selections: atNineteen(['home', 'A'], ['draw', 'B']),
       }),
-      await desk().post(`/api/admin/sports/manual-events/${eventId}/markets`, {
+      await newMarket(eventId, {
         type: 'moneyline',
         name: 'Winner',
         selections: [
@@ -105,14 +98,7 @@ describe.runIf(backendAvailable)('back office: manual events, search, risk and t
     ];
     expect(refused.map((r) => [r.statusCode, r.json().status])).toEqual(Array(6).fill([400, 'invalid']));
     expect(refused[0]!.json().message).toMatch(/quarter/);
-    const missing = await desk().post('/api/admin/sports/manual-events/999999999/markets', {
-      type: 'btts',
-      name: 'BTTS',
-      selections: [
-        { key: 'yes', name: 'Yes', price: '1.9' },
-        { key: 'no', name: 'No', price: '1.9' },
-      ],
-    });
+    const missing = await newMarket(999_999_999, btts);
     expect(missing.statusCode).toBe(404);
     // A feed's event takes its markets from its feed, never the desk.
     const sport = await upsertSport(t.db, 'football', 'Football');
@@ -123,14 +109,7 @@ describe.runIf(backendAvailable)('back office: manual events, search, risk and t
       source: 'uof',
       externalId: unique('sr:match:'),
     });
-    const onFeed = await desk().post(`/api/admin/sports/manual-events/${feedEvent}/markets`, {
-      type: 'btts',
-      name: 'BTTS',
-      selections: [
-        { key: 'yes', name: 'Yes', price: '1.9' },
-        { key: 'no', name: 'No', price: '1.9' },
-      ],
-    });
+    const onFeed = await newMarket(feedEvent, btts);
     expect(onFeed.statusCode).toBe(409);
     // Roles: the trading permission only.
     expect((await as('cashier').post('/api/admin/sports/manual-events', { sport: 'Darts' })).statusCode).toBe(

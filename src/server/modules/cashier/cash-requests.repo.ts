@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type CashRequestKind, cashRequests, PENDING_STATUSES } from './cashier.schema.ts';
 import { REOPENABLE_BY } from './deciders.ts';
@@ -42,33 +42,24 @@ async function tryInsert(tx: DbOrTx, input: NewCashRequest): Promise<InsertOutco
     .returning();
   if (created) return { outcome: 'created', request: created };
 
-  const [sameCode] = await tx
-    .select()
-    .from(cashRequests)
-    .where(
-      and(
-        eq(cashRequests.memberId, input.memberId),
-        eq(cashRequests.kind, input.kind),
-        eq(cashRequests.clientCode, input.clientCode),
-      ),
-    );
+  const sameCode = await requestOfKind(tx, input, eq(cashRequests.clientCode, input.clientCode));
   if (sameCode) {
     const same =
       sameCode.amount === input.amount && sameCode.paymentOptionId === (input.paymentOptionId ?? null);
     return { outcome: same ? 'replay' : 'code-reused', request: sameCode };
   }
-  const [pending] = await tx
-    .select()
-    .from(cashRequests)
-    .where(
-      and(
-        eq(cashRequests.memberId, input.memberId),
-        eq(cashRequests.kind, input.kind),
-        inArray(cashRequests.status, PENDING_STATUSES),
-      ),
-    );
+  const pending = await requestOfKind(tx, input, inArray(cashRequests.status, PENDING_STATUSES));
   if (pending) return { outcome: 'pending-exists', request: pending };
   return undefined;
+}
+
+/** The member's request of the kind that `which` picks: at most one (by its client code, or the pending one). */
+async function requestOfKind(tx: DbOrTx, input: NewCashRequest, which: SQL) {
+  const [request] = await tx
+    .select()
+    .from(cashRequests)
+    .where(and(eq(cashRequests.memberId, input.memberId), eq(cashRequests.kind, input.kind), which));
+  return request;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
@@ -49,18 +49,7 @@ export async function listCashRequests(
 
 /** Hides a finished request from the member's list; the record itself stays. */
 export async function hideCashRequest(db: Db, memberId: number, kind: CashRequestKind, id: number) {
-  const hidden = await db
-    .update(cashRequests)
-    .set({ hiddenByMember: true })
-    .where(
-      and(
-        eq(cashRequests.id, id),
-        eq(cashRequests.memberId, memberId),
-        eq(cashRequests.kind, kind),
-        inArray(cashRequests.status, ['already', 'cansel']),
-      ),
-    )
-    .returning({ id: cashRequests.id });
+  const hidden = await hideFinished(db, memberId, and(eq(cashRequests.id, id), eq(cashRequests.kind, kind)));
   if (hidden.length === 0) {
     throw errors.notInList('no finished request with this id in your list', MSG.deleteFailed);
   }
@@ -68,18 +57,19 @@ export async function hideCashRequest(db: Db, memberId: number, kind: CashReques
 
 /** Hides every finished request (approved or cancelled) from the member's lists; pending ones stay. */
 export async function hideFinishedCashRequests(db: Db, memberId: number): Promise<number> {
-  const hidden = await db
+  const hidden = await hideFinished(db, memberId, eq(cashRequests.hiddenByMember, false));
+  return hidden.length;
+}
+
+/** Hides the member's finished (approved or cancelled) requests that `which` picks; answers their ids. */
+function hideFinished(db: Db, memberId: number, which: SQL | undefined) {
+  return db
     .update(cashRequests)
     .set({ hiddenByMember: true })
     .where(
-      and(
-        eq(cashRequests.memberId, memberId),
-        eq(cashRequests.hiddenByMember, false),
-        inArray(cashRequests.status, ['already', 'cansel']),
-      ),
+      and(eq(cashRequests.memberId, memberId), inArray(cashRequests.status, ['already', 'cansel']), which),
     )
     .returning({ id: cashRequests.id });
-  return hidden.length;
 }
 
 /** A ledger statement line as the member API answers it. */

@@ -98,44 +98,42 @@ export async function activeBanners(db: Db, { site, hostname, locale }: Where, t
   }));
 }
 
-export interface NoticeInput {
+/** What a notice and a popup both hold: HTML contents, shown to the hosts of `domain` in a schedule. */
+interface HtmlContentInput {
   title: string;
   translations?: Translations;
   contents: string;
   domain?: string;
-  published?: boolean;
   startsAt?: Date | null;
   endsAt?: Date | null;
 }
 
-/** Operator: a notice; its contents are sanitised like popups since pages render them as HTML. */
+/** The input with its HTML through the allow-list: pages render notices and popups as HTML. */
+const withSafeHtml = <T extends HtmlContentInput>(input: T): T => ({
+  ...input,
+  contents: sanitizeOperatorHtml(input.contents),
+});
+
+export interface NoticeInput extends HtmlContentInput {
+  published?: boolean;
+}
+
+/** Operator: a notice. */
 export async function createNotice(db: DbOrTx, input: NoticeInput) {
-  const [row] = await db
-    .insert(notices)
-    .values({ ...input, contents: sanitizeOperatorHtml(input.contents) })
-    .returning();
+  const [row] = await db.insert(notices).values(withSafeHtml(input)).returning();
   return row!;
 }
 
-export interface PopupInput {
-  title: string;
-  translations?: Translations;
+export interface PopupInput extends HtmlContentInput {
   titleColor?: string;
-  contents: string;
   posX?: number;
   posY?: number;
-  domain?: string;
   active?: boolean;
-  startsAt?: Date | null;
-  endsAt?: Date | null;
 }
 
-/** Operator: a popup; its HTML goes through the allow-list before it is stored. */
+/** Operator: a popup. */
 export async function createPopup(db: DbOrTx, input: PopupInput) {
-  const [row] = await db
-    .insert(popups)
-    .values({ ...input, contents: sanitizeOperatorHtml(input.contents) })
-    .returning();
+  const [row] = await db.insert(popups).values(withSafeHtml(input)).returning();
   return row!;
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { explainText } from '../../../../test/support/explain.ts';
 import { fund } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
@@ -49,12 +50,7 @@ describe.runIf(backendAvailable)('the popular rail’s summary of plays', () => 
   });
 
   it('reads only the summary, through its primary key (EXPLAIN)', async () => {
-    const plan = await t.db.transaction(async (tx) => {
-      // The tables are tiny here: without this the planner rightly prefers reading them whole.
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const rows = await queryRows<{ 'QUERY PLAN': unknown }>(tx, sql`explain (format json) ${popularSql()}`);
-      return JSON.stringify(rows[0]!['QUERY PLAN']);
-    });
+    const plan = await explainText(t.db, popularSql());
     expect(plan).toContain('game_plays_daily_pk');
     expect(plan).toMatch(/Index (Only )?Scan/);
     expect(plan).not.toContain('game_rounds');

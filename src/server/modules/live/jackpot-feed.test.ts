@@ -1,24 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fund } from '../../../../test/support/money.ts';
 import { openSse, type SseEvent } from '../../../../test/support/sse.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { seedDemo } from '../../db/seed-demo.ts';
 
 const amountOf = (event: SseEvent) =>
   event.event === 'jackpot' ? (event.data as { amount: number }).amount : undefined;
 
 describe.runIf(backendAvailable)('the jackpot, pushed to every page (Server-Sent Events)', () => {
-  const t = useTestApp();
-  let base = '';
-  beforeAll(async () => {
-    await seedDemo(t.db);
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    t.config.publicUrl = base;
-  });
+  const t = useTestApp({}, { seedDemo: true, listen: true });
 
   it("sends a guest the pool at once, and the grown pool after another member's spin", async () => {
-    const stream = await openSse(`${base}/api/live/jackpot`, {});
+    const stream = await openSse(`${t.config.publicUrl}/api/live/jackpot`, {});
     expect(stream.status).toBe(200);
     const first = await stream.waitFor((e) => amountOf(e) !== undefined);
     const before = amountOf(first)!;

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memberIdOf, nextCode } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { openSse, type SseEvent } from '../../../../test/support/sse.ts';
@@ -13,12 +13,8 @@ interface State {
 const state = (event: SseEvent) => (event.event === 'state' ? (event.data as State) : undefined);
 
 describe.runIf(backendAvailable)('live updates (Server-Sent Events)', () => {
-  const t = useTestApp();
+  const t = useTestApp({}, { listen: true });
   const operators = useOperators(t);
-  let base = '';
-  beforeAll(async () => {
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
 
   it('refuses a guest and a dead token with 401 and the login-needed message', async () => {
     for (const headers of [{}, { authorization: `Bearer ${'x'.repeat(43)}` }]) {
@@ -32,7 +28,7 @@ describe.runIf(backendAvailable)('live updates (Server-Sent Events)', () => {
     const { token } = await t.login();
     const requested = await t.call('apply-user-deposit', { balance: 30_000, code: nextCode() }, { token });
     const requestId = requested.json().requestId as number;
-    const stream = await openSse(`${base}/api/live`, { authorization: `Bearer ${token}` });
+    const stream = await openSse(`${t.config.publicUrl}/api/live`, { authorization: `Bearer ${token}` });
     expect(stream.status).toBe(200);
     await stream.waitFor((e) => state(e)?.user.balance === 0);
 
@@ -55,7 +51,7 @@ describe.runIf(backendAvailable)('live updates (Server-Sent Events)', () => {
 
   it('sends a state only when it changed', async () => {
     const { token } = await t.login();
-    const stream = await openSse(`${base}/api/live`, { authorization: `Bearer ${token}` });
+    const stream = await openSse(`${t.config.publicUrl}/api/live`, { authorization: `Bearer ${token}` });
     await stream.waitFor((e) => e.event === 'state');
     const memberId = await memberIdOf(
       t.db,
@@ -70,12 +66,8 @@ describe.runIf(backendAvailable)('live updates (Server-Sent Events)', () => {
 });
 
 describe.runIf(backendAvailable)('the back office pending badge, pushed', () => {
-  const t = useTestApp();
+  const t = useTestApp({}, { listen: true });
   const operators = useOperators(t);
-  let base = '';
-  beforeAll(async () => {
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
 
   it("refuses a member's token", async () => {
     const { token } = await t.login();
@@ -89,7 +81,7 @@ describe.runIf(backendAvailable)('the back office pending badge, pushed', () => 
 
   it('sends the counts at once and again when a deposit request and a help ticket arrive', async () => {
     const before = (await operators.as('cashier').get('/api/admin/pending-counts')).json();
-    const stream = await openSse(`${base}/api/admin/live`, {
+    const stream = await openSse(`${t.config.publicUrl}/api/admin/live`, {
       authorization: `Bearer ${operators.token('cashier')}`,
     });
     expect(stream.status).toBe(200);

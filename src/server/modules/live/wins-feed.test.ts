@@ -1,9 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fund } from '../../../../test/support/money.ts';
 import { openSse, type SseEvent } from '../../../../test/support/sse.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { DEMO_SITES, seedDemo } from '../../db/seed-demo.ts';
+import { DEMO_SITES } from '../../db/seed-demo.ts';
 import { maskNick } from '../games/lobby-rails.service.ts';
 
 type Win = { code: string; nick: string; amount: number };
@@ -13,19 +13,12 @@ const winsOf = (event: SseEvent) =>
 describe.runIf(backendAvailable)(
   'the lobby’s wins ticker, pushed to every lobby of the site (Server-Sent Events)',
   () => {
-    const t = useTestApp();
-    let base = '';
-    beforeAll(async () => {
-      await seedDemo(t.db);
-      t.app.sites.invalidate();
-      base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-      t.config.publicUrl = base;
-    });
+    const t = useTestApp({}, { seedDemo: true, listen: true });
 
     it("sends a guest the site's wins at once, then a member's roulette win as it is paid, masked; another site's lobby gets none of it", async () => {
-      const th = await openSse(`${base}/api/live/wins`, {});
+      const th = await openSse(`${t.config.publicUrl}/api/live/wins`, {});
       expect(th.status).toBe(200);
-      const ko = await openSse(`${base}/api/live/wins`, { host: `${DEMO_SITES.ko.host}` });
+      const ko = await openSse(`${t.config.publicUrl}/api/live/wins`, { host: `${DEMO_SITES.ko.host}` });
       expect(ko.status).toBe(200);
       const first = winsOf(await th.waitFor((e) => winsOf(e) !== undefined))!;
       await ko.waitFor((e) => winsOf(e) !== undefined);

@@ -63,6 +63,10 @@ export async function claimDueMessages(
   );
 }
 
+/** The pending message `id` while `owner` still holds its lease: only the lease's owner may close an attempt. */
+const leaseHeldBy = (id: number, owner: string) =>
+  and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'pending'), eq(outboxMessages.leaseOwner, owner));
+
 /**
  * The provider accepted the message: it is sent, its body erased. Only the lease's owner may say so;
  * false when the lease was lost (it ran out and another worker took the row).
@@ -79,13 +83,7 @@ export async function markSent(db: Db, id: number, owner: string, providerRef: s
       leaseUntil: null,
       lastError: null,
     })
-    .where(
-      and(
-        eq(outboxMessages.id, id),
-        eq(outboxMessages.status, 'pending'),
-        eq(outboxMessages.leaseOwner, owner),
-      ),
-    )
+    .where(leaseHeldBy(id, owner))
     .returning({ id: outboxMessages.id });
   return done.length === 1;
 }
@@ -108,13 +106,7 @@ export async function markAttemptFailed(
       leaseOwner: null,
       leaseUntil: null,
     })
-    .where(
-      and(
-        eq(outboxMessages.id, id),
-        eq(outboxMessages.status, 'pending'),
-        eq(outboxMessages.leaseOwner, owner),
-      ),
-    );
+    .where(leaseHeldBy(id, owner));
 }
 
 /**

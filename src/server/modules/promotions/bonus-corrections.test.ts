@@ -1,16 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { poolBalance } from '../../../../test/support/jackpot.ts';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { bonusPlayer, useStakingCampaigns } from '../../../../test/support/promotions.ts';
+import { bonusPlayer, endBonusesOf, useStakingCampaigns } from '../../../../test/support/promotions.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { walletRequest } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { expireBonuses } from './bonus-close.service.ts';
-import { promoBonuses } from './promotions.schema.ts';
 
 const SECRET = 'test-wallet-secret';
 
@@ -27,10 +26,7 @@ describe.runIf(backendAvailable)('promotions: corrections and jackpots of bonus 
   async function player(campaign: number) {
     const { id, bet, win, correct, balances } = await bonusPlayer(t, campaign, SECRET);
     const end = async () => {
-      await t.db
-        .update(promoBonuses)
-        .set({ expiresAt: sql`now() - interval '1 second'` })
-        .where(eq(promoBonuses.memberId, id));
+      await endBonusesOf(t.db, id);
       expect(await expireBonuses(t.db)).toBe(1);
     };
     return { id, bet, win, correct, balances, end };

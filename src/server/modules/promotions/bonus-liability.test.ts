@@ -1,13 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectSoundLedger, memberIdOf } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { createCampaign, depositWithPromo } from '../../../../test/support/promotions.ts';
+import { createCampaign, depositWithPromo, endBonusesOf } from '../../../../test/support/promotions.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
 import { expireBonuses } from './bonus-close.service.ts';
-import { promoBonuses } from './promotions.schema.ts';
 
 /** The back office's dashboard shows the bonus money members hold, per currency. */
 describe.runIf(backendAvailable)('promotions: bonus liability on the dashboard', () => {
@@ -53,10 +52,7 @@ describe.runIf(backendAvailable)('promotions: bonus liability on the dashboard',
     for (const row of await liability()) expect(row.amount).toBe((await held())[row.currency] ?? 0);
 
     const id = await memberIdOf(t.db, member.id);
-    await t.db
-      .update(promoBonuses)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(promoBonuses.memberId, id));
+    await endBonusesOf(t.db, id);
     await expireBonuses(t.db);
     expect(await thb()).toEqual(start);
     await expectSoundLedger(t.db);

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { bonusPlayer, useStakingCampaigns } from '../../../../test/support/promotions.ts';
+import { bonusPlayer, endBonusesOf, useStakingCampaigns } from '../../../../test/support/promotions.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { walletIds } from '../../../../test/support/wallet.ts';
@@ -71,10 +71,7 @@ describe.runIf(backendAvailable)('promotions: staking bonus money', () => {
     const p = await player(campaigns.cashFirst);
     const open = await p.bet(1_100_000); // 1,000,000 cash and 100,000 bonus
     expect(await p.balances()).toEqual({ cash: 0, bonus: 400_000 });
-    await t.db
-      .update(promoBonuses)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(promoBonuses.memberId, p.id));
+    await endBonusesOf(t.db, p.id);
     expect(await expireBonuses(t.db)).toBe(1);
     await p.win(open.ids, 110_000);
     expect(await p.balances()).toEqual({ cash: 100_000, bonus: 0 });

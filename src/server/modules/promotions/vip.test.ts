@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectSoundLedger, memberIdOf } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { createCampaign, depositWithPromo } from '../../../../test/support/promotions.ts';
+import { createCampaign, depositWithPromo, endBonusesOf } from '../../../../test/support/promotions.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { newMemberSiteId, vipPlayer } from '../../../../test/support/vip.ts';
@@ -128,10 +128,7 @@ describe.runIf(backendAvailable)('promotions: VIP progress and level-up bonuses'
     await levelUpSweep(t.db);
     const [waiting] = await t.db.select().from(promoLevelUps).where(eq(promoLevelUps.memberId, id));
     expect(waiting).toMatchObject({ level: 2, bonusId: null });
-    await t.db
-      .update(promoBonuses)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(promoBonuses.memberId, id));
+    await endBonusesOf(t.db, id);
     await expireBonuses(t.db);
     await levelUpSweep(t.db);
     await levelUpSweep(t.db);

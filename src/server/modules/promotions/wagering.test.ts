@@ -1,8 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectSoundLedger, memberIdOf, nextCode } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { bonusesOf, createCampaign, depositWithPromo } from '../../../../test/support/promotions.ts';
+import {
+  bonusesOf,
+  createCampaign,
+  depositWithPromo,
+  endBonusesOf,
+} from '../../../../test/support/promotions.ts';
 import { type CallOptions, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { launchGame, playRound } from '../../../../test/support/wallet.ts';
@@ -116,10 +121,7 @@ describe.runIf(backendAvailable)('promotions: wagering to conversion, forfeiture
     const due = await bonusMember();
     const current = await bonusMember();
     await playRound(t, SECRET, due.slot, 100_000);
-    await t.db
-      .update(promoBonuses)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(promoBonuses.memberId, due.id));
+    await endBonusesOf(t.db, due.id);
     // Past its end, a stake no longer counts.
     await playRound(t, SECRET, due.slot, 100_000);
     expect(await expireBonuses(t.db)).toBe(1);

@@ -1,23 +1,14 @@
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { explainPlan } from '../../../../test/support/explain.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { isPostgres } from '../../../../test/support/test-db.ts';
-import { queryRows } from '../../db/client.ts';
 import { deskEventsSql } from './desk-search.ts';
 
 describe.runIf(isPostgres)("the desk's event search at scale", () => {
   const t = useTestApp();
 
   it('reads each state in its order only as far as the page needs, never sorting every event (EXPLAIN)', async () => {
-    const plan = await t.db.transaction(async (tx) => {
-      // The tables are tiny here: without this the planner rightly prefers reading them whole.
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const rows = await queryRows<{ 'QUERY PLAN': unknown }>(
-        tx,
-        sql`explain (format json) ${deskEventsSql({})}`,
-      );
-      return rows[0]!['QUERY PLAN'] as { Plan: PlanNode }[];
-    });
+    const plan = (await explainPlan(t.db, deskEventsSql({}))) as { Plan: PlanNode }[];
     // Under the union, each state is a Limit over an index scan of sb_events in start order.
     const limits = findAll(plan[0]!.Plan, (n) => n['Node Type'] === 'Limit' && n !== plan[0]!.Plan);
     expect(limits).toHaveLength(3);

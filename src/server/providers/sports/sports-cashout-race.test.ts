@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
-import { useOperators } from '../../../../test/support/operators.ts';
 import { prng } from '../../../../test/support/prng.ts';
-import { useSportsApp } from '../../../../test/support/sports.ts';
 import { cashoutClient, expectBookAndWalletAgree } from '../../../../test/support/sports-cashout.ts';
-import { sportsDesk } from '../../../../test/support/sports-desk.ts';
+import { useSportsBook } from '../../../../test/support/sports-desk.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { verifyBet } from '../../../../tools/sports-verify.ts';
 import { queryRows } from '../../db/client.ts';
@@ -22,13 +20,11 @@ const SEED = Number(process.env.SPORTS_CASHOUT_SEED ?? 30);
  * exactly what it answered, and the book, its proofs and the wallet agree.
  */
 describe.runIf(backendAvailable && isPostgres)('cash-out under concurrency (PostgreSQL)', () => {
-  const { t, newPlayer } = useSportsApp({ loginMaxFailuresPerAddress: 1000 });
-  const { as } = useOperators(t);
-  const book = sportsDesk(t, () => as('trading'));
+  const { t, newPlayer, as, book } = useSportsBook(
+    { confirmResults: false, cashoutMarginBp: 500, cashoutOfferSeconds: 60 },
+    { loginMaxFailuresPerAddress: 1000 },
+  );
   const co = cashoutClient(t);
-  beforeAll(async () => {
-    await book.settings({ confirmResults: false, cashoutMarginBp: 500, cashoutOfferSeconds: 60 });
-  });
 
   it(`200 attempts racing a result, a bet stop, a price move and a second accept (seed ${SEED})`, async () => {
     const random = prng(SEED);

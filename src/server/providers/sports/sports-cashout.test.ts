@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
-import { useOperators } from '../../../../test/support/operators.ts';
-import { useSportsApp } from '../../../../test/support/sports.ts';
 import { cashoutClient, expectBookAndWalletAgree } from '../../../../test/support/sports-cashout.ts';
-import { sportsDesk } from '../../../../test/support/sports-desk.ts';
+import { useSportsBook } from '../../../../test/support/sports-desk.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { verifyBet } from '../../../../tools/sports-verify.ts';
 import { queryRows } from '../../db/client.ts';
@@ -19,13 +17,12 @@ import { reconciler } from './reconciler.ts';
  * Prices 2.0 / 3.0 / 4.0: home's fair probability is (1/2) / (13/12) = 6/13.
  */
 describe.runIf(backendAvailable)('sportsbook cash-out', () => {
-  const { t, sportsApi, newPlayer } = useSportsApp();
-  const { as } = useOperators(t);
-  const book = sportsDesk(t, () => as('trading'));
-  const co = cashoutClient(t);
-  beforeAll(async () => {
-    await book.settings({ confirmResults: false, cashoutMarginBp: 500, cashoutOfferSeconds: 10 });
+  const { t, sportsApi, newPlayer, as, book } = useSportsBook({
+    confirmResults: false,
+    cashoutMarginBp: 500,
+    cashoutOfferSeconds: 10,
   });
+  const co = cashoutClient(t);
   const prices = (marketId: number, home: string) =>
     as('trading').post(`/api/admin/sports/markets/${marketId}/prices`, {
       prices: [{ key: 'home', price: home }],

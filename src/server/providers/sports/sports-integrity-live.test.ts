@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
-import { useOperators } from '../../../../test/support/operators.ts';
-import { slipId, useSportsApp } from '../../../../test/support/sports.ts';
-import { sportsDesk } from '../../../../test/support/sports-desk.ts';
+import { slipId } from '../../../../test/support/sports.ts';
+import { useSportsBook } from '../../../../test/support/sports-desk.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { parseFractionText } from '../../../shared/sports/fraction.ts';
 import { parsePrice } from '../../../shared/sports/price.ts';
@@ -15,11 +14,9 @@ import { upsertMarket } from './trading.service.ts';
 
 /** In play, markets that never settle, abandonment, and a placement that crashed half-way. */
 describe.runIf(backendAvailable)('sportsbook integrity: in play, abandonment, lost placements', () => {
-  const { t, sportsApi, newPlayer } = useSportsApp();
-  const { as } = useOperators(t);
-  const book = sportsDesk(t, () => as('trading'));
-  beforeAll(async () => {
-    await book.settings({ confirmResults: false, cancelWindowMinutes: 1440 });
+  const { t, sportsApi, newPlayer, as, book } = useSportsBook({
+    confirmResults: false,
+    cancelWindowMinutes: 1440,
   });
   const confirmAfterDelay = async (gameToken: string, betId: number) => {
     sportsClock.advance(5_001);

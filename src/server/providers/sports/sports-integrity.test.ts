@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
-import { useOperators } from '../../../../test/support/operators.ts';
-import { useSportsApp } from '../../../../test/support/sports.ts';
-import { sportsDesk } from '../../../../test/support/sports-desk.ts';
+import { useSportsBook } from '../../../../test/support/sports-desk.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
@@ -14,13 +12,18 @@ import { sportsClock } from './clock.ts';
  * and the trading desk's HTTP routes.
  */
 describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, races', () => {
-  const { t, sportsApi, newPlayer } = useSportsApp();
-  const { as } = useOperators(t);
-  const book = sportsDesk(t, () => as('trading'));
-  beforeAll(async () => {
-    await book.settings({ confirmResults: false, cancelWindowMinutes: 1440 });
+  const { t, sportsApi, newPlayer, as, book } = useSportsBook({
+    confirmResults: false,
+    cancelWindowMinutes: 1440,
   });
   const aMinuteAgo = () => new Date(Date.now() - 60_000);
+  /** A bettor with 100,000 and two fresh matches; `from`, a minute ago, is where a cancel window starts. */
+  const bettorAndTwoMatches = async () => ({
+    p: await newPlayer(100_000),
+    a: await book.match(),
+    b: await book.match(),
+    from: aMinuteAgo(),
+  });
 
   it('concurrent confirmations of a live bet whose price moved: all refused, nothing charged', async () => {
     const p = await newPlayer(100_000);
@@ -45,10 +48,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
   });
 
   it("a cancel window on one leg of a double voids that leg only: the other leg's win pays at its price", async () => {
-    const p = await newPlayer(100_000);
-    const a = await book.match();
-    const b = await book.match();
-    const from = aMinuteAgo();
+    const { p, a, b, from } = await bettorAndTwoMatches();
     const betId = await book.placed(p, [a.home, b.home]);
     expect((await book.cancelWindow(a.eventId, { from })).json()).toMatchObject({ voided: 1 });
     // Still open on its other leg: nothing refunded; the bettor sees the voided leg as void.
@@ -64,10 +64,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
   });
 
   it('a cancel taken back (rollback_bet_cancel) makes the leg count again on its result', async () => {
-    const p = await newPlayer(100_000);
-    const a = await book.match();
-    const b = await book.match();
-    const from = aMinuteAgo();
+    const { p, a, b, from } = await bettorAndTwoMatches();
     const betId = await book.placed(p, [a.home, b.home]);
     await book.score(a.marketId, 1, 0);
     await book.score(b.marketId, 1, 0);
@@ -86,10 +83,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
   });
 
   it('a palpable error settles the legs at the corrected price; the rest of each bet stands', async () => {
-    const p = await newPlayer(100_000);
-    const a = await book.match();
-    const b = await book.match();
-    const from = aMinuteAgo();
+    const { p, a, b, from } = await bettorAndTwoMatches();
     // Away was offered at 4.0 by mistake; the right price was 2.5.
     const single = await book.placed(p, [a.away]);
     const double = await book.placed(p, [a.away, b.home]);
@@ -110,10 +104,7 @@ describe.runIf(backendAvailable)('sportsbook integrity: voids, corrections, race
   });
 
   it('a double already lost stays lost when its other leg is voided: no refund', async () => {
-    const p = await newPlayer(100_000);
-    const a = await book.match();
-    const b = await book.match();
-    const from = aMinuteAgo();
+    const { p, a, b, from } = await bettorAndTwoMatches();
     const betId = await book.placed(p, [a.home, b.home]);
     await book.score(a.marketId, 0, 1);
     expect(await book.bet(p, betId)).toMatchObject({ status: 'settled', settledReturn: 0 });

@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { explainText } from '../../../../test/support/explain.ts';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { slipId, useSportsApp } from '../../../../test/support/sports.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
-import { queryRows } from '../../db/client.ts';
 import { enterResult, unsettleMarket } from './results.service.ts';
 import { liabilitySql } from './risk.service.ts';
 
@@ -91,15 +90,7 @@ describe.runIf(isPostgres)('the risk view at scale', () => {
   const t = useTestApp();
 
   it('starts from the unsettled markets, not from every liability row the book kept (EXPLAIN)', async () => {
-    const plan = await t.db.transaction(async (tx) => {
-      // The tables are tiny here: without this the planner rightly prefers reading them whole.
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const rows = await queryRows<{ 'QUERY PLAN': unknown }>(
-        tx,
-        sql`explain (format json) ${liabilitySql({})}`,
-      );
-      return JSON.stringify(rows[0]!['QUERY PLAN']);
-    });
+    const plan = await explainText(t.db, liabilitySql({}));
     expect(plan).toContain('sb_markets_unsettled');
   });
 });

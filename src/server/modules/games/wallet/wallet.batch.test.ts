@@ -6,6 +6,7 @@ import { backendAvailable, isPostgres } from '../../../../../test/support/test-d
 import {
   expectOpenRoundsListed,
   launchedPlayer,
+  noteWalletStatements,
   walletIds,
   walletRequest,
 } from '../../../../../test/support/wallet.ts';
@@ -43,19 +44,11 @@ describe.runIf(backendAvailable)('wallet calls batched into one transaction', ()
           for each row execute function test_note_transaction()`,
     );
     // And the statements that recorded them: the plain calls of a batch are taken set-based (wallet_batch_fast).
-    await queryRows(t.db, sql`create table test_call_statements (tx_ids text[] not null)`);
-    await queryRows(
+    await noteWalletStatements(
       t.db,
-      sql.raw(`create function test_note_statement() returns trigger language plpgsql as $$
-        begin
-          insert into test_call_statements select array_agg(tx_id) from recorded_calls having count(*) > 0;
-          return null;
-        end $$`),
-    );
-    await queryRows(
-      t.db,
-      sql`create trigger test_note_statement after insert on wallet_transactions
-          referencing new table as recorded_calls for each statement execute function test_note_statement()`,
+      'test_call_statements',
+      'tx_ids text[] not null',
+      'select array_agg(tx_id) from recorded having count(*) > 0',
     );
   });
 

@@ -4,7 +4,11 @@ import { expectSoundLedger, fund, memberIdOf } from '../../../../../test/support
 import { prng } from '../../../../../test/support/prng.ts';
 import { type TestApp, useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
-import { expectOpenRoundsListed, launchGame } from '../../../../../test/support/wallet.ts';
+import {
+  expectOpenRoundsListed,
+  launchGame,
+  noteWalletStatements,
+} from '../../../../../test/support/wallet.ts';
 import { queryRows } from '../../../db/client.ts';
 import { seedDemo } from '../../../db/seed-demo.ts';
 import { hashGameToken } from '../launch.service.ts';
@@ -306,19 +310,11 @@ describe.runIf(backendAvailable)('the wallet’s set-based and call-by-call path
       sides.push({ t, tokens, idleMs: t.config.sessionIdleMs });
     }
     // The set-based path records its calls with one statement; count the calls it took that way.
-    await queryRows(a.db, sql`create table test_set_based (calls int not null)`);
-    await queryRows(
+    await noteWalletStatements(
       a.db,
-      sql.raw(`create function test_note_set_based() returns trigger language plpgsql as $$
-        begin
-          insert into test_set_based select count(*) from recorded having count(*) > 1;
-          return null;
-        end $$`),
-    );
-    await queryRows(
-      a.db,
-      sql`create trigger test_note_set_based after insert on wallet_transactions
-          referencing new table as recorded for each statement execute function test_note_set_based()`,
+      'test_set_based',
+      'calls int not null',
+      'select count(*) from recorded having count(*) > 1',
     );
     expect(await effects(sides[0]!)).toEqual(await effects(sides[1]!));
   });

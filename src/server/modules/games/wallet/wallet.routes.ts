@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { hmacSignatureValid } from '../../../http/hmac-signature.ts';
@@ -6,7 +7,12 @@ import { memberCards } from '../../accounts/members.service.ts';
 import { tableRulesOfSite } from '../../sites/sites.service.ts';
 import { WALLET_SIGNATURE_HEADER } from '../provider.ts';
 import { walletResettle, walletUnsettle } from './corrections.service.ts';
-import { isWalletOperation, WALLET_HTTP_STATUS, walletRequests } from './wallet.schemas.ts';
+import {
+  isWalletOperation,
+  WALLET_HTTP_STATUS,
+  type WalletOperation,
+  walletRequests,
+} from './wallet.schemas.ts';
 import {
   type WalletReply,
   walletBet,
@@ -34,6 +40,30 @@ export interface WalletDeps {
 }
 
 const reply = (status: string, message: string): WalletReply => ({ status, message });
+
+/** One wallet call, its body checked against its operation's schema. */
+type Operation<O extends WalletOperation> = (
+  body: z.infer<(typeof walletRequests)[O]>,
+  call: { deps: WalletDeps; provider: string; hash: string },
+) => Promise<WalletReply>;
+
+/** What each operation does with its checked body. */
+const OPERATIONS: { [O in WalletOperation]: Operation<O> } = {
+  authenticate: async (body, { deps, provider }) => {
+    const player = await walletPlayer(deps.db, provider, body.token, deps.config.sessionIdleMs);
+    if (player.status === 'success')
+      player.tableRules = await playerTableRules(deps.db, Number(player.playerId), deps.config);
+    return player;
+  },
+  balance: (body, { deps, provider }) =>
+    walletPlayer(deps.db, provider, body.token, deps.config.sessionIdleMs),
+  bet: (body, { deps, provider, hash }) => walletBet(deps.db, deps.config, provider, hash, body),
+  win: (body, { deps, provider, hash }) => walletWin(deps.db, provider, hash, body),
+  rollback: (body, { deps, provider, hash }) => walletRollback(deps.db, provider, hash, body),
+  jackpot: (body, { deps, provider, hash }) => walletJackpot(deps.db, provider, hash, body),
+  unsettle: (body, { deps, provider, hash }) => walletUnsettle(deps.db, provider, hash, body),
+  resettle: (body, { deps, provider, hash }) => walletResettle(deps.db, provider, hash, body),
+};
 
 /**
  * POST /wallet/<provider>/<operation>: the seamless wallet game providers call. The signature is
@@ -67,48 +97,12 @@ export async function walletApi(app: FastifyInstance, deps: WalletDeps): Promise
         } catch {
           return send(reply('invalid', 'body is not JSON'));
         }
-        const hash = bodyHash(raw);
-        switch (op) {
-          case 'authenticate':
-          case 'balance': {
-            const body = walletRequests[op].safeParse(json);
-            if (!body.success) return send(reply('invalid', body.error.issues[0]?.message ?? 'invalid body'));
-            const player = await walletPlayer(deps.db, provider, body.data.token, deps.config.sessionIdleMs);
-            if (op === 'authenticate' && player.status === 'success')
-              player.tableRules = await playerTableRules(deps.db, Number(player.playerId), deps.config);
-            return send(player);
-          }
-          case 'bet': {
-            const body = walletRequests.bet.safeParse(json);
-            if (!body.success) return send(reply('invalid', body.error.issues[0]?.message ?? 'invalid body'));
-            return send(await walletBet(deps.db, deps.config, provider, hash, body.data));
-          }
-          case 'win': {
-            const body = walletRequests.win.safeParse(json);
-            if (!body.success) return send(reply('invalid', body.error.issues[0]?.message ?? 'invalid body'));
-            return send(await walletWin(deps.db, provider, hash, body.data));
-          }
-          case 'rollback': {
-            const body = walletRequests.rollback.safeParse(json);
-            if (!body.success) return send(reply('invalid', body.error.issues[0]?.message ?? 'invalid body'));
-            return send(await walletRollback(deps.db, provider, hash, body.data));
-          }
-          case 'jackpot': {
-            const body = walletRequests.jackpot.safeParse(json);
-            if (!body.success) return send(reply('invalid', body.error.issues[0]?.message ?? 'invalid body'));
-            return send(await walletJackpot(deps.db, provider, hash, body.data));
-          }
-          case 'unsettle': {
-            const body = walletRequests.unsettle.safeParse(json);
-            if (!body.success) return send(reply('invalid', body.error.issues[0]?.message ?? 'invalid body'));
-            return send(await walletUnsettle(deps.db, provider, hash, body.data));
-          }
-          case 'resettle': {
-            const body = walletRequests.resettle.safeParse(json);
-            if (!body.success) return send(reply('invalid', body.error.issues[0]?.message ?? 'invalid body'));
-            return send(await walletResettle(deps.db, provider, hash, body.data));
-          }
-        }
+        const parsed = walletRequests[op].safeParse(json);
+        if (!parsed.success) return send(reply('invalid', parsed.error.issues[0]?.message ?? 'invalid body'));
+        // The schema and the operation are picked by the same `op`: TypeScript cannot tie the two (a
+        // correlated union), so the checked body is handed over untyped.
+        const operation = OPERATIONS[op] as Operation<WalletOperation>;
+        return send(await operation(parsed.data as never, { deps, provider, hash: bodyHash(raw) }));
       },
     );
   });

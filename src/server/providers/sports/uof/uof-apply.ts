@@ -12,7 +12,7 @@ import {
   unsettleMarketIn,
   voidMarketIn,
 } from '../results.service.ts';
-import { requestRun, workPendingRuns, workRun } from '../settlement-runs.ts';
+import { type RunRequest, requestRun, workPendingRuns, workRun } from '../settlement-runs.ts';
 import type { EventStatus } from '../sports.schema.ts';
 import type { SportsWallet } from '../sports-wallet.ts';
 import {
@@ -306,20 +306,11 @@ const windowOf = (m: { start_time?: string; end_time?: string }) =>
 async function betCancel(tx: Tx, m: Extract<EventMessage, { kind: 'bet_cancel' }>, w: Work) {
   const window = windowOf(m);
   const by = { ...BY, reason: `bet_cancel${window ? ' (time window)' : ''}` };
-  for (const market of m.market) {
-    const found = await marketIdOf(tx, m.event_id, market);
-    if (!found) {
-      w.notes.push(`market ${market.id} ${market.specifiers ?? ''} is not in the book`);
-      continue;
-    }
+  for await (const { market, found } of bookMarketsOf(tx, m, w)) {
     if (window) {
       const done = await voidWindowIn(tx, { marketId: found.id }, window.from, window.to, by);
       if (done.runId) w.runs.push(done.runId);
-      continue;
-    }
-    const run = await voidMarketIn(tx, found.id, by);
-    if (typeof run === 'string') w.notes.push(`market ${market.id}: ${run}`);
-    else w.runs.push(await requestRun(tx, run));
+    } else await runOrNote(tx, w, market, await voidMarketIn(tx, found.id, by));
   }
 }
 
@@ -330,12 +321,7 @@ async function rollback(
 ) {
   const window = m.kind === 'rollback_bet_cancel' ? windowOf(m) : undefined;
   const actor = { operatorId: null, reason: m.kind };
-  for (const market of m.market) {
-    const found = await marketIdOf(tx, m.event_id, market);
-    if (!found) {
-      w.notes.push(`market ${market.id} ${market.specifiers ?? ''} is not in the book`);
-      continue;
-    }
+  for await (const { market, found } of bookMarketsOf(tx, m, w)) {
     if (window) {
       const done = await rollbackLegVoidsIn(tx, { marketId: found.id }, window.from, window.to, actor);
       if (done.runId) w.runs.push(done.runId);
@@ -347,10 +333,25 @@ async function rollback(
       w.notes.push(`market ${market.id}: nothing to roll back`);
       continue;
     }
-    const run = await unsettleMarketIn(tx, found.id, actor);
-    if (typeof run === 'string') w.notes.push(`market ${market.id}: ${run}`);
-    else w.runs.push(await requestRun(tx, run));
+    await runOrNote(tx, w, market, await unsettleMarketIn(tx, found.id, actor));
   }
+}
+
+type FeedMarket = { id: string; specifiers?: string };
+
+/** The markets a cancel or a rollback names, each found (and locked) in the book; a note for one that is not. */
+async function* bookMarketsOf(tx: Tx, m: { event_id: string; market: FeedMarket[] }, w: Work) {
+  for (const market of m.market) {
+    const found = await marketIdOf(tx, m.event_id, market);
+    if (found) yield { market, found };
+    else w.notes.push(`market ${market.id} ${market.specifiers ?? ''} is not in the book`);
+  }
+}
+
+/** The settlement run a market's change needs, requested; or, where the book refused, why (a note). */
+async function runOrNote(tx: Tx, w: Work, market: FeedMarket, run: RunRequest | string) {
+  if (typeof run === 'string') w.notes.push(`market ${market.id}: ${run}`);
+  else w.runs.push(await requestRun(tx, run));
 }
 
 /** Claims the message's key and its place in its event's order: 'fresh', a duplicate, or stale. */

@@ -1,18 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
+import { int8, timestamptz, updatedAtColumn } from '../../../db/columns.ts';
 
 /** The Unified Odds Feed adapter's own records (migration 0020). */
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** Every message received, once, with what became of it: a repeat finds its key and changes nothing. */
 export const sbUofMessages = pgTable(
@@ -22,10 +13,10 @@ export const sbUofMessages = pgTable(
     kind: text('kind').notNull(),
     product: integer('product'),
     eventUrn: text('event_urn'),
-    ts: bigint('ts', { mode: 'number' }),
+    ts: int8('ts'),
     outcome: text('outcome', { enum: ['applied', 'stale', 'rejected'] }).notNull(),
     detail: text('detail'),
-    receivedAt: at('received_at').notNull().defaultNow(),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
   },
   (t) => [
     index('sb_uof_messages_received').on(t.receivedAt),
@@ -36,8 +27,8 @@ export const sbUofMessages = pgTable(
 /** Order per event: the feed timestamp of the last message applied to it. */
 export const sbUofEventCursor = pgTable('sb_uof_event_cursor', {
   eventUrn: text('event_urn').primaryKey(),
-  ts: bigint('ts', { mode: 'number' }).notNull(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  ts: int8('ts').notNull(),
+  updatedAt: updatedAtColumn(),
 });
 
 /** Each producer's health: down until the recovery it asked for ends with its snapshot_complete. */
@@ -48,12 +39,12 @@ export const sbUofProducers = pgTable(
     state: text('state', { enum: ['up', 'down', 'recovering'] })
       .notNull()
       .default('down'),
-    lastAliveAt: at('last_alive_at'),
-    lastAliveTs: bigint('last_alive_ts', { mode: 'number' }),
-    recoveryRequestId: bigint('recovery_request_id', { mode: 'number' }),
-    recoveryRequestedAt: at('recovery_requested_at'),
+    lastAliveAt: timestamptz('last_alive_at'),
+    lastAliveTs: int8('last_alive_ts'),
+    recoveryRequestId: int8('recovery_request_id'),
+    recoveryRequestedAt: timestamptz('recovery_requested_at'),
     downReason: text('down_reason'),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [check('sb_uof_producers_state', sql`${t.state} IN ('up', 'down', 'recovering')`)],
 );
