@@ -99,7 +99,9 @@ describe.runIf(chromiumAvailable)('the sports home on a phone: no layout shift',
     await expect
       .poll(() => w().getByTestId('favourites').getByText('Steady Anchors').count())
       .toBeGreaterThan(0);
-    await expect.poll(() => w().getByTestId('popular').getByText('Level Rovers').count()).toBeGreaterThan(0);
+    // The popular section is there with matches; which ones lead depends on every e2e file's bets (one
+    // shared book), so this file only needs its own bet to make the section non-empty.
+    await expect.poll(() => w().getByTestId('popular').getByTestId('event').count()).toBeGreaterThan(0);
     expect(cls).toBeLessThan(0.1);
     await w().unroute(/\/sports\/api\/(leagues|popular|favourites)$/);
   });
