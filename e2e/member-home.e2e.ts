@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
+import { chromiumAvailable, holdScripts, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember } from './support/member.ts';
 
 declare global {
@@ -39,14 +39,7 @@ describe.runIf(chromiumAvailable)("a member's home page as sent, then hydrated",
       }).observe(document, { childList: true, subtree: true, attributes: true });
     }, GUEST_ONLY);
     // The site's scripts held back a moment: what shows meanwhile is the server's page alone.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await b.page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(b.page);
     await b.page.goto('/', { waitUntil: 'commit' });
     await b.page.getByTestId('user-id').first().waitFor({ state: 'attached' });
     await b.page.getByTestId('jackpot').first().waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
+import { chromiumAvailable, holdScripts, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember, launch } from './support/member.ts';
 
 /**
@@ -32,14 +32,7 @@ describe.runIf(chromiumAvailable)("the sports window's first screen, sent render
     await fundedMember(b.page, 'ssk', 10_000);
     const url = await launch(b.page, 'sportsbook', 'royal-sports');
     // The window's scripts held back: what shows meanwhile is the server's page alone.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await b.page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(b.page);
     await b.page.goto(url, { waitUntil: 'commit' });
     // The listing's first match with its prices, as the server drew it.
     const card = b.page.locator('[data-testid="listing"] [data-event]').first();

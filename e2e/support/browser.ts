@@ -175,3 +175,19 @@ const ASSET_TYPES = ['stylesheet', 'script', 'image', 'font', 'media', 'manifest
 function isClientErrorLine(text: string): boolean {
   return /^Failed to load resource: the server responded with a status of 4\d\d\b/.test(text);
 }
+
+/**
+ * Holds back the page's scripts until the returned function is called: what shows meanwhile is the
+ * server-rendered page alone (the home page's and the sports window's first paint).
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}

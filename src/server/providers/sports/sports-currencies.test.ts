@@ -1,33 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { memberIdOf, nextCode } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
+import { bettorOn, KO_SITE, TH_SITE } from '../../../../test/support/sites.ts';
 import { placeSingle, useSportsApp } from '../../../../test/support/sports.ts';
-import { type CallOptions, newMember, type TestApp } from '../../../../test/support/test-app.ts';
+import type { TestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
-import { DEMO_SITES, seedDemo } from '../../db/seed-demo.ts';
-import { approveDeposit } from '../../modules/cashier/deposits.service.ts';
-
-/** The demo's two sites on one database: Thai in baht (the default site), Korean in won (ko.localhost). */
-const TH: CallOptions = {};
-const KO: CallOptions = { headers: { host: DEMO_SITES.ko.host, origin: `http://${DEMO_SITES.ko.host}` } };
-
-/** A funded member of a site who opened the sportsbook there. */
-async function bettorOn(t: TestApp, site: CallOptions, funds: number) {
-  const member = newMember({ bankname: await t.siteBank(site) });
-  expect((await t.call('user-register', member, site)).json().status).toBe('success');
-  const token = (await t.call('user-do-login', { id: member.id, pw: member.pw }, site)).json()
-    .token as string;
-  const as = { ...site, token };
-  const dep = await t.call('apply-user-deposit', { balance: funds, code: nextCode() }, as);
-  expect(dep.statusCode).toBe(200);
-  await approveDeposit(t.db, dep.json().requestId, { by: 'test-operator' });
-  const open = await t.call('open-game', { code: 'sportsbook', company: 'royal-sports' }, as);
-  expect(open.statusCode).toBe(200);
-  const gameToken = new URL(open.json().url, 'http://x').searchParams.get('token')!;
-  return { gameToken, memberId: await memberIdOf(t.db, member.id) };
-}
+import { seedDemo } from '../../db/seed-demo.ts';
 
 const platformRow = (t: TestApp, currency: string) =>
   queryRows<{ max_stake: number | null }>(
@@ -53,8 +32,8 @@ describe.runIf(backendAvailable)('sports limits and liability per currency', () 
     await t.db.execute(
       sql`update sb_limits set max_stake = 300000 where scope = 'platform' and currency = 'KRW'`,
     );
-    const th = await bettorOn(t, TH, 10_000_000);
-    const ko = await bettorOn(t, KO, 10_000_000);
+    const th = await bettorOn(t, TH_SITE, 10_000_000);
+    const ko = await bettorOn(t, KO_SITE, 10_000_000);
     const { eventId, marketId } = await newEvent({ prices: ['3.0', '3.0', '3.0'] });
     const s = await eventSelections(eventId);
     const home = s['1x2:home']!;
@@ -104,7 +83,7 @@ describe.runIf(backendAvailable)('sports limits and liability per currency', () 
         .filter((l: { scope: string }) => l.scope === 'platform')
         .map((l: { currency: string }) => l.currency),
     ).toEqual(expect.arrayContaining(['KRW', 'THB']));
-    const ko = await bettorOn(t, KO, 10_000_000);
+    const ko = await bettorOn(t, KO_SITE, 10_000_000);
     const { eventId } = await newEvent({ prices: ['3.0', '3.0', '3.0'] });
     const home = (await eventSelections(eventId))['1x2:home']!;
     const set = await desk.post('/api/admin/sports/limits', {
