@@ -11,8 +11,9 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../src/server/db/client.ts';
+import { openDatabase, queryRows } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import type { SportsWallet } from '../src/server/providers/sports/sports-wallet.ts';
 import * as uof from '../src/server/providers/sports/uof/uof-build.ts';
@@ -48,7 +49,6 @@ const admin = new pg.Client({ connectionString: cluster.url });
 await admin.connect();
 await admin.query('create database bench_lane');
 const backend = Number((await admin.query('select pg_backend_pid() as pid')).rows[0].pid);
-await admin.end();
 /** The fields of /proc/<pid>/stat after the process's name. */
 const statOf = (pid: string) => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -56,6 +56,8 @@ const statOf = (pid: string) => {
 };
 /** This cluster's postmaster: the parent of a backend (the machine runs other clusters too). */
 const postmaster = statOf(String(backend))[1]!;
+// Read while the backend still lives (its /proc entry goes with it).
+await admin.end();
 /** CPU time so far of this cluster's processes (the postmaster and its children), in clock ticks. */
 const clusterTicks = () => {
   let ticks = 0;
@@ -164,6 +166,20 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
+// The work it claims: every message applied, and recorded once by the book.
+const [recorded] = await queryRows<{ n: number }>(
+  database.db,
+  sql`select count(*)::int as n from sb_uof_messages where outcome = 'applied'`,
+);
+const applied = outcomes.get('applied') ?? 0;
+const bookApplied = (recorded?.n ?? 0) - EVENTS;
+console.log(
+  `applied              ${applied} of ${MESSAGES} by the replies, ${bookApplied} recorded by the book`,
+);
+if (applied !== MESSAGES || bookApplied !== MESSAGES) {
+  console.log('FAILED: not every message was applied and recorded once');
+  process.exitCode = 1;
+}
 await pool?.close();
 await database.close();
 await api.close();
