@@ -2,14 +2,8 @@ import { beforeAll, expect } from 'vitest';
 import type { Config } from '../../src/server/config.ts';
 import { balancesOf } from './money.ts';
 import { type AdminClient, useOperators } from './operators.ts';
-import {
-  footballEvent,
-  placeSlip,
-  selectionsOf,
-  sportsApiCall,
-  type sportsPlayer,
-  useSportsApp,
-} from './sports.ts';
+import { footballEvent, placeSlip, selectionsOf, sportsApiCall, type sportsPlayer } from './sports.ts';
+import { useSportsApp } from './sports-app.ts';
 import type { TestApp } from './test-app.ts';
 
 type Player = Awaited<ReturnType<typeof sportsPlayer>>;

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { beforeAll } from 'vitest';
-import type { Config } from '../../src/server/config.ts';
 import { type Db, queryRows } from '../../src/server/db/client.ts';
 import { enterResult, type ResultBy } from '../../src/server/providers/sports/results.service.ts';
 import {
@@ -17,7 +15,7 @@ import { type Fraction, parseFractionText } from '../../src/shared/sports/fracti
 import { parsePrice } from '../../src/shared/sports/price.ts';
 import { fund, memberIdOf } from './money.ts';
 import { expectConforms } from './provider-api.ts';
-import { type TestApp, useTestApp } from './test-app.ts';
+import type { TestApp } from './test-app.ts';
 import { launchGame } from './wallet.ts';
 
 /**
@@ -59,7 +57,7 @@ export async function memberCurrency(t: TestApp, memberId: number): Promise<stri
   return row!.currency;
 }
 
-type FootballEventOptions = { prices?: [string, string, string]; live?: boolean; startsInMs?: number };
+export type FootballEventOptions = { prices?: [string, string, string]; live?: boolean; startsInMs?: number };
 
 let events = 0;
 /**
@@ -140,9 +138,9 @@ export const slipId = () => `slip-${randomUUID()}`;
 /** A price as the book sends it (num/den). */
 export const priceOf = (text: string): Fraction => parseFractionText(text)!;
 
-type Selection = { id: number; price: string };
+export type Selection = { id: number; price: string };
 /** What a slip may set beyond its legs; unsaid, a fresh slip id, a stake of 10,000 and no price change. */
-type SlipOptions = {
+export type SlipOptions = {
   unitStake?: number;
   priceChange?: 'none' | 'better' | 'any';
   requestId?: string;
@@ -164,23 +162,3 @@ export const placeSlip = (t: TestApp, gameToken: string, legs: Selection[], opts
 /** A single at the offered price, no price change accepted: the plain placement most tests make. */
 export const placeSingle = (t: TestApp, gameToken: string, selection: Selection, unitStake = 10_000) =>
   placeSlip(t, gameToken, [selection], { unitStake });
-
-/**
- * The test app for the built-in sportsbook, listening so the book reaches the wallet over HTTP, with the
- * helpers above bound to it: `sportsApi` (the sports window's call), `newPlayer` (a funded member who opened
- * the book), `newEvent` (a fresh 1X2 football event), `eventSelections` (its selections by key) and
- * `placeBet` (a slip on some of them).
- */
-export function useSportsApp(configOverrides: Partial<Config> = {}) {
-  const t = useTestApp(configOverrides);
-  beforeAll(() => listenForWallet(t));
-  return {
-    t,
-    sportsApi: (action: string, body: object, from?: { ip: string }) => sportsApiCall(t, action, body, from),
-    newPlayer: (funds?: number) => sportsPlayer(t, funds),
-    newEvent: (opts?: FootballEventOptions) => footballEvent(t.db, opts),
-    eventSelections: (eventId: number) => selectionsOf(t, eventId),
-    placeBet: (gameToken: string, legs: Selection[], opts?: SlipOptions) =>
-      placeSlip(t, gameToken, legs, opts),
-  };
-}

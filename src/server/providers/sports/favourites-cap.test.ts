@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useSportsApp } from '../../../../test/support/sports.ts';
+import { useSportsApp } from '../../../../test/support/sports-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
 import { setEventState } from './trading.service.ts';

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
-import { enterScore, priceOf, useSportsApp } from '../../../../test/support/sports.ts';
+import { enterScore, priceOf } from '../../../../test/support/sports.ts';
+import { useSportsApp } from '../../../../test/support/sports-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { parsePrice } from '../../../shared/sports/price.ts';
 import { queryRows } from '../../db/client.ts';

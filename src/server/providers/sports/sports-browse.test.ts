@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { useSportsApp } from '../../../../test/support/sports.ts';
+import { useSportsApp } from '../../../../test/support/sports-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
 import { leaguesMatching, openEventsMatching, prefixQuery } from './browse.service.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { useSportsApp } from '../../../../test/support/sports.ts';
+import { useSportsApp } from '../../../../test/support/sports-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 
 /** The odds format (docs/sportsbook.md, "Odds formats"): the site's default, each member's own choice kept by the book. */

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
-import { slipId, type sportsPlayer, useSportsApp } from '../../../../test/support/sports.ts';
+import { slipId, type sportsPlayer } from '../../../../test/support/sports.ts';
+import { useSportsApp } from '../../../../test/support/sports-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { verifyBet } from '../../../../tools/sports-verify.ts';
 import { queryRows } from '../../db/client.ts';

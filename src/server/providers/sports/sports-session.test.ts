@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
-import { placeSingle, type sportsPlayer, useSportsApp } from '../../../../test/support/sports.ts';
+import { placeSingle, type sportsPlayer } from '../../../../test/support/sports.ts';
+import { useSportsApp } from '../../../../test/support/sports-app.ts';
 import type { TestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';

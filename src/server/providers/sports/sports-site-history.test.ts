@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { enterScore, placeSingle, useSportsApp } from '../../../../test/support/sports.ts';
+import { enterScore, placeSingle } from '../../../../test/support/sports.ts';
+import { useSportsApp } from '../../../../test/support/sports-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { cancelBets } from './leg-voids.ts';
 import { flushWallet } from './wallet-sync.ts';

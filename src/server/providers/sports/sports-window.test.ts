@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { enterScore, useSportsApp } from '../../../../test/support/sports.ts';
+import { enterScore } from '../../../../test/support/sports.ts';
+import { useSportsApp } from '../../../../test/support/sports-app.ts';
 import { livePriceOf, messagesAbout, waitForLive } from '../../../../test/support/sports-live.ts';
 import { openSse } from '../../../../test/support/sse.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';

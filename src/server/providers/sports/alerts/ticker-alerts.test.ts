@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../../test/support/operators.ts';
-import { memberCurrency, slipId, useSportsApp } from '../../../../../test/support/sports.ts';
+import { memberCurrency, slipId } from '../../../../../test/support/sports.ts';
+import { useSportsApp } from '../../../../../test/support/sports-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
 import { only1x2, useUofStandIn } from '../../../../../test/support/uof.ts';
 import { queryRows } from '../../../db/client.ts';

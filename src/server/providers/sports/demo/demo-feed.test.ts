@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
-import { placeSingle, useSportsApp } from '../../../../../test/support/sports.ts';
+import { placeSingle } from '../../../../../test/support/sports.ts';
+import { useSportsApp } from '../../../../../test/support/sports-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
 import { queryRows } from '../../../db/client.ts';
 import { demoFeedTick } from './demo-feed.ts';
