@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { pageFor } from './src/server/http/web-static.ts';
 import { reactOnPreact } from './tools/web-build/react-on-preact.ts';
+import { sharedHead } from './tools/web-build/shared-head.ts';
 
 /** In development, deep links into the games' window and the back office get their own page too. */
 const pagesInDev: Plugin = {
@@ -24,7 +25,7 @@ const api = { target: 'http://localhost:3000', changeOrigin: false };
 export default defineConfig({
   root: 'src/web',
   // React's fast refresh cannot patch Preact's components: a change reloads the page instead.
-  plugins: [react({ refreshExclude: /./ }), pagesInDev],
+  plugins: [react({ refreshExclude: /./ }), sharedHead, pagesInDev],
   resolve: { alias: reactOnPreact },
   build: {
     outDir: '../../dist/web',

@@ -14,6 +14,7 @@ export const BUILD_INPUTS = [
   'tools/build-web.ts',
   'tools/web-build/react-on-preact.ts',
   'tools/web-build/react-compat.js',
+  'tools/web-build/shared-head.ts',
 ];
 const SERVER_FILES_THE_BUILD_READS = ['src/server/http/web-static.ts'];
 
