@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Bet, Cursor, SportEvent, Totals } from '../../shared/contract/sports-api.ts';
 import type { OddsFormat } from '../../shared/sports/odds-format.ts';
 import { dayIn, nextDay, startOfDayIn } from '../../shared/zoned-time.ts';
-import { DateField } from '../components/ui/DateField.tsx';
+import { DateRange } from '../components/ui/DateRange.tsx';
 import { siteZone } from '../features/site/site-zone.ts';
 import { sportsCall } from './api.ts';
 import { BetCard } from './BetCard.tsx';
@@ -74,7 +74,6 @@ export function MyBets(props: {
   }, [props.token, props.focusBet]);
 
   if (!props.token) return <p className={styles.muted}>{t('loginNeeded')}</p>;
-  const dateLabels = { placeholder: t('datePlaceholder'), pickLabel: t('pickDate') };
   return (
     <section className={styles.myBets} aria-label={t('myBets')} data-testid="my-bets">
       {focused && (
@@ -91,26 +90,17 @@ export function MyBets(props: {
         </div>
       )}
       <div className={styles.filters}>
-        <label className={styles.field}>
-          {t('bets.from')}
-          <DateField
-            value={from}
-            max={to}
-            onChange={(day) => day && setFrom(day)}
-            data-testid="from"
-            {...dateLabels}
-          />
-        </label>
-        <label className={styles.field}>
-          {t('bets.to')}
-          <DateField
-            value={to}
-            min={from}
-            onChange={(day) => day && setTo(day)}
-            data-testid="to"
-            {...dateLabels}
-          />
-        </label>
+        <DateRange
+          from={from}
+          to={to}
+          onFrom={(day) => day && setFrom(day)}
+          onTo={(day) => day && setTo(day)}
+          fromLabel={t('bets.from')}
+          toLabel={t('bets.to')}
+          placeholder={t('datePlaceholder')}
+          pickLabel={t('pickDate')}
+          className={styles.field}
+        />
         <label className={styles.field}>
           {t('bets.state')}
           <select

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../components/ui/DateField.tsx';
+import { DateRange } from '../../components/ui/DateRange.tsx';
 import styles from './history.module.css';
 import type { HistoryFilter } from './queries.ts';
 
@@ -16,27 +16,18 @@ export function HistoryFilters({
   onChange(next: HistoryFilter): void;
 }) {
   const { t } = useTranslation('user');
-  const dateLabels = { placeholder: t('common:datePlaceholder'), pickLabel: t('common:pickDate') };
   return (
     <fieldset className={styles.filters} aria-label={label}>
-      <label>
-        <span>{t('from')}</span>
-        <DateField
-          value={value.from}
-          max={value.to || undefined}
-          onChange={(from) => onChange({ ...value, from })}
-          {...dateLabels}
-        />
-      </label>
-      <label>
-        <span>{t('to')}</span>
-        <DateField
-          value={value.to}
-          min={value.from || undefined}
-          onChange={(to) => onChange({ ...value, to })}
-          {...dateLabels}
-        />
-      </label>
+      <DateRange
+        from={value.from}
+        to={value.to}
+        onFrom={(from) => onChange({ ...value, from })}
+        onTo={(to) => onChange({ ...value, to })}
+        fromLabel={t('from')}
+        toLabel={t('to')}
+        placeholder={t('common:datePlaceholder')}
+        pickLabel={t('common:pickDate')}
+      />
       <label>
         <span>{t('kind')}</span>
         <select value={value.kind} onChange={(e) => onChange({ ...value, kind: e.target.value })}>

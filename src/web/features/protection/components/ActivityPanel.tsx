@@ -8,7 +8,7 @@ import {
 import { formatDateTime } from '../../../../shared/format.ts';
 import { dayIn } from '../../../../shared/zoned-time.ts';
 import { Button } from '../../../../ui/Button.tsx';
-import { DateField } from '../../../components/ui/DateField.tsx';
+import { DateRange } from '../../../components/ui/DateRange.tsx';
 import { useDialog } from '../../../components/ui/DialogProvider.tsx';
 import { Money } from '../../../components/ui/Money.tsx';
 import { useSiteZone } from '../../site/site.ts';
@@ -85,17 +85,20 @@ function StatementDownload({ timeZone }: { timeZone: string | undefined }) {
       setBusy(false);
     }
   }
-  const dateLabels = { placeholder: t('common:datePlaceholder'), pickLabel: t('common:pickDate') };
   return (
     <form className={styles.row} onSubmit={submit}>
-      <label className={support.field}>
-        {t('activity.from')}
-        <DateField value={from} max={to} onChange={setFrom} required {...dateLabels} />
-      </label>
-      <label className={support.field}>
-        {t('activity.to')}
-        <DateField value={to} min={from} onChange={setTo} required {...dateLabels} />
-      </label>
+      <DateRange
+        from={from}
+        to={to}
+        onFrom={setFrom}
+        onTo={setTo}
+        fromLabel={t('activity.from')}
+        toLabel={t('activity.to')}
+        placeholder={t('common:datePlaceholder')}
+        pickLabel={t('common:pickDate')}
+        className={support.field}
+        required
+      />
       <Button type="submit" disabled={busy}>
         {t('activity.download')}
       </Button>
