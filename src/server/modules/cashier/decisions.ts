@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { type ApiError, errors } from '../../http/errors.ts';
-import { findCashRequest } from './cash-requests.repo.ts';
+import { type CashRequest, decidePending, findCashRequest } from './cash-requests.repo.ts';
 import type { CashRequestKind } from './cashier.schema.ts';
 import { BY_EXPIRY, BY_MEMBER } from './deciders.ts';
 
@@ -27,4 +27,24 @@ export async function notPending(tx: DbOrTx, id: number, kind: CashRequestKind):
 export interface Decider {
   by: string;
   reason?: string;
+}
+
+/**
+ * A decider's decision on a pending request, inside the caller's transaction: the request as decided
+ * when this caller won, else the error that says who decided it first (or that there is no such request).
+ */
+export async function decideOrExplain(
+  tx: DbOrTx,
+  id: number,
+  kind: CashRequestKind,
+  status: 'already' | 'cansel',
+  decider: Decider,
+): Promise<CashRequest> {
+  const request = await decidePending(tx, id, kind, {
+    status,
+    decidedBy: decider.by,
+    reason: decider.reason,
+  });
+  if (!request) throw await notPending(tx, id, kind);
+  return request;
 }

@@ -9,9 +9,9 @@ import { addDepositToPlayDay, assertDepositWithinLimits } from '../protection/li
 import { assertMayPlay } from '../protection/protection.service.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { checkDepositAmount } from './amount-rules.ts';
-import { type CashRequest, decidePending, insertCashRequest } from './cash-requests.repo.ts';
+import { type CashRequest, insertCashRequest } from './cash-requests.repo.ts';
 import { assertDeskOpen } from './cashier-hours.ts';
-import { type Decider, notPending } from './decisions.ts';
+import { type Decider, decideOrExplain } from './decisions.ts';
 
 export const pendingRequestExists = () =>
   errors.waiting('a request of this kind is already waiting', MSG.pendingRequest, {
@@ -72,12 +72,7 @@ export async function decideDeposit(
   status: 'already' | 'cansel',
   decider: Decider,
 ): Promise<CashRequest> {
-  const request = await decidePending(tx, requestId, 'deposit', {
-    status,
-    decidedBy: decider.by,
-    reason: decider.reason,
-  });
-  if (!request) throw await notPending(tx, requestId, 'deposit');
+  const request = await decideOrExplain(tx, requestId, 'deposit', status, decider);
   if (status === 'already') await creditDeposit(tx, request, decider.by);
   return request;
 }

@@ -8,9 +8,9 @@ import { InsufficientFunds, transfer } from '../ledger/ledger.service.ts';
 import { settleBonusBeforeWithdrawal } from '../promotions/bonus-close.service.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { checkWithdrawAmount } from './amount-rules.ts';
-import { type CashRequest, decidePending, insertCashRequest } from './cash-requests.repo.ts';
+import { type CashRequest, insertCashRequest } from './cash-requests.repo.ts';
 import { assertDeskOpen } from './cashier-hours.ts';
-import { type Decider, notPending } from './decisions.ts';
+import { type Decider, decideOrExplain } from './decisions.ts';
 import { codeReused, pendingRequestExists } from './deposits.service.ts';
 
 const insufficient = (balance: number) =>
@@ -77,12 +77,7 @@ export async function decideWithdrawal(
   status: 'already' | 'cansel',
   decider: Decider,
 ): Promise<CashRequest> {
-  const request = await decidePending(tx, requestId, 'withdraw', {
-    status,
-    decidedBy: decider.by,
-    reason: decider.reason,
-  });
-  if (!request) throw await notPending(tx, requestId, 'withdraw');
+  const request = await decideOrExplain(tx, requestId, 'withdraw', status, decider);
   if (status === 'already') await refuseWhileOwing(tx, request.memberId, 'payout');
   const held = { memberId: request.memberId, kind: 'held' } as const;
   await transfer(tx, {
