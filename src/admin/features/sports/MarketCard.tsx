@@ -165,13 +165,12 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
             );
           }}
         >
-          <Select label={t('trading.market.selection')} value={priceKey} onValue={setPriceKey}>
-            {market.selections.map((s) => (
-              <option key={s.key} value={s.key}>
-                {selectionLabel(t, s)}
-              </option>
-            ))}
-          </Select>
+          <SelectionSelect
+            label={t('trading.market.selection')}
+            market={market}
+            value={priceKey}
+            onValue={setPriceKey}
+          />
           <Field
             label={t('trading.market.newPrice')}
             className={`${ui.input} ${styles.narrow}`}
@@ -208,13 +207,12 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
         {byScore ? (
           <ScoreFields home={home} away={away} onHome={setHome} onAway={setAway} required />
         ) : (
-          <Select label={t('trading.market.winner')} value={winner} onValue={setWinner}>
-            {market.selections.map((s) => (
-              <option key={s.key} value={s.key}>
-                {selectionLabel(t, s)}
-              </option>
-            ))}
-          </Select>
+          <SelectionSelect
+            label={t('trading.market.winner')}
+            market={market}
+            value={winner}
+            onValue={setWinner}
+          />
         )}
         <span className={styles.reason}>
           <Field label={t('trading.market.reason')} value={reason} onValue={setReason} />
@@ -301,5 +299,29 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
         }
       />
     </section>
+  );
+}
+
+/** One of the market's selections, chosen by key (the one to price, the winner). */
+function SelectionSelect({
+  label,
+  market,
+  value,
+  onValue,
+}: {
+  label: string;
+  market: TradingMarket;
+  value: string;
+  onValue(key: string): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Select label={label} value={value} onValue={onValue}>
+      {market.selections.map((s) => (
+        <option key={s.key} value={s.key}>
+          {selectionLabel(t, s)}
+        </option>
+      ))}
+    </Select>
   );
 }
