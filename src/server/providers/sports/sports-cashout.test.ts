@@ -34,6 +34,14 @@ describe.runIf(backendAvailable)('sportsbook cash-out', () => {
       sql`select kind from sb_reconcile_findings where bet_id = ${betId}`,
     );
   };
+  /** The bet's proof, the book and the wallet, the reconciler and the ledger all agree; the bet as the book has it. */
+  const expectAllAgree = async (betId: number) => {
+    const bet = await expectBookAndWalletAgree(t, betId);
+    expect((await verifyBet(t.db, betId)).problems).toEqual([]);
+    expect(await findings(betId)).toEqual([]);
+    await expectSoundLedger(t.db);
+    return bet;
+  };
 
   it('offers stake × price × fair probability less the site margin, and follows the price', async () => {
     const p = await newPlayer(100_000);
@@ -90,10 +98,7 @@ describe.runIf(backendAvailable)('sportsbook cash-out', () => {
     const step = bet.history.at(-1);
     expect(step).toMatchObject({ kind: 'cashout', amount: 8_769, proof: null, paid: true });
     expect(step.cashout).toMatchObject({ kind: 'cashout', stake: '10000', part: '10000', paid: '8769' });
-    expect((await verifyBet(t.db, betId)).problems).toEqual([]);
-    await expectBookAndWalletAgree(t, betId);
-    expect(await findings(betId)).toEqual([]);
-    await expectSoundLedger(t.db);
+    await expectAllAgree(betId);
   });
 
   it('a partial cash-out pays its share and leaves the rest of the stake to settle', async () => {
@@ -121,10 +126,7 @@ describe.runIf(backendAvailable)('sportsbook cash-out', () => {
     expect(Number(sel!.liability)).toBe(6_000);
     await book.score(m.marketId, 1, 0);
     expect(await book.cash(p)).toBe(100_000 - 10_000 + 3_507 + 12_000);
-    expect(await expectBookAndWalletAgree(t, betId)).toMatchObject({ status: 'settled' });
-    expect((await verifyBet(t.db, betId)).problems).toEqual([]);
-    expect(await findings(betId)).toEqual([]);
-    await expectSoundLedger(t.db);
+    expect(await expectAllAgree(betId)).toMatchObject({ status: 'settled' });
   });
 
   it('refuses a suspended market, a bet stop, a price fallen below the accepted value and an expired offer', async () => {
@@ -199,8 +201,6 @@ describe.runIf(backendAvailable)('sportsbook cash-out', () => {
     expect(await runAutoCashouts(t.db, t.app.sportsWallet)).toContain(betId);
     expect(await runAutoCashouts(t.db, t.app.sportsWallet)).not.toContain(betId);
     expect(await book.cash(p)).toBe(100_000 - 10_000 + 10_133);
-    expect(await expectBookAndWalletAgree(t, betId)).toMatchObject({ status: 'cashed_out' });
-    expect((await verifyBet(t.db, betId)).problems).toEqual([]);
-    await expectSoundLedger(t.db);
+    expect(await expectAllAgree(betId)).toMatchObject({ status: 'cashed_out' });
   });
 });
