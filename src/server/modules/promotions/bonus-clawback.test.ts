@@ -26,6 +26,15 @@ describe.runIf(backendAvailable)('promotions: corrections of bonus-funded wins',
 
   const player = () => bonusPlayer(t, bonusFirst, SECRET);
 
+  /** Wagering complete (as if played through), and the member converts the bonus to cash. */
+  const convert = async (p: { id: number; token: string }) => {
+    await t.db
+      .update(promoBonuses)
+      .set({ wageringDone: sql`${promoBonuses.wageringRequired}` })
+      .where(eq(promoBonuses.memberId, p.id));
+    expect((await t.call('convert-bonus', {}, { token: p.token })).statusCode).toBe(200);
+  };
+
   const expectAccounted = async () => {
     const audit = await auditLedger(t.db);
     expect(audit.strayBonusTransfers).toBe(0);
@@ -39,12 +48,7 @@ describe.runIf(backendAvailable)('promotions: corrections of bonus-funded wins',
     const round = await p.bet(10_000);
     const won = await p.win(round, 5_000_000);
     expect(await p.balances()).toEqual({ cash: 1_000_000, bonus: 5_490_000 });
-    // Wagering complete (as if played through), converted to cash.
-    await t.db
-      .update(promoBonuses)
-      .set({ wageringDone: sql`${promoBonuses.wageringRequired}` })
-      .where(eq(promoBonuses.memberId, p.id));
-    expect((await t.call('convert-bonus', {}, { token: p.token })).statusCode).toBe(200);
+    await convert(p);
     expect(await p.balances()).toEqual({ cash: 6_490_000, bonus: 0 });
     // The member spends the money (a lost stake stands for a withdrawal here).
     await p.win(await p.bet(6_000_000), 0);
@@ -101,11 +105,7 @@ describe.runIf(backendAvailable)('promotions: corrections of bonus-funded wins',
     const a = await p.bet(10_000);
     const won = await p.win(a, 5_000_000);
     const c = await p.bet(10_000); // bonus-staked, still open when the bonus converts
-    await t.db
-      .update(promoBonuses)
-      .set({ wageringDone: sql`${promoBonuses.wageringRequired}` })
-      .where(eq(promoBonuses.memberId, p.id));
-    expect((await t.call('convert-bonus', {}, { token: p.token })).statusCode).toBe(200);
+    await convert(p);
     expect(await p.balances()).toEqual({ cash: 6_480_000, bonus: 0 });
     await p.correct('unsettle', a, won);
     expect(await p.balances()).toEqual({ cash: 1_480_000, bonus: 0 });
