@@ -35,6 +35,32 @@ describe.runIf(backendAvailable)('free spins', () => {
       ...extra,
     });
 
+  /**
+   * Runs `act` while every update of the `table` rows that match `when` fails as `raise` says (a
+   * failure standing in the middle of a spin); the failing trigger is dropped afterwards.
+   */
+  async function whileUpdatesFail(
+    failure: { name: string; table: string; when: string; raise: string },
+    act: () => Promise<void>,
+  ) {
+    const { name, table, when, raise } = failure;
+    await t.db.execute(
+      sql.raw(
+        `create or replace function ${name}() returns trigger language plpgsql as $$ begin ${raise}; end $$`,
+      ),
+    );
+    await t.db.execute(
+      sql.raw(
+        `create trigger ${name} before update on ${table} for each row when (${when}) execute function ${name}()`,
+      ),
+    );
+    try {
+      await act();
+    } finally {
+      await t.db.execute(sql.raw(`drop trigger ${name} on ${table}`));
+    }
+  }
+
   /** A logged-in member with the slot's window open; their id, session and launch token. */
   async function player() {
     const { token, member } = await t.login();
@@ -171,20 +197,11 @@ describe.runIf(backendAvailable)('free spins', () => {
     await t.call('claim-free-spins', { campaign }, { token: p.token });
     // Stands for a crash between the spin's commit and a later write of its round: any UPDATE of this
     // player's rounds fails. The round must already be settled by the spin's own transaction.
-    await t.db.execute(
-      sql.raw(`create or replace function test_no_round_update() returns trigger
-      language plpgsql as $$ begin raise exception 'crashed after the spin'; end $$`),
-    );
-    await t.db.execute(
-      sql.raw(`create trigger test_no_round_update before update on house_rounds for each row
-        when (new.player_id = '${p.id}') execute function test_no_round_update()`),
-    );
-    try {
+    const crash = { name: 'test_no_round_update', table: 'house_rounds', when: `new.player_id = '${p.id}'` };
+    await whileUpdatesFail({ ...crash, raise: `raise exception 'crashed after the spin'` }, async () => {
       const res = await house('free-spin', { token: p.gameToken, game: 'lucky-sevens' });
       expect(res.statusCode).toBe(200);
-    } finally {
-      await t.db.execute(sql.raw('drop trigger test_no_round_update on house_rounds'));
-    }
+    });
     const rounds = await queryRows<{ status: string }>(
       t.db,
       sql`select status from house_rounds where player_id = ${String(p.id)}`,
@@ -203,21 +220,15 @@ describe.runIf(backendAvailable)('free spins', () => {
     const p = await player();
     await t.call('claim-free-spins', { campaign }, { token: p.token });
     // A connection failure inside the spin's transaction (it may have committed, as a COMMIT lost on the way).
-    await t.db.execute(
-      sql.raw(`create or replace function test_connection_lost() returns trigger
-      language plpgsql as $$ begin raise exception 'connection lost' using errcode = '08006'; end $$`),
+    const lost = { name: 'test_connection_lost', table: 'promo_free_spins', when: `new.member_id = ${p.id}` };
+    await whileUpdatesFail(
+      { ...lost, raise: `raise exception 'connection lost' using errcode = '08006'` },
+      async () => {
+        const res = await house('free-spin', { token: p.gameToken, game: 'lucky-sevens' });
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('1');
+      },
     );
-    await t.db.execute(
-      sql.raw(`create trigger test_connection_lost before update on promo_free_spins for each row
-        when (new.member_id = ${p.id}) execute function test_connection_lost()`),
-    );
-    try {
-      const res = await house('free-spin', { token: p.gameToken, game: 'lucky-sevens' });
-      expect(res.statusCode).toBe(503);
-      expect(res.headers['retry-after']).toBe('1');
-    } finally {
-      await t.db.execute(sql.raw('drop trigger test_connection_lost on promo_free_spins'));
-    }
     // Nothing half-done: no round, no spin taken; the repeat plays it.
     const again = await house('free-spin', { token: p.gameToken, game: 'lucky-sevens' });
     expect(again.json()).toMatchObject({ status: 'success', freeSpins: { left: 1 } });
