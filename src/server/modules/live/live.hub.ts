@@ -31,6 +31,12 @@ interface Entry {
   again: boolean;
 }
 
+/** Adds a listener to one of the hub's sets; the function that takes it out again. */
+function subscribe<L>(listeners: Set<L>, listener: L): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /**
  * The streams one process holds, by member. An event names who changed; the hub re-reads each of
  * those members' state and sends it only when it differs from what the stream last got, and ends a
@@ -110,32 +116,27 @@ export class LiveHub {
 
   /** The trading desk's ticker hears that a sports bet was placed or changed state. */
   onBets(listener: () => void): () => void {
-    this.betListeners.add(listener);
-    return () => this.betListeners.delete(listener);
+    return subscribe(this.betListeners, listener);
   }
 
   /** Members' balances moved (every wallet batch says so): the wins ticker reads again. */
   onWallet(listener: () => void): () => void {
-    this.walletListeners.add(listener);
-    return () => this.walletListeners.delete(listener);
+    return subscribe(this.walletListeners, listener);
   }
 
   /** The sports windows hear which events' prices, markets or scores changed (null: any). */
   onSports(listener: (events: number[] | null) => void): () => void {
-    this.sportsListeners.add(listener);
-    return () => this.sportsListeners.delete(listener);
+    return subscribe(this.sportsListeners, listener);
   }
 
   /** The back office's streams hear only that operators' queues changed. */
   onOperators(listener: () => void): () => void {
-    this.operatorListeners.add(listener);
-    return () => this.operatorListeners.delete(listener);
+    return subscribe(this.operatorListeners, listener);
   }
 
   /** The jackpot streams hear that the pool may have changed. */
   onJackpot(listener: () => void): () => void {
-    this.jackpotListeners.add(listener);
-    return () => this.jackpotListeners.delete(listener);
+    return subscribe(this.jackpotListeners, listener);
   }
 
   /** Ends every stream (the process is closing); clients reconnect to another process. */
