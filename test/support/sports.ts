@@ -40,6 +40,30 @@ export async function sportsApiCall(t: TestApp, action: string, body: object, fr
   return res;
 }
 
+/** A limit of the book the desk could set: what it caps, for one market, event or player. */
+export type BookLimit = Partial<
+  Record<'min_stake' | 'max_stake' | 'max_payout' | 'max_liability' | 'stake_factor_bp', number>
+>;
+
+/** Adds a limit row for `scope` (market, event or player) in `currency`, the site's default unless said. */
+export async function addBookLimit(
+  db: Db,
+  scope: 'market' | 'event' | 'player',
+  scopeId: number,
+  limit: BookLimit,
+  currency?: string,
+): Promise<void> {
+  const columns = Object.keys(limit);
+  await db.execute(
+    sql`insert into sb_limits (scope, scope_id, currency, ${sql.raw(columns.join(', '))})
+        values (${scope}, ${String(scopeId)}, ${currency ?? sql`site_default_currency()`},
+                ${sql.join(
+                  Object.values(limit).map((v) => sql`${v}`),
+                  sql`, `,
+                )})`,
+  );
+}
+
 /** A logged-in, funded member who opened the sportsbook: the game token is what the book holds. */
 export async function sportsPlayer(t: TestApp, funds = 1_000_000) {
   const { token, member } = await t.login();

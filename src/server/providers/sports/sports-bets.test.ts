@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
-import { enterScore, priceOf } from '../../../../test/support/sports.ts';
+import { addBookLimit, enterScore, priceOf } from '../../../../test/support/sports.ts';
 import { useSportsApp } from '../../../../test/support/sports-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { parsePrice } from '../../../shared/sports/price.ts';
@@ -105,12 +105,8 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
     const p = await newPlayer();
     const { eventId, marketId } = await newEvent({ prices: ['2.0', '3.0', '50.0'] });
     const s = await eventSelections(eventId);
-    await t.db.execute(
-      sql`insert into sb_limits (scope, scope_id, currency, max_stake) values ('market', ${String(marketId)}, site_default_currency(), 50000)`,
-    );
-    await t.db.execute(
-      sql`insert into sb_limits (scope, scope_id, currency, stake_factor_bp) values ('player', ${String(p.memberId)}, site_default_currency(), 5000)`,
-    );
+    await addBookLimit(t.db, 'market', marketId, { max_stake: 50_000 });
+    await addBookLimit(t.db, 'player', p.memberId, { stake_factor_bp: 5_000 });
     expect((await placeBet(p.gameToken, [s['1x2:home']!], { unitStake: 500 })).json().refusal).toBe(
       'stake_too_low',
     );
@@ -120,9 +116,7 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
     expect((await placeBet(p.gameToken, [s['1x2:home']!], { unitStake: 25_000 })).json().status).toBe(
       'success',
     );
-    await t.db.execute(
-      sql`insert into sb_limits (scope, scope_id, currency, max_payout) values ('event', ${String(eventId)}, site_default_currency(), 100000)`,
-    );
+    await addBookLimit(t.db, 'event', eventId, { max_payout: 100_000 });
     expect((await placeBet(p.gameToken, [s['1x2:away']!], { unitStake: 2_001 })).json().refusal).toBe(
       'payout_too_high',
     );
@@ -135,9 +129,7 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
     const p = await newPlayer();
     const { eventId, marketId } = await newEvent({ prices: ['3.0', '3.0', '3.0'] });
     const s = await eventSelections(eventId);
-    await t.db.execute(
-      sql`insert into sb_limits (scope, scope_id, currency, max_liability) values ('market', ${String(marketId)}, site_default_currency(), 50000)`,
-    );
+    await addBookLimit(t.db, 'market', marketId, { max_liability: 50_000 });
     // Each bet of 10,000 at 3.0 adds 20,000 to the side's liability: two fit, the third does not.
     expect((await placeBet(p.gameToken, [s['1x2:home']!])).json().status).toBe('success');
     expect((await placeBet(p.gameToken, [s['1x2:home']!])).json().status).toBe('success');

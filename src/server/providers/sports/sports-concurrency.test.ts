@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
-import { slipId } from '../../../../test/support/sports.ts';
+import { addBookLimit, slipId } from '../../../../test/support/sports.ts';
 import { useSportsApp } from '../../../../test/support/sports-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
@@ -36,9 +36,7 @@ describe.runIf(backendAvailable && isPostgres)('sportsbook under concurrency (Po
     const { eventId, marketId } = await newEvent({ prices: ['3.0', '3.0', '3.0'] });
     const s = (await eventSelections(eventId))['1x2:home']!;
     // Each 10,000 at 3.0 adds 20,000: 7 bets fit under 150,000, the 8th would overshoot.
-    await t.db.execute(
-      sql`insert into sb_limits (scope, scope_id, currency, max_liability) values ('market', ${String(marketId)}, site_default_currency(), 150000)`,
-    );
+    await addBookLimit(t.db, 'market', marketId, { max_liability: 150_000 });
     const players = await Promise.all(Array.from({ length: 32 }, () => newPlayer(20_000)));
     const answers = await Promise.all(players.map((p) => placeBet(p.gameToken, [s])));
     const accepted = answers.filter((a) => a.json().status === 'success').length;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { bettorOn, KO_SITE, TH_SITE } from '../../../../test/support/sites.ts';
-import { placeSingle } from '../../../../test/support/sports.ts';
+import { addBookLimit, placeSingle } from '../../../../test/support/sports.ts';
 import { useSportsApp } from '../../../../test/support/sports-app.ts';
 import type { TestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
@@ -55,9 +55,7 @@ describe.runIf(backendAvailable)('sports limits and liability per currency', () 
       ['THB', 100_000],
     ]);
     // A market limit in won binds only won bets: the baht side stays open.
-    await t.db.execute(
-      sql`insert into sb_limits (scope, scope_id, currency, max_liability) values ('market', ${String(marketId)}, 'KRW', 700000)`,
-    );
+    await addBookLimit(t.db, 'market', marketId, { max_liability: 700_000 }, 'KRW');
     expect((await placeSingle(t, ko.gameToken, home, 100_000)).json().refusal).toBe('liability_reached');
     expect((await placeSingle(t, th.gameToken, home, 50_000)).json().status).toBe('success');
   });

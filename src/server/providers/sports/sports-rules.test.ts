@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { sportsApiCall } from '../../../../test/support/sports.ts';
+import { addBookLimit, sportsApiCall } from '../../../../test/support/sports.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { DEFAULT_POSTPONE_VOID_HOURS } from './published-rules.ts';
@@ -53,9 +53,7 @@ describe.runIf(backendAvailable)('the sports window: the published house rules',
     await t.db.execute(
       sql`update sb_limits set max_stake = 500000, max_payout = 20000000 where scope = 'platform'`,
     );
-    await t.db.execute(
-      sql`insert into sb_limits (scope, scope_id, currency, max_stake, max_payout) values ('market', '1', site_default_currency(), 100, 1000)`,
-    );
+    await addBookLimit(t.db, 'market', 1, { max_stake: 100, max_payout: 1_000 });
     expect(await rules()).toMatchObject({ maxStake: 500_000, maxPayout: 20_000_000 });
     await t.db.execute(sql`update sb_limits set max_stake = null where scope = 'platform'`);
     expect(await rules()).toMatchObject({ maxStake: null, maxPayout: 20_000_000 });
