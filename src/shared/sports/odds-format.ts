@@ -154,21 +154,18 @@ export function formatIndonesian(p: Fraction): string {
   return cmp(profit, ONE) >= 0 ? two(profit) : negative(div(ONE, profit));
 }
 
+/** How each format writes a price. */
+const FORMATTERS: Record<OddsFormat, (p: Fraction) => string> = {
+  decimal: formatDecimal,
+  fractional: formatFractionalLadder,
+  american: formatAmerican,
+  hongkong: formatHongKong,
+  malay: formatMalay,
+  indonesian: formatIndonesian,
+};
+
 export function formatOdds(p: Fraction, format: OddsFormat): string {
-  switch (format) {
-    case 'decimal':
-      return formatDecimal(p);
-    case 'fractional':
-      return formatFractionalLadder(p);
-    case 'american':
-      return formatAmerican(p);
-    case 'hongkong':
-      return formatHongKong(p);
-    case 'malay':
-      return formatMalay(p);
-    case 'indonesian':
-      return formatIndonesian(p);
-  }
+  return FORMATTERS[format](p);
 }
 
 /** A signed decimal figure ("-0.50", "1.25") as an exact fraction. */
