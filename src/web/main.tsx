@@ -39,8 +39,8 @@ const site = (
     </BrowserRouter>
   </StrictMode>
 );
-if (hydrate) hydrateInTurns(() => hydrateRoot(root, site));
+if (hydrate) await hydrateInTurns(() => hydrateRoot(root, site));
 else createRoot(root).render(site);
-// The server's page stays inert until it is hydrated (synchronously, on Preact): a tap before then
+// The server's page stays inert until it is hydrated, its later parts included: a tap before then
 // would do nothing.
 root.removeAttribute('inert');

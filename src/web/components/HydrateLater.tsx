@@ -1,4 +1,4 @@
-import { type ReactElement, Suspense } from 'react';
+import { type ReactElement, type RefObject, Suspense, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * Hydrating the server's page in one go was one long task on a phone (issue 35's blocking time). The
@@ -11,9 +11,15 @@ import { type ReactElement, Suspense } from 'react';
  * render) the child renders at once.
  */
 export function HydrateLater({ children }: { children: ReactElement }) {
+  // Preact hydrates a suspended part when it resumes without patching the DOM it finds: the part must
+  // then draw what the server sent (its first render), and only after that what the page holds now (a
+  // kept slip read, a price pushed meanwhile), as an ordinary update.
+  const sent = useRef(children);
+  const latest = useRef(children);
+  latest.current = children;
   return (
     <Suspense fallback={null}>
-      <Gate>{children}</Gate>
+      <Gate sent={sent} latest={latest} />
     </Suspense>
   );
 }
@@ -21,14 +27,21 @@ export function HydrateLater({ children }: { children: ReactElement }) {
 let hydrating = false;
 let lastTurn: Promise<void> = Promise.resolve();
 
-/** Hydrates the page (`hydrateRoot`), leaving the `HydrateLater` parts to the turns that follow. */
-export function hydrateInTurns(hydrate: () => void): void {
+/**
+ * Hydrates the page (`hydrateRoot`), leaving the `HydrateLater` parts to the turns that follow; settles
+ * once the last of them is hydrated too (the page keeps `inert` until then: a tap on a part not yet
+ * hydrated would do nothing).
+ */
+export async function hydrateInTurns(hydrate: () => void): Promise<void> {
   hydrating = true;
   try {
     hydrate();
   } finally {
     hydrating = false;
   }
+  await lastTurn;
+  // The last part re-renders in the microtasks after its turn: a task later, it has.
+  await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** A promise settled in a later task than the one before it: one deferred part per task. */
@@ -37,7 +50,9 @@ function nextTurn(): Promise<void> {
   return lastTurn;
 }
 
-function Gate({ children }: { children: ReactElement }) {
+function Gate({ sent, latest }: { sent: RefObject<ReactElement>; latest: RefObject<ReactElement> }) {
   if (hydrating) throw nextTurn();
-  return children;
+  const [hydrated, setHydrated] = useState(false);
+  useLayoutEffect(() => setHydrated(true), []);
+  return hydrated ? latest.current : sent.current;
 }

@@ -32,8 +32,8 @@ const app = (
     <SportsApp />
   </StrictMode>
 );
-if (hydrate) hydrateInTurns(() => hydrateRoot(root, app));
+if (hydrate) await hydrateInTurns(() => hydrateRoot(root, app));
 else createRoot(root).render(app);
-// The server's page stays inert until it is hydrated (synchronously, on Preact): a tap before then
+// The server's page stays inert until it is hydrated, its later parts included: a tap before then
 // would do nothing.
 root.removeAttribute('inert');
