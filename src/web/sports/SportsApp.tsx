@@ -279,9 +279,9 @@ export function SportsApp() {
             </Suspense>
           )}
         </main>
-        <div className={`${styles.slipWrap} ${slipOpen ? styles.slipOpen : ''}`}>
-          {/* Closed on a phone, beside the listing on a desktop: hydrated after the first screen. */}
-          <HydrateLater>
+        {/* Closed on a phone, beside the listing on a desktop: hydrated after the first screen. */}
+        <HydrateLater>
+          <div className={`${styles.slipWrap} ${slipOpen ? styles.slipOpen : ''}`}>
             <BetSlip
               legs={legs}
               onLegs={setLegs}
@@ -291,8 +291,8 @@ export function SportsApp() {
               format={format}
               siteRounding={init?.rounding ?? 'down'}
             />
-          </HydrateLater>
-        </div>
+          </div>
+        </HydrateLater>
       </div>
       <button
         type="button"
