@@ -56,6 +56,39 @@ describe.runIf(chromiumAvailable)('the guest home page as sent, then hydrated', 
     await b.page.getByTestId('slot-tiles').getByText('Royal Slots').waitFor();
   });
 
+  it('hydrates the sent markup in place, the parts below the fold and the closed panels after the rest', async () => {
+    const page = await b.context.newPage();
+    try {
+      // Every element the page's scripts remove from the sent page (the parser's own work aside).
+      await page.addInitScript(() => {
+        const w = window as unknown as { removedBySpa: string[] };
+        w.removedBySpa = [];
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.removedNodes)
+              if (node instanceof Element) w.removedBySpa.push(node.outerHTML.slice(0, 80));
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto('/');
+      const footer = await page.locator('footer').elementHandle();
+      await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+      // The deferred parts' turns: a task each, after the hydration's own.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+      // Nothing the server sent was thrown away and drawn again: the footer is the node that was sent.
+      expect(
+        await page.evaluate(() => (window as unknown as { removedBySpa: string[] }).removedBySpa),
+      ).toEqual([]);
+      expect(await footer?.evaluate((el) => el.isConnected)).toBe(true);
+      // And the deferred parts answer: the tab bar routes in the page, without loading another.
+      await page.evaluate(() => Object.assign(window, { samePage: true }));
+      await page.locator('[data-phone-tab-bar]').getByText('เกม').click();
+      await page.waitForURL('**/game');
+      expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
   it("renders in the visitor's language once chosen, and hydrates that", async () => {
     await b.page.getByLabel('ภาษา').selectOption('en');
     await b.page.getByRole('tab', { name: 'Casino' }).waitFor();

@@ -6,6 +6,8 @@ import { BrowserRouter } from 'react-router';
 import { HTML_LANG } from '../shared/format.ts';
 import { readHomeShell, seedHomeShell } from './app/homeShell.ts';
 import { SiteTree } from './app/SiteTree.tsx';
+import { warmIntl } from './app/warmIntl.ts';
+import { hydrateInTurns } from './components/HydrateLater.tsx';
 import { casinoListQuery } from './features/games/queries.ts';
 import { i18nReady, rememberLocale, storedLocale } from './i18n/index.ts';
 
@@ -20,7 +22,10 @@ rememberLocale(locale);
 // cookie; a visitor whose stored choice differs gets the page rendered afresh instead.
 const shell = readHomeShell();
 const hydrate = shell !== null && shell.locale === locale;
-if (hydrate) seedHomeShell(queryClient, shell);
+if (hydrate) {
+  seedHomeShell(queryClient, shell);
+  warmIntl(locale, { currency: shell.site.site.currency, timeZone: shell.site.site.timezone });
+}
 // Otherwise the home page's tiles are its largest paint: ask for them while the language files load.
 else if (window.location.pathname === '/') void queryClient.prefetchQuery(casinoListQuery);
 await i18nReady;
@@ -34,8 +39,8 @@ const site = (
     </BrowserRouter>
   </StrictMode>
 );
-if (hydrate) hydrateRoot(root, site);
+if (hydrate) await hydrateInTurns(() => hydrateRoot(root, site));
 else createRoot(root).render(site);
-// The server's page stays inert until it is hydrated (synchronously, on Preact): a tap before then
+// The server's page stays inert until it is hydrated, its later parts included: a tap before then
 // would do nothing.
 root.removeAttribute('inert');

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { HydrateLater } from '../components/HydrateLater.tsx';
 import { Footer } from '../features/layout/Footer.tsx';
 import { Header } from '../features/layout/Header.tsx';
 import { MessengerButtons } from '../features/mobile/MessengerButtons.tsx';
@@ -28,8 +29,13 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
-      <PhoneTabBar />
+      {/* Below the fold on every page: hydrated after it. */}
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
+      <HydrateLater>
+        <PhoneTabBar />
+      </HydrateLater>
       <MessengerButtons />
       <PopupNotices />
       <NewsToasts />

@@ -1,20 +1,31 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { HOME_SHELL_ID, type HomeShellData } from '../../shared/home-shell.ts';
-import { HOME_LIST_SIZE } from '../features/content/queries.ts';
+import { latestNoticesKey } from '../features/content/queries.ts';
 import { casinoListQuery } from '../features/games/queries.ts';
 import { publishJackpot } from '../features/jackpot/jackpotPool.ts';
 import { SESSION_KEY } from '../features/session/queries.ts';
 import { SITE_KEY } from '../features/site/site.ts';
 
 /**
+ * How long the lists the page came with count as fresh. The server answered them a moment ago; asking
+ * again as the page hydrates would put three requests in its busiest task (issue 35's blocking time).
+ */
+const SHELL_FRESH_MS = 60_000;
+
+/**
  * Puts the replies the server rendered the guest home from where the page's queries look for them:
  * on the server before rendering, in the browser before hydrating, so both render the same page.
- * (The queries still refresh once mounted, as they would without the shell.)
  */
 export function seedHomeShell(queryClient: QueryClient, data: HomeShellData): void {
-  queryClient.setQueryData(casinoListQuery.queryKey, data.casino);
-  queryClient.setQueryData(['slot'], data.slot);
-  queryClient.setQueryData(['notices', 1, HOME_LIST_SIZE], data.notices);
+  const lists = [
+    [casinoListQuery.queryKey, data.casino],
+    [['slot'], data.slot],
+    [latestNoticesKey(data.locale), data.notices],
+  ] as const;
+  for (const [key, reply] of lists) {
+    queryClient.setQueryData(key, reply);
+    queryClient.setQueryDefaults(key, { staleTime: SHELL_FRESH_MS });
+  }
   // The member the server rendered the page for, or null for a guest: no health check before the first paint.
   queryClient.setQueryData(SESSION_KEY, data.session ?? null);
   publishJackpot(data.jackpot);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HydrateLater } from '../components/HydrateLater.tsx';
 import { JackpotBanner } from '../features/content/JackpotBanner.tsx';
 import { LatestList } from '../features/content/LatestList.tsx';
 import { useLatestHelp, useLatestNotices } from '../features/content/queries.ts';
@@ -88,17 +89,24 @@ export function HomePage() {
               )),
             ]}
       </div>
-      <div className={styles.lists}>
-        <LatestList title={t('latestNotices')} items={notices.data ?? []} empty={t('noNotices')} />
-        {session.data && <LatestList title={t('latestHelp')} items={help.data ?? []} empty={t('noHelp')} />}
-      </div>
-      <SlotGamesModal
-        company={provider?.code ?? null}
-        title={provider?.name ?? ''}
-        onClose={() => setProvider(null)}
-        onLaunch={(game) => launch(game)}
-      />
-      <GameLoadingDialog open={loading} />
+      {/* Below the tiles, or closed: hydrated after what the first screen shows. */}
+      <HydrateLater>
+        <div className={styles.lists}>
+          <LatestList title={t('latestNotices')} items={notices.data ?? []} empty={t('noNotices')} />
+          {session.data && <LatestList title={t('latestHelp')} items={help.data ?? []} empty={t('noHelp')} />}
+        </div>
+      </HydrateLater>
+      <HydrateLater>
+        <SlotGamesModal
+          company={provider?.code ?? null}
+          title={provider?.name ?? ''}
+          onClose={() => setProvider(null)}
+          onLaunch={(game) => launch(game)}
+        />
+      </HydrateLater>
+      <HydrateLater>
+        <GameLoadingDialog open={loading} />
+      </HydrateLater>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useSt
 import type { Market, SportEvent, SportsAnswer } from '../../shared/contract/sports-api.ts';
 import type { OddsFormat } from '../../shared/sports/odds-format.ts';
 import { callRoute } from '../api/client.ts';
+import { HydrateLater } from '../components/HydrateLater.tsx';
 import { setSiteZone } from '../features/site/site-zone.ts';
 import { launchToken, sportsCall } from './api.ts';
 import { BetSlip } from './BetSlip.tsx';
@@ -278,17 +279,20 @@ export function SportsApp() {
             </Suspense>
           )}
         </main>
-        <div className={`${styles.slipWrap} ${slipOpen ? styles.slipOpen : ''}`}>
-          <BetSlip
-            legs={legs}
-            onLegs={setLegs}
-            token={token}
-            balance={balance}
-            onBalance={setBalance}
-            format={format}
-            siteRounding={init?.rounding ?? 'down'}
-          />
-        </div>
+        {/* Closed on a phone, beside the listing on a desktop: hydrated after the first screen. */}
+        <HydrateLater>
+          <div className={`${styles.slipWrap} ${slipOpen ? styles.slipOpen : ''}`}>
+            <BetSlip
+              legs={legs}
+              onLegs={setLegs}
+              token={token}
+              balance={balance}
+              onBalance={setBalance}
+              format={format}
+              siteRounding={init?.rounding ?? 'down'}
+            />
+          </div>
+        </HydrateLater>
       </div>
       <button
         type="button"

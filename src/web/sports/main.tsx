@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../../ui/tokens.css';
+import { warmIntl } from '../app/warmIntl.ts';
+import { hydrateInTurns } from '../components/HydrateLater.tsx';
 import { prefetchAboveList } from './browse/aboveList.ts';
 import { sportsI18nReady, sportsLocale } from './i18n.ts';
 import { SportsApp } from './SportsApp.tsx';
@@ -13,8 +15,10 @@ if (!root) throw new Error('#root missing from sports.html');
 // language; a window whose stored language differs is rendered afresh instead.
 const shell = readSportsShell();
 const hydrate = shell !== null && shell.locale === sportsLocale;
-if (hydrate) seedSportsShell(shell);
-else {
+if (hydrate) {
+  seedSportsShell(shell);
+  warmIntl(sportsLocale, { currency: shell.init.currency, timeZone: shell.timezone });
+} else {
   // The server's page in another language goes at once: nothing of it is used, nor read meanwhile.
   if (shell) root.replaceChildren();
   // The first screen's events travel while the window's words load.
@@ -28,8 +32,8 @@ const app = (
     <SportsApp />
   </StrictMode>
 );
-if (hydrate) hydrateRoot(root, app);
+if (hydrate) await hydrateInTurns(() => hydrateRoot(root, app));
 else createRoot(root).render(app);
-// The server's page stays inert until it is hydrated (synchronously, on Preact): a tap before then
+// The server's page stays inert until it is hydrated, its later parts included: a tap before then
 // would do nothing.
 root.removeAttribute('inert');

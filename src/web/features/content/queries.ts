@@ -1,14 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { callRoute } from '../../api/client.ts';
 
 export const HOME_LIST_SIZE = 5;
 
-export const useLatestNotices = () =>
-  useQuery({
-    queryKey: ['notices', 1, HOME_LIST_SIZE, i18next.language],
+/** The home page's latest notices, in the language they are written for. */
+export const latestNoticesKey = (language: string) => ['notices', 1, HOME_LIST_SIZE, language];
+
+/** The language from the page's i18next instance: the server renders each language with its own. */
+export function useLatestNotices() {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: latestNoticesKey(i18n.language),
     queryFn: async () => (await callRoute('get-user-notices', { page: 1, pageSize: HOME_LIST_SIZE })).notices,
   });
+}
 
 export const useLatestHelp = (enabled: boolean) =>
   useQuery({

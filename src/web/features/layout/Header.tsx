@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { displayBalance } from '../../../shared/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { useInGameBalance } from '../../app/useLayoutData.ts';
+import { HydrateLater } from '../../components/HydrateLater.tsx';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
 import { Money } from '../../components/ui/Money.tsx';
 import { AccountDrawer } from '../mobile/AccountDrawer.tsx';
@@ -56,8 +57,13 @@ export function Header() {
         </div>
       </header>
       {session.data && <MemberNav session={session.data} />}
-      <GamesDrawer open={drawer === 'games'} onClose={close} />
-      <AccountDrawer open={drawer === 'account'} onClose={close} />
+      {/* Closed until tapped: hydrated after what shows. */}
+      <HydrateLater>
+        <GamesDrawer open={drawer === 'games'} onClose={close} />
+      </HydrateLater>
+      <HydrateLater>
+        <AccountDrawer open={drawer === 'account'} onClose={close} />
+      </HydrateLater>
     </>
   );
 }

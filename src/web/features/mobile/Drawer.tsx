@@ -16,7 +16,7 @@ export function Drawer(props: {
   return (
     <dialog
       ref={ref}
-      className={`${styles.drawer} ${styles[props.side]}`}
+      className={[styles.drawer, styles[props.side]].filter(Boolean).join(' ')}
       aria-label={props.label}
       onCancel={(e) => {
         e.preventDefault();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Market, SportEvent } from '../../../shared/contract/sports-api.ts';
 import type { OddsFormat } from '../../../shared/sports/odds-format.ts';
 import { SEARCH_TEXT } from '../../../shared/sports/search-text.ts';
+import { HydrateLater } from '../../components/HydrateLater.tsx';
 import { siteZone } from '../../features/site/site-zone.ts';
 import { EventCard } from '../EventCard.tsx';
 import { EventList } from '../EventList.tsx';
@@ -85,15 +86,22 @@ export function Browse(props: {
             </section>
           )}
           <Popular {...card} events={props.events} favourites={props.favourites} />
-          <LeagueNav favourites={props.favourites} onLeague={props.onLeague} liveCount={liveCount} />
+          {/* Below the first screen on a phone: hydrated after it, a part per task. */}
+          <HydrateLater>
+            <LeagueNav favourites={props.favourites} onLeague={props.onLeague} liveCount={liveCount} />
+          </HydrateLater>
           <h2 className={browse.sectionTitle}>{t('allMatches')}</h2>
-          <DateFilter days={days} filter={day} liveCount={liveCount} onFilter={setDay} />
-          <EventList
-            {...card}
-            events={filterByDay(props.list, day, zone)}
-            live={day.kind === 'live'}
-            favourites={props.favourites}
-          />
+          <HydrateLater>
+            <DateFilter days={days} filter={day} liveCount={liveCount} onFilter={setDay} />
+          </HydrateLater>
+          <HydrateLater>
+            <EventList
+              {...card}
+              events={filterByDay(props.list, day, zone)}
+              live={day.kind === 'live'}
+              favourites={props.favourites}
+            />
+          </HydrateLater>
         </>
       )}
     </>

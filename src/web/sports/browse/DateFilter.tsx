@@ -4,15 +4,25 @@ import styles from '../sports.module.css';
 import browse from './browse.module.css';
 import type { DayFilter } from './dayFilter.ts';
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A day key (`YYYY-MM-DD`) as the member reads it: "Sun 29 Nov", in their language. */
-const dayLabel = (day: string) =>
-  new Intl.DateTimeFormat(INTL_LOCALE[sportsLocale], {
-    timeZone: 'UTC',
-    calendar: 'gregory',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-  }).format(new Date(`${day}T12:00:00Z`));
+function dayLabel(day: string): string {
+  const locale = INTL_LOCALE[sportsLocale];
+  let format = dayFormats.get(locale);
+  if (!format) {
+    // Built once per language: each Intl formatter costs a phone milliseconds to build.
+    format = new Intl.DateTimeFormat(locale, {
+      timeZone: 'UTC',
+      calendar: 'gregory',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    });
+    dayFormats.set(locale, format);
+  }
+  return format.format(new Date(`${day}T12:00:00Z`));
+}
 
 /**
  * The listing's filters: all matches, live now (with its count), today, tomorrow, and a date picker for

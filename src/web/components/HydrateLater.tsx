@@ -1,0 +1,58 @@
+import { type ReactElement, type RefObject, Suspense, useLayoutEffect, useRef, useState } from 'react';
+
+/**
+ * Hydrating the server's page in one go was one long task on a phone (issue 35's blocking time). The
+ * parts a page wraps in `HydrateLater` (what lies below the fold or stays closed at first) hydrate
+ * after the rest, each in a task of its own. Meanwhile their server markup stays on screen: a subtree
+ * that suspends while Preact hydrates keeps its DOM and is hydrated in place once it resumes.
+ *
+ * Preact keeps one DOM node for such a subtree, so the child must render exactly one element.
+ * Outside the first hydration (the server's render, a page the browser renders itself, any later
+ * render) the child renders at once.
+ */
+export function HydrateLater({ children }: { children: ReactElement }) {
+  // Preact hydrates a suspended part when it resumes without patching the DOM it finds: the part must
+  // then draw what the server sent (its first render), and only after that what the page holds now (a
+  // kept slip read, a price pushed meanwhile), as an ordinary update.
+  const sent = useRef(children);
+  const latest = useRef(children);
+  latest.current = children;
+  return (
+    <Suspense fallback={null}>
+      <Gate sent={sent} latest={latest} />
+    </Suspense>
+  );
+}
+
+let hydrating = false;
+let lastTurn: Promise<void> = Promise.resolve();
+
+/**
+ * Hydrates the page (`hydrateRoot`), leaving the `HydrateLater` parts to the turns that follow; settles
+ * once the last of them is hydrated too (the page keeps `inert` until then: a tap on a part not yet
+ * hydrated would do nothing).
+ */
+export async function hydrateInTurns(hydrate: () => void): Promise<void> {
+  hydrating = true;
+  try {
+    hydrate();
+  } finally {
+    hydrating = false;
+  }
+  await lastTurn;
+  // The last part re-renders in the microtasks after its turn: a task later, it has.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** A promise settled in a later task than the one before it: one deferred part per task. */
+function nextTurn(): Promise<void> {
+  lastTurn = lastTurn.then(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  return lastTurn;
+}
+
+function Gate({ sent, latest }: { sent: RefObject<ReactElement>; latest: RefObject<ReactElement> }) {
+  if (hydrating) throw nextTurn();
+  const [hydrated, setHydrated] = useState(false);
+  useLayoutEffect(() => setHydrated(true), []);
+  return hydrated ? latest.current : sent.current;
+}
