@@ -19,16 +19,22 @@
  * BENCH_FEED_BEFORE_SECONDS, 3 s; 0 skips it), then a lane's queued messages per transaction.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import amqp from 'amqplib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, queryRows } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
+import type { FeedStampsData } from '../src/server/providers/sports/feed-stamps.ts';
 import * as uof from '../src/server/providers/sports/uof/uof-build.ts';
 import { startPgCluster } from '../test/support/pg-cluster.ts';
 import { startRabbitmq } from '../test/support/rabbitmq.ts';
 import { startUofRestStandIn } from '../test/support/uof-rest-standin.ts';
+import { cpuWindow, printCpuSplit } from './support/cpu-split.ts';
+import { stageBreakdown } from './support/feed-stages.ts';
 import { startServer } from './support/server.ts';
 
 const RATE = Number(process.env.BENCH_FEED_RATE ?? 2_000);
@@ -97,8 +103,14 @@ const events = Array.from({ length: EVENTS }, (_, i) => {
 });
 const lastTs = new Map<string, number>();
 const lastPrices = new Map<string, string[]>();
+/** Milliseconds since the epoch with a fraction, as the server's stage stamps and the members note them. */
+const now = () => performance.timeOrigin + performance.now();
 /** When each event's prices were published ("urn|1.85,3.40,4.10" → ms). */
 const sentAt = new Map<string, number>();
+/** The timestamp of the message that published them ("urn|1.85,3.40,4.10" → ts). */
+const tsOfPrices = new Map<string, number>();
+/** When each message was published ("urn|ts" → ms). */
+const publishedAt = new Map<string, number>();
 /** A strictly later timestamp per event (the adapter keeps each event's messages in order). */
 const nextTs = (event: string) => {
   const ts = Math.max(Date.now(), (lastTs.get(event) ?? 0) + 1);
@@ -110,9 +122,13 @@ const oddsChange = (event: string) => {
   const prices = [odds(Math.random()), odds(Math.random()), odds(Math.random())];
   const total = [odds(Math.random() / 4), odds(Math.random() / 4)];
   lastPrices.set(event, prices);
-  sentAt.set(`${event}|${prices.join(',')}`, Date.now());
+  const ts = nextTs(event);
+  const at = now();
+  sentAt.set(`${event}|${prices.join(',')}`, at);
+  tsOfPrices.set(`${event}|${prices.join(',')}`, ts);
+  publishedAt.set(`${event}|${ts}`, at);
   return uof.oddsChange(
-    { product: PRODUCT, eventId: event, timestamp: nextTs(event) },
+    { product: PRODUCT, eventId: event, timestamp: ts },
     {
       markets: [
         { id: 1, outcomes: prices.map((o, i) => ({ id: i + 1, odds: o })) },
@@ -145,6 +161,8 @@ const spread = (sorted: number[]) =>
 
 interface WatchReport {
   open: number;
+  /** The members' thread's CPU time since its streams opened, in microseconds. */
+  cpuMicros: number;
   at: number[];
   eventOf: number[];
   pricesOf: string[];
@@ -159,7 +177,12 @@ const ask = <T>(w: Worker, msg: string) =>
 /** One run: the server with `maxBatch` messages per transaction at most, publishing for `seconds`. */
 async function phase(label: string, maxBatch: number, seconds: number, first: boolean): Promise<boolean> {
   console.log(`\n== ${label} (UOF_MAX_BATCH=${maxBatch}) ==`);
-  const server = await startServer({ ...serverEnv, UOF_MAX_BATCH: String(maxBatch) });
+  const stampsFile = join(tmpdir(), `bench-feed-stamps-${process.pid}-${maxBatch}.json`);
+  const server = await startServer({
+    ...serverEnv,
+    UOF_MAX_BATCH: String(maxBatch),
+    FEED_STAMPS_FILE: stampsFile,
+  });
   let watchers: Worker | undefined;
   try {
     console.log('waiting for the producer to be up (alive, recovery, snapshot_complete)...');
@@ -205,6 +228,8 @@ async function phase(label: string, maxBatch: number, seconds: number, first: bo
       `${MEMBERS} members watching ${WATCH} events each; publishing ${RATE} odds_change/s for ${seconds} s over ${EVENTS} events...`,
     );
     const start = Date.now();
+    const cpu = cpuWindow();
+    const { cpuMicros: clientCpuBefore } = await ask<WatchReport>(watchers, 'cpu');
     let sent = 0;
     let turn = 0;
     while (Date.now() - start < seconds * 1_000) {
@@ -227,6 +252,11 @@ async function phase(label: string, maxBatch: number, seconds: number, first: bo
       await sleep(500);
     }
     await sleep(1_000); // the streams' last pushes
+    const split = cpu.end(sent, {
+      'server (main + parser threads)': server.pid,
+      'broker (RabbitMQ)': 'beam.smp',
+      'bench (publisher + members)': process.pid,
+    });
     const outcomes = await count(start);
     const [span] = await queryRows<{ first: number; last: number }>(
       db,
@@ -253,6 +283,11 @@ async function phase(label: string, maxBatch: number, seconds: number, first: bo
       const published = sentAt.get(`${urnOf.get(report.eventOf[i]!)}|${report.pricesOf[i]}`);
       if (published !== undefined && published >= start) streamLags.push(report.at[i]! - published);
     }
+    // The stage stamps are written when the server exits.
+    await server.stop();
+    const stamps = JSON.parse(readFileSync(stampsFile, 'utf8')) as FeedStampsData;
+    rmSync(stampsFile, { force: true });
+    const stages = stageBreakdown(stamps, publishedAt, tsOfPrices, urnOf, report, start);
     streamLags.sort((a, b) => a - b);
     let watched = 0;
     let stale = 0;
@@ -281,6 +316,14 @@ async function phase(label: string, maxBatch: number, seconds: number, first: bo
     );
     console.log(
       `prices landed        book: ${landed.length - wrong} of ${EVENTS} events show their last published 1X2 prices${wrong ? ` (${wrong} do not)` : ''}; streams: ${watched - stale} of ${watched} (member, event) pairs`,
+    );
+    console.log(`\nlatency by stage (the server's stage stamps, FEED_STAMPS_FILE):`);
+    for (const line of stages) console.log(line);
+    console.log('');
+    printCpuSplit('CPU from the first publication to the last record, per message', split);
+    const clientCpu = report.cpuMicros - clientCpuBefore;
+    console.log(
+      `  of which the members' thread (1,000 streams read, parsed and applied) ${(clientCpu / Math.max(1, sent)).toFixed(0)} µs/message`,
     );
     console.log(
       `load average         ${(await import('node:os'))

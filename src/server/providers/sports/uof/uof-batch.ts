@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client.ts';
+import { feedStamps, stampNow } from '../feed-stamps.ts';
 import { workPendingRuns } from '../settlement-runs.ts';
 import {
   type ApplyDeps,
@@ -108,6 +109,8 @@ export interface BatchResult {
   receipts: Receipt[];
   /** Why the batch failed, when its messages were applied one by one. */
   fellBack?: unknown;
+  /** When its transaction began (with the stage stamps on, feed-stamps.ts). */
+  began?: number;
 }
 
 export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promise<BatchResult> {
@@ -142,8 +145,10 @@ export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promis
     if (!listed.has(urn)) fixtures.set(urn, await deps.fixture(urn));
   const w: Work = { runs: [], notes: [], pending: false };
   let outcomes: Map<string, 'applied' | 'stale'>;
+  let began: number | undefined;
   try {
     outcomes = await db.transaction(async (tx) => {
+      if (feedStamps) began = stampNow();
       // A batch of odds only commits without waiting for the disk, said in the claim's statement (no
       // round trip of its own); should its applying ask for a settlement run after all, it is set back below.
       const asyncCommit = todo.every((b) => b.m.kind === 'odds_change');
@@ -195,6 +200,7 @@ export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promis
     receipts: batch.map(
       (b, i) => receipts.get(i) ?? { outcome: outcomes.get(b.key) ?? 'applied', key: b.key, kind: b.m.kind },
     ),
+    began,
   };
 }
 

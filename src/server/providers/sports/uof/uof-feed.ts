@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.ts';
+import { feedStamps, stampNow } from '../feed-stamps.ts';
 import type { SportsWallet } from '../sports-wallet.ts';
 import { onAlive, onSnapshotComplete, watchProducers } from './producers.ts';
 import { applyEventMessage, type Receipt, rejectMessage } from './uof-apply.ts';
@@ -80,7 +81,19 @@ export function uofFeed(
   };
   const feed: UofFeed = {
     async receive(xml) {
-      return receiveParsed(parseUofMessage(xml));
+      const parsed = parseUofMessage(xml);
+      if (!feedStamps) return receiveParsed(parsed);
+      const began = stampNow();
+      const receipt = await receiveParsed(parsed);
+      if (parsed.ok && parsed.message.kind === 'odds_change')
+        feedStamps.bookMessage(
+          parsed.message.event_id,
+          Number(parsed.message.timestamp),
+          began,
+          began,
+          stampNow(),
+        );
+      return receipt;
     },
     async receiveBatch(xmls) {
       const out: Receipt[] = [];
@@ -88,6 +101,18 @@ export function uofFeed(
       const flush = async () => {
         if (group.length === 0) return;
         const done = await applyBatch(applyDeps, group);
+        if (feedStamps) {
+          const committed = stampNow();
+          for (const b of group)
+            if (b.m.kind === 'odds_change')
+              feedStamps.bookMessage(
+                b.m.event_id,
+                Number(b.m.timestamp),
+                parsedAt,
+                done.began ?? parsedAt,
+                committed,
+              );
+        }
         if (done.fellBack !== undefined)
           log.warn({ err: done.fellBack, messages: group.length }, 'uof batch applied one by one');
         for (const r of done.receipts)
@@ -95,7 +120,9 @@ export function uofFeed(
         out.push(...done.receipts);
         group = [];
       };
-      for (const parsed of await parseMany(xmls)) {
+      const all = await parseMany(xmls);
+      const parsedAt = feedStamps ? stampNow() : 0;
+      for (const parsed of all) {
         if (parsed.ok && isEventMessage(parsed.message) && isBatchable(parsed.message)) {
           group.push({ m: parsed.message, key: parsed.key });
           continue;
