@@ -44,6 +44,8 @@ const DRAIN_LIMIT_MS = Number(process.env.BENCH_FEED_DRAIN_MS ?? 300_000);
 const MEMBERS = Number(process.env.BENCH_FEED_MEMBERS ?? 1_000);
 const WATCH = Number(process.env.BENCH_FEED_WATCH ?? 5);
 const BEFORE_SECONDS = Number(process.env.BENCH_FEED_BEFORE_SECONDS ?? 3);
+/** Worker threads reading the members' streams (one could not keep up with 1,000: bench/README.md). */
+const CLIENT_THREADS = Math.max(1, Number(process.env.BENCH_FEED_CLIENT_THREADS ?? 2));
 const EXCHANGE = 'unifiedfeed';
 /** Pre-match odds (the live producer would need a live match status). */
 const PRODUCT = 3;
@@ -75,6 +77,11 @@ await admin.end();
 const database = await openDatabase({ databaseUrl: dbUrl, poolSize: 4 });
 await migrate(database);
 const db = database.db;
+/** This cluster's postmaster (the parent of a backend): its processes are the database's CPU. */
+const [backend] = await queryRows<{ pid: number }>(db, sql`select pg_backend_pid() as pid`);
+const postmasterPid = Number(
+  readFileSync(`/proc/${backend!.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1],
+);
 
 const publisher = await amqp.connect(broker.url);
 const channel = await publisher.createChannel();
@@ -161,7 +168,7 @@ const spread = (sorted: number[]) =>
 
 interface WatchReport {
   open: number;
-  /** The members' thread's CPU time since its streams opened, in microseconds. */
+  /** The members' threads' CPU time since their streams opened, in microseconds. */
   cpuMicros: number;
   at: number[];
   eventOf: number[];
@@ -174,6 +181,36 @@ const ask = <T>(w: Worker, msg: string) =>
     w.postMessage(msg);
   });
 
+/** The members' streams, shared out over CLIENT_THREADS threads (a contiguous share of members each). */
+function openMembers(url: string, members: number[][]) {
+  const per = Math.ceil(members.length / CLIENT_THREADS);
+  const threads = Array.from(
+    { length: CLIENT_THREADS },
+    (_, t) =>
+      new Worker(new URL('./support/feed-watchers.ts', import.meta.url), {
+        workerData: { url, members: members.slice(t * per, (t + 1) * per) },
+      }),
+  );
+  return {
+    /** Every thread's answer, merged (in the members' order). */
+    async ask(msg: 'open' | 'cpu' | 'report'): Promise<WatchReport> {
+      const all = await Promise.all(threads.map((w) => ask<Partial<WatchReport>>(w, msg)));
+      return {
+        open: all.reduce((a, r) => a + (r.open ?? 0), 0),
+        cpuMicros: all.reduce((a, r) => a + (r.cpuMicros ?? 0), 0),
+        at: all.flatMap((r) => r.at ?? []),
+        eventOf: all.flatMap((r) => r.eventOf ?? []),
+        pricesOf: all.flatMap((r) => r.pricesOf ?? []),
+        last: all.flatMap((r) => r.last ?? []),
+      };
+    },
+    async close() {
+      for (const w of threads) w.postMessage('close');
+      await Promise.all(threads.map((w) => w.terminate()));
+    },
+  };
+}
+
 /** One run: the server with `maxBatch` messages per transaction at most, publishing for `seconds`. */
 async function phase(label: string, maxBatch: number, seconds: number, first: boolean): Promise<boolean> {
   console.log(`\n== ${label} (UOF_MAX_BATCH=${maxBatch}) ==`);
@@ -183,7 +220,7 @@ async function phase(label: string, maxBatch: number, seconds: number, first: bo
     UOF_MAX_BATCH: String(maxBatch),
     FEED_STAMPS_FILE: stampsFile,
   });
-  let watchers: Worker | undefined;
+  let watchers: ReturnType<typeof openMembers> | undefined;
   try {
     console.log('waiting for the producer to be up (alive, recovery, snapshot_complete)...');
     for (let i = 0; ; i++) {
@@ -215,11 +252,9 @@ async function phase(label: string, maxBatch: number, seconds: number, first: bo
         (_, k) => bookIds[(i * WATCH + k) % bookIds.length]!,
       ),
     );
-    watchers = new Worker(new URL('./support/feed-watchers.ts', import.meta.url), {
-      workerData: { url: server.url, members },
-    });
+    watchers = openMembers(server.url, members);
     for (let i = 0; ; i++) {
-      const { open } = await ask<{ open: number }>(watchers, 'open');
+      const { open } = await watchers.ask('open');
       if (open >= MEMBERS) break;
       if (i > 600) throw new Error(`only ${open} of ${MEMBERS} streams opened`);
       await sleep(100);
@@ -229,7 +264,7 @@ async function phase(label: string, maxBatch: number, seconds: number, first: bo
     );
     const start = Date.now();
     const cpu = cpuWindow();
-    const { cpuMicros: clientCpuBefore } = await ask<WatchReport>(watchers, 'cpu');
+    const { cpuMicros: clientCpuBefore } = await watchers.ask('cpu');
     let sent = 0;
     let turn = 0;
     while (Date.now() - start < seconds * 1_000) {
@@ -252,11 +287,16 @@ async function phase(label: string, maxBatch: number, seconds: number, first: bo
       await sleep(500);
     }
     await sleep(1_000); // the streams' last pushes
-    const split = cpu.end(sent, {
-      'server (main + parser threads)': server.pid,
-      'broker (RabbitMQ)': 'beam.smp',
-      'bench (publisher + members)': process.pid,
-    });
+    const split = cpu.end(
+      sent,
+      {
+        'server (main + parser threads)': server.pid,
+        'broker (RabbitMQ)': 'beam.smp',
+        'bench (publisher + members)': process.pid,
+      },
+      undefined,
+      postmasterPid,
+    );
     const outcomes = await count(start);
     const [span] = await queryRows<{ first: number; last: number }>(
       db,
@@ -277,7 +317,7 @@ async function phase(label: string, maxBatch: number, seconds: number, first: bo
           where e.external_id like 'sr:match:7%' group by e.external_id`,
     );
     const wrong = landed.filter((r) => r.prices !== lastPrices.get(r.external_id)?.join(',')).length;
-    const report = await ask<WatchReport>(watchers, 'report');
+    const report = await watchers.ask('report');
     const streamLags: number[] = [];
     for (let i = 0; i < report.at.length; i++) {
       const published = sentAt.get(`${urnOf.get(report.eventOf[i]!)}|${report.pricesOf[i]}`);
@@ -323,7 +363,7 @@ async function phase(label: string, maxBatch: number, seconds: number, first: bo
     printCpuSplit('CPU from the first publication to the last record, per message', split);
     const clientCpu = report.cpuMicros - clientCpuBefore;
     console.log(
-      `  of which the members' thread (1,000 streams read, parsed and applied) ${(clientCpu / Math.max(1, sent)).toFixed(0)} µs/message`,
+      `  of which the members' ${CLIENT_THREADS} thread(s) (${MEMBERS} streams read, parsed and applied) ${(clientCpu / Math.max(1, sent)).toFixed(0)} µs/message`,
     );
     console.log(
       `load average         ${(await import('node:os'))
@@ -333,10 +373,7 @@ async function phase(label: string, maxBatch: number, seconds: number, first: bo
     );
     return seen >= sent && wrong === 0 && landed.length === EVENTS && stale === 0;
   } finally {
-    if (watchers) {
-      watchers.postMessage('close');
-      await watchers.terminate();
-    }
+    await watchers?.close();
     await server.stop();
   }
 }

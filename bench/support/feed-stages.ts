@@ -127,7 +127,14 @@ export function stageBreakdown(
   }
   const pushes = p.readStart.length;
   const eventsPerPush = pushes ? p.ids.reduce((a, ids) => a + ids.length, 0) / pushes : 0;
+  const main = stamps.mainThread;
+  const messages = Math.max(1, stamps.lane.urn.length);
   return [
+    ...(main
+      ? [
+          `the server's main thread from the first message to its exit: event loop delay p50 ${main.delayP50.toFixed(1)} ms, p99 ${main.delayP99.toFixed(1)} ms, max ${main.delayMax.toFixed(0)} ms; CPU ${(main.cpuMicros / messages).toFixed(0)} µs a message`,
+        ]
+      : []),
     'the book, per message:',
     ...[toConsumer, laneWait, parse, beforeTx, tx, ack, toBook].map((s) => s.line()),
     `the streams, per frame (${pushes} pushes, ${eventsPerPush.toFixed(1)} events each; ${unmatched} frames not matched):`,

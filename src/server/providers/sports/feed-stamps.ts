@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /**
  * Where the feed's time goes, stage by stage (bench:feed's breakdown, bench/README.md): with
@@ -16,6 +17,11 @@ export interface FeedStampsData {
   book: { urn: string[]; ts: number[]; parsed: number[]; began: number[]; committed: number[] };
   /** Each push to the streams: its events, when each was heard of, its read and its writes. */
   pushes: { ids: number[][]; heard: number[][]; readStart: number[]; readEnd: number[]; written: number[] };
+  /**
+   * The main thread from the first message to the exit: its event loop's delay (ms: how long a ready
+   * callback waited for the thread) and its CPU time (µs; the parser threads' not included).
+   */
+  mainThread?: { delayP50: number; delayP99: number; delayMax: number; cpuMicros: number };
 }
 
 /** Milliseconds since the epoch with a fraction (comparable across this machine's processes and threads). */
@@ -31,8 +37,16 @@ export class FeedStamps {
     pushes: { ids: [], heard: [], readStart: [], readEnd: [], written: [] },
   };
 
+  private loop: ReturnType<typeof monitorEventLoopDelay> | undefined;
+  private cpuAtFirst: NodeJS.CpuUsage | undefined;
+
   /** A message the consumer acknowledged (its event and timestamp read from its head). */
   laneMessage(content: Buffer, received: number, handed: number, acked: number): void {
+    if (!this.loop) {
+      this.loop = monitorEventLoopDelay({ resolution: 5 });
+      this.loop.enable();
+      this.cpuAtFirst = process.threadCpuUsage();
+    }
     const head = content.subarray(0, 600).toString('utf8');
     const urn = EVENT.exec(head)?.[1];
     const ts = TS.exec(head)?.[1];
@@ -62,13 +76,28 @@ export class FeedStamps {
     p.readEnd.push(readEnd);
     p.written.push(written);
   }
+
+  /** The notes, with the main thread's figures so far. */
+  final(): FeedStampsData {
+    if (this.loop && this.cpuAtFirst) {
+      this.loop.disable();
+      const cpu = process.threadCpuUsage(this.cpuAtFirst);
+      this.data.mainThread = {
+        delayP50: this.loop.percentile(50) / 1e6,
+        delayP99: this.loop.percentile(99) / 1e6,
+        delayMax: this.loop.max / 1e6,
+        cpuMicros: cpu.user + cpu.system,
+      };
+    }
+    return this.data;
+  }
 }
 
 function fromEnv(): FeedStamps | undefined {
   const file = process.env.FEED_STAMPS_FILE;
   if (!file) return undefined;
   const stamps = new FeedStamps();
-  process.once('exit', () => writeFileSync(file, JSON.stringify(stamps.data)));
+  process.once('exit', () => writeFileSync(file, JSON.stringify(stamps.final())));
   return stamps;
 }
 
