@@ -96,7 +96,7 @@ export function stageBreakdown(
   const toHeard = new Stage('committed → push heard of it (notification)');
   const coalesce = new Stage('heard → read began (push rule, read under way)');
   const read = new Stage("push's read of the events");
-  const write = new Stage('read → frames written to every stream');
+  const write = new Stage('read → frames written to every stream (flushed)');
   const toMember = new Stage('written → the member received it');
   const toStream = new Stage('= publish → the member received it');
   let unmatched = 0;

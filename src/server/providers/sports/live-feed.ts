@@ -226,13 +226,12 @@ export class SportsLiveFeed {
       }
     }
     for (const [w, text] of frames) if (this.watchers.has(w)) w.write(text);
-    feedStamps?.push(
-      ids,
-      ids.map((id) => heard.get(id) ?? readStart),
-      readStart,
-      readEnd,
-      stampNow(),
-    );
+    // The responses flush their writes on the next tick (http corks them): noted after that.
+    if (feedStamps) {
+      const stamps = feedStamps;
+      const heardAt = ids.map((id) => heard.get(id) ?? readStart);
+      setImmediate(() => stamps.push(ids, heardAt, readStart, readEnd, stampNow()));
+    }
   }
 
   /** A new stream's first state: the events it asked for. */
