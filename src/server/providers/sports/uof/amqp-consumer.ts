@@ -38,6 +38,11 @@ export interface AmqpHandlers {
   one(xml: string): Promise<Receipt>;
   /** A lane's queued messages, in order; answers one receipt each. */
   batch(xmls: string[]): Promise<Receipt[]>;
+  /**
+   * Event messages as they arrive, before their lane's turn (what one read of the socket brought):
+   * the feed starts parsing them there (uof-parse-pool.ts `early`). Nothing is applied or acked here.
+   */
+  arrived?(xmls: string[]): void;
 }
 
 /** An `alive` message (a producer's heartbeat), by its root element. */
@@ -83,6 +88,22 @@ export function amqpConsumer(options: AmqpOptions, handle: AmqpHandlers, log: Fe
   const tries = new Map<string, number>();
 
   const process = (ch: Channel, msg: ConsumeMessage) => processBatch(ch, [msg]);
+  /**
+   * Event messages that came in one read of the socket (amqplib delivers them in one go), handed to
+   * `arrived` together on a microtask queued before any lane's turn they start: so an idle lane finds
+   * their parse started, and a busy one has it done by its turn.
+   */
+  let arrivals: string[] = [];
+  const arrive = (msg: ConsumeMessage) => {
+    if (!handle.arrived) return;
+    if (arrivals.length === 0)
+      queueMicrotask(() => {
+        const xmls = arrivals;
+        arrivals = [];
+        handle.arrived?.(xmls);
+      });
+    arrivals.push(msg.content.toString('utf8'));
+  };
   /** When each message came (only with the stage stamps on, feed-stamps.ts). */
   const receivedAt = new WeakMap<ConsumeMessage, number>();
 
@@ -177,6 +198,7 @@ export function amqpConsumer(options: AmqpOptions, handle: AmqpHandlers, log: Fe
         lanes = lanes.map(() => done);
         gathering = gathering.map(() => undefined);
       } else {
+        arrive(msg);
         const i = laneOf(event, laneCount);
         const open = gathering[i];
         if (open) open.push(msg);

@@ -48,6 +48,8 @@ export function uofFeed(
     log: FeedLog;
     /** Parses a lane's batch, in order (the broker's feed: worker threads, uof-parse-pool.ts); on this thread by default. */
     parse?: (xmls: string[]) => Promise<Parsed[]>;
+    /** A message's parse started as it arrived (uof-parse-pool.ts `take`), if it was. */
+    parsedEarly?: (xml: string) => Promise<Parsed> | undefined;
   },
   options: UofFeedOptions = DEFAULT_FEED_OPTIONS,
 ): UofFeed {
@@ -81,7 +83,8 @@ export function uofFeed(
   };
   const feed: UofFeed = {
     async receive(xml) {
-      const parsed = parseUofMessage(xml);
+      const early = deps.parsedEarly?.(xml);
+      const parsed = early ? await early : parseUofMessage(xml);
       if (!feedStamps) return receiveParsed(parsed);
       const began = stampNow();
       const receipt = await receiveParsed(parsed);
