@@ -14,7 +14,9 @@
  *    event's 1X2 prices (`event`, or a `delta` applied to what it holds), its arrival less the
  *    publication of the message whose prices it shows;
  *  - the outcomes (applied, stale, rejected), and whether every event's last published prices landed
- *    in the book and in every stream watching it.
+ *    in the book and in every stream watching it;
+ *  - the latency by stage (the server's stage stamps, FEED_STAMPS_FILE, support/feed-stages.ts) and
+ *    the CPU per message of the server, this cluster's PostgreSQL, RabbitMQ and the bench itself.
  * Run twice side by side in one go: first one message per transaction (`UOF_MAX_BATCH=1`, for
  * BENCH_FEED_BEFORE_SECONDS, 3 s; 0 skips it), then a lane's queued messages per transaction.
  */

@@ -1,5 +1,5 @@
 /**
- * bench:feed's members (a worker thread, so parsing their streams does not hold up the publisher):
+ * bench:feed's members (worker threads, each a share of them, so parsing their streams does not hold up the publisher):
  * opens one sports window stream (`GET /sports/live?events=…`) per member over its own connection,
  * holds each event as the window does (`event` whole, then its `delta`s applied), and notes, for
  * every frame that moved an event's 1X2 prices, when it came, the event and those prices. Asked for
