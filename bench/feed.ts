@@ -14,21 +14,29 @@
  *    event's 1X2 prices (`event`, or a `delta` applied to what it holds), its arrival less the
  *    publication of the message whose prices it shows;
  *  - the outcomes (applied, stale, rejected), and whether every event's last published prices landed
- *    in the book and in every stream watching it.
+ *    in the book and in every stream watching it;
+ *  - the latency by stage (the server's stage stamps, FEED_STAMPS_FILE, support/feed-stages.ts) and
+ *    the CPU per message of the server, this cluster's PostgreSQL, RabbitMQ and the bench itself.
  * Run twice side by side in one go: first one message per transaction (`UOF_MAX_BATCH=1`, for
  * BENCH_FEED_BEFORE_SECONDS, 3 s; 0 skips it), then a lane's queued messages per transaction.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import amqp from 'amqplib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, queryRows } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
+import type { FeedStampsData } from '../src/server/providers/sports/feed-stamps.ts';
 import * as uof from '../src/server/providers/sports/uof/uof-build.ts';
 import { startPgCluster } from '../test/support/pg-cluster.ts';
 import { startRabbitmq } from '../test/support/rabbitmq.ts';
 import { startUofRestStandIn } from '../test/support/uof-rest-standin.ts';
+import { cpuWindow, printCpuSplit } from './support/cpu-split.ts';
+import { stageBreakdown } from './support/feed-stages.ts';
 import { startServer } from './support/server.ts';
 
 const RATE = Number(process.env.BENCH_FEED_RATE ?? 2_000);
@@ -38,6 +46,8 @@ const DRAIN_LIMIT_MS = Number(process.env.BENCH_FEED_DRAIN_MS ?? 300_000);
 const MEMBERS = Number(process.env.BENCH_FEED_MEMBERS ?? 1_000);
 const WATCH = Number(process.env.BENCH_FEED_WATCH ?? 5);
 const BEFORE_SECONDS = Number(process.env.BENCH_FEED_BEFORE_SECONDS ?? 3);
+/** Worker threads reading the members' streams (one could not keep up with 1,000: bench/README.md). */
+const CLIENT_THREADS = Math.max(1, Number(process.env.BENCH_FEED_CLIENT_THREADS ?? 2));
 const EXCHANGE = 'unifiedfeed';
 /** Pre-match odds (the live producer would need a live match status). */
 const PRODUCT = 3;
@@ -69,6 +79,11 @@ await admin.end();
 const database = await openDatabase({ databaseUrl: dbUrl, poolSize: 4 });
 await migrate(database);
 const db = database.db;
+/** This cluster's postmaster (the parent of a backend): its processes are the database's CPU. */
+const [backend] = await queryRows<{ pid: number }>(db, sql`select pg_backend_pid() as pid`);
+const postmasterPid = Number(
+  readFileSync(`/proc/${backend!.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1],
+);
 
 const publisher = await amqp.connect(broker.url);
 const channel = await publisher.createChannel();
@@ -97,8 +112,14 @@ const events = Array.from({ length: EVENTS }, (_, i) => {
 });
 const lastTs = new Map<string, number>();
 const lastPrices = new Map<string, string[]>();
+/** Milliseconds since the epoch with a fraction, as the server's stage stamps and the members note them. */
+const now = () => performance.timeOrigin + performance.now();
 /** When each event's prices were published ("urn|1.85,3.40,4.10" → ms). */
 const sentAt = new Map<string, number>();
+/** The timestamp of the message that published them ("urn|1.85,3.40,4.10" → ts). */
+const tsOfPrices = new Map<string, number>();
+/** When each message was published ("urn|ts" → ms). */
+const publishedAt = new Map<string, number>();
 /** A strictly later timestamp per event (the adapter keeps each event's messages in order). */
 const nextTs = (event: string) => {
   const ts = Math.max(Date.now(), (lastTs.get(event) ?? 0) + 1);
@@ -110,9 +131,13 @@ const oddsChange = (event: string) => {
   const prices = [odds(Math.random()), odds(Math.random()), odds(Math.random())];
   const total = [odds(Math.random() / 4), odds(Math.random() / 4)];
   lastPrices.set(event, prices);
-  sentAt.set(`${event}|${prices.join(',')}`, Date.now());
+  const ts = nextTs(event);
+  const at = now();
+  sentAt.set(`${event}|${prices.join(',')}`, at);
+  tsOfPrices.set(`${event}|${prices.join(',')}`, ts);
+  publishedAt.set(`${event}|${ts}`, at);
   return uof.oddsChange(
-    { product: PRODUCT, eventId: event, timestamp: nextTs(event) },
+    { product: PRODUCT, eventId: event, timestamp: ts },
     {
       markets: [
         { id: 1, outcomes: prices.map((o, i) => ({ id: i + 1, odds: o })) },
@@ -145,6 +170,8 @@ const spread = (sorted: number[]) =>
 
 interface WatchReport {
   open: number;
+  /** The members' threads' CPU time since their streams opened, in microseconds. */
+  cpuMicros: number;
   at: number[];
   eventOf: number[];
   pricesOf: string[];
@@ -156,11 +183,46 @@ const ask = <T>(w: Worker, msg: string) =>
     w.postMessage(msg);
   });
 
+/** The members' streams, shared out over CLIENT_THREADS threads (a contiguous share of members each). */
+function openMembers(url: string, members: number[][]) {
+  const per = Math.ceil(members.length / CLIENT_THREADS);
+  const threads = Array.from(
+    { length: CLIENT_THREADS },
+    (_, t) =>
+      new Worker(new URL('./support/feed-watchers.ts', import.meta.url), {
+        workerData: { url, members: members.slice(t * per, (t + 1) * per) },
+      }),
+  );
+  return {
+    /** Every thread's answer, merged (in the members' order). */
+    async ask(msg: 'open' | 'cpu' | 'report'): Promise<WatchReport> {
+      const all = await Promise.all(threads.map((w) => ask<Partial<WatchReport>>(w, msg)));
+      return {
+        open: all.reduce((a, r) => a + (r.open ?? 0), 0),
+        cpuMicros: all.reduce((a, r) => a + (r.cpuMicros ?? 0), 0),
+        at: all.flatMap((r) => r.at ?? []),
+        eventOf: all.flatMap((r) => r.eventOf ?? []),
+        pricesOf: all.flatMap((r) => r.pricesOf ?? []),
+        last: all.flatMap((r) => r.last ?? []),
+      };
+    },
+    async close() {
+      for (const w of threads) w.postMessage('close');
+      await Promise.all(threads.map((w) => w.terminate()));
+    },
+  };
+}
+
 /** One run: the server with `maxBatch` messages per transaction at most, publishing for `seconds`. */
 async function phase(label: string, maxBatch: number, seconds: number, first: boolean): Promise<boolean> {
   console.log(`\n== ${label} (UOF_MAX_BATCH=${maxBatch}) ==`);
-  const server = await startServer({ ...serverEnv, UOF_MAX_BATCH: String(maxBatch) });
-  let watchers: Worker | undefined;
+  const stampsFile = join(tmpdir(), `bench-feed-stamps-${process.pid}-${maxBatch}.json`);
+  const server = await startServer({
+    ...serverEnv,
+    UOF_MAX_BATCH: String(maxBatch),
+    FEED_STAMPS_FILE: stampsFile,
+  });
+  let watchers: ReturnType<typeof openMembers> | undefined;
   try {
     console.log('waiting for the producer to be up (alive, recovery, snapshot_complete)...');
     for (let i = 0; ; i++) {
@@ -192,11 +254,9 @@ async function phase(label: string, maxBatch: number, seconds: number, first: bo
         (_, k) => bookIds[(i * WATCH + k) % bookIds.length]!,
       ),
     );
-    watchers = new Worker(new URL('./support/feed-watchers.ts', import.meta.url), {
-      workerData: { url: server.url, members },
-    });
+    watchers = openMembers(server.url, members);
     for (let i = 0; ; i++) {
-      const { open } = await ask<{ open: number }>(watchers, 'open');
+      const { open } = await watchers.ask('open');
       if (open >= MEMBERS) break;
       if (i > 600) throw new Error(`only ${open} of ${MEMBERS} streams opened`);
       await sleep(100);
@@ -205,6 +265,8 @@ async function phase(label: string, maxBatch: number, seconds: number, first: bo
       `${MEMBERS} members watching ${WATCH} events each; publishing ${RATE} odds_change/s for ${seconds} s over ${EVENTS} events...`,
     );
     const start = Date.now();
+    const cpu = cpuWindow();
+    const { cpuMicros: clientCpuBefore } = await watchers.ask('cpu');
     let sent = 0;
     let turn = 0;
     while (Date.now() - start < seconds * 1_000) {
@@ -227,6 +289,16 @@ async function phase(label: string, maxBatch: number, seconds: number, first: bo
       await sleep(500);
     }
     await sleep(1_000); // the streams' last pushes
+    const split = cpu.end(
+      sent,
+      {
+        'server (main + parser threads)': server.pid,
+        'broker (RabbitMQ)': 'beam.smp',
+        'bench (publisher + members)': process.pid,
+      },
+      undefined,
+      postmasterPid,
+    );
     const outcomes = await count(start);
     const [span] = await queryRows<{ first: number; last: number }>(
       db,
@@ -247,12 +319,17 @@ async function phase(label: string, maxBatch: number, seconds: number, first: bo
           where e.external_id like 'sr:match:7%' group by e.external_id`,
     );
     const wrong = landed.filter((r) => r.prices !== lastPrices.get(r.external_id)?.join(',')).length;
-    const report = await ask<WatchReport>(watchers, 'report');
+    const report = await watchers.ask('report');
     const streamLags: number[] = [];
     for (let i = 0; i < report.at.length; i++) {
       const published = sentAt.get(`${urnOf.get(report.eventOf[i]!)}|${report.pricesOf[i]}`);
       if (published !== undefined && published >= start) streamLags.push(report.at[i]! - published);
     }
+    // The stage stamps are written when the server exits.
+    await server.stop();
+    const stamps = JSON.parse(readFileSync(stampsFile, 'utf8')) as FeedStampsData;
+    rmSync(stampsFile, { force: true });
+    const stages = stageBreakdown(stamps, publishedAt, tsOfPrices, urnOf, report, start);
     streamLags.sort((a, b) => a - b);
     let watched = 0;
     let stale = 0;
@@ -282,6 +359,14 @@ async function phase(label: string, maxBatch: number, seconds: number, first: bo
     console.log(
       `prices landed        book: ${landed.length - wrong} of ${EVENTS} events show their last published 1X2 prices${wrong ? ` (${wrong} do not)` : ''}; streams: ${watched - stale} of ${watched} (member, event) pairs`,
     );
+    console.log(`\nlatency by stage (the server's stage stamps, FEED_STAMPS_FILE):`);
+    for (const line of stages) console.log(line);
+    console.log('');
+    printCpuSplit('CPU from the first publication to the last record, per message', split);
+    const clientCpu = report.cpuMicros - clientCpuBefore;
+    console.log(
+      `  of which the members' ${CLIENT_THREADS} thread(s) (${MEMBERS} streams read, parsed and applied) ${(clientCpu / Math.max(1, sent)).toFixed(0)} µs/message`,
+    );
     console.log(
       `load average         ${(await import('node:os'))
         .loadavg()
@@ -290,10 +375,7 @@ async function phase(label: string, maxBatch: number, seconds: number, first: bo
     );
     return seen >= sent && wrong === 0 && landed.length === EVENTS && stale === 0;
   } finally {
-    if (watchers) {
-      watchers.postMessage('close');
-      await watchers.terminate();
-    }
+    await watchers?.close();
     await server.stop();
   }
 }

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 
 const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
-type Snapshot = Map<number, { name: string; ticks: number; childTicks: number }>;
+type Snapshot = Map<number, { name: string; ppid: number; ticks: number; childTicks: number }>;
 
 /** Every process's name and CPU time so far (user + system, /proc/<pid>/stat), in clock ticks. */
 function snapshot(): Snapshot {
@@ -19,6 +19,7 @@ function snapshot(): Snapshot {
       const fields = stat.slice(close + 2).split(' ');
       processes.set(pid, {
         name: stat.slice(stat.indexOf('(') + 1, close),
+        ppid: Number(fields[1]),
         ticks: Number(fields[11]) + Number(fields[12]),
         // Children that ended and were waited for (pgbench run by execFileSync, say).
         childTicks: Number(fields[13]) + Number(fields[14]),
@@ -56,7 +57,11 @@ export function cpuWindow() {
   const before = snapshot();
   const started = performance.now();
   return {
-    end(operations: number, roles: Record<string, number | string>, children?: string) {
+    /**
+     * `postmaster`: the measured cluster's postmaster; then only it and its children count as the
+     * database (the machine may run other engineers' clusters), else every process called postgres.
+     */
+    end(operations: number, roles: Record<string, number | string>, children?: string, postmaster?: number) {
       const seconds = (performance.now() - started) / 1000;
       const after = snapshot();
       const used = new Map<string, number>();
@@ -65,8 +70,9 @@ export function cpuWindow() {
         if (ticks > 0) used.set(label, (used.get(label) ?? 0) + ticks / TICKS_PER_SECOND);
       };
       for (const [pid, now] of after) {
+        const ours = postmaster === undefined || pid === postmaster || now.ppid === postmaster;
         const label =
-          labelOf.get(pid) ?? labelOf.get(now.name) ?? (now.name === 'postgres' ? DATABASE : OTHER);
+          labelOf.get(pid) ?? labelOf.get(now.name) ?? (now.name === 'postgres' && ours ? DATABASE : OTHER);
         add(label, now.ticks - (before.get(pid)?.ticks ?? 0));
         // Children that ended in the window count for their parent's role: the backends pgbench
         // closed are gone by the end, and only the postmaster's reaped time still holds them.

@@ -1,5 +1,5 @@
 /**
- * bench:feed's members (a worker thread, so parsing their streams does not hold up the publisher):
+ * bench:feed's members (worker threads, each a share of them, so parsing their streams does not hold up the publisher):
  * opens one sports window stream (`GET /sports/live?events=…`) per member over its own connection,
  * holds each event as the window does (`event` whole, then its `delta`s applied), and notes, for
  * every frame that moved an event's 1X2 prices, when it came, the event and those prices. Asked for
@@ -33,6 +33,10 @@ const last: Map<number, string>[] = members.map(() => new Map());
 const held: Map<number, SportEvent>[] = members.map(() => new Map());
 const requests: http.ClientRequest[] = [];
 let open = 0;
+const cpuMicros = () => {
+  const used = process.threadCpuUsage();
+  return used.user + used.system;
+};
 
 members.forEach((events, i) => {
   const req = http.get(`${url}/sports/live?events=${events.join(',')}`, { agent }, (res) => {
@@ -57,7 +61,7 @@ members.forEach((events, i) => {
         if (!m) continue;
         const prices = m.selections.map((s) => decimal(s.price)).join(',');
         if (last[i]!.get(data.id) === prices) continue; // a move of another market only
-        at.push(Date.now());
+        at.push(performance.timeOrigin + performance.now());
         eventOf.push(data.id);
         pricesOf.push(prices);
         last[i]!.set(data.id, prices);
@@ -70,9 +74,12 @@ members.forEach((events, i) => {
 
 parentPort!.on('message', (msg: string) => {
   if (msg === 'open') parentPort!.postMessage({ open });
+  // This thread's CPU time (the members' cost: reading, parsing and applying every stream's frames).
+  if (msg === 'cpu') parentPort!.postMessage({ cpuMicros: cpuMicros() });
   if (msg === 'report') {
     parentPort!.postMessage({
       open,
+      cpuMicros: cpuMicros(),
       at,
       eventOf,
       pricesOf,

@@ -54,49 +54,57 @@ export async function listEvents(
     competitionId?: number;
   } = {},
 ): Promise<ListedEvent[]> {
-  const events = await queryRows<{
-    id: number;
-    sport_code: string;
-    sport: string;
-    competition_id: number;
-    competition: string;
-    name: string;
-    home: string | null;
-    away: string | null;
-    starts_at: Date;
-    status: string;
-    bet_stop_at: Date | null;
-    score: ListedEvent['score'];
+  // One statement (one round trip: the sports windows' pushes read this many times a second under a
+  // fast feed, bench/README.md): the events, their markets and their selections as three JSON arrays.
+  const [read] = await queryRows<{
+    events: {
+      id: number;
+      sport_code: string;
+      sport: string;
+      competition_id: number;
+      competition: string;
+      name: string;
+      home: string | null;
+      away: string | null;
+      starts_at: string;
+      status: string;
+      bet_stop_at: string | null;
+      score: ListedEvent['score'];
+    }[];
+    markets: (MarketRow & { rounding: 'down' | 'nearest' })[];
+    selections: SelectionRow[];
   }>(
     db,
-    sql`select e.id, sp.code as sport_code, sp.name as sport, c.id as competition_id, c.name as competition, e.name, e.home, e.away, e.starts_at, e.status,
-               e.bet_stop_at, e.score
-        from sb_events e join sb_competitions c on c.id = e.competition_id join sb_sports sp on sp.id = c.sport_id
-        where ${
-          opts.eventIds
-            ? sql`e.id = any(${intArray([...opts.eventIds])}::int8[])`
-            : opts.eventId
-              ? sql`e.id = ${opts.eventId}`
-              : opts.competitionId
-                ? sql`e.competition_id = ${opts.competitionId} and e.status in ('scheduled', 'live')`
-                : sql`e.status in ('scheduled', 'live')`
-        }
-        order by e.status = 'live' desc, e.starts_at, e.id limit ${Math.min(opts.limit ?? 100, 200)}
-        offset ${Math.min(Math.max(opts.offset ?? 0, 0), 1000)}`,
+    sql`with ev as (
+          select e.id, sp.code as sport_code, sp.name as sport, c.id as competition_id, c.name as competition, e.name,
+                 e.home, e.away, e.starts_at, e.status, e.bet_stop_at, e.score
+          from sb_events e join sb_competitions c on c.id = e.competition_id join sb_sports sp on sp.id = c.sport_id
+          where ${
+            opts.eventIds
+              ? sql`e.id = any(${intArray([...opts.eventIds])}::int8[])`
+              : opts.eventId
+                ? sql`e.id = ${opts.eventId}`
+                : opts.competitionId
+                  ? sql`e.competition_id = ${opts.competitionId} and e.status in ('scheduled', 'live')`
+                  : sql`e.status in ('scheduled', 'live')`
+          }
+          order by e.status = 'live' desc, e.starts_at, e.id limit ${Math.min(opts.limit ?? 100, 200)}
+          offset ${Math.min(Math.max(opts.offset ?? 0, 0), 1000)}),
+        mk as (
+          select id, event_id, type, name, params, status, version, rounding from sb_markets
+          where event_id = any(array(select id from ev)) and status in ('open', 'suspended')),
+        se as (
+          select id, market_id, key, name, price_num, price_den, open, sort_order from sb_selections
+          where market_id = any(array(select id from mk)))
+        select
+          (select coalesce(json_agg(ev order by ev.status = 'live' desc, ev.starts_at, ev.id), '[]') from ev) as events,
+          (select coalesce(json_agg(mk order by mk.event_id, mk.id), '[]') from mk) as markets,
+          (select coalesce(json_agg(se order by se.market_id, se.sort_order, se.id), '[]') from se) as selections`,
   );
+  const events = read?.events ?? [];
   if (events.length === 0) return [];
-  const markets = await queryRows<MarketRow & { rounding: 'down' | 'nearest' }>(
-    db,
-    sql`select id, event_id, type, name, params, status, version, rounding from sb_markets
-        where event_id = any(${intArray(events.map((e) => e.id))}::int8[]) and status in ('open', 'suspended') order by event_id, id`,
-  );
-  const selections = markets.length
-    ? await queryRows<SelectionRow>(
-        db,
-        sql`select id, market_id, key, name, price_num, price_den, open from sb_selections
-            where market_id = any(${intArray(markets.map((m) => m.id))}::int8[]) order by market_id, sort_order, id`,
-      )
-    : [];
+  const markets = read!.markets;
+  const selections = read!.selections;
   const selectionsOf = byParent(selections, (s) => s.market_id);
   const marketsOf = byParent(markets, (m) => m.event_id);
   const listedMarket = (m: (typeof markets)[number]): ListedMarket => ({

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eventDelta } from '../../../shared/sports/event-delta.ts';
 import { startSse } from '../../http/sse.ts';
 import type { LiveHub } from '../../modules/live/live.hub.ts';
+import { feedStamps, stampNow } from './feed-stamps.ts';
 import type { ListedEvent } from './listing.service.ts';
 
 /** A sports window's stream: the events it shows. */
@@ -52,6 +53,8 @@ export class SportsLiveFeed {
   private readonly byEvent = new Map<number, Set<Watcher>>();
   private readonly discoverers = new Set<Watcher>();
   private dirty = new Set<number>();
+  /** When each dirty event was first heard of (only with the stage stamps on, feed-stamps.ts). */
+  private heard = new Map<number, number>();
   private everything = false;
   private pending: NodeJS.Timeout | undefined;
   private reading = false;
@@ -93,6 +96,10 @@ export class SportsLiveFeed {
     if (this.watchers.size === 0) return;
     if (events === null) this.everything = true;
     else for (const id of events) this.dirty.add(id);
+    if (feedStamps && events) {
+      const now = stampNow();
+      for (const id of events) if (!this.heard.has(id)) this.heard.set(id, now);
+    }
     this.schedule();
   }
 
@@ -118,7 +125,9 @@ export class SportsLiveFeed {
       this.dirty = new Set();
       this.everything = false;
       this.reading = true;
-      void this.pushToAll(ids).finally(() => {
+      const heard = this.heard;
+      this.heard = new Map();
+      void this.pushToAll(ids, heard).finally(() => {
         this.reading = false;
         if (this.dirty.size > 0 || this.everything) this.schedule();
       });
@@ -191,10 +200,12 @@ export class SportsLiveFeed {
   }
 
   /** A burst's events to the streams watching them (and to discovering streams, a listed event new to them). */
-  private async pushToAll(ids: number[]): Promise<void> {
+  private async pushToAll(ids: number[], heard: Map<number, number>): Promise<void> {
     if (ids.length === 0) return;
+    const readStart = feedStamps ? stampNow() : 0;
     const byId = await this.readEvents(ids);
     if (!byId) return;
+    const readEnd = feedStamps ? stampNow() : 0;
     const frame = this.framer();
     const frames = new Map<Watcher, string>();
     for (const id of ids) {
@@ -215,6 +226,12 @@ export class SportsLiveFeed {
       }
     }
     for (const [w, text] of frames) if (this.watchers.has(w)) w.write(text);
+    // The responses flush their writes on the next tick (http corks them): noted after that.
+    if (feedStamps) {
+      const stamps = feedStamps;
+      const heardAt = ids.map((id) => heard.get(id) ?? readStart);
+      setImmediate(() => stamps.push(ids, heardAt, readStart, readEnd, stampNow()));
+    }
   }
 
   /** A new stream's first state: the events it asked for. */

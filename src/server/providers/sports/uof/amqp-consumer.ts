@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import amqp, { type Channel, type ChannelModel, type ConsumeMessage } from 'amqplib';
+import { feedStamps, stampNow } from '../feed-stamps.ts';
 import type { Receipt } from './uof-apply.ts';
 import type { FeedLog } from './uof-feed.ts';
 
@@ -37,6 +38,11 @@ export interface AmqpHandlers {
   one(xml: string): Promise<Receipt>;
   /** A lane's queued messages, in order; answers one receipt each. */
   batch(xmls: string[]): Promise<Receipt[]>;
+  /**
+   * Event messages as they arrive, before their lane's turn (what one read of the socket brought):
+   * the feed starts parsing them there (uof-parse-pool.ts `early`). Nothing is applied or acked here.
+   */
+  arrived?(xmls: string[]): void;
 }
 
 /** An `alive` message (a producer's heartbeat), by its root element. */
@@ -82,14 +88,37 @@ export function amqpConsumer(options: AmqpOptions, handle: AmqpHandlers, log: Fe
   const tries = new Map<string, number>();
 
   const process = (ch: Channel, msg: ConsumeMessage) => processBatch(ch, [msg]);
+  /**
+   * Event messages that came in one read of the socket (amqplib delivers them in one go), handed to
+   * `arrived` together on a microtask queued before any lane's turn they start: so an idle lane finds
+   * their parse started, and a busy one has it done by its turn.
+   */
+  let arrivals: string[] = [];
+  const arrive = (msg: ConsumeMessage) => {
+    if (!handle.arrived) return;
+    if (arrivals.length === 0)
+      queueMicrotask(() => {
+        const xmls = arrivals;
+        arrivals = [];
+        handle.arrived?.(xmls);
+      });
+    arrivals.push(msg.content.toString('utf8'));
+  };
+  /** When each message came (only with the stage stamps on, feed-stamps.ts). */
+  const receivedAt = new WeakMap<ConsumeMessage, number>();
 
   const processBatch = async (ch: Channel, msgs: ConsumeMessage[]) => {
     for (let i = 0; i < msgs.length; i += maxBatch) {
       const part = msgs.slice(i, i + maxBatch);
+      const handed = feedStamps ? stampNow() : 0;
       try {
         if (part.length === 1) await handle.one(part[0]!.content.toString('utf8'));
         else await handle.batch(part.map((m) => m.content.toString('utf8')));
         for (const m of part) ch.ack(m);
+        if (feedStamps) {
+          const acked = stampNow();
+          for (const m of part) feedStamps.laneMessage(m.content, receivedAt.get(m) ?? handed, handed, acked);
+        }
       } catch {
         // The batch could not be recorded (the database away): each message on its own, with retries.
         for (const m of part) await processOne(ch, m);
@@ -154,6 +183,7 @@ export function amqpConsumer(options: AmqpOptions, handle: AmqpHandlers, log: Fe
     });
     await ch.consume(q.queue, (msg) => {
       if (!msg) return;
+      if (feedStamps) receivedAt.set(msg, stampNow());
       if (isAlive(msg.content)) {
         if (msg.fields.routingKey.split('.')[3] === 'alive')
           ch.ack(msg); // its copy in the alive queue counts
@@ -168,6 +198,7 @@ export function amqpConsumer(options: AmqpOptions, handle: AmqpHandlers, log: Fe
         lanes = lanes.map(() => done);
         gathering = gathering.map(() => undefined);
       } else {
+        arrive(msg);
         const i = laneOf(event, laneCount);
         const open = gathering[i];
         if (open) open.push(msg);

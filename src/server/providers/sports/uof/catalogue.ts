@@ -37,6 +37,10 @@ const SPORTS: Record<string, string> = {
   'sr:sport:5': 'tennis',
 };
 export const bookSportCode = (urn: string) => SPORTS[urn] ?? urn.replaceAll(':', '-');
+/** The book's sport codes named after a URN ({ football: 'sr:sport:1' }); any other is the URN with ':' as '-'. */
+export const NAMED_SPORT_URNS: Record<string, string> = Object.fromEntries(
+  Object.entries(SPORTS).map(([urn, code]) => [code, urn]),
+);
 export const uofSportUrn = (code: string) =>
   Object.entries(SPORTS).find(([, c]) => c === code)?.[0] ?? code.replaceAll('-', ':');
 

@@ -231,6 +231,52 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
     expect(got.map((m) => Number(m.version))).toEqual([2, 3, 1]); // the total: a new price, then suspended
   });
 
+  it('in one call, messages repeating the book prices write no market and keep no history; a move steps its market once', async () => {
+    const { feed } = await liveFeed();
+    const f = fixture();
+    await feed.receive(
+      uof.oddsChange({ product: 1, eventId: f.id, timestamp: ts() }, { markets: mainMarkets() }),
+    );
+    // xmin: the transaction that last wrote the row (a write of the same values changes it too).
+    const markets = () =>
+      queryRows<{ id: number; version: number; written: string }>(
+        t.db,
+        sql`select m.id, m.version, m.xmin::text as written from sb_markets m join sb_events e on e.id = m.event_id
+            where e.external_id = ${f.id} order by m.id`,
+      );
+    const kept = async () =>
+      Number(
+        (
+          await queryRows<{ n: number }>(
+            t.db,
+            sql`select count(*)::int as n from sb_price_history h join sb_selections s on s.id = h.selection_id
+                join sb_markets m on m.id = s.market_id join sb_events e on e.id = m.event_id where e.external_id = ${f.id}`,
+          )
+        )[0]?.n,
+      );
+    const before = await markets();
+    const history = await kept();
+    const again = [ts(), ts()].map((at) =>
+      uof.oddsChange({ product: 1, eventId: f.id, timestamp: at }, { markets: mainMarkets() }),
+    );
+    expect((await feed.receiveBatch(again)).map((r) => r.outcome)).toEqual(['applied', 'applied']);
+    expect(await markets()).toEqual(before);
+    expect(await kept()).toBe(history);
+    const moved = [ts(), ts()].map((at, i) =>
+      uof.oddsChange(
+        { product: 1, eventId: f.id, timestamp: at },
+        only1x2(i ? '2.30' : '2.20', '3.40', '3.60'),
+      ),
+    );
+    expect((await feed.receiveBatch(moved)).map((r) => r.outcome)).toEqual(['applied', 'applied']);
+    const after = await markets();
+    expect(after.map((m) => Number(m.version))).toEqual(
+      before.map((m, i) => Number(m.version) + (i === 0 ? 1 : 0)),
+    );
+    expect(after.slice(1).map((m) => m.written)).toEqual(before.slice(1).map((m) => m.written));
+    expect(await kept()).toBe(history + 1); // folded: the last price only
+  });
+
   it('a market one message suspends and the next names without a status is open again, folded or not', async () => {
     const { feed } = await liveFeed();
     const [one, batched] = [fixture(), fixture()];

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client.ts';
+import { feedStamps, stampNow } from '../feed-stamps.ts';
 import { workPendingRuns } from '../settlement-runs.ts';
 import {
   type ApplyDeps,
@@ -14,6 +15,7 @@ import {
 } from './uof-apply.ts';
 import { applyPricesInBulk } from './uof-bulk-prices.ts';
 import type { EventMessage, UofFixture } from './uof-messages.ts';
+import { applyOddsInOneCall } from './uof-one-call.ts';
 
 /**
  * Applies a lane's queued price messages (odds_change, bet_stop) in one transaction, so the feed's
@@ -108,11 +110,17 @@ export interface BatchResult {
   receipts: Receipt[];
   /** Why the batch failed, when its messages were applied one by one. */
   fellBack?: unknown;
+  /** When its transaction began (with the stage stamps on, feed-stamps.ts). */
+  began?: number;
 }
 
 export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promise<BatchResult> {
   const { db } = deps;
   if (batch.length === 0) return { receipts: [] };
+  // The common case (price moves on what the book lists) in one call; anything else as below.
+  const began = feedStamps ? stampNow() : undefined;
+  const inOneCall = await applyOddsInOneCall(db, batch);
+  if (inOneCall) return { receipts: inOneCall, began };
   const keys = batch.map((b) => b.key);
   // The keys the book has already recorded and the batch's events it has listed, in one read (before
   // the transaction: fixtures of events not listed are fetched before it, so a slow API holds no lock).
@@ -142,8 +150,10 @@ export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promis
     if (!listed.has(urn)) fixtures.set(urn, await deps.fixture(urn));
   const w: Work = { runs: [], notes: [], pending: false };
   let outcomes: Map<string, 'applied' | 'stale'>;
+  let txBegan: number | undefined;
   try {
     outcomes = await db.transaction(async (tx) => {
+      if (feedStamps) txBegan = stampNow();
       // A batch of odds only commits without waiting for the disk, said in the claim's statement (no
       // round trip of its own); should its applying ask for a settlement run after all, it is set back below.
       const asyncCommit = todo.every((b) => b.m.kind === 'odds_change');
@@ -195,6 +205,7 @@ export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promis
     receipts: batch.map(
       (b, i) => receipts.get(i) ?? { outcome: outcomes.get(b.key) ?? 'applied', key: b.key, kind: b.m.kind },
     ),
+    began: txBegan,
   };
 }
 

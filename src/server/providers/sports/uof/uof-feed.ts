@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.ts';
+import { feedStamps, stampNow } from '../feed-stamps.ts';
 import type { SportsWallet } from '../sports-wallet.ts';
 import { onAlive, onSnapshotComplete, watchProducers } from './producers.ts';
 import { applyEventMessage, type Receipt, rejectMessage } from './uof-apply.ts';
@@ -47,6 +48,8 @@ export function uofFeed(
     log: FeedLog;
     /** Parses a lane's batch, in order (the broker's feed: worker threads, uof-parse-pool.ts); on this thread by default. */
     parse?: (xmls: string[]) => Promise<Parsed[]>;
+    /** A message's parse started as it arrived (uof-parse-pool.ts `take`), if it was. */
+    parsedEarly?: (xml: string) => Promise<Parsed> | undefined;
   },
   options: UofFeedOptions = DEFAULT_FEED_OPTIONS,
 ): UofFeed {
@@ -80,7 +83,20 @@ export function uofFeed(
   };
   const feed: UofFeed = {
     async receive(xml) {
-      return receiveParsed(parseUofMessage(xml));
+      const early = deps.parsedEarly?.(xml);
+      const parsed = early ? await early : parseUofMessage(xml);
+      if (!feedStamps) return receiveParsed(parsed);
+      const began = stampNow();
+      const receipt = await receiveParsed(parsed);
+      if (parsed.ok && parsed.message.kind === 'odds_change')
+        feedStamps.bookMessage(
+          parsed.message.event_id,
+          Number(parsed.message.timestamp),
+          began,
+          began,
+          stampNow(),
+        );
+      return receipt;
     },
     async receiveBatch(xmls) {
       const out: Receipt[] = [];
@@ -88,6 +104,18 @@ export function uofFeed(
       const flush = async () => {
         if (group.length === 0) return;
         const done = await applyBatch(applyDeps, group);
+        if (feedStamps) {
+          const committed = stampNow();
+          for (const b of group)
+            if (b.m.kind === 'odds_change')
+              feedStamps.bookMessage(
+                b.m.event_id,
+                Number(b.m.timestamp),
+                parsedAt,
+                done.began ?? parsedAt,
+                committed,
+              );
+        }
         if (done.fellBack !== undefined)
           log.warn({ err: done.fellBack, messages: group.length }, 'uof batch applied one by one');
         for (const r of done.receipts)
@@ -95,7 +123,9 @@ export function uofFeed(
         out.push(...done.receipts);
         group = [];
       };
-      for (const parsed of await parseMany(xmls)) {
+      const all = await parseMany(xmls);
+      const parsedAt = feedStamps ? stampNow() : 0;
+      for (const parsed of all) {
         if (parsed.ok && isEventMessage(parsed.message) && isBatchable(parsed.message)) {
           group.push({ m: parsed.message, key: parsed.key });
           continue;

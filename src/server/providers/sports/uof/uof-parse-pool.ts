@@ -12,7 +12,17 @@ import { type Parsed, parseUofMessage } from './uof-xml.ts';
  * batches are parsed on the main thread instead and a new thread is started for the next ones.
  */
 export interface UofParserPool {
+  /** The messages parsed, in order (each taken from `early` when it was started there). */
   parseMany(xmls: string[]): Promise<Parsed[]>;
+  /**
+   * Starts parsing messages as they arrive, before their lane's turn (the consumer calls it with what
+   * one read of the broker's socket brought): parsing then overlaps the lane's batch before them
+   * instead of following it. `parseMany` or `take` collect the results; never collected (at most
+   * MAX_EARLY waiting), they are dropped and parsed again when asked for.
+   */
+  early(xmls: string[]): void;
+  /** One message's result started by `early`, once; undefined when it was not started there. */
+  take(xml: string): Promise<Parsed> | undefined;
   /** Messages the threads have parsed so far (the rest went to the main thread). */
   parsedInThreads(): number;
   close(): Promise<void>;
@@ -35,6 +45,8 @@ interface Thread {
 
 /** Threads that failed one after another (none answering between) before the pool gives them up. */
 const MAX_FAILURES = 3;
+/** Early results waiting to be collected: more means some never will be (the lanes take them in seconds). */
+export const MAX_EARLY = 20_000;
 
 export function uofParserPool(
   options: {
@@ -51,6 +63,8 @@ export function uofParserPool(
   let inThreads = 0;
   let failures = 0;
   const pool: (Thread | undefined)[] = Array.from({ length: threads }, () => undefined);
+  /** Results started by `early`, by the message's text (a repeat shares its first copy's: parsing is pure). */
+  const started = new Map<string, Promise<Parsed>>();
 
   const start = (slot: number): Thread => {
     const worker = new Worker(script);
@@ -81,20 +95,48 @@ export function uofParserPool(
   };
   start(0); // ready before the first batch
 
+  const inThread = (xmls: string[]): Promise<Parsed[]> => {
+    if (closed || xmls.length === 0) return Promise.resolve(xmls.map(parseUofMessage));
+    // The least busy thread, started when none is running in its place.
+    let slot = 0;
+    for (let i = 1; i < pool.length; i++)
+      if ((pool[i]?.waiting.size ?? 0) < (pool[slot]?.waiting.size ?? 0)) slot = i;
+    const thread = pool[slot] ?? start(slot);
+    const id = nextId++;
+    return new Promise((resolve) => {
+      thread.waiting.set(id, { xmls, resolve });
+      thread.worker.postMessage({ id, xmls });
+    });
+  };
+  const take = (xml: string) => {
+    const found = started.get(xml);
+    if (found) started.delete(xml);
+    return found;
+  };
+
   return {
     parseMany(xmls) {
-      if (closed || xmls.length === 0) return Promise.resolve(xmls.map(parseUofMessage));
-      // The least busy thread, started when none is running in its place.
-      let slot = 0;
-      for (let i = 1; i < pool.length; i++)
-        if ((pool[i]?.waiting.size ?? 0) < (pool[slot]?.waiting.size ?? 0)) slot = i;
-      const thread = pool[slot] ?? start(slot);
-      const id = nextId++;
-      return new Promise((resolve) => {
-        thread.waiting.set(id, { xmls, resolve });
-        thread.worker.postMessage({ id, xmls });
+      if (started.size === 0) return inThread(xmls);
+      const early = xmls.map(take);
+      const rest = inThread(xmls.filter((_, i) => !early[i]));
+      return Promise.all([Promise.all(early), rest]).then(([found, parsed]) => {
+        let next = 0;
+        return found.map((p) => p ?? parsed[next++]!);
       });
     },
+    early(xmls) {
+      if (closed || xmls.length === 0) return;
+      if (started.size + xmls.length > MAX_EARLY) started.clear();
+      const job = inThread(xmls);
+      xmls.forEach((xml, i) => {
+        if (!started.has(xml))
+          started.set(
+            xml,
+            job.then((parsed) => parsed[i]!),
+          );
+      });
+    },
+    take,
     parsedInThreads: () => inThreads,
     async close() {
       closed = true;

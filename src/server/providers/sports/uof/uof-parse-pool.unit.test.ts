@@ -38,6 +38,24 @@ describe('the feed parser threads (uof-parse-pool.ts)', () => {
     expect(warnings).toEqual(['uof parser threads keep failing: parsing on the main thread']);
   });
 
+  it('messages started early as they arrive are collected once, in order, beside ones that were not', async () => {
+    pool = uofParserPool({ threads: 1 });
+    const arrived = [odds(1, 1, '1.50'), malformed, odds(2, 2, '2.10')];
+    pool.early(arrived);
+    const later = odds(3, 3, '3.30');
+    const batch = [arrived[0]!, later, arrived[1]!, arrived[2]!];
+    expect(await pool.parseMany(batch)).toEqual(batch.map(parseUofMessage));
+    // Collected once: asked again, they are parsed again (a redelivered copy), not taken twice.
+    expect(pool.take(arrived[0]!)).toBeUndefined();
+    pool.early([later]);
+    const one = pool.take(later);
+    expect(one).toBeDefined();
+    expect(await one).toEqual(parseUofMessage(later));
+    expect(pool.parsedInThreads(), 'the three started early parsed once; the later one each time asked').toBe(
+      5,
+    );
+  });
+
   it('after close, parses on the main thread', async () => {
     pool = uofParserPool({ threads: 1 });
     await pool.close();

@@ -33,7 +33,7 @@ export function watchEverySecond(feed: UofFeed, log: FeedLog): { stop(): Promise
 /**
  * The real feed (main.ts, when UOF_AMQP_URL is set): the broker's messages into the adapter, the REST
  * API for fixtures and recoveries, and the producers' watch. The broker's batches are parsed in
- * worker threads (uof-parse-pool.ts).
+ * worker threads (uof-parse-pool.ts), started as they arrive.
  */
 export function runUofFeed(
   db: Db,
@@ -44,7 +44,7 @@ export function runUofFeed(
   const rest = httpUofRest(config.apiUrl, config.accessToken);
   const parsers = uofParserPool({ log });
   const feed = uofFeed(
-    { db, wallet, rest, log, parse: parsers.parseMany },
+    { db, wallet, rest, log, parse: parsers.parseMany, parsedEarly: parsers.take },
     { aliveTimeoutMs: config.aliveTimeoutMs, recoveryTimeoutMs: 300_000 },
   );
   const consumer = amqpConsumer(
@@ -55,7 +55,11 @@ export function runUofFeed(
       queue: config.queue,
       maxBatch: config.maxBatch,
     },
-    { one: (xml) => feed.receive(xml), batch: (xmls) => feed.receiveBatch(xmls) },
+    {
+      one: (xml) => feed.receive(xml),
+      batch: (xmls) => feed.receiveBatch(xmls),
+      arrived: (xmls) => parsers.early(xmls),
+    },
     log,
   );
   void consumer.start();
