@@ -22,13 +22,14 @@ rememberLocale(locale);
 // cookie; a visitor whose stored choice differs gets the page rendered afresh instead.
 const shell = readHomeShell();
 const hydrate = shell !== null && shell.locale === locale;
-if (hydrate) {
-  seedHomeShell(queryClient, shell);
-  warmIntl(locale, { currency: shell.site.site.currency, timeZone: shell.site.site.timezone });
-}
+const intlWarmed = hydrate
+  ? warmIntl(locale, { currency: shell.site.site.currency, timeZone: shell.site.site.timezone })
+  : undefined;
+if (hydrate) seedHomeShell(queryClient, shell);
 // Otherwise the home page's tiles are its largest paint: ask for them while the language files load.
 else if (window.location.pathname === '/') void queryClient.prefetchQuery(casinoListQuery);
 await i18nReady;
+await intlWarmed;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');

@@ -15,10 +15,11 @@ if (!root) throw new Error('#root missing from sports.html');
 // language; a window whose stored language differs is rendered afresh instead.
 const shell = readSportsShell();
 const hydrate = shell !== null && shell.locale === sportsLocale;
-if (hydrate) {
-  seedSportsShell(shell);
-  warmIntl(sportsLocale, { currency: shell.init.currency, timeZone: shell.timezone });
-} else {
+const intlWarmed = hydrate
+  ? warmIntl(sportsLocale, { currency: shell.init.currency, timeZone: shell.timezone })
+  : undefined;
+if (hydrate) seedSportsShell(shell);
+else {
   // The server's page in another language goes at once: nothing of it is used, nor read meanwhile.
   if (shell) root.replaceChildren();
   // The first screen's events travel while the window's words load.
@@ -27,6 +28,7 @@ if (hydrate) {
   void prefetchAboveList();
 }
 await sportsI18nReady;
+await intlWarmed;
 const app = (
   <StrictMode>
     <SportsApp />

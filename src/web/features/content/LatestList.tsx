@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { formatDate } from '../../../shared/format.ts';
-import { useHydrated } from '../../components/useHydrated.ts';
 import { useSiteZone } from '../site/site.ts';
 import styles from './content.module.css';
 
@@ -14,8 +13,7 @@ interface Item {
 
 /** A home-page box: the latest few titles with their dates (YYYY-MM-DD, or a dash). */
 export function LatestList(props: { title: string; items: Item[]; empty: string }) {
-  // Dates are days in the viewer's zone: the server's render of the home page leaves them to the browser.
-  const hydrated = useHydrated();
+  // Days in the site's zone, which the server knows too: its render shows them, and nothing moves after.
   const zone = useSiteZone();
   const [open, setOpen] = useState<number | null>(null);
   return (
@@ -31,7 +29,7 @@ export function LatestList(props: { title: string; items: Item[]; empty: string 
                 <span className={styles.itemTitle} translate="no">
                   {item.title}
                 </span>
-                <time dateTime={item.lastDate}>{hydrated ? formatDate(item.lastDate, zone) : ''}</time>
+                <time dateTime={item.lastDate}>{formatDate(item.lastDate, zone)}</time>
               </>
             );
             return (
