@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type PointerEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from '../../../ui/popups.module.css';
 import { callRoute } from '../../api/client.ts';
@@ -96,8 +96,15 @@ function PopupBox({
     setPos(next);
   }, []);
 
-  // On mount, whenever the box changes size (its content loaded) and whenever the screen does.
-  useEffect(() => {
+  // The HTML was sanitised by the server's allow-list; the page's CSP refuses any script besides.
+  // Set before the box is first painted (a layout effect, before the placement's): text arriving a
+  // frame later pushed the box's buttons down, a layout shift.
+  useLayoutEffect(() => {
+    if (body.current) body.current.innerHTML = popup.contents;
+  }, [popup.contents]);
+  // On mount, whenever the box changes size (its content loaded) and whenever the screen does; before
+  // the first paint, so the box is drawn where it stays.
+  useLayoutEffect(() => {
     place();
     const onResize = () => place();
     window.addEventListener('resize', onResize);
@@ -110,10 +117,6 @@ function PopupBox({
       observer.disconnect();
     };
   }, [place]);
-  // The HTML was sanitised by the server's allow-list; the page's CSP refuses any script besides.
-  useEffect(() => {
-    if (body.current) body.current.innerHTML = popup.contents;
-  }, [popup.contents]);
 
   const onPointerDown = (e: PointerEvent) => {
     drag.current = { dx: e.clientX - pos.x, dy: e.clientY - pos.y };
