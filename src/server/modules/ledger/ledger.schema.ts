@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAtColumn, int8 } from '../../db/columns.ts';
 import { members } from '../accounts/accounts.schema.ts';
 
@@ -49,11 +59,16 @@ export const ledgerAccounts = pgTable(
   ],
 );
 
-/** Immutable: a transfer moves `amount` from one account to another. Corrections are new transfers. */
+/**
+ * Immutable: a transfer moves `amount` from one account to another. Corrections are new transfers.
+ * Two index entries per transfer at most (issue 34, migration 0054): its idempotency key is the primary
+ * key, and a transfer a member is in is found by (member_id, id); `id` numbers the rows in the order
+ * written, with no index of its own.
+ */
 export const ledgerTransfers = pgTable(
   'ledger_transfers',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     // No foreign keys: its only writers, ledger_move and ledger_post_many (sql/), update both accounts'
     // rows in the same transaction and refuse a transfer if either is missing, and accounts are never
@@ -61,6 +76,11 @@ export const ledgerTransfers = pgTable(
     // Each foreign key cost a look-up and a row lock per transfer on the wallet's hot path.
     fromAccountId: int8('from_account_id').notNull(),
     toAccountId: int8('to_account_id').notNull(),
+    /**
+     * The member whose account(s) it moves, null between two house accounts: a transfer moves at most
+     * one member's money (ledger_move and ledger_post_many refuse one between two members).
+     */
+    memberId: int8('member_id'),
     amount: int8('amount').notNull(),
     kind: text('kind').notNull(),
     /** What caused it (request id, round id, operator ...), for statements and audits. */
@@ -69,9 +89,9 @@ export const ledgerTransfers = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    uniqueIndex('ledger_transfers_idempotency').on(t.idempotencyKey),
-    index('ledger_transfers_from').on(t.fromAccountId, t.id),
-    index('ledger_transfers_to').on(t.toAccountId, t.id),
+    primaryKey({ name: 'ledger_transfers_pkey', columns: [t.idempotencyKey] }),
+    // Every statement read: a member's transfers newest or oldest first.
+    index('ledger_transfers_member').on(t.memberId, t.id).where(sql`${t.memberId} is not null`),
     check('ledger_transfer_positive', sql`${t.amount} > 0`),
     check('ledger_transfer_two_accounts', sql`${t.fromAccountId} <> ${t.toAccountId}`),
   ],
