@@ -234,9 +234,11 @@ async function effects(side: Side) {
     amount: number;
     kind: string;
     ref: unknown;
+    member: string | null;
   }>(
-    sql`select idempotency_key as key, from_account_id as "from", to_account_id as "to", amount, kind, reference as ref
-        from ledger_transfers order by idempotency_key`,
+    sql`select t.idempotency_key as key, t.from_account_id as "from", t.to_account_id as "to", t.amount, t.kind,
+               t.reference as ref, m.login_id as member
+        from ledger_transfers t left join members m on m.id = t.member_id order by t.idempotency_key`,
   );
   return {
     balances: Object.fromEntries(accounts.map((a) => [a.label, a.balance])),
@@ -267,8 +269,12 @@ async function effects(side: Side) {
           join members m on m.id = e.member_id where e.kind = 'limit_hit' order by 1, 2::text`,
     ),
     figures: await rows(
-      sql`select figure, bucket, sum(amount)::int8 as amount from daily_figures
-          where figure in ('deposits', 'withdrawals', 'bets', 'wins') group by 1, 2 order by 1, 2`,
+      // Summed over the buckets, as the dashboard and the lobby read them: a batch counts its rounds in one bucket.
+      sql`select figure, sum(amount)::int8 as amount from daily_figures
+          where figure in ('deposits', 'withdrawals', 'bets', 'wins') group by 1 order by 1`,
+    ),
+    plays: await rows(
+      sql`select vendor_code, game_code, sum(plays)::int8 as plays from game_plays_daily group by 1, 2 order by 1, 2`,
     ),
   };
 }
