@@ -213,8 +213,8 @@ describe.runIf(backendAvailable)('ledger_post_many: ledger_move’s rules for ma
       why: 'one key given twice',
       code: '23505',
       postings: [
-        { key: twice, from: b, to: houseA, amount: 1, kind: 'bet' },
-        { key: twice, from: b, to: houseA, amount: 1, kind: 'bet' },
+        { key: twice, from: b, to: houseA, amount: 1, kind: 'adjustment' },
+        { key: twice, from: b, to: houseA, amount: 1, kind: 'adjustment' },
       ],
     });
     const [deposit] = await queryRows<{ key: string }>(

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigserial, check, index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, int8 } from '../../db/columns.ts';
 import { members } from '../accounts/accounts.schema.ts';
 
@@ -61,9 +51,9 @@ export const ledgerAccounts = pgTable(
 
 /**
  * Immutable: a transfer moves `amount` from one account to another. Corrections are new transfers.
- * Two index entries per transfer at most (issue 34, migration 0054): its idempotency key is the primary
- * key, and a transfer a member is in is found by (member_id, id); `id` numbers the rows in the order
- * written, with no index of its own.
+ * Two index entries per transfer at most (issue 34, migration 0054): its idempotency key, and
+ * (member_id, id) for a transfer a member is in; `id` numbers the rows in the order written, with no
+ * index of its own.
  */
 export const ledgerTransfers = pgTable(
   'ledger_transfers',
@@ -89,7 +79,12 @@ export const ledgerTransfers = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    primaryKey({ name: 'ledger_transfers_pkey', columns: [t.idempotencyKey] }),
+    // One transfer per key, but for a wallet call's own postings: the call's key in wallet_transactions,
+    // written in the same transaction, makes them exactly-once (migration 0054). A look-up by key names
+    // the predicate, so that it can use this index.
+    uniqueIndex('ledger_transfers_idempotency')
+      .on(t.idempotencyKey)
+      .where(sql`${t.kind} not in ('bet', 'win', 'jackpot_contribution')`),
     // Every statement read: a member's transfers newest or oldest first.
     index('ledger_transfers_member').on(t.memberId, t.id).where(sql`${t.memberId} is not null`),
     check('ledger_transfer_positive', sql`${t.amount} > 0`),

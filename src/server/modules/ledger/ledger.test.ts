@@ -63,7 +63,7 @@ describe.runIf(backendAvailable)('ledger', () => {
       from: { memberId, kind: 'cash' },
       to: { house: 'game_revenue' },
       amount: 10_001,
-      kind: 'bet',
+      kind: 'adjustment', // a bet's kind is the wallet's own (ledger_transfer refuses it)
     });
     await expect(overdraw).rejects.toBeInstanceOf(InsufficientFunds);
     await expect(overdraw).rejects.toMatchObject({ balance: 10_000 });

@@ -11,7 +11,8 @@
 --   * at most one member's accounts in a transfer, recorded as its member_id (migration 0054: the
 --     statements' one index), else SQLSTATE LC002 as ledger_move;
 --   * one transfer per idempotency key: a key seen before, or given twice here, raises 23505 from the
---     unique index, as ledger_move's insert does.
+--     unique index, as ledger_move's insert does; but for a wallet call's own postings (bet, win,
+--     jackpot share), which the call's key in wallet_transactions makes exactly-once (migration 0054).
 -- Any refusal raises, and the caller's (sub)transaction undoes the whole call: nothing is half posted.
 -- Every transfer in one insert, every balance in one update (a house shard's many postings net to one
 -- change). Answers the transfers' ids, in the order given. ledger-post-many.test.ts checks that it
