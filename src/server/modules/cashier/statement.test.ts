@@ -114,10 +114,12 @@ describe.runIf(backendAvailable)('the member statement, a page at a time', () =>
     const memberId = await memberIdOf(t.db, member.id);
     const plans = await t.db
       .transaction(async (tx) => {
-        // 200,000 other members' transfers, then the planner's statistics.
+        // 200,000 other members' transfers (bets and adjustments: only the latter have a unique key), then the
+        // planner's statistics.
         await tx.execute(sql`
           insert into ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, kind, member_id)
-          select 'explain-' || g, 1, 2, 1, 'bet', ${memberId} + 1 + g % 1000 from generate_series(1, 200000) g`);
+          select 'explain-' || g, 1, 2, 1, case when g % 2 = 0 then 'bet' else 'adjustment' end, ${memberId} + 1 + g % 1000
+          from generate_series(1, 200000) g`);
         await tx.execute(sql`analyze ledger_transfers`);
         const explain = async (filter: ReturnType<typeof sql>) =>
           (
