@@ -15,7 +15,7 @@ export function sampleWaits(db: Db, everyMs = 20) {
       const rows = await queryRows<{ what: string }>(
         db,
         sql`select coalesce(state, '?') || ' | ' || coalesce(wait_event_type || ':' || wait_event, 'on CPU') || ' | '
-                   || left(regexp_replace(query, '\s+', ' ', 'g'), 70) as what
+                   || left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 70) as what
             from pg_stat_activity
             where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'
               and state <> 'idle'`,
