@@ -112,8 +112,9 @@ export async function takeBet(db: Db, req: PlaceRequest): Promise<Placed> {
       );
       const careful = judgeSlip(req, sizes, settings, limitRows, hash, locked.rows);
       if (!careful.ok) return careful.refused;
-      const taken = await recordBet(tx, req, careful.plan, locked.raw);
-      if (taken === null) throw new Error('sb_take_bet: the legs changed under their locks');
+      // Checked under the locks: only the liability is checked again (it cannot have moved).
+      const taken = await recordBet(tx, req, careful.plan, null);
+      if (taken === null) throw new Error('sb_take_bet: a liability moved under its lock');
       return placedOf(taken, careful.plan);
     });
   } catch (error) {
@@ -355,7 +356,8 @@ function judgeSlip(
 }
 
 /**
- * Records the bet under its markets' locks if its legs are still as `expected` (sql/sb_take_bet.sql):
+ * Records the bet under its markets' locks if its legs are still as `expected` (null: read and checked
+ * under these locks already) and its liability within its limits (sql/sb_take_bet.sql):
  * its id, or null when something it was checked against changed. A bet about to be charged commits
  * without waiting for the disk (the charge's commit flushes it first).
  */
@@ -363,12 +365,12 @@ async function recordBet(
   db: Db | Tx,
   req: PlaceRequest,
   plan: BetPlan,
-  expected: RawLeg[],
+  expected: RawLeg[] | null,
 ): Promise<number | null> {
   const [row] = await queryRows<{ id: number | null }>(
     db,
     sql`select sb_take_bet(${intArray(req.legs.map((l) => l.selectionId))}::int8[], ${req.currency},
-          ${JSON.stringify(expected)}::jsonb, ${intArray(plan.holders)}::int8[],
+          ${expected === null ? null : JSON.stringify(expected)}::jsonb, ${intArray(plan.holders)}::int8[],
           ${`{${plan.ceilings.map((c) => (c === null ? 'NULL' : String(c))).join(',')}}`}::int8[],
           ${plan.exposure}::int8, ${JSON.stringify(plan.bet)}::jsonb, ${JSON.stringify(plan.legs)}::jsonb,
           ${plan.acceptAt === null}) as id`,

@@ -5,8 +5,9 @@
 -- read's objects, compared without their liability), and each liability-holding selection's liability
 -- within what the limits leave it (p_ceilings: the market's limit less the bet's exposure; NULL: no
 -- limit). Otherwise it records nothing and answers NULL, and the placement takes the careful path:
--- lock, read and check again, then this with what it read under the lock. So the lock is held for this
--- one statement and the commit, not for the placement's round trips and checks.
+-- lock, read and check again, then this with p_expected NULL (its events are not locked: a score or
+-- status changing after that read is the bet's to take, as it always was). So the lock is held for
+-- this one statement and the commit, not for the placement's round trips and checks.
 --
 -- p_bet: sb_bets' columns the placement sets; p_legs: one object per leg (sb_bet_legs' columns);
 -- p_holders: the selections whose liability grows by p_exposure. p_async: the commit need not wait for
@@ -23,7 +24,9 @@ BEGIN
   WHERE s.id = ANY (p_selections)
   ORDER BY m.id, s.id FOR UPDATE OF m, s;
   -- Statements of their own after the locks: they see what the placements before this one committed.
-  IF (SELECT coalesce(jsonb_agg(r - 'liability'), '[]') FROM sb_read_legs(p_selections, p_currency) r)
+  -- p_expected NULL: the careful path, which read and checked its legs under these locks already.
+  IF p_expected IS NOT NULL AND
+     (SELECT coalesce(jsonb_agg(r - 'liability'), '[]') FROM sb_read_legs(p_selections, p_currency) r)
      IS DISTINCT FROM (SELECT coalesce(jsonb_agg(x - 'liability'), '[]') FROM jsonb_array_elements(p_expected) x)
   THEN
     RETURN NULL;
