@@ -33,6 +33,7 @@ import { fundedPlayer } from './support/players.ts';
 import { figuresOf, printFigures } from './support/report.ts';
 import { startServer } from './support/server.ts';
 import { topUpOpenBets } from './support/sports-topup.ts';
+import { sampleWaits } from './support/wait-sampler.ts';
 import { walletLoad } from './support/wallet-load.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -120,6 +121,8 @@ try {
   // Placement: each connection is one player; three singles on the big event for every double.
   let connection = 0;
   let placed = 0;
+  // BENCH_WAITS=1: what the database's backends wait for while the placements run.
+  const waits = process.env.BENCH_WAITS === '1' ? sampleWaits(db) : undefined;
   const started = Date.now();
   const placing = await autocannon({
     url: server.url,
@@ -156,6 +159,7 @@ try {
     ],
   });
   const placeSeconds = (Date.now() - started) / 1000;
+  await waits?.stop('placements');
   const placement = figuresOf(`sports placements (${CLIENTS} clients)`, placing);
 
   // The other events' results first (nothing settles: every bet waits for the big event), then the big one.

@@ -124,25 +124,25 @@ export function generationSteps(n: number, passwordHash: string): { label: strin
     },
     {
       label: 'ledger: deposits, bets, wins, withdrawals',
-      sql: `insert into ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, kind, reference, created_at)
+      sql: `insert into ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, kind, reference, created_at, member_id)
             select 'deposit:' || g, ${house('house_deposits', 'g')}, ${cash('g')}, ${deposit('g')}, 'deposit',
-              jsonb_build_object('cashRequestId', g), m.created_at + interval '1 minute'
+              jsonb_build_object('cashRequestId', g), m.created_at + interval '1 minute', g
             from generate_series(1, ${n}) g join members m on m.id = g;
-            insert into ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, kind, reference, created_at)
+            insert into ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, kind, reference, created_at, member_id)
             select 'wallet:bench:b' || id, ${cash('member_id')}, ${house('game_revenue', 'member_id')}, total_bet, 'bet',
-              jsonb_build_object('provider', 'bench', 'roundId', round_id, 'txId', 'b' || id), opened_at
+              jsonb_build_object('provider', 'bench', 'roundId', round_id, 'txId', 'b' || id), opened_at, member_id
             from game_rounds order by id;
-            insert into ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, kind, reference, created_at)
+            insert into ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, kind, reference, created_at, member_id)
             select 'wallet:bench:w' || id, ${house('game_revenue', 'member_id')}, ${cash('member_id')}, total_win, 'win',
-              jsonb_build_object('provider', 'bench', 'roundId', round_id, 'txId', 'w' || id), closed_at
+              jsonb_build_object('provider', 'bench', 'roundId', round_id, 'txId', 'w' || id), closed_at, member_id
             from game_rounds where total_win > 0 order by id;
-            insert into ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, kind, reference, created_at)
+            insert into ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, kind, reference, created_at, member_id)
             select 'withdraw-hold:' || (${n} + g), ${cash('g')}, ${held('g')}, ${withdrawal('g')}, 'withdraw_hold',
-              jsonb_build_object('cashRequestId', ${n} + g), now() - interval '1 hour' * (g % 200)
+              jsonb_build_object('cashRequestId', ${n} + g), now() - interval '1 hour' * (g % 200), g
             from generate_series(1, ${n}) g where g % 10 = 1;
-            insert into ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, kind, reference, created_at)
+            insert into ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, kind, reference, created_at, member_id)
             select 'withdraw-pay:' || (${n} + g), ${held('g')}, ${house('house_payouts', 'g')}, ${withdrawal('g')}, 'withdrawal',
-              jsonb_build_object('cashRequestId', ${n} + g, 'decidedBy', 'bench'), now() - interval '1 hour' * (g % 200) + interval '5 minutes'
+              jsonb_build_object('cashRequestId', ${n} + g, 'decidedBy', 'bench'), now() - interval '1 hour' * (g % 200) + interval '5 minutes', g
             from generate_series(1, ${n}) g where g % 10 = 1 and g % 2000 <> 1`,
     },
     {

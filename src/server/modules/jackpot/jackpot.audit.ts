@@ -16,8 +16,8 @@ export interface JackpotAudit {
 /**
  * Recomputes the pool from the transfers (audits and tests only: it reads every transfer of the
  * pool): balance = contributions + reseeds − payouts, only those three kinds in their direction touch
- * it, it holds at least its reseed, each shard received exactly floor(units / 10,000), and every win
- * paid what jackpot_wins says and was reseeded.
+ * it, it holds at least its reseed, it received exactly the sum over the shards of
+ * floor(units / 10,000), and every win paid what jackpot_wins says and was reseeded.
  */
 export async function auditJackpot(db: DbOrTx): Promise<JackpotAudit> {
   const [totals] = await queryRows<{
@@ -46,13 +46,12 @@ export async function auditJackpot(db: DbOrTx): Promise<JackpotAudit> {
           (select count(*) from jackpot_wins)::int as wins
         from moves`,
   );
-  const shards = await queryRows<{ shard: number; expected: number; paid: number }>(
+  // The stakes' share: each shard's units count its members' stakes in whole minor units; a wallet batch
+  // posts its bets' shares as one transfer into one shard's pool account, so the pool as a whole, not
+  // each shard, received their sum.
+  const [share] = await queryRows<{ expected: number }>(
     db,
-    sql`select s.shard, (s.units / 10000)::int8 as expected, coalesce(sum(t.amount), 0)::int8 as paid
-        from jackpot_shards s
-        left join ledger_transfers t on t.to_account_id = s.account_id and t.kind = 'jackpot_contribution'
-        group by s.shard, s.units
-        having s.units / 10000 <> coalesce(sum(t.amount), 0)`,
+    sql`select coalesce(sum(units / 10000), 0)::int8 as expected from jackpot_shards`,
   );
   const wins = await queryRows<{ round_id: string; amount: number; paid: number; reseeded: number }>(
     db,
@@ -72,8 +71,10 @@ export async function auditJackpot(db: DbOrTx): Promise<JackpotAudit> {
   }
   if (t.pool < t.reseed) problems.push(`pool ${t.pool} below its reseed ${t.reseed}`);
   if (t.stray > 0) problems.push(`${t.stray} transfers of another kind or direction touch the pool`);
-  for (const s of shards)
-    problems.push(`shard ${s.shard} received ${s.paid}, its stakes' share is ${s.expected}`);
+  if (Number(share!.expected) !== t.contributions)
+    problems.push(
+      `the pool received ${t.contributions} in contributions, its stakes' share is ${share!.expected}`,
+    );
   for (const w of wins) {
     if (w.paid !== w.amount) problems.push(`round ${w.round_id} won ${w.amount} but was paid ${w.paid}`);
     if (w.reseeded <= 0) problems.push(`round ${w.round_id} won but the pool was not reseeded`);

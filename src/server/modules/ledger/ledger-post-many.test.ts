@@ -20,7 +20,15 @@ interface Posting {
 interface Outcome {
   error?: string;
   balances: Record<number, number>;
-  transfers: { key: string; from: number; to: number; amount: number; kind: string; ref: unknown }[];
+  transfers: {
+    key: string;
+    from: number;
+    to: number;
+    amount: number;
+    kind: string;
+    ref: unknown;
+    member: number | null;
+  }[];
 }
 
 class Undo extends Error {}
@@ -57,6 +65,7 @@ async function moveEach(tx: DbOrTx, postings: Posting[]) {
 describe.runIf(backendAvailable)('ledger_post_many: ledger_move’s rules for many transfers at once', () => {
   const t = useTestApp();
   const accounts = { a: 0, b: 0, houseA: 0, houseB: 0 };
+  const owners = { a: 0, b: 0 };
   let run = 0;
 
   beforeAll(async () => {
@@ -68,6 +77,8 @@ describe.runIf(backendAvailable)('ledger_post_many: ledger_move’s rules for ma
     }
     const accountOf = async (where: ReturnType<typeof sql>) =>
       (await queryRows<{ id: number }>(t.db, sql`select id from ledger_accounts where ${where}`))[0]!.id;
+    owners.a = ids[0]!;
+    owners.b = ids[1]!;
     accounts.a = await accountOf(sql`member_id = ${ids[0]} and kind = 'cash'`);
     accounts.b = await accountOf(sql`member_id = ${ids[1]} and kind = 'cash'`);
     accounts.houseA = await accountOf(
@@ -100,7 +111,8 @@ describe.runIf(backendAvailable)('ledger_post_many: ledger_move’s rules for ma
         );
         const transfers = await queryRows<Outcome['transfers'][number]>(
           tx,
-          sql`select idempotency_key as key, from_account_id as "from", to_account_id as "to", amount, kind, reference as ref
+          sql`select idempotency_key as key, from_account_id as "from", to_account_id as "to", amount, kind, reference as ref,
+                member_id as member
               from ledger_transfers where idempotency_key = any(${textArray(keys)}::text[]) order by id`,
         );
         seen = { balances: Object.fromEntries(balances.map((r) => [r.id, r.balance])), transfers };
@@ -126,13 +138,23 @@ describe.runIf(backendAvailable)('ledger_post_many: ledger_move’s rules for ma
     const postings: Posting[] = [
       { key: key(), from: a, to: houseA, amount: 3_000, kind: 'bet', ref: { roundId: 'r1' } },
       { key: key(), from: houseA, to: a, amount: 5_000, kind: 'win' },
-      { key: key(), from: a, to: b, amount: 12_000, kind: 'adjustment' }, // all of A's cash, after the win
+      { key: key(), from: a, to: houseB, amount: 12_000, kind: 'adjustment' }, // all of A's cash, after the win
+      { key: key(), from: houseB, to: b, amount: 12_000, kind: 'adjustment' },
       { key: key(), from: b, to: houseB, amount: 1_000, kind: 'bet' },
       { key: key(), from: houseA, to: a, amount: 100, kind: 'win' },
     ];
     const result = await sameBothWays(postings);
     expect(result.error).toBeUndefined();
     expect(result.transfers.map((x) => x.key)).toEqual(postings.map((p) => p.key));
+    // Each transfer names the member whose money it moves (migration 0055), the same both ways.
+    expect(result.transfers.map((x) => x.member)).toEqual([
+      owners.a,
+      owners.a,
+      owners.a,
+      owners.b,
+      owners.b,
+      owners.a,
+    ]);
     expect(result.balances[a]).toBe(100);
     expect(result.balances[b]).toBe(20_000 + 12_000 - 1_000);
 
@@ -173,6 +195,14 @@ describe.runIf(backendAvailable)('ledger_post_many: ledger_move’s rules for ma
         postings: [{ key: key(), from: a, to: houseA, amount: 0, kind: 'bet' }],
       },
       {
+        why: "a transfer between two members' accounts (one member's money at most, migration 0055)",
+        code: 'LC002',
+        postings: [
+          { key: key(), from: b, to: houseA, amount: 500, kind: 'bet' },
+          { key: key(), from: a, to: b, amount: 1, kind: 'adjustment' },
+        ],
+      },
+      {
         why: 'a transfer from an account to itself',
         code: 'P0001',
         postings: [{ key: key(), from: a, to: a, amount: 1, kind: 'bet' }],
@@ -183,8 +213,8 @@ describe.runIf(backendAvailable)('ledger_post_many: ledger_move’s rules for ma
       why: 'one key given twice',
       code: '23505',
       postings: [
-        { key: twice, from: b, to: houseA, amount: 1, kind: 'bet' },
-        { key: twice, from: b, to: houseA, amount: 1, kind: 'bet' },
+        { key: twice, from: b, to: houseA, amount: 1, kind: 'adjustment' },
+        { key: twice, from: b, to: houseA, amount: 1, kind: 'adjustment' },
       ],
     });
     const [deposit] = await queryRows<{ key: string }>(

@@ -49,11 +49,16 @@ export const ledgerAccounts = pgTable(
   ],
 );
 
-/** Immutable: a transfer moves `amount` from one account to another. Corrections are new transfers. */
+/**
+ * Immutable: a transfer moves `amount` from one account to another. Corrections are new transfers.
+ * Two index entries per transfer at most (issue 34, migration 0055): its idempotency key, and
+ * (member_id, id) for a transfer a member is in; `id` numbers the rows in the order written, with no
+ * index of its own.
+ */
 export const ledgerTransfers = pgTable(
   'ledger_transfers',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     // No foreign keys: its only writers, ledger_move and ledger_post_many (sql/), update both accounts'
     // rows in the same transaction and refuse a transfer if either is missing, and accounts are never
@@ -61,6 +66,11 @@ export const ledgerTransfers = pgTable(
     // Each foreign key cost a look-up and a row lock per transfer on the wallet's hot path.
     fromAccountId: int8('from_account_id').notNull(),
     toAccountId: int8('to_account_id').notNull(),
+    /**
+     * The member whose account(s) it moves, null between two house accounts: a transfer moves at most
+     * one member's money (ledger_move and ledger_post_many refuse one between two members).
+     */
+    memberId: int8('member_id'),
     amount: int8('amount').notNull(),
     kind: text('kind').notNull(),
     /** What caused it (request id, round id, operator ...), for statements and audits. */
@@ -69,9 +79,14 @@ export const ledgerTransfers = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    uniqueIndex('ledger_transfers_idempotency').on(t.idempotencyKey),
-    index('ledger_transfers_from').on(t.fromAccountId, t.id),
-    index('ledger_transfers_to').on(t.toAccountId, t.id),
+    // One transfer per key, but for a wallet call's own postings: the call's key in wallet_transactions,
+    // written in the same transaction, makes them exactly-once (migration 0055). A look-up by key names
+    // the predicate, so that it can use this index.
+    uniqueIndex('ledger_transfers_idempotency')
+      .on(t.idempotencyKey)
+      .where(sql`${t.kind} not in ('bet', 'win', 'jackpot_contribution')`),
+    // Every statement read: a member's transfers newest or oldest first.
+    index('ledger_transfers_member').on(t.memberId, t.id).where(sql`${t.memberId} is not null`),
     check('ledger_transfer_positive', sql`${t.amount} > 0`),
     check('ledger_transfer_two_accounts', sql`${t.fromAccountId} <> ${t.toAccountId}`),
   ],

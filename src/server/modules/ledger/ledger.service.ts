@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { notifyMembers } from '../live/live.notify.ts';
@@ -161,7 +161,13 @@ export async function referenceOfTransfer(
   const [row] = await db
     .select({ reference: ledgerTransfers.reference })
     .from(ledgerTransfers)
-    .where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
+    // The unique index's predicate (migration 0055), so that the look-up uses it.
+    .where(
+      and(
+        eq(ledgerTransfers.idempotencyKey, idempotencyKey),
+        notInArray(ledgerTransfers.kind, ['bet', 'win', 'jackpot_contribution']),
+      ),
+    );
   return row?.reference;
 }
 

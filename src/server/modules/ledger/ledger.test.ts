@@ -63,7 +63,7 @@ describe.runIf(backendAvailable)('ledger', () => {
       from: { memberId, kind: 'cash' },
       to: { house: 'game_revenue' },
       amount: 10_001,
-      kind: 'bet',
+      kind: 'adjustment', // a bet's kind is the wallet's own (ledger_transfer refuses it)
     });
     await expect(overdraw).rejects.toBeInstanceOf(InsufficientFunds);
     await expect(overdraw).rejects.toMatchObject({ balance: 10_000 });
@@ -224,14 +224,15 @@ describe.runIf(backendAvailable)('ledger', () => {
       const { token, member } = await t.login();
       const memberId = await memberIdOf(t.db, member.id);
       await fund(t, token, 500_000);
-      // Bets (member → house) and wins (house → member) lock the same two rows in opposite roles.
+      // Debits (member → house) and credits (house → member) lock the same two rows in opposite roles.
       const ops = Array.from({ length: 400 }, (_, i) =>
         transfer(t.db, {
           idempotencyKey: `race:${memberId}:${i}`,
           from: i % 2 ? { memberId, kind: 'cash' } : { house: 'game_revenue' },
           to: i % 2 ? { house: 'game_revenue' } : { memberId, kind: 'cash' },
           amount: 1_000 + (i % 7),
-          kind: i % 2 ? 'bet' : 'win',
+          // A bet's and a win's kinds are the wallet's own (ledger_transfer refuses them).
+          kind: i % 2 ? 'adjustment' : 'adjustment_reversal',
         }).catch((error: unknown) => {
           if (!(error instanceof InsufficientFunds)) throw error;
         }),

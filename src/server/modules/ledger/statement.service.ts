@@ -6,9 +6,10 @@ import { ledgerAccounts } from './ledger.schema.ts';
  * The ledger's read API: a member's movements, read by the modules that show or total them (the
  * cashier's statement, protection's activity and CSV statement). Only the ledger names its tables.
  *
- * Every read takes the member's account ids first and gives them as values, so each part is an index
- * scan on ledger_transfers (to_account_id, id) or (from_account_id, id): a join on them planned
- * sequential scans of the whole table.
+ * Every read is an index scan on ledger_transfers (member_id, id) (migration 0055): a transfer records
+ * the member whose money it moves. Each transfer is then one line per account of the member it moves
+ * (two for a move between their own accounts, out first); the member's account ids are read first
+ * and given as values.
  */
 
 /** One movement on one of the member's accounts. */
@@ -51,6 +52,22 @@ const lineOf =
     reference: r.reference ?? null,
   });
 
+/**
+ * The lines of the member's transfers that `tail` (a filter, order and limit on ledger_transfers)
+ * keeps: one per account of the member a transfer moves, out (negative, `sign` -1) and in (`sign` 1).
+ */
+function linesOf(memberId: number, accounts: { id: number }[], tail: SQL) {
+  const ids = sql.join(
+    accounts.map((a) => sql`${a.id}::int8`),
+    sql`, `,
+  );
+  return sql`select t.id, t.created_at, t.kind, l.account_id, l.sign * t.amount as amount, t.reference, l.sign
+    from (select id, created_at, kind, from_account_id, to_account_id, amount, reference from ledger_transfers
+          where member_id = ${memberId}${tail}) t
+    cross join lateral (values (t.from_account_id, -1), (t.to_account_id, 1)) as l(account_id, sign)
+    where l.account_id in (${ids})`;
+}
+
 export interface StatementFilter {
   /** Lines of transfers with a smaller id only (the page cursor). */
   before?: number | undefined;
@@ -62,8 +79,8 @@ export interface StatementFilter {
 }
 
 /**
- * One page of the member's movements, newest first: at most one short backwards index scan per account
- * and side, whatever the size of the table. A transfer between two of the member's own accounts is two
+ * One page of the member's movements, newest first: one short backwards scan of the member's index
+ * range, whatever the size of the table. A transfer between two of the member's own accounts is two
  * lines (out first) and never split across pages. `next` is the cursor of the following page.
  */
 export async function memberStatementPage(
@@ -85,15 +102,11 @@ export async function memberStatementPage(
     filters.push(sql`kind in (${sql.join(kinds, sql`, `)})`);
   }
   const extra = filters.length ? sql` and ${sql.join(filters, sql` and `)}` : sql``;
-  const ranges = accounts.flatMap((a) => [
-    sql`(select id, created_at, kind, to_account_id as account_id, amount, reference from ledger_transfers
-         where to_account_id = ${a.id}${extra} order by id desc limit ${limit})`,
-    sql`(select id, created_at, kind, from_account_id as account_id, -amount as amount, reference
-         from ledger_transfers where from_account_id = ${a.id}${extra} order by id desc limit ${limit})`,
-  ]);
+  // At most `limit` lines come from the newest `limit` transfers (each is at least one line).
   const rows = await queryRows<LineRow>(
     db,
-    sql`select * from (${sql.join(ranges, sql` union all `)}) lines order by id desc, amount asc limit ${limit}`,
+    sql`select * from (${linesOf(memberId, accounts, sql`${extra} order by id desc limit ${limit}`)}) lines
+        order by id desc, amount asc limit ${limit}`,
   );
   let cut = Math.min(rows.length, pageSize);
   // Keep both lines of a transfer between the member's own accounts on the same page.
@@ -114,34 +127,30 @@ export async function memberStatementNumbered(
   const accounts = await accountsOf(db, memberId);
   if (accounts.length === 0) return { lines: [], total: 0 };
   const kindOf = new Map(accounts.map((a) => [a.id, a.kind]));
-  const idList = sql.join(
-    accounts.map((a) => sql`${a.id}`),
-    sql`, `,
-  );
-  // A transfer between two of the member's own accounts (cash → held) shows as two lines.
+  // A transfer between two of the member's own accounts (cash → held) shows as two lines; the first
+  // page × pageSize transfers hold at least the lines up to this page.
   const rows = await queryRows<LineRow>(
     db,
-    sql`
-      select id, created_at, kind, to_account_id as account_id, amount, reference from ledger_transfers
-      where to_account_id in (${idList})
-      union all
-      select id, created_at, kind, from_account_id as account_id, -amount, reference from ledger_transfers
-      where from_account_id in (${idList})
-      order by id desc, amount asc
-      limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    sql`select * from (${linesOf(memberId, accounts, sql` order by id desc limit ${page * pageSize}`)}) lines
+        order by id desc, amount asc
+        limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+  const idList = sql.join(
+    accounts.map((a) => sql`${a.id}::int8`),
+    sql`, `,
   );
   const [total] = await queryRows<{ n: number }>(
     db,
-    sql`select (select count(*) from ledger_transfers where to_account_id in (${idList}))
-             + (select count(*) from ledger_transfers where from_account_id in (${idList})) as n`,
+    sql`select count(*) + count(*) filter (where from_account_id in (${idList}) and to_account_id in (${idList})) as n
+        from ledger_transfers where member_id = ${memberId}`,
   );
   return { lines: rows.map(lineOf(kindOf)), total: Number(total?.n ?? 0) };
 }
 
 /**
- * The member's movements in [start, end), oldest first, read in batches by id: one part per account
- * and side, each an index scan in id order that stops at the batch size, so a batch costs its own
- * rows, not a sort of the whole range. A transfer between two of the member's own accounts is two
+ * The member's movements in [start, end), oldest first, read in batches by id: each batch a scan of
+ * the member's index range in id order that stops at the batch size, so a batch costs its own rows,
+ * not a sort of the whole range. A transfer between two of the member's own accounts is two
  * lines: out, then in.
  */
 export async function* memberStatementLines(
@@ -157,21 +166,16 @@ export async function* memberStatementLines(
   let after = 0;
   let afterSign = -2;
   for (;;) {
-    const parts = accounts.flatMap((a) =>
-      (['from', 'to'] as const).map((side) => {
-        const sign = side === 'to' ? 1 : -1;
-        const column = side === 'to' ? sql`to_account_id` : sql`from_account_id`;
-        // Keyset on (id, sign): the line after the last one read.
-        const from = sign > afterSign ? after : after + 1;
-        return sql`(select id, created_at, kind, ${a.id}::int8 as account_id, ${sign} * amount as amount,
-            reference, ${sign}::int as sign from ledger_transfers
-          where ${column} = ${a.id} and id >= ${from} and created_at >= ${range.start} and created_at < ${range.end}
-          order by id limit ${batchSize})`;
-      }),
-    );
+    // Keyset on (id, sign): the lines after the last one read. The transfer at `after` may still have
+    // its in line to give, so one transfer more than the batch.
     const batch = await queryRows<LineRow & { sign: number }>(
       db,
-      sql`select * from (${sql.join(parts, sql` union all `)}) l order by id, sign limit ${batchSize}`,
+      sql`select * from (${linesOf(
+        memberId,
+        accounts,
+        sql` and id >= ${after} and created_at >= ${range.start} and created_at < ${range.end}
+             order by id limit ${batchSize + 1}`,
+      )}) l where (l.id, l.sign) > (${after}::int8, ${afterSign}::int) order by id, sign limit ${batchSize}`,
     );
     for (const row of batch) yield toLine(row);
     if (batch.length < batchSize) return;
@@ -211,7 +215,8 @@ export async function memberFlowTotals<W extends string>(
       sql`, `,
     );
     return sql`select kind, amount, created_at from ledger_transfers
-      where ${column} = ${idOf(flow.account)} and kind in (${kinds}) and created_at >= ${since}`;
+      where member_id = ${memberId} and ${column} = ${idOf(flow.account)} and kind in (${kinds})
+        and created_at >= ${since}`;
   });
   const sums = names.map(
     (name, i) =>

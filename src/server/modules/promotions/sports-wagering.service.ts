@@ -1,17 +1,10 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * An accepted sports bet counts towards the member's active bonus (promo_wager_sports): stake × the
  * sports contribution, when the bet's price (potential return / stake) meets the bonus's minimum odds.
- * Call it once per bet, in the transaction that opens it.
+ * An expression of the caller's statement, once per bet, in the statement that opens it (the
+ * sportsbook's `moveFromPending`): `member` an int8 member id expression, NULL for a player who is not one.
  */
-export async function countSportsStake(
-  tx: DbOrTx,
-  memberId: number,
-  stake: number,
-  potentialReturn: number,
-): Promise<void> {
-  if (!Number.isSafeInteger(memberId) || memberId <= 0) return;
-  await tx.execute(sql`select promo_wager_sports(${memberId}, ${stake}::int8, ${potentialReturn}::int8)`);
-}
+export const sportsStakeCounted = (member: SQL, stake: SQL, potentialReturn: SQL): SQL =>
+  sql`promo_wager_sports(${member}, ${stake}, ${potentialReturn})`;

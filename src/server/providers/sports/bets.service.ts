@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Refusal } from '../../../shared/sports/refusals.ts';
 import { type Db, queryRows } from '../../db/client.ts';
-import { countSportsStake } from '../../modules/promotions/sports-wagering.service.ts';
+import { sportsStakeCounted } from '../../modules/promotions/sports-wagering.service.ts';
 import { sportsClock } from './clock.ts';
 import { judgeDelayedBet } from './delay-verdict.ts';
 import { lockSelectionsOf, shiftLiability } from './liability.ts';
@@ -114,9 +114,31 @@ export async function moveFromPending(
   to: 'open' | 'refused',
   refusal?: Refusal,
 ): Promise<{ status: string; refusal: Refusal | null }> {
+  if (to === 'open') {
+    // One statement: the conditional update takes the bet's row lock (and re-checks 'pending' after a
+    // wait), and the member's active bonus counts the stake in the same transaction (issue 36) if its
+    // price meets the minimum odds. Five round trips were one more placement's wait (issue 34).
+    const [opened] = await queryRows<{ id: number }>(
+      db,
+      sql`with moved as (
+            update sb_bets set status = 'open', refusal = null where id = ${betId} and status = 'pending'
+            returning id, player_id, total_stake, potential_return)
+          select m.id, ${sportsStakeCounted(
+            sql`case when m.player_id ~ '^[1-9][0-9]{0,14}$' then m.player_id::int8 end`,
+            sql`m.total_stake`,
+            sql`m.potential_return`,
+          )} from moved m`,
+    );
+    if (opened) return { status: 'open', refusal: null };
+    const [bet] = await queryRows<{ status: string; refusal: Refusal | null }>(
+      db,
+      sql`select status, refusal from sb_bets where id = ${betId}`,
+    );
+    return { status: bet!.status, refusal: bet!.refusal };
+  }
   return db.transaction(async (tx) => {
     // The selections before the bet, as a confirmation takes them: the two may race for one bet.
-    if (to === 'refused') await lockSelectionsOf(tx, [betId]);
+    await lockSelectionsOf(tx, [betId]);
     const [bet] = await queryRows<{
       status: string;
       refusal: Refusal | null;
@@ -131,10 +153,7 @@ export async function moveFromPending(
     await tx.execute(
       sql`update sb_bets set status = ${to}, refusal = ${to === 'refused' ? (refusal ?? 'invalid_bet') : null} where id = ${betId}`,
     );
-    if (to === 'refused') await shiftLiability(tx, betId, -1);
-    // Opened once, here: the member's active bonus counts it if its price meets the minimum odds (issue 36).
-    if (to === 'open')
-      await countSportsStake(tx, Number(bet!.player_id), bet!.total_stake, bet!.potential_return);
+    await shiftLiability(tx, betId, -1);
     return { status: to, refusal: refusal ?? null };
   });
 }

@@ -41,7 +41,7 @@ export async function judgeDelayedBet(tx: Tx, betId: number, now: Date): Promise
     sql`select l.idx, l.selection_id, l.price_num, l.price_den, b.currency
         from sb_bet_legs l join sb_bets b on b.id = l.bet_id where l.bet_id = ${betId} order by l.idx`,
   );
-  const rows = await lockLegs(
+  const { rows } = await lockLegs(
     tx,
     legs.map((l) => Number(l.selection_id)),
     legs[0]?.currency ?? '',
@@ -95,7 +95,7 @@ async function takeAtPrices(
   betId: number,
   bet: { unit_stake: number; sizes: number[] },
   prices: Fraction[],
-  rows: Awaited<ReturnType<typeof lockLegs>>,
+  rows: Awaited<ReturnType<typeof lockLegs>>['rows'],
 ) {
   const rounding = betRounding(
     (await bookSettings(tx)).rounding,

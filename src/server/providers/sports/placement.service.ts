@@ -93,7 +93,30 @@ export async function takeBet(db: Db, req: PlaceRequest): Promise<Placed> {
     ),
   ]);
   try {
-    return await db.transaction((tx) => takeBetIn(tx, req, sizes, settings, limitRows, hash));
+    // Checked first without any lock, then taken in one call under the markets' locks if what the
+    // checks read still holds (sb_take_bet); otherwise checked again under the locks.
+    const read = await readLegs(
+      db,
+      req.legs.map((l) => l.selectionId),
+      req.currency,
+    );
+    const quick = judgeSlip(req, sizes, settings, limitRows, hash, read.rows);
+    if (!quick.ok) return quick.refused;
+    const id = await recordBet(db, req, quick.plan, read.raw);
+    if (id !== null) return placedOf(id, quick.plan);
+    return await db.transaction(async (tx) => {
+      const locked = await lockLegs(
+        tx,
+        req.legs.map((l) => l.selectionId),
+        req.currency,
+      );
+      const careful = judgeSlip(req, sizes, settings, limitRows, hash, locked.rows);
+      if (!careful.ok) return careful.refused;
+      // Checked under the locks: only the liability is checked again (it cannot have moved).
+      const taken = await recordBet(tx, req, careful.plan, null);
+      if (taken === null) throw new Error('sb_take_bet: a liability moved under its lock');
+      return placedOf(taken, careful.plan);
+    });
   } catch (error) {
     const code =
       (error as { code?: string; cause?: { code?: string } }).cause?.code ??
@@ -151,18 +174,18 @@ async function findByRequest(
   };
 }
 
-/** The legs locked, each with its selection's liability in this currency. */
-export async function lockLegs(tx: Tx, selectionIds: number[], currency: string): Promise<LegRow[]> {
-  // One round trip (sql/sb_lock_legs.sql): the markets and selections locked in id order, then read by
-  // a statement of their own once the locks are held, with the liability in the member's currency.
-  // Every placement on a market waits for this one's round trips under its lock.
-  const rows = await queryRows<{ leg: Omit<LegRow, 'starts_at'> & { starts_at: string } }>(
-    tx,
-    sql`select sb_lock_legs(${intArray(selectionIds)}::int8[], ${currency}) as leg`,
-  );
+type RawLeg = Omit<LegRow, 'starts_at'> & { starts_at: string };
+
+/** The legs as the database gave them (compared again under the lock) and as the checks read them. */
+interface ReadLegs {
+  raw: RawLeg[];
+  rows: LegRow[];
+}
+
+function legsOf(raw: RawLeg[]): ReadLegs {
   // Timestamps arrive as JSON text; the ids and amounts as JSON numbers (all within 2^53).
   const at = (t: unknown) => (t === null ? null : new Date(t as string));
-  return rows.map(({ leg: r }) => ({
+  const rows = raw.map((r) => ({
     ...r,
     liability: Number(r.liability),
     starts_at: new Date(r.starts_at),
@@ -170,6 +193,27 @@ export async function lockLegs(tx: Tx, selectionIds: number[], currency: string)
     suspended_at: at(r.suspended_at),
     score_changed_at: at(r.score_changed_at),
   }));
+  return { raw, rows };
+}
+
+/** The legs, each with its selection's liability in this currency, read without a lock (sb_read_legs). */
+export async function readLegs(db: Db | Tx, selectionIds: number[], currency: string): Promise<ReadLegs> {
+  const rows = await queryRows<{ leg: RawLeg }>(
+    db,
+    sql`select sb_read_legs(${intArray(selectionIds)}::int8[], ${currency}) as leg`,
+  );
+  return legsOf(rows.map((r) => r.leg));
+}
+
+/** The legs locked, each with its selection's liability in this currency. */
+export async function lockLegs(tx: Tx, selectionIds: number[], currency: string): Promise<ReadLegs> {
+  // One round trip (sql/sb_lock_legs.sql): the markets and selections locked in id order, then read by
+  // a statement of their own once the locks are held, with the liability in the member's currency.
+  const rows = await queryRows<{ leg: RawLeg }>(
+    tx,
+    sql`select sb_lock_legs(${intArray(selectionIds)}::int8[], ${currency}) as leg`,
+  );
+  return legsOf(rows.map((r) => r.leg));
 }
 
 /** Why a leg cannot be bet on now, or undefined. */
@@ -183,30 +227,47 @@ export function legRefusal(row: LegRow, now: Date): [Refusal, string] | undefine
   return undefined;
 }
 
-async function takeBetIn(
-  tx: Tx,
+/** What a slip that passes its checks records: the bet's columns, its legs and the liability it adds. */
+interface BetPlan {
+  bet: Record<string, unknown>;
+  legs: Record<string, unknown>[];
+  /** The selections whose liability grows by the exposure, and the most each may hold before (null: no limit). */
+  holders: number[];
+  ceilings: (number | null)[];
+  exposure: number;
+  acceptAt: Date | null;
+}
+
+type Judged = { ok: true; plan: BetPlan } | { ok: false; refused: Placed };
+
+/** The slip checked against its legs as read (prices, statuses, limits and liability): a refusal, or the bet to record. */
+function judgeSlip(
   req: PlaceRequest,
   sizes: number[],
   settings: BookSettings,
   limitRows: LimitRow[],
   hash: string,
-): Promise<Placed> {
+  rows: LegRow[],
+): Judged {
+  const no = (refusal: Refusal, message: string): Judged => ({
+    ok: false,
+    refused: refuse(refusal, message),
+  });
   const ids = req.legs.map((l) => l.selectionId);
-  const rows = await lockLegs(tx, ids, req.currency);
   const byId = new Map(rows.map((r) => [Number(r.selection_id), r]));
   if (rows.length !== new Set(ids).size || ids.length !== new Set(ids).size)
-    return refuse('unknown_selection', 'unknown or repeated selection');
+    return no('unknown_selection', 'unknown or repeated selection');
   const legs = req.legs.map((l) => ({ ...l, row: byId.get(l.selectionId)! }));
   if (new Set(legs.map((l) => Number(l.row.event_id))).size !== legs.length)
-    return refuse('same_event', 'one selection per event');
+    return no('same_event', 'one selection per event');
   const now = sportsClock.now();
   for (const leg of legs) {
     const why = legRefusal(leg.row, now);
-    if (why) return refuse(...why);
+    if (why) return no(...why);
     const current = frac(BigInt(leg.row.price_num), BigInt(leg.row.price_den));
     const c = cmp(current, leg.price);
     if ((req.priceChange === 'none' && c !== 0) || (req.priceChange === 'better' && c < 0))
-      return refuse(
+      return no(
         'price_changed',
         `the price of ${leg.row.selection_name} is now ${current.num}/${current.den}`,
       );
@@ -242,49 +303,85 @@ async function takeBetIn(
   });
   if (why?.[0] === 'liability_reached') {
     const leg = legs.find((l) => String(l.row.market_id) === why[1])!;
-    return refuse('liability_reached', `${leg.row.market_name} takes no more on ${leg.row.selection_name}`);
+    return no('liability_reached', `${leg.row.market_name} takes no more on ${leg.row.selection_name}`);
   }
-  if (why) return refuse(...why);
+  if (why) return no(...why);
   const live = legs.some((l) => l.row.event_status === 'live');
   const delay = live ? Math.max(...legs.map((l) => l.row.bet_delay_seconds ?? settings.betDelaySeconds)) : 0;
   const acceptAt = live && delay > 0 ? new Date(now.getTime() + delay * 1000) : null;
-  // int8 columns as text in the JSON: exact whatever type the driver handed them over as.
-  const legRows = legs.map((leg, idx) => ({
-    idx,
-    event_id: String(leg.row.event_id),
-    market_id: String(leg.row.market_id),
-    selection_id: String(leg.selectionId),
-    price_num: String(leg.row.price_num),
-    price_den: String(leg.row.price_den),
-    line: leg.row.params.line ?? null,
-    market_version: Number(leg.row.market_version),
-    label: `${leg.row.event_name} · ${leg.row.market_name} · ${leg.row.selection_name}`,
-  }));
-  // The bet, its legs and the liability they add, in one statement (one round trip under the lock).
-  const [bet] = await queryRows<{ id: number }>(
-    tx,
-    sql`with bet as (
-          insert into sb_bets (player_id, request_id, request_hash, kind, system_name, sizes, lines, unit_stake, total_stake,
-            potential_return, price_change, currency, status, live, accept_at, placed_at, liability_leg, placed_ip)
-          values (${req.playerId}, ${req.requestId}, ${hash}, ${req.kind}, ${req.systemName ?? null}, ${JSON.stringify(sizes)}::jsonb,
-            ${lines}, ${req.unitStake}, ${totalStake}, ${potential}, ${req.priceChange}, ${req.currency},
-            ${acceptAt ? 'delayed' : 'pending'}, ${live}, ${acceptAt}, ${now}, ${liabilityLeg}, ${req.ip ?? null}) returning id),
-        legs as (
-          insert into sb_bet_legs (bet_id, idx, event_id, market_id, selection_id, price_num, price_den, line, market_version, label)
-          select bet.id, x.idx, x.event_id, x.market_id, x.selection_id, x.price_num, x.price_den, x.line, x.market_version, x.label
-          from bet, jsonb_to_recordset(${JSON.stringify(legRows)}::jsonb) as x(idx int, event_id int8, market_id int8,
-            selection_id int8, price_num int8, price_den int8, line text, market_version int, label text)),
-        liability as (
-          insert into sb_selection_liability (selection_id, currency, liability)
-          select id, ${req.currency}, ${exposure} from unnest(${intArray(holders.map((l) => l.selectionId))}::int8[]) as id
-          on conflict (selection_id, currency) do update set liability = sb_selection_liability.liability + excluded.liability)
-        select id from bet`,
-  );
   return {
     ok: true,
-    betId: bet!.id,
-    status: acceptAt ? 'delayed' : 'pending',
-    acceptAt: acceptAt ?? undefined,
-    fresh: true,
+    plan: {
+      bet: {
+        player_id: req.playerId,
+        request_id: req.requestId,
+        request_hash: hash,
+        kind: req.kind,
+        system_name: req.systemName ?? null,
+        sizes,
+        lines,
+        unit_stake: req.unitStake,
+        total_stake: totalStake,
+        potential_return: potential,
+        price_change: req.priceChange,
+        status: acceptAt ? 'delayed' : 'pending',
+        live,
+        accept_at: acceptAt?.toISOString() ?? null,
+        placed_at: now.toISOString(),
+        liability_leg: liabilityLeg,
+        placed_ip: req.ip ?? null,
+      },
+      // int8 columns as text in the JSON: exact whatever type the driver handed them over as.
+      legs: legs.map((leg, idx) => ({
+        idx,
+        event_id: String(leg.row.event_id),
+        market_id: String(leg.row.market_id),
+        selection_id: String(leg.selectionId),
+        price_num: String(leg.row.price_num),
+        price_den: String(leg.row.price_den),
+        line: leg.row.params.line ?? null,
+        market_version: Number(leg.row.market_version),
+        label: `${leg.row.event_name} · ${leg.row.market_name} · ${leg.row.selection_name}`,
+      })),
+      holders: holders.map((l) => l.selectionId),
+      // The liability each holder may have before this bet: its market's limit less the bet's exposure.
+      ceilings: holders.map((l) => {
+        const limit = limits.maxLiability.get(Number(l.row.market_id)) ?? null;
+        return limit === null ? null : limit - exposure;
+      }),
+      exposure,
+      acceptAt,
+    },
   };
 }
+
+/**
+ * Records the bet under its markets' locks if its legs are still as `expected` (null: read and checked
+ * under these locks already) and its liability within its limits (sql/sb_take_bet.sql):
+ * its id, or null when something it was checked against changed. A bet about to be charged commits
+ * without waiting for the disk (the charge's commit flushes it first).
+ */
+async function recordBet(
+  db: Db | Tx,
+  req: PlaceRequest,
+  plan: BetPlan,
+  expected: RawLeg[] | null,
+): Promise<number | null> {
+  const [row] = await queryRows<{ id: number | null }>(
+    db,
+    sql`select sb_take_bet(${intArray(req.legs.map((l) => l.selectionId))}::int8[], ${req.currency},
+          ${expected === null ? null : JSON.stringify(expected)}::jsonb, ${intArray(plan.holders)}::int8[],
+          ${`{${plan.ceilings.map((c) => (c === null ? 'NULL' : String(c))).join(',')}}`}::int8[],
+          ${plan.exposure}::int8, ${JSON.stringify(plan.bet)}::jsonb, ${JSON.stringify(plan.legs)}::jsonb,
+          ${plan.acceptAt === null}) as id`,
+  );
+  return row?.id === null || row?.id === undefined ? null : Number(row.id);
+}
+
+const placedOf = (betId: number, plan: BetPlan): Placed => ({
+  ok: true,
+  betId,
+  status: plan.acceptAt ? 'delayed' : 'pending',
+  acceptAt: plan.acceptAt ?? undefined,
+  fresh: true,
+});

@@ -234,13 +234,26 @@ async function effects(side: Side) {
     amount: number;
     kind: string;
     ref: unknown;
+    member: string | null;
   }>(
-    sql`select idempotency_key as key, from_account_id as "from", to_account_id as "to", amount, kind, reference as ref
-        from ledger_transfers order by idempotency_key`,
+    sql`select t.idempotency_key as key, t.from_account_id as "from", t.to_account_id as "to", t.amount, t.kind,
+               t.reference as ref, m.login_id as member
+        from ledger_transfers t left join members m on m.id = t.member_id order by t.idempotency_key`,
   );
+  // A set-based batch posts its bets' jackpot shares as one transfer, from the game revenue to the pool
+  // of one of its shards; call by call, each bet posts its own in its member's shard. So the game
+  // revenue and the pool compare summed over their shards, and the contributions by their sum; every
+  // other balance and transfer compares one by one.
+  const pooled = (l: string) => l.replace(/^(house:(?:game_revenue|jackpot_pool)):\d+:/, '$1:*:');
+  const balances: Record<string, number> = {};
+  for (const a of accounts) balances[pooled(a.label)] = (balances[pooled(a.label)] ?? 0) + Number(a.balance);
+  const contribution = (x: { kind: string }) => x.kind === 'jackpot_contribution';
   return {
-    balances: Object.fromEntries(accounts.map((a) => [a.label, a.balance])),
-    transfers: transfers.map((x) => ({ ...x, from: label.get(x.from), to: label.get(x.to) })),
+    balances,
+    transfers: transfers
+      .filter((x) => !contribution(x))
+      .map((x) => ({ ...x, from: label.get(x.from), to: label.get(x.to) })),
+    contributions: transfers.filter(contribution).reduce((sum, x) => sum + Number(x.amount), 0),
     rounds: await rows(
       sql`select r.round_id, m.login_id, r.status, r.total_bet, r.total_win, r.has_win, r.closed_at is not null as closed,
                  r.category, exists (select 1 from open_game_rounds o where o.game_round_id = r.id) as listed_open
@@ -267,8 +280,12 @@ async function effects(side: Side) {
           join members m on m.id = e.member_id where e.kind = 'limit_hit' order by 1, 2::text`,
     ),
     figures: await rows(
-      sql`select figure, bucket, sum(amount)::int8 as amount from daily_figures
-          where figure in ('deposits', 'withdrawals', 'bets', 'wins') group by 1, 2 order by 1, 2`,
+      // Summed over the buckets, as the dashboard and the lobby read them: a batch counts its rounds in one bucket.
+      sql`select figure, sum(amount)::int8 as amount from daily_figures
+          where figure in ('deposits', 'withdrawals', 'bets', 'wins') group by 1 order by 1`,
+    ),
+    plays: await rows(
+      sql`select vendor_code, game_code, sum(plays)::int8 as plays from game_plays_daily group by 1, 2 order by 1, 2`,
     ),
   };
 }

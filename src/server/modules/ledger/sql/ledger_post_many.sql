@@ -8,8 +8,11 @@
 --     it came is refused even if a later credit here would cover it, with the balance constraint's
 --     SQLSTATE 23514, as ledger_move gets it;
 --   * both accounts of a transfer in one currency (migration 0020), else SQLSTATE LC001 as ledger_move;
+--   * at most one member's accounts in a transfer, recorded as its member_id (migration 0055: the
+--     statements' one index), else SQLSTATE LC002 as ledger_move;
 --   * one transfer per idempotency key: a key seen before, or given twice here, raises 23505 from the
---     unique index, as ledger_move's insert does.
+--     unique index, as ledger_move's insert does; but for a wallet call's own postings (bet, win,
+--     jackpot share), which the call's key in wallet_transactions makes exactly-once (migration 0055).
 -- Any refusal raises, and the caller's (sub)transaction undoes the whole call: nothing is half posted.
 -- Every transfer in one insert, every balance in one update (a house shard's many postings net to one
 -- change). Answers the transfers' ids, in the order given. ledger-post-many.test.ts checks that it
@@ -60,9 +63,11 @@ BEGIN
     FROM accounts r WHERE a.id = r.account
     RETURNING a.id, a.member_id, a.currency, a.balance - r.delta + r.low AS lowest
   ), posted AS (
-    INSERT INTO ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, kind, reference)
-    SELECT m.k, m.f, m.t, m.a, m.kind, coalesce(m.ref, '{}'::jsonb)
+    -- Each transfer's member (migration 0055) from the rows just updated, as the currencies below.
+    INSERT INTO ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, kind, reference, member_id)
+    SELECT m.k, m.f, m.t, m.a, m.kind, coalesce(m.ref, '{}'::jsonb), coalesce(x.member_id, y.member_id)
     FROM unnest(p_keys, p_from, p_to, p_amounts, p_kinds, p_refs) WITH ORDINALITY AS m(k, f, t, a, kind, ref, ord)
+    LEFT JOIN moved x ON x.id = m.f LEFT JOIN moved y ON y.id = m.t
     ORDER BY m.ord
     RETURNING id
   )
@@ -74,7 +79,10 @@ BEGIN
          -- The currencies come from the rows just updated: no look-up of its own.
          (SELECT row(m.f, x.currency, m.t, y.currency)::text
           FROM unnest(p_from, p_to) AS m(f, t) JOIN moved x ON x.id = m.f JOIN moved y ON y.id = m.t
-          WHERE x.currency <> y.currency LIMIT 1) AS mixed
+          WHERE x.currency <> y.currency LIMIT 1) AS mixed,
+         (SELECT row(m.f, x.member_id, m.t, y.member_id)::text
+          FROM unnest(p_from, p_to) AS m(f, t) JOIN moved x ON x.id = m.f JOIN moved y ON y.id = m.t
+          WHERE x.member_id <> y.member_id LIMIT 1) AS two_members
   INTO v;
   IF v.found <> v.wanted THEN
     RAISE EXCEPTION 'ledger_post_many: accounts % must all exist',
@@ -82,6 +90,9 @@ BEGIN
   ELSIF v.mixed IS NOT NULL THEN
     RAISE EXCEPTION 'ledger_post_many: a transfer never mixes currencies (from, currency, to, currency) %', v.mixed
       USING ERRCODE = 'LC001';
+  ELSIF v.two_members IS NOT NULL THEN
+    RAISE EXCEPTION 'ledger_post_many: a transfer moves one member''s money at most (from, member, to, member) %',
+      v.two_members USING ERRCODE = 'LC002';
   ELSIF v.short IS NOT NULL THEN
     RAISE EXCEPTION 'ledger_post_many: a member account would go below zero (account, balance) %', v.short
       USING ERRCODE = '23514';

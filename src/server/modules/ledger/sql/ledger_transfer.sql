@@ -11,9 +11,15 @@ BEGIN
   IF p_from IS NULL OR p_to IS NULL THEN
     RAISE EXCEPTION 'ledger_transfer: account missing (from %, to %)', p_from, p_to;
   END IF;
+  -- A wallet call's own postings are the wallet's (their keys are not unique in the ledger: the call's
+  -- key is, migration 0055); everything posted here is one transfer per key.
+  IF p_kind IN ('bet', 'win', 'jackpot_contribution') THEN
+    RAISE EXCEPTION 'ledger_transfer: % transfers are posted by the wallet', p_kind;
+  END IF;
   -- Lock first: a concurrent transfer under the same key is then visible to the look-up below.
   PERFORM 1 FROM ledger_accounts WHERE id IN (p_from, p_to) ORDER BY id FOR UPDATE;
-  SELECT * INTO v_existing FROM ledger_transfers WHERE idempotency_key = p_key;
+  SELECT * INTO v_existing FROM ledger_transfers
+  WHERE idempotency_key = p_key AND kind NOT IN ('bet', 'win', 'jackpot_contribution'); -- its unique index's predicate
   IF FOUND THEN
     RETURN QUERY SELECT v_existing.id,
       CASE WHEN v_existing.from_account_id = p_from AND v_existing.to_account_id = p_to

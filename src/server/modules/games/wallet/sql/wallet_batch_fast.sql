@@ -188,8 +188,9 @@ BEGIN
     RAISE EXCEPTION 'wallet_batch_fast: a round closed concurrently' USING ERRCODE = '40001';
   END IF;
 
-  -- Jackpot games' stakes feed their shard's pool as wallet_bet does, in call order within a shard: each
-  -- call's share is the whole minor units its stake × bps completes (wallet_batch holds the shards' advisory locks).
+  -- Jackpot games' stakes feed the pool as wallet_bet does, in call order within a shard: each call's
+  -- share is the whole minor units its stake × bps completes in its member's shard's units (wallet_batch
+  -- holds the shards' advisory locks). The shares are then posted as one transfer for the batch (below).
   WITH j AS (
     SELECT b.ord, b.a, b.bps, house_shard(b.member) AS shard FROM unnest(v_bets) b WHERE b.bps > 0
   ), grown AS (
@@ -211,9 +212,20 @@ BEGIN
            b.a AS amount, 'bet' AS kind, jsonb_build_object('provider', b.p, 'roundId', b.r, 'txId', b.tx) AS ref
     FROM unnest(v_bets) b
     UNION ALL
-    SELECT b.ord, 2, 'jackpot-contribution:' || b.p || ':' || b.tx, b.house, s.account, s.amount, 'jackpot_contribution',
-           jsonb_build_object('provider', b.p, 'roundId', b.r, 'txId', b.tx, 'stake', b.a, 'bps', b.bps)
-    FROM unnest(v_bets) b JOIN unnest(v_shares) s ON s.ord = b.ord WHERE s.amount > 0
+    -- The batch's jackpot shares as one transfer between two house accounts (issue 34: one per bet was
+    -- about five WAL records a bet: heap, index and two balances): from the game revenue to the pool of
+    -- the shard of the first call with a share (the batch holds that shard's locks), under that call's
+    -- key, after its bet. The pool is one pot in 64 accounts: a win pays every shard's balance.
+    SELECT f.ord, 2, 'jackpot-contribution:' || f.p || ':' || f.tx, f.house, f.pool, t.amount, 'jackpot_contribution',
+           jsonb_build_object('provider', f.p, 'roundId', f.r, 'txId', f.tx, 'bets', t.bets, 'stake', t.stake,
+                              'txIds', t.tx_ids)
+    FROM (SELECT sum(s.amount)::bigint AS amount, count(*)::int AS bets, sum(b.a)::bigint AS stake,
+                 string_agg(b.p || ':' || b.tx, ',' ORDER BY b.ord) AS tx_ids
+          FROM unnest(v_bets) b JOIN unnest(v_shares) s ON s.ord = b.ord WHERE s.amount > 0) t
+    CROSS JOIN LATERAL (SELECT b.ord, b.p, b.tx, b.r, b.house, s.account AS pool
+                        FROM unnest(v_shares) s JOIN unnest(v_bets) b ON b.ord = s.ord
+                        WHERE s.amount > 0 ORDER BY b.ord LIMIT 1) f
+    WHERE t.amount > 0
     UNION ALL
     SELECT w.ord, 1, 'wallet:' || w.p || ':' || w.tx, w.house, w.cash, w.a, 'win',
            jsonb_build_object('provider', w.p, 'roundId', w.r, 'txId', w.tx)
