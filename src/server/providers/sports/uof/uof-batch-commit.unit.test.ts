@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Work } from './uof-apply.ts';
-import { type BatchMessage, isBatchable, onlyPriceMoves } from './uof-batch.ts';
+import { onlyPriceMoves } from './uof-batch.ts';
 import * as uof from './uof-build.ts';
+import { type BatchMessage, isBatchable } from './uof-fold.ts';
 import { isEventMessage } from './uof-messages.ts';
 import { parseUofMessage } from './uof-xml.ts';
 

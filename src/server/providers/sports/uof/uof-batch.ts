@@ -1,3 +1,14 @@
+/*
+ * Applies a lane's queued price messages (odds_change, bet_stop) in one transaction, so the feed's
+ * rate is not one synchronous commit per message. The rules of one message at a time still hold:
+ * each key is claimed once (a repeat, also across restarts, finds it); per event the order is kept
+ * (a message older than one already applied to its event is stale); an event's consecutive
+ * odds_change messages are folded into one (each outcome's last price, each market's last status,
+ * the last event status): the book ends where applying them one by one would have left it, with one
+ * write per market instead of one per message. If anything in the batch fails, the transaction is
+ * rolled back whole and the messages are applied one by one (uof-apply.ts), so a message the book
+ * cannot take is rejected alone and never half-applies the batch.
+ */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client.ts';
 import { feedStamps, stampNow } from '../feed-stamps.ts';
@@ -14,58 +25,9 @@ import {
   type Work,
 } from './uof-apply.ts';
 import { applyPricesInBulk } from './uof-bulk-prices.ts';
-import type { EventMessage, UofFixture } from './uof-messages.ts';
+import { type BatchMessage, foldOddsChanges, type OddsChange } from './uof-fold.ts';
+import type { UofFixture } from './uof-messages.ts';
 import { applyOddsInOneCall } from './uof-one-call.ts';
-
-/**
- * Applies a lane's queued price messages (odds_change, bet_stop) in one transaction, so the feed's
- * rate is not one synchronous commit per message. The rules of one message at a time still hold:
- * each key is claimed once (a repeat, also across restarts, finds it); per event the order is kept
- * (a message older than one already applied to its event is stale); an event's consecutive
- * odds_change messages are folded into one (each outcome's last price, each market's last status,
- * the last event status): the book ends where applying them one by one would have left it, with one
- * write per market instead of one per message. If anything in the batch fails, the transaction is
- * rolled back whole and the messages are applied one by one (uof-apply.ts), so a message the book
- * cannot take is rejected alone and never half-applies the batch.
- */
-export type BatchMessage = { m: Extract<EventMessage, { kind: 'odds_change' | 'bet_stop' }>; key: string };
-export const isBatchable = (m: EventMessage): m is BatchMessage['m'] =>
-  m.kind === 'odds_change' || m.kind === 'bet_stop';
-
-type OddsChange = Extract<EventMessage, { kind: 'odds_change' }>;
-
-/** Several odds_change messages of one event, in order, as the one the book would end with. */
-export function foldOddsChanges(list: OddsChange[]): OddsChange {
-  const last = list.at(-1)!;
-  const markets = new Map<string, NonNullable<OddsChange['odds']>['market'][number]>();
-  let status: OddsChange['sport_event_status'];
-  for (const m of list) {
-    if (m.sport_event_status) status = m.sport_event_status;
-    for (const market of m.odds?.market ?? []) {
-      const id = `${market.id}|${market.specifiers ?? ''}`;
-      const before = markets.get(id);
-      if (!before) {
-        markets.set(id, { ...market, outcome: [...market.outcome] });
-        continue;
-      }
-      const outcomes = new Map(before.outcome.map((o) => [o.id, o]));
-      for (const o of market.outcome) outcomes.set(o.id, { ...outcomes.get(o.id), ...o });
-      markets.set(id, {
-        ...before,
-        ...market,
-        // The later message's status, as applying it alone would leave the market: absent means active,
-        // so a market an earlier message suspended reopens here too.
-        status: market.status,
-        outcome: [...outcomes.values()],
-      });
-    }
-  }
-  return {
-    ...last,
-    ...(status ? { sport_event_status: status } : {}),
-    odds: { ...last.odds, market: [...markets.values()] },
-  };
-}
 
 /** The batch's messages, in order, as runs to apply: an event's consecutive odds_change folded. */
 function runsOf(fresh: BatchMessage[]): { m: BatchMessage['m']; keys: string[] }[] {

@@ -4,7 +4,7 @@ import { type Db, queryRows } from '../../../db/client.ts';
 import { sportsClock } from '../clock.ts';
 import { marketExternalId, NAMED_SPORT_URNS } from './catalogue.ts';
 import type { Receipt } from './uof-apply.ts';
-import { type BatchMessage, foldOddsChanges } from './uof-batch.ts';
+import { type BatchMessage, foldOddsChanges } from './uof-fold.ts';
 
 type OddsChange = Extract<BatchMessage['m'], { kind: 'odds_change' }>;
 

@@ -1,0 +1,41 @@
+import type { EventMessage } from './uof-messages.ts';
+
+/** A lane's price message (odds_change, bet_stop) with its key, as the batch paths take it. */
+export type BatchMessage = { m: Extract<EventMessage, { kind: 'odds_change' | 'bet_stop' }>; key: string };
+export const isBatchable = (m: EventMessage): m is BatchMessage['m'] =>
+  m.kind === 'odds_change' || m.kind === 'bet_stop';
+
+export type OddsChange = Extract<EventMessage, { kind: 'odds_change' }>;
+
+/** Several odds_change messages of one event, in order, as the one the book would end with. */
+export function foldOddsChanges(list: OddsChange[]): OddsChange {
+  const last = list.at(-1)!;
+  const markets = new Map<string, NonNullable<OddsChange['odds']>['market'][number]>();
+  let status: OddsChange['sport_event_status'];
+  for (const m of list) {
+    if (m.sport_event_status) status = m.sport_event_status;
+    for (const market of m.odds?.market ?? []) {
+      const id = `${market.id}|${market.specifiers ?? ''}`;
+      const before = markets.get(id);
+      if (!before) {
+        markets.set(id, { ...market, outcome: [...market.outcome] });
+        continue;
+      }
+      const outcomes = new Map(before.outcome.map((o) => [o.id, o]));
+      for (const o of market.outcome) outcomes.set(o.id, { ...outcomes.get(o.id), ...o });
+      markets.set(id, {
+        ...before,
+        ...market,
+        // The later message's status, as applying it alone would leave the market: absent means active,
+        // so a market an earlier message suspended reopens here too.
+        status: market.status,
+        outcome: [...outcomes.values()],
+      });
+    }
+  }
+  return {
+    ...last,
+    ...(status ? { sport_event_status: status } : {}),
+    odds: { ...last.odds, market: [...markets.values()] },
+  };
+}
