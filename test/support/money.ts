@@ -7,6 +7,17 @@ import { auditLedger } from '../../src/server/modules/ledger/ledger.audit.ts';
 import type { CompSettings } from '../../src/server/modules/sites/sites.schema.ts';
 import type { TestApp } from './test-app.ts';
 
+/** A ledger transfer as the tests read it back, its columns named as a posting names them. */
+export interface TransferRead<Member> {
+  key: string;
+  from: number;
+  to: number;
+  amount: number;
+  kind: string;
+  ref: unknown;
+  member: Member;
+}
+
 export async function memberIdOf(db: Db, loginId: string): Promise<number> {
   const [row] = await db.select({ id: members.id }).from(members).where(eq(members.loginId, loginId));
   if (!row) throw new Error(`no member ${loginId}`);

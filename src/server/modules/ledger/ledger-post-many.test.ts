@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectSoundLedger, fund, memberIdOf } from '../../../../test/support/money.ts';
+import { expectSoundLedger, fund, memberIdOf, type TransferRead } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
@@ -20,15 +20,7 @@ interface Posting {
 interface Outcome {
   error?: string;
   balances: Record<number, number>;
-  transfers: {
-    key: string;
-    from: number;
-    to: number;
-    amount: number;
-    kind: string;
-    ref: unknown;
-    member: number | null;
-  }[];
+  transfers: TransferRead<number | null>[];
 }
 
 class Undo extends Error {}

@@ -27,6 +27,14 @@ export interface FeedStampsData {
 /** Milliseconds since the epoch with a fraction (comparable across this machine's processes and threads). */
 export const stampNow = (): number => performance.timeOrigin + performance.now();
 
+/** One row more in a table kept as columns (an array per field: compact in the JSON file). */
+function appendRow<T extends Record<string, unknown[]>>(
+  table: T,
+  row: { [K in keyof T]: T[K][number] },
+): void {
+  for (const [name, column] of Object.entries(table)) column.push(row[name as keyof T]);
+}
+
 const TS = /\stimestamp="(\d{1,16})"/;
 const EVENT = /\sevent_id="([^"]{1,100})"/;
 
@@ -51,30 +59,15 @@ export class FeedStamps {
     const urn = EVENT.exec(head)?.[1];
     const ts = TS.exec(head)?.[1];
     if (!urn || !ts) return;
-    const l = this.data.lane;
-    l.urn.push(urn);
-    l.ts.push(Number(ts));
-    l.received.push(received);
-    l.handed.push(handed);
-    l.acked.push(acked);
+    appendRow(this.data.lane, { urn, ts: Number(ts), received, handed, acked });
   }
 
   bookMessage(urn: string, ts: number, parsed: number, began: number, committed: number): void {
-    const b = this.data.book;
-    b.urn.push(urn);
-    b.ts.push(ts);
-    b.parsed.push(parsed);
-    b.began.push(began);
-    b.committed.push(committed);
+    appendRow(this.data.book, { urn, ts, parsed, began, committed });
   }
 
   push(ids: number[], heard: number[], readStart: number, readEnd: number, written: number): void {
-    const p = this.data.pushes;
-    p.ids.push(ids);
-    p.heard.push(heard);
-    p.readStart.push(readStart);
-    p.readEnd.push(readEnd);
-    p.written.push(written);
+    appendRow(this.data.pushes, { ids, heard, readStart, readEnd, written });
   }
 
   /** The notes, with the main thread's figures so far. */

@@ -82,34 +82,22 @@ export async function takeBet(db: Db, req: PlaceRequest): Promise<Placed> {
   const hash = slipHash(req);
   const existing = await findByRequest(db, req.playerId, req.requestId, hash);
   if (existing) return existing;
+  const selectionIds = req.legs.map((l) => l.selectionId);
   // Read before the markets are locked: the lock is held only for what must be exact under it.
   const [settings, limitRows] = await Promise.all([
     bookSettings(db),
-    limitRowsFor(
-      db,
-      req.playerId,
-      req.currency,
-      req.legs.map((l) => l.selectionId),
-    ),
+    limitRowsFor(db, req.playerId, req.currency, selectionIds),
   ]);
   try {
     // Checked first without any lock, then taken in one call under the markets' locks if what the
     // checks read still holds (sb_take_bet); otherwise checked again under the locks.
-    const read = await readLegs(
-      db,
-      req.legs.map((l) => l.selectionId),
-      req.currency,
-    );
+    const read = await readLegs(db, selectionIds, req.currency);
     const quick = judgeSlip(req, sizes, settings, limitRows, hash, read.rows);
     if (!quick.ok) return quick.refused;
     const id = await recordBet(db, req, quick.plan, read.raw);
     if (id !== null) return placedOf(id, quick.plan);
     return await db.transaction(async (tx) => {
-      const locked = await lockLegs(
-        tx,
-        req.legs.map((l) => l.selectionId),
-        req.currency,
-      );
+      const locked = await lockLegs(tx, selectionIds, req.currency);
       const careful = judgeSlip(req, sizes, settings, limitRows, hash, locked.rows);
       if (!careful.ok) return careful.refused;
       // Checked under the locks: only the liability is checked again (it cannot have moved).

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectSoundLedger, fund, memberIdOf } from '../../../../../test/support/money.ts';
+import { expectSoundLedger, fund, memberIdOf, type TransferRead } from '../../../../../test/support/money.ts';
 import { prng } from '../../../../../test/support/prng.ts';
 import { type TestApp, useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
@@ -227,15 +227,7 @@ async function effects(side: Side) {
         from ledger_accounts a left join members m on m.id = a.member_id order by 2`,
   );
   const label = new Map(accounts.map((a) => [a.id, a.label]));
-  const transfers = await rows<{
-    key: string;
-    from: number;
-    to: number;
-    amount: number;
-    kind: string;
-    ref: unknown;
-    member: string | null;
-  }>(
+  const transfers = await rows<TransferRead<string | null>>(
     sql`select t.idempotency_key as key, t.from_account_id as "from", t.to_account_id as "to", t.amount, t.kind,
                t.reference as ref, m.login_id as member
         from ledger_transfers t left join members m on m.id = t.member_id order by t.idempotency_key`,
