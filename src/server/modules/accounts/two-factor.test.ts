@@ -1,5 +1,5 @@
 import { generateSync } from 'otplib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fund } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { publicCall } from '../../../../test/support/public-api.ts';
@@ -21,7 +21,17 @@ describe.runIf(backendAvailable)('member two-step login, sessions and bank detai
     expect(setup.uri).toMatch(/^otpauth:\/\/totp\//);
     const wrong = await t.call('user-2fa-enable', { otp: '000000' }, { token });
     expect(wrong.json()).toMatchObject({ status: 'invalid', msg: 'msg3521' });
-    const enabled = await t.call('user-2fa-enable', { otp: previousCode(setup.secret) }, { token });
+    // The server's clock (this process's Date) held 10 s into the current 30-s step while the code is made
+    // and checked: a step starting between the two made "the step before" two steps back (seen once in CI).
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: false });
+    const enabled = await (async () => {
+      try {
+        vi.setSystemTime(Math.floor(Date.now() / 30_000) * 30_000 + 10_000);
+        return await t.call('user-2fa-enable', { otp: previousCode(setup.secret) }, { token });
+      } finally {
+        vi.useRealTimers();
+      }
+    })();
     expect(enabled.json()).toMatchObject({ status: 'success', msg: 'msg3522' });
     const codes = enabled.json().recoveryCodes as string[];
     expect(codes).toHaveLength(10);
