@@ -51,7 +51,7 @@ await app.jobs.start();
 // A real odds feed (UOF_AMQP_URL) when configured; else, with the demo data set, the demo feed keeps
 // made-up matches trading, live and settling. Both speak UOF into the same adapter.
 if (config.uof) {
-  const feed = runUofFeed(database.db, app.sportsWallet, config.uof, app.log);
+  const feed = runUofFeed(database.db, app.sportsWallet, config.uof, app.log, app.live);
   app.sportsFeed.current = feed.feed;
   oddsFeed = feed;
 } else if (config.seedDemo) {

@@ -1,4 +1,5 @@
-import type { LiveEvent } from './live.notify.ts';
+import { randomUUID } from 'node:crypto';
+import type { LiveEvent, SportsCommitted } from './live.notify.ts';
 
 /** One member's open stream (an SSE response). */
 export interface LiveStream {
@@ -31,6 +32,9 @@ interface Entry {
   again: boolean;
 }
 
+/** A sports window feed: the events that changed (null: any), and what changed when this process committed it. */
+export type SportsListener = (events: number[] | null, committed?: SportsCommitted) => void;
+
 /** Adds a listener to one of the hub's sets; the function that takes it out again. */
 function subscribe<L>(listeners: Set<L>, listener: L): () => void {
   listeners.add(listener);
@@ -49,7 +53,13 @@ export class LiveHub {
   private readonly operatorListeners = new Set<() => void>();
   private readonly jackpotListeners = new Set<() => void>();
   private readonly walletListeners = new Set<() => void>();
-  private readonly sportsListeners = new Set<(events: number[] | null) => void>();
+  private readonly sportsListeners = new Set<SportsListener>();
+  /**
+   * This process, as the notifications of a change it pushes itself name it (notify_sports.sql `o`):
+   * the feed's batch hands its changes here from the commit (sportsCommitted), so this process does
+   * not read them again when their notification comes back.
+   */
+  readonly origin = randomUUID();
   private readonly betListeners = new Set<() => void>();
 
   constructor(
@@ -98,11 +108,22 @@ export class LiveHub {
     } else if (event.k === 'jackpot') {
       for (const listener of this.jackpotListeners) listener();
     } else if (event.k === 'sports') {
+      if (event.o === this.origin) return; // pushed from the commit already (sportsCommitted)
       const ids = Array.isArray(event.events) ? event.events.map(Number) : null;
       for (const listener of this.sportsListeners) listener(ids);
     } else if (event.k === 'bets') {
       for (const listener of this.betListeners) listener();
     }
+  }
+
+  /**
+   * This process committed these price changes (the feed's batch, its notifications naming this
+   * process's origin): the sports windows push them as they are, without a read.
+   */
+  sportsCommitted(committed: SportsCommitted): void {
+    const ids = [...new Set([...committed.markets, ...committed.selections].map((c) => Number(c.e)))];
+    if (ids.length === 0) return;
+    for (const listener of this.sportsListeners) listener(ids, committed);
   }
 
   /** Something may have been missed (the listening connection was lost): re-read every stream. */
@@ -125,7 +146,7 @@ export class LiveHub {
   }
 
   /** The sports windows hear which events' prices, markets or scores changed (null: any). */
-  onSports(listener: (events: number[] | null) => void): () => void {
+  onSports(listener: SportsListener): () => void {
     return subscribe(this.sportsListeners, listener);
   }
 

@@ -15,8 +15,11 @@ export type LiveEvent =
   | { k: 'operators' }
   /** The progressive jackpot was paid or reseeded (contributions ride on the wallet's `members` events). */
   | { k: 'jackpot' }
-  /** The sportsbook's prices, markets or scores of these events changed (null: of any event); see sql/notify_sports.sql. */
-  | { k: 'sports'; events: number[] | null }
+  /**
+   * The sportsbook's prices, markets or scores of these events changed (null or absent: of any event);
+   * see sql/notify_sports.sql. `o`: the process that pushes this change to its own streams itself.
+   */
+  | { k: 'sports'; events?: number[] | null; o?: string }
   /** A sports bet was placed or changed state (the trading desk's ticker); see sql/notify_bets.sql. */
   | { k: 'bets' };
 
@@ -31,4 +34,15 @@ export async function notifyLive(db: DbOrTx, event: LiveEvent): Promise<void> {
 export function notifyMembers(db: DbOrTx, ids: readonly number[]): Promise<void> {
   const unique = [...new Set(ids)];
   return unique.length === 0 ? Promise.resolve() : notifyLive(db, { k: 'members', ids: unique });
+}
+
+/**
+ * What a committed transaction changed in the sportsbook's prices, as the feed's batch answers it
+ * (sb_uof_odds_apply): the markets written (status, version) and the selections written (price as
+ * num/den, open), each with its event. The process that committed hands it to its own live hub
+ * (LiveHub.sportsCommitted), which pushes it without reading the events again.
+ */
+export interface SportsCommitted {
+  markets: { id: number; e: number; st: string; v: number }[];
+  selections: { id: number; m: number; e: number; n: number; d: number; o: boolean }[];
 }

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { eventDelta } from '../../../shared/sports/event-delta.ts';
 import { startSse } from '../../http/sse.ts';
 import type { LiveHub } from '../../modules/live/live.hub.ts';
+import type { SportsCommitted } from '../../modules/live/live.notify.ts';
 import { feedStamps, stampNow } from './feed-stamps.ts';
 import type { ListedEvent } from './listing.service.ts';
+import { changesByEvent, keepNewer, patchEvent } from './live-patch.ts';
 
 /** A sports window's stream: the events it shows. */
 interface Watcher {
@@ -45,7 +47,9 @@ const LISTED = new Set(['scheduled', 'live']);
  * prices, markets or scores change: the live channel (notify_sports.sql, from any process) names the
  * events; this process reads them once per interval for all its streams and sends each stream, for the
  * events it watches, only what changed since it last got them (`delta`), or the whole event (`event`)
- * the first time and when a delta cannot say the change.
+ * the first time and when a delta cannot say the change. The feed's batches this process commits
+ * itself come with what they changed (LiveHub.sportsCommitted): applied to the event as last held
+ * (live-patch.ts), they are pushed by the same rule and the same frames, without a read.
  */
 export class SportsLiveFeed {
   private readonly watchers = new Set<Watcher>();
@@ -53,6 +57,13 @@ export class SportsLiveFeed {
   private readonly byEvent = new Map<number, Set<Watcher>>();
   private readonly discoverers = new Set<Watcher>();
   private dirty = new Set<number>();
+  /** The newest state held of each watched event (a read's, or a commit's changes applied to it). */
+  private readonly held = new Map<number, ListedEvent>();
+  /** Commits applied so far, and the count at each event's last: a read begun before keeps what it made newer. */
+  private patches = 0;
+  private readonly patchedAt = new Map<number, number>();
+  /** Events a commit's changes moved since the last push: pushed from `held`, without a read. */
+  private fresh = new Set<number>();
   /** When each dirty event was first heard of (only with the stage stamps on, feed-stamps.ts). */
   private heard = new Map<number, number>();
   private everything = false;
@@ -82,7 +93,7 @@ export class SportsLiveFeed {
     return () => {
       this.watchers.delete(watcher);
       this.discoverers.delete(watcher);
-      for (const id of watcher.events) this.byEvent.get(id)?.delete(watcher);
+      for (const id of watcher.events) this.unindex(watcher, id);
     };
   }
 
@@ -92,15 +103,42 @@ export class SportsLiveFeed {
     else this.byEvent.set(id, new Set([w]));
   }
 
-  changed(events: number[] | null): void {
+  private unindex(w: Watcher, id: number): void {
+    const set = this.byEvent.get(id);
+    set?.delete(w);
+    if (set?.size !== 0) return;
+    this.byEvent.delete(id);
+    this.held.delete(id);
+    this.patchedAt.delete(id);
+  }
+
+  /** These events changed (null: any); `committed`, what changed, when this process committed it. */
+  changed(events: number[] | null, committed?: SportsCommitted): void {
     if (this.watchers.size === 0) return;
-    if (events === null) this.everything = true;
+    if (committed) this.patch(committed);
+    else if (events === null) this.everything = true;
     else for (const id of events) this.dirty.add(id);
     if (feedStamps && events) {
       const now = stampNow();
       for (const id of events) if (!this.heard.has(id)) this.heard.set(id, now);
     }
     this.schedule();
+  }
+
+  /** A commit's changes on the events held; an event not held (or not patchable) is read instead. */
+  private patch(committed: SportsCommitted): void {
+    this.patches++;
+    for (const [id, changes] of changesByEvent(committed)) {
+      const base = this.held.get(id);
+      const next = base && patchEvent(base, changes);
+      if (!next) {
+        this.dirty.add(id);
+        continue;
+      }
+      this.held.set(id, next);
+      this.patchedAt.set(id, this.patches);
+      this.fresh.add(id);
+    }
   }
 
   /**
@@ -122,14 +160,16 @@ export class SportsLiveFeed {
       const ids = this.everything
         ? [...this.byEvent.keys()].filter(watched)
         : [...this.dirty].filter((id) => watched(id) || id > above);
+      const fresh = [...this.fresh].filter(watched);
       this.dirty = new Set();
+      this.fresh = new Set();
       this.everything = false;
       this.reading = true;
       const heard = this.heard;
       this.heard = new Map();
-      void this.pushToAll(ids, heard).finally(() => {
+      void this.pushToAll(ids, fresh, heard).finally(() => {
         this.reading = false;
-        if (this.dirty.size > 0 || this.everything) this.schedule();
+        if (this.dirty.size > 0 || this.fresh.size > 0 || this.everything) this.schedule();
       });
     }, wait);
     this.pending.unref();
@@ -178,13 +218,28 @@ export class SportsLiveFeed {
     };
   }
 
+  /** The events as read, each keeping what a commit pushed during the read made newer (keepNewer). */
   private async readEvents(ids: number[]): Promise<Map<number, ListedEvent> | undefined> {
+    const since = this.patches;
+    let events: ListedEvent[];
     try {
-      const events = await this.read(ids.slice(0, MAX_WATCHED * 4));
-      return new Map(events.map((e) => [e.id, e]));
+      events = await this.read(ids.slice(0, MAX_WATCHED * 4));
     } catch {
       return undefined; // the next change reads again
     }
+    const byId = new Map<number, ListedEvent>();
+    for (const e of events) {
+      const held = this.held.get(e.id);
+      byId.set(e.id, held && (this.patchedAt.get(e.id) ?? 0) > since ? keepNewer(e, held) : e);
+    }
+    return byId;
+  }
+
+  /** A read's answer for a watched event becomes the state held (gone: none). */
+  private hold(id: number, event: ListedEvent | undefined): void {
+    if (!this.byEvent.has(id)) return;
+    if (event) this.held.set(id, event);
+    else this.held.delete(id);
   }
 
   /** What one stream is sent of one event now; its `last` follows. */
@@ -199,17 +254,21 @@ export class SportsLiveFeed {
     return text;
   }
 
-  /** A burst's events to the streams watching them (and to discovering streams, a listed event new to them). */
-  private async pushToAll(ids: number[], heard: Map<number, number>): Promise<void> {
-    if (ids.length === 0) return;
+  /**
+   * A burst's events to the streams watching them (and to discovering streams, a listed event new to
+   * them): `ids` read first, `fresh` (moved by a commit of this process) as held.
+   */
+  private async pushToAll(ids: number[], fresh: number[], heard: Map<number, number>): Promise<void> {
+    if (ids.length === 0 && fresh.length === 0) return;
     const readStart = feedStamps ? stampNow() : 0;
-    const byId = await this.readEvents(ids);
-    if (!byId) return;
+    const byId = ids.length > 0 ? await this.readEvents(ids) : new Map<number, ListedEvent>();
+    if (!byId && fresh.length === 0) return;
+    const read = byId ? ids : [];
     const readEnd = feedStamps ? stampNow() : 0;
     const frame = this.framer();
     const frames = new Map<Watcher, string>();
-    for (const id of ids) {
-      const event = byId.get(id);
+    for (const id of read) {
+      const event = byId!.get(id);
       if (event && LISTED.has(event.status))
         for (const w of this.discoverers)
           if (
@@ -220,6 +279,11 @@ export class SportsLiveFeed {
             w.events.add(id);
             this.index(w, id);
           }
+      this.hold(id, event);
+    }
+    const all = [...new Set([...read, ...fresh])];
+    for (const id of all) {
+      const event = this.held.get(id);
       for (const w of this.byEvent.get(id) ?? []) {
         const text = SportsLiveFeed.frameFor(w, id, event, frame);
         if (text !== null) frames.set(w, (frames.get(w) ?? '') + text);
@@ -229,6 +293,7 @@ export class SportsLiveFeed {
     // The responses flush their writes on the next tick (http corks them): noted after that.
     if (feedStamps) {
       const stamps = feedStamps;
+      const ids = all;
       const heardAt = ids.map((id) => heard.get(id) ?? readStart);
       setImmediate(() => stamps.push(ids, heardAt, readStart, readEnd, stampNow()));
     }
@@ -239,13 +304,14 @@ export class SportsLiveFeed {
     if (ids.length === 0) return;
     const byId = await this.readEvents(ids);
     if (!byId) return;
+    for (const id of ids) this.hold(id, byId.get(id));
     const frame = this.framer();
     for (const w of targets) {
       if (!this.watchers.has(w)) continue;
       let frames = '';
       for (const id of ids) {
         if (!w.events.has(id)) continue;
-        frames += SportsLiveFeed.frameFor(w, id, byId.get(id), frame) ?? '';
+        frames += SportsLiveFeed.frameFor(w, id, this.held.get(id), frame) ?? '';
       }
       if (frames) w.write(frames);
     }
@@ -278,7 +344,7 @@ export async function sportsLiveRoutes(
   read: (ids: number[]) => Promise<ListedEvent[]>,
 ): Promise<SportsLiveFeed> {
   const feed = new SportsLiveFeed(read);
-  const stop = hub.onSports((events) => feed.changed(events));
+  const stop = hub.onSports((events, committed) => feed.changed(events, committed));
   app.addHook('preClose', async () => {
     stop();
     feed.close();

@@ -3,9 +3,13 @@
 -- triggers catch every writer (the trading desk, the JSON-lines import, the demo feed, settlement);
 -- a selection's liability moving with each bet is not a change a window shows, so it notifies nothing.
 -- Delivered only if the transaction commits; more than 200 events at once say "every event" (null).
+-- A transaction whose changes the committing process pushes to its own streams itself (the feed's
+-- batch in one call, sb_uof_odds_batch) names that process (`sb.live_origin`) as "o": that process
+-- skips the notification, every other one reads the events as usual.
 CREATE OR REPLACE FUNCTION notify_sports() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   ids bigint[];
+  origin text := nullif(current_setting('sb.live_origin', true), '');
 BEGIN
   IF TG_TABLE_NAME = 'sb_selections' THEN
     ids := ARRAY(
@@ -18,9 +22,9 @@ BEGIN
     ids := ARRAY(SELECT DISTINCT id FROM new_rows ORDER BY 1);
   END IF;
   IF cardinality(ids) > 200 THEN
-    PERFORM pg_notify(live_channel(), '{"k":"sports","events":null}');
+    PERFORM pg_notify(live_channel(), json_strip_nulls(json_build_object('k', 'sports', 'events', null, 'o', origin))::text);
   ELSIF cardinality(ids) > 0 THEN
-    PERFORM pg_notify(live_channel(), json_build_object('k', 'sports', 'events', to_json(ids))::text);
+    PERFORM pg_notify(live_channel(), json_strip_nulls(json_build_object('k', 'sports', 'events', to_json(ids), 'o', origin))::text);
   END IF;
   RETURN NULL;
 END $$;

@@ -11,6 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client.ts';
+import type { SportsCommitted } from '../../../modules/live/live.notify.ts';
 import { feedStamps, stampNow } from '../feed-stamps.ts';
 import { workPendingRuns } from '../settlement-runs.ts';
 import {
@@ -74,15 +75,25 @@ export interface BatchResult {
   fellBack?: unknown;
   /** When its transaction began (with the stage stamps on, feed-stamps.ts). */
   began?: number;
+  /**
+   * What the batch in one call changed, for the streams of the process named `origin`, which its
+   * notifications name (so that process pushes this itself: LiveHub.sportsCommitted).
+   */
+  changed?: SportsCommitted;
 }
 
-export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promise<BatchResult> {
+/** `origin`: the live hub's (LiveHub.origin) that will be handed what the batch in one call changed. */
+export async function applyBatch(
+  deps: ApplyDeps,
+  batch: BatchMessage[],
+  origin?: string,
+): Promise<BatchResult> {
   const { db } = deps;
   if (batch.length === 0) return { receipts: [] };
   // The common case (price moves on what the book lists) in one call; anything else as below.
   const began = feedStamps ? stampNow() : undefined;
-  const inOneCall = await applyOddsInOneCall(db, batch);
-  if (inOneCall) return { receipts: inOneCall, began };
+  const inOneCall = await applyOddsInOneCall(db, batch, origin);
+  if (inOneCall) return { ...inOneCall, began };
   const keys = batch.map((b) => b.key);
   // The keys the book has already recorded and the batch's events it has listed, in one read (before
   // the transaction: fixtures of events not listed are fetched before it, so a slow API holds no lock).
@@ -129,7 +140,8 @@ export async function applyBatch(deps: ApplyDeps, batch: BatchMessage[]): Promis
           ? [r.m]
           : [],
       );
-      const left = await applyPricesInBulk(tx, bulk);
+      // What it changed is read by the streams of every process as usual (no origin is set here).
+      const { left } = await applyPricesInBulk(tx, bulk);
       const done = new Set(bulk.map((m) => m.event_id).filter((urn) => !left.has(urn)));
       for (const run of runs.filter((r) => !done.has(r.m.event_id))) {
         const notes: string[] = [];

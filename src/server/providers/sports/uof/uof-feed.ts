@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.ts';
+import type { LiveHub } from '../../../modules/live/live.hub.ts';
 import { feedStamps, stampNow } from '../feed-stamps.ts';
 import type { SportsWallet } from '../sports-wallet.ts';
 import { onAlive, onSnapshotComplete, watchProducers } from './producers.ts';
@@ -51,6 +52,8 @@ export function uofFeed(
     parse?: (xmls: string[]) => Promise<Parsed[]>;
     /** A message's parse started as it arrived (uof-parse-pool.ts `take`), if it was. */
     parsedEarly?: (xml: string) => Promise<Parsed> | undefined;
+    /** This process's live hub: handed what a batch in one call changed, from its commit (no read). */
+    live?: Pick<LiveHub, 'origin' | 'sportsCommitted'>;
   },
   options: UofFeedOptions = DEFAULT_FEED_OPTIONS,
 ): UofFeed {
@@ -104,7 +107,7 @@ export function uofFeed(
       let group: BatchMessage[] = [];
       const flush = async () => {
         if (group.length === 0) return;
-        const done = await applyBatch(applyDeps, group);
+        const done = await applyBatch(applyDeps, group, deps.live?.origin);
         if (feedStamps) {
           const committed = stampNow();
           for (const b of group)
@@ -117,6 +120,8 @@ export function uofFeed(
                 committed,
               );
         }
+        // After the stamps: the push's stages are measured from this commit.
+        if (done.changed) deps.live?.sportsCommitted(done.changed);
         if (done.fellBack !== undefined)
           log.warn({ err: done.fellBack, messages: group.length }, 'uof batch applied one by one');
         for (const r of done.receipts)

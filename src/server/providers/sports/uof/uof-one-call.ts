@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { parsePrice } from '../../../../shared/sports/price.ts';
 import { type Db, queryRows } from '../../../db/client.ts';
+import type { SportsCommitted } from '../../../modules/live/live.notify.ts';
 import { sportsClock } from '../clock.ts';
-import { marketExternalId, NAMED_SPORT_URNS } from './catalogue.ts';
+import { NAMED_SPORT_URNS } from './catalogue.ts';
 import type { Receipt } from './uof-apply.ts';
-import { type BatchMessage, foldOddsChanges } from './uof-fold.ts';
-
-type OddsChange = Extract<BatchMessage['m'], { kind: 'odds_change' }>;
+import { oddsEventJson } from './uof-bulk-prices.ts';
+import { type BatchMessage, foldOddsChanges, type OddsChange } from './uof-fold.ts';
 
 /**
  * The feed's common case in one round trip: a lane's batch of price moves on markets the book already
@@ -14,12 +13,17 @@ type OddsChange = Extract<BatchMessage['m'], { kind: 'odds_change' }>;
  * batch qualifies here when it holds only odds_change messages, each with markets and without an
  * event status, no key twice, each event's timestamps in order; the function then takes it only if
  * every key is new, no message is older than its event's cursor, and every event and market is
- * listed. Answers the receipts (every message applied), or undefined when the batch is not taken and
- * nothing was written: the caller applies it as before (uof-batch.ts), which handles every other case
- * (a fixture to read, a market to open, a duplicate, a stale message, a bet stop). The rules stay:
- * each key once, each event in order, the ack after this commit.
+ * listed. Answers the receipts (every message applied) and what the commit changed (for this process's
+ * streams: `origin` names it in the commit's notifications, live.hub.ts), or undefined when the batch
+ * is not taken and nothing was written: the caller applies it as before (uof-batch.ts), which handles
+ * every other case (a fixture to read, a market to open, a duplicate, a stale message, a bet stop).
+ * The rules stay: each key once, each event in order, the ack after this commit.
  */
-export async function applyOddsInOneCall(db: Db, batch: BatchMessage[]): Promise<Receipt[] | undefined> {
+export async function applyOddsInOneCall(
+  db: Db,
+  batch: BatchMessage[],
+  origin?: string,
+): Promise<{ receipts: Receipt[]; changed: SportsCommitted } | undefined> {
   const keys = new Set<string>();
   const byEvent = new Map<string, { list: OddsChange[]; msgs: { k: string; t: number; p: number }[] }>();
   for (const b of batch) {
@@ -38,39 +42,24 @@ export async function applyOddsInOneCall(db: Db, batch: BatchMessage[]): Promise
     e.list.push(m);
     e.msgs.push({ k: b.key, t: ts, p: Number(m.product) });
   }
-  const events = [...byEvent].map(([urn, { list, msgs }]) => {
-    const folded = foldOddsChanges(list);
-    return {
-      e: urn,
-      p: Number(folded.product),
-      msgs,
-      m: (folded.odds?.market ?? []).map((market) => ({
-        x: marketExternalId(urn, market.id, market.specifiers),
-        id: Number(market.id),
-        f: (market.status ?? '1') === '1',
-        o: market.outcome.map((o) => {
-          const price = o.odds ? parsePrice(o.odds, 'decimal') : undefined;
-          return {
-            i: o.id,
-            n: price ? Number(price.num) : null,
-            d: price ? Number(price.den) : null,
-            a: o.active ? o.active === '1' : null,
-          };
-        }),
-      })),
-    };
-  });
-  let taken: boolean;
+  const events = [...byEvent.values()].map(({ list, msgs }) => ({
+    ...oddsEventJson(foldOddsChanges(list)),
+    msgs,
+  }));
+  let changed: SportsCommitted | null | undefined;
   try {
-    const [row] = await queryRows<{ taken: boolean }>(
+    const [row] = await queryRows<{ changed: SportsCommitted | null }>(
       db,
       sql`select sb_uof_odds_batch(${JSON.stringify(events)}::jsonb, ${JSON.stringify(NAMED_SPORT_URNS)}::jsonb,
-            ${sportsClock.now().toISOString()}::timestamptz) as taken`,
+            ${sportsClock.now().toISOString()}::timestamptz, ${origin ?? null}::text) as changed`,
     );
-    taken = row?.taken === true;
+    changed = row?.changed;
   } catch {
     return undefined; // a key claimed meanwhile, a lock given up: undone whole, the other path decides
   }
-  if (!taken) return undefined;
-  return batch.map((b) => ({ outcome: 'applied', key: b.key, kind: b.m.kind }));
+  if (!changed) return undefined;
+  return {
+    receipts: batch.map((b) => ({ outcome: 'applied', key: b.key, kind: b.m.kind })),
+    changed: { markets: changed.markets, selections: changed.selections },
+  };
 }

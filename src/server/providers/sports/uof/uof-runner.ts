@@ -1,5 +1,6 @@
 import type { UofConfig } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
+import type { LiveHub } from '../../../modules/live/live.hub.ts';
 import type { SportsWallet } from '../sports-wallet.ts';
 import { type AmqpConsumer, amqpConsumer } from './amqp-consumer.ts';
 import { type FeedLog, type UofFeed, uofFeed } from './uof-feed.ts';
@@ -40,11 +41,13 @@ export function runUofFeed(
   wallet: SportsWallet,
   config: UofConfig,
   log: FeedLog,
+  /** This process's live hub: the streams it holds get the batches' prices from their commit. */
+  live?: Pick<LiveHub, 'origin' | 'sportsCommitted'>,
 ): { feed: UofFeed; consumer: AmqpConsumer; stop(): Promise<void> } {
   const rest = httpUofRest(config.apiUrl, config.accessToken);
   const parsers = uofParserPool({ log });
   const feed = uofFeed(
-    { db, wallet, rest, log, parse: parsers.parseMany, parsedEarly: parsers.take },
+    { db, wallet, rest, log, parse: parsers.parseMany, parsedEarly: parsers.take, live },
     { aliveTimeoutMs: config.aliveTimeoutMs, recoveryTimeoutMs: 300_000 },
   );
   const consumer = amqpConsumer(
