@@ -102,3 +102,79 @@ describe('the sports stream: at once after a quiet spell, at most one push per C
     expect(pricesIn(writes.join('')).slice(-2).sort()).toEqual(['199/1', '201/1']);
   });
 });
+
+describe("the sports stream: a commit's own changes (LiveHub.sportsCommitted)", () => {
+  let book: Map<number, ListedEvent>;
+  let feed: SportsLiveFeed;
+  let writes: string[];
+  let reads: number;
+  /** When set, the next read answers only when this is resolved, with the book as it was when it began. */
+  let hold: Promise<void> | undefined;
+  /** What a commit moving event 1's home price to `price` (market version `v`) hands the hub. */
+  const committed = (price: string, v: number) => {
+    const [n, d] = price.split('/').map(Number);
+    return {
+      markets: [{ id: 10, e: 1, st: 'open', v }],
+      selections: [{ id: 100, m: 10, e: 1, n: n!, d: d!, o: true }],
+    };
+  };
+
+  beforeEach(async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    book = new Map([[1, listed(1, '2/1')]]);
+    reads = 0;
+    hold = undefined;
+    feed = new SportsLiveFeed(async (ids) => {
+      reads++;
+      const answer = ids.flatMap((id) => book.get(id) ?? []);
+      if (hold) await hold;
+      return answer;
+    });
+    writes = [];
+    await feed.add({
+      events: new Set([1]),
+      discoversAbove: undefined,
+      write: (frames) => writes.push(frames),
+      ping: () => undefined,
+      end: () => undefined,
+    });
+    writes = [];
+    reads = 0;
+  });
+  afterEach(() => {
+    feed.close();
+    vi.useRealTimers();
+  });
+
+  it('are pushed as deltas by the same rule, without a read', async () => {
+    feed.changed([1], committed('21/10', 2));
+    await vi.advanceTimersByTimeAsync(0);
+    feed.changed([1], committed('11/5', 3));
+    await vi.advanceTimersByTimeAsync(COALESCE_MS);
+    expect(writes.map(pricesIn)).toEqual([['21/10'], ['11/5']]);
+    expect(writes.every((w) => w.startsWith('event: delta\n'))).toBe(true);
+    expect(reads).toBe(0);
+  });
+
+  it('a read begun before a commit does not take the stream back to the older price', async () => {
+    let release = () => {};
+    hold = new Promise((r) => {
+      release = r;
+    });
+    feed.changed([1]); // e.g. a desk's change: a read, answering the book as it was (2/1, version 1)
+    await vi.advanceTimersByTimeAsync(0);
+    hold = undefined;
+    feed.changed([1], committed('5/2', 2)); // committed while the read is under way
+    release();
+    await vi.advanceTimersByTimeAsync(COALESCE_MS);
+    expect(pricesIn(writes.join('')).at(-1)).toBe('5/2');
+  });
+
+  it('a change to a market the stream does not hold is read instead', async () => {
+    book.set(1, listed(1, '3/1'));
+    feed.changed([1], { markets: [{ id: 99, e: 1, st: 'open', v: 2 }], selections: [] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(1);
+    expect(writes.map(pricesIn)).toEqual([['3/1']]);
+  });
+});
