@@ -59,7 +59,7 @@ export class LiveHub {
    * the feed's batch hands its changes here from the commit (sportsCommitted), so this process does
    * not read them again when their notification comes back.
    */
-  readonly origin = randomUUID();
+  readonly origin: string = randomUUID();
   private readonly betListeners = new Set<() => void>();
 
   constructor(
