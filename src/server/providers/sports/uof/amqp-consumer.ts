@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import amqp, { type Channel, type ChannelModel, type ConsumeMessage } from 'amqplib';
 import { feedStamps, stampNow } from '../feed-stamps.ts';
+import { Acks } from './amqp-acks.ts';
 import type { Receipt } from './uof-apply.ts';
 import type { FeedLog } from './uof-feed.ts';
 
@@ -9,7 +10,8 @@ import type { FeedLog } from './uof-feed.ts';
  * exchange, each event's messages in arrival order (the feed's order per event), several events at
  * once in lanes (an event always in the same lane). What queues in a lane while it works is handed
  * over as one batch (one transaction for its price messages, uof-batch.ts); each message is
- * acknowledged once the book has recorded it (applied, a duplicate, stale or rejected). A message the
+ * acknowledged once the book has recorded it (applied, a duplicate, stale or rejected), in runs: one
+ * `ack(multiple)` once every delivery before it is settled (amqp-acks.ts). A message the
  * book could not take for a passing reason (the database away) is given back to the broker and tried
  * again; after a dropped connection the consumer reconnects, and meanwhile the producers' watch
  * suspends the markets whose alive messages stopped.
@@ -86,6 +88,17 @@ export function amqpConsumer(options: AmqpOptions, handle: AmqpHandlers, log: Fe
   const allLanes = () => Promise.all(lanes).then(() => undefined);
   let retry: NodeJS.Timeout | undefined;
   const tries = new Map<string, number>();
+  /** The main queue's channels' acks, in runs (amqp-acks.ts); the alive channel acks one by one. */
+  const acks = new WeakMap<Channel, Acks<ConsumeMessage>>();
+  const ack = (ch: Channel, msg: ConsumeMessage) => {
+    const run = acks.get(ch);
+    if (run) run.done(msg);
+    else ch.ack(msg);
+  };
+  const nack = (ch: Channel, msg: ConsumeMessage, requeue: boolean) => {
+    ch.nack(msg, false, requeue);
+    acks.get(ch)?.settled(msg);
+  };
 
   const process = (ch: Channel, msg: ConsumeMessage) => processBatch(ch, [msg]);
   /**
@@ -114,7 +127,7 @@ export function amqpConsumer(options: AmqpOptions, handle: AmqpHandlers, log: Fe
       try {
         if (part.length === 1) await handle.one(part[0]!.content.toString('utf8'));
         else await handle.batch(part.map((m) => m.content.toString('utf8')));
-        for (const m of part) ch.ack(m);
+        for (const m of part) ack(ch, m);
         if (feedStamps) {
           const acked = stampNow();
           for (const m of part) feedStamps.laneMessage(m.content, receivedAt.get(m) ?? handed, handed, acked);
@@ -130,7 +143,7 @@ export function amqpConsumer(options: AmqpOptions, handle: AmqpHandlers, log: Fe
     const xml = msg.content.toString('utf8');
     try {
       await handle.one(xml);
-      ch.ack(msg);
+      ack(ch, msg);
     } catch (error) {
       const id = createHash('sha256').update(msg.content).digest('hex');
       const n = (tries.get(id) ?? 0) + 1;
@@ -141,10 +154,10 @@ export function amqpConsumer(options: AmqpOptions, handle: AmqpHandlers, log: Fe
       );
       if (n >= MAX_TRIES) {
         tries.delete(id);
-        ch.nack(msg, false, false);
+        nack(ch, msg, false);
       } else {
         await new Promise((r) => setTimeout(r, 500 * n));
-        ch.nack(msg, false, true);
+        nack(ch, msg, true);
       }
     }
   };
@@ -163,6 +176,8 @@ export function amqpConsumer(options: AmqpOptions, handle: AmqpHandlers, log: Fe
     });
     const ch = await m.createChannel();
     channel = ch;
+    const run = new Acks<ConsumeMessage>(ch);
+    acks.set(ch, run);
     // Enough in flight for the lanes to gather batches while they commit.
     await ch.prefetch(options.prefetch ?? 2_000);
     await ch.checkExchange(options.exchange);
@@ -183,10 +198,11 @@ export function amqpConsumer(options: AmqpOptions, handle: AmqpHandlers, log: Fe
     });
     await ch.consume(q.queue, (msg) => {
       if (!msg) return;
+      run.delivered(msg);
       if (feedStamps) receivedAt.set(msg, stampNow());
       if (isAlive(msg.content)) {
         if (msg.fields.routingKey.split('.')[3] === 'alive')
-          ch.ack(msg); // its copy in the alive queue counts
+          ack(ch, msg); // its copy in the alive queue counts
         else health = health.then(() => processOne(ch, msg));
         return;
       }
