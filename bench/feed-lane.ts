@@ -92,6 +92,7 @@ const feed = uofFeed({
     sportsCommitted: (c) => {
       handedOver += c.selections.length;
     },
+    sportsMissed: () => undefined,
   },
 });
 await producerUp(feed, api, PRODUCT, Date.now());

@@ -126,6 +126,14 @@ export class LiveHub {
     for (const listener of this.sportsListeners) listener(ids, committed);
   }
 
+  /**
+   * A change this process was to push itself may have committed unseen (the feed's call lost its
+   * connection): every sports window reads its events again.
+   */
+  sportsMissed(): void {
+    for (const listener of this.sportsListeners) listener(null);
+  }
+
   /** Something may have been missed (the listening connection was lost): re-read every stream. */
   refreshAll(): void {
     void this.refreshEveryone();

@@ -80,6 +80,8 @@ export interface BatchResult {
    * notifications name (so that process pushes this itself: LiveHub.sportsCommitted).
    */
   changed?: SportsCommitted;
+  /** The batch in one call may have committed unseen (uof-one-call.ts `uncertain`): the streams re-read. */
+  pushMissed?: boolean;
 }
 
 /** `origin`: the live hub's (LiveHub.origin) that will be handed what the batch in one call changed. */
@@ -93,7 +95,8 @@ export async function applyBatch(
   // The common case (price moves on what the book lists) in one call; anything else as below.
   const began = feedStamps ? stampNow() : undefined;
   const inOneCall = await applyOddsInOneCall(db, batch, origin);
-  if (inOneCall) return { ...inOneCall, began };
+  if (inOneCall.receipts) return { ...inOneCall, began };
+  const pushMissed = inOneCall.uncertain || undefined;
   const keys = batch.map((b) => b.key);
   // The keys the book has already recorded and the batch's events it has listed, in one read (before
   // the transaction: fixtures of events not listed are fetched before it, so a slow API holds no lock).
@@ -172,7 +175,7 @@ export async function applyBatch(
     const one: Receipt[] = [];
     for (const [i, b] of batch.entries())
       one.push(receipts.get(i) ?? (await applyEventMessage(deps, b.m, b.key)));
-    return { receipts: one, fellBack: error };
+    return { receipts: one, fellBack: error, pushMissed };
   }
   if (w.runs.length > 0 || w.pending) await workPendingRuns(deps.db, deps.wallet);
   return {
@@ -180,6 +183,7 @@ export async function applyBatch(
       (b, i) => receipts.get(i) ?? { outcome: outcomes.get(b.key) ?? 'applied', key: b.key, kind: b.m.kind },
     ),
     began: txBegan,
+    pushMissed,
   };
 }
 

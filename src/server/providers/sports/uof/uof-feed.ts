@@ -53,7 +53,7 @@ export function uofFeed(
     /** A message's parse started as it arrived (uof-parse-pool.ts `take`), if it was. */
     parsedEarly?: (xml: string) => Promise<Parsed> | undefined;
     /** This process's live hub: handed what a batch in one call changed, from its commit (no read). */
-    live?: Pick<LiveHub, 'origin' | 'sportsCommitted'>;
+    live?: Pick<LiveHub, 'origin' | 'sportsCommitted' | 'sportsMissed'>;
   },
   options: UofFeedOptions = DEFAULT_FEED_OPTIONS,
 ): UofFeed {
@@ -122,6 +122,7 @@ export function uofFeed(
         }
         // After the stamps: the push's stages are measured from this commit.
         if (done.changed) deps.live?.sportsCommitted(done.changed);
+        if (done.pushMissed) deps.live?.sportsMissed();
         if (done.fellBack !== undefined)
           log.warn({ err: done.fellBack, messages: group.length }, 'uof batch applied one by one');
         for (const r of done.receipts)

@@ -42,7 +42,7 @@ export function runUofFeed(
   config: UofConfig,
   log: FeedLog,
   /** This process's live hub: the streams it holds get the batches' prices from their commit. */
-  live?: Pick<LiveHub, 'origin' | 'sportsCommitted'>,
+  live?: Pick<LiveHub, 'origin' | 'sportsCommitted' | 'sportsMissed'>,
 ): { feed: UofFeed; consumer: AmqpConsumer; stop(): Promise<void> } {
   const rest = httpUofRest(config.apiUrl, config.accessToken);
   const parsers = uofParserPool({ log });
