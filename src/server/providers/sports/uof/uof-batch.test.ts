@@ -6,6 +6,9 @@ import { backendAvailable } from '../../../../../test/support/test-db.ts';
 import { mainMarkets, only1x2, useUofStandIn } from '../../../../../test/support/uof.ts';
 import { queryRows } from '../../../db/client.ts';
 import * as uof from './uof-build.ts';
+import { applyPricesInBulk } from './uof-bulk-prices.ts';
+import type { OddsChange } from './uof-fold.ts';
+import { parseUofMessage } from './uof-xml.ts';
 
 /**
  * A lane's queued messages in one transaction (feed.receiveBatch, what the broker consumer calls):
@@ -275,6 +278,38 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
     );
     expect(after.slice(1).map((m) => m.written)).toEqual(before.slice(1).map((m) => m.written));
     expect(await kept()).toBe(history + 1); // folded: the last price only
+  });
+
+  it('inside a batch transaction, the prices go by the same rule (sb_uof_odds_apply), the events it cannot take left', async () => {
+    const { feed } = await liveFeed();
+    const f = fixture();
+    await feed.receive(
+      uof.oddsChange({ product: 1, eventId: f.id, timestamp: ts() }, { markets: mainMarkets() }),
+    );
+    const message = (urn: string) => {
+      const parsed = parseUofMessage(
+        uof.oddsChange({ product: 1, eventId: urn, timestamp: ts() }, only1x2('2.50', '3.40', '3.60')),
+      );
+      if (!parsed.ok) throw new Error(parsed.reason);
+      return parsed.message as OddsChange;
+    };
+    const unknown = `sr:match:${900_000_000 + (process.pid % 1000)}`;
+    const { left, changed } = await t.db.transaction((tx) =>
+      applyPricesInBulk(tx, [message(f.id), message(unknown)]),
+    );
+    expect([...left]).toEqual([unknown]);
+    const id = await eventId(f.id);
+    const [home] = await queryRows<{ id: number; price_num: number; price_den: number }>(
+      t.db,
+      sql`select s.id, s.price_num, s.price_den from sb_selections s join sb_markets m on m.id = s.market_id
+          where m.event_id = ${id} and m.type = '1x2' and s.key = 'home'`,
+    );
+    expect([Number(home!.price_num), Number(home!.price_den)]).toEqual([5, 2]);
+    // What it changed, as the streams would be handed it: the one price that moved, and its market.
+    expect(changed.selections.map((s) => [Number(s.id), Number(s.e), s.n, s.d])).toEqual([
+      [Number(home!.id), id, 5, 2],
+    ]);
+    expect(changed.markets.map((m) => [Number(m.e), m.st])).toEqual([[id, 'open']]);
   });
 
   it('a market one message suspends and the next names without a status is open again, folded or not', async () => {
