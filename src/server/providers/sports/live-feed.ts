@@ -304,7 +304,9 @@ export class SportsLiveFeed {
     if (ids.length === 0) return;
     const byId = await this.readEvents(ids);
     if (!byId) return;
-    for (const id of ids) this.hold(id, byId.get(id));
+    // An event already held stays as held: this read may have begun before the pushes' last read or
+    // commit, and the other streams' next frames are worked out from what is held (never backwards).
+    for (const id of ids) if (!this.held.has(id)) this.hold(id, byId.get(id));
     const frame = this.framer();
     for (const w of targets) {
       if (!this.watchers.has(w)) continue;

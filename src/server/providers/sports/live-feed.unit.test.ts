@@ -170,6 +170,25 @@ describe("the sports stream: a commit's own changes (LiveHub.sportsCommitted)", 
     expect(pricesIn(writes.join('')).at(-1)).toBe('5/2');
   });
 
+  it('a stream opened with a read older than what is held starts from what is held; the others never go back', async () => {
+    feed.changed([1], committed('5/2', 2));
+    await vi.advanceTimersByTimeAsync(0);
+    const second: string[] = [];
+    // The book (the read) still says 2/1, as a read begun before that commit would.
+    await feed.add({
+      events: new Set([1]),
+      discoversAbove: undefined,
+      write: (frames) => second.push(frames),
+      ping: () => undefined,
+      end: () => undefined,
+    });
+    expect(second.map(pricesIn)).toEqual([['5/2']]);
+    feed.changed([1], { markets: [], selections: [{ id: 100, m: 10, e: 1, n: 5, d: 2, o: false }] });
+    await vi.advanceTimersByTimeAsync(COALESCE_MS);
+    expect(pricesIn(writes.join(''))).toEqual(['5/2']); // the first stream: 5/2, then only `open`
+    expect(writes.at(-1)).toContain('"open":false');
+  });
+
   it('a change to a market the stream does not hold is read instead', async () => {
     book.set(1, listed(1, '3/1'));
     feed.changed([1], { markets: [{ id: 99, e: 1, st: 'open', v: 2 }], selections: [] });
