@@ -26,6 +26,24 @@ describe('the consumer’s acks in runs', () => {
     ]);
   });
 
+  it('acks alone what is done beyond maxWaiting behind an open delivery (the broker window never fills)', () => {
+    const sent: [number, boolean | undefined][] = [];
+    const acks = new Acks<number>({ ack: (msg, allUpTo) => void sent.push([msg, allUpTo]) }, 2);
+    for (const tag of [1, 2, 3, 4, 5]) acks.delivered(tag);
+    acks.done(2);
+    acks.done(3);
+    expect(sent).toEqual([]);
+    acks.done(4); // a third waiting behind 1: alone
+    expect(sent).toEqual([[4, undefined]]);
+    acks.done(1);
+    expect(sent).toEqual([
+      [4, undefined],
+      [3, true],
+    ]);
+    acks.done(5);
+    expect(sent.at(-1)).toEqual([5, true]);
+  });
+
   it('never lets a multiple ack cover a delivery settled on its own, nor end on one', () => {
     const { sent, acks } = setup();
     acks.done(1);
