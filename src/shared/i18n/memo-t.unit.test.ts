@@ -11,7 +11,14 @@ async function texts() {
     defaultNS: 'site',
     interpolation: { escapeValue: false },
     resources: {
-      en: { site: { hello: 'Hello', greet: 'Hi {{name}}', bets_one: '{{count}} bet', bets_other: '{{count}} bets' } },
+      en: {
+        site: {
+          hello: 'Hello',
+          greet: 'Hi {{name}}',
+          bets_one: '{{count}} bet',
+          bets_other: '{{count}} bets',
+        },
+      },
       th: { site: { hello: 'สวัสดี' } },
     },
   });
