@@ -53,4 +53,26 @@ describe.runIf(chromiumAvailable)("a member's home page as sent, then hydrated",
     expect(await b.page.evaluate(() => window.guestSeen)).toBe(false);
     await b.page.unroute('**/assets/*.js');
   });
+
+  it('hydrates without asking again for what the server sent with the page', async () => {
+    await fundedMember(b.page, 'mq', 50_000);
+    const asked: string[] = [];
+    b.page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/routes/')) asked.push(path.slice('/api/routes/'.length));
+    });
+    await b.page.goto('/');
+    await b.page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+    await b.page.waitForLoadState('networkidle');
+    // The layout's member queries (useLayoutData) and the health check were answered in the page.
+    for (const route of [
+      'user-health-check',
+      'get-help-list',
+      'get-in-game-balance',
+      'get-deposit-payment',
+      'get-withdrawal-payment',
+      'get-user-notices',
+    ])
+      expect(asked, route).not.toContain(route);
+  });
 });

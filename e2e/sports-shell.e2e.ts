@@ -58,4 +58,19 @@ describe.runIf(chromiumAvailable)("the sports window's first screen, sent render
     await expect.poll(() => b.page.getByTestId('slip-toggle').textContent()).toContain('(1)');
     await b.screenshot('sports-shell-hydrated');
   });
+
+  it('hydrates without asking again for what came with the page (the zone, the house rules, the first screen)', async () => {
+    await fundedMember(b.page, 'ssq', 10_000);
+    const url = await launch(b.page, 'sportsbook', 'royal-sports');
+    const asked: string[] = [];
+    b.page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (r.method() === 'POST') asked.push(path.replace(/^\/(sports\/)?api\/(routes\/)?/, ''));
+    });
+    await b.page.goto(url);
+    await b.page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+    await b.page.waitForLoadState('networkidle');
+    for (const route of ['get-reg-domain', 'rules', 'init', 'leagues', 'popular', 'favourites'])
+      expect(asked, route).not.toContain(route);
+  });
 });

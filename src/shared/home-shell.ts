@@ -17,7 +17,20 @@ export interface HomeShellData {
   site: RouteReply<'get-reg-domain'>;
   /** The logged-in member (the health check's reply), or null: the guest's page. */
   session: RouteReply<'user-health-check'> | null;
+  /** What the layout asks for a member at once (useLayoutData), or null for a guest. */
+  member: HomeShellMember | null;
 }
+
+/** A member's first requests, answered by the server with the page so hydrating asks for none of them. */
+export interface HomeShellMember {
+  help: RouteReply<'get-help-list'>['helps'];
+  inGameBalance: RouteReply<'get-in-game-balance'>;
+  deposit: RouteReply<'get-deposit-payment'>['payments'];
+  withdraw: RouteReply<'get-withdrawal-payment'>['payments'];
+}
+
+/** How many notices and help entries the home page lists (SPEC §9). */
+export const HOME_LIST_SIZE = 5;
 
 /** The id of the `<script type="application/json">` that carries it in the page (not code: CSP allows it). */
 export const HOME_SHELL_ID = 'home-shell';

@@ -19,6 +19,8 @@ export interface SportsShellData {
   favourites: SportsAnswer<'favourites'>;
   /** The site's time zone: every time the window shows is in it. */
   timezone: string;
+  /** The house rules in the member's currency (the slip's maximum stake). */
+  rules: SportsAnswer<'rules'>['rules'];
 }
 
 /** The id of the `<script type="application/json">` that carries it in the page (not code: CSP allows it). */

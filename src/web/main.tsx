@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { HTML_LANG } from '../shared/format.ts';
 import { readHomeShell, seedHomeShell } from './app/homeShell.ts';
+import { primeHistoryEntry } from './app/primeHistory.ts';
 import { SiteTree } from './app/SiteTree.tsx';
 import { warmIntl } from './app/warmIntl.ts';
 import { hydrateInTurns } from './components/HydrateLater.tsx';
@@ -25,7 +26,10 @@ const hydrate = shell !== null && shell.locale === locale;
 const intlWarmed = hydrate
   ? warmIntl(locale, { currency: shell.site.site.currency, timeZone: shell.site.site.timezone })
   : undefined;
-if (hydrate) seedHomeShell(queryClient, shell);
+if (hydrate) {
+  seedHomeShell(queryClient, shell);
+  primeHistoryEntry();
+}
 // Otherwise the home page's tiles are its largest paint: ask for them while the language files load.
 else if (window.location.pathname === '/') void queryClient.prefetchQuery(casinoListQuery);
 await i18nReady;

@@ -46,6 +46,7 @@ const data: HomeShellData = {
     },
   },
   session: null,
+  member: null,
 };
 
 describe('the home page as the server composes it', () => {

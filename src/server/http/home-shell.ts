@@ -4,8 +4,8 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteName, RouteReply, RouteRequest } from '../../shared/contract/routes.ts';
 import { DEFAULT_LOCALE, isLocale } from '../../shared/format.ts';
-import type { HomeShellData, HomeShellRenderer } from '../../shared/home-shell.ts';
-import { SSR_DIR } from '../../shared/home-shell.ts';
+import type { HomeShellData, HomeShellMember, HomeShellRenderer } from '../../shared/home-shell.ts';
+import { HOME_LIST_SIZE, SSR_DIR } from '../../shared/home-shell.ts';
 import { SIGNED_IN_COOKIE } from '../../shared/session-hint.ts';
 import { composeHomePage, pageTemplate } from './home-page-html.ts';
 import { readSessionToken } from './session-token.ts';
@@ -77,11 +77,24 @@ export async function homeShellPage(
   const [casino, slot, notices, jackpot] = await Promise.all([
     call('get-casino-setting', {}),
     call('get-slot-setting', {}),
-    // The home page's list size (src/web/features/content/queries.ts, SPEC §9).
-    call('get-user-notices', { page: 1, pageSize: 5 }),
+    call('get-user-notices', { page: 1, pageSize: HOME_LIST_SIZE }),
     call('get-jackpot', {}),
-    call('get-reg-domain', {}),
   ]);
+  // A member's layout asks these at once (src/web/app/useLayoutData.ts): answered here, with their token.
+  const member: HomeShellMember | null =
+    session && token
+      ? await Promise.all([
+          call('get-help-list', { page: 1, pageSize: HOME_LIST_SIZE }, token),
+          call('get-in-game-balance', {}, token),
+          call('get-deposit-payment', {}, token),
+          call('get-withdrawal-payment', {}, token),
+        ]).then(([help, inGameBalance, deposit, withdraw]) => ({
+          help: help.helps,
+          inGameBalance,
+          deposit: deposit.payments,
+          withdraw: withdraw.payments,
+        }))
+      : null;
   const data: HomeShellData = {
     locale,
     casino: casino.casiono,
@@ -90,6 +103,7 @@ export async function homeShellPage(
     jackpot: jackpot.jackpot,
     site,
     session,
+    member,
   };
   const template = pageTemplate(build, 'index.html');
   return {

@@ -49,14 +49,15 @@ export async function sendSportsShell(
     inject(`/sports/api/${action}`, body) as Promise<SportsAnswer<A> | null>;
   const init = await call('init', { token });
   if (!init) return false;
-  const [events, leagues, popular, favourites, site] = await Promise.all([
+  const [events, leagues, popular, favourites, site, rules] = await Promise.all([
     call('events', { limit: FIRST_SCREEN_EVENTS }),
     call('leagues', {}),
     call('popular', { limit: POPULAR_LIMIT }),
     call('favourites', { token }),
     inject('/api/routes/get-reg-domain', {}) as Promise<{ site: { timezone: string } } | null>,
+    call('rules', { currency: init.currency }),
   ]);
-  if (!events || !leagues || !popular || !favourites || !site) return false;
+  if (!events || !leagues || !popular || !favourites || !site || !rules) return false;
   const data: SportsShellData = {
     locale,
     token,
@@ -66,6 +67,7 @@ export async function sendSportsShell(
     popular: { events: popular.events, bets: popular.bets },
     favourites,
     timezone: site.site.timezone,
+    rules: rules.rules,
   };
   const template = pageTemplate(build, 'sports.html');
   const json = JSON.stringify(data).replace(/</g, '\\u003c');

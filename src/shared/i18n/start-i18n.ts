@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '../format.ts';
+import { memoizeTexts } from './memo-t.ts';
 
 /**
  * Starts i18next the way every browser app does (the member site, the back office, the game and
@@ -15,7 +16,7 @@ export function startI18n(options: {
   fallbackLng: Locale | false;
   useSuspense: boolean;
 }) {
-  return i18next
+  const ready = i18next
     .use(initReactI18next)
     .use(resourcesToBackend((lng: string, ns: string) => import(`./locales/${lng}/${ns}.json`)))
     .init({
@@ -27,4 +28,7 @@ export function startI18n(options: {
       interpolation: { escapeValue: false },
       react: { useSuspense: options.useSuspense },
     });
+  // After init() has made the store (synchronously): the memo forgets what the store's changes touch.
+  memoizeTexts(i18next);
+  return ready;
 }

@@ -5,9 +5,11 @@ import { useLatestHelp, useLatestNotices } from '../features/content/queries.ts'
 import { useCasinoList, useSlotProviders } from '../features/games/queries.ts';
 import { useSession } from '../features/session/queries.ts';
 
+export const IN_GAME_BALANCE_KEY = ['in-game-balance'] as const;
+
 export const useInGameBalance = (enabled: boolean) =>
   useQuery({
-    queryKey: ['in-game-balance'],
+    queryKey: IN_GAME_BALANCE_KEY,
     queryFn: () => callRoute('get-in-game-balance', {}),
     enabled,
     refetchInterval: enabled ? 30_000 : false,

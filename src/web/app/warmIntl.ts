@@ -2,14 +2,35 @@ import type { Locale } from '../../shared/format.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { dayIn } from '../../shared/zoned-time.ts';
 
+type Site = { currency: string; timeZone: string };
+
 /**
- * A page's first Intl number format, and its first date in a time zone, each cost a phone some
- * 60–120 ms: ICU loads its locale, currency and zone data then. Built in tasks of their own, queued
- * while the language files load, the page's hydration (the jackpot's amount, a match's day) finds the
- * formatters cached instead of paying for them in its one long task (issue 35). Settles once both are
- * built: the page hydrates after them.
+ * A page's first Intl number format, and its first date in a time zone, cost a phone some 60–120 ms
+ * on the main thread (issue 35): ICU loads its locale, currency and zone data then. A worker builds
+ * the same formatters first; ICU's caches belong to the page's process, so the main thread's own
+ * formatters then cost well under a millisecond, and the hydration that follows finds them cheap.
+ * Settles once the worker has answered (the page hydrates after it). Without a worker (or if it
+ * fails), the formatters are built on the main thread, each in a task of its own.
  */
-export function warmIntl(locale: Locale, site: { currency: string; timeZone: string }): Promise<void> {
+export function warmIntl(locale: Locale, site: Site): Promise<void> {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./intlWarmer.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return warmOnMainThread(locale, site);
+  }
+  return new Promise<void>((resolve) => {
+    const done = (warm: Promise<void>) => {
+      worker.terminate();
+      void warm.then(resolve);
+    };
+    worker.onmessage = () => done(Promise.resolve());
+    worker.onerror = () => done(warmOnMainThread(locale, site));
+    worker.postMessage({ locale, currency: site.currency, timeZone: site.timeZone });
+  });
+}
+
+function warmOnMainThread(locale: Locale, site: Site): Promise<void> {
   const task = (work: () => void) =>
     new Promise<void>((resolve) =>
       setTimeout(() => {

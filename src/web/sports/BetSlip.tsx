@@ -8,6 +8,7 @@ import { money, playerCurrency, useSportsT, when } from './i18n.ts';
 import { type Outcome, placeOne } from './placeBets.ts';
 import { rememberPriceChange, storedPriceChange } from './prefs.ts';
 import { Receipt } from './Receipt.tsx';
+import { freshShellRules } from './shell.ts';
 import quick from './slip-extras.module.css';
 import { frac, moved, type SlipLeg, type SlipTab, sameEvent, systemChoices } from './slipModel.ts';
 import styles from './sports.module.css';
@@ -50,8 +51,9 @@ export function BetSlip(props: Props) {
   const [receipts, setReceipts] = useState<Bet[]>([]);
 
   // The platform's maximum stake (the house rules): the max button never offers more, nor more than the balance.
-  const [maxStake, setMaxStake] = useState<number | null>(null);
+  const [maxStake, setMaxStake] = useState<number | null>(() => freshShellRules()?.maxStake ?? null);
   useEffect(() => {
+    if (freshShellRules()) return;
     const currency = playerCurrency();
     sportsCall('rules', currency ? { currency } : {})
       .then((r) => setMaxStake(r.rules.maxStake))

@@ -87,13 +87,15 @@ export function SportsApp() {
   // again once it has answered; a guest's window too).
   const [, setZone] = useState<string>();
   useEffect(() => {
+    // Rendered on the server: the zone came with the page (seedSportsShell).
+    if (shell) return;
     callRoute('get-reg-domain', {})
       .then((reply) => {
         setSiteZone(reply.site.timezone);
         setZone(reply.site.timezone);
       })
       .catch(() => undefined);
-  }, []);
+  }, [shell]);
 
   // The sports home paints once what it shows above the listing has come too (asked beside the first
   // screen, aboveList.ts) and the launch is settled (the favourites are a member's): inserted later, it

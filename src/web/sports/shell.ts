@@ -5,6 +5,10 @@ import { setSportsCurrency } from './i18n.ts';
 import { seedFirstScreen } from './useLiveEvents.ts';
 
 let shell: SportsShellData | undefined;
+let seededAt = 0;
+
+/** How long the answers the window came with count as fresh (asked again after, as without a shell). */
+const SHELL_FRESH_MS = 60_000;
 
 /**
  * Puts the answers the server rendered the window's first screen from where the window looks for them
@@ -13,6 +17,7 @@ let shell: SportsShellData | undefined;
  */
 export function seedSportsShell(data: SportsShellData): void {
   shell = data;
+  seededAt = Date.now();
   setSiteZone(data.timezone);
   setSportsCurrency(data.init.currency);
   const held = new Set(data.events.map((e) => e.id));
@@ -27,6 +32,10 @@ export function seedSportsShell(data: SportsShellData): void {
 
 /** The answers the window was rendered with, if it was (SportsApp starts from them). */
 export const sportsShell = (): SportsShellData | undefined => shell;
+
+/** The house rules the window came with while they are fresh: none to ask for as it hydrates. */
+export const freshShellRules = (): SportsShellData['rules'] | undefined =>
+  shell && Date.now() - seededAt < SHELL_FRESH_MS ? shell.rules : undefined;
 
 /** The shell's data when the server sent the window rendered (src/server/http/sports-shell.ts). */
 export function readSportsShell(): SportsShellData | null {

@@ -10,9 +10,12 @@ export const useRequestList = (kind: Kind) =>
       callRoute(kind === 'deposit' ? 'get-deposit-list' : 'get-withdraw-list', { page: 1, pageSize: 10 }),
   });
 
+/** Where a kind's payment options are kept (the home page's shell seeds a member's). */
+export const paymentOptionsKey = (kind: Kind) => ['payments', kind] as const;
+
 export const usePaymentOptions = (kind: Kind, enabled = true) =>
   useQuery({
-    queryKey: ['payments', kind],
+    queryKey: paymentOptionsKey(kind),
     enabled,
     queryFn: async () =>
       (await callRoute(kind === 'deposit' ? 'get-deposit-payment' : 'get-withdrawal-payment', {})).payments,

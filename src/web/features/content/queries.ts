@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { HOME_LIST_SIZE } from '../../../shared/home-shell.ts';
 import { callRoute } from '../../api/client.ts';
-
-export const HOME_LIST_SIZE = 5;
 
 /** The home page's latest notices, in the language they are written for. */
 export const latestNoticesKey = (language: string) => ['notices', 1, HOME_LIST_SIZE, language];
@@ -16,9 +15,12 @@ export function useLatestNotices() {
   });
 }
 
+/** The home page's latest help entries (a member's only). */
+export const LATEST_HELP_KEY = ['help', 1, HOME_LIST_SIZE] as const;
+
 export const useLatestHelp = (enabled: boolean) =>
   useQuery({
-    queryKey: ['help', 1, HOME_LIST_SIZE],
+    queryKey: LATEST_HELP_KEY,
     queryFn: async () => (await callRoute('get-help-list', { page: 1, pageSize: HOME_LIST_SIZE })).helps,
     enabled,
   });
