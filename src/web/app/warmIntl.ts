@@ -20,15 +20,24 @@ export function warmIntl(locale: Locale, site: Site): Promise<void> {
     return warmOnMainThread(locale, site);
   }
   return new Promise<void>((resolve) => {
-    const done = (warm: Promise<void>) => {
+    let settled = false;
+    const done = (warm: () => Promise<void>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
       worker.terminate();
-      void warm.then(resolve);
+      void warm().then(resolve);
     };
-    worker.onmessage = () => done(Promise.resolve());
-    worker.onerror = () => done(warmOnMainThread(locale, site));
+    // A worker that never answers must not keep the page from hydrating.
+    const timer = setTimeout(() => done(() => warmOnMainThread(locale, site)), WORKER_WAIT_MS);
+    worker.onmessage = () => done(() => Promise.resolve());
+    worker.onerror = () => done(() => warmOnMainThread(locale, site));
     worker.postMessage({ locale, currency: site.currency, timeZone: site.timeZone });
   });
 }
+
+/** How long the page waits for the worker before building the formatters itself. */
+const WORKER_WAIT_MS = 2_000;
 
 function warmOnMainThread(locale: Locale, site: Site): Promise<void> {
   const task = (work: () => void) =>
