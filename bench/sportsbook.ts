@@ -21,6 +21,7 @@ import { seedDemo } from '../src/server/db/seed-demo.ts';
 import { auditLedger, isLedgerSound } from '../src/server/modules/ledger/ledger.audit.ts';
 import { enterResult } from '../src/server/providers/sports/results.service.ts';
 import { sportsWallet } from '../src/server/providers/sports/sports-wallet.ts';
+import { walletOverHttp } from '../src/server/providers/wallet-caller.ts';
 import {
   upsertCompetition,
   upsertEvent,
@@ -163,7 +164,7 @@ try {
   const placement = figuresOf(`sports placements (${CLIENTS} clients)`, placing);
 
   // The other events' results first (nothing settles: every bet waits for the big event), then the big one.
-  const wallet = sportsWallet(() => server.url, SPORTS_SECRET);
+  const wallet = sportsWallet(walletOverHttp(() => server.url, SPORTS_SECRET, 'sports'));
   console.log(`bringing the big event to ${BETS} open bets (stakes through the wallet)...`);
   await topUpOpenBets(db, wallet, { target: BETS, marketId: big.marketId, players: sportsPlayers });
   for (const o of others)

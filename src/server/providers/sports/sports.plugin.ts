@@ -11,11 +11,12 @@ import { unfinishedRuns } from './settlement-runs.ts';
 import { sportsPage, type WindowExtras, type WindowShell } from './sports.page.ts';
 import { sportsApi } from './sports.routes.ts';
 import { type SportsWallet, sportsWallet } from './sports-wallet.ts';
+import type { WalletTransport } from '../wallet-caller.ts';
 import { type FeedSlot, uofReplayRoutes } from './uof/replay.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The built-in book's wallet client (signed HTTP calls to this server's wallet API). */
+    /** The built-in book's wallet client (the wallet API's operations, in process or over signed HTTP). */
     sportsWallet: SportsWallet;
     /** The book's housekeeping pass (maintenance.ts), a periodic job; stopped when the app closes. */
     sportsMaintenance: SportsMaintenance;
@@ -33,9 +34,17 @@ declare module 'fastify' {
  */
 export async function sportsBook(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; jobs: JobRunner; windowExtras?: WindowExtras; windowShell?: WindowShell },
+  deps: {
+    db: Db;
+    config: Config;
+    jobs: JobRunner;
+    /** How the book reaches the wallet API (in process, or signed HTTP): app.ts decides by the configuration. */
+    walletTransport: WalletTransport;
+    windowExtras?: WindowExtras;
+    windowShell?: WindowShell;
+  },
 ): Promise<void> {
-  const wallet = sportsWallet(() => deps.config.publicUrl, deps.config.sportsWalletSecret);
+  const wallet = sportsWallet(deps.walletTransport);
   app.decorate('sportsWallet', wallet);
   await sportsApi(app, { db: deps.db, wallet, currency: deps.config.currency });
   await sportsPage(app, deps.db, deps.config.webRoot, deps.windowExtras, deps.windowShell);

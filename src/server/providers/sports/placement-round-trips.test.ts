@@ -1,0 +1,58 @@
+import http from 'node:http';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { useSportsApp } from '../../../../test/support/sports-app.ts';
+import { isPostgres } from '../../../../test/support/test-db.ts';
+
+/**
+ * What one placement costs (issue 34): the statements the server sends PostgreSQL (each a round trip,
+ * BEGIN and COMMIT included) and the HTTP calls it makes to its own wallet, counted on a warm server.
+ * A ceiling, so a change that adds a round trip to every bet is noticed. PostgreSQL only: PGlite runs
+ * in process and its driver sends statements its own way.
+ */
+describe.runIf(isPostgres)('sportsbook: the cost of one placement', () => {
+  const { t, newPlayer, newEvent, eventSelections, placeBet } = useSportsApp();
+
+  /** Runs `work` and answers the statements sent meanwhile and the HTTP requests made. */
+  async function counted(work: () => Promise<unknown>) {
+    const statements: string[] = [];
+    const httpCalls: string[] = [];
+    const query = pg.Client.prototype.query;
+    const request = http.request;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string; name?: string };
+      const text = typeof first === 'string' ? first : (first.text ?? first.name ?? '?');
+      statements.push(text.replace(/\s+/g, ' ').slice(0, 90));
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    http.request = ((...args: Parameters<typeof http.request>) => {
+      const target = args[0];
+      httpCalls.push(target instanceof URL ? target.pathname : String(target));
+      return request(...args);
+    }) as typeof http.request;
+    try {
+      await work();
+    } finally {
+      pg.Client.prototype.query = query;
+      http.request = request;
+    }
+    return { statements, httpCalls };
+  }
+
+  it('places a single in at most 9 statements and no HTTP call when the wallet is in this process', async () => {
+    const p = await newPlayer();
+    const { eventId } = await newEvent();
+    const s = await eventSelections(eventId);
+    // Warm: the settings' and limits' caches, the prepared statements, the pool's connections.
+    expect((await placeBet(p.gameToken, [s['1x2:home']!])).json().status).toBe('success');
+    const cost = await counted(async () => {
+      const res = await placeBet(p.gameToken, [s['1x2:draw']!]);
+      expect(res.json().status).toBe('success');
+    });
+    console.log(
+      `one placement: ${cost.statements.length} statements, ${cost.httpCalls.length} HTTP calls\n  ${cost.statements.join('\n  ')}\n  ${cost.httpCalls.join('\n  ')}`,
+    );
+    expect(cost.httpCalls).toEqual(t.config.builtInWalletUrl ? expect.any(Array) : []);
+    expect(cost.statements.length).toBeLessThanOrEqual(9);
+  });
+});
