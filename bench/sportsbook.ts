@@ -21,13 +21,13 @@ import { seedDemo } from '../src/server/db/seed-demo.ts';
 import { auditLedger, isLedgerSound } from '../src/server/modules/ledger/ledger.audit.ts';
 import { enterResult } from '../src/server/providers/sports/results.service.ts';
 import { sportsWallet } from '../src/server/providers/sports/sports-wallet.ts';
-import { walletOverHttp } from '../src/server/providers/wallet-caller.ts';
 import {
   upsertCompetition,
   upsertEvent,
   upsertMarket,
   upsertSport,
 } from '../src/server/providers/sports/trading.service.ts';
+import { walletOverHttp } from '../src/server/providers/wallet-caller.ts';
 import { parsePrice } from '../src/shared/sports/price.ts';
 import { startPgCluster } from '../test/support/pg-cluster.ts';
 import { fundedPlayer } from './support/players.ts';

@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Registry } from 'prom-client';
+import { builtInWallet } from './built-in-wallet.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { reportReader } from './db/report-reader.ts';
@@ -56,7 +57,6 @@ import { supportRoutes } from './modules/support/support.routes.ts';
 import { vaultRoutes } from './modules/vault/vault.routes.ts';
 import { houseProvider } from './providers/house/house.provider.ts';
 import { houseGameServer } from './providers/house/house.routes.ts';
-import { builtInWallet } from './built-in-wallet.ts';
 import { walletClient } from './providers/house/wallet-client.ts';
 import { sandboxMessageRoutes } from './providers/messaging/sandbox.routes.ts';
 import { createMessageSandbox } from './providers/messaging/sandbox.transport.ts';
@@ -224,12 +224,18 @@ export async function buildApp({
     rules: config.houseRules,
     siteRules: async (hostname) =>
       siteTableRules((await app.sites.resolve(hostname)).settings, config.houseRules),
-    wallet: walletClient(builtInWallet({ db: database.db, config }, houseProvider.code, config.houseWalletSecret)),
+    wallet: walletClient(
+      builtInWallet({ db: database.db, config }, houseProvider.code, config.houseWalletSecret),
+    ),
   });
   await sportsBook(app, {
     db: database.db,
     config,
-    walletTransport: builtInWallet({ db: database.db, config }, sportsProvider.code, config.sportsWalletSecret),
+    walletTransport: builtInWallet(
+      { db: database.db, config },
+      sportsProvider.code,
+      config.sportsWalletSecret,
+    ),
     jobs,
     // Player protection's reality check rides on the sports window, as on the built-in games' window.
     windowExtras: (request) => realityMarkup(requestLocale(request), 'sportsbook'),

@@ -40,7 +40,10 @@ export function walletOverHttp(baseUrl: () => string, secret: string, provider: 
       body,
     );
     // A 5xx may carry no wallet reply (a proxy's page): the caller retries it without reading it.
-    return { status: res.status, reply: res.status < 500 ? (JSON.parse(res.text) as WalletAnswer) : { status: 'error' } };
+    return {
+      status: res.status,
+      reply: res.status < 500 ? (JSON.parse(res.text) as WalletAnswer) : { status: 'error' },
+    };
   };
 }
 

@@ -15,9 +15,9 @@ import {
 import { totalReturn as rouletteReturn, spinRoulette } from '../../../shared/games/roulette.ts';
 import { queryRows } from '../../db/client.ts';
 import { forgetLobbyRails, maskNick } from '../../modules/games/lobby-rails.service.ts';
+import { walletOverHttp } from '../wallet-caller.ts';
 import { moveBlackjack } from './house.blackjack.ts';
 import { floatsFor, sha256Hex } from './seeds.ts';
-import { walletOverHttp } from '../wallet-caller.ts';
 import { walletClient } from './wallet-client.ts';
 
 const S17 = { dealerHitsSoft17: false };

@@ -40,11 +40,21 @@ const WALLET_REFUSALS: Record<string, Refusal> = {
  * bet charged twice (two confirmations at once) sends the same transaction id: the wallet applies it
  * once, and both answers agree. A stake taken for a bet that was refused meanwhile is rolled back.
  */
-async function chargeStake(db: Db, wallet: SportsWallet, betId: number, token: string): Promise<BetAnswer> {
-  const [bet] = await queryRows<{ total_stake: number; status: string; refusal: Refusal | null }>(
-    db,
-    sql`select total_stake, status, refusal from sb_bets where id = ${betId}`,
-  );
+async function chargeStake(
+  db: Db,
+  wallet: SportsWallet,
+  betId: number,
+  token: string,
+  justTaken?: { totalStake: number },
+): Promise<BetAnswer> {
+  // A bet this request just took is pending at that stake: no need to read it back (a refusal since
+  // then is met by moveFromPending, as one after the read would be).
+  const [bet] = justTaken
+    ? [{ total_stake: justTaken.totalStake, status: 'pending', refusal: null }]
+    : await queryRows<{ total_stake: number; status: string; refusal: Refusal | null }>(
+        db,
+        sql`select total_stake, status, refusal from sb_bets where id = ${betId}`,
+      );
   if (bet!.status !== 'pending') return answerFor(betId, bet!);
   let answer: Awaited<ReturnType<SportsWallet['bet']>>;
   try {
@@ -168,7 +178,9 @@ export async function placeBet(
   if (!taken.ok) return { status: 'refused', refusal: taken.refusal, message: taken.message };
   if (taken.status === 'delayed')
     return { status: 'delayed', betId: taken.betId, acceptAt: taken.acceptAt!.toISOString() };
-  return chargeStake(db, wallet, taken.betId, token);
+  const justTaken =
+    taken.fresh && taken.totalStake !== undefined ? { totalStake: taken.totalStake } : undefined;
+  return chargeStake(db, wallet, taken.betId, token, justTaken);
 }
 
 /**

@@ -27,7 +27,15 @@ export interface PlaceRequest {
 }
 
 export type Placed =
-  | { ok: true; betId: number; status: 'pending' | 'delayed'; acceptAt?: Date; fresh: boolean }
+  | {
+      ok: true;
+      betId: number;
+      status: 'pending' | 'delayed';
+      acceptAt?: Date;
+      fresh: boolean;
+      /** A bet this call made: its total stake (the charge need not read it back). */
+      totalStake?: number;
+    }
   | { ok: false; refusal: Refusal; message: string };
 
 export interface LegRow {
@@ -80,8 +88,6 @@ export async function takeBet(db: Db, req: PlaceRequest): Promise<Placed> {
   if (!Number.isSafeInteger(req.unitStake) || req.unitStake <= 0)
     return refuse('invalid_bet', 'stake must be positive');
   const hash = slipHash(req);
-  const existing = await findByRequest(db, req.playerId, req.requestId, hash);
-  if (existing) return existing;
   const selectionIds = req.legs.map((l) => l.selectionId);
   // Read before the markets are locked: the lock is held only for what must be exact under it.
   const [settings, limitRows] = await Promise.all([
@@ -93,29 +99,53 @@ export async function takeBet(db: Db, req: PlaceRequest): Promise<Placed> {
     // checks read still holds (sb_take_bet); otherwise checked again under the locks.
     const read = await readLegs(db, selectionIds, req.currency);
     const quick = judgeSlip(req, sizes, settings, limitRows, hash, read.rows);
-    if (!quick.ok) return quick.refused;
-    const id = await recordBet(db, req, quick.plan, read.raw);
-    if (id !== null) return placedOf(id, quick.plan);
-    return await db.transaction(async (tx) => {
-      const locked = await lockLegs(tx, selectionIds, req.currency);
-      const careful = judgeSlip(req, sizes, settings, limitRows, hash, locked.rows);
-      if (!careful.ok) return careful.refused;
-      // Checked under the locks: only the liability is checked again (it cannot have moved).
-      const taken = await recordBet(tx, req, careful.plan, null);
-      if (taken === null) throw new Error('sb_take_bet: a liability moved under its lock');
-      return placedOf(taken, careful.plan);
-    });
+    const placed = quick.ok
+      ? await takeJudged(db, req, sizes, settings, limitRows, hash, quick.plan, read.raw)
+      : quick.refused;
+    if (placed.ok) return placed;
+    // No look-up of the request id before the bet (a round trip on every placement): a repeat of a
+    // slip that made a bet meets the bet's unique index on insert (below), or is refused here first and
+    // answered as the bet it made.
+    return (await findByRequest(db, req.playerId, req.requestId, hash)) ?? placed;
   } catch (error) {
     const code =
       (error as { code?: string; cause?: { code?: string } }).cause?.code ??
       (error as { code?: string }).code;
-    // The same slip sent twice at once: the other copy made the bet.
+    // The same slip sent again, or twice at once: the bet its request id made answers.
     if (code === '23505') {
       const again = await findByRequest(db, req.playerId, req.requestId, hash);
       if (again) return again;
     }
     throw error;
   }
+}
+
+/** Records a slip that passed its checks as read: at once if they still hold, else checked again under the locks. */
+async function takeJudged(
+  db: Db,
+  req: PlaceRequest,
+  sizes: number[],
+  settings: BookSettings,
+  limitRows: LimitRow[],
+  hash: string,
+  plan: BetPlan,
+  read: RawLeg[],
+): Promise<Placed> {
+  const id = await recordBet(db, req, plan, read);
+  if (id !== null) return placedOf(id, plan);
+  return db.transaction(async (tx) => {
+    const locked = await lockLegs(
+      tx,
+      req.legs.map((l) => l.selectionId),
+      req.currency,
+    );
+    const careful = judgeSlip(req, sizes, settings, limitRows, hash, locked.rows);
+    if (!careful.ok) return careful.refused;
+    // Checked under the locks: only the liability is checked again (it cannot have moved).
+    const taken = await recordBet(tx, req, careful.plan, null);
+    if (taken === null) throw new Error('sb_take_bet: a liability moved under its lock');
+    return placedOf(taken, careful.plan);
+  });
 }
 
 /** The slip as the member sent it, hashed: what the same request id must carry again to be a repeat. */
@@ -372,4 +402,5 @@ const placedOf = (betId: number, plan: BetPlan): Placed => ({
   status: plan.acceptAt ? 'delayed' : 'pending',
   acceptAt: plan.acceptAt ?? undefined,
   fresh: true,
+  totalStake: Number(plan.bet.total_stake),
 });

@@ -10,7 +10,11 @@ export type { WalletAnswer } from '../wallet-caller.ts';
 export function sportsWallet(transport: WalletTransport) {
   const call = walletCaller(transport);
   return {
-    authenticate: (token: string) => call('authenticate', { token }, 4),
+    /**
+     * The player a launch token belongs to: the wallet's `balance` call, which checks the token as
+     * `authenticate` does without reading the site's table rules (two round trips the book never used).
+     */
+    authenticate: (token: string) => call('balance', { token }, 4),
     bet: (p: { txId: string; roundId: string; token: string; amount: number }) => call('bet', p, 4),
     win: (p: { txId: string; roundId: string; amount: number }) => call('win', { ...p, closeRound: true }, 4),
     /** A partial cash-out: a win that leaves the round open for the rest of the bet. */

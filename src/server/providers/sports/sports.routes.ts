@@ -5,6 +5,7 @@ import { parseFractionText } from '../../../shared/sports/fraction.ts';
 import { refusalKey } from '../../../shared/sports/refusals.ts';
 import type { Db } from '../../db/client.ts';
 import { refuse, serveActions } from '../action-api.ts';
+import type { AfterReply } from './after-reply.ts';
 import { alertOnPlacement } from './alerts/alerts.service.ts';
 import { type BetAnswer, confirmBet, placeBet } from './bets.service.ts';
 import { browseHandlers } from './browse.routes.ts';
@@ -33,7 +34,7 @@ const asBets = (records: BetRecord[]) => records as Bet[];
  */
 export async function sportsApi(
   app: FastifyInstance,
-  deps: { db: Db; wallet: SportsWallet; currency: string },
+  deps: { db: Db; wallet: SportsWallet; currency: string; afterReply: AfterReply },
 ) {
   serveActions(app, sportsContract, {
     /**
@@ -84,11 +85,10 @@ export async function sportsApi(
           legs: b.legs.map((l) => ({ selectionId: l.selectionId, price: parseFractionText(l.price)! })),
           ip: request.ip,
         });
-        // The desk's alerts never stand in the way of a bet: a failure is logged, the bet stands.
-        if (answer.betId !== undefined)
-          await alertOnPlacement(deps.db, answer.betId).catch((error: unknown) =>
-            request.log.error({ err: error, betId: answer.betId }, 'ticker alerts failed'),
-          );
+        // The desk's alerts never stand in the way of a bet, nor delay its reply: they run after it
+        // (after-reply.ts); a failure is logged, the bet stands.
+        const betId = answer.betId;
+        if (betId !== undefined) deps.afterReply.run(() => alertOnPlacement(deps.db, betId));
         return answerOf(answer);
       },
       confirm: async ({ body: b, player }) =>
