@@ -42,7 +42,7 @@ describe.runIf(isPostgres)('sportsbook: the cost of one placement', () => {
     return { statements, httpCalls };
   }
 
-  it('places a single in at most 7 statements before its reply, 4 after, and no HTTP call with the wallet in process', async () => {
+  it('places a single in at most 5 statements before its reply, 4 after, and no HTTP call with the wallet in process', async () => {
     const p = await newPlayer();
     const { eventId } = await newEvent();
     const s = await eventSelections(eventId);
@@ -73,7 +73,7 @@ describe.runIf(isPostgres)('sportsbook: the cost of one placement', () => {
     // The wallet in this process (BUILT_IN_WALLET_URL unset): its calls are statements, not HTTP.
     expect(t.config.builtInWalletUrl).toBeUndefined();
     expect(cost.httpCalls).toEqual([]);
-    expect(beforeReply).toBeLessThanOrEqual(7);
+    expect(beforeReply).toBeLessThanOrEqual(5);
     expect(cost.statements.length - beforeReply).toBeLessThanOrEqual(4);
   });
 });

@@ -8,8 +8,8 @@ import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 import { sportsClock } from './clock.ts';
 import { openLeg } from './liability.ts';
-import { effectiveLimits, type LimitRow, limitRowsFor, stakeRefusal } from './limits.ts';
-import { type BookSettings, bookSettings } from './settings.ts';
+import { effectiveLimits, type LimitRow, limitRowsQuery, stakeRefusal } from './limits.ts';
+import { type BookSettings, settingsOf } from './settings.ts';
 
 export interface PlaceRequest {
   playerId: string;
@@ -89,15 +89,11 @@ export async function takeBet(db: Db, req: PlaceRequest): Promise<Placed> {
     return refuse('invalid_bet', 'stake must be positive');
   const hash = slipHash(req);
   const selectionIds = req.legs.map((l) => l.selectionId);
-  // Read before the markets are locked: the lock is held only for what must be exact under it.
-  const [settings, limitRows] = await Promise.all([
-    bookSettings(db),
-    limitRowsFor(db, req.playerId, req.currency, selectionIds),
-  ]);
   try {
-    // Checked first without any lock, then taken in one call under the markets' locks if what the
-    // checks read still holds (sb_take_bet); otherwise checked again under the locks.
-    const read = await readLegs(db, selectionIds, req.currency);
+    // Read before the markets are locked, in one statement: the lock is held only for what must be
+    // exact under it. Checked first without any lock, then taken in one call under the markets' locks
+    // if what the checks read still holds (sb_take_bet); otherwise checked again under the locks.
+    const { settings, limitRows, read } = await readSlip(db, req, selectionIds);
     const quick = judgeSlip(req, sizes, settings, limitRows, hash, read.rows);
     const placed = quick.ok
       ? await takeJudged(db, req, sizes, settings, limitRows, hash, quick.plan, read.raw)
@@ -212,6 +208,27 @@ function legsOf(raw: RawLeg[]): ReadLegs {
     score_changed_at: at(r.score_changed_at),
   }));
   return { raw, rows };
+}
+
+/**
+ * What a slip is checked against, read without a lock in one statement: the book's settings, the
+ * limits that may apply to it, and its legs as readLegs reads them (in sb_read_legs' order, which
+ * sb_take_bet compares).
+ */
+async function readSlip(db: Db, req: PlaceRequest, selectionIds: number[]) {
+  const [row] = await queryRows<{
+    settings: { key: string; value: unknown }[];
+    limits: LimitRow[];
+    legs: RawLeg[];
+  }>(
+    db,
+    sql`select
+          (select coalesce(jsonb_agg(jsonb_build_object('key', key, 'value', value)), '[]') from sb_settings) as settings,
+          (select coalesce(jsonb_agg(x), '[]') from (${limitRowsQuery(req.playerId, req.currency, selectionIds)}) x) as limits,
+          (select coalesce(jsonb_agg(l.leg order by l.n), '[]')
+           from sb_read_legs(${intArray(selectionIds)}::int8[], ${req.currency}) with ordinality as l(leg, n)) as legs`,
+  );
+  return { settings: settingsOf(row!.settings), limitRows: row!.limits, read: legsOf(row!.legs) };
 }
 
 /** The legs, each with its selection's liability in this currency, read without a lock (sb_read_legs). */
