@@ -5,7 +5,7 @@ import { sportsStakeCounted } from '../../modules/promotions/sports-wagering.ser
 import { sportsClock } from './clock.ts';
 import { judgeDelayedBet } from './delay-verdict.ts';
 import { lockSelectionsOf, shiftLiability } from './liability.ts';
-import { type PlaceRequest, takeBet } from './placement.service.ts';
+import { type Placed, type PlaceRequest, takeBet } from './placement.service.ts';
 import type { SportsWallet } from './sports-wallet.ts';
 
 export type BetAnswer =
@@ -173,8 +173,11 @@ export async function placeBet(
   wallet: SportsWallet,
   token: string,
   req: PlaceRequest,
+  /** Told of a bet this call took (not a repeat's), before its stake moves: its alerts' facts. */
+  onTaken?: (taken: NonNullable<Extract<Placed, { ok: true }>['taken']>) => void,
 ): Promise<BetAnswer> {
   const taken = await takeBet(db, req);
+  if (taken.ok && taken.taken) onTaken?.(taken.taken);
   if (!taken.ok) return { status: 'refused', refusal: taken.refusal, message: taken.message };
   if (taken.status === 'delayed')
     return { status: 'delayed', betId: taken.betId, acceptAt: taken.acceptAt!.toISOString() };

@@ -42,7 +42,7 @@ describe.runIf(isPostgres)('sportsbook: the cost of one placement', () => {
     return { statements, httpCalls };
   }
 
-  it('places a single in at most 5 statements before its reply, 4 after, and no HTTP call with the wallet in process', async () => {
+  it('places a single in at most 5 statements before its reply, 2 after, and no HTTP call with the wallet in process', async () => {
     const p = await newPlayer();
     const { eventId } = await newEvent();
     const s = await eventSelections(eventId);
@@ -74,6 +74,6 @@ describe.runIf(isPostgres)('sportsbook: the cost of one placement', () => {
     expect(t.config.builtInWalletUrl).toBeUndefined();
     expect(cost.httpCalls).toEqual([]);
     expect(beforeReply).toBeLessThanOrEqual(5);
-    expect(cost.statements.length - beforeReply).toBeLessThanOrEqual(4);
+    expect(cost.statements.length - beforeReply).toBeLessThanOrEqual(2);
   });
 });

@@ -6,6 +6,7 @@ import type { PriceChangeChoice, Refusal } from '../../../shared/sports/refusals
 import { betRounding, lineCount, potentialReturn } from '../../../shared/sports/settlement.ts';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
+import type { TakenBet } from './alerts/alert-types.ts';
 import { sportsClock } from './clock.ts';
 import { openLeg } from './liability.ts';
 import { effectiveLimits, type LimitRow, limitRowsQuery, stakeRefusal } from './limits.ts';
@@ -35,6 +36,8 @@ export type Placed =
       fresh: boolean;
       /** A bet this call made: its total stake (the charge need not read it back). */
       totalStake?: number;
+      /** A bet this call made, as its alerts read it, and the settings it was checked by. */
+      taken?: { bet: TakenBet; settings: BookSettings };
     }
   | { ok: false; refusal: Refusal; message: string };
 
@@ -271,6 +274,9 @@ interface BetPlan {
   ceilings: (number | null)[];
   exposure: number;
   acceptAt: Date | null;
+  /** The bet as its ticker alerts read it (its id once recorded), and the settings it was checked by. */
+  alertBet: Omit<TakenBet, 'id'>;
+  settings: BookSettings;
 }
 
 type Judged = { ok: true; plan: BetPlan } | { ok: false; refused: Placed };
@@ -386,6 +392,16 @@ function judgeSlip(
       }),
       exposure,
       acceptAt,
+      alertBet: {
+        playerId: req.playerId,
+        currency: req.currency,
+        totalStake,
+        live,
+        placedAt: now,
+        placedIp: req.ip ?? null,
+        legs: legs.map((l) => ({ selectionId: l.selectionId, startsAt: l.row.starts_at })),
+      },
+      settings,
     },
   };
 }
@@ -420,4 +436,5 @@ const placedOf = (betId: number, plan: BetPlan): Placed => ({
   acceptAt: plan.acceptAt ?? undefined,
   fresh: true,
   totalStake: Number(plan.bet.total_stake),
+  taken: { bet: { ...plan.alertBet, id: betId }, settings: plan.settings },
 });
