@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Refusal } from '../../../shared/sports/refusals.ts';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, preparedQuery, queryRows } from '../../db/client.ts';
 import { sportsStakeCounted } from '../../modules/promotions/sports-wagering.service.ts';
 import { sportsClock } from './clock.ts';
 import { judgeDelayedBet } from './delay-verdict.ts';
@@ -128,8 +128,9 @@ export async function moveFromPending(
     // One statement: the conditional update takes the bet's row lock (and re-checks 'pending' after a
     // wait), and the member's active bonus counts the stake in the same transaction (issue 36) if its
     // price meets the minimum odds. Five round trips were one more placement's wait (issue 34).
-    const [opened] = await queryRows<{ id: number }>(
+    const [opened] = await preparedQuery<{ id: number }>(
       db,
+      'sb_bet_open',
       sql`with moved as (
             update sb_bets set status = 'open', refusal = null where id = ${betId} and status = 'pending'
             returning id, player_id, total_stake, potential_return)

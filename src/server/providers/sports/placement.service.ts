@@ -4,7 +4,7 @@ import { type BetKind, sizesFor } from '../../../shared/sports/bet-types.ts';
 import { cmp, type Fraction, frac } from '../../../shared/sports/fraction.ts';
 import type { PriceChangeChoice, Refusal } from '../../../shared/sports/refusals.ts';
 import { betRounding, lineCount, potentialReturn } from '../../../shared/sports/settlement.ts';
-import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { type Db, preparedQuery, queryRows, type Tx } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 import type { TakenBet } from './alerts/alert-types.ts';
 import { sportsClock } from './clock.ts';
@@ -219,12 +219,14 @@ function legsOf(raw: RawLeg[]): ReadLegs {
  * sb_take_bet compares).
  */
 async function readSlip(db: Db, req: PlaceRequest, selectionIds: number[]) {
-  const [row] = await queryRows<{
+  // A named prepared statement: planned once per connection, not on every placement.
+  const [row] = await preparedQuery<{
     settings: { key: string; value: unknown }[];
     limits: LimitRow[];
     legs: RawLeg[];
   }>(
     db,
+    'sb_read_slip',
     sql`select
           (select coalesce(jsonb_agg(jsonb_build_object('key', key, 'value', value)), '[]') from sb_settings) as settings,
           (select coalesce(jsonb_agg(x), '[]') from (${limitRowsQuery(req.playerId, req.currency, selectionIds)}) x) as limits,
@@ -418,8 +420,9 @@ async function recordBet(
   plan: BetPlan,
   expected: RawLeg[] | null,
 ): Promise<number | null> {
-  const [row] = await queryRows<{ id: number | null }>(
+  const [row] = await preparedQuery<{ id: number | null }>(
     db,
+    'sb_take_bet',
     sql`select sb_take_bet(${intArray(req.legs.map((l) => l.selectionId))}::int8[], ${req.currency},
           ${expected === null ? null : JSON.stringify(expected)}::jsonb, ${intArray(plan.holders)}::int8[],
           ${`{${plan.ceilings.map((c) => (c === null ? 'NULL' : String(c))).join(',')}}`}::int8[],
