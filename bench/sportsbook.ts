@@ -11,6 +11,8 @@
  * equal its settlement.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -27,8 +29,10 @@ import {
   upsertMarket,
   upsertSport,
 } from '../src/server/providers/sports/trading.service.ts';
+import { walletOverHttp } from '../src/server/providers/wallet-caller.ts';
 import { parsePrice } from '../src/shared/sports/price.ts';
 import { startPgCluster } from '../test/support/pg-cluster.ts';
+import { cpuWindow, printCpuSplit } from './support/cpu-split.ts';
 import { fundedPlayer } from './support/players.ts';
 import { figuresOf, printFigures } from './support/report.ts';
 import { startServer } from './support/server.ts';
@@ -124,6 +128,8 @@ try {
   // BENCH_WAITS=1: what the database's backends wait for while the placements run.
   const waits = process.env.BENCH_WAITS === '1' ? sampleWaits(db) : undefined;
   const started = Date.now();
+  const placingCpu = cpuWindow();
+  const loadBefore = loadavg()[0]!;
   const placing = await autocannon({
     url: server.url,
     connections: CLIENTS,
@@ -159,11 +165,19 @@ try {
     ],
   });
   const placeSeconds = (Date.now() - started) / 1000;
+  // Where the CPU went per placement: this cluster's backends (its postmaster's children), the server.
+  const placingSplit = placingCpu.end(
+    placed,
+    { 'server (Node)': server.pid, 'load generator (autocannon)': process.pid },
+    undefined,
+    await postmasterOf(db),
+  );
+  const loadAfter = loadavg()[0]!;
   await waits?.stop('placements');
   const placement = figuresOf(`sports placements (${CLIENTS} clients)`, placing);
 
   // The other events' results first (nothing settles: every bet waits for the big event), then the big one.
-  const wallet = sportsWallet(() => server.url, SPORTS_SECRET);
+  const wallet = sportsWallet(walletOverHttp(() => server.url, SPORTS_SECRET, 'sports'));
   console.log(`bringing the big event to ${BETS} open bets (stakes through the wallet)...`);
   await topUpOpenBets(db, wallet, { target: BETS, marketId: big.marketId, players: sportsPlayers });
   for (const o of others)
@@ -221,6 +235,13 @@ try {
   const audit = await auditLedger(db);
 
   printFigures([placement, walletFigures]);
+  printCpuSplit('\nplacements', placingSplit);
+  console.log(
+    `load average (1 min) before / after the placements: ${loadBefore.toFixed(1)} / ${loadAfter.toFixed(1)}`,
+  );
+  console.log(
+    `placements/s ÷ wallet operations/s = ${(placed / placeSeconds).toFixed(0)} / ${walletFigures.requestsPerSecond.toFixed(0)} = ${(placed / placeSeconds / walletFigures.requestsPerSecond).toFixed(2)} (target ≥ 0.5); placement p99 ${placement.p99} ms (target < 100)`,
+  );
   const placedPerSecond = placed / placeSeconds;
   const settledPerSecond = settled / settleSeconds;
   const ratio = settledPerSecond / walletFigures.requestsPerSecond;
@@ -295,4 +316,11 @@ async function settleThroughACrash(marketId: number): Promise<number> {
         where l.market_id = ${marketId} and b.status in ('settled', 'void')`,
   );
   return Number(done!.n);
+}
+
+/** This cluster's postmaster: the parent of one of its backends (the machine may run other clusters). */
+async function postmasterOf(db: typeof database.db): Promise<number> {
+  const [row] = await queryRows<{ pid: number }>(db, sql`select pg_backend_pid() as pid`);
+  const stat = readFileSync(`/proc/${row!.pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
 }

@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Registry } from 'prom-client';
+import { builtInWallet } from './built-in-wallet.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { reportReader } from './db/report-reader.ts';
@@ -223,11 +224,18 @@ export async function buildApp({
     rules: config.houseRules,
     siteRules: async (hostname) =>
       siteTableRules((await app.sites.resolve(hostname)).settings, config.houseRules),
-    wallet: walletClient(() => config.publicUrl, config.houseWalletSecret),
+    wallet: walletClient(
+      builtInWallet({ db: database.db, config }, houseProvider.code, config.houseWalletSecret),
+    ),
   });
   await sportsBook(app, {
     db: database.db,
     config,
+    walletTransport: builtInWallet(
+      { db: database.db, config },
+      sportsProvider.code,
+      config.sportsWalletSecret,
+    ),
     jobs,
     // Player protection's reality check rides on the sports window, as on the built-in games' window.
     windowExtras: (request) => realityMarkup(requestLocale(request), 'sportsbook'),

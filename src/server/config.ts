@@ -47,6 +47,12 @@ export interface Config {
   sandboxPspSecret: string;
   /** Where payment providers send webhooks (this server, as the outside world reaches it). */
   publicUrl: string;
+  /**
+   * Where the built-in games and sportsbook reach the wallet API (BUILT_IN_WALLET_URL): unset, the
+   * wallet of this process, called in process (no loopback HTTP, no signature); set (a wallet on
+   * another host), signed HTTP to <url>/wallet/<provider>/<op>, as an outside provider calls it.
+   */
+  builtInWalletUrl: string | undefined;
   /** Signing secret of the built-in game provider's wallet calls. */
   houseWalletSecret: string;
   /** Signing secret of the built-in sportsbook's wallet calls. */
@@ -193,6 +199,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     // One process signs and verifies; several processes need the same SANDBOX_PSP_SECRET.
     sandboxPspSecret: env.SANDBOX_PSP_SECRET || randomBytes(32).toString('hex'),
+    builtInWalletUrl: env.BUILT_IN_WALLET_URL?.replace(/\/$/, '') || undefined,
     houseWalletSecret: env.HOUSE_WALLET_SECRET || randomBytes(32).toString('hex'),
     sportsWalletSecret: env.SPORTS_WALLET_SECRET || randomBytes(32).toString('hex'),
     houseRules: {

@@ -37,6 +37,8 @@ export async function sportsApiCall(t: TestApp, action: string, body: object, fr
     ...(from ? { remoteAddress: from.ip } : {}),
   });
   expectConforms(sportsContract, action, res);
+  // A placement's ticker alerts run after its reply: the tests read them as stored.
+  await t.app.sportsPlacementAlerts.idle();
   return res;
 }
 

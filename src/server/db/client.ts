@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { pgliteNamedRows } from './pglite-prepared.ts';
@@ -127,6 +127,22 @@ export async function preparedRows<T>(db: Db, name: string, text: string, values
   }
   return pgliteNamedRows<T>(client, name, text, values);
 }
+
+const dialect = new PgDialect();
+
+/**
+ * A hand-written statement as a named prepared statement (preparedRows) on the root handle, else
+ * (inside a transaction) as queryRows runs it. Its text must not vary between calls under one name:
+ * every value a parameter (an array as one, sql-array.ts).
+ */
+export async function preparedQuery<T>(db: DbOrTx, name: string, query: SQL): Promise<T[]> {
+  if (!isRoot(db)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return preparedRows<T>(db, name, text, params);
+}
+
+/** The root handle (a pool, or the PGlite instance), not a transaction. */
+const isRoot = (db: DbOrTx): db is Db => '$client' in db;
 
 /** A statement for `pool`: named (prepared once per connection) unless the pool is behind a transaction pooler. */
 export function statementFor(pool: pg.Pool, name: string, text: string, values: unknown[]): pg.QueryConfig {

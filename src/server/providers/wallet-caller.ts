@@ -25,23 +25,42 @@ export type WalletAnswer = {
 };
 
 /**
- * A built-in provider talks to the platform's wallet like any outside provider: signed JSON over
- * HTTP to /wallet/<provider>/<op>. A call that gets no answer (or a 5xx) is retried with the same
- * body, so the same transaction id, which the wallet answers idempotently.
+ * Carries one wallet call's body to the wallet API and answers the reply with its HTTP status: over
+ * signed HTTP (walletOverHttp), or in process when the wallet runs in the same process (app.ts hands
+ * the built-in providers the wallet module's inProcessWallet). Both run the same operation handlers.
  */
-export function walletCaller(baseUrl: () => string, secret: string, provider: string) {
+export type WalletTransport = (op: string, body: string) => Promise<{ status: number; reply: WalletAnswer }>;
+
+/** Signed JSON over HTTP to <baseUrl>/wallet/<provider>/<op>, as an outside provider calls the wallet. */
+export function walletOverHttp(baseUrl: () => string, secret: string, provider: string): WalletTransport {
+  return async (op, body) => {
+    const res = await postJson(
+      `${baseUrl()}/wallet/${provider}/${op}`,
+      { 'content-type': 'application/json', [WALLET_SIGNATURE_HEADER]: hmacSign(secret, body) },
+      body,
+    );
+    // A 5xx may carry no wallet reply (a proxy's page): the caller retries it without reading it.
+    return {
+      status: res.status,
+      reply: res.status < 500 ? (JSON.parse(res.text) as WalletAnswer) : { status: 'error' },
+    };
+  };
+}
+
+/**
+ * A built-in provider's wallet calls, whichever transport carries them. A call that gets no answer
+ * (or a 5xx, or an error in process) is retried with the same body, so the same transaction id, which
+ * the wallet answers idempotently.
+ */
+export function walletCaller(transport: WalletTransport) {
   return async function call(op: string, payload: object, attempts: number): Promise<WalletAnswer> {
     const body = JSON.stringify(payload);
     let lastError: unknown;
     for (let attempt = 0; attempt < attempts; attempt++) {
       try {
-        const res = await postJson(
-          `${baseUrl()}/wallet/${provider}/${op}`,
-          { 'content-type': 'application/json', [WALLET_SIGNATURE_HEADER]: hmacSign(secret, body) },
-          body,
-        );
-        if (res.status < 500) return JSON.parse(res.text) as WalletAnswer;
-        lastError = new Error(`wallet ${op} answered ${res.status}`);
+        const { status, reply } = await transport(op, body);
+        if (status < 500) return reply;
+        lastError = new Error(`wallet ${op} answered ${status}`);
       } catch (error) {
         lastError = error;
       }

@@ -15,6 +15,7 @@ import {
 import { totalReturn as rouletteReturn, spinRoulette } from '../../../shared/games/roulette.ts';
 import { queryRows } from '../../db/client.ts';
 import { forgetLobbyRails, maskNick } from '../../modules/games/lobby-rails.service.ts';
+import { walletOverHttp } from '../wallet-caller.ts';
 import { moveBlackjack } from './house.blackjack.ts';
 import { floatsFor, sha256Hex } from './seeds.ts';
 import { walletClient } from './wallet-client.ts';
@@ -138,7 +139,7 @@ describe.runIf(backendAvailable)('roulette and blackjack through the wallet', ()
     const dealt = (await house('blackjack', { token: p.gameToken, game: 'blackjack', bet: 10_000 })).json();
     await house('move', { token: p.gameToken, roundId: dealt.roundId, move: 'split' });
     // The double's bet reaches the wallet, and the server dies before it hears the answer.
-    const real = walletClient(() => t.config.publicUrl, t.config.houseWalletSecret);
+    const real = walletClient(walletOverHttp(() => t.config.publicUrl, t.config.houseWalletSecret, 'house'));
     const crashing = {
       ...real,
       bet: async (body: Parameters<typeof real.bet>[0]) => {

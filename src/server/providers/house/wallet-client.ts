@@ -1,10 +1,10 @@
-import { walletCaller } from '../wallet-caller.ts';
+import { type WalletTransport, walletCaller } from '../wallet-caller.ts';
 
 export type { WalletAnswer } from '../wallet-caller.ts';
 
-/** The built-in games' calls to the platform's wallet (/wallet/house/*); settling calls try longer. */
-export function walletClient(baseUrl: () => string, secret: string) {
-  const call = walletCaller(baseUrl, secret, 'house');
+/** The built-in games' calls to the platform's wallet (the operations of /wallet/house/*); settling calls try longer. */
+export function walletClient(transport: WalletTransport) {
+  const call = walletCaller(transport);
   return {
     authenticate: (token: string) => call('authenticate', { token }, 3),
     bet: (p: { txId: string; roundId: string; token: string; amount: number }) => call('bet', p, 3),

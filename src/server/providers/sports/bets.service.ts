@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Refusal } from '../../../shared/sports/refusals.ts';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, preparedQuery, queryRows } from '../../db/client.ts';
 import { sportsStakeCounted } from '../../modules/promotions/sports-wagering.service.ts';
 import { sportsClock } from './clock.ts';
 import { judgeDelayedBet } from './delay-verdict.ts';
 import { lockSelectionsOf, shiftLiability } from './liability.ts';
-import { type PlaceRequest, takeBet } from './placement.service.ts';
+import { type Placed, type PlaceRequest, takeBet } from './placement.service.ts';
 import type { SportsWallet } from './sports-wallet.ts';
 
 export type BetAnswer =
@@ -40,11 +40,21 @@ const WALLET_REFUSALS: Record<string, Refusal> = {
  * bet charged twice (two confirmations at once) sends the same transaction id: the wallet applies it
  * once, and both answers agree. A stake taken for a bet that was refused meanwhile is rolled back.
  */
-async function chargeStake(db: Db, wallet: SportsWallet, betId: number, token: string): Promise<BetAnswer> {
-  const [bet] = await queryRows<{ total_stake: number; status: string; refusal: Refusal | null }>(
-    db,
-    sql`select total_stake, status, refusal from sb_bets where id = ${betId}`,
-  );
+async function chargeStake(
+  db: Db,
+  wallet: SportsWallet,
+  betId: number,
+  token: string,
+  justTaken?: { totalStake: number },
+): Promise<BetAnswer> {
+  // A bet this request just took is pending at that stake: no need to read it back (a refusal since
+  // then is met by moveFromPending, as one after the read would be).
+  const [bet] = justTaken
+    ? [{ total_stake: justTaken.totalStake, status: 'pending', refusal: null }]
+    : await queryRows<{ total_stake: number; status: string; refusal: Refusal | null }>(
+        db,
+        sql`select total_stake, status, refusal from sb_bets where id = ${betId}`,
+      );
   if (bet!.status !== 'pending') return answerFor(betId, bet!);
   let answer: Awaited<ReturnType<SportsWallet['bet']>>;
   try {
@@ -118,8 +128,9 @@ export async function moveFromPending(
     // One statement: the conditional update takes the bet's row lock (and re-checks 'pending' after a
     // wait), and the member's active bonus counts the stake in the same transaction (issue 36) if its
     // price meets the minimum odds. Five round trips were one more placement's wait (issue 34).
-    const [opened] = await queryRows<{ id: number }>(
+    const [opened] = await preparedQuery<{ id: number }>(
       db,
+      'sb_bet_open',
       sql`with moved as (
             update sb_bets set status = 'open', refusal = null where id = ${betId} and status = 'pending'
             returning id, player_id, total_stake, potential_return)
@@ -163,12 +174,17 @@ export async function placeBet(
   wallet: SportsWallet,
   token: string,
   req: PlaceRequest,
+  /** Told of a bet this call took (not a repeat's), before its stake moves: its alerts' facts. */
+  onTaken?: (taken: NonNullable<Extract<Placed, { ok: true }>['taken']>) => void,
 ): Promise<BetAnswer> {
   const taken = await takeBet(db, req);
+  if (taken.ok && taken.taken) onTaken?.(taken.taken);
   if (!taken.ok) return { status: 'refused', refusal: taken.refusal, message: taken.message };
   if (taken.status === 'delayed')
     return { status: 'delayed', betId: taken.betId, acceptAt: taken.acceptAt!.toISOString() };
-  return chargeStake(db, wallet, taken.betId, token);
+  const justTaken =
+    taken.fresh && taken.totalStake !== undefined ? { totalStake: taken.totalStake } : undefined;
+  return chargeStake(db, wallet, taken.betId, token, justTaken);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Fraction } from '../../../shared/sports/fraction.ts';
 import type { Refusal } from '../../../shared/sports/refusals.ts';
 import { potentialReturn, type Rounding } from '../../../shared/sports/settlement.ts';
@@ -36,9 +36,12 @@ export async function limitRowsFor(
   currency: string,
   selectionIds: number[],
 ): Promise<LimitRow[]> {
-  return queryRows<LimitRow>(
-    db,
-    sql`with legs as (
+  return queryRows<LimitRow>(db, limitRowsQuery(playerId, currency, selectionIds));
+}
+
+/** The query of limitRowsFor, for a statement that reads it with other things (placement's readSlip). */
+export function limitRowsQuery(playerId: string, currency: string, selectionIds: number[]): SQL {
+  return sql`with legs as (
           select m.id as market_id, e.id as event_id, c.id as competition_id, c.sport_id
           from sb_selections s join sb_markets m on m.id = s.market_id join sb_events e on e.id = m.event_id
           join sb_competitions c on c.id = e.competition_id
@@ -49,8 +52,7 @@ export async function limitRowsFor(
            or (scope = 'sport' and scope_id in (select sport_id::text from legs))
            or (scope = 'competition' and scope_id in (select competition_id::text from legs))
            or (scope = 'event' and scope_id in (select event_id::text from legs))
-           or (scope = 'market' and scope_id in (select market_id::text from legs)))`,
-  );
+           or (scope = 'market' and scope_id in (select market_id::text from legs)))`;
 }
 
 /** Legs as (market, event, competition, sport) ids. The strictest limit at any level wins. */

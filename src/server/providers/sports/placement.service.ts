@@ -4,12 +4,13 @@ import { type BetKind, sizesFor } from '../../../shared/sports/bet-types.ts';
 import { cmp, type Fraction, frac } from '../../../shared/sports/fraction.ts';
 import type { PriceChangeChoice, Refusal } from '../../../shared/sports/refusals.ts';
 import { betRounding, lineCount, potentialReturn } from '../../../shared/sports/settlement.ts';
-import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { type Db, preparedQuery, queryRows, type Tx } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
+import type { TakenBet } from './alerts/alert-types.ts';
 import { sportsClock } from './clock.ts';
 import { openLeg } from './liability.ts';
-import { effectiveLimits, type LimitRow, limitRowsFor, stakeRefusal } from './limits.ts';
-import { type BookSettings, bookSettings } from './settings.ts';
+import { effectiveLimits, type LimitRow, limitRowsQuery, stakeRefusal } from './limits.ts';
+import { type BookSettings, settingsOf } from './settings.ts';
 
 export interface PlaceRequest {
   playerId: string;
@@ -27,7 +28,17 @@ export interface PlaceRequest {
 }
 
 export type Placed =
-  | { ok: true; betId: number; status: 'pending' | 'delayed'; acceptAt?: Date; fresh: boolean }
+  | {
+      ok: true;
+      betId: number;
+      status: 'pending' | 'delayed';
+      acceptAt?: Date;
+      fresh: boolean;
+      /** A bet this call made: its total stake (the charge need not read it back). */
+      totalStake?: number;
+      /** A bet this call made, as its alerts read it, and the settings it was checked by. */
+      taken?: { bet: TakenBet; settings: BookSettings };
+    }
   | { ok: false; refusal: Refusal; message: string };
 
 export interface LegRow {
@@ -80,42 +91,60 @@ export async function takeBet(db: Db, req: PlaceRequest): Promise<Placed> {
   if (!Number.isSafeInteger(req.unitStake) || req.unitStake <= 0)
     return refuse('invalid_bet', 'stake must be positive');
   const hash = slipHash(req);
-  const existing = await findByRequest(db, req.playerId, req.requestId, hash);
-  if (existing) return existing;
   const selectionIds = req.legs.map((l) => l.selectionId);
-  // Read before the markets are locked: the lock is held only for what must be exact under it.
-  const [settings, limitRows] = await Promise.all([
-    bookSettings(db),
-    limitRowsFor(db, req.playerId, req.currency, selectionIds),
-  ]);
   try {
-    // Checked first without any lock, then taken in one call under the markets' locks if what the
-    // checks read still holds (sb_take_bet); otherwise checked again under the locks.
-    const read = await readLegs(db, selectionIds, req.currency);
+    // Read before the markets are locked, in one statement: the lock is held only for what must be
+    // exact under it. Checked first without any lock, then taken in one call under the markets' locks
+    // if what the checks read still holds (sb_take_bet); otherwise checked again under the locks.
+    const { settings, limitRows, read } = await readSlip(db, req, selectionIds);
     const quick = judgeSlip(req, sizes, settings, limitRows, hash, read.rows);
-    if (!quick.ok) return quick.refused;
-    const id = await recordBet(db, req, quick.plan, read.raw);
-    if (id !== null) return placedOf(id, quick.plan);
-    return await db.transaction(async (tx) => {
-      const locked = await lockLegs(tx, selectionIds, req.currency);
-      const careful = judgeSlip(req, sizes, settings, limitRows, hash, locked.rows);
-      if (!careful.ok) return careful.refused;
-      // Checked under the locks: only the liability is checked again (it cannot have moved).
-      const taken = await recordBet(tx, req, careful.plan, null);
-      if (taken === null) throw new Error('sb_take_bet: a liability moved under its lock');
-      return placedOf(taken, careful.plan);
-    });
+    const placed = quick.ok
+      ? await takeJudged(db, req, sizes, settings, limitRows, hash, quick.plan, read.raw)
+      : quick.refused;
+    if (placed.ok) return placed;
+    // No look-up of the request id before the bet (a round trip on every placement): a repeat of a
+    // slip that made a bet meets the bet's unique index on insert (below), or is refused here first and
+    // answered as the bet it made.
+    return (await findByRequest(db, req.playerId, req.requestId, hash)) ?? placed;
   } catch (error) {
     const code =
       (error as { code?: string; cause?: { code?: string } }).cause?.code ??
       (error as { code?: string }).code;
-    // The same slip sent twice at once: the other copy made the bet.
+    // The same slip sent again, or twice at once: the bet its request id made answers.
     if (code === '23505') {
       const again = await findByRequest(db, req.playerId, req.requestId, hash);
       if (again) return again;
     }
     throw error;
   }
+}
+
+/** Records a slip that passed its checks as read: at once if they still hold, else checked again under the locks. */
+async function takeJudged(
+  db: Db,
+  req: PlaceRequest,
+  sizes: number[],
+  settings: BookSettings,
+  limitRows: LimitRow[],
+  hash: string,
+  plan: BetPlan,
+  read: RawLeg[],
+): Promise<Placed> {
+  const id = await recordBet(db, req, plan, read);
+  if (id !== null) return placedOf(id, plan);
+  return db.transaction(async (tx) => {
+    const locked = await lockLegs(
+      tx,
+      req.legs.map((l) => l.selectionId),
+      req.currency,
+    );
+    const careful = judgeSlip(req, sizes, settings, limitRows, hash, locked.rows);
+    if (!careful.ok) return careful.refused;
+    // Checked under the locks: only the liability is checked again (it cannot have moved).
+    const taken = await recordBet(tx, req, careful.plan, null);
+    if (taken === null) throw new Error('sb_take_bet: a liability moved under its lock');
+    return placedOf(taken, careful.plan);
+  });
 }
 
 /** The slip as the member sent it, hashed: what the same request id must carry again to be a repeat. */
@@ -184,6 +213,29 @@ function legsOf(raw: RawLeg[]): ReadLegs {
   return { raw, rows };
 }
 
+/**
+ * What a slip is checked against, read without a lock in one statement: the book's settings, the
+ * limits that may apply to it, and its legs as readLegs reads them (in sb_read_legs' order, which
+ * sb_take_bet compares).
+ */
+async function readSlip(db: Db, req: PlaceRequest, selectionIds: number[]) {
+  // A named prepared statement: planned once per connection, not on every placement.
+  const [row] = await preparedQuery<{
+    settings: { key: string; value: unknown }[];
+    limits: LimitRow[];
+    legs: RawLeg[];
+  }>(
+    db,
+    'sb_read_slip',
+    sql`select
+          (select coalesce(jsonb_agg(jsonb_build_object('key', key, 'value', value)), '[]') from sb_settings) as settings,
+          (select coalesce(jsonb_agg(x), '[]') from (${limitRowsQuery(req.playerId, req.currency, selectionIds)}) x) as limits,
+          (select coalesce(jsonb_agg(l.leg order by l.n), '[]')
+           from sb_read_legs(${intArray(selectionIds)}::int8[], ${req.currency}) with ordinality as l(leg, n)) as legs`,
+  );
+  return { settings: settingsOf(row!.settings), limitRows: row!.limits, read: legsOf(row!.legs) };
+}
+
 /** The legs, each with its selection's liability in this currency, read without a lock (sb_read_legs). */
 export async function readLegs(db: Db | Tx, selectionIds: number[], currency: string): Promise<ReadLegs> {
   const rows = await queryRows<{ leg: RawLeg }>(
@@ -224,6 +276,9 @@ interface BetPlan {
   ceilings: (number | null)[];
   exposure: number;
   acceptAt: Date | null;
+  /** The bet as its ticker alerts read it (its id once recorded), and the settings it was checked by. */
+  alertBet: Omit<TakenBet, 'id'>;
+  settings: BookSettings;
 }
 
 type Judged = { ok: true; plan: BetPlan } | { ok: false; refused: Placed };
@@ -339,6 +394,16 @@ function judgeSlip(
       }),
       exposure,
       acceptAt,
+      alertBet: {
+        playerId: req.playerId,
+        currency: req.currency,
+        totalStake,
+        live,
+        placedAt: now,
+        placedIp: req.ip ?? null,
+        legs: legs.map((l) => ({ selectionId: l.selectionId, startsAt: l.row.starts_at })),
+      },
+      settings,
     },
   };
 }
@@ -355,8 +420,9 @@ async function recordBet(
   plan: BetPlan,
   expected: RawLeg[] | null,
 ): Promise<number | null> {
-  const [row] = await queryRows<{ id: number | null }>(
+  const [row] = await preparedQuery<{ id: number | null }>(
     db,
+    'sb_take_bet',
     sql`select sb_take_bet(${intArray(req.legs.map((l) => l.selectionId))}::int8[], ${req.currency},
           ${expected === null ? null : JSON.stringify(expected)}::jsonb, ${intArray(plan.holders)}::int8[],
           ${`{${plan.ceilings.map((c) => (c === null ? 'NULL' : String(c))).join(',')}}`}::int8[],
@@ -372,4 +438,6 @@ const placedOf = (betId: number, plan: BetPlan): Placed => ({
   status: plan.acceptAt ? 'delayed' : 'pending',
   acceptAt: plan.acceptAt ?? undefined,
   fresh: true,
+  totalStake: Number(plan.bet.total_stake),
+  taken: { bet: { ...plan.alertBet, id: betId }, settings: plan.settings },
 });

@@ -52,7 +52,13 @@ export const DEFAULT_SETTINGS: BookSettings = {
 };
 
 export async function bookSettings(db: DbOrTx): Promise<BookSettings> {
-  const rows = await queryRows<{ key: string; value: unknown }>(db, sql`select key, value from sb_settings`);
+  return settingsOf(
+    await queryRows<{ key: string; value: unknown }>(db, sql`select key, value from sb_settings`),
+  );
+}
+
+/** The settings from sb_settings' rows (the defaults for the keys not stored). */
+export function settingsOf(rows: { key: string; value: unknown }[]): BookSettings {
   const out: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   for (const r of rows) if (Object.hasOwn(DEFAULT_SETTINGS, r.key)) out[r.key] = r.value;
   return out as unknown as BookSettings;

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobRunner } from '../../jobs/jobs.ts';
+import type { WalletTransport } from '../wallet-caller.ts';
+import { type AfterReply, afterReply } from './after-reply.ts';
 import { listEvents } from './listing.service.ts';
 import { sportsLiveRoutes } from './live-feed.ts';
 import { type SportsMaintenance, sportsMaintenance } from './maintenance.ts';
@@ -15,8 +17,10 @@ import { type FeedSlot, uofReplayRoutes } from './uof/replay.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The built-in book's wallet client (signed HTTP calls to this server's wallet API). */
+    /** The built-in book's wallet client (the wallet API's operations, in process or over signed HTTP). */
     sportsWallet: SportsWallet;
+    /** The ticker alerts of placements, run after their replies (after-reply.ts). */
+    sportsPlacementAlerts: AfterReply;
     /** The book's housekeeping pass (maintenance.ts), a periodic job; stopped when the app closes. */
     sportsMaintenance: SportsMaintenance;
     /** The reconciler's counts for the dashboard: open findings, repairs in the last day, runs still working. */
@@ -33,11 +37,23 @@ declare module 'fastify' {
  */
 export async function sportsBook(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; jobs: JobRunner; windowExtras?: WindowExtras; windowShell?: WindowShell },
+  deps: {
+    db: Db;
+    config: Config;
+    jobs: JobRunner;
+    /** How the book reaches the wallet API (in process, or signed HTTP): app.ts decides by the configuration. */
+    walletTransport: WalletTransport;
+    windowExtras?: WindowExtras;
+    windowShell?: WindowShell;
+  },
 ): Promise<void> {
-  const wallet = sportsWallet(() => deps.config.publicUrl, deps.config.sportsWalletSecret);
+  const wallet = sportsWallet(deps.walletTransport);
   app.decorate('sportsWallet', wallet);
-  await sportsApi(app, { db: deps.db, wallet, currency: deps.config.currency });
+  const alerts = afterReply((error) => app.log.error({ err: error }, 'ticker alerts failed'));
+  app.decorate('sportsPlacementAlerts', alerts);
+  // Before the database closes: the alerts of the last placements finish first.
+  app.addHook('onClose', () => alerts.idle());
+  await sportsApi(app, { db: deps.db, wallet, currency: deps.config.currency, afterReply: alerts });
   await sportsPage(app, deps.db, deps.config.webRoot, deps.windowExtras, deps.windowShell);
   const feedSlot: FeedSlot = { current: undefined };
   app.decorate('sportsFeed', feedSlot);

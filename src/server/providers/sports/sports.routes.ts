@@ -5,7 +5,8 @@ import { parseFractionText } from '../../../shared/sports/fraction.ts';
 import { refusalKey } from '../../../shared/sports/refusals.ts';
 import type { Db } from '../../db/client.ts';
 import { refuse, serveActions } from '../action-api.ts';
-import { alertOnPlacement } from './alerts/alerts.service.ts';
+import type { AfterReply } from './after-reply.ts';
+import { alertOnPlacement, alertOnTaken } from './alerts/alerts.service.ts';
 import { type BetAnswer, confirmBet, placeBet } from './bets.service.ts';
 import { browseHandlers } from './browse.routes.ts';
 import { cashoutHandlers } from './cashout.routes.ts';
@@ -33,7 +34,7 @@ const asBets = (records: BetRecord[]) => records as Bet[];
  */
 export async function sportsApi(
   app: FastifyInstance,
-  deps: { db: Db; wallet: SportsWallet; currency: string },
+  deps: { db: Db; wallet: SportsWallet; currency: string; afterReply: AfterReply },
 ) {
   serveActions(app, sportsContract, {
     /**
@@ -72,23 +73,37 @@ export async function sportsApi(
         rules: await publishedRules(deps.db, body.currency ?? deps.currency),
       }),
       place: async ({ body: b, player, request }) => {
-        const answer = await placeBet(deps.db, deps.wallet, b.token, {
-          playerId: player.playerId,
-          currency: player.currency,
-          requestId: b.requestId,
-          kind: b.kind,
-          systemName: b.systemName,
-          sizes: b.sizes,
-          unitStake: b.unitStake,
-          priceChange: b.priceChange,
-          legs: b.legs.map((l) => ({ selectionId: l.selectionId, price: parseFractionText(l.price)! })),
-          ip: request.ip,
-        });
-        // The desk's alerts never stand in the way of a bet: a failure is logged, the bet stands.
-        if (answer.betId !== undefined)
-          await alertOnPlacement(deps.db, answer.betId).catch((error: unknown) =>
-            request.log.error({ err: error, betId: answer.betId }, 'ticker alerts failed'),
+        let taken: Parameters<NonNullable<Parameters<typeof placeBet>[4]>>[0] | undefined;
+        const answer = await placeBet(
+          deps.db,
+          deps.wallet,
+          b.token,
+          {
+            playerId: player.playerId,
+            currency: player.currency,
+            requestId: b.requestId,
+            kind: b.kind,
+            systemName: b.systemName,
+            sizes: b.sizes,
+            unitStake: b.unitStake,
+            priceChange: b.priceChange,
+            legs: b.legs.map((l) => ({ selectionId: l.selectionId, price: parseFractionText(l.price)! })),
+            ip: request.ip,
+          },
+          (facts) => {
+            taken = facts;
+          },
+        );
+        // The desk's alerts never stand in the way of a bet, nor delay its reply: they run after it
+        // (after-reply.ts), from what the placement knew of a bet it took (a repeat's read back); a
+        // bet the wallet refused raises none. A failure is logged, the bet stands.
+        const betId = answer.betId;
+        if (betId !== undefined && answer.status !== 'refused') {
+          const known = taken;
+          deps.afterReply.run(() =>
+            known ? alertOnTaken(deps.db, known.bet, known.settings) : alertOnPlacement(deps.db, betId),
           );
+        }
         return answerOf(answer);
       },
       confirm: async ({ body: b, player }) =>

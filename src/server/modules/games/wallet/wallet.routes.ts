@@ -39,12 +39,15 @@ export interface WalletDeps {
   secrets: ReadonlyMap<string, string>;
 }
 
+/** What the operations themselves use: the in-process transport needs no signing secrets. */
+type OperationDeps = Pick<WalletDeps, 'db' | 'config'>;
+
 const reply = (status: string, message: string): WalletReply => ({ status, message });
 
 /** One wallet call, its body checked against its operation's schema. */
 type Operation<O extends WalletOperation> = (
   body: z.infer<(typeof walletRequests)[O]>,
-  call: { deps: WalletDeps; provider: string; hash: string },
+  call: { deps: OperationDeps; provider: string; hash: string },
 ) => Promise<WalletReply>;
 
 /** What each operation does with its checked body. */
@@ -65,6 +68,49 @@ const OPERATIONS: { [O in WalletOperation]: Operation<O> } = {
   resettle: (body, { deps, provider, hash }) => walletResettle(deps.db, provider, hash, body),
 };
 
+/** A wallet call's reply and the HTTP status the wallet API answers it with. */
+export interface WalletAnswered {
+  status: number;
+  reply: WalletReply;
+}
+
+/**
+ * Answers one wallet call whose caller is already known to be `provider` (its signature checked, or
+ * this process's own code): the body parsed and checked against its operation's schema, then run by
+ * the operation (OPERATIONS). The one path every wallet call takes, over HTTP or in process.
+ */
+export async function answerWalletCall(
+  deps: OperationDeps,
+  provider: string,
+  op: string,
+  raw: Buffer,
+): Promise<WalletAnswered> {
+  const answered = (body: WalletReply) => ({ status: WALLET_HTTP_STATUS[body.status] ?? 400, reply: body });
+  if (!isWalletOperation(op)) return { status: 404, reply: reply('not_found', 'no such wallet operation') };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.toString('utf8'));
+  } catch {
+    return answered(reply('invalid', 'body is not JSON'));
+  }
+  const parsed = walletRequests[op].safeParse(json);
+  if (!parsed.success) return answered(reply('invalid', parsed.error.issues[0]?.message ?? 'invalid body'));
+  // The schema and the operation are picked by the same `op`: TypeScript cannot tie the two (a
+  // correlated union), so the checked body is handed over untyped.
+  const operation = OPERATIONS[op] as Operation<WalletOperation>;
+  return answered(await operation(parsed.data as never, { deps, provider, hash: bodyHash(raw) }));
+}
+
+/**
+ * The wallet API in this process, for a built-in provider (the house games, the sportsbook) when the
+ * wallet runs in the same process: the same operations, checks, idempotency (the body's hash) and
+ * replies as POST /wallet/<provider>/<op>, without the loopback HTTP request and its signature.
+ */
+export function inProcessWallet(deps: OperationDeps, provider: string) {
+  return (op: string, body: string): Promise<WalletAnswered> =>
+    answerWalletCall(deps, provider, op, Buffer.from(body, 'utf8'));
+}
+
 /**
  * POST /wallet/<provider>/<operation>: the seamless wallet game providers call. The signature is
  * checked over the raw bytes before anything is parsed; every reply carries a status word.
@@ -83,7 +129,6 @@ export async function walletApi(app: FastifyInstance, deps: WalletDeps): Promise
       async (request, res) => {
         const { provider, op } = request.params;
         const secret = deps.secrets.get(provider);
-        const send = (body: WalletReply) => res.code(WALLET_HTTP_STATUS[body.status] ?? 400).send(body);
         if (!secret || !isWalletOperation(op))
           return res.code(404).send(reply('not_found', 'no such wallet operation'));
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -91,18 +136,8 @@ export async function walletApi(app: FastifyInstance, deps: WalletDeps): Promise
           request.log.warn({ provider, op, ip: request.ip }, 'wallet call with a bad signature refused');
           return res.code(401).send(reply('forbidden', 'bad or missing signature'));
         }
-        let json: unknown;
-        try {
-          json = JSON.parse(raw.toString('utf8'));
-        } catch {
-          return send(reply('invalid', 'body is not JSON'));
-        }
-        const parsed = walletRequests[op].safeParse(json);
-        if (!parsed.success) return send(reply('invalid', parsed.error.issues[0]?.message ?? 'invalid body'));
-        // The schema and the operation are picked by the same `op`: TypeScript cannot tie the two (a
-        // correlated union), so the checked body is handed over untyped.
-        const operation = OPERATIONS[op] as Operation<WalletOperation>;
-        return send(await operation(parsed.data as never, { deps, provider, hash: bodyHash(raw) }));
+        const { status, reply: body } = await answerWalletCall(deps, provider, op, raw);
+        return res.code(status).send(body);
       },
     );
   });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../../config.ts';
-import { type Db, preparedRows, queryRows } from '../../../db/client.ts';
+import { type Db, preparedQuery, preparedRows } from '../../../db/client.ts';
 import { notifyLive } from '../../live/live.notify.ts';
 import { hashGameToken } from '../launch.service.ts';
 import { batchedWalletCall, type WalletReply } from './wallet.batch.ts';
@@ -155,8 +155,10 @@ export async function walletPlayer(
   token: string,
   idleMs: number,
 ): Promise<WalletReply> {
-  const [row] = await queryRows<{ member_id: number; balance: number; currency: string; live: boolean }>(
+  // Prepared once per connection: every sports placement and game window call asks it.
+  const [row] = await preparedQuery<{ member_id: number; balance: number; currency: string; live: boolean }>(
     db,
+    'wallet_player',
     sql`select g.member_id, a.balance, a.currency,
                (l.revoked_at is null and l.expires_at > now()
                 and l.last_seen_at > now() - ${idleMs}::float8 * interval '1 millisecond') as live

@@ -14,6 +14,9 @@ export interface AlertBet {
   legs: { selectionId: number; startsAt: Date }[];
 }
 
+/** A bet the placement just took, as it knows it (all but the member's account age), for its alerts. */
+export type TakenBet = Omit<AlertBet, 'accountSince'>;
+
 /** An alert a rule raises; `key` makes it stored once however often the rule runs. */
 export interface NewAlert {
   key: string;

@@ -3,8 +3,8 @@ import type { AlertRule } from '../../../../shared/contract/admin/sports-alerts.
 import { type DbOrTx, queryRows } from '../../../db/client.ts';
 import { LIVE_CHANNEL } from '../../../db/constants.ts';
 import { accountsOpenedAt, loginsOf } from '../../../modules/accounts/accounts.service.ts';
-import { bookSettings } from '../settings.ts';
-import type { AlertBet, NewAlert } from './alert-types.ts';
+import { type BookSettings, bookSettings } from '../settings.ts';
+import type { AlertBet, NewAlert, TakenBet } from './alert-types.ts';
 import { bigStake } from './big-stake.rule.ts';
 import { lateBeforeStart, lateBeforeStop } from './late-bet.rule.ts';
 import { newAccount } from './new-account.rule.ts';
@@ -63,11 +63,27 @@ async function alertBet(db: DbOrTx, betId: number): Promise<AlertBet | undefined
   };
 }
 
-/** Runs the placement rules on a bet just taken. A repeated run stores nothing new. */
+/** Runs the placement rules on a bet, read back by its id. A repeated run stores nothing new. */
 export async function alertOnPlacement(db: DbOrTx, betId: number): Promise<number> {
   const bet = await alertBet(db, betId);
   if (!bet) return 0;
-  const s = await bookSettings(db);
+  return placementRules(db, bet, await bookSettings(db));
+}
+
+/**
+ * Runs the placement rules on a bet this process just took, from what the placement knew (the bet,
+ * the settings it was checked by): no read of the bet back, and the member's account age read only
+ * when the new-account rule could raise an alert for this stake.
+ */
+export async function alertOnTaken(db: DbOrTx, taken: TakenBet, s: BookSettings): Promise<number> {
+  const over = s.alertNewAccountStake[taken.currency];
+  const playerId = Number(taken.playerId);
+  const mayBeNew = s.alertNewAccountDays > 0 && over !== undefined && taken.totalStake > over;
+  const accountSince = mayBeNew ? ((await accountsOpenedAt(db, [playerId])).get(playerId) ?? null) : null;
+  return placementRules(db, { ...taken, accountSince }, s);
+}
+
+async function placementRules(db: DbOrTx, bet: AlertBet, s: BookSettings): Promise<number> {
   return store(db, [
     ...bigStake(bet, s),
     ...newAccount(bet, s),

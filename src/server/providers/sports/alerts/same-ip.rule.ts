@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../../db/client.ts';
+import { type DbOrTx, preparedQuery } from '../../../db/client.ts';
 import type { BookSettings } from '../settings.ts';
 import type { AlertBet, NewAlert } from './alert-types.ts';
 
@@ -15,8 +15,9 @@ export async function sameIp(db: DbOrTx, bet: AlertBet, s: BookSettings): Promis
     const key = `same_ip:${selectionId}:${bet.placedIp}`;
     // Counted only while the alert is not there yet: it is stored once, and the count reads every bet
     // from the address in the window (each placement from a busy address read them all again).
-    const [row] = await queryRows<{ members: number | null }>(
+    const [row] = await preparedQuery<{ members: number | null }>(
       db,
+      'sb_same_ip_members',
       sql`select case when exists (select 1 from sb_ticker_alerts a where a.key = ${key}) then null else
             (select count(distinct b.player_id)::int from sb_bets b join sb_bet_legs l on l.bet_id = b.id
              where b.placed_ip = ${bet.placedIp} and l.selection_id = ${selectionId}

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { readConfig } from '../../../config.ts';
 import { openDatabase } from '../../../db/client.ts';
 import { migrate } from '../../../db/migrate.ts';
+import { walletOverHttp } from '../../wallet-caller.ts';
 import { sportsWallet } from '../sports-wallet.ts';
 import { importFeed } from './feed-import.service.ts';
 
@@ -20,7 +21,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await migrate(database);
 const report = await importFeed(
   database.db,
-  sportsWallet(() => config.publicUrl, config.sportsWalletSecret),
+  sportsWallet(walletOverHttp(() => config.publicUrl, config.sportsWalletSecret, 'sports')),
   readFileSync(file, 'utf8'),
 );
 console.log(
