@@ -20,39 +20,47 @@ import { auditLedger, isLedgerSound } from '../../modules/ledger/ledger.audit.ts
 const RUNS = Number(process.env.SPORTS_MODEL_RUNS ?? 2);
 const STEPS = Number(process.env.SPORTS_MODEL_STEPS ?? 16);
 const SEED = Number(process.env.SPORTS_MODEL_SEED ?? Math.floor(Math.random() * 2 ** 31));
+/** By hand (test:sports-model) it runs 100 times as many sequences, each a few seconds on a busy machine. */
+const TIME_LIMIT_MS = Math.max(900_000, RUNS * 20_000);
 
 describe.runIf(isPostgres && pgBinariesAvailable())('sportsbook model: book, wallet and oracle agree', () => {
-  it(`${RUNS} random sequences of ${STEPS} steps (seed ${SEED})`, async () => {
-    const stack: Stack = await startStack(`model_${process.pid}`, { SPORTS_HOUSEKEEPING_MS: '500' });
-    try {
-      await stack.database.db.execute(
-        sql`update sites set settings = settings || '{"sportsBetsOnBreak":"cancel"}'::jsonb where is_default`,
-      );
-      const server = { current: await stack.server() };
-      await fc.assert(
-        fc.asyncProperty(fc.array(opArbitrary, { minLength: STEPS, maxLength: STEPS }), async (ops: Op[]) => {
-          const run = await runSequence(stack, server, ops);
-          const { agreement, afterMs } = await untilAgreed(stack.database.db, 60_000);
-          const problems = run.problems;
-          const oracle = await run.oracle();
-          expect({
-            problems: [...problems, ...oracle],
-            disagreeing: agreement.disagreeing,
-            pending: agreement.pending,
-          }).toEqual({
-            problems: [],
-            disagreeing: [],
-            pending: 0,
-          });
-          expect(afterMs).toBeLessThan(60_000);
-          expect(isLedgerSound(await auditLedger(stack.database.db))).toBe(true);
-        }),
-        { seed: SEED, numRuns: RUNS, endOnFailure: true },
-      );
-      await server.current.stop();
-    } finally {
-      await stack.close();
-    }
-    // By hand (test:sports-model) it runs 100 times as many sequences, each a few seconds on a busy machine.
-  }, Math.max(900_000, RUNS * 20_000));
+  it(
+    `${RUNS} random sequences of ${STEPS} steps (seed ${SEED})`,
+    async () => {
+      const stack: Stack = await startStack(`model_${process.pid}`, { SPORTS_HOUSEKEEPING_MS: '500' });
+      try {
+        await stack.database.db.execute(
+          sql`update sites set settings = settings || '{"sportsBetsOnBreak":"cancel"}'::jsonb where is_default`,
+        );
+        const server = { current: await stack.server() };
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(opArbitrary, { minLength: STEPS, maxLength: STEPS }),
+            async (ops: Op[]) => {
+              const run = await runSequence(stack, server, ops);
+              const { agreement, afterMs } = await untilAgreed(stack.database.db, 60_000);
+              const problems = run.problems;
+              const oracle = await run.oracle();
+              expect({
+                problems: [...problems, ...oracle],
+                disagreeing: agreement.disagreeing,
+                pending: agreement.pending,
+              }).toEqual({
+                problems: [],
+                disagreeing: [],
+                pending: 0,
+              });
+              expect(afterMs).toBeLessThan(60_000);
+              expect(isLedgerSound(await auditLedger(stack.database.db))).toBe(true);
+            },
+          ),
+          { seed: SEED, numRuns: RUNS, endOnFailure: true },
+        );
+        await server.current.stop();
+      } finally {
+        await stack.close();
+      }
+    },
+    TIME_LIMIT_MS,
+  );
 });
