@@ -32,6 +32,14 @@ describe.runIf(chromiumAvailable)('the ticker’s alerts at 360 and 1366 px', ()
     await b.page.goto('/admin/trading?view=ticker');
     await b.page.getByText('Alert thresholds').click();
     const thresholds = b.page.getByRole('form', { name: 'Alert thresholds' });
+    // Opened, the thresholds show (after "Loading…"); on failure, what the panel showed instead.
+    await thresholds.waitFor({ timeout: 30_000 }).catch(async (e: Error) => {
+      const panel = await b.page
+        .getByRole('region', { name: 'Alerts' })
+        .innerText()
+        .catch(() => '(no panel)');
+      throw new Error(`${e.message}\nthe alerts panel showed: ${panel.slice(0, 600)}`);
+    });
     await thresholds.getByLabel('Stake over (THB)', { exact: true }).fill('10');
     await thresholds.getByRole('button', { name: 'Save thresholds' }).click();
     await thresholds.getByText('Thresholds saved.').waitFor();

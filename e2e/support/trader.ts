@@ -34,6 +34,8 @@ export interface TradedEvent {
   name: string;
   marketId: number;
   selections: Record<'home' | 'draw' | 'away', number>;
+  /** When it starts (ISO): a day filter's test needs its day in the site's zone. */
+  startsAt: string;
 }
 
 /**
@@ -109,6 +111,7 @@ export async function tradeMatches(
       name: e.name,
       marketId: market.id,
       selections: { home: sel('home'), draw: sel('draw'), away: sel('away') },
+      startsAt: m.live ? new Date(Date.now() - 600_000).toISOString() : startsAt,
     };
   });
 }

@@ -23,10 +23,17 @@ function withAmount(all: PerCurrency, currency: string, minor: number | null): P
 export function AlertSettingsForm() {
   const { t } = useTranslation();
   const currency = useChosenSite().site?.currency ?? 'THB';
-  const current = useBookSettings().data?.settings;
+  const settings = useBookSettings();
+  const current = settings.data?.settings;
   const save = useSaveBookSettings();
   const [bad, setBad] = useState<string>();
-  if (!current) return null;
+  // Not yet read, or unreadable: the trader sees which, not an empty panel.
+  if (!current)
+    return settings.error ? (
+      <Outcome error={settings.error} />
+    ) : (
+      <p className={ui.muted}>{t('common.loading')}</p>
+    );
   const amount = (all: PerCurrency) =>
     all[currency] === undefined ? '' : minorToDecimal(all[currency], currency);
   const label = (field: string) => t(`trading.alerts.${field}`, { currency });
