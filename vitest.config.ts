@@ -5,7 +5,12 @@ const serverTests = ['src/server/**/*.test.ts'];
 /** Pure functions: no database, run once. */
 const unitTests = ['src/**/*.unit.test.ts', 'tools/**/*.unit.test.ts', 'deploy/**/*.unit.test.ts'];
 
-/** Server tests run twice, once per database backend; the rest run once. */
+/**
+ * Server tests run twice, once per database backend; the rest run once. A server test file builds its
+ * own app on its own database and restores what it changes (fake clocks, the sports clock), so the
+ * server projects reuse a worker's modules across files (isolate: false): importing the whole app for
+ * each file was half of their time.
+ */
 export default defineConfig({
   test: {
     projects: [
@@ -16,6 +21,7 @@ export default defineConfig({
           include: serverTests,
           exclude: unitTests,
           env: { DB_BACKEND: 'pglite' },
+          isolate: false,
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -28,6 +34,7 @@ export default defineConfig({
           include: serverTests,
           exclude: unitTests,
           env: { DB_BACKEND: 'postgres' },
+          isolate: false,
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
