@@ -85,6 +85,8 @@ async function walkTradingDesk(b: ReturnType<typeof useBrowser>, locale: string,
   const { page } = b;
   for (const view of TRADING_VIEWS) {
     await openPath(page, `/trading${view === 'all' ? '' : `?view=${view}`}`);
+    // Two frames: the tab is drawn, its list asked for ("Loading…" until its own events arrive).
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await expect
       .poll(() =>
         page

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, holdScripts, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember, launch } from './support/member.ts';
@@ -7,6 +8,29 @@ import { fundedMember, launch } from './support/member.ts';
  * (src/server/http/sports-shell.ts, issue 35), so a phone paints it before any script has run; the
  * window then hydrates it: prices answer a tap, and a slip kept in this browser shows its picks.
  */
+/**
+ * Waits for the window to finish hydrating (`#root` no longer inert). A page that never does fails with
+ * what it shows, so a failure on a loaded CI runner says where the window stopped.
+ */
+async function hydrated(page: Page): Promise<void> {
+  await page
+    .locator('#root:not([inert])')
+    .waitFor({ state: 'attached', timeout: 20_000 })
+    .catch(async (e: Error) => {
+      const state = await page
+        .evaluate(() => ({
+          url: location.pathname,
+          readyState: document.readyState,
+          inert: document.querySelectorAll('#root[inert]').length,
+          events: document.querySelectorAll('[data-testid="listing"] [data-event]').length,
+          prices: document.querySelectorAll('[data-testid="listing"] [data-testid="price"]').length,
+          text: document.body.innerText.slice(0, 300),
+        }))
+        .catch((why: Error) => why.message);
+      throw new Error(`${e.message}\nthe window never hydrated: ${JSON.stringify(state)}`);
+    });
+}
+
 describe.runIf(chromiumAvailable)("the sports window's first screen, sent rendered", () => {
   const b = useBrowser(PHONE);
 
@@ -28,7 +52,9 @@ describe.runIf(chromiumAvailable)("the sports window's first screen, sent render
     expect(refused).not.toContain('id="sports-shell"');
   });
 
-  it('paints before its scripts run, then hydrates: a tap on a price, and the kept slip shown picked', async () => {
+  it('paints before its scripts run, then hydrates: a tap on a price, and the kept slip shown picked', {
+    timeout: 60_000,
+  }, async () => {
     await fundedMember(b.page, 'ssk', 10_000);
     const url = await launch(b.page, 'sportsbook', 'royal-sports');
     // The window's scripts held back: what shows meanwhile is the server's page alone.
@@ -41,7 +67,7 @@ describe.runIf(chromiumAvailable)("the sports window's first screen, sent render
     expect(await b.page.locator('#root[inert]').count()).toBe(1);
     await b.screenshot('sports-shell-early-paint');
     release();
-    await b.page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+    await hydrated(b.page);
     const home = card.locator('[data-testid="price"]').first();
     await home.click();
     await expect.poll(() => home.getAttribute('aria-pressed')).toBe('true');
@@ -50,7 +76,7 @@ describe.runIf(chromiumAvailable)("the sports window's first screen, sent render
 
     // Opened again: the slip kept in this browser is read after hydration and its pick is marked.
     await b.page.goto(await launch(b.page, 'sportsbook', 'royal-sports'));
-    await b.page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+    await hydrated(b.page);
     const again = b.page
       .locator(`[data-testid="listing"] [data-event="${id}"] [data-testid="price"]`)
       .first();
@@ -59,7 +85,9 @@ describe.runIf(chromiumAvailable)("the sports window's first screen, sent render
     await b.screenshot('sports-shell-hydrated');
   });
 
-  it('hydrates without asking again for what came with the page (the zone, the house rules, the first screen)', async () => {
+  it('hydrates without asking again for what came with the page (the zone, the house rules, the first screen)', {
+    timeout: 60_000,
+  }, async () => {
     await fundedMember(b.page, 'ssq', 10_000);
     const url = await launch(b.page, 'sportsbook', 'royal-sports');
     const asked: string[] = [];
@@ -68,7 +96,7 @@ describe.runIf(chromiumAvailable)("the sports window's first screen, sent render
       if (r.method() === 'POST') asked.push(path.replace(/^\/(sports\/)?api\/(routes\/)?/, ''));
     });
     await b.page.goto(url);
-    await b.page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+    await hydrated(b.page);
     await b.page.waitForLoadState('networkidle');
     for (const route of ['get-reg-domain', 'rules', 'init', 'leagues', 'popular', 'favourites'])
       expect(asked, route).not.toContain(route);

@@ -84,6 +84,7 @@ export default function TradingPage() {
             error={events.error}
             done={moved && !events.data?.events.some((e) => e.id === moved.eventId) && moved.text}
           />
+          {events.isPending && <p className={ui.muted}>{t('common.loading')}</p>}
           {events.data?.events.length === 0 && <p className={ui.empty}>{t('trading.noEvents')}</p>}
           {events.data?.events.map((e) => (
             <EventCard key={e.id} event={e} onStateChanged={setMoved} />

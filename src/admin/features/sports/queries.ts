@@ -28,7 +28,10 @@ export function useTradingEvents(filter: EventFilter, search: EventSearch = {}) 
         query: { status: filter === 'all' ? undefined : filter, ...search, page: search.page ?? 1 },
       }),
     refetchInterval: REFRESH_MS,
-    placeholderData: (previous) => previous,
+    // Another page or search of the same tab keeps the list on screen while it loads; another tab does
+    // not show the last tab's events as its own (it shows Loading… until its own arrive).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[EVENTS.length] === filter ? previous : undefined,
   });
 }
 
