@@ -153,7 +153,8 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
       prices: [{ key: 'home', price: '1.5', format: 'decimal' }],
     });
     await expect.poll(() => home.getAttribute('data-price')).toBe('3/2');
-    expect(await home.getAttribute('data-move')).toBe('down');
+    // The arrow follows the new price by a render (an effect sees the move), and stays for 4 s.
+    await expect.poll(() => home.getAttribute('data-move')).toBe('down');
     await trader('POST', `/sports/events/${live.id}/state`, { score: { home: 1, away: 0, clock: "23'" } });
     await expect
       .poll(() => w.locator(`[data-event="${live.id}"] [data-testid="score"]`).innerText())
