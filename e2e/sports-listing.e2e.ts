@@ -1,6 +1,7 @@
 import { cpus, loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { dayIn } from '../src/shared/zoned-time.ts';
 import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
 import { traceMainThread } from './support/main-thread.ts';
 import { fundedMember, launch } from './support/member.ts';
@@ -101,13 +102,7 @@ function watchMainThread() {
  * 100 ms; the day filters in the site's zone; the popular matches by their bets; in Thai and English.
  */
 /** A moment's calendar day in the site's zone (Bangkok), as the day picker's values are written. */
-const bangkokDay = (at: number) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Bangkok',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(at));
+const bangkokDay = (at: number) => dayIn(new Date(at), 'Asia/Bangkok');
 
 /** Bets on the two popular matches: more than any other e2e file's match gets. */
 const POPULAR_BETS = [12, 11] as const;
