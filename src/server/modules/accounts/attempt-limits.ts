@@ -1,3 +1,4 @@
+import { lt } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -55,20 +56,17 @@ export interface AttemptLimits {
 
 /** The limiters of one app on its database. */
 export function createAttemptLimits(db: Db, config: Config): AttemptLimits {
-  let first = true;
-  const limiter = (keyPrefix: string, points: number, windowMs: number) => {
-    const made = new RateLimiterDrizzle({
+  const limiter = (keyPrefix: string, points: number, windowMs: number) =>
+    new RateLimiterDrizzle({
       storeClient: db,
       schema: attemptLimits,
       keyPrefix,
       points,
       duration: windowMs / 1000,
-      // They share one table: one of them deletes the rows that expired an hour ago, every 5 minutes.
-      clearExpiredByTimeout: first,
+      // Expired rows are deleted by a periodic job (clearExpiredAttempts): the library's own timer
+      // would run in every process and outlive the app's database when the app closes.
+      clearExpiredByTimeout: false,
     });
-    first = false;
-    return made;
-  };
   const checks = config.availabilityChecksPerWindow;
   return {
     memberAccount: limiter('acct', config.loginMaxFailuresPerAccount, config.loginWindowMs),
@@ -84,6 +82,19 @@ export function createAttemptLimits(db: Db, config: Config): AttemptLimits {
     memberCodes: limiter('member-code', MEMBER_CODES_PER_WINDOW, QUARTER),
     kycUploads: limiter('kyc-upload', KYC_UPLOADS_PER_HOUR, HOUR),
   };
+}
+
+/** How long a counter is kept after its window ended (the library's own sweep kept an hour too). */
+export const EXPIRED_KEPT_MS = HOUR;
+export const CLEAR_EXPIRED_EVERY_MS = 5 * 60_000;
+
+/** Deletes the counters whose window ended over EXPIRED_KEPT_MS ago (attempt_limits_expire serves it). */
+export async function clearExpiredAttempts(db: Db, now = Date.now()): Promise<number> {
+  const gone = await db
+    .delete(attemptLimits)
+    .where(lt(attemptLimits.expire, new Date(now - EXPIRED_KEPT_MS)))
+    .returning({ key: attemptLimits.key });
+  return gone.length;
 }
 
 /** `{ ok: true }` when the attempt was counted and may go on; otherwise the seconds to wait. */

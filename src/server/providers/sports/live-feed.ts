@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eventDelta } from '../../../shared/sports/event-delta.ts';
+import { errors } from '../../http/errors.ts';
 import { startSse } from '../../http/sse.ts';
 import type { LiveHub } from '../../modules/live/live.hub.ts';
 import type { SportsCommitted } from '../../modules/live/live.notify.ts';
@@ -353,15 +354,10 @@ export async function sportsLiveRoutes(
   });
   app.get<{ Querystring: { events?: string; new?: string } }>('/sports/live', async (request, reply) => {
     const ids = parseEventIds(request.query.events);
-    if (!ids)
-      return reply
-        .code(400)
-        .send({ status: 'invalid', message: 'events: a comma list of up to 200 event ids' });
+    if (!ids) throw errors.invalid('events: a comma list of up to 200 event ids');
     const discovers = request.query.new;
     if (discovers !== undefined && !/^\d{1,15}$/.test(discovers))
-      return reply
-        .code(400)
-        .send({ status: 'invalid', message: 'new: the highest event id the window holds, or nothing' });
+      throw errors.invalid('new: the highest event id the window holds, or nothing');
     const discoversAbove = discovers === undefined ? undefined : Number(discovers);
     const { ping, end } = startSse(reply, '');
     const write = (frames: string) => reply.raw.write(frames);

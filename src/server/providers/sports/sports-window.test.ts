@@ -279,4 +279,14 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
       expect(res.statusCode).toBe(400);
     }
   });
+
+  it('refuses a stream for malformed event ids with a clear 400, before any stream opens', async () => {
+    const tooMany = Array.from({ length: 201 }, (_, i) => i + 1).join(',');
+    for (const query of ['', 'events=', 'events=abc', 'events=-1', `events=${tooMany}`, 'events=1&new=x']) {
+      const res = await t.app.inject({ method: 'GET', url: `/sports/live?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.headers['content-type'], query).toMatch(/^application\/json/);
+      expect(res.json(), query).toMatchObject({ status: 'invalid', msg: expect.any(String) });
+    }
+  });
 });
