@@ -17,11 +17,18 @@ export function HydrateLater({ children }: { children: ReactElement }) {
   const sent = useRef(children);
   const latest = useRef(children);
   latest.current = children;
+  const turn = useRef<Turn | undefined>(undefined);
   return (
     <Suspense fallback={null}>
-      <Gate sent={sent} latest={latest} />
+      <Gate sent={sent} latest={latest} turn={turn} />
     </Suspense>
   );
+}
+
+/** A deferred part's turn: the task it hydrates in, and whether that task has come. */
+interface Turn {
+  promise: Promise<void>;
+  come: boolean;
 }
 
 let hydrating = false;
@@ -50,8 +57,26 @@ function nextTurn(): Promise<void> {
   return lastTurn;
 }
 
-function Gate({ sent, latest }: { sent: RefObject<ReactElement>; latest: RefObject<ReactElement> }) {
-  if (hydrating) throw nextTurn();
+function Gate({
+  sent,
+  latest,
+  turn,
+}: {
+  sent: RefObject<ReactElement>;
+  latest: RefObject<ReactElement>;
+  turn: RefObject<Turn | undefined>;
+}) {
+  if (hydrating && !turn.current) {
+    const mine: Turn = { promise: Promise.resolve(), come: false };
+    mine.promise = nextTurn().then(() => {
+      mine.come = true;
+    });
+    turn.current = mine;
+  }
+  // Until its turn, the part stays suspended even when the page re-renders it sooner (a state set while
+  // hydrating re-renders its parents in the same task): otherwise every part would hydrate right there,
+  // in the one long task this is meant to split.
+  if (turn.current && !turn.current.come) throw turn.current.promise;
   const [hydrated, setHydrated] = useState(false);
   useLayoutEffect(() => setHydrated(true), []);
   return hydrated ? latest.current : sent.current;

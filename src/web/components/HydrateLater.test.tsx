@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+import { useLayoutEffect, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { HydrateLater, hydrateInTurns } from './HydrateLater.tsx';
+
+/** Every render of a deferred part, by name, in order. */
+const renders: string[] = [];
+
+function Part({ name }: { name: string }) {
+  renders.push(name);
+  return <p data-part={name}>{name}</p>;
+}
+
+/** A page that sets state while it hydrates (as a layout effect does), so it re-renders in that same task. */
+function Page() {
+  const [hydrated, setHydrated] = useState(false);
+  useLayoutEffect(() => setHydrated(true), []);
+  return (
+    <main data-hydrated={hydrated ? 'yes' : undefined}>
+      <h1>first screen</h1>
+      <HydrateLater>
+        <Part name="footer" />
+      </HydrateLater>
+      <HydrateLater>
+        <Part name="tab-bar" />
+      </HydrateLater>
+    </main>
+  );
+}
+
+/** Runs what is queued as microtasks (Preact's re-renders), but no timer: the same task, as it were. */
+async function restOfTheTask(): Promise<void> {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+}
+
+describe('HydrateLater', () => {
+  it('hydrates each part in a task of its own after the page, even when the page re-renders while hydrating', async () => {
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(<Page />);
+    document.body.append(root);
+    const sent = [...root.querySelectorAll('[data-part]')];
+    renders.length = 0;
+
+    const done = hydrateInTurns(() => hydrateRoot(root, <Page />));
+    await restOfTheTask();
+    // The page itself is hydrated and has re-rendered; its deferred parts have not been touched.
+    expect(root.querySelector('main')?.getAttribute('data-hydrated')).toBe('yes');
+    expect(renders).toEqual([]);
+
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await restOfTheTask();
+    // One part per task: the first has had its turn, the second not yet.
+    expect(renders.filter((r) => r === 'tab-bar')).toEqual([]);
+    expect(renders).toContain('footer');
+
+    await done;
+    expect(renders).toContain('tab-bar');
+    // Hydrated in place: the nodes the server sent are the ones on the page.
+    expect([...root.querySelectorAll('[data-part]')]).toEqual(sent);
+    expect(sent.every((node) => node.isConnected)).toBe(true);
+    root.remove();
+  });
+});
