@@ -49,46 +49,49 @@ export function HomePage() {
           </button>
         ))}
       </div>
-      <div className={styles.grid} role="tabpanel" data-testid={`${tab}-tiles`}>
-        {tab !== 'slot'
-          ? ((tab === 'casino' ? casino.data : sport.data) ?? []).map((entry, i) => (
-              <GameTile
-                key={entry.gameCompany}
-                priority={i < ABOVE_THE_FOLD}
-                name={nameOf(entry)}
-                imgUrl={entry.imgUrl}
-                badge={badgeOf(entry)}
-                onOpen={() => launch(entry)}
-              />
-            ))
-          : [
-              // The slot providers (SPEC §2: a provider opens its games in a modal), then every slot game
-              // with its own art, each opened from its tile (a guest's built-in slot in demo).
-              <nav key="providers" className={styles.providers} aria-label={t('slotProviders')}>
-                {(slot.data ?? []).map((vendor) => (
-                  <button
-                    key={vendor.code}
-                    type="button"
-                    className={styles.provider}
-                    onClick={() => setProvider({ code: vendor.code, name: nameOf(vendor) })}
-                  >
-                    {nameOf(vendor)}
-                    {badgeOf(vendor) && <small> · {badgeOf(vendor)}</small>}
-                  </button>
-                ))}
-              </nav>,
-              ...slotGames.map((game, i) => (
+      {/* The tiles hydrate in a turn of their own, after the banner and the tabs (their markup shows meanwhile). */}
+      <HydrateLater>
+        <div className={styles.grid} role="tabpanel" data-testid={`${tab}-tiles`}>
+          {tab !== 'slot'
+            ? ((tab === 'casino' ? casino.data : sport.data) ?? []).map((entry, i) => (
                 <GameTile
-                  key={`${game.gameCompany}/${game.code}`}
+                  key={entry.gameCompany}
                   priority={i < ABOVE_THE_FOLD}
-                  name={nameOf(game)}
-                  imgUrl={game.imgUrl}
-                  badge={badgeOf(game)}
-                  onOpen={() => launch(game)}
+                  name={nameOf(entry)}
+                  imgUrl={entry.imgUrl}
+                  badge={badgeOf(entry)}
+                  onOpen={() => launch(entry)}
                 />
-              )),
-            ]}
-      </div>
+              ))
+            : [
+                // The slot providers (SPEC §2: a provider opens its games in a modal), then every slot game
+                // with its own art, each opened from its tile (a guest's built-in slot in demo).
+                <nav key="providers" className={styles.providers} aria-label={t('slotProviders')}>
+                  {(slot.data ?? []).map((vendor) => (
+                    <button
+                      key={vendor.code}
+                      type="button"
+                      className={styles.provider}
+                      onClick={() => setProvider({ code: vendor.code, name: nameOf(vendor) })}
+                    >
+                      {nameOf(vendor)}
+                      {badgeOf(vendor) && <small> · {badgeOf(vendor)}</small>}
+                    </button>
+                  ))}
+                </nav>,
+                ...slotGames.map((game, i) => (
+                  <GameTile
+                    key={`${game.gameCompany}/${game.code}`}
+                    priority={i < ABOVE_THE_FOLD}
+                    name={nameOf(game)}
+                    imgUrl={game.imgUrl}
+                    badge={badgeOf(game)}
+                    onOpen={() => launch(game)}
+                  />
+                )),
+              ]}
+        </div>
+      </HydrateLater>
       {/* Below the tiles, or closed: hydrated after what the first screen shows. */}
       <HydrateLater>
         <div className={styles.lists}>

@@ -56,7 +56,12 @@ export function Header() {
           )}
         </div>
       </header>
-      {session.data && <MemberNav session={session.data} />}
+      {/* Shown on wide screens only: hydrated after what a phone shows. */}
+      {session.data && (
+        <HydrateLater>
+          <MemberNav session={session.data} />
+        </HydrateLater>
+      )}
       {/* Closed until tapped: hydrated after what shows. */}
       <HydrateLater>
         <GamesDrawer open={drawer === 'games'} onClose={close} />
