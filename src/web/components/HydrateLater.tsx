@@ -57,6 +57,15 @@ function nextTurn(): Promise<void> {
   return lastTurn;
 }
 
+/** The next free turn, marked come once it has. */
+function takeTurn(): Turn {
+  const turn = { come: false } as Turn;
+  turn.promise = nextTurn().then(() => {
+    turn.come = true;
+  });
+  return turn;
+}
+
 function Gate({
   sent,
   latest,
@@ -66,13 +75,7 @@ function Gate({
   latest: RefObject<ReactElement>;
   turn: RefObject<Turn | undefined>;
 }) {
-  if (hydrating && !turn.current) {
-    const mine: Turn = { promise: Promise.resolve(), come: false };
-    mine.promise = nextTurn().then(() => {
-      mine.come = true;
-    });
-    turn.current = mine;
-  }
+  if (hydrating && !turn.current) turn.current = takeTurn();
   // Until its turn, the part stays suspended even when the page re-renders it sooner (a state set while
   // hydrating re-renders its parents in the same task): otherwise every part would hydrate right there,
   // in the one long task this is meant to split.

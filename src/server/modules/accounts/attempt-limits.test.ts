@@ -32,7 +32,7 @@ describe.runIf(backendAvailable)('login and code counters', () => {
     expect(await clearExpiredAttempts(t.db, now)).toBe(0);
   });
 
-  it('are swept by a periodic job of the app, not a timer of each limiter', async () => {
+  it('are swept by a periodic job the app registers (once per period across its processes)', async () => {
     await t.app.jobs.start();
     const queues = await queryRows<{ name: string }>(
       t.db,
