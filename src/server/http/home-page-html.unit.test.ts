@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { HomeShellData } from '../../shared/home-shell.ts';
-import { allowInline, composeHomePage, homeTemplate } from './home-page-html.ts';
+import { allowInline, composeHomePage, homeTemplate, PRELOADS_PER_TASK } from './home-page-html.ts';
 
 const INDEX = `<!doctype html>
 <html lang="th">
@@ -76,6 +76,45 @@ describe('the home page as the server composes it', () => {
     expect(allowInline("script-src 'self';style-src 'self'", template)).toBe(
       `script-src 'self' 'sha256-${hash}';style-src 'self' ${template.styleSource}`,
     );
+  });
+
+  it('starts the entry once, first, then its preloads a few per task', () => {
+    const modules = Array.from({ length: 2 * PRELOADS_PER_TASK + 1 }, (_, i) => `/assets/dep-${i}.js`);
+    const index = INDEX.replace(
+      '<link rel="modulepreload" crossorigin href="/assets/dep-1.js">',
+      modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n'),
+    );
+    const loader = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(
+      homeTemplate(index, (href) => CSS[href]!).html,
+    )![1]!;
+    // The page's timers and frames as queues this test runs by hand, one task at a time.
+    const tasks: (() => void)[] = [];
+    const frames: (() => void)[] = [];
+    const appended: { task: number; tag: string; href?: string; src?: string; rel?: string }[] = [];
+    let task = 0;
+    const document = {
+      createElement: (tag: string) => ({ tag }),
+      head: { append: (el: { tag: string }) => appended.push({ task, ...el }) },
+    };
+    new Function('document', 'requestAnimationFrame', 'setTimeout', loader)(
+      document,
+      (fn: () => void) => frames.push(fn),
+      (fn: () => void) => tasks.push(fn),
+    );
+    // Both the first frame and the one-second timer come: the script still starts once.
+    for (const frame of frames.splice(0)) frame();
+    while (tasks.length > 0) {
+      task++;
+      tasks.shift()!();
+    }
+    expect(appended[0]).toMatchObject({ tag: 'script', type: 'module', src: '/assets/main-1.js' });
+    expect(appended.filter((el) => el.tag === 'script')).toHaveLength(1);
+    const preloads = appended.filter((el) => el.rel === 'modulepreload');
+    expect(preloads.map((el) => el.href)).toEqual(modules);
+    const perTask = [...new Set(preloads.map((el) => el.task))].map(
+      (t) => preloads.filter((el) => el.task === t).length,
+    );
+    expect(perTask).toEqual([PRELOADS_PER_TASK, PRELOADS_PER_TASK, 1]);
   });
 
   it('puts the render in an inert root, the language on <html>, the first tile first in the head', () => {

@@ -35,20 +35,23 @@ export function HomePage() {
   return (
     <div className={styles.home}>
       <JackpotBanner />
-      <div className={styles.tabs} role="tablist">
-        {(['casino', 'slot', 'sport'] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            className={tab === name ? styles.tabActive : styles.tab}
-            onClick={() => setTab(name)}
-          >
-            {t(name)}
-          </button>
-        ))}
-      </div>
+      {/* The tabs hydrate in a turn of their own, after the header and the banner (JackpotBanner). */}
+      <HydrateLater>
+        <div className={styles.tabs} role="tablist">
+          {(['casino', 'slot', 'sport'] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              className={tab === name ? styles.tabActive : styles.tab}
+              onClick={() => setTab(name)}
+            >
+              {t(name)}
+            </button>
+          ))}
+        </div>
+      </HydrateLater>
       {/* The tiles hydrate in a turn of their own, after the banner and the tabs (their markup shows meanwhile). */}
       <HydrateLater>
         <div className={styles.grid} role="tabpanel" data-testid={`${tab}-tiles`}>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatBasisPoints, isLocale } from '../../../shared/format.ts';
+import { HydrateLater } from '../../components/HydrateLater.tsx';
 import { JackpotFigure } from '../jackpot/JackpotFigure.tsx';
 import { useJackpotPool } from '../jackpot/jackpotPool.ts';
 import { useCurrency } from '../site/site.ts';
@@ -19,13 +20,16 @@ export function JackpotBanner() {
   if (!pool || pool.currency !== currency) return null;
   const locale = isLocale(i18n.language) ? i18n.language : 'th';
   const percent = formatBasisPoints(pool.contributionBps, locale);
+  // Hydrated in a turn of its own, after the header (HydrateLater needs the one element it renders).
   return (
-    <section className={styles.jackpot} aria-label={t('jackpot')}>
-      <p className={styles.jackpotLabel}>{t('jackpotTitle')}</p>
-      <p className={styles.odometer}>
-        <JackpotFigure amount={pool.amount} currency={pool.currency} locale={locale} testId="jackpot" />
-      </p>
-      <p className={styles.jackpotText}>{t('jackpotGrows', { percent })}</p>
-    </section>
+    <HydrateLater>
+      <section className={styles.jackpot} aria-label={t('jackpot')}>
+        <p className={styles.jackpotLabel}>{t('jackpotTitle')}</p>
+        <p className={styles.odometer}>
+          <JackpotFigure amount={pool.amount} currency={pool.currency} locale={locale} testId="jackpot" />
+        </p>
+        <p className={styles.jackpotText}>{t('jackpotGrows', { percent })}</p>
+      </section>
+    </HydrateLater>
   );
 }

@@ -41,20 +41,26 @@ export function Header() {
             <strong>CASINO</strong>
           </span>
         </Link>
-        <div className={styles.right}>
-          <LanguageSwitcher />
-          {session.data ? <MemberBar session={session.data} /> : session.data === null ? <GuestBar /> : null}
-          {session.data !== undefined && (
-            <button
-              type="button"
-              className={`${session.data ? styles.iconButton : styles.phoneLogin} ${styles.phoneOnly}`}
-              onClick={() => setDrawer('account')}
-              aria-label={session.data ? t('memberMenu') : t('login')}
-            >
-              {session.data ? <PersonIcon /> : t('login')}
-            </button>
-          )}
-        </div>
+        <HydrateLater>
+          <div className={styles.right}>
+            <LanguageSwitcher />
+            {session.data ? (
+              <MemberBar session={session.data} />
+            ) : session.data === null ? (
+              <GuestBar />
+            ) : null}
+            {session.data !== undefined && (
+              <button
+                type="button"
+                className={`${session.data ? styles.iconButton : styles.phoneLogin} ${styles.phoneOnly}`}
+                onClick={() => setDrawer('account')}
+                aria-label={session.data ? t('memberMenu') : t('login')}
+              >
+                {session.data ? <PersonIcon /> : t('login')}
+              </button>
+            )}
+          </div>
+        </HydrateLater>
       </header>
       {/* Shown on wide screens only: hydrated after what a phone shows. */}
       {session.data && (
