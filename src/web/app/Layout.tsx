@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { HydrateLater } from '../components/HydrateLater.tsx';
+import { AfterHydration, HydrateLater } from '../components/HydrateLater.tsx';
 import { Footer } from '../features/layout/Footer.tsx';
 import { Header } from '../features/layout/Header.tsx';
 import { MessengerButtons } from '../features/mobile/MessengerButtons.tsx';
@@ -16,12 +16,12 @@ import { useLayoutData } from './useLayoutData.ts';
 /** Header, page, footer: the frame every page shares. */
 export function Layout() {
   const { t } = useTranslation();
-  useLiveSession();
-  useCountAlerts();
   const { pathname } = useLocation();
   return (
     <div className={styles.shell}>
-      <LayoutData />
+      <AfterHydration>
+        <LayoutWork />
+      </AfterHydration>
       <Header />
       {/* data-route commits with the page it names (a page still loading keeps the last one): tests wait on it. */}
       <main className={styles.main} data-route={pathname}>
@@ -37,8 +37,6 @@ export function Layout() {
         <PhoneTabBar />
       </HydrateLater>
       <MessengerButtons />
-      <PopupNotices />
-      <NewsToasts />
     </div>
   );
 }
@@ -52,4 +50,20 @@ export function Layout() {
 function LayoutData() {
   useLayoutData();
   return null;
+}
+
+/**
+ * What draws nothing the server sent: the layout's data, the live session and the count alerts, the
+ * operator's popups and the money news (mounted after the page's hydration, AfterHydration).
+ */
+function LayoutWork() {
+  useLiveSession();
+  useCountAlerts();
+  return (
+    <>
+      <LayoutData />
+      <PopupNotices />
+      <NewsToasts />
+    </>
+  );
 }

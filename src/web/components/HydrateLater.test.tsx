@@ -3,7 +3,7 @@ import { useLayoutEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { HydrateLater, hydrateInTurns } from './HydrateLater.tsx';
+import { AfterHydration, HydrateLater, hydrateInTurns } from './HydrateLater.tsx';
 
 /** Every render of a deferred part, by name, in order. */
 const renders: string[] = [];
@@ -61,5 +61,46 @@ describe('HydrateLater', () => {
     expect([...root.querySelectorAll('[data-part]')]).toEqual(sent);
     expect(sent.every((node) => node.isConnected)).toBe(true);
     root.remove();
+  });
+
+  it('mounts what draws nothing the server sent after the hydration, in a task of its own; at once outside it', async () => {
+    const mounted: string[] = [];
+    function Loader({ name }: { name: string }) {
+      useLayoutEffect(() => {
+        mounted.push(name);
+      }, [name]);
+      return null;
+    }
+    const page = (name: string) => (
+      <main>
+        <AfterHydration>
+          <Loader name={name} />
+        </AfterHydration>
+        <p>first screen</p>
+      </main>
+    );
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(page('server'));
+    document.body.append(root);
+    const sent = root.querySelector('p');
+    mounted.length = 0;
+
+    const done = hydrateInTurns(() => hydrateRoot(root, page('hydrated')));
+    await restOfTheTask();
+    // Not in the hydration's own task.
+    expect(mounted).toEqual([]);
+    await done;
+    expect(mounted).toEqual(['hydrated']);
+    expect(root.querySelector('p')).toBe(sent);
+    root.remove();
+
+    // A page the browser renders itself (no hydration) has it at once.
+    const fresh = document.createElement('div');
+    document.body.append(fresh);
+    const { createRoot } = await import('react-dom/client');
+    createRoot(fresh).render(page('rendered'));
+    await restOfTheTask();
+    expect(mounted).toEqual(['hydrated', 'rendered']);
+    fresh.remove();
   });
 });

@@ -1,4 +1,13 @@
-import { type ReactElement, type RefObject, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type ReactElement,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 
 /**
  * Hydrating the server's page in one go was one long task on a phone (issue 35's blocking time). The
@@ -83,4 +92,25 @@ function Gate({
   const [hydrated, setHydrated] = useState(false);
   useLayoutEffect(() => setHydrated(true), []);
   return hydrated ? latest.current : sent.current;
+}
+
+/**
+ * Parts that draw nothing the server sent (the layout's data queries, the live session, popups and
+ * toasts that appear later): mounted in a turn of their own after the page's hydration instead of in
+ * it, where their hooks (a query observer each) were a share of the long task. Outside the first
+ * hydration they mount at once.
+ */
+export function AfterHydration({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(!hydrating);
+  const turn = useRef<Turn | undefined>(undefined);
+  if (!ready && !turn.current) turn.current = takeTurn();
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    void turn.current!.promise.then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  return ready ? children : null;
 }
