@@ -23,7 +23,7 @@ export function memoizeTexts(instance: i18n): void {
     if (id === undefined) return translate(key, options, ...rest);
     let text = texts.get(id);
     if (text === undefined) {
-      const found = storedText(instance, key as string, options) ?? translate(key, options);
+      const found = translate(key, options);
       if (typeof found !== 'string') return found;
       text = found;
       texts.set(id, text);
@@ -42,30 +42,4 @@ function idOf(instance: i18n, key: string, options: unknown): string | undefined
   const lng = o.lng ?? (Array.isArray(o.lngs) ? o.lngs.join(',') : instance.language);
   const ns = Array.isArray(o.ns) ? o.ns.join(',') : (o.ns ?? '');
   return `${String(lng)}\u0000${String(ns)}\u0000${String(o.keyPrefix ?? '')}\u0000${key}`;
-}
-
-/**
- * A plain key's text read straight from the loaded texts, where i18next would hand it back unchanged:
- * found in the call's own language, and neither interpolated nor nested. A hydration's first look-up
- * of each key went through the whole of i18next's resolution (issue 35). Anything else (a key with a
- * namespace in it, a fallback language, an empty text, an object) is left to i18next.
- */
-function storedText(instance: i18n, key: string, options: unknown): string | undefined {
-  const o = (options ?? {}) as Record<string, unknown>;
-  const nsSeparator = instance.options.nsSeparator ?? ':';
-  if (Array.isArray(o.lngs) || (nsSeparator !== false && key.includes(nsSeparator))) return undefined;
-  const lng = typeof o.lng === 'string' ? o.lng : instance.language;
-  const keySeparator = instance.options.keySeparator ?? '.';
-  const path =
-    typeof o.keyPrefix === 'string' && o.keyPrefix ? `${o.keyPrefix}${keySeparator || ''}${key}` : key;
-  // i18next tries each namespace in every language before the next namespace: only the first
-  // namespace's text in the call's own language is certainly the one it would answer.
-  const defaultNs = instance.options.defaultNS;
-  const namespaces = o.ns ?? defaultNs ?? 'translation';
-  const ns = Array.isArray(namespaces) ? namespaces[0] : namespaces;
-  if (typeof ns !== 'string') return undefined;
-  const value: unknown = instance.getResource(lng, ns, path);
-  return typeof value === 'string' && value !== '' && !value.includes('{{') && !value.includes('$t(')
-    ? value
-    : undefined;
 }
