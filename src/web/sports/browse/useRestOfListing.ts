@@ -4,7 +4,53 @@ import { MAX_LISTING } from '../../../shared/sports/listing.ts';
 import { sportsCall } from '../api.ts';
 
 /** A page of the listing past what the live events hold (the book's largest page). */
-const PAGE = 200;
+export const PAGE = 200;
+
+/** Tries of one page before the rest of the listing is given up until the window is opened again. */
+export const PAGE_TRIES = 6;
+
+/** The wait before the n-th retry of a failed page: 1 s, 2 s, 4 s, … at most 30 s. */
+export const retryDelay = (retry: number): number => Math.min(30_000, 1_000 * 2 ** (retry - 1));
+
+/** How the loader waits: for an idle moment before the next page, or a while before a retry. */
+export interface Waits {
+  idle(): Promise<void>;
+  sleep(ms: number): Promise<void>;
+}
+
+/**
+ * Loads the listing past its first page, one page after another, handing each to `onPage`. A page
+ * that fails (a timeout, a restart, a rate limit) is asked for again after a growing wait, so one
+ * lost request does not leave the member a shortened list; after PAGE_TRIES failures in a row it
+ * stops. Stops as soon as `stopped()` says so (the window closed).
+ */
+export async function loadRestOfListing(
+  fetchPage: (offset: number) => Promise<SportEvent[]>,
+  onPage: (events: SportEvent[]) => void,
+  waits: Waits,
+  stopped: () => boolean,
+): Promise<void> {
+  let offset = PAGE;
+  let failures = 0;
+  await waits.idle();
+  while (offset < MAX_LISTING && !stopped()) {
+    let events: SportEvent[];
+    try {
+      events = await fetchPage(offset);
+    } catch {
+      failures++;
+      if (failures >= PAGE_TRIES) return;
+      await waits.sleep(retryDelay(failures));
+      continue;
+    }
+    if (stopped()) return;
+    failures = 0;
+    onPage(events);
+    if (events.length < PAGE) return;
+    offset += PAGE;
+    await waits.idle();
+  }
+}
 
 /**
  * The listing past its first page (the live events' hook loads the first 200): the next pages by
@@ -19,17 +65,12 @@ export function useRestOfListing(held: number, loaded: boolean): SportEvent[] {
   useEffect(() => {
     if (!ready) return;
     let cancelled = false;
-    const next = (offset: number) => {
-      if (cancelled || offset >= MAX_LISTING) return;
-      sportsCall('events', { limit: PAGE, offset })
-        .then((page) => {
-          if (cancelled) return;
-          setRest((current) => [...current, ...page.events]);
-          if (page.events.length === PAGE) idle(() => next(offset + PAGE));
-        })
-        .catch(() => undefined);
-    };
-    idle(() => next(PAGE));
+    void loadRestOfListing(
+      async (offset) => (await sportsCall('events', { limit: PAGE, offset })).events,
+      (events) => setRest((current) => [...current, ...events]),
+      browserWaits,
+      () => cancelled,
+    );
     return () => {
       cancelled = true;
     };
@@ -37,10 +78,14 @@ export function useRestOfListing(held: number, loaded: boolean): SportEvent[] {
   return rest;
 }
 
-const idle = (work: () => void) =>
-  typeof requestIdleCallback === 'function'
-    ? requestIdleCallback(work, { timeout: 2_000 })
-    : setTimeout(work, 50);
+const browserWaits: Waits = {
+  idle: () =>
+    new Promise((resolve) => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2_000 });
+      else setTimeout(resolve, 50);
+    }),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 
 /** The live events with the rest of the listing: an event held live wins over its listed copy. */
 export function withRest(events: Map<number, SportEvent>, rest: SportEvent[]): Iterable<SportEvent> {
