@@ -23,12 +23,15 @@ export function Layout() {
         <LayoutWork />
       </AfterHydration>
       <Header />
-      {/* data-route commits with the page it names (a page still loading keeps the last one): tests wait on it. */}
-      <main className={styles.main} data-route={pathname}>
-        <Suspense fallback={<p className={styles.loading}>{t('loading')}</p>}>
-          <Outlet />
-        </Suspense>
-      </main>
+      {/* data-route commits with the page it names (a page still loading keeps the last one): tests wait on it.
+          The page hydrates in a turn of its own after the frame, its own deferred parts after it. */}
+      <HydrateLater>
+        <main className={styles.main} data-route={pathname}>
+          <Suspense fallback={<p className={styles.loading}>{t('loading')}</p>}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </HydrateLater>
       {/* Below the fold on every page: hydrated after it. */}
       <HydrateLater>
         <Footer />

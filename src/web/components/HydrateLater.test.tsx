@@ -63,6 +63,61 @@ describe('HydrateLater', () => {
     root.remove();
   });
 
+  it('hydrates the parts inside a deferred part each in a later task of its own, and waits for them all', async () => {
+    function Outer() {
+      renders.push('outer');
+      return (
+        <section data-part="outer">
+          <HydrateLater>
+            <Part name="inner-1" />
+          </HydrateLater>
+          <HydrateLater>
+            <Part name="inner-2" />
+          </HydrateLater>
+        </section>
+      );
+    }
+    const page = (
+      <main>
+        <h1>first screen</h1>
+        <HydrateLater>
+          <Outer />
+        </HydrateLater>
+      </main>
+    );
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(page);
+    document.body.append(root);
+    const sent = [...root.querySelectorAll('[data-part]')];
+    renders.length = 0;
+
+    let settled = false;
+    const done = hydrateInTurns(() => hydrateRoot(root, page)).then(() => {
+      settled = true;
+    });
+    const tasks: string[][] = [];
+    const settledBy: boolean[] = [];
+    for (let task = 0; task < 4; task++) {
+      await restOfTheTask();
+      tasks.push(renders.splice(0));
+      settledBy.push(settled);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    // The page's task, then the outer part alone, then each inner part in a task of its own.
+    expect(tasks.map((names) => names.filter((n, i) => names.indexOf(n) === i))).toEqual([
+      [],
+      ['outer'],
+      ['inner-1'],
+      ['inner-2'],
+    ]);
+    // The page stays inert until the last inner part is hydrated.
+    expect(settledBy).toEqual([false, false, false, false]);
+    await done;
+    expect([...root.querySelectorAll('[data-part]')]).toEqual(sent);
+    expect(sent.every((node) => node.isConnected)).toBe(true);
+    root.remove();
+  });
+
   it('mounts what draws nothing the server sent after the hydration, in a task of its own; at once outside it', async () => {
     const mounted: string[] = [];
     function Loader({ name }: { name: string }) {

@@ -1,8 +1,10 @@
 import {
+  createContext,
   type ReactElement,
   type ReactNode,
   type RefObject,
   Suspense,
+  useContext,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -16,8 +18,9 @@ import {
  * that suspends while Preact hydrates keeps its DOM and is hydrated in place once it resumes.
  *
  * Preact keeps one DOM node for such a subtree, so the child must render exactly one element.
- * Outside the first hydration (the server's render, a page the browser renders itself, any later
- * render) the child renders at once.
+ * Parts may nest: a part inside a deferred one takes the next free turn when its parent hydrates, so
+ * a whole page can be deferred without its own parts joining its task. Outside the first hydration
+ * (the server's render, a page the browser renders itself, any later render) the child renders at once.
  */
 export function HydrateLater({ children }: { children: ReactElement }) {
   // Preact hydrates a suspended part when it resumes without patching the DOM it finds: the part must
@@ -43,6 +46,14 @@ interface Turn {
 let hydrating = false;
 let lastTurn: Promise<void> = Promise.resolve();
 
+/** True below a deferred part while it hydrates (its first render, in its turn). */
+const InHydratingPart = createContext(false);
+
+/** Whether what renders here is being hydrated: the page's own hydration, or a deferred part's. */
+function useHydrating(): boolean {
+  return useContext(InHydratingPart) || hydrating;
+}
+
 /**
  * Hydrates the page (`hydrateRoot`), leaving the `HydrateLater` parts to the turns that follow; settles
  * once the last of them is hydrated too (the page keeps `inert` until then: a tap on a part not yet
@@ -55,9 +66,14 @@ export async function hydrateInTurns(hydrate: () => void): Promise<void> {
   } finally {
     hydrating = false;
   }
-  await lastTurn;
-  // The last part re-renders in the microtasks after its turn: a task later, it has.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // A part re-renders in the microtasks after its turn (a task later, it has), and may then queue the
+  // turns of the parts inside it: wait until no turn is left.
+  let awaited: Promise<void>;
+  do {
+    awaited = lastTurn;
+    await awaited;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  } while (awaited !== lastTurn);
 }
 
 /** A promise settled in a later task than the one before it: one deferred part per task. */
@@ -84,14 +100,19 @@ function Gate({
   latest: RefObject<ReactElement>;
   turn: RefObject<Turn | undefined>;
 }) {
-  if (hydrating && !turn.current) turn.current = takeTurn();
+  if (useHydrating() && !turn.current) turn.current = takeTurn();
   // Until its turn, the part stays suspended even when the page re-renders it sooner (a state set while
   // hydrating re-renders its parents in the same task): otherwise every part would hydrate right there,
   // in the one long task this is meant to split.
   if (turn.current && !turn.current.come) throw turn.current.promise;
   const [hydrated, setHydrated] = useState(false);
   useLayoutEffect(() => setHydrated(true), []);
-  return hydrated ? latest.current : sent.current;
+  // The provider is always there, so the part's tree keeps its shape when it switches to `latest`.
+  return (
+    <InHydratingPart.Provider value={turn.current !== undefined && !hydrated}>
+      {hydrated ? latest.current : sent.current}
+    </InHydratingPart.Provider>
+  );
 }
 
 /**
@@ -101,7 +122,7 @@ function Gate({
  * hydration they mount at once.
  */
 export function AfterHydration({ children }: { children: ReactNode }) {
-  const [ready, setReady] = useState(!hydrating);
+  const [ready, setReady] = useState(!useHydrating());
   const turn = useRef<Turn | undefined>(undefined);
   if (!ready && !turn.current) turn.current = takeTurn();
   useEffect(() => {
