@@ -33,10 +33,10 @@ for (const [i, xml] of messages.entries()) {
     headers: { 'content-type': 'application/xml', [FEED_SIGNATURE_HEADER]: hmacSign(secret, xml) },
     body: xml,
   });
-  const answer = (await res.json().catch(() => ({}))) as { outcome?: string; kind?: string; msg?: string };
+  const answer = (await res.json().catch(() => ({}))) as { outcome?: string; kind?: string; message?: string };
   const outcome = res.ok ? (answer.outcome ?? 'unknown') : `refused (${res.status})`;
   counts[outcome] = (counts[outcome] ?? 0) + 1;
-  console.log(`${i + 1}\t${answer.kind ?? '-'}\t${outcome}${answer.msg ? `\t${answer.msg}` : ''}`);
+  console.log(`${i + 1}\t${answer.kind ?? '-'}\t${outcome}${answer.message ? `\t${answer.message}` : ''}`);
   if (!res.ok && res.status !== 409) break;
   if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
 }

@@ -41,9 +41,18 @@ describe.runIf(backendAvailable)('replaying a recorded UOF message file', () => 
         },
         payload: body,
       });
-    expect((await post(xml)).statusCode).toBe(401);
+    const unsigned = await post(xml);
+    expect(unsigned.statusCode).toBe(401);
+    // Worded as every route's refusal: a status word, a message key, and why in English.
+    expect(unsigned.json()).toEqual({
+      status: 'unauthorized',
+      msg: 'msg2012',
+      message: `a bad or missing ${FEED_SIGNATURE_HEADER}`,
+    });
     expect((await post(xml, hmacSign('another secret', xml))).statusCode).toBe(401);
-    expect((await post(' ', hmacSign(SECRET, ' '))).statusCode).toBe(400);
+    const empty = await post(' ', hmacSign(SECRET, ' '));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ status: 'invalid', msg: 'msg2012' });
     const ok = await post(xml, hmacSign(SECRET, xml));
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ status: 'success', outcome: 'applied', kind: 'odds_change' });
