@@ -18,7 +18,7 @@ const STYLESHEET = /<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>\s*/g;
 const ENTRY = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\s*/g;
 /** Module preloads the loader starts in one task. */
-export const PRELOADS_PER_TASK = 6;
+export const PRELOADS_PER_TASK = 3;
 
 /**
  * Starts the site's script after the first paint, with its modules preloaded then: everything the
@@ -26,7 +26,9 @@ export const PRELOADS_PER_TASK = 6;
  * otherwise share the first second's bandwidth with the page's largest image, and hold its paint.
  * A hidden tab paints no frames: the timer starts the script after a second all the same.
  * The entry comes first, then the preloads a few per task: each starts a request, and thirty in one
- * task took 29 ms here unthrottled, a long task on a phone (issue 35's blocking time).
+ * task took 29 ms here unthrottled, a long task on a phone (issue 35's blocking time). Six a task
+ * were still 10–34 ms of wall time each (little of it CPU: the requests' start waits on the browser
+ * process), which a phone's throttling makes 50–90 ms; three halve it.
  */
 function scriptLoader(entry: string, modules: string[]): string {
   const add = `const a=(t,p)=>{const e=document.createElement(t);Object.assign(e,p);document.head.append(e)}`;
