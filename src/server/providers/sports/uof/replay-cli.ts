@@ -33,7 +33,11 @@ for (const [i, xml] of messages.entries()) {
     headers: { 'content-type': 'application/xml', [FEED_SIGNATURE_HEADER]: hmacSign(secret, xml) },
     body: xml,
   });
-  const answer = (await res.json().catch(() => ({}))) as { outcome?: string; kind?: string; message?: string };
+  const answer = (await res.json().catch(() => ({}))) as {
+    outcome?: string;
+    kind?: string;
+    message?: string;
+  };
   const outcome = res.ok ? (answer.outcome ?? 'unknown') : `refused (${res.status})`;
   counts[outcome] = (counts[outcome] ?? 0) + 1;
   console.log(`${i + 1}\t${answer.kind ?? '-'}\t${outcome}${answer.message ? `\t${answer.message}` : ''}`);
