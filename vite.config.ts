@@ -40,6 +40,18 @@ export default defineConfig({
         sports: 'src/web/sports.html',
         admin: 'src/web/admin.html',
       },
+      // TanStack Query and React Router in one file each (they came in six): the member site and the
+      // back office load all of them anyway, and every file is a request and tasks of its own on a
+      // phone's main thread. Their dependencies (Preact) stay where the other pages share them.
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+          ],
+        },
+      },
     },
   },
   server: {
