@@ -67,6 +67,7 @@ export default defineConfig({
             'src/shared/**/*.test.ts',
             'src/web/**/*.test.{ts,tsx}',
             'src/admin/**/*.test.{ts,tsx}',
+            'src/ui/**/*.test.tsx',
             ...unitTests,
           ],
         },

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TabStrip } from '../../ui/TabStrip.tsx';
 import ui from './ui.module.css';
 
 /** A row of tabs; the page renders the chosen one's content below it. */
@@ -11,20 +12,15 @@ export function Tabs<K extends string>({
   value: K;
   onChange: (key: NoInfer<K>) => void;
 }) {
+  const labels = new Map<K, ReactNode>(tabs.map((t) => [t.key, t.label]));
   return (
-    <div className={ui.tabs} role="tablist">
-      {tabs.map((t) => (
-        <button
-          key={t.key}
-          type="button"
-          role="tab"
-          aria-selected={value === t.key}
-          className={`${ui.tab} ${value === t.key ? ui.tabActive : ''}`}
-          onClick={() => onChange(t.key)}
-        >
-          {t.label}
-        </button>
-      ))}
-    </div>
+    <TabStrip<K>
+      tabs={tabs.map((t) => t.key)}
+      selected={value}
+      onSelect={onChange}
+      label={(key) => labels.get(key)}
+      className={ui.tabs}
+      tabClass={(_, chosen) => `${ui.tab} ${chosen ? ui.tabActive : ''}`}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { TabStrip } from '../../ui/TabStrip.tsx';
 import { callRoute } from '../api/client.ts';
 import { GameLoadingDialog } from '../features/games/GameLoadingDialog.tsx';
 import { GameTile } from '../features/games/GameTile.tsx';
@@ -21,34 +22,6 @@ import styles from './GameLobbyPage.module.css';
 
 const FILTERS = ['all', 'favourites', 'recent'] as const;
 type Filter = (typeof FILTERS)[number];
-
-/** A row of tabs that filter the lobby, one of them selected. */
-function FilterTabs<T extends string>(props: {
-  label?: string;
-  options: readonly T[];
-  selected: T;
-  onSelect(option: T): void;
-  name(option: T): string;
-  testId?(option: T): string;
-}) {
-  return (
-    <div className={styles.filters} role="tablist" aria-label={props.label}>
-      {props.options.map((o) => (
-        <button
-          key={o}
-          type="button"
-          role="tab"
-          aria-selected={props.selected === o}
-          className={styles.filter}
-          onClick={() => props.onSelect(o)}
-          data-testid={props.testId?.(o)}
-        >
-          {props.name(o)}
-        </button>
-      ))}
-    </div>
-  );
-}
 
 /** Every enabled game, with search, a provider filter, favourites and recently played. */
 export function GameLobbyPage() {
@@ -137,13 +110,15 @@ export function GameLobbyPage() {
           })}
         </select>
       </div>
-      <FilterTabs<Category>
-        label={t('categories')}
-        options={CATEGORIES}
+      <TabStrip<Category>
+        ariaLabel={t('categories')}
+        tabs={CATEGORIES}
         selected={category}
         onSelect={setCategory}
-        name={(c) => t(`category.${c}`)}
+        label={(c) => t(`category.${c}`)}
         testId={(c) => `category-${c}`}
+        className={styles.filters}
+        tabClass={() => styles.filter}
       />
       {showRails && (
         <>
@@ -156,11 +131,13 @@ export function GameLobbyPage() {
           <WinsTicker wins={wins} />
         </>
       )}
-      <FilterTabs<Filter>
-        options={FILTERS}
+      <TabStrip<Filter>
+        tabs={FILTERS}
         selected={filter}
         onSelect={setFilter}
-        name={(f) => t(`filter.${f}`)}
+        label={(f) => t(`filter.${f}`)}
+        className={styles.filters}
+        tabClass={() => styles.filter}
       />
       {shown.length === 0 && <p className={games.muted}>{t('noGames')}</p>}
       <div className={styles.grid}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TabStrip } from '../../ui/TabStrip.tsx';
 import { HydrateLater } from '../components/HydrateLater.tsx';
 import { JackpotBanner } from '../features/content/JackpotBanner.tsx';
 import { LatestList } from '../features/content/LatestList.tsx';
@@ -12,7 +13,8 @@ import { useLaunchGame } from '../features/games/useLaunchGame.ts';
 import { useSession } from '../features/session/queries.ts';
 import styles from './HomePage.module.css';
 
-type Tab = 'casino' | 'slot' | 'sport';
+const TABS = ['casino', 'slot', 'sport'] as const;
+type Tab = (typeof TABS)[number];
 /** Tiles a 360-px phone shows without scrolling (two rows of two). */
 const ABOVE_THE_FOLD = 4;
 
@@ -37,20 +39,14 @@ export function HomePage() {
       <JackpotBanner />
       {/* The tabs hydrate in a turn of their own, after the header and the banner (JackpotBanner). */}
       <HydrateLater>
-        <div className={styles.tabs} role="tablist">
-          {(['casino', 'slot', 'sport'] as const).map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={tab === name}
-              className={tab === name ? styles.tabActive : styles.tab}
-              onClick={() => setTab(name)}
-            >
-              {t(name)}
-            </button>
-          ))}
-        </div>
+        <TabStrip<Tab>
+          tabs={TABS}
+          selected={tab}
+          onSelect={setTab}
+          label={(name) => t(name)}
+          className={styles.tabs}
+          tabClass={(_, chosen) => (chosen ? styles.tabActive : styles.tab)}
+        />
       </HydrateLater>
       {/* The tiles hydrate in a turn of their own, after the banner and the tabs (their markup shows meanwhile). */}
       <HydrateLater>

@@ -3,6 +3,7 @@ import type { Bet } from '../../shared/contract/sports-api.ts';
 import { formatOdds, type OddsFormat } from '../../shared/sports/odds-format.ts';
 import { PRICE_CHANGE_CHOICES, type PriceChangeChoice } from '../../shared/sports/refusals.ts';
 import { slipFigures } from '../../shared/sports/slip.ts';
+import { TabStrip } from '../../ui/TabStrip.tsx';
 import { SportsError, sportsCall } from './api.ts';
 import { money, playerCurrency, useSportsT, when } from './i18n.ts';
 import { type Outcome, placeOne } from './placeBets.ts';
@@ -10,7 +11,7 @@ import { rememberPriceChange, storedPriceChange } from './prefs.ts';
 import { Receipt } from './Receipt.tsx';
 import { freshShellRules } from './shell.ts';
 import quick from './slip-extras.module.css';
-import { frac, moved, type SlipLeg, type SlipTab, sameEvent, systemChoices } from './slipModel.ts';
+import { frac, moved, SLIP_TABS, type SlipLeg, type SlipTab, sameEvent, systemChoices } from './slipModel.ts';
 import styles from './sports.module.css';
 
 /** The book's Max answered for one state of the slip (`key`): per selection, and per line of the bet. */
@@ -198,21 +199,15 @@ export function BetSlip(props: Props) {
       {legs.length === 0 && receipts.length === 0 && <p className={styles.muted}>{t('slip.empty')}</p>}
       {legs.length > 0 && (
         <>
-          <div className={styles.slipTabs} role="tablist">
-            {(['single', 'multiple', 'system'] as const).map((name) => (
-              <button
-                key={name}
-                type="button"
-                role="tab"
-                aria-selected={effectiveTab === name}
-                disabled={name !== 'single' && legs.length < 2}
-                className={effectiveTab === name ? styles.chipActive : styles.chip}
-                onClick={() => setTab(name)}
-              >
-                {t(`tab.${name}`)}
-              </button>
-            ))}
-          </div>
+          <TabStrip<SlipTab>
+            tabs={SLIP_TABS}
+            selected={effectiveTab}
+            onSelect={setTab}
+            label={(name) => t(`tab.${name}`)}
+            disabled={(name) => name !== 'single' && legs.length < 2}
+            className={styles.slipTabs}
+            tabClass={(_, chosen) => (chosen ? styles.chipActive : styles.chip)}
+          />
           <ul className={styles.slipLegs}>
             {legs.map((l) => {
               const m = moved(l);

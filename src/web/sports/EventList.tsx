@@ -1,5 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import type { SportEvent } from '../../shared/contract/sports-api.ts';
+import { TabStrip } from '../../ui/TabStrip.tsx';
 import { type CardContext, cardContext, EventCard } from './EventCard.tsx';
 import { sportName, useSportsT } from './i18n.ts';
 import styles from './sports.module.css';
@@ -24,7 +25,8 @@ export function EventList(props: Props) {
   // The listing renders in the background, yielding to taps and scrolls (a long listing arriving, a filter).
   const events = useDeferredValue(props.events, NONE);
   const shown = events.filter((e) => (props.live ? e.status === 'live' : e.status !== 'ended'));
-  const sports = [...new Map(shown.map((e) => [e.sportCode, sportName(t, e)])).entries()];
+  const sportNames = new Map(shown.map((e) => [e.sportCode, sportName(t, e)]));
+  const sports = [...sportNames.entries()];
   const [sport, setSport] = useState<string | null>(null);
   const current = sports.find(([code]) => code === sport) ?? sports[0];
   const ofSport = shown.filter((e) => e.sportCode === current?.[0]);
@@ -54,20 +56,14 @@ export function EventList(props: Props) {
         </p>
       )}
       {sports.length > 1 && (
-        <div className={styles.chips} role="tablist">
-          {sports.map(([code, name]) => (
-            <button
-              key={code}
-              type="button"
-              role="tab"
-              aria-selected={code === current?.[0]}
-              className={code === current?.[0] ? styles.chipActive : styles.chip}
-              onClick={() => setSport(code)}
-            >
-              {name}
-            </button>
-          ))}
-        </div>
+        <TabStrip
+          tabs={sports.map(([code]) => code)}
+          selected={current?.[0]}
+          onSelect={setSport}
+          label={(code) => sportNames.get(code)}
+          className={styles.chips}
+          tabClass={(_, chosen) => (chosen ? styles.chipActive : styles.chip)}
+        />
       )}
       {shown.length === 0 && <p className={styles.muted}>{props.live ? t('noLive') : t('noEvents')}</p>}
       {groups.map(({ competition, events }) => (

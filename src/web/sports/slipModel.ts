@@ -42,7 +42,8 @@ export const rememberSlip = (legs: SlipLeg[]) => {
   }
 };
 
-export type SlipTab = 'single' | 'multiple' | 'system';
+export const SLIP_TABS = ['single', 'multiple', 'system'] as const;
+export type SlipTab = (typeof SLIP_TABS)[number];
 
 /** A system choice: a named full cover, or the combinations of one size ("2/3"). */
 export interface SystemChoice {
