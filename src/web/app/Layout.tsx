@@ -22,7 +22,10 @@ export function Layout() {
       <AfterHydration>
         <LayoutWork />
       </AfterHydration>
-      <Header />
+      {/* The header hydrates in a turn of its own after the frame, its own parts after it. */}
+      <HydrateLater>
+        <Header />
+      </HydrateLater>
       {/* data-route commits with the page it names (a page still loading keeps the last one): tests wait on it.
           The page hydrates in a turn of its own after the frame, its own deferred parts after it. */}
       <HydrateLater>

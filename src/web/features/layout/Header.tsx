@@ -22,7 +22,8 @@ export function Header() {
   const [drawer, setDrawer] = useState<'games' | 'account' | null>(null);
   const close = () => setDrawer(null);
   return (
-    <>
+    // One element (display: contents, no box of its own), so the frame can hydrate it as a part.
+    <div className={styles.frame}>
       <header className={styles.header} data-site-chrome>
         <button
           type="button"
@@ -75,7 +76,7 @@ export function Header() {
       <HydrateLater>
         <AccountDrawer open={drawer === 'account'} onClose={close} />
       </HydrateLater>
-    </>
+    </div>
   );
 }
 
