@@ -2,8 +2,9 @@ import '../ui/tokens.css';
 import { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, matchRoutes } from 'react-router';
 import { HTML_LANG } from '../shared/format.ts';
+import { siteRoutes } from './app/App.tsx';
 import { readHomeShell, seedHomeShell } from './app/homeShell.ts';
 import { primeHistoryEntry } from './app/primeHistory.ts';
 import { SiteTree } from './app/SiteTree.tsx';
@@ -32,6 +33,10 @@ if (hydrate) {
 }
 // Otherwise the home page's tiles are its largest paint: ask for them while the language files load.
 else if (window.location.pathname === '/') void queryClient.prefetchQuery(casinoListQuery);
+// React Router's first match of the route table compiles its matcher (functions and regular
+// expressions, a few ms on a phone): done in a task of its own while the language files load, so the
+// hydration's own match is quick.
+setTimeout(() => matchRoutes(siteRoutes, window.location));
 await i18nReady;
 await intlWarmed;
 

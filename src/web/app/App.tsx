@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type ReactNode } from 'react';
-import { Outlet, Route, Routes } from 'react-router';
+import { Outlet, type RouteObject, useRoutes } from 'react-router';
 import { GuestOnly } from '../features/session/GuestOnly.tsx';
 import { RequireMember } from '../features/session/RequireMember.tsx';
 import { HomePage } from '../routes/HomePage.tsx';
@@ -43,36 +43,46 @@ function Guarded({ by: Guard }: { by: ComponentType<{ children: ReactNode }> }) 
   );
 }
 
-export function App() {
-  return (
-    <Routes>
-      <Route element={<Layout />}>
-        <Route index element={<HomePage />} />
-        {/* Member-only pages: a guest who opens one directly gets the login warning and the form instead. */}
-        <Route element={<Guarded by={RequireMember} />}>
-          <Route path="deposit" element={<DepositPage />} />
-          <Route path="withdraw" element={<WithdrawPage />} />
-          <Route path="help" element={<HelpPage />} />
-          <Route path="note" element={<NotePage />} />
-          <Route path="notice" element={<NoticePage />} />
-          <Route path="comp" element={<CompPage />} />
-          <Route path="promotions" element={<PromotionsPage />} />
-          <Route path="user" element={<UserPage />} />
-        </Route>
-        <Route path="game" element={<GameLobbyPage />} />
-        {/* The log-in and sign-up pages: a member already signed in is sent home. */}
-        <Route element={<Guarded by={GuestOnly} />}>
-          <Route path="register" element={<RegisterPage />} />
-          <Route path="login" element={<LoginPage />} />
-          <Route path="forgot" element={<ForgotPasswordPage />} />
-        </Route>
+/**
+ * The member site's routes, as data: built once, not from JSX on every render (React Router's
+ * matching is part of the page's hydration; main.tsx also matches them once ahead of it).
+ */
+export const siteRoutes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      // Member-only pages: a guest who opens one directly gets the login warning and the form instead.
+      {
+        element: <Guarded by={RequireMember} />,
+        children: [
+          { path: 'deposit', element: <DepositPage /> },
+          { path: 'withdraw', element: <WithdrawPage /> },
+          { path: 'help', element: <HelpPage /> },
+          { path: 'note', element: <NotePage /> },
+          { path: 'notice', element: <NoticePage /> },
+          { path: 'comp', element: <CompPage /> },
+          { path: 'promotions', element: <PromotionsPage /> },
+          { path: 'user', element: <UserPage /> },
+        ],
+      },
+      { path: 'game', element: <GameLobbyPage /> },
+      // The log-in and sign-up pages: a member already signed in is sent home.
+      {
+        element: <Guarded by={GuestOnly} />,
+        children: [
+          { path: 'register', element: <RegisterPage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'forgot', element: <ForgotPasswordPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  // A page may bring its own layout: the error page stands alone, without menus or popups.
+  { element: <BareLayout />, children: [{ path: 'admin/error', element: <ErrorPage /> }] },
+];
 
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-      {/* A page may bring its own layout: the error page stands alone, without menus or popups. */}
-      <Route element={<BareLayout />}>
-        <Route path="admin/error" element={<ErrorPage />} />
-      </Route>
-    </Routes>
-  );
+export function App() {
+  return useRoutes(siteRoutes);
 }

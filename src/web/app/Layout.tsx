@@ -42,7 +42,9 @@ export function Layout() {
       <HydrateLater>
         <PhoneTabBar />
       </HydrateLater>
-      <MessengerButtons />
+      <HydrateLater>
+        <MessengerButtons />
+      </HydrateLater>
     </div>
   );
 }

@@ -38,13 +38,15 @@ function MessengerIcon({ index }: { index: number }) {
   );
 }
 
-/** On wide screens: the two contacts float at the bottom right. Phones have them in the tab bar. */
+/**
+ * On wide screens: the two contacts float at the bottom right. Phones have them in the tab bar.
+ * Always one element (empty for a guest, and then no box at all), so the frame can hydrate it later.
+ */
 export function MessengerButtons() {
   const links = useMessengerLinks();
-  if (!links) return null;
   return (
     <div className={styles.messengers}>
-      {links.map((link, i) => (
+      {links?.map((link, i) => (
         <button
           key={link.url}
           type="button"
