@@ -30,5 +30,19 @@ export function startI18n(options: {
     });
   // After init() has made the store (synchronously): the memo forgets what the store's changes touch.
   memoizeTexts(i18next);
-  return ready;
+  return ready.then(warmInterpolation);
+}
+
+/**
+ * i18next compiles its interpolation patterns at its first look-up, a few ms on a phone that would
+ * otherwise fall in the page's hydration (issue 35): one look-up with a value, in a task of its own
+ * once the texts are in. Settles after it, so the page starts after it too.
+ */
+function warmInterpolation(): Promise<void> {
+  return new Promise((resolve) =>
+    setTimeout(() => {
+      i18next.t('warm-up', { defaultValue: '{{value}}', value: '' });
+      resolve();
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import type { SportEvent } from '../../shared/contract/sports-api.ts';
 import { TabStrip } from '../../ui/TabStrip.tsx';
+import { HydrateLater } from '../components/HydrateLater.tsx';
 import { type CardContext, cardContext, EventCard } from './EventCard.tsx';
 import { sportName, useSportsT } from './i18n.ts';
 import styles from './sports.module.css';
@@ -25,17 +26,26 @@ export function EventList(props: Props) {
   // The listing renders in the background, yielding to taps and scrolls (a long listing arriving, a filter).
   const events = useDeferredValue(props.events, NONE);
   const shown = events.filter((e) => (props.live ? e.status === 'live' : e.status !== 'ended'));
-  const sportNames = new Map(shown.map((e) => [e.sportCode, sportName(t, e)]));
+  // One pass each, and a sport's name looked up once: a long listing (hundreds of events, re-rendered
+  // as its later pages arrive) asked for every event's sport name and rescanned it per league.
+  const sportNames = new Map<string, string>();
+  for (const e of shown) if (!sportNames.has(e.sportCode)) sportNames.set(e.sportCode, sportName(t, e));
   const sports = [...sportNames.entries()];
   const [sport, setSport] = useState<string | null>(null);
   const current = sports.find(([code]) => code === sport) ?? sports[0];
-  const ofSport = shown.filter((e) => e.sportCode === current?.[0]);
-  const favourite = (c: string) =>
-    ofSport.some((e) => e.competition === c && props.favourites?.leagues.has(e.competitionId)) ? 0 : 1;
-  const competitions = [...new Set(ofSport.map((e) => e.competition))].sort(
-    (a, b) => favourite(a) - favourite(b),
-  );
-  const ordered = competitions.flatMap((c) => ofSport.filter((e) => e.competition === c));
+  const byCompetition = new Map<string, SportEvent[]>();
+  const favouriteLeagues = new Set<string>();
+  for (const e of shown) {
+    if (e.sportCode !== current?.[0]) continue;
+    const league = byCompetition.get(e.competition);
+    if (league) league.push(e);
+    else byCompetition.set(e.competition, [e]);
+    if (props.favourites?.leagues.has(e.competitionId)) favouriteLeagues.add(e.competition);
+  }
+  const favourite = (c: string) => (favouriteLeagues.has(c) ? 0 : 1);
+  // The member's favourite leagues first; otherwise the leagues in listing order.
+  const competitions = [...byCompetition.keys()].sort((a, b) => favourite(a) - favourite(b));
+  const ordered = competitions.flatMap((c) => byCompetition.get(c)!);
   const { count, sentinel, more } = useIncremental(ordered.length);
   // The first `count` cards, still under their leagues' headings.
   const groups: { competition: string; events: SportEvent[] }[] = [];
@@ -71,10 +81,14 @@ export function EventList(props: Props) {
           <h2 className={styles.competitionName} translate="no">
             {current?.[1]} · {competition}
           </h2>
+          {/* Each card of the server's first screen hydrates in a turn of its own (HydrateLater): the
+              sixteen together were the window's longest task on a phone. */}
           {events.map((e) => (
-            <div key={e.id} className={styles.cardSlot}>
-              <EventCard event={e} {...card} />
-            </div>
+            <HydrateLater key={e.id}>
+              <div className={styles.cardSlot}>
+                <EventCard event={e} {...card} />
+              </div>
+            </HydrateLater>
           ))}
         </div>
       ))}

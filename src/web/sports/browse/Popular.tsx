@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SportEvent } from '../../../shared/contract/sports-api.ts';
+import { HydrateLater } from '../../components/HydrateLater.tsx';
 import { sportsCall } from '../api.ts';
 import { type CardContext, cardContext, EventCard } from '../EventCard.tsx';
 import { useSportsT } from '../i18n.ts';
@@ -37,13 +38,16 @@ export function Popular(props: CardContext & { events: Map<number, SportEvent>; 
   return (
     <section className={browse.section} aria-label={t('popular.title')} data-testid="popular">
       <h2 className={browse.sectionTitle}>{t('popular.title')}</h2>
+      {/* Each card hydrates in a turn of its own: together they were the window's longest task. */}
       {shown.map((e) => (
-        <div key={e.id} className={browse.popular}>
-          <small className={browse.popularCount} data-testid="popular-bets">
-            {t('popular.bets', { count: popular.bets[String(e.id)] ?? 0 })}
-          </small>
-          <EventCard event={e} {...card} />
-        </div>
+        <HydrateLater key={e.id}>
+          <div className={browse.popular}>
+            <small className={browse.popularCount} data-testid="popular-bets">
+              {t('popular.bets', { count: popular.bets[String(e.id)] ?? 0 })}
+            </small>
+            <EventCard event={e} {...card} />
+          </div>
+        </HydrateLater>
       ))}
     </section>
   );
