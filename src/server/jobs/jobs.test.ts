@@ -60,6 +60,25 @@ describe.runIf(backendAvailable)('periodic jobs', () => {
   });
 });
 
+describe.runIf(backendAvailable)('a shutdown while the jobs start', () => {
+  const t = useTestApp(quiet);
+
+  it('ends the start quietly: nothing thrown, no job left running', async () => {
+    const runs: string[] = [];
+    for (let i = 0; i < 5; i++)
+      t.app.jobs.every(`test-early-stop-${i}`, 1_000, async () => void runs.push(`${i}`));
+    const starting = t.app.jobs.start();
+    // Stopped as soon as the runner has begun, while the jobs' queues are still being made.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await t.app.jobs.stop();
+    await expect(starting).resolves.toBeUndefined();
+    expect(t.app.jobs.started).toBe(false);
+    const seen = runs.length;
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(runs.length).toBe(seen);
+  });
+});
+
 /** Two app processes against one PostgreSQL: each offers every period, the period runs once. */
 describe.runIf(isPostgres)('periodic jobs on two app instances', () => {
   const t = useTestApp(quiet);

@@ -106,8 +106,17 @@ export function pgBossJobs(database: Database, log: FastifyBaseLogger): JobRunne
       created.on('error', (error) => log.error({ err: error }, 'job runner error'));
       created.on('warning', (warning) => log.warn({ data: warning.data }, `job runner: ${warning.message}`));
       boss = created;
-      await created.start({ attempts: 3 });
-      for (const job of jobs) await startJob(created, job);
+      // A shutdown may come while this still starts (a SIGTERM right after the first answer): the
+      // start then ends quietly instead of throwing from a runner already stopped.
+      try {
+        await created.start({ attempts: 3 });
+        for (const job of jobs) {
+          if (stopped) return;
+          await startJob(created, job);
+        }
+      } catch (error) {
+        if (!stopped) throw error;
+      }
     },
     async stop() {
       stopped = true;
