@@ -10,6 +10,12 @@ import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
 import { memberCall } from './support/member.ts';
 import { scanQrCode } from './support/qr.ts';
 
+/** TOTP steps are 30 s: waits out a step's last 8 s, so a code made now is checked in its own step. */
+async function clearOfStepEnd(): Promise<void> {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < 8_000) await new Promise((resolve) => setTimeout(resolve, left + 250));
+}
+
 const TEXTS = {
   th: { account: thAccount, common: thCommon, register: thRegister },
   en: { account: enAccount, common: enCommon, register: enRegister },
@@ -157,7 +163,10 @@ for (const lang of ['th', 'en'] as const) {
       expect(scanned).toMatch(/^otpauth:\/\/totp\//);
       expect(new URL(scanned!).searchParams.get('secret')).toBe(secret);
       await b.screenshot(`accounts-2fa-setup-${lang}-phone`);
-      // The code of the step just ended is accepted, leaving this step's code for the login below.
+      // The code of the step just ended is accepted, leaving this step's code for the login below. Not
+      // generated near a step's end: a step ending before the server checks it would put the code two
+      // steps back, outside the server's window (a flaky failure on a loaded runner).
+      await clearOfStepEnd();
       const previous = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) - 30 });
       await panel.locator('input[name=otp2fa]').fill(previous);
       await panel.getByRole('button', { name: account.confirm }).click();
@@ -178,6 +187,7 @@ for (const lang of ['th', 'en'] as const) {
       await b.screenshot(`accounts-2fa-login-${lang}-phone`);
       // The same form now asks for the code only.
       const second = b.page.locator('section').filter({ has: b.page.locator('input[name=otp]') });
+      await clearOfStepEnd();
       await second.locator('input[name=otp]').fill(generateSync({ secret }));
       await second.getByRole('button', { name: common.login, exact: true }).click();
       await expect
