@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 
 /**
@@ -13,6 +13,15 @@ export async function lockSelectionsOf(tx: Tx, betIds: number[]): Promise<void> 
         where id in (select selection_id from sb_bet_legs where bet_id = any(${intArray(betIds)}::int8[]))
         order by market_id, id for update`,
   );
+}
+
+/**
+ * Locks one market's selections in the book's lock order, before a statement that updates several of
+ * them (a price move, a feed's open flags): such an update takes its rows in whatever order its plan
+ * reads them, and a settlement holding one of them in order could wait on it the other way round.
+ */
+export async function lockMarketSelections(tx: DbOrTx, marketId: number): Promise<void> {
+  await tx.execute(sql`select id from sb_selections where market_id = ${marketId} order by id for update`);
 }
 
 /**

@@ -244,7 +244,7 @@ export async function reevaluateBets(tx: Tx, betIds: number[], actor: Actor = {}
   const { rounding } = await bookSettings(tx);
   const legsOf = new Map<number, LegResultRow[]>();
   for (const l of legs) legsOf.set(Number(l.bet_id), [...(legsOf.get(Number(l.bet_id)) ?? []), l]);
-  await followOpenLegs(tx, bets, legsOf);
+  const moves = openLegMoves(bets, legsOf);
   const inForceOf = new Map(
     lastSteps.filter((s) => paysOut(s.wallet_op)).map((s) => [Number(s.bet_id), s.wallet_tx_id]),
   );
@@ -254,14 +254,28 @@ export async function reevaluateBets(tx: Tx, betIds: number[], actor: Actor = {}
     const step = stepFor(bet, returnFromLegs(bet, legsOf.get(id) ?? [], rounding), inForceOf.get(id), actor);
     if (step) steps.push(step);
   }
+  const moved = steps.filter((s) => s.liability !== 0);
+  // Every selection this page changes, locked at once in the book's lock order before the first
+  // update: a second lock pass after the first updates would take a lower selection after a higher
+  // one, and two runs doing so deadlocked (seen in CI).
+  const touched = new Set([...moves.map((m) => m.bet_id), ...moved.map((s) => s.bet_id)]);
+  if (touched.size > 0) await lockSelectionsOf(tx, [...touched]);
+  // The liability follows each multiple's open leg before any step takes it off or puts it back.
+  if (moves.length > 0) await moveOpenLegs(tx, moves);
   if (steps.length === 0) return [];
   await writeSteps(tx, steps);
+  if (moved.length > 0) {
+    await addLiability(tx, JSON.stringify(moved.map((s) => ({ bet_id: s.bet_id, sign: s.liability }))));
+  }
   return steps.map((s) => s.bet_id);
 }
 
-/** Each multiple's liability moved to its open leg as its legs now stand (liability.ts), before any step. */
-async function followOpenLegs(tx: Tx, bets: BetRow[], legsOf: Map<number, LegResultRow[]>) {
-  const moves = bets.flatMap((bet) => {
+/** The multiples whose open leg (liability.ts) is not where their liability sits, with the leg it moves to. */
+function openLegMoves(
+  bets: BetRow[],
+  legsOf: Map<number, LegResultRow[]>,
+): { bet_id: number; leg: number }[] {
+  return bets.flatMap((bet) => {
     if (bet.kind !== 'multiple') return [];
     const leg = openLeg(
       (legsOf.get(Number(bet.id)) ?? []).map((l) => ({
@@ -274,12 +288,6 @@ async function followOpenLegs(tx: Tx, bets: BetRow[], legsOf: Map<number, LegRes
       ? [{ bet_id: Number(bet.id), leg }]
       : [];
   });
-  if (moves.length === 0) return;
-  await lockSelectionsOf(
-    tx,
-    moves.map((m) => m.bet_id),
-  );
-  await moveOpenLegs(tx, moves);
 }
 
 async function writeSteps(tx: Tx, steps: StepRow[]): Promise<void> {
@@ -296,13 +304,4 @@ async function writeSteps(tx: Tx, steps: StepRow[]): Promise<void> {
         from jsonb_to_recordset(${rows}::jsonb) as x(bet_id int8, seq int, settled_return int8, status text)
         where b.id = x.bet_id`,
   );
-  const moved = steps.filter((s) => s.liability !== 0);
-  if (moved.length === 0) return;
-  // The liability these bets hold on their selections, taken off or put back; the selections locked
-  // first, in the book's lock order.
-  await lockSelectionsOf(
-    tx,
-    moved.map((s) => s.bet_id),
-  );
-  await addLiability(tx, JSON.stringify(moved.map((s) => ({ bet_id: s.bet_id, sign: s.liability }))));
 }

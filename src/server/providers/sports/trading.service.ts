@@ -4,6 +4,7 @@ import { type MarketParams, type MarketType, SELECTION_KEYS } from '../../../sha
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { alertOnBetStop } from './alerts/alerts.service.ts';
 import { sportsClock } from './clock.ts';
+import { lockMarketSelections } from './liability.ts';
 import { lineProblem } from './market-lines.ts';
 import { historyOf, type PriceSource } from './price-history.ts';
 import type { EventStatus } from './sports.schema.ts';
@@ -172,6 +173,7 @@ export async function setPrices(
     sql`select id from sb_markets where id = ${marketId} and status in ('open', 'suspended') for update`,
   );
   if (!m) return false;
+  await lockMarketSelections(db, marketId);
   // Each change is kept in the price history in the same statement.
   const moved = await queryRows<{ id: number }>(
     db,

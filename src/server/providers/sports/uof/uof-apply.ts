@@ -5,6 +5,7 @@ import { type Db, queryRows, type Tx } from '../../../db/client.ts';
 import { abandonEventIn } from '../abandonment.ts';
 import { sportsClock } from '../clock.ts';
 import { rollbackLegVoidsIn, voidWindowIn } from '../leg-voids.ts';
+import { lockMarketSelections } from '../liability.ts';
 import {
   correctResultIn,
   enterResultIn,
@@ -239,11 +240,13 @@ export async function oddsChange(
       const key = keyOf.get(o.id);
       return key && o.active ? [{ key, open: o.active === '1' }] : [];
     });
-    if (active.length > 0)
+    if (active.length > 0) {
+      await lockMarketSelections(tx, marketId);
       await tx.execute(
         sql`update sb_selections s set open = x.open from jsonb_to_recordset(${JSON.stringify(active)}::jsonb) as x(key text, open boolean)
             where s.market_id = ${marketId} and s.key = x.key and s.open is distinct from x.open`,
       );
+    }
     await followFeed(tx, marketId, feedActive, open);
   }
 }
