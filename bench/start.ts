@@ -7,7 +7,7 @@
  *    and the server's resident memory after it (target < 400 MB).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -18,10 +18,15 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-start-'));
 const port = 3990 + Math.floor(Math.random() * 9);
 const url = `http://127.0.0.1:${port}`;
 
-/** The server is node under npm: its pid is the child of npm's shell. */
-function serverRssMb(npm: ChildProcess): number {
-  const children = (pid: number): number[] =>
-    readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+/** Every process under npm (its shell, the server): their pids. */
+function descendants(npm: ChildProcess): number[] {
+  const children = (pid: number): number[] => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
   const all: number[] = [];
   const walk = (pid: number) => {
     for (const child of children(pid)) {
@@ -30,7 +35,12 @@ function serverRssMb(npm: ChildProcess): number {
     }
   };
   walk(npm.pid!);
-  const rss = all.map((pid) =>
+  return all;
+}
+
+/** The server is node under npm: the largest process under it. */
+function serverRssMb(npm: ChildProcess): number {
+  const rss = descendants(npm).map((pid) =>
     Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0),
   );
   return Math.round(Math.max(...rss) / 1024);
@@ -55,10 +65,16 @@ async function start(): Promise<{ npm: ChildProcess; seconds: number }> {
   }
 }
 
+/**
+ * Stops the server and waits until it has ended: npm exits as soon as its shell does, while the server
+ * still closes its database, and the next start would wait for it (the database's lock).
+ */
 async function stop(npm: ChildProcess) {
+  const processes = descendants(npm);
   const exited = new Promise((resolve) => npm.once('exit', resolve));
   process.kill(-npm.pid!, 'SIGTERM');
   await exited;
+  while (processes.some((pid) => existsSync(`/proc/${pid}`))) await sleep(20);
 }
 
 try {

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -8,7 +7,6 @@ import { runDemoFeed } from './providers/sports/demo/demo-runner.ts';
 import { runUofFeed } from './providers/sports/uof/uof-runner.ts';
 
 const config = readConfig();
-if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,

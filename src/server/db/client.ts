@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
@@ -5,6 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import { pgliteNamedRows } from './pglite-prepared.ts';
 import * as schema from './schema.ts';
 
@@ -96,6 +98,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
+  // Closed by this process before another may open the directory (data-dir-lock.ts).
+  let unlock = async () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    const dir = options.dataDir;
+    unlock = await lockDataDir(dir, {
+      onWait: () => console.warn(`waiting for the server that has ${dir} open to close it`),
+    });
+  }
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.snapshot,
@@ -105,7 +116,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      await unlock();
+    },
+  };
 }
 
 /** Rows of a hand-written statement; both drivers return `{ rows }`. */

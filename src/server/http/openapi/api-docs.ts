@@ -1,9 +1,17 @@
+import { existsSync, readFileSync } from 'node:fs';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { BUILT_OPENAPI } from './built-document.ts';
 import { openApiDocument } from './document.ts';
 
 export const DOCS_PREFIX = '/api/docs';
+
+/** The document as the compiled server's build wrote it, or generated now when run from the sources. */
+function loadDocument(): object {
+  const built = new URL(`./${BUILT_OPENAPI}`, import.meta.url);
+  return existsSync(built) ? JSON.parse(readFileSync(built, 'utf8')) : openApiDocument();
+}
 
 /**
  * Swagger UI (inside @fastify/swagger-ui 6.1.3) renders one <style> element of its own. Its hash,
@@ -19,7 +27,7 @@ const SWAGGER_UI_STYLE = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='"
  * script, so it works under the site's strict Content-Security-Policy).
  */
 export async function apiDocs(app: FastifyInstance): Promise<void> {
-  const document = openApiDocument();
+  const document = loadDocument();
   await app.register(fastifySwagger, {
     mode: 'static',
     specification: { document: document as never },
