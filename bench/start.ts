@@ -7,7 +7,7 @@
  *    and the server's resident memory after it (target < 400 MB).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -71,10 +71,23 @@ async function start(): Promise<{ npm: ChildProcess; seconds: number }> {
  */
 async function stop(npm: ChildProcess) {
   const processes = descendants(npm);
-  const exited = new Promise((resolve) => npm.once('exit', resolve));
+  const exited = npm.exitCode !== null ? Promise.resolve() : new Promise((r) => npm.once('exit', r));
   process.kill(-npm.pid!, 'SIGTERM');
   await exited;
-  while (processes.some((pid) => existsSync(`/proc/${pid}`))) await sleep(20);
+  const deadline = Date.now() + 60_000;
+  while (processes.some(running)) {
+    if (Date.now() > deadline) throw new Error(`the server did not end within 60 s of its SIGTERM`);
+    await sleep(20);
+  }
+}
+
+/** Alive, not a zombie waiting for a parent to reap it. */
+function running(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
 }
 
 try {

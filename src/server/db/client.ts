@@ -107,21 +107,30 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       onWait: () => console.warn(`waiting for the server that has ${dir} open to close it`),
     });
   }
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.snapshot,
-    parsers: { [INT8_OID]: parseInt8 },
-    startParams: PGLITE_START_PARAMS,
-    // Member search by any part of a name (migration 0036).
-    extensions: { pg_trgm },
-  });
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.snapshot,
+      parsers: { [INT8_OID]: parseInt8 },
+      startParams: PGLITE_START_PARAMS,
+      // Member search by any part of a name (migration 0036).
+      extensions: { pg_trgm },
+    });
+  } catch (e) {
+    await unlock();
+    throw e;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     close: async () => {
-      await client.close();
-      await unlock();
+      try {
+        await client.close();
+      } finally {
+        await unlock();
+      }
     },
   };
 }
