@@ -4,7 +4,9 @@ import { useSportsApp } from '../../../../test/support/sports-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
+import { judgeDelayedBet } from './delay-verdict.ts';
 import { reevaluateBets } from './settlement.service.ts';
+import { setEventState } from './trading.service.ts';
 
 /** A 1X2 result (home win) written as confirmed, without the settlement run that entering it starts. */
 async function homeWinConfirmed(db: Db, marketId: number) {
@@ -99,6 +101,55 @@ describe.runIf(backendAvailable && isPostgres)('settlement lock order (PostgreSQ
       sql`select id, status from sb_bets where id = any(${intArray([...pageA, ...pageB])}::int8[])`,
     );
     expect(settled.map((s) => s.status)).toEqual(['settled', 'settled', 'settled', 'settled']);
+  });
+
+  it("a page with a delayed bet does not hold that bet's row while its confirmation holds the selection", async () => {
+    const p = await newPlayer(1_000_000);
+    const event = await newEvent();
+    const s = (await eventSelections(event.eventId))['1x2:home']!;
+    // An open bet from before the match, and a live one still in its bet delay (as the window's
+    // confirmation finds it), on a market whose result is in: the page settles the open one and
+    // leaves the delayed one alone.
+    const before = (await placeBet(p.gameToken, [s])).json();
+    expect(before.status).toBe('success');
+    await setEventState(t.db, event.eventId, { status: 'live', score: { home: 0, away: 0 } });
+    const live = (await placeBet(p.gameToken, [s], { priceChange: 'any' })).json();
+    expect(live.status).toBe('delayed');
+    const [delayed, open] = [Number(live.betId), Number(before.betId)];
+    await homeWinConfirmed(t.db, event.marketId);
+
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let blockerLocked!: () => void;
+    const blockerReady = new Promise<void>((r) => {
+      blockerLocked = r;
+    });
+    const blocker = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from sb_selections where id = ${s.id} for update`);
+      blockerLocked();
+      await held;
+    });
+    await blockerReady;
+    // The confirmation queues first for the selection, then the page for it.
+    const pids: number[] = [];
+    const confirmation = t.db.transaction(async (tx) => {
+      pids.push(await pidOf(tx));
+      return judgeDelayedBet(tx, delayed, new Date());
+    });
+    await until(() => pids.length === 1);
+    await untilWaiting(t.db, pids[0]!);
+    const page = t.db.transaction(async (tx) => {
+      pids.push(await pidOf(tx));
+      return reevaluateBets(tx, [delayed, open]);
+    });
+    await until(() => pids.length === 2);
+    await untilWaiting(t.db, pids[1]!);
+    release();
+    await blocker;
+    await confirmation;
+    expect(await page).toEqual([open]);
   });
 });
 

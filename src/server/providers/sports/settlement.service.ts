@@ -219,15 +219,18 @@ export function stepFor(
 export async function reevaluateBets(tx: Tx, betIds: number[], actor: Actor = {}): Promise<number[]> {
   if (betIds.length === 0) return [];
   const ids = intArray(betIds);
-  // By primary key alone, the settleable ones kept here: with a status condition in the query a plan
-  // could start from the status index and read every open bet for each page.
-  const bets = (
-    await queryRows<BetRow>(
-      tx,
-      sql`select id, kind, liability_leg, status, unit_stake, total_stake, potential_return, sizes, settlement_seq, settled_return
-          from sb_bets where id = any(${ids}::int8[]) order by id for update`,
-    )
-  ).filter((b) => b.status === 'open' || b.status === 'settled' || b.status === 'void');
+  // By primary key from the page's ids (materialized, so no plan starts from the status index and reads
+  // every open bet). Only the settleable are locked: a delayed or pending bet's confirmation locks its
+  // selections before its row, and a page holding that row while it waited on one of them deadlocked.
+  const bets = await queryRows<BetRow>(
+    tx,
+    sql`with page as materialized (select unnest(${ids}::int8[]) as id)
+        select b.id, b.kind, b.liability_leg, b.status, b.unit_stake, b.total_stake, b.potential_return, b.sizes,
+          b.settlement_seq, b.settled_return
+        from page join sb_bets b on b.id = page.id
+        where b.status in ('open', 'settled', 'void')
+        order by b.id for update of b`,
+  );
   if (bets.length === 0) return [];
   const settleable = intArray(bets.map((b) => Number(b.id)));
   // One after another: a transaction's queries share one connection.

@@ -2,7 +2,7 @@
 -- book already has, each event's messages folded into one (foldOddsChanges, in the caller). Called by
 -- sb_uof_odds_batch (the batch in one call, uof-one-call.ts) and, inside the batch's transaction, by
 -- the path that claimed the keys itself (uof-bulk-prices.ts, uof-batch.ts).
--- The markets are locked in id order, as a placement locks them. An event is left to the caller
+-- The markets are locked in id order, as a placement locks them, then their selections. An event is left to the caller
 -- (named in "left", nothing of it written) when it is not listed or one of its markets is not in the
 -- catalogue or not in the book (a market to open, a note to make: the one-by-one path does it). With
 -- p_whole, any event left means nothing is written at all.
@@ -29,6 +29,12 @@ BEGIN
   WHERE source = 'uof' AND external_id IN (
     SELECT m->>'x' FROM jsonb_array_elements(p_events) x, jsonb_array_elements(x->'m') m)
   ORDER BY id FOR UPDATE;
+  -- Then their selections, in the book's lock order (liability.ts): the update below takes them in its
+  -- plan's order, and a settlement holding one of them in order could wait on it the other way round.
+  PERFORM 1 FROM sb_selections s JOIN sb_markets m ON m.id = s.market_id
+  WHERE m.source = 'uof' AND m.external_id IN (
+    SELECT m->>'x' FROM jsonb_array_elements(p_events) x, jsonb_array_elements(x->'m') m)
+  ORDER BY s.market_id, s.id FOR UPDATE OF s;
   SELECT coalesce(jsonb_agg(DISTINCT x->>'e'), '[]') INTO v_left
   FROM jsonb_array_elements(p_events) x
   CROSS JOIN jsonb_array_elements(x->'m') m
