@@ -52,6 +52,8 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // A poll waits for a page to load and render: vitest's 1 s was missed on a loaded machine.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
