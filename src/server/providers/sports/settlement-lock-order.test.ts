@@ -154,6 +154,6 @@ describe.runIf(backendAvailable && isPostgres)('settlement lock order (PostgreSQ
 });
 
 async function until(ready: () => boolean) {
-  for (let tries = 0; tries < 200 && !ready(); tries++) await new Promise((r) => setTimeout(r, 10));
+  for (let tries = 0; tries < 1000 && !ready(); tries++) await new Promise((r) => setTimeout(r, 10));
   expect(ready()).toBe(true);
 }
