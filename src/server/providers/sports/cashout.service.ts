@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { acceptedFor, type CashoutRefusal } from '../../../shared/sports/cashout.ts';
 import { betRounding, potentialReturn } from '../../../shared/sports/settlement.ts';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { runAgainOnRace } from '../../db/run-again.ts';
 import { roundOf } from './bets.service.ts';
 import { CASHOUT_BET_COLUMNS, type CashoutBet, cashoutLegs, priceCashout } from './cashout-pricing.ts';
 import { sportsClock } from './clock.ts';
@@ -39,20 +40,6 @@ const refused = (refusal: CashoutRefusal, message: string) => ({
   refusal,
   message,
 });
-
-/** Lock waits broken by PostgreSQL (a deadlock) or a serialization failure: the transaction is run again. */
-const RETRYABLE = new Set(['40001', '40P01']);
-async function retrying<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      const e = error as { code?: string; cause?: { code?: string } };
-      const code = e.cause?.code ?? e.code;
-      if (!code || !RETRYABLE.has(code) || attempt >= 5) throw error;
-    }
-  }
-}
 
 async function betOf(db: Db | Tx, playerId: string, betId: number, lock: boolean) {
   const [bet] = await queryRows<CashoutBet>(
@@ -98,7 +85,7 @@ export async function acceptCashout(
   playerId: string,
   req: { betId: number; offerId: string; part?: number; minAmount?: number },
 ): Promise<CashoutAnswer> {
-  const answer = await retrying(() =>
+  const answer = await runAgainOnRace(() =>
     db.transaction(async (tx): Promise<CashoutAnswer> => {
       const bet = await betOf(tx, playerId, req.betId, true);
       if (!bet) return refused('not_available', 'no such bet');
@@ -224,7 +211,7 @@ export async function runAutoCashouts(db: Db, wallet: SportsWallet, limit = 500)
   );
   const done: number[] = [];
   for (const { id } of due) {
-    const answer = await retrying(() =>
+    const answer = await runAgainOnRace(() =>
       db.transaction(async (tx): Promise<CashoutAnswer | undefined> => {
         const [bet] = await queryRows<CashoutBet>(
           tx,

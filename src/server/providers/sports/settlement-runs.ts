@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { runAgainOnRace } from '../../db/run-again.ts';
 import { intArray } from '../../db/sql-array.ts';
 import { payoutQueue } from './payout-queue.ts';
 import { type Actor, reevaluateBets } from './settlement.service.ts';
@@ -98,14 +99,17 @@ export async function workRun(db: Db, wallet: SportsWallet, runId: number): Prom
       // page's ids match most of the table, and every page then scanned it whole: sample them first.
       if (first && ids.length === PAGE) await db.execute(sql`analyze sb_bets, sb_bet_legs`);
       after = ids.at(-1)!;
-      const count = await db.transaction(async (tx) => {
-        const n = (await reevaluateBets(tx, ids, actor)).length;
-        await tx.execute(
-          sql`update sb_settlement_runs set after_bet_id = greatest(after_bet_id, ${after}), settled = settled + ${n},
+      // A page PostgreSQL broke off as a deadlock is worked again: it reads again all it decides on.
+      const count = await runAgainOnRace(() =>
+        db.transaction(async (tx) => {
+          const n = (await reevaluateBets(tx, ids, actor)).length;
+          await tx.execute(
+            sql`update sb_settlement_runs set after_bet_id = greatest(after_bet_id, ${after}), settled = settled + ${n},
                 lease_until = now() + make_interval(secs => ${LEASE_SECONDS}) where id = ${run.id}`,
-        );
-        return n;
-      });
+          );
+          return n;
+        }),
+      );
       settled += count;
       for (const steps of await unpaidSteps(db, { betIds: ids, limit: ids.length * 4 })) queue.push(steps);
       await queue.roomFor(AHEAD);
