@@ -5,6 +5,7 @@ import { cmp, type Fraction, frac } from '../../../shared/sports/fraction.ts';
 import type { PriceChangeChoice, Refusal } from '../../../shared/sports/refusals.ts';
 import { betRounding, lineCount, potentialReturn } from '../../../shared/sports/settlement.ts';
 import { type Db, preparedQuery, queryRows, type Tx } from '../../db/client.ts';
+import { runAgainOnRace, sqlStateOf } from '../../db/run-again.ts';
 import { intArray } from '../../db/sql-array.ts';
 import type { TakenBet } from './alerts/alert-types.ts';
 import { sportsClock } from './clock.ts';
@@ -93,25 +94,26 @@ export async function takeBet(db: Db, req: PlaceRequest): Promise<Placed> {
   const hash = slipHash(req);
   const selectionIds = req.legs.map((l) => l.selectionId);
   try {
-    // Read before the markets are locked, in one statement: the lock is held only for what must be
-    // exact under it. Checked first without any lock, then taken in one call under the markets' locks
-    // if what the checks read still holds (sb_take_bet); otherwise checked again under the locks.
-    const { settings, limitRows, read } = await readSlip(db, req, selectionIds);
-    const quick = judgeSlip(req, sizes, settings, limitRows, hash, read.rows);
-    const placed = quick.ok
-      ? await takeJudged(db, req, sizes, settings, limitRows, hash, quick.plan, read.raw)
-      : quick.refused;
-    if (placed.ok) return placed;
-    // No look-up of the request id before the bet (a round trip on every placement): a repeat of a
-    // slip that made a bet meets the bet's unique index on insert (below), or is refused here first and
-    // answered as the bet it made.
-    return (await findByRequest(db, req.playerId, req.requestId, hash)) ?? placed;
+    // Placed again from the start when PostgreSQL broke a lock wait off as a deadlock (with the
+    // feed's updates of a market, say): nothing of it was kept.
+    return await runAgainOnRace(async () => {
+      // Read before the markets are locked, in one statement: the lock is held only for what must be
+      // exact under it. Checked first without any lock, then taken in one call under the markets' locks
+      // if what the checks read still holds (sb_take_bet); otherwise checked again under the locks.
+      const { settings, limitRows, read } = await readSlip(db, req, selectionIds);
+      const quick = judgeSlip(req, sizes, settings, limitRows, hash, read.rows);
+      const placed = quick.ok
+        ? await takeJudged(db, req, sizes, settings, limitRows, hash, quick.plan, read.raw)
+        : quick.refused;
+      if (placed.ok) return placed;
+      // No look-up of the request id before the bet (a round trip on every placement): a repeat of a
+      // slip that made a bet meets the bet's unique index on insert (below), or is refused here first
+      // and answered as the bet it made.
+      return (await findByRequest(db, req.playerId, req.requestId, hash)) ?? placed;
+    });
   } catch (error) {
-    const code =
-      (error as { code?: string; cause?: { code?: string } }).cause?.code ??
-      (error as { code?: string }).code;
     // The same slip sent again, or twice at once: the bet its request id made answers.
-    if (code === '23505') {
+    if (sqlStateOf(error) === '23505') {
       const again = await findByRequest(db, req.playerId, req.requestId, hash);
       if (again) return again;
     }
