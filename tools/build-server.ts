@@ -98,6 +98,8 @@ export async function buildServer(options: {
     ...sqlInputs.migrations,
     ...sqlInputs.functions,
     'package-lock.json',
+    // How it is built: a change to what is bundled or how is a new build too.
+    'tools/build-server.ts',
   ];
   writeFileSync(
     join(next, STAMP_FILE),
