@@ -30,10 +30,25 @@ describe.runIf(chromiumAvailable)('the ticker’s alerts at 360 and 1366 px', ()
     // The threshold set on the desk, in the site's currency: a stake over ฿10.00.
     await signInOperator(b, ALERT_OPERATORS[0]);
     await b.page.goto('/admin/trading?view=ticker');
-    await b.page.getByText('Alert thresholds').click();
     const thresholds = b.page.getByRole('form', { name: 'Alert thresholds' });
-    // Opened, the thresholds show (after "Loading…"); on failure, what the panel showed instead.
-    await thresholds.waitFor({ timeout: 30_000 }).catch(async (e: Error) => {
+    // Opened, the thresholds show (after "Loading…"). A click while the desk still renders its first
+    // data can be undone by that render (seen in CI: the panel closed, nothing loading): opened again
+    // while it is closed. On failure, what the panel showed instead.
+    const disclosure = b.page.locator('details', {
+      has: b.page.getByText('Alert thresholds', { exact: true }),
+    });
+    await expect
+      .poll(
+        async () => {
+          if ((await disclosure.getAttribute('open')) === null)
+            await disclosure.getByText('Alert thresholds', { exact: true }).click();
+          return thresholds.isVisible();
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(true)
+      .catch(() => undefined);
+    await thresholds.waitFor({ timeout: 1_000 }).catch(async (e: Error) => {
       const panel = await b.page
         .getByRole('region', { name: 'Alerts' })
         .innerText()
