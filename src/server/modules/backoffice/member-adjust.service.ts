@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/client.ts';
+import { sqlStateOf } from '../../db/sql-state.ts';
 import { errors } from '../../http/errors.ts';
 import { memberExists } from '../accounts/members.service.ts';
 import { tellMember } from '../inbox/news.service.ts';
@@ -23,9 +24,6 @@ export interface Adjustment {
 const UNIQUE_VIOLATION = '23505';
 
 const keyReused = () => errors.duplicate('this idempotency key was already used for a different adjustment');
-
-const sqlStateOf = (error: unknown) =>
-  (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
 
 /**
  * A manual correction of a member's cash, against the adjustments account, with a mandatory reason.

@@ -9,6 +9,7 @@ import {
   type KycLevel,
 } from '../../../shared/vocabulary.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { sqlStateOf } from '../../db/sql-state.ts';
 import { errors } from '../../http/errors.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { sniffFileType } from './file-type.ts';
@@ -16,8 +17,6 @@ import { kycDocuments, kycRequests } from './kyc.schema.ts';
 import { levelNeededFor, levelOf } from './kyc-rules.ts';
 
 const UNIQUE_VIOLATION = '23505';
-const sqlStateOf = (error: unknown) =>
-  (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
 
 /** Every column but the file's bytes: what listings read. */
 const SUMMARY = {

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../../config.ts';
 import { type Db, preparedQuery, preparedRows } from '../../../db/client.ts';
+import { sqlStateOf, undoneByRace } from '../../../db/sql-state.ts';
 import { notifyLive } from '../../live/live.notify.ts';
 import { hashGameToken } from '../launch.service.ts';
 import { batchedWalletCall, type WalletReply } from './wallet.batch.ts';
 
 export type { WalletReply };
 
-/** Serialization failures and deadlocks undo the whole call; it is then safe to run it again. */
-const RETRYABLE = new Set(['40001', '40P01']);
 /**
  * The call's transaction id was recorded before (its ledger key or its wallet row already exists):
  * the database undid the call, and the stored reply stands.
@@ -16,8 +15,6 @@ const RETRYABLE = new Set(['40001', '40P01']);
 const SEEN_BEFORE = new Set(['WR001', '23505']);
 /** A member balance would go below zero: only a concurrent debit gets past the bet's own check. */
 const OVERDRAFT = '23514';
-
-const codeOf = (error: unknown) => (error as { code?: string }).code;
 
 export async function reply(db: Db, name: string, text: string, values: unknown[]): Promise<WalletReply> {
   const [row] = await preparedRows<{ r: WalletReply }>(db, name, text, values);
@@ -39,7 +36,7 @@ export async function walletCall(
     try {
       return await call();
     } catch (error) {
-      const code = codeOf(error);
+      const code = sqlStateOf(error);
       if (code && SEEN_BEFORE.has(code)) {
         const stored = await reply(
           db,
@@ -53,7 +50,8 @@ export async function walletCall(
         continue;
       }
       if (code === OVERDRAFT && onOverdraft) return walletCall(db, ids, onOverdraft);
-      if (!code || !RETRYABLE.has(code) || attempt >= 5) throw error;
+      // A serialization failure or deadlock undid the whole call: it is then safe to run it again.
+      if (!undoneByRace(code) || attempt >= 5) throw error;
     }
   }
 }

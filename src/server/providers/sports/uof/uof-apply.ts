@@ -209,6 +209,7 @@ export async function oddsChange(
     const feedActive = (market.status ?? '1') === '1';
     const found = await marketIdOf(tx, m.event_id, market);
     let marketId = found?.id;
+    let selectionsLocked = false;
     if (!marketId) {
       const book = bookMarketFor(entry, market.specifiers, ev);
       if (!book.ok) {
@@ -234,14 +235,15 @@ export async function oddsChange(
         })),
       });
     } else if (prices.length > 0) {
-      await setPrices(tx, marketId, prices, 'feed');
+      // A repricing locks the market's selections in the book's order (trading.service.ts).
+      selectionsLocked = await setPrices(tx, marketId, prices, 'feed');
     }
     const active = market.outcome.flatMap((o) => {
       const key = keyOf.get(o.id);
       return key && o.active ? [{ key, open: o.active === '1' }] : [];
     });
     if (active.length > 0) {
-      await lockMarketSelections(tx, marketId);
+      if (!selectionsLocked) await lockMarketSelections(tx, marketId);
       await tx.execute(
         sql`update sb_selections s set open = x.open from jsonb_to_recordset(${JSON.stringify(active)}::jsonb) as x(key text, open boolean)
             where s.market_id = ${marketId} and s.key = x.key and s.open is distinct from x.open`,
