@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Registry } from 'prom-client';
-import { builtInWallet } from './built-in-wallet.ts';
+import { builtInWallet, stakeInSameDatabase } from './built-in-wallet.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { reportReader } from './db/report-reader.ts';
@@ -236,6 +236,7 @@ export async function buildApp({
       sportsProvider.code,
       config.sportsWalletSecret,
     ),
+    stakeInBook: stakeInSameDatabase(config, sportsProvider.code),
     jobs,
     // Player protection's reality check rides on the sports window, as on the built-in games' window.
     windowExtras: (request) => realityMarkup(requestLocale(request), 'sportsbook'),

@@ -1,6 +1,8 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { hashGameToken } from './modules/games/launch.service.ts';
 import { inProcessWallet } from './modules/games/wallet/wallet.routes.ts';
+import type { StakeInBook } from './providers/sports/placement-batch.ts';
 import { type WalletAnswer, type WalletTransport, walletOverHttp } from './providers/wallet-caller.ts';
 
 /**
@@ -21,4 +23,16 @@ export function builtInWallet(
       ? remote(op, body)
       : // The wallet's reply type is the wider of the two: the providers read the fields they know.
         (local(op, body) as Promise<{ status: number; reply: WalletAnswer }>);
+}
+
+/**
+ * A sports stake as the book's own transaction charges it (sql/sb_place_batch.sql runs the wallet's
+ * batch of bets in it), when the wallet is this process's and so this database's; undefined when
+ * BUILT_IN_WALLET_URL names a wallet on another host, whose stakes go over its API.
+ */
+export function stakeInSameDatabase(config: Config, provider: string) {
+  return (token: string): StakeInBook | undefined =>
+    config.builtInWalletUrl
+      ? undefined
+      : { p: provider, t: hashGameToken(token), i: config.sessionIdleMs, tok: token };
 }

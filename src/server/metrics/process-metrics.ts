@@ -25,6 +25,13 @@ export const walletBatchSize = new Histogram({
   registers: [processRegistry],
 });
 
+export const sportsPlacementBatchSize = new Histogram({
+  name: 'sports_placement_batch_size',
+  help: 'Sports slips taken, charged and opened together in one transaction (group commit)',
+  buckets: [1, 2, 4, 8, 16],
+  registers: [processRegistry],
+});
+
 export const walletBatchSeconds = new Histogram({
   name: 'wallet_batch_duration_seconds',
   help: 'Time one wallet batch took, from send to its answers',

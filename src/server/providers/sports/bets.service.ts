@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Refusal } from '../../../shared/sports/refusals.ts';
 import { type Db, preparedQuery, queryRows } from '../../db/client.ts';
-import { sportsStakeCounted } from '../../modules/promotions/sports-wagering.service.ts';
 import { sportsClock } from './clock.ts';
 import { judgeDelayedBet } from './delay-verdict.ts';
 import { lockSelectionsOf, shiftLiability } from './liability.ts';
 import { type Placed, type PlaceRequest, takeBet } from './placement.service.ts';
-import type { SportsWallet } from './sports-wallet.ts';
+import type { SportsWallet, WalletAnswer } from './sports-wallet.ts';
 
 export type BetAnswer =
   | { status: 'success'; betId: number; bet: 'open'; balance?: number }
@@ -56,7 +55,7 @@ async function chargeStake(
         sql`select total_stake, status, refusal from sb_bets where id = ${betId}`,
       );
   if (bet!.status !== 'pending') return answerFor(betId, bet!);
-  let answer: Awaited<ReturnType<SportsWallet['bet']>>;
+  let answer: WalletAnswer;
   try {
     answer = await wallet.bet({
       txId: stakeTxOf(betId),
@@ -69,8 +68,23 @@ async function chargeStake(
     await wallet.rollback({ txId: rollbackTxOf(betId), refTxId: stakeTxOf(betId) }).catch(() => undefined);
     answer = { status: 'session_expired', message: 'the wallet did not answer' };
   }
+  return stakeAnswered(db, wallet, betId, answer);
+}
+
+/**
+ * A pending bet after the wallet answered its stake: charged, the bet opens (unless refused meanwhile,
+ * when the stake is rolled back); refused, the bet is refused with the wallet's reason. `opened`: the
+ * stake's own transaction opened the bet already (placement-batch.ts).
+ */
+async function stakeAnswered(
+  db: Db,
+  wallet: SportsWallet,
+  betId: number,
+  answer: WalletAnswer,
+  opened = false,
+): Promise<BetAnswer> {
   if (answer.status === 'success') {
-    const after = await moveFromPending(db, betId, 'open');
+    const after = opened ? { status: 'open', refusal: null } : await moveFromPending(db, betId, 'open');
     if (after.status === 'open' || after.status === 'settled' || after.status === 'void')
       return { status: 'success', betId, bet: 'open', balance: answer.balance };
     // Refused meanwhile (the reconciler gave up on it): the stake must not stand.
@@ -125,22 +139,14 @@ export async function moveFromPending(
   refusal?: Refusal,
 ): Promise<{ status: string; refusal: Refusal | null }> {
   if (to === 'open') {
-    // One statement: the conditional update takes the bet's row lock (and re-checks 'pending' after a
-    // wait), and the member's active bonus counts the stake in the same transaction (issue 36) if its
-    // price meets the minimum odds. Five round trips were one more placement's wait (issue 34).
-    const [opened] = await preparedQuery<{ id: number }>(
+    // One statement (sql/sb_open_bet.sql): the bet opens and the member's active bonus counts its
+    // stake. Five round trips were one more placement's wait (issue 34).
+    const [opened] = await preparedQuery<{ opened: boolean }>(
       db,
-      'sb_bet_open',
-      sql`with moved as (
-            update sb_bets set status = 'open', refusal = null where id = ${betId} and status = 'pending'
-            returning id, player_id, total_stake, potential_return)
-          select m.id, ${sportsStakeCounted(
-            sql`case when m.player_id ~ '^[1-9][0-9]{0,14}$' then m.player_id::int8 end`,
-            sql`m.total_stake`,
-            sql`m.potential_return`,
-          )} from moved m`,
+      'sb_open_bet',
+      sql`select sb_open_bet(${betId}::int8) as opened`,
     );
-    if (opened) return { status: 'open', refusal: null };
+    if (opened?.opened) return { status: 'open', refusal: null };
     const [bet] = await queryRows<{ status: string; refusal: Refusal | null }>(
       db,
       sql`select status, refusal from sb_bets where id = ${betId}`,
@@ -182,6 +188,7 @@ export async function placeBet(
   if (!taken.ok) return { status: 'refused', refusal: taken.refusal, message: taken.message };
   if (taken.status === 'delayed')
     return { status: 'delayed', betId: taken.betId, acceptAt: taken.acceptAt!.toISOString() };
+  if (taken.stake) return stakeAnswered(db, wallet, taken.betId, taken.stake, true);
   const justTaken =
     taken.fresh && taken.totalStake !== undefined ? { totalStake: taken.totalStake } : undefined;
   return chargeStake(db, wallet, taken.betId, token, justTaken);

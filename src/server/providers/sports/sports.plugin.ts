@@ -7,6 +7,7 @@ import { type AfterReply, afterReply } from './after-reply.ts';
 import { listEvents } from './listing.service.ts';
 import { sportsLiveRoutes } from './live-feed.ts';
 import { type SportsMaintenance, sportsMaintenance } from './maintenance.ts';
+import type { StakeInBook } from './placement-batch.ts';
 import { priceHistoryRetention } from './price-history-retention.ts';
 import { reconcileCounts } from './reconciler.ts';
 import { unfinishedRuns } from './settlement-runs.ts';
@@ -43,6 +44,8 @@ export async function sportsBook(
     jobs: JobRunner;
     /** How the book reaches the wallet API (in process, or signed HTTP): app.ts decides by the configuration. */
     walletTransport: WalletTransport;
+    /** A stake charged in the bet's own transaction, when the wallet is in this database (placement-batch.ts). */
+    stakeInBook?: (token: string) => StakeInBook | undefined;
     windowExtras?: WindowExtras;
     windowShell?: WindowShell;
   },
@@ -53,7 +56,13 @@ export async function sportsBook(
   app.decorate('sportsPlacementAlerts', alerts);
   // Before the database closes: the alerts of the last placements finish first.
   app.addHook('onClose', () => alerts.idle());
-  await sportsApi(app, { db: deps.db, wallet, currency: deps.config.currency, afterReply: alerts });
+  await sportsApi(app, {
+    db: deps.db,
+    wallet,
+    currency: deps.config.currency,
+    afterReply: alerts,
+    stakeInBook: deps.stakeInBook,
+  });
   await sportsPage(app, deps.db, deps.config.webRoot, deps.windowExtras, deps.windowShell);
   const feedSlot: FeedSlot = { current: undefined };
   app.decorate('sportsFeed', feedSlot);

@@ -13,6 +13,7 @@ import { cashoutHandlers } from './cashout.routes.ts';
 import { type BetRecord, betHistory, betTotals } from './history.service.ts';
 import { listEvents } from './listing.service.ts';
 import { oddsFormatOf, saveOddsFormat } from './odds-prefs.ts';
+import type { StakeInBook } from './placement-batch.ts';
 import { publishedRules } from './published-rules.ts';
 import { bookSettings } from './settings.ts';
 import type { SportsWallet } from './sports-wallet.ts';
@@ -34,7 +35,14 @@ const asBets = (records: BetRecord[]) => records as Bet[];
  */
 export async function sportsApi(
   app: FastifyInstance,
-  deps: { db: Db; wallet: SportsWallet; currency: string; afterReply: AfterReply },
+  deps: {
+    db: Db;
+    wallet: SportsWallet;
+    currency: string;
+    afterReply: AfterReply;
+    /** A stake charged in the bet's own transaction, when the wallet is in this database (placement-batch.ts). */
+    stakeInBook?: (token: string) => StakeInBook | undefined;
+  },
 ) {
   serveActions(app, sportsContract, {
     /**
@@ -89,6 +97,7 @@ export async function sportsApi(
             priceChange: b.priceChange,
             legs: b.legs.map((l) => ({ selectionId: l.selectionId, price: parseFractionText(l.price)! })),
             ip: request.ip,
+            stakeInBook: deps.stakeInBook?.(b.token),
           },
           (facts) => {
             taken = facts;
