@@ -27,7 +27,14 @@ export const walletBatchSize = new Histogram({
 
 export const sportsPlacementBatchSize = new Histogram({
   name: 'sports_placement_batch_size',
-  help: 'Sports slips taken, charged and opened together in one transaction (group commit)',
+  help: 'Sports bets taken together in one transaction (group commit)',
+  buckets: [1, 2, 4, 8, 16],
+  registers: [processRegistry],
+});
+
+export const sportsStakeBatchSize = new Histogram({
+  name: 'sports_stake_batch_size',
+  help: 'Sports stakes charged, and their bets opened, together in one transaction (group commit)',
   buckets: [1, 2, 4, 8, 16],
   registers: [processRegistry],
 });

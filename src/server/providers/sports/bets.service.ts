@@ -5,6 +5,7 @@ import { sportsClock } from './clock.ts';
 import { judgeDelayedBet } from './delay-verdict.ts';
 import { lockSelectionsOf, shiftLiability } from './liability.ts';
 import { type Placed, type PlaceRequest, takeBet } from './placement.service.ts';
+import { type StakeInBook, type StakeOutcome, stakeTogether } from './placement-batch.ts';
 import type { SportsWallet, WalletAnswer } from './sports-wallet.ts';
 
 export type BetAnswer =
@@ -45,6 +46,7 @@ async function chargeStake(
   betId: number,
   token: string,
   justTaken?: { totalStake: number },
+  stakeInBook?: StakeInBook,
 ): Promise<BetAnswer> {
   // A bet this request just took is pending at that stake: no need to read it back (a refusal since
   // then is met by moveFromPending, as one after the read would be).
@@ -55,14 +57,19 @@ async function chargeStake(
         sql`select total_stake, status, refusal from sb_bets where id = ${betId}`,
       );
   if (bet!.status !== 'pending') return answerFor(betId, bet!);
+  const amount = Number(bet!.total_stake);
+  if (stakeInBook) {
+    // Charged and opened in one transaction with the stakes arriving at the same time. A call that
+    // raised there (an overdraft the balance constraint caught, a race) or a batch that failed is sent
+    // again the usual way below: the same transaction id and body, so never charged twice.
+    const together = await stakeTogether(db, { id: betId, amount }, stakeInBook).catch(
+      () => ({}) as StakeOutcome,
+    );
+    if (together.r) return stakeAnswered(db, wallet, betId, together.r, together.o === true);
+  }
   let answer: WalletAnswer;
   try {
-    answer = await wallet.bet({
-      txId: stakeTxOf(betId),
-      roundId: roundOf(betId),
-      token,
-      amount: bet!.total_stake,
-    });
+    answer = await wallet.bet({ txId: stakeTxOf(betId), roundId: roundOf(betId), token, amount });
   } catch {
     // No answer at all: make sure the stake is not taken (a rollback also voids a late arrival), then refuse.
     await wallet.rollback({ txId: rollbackTxOf(betId), refTxId: stakeTxOf(betId) }).catch(() => undefined);
@@ -182,16 +189,17 @@ export async function placeBet(
   req: PlaceRequest,
   /** Told of a bet this call took (not a repeat's), before its stake moves: its alerts' facts. */
   onTaken?: (taken: NonNullable<Extract<Placed, { ok: true }>['taken']>) => void,
+  /** The stake's call when the wallet is this database's (placement-batch.ts): charged in the book's batch. */
+  stakeInBook?: StakeInBook,
 ): Promise<BetAnswer> {
   const taken = await takeBet(db, req);
   if (taken.ok && taken.taken) onTaken?.(taken.taken);
   if (!taken.ok) return { status: 'refused', refusal: taken.refusal, message: taken.message };
   if (taken.status === 'delayed')
     return { status: 'delayed', betId: taken.betId, acceptAt: taken.acceptAt!.toISOString() };
-  if (taken.stake) return stakeAnswered(db, wallet, taken.betId, taken.stake, true);
   const justTaken =
     taken.fresh && taken.totalStake !== undefined ? { totalStake: taken.totalStake } : undefined;
-  return chargeStake(db, wallet, taken.betId, token, justTaken);
+  return chargeStake(db, wallet, taken.betId, token, justTaken, stakeInBook);
 }
 
 /**
@@ -207,6 +215,7 @@ export async function confirmBet(
   token: string,
   playerId: string,
   betId: number,
+  stakeInBook?: StakeInBook,
 ): Promise<BetAnswer> {
   const [bet] = await queryRows<{ status: string; accept_at: Date | null; refusal: Refusal | null }>(
     db,
@@ -214,7 +223,9 @@ export async function confirmBet(
   );
   if (!bet) return { status: 'refused', refusal: 'invalid_bet', message: 'no such bet' };
   if (bet.status !== 'delayed')
-    return bet.status === 'pending' ? chargeStake(db, wallet, betId, token) : answerFor(betId, bet);
+    return bet.status === 'pending'
+      ? chargeStake(db, wallet, betId, token, undefined, stakeInBook)
+      : answerFor(betId, bet);
   const now = sportsClock.now();
   // Hand-written statements get timestamps as text from one driver and as Date from the other.
   const acceptAt = bet.accept_at === null ? null : new Date(bet.accept_at);
@@ -222,7 +233,7 @@ export async function confirmBet(
   const verdict = await db.transaction((tx) => judgeDelayedBet(tx, betId, now));
   if (verdict.refusal)
     return { status: 'refused', refusal: verdict.refusal, message: verdict.message, betId };
-  return chargeStake(db, wallet, betId, token);
+  return chargeStake(db, wallet, betId, token, undefined, stakeInBook);
 }
 
 /** Refuses delayed bets nobody confirmed within a minute of their time (their liability given back). */

@@ -39,13 +39,21 @@ export async function limitRowsFor(
   return queryRows<LimitRow>(db, limitRowsQuery(playerId, currency, selectionIds));
 }
 
-/** The query of limitRowsFor, for a statement that reads it with other things (placement's readSlip). */
-export function limitRowsQuery(playerId: string, currency: string, selectionIds: number[]): SQL {
+/**
+ * The query of limitRowsFor, for a statement that reads it with other things (the placements' batched
+ * read): each argument a value, or an expression of the outer statement (an SQL fragment).
+ */
+export function limitRowsQuery(
+  playerId: string | SQL,
+  currency: string | SQL,
+  selectionIds: number[] | SQL,
+): SQL {
+  const ids = Array.isArray(selectionIds) ? sql`${intArray(selectionIds)}::int8[]` : selectionIds;
   return sql`with legs as (
           select m.id as market_id, e.id as event_id, c.id as competition_id, c.sport_id
           from sb_selections s join sb_markets m on m.id = s.market_id join sb_events e on e.id = m.event_id
           join sb_competitions c on c.id = e.competition_id
-          where s.id = any(${intArray(selectionIds)}::int8[]))
+          where s.id = any(${ids}))
         select scope, scope_id, min_stake, max_stake, max_payout, max_liability, stake_factor_bp from sb_limits
         where currency = ${currency} and ((scope = 'platform')
            or (scope = 'player' and scope_id = ${playerId})

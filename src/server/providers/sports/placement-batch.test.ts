@@ -5,22 +5,23 @@ import { slipId } from '../../../../test/support/sports.ts';
 import { useSportsApp } from '../../../../test/support/sports-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
-import { sportsPlacementBatchSize } from '../../metrics/process-metrics.ts';
+import { sportsPlacementBatchSize, sportsStakeBatchSize } from '../../metrics/process-metrics.ts';
 import { bodyHash } from '../../modules/games/wallet/wallet-signature.ts';
 import { roundOf, stakeTxOf } from './bets.service.ts';
 
-/** How many placement batches ran so far in this process, and how many slips they held. */
-async function batchesSoFar() {
-  const { values } = await sportsPlacementBatchSize.get();
-  const of = (name: string) => values.find((v) => v.metricName === name)?.value ?? 0;
-  return { batches: of('sports_placement_batch_size_count'), slips: of('sports_placement_batch_size_sum') };
+/** How many batches of takes (or of stakes) ran so far in this process, and how many slips they held. */
+async function batchesSoFar(histogram = sportsPlacementBatchSize) {
+  const { values, name } = await histogram.get();
+  const of = (suffix: string) => values.find((v) => v.metricName === `${name}${suffix}`)?.value ?? 0;
+  return { batches: of('_count'), slips: of('_sum') };
 }
 
 /**
- * A placement with the wallet in this database (BUILT_IN_WALLET_URL unset) takes its bet, charges its
- * stake and opens the bet in one transaction, together with the slips placed at the same time
- * (placement-batch.ts, sql/sb_place_batch.sql). What a member and the wallet see is what the stake
- * over the wallet's API gives: the same bet, the same recorded call, answered again as a repeat.
+ * Placements go in batches (placement-batch.ts): the bets of the slips placed at the same time are
+ * taken in one transaction (sql/sb_take_batch.sql); with the wallet in this database (BUILT_IN_WALLET_URL
+ * unset) their stakes are charged and the bets opened in another (sql/sb_stake_batch.sql). What a member
+ * and the wallet see is what the stake over the wallet's API gives: the same bet, the same recorded
+ * call, answered again as a repeat.
  */
 describe.runIf(backendAvailable)('placements taken, charged and opened together', () => {
   const { t, newPlayer, newEvent, eventSelections, placeBet } = useSportsApp({
@@ -47,10 +48,10 @@ describe.runIf(backendAvailable)('placements taken, charged and opened together'
     const { eventId } = await newEvent();
     const s = (await eventSelections(eventId))['1x2:home']!;
     expect(t.config.builtInWalletUrl).toBeUndefined();
-    const before = await batchesSoFar();
+    const before = await batchesSoFar(sportsStakeBatchSize);
     const answer = (await placeBet(p.gameToken, [s], { unitStake: 7_000 })).json();
     expect(answer).toMatchObject({ status: 'success', bet: 'open', balance: 93_000 });
-    expect((await batchesSoFar()).batches).toBe(before.batches + 1);
+    expect((await batchesSoFar(sportsStakeBatchSize)).batches).toBe(before.batches + 1);
 
     const betId = answer.betId as number;
     // The body the book's wallet client sends for this stake (sports-wallet.ts), byte for byte.
@@ -69,7 +70,7 @@ describe.runIf(backendAvailable)('placements taken, charged and opened together'
     const inBook = await newPlayer(100_000);
     const overApi = await newPlayer(100_000);
     const a = (await placeBet(inBook.gameToken, [s], { unitStake: 5_000 })).json();
-    const before = await batchesSoFar();
+    const before = await batchesSoFar(sportsStakeBatchSize);
     t.config.builtInWalletUrl = t.config.publicUrl;
     let b: { betId: number; status: string; balance: number };
     try {
@@ -77,7 +78,7 @@ describe.runIf(backendAvailable)('placements taken, charged and opened together'
     } finally {
       t.config.builtInWalletUrl = undefined;
     }
-    expect((await batchesSoFar()).batches).toBe(before.batches);
+    expect((await batchesSoFar(sportsStakeBatchSize)).batches).toBe(before.batches);
     expect(a).toMatchObject({ status: 'success', bet: 'open', balance: 95_000 });
     expect(b).toMatchObject({ status: 'success', bet: 'open', balance: 95_000 });
     const bets = await queryRows<{ status: string; total_stake: number; potential_return: number }>(
@@ -103,7 +104,7 @@ describe.runIf(backendAvailable)('placements taken, charged and opened together'
     const players = await Promise.all(Array.from({ length: 11 }, () => newPlayer(50_000)));
     const poor = await newPlayer(10_000);
     const repeat = slipId();
-    const before = await batchesSoFar();
+    const [before, stakesBefore] = [await batchesSoFar(), await batchesSoFar(sportsStakeBatchSize)];
     const answers = await Promise.all([
       ...players.map((p) => placeBet(p.gameToken, [s])),
       placeBet(poor.gameToken, [s], { unitStake: 20_000 }),
@@ -111,7 +112,7 @@ describe.runIf(backendAvailable)('placements taken, charged and opened together'
       placeBet(players[0]!.gameToken, [s], { requestId: repeat }),
       placeBet(players[0]!.gameToken, [s], { requestId: repeat }),
     ]).then((all) => all.map((r) => r.json()));
-    const after = await batchesSoFar();
+    const [after, stakesAfter] = [await batchesSoFar(), await batchesSoFar(sportsStakeBatchSize)];
 
     const taken = answers.slice(0, 11);
     expect(taken.every((a) => a.status === 'success' && a.bet === 'open')).toBe(true);
@@ -121,6 +122,8 @@ describe.runIf(backendAvailable)('placements taken, charged and opened together'
     // Fewer transactions than slips: they went together.
     expect(after.slips - before.slips).toBeGreaterThanOrEqual(13);
     expect(after.batches - before.batches).toBeLessThan(after.slips - before.slips);
+    expect(stakesAfter.slips - stakesBefore.slips).toBeGreaterThanOrEqual(13);
+    expect(stakesAfter.batches - stakesBefore.batches).toBeLessThan(stakesAfter.slips - stakesBefore.slips);
 
     const bets = await queryRows<{ status: string; n: number }>(
       t.db,

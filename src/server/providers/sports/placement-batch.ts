@@ -1,12 +1,12 @@
 import { type Db, preparedRows } from '../../db/client.ts';
-import { sportsPlacementBatchSize } from '../../metrics/process-metrics.ts';
+import { sportsPlacementBatchSize, sportsStakeBatchSize } from '../../metrics/process-metrics.ts';
 import { type Batcher, createBatcher } from '../../modules/games/wallet/batcher.ts';
 import type { WalletAnswer } from './sports-wallet.ts';
 
 /**
- * A stake's wallet call as the book's own transaction makes it (sql/sb_place_batch.sql), for a wallet
+ * A stake's wallet call as the book's own transaction makes it (sql/sb_stake_batch.sql), for a wallet
  * in this database: the provider, the launch token's hash, the login session's idle limit, and the
- * token itself (the call's body hash covers it). The bet's id, unknown until it is taken, completes it.
+ * token itself (the call's body hash covers it). The bet's id and stake complete it.
  */
 export interface StakeInBook {
   p: string;
@@ -15,8 +15,8 @@ export interface StakeInBook {
   tok: string;
 }
 
-/** One slip for sb_place_batch: sb_take_bet's arguments (int8s as text) and its stake's call. */
-export interface SlipToPlace {
+/** One slip for sb_take_batch: sb_take_bet's arguments (int8s as text). */
+export interface SlipToTake {
   s: string[];
   c: string;
   x: unknown;
@@ -25,47 +25,73 @@ export interface SlipToPlace {
   e: number;
   b: Record<string, unknown>;
   l: Record<string, unknown>[];
-  w: StakeInBook;
 }
 
 /**
- * What became of a slip: its checks no longer held ('recheck'), or its bet was taken, and the wallet
- * answered its stake (r; a bet whose stake was taken is open) or its call raised (e, m: the bet is
- * pending, its stake not taken).
+ * The wallet's answer to a stake (r) and, when it was taken, whether its bet opened (o: false when the
+ * bet was no longer pending); or the error its call raised (e, m).
  */
-export type SlipOutcome =
-  | { s: 'recheck' }
-  | { s: 'taken'; id: number; r?: WalletAnswer; e?: string; m?: string };
-
-const BATCH_SQL = 'select sb_place_batch($1::jsonb) as r';
+export type StakeOutcome = { r?: WalletAnswer; o?: boolean; e?: string; m?: string };
 
 /**
- * At most one batch in flight: every placement of a busy event locks its market, so a second batch
- * would only wait for the first. 16 slips at most: their stakes are one wallet batch (at most 32
- * calls, wallet.batch.ts), and a failed batch runs again slip by slip.
+ * Two batches, one after the other for a slip, each at most one in flight: a take holds its markets'
+ * locks (every placement on a busy event waits for them), a stake the wallet's house shards'. While
+ * one batch's stakes are charged the next batch's bets are taken: the two critical sections overlap
+ * instead of adding up (bench:sportsbook). 16 slips at most: a batch's stakes are one wallet batch (at
+ * most 32 calls, wallet.batch.ts), and a batch that fails as a whole runs again slip by slip.
  */
 const OPTIONS = { maxInFlight: 1, maxBatch: 16, retryAlone: true };
 
-const batchers = new WeakMap<Db, Batcher<SlipToPlace, SlipOutcome>>();
+function batcherFor<I, O>(
+  cache: WeakMap<Db, Batcher<I, O>>,
+  db: Db,
+  run: (items: I[]) => Promise<O[]>,
+): Batcher<I, O> {
+  let batcher = cache.get(db);
+  if (!batcher) {
+    batcher = createBatcher(
+      async (items: I[]) => (await run(items)).map((value) => ({ ok: true as const, value })),
+      OPTIONS,
+    );
+    cache.set(db, batcher);
+  }
+  return batcher;
+}
+
+/** Runs one batch function on its JSON argument: its answer, one element per item. */
+async function runBatch<O>(db: Db, name: string, items: unknown[]): Promise<O[]> {
+  const [row] = await preparedRows<{ r: O[] }>(db, name, `select ${name}($1::jsonb) as r`, [
+    JSON.stringify(items),
+  ]);
+  return row!.r;
+}
+
+const takes = new WeakMap<Db, Batcher<SlipToTake, number | null>>();
+const stakes = new WeakMap<Db, Batcher<{ id: number; a: number; w: StakeInBook }, StakeOutcome>>();
 
 /**
- * Takes, charges and opens a slip together with the others arriving at the same time: one
- * transaction and one round trip for the lot (group commit, as the wallet's own batches). A batch that
- * fails as a whole (a slip's request id used already, a deadlock) changed nothing and is run again
- * slip by slip, so only the slip that caused it gets the error.
+ * Takes a checked slip's bet together with the slips arriving at the same time (sql/sb_take_batch.sql):
+ * its id, or null when what its checks read changed meanwhile (the careful path then takes it alone).
+ * A batch that fails as a whole (a slip's request id used already, a deadlock) changed nothing.
  */
-export function placeTogether(db: Db, slip: SlipToPlace): Promise<SlipOutcome> {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = createBatcher(async (slips: SlipToPlace[]) => {
-      sportsPlacementBatchSize.observe(slips.length);
-      const [row] = await preparedRows<{ r: SlipOutcome[] }>(db, 'sb_place_batch', BATCH_SQL, [
-        JSON.stringify(slips),
-      ]);
-      // The bet's id is an int8: JSON gives it as a number, exact below 2^53.
-      return row!.r.map((value) => ({ ok: true as const, value }));
-    }, OPTIONS);
-    batchers.set(db, batcher);
-  }
-  return batcher.submit(slip);
+export function takeTogether(db: Db, slip: SlipToTake): Promise<number | null> {
+  return batcherFor(takes, db, (slips: SlipToTake[]) => {
+    sportsPlacementBatchSize.observe(slips.length);
+    return runBatch<number | null>(db, 'sb_take_batch', slips);
+  }).submit(slip);
+}
+
+/**
+ * Charges a pending bet's stake, and opens the bet if it was taken, together with the stakes arriving
+ * at the same time (sql/sb_stake_batch.sql): one transaction for the wallet's batch and the openings.
+ */
+export function stakeTogether(
+  db: Db,
+  bet: { id: number; amount: number },
+  call: StakeInBook,
+): Promise<StakeOutcome> {
+  return batcherFor(stakes, db, (items: { id: number; a: number; w: StakeInBook }[]) => {
+    sportsStakeBatchSize.observe(items.length);
+    return runBatch<StakeOutcome>(db, 'sb_stake_batch', items);
+  }).submit({ id: bet.id, a: bet.amount, w: call });
 }

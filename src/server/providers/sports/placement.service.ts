@@ -11,10 +11,10 @@ import { sqlStateOf } from '../../db/sql-state.ts';
 import type { TakenBet } from './alerts/alert-types.ts';
 import { sportsClock } from './clock.ts';
 import { openLeg } from './liability.ts';
-import { effectiveLimits, type LimitRow, limitRowsQuery, stakeRefusal } from './limits.ts';
-import { placeTogether, type SlipToPlace, type StakeInBook } from './placement-batch.ts';
-import { type BookSettings, settingsOf } from './settings.ts';
-import type { WalletAnswer } from './sports-wallet.ts';
+import { effectiveLimits, type LimitRow, stakeRefusal } from './limits.ts';
+import { type SlipToTake, takeTogether } from './placement-batch.ts';
+import type { BookSettings } from './settings.ts';
+import { readSlip } from './slip-reads.ts';
 
 export interface PlaceRequest {
   playerId: string;
@@ -29,11 +29,6 @@ export interface PlaceRequest {
   legs: { selectionId: number; price: Fraction }[];
   /** The address the slip came from (the same-address ticker alert reads it). */
   ip?: string;
-  /**
-   * The stake's wallet call when the wallet is this database's own: the bet is then taken, charged and
-   * opened in one transaction with the slips placed at the same time (placement-batch.ts).
-   */
-  stakeInBook?: StakeInBook;
 }
 
 export type Placed =
@@ -47,8 +42,6 @@ export type Placed =
       totalStake?: number;
       /** A bet this call made, as its alerts read it, and the settings it was checked by. */
       taken?: { bet: TakenBet; settings: BookSettings };
-      /** The wallet's answer to the stake, when it was charged with the bet (stakeInBook); success: the bet is open. */
-      stake?: WalletAnswer;
     }
   | { ok: false; refusal: Refusal; message: string };
 
@@ -110,7 +103,12 @@ export async function takeBet(db: Db, req: PlaceRequest): Promise<Placed> {
       // Read before the markets are locked, in one statement: the lock is held only for what must be
       // exact under it. Checked first without any lock, then taken in one call under the markets' locks
       // if what the checks read still holds (sb_take_bet); otherwise checked again under the locks.
-      const { settings, limitRows, read } = await readSlip(db, req, selectionIds);
+      const { settings, limitRows, legs } = await readSlip(db, {
+        playerId: req.playerId,
+        currency: req.currency,
+        selectionIds,
+      });
+      const read = legsOf(legs);
       const quick = judgeSlip(req, sizes, settings, limitRows, hash, read.rows);
       const placed = quick.ok
         ? await takeJudged(db, req, sizes, settings, limitRows, hash, quick.plan, read.raw)
@@ -142,14 +140,8 @@ async function takeJudged(
   plan: BetPlan,
   read: RawLeg[],
 ): Promise<Placed> {
-  if (req.stakeInBook && plan.acceptAt === null) {
-    const out = await placeTogether(db, slipToPlace(req, plan, read, req.stakeInBook));
-    // A stake whose call raised (an overdraft the balance constraint caught, say) is charged the usual way.
-    if (out.s === 'taken') return { ...placedOf(Number(out.id), plan), ...(out.r && { stake: out.r }) };
-  } else {
-    const id = await recordBet(db, req, plan, read);
-    if (id !== null) return placedOf(id, plan);
-  }
+  const id = await takeTogether(db, slipToTake(req, plan, read));
+  if (id !== null) return placedOf(Number(id), plan);
   return db.transaction(async (tx) => {
     const locked = await lockLegs(
       tx,
@@ -209,7 +201,7 @@ async function findByRequest(
   };
 }
 
-type RawLeg = Omit<LegRow, 'starts_at'> & { starts_at: string };
+export type RawLeg = Omit<LegRow, 'starts_at'> & { starts_at: string };
 
 /** The legs as the database gave them (compared again under the lock) and as the checks read them. */
 interface ReadLegs {
@@ -229,30 +221,6 @@ function legsOf(raw: RawLeg[]): ReadLegs {
     score_changed_at: at(r.score_changed_at),
   }));
   return { raw, rows };
-}
-
-/**
- * What a slip is checked against, read without a lock in one statement: the book's settings, the
- * limits that may apply to it, and its legs as readLegs reads them (in sb_read_legs' order, which
- * sb_take_bet compares). The function is called without WITH ORDINALITY so that PostgreSQL inlines it:
- * a LANGUAGE sql function it cannot inline is planned afresh on every call (0.8 ms of a placement's).
- */
-async function readSlip(db: Db, req: PlaceRequest, selectionIds: number[]) {
-  // A named prepared statement: planned once per connection, not on every placement.
-  const [row] = await preparedQuery<{
-    settings: { key: string; value: unknown }[];
-    limits: LimitRow[];
-    legs: RawLeg[];
-  }>(
-    db,
-    'sb_read_slip',
-    sql`select
-          (select coalesce(jsonb_agg(jsonb_build_object('key', key, 'value', value)), '[]') from sb_settings) as settings,
-          (select coalesce(jsonb_agg(x), '[]') from (${limitRowsQuery(req.playerId, req.currency, selectionIds)}) x) as limits,
-          (select coalesce(jsonb_agg(l.leg order by (l.leg ->> 'market_id')::int8, (l.leg ->> 'selection_id')::int8), '[]')
-           from sb_read_legs(${intArray(selectionIds)}::int8[], ${req.currency}) as l(leg)) as legs`,
-  );
-  return { settings: settingsOf(row!.settings), limitRows: row!.limits, read: legsOf(row!.legs) };
 }
 
 /** The legs, each with its selection's liability in this currency, read without a lock (sb_read_legs). */
@@ -451,11 +419,10 @@ async function recordBet(
   return row?.id === null || row?.id === undefined ? null : Number(row.id);
 }
 
-/** A checked slip as sb_place_batch takes it: sb_take_bet's arguments (int8s as text) and its stake's call. */
-function slipToPlace(req: PlaceRequest, plan: BetPlan, read: RawLeg[], stake: StakeInBook): SlipToPlace {
+/** A checked slip as sb_take_batch takes it: sb_take_bet's arguments (int8s as text). */
+function slipToTake(req: PlaceRequest, plan: BetPlan, read: RawLeg[]): SlipToTake {
   return {
     x: read,
-    w: stake,
     s: req.legs.map((l) => String(l.selectionId)),
     c: req.currency,
     ho: plan.holders.map(String),

@@ -97,11 +97,11 @@ export async function sportsApi(
             priceChange: b.priceChange,
             legs: b.legs.map((l) => ({ selectionId: l.selectionId, price: parseFractionText(l.price)! })),
             ip: request.ip,
-            stakeInBook: deps.stakeInBook?.(b.token),
           },
           (facts) => {
             taken = facts;
           },
+          deps.stakeInBook?.(b.token),
         );
         // The desk's alerts never stand in the way of a bet, nor delay its reply: they run after it
         // (after-reply.ts), from what the placement knew of a bet it took (a repeat's read back); a
@@ -116,7 +116,16 @@ export async function sportsApi(
         return answerOf(answer);
       },
       confirm: async ({ body: b, player }) =>
-        answerOf(await confirmBet(deps.db, deps.wallet, b.token, player.playerId, b.betId)),
+        answerOf(
+          await confirmBet(
+            deps.db,
+            deps.wallet,
+            b.token,
+            player.playerId,
+            b.betId,
+            deps.stakeInBook?.(b.token),
+          ),
+        ),
       bet: async ({ body: b, player }) => {
         const [bet] = await betHistory(deps.db, { playerId: player.playerId, betId: b.betId, limit: 1 });
         if (!bet) return refuse(404, 'not_found', 'no such bet');

@@ -4,6 +4,7 @@ import { type Db, preparedQuery, preparedRows } from '../../../db/client.ts';
 import { sqlStateOf, undoneByRace } from '../../../db/sql-state.ts';
 import { notifyLive } from '../../live/live.notify.ts';
 import { hashGameToken } from '../launch.service.ts';
+import { sessionPlayer } from './player-reads.ts';
 import { batchedWalletCall, type WalletReply } from './wallet.batch.ts';
 
 export type { WalletReply };
@@ -153,18 +154,7 @@ export async function walletPlayer(
   token: string,
   idleMs: number,
 ): Promise<WalletReply> {
-  // Prepared once per connection: every sports placement and game window call asks it.
-  const [row] = await preparedQuery<{ member_id: number; balance: number; currency: string; live: boolean }>(
-    db,
-    'wallet_player',
-    sql`select g.member_id, a.balance, a.currency,
-               (l.revoked_at is null and l.expires_at > now()
-                and l.last_seen_at > now() - ${idleMs}::float8 * interval '1 millisecond') as live
-        from game_sessions g
-        join sessions l on l.id = g.session_id
-        join ledger_accounts a on a.member_id = g.member_id and a.kind = 'cash'
-        where g.token_hash = ${hashGameToken(token)} and g.provider = ${provider}`,
-  );
+  const row = await sessionPlayer(db, { tokenHash: hashGameToken(token), provider, idleMs });
   if (!row) return { status: 'session_expired', message: 'unknown game session' };
   // The same rule as a bet's: a game token lives only as long as the login it was launched from.
   if (!row.live) return { status: 'session_expired', message: "the player's session has ended" };

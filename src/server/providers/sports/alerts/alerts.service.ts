@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AlertRule } from '../../../../shared/contract/admin/sports-alerts.ts';
-import { type DbOrTx, queryRows } from '../../../db/client.ts';
+import { type Db, type DbOrTx, queryRows } from '../../../db/client.ts';
 import { LIVE_CHANNEL } from '../../../db/constants.ts';
 import { accountsOpenedAt, loginsOf } from '../../../modules/accounts/accounts.service.ts';
 import { type BookSettings, bookSettings } from '../settings.ts';
@@ -64,7 +64,7 @@ async function alertBet(db: DbOrTx, betId: number): Promise<AlertBet | undefined
 }
 
 /** Runs the placement rules on a bet, read back by its id. A repeated run stores nothing new. */
-export async function alertOnPlacement(db: DbOrTx, betId: number): Promise<number> {
+export async function alertOnPlacement(db: Db, betId: number): Promise<number> {
   const bet = await alertBet(db, betId);
   if (!bet) return 0;
   return placementRules(db, bet, await bookSettings(db));
@@ -75,7 +75,7 @@ export async function alertOnPlacement(db: DbOrTx, betId: number): Promise<numbe
  * the settings it was checked by): no read of the bet back, and the member's account age read only
  * when the new-account rule could raise an alert for this stake.
  */
-export async function alertOnTaken(db: DbOrTx, taken: TakenBet, s: BookSettings): Promise<number> {
+export async function alertOnTaken(db: Db, taken: TakenBet, s: BookSettings): Promise<number> {
   const over = s.alertNewAccountStake[taken.currency];
   const playerId = Number(taken.playerId);
   const mayBeNew = s.alertNewAccountDays > 0 && over !== undefined && taken.totalStake > over;
@@ -83,7 +83,7 @@ export async function alertOnTaken(db: DbOrTx, taken: TakenBet, s: BookSettings)
   return placementRules(db, { ...taken, accountSince }, s);
 }
 
-async function placementRules(db: DbOrTx, bet: AlertBet, s: BookSettings): Promise<number> {
+async function placementRules(db: Db, bet: AlertBet, s: BookSettings): Promise<number> {
   return store(db, [
     ...bigStake(bet, s),
     ...newAccount(bet, s),

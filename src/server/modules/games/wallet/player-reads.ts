@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { type Db, preparedQuery } from '../../../db/client.ts';
+import { type Batcher, createBatcher } from './batcher.ts';
+
+/** A game session's member, their cash balance and currency, and whether the login it came from is live. */
+export interface SessionPlayer {
+  member_id: number;
+  balance: number;
+  currency: string;
+  live: boolean;
+}
+
+interface Lookup {
+  tokenHash: string;
+  provider: string;
+  idleMs: number;
+}
+
+/** The sessions of a batch in one statement: n is each look-up's place; an unknown token has no row. */
+const READ = (lookups: string) => sql`select x.n, g.member_id, a.balance, a.currency,
+      (l.revoked_at is null and l.expires_at > now()
+       and l.last_seen_at > now() - x.i * interval '1 millisecond') as live
+    from jsonb_to_recordset(${lookups}::jsonb) as x(n int, t text, p text, i float8)
+    join game_sessions g on g.token_hash = x.t and g.provider = x.p
+    join sessions l on l.id = g.session_id
+    join ledger_accounts a on a.member_id = g.member_id and a.kind = 'cash'`;
+
+/** Reads are independent: a second batch may go while one is in flight. */
+const OPTIONS = { maxInFlight: 2, maxBatch: 64, retryAlone: true };
+
+const batchers = new WeakMap<Db, Batcher<Lookup, SessionPlayer | undefined>>();
+
+/**
+ * A game session's player, looked up with the others asked at the same time: every sports placement
+ * and game window call asks it, one round trip each before (issue 34).
+ */
+export function sessionPlayer(db: Db, lookup: Lookup): Promise<SessionPlayer | undefined> {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = createBatcher(async (lookups: Lookup[]) => {
+      const json = JSON.stringify(lookups.map((l, n) => ({ n, t: l.tokenHash, p: l.provider, i: l.idleMs })));
+      // A named prepared statement: planned once per connection, not on every batch.
+      const rows = await preparedQuery<SessionPlayer & { n: number }>(db, 'wallet_players', READ(json));
+      const byPlace = new Map(rows.map((r) => [r.n, r]));
+      return lookups.map((_, n) => ({ ok: true as const, value: byPlace.get(n) }));
+    }, OPTIONS);
+    batchers.set(db, batcher);
+  }
+  return batcher.submit(lookup);
+}
