@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Config } from '../../../config.ts';
-import { type Db, preparedQuery, preparedRows } from '../../../db/client.ts';
+import { type Db, preparedRows } from '../../../db/client.ts';
 import { sqlStateOf, undoneByRace } from '../../../db/sql-state.ts';
 import { notifyLive } from '../../live/live.notify.ts';
 import { hashGameToken } from '../launch.service.ts';
