@@ -53,7 +53,9 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
     const { eventId, marketId } = await newEvent();
     const s = await eventSelections(eventId);
     const home = s['1x2:home']!;
-    await setPrices(t.db, marketId, [{ key: 'home', price: parsePrice('1.80', 'decimal')! }]);
+    await t.db.transaction((tx) =>
+      setPrices(tx, marketId, [{ key: 'home', price: parsePrice('1.80', 'decimal')! }]),
+    );
     const none = await placeBet(p.gameToken, [home]);
     expect(none.json()).toMatchObject({
       status: 'refused',
@@ -70,7 +72,9 @@ describe.runIf(backendAvailable)('sports bets through the wallet API', () => {
       sql`select price_num, price_den from sb_bet_legs where bet_id = ${any.betId}`,
     );
     expect([leg!.price_num, leg!.price_den]).toEqual([9, 5]);
-    await setPrices(t.db, marketId, [{ key: 'home', price: parsePrice('2.5', 'decimal')! }]);
+    await t.db.transaction((tx) =>
+      setPrices(tx, marketId, [{ key: 'home', price: parsePrice('2.5', 'decimal')! }]),
+    );
     expect((await placeBet(p.gameToken, [home], { priceChange: 'better' })).json().status).toBe('success');
     expect((await balancesOf(t, p.token)).cash).toBe(1_000_000 - 20_000);
   });

@@ -34,7 +34,9 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
       expect((await balancesOf(t, p.token)).cash).toBe(990_000);
       // Price moved during the delay.
       const b = (await placeSingle(t, p.gameToken, s['1x2:draw']!)).json();
-      await setPrices(t.db, marketId, [{ key: 'draw', price: parsePrice('3.2', 'decimal')! }]);
+      await t.db.transaction((tx) =>
+        setPrices(tx, marketId, [{ key: 'draw', price: parsePrice('3.2', 'decimal')! }]),
+      );
       sportsClock.advance(5_001);
       expect((await confirm(b.betId)).json()).toMatchObject({ status: 'refused', refusal: 'price_changed' });
       // Suspended and reopened during the delay: same price, still refused.

@@ -28,7 +28,9 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
     const stream = await openSse(`${base}/sports/live?events=${eventId}`, {});
     expect(stream.status).toBe(200);
     await waitForLive(stream, eventId, () => livePriceOf(stream.events, eventId, 'home') === '2/1');
-    await setPrices(t.db, marketId, [{ key: 'home', price: parsePrice('2.5', 'decimal')! }]);
+    await t.db.transaction((tx) =>
+      setPrices(tx, marketId, [{ key: 'home', price: parsePrice('2.5', 'decimal')! }]),
+    );
     await waitForLive(stream, eventId, () => livePriceOf(stream.events, eventId, 'home') === '5/2');
     // The move came as a delta naming only the selection that moved.
     const delta = stream.events.find((e) => e.event === 'delta');
@@ -43,7 +45,9 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
     await setEventState(t.db, eventId, { score: { home: 1, away: 0, clock: "12'" } });
     await waitForLive(stream, eventId, (e) => e.score?.home === 1);
     // A bet's liability moving is no change the window shows; the other event is not this stream's.
-    await setPrices(t.db, other.marketId, [{ key: 'home', price: parsePrice('3.0', 'decimal')! }]);
+    await t.db.transaction((tx) =>
+      setPrices(tx, other.marketId, [{ key: 'home', price: parsePrice('3.0', 'decimal')! }]),
+    );
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     expect(stream.events.filter((e) => (e.data as { id: number }).id !== eventId)).toEqual([]);
     stream.close();
@@ -63,8 +67,12 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
     // it within COALESCE_MS wait for the interval's end and go as one (the exact timing is
     // live-feed.unit.test.ts's): without the interval each would be its own delta.
     for (const price of ['2.1', '2.2', '2.3'])
-      await setPrices(t.db, a.marketId, [{ key: 'home', price: parsePrice(price, 'decimal')! }]);
-    await setPrices(t.db, third.marketId, [{ key: 'home', price: parsePrice('5.0', 'decimal')! }]);
+      await t.db.transaction((tx) =>
+        setPrices(tx, a.marketId, [{ key: 'home', price: parsePrice(price, 'decimal')! }]),
+      );
+    await t.db.transaction((tx) =>
+      setPrices(tx, third.marketId, [{ key: 'home', price: parsePrice('5.0', 'decimal')! }]),
+    );
     await waitForLive(stream, a.eventId, () => livePriceOf(stream.events, a.eventId, 'home') === '23/10');
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const deltas = messagesAbout(stream, a.eventId).filter((e) => e.event === 'delta');
@@ -87,7 +95,9 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
 
     const opened = await newEvent({ prices: ['1.8', '3.5', '4.5'] });
     await waitForLive(discovering, opened.eventId, () => true);
-    await setPrices(t.db, opened.marketId, [{ key: 'home', price: parsePrice('1.9', 'decimal')! }]);
+    await t.db.transaction((tx) =>
+      setPrices(tx, opened.marketId, [{ key: 'home', price: parsePrice('1.9', 'decimal')! }]),
+    );
     await waitForLive(
       discovering,
       opened.eventId,
@@ -105,7 +115,9 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
       startsAt: new Date(Date.now() - 7_200_000),
     });
     await setEventState(t.db, endedId, { status: 'ended' });
-    await setPrices(t.db, opened.marketId, [{ key: 'home', price: parsePrice('2.0', 'decimal')! }]);
+    await t.db.transaction((tx) =>
+      setPrices(tx, opened.marketId, [{ key: 'home', price: parsePrice('2.0', 'decimal')! }]),
+    );
     await waitForLive(
       discovering,
       opened.eventId,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Fraction } from '../../../shared/sports/fraction.ts';
 import { type MarketParams, type MarketType, SELECTION_KEYS } from '../../../shared/sports/markets.ts';
-import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
 import { alertOnBetStop } from './alerts/alerts.service.ts';
 import { sportsClock } from './clock.ts';
 import { lockMarketSelections } from './liability.ts';
@@ -156,10 +156,12 @@ export async function upsertMarket(db: DbOrTx, m: MarketInput): Promise<number> 
 
 /**
  * New prices for some selections of a market: one version step for the whole change, none when no
- * price moved (a feed repeating its prices changes nothing a bet could tell).
+ * price moved (a feed repeating its prices changes nothing a bet could tell). In the caller's
+ * transaction: the prices and their version step commit together (a window read between two commits
+ * saw the new price at the old version).
  */
 export async function setPrices(
-  db: DbOrTx,
+  db: Tx,
   marketId: number,
   prices: { key: string; price: Fraction }[],
   /** Where the move came from, for the price history (tests' direct calls are the desk's). */
