@@ -146,12 +146,12 @@ export async function moveFromPending(
   refusal?: Refusal,
 ): Promise<{ status: string; refusal: Refusal | null }> {
   if (to === 'open') {
-    // One statement (sql/sb_open_bet.sql): the bet opens and the member's active bonus counts its
+    // One statement (sql/sb_open_bets.sql): the bet opens and the member's active bonus counts its
     // stake. Five round trips were one more placement's wait (issue 34).
     const [opened] = await preparedQuery<{ opened: boolean }>(
       db,
       'sb_open_bet',
-      sql`select sb_open_bet(${betId}::int8) as opened`,
+      sql`select ${betId}::int8 = any(sb_open_bets(array[${betId}::int8])) as opened`,
     );
     if (opened?.opened) return { status: 'open', refusal: null };
     const [bet] = await queryRows<{ status: string; refusal: Refusal | null }>(

@@ -1,7 +1,7 @@
 -- Group commit for charging stakes (placement-batch.ts; issue 34), when the wallet is this database's:
 -- the stakes of pending bets that arrive together go to the wallet's own batch (wallet_batch: the same
 -- checks, limits, bonus split, ledger moves and recorded replies as a wallet call), and each bet whose
--- stake was taken opens (sb_open_bet), in one transaction and one round trip. So a stake and its bet's
+-- stake was taken opens (sb_open_bets, all of them in one statement), in one transaction and one round trip. So a stake and its bet's
 -- opening commit together: no crash leaves a stake taken for a bet that is not open.
 --
 -- p_stakes: [{id: the bet, a: its total stake, w: {p provider, t the launch token's hash, i the login
@@ -18,6 +18,7 @@ DECLARE
   v_replies jsonb;
   v_reply jsonb;
   v_out jsonb[] := '{}';
+  v_opened int8[];
   v_body text;
   s jsonb;
   v_calls jsonb[] := '{}';
@@ -32,10 +33,14 @@ BEGIN
       'a', (s ->> 'a')::int8, 'i', (s -> 'w' ->> 'i')::int8);
   END LOOP;
   v_replies := wallet_batch(to_jsonb(v_calls));
+  v_opened := sb_open_bets(ARRAY(
+    SELECT (p_stakes -> (r.n - 1)::int ->> 'id')::int8
+    FROM jsonb_array_elements(v_replies) WITH ORDINALITY AS r(reply, n)
+    WHERE r.reply -> 'r' ->> 'status' = 'success'));
   FOR i IN 0 .. jsonb_array_length(v_replies) - 1 LOOP
     v_reply := v_replies -> i;
     IF v_reply -> 'r' ->> 'status' = 'success' THEN
-      v_reply := v_reply || jsonb_build_object('o', sb_open_bet((p_stakes -> i ->> 'id')::int8));
+      v_reply := v_reply || jsonb_build_object('o', (p_stakes -> i ->> 'id')::int8 = ANY (v_opened));
     END IF;
     v_out := v_out || v_reply;
   END LOOP;
