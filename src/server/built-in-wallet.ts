@@ -26,7 +26,7 @@ export function builtInWallet(
 }
 
 /**
- * A sports stake as the book's own transaction charges it (sql/sb_place_batch.sql runs the wallet's
+ * A sports stake as the book's own transaction charges it (sql/sb_stake_batch.sql runs the wallet's
  * batch of bets in it), when the wallet is this process's and so this database's; undefined when
  * BUILT_IN_WALLET_URL names a wallet on another host, whose stakes go over its API.
  */

@@ -71,9 +71,13 @@ async function chargeStake(
   try {
     answer = await wallet.bet({ txId: stakeTxOf(betId), roundId: roundOf(betId), token, amount });
   } catch {
-    // No answer at all: make sure the stake is not taken (a rollback also voids a late arrival), then refuse.
+    // No answer at all: the bet is refused first, under its row lock, and only then its stake rolled
+    // back (a rollback also voids a late arrival). A bet that opened meanwhile (its stake's batch
+    // committed after all, its answer lost) keeps its stake.
+    const after = await moveFromPending(db, betId, 'refused', 'session_expired');
+    if (after.status !== 'refused') return answerFor(betId, after);
     await wallet.rollback({ txId: rollbackTxOf(betId), refTxId: stakeTxOf(betId) }).catch(() => undefined);
-    answer = { status: 'session_expired', message: 'the wallet did not answer' };
+    return { status: 'refused', refusal: 'session_expired', message: 'the wallet did not answer', betId };
   }
   return stakeAnswered(db, wallet, betId, answer);
 }
@@ -192,7 +196,7 @@ export async function placeBet(
   /** The stake's call when the wallet is this database's (placement-batch.ts): charged in the book's batch. */
   stakeInBook?: StakeInBook,
 ): Promise<BetAnswer> {
-  const taken = await takeBet(db, req);
+  const taken = await takeBet(db, { ...req, stakeHere: stakeInBook !== undefined });
   if (taken.ok && taken.taken) onTaken?.(taken.taken);
   if (!taken.ok) return { status: 'refused', refusal: taken.refusal, message: taken.message };
   if (taken.status === 'delayed')

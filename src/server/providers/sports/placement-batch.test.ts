@@ -98,6 +98,71 @@ describe.runIf(backendAvailable)('placements taken, charged and opened together'
     await expectSoundLedger(t.db);
   });
 
+  it('a stake that gets no answer refuses its bet first, gives its liability back and takes nothing', async () => {
+    const p = await newPlayer(100_000);
+    const { eventId } = await newEvent();
+    const s = (await eventSelections(eventId))['1x2:away']!;
+    // A wallet on another host whose stake and rollback calls never answer (the player's look-up does).
+    const wallet = t.app.sportsWallet;
+    const saved = { bet: wallet.bet, rollback: wallet.rollback };
+    t.config.builtInWalletUrl = t.config.publicUrl;
+    wallet.bet = () => Promise.reject(new Error('no answer'));
+    wallet.rollback = () => Promise.reject(new Error('no answer'));
+    let answer: { status: string; refusal: string; betId: number };
+    try {
+      answer = (await placeBet(p.gameToken, [s])).json();
+    } finally {
+      t.config.builtInWalletUrl = undefined;
+      Object.assign(wallet, saved);
+    }
+    expect(answer).toMatchObject({ status: 'refused', refusal: 'session_expired' });
+    const [bet] = await queryRows<{ status: string }>(
+      t.db,
+      sql`select status from sb_bets where id = ${answer.betId}`,
+    );
+    expect(bet!.status).toBe('refused');
+    const [liability] = await queryRows<{ total: number }>(
+      t.db,
+      sql`select coalesce(sum(liability), 0)::int8 as total from sb_selection_liability where selection_id = ${s.id}`,
+    );
+    expect(Number(liability!.total)).toBe(0);
+    expect((await balancesOf(t, p.token)).cash).toBe(100_000);
+    await expectSoundLedger(t.db);
+  });
+
+  it('a stake whose answer was lost after its bet opened keeps the bet open and the stake taken', async () => {
+    const p = await newPlayer(100_000);
+    const { eventId } = await newEvent();
+    const s = (await eventSelections(eventId))['1x2:draw']!;
+    // The stake is taken and its bet opened (as a stake batch that committed), then the answer is lost;
+    // the placement's rollback gets no answer either.
+    const wallet = t.app.sportsWallet;
+    const saved = { bet: wallet.bet, rollback: wallet.rollback };
+    t.config.builtInWalletUrl = t.config.publicUrl;
+    wallet.bet = async (call) => {
+      expect((await saved.bet(call)).status).toBe('success');
+      const betId = Number(call.txId.split('-')[1]);
+      await t.db.execute(sql`select sb_open_bets(array[${betId}::int8])`);
+      throw new Error('answer lost');
+    };
+    wallet.rollback = (call) => saved.rollback(call);
+    let answer: { status: string; betId: number };
+    try {
+      answer = (await placeBet(p.gameToken, [s])).json();
+    } finally {
+      t.config.builtInWalletUrl = undefined;
+      Object.assign(wallet, saved);
+    }
+    expect(answer).toMatchObject({ status: 'success', bet: 'open' });
+    const [bet] = await queryRows<{ status: string }>(
+      t.db,
+      sql`select status from sb_bets where id = ${answer.betId}`,
+    );
+    expect(bet!.status).toBe('open');
+    expect((await balancesOf(t, p.token)).cash).toBe(90_000);
+    await expectSoundLedger(t.db);
+  });
+
   it('slips placed at once share batches, and each is decided on its own: a refusal refuses only its bet', async () => {
     const { eventId } = await newEvent({ prices: ['2.0', '3.0', '4.0'] });
     const s = (await eventSelections(eventId))['1x2:home']!;

@@ -1,6 +1,6 @@
+import { type Batcher, createBatcher } from '../../db/batcher.ts';
 import { type Db, preparedRows } from '../../db/client.ts';
 import { sportsPlacementBatchSize, sportsStakeBatchSize } from '../../metrics/process-metrics.ts';
-import { type Batcher, createBatcher } from '../../modules/games/wallet/batcher.ts';
 import type { WalletAnswer } from './sports-wallet.ts';
 
 /**
@@ -15,8 +15,12 @@ export interface StakeInBook {
   tok: string;
 }
 
-/** One slip for sb_take_batch: sb_take_bet's arguments (int8s as text). */
+/**
+ * One slip for sb_take_batch: sb_take_bet's arguments (int8s as text), and f: whether its commit may
+ * leave the flush to its stake's (placement.service.ts flushLater).
+ */
 export interface SlipToTake {
+  f: boolean;
   s: string[];
   c: string;
   x: unknown;

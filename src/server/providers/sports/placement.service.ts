@@ -29,6 +29,11 @@ export interface PlaceRequest {
   legs: { selectionId: number; price: Fraction }[];
   /** The address the slip came from (the same-address ticker alert reads it). */
   ip?: string;
+  /**
+   * The stake will commit in this database after the bet (the wallet is this database's): the bet's
+   * commit may then leave its flush to the stake's. Unset, the bet waits for the disk.
+   */
+  stakeHere?: boolean;
 }
 
 export type Placed =
@@ -414,7 +419,7 @@ async function recordBet(
           ${expected === null ? null : JSON.stringify(expected)}::jsonb, ${intArray(plan.holders)}::int8[],
           ${`{${plan.ceilings.map((c) => (c === null ? 'NULL' : String(c))).join(',')}}`}::int8[],
           ${plan.exposure}::int8, ${JSON.stringify(plan.bet)}::jsonb, ${JSON.stringify(plan.legs)}::jsonb,
-          ${plan.acceptAt === null}) as id`,
+          ${flushLater(req, plan)}) as id`,
   );
   return row?.id === null || row?.id === undefined ? null : Number(row.id);
 }
@@ -423,6 +428,7 @@ async function recordBet(
 function slipToTake(req: PlaceRequest, plan: BetPlan, read: RawLeg[]): SlipToTake {
   return {
     x: read,
+    f: flushLater(req, plan),
     s: req.legs.map((l) => String(l.selectionId)),
     c: req.currency,
     ho: plan.holders.map(String),
@@ -432,6 +438,14 @@ function slipToTake(req: PlaceRequest, plan: BetPlan, read: RawLeg[]): SlipToTak
     l: plan.legs,
   };
 }
+
+/**
+ * Whether a bet's commit may skip waiting for the disk: a bet about to be charged in this database,
+ * whose stake's commit (synchronous) flushes it first; a crash before that loses a bet that moved no
+ * money and was never answered. Not a delayed live bet (answered at once), nor one whose stake
+ * commits in another database (a wallet on another host), which flushes nothing here.
+ */
+const flushLater = (req: PlaceRequest, plan: BetPlan) => plan.acceptAt === null && req.stakeHere === true;
 
 const placedOf = (betId: number, plan: BetPlan): Placed => ({
   ok: true,

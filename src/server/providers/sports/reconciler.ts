@@ -64,9 +64,12 @@ async function repairPending(db: Db, wallet: SportsWallet, graceMs: number): Pro
   let repaired = 0;
   for (const { id } of stuck) {
     const betId = Number(id);
-    if (!(await rollbackStake(wallet, betId))) continue;
+    // Refused first, under the bet's row lock, then its stake rolled back: a stake that committed with
+    // its bet's opening meanwhile (placement-batch.ts) finds the bet open and stands. A rollback that
+    // gets no answer leaves a refused bet the wallet may have charged: the comparison below refunds it.
     const after = await moveFromPending(db, betId, 'refused', 'session_expired');
     if (after.status !== 'refused') continue;
+    if (!(await rollbackStake(wallet, betId))) continue;
     await record(db, betId, 'pending_stuck', { action: 'stake rolled back, bet refused' }, true);
     repaired++;
   }

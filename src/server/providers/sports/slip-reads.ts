@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { type Batcher, createBatcher } from '../../db/batcher.ts';
 import { type Db, preparedQuery } from '../../db/client.ts';
-import { type Batcher, createBatcher } from '../../modules/games/wallet/batcher.ts';
 import { type LimitRow, limitRowsQuery } from './limits.ts';
 import type { RawLeg } from './placement.service.ts';
 import { type BookSettings, settingsOf } from './settings.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { type Batcher, createBatcher } from '../../../db/batcher.ts';
 import { type Db, preparedQuery } from '../../../db/client.ts';
-import { type Batcher, createBatcher } from './batcher.ts';
 
 /** A game session's member, their cash balance and currency, and whether the login it came from is live. */
 export interface SessionPlayer {

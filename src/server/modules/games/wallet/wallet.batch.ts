@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { type Batcher, createBatcher, type Outcome } from '../../../db/batcher.ts';
 import { type Db, driverOf, preparedRows, statementFor } from '../../../db/client.ts';
 import { heldConnection } from '../../../db/held-connection.ts';
 import {
@@ -6,7 +7,6 @@ import {
   walletBatchSeconds,
   walletBatchSize,
 } from '../../../metrics/process-metrics.ts';
-import { type Batcher, createBatcher, type Outcome } from './batcher.ts';
 
 export type WalletReply = { status: string; [field: string]: unknown };
 

@@ -3,13 +3,15 @@
 -- (placement.service.ts); per slip, p_places holds sb_take_bet's arguments (s selections, c currency,
 -- x the legs as read, ho holders, ce ceilings, e exposure, b the bet, l its legs).
 --
--- Every selection of the batch is locked at once, in the book's order (market, selection), as every
--- writer of the book locks them; each slip's own locks (sb_take_bet) then find them held. Each bet is
+-- Every selection of the batch is locked at once, in the book's order (market, selection), as the
+-- book's writers lock them (the feed's one-by-one path is the exception: docs/sportsbook.md, "Lock
+-- order"); each slip's own locks (sb_take_bet) then find them held. Each bet is
 -- taken if what its checks read still holds; otherwise its answer is null, and the placement takes the
--- careful path on its own. The commit need not wait for the disk when every bet is pending: their
--- stakes' commit (sb_stake_batch, synchronous) flushes this one's first, and a crash before it loses
--- bets that moved no money and were never answered; a delayed live bet (answered as taken at once)
--- makes its batch wait for the disk. Answers one bet id (or null) per slip, in order. A slip that raises (its request
+-- careful path on its own. The commit waits for the disk unless every slip may leave that to its
+-- stake (f: a bet about to be charged in this database, whose stake's synchronous commit flushes this
+-- one's first; a crash before it loses bets that moved no money and were never answered). A delayed
+-- live bet (answered as taken at once) or a stake in another database makes the batch wait.
+-- Answers one bet id (or null) per slip, in order. A slip that raises (its request
 -- id used already: 23505) fails the whole batch, which the batcher runs again slip by slip.
 CREATE OR REPLACE FUNCTION sb_take_batch(p_places jsonb) RETURNS jsonb LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan AS $$
@@ -28,8 +30,8 @@ BEGIN
             FROM jsonb_array_elements(p -> 'ce') c),
       (p ->> 'e')::int8, p -> 'b', p -> 'l', false);
   END LOOP;
-  -- A delayed live bet is answered as taken before any stake's commit: then the batch waits for the disk.
-  IF NOT EXISTS (SELECT 1 FROM jsonb_array_elements(p_places) pl WHERE pl -> 'b' ->> 'status' = 'delayed') THEN
+  -- One slip that must be on disk when answered makes the whole batch wait for it.
+  IF NOT EXISTS (SELECT 1 FROM jsonb_array_elements(p_places) pl WHERE NOT (pl ->> 'f')::boolean) THEN
     PERFORM set_config('synchronous_commit', 'off', true);
   END IF;
   RETURN to_jsonb(v_ids);
