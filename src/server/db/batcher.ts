@@ -101,3 +101,24 @@ export function createBatcher<I, O>(run: (items: I[]) => Promise<Outcome<O>[]>, 
 }
 
 export type Batcher<I, O> = ReturnType<typeof createBatcher<I, O>>;
+
+/** Every item of a batch answered with its own value: the outcomes of a run that cannot fail item by item. */
+export const eachOk = <O>(values: O[]): Outcome<O>[] => values.map((value) => ({ ok: true, value }));
+
+/**
+ * One batcher per database handle (or any other key), made on first use: a group commit gathers the
+ * callers of one pool, and tests build many apps in one process.
+ */
+export function batcherPer<K extends object, I, O>(
+  make: (key: K) => Batcher<I, O>,
+): (key: K) => Batcher<I, O> {
+  const made = new WeakMap<K, Batcher<I, O>>();
+  return (key) => {
+    let batcher = made.get(key);
+    if (!batcher) {
+      batcher = make(key);
+      made.set(key, batcher);
+    }
+    return batcher;
+  };
+}

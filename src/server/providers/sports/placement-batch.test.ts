@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
-import { slipId } from '../../../../test/support/sports.ts';
+import { type SlipOptions, slipId } from '../../../../test/support/sports.ts';
 import { useSportsApp } from '../../../../test/support/sports-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
 import { sportsPlacementBatchSize, sportsStakeBatchSize } from '../../metrics/process-metrics.ts';
 import { bodyHash } from '../../modules/games/wallet/wallet-signature.ts';
 import { roundOf, stakeTxOf } from './bets.service.ts';
+import type { SportsWallet } from './sports-wallet.ts';
 
 /** How many batches of takes (or of stakes) ran so far in this process, and how many slips they held. */
 async function batchesSoFar(histogram = sportsPlacementBatchSize) {
@@ -43,6 +44,40 @@ describe.runIf(backendAvailable)('placements taken, charged and opened together'
     return row!;
   }
 
+  /**
+   * Places a single with the wallet reached over its API (BUILT_IN_WALLET_URL set), its client's stake
+   * and rollback calls replaced by `calls` (given the real ones) for this one placement.
+   */
+  async function placeOverApi(
+    gameToken: string,
+    selection: { id: number; price: string },
+    calls: (real: Pick<SportsWallet, 'bet' | 'rollback'>) => Pick<SportsWallet, 'bet' | 'rollback'>,
+    opts?: SlipOptions,
+  ) {
+    const wallet = t.app.sportsWallet;
+    const real = { bet: wallet.bet, rollback: wallet.rollback };
+    t.config.builtInWalletUrl = t.config.publicUrl;
+    Object.assign(wallet, calls(real));
+    try {
+      return (await placeBet(gameToken, [selection], opts)).json();
+    } finally {
+      t.config.builtInWalletUrl = undefined;
+      Object.assign(wallet, real);
+    }
+  }
+
+  const statusOf = async (betId: number) =>
+    (await queryRows<{ status: string }>(t.db, sql`select status from sb_bets where id = ${betId}`))[0]
+      ?.status;
+
+  const liabilityOn = async (selectionId: number) => {
+    const [row] = await queryRows<{ total: number }>(
+      t.db,
+      sql`select coalesce(sum(liability), 0)::int8 as total from sb_selection_liability where selection_id = ${selectionId}`,
+    );
+    return Number(row!.total);
+  };
+
   it('records the stake the wallet API would: its body hash, its reply, answered again as a repeat', async () => {
     const p = await newPlayer(100_000);
     const { eventId } = await newEvent();
@@ -71,13 +106,7 @@ describe.runIf(backendAvailable)('placements taken, charged and opened together'
     const overApi = await newPlayer(100_000);
     const a = (await placeBet(inBook.gameToken, [s], { unitStake: 5_000 })).json();
     const before = await batchesSoFar(sportsStakeBatchSize);
-    t.config.builtInWalletUrl = t.config.publicUrl;
-    let b: { betId: number; status: string; balance: number };
-    try {
-      b = (await placeBet(overApi.gameToken, [s], { unitStake: 5_000 })).json();
-    } finally {
-      t.config.builtInWalletUrl = undefined;
-    }
+    const b = await placeOverApi(overApi.gameToken, s, (real) => real, { unitStake: 5_000 });
     expect((await batchesSoFar(sportsStakeBatchSize)).batches).toBe(before.batches);
     expect(a).toMatchObject({ status: 'success', bet: 'open', balance: 95_000 });
     expect(b).toMatchObject({ status: 'success', bet: 'open', balance: 95_000 });
@@ -103,29 +132,11 @@ describe.runIf(backendAvailable)('placements taken, charged and opened together'
     const { eventId } = await newEvent();
     const s = (await eventSelections(eventId))['1x2:away']!;
     // A wallet on another host whose stake and rollback calls never answer (the player's look-up does).
-    const wallet = t.app.sportsWallet;
-    const saved = { bet: wallet.bet, rollback: wallet.rollback };
-    t.config.builtInWalletUrl = t.config.publicUrl;
-    wallet.bet = () => Promise.reject(new Error('no answer'));
-    wallet.rollback = () => Promise.reject(new Error('no answer'));
-    let answer: { status: string; refusal: string; betId: number };
-    try {
-      answer = (await placeBet(p.gameToken, [s])).json();
-    } finally {
-      t.config.builtInWalletUrl = undefined;
-      Object.assign(wallet, saved);
-    }
+    const noAnswer = () => Promise.reject(new Error('no answer'));
+    const answer = await placeOverApi(p.gameToken, s, () => ({ bet: noAnswer, rollback: noAnswer }));
     expect(answer).toMatchObject({ status: 'refused', refusal: 'session_expired' });
-    const [bet] = await queryRows<{ status: string }>(
-      t.db,
-      sql`select status from sb_bets where id = ${answer.betId}`,
-    );
-    expect(bet!.status).toBe('refused');
-    const [liability] = await queryRows<{ total: number }>(
-      t.db,
-      sql`select coalesce(sum(liability), 0)::int8 as total from sb_selection_liability where selection_id = ${s.id}`,
-    );
-    expect(Number(liability!.total)).toBe(0);
+    expect(await statusOf(answer.betId)).toBe('refused');
+    expect(await liabilityOn(s.id)).toBe(0);
     expect((await balancesOf(t, p.token)).cash).toBe(100_000);
     await expectSoundLedger(t.db);
   });
@@ -134,31 +145,17 @@ describe.runIf(backendAvailable)('placements taken, charged and opened together'
     const p = await newPlayer(100_000);
     const { eventId } = await newEvent();
     const s = (await eventSelections(eventId))['1x2:draw']!;
-    // The stake is taken and its bet opened (as a stake batch that committed), then the answer is lost;
-    // the placement's rollback gets no answer either.
-    const wallet = t.app.sportsWallet;
-    const saved = { bet: wallet.bet, rollback: wallet.rollback };
-    t.config.builtInWalletUrl = t.config.publicUrl;
-    wallet.bet = async (call) => {
-      expect((await saved.bet(call)).status).toBe('success');
-      const betId = Number(call.txId.split('-')[1]);
-      await t.db.execute(sql`select sb_open_bets(array[${betId}::int8])`);
-      throw new Error('answer lost');
-    };
-    wallet.rollback = (call) => saved.rollback(call);
-    let answer: { status: string; betId: number };
-    try {
-      answer = (await placeBet(p.gameToken, [s])).json();
-    } finally {
-      t.config.builtInWalletUrl = undefined;
-      Object.assign(wallet, saved);
-    }
+    // The stake is taken and its bet opened (as a stake batch that committed), then the answer is lost.
+    const answer = await placeOverApi(p.gameToken, s, (real) => ({
+      bet: async (call) => {
+        expect((await real.bet(call)).status).toBe('success');
+        await t.db.execute(sql`select sb_open_bets(array[${Number(call.txId.split('-')[1])}::int8])`);
+        throw new Error('answer lost');
+      },
+      rollback: real.rollback,
+    }));
     expect(answer).toMatchObject({ status: 'success', bet: 'open' });
-    const [bet] = await queryRows<{ status: string }>(
-      t.db,
-      sql`select status from sb_bets where id = ${answer.betId}`,
-    );
-    expect(bet!.status).toBe('open');
+    expect(await statusOf(answer.betId)).toBe('open');
     expect((await balancesOf(t, p.token)).cash).toBe(90_000);
     await expectSoundLedger(t.db);
   });
@@ -200,11 +197,7 @@ describe.runIf(backendAvailable)('placements taken, charged and opened together'
       { status: 'refused', n: 1 },
     ]);
     // Each open bet adds 10,000 at 2.0 to the selection's liability; the refused one gave its back.
-    const [liability] = await queryRows<{ total: number }>(
-      t.db,
-      sql`select coalesce(sum(liability), 0)::int8 as total from sb_selection_liability where selection_id = ${s.id}`,
-    );
-    expect(Number(liability!.total)).toBe(12 * 10_000);
+    expect(await liabilityOn(s.id)).toBe(12 * 10_000);
     expect((await balancesOf(t, players[0]!.token)).cash).toBe(30_000);
     expect((await balancesOf(t, players[1]!.token)).cash).toBe(40_000);
     expect((await balancesOf(t, poor.token)).cash).toBe(10_000);

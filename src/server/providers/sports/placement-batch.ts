@@ -1,4 +1,4 @@
-import { type Batcher, createBatcher } from '../../db/batcher.ts';
+import { batcherPer, createBatcher, eachOk } from '../../db/batcher.ts';
 import { type Db, preparedRows } from '../../db/client.ts';
 import { sportsPlacementBatchSize, sportsStakeBatchSize } from '../../metrics/process-metrics.ts';
 import type { WalletAnswer } from './sports-wallet.ts';
@@ -46,22 +46,6 @@ export type StakeOutcome = { r?: WalletAnswer; o?: boolean; e?: string; m?: stri
  */
 const OPTIONS = { maxInFlight: 1, maxBatch: 16, retryAlone: true };
 
-function batcherFor<I, O>(
-  cache: WeakMap<Db, Batcher<I, O>>,
-  db: Db,
-  run: (items: I[]) => Promise<O[]>,
-): Batcher<I, O> {
-  let batcher = cache.get(db);
-  if (!batcher) {
-    batcher = createBatcher(
-      async (items: I[]) => (await run(items)).map((value) => ({ ok: true as const, value })),
-      OPTIONS,
-    );
-    cache.set(db, batcher);
-  }
-  return batcher;
-}
-
 /** Runs one batch function on its JSON argument: its answer, one element per item. */
 async function runBatch<O>(db: Db, name: string, items: unknown[]): Promise<O[]> {
   const [row] = await preparedRows<{ r: O[] }>(db, name, `select ${name}($1::jsonb) as r`, [
@@ -70,32 +54,33 @@ async function runBatch<O>(db: Db, name: string, items: unknown[]): Promise<O[]>
   return row!.r;
 }
 
-const takes = new WeakMap<Db, Batcher<SlipToTake, number | null>>();
-const stakes = new WeakMap<Db, Batcher<{ id: number; a: number; w: StakeInBook }, StakeOutcome>>();
+const takes = batcherPer((db: Db) =>
+  createBatcher(async (slips: SlipToTake[]) => {
+    sportsPlacementBatchSize.observe(slips.length);
+    return eachOk(await runBatch<number | null>(db, 'sb_take_batch', slips));
+  }, OPTIONS),
+);
+
+const stakes = batcherPer((db: Db) =>
+  createBatcher(async (items: { id: number; a: number; w: StakeInBook }[]) => {
+    sportsStakeBatchSize.observe(items.length);
+    return eachOk(await runBatch<StakeOutcome>(db, 'sb_stake_batch', items));
+  }, OPTIONS),
+);
 
 /**
  * Takes a checked slip's bet together with the slips arriving at the same time (sql/sb_take_batch.sql):
  * its id, or null when what its checks read changed meanwhile (the careful path then takes it alone).
- * A batch that fails as a whole (a slip's request id used already, a deadlock) changed nothing.
+ * A batch that fails as a whole (a slip's request id used already, a deadlock) was undone.
  */
-export function takeTogether(db: Db, slip: SlipToTake): Promise<number | null> {
-  return batcherFor(takes, db, (slips: SlipToTake[]) => {
-    sportsPlacementBatchSize.observe(slips.length);
-    return runBatch<number | null>(db, 'sb_take_batch', slips);
-  }).submit(slip);
-}
+export const takeTogether = (db: Db, slip: SlipToTake): Promise<number | null> => takes(db).submit(slip);
 
 /**
  * Charges a pending bet's stake, and opens the bet if it was taken, together with the stakes arriving
  * at the same time (sql/sb_stake_batch.sql): one transaction for the wallet's batch and the openings.
  */
-export function stakeTogether(
+export const stakeTogether = (
   db: Db,
   bet: { id: number; amount: number },
   call: StakeInBook,
-): Promise<StakeOutcome> {
-  return batcherFor(stakes, db, (items: { id: number; a: number; w: StakeInBook }[]) => {
-    sportsStakeBatchSize.observe(items.length);
-    return runBatch<StakeOutcome>(db, 'sb_stake_batch', items);
-  }).submit({ id: bet.id, a: bet.amount, w: call });
-}
+): Promise<StakeOutcome> => stakes(db).submit({ id: bet.id, a: bet.amount, w: call });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Batcher, createBatcher } from '../../db/batcher.ts';
+import { batcherPer, createBatcher, eachOk } from '../../db/batcher.ts';
 import { type Db, preparedQuery } from '../../db/client.ts';
 import { type LimitRow, limitRowsQuery } from './limits.ts';
 import type { RawLeg } from './placement.service.ts';
@@ -34,31 +34,25 @@ const READ = (slips: string) => sql`select
 /** Reads are independent: a second batch may go while one is in flight. */
 const OPTIONS = { maxInFlight: 2, maxBatch: 32, retryAlone: true };
 
-const batchers = new WeakMap<Db, Batcher<SlipToRead, SlipRead>>();
+const batcherOf = batcherPer((db: Db) =>
+  createBatcher(async (slips: SlipToRead[]) => {
+    const json = JSON.stringify(
+      slips.map((s, n) => ({ n, p: s.playerId, c: s.currency, s: s.selectionIds.map(String) })),
+    );
+    // A named prepared statement: planned once per connection, not on every batch.
+    const [row] = await preparedQuery<{
+      settings: { key: string; value: unknown }[];
+      slips: { limits: LimitRow[]; legs: RawLeg[] }[];
+    }>(db, 'sb_read_slips', READ(json));
+    const settings = settingsOf(row!.settings);
+    return eachOk(row!.slips.map((s): SlipRead => ({ settings, limitRows: s.limits, legs: s.legs })));
+  }, OPTIONS),
+);
 
 /**
  * What a slip is checked against, read without a lock together with the slips read at the same time:
  * one statement and one round trip for the lot (the placements' reads were one each).
  */
 export function readSlip(db: Db, slip: SlipToRead): Promise<SlipRead> {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = createBatcher(async (slips: SlipToRead[]) => {
-      const json = JSON.stringify(
-        slips.map((s, n) => ({ n, p: s.playerId, c: s.currency, s: s.selectionIds.map(String) })),
-      );
-      // A named prepared statement: planned once per connection, not on every batch.
-      const [row] = await preparedQuery<{
-        settings: { key: string; value: unknown }[];
-        slips: { limits: LimitRow[]; legs: RawLeg[] }[];
-      }>(db, 'sb_read_slips', READ(json));
-      const settings = settingsOf(row!.settings);
-      return row!.slips.map((s) => ({
-        ok: true as const,
-        value: { settings, limitRows: s.limits, legs: s.legs },
-      }));
-    }, OPTIONS);
-    batchers.set(db, batcher);
-  }
-  return batcher.submit(slip);
+  return batcherOf(db).submit(slip);
 }

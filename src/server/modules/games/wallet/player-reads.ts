@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Batcher, createBatcher } from '../../../db/batcher.ts';
+import { batcherPer, createBatcher, eachOk } from '../../../db/batcher.ts';
 import { type Db, preparedQuery } from '../../../db/client.ts';
 
 /** A game session's member, their cash balance and currency, and whether the login it came from is live. */
@@ -28,23 +28,20 @@ const READ = (lookups: string) => sql`select x.n, g.member_id, a.balance, a.curr
 /** Reads are independent: a second batch may go while one is in flight. */
 const OPTIONS = { maxInFlight: 2, maxBatch: 64, retryAlone: true };
 
-const batchers = new WeakMap<Db, Batcher<Lookup, SessionPlayer | undefined>>();
+const batcherOf = batcherPer((db: Db) =>
+  createBatcher(async (lookups: Lookup[]) => {
+    const json = JSON.stringify(lookups.map((l, n) => ({ n, t: l.tokenHash, p: l.provider, i: l.idleMs })));
+    // A named prepared statement: planned once per connection, not on every batch.
+    const rows = await preparedQuery<SessionPlayer & { n: number }>(db, 'wallet_players', READ(json));
+    const byPlace = new Map(rows.map((r) => [r.n, r]));
+    return eachOk(lookups.map((_, n) => byPlace.get(n)));
+  }, OPTIONS),
+);
 
 /**
  * A game session's player, looked up with the others asked at the same time: every sports placement
  * and game window call asks it, one round trip each before (issue 34).
  */
 export function sessionPlayer(db: Db, lookup: Lookup): Promise<SessionPlayer | undefined> {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = createBatcher(async (lookups: Lookup[]) => {
-      const json = JSON.stringify(lookups.map((l, n) => ({ n, t: l.tokenHash, p: l.provider, i: l.idleMs })));
-      // A named prepared statement: planned once per connection, not on every batch.
-      const rows = await preparedQuery<SessionPlayer & { n: number }>(db, 'wallet_players', READ(json));
-      const byPlace = new Map(rows.map((r) => [r.n, r]));
-      return lookups.map((_, n) => ({ ok: true as const, value: byPlace.get(n) }));
-    }, OPTIONS);
-    batchers.set(db, batcher);
-  }
-  return batcher.submit(lookup);
+  return batcherOf(db).submit(lookup);
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { type Batcher, createBatcher, type Outcome } from '../../../db/batcher.ts';
+import { batcherPer, createBatcher, type Outcome } from '../../../db/batcher.ts';
 import { type Db, driverOf, preparedRows, statementFor } from '../../../db/client.ts';
 import { heldConnection } from '../../../db/held-connection.ts';
 import {
@@ -82,18 +82,18 @@ async function runBatch(
   );
 }
 
-const batchers = new WeakMap<Db, Batcher<WalletBatchCall, WalletReply>>();
+const batcherOf = batcherPer((db: Db) => {
+  const sender = batchSender(db);
+  return createBatcher((calls: WalletBatchCall[]) => runBatch(sender.send, calls), {
+    ...OPTIONS,
+    onIdle: sender.idle,
+  });
+});
 
 /**
  * Runs a wallet call together with the others arriving at the same time: one transaction and one
  * round trip for the lot, each call still applied once and answered with its own reply or error.
  */
 export function batchedWalletCall(db: Db, call: WalletBatchCall): Promise<WalletReply> {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    const sender = batchSender(db);
-    batcher = createBatcher((calls) => runBatch(sender.send, calls), { ...OPTIONS, onIdle: sender.idle });
-    batchers.set(db, batcher);
-  }
-  return batcher.submit(call);
+  return batcherOf(db).submit(call);
 }

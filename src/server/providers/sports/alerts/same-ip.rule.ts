@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Batcher, createBatcher } from '../../../db/batcher.ts';
+import { batcherPer, createBatcher, eachOk } from '../../../db/batcher.ts';
 import { type Db, preparedQuery } from '../../../db/client.ts';
 import type { BookSettings } from '../settings.ts';
 import type { AlertBet, NewAlert } from './alert-types.ts';
@@ -25,38 +25,26 @@ const COUNT = (counts: string) => sql`select x.n,
            and b.status <> 'refused') end as members
     from jsonb_to_recordset(${counts}::jsonb) as x(n int, key text, ip text, sel int8, from_at timestamptz, to_at timestamptz)`;
 
-const batchers = new WeakMap<Db, Batcher<Count, number | null>>();
+const batcherOf = batcherPer((db: Db) =>
+  createBatcher(
+    async (counts: Count[]) => {
+      const json = JSON.stringify(
+        counts.map((c, n) => ({ n, key: c.key, ip: c.ip, sel: c.selectionId, from_at: c.from, to_at: c.to })),
+      );
+      const rows = await preparedQuery<{ n: number; members: number | null }>(
+        db,
+        'sb_same_ip_members',
+        COUNT(json),
+      );
+      const byPlace = new Map(rows.map((r) => [r.n, r.members]));
+      return eachOk(counts.map((_, n) => byPlace.get(n) ?? null));
+    },
+    { maxInFlight: 1, maxBatch: 64, retryAlone: true },
+  ),
+);
 
 /** A count asked with the others of the placements answered at the same time: one round trip for the lot. */
-function countTogether(db: Db, count: Count): Promise<number | null> {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = createBatcher(
-      async (counts: Count[]) => {
-        const json = JSON.stringify(
-          counts.map((c, n) => ({
-            n,
-            key: c.key,
-            ip: c.ip,
-            sel: c.selectionId,
-            from_at: c.from,
-            to_at: c.to,
-          })),
-        );
-        const rows = await preparedQuery<{ n: number; members: number | null }>(
-          db,
-          'sb_same_ip_members',
-          COUNT(json),
-        );
-        const byPlace = new Map(rows.map((r) => [r.n, r.members]));
-        return counts.map((_, n) => ({ ok: true as const, value: byPlace.get(n) ?? null }));
-      },
-      { maxInFlight: 1, maxBatch: 64, retryAlone: true },
-    );
-    batchers.set(db, batcher);
-  }
-  return batcher.submit(count);
-}
+const countTogether = (db: Db, count: Count) => batcherOf(db).submit(count);
 
 /**
  * Several members backing the same selection from one address: the desk's number of distinct members
