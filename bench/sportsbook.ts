@@ -37,6 +37,7 @@ import { fundedPlayer } from './support/players.ts';
 import { figuresOf, printFigures } from './support/report.ts';
 import { startServer } from './support/server.ts';
 import { topUpOpenBets } from './support/sports-topup.ts';
+import { statementCosts } from './support/statement-costs.ts';
 import { sampleWaits } from './support/wait-sampler.ts';
 import { walletLoad } from './support/wallet-load.ts';
 
@@ -127,6 +128,8 @@ try {
   let placed = 0;
   // BENCH_WAITS=1: what the database's backends wait for while the placements run.
   const waits = process.env.BENCH_WAITS === '1' ? sampleWaits(db) : undefined;
+  // BENCH_STATEMENTS=1 (a cluster with pg_stat_statements, BENCH_DATABASE_URL): the placements' statements.
+  const statements = process.env.BENCH_STATEMENTS === '1' ? await statementCosts(db) : undefined;
   const started = Date.now();
   const placingCpu = cpuWindow();
   const loadBefore = loadavg()[0]!;
@@ -174,6 +177,7 @@ try {
   );
   const loadAfter = loadavg()[0]!;
   await waits?.stop('placements');
+  await statements?.stop('placements', placed);
   const placement = figuresOf(`sports placements (${CLIENTS} clients)`, placing);
 
   // The other events' results first (nothing settles: every bet waits for the big event), then the big one.
