@@ -158,13 +158,6 @@ export const ALLOWED_SQL: AllowedSql[] = [
   { from: 'src/server/modules/accounts/sessions.repo.ts', table: 'help_tickets', reason: SESSION_QUERY },
   { from: 'src/server/modules/accounts/sessions.repo.ts', table: 'ledger_accounts', reason: SESSION_QUERY },
   { from: 'src/server/modules/accounts/sessions.repo.ts', table: 'member_news', reason: SESSION_QUERY },
-  ...(['sessions', 'ledger_accounts'] as const).map((table) => ({
-    from: 'src/server/modules/games/wallet/player-reads.ts',
-    table,
-    reason:
-      "The wallet API's session check (game session, login session, cash balance) is one statement on " +
-      "the wallet's hot path (for the calls asked together), beside the SQL functions that move the money.",
-  })),
   ...(['ledger_accounts', 'ledger_transfers'] as const).map((table) => ({
     from: 'src/server/modules/jackpot/jackpot.audit.ts',
     table,

@@ -40,8 +40,11 @@ export function serveActions<Api extends ProviderApi, Player>(
   app: FastifyInstance,
   api: Api,
   opts: {
-    /** The launch token's player, or undefined when the login it was launched from is over. */
-    player(token: string, action: ActionName<Api>): Promise<Player | undefined>;
+    /**
+     * The launch token's player, or undefined when the login it was launched from is over. `body`, the
+     * action's checked request: an action may read what it needs together with the player.
+     */
+    player(token: string, action: ActionName<Api>, body: unknown): Promise<Player | undefined>;
     /** The message of the 401 for a token whose login is over. */
     sessionEnded: string;
     handlers: NoInfer<{ [A in ActionName<Api>]: Handler<Api['actions'][A], Player> }>;
@@ -63,7 +66,7 @@ export function serveActions<Api extends ProviderApi, Player>(
     }
     let player: Player | undefined;
     if (action.auth === 'token') {
-      player = await opts.player((parsed.data as { token: string }).token, name);
+      player = await opts.player((parsed.data as { token: string }).token, name, parsed.data);
       if (player === undefined)
         return reply.code(401).send({ status: 'session_expired', message: opts.sessionEnded });
     }

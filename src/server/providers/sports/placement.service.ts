@@ -14,7 +14,7 @@ import { openLeg } from './liability.ts';
 import { effectiveLimits, type LimitRow, stakeRefusal } from './limits.ts';
 import { type SlipToTake, takeTogether } from './placement-batch.ts';
 import type { BookSettings } from './settings.ts';
-import { readSlip } from './slip-reads.ts';
+import { readSlip, type SlipRead } from './slip-reads.ts';
 
 export interface PlaceRequest {
   playerId: string;
@@ -34,6 +34,8 @@ export interface PlaceRequest {
    * commit may then leave its flush to the stake's. Unset, the bet waits for the disk.
    */
   stakeHere?: boolean;
+  /** The slip's read, when it was read with the player (slip-reads.ts): the first attempt checks it. */
+  read?: SlipRead;
 }
 
 export type Placed =
@@ -104,15 +106,16 @@ export async function takeBet(db: Db, req: PlaceRequest): Promise<Placed> {
   try {
     // Placed again from the start when PostgreSQL broke a lock wait off as a deadlock (with the
     // feed's updates of a market, say): nothing of it was kept.
+    let readWithPlayer = req.read;
     return await runAgainOnRace(async () => {
       // Read before the markets are locked, in one statement: the lock is held only for what must be
       // exact under it. Checked first without any lock, then taken in one call under the markets' locks
-      // if what the checks read still holds (sb_take_bet); otherwise checked again under the locks.
-      const { settings, limitRows, legs } = await readSlip(db, {
-        playerId: req.playerId,
-        currency: req.currency,
-        selectionIds,
-      });
+      // if what the checks read still holds (sb_take_batch); otherwise checked again under the locks.
+      // Placed again after a deadlock, it reads afresh.
+      const { settings, limitRows, legs } =
+        readWithPlayer ??
+        (await readSlip(db, { playerId: req.playerId, currency: req.currency, selectionIds }));
+      readWithPlayer = undefined;
       const read = legsOf(legs);
       const quick = judgeSlip(req, sizes, settings, limitRows, hash, read.rows);
       const placed = quick.ok

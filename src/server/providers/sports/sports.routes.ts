@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { type Bet, type PlaceAnswer, sportsContract } from '../../../shared/contract/sports-api.ts';
 import { limitMsg } from '../../../shared/limit-messages.ts';
 import { parseFractionText } from '../../../shared/sports/fraction.ts';
@@ -16,6 +17,7 @@ import { oddsFormatOf, saveOddsFormat } from './odds-prefs.ts';
 import type { StakeInBook } from './placement-batch.ts';
 import { publishedRules } from './published-rules.ts';
 import { bookSettings } from './settings.ts';
+import { readSlip, type SlipRead } from './slip-reads.ts';
 import type { SportsWallet } from './sports-wallet.ts';
 
 /** A refused bet names the message key the slip shows: the refusal's, or the limit's. */
@@ -27,6 +29,16 @@ const answerOf = (a: BetAnswer): PlaceAnswer =>
  * bet's kind and refusal, and a settlement's proof is a PayoutProof (or null).
  */
 const asBets = (records: BetRecord[]) => records as Bet[];
+
+type PlaceBody = z.output<typeof sportsContract.actions.place.request>;
+
+/** The launch token's player; for a placement read with its slip (slip-reads.ts), that read too. */
+interface SportsPlayer {
+  playerId: string;
+  balance: number;
+  currency: string;
+  slip?: SlipRead;
+}
 
 /**
  * The sportsbook's API, what its window in the browser calls: events and prices, the house rules,
@@ -44,13 +56,25 @@ export async function sportsApi(
     stakeInBook?: (token: string) => StakeInBook | undefined;
   },
 ) {
-  serveActions(app, sportsContract, {
+  serveActions<typeof sportsContract, SportsPlayer>(app, sportsContract, {
     /**
      * The player a launch token belongs to, asked of the wallet on every call, never remembered: the
      * token lives only as long as the login it was launched from (logout, expiry, idleness, a sign-out
-     * elsewhere), as a casino game's token does for its bets.
+     * elsewhere), as a casino game's token does for its bets. A placement with the wallet in this
+     * database asks it in its slip's read, by the wallet's own session check (slip-reads.ts): one
+     * round trip for both.
      */
-    async player(launchToken: string) {
+    async player(launchToken, action, body) {
+      const session = action === 'place' ? deps.stakeInBook?.(launchToken) : undefined;
+      if (session) {
+        const slip = await readSlip(deps.db, {
+          session,
+          selectionIds: (body as PlaceBody).legs.map((l) => l.selectionId),
+        });
+        if (!slip.player?.live) return undefined;
+        const { playerId, balance, currency } = slip.player;
+        return { playerId, balance, currency, slip };
+      }
       const answer = await deps.wallet.authenticate(launchToken);
       if (answer.status !== 'success' || !answer.playerId) return undefined;
       return {
@@ -89,6 +113,7 @@ export async function sportsApi(
           {
             playerId: player.playerId,
             currency: player.currency,
+            read: player.slip,
             requestId: b.requestId,
             kind: b.kind,
             systemName: b.systemName,

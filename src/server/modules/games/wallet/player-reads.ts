@@ -16,14 +16,8 @@ interface Lookup {
   idleMs: number;
 }
 
-/** The sessions of a batch in one statement: n is each look-up's place; an unknown token has no row. */
-const READ = (lookups: string) => sql`select x.n, g.member_id, a.balance, a.currency,
-      (l.revoked_at is null and l.expires_at > now()
-       and l.last_seen_at > now() - x.i * interval '1 millisecond') as live
-    from jsonb_to_recordset(${lookups}::jsonb) as x(n int, t text, p text, i float8)
-    join game_sessions g on g.token_hash = x.t and g.provider = x.p
-    join sessions l on l.id = g.session_id
-    join ledger_accounts a on a.member_id = g.member_id and a.kind = 'cash'`;
+/** The sessions of a batch in one statement (sql/wallet_session_players.sql): n is each look-up's place. */
+const READ = (lookups: string) => sql`select * from wallet_session_players(${lookups}::jsonb)`;
 
 /** Reads are independent: a second batch may go while one is in flight. */
 const OPTIONS = { maxInFlight: 2, maxBatch: 64, retryAlone: true };
