@@ -6,6 +6,11 @@ export interface BatcherOptions {
   maxInFlight: number;
   /** Items per batch at most. */
   maxBatch: number;
+  /**
+   * For work nobody waits on (after a reply): an idle batcher sends this long after its first item
+   * instead of at the end of the event-loop turn, so more items share the round trip.
+   */
+  lingerMs?: number;
   /** Called when the last batch has returned and nothing waits. */
   onIdle?: () => void;
   /**
@@ -93,7 +98,8 @@ export function createBatcher<I, O>(run: (items: I[]) => Promise<Outcome<O>[]>, 
         queue.push({ item, resolve, reject });
         if (!scheduled && inFlight < options.maxInFlight) {
           scheduled = true;
-          setImmediate(flush);
+          if (options.lingerMs) setTimeout(flush, options.lingerMs);
+          else setImmediate(flush);
         }
       });
     },

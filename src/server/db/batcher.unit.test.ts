@@ -41,6 +41,19 @@ describe('createBatcher', () => {
     expect(await Promise.all(later)).toEqual(['r2', 'r3', 'r4']);
   });
 
+  it('with lingerMs, an idle batcher waits that long and sends what arrived meanwhile in one batch', async () => {
+    const r = recordingRun();
+    const batcher = createBatcher(r.run, { maxInFlight: 1, maxBatch: 32, lingerMs: 30 });
+    const first = batcher.submit(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(r.batches).toEqual([]);
+    const second = batcher.submit(2);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(r.batches).toEqual([[1, 2]]);
+    await r.answerNext();
+    expect(await Promise.all([first, second])).toEqual(['r1', 'r2']);
+  });
+
   it('answers each item with its own outcome: one failure leaves the others alone', async () => {
     const r = recordingRun();
     const batcher = createBatcher(r.run, { maxInFlight: 1, maxBatch: 32 });

@@ -39,7 +39,9 @@ const batcherOf = batcherPer((db: Db) =>
       const byPlace = new Map(rows.map((r) => [r.n, r.members]));
       return eachOk(counts.map((_, n) => byPlace.get(n) ?? null));
     },
-    { maxInFlight: 1, maxBatch: 64, retryAlone: true },
+    // Counted after the reply: waiting 20 ms gathers the counts of a busy minute's placements into
+    // a few round trips instead of one for every few bets (bench:sportsbook).
+    { maxInFlight: 1, maxBatch: 64, retryAlone: true, lingerMs: 20 },
   ),
 );
 
