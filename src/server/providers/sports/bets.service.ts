@@ -196,13 +196,11 @@ export async function placeBet(
   /** The stake's call when the wallet is this database's (placement-batch.ts): charged in the book's batch. */
   stakeInBook?: StakeInBook,
 ): Promise<BetAnswer> {
-  const taken = await takeBet(db, { ...req, stakeInBook });
+  const taken = await takeBet(db, { ...req, stakeHere: stakeInBook !== undefined });
   if (taken.ok && taken.taken) onTaken?.(taken.taken);
   if (!taken.ok) return { status: 'refused', refusal: taken.refusal, message: taken.message };
   if (taken.status === 'delayed')
     return { status: 'delayed', betId: taken.betId, acceptAt: taken.acceptAt!.toISOString() };
-  // Charged in the round trip that took it (placement-batch.ts): the wallet's answer decides.
-  if (taken.stake?.r) return stakeAnswered(db, wallet, taken.betId, taken.stake.r, taken.stake.o === true);
   const justTaken =
     taken.fresh && taken.totalStake !== undefined ? { totalStake: taken.totalStake } : undefined;
   return chargeStake(db, wallet, taken.betId, token, justTaken, stakeInBook);

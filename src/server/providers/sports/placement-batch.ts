@@ -16,13 +16,11 @@ export interface StakeInBook {
 }
 
 /**
- * One slip for sb_take_batch: sb_take_bet's arguments (int8s as text), f: whether its commit may
- * leave the flush to its stake's (placement.service.ts flushLater), and w: its stake's call when the
- * stake is charged at once in this database (then f).
+ * One slip for sb_take_batch: sb_take_bet's arguments (int8s as text), and f: whether its commit may
+ * leave the flush to its stake's (placement.service.ts flushLater).
  */
 export interface SlipToTake {
   f: boolean;
-  w?: StakeInBook;
   s: string[];
   c: string;
   x: unknown;
@@ -40,8 +38,11 @@ export interface SlipToTake {
 export type StakeOutcome = { r?: WalletAnswer; o?: boolean; e?: string; m?: string };
 
 /**
- * 16 slips at most in a batch: its stakes are one wallet batch (at most 32 calls, wallet.batch.ts). A
- * batch that fails as a whole runs again slip by slip.
+ * Two batches, one after the other for a slip, each at most one in flight: a take holds its markets'
+ * locks (every placement on a busy event waits for them), a stake the wallet's house shards'. While
+ * one batch's stakes are charged the next batch's bets are taken: the two critical sections overlap
+ * instead of adding up (bench:sportsbook). 16 slips at most: a batch's stakes are one wallet batch (at
+ * most 32 calls, wallet.batch.ts), and a batch that fails as a whole runs again slip by slip.
  */
 const OPTIONS = { maxInFlight: 1, maxBatch: 16, retryAlone: true };
 
@@ -53,38 +54,11 @@ async function runBatch<O>(db: Db, name: string, items: unknown[]): Promise<O[]>
   return row!.r;
 }
 
-/**
- * What taking a slip came to: its bet's id (null: what its checks read changed meanwhile) and, for a
- * slip with its stake's call, the stake's outcome when it was charged in the same round trip.
- */
-export interface Taken {
-  id: number | null;
-  stake?: StakeOutcome;
-}
-
-/**
- * The takes and, after their commit, their stakes: one call of sql/sb_place_batch.sql, one batch in
- * flight. A take holds its markets' locks (every placement on a busy event waits for them), a stake the
- * wallet's house shards'; the take's commit lets go of the markets before the stakes are charged. Two
- * batches in flight made smaller batches for the same rate, and cost more CPU a placement
- * (bench:sportsbook).
- */
 const takes = batcherPer((db: Db) =>
-  createBatcher(
-    async (slips: SlipToTake[]) => {
-      sportsPlacementBatchSize.observe(slips.length);
-      const [row] = await preparedRows<{ r: { ids: (number | null)[]; s: Record<string, StakeOutcome> } }>(
-        db,
-        'sb_place_batch',
-        'call sb_place_batch($1::jsonb, null)',
-        [JSON.stringify(slips)],
-      );
-      const charged = Object.keys(row!.r.s).length;
-      if (charged > 0) sportsStakeBatchSize.observe(charged);
-      return eachOk(row!.r.ids.map((id, n): Taken => ({ id, stake: row!.r.s[String(n + 1)] })));
-    },
-    { ...OPTIONS, maxInFlight: 1 },
-  ),
+  createBatcher(async (slips: SlipToTake[]) => {
+    sportsPlacementBatchSize.observe(slips.length);
+    return eachOk(await runBatch<number | null>(db, 'sb_take_batch', slips));
+  }, OPTIONS),
 );
 
 const stakes = batcherPer((db: Db) =>
@@ -95,19 +69,15 @@ const stakes = batcherPer((db: Db) =>
 );
 
 /**
- * Takes a checked slip's bet together with the slips arriving at the same time (sql/sb_take_batch.sql),
- * and charges its stake if it carries its call (sql/sb_place_batch.sql): its id, or null when what its
- * checks read changed meanwhile (the careful path then takes it alone), and its stake's outcome. A
- * batch that fails in its take (a slip's request id used already, a deadlock) took nothing; one that
- * fails after (a lost connection) runs again slip by slip, and each slip meets the bet it made.
+ * Takes a checked slip's bet together with the slips arriving at the same time (sql/sb_take_batch.sql):
+ * its id, or null when what its checks read changed meanwhile (the careful path then takes it alone).
+ * A batch that fails as a whole (a slip's request id used already, a deadlock) was undone.
  */
-export const takeTogether = (db: Db, slip: SlipToTake): Promise<Taken> => takes(db).submit(slip);
+export const takeTogether = (db: Db, slip: SlipToTake): Promise<number | null> => takes(db).submit(slip);
 
 /**
  * Charges a pending bet's stake, and opens the bet if it was taken, together with the stakes arriving
  * at the same time (sql/sb_stake_batch.sql): one transaction for the wallet's batch and the openings.
- * For a bet whose stake was not charged with its take: taken on the careful path, confirmed after a
- * live bet's delay, or after a stake batch that failed.
  */
 export const stakeTogether = (
   db: Db,

@@ -42,7 +42,7 @@ describe.runIf(isPostgres)('sportsbook: the cost of one placement', () => {
     return { statements, httpCalls };
   }
 
-  it('places a single in at most 2 statements before its reply (its player read with its slip, then its take and its stake in one call for the batch), 2 after, and no HTTP call with the wallet in process', async () => {
+  it('places a single in at most 3 statements before its reply (its player read with its slip, its take and its stake each a batch), 2 after, and no HTTP call with the wallet in process', async () => {
     const p = await newPlayer();
     const { eventId } = await newEvent();
     const s = await eventSelections(eventId);
@@ -73,9 +73,9 @@ describe.runIf(isPostgres)('sportsbook: the cost of one placement', () => {
     // The wallet in this process (BUILT_IN_WALLET_URL unset): its calls are statements, not HTTP.
     expect(t.config.builtInWalletUrl).toBeUndefined();
     expect(cost.httpCalls).toEqual([]);
-    expect(beforeReply).toBeLessThanOrEqual(2);
-    // Taken, then charged and opened, in one call for the slips placed at the same time.
-    expect(cost.statements.filter((s) => /sb_place_batch/.test(s))).toHaveLength(1);
+    expect(beforeReply).toBeLessThanOrEqual(3);
+    // Taken, then charged and opened, each in a batch with the slips placed at the same time.
+    expect(cost.statements.filter((s) => /sb_take_batch|sb_stake_batch/.test(s))).toHaveLength(2);
     expect(cost.statements.length - beforeReply).toBeLessThanOrEqual(2);
   });
 });

@@ -12,7 +12,7 @@ import type { TakenBet } from './alerts/alert-types.ts';
 import { sportsClock } from './clock.ts';
 import { openLeg } from './liability.ts';
 import { effectiveLimits, type LimitRow, stakeRefusal } from './limits.ts';
-import { type SlipToTake, type StakeInBook, type StakeOutcome, takeTogether } from './placement-batch.ts';
+import { type SlipToTake, takeTogether } from './placement-batch.ts';
 import type { BookSettings } from './settings.ts';
 import { readSlip, type SlipRead } from './slip-reads.ts';
 
@@ -30,11 +30,10 @@ export interface PlaceRequest {
   /** The address the slip came from (the same-address ticker alert reads it). */
   ip?: string;
   /**
-   * The stake's call when the wallet is this database's: a bet charged at once is then charged in the
-   * round trip that takes it (placement-batch.ts), and its commit leaves its flush to the stake's.
-   * Unset, the bet waits for the disk and its stake goes over the wallet API.
+   * The stake will commit in this database after the bet (the wallet is this database's): the bet's
+   * commit may then leave its flush to the stake's. Unset, the bet waits for the disk.
    */
-  stakeInBook?: StakeInBook;
+  stakeHere?: boolean;
   /** The slip's read, when it was read with the player (slip-reads.ts): the first attempt checks it. */
   read?: SlipRead;
 }
@@ -48,8 +47,6 @@ export type Placed =
       fresh: boolean;
       /** A bet this call made: its total stake (the charge need not read it back). */
       totalStake?: number;
-      /** Its stake's outcome, when it was charged with the take (placement-batch.ts). */
-      stake?: StakeOutcome;
       /** A bet this call made, as its alerts read it, and the settings it was checked by. */
       taken?: { bet: TakenBet; settings: BookSettings };
     }
@@ -151,8 +148,8 @@ async function takeJudged(
   plan: BetPlan,
   read: RawLeg[],
 ): Promise<Placed> {
-  const taken = await takeTogether(db, slipToTake(req, plan, read));
-  if (taken.id !== null) return placedOf(Number(taken.id), plan, taken.stake);
+  const id = await takeTogether(db, slipToTake(req, plan, read));
+  if (id !== null) return placedOf(Number(id), plan);
   return db.transaction(async (tx) => {
     const locked = await lockLegs(
       tx,
@@ -432,11 +429,9 @@ async function recordBet(
 
 /** A checked slip as sb_take_batch takes it: sb_take_bet's arguments (int8s as text). */
 function slipToTake(req: PlaceRequest, plan: BetPlan, read: RawLeg[]): SlipToTake {
-  const chargedNow = flushLater(req, plan);
   return {
     x: read,
-    f: chargedNow,
-    ...(chargedNow && { w: req.stakeInBook }),
+    f: flushLater(req, plan),
     s: req.legs.map((l) => String(l.selectionId)),
     c: req.currency,
     ho: plan.holders.map(String),
@@ -453,11 +448,9 @@ function slipToTake(req: PlaceRequest, plan: BetPlan, read: RawLeg[]): SlipToTak
  * money and was never answered. Not a delayed live bet (answered at once), nor one whose stake
  * commits in another database (a wallet on another host), which flushes nothing here.
  */
-const flushLater = (req: PlaceRequest, plan: BetPlan) =>
-  plan.acceptAt === null && req.stakeInBook !== undefined;
+const flushLater = (req: PlaceRequest, plan: BetPlan) => plan.acceptAt === null && req.stakeHere === true;
 
-const placedOf = (betId: number, plan: BetPlan, stake?: StakeOutcome): Placed => ({
-  ...(stake && { stake }),
+const placedOf = (betId: number, plan: BetPlan): Placed => ({
   ok: true,
   betId,
   status: plan.acceptAt ? 'delayed' : 'pending',

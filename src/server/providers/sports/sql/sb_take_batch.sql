@@ -20,10 +20,8 @@
 -- charged in this database, whose stake's synchronous commit flushes this one's first; a crash before
 -- it loses bets that moved no money and were never answered). A delayed live bet (answered as taken at
 -- once) or a stake in another database makes the batch wait.
--- Answers one bet id (or null) per slip, in order. A checked slip whose request id made a bet
--- already, or that repeats an earlier slip of the batch (a double click), is not taken here (null): on
--- the careful path, it meets that bet. A slip that raises (its request id taken by another batch meanwhile: 23505) fails
--- the whole batch, which the batcher runs again slip by slip.
+-- Answers one bet id (or null) per slip, in order. A slip that raises (its request id used already:
+-- 23505) fails the whole batch, which the batcher runs again slip by slip.
 CREATE OR REPLACE FUNCTION sb_take_batch(p_places jsonb) RETURNS jsonb LANGUAGE plpgsql
 -- Generic plans: the read's five-table join was planned afresh on every call on custom plans.
 SET plan_cache_mode = force_generic_plan AS $$
@@ -36,7 +34,6 @@ DECLARE
   v_liability jsonb;
   v_slip jsonb;
   v_key text;
-  v_repeat int;
   v_within boolean;
 BEGIN
   v_selections := ARRAY(SELECT DISTINCT x.id::int8
@@ -63,19 +60,6 @@ BEGIN
   FROM sb_selection_liability l
   WHERE (l.selection_id, l.currency) IN (SELECT h.id::int8, pl ->> 'c'
                                          FROM jsonb_array_elements(p_places) pl, jsonb_array_elements_text(pl -> 'ho') h(id));
-  -- Repeats: the request id of a bet already made, or of an earlier slip here (the careful path's one
-  -- slip, x null, meets its bet's unique index instead, and answers that bet).
-  FOR v_repeat IN
-    SELECT pl.n FROM jsonb_array_elements(p_places) WITH ORDINALITY pl(p, n)
-    WHERE jsonb_typeof(pl.p -> 'x') = 'array'
-      AND (EXISTS (SELECT 1 FROM sb_bets b WHERE b.player_id = pl.p -> 'b' ->> 'player_id'
-                     AND b.request_id = pl.p -> 'b' ->> 'request_id')
-           OR EXISTS (SELECT 1 FROM jsonb_array_elements(p_places) WITH ORDINALITY q(p, m)
-                      WHERE q.m < pl.n AND q.p -> 'b' ->> 'player_id' = pl.p -> 'b' ->> 'player_id'
-                        AND q.p -> 'b' ->> 'request_id' = pl.p -> 'b' ->> 'request_id'))
-  LOOP
-    v_fresh[v_repeat] := false;
-  END LOOP;
   -- In order: each slip's ceilings see the liability of the bets taken before it.
   FOR i IN 1 .. v_count LOOP
     CONTINUE WHEN NOT v_fresh[i];
