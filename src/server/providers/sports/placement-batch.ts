@@ -16,7 +16,7 @@ export interface StakeInBook {
 }
 
 /**
- * One slip for sb_take_batch: sb_take_bet's arguments (int8s as text), and f: whether its commit may
+ * One slip for sb_take_batch (int8s as text; the fields its header names), and f: whether its commit may
  * leave the flush to its stake's (placement.service.ts flushLater).
  */
 export interface SlipToTake {

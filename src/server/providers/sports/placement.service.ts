@@ -427,7 +427,7 @@ async function recordBet(
   return row?.id === null || row?.id === undefined ? null : Number(row.id);
 }
 
-/** A checked slip as sb_take_batch takes it: sb_take_bet's arguments (int8s as text). */
+/** A checked slip as sb_take_batch takes it (int8s as text). */
 function slipToTake(req: PlaceRequest, plan: BetPlan, read: RawLeg[]): SlipToTake {
   return {
     x: read,

@@ -1,5 +1,5 @@
 -- The legs of a slip locked and read in one round trip (placement.service.ts lockLegs; issue 34): the
--- placement's careful path, when what it read before the lock changed meanwhile (sb_take_bet).
+-- placement's careful path, when what it read before the lock changed meanwhile (sb_take_batch).
 --
 -- Markets first, in id order, then their selections: every placement takes them in the same order.
 -- The read (sb_read_legs) is a statement of its own after the locks are held, so it sees what a

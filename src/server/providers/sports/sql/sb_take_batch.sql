@@ -49,7 +49,7 @@ BEGIN
     SELECT (r ->> 'market_id')::int8 AS market_id, (r ->> 'selection_id')::int8 AS id, r - 'liability' AS leg
     FROM sb_read_legs(v_selections, p_places -> 0 ->> 'c') r)
   SELECT array_agg(
-           jsonb_typeof(pl.p -> 'x') IS DISTINCT FROM 'array' OR
+           coalesce(jsonb_typeof(pl.p -> 'x'), 'null') = 'null' OR
            (SELECT coalesce(jsonb_agg(l.leg ORDER BY l.market_id, l.id), '[]') FROM legs l
             WHERE l.id IN (SELECT x.id::int8 FROM jsonb_array_elements_text(pl.p -> 's') x(id)))
            = (SELECT coalesce(jsonb_agg(x - 'liability'), '[]') FROM jsonb_array_elements(pl.p -> 'x') x)

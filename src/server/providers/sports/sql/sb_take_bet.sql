@@ -9,6 +9,7 @@ CREATE OR REPLACE FUNCTION sb_take_bet(
   p_exposure int8, p_bet jsonb, p_legs jsonb, p_async boolean
 ) RETURNS int8 LANGUAGE sql AS $$
   SELECT (sb_take_batch(jsonb_build_array(jsonb_build_object(
-    's', p_selections, 'c', p_currency, 'x', p_expected, 'ho', p_holders, 'ce', p_ceilings, 'e', p_exposure,
-    'b', p_bet, 'l', p_legs, 'f', p_async))) ->> 0)::int8
+    's', p_selections, 'c', p_currency, 'x', p_expected, 'ho', coalesce(p_holders, '{}'),
+    'ce', coalesce(p_ceilings, '{}'), 'e', p_exposure, 'b', p_bet, 'l', p_legs,
+    'f', coalesce(p_async, false)))) ->> 0)::int8
 $$;
