@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../src/shared/money.ts';
 import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember, launch } from './support/member.ts';
@@ -29,7 +29,9 @@ describe.runIf(chromiumAvailable)('finding a match, the event page and Max on a 
   let matches: TradedEvent[];
   const w = () => b.page;
 
-  it('Thai: search, a favourite kept across a reload, the league navigation', async () => {
+  // The trader's matches, markets and limits first, with a time of their own: on a loaded machine
+  // they took most of the first test's 30 s.
+  beforeAll(async () => {
     trader = await signInTrader(WINDOW_TRADERS[5]);
     matches = await tradeMatches(trader, tag, [
       { home: 'Quokka Rovers', away: 'Tapir Town', prices: ['2.0', '3.4', '4.0'] },
@@ -66,6 +68,9 @@ describe.runIf(chromiumAvailable)('finding a match, the event page and Max on a 
       currency: 'THB',
       maxStake: 3_000,
     });
+  }, 90_000);
+
+  it('Thai: search, a favourite kept across a reload, the league navigation', async () => {
     await fundedMember(w(), 'brw', 100_000);
     await w().goto(await launch(w(), 'sportsbook', 'royal-sports'));
     await windowReady(w());
