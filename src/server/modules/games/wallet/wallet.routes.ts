@@ -125,7 +125,7 @@ export async function walletApi(app: FastifyInstance, deps: WalletDeps): Promise
     scope.post<{ Params: { provider: string; op: string } }>(
       '/wallet/:provider/:op',
       // Server-to-server JSON: the browser security headers would only cost time on the hot path.
-      { helmet: false },
+      { config: { securityHeaders: false } },
       async (request, res) => {
         const { provider, op } = request.params;
         const secret = deps.secrets.get(provider);

@@ -49,7 +49,10 @@ describe.runIf(backendAvailable)('seamless wallet API', () => {
 
   it('authenticates the launch token and answers the balance', async () => {
     const p = await player(30_000);
-    expect((await wallet('authenticate', { token: p.gameToken })).json()).toMatchObject({
+    const authenticated = await wallet('authenticate', { token: p.gameToken });
+    // Server-to-server JSON: no browser security headers (a page's policy means nothing here).
+    expect(authenticated.headers['content-security-policy']).toBeUndefined();
+    expect(authenticated.json()).toMatchObject({
       status: 'success',
       balance: 30_000,
       // The demo's default site (where launchedPlayer registers) is in baht.
