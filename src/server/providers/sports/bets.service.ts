@@ -71,12 +71,8 @@ async function chargeStake(
   try {
     answer = await wallet.bet({ txId: stakeTxOf(betId), roundId: roundOf(betId), token, amount });
   } catch {
-    // No answer at all: the bet is refused first, under its row lock, and only then its stake rolled
-    // back (a rollback also voids a late arrival). A bet that opened meanwhile (its stake's batch
-    // committed after all, its answer lost) keeps its stake.
-    const after = await moveFromPending(db, betId, 'refused', 'session_expired');
+    const { after } = await refuseUncharged(db, wallet, betId);
     if (after.status !== 'refused') return answerFor(betId, after);
-    await wallet.rollback({ txId: rollbackTxOf(betId), refTxId: stakeTxOf(betId) }).catch(() => undefined);
     return { status: 'refused', refusal: 'session_expired', message: 'the wallet did not answer', betId };
   }
   return stakeAnswered(db, wallet, betId, answer);
@@ -99,7 +95,7 @@ async function stakeAnswered(
     if (after.status === 'open' || after.status === 'settled' || after.status === 'void')
       return { status: 'success', betId, bet: 'open', balance: answer.balance };
     // Refused meanwhile (the reconciler gave up on it): the stake must not stand.
-    await wallet.rollback({ txId: rollbackTxOf(betId), refTxId: stakeTxOf(betId) }).catch(() => undefined);
+    await rollbackStake(wallet, betId);
     return answerFor(betId, after);
   }
   const refusal = WALLET_REFUSALS[answer.status] ?? 'invalid_bet';
@@ -124,6 +120,34 @@ async function stakeAnswered(
 }
 
 export const rollbackTxOf = (betId: number) => `sb-${betId}-rb`;
+
+/**
+ * Rolls a bet's stake back in the wallet, under the bet's own rollback transaction id (so a repeat is
+ * the same rollback, and a stake arriving late is voided): whether the wallet confirmed it.
+ */
+export async function rollbackStake(wallet: SportsWallet, betId: number): Promise<boolean> {
+  const answer = await wallet
+    .rollback({ txId: rollbackTxOf(betId), refTxId: stakeTxOf(betId) })
+    .catch(() => ({ status: 'error' }) as const);
+  return answer.status === 'success';
+}
+
+/**
+ * A pending bet whose stake got no answer (the placement's wallet call, or the reconciler's
+ * pending_stuck): refused first, under its row lock, and only then its stake rolled back. A bet that
+ * opened meanwhile (its stake's batch committed after all, its answer lost) keeps its stake. Answers
+ * the bet's state after, and whether a stake was rolled back (false also when the wallet did not answer
+ * the rollback: the reconciler's comparison of book and wallet refunds a refused bet's stake later).
+ */
+export async function refuseUncharged(
+  db: Db,
+  wallet: SportsWallet,
+  betId: number,
+): Promise<{ after: { status: string; refusal: Refusal | null }; rolledBack: boolean }> {
+  const after = await moveFromPending(db, betId, 'refused', 'session_expired');
+  if (after.status !== 'refused') return { after, rolledBack: false };
+  return { after, rolledBack: await rollbackStake(wallet, betId) };
+}
 
 /** What a bet's state answers a confirmation that did not change it. */
 function answerFor(betId: number, bet: { status: string; refusal: Refusal | null }): BetAnswer {

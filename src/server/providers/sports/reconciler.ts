@@ -3,7 +3,7 @@ import type { RECONCILE_KINDS } from '../../../shared/contract/admin/sports.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 import { roundTotals } from '../../modules/games/wallet/rounds.service.ts';
-import { moveFromPending, rollbackTxOf, roundOf, stakeTxOf } from './bets.service.ts';
+import { refuseUncharged, rollbackStake, roundOf } from './bets.service.ts';
 import { sportsClock } from './clock.ts';
 import { reevaluateBets } from './settlement.service.ts';
 import type { SportsWallet } from './sports-wallet.ts';
@@ -48,13 +48,6 @@ async function record(
   );
 }
 
-async function rollbackStake(wallet: SportsWallet, betId: number): Promise<boolean> {
-  const answer = await wallet
-    .rollback({ txId: rollbackTxOf(betId), refTxId: stakeTxOf(betId) })
-    .catch(() => ({ status: 'error' }) as const);
-  return answer.status === 'success';
-}
-
 async function repairPending(db: Db, wallet: SportsWallet, graceMs: number): Promise<number> {
   const cutoff = new Date(sportsClock.now().getTime() - graceMs);
   const stuck = await queryRows<{ id: number }>(
@@ -64,12 +57,9 @@ async function repairPending(db: Db, wallet: SportsWallet, graceMs: number): Pro
   let repaired = 0;
   for (const { id } of stuck) {
     const betId = Number(id);
-    // Refused first, under the bet's row lock, then its stake rolled back: a stake that committed with
-    // its bet's opening meanwhile (placement-batch.ts) finds the bet open and stands. A rollback that
-    // gets no answer leaves a refused bet the wallet may have charged: the comparison below refunds it.
-    const after = await moveFromPending(db, betId, 'refused', 'session_expired');
-    if (after.status !== 'refused') continue;
-    if (!(await rollbackStake(wallet, betId))) continue;
+    // A rollback that gets no answer leaves a refused bet the wallet may have charged: the comparison
+    // below refunds it.
+    if (!(await refuseUncharged(db, wallet, betId)).rolledBack) continue;
     await record(db, betId, 'pending_stuck', { action: 'stake rolled back, bet refused' }, true);
     repaired++;
   }
