@@ -142,50 +142,60 @@ BEGIN
 
   -- The bets' rounds: new ones opened and listed in open_game_rounds, open ones of the same member grown.
   -- A plain insert, not ON CONFLICT: a speculative insertion costs a WAL record more. A round opened
-  -- meanwhile by another batch raises 23505 here, and the batch runs call by call.
-  WITH opened AS (
-    INSERT INTO game_rounds (provider, round_id, member_id, game_session_id, vendor_code, game_code, category, total_bet)
-    SELECT b.p, b.r, b.member, b.game, b.vendor, b.code, b.cat, b.a FROM unnest(v_bets) b
-    WHERE NOT EXISTS (SELECT 1 FROM game_rounds r WHERE r.provider = b.p AND r.round_id = b.r)
-    ORDER BY b.ord
-    RETURNING id
-  ), listed AS (
-    INSERT INTO open_game_rounds (game_round_id) SELECT id FROM opened
-  )
-  SELECT coalesce(array_agg(id), '{}') INTO v_opened FROM opened;
-  v_count := cardinality(v_opened);
-  -- Rounds that were open already (a second bet in a round): only then an update, whose statement
-  -- triggers would run even for no row.
-  IF v_count < cardinality(v_bets) THEN
-    WITH grown AS (
-      UPDATE game_rounds g SET total_bet = g.total_bet + b.a
-      FROM unnest(v_bets) b
-      WHERE g.provider = b.p AND g.round_id = b.r AND g.status = 'open' AND g.member_id = b.member
-        AND g.id <> ALL (v_opened) -- not a round the insert above just opened
-      RETURNING g.id
+  -- meanwhile by another batch raises 23505 here, and the batch runs call by call. Only when there are
+  -- bets: an insert of no row still runs game_rounds' statement trigger (a batch of the book's
+  -- settlement wins has none).
+  IF cardinality(v_bets) > 0 THEN
+    WITH opened AS (
+      INSERT INTO game_rounds (provider, round_id, member_id, game_session_id, vendor_code, game_code, category, total_bet)
+      SELECT b.p, b.r, b.member, b.game, b.vendor, b.code, b.cat, b.a FROM unnest(v_bets) b
+      WHERE NOT EXISTS (SELECT 1 FROM game_rounds r WHERE r.provider = b.p AND r.round_id = b.r)
+      ORDER BY b.ord
+      RETURNING id
+    ), listed AS (
+      INSERT INTO open_game_rounds (game_round_id) SELECT id FROM opened
     )
-    SELECT v_count + count(*) INTO v_count FROM grown;
-  END IF;
-  IF v_count <> cardinality(v_bets) THEN
-    RAISE EXCEPTION 'wallet_batch_fast: a round closed concurrently' USING ERRCODE = '40001';
+    SELECT coalesce(array_agg(id), '{}') INTO v_opened FROM opened;
+    v_count := cardinality(v_opened);
+    -- Rounds that were open already (a second bet in a round): only then an update, whose statement
+    -- triggers would run even for no row.
+    IF v_count < cardinality(v_bets) THEN
+      WITH grown AS (
+        UPDATE game_rounds g SET total_bet = g.total_bet + b.a
+        FROM unnest(v_bets) b
+        WHERE g.provider = b.p AND g.round_id = b.r AND g.status = 'open' AND g.member_id = b.member
+          AND g.id <> ALL (v_opened) -- not a round the insert above just opened
+        RETURNING g.id
+      )
+      SELECT v_count + count(*) INTO v_count FROM grown;
+    END IF;
+    IF v_count <> cardinality(v_bets) THEN
+      RAISE EXCEPTION 'wallet_batch_fast: a round closed concurrently' USING ERRCODE = '40001';
+    END IF;
   END IF;
 
   -- The wins' rounds, closed where asked (leaving open_game_rounds), and the comp a first close accrues.
-  WITH closed AS (
-    UPDATE game_rounds g SET total_win = g.total_win + w.a, has_win = true,
-      status = CASE WHEN w.c THEN 'closed' ELSE g.status END,
-      closed_at = CASE WHEN w.c THEN coalesce(g.closed_at, now()) ELSE g.closed_at END
-    FROM unnest(v_wins) w WHERE g.id = w.round AND g.status = 'open'
-      AND g.id = ANY (ARRAY(SELECT w.round FROM unnest(v_wins) w)) -- the rounds by their key, whichever side the plan starts from
-    RETURNING w.ord, g.id, w.c AND g.closed_at = now() AS first_close, g.total_bet, w.rate, w.c
-  ), unlisted AS (
-    DELETE FROM open_game_rounds o USING closed c WHERE c.c AND o.game_round_id = c.id
-  )
-  SELECT coalesce(array_agg(ROW(c.ord, CASE WHEN c.first_close THEN (c.total_bet * c.rate) / 10000 ELSE 0 END,
-           NULL)::wallet_fast_amount), '{}')
-  INTO v_comps FROM closed c;
-  IF cardinality(v_comps) <> cardinality(v_wins) THEN
-    RAISE EXCEPTION 'wallet_batch_fast: a round closed concurrently' USING ERRCODE = '40001';
+  -- Only when there are wins: an update of no row still runs game_rounds' statement trigger
+  -- (count_round_figures), and a batch of stakes alone (the sportsbook's) has none.
+  IF cardinality(v_wins) = 0 THEN
+    v_comps := '{}';
+  ELSE
+    WITH closed AS (
+      UPDATE game_rounds g SET total_win = g.total_win + w.a, has_win = true,
+        status = CASE WHEN w.c THEN 'closed' ELSE g.status END,
+        closed_at = CASE WHEN w.c THEN coalesce(g.closed_at, now()) ELSE g.closed_at END
+      FROM unnest(v_wins) w WHERE g.id = w.round AND g.status = 'open'
+        AND g.id = ANY (ARRAY(SELECT w.round FROM unnest(v_wins) w)) -- the rounds by their key, whichever side the plan starts from
+      RETURNING w.ord, g.id, w.c AND g.closed_at = now() AS first_close, g.total_bet, w.rate, w.c
+    ), unlisted AS (
+      DELETE FROM open_game_rounds o USING closed c WHERE c.c AND o.game_round_id = c.id
+    )
+    SELECT coalesce(array_agg(ROW(c.ord, CASE WHEN c.first_close THEN (c.total_bet * c.rate) / 10000 ELSE 0 END,
+             NULL)::wallet_fast_amount), '{}')
+    INTO v_comps FROM closed c;
+    IF cardinality(v_comps) <> cardinality(v_wins) THEN
+      RAISE EXCEPTION 'wallet_batch_fast: a round closed concurrently' USING ERRCODE = '40001';
+    END IF;
   END IF;
 
   -- Jackpot games' stakes feed the pool as wallet_bet does, in call order within a shard: each call's
