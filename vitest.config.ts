@@ -15,7 +15,8 @@ export default defineConfig({
   test: {
     // Two files at a time, even on two cores: a server test waits on its database and timers half the
     // time (one worker left a core idle; the server projects took 13 minutes instead of 7). The
-    // browser tests still run one file at a time (fileParallelism: false), after everything else.
+    // browser tests run one file at a time (fileParallelism: false); `npm test` runs them beside the
+    // rest, in a vitest run of their own (tools/run-tests.sh), where one run would put them last.
     maxWorkers: 2,
     projects: [
       {
