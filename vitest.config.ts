@@ -15,8 +15,7 @@ export default defineConfig({
   test: {
     // Two files at a time, even on two cores: a server test waits on its database and timers half the
     // time (one worker left a core idle; the server projects took 13 minutes instead of 7). The
-    // browser tests run one file at a time (fileParallelism: false); `npm test` runs them beside the
-    // rest, in a vitest run of their own (tools/run-tests.sh), where one run would put them last.
+    // browser tests still run one file at a time (fileParallelism: false), after everything else.
     maxWorkers: 2,
     projects: [
       {
