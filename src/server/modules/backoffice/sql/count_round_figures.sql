@@ -21,6 +21,10 @@ DECLARE
   changes round_change[];
   v_bucket int := (SELECT min(house_shard(n.member_id)) FROM new_rounds n);
 BEGIN
+  -- A statement that wrote no round (its trigger still runs) counts nothing.
+  IF v_bucket IS NULL THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'INSERT' THEN
     changes := ARRAY(SELECT (n.opened_at::date, n.member_id, n.total_bet, n.total_win)::round_change FROM new_rounds n);
   ELSE

@@ -11,6 +11,10 @@ SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off AS
 DECLARE
   v_bucket int := (SELECT min(house_shard(n.member_id)) FROM new_rounds n);
 BEGIN
+  -- A statement that wrote no round (its trigger still runs) counts nothing.
+  IF v_bucket IS NULL THEN
+    RETURN NULL;
+  END IF;
   WITH t AS MATERIALIZED (
     SELECT n.opened_at::date AS day, n.vendor_code, n.game_code, v_bucket AS bucket, count(*) AS plays
     FROM new_rounds n

@@ -1,7 +1,8 @@
 -- The wallet API's session read (its authenticate and balance calls, player-reads.ts; a bet checks the
--- same rule in its own statement, wallet_bet and wallet_batch_fast), for the look-ups asked together: each game session's member, their cash balance and currency, and whether the login
--- it was launched from is live (a game token lives only as long as that login: not revoked, not
--- expired, used within the idle limit). p_lookups: [{n: the look-up's place, t: the launch token's
+-- same rule in its own statement, wallet_bet and wallet_batch_fast), for the look-ups asked together:
+-- each game session's member, their cash balance and currency, and whether the login it was launched
+-- from is live (a game token lives only as long as that login: not revoked, not expired, used within
+-- the idle limit). p_lookups: [{n: the look-up's place, t: the launch token's
 -- hash, p: the provider, i: the idle limit in ms}]; an unknown token has no row.
 -- The sportsbook's slip read asks it in its own statement when the wallet is this database's
 -- (slip-reads.ts), as its stakes call wallet_batch: one round trip for the player and the slip.
