@@ -85,7 +85,8 @@ describe.runIf(chromiumAvailable)('cash-out from My bets on a 360-px phone', () 
     expect(await widthOf(b.page)).toBeLessThanOrEqual(PHONE.width);
     await bet.scrollIntoViewIfNeeded();
     await b.screenshot('sports-cashout-part-done-en');
-  });
+    // Three polls of up to 10 s each: on a loaded CI host the default 30 s was met only just.
+  }, 60_000);
 
   it('in English: a leg in play shows its score; a multiple lost on one leg reads lost at once', async () => {
     const multi = await placeBet(token, [matches[2]!.selections.home, matches[3]!.selections.home], 1_000);

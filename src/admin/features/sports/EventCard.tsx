@@ -11,7 +11,7 @@ import { When } from '../../components/When.tsx';
 import { CancelWindowForm } from './CancelWindowForm.tsx';
 import { EventActions } from './EventActions.tsx';
 import { MarketCard } from './MarketCard.tsx';
-import { marketLabel } from './market-label.ts';
+import { marketLabel, sportLabel } from './market-label.ts';
 import { useBookSettings, useEventState } from './queries.ts';
 import { ScoreFields } from './ScoreFields.tsx';
 import styles from './trading.module.css';
@@ -51,6 +51,8 @@ export function EventCard({
   const state = useEventState();
   const settings = useBookSettings().data?.settings;
   const score = event.score as { home: number; away: number } | null;
+  // A sport the member window has no name for (one a trader typed) is the book's data, as it is.
+  const sport = sportLabel(t, { code: event.sportCode, name: event.sport });
   const [home, setHome] = useState(String(score?.home ?? 0));
   const [away, setAway] = useState(String(score?.away ?? 0));
   const [chosen, setChosen] = useState<Status>();
@@ -90,10 +92,8 @@ export function EventCard({
         <div className={styles.event}>
           <div className={styles.eventHead}>
             <span className={ui.muted}>
-              <span translate="no">
-                {event.sport} · {event.competition}
-              </span>{' '}
-              · <When value={event.startsAt} />
+              <span translate={sport === event.sport ? 'no' : undefined}>{sport}</span> ·{' '}
+              <span translate="no">{event.competition}</span> · <When value={event.startsAt} />
             </span>
             <span>
               <Pill value={event.status} label={statusLabel(t, event.status)} />{' '}

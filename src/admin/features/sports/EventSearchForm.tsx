@@ -5,6 +5,7 @@ import { fromLocalInput } from '../../components/local-time.ts';
 import { useTextFields } from '../../components/text-fields.ts';
 import ui from '../../components/ui.module.css';
 import { useTimeZone } from '../session/site-zone.ts';
+import { sportLabel } from './market-label.ts';
 import { type EventSearch, useDeskFilters } from './queries.ts';
 
 /** What the form holds: dates as the operator typed them (the site's wall time). */
@@ -49,8 +50,8 @@ export function EventSearchForm({ onSearch }: { onSearch(search: EventSearch): v
       <Select label={t('trading.search.sport')} {...bind('sport')}>
         <option value="">{t('trading.search.any')}</option>
         {filters?.sports.map((s) => (
-          <option key={s.code} value={s.code} translate="no">
-            {s.name}
+          <option key={s.code} value={s.code}>
+            {sportLabel(t, s)}
           </option>
         ))}
       </Select>

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { selectionLabel } from './market-label.ts';
+import { selectionLabel, sportLabel } from './market-label.ts';
 
 const t = ((key: string) => `«${key}»`) as unknown as TFunction;
 
@@ -10,5 +10,17 @@ describe('a selection as the desk names it', () => {
     expect(selectionLabel(t, { key: 'away', name: 'Away' })).toBe('«sports:selection.away»');
     expect(selectionLabel(t, { key: 'home', name: 'Arsenal' })).toBe('Arsenal');
     expect(selectionLabel(t, { key: 'draw', name: 'Draw' })).toBe('«sports:selection.draw»');
+  });
+});
+
+describe('a sport as the desk names it', () => {
+  it("uses the member window's name in the operator's language, else the book's own", async () => {
+    const i18n = (await import('i18next')).createInstance();
+    await i18n.init({
+      lng: 'ko',
+      resources: { ko: { sports: { sportNames: { football: '축구' } } } },
+    });
+    expect(sportLabel(i18n.t, { code: 'football', name: 'Football' })).toBe('축구');
+    expect(sportLabel(i18n.t, { code: 'kabaddi', name: 'Kabaddi' })).toBe('Kabaddi');
   });
 });

@@ -51,6 +51,10 @@ export function marketLabel(t: TFunction, market: MarketNaming): string {
   return own;
 }
 
+/** A sport as the member window names it in the operator's language (`sports:sportNames`), else as the book does. */
+export const sportLabel = (t: TFunction, sport: { code: string; name: string }) =>
+  t(`sports:sportNames.${sport.code}`, { defaultValue: sport.name });
+
 /** A selection as the desk shows it: Draw, Yes, No, Over/Under in the operator's language; team names and scores as they are. */
 export function selectionLabel(t: TFunction, selection: { key: string; name: string }): string {
   if (PLAIN_SELECTIONS.has(selection.key)) {

@@ -185,9 +185,17 @@ describe.runIf(backendAvailable)('back office: manual events, search, risk and t
     const search = async (query: string) => {
       const res = await desk().get(`/api/admin/sports/events?${query}`);
       expect(res.statusCode).toBe(200);
-      return res.json() as { events: { id: number; name: string }[]; hasMore: boolean };
+      return res.json() as {
+        events: { id: number; name: string; sportCode: string; sport: string }[];
+        hasMore: boolean;
+      };
     };
-    expect((await search(`q=${word.toLowerCase()}`)).events.map((e) => e.id)).toEqual(ids);
+    const found = (await search(`q=${word.toLowerCase()}`)).events;
+    expect(found.map((e) => e.id)).toEqual(ids);
+    // The sport by its code too: the desk names a sport the member window knows in the operator's language.
+    expect(found.map((e) => [e.sportCode, e.sport])).toEqual(
+      ids.map(() => ['manual:ice-hockey', 'Ice hockey']),
+    );
     expect((await search(`q=${encodeURIComponent(`tig ${word}`)}`)).events.map((e) => e.id)).toEqual([
       ids[1],
     ]);

@@ -15,6 +15,8 @@ export interface DeskSearch {
 
 export interface DeskEventRow {
   id: number;
+  /** The sport's code (`football`): the desk names it in the trader's language. */
+  sport_code: string;
   sport: string;
   competition: string;
   name: string;
@@ -79,14 +81,14 @@ export function deskEventsSql(s: DeskSearch): SQL {
   const parts = states.map((status, rank) => {
     const ascending = byStartAscending(status);
     const filters = sql.join([sql`e.status = ${status}`, ...where], sql` and `);
-    return sql`(select e.id, sp.name as sport, c.name as competition, e.name, e.starts_at, e.status, e.bet_stop_at,
+    return sql`(select e.id, sp.code as sport_code, sp.name as sport, c.name as competition, e.name, e.starts_at, e.status, e.bet_stop_at,
                        e.score, e.source, ${rank}::int as rank, ${ascending}::boolean as ascending
                 from sb_events e join sb_competitions c on c.id = e.competition_id join sb_sports sp on sp.id = c.sport_id
                 where ${filters}
                 order by e.starts_at ${ascending ? sql`asc` : sql`desc`}, e.id ${ascending ? sql`asc` : sql`desc`}
                 limit ${offset + limit + 1})`;
   });
-  return sql`select x.id, x.sport, x.competition, x.name, x.starts_at, x.status, x.bet_stop_at, x.score, x.source
+  return sql`select x.id, x.sport_code, x.sport, x.competition, x.name, x.starts_at, x.status, x.bet_stop_at, x.score, x.source
       from (${sql.join(parts, sql` union all `)}) x
       order by x.rank, case when x.ascending then x.starts_at end asc, case when not x.ascending then x.starts_at end desc,
         case when x.ascending then x.id end asc, case when not x.ascending then x.id end desc

@@ -57,6 +57,7 @@ async function withMarkets(db: DbOrTx, events: DeskEventRow[]) {
   const betsOf = new Map(openBets.map((r) => [Number(r.market_id), Number(r.n)]));
   return events.map((e) => ({
     id: Number(e.id),
+    sportCode: e.sport_code,
     sport: e.sport,
     competition: e.competition,
     name: e.name,

@@ -123,6 +123,8 @@ export const tradingMarket = z.object({
 });
 export const tradingEvent = z.object({
   id: z.number(),
+  /** The sport's code: the desk names it in the operator's language, else by `sport`. */
+  sportCode: z.string(),
   sport: z.string(),
   competition: z.string(),
   name: z.string(),
