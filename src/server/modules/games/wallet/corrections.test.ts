@@ -7,6 +7,7 @@ import {
   expectOpenRoundsListed,
   launchedPlayer,
   playRound,
+  walletIds,
   walletRequest,
 } from '../../../../../test/support/wallet.ts';
 import { queryRows } from '../../../db/client.ts';
@@ -139,6 +140,38 @@ describe.runIf(backendAvailable)('wallet corrections and member debts', () => {
     const win = await wallet('win', { txId: `${r.round.txId}-w2`, roundId: r.round.roundId, amount: 60_000 });
     expect(win.json()).toMatchObject({ status: 'success', balance: 110_000 });
     expect((await balancesOf(t, p.token)).comp).toBe(500);
+    await expectSoundLedger(t.db);
+  });
+
+  it('an unsettle keeps a round settled while it holds an earlier win: its bet is then not refunded', async () => {
+    const p = await launchedPlayer(t, 10_000);
+    const r = walletIds();
+    expect((await wallet('bet', { ...r, token: p.gameToken, amount: 1_000 })).json().status).toBe('success');
+    // A win within the round (a feature, a partial cash-out) that leaves it open, then its final win.
+    const early = { txId: `${r.txId}-w1`, roundId: r.roundId, amount: 500, closeRound: false };
+    expect((await wallet('win', early)).json().status).toBe('success');
+    const last = { txId: `${r.txId}-w2`, roundId: r.roundId, amount: 2_000 };
+    expect((await wallet('win', last)).json().status).toBe('success');
+    const unsettle = { txId: `${r.txId}-u`, roundId: r.roundId, refTxId: last.txId, reason: 'wrong result' };
+    expect((await wallet('unsettle', unsettle)).json().status).toBe('success');
+    // 10,000 − 1,000 + 500: the round still holds its 500.
+    expect((await balancesOf(t, p.token)).cash).toBe(9_500);
+    // So its stake is not given back beside the win it kept.
+    const rollback = await wallet('rollback', { txId: `${r.txId}-rb`, refTxId: r.txId });
+    expect(rollback.json().status).toBe('round_settled');
+    expect((await balancesOf(t, p.token)).cash).toBe(9_500);
+
+    // Its only win taken back, a round's bet can be rolled back again, as before.
+    const q = walletIds();
+    expect((await wallet('bet', { ...q, token: p.gameToken, amount: 1_000 })).json().status).toBe('success');
+    const only = { txId: `${q.txId}-w`, roundId: q.roundId, amount: 3_000 };
+    expect((await wallet('win', only)).json().status).toBe('success');
+    const undo = { txId: `${q.txId}-u`, roundId: q.roundId, refTxId: only.txId, reason: 'wrong result' };
+    expect((await wallet('unsettle', undo)).json().status).toBe('success');
+    expect((await wallet('rollback', { txId: `${q.txId}-rb`, refTxId: q.txId })).json().status).toBe(
+      'success',
+    );
+    expect((await balancesOf(t, p.token)).cash).toBe(9_500);
     await expectSoundLedger(t.db);
   });
 });

@@ -1,7 +1,7 @@
 -- A correction of a settled round (the sportsbook's unsettle and resettle, SPORTSBOOK.md §3), never an
 -- edit: p_ref_tx is the settlement in force (a win, or an earlier resettle) of round p_round.
---   unsettle: its amount is taken back and the round is open again, waiting for a new win (or the
---             rollback of its bet);
+--   unsettle: its amount is taken back and the round is open again, waiting for a new win (or, when
+--             it keeps no other win, the rollback of its bet);
 --   resettle: the round's win becomes p_amount: the difference is paid, or taken back.
 -- Money taken back that the member already spent becomes a debt (wallet_take_back); money paid first
 -- settles any debt (wallet_collect_debt). A settlement is corrected once: a second correction of the
@@ -60,7 +60,11 @@ BEGIN
     END IF;
     UPDATE wallet_transactions SET rolled_back = true WHERE id = v_ref.id;
     IF p_kind = 'unsettle' THEN
-      UPDATE game_rounds SET total_win = total_win - v_ref.amount, has_win = false, status = 'open'
+      -- The round still has a win while it keeps money paid by another of its calls (an earlier win that
+      -- left it open, a partial cash-out) or a jackpot award: its bet can then not be rolled back.
+      UPDATE game_rounds SET total_win = total_win - v_ref.amount, status = 'open',
+        has_win = total_win - v_ref.amount > 0
+          OR EXISTS (SELECT 1 FROM jackpot_wins j WHERE j.provider = p_provider AND j.round_id = p_round)
       WHERE id = v_round_id;
       INSERT INTO open_game_rounds (game_round_id) VALUES (v_round_id) ON CONFLICT DO NOTHING;
     ELSE
