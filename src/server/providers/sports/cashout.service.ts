@@ -21,8 +21,9 @@ import { flushWallet } from './wallet-sync.ts';
  * never deadlocks): the bet must still be open, the offer unused, unexpired and for the stake the bet
  * has; the value is priced again now (a market suspended or past its bet stop refuses) and must be at
  * least what the member accepted. Then one settlement step is written with the bet's new state:
- * - the whole stake: a `win` of the value closing the round, the bet `cashed_out` (final: the state
- *   machine lets nothing follow it, and reevaluateBets leaves it alone);
+ * - the whole stake: a `win` of the value closing the round, the bet `cashed_out` (final against
+ *   results and corrections: reevaluateBets leaves it alone; only a void of one of its legs takes the
+ *   cash-out back, cashout-takeback.ts);
  * - part of it: a `win` leaving the round open (wallet op `cashout`), the bet stays open on the rest of
  *   its stake, its potential return and liability reduced in proportion.
  * The step goes to the wallet under its own transaction id, like every settlement step.

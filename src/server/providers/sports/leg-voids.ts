@@ -13,6 +13,8 @@ import type { SportsWallet } from './sports-wallet.ts';
  * price, a whole bet cancelled by the desk, a member's break. A voided leg counts 1.00 (or settles at
  * its corrected price) for good: its bet's other legs stand, and no later result or correction of its
  * market can bring it back. Each void is written on the leg and asks for a settlement run over the bets.
+ * The run reaches the bets cashed out whole too: a cash-out priced on a leg now voided (a past-posted bet
+ * cashed out at once) is taken back, and the bet settles on its legs like any other (reevaluateBets).
  */
 export interface LegVoid extends Actor {
   /** A palpable error's corrected price (the leg then settles on its market's result at this price). */
@@ -39,7 +41,12 @@ async function voidLegsIn(
   );
   const bets = [...new Set(voided.map((r) => Number(r.bet_id)))].sort((a, b) => a - b);
   if (bets.length === 0) return { bets };
-  const runId = await requestRun(tx, { betIds: bets, reason: how.reason ?? 'void', actor: how });
+  const runId = await requestRun(tx, {
+    betIds: bets,
+    reason: how.reason ?? 'void',
+    actor: how,
+    reopensCashouts: true,
+  });
   return { bets, runId };
 }
 

@@ -13,6 +13,7 @@ import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 import { roundOf } from './bets.service.ts';
+import { takeBackCashouts } from './cashout-takeback.ts';
 import { addLiability, lockSelectionsOf, moveOpenLegs, openLeg } from './liability.ts';
 import { bookSettings } from './settings.ts';
 
@@ -214,10 +215,23 @@ export function stepFor(
 /**
  * Brings each of these bets to what its legs say now, in one transaction (the bets locked in id order,
  * then their selections in the book's lock order): see the module comment. Bets that are delayed,
- * pending or refused have no settlement and are left alone. Answers the bets that took a step.
+ * pending or refused have no settlement and are left alone, and so are bets cashed out whole: a
+ * cash-out stands against results and corrections. Only a run a void of legs asked for
+ * (`reopenCashouts`) first takes back the cash-outs of its open and cashed-out bets
+ * (cashout-takeback.ts). Answers the bets that took a step.
  */
-export async function reevaluateBets(tx: Tx, betIds: number[], actor: Actor = {}): Promise<number[]> {
+export async function reevaluateBets(
+  tx: Tx,
+  betIds: number[],
+  actor: Actor = {},
+  opts: { reopenCashouts?: boolean } = {},
+): Promise<number[]> {
   if (betIds.length === 0) return [];
+  if (opts.reopenCashouts) {
+    const reopened = await takeBackCashouts(tx, betIds, actor);
+    const stepped = await reevaluateBets(tx, betIds, actor);
+    return [...new Set([...reopened, ...stepped])].sort((a, b) => a - b);
+  }
   const ids = intArray(betIds);
   // By primary key from the page's ids (materialized, so no plan starts from the status index and reads
   // every open bet). Only the settleable are locked: a delayed or pending bet's confirmation locks its

@@ -21,6 +21,7 @@ describe.runIf(backendAvailable)('sportsbook cash-out', () => {
     confirmResults: false,
     cashoutMarginBp: 500,
     cashoutOfferSeconds: 10,
+    cancelWindowMinutes: 60,
   });
   const co = cashoutClient(t);
   const prices = (marketId: number, home: string) =>
@@ -99,6 +100,83 @@ describe.runIf(backendAvailable)('sportsbook cash-out', () => {
     expect(step).toMatchObject({ kind: 'cashout', amount: 8_769, proof: null, paid: true });
     expect(step.cashout).toMatchObject({ kind: 'cashout', stake: '10000', part: '10000', paid: '8769' });
     await expectAllAgree(betId);
+  });
+
+  it('a cancel window reaches a bet cashed out whole: the cash-out is taken back, the bet void, its stake returned', async () => {
+    const p = await newPlayer(100_000);
+    const m = await book.match();
+    const placedFrom = new Date(Date.now() - 1_000);
+    // A past-posted bet (the member knew the score), cashed out as soon as the price caught up.
+    const betId = await book.placed(p, [m.home]);
+    expect((await prices(m.marketId, '1.1')).statusCode).toBe(200);
+    const offer = await co.offered(p, betId);
+    expect(offer.amount).toBeGreaterThan(10_000);
+    expect((await co.accept(p, betId, offer.offerId)).json()).toMatchObject({ bet: 'cashed_out' });
+    expect(await book.cash(p)).toBe(90_000 + offer.amount);
+    const res = await book.cancelWindow(m.eventId, { from: placedFrom, reason: 'past-posting' });
+    expect(res.statusCode, res.body).toBe(200);
+    // The bet never stood: the member is back where they were, the cash-out's profit taken back.
+    expect(await book.cash(p)).toBe(100_000);
+    const bet = (await sportsApi('bet', { token: p.gameToken, betId })).json().bet;
+    expect(bet).toMatchObject({ status: 'void', settledReturn: 10_000 });
+    expect(bet.history.map((h: { kind: string }) => h.kind)).toEqual(['cashout', 'unsettle', 'void']);
+    expect(await expectAllAgree(betId)).toMatchObject({ status: 'void' });
+    // Nothing left on the book's liability for it.
+    const [sel] = await queryRows<{ liability: number }>(
+      t.db,
+      sql`select coalesce(sum(liability), 0)::int8 as liability from sb_selection_liability where selection_id = ${m.home.id}`,
+    );
+    expect(Number(sel!.liability)).toBe(0);
+  });
+
+  it('a cancel window takes back partial cash-outs too: the whole stake is returned, nothing more', async () => {
+    const p = await newPlayer(100_000);
+    const m = await book.match();
+    const placedFrom = new Date(Date.now() - 1_000);
+    const betId = await book.placed(p, [m.home]);
+    expect((await prices(m.marketId, '1.1')).statusCode).toBe(200);
+    // Nearly all of it cashed out at the better price, in two parts; a sliver left on the bet.
+    let paid = 0;
+    for (const part of [6_000, 3_900]) {
+      const offer = await co.offered(p, betId);
+      const taken = (await co.accept(p, betId, offer.offerId, { part })).json();
+      expect(taken).toMatchObject({ status: 'success', bet: 'open' });
+      paid += taken.paid;
+    }
+    expect(paid).toBeGreaterThan(9_900);
+    expect(await book.cash(p)).toBe(90_000 + paid);
+    expect((await book.cancelWindow(m.eventId, { from: placedFrom })).statusCode).toBe(200);
+    expect(await book.cash(p)).toBe(100_000);
+    const bet = (await sportsApi('bet', { token: p.gameToken, betId })).json().bet;
+    expect(bet).toMatchObject({ status: 'void', totalStake: 10_000, cashoutStake: 0, cashoutPaid: 0 });
+    expect(bet.history.map((h: { kind: string }) => h.kind)).toEqual([
+      'cashout_partial',
+      'cashout_partial',
+      'unsettle',
+      'unsettle',
+      'void',
+    ]);
+    expect(await expectAllAgree(betId)).toMatchObject({ status: 'void' });
+  });
+
+  it('a multiple cashed out whole with a leg voided by a window rides again on its other leg', async () => {
+    const p = await newPlayer(100_000);
+    const a = await book.match();
+    const b = await book.match();
+    const placedFrom = new Date(Date.now() - 1_000);
+    const betId = await book.placed(p, [a.home, b.home]);
+    expect((await prices(a.marketId, '1.1')).statusCode).toBe(200);
+    const offer = await co.offered(p, betId);
+    expect((await co.accept(p, betId, offer.offerId)).json()).toMatchObject({ bet: 'cashed_out' });
+    // Only the first match's market was past-posted: its leg counts 1.00, the second stands.
+    const res = await book.cancelWindow(a.eventId, { from: placedFrom, marketId: a.marketId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await book.cash(p)).toBe(90_000);
+    expect((await book.bet(p, betId)).status).toBe('open');
+    expect((await book.score(b.marketId, 1, 0)).statusCode).toBe(200);
+    // 10,000 × 1.00 × 2.0.
+    expect(await book.cash(p)).toBe(90_000 + 20_000);
+    expect(await expectAllAgree(betId)).toMatchObject({ status: 'settled' });
   });
 
   it('a partial cash-out pays its share and leaves the rest of the stake to settle', async () => {
