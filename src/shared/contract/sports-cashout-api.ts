@@ -69,7 +69,7 @@ export const cashoutActions = {
   },
   cashout: {
     summary:
-      'Takes a cash-out offer for the whole stake or a part of it; refused if the value fell below minAmount',
+      'Takes a cash-out offer for the whole stake or a part of it; refused if the value fell below minAmount; with a leg in play, after the bet delay',
     auth: 'token',
     request: z.object({
       token,
@@ -89,9 +89,11 @@ export const cashoutActions = {
     },
     response: z.discriminatedUnion('status', [
       ok.extend({ betId: z.number(), bet: z.enum(['cashed_out', 'open']), paid: amount, stake: amount }),
+      /** A leg is in play: the cash-out waits the bet delay; the same call again from `acceptAt` decides it. */
+      z.object({ status: z.literal('delayed'), betId: z.number(), acceptAt: instant }),
       refusedCashout,
     ]),
-    answers: { success: 200, refused: 409 },
+    answers: { success: 200, delayed: 202, refused: 409 },
   },
   cashoutAuto: {
     summary: 'Sets (or clears, with null) the amount at which the bet is cashed out automatically',

@@ -6,6 +6,8 @@ import { money, useSportsT } from './i18n.ts';
 
 type Offer = Extract<SportsAnswer<'cashoutOffer'>, { status: 'success' }>;
 
+const wait = (ms: number) => new Promise((done) => window.setTimeout(done, Math.max(0, ms)));
+
 /** Seconds left until `iso`, ticking. */
 function useSecondsLeft(iso: string | undefined): number {
   const [now, setNow] = useState(Date.now());
@@ -28,6 +30,7 @@ export function CashOut({ bet, token, onDone }: { bet: Bet; token: string; onDon
   const [part, setPart] = useState(bet.totalStake);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [auto, setAuto] = useState(bet.autoCashoutAt ? String(bet.autoCashoutAt) : '');
   const left = useSecondsLeft(offer?.expiresAt);
@@ -53,12 +56,20 @@ export function CashOut({ bet, token, onDone }: { bet: Bet; token: string; onDon
     setBusy(true);
     setMessage(null);
     try {
-      const answer = await sportsCall('cashout', {
-        token,
-        betId: bet.id,
-        offerId: offer.offerId,
-        ...(part < offer.stake ? { part } : {}),
-      });
+      const send = () =>
+        sportsCall('cashout', {
+          token,
+          betId: bet.id,
+          offerId: offer.offerId,
+          ...(part < offer.stake ? { part } : {}),
+        });
+      let answer = await send();
+      // A leg in play: the book waits its bet delay, then the same call decides.
+      for (let tries = 0; answer.status === 'delayed' && tries < 20; tries++) {
+        setWaiting(true);
+        await wait(new Date(answer.acceptAt).getTime() - Date.now() + 150);
+        answer = await send();
+      }
       setOffer(null);
       if (answer.status === 'success') {
         setDone(
@@ -67,10 +78,12 @@ export function CashOut({ bet, token, onDone }: { bet: Bet; token: string; onDon
             : t('cashout.partDone', { amount: money(answer.paid), stake: money(answer.stake) }),
         );
         onDone();
-      } else setMessage(t(`cashout.refusal.${answer.refusal}`));
+      } else if (answer.status === 'refused') setMessage(t(`cashout.refusal.${answer.refusal}`));
+      else setMessage(t('cashout.refusal.not_available'));
     } catch {
       setMessage(t('cashout.refusal.not_available'));
     } finally {
+      setWaiting(false);
       setBusy(false);
     }
   };
@@ -153,6 +166,11 @@ export function CashOut({ bet, token, onDone }: { bet: Bet; token: string; onDon
             </button>
           </div>
         </>
+      )}
+      {waiting && (
+        <p className={styles.note} role="status" data-testid="cashout-waiting">
+          {t('cashout.waiting')}
+        </p>
       )}
       {message && (
         <p className={styles.note} role="alert" data-testid="cashout-refusal">

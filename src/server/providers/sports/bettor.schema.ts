@@ -20,6 +20,8 @@ export const sbCashoutOffers = pgTable(
     createdAt: createdAtColumn(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
+    /** A bet with a leg in play: when the offer was first accepted, which starts its delay (migration 0058). */
+    requestedAt: timestamptz('requested_at'),
   },
   (t) => [index('sb_cashout_offers_bet').on(t.betId)],
 );

@@ -36,6 +36,10 @@ interface CashoutLegRow extends LegResultRow {
   event_name: string;
   starts_at: Date;
   bet_stop_at: Date | null;
+  /** The event's own bet delay (else the book's), and when its market was last suspended and its score last changed. */
+  bet_delay_seconds: number | null;
+  suspended_at: Date | null;
+  score_changed_at: Date | null;
 }
 
 /** A bet's legs with what their cash-out needs: each market's state and current prices, each event's bet stop. */
@@ -46,7 +50,8 @@ export async function cashoutLegs(db: DbOrTx, betId: number): Promise<CashoutLeg
           s.price_num as current_num, s.price_den as current_den,
           (select array_agg(o.price_num || '/' || o.price_den order by o.id) from sb_selections o
             where o.market_id = m.id and o.open) as market_prices,
-          e.status as event_status, e.name as event_name, e.starts_at, e.bet_stop_at
+          e.status as event_status, e.name as event_name, e.starts_at, e.bet_stop_at, e.bet_delay_seconds,
+          m.suspended_at, e.score_changed_at
         from ${LEG_RESULTS_FROM} join sb_events e on e.id = l.event_id
         where l.bet_id = ${betId} order by l.idx`,
   );
@@ -55,8 +60,27 @@ export async function cashoutLegs(db: DbOrTx, betId: number): Promise<CashoutLeg
     ...r,
     starts_at: new Date(r.starts_at),
     bet_stop_at: r.bet_stop_at === null ? null : new Date(r.bet_stop_at),
+    suspended_at: r.suspended_at === null ? null : new Date(r.suspended_at),
+    score_changed_at: r.score_changed_at === null ? null : new Date(r.score_changed_at),
   }));
 }
+
+/**
+ * How long a cash-out of these legs waits, as a live bet does (docs/sportsbook.md, "Cash-out"): the
+ * longest bet delay of its undecided legs in play; 0 when none is in play.
+ */
+export function cashoutDelaySeconds(legs: CashoutLegRow[], bookDelaySeconds: number): number {
+  const live = legs.filter((l) => l.event_status === 'live' && legOutcome(l).outcome === undefined);
+  return live.length === 0 ? 0 : Math.max(...live.map((l) => l.bet_delay_seconds ?? bookDelaySeconds));
+}
+
+/** Whether a leg's market was suspended or its event's score changed after `since` (a delayed cash-out is then refused). */
+export const movedSince = (legs: CashoutLegRow[], since: Date) =>
+  legs.some(
+    (l) =>
+      (l.suspended_at !== null && l.suspended_at > since) ||
+      (l.score_changed_at !== null && l.score_changed_at > since),
+  );
 
 export type Priced =
   | {

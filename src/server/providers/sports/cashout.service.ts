@@ -5,7 +5,14 @@ import { betRounding, potentialReturn } from '../../../shared/sports/settlement.
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { runAgainOnRace } from '../../db/run-again.ts';
 import { roundOf } from './bets.service.ts';
-import { CASHOUT_BET_COLUMNS, type CashoutBet, cashoutLegs, priceCashout } from './cashout-pricing.ts';
+import {
+  CASHOUT_BET_COLUMNS,
+  type CashoutBet,
+  cashoutDelaySeconds,
+  cashoutLegs,
+  movedSince,
+  priceCashout,
+} from './cashout-pricing.ts';
 import { sportsClock } from './clock.ts';
 import { lockSelectionsOf, shiftLiability } from './liability.ts';
 import { bookSettings } from './settings.ts';
@@ -27,14 +34,23 @@ import { flushWallet } from './wallet-sync.ts';
  * - part of it: a `win` leaving the round open (wallet op `cashout`), the bet stays open on the rest of
  *   its stake, its potential return and liability reduced in proportion.
  * The step goes to the wallet under its own transaction id, like every settlement step.
+ *
+ * A bet with an undecided leg in play waits the book's bet delay first, as a live bet does: the first
+ * accept answers `delayed` with the time to come back, and the accept then is refused if a leg's score
+ * changed or its market was suspended meanwhile (someone watching the match ahead of the feed gains
+ * nothing), else priced and decided as above.
  */
 export type CashoutAnswer =
   | { status: 'success'; betId: number; bet: 'cashed_out' | 'open'; paid: number; stake: number }
+  | { status: 'delayed'; betId: number; acceptAt: string }
   | { status: 'refused'; refusal: CashoutRefusal; message: string };
 
 export type OfferAnswer =
   | { status: 'success'; offerId: string; betId: number; amount: number; stake: number; expiresAt: string }
   | { status: 'refused'; refusal: CashoutRefusal; message: string };
+
+/** How long after its delay a delayed cash-out may still be confirmed. */
+const CONFIRM_WITHIN_MS = 60_000;
 
 const refused = (refusal: CashoutRefusal, message: string) => ({
   status: 'refused' as const,
@@ -96,20 +112,40 @@ export async function acceptCashout(
         amount: number;
         expires_at: Date;
         used_at: Date | null;
+        requested_at: Date | null;
       }>(
         tx,
-        sql`select stake, amount, expires_at, used_at from sb_cashout_offers
+        sql`select stake, amount, expires_at, used_at, requested_at from sb_cashout_offers
             where id = ${req.offerId} and bet_id = ${req.betId} for update`,
       );
-      if (!offer || offer.used_at || new Date(offer.expires_at) <= sportsClock.now())
+      const now = sportsClock.now();
+      // A delayed cash-out was asked for while its offer stood: its confirmation may come after the expiry.
+      const requestedAt = offer?.requested_at ? new Date(offer.requested_at) : null;
+      if (!offer || offer.used_at || (!requestedAt && new Date(offer.expires_at) <= now))
         return refused('offer_expired', 'the offer is unknown, used or expired');
       if (Number(offer.stake) !== Number(bet.unit_stake))
         return refused('offer_expired', 'the offer was made for another stake');
+      const { betDelaySeconds } = await bookSettings(tx);
+      const delay = cashoutDelaySeconds(await cashoutLegs(tx, req.betId), betDelaySeconds);
+      if (delay > 0 && !requestedAt) {
+        await tx.execute(sql`update sb_cashout_offers set requested_at = ${now} where id = ${req.offerId}`);
+        return {
+          status: 'delayed',
+          betId: req.betId,
+          acceptAt: new Date(now.getTime() + delay * 1000).toISOString(),
+        };
+      }
+      if (requestedAt) {
+        const acceptAt = new Date(requestedAt.getTime() + delay * 1000);
+        if (now < acceptAt) return { status: 'delayed', betId: req.betId, acceptAt: acceptAt.toISOString() };
+        if (now.getTime() > acceptAt.getTime() + CONFIRM_WITHIN_MS)
+          return refused('offer_expired', 'the delayed cash-out was not confirmed in time');
+      }
       const stake = BigInt(bet.unit_stake);
       const part = BigInt(req.part ?? bet.unit_stake);
       const min =
         req.minAmount !== undefined ? BigInt(req.minAmount) : acceptedFor(BigInt(offer.amount), part, stake);
-      const taken = await cashOutIn(tx, bet, Number(part), Number(min), null);
+      const taken = await cashOutIn(tx, bet, Number(part), Number(min), null, requestedAt);
       if (taken.status === 'success')
         await tx.execute(sql`update sb_cashout_offers set used_at = now() where id = ${req.offerId}`);
       return taken;
@@ -130,6 +166,8 @@ async function cashOutIn(
   min: number,
   /** 'auto' for the member's automatic cash-out (the step's reason; the window names it). */
   reason: 'auto' | null,
+  /** A delayed cash-out: when it was asked for (a leg that moved since refuses it). */
+  since: Date | null = null,
 ): Promise<CashoutAnswer> {
   const stake = Number(bet.unit_stake);
   if (!Number.isSafeInteger(part) || part < 1 || part > stake)
@@ -137,6 +175,8 @@ async function cashOutIn(
   await lockSelectionsOf(tx, [Number(bet.id)]);
   const settings = await bookSettings(tx);
   const legs = await cashoutLegs(tx, Number(bet.id));
+  if (since && movedSince(legs, since))
+    return refused('market_suspended', 'a score changed or a market was suspended during the delay');
   const priced = priceCashout(bet, legs, {
     marginBp: settings.cashoutMarginBp,
     now: sportsClock.now(),

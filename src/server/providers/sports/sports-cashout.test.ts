@@ -179,6 +179,66 @@ describe.runIf(backendAvailable)('sportsbook cash-out', () => {
     expect(await expectAllAgree(betId)).toMatchObject({ status: 'settled' });
   });
 
+  it('in play, a cash-out waits the bet delay; a goal or a suspension during it refuses the cash-out', async () => {
+    const state = (eventId: number, body: object) =>
+      as('trading').post(`/api/admin/sports/events/${eventId}/state`, body);
+    const inPlay = async () => {
+      const p = await newPlayer(100_000);
+      const m = await book.match();
+      const betId = await book.placed(p, [m.home]);
+      expect((await state(m.eventId, { status: 'live', score: { home: 0, away: 0 } })).statusCode).toBe(200);
+      const offer = await co.offered(p, betId);
+      const first = await co.accept(p, betId, offer.offerId);
+      // The book's delay (5 s): nothing decided, nothing paid yet.
+      expect(first.statusCode).toBe(202);
+      expect(first.json()).toMatchObject({ status: 'delayed', betId });
+      expect(await book.cash(p)).toBe(90_000);
+      return { p, m, betId, offer };
+    };
+    const afterDelay = async (run: () => Promise<{ statusCode: number; json(): unknown }>) => {
+      sportsClock.advance(5_001);
+      try {
+        return await run();
+      } finally {
+        sportsClock.reset();
+      }
+    };
+
+    // Nothing moved: the same call after the delay cashes out, even past the offer's own expiry.
+    const calm = await inPlay();
+    expect((await co.accept(calm.p, calm.betId, calm.offer.offerId)).json()).toMatchObject({
+      status: 'delayed',
+    });
+    sportsClock.advance(10_000);
+    try {
+      const taken = await co.accept(calm.p, calm.betId, calm.offer.offerId);
+      expect(taken.json()).toMatchObject({ status: 'success', bet: 'cashed_out', paid: calm.offer.amount });
+    } finally {
+      sportsClock.reset();
+    }
+    expect(await book.cash(calm.p)).toBe(90_000 + calm.offer.amount);
+    await expectAllAgree(calm.betId);
+
+    // A goal during the delay: refused, the bet stays open.
+    const goal = await inPlay();
+    expect((await state(goal.m.eventId, { score: { home: 1, away: 0 } })).statusCode).toBe(200);
+    const refused = await afterDelay(() => co.accept(goal.p, goal.betId, goal.offer.offerId));
+    expect(refused.json()).toMatchObject({ status: 'refused', refusal: 'market_suspended' });
+    expect((await book.bet(goal.p, goal.betId)).status).toBe('open');
+    expect(await book.cash(goal.p)).toBe(90_000);
+
+    // The market suspended and reopened during the delay: refused too.
+    const pause = await inPlay();
+    const open = (yes: boolean) =>
+      as('trading').post(`/api/admin/sports/markets/${pause.m.marketId}/status`, { open: yes });
+    expect((await open(false)).statusCode).toBe(200);
+    expect((await open(true)).statusCode).toBe(200);
+    const paused = await afterDelay(() => co.accept(pause.p, pause.betId, pause.offer.offerId));
+    expect(paused.json()).toMatchObject({ status: 'refused', refusal: 'market_suspended' });
+    expect(await book.cash(pause.p)).toBe(90_000);
+    await expectSoundLedger(t.db);
+  });
+
   it('a partial cash-out pays its share and leaves the rest of the stake to settle', async () => {
     const p = await newPlayer(100_000);
     const m = await book.match();
