@@ -150,7 +150,11 @@ export async function verifyBet(
 ): Promise<{ betId: number; amount?: number; problems: string[] }> {
   const rows = await queryRows<{ amount: number; proof: Proof | CashoutProof | null; kind: string }>(
     db,
-    sql`select amount, proof, kind from sb_settlements where bet_id = ${betId} and proof is not null order by seq`,
+    // Not a payment a later step took back (a result unsettled, a cash-out a void took back).
+    sql`select s.amount, s.proof, s.kind from sb_settlements s where s.bet_id = ${betId} and s.proof is not null
+          and not exists (select 1 from sb_settlements u where u.bet_id = s.bet_id and u.kind = 'unsettle'
+                          and u.ref_tx_id = s.wallet_tx_id)
+        order by s.seq`,
   );
   if (rows.length === 0) return { betId, problems: ['no settlement with a proof'] };
   const problems: string[] = [];

@@ -6,7 +6,7 @@ import { intArray } from '../../db/sql-array.ts';
 import { roundOf } from './bets.service.ts';
 import { addLiability, lockSelectionsOf } from './liability.ts';
 import { bookSettings } from './settings.ts';
-import type { Actor } from './settlement.service.ts';
+import { type Actor, paysOut } from './settlement.service.ts';
 
 /**
  * A void of legs reaches the money a cash-out paid (docs/sportsbook.md, "A bet's states"). A cash-out is
@@ -15,8 +15,10 @@ import type { Actor } from './settlement.service.ts';
  * past-posted bet cashed out as soon as the market caught up would otherwise keep its profit. So every
  * cash-out of the bet still in force, whole or partial, is taken back (an `unsettle` step of its payment
  * each; the wallet keeps what the member already spent as a debt), the bet is open again on its whole
- * stake, and its legs then settle it like any other bet. Results and corrections never come here: a
- * cash-out stands against them.
+ * stake, and its legs then settle it like any other bet. A bet already settled on the rest its partial
+ * cash-outs left has that settlement taken back first. Results and corrections never come here: a
+ * cash-out stands against them, and so does a member's break (only a cancel window, a feed's
+ * bet_cancel or the desk cancelling bets asks for this).
  *
  * The caller's run page: every settleable bet of it is locked here in id order, as reevaluateBets does,
  * before any selection. Answers the bets whose cash-outs were taken back.
@@ -38,33 +40,45 @@ export async function takeBackCashouts(tx: Tx, betIds: number[], actor: Actor): 
         where b.status in ('open', 'settled', 'void', 'cashed_out')
         order by b.id for update of b`,
   );
-  const due = bets.filter(
-    (b) => b.status === 'cashed_out' || (b.status === 'open' && Number(b.cashout_stake) > 0),
-  );
-  if (due.length === 0) return [];
-  const ids = intArray(due.map((b) => Number(b.id)));
-  // The cash-outs in force: their payments not taken back by an earlier void.
-  const payments = await queryRows<{ bet_id: number; wallet_tx_id: string }>(
-    tx,
-    sql`select s.bet_id, s.wallet_tx_id from sb_settlements s
-        where s.bet_id = any(${ids}::int8[]) and s.kind in ('cashout', 'cashout_partial')
-          and not exists (select 1 from sb_settlements u where u.bet_id = s.bet_id and u.ref_tx_id = s.wallet_tx_id)
-        order by s.bet_id, s.seq`,
-  );
-  const legs = await queryRows<{
-    bet_id: number;
-    price_num: number;
-    price_den: number;
-    rounding: 'down' | 'nearest';
-  }>(
-    tx,
-    sql`select l.bet_id, l.price_num, l.price_den, m.rounding from sb_bet_legs l join sb_markets m on m.id = l.market_id
-        where l.bet_id = any(${ids}::int8[]) order by l.bet_id, l.idx`,
-  );
+  const candidates = bets.filter((b) => b.status === 'cashed_out' || Number(b.cashout_stake) > 0);
+  if (candidates.length === 0) return [];
+  // Every selection of the page at once, in the book's order: reevaluateBets then locks only some of them.
   await lockSelectionsOf(
     tx,
-    due.map((b) => Number(b.id)),
+    bets.map((b) => Number(b.id)),
   );
+  const ids = intArray(candidates.map((b) => Number(b.id)));
+  const [payments, lastSteps, legs] = [
+    // The cash-outs in force: their payments not taken back by an earlier void.
+    await queryRows<{ bet_id: number; wallet_tx_id: string }>(
+      tx,
+      sql`select s.bet_id, s.wallet_tx_id from sb_settlements s
+          where s.bet_id = any(${ids}::int8[]) and s.kind in ('cashout', 'cashout_partial')
+            and not exists (select 1 from sb_settlements u where u.bet_id = s.bet_id and u.ref_tx_id = s.wallet_tx_id)
+          order by s.bet_id, s.seq`,
+    ),
+    await queryRows<{ bet_id: number; kind: string; wallet_op: string; wallet_tx_id: string }>(
+      tx,
+      sql`select distinct on (bet_id) bet_id, kind, wallet_op, wallet_tx_id from sb_settlements
+          where bet_id = any(${ids}::int8[]) order by bet_id, seq desc`,
+    ),
+    await queryRows<{ bet_id: number; price_num: number; price_den: number; rounding: 'down' | 'nearest' }>(
+      tx,
+      sql`select l.bet_id, l.price_num, l.price_den, m.rounding from sb_bet_legs l join sb_markets m on m.id = l.market_id
+          where l.bet_id = any(${ids}::int8[]) order by l.bet_id, l.idx`,
+    ),
+  ];
+  const lastOf = new Map(lastSteps.map((s) => [Number(s.bet_id), s]));
+  // A settled (or void) bet's settlement in force is taken back first: its rest is settled again below.
+  // One voided by a refund of its stake (before settlements were payments) has none, and is left.
+  const settlementOf = (b: (typeof bets)[number]) => {
+    const last = lastOf.get(Number(b.id));
+    return last && paysOut(last.wallet_op) && !last.kind.startsWith('cashout')
+      ? last.wallet_tx_id
+      : undefined;
+  };
+  const due = candidates.filter((b) => b.status === 'open' || b.status === 'cashed_out' || settlementOf(b));
+  if (due.length === 0) return [];
   // The liability an open bet holds on its rest comes off; it returns below on the whole stake.
   const open = due.filter((b) => b.status === 'open');
   if (open.length > 0)
@@ -75,7 +89,7 @@ export async function takeBackCashouts(tx: Tx, betIds: number[], actor: Actor): 
   for (const bet of due) {
     const id = Number(bet.id);
     let seq = Number(bet.settlement_seq);
-    for (const p of payments.filter((x) => Number(x.bet_id) === id)) {
+    const takeBack = (ref: string) => {
       seq += 1;
       steps.push({
         bet_id: id,
@@ -84,9 +98,12 @@ export async function takeBackCashouts(tx: Tx, betIds: number[], actor: Actor): 
         reason: actor.reason ?? 'void',
         operator_id: actor.operatorId ?? null,
         wallet_tx_id: `${roundOf(id)}-${seq}`,
-        ref_tx_id: p.wallet_tx_id,
+        ref_tx_id: ref,
       });
-    }
+    };
+    const settled = bet.status === 'settled' || bet.status === 'void' ? settlementOf(bet) : undefined;
+    if (settled) takeBack(settled);
+    for (const p of payments.filter((x) => Number(x.bet_id) === id)) takeBack(p.wallet_tx_id);
     const own = legs.filter((l) => Number(l.bet_id) === id);
     const unitStake = Number(bet.unit_stake) + Number(bet.cashout_stake);
     const potential = potentialReturn({

@@ -26,6 +26,8 @@ async function voidLegsIn(
   tx: Tx,
   legs: { bet_id: number; idx: number }[],
   how: LegVoid,
+  /** The book's own voids take cash-outs back (cashout-takeback.ts); a member's break does not. */
+  reopensCashouts: boolean,
 ): Promise<{ bets: number[]; runId?: number }> {
   if (legs.length === 0) return { bets: [] };
   const rows = JSON.stringify(legs.map((l) => ({ bet_id: Number(l.bet_id), idx: Number(l.idx) })));
@@ -45,7 +47,7 @@ async function voidLegsIn(
     betIds: bets,
     reason: how.reason ?? 'void',
     actor: how,
-    reopensCashouts: true,
+    reopensCashouts,
   });
   return { bets, runId };
 }
@@ -106,7 +108,7 @@ export async function voidWindowIn(
           and l.void_kind is null
         order by l.bet_id limit 100000`,
   );
-  return voidLegsIn(tx, legs, how);
+  return voidLegsIn(tx, legs, how, true);
 }
 
 /**
@@ -163,7 +165,7 @@ export async function cancelBets(
           where l.bet_id = any(${intArray(betIds)}::int8[]) and b.status <> 'refused' and l.void_kind is null
           order by l.bet_id, l.idx`,
     );
-    return voidLegsIn(tx, legs, how);
+    return voidLegsIn(tx, legs, how, true);
   });
   return settleAfter(db, wallet, done);
 }
@@ -199,7 +201,8 @@ export async function cancelUndecidedBetsOf(
             where d.bet_id = l.bet_id and (m.result_state = 'confirmed' or d.void_kind is not null))
           order by l.bet_id, l.idx`,
     );
-    return voidLegsIn(tx, legs, { operatorId: null, reason });
+    // A break is never a way out of a bet going badly: a cash-out the member took stands.
+    return voidLegsIn(tx, legs, { operatorId: null, reason }, false);
   });
   return settleAfter(db, wallet, done);
 }
