@@ -30,8 +30,8 @@ export function cashoutClient(t: TestApp) {
 /**
  * The book and the wallet agree on a bet once its steps are paid: the wallet holds the stake as placed
  * (what is left plus what partial cash-outs took off) and paid the settlement or cash-out in force plus
- * the partial cash-outs still in force (a void takes them back); a bet ends by one step at most (a
- * settlement or a cash-out, never both).
+ * the partial cash-outs still in force (a void takes them back); a bet ends by one step in force at
+ * most (a settlement or a cash-out, never both).
  */
 export async function expectBookAndWalletAgree(t: TestApp, betId: number) {
   const [bet] = await queryRows<{
@@ -47,7 +47,8 @@ export async function expectBookAndWalletAgree(t: TestApp, betId: number) {
     t.db,
     sql`select b.status, b.total_stake, b.cashout_stake, b.cashout_paid, b.settled_return,
           (select count(*)::int from sb_settlements s where s.bet_id = b.id and not s.paid) as unpaid,
-          (select count(*)::int from sb_settlements s where s.bet_id = b.id and s.kind in ('settle', 'void', 'cashout')) as endings,
+          (select count(*)::int from sb_settlements s where s.bet_id = b.id and s.kind in ('settle', 'void', 'cashout')
+             and not exists (select 1 from sb_settlements u where u.bet_id = b.id and u.ref_tx_id = s.wallet_tx_id)) as endings,
           (select coalesce(sum(amount), 0)::int8 from sb_settlements s where s.bet_id = b.id and s.kind = 'cashout_partial'
              and not exists (select 1 from sb_settlements u where u.bet_id = b.id and u.ref_tx_id = s.wallet_tx_id)) as partial_paid
         from sb_bets b where b.id = ${betId}`,

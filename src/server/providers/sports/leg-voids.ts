@@ -147,7 +147,12 @@ export async function rollbackLegVoidsIn(
   );
   const bets = [...new Set(rows.map((r) => Number(r.bet_id)))].sort((a, b) => a - b);
   if (bets.length === 0) return { bets };
-  const runId = await requestRun(tx, { betIds: bets, reason: actor.reason ?? 'cancel rolled back', actor });
+  const runId = await requestRun(tx, {
+    betIds: bets,
+    reason: actor.reason ?? 'cancel rolled back',
+    actor,
+    restoresCashouts: true,
+  });
   return { bets, runId };
 }
 

@@ -22,6 +22,8 @@ export interface RunRequest {
   actor?: Actor;
   /** A void of legs asked for it: the bets cashed out whole among its bets have their cash-out taken back. */
   reopensCashouts?: boolean;
+  /** A cancel taken back asked for it: the cash-outs that cancel took back are given back. */
+  restoresCashouts?: boolean;
 }
 
 /** Bets per page (one transaction). */
@@ -40,15 +42,16 @@ interface RunRow {
   operator_id: number | null;
   actor_reason: string | null;
   reopens_cashouts: boolean;
+  restores_cashouts: boolean;
 }
 
 /** Asks for a run, in the transaction that made it necessary. Answers its id. */
 export async function requestRun(tx: Tx, run: RunRequest): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     tx,
-    sql`insert into sb_settlement_runs (market_id, bet_ids, reason, operator_id, actor_reason, reopens_cashouts)
+    sql`insert into sb_settlement_runs (market_id, bet_ids, reason, operator_id, actor_reason, reopens_cashouts, restores_cashouts)
         values (${run.marketId ?? null}, ${run.betIds ? intArray(run.betIds) : null}::int8[], ${run.reason},
-          ${run.actor?.operatorId ?? null}, ${run.actor?.reason ?? null}, ${run.reopensCashouts === true}) returning id`,
+          ${run.actor?.operatorId ?? null}, ${run.actor?.reason ?? null}, ${run.reopensCashouts === true}, ${run.restoresCashouts === true}) returning id`,
   );
   return Number(row!.id);
 }
@@ -59,7 +62,7 @@ async function claim(db: Db, runId: number): Promise<RunRow | undefined> {
     db,
     sql`update sb_settlement_runs set lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
         where id = ${runId} and done_at is null and (lease_until is null or lease_until < now())
-        returning id, market_id, bet_ids, reason, after_bet_id, operator_id, actor_reason, reopens_cashouts`,
+        returning id, market_id, bet_ids, reason, after_bet_id, operator_id, actor_reason, reopens_cashouts, restores_cashouts`,
   );
   return row;
 }
@@ -105,7 +108,12 @@ export async function workRun(db: Db, wallet: SportsWallet, runId: number): Prom
       // A page PostgreSQL broke off as a deadlock is worked again: it reads again all it decides on.
       const count = await runAgainOnRace(() =>
         db.transaction(async (tx) => {
-          const n = (await reevaluateBets(tx, ids, actor, { reopenCashouts: run.reopens_cashouts })).length;
+          const n = (
+            await reevaluateBets(tx, ids, actor, {
+              reopenCashouts: run.reopens_cashouts,
+              restoreCashouts: run.restores_cashouts,
+            })
+          ).length;
           await tx.execute(
             sql`update sb_settlement_runs set after_bet_id = greatest(after_bet_id, ${after}), settled = settled + ${n},
                 lease_until = now() + make_interval(secs => ${LEASE_SECONDS}) where id = ${run.id}`,

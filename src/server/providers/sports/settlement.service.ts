@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 import { roundOf } from './bets.service.ts';
-import { takeBackCashouts } from './cashout-takeback.ts';
+import { giveBackCashouts, takeBackCashouts } from './cashout-takeback.ts';
 import { addLiability, lockSelectionsOf, moveOpenLegs, openLeg } from './liability.ts';
 import { bookSettings } from './settings.ts';
 
@@ -217,18 +217,20 @@ export function stepFor(
  * then their selections in the book's lock order): see the module comment. Bets that are delayed,
  * pending or refused have no settlement and are left alone, and so are bets cashed out whole: a
  * cash-out stands against results and corrections. Only a run a void of legs asked for
- * (`reopenCashouts`) first takes back the cash-outs of its open and cashed-out bets
- * (cashout-takeback.ts). Answers the bets that took a step.
+ * (`reopenCashouts`) first takes back the cash-outs of its open and cashed-out bets, and one a cancel
+ * taken back asked for (`restoreCashouts`) gives them back (cashout-takeback.ts). Answers the bets that took a step.
  */
 export async function reevaluateBets(
   tx: Tx,
   betIds: number[],
   actor: Actor = {},
-  opts: { reopenCashouts?: boolean } = {},
+  opts: { reopenCashouts?: boolean; restoreCashouts?: boolean } = {},
 ): Promise<number[]> {
   if (betIds.length === 0) return [];
-  if (opts.reopenCashouts) {
-    const reopened = await takeBackCashouts(tx, betIds, actor);
+  if (opts.reopenCashouts || opts.restoreCashouts) {
+    const reopened = opts.reopenCashouts
+      ? await takeBackCashouts(tx, betIds, actor)
+      : await giveBackCashouts(tx, betIds, actor);
     const stepped = await reevaluateBets(tx, betIds, actor);
     return [...new Set([...reopened, ...stepped])].sort((a, b) => a - b);
   }

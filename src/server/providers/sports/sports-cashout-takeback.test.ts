@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cashoutClient } from '../../../../test/support/sports-cashout.ts';
+import { expectSoundLedger } from '../../../../test/support/money.ts';
+import { cashoutClient, expectBookAndWalletAgree } from '../../../../test/support/sports-cashout.ts';
 import { useSportsBook } from '../../../../test/support/sports-desk.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { verifyBet } from '../../../../tools/sports-verify.ts';
@@ -51,6 +52,39 @@ describe.runIf(backendAvailable)('sportsbook: cash-outs and the voids that take 
       status: 'cashed_out',
       cash: 90_000 + offer.amount,
     });
+    await expectBookAndWalletAgree(t, betId);
+    expect((await verifyBet(t.db, betId)).problems).toEqual([]);
+    await expectSoundLedger(t.db);
+  });
+
+  it('a rollback of the cancel gives back a partial cash-out: the bet rides on its rest again', async () => {
+    const p = await newPlayer(100_000);
+    const m = await book.match();
+    const from = new Date(Date.now() - 1_000);
+    const betId = await book.placed(p, [m.home]);
+    const offer = await co.offered(p, betId);
+    const taken = (await co.accept(p, betId, offer.offerId, { part: 4_000 })).json();
+    expect(taken).toMatchObject({ status: 'success', bet: 'open', stake: 6_000 });
+    const to = new Date(Date.now() + 60_000);
+    const done = await t.db.transaction((tx) =>
+      voidWindowIn(tx, { marketId: m.marketId }, from, to, { reason: 'feed: bet_cancel' }),
+    );
+    await workRun(t.db, t.app.sportsWallet, done.runId!);
+    expect(await book.cash(p)).toBe(100_000);
+    await rollbackLegVoids(t.db, t.app.sportsWallet, { marketId: m.marketId }, from, to, {
+      reason: 'feed: rollback_bet_cancel',
+    });
+    expect(await book.cash(p)).toBe(90_000 + taken.paid);
+    expect(await expectBookAndWalletAgree(t, betId)).toMatchObject({
+      status: 'open',
+      total_stake: 6_000,
+      cashout_stake: 4_000,
+    });
+    // The rest settles on its result: 6,000 at 2.0.
+    expect((await book.score(m.marketId, 1, 0)).statusCode).toBe(200);
+    expect(await book.cash(p)).toBe(90_000 + taken.paid + 12_000);
+    expect(await expectBookAndWalletAgree(t, betId)).toMatchObject({ status: 'settled' });
+    await expectSoundLedger(t.db);
   });
 
   it('a member break does not take back a partial cash-out taken at a loss', async () => {
@@ -116,7 +150,6 @@ describe.runIf(backendAvailable)('sportsbook: cash-outs and the voids that take 
     expect(taken).toMatchObject({ status: 'success', bet: 'open' });
     expect((await book.cancelWindow(b.eventId, { from, marketId: b.marketId })).statusCode).toBe(200);
     expect(await book.cash(p)).toBe(100_000);
-    const { expectBookAndWalletAgree } = await import('../../../../test/support/sports-cashout.ts');
     expect(await expectBookAndWalletAgree(t, betId)).toMatchObject({ status: 'void' });
     const { reconciler } = await import('./reconciler.ts');
     await reconciler(t.db, t.app.sportsWallet, { pendingGraceMs: 5_000 })();

@@ -373,6 +373,8 @@ export const sbSettlementRuns = pgTable(
     actorReason: text('actor_reason'),
     /** Asked for by a void of legs: the run also takes back the cash-outs of bets cashed out whole. */
     reopensCashouts: boolean('reopens_cashouts').notNull().default(false),
+    /** Asked for by a cancel taken back: the run gives back the cash-outs that cancel took back. */
+    restoresCashouts: boolean('restores_cashouts').notNull().default(false),
     afterBetId: int8('after_bet_id').notNull().default(0),
     settled: integer('settled').notNull().default(0),
     leaseUntil: timestamptz('lease_until'),
