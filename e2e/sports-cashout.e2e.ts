@@ -14,7 +14,8 @@ const widthOf = (w: Page) => w.evaluate(() => document.documentElement.scrollWid
 /**
  * Cash-out from My bets on a 360-px phone (docs/sportsbook.md, "Cash-out"): in Thai, a single cashed
  * out whole at the book's offer (2.0 / 3.0 / 4.0, 5% margin: 10,000 → 8,769); in English, half of
- * another single's stake, the rest staying on the bet; each bet's cash-out proof shown.
+ * another single's stake, the rest staying on the bet; each bet's cash-out proof shown; in play, after
+ * the book's bet delay.
  */
 describe.runIf(chromiumAvailable)('cash-out from My bets on a 360-px phone', () => {
   const b = useBrowser(PHONE);
@@ -39,6 +40,7 @@ describe.runIf(chromiumAvailable)('cash-out from My bets on a 360-px phone', () 
       { home: 'Sable United', away: 'Tarn Athletic', prices: ['2.0', '3.0', '4.0'] },
       { home: 'Umber Town', away: 'Vesper City', prices: ['2.0', '3.0', '4.0'] },
       { home: 'Willow Park', away: 'Yarrow FC', prices: ['2.0', '3.0', '4.0'] },
+      { home: 'Zinnia Rovers', away: 'Alder Town', prices: ['2.0', '3.0', '4.0'] },
     ]);
     await fundedMember(b.page, 'sco', 100_000);
     url = await launch(b.page, 'sportsbook', 'royal-sports');
@@ -86,6 +88,27 @@ describe.runIf(chromiumAvailable)('cash-out from My bets on a 360-px phone', () 
     await bet.scrollIntoViewIfNeeded();
     await b.screenshot('sports-cashout-part-done-en');
     // Three polls of up to 10 s each: on a loaded CI host the default 30 s was met only just.
+  }, 60_000);
+
+  it('in Thai: a bet in play is cashed out after the bet delay, the window saying it waits', async () => {
+    const live = await placeBet(token, [matches[4]!.selections.home], 10_000);
+    await trader('POST', `/sports/events/${matches[4]!.id}/state`, {
+      status: 'live',
+      score: { home: 0, away: 0 },
+    });
+    await openMyBets('th');
+    const bet = card(b.page, live);
+    await bet.getByTestId('cashout-ask').click();
+    await expect.poll(() => figure(b.page, 'cashout-amount', bet)).toBeGreaterThan(0);
+    await bet.getByTestId('cashout-confirm').click();
+    // The book's bet delay (5 s): the window says it is waiting, then shows the bet cashed out.
+    await bet.getByTestId('cashout-waiting').waitFor();
+    expect(await bet.getByTestId('cashout-waiting').innerText()).toContain('รอ');
+    expect(await widthOf(b.page)).toBeLessThanOrEqual(PHONE.width);
+    await bet.scrollIntoViewIfNeeded();
+    await b.screenshot('sports-cashout-waiting-th');
+    await expect.poll(() => bet.getAttribute('data-status'), { timeout: 20_000 }).toBe('cashed_out');
+    expect(await bet.getByTestId('cashout-waiting').count()).toBe(0);
   }, 60_000);
 
   it('in English: a leg in play shows its score; a multiple lost on one leg reads lost at once', async () => {

@@ -50,20 +50,25 @@ export interface Agreement {
 
 /**
  * Every bet of the book against its wallet round: an open bet holds its stake and has won nothing, a
- * settled or void bet holds its stake and has been paid exactly its return, a refused bet holds nothing.
- * Read straight from both sides' tables, independently of the book's reconciler.
+ * settled or void bet holds its stake and has been paid exactly its return, a bet cashed out whole has
+ * been paid its cash-out, a refused bet holds nothing. Partial cash-outs took stake off the bet and paid
+ * for it: the round holds the stake as placed and paid them beside the rest. Read straight from both
+ * sides' tables, independently of the book's reconciler.
  */
 export async function bookAgainstWallet(db: Db): Promise<Agreement> {
   const rows = await queryRows<{
     id: number;
     status: string;
     total_stake: number;
+    cashout_stake: number;
+    cashout_paid: number;
     settled_return: number | null;
     held: number | null;
     won: number | null;
   }>(
     db,
-    sql`select b.id, b.status, b.total_stake, b.settled_return, r.total_bet as held, r.total_win as won
+    sql`select b.id, b.status, b.total_stake, b.cashout_stake, b.cashout_paid, b.settled_return,
+          r.total_bet as held, r.total_win as won
         from sb_bets b left join game_rounds r on r.provider = 'sports' and r.round_id = 'sb-' || b.id order by b.id`,
   );
   const disagreeing = rows
@@ -71,9 +76,11 @@ export async function bookAgainstWallet(db: Db): Promise<Agreement> {
       const held = Number(b.held ?? 0);
       const won = Number(b.won ?? 0);
       if (b.status === 'refused') return held !== 0;
-      if (b.status === 'open') return held !== Number(b.total_stake) || won !== 0;
-      if (b.status === 'settled' || b.status === 'void')
-        return held !== Number(b.total_stake) || won !== Number(b.settled_return);
+      const stake = Number(b.total_stake) + Number(b.cashout_stake);
+      const partials = Number(b.cashout_paid);
+      if (b.status === 'open') return held !== stake || won !== partials;
+      if (b.status === 'settled' || b.status === 'void' || b.status === 'cashed_out')
+        return held !== stake || won !== Number(b.settled_return) + partials;
       return false;
     })
     .map((b) => ({

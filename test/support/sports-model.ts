@@ -9,8 +9,8 @@ import { queryRows } from '../../src/server/db/client.ts';
 import { setEventState } from '../../src/server/providers/sports/trading.service.ts';
 
 /**
- * A model of the sportsbook for model-based tests: random sequences of what bettors, traders and
- * crashes do, sent to a real server process over HTTP, and an oracle that knows only what the model
+ * A model of the sportsbook for model-based tests: random sequences of what bettors (bets, live bets,
+ * cash-outs whole or in part), traders and crashes do, sent to a real server process over HTTP, and an oracle that knows only what the model
  * sent (prices, results, voids) and computes each bet's due state and return with its own arithmetic.
  */
 export type Op =
@@ -23,6 +23,7 @@ export type Op =
   | { k: 'cancelWindow'; m: number }
   | { k: 'cancelEvent'; m: number }
   | { k: 'break'; player: number }
+  | { k: 'cashout'; n: number; whole: boolean }
   | { k: 'crash' };
 
 /** Pre-match markets per run (one event each) and the live one, the last. */
@@ -85,6 +86,10 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
     weight: 1,
     arbitrary: fc.integer({ min: 0, max: PLAYERS - 1 }).map((player) => ({ k: 'break' as const, player })),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({ n: fc.nat(), whole: fc.boolean() }).map((r) => ({ k: 'cashout' as const, ...r })),
+  },
   { weight: 1, arbitrary: fc.constant({ k: 'crash' as const }) },
 );
 
@@ -103,6 +108,8 @@ interface ModelBet {
   legs: { m: number; sel: number; void: boolean }[];
   stake: number;
   accepted: boolean;
+  /** Cash-outs in force, as the book answered them (a void of a leg takes them back). */
+  cashouts: { part: number; paid: number; whole: boolean }[];
 }
 
 /**
@@ -126,6 +133,8 @@ export async function runSequence(
   }
   await setEventState(db, markets[LIVE]!.eventId, { status: 'live', score: { home: 0, away: 0 } });
   const bets: ModelBet[] = [];
+  // What the sequence exercised, printed with it: a run with no cash-out checks none of their rules.
+  const tally = { cashouts: 0, takenBack: 0 };
   const onBreak = new Set<number>();
   let requests = 0;
   let goalsScored = 0;
@@ -166,6 +175,7 @@ export async function runSequence(
           legs,
           stake: op.stake,
           accepted: reply.status === 200,
+          cashouts: [],
         });
         break;
       }
@@ -187,6 +197,7 @@ export async function runSequence(
           legs: [{ m: LIVE, sel: op.sel, void: false }],
           stake: 1_000,
           accepted: false,
+          cashouts: [],
         };
         bets.push(bet);
         if (placed.status !== 202) {
@@ -257,7 +268,13 @@ export async function runSequence(
           reason: 'model past-posting',
         });
         if (reply.status === 200)
-          for (const bet of bets) for (const leg of bet.legs) if (leg.m === op.m) leg.void = true;
+          for (const bet of bets) {
+            const newly = bet.legs.filter((leg) => leg.m === op.m && !leg.void);
+            for (const leg of newly) leg.void = true;
+            // A void of one of its legs takes back every cash-out of the bet.
+            if (newly.length > 0 && bet.cashouts.length > 0) tally.takenBack += 1;
+            if (newly.length > 0) bet.cashouts = [];
+          }
         break;
       }
       case 'cancelEvent': {
@@ -279,9 +296,40 @@ export async function runSequence(
         if (reply.status !== 200) break;
         onBreak.add(op.player);
         // Only bets none of whose legs has a result (or a void) yet are cancelled: every leg void.
+        // A bet cashed out whole is no longer open; a partial cash-out stands.
         for (const bet of bets)
-          if (bet.player === op.player && bet.accepted && bet.legs.every((l) => !l.void && !hasResult(l.m)))
+          if (
+            bet.player === op.player &&
+            bet.accepted &&
+            !bet.cashouts.some((c) => c.whole) &&
+            bet.legs.every((l) => !l.void && !hasResult(l.m))
+          )
             for (const leg of bet.legs) leg.void = true;
+        break;
+      }
+      case 'cashout': {
+        const open = bets.filter((b) => b.accepted && b.betId && due(b, markets).status === 'open');
+        const bet = open[op.n % Math.max(1, open.length)];
+        if (!bet) break;
+        const token = players[bet.player]!.sportsToken;
+        const offer = await post('/sports/api/cashoutOffer', { token, betId: bet.betId });
+        if (offer.status !== 200) break;
+        const stake = offer.json.stake as number;
+        const part = op.whole || stake < 2 ? stake : Math.floor(stake / 2);
+        const body = { token, betId: bet.betId, offerId: offer.json.offerId, part, minAmount: 0 };
+        let taken = await post('/sports/api/cashout', body);
+        // A leg in play: the book's bet delay (1 s here), then the same call decides.
+        if (taken.status === 202) {
+          await sleep(1_100);
+          taken = await post('/sports/api/cashout', body);
+        }
+        if (taken.status === 200) tally.cashouts += 1;
+        if (taken.status === 200)
+          bet.cashouts.push({
+            part,
+            paid: taken.json.paid as number,
+            whole: taken.json.bet === 'cashed_out',
+          });
         break;
       }
       case 'crash': {
@@ -291,6 +339,9 @@ export async function runSequence(
       }
     }
   }
+  process.stdout.write(
+    `sports model: ${bets.length} bets, ${tally.cashouts} cash-outs, ${tally.takenBack} taken back by a cancel window\n`,
+  );
   return { problems, oracle: () => checkAgainstOracle(stack, markets, bets) };
 }
 
@@ -299,10 +350,15 @@ const frac = (text: string): [bigint, bigint] => {
   return [BigInt(n!), BigInt(d!)];
 };
 
-/** What a bet is due from the model's own knowledge: open, or settled/void with its return. */
+/**
+ * What a bet is due from the model's own knowledge: open, or settled/void with its return, or cashed
+ * out; a partial cash-out leaves the rest of the stake to settle.
+ */
 function due(bet: ModelBet, markets: ModelMarket[]): { status: string; paid: number | null } {
   if (!bet.accepted) return { status: 'refused', paid: null };
-  let num = BigInt(bet.stake);
+  const whole = bet.cashouts.find((c) => c.whole);
+  if (whole) return { status: 'cashed_out', paid: whole.paid };
+  let num = BigInt(bet.stake - bet.cashouts.reduce((sum, c) => sum + c.part, 0));
   let den = 1n;
   let unknown = false;
   let lost = false;
@@ -351,7 +407,9 @@ async function checkAgainstOracle(stack: Stack, markets: ModelMarket[], bets: Mo
     const held = Number(row.held ?? 0);
     const won = Number(row.won ?? 0);
     const wantHeld = want.status === 'refused' ? 0 : bet.stake;
-    const wantWon = want.paid ?? 0;
+    // The partial cash-outs in force were paid beside the settlement (or the whole cash-out).
+    const partials = bet.cashouts.filter((c) => !c.whole).reduce((sum, c) => sum + c.paid, 0);
+    const wantWon = (want.paid ?? 0) + partials;
     if (
       row.status !== want.status ||
       (want.status !== 'open' && want.status !== 'refused' && paid !== want.paid)

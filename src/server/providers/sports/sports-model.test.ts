@@ -10,8 +10,9 @@ import { auditLedger, isLedgerSound } from '../../modules/ledger/ledger.audit.ts
 
 /**
  * Model-based test of the book on a real PostgreSQL and a real server process: seeded random sequences
- * of placements, live bets with concurrent confirmations and goals during the delay, results,
- * corrections, unsettles, market voids, cancel windows, event cancellations, breaks and kill -9 of the
+ * of placements, live bets with concurrent confirmations and goals during the delay, cash-outs (whole
+ * or part, in play after the delay), results, corrections, unsettles, market voids, cancel windows
+ * (which take cash-outs back), event cancellations, breaks and kill -9 of the
  * server (also while a result settles). After each sequence the book must agree with the wallet on
  * every bet by itself, every bet must be what an independent oracle says it is due, and the ledger must
  * be sound. CI runs a few sequences; `npm run test:sports-model` runs 100 times as many.
