@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { BetAction } from '../../../shared/contract/admin/sports.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
-import { paysOut } from './settlement.service.ts';
+import { paysOut } from './wallet-step.ts';
 
 /**
  * What an operator can do to each bet now, by the rules the book settles by: settle an open bet;

@@ -6,7 +6,8 @@ import { intArray } from '../../db/sql-array.ts';
 import { roundOf } from './bets.service.ts';
 import { addLiability, lockSelectionsOf } from './liability.ts';
 import { bookSettings } from './settings.ts';
-import { type Actor, paysOut } from './settlement.service.ts';
+import type { Actor } from './settlement.service.ts';
+import { paysOut } from './wallet-step.ts';
 
 /*
  * A void of legs reaches the money a cash-out paid (docs/sportsbook.md, "A bet's states"). A cash-out is

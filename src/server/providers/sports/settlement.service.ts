@@ -16,6 +16,7 @@ import { roundOf } from './bets.service.ts';
 import { giveBackCashouts, takeBackCashouts } from './cashout-takeback.ts';
 import { addLiability, lockSelectionsOf, moveOpenLegs, openLeg } from './liability.ts';
 import { bookSettings } from './settings.ts';
+import { paysOut } from './wallet-step.ts';
 
 /**
  * Settlement by SPORTSBOOK.md §2 and its corrections (§3), as one rule: a bet's money follows what its
@@ -130,9 +131,6 @@ export function returnFromLegs(
   const allVoid = inputs.every((i) => i.outcome && i.outcome.v.num === i.outcome.v.den);
   return { amount: Number(amount), proof, allVoid };
 }
-
-/** Whether a settlement step's wallet call paid the bet out (a win or a resettle): a payment in force. */
-export const paysOut = (walletOp: string | undefined) => walletOp === 'win' || walletOp === 'resettle';
 
 interface StepRow {
   bet_id: number;

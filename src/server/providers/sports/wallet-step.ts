@@ -16,6 +16,9 @@ export interface UnpaidStep {
   ref_tx_id: string | null;
 }
 
+/** Whether a settlement step's wallet call paid the bet out (a win or a resettle): a payment in force. */
+export const paysOut = (walletOp: string | undefined) => walletOp === 'win' || walletOp === 'resettle';
+
 /** The wallet call that carries a step, under the step's own transaction id. */
 export function sendStep(wallet: SportsWallet, s: UnpaidStep): Promise<WalletAnswer> {
   const roundId = roundOf(s.bet_id);
