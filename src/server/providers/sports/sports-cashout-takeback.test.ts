@@ -23,6 +23,18 @@ describe.runIf(backendAvailable)('sportsbook: cash-outs and the voids that take 
     cancelWindowMinutes: 60,
   });
   const co = cashoutClient(t);
+  /** The feed's bet_cancel of a market's bets placed in [from, to), settled at once as the adapter does. */
+  const feedCancel = async (marketId: number, from: Date, to: Date) => {
+    const done = await t.db.transaction((tx) =>
+      voidWindowIn(tx, { marketId }, from, to, { reason: 'feed: bet_cancel' }),
+    );
+    await workRun(t.db, t.app.sportsWallet, done.runId!);
+  };
+  /** The feed's rollback_bet_cancel of that window: its cancel was a mistake. */
+  const feedRollback = (marketId: number, from: Date, to: Date) =>
+    rollbackLegVoids(t.db, t.app.sportsWallet, { marketId }, from, to, {
+      reason: 'feed: rollback_bet_cancel',
+    });
   const prices = (marketId: number, home: string) =>
     as('trading').post(`/api/admin/sports/markets/${marketId}/prices`, {
       prices: [{ key: 'home', price: home }],
@@ -38,14 +50,9 @@ describe.runIf(backendAvailable)('sportsbook: cash-outs and the voids that take 
     expect(await book.cash(p)).toBe(90_000 + offer.amount);
     // The feed cancels the market's bets, then takes the cancel back (its cancel was a mistake).
     const to = new Date(Date.now() + 60_000);
-    const done = await t.db.transaction((tx) =>
-      voidWindowIn(tx, { marketId: m.marketId }, from, to, { reason: 'feed: bet_cancel' }),
-    );
-    await workRun(t.db, t.app.sportsWallet, done.runId!);
+    await feedCancel(m.marketId, from, to);
     expect(await book.cash(p)).toBe(100_000);
-    await rollbackLegVoids(t.db, t.app.sportsWallet, { marketId: m.marketId }, from, to, {
-      reason: 'feed: rollback_bet_cancel',
-    });
+    await feedRollback(m.marketId, from, to);
     // As before the mistaken cancel: the bet cashed out, the member holding the cash-out.
     const bet = await book.bet(p, betId);
     expect({ status: bet.status, cash: await book.cash(p) }).toEqual({
@@ -66,14 +73,9 @@ describe.runIf(backendAvailable)('sportsbook: cash-outs and the voids that take 
     const taken = (await co.accept(p, betId, offer.offerId, { part: 4_000 })).json();
     expect(taken).toMatchObject({ status: 'success', bet: 'open', stake: 6_000 });
     const to = new Date(Date.now() + 60_000);
-    const done = await t.db.transaction((tx) =>
-      voidWindowIn(tx, { marketId: m.marketId }, from, to, { reason: 'feed: bet_cancel' }),
-    );
-    await workRun(t.db, t.app.sportsWallet, done.runId!);
+    await feedCancel(m.marketId, from, to);
     expect(await book.cash(p)).toBe(100_000);
-    await rollbackLegVoids(t.db, t.app.sportsWallet, { marketId: m.marketId }, from, to, {
-      reason: 'feed: rollback_bet_cancel',
-    });
+    await feedRollback(m.marketId, from, to);
     expect(await book.cash(p)).toBe(90_000 + taken.paid);
     expect(await expectBookAndWalletAgree(t, betId)).toMatchObject({
       status: 'open',
