@@ -1,6 +1,6 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { lockMemberCash, memberBalances, transfer } from '../ledger/ledger.service.ts';
 import { auditBonus } from './bonus-audit.ts';
@@ -31,10 +31,23 @@ const noBonus = () => errors.notInList('there is no active bonus', MSG.promoUnav
  * any rest back to the promotions expense (`bonus-cap-return:<id>`). Once: the bonus is closed in the
  * same transaction, and both transfers are keyed by it.
  */
+/** What the bonus's sports bets not yet settled counted towards its wagering (promo_sports_wagers). */
+async function unsettledSportsWagering(tx: Tx, bonus: Bonus): Promise<number> {
+  const [row] = await queryRows<{ units: number }>(
+    tx,
+    sql`select coalesce(sum(w.units), 0)::int8 as units from promo_sports_wagers w
+        where w.bonus_id = ${bonus.id} and w.stake > 0 and w.open`,
+  );
+  return Math.ceil(Number(row?.units ?? 0) / 10_000);
+}
+
 export async function convertBonus(tx: Tx, memberId: number, by: string): Promise<Bonus> {
   const bonus = await lockActiveBonus(tx, memberId);
   if (!bonus) throw noBonus();
-  if (bonus.wageringDone < bonus.wageringRequired) throw notWagered();
+  // Sports bets still open count once they settle: one voided or cashed out later would take its count
+  // back from a bonus already paid out as cash.
+  if (bonus.wageringDone - (await unsettledSportsWagering(tx, bonus)) < bonus.wageringRequired)
+    throw notWagered();
   if (await hasSpinsLeft(tx, bonus.id)) throw spinsFirst();
   const balance = (await memberBalances(tx, memberId)).bonus;
   const toCash = bonus.conversionCap === null ? balance : Math.min(balance, bonus.conversionCap);

@@ -5,7 +5,6 @@ import { errors } from '../../http/errors.ts';
 import { lockMemberCashAndHouse, memberBalances, transfer } from '../ledger/ledger.service.ts';
 import { assertMayPlay } from '../protection/protection.service.ts';
 import { auditBonus } from './bonus-audit.ts';
-import { findCampaign } from './campaigns.service.ts';
 import { wageringRequired } from './grants.service.ts';
 import { promoBonuses, promoFreeSpins } from './promotions.schema.ts';
 
@@ -115,7 +114,10 @@ export async function playFreeSpin(
           lt(promoFreeSpins.played, promoFreeSpins.granted),
         ),
       )
-      .returning({ left: sql<number>`${promoFreeSpins.granted} - ${promoFreeSpins.played}` });
+      .returning({
+        left: sql<number>`${promoFreeSpins.granted} - ${promoFreeSpins.played}`,
+        multiple: promoFreeSpins.wageringMultiple,
+      });
     if (!spin) return { outcome: 'none' as const };
     const roundId = await input.recordRound(tx);
     const reference = { bonusId, campaignId: bonus.campaignId, provider: 'house', roundId };
@@ -140,9 +142,13 @@ export async function playFreeSpin(
         kind: 'free_spin_win',
         reference,
       });
-      const campaign = await findCampaign(tx, bonus.campaignId);
+      // The multiple the spins were granted under, whatever the campaign has become since.
       amount += payout;
-      required += wageringRequired(campaign!, payout, 0);
+      required += wageringRequired(
+        { wageringMultiple: Number(spin.multiple), wageringBase: 'bonus' },
+        payout,
+        0,
+      );
       await tx
         .update(promoBonuses)
         .set({ amount, wageringRequired: required })

@@ -22,8 +22,11 @@ export const codeBonusAmount = (c: Campaign) =>
   c.cap === null ? c.fixedAmount : Math.min(c.fixedAmount, c.cap);
 
 /** The stakes (already weighted by contribution) the bonus needs: the multiple × the bonus, or × bonus + deposit. */
-export const wageringRequired = (c: Campaign, bonus: number, deposit: number) =>
-  c.wageringMultiple * (c.wageringBase === 'bonus_deposit' ? bonus + deposit : bonus);
+export const wageringRequired = (
+  c: Pick<Campaign, 'wageringMultiple' | 'wageringBase'>,
+  bonus: number,
+  deposit: number,
+) => c.wageringMultiple * (c.wageringBase === 'bonus_deposit' ? bonus + deposit : bonus);
 
 /**
  * The grant key makes each grant happen once: the first deposit bonus once per member, any other
@@ -101,7 +104,12 @@ export async function grantBonus(
     });
   }
   const spins = freeSpins
-    ? { gameCode: campaign.freeSpinGame!, stake: campaign.freeSpinStake, granted: campaign.freeSpinCount }
+    ? {
+        gameCode: campaign.freeSpinGame!,
+        stake: campaign.freeSpinStake,
+        granted: campaign.freeSpinCount,
+        wageringMultiple: campaign.wageringMultiple,
+      }
     : undefined;
   if (spins) await tx.insert(promoFreeSpins).values({ bonusId: bonus.id, memberId, ...spins });
   await auditBonus(tx, memberId, 'grant', input.by, {

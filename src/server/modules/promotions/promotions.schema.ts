@@ -172,6 +172,29 @@ export const promoBonuses = pgTable(
   ],
 );
 
+/**
+ * What each sports bet counted towards a bonus's wagering (migration 0060): the stake still counted, taken
+ * back by a void of the bet or a cash-out of part or all of it (promo_unwager_sports).
+ */
+export const promoSportsWagers = pgTable(
+  'promo_sports_wagers',
+  {
+    betId: int8('bet_id').primaryKey(),
+    bonusId: int8('bonus_id')
+      .notNull()
+      .references(() => promoBonuses.id),
+    stake: int8('stake').notNull(),
+    /** Ten-thousandths of a minor unit the stake really added to the wagering (less at the requirement's cap). */
+    units: int8('units').notNull(),
+    /** The bet is not settled (pending, open): its count is not the member's yet (promo_sports_bets_settled). */
+    open: boolean('open').notNull().default(true),
+  },
+  (t) => [
+    index('promo_sports_wagers_open').on(t.bonusId).where(sql`${t.stake} > 0 and ${t.open}`),
+    check('promo_sports_wagers_amounts', sql`${t.stake} >= 0 and ${t.units} >= 0`),
+  ],
+);
+
 /** A member's opt-in at deposit request: the campaign the deposit's approval grants (at most one per request). */
 export const promoDepositClaims = pgTable('promo_deposit_claims', {
   requestId: int8('request_id').primaryKey(),
@@ -377,6 +400,8 @@ export const promoFreeSpins = pgTable(
     granted: integer('granted').notNull(),
     played: integer('played').notNull().default(0),
     won: int8('won').notNull().default(0),
+    /** The campaign's wagering multiple at the grant: each win needs that many times itself (migration 0061). */
+    wageringMultiple: integer('wagering_multiple').notNull(),
   },
   (t) => [
     index('promo_free_spins_member').on(t.memberId),

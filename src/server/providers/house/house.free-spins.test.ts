@@ -169,6 +169,25 @@ describe.runIf(backendAvailable)('free spins', () => {
     await expectSoundLedger(t.db);
   });
 
+  it('a win needs the wagering multiple the spins were granted under, whatever the campaign becomes', async () => {
+    const campaign = await freeSpins(30, { wageringMultiple: 40 });
+    const p = await player();
+    expect((await t.call('claim-free-spins', { campaign }, { token: p.token })).json()).toMatchObject({
+      status: 'success',
+    });
+    // The operator edits the live campaign: new grants only.
+    const edit = await as('owner').post(`/api/admin/promotions/campaigns/${campaign}`, {
+      wageringMultiple: 1,
+    });
+    expect(edit.statusCode).toBe(200);
+    let won = 0;
+    for (let i = 0; i < 30; i++)
+      won += (await house('free-spin', { token: p.gameToken, game: 'lucky-sevens' })).json().payout;
+    expect(won).toBeGreaterThan(0);
+    expect((await bonusesOf(t, { token: p.token })).active.wageringRequired).toBe(40 * won);
+    await expectSoundLedger(t.db);
+  });
+
   it('refuses the bonus conversion while spins are left, and grants nothing to a member on a break', async () => {
     const campaign = await freeSpins(5, { wageringMultiple: 0 });
     const p = await player();

@@ -7,6 +7,7 @@ import { roundOf } from './bets.service.ts';
 import { addLiability, lockSelectionsOf } from './liability.ts';
 import { bookSettings } from './settings.ts';
 import type { Actor } from './settlement.service.ts';
+import { wageringReopens } from './wagering.ts';
 import { paysOut } from './wallet-step.ts';
 
 /*
@@ -186,6 +187,10 @@ export async function takeBackCashouts(tx: Tx, betIds: number[], actor: Actor): 
         where b.id = x.bet_id`,
   );
   await addLiability(tx, JSON.stringify(due.map((b) => ({ bet_id: Number(b.id), sign: 1 }))));
+  await wageringReopens(
+    tx,
+    due.map((b) => Number(b.id)),
+  );
   return due.map((b) => Number(b.id));
 }
 
@@ -288,5 +293,9 @@ export async function giveBackCashouts(tx: Tx, betIds: number[], actor: Actor): 
   );
   const stillOpen = restored.filter((r) => r.whole === null).map((r) => ({ bet_id: r.bet_id, sign: 1 }));
   if (stillOpen.length > 0) await addLiability(tx, JSON.stringify(stillOpen));
+  await wageringReopens(
+    tx,
+    due.map((b) => Number(b.id)),
+  );
   return due.map((b) => Number(b.id));
 }

@@ -17,6 +17,7 @@ import { sportsClock } from './clock.ts';
 import { lockSelectionsOf, shiftLiability } from './liability.ts';
 import { bookSettings } from './settings.ts';
 import type { SportsWallet } from './sports-wallet.ts';
+import { unwagerSports } from './wagering.ts';
 import { flushWallet } from './wallet-sync.ts';
 
 /**
@@ -195,6 +196,8 @@ async function cashOutIn(
         values (${id}, ${seq}, ${whole ? 'cashout' : 'cashout_partial'}, ${paid}, ${JSON.stringify(priced.value.proof)}::jsonb,
           ${reason}, ${`${roundOf(id)}-${seq}`}, ${whole ? 'win' : 'cashout'})`,
   );
+  // The part sold back risked nothing from now on: what it counted towards a bonus's wagering goes.
+  await unwagerSports(tx, [id], [part]);
   // The liability the bet held leaves its selections; a partial cash-out's rest comes back reduced.
   await shiftLiability(tx, id, -1);
   if (whole) {

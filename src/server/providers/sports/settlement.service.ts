@@ -16,6 +16,7 @@ import { roundOf } from './bets.service.ts';
 import { giveBackCashouts, takeBackCashouts } from './cashout-takeback.ts';
 import { addLiability, lockSelectionsOf, moveOpenLegs, openLeg } from './liability.ts';
 import { bookSettings } from './settings.ts';
+import { wageringFollowsSteps } from './wagering.ts';
 import { paysOut } from './wallet-step.ts';
 
 /**
@@ -321,4 +322,6 @@ async function writeSteps(tx: Tx, steps: StepRow[]): Promise<void> {
         from jsonb_to_recordset(${rows}::jsonb) as x(bet_id int8, seq int, settled_return int8, status text)
         where b.id = x.bet_id`,
   );
+  // A bet voided risked nothing: what it counted towards a bonus's wagering is taken back.
+  await wageringFollowsSteps(tx, steps);
 }

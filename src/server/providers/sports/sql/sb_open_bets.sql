@@ -11,6 +11,7 @@ DECLARE
   v_members int8[];
   v_stakes int8[];
   v_returns int8[];
+  v_ids int8[];
 BEGIN
   WITH opened AS (
     UPDATE sb_bets SET status = 'open', refusal = NULL WHERE id = ANY (p_bets) AND status = 'pending'
@@ -22,11 +23,11 @@ BEGIN
   )
   SELECT coalesce((SELECT array_agg(id ORDER BY id) FROM opened), '{}'),
          coalesce(array_agg(w.member ORDER BY w.id), '{}'), coalesce(array_agg(w.total_stake ORDER BY w.id), '{}'),
-         coalesce(array_agg(w.potential_return ORDER BY w.id), '{}')
-  INTO v_opened, v_members, v_stakes, v_returns
+         coalesce(array_agg(w.potential_return ORDER BY w.id), '{}'), coalesce(array_agg(w.id ORDER BY w.id), '{}')
+  INTO v_opened, v_members, v_stakes, v_returns, v_ids
   FROM wagering w;
   FOR i IN 1 .. cardinality(v_members) LOOP
-    PERFORM promo_wager_sports(v_members[i], v_stakes[i], v_returns[i]);
+    PERFORM promo_wager_sports(v_members[i], v_stakes[i], v_returns[i], v_ids[i]);
   END LOOP;
   RETURN v_opened;
 END $$;
