@@ -6,7 +6,7 @@ import type { PriceChangeChoice, Refusal } from '../../../shared/sports/refusals
 import { betRounding, lineCount, potentialReturn } from '../../../shared/sports/settlement.ts';
 import { type Db, preparedQuery, queryRows, type Tx } from '../../db/client.ts';
 import { runAgainOnRace } from '../../db/run-again.ts';
-import { intArray } from '../../db/sql-array.ts';
+import { intArray, intOrNullArray } from '../../db/sql-array.ts';
 import { sqlStateOf } from '../../db/sql-state.ts';
 import type { TakenBet } from './alerts/alert-types.ts';
 import { sportsClock } from './clock.ts';
@@ -420,7 +420,7 @@ async function recordBet(
     'sb_take_bet',
     sql`select sb_take_bet(${intArray(req.legs.map((l) => l.selectionId))}::int8[], ${req.currency},
           ${expected === null ? null : JSON.stringify(expected)}::jsonb, ${intArray(plan.holders)}::int8[],
-          ${`{${plan.ceilings.map((c) => (c === null ? 'NULL' : String(c))).join(',')}}`}::int8[],
+          ${intOrNullArray(plan.ceilings)}::int8[],
           ${plan.exposure}::int8, ${JSON.stringify(plan.bet)}::jsonb, ${JSON.stringify(plan.legs)}::jsonb,
           ${flushLater(req, plan)}) as id`,
   );

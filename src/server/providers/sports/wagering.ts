@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { intArray } from '../../db/sql-array.ts';
+import { boolArray, intArray, intOrNullArray } from '../../db/sql-array.ts';
 
 /*
  * What a sports bet counted towards its member's bonus wagering (promotions' promo_sports_wagers)
@@ -13,8 +13,8 @@ import { intArray } from '../../db/sql-array.ts';
  * of its stake for a cash-out.
  */
 export async function unwagerSports(tx: Tx, betIds: number[], parts?: number[]): Promise<void> {
-  const partsText = parts ? intArray(parts) : `{${betIds.map(() => 'NULL').join(',')}}`;
-  await tx.execute(sql`select promo_unwager_sports(${intArray(betIds)}::int8[], ${partsText}::int8[])`);
+  const partsOf = intOrNullArray(betIds.map((_, i) => parts?.[i]));
+  await tx.execute(sql`select promo_unwager_sports(${intArray(betIds)}::int8[], ${partsOf}::int8[])`);
 }
 
 /**
@@ -26,7 +26,7 @@ export async function wageringFollowsSteps(
   steps: { bet_id: number; status: string }[],
 ): Promise<void> {
   const ids = steps.map((s) => s.bet_id);
-  const open = `{${steps.map((s) => (s.status === 'open' ? 'true' : 'false')).join(',')}}`;
+  const open = boolArray(steps.map((s) => s.status === 'open'));
   await tx.execute(sql`select promo_sports_bets_settled(${intArray(ids)}::int8[], ${open}::boolean[])`);
   const voided = steps.filter((s) => s.status === 'void').map((s) => s.bet_id);
   if (voided.length > 0) await unwagerSports(tx, voided);
@@ -34,6 +34,6 @@ export async function wageringFollowsSteps(
 
 /** Bets open again outside a settlement step (a cash-out taken back or given back): their count waits for them. */
 export async function wageringReopens(tx: Tx, betIds: number[]): Promise<void> {
-  const open = `{${betIds.map(() => 'true').join(',')}}`;
+  const open = boolArray(betIds.map(() => true));
   await tx.execute(sql`select promo_sports_bets_settled(${intArray(betIds)}::int8[], ${open}::boolean[])`);
 }
