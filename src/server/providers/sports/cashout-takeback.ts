@@ -3,12 +3,11 @@ import { frac } from '../../../shared/sports/fraction.ts';
 import { betRounding, potentialReturn } from '../../../shared/sports/settlement.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
-import { roundOf } from './bets.service.ts';
 import { addLiability, lockSelectionsOf } from './liability.ts';
 import { bookSettings } from './settings.ts';
 import type { Actor } from './settlement.service.ts';
 import { wageringReopens } from './wagering.ts';
-import { paysOut } from './wallet-step.ts';
+import { paysOut, recordSteps, stepTxId } from './wallet-step.ts';
 
 /*
  * A void of legs reaches the money a cash-out paid (docs/sportsbook.md, "A bet's states"). A cash-out is
@@ -102,22 +101,19 @@ async function potentialsOf(tx: Tx, bets: PageBet[]) {
   };
 }
 
-async function writeSteps(tx: Tx, steps: StepOut[], actor: Actor) {
-  await tx.execute(
-    sql`insert into sb_settlements (bet_id, seq, kind, amount, proof, reason, operator_id, wallet_tx_id, wallet_op, ref_tx_id)
-        select bet_id, seq, kind, amount, proof, ${actor.reason ?? null}, ${actor.operatorId ?? null}::int8,
-          wallet_tx_id, wallet_op, ref_tx_id
-        from jsonb_to_recordset(${JSON.stringify(steps)}::jsonb) as x(bet_id int8, seq int, kind text, amount int8,
-          proof jsonb, wallet_tx_id text, wallet_op text, ref_tx_id text)`,
+/** The page's steps, each under the run's reason and operator. */
+const writeSteps = (tx: Tx, steps: StepOut[], actor: Actor) =>
+  recordSteps(
+    tx,
+    steps.map((s) => ({ ...s, reason: actor.reason ?? null, operator_id: actor.operatorId ?? null })),
   );
-}
 
 /** Numbers a bet's next steps after its latest. */
 function stepsFor(bet: PageBet, out: StepOut[]) {
   let seq = Number(bet.settlement_seq);
   const add = (s: Omit<StepOut, 'bet_id' | 'seq' | 'wallet_tx_id'>) => {
     seq += 1;
-    out.push({ ...s, bet_id: Number(bet.id), seq, wallet_tx_id: `${roundOf(Number(bet.id))}-${seq}` });
+    out.push({ ...s, bet_id: Number(bet.id), seq, wallet_tx_id: stepTxId(Number(bet.id), seq) });
   };
   return { add, last: () => seq };
 }

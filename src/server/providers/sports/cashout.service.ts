@@ -4,7 +4,6 @@ import { acceptedFor, type CashoutRefusal } from '../../../shared/sports/cashout
 import { betRounding, potentialReturn } from '../../../shared/sports/settlement.ts';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { runAgainOnRace } from '../../db/run-again.ts';
-import { roundOf } from './bets.service.ts';
 import {
   CASHOUT_BET_COLUMNS,
   type CashoutBet,
@@ -18,6 +17,7 @@ import { lockSelectionsOf, shiftLiability } from './liability.ts';
 import { bookSettings } from './settings.ts';
 import type { SportsWallet } from './sports-wallet.ts';
 import { unwagerSports } from './wagering.ts';
+import { recordSteps, stepTxId } from './wallet-step.ts';
 import { flushWallet } from './wallet-sync.ts';
 
 /**
@@ -191,11 +191,20 @@ async function cashOutIn(
   const id = Number(bet.id);
   const seq = bet.settlement_seq + 1;
   const whole = part === stake;
-  await tx.execute(
-    sql`insert into sb_settlements (bet_id, seq, kind, amount, proof, reason, wallet_tx_id, wallet_op)
-        values (${id}, ${seq}, ${whole ? 'cashout' : 'cashout_partial'}, ${paid}, ${JSON.stringify(priced.value.proof)}::jsonb,
-          ${reason}, ${`${roundOf(id)}-${seq}`}, ${whole ? 'win' : 'cashout'})`,
-  );
+  await recordSteps(tx, [
+    {
+      bet_id: id,
+      seq,
+      kind: whole ? 'cashout' : 'cashout_partial',
+      amount: paid,
+      proof: priced.value.proof,
+      reason,
+      operator_id: null,
+      wallet_tx_id: stepTxId(id, seq),
+      wallet_op: whole ? 'win' : 'cashout',
+      ref_tx_id: null,
+    },
+  ]);
   // The part sold back risked nothing from now on: what it counted towards a bonus's wagering goes.
   await unwagerSports(tx, [id], [part]);
   // The liability the bet held leaves its selections; a partial cash-out's rest comes back reduced.

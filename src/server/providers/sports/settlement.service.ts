@@ -12,12 +12,11 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
-import { roundOf } from './bets.service.ts';
 import { giveBackCashouts, takeBackCashouts } from './cashout-takeback.ts';
 import { addLiability, lockSelectionsOf, moveOpenLegs, openLeg } from './liability.ts';
 import { bookSettings } from './settings.ts';
 import { wageringFollowsSteps } from './wagering.ts';
-import { paysOut } from './wallet-step.ts';
+import { paysOut, recordSteps, stepTxId } from './wallet-step.ts';
 
 /**
  * Settlement by SPORTSBOOK.md §2 and its corrections (§3), as one rule: a bet's money follows what its
@@ -163,7 +162,7 @@ export function stepFor(
     seq,
     reason: actor.reason ?? null,
     operator_id: actor.operatorId ?? null,
-    wallet_tx_id: `${roundOf(Number(bet.id))}-${seq}`,
+    wallet_tx_id: stepTxId(Number(bet.id), seq),
   };
   if (bet.status === 'open') {
     if (!decided) return undefined;
@@ -309,13 +308,8 @@ function openLegMoves(
 }
 
 async function writeSteps(tx: Tx, steps: StepRow[]): Promise<void> {
+  await recordSteps(tx, steps);
   const rows = JSON.stringify(steps);
-  await tx.execute(
-    sql`insert into sb_settlements (bet_id, seq, kind, amount, proof, reason, operator_id, wallet_tx_id, wallet_op, ref_tx_id)
-        select bet_id, seq, kind, amount, proof, reason, operator_id, wallet_tx_id, wallet_op, ref_tx_id
-        from jsonb_to_recordset(${rows}::jsonb) as x(bet_id int8, seq int, kind text, amount int8, proof jsonb,
-          reason text, operator_id int8, wallet_tx_id text, wallet_op text, ref_tx_id text)`,
-  );
   await tx.execute(
     sql`update sb_bets b set status = x.status, settled_return = x.settled_return,
           settled_at = case when x.status = 'open' then null else now() end, settlement_seq = x.seq

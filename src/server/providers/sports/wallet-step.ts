@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 import { roundOf } from './bets.service.ts';
 import type { SportsWallet, WalletAnswer } from './sports-wallet.ts';
@@ -14,6 +14,49 @@ export interface UnpaidStep {
   wallet_tx_id: string;
   wallet_op: 'win' | 'rollback' | 'unsettle' | 'resettle' | 'cashout';
   ref_tx_id: string | null;
+}
+
+/** A settlement step as it is recorded, before its wallet call (sendStep) is made. */
+export interface NewStep {
+  bet_id: number;
+  seq: number;
+  kind: string;
+  amount: number;
+  proof: unknown;
+  reason: string | null;
+  operator_id: number | null;
+  wallet_tx_id: string;
+  wallet_op: UnpaidStep['wallet_op'];
+  ref_tx_id: string | null;
+}
+
+/** A step's wallet transaction id: the bet's round and the step's number, so each step is applied once. */
+export const stepTxId = (betId: number, seq: number) => `${roundOf(betId)}-${seq}`;
+
+/**
+ * Records settlement steps (the one writer of sb_settlements): a settlement, a cash-out, a cash-out
+ * taken back or given back. Each is unpaid until its wallet call answers (unpaidSteps, sendStep).
+ */
+export async function recordSteps(tx: Tx, steps: readonly NewStep[]): Promise<void> {
+  if (steps.length === 0) return;
+  const rows = steps.map((s) => ({
+    bet_id: s.bet_id,
+    seq: s.seq,
+    kind: s.kind,
+    amount: s.amount,
+    proof: s.proof,
+    reason: s.reason,
+    operator_id: s.operator_id,
+    wallet_tx_id: s.wallet_tx_id,
+    wallet_op: s.wallet_op,
+    ref_tx_id: s.ref_tx_id,
+  }));
+  await tx.execute(
+    sql`insert into sb_settlements (bet_id, seq, kind, amount, proof, reason, operator_id, wallet_tx_id, wallet_op, ref_tx_id)
+        select bet_id, seq, kind, amount, proof, reason, operator_id, wallet_tx_id, wallet_op, ref_tx_id
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(bet_id int8, seq int, kind text, amount int8,
+          proof jsonb, reason text, operator_id int8, wallet_tx_id text, wallet_op text, ref_tx_id text)`,
+  );
 }
 
 /** Whether a settlement step's wallet call paid the bet out (a win or a resettle): a payment in force. */
