@@ -6,6 +6,7 @@ import { sportsClock } from './clock.ts';
 import { bookSettings } from './settings.ts';
 import type { Actor } from './settlement.service.ts';
 import { requestRun, workRun } from './settlement-runs.ts';
+import type { LegVoidSource } from './sports.schema.ts';
 import type { SportsWallet } from './sports-wallet.ts';
 
 /**
@@ -15,6 +16,8 @@ import type { SportsWallet } from './sports-wallet.ts';
  * market can bring it back. Each void is written on the leg and asks for a settlement run over the bets.
  * The run reaches the bets cashed out whole too: a cash-out priced on a leg now voided (a past-posted bet
  * cashed out at once) is taken back, and the bet settles on its legs like any other (reevaluateBets).
+ * Each void records its source (`void_source`): a take-back restores only its own kind, so the feed's
+ * rollback_bet_cancel never brings back a bet the desk cancelled or a member's break voided.
  */
 export interface LegVoid extends Actor {
   /** A palpable error's corrected price (the leg then settles on its market's result at this price). */
@@ -26,8 +29,7 @@ async function voidLegsIn(
   tx: Tx,
   legs: { bet_id: number; idx: number }[],
   how: LegVoid,
-  /** The book's own voids take cash-outs back (cashout-takeback.ts); a member's break does not. */
-  reopensCashouts: boolean,
+  source: LegVoidSource,
 ): Promise<{ bets: number[]; runId?: number }> {
   if (legs.length === 0) return { bets: [] };
   const rows = JSON.stringify(legs.map((l) => ({ bet_id: Number(l.bet_id), idx: Number(l.idx) })));
@@ -36,7 +38,8 @@ async function voidLegsIn(
     tx,
     sql`update sb_bet_legs l set void_kind = ${price ? 'reprice' : 'void'},
           void_price_num = ${price ? price.num.toString() : null}::int8, void_price_den = ${price ? price.den.toString() : null}::int8,
-          void_reason = ${how.reason ?? null}, void_operator_id = ${how.operatorId ?? null}, voided_at = ${sportsClock.now()}
+          void_reason = ${how.reason ?? null}, void_operator_id = ${how.operatorId ?? null}, voided_at = ${sportsClock.now()},
+          void_source = ${source}
         from jsonb_to_recordset(${rows}::jsonb) as x(bet_id int8, idx int)
         where l.bet_id = x.bet_id and l.idx = x.idx and l.void_kind is null
         returning l.bet_id`,
@@ -47,7 +50,8 @@ async function voidLegsIn(
     betIds: bets,
     reason: how.reason ?? 'void',
     actor: how,
-    reopensCashouts,
+    // The book's own voids take cash-outs back (cashout-takeback.ts); a member's break does not.
+    reopensCashouts: source !== 'break',
   });
   return { bets, runId };
 }
@@ -80,14 +84,15 @@ export async function cancelWindow(
     };
   if (how.correctedPrice && !target.selectionId)
     return { ok: false, reason: 'a corrected price applies to one selection: name it' };
-  const done = await db.transaction((tx) => voidWindowIn(tx, target, from, to, how));
+  const done = await db.transaction((tx) => voidWindowIn(tx, target, from, to, how, 'desk_window'));
   return { ok: true, bets: await settleAfter(db, wallet, done) };
 }
 
 /**
  * Voids (or reprices) the legs on the target of bets placed in [from, to) within the caller's
  * transaction, asking for their run; a feed's bet_cancel carries its own window, the desk's is checked
- * against `cancelWindowMinutes` first (cancelWindow).
+ * against `cancelWindowMinutes` first (cancelWindow). `source` says whose window it is ('feed' or
+ * 'desk_window'): only that side's rollback takes it back.
  */
 export async function voidWindowIn(
   tx: Tx,
@@ -95,6 +100,7 @@ export async function voidWindowIn(
   from: Date,
   to: Date,
   how: LegVoid,
+  source: 'feed' | 'desk_window',
 ): Promise<{ bets: number[]; runId?: number }> {
   const where = target.selectionId
     ? sql`l.selection_id = ${target.selectionId}`
@@ -108,13 +114,14 @@ export async function voidWindowIn(
           and l.void_kind is null
         order by l.bet_id limit 100000`,
   );
-  return voidLegsIn(tx, legs, how, true);
+  return voidLegsIn(tx, legs, how, source);
 }
 
 /**
- * Takes a cancel back (the feed model's `rollback_bet_cancel`): the legs on the market voided for bets
- * placed between `from` and `to` count again on their market's result; their bets follow. Answers the
- * bets touched.
+ * Takes a cancel back (the feed model's `rollback_bet_cancel`, or the desk's rollback of its own cancel
+ * window): the legs on the market voided by that same source for bets placed between `from` and `to`
+ * count again on their market's result; their bets follow. A leg voided otherwise (the desk cancelling
+ * the bet, a member's break, the other side's window) stays void. Answers the bets touched.
  */
 export async function rollbackLegVoids(
   db: Db,
@@ -123,8 +130,9 @@ export async function rollbackLegVoids(
   from: Date,
   to: Date,
   actor: Actor,
+  source: 'feed' | 'desk_window',
 ): Promise<number[]> {
-  const done = await db.transaction((tx) => rollbackLegVoidsIn(tx, target, from, to, actor));
+  const done = await db.transaction((tx) => rollbackLegVoidsIn(tx, target, from, to, actor, source));
   return settleAfter(db, wallet, done);
 }
 
@@ -135,13 +143,14 @@ export async function rollbackLegVoidsIn(
   from: Date,
   to: Date,
   actor: Actor,
+  source: 'feed' | 'desk_window',
 ): Promise<{ bets: number[]; runId?: number }> {
   const rows = await queryRows<{ bet_id: number }>(
     tx,
     sql`update sb_bet_legs l set void_kind = null, void_price_num = null, void_price_den = null, void_reason = null,
-          void_operator_id = null, voided_at = null
+          void_operator_id = null, voided_at = null, void_source = null
         from sb_bets b
-        where b.id = l.bet_id and l.market_id = ${target.marketId} and l.void_kind is not null
+        where b.id = l.bet_id and l.market_id = ${target.marketId} and l.void_source = ${source}
           and b.placed_at >= ${from} and b.placed_at < ${to}
         returning l.bet_id`,
   );
@@ -170,7 +179,7 @@ export async function cancelBets(
           where l.bet_id = any(${intArray(betIds)}::int8[]) and b.status <> 'refused' and l.void_kind is null
           order by l.bet_id, l.idx`,
     );
-    return voidLegsIn(tx, legs, how, true);
+    return voidLegsIn(tx, legs, how, 'desk_bet');
   });
   return settleAfter(db, wallet, done);
 }
@@ -207,7 +216,7 @@ export async function cancelUndecidedBetsOf(
           order by l.bet_id, l.idx`,
     );
     // A break is never a way out of a bet going badly: a cash-out the member took stands.
-    return voidLegsIn(tx, legs, { operatorId: null, reason }, false);
+    return voidLegsIn(tx, legs, { operatorId: null, reason }, 'break');
   });
   return settleAfter(db, wallet, done);
 }

@@ -26,15 +26,23 @@ describe.runIf(backendAvailable)('sportsbook: cash-outs and the voids that take 
   /** The feed's bet_cancel of a market's bets placed in [from, to), settled at once as the adapter does. */
   const feedCancel = async (marketId: number, from: Date, to: Date) => {
     const done = await t.db.transaction((tx) =>
-      voidWindowIn(tx, { marketId }, from, to, { reason: 'feed: bet_cancel' }),
+      voidWindowIn(tx, { marketId }, from, to, { reason: 'feed: bet_cancel' }, 'feed'),
     );
     await workRun(t.db, t.app.sportsWallet, done.runId!);
   };
   /** The feed's rollback_bet_cancel of that window: its cancel was a mistake. */
   const feedRollback = (marketId: number, from: Date, to: Date) =>
-    rollbackLegVoids(t.db, t.app.sportsWallet, { marketId }, from, to, {
-      reason: 'feed: rollback_bet_cancel',
-    });
+    rollbackLegVoids(
+      t.db,
+      t.app.sportsWallet,
+      { marketId },
+      from,
+      to,
+      {
+        reason: 'feed: rollback_bet_cancel',
+      },
+      'feed',
+    );
   const prices = (marketId: number, home: string) =>
     as('trading').post(`/api/admin/sports/markets/${marketId}/prices`, {
       prices: [{ key: 'home', price: home }],
@@ -183,7 +191,7 @@ describe.runIf(backendAvailable)('sportsbook: cash-outs and the voids that take 
       await book.placed(p, [m.home]);
       const to = new Date(Date.now() + 60_000);
       const done = await t.db.transaction((tx) =>
-        voidWindowIn(tx, { eventId: m.eventId }, from, to, { reason: 'past-posting' }),
+        voidWindowIn(tx, { eventId: m.eventId }, from, to, { reason: 'past-posting' }, 'desk_window'),
       );
       // Another transaction takes home then away, in the book's order (as a placement of both would).
       let release!: () => void;

@@ -265,6 +265,10 @@ export const sbBets = pgTable(
   ],
 );
 
+/** A leg void's origin: the feed's bet_cancel, the desk's cancel window, the desk cancelling the bet, a member's break. */
+export const LEG_VOID_SOURCES = ['feed', 'desk_window', 'desk_bet', 'break'] as const;
+export type LegVoidSource = (typeof LEG_VOID_SOURCES)[number];
+
 export const sbBetLegs = pgTable(
   'sb_bet_legs',
   {
@@ -286,6 +290,8 @@ export const sbBetLegs = pgTable(
     voidReason: text('void_reason'),
     voidOperatorId: int8('void_operator_id'),
     voidedAt: timestamptz('voided_at'),
+    /** Who voided it, so a rollback restores only its own kind (leg-voids.ts, migration 0062). */
+    voidSource: text('void_source', { enum: LEG_VOID_SOURCES }),
   },
   (t) => [
     primaryKey({ columns: [t.betId, t.idx] }),
@@ -297,6 +303,11 @@ export const sbBetLegs = pgTable(
         or (${t.voidKind} = 'void' and ${t.voidedAt} is not null)
         or (${t.voidKind} = 'reprice' and ${t.voidedAt} is not null and ${t.voidPriceDen} > 0
           and ${t.voidPriceNum} >= ${t.voidPriceDen})`,
+    ),
+    check(
+      'sb_bet_legs_void_source',
+      sql`(${t.voidKind} is null and ${t.voidSource} is null)
+        or (${t.voidKind} is not null and ${t.voidSource} in ('feed', 'desk_window', 'desk_bet', 'break'))`,
     ),
   ],
 );

@@ -331,7 +331,7 @@ export const sportsEndpoints = {
     method: 'POST',
     path: '/sports/markets/:id/rollback-cancel',
     summary:
-      "Takes a cancel back (rollback_bet_cancel): the market's legs voided for bets placed in the window count again on its result",
+      "Takes the desk's cancel window back: the market's legs the desk's window voided for bets placed in the window count again on its result (not a bet the desk cancelled, a break's void or the feed's)",
     params: idParam,
     body: z.object({
       from: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),

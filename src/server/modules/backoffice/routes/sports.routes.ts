@@ -247,6 +247,8 @@ export const sportsRoutes = [
           operatorId: who.operator.id,
           reason: body.reason,
         },
+        // The desk takes back its own cancel windows only: not a bet it cancelled, a break, or the feed's.
+        'desk_window',
       );
       await auditStep(who, db, 'sports.cancel-window.rollback', `sb-market:${params.id}`, {
         ...body,

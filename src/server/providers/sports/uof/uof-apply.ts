@@ -313,7 +313,7 @@ async function betCancel(tx: Tx, m: Extract<EventMessage, { kind: 'bet_cancel' }
   const by = { ...BY, reason: `bet_cancel${window ? ' (time window)' : ''}` };
   for await (const { market, found } of bookMarketsOf(tx, m, w)) {
     if (window) {
-      const done = await voidWindowIn(tx, { marketId: found.id }, window.from, window.to, by);
+      const done = await voidWindowIn(tx, { marketId: found.id }, window.from, window.to, by, 'feed');
       if (done.runId) w.runs.push(done.runId);
     } else await runOrNote(tx, w, market, await voidMarketIn(tx, found.id, by));
   }
@@ -328,7 +328,14 @@ async function rollback(
   const actor = { operatorId: null, reason: m.kind };
   for await (const { market, found } of bookMarketsOf(tx, m, w)) {
     if (window) {
-      const done = await rollbackLegVoidsIn(tx, { marketId: found.id }, window.from, window.to, actor);
+      const done = await rollbackLegVoidsIn(
+        tx,
+        { marketId: found.id },
+        window.from,
+        window.to,
+        actor,
+        'feed',
+      );
       if (done.runId) w.runs.push(done.runId);
       continue;
     }
