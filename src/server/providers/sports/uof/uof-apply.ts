@@ -31,8 +31,8 @@ import type { EventMessage, UofFixture } from './uof-messages.ts';
 
 /**
  * Applies one UOF message about an event to the book, in one transaction with its key: once (a repeat
- * finds its key), in order per event (a message older than one applied to its event is stale and
- * changes nothing), and whole (a message the book cannot apply is rejected and nothing of it stays).
+ * finds its key), prices in order per event (an odds_change older than a message applied to its event
+ * is stale and changes nothing; every other kind is applied as it comes), and whole (a message the book cannot apply is rejected and nothing of it stays).
  * Results, cancels and rollbacks go through the book's own paths (results.service, leg-voids), each
  * asking for its settlement run in the same transaction; the runs are worked once it commits.
  */
@@ -366,7 +366,13 @@ async function runOrNote(tx: Tx, w: Work, market: FeedMarket, run: RunRequest | 
   else w.runs.push(await requestRun(tx, run));
 }
 
-/** Claims the message's key and its place in its event's order: 'fresh', a duplicate, or stale. */
+/**
+ * Claims the message's key and its place in its event's order: 'fresh', a duplicate, or stale. Only an
+ * odds_change can be stale (prices: the newest state stands). A stateful message (a settlement, a
+ * cancel, a rollback, a bet stop, a fixture change) is applied whatever its time: its key makes it
+ * once-only, and a time older than the cursor is normal for it (another producer's newer odds, a
+ * recovery's odds sent before the outage's settlement); dropping it would leave a winner unpaid.
+ */
 async function claim(tx: Tx, m: EventMessage, key: string): Promise<'fresh' | 'duplicate' | 'stale'> {
   const inserted = await queryRows<{ key: string }>(
     tx,
@@ -381,7 +387,7 @@ async function claim(tx: Tx, m: EventMessage, key: string): Promise<'fresh' | 'd
         on conflict (event_urn) do update set ts = excluded.ts, updated_at = now()
         where sb_uof_event_cursor.ts <= excluded.ts returning ts`,
   );
-  if (moved.length > 0) return 'fresh';
+  if (moved.length > 0 || m.kind !== 'odds_change') return 'fresh';
   await tx.execute(sql`update sb_uof_messages set outcome = 'stale' where key = ${key}`);
   return 'stale';
 }

@@ -2,7 +2,8 @@
  * Applies a lane's queued price messages (odds_change, bet_stop) in one transaction, so the feed's
  * rate is not one synchronous commit per message. The rules of one message at a time still hold:
  * each key is claimed once (a repeat, also across restarts, finds it); per event the order is kept
- * (a message older than one already applied to its event is stale); an event's consecutive
+ * (an odds_change older than a message already applied to its event is stale; a bet_stop never is,
+ * as in claim, uof-apply.ts); an event's consecutive
  * odds_change messages are folded into one (each outcome's last price, each market's last status,
  * the last event status): the book ends where applying them one by one would have left it, with one
  * write per market instead of one per message. If anything in the batch fails, the transaction is
@@ -189,8 +190,9 @@ export async function applyBatch(
 
 /**
  * Claims every key of the batch and moves each event's cursor to its newest message in one statement
- * (which also sets the commit's mode), deciding in arrival order which messages are stale: older than
- * the cursor was (read `for update`), or than a message of the same event earlier in the batch.
+ * (which also sets the commit's mode), deciding in arrival order which odds_change messages are stale:
+ * older than the cursor was (read `for update`), or than a message of the same event earlier in the
+ * batch. A bet_stop moves the cursor but is never stale: a market must close when the feed says so.
  */
 async function claimBatch(
   tx: Tx,
@@ -220,7 +222,7 @@ async function claimBatch(
           where event_urn in (select event_urn from batch) for update),
         decided as (
           select b.key, b.kind, b.product, b.event_urn, b.ts,
-            case when b.ts < greatest(c.ts, max(b.ts) over (partition by b.event_urn order by b.ord
+            case when b.kind = 'odds_change' and b.ts < greatest(c.ts, max(b.ts) over (partition by b.event_urn order by b.ord
               rows between unbounded preceding and 1 preceding)) then 'stale' else 'applied' end as outcome
           from batch b left join cursor c on c.event_urn = b.event_urn),
         moved as (
