@@ -13,8 +13,9 @@ import type { FeedLog } from './uof-feed.ts';
  * acknowledged once the book has recorded it (applied, a duplicate, stale or rejected), in runs: one
  * `ack(multiple)` once every delivery before it is settled (amqp-acks.ts). A message the
  * book could not take for a passing reason (the database away) is given back to the broker and tried
- * again; after a dropped connection the consumer reconnects, and meanwhile the producers' watch
- * suspends the markets whose alive messages stopped.
+ * again, and after its last try discarded. Whatever may have lost messages (a dropped connection: a
+ * server-named queue dies with it; a discarded message) is reported to `lost` (every producer down, so
+ * each recovers what was lost when its alives resume) before the consumer reconnects or goes on.
  *
  * `alive` messages have their own queue and channel (bound to `*.*.*.alive.#`), so a backlog of odds
  * in the broker or in the lanes never delays them: a producer that is alive is not taken for down
@@ -45,6 +46,12 @@ export interface AmqpHandlers {
    * the feed starts parsing them there (uof-parse-pool.ts `early`). Nothing is applied or acked here.
    */
   arrived?(xmls: string[]): void;
+  /**
+   * Messages may have been lost (the connection dropped, a message discarded; `since`: the discarded
+   * message's own time): the feed takes its producers down (producer-loss.ts). Reported before the
+   * consumer reconnects; a failure is reported again at the next try.
+   */
+  lost?(reason: string, since?: number): Promise<void>;
 }
 
 /** An `alive` message (a producer's heartbeat), by its root element. */
@@ -57,6 +64,12 @@ export const ALIVE_BINDING = '*.*.*.alive.#';
 /** The event a message is about (its `event_id`), or undefined for a producer's own (alive, snapshot_complete). */
 export function eventOfMessage(content: Buffer): string | undefined {
   return /\sevent_id="([^"]{1,100})"/.exec(content.subarray(0, 600).toString('utf8'))?.[1];
+}
+
+/** A message's feed time (its `timestamp`), if it says one. */
+function timeOfMessage(content: Buffer): number | undefined {
+  const ts = /\stimestamp="(\d{1,16})"/.exec(content.subarray(0, 600).toString('utf8'))?.[1];
+  return ts === undefined ? undefined : Number(ts);
 }
 
 /** A lane per event: the same event always in the same lane. */
@@ -88,6 +101,19 @@ export function amqpConsumer(options: AmqpOptions, handle: AmqpHandlers, log: Fe
   const allLanes = () => Promise.all(lanes).then(() => undefined);
   let retry: NodeJS.Timeout | undefined;
   const tries = new Map<string, number>();
+  /** A loss not yet reported to `lost` (its reason, and the earliest time it reaches back to). */
+  let loss: { reason: string; since?: number } | undefined;
+  const noteLoss = (reason: string, since?: number) => {
+    const earliest = [loss?.since, since].filter((t) => t !== undefined);
+    loss = { reason, ...(earliest.length ? { since: Math.min(...earliest) } : {}) };
+  };
+  /** Reports a loss; throws when it could not be recorded (the loss stays to report). */
+  const reportLoss = async () => {
+    const now = loss;
+    if (!now || !handle.lost) return;
+    await handle.lost(now.reason, now.since);
+    if (loss === now) loss = undefined;
+  };
   /** The main queue's channels' acks, in runs (amqp-acks.ts); the alive channel acks one by one. */
   const acks = new WeakMap<Channel, Acks<ConsumeMessage>>();
   const ack = (ch: Channel, msg: ConsumeMessage) => {
@@ -155,6 +181,11 @@ export function amqpConsumer(options: AmqpOptions, handle: AmqpHandlers, log: Fe
       if (n >= MAX_TRIES) {
         tries.delete(id);
         nack(ch, msg, false);
+        // Discarded: its producer must resend it, so every producer goes down and recovers.
+        noteLoss('a message was discarded after its tries', timeOfMessage(msg.content));
+        await reportLoss().catch((err: unknown) =>
+          log.warn({ err }, 'uof producers could not be taken down'),
+        );
       } else {
         await new Promise((r) => setTimeout(r, 500 * n));
         nack(ch, msg, true);
@@ -163,6 +194,8 @@ export function amqpConsumer(options: AmqpOptions, handle: AmqpHandlers, log: Fe
   };
 
   const connect = async () => {
+    // What a dropped connection lost is recovered: the producers go down before the alives resume.
+    await reportLoss();
     const m = await amqp.connect(options.url);
     model = m;
     m.on('error', (error: Error) => log.warn({ err: error }, 'uof broker connection error'));
@@ -170,7 +203,10 @@ export function amqpConsumer(options: AmqpOptions, handle: AmqpHandlers, log: Fe
       model = undefined;
       channel = undefined;
       if (!stopped) {
+        noteLoss('the broker connection was lost');
         log.warn({}, 'uof broker connection closed: reconnecting');
+        // At once, not at the reconnect: the markets stop while messages may be going nowhere.
+        reportLoss().catch((err: unknown) => log.warn({ err }, 'uof producers could not be taken down'));
         schedule();
       }
     });

@@ -3,6 +3,7 @@ import { type Db, queryRows } from '../../../db/client.ts';
 import type { LiveHub } from '../../../modules/live/live.hub.ts';
 import { feedStamps, stampNow } from '../feed-stamps.ts';
 import type { SportsWallet } from '../sports-wallet.ts';
+import { producersLost } from './producer-loss.ts';
 import { onAlive, onSnapshotComplete, watchProducers } from './producers.ts';
 import { applyEventMessage, type Receipt, rejectMessage } from './uof-apply.ts';
 import { applyBatch } from './uof-batch.ts';
@@ -40,6 +41,8 @@ export interface UofFeed {
   receiveBatch(xmls: string[]): Promise<Receipt[]>;
   /** One pass of the producers' watch (the runner calls it every second). */
   watch(): Promise<number[]>;
+  /** Messages may have been lost (producer-loss.ts): every producer down, to recover from `since` at the latest. */
+  lost(reason: string, since?: number): Promise<void>;
 }
 
 export function uofFeed(
@@ -147,6 +150,10 @@ export function uofFeed(
       const down = await watchProducers(db, options);
       if (down.length > 0) log.warn({ products: down }, 'uof producers silent: their markets are suspended');
       return down;
+    },
+    async lost(reason, since) {
+      const down = await producersLost(db, reason, since);
+      log.warn({ products: down, reason }, 'uof messages may be lost: producers down until they recover');
     },
   };
   return feed;

@@ -62,6 +62,7 @@ export function runUofFeed(
       one: (xml) => feed.receive(xml),
       batch: (xmls) => feed.receiveBatch(xmls),
       arrived: (xmls) => parsers.early(xmls),
+      lost: (reason, since) => feed.lost(reason, since),
     },
     log,
   );
