@@ -196,7 +196,7 @@ export async function unsettleMarketIn(tx: Tx, marketId: number, actor: Actor): 
     tx,
     sql`update sb_markets set result = null, result_state = 'none', result_source = null, result_at = null,
           result_entered_by = null, result_confirmed_by = null, proposed_result = null, proposed_by = null,
-          status = 'suspended', version = version + 1
+          status = 'suspended', before_void = null, version = version + 1
         where id = ${marketId} and result_state <> 'none' returning id`,
   );
   if (rows.length === 0) return 'the market has no result';
@@ -205,7 +205,8 @@ export async function unsettleMarketIn(tx: Tx, marketId: number, actor: Actor): 
 
 /**
  * Voids a market (a feed's cancel, an abandoned event): its result becomes void, whether it had none or
- * one already (its bets then follow, paid bets resettled to their stake), and it is cancelled.
+ * one already (its bets then follow, paid bets resettled to their stake), and it is cancelled. A result
+ * it had is kept in `before_void` for a rollback of the cancel (restoreBeforeVoidIn).
  */
 export async function voidMarket(
   db: Db,
@@ -221,9 +222,35 @@ export async function voidMarketIn(tx: Tx, marketId: number, by: ResultBy): Prom
     tx,
     sql`update sb_markets set result = '{"kind":"void"}'::jsonb, result_state = 'confirmed', result_source = ${by.source},
           result_at = ${sportsClock.now()}, result_entered_by = ${by.operatorId ?? null}, proposed_result = null,
-          proposed_by = null, status = 'cancelled', version = version + 1
+          proposed_by = null, status = 'cancelled', version = version + 1,
+          before_void = case when result_state = 'none' then null else jsonb_build_object(
+            'result', result, 'result_state', result_state, 'result_source', result_source, 'result_at', result_at,
+            'result_entered_by', result_entered_by, 'result_confirmed_by', result_confirmed_by, 'status', status) end
         where id = ${marketId} and status <> 'cancelled' returning id`,
   );
   if (rows.length === 0) return 'the market is unknown or already cancelled';
   return { marketId, reason: by.reason ?? 'market void', actor: by };
+}
+
+/**
+ * Takes a void back (the feed's rollback_bet_cancel of a whole market): the market returns to the
+ * result and state the void replaced, and its bets are settled on it again; a market that had no result
+ * is open to one again (unsettleMarketIn). Only a market still void is taken back.
+ */
+export async function restoreBeforeVoidIn(
+  tx: Tx,
+  marketId: number,
+  actor: Actor,
+): Promise<RunRequest | string> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`update sb_markets set result = before_void->'result', result_state = before_void->>'result_state',
+          result_source = before_void->>'result_source', result_at = (before_void->>'result_at')::timestamptz,
+          result_entered_by = (before_void->>'result_entered_by')::int8,
+          result_confirmed_by = (before_void->>'result_confirmed_by')::int8,
+          status = before_void->>'status', before_void = null, version = version + 1
+        where id = ${marketId} and before_void is not null and result->>'kind' = 'void' returning id`,
+  );
+  if (rows.length === 0) return unsettleMarketIn(tx, marketId, actor);
+  return { marketId, reason: 'cancel rolled back', actor };
 }

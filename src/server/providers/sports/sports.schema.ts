@@ -127,6 +127,8 @@ export const sbMarkets = pgTable(
     proposedResult: jsonb('proposed_result'),
     proposedBy: int8('proposed_by'),
     proposedReason: text('proposed_reason'),
+    /** The result and state a void replaced (voidMarketIn), for the feed's rollback of its cancel; null when it had none. */
+    beforeVoid: jsonb('before_void'),
     /** When the market was last suspended: a live bet placed before it is refused at its confirmation. */
     suspendedAt: timestamptz('suspended_at'),
     /** What the feed last said (active or not); a feed market opens only while this holds and its producer is up. */

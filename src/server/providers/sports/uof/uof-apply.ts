@@ -10,6 +10,7 @@ import {
   correctResultIn,
   enterResultIn,
   type ResultBy,
+  restoreBeforeVoidIn,
   unsettleMarketIn,
   voidMarketIn,
 } from '../results.service.ts';
@@ -345,7 +346,9 @@ async function rollback(
       w.notes.push(`market ${market.id}: nothing to roll back`);
       continue;
     }
-    await runOrNote(tx, w, market, await unsettleMarketIn(tx, found.id, actor));
+    // A cancel taken back returns the market to the result it had before, if any (UOF: the bets as they were).
+    const undo = m.kind === 'rollback_bet_cancel' ? restoreBeforeVoidIn : unsettleMarketIn;
+    await runOrNote(tx, w, market, await undo(tx, found.id, actor));
   }
 }
 
