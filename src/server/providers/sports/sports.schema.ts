@@ -70,13 +70,10 @@ export const sbEvents = pgTable(
     scoreChangedAt: timestamptz('score_changed_at'),
     /** When the event was postponed: past the book's postponeVoidHours its undecided markets are void. */
     postponedAt: timestamptz('postponed_at'),
-    /** The UOF producer feeding the event (1 live, 3 pre-match): its markets are suspended while it is down. */
-    feedProducer: integer('feed_producer'),
     ...sourceCols(),
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    index('sb_events_feed_producer').on(t.feedProducer).where(sql`${t.feedProducer} is not null`),
     // By state in start order, ties by id: the desk's search reads each state's page from it (migration 0050).
     index('sb_events_listing').on(t.status, t.startsAt, t.id),
     index('sb_events_competition').on(t.competitionId, t.startsAt),
@@ -133,6 +130,8 @@ export const sbMarkets = pgTable(
     suspendedAt: timestamptz('suspended_at'),
     /** What the feed last said (active or not); a feed market opens only while this holds and its producer is up. */
     feedActive: boolean('feed_active'),
+    /** The UOF producer that last priced the market (1 live, 3 pre-match): suspended while it is down. */
+    feedProducer: integer('feed_producer'),
     ...sourceCols(),
   },
   (t) => [
@@ -140,6 +139,10 @@ export const sbMarkets = pgTable(
     uniqueIndex('sb_markets_source').on(t.source, t.externalId),
     // The desk's risk view starts from the markets still open to bets or results (migration 0050).
     index('sb_markets_unsettled').on(t.id).where(sql`${t.status} in ('open', 'suspended')`),
+    // A producer down or back: the markets it priced (producers.ts; migration 0066).
+    index('sb_markets_feed_producer')
+      .on(t.feedProducer, t.id)
+      .where(sql`${t.feedProducer} is not null and ${t.status} in ('open', 'suspended')`),
   ],
 );
 

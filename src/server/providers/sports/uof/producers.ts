@@ -29,7 +29,7 @@ async function ensureProducer(db: Db, product: number) {
   await db.execute(sql`insert into sb_uof_producers (product) values (${product}) on conflict do nothing`);
 }
 
-/** Down: its markets suspended (the open ones of every event it feeds). Answers the markets suspended. */
+/** Down: the open markets it priced last suspended. Answers the markets suspended. */
 export async function producerDown(db: Db, product: number, reason: string): Promise<number> {
   await ensureProducer(db, product);
   return db.transaction(async (tx) => {
@@ -42,7 +42,7 @@ export async function producerDown(db: Db, product: number, reason: string): Pro
     const rows = await queryRows<{ id: number }>(
       tx,
       sql`update sb_markets m set status = 'suspended', version = m.version + 1, suspended_at = ${sportsClock.now()}
-          from sb_events e where e.id = m.event_id and e.feed_producer = ${product} and m.status = 'open'
+          where m.feed_producer = ${product} and m.status = 'open'
           returning m.id`,
     );
     return rows.length;
@@ -129,7 +129,7 @@ export async function onSnapshotComplete(
     const rows = await queryRows<{ id: number }>(
       tx,
       sql`update sb_markets m set status = 'open', version = m.version + 1
-          from sb_events e where e.id = m.event_id and e.feed_producer = ${product} and m.status = 'suspended'
+          from sb_events e where e.id = m.event_id and m.feed_producer = ${product} and m.status = 'suspended'
             and m.feed_active and e.status in ('scheduled', 'live')
           returning m.id`,
     );

@@ -141,10 +141,16 @@ async function marketIdOf(tx: Tx, urn: string, m: { id: string; specifiers?: str
  * Sets a feed market's status from what the feed says and its producer's health: open only while
  * both allow it. A change of status steps its version (and a suspension is dated), as the desk's does.
  */
-async function followFeed(tx: Tx, marketId: number, feedActive: boolean, producerOpen: boolean) {
-  const status = feedActive && producerOpen ? 'open' : 'suspended';
+/** A market follows the feed's last word on it, and belongs to the producer that said it (producers.ts). */
+async function followFeed(
+  tx: Tx,
+  marketId: number,
+  feed: { active: boolean; producer: number },
+  producerOpen: boolean,
+) {
+  const status = feed.active && producerOpen ? 'open' : 'suspended';
   await tx.execute(
-    sql`update sb_markets set feed_active = ${feedActive}, status = ${status},
+    sql`update sb_markets set feed_active = ${feed.active}, feed_producer = ${feed.producer}, status = ${status},
           version = version + case when status <> ${status} then 1 else 0 end,
           suspended_at = case when ${status} = 'suspended' and status = 'open' then ${sportsClock.now()}::timestamptz else suspended_at end
         where id = ${marketId} and status in ('open', 'suspended')`,
@@ -164,9 +170,6 @@ export async function oddsChange(
   w: Work,
 ) {
   const product = Number(m.product);
-  await tx.execute(
-    sql`update sb_events set feed_producer = ${product} where id = ${ev.id} and feed_producer is distinct from ${product}`,
-  );
   const s = m.sport_event_status;
   let status = ev.status;
   if (s) {
@@ -250,7 +253,7 @@ export async function oddsChange(
             where s.market_id = ${marketId} and s.key = x.key and s.open is distinct from x.open`,
       );
     }
-    await followFeed(tx, marketId, feedActive, open);
+    await followFeed(tx, marketId, { active: feedActive, producer: product }, open);
   }
 }
 

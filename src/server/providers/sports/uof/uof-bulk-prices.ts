@@ -4,7 +4,7 @@ import { queryRows, type Tx } from '../../../db/client.ts';
 import type { SportsCommitted } from '../../../modules/live/live.notify.ts';
 import { sportsClock } from '../clock.ts';
 import { marketExternalId, NAMED_SPORT_URNS } from './catalogue.ts';
-import type { OddsChange } from './uof-fold.ts';
+import type { FoldedMarket, OddsChange } from './uof-fold.ts';
 
 /** An event's folded odds_change as sb_uof_odds_apply takes it (sql/sb_uof_odds_apply.sql, p_events). */
 export interface OddsEventJson {
@@ -13,6 +13,8 @@ export interface OddsEventJson {
   m: {
     x: string;
     id: number;
+    /** The producer that priced the market (the event's `p` when not folded). */
+    p: number;
     f: boolean;
     o: { i: string; n: number | null; d: number | null; a: boolean | null }[];
   }[];
@@ -24,9 +26,10 @@ export function oddsEventJson(folded: OddsChange): OddsEventJson {
   return {
     e: urn,
     p: Number(folded.product),
-    m: (folded.odds?.market ?? []).map((market) => ({
+    m: (folded.odds?.market ?? []).map((market: FoldedMarket) => ({
       x: marketExternalId(urn, market.id, market.specifiers),
       id: Number(market.id),
+      p: Number(market.product ?? folded.product),
       f: (market.status ?? '1') === '1',
       o: market.outcome.map((o) => {
         const price = o.odds ? parsePrice(o.odds, 'decimal') : undefined;

@@ -6,11 +6,13 @@ export const isBatchable = (m: EventMessage): m is BatchMessage['m'] =>
   m.kind === 'odds_change' || m.kind === 'bet_stop';
 
 export type OddsChange = Extract<EventMessage, { kind: 'odds_change' }>;
+/** A folded market, with the producer of the last message that priced it (its markets may come from both). */
+export type FoldedMarket = NonNullable<OddsChange['odds']>['market'][number] & { product?: string };
 
 /** Several odds_change messages of one event, in order, as the one the book would end with. */
 export function foldOddsChanges(list: OddsChange[]): OddsChange {
   const last = list.at(-1)!;
-  const markets = new Map<string, NonNullable<OddsChange['odds']>['market'][number]>();
+  const markets = new Map<string, FoldedMarket>();
   let status: OddsChange['sport_event_status'];
   for (const m of list) {
     if (m.sport_event_status) status = m.sport_event_status;
@@ -18,7 +20,7 @@ export function foldOddsChanges(list: OddsChange[]): OddsChange {
       const id = `${market.id}|${market.specifiers ?? ''}`;
       const before = markets.get(id);
       if (!before) {
-        markets.set(id, { ...market, outcome: [...market.outcome] });
+        markets.set(id, { ...market, product: m.product, outcome: [...market.outcome] });
         continue;
       }
       const outcomes = new Map(before.outcome.map((o) => [o.id, o]));
@@ -26,6 +28,7 @@ export function foldOddsChanges(list: OddsChange[]): OddsChange {
       markets.set(id, {
         ...before,
         ...market,
+        product: m.product,
         // The later message's status, as applying it alone would leave the market: absent means active,
         // so a market an earlier message suspended reopens here too.
         status: market.status,

@@ -6,13 +6,13 @@
 -- (named in "left", nothing of it written) when it is not listed or one of its markets is not in the
 -- catalogue or not in the book (a market to open, a note to make: the one-by-one path does it). With
 -- p_whole, any event left means nothing is written at all.
--- For each event taken: its producer; each selection's price and activity in one write (a price move
+-- For each event taken: each market's producer (the message's); each selection's price and activity in one write (a price move
 -- kept in sb_price_history); each market's feed status, open only while its producer is up and its
 -- event takes bets, its version stepped once for a price move and once for a change of status. A
 -- market nothing changed is not written (an odds_change repeating the book's prices costs no row).
 --
 -- p_events: one element per event, { "e": urn, "p": product of the last message,
---   "m": [{ "x": market external id, "id": UOF market id, "f": active in the feed,
+--   "m": [{ "x": market external id, "id": UOF market id, "p": product of the last message pricing it, "f": active in the feed,
 --           "o": [{ "i": UOF outcome id, "n": price num | null, "d": price den | null, "a": active | null }] }] }
 -- p_sports: the book's sport codes that are not the URN with ':' as '-' ({"football": "sr:sport:1"}).
 -- Answers { "left": [urn...], "markets": [{ "id", "e", "st", "v" }...], "selections": [{ "id", "m", "e",
@@ -48,22 +48,19 @@ BEGIN
     RETURN jsonb_build_object('left', v_left, 'markets', '[]'::jsonb, 'selections', '[]'::jsonb);
   END IF;
 
-  UPDATE sb_events e SET feed_producer = (x->>'p')::int
-  FROM jsonb_array_elements(p_events) x
-  WHERE e.source = 'uof' AND e.external_id = x->>'e' AND e.feed_producer IS DISTINCT FROM (x->>'p')::int
-    AND NOT v_left ? (x->>'e');
-
   WITH ev AS (
     SELECT e.id, x->'m' AS markets, coalesce(p_sports->>s.code, replace(s.code, '-', ':')) AS sport,
-      e.status IN ('scheduled', 'live')
-        AND EXISTS (SELECT 1 FROM sb_uof_producers p WHERE p.product = (x->>'p')::int AND p.state = 'up') AS open
+      e.status IN ('scheduled', 'live') AS takes_bets
     FROM jsonb_array_elements(p_events) x
     JOIN sb_events e ON e.source = 'uof' AND e.external_id = x->>'e'
     JOIN sb_competitions c ON c.id = e.competition_id JOIN sb_sports s ON s.id = c.sport_id
     WHERE NOT v_left ? (x->>'e')),
   mk AS (
     SELECT k.id AS market_id, ev.id AS event_id, m, cat.outcomes AS keys, (m->>'f')::boolean AS feed,
-      CASE WHEN (m->>'f')::boolean AND ev.open THEN 'open' ELSE 'suspended' END AS status
+      (m->>'p')::int AS producer,
+      CASE WHEN (m->>'f')::boolean AND ev.takes_bets
+        AND EXISTS (SELECT 1 FROM sb_uof_producers p WHERE p.product = (m->>'p')::int AND p.state = 'up')
+        THEN 'open' ELSE 'suspended' END AS status
     FROM ev CROSS JOIN jsonb_array_elements(ev.markets) m
     JOIN sb_markets k ON k.source = 'uof' AND k.external_id = m->>'x' AND k.status IN ('open', 'suspended')
     JOIN sb_market_catalogue cat ON cat.sport = ev.sport AND cat.market_id = (m->>'id')::int),
@@ -87,14 +84,14 @@ BEGIN
     INSERT INTO sb_price_history (selection_id, price_num, price_den, source, at)
     SELECT id, price_num, price_den, 'feed', p_now FROM changed WHERE moved ORDER BY id),
   written AS (
-    UPDATE sb_markets k SET feed_active = mk.feed, status = mk.status,
+    UPDATE sb_markets k SET feed_active = mk.feed, feed_producer = mk.producer, status = mk.status,
       version = k.version + (CASE WHEN k.id IN (SELECT market_id FROM changed WHERE moved) THEN 1 ELSE 0 END)
         + (CASE WHEN k.status <> mk.status THEN 1 ELSE 0 END),
       suspended_at = CASE WHEN mk.status = 'suspended' AND k.status = 'open' THEN p_now ELSE k.suspended_at END
     FROM mk
     WHERE k.id = mk.market_id
       AND (k.id IN (SELECT market_id FROM changed WHERE moved) OR k.status <> mk.status
-        OR k.feed_active IS DISTINCT FROM mk.feed)
+        OR k.feed_active IS DISTINCT FROM mk.feed OR k.feed_producer IS DISTINCT FROM mk.producer)
     RETURNING k.id, k.event_id, k.status, k.version)
   SELECT
     (SELECT coalesce(jsonb_agg(jsonb_build_object('id', id, 'e', event_id, 'st', status, 'v', version)), '[]') FROM written),
