@@ -9,7 +9,7 @@ export const STATEMENT_KIND_GROUPS: Record<(typeof STATEMENT_KINDS)[number], str
   deposit: ['deposit'],
   withdraw: ['withdrawal', 'withdraw_hold', 'withdraw_return'],
   game: ['bet', 'win', 'bet_rollback', 'jackpot_win'],
-  comp: ['comp_accrual', 'comp_exchange'],
+  comp: ['comp_accrual', 'comp_exchange', 'comp_reversal'],
   adjustment: ['adjustment', 'adjustment_reversal'],
 };
 

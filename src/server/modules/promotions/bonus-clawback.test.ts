@@ -26,8 +26,14 @@ describe.runIf(backendAvailable)('promotions: corrections of bonus-funded wins',
 
   const player = () => bonusPlayer(t, bonusFirst, SECRET);
 
-  /** Wagering complete (as if played through), and the member converts the bonus to cash. */
+  /**
+   * Wagering complete (as if played through by rounds already settled: a round still open counts for no
+   * conversion), and the member converts the bonus to cash.
+   */
   const convert = async (p: { id: number; token: string }) => {
+    await t.db.execute(
+      sql`delete from promo_casino_wagers w using promo_bonuses b where b.id = w.bonus_id and b.member_id = ${p.id}`,
+    );
     await t.db
       .update(promoBonuses)
       .set({ wageringDone: sql`${promoBonuses.wageringRequired}` })

@@ -27,27 +27,25 @@ const notWagered = () => errors.notNow('the bonus has not been wagered in full y
 const noBonus = () => errors.notInList('there is no active bonus', MSG.promoUnavailable);
 
 /**
+ * What the bonus's play that can still be taken back counted towards its wagering (promo_open_wagering):
+ * sports bets not yet settled and casino stakes of rounds still open without a win.
+ */
+async function openWagering(tx: Tx, bonus: Bonus): Promise<number> {
+  const [row] = await queryRows<{ units: number }>(tx, sql`select promo_open_wagering(${bonus.id}) as units`);
+  return Math.ceil(Number(row?.units ?? 0) / 10_000);
+}
+
+/**
  * Converts a wagered bonus: its bonus balance, up to the conversion cap, to cash (`bonus-convert:<id>`),
  * any rest back to the promotions expense (`bonus-cap-return:<id>`). Once: the bonus is closed in the
  * same transaction, and both transfers are keyed by it.
  */
-/** What the bonus's sports bets not yet settled counted towards its wagering (promo_sports_wagers). */
-async function unsettledSportsWagering(tx: Tx, bonus: Bonus): Promise<number> {
-  const [row] = await queryRows<{ units: number }>(
-    tx,
-    sql`select coalesce(sum(w.units), 0)::int8 as units from promo_sports_wagers w
-        where w.bonus_id = ${bonus.id} and w.stake > 0 and w.open`,
-  );
-  return Math.ceil(Number(row?.units ?? 0) / 10_000);
-}
-
 export async function convertBonus(tx: Tx, memberId: number, by: string): Promise<Bonus> {
   const bonus = await lockActiveBonus(tx, memberId);
   if (!bonus) throw noBonus();
-  // Sports bets still open count once they settle: one voided or cashed out later would take its count
-  // back from a bonus already paid out as cash.
-  if (bonus.wageringDone - (await unsettledSportsWagering(tx, bonus)) < bonus.wageringRequired)
-    throw notWagered();
+  // Sports bets still open and casino rounds still open count once they settle: one voided, cashed out
+  // or rolled back later would take its count back from a bonus already paid out as cash.
+  if (bonus.wageringDone - (await openWagering(tx, bonus)) < bonus.wageringRequired) throw notWagered();
   if (await hasSpinsLeft(tx, bonus.id)) throw spinsFirst();
   const balance = (await memberBalances(tx, memberId)).bonus;
   const toCash = bonus.conversionCap === null ? balance : Math.min(balance, bonus.conversionCap);

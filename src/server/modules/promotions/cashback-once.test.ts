@@ -228,6 +228,28 @@ describe.runIf(backendAvailable)('promotions: cashback pays each loss once', () 
     await expectSoundLedger(t.db);
   });
 
+  it('counts the win a round never closed already paid: its net lowers the loss, its stake is not lost', async () => {
+    await campaign(1, 12);
+    const p = await player(1_100_000);
+    // Round A: 100,000 staked, 1,000,000 paid without closing the round; its provider never closes it.
+    const a = await p.bet(100_000);
+    const paid = await walletRequest(
+      t,
+      'win',
+      { txId: `${a.txId}-win`, roundId: a.roundId, amount: 1_000_000, closeRound: false },
+      SECRET,
+    );
+    expect(paid.json().status).toBe('success');
+    await p.win(await p.bet(1_000_000), 0); // round B: 1,000,000 lost
+    await playedDaysAgo(p.id, 8);
+    expect(await memberBalances(t.db, p.id)).toMatchObject({ cash: 1_000_000 });
+    await payCashbacks(t.db);
+    // The day's real net loss: 1,100,000 staked, 1,000,000 won: 100,000, so 10,000 back (not 100,000).
+    expect((await paymentsOf(p.id)).map((r) => [r.netLoss, r.amount])).toEqual([[100_000, 10_000]]);
+    expect(await memberBalances(t.db, p.id)).toMatchObject({ cash: 1_010_000 });
+    await expectSoundLedger(t.db);
+  });
+
   describe.runIf(isPostgres)('races', () => {
     it('concurrent payers of overlapping periods of one member pay once', async () => {
       const c = await campaign(3, 6);

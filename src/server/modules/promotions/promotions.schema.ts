@@ -195,6 +195,29 @@ export const promoSportsWagers = pgTable(
   ],
 );
 
+/**
+ * What each casino stake counted towards a bonus's wagering (migration 0064), keyed by the wallet's bet:
+ * the ten-thousandths it really added (less at the requirement's cap). Its rollback takes exactly that back
+ * (promo_unwager); a conversion leaves out the stakes of rounds still open (promo_open_wagering).
+ */
+export const promoCasinoWagers = pgTable(
+  'promo_casino_wagers',
+  {
+    provider: text('provider').notNull(),
+    txId: text('tx_id').notNull(),
+    roundId: text('round_id').notNull(),
+    bonusId: int8('bonus_id')
+      .notNull()
+      .references(() => promoBonuses.id),
+    units: int8('units').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'promo_casino_wagers_pk', columns: [t.provider, t.txId] }),
+    index('promo_casino_wagers_bonus').on(t.bonusId),
+    check('promo_casino_wagers_units', sql`${t.units} > 0`),
+  ],
+);
+
 /** A member's opt-in at deposit request: the campaign the deposit's approval grants (at most one per request). */
 export const promoDepositClaims = pgTable('promo_deposit_claims', {
   requestId: int8('request_id').primaryKey(),

@@ -143,6 +143,43 @@ describe.runIf(backendAvailable)('wallet corrections and member debts', () => {
     await expectSoundLedger(t.db);
   });
 
+  it('comp follows the stake: rolling back the bets of a round reopened by an unsettle takes its comp back', async () => {
+    await setCompSettings(t, { minExchange: 20_000, rates: { '1': { slot: 100 } } });
+    const p = await launchedPlayer(t, 100_000);
+    const first = walletIds();
+    expect((await wallet('bet', { ...first, token: p.gameToken, amount: 30_000 })).json().status).toBe(
+      'success',
+    );
+    const second = { txId: `${first.txId}-2`, roundId: first.roundId };
+    expect((await wallet('bet', { ...second, token: p.gameToken, amount: 20_000 })).json().status).toBe(
+      'success',
+    );
+    const lost = { txId: `${first.txId}-w`, roundId: first.roundId, amount: 0 };
+    expect((await wallet('win', lost)).json().status).toBe('success');
+    expect(await balancesOf(t, p.token)).toMatchObject({ cash: 50_000, comp: 500 }); // 1 % of 50,000
+    // The provider voids the round: its result taken back, then its bets rolled back one by one.
+    const undo = {
+      txId: `${first.txId}-u`,
+      roundId: first.roundId,
+      refTxId: lost.txId,
+      reason: 'void round',
+    };
+    expect((await wallet('unsettle', undo)).json().status).toBe('success');
+    const rollback = (ids: { txId: string }) =>
+      wallet('rollback', { txId: `${ids.txId}-rb`, refTxId: ids.txId });
+    expect((await rollback(second)).json()).toMatchObject({ status: 'success', result: 'refunded' });
+    // 30,000 is still staked: 300 of the comp stays.
+    expect(await balancesOf(t, p.token)).toMatchObject({ cash: 70_000, comp: 300 });
+    expect((await rollback(first)).json()).toMatchObject({ status: 'success', result: 'refunded' });
+    // Nothing was staked in the end: no comp.
+    expect(await balancesOf(t, p.token)).toMatchObject({ cash: 100_000, comp: 0 });
+    // A repeated rollback takes nothing more.
+    const again = await wallet('rollback', { txId: `${first.txId}-rb2`, refTxId: first.txId });
+    expect(again.json()).toMatchObject({ result: 'already_rolled_back' });
+    expect((await balancesOf(t, p.token)).comp).toBe(0);
+    await expectSoundLedger(t.db);
+  });
+
   it('an unsettle keeps a round settled while it holds an earlier win: its bet is then not refunded', async () => {
     const p = await launchedPlayer(t, 10_000);
     const r = walletIds();

@@ -10,8 +10,11 @@
 -- paid on it and the cash-out kept too. While any of those rounds is still open the member is
 -- `unsettled`: their decision waits for a later pass (net is then what is settled so far, unused).
 -- Except a round open for more than 7 days (promofix2): an orphan (a provider that never closed it)
--- must not hold the member's cashback for ever. It is left out of `unsettled` and of the net (its
--- stake is not counted as lost: it may still be won), so the decision is taken without it.
+-- must not hold the member's cashback for ever. It is left out of `unsettled`, so the decision is taken
+-- without waiting for it, and its net counts only when it is a win (what it already paid beyond its
+-- stake lowers the loss): its stake is not counted as lost (it may still be won), and leaving it out
+-- whole would drop a win it already paid (a 1,000,000 win on a 100,000 stake, never closed, left the
+-- day's other losses to be paid back).
 CREATE OR REPLACE FUNCTION promo_cashback_losses(p_campaign bigint, p_site bigint, p_from date, p_to date)
 RETURNS TABLE (member_id bigint, net bigint, unsettled boolean)
 LANGUAGE sql STABLE AS $$
@@ -30,11 +33,14 @@ LANGUAGE sql STABLE AS $$
   )
   SELECT p.member_id, r.net, r.unsettled
   FROM players p CROSS JOIN bounds b CROSS JOIN LATERAL (
-    SELECT coalesce(sum(g.total_bet - g.total_win - coalesce(j.amount, 0)), 0)::int8 AS net,
-           coalesce(bool_or(g.status = 'open'), false) AS unsettled
+    SELECT coalesce(sum(CASE WHEN o.orphan THEN least(0, o.net) ELSE o.net END), 0)::int8 AS net,
+           coalesce(bool_or(o.open AND NOT o.orphan), false) AS unsettled
     FROM game_rounds g LEFT JOIN jackpot_wins j ON j.provider = g.provider AND j.round_id = g.round_id
+    CROSS JOIN LATERAL (
+      SELECT g.total_bet - g.total_win - coalesce(j.amount, 0) AS net, g.status = 'open' AS open,
+             g.status = 'open' AND g.opened_at < now() - interval '7 days' AS orphan
+    ) o
     WHERE g.member_id = p.member_id AND g.opened_at >= b.since AND g.opened_at < b.until
-      AND NOT (g.status = 'open' AND g.opened_at < now() - interval '7 days')
   ) r
   WHERE r.unsettled OR r.net > 0
   ORDER BY p.member_id

@@ -180,17 +180,19 @@ BEGIN
   IF cardinality(v_wins) = 0 THEN
     v_comps := '{}';
   ELSE
+    -- A first close earns comp, except a sports bet returning exactly its stake (a void: nothing risked).
     WITH closed AS (
       UPDATE game_rounds g SET total_win = g.total_win + w.a, has_win = true,
         status = CASE WHEN w.c THEN 'closed' ELSE g.status END,
         closed_at = CASE WHEN w.c THEN coalesce(g.closed_at, now()) ELSE g.closed_at END
       FROM unnest(v_wins) w WHERE g.id = w.round AND g.status = 'open'
         AND g.id = ANY (ARRAY(SELECT w.round FROM unnest(v_wins) w)) -- the rounds by their key, whichever side the plan starts from
-      RETURNING w.ord, g.id, w.c AND g.closed_at = now() AS first_close, g.total_bet, w.rate, w.c
+      RETURNING w.ord, g.id, w.c AND g.closed_at = now()
+        AND NOT (g.category = 'sport' AND g.total_win = g.total_bet) AS earns_comp, g.total_bet, w.rate, w.c
     ), unlisted AS (
       DELETE FROM open_game_rounds o USING closed c WHERE c.c AND o.game_round_id = c.id
     )
-    SELECT coalesce(array_agg(ROW(c.ord, CASE WHEN c.first_close THEN (c.total_bet * c.rate) / 10000 ELSE 0 END,
+    SELECT coalesce(array_agg(ROW(c.ord, CASE WHEN c.earns_comp THEN (c.total_bet * c.rate) / 10000 ELSE 0 END,
              NULL)::wallet_fast_amount), '{}')
     INTO v_comps FROM closed c;
     IF cardinality(v_comps) <> cardinality(v_wins) THEN

@@ -4,7 +4,7 @@
 -- wager and session time limits (migration 0014) refuse it with status 'limit' (recorded, nothing moved);
 -- an accepted stake is added to today's member_play_days row before the ledger moves. While the member has
 -- an active bonus (issue 36), a stake above its maximum is refused ('bonus_max_stake', nothing moved) and
--- an accepted one counts towards its wagering (promo_wager); the stake takes bonus money as the bonus says
+-- an accepted one counts towards its wagering (promo_wager, which records what this bet counted); the stake takes bonus money as the bonus says
 -- (promo_stake_split: cash first or bonus first), moved by its own transfer and recorded in
 -- promo_bet_stakes, so that the round's win pays the same share back to the bonus.
 CREATE OR REPLACE FUNCTION wallet_bet(
@@ -86,7 +86,7 @@ BEGIN
         INSERT INTO promo_bet_stakes (provider, tx_id, round_id, bonus_id, member_id, amount, from_bonus)
         VALUES (p_provider, p_tx_id, p_round, v_split.bonus_id, s.member_id, p_amount, v_split.from_bonus);
       END IF;
-      PERFORM promo_wager(s.member_id, s.category, p_amount);
+      PERFORM promo_wager(s.member_id, s.category, p_amount, p_provider, p_tx_id, p_round);
       INSERT INTO game_rounds (provider, round_id, member_id, game_session_id, vendor_code, game_code, category, total_bet)
       VALUES (p_provider, p_round, s.member_id, s.game_id, s.vendor_code, s.game_code, s.category, p_amount)
       ON CONFLICT (provider, round_id) DO UPDATE SET total_bet = game_rounds.total_bet + excluded.total_bet

@@ -2,7 +2,9 @@
 -- never saw is recorded, answered as such, and voids that bet should it arrive later. A round its
 -- rollback cancels leaves open_game_rounds. A bet's bonus money (promo_bet_stakes, issue 36) is refunded
 -- to the bonus it came from (promo_bonus_return_to: the promotions expense once that bonus has ended), and
--- the stake no longer counts towards the bonus's wagering (promo_unwager).
+-- what the stake counted towards a bonus's wagering is taken back from that bonus (promo_unwager). A
+-- round whose comp accrued (closed once, reopened by an unsettle) gives back the share of its comp the
+-- stake carried (wallet_reverse_comp).
 CREATE OR REPLACE FUNCTION wallet_rollback(
   p_provider text, p_tx_id text, p_hash text, p_ref_tx text
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
@@ -65,7 +67,12 @@ BEGIN
           SELECT balance INTO v_balance FROM ledger_accounts WHERE id = v_cash;
         END IF;
         -- After the money: the bonus row is locked after the cash, as every bonus move locks them.
-        PERFORM promo_unwager(v_bet.member_id, v_round.category, v_bet.amount);
+        PERFORM promo_unwager(p_provider, p_ref_tx);
+        -- A round closed once (reopened by an unsettle) has had its comp: the stake cut takes its share back.
+        IF v_round.closed_at IS NOT NULL THEN
+          PERFORM wallet_reverse_comp(p_provider, v_bet.round_id, v_bet.member_id, v_round.total_bet,
+                                      v_round.total_bet - v_bet.amount);
+        END IF;
         UPDATE wallet_transactions SET rolled_back = true WHERE id = v_bet.id;
         UPDATE game_rounds SET total_bet = total_bet - v_bet.amount,
           status = CASE WHEN total_bet - v_bet.amount = 0 THEN 'cancelled' ELSE status END,

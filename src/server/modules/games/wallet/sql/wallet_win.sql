@@ -1,5 +1,6 @@
 -- A win (amount 0 for a loss): accepted after the session ended. Closing the round accrues comp (at its
--- first close only: a round a correction reopened keeps its first closed_at) and removes it from
+-- first close only: a round a correction reopened keeps its first closed_at; none for a sports bet that
+-- returns exactly its stake, a void that risked nothing) and removes it from
 -- open_game_rounds. A member who owes a debt (wallet_debts) pays it from the win first. A round that
 -- staked bonus money (promo_bet_stakes, issue 36) pays the same share of its win back as bonus money
 -- (promo_bonus_return_to: the bonus, or the promotions expense once that bonus has ended), the rest in cash;
@@ -25,7 +26,7 @@ BEGIN
     status = CASE WHEN p_close THEN 'closed' ELSE status END,
     closed_at = CASE WHEN p_close THEN coalesce(closed_at, now()) ELSE closed_at END
   WHERE provider = p_provider AND round_id = p_round AND status = 'open'
-  RETURNING id, member_id, category, total_bet, closed_at INTO v_round;
+  RETURNING id, member_id, category, total_bet, total_win, closed_at INTO v_round;
   IF NOT FOUND THEN
     SELECT member_id INTO v_round FROM game_rounds WHERE provider = p_provider AND round_id = p_round;
     v_reply := CASE WHEN FOUND
@@ -38,7 +39,9 @@ BEGIN
     END IF;
     SELECT cash.id AS cash_id, cash.balance AS cash_balance, house.id AS house_id, comp.id AS comp_id,
            expense.id AS expense_id,
-           CASE WHEN p_close AND v_round.closed_at = now() THEN (v_round.total_bet * comp_rate(st.settings, m.level, v_round.category)) / 10000 ELSE 0 END AS comp
+           CASE WHEN p_close AND v_round.closed_at = now()
+                AND NOT (v_round.category = 'sport' AND v_round.total_win = v_round.total_bet)
+           THEN (v_round.total_bet * comp_rate(st.settings, m.level, v_round.category)) / 10000 ELSE 0 END AS comp
     INTO a
     -- Every table is reached by its full unique key from the round's member, whatever the join order.
     FROM members m
