@@ -133,6 +133,8 @@ export const MSG = {
   bankChanged: 'msg3525',
   twoFactorAlready: 'msg3526',
   twoFactorNotOn: 'msg3527',
+  /** A member's session (or login) on another site's host: each site's members use their own site. */
+  otherSiteAccount: 'msg3528',
   // Promotions (issue 36).
   promoUnavailable: 'msg3600',
   promoNotEligible: 'msg3601',

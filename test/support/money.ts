@@ -5,7 +5,7 @@ import { members, sites } from '../../src/server/db/schema.ts';
 import { approveDeposit } from '../../src/server/modules/cashier/deposits.service.ts';
 import { auditLedger } from '../../src/server/modules/ledger/ledger.audit.ts';
 import type { CompSettings } from '../../src/server/modules/sites/sites.schema.ts';
-import type { TestApp } from './test-app.ts';
+import type { CallOptions, TestApp } from './test-app.ts';
 
 /** A ledger transfer as the tests read it back, its columns named as a posting names them. */
 export interface TransferRead<Member> {
@@ -28,9 +28,13 @@ let codes = 0;
 /** A fresh page `code` (the product sends a timestamp). */
 export const nextCode = () => `${Date.now()}${String(++codes).padStart(4, '0')}`;
 
-/** Funds a member the way the product does: a deposit request, approved by an operator. */
-export async function fund(t: TestApp, token: string, amount: number): Promise<void> {
-  const res = await t.call('apply-user-deposit', { balance: amount, code: nextCode() }, { token });
+/**
+ * Funds a member the way the product does: a deposit request, approved by an operator. `session` is
+ * a token, or a session's call options on its own site's host.
+ */
+export async function fund(t: TestApp, session: string | CallOptions, amount: number): Promise<void> {
+  const options = typeof session === 'string' ? { token: session } : session;
+  const res = await t.call('apply-user-deposit', { balance: amount, code: nextCode() }, options);
   if (res.statusCode !== 200) throw new Error(`deposit request failed: ${res.body}`);
   await approveDeposit(t.db, res.json().requestId, { by: 'test-operator' });
 }

@@ -4,7 +4,7 @@ import { type Db, queryRows } from '../../src/server/db/client.ts';
 import { hmacSign } from '../../src/server/http/hmac-signature.ts';
 import { WALLET_SIGNATURE_HEADER } from '../../src/server/modules/games/provider.ts';
 import { fund } from './money.ts';
-import type { TestApp } from './test-app.ts';
+import type { CallOptions, TestApp } from './test-app.ts';
 
 /**
  * A test's own record of the statements that write wallet_transactions: a table `name` (`columns`),
@@ -45,13 +45,16 @@ export async function launchedPlayer(t: TestApp, funds = 100_000, game?: { code:
   return { token, loginId: member.id, gameToken: await launchGame(t, token, game) };
 }
 
-/** Launches a game for a logged-in member; the game token from the launch URL (what the provider holds). */
+/**
+ * Launches a game for a logged-in member (a token, or a session's call options on its own site's
+ * host); the game token from the launch URL (what the provider holds).
+ */
 export async function launchGame(
   t: TestApp,
-  token: string,
+  session: string | CallOptions,
   game = { code: 'lucky-sevens', company: 'royal-slots' },
 ) {
-  const res = await t.call('open-game', game, { token });
+  const res = await t.call('open-game', game, typeof session === 'string' ? { token: session } : session);
   if (res.statusCode !== 200) throw new Error(`open-game failed: ${res.body}`);
   return new URL(res.json().url, 'http://x').searchParams.get('token')!;
 }

@@ -58,7 +58,9 @@ export async function homeShellPage(
     });
     const { status } = reply.json<{ status?: unknown }>();
     if (status !== 'success') {
-      if (name === 'user-health-check' && reply.statusCode === 401) throw new SessionOver();
+      // 403: a session of another site's member, shown the guest's page like an ended one.
+      if (name === 'user-health-check' && (reply.statusCode === 401 || reply.statusCode === 403))
+        throw new SessionOver();
       throw new Error(`${name}: ${String(status)}`);
     }
     return reply.json<RouteReply<N>>();

@@ -14,6 +14,7 @@ import type { SessionMember } from '../modules/accounts/sessions.service.ts';
 import type { Site } from '../modules/sites/sites.service.ts';
 import { sameOriginOnly } from './csrf.ts';
 import { errors } from './errors.ts';
+import { assertMemberOfSite } from './member-site.ts';
 import { clearSessionCookie, readSessionToken, SESSION_COOKIE, usesCookieSession } from './session-token.ts';
 
 export interface RouteContext {
@@ -87,6 +88,8 @@ export async function runMemberRoute(
     call.onNoSession?.();
     throw errors.unauthorized(token ? 'session expired or ended' : 'login required');
   }
+  const site = await deps.resolveSite(request.hostname);
+  if (member) assertMemberOfSite(member, site);
 
   // No body at all means an empty request; an explicit JSON null is refused like any non-object.
   const parsed = spec.request.safeParse(body === undefined ? {} : body);
@@ -102,7 +105,7 @@ export async function runMemberRoute(
     limits: deps.limits,
     request,
     reply,
-    site: await deps.resolveSite(request.hostname),
+    site,
     resolveSite: deps.resolveSite,
     ip: request.ip,
     token,

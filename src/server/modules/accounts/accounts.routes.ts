@@ -99,6 +99,7 @@ export const accountsRoutes: RouteHandlers = {
       otp: body.otp,
       ip: ctx.ip,
       userAgent: ctx.request.headers['user-agent'],
+      siteId: ctx.site.id,
     });
     setSessionCookie(ctx.request, ctx.reply, session.token, ctx.config.sessionMaxMs);
     return {

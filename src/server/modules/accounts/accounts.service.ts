@@ -102,6 +102,8 @@ export interface LoginInput {
   otp?: string | undefined;
   ip: string;
   userAgent: string | undefined;
+  /** The site of the host the member logs in on: only its own members get a session there. */
+  siteId: number;
 }
 
 export async function login(
@@ -125,6 +127,7 @@ export async function login(
       hash: members.passwordHash,
       status: members.status,
       loginId: members.loginId,
+      siteId: members.siteId,
       twoFactor: sql<boolean>`${members.totpSecret} is not null`,
     })
     .from(members)
@@ -146,6 +149,10 @@ export async function login(
     }
   }
   await releaseAttempt({ clear: keys.account, giveBack: keys.address });
+  // Checked after the password, so it tells nothing to someone who does not know it.
+  if (Number(member.siteId) !== input.siteId) {
+    throw errors.forbidden('this account belongs to another site', MSG.otherSiteAccount);
+  }
   const session = await createSession(db, config, member.id, input);
   await db
     .update(members)

@@ -11,6 +11,8 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 export interface SessionMember {
   memberId: number;
+  /** The member's own site: a session is good only on that site's hosts. */
+  siteId: number;
   sessionId: number;
   status: string;
   /** Filled when the lookup asked for counts (the health check); zeros otherwise. */
@@ -111,6 +113,7 @@ interface SessionMemberRow {
   token_hash: string;
   stale: boolean;
   member_id: number;
+  site_id: number;
   status: string;
   login_id: string;
   nick: string;
@@ -141,7 +144,7 @@ const COUNTS_SQL = `,
 
 const sessionMemberSql = (withCounts: boolean, tokenMatch: string) => `
   select s.id as session_id, s.token_hash, s.last_seen_at < now() - $3::float8 * interval '1 millisecond' as stale,
-         m.id as member_id, m.status, m.login_id, m.nick, m.phone, m.level,
+         m.id as member_id, m.site_id, m.status, m.login_id, m.nick, m.phone, m.level,
          m.bank_name, m.bank_owner, m.bank_number,
          coalesce(cash.balance, 0) as cash, coalesce(held.balance, 0) as held, coalesce(comp.balance, 0) as comp,
          coalesce(bonus.balance, 0) as bonus,
@@ -211,6 +214,7 @@ function expiryOf(config: Config): [number, number] {
 function sessionMemberOf(row: SessionMemberRow): SessionMember {
   return {
     memberId: row.member_id,
+    siteId: Number(row.site_id),
     sessionId: row.session_id,
     status: row.status,
     counts: { notes: row.note_count ?? 0, helps: row.help_count ?? 0 },

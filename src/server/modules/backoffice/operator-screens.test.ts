@@ -112,9 +112,9 @@ describe.runIf(backendAvailable)('back office: the screens an operator polls, at
     const home = await defaultCurrency();
     expect(home).toBe('THB');
     const before = (await board()).today as PeriodFigures;
-    const { token } = await memberOn(t, KO_SITE);
-    await fund(t, token, 50_000);
-    await playRound(t, SECRET, await launchGame(t, token), 7_000, 0);
+    const { as } = await memberOn(t, KO_SITE);
+    await fund(t, as, 50_000);
+    await playRound(t, SECRET, await launchGame(t, as), 7_000, 0);
     const after = (await board()).today as PeriodFigures;
     expect(after.money.map((m) => m.currency)).toEqual(expect.arrayContaining(['KRW', 'THB']));
     expect(inCurrency(after, 'KRW').deposits - inCurrency(before, 'KRW').deposits).toBe(50_000);

@@ -7,6 +7,7 @@ import { tellMember } from '../inbox/news.service.ts';
 import { memberCurrencies } from '../ledger/ledger.service.ts';
 import { cashRequests, PENDING_STATUSES } from './cashier.schema.ts';
 import { decideDeposit } from './deposits.service.ts';
+import { settlePaymentSessionForOperator } from './payments/operator-decision.ts';
 import { decideWithdrawal } from './withdrawals.service.ts';
 
 /** A member's finished cashier history, so an operator can judge a request at a glance. */
@@ -132,6 +133,7 @@ export async function decideRequest(
       .where(and(eq(cashRequests.id, input.id), eq(cashRequests.kind, input.kind)));
     const status = input.approve ? 'already' : 'cansel';
     const decider = { by: operator.login, reason: input.reason };
+    if (input.kind === 'deposit') await settlePaymentSessionForOperator(tx, input.id, input.approve);
     const request =
       input.kind === 'deposit'
         ? await decideDeposit(tx, input.id, status, decider)

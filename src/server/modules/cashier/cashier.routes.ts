@@ -55,7 +55,7 @@ export function cashierRoutes(
       const { request } = await requestWithdrawal(ctx.db, member, ctx.site, {
         amount: body.balance,
         code: body.code,
-        paymentOptionId: option?.id,
+        option,
         forfeitBonus: body.forfeitBonus,
       }).catch(asWithdrawFailure);
       return { status: 'success', msg: MSG.withdrawRequested, requestId: request.id };

@@ -12,6 +12,7 @@ import { checkDepositAmount } from './amount-rules.ts';
 import { type CashRequest, insertCashRequest } from './cash-requests.repo.ts';
 import { assertDeskOpen } from './cashier-hours.ts';
 import { type Decider, decideOrExplain } from './decisions.ts';
+import { stillPayableDeposits } from './payments/still-payable.ts';
 
 export const pendingRequestExists = () =>
   errors.waiting('a request of this kind is already waiting', MSG.pendingRequest, {
@@ -54,7 +55,11 @@ export async function requestDeposit(
   if (result.outcome === 'pending-exists') throw pendingRequestExists();
   if (result.outcome === 'code-reused') throw codeReused();
   // The member's deposit limits, in this transaction (a refusal undoes the request): a replay was counted.
-  if (result.outcome === 'created') await assertDepositWithinLimits(db, member.memberId, input.amount);
+  // Card or coin payments closed unpaid but still payable count too: each may yet be credited.
+  if (result.outcome === 'created') {
+    const payable = await stillPayableDeposits(db, member.memberId, site);
+    await assertDepositWithinLimits(db, member.memberId, input.amount, payable);
+  }
   // The opt-in is checked now (live, eligible, minimum met) and kept with the request; a replay kept its first.
   if (result.outcome === 'created' && input.promo !== undefined) {
     await optInAtDeposit(db, member.memberId, result.request, input.promo);

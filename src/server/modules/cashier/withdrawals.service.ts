@@ -12,6 +12,7 @@ import { type CashRequest, insertCashRequest } from './cash-requests.repo.ts';
 import { assertDeskOpen } from './cashier-hours.ts';
 import { type Decider, decideOrExplain } from './decisions.ts';
 import { codeReused, pendingRequestExists } from './deposits.service.ts';
+import { assertWithinLimits, type OptionLimits } from './payments/option-limits.ts';
 
 const insufficient = (balance: number) =>
   errors.insufficientBalance('the amount is more than the cash balance', {
@@ -30,7 +31,13 @@ export async function requestWithdrawal(
   db: Db,
   member: SessionMember,
   site: Site,
-  input: { amount: number; code: string; paymentOptionId?: number; forfeitBonus?: boolean },
+  input: {
+    amount: number;
+    code: string;
+    /** The payout option the member chose, when any: a new request must be within its limits. */
+    option?: (OptionLimits & { id: number }) | undefined;
+    forfeitBonus?: boolean;
+  },
 ): Promise<{ request: CashRequest; replay: boolean }> {
   checkWithdrawAmount(input.amount, site);
   assertDeskOpen(site, 'withdraw');
@@ -40,11 +47,13 @@ export async function requestWithdrawal(
       kind: 'withdraw',
       amount: input.amount,
       clientCode: input.code,
-      paymentOptionId: input.paymentOptionId,
+      paymentOptionId: input.option?.id,
     });
     if (result.outcome === 'pending-exists') throw pendingRequestExists();
     if (result.outcome === 'code-reused') throw codeReused();
     if (result.outcome === 'replay') return { request: result.request, replay: true };
+    // After the replay check: a repeat answers as it did, even if the option's limits changed since.
+    if (input.option) assertWithinLimits(input.option, input.amount);
     await assertWithdrawalVerified(tx, member.memberId, site, input.amount);
     await refuseWhileOwing(tx, member.memberId, 'withdrawal');
     await settleBonusBeforeWithdrawal(tx, member.memberId, input.forfeitBonus === true);

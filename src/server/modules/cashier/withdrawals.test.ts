@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger, fund, nextCode } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
-import { sites } from '../../db/schema.ts';
+import { paymentOptions, sites } from '../../db/schema.ts';
 import { approveWithdrawal, rejectWithdrawal } from './withdrawals.service.ts';
 
 describe.runIf(backendAvailable)('withdrawals', () => {
@@ -23,6 +23,49 @@ describe.runIf(backendAvailable)('withdrawals', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: 'invalid', msg });
     expect(await balancesOf(t, token)).toEqual({ cash: 100_000, held: 0, comp: 0 });
+  });
+
+  it('keeps to the chosen payout option’s minimum and maximum, but answers a repeat as it did', async () => {
+    const [site] = await t.db.select().from(sites).where(eq(sites.isDefault, true));
+    const [option] = await t.db
+      .insert(paymentOptions)
+      .values({
+        siteId: site!.id,
+        direction: 'withdraw',
+        kind: 'bank',
+        provider: 'sandbox',
+        name: 'Small payouts',
+        minAmount: 20_000,
+        maxAmount: 100_000,
+      })
+      .returning();
+    const { token } = await t.login();
+    await fund(t, token, 1_000_000);
+    for (const balance of [900_000, 10_000]) {
+      const res = await t.call(
+        'apply-user-withdraw',
+        { balance, code: nextCode(), idx: option!.id },
+        { token },
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        status: 'invalid',
+        msg: 'msg3035',
+        minAmount: 20_000,
+        maxAmount: 100_000,
+      });
+    }
+    expect(await balancesOf(t, token)).toEqual({ cash: 1_000_000, held: 0, comp: 0 });
+    expect((await t.call('get-withdraw-list', {}, { token })).json().list).toEqual([]);
+
+    const ask = { balance: 100_000, code: nextCode(), idx: option!.id };
+    const first = await t.call('apply-user-withdraw', ask, { token });
+    expect(first.json()).toMatchObject({ status: 'success' });
+    // The operator lowers the maximum after the request: the member's retry still gets its answer.
+    await t.db.update(paymentOptions).set({ maxAmount: 50_000 }).where(eq(paymentOptions.id, option!.id));
+    const again = await t.call('apply-user-withdraw', ask, { token });
+    expect(again.json()).toMatchObject({ status: 'success', requestId: first.json().requestId });
+    expect(await balancesOf(t, token)).toEqual({ cash: 900_000, held: 100_000, comp: 0 });
   });
 
   it('refuses more than the cash balance with status balance (msg2016) and changes nothing', async () => {

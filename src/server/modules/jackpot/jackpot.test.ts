@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { debtOf, wonRound } from '../../../../test/support/debt.ts';
 import {
   contributionsFor,
   losingRound,
@@ -8,7 +9,7 @@ import {
   setJackpotSettings,
   shardUnits,
 } from '../../../../test/support/jackpot.ts';
-import { balancesOf, expectSoundLedger, fund } from '../../../../test/support/money.ts';
+import { balancesOf, expectSoundLedger, fund, nextCode } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
@@ -142,5 +143,27 @@ describe.runIf(backendAvailable)('the progressive jackpot', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().status).toBe('invalid');
     }
+  });
+
+  it('pays a member’s debt from a jackpot win first, as any later win does', async () => {
+    const p = await launchedPlayer(t, 100_000);
+    const won = await wonRound(t, SECRET, p.gameToken, 10_000, 310_000);
+    // The win is spent (held for a withdrawal) before the result is corrected: 310,000 owed.
+    const asked = await t.call(
+      'apply-user-withdraw',
+      { balance: 400_000, code: nextCode() },
+      { token: p.token },
+    );
+    expect(asked.json()).toMatchObject({ status: 'success' });
+    expect(await won.unsettle()).toMatchObject({ balance: 0, debt: 310_000 });
+    await fund(t, p.token, 20_000); // deposits do not collect
+    const round = await openRound(t, p.gameToken, 10_000);
+    const pool = await poolBalance(t.db);
+
+    const claim = await wallet('jackpot', { txId: `${round.txId}-jackpot`, roundId: round.roundId });
+    expect(claim.json()).toMatchObject({ status: 'success', amount: pool, balance: 10_000 + pool - 310_000 });
+    expect(await balancesOf(t, p.token)).toMatchObject({ cash: 10_000 + pool - 310_000, held: 400_000 });
+    expect(await debtOf(t, p.loginId)).toBe(0);
+    await expectSoundLedger(t.db);
   });
 });

@@ -4,6 +4,7 @@ import { KYC_DOCUMENT_KINDS, KYC_MAX_BYTES, type KycDocumentKind } from '../../.
 import type { Db } from '../../db/client.ts';
 import { sameOriginOnly } from '../../http/csrf.ts';
 import { errors } from '../../http/errors.ts';
+import { assertMemberOfSite } from '../../http/member-site.ts';
 import { readSessionToken, SESSION_COOKIE } from '../../http/session-token.ts';
 import { type AttemptLimits, reserveAttempt } from '../accounts/attempt-limits.ts';
 import type { SessionMember } from '../accounts/sessions.service.ts';
@@ -46,6 +47,7 @@ export async function kycUploadRoutes(app: FastifyInstance, deps: KycUploadDeps)
             const token = readSessionToken(request);
             const member = token ? await deps.resolveMember(token) : undefined;
             if (!member) throw errors.unauthorized(token ? 'session expired or ended' : 'login required');
+            assertMemberOfSite(member, await request.server.sites.resolve(request.hostname));
             const reservation = await reserveAttempt([deps.limits.kycUploads, String(member.memberId)]);
             if (!reservation.ok)
               throw errors.limited('too many documents sent in an hour', MSG.tooManyRequests, {

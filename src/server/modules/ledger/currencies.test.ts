@@ -66,8 +66,8 @@ describe.runIf(backendAvailable)('two sites in two currencies on one database', 
     expect(await deposit(t, ko.as, 2_000_000)).toMatchObject({ status: 'success' });
 
     // A bet and its win in each, through the signed wallet API; the wallet says the player's currency.
-    const thGame = await launchGame(t, th.token);
-    const koGame = await launchGame(t, ko.token);
+    const thGame = await launchGame(t, th.as);
+    const koGame = await launchGame(t, ko.as);
     const auth = await walletRequest(t, 'authenticate', { token: thGame }, SECRET);
     expect(auth.json()).toMatchObject({ status: 'success', currency: 'THB', balance: 2_000_000 });
     expect((await walletRequest(t, 'balance', { token: koGame }, SECRET)).json().currency).toBe('KRW');
@@ -124,7 +124,7 @@ describe.runIf(backendAvailable)('two sites in two currencies on one database', 
     const ko = await memberOn(t, KO_SITE);
     await deposit(t, th.as, 100_000);
     await deposit(t, ko.as, 100_000);
-    const games = [await launchGame(t, th.token), await launchGame(t, ko.token)];
+    const games = [await launchGame(t, th.as), await launchGame(t, ko.as)];
     // Concurrent calls are committed together (wallet_batch, its plain bets through ledger_post_many).
     const replies = await Promise.all(
       Array.from({ length: 16 }, (_, i) =>

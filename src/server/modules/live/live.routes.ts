@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteReply } from '../../../shared/contract/routes.ts';
 import { errors } from '../../http/errors.ts';
+import { assertMemberOfSite } from '../../http/member-site.ts';
 import { readSessionToken } from '../../http/session-token.ts';
 import { startSse } from '../../http/sse.ts';
 import type { SessionMember } from '../accounts/sessions.service.ts';
@@ -37,6 +38,7 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRoutesDeps): Pr
     const token = readSessionToken(request);
     const member = token ? await deps.resolveMember(token) : undefined;
     if (!token || !member) throw errors.unauthorized();
+    assertMemberOfSite(member, await request.server.sites.resolve(request.hostname));
     const remove = await deps.hub.add({ ...startSse(reply, token), memberId: member.memberId });
     request.raw.on('close', remove);
   });

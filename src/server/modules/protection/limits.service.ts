@@ -224,13 +224,19 @@ export const limitError = (r: LimitRefusal) =>
 /**
  * Refuses a deposit the member's deposit limits do not leave room for. Call it inside the transaction
  * that accepts the deposit: the check locks the member's play-day row until that transaction ends.
+ * `outstanding`: deposits not credited yet that may still be (the refusal counts them as used).
  */
-export async function assertDepositWithinLimits(tx: DbOrTx, memberId: number, amount: number) {
+export async function assertDepositWithinLimits(
+  tx: DbOrTx,
+  memberId: number,
+  amount: number,
+  outstanding = 0,
+) {
   const [row] = await queryRows<{ r: LimitRefusal | null }>(
     tx,
-    sql`select protection_limit_refusal(${memberId}, 'deposit', ${amount}, null) as r`,
+    sql`select protection_limit_refusal(${memberId}, 'deposit', ${amount + outstanding}, null) as r`,
   );
-  if (row?.r) throw limitError(row.r);
+  if (row?.r) throw limitError({ ...row.r, used: Number(row.r.used) + outstanding });
 }
 
 /** A credited deposit counts toward the deposit limits of its day (called before its ledger transfer). */

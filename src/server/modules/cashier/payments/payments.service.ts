@@ -14,6 +14,7 @@ import {
   paymentWebhookEvents,
 } from '../cashier.schema.ts';
 import { creditDeposit, requestDeposit } from '../deposits.service.ts';
+import { assertWithinLimits } from './option-limits.ts';
 import type { PaymentEvent, PaymentProvider, PaymentStatus } from './provider.ts';
 import { noRealProvider, type PaymentMode, testPaymentsAllowed } from './test-payments.ts';
 
@@ -51,15 +52,6 @@ export async function findOption(db: Db, site: Site, idx: number, direction: Cas
     throw errors.notInList(`no ${direction} payment option ${idx} on this site`, MSG.failure);
   }
   return option;
-}
-
-function assertWithinLimits(option: PaymentOption, amount: number) {
-  if (amount < option.minAmount || amount > option.maxAmount) {
-    throw errors.invalid(`${option.name} takes ${option.minAmount}-${option.maxAmount}`, MSG.paymentLimits, {
-      minAmount: option.minAmount,
-      maxAmount: option.maxAmount,
-    });
-  }
 }
 
 /**

@@ -7,9 +7,9 @@ import { paymentSessions } from '../cashier.schema.ts';
 import { BY_EXPIRY } from '../deciders.ts';
 import { applyPaymentEvent } from './payments.service.ts';
 import type { PaymentProvider } from './provider.ts';
+import { DEFAULT_PAYMENT_SESSION_MINUTES } from './still-payable.ts';
 
-/** How long a card or coin payment stays open when the site's settings name no time. */
-export const DEFAULT_PAYMENT_SESSION_MINUTES = 30;
+export { DEFAULT_PAYMENT_SESSION_MINUTES };
 
 /** The shortest time a site may set: sessions younger than this are never looked at. */
 const MIN_MINUTES = 5;

@@ -13,6 +13,9 @@
 -- order, to the bonus while it is active, else to the promotions expense (promo_bonus_return_to, which
 -- locks the member's game revenue and cash rows, then the bonus row); the rest to cash. Both are
 -- `jackpot_win` transfers of the pool (the jackpot audit's payouts), the bonus ones naming the bonus.
+-- A member who owes a debt (wallet_debts) pays it from the cash part first, as wallet_win does
+-- (wallet_collect_debt, to the member's game revenue shard): that account and cash are locked in
+-- ascending id (the order wallet_win and promo_bonus_return_to take them) before the pool moves.
 -- Replies: success {amount, reseed, balance}; round_not_found, round_closed, invalid (no jackpot game),
 -- jackpot_paid (another transaction id already claimed this round's jackpot).
 CREATE OR REPLACE FUNCTION wallet_jackpot(p_provider text, p_tx_id text, p_hash text, p_round text)
@@ -33,6 +36,7 @@ DECLARE
   v_house bigint;
   v_bonus_left bigint := 0;
   v_part bigint;
+  v_to_cash bigint := 0;
 BEGIN
   SELECT r.id, r.member_id, r.status, r.game_code, g.jackpot_bps INTO v_round
   FROM game_rounds r JOIN game_sessions g ON g.id = r.game_session_id
@@ -71,10 +75,12 @@ BEGIN
       SELECT max(ps.bonus_id) AS bonus_id, sum(ps.from_bonus) AS staked INTO v_stake FROM promo_bet_stakes ps
       WHERE ps.provider = p_provider AND ps.round_id = p_round AND NOT ps.rolled_back;
       SELECT total_bet INTO v_bet FROM game_rounds WHERE id = v_round.id;
+      v_house := (SELECT h.id FROM ledger_accounts h JOIN ledger_accounts c ON c.id = v_cash
+                  WHERE h.member_id IS NULL AND h.kind = 'game_revenue' AND h.shard = house_shard(v_round.member_id)
+                    AND h.currency = c.currency);
+      -- The house row before cash, as a win takes them: a debt collected below moves cash to it.
+      PERFORM 1 FROM ledger_accounts WHERE id IN (v_house, v_cash) ORDER BY id FOR NO KEY UPDATE;
       IF coalesce(v_stake.staked, 0) > 0 AND v_bet > 0 THEN
-        v_house := (SELECT h.id FROM ledger_accounts h JOIN ledger_accounts c ON c.id = v_cash
-                    WHERE h.member_id IS NULL AND h.kind = 'game_revenue' AND h.shard = house_shard(v_round.member_id)
-                      AND h.currency = c.currency);
         SELECT * INTO v_to FROM promo_bonus_return_to(v_stake.bonus_id, v_round.member_id, v_house, v_cash);
         v_bonus_left := floor((
           SELECT coalesce(sum(a.balance), 0) FROM jackpot_shards s JOIN ledger_accounts a ON a.id = s.account_id
@@ -90,6 +96,7 @@ BEGIN
           v_move := ledger_move('jackpot-win:' || p_provider || ':' || p_round || ':' || v_pool.shard,
             v_pool.id, v_cash, v_pool.balance - v_part, 'jackpot_win',
             jsonb_build_object('provider', p_provider, 'roundId', p_round, 'txId', p_tx_id, 'shard', v_pool.shard), NULL);
+          v_to_cash := v_to_cash + v_pool.balance - v_part;
         END IF;
         IF v_part > 0 THEN
           PERFORM ledger_move('jackpot-win-bonus:' || p_provider || ':' || p_round || ':' || v_pool.shard,
@@ -99,6 +106,9 @@ BEGIN
         END IF;
         v_total := v_total + v_pool.balance;
       END LOOP;
+      IF v_to_cash > 0 THEN
+        PERFORM wallet_collect_debt(v_round.member_id, v_cash, v_house, p_provider, p_round, p_tx_id, v_to_cash);
+      END IF;
       SELECT balance INTO v_balance FROM ledger_accounts WHERE id = v_cash;
       v_move := ledger_move('jackpot-reseed:' || p_provider || ':' || p_round,
         (SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = 'jackpot_seed' AND shard = 0),
