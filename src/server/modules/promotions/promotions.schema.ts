@@ -196,7 +196,7 @@ export const promoSportsWagers = pgTable(
 );
 
 /**
- * What each casino stake counted towards a bonus's wagering (migration 0064), keyed by the wallet's bet:
+ * What each casino stake counted towards a bonus's wagering (migration 0063), keyed by the wallet's bet:
  * the ten-thousandths it really added (less at the requirement's cap). Its rollback takes exactly that back
  * (promo_unwager); a conversion leaves out the stakes of rounds still open (promo_open_wagering).
  */

@@ -139,7 +139,7 @@ export const sbMarkets = pgTable(
     uniqueIndex('sb_markets_source').on(t.source, t.externalId),
     // The desk's risk view starts from the markets still open to bets or results (migration 0050).
     index('sb_markets_unsettled').on(t.id).where(sql`${t.status} in ('open', 'suspended')`),
-    // A producer down or back: the markets it priced (producers.ts; migration 0066).
+    // A producer down or back: the markets it priced (producers.ts; migration 0065).
     index('sb_markets_feed_producer')
       .on(t.feedProducer, t.id)
       .where(sql`${t.feedProducer} is not null and ${t.status} in ('open', 'suspended')`),
