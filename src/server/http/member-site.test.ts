@@ -141,4 +141,28 @@ describe.runIf(backendAvailable)('a member on another site’s host', () => {
     expect(live.statusCode).toBe(403);
     expect(live.json()).toMatchObject(OTHER_SITE);
   });
+
+  it('cannot be sent a password-reset code there, nor spend one there', async () => {
+    const phone = `08${String(Date.now()).slice(-8)}`;
+    const member = newMember({ phone, bankname: await t.siteBank(TH_SITE) });
+    expect((await t.call('user-register', member, TH_SITE)).json().status).toBe('success');
+    const token = (await t.call('user-do-login', { id: member.id, pw: member.pw }, TH_SITE)).json().token;
+    const codesSent = async () => {
+      await t.app.outbox.runOnce();
+      const sms = (await t.app.inject({ method: 'GET', url: `/sandbox/messages?to=${phone}` })).json().list;
+      return (sms as { body: string }[]).map((m) => /(?<!\d)(\d{6})(?!\d)/.exec(m.body)?.[1]);
+    };
+    // Asked on the Korean host: answered like an unknown id (the answer never tells), and nothing sent.
+    const asked = await t.call('user-password-forgot', { id: member.id }, KO_SITE);
+    expect(asked.json().status).toBe('success');
+    expect(await codesSent()).toEqual([]);
+    // A code asked for on the own site is not taken on the Korean host; the own site's session lives on.
+    expect((await t.call('user-password-forgot', { id: member.id }, TH_SITE)).json().status).toBe('success');
+    const [code] = await codesSent();
+    const spent = await t.call('user-password-reset', { id: member.id, code, pw: 'takenover99' }, KO_SITE);
+    expect(spent.json()).toMatchObject({ status: 'invalid', msg: MSG.resetCodeWrong });
+    expect((await t.call('user-health-check', {}, { ...TH_SITE, token })).statusCode).toBe(200);
+    const own = await t.call('user-password-reset', { id: member.id, code, pw: 'mynewpass99' }, TH_SITE);
+    expect(own.json()).toMatchObject({ status: 'success' });
+  });
 });

@@ -54,7 +54,8 @@ export async function requestPasswordReset(
     const [member] = await db
       .select({ id: members.id, status: members.status, email: members.email, phone: members.phone })
       .from(members)
-      .where(eq(members.loginId, input.loginId));
+      // A member of another site is treated as one that does not exist: a member acts only on their own site.
+      .where(and(eq(members.loginId, input.loginId), eq(members.siteId, site.id)));
     const recipient = channel === 'email' ? member?.email : member?.phone;
     if (member && member.status !== 'blocked' && recipient) {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -96,6 +97,7 @@ export async function requestPasswordReset(
 export async function resetPassword(
   db: Db,
   limits: AttemptLimits,
+  site: Pick<Site, 'id'>,
   input: { loginId: string; code: string; pw: string; ip: string },
 ) {
   const account: [typeof limits.resetGuessAccount, string] = [limits.resetGuessAccount, input.loginId];
@@ -106,7 +108,7 @@ export async function resetPassword(
   const [member] = await db
     .select({ id: members.id })
     .from(members)
-    .where(eq(members.loginId, input.loginId));
+    .where(and(eq(members.loginId, input.loginId), eq(members.siteId, site.id)));
   if (!member) throw wrong();
   const live = and(
     eq(passwordResets.memberId, member.id),

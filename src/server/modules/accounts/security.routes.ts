@@ -26,7 +26,12 @@ export const securityRoutes: RouteHandlers = {
   },
 
   'user-password-reset': async (body, ctx) => {
-    await resetPassword(ctx.db, ctx.limits, { loginId: body.id, code: body.code, pw: body.pw, ip: ctx.ip });
+    await resetPassword(ctx.db, ctx.limits, ctx.site, {
+      loginId: body.id,
+      code: body.code,
+      pw: body.pw,
+      ip: ctx.ip,
+    });
     return { status: 'success', msg: MSG.passwordReset };
   },
 

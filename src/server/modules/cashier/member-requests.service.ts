@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError, errors } from '../../http/errors.ts';
+import { assertMayPlay } from '../protection/protection.service.ts';
 import { findOwnRequest } from './cash-requests.repo.ts';
 import { type CashRequestKind, PENDING_STATUSES, paymentSessions } from './cashier.schema.ts';
 import { BY_MEMBER } from './deciders.ts';
@@ -69,6 +70,8 @@ export async function resumeDepositPayment(
 ): Promise<{ launcherUrl: string }> {
   const request = await findOwnRequest(db, memberId, 'deposit', id);
   if (!request) throw notYours();
+  // A break or self-exclusion since the payment was opened: no deposit, old or new, is taken up again.
+  await assertMayPlay(db, memberId);
   const session = await sessionOf(db, id);
   const provider = session && providers.get(session.provider);
   if (request.status !== 'reg' || session?.status !== 'pending' || !provider) {
