@@ -38,7 +38,7 @@ describe.runIf(backendAvailable)('a card payment opened before a break', () => {
       { token },
     );
     expect(start.json(), start.body).toMatchObject({ status: 'success' });
-    const sessionId = decodeURIComponent(String(start.json().launcherUrl).split('/').pop());
+    const sessionId = decodeURIComponent(String(start.json().launcherUrl).split('/').pop()!);
     const open = (await t.call('get-deposit-list', {}, { token })).json().list[0];
 
     const taken = await t.call('set-protection', { kind: 'break', days: 7, confirm: true }, { token });
