@@ -131,7 +131,7 @@ export async function confirmResult(
     await tx.execute(
       sql`update sb_markets set result = proposed_result, result_source = 'desk', result_at = ${sportsClock.now()},
             result_entered_by = proposed_by, result_confirmed_by = ${operatorId}, version = version + 1,
-            proposed_result = null, proposed_by = null, proposed_reason = null
+            proposed_result = null, proposed_by = null, proposed_reason = null, before_void = null
           where id = ${marketId}`,
     );
     return {
@@ -172,7 +172,8 @@ export async function correctResultIn(
   const rows = await queryRows<{ id: number }>(
     tx,
     sql`update sb_markets set result = ${JSON.stringify(result)}::jsonb, result_source = ${by.source}, result_at = ${sportsClock.now()},
-          result_entered_by = ${by.operatorId ?? null}, version = version + 1, proposed_result = null, proposed_by = null
+          result_entered_by = ${by.operatorId ?? null}, version = version + 1, proposed_result = null, proposed_by = null,
+          before_void = null
         where id = ${marketId} and result_state = 'confirmed' returning id`,
   );
   if (rows.length === 0) return 'the market has no confirmed result to correct';
@@ -206,7 +207,9 @@ export async function unsettleMarketIn(tx: Tx, marketId: number, actor: Actor): 
 /**
  * Voids a market (a feed's cancel, an abandoned event): its result becomes void, whether it had none or
  * one already (its bets then follow, paid bets resettled to their stake), and it is cancelled. A result
- * it had is kept in `before_void` for a rollback of the cancel (restoreBeforeVoidIn).
+ * it had is kept in `before_void` for the feed's rollback of its own cancel (restoreBeforeVoidIn); the
+ * desk's voids and an abandoned event's are not the feed's to take back, and a correction since
+ * forgets it.
  */
 export async function voidMarket(
   db: Db,
@@ -223,7 +226,7 @@ export async function voidMarketIn(tx: Tx, marketId: number, by: ResultBy): Prom
     sql`update sb_markets set result = '{"kind":"void"}'::jsonb, result_state = 'confirmed', result_source = ${by.source},
           result_at = ${sportsClock.now()}, result_entered_by = ${by.operatorId ?? null}, proposed_result = null,
           proposed_by = null, status = 'cancelled', version = version + 1,
-          before_void = case when result_state = 'none' then null else jsonb_build_object(
+          before_void = case when result_state = 'none' or ${!by.source.startsWith('feed:')}::boolean then null else jsonb_build_object(
             'result', result, 'result_state', result_state, 'result_source', result_source, 'result_at', result_at,
             'result_entered_by', result_entered_by, 'result_confirmed_by', result_confirmed_by, 'status', status) end
         where id = ${marketId} and status <> 'cancelled' returning id`,
@@ -234,8 +237,9 @@ export async function voidMarketIn(tx: Tx, marketId: number, by: ResultBy): Prom
 
 /**
  * Takes a void back (the feed's rollback_bet_cancel of a whole market): the market returns to the
- * result and state the void replaced, and its bets are settled on it again; a market that had no result
- * is open to one again (unsettleMarketIn). Only a market still void is taken back.
+ * result and state the void replaced, and its bets are settled on it again; a market the feed voided
+ * before any result is open to one again (unsettleMarketIn). A void or result the desk entered since
+ * stands.
  */
 export async function restoreBeforeVoidIn(
   tx: Tx,
@@ -251,6 +255,12 @@ export async function restoreBeforeVoidIn(
           status = before_void->>'status', before_void = null, version = version + 1
         where id = ${marketId} and before_void is not null and result->>'kind' = 'void' returning id`,
   );
-  if (rows.length === 0) return unsettleMarketIn(tx, marketId, actor);
-  return { marketId, reason: 'cancel rolled back', actor };
+  if (rows.length > 0) return { marketId, reason: 'cancel rolled back', actor };
+  // Without a result to return to, only the feed's own void is taken back, not one the desk entered.
+  const [m] = await queryRows<{ result_source: string | null }>(
+    tx,
+    sql`select result_source from sb_markets where id = ${marketId}`,
+  );
+  if (!m?.result_source?.startsWith('feed:')) return 'the void is not the feed’s to take back';
+  return unsettleMarketIn(tx, marketId, actor);
 }

@@ -7,6 +7,7 @@ import { mainMarkets, producerUp, useUofStandIn } from '../../../../../test/supp
 import { queryRows } from '../../../db/client.ts';
 import { sportsClock } from '../clock.ts';
 import { cancelBets, cancelUndecidedBetsOf, rollbackLegVoids } from '../leg-voids.ts';
+import { correctResult } from '../results.service.ts';
 import * as uof from './uof-build.ts';
 
 /**
@@ -160,6 +161,26 @@ describe.runIf(backendAvailable)(
       expect({ bet: await betStatus(bet.betId), cash: await cash(p.token) }).toEqual({
         bet: 'settled',
         cash: 990_000 + 21_000,
+      });
+      await expectSoundLedger(t.db);
+    });
+
+    it("a whole market's rollback_bet_cancel leaves a void the desk entered after the cancel", async () => {
+      const { feed, h, s, marketId } = await pricedMatch();
+      const p = await newPlayer();
+      const bet = (await placeBet(p.gameToken, [s['1x2:home']!])).json();
+      await feed.receive(uof.betSettlement({ ...h, timestamp: ts() }, homeWins));
+      await feed.receive(uof.betCancel({ ...h, timestamp: ts() }, [{ id: 1 }]));
+      // The desk corrects the void to an away win, then back to void (the match was abandoned after all).
+      const desk = { source: 'desk', operatorId: null, reason: 'abandoned at half time' };
+      for (const result of [{ kind: 'score', home: 0, away: 1 }, { kind: 'void' }] as const)
+        expect(await correctResult(t.db, t.app.sportsWallet, marketId, result, desk)).toMatchObject({
+          ok: true,
+        });
+      await feed.receive(uof.rollbackBetCancel({ ...h, timestamp: ts() }, [{ id: 1 }]));
+      expect({ bet: await betStatus(bet.betId), cash: await cash(p.token) }).toEqual({
+        bet: 'void',
+        cash: 1_000_000,
       });
       await expectSoundLedger(t.db);
     });
