@@ -101,6 +101,11 @@ export const gameRounds = pgTable(
     hasWin: boolean('has_win').notNull().default(false),
     openedAt: timestamptz('opened_at').notNull().defaultNow(),
     closedAt: timestamptz('closed_at'),
+    /**
+     * The stake the round's comp accrued on: total_bet at its first close, less the bets placed before
+     * that close and rolled back since (migration 0066; NULL for rounds closed before it).
+     */
+    compStake: int8('comp_stake'),
   },
   (t) => [
     uniqueIndex('game_rounds_provider_round').on(t.provider, t.roundId),

@@ -4,7 +4,7 @@
 -- player, one transfer per non-empty shard, and the house reseeds it from jackpot_seed; both under keys
 -- of the round, and the round is listed in jackpot_wins (unique per round), so a round is paid once.
 --
--- Locks: all jackpot_shards rows (house_shards() of them), in shard order, before any account. A contribution updates its
+-- Locks: the member's house shard advisory lock (727034) first, as wallet_batch; then all jackpot_shards rows (house_shards() of them), in shard order, before any account. A contribution updates its
 -- shard's row before its pool account, and wallet_batch takes the advisory locks (727035, shard) of
 -- the shards its bets need, in shard order, before any call runs (this takes all of them first too): so no contribution is in flight during the payout, the pool is read
 -- and emptied whole, and no batch can deadlock with this.
@@ -51,6 +51,15 @@ BEGIN
     v_reply := jsonb_build_object('status', 'invalid', 'message', 'this round''s game has no jackpot',
                                   'txId', p_tx_id, 'roundId', p_round);
   ELSE
+    -- Lock order, as wallet_batch takes its locks: the member's house shard (advisory lock 727034, which
+    -- wallet_batch takes for each of its members' shards before any row), then the jackpot shards
+    -- (727035), then rows: the round, then the house (game revenue) and cash rows. Without the 727034
+    -- lock, a batch could post to this member's house row (a call of another member of the shard) and
+    -- then wait on this round (a win of it, later in the batch) while this held the round and waited on
+    -- the house row: a deadlock. The round before the house row stays the order of wallet_win,
+    -- wallet_rollback and wallet_correct; taking the house row before the round would deadlock with
+    -- those instead.
+    PERFORM pg_advisory_xact_lock(727034, house_shard(v_round.member_id)::int);
     -- The shards' advisory locks first (wallet_batch takes those of its bets' shards, in shard order,
     -- instead of their rows), then the rows.
     PERFORM pg_advisory_xact_lock(727035, s) FROM unnest(ARRAY(SELECT shard FROM jackpot_shards ORDER BY shard)) AS s;

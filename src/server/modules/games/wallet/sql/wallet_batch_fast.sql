@@ -180,11 +180,13 @@ BEGIN
   IF cardinality(v_wins) = 0 THEN
     v_comps := '{}';
   ELSE
-    -- A first close earns comp, except a sports bet returning exactly its stake (a void: nothing risked).
+    -- A first close earns comp, except a sports bet returning exactly its stake (a void: nothing risked),
+    -- and records the stake it accrued on (comp_stake, what a later rollback measures its share against).
     WITH closed AS (
       UPDATE game_rounds g SET total_win = g.total_win + w.a, has_win = true,
         status = CASE WHEN w.c THEN 'closed' ELSE g.status END,
-        closed_at = CASE WHEN w.c THEN coalesce(g.closed_at, now()) ELSE g.closed_at END
+        closed_at = CASE WHEN w.c THEN coalesce(g.closed_at, now()) ELSE g.closed_at END,
+        comp_stake = CASE WHEN w.c AND g.closed_at IS NULL THEN g.total_bet ELSE g.comp_stake END
       FROM unnest(v_wins) w WHERE g.id = w.round AND g.status = 'open'
         AND g.id = ANY (ARRAY(SELECT w.round FROM unnest(v_wins) w)) -- the rounds by their key, whichever side the plan starts from
       RETURNING w.ord, g.id, w.c AND g.closed_at = now()

@@ -10,14 +10,15 @@
 -- A round that staked bonus money (promo_bet_stakes, issue 36) corrects the bonus share of its win
 -- apart, as wallet_win paid it (floor(win x bonus staked / total stake)): promo_correct_bonus_share
 -- moves it to or from the bonus while that bonus is active, to or from the promotions expense once it
--- has ended; only the cash share touches cash (and debts).
+-- has ended; only the cash share touches cash (and debts). A sports round resettled to exactly its stake
+-- (a void) gives back its comp, one resettled from a void to a real result earns it (wallet_correct_comp).
 CREATE OR REPLACE FUNCTION wallet_correct(
   p_kind text, p_provider text, p_tx_id text, p_hash text, p_round text, p_ref_tx text, p_amount bigint,
   p_reason text
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_ref wallet_transactions%ROWTYPE;
-  v_round_id bigint;
+  v_round record;
   v_cash bigint;
   v_house bigint;
   v_diff bigint;
@@ -36,7 +37,8 @@ BEGIN
     v_reply := jsonb_build_object('status', 'already_corrected',
       'message', 'this settlement was already corrected', 'txId', p_tx_id, 'refTxId', p_ref_tx);
   ELSE
-    SELECT id INTO v_round_id FROM game_rounds WHERE provider = p_provider AND round_id = p_round FOR UPDATE;
+    SELECT id, category, total_bet INTO v_round FROM game_rounds
+    WHERE provider = p_provider AND round_id = p_round FOR UPDATE;
     PERFORM play_totals_add(v_ref.member_id, 0, 0,
       CASE WHEN p_kind = 'unsettle' THEN -v_ref.amount ELSE p_amount - v_ref.amount END);
     v_house := (SELECT h.id FROM ledger_accounts h JOIN ledger_accounts c ON c.member_id = v_ref.member_id AND c.kind = 'cash'
@@ -65,10 +67,15 @@ BEGIN
       UPDATE game_rounds SET total_win = total_win - v_ref.amount, status = 'open',
         has_win = total_win - v_ref.amount > 0
           OR EXISTS (SELECT 1 FROM jackpot_wins j WHERE j.provider = p_provider AND j.round_id = p_round)
-      WHERE id = v_round_id;
-      INSERT INTO open_game_rounds (game_round_id) VALUES (v_round_id) ON CONFLICT DO NOTHING;
+      WHERE id = v_round.id;
+      INSERT INTO open_game_rounds (game_round_id) VALUES (v_round.id) ON CONFLICT DO NOTHING;
     ELSE
-      UPDATE game_rounds SET total_win = total_win + v_diff + v_share WHERE id = v_round_id;
+      UPDATE game_rounds SET total_win = total_win + v_diff + v_share WHERE id = v_round.id;
+      -- Comp follows the stake: a sports bet resettled to its stake (voided) gives its comp back, one
+      -- resettled from such a void to a real result earns it (after the money: comp rows lock last).
+      IF v_round.category = 'sport' THEN
+        PERFORM wallet_correct_comp(p_provider, p_round, v_ref.member_id, v_round.total_bet, p_amount);
+      END IF;
     END IF;
     -- The member's live streams re-read the balance (live.notify.ts); sent only if this commits.
     PERFORM pg_notify(live_channel(), jsonb_build_object('k', 'members', 'ids', jsonb_build_array(v_ref.member_id))::text);

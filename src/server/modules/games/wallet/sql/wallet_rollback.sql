@@ -4,7 +4,7 @@
 -- to the bonus it came from (promo_bonus_return_to: the promotions expense once that bonus has ended), and
 -- what the stake counted towards a bonus's wagering is taken back from that bonus (promo_unwager). A
 -- round whose comp accrued (closed once, reopened by an unsettle) gives back the share of its comp the
--- stake carried (wallet_reverse_comp).
+-- stake carried when the bet was placed before that close (wallet_reverse_comp, against comp_stake).
 CREATE OR REPLACE FUNCTION wallet_rollback(
   p_provider text, p_tx_id text, p_hash text, p_ref_tx text
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
@@ -19,6 +19,7 @@ DECLARE
   v_house bigint;
   v_cash bigint;
   v_balance bigint;
+  v_carried boolean;
 BEGIN
   -- Claim the bet's id with a void mark; if the bet was recorded (or is being), this waits for it.
   INSERT INTO wallet_transactions (provider, tx_id, kind, ref_tx_id, request_hash, response)
@@ -68,13 +69,18 @@ BEGIN
         END IF;
         -- After the money: the bonus row is locked after the cash, as every bonus move locks them.
         PERFORM promo_unwager(p_provider, p_ref_tx);
-        -- A round closed once (reopened by an unsettle) has had its comp: the stake cut takes its share back.
-        IF v_round.closed_at IS NOT NULL THEN
-          PERFORM wallet_reverse_comp(p_provider, v_bet.round_id, v_bet.member_id, v_round.total_bet,
-                                      v_round.total_bet - v_bet.amount);
+        -- A round closed once (reopened by an unsettle) has had its comp, on the stake it held then
+        -- (comp_stake): a bet placed before that close takes its share back. A bet placed after it (the
+        -- reopened round's, created after the close's transaction) earned none and takes none back.
+        -- comp_stake is NULL for a round closed before migration 0066: its whole stake then.
+        v_carried := v_round.closed_at IS NOT NULL AND v_bet.created_at <= v_round.closed_at;
+        IF v_carried THEN
+          PERFORM wallet_reverse_comp(p_provider, v_bet.round_id, v_bet.member_id,
+            coalesce(v_round.comp_stake, v_round.total_bet), coalesce(v_round.comp_stake, v_round.total_bet) - v_bet.amount);
         END IF;
         UPDATE wallet_transactions SET rolled_back = true WHERE id = v_bet.id;
         UPDATE game_rounds SET total_bet = total_bet - v_bet.amount,
+          comp_stake = CASE WHEN v_carried THEN greatest(coalesce(comp_stake, total_bet) - v_bet.amount, 0) ELSE comp_stake END,
           status = CASE WHEN total_bet - v_bet.amount = 0 THEN 'cancelled' ELSE status END,
           closed_at = CASE WHEN total_bet - v_bet.amount = 0 THEN now() ELSE closed_at END
         WHERE id = v_round.id;

@@ -1,6 +1,7 @@
 -- A win (amount 0 for a loss): accepted after the session ended. Closing the round accrues comp (at its
 -- first close only: a round a correction reopened keeps its first closed_at; none for a sports bet that
--- returns exactly its stake, a void that risked nothing) and removes it from
+-- returns exactly its stake, a void that risked nothing), records the stake it accrued on (comp_stake:
+-- a later rollback takes back comp only for that stake, wallet_rollback) and removes it from
 -- open_game_rounds. A member who owes a debt (wallet_debts) pays it from the win first. A round that
 -- staked bonus money (promo_bet_stakes, issue 36) pays the same share of its win back as bonus money
 -- (promo_bonus_return_to: the bonus, or the promotions expense once that bonus has ended), the rest in cash;
@@ -24,7 +25,8 @@ DECLARE
 BEGIN
   UPDATE game_rounds SET total_win = total_win + p_amount, has_win = true,
     status = CASE WHEN p_close THEN 'closed' ELSE status END,
-    closed_at = CASE WHEN p_close THEN coalesce(closed_at, now()) ELSE closed_at END
+    closed_at = CASE WHEN p_close THEN coalesce(closed_at, now()) ELSE closed_at END,
+    comp_stake = CASE WHEN p_close AND closed_at IS NULL THEN total_bet ELSE comp_stake END
   WHERE provider = p_provider AND round_id = p_round AND status = 'open'
   RETURNING id, member_id, category, total_bet, total_win, closed_at INTO v_round;
   IF NOT FOUND THEN
