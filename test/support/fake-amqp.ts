@@ -1,8 +1,11 @@
+import type { ChannelModel } from 'amqplib';
+
 /**
- * A stand-in for amqplib (no RabbitMQ), for the consumer's tests of what a broker does to it: each
- * connect is a connection whose channels hand the test the consumer's callbacks, so the test plays the
- * broker (deliveries, a redelivery, a dropped connection). Used through
- * `vi.mock('amqplib', () => fakeAmqplib)` with `fakeBroker` read back.
+ * A stand-in for amqplib's connection (no RabbitMQ), for the consumer's tests of what a broker does to
+ * it: each connect is a connection whose channels hand the test the consumer's callbacks, so the test
+ * plays the broker (deliveries, a redelivery, a dropped connection). Given to the consumer as its
+ * `connect` option (a module mock would not reach a consumer another test file already imported), with
+ * `fakeBroker` read back.
  */
 type Deliver = (msg: unknown) => void;
 
@@ -52,12 +55,9 @@ export class FakeConnection {
 /** Every connection the consumer opened, in order. */
 export const fakeBroker = { connections: [] as FakeConnection[] };
 
-export const fakeAmqplib = {
-  default: {
-    connect: async () => {
-      const c = new FakeConnection();
-      fakeBroker.connections.push(c);
-      return c;
-    },
-  },
-};
+/** The consumer's `connect` option: a new stand-in connection each time. */
+export async function fakeConnect(): Promise<ChannelModel> {
+  const c = new FakeConnection();
+  fakeBroker.connections.push(c);
+  return c as unknown as ChannelModel;
+}

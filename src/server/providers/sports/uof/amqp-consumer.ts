@@ -33,6 +33,8 @@ export interface AmqpOptions {
   prefetch?: number;
   /** Events handled at once (8): one database transaction each, so commits overlap. */
   lanes?: number;
+  /** Opens the broker connection (amqplib's own by default; a test's stand-in broker otherwise). */
+  connect?: (url: string) => Promise<ChannelModel>;
   /** The most messages a lane hands over at once. */
   maxBatch?: number;
 }
@@ -196,7 +198,7 @@ export function amqpConsumer(options: AmqpOptions, handle: AmqpHandlers, log: Fe
   const connect = async () => {
     // What a dropped connection lost is recovered: the producers go down before the alives resume.
     await reportLoss();
-    const m = await amqp.connect(options.url);
+    const m = await (options.connect ?? amqp.connect)(options.url);
     model = m;
     m.on('error', (error: Error) => log.warn({ err: error }, 'uof broker connection error'));
     m.on('close', () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
-import { fakeBroker } from '../../../../../test/support/fake-amqp.ts';
+import { describe, expect, it } from 'vitest';
+import { fakeBroker, fakeConnect } from '../../../../../test/support/fake-amqp.ts';
 import { balancesOf } from '../../../../../test/support/money.ts';
 import { useSportsApp } from '../../../../../test/support/sports-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
@@ -8,8 +8,6 @@ import { mainMarkets, producerUp, useUofStandIn } from '../../../../../test/supp
 import { queryRows } from '../../../db/client.ts';
 import { amqpConsumer } from './amqp-consumer.ts';
 import * as uof from './uof-build.ts';
-
-vi.mock('amqplib', async () => (await import('../../../../../test/support/fake-amqp.ts')).fakeAmqplib);
 
 /**
  * What may lose messages between the broker and the book (a dropped connection, a message discarded
@@ -38,7 +36,7 @@ describe.runIf(backendAvailable)('the UOF consumer when messages may be lost', (
     const askedBefore = standIn().recoveries.filter((r) => r.product === 'liveodds').length;
     const log = { info: () => undefined, warn: () => undefined };
     const consumer = amqpConsumer(
-      { url: 'amqp://stand-in', exchange: 'unifiedfeed', bindings: ['#'] },
+      { url: 'amqp://stand-in', exchange: 'unifiedfeed', bindings: ['#'], connect: fakeConnect },
       {
         one: (xml) => (handle?.(xml) as ReturnType<typeof feed.receive>) ?? feed.receive(xml),
         batch: (xmls) => feed.receiveBatch(xmls),
