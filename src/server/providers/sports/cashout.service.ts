@@ -254,8 +254,8 @@ export async function setAutoCashout(
 
 /**
  * The housekeeping's pass over automatic cash-outs: each open bet with one whose value now reaches its
- * amount is cashed out whole, under the same locks and checks as a member's accept. Answers the bets
- * cashed out.
+ * amount is cashed out whole, under the same locks and checks as a member's accept, a bet in play only
+ * on prices nothing has moved for a bet delay. Answers the bets cashed out.
  */
 export async function runAutoCashouts(db: Db, wallet: SportsWallet, limit = 500): Promise<number[]> {
   const due = await queryRows<{ id: number }>(
@@ -271,7 +271,12 @@ export async function runAutoCashouts(db: Db, wallet: SportsWallet, limit = 500)
           sql`select ${CASHOUT_BET_COLUMNS} from sb_bets where id = ${id} for update`,
         );
         if (bet?.status !== 'open' || bet.auto_cashout_at === null) return undefined;
-        return cashOutIn(tx, bet, Number(bet.unit_stake), Number(bet.auto_cashout_at), 'auto');
+        // In play, the prices of a bet delay ago must still stand, as for a member's delayed cash-out:
+        // a goal or a suspension since then means the prices may not have caught up yet.
+        const { betDelaySeconds } = await bookSettings(tx);
+        const delay = cashoutDelaySeconds(await cashoutLegs(tx, id), betDelaySeconds);
+        const since = delay > 0 ? new Date(sportsClock.now().getTime() - delay * 1000) : null;
+        return cashOutIn(tx, bet, Number(bet.unit_stake), Number(bet.auto_cashout_at), 'auto', since);
       }),
     );
     if (answer?.status === 'success') done.push(Number(id));

@@ -4,6 +4,7 @@ import type { PriceChangeChoice, Refusal } from '../../../shared/sports/refusals
 import { betRounding, potentialReturn } from '../../../shared/sports/settlement.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { shiftLiability } from './liability.ts';
+import { effectiveLimits, limitRowsFor, stakeRefusal } from './limits.ts';
 import { legRefusal, lockLegs } from './placement.service.ts';
 import { bookSettings } from './settings.ts';
 
@@ -46,15 +47,13 @@ export async function judgeDelayedBet(tx: Tx, betId: number, now: Date): Promise
     legs.map((l) => Number(l.selection_id)),
     legs[0]?.currency ?? '',
   );
-  const [bet] = await queryRows<{
-    status: string;
-    placed_at: Date;
-    price_change: PriceChangeChoice;
-    unit_stake: number;
-    sizes: number[];
-  }>(
+  const [bet] = await queryRows<
+    DelayedBet & { status: string; placed_at: Date; price_change: PriceChangeChoice }
+  >(
     tx,
-    sql`select status, placed_at, price_change, unit_stake, sizes from sb_bets where id = ${betId} for update`,
+    sql`select status, placed_at, price_change, player_id, currency, unit_stake, total_stake, potential_return,
+          sizes, liability_leg
+        from sb_bets where id = ${betId} for update`,
   );
   if (bet!.status !== 'delayed') return { message: bet!.status };
   const placedAt = new Date(bet!.placed_at);
@@ -84,29 +83,87 @@ export async function judgeDelayedBet(tx: Tx, betId: number, now: Date): Promise
     repriced ||= verdict === 'take';
     prices.push(verdict === 'take' ? current : accepted);
   }
-  if (repriced) await takeAtPrices(tx, betId, bet!, prices, rows);
+  if (repriced) {
+    const potential = await potentialAt(tx, bet!, prices, rows);
+    // At the new prices the bet meets the book's limits as a new bet would, or is refused.
+    const why = await limitsRefusal(tx, bet!, potential, rows);
+    if (why) return refuse(...why);
+    await takeAtPrices(tx, betId, prices, potential);
+  }
   await tx.execute(sql`update sb_bets set status = 'pending' where id = ${betId}`);
   return { message: 'accepted' };
 }
 
-/** The bet is taken at the current prices: its legs, its potential return and the liability it holds follow. */
-async function takeAtPrices(
-  tx: Tx,
-  betId: number,
-  bet: { unit_stake: number; sizes: number[] },
-  prices: Fraction[],
-  rows: Awaited<ReturnType<typeof lockLegs>>['rows'],
-) {
+interface DelayedBet {
+  player_id: string;
+  currency: string;
+  unit_stake: number;
+  total_stake: number;
+  potential_return: number;
+  sizes: number[];
+  liability_leg: number | null;
+}
+type LockedLegs = Awaited<ReturnType<typeof lockLegs>>['rows'];
+
+/** The bet's most it can return at these prices, rounded as it would settle. */
+async function potentialAt(tx: Tx, bet: DelayedBet, prices: Fraction[], rows: LockedLegs): Promise<number> {
   const rounding = betRounding(
     (await bookSettings(tx)).rounding,
     rows.map((r) => r.rounding),
   );
-  const potential = potentialReturn({
-    unitStake: BigInt(bet.unit_stake),
-    sizes: bet.sizes,
-    prices,
-    rounding,
-  });
+  return Number(potentialReturn({ unitStake: BigInt(bet.unit_stake), sizes: bet.sizes, prices, rounding }));
+}
+
+/**
+ * The placement's rule (limits.ts stakeRefusal) at the prices the bet is now taken at: its maximum
+ * payout, and each selection holding its liability within its market's limit, less what the bet
+ * already holds there at its first prices. The minimum stake was met when it was placed.
+ */
+async function limitsRefusal(
+  tx: Tx,
+  bet: DelayedBet,
+  potential: number,
+  rows: LockedLegs,
+): Promise<[Refusal, string] | undefined> {
+  const byLeg = rows.map((r) => ({
+    row: r,
+    scope: {
+      marketId: Number(r.market_id),
+      eventId: Number(r.event_id),
+      competitionId: Number(r.competition_id),
+      sportId: Number(r.sport_id),
+    },
+  }));
+  const limitRows = await limitRowsFor(
+    tx,
+    bet.player_id,
+    bet.currency,
+    rows.map((r) => Number(r.selection_id)),
+  );
+  const limits = effectiveLimits(
+    limitRows,
+    byLeg.map((l) => l.scope),
+  );
+  const held = Number(bet.potential_return) - Number(bet.total_stake);
+  const holders = bet.liability_leg === null ? byLeg : [byLeg[Number(bet.liability_leg)]!];
+  const why = stakeRefusal(
+    limits,
+    {
+      totalStake: Number(bet.total_stake),
+      potential,
+      legs: holders.map((l) => ({ marketId: l.scope.marketId, liability: Number(l.row.liability) - held })),
+    },
+    false,
+  );
+  if (why?.[0] === 'liability_reached') {
+    const leg = byLeg.find((l) => String(l.scope.marketId) === why[1])!;
+    return ['liability_reached', `${leg.row.market_name} takes no more on ${leg.row.selection_name}`];
+  }
+  return why;
+}
+
+/** The bet is taken at the current prices: its legs, its potential return and the liability it holds follow. */
+async function takeAtPrices(tx: Tx, betId: number, prices: Fraction[], potential: number) {
   await shiftLiability(tx, betId, -1);
   const legPrices = JSON.stringify(
     prices.map((p, idx) => ({ idx, num: p.num.toString(), den: p.den.toString() })),

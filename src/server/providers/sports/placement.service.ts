@@ -81,14 +81,18 @@ export interface LegRow {
 
 const refuse = (refusal: Refusal, message: string): Placed => ({ ok: false, refusal, message });
 
-/** When no more bets are taken on an event: its bet-stop, or for a pre-match event its start. */
+/**
+ * When no more bets are taken on an event: in play its bet-stop (if any); before, its bet-stop or its
+ * start, whichever comes first: a bet stop set after the start never lets a pre-match bet in once the
+ * match has started (its status may lag behind the clock).
+ */
 export function betStopOf(e: {
   event_status: string;
   starts_at: Date;
   bet_stop_at: Date | null;
 }): Date | null {
-  if (e.bet_stop_at) return e.bet_stop_at;
-  return e.event_status === 'live' ? null : e.starts_at;
+  if (e.event_status === 'live') return e.bet_stop_at;
+  return e.bet_stop_at && e.bet_stop_at < e.starts_at ? e.bet_stop_at : e.starts_at;
 }
 
 /**
