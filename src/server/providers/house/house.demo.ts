@@ -166,8 +166,12 @@ export function demoTables() {
       return { status: 'success' as const, ...blackjackReply(s, round) };
     },
 
-    /** A new client seed: the demo's server seed is shown and a new one committed, as in real play. */
+    /**
+     * A new client seed: the demo's server seed is shown and a new one committed, as in real play;
+     * refused, as in real play, while a blackjack round dealt from it is open.
+     */
     rotate(s: DemoSession, clientSeed: string) {
+      if (s.blackjack.size > 0) return { status: 'round_open' as const };
       const revealed = {
         serverSeed: s.serverSeed,
         serverSeedHash: sha256Hex(s.serverSeed),
