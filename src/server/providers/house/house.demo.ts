@@ -13,6 +13,7 @@ import {
   totalStake,
 } from '../../../shared/games/blackjack.ts';
 import type { Engine } from '../../../shared/games/house-games.ts';
+import { NO_JACKPOT } from './house.jackpot.ts';
 import { outcomeOf, type PlayInput } from './house.play.ts';
 import { floatsFor, sha256Hex } from './seeds.ts';
 
@@ -119,7 +120,7 @@ export function demoTables() {
       };
       // Demo slots draw no jackpot: the pool is real money.
       if (input.engine !== 'slot') return reply;
-      return { ...reply, jackpot: { draw: 0, threshold: 0, hit: false, stakePerHit: 0, amount: 0 } };
+      return { ...reply, jackpot: NO_JACKPOT };
     },
 
     async deal(s: DemoSession, game: string, bet: number) {
