@@ -242,7 +242,8 @@ export const houseContract = providerApi({
       refusals: DEMO_REFUSALS,
     },
     seed: {
-      summary: 'Reveals the current server seed and commits a new one',
+      summary:
+        'Reveals the current server seed and commits a new one; refused while a round dealt from it is open',
       auth: 'token',
       request: z.object({
         token,
@@ -266,6 +267,8 @@ export const houseContract = providerApi({
         fairness: fairnessSchema,
       }),
       answers: { success: 200 },
+      // A round dealt from the current server seed is still open (a blackjack hand).
+      refusals: { 409: ['round_open'] },
     },
     history: {
       summary: 'The player’s last 20 settled rounds',

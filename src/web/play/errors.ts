@@ -26,6 +26,8 @@ const MESSAGE_OF = new Map(
     disabled: 'common:msg.msg2002',
     time: 'common:msg.msg2218',
     no_free_spins: 'promoSpins.none',
+    // A seed change while a blackjack hand dealt from the seed is open.
+    round_open: 'seeds.roundOpen',
   }),
 );
 

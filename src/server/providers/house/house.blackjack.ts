@@ -14,6 +14,7 @@ import {
   totalStake,
 } from '../../../shared/games/blackjack.ts';
 import type { Db } from '../../db/client.ts';
+import { sqlStateOf } from '../../db/sql-state.ts';
 import { houseRounds, houseSeeds } from './house.schema.ts';
 import { floatsFor, nextRoundSeed } from './seeds.ts';
 import type { WalletAnswer, WalletClient } from './wallet-client.ts';
@@ -242,28 +243,34 @@ export async function startBlackjack(
 ): Promise<BlackjackReply> {
   if (await openRound(deps.db, input.playerId, input.gameCode))
     return refusal('invalid', 'finish the open round first');
-  const seed = await nextRoundSeed(deps.db, input.playerId);
-  const state = startRound(input.bet, await floatsFor(seed, MAX_CARDS), input.rules);
-  const stored: Stored = { state, step: 0, confirmed: false, pending: null };
+  // The nonce and the open round are written together: a seed rotation (rotateSeed) waits for both, and
+  // then sees the round open on the seed it would reveal.
   let row: Row | undefined;
   try {
-    [row] = await deps.db
-      .insert(houseRounds)
-      .values({
-        playerId: input.playerId,
-        gameCode: input.gameCode,
-        engine: 'blackjack',
-        stake: input.bet,
-        bet: betOf(state),
-        outcome: stored,
-        seedId: seed.seedId,
-        nonce: seed.nonce,
-        status: 'open',
-      })
-      .returning();
-  } catch {
+    row = await deps.db.transaction(async (tx) => {
+      const seed = await nextRoundSeed(tx, input.playerId);
+      const state = startRound(input.bet, await floatsFor(seed, MAX_CARDS), input.rules);
+      const stored: Stored = { state, step: 0, confirmed: false, pending: null };
+      const [inserted] = await tx
+        .insert(houseRounds)
+        .values({
+          playerId: input.playerId,
+          gameCode: input.gameCode,
+          engine: 'blackjack',
+          stake: input.bet,
+          bet: betOf(state),
+          outcome: stored,
+          seedId: seed.seedId,
+          nonce: seed.nonce,
+          status: 'open',
+        })
+        .returning();
+      return inserted;
+    });
+  } catch (error) {
     // Another tab dealt a round of this game at the same moment (house_rounds_open).
-    return refusal('invalid', 'finish the open round first');
+    if (sqlStateOf(error) === '23505') return refusal('invalid', 'finish the open round first');
+    throw error;
   }
   const caught = await catchUp(deps, row!, input.token);
   return 'row' in caught ? success(caught.row, caught.balance) : caught;

@@ -13,6 +13,7 @@ import {
   totalStake,
 } from '../../../shared/games/blackjack.ts';
 import type { Engine } from '../../../shared/games/house-games.ts';
+import { NO_JACKPOT } from './house.jackpot.ts';
 import { outcomeOf, type PlayInput } from './house.play.ts';
 import { floatsFor, sha256Hex } from './seeds.ts';
 
@@ -119,7 +120,7 @@ export function demoTables() {
       };
       // Demo slots draw no jackpot: the pool is real money.
       if (input.engine !== 'slot') return reply;
-      return { ...reply, jackpot: { draw: 0, threshold: 0, hit: false, stakePerHit: 0, amount: 0 } };
+      return { ...reply, jackpot: NO_JACKPOT };
     },
 
     async deal(s: DemoSession, game: string, bet: number) {
@@ -166,8 +167,12 @@ export function demoTables() {
       return { status: 'success' as const, ...blackjackReply(s, round) };
     },
 
-    /** A new client seed: the demo's server seed is shown and a new one committed, as in real play. */
+    /**
+     * A new client seed: the demo's server seed is shown and a new one committed, as in real play;
+     * refused, as in real play, while a blackjack round dealt from it is open.
+     */
     rotate(s: DemoSession, clientSeed: string) {
+      if (s.blackjack.size > 0) return { status: 'round_open' as const };
       const revealed = {
         serverSeed: s.serverSeed,
         serverSeedHash: sha256Hex(s.serverSeed),

@@ -3,11 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { useHouseApp } from '../../../../test/support/house.ts';
 import { poolBalance, SECRET } from '../../../../test/support/jackpot.ts';
 import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
+import type { CallOptions } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { launchedPlayer } from '../../../../test/support/wallet.ts';
+import { isListedOpen, launchedPlayer } from '../../../../test/support/wallet.ts';
 import { HOUSE_STAKE_PER_HIT, jackpotCheck } from '../../../shared/games/jackpot.ts';
+import { machineOf } from '../../../shared/games/machines/index.ts';
+import { floatsPerRound, spinFromFloats } from '../../../shared/games/slot-machine.ts';
 import { queryRows } from '../../db/client.ts';
-import { nodeHmac } from './seeds.ts';
+import { DEMO_SITES } from '../../db/seed-demo.ts';
+import { floatsFor, nodeHmac } from './seeds.ts';
 
 describe.runIf(backendAvailable)('the built-in slots and the progressive jackpot', () => {
   const { t, house } = useHouseApp({ houseWalletSecret: SECRET });
@@ -63,6 +67,64 @@ describe.runIf(backendAvailable)('the built-in slots and the progressive jackpot
       round.stake,
     );
     expect(again).toEqual({ draw: round.jackpot.draw, threshold: round.jackpot.threshold, hit: true });
+    await expectSoundLedger(t.db);
+  });
+  it('a member outside the pool (KRW) whose spin hits the draw is paid the line win, the round settled', async () => {
+    const KO: CallOptions = { headers: { host: DEMO_SITES.ko.host, origin: `http://${DEMO_SITES.ko.host}` } };
+    const GAME = 'fruit-fiesta';
+    const member = DEMO_SITES.ko.member;
+    const login = await t.call('user-do-login', { id: member.id, pw: member.pw }, KO);
+    expect(login.statusCode, login.body).toBe(200);
+    const token = login.json().token as string;
+    const cashOf = async () =>
+      (await t.call('user-health-check', {}, { ...KO, token })).json().user.balance as number;
+    const url = (await t.call('open-game', { code: GAME, company: 'royal-slots' }, { ...KO, token })).json()
+      .url as string;
+    const gameToken = new URL(url, 'http://x').searchParams.get('token')!;
+    const init = (await house('init', { token: gameToken, game: GAME })).json();
+    expect(init).toMatchObject({ status: 'success', currency: 'KRW' });
+
+    // A client seed whose next spin both hits the fair draw and wins on the lines (1 spin in 20,000
+    // hits at this stake; a player's own client seed can be anything).
+    const [seed] = await queryRows<{ id: number; server_seed: string; nonce: number }>(
+      t.db,
+      sql`select id, server_seed, nonce from house_seeds where server_seed_hash = ${init.fairness.serverSeedHash}`,
+    );
+    const lineBet = 10_000;
+    const stake = lineBet * 10;
+    const machine = machineOf(GAME);
+    let clientSeed = '';
+    let linePayout = 0;
+    for (let i = 0; !clientSeed; i++) {
+      const candidate = `ko-lucky-${i}`;
+      const s = { serverSeed: seed!.server_seed, clientSeed: candidate, nonce: seed!.nonce };
+      if (!(await jackpotCheck(nodeHmac, s, stake)).hit) continue;
+      const spin = spinFromFloats(machine, await floatsFor(s, floatsPerRound(machine)));
+      if (spin.multiplier === 0) continue;
+      clientSeed = candidate;
+      linePayout = spin.multiplier * lineBet;
+    }
+    await queryRows(t.db, sql`update house_seeds set client_seed = ${clientSeed} where id = ${seed!.id}`);
+
+    const pool = await poolBalance(t.db);
+    const cash = await cashOf();
+    const res = await house('spin', { token: gameToken, game: GAME, lineBet });
+    const spin = res.json();
+    expect(res.statusCode, res.body).toBe(200);
+    // The stake taken and the line win paid; no jackpot (the pool untouched).
+    expect(spin).toMatchObject({
+      status: 'success',
+      stake,
+      payout: linePayout,
+      jackpot: { hit: false, amount: 0 },
+    });
+    expect(await cashOf()).toBe(cash - stake + linePayout);
+    expect(spin.balance).toBe(cash - stake + linePayout);
+    expect(await poolBalance(t.db)).toBe(pool);
+    // The round is over on both sides and shows no jackpot to verify.
+    expect(await isListedOpen(t.db, spin.roundId)).toBe(false);
+    const round = (await house('round', { token: gameToken, roundId: spin.roundId })).json().round;
+    expect(round).toMatchObject({ payout: linePayout, jackpot: null });
     await expectSoundLedger(t.db);
   });
 });

@@ -17,22 +17,29 @@ export async function drawJackpot(seed: RoundSeed, stake: number): Promise<Round
   return { ...check, stakePerHit: HOUSE_STAKE_PER_HIT, amount: 0 };
 }
 
+/** A round that takes no part in the jackpot (demo play, a member outside the pool): no draw, nothing paid. */
+export const NO_JACKPOT: RoundJackpot = { draw: 0, threshold: 0, hit: false, stakePerHit: 0, amount: 0 };
+
 /**
  * Claims a hit from the platform's wallet while the round is still open (the wallet pays the whole
- * pool to the round's player, once per round). Undefined when the wallet could not be reached or
- * refused: the caller then leaves the round open for the back office rather than close it unpaid.
+ * pool to the round's player, once per round): `paid` with the award; `refused` when the wallet
+ * answered no (the round's game session has no jackpot share: a member whose site's currency is not
+ * the pool's, a game without the jackpot), so the round wins no jackpot and is settled as any other;
+ * `unanswered` when the wallet could not be reached: the caller then leaves the round open for the
+ * back office rather than close it without its jackpot.
  */
 export async function claimJackpot(
   wallet: WalletClient,
   log: FastifyBaseLogger,
   roundId: string,
-): Promise<number | undefined> {
+): Promise<{ status: 'paid'; amount: number } | { status: 'refused' | 'unanswered' }> {
   try {
     const answer = await wallet.jackpot({ txId: `${roundId}-jackpot`, roundId });
-    if (answer.status === 'success') return answer.amount ?? 0;
-    log.error({ roundId, answer }, 'jackpot claim refused');
+    if (answer.status === 'success') return { status: 'paid', amount: answer.amount ?? 0 };
+    log.warn({ roundId, answer }, 'jackpot claim refused; the round wins no jackpot');
+    return { status: 'refused' };
   } catch (error) {
     log.error({ err: error, roundId }, 'jackpot claim unanswered');
+    return { status: 'unanswered' };
   }
-  return undefined;
 }

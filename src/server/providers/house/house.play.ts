@@ -6,7 +6,7 @@ import { machineOf } from '../../../shared/games/machines/index.ts';
 import { type RouletteBets, spinRoulette, totalReturn } from '../../../shared/games/roulette.ts';
 import { floatsPerRound, PAYLINES, spinFromFloats } from '../../../shared/games/slot-machine.ts';
 import type { Db } from '../../db/client.ts';
-import { claimJackpot, drawJackpot } from './house.jackpot.ts';
+import { claimJackpot, drawJackpot, NO_JACKPOT } from './house.jackpot.ts';
 import { houseRounds } from './house.schema.ts';
 import { floatsFor, nextRoundSeed } from './seeds.ts';
 import type { WalletClient } from './wallet-client.ts';
@@ -79,7 +79,7 @@ export async function playRound(
 ): Promise<PlayReply> {
   const seed = await nextRoundSeed(db, input.playerId);
   const { outcome, stake, payout } = await outcomeOf(input, seed);
-  const jackpot = input.engine === 'slot' ? await drawJackpot(seed, stake) : undefined;
+  let jackpot = input.engine === 'slot' ? await drawJackpot(seed, stake) : undefined;
   const [round] = await db
     .insert(houseRounds)
     .values({
@@ -120,11 +120,17 @@ export async function playRound(
     };
   }
   if (jackpot?.hit) {
-    const amount = await claimJackpot(wallet, log, roundId);
-    if (amount === undefined)
+    const claim = await claimJackpot(wallet, log, roundId);
+    if (claim.status === 'unanswered')
       return { status: 'error', message: 'the result is being settled; your balance updates shortly' };
-    jackpot.amount = amount;
-    await db.update(houseRounds).set({ jackpot }).where(eq(houseRounds.id, round!.id));
+    // A refused claim (the round takes no part in the pool) never holds back the round's own win: the
+    // round records no jackpot and is settled as any other.
+    if (claim.status === 'paid') jackpot.amount = claim.amount;
+    else jackpot = undefined;
+    await db
+      .update(houseRounds)
+      .set({ jackpot: jackpot ?? null })
+      .where(eq(houseRounds.id, round!.id));
   }
   try {
     const win = await wallet.win({ txId: `${roundId}-win`, roundId, amount: payout, closeRound: true });
@@ -138,7 +144,7 @@ export async function playRound(
       payout,
       balance: win.balance ?? 0,
       nonce: seed.nonce,
-      jackpot,
+      jackpot: input.engine === 'slot' ? (jackpot ?? NO_JACKPOT) : undefined,
     };
   } catch (error) {
     // The round stays open on the platform, listed for the back office to settle.

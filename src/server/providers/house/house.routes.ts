@@ -120,6 +120,13 @@ export async function houseGameServer(
     if (refused) return refused;
     return coded(await demo.play(s, { gameCode: game, engine, bet: bet as Record<string, number> }));
   };
+  /** A seed change refused: a round dealt from the seed it would reveal is still open. */
+  const roundOpen = () =>
+    refuse(
+      409,
+      'round_open',
+      'finish the open round before changing the seed: its cards come from this seed',
+    );
   /** A round played in one call (a spin, a roulette spin, a baccarat deal): with fun money in demo, else through the wallet. */
   const oneCallRound = (
     request: { log: FastifyInstance['log'] },
@@ -246,10 +253,16 @@ export async function houseGameServer(
         (await oneCallRound(request, player, body, 'baccarat', body.bets)) as
           | HouseSuccess<'deal'>
           | CodedReply,
+      // The server seed is not revealed while a round dealt from it is still played (an open blackjack hand).
       seed: async ({ body, player }) => {
         const fun = demoOf(player, body.token);
-        if (fun) return demo.rotate(fun, body.clientSeed);
-        const { revealed, active } = await rotateSeed(deps.db, player, body.clientSeed);
+        if (fun) {
+          const rotated = demo.rotate(fun, body.clientSeed);
+          return rotated.status === 'success' ? rotated : roundOpen();
+        }
+        const rotated = await rotateSeed(deps.db, player, body.clientSeed);
+        if (rotated.status !== 'success') return roundOpen();
+        const { revealed, active } = rotated;
         return {
           status: 'success',
           revealed: revealed && {

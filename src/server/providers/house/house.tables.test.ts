@@ -252,4 +252,63 @@ describe.runIf(backendAvailable)('roulette and blackjack through the wallet', ()
     });
     expect(games.find((g: { code: string }) => g.code === 'baccarat-squeeze')?.maintenance).toBe(true);
   });
+
+  it('a seed change is refused while a blackjack hand dealt from the seed is open: the hole card stays hidden', async () => {
+    const BET = 10_000;
+    const { token, gameToken, init } = await launched('blackjack', 200_000);
+    // A hand where standing loses and doubling wins: knowing the seed, the player would double.
+    await riggedSeed(init.fairness.serverSeedHash, (floats) => {
+      const state = startRound(BET, floats, S17);
+      const up = cardPoints(state.dealer[0]!);
+      if (state.phase !== 'play' || up === 1 || up === 10) return false;
+      return (
+        totalReturn(replayRound(BET, ['stand'], floats, S17)) === 0 &&
+        totalReturn(replayRound(BET, ['double'], floats, S17)) === 4 * BET
+      );
+    });
+    const dealt = (await house('blackjack', { token: gameToken, game: 'blackjack', bet: BET })).json();
+    expect(dealt).toMatchObject({ status: 'success', balance: 200_000 - BET });
+    expect(dealt.view.dealer[1]).toBeNull();
+
+    // Mid-hand the player sets a new client seed: refused, nothing revealed, the seed pair unchanged.
+    const refused = await house('seed', { token: gameToken, clientSeed: 'mid-round' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ status: 'round_open' });
+    expect(refused.json().revealed).toBeUndefined();
+    const again = (await house('init', { token: gameToken, game: 'blackjack' })).json();
+    expect(again.fairness.serverSeedHash).toBe(sha256Hex(SERVER_SEED));
+    expect(again.open.roundId).toBe(dealt.roundId);
+
+    // The player stands blind and loses the bet, as the hand was dealt.
+    const done = (await house('move', { token: gameToken, roundId: dealt.roundId, move: 'stand' })).json();
+    expect(done).toMatchObject({ status: 'success', stake: BET, payout: 0 });
+    expect((await balancesOf(t, token)).cash).toBe(200_000 - BET);
+
+    // Once the hand is over the seed changes, and the round verifies with the revealed seed.
+    const rotated = (await house('seed', { token: gameToken, clientSeed: 'after-round' })).json();
+    expect(rotated).toMatchObject({ status: 'success', revealed: { serverSeed: SERVER_SEED, rounds: 1 } });
+    const round = (await house('round', { token: gameToken, roundId: dealt.roundId })).json().round;
+    expect(round.serverSeed).toBe(SERVER_SEED);
+    await expectSoundLedger(t.db);
+  });
+
+  it('demo play: a seed change waits for the open blackjack hand too', async () => {
+    const { token } = (await house('demo', { game: 'blackjack' })).json();
+    await house('init', { token, game: 'blackjack' });
+    // Hands until one waits for a move (a blackjack is over at once).
+    let hand = { view: { phase: 'done' } } as { roundId: string; view: { phase: string } };
+    let rounds = 0;
+    while (hand.view.phase === 'done') {
+      hand = (await house('blackjack', { token, game: 'blackjack', bet: 10_000 })).json();
+      rounds++;
+    }
+    const refused = await house('seed', { token, clientSeed: 'mid-round' });
+    expect([refused.statusCode, refused.json().status]).toEqual([409, 'round_open']);
+    while (hand.view.phase !== 'done') {
+      const move = hand.view.phase === 'insurance' ? 'noInsurance' : 'stand';
+      hand = (await house('move', { token, roundId: hand.roundId, move })).json();
+    }
+    const rotated = (await house('seed', { token, clientSeed: 'after-round' })).json();
+    expect(rotated).toMatchObject({ status: 'success', revealed: { rounds } });
+  });
 });
