@@ -363,16 +363,28 @@ describe.runIf(chromiumAvailable)('the trading desk', () => {
       await form.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       await b.page.screenshot({ path: 'e2e/screenshots/trading-cancel-window-refused.png' });
 
-      // The last ten minutes: the bet's leg on this market is void; its other leg stands.
+      // From ten minutes ago to a minute ahead: the bet's leg on this market is void; its other leg stands.
       // The form's wall time is the site's (the demo's default site, Bangkok), not the browser's.
-      const tenMinutesAgo = toLocalSeconds(new Date(Date.now() - 600_000), 'Asia/Bangkok');
-      await form.getByLabel('Placed from').fill(tenMinutesAgo);
+      const wall = (offsetMs: number) => toLocalSeconds(new Date(Date.now() + offsetMs), 'Asia/Bangkok');
+      await form.getByLabel('Placed from').fill(wall(-600_000));
+      await form.getByLabel('Placed before').fill(wall(60_000));
       await form.getByRole('button', { name: 'Review window' }).click();
       await confirm.getByRole('button', { name: 'Yes, void the legs' }).click();
-      // The form's answer, whatever it is (a refusal, "nothing changed"), so a failure says what the trader saw.
+      // The form's answer, whatever it is (a refusal, "nothing changed"); a failure says what the trader
+      // saw, the window sent and when the bet was placed.
       const answer = form.locator('output, [role="alert"]');
       await answer.waitFor();
-      expect(await answer.innerText()).toBe('Voided the legs of 1 bet.');
+      const said = await answer.innerText();
+      if (said !== 'Voided the legs of 1 bet.') {
+        const sent = [
+          await form.getByLabel('Placed from').inputValue(),
+          await form.getByLabel('Placed before').inputValue(),
+        ];
+        const bet = await memberBet(doubleBetId);
+        throw new Error(
+          `the form said "${said}": window ${sent.join(' to ')} (Bangkok), bet ${JSON.stringify(bet)}`,
+        );
+      }
       // The rest of the bet stands: it waits for the second match (the window reads a leg's state from
       // its market until the bet settles; the cancellation below settles it on the void leg).
       expect((await memberBet(doubleBetId)).status).toBe('open');
