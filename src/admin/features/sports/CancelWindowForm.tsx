@@ -8,13 +8,12 @@ import { Field, Outcome, Select } from '../../components/Field.tsx';
 import ui from '../../components/ui.module.css';
 import { intlLocale } from '../../i18n/index.ts';
 import { useChosenSite } from '../session/site-zone.ts';
-import { localToIso, marketLabel, selectionLabel, toLocalSeconds } from './market-label.ts';
+import { lastHourWindow, localToIso, marketLabel, selectionLabel } from './market-label.ts';
 import { useBookSettings, useCancelWindow } from './queries.ts';
 import { ReasonField } from './ReasonField.tsx';
 import styles from './trading.module.css';
 
 type Scope = 'event' | 'market' | 'selection';
-const HOUR_MS = 3_600_000;
 /** Both ends of the window, to the second: the book compares placement times exactly. */
 const TO_THE_SECOND = { type: 'datetime-local', step: 1, required: true } as const;
 
@@ -49,9 +48,9 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
 
   const start = () => {
     // The last hour up to now, the usual reach of a past-posting or a wrong price just seen.
-    const now = new Date();
-    setFrom(toLocalSeconds(new Date(now.getTime() - HOUR_MS), zone));
-    setTo(toLocalSeconds(now, zone));
+    const window = lastHourWindow(new Date(), zone);
+    setFrom(window.from);
+    setTo(window.to);
     send.reset();
     setConfirming(false);
     setOpen(true);

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { selectionLabel, sportLabel } from './market-label.ts';
+import { lastHourWindow, localToIso, selectionLabel, sportLabel } from './market-label.ts';
 
 const t = ((key: string) => `«${key}»`) as unknown as TFunction;
 
@@ -22,5 +22,15 @@ describe('a sport as the desk names it', () => {
     });
     expect(sportLabel(i18n.t, { code: 'football', name: 'Football' })).toBe('축구');
     expect(sportLabel(i18n.t, { code: 'kabaddi', name: 'Kabaddi' })).toBe('Kabaddi');
+  });
+});
+
+describe("a cancel window's default", () => {
+  it('reaches the whole of the current second: a bet placed just before the form opened is inside it', () => {
+    const opened = new Date('2026-11-29T00:13:02.900Z');
+    const placed = new Date('2026-11-29T00:13:02.500Z');
+    const { from, to } = lastHourWindow(opened, 'Asia/Bangkok');
+    expect({ from, to }).toEqual({ from: '2026-11-29T06:13:03', to: '2026-11-29T07:13:03' });
+    expect(new Date(localToIso(to, 'Asia/Bangkok')!) > placed).toBe(true);
   });
 });

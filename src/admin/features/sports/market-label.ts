@@ -73,6 +73,19 @@ export function selectionLabel(t: TFunction, selection: { key: string; name: str
   return selection.name;
 }
 
+/**
+ * A cancel window's default (the last hour up to now) as the form's two fields. Its end is the next
+ * whole second: the fields hold whole seconds and the window ends before its end, so a bet placed
+ * earlier in this second is inside it (the end cut down to the second left it out).
+ */
+export function lastHourWindow(now: Date, timeZone: string | undefined): { from: string; to: string } {
+  const end = new Date(Math.floor(now.getTime() / 1000) * 1000 + 1000);
+  return {
+    from: toLocalSeconds(new Date(end.getTime() - 3_600_000), timeZone),
+    to: toLocalSeconds(end, timeZone),
+  };
+}
+
 /** A date as `<input type="datetime-local" step="1">` shows it: the site's wall time, to the second. */
 export function toLocalSeconds(date: Date, timeZone: string | undefined): string {
   const seconds = String(date.getUTCSeconds()).padStart(2, '0');
