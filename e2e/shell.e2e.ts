@@ -65,7 +65,11 @@ describe.runIf(chromiumAvailable)('member site shell on a desktop', () => {
     await b.page.getByTestId('user-id').waitFor();
 
     await b.page.getByRole('button', { name: 'Log out' }).click();
+    // Logging out shows the guest header at once, then loads the home page again: waited for, so the
+    // next test's navigation is not cut short by it.
+    const reloaded = b.page.waitForEvent('load');
     await b.page.getByRole('button', { name: 'OK' }).click();
+    await reloaded;
     await b.page.getByRole('link', { name: 'Join' }).waitFor();
     expect(await b.page.getByTestId('user-id').count()).toBe(0);
   });
