@@ -56,6 +56,18 @@ export async function producerUp(
   if (api.recoveries.length > before) await answered;
 }
 
+/** A bet_settlement body: the 1X2 (market 1) won by the home side. */
+export const homeWins1x2 = [
+  {
+    id: 1,
+    outcomes: [
+      { id: 1, result: 1 as const },
+      { id: 2, result: 0 as const },
+      { id: 3, result: 0 as const },
+    ],
+  },
+];
+
 /** Main football markets at sample prices: 1X2, total 2.5, Asian handicap −0.25. */
 /** An odds_change body with the 1X2 market alone, at these decimal odds. */
 export const only1x2 = (home: string, draw: string, away: string) => ({

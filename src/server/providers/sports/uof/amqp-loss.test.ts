@@ -4,7 +4,7 @@ import { fakeBroker, fakeConnect } from '../../../../../test/support/fake-amqp.t
 import { balancesOf } from '../../../../../test/support/money.ts';
 import { useSportsApp } from '../../../../../test/support/sports-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
-import { mainMarkets, producerUp, useUofStandIn } from '../../../../../test/support/uof.ts';
+import { homeWins1x2, mainMarkets, producerUp, useUofStandIn } from '../../../../../test/support/uof.ts';
 import { queryRows } from '../../../db/client.ts';
 import { amqpConsumer } from './amqp-consumer.ts';
 import * as uof from './uof-build.ts';
@@ -18,16 +18,6 @@ import * as uof from './uof-build.ts';
 describe.runIf(backendAvailable)('the UOF consumer when messages may be lost', () => {
   const { t, newPlayer, eventSelections, placeBet } = useSportsApp();
   const { standIn, ts, feedOf, fixture } = useUofStandIn(t);
-  const homeWins = [
-    {
-      id: 1,
-      outcomes: [
-        { id: 1, result: 1 as const },
-        { id: 2, result: 0 as const },
-        { id: 3, result: 0 as const },
-      ],
-    },
-  ];
 
   /** A consumer over the real feed, a bet on a priced match, and the broker's side of it. */
   async function started(handle?: (xml: string) => Promise<unknown> | undefined) {
@@ -71,7 +61,7 @@ describe.runIf(backendAvailable)('the UOF consumer when messages may be lost', (
     // The alives run ahead of the main queue: this one is stamped well after the last odds applied.
     alives().deliver(uof.alive(1, ts() + 30_000), '-.-.-.alive.-.-.-.-');
     await settle();
-    const settlement = uof.betSettlement({ product: 1, eventId: f.id, timestamp: ts() }, homeWins);
+    const settlement = uof.betSettlement({ product: 1, eventId: f.id, timestamp: ts() }, homeWins1x2);
     // The feed answers a recovery by resending what it generated after `after`, then snapshot_complete.
     standIn().onRecovery = async (r) => {
       if (r.product !== 'liveodds') return;

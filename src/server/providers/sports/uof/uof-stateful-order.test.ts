@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
 import { useSportsApp } from '../../../../../test/support/sports-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
-import { mainMarkets, only1x2, producerUp, useUofStandIn } from '../../../../../test/support/uof.ts';
+import {
+  homeWins1x2,
+  mainMarkets,
+  only1x2,
+  producerUp,
+  useUofStandIn,
+} from '../../../../../test/support/uof.ts';
 import { queryRows } from '../../../db/client.ts';
 import * as uof from './uof-build.ts';
 
@@ -27,16 +33,6 @@ describe.runIf(backendAvailable)('UOF stateful messages and the event cursor', (
     (await queryRows<{ status: string }>(t.db, sql`select status from sb_bets where id = ${betId}`))[0]
       ?.status;
   const cash = async (token: string) => (await balancesOf(t, token)).cash;
-  const homeWins = [
-    {
-      id: 1,
-      outcomes: [
-        { id: 1, result: 1 as const },
-        { id: 2, result: 0 as const },
-        { id: 3, result: 0 as const },
-      ],
-    },
-  ];
 
   it("a bet_settlement is not dropped as stale because another producer's newer odds came first", async () => {
     const { feed } = feedOf();
@@ -60,7 +56,7 @@ describe.runIf(backendAvailable)('UOF stateful messages and the event cursor', (
       ),
     );
     const receipt = await feed.receive(
-      uof.betSettlement({ product: 1, eventId: f.id, timestamp: settledAt }, homeWins),
+      uof.betSettlement({ product: 1, eventId: f.id, timestamp: settledAt }, homeWins1x2),
     );
     expect({ receipt: receipt.outcome, bet: await betStatus(bet.betId), cash: await cash(p.token) }).toEqual({
       receipt: 'applied',
@@ -69,7 +65,7 @@ describe.runIf(backendAvailable)('UOF stateful messages and the event cursor', (
     });
     // Sent again (a redelivery), it is a duplicate: paid once.
     const again = await feed.receive(
-      uof.betSettlement({ product: 1, eventId: f.id, timestamp: settledAt }, homeWins),
+      uof.betSettlement({ product: 1, eventId: f.id, timestamp: settledAt }, homeWins1x2),
     );
     expect({ again: again.outcome, cash: await cash(p.token) }).toEqual({
       again: 'duplicate',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
 import { useSportsApp } from '../../../../../test/support/sports-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
-import { mainMarkets, producerUp, useUofStandIn } from '../../../../../test/support/uof.ts';
+import { homeWins1x2, mainMarkets, producerUp, useUofStandIn } from '../../../../../test/support/uof.ts';
 import { queryRows } from '../../../db/client.ts';
 import { sportsClock } from '../clock.ts';
 import { cancelBets, cancelUndecidedBetsOf, rollbackLegVoids } from '../leg-voids.ts';
@@ -27,16 +27,6 @@ describe.runIf(backendAvailable)(
       (await queryRows<{ status: string }>(t.db, sql`select status from sb_bets where id = ${betId}`))[0]
         ?.status;
     const cash = async (token: string) => (await balancesOf(t, token)).cash;
-    const homeWins = [
-      {
-        id: 1,
-        outcomes: [
-          { id: 1, result: 1 as const },
-          { id: 2, result: 0 as const },
-          { id: 3, result: 0 as const },
-        ],
-      },
-    ];
 
     /** A pre-match fixture with its main markets, its selections, and its 1X2's book id. */
     async function pricedMatch() {
@@ -85,7 +75,7 @@ describe.runIf(backendAvailable)(
         await feed.receive(
           uof.rollbackBetCancel({ ...h, timestamp: ts() }, [{ id: 1 }], { start: from, end: to }),
         );
-        await feed.receive(uof.betSettlement({ ...h, timestamp: ts() }, homeWins));
+        await feed.receive(uof.betSettlement({ ...h, timestamp: ts() }, homeWins1x2));
 
         // Only B (the feed's own void) comes back and wins 210.00; A and C keep their stakes back, no win.
         expect({
@@ -114,7 +104,7 @@ describe.runIf(backendAvailable)(
       expect(
         await rollbackLegVoids(t.db, t.app.sportsWallet, { marketId }, from, to, actor, 'desk_window'),
       ).toEqual([]);
-      await feed.receive(uof.betSettlement({ ...h, timestamp: ts() }, homeWins));
+      await feed.receive(uof.betSettlement({ ...h, timestamp: ts() }, homeWins1x2));
       expect({ b: await betStatus(b.betId), cash: await cash(p.token) }).toEqual({
         b: 'void',
         cash: 1_000_000,
@@ -125,7 +115,7 @@ describe.runIf(backendAvailable)(
       const { feed, h, s, marketId } = await pricedMatch();
       const p = await newPlayer();
       const bet = (await placeBet(p.gameToken, [s['1x2:home']!])).json();
-      await feed.receive(uof.betSettlement({ ...h, timestamp: ts() }, homeWins));
+      await feed.receive(uof.betSettlement({ ...h, timestamp: ts() }, homeWins1x2));
       expect(await cash(p.token)).toBe(990_000 + 21_000);
       await feed.receive(uof.betCancel({ ...h, timestamp: ts() }, [{ id: 1 }]));
       expect({ bet: await betStatus(bet.betId), cash: await cash(p.token) }).toEqual({
@@ -157,7 +147,7 @@ describe.runIf(backendAvailable)(
         bet: 'open',
         cash: 990_000,
       });
-      await feed.receive(uof.betSettlement({ ...h, timestamp: ts() }, homeWins));
+      await feed.receive(uof.betSettlement({ ...h, timestamp: ts() }, homeWins1x2));
       expect({ bet: await betStatus(bet.betId), cash: await cash(p.token) }).toEqual({
         bet: 'settled',
         cash: 990_000 + 21_000,
@@ -169,7 +159,7 @@ describe.runIf(backendAvailable)(
       const { feed, h, s, marketId } = await pricedMatch();
       const p = await newPlayer();
       const bet = (await placeBet(p.gameToken, [s['1x2:home']!])).json();
-      await feed.receive(uof.betSettlement({ ...h, timestamp: ts() }, homeWins));
+      await feed.receive(uof.betSettlement({ ...h, timestamp: ts() }, homeWins1x2));
       await feed.receive(uof.betCancel({ ...h, timestamp: ts() }, [{ id: 1 }]));
       // The desk corrects the void to an away win, then back to void (the match was abandoned after all).
       const desk = { source: 'desk', operatorId: null, reason: 'abandoned at half time' };
