@@ -180,7 +180,11 @@ describe.runIf(backendAvailable)('wallet corrections and member debts', () => {
     await expectSoundLedger(t.db);
   });
 
-  it('comp follows the stake: a stake added after an unsettle earned no comp, and its rollback takes none back', async () => {
+  /**
+   * A 30,000 slot stake lost (1 % comp: 300), its round reopened by an unsettle, then a second 30,000
+   * staked in it: the member, the first stake's ids and the later one's.
+   */
+  async function reopenedWithLaterStake() {
     await setCompSettings(t, { minExchange: 20_000, rates: { '1': { slot: 100 } } });
     const p = await launchedPlayer(t, 100_000);
     const first = walletIds();
@@ -189,7 +193,7 @@ describe.runIf(backendAvailable)('wallet corrections and member debts', () => {
     );
     const lost = { txId: `${first.txId}-w`, roundId: first.roundId, amount: 0 };
     expect((await wallet('win', lost)).json().status).toBe('success');
-    expect(await balancesOf(t, p.token)).toMatchObject({ cash: 70_000, comp: 300 }); // 1 % of 30,000
+    expect(await balancesOf(t, p.token)).toMatchObject({ cash: 70_000, comp: 300 });
     const undo = { txId: `${first.txId}-u`, roundId: first.roundId, refTxId: lost.txId, reason: 'replay' };
     expect((await wallet('unsettle', undo)).json().status).toBe('success');
     // The reopened round takes a new stake: it earns no comp (the round's first close is past).
@@ -197,6 +201,11 @@ describe.runIf(backendAvailable)('wallet corrections and member debts', () => {
     expect((await wallet('bet', { ...later, token: p.gameToken, amount: 30_000 })).json().status).toBe(
       'success',
     );
+    return { p, first, later };
+  }
+
+  it('comp follows the stake: a stake added after an unsettle earned no comp, and its rollback takes none back', async () => {
+    const { p, first, later } = await reopenedWithLaterStake();
     const rollback = (ids: { txId: string }) =>
       wallet('rollback', { txId: `${ids.txId}-rb`, refTxId: ids.txId });
     expect((await rollback(later)).json()).toMatchObject({ status: 'success', result: 'refunded' });
@@ -209,20 +218,7 @@ describe.runIf(backendAvailable)('wallet corrections and member debts', () => {
   });
 
   it('comp follows the stake: the stake that earned the comp, rolled back first, takes all of it back', async () => {
-    await setCompSettings(t, { minExchange: 20_000, rates: { '1': { slot: 100 } } });
-    const p = await launchedPlayer(t, 100_000);
-    const first = walletIds();
-    expect((await wallet('bet', { ...first, token: p.gameToken, amount: 30_000 })).json().status).toBe(
-      'success',
-    );
-    const lost = { txId: `${first.txId}-w`, roundId: first.roundId, amount: 0 };
-    expect((await wallet('win', lost)).json().status).toBe('success');
-    const undo = { txId: `${first.txId}-u`, roundId: first.roundId, refTxId: lost.txId, reason: 'replay' };
-    expect((await wallet('unsettle', undo)).json().status).toBe('success');
-    const later = { txId: `${first.txId}-2`, roundId: first.roundId };
-    expect((await wallet('bet', { ...later, token: p.gameToken, amount: 30_000 })).json().status).toBe(
-      'success',
-    );
+    const { p, first } = await reopenedWithLaterStake();
     const rb = await wallet('rollback', { txId: `${first.txId}-rb`, refTxId: first.txId });
     expect(rb.json()).toMatchObject({ status: 'success', result: 'refunded' });
     // Only the later 30,000 is staked now, and it earned nothing: no comp is left.

@@ -86,6 +86,24 @@ describe.runIf(backendAvailable)('the UOF consumer when messages may be lost', (
     return { consumer, conn, main, alives, settle, settlement, oddsAt, outcome };
   }
 
+  /**
+   * The alives resume: one recovery is asked for, from no later than the last message applied, and the
+   * settlement it resends pays the winner.
+   */
+  async function expectRecovered(b: Awaited<ReturnType<typeof started>>) {
+    b.alives().deliver(uof.alive(1, ts() + 30_000), '-.-.-.alive.-.-.-.-');
+    await b.settle();
+    await b.settle();
+    const got = await b.outcome();
+    expect({ ...got, fromNoLaterThanLastApplied: (got.from ?? 0) <= b.oddsAt }).toEqual({
+      recoveriesAsked: 1,
+      from: got.from,
+      fromNoLaterThanLastApplied: true,
+      bet: 'settled',
+      cash: 990_000 + 21_000,
+    });
+  }
+
   it('a dropped connection, back within the alive timeout, recovers the settlement published meanwhile', async () => {
     const b = await started();
     try {
@@ -96,17 +114,7 @@ describe.runIf(backendAvailable)('the UOF consumer when messages may be lost', (
         await new Promise((r) => setTimeout(r, 100));
       expect(fakeBroker.connections.length).toBe(before + 1);
       // Back within seconds: the alives resume, well inside the 20-s alive timeout.
-      b.alives().deliver(uof.alive(1, ts() + 30_000), '-.-.-.alive.-.-.-.-');
-      await b.settle();
-      await b.settle();
-      const got = await b.outcome();
-      expect({ ...got, fromNoLaterThanLastApplied: (got.from ?? 0) <= b.oddsAt }).toEqual({
-        recoveriesAsked: 1,
-        from: got.from,
-        fromNoLaterThanLastApplied: true,
-        bet: 'settled',
-        cash: 990_000 + 21_000,
-      });
+      await expectRecovered(b);
     } finally {
       await b.consumer.stop();
     }
@@ -126,17 +134,7 @@ describe.runIf(backendAvailable)('the UOF consumer when messages may be lost', (
         await b.settle();
       }
       failing = false;
-      b.alives().deliver(uof.alive(1, ts() + 30_000), '-.-.-.alive.-.-.-.-');
-      await b.settle();
-      await b.settle();
-      const got = await b.outcome();
-      expect({ ...got, fromNoLaterThanLastApplied: (got.from ?? 0) <= b.oddsAt }).toEqual({
-        recoveriesAsked: 1,
-        from: got.from,
-        fromNoLaterThanLastApplied: true,
-        bet: 'settled',
-        cash: 990_000 + 21_000,
-      });
+      await expectRecovered(b);
     } finally {
       await b.consumer.stop();
     }
