@@ -41,11 +41,15 @@ async function playBlackjackToTheEnd(
   game: Page,
   labels: { deal: string; stand: string; noInsurance: string },
 ) {
+  const nonceInFooter = async () => Number(await game.locator('footer').getAttribute('data-nonce'));
+  const nonceBefore = await nonceInFooter();
   await game.getByRole('button', { name: '10K' }).click();
   await game.getByRole('button', { name: labels.deal, exact: true }).click();
   const result = game.getByTestId('blackjack-result');
   for (let step = 0; step < 12; step++) {
     await game.locator('[data-move], [data-testid="blackjack-result"]').first().waitFor();
+    // The deal used the next nonce: the fair line says so while the hand is still open.
+    if (step === 0) await expect.poll(nonceInFooter).toBe(nonceBefore + 1);
     if (await result.isVisible()) break;
     const insurance = game.locator('[data-move="noInsurance"]');
     if (await insurance.isVisible()) {

@@ -83,6 +83,7 @@ export function PlayApp() {
     token,
     balance,
     onBalance: setBalance,
+    onNonce: (nonce: number) => setFairness((f) => f && { ...f, nonce }),
     onRound: (nonce: number, roundId: string) => {
       setFairness((f) => f && { ...f, nonce });
       setLastRound(roundId);
@@ -151,7 +152,7 @@ export function PlayApp() {
       ) : (
         <BaccaratGame {...common} />
       )}
-      <footer className={styles.fairLine}>
+      <footer className={styles.fairLine} data-nonce={fairness.nonce}>
         {t('fairLine', { hash: fairness.serverSeedHash.slice(0, 12), nonce: fairness.nonce })}
         {lastRound && !init.demo && (
           <>

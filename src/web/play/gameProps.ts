@@ -7,6 +7,9 @@ export interface GameProps {
   token: string;
   balance: number;
   onBalance(balance: number): void;
+  /** A round was dealt from the seed: the next nonce, while the round may still be open. */
+  onNonce(nonce: number): void;
+  /** A round ended: the next nonce and the round to verify. */
   onRound(nonce: number, roundId: string): void;
   onError(error: GameError): void;
 }

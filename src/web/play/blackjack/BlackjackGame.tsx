@@ -53,6 +53,7 @@ export function BlackjackGame(
       setRound(next);
       playSound('card');
       if (next.balance !== undefined) props.onBalance(next.balance);
+      props.onNonce(next.nonce + 1);
       if ((next.view as BlackjackView).phase === 'done') {
         props.onRound(next.nonce + 1, next.roundId);
         if (next.payout > 0) playSound('win', 2);
