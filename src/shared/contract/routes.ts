@@ -179,6 +179,7 @@ export const routes = {
     auth: 'member',
     request: z.object({ pw: passwordField, otp: otpField.optional() }),
     response: ok,
+    fieldMsgs: { otp: MSG.otpWrong },
   },
   ...accountRoutes,
   ...cashierRoutes,
