@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages.ts';
 import {
   bankNameField,
   bankNumberField,
@@ -98,5 +99,6 @@ export const accountRoutes = {
       otp: otpField.optional(),
     }),
     response: ok,
+    fieldMsgs: { otp: MSG.otpWrong },
   },
 } as const;

@@ -61,6 +61,7 @@ export const cashierRoutes = {
     request: z.object({ balance: amountField, code: requestCodeField, promo: idField.optional() }),
     response: ok.extend({ requestId: z.number() }),
     invalidMsg: MSG.depositPositive,
+    fieldMsgs: { code: MSG.invalidInput, promo: MSG.invalidInput },
   },
   /**
    * Refused with `debt` (msg3041, `owed`) while the member owes a debt left by a settlement correction;
@@ -78,6 +79,13 @@ export const cashierRoutes = {
     }),
     response: ok.extend({ requestId: z.number() }),
     invalidMsg: MSG.withdrawMinimum,
+    // A malformed code or flag is not an amount under the minimum: the amount's key would mislead.
+    fieldMsgs: {
+      otp: MSG.otpWrong,
+      code: MSG.invalidInput,
+      idx: MSG.invalidInput,
+      forfeitBonus: MSG.invalidInput,
+    },
   },
   'roll-to-balance': {
     auth: 'member',
@@ -198,6 +206,7 @@ export const cashierRoutes = {
     request: z.object({ balance: amountField, code: requestCodeField, idx: idField }),
     response: ok.extend({ launcherUrl: z.string() }),
     invalidMsg: MSG.depositPositive,
+    fieldMsgs: { code: MSG.invalidInput, idx: MSG.invalidInput },
   },
   'withdrawal-launcher': {
     auth: 'member',

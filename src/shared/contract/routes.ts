@@ -171,12 +171,15 @@ export const routes = {
   },
   /**
    * Sets the login password without the current one (the older front ends' user_exchange_to_pass,
-   * SPEC §7): needs the member's live session; the member's other sessions end.
+   * SPEC §7): needs the member's live session, and `otp` (a current code or a recovery code) when the
+   * member turned two-step login on, else `otp_required` (msg3520; msg3521 when wrong); the member's
+   * other sessions end.
    */
   'user-set-password': {
     auth: 'member',
-    request: z.object({ pw: passwordField }),
+    request: z.object({ pw: passwordField, otp: otpField.optional() }),
     response: ok,
+    fieldMsgs: { otp: MSG.otpWrong },
   },
   ...accountRoutes,
   ...cashierRoutes,

@@ -3,6 +3,7 @@ import { fund, nextCode } from '../../../../test/support/money.ts';
 import { olderRegistration, publicLogin, trackedPublicCalls } from '../../../../test/support/public-api.ts';
 import { newMember, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { memberWith2fa } from '../../../../test/support/two-factor.ts';
 
 /** Every `/public/user/`, `/public/balance/` and `/public/pay/` path, through the older clients' eyes. */
 describe.runIf(backendAvailable)('/public/ user, balance and pay paths', () => {
@@ -111,6 +112,38 @@ describe.runIf(backendAvailable)('/public/ user, balance and pay paths', () => {
     expect(await call('user/user_health_check', {}, m.session)).toMatchObject({ status: 'success' });
     expect(await call('user/user_health_check', {}, other)).toMatchObject({ status: 'unauthorized' });
     expect(await publicLogin(t, m.id, 'newpass123')).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('user_exchange_to_pass asks a member with two-step login for a code before it sets the password', async () => {
+    const { member: m, codes } = await memberWith2fa(t);
+    const withCode = await call('user/do_login', { id: m.id, pw: m.pw, otp: codes[0] });
+    const token = withCode.session as string;
+    const other = (await call('user/do_login', { id: m.id, pw: m.pw, otp: codes[1] })).session as string;
+    // A stolen session alone: no code, a wrong one, one of the wrong shape.
+    for (const [body, msg] of [
+      [{ pass: 'taken12345' }, 'msg3520'],
+      [{ pass: 'taken12345', otp: '123456' }, 'msg3521'],
+    ] as const) {
+      expect(await call('user/user_exchange_to_pass', body, token)).toMatchObject({
+        status: 'otp_required',
+        msg,
+      });
+    }
+    expect(await call('user/user_exchange_to_pass', { pass: 'taken12345', otp: 'x' }, token)).toMatchObject({
+      status: 'invalid',
+    });
+    // Nothing changed: the old password still logs in, the other session still lives.
+    expect(await call('user/do_login', { id: m.id, pw: 'taken12345', otp: codes[2] })).toMatchObject({
+      status: 'invalid',
+    });
+    expect(await call('user/user_health_check', {}, other)).toMatchObject({ status: 'success' });
+    expect(
+      await call('user/user_exchange_to_pass', { pass: 'mine12345', otp: codes[3] }, token),
+    ).toMatchObject({ status: 'success' });
+    expect(await call('user/user_health_check', {}, other)).toMatchObject({ status: 'unauthorized' });
+    expect(await call('user/do_login', { id: m.id, pw: 'mine12345', otp: codes[4] })).toMatchObject({
+      status: 'success',
+    });
   });
 
   it('user_chang_to_point and user_roll_to_balance: comp below the minimum is low_point', async () => {

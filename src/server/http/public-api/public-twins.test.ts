@@ -109,6 +109,48 @@ describe.runIf(backendAvailable)('/public/ and /api/routes/ twins', () => {
     expect(detail.json().balances).toEqual({ cash: 20_000, comp: 0, held: 20_000, vault: 10_000 });
   });
 
+  it('a malformed code, flag or second factor is named as such on both transports, not as an amount rule', async () => {
+    const viaPublic = await t.login();
+    const viaRoutes = await t.login();
+    for (const m of [viaPublic, viaRoutes]) await fund(t, m.token, 50_000);
+    const cases: [string, string, Record<string, unknown>, string][] = [
+      [
+        'balance/apply_user_withdraw',
+        'apply-user-withdraw',
+        { balance: 10_000, code: 'w1', otp: '12345' },
+        'msg3521',
+      ],
+      ['balance/apply_user_withdraw', 'apply-user-withdraw', { balance: 10_000, code: 'w 1' }, 'msg3000'],
+      [
+        'slot/withdrawV3',
+        'apply-user-withdraw',
+        { balance: 10_000, code: 'w2', forfeitBonus: 'yes' },
+        'msg3000',
+      ],
+      ['slot/withdrawV3', 'apply-user-withdraw', { balance: 10_000, code: 'w3', idx: 'bank' }, 'msg3000'],
+      [
+        'balance/apply_user_deposit',
+        'apply-user-deposit',
+        { balance: 10_000, code: 'd1', promo: -1 },
+        'msg3000',
+      ],
+      ['pay/deposit', 'apply-deposit-payment', { balance: 10_000, code: 'p1' }, 'msg3000'],
+      // The amount itself keeps the amount's key.
+      ['balance/apply_user_withdraw', 'apply-user-withdraw', { balance: 'ten', code: 'w4' }, 'msg2014'],
+    ];
+    for (const [path, route, body, msg] of cases) {
+      const label = `${path} ${JSON.stringify(body)}`;
+      const pub = await publicData(t, path, body, { session: viaPublic.token });
+      const ours = await t.call(route, body, { token: viaRoutes.token });
+      expect(ours.statusCode, label).toBe(400);
+      expect(pub, label).toMatchObject({ status: 'invalid', msg });
+      expect(ours.json(), label).toMatchObject({ status: 'invalid', msg });
+    }
+    for (const m of [viaPublic, viaRoutes]) {
+      expect(await balancesOf(t, m.token)).toEqual({ cash: 50_000, held: 0, comp: 0 });
+    }
+  });
+
   it('restricts browser origins to the site’s list once an operator sets one, through the back office', async () => {
     const sites = (await as('owner').get('/api/admin/settings/sites')).json().sites;
     const siteId = sites.find((s: { isDefault: boolean }) => s.isDefault).id;

@@ -82,8 +82,10 @@ export const userPaths: PathTable = {
   getRegDomain: { route: 'get-reg-domain' },
   user_exchange_to_pass: {
     route: 'user-set-password',
-    about: '`{pass}`: the new login password, set without the current one; the member’s other sessions end.',
-    body: (raw) => ({ pw: raw.pass }),
+    about:
+      '`{pass, otp?}`: the new login password, set without the current one; a member who turned two-step ' +
+      'login on also sends `otp` (else `otp_required`, msg3520). The member’s other sessions end.',
+    body: (raw) => ({ pw: raw.pass, otp: raw.otp }),
   },
   money_to_point: {
     route: 'vault-deposit',

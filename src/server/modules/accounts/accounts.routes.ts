@@ -17,6 +17,7 @@ import {
 } from './accounts.service.ts';
 import { reserveAttempt } from './attempt-limits.ts';
 import { createSession, revokeSession } from './sessions.repo.ts';
+import { requireSecondFactor } from './two-factor.service.ts';
 
 /** The site a page is registering on: its Origin when it sends one, else the Host. */
 function originHostname(ctx: RouteContext): string {
@@ -138,7 +139,11 @@ export const accountsRoutes: RouteHandlers = {
   },
 
   'user-set-password': async (body, ctx) => {
-    await setPassword(ctx.db, requireMember(ctx), body.pw);
+    const member = requireMember(ctx);
+    // No current password is asked here: a session alone must not take the account of a member
+    // who turned the second factor on (it is asked before money leaves for the same reason).
+    await requireSecondFactor(ctx.db, ctx.limits, member.memberId, body.otp);
+    await setPassword(ctx.db, member, body.pw);
     return { status: 'success', msg: MSG.passwordChanged };
   },
 };

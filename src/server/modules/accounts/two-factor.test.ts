@@ -1,45 +1,18 @@
 import { generateSync } from 'otplib';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fund } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { publicCall } from '../../../../test/support/public-api.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-
-/** The code of the 30-s step before this one: still accepted, so the current step stays free for the next use. */
-const previousCode = (secret: string) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) - 30 });
+import { memberWith2fa } from '../../../../test/support/two-factor.ts';
 
 describe.runIf(backendAvailable)('member two-step login, sessions and bank details', () => {
   const t = useTestApp();
   const { as } = useOperators(t);
 
-  async function memberWith2fa() {
-    const { token, member } = await t.login();
-    const wrongPw = await t.call('user-2fa-setup', { pw: 'not-it-123' }, { token });
-    expect(wrongPw.json()).toMatchObject({ status: 'invalid', msg: 'msg3021' });
-    const setup = (await t.call('user-2fa-setup', { pw: member.pw }, { token })).json();
-    expect(setup.uri).toMatch(/^otpauth:\/\/totp\//);
-    const wrong = await t.call('user-2fa-enable', { otp: '000000' }, { token });
-    expect(wrong.json()).toMatchObject({ status: 'invalid', msg: 'msg3521' });
-    // The server's clock (this process's Date) held 10 s into the current 30-s step while the code is made
-    // and checked: a step starting between the two made "the step before" two steps back (seen once in CI).
-    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: false });
-    const enabled = await (async () => {
-      try {
-        vi.setSystemTime(Math.floor(Date.now() / 30_000) * 30_000 + 10_000);
-        return await t.call('user-2fa-enable', { otp: previousCode(setup.secret) }, { token });
-      } finally {
-        vi.useRealTimers();
-      }
-    })();
-    expect(enabled.json()).toMatchObject({ status: 'success', msg: 'msg3522' });
-    const codes = enabled.json().recoveryCodes as string[];
-    expect(codes).toHaveLength(10);
-    return { token, member, secret: setup.secret as string, codes };
-  }
-
   it('turns TOTP on with a code from the app; login then needs a code, each code works once', async () => {
-    const { token, member, secret, codes } = await memberWith2fa();
+    const { token, member, secret, codes } = await memberWith2fa(t);
     expect((await t.call('user-2fa-status', {}, { token })).json()).toMatchObject({
       enabled: true,
       recoveryCodesLeft: 10,
@@ -75,7 +48,7 @@ describe.runIf(backendAvailable)('member two-step login, sessions and bank detai
   });
 
   it('/public/ login answers otp_required for a member with 2FA and logs in with otp', async () => {
-    const { member, codes } = await memberWith2fa();
+    const { member, codes } = await memberWith2fa(t);
     const bare = await publicCall(t, 'user/do_login', { id: member.id, pw: member.pw });
     expect(bare.json().data).toMatchObject({ status: 'otp_required', msg: 'msg3520' });
     const withCode = await publicCall(t, 'user/do_login', { id: member.id, pw: member.pw, otp: codes[1] });
@@ -88,7 +61,7 @@ describe.runIf(backendAvailable)('member two-step login, sessions and bank detai
   });
 
   it('asks for the second factor before a withdrawal and a change of bank details', async () => {
-    const { token, member, codes } = await memberWith2fa();
+    const { token, member, codes } = await memberWith2fa(t);
     await fund(t, token, 100_000);
     const ask = { balance: 10_000, code: 'w-2fa-1' };
     const without = await t.call('apply-user-withdraw', ask, { token });
@@ -116,7 +89,7 @@ describe.runIf(backendAvailable)('member two-step login, sessions and bank detai
   });
 
   it('limits wrong codes in a session to 5 per window', async () => {
-    const { token, member } = await memberWith2fa();
+    const { token, member } = await memberWith2fa(t);
     const bank = { pw: member.pw, bankname: 'Woori Bank', bankOwner: 'X', banknum: '555-666-7777' };
     const statuses = [];
     for (let i = 0; i < 6; i += 1) {
@@ -127,7 +100,7 @@ describe.runIf(backendAvailable)('member two-step login, sessions and bank detai
   });
 
   it('turns 2FA off with the password and a code; login is one step again', async () => {
-    const { token, member, codes } = await memberWith2fa();
+    const { token, member, codes } = await memberWith2fa(t);
     const noCode = await t.call('user-2fa-disable', { pw: member.pw, otp: '' }, { token });
     expect(noCode.statusCode).toBe(400);
     const off = await t.call('user-2fa-disable', { pw: member.pw, otp: codes[4] }, { token });
@@ -158,7 +131,7 @@ describe.runIf(backendAvailable)('member two-step login, sessions and bank detai
   });
 
   it('shows the member page the 2FA state; an owner may turn a lost 2FA off, audited', async () => {
-    const { member } = await memberWith2fa();
+    const { member } = await memberWith2fa(t);
     const id = (await as('owner').get(`/api/admin/members?q=${member.id}`)).json().members[0].id;
     const seen = await as('support').get(`/api/admin/members/${id}/security`);
     expect(seen.json()).toMatchObject({
