@@ -134,7 +134,7 @@ export const accountsRoutes: RouteHandlers = {
 
   'user-change-password': async (body, ctx) => {
     const member = requireMember(ctx);
-    await changePassword(ctx.db, member, body.oldPw, body.newPw);
+    await changePassword(ctx.db, ctx.limits, member, body.oldPw, body.newPw);
     return { status: 'success', msg: MSG.passwordChanged };
   },
 

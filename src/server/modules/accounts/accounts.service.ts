@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import type { ParsedRequest } from '../../../shared/contract/routes.ts';
 import { MSG, STATUS } from '../../../shared/messages.ts';
 import type { Config } from '../../config.ts';
@@ -161,13 +162,31 @@ export async function login(
   return { ...session, userId: member.loginId };
 }
 
-/** Whether `pw` is the member's login password (argon2 verification, about 18 ms). */
-export async function isMemberPassword(db: DbOrTx, memberId: number, pw: string): Promise<boolean> {
+/**
+ * Whether `pw` is the member's login password (argon2 verification, about 18 ms), asked in a session.
+ * Each wrong one counts against the member's password limit before the check (a right one gives its
+ * attempt back); past the limit the answer is 429 `limited` whatever was typed.
+ */
+export async function isMemberPassword(
+  db: DbOrTx,
+  limits: AttemptLimits,
+  memberId: number,
+  pw: string,
+): Promise<boolean> {
+  const key: [RateLimiterDrizzle, string] = [limits.memberPasswords, String(memberId)];
+  const reservation = await reserveAttempt(key);
+  if (!reservation.ok) {
+    throw errors.limited('too many wrong passwords; try again later', MSG.loginLimited, {
+      retryAfter: reservation.retryAfter,
+    });
+  }
   const [member] = await db
     .select({ hash: members.passwordHash })
     .from(members)
     .where(eq(members.id, memberId));
-  return verifyPassword(member?.hash, pw);
+  const right = await verifyPassword(member?.hash, pw);
+  if (right) await releaseAttempt({ giveBack: key });
+  return right;
 }
 
 /** Sets the login password; the member's other sessions end, this one stays. */
@@ -179,8 +198,14 @@ export async function setPassword(db: Db, session: SessionMember, newPw: string)
   });
 }
 
-export async function changePassword(db: Db, session: SessionMember, oldPw: string, newPw: string) {
-  if (!(await isMemberPassword(db, session.memberId, oldPw))) {
+export async function changePassword(
+  db: Db,
+  limits: AttemptLimits,
+  session: SessionMember,
+  oldPw: string,
+  newPw: string,
+) {
+  if (!(await isMemberPassword(db, limits, session.memberId, oldPw))) {
     throw errors.invalid('the current password is wrong', MSG.passwordWrong);
   }
   await setPassword(db, session, newPw);
@@ -203,7 +228,7 @@ export async function changeBankDetails(
   memberId: number,
   input: BankDetails & { pw: string; otp?: string | undefined },
 ) {
-  if (!(await isMemberPassword(db, memberId, input.pw))) {
+  if (!(await isMemberPassword(db, limits, memberId, input.pw))) {
     throw errors.invalid('the current password is wrong', MSG.passwordWrong);
   }
   assertListedBank(registrationRules(site).banks, input.bankname);

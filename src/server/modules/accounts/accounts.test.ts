@@ -280,6 +280,35 @@ describe.runIf(backendAvailable)('accounts', () => {
       expect((await t.call('user-do-login', { id: member.id, pw: member.pw })).statusCode).toBe(401);
       expect((await t.call('user-do-login', { id: member.id, pw: 'newsecret9' })).statusCode).toBe(200);
     });
+
+    it('a session cannot guess the password: five wrong ones in any password check, then 429 even for the right one', async () => {
+      const { token, member } = await t.login();
+      const guesses = [
+        () => t.call('user-change-password', { oldPw: 'guess-0001', newPw: 'taken12345' }, { token }),
+        () => t.call('user-2fa-setup', { pw: 'guess-0002' }, { token }),
+        () => t.call('user-ask-account', { pass: 'guess-0003' }, { token }),
+        () =>
+          t.call(
+            'user-change-bank',
+            { pw: 'guess-0004', bankname: 'Woori Bank', bankOwner: 'X', banknum: '555-666-7777' },
+            { token },
+          ),
+        () => t.call('user-change-password', { oldPw: 'guess-0005', newPw: 'taken12345' }, { token }),
+      ];
+      // A right password on the way is not a guess: it gives its attempt back.
+      expect((await t.call('user-2fa-setup', { pw: member.pw }, { token })).statusCode).toBe(200);
+      for (const guess of guesses) expect((await guess()).statusCode).toBe(400);
+      const sixth = await t.call(
+        'user-change-password',
+        { oldPw: member.pw, newPw: 'taken12345' },
+        { token },
+      );
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.json()).toMatchObject({ status: 'limited', msg: 'msg3001' });
+      expect(sixth.json().retryAfter).toBeGreaterThan(0);
+      // Nothing changed: the old password still logs in.
+      expect((await t.call('user-do-login', { id: member.id, pw: member.pw })).statusCode).toBe(200);
+    });
   });
 });
 

@@ -30,6 +30,11 @@ export const RESET_GUESSES_PER_ACCOUNT = 5;
 export const RESET_GUESSES_PER_ADDRESS = 30;
 /** Second-factor codes a logged-in member may get wrong in 15 minutes (withdrawal, bank details, 2FA set-up). */
 export const MEMBER_CODES_PER_WINDOW = 5;
+/**
+ * Login passwords a logged-in member may get wrong in 15 minutes (password and bank changes, 2FA set-up,
+ * the deposit account's request): a session alone must not be a way to guess the password.
+ */
+export const MEMBER_PASSWORDS_PER_WINDOW = 5;
 /** Verification documents a member may send in an hour, refused ones included: each is up to 5 MB read and checked. */
 export const KYC_UPLOADS_PER_HOUR = 10;
 const HOUR = 60 * 60_000;
@@ -50,6 +55,8 @@ export interface AttemptLimits {
   resetGuessAddress: RateLimiterDrizzle;
   /** Per member id: second-factor codes typed in a session. */
   memberCodes: RateLimiterDrizzle;
+  /** Per member id: login passwords typed in a session. */
+  memberPasswords: RateLimiterDrizzle;
   /** Per member id: verification document uploads. */
   kycUploads: RateLimiterDrizzle;
 }
@@ -80,6 +87,7 @@ export function createAttemptLimits(db: Db, config: Config): AttemptLimits {
     resetGuessAccount: limiter('reset-try-acct', RESET_GUESSES_PER_ACCOUNT, QUARTER),
     resetGuessAddress: limiter('reset-try-addr', RESET_GUESSES_PER_ADDRESS, QUARTER),
     memberCodes: limiter('member-code', MEMBER_CODES_PER_WINDOW, QUARTER),
+    memberPasswords: limiter('member-pw', MEMBER_PASSWORDS_PER_WINDOW, QUARTER),
     kycUploads: limiter('kyc-upload', KYC_UPLOADS_PER_HOUR, HOUR),
   };
 }

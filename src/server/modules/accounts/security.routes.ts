@@ -42,7 +42,7 @@ export const securityRoutes: RouteHandlers = {
 
   'user-2fa-setup': async (body, ctx) => {
     const member = requireMember(ctx);
-    if (!(await isMemberPassword(ctx.db, member.memberId, body.pw))) {
+    if (!(await isMemberPassword(ctx.db, ctx.limits, member.memberId, body.pw))) {
       throw errors.invalid('the current password is wrong', MSG.passwordWrong);
     }
     const setup = await beginSecondFactor(ctx.db, member.memberId, member.user.userId, ctx.site.name);
@@ -56,7 +56,7 @@ export const securityRoutes: RouteHandlers = {
 
   'user-2fa-disable': async (body, ctx) => {
     const member = requireMember(ctx);
-    if (!(await isMemberPassword(ctx.db, member.memberId, body.pw))) {
+    if (!(await isMemberPassword(ctx.db, ctx.limits, member.memberId, body.pw))) {
       throw errors.invalid('the current password is wrong', MSG.passwordWrong);
     }
     await disableSecondFactor(ctx.db, ctx.limits, member.memberId, body.otp);

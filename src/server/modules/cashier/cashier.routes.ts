@@ -73,7 +73,7 @@ export function cashierRoutes(
 
     'user-ask-account': async (body, ctx) => {
       try {
-        await askForDepositAccount(ctx.db, requireMember(ctx), ctx.site, body.pass);
+        await askForDepositAccount(ctx.db, ctx.limits, requireMember(ctx), ctx.site, body.pass);
       } catch (error) {
         if (error instanceof ApiError) throw error;
         throw errors.failed('the account request could not be saved', MSG.accountRequestFailed);

@@ -3,6 +3,7 @@ import { MSG } from '../../../shared/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { isMemberPassword } from '../accounts/accounts.service.ts';
+import type { AttemptLimits } from '../accounts/attempt-limits.ts';
 import type { SessionMember } from '../accounts/sessions.service.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { helpTickets } from './support.schema.ts';
@@ -15,11 +16,12 @@ import { helpTickets } from './support.schema.ts';
  */
 export async function askForDepositAccount(
   db: Db,
+  limits: AttemptLimits,
   member: SessionMember,
   site: Site,
   pass?: string,
 ): Promise<number> {
-  if (pass !== undefined && !(await isMemberPassword(db, member.memberId, pass))) {
+  if (pass !== undefined && !(await isMemberPassword(db, limits, member.memberId, pass))) {
     throw errors.wrongPass('the password is wrong');
   }
   const [ticket] = await db
