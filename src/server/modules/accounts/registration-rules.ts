@@ -1,17 +1,21 @@
 import type { ParsedRequest } from '../../../shared/contract/routes.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { errors } from '../../http/errors.ts';
+import { dayInZone } from '../sites/site-time.ts';
 import type { registrationRules } from '../sites/sites.service.ts';
 
 type Rules = ReturnType<typeof registrationRules>;
 
-/** Whole years from a YYYY-MM-DD birth date to `today` (UTC calendar days). */
-export function ageOn(birthDate: string, today: Date): number {
+/**
+ * Whole years from a YYYY-MM-DD birth date to `today`'s date in the site's zone: a birthday begins at
+ * the site's midnight, not UTC's (a Pago Pago site let a 17-year-old in 11 hours early, a Kiritimati
+ * one refused an 18-year-old for 14 hours).
+ */
+export function ageOn(birthDate: string, today: Date, timezone = 'UTC'): number {
   const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
-  const years = today.getUTCFullYear() - y;
-  const beforeBirthday =
-    today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
-  return beforeBirthday ? years - 1 : years;
+  const [ty, tm, td] = dayInZone(today, timezone).split('-').map(Number) as [number, number, number];
+  const beforeBirthday = tm < m || (tm === m && td < d);
+  return beforeBirthday ? ty - y - 1 : ty - y;
 }
 
 /**
@@ -23,7 +27,7 @@ export function checkRegistration(input: ParsedRequest<'user-register'>, rules: 
   if (rules.emailRequired && !input.email) {
     throw errors.invalid('an e-mail address is required on this site', MSG.emailRequired, field('email'));
   }
-  const age = ageOn(input.birthDate, today);
+  const age = ageOn(input.birthDate, today, rules.timezone);
   if (age > 130 || age < 0)
     throw errors.invalid('birthDate: not a plausible date', MSG.birthDateInvalid, field('birthDate'));
   if (age < rules.minAge) {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { newMember, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { nextDay } from '../../../shared/zoned-time.ts';
+import { dayInZone } from '../sites/site-time.ts';
 import { ageOn } from './registration-rules.ts';
 
 const yearsAgo = (years: number, days = 0) => {
@@ -94,5 +96,25 @@ describe.runIf(backendAvailable)('registration', () => {
       banks: [],
     });
     t.app.sites.invalidate();
+  });
+
+  it("counts a birthday from the site's midnight, not UTC's", async () => {
+    const sites = (await as('owner').get('/api/admin/settings/sites')).json().sites;
+    const site = sites.find((s: { isDefault: boolean }) => s.isDefault);
+    const cashier = `/api/admin/settings/sites/${site.id}/cashier`;
+    // A zone whose date is not UTC's now: Pago Pago (UTC-11) before 10:00 UTC, Kiritimati (UTC+14) after.
+    const zone = new Date().getUTCHours() < 10 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
+    expect((await as('owner').post(cashier, { timezone: zone })).statusCode).toBe(200);
+    try {
+      const today = dayInZone(new Date(), zone);
+      const eighteenOn = (day: string) => `${Number(day.slice(0, 4)) - 18}${day.slice(4)}`;
+      const turnsEighteenToday = await t.call('user-register', newMember({ birthDate: eighteenOn(today) }));
+      expect(turnsEighteenToday.statusCode, zone).toBe(201);
+      const tomorrow = eighteenOn(nextDay(today));
+      const stillSeventeen = await t.call('user-register', newMember({ birthDate: tomorrow }));
+      expect(stillSeventeen.json(), zone).toMatchObject({ status: 'invalid', msg: 'msg3502' });
+    } finally {
+      await as('owner').post(cashier, { timezone: site.settings.timezone ?? 'UTC' });
+    }
   });
 });

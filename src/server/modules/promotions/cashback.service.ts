@@ -80,6 +80,9 @@ export async function payCashback(
           amount: outcome === 'paid' ? amount : 0,
           paidAs: c.cashbackPaidAs,
           outcome,
+          // The period's local days as instants in the site's zone now, as promo_cashback_losses read them.
+          coversFrom: sql`${period.from}::date::timestamp at time zone member_timezone(${memberId})`,
+          coversUntil: sql`${period.to}::date::timestamp at time zone member_timezone(${memberId})`,
         })
         .onConflictDoNothing()
         .returning();

@@ -274,6 +274,12 @@ export const promoCashbackPayments = pgTable(
     paidAs: text('paid_as').$type<(typeof CASHBACK_PAID_AS)[number]>().notNull(),
     outcome: text('outcome').$type<(typeof CASHBACK_OUTCOMES)[number]>().notNull(),
     bonusId: int8('bonus_id').references(() => promoBonuses.id),
+    /**
+     * The instants the decision covered: the period's days in the site's zone when it was taken (migration
+     * 0069). A later period leaves out the rounds opened in them, so a zone moved east pays no hour twice.
+     */
+    coversFrom: timestamptz('covers_from').notNull(),
+    coversUntil: timestamptz('covers_until').notNull(),
     createdAt: createdAtColumn(),
   },
   (t) => [
@@ -285,6 +291,7 @@ export const promoCashbackPayments = pgTable(
     ),
     check('promo_cashback_payments_paid_as', sql`${t.paidAs} in ('cash', 'bonus')`),
     check('promo_cashback_payments_outcome', sql`${t.outcome} in ('paid', 'protected')`),
+    check('promo_cashback_payments_covers', sql`${t.coversUntil} > ${t.coversFrom}`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { and, arrayOverlaps, asc, eq, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { type SiteSettings, sites } from './sites.schema.ts';
 
@@ -81,4 +81,17 @@ export async function updateSiteSettings(
   const after = change(site.settings);
   await tx.update(sites).set({ settings: after }).where(eq(sites.id, id));
   return { before: site.settings, after };
+}
+
+/**
+ * The database's own spelling of a time zone (Asia/Bangkok for asia/bangkok), or undefined when its zone
+ * data lacks it: the limits' days and the cashback periods are cut in SQL (site_time_zone), where an
+ * unknown zone fails every statement that reads it, a bet or a deposit among them.
+ */
+export async function databaseTimeZone(db: DbOrTx, name: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ name: string }>(
+    db,
+    sql`select name from pg_timezone_names where lower(name) = lower(${name}) order by name = ${name} desc limit 1`,
+  );
+  return row?.name;
 }

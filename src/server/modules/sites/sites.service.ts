@@ -59,6 +59,8 @@ export function registrationRules(site: Site) {
     recoveryChannel,
     emailRequired: recoveryChannel === 'email',
     minAge: site.settings.minAge ?? DEFAULT_MIN_AGE,
+    /** Whose midnight a birthday begins at (the minimum age). */
+    timezone: siteTimeZone(site.settings),
     termsVersion: site.settings.termsVersion || DEFAULT_TERMS_VERSION,
     banks: [...banksFor(site.settings.banks, site.currency)],
   };

@@ -11,10 +11,16 @@ const hhmm = z
   .string()
   .regex(HHMM, 'a time like 09:30')
   .refine((v) => v <= '24:00', 'a time up to 24:00');
+/**
+ * An IANA zone name. Not an offset such as +07:00 or -0300: the browser reads +07:00 as seven hours
+ * east of UTC, PostgreSQL (POSIX) as seven hours west, and -0300 it refuses, so the days of the
+ * limits and the cashback (SQL) would not be the days members see, or every bet of the site would fail.
+ */
 const timezone = z
   .string()
   .max(64)
   .refine((tz) => {
+    if (!/^[A-Za-z]/.test(tz)) return false;
     try {
       new Intl.DateTimeFormat('en', { timeZone: tz });
       return true;

@@ -8,6 +8,7 @@ import { siteView } from '../../sites/sites.presenter.ts';
 import type { SiteSettings } from '../../sites/sites.schema.ts';
 import {
   createSite,
+  databaseTimeZone,
   findSite,
   listSites,
   setSiteCurrency,
@@ -139,9 +140,12 @@ export const sitesRoutes = [
       const { body } = ctx;
       if (!body.timezone && !body.deposit && !body.withdraw && body.paymentSessionMinutes === undefined)
         throw errors.invalid('send timezone, deposit, withdraw or paymentSessionMinutes');
+      const timezone = body.timezone && (await databaseTimeZone(ctx.db, body.timezone));
+      if (body.timezone && !timezone)
+        throw errors.invalid(`the database knows no time zone ${body.timezone}`);
       return changeSettings(ctx, 'settings.cashier', (s) => ({
         ...s,
-        ...(body.timezone ? { timezone: body.timezone } : {}),
+        ...(timezone ? { timezone } : {}),
         ...(body.deposit ? { deposit: mergeWindow(s.deposit, body.deposit) } : {}),
         ...(body.withdraw ? { withdraw: mergeWindow(s.withdraw, body.withdraw) } : {}),
         ...(body.paymentSessionMinutes === undefined

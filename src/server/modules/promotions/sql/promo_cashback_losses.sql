@@ -15,6 +15,9 @@
 -- stake lowers the loss): its stake is not counted as lost (it may still be won), and leaving it out
 -- whole would drop a win it already paid (a 1,000,000 win on a 100,000 stake, never closed, left the
 -- day's other losses to be paid back).
+-- A round inside the instants an earlier decision of the member covered (covers_from to covers_until,
+-- migration 0069) is left out: the periods are local dates read in the site's zone of the day, and a
+-- site whose zone moved east saw the last hours of a period already paid fall into the next one again.
 CREATE OR REPLACE FUNCTION promo_cashback_losses(p_campaign bigint, p_site bigint, p_from date, p_to date)
 RETURNS TABLE (member_id bigint, net bigint, unsettled boolean)
 LANGUAGE sql STABLE AS $$
@@ -41,6 +44,9 @@ LANGUAGE sql STABLE AS $$
              g.status = 'open' AND g.opened_at < now() - interval '7 days' AS orphan
     ) o
     WHERE g.member_id = p.member_id AND g.opened_at >= b.since AND g.opened_at < b.until
+      AND NOT EXISTS (SELECT 1 FROM promo_cashback_payments q
+                      WHERE q.member_id = p.member_id AND g.opened_at >= q.covers_from
+                        AND g.opened_at < q.covers_until)
   ) r
   WHERE r.unsettled OR r.net > 0
   ORDER BY p.member_id
