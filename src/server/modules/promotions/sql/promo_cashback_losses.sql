@@ -16,7 +16,7 @@
 -- whole would drop a win it already paid (a 1,000,000 win on a 100,000 stake, never closed, left the
 -- day's other losses to be paid back).
 -- A round inside the instants an earlier decision of the member covered (covers_from to covers_until,
--- migration 0069) is left out: the periods are local dates read in the site's zone of the day, and a
+-- migration 0067) is left out: the periods are local dates read in the site's zone of the day, and a
 -- site whose zone moved east saw the last hours of a period already paid fall into the next one again.
 CREATE OR REPLACE FUNCTION promo_cashback_losses(p_campaign bigint, p_site bigint, p_from date, p_to date)
 RETURNS TABLE (member_id bigint, net bigint, unsettled boolean)
