@@ -28,6 +28,7 @@ import {
 } from '../trading.service.ts';
 import { bookMarketFor, bookSportCode, catalogueEntry, marketExternalId, uofSportUrn } from './catalogue.ts';
 import { producerIsUp } from './producers.ts';
+import { isHandedOver } from './uof-fold.ts';
 import type { EventMessage, UofFixture } from './uof-messages.ts';
 
 /**
@@ -130,9 +131,14 @@ export async function upsertFixture(tx: Tx, f: UofFixture): Promise<{ eventId: n
 }
 
 async function marketIdOf(tx: Tx, urn: string, m: { id: string; specifiers?: string }) {
-  const [row] = await queryRows<{ id: number; result_state: string; result: { kind?: string } | null }>(
+  const [row] = await queryRows<{
+    id: number;
+    result_state: string;
+    result: { kind?: string } | null;
+    feed_producer: number | null;
+  }>(
     tx,
-    sql`select id, result_state, result from sb_markets where source = ${UOF_SOURCE}
+    sql`select id, result_state, result, feed_producer from sb_markets where source = ${UOF_SOURCE}
           and external_id = ${marketExternalId(urn, m.id, m.specifiers)} for update`,
   );
   return row ? { ...row, id: Number(row.id) } : undefined;
@@ -213,6 +219,14 @@ export async function oddsChange(
     }
     const feedActive = (market.status ?? '1') === '1';
     const found = await marketIdOf(tx, m.event_id, market);
+    // A hand-over (pre-match to live) of a market the other producer already prices changes nothing:
+    // the market is that producer's now. Otherwise it waits, suspended, for the producer taking it.
+    if (isHandedOver(market) && found?.feed_producer != null && Number(found.feed_producer) !== product) {
+      w.notes.push(
+        `market ${market.id} ${market.specifiers ?? ''} handed over: producer ${found.feed_producer} prices it`,
+      );
+      continue;
+    }
     let marketId = found?.id;
     let selectionsLocked = false;
     if (!marketId) {

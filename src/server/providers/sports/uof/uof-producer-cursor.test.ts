@@ -97,4 +97,57 @@ describe.runIf(backendAvailable)('UOF: the odds order per event and producer', (
     expect(inOneCall.length).toBe(2);
     expect(await prices(f.id)).toEqual({ home: '12/5', over: '37/20' });
   });
+
+  it('a hand-over of a market the other producer already prices changes nothing; of one it priced, suspends it', async () => {
+    const { feed, inOneCall } = feedWithHub();
+    await producerUp(feed, standIn(), 1, ts());
+    await producerUp(feed, standIn(), 3, ts());
+    const [one, batched] = [fixture(), fixture()];
+    const status = async (urn: string) =>
+      Object.fromEntries(
+        (
+          await queryRows<{ type: string; status: string; feed_producer: number }>(
+            t.db,
+            sql`select m.type, m.status, m.feed_producer from sb_markets m join sb_events e on e.id = m.event_id
+                where e.external_id = ${urn} order by m.id`,
+          )
+        ).map((m) => [m.type, `${m.status} by ${m.feed_producer}`]),
+      );
+    /** The pre-match producer (clock 10 s ahead) hands the 1X2 over, or the 1X2 and the total. */
+    const handOver = (urn: string, at: number, ids = [1]) =>
+      uof.oddsChange(
+        { product: 3, eventId: urn, timestamp: at },
+        {
+          markets: ids.map((id) => ({
+            id,
+            ...(id === 18 ? { specifiers: 'total=2.5' } : {}),
+            status: -2,
+            outcomes: [],
+          })),
+        },
+      );
+    const base = ts();
+    for (const f of [one, batched])
+      await feed.receive(
+        uof.oddsChange({ product: 3, eventId: f.id, timestamp: base + 10_000 }, { markets: mainMarkets() }),
+      );
+    const live1x2 = (urn: string, at: number) =>
+      uof.oddsChange({ product: 1, eventId: urn, timestamp: base + at }, only1x2('2.20', '3.40', '3.60'));
+
+    // One by one: the live producer takes the 1X2, then the pre-match producer's hand-over of it and the total.
+    await feed.receive(live1x2(one.id, 1_000));
+    expect((await feed.receive(handOver(one.id, base + 11_000, [1, 18]))).outcome).toBe('applied');
+    const after = { '1x2': 'open by 1', total: 'suspended by 3', handicap: 'open by 3' };
+    expect(await status(one.id)).toEqual(after);
+
+    // In a batch (one call): folded with the live price before it, and alone afterwards.
+    const taken = await feed.receiveBatch([live1x2(batched.id, 1_000), handOver(batched.id, base + 11_000)]);
+    expect(taken.map((r) => r.outcome)).toEqual(['applied', 'applied']);
+    expect(inOneCall.length).toBe(1);
+    expect((await feed.receiveBatch([handOver(batched.id, base + 12_000, [1, 18])]))[0]?.outcome).toBe(
+      'applied',
+    );
+    expect(inOneCall.length).toBe(2);
+    expect(await status(batched.id)).toEqual(after);
+  });
 });
