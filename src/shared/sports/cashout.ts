@@ -17,7 +17,7 @@ export const CASHOUT_REFUSALS = [
   'not_available',
   /** A leg is lost: the bet is worth nothing. */
   'lost',
-  /** A leg's market or selection is suspended (or closed) now. */
+  /** A leg's market or selection is suspended now, or an outcome of its market closed (only paused, as a rule). */
   'market_suspended',
   /** A leg's event is past its bet stop (started and not live, over). */
   'bet_stop',

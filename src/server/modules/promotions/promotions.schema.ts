@@ -276,7 +276,7 @@ export const promoCashbackPayments = pgTable(
     bonusId: int8('bonus_id').references(() => promoBonuses.id),
     /**
      * The instants the decision covered: the period's days in the site's zone when it was taken (migration
-     * 0069). A later period leaves out the rounds opened in them, so a zone moved east pays no hour twice.
+     * 0067). A later period leaves out the rounds opened in them, so a zone moved east pays no hour twice.
      */
     coversFrom: timestamptz('covers_from').notNull(),
     coversUntil: timestamptz('covers_until').notNull(),

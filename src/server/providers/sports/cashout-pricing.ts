@@ -29,6 +29,8 @@ export const CASHOUT_BET_COLUMNS = sql`id, player_id, kind, lines, status, unit_
 interface CashoutLegRow extends LegResultRow {
   market_status: string;
   selection_open: boolean;
+  /** An outcome of the leg's market is closed (the feed's `active="0"`): usually only paused. */
+  market_outcome_closed: boolean;
   current_num: number;
   current_den: number;
   market_prices: string[] | null;
@@ -48,6 +50,7 @@ export async function cashoutLegs(db: DbOrTx, betId: number): Promise<CashoutLeg
     db,
     sql`select ${LEG_RESULTS_COLUMNS}, m.status as market_status, s.open as selection_open,
           s.price_num as current_num, s.price_den as current_den,
+          exists (select 1 from sb_selections o where o.market_id = m.id and not o.open) as market_outcome_closed,
           (select array_agg(o.price_num || '/' || o.price_den order by o.id) from sb_selections o
             where o.market_id = m.id and o.open) as market_prices,
           e.status as event_status, e.name as event_name, e.starts_at, e.bet_stop_at, e.bet_delay_seconds,
@@ -92,7 +95,7 @@ export type Priced =
 
 /**
  * The cash-out of `part` of an open single or multiple now (shared/sports/cashout.ts), or why there is
- * none: a lost leg, a leg's market suspended or its event past its bet stop.
+ * none: a lost leg, a leg's market suspended (or one of its outcomes closed) or its event past its bet stop.
  */
 export function priceCashout(
   bet: CashoutBet,
@@ -118,6 +121,15 @@ export function priceCashout(
       return { ok: false, refusal: 'bet_stop', message: `no more bets on ${l.event_name}` };
     if (l.market_status !== 'open' || !l.selection_open || !l.market_prices?.length)
       return { ok: false, refusal: 'market_suspended', message: `${l.label} is suspended` };
+    // A closed outcome is usually only paused: the overround over the others would price the leg as if
+    // it could never win, and the offer would rise by its share. No cash-out until it is back (or the
+    // market is decided: a decided leg is worth its result above, whatever its outcomes' state).
+    if (l.market_outcome_closed)
+      return {
+        ok: false,
+        refusal: 'market_suspended',
+        message: `an outcome of ${l.label}'s market is closed`,
+      };
     inputs.push({
       ...base,
       current: frac(BigInt(l.current_num), BigInt(l.current_den)),

@@ -28,12 +28,14 @@ import {
 } from '../trading.service.ts';
 import { bookMarketFor, bookSportCode, catalogueEntry, marketExternalId, uofSportUrn } from './catalogue.ts';
 import { producerIsUp } from './producers.ts';
+import { isHandedOver } from './uof-fold.ts';
 import type { EventMessage, UofFixture } from './uof-messages.ts';
 
 /**
  * Applies one UOF message about an event to the book, in one transaction with its key: once (a repeat
- * finds its key), prices in order per event (an odds_change older than a message applied to its event
- * is stale and changes nothing; every other kind is applied as it comes), and whole (a message the book cannot apply is rejected and nothing of it stays).
+ * finds its key), prices in order per event and producer (an odds_change older than a message its
+ * producer sent about its event is stale and changes nothing; every other kind is applied as it
+ * comes), and whole (a message the book cannot apply is rejected and nothing of it stays).
  * Results, cancels and rollbacks go through the book's own paths (results.service, leg-voids), each
  * asking for its settlement run in the same transaction; the runs are worked once it commits.
  */
@@ -129,9 +131,14 @@ export async function upsertFixture(tx: Tx, f: UofFixture): Promise<{ eventId: n
 }
 
 async function marketIdOf(tx: Tx, urn: string, m: { id: string; specifiers?: string }) {
-  const [row] = await queryRows<{ id: number; result_state: string; result: { kind?: string } | null }>(
+  const [row] = await queryRows<{
+    id: number;
+    result_state: string;
+    result: { kind?: string } | null;
+    feed_producer: number | null;
+  }>(
     tx,
-    sql`select id, result_state, result from sb_markets where source = ${UOF_SOURCE}
+    sql`select id, result_state, result, feed_producer from sb_markets where source = ${UOF_SOURCE}
           and external_id = ${marketExternalId(urn, m.id, m.specifiers)} for update`,
   );
   return row ? { ...row, id: Number(row.id) } : undefined;
@@ -212,6 +219,14 @@ export async function oddsChange(
     }
     const feedActive = (market.status ?? '1') === '1';
     const found = await marketIdOf(tx, m.event_id, market);
+    // A hand-over (pre-match to live) of a market the other producer already prices changes nothing:
+    // the market is that producer's now. Otherwise it waits, suspended, for the producer taking it.
+    if (isHandedOver(market) && found?.feed_producer != null && Number(found.feed_producer) !== product) {
+      w.notes.push(
+        `market ${market.id} ${market.specifiers ?? ''} handed over: producer ${found.feed_producer} prices it`,
+      );
+      continue;
+    }
     let marketId = found?.id;
     let selectionsLocked = false;
     if (!marketId) {
@@ -374,10 +389,12 @@ async function runOrNote(tx: Tx, w: Work, market: FeedMarket, run: RunRequest | 
 
 /**
  * Claims the message's key and its place in its event's order: 'fresh', a duplicate, or stale. Only an
- * odds_change can be stale (prices: the newest state stands). A stateful message (a settlement, a
- * cancel, a rollback, a bet stop, a fixture change) is applied whatever its time: its key makes it
- * once-only, and a time older than the cursor is normal for it (another producer's newer odds, a
- * recovery's odds sent before the outage's settlement); dropping it would leave a winner unpaid.
+ * odds_change can be stale (prices: the newest state stands), and only against its own producer's
+ * messages: each producer stamps them with its own clock (sb_uof_event_cursor.producer_ts, one row per
+ * event). A stateful message (a settlement, a cancel, a rollback, a bet stop, a fixture change) is
+ * applied whatever its time: its key makes it once-only, and a time older than the cursor is normal
+ * for it (a recovery's odds sent before the outage's settlement); dropping it would leave a winner
+ * unpaid.
  */
 async function claim(tx: Tx, m: EventMessage, key: string): Promise<'fresh' | 'duplicate' | 'stale'> {
   const inserted = await queryRows<{ key: string }>(
@@ -387,11 +404,16 @@ async function claim(tx: Tx, m: EventMessage, key: string): Promise<'fresh' | 'd
         on conflict (key) do nothing returning key`,
   );
   if (inserted.length === 0) return 'duplicate';
-  const moved = await queryRows<{ ts: number }>(
+  const product = String(Number(m.product));
+  const ts = Number(m.timestamp);
+  const moved = await queryRows<{ event_urn: string }>(
     tx,
-    sql`insert into sb_uof_event_cursor (event_urn, ts) values (${m.event_id}, ${Number(m.timestamp)})
-        on conflict (event_urn) do update set ts = excluded.ts, updated_at = now()
-        where sb_uof_event_cursor.ts <= excluded.ts returning ts`,
+    sql`insert into sb_uof_event_cursor (event_urn, producer_ts)
+        values (${m.event_id}, jsonb_build_object(${product}::text, ${ts}::int8))
+        on conflict (event_urn) do update
+          set producer_ts = sb_uof_cursor_merge(sb_uof_event_cursor.producer_ts, excluded.producer_ts), updated_at = now()
+        where coalesce((sb_uof_event_cursor.producer_ts ->> ${product}::text)::int8 <= ${ts}::int8, true)
+        returning event_urn`,
   );
   if (moved.length > 0 || m.kind !== 'odds_change') return 'fresh';
   await tx.execute(sql`update sb_uof_messages set outcome = 'stale' where key = ${key}`);

@@ -131,9 +131,10 @@ describe.runIf(backendAvailable)('the UOF adapter, a batch at a time', () => {
     ]);
     expect((await selectionsOf(t, await eventId(a.id)))['1x2:home']?.price).toBe('12/5');
     expect((await selectionsOf(t, await eventId(b.id)))['1x2:home']?.price).toBe('8/5');
+    // Each event's cursor: the live producer's newest time.
     const cursors = await queryRows<{ event_urn: string; ts: string }>(
       t.db,
-      sql`select event_urn, ts::text from sb_uof_event_cursor where event_urn in (${a.id}, ${b.id}) order by ts, event_urn`,
+      sql`select event_urn, producer_ts->>'1' as ts from sb_uof_event_cursor where event_urn in (${a.id}, ${b.id}) order by event_urn`,
     );
     expect(cursors.map((c) => Number(c.ts))).toEqual([t6, t6]);
   });

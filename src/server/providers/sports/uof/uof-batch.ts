@@ -1,10 +1,10 @@
 /*
  * Applies a lane's queued price messages (odds_change, bet_stop) in one transaction, so the feed's
  * rate is not one synchronous commit per message. The rules of one message at a time still hold:
- * each key is claimed once (a repeat, also across restarts, finds it); per event the order is kept
- * (an odds_change older than a message already applied to its event is stale; a bet_stop never is,
- * as in claim, uof-apply.ts); an event's consecutive
- * odds_change messages are folded into one (each outcome's last price, each market's last status,
+ * each key is claimed once (a repeat, also across restarts, finds it); per event and producer the
+ * order is kept (an odds_change older than a message of its producer already applied to its event is
+ * stale; a bet_stop never is, as in claim, uof-apply.ts); an event's consecutive odds_change
+ * messages are folded into one (each outcome's last price, each market's last status,
  * the last event status): the book ends where applying them one by one would have left it, with one
  * write per market instead of one per message. If anything in the batch fails, the transaction is
  * rolled back whole and the messages are applied one by one (uof-apply.ts), so a message the book
@@ -189,10 +189,11 @@ export async function applyBatch(
 }
 
 /**
- * Claims every key of the batch and moves each event's cursor to its newest message in one statement
- * (which also sets the commit's mode), deciding in arrival order which odds_change messages are stale:
- * older than the cursor was (read `for update`), or than a message of the same event earlier in the
- * batch. A bet_stop moves the cursor but is never stale: a market must close when the feed says so.
+ * Claims every key of the batch and moves each event's cursor to each producer's newest message in one
+ * statement (which also sets the commit's mode), deciding in arrival order which odds_change messages
+ * are stale: older than their producer's cursor was (the event's row read `for update`), or than a
+ * message of the same event and producer earlier in the batch (each producer has its own clock). A
+ * bet_stop moves the cursor but is never stale: a market must close when the feed says so.
  */
 async function claimBatch(
   tx: Tx,
@@ -218,18 +219,24 @@ async function claimBatch(
           select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
             as x(key text, kind text, product int, event_urn text, ts int8, ord int)),
         cursor as (
-          select event_urn, ts from sb_uof_event_cursor
+          select event_urn, producer_ts from sb_uof_event_cursor
           where event_urn in (select event_urn from batch) for update),
         decided as (
           select b.key, b.kind, b.product, b.event_urn, b.ts,
-            case when b.kind = 'odds_change' and b.ts < greatest(c.ts, max(b.ts) over (partition by b.event_urn order by b.ord
+            case when b.kind = 'odds_change' and b.ts < greatest((c.producer_ts ->> b.product::text)::int8,
+              max(b.ts) over (partition by b.event_urn, b.product order by b.ord
               rows between unbounded preceding and 1 preceding)) then 'stale' else 'applied' end as outcome
           from batch b left join cursor c on c.event_urn = b.event_urn),
+        newest as (
+          select event_urn, jsonb_object_agg(product::text, ts) as producer_ts
+          from (select event_urn, product, max(ts) as ts from decided group by event_urn, product) p
+          group by event_urn),
         moved as (
-          insert into sb_uof_event_cursor (event_urn, ts)
-          select event_urn, max(ts) from decided group by event_urn
-          on conflict (event_urn) do update set ts = excluded.ts, updated_at = now()
-          where sb_uof_event_cursor.ts <= excluded.ts)
+          insert into sb_uof_event_cursor (event_urn, producer_ts)
+          select event_urn, producer_ts from newest
+          on conflict (event_urn) do update
+            set producer_ts = sb_uof_cursor_merge(sb_uof_event_cursor.producer_ts, excluded.producer_ts), updated_at = now()
+          where sb_uof_cursor_merge(sb_uof_event_cursor.producer_ts, excluded.producer_ts) <> sb_uof_event_cursor.producer_ts)
         insert into sb_uof_messages (key, kind, product, event_urn, ts, outcome)
         select key, kind, product, event_urn, ts, outcome from decided
         ${asyncCommit ? sql`cross join (select set_config('synchronous_commit', 'off', true)) as commit_mode` : sql``}

@@ -294,7 +294,7 @@ describe.runIf(backendAvailable && isPostgres && rabbitmqOrSkip())('the UOF adap
     const states: string[] = [];
     const held = t.db.transaction(async (tx) => {
       await tx.execute(
-        sql`select ts from sb_uof_event_cursor where event_urn in (${sql.join(
+        sql`select event_urn from sb_uof_event_cursor where event_urn in (${sql.join(
           urns.map((u) => sql`${u}`),
           sql`, `,
         )}) for update`,

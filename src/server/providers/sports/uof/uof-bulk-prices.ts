@@ -4,7 +4,7 @@ import { queryRows, type Tx } from '../../../db/client.ts';
 import type { SportsCommitted } from '../../../modules/live/live.notify.ts';
 import { sportsClock } from '../clock.ts';
 import { marketExternalId, NAMED_SPORT_URNS } from './catalogue.ts';
-import type { FoldedMarket, OddsChange } from './uof-fold.ts';
+import { type FoldedMarket, isHandedOver, type OddsChange } from './uof-fold.ts';
 
 /** An event's folded odds_change as sb_uof_odds_apply takes it (sql/sb_uof_odds_apply.sql, p_events). */
 export interface OddsEventJson {
@@ -16,6 +16,8 @@ export interface OddsEventJson {
     /** The producer that priced the market (the event's `p` when not folded). */
     p: number;
     f: boolean;
+    /** Handed over (status -2): not written when another producer already prices the market. */
+    h?: true;
     o: { i: string; n: number | null; d: number | null; a: boolean | null }[];
   }[];
 }
@@ -31,6 +33,7 @@ export function oddsEventJson(folded: OddsChange): OddsEventJson {
       id: Number(market.id),
       p: Number(market.product ?? folded.product),
       f: (market.status ?? '1') === '1',
+      ...(isHandedOver(market) ? { h: true as const } : {}),
       o: market.outcome.map((o) => {
         const price = o.odds ? parsePrice(o.odds, 'decimal') : undefined;
         return {

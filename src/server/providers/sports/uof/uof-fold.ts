@@ -9,6 +9,9 @@ export type OddsChange = Extract<EventMessage, { kind: 'odds_change' }>;
 /** A folded market, with the producer of the last message that priced it (its markets may come from both). */
 export type FoldedMarket = NonNullable<OddsChange['odds']>['market'][number] & { product?: string };
 
+/** A market's status `-2`: its producer hands it over to another (pre-match to live at kick-off). */
+export const isHandedOver = (market: { status?: string }) => market.status === '-2';
+
 /** Several odds_change messages of one event, in order, as the one the book would end with. */
 export function foldOddsChanges(list: OddsChange[]): OddsChange {
   const last = list.at(-1)!;
@@ -23,6 +26,8 @@ export function foldOddsChanges(list: OddsChange[]): OddsChange {
         markets.set(id, { ...market, product: m.product, outcome: [...market.outcome] });
         continue;
       }
+      // A producer handing over a market the other producer already priced here changes nothing (uof-apply.ts).
+      if (isHandedOver(market) && before.product !== m.product) continue;
       const outcomes = new Map(before.outcome.map((o) => [o.id, o]));
       for (const o of market.outcome) outcomes.set(o.id, { ...outcomes.get(o.id), ...o });
       markets.set(id, {

@@ -23,13 +23,14 @@ export type OneCall =
  * The feed's common case in one round trip: a lane's batch of price moves on markets the book already
  * has, applied by one call of sb_uof_odds_batch (sql/sb_uof_odds_batch.sql), its own transaction. The
  * batch qualifies here when it holds only odds_change messages, each with markets and without an
- * event status, no key twice, each event's timestamps in order; the function then takes it only if
- * every key is new, no message is older than its event's cursor, and every event and market is
- * listed. Answers the receipts (every message applied) and what the commit changed (for this process's
- * streams: `origin` names it in the commit's notifications, live.hub.ts), or that the batch is not
- * taken and nothing was written: the caller applies it as before (uof-batch.ts), which handles
- * every other case (a fixture to read, a market to open, a duplicate, a stale message, a bet stop).
- * The rules stay: each key once, each event in order, the ack after this commit.
+ * event status, no key twice, each event's timestamps in order per producer; the function then takes
+ * it only if every key is new, no message is older than its producer's cursor of its event, and every
+ * event and market is listed. Answers the receipts (every message applied) and what the commit
+ * changed (for this process's streams: `origin` names it in the commit's notifications, live.hub.ts),
+ * or that the batch is not taken and nothing was written: the caller applies it as before
+ * (uof-batch.ts), which handles every other case (a fixture to read, a market to open, a duplicate, a
+ * stale message, a bet stop). The rules stay: each key once, each event and producer in order, the
+ * ack after this commit.
  */
 export async function applyOddsInOneCall(db: Db, batch: BatchMessage[], origin?: string): Promise<OneCall> {
   const notTaken = { uncertain: false };
@@ -47,9 +48,12 @@ export async function applyOddsInOneCall(db: Db, batch: BatchMessage[], origin?:
       byEvent.set(m.event_id, e);
     }
     const ts = Number(m.timestamp);
-    if (e.msgs.length > 0 && ts < e.msgs.at(-1)!.t) return notTaken; // stale within the batch
+    const product = Number(m.product);
+    // Stale within the batch: older than its producer's message before it (each producer has its own clock).
+    const before = e.msgs.findLast((x) => x.p === product);
+    if (before && ts < before.t) return notTaken;
     e.list.push(m);
-    e.msgs.push({ k: b.key, t: ts, p: Number(m.product) });
+    e.msgs.push({ k: b.key, t: ts, p: product });
   }
   const events = [...byEvent.values()].map(({ list, msgs }) => ({
     ...oddsEventJson(foldOddsChanges(list)),

@@ -24,10 +24,13 @@ export const sbUofMessages = pgTable(
   ],
 );
 
-/** Order per event: the feed timestamp of the last message applied to it. */
+/**
+ * Order per event and producer (migration 0068): each producer's feed time of the newest message
+ * applied to the event, by its product ({"1": ts, "3": ts}); each producer keeps its own clock.
+ */
 export const sbUofEventCursor = pgTable('sb_uof_event_cursor', {
   eventUrn: text('event_urn').primaryKey(),
-  ts: int8('ts').notNull(),
+  producerTs: jsonb('producer_ts').$type<Record<string, number>>().notNull().default({}),
   updatedAt: updatedAtColumn(),
 });
 

@@ -13,6 +13,7 @@
 --
 -- p_events: one element per event, { "e": urn, "p": product of the last message,
 --   "m": [{ "x": market external id, "id": UOF market id, "p": product of the last message pricing it, "f": active in the feed,
+--           "h": true when handed over (status -2; left alone when another producer prices the market),
 --           "o": [{ "i": UOF outcome id, "n": price num | null, "d": price den | null, "a": active | null }] }] }
 -- p_sports: the book's sport codes that are not the URN with ':' as '-' ({"football": "sr:sport:1"}).
 -- Answers { "left": [urn...], "markets": [{ "id", "e", "st", "v" }...], "selections": [{ "id", "m", "e",
@@ -63,7 +64,9 @@ BEGIN
         THEN 'open' ELSE 'suspended' END AS status
     FROM ev CROSS JOIN jsonb_array_elements(ev.markets) m
     JOIN sb_markets k ON k.source = 'uof' AND k.external_id = m->>'x' AND k.status IN ('open', 'suspended')
-    JOIN sb_market_catalogue cat ON cat.sport = ev.sport AND cat.market_id = (m->>'id')::int),
+    JOIN sb_market_catalogue cat ON cat.sport = ev.sport AND cat.market_id = (m->>'id')::int
+    -- Handed over by a producer while the other one already prices it: nothing to write.
+    WHERE NOT (m ? 'h' AND k.feed_producer IS NOT NULL AND k.feed_producer <> (m->>'p')::int)),
   sel AS (
     SELECT mk.market_id, mk.event_id, co->>'key' AS key, (o->>'n')::int8 AS num, (o->>'d')::int8 AS den,
       (o->>'a')::boolean AS open

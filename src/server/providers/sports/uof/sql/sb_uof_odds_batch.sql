@@ -1,9 +1,10 @@
 -- A lane's batch of odds_change messages applied in one call, so one round trip and one transaction
 -- (its own statement's) instead of eight round trips (uof-one-call.ts; bench/README.md, bench:feed).
--- The feed's common case only: every message new (no key recorded), none older than its event's cursor,
+-- The feed's common case only: every message new (no key recorded), none older than its producer's
+-- cursor of its event (each producer has its own clock),
 -- every event listed, every market in the catalogue and in the book. Anything else answers null
 -- before writing anything, and the caller applies the batch the way that handles it (uof-batch.ts).
--- Each key is claimed once and each event's cursor moved to its newest message; the prices are
+-- Each key is claimed once and each event's cursor moved to each producer's newest message; the prices are
 -- sb_uof_odds_apply's (the one home of that rule). The commit does not wait for the disk (odds only;
 -- docs/sportsbook.md, "The feed's commits"). p_origin names the process that will push what changed to
 -- its own streams from the commit: the notifications of this transaction carry it (notify_sports.sql),
@@ -25,14 +26,16 @@ BEGIN
       SELECT m->>'k' FROM jsonb_array_elements(p_events) x, jsonb_array_elements(x->'msgs') m)) THEN
     RETURN null;
   END IF;
-  -- Each event's order: its cursor locked; a message older than it is stale (the other path records so).
+  -- Each event's order: its cursor locked; a message older than its producer's is stale (the other path
+  -- records so).
   PERFORM 1 FROM sb_uof_event_cursor
   WHERE event_urn IN (SELECT x->>'e' FROM jsonb_array_elements(p_events) x)
   ORDER BY event_urn FOR UPDATE;
   IF EXISTS (
       SELECT 1 FROM jsonb_array_elements(p_events) x
       JOIN sb_uof_event_cursor c ON c.event_urn = x->>'e'
-      WHERE EXISTS (SELECT 1 FROM jsonb_array_elements(x->'msgs') m WHERE (m->>'t')::int8 < c.ts)) THEN
+      WHERE EXISTS (SELECT 1 FROM jsonb_array_elements(x->'msgs') m
+        WHERE (m->>'t')::int8 < (c.producer_ts->>(m->>'p'))::int8)) THEN
     RETURN null;
   END IF;
   -- The notifications of the writes below carry the origin (set first: statement triggers fire as each ends).
@@ -49,11 +52,15 @@ BEGIN
   WITH msgs AS (
     SELECT m->>'k' AS key, (m->>'p')::int AS product, x->>'e' AS event_urn, (m->>'t')::int8 AS ts
     FROM jsonb_array_elements(p_events) x, jsonb_array_elements(x->'msgs') m),
+  newest AS (
+    SELECT event_urn, jsonb_object_agg(product::text, ts) AS producer_ts
+    FROM (SELECT event_urn, product, max(ts) AS ts FROM msgs GROUP BY event_urn, product) p
+    GROUP BY event_urn),
   moved AS (
-    INSERT INTO sb_uof_event_cursor (event_urn, ts)
-    SELECT event_urn, max(ts) FROM msgs GROUP BY event_urn
-    ON CONFLICT (event_urn) DO UPDATE SET ts = excluded.ts, updated_at = now()
-    WHERE sb_uof_event_cursor.ts <= excluded.ts)
+    INSERT INTO sb_uof_event_cursor (event_urn, producer_ts)
+    SELECT event_urn, producer_ts FROM newest
+    ON CONFLICT (event_urn) DO UPDATE
+      SET producer_ts = sb_uof_cursor_merge(sb_uof_event_cursor.producer_ts, excluded.producer_ts), updated_at = now())
   INSERT INTO sb_uof_messages (key, kind, product, event_urn, ts, outcome)
   SELECT key, 'odds_change', product, event_urn, ts, 'applied' FROM msgs
   ON CONFLICT (key) DO NOTHING;
