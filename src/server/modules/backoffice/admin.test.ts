@@ -236,11 +236,13 @@ describe.runIf(backendAvailable)('back office: operators, permissions, cashier d
     const credit = await admin('POST', `/api/admin/members/${id}/adjust`, tokens.owner, {
       amount: 5_000,
       reason: 'goodwill',
+      key: `adj-${nextCode()}`,
     });
     expect(credit.json().balances).toMatchObject({ cash: 5_000 });
     const overdraw = await admin('POST', `/api/admin/members/${id}/adjust`, tokens.owner, {
       amount: -9_000,
       reason: 'correction',
+      key: `adj-${nextCode()}`,
     });
     expect(overdraw.json()).toMatchObject({ status: 'balance', balance: 5_000 });
     expect((await balancesOf(t, token)).cash).toBe(5_000);
