@@ -8,7 +8,7 @@ import { auditLog } from './backoffice.schema.ts';
 
 describe.runIf(backendAvailable)('back office: a manual adjustment is idempotent by its key', () => {
   const t = useTestApp();
-  const { as } = useOperators(t);
+  const { as, logins } = useOperators(t);
 
   const memberWithCash = async (cash: number) => {
     const { token, member } = await t.login();
@@ -55,6 +55,23 @@ describe.runIf(backendAvailable)('back office: a manual adjustment is idempotent
     }
     expect((await balancesOf(t, token)).cash).toBe(0);
     expect(await adjustmentsLogged(id)).toBe(0);
+  });
+
+  it('audits who adjusted, the amount in its currency, the cash before and after, the reason and the key', async () => {
+    const { id } = await memberWithCash(20_000);
+    const key = `adj-${nextCode()}`;
+    expect((await adjust(id, { amount: -5_000, reason: 'duplicate bonus', key })).statusCode).toBe(200);
+    const currency = (await as('owner').get(`/api/admin/members/${id}`)).json().currency;
+    expect(currency).toMatch(/^[A-Z]{3}$/);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'members.adjust'), eq(auditLog.target, `member:${id}`)));
+    expect(entry).toMatchObject({
+      operatorLogin: logins.owner,
+      before: { cash: 20_000 },
+      after: { cash: 15_000, amount: -5_000, currency, reason: 'duplicate bonus', key },
+    });
   });
 
   it('refuses the same key with another amount, direction, member or reason (409), changing nothing', async () => {
