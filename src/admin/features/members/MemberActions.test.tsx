@@ -61,8 +61,10 @@ async function adjustmentFormIn(currency: string) {
     input.dispatchEvent(new Event('input', { bubbles: true }));
     await settle();
   };
+  const labels = [...form.querySelectorAll('label')].map((l) => l.textContent);
   return {
-    label: form.querySelector('label')!.textContent,
+    label: labels[0],
+    reasonLabel: labels[1],
     async adjust(text: string) {
       await type(amount!, text);
       await type(reason!, 'goodwill');
@@ -84,6 +86,11 @@ describe('the member page: a manual adjustment', () => {
     const won = await adjustmentFormIn('KRW');
     expect(won.label).toContain('KRW');
     expect(await won.adjust('5,000')).toMatchObject({ amount: 5_000 });
+  });
+
+  it('says the reason is shown to the member, who is told it with the correction', async () => {
+    // Labelled as kept in the audit log only, it read as internal: the member is told it word for word.
+    expect((await adjustmentFormIn('THB')).reasonLabel).toMatch(/shown to the member/);
   });
 
   it('reads signed amounts exactly and refuses what is not one, zero, or finer than the currency', () => {
