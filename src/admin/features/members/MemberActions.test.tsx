@@ -97,6 +97,7 @@ describe('the member page: a manual adjustment', () => {
     expect(adjustmentMinor('1,250.50', 'THB')).toBe(125_050);
     expect(adjustmentMinor(' -0.01 ', 'THB')).toBe(-1);
     expect(adjustmentMinor('30000', 'KRW')).toBe(30_000);
+    expect(adjustmentMinor('100', '')).toBeNull();
     for (const text of ['', '0', '-0.00', '1.005', '12.5', 'abc', '--5', '+5', '1e3']) {
       const currency = text === '12.5' ? 'KRW' : 'THB';
       expect(adjustmentMinor(text, currency), `${text} ${currency}`).toBeNull();
