@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { memberToken } from './scale-data.ts';
 
 /** A route to time: how to make its i-th call. */
@@ -163,7 +164,7 @@ export function scaleRoutes({ url, members, operatorToken }: RouteContext): Time
     adminPost(
       'POST /members/:id/adjust',
       (i) => `/members/${sample(i)}/adjust`,
-      () => ({ amount: 100, reason: 'bench goodwill' }),
+      () => ({ amount: 100, reason: 'bench goodwill', key: randomUUID() }),
     ),
   ];
 }

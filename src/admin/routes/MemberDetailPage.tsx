@@ -93,7 +93,7 @@ export default function MemberDetailPage() {
                 </dl>
               </Panel>
             </div>
-            {mayManage && <MemberActions profile={data.profile} />}
+            {mayManage && <MemberActions profile={data.profile} currency={data.currency} />}
             <MemberVerification id={id} />
             <MemberProtection id={id} />
             <MemberSecurity id={id} />

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberIdOf } from '../../../test/support/money.ts';
+import { memberIdOf, nextCode } from '../../../test/support/money.ts';
 import { useOperators } from '../../../test/support/operators.ts';
 import { PG_BIN } from '../../../test/support/pg-cluster.ts';
 import { useTestApp } from '../../../test/support/test-app.ts';
@@ -60,9 +60,11 @@ describe.runIf(isPostgres)('a backup taken under load', () => {
       (async () => {
         for (let n = 0; running; n++) {
           const id = memberIds[n % memberIds.length]!;
-          await operators
-            .as('owner')
-            .post(`/api/admin/members/${id}/adjust`, { amount: 1_000, reason: `bonus ${n}` });
+          await operators.as('owner').post(`/api/admin/members/${id}/adjust`, {
+            amount: 1_000,
+            reason: `bonus ${n}`,
+            key: nextCode(),
+          });
         }
       })(),
     ];

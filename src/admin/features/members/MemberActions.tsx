@@ -6,6 +6,7 @@ import type { MemberDetail } from '../../api/types.ts';
 import { Field, Outcome } from '../../components/Field.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import ui from '../../components/ui.module.css';
+import { adjustmentMinor } from './adjustment-amount.ts';
 import { useMemberAction } from './queries.ts';
 
 type Profile = MemberDetail['profile'];
@@ -79,18 +80,24 @@ function PasswordReset({ id }: { id: number }) {
   );
 }
 
-/** A manual credit or debit of the member's cash, through the ledger against the adjustments account. */
-function Adjustment({ id }: { id: number }) {
+/**
+ * A manual credit or debit of the member's cash, through the ledger against the adjustments account.
+ * Typed in major units of the member's currency, as the page shows their balances (100.50 baht), and
+ * sent in minor units.
+ */
+function Adjustment({ id, currency }: { id: number; currency: string }) {
   const { t } = useTranslation();
   const adjust = useMemberAction(api.members.adjust, id);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   // One key per intended adjustment: a retry after a timeout cannot credit twice.
   const [key, setKey] = useState(() => crypto.randomUUID());
+  const minor = adjustmentMinor(amount, currency);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (minor === null) return;
     adjust.mutate(
-      { params: { id }, body: { amount: Number(amount), reason, key } },
+      { params: { id }, body: { amount: minor, reason, key } },
       {
         onSuccess: () => {
           setAmount('');
@@ -103,9 +110,8 @@ function Adjustment({ id }: { id: number }) {
     <form className={ui.form} onSubmit={submit}>
       <div className={ui.row}>
         <Field
-          label={t('memberActions.amount')}
-          type="number"
-          step={1}
+          label={t('memberActions.amount', { currency })}
+          inputMode="decimal"
           required
           value={amount}
           onChange={(event) => {
@@ -121,10 +127,7 @@ function Adjustment({ id }: { id: number }) {
           value={reason}
           onValue={setReason}
         />
-        <Button
-          type="submit"
-          disabled={adjust.isPending || !Number.isInteger(Number(amount)) || amount === '0'}
-        >
+        <Button type="submit" disabled={adjust.isPending || minor === null}>
           {t('memberActions.adjust')}
         </Button>
       </div>
@@ -133,14 +136,15 @@ function Adjustment({ id }: { id: number }) {
   );
 }
 
-export function MemberActions({ profile }: { profile: Profile }) {
+/** `currency`: the member's (their site's), in which the page shows their balances. */
+export function MemberActions({ profile, currency }: { profile: Profile; currency: string }) {
   const { t } = useTranslation();
   return (
     <Panel title={t('memberActions.title')}>
       <div className={ui.form}>
         <StatusAndLevel profile={profile} />
         <PasswordReset id={profile.id} />
-        <Adjustment id={profile.id} />
+        <Adjustment id={profile.id} currency={currency} />
       </div>
     </Panel>
   );

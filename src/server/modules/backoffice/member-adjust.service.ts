@@ -8,6 +8,7 @@ import {
   InsufficientFunds,
   type MemberBalances,
   memberBalances,
+  memberCurrencies,
   referenceOfTransfer,
   transfer,
 } from '../ledger/ledger.service.ts';
@@ -81,10 +82,15 @@ async function applyAdjustment(
     // Signed: the member reads "+50,000" or "-50,000".
     await tellMember(tx, id, 'correction', { amount: input.amount, reason: input.reason }, { lasting: true });
   }
+  const balances = await memberBalances(tx, id);
+  // What an auditor needs without joining the ledger: the currency the amount is in (sites differ), the
+  // cash it changed, and the key that names its transfer (`adjustment:<key>`).
+  const currency = (await memberCurrencies(tx, [id])).get(id) ?? '';
   return {
     target: `member:${id}`,
-    after: { amount: input.amount, reason: input.reason },
-    result: await memberBalances(tx, id),
+    before: { cash: balances.cash - input.amount },
+    after: { cash: balances.cash, amount: input.amount, currency, reason: input.reason, key: input.key },
+    result: balances,
     unchanged: !applied,
   };
 }

@@ -8,7 +8,7 @@ import { auditLog } from './backoffice.schema.ts';
 
 describe.runIf(backendAvailable)('back office: a manual adjustment is idempotent by its key', () => {
   const t = useTestApp();
-  const { as } = useOperators(t);
+  const { as, logins } = useOperators(t);
 
   const memberWithCash = async (cash: number) => {
     const { token, member } = await t.login();
@@ -16,7 +16,7 @@ describe.runIf(backendAvailable)('back office: a manual adjustment is idempotent
     const found = (await as('owner').get(`/api/admin/members?q=${member.id}`)).json().members;
     return { token, id: found[0].id as number };
   };
-  const adjust = (id: number, body: { amount: number; reason: string; key: string }) =>
+  const adjust = (id: number, body: { amount: number; reason: string; key?: string }) =>
     as('owner').post(`/api/admin/members/${id}/adjust`, body);
   const adjustmentsLogged = async (id: number) =>
     (
@@ -36,6 +36,42 @@ describe.runIf(backendAvailable)('back office: a manual adjustment is idempotent
     expect(again.json()).toEqual(first.json());
     expect((await balancesOf(t, token)).cash).toBe(5_000);
     expect(await adjustmentsLogged(id)).toBe(1);
+  });
+
+  it('refuses an adjustment without a key, or with one too short to be one, so no copy of it credits twice', async () => {
+    const { token, id } = await memberWithCash(0);
+    // A double click or a replay of the same request without a key: each copy would be a new adjustment.
+    const bodies = [
+      { amount: 5_000, reason: 'goodwill' },
+      { amount: 5_000, reason: 'goodwill', key: '' },
+      { amount: 5_000, reason: 'goodwill', key: '1' },
+      { amount: 5_000, reason: 'goodwill', key: 'has space in it' },
+    ];
+    for (const body of bodies) {
+      for (const res of await Promise.all([adjust(id, body), adjust(id, body)])) {
+        expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(400);
+        expect(res.json()).toMatchObject({ status: 'invalid', message: expect.stringMatching(/key/) });
+      }
+    }
+    expect((await balancesOf(t, token)).cash).toBe(0);
+    expect(await adjustmentsLogged(id)).toBe(0);
+  });
+
+  it('audits who adjusted, the amount in its currency, the cash before and after, the reason and the key', async () => {
+    const { id } = await memberWithCash(20_000);
+    const key = `adj-${nextCode()}`;
+    expect((await adjust(id, { amount: -5_000, reason: 'duplicate bonus', key })).statusCode).toBe(200);
+    const currency = (await as('owner').get(`/api/admin/members/${id}`)).json().currency;
+    expect(currency).toMatch(/^[A-Z]{3}$/);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'members.adjust'), eq(auditLog.target, `member:${id}`)));
+    expect(entry).toMatchObject({
+      operatorLogin: logins.owner,
+      before: { cash: 20_000 },
+      after: { cash: 15_000, amount: -5_000, currency, reason: 'duplicate bonus', key },
+    });
   });
 
   it('refuses the same key with another amount, direction, member or reason (409), changing nothing', async () => {

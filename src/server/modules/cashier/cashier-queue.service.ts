@@ -148,13 +148,15 @@ export async function decideRequest(
         { lasting: true },
       );
     }
+    // The currency the amount is in: sites differ, and the entry is read without the ledger.
+    const currency = (await memberCurrencies(tx, [request.memberId])).get(request.memberId) ?? '';
     await appendAudit(tx, {
       operatorId: operator.id,
       operatorLogin: operator.login,
       action: `cashier.${input.kind}.${input.approve ? 'approve' : 'reject'}`,
       target: `cash_request:${input.id}`,
       before: before ?? null,
-      after: { status: request.status, amount: request.amount, reason: input.reason ?? null },
+      after: { status: request.status, amount: request.amount, currency, reason: input.reason ?? null },
       ip: input.ip,
     });
     return request;

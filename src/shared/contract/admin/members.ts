@@ -149,7 +149,7 @@ export const membersEndpoints = {
     method: 'POST',
     path: '/members/:id/adjust',
     summary:
-      "A manual correction of the member's cash with a reason, idempotent by key: the same key and body again answers as the first time and moves nothing; the key with another amount, direction, member or reason is refused (409 duplicate)",
+      "A manual correction of the member's cash with a reason, idempotent by its key (required: the screen makes one per intended adjustment): the same key and body again answers as the first time and moves nothing; the key with another amount, direction, member or reason is refused (409 duplicate)",
     params: idParam,
     body: z.object({
       amount: z
@@ -157,7 +157,13 @@ export const membersEndpoints = {
         .int()
         .refine((n) => n !== 0 && Math.abs(n) <= 1e12, 'a non-zero amount'),
       reason: z.string().trim().min(3, 'a reason is required').max(500),
-      key: z.string().max(64).optional(),
+      /**
+       * Required: it makes a double click, a retry or a replayed request one adjustment. 8 to 64
+       * characters without spaces (the screen sends a UUID).
+       */
+      key: z
+        .string({ error: 'an idempotency key is required' })
+        .regex(/^[\x21-\x7e]{8,64}$/, 'an idempotency key of 8 to 64 characters without spaces'),
     }),
     response: ok.extend({ balances }),
   }),

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { membersEndpoints } from '../../../../shared/contract/admin/members.ts';
 import { adminRoute } from '../admin-route.ts';
 import { adjustBalance } from '../member-adjust.service.ts';
@@ -43,9 +42,8 @@ export const membersRoutes = [
   }),
   adminRoute(membersEndpoints.adjust, {
     permission: 'members.manage',
-    handler: async ({ db, params, body, who }) => {
-      const input = { amount: body.amount, reason: body.reason, key: body.key ?? randomUUID() };
-      return { balances: await adjustBalance(db, params.id, input, who) };
-    },
+    handler: async ({ db, params, body, who }) => ({
+      balances: await adjustBalance(db, params.id, body, who),
+    }),
   }),
 ];
