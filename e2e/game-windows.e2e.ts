@@ -17,6 +17,10 @@ async function walk(b: ReturnType<typeof useBrowser>, locale: string, size: stri
   for (const code of SLOTS) {
     await openGameWindow(b.page, code, 'royal-slots');
     await check(code);
+    // The spin buttons are clear of the fairness line pinned at the window's foot (they sat under it).
+    const spinBox = (await b.page.getByTestId('spin').boundingBox())!;
+    const fairBox = (await b.page.locator('footer[data-nonce]').boundingBox())!;
+    expect(spinBox.y + spinBox.height).toBeLessThanOrEqual(fairBox.y);
     await b.page.getByTestId('quick-spin').click();
     await b.page.getByTestId('spin').click();
     await expect.poll(() => b.page.getByTestId('spin').isEnabled(), { timeout: 20_000 }).toBe(true);

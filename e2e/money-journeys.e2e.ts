@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import enCashier from '../src/shared/i18n/locales/en/cashier.json' with { type: 'json' };
 import enCommon from '../src/shared/i18n/locales/en/common.json' with { type: 'json' };
@@ -38,6 +38,25 @@ async function chromeEdges(page: Page) {
     const bar = document.querySelector('[data-phone-tab-bar]')?.getBoundingClientRect();
     return { top, bottom: bar && bar.height > 0 ? bar.top : window.innerHeight };
   });
+}
+
+/** How many lines an element's text takes on screen. */
+function lineCount(element: Locator) {
+  return element.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.bottom))).size;
+  });
+}
+
+/**
+ * The requests' dates and status badges each on one line, however much the row holds (a pending card
+ * payment's two buttons squeezed them to "2026-11-" over "29" and a badge over three lines on a phone).
+ */
+async function expectDatesAndBadgesWhole(page: Page) {
+  const cells = page.locator('tbody td:first-child, tbody td:nth-child(3) > span:first-child');
+  expect(await cells.count()).toBeGreaterThan(0);
+  for (const cell of await cells.all()) expect(await lineCount(cell), await cell.innerText()).toBe(1);
 }
 
 async function expectClearOfChrome(page: Page, selector: string) {
@@ -109,6 +128,7 @@ function journeys(lang: Lang, viewport: typeof PHONE, label: string) {
       await expectClearOfChrome(b.page, '[data-testid="news-toast"]');
       await b.screenshot(`journeys-refused-toast-${label}-${lang}`);
       await rows().first().getByTestId('refusal-reason').getByText('Bank name differs').waitFor();
+      await expectDatesAndBadgesWhole(b.page);
       await b.page.goto('/note');
       // The note may raise the new-note alert once more: a new note since the last one was seen.
       const alert = b.page.getByText(common.msg.msg2003);
@@ -171,6 +191,7 @@ function journeys(lang: Lang, viewport: typeof PHONE, label: string) {
       await again.waitForURL(/\/pay\/sandbox\/deposit\//);
       await again.close();
       await b.screenshot(`journeys-deposit-open-${label}-${lang}`);
+      await expectDatesAndBadgesWhole(b.page);
       await open.getByRole('button', { name: cashier.cancelRequest }).click();
       await ok();
       await b.page.getByText(common.msg.msg3050).waitFor();

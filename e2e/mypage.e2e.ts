@@ -68,6 +68,15 @@ describe.runIf(chromiumAvailable)('my page on a phone', () => {
     await b.page.getByText('Your password was changed.').waitFor();
     await b.page.getByRole('button', { name: 'OK' }).click();
     await b.page.getByText('No movements yet.').waitFor();
+    // The histories are panels like the page's others: the same padding and title size.
+    const look = (testId: string) =>
+      b.page.getByTestId(testId).evaluate((el) => {
+        const title = getComputedStyle(el.querySelector('h2')!);
+        return `${getComputedStyle(el).padding} ${title.fontSize}`;
+      });
+    const sessions = await look('sessions');
+    expect(await look('statement')).toBe(sessions);
+    expect(await look('bets')).toBe(sessions);
     await b.screenshot('mypage-phone');
   });
 });

@@ -77,7 +77,7 @@ describe.runIf(chromiumAvailable)('the sports window on a 360-px phone', () => {
 
     await (await priceButton(w, matches[0]!.id, 'home')).click();
     await w.getByTestId('slip-toggle').click();
-    await w.getByTestId('stake').fill('2000');
+    await w.getByTestId('stake').fill('20');
     expect(await figure(w, 'potential-return')).toBe(3_000);
     await w.screenshot({ path: 'e2e/screenshots/sports-phone-slip-ko.png' });
     await w.getByTestId('place').click();
@@ -88,7 +88,7 @@ describe.runIf(chromiumAvailable)('the sports window on a 360-px phone', () => {
     for (const m of matches.slice(0, 3)) await (await priceButton(w, m.id, 'home')).click();
     await w.getByTestId('slip-toggle').click();
     await w.getByRole('tab', { name: '멀티' }).click();
-    await w.getByTestId('stake').fill('1000');
+    await w.getByTestId('stake').fill('10');
     // 1.5 × 2.2 × 2.5 = 8.25
     expect(await figure(w, 'potential-return')).toBe(8_250);
     await w.getByTestId('place').click();
@@ -143,7 +143,7 @@ describe.runIf(chromiumAvailable)('the sports window on a 360-px phone', () => {
       await audit('event', locale);
       await (await priceButton(w, matches[1]!.id, 'away')).click();
       await w.getByTestId('slip-toggle').click();
-      await w.getByTestId('stake').fill('1000');
+      await w.getByTestId('stake').fill('10');
       await audit('slip', locale);
       if (locale === 'th' || locale === 'vn')
         await w.screenshot({ path: `e2e/screenshots/sports-walk-slip-${locale}.png` });

@@ -73,7 +73,9 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
 
   it('places a single: the slip’s return is the server’s, a receipt, the balance moves', async () => {
     await (await priceButton(w, matches[0]!.id, 'home')).click();
-    await w.getByTestId('stake').fill('10000');
+    await w.getByTestId('stake').fill('100');
+    // Typed in baht, as the window shows money: 100 is ฿100.00 (it was read as 100 satang).
+    expect(await figure(w, 'total-stake')).toBe(10_000);
     expect(await figure(w, 'potential-return')).toBe(20_000);
     await placeAndWaitForReceipt(w);
     const receipt = w.getByTestId('receipt');
@@ -88,7 +90,7 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
   it('places a 3-leg multiple and a Trixie', async () => {
     for (const m of matches.slice(0, 3)) await (await priceButton(w, m.id, 'home')).click();
     await w.getByRole('tab', { name: 'สเต็ป' }).click();
-    await w.getByTestId('stake').fill('1000');
+    await w.getByTestId('stake').fill('10');
     expect(await figure(w, 'lines')).toBe(1);
     // 2.0 × 3.0 × 4.0 = 24
     expect(await figure(w, 'potential-return')).toBe(24_000);
@@ -98,7 +100,7 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
     for (const m of matches.slice(0, 3)) await (await priceButton(w, m.id, 'home')).click();
     await w.getByRole('tab', { name: 'ระบบ' }).click();
     await w.getByTestId('system').selectOption('trixie');
-    await w.getByTestId('stake').fill('1000');
+    await w.getByTestId('stake').fill('10');
     expect(await figure(w, 'lines')).toBe(4);
     expect(await figure(w, 'total-stake')).toBe(4_000);
     // 6 + 8 + 12 + 24 a unit (SPORTSBOOK.md's Trixie)
@@ -112,7 +114,7 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
   it('shows a price the trader moves while it is on the slip, and handles it by the member’s choice', async () => {
     const m = matches[1]!;
     await (await priceButton(w, m.id, 'away')).click();
-    await w.getByTestId('stake').fill('1000');
+    await w.getByTestId('stake').fill('10');
     await trader('POST', `/sports/markets/${m.marketId}/prices`, {
       prices: [{ key: 'away', price: '2.6', format: 'decimal' }],
     });

@@ -40,6 +40,9 @@ async function useTheVault(b: BrowserSession, locale: keyof typeof WORDS, prefix
   await b.page.goto('/user');
   // The amounts show once both the vault and the member's currency have loaded.
   await expect.poll(() => figure(b.page, 'vault-cash'), { timeout: 15_000 }).toBe(w.money('500.00'));
+  // The amount's label reads as one line, its currency beside it (it fell on a line of its own).
+  const label = b.page.locator('label:has(input[name="vault-amount"])');
+  expect((await label.innerText()).trim()).toBe(`${w.amount} (THB)`);
   const move = async (amount: string, button: string, answer: string) => {
     await b.page.getByLabel(w.amount).fill(amount);
     await b.page.getByRole('button', { name: button, exact: true }).click();

@@ -4,6 +4,7 @@ import { formatOdds, type OddsFormat } from '../../shared/sports/odds-format.ts'
 import { PRICE_CHANGE_CHOICES, type PriceChangeChoice } from '../../shared/sports/refusals.ts';
 import { slipFigures } from '../../shared/sports/slip.ts';
 import { TabStrip } from '../../ui/TabStrip.tsx';
+import { amountInputMode, amountMinor, amountText, cleanAmountText } from './amountInput.ts';
 import { SportsError, sportsCall } from './api.ts';
 import { money, playerCurrency, useSportsT, when } from './i18n.ts';
 import { type Outcome, placeOne } from './placeBets.ts';
@@ -99,7 +100,9 @@ export function BetSlip(props: Props) {
     const each = legs.map((l) => legMax(l.selectionId)).filter((m): m is number => m !== null);
     return each.length ? Math.min(...each) : null;
   })();
-  const unitStake = /^\d{1,13}$/.test(stakeText) ? Number(stakeText) : 0;
+  // Typed in major units of the player's currency (amountInput.ts).
+  const currency = playerCurrency();
+  const unitStake = amountMinor(stakeText, currency);
   const slipLegs = (ls: SlipLeg[]) => ls.map((l) => ({ price: frac(l.accepted), rounding: l.rounding }));
   const figures = (() => {
     if (legs.length === 0) return undefined;
@@ -293,11 +296,11 @@ export function BetSlip(props: Props) {
           <label className={styles.field}>
             {t('slip.stakePerLine')}
             <input
-              inputMode="numeric"
+              inputMode={amountInputMode(currency)}
               value={stakeText}
               placeholder="0"
               data-testid="stake"
-              onChange={(e) => setStakeText(e.target.value.replace(/\D/g, '').slice(0, 13))}
+              onChange={(e) => setStakeText(cleanAmountText(e.target.value, currency))}
             />
           </label>
           <div className={quick.quick}>
@@ -306,7 +309,7 @@ export function BetSlip(props: Props) {
                 key={q}
                 type="button"
                 className={quick.chip}
-                onClick={() => setStakeText(String(unitStake + q))}
+                onClick={() => setStakeText(amountText(unitStake + q, currency))}
                 data-testid="quick-stake"
               >
                 +{money(q)}
@@ -316,7 +319,7 @@ export function BetSlip(props: Props) {
               type="button"
               className={quick.chip}
               disabled={maxPerLine <= 0}
-              onClick={() => setStakeText(String(maxPerLine))}
+              onClick={() => setStakeText(amountText(maxPerLine, currency))}
               data-testid="max-stake"
             >
               {t('slip.max')}

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { Bet, SportsAnswer } from '../../shared/contract/sports-api.ts';
+import { amountInputMode, amountMinor, amountText, cleanAmountText } from './amountInput.ts';
 import { sportsCall } from './api.ts';
 import styles from './cashout.module.css';
-import { money, useSportsT } from './i18n.ts';
+import { money, playerCurrency, useSportsT } from './i18n.ts';
 
 type Offer = Extract<SportsAnswer<'cashoutOffer'>, { status: 'success' }>;
 
@@ -32,7 +33,9 @@ export function CashOut({ bet, token, onDone }: { bet: Bet; token: string; onDon
   const [message, setMessage] = useState<string | null>(null);
   const [waiting, setWaiting] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const [auto, setAuto] = useState(bet.autoCashoutAt ? String(bet.autoCashoutAt) : '');
+  const currency = playerCurrency();
+  // Typed in major units of the player's currency, as the amounts around it read (amountInput.ts).
+  const [auto, setAuto] = useState(bet.autoCashoutAt ? amountText(bet.autoCashoutAt, currency) : '');
   const left = useSecondsLeft(offer?.expiresAt);
   const share = offer ? Math.floor((offer.amount * part) / offer.stake) : 0;
 
@@ -91,7 +94,8 @@ export function CashOut({ bet, token, onDone }: { bet: Bet; token: string; onDon
     setBusy(true);
     try {
       const answer = await sportsCall('cashoutAuto', { token, betId: bet.id, at });
-      if (answer.status === 'success') setAuto(answer.autoCashoutAt ? String(answer.autoCashoutAt) : '');
+      if (answer.status === 'success')
+        setAuto(answer.autoCashoutAt ? amountText(answer.autoCashoutAt, currency) : '');
       else setMessage(t(`cashout.refusal.${answer.refusal}`));
     } catch {
       setMessage(t('cashout.refusal.not_available'));
@@ -182,17 +186,17 @@ export function CashOut({ bet, token, onDone }: { bet: Bet; token: string; onDon
           {t('cashout.auto')}
           <br />
           <input
-            inputMode="numeric"
+            inputMode={amountInputMode(currency)}
             value={auto}
-            onChange={(e) => setAuto(e.target.value.replace(/\D/g, ''))}
+            onChange={(e) => setAuto(cleanAmountText(e.target.value, currency))}
             data-testid="cashout-auto"
           />
         </label>
         <button
           type="button"
           className={styles.secondary}
-          disabled={busy || !Number(auto)}
-          onClick={() => void saveAuto(Number(auto))}
+          disabled={busy || amountMinor(auto, currency) <= 0}
+          onClick={() => void saveAuto(amountMinor(auto, currency))}
         >
           {t('cashout.autoSet')}
         </button>

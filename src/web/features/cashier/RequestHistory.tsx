@@ -11,7 +11,8 @@ import { StatusBadge } from './StatusBadge.tsx';
 /**
  * The member's last requests with the product's status labels. A pending one can be cancelled (and a
  * card or coin payment still open resumed); a refused one shows the operator's reason; finished ones
- * can be removed.
+ * can be removed. A row's actions sit under its status: as a fourth column, on a 360 px phone they
+ * squeezed the date over two lines and the status badge over three.
  */
 export function RequestHistory({ kind }: { kind: Kind }) {
   const { t } = useTranslation('cashier');
@@ -22,7 +23,7 @@ export function RequestHistory({ kind }: { kind: Kind }) {
   return (
     <HistoryTable
       title={t('history')}
-      columns={[t('date'), t('amountShort'), t('status'), '']}
+      columns={[t('date'), t('amountShort'), t('status')]}
       empty={rows.length === 0 ? t('noHistory') : null}
     >
       {rows.map((row) => {
@@ -43,15 +44,15 @@ export function RequestHistory({ kind }: { kind: Kind }) {
                   {t('reasonLabel')}: <span translate="no">{row.reason}</span>
                 </span>
               )}
-            </td>
-            <td>
-              {finished ? (
-                <button type="button" className={styles.remove} onClick={() => hide.mutate(row.id)}>
-                  {t('remove')}
-                </button>
-              ) : (
-                <RequestActions kind={kind} id={row.id} resumable={row.resumable} />
-              )}
+              <div className={styles.rowFoot}>
+                {finished ? (
+                  <button type="button" className={styles.remove} onClick={() => hide.mutate(row.id)}>
+                    {t('remove')}
+                  </button>
+                ) : (
+                  <RequestActions kind={kind} id={row.id} resumable={row.resumable} />
+                )}
+              </div>
             </td>
           </tr>
         );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import panel from '../../components/ui/panel.module.css';
 import cashier from '../cashier/cashier.module.css';
 import { HistoryFilters } from './HistoryFilters.tsx';
 import styles from './history.module.css';
@@ -7,7 +8,8 @@ import { ShowOlder } from './ShowOlder.tsx';
 
 /**
  * A history on my page: its title, its filters, its rows (the `li`s given as children) or the line
- * saying there are none, and the button that loads older pages.
+ * saying there are none, and the button that loads older pages. A panel like the page's others (the
+ * cashier's smaller card stood out among them).
  */
 export function HistorySection(props: {
   title: string;
@@ -20,7 +22,7 @@ export function HistorySection(props: {
 }) {
   const { filter, setFilter, pages, rows } = props.history;
   return (
-    <section className={cashier.history} aria-label={props.title} data-testid={props.testId}>
+    <section className={panel.panel} aria-label={props.title} data-testid={props.testId}>
       <h2>{props.title}</h2>
       <HistoryFilters label={props.title} value={filter} kinds={props.kinds} onChange={setFilter} />
       {pages.isSuccess && rows.length === 0 ? (

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
-import styles from './history.module.css';
 
 /** The button under a history list that loads its next, older page (hidden when there is none). */
 export function ShowOlder({
@@ -11,12 +10,7 @@ export function ShowOlder({
   const { t } = useTranslation('user');
   if (!pages.hasNextPage) return null;
   return (
-    <Button
-      variant="ghost"
-      className={styles.more}
-      disabled={pages.isFetchingNextPage}
-      onClick={() => void pages.fetchNextPage()}
-    >
+    <Button variant="ghost" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
       {t('showOlder')}
     </Button>
   );

@@ -80,8 +80,11 @@ export function VaultPanel() {
       </dl>
       <form className={styles.form} onSubmit={submit('in')} noValidate>
         <label className={styles.field}>
-          {t('amount')}
-          {currency && <span translate="no"> ({currency})</span>}
+          {/* One line: the label is a column, and the currency as an item of its own fell under it. */}
+          <span>
+            {t('amount')}
+            {currency && <span translate="no"> ({currency})</span>}
+          </span>
           <input
             name="vault-amount"
             inputMode="decimal"

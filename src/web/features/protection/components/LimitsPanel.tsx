@@ -169,8 +169,10 @@ export function LimitsPanel() {
           </select>
         </label>
         <label className={support.field}>
-          {kind === 'session' ? t('limits.minutes') : t('limits.amount')}
-          {kind !== 'session' && currency && <span translate="no"> ({currency})</span>}
+          <span>
+            {kind === 'session' ? t('limits.minutes') : t('limits.amount')}
+            {kind !== 'session' && currency && <span translate="no"> ({currency})</span>}
+          </span>
           <input
             className={styles.select}
             inputMode={kind === 'session' ? 'numeric' : 'decimal'}
