@@ -4,7 +4,7 @@ import { formatOdds, type OddsFormat } from '../../shared/sports/odds-format.ts'
 import { PRICE_CHANGE_CHOICES, type PriceChangeChoice } from '../../shared/sports/refusals.ts';
 import { slipFigures } from '../../shared/sports/slip.ts';
 import { TabStrip } from '../../ui/TabStrip.tsx';
-import { amountInputMode, amountMinor, amountText, cleanAmountText } from './amountInput.ts';
+import { amountInputMode, amountMinor, amountText, cleanAmountText } from '../components/ui/amount-input.ts';
 import { SportsError, sportsCall } from './api.ts';
 import { money, playerCurrency, useSportsT, when } from './i18n.ts';
 import { type Outcome, placeOne } from './placeBets.ts';

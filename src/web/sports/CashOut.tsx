@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Bet, SportsAnswer } from '../../shared/contract/sports-api.ts';
-import { amountInputMode, amountMinor, amountText, cleanAmountText } from './amountInput.ts';
+import { amountInputMode, amountMinor, amountText, cleanAmountText } from '../components/ui/amount-input.ts';
 import { sportsCall } from './api.ts';
 import styles from './cashout.module.css';
 import { money, playerCurrency, useSportsT } from './i18n.ts';

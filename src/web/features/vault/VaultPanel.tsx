@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseMajor } from '../../../shared/money.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../../api/client.ts';
+import { amountInputMode, amountMinor, cleanAmountText } from '../../components/ui/amount-input.ts';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
 import { Money } from '../../components/ui/Money.tsx';
 import panel from '../../components/ui/panel.module.css';
@@ -29,8 +29,7 @@ export function VaultPanel() {
   const move = useMutation({
     mutationFn: (direction: Direction) =>
       callRoute(direction === 'in' ? 'vault-deposit' : 'vault-withdraw', {
-        // Typed in major units of the member's currency (baht with satang, won).
-        amount: currency ? (parseMajor(amount, currency) ?? 0) : Number(amount),
+        amount: amountMinor(amount, currency),
         code: code.current,
       }),
     onSuccess: async (reply) => {
@@ -87,11 +86,11 @@ export function VaultPanel() {
           </span>
           <input
             name="vault-amount"
-            inputMode="decimal"
+            inputMode={amountInputMode(currency)}
             autoComplete="off"
             value={amount}
             placeholder="0"
-            onChange={(e) => setAmount(e.target.value.replace(/[^\d.]/g, '').slice(0, 16))}
+            onChange={(e) => setAmount(cleanAmountText(e.target.value, currency))}
           />
         </label>
         <div className={styles.actions}>

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LimitViewReply } from '../../../../shared/contract/protection-routes.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
-import { parseMajor } from '../../../../shared/money.ts';
 import { REALITY_MINUTES } from '../../../../shared/vocabulary.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../../../api/client.ts';
+import { amountInputMode, amountMinor, cleanAmountText } from '../../../components/ui/amount-input.ts';
 import { useDialog } from '../../../components/ui/DialogProvider.tsx';
 import { Money } from '../../../components/ui/Money.tsx';
 import { useCurrency, useSiteZone } from '../../site/site.ts';
@@ -118,10 +118,7 @@ export function LimitsPanel() {
 
   async function save() {
     // Minutes for the session limit; otherwise what the member typed in major units (baht, won).
-    const value =
-      kind === 'session' || !currency
-        ? Number(amount.replace(/[^\d]/g, ''))
-        : (parseMajor(amount, currency) ?? Number.NaN);
+    const value = kind === 'session' ? Number(amount.replace(/[^\d]/g, '')) : amountMinor(amount, currency);
     if (!Number.isSafeInteger(value) || value <= 0) return;
     if (current && value > current.amount && !(await dialog.confirm(t('limits.confirmRaise')))) return;
     await run(() => callRoute('set-limit', { kind, period, amount: value }));
@@ -175,9 +172,11 @@ export function LimitsPanel() {
           </span>
           <input
             className={styles.select}
-            inputMode={kind === 'session' ? 'numeric' : 'decimal'}
+            inputMode={kind === 'session' ? 'numeric' : amountInputMode(currency)}
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) =>
+              setAmount(kind === 'session' ? e.target.value : cleanAmountText(e.target.value, currency))
+            }
             data-testid="limit-amount"
           />
         </label>

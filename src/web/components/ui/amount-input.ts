@@ -1,10 +1,10 @@
-import { currencyExponent, minorToDecimal, parseMajor } from '../../shared/money.ts';
+import { currencyExponent, minorToDecimal, parseMajor } from '../../../shared/money.ts';
 
 /*
- * The amounts a member types in the sports window (the stake per line, the automatic cash-out amount)
- * are in major units, as everywhere else on the site and as the window shows money: "50" is ฿50.00.
- * They were read as minor units, so 1000 typed placed a ฿10.00 bet. Before the window knows its
- * currency (undefined), an amount has no decimals.
+ * The amounts a member types (a sports stake, an automatic cash-out amount, a vault move, a money
+ * limit) are in major units of their currency, as the site shows money: "50" is ฿50.00, "50.5" is
+ * ฿50.50. The sports window once read them as minor units, so 1000 typed placed a ฿10.00 bet. Before
+ * the page knows its currency (undefined), an amount has no decimals.
  */
 
 const MAX_DIGITS = 13;

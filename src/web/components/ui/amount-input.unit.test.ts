@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountMinor, amountText, cleanAmountText } from './amountInput.ts';
+import { amountMinor, amountText, cleanAmountText } from './amount-input.ts';
 
 describe('the sports window reads typed amounts in major units', () => {
   it('1000 typed in baht is ฿1,000.00 (100,000 satang), not ฿10.00', () => {
