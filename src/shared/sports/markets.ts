@@ -58,6 +58,8 @@ export interface OutcomeSettlement {
   won: boolean;
   voidFactor?: string;
   deadHeat?: string;
+  /** How sure the feed was (UOF certainty: 1 live scouted, 2 confirmed); a lower one never overrides a higher. */
+  certainty?: number;
 }
 
 /** A feed's outcome as the leg's factors, or undefined when a factor is out of its range. */

@@ -1,28 +1,61 @@
 import { sql } from 'drizzle-orm';
+import type { MarketResult } from '../../../shared/sports/markets.ts';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
-import { voidMarketIn } from './results.service.ts';
+import { mergeOutcomes } from './outcome-merge.ts';
+import { correctResultIn, voidMarketIn } from './results.service.ts';
 import { bookSettings } from './settings.ts';
 import { requestRun } from './settlement-runs.ts';
 
 /**
  * Abandonment and postponement (the book's published rules): an event cancelled voids every market of
- * it still without a confirmed result; markets already decided stand. A postponed event that has not
- * been played within the book's `postponeVoidHours` of its scheduled start is cancelled the same way.
- * Written in the caller's transaction with the settlement runs it needs (worked by the caller or by
- * housekeeping). Answers the markets voided.
+ * it still without a confirmed result; markets already decided stand. A market a feed settled only in
+ * part (some outcomes, outcome-merge.ts) keeps the outcomes settled and has the others voided. A
+ * postponed event that has not been played within the book's `postponeVoidHours` of its scheduled
+ * start is cancelled the same way. Written in the caller's transaction with the settlement runs it
+ * needs (worked by the caller or by housekeeping). Answers the markets changed.
  */
 export async function abandonEventIn(tx: Tx, eventId: number, reason: string): Promise<number> {
-  const markets = await queryRows<{ id: number }>(
+  const markets = await queryRows<{ id: number; result_state: string; result: MarketResult | null }>(
     tx,
-    sql`select id from sb_markets where event_id = ${eventId} and result_state <> 'confirmed' and status <> 'cancelled'
+    sql`select id, result_state, result from sb_markets where event_id = ${eventId} and status <> 'cancelled'
+          and (result_state <> 'confirmed' or result->>'kind' = 'outcomes')
         order by id for update`,
   );
+  let changed = 0;
   for (const m of markets) {
-    const run = await voidMarketIn(tx, Number(m.id), { source: 'abandoned', reason });
+    const id = Number(m.id);
+    const run =
+      m.result_state === 'confirmed'
+        ? await voidUnsettledOutcomesIn(tx, id, m.result, reason)
+        : await voidMarketIn(tx, id, { source: 'abandoned', reason });
+    if (run === undefined) continue;
+    changed += 1;
     if (typeof run !== 'string') await requestRun(tx, run);
   }
-  return markets.length;
+  return changed;
+}
+
+/** The outcomes of a market settled in part that have no result yet, void (stake back); undefined if none. */
+async function voidUnsettledOutcomesIn(
+  tx: Tx,
+  marketId: number,
+  result: MarketResult | null,
+  reason: string,
+) {
+  const keys = await queryRows<{ key: string }>(
+    tx,
+    sql`select key from sb_selections where market_id = ${marketId} order by id`,
+  );
+  const settled = new Set(result?.kind === 'outcomes' ? result.outcomes.map((o) => o.key) : []);
+  const rest = keys.filter((k) => !settled.has(k.key));
+  if (rest.length === 0) return undefined;
+  const merged = mergeOutcomes(
+    result,
+    rest.map((k) => ({ key: k.key, won: false, voidFactor: '1' })),
+  );
+  const change = await correctResultIn(tx, marketId, merged.result, { source: 'abandoned', reason });
+  return typeof change === 'string' ? change : change.run;
 }
 
 /** Housekeeping: postponed events past the book's limit are cancelled, their undecided markets voided. */

@@ -4,7 +4,7 @@ import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 import { sportsClock } from './clock.ts';
 import { bookSettings } from './settings.ts';
-import type { Actor } from './settlement.service.ts';
+import { type Actor, LEG_HAS_RESULT } from './settlement.service.ts';
 import { requestRun, workRun } from './settlement-runs.ts';
 import type { LegVoidSource } from './sports.schema.ts';
 import type { SportsWallet } from './sports-wallet.ts';
@@ -212,7 +212,7 @@ export async function cancelUndecidedBetsOf(
       sql`select l.bet_id, l.idx from sb_bet_legs l
           where l.bet_id = any(${ids}::int8[]) and not exists (
             select 1 from sb_bet_legs d join sb_markets m on m.id = d.market_id
-            where d.bet_id = l.bet_id and (m.result_state = 'confirmed' or d.void_kind is not null))
+            where d.bet_id = l.bet_id and (${LEG_HAS_RESULT} or d.void_kind is not null))
           order by l.bet_id, l.idx`,
     );
     // A break is never a way out of a bet going badly: a cash-out the member took stands.

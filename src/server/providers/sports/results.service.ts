@@ -180,6 +180,16 @@ export async function correctResultIn(
   return { state: 'confirmed', run: { marketId, reason: 'correction', actor: by } };
 }
 
+/**
+ * Writes the confirmed result again with no bet's outcome changed (a feed confirming what it said, only
+ * its certainty higher): no new version, no settlement run.
+ */
+export async function restateResultIn(tx: Tx, marketId: number, result: MarketResult): Promise<void> {
+  await tx.execute(
+    sql`update sb_markets set result = ${JSON.stringify(result)}::jsonb where id = ${marketId} and result_state = 'confirmed'`,
+  );
+}
+
 /** Takes a market's result back: its settled bets are unsettled and wait for a new result. */
 export async function unsettleMarket(
   db: Db,

@@ -81,6 +81,12 @@ export const LEG_RESULTS_COLUMNS = sql`l.bet_id, l.selection_id, s.key, l.label,
   m.rounding, m.result, m.result_state, m.result_source, m.result_at, l.void_kind, l.void_price_num, l.void_price_den,
   l.void_reason, l.voided_at, l.idx, (select e.starts_at from sb_events e where e.id = l.event_id) as starts_at,
   case when m.type = 'correct_score' then (select array_agg(o.key) from sb_selections o where o.market_id = m.id) end as offered`;
+/**
+ * SQL: the leg `d` (on the market `m`) has a result for its own selection: its market's confirmed
+ * result, which, when a feed settles outcome by outcome (outcome-merge.ts), lists that selection.
+ */
+export const LEG_HAS_RESULT = sql`(m.result_state = 'confirmed' and (m.result->>'kind' is distinct from 'outcomes'
+  or m.result->'outcomes' @> jsonb_build_array(jsonb_build_object('key', (select s.key from sb_selections s where s.id = d.selection_id)))))`;
 export const LEG_RESULTS_FROM = sql`sb_bet_legs l join sb_selections s on s.id = l.selection_id join sb_markets m on m.id = l.market_id`;
 
 /** A leg's price for settlement (its corrected price after a palpable error) and its outcome, if known. */

@@ -6,10 +6,12 @@ import { abandonEventIn } from '../abandonment.ts';
 import { sportsClock } from '../clock.ts';
 import { rollbackLegVoidsIn, voidWindowIn } from '../leg-voids.ts';
 import { lockMarketSelections } from '../liability.ts';
+import { mergeOutcomes } from '../outcome-merge.ts';
 import {
   correctResultIn,
   enterResultIn,
   type ResultBy,
+  restateResultIn,
   restoreBeforeVoidIn,
   unsettleMarketIn,
   voidMarketIn,
@@ -134,7 +136,7 @@ async function marketIdOf(tx: Tx, urn: string, m: { id: string; specifiers?: str
   const [row] = await queryRows<{
     id: number;
     result_state: string;
-    result: { kind?: string } | null;
+    result: MarketResult | null;
     feed_producer: number | null;
   }>(
     tx,
@@ -280,11 +282,16 @@ export async function betStop(tx: Tx, ev: BookEvent) {
   await setMarketOpen(tx, { eventId: ev.id }, false);
 }
 
-/** A settled outcome as the book's per-selection factors (a void factor of 0 is none). */
-function outcomeOf(key: string, o: { result: string; void_factor?: string; dead_heat_factor?: string }) {
+/** A settled outcome as the book's per-selection factors (a void factor of 0 is none), with the message's certainty. */
+function outcomeOf(
+  key: string,
+  o: { result: string; void_factor?: string; dead_heat_factor?: string },
+  certainty: string | undefined,
+) {
   const out: OutcomeSettlement = { key, won: o.result === '1' };
   if (o.void_factor && Number(o.void_factor) !== 0) out.voidFactor = o.void_factor;
   if (o.dead_heat_factor) out.deadHeat = o.dead_heat_factor;
+  if (certainty) out.certainty = Number(certainty);
   return out;
 }
 
@@ -306,13 +313,22 @@ async function betSettlement(
     const keyOf = new Map(entry.outcomes.map((o) => [o.id, o.key]));
     const outcomes = market.outcome.flatMap((o) => {
       const key = keyOf.get(o.id);
-      return key ? [outcomeOf(key, o)] : [];
+      return key ? [outcomeOf(key, o, m.certainty)] : [];
     });
-    const result: MarketResult = { kind: 'outcomes', outcomes };
-    const change =
-      found.result_state === 'confirmed'
-        ? await correctResultIn(tx, found.id, result, by)
-        : await enterResultIn(tx, found.id, result, by);
+    // A message settles only the outcomes it lists: merged into the result in force (outcome-merge.ts).
+    const confirmed = found.result_state === 'confirmed';
+    const merged = mergeOutcomes(confirmed ? found.result : null, outcomes);
+    if (merged.overruled.length > 0)
+      w.notes.push(
+        `market ${market.id} ${market.specifiers ?? ''}: ${merged.overruled.join(', ')} kept (a result of higher certainty is in force)`,
+      );
+    if (!merged.settles) {
+      if (merged.differs) await restateResultIn(tx, found.id, merged.result);
+      continue;
+    }
+    const change = confirmed
+      ? await correctResultIn(tx, found.id, merged.result, by)
+      : await enterResultIn(tx, found.id, merged.result, by);
     if (typeof change === 'string') w.notes.push(`market ${market.id}: ${change}`);
     else if (change.run) w.runs.push(await requestRun(tx, change.run));
   }
