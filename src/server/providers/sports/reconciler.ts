@@ -5,7 +5,7 @@ import { intArray } from '../../db/sql-array.ts';
 import { roundTotals } from '../../modules/games/wallet/rounds.service.ts';
 import { refuseUncharged, rollbackStake, roundOf } from './bets.service.ts';
 import { sportsClock } from './clock.ts';
-import { reevaluateBets } from './settlement.service.ts';
+import { LEG_HAS_RESULT, reevaluateBets } from './settlement.service.ts';
 import type { SportsWallet } from './sports-wallet.ts';
 
 /**
@@ -25,7 +25,7 @@ type FindingKind = (typeof RECONCILE_KINDS)[number];
 const RESULT_GRACE_MS = 60_000;
 /** A step the wallet has not answered for this long is listed. */
 const UNPAID_GRACE_MS = 600_000;
-/** Bets compared with the wallet per pass, continuing from the last pass's cursor. */
+/** Bets per pass, in the decided bets' window and in the compared one, each from its own cursor on. */
 const WINDOW = 2_000;
 
 export interface ReconcileReport {
@@ -66,18 +66,25 @@ async function repairPending(db: Db, wallet: SportsWallet, graceMs: number): Pro
   return repaired;
 }
 
-async function settleDecidedOpenBets(db: Db): Promise<number> {
+/**
+ * Settles a window of open bets (from the cursor on) that a result decides and no run reached. A bet
+ * with one leg decided and another still to play matches every pass and stays open: the cursor walks
+ * past such bets, or 2,000 of them (a weekend's accumulators) hid every bet after them for good.
+ */
+async function settleDecidedOpenBets(db: Db, afterId: number, window: number) {
   const cutoff = new Date(sportsClock.now().getTime() - RESULT_GRACE_MS);
-  // Open bets with a leg on a market whose result is confirmed (no run still working it), or a voided leg.
+  // Open bets with a leg whose own selection has a confirmed result (no run still working its market),
+  // or a voided leg.
   const candidates = await queryRows<{ id: number }>(
     db,
-    sql`select distinct l.bet_id as id from sb_bet_legs l join sb_bets b on b.id = l.bet_id join sb_markets m on m.id = l.market_id
-        where b.status = 'open' and ((m.result_state = 'confirmed' and m.result_at < ${cutoff}
+    sql`select distinct d.bet_id as id from sb_bet_legs d join sb_bets b on b.id = d.bet_id join sb_markets m on m.id = d.market_id
+        where b.status = 'open' and d.bet_id > ${afterId} and ((${LEG_HAS_RESULT} and m.result_at < ${cutoff}
             and not exists (select 1 from sb_settlement_runs r where r.market_id = m.id and r.done_at is null))
-          or (l.void_kind is not null and l.voided_at < ${cutoff}))
-        order by 1 limit 2000`,
+          or (d.void_kind is not null and d.voided_at < ${cutoff}))
+        order by 1 limit ${window}`,
   );
-  if (candidates.length === 0) return 0;
+  const next = candidates.length < window ? 0 : Number(candidates.at(-1)!.id);
+  if (candidates.length === 0) return { settled: 0, next };
   const settled = await db.transaction((tx) =>
     reevaluateBets(
       tx,
@@ -86,14 +93,14 @@ async function settleDecidedOpenBets(db: Db): Promise<number> {
     ),
   );
   for (const betId of settled) await record(db, betId, 'open_on_decided', { action: 'settled' }, true);
-  return settled.length;
+  return { settled: settled.length, next };
 }
 
 /**
  * Compares a window of bets (from the cursor on) with their wallet rounds: a refused bet the wallet
  * charged is refunded; any other difference, once the bet's steps are all paid, is listed.
  */
-async function compareWindow(db: Db, wallet: SportsWallet, afterId: number) {
+async function compareWindow(db: Db, wallet: SportsWallet, afterId: number, window: number) {
   const bets = await queryRows<{
     id: number;
     status: string;
@@ -111,7 +118,7 @@ async function compareWindow(db: Db, wallet: SportsWallet, afterId: number) {
           (select min(s.created_at) from sb_settlements s where s.bet_id = b.id and not s.paid) as oldest_unpaid,
           exists (select 1 from sb_settlements s where s.bet_id = b.id and s.wallet_op = 'rollback') as refunded
         from sb_bets b where b.id > ${afterId} and b.status in ('open', 'settled', 'void', 'refused', 'cashed_out')
-        order by b.id limit ${WINDOW}`,
+        order by b.id limit ${window}`,
   );
   const rounds = await roundTotals(
     db,
@@ -161,18 +168,26 @@ async function compareWindow(db: Db, wallet: SportsWallet, afterId: number) {
 }
 
 /**
- * One reconciliation pass; `cursor` carries the compared window from pass to pass (it wraps to the
- * start). A pending bet older than `pendingGraceMs` has lost its placement (a placement takes well
- * under a second, and its wallet call gives up within seconds).
+ * One reconciliation pass; two cursors carry the decided bets' window and the compared window from pass
+ * to pass (each wraps to the start). A pending bet older than `pendingGraceMs` has lost its placement (a
+ * placement takes well under a second, and its wallet call gives up within seconds). `window`: bets per
+ * pass in each (WINDOW; smaller in tests).
  */
-export function reconciler(db: Db, wallet: SportsWallet, opts: { pendingGraceMs: number }) {
+export function reconciler(db: Db, wallet: SportsWallet, opts: { pendingGraceMs: number; window?: number }) {
+  const window = opts.window ?? WINDOW;
+  let decidedCursor = 0;
   let cursor = 0;
   return async function reconcileOnce(): Promise<ReconcileReport> {
     const pending = await repairPending(db, wallet, opts.pendingGraceMs);
-    const decided = await settleDecidedOpenBets(db);
-    const window = await compareWindow(db, wallet, cursor);
-    cursor = window.checked < WINDOW ? 0 : window.last;
-    return { repaired: pending + decided + window.repaired, listed: window.listed, checked: window.checked };
+    const decided = await settleDecidedOpenBets(db, decidedCursor, window);
+    decidedCursor = decided.next;
+    const compared = await compareWindow(db, wallet, cursor, window);
+    cursor = compared.checked < window ? 0 : compared.last;
+    return {
+      repaired: pending + decided.settled + compared.repaired,
+      listed: compared.listed,
+      checked: compared.checked,
+    };
   };
 }
 
