@@ -165,7 +165,7 @@ export async function login(
 /**
  * Whether `pw` is the member's login password (argon2 verification, about 18 ms), asked in a session.
  * Each wrong one counts against the member's password limit before the check (a right one gives its
- * attempt back); past the limit the answer is 429 `limited` whatever was typed.
+ * attempt back); past the limit the answer is 429 `limited` whatever was typed. An empty one is wrong.
  */
 export async function isMemberPassword(
   db: DbOrTx,
@@ -173,6 +173,8 @@ export async function isMemberPassword(
   memberId: number,
   pw: string,
 ): Promise<boolean> {
+  // Nothing typed is no guess: refused without a count (and without a write).
+  if (pw === '') return false;
   const key: [RateLimiterDrizzle, string] = [limits.memberPasswords, String(memberId)];
   const reservation = await reserveAttempt(key);
   if (!reservation.ok) {
