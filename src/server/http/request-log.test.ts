@@ -15,7 +15,7 @@ describe.runIf(backendAvailable)('the request log', () => {
   const quiet = capturedLog();
   const t = useTestApp({ slowRequestMs: 60_000 }, { logStream: quiet.logStream });
   const slow = capturedLog();
-  const everyRequestSlow = useTestApp({ slowRequestMs: 0 }, { logStream: slow.logStream });
+  const everyRequestSlow = useTestApp({ slowRequestMs: 0 }, { logStream: slow.logStream, seedDemo: true });
 
   it('writes nothing for requests that were quick and answered', async () => {
     for (let i = 0; i < 5; i++) await t.app.inject({ method: 'GET', url: '/healthz' });
@@ -29,5 +29,23 @@ describe.runIf(backendAvailable)('the request log', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ level: 30, msg: 'slow request', method: 'GET', status: 200 });
     expect(mine[0].ms).toEqual(expect.any(Number));
+  });
+
+  it('leaves a game window’s launch token out of the line', async () => {
+    const { token } = await everyRequestSlow.login();
+    const opened = await everyRequestSlow.call(
+      'open-game',
+      { code: 'baccarat', company: 'royal-baccarat', timeStemp: Date.now() },
+      { token },
+    );
+    expect(opened.statusCode, opened.body).toBe(200);
+    const url = opened.json().url as string;
+    const launch = new URL(url, 'http://localhost').searchParams.get('token')!;
+    expect(launch).toMatch(/^[\w-]{20,}$/);
+    await everyRequestSlow.app.inject({ method: 'GET', url });
+    const mine = slow.lines.filter((l) => l.includes('/play/baccarat')).map((l) => JSON.parse(l));
+    expect(mine).toHaveLength(1);
+    expect(mine[0].url).toMatch(/^\/play\/baccarat\?token=…&lang=/);
+    expect(JSON.stringify(slow.lines)).not.toContain(launch);
   });
 });

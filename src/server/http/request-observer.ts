@@ -16,12 +16,18 @@ export function observeRequests(app: FastifyInstance, slowRequestMs: number): vo
     );
     if (status >= 500 || reply.elapsedTime >= slowRequestMs) {
       request.log.info(
-        { method: request.method, url: request.url.slice(0, 200), status, ms: Math.round(reply.elapsedTime) },
+        { method: request.method, url: loggableUrl(request.url), status, ms: Math.round(reply.elapsedTime) },
         status >= 500 ? 'request failed' : 'slow request',
       );
     }
   });
 }
+
+/**
+ * The URL as a log line keeps it: a game or sports window's launch token (`?token=`) is a credential
+ * (it bets on the member's balance while their login lasts), so its value is left out.
+ */
+export const loggableUrl = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1…').slice(0, 200);
 
 /**
  * A bounded label: the route's pattern, with the member API's route name when it is one of the

@@ -71,4 +71,12 @@ const DOCUMENT_ONLY_HEADERS = [
 
 const PERMISSIONS_POLICY =
   'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), fullscreen=(self)';
-const NO_STORE_PREFIXES = ['/api/', '/public/', '/wallet/', '/house/api/', '/payments/', '/pay/'];
+const NO_STORE_PREFIXES = [
+  '/api/',
+  '/public/',
+  '/wallet/',
+  '/house/api/',
+  '/sports/api/',
+  '/payments/',
+  '/pay/',
+];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sportsPlayer } from '../../../test/support/sports.ts';
 import { useTestApp } from '../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../test/support/test-db.ts';
 import { readConfig } from '../config.ts';
@@ -47,5 +48,28 @@ describe.runIf(backendAvailable)('availability checks with the limit lifted (loa
     for (let i = 0; i < AVAILABILITY_CHECKS_PER_WINDOW + 2; i++) {
       expect((await t.call('check-user-id', { id: `free${i}x` }, from)).statusCode).toBe(200);
     }
+  });
+});
+
+describe.runIf(backendAvailable)('the game windows’ APIs and caches', () => {
+  const t = useTestApp({}, { seedDemo: true, listen: true });
+
+  it('sends the sports window’s answers (balance, bets) with Cache-Control: no-store, as the games’ window’s', async () => {
+    const { gameToken } = await sportsPlayer(t, 10_000);
+    for (const action of ['init', 'bets']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/sports/api/${action}`,
+        payload: { token: gameToken },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['cache-control'], action).toBe('no-store');
+    }
+    const house = await t.app.inject({
+      method: 'POST',
+      url: '/house/api/history',
+      payload: { token: gameToken },
+    });
+    expect(house.headers['cache-control']).toBe('no-store');
   });
 });

@@ -39,8 +39,12 @@ export const auditRowView = (row: typeof auditLog.$inferSelect) => ({
 
 type MemberRow = typeof members.$inferSelect;
 
-/** The member page's profile: everything an operator may see, never the password hash. */
-export const memberProfileView = (m: MemberRow) => ({
+/**
+ * The member page's profile: everything an operator may see, never the password hash. The bank
+ * account number whole only with `fullBankNumber` (the roles that pay out or verify); others see its
+ * last four digits, as the member's own pages show it.
+ */
+export const memberProfileView = (m: MemberRow, { fullBankNumber }: { fullBankNumber: boolean }) => ({
   id: m.id,
   siteId: m.siteId,
   loginId: m.loginId,
@@ -48,7 +52,7 @@ export const memberProfileView = (m: MemberRow) => ({
   phone: m.phone,
   bankName: m.bankName,
   bankOwner: m.bankOwner,
-  bankNumber: m.bankNumber,
+  bankNumber: fullBankNumber ? m.bankNumber : maskedBankNumber(m.bankNumber),
   level: m.level,
   status: m.status,
   referralCode: m.referralCode,
@@ -58,3 +62,6 @@ export const memberProfileView = (m: MemberRow) => ({
   lastLoginAt: m.lastLoginAt,
   lastLoginIp: m.lastLoginIp,
 });
+
+/** A bank account number as a role without need of it sees it: `•••• 7890`. */
+export const maskedBankNumber = (bankNumber: string) => `•••• ${bankNumber.replace(/\D/g, '').slice(-4)}`;

@@ -27,8 +27,11 @@ export { searchMembers };
 /** How many of each list the member page shows: the latest ones. */
 export const DETAIL_LIST_LIMIT = 50;
 
-/** Everything the member page shows, each list bounded to the latest DETAIL_LIST_LIMIT. */
-export async function memberDetail(db: Db, id: number) {
+/**
+ * Everything the member page shows, each list bounded to the latest DETAIL_LIST_LIMIT; the bank
+ * account number whole only for `fullBankNumber` (memberProfileView).
+ */
+export async function memberDetail(db: Db, id: number, view: { fullBankNumber: boolean }) {
   const member = await findMember(db, id);
   if (!member) throw notFound(id);
   const page = { page: 1, pageSize: DETAIL_LIST_LIMIT };
@@ -43,7 +46,7 @@ export async function memberDetail(db: Db, id: number) {
     memberCurrencies(db, [id]),
   ]);
   return {
-    profile: memberProfileView(member),
+    profile: memberProfileView(member, view),
     balances,
     currency: currencies.get(id) ?? '',
     statement: statementPage.items,

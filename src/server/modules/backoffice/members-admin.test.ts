@@ -74,6 +74,19 @@ describe.runIf(backendAvailable)('back office: the member page', () => {
     ]);
   });
 
+  it('shows the bank account number whole to the roles that pay out or verify, its last four digits to support', async () => {
+    const player = await t.register({ banknum: '123-456-7890' });
+    const id = await memberId(player.id);
+    const profileAs = async (role: 'owner' | 'cashier' | 'compliance' | 'support') =>
+      (await as(role).get(`/api/admin/members/${id}`)).json().profile;
+    for (const role of ['owner', 'cashier', 'compliance'] as const) {
+      expect((await profileAs(role)).bankNumber, role).toBe('123-456-7890');
+    }
+    const seenBySupport = await profileAs('support');
+    expect(seenBySupport.bankNumber).toBe('•••• 7890');
+    expect(seenBySupport).toMatchObject({ bankName: player.bankname, bankOwner: player.bankOwner });
+  });
+
   it('keeps each list to the latest entries', async () => {
     const player = await t.register();
     for (let i = 0; i <= DETAIL_LIST_LIMIT; i++) {

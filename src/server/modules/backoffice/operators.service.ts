@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, verifySync } from 'otplib';
 import type { Locale } from '../../../shared/format.ts';
 import { MSG } from '../../../shared/messages.ts';
@@ -8,6 +8,7 @@ import { errors } from '../../http/errors.ts';
 import { type AttemptLimits, releaseAttempt, reserveAttempt } from '../accounts/attempt-limits.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { type OperatorRole, operatorSessions, operators } from './backoffice.schema.ts';
+import { type Permission, roleMay } from './permissions.ts';
 
 /** SPEC §9's 8-hour constant: an operator session ends this long after login, however busy. */
 export const OPERATOR_SESSION_MS = 28_800_000;
@@ -189,6 +190,30 @@ export async function findOperator(
     locale: row.op.locale,
     sessionId: row.session.id,
   };
+}
+
+/**
+ * Of these session tokens, the ones whose operator session is live and whose role (as it is now, not
+ * at login) holds `permission`: one read for every stream of a back-office feed.
+ */
+export async function tokensMay(db: Db, tokens: string[], permission: Permission): Promise<Set<string>> {
+  if (tokens.length === 0) return new Set();
+  const byHash = new Map(tokens.map((token) => [hashToken(token), token]));
+  const rows = await db
+    .select({ tokenHash: operatorSessions.tokenHash, role: operators.role })
+    .from(operatorSessions)
+    .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+    .where(
+      and(
+        inArray(operatorSessions.tokenHash, [...byHash.keys()]),
+        isNull(operatorSessions.revokedAt),
+        gt(operatorSessions.expiresAt, new Date()),
+        gt(operatorSessions.lastSeenAt, new Date(Date.now() - OPERATOR_IDLE_MS)),
+      ),
+    );
+  return new Set(
+    rows.filter((r) => roleMay(r.role, permission)).map((r) => byHash.get(r.tokenHash) as string),
+  );
 }
 
 /** Remembers the back office's language an operator chose. */

@@ -15,3 +15,10 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
 
 export const roleMay = (role: OperatorRole, permission: Permission) =>
   ROLE_PERMISSIONS[role].includes(permission);
+
+/**
+ * Whether a role sees members' bank account numbers whole: those who pay withdrawals out (their queue
+ * shows the account) or verify who owns it. Support and the rest see the last four digits.
+ */
+export const seesFullBankNumbers = (role: OperatorRole) =>
+  roleMay(role, 'cashier.decide') || roleMay(role, 'kyc.review');

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
-import { useOperators } from '../../../../test/support/operators.ts';
+import { loginNewOperator, useOperators } from '../../../../test/support/operators.ts';
 import { bettorOn, KO_SITE } from '../../../../test/support/sites.ts';
 import {
   footballEvent,
@@ -11,7 +11,7 @@ import {
   selectionsOf,
   sportsPlayer,
 } from '../../../../test/support/sports.ts';
-import { openSse } from '../../../../test/support/sse.ts';
+import { openSse, type SseEvent } from '../../../../test/support/sse.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
@@ -302,6 +302,38 @@ describe.runIf(backendAvailable)('back office: manual events, search, risk and t
     expect(listed.bets[0].id).toBe(placed.betId);
     const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from sb_bets`);
     expect(listed.bets.length).toBe(Math.min(50, Number(row!.n)));
+  });
+
+  it('ends an open ticker stream once its operator may no longer trade, before the next bet reaches it', async () => {
+    const trader = await loginNewOperator(t, 'trading');
+    const stream = await openSse(`${base}/api/admin/sports/ticker/live`, {
+      authorization: `Bearer ${trader.token}`,
+    });
+    expect(stream.status).toBe(200);
+    await stream.waitFor((e) => e.event === 'ticker');
+    const listed = (await as('owner').get('/api/admin/operators')).json().operators as {
+      id: number;
+      login: string;
+    }[];
+    const id = listed.find((o) => o.login === trader.login)!.id;
+    expect((await as('owner').post(`/api/admin/operators/${id}/role`, { role: 'content' })).statusCode).toBe(
+      200,
+    );
+
+    const p = await sportsPlayer(t);
+    const { eventId } = await footballEvent(t.db);
+    const placed = (
+      await placeSingle(t, p.gameToken, (await selectionsOf(t, eventId))['1x2:home']!, 1_000)
+    ).json();
+    expect(placed.status).toBe('success');
+    const carries = (e: SseEvent) =>
+      e.event === 'ticker' && (e.data as { bets: { id: number }[] }).bets.some((b) => b.id === placed.betId);
+    // Whichever comes first: the stream's end, or the new bet carried to an operator who may not see it.
+    const next = await stream.waitFor((e) => e.event === 'end' || carries(e), 5_000);
+    expect(next).toEqual({ event: 'end', data: { reason: 'session' } });
+    await stream.ended;
+    expect(stream.events.filter(carries)).toEqual([]);
+    stream.close();
   });
 
   it('finds bets by what a trader types (part of a login, a team) and shows members by login', async () => {

@@ -3,7 +3,8 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { findSessionMember, findSessionMembers } from '../accounts/sessions.service.ts';
 import { pendingCounts } from '../backoffice/dashboard.service.ts';
-import { findOperator } from '../backoffice/operators.service.ts';
+import { tokensMay } from '../backoffice/operators.service.ts';
+import type { Permission } from '../backoffice/permissions.ts';
 import { recentWinsBySite } from '../games/lobby-rails.service.ts';
 import { jackpotReaderOf } from '../jackpot/jackpot.routes.ts';
 import { JackpotFeed } from './jackpot-feed.ts';
@@ -38,11 +39,11 @@ export async function liveUpdates(
     return states;
   };
   const hub = new LiveHub((stream) => stateOf(stream.token), Date.now, statesOf);
-  const operatorLive = async (token: string) =>
-    (await findOperator(database.db, token, { touch: false })) !== undefined;
-  const operatorFeed = new OperatorFeed(() => pendingCounts(database.db), operatorLive);
+  const watchers = (permission: Permission) => (tokens: string[]) =>
+    tokensMay(database.db, tokens, permission);
+  const operatorFeed = new OperatorFeed(() => pendingCounts(database.db), watchers('dashboard.view'));
   hub.onOperators(() => operatorFeed.changed());
-  const tickerFeed = new OperatorFeed(readTicker, operatorLive, 'ticker');
+  const tickerFeed = new OperatorFeed(readTicker, watchers('trading'), 'ticker');
   hub.onBets(() => tickerFeed.changed());
   // A fresh read (not the polling cache) so that a change announced now is what the streams get.
   const pool = jackpotReaderOf(database.db);

@@ -8,6 +8,7 @@ import {
   setMemberLevel,
   setMemberStatus,
 } from '../members-admin.service.ts';
+import { seesFullBankNumbers } from '../permissions.ts';
 
 /** Members: search, the member page, block, level, password reset and manual adjustments. */
 export const membersRoutes = [
@@ -18,7 +19,9 @@ export const membersRoutes = [
   }),
   adminRoute(membersEndpoints.detail, {
     permission: 'members.view',
-    handler: async ({ db, params }) => ({ ...(await memberDetail(db, params.id)) }),
+    handler: async ({ db, params, operator }) => ({
+      ...(await memberDetail(db, params.id, { fullBankNumber: seesFullBankNumbers(operator.role) })),
+    }),
   }),
   adminRoute(membersEndpoints.setStatus, {
     permission: 'members.manage',
