@@ -240,7 +240,11 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
             variant="ghost"
             className={`${ui.small} ${ui.danger}`}
             disabled={busy}
-            onClick={() => unsettle.mutate({ params, body: { reason } })}
+            onClick={() => {
+              // The outcome line speaks of this step, not of an earlier refusal on the same market.
+              for (const m of [enter, confirm, correct, unsettle]) m.reset();
+              unsettle.mutate({ params, body: { reason } });
+            }}
           >
             {t('trading.market.unsettle')}
           </Button>
@@ -295,7 +299,10 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
             (correct.data.state === 'entered'
               ? t('trading.market.proposedDone')
               : t('trading.market.corrected', { count: correct.data.settled }))) ||
-          (unsettle.data && t('trading.market.unsettled', { count: unsettle.data.settled }))
+          (unsettle.data &&
+            (unsettle.data.state === 'proposed'
+              ? t('trading.market.unsettleProposed')
+              : t('trading.market.unsettled', { count: unsettle.data.settled })))
         }
       />
     </section>
