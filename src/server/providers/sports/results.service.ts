@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type MarketResult, type MarketType, WINNER_TYPES } from '../../../shared/sports/markets.ts';
-import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { type Db, type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
 import { lineProblem } from './market-lines.ts';
 import { asksSecondOperator, type DeskActor, proposeIn } from './proposals-store.ts';
@@ -178,6 +178,24 @@ export async function confirmResult(
       actor: { operatorId, reason: proposal.proposed_reason },
     };
   });
+}
+
+/**
+ * An operator rejects the correction waiting on a market (its proposer withdraws it): the result in
+ * force stands and nothing moves. Answers who proposed it, or a refusal.
+ */
+export async function rejectCorrection(
+  db: DbOrTx,
+  marketId: number,
+): Promise<{ ok: true; proposedBy: number | null } | { ok: false; reason: string }> {
+  const [row] = await queryRows<{ proposed_by: number | null }>(
+    db,
+    sql`update sb_markets m set proposed_result = null, proposed_by = null, proposed_reason = null
+        from (select id, proposed_by from sb_markets where id = ${marketId} for update) old
+        where m.id = old.id and m.proposed_result is not null returning old.proposed_by`,
+  );
+  if (!row) return { ok: false, reason: 'no correction waits on this market' };
+  return { ok: true, proposedBy: row.proposed_by === null ? null : Number(row.proposed_by) };
 }
 
 /** A corrected result: the market's bets follow it (resettled, settled, or unsettled where it leaves them open). */

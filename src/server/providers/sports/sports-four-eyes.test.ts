@@ -107,6 +107,42 @@ describe.runIf(backendAvailable)('second operator for desk actions on settled mo
     await expectSoundLedger(t.db);
   });
 
+  it('a correction waiting for a second trader can be rejected (or withdrawn): the result in force stands', async () => {
+    const p = await newPlayer(100_000);
+    const m = await book.match();
+    const betId = await book.placed(p, [m.home]);
+    await settle(m.marketId, 1, 0);
+    const marketOf = async () =>
+      (
+        await queryRows<{ proposed_result: unknown }>(
+          t.db,
+          sql`select proposed_result from sb_markets where id = ${m.marketId}`,
+        )
+      )[0];
+    expect((await book.correct(m.marketId, { kind: 'score', home: 0, away: 1 })).json()).toMatchObject({
+      state: 'entered',
+    });
+    expect((await b().post(`/api/admin/sports/markets/${m.marketId}/reject`)).statusCode).toBe(200);
+    expect(await marketOf()).toEqual({ proposed_result: null });
+    expectRefused(
+      await b().post(`/api/admin/sports/markets/${m.marketId}/confirm`),
+      'no result or correction',
+    );
+    expect(await book.cash(p)).toBe(110_000);
+    // Its proposer withdraws the next one the same way.
+    await book.correct(m.marketId, { kind: 'score', home: 0, away: 2 });
+    expect((await a().post(`/api/admin/sports/markets/${m.marketId}/reject`)).statusCode).toBe(200);
+    expectRefused(await a().post(`/api/admin/sports/markets/${m.marketId}/reject`), 'no correction waits');
+    expect(await book.bet(p, betId)).toMatchObject({ status: 'settled', settledReturn: 20_000 });
+    const audit = (
+      await as('owner').get(`/api/admin/audit?action=sports.result.reject&target=sb-market:${m.marketId}`)
+    )
+      .json()
+      .entries.map((e: { after: { withdrawn: boolean } }) => e.after.withdrawn);
+    expect(audit).toEqual([true, false]);
+    await expectSoundLedger(t.db);
+  });
+
   it('a result not confirmed yet is taken back at once: no money was settled on it', async () => {
     const p = await newPlayer(100_000);
     const m = await book.match();

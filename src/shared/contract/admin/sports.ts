@@ -298,6 +298,14 @@ export const sportsEndpoints = {
     params: idParam,
     response: settledCount,
   }),
+  rejectCorrection: endpoint({
+    method: 'POST',
+    path: '/sports/markets/:id/reject',
+    summary:
+      'Rejects the correction waiting on a market for a second operator (its proposer withdraws it): the result in force stands',
+    params: idParam,
+    response: ok,
+  }),
   correctResult: endpoint({
     method: 'POST',
     path: '/sports/markets/:id/correct',

@@ -33,6 +33,7 @@ import {
   correctResult,
   enterResult,
   type ResultAnswer,
+  rejectCorrection,
   unsettleMarket,
 } from '../../../providers/sports/results.service.ts';
 import { riskView } from '../../../providers/sports/risk.service.ts';
@@ -200,6 +201,23 @@ export const sportsRoutes = [
       marketResultStep({ db, who, id: params.id, asked: {} }, 'sports.result.confirm', () =>
         confirmResult(db, walletOf(request), params.id, who.operator.id),
       ),
+  }),
+  adminRoute(sportsEndpoints.rejectCorrection, {
+    permission: 'trading',
+    handler: async ({ db, params, who }) => {
+      await requireMarket(db, params.id);
+      await audited(db, who, 'sports.result.reject', async (tx) => {
+        const answer = await rejectCorrection(tx, params.id);
+        if (!answer.ok) throw errors.conflict(answer.reason);
+        const withdrawn = answer.proposedBy === who.operator.id;
+        return {
+          target: `sb-market:${params.id}`,
+          after: { proposedBy: answer.proposedBy, withdrawn },
+          result: undefined,
+        };
+      });
+      return {};
+    },
   }),
   adminRoute(sportsEndpoints.correctResult, {
     permission: 'trading',
