@@ -499,6 +499,32 @@ describe.runIf(chromiumAvailable)('the trading desk', () => {
       await trader('POST', `/sports/markets/${match!.marketId}/confirm`);
       await market.getByText('result confirmed: 1–1').waitFor();
       expect(await memberBet(betId)).toMatchObject({ settledReturn: 0 });
+
+      // An unsettle of the confirmed result waits too: this desk is told so, and sees it as its own.
+      await form.getByLabel('Reason (corrections)').fill('the result is under review');
+      await form.getByRole('button', { name: 'Unsettle' }).click();
+      await market.getByText('Unsettle proposed: the result was confirmed').waitFor();
+      const waiting = b.page.getByRole('region', { name: 'Waiting for a second operator' });
+      const mine = waiting.locator('[data-testid^="desk-proposal-"]', { hasText: 'Unsettle the result' });
+      await expect.poll(() => mine.innerText()).toContain(`proposed by operator ${meId} (you)`);
+      expect(await mine.innerText()).toContain('Yours: another operator confirms it.');
+      expect(await mine.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
+      await waiting.scrollIntoViewIfNeeded();
+      await b.page.screenshot({ path: 'e2e/screenshots/trading-desk-proposals.png' });
+      await mine.getByRole('button', { name: 'Withdraw' }).click();
+      await waiting.getByText('Rejected: nothing changed.').waitFor();
+      expect(await memberBet(betId)).toMatchObject({ status: 'settled', settledReturn: 0 });
+
+      // The other trader cancels the lost bet: it waits here until this desk confirms it.
+      const cancel = await trader('POST', `/sports/bets/${betId}/cancel`, { reason: 'palpable error' });
+      expect(cancel.proposal).toEqual(expect.any(Number));
+      expect(await memberBet(betId)).toMatchObject({ settledReturn: 0 });
+      const theirs = waiting.getByTestId(`desk-proposal-${cancel.proposal}`);
+      await expect.poll(() => theirs.innerText()).toContain(`Cancel the bet · bet #${betId}`);
+      await theirs.getByRole('button', { name: 'Confirm' }).click();
+      await theirs.getByRole('button', { name: 'Yes, confirm' }).click();
+      await waiting.getByText('Confirmed: 1 bet followed.').waitFor();
+      expect(await memberBet(betId)).toMatchObject({ status: 'void', settledReturn: 10_000 });
     } finally {
       await trader('POST', '/sports/settings', { confirmResults: false });
     }

@@ -27,6 +27,7 @@ export type TradingMarket = TradingEvent['markets'][number];
 export type TradingBet = Item<AdminReply<typeof api.sports.bets>['bets']>;
 export type DeskLimit = Item<AdminReply<typeof api.sports.limits>['limits']>;
 export type ReconcileFinding = Item<AdminReply<typeof api.sports.reconciliation>['findings']>;
+export type DeskProposal = Item<AdminReply<typeof api.sports.proposals>['proposals']>;
 export type AuditRow = Item<AdminReply<typeof api.audit.search>['entries']>;
 export type AuditVerdict = AdminReply<typeof api.audit.verify>;
 /** A site as GET /settings/sites gives it: the row, the desks' state now, and what members get. */

@@ -12,6 +12,7 @@ import { EventSearchForm } from '../features/sports/EventSearchForm.tsx';
 import { FeedPanel } from '../features/sports/FeedPanel.tsx';
 import { LimitsPanel } from '../features/sports/LimitsPanel.tsx';
 import { ManualEventForm } from '../features/sports/ManualEventForm.tsx';
+import { ProposalsPanel } from '../features/sports/ProposalsPanel.tsx';
 import {
   type EventFilter,
   type EventSearch,
@@ -69,6 +70,8 @@ export default function TradingPage() {
   return (
     <div className={ui.page}>
       <PageHead title={t('nav.trading')} />
+      {/* Desk actions on settled money waiting for a second operator, whatever the tab. */}
+      <ProposalsPanel />
       <Tabs tabs={tabs} value={view} onChange={setView} />
       {view === 'feed' && <FeedPanel />}
       {view === 'manual' && <ManualEventForm />}

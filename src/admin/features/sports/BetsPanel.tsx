@@ -187,10 +187,12 @@ export function BetsPanel() {
         error={act.error ?? bets.error}
         done={
           act.data &&
-          t('bets.done', {
-            id: act.data.bet.id,
-            status: t(`bets.status.${act.data.bet.status}`, { defaultValue: act.data.bet.status }),
-          })
+          (act.data.proposal !== undefined
+            ? t('bets.cancelProposed', { id: act.data.bet.id })
+            : t('bets.done', {
+                id: act.data.bet.id,
+                status: t(`bets.status.${act.data.bet.status}`, { defaultValue: act.data.bet.status }),
+              }))
         }
       />
       <Table

@@ -228,11 +228,13 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
         error={send.error}
         done={
           send.data &&
-          (send.data.voided === 0
-            ? t('trading.window.nothing')
-            : t(send.variables?.body.correctedPrice ? 'trading.window.repriced' : 'trading.window.voided', {
-                count: send.data.voided,
-              }))
+          (send.data.proposal !== undefined
+            ? t('trading.window.proposed')
+            : send.data.voided === 0
+              ? t('trading.window.nothing')
+              : t(send.variables?.body.correctedPrice ? 'trading.window.repriced' : 'trading.window.voided', {
+                  count: send.data.voided,
+                }))
         }
       />
     </form>

@@ -16,6 +16,7 @@ import {
   useEnterResult,
   useMarketStatus,
   usePrices,
+  useRejectCorrection,
   useUnsettleMarket,
 } from './queries.ts';
 import { type PendingResult, ResultConfirmDialog } from './ResultConfirmDialog.tsx';
@@ -40,6 +41,7 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
   const confirm = useConfirmResult();
   const correct = useCorrectResult();
   const unsettle = useUnsettleMarket();
+  const reject = useRejectCorrection();
   const [priceKey, setPriceKey] = useState(market.selections[0]?.key ?? '');
   const [price, setPrice] = useState('');
   const [historyOf, setHistoryOf] = useState<number | null>(null);
@@ -67,13 +69,13 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
   const send = (p: PendingResult) => {
     setPending(null);
     // The outcome line speaks of this step, not of an earlier one on the same market.
-    for (const m of [enter, confirm, correct, unsettle]) m.reset();
+    for (const m of [enter, confirm, correct, unsettle, reject]) m.reset();
     setSent(p.action);
     if (p.action === 'enter') enter.mutate({ params, body: { result: p.result } });
     else if (p.action === 'confirm' || p.action === 'confirmCorrection') confirm.mutate({ params });
     else correct.mutate({ params, body: { result: p.result, reason: p.reason } });
   };
-  const mutations = [status, prices, enter, confirm, correct, unsettle];
+  const mutations = [status, prices, enter, confirm, correct, unsettle, reject];
   const busy = mutations.some((m) => m.isPending);
   const error = mutations.find((m) => m.error)?.error;
   const trading = market.status === 'open' || market.status === 'suspended';
@@ -240,7 +242,11 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
             variant="ghost"
             className={`${ui.small} ${ui.danger}`}
             disabled={busy}
-            onClick={() => unsettle.mutate({ params, body: { reason } })}
+            onClick={() => {
+              // The outcome line speaks of this step, not of an earlier refusal on the same market.
+              for (const m of [enter, confirm, correct, unsettle, reject]) m.reset();
+              unsettle.mutate({ params, body: { reason } });
+            }}
           >
             {t('trading.market.unsettle')}
           </Button>
@@ -266,6 +272,20 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
             onClick={() => setPending({ action: 'confirmCorrection', result: proposed })}
           >
             {t('trading.market.confirmCorrection')}
+          </Button>
+          {/* Nothing moves: the result in force stands (its proposer withdraws it this way). */}
+          <Button
+            variant="ghost"
+            className={`${ui.small} ${ui.danger}`}
+            disabled={busy}
+            onClick={() => {
+              for (const m of [enter, confirm, correct, unsettle, reject]) m.reset();
+              reject.mutate({ params });
+            }}
+          >
+            {market.proposedBy !== null && market.proposedBy === me
+              ? t('trading.market.withdrawCorrection')
+              : t('trading.market.rejectCorrection')}
           </Button>
         </div>
       )}
@@ -295,7 +315,11 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
             (correct.data.state === 'entered'
               ? t('trading.market.proposedDone')
               : t('trading.market.corrected', { count: correct.data.settled }))) ||
-          (unsettle.data && t('trading.market.unsettled', { count: unsettle.data.settled }))
+          (reject.data && t('trading.market.correctionRejected')) ||
+          (unsettle.data &&
+            (unsettle.data.state === 'proposed'
+              ? t('trading.market.unsettleProposed')
+              : t('trading.market.unsettled', { count: unsettle.data.settled })))
         }
       />
     </section>

@@ -63,14 +63,28 @@ export function useReconciliation(all: boolean) {
   });
 }
 
-/** Money moved by the desk may repair or raise a finding, and changes the dashboard's counts. */
-const refreshAll = [EVENTS, BETS, RECONCILIATION, ['admin', 'dashboard']] as const;
+const PROPOSALS = ['admin', 'sports', 'proposals'] as const;
+
+/** Desk actions on settled money waiting for a second operator (the book's `confirmResults`). */
+export const useProposals = () =>
+  useQuery({
+    queryKey: PROPOSALS,
+    queryFn: () => adminCall(api.sports.proposals),
+    refetchInterval: REFRESH_MS,
+  });
+
+/**
+ * Money moved by the desk may repair or raise a finding, and changes the dashboard's counts; a desk
+ * step on settled money may have become a proposal instead.
+ */
+const refreshAll = [EVENTS, BETS, RECONCILIATION, PROPOSALS, ['admin', 'dashboard']] as const;
 export const useEventState = () => useAdminMutation(api.sports.eventState, refreshAll);
 export const useMarketStatus = () => useAdminMutation(api.sports.marketStatus, refreshAll);
 export const usePrices = () => useAdminMutation(api.sports.prices, refreshAll);
 export const useEnterResult = () => useAdminMutation(api.sports.enterResult, refreshAll);
 export const useConfirmResult = () => useAdminMutation(api.sports.confirmResult, refreshAll);
 export const useCorrectResult = () => useAdminMutation(api.sports.correctResult, refreshAll);
+export const useRejectCorrection = () => useAdminMutation(api.sports.rejectCorrection, refreshAll);
 export const useUnsettleMarket = () => useAdminMutation(api.sports.unsettleMarket, refreshAll);
 export const useBetAction = () => useAdminMutation(api.sports.betAction, refreshAll);
 export const useCancelWindow = () => useAdminMutation(api.sports.cancelWindow, refreshAll);
@@ -79,6 +93,8 @@ export const useCreateMarket = () => useAdminMutation(api.sports.createMarket, r
 export const useSuspendEvent = () => useAdminMutation(api.sports.suspendEvent, refreshAll);
 export const useEventResult = () => useAdminMutation(api.sports.eventResult, refreshAll);
 export const useResolveFinding = () => useAdminMutation(api.sports.resolveFinding, refreshAll);
+export const useConfirmProposal = () => useAdminMutation(api.sports.confirmProposal, refreshAll);
+export const useRejectProposal = () => useAdminMutation(api.sports.rejectProposal, refreshAll);
 
 const DESK = ['admin', 'sports', 'desk'] as const;
 export const useFeedSources = () =>

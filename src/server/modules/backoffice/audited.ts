@@ -60,3 +60,17 @@ export function auditedEdit<T>(
     return { target: row.target, before: changed.before, after: changed.after, result: changed.after };
   });
 }
+
+/**
+ * The operator's audit entries for a service that writes them itself, in the transaction of the change
+ * it records (a desk proposal and its decision, which may be written deep inside a settlement step).
+ */
+export const auditIn =
+  (who: Who) =>
+  (tx: Tx, entry: { action: string; target: string; after: unknown }): Promise<void> =>
+    appendAudit(tx, {
+      operatorId: who.operator.id,
+      operatorLogin: who.operator.login,
+      ip: who.ip,
+      ...entry,
+    });

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Fraction } from '../../../shared/sports/fraction.ts';
-import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { type Fraction, frac } from '../../../shared/sports/fraction.ts';
+import { type Db, type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 import { sportsClock } from './clock.ts';
+import { asksSecondOperator, betsPastTheStart, type DeskActor, proposeIn } from './proposals-store.ts';
 import { bookSettings } from './settings.ts';
 import { type Actor, LEG_HAS_RESULT } from './settlement.service.ts';
 import { requestRun, workRun } from './settlement-runs.ts';
@@ -19,7 +20,7 @@ import type { SportsWallet } from './sports-wallet.ts';
  * Each void records its source (`void_source`): a take-back restores only its own kind, so the feed's
  * rollback_bet_cancel never brings back a bet the desk cancelled or a member's break voided.
  */
-export interface LegVoid extends Actor {
+export interface LegVoid extends DeskActor {
   /** A palpable error's corrected price (the leg then settles on its market's result at this price). */
   correctedPrice?: Fraction;
 }
@@ -61,31 +62,94 @@ async function settleAfter(db: Db, wallet: SportsWallet, done: { bets: number[];
   return done.bets;
 }
 
+/** What a desk void did: the bets it voided and their run, or the proposal it became (or its refusal). */
+type Voided = { bets: number[]; runId?: number; proposal?: number | string };
+
+type WindowTarget = { eventId?: number; marketId?: number; selectionId?: number };
+
+/** What refuses a desk's cancel window: reaching back past `cancelWindowMinutes`, a corrected price with no selection. */
+export async function windowProblem(
+  db: DbOrTx,
+  target: WindowTarget,
+  from: Date,
+  how: LegVoid,
+): Promise<string | undefined> {
+  const { cancelWindowMinutes } = await bookSettings(db);
+  const earliest = new Date(sportsClock.now().getTime() - cancelWindowMinutes * 60_000);
+  if (from < earliest)
+    return `a cancel window may reach back at most ${cancelWindowMinutes} minutes (to ${earliest.toISOString()})`;
+  if (how.correctedPrice && !target.selectionId) return 'a corrected price applies to one selection: name it';
+  return undefined;
+}
+
+/** A cancel window's terms as a proposal keeps them (times as ISO text, the corrected price as num/den). */
+export const windowTerms = (target: WindowTarget, from: Date, to: Date, how: LegVoid) => ({
+  from: from.toISOString(),
+  to: to.toISOString(),
+  marketId: target.marketId,
+  selectionId: target.selectionId,
+  correctedPrice: how.correctedPrice && `${how.correctedPrice.num}/${how.correctedPrice.den}`,
+});
+
+/** A proposal's corrected price back as the fraction it was. */
+export function termsPrice(text: unknown): Fraction | undefined {
+  const m = typeof text === 'string' ? /^(\d+)\/(\d+)$/.exec(text) : null;
+  return m ? frac(BigInt(m[1]!), BigInt(m[2]!)) : undefined;
+}
+
 /**
  * A cancel window: the legs on the event (or one market, or one selection) of bets placed between `from`
  * and `to` are voided, or repriced to the corrected price, with the reason and operator recorded. The
- * window may reach back no further than the book's `cancelWindowMinutes`. Answers the bets touched, or
- * a refusal.
+ * window may reach back no further than the book's `cancelWindowMinutes`. Where the book asks a second
+ * operator and the window reaches a bet with money settled or at stake in play (betsPastTheStart), the
+ * whole window waits as a proposal and nothing is voided. Answers the bets touched, or a refusal.
  */
 export async function cancelWindow(
   db: Db,
   wallet: SportsWallet,
-  target: { eventId?: number; marketId?: number; selectionId?: number },
+  target: WindowTarget,
   from: Date,
   to: Date,
   how: LegVoid,
-): Promise<{ ok: true; bets: number[] } | { ok: false; reason: string }> {
-  const { cancelWindowMinutes } = await bookSettings(db);
-  const earliest = new Date(sportsClock.now().getTime() - cancelWindowMinutes * 60_000);
-  if (from < earliest)
-    return {
-      ok: false,
-      reason: `a cancel window may reach back at most ${cancelWindowMinutes} minutes (to ${earliest.toISOString()})`,
-    };
-  if (how.correctedPrice && !target.selectionId)
-    return { ok: false, reason: 'a corrected price applies to one selection: name it' };
-  const done = await db.transaction((tx) => voidWindowIn(tx, target, from, to, how, 'desk_window'));
-  return { ok: true, bets: await settleAfter(db, wallet, done) };
+): Promise<{ ok: true; bets: number[]; proposal?: number } | { ok: false; reason: string }> {
+  const problem = await windowProblem(db, target, from, how);
+  if (problem) return { ok: false, reason: problem };
+  const done = await db.transaction(async (tx): Promise<Voided> => {
+    const legs = await windowLegs(tx, target, from, to);
+    const betIds = [...new Set(legs.map((l) => Number(l.bet_id)))];
+    if (!(await asksSecondOperator(tx, how.operatorId)) || !(await betsPastTheStart(tx, betIds)))
+      return voidLegsIn(tx, legs, how, 'desk_window');
+    const proposal = await proposeIn(
+      tx,
+      {
+        kind: 'cancel_window',
+        target: `sb-event:${target.eventId}`,
+        eventId: target.eventId,
+        marketId: target.marketId,
+        detail: windowTerms(target, from, to, how),
+      },
+      how,
+    );
+    return { bets: [], proposal };
+  });
+  if (typeof done.proposal === 'string') return { ok: false, reason: done.proposal };
+  return { ok: true, bets: await settleAfter(db, wallet, done), proposal: done.proposal };
+}
+
+/** The legs on the target (not voided yet) of bets placed in [from, to). */
+async function windowLegs(tx: Tx, target: WindowTarget, from: Date, to: Date) {
+  const where = target.selectionId
+    ? sql`l.selection_id = ${target.selectionId}`
+    : target.marketId
+      ? sql`l.market_id = ${target.marketId}`
+      : sql`l.event_id = ${target.eventId ?? 0}`;
+  return queryRows<{ bet_id: number; idx: number }>(
+    tx,
+    sql`select l.bet_id, l.idx from sb_bet_legs l join sb_bets b on b.id = l.bet_id
+        where ${where} and b.placed_at >= ${from} and b.placed_at < ${to} and b.status <> 'refused'
+          and l.void_kind is null
+        order by l.bet_id limit 100000`,
+  );
 }
 
 /**
@@ -96,25 +160,13 @@ export async function cancelWindow(
  */
 export async function voidWindowIn(
   tx: Tx,
-  target: { eventId?: number; marketId?: number; selectionId?: number },
+  target: WindowTarget,
   from: Date,
   to: Date,
   how: LegVoid,
   source: 'feed' | 'desk_window',
 ): Promise<{ bets: number[]; runId?: number }> {
-  const where = target.selectionId
-    ? sql`l.selection_id = ${target.selectionId}`
-    : target.marketId
-      ? sql`l.market_id = ${target.marketId}`
-      : sql`l.event_id = ${target.eventId ?? 0}`;
-  const legs = await queryRows<{ bet_id: number; idx: number }>(
-    tx,
-    sql`select l.bet_id, l.idx from sb_bet_legs l join sb_bets b on b.id = l.bet_id
-        where ${where} and b.placed_at >= ${from} and b.placed_at < ${to} and b.status <> 'refused'
-          and l.void_kind is null
-        order by l.bet_id limit 100000`,
-  );
-  return voidLegsIn(tx, legs, how, source);
+  return voidLegsIn(tx, await windowLegs(tx, target, from, to), how, source);
 }
 
 /**
@@ -165,23 +217,36 @@ export async function rollbackLegVoidsIn(
   return { bets, runId };
 }
 
-/** The desk cancels whole bets: every leg void (a refused bet has nothing to cancel). Answers the bets touched. */
-export async function cancelBets(
+/**
+ * The desk cancels a whole bet: every leg void (a refused bet has nothing to cancel). Where the book
+ * asks a second operator and the bet has money settled or at stake in play (betsPastTheStart), the
+ * cancel waits as a proposal and nothing is voided. Answers the bets touched (none, or this one).
+ */
+export async function cancelBet(
   db: Db,
   wallet: SportsWallet,
-  betIds: number[],
-  how: Actor,
-): Promise<number[]> {
-  const done = await db.transaction(async (tx) => {
-    const legs = await queryRows<{ bet_id: number; idx: number }>(
-      tx,
-      sql`select l.bet_id, l.idx from sb_bet_legs l join sb_bets b on b.id = l.bet_id
-          where l.bet_id = any(${intArray(betIds)}::int8[]) and b.status <> 'refused' and l.void_kind is null
-          order by l.bet_id, l.idx`,
-    );
-    return voidLegsIn(tx, legs, how, 'desk_bet');
+  betId: number,
+  how: DeskActor,
+): Promise<{ ok: true; bets: number[]; proposal?: number } | { ok: false; reason: string }> {
+  const done = await db.transaction(async (tx): Promise<Voided> => {
+    if (!(await asksSecondOperator(tx, how.operatorId)) || !(await betsPastTheStart(tx, [betId])))
+      return cancelBetIn(tx, betId, how);
+    const proposal = await proposeIn(tx, { kind: 'cancel_bet', target: `sb-bet:${betId}`, betId }, how);
+    return { bets: [], proposal };
   });
-  return settleAfter(db, wallet, done);
+  if (typeof done.proposal === 'string') return { ok: false, reason: done.proposal };
+  return { ok: true, bets: await settleAfter(db, wallet, done), proposal: done.proposal };
+}
+
+/** Voids every leg of a bet not voided yet within the caller's transaction, asking for its run. */
+export async function cancelBetIn(tx: Tx, betId: number, how: DeskActor) {
+  const legs = await queryRows<{ bet_id: number; idx: number }>(
+    tx,
+    sql`select l.bet_id, l.idx from sb_bet_legs l join sb_bets b on b.id = l.bet_id
+        where l.bet_id = ${betId} and b.status <> 'refused' and l.void_kind is null
+        order by l.idx`,
+  );
+  return voidLegsIn(tx, legs, how, 'desk_bet');
 }
 
 /**

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { type MarketResult, type MarketType, WINNER_TYPES } from '../../../shared/sports/markets.ts';
-import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { type Db, type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
 import { lineProblem } from './market-lines.ts';
-import { bookSettings } from './settings.ts';
-import type { Actor } from './settlement.service.ts';
+import { asksSecondOperator, type DeskActor, proposeIn } from './proposals-store.ts';
 import { type RunRequest, requestRun, workRun } from './settlement-runs.ts';
 import type { SportsWallet } from './sports-wallet.ts';
 
@@ -15,11 +14,11 @@ import type { SportsWallet } from './sports-wallet.ts';
  * change asks for a settlement run in its own transaction (settlement-runs.ts), then works it.
  */
 export type ResultAnswer =
-  | { ok: true; state: 'entered' | 'confirmed'; settled: number }
+  | { ok: true; state: 'entered' | 'confirmed' | 'proposed'; settled: number; proposal?: number }
   | { ok: false; reason: string };
 
 /** Who changes a result: a feed (no operator: final at once) or an operator (a second may be needed). */
-export type ResultBy = Actor & { source: string };
+export type ResultBy = DeskActor & { source: string };
 
 /** Commits a change with the run it needs, then works the run here (housekeeping resumes it after a crash). */
 async function changeThenSettle(
@@ -37,8 +36,47 @@ async function changeThenSettle(
   return { ok: true, state: 'confirmed', settled };
 }
 
-async function needsSecond(tx: Tx, by: ResultBy) {
-  return by.operatorId != null && (await bookSettings(tx)).confirmResults;
+const needsSecond = (tx: Tx, by: ResultBy) => asksSecondOperator(tx, by.operatorId);
+
+/**
+ * Whether an operator's unsettle or void of the market moves money already settled on its confirmed
+ * result (a voided market's included) where the book asks a second operator: then it waits as a
+ * proposal (desk-proposals.ts). The market's row is locked, so no result is confirmed on it meanwhile.
+ */
+async function settledResultWaits(
+  tx: Tx,
+  marketId: number,
+  kind: 'unsettle' | 'void',
+  by: DeskActor,
+): Promise<boolean> {
+  const [m] = await queryRows<{ result_state: string; status: string }>(
+    tx,
+    sql`select result_state, status from sb_markets where id = ${marketId} for update`,
+  );
+  // A market already void is refused a second void at once (voidMarketIn).
+  if (m?.result_state !== 'confirmed' || (kind === 'void' && m.status === 'cancelled')) return false;
+  return asksSecondOperator(tx, by.operatorId);
+}
+
+/** Commits a market's unsettle or void, or its proposal where a second operator must confirm it. */
+async function actOrPropose(
+  db: Db,
+  wallet: SportsWallet,
+  proposal: { marketId: number; kind: 'unsettle' | 'void'; detail?: Record<string, unknown> },
+  by: DeskActor,
+  act: (tx: Tx) => Promise<RunRequest | string>,
+): Promise<ResultAnswer> {
+  const { marketId } = proposal;
+  let made: number | undefined;
+  const answer = await changeThenSettle(db, wallet, async (tx) => {
+    if (!(await settledResultWaits(tx, marketId, proposal.kind, by))) return act(tx);
+    const id = await proposeIn(tx, { ...proposal, target: `sb-market:${marketId}` }, by);
+    if (typeof id === 'string') return id;
+    made = id;
+    return undefined;
+  });
+  if (!answer.ok || made === undefined) return answer;
+  return { ...answer, state: 'proposed', proposal: made };
 }
 
 /** What entering or correcting a result does in its transaction: the state it leaves and the run it needs, or a refusal. */
@@ -142,6 +180,24 @@ export async function confirmResult(
   });
 }
 
+/**
+ * An operator rejects the correction waiting on a market (its proposer withdraws it): the result in
+ * force stands and nothing moves. Answers who proposed it, or a refusal.
+ */
+export async function rejectCorrection(
+  db: DbOrTx,
+  marketId: number,
+): Promise<{ ok: true; proposedBy: number | null } | { ok: false; reason: string }> {
+  const [row] = await queryRows<{ proposed_by: number | null }>(
+    db,
+    sql`update sb_markets m set proposed_result = null, proposed_by = null, proposed_reason = null
+        from (select id, proposed_by from sb_markets where id = ${marketId} for update) old
+        where m.id = old.id and m.proposed_result is not null returning old.proposed_by`,
+  );
+  if (!row) return { ok: false, reason: 'no correction waits on this market' };
+  return { ok: true, proposedBy: row.proposed_by === null ? null : Number(row.proposed_by) };
+}
+
 /** A corrected result: the market's bets follow it (resettled, settled, or unsettled where it leaves them open). */
 export const correctResult = (
   db: Db,
@@ -190,19 +246,28 @@ export async function restateResultIn(tx: Tx, marketId: number, result: MarketRe
   );
 }
 
-/** Takes a market's result back: its settled bets are unsettled and wait for a new result. */
+/**
+ * Takes a market's result back: its settled bets are unsettled and wait for a new result. An operator's
+ * unsettle of a confirmed result waits for a second operator where the book asks for one (`proposed`).
+ */
 export async function unsettleMarket(
   db: Db,
   wallet: SportsWallet,
   marketId: number,
-  actor: Actor,
+  actor: DeskActor,
 ): Promise<ResultAnswer> {
-  const answer = await changeThenSettle(db, wallet, (tx) => unsettleMarketIn(tx, marketId, actor));
-  return answer.ok ? { ...answer, state: 'entered' } : answer;
+  const answer = await actOrPropose(db, wallet, { marketId, kind: 'unsettle' }, actor, (tx) =>
+    unsettleMarketIn(tx, marketId, actor),
+  );
+  return answer.ok && answer.state !== 'proposed' ? { ...answer, state: 'entered' } : answer;
 }
 
 /** Takes a market's result (a void included) back within the caller's transaction; it waits suspended. */
-export async function unsettleMarketIn(tx: Tx, marketId: number, actor: Actor): Promise<RunRequest | string> {
+export async function unsettleMarketIn(
+  tx: Tx,
+  marketId: number,
+  actor: DeskActor,
+): Promise<RunRequest | string> {
   const rows = await queryRows<{ id: number }>(
     tx,
     sql`update sb_markets set result = null, result_state = 'none', result_source = null, result_at = null,
@@ -219,7 +284,8 @@ export async function unsettleMarketIn(tx: Tx, marketId: number, actor: Actor): 
  * one already (its bets then follow, paid bets resettled to their stake), and it is cancelled. A result
  * it had is kept in `before_void` for the feed's rollback of its own cancel (restoreBeforeVoidIn); the
  * desk's voids and an abandoned event's are not the feed's to take back, and a correction since
- * forgets it.
+ * forgets it. An operator's void of a confirmed result (an upload's `cancel`) waits for a second
+ * operator where the book asks for one, as a correction does.
  */
 export async function voidMarket(
   db: Db,
@@ -227,7 +293,9 @@ export async function voidMarket(
   marketId: number,
   by: ResultBy,
 ): Promise<ResultAnswer> {
-  return changeThenSettle(db, wallet, (tx) => voidMarketIn(tx, marketId, by));
+  return actOrPropose(db, wallet, { marketId, kind: 'void', detail: { source: by.source } }, by, (tx) =>
+    voidMarketIn(tx, marketId, by),
+  );
 }
 
 export async function voidMarketIn(tx: Tx, marketId: number, by: ResultBy): Promise<RunRequest | string> {
@@ -254,7 +322,7 @@ export async function voidMarketIn(tx: Tx, marketId: number, by: ResultBy): Prom
 export async function restoreBeforeVoidIn(
   tx: Tx,
   marketId: number,
-  actor: Actor,
+  actor: DeskActor,
 ): Promise<RunRequest | string> {
   const rows = await queryRows<{ id: number }>(
     tx,

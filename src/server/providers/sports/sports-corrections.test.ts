@@ -9,6 +9,7 @@ import { verifyBet } from '../../../../tools/sports-verify.ts';
 import { parsePrice } from '../../../shared/sports/price.ts';
 import { queryRows } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
+import { confirmProposal } from './desk-proposals.ts';
 import { cancelWindow } from './leg-voids.ts';
 import { confirmResult, correctResult, enterResult, unsettleMarket } from './results.service.ts';
 import { saveSetting } from './settings.ts';
@@ -131,15 +132,22 @@ describe.runIf(backendAvailable)('live bet delay, settlement corrections and mem
     expect((await balancesOf(t, p.token)).cash).toBe(5_000);
     expect(await debtOf(t, p.loginId)).toBe(0);
 
-    // Unsettle: the win is taken back again (5,000 cash, 25,000 owed), the bet is open again.
-    expect(
-      (
-        await unsettleMarket(t.db, t.app.sportsWallet, marketId, {
-          operatorId: 8,
-          reason: 'result withdrawn',
-        })
-      ).ok,
-    ).toBe(true);
+    // Unsettle of the confirmed result: it takes the win back, so it waits for a second operator too.
+    const unsettle = await unsettleMarket(t.db, t.app.sportsWallet, marketId, {
+      operatorId: 8,
+      reason: 'result withdrawn',
+    });
+    expect(unsettle).toMatchObject({ ok: true, state: 'proposed', settled: 0 });
+    const proposal = (unsettle as { proposal: number }).proposal;
+    expect((await balancesOf(t, p.token)).cash).toBe(5_000);
+    expect(await confirmProposal(t.db, t.app.sportsWallet, proposal, 8)).toMatchObject({ ok: false });
+    expect((await balancesOf(t, p.token)).cash).toBe(5_000);
+    // Confirmed by the other: the win is taken back again (5,000 cash, 25,000 owed), the bet is open again.
+    expect(await confirmProposal(t.db, t.app.sportsWallet, proposal, 7)).toMatchObject({
+      ok: true,
+      settled: 1,
+    });
+    expect(await debtOf(t, p.loginId)).toBe(25_000);
     const history = (await sportsApi('bets', { token: p.gameToken })).json().bets[0];
     expect(history.status).toBe('open');
     expect(history.history.map((h: { kind: string; paid: boolean }) => `${h.kind}:${h.paid}`)).toEqual([

@@ -6,7 +6,7 @@ import { useSportsApp } from '../../../../test/support/sports-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { verifyBet } from '../../../../tools/sports-verify.ts';
 import { queryRows } from '../../db/client.ts';
-import { cancelBets } from './leg-voids.ts';
+import { cancelBet } from './leg-voids.ts';
 import { correctResult, enterResult } from './results.service.ts';
 import { settleBets } from './settlement-runs.ts';
 import { flushWallet } from './wallet-sync.ts';
@@ -126,7 +126,7 @@ describe.runIf(backendAvailable && isPostgres)('sportsbook property test (Postgr
     await inParallel(plans, CONCURRENCY, async ({ id, ops }) => {
       for (const op of ops) {
         const actor = { operatorId: 1, reason: `property ${op}` };
-        if (op === 'cancel') await cancelBets(t.db, t.app.sportsWallet, [id], actor);
+        if (op === 'cancel') await cancelBet(t.db, t.app.sportsWallet, id, actor);
         else await settleBets(t.db, t.app.sportsWallet, [id], actor);
         await flushWallet(t.db, t.app.sportsWallet, [id]);
       }

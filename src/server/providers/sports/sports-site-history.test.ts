@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { enterScore, placeSingle } from '../../../../test/support/sports.ts';
 import { useSportsApp } from '../../../../test/support/sports-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { cancelBets } from './leg-voids.ts';
+import { cancelBet } from './leg-voids.ts';
 import { flushWallet } from './wallet-sync.ts';
 
 interface SiteBet {
@@ -37,7 +37,7 @@ describe.runIf(backendAvailable)("my page's bet history: a sports bet while open
     expect(open.get(`sb-${lost}`)).toMatchObject({ status: 'open', stake: 10_000, potentialReturn: 25_000 });
     expect(open.get(`sb-${voided}`)).toMatchObject({ status: 'open', potentialReturn: 42_000 });
 
-    await cancelBets(t.db, t.app.sportsWallet, [voided], { operatorId: 1, reason: 'palpable error' });
+    await cancelBet(t.db, t.app.sportsWallet, voided, { operatorId: 1, reason: 'palpable error' });
     await enterScore(t, marketId, 0, 1);
     await flushWallet(t.db, t.app.sportsWallet);
 

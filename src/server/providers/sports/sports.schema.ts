@@ -461,3 +461,43 @@ export const sbPriceHistory = pgTable(
     check('sb_price_history_source_known', sql`${t.source} in ('feed', 'desk')`),
   ],
 );
+
+export const DESK_PROPOSAL_KINDS = ['unsettle', 'void', 'cancel_bet', 'cancel_window'] as const;
+/**
+ * A desk action on money already settled, waiting for a second operator (migration 0069,
+ * desk-proposals.ts): confirmed (then done) or rejected by another operator; the proposer may withdraw it.
+ */
+export const sbDeskProposals = pgTable(
+  'sb_desk_proposals',
+  {
+    id: idColumn(),
+    kind: text('kind', { enum: DESK_PROPOSAL_KINDS }).notNull(),
+    /** What it acts on, as the audit log names it (`sb-market:12`, `sb-bet:5`, `sb-event:3`). */
+    target: text('target').notNull(),
+    marketId: int8('market_id'),
+    betId: int8('bet_id'),
+    eventId: int8('event_id'),
+    /** The action's own terms: a cancel window's times, market, selection and corrected price; a void's source. */
+    detail: jsonb('detail').notNull().default({}),
+    reason: text('reason').notNull(),
+    proposedBy: int8('proposed_by').notNull(),
+    createdAt: createdAtColumn(),
+    decision: text('decision', { enum: ['confirmed', 'rejected'] }),
+    decidedBy: int8('decided_by'),
+    decidedAt: timestamptz('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('sb_desk_proposals_one_waiting')
+      .on(t.kind, t.target)
+      .where(sql`${t.decidedAt} is null and ${t.kind} <> 'cancel_window'`),
+    index('sb_desk_proposals_waiting').on(t.id).where(sql`${t.decidedAt} is null`),
+    check(
+      'sb_desk_proposals_kind_known',
+      sql`${t.kind} in ('unsettle', 'void', 'cancel_bet', 'cancel_window')`,
+    ),
+    check(
+      'sb_desk_proposals_decided',
+      sql`(${t.decision} is null) = (${t.decidedAt} is null) and (${t.decision} is null or ${t.decision} in ('confirmed', 'rejected'))`,
+    ),
+  ],
+);

@@ -4,6 +4,7 @@ import { anyJson, endpoint, ok } from './endpoint.ts';
 import { idParam, idText, optionalQuery } from './fields.ts';
 import { sportsAlertEndpoints } from './sports-alerts.ts';
 import { eventSearch, sportsDeskEndpoints } from './sports-desk.ts';
+import { sportsProposalEndpoints } from './sports-proposals.ts';
 
 /** The trading desk (permission `trading`): the book's events and markets, results, settlement, corrections. */
 
@@ -207,7 +208,9 @@ export const bookSettings = z.object({
   alertSameIpMinutes: z.number().int().min(1).max(1_440),
 });
 
-const settledCount = ok.extend({ state: z.string(), settled: z.number() });
+/** A proposal's id where the step waits for a second operator (state `proposed`; sports-proposals.ts). */
+const proposal = z.number().optional();
+const settledCount = ok.extend({ state: z.string(), settled: z.number(), proposal });
 
 /** What the reconciler found where a bet and its wallet round disagree (repaired by a safe rule, or listed). */
 export const RECONCILE_KINDS = [
@@ -230,6 +233,7 @@ export const reconcileFinding = z.object({
 export const sportsEndpoints = {
   ...sportsDeskEndpoints,
   ...sportsAlertEndpoints,
+  ...sportsProposalEndpoints,
   events: endpoint({
     method: 'GET',
     path: '/sports/events',
@@ -294,6 +298,14 @@ export const sportsEndpoints = {
     params: idParam,
     response: settledCount,
   }),
+  rejectCorrection: endpoint({
+    method: 'POST',
+    path: '/sports/markets/:id/reject',
+    summary:
+      'Rejects the correction waiting on a market for a second operator (its proposer withdraws it): the result in force stands',
+    params: idParam,
+    response: ok,
+  }),
   correctResult: endpoint({
     method: 'POST',
     path: '/sports/markets/:id/correct',
@@ -325,7 +337,7 @@ export const sportsEndpoints = {
       correctedPrice: z.string().trim().min(1).max(32).optional(),
       reason,
     }),
-    response: ok.extend({ voided: z.number() }),
+    response: ok.extend({ voided: z.number(), proposal }),
   }),
   rollbackCancel: endpoint({
     method: 'POST',
@@ -359,7 +371,7 @@ export const sportsEndpoints = {
     summary: 'Settles, resettles or cancels (voids every leg of) one bet, with the reason',
     params: z.object({ id: idText, action: z.enum(BET_ACTIONS) }),
     body: z.object({ reason }),
-    response: ok.extend({ bet: tradingBet }),
+    response: ok.extend({ bet: tradingBet, proposal }),
   }),
   reconciliation: endpoint({
     method: 'GET',

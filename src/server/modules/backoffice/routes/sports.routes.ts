@@ -8,10 +8,15 @@ import { abandonEventIn } from '../../../providers/sports/abandonment.ts';
 import { dismissAlert, listAlerts } from '../../../providers/sports/alerts/alerts.service.ts';
 import { betActions } from '../../../providers/sports/bet-actions.ts';
 import { deskEvents, feedSources, marketExists } from '../../../providers/sports/desk.service.ts';
+import {
+  confirmProposal,
+  type ProposalAnswer,
+  rejectProposal,
+} from '../../../providers/sports/desk-proposals.ts';
 import { deskFilters, eventIdsMatching } from '../../../providers/sports/desk-search.ts';
 import { importFeed } from '../../../providers/sports/feed/feed-import.service.ts';
 import { betHistory } from '../../../providers/sports/history.service.ts';
-import { cancelBets, cancelWindow, rollbackLegVoids } from '../../../providers/sports/leg-voids.ts';
+import { cancelBet, cancelWindow, rollbackLegVoids } from '../../../providers/sports/leg-voids.ts';
 import { deskLimits, removeDeskLimit, saveDeskLimit } from '../../../providers/sports/limits-admin.ts';
 import {
   createManualEvent,
@@ -21,12 +26,14 @@ import {
   settleEventByScore,
 } from '../../../providers/sports/manual-events.ts';
 import { priceHistory } from '../../../providers/sports/price-history.ts';
+import { waitingProposals } from '../../../providers/sports/proposals-store.ts';
 import { reconcileCounts, reconcileFindings, resolveFindings } from '../../../providers/sports/reconciler.ts';
 import {
   confirmResult,
   correctResult,
   enterResult,
   type ResultAnswer,
+  rejectCorrection,
   unsettleMarket,
 } from '../../../providers/sports/results.service.ts';
 import { riskView } from '../../../providers/sports/risk.service.ts';
@@ -40,7 +47,7 @@ import { uofMessageCounts } from '../../../providers/sports/uof/uof-feed.ts';
 import { loginsOf, memberIdsByLogin } from '../../accounts/accounts.service.ts';
 import { siteCurrencies } from '../../sites/sites-admin.service.ts';
 import { adminRoute } from '../admin-route.ts';
-import { audited, type Who } from '../audited.ts';
+import { audited, auditIn, type Who } from '../audited.ts';
 
 /**
  * The trading desk (permission `trading`). Changes of the sport tree are audited in their own
@@ -100,7 +107,13 @@ async function manual<T>(work: () => Promise<T>): Promise<T> {
 
 function settledOrRefuse(answer: ResultAnswer) {
   if (!answer.ok) throw errors.conflict(answer.reason);
-  return { state: answer.state, settled: answer.settled };
+  return { state: answer.state, settled: answer.settled, proposal: answer.proposal };
+}
+
+/** A decision on a desk action waiting for a second operator, or the 409 its refusal is. */
+function decidedOrRefuse(answer: ProposalAnswer) {
+  if (!answer.ok) throw errors.conflict(answer.reason);
+  return { kind: answer.kind, settled: answer.settled };
 }
 
 /**
@@ -189,6 +202,23 @@ export const sportsRoutes = [
         confirmResult(db, walletOf(request), params.id, who.operator.id),
       ),
   }),
+  adminRoute(sportsEndpoints.rejectCorrection, {
+    permission: 'trading',
+    handler: async ({ db, params, who }) => {
+      await requireMarket(db, params.id);
+      await audited(db, who, 'sports.result.reject', async (tx) => {
+        const answer = await rejectCorrection(tx, params.id);
+        if (!answer.ok) throw errors.conflict(answer.reason);
+        const withdrawn = answer.proposedBy === who.operator.id;
+        return {
+          target: `sb-market:${params.id}`,
+          after: { proposedBy: answer.proposedBy, withdrawn },
+          result: undefined,
+        };
+      });
+      return {};
+    },
+  }),
   adminRoute(sportsEndpoints.correctResult, {
     permission: 'trading',
     handler: async ({ db, params, body, who, request }) =>
@@ -207,6 +237,7 @@ export const sportsRoutes = [
         unsettleMarket(db, walletOf(request), params.id, {
           operatorId: who.operator.id,
           reason: body.reason,
+          audit: auditIn(who),
         }),
       ),
   }),
@@ -224,12 +255,17 @@ export const sportsRoutes = [
         { eventId: params.id, marketId: body.marketId, selectionId: body.selectionId },
         body.from,
         body.to,
-        { operatorId: who.operator.id, reason: body.reason, correctedPrice },
+        { operatorId: who.operator.id, reason: body.reason, correctedPrice, audit: auditIn(who) },
       );
       if (!answer.ok) throw errors.conflict(answer.reason);
       const voided = answer.bets.length;
-      await auditStep(who, db, 'sports.cancel-window', `sb-event:${params.id}`, { ...body, voided });
-      return { voided };
+      const { proposal } = answer;
+      await auditStep(who, db, 'sports.cancel-window', `sb-event:${params.id}`, {
+        ...body,
+        voided,
+        proposal,
+      });
+      return { voided, proposal };
     },
   }),
   adminRoute(sportsEndpoints.rollbackCancel, {
@@ -280,17 +316,22 @@ export const sportsRoutes = [
     handler: async ({ db, params, body, who, request }) => {
       const [before] = await betHistory(db, { betId: params.id, limit: 1 });
       if (!before) throw errors.notFound(`bet ${params.id}`);
-      const actor = { operatorId: who.operator.id, reason: body.reason };
+      const actor = { operatorId: who.operator.id, reason: body.reason, audit: auditIn(who) };
       const allowed = (await betActions(db, [before])).get(params.id) ?? [];
       if (!allowed.includes(params.action))
         throw errors.conflict(
           `bet ${params.id} (${before.status}) cannot be ${params.action === 'cancel' ? 'cancelled' : `${params.action}d`} now`,
         );
       const wallet = walletOf(request);
-      const done =
-        params.action === 'cancel'
-          ? (await cancelBets(db, wallet, [params.id], actor)).length
-          : await settleBets(db, wallet, [params.id], actor);
+      let proposal: number | undefined;
+      let done: number;
+      if (params.action === 'cancel') {
+        // Where the bet's money is settled or in play, the cancel may wait for a second operator.
+        const answer = await cancelBet(db, wallet, params.id, actor);
+        if (!answer.ok) throw errors.conflict(answer.reason);
+        proposal = answer.proposal;
+        done = proposal === undefined ? answer.bets.length : 1;
+      } else done = await settleBets(db, wallet, [params.id], actor);
       if (!done)
         throw errors.conflict(
           params.action === 'cancel'
@@ -302,8 +343,9 @@ export const sportsRoutes = [
         reason: body.reason,
         status: bet!.status,
         settledReturn: bet!.settledReturn,
+        proposal,
       });
-      return { bet: bet! };
+      return { bet: bet!, proposal };
     },
   }),
   adminRoute(sportsEndpoints.feedStatus, {
@@ -326,7 +368,10 @@ export const sportsRoutes = [
     permission: 'trading',
     handler: async ({ db, body, who, request }) => {
       // An operator's upload: its results wait for a second operator where the site asks for it.
-      const report = await importFeed(db, walletOf(request), body.lines, { operatorId: who.operator.id });
+      const report = await importFeed(db, walletOf(request), body.lines, {
+        operatorId: who.operator.id,
+        audit: auditIn(who),
+      });
       await auditStep(who, db, 'sports.feed.import', 'sb-feed', {
         applied: report.applied,
         skipped: report.skipped,
@@ -502,5 +547,22 @@ export const sportsRoutes = [
     permission: 'trading',
     touch: false,
     handler: async ({ db, params, query }) => priceHistory(db, params.id, query),
+  }),
+  adminRoute(sportsEndpoints.proposals, {
+    permission: 'trading',
+    touch: false,
+    handler: async ({ db }) => ({ proposals: await waitingProposals(db) }),
+  }),
+  adminRoute(sportsEndpoints.confirmProposal, {
+    permission: 'trading',
+    handler: async ({ db, params, who, request }) =>
+      decidedOrRefuse(
+        await confirmProposal(db, request.server.sportsWallet, params.id, who.operator.id, auditIn(who)),
+      ),
+  }),
+  adminRoute(sportsEndpoints.rejectProposal, {
+    permission: 'trading',
+    handler: async ({ db, params, who }) =>
+      decidedOrRefuse(await rejectProposal(db, params.id, who.operator.id, auditIn(who))),
   }),
 ];

@@ -3,6 +3,7 @@ import type { Fraction } from '../../../../shared/sports/fraction.ts';
 import { parsePrice } from '../../../../shared/sports/price.ts';
 import { type Db, queryRows, type Tx } from '../../../db/client.ts';
 import { abandonEventIn } from '../abandonment.ts';
+import type { ProposalAudit } from '../proposals-store.ts';
 import { correctResult, enterResult, voidMarket } from '../results.service.ts';
 import { workPendingRuns } from '../settlement-runs.ts';
 import type { SportsWallet } from '../sports-wallet.ts';
@@ -135,7 +136,9 @@ async function applyRecord(
       source: `feed:${r.source}`,
       operatorId: uploader.operatorId ?? null,
       reason: `${r.type} from ${r.source}`,
+      audit: uploader.audit,
     };
+    // An operator's cancel of a confirmed result waits for a second operator where the book asks for one.
     if (r.type === 'cancel') await voidMarket(db, wallet, marketId, by);
     else {
       // A result for a market that already has a confirmed one is a correction (a later sequence number).
@@ -153,11 +156,14 @@ async function applyRecord(
   return result.applied;
 }
 
-/** Imports JSON lines: each line applied once, in order; bad lines are reported and change nothing. */
 /** Who sent the records: an operator's upload (its results may need a second operator), or a feed. */
 export interface Uploader {
   operatorId?: number | null;
+  /** Writes the audit entry of a proposal the upload makes (a cancel of a confirmed result). */
+  audit?: ProposalAudit;
 }
+
+/** Imports JSON lines: each line applied once, in order; bad lines are reported and change nothing. */
 
 export async function importFeed(
   db: Db,

@@ -6,7 +6,7 @@ import { backendAvailable } from '../../../../../test/support/test-db.ts';
 import { homeWins1x2, mainMarkets, producerUp, useUofStandIn } from '../../../../../test/support/uof.ts';
 import { queryRows } from '../../../db/client.ts';
 import { sportsClock } from '../clock.ts';
-import { cancelBets, cancelUndecidedBetsOf, rollbackLegVoids } from '../leg-voids.ts';
+import { cancelBet, cancelUndecidedBetsOf, rollbackLegVoids } from '../leg-voids.ts';
 import { correctResult } from '../results.service.ts';
 import * as uof from './uof-build.ts';
 
@@ -55,8 +55,8 @@ describe.runIf(backendAvailable)(
         // Bet A: the desk cancels it (a compromised account); bet C: its member takes a break.
         const a = (await placeBet(p.gameToken, [s['1x2:home']!])).json();
         expect(
-          await cancelBets(t.db, t.app.sportsWallet, [a.betId], { operatorId: null, reason: 'fraud' }),
-        ).toEqual([a.betId]);
+          await cancelBet(t.db, t.app.sportsWallet, a.betId, { operatorId: null, reason: 'fraud' }),
+        ).toEqual({ ok: true, bets: [a.betId] });
         const c = (await placeBet(onBreak.gameToken, [s['1x2:home']!])).json();
         await cancelUndecidedBetsOf(
           t.db,
