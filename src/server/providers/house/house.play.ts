@@ -9,7 +9,10 @@ import type { Db } from '../../db/client.ts';
 import { claimJackpot, drawJackpot, NO_JACKPOT } from './house.jackpot.ts';
 import { houseRounds } from './house.schema.ts';
 import { floatsFor, nextRoundSeed } from './seeds.ts';
+import { rollBackUnansweredBet } from './unanswered-bet.ts';
 import type { WalletClient } from './wallet-client.ts';
+
+const UNSETTLED = 'the result is being settled; your balance updates shortly';
 
 export interface PlayInput {
   playerId: string;
@@ -104,7 +107,9 @@ export async function playRound(
     bet = await wallet.bet({ txId: `${roundId}-bet`, roundId, token: input.token, amount: stake });
   } catch (error) {
     log.error({ err: error, roundId }, 'bet unanswered; rolling it back');
-    await wallet.rollback({ txId: `${roundId}-rollback`, refTxId: `${roundId}-bet` }).catch(() => undefined);
+    // Unanswered too: the stake may be held. The round stays pending, its bet open on the platform
+    // (listed for the back office), as after a crash between the bet and the win.
+    if (!(await rollBackUnansweredBet(wallet, log, roundId))) return { status: 'error', message: UNSETTLED };
     await markRound('refused');
     return { status: 'error', message: 'the bet could not be placed; nothing was charged' };
   }
@@ -121,8 +126,7 @@ export async function playRound(
   }
   if (jackpot?.hit) {
     const claim = await claimJackpot(wallet, log, roundId);
-    if (claim.status === 'unanswered')
-      return { status: 'error', message: 'the result is being settled; your balance updates shortly' };
+    if (claim.status === 'unanswered') return { status: 'error', message: UNSETTLED };
     // A refused claim (the round takes no part in the pool) never holds back the round's own win: the
     // round records no jackpot and is settled as any other.
     if (claim.status === 'paid') jackpot.amount = claim.amount;
@@ -149,6 +153,6 @@ export async function playRound(
   } catch (error) {
     // The round stays open on the platform, listed for the back office to settle.
     log.error({ err: error, roundId }, 'win not delivered; round left open');
-    return { status: 'error', message: 'the result is being settled; your balance updates shortly' };
+    return { status: 'error', message: UNSETTLED };
   }
 }
