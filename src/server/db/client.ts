@@ -169,7 +169,7 @@ export async function preparedQuery<T>(db: DbOrTx, name: string, query: SQL): Pr
 }
 
 /** The root handle (a pool, or the PGlite instance), not a transaction. */
-const isRoot = (db: DbOrTx): db is Db => '$client' in db;
+export const isRoot = (db: DbOrTx): db is Db => '$client' in db;
 
 /** A statement for `pool`: named (prepared once per connection) unless the pool is behind a transaction pooler. */
 export function statementFor(pool: pg.Pool, name: string, text: string, values: unknown[]): pg.QueryConfig {
