@@ -5,6 +5,7 @@ import { loginNewOperator } from '../../../../test/support/operators.ts';
 import { openSse } from '../../../../test/support/sse.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { isPostgres } from '../../../../test/support/test-db.ts';
+import { queryRows } from '../../db/client.ts';
 import { LIVE_CHANNEL } from './live.notify.ts';
 
 /**
@@ -16,11 +17,12 @@ describe.runIf(isPostgres)('live streams across a loss of the listening connecti
 
   /** Ends this app's LISTEN session from another connection, as a failover does. */
   async function cutListener() {
-    const cut = await t.db.execute(
+    const cut = await queryRows(
+      t.db,
       sql`select pg_terminate_backend(pid) as cut from pg_stat_activity
           where datname = current_database() and query = ${`LISTEN ${LIVE_CHANNEL}`}`,
     );
-    expect(cut.rows).toHaveLength(1);
+    expect(cut).toHaveLength(1);
   }
 
   it("brings an operator's pending badge up to date with a deposit requested during the gap", async () => {
