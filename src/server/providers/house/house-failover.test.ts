@@ -10,17 +10,21 @@ import { resumeBlackjack, startBlackjack } from './house.blackjack.ts';
 import { playRound } from './house.play.ts';
 import { houseProvider } from './house.provider.ts';
 import { houseRounds } from './house.schema.ts';
+import { payUnpaidRounds } from './unpaid-rounds.ts';
 import { walletClient } from './wallet-client.ts';
 
 const quiet = { error() {}, warn() {}, info() {} } as never;
 const LOST = 'Connection terminated unexpectedly';
+const UNSETTLED = 'the result is being settled; your balance updates shortly';
 
 /**
- * A failover as a round's first bet meets it: the bet's COMMIT went through but its answer was lost
- * with the connection, and the primary was still out of reach for every attempt at its rollback. The
- * member was charged, so the round must not be answered "nothing was charged" nor recorded refused.
+ * A failover as a round meets it. Its bet's COMMIT went through but the answer was lost with the
+ * connection, and the primary was still out of reach for every attempt at its rollback: the member
+ * was charged, so the round must not be answered "nothing was charged" nor recorded refused. Or its
+ * win went unanswered longer than the round's own retries: the member was told the result is being
+ * settled, and it must then be paid without an operator.
  */
-describe.runIf(backendAvailable)('a built-in game round whose bet and its rollback went unanswered', () => {
+describe.runIf(backendAvailable)('built-in game rounds a failover interrupts', () => {
   const { t } = useHouseApp();
 
   async function setUp() {
@@ -48,8 +52,8 @@ describe.runIf(backendAvailable)('a built-in game round whose bet and its rollba
     return { p, playerId, real: walletClient(real), lossy: walletClient(lossy), statusOf };
   }
 
-  it('a spin: answered as being settled, its round left pending, not refused', async () => {
-    const { p, playerId, lossy, statusOf } = await setUp();
+  it('a spin: answered as being settled, left pending, not refused, then paid by the sweep', async () => {
+    const { p, playerId, real, lossy, statusOf } = await setUp();
     const reply = await playRound(t.db, lossy, quiet, {
       playerId,
       token: p.gameToken,
@@ -59,11 +63,44 @@ describe.runIf(backendAvailable)('a built-in game round whose bet and its rollba
     });
     // The bet committed and was never undone: the member holds its 10,000 less.
     expect((await balancesOf(t, p.token)).cash).toBe(190_000);
-    expect(reply).toEqual({
-      status: 'error',
-      message: 'the result is being settled; your balance updates shortly',
-    });
+    expect(reply).toEqual({ status: 'error', message: UNSETTLED });
     expect(await statusOf()).toEqual(['pending']);
+    // Its bet stands: the sweep pays its win, as the member was told.
+    expect(await payUnpaidRounds(t.db, real, quiet, 0)).toBe(1);
+    expect(await statusOf()).toEqual(['settled']);
+    await expectSoundLedger(t.db);
+  });
+
+  it('a spin whose win went unanswered: the sweep pays it once, and a second sweep pays nothing', async () => {
+    const { p, playerId, real, statusOf } = await setUp();
+    const lossy = walletClient(async (op, body) => {
+      if (op === 'win' || op === 'jackpot') throw new Error(LOST);
+      return builtInWallet(
+        { db: t.db, config: t.config },
+        houseProvider.code,
+        t.config.houseWalletSecret,
+      )(op, body);
+    });
+    const reply = await playRound(t.db, lossy, quiet, {
+      playerId,
+      token: p.gameToken,
+      gameCode: 'lucky-sevens',
+      engine: 'slot',
+      bet: { lineBet: 1_000 },
+    });
+    expect(reply).toMatchObject({ status: 'error', message: UNSETTLED });
+    expect((await balancesOf(t, p.token)).cash).toBe(190_000);
+    // Before its grace the sweep leaves it to the round's own request.
+    expect(await payUnpaidRounds(t.db, real, quiet)).toBe(0);
+    expect(await payUnpaidRounds(t.db, real, quiet, 0)).toBe(1);
+    const [round] = await t.db
+      .select({ payout: houseRounds.payout, jackpot: houseRounds.jackpot })
+      .from(houseRounds)
+      .where(eq(houseRounds.playerId, playerId));
+    const jackpot = (round!.jackpot as { amount: number } | null)?.amount ?? 0;
+    expect(await statusOf()).toEqual(['settled']);
+    expect((await balancesOf(t, p.token)).cash).toBe(190_000 + round!.payout + jackpot);
+    expect(await payUnpaidRounds(t.db, real, quiet, 0)).toBe(0);
     await expectSoundLedger(t.db);
   });
 
