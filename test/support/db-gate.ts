@@ -12,6 +12,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 export async function startDbGate(databaseUrl: string) {
   let target = new URL(databaseUrl);
   let down = false;
+  let refuseAfterMs = 0;
   let cutOnWrite = false;
   let failOver: { marker: string; to: URL } | undefined;
   const open = new Set<Socket>();
@@ -19,7 +20,12 @@ export async function startDbGate(databaseUrl: string) {
     for (const socket of open) socket.destroy();
   };
   const server: Server = createServer((client) => {
-    if (down) return client.destroy();
+    if (down) {
+      // A pooler waiting for a server that never comes gives up only after a while.
+      if (refuseAfterMs > 0) setTimeout(() => client.destroy(), refuseAfterMs);
+      else client.destroy();
+      return;
+    }
     const database = target.pathname.slice(1);
     let started = false;
     const upstream = connect(Number(target.port), target.hostname);
@@ -50,8 +56,10 @@ export async function startDbGate(databaseUrl: string) {
   return {
     /** The database's URL through the gate. */
     url: gated.toString(),
-    setDown(value: boolean) {
+    /** Down: new connections are refused, after `refuseAfterMs` (as pgbouncer's query_wait_timeout). */
+    setDown(value: boolean, refuseAfterMs_ = 0) {
       down = value;
+      refuseAfterMs = refuseAfterMs_;
       if (value) cutAll();
     },
     setCutOnWrite(value: boolean) {
