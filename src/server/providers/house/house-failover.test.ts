@@ -6,7 +6,7 @@ import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchedPlayer } from '../../../../test/support/wallet.ts';
 import { builtInWallet } from '../../built-in-wallet.ts';
 import type { WalletTransport } from '../wallet-caller.ts';
-import { resumeBlackjack, startBlackjack } from './house.blackjack.ts';
+import { moveBlackjack, resumeBlackjack, startBlackjack } from './house.blackjack.ts';
 import { playRound } from './house.play.ts';
 import { houseProvider } from './house.provider.ts';
 import { houseRounds } from './house.schema.ts';
@@ -124,6 +124,43 @@ describe.runIf(backendAvailable)('built-in game rounds a failover interrupts', (
     expect(['open', 'settled']).toContain(round!.status);
     const paid = round!.status === 'settled' ? round!.payout : 0;
     expect((await balancesOf(t, p.token)).cash).toBe(199_000 + paid);
+    await expectSoundLedger(t.db);
+  });
+
+  it('a finished blackjack hand whose win went unanswered: paid by the sweep without its player', async () => {
+    const { p, playerId, real, statusOf } = await setUp();
+    const lossy = walletClient(async (op, body) => {
+      if (op === 'win') throw new Error(LOST);
+      return builtInWallet(
+        { db: t.db, config: t.config },
+        houseProvider.code,
+        t.config.houseWalletSecret,
+      )(op, body);
+    });
+    const deps = { db: t.db, wallet: lossy, log: quiet };
+    const dealt = await startBlackjack(deps, {
+      playerId,
+      token: p.gameToken,
+      gameCode: 'blackjack',
+      bet: 1_000,
+      rules: { dealerHitsSoft17: false },
+    });
+    // Dealt a natural, the hand is over at once; otherwise the player stands (declining insurance first).
+    let reply = dealt;
+    for (const move of ['noInsurance', 'stand'] as const) {
+      if (!('view' in reply) || !reply.view.legal.includes(move)) continue;
+      reply = await moveBlackjack(deps, { playerId, token: p.gameToken, roundId: reply.roundId, move });
+    }
+    expect(reply).toEqual({ status: 'error', message: UNSETTLED });
+    expect(await statusOf()).toEqual(['open']);
+    expect((await balancesOf(t, p.token)).cash).toBe(199_000);
+    expect(await payUnpaidRounds(t.db, real, quiet, 0)).toBe(1);
+    const [round] = await t.db
+      .select({ status: houseRounds.status, payout: houseRounds.payout })
+      .from(houseRounds)
+      .where(eq(houseRounds.playerId, playerId));
+    expect(round!.status).toBe('settled');
+    expect((await balancesOf(t, p.token)).cash).toBe(199_000 + round!.payout);
     await expectSoundLedger(t.db);
   });
 });

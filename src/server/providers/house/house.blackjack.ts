@@ -225,6 +225,17 @@ async function catchUp(
   return { row, balance };
 }
 
+/**
+ * A finished hand whose win went unanswered (a failover) while its player has not come back: paid now
+ * (the sweep, unpaid-rounds.ts). False when it is not such a hand, or the win is unanswered again.
+ */
+export async function settleFinishedHand(deps: BlackjackDeps, row: Row): Promise<boolean> {
+  const stored = row.outcome as Stored;
+  if (row.status !== 'open' || !stored.confirmed || stored.pending || stored.state.phase !== 'done')
+    return false;
+  return 'row' in (await settle(deps, row));
+}
+
 /** The player's open round of the game, brought up to date, for a window that (re)opens. */
 export async function resumeBlackjack(
   deps: BlackjackDeps,
