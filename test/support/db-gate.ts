@@ -65,9 +65,12 @@ export async function startDbGate(databaseUrl: string) {
     setCutOnWrite(value: boolean) {
       cutOnWrite = value;
     },
-    /** The next statement whose text (or prepared name) holds `marker` kills the primary; `to` is promoted. */
-    failOverOn(marker: string, to: string) {
-      failOver = { marker, to: new URL(to) };
+    /**
+     * The next statement whose text (or prepared name) holds `marker` kills the primary, and `to` is
+     * promoted; without `to`, the same server takes the connections again (every one was cut).
+     */
+    failOverOn(marker: string, to?: string) {
+      failOver = { marker, to: to ? new URL(to) : target };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

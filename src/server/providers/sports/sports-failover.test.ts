@@ -36,6 +36,22 @@ describe.runIf(isPostgres)('a failover between a bet and its stake', () => {
     expect((await balancesOf(t, p.token)).cash).toBe(100_000);
   });
 
+  it('a stake batch cut on its way, the primary still up: the stake goes the usual way, charged once', async () => {
+    const p = await sportsPlayer(t, 100_000);
+    const { eventId } = await footballEvent(t.db);
+    const home = (await selectionsOf(t, eventId))['1x2:home']!;
+    // Every connection is cut as the stake's batch is sent; the next ones reach the same primary. The
+    // stake then goes the usual way, its bet made durable first; or, if a pooled connection cut too
+    // is met on the way, the answer is 503 and the slip sent again (its request id) is charged once.
+    t.gate!.failOverOn('sb_stake_batch');
+    const requestId = slipId();
+    const first = await placeSlip(t, p.gameToken, [home], { requestId, unitStake: 10_000 });
+    expect([200, 503], first.body).toContain(first.statusCode);
+    const again = await placeSlip(t, p.gameToken, [home], { requestId, unitStake: 10_000 });
+    expect(again.json()).toMatchObject({ status: 'success', bet: 'open' });
+    expect((await balancesOf(t, p.token)).cash).toBe(90_000);
+  });
+
   // Last: the app is then left on the standby, dropped at the end.
   it('charges nothing for the bet the standby never had, and takes the slip sent again once', async () => {
     const p = await sportsPlayer(t, 100_000);
