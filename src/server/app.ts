@@ -57,6 +57,7 @@ import { supportRoutes } from './modules/support/support.routes.ts';
 import { vaultRoutes } from './modules/vault/vault.routes.ts';
 import { houseProvider } from './providers/house/house.provider.ts';
 import { houseGameServer } from './providers/house/house.routes.ts';
+import { payUnpaidRounds, UNPAID_SWEEP_MS } from './providers/house/unpaid-rounds.ts';
 import { walletClient } from './providers/house/wallet-client.ts';
 import { sandboxMessageRoutes } from './providers/messaging/sandbox.routes.ts';
 import { createMessageSandbox } from './providers/messaging/sandbox.transport.ts';
@@ -218,16 +219,21 @@ export async function buildApp({
       [sportsProvider.code, config.sportsWalletSecret],
     ]),
   });
+  const houseWallet = walletClient(
+    builtInWallet({ db: database.db, config }, houseProvider.code, config.houseWalletSecret),
+  );
   await houseGameServer(app, {
     db: database.db,
     currency: config.currency,
     rules: config.houseRules,
     siteRules: async (hostname) =>
       siteTableRules((await app.sites.resolve(hostname)).settings, config.houseRules),
-    wallet: walletClient(
-      builtInWallet({ db: database.db, config }, houseProvider.code, config.houseWalletSecret),
-    ),
+    wallet: houseWallet,
   });
+  // The built-in games' wins a failover kept from the wallet, sent again until taken.
+  jobs.every('house-unpaid-rounds', UNPAID_SWEEP_MS, () =>
+    payUnpaidRounds(database.db, houseWallet, app.log),
+  );
   await sportsBook(app, {
     db: database.db,
     config,

@@ -3,9 +3,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { type Config, readConfig } from '../../src/server/config.ts';
-import type { Database, Db } from '../../src/server/db/client.ts';
+import { type Database, type Db, openDatabase } from '../../src/server/db/client.ts';
 import { seedDemo } from '../../src/server/db/seed-demo.ts';
 import type { RouteName } from '../../src/shared/contract/routes.ts';
+import { type DbGate, startDbGate } from './db-gate.ts';
 import { createTestDatabase } from './test-db.ts';
 
 export const ORIGIN = 'http://localhost:80';
@@ -23,6 +24,8 @@ export interface TestApp {
   database: Database;
   /** With `{ replica: true }`: a second database the back office's reports read (DATABASE_REPLICA_URL). */
   replica?: Database;
+  /** With `{ gate: true }`: what stands between the app and its database (`db` goes through it too). */
+  gate?: DbGate;
   config: Config;
   /** POST /api/routes/<name> as a browser on our own origin would send it. */
   call(route: RouteName | string, body?: unknown, options?: CallOptions): Promise<LightMyRequestResponse>;
@@ -72,11 +75,21 @@ export function newMember(overrides: Partial<RegisterBody> = {}): RegisterBody {
  */
 export function useTestApp(
   configOverrides: Partial<Config> = {},
-  options: { logStream?: Writable; replica?: boolean; seedDemo?: boolean; listen?: boolean } = {},
+  options: {
+    logStream?: Writable;
+    replica?: boolean;
+    seedDemo?: boolean;
+    listen?: boolean;
+    /** PostgreSQL: the app reaches its database through a DbGate (`gate`), as through HAProxy. */
+    gate?: boolean;
+  } = {},
 ): TestApp {
   const ctx = {} as TestApp;
+  let direct: Database | undefined;
   beforeAll(async () => {
-    const database = await createTestDatabase();
+    direct = await createTestDatabase();
+    const gate = options.gate ? await startDbGate(direct.url!) : undefined;
+    const database = gate ? await openDatabase({ databaseUrl: gate.url }) : direct;
     const replica = options.replica ? await createTestDatabase() : undefined;
     const config = { ...readConfig({}), webRoot: undefined, ...configOverrides };
     const app = await buildApp({
@@ -96,11 +109,15 @@ export function useTestApp(
       // For what reaches the app over real HTTP (a game window's server, a payment sandbox's webhook).
       config.publicUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     }
-    Object.assign(ctx, { app, db: database.db, database, replica, config });
+    Object.assign(ctx, { app, db: database.db, database, replica, config, gate });
   });
   afterAll(async () => {
     await ctx.app?.close();
-    await ctx.database?.close();
+    if (ctx.gate) {
+      await ctx.database?.close();
+      await ctx.gate.close();
+    }
+    await direct?.close();
     await ctx.replica?.close();
   });
 

@@ -16,11 +16,32 @@ export async function createTestDatabase(): Promise<Database> {
     const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
     return openDatabase({ snapshot });
   }
+  return cloneDatabase(TEMPLATE_DB);
+}
+
+/**
+ * PostgreSQL: a copy of a test database as it is now, as the standby a failover promotes holds what the
+ * primary had: every session on the source is ended first (a copy needs it idle; its pools reconnect).
+ */
+export async function copyTestDatabase(source: Database): Promise<Database> {
+  const name = new URL(source.url!).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
+  await admin.connect();
+  try {
+    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+  } finally {
+    await admin.end();
+  }
+  return cloneDatabase(name);
+}
+
+/** PostgreSQL: a new database copied from `template`, dropped when closed. */
+async function cloneDatabase(template: string): Promise<Database> {
   const adminUrl = inject('pgAdminUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from './database-unavailable.ts';
+
 /** What one item of a batch came to: its own value, or its own error. */
 export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
 
@@ -16,7 +18,7 @@ export interface BatcherOptions {
   /**
    * When a batch fails as a whole, run its items again one by one, so only the item that caused the
    * failure fails. Only for items that are safe to repeat (idempotent), since the failed batch may
-   * have been applied.
+   * have been applied. Not when the database was out of reach: every item then gets that error.
    */
   retryAlone?: boolean;
 }
@@ -66,7 +68,10 @@ export function createBatcher<I, O>(run: (items: I[]) => Promise<Outcome<O>[]>, 
       try {
         outcomes = await runChecked(items);
       } catch (error) {
-        if (!options.retryAlone || items.length === 1) throw error;
+        // The database out of reach says nothing about any one item: they would each meet the same
+        // outage in turn (each as long as pgbouncer's query_wait_timeout), holding up every batch
+        // behind them. All get the error at once (503), and their callers repeat them.
+        if (!options.retryAlone || items.length === 1 || isDatabaseUnavailable(error)) throw error;
         outcomes = await runEachAlone(items);
       }
       batch.forEach((p, i) => {

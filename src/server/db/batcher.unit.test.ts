@@ -141,6 +141,21 @@ describe('createBatcher with retryAlone', () => {
     expect(batches).toEqual([[1, -2, 3], [1], [-2], [3]]);
   });
 
+  it('does not run a batch again item by item when the database was out of reach', async () => {
+    // Each item alone would wait out the same outage in turn (pgbouncer's query_wait_timeout apiece).
+    const batches: number[][] = [];
+    const batcher = createBatcher(
+      async (items: number[]): Promise<Outcome<string>[]> => {
+        batches.push(items);
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6432'), { code: 'ECONNREFUSED' });
+      },
+      { maxInFlight: 1, maxBatch: 32, retryAlone: true },
+    );
+    const results = [1, 2, 3].map((n) => batcher.submit(n).catch((e: Error) => e.message));
+    expect(await Promise.all(results)).toEqual(Array(3).fill('connect ECONNREFUSED 127.0.0.1:6432'));
+    expect(batches).toEqual([[1, 2, 3]]);
+  });
+
   it('without retryAlone the whole batch shares the failure', async () => {
     const batcher = createBatcher(poisonedRun([]), { maxInFlight: 1, maxBatch: 32 });
     const results = [1, -2].map((n) => batcher.submit(n).catch((e: Error) => e.message));

@@ -7,6 +7,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction }
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { releaseLostConnections } from './lost-connections.ts';
 import { pgliteNamedRows } from './pglite-prepared.ts';
 import * as schema from './schema.ts';
 
@@ -77,9 +78,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client's network error must not crash the process; the next query reconnects.
     pool.on('error', () => {});
-    // Nor may one the pool has handed out (a transaction's, between its statements), which has no
-    // pool listener then: its statement fails, and the pool discards it when it is released.
-    pool.on('connect', (client) => client.on('error', () => {}));
+    // Nor may one the pool has handed out, which goes back to it as broken.
+    releaseLostConnections(pool);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     const poolStats = () => ({
       total: pool.totalCount,
@@ -169,7 +169,7 @@ export async function preparedQuery<T>(db: DbOrTx, name: string, query: SQL): Pr
 }
 
 /** The root handle (a pool, or the PGlite instance), not a transaction. */
-const isRoot = (db: DbOrTx): db is Db => '$client' in db;
+export const isRoot = (db: DbOrTx): db is Db => '$client' in db;
 
 /** A statement for `pool`: named (prepared once per connection) unless the pool is behind a transaction pooler. */
 export function statementFor(pool: pg.Pool, name: string, text: string, values: unknown[]): pg.QueryConfig {

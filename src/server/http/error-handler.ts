@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { MSG, STATUS } from '../../shared/messages.ts';
-import { isDatabaseUnavailable, unavailableReason } from './database-unavailable.ts';
+import { isDatabaseUnavailable, unavailableReason } from '../db/database-unavailable.ts';
 import { ApiError, errors } from './errors.ts';
 
 /** Fastify's own refusals of a request, as clear 4xx replies. */

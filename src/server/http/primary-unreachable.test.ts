@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DbGate, startDbGate } from '../../../test/support/db-gate.ts';
 import { newMember, ORIGIN } from '../../../test/support/test-app.ts';
 import { createTestDatabase, isPostgres } from '../../../test/support/test-db.ts';
 import { buildApp } from '../app.ts';
@@ -10,51 +9,18 @@ import { readConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { cashRequests } from '../modules/cashier/cashier.schema.ts';
 
-/**
- * A stand-in for HAProxy in front of PostgreSQL: while `down`, it accepts and closes every connection
- * (no server is up behind it, as during a failover) and cuts the open ones.
- */
-async function startGate(target: { host: string; port: number }) {
-  let down = false;
-  const open = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    if (down) return client.destroy();
-    const upstream = connect(target.port, target.host);
-    open.add(client).add(upstream);
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-      open.delete(client);
-      open.delete(upstream);
-    };
-    client.on('error', end).on('close', end).pipe(upstream);
-    upstream.on('error', end).on('close', end).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    setDown(value: boolean) {
-      down = value;
-      if (value) for (const socket of open) socket.destroy();
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe.runIf(isPostgres)(
   'no primary reachable: 503 with Retry-After, nothing acknowledged, then back',
   () => {
     let direct: Database;
     let gated: Database;
-    let gate: Awaited<ReturnType<typeof startGate>>;
+    let gate: DbGate;
     let app: FastifyInstance;
 
     beforeAll(async () => {
       direct = await createTestDatabase();
-      const url = new URL(direct.url!);
-      gate = await startGate({ host: url.hostname, port: Number(url.port) });
-      url.port = String(gate.port);
-      gated = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+      gate = await startDbGate(direct.url!);
+      gated = await openDatabase({ databaseUrl: gate.url, poolSize: 4 });
       app = await buildApp({
         config: { ...readConfig({}), webRoot: undefined },
         database: gated,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { asc, desc, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, isRoot, type Tx } from '../../db/client.ts';
 import { auditLog } from './backoffice.schema.ts';
 
 export interface AuditEntry {
@@ -43,8 +43,17 @@ function hashOf(prevHash: string, row: { at: Date } & AuditEntry): string {
 const asStored = (value: unknown): unknown =>
   value === undefined ? null : JSON.parse(JSON.stringify(value));
 
-/** Appends an entry in the caller's transaction, chained to the last one. */
-export async function appendAudit(tx: DbOrTx, given: AuditEntry): Promise<void> {
+/**
+ * Appends an entry in the caller's transaction, chained to the last one. Given the root handle it
+ * takes a transaction of its own: the lock would end with its own statement, and two appends at once
+ * (operators logging in together) read the same last entry and forked the chain.
+ */
+export async function appendAudit(handle: DbOrTx, given: AuditEntry): Promise<void> {
+  if (isRoot(handle)) return handle.transaction((tx) => appendInTransaction(tx, given));
+  return appendInTransaction(handle as Tx, given);
+}
+
+async function appendInTransaction(tx: Tx, given: AuditEntry): Promise<void> {
   const entry = { ...given, before: asStored(given.before), after: asStored(given.after) };
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
   const [last] = await tx.select({ hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);

@@ -134,13 +134,14 @@ export class LiveHub {
     for (const listener of this.sportsListeners) listener(null);
   }
 
-  /** Something may have been missed (the listening connection was lost): re-read every stream. */
+  /** Something may have been missed (the listening connection was lost): re-read every stream, the back office's too. */
   refreshAll(): void {
     void this.refreshEveryone();
     for (const listener of this.jackpotListeners) listener();
     for (const listener of this.walletListeners) listener();
     for (const listener of this.sportsListeners) listener(null);
     for (const listener of this.betListeners) listener();
+    for (const listener of this.operatorListeners) listener();
   }
 
   /** The trading desk's ticker hears that a sports bet was placed or changed state. */

@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/sql-state.ts';
 import { houseRounds, houseSeeds } from './house.schema.ts';
 import { floatsFor, nextRoundSeed } from './seeds.ts';
+import { rollBackUnansweredBet } from './unanswered-bet.ts';
 import type { WalletAnswer, WalletClient } from './wallet-client.ts';
 
 /**
@@ -179,9 +180,10 @@ async function catchUp(
       bet = await deps.wallet.bet({ txId: `${roundId}-bet`, roundId, token, amount: stored.state.bet });
     } catch (error) {
       deps.log.error({ err: error, roundId }, 'blackjack bet unanswered; rolling it back');
-      await deps.wallet
-        .rollback({ txId: `${roundId}-rollback`, refTxId: `${roundId}-bet` })
-        .catch(() => undefined);
+      // Unanswered too: the stake may be held. The round stays open and unconfirmed: its next step
+      // sends the bet again (the same id), which the wallet applies once or answers rolled back.
+      if (!(await rollBackUnansweredBet(deps.wallet, deps.log, roundId)))
+        return refusal('error', 'the connection was lost; try again');
       await deps.db.update(houseRounds).set({ status: 'refused' }).where(eq(houseRounds.id, row.id));
       return refusal('error', 'the bet could not be placed; nothing was charged');
     }
@@ -221,6 +223,17 @@ async function catchUp(
     return settled;
   }
   return { row, balance };
+}
+
+/**
+ * A finished hand whose win went unanswered (a failover) while its player has not come back: paid now
+ * (the sweep, unpaid-rounds.ts). False when it is not such a hand, or the win is unanswered again.
+ */
+export async function settleFinishedHand(deps: BlackjackDeps, row: Row): Promise<boolean> {
+  const stored = row.outcome as Stored;
+  if (row.status !== 'open' || !stored.confirmed || stored.pending || stored.state.phase !== 'done')
+    return false;
+  return 'row' in (await settle(deps, row));
 }
 
 /** The player's open round of the game, brought up to date, for a window that (re)opens. */

@@ -6,10 +6,14 @@ import { machineOf } from '../../../shared/games/machines/index.ts';
 import { type RouletteBets, spinRoulette, totalReturn } from '../../../shared/games/roulette.ts';
 import { floatsPerRound, PAYLINES, spinFromFloats } from '../../../shared/games/slot-machine.ts';
 import type { Db } from '../../db/client.ts';
-import { claimJackpot, drawJackpot, NO_JACKPOT } from './house.jackpot.ts';
+import { drawJackpot, NO_JACKPOT } from './house.jackpot.ts';
 import { houseRounds } from './house.schema.ts';
 import { floatsFor, nextRoundSeed } from './seeds.ts';
+import { settleRound } from './settle-round.ts';
+import { rollBackUnansweredBet } from './unanswered-bet.ts';
 import type { WalletClient } from './wallet-client.ts';
+
+const UNSETTLED = 'the result is being settled; your balance updates shortly';
 
 export interface PlayInput {
   playerId: string;
@@ -79,7 +83,7 @@ export async function playRound(
 ): Promise<PlayReply> {
   const seed = await nextRoundSeed(db, input.playerId);
   const { outcome, stake, payout } = await outcomeOf(input, seed);
-  let jackpot = input.engine === 'slot' ? await drawJackpot(seed, stake) : undefined;
+  const jackpot = input.engine === 'slot' ? await drawJackpot(seed, stake) : undefined;
   const [round] = await db
     .insert(houseRounds)
     .values({
@@ -104,7 +108,9 @@ export async function playRound(
     bet = await wallet.bet({ txId: `${roundId}-bet`, roundId, token: input.token, amount: stake });
   } catch (error) {
     log.error({ err: error, roundId }, 'bet unanswered; rolling it back');
-    await wallet.rollback({ txId: `${roundId}-rollback`, refTxId: `${roundId}-bet` }).catch(() => undefined);
+    // Unanswered too: the stake may be held. The round stays pending: if its bet was taken, the sweep
+    // pays its win (unpaid-rounds.ts), as after a crash between the bet and the win.
+    if (!(await rollBackUnansweredBet(wallet, log, roundId))) return { status: 'error', message: UNSETTLED };
     await markRound('refused');
     return { status: 'error', message: 'the bet could not be placed; nothing was charged' };
   }
@@ -119,36 +125,16 @@ export async function playRound(
       ...limitFields,
     };
   }
-  if (jackpot?.hit) {
-    const claim = await claimJackpot(wallet, log, roundId);
-    if (claim.status === 'unanswered')
-      return { status: 'error', message: 'the result is being settled; your balance updates shortly' };
-    // A refused claim (the round takes no part in the pool) never holds back the round's own win: the
-    // round records no jackpot and is settled as any other.
-    if (claim.status === 'paid') jackpot.amount = claim.amount;
-    else jackpot = undefined;
-    await db
-      .update(houseRounds)
-      .set({ jackpot: jackpot ?? null })
-      .where(eq(houseRounds.id, round!.id));
-  }
-  try {
-    const win = await wallet.win({ txId: `${roundId}-win`, roundId, amount: payout, closeRound: true });
-    if (win.status !== 'success') throw new Error(`win refused: ${win.status}`);
-    await markRound('settled');
-    return {
-      status: 'success',
-      roundId,
-      outcome,
-      stake,
-      payout,
-      balance: win.balance ?? 0,
-      nonce: seed.nonce,
-      jackpot: input.engine === 'slot' ? (jackpot ?? NO_JACKPOT) : undefined,
-    };
-  } catch (error) {
-    // The round stays open on the platform, listed for the back office to settle.
-    log.error({ err: error, roundId }, 'win not delivered; round left open');
-    return { status: 'error', message: 'the result is being settled; your balance updates shortly' };
-  }
+  const settled = await settleRound(db, wallet, log, { id: round!.id, payout, jackpot: jackpot ?? null });
+  if (!settled) return { status: 'error', message: UNSETTLED };
+  return {
+    status: 'success',
+    roundId,
+    outcome,
+    stake,
+    payout,
+    balance: settled.balance,
+    nonce: seed.nonce,
+    jackpot: input.engine === 'slot' ? (settled.jackpot ?? NO_JACKPOT) : undefined,
+  };
 }

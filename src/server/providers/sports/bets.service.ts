@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Refusal } from '../../../shared/sports/refusals.ts';
 import { type Db, preparedQuery, queryRows } from '../../db/client.ts';
+import { CommitLost } from '../../db/commit-lost.ts';
 import { sportsClock } from './clock.ts';
 import { judgeDelayedBet } from './delay-verdict.ts';
 import { lockSelectionsOf, shiftLiability } from './liability.ts';
@@ -66,6 +67,10 @@ async function chargeStake(
       () => ({}) as StakeOutcome,
     );
     if (together.r) return stakeAnswered(db, wallet, betId, together.r, together.o === true);
+    if (together.e === NOT_IN_BOOK) throw lostBet(betId);
+    // The batch failed whole (its connection lost): the bet's own commit may not have reached the
+    // disk or the standby yet (sb_take_batch), so it is made to before the wallet charges it.
+    if (!together.e) await keepBet(db, betId);
   }
   let answer: WalletAnswer;
   try {
@@ -117,6 +122,22 @@ async function stakeAnswered(
     betId,
     ...(limit && { limit }),
   };
+}
+
+/** sb_stake_batch's answer for a stake whose bet is not in the book. */
+const NOT_IN_BOOK = 'SB404';
+
+const lostBet = (betId: number) =>
+  new CommitLost(`bet ${betId} was lost with the primary before its stake; the slip is taken again`);
+
+/**
+ * Makes a taken bet durable before a stake outside its batch (a synchronous commit that touches it
+ * flushes the WAL up to the bet's, on the disk and the standby); a bet this primary does not have was
+ * lost with the last one (CommitLost, 503: the slip sent again is taken anew).
+ */
+async function keepBet(db: Db, betId: number): Promise<void> {
+  const kept = await queryRows(db, sql`update sb_bets set status = status where id = ${betId} returning id`);
+  if (kept.length === 0) throw lostBet(betId);
 }
 
 export const rollbackTxOf = (betId: number) => `sb-${betId}-rb`;

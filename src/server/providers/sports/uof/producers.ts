@@ -74,17 +74,23 @@ export async function startRecovery(db: Db, rest: UofRest, product: number): Pro
   return requestId;
 }
 
+/** The WAL timeline this server writes on: a standby promoted in a failover starts the next one. */
+const CURRENT_TIMELINE = sql`('x' || substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8))::bit(32)::int`;
+
 /**
- * The database restarted since the producer's last alive while it is up: odds batches commit without
- * waiting for the disk (uof-batch.ts), so a crash of the database may have lost its last fraction of
- * a second of odds. The producer goes down and recovers from a minute before its last alive (the
- * lanes apply a message a little after its time), so the feed sends them again.
+ * The database restarted, or failed over to a promoted standby, since the producer's last alive while
+ * it is up: odds batches commit without waiting for the disk or the standby (uof-batch.ts), so the
+ * last fraction of a second of odds (prices, and market states such as a suspension) may be lost. A
+ * promoted standby keeps its own start time, so the timeline tells that one. The producer goes down
+ * and recovers from a minute before its last alive (the lanes apply a message a little after its
+ * time), so the feed sends them again.
  */
 async function restartedSinceAlive(db: Db, product: number): Promise<boolean> {
   const rows = await queryRows<{ product: number }>(
     db,
     sql`update sb_uof_producers set last_alive_ts = last_alive_ts - 60000
-        where product = ${product} and state = 'up' and last_alive_at < pg_postmaster_start_time()
+        where product = ${product} and state = 'up'
+          and (last_alive_at < pg_postmaster_start_time() or last_alive_timeline <> ${CURRENT_TIMELINE})
         returning product`,
   );
   return rows.length > 0;
@@ -104,7 +110,7 @@ export async function onAlive(
     await producerDown(db, product, 'the database restarted since its last alive');
   } else {
     await db.execute(
-      sql`update sb_uof_producers set last_alive_at = now(),
+      sql`update sb_uof_producers set last_alive_at = now(), last_alive_timeline = ${CURRENT_TIMELINE},
             last_alive_ts = case when state = 'up' then greatest(coalesce(last_alive_ts, 0), ${Number(m.timestamp)}) else last_alive_ts end
           where product = ${product}`,
     );
@@ -121,7 +127,8 @@ export async function onSnapshotComplete(
   return db.transaction(async (tx) => {
     const [row] = await queryRows<{ product: number }>(
       tx,
-      sql`update sb_uof_producers set state = 'up', down_reason = null, last_alive_at = now(), updated_at = now()
+      sql`update sb_uof_producers set state = 'up', down_reason = null, last_alive_at = now(),
+            last_alive_timeline = ${CURRENT_TIMELINE}, updated_at = now()
           where product = ${product} and state = 'recovering' and recovery_request_id = ${Number(m.request_id)}
           returning product`,
     );

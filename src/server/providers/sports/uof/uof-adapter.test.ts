@@ -370,4 +370,29 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
     await feed.receive(uof.snapshotComplete(3, ts(), requestId));
     expect(await open()).toBe(3);
   });
+  it('a failover since the last alive does the same: the promoted standby kept its start time, its timeline is new', async () => {
+    const { feed } = await liveFeed(3);
+    const f = fixture();
+    await feed.receive(
+      uof.oddsChange({ product: 3, eventId: f.id, timestamp: ts() }, { markets: mainMarkets() }),
+    );
+    const open = async () => Object.values(await marketsOf(f.id)).filter((m) => m.status === 'open').length;
+    await feed.receive(uof.alive(3, ts()));
+    expect(await open()).toBe(3);
+    // As if that alive had been recorded by the old primary, on the timeline before this server's
+    // promotion: its start time is older than the alive, so only the timeline tells.
+    await t.db.execute(
+      sql`update sb_uof_producers set last_alive_timeline = last_alive_timeline - 1 where product = 3`,
+    );
+    const recovered = new Promise<number>((resolve) => {
+      standIn().onRecovery = (r) => resolve(r.requestId);
+    });
+    await feed.receive(uof.alive(3, ts()));
+    expect(await open()).toBe(0);
+    await feed.receive(uof.snapshotComplete(3, ts(), await recovered));
+    expect(await open()).toBe(3);
+    // Recovered on this timeline: the next alive changes nothing.
+    await feed.receive(uof.alive(3, ts()));
+    expect(await open()).toBe(3);
+  });
 });

@@ -44,6 +44,8 @@ export const sbUofProducers = pgTable(
       .default('down'),
     lastAliveAt: timestamptz('last_alive_at'),
     lastAliveTs: int8('last_alive_ts'),
+    /** The WAL timeline the last alive was recorded on: a failover's promotion starts a new one (migration 0070). */
+    lastAliveTimeline: integer('last_alive_timeline'),
     recoveryRequestId: int8('recovery_request_id'),
     recoveryRequestedAt: timestamptz('recovery_requested_at'),
     downReason: text('down_reason'),

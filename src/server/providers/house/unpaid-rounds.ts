@@ -1,0 +1,52 @@
+import { and, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { openRoundsOf } from '../../modules/games/wallet/rounds.service.ts';
+import { settleFinishedHand } from './house.blackjack.ts';
+import type { RoundJackpot } from './house.jackpot.ts';
+import { houseProvider } from './house.provider.ts';
+import { houseRounds } from './house.schema.ts';
+import { settleRound } from './settle-round.ts';
+import type { WalletClient } from './wallet-client.ts';
+
+/** A round's own request retries its win for about a second and a half; the sweep waits this long first. */
+export const UNPAID_GRACE_MS = 60_000;
+/** Every this often (housekeeping, app.ts). */
+export const UNPAID_SWEEP_MS = 60_000;
+const PER_SWEEP = 200;
+
+/**
+ * Pays the wins the wallet never took: a slot, baccarat or roulette round whose bet was taken but
+ * whose win (or jackpot claim) went unanswered, as in a failover longer than the round's own retries.
+ * The member was told the result is being settled; the same calls are sent again (the wallet applies
+ * each once) until it is. A blackjack hand is paid so once finished; one still in play waits for its
+ * player, whose next step resumes it. Answers the rounds paid.
+ */
+export async function payUnpaidRounds(
+  db: Db,
+  wallet: WalletClient,
+  log: FastifyBaseLogger,
+  graceMs = UNPAID_GRACE_MS,
+): Promise<number> {
+  const open = await openRoundsOf(db, houseProvider.code, new Date(Date.now() - graceMs), PER_SWEEP);
+  const ids = open.filter((r) => /^H[1-9]\d{0,15}$/.test(r)).map((r) => Number(r.slice(1)));
+  if (ids.length === 0) return 0;
+  const rounds = await db
+    .select()
+    .from(houseRounds)
+    .where(and(inArray(houseRounds.id, ids), inArray(houseRounds.status, ['pending', 'open'])));
+  let paid = 0;
+  for (const round of rounds) {
+    const settled =
+      round.engine === 'blackjack'
+        ? await settleFinishedHand({ db, wallet, log }, round)
+        : round.status === 'pending' &&
+          (await settleRound(db, wallet, log, {
+            id: round.id,
+            payout: round.payout,
+            jackpot: round.jackpot as RoundJackpot | null,
+          })) !== undefined;
+    if (settled) paid += 1;
+  }
+  return paid;
+}
