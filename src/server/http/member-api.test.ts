@@ -29,6 +29,25 @@ const HOSTILE_STRINGS = [
  */
 const FREE_TEXT_ROUTES = new Set<RouteName>(['user-write-help', 'none-login-write', 'user-set-password']);
 
+/**
+ * Routes that check the login password: a well-formed wrong one (`' OR 1=1 --`) is a guess, counted
+ * against the member's password limit (attempt_limits) as a login's is. That count is the only write.
+ */
+const PASSWORD_CHECKED = new Set<RouteName>([
+  'user-change-password',
+  'user-change-bank',
+  'user-2fa-setup',
+  'user-2fa-disable',
+  'user-ask-account',
+]);
+
+/** Every table's row count, the password limit's counters left out where the route checks a password. */
+async function rowsWritten(db: Parameters<typeof countAllRows>[0], route: RouteName) {
+  const counts = await countAllRows(db);
+  if (PASSWORD_CHECKED.has(route)) delete counts.attempt_limits;
+  return counts;
+}
+
 interface BadCase {
   label: string;
   payload: string;
@@ -86,7 +105,7 @@ describe.runIf(backendAvailable)(
         // Its own fresh, valid session: member-only routes must get past the session check to the input.
         const { token } = await t.login();
         expect((await t.call('user-health-check', {}, { token })).statusCode).toBe(200);
-        const before = await countAllRows(t.db);
+        const before = await rowsWritten(t.db, route);
         const statuses: number[] = [];
         for (const bad of badBodies(route)) {
           const res = await t.app.inject({
@@ -115,7 +134,7 @@ describe.runIf(backendAvailable)(
           statuses.filter((status) => status === 401),
           route,
         ).toEqual([]);
-        expect(await countAllRows(t.db)).toEqual(before);
+        expect(await rowsWritten(t.db, route)).toEqual(before);
       });
     }
 
@@ -194,7 +213,7 @@ describe.runIf(backendAvailable)(
     for (const { at, path } of paths) {
       it(`${at}: every bad body is answered without a 5xx or a write`, async () => {
         const { token } = await t.login();
-        const before = await countAllRows(t.db);
+        const before = await rowsWritten(t.db, path.route);
         const send = (payload: string, contentType = 'application/json') =>
           t.app.inject({
             method: 'POST',
@@ -227,7 +246,7 @@ describe.runIf(backendAvailable)(
             }
           }
         }
-        expect(await countAllRows(t.db)).toEqual(before);
+        expect(await rowsWritten(t.db, path.route)).toEqual(before);
       });
     }
   },
