@@ -12,6 +12,7 @@ import { useTextFields } from '../components/text-fields.ts';
 import ui from '../components/ui.module.css';
 import { LanguageTabs } from '../features/content/LanguageTabs.tsx';
 import { useTranslatedTexts } from '../features/content/translated-texts.ts';
+import { useChosenSite } from '../features/session/site-zone.ts';
 
 type Target = 'member' | 'level' | 'all';
 
@@ -30,6 +31,11 @@ export default function NotesPage() {
   // From a member's page the id is known; a typed login is looked up.
   const knownId = Number(params.get('id')) || undefined;
   const [target, setTarget] = useState<Target>(params.get('to') ? 'member' : 'all');
+  // A level's or everyone's note goes to the chosen site's members (a site has its own levels and
+  // brand) unless the operator picks every site.
+  const { sites, site: chosen } = useChosenSite();
+  const [siteChoice, setSiteChoice] = useState<string>('');
+  const siteId = siteChoice === 'every' ? undefined : Number(siteChoice) || chosen?.id;
   const [form, setForm, bind] = useTextFields({
     loginId: params.get('to') ?? '',
     level: '1',
@@ -50,6 +56,7 @@ export default function NotesPage() {
           target,
           memberId,
           level,
+          siteId: target === 'member' ? undefined : siteId,
           title: form.title,
           contents: form.contents,
           translations: texts.translations,
@@ -85,6 +92,21 @@ export default function NotesPage() {
             )}
             {target === 'level' && (
               <Field label={t('members.level')} type="number" min={1} max={20} required {...bind('level')} />
+            )}
+            {target !== 'member' && (
+              <Select
+                label={t('notes.site')}
+                value={siteChoice === 'every' ? 'every' : String(siteId ?? '')}
+                onChange={(event) => setSiteChoice(event.target.value)}
+                data-testid="note-site"
+              >
+                {sites.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+                <option value="every">{t('notes.everySite')}</option>
+              </Select>
             )}
           </div>
           <LanguageTabs {...texts.tabs} />

@@ -4,6 +4,7 @@ import type { Translations } from '../../../shared/content-language.ts';
 import { NOTE_TARGETS, type NoteTarget } from '../../../shared/vocabulary.ts';
 import { createdAtColumn, idColumn, int8, timestamptz } from '../../db/columns.ts';
 import { memberIdColumn, members } from '../accounts/accounts.schema.ts';
+import { sites } from '../sites/sites.schema.ts';
 
 export { NOTE_TARGETS, type NoteTarget };
 
@@ -15,6 +16,8 @@ export const notes = pgTable(
     target: text('target', { enum: NOTE_TARGETS }).notNull(),
     memberId: int8('member_id').references(() => members.id),
     level: integer('level'),
+    /** The site whose members a level's or everyone's note reaches; NULL: every site. */
+    siteId: int8('site_id').references(() => sites.id),
     title: text('title').notNull(),
     contents: text('contents').notNull(),
     /** The other languages' versions; title and contents are the site's default language. */
@@ -52,11 +55,13 @@ export const noteReceipts = pgTable(
 
 /**
  * Which notes member `m` sees (aliases n for notes, m for members): their own, their level's and
- * everyone's, broadcasts only from the day they joined. Shared by the inbox and the session query.
+ * everyone's of their site (or of every site), broadcasts only from the day they joined. Shared by the
+ * inbox and the session query.
  */
 export const NOTE_VISIBLE_SQL = `((n.target = 'member' and n.member_id = m.id)
-  or (n.target = 'level' and n.level = m.level and n.created_at >= m.created_at)
-  or (n.target = 'all' and n.created_at >= m.created_at))`;
+  or (n.target = 'level' and n.level = m.level and (n.site_id is null or n.site_id = m.site_id)
+    and n.created_at >= m.created_at)
+  or (n.target = 'all' and (n.site_id is null or n.site_id = m.site_id) and n.created_at >= m.created_at))`;
 
 /**
  * What the live stream tells a member on screen as it happens (a deposit credited, a bet settled): the

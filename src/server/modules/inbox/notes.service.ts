@@ -8,9 +8,10 @@ import type { SessionMember } from '../accounts/sessions.service.ts';
 import { notifyLive, notifyMembers } from '../live/live.notify.ts';
 import { NOTE_VISIBLE_SQL, type NoteTarget, noteReceipts, notes } from './inbox.schema.ts';
 
-/** What decides which notes a member sees: who they are, their level, since when they are a member. */
+/** What decides which notes a member sees: who they are, their site and level, since when they are a member. */
 interface Viewer {
   id: number;
+  siteId: number;
   level: number;
   createdAt: Date;
 }
@@ -19,13 +20,13 @@ interface Viewer {
 async function viewerOf(db: DbOrTx, memberId: number): Promise<Viewer> {
   const member = await findMember(db, memberId);
   return member
-    ? { id: member.id, level: member.level, createdAt: member.createdAt }
-    : { id: memberId, level: -1, createdAt: new Date(8.64e15) };
+    ? { id: member.id, siteId: member.siteId, level: member.level, createdAt: member.createdAt }
+    : { id: memberId, siteId: -1, level: -1, createdAt: new Date(8.64e15) };
 }
 
 /** The viewer as the row `m` that NOTE_VISIBLE_SQL reads. */
 const viewerRow = (m: Viewer) =>
-  sql`(select ${m.id}::int8 as id, ${m.level}::int as level, ${m.createdAt.toISOString()}::timestamptz as created_at) m`;
+  sql`(select ${m.id}::int8 as id, ${m.siteId}::int8 as site_id, ${m.level}::int as level, ${m.createdAt.toISOString()}::timestamptz as created_at) m`;
 
 /** Notes the member can see (NOTE_VISIBLE_SQL), minus those they deleted. */
 const visibleNotes = (m: Viewer) => sql`
@@ -128,13 +129,14 @@ export async function stampAllNotes(
   return rows.length;
 }
 
-/** Operator: sends a note to one member, a level, or everyone. */
+/** Operator: sends a note to one member, or to a level or everyone of one site (`siteId`) or of every site. */
 export async function sendNote(
   db: DbOrTx,
   input: {
     target: NoteTarget;
     memberId?: number;
     level?: number;
+    siteId?: number | undefined;
     title: string;
     contents: string;
     translations?: Translations;
@@ -147,6 +149,7 @@ export async function sendNote(
       target: input.target,
       memberId: input.target === 'member' ? input.memberId : null,
       level: input.target === 'level' ? input.level : null,
+      siteId: input.target === 'member' ? null : (input.siteId ?? null),
       title: input.title,
       contents: input.contents,
       translations: input.translations ?? {},

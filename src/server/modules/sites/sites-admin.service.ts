@@ -28,6 +28,12 @@ export async function findSite(db: DbOrTx, id: number): Promise<SiteRow | undefi
   return row;
 }
 
+/** Refuses a site id that names no site (404), before a row refers to it. */
+export async function assertSiteExists(db: DbOrTx, id: number): Promise<void> {
+  const [row] = await db.select({ id: sites.id }).from(sites).where(eq(sites.id, id));
+  if (!row) throw errors.notFound(`site ${id}`);
+}
+
 /** Locks site edits for the transaction and refuses domains another site already answers to. */
 async function assertDomainsFree(tx: DbOrTx, domains: string[], exceptId?: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${SITES_LOCK})`);

@@ -14,6 +14,8 @@ export const notesEndpoints = {
       target: z.enum(NOTE_TARGETS),
       memberId: idNumber.optional(),
       level: levelNumber.optional(),
+      /** The site whose members a level's or everyone's note reaches (a site has its own levels); unsaid: every site. */
+      siteId: idNumber.optional(),
       title: z.string().trim().min(1).max(100),
       contents: z.string().trim().min(1).max(5000),
       /** The note in other languages than the site's default (title and contents each). */
