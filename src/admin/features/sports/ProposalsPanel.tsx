@@ -10,13 +10,13 @@ import { useOperator } from '../session/queries.ts';
 import { useConfirmProposal, useProposals, useRejectProposal } from './queries.ts';
 import styles from './trading.module.css';
 
-/** What a proposal acts on: the event and market, the bet, or the event (and market) and the window's times. */
+/** What a proposal acts on: the event and market, the bet, or the event (and market) and a window's times. */
 function Target({ p }: { p: DeskProposal }) {
   const { t } = useTranslation();
   if (p.kind === 'cancel_bet') return <>{t('trading.proposals.bet', { id: p.betId })}</>;
   const event = p.eventName ?? t('trading.proposals.event', { id: p.eventId });
   const where = p.marketName ? `${event} · ${p.marketName}` : event;
-  if (p.kind !== 'cancel_window') return <>{where}</>;
+  if (p.kind !== 'cancel_window' && p.kind !== 'rollback_cancel') return <>{where}</>;
   const detail = (p.detail ?? {}) as { from?: string; to?: string };
   return (
     <>
@@ -27,9 +27,9 @@ function Target({ p }: { p: DeskProposal }) {
 
 /**
  * Desk actions on money already settled that wait for a second operator (the book's `confirmResults`):
- * an unsettle or void of a confirmed result, a bet's cancel, a cancel window. Another operator confirms
- * (asked first: money moves then) or rejects each; its proposer sees it as theirs and may only withdraw
- * it. Shown above the desk's tabs while any waits.
+ * an unsettle or void of a confirmed result, a bet's cancel, a cancel window or its rollback. Another
+ * operator confirms (asked first: money moves then) or rejects each; its proposer sees it as theirs and
+ * may only withdraw it. Shown above the desk's tabs while any waits.
  */
 export function ProposalsPanel() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { cancelBetIn, termsPrice, voidWindowIn, windowProblem } from './leg-voids.ts';
+import { cancelBetIn, rollbackLegVoidsIn, termsPrice, voidWindowIn, windowProblem } from './leg-voids.ts';
 import { decideIn, type ProposalAudit, type ProposalRow, waitingProposalIn } from './proposals-store.ts';
 import { unsettleMarketIn, voidMarketIn } from './results.service.ts';
 import { requestRun, workRun } from './settlement-runs.ts';
@@ -51,6 +51,12 @@ async function carryOut(tx: Tx, p: ProposalRow, confirmer: number): Promise<numb
       const problem = await windowProblem(tx, target, from, window);
       if (problem) return problem;
       const done = await voidWindowIn(tx, target, from, new Date(String(d.to)), window, 'desk_window');
+      return done.runId;
+    }
+    case 'rollback_cancel': {
+      // The desk's window voids on the market in the window count again, as they stand at confirmation.
+      const window = [new Date(String(p.detail.from)), new Date(String(p.detail.to))] as const;
+      const done = await rollbackLegVoidsIn(tx, { marketId: p.market_id! }, ...window, how, 'desk_window');
       return done.runId;
     }
   }

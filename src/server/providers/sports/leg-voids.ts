@@ -188,6 +188,61 @@ export async function rollbackLegVoids(
   return settleAfter(db, wallet, done);
 }
 
+/**
+ * The desk takes back its own cancel window on a market (rollbackLegVoids, `desk_window` voids only).
+ * The legs counting again pays winners again or takes refunds back, so where the book asks a second
+ * operator and a bet it reaches has money settled or at stake in play (betsPastTheStart, the cancel
+ * window's own rule), the whole rollback waits as a proposal and nothing counts again until another
+ * operator confirms it (desk-proposals.ts). Answers the bets touched, or the proposal, or a refusal.
+ */
+export async function rollbackCancelWindow(
+  db: Db,
+  wallet: SportsWallet,
+  marketId: number,
+  from: Date,
+  to: Date,
+  how: DeskActor,
+): Promise<{ ok: true; bets: number[]; proposal?: number } | { ok: false; reason: string }> {
+  const done = await db.transaction(async (tx): Promise<Voided> => {
+    const target = { marketId };
+    if (
+      !(await asksSecondOperator(tx, how.operatorId)) ||
+      !(await betsPastTheStart(tx, await voidedBetsIn(tx, target, from, to, 'desk_window')))
+    )
+      return rollbackLegVoidsIn(tx, target, from, to, how, 'desk_window');
+    const proposal = await proposeIn(
+      tx,
+      {
+        kind: 'rollback_cancel',
+        target: `sb-market:${marketId}`,
+        marketId,
+        detail: { from: from.toISOString(), to: to.toISOString() },
+      },
+      how,
+    );
+    return { bets: [], proposal };
+  });
+  if (typeof done.proposal === 'string') return { ok: false, reason: done.proposal };
+  return { ok: true, bets: await settleAfter(db, wallet, done), proposal: done.proposal };
+}
+
+/** The bets with a leg on the market voided by `source`, placed in [from, to): those a rollback reaches. */
+async function voidedBetsIn(
+  tx: Tx,
+  target: { marketId: number },
+  from: Date,
+  to: Date,
+  source: 'feed' | 'desk_window',
+): Promise<number[]> {
+  const rows = await queryRows<{ bet_id: number }>(
+    tx,
+    sql`select distinct l.bet_id from sb_bet_legs l join sb_bets b on b.id = l.bet_id
+        where l.market_id = ${target.marketId} and l.void_source = ${source}
+          and b.placed_at >= ${from} and b.placed_at < ${to}`,
+  );
+  return rows.map((r) => Number(r.bet_id));
+}
+
 /** rollbackLegVoids within the caller's transaction: the legs count again, and their bets' run is asked for. */
 export async function rollbackLegVoidsIn(
   tx: Tx,

@@ -11,9 +11,9 @@ import { importFeed } from './feed/feed-import.service.ts';
 
 /**
  * With the book's second-operator confirmation on, no one trader moves money already settled alone:
- * an unsettle, a market's void, a bet's cancel or a cancel window reaching settled bets (or bets in
- * play) waits as a proposal until another trader confirms it; its proposer cannot; a rejection moves
- * nothing. Everything goes through the back office's HTTP routes, as two logged-in traders.
+ * an unsettle, a market's void, a bet's cancel, a cancel window or its rollback reaching settled bets
+ * (or bets in play) waits as a proposal until another trader confirms it; its proposer cannot; a
+ * rejection moves nothing. Everything goes through the back office's HTTP routes, as two logged-in traders.
  */
 describe.runIf(backendAvailable)('second operator for desk actions on settled money', () => {
   const { t, newPlayer, sportsApi, as, book } = useSportsBook({
@@ -244,6 +244,108 @@ describe.runIf(backendAvailable)('second operator for desk actions on settled mo
     await expectSoundLedger(t.db);
   });
 
+  /** The desk's rollback of its cancel windows on a market over bets placed in [from, to). */
+  const rollback = (marketId: number, from: Date, to: Date, reason = 'window was a mistake') =>
+    a().post(`/api/admin/sports/markets/${marketId}/rollback-cancel`, {
+      from: from.toISOString(),
+      to: to.toISOString(),
+      reason,
+    });
+  /** A confirmed cancel window over the market's settled bets: proposed by A, confirmed by B. */
+  const windowConfirmed = async (eventId: number, from: Date, to: Date) => {
+    const asked = (await book.cancelWindow(eventId, { from, to, reason: 'late price' })).json();
+    expect(asked).toMatchObject({ voided: 0, proposal: expect.any(Number) });
+    expect((await decide(b(), asked.proposal, 'confirm')).json()).toMatchObject({ kind: 'cancel_window' });
+  };
+
+  it('a rollback of a cancel window over settled bets pays winners again and takes refunds back only once a second trader confirms it', async () => {
+    const winner = await newPlayer(100_000);
+    const loser = await newPlayer(100_000);
+    const m = await book.match();
+    const from = new Date(Date.now() - 1000);
+    const won = await book.placed(winner, [m.home]);
+    const lost = await book.placed(loser, [m.away]);
+    const to = new Date(Date.now() + 60_000);
+    await settle(m.marketId, 1, 0);
+    await windowConfirmed(m.eventId, from, to);
+    const cash = async () => [await book.cash(winner), await book.cash(loser)];
+    // Both bets void: the win taken back, each stake refunded.
+    expect(await cash()).toEqual([100_000, 100_000]);
+
+    const asked = await rollback(m.marketId, from, to);
+    expect(asked.json()).toMatchObject({ status: 'success', restored: 0, proposal: expect.any(Number) });
+    const proposal = asked.json().proposal as number;
+    expect(await waiting()).toContainEqual(
+      expect.objectContaining({ id: proposal, kind: 'rollback_cancel', target: `sb-market:${m.marketId}` }),
+    );
+    expect(await cash()).toEqual([100_000, 100_000]);
+    expect(await book.bet(winner, won)).toMatchObject({ status: 'void', settledReturn: 10_000 });
+    expectRefused(await decide(a(), proposal, 'confirm'), 'cannot confirm');
+    expect(await cash()).toEqual([100_000, 100_000]);
+
+    // Rejected: the legs stay void, nothing moves.
+    expect((await decide(b(), proposal, 'reject')).json()).toMatchObject({
+      kind: 'rollback_cancel',
+      settled: 0,
+    });
+    expect(await cash()).toEqual([100_000, 100_000]);
+    expect(await book.bet(loser, lost)).toMatchObject({ status: 'void', settledReturn: 10_000 });
+    expect(await auditOf(proposal)).toEqual(['sports.proposal', 'sports.proposal.reject']);
+
+    // Proposed again and confirmed by B: the legs count on the result again.
+    const again = (await rollback(m.marketId, from, to)).json().proposal as number;
+    expect((await decide(b(), again, 'confirm')).json()).toMatchObject({
+      kind: 'rollback_cancel',
+      settled: 2,
+    });
+    expect(await cash()).toEqual([110_000, 90_000]);
+    expect(await book.bet(winner, won)).toMatchObject({ status: 'settled', settledReturn: 20_000 });
+    expect(await book.bet(loser, lost)).toMatchObject({ status: 'settled', settledReturn: 0 });
+    expect((await waiting()).map((w) => w.id)).not.toContain(again);
+    expect(await auditOf(again)).toEqual(['sports.proposal', 'sports.proposal.confirm']);
+    for (const bet of [won, lost]) expect((await verifyBet(t.db, bet)).problems).toEqual([]);
+    await expectSoundLedger(t.db);
+  });
+
+  it('a rollback of a cancel window acts at once on an accumulator still open; over a refunded single it waits', async () => {
+    const p = await newPlayer(100_000);
+    const m = await book.match();
+    const other = await book.match();
+    const from = new Date(Date.now() - 1000);
+    const acca = await book.placed(p, [m.home, other.home]);
+    await new Promise((r) => setTimeout(r, 20));
+    const between = new Date();
+    await new Promise((r) => setTimeout(r, 20));
+    const single = await book.placed(p, [m.draw]);
+    const to = new Date(Date.now() + 60_000);
+    expect((await book.cancelWindow(m.eventId, { from, to })).json()).toMatchObject({ voided: 2 });
+    // The single's only leg is void: its stake is refunded. The accumulator rides on its other leg.
+    expect(await book.cash(p)).toBe(90_000);
+    expect(await book.bet(p, acca)).toMatchObject({ status: 'open' });
+    expect(await book.bet(p, single)).toMatchObject({ status: 'void', settledReturn: 10_000 });
+
+    // Over the accumulator alone (open, its events not started): no money moves, it acts at once.
+    const now = (await rollback(m.marketId, from, between)).json();
+    expect(now).toMatchObject({ status: 'success', restored: 1 });
+    expect(now.proposal).toBeUndefined();
+    const [leg] = await queryRows<{ void_kind: string | null }>(
+      t.db,
+      sql`select void_kind from sb_bet_legs where bet_id = ${acca} and idx = 0`,
+    );
+    expect(leg).toEqual({ void_kind: null });
+
+    // Over the refunded single, the rollback takes money back: it waits, and moves nothing.
+    const asked = (await rollback(m.marketId, from, to)).json();
+    expect(asked).toMatchObject({ restored: 0, proposal: expect.any(Number) });
+    expect(await book.cash(p)).toBe(90_000);
+    expect(await book.bet(p, single)).toMatchObject({ status: 'void', settledReturn: 10_000 });
+    // Its proposer withdraws it: still nothing moves.
+    expect((await decide(a(), asked.proposal, 'reject')).json()).toMatchObject({ kind: 'rollback_cancel' });
+    expect(await book.cash(p)).toBe(90_000);
+    expect(await book.bet(p, single)).toMatchObject({ status: 'void' });
+    await expectSoundLedger(t.db);
+  });
+
   it("a trader's upload voiding a settled market waits for a second trader; the feed's own void does not", async () => {
     const p = await newPlayer(100_000);
     const source = `four-eyes-${process.pid}-${Date.now()}`;
@@ -324,6 +426,21 @@ describe.runIf(backendAvailable)('second operator for desk actions on settled mo
       expect(res.json()).toMatchObject({ bet: { status: 'void' } });
       expect(res.json().proposal).toBeUndefined();
       expect(await book.cash(p)).toBe(100_000);
+      // A cancel window over a settled losing bet, and its rollback: each acts at once.
+      const next = await book.match();
+      const from = new Date(Date.now() - 1000);
+      const late = await book.placed(p, [next.away]);
+      const to = new Date(Date.now() + 60_000);
+      expect((await book.score(next.marketId, 1, 0)).json()).toMatchObject({ state: 'confirmed' });
+      expect(await book.cash(p)).toBe(90_000);
+      expect((await book.cancelWindow(next.eventId, { from, to })).json()).toMatchObject({ voided: 1 });
+      expect(await book.cash(p)).toBe(100_000);
+      const rolled = await rollback(next.marketId, from, to);
+      expect(rolled.json()).toMatchObject({ status: 'success', restored: 1 });
+      expect(rolled.json().proposal).toBeUndefined();
+      expect(await book.cash(p)).toBe(90_000);
+      expect(await book.bet(p, late)).toMatchObject({ status: 'settled', settledReturn: 0 });
+      for (const bet of [lost, late]) expect((await verifyBet(t.db, bet)).problems).toEqual([]);
       await expectSoundLedger(t.db);
     } finally {
       await book.settings({ confirmResults: true });

@@ -462,7 +462,13 @@ export const sbPriceHistory = pgTable(
   ],
 );
 
-export const DESK_PROPOSAL_KINDS = ['unsettle', 'void', 'cancel_bet', 'cancel_window'] as const;
+export const DESK_PROPOSAL_KINDS = [
+  'unsettle',
+  'void',
+  'cancel_bet',
+  'cancel_window',
+  'rollback_cancel',
+] as const;
 /**
  * A desk action on money already settled, waiting for a second operator (migration 0069,
  * desk-proposals.ts): confirmed (then done) or rejected by another operator; the proposer may withdraw it.
@@ -489,11 +495,11 @@ export const sbDeskProposals = pgTable(
   (t) => [
     uniqueIndex('sb_desk_proposals_one_waiting')
       .on(t.kind, t.target)
-      .where(sql`${t.decidedAt} is null and ${t.kind} <> 'cancel_window'`),
+      .where(sql`${t.decidedAt} is null and ${t.kind} not in ('cancel_window', 'rollback_cancel')`),
     index('sb_desk_proposals_waiting').on(t.id).where(sql`${t.decidedAt} is null`),
     check(
       'sb_desk_proposals_kind_known',
-      sql`${t.kind} in ('unsettle', 'void', 'cancel_bet', 'cancel_window')`,
+      sql`${t.kind} in ('unsettle', 'void', 'cancel_bet', 'cancel_window', 'rollback_cancel')`,
     ),
     check(
       'sb_desk_proposals_decided',

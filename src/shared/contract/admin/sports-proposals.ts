@@ -4,9 +4,10 @@ import { idParam } from './fields.ts';
 
 /**
  * Desk actions waiting for a second operator (the book's `confirmResults`): an unsettle or a void of a
- * market with a confirmed result, a bet's cancel or a cancel window reaching money settled or in play.
+ * market with a confirmed result, a bet's cancel, a cancel window or the desk's rollback of one reaching
+ * money settled or in play.
  */
-export const PROPOSAL_KINDS = ['unsettle', 'void', 'cancel_bet', 'cancel_window'] as const;
+export const PROPOSAL_KINDS = ['unsettle', 'void', 'cancel_bet', 'cancel_window', 'rollback_cancel'] as const;
 
 export const deskProposal = z.object({
   id: z.number(),

@@ -343,14 +343,15 @@ export const sportsEndpoints = {
     method: 'POST',
     path: '/sports/markets/:id/rollback-cancel',
     summary:
-      "Takes the desk's cancel window back: the market's legs the desk's window voided for bets placed in the window count again on its result (not a bet the desk cancelled, a break's void or the feed's)",
+      "Takes the desk's cancel window back: the market's legs the desk's window voided for bets placed in the window count again on its result (not a bet the desk cancelled, a break's void or the feed's); where that reaches bets settled or in play and the book asks a second operator, it waits as a proposal",
     params: idParam,
     body: z.object({
       from: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
       to: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
       reason,
     }),
-    response: ok.extend({ restored: z.number() }),
+    /** Where it reaches bets settled or in play and the book asks a second operator: the proposal it became. */
+    response: ok.extend({ restored: z.number(), proposal }),
   }),
   bets: endpoint({
     method: 'GET',

@@ -16,7 +16,7 @@ import {
 import { deskFilters, eventIdsMatching } from '../../../providers/sports/desk-search.ts';
 import { importFeed } from '../../../providers/sports/feed/feed-import.service.ts';
 import { betHistory } from '../../../providers/sports/history.service.ts';
-import { cancelBet, cancelWindow, rollbackLegVoids } from '../../../providers/sports/leg-voids.ts';
+import { cancelBet, cancelWindow, rollbackCancelWindow } from '../../../providers/sports/leg-voids.ts';
 import { deskLimits, removeDeskLimit, saveDeskLimit } from '../../../providers/sports/limits-admin.ts';
 import {
   createManualEvent,
@@ -273,24 +273,22 @@ export const sportsRoutes = [
     handler: async ({ db, params, body, who, request }) => {
       if (body.from >= body.to) throw errors.invalid('the window must end after it starts');
       await requireMarket(db, params.id);
-      const bets = await rollbackLegVoids(
-        db,
-        walletOf(request),
-        { marketId: params.id },
-        body.from,
-        body.to,
-        {
-          operatorId: who.operator.id,
-          reason: body.reason,
-        },
-        // The desk takes back its own cancel windows only: not a bet it cancelled, a break, or the feed's.
-        'desk_window',
-      );
+      // The desk takes back its own cancel windows only: not a bet it cancelled, a break, or the feed's.
+      // Where it reaches bets settled or in play, it may wait for a second operator.
+      const answer = await rollbackCancelWindow(db, walletOf(request), params.id, body.from, body.to, {
+        operatorId: who.operator.id,
+        reason: body.reason,
+        audit: auditIn(who),
+      });
+      if (!answer.ok) throw errors.conflict(answer.reason);
+      const restored = answer.bets.length;
+      const { proposal } = answer;
       await auditStep(who, db, 'sports.cancel-window.rollback', `sb-market:${params.id}`, {
         ...body,
-        restored: bets.length,
+        restored,
+        proposal,
       });
-      return { restored: bets.length };
+      return { restored, proposal };
     },
   }),
   adminRoute(sportsEndpoints.bets, {
