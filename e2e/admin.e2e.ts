@@ -90,7 +90,7 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     await b.page.getByRole('link', { name: id }).click();
     await b.page.getByRole('heading', { name: `Member ${id}` }).waitFor();
     await expect.poll(() => b.page.getByTestId('member-cash').textContent()).toBe('฿500.00');
-    expect(await b.page.getByTestId('member-vault').textContent()).toBe('0');
+    expect(await b.page.getByTestId('member-vault').textContent()).toBe('฿0.00');
     const history = b.page.getByRole('region', { name: 'History' });
     await history.getByRole('table', { name: 'Ledger statement' }).getByText('deposit').first().waitFor();
     await history.getByRole('tab', { name: /Logins/ }).click();

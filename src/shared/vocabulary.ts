@@ -107,6 +107,11 @@ export const VENDOR_CATEGORIES = ['casino', 'slot', 'sport'] as const;
 export type VendorCategory = (typeof VENDOR_CATEGORIES)[number];
 
 export const ROUND_STATUSES = ['open', 'closed', 'cancelled'] as const;
+/**
+ * What changed a member's debt: a correction that took back money already spent, a later credit that
+ * collected it, or an operator who wrote it off or collected it from the member's cash.
+ */
+export const DEBT_CAUSES = ['correction', 'collected', 'written_off', 'collected_from_cash'] as const;
 
 /** Local time of day, HH:MM; 24:00 closes at midnight. */
 export const HHMM = /^([01]\d|2[0-4]):[0-5]\d$/;

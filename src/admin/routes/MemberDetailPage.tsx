@@ -8,6 +8,7 @@ import ui from '../components/ui.module.css';
 import { When } from '../components/When.tsx';
 import { MemberVerification } from '../features/kyc/MemberVerification.tsx';
 import { MemberActions } from '../features/members/MemberActions.tsx';
+import { MemberDebt } from '../features/members/MemberDebt.tsx';
 import { MemberLimits } from '../features/members/MemberLimits.tsx';
 import { MemberLists } from '../features/members/MemberLists.tsx';
 import { MemberProtection } from '../features/members/MemberProtection.tsx';
@@ -85,7 +86,7 @@ export default function MemberDetailPage() {
                   <dd>
                     <Amount value={data.balances.held} currency={data.currency} />
                   </dd>
-                  <VaultBalance vault={data.balances.vault} />
+                  <VaultBalance vault={data.balances.vault} currency={data.currency} />
                   <dt>{t('memberDetail.owed')}</dt>
                   <dd data-testid="member-debt">
                     <Amount value={data.debt.owed} currency={data.currency} />
@@ -93,7 +94,12 @@ export default function MemberDetailPage() {
                 </dl>
               </Panel>
             </div>
-            {mayManage && <MemberActions profile={data.profile} currency={data.currency} />}
+            {(data.debt.owed > 0 || data.debt.entries.length > 0) && (
+              <MemberDebt detail={data} mayManage={mayManage} />
+            )}
+            {mayManage && (
+              <MemberActions profile={data.profile} currency={data.currency} owed={data.debt.owed} />
+            )}
             <MemberVerification id={id} />
             <MemberProtection id={id} />
             <MemberSecurity id={id} />

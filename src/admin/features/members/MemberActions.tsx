@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { MemberDetail } from '../../api/types.ts';
 import { Field, Outcome } from '../../components/Field.tsx';
@@ -83,9 +84,10 @@ function PasswordReset({ id }: { id: number }) {
 /**
  * A manual credit or debit of the member's cash, through the ledger against the adjustments account.
  * Typed in major units of the member's currency, as the page shows their balances (100.50 baht), and
- * sent in minor units.
+ * sent in minor units. While the member owes (`owed`), a debit is refused: it would charge them twice
+ * once a win repays the debt; the form says so and points to the debt's own actions.
  */
-function Adjustment({ id, currency }: { id: number; currency: string }) {
+function Adjustment({ id, currency, owed }: { id: number; currency: string; owed: number }) {
   const { t } = useTranslation();
   const adjust = useMemberAction(api.members.adjust, id);
   const [amount, setAmount] = useState('');
@@ -108,6 +110,11 @@ function Adjustment({ id, currency }: { id: number; currency: string }) {
   };
   return (
     <form className={ui.form} onSubmit={submit}>
+      {owed > 0 && (
+        <p className={ui.error} role="note" data-testid="adjust-debt-warning">
+          {t('memberActions.debtOpen', { owed: formatMoney(owed, currency, 'en') })}
+        </p>
+      )}
       <div className={ui.row}>
         <Field
           label={t('memberActions.amount', { currency })}
@@ -127,7 +134,7 @@ function Adjustment({ id, currency }: { id: number; currency: string }) {
           value={reason}
           onValue={setReason}
         />
-        <Button type="submit" disabled={adjust.isPending || minor === null}>
+        <Button type="submit" disabled={adjust.isPending || minor === null || (owed > 0 && minor < 0)}>
           {t('memberActions.adjust')}
         </Button>
       </div>
@@ -136,15 +143,26 @@ function Adjustment({ id, currency }: { id: number; currency: string }) {
   );
 }
 
-/** `currency`: the member's (their site's), in which the page shows their balances. */
-export function MemberActions({ profile, currency }: { profile: Profile; currency: string }) {
+/**
+ * `currency`: the member's (their site's), in which the page shows their balances; `owed`: their open
+ * debt (0 when none).
+ */
+export function MemberActions({
+  profile,
+  currency,
+  owed = 0,
+}: {
+  profile: Profile;
+  currency: string;
+  owed?: number;
+}) {
   const { t } = useTranslation();
   return (
     <Panel title={t('memberActions.title')}>
       <div className={ui.form}>
         <StatusAndLevel profile={profile} />
         <PasswordReset id={profile.id} />
-        <Adjustment id={profile.id} currency={currency} />
+        <Adjustment id={profile.id} currency={currency} owed={owed} />
       </div>
     </Panel>
   );

@@ -12,7 +12,10 @@ import { When } from '../../components/When.tsx';
 
 type Row<K extends keyof MemberDetail> = MemberDetail[K] extends (infer R)[] ? R : never;
 
-const statement = (t: TFunction): Column<Row<'statement'>>[] => [
+/** A list's columns; `currency` is the member's, in which every amount of theirs is shown. */
+type Columns<T> = (t: TFunction, currency: string) => Column<T>[];
+
+const statement: Columns<Row<'statement'>> = (t, currency) => [
   { head: t('memberLists.time'), cell: (r) => <When value={r.createdAt} /> },
   { head: t('memberLists.transfer'), cell: (r) => r.id },
   { head: t('memberLists.kind'), cell: (r) => t(`user:movement.${r.kind}`, { defaultValue: r.kind }) },
@@ -20,17 +23,25 @@ const statement = (t: TFunction): Column<Row<'statement'>>[] => [
     head: t('memberLists.account'),
     cell: (r) => t(`user:accountKind.${r.account}`, { defaultValue: r.account }),
   },
-  { head: t('memberLists.amount'), numeric: true, cell: (r) => <Amount value={r.amount} /> },
+  {
+    head: t('memberLists.amount'),
+    numeric: true,
+    cell: (r) => <Amount value={r.amount} currency={currency} />,
+  },
 ];
-const bets = (t: TFunction): Column<Row<'bets'>>[] => [
+const bets: Columns<Row<'bets'>> = (t, currency) => [
   { head: t('memberLists.time'), cell: (r) => <When value={r.openedAt} /> },
   { head: t('memberLists.game'), cell: (r) => <span translate="no">{`${r.gameNameEn} · ${r.vendor}`}</span> },
   { head: t('memberLists.round'), cell: (r) => <code translate="no">{r.roundId}</code> },
-  { head: t('memberLists.stake'), numeric: true, cell: (r) => <Amount value={r.stake} /> },
-  { head: t('memberLists.win'), numeric: true, cell: (r) => <Amount value={r.win} /> },
+  {
+    head: t('memberLists.stake'),
+    numeric: true,
+    cell: (r) => <Amount value={r.stake} currency={currency} />,
+  },
+  { head: t('memberLists.win'), numeric: true, cell: (r) => <Amount value={r.win} currency={currency} /> },
   { head: t('memberLists.state'), cell: (r) => <Pill value={r.status} /> },
 ];
-const tickets = (t: TFunction): Column<Row<'tickets'>>[] => [
+const tickets: Columns<Row<'tickets'>> = (t) => [
   { head: t('memberLists.time'), cell: (r) => <When value={r.createdAt} /> },
   { head: t('memberLists.title'), wrap: true, cell: (r) => <span translate="no">{r.title}</span> },
   { head: t('memberLists.state'), cell: (r) => <Pill value={r.status} /> },
@@ -45,13 +56,13 @@ const tickets = (t: TFunction): Column<Row<'tickets'>>[] => [
       ),
   },
 ];
-const notes = (t: TFunction): Column<Row<'notes'>>[] => [
+const notes: Columns<Row<'notes'>> = (t) => [
   { head: t('memberLists.sent'), cell: (r) => <When value={r.createdAt} /> },
   { head: t('memberLists.title'), wrap: true, cell: (r) => <span translate="no">{r.title}</span> },
   { head: t('memberLists.to'), cell: (r) => t(`notes.target.${r.target}`, { defaultValue: r.target }) },
   { head: t('memberLists.read'), cell: (r) => <When value={r.readAt} /> },
 ];
-const logins = (t: TFunction): Column<Row<'logins'>>[] => [
+const logins: Columns<Row<'logins'>> = (t) => [
   { head: t('memberLists.login'), cell: (r) => <When value={r.at} /> },
   { head: t('memberLists.address'), cell: (r) => r.ip },
   {
@@ -62,14 +73,38 @@ const logins = (t: TFunction): Column<Row<'logins'>>[] => [
   { head: t('memberLists.lastSeen'), cell: (r) => <When value={r.lastSeenAt} /> },
   { head: t('memberLists.ended'), cell: (r) => <When value={r.endedAt} /> },
 ];
-const debt = (t: TFunction): Column<MemberDetail['debt']['entries'][number]>[] => [
+type DebtEntry = MemberDetail['debt']['entries'][number];
+/** What made a change of the debt: the round a correction or a collecting credit came from, or the operator and their reason. */
+function DebtCause({ entry }: { entry: DebtEntry }) {
+  const { t } = useTranslation();
+  const what = t(`memberLists.debtCause.${entry.cause}`);
+  if (entry.operator) {
+    return (
+      <>
+        {what} · <span translate="no">{entry.operator}</span>
+        {entry.reason && (
+          <>
+            {': '}
+            <span translate="no">{entry.reason}</span>
+          </>
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      {what} · <code translate="no">{`${entry.provider}:${entry.roundId}`}</code>
+    </>
+  );
+}
+const debt: Columns<DebtEntry> = (t, currency) => [
   { head: t('memberLists.time'), cell: (r) => <When value={r.createdAt} /> },
+  { head: t('memberLists.change'), wrap: true, cell: (r) => <DebtCause entry={r} /> },
   {
-    head: t('memberLists.change'),
-    cell: (r) => (r.amount > 0 ? t('memberLists.owed') : t('memberLists.collected')),
+    head: t('memberLists.amount'),
+    numeric: true,
+    cell: (r) => <Amount value={r.amount} currency={currency} />,
   },
-  { head: t('memberLists.round'), cell: (r) => <code translate="no">{`${r.provider}:${r.roundId}`}</code> },
-  { head: t('memberLists.amount'), numeric: true, cell: (r) => <Amount value={r.amount} /> },
 ];
 
 const TABS = ['statement', 'bets', 'tickets', 'notes', 'logins', 'debt'] as const;
@@ -84,10 +119,18 @@ export function MemberLists({ detail }: { detail: MemberDetail }) {
   const list = <T,>(
     key: Tab,
     rows: T[],
-    columns: (t: TFunction) => Column<T>[],
+    columns: Columns<T>,
     rowKey: (row: T) => string | number,
     empty: string,
-  ) => <Table label={label(key)} rows={rows} columns={columns(t)} rowKey={rowKey} empty={empty} />;
+  ) => (
+    <Table
+      label={label(key)}
+      rows={rows}
+      columns={columns(t, detail.currency)}
+      rowKey={rowKey}
+      empty={empty}
+    />
+  );
   const table = {
     statement: list(
       'statement',

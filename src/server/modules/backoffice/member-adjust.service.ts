@@ -2,6 +2,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/sql-state.ts';
 import { errors } from '../../http/errors.ts';
 import { memberExists } from '../accounts/members.service.ts';
+import { refuseWhileOwing } from '../games/wallet/debts.service.ts';
 import { tellMember } from '../inbox/news.service.ts';
 import {
   IdempotencyConflict,
@@ -29,7 +30,8 @@ const keyReused = () => errors.duplicate('this idempotency key was already used 
 /**
  * A manual correction of a member's cash, against the adjustments account, with a mandatory reason.
  * The same key with the same body answers as the first time and moves nothing; with another amount,
- * direction, member or reason it is refused (409 `duplicate`) and changes nothing.
+ * direction, member or reason it is refused (409 `duplicate`) and changes nothing. A debit is refused
+ * while the member owes a debt (409 `debt`).
  */
 export async function adjustBalance(
   db: Db,
@@ -57,6 +59,12 @@ async function applyAdjustment(
   if (!(await memberExists(tx, id))) throw errors.notFound(`member ${id}`);
   const idempotencyKey = `adjustment:${input.key}`;
   const credit = input.amount > 0;
+  // While the member owes, a debit would charge them twice once a win repays the debt: refused (409
+  // `debt`); the operator collects the debt from cash or writes it off. A repeat of a debit made
+  // before the debt still answers as the first time.
+  if (!credit && (await referenceOfTransfer(tx, idempotencyKey)) === undefined) {
+    await refuseWhileOwing(tx, id, 'debit');
+  }
   let applied: boolean;
   try {
     ({ applied } = await transfer(tx, {

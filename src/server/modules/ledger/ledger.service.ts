@@ -60,7 +60,7 @@ export async function openMemberAccounts(tx: DbOrTx, memberId: number, currency:
  * The account a reference names, as a sub-select: a house account by the house-shard rule, in the
  * currency of the member on the other side (the house keeps one set of accounts per currency).
  */
-function accountIdSql(ref: AccountRef, member: number) {
+export function accountIdSql(ref: AccountRef, member: number) {
   return 'house' in ref
     ? sql`(select id from ledger_accounts where member_id is null and kind = ${ref.house}
             and shard = ${houseShardOf(member)}

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MEMBER_STATUSES, NOTE_TARGETS, ROUND_STATUSES, TICKET_KINDS } from '../../vocabulary.ts';
+import {
+  DEBT_CAUSES,
+  MEMBER_STATUSES,
+  NOTE_TARGETS,
+  ROUND_STATUSES,
+  TICKET_KINDS,
+} from '../../vocabulary.ts';
 import { roundFields } from '../games-routes.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
 import { idParam, levelNumber } from './fields.ts';
@@ -78,16 +84,24 @@ const memberDetail = ok.extend({
       deletedAt: z.string().nullable(),
     }),
   ),
-  /** What the member owes after sportsbook corrections took back money already spent, and its latest changes. */
+  /**
+   * What the member owes after corrections took back money already spent, since when (null when
+   * nothing), and its latest changes: `cause` says what made each (a correction of the provider's round,
+   * a later credit that collected it, an operator's write-off or collection from cash, with their reason).
+   */
   debt: z.object({
     owed: z.number(),
+    openedAt: instantOut.nullable(),
     entries: z.array(
       z.object({
         id: z.number(),
         amount: z.number(),
+        cause: z.enum(DEBT_CAUSES),
         provider: z.string(),
         roundId: z.string(),
         txId: z.string(),
+        reason: z.string().nullable(),
+        operator: z.string().nullable(),
         createdAt: z.string(),
       }),
     ),
@@ -104,7 +118,22 @@ const memberDetail = ok.extend({
   ),
 });
 
-/** Members: search, the member page, block, level, password reset and manual adjustments. */
+/** The operator's idempotency key: 8 to 64 characters without spaces (the screen sends a UUID). */
+const operatorKey = z
+  .string({ error: 'an idempotency key is required' })
+  .regex(/^[\x21-\x7e]{8,64}$/, 'an idempotency key of 8 to 64 characters without spaces');
+const operatorReason = z.string().trim().min(3, 'a reason is required').max(500);
+
+/** What an action on a member's debt did (its first outcome again on a repeat), and the balances after. */
+const debtActionReply = ok.extend({
+  kind: z.enum(['write_off', 'cash']),
+  amount: z.number(),
+  owedBefore: z.number(),
+  owedAfter: z.number(),
+  balances,
+});
+
+/** Members: search, the member page, block, level, password reset, manual adjustments and debts. */
 export const membersEndpoints = {
   search: endpoint({
     method: 'GET',
@@ -149,22 +178,35 @@ export const membersEndpoints = {
     method: 'POST',
     path: '/members/:id/adjust',
     summary:
-      "A manual correction of the member's cash with a reason, idempotent by its key (required: the screen makes one per intended adjustment): the same key and body again answers as the first time and moves nothing; the key with another amount, direction, member or reason is refused (409 duplicate)",
+      "A manual correction of the member's cash with a reason, idempotent by its key (required: the screen makes one per intended adjustment): the same key and body again answers as the first time and moves nothing; the key with another amount, direction, member or reason is refused (409 duplicate). A debit is refused while the member owes a debt (409 debt, owed): collect the debt from cash or write it off instead",
     params: idParam,
     body: z.object({
       amount: z
         .number()
         .int()
         .refine((n) => n !== 0 && Math.abs(n) <= 1e12, 'a non-zero amount'),
-      reason: z.string().trim().min(3, 'a reason is required').max(500),
-      /**
-       * Required: it makes a double click, a retry or a replayed request one adjustment. 8 to 64
-       * characters without spaces (the screen sends a UUID).
-       */
-      key: z
-        .string({ error: 'an idempotency key is required' })
-        .regex(/^[\x21-\x7e]{8,64}$/, 'an idempotency key of 8 to 64 characters without spaces'),
+      reason: operatorReason,
+      /** Required: it makes a double click, a retry or a replayed request one adjustment. */
+      key: operatorKey,
     }),
     response: ok.extend({ balances }),
+  }),
+  writeOffDebt: endpoint({
+    method: 'POST',
+    path: '/members/:id/debt/write-off',
+    summary:
+      "Writes off the member's open debt: the house absorbs it, no money moves and the member's balances stay as they are; withdrawals are possible again. A reason and an idempotency key are required: the same key and body again answers as the first time; the key with another member, action or reason is refused (409 duplicate). Nothing owed: 409 already",
+    params: idParam,
+    body: z.object({ reason: operatorReason, key: operatorKey }),
+    response: debtActionReply,
+  }),
+  collectDebt: endpoint({
+    method: 'POST',
+    path: '/members/:id/debt/collect',
+    summary:
+      "Pays the member's open debt from their cash, as much as it holds (never below zero), as a win's collection does (cash to game revenue). A reason and an idempotency key are required, as for a write-off. Nothing owed: 409 already; no cash: 409 balance",
+    params: idParam,
+    body: z.object({ reason: operatorReason, key: operatorKey }),
+    response: debtActionReply,
   }),
 } as const;

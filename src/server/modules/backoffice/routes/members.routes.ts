@@ -1,6 +1,7 @@
 import { membersEndpoints } from '../../../../shared/contract/admin/members.ts';
 import { adminRoute } from '../admin-route.ts';
 import { adjustBalance } from '../member-adjust.service.ts';
+import { collectMemberDebt, writeOffMemberDebt } from '../member-debt.service.ts';
 import {
   memberDetail,
   resetMemberPassword,
@@ -10,7 +11,7 @@ import {
 } from '../members-admin.service.ts';
 import { seesFullBankNumbers } from '../permissions.ts';
 
-/** Members: search, the member page, block, level, password reset and manual adjustments. */
+/** Members: search, the member page, block, level, password reset, manual adjustments and debts. */
 export const membersRoutes = [
   adminRoute(membersEndpoints.search, {
     permission: 'members.view',
@@ -48,5 +49,14 @@ export const membersRoutes = [
     handler: async ({ db, params, body, who }) => ({
       balances: await adjustBalance(db, params.id, body, who),
     }),
+  }),
+  // The same permission as an adjustment: each ends a debt the member would otherwise repay.
+  adminRoute(membersEndpoints.writeOffDebt, {
+    permission: 'members.manage',
+    handler: async ({ db, params, body, who }) => await writeOffMemberDebt(db, params.id, body, who),
+  }),
+  adminRoute(membersEndpoints.collectDebt, {
+    permission: 'members.manage',
+    handler: async ({ db, params, body, who }) => await collectMemberDebt(db, params.id, body, who),
   }),
 ];

@@ -37,3 +37,28 @@ export const walletDebtEntries = pgTable(
     index('wallet_debt_entries_round').on(t.provider, t.roundId),
   ],
 );
+
+/**
+ * An operator's action on a member's debt (migration 0073): a write-off (`write_off`: the house absorbs
+ * it, no money moves) or a collection from their cash (`cash`, through wallet_collect_debt). `key` is
+ * the operator's idempotency key; the action's change of the debt is the wallet_debt_entries row with
+ * provider 'backoffice' and tx_id = key.
+ */
+export const walletDebtActions = pgTable(
+  'wallet_debt_actions',
+  {
+    key: text('key').primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: ['write_off', 'cash'] }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    owedBefore: bigint('owed_before', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    operator: text('operator').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('wallet_debt_actions_kind_known', sql`${t.kind} in ('write_off', 'cash')`),
+    check('wallet_debt_actions_positive', sql`${t.amount} > 0 and ${t.amount} <= ${t.owedBefore}`),
+    index('wallet_debt_actions_member').on(t.memberId),
+  ],
+);

@@ -1,16 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { formatNumber } from '../../../../shared/format.ts';
+import type { DEBT_CAUSES } from '../../../../shared/vocabulary.ts';
 import { type DbOrTx, queryRows, type Tx } from '../../../db/client.ts';
 import { errors } from '../../../http/errors.ts';
 import { lockMemberCash } from '../../ledger/ledger.service.ts';
 
-/** The ways cash leaves a member for somewhere it can be taken out of the site. */
-export type CashExit = 'withdrawal' | 'vault' | 'payout';
+/**
+ * The ways cash leaves a member for somewhere it can be taken out of the site, and an operator's debit
+ * adjustment: taking cash while a debt is open would charge the member twice once a win repays the
+ * debt (the operator collects the debt from cash instead, debt-actions.service.ts).
+ */
+export type CashExit = 'withdrawal' | 'vault' | 'payout' | 'debit';
 
 const REFUSED: Record<CashExit, string> = {
   withdrawal: 'a withdrawal',
   vault: 'a move to the vault',
   payout: 'paying out a withdrawal',
+  debit: 'a debit adjustment (collect the debt from cash or write it off instead)',
 };
 
 /**
@@ -35,19 +41,30 @@ export async function refuseWhileOwing(tx: Tx, memberId: number, exit: CashExit)
   const owed = Number(row?.amount ?? 0);
   if (owed > 0) {
     throw errors.owing(
-      `the member owes ${formatNumber(owed, 'en')} after a settlement correction: ${REFUSED[exit]} is refused until later winnings repay it`,
+      `the member owes ${formatNumber(owed, 'en')} after a settlement correction: ${REFUSED[exit]} is refused until later winnings repay it or the back office settles it`,
       owed,
     );
   }
 }
 
+type DebtCause = (typeof DEBT_CAUSES)[number];
+
 /**
- * What a member owes after corrections (wallet_debts) and its latest changes, newest first: the
- * back office's member page shows it (SPORTSBOOK.md §3).
+ * What a member owes after corrections (wallet_debts), since when (the first change after it was last
+ * nothing) and its latest changes, newest first, each with its cause (an operator's with their reason):
+ * the back office's member page shows it (SPORTSBOOK.md §3).
  */
 export async function memberDebt(db: DbOrTx, memberId: number, limit: number) {
-  const [owed, entries] = await Promise.all([
+  const [owed, opened, entries] = await Promise.all([
     queryRows<{ amount: number }>(db, sql`select amount from wallet_debts where member_id = ${memberId}`),
+    queryRows<{ opened_at: Date | null }>(
+      db,
+      sql`with running as (
+            select id, created_at, sum(amount) over (order by id) as owed from wallet_debt_entries
+            where member_id = ${memberId})
+          select min(created_at) as opened_at from running
+          where id > coalesce((select max(id) from running where owed <= 0), 0)`,
+    ),
     queryRows<{
       id: number;
       amount: number;
@@ -55,21 +72,42 @@ export async function memberDebt(db: DbOrTx, memberId: number, limit: number) {
       round_id: string;
       tx_id: string;
       created_at: Date;
+      action: 'write_off' | 'cash' | null;
+      reason: string | null;
+      operator: string | null;
     }>(
       db,
-      sql`select id, amount, provider, round_id, tx_id, created_at from wallet_debt_entries
-          where member_id = ${memberId} order by id desc limit ${limit}`,
+      sql`select e.id, e.amount, e.provider, e.round_id, e.tx_id, e.created_at,
+                 a.kind as action, a.reason, a.operator
+          from wallet_debt_entries e
+          left join wallet_debt_actions a on e.provider = ${OPERATOR_PROVIDER} and a.key = e.tx_id
+          where e.member_id = ${memberId} order by e.id desc limit ${limit}`,
     ),
   ]);
+  const amount = Number(owed[0]?.amount ?? 0);
+  const openedAt = opened[0]?.opened_at;
   return {
-    owed: Number(owed[0]?.amount ?? 0),
+    owed: amount,
+    openedAt: amount > 0 && openedAt ? new Date(openedAt) : null,
     entries: entries.map((e) => ({
       id: Number(e.id),
       amount: Number(e.amount),
+      cause: causeOf(Number(e.amount), e.action),
       provider: e.provider,
       roundId: e.round_id,
       txId: e.tx_id,
+      reason: e.reason,
+      operator: e.operator,
       createdAt: new Date(e.created_at).toISOString(),
     })),
   };
 }
+
+function causeOf(amount: number, action: 'write_off' | 'cash' | null): DebtCause {
+  if (action === 'write_off') return 'written_off';
+  if (action === 'cash') return 'collected_from_cash';
+  return amount > 0 ? 'correction' : 'collected';
+}
+
+/** The provider an operator's change of a debt is recorded under (no wallet provider has this code). */
+export const OPERATOR_PROVIDER = 'backoffice';
