@@ -42,6 +42,8 @@ export const EXPECTED_ADMIN_ACCESS: Record<string, readonly OperatorRole[]> = {
   'POST /api/admin/members/:id/level': OWNER,
   'POST /api/admin/members/:id/reset-password': OWNER,
   'POST /api/admin/members/:id/adjust': OWNER,
+  'POST /api/admin/members/:id/debt/write-off': OWNER,
+  'POST /api/admin/members/:id/debt/collect': OWNER,
   'GET /api/admin/support/tickets': SUPPORT,
   'POST /api/admin/support/tickets/:id/answer': SUPPORT,
   'GET /api/admin/support/account-requests': SUPPORT,
