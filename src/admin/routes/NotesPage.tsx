@@ -99,6 +99,8 @@ export default function NotesPage() {
                 value={siteChoice === 'every' ? 'every' : String(siteId ?? '')}
                 onChange={(event) => setSiteChoice(event.target.value)}
                 data-testid="note-site"
+                // The sites' names are the operator's own.
+                translate="no"
               >
                 {sites.map((s) => (
                   <option key={s.id} value={s.id}>
