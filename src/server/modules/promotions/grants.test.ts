@@ -85,6 +85,10 @@ describe.runIf(backendAvailable)('promotions: grants', () => {
     await depositWithPromo(t, m.as, 200_000, welcome);
     const again = await askDeposit(t, m.as, 200_000, welcome);
     expect(again.json()).toMatchObject({ msg: 'msg3603' });
+    // Taken once, it is the member's bonus now, no longer among the offers (every-deposit still is).
+    const offered = (await t.call('list-promotions', {}, m.as)).json().list.map((o: { id: number }) => o.id);
+    expect(offered).not.toContain(welcome);
+    expect(offered).toContain(everyDeposit);
     const reload = await askDeposit(t, m.as, 200_000, everyDeposit);
     expect(reload.statusCode).toBe(409);
     expect(reload.json()).toMatchObject({ msg: 'msg3604' });

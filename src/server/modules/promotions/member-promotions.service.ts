@@ -39,8 +39,8 @@ export async function offersFor(db: DbOrTx, memberId: number, languages: (Locale
             .from(promoBonuses)
             .where(eq(promoBonuses.grantKey, grantKeyOf(c, memberId)))
         : [];
-    // Free spins taken are the member's bonus now, no longer an offer.
-    if (c.type === 'free_spins' && had) continue;
+    // The welcome bonus and free spins taken are the member's bonus now, no longer an offer.
+    if (had) continue;
     offers.push({
       id: c.id,
       type: c.type,
@@ -59,7 +59,7 @@ export async function offersFor(db: DbOrTx, memberId: number, languages: (Locale
       cashbackPeriodDays: c.cashbackPeriodDays,
       cashbackPaidAs: c.cashbackPaidAs,
       endsAt: c.endsAt.toISOString(),
-      atDeposit: (c.type === 'first_deposit' || c.type === 'every_deposit') && !had,
+      atDeposit: c.type === 'first_deposit' || c.type === 'every_deposit',
       freeSpins:
         c.type === 'free_spins'
           ? { count: c.freeSpinCount, stake: c.freeSpinStake, game: c.freeSpinGame! }
