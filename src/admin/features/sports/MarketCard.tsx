@@ -106,15 +106,14 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
       numeric: true,
       // One line per currency: baht and won are never added together.
       cell: (s) =>
-        s.liability.length === 0 ? (
-          <Amount value={0} />
-        ) : (
-          s.liability.map((l) => (
-            <div key={l.currency}>
-              <Amount value={l.amount} currency={l.currency} />
-            </div>
-          ))
-        ),
+        // No bet on it yet: nothing to pay in any currency.
+        s.liability.length === 0
+          ? '—'
+          : s.liability.map((l) => (
+              <div key={l.currency}>
+                <Amount value={l.amount} currency={l.currency} />
+              </div>
+            )),
     },
   ];
   return (
