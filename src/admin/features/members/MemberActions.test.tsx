@@ -1,59 +1,18 @@
 // @vitest-environment happy-dom
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MemberDetail } from '../../api/types.ts';
+import { adminRenderer } from '../../test-support/render.tsx';
 import { adjustmentMinor } from './adjustment-amount.ts';
 import { MemberActions } from './MemberActions.tsx';
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  const en = JSON.parse(
-    readFileSync(join(import.meta.dirname, '../../../shared/i18n/locales/en/admin.json'), 'utf8'),
-  );
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    defaultNS: 'admin',
-    resources: { en: { admin: en } },
-    interpolation: { escapeValue: false },
-  });
-});
-
-const settle = async () => {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-};
-let host: HTMLElement | undefined;
-afterEach(() => {
-  host?.remove();
-  vi.unstubAllGlobals();
-});
+const { render, settle, stubApi } = adminRenderer();
 
 const profile = { id: 7, status: 'active', level: 1 } as MemberDetail['profile'];
 
 /** The member page's actions for a member in `currency`; what the adjustment form sends, as the server gets it. */
 async function adjustmentFormIn(currency: string) {
-  const sent: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init: { body?: string }) => {
-      sent.push(JSON.parse(init.body ?? '{}'));
-      return new Response(JSON.stringify({ status: 'success', balances: {} }), { status: 200 });
-    }),
-  );
-  host = document.createElement('div');
-  document.body.append(host);
-  createRoot(host).render(
-    <QueryClientProvider client={new QueryClient()}>
-      <I18nextProvider i18n={i18n}>
-        <MemberActions profile={profile} currency={currency} />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-  await settle();
+  const sent = stubApi({ balances: {} });
+  const host = await render(<MemberActions profile={profile} currency={currency} />);
   const form = [...host.querySelectorAll('form')].find((f) => f.textContent?.includes('Adjust balance'))!;
   const [amount, reason] = [...form.querySelectorAll('input')] as HTMLInputElement[];
   const type = async (input: HTMLInputElement, text: string) => {
@@ -70,7 +29,7 @@ async function adjustmentFormIn(currency: string) {
       await type(reason!, 'goodwill');
       form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
       await settle();
-      return sent.at(-1) as { amount: number; reason: string; key: string } | undefined;
+      return sent.at(-1)?.body as { amount: number; reason: string; key: string } | undefined;
     },
   };
 }
@@ -82,7 +41,6 @@ describe('the member page: a manual adjustment', () => {
     // 100 baht is 10,000 satang: the old form sent what was typed as minor units (1 baht).
     expect(await baht.adjust('100')).toMatchObject({ amount: 10_000, reason: 'goodwill' });
     expect(await baht.adjust('-12.50')).toMatchObject({ amount: -1_250 });
-    host?.remove();
     const won = await adjustmentFormIn('KRW');
     expect(won.label).toContain('KRW');
     expect(await won.adjust('5,000')).toMatchObject({ amount: 5_000 });

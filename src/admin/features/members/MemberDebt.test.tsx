@@ -1,62 +1,11 @@
 // @vitest-environment happy-dom
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
-import type { ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MemberDetail } from '../../api/types.ts';
+import { adminRenderer } from '../../test-support/render.tsx';
 import { MemberActions } from './MemberActions.tsx';
 import { MemberDebt } from './MemberDebt.tsx';
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  const en = JSON.parse(
-    readFileSync(join(import.meta.dirname, '../../../shared/i18n/locales/en/admin.json'), 'utf8'),
-  );
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    defaultNS: 'admin',
-    resources: { en: { admin: en } },
-    interpolation: { escapeValue: false },
-  });
-});
-
-const settle = async () => {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-};
-let host: HTMLElement | undefined;
-afterEach(() => {
-  host?.remove();
-  vi.unstubAllGlobals();
-});
-
-/** What the page sent: each request's path and body; every call answers `reply`. */
-function stubApi(reply: object) {
-  const sent: { url: string; body: Record<string, unknown> }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: { body?: string }) => {
-      sent.push({ url: String(url), body: JSON.parse(init.body ?? '{}') });
-      return new Response(JSON.stringify({ status: 'success', ...reply }), { status: 200 });
-    }),
-  );
-  return sent;
-}
-
-async function render(node: ReactNode) {
-  host = document.createElement('div');
-  document.body.append(host);
-  createRoot(host).render(
-    <QueryClientProvider client={new QueryClient()}>
-      <I18nextProvider i18n={i18n}>{node}</I18nextProvider>
-    </QueryClientProvider>,
-  );
-  await settle();
-  return host;
-}
+const { render, settle, stubApi } = adminRenderer();
 
 /** A member of a THB site who owes ฿3,000.00 and holds ฿1,000.00 in cash. */
 const owing = {
@@ -128,7 +77,6 @@ describe('the member page: the member’s debt', () => {
     const collect = page.querySelector('form button') as HTMLButtonElement;
     expect(collect.textContent).toBe('No cash to collect from');
     expect(collect.disabled).toBe(true);
-    host?.remove();
     const readOnly = await render(<MemberDebt detail={owing} mayManage={false} />);
     expect(readOnly.querySelectorAll('form')).toHaveLength(0);
     expect(readOnly.textContent).toContain('฿3,000.00');
@@ -147,7 +95,6 @@ describe('the member page: the member’s debt', () => {
     await settle();
     expect((form.querySelector('button[type="submit"]') as HTMLButtonElement).disabled).toBe(true);
     expect(sent).toEqual([]);
-    host?.remove();
     const clear = await render(<MemberActions profile={owing.profile} currency="THB" owed={0} />);
     expect(clear.querySelector('[data-testid="adjust-debt-warning"]')).toBeNull();
   });
