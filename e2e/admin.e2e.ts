@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../src/shared/money.ts';
 import { chromiumAvailable, DESKTOP, useBrowser } from './support/browser.ts';
-import { loginAs, memberCall, registerViaApi } from './support/member.ts';
+import { loginAs, memberCall, registerViaApi, siteBanks } from './support/member.ts';
 import { currentCode, DEMO_OPERATOR, SIGNED_OUT_PROBE } from './support/operator.ts';
 
 /** The operator's main journeys of issue 7, with the member's site open in a second tab. */
@@ -96,6 +96,28 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     await history.getByRole('tab', { name: /Logins/ }).click();
     await history.getByRole('table', { name: 'Logins' }).getByRole('row').nth(1).waitFor();
     await b.screenshot('admin-member-detail');
+  });
+
+  it('names a password set without the old one and a new bank account beside the member’s withdrawal', async () => {
+    // What a stolen session can do: a new password without the old one, then the bank money is paid to.
+    expect((await memberCall(member, 'user-set-password', { pw: 'taken0ver99' })).status).toBe('success');
+    const [bank] = await siteBanks(member);
+    const moved = await memberCall(member, 'user-change-bank', {
+      pw: 'taken0ver99',
+      bankname: bank,
+      bankOwner: 'Someone Else',
+      banknum: '999-888-7777',
+    });
+    expect(moved.status).toBe('success');
+    const asked = await memberCall(member, 'apply-user-withdraw', { balance: 20_000, code: Date.now() });
+    expect(asked.status).toBe('success');
+    await b.page.getByRole('link', { name: /Cashier/ }).click();
+    await b.page.getByRole('tab', { name: /Withdrawals/ }).click();
+    const row = b.page.getByRole('row').filter({ hasText: id });
+    await row.getByText('999-888-7777').waitFor();
+    await row.getByText(/Password set without the old one/).waitFor();
+    await row.getByText(/Bank account changed/).waitFor();
+    await b.screenshot('admin-cashier-account-changes');
   });
 
   it("answers a help ticket; the member's help count rises and the answer reaches them", async () => {

@@ -37,10 +37,20 @@ const columnsWith = (t: TFunction, onLost: (message: string) => void): Column<Pe
   {
     head: t('cashier.bankAccount'),
     cell: (r) => (
-      <span translate="no">
-        {r.member.bankName} {r.member.bankNumber}
-        <div className={ui.muted}>{r.member.bankOwner}</div>
-      </span>
+      <>
+        <span translate="no">
+          {r.member.bankName} {r.member.bankNumber}
+          <div className={ui.muted}>{r.member.bankOwner}</div>
+        </span>
+        {r.accountChanges.map((change) => (
+          <div key={change.what} className={ui.error}>
+            ⚠ {t(`cashier.changed.${change.what}`)}
+            <div className={ui.muted}>
+              <When value={change.at} />
+            </div>
+          </div>
+        ))}
+      </>
     ),
   },
   {

@@ -143,7 +143,7 @@ export const accountsRoutes: RouteHandlers = {
     // No current password is asked here: a session alone must not take the account of a member
     // who turned the second factor on (it is asked before money leaves for the same reason).
     await requireSecondFactor(ctx.db, ctx.limits, member.memberId, body.otp);
-    await setPassword(ctx.db, member, body.pw);
+    await setPassword(ctx.db, member, body.pw, 'without-current');
     return { status: 'success', msg: MSG.passwordChanged };
   },
 };

@@ -40,6 +40,9 @@ export const members = pgTable(
     totpPendingSecret: text('totp_pending_secret'),
     totpEnabledAt: timestamptz('totp_enabled_at'),
     totpLastStep: int8('totp_last_step'),
+    /** The password last set without the current one, and the bank account last changed (migration 0074). */
+    passwordResetAt: timestamptz('password_reset_at'),
+    bankChangedAt: timestamptz('bank_changed_at'),
   },
   (t) => [
     uniqueIndex('members_login_id').on(t.loginId),

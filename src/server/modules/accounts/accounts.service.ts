@@ -191,11 +191,23 @@ export async function isMemberPassword(
   return right;
 }
 
-/** Sets the login password; the member's other sessions end, this one stays. */
-export async function setPassword(db: Db, session: SessionMember, newPw: string) {
+/**
+ * Sets the login password; the member's other sessions end, this one stays. Set without the current
+ * password (`withoutCurrent`), it is remembered: the cashier queue names it beside a withdrawal.
+ */
+export async function setPassword(
+  db: Db,
+  session: SessionMember,
+  newPw: string,
+  how: 'with-current' | 'without-current',
+) {
   const passwordHash = await hashPassword(newPw);
+  const passwordResetAt = how === 'without-current' ? { passwordResetAt: sql`now()` } : {};
   await db.transaction(async (tx) => {
-    await tx.update(members).set({ passwordHash }).where(eq(members.id, session.memberId));
+    await tx
+      .update(members)
+      .set({ passwordHash, ...passwordResetAt })
+      .where(eq(members.id, session.memberId));
     await revokeOtherSessions(tx, session.memberId, session.sessionId);
   });
 }
@@ -210,7 +222,7 @@ export async function changePassword(
   if (!(await isMemberPassword(db, limits, session.memberId, oldPw))) {
     throw errors.invalid('the current password is wrong', MSG.passwordWrong);
   }
-  await setPassword(db, session, newPw);
+  await setPassword(db, session, newPw, 'with-current');
 }
 
 export interface BankDetails {
@@ -237,7 +249,12 @@ export async function changeBankDetails(
   await requireSecondFactor(db, limits, memberId, input.otp);
   await db
     .update(members)
-    .set({ bankName: input.bankname, bankOwner: input.bankOwner, bankNumber: input.banknum })
+    .set({
+      bankName: input.bankname,
+      bankOwner: input.bankOwner,
+      bankNumber: input.banknum,
+      bankChangedAt: sql`now()`,
+    })
     .where(eq(members.id, memberId));
 }
 

@@ -56,7 +56,7 @@ export async function memberStatusShared(tx: DbOrTx, id: number): Promise<string
 export async function updateMember(
   tx: DbOrTx,
   id: number,
-  patch: Partial<Pick<MemberRow, 'status' | 'level' | 'passwordHash'>>,
+  patch: Partial<Pick<MemberRow, 'status' | 'level' | 'passwordHash' | 'passwordResetAt'>>,
   onlyIfStatus?: MemberStatus,
 ): Promise<boolean> {
   const changed = await tx

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fund, nextCode } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { startSmtpInbox } from '../../../../test/support/smtp-inbox.ts';
 import { type RegisterBody, useTestApp } from '../../../../test/support/test-app.ts';
@@ -152,6 +153,22 @@ describe.runIf(backendAvailable)('password recovery', () => {
     const expired = await t.call('user-password-reset', { id: m.id, code: late, pw: 'toolate123' }, from());
     expect(expired.json()).toMatchObject({ status: 'invalid', msg: 'msg3512' });
     expect((await t.call('user-do-login', { id: m.id, pw: 'newsecret99' }, from())).statusCode).toBe(200);
+  });
+
+  it('a password set with a recovery code stands beside the member’s next withdrawal in the cashier queue', async () => {
+    const m = await memberWithEmail();
+    await forgot(m.id);
+    await t.app.outbox.runOnce();
+    const code = codeIn(inbox.to(m.email)[0]!.raw);
+    const reset = await t.call('user-password-reset', { id: m.id, code, pw: 'recovered77' }, from());
+    expect(reset.json()).toMatchObject({ status: 'success' });
+    const token = (await t.call('user-do-login', { id: m.id, pw: 'recovered77' }, from())).json().token;
+    await fund(t, token, 50_000);
+    const asked = await t.call('apply-user-withdraw', { balance: 20_000, code: nextCode() }, { token });
+    const id = asked.json().requestId;
+    const queue = (await as('cashier').get('/api/admin/cashier/pending?kind=withdraw&limit=200')).json();
+    const request = queue.requests.find((r: { id: number }) => r.id === id);
+    expect(request.accountChanges.map((c: { what: string }) => c.what)).toEqual(['password']);
   });
 
   it('refuses malformed requests with 400 and limits requests per account', async () => {

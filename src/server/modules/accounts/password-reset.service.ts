@@ -138,7 +138,10 @@ export async function resetPassword(
       .where(and(eq(passwordResets.id, reset.id), live))
       .returning({ id: passwordResets.id });
     if (spent.length !== 1) throw wrong();
-    await tx.update(members).set({ passwordHash }).where(eq(members.id, member.id));
+    await tx
+      .update(members)
+      .set({ passwordHash, passwordResetAt: sql`now()` })
+      .where(eq(members.id, member.id));
     await revokeAllSessions(tx, member.id);
   });
   await releaseAttempt({ clear: account, giveBack: address });

@@ -108,7 +108,7 @@ export async function resetMemberPassword(db: Db, id: number, who: Who): Promise
   const password = `${randomBytes(6).toString('base64url')}7a`;
   const passwordHash = await hashPassword(password);
   await audited(db, who, 'members.reset_password', async (tx) => {
-    if (!(await updateMember(tx, id, { passwordHash }))) throw notFound(id);
+    if (!(await updateMember(tx, id, { passwordHash, passwordResetAt: new Date() }))) throw notFound(id);
     await revokeAllSessions(tx, id);
     return { target: `member:${id}`, result: undefined };
   });

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { accountChangesOf, changesNear } from '../accounts/account-changes.ts';
 import { memberCards } from '../accounts/members.service.ts';
 import { appendAudit } from '../backoffice/audit.service.ts';
 import type { Operator } from '../backoffice/operators.service.ts';
@@ -61,9 +62,11 @@ export const CASHIER_PAGE = 100;
 export async function pendingRequests(db: Db, page: PageQuery = {}) {
   const [rows, waiting] = await Promise.all([pendingPage(db, page), waitingCounts(db)]);
   const memberIds = [...new Set(rows.map((row) => row.member.id))];
-  const [history, currencies] = await Promise.all([
+  const withdrawing = rows.filter((row) => row.request.kind === 'withdraw').map((row) => row.member.id);
+  const [history, currencies, changes] = await Promise.all([
     historyOf(db, memberIds),
     memberCurrencies(db, memberIds),
+    accountChangesOf(db, withdrawing),
   ]);
   const none: CashHistory = { deposits: { count: 0, total: 0 }, withdrawals: { count: 0, total: 0 } };
   const requests = rows.map(({ request, member }) => ({
@@ -75,6 +78,14 @@ export async function pendingRequests(db: Db, page: PageQuery = {}) {
     createdAt: request.createdAt.toISOString(),
     member,
     history: history.get(member.id) ?? none,
+    // Only beside a withdrawal: the bank it is paid to, and the password that guards that bank.
+    accountChanges:
+      request.kind === 'withdraw'
+        ? changesNear(changes.get(member.id) ?? [], request.createdAt).map((c) => ({
+            what: c.what,
+            at: c.at.toISOString(),
+          }))
+        : [],
   }));
   return { requests, waiting };
 }

@@ -23,6 +23,11 @@ export const pendingRequest = z.object({
     bankNumber: z.string(),
   }),
   history: z.object({ deposits: cashTotals, withdrawals: cashTotals }),
+  /**
+   * Beside a withdrawal: the member's password set without the current one, or bank account changed,
+   * from 72 hours before the request on (a stolen session's way to the money). Empty for deposits.
+   */
+  accountChanges: z.array(z.object({ what: z.enum(['password', 'bank']), at: z.string() })),
 });
 
 /** The cashier queue and its decisions. */
