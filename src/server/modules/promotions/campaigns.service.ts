@@ -37,12 +37,14 @@ export function campaignProblem(c: CampaignInput): string | undefined {
   return undefined;
 }
 
-/** A free_spins campaign names its spins (count, a stake the slots offer, a built-in slot); no other does. */
+/** A free_spins campaign names its spins (count, a stake the slots offer, a built-in slot) and no cap; no other type names spins. */
 function freeSpinsCampaignProblem(c: CampaignInput): string | undefined {
   if (c.type !== 'free_spins') {
     return c.freeSpinCount > 0 || c.freeSpinGame ? 'only a free_spins campaign gives spins' : undefined;
   }
   if (c.freeSpinCount <= 0) return 'a free_spins campaign gives at least one spin';
+  // Its bonus is whatever the spins win: a cap there limited nothing, and the member converted it all.
+  if (c.cap !== null) return 'a free_spins campaign limits what converts by conversionCap, not cap';
   if (!FREE_SPIN_STAKES.includes(c.freeSpinStake))
     return `a free spin stakes one of ${FREE_SPIN_STAKES.join(', ')}`;
   if (!c.freeSpinGame || !FREE_SPIN_GAMES.includes(c.freeSpinGame))
