@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../shared/format.ts';
 import { HOUSE_GAMES } from '../../../shared/games/house-games.ts';
-import { formatMoney, minorToDecimal } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import {
   CAMPAIGN_TYPES,
   CASHBACK_PAID_AS,
@@ -38,7 +38,7 @@ export function CampaignForm({
   const { t } = useTranslation();
   const client = useQueryClient();
   // Start and end are typed in the chosen site's wall time, as every date field of the back office.
-  const zone = useChosenSite().timeZone;
+  const { timeZone: zone, sites } = useChosenSite();
   const [draft, setDraft, bind] = useTextFields<CampaignDraft>(() =>
     campaign ? draftOf(campaign, zone) : emptyDraft(currency, zone),
   );
@@ -100,16 +100,25 @@ export function CampaignForm({
     save.mutate();
   };
   const isDeposit = draft.type === 'first_deposit' || draft.type === 'every_deposit';
+  // Only a currency some site uses is accepted; a typed one was formatted as it was typed ("K" threw).
+  const currencies = [...new Set([draft.currency, ...sites.map((s) => s.currency)])].sort();
   return (
     <form className={ui.form} onSubmit={submit} aria-label={t('promotions.formTitle')}>
       <div className={styles.fields}>
         {text('name', { required: true, maxLength: 100 })}
         {choice('type', CAMPAIGN_TYPES, 'type')}
-        {text('currency', { maxLength: 3, required: true })}
+        <Select label={t('promotions.field.currency')} {...bind('currency')}>
+          {currencies.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </Select>
         {draft.type === 'code' && text('code', { maxLength: 32, required: true })}
         {text('percent', { inputMode: 'decimal' })}
         {text('fixedAmount', { inputMode: 'decimal' })}
-        {text('cap', { inputMode: 'decimal', placeholder: t('promotions.noLimit') })}
+        {draft.type !== 'free_spins' &&
+          text('cap', { inputMode: 'decimal', placeholder: t('promotions.noLimit') })}
         {isDeposit && text('minDeposit', { inputMode: 'decimal' })}
         {text('startsAt', { type: 'datetime-local', required: true })}
         {text('endsAt', { type: 'datetime-local', required: true })}
@@ -120,7 +129,7 @@ export function CampaignForm({
             {text('freeSpinCount', { inputMode: 'numeric' })}
             <Select label={t('promotions.field.freeSpinStake')} {...bind('freeSpinStake')}>
               {FREE_SPIN_STAKES.map((stake) => (
-                <option key={stake} value={minorToDecimal(stake, draft.currency)}>
+                <option key={stake} value={String(stake)}>
                   {formatMoney(stake, draft.currency, 'en')}
                 </option>
               ))}

@@ -40,7 +40,11 @@ export interface CampaignDraft {
   stakeOrder: Campaign['stakeOrder'];
   cashbackPeriodDays: string;
   cashbackPaidAs: Campaign['cashbackPaidAs'];
-  /** Free spins: how many, each spin's stake (major units), which built-in slot. */
+  /**
+   * Free spins: how many, each spin's stake, which built-in slot. The stake is one of FREE_SPIN_STAKES in
+   * minor units, as the list's value: kept in major units, a stake chosen in won ("1000") was read again
+   * in baht once the currency changed (100,000 satang, 100 times the stake the list showed).
+   */
   freeSpinCount: string;
   freeSpinStake: string;
   freeSpinGame: string;
@@ -108,7 +112,7 @@ export function emptyDraft(currency: string, zone: string | undefined): Campaign
     cashbackPeriodDays: '7',
     cashbackPaidAs: 'cash',
     freeSpinCount: '10',
-    freeSpinStake: minorToDecimal(FREE_SPIN_STAKES[0]!, currency),
+    freeSpinStake: String(FREE_SPIN_STAKES[0]!),
     freeSpinGame: FREE_SPIN_GAMES[0]!,
     terms: Object.fromEntries(LOCALES.map((l) => [l, ''])) as Record<Locale, string>,
     enabled: true,
@@ -144,7 +148,7 @@ export function draftOf(c: Campaign, zone: string | undefined): CampaignDraft {
     cashbackPeriodDays: String(c.cashbackPeriodDays),
     cashbackPaidAs: c.cashbackPaidAs,
     freeSpinCount: String(c.freeSpinCount),
-    freeSpinStake: minorToDecimal(c.freeSpinStake, c.currency),
+    freeSpinStake: String(c.freeSpinStake),
     freeSpinGame: c.freeSpinGame ?? FREE_SPIN_GAMES[0]!,
     terms: Object.fromEntries(LOCALES.map((l) => [l, c.terms[l] ?? ''])) as Record<Locale, string>,
     enabled: c.enabled,
@@ -200,8 +204,8 @@ export function bodyOf(
   if (!/^\d+$/.test(d.cashbackPeriodDays.trim())) return { problem: 'cashbackPeriodDays' };
   const freeSpins = d.type === 'free_spins';
   if (freeSpins && !/^\d+$/.test(d.freeSpinCount.trim())) return { problem: 'freeSpinCount' };
-  const freeSpinStake = freeSpins ? amount(d.freeSpinStake) : 0;
-  if (freeSpinStake === null) return { problem: 'freeSpinStake' };
+  const freeSpinStake = freeSpins ? Number(d.freeSpinStake) : 0;
+  if (freeSpins && !FREE_SPIN_STAKES.includes(freeSpinStake)) return { problem: 'freeSpinStake' };
   const terms = Object.fromEntries(
     LOCALES.map((l) => [l, d.terms[l].trim()] as const).filter(([, text]) => text),
   );
@@ -213,7 +217,8 @@ export function bodyOf(
       code: d.type === 'code' ? d.code.trim() : null,
       percentBps,
       fixedAmount,
-      cap,
+      // A free spins bonus is what its spins win: conversionCap limits it, a cap would limit nothing.
+      cap: freeSpins ? null : cap,
       minDeposit,
       levels,
       siteIds,
