@@ -106,7 +106,8 @@ export const promotionsRoutes = {
   /**
    * Claims a code campaign's bonus: once per member. Refused with msg3609 (no such code), msg3600 (not
    * live), msg3601 (not for this member), msg3603 (already had), msg3604 (a bonus is active), msg3608
-   * (break, self-exclusion or a limit reached).
+   * (break, self-exclusion or a limit reached); 429 msg3514 once the member or their address has tried
+   * too many codes that do not exist (10 and 30 in 15 minutes; a code that exists is not counted).
    */
   'claim-promo-code': {
     auth: 'member',

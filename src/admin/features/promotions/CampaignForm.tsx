@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../shared/format.ts';
 import { HOUSE_GAMES } from '../../../shared/games/house-games.ts';
-import { formatMoney, minorToDecimal } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import {
   CAMPAIGN_TYPES,
   CASHBACK_PAID_AS,
@@ -20,7 +20,7 @@ import { useTextFields } from '../../components/text-fields.ts';
 import ui from '../../components/ui.module.css';
 import { LanguageTabs } from '../content/LanguageTabs.tsx';
 import { useChosenSite } from '../session/site-zone.ts';
-import { bodyOf, type Campaign, type CampaignDraft, draftOf, emptyDraft } from './campaignDraft.ts';
+import { bodyOf, type Campaign, type CampaignDraft, draftOf, emptyDraft, rezoned } from './campaignDraft.ts';
 import styles from './promotions.module.css';
 
 export const CAMPAIGNS_KEY = ['admin', 'promotions', 'campaigns'] as const;
@@ -38,10 +38,18 @@ export function CampaignForm({
   const { t } = useTranslation();
   const client = useQueryClient();
   // Start and end are typed in the chosen site's wall time, as every date field of the back office.
-  const zone = useChosenSite().timeZone;
+  const { timeZone: zone, sites } = useChosenSite();
   const [draft, setDraft, bind] = useTextFields<CampaignDraft>(() =>
     campaign ? draftOf(campaign, zone) : emptyDraft(currency, zone),
   );
+  // The zone the draft's times are written in. Another site chosen meanwhile (the header's picker):
+  // they are moved to its wall time, or the save read Bangkok's times as Seoul's (two hours early).
+  const [draftZone, setDraftZone] = useState(zone);
+  useEffect(() => {
+    if (zone === draftZone) return;
+    setDraft((current) => ({ ...current, ...rezoned(current, draftZone, zone) }));
+    setDraftZone(zone);
+  }, [zone, draftZone, setDraft]);
   const [lang, setLang] = useState<Locale>(DEFAULT_LOCALE);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation({
@@ -100,16 +108,25 @@ export function CampaignForm({
     save.mutate();
   };
   const isDeposit = draft.type === 'first_deposit' || draft.type === 'every_deposit';
+  // Only a currency some site uses is accepted; a typed one was formatted as it was typed ("K" threw).
+  const currencies = [...new Set([draft.currency, ...sites.map((s) => s.currency)])].sort();
   return (
     <form className={ui.form} onSubmit={submit} aria-label={t('promotions.formTitle')}>
       <div className={styles.fields}>
         {text('name', { required: true, maxLength: 100 })}
         {choice('type', CAMPAIGN_TYPES, 'type')}
-        {text('currency', { maxLength: 3, required: true })}
+        <Select label={t('promotions.field.currency')} {...bind('currency')}>
+          {currencies.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </Select>
         {draft.type === 'code' && text('code', { maxLength: 32, required: true })}
         {text('percent', { inputMode: 'decimal' })}
         {text('fixedAmount', { inputMode: 'decimal' })}
-        {text('cap', { inputMode: 'decimal', placeholder: t('promotions.noLimit') })}
+        {draft.type !== 'free_spins' &&
+          text('cap', { inputMode: 'decimal', placeholder: t('promotions.noLimit') })}
         {isDeposit && text('minDeposit', { inputMode: 'decimal' })}
         {text('startsAt', { type: 'datetime-local', required: true })}
         {text('endsAt', { type: 'datetime-local', required: true })}
@@ -120,7 +137,7 @@ export function CampaignForm({
             {text('freeSpinCount', { inputMode: 'numeric' })}
             <Select label={t('promotions.field.freeSpinStake')} {...bind('freeSpinStake')}>
               {FREE_SPIN_STAKES.map((stake) => (
-                <option key={stake} value={minorToDecimal(stake, draft.currency)}>
+                <option key={stake} value={String(stake)}>
                   {formatMoney(stake, draft.currency, 'en')}
                 </option>
               ))}

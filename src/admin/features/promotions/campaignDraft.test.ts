@@ -40,7 +40,7 @@ describe('the campaign form', () => {
 
   it('sends a free spins campaign its count, stake in minor units and slot; other types none', () => {
     const draft = { ...emptyDraft('THB', 'Asia/Bangkok'), name: 'Spins', type: 'free_spins' as const };
-    const built = bodyOf({ ...draft, freeSpinCount: '25', freeSpinStake: '50.00' }, 'Asia/Bangkok');
+    const built = bodyOf({ ...draft, freeSpinCount: '25', freeSpinStake: '5000' }, 'Asia/Bangkok');
     if (!('body' in built)) throw new Error(`refused ${built.problem}`);
     expect(built.body).toMatchObject({
       freeSpinCount: 25,
@@ -48,6 +48,9 @@ describe('the campaign form', () => {
       freeSpinGame: 'lucky-sevens',
     });
     expect(bodyOf({ ...draft, freeSpinCount: 'x' }, 'Asia/Bangkok')).toEqual({ problem: 'freeSpinCount' });
+    expect(bodyOf({ ...draft, freeSpinStake: '50.00' }, 'Asia/Bangkok')).toEqual({
+      problem: 'freeSpinStake',
+    });
     const deposit = bodyOf({ ...draft, type: 'first_deposit' }, 'Asia/Bangkok');
     if (!('body' in deposit)) throw new Error(`refused ${deposit.problem}`);
     expect(deposit.body).toMatchObject({ freeSpinCount: 0, freeSpinStake: 0, freeSpinGame: null });

@@ -40,7 +40,11 @@ export interface CampaignDraft {
   stakeOrder: Campaign['stakeOrder'];
   cashbackPeriodDays: string;
   cashbackPaidAs: Campaign['cashbackPaidAs'];
-  /** Free spins: how many, each spin's stake (major units), which built-in slot. */
+  /**
+   * Free spins: how many, each spin's stake, which built-in slot. The stake is one of FREE_SPIN_STAKES in
+   * minor units, as the list's value: kept in major units, a stake chosen in won ("1000") was read again
+   * in baht once the currency changed (100,000 satang, 100 times the stake the list showed).
+   */
   freeSpinCount: string;
   freeSpinStake: string;
   freeSpinGame: string;
@@ -108,7 +112,7 @@ export function emptyDraft(currency: string, zone: string | undefined): Campaign
     cashbackPeriodDays: '7',
     cashbackPaidAs: 'cash',
     freeSpinCount: '10',
-    freeSpinStake: minorToDecimal(FREE_SPIN_STAKES[0]!, currency),
+    freeSpinStake: String(FREE_SPIN_STAKES[0]!),
     freeSpinGame: FREE_SPIN_GAMES[0]!,
     terms: Object.fromEntries(LOCALES.map((l) => [l, ''])) as Record<Locale, string>,
     enabled: true,
@@ -144,11 +148,27 @@ export function draftOf(c: Campaign, zone: string | undefined): CampaignDraft {
     cashbackPeriodDays: String(c.cashbackPeriodDays),
     cashbackPaidAs: c.cashbackPaidAs,
     freeSpinCount: String(c.freeSpinCount),
-    freeSpinStake: minorToDecimal(c.freeSpinStake, c.currency),
+    freeSpinStake: String(c.freeSpinStake),
     freeSpinGame: c.freeSpinGame ?? FREE_SPIN_GAMES[0]!,
     terms: Object.fromEntries(LOCALES.map((l) => [l, c.terms[l] ?? ''])) as Record<Locale, string>,
     enabled: c.enabled,
   };
+}
+
+/**
+ * The draft's start and end as wall times of another zone, the same instants (the operator chose
+ * another site while the form was open); a time that does not read stays as typed.
+ */
+export function rezoned(
+  d: CampaignDraft,
+  from: string | undefined,
+  to: string | undefined,
+): Pick<CampaignDraft, 'startsAt' | 'endsAt'> {
+  const move = (wall: string) => {
+    const instant = fromLocalInput(wall, from);
+    return instant ? toLocalInput(instant, to) : wall;
+  };
+  return { startsAt: move(d.startsAt), endsAt: move(d.endsAt) };
 }
 
 /** The form field a draft gets wrong first (the key of its label), or the body to send. */
@@ -200,8 +220,8 @@ export function bodyOf(
   if (!/^\d+$/.test(d.cashbackPeriodDays.trim())) return { problem: 'cashbackPeriodDays' };
   const freeSpins = d.type === 'free_spins';
   if (freeSpins && !/^\d+$/.test(d.freeSpinCount.trim())) return { problem: 'freeSpinCount' };
-  const freeSpinStake = freeSpins ? amount(d.freeSpinStake) : 0;
-  if (freeSpinStake === null) return { problem: 'freeSpinStake' };
+  const freeSpinStake = freeSpins ? Number(d.freeSpinStake) : 0;
+  if (freeSpins && !FREE_SPIN_STAKES.includes(freeSpinStake)) return { problem: 'freeSpinStake' };
   const terms = Object.fromEntries(
     LOCALES.map((l) => [l, d.terms[l].trim()] as const).filter(([, text]) => text),
   );
@@ -213,7 +233,8 @@ export function bodyOf(
       code: d.type === 'code' ? d.code.trim() : null,
       percentBps,
       fixedAmount,
-      cap,
+      // A free spins bonus is what its spins win: conversionCap limits it, a cap would limit nothing.
+      cap: freeSpins ? null : cap,
       minDeposit,
       levels,
       siteIds,

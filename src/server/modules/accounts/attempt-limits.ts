@@ -35,6 +35,12 @@ export const MEMBER_CODES_PER_WINDOW = 5;
  * the deposit account's request): a session alone must not be a way to guess the password.
  */
 export const MEMBER_PASSWORDS_PER_WINDOW = 5;
+/**
+ * Promotion codes that exist nowhere a member may try in 15 minutes, and an address: codes are the
+ * operator's secret (one sent to lapsed players), and unlimited tries walked through short ones.
+ */
+export const PROMO_CODE_GUESSES_PER_WINDOW = 10;
+export const PROMO_CODE_GUESSES_PER_ADDRESS = 30;
 /** Verification documents a member may send in an hour, refused ones included: each is up to 5 MB read and checked. */
 export const KYC_UPLOADS_PER_HOUR = 10;
 const HOUR = 60 * 60_000;
@@ -59,6 +65,9 @@ export interface AttemptLimits {
   memberPasswords: RateLimiterDrizzle;
   /** Per member id: verification document uploads. */
   kycUploads: RateLimiterDrizzle;
+  /** Per member id and per address: unknown promotion codes tried. */
+  promoCodeMember: RateLimiterDrizzle;
+  promoCodeAddress: RateLimiterDrizzle;
 }
 
 /** The limiters of one app on its database. */
@@ -89,6 +98,8 @@ export function createAttemptLimits(db: Db, config: Config): AttemptLimits {
     memberCodes: limiter('member-code', MEMBER_CODES_PER_WINDOW, QUARTER),
     memberPasswords: limiter('member-pw', MEMBER_PASSWORDS_PER_WINDOW, QUARTER),
     kycUploads: limiter('kyc-upload', KYC_UPLOADS_PER_HOUR, HOUR),
+    promoCodeMember: limiter('promo-code', PROMO_CODE_GUESSES_PER_WINDOW, QUARTER),
+    promoCodeAddress: limiter('promo-code-addr', PROMO_CODE_GUESSES_PER_ADDRESS, QUARTER),
   };
 }
 

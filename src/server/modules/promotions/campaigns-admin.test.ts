@@ -1,9 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { memberIdOf } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
+import { askDeposit } from '../../../../test/support/promotions.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { auditLog } from '../../db/schema.ts';
+import { approveDeposit } from '../cashier/deposits.service.ts';
+import { memberBalances } from '../ledger/ledger.service.ts';
 
 const URL = '/api/admin/promotions/campaigns';
 
@@ -80,6 +84,40 @@ describe.runIf(backendAvailable)('back office: promotion campaigns', () => {
     expect(first.json().campaign.code).toBe('SPRING-26');
     const again = await as('owner').post(URL, welcomeCampaign({ ...code, code: 'SPRING-26' }));
     expect(again.statusCode).toBe(409);
+  });
+
+  it('keeps the type and currency of a campaign once it has granted or promised a bonus', async () => {
+    const reload = (
+      await as('owner').post(
+        URL,
+        welcomeCampaign({ type: 'every_deposit', percentBps: 1_000, cap: null, minDeposit: 0 }),
+      )
+    ).json().campaign.id;
+    const { token, member } = await t.login();
+    const id = await memberIdOf(t.db, member.id);
+    const asked = await askDeposit(t, { token }, 1_000_000, reload);
+    expect(asked.json().status).toBe('success');
+    // Turned into a 50 % cashback while the member's opted-in deposit waits, its approval paid a 50 %
+    // deposit bonus (500,000 on 1,000,000) from a campaign that now says it pays cashback.
+    const retyped = await as('owner').post(`${URL}/${reload}`, { type: 'cashback', percentBps: 5_000 });
+    expect([retyped.statusCode, retyped.json().status, retyped.json().fields]).toEqual([
+      409,
+      'already',
+      ['type'],
+    ]);
+    await approveDeposit(t.db, asked.json().requestId, { by: 'test-operator' });
+    expect((await memberBalances(t.db, id)).bonus).toBe(100_000);
+
+    // Granted in baht, then said to be in won: its report read 100,000 satang (฿1,000.00) as ₩100,000.
+    const rewon = await as('owner').post(`${URL}/${reload}`, { currency: 'KRW', siteIds: [] });
+    expect([rewon.statusCode, rewon.json().fields]).toEqual([409, ['currency']]);
+    const after = (await as('owner').get(URL)).json().campaigns.find((c: { id: number }) => c.id === reload);
+    expect(after).toMatchObject({ type: 'every_deposit', currency: 'THB', percentBps: 1_000 });
+    // Other fields still change, and a campaign nobody has taken may still change its type and currency.
+    expect((await as('owner').post(`${URL}/${reload}`, { percentBps: 2_000 })).statusCode).toBe(200);
+    const fresh = (await as('owner').post(URL, welcomeCampaign())).json().campaign.id;
+    const changed = await as('owner').post(`${URL}/${fresh}`, { currency: 'KRW', type: 'every_deposit' });
+    expect(changed.json().campaign).toMatchObject({ currency: 'KRW', type: 'every_deposit' });
   });
 
   it('refuses bad input with a 4xx, status and msg', async () => {

@@ -3,7 +3,12 @@ import { FREE_SPIN_GAMES, FREE_SPIN_STAKES } from '../../../shared/promotions.ts
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { listSites } from '../sites/sites-admin.service.ts';
-import { promoBonuses, promoCampaigns, promoCashbackPayments } from './promotions.schema.ts';
+import {
+  promoBonuses,
+  promoCampaigns,
+  promoCashbackPayments,
+  promoDepositClaims,
+} from './promotions.schema.ts';
 
 export type Campaign = typeof promoCampaigns.$inferSelect;
 export type CampaignInput = Omit<Campaign, 'id' | 'createdAt' | 'updatedAt'>;
@@ -32,12 +37,14 @@ export function campaignProblem(c: CampaignInput): string | undefined {
   return undefined;
 }
 
-/** A free_spins campaign names its spins (count, a stake the slots offer, a built-in slot); no other does. */
+/** A free_spins campaign names its spins (count, a stake the slots offer, a built-in slot) and no cap; no other type names spins. */
 function freeSpinsCampaignProblem(c: CampaignInput): string | undefined {
   if (c.type !== 'free_spins') {
     return c.freeSpinCount > 0 || c.freeSpinGame ? 'only a free_spins campaign gives spins' : undefined;
   }
   if (c.freeSpinCount <= 0) return 'a free_spins campaign gives at least one spin';
+  // Its bonus is whatever the spins win: a cap there limited nothing, and the member converted it all.
+  if (c.cap !== null) return 'a free_spins campaign limits what converts by conversionCap, not cap';
   if (!FREE_SPIN_STAKES.includes(c.freeSpinStake))
     return `a free spin stakes one of ${FREE_SPIN_STAKES.join(', ')}`;
   if (!c.freeSpinGame || !FREE_SPIN_GAMES.includes(c.freeSpinGame))
@@ -79,24 +86,67 @@ export async function createCampaign(tx: DbOrTx, input: CampaignInput): Promise<
  */
 const CASHBACK_FIXED = ['startsAt', 'cashbackPeriodDays', 'type', 'currency', 'siteIds'] as const;
 
+/**
+ * What a campaign's bonuses are: their kind and the currency their amounts are minor units of. Changed
+ * once a bonus was granted or a deposit opted in, a deposit waiting for approval was granted a deposit
+ * bonus at the percentage of what had become a cashback, and the report read baht as won (100 times
+ * off): fixed from then on (end it and create another).
+ */
+const GRANTED_FIXED = ['type', 'currency'] as const;
+
 const sameValue = (a: unknown, b: unknown) =>
   a instanceof Date && b instanceof Date
     ? a.getTime() === b.getTime()
     : JSON.stringify(a) === JSON.stringify(b);
 
-/** Refuses (409) a change of a CASHBACK_FIXED field of a campaign that has paid or decided cashback. */
-async function assertCashbackFieldsKept(tx: DbOrTx, before: Campaign, patch: Partial<CampaignInput>) {
-  const changed = CASHBACK_FIXED.filter((f) => f in patch && !sameValue(patch[f], before[f]));
-  if (changed.length === 0) return;
+const changedOf = <F extends keyof CampaignInput>(
+  fields: readonly F[],
+  before: Campaign,
+  patch: Partial<CampaignInput>,
+) => fields.filter((f) => f in patch && !sameValue(patch[f], before[f]));
+
+/** Whether the campaign has granted a bonus, or a deposit waiting for approval has opted into it. */
+async function grantedOrPromised(tx: DbOrTx, id: number): Promise<boolean> {
+  const [bonus] = await tx
+    .select({ id: promoBonuses.id })
+    .from(promoBonuses)
+    .where(eq(promoBonuses.campaignId, id))
+    .limit(1);
+  if (bonus) return true;
+  const [claim] = await tx
+    .select({ id: promoDepositClaims.requestId })
+    .from(promoDepositClaims)
+    .where(eq(promoDepositClaims.campaignId, id))
+    .limit(1);
+  return claim !== undefined;
+}
+
+/** Whether the campaign has paid or decided any cashback. */
+async function cashbackDecided(tx: DbOrTx, id: number): Promise<boolean> {
   const [paid] = await tx
     .select({ id: promoCashbackPayments.id })
     .from(promoCashbackPayments)
-    .where(eq(promoCashbackPayments.campaignId, before.id))
+    .where(eq(promoCashbackPayments.campaignId, id))
     .limit(1);
-  if (paid)
+  return paid !== undefined;
+}
+
+/**
+ * Refuses (409) a change of a field a campaign's past fixes: GRANTED_FIXED once it has granted or
+ * promised a bonus, CASHBACK_FIXED once it has paid or decided cashback.
+ */
+async function assertFixedFieldsKept(tx: DbOrTx, before: Campaign, patch: Partial<CampaignInput>) {
+  const retyped = changedOf(GRANTED_FIXED, before, patch);
+  if (retyped.length > 0 && (await grantedOrPromised(tx, before.id)))
     throw errors.conflict(
-      `cashback was already paid under this campaign: ${changed.join(', ')} can no longer change (end it and create a new campaign)`,
-      { fields: changed },
+      `bonuses were granted or promised under this campaign: ${retyped.join(', ')} can no longer change (end it and create a new campaign)`,
+      { fields: retyped },
+    );
+  const recut = changedOf(CASHBACK_FIXED, before, patch);
+  if (recut.length > 0 && (await cashbackDecided(tx, before.id)))
+    throw errors.conflict(
+      `cashback was already paid under this campaign: ${recut.join(', ')} can no longer change (end it and create a new campaign)`,
+      { fields: recut },
     );
 }
 
@@ -109,7 +159,7 @@ export async function updateCampaign(
   const [before] = await tx.select().from(promoCampaigns).where(eq(promoCampaigns.id, id)).for('update');
   if (!before) return undefined;
   const { id: _id, createdAt: _c, updatedAt: _u, ...current } = before;
-  await assertCashbackFieldsKept(tx, before, patch);
+  await assertFixedFieldsKept(tx, before, patch);
   await assertValid(tx, { ...current, ...patch }, id);
   const [after] = await tx
     .update(promoCampaigns)

@@ -3,6 +3,7 @@ import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
 import { readerLanguage } from '../../http/reader-language.ts';
 import { siteLocale } from '../sites/site-settings.ts';
 import { convertBonus } from './bonus-close.service.ts';
+import { asCodeGuess } from './code-guesses.ts';
 import { claimByCode, claimFreeSpins } from './grants.service.ts';
 import { bonusById, bonusesOf, offersFor } from './member-promotions.service.ts';
 import { applyLevelUps, vipProgress } from './vip.service.ts';
@@ -31,7 +32,9 @@ export const promotionsRoutes: RouteHandlers = {
 
   'claim-promo-code': async (body, ctx) => {
     const memberId = requireMember(ctx).memberId;
-    const granted = await ctx.db.transaction((tx) => claimByCode(tx, memberId, body.code));
+    const granted = await asCodeGuess(ctx.limits, { memberId, ip: ctx.ip }, () =>
+      ctx.db.transaction((tx) => claimByCode(tx, memberId, body.code)),
+    );
     return { status: 'success', msg: MSG.promoClaimed, bonus: await bonusById(ctx.db, granted.id) };
   },
 

@@ -83,6 +83,9 @@ describe.runIf(backendAvailable)('promotions: VIP progress and level-up bonuses'
     expect((await owner.post('/api/admin/promotions/vip-levels/999999', { levels: [] })).statusCode).toBe(
       404,
     );
+    // A site that does not exist has no levels to read either (it answered an empty list, as if it had none).
+    const missing = await owner.get('/api/admin/promotions/vip-levels/999999');
+    expect([missing.statusCode, missing.json().status]).toEqual([404, 'not_found']);
     expect((await as('cashier').get(url)).statusCode).toBe(403);
     expect((await owner.get(url)).json().levels).toEqual([
       { level: 2, wagered: 300_000 },

@@ -78,6 +78,7 @@ describe.runIf(backendAvailable)('free spins', () => {
         campaignBody({
           type: 'free_spins',
           percentBps: 0,
+          cap: null,
           freeSpinCount: 10,
           freeSpinStake: STAKE,
           freeSpinGame: 'fruit-fiesta',
@@ -89,6 +90,8 @@ describe.runIf(backendAvailable)('free spins', () => {
       { freeSpinStake: 1_234 },
       { freeSpinGame: null },
       { freeSpinGame: 'baccarat' },
+      // A cap limited nothing: what the spins won was the bonus, all of it (its limit is conversionCap).
+      { cap: 10_000 },
     ]) {
       const res = await post(bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);

@@ -1,4 +1,5 @@
 import { promotionsEndpoints } from '../../../../shared/contract/admin/promotions.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import { errors } from '../../../http/errors.ts';
 import {
   campaignReport,
@@ -11,6 +12,11 @@ import { setVipLevels, vipLevelsOf } from '../../promotions/vip.service.ts';
 import { listSites } from '../../sites/sites-admin.service.ts';
 import { adminRoute } from '../admin-route.ts';
 import { audited, auditedEdit } from '../audited.ts';
+
+/** 404 for a site that does not exist: its levels can be neither read nor set. */
+async function assertSiteExists(db: DbOrTx, id: number): Promise<void> {
+  if (!(await listSites(db)).some((s) => s.id === id)) throw errors.notFound(`site ${id}`);
+}
 
 /** Promotion campaigns: listed, created, edited (audited), and each one's report. Owners only (they cost money). */
 export const promotionsRoutes = [
@@ -58,14 +64,16 @@ export const promotionsRoutes = [
   }),
   adminRoute(promotionsEndpoints.vipLevels, {
     permission: 'settings.manage',
-    handler: async ({ db, params }) => ({ levels: await vipLevelsOf(db, params.id) }),
+    handler: async ({ db, params }) => {
+      await assertSiteExists(db, params.id);
+      return { levels: await vipLevelsOf(db, params.id) };
+    },
   }),
   adminRoute(promotionsEndpoints.setVipLevels, {
     permission: 'settings.manage',
     handler: async ({ db, params, body, who }) => {
       const levels = await audited(db, who, 'promotions.vip.levels', async (tx) => {
-        if (!(await listSites(tx)).some((s) => s.id === params.id))
-          throw errors.notFound(`site ${params.id}`);
+        await assertSiteExists(tx, params.id);
         const before = await vipLevelsOf(tx, params.id);
         const after = await setVipLevels(tx, params.id, body.levels);
         return {
