@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useHouseApp } from '../../../../test/support/house.ts';
 import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
@@ -101,6 +101,51 @@ describe.runIf(backendAvailable)('built-in game rounds a failover interrupts', (
     expect(await statusOf()).toEqual(['settled']);
     expect((await balancesOf(t, p.token)).cash).toBe(190_000 + round!.payout + jackpot);
     expect(await payUnpaidRounds(t.db, real, quiet, 0)).toBe(0);
+    await expectSoundLedger(t.db);
+  });
+
+  it('a spin whose win went unanswered behind more hands in play than a sweep reads: still paid', async () => {
+    const { p, playerId, real, statusOf } = await setUp();
+    const deps = { db: t.db, wallet: real, log: quiet };
+    // A hand its player left in play: open on the wallet for as long as they stay away, with nothing the
+    // sweep can pay. Dealt again until one is not over at once (a natural).
+    for (;;) {
+      const hand = await startBlackjack(deps, {
+        playerId,
+        token: p.gameToken,
+        gameCode: 'blackjack',
+        bet: 1_000,
+        rules: { dealerHitsSoft17: false },
+      });
+      if ('view' in hand && hand.view.phase !== 'done') break;
+    }
+    const before = (await balancesOf(t, p.token)).cash;
+    const lossy = walletClient(async (op, body) => {
+      if (op === 'win' || op === 'jackpot') throw new Error(LOST);
+      return builtInWallet(
+        { db: t.db, config: t.config },
+        houseProvider.code,
+        t.config.houseWalletSecret,
+      )(op, body);
+    });
+    const reply = await playRound(t.db, lossy, quiet, {
+      playerId,
+      token: p.gameToken,
+      gameCode: 'lucky-sevens',
+      engine: 'slot',
+      bet: { lineBet: 1_000 },
+    });
+    expect(reply).toMatchObject({ status: 'error', message: UNSETTLED });
+    // One open round a page: the hand fills the first; the spin, on the next, is paid all the same
+    // (with a page of 200, two hundred players away from their hands kept every later win unpaid).
+    expect(await payUnpaidRounds(t.db, real, quiet, 0, 1)).toBe(1);
+    const [spin] = await t.db
+      .select({ payout: houseRounds.payout, jackpot: houseRounds.jackpot })
+      .from(houseRounds)
+      .where(and(eq(houseRounds.playerId, playerId), eq(houseRounds.engine, 'slot')));
+    const jackpot = (spin!.jackpot as { amount: number } | null)?.amount ?? 0;
+    expect((await balancesOf(t, p.token)).cash).toBe(before - 10_000 + spin!.payout + jackpot);
+    expect((await statusOf()).sort()).toEqual(['open', 'settled']);
     await expectSoundLedger(t.db);
   });
 
