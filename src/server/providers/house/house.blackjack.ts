@@ -321,8 +321,10 @@ export async function moveBlackjack(
   }
   const extra = extraStake(stored.state, input.move);
   if (extra > 0) {
-    // Written before the wallet hears of it: a crash from here on is resumed by catchUp.
-    const txId = `${input.roundId}-bet-${stored.state.moves.length + 1}`;
+    // Written before the wallet hears of it: a crash from here on is resumed by catchUp. The id names
+    // the move and the row's write that asks for it: a stake the wallet refused (the balance, a limit)
+    // and asked again later is a new call, not the refusal answered again under the same id.
+    const txId = `${input.roundId}-bet-${stored.state.moves.length + 1}-${stored.step + 1}`;
     const saved = await save(deps.db, row, { ...stored, pending: { txId, amount: extra, move: input.move } });
     if (!saved) return refusal('duplicate', 'the round moved on; reload it');
     const done = await catchUp(deps, saved, input.token);
