@@ -37,7 +37,12 @@ export async function payUnpaidRounds(
   let after = 0;
   for (;;) {
     const page = await openRoundsOf(db, houseProvider.code, openedBefore, perPage, after);
-    paid += await payPage(db, wallet, log, page.map((r) => r.roundId));
+    paid += await payPage(
+      db,
+      wallet,
+      log,
+      page.map((r) => r.roundId),
+    );
     if (page.length < perPage) return paid;
     after = page[page.length - 1]!.id;
   }
