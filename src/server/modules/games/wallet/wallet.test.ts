@@ -138,6 +138,25 @@ describe.runIf(backendAvailable)('seamless wallet API', () => {
     await expectSoundLedger(t.db);
   });
 
+  it('names the field a malformed body gets wrong, and changes nothing', async () => {
+    const p = await player();
+    const r = ids();
+    for (const [op, body, field] of [
+      ['bet', { ...r, token: p.gameToken }, 'amount'],
+      ['bet', { ...r, token: p.gameToken, amount: 1.5 }, 'amount'],
+      ['win', { ...r, amount: -1 }, 'amount'],
+      ['win', { roundId: r.roundId, amount: 1 }, 'txId'],
+      ['rollback', { txId: r.txId }, 'refTxId'],
+      ['win', { ...r, amount: 1, closeRound: 'yes' }, 'closeRound'],
+    ] as const) {
+      const res = await wallet(op, body);
+      expect(res.statusCode, `${op} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.json().status).toBe('invalid');
+      expect(res.json().message).toMatch(new RegExp(`^${field}: `));
+    }
+    expect((await balancesOf(t, p.token)).cash).toBe(100_000);
+  });
+
   it('refuses a rollback naming itself as its bet with a 400, the same each time, and nothing voided', async () => {
     const p = await player();
     const r = ids();
