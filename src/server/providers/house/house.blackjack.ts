@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/sql-state.ts';
 import { houseRounds, houseSeeds } from './house.schema.ts';
 import { floatsFor, nextRoundSeed } from './seeds.ts';
-import { rollBackUnansweredBet } from './unanswered-bet.ts';
+import { rollBackBet, rollBackUnansweredBet } from './unanswered-bet.ts';
 import type { WalletAnswer, WalletClient } from './wallet-client.ts';
 
 /**
@@ -36,6 +36,12 @@ interface Stored {
   confirmed: boolean;
   /** A further bet sent (or about to be) to the wallet, and the move it pays for. */
   pending: { txId: string; amount: number; move: BlackjackMove } | null;
+  /**
+   * A further bet being rolled back, its move not made: sent again from a window with another token,
+   * the wallet answered `duplicate` (the first attempt is there under its id). Written before the
+   * rollback is sent, so a second tab cannot make the move on the first attempt's stored success.
+   */
+  voiding?: string | null;
 }
 type Row = typeof houseRounds.$inferSelect;
 export interface BlackjackDeps {
@@ -162,9 +168,45 @@ async function settle(
   }
 }
 
+const CONNECTION_LOST = 'the connection was lost; try again';
+
 /**
- * Finishes what an earlier call left undone: the first bet's answer, a further bet and its move, the
- * win. Answers the row as it now stands, or the refusal that ended it.
+ * The first bet sent again (the round is not confirmed): answers the balance it left, or the refusal
+ * that ended the round. A bet unanswered, or one the wallet answers `duplicate` (sent first from a
+ * window whose token this one does not have: that attempt is there under the same id, taken or
+ * refused), is rolled back; once the rollback is answered the round is refused with nothing charged.
+ */
+async function confirmFirstBet(
+  deps: BlackjackDeps,
+  row: Row,
+  token: string,
+): Promise<{ balance?: number } | BlackjackReply> {
+  const roundId = `H${row.id}`;
+  const stored = row.outcome as Stored;
+  let bet: WalletAnswer | undefined;
+  try {
+    bet = await deps.wallet.bet({ txId: `${roundId}-bet`, roundId, token, amount: stored.state.bet });
+  } catch (error) {
+    deps.log.error({ err: error, roundId }, 'blackjack bet unanswered; rolling it back');
+  }
+  if (bet === undefined || bet.status === 'duplicate') {
+    // Unanswered too: the stake may be held. The round stays open and unconfirmed: its next step
+    // sends the bet again (the same id), which the wallet applies once or answers rolled back.
+    if (!(await rollBackUnansweredBet(deps.wallet, deps.log, roundId)))
+      return refusal('error', CONNECTION_LOST);
+    await deps.db.update(houseRounds).set({ status: 'refused' }).where(eq(houseRounds.id, row.id));
+    return refusal('error', 'the bet could not be placed; nothing was charged');
+  }
+  if (bet.status !== 'success') {
+    await deps.db.update(houseRounds).set({ status: 'refused' }).where(eq(houseRounds.id, row.id));
+    return walletRefusal(bet);
+  }
+  return { balance: bet.balance };
+}
+
+/**
+ * Finishes what an earlier call left undone: the first bet's answer, a further bet and its move (or
+ * its rollback), the win. Answers the row as it now stands, or the refusal that ended it.
  */
 async function catchUp(
   deps: BlackjackDeps,
@@ -175,23 +217,9 @@ async function catchUp(
   const roundId = `H${row.id}`;
   let balance: number | undefined;
   if (!stored.confirmed) {
-    let bet: WalletAnswer;
-    try {
-      bet = await deps.wallet.bet({ txId: `${roundId}-bet`, roundId, token, amount: stored.state.bet });
-    } catch (error) {
-      deps.log.error({ err: error, roundId }, 'blackjack bet unanswered; rolling it back');
-      // Unanswered too: the stake may be held. The round stays open and unconfirmed: its next step
-      // sends the bet again (the same id), which the wallet applies once or answers rolled back.
-      if (!(await rollBackUnansweredBet(deps.wallet, deps.log, roundId)))
-        return refusal('error', 'the connection was lost; try again');
-      await deps.db.update(houseRounds).set({ status: 'refused' }).where(eq(houseRounds.id, row.id));
-      return refusal('error', 'the bet could not be placed; nothing was charged');
-    }
-    if (bet.status !== 'success') {
-      await deps.db.update(houseRounds).set({ status: 'refused' }).where(eq(houseRounds.id, row.id));
-      return walletRefusal(bet);
-    }
-    balance = bet.balance;
+    const confirmed = await confirmFirstBet(deps, row, token);
+    if ('status' in confirmed) return confirmed;
+    balance = confirmed.balance;
     stored = { ...stored, confirmed: true };
     const saved = await save(deps.db, row, stored);
     if (!saved) return refusal('duplicate', 'the round moved on; reload it');
@@ -204,18 +232,24 @@ async function catchUp(
       bet = await deps.wallet.bet({ txId, roundId, token, amount });
     } catch (error) {
       deps.log.error({ err: error, roundId }, 'blackjack bet unanswered; sent again on the next step');
-      return refusal('error', 'the connection was lost; try again');
+      return refusal('error', CONNECTION_LOST);
     }
     const next: Stored =
       bet.status === 'success'
         ? { ...stored, state: applyMove(stored.state, move, await floatsOf(deps.db, row)), pending: null }
-        : { ...stored, pending: null };
+        : { ...stored, pending: null, voiding: bet.status === 'duplicate' ? txId : null };
     const saved = await save(deps.db, row, next);
     if (!saved) return refusal('duplicate', 'the round moved on; reload it');
     row = saved;
     stored = next;
-    if (bet.status !== 'success') return walletRefusal(bet);
+    if (bet.status !== 'success' && bet.status !== 'duplicate') return walletRefusal(bet);
     balance = bet.balance;
+  }
+  if (stored.voiding) {
+    const voided = await voidFurtherBet(deps, row, stored.voiding);
+    if (!('row' in voided)) return voided;
+    row = voided.row;
+    stored = row.outcome as Stored;
   }
   if (stored.state.phase === 'done' && row.status === 'open') {
     const settled = await settle(deps, row);
@@ -226,12 +260,37 @@ async function catchUp(
 }
 
 /**
+ * Rolls back the further bet `txId` whose move the round no longer makes (Stored.voiding), before the
+ * round goes on: its stake, if the wallet took it, comes back. Unanswered, the round waits for it.
+ */
+async function voidFurtherBet(
+  deps: BlackjackDeps,
+  row: Row,
+  txId: string,
+): Promise<{ row: Row } | BlackjackReply> {
+  const roundId = `H${row.id}`;
+  if (
+    !(await rollBackBet(deps.wallet, deps.log, { roundId, betTxId: txId, rollbackTxId: `${txId}-rollback` }))
+  )
+    return refusal('error', CONNECTION_LOST);
+  const saved = await save(deps.db, row, { ...(row.outcome as Stored), voiding: null });
+  if (!saved) return refusal('duplicate', 'the round moved on; reload it');
+  return { row: saved };
+}
+
+/**
  * A finished hand whose win went unanswered (a failover) while its player has not come back: paid now
  * (the sweep, unpaid-rounds.ts). False when it is not such a hand, or the win is unanswered again.
  */
 export async function settleFinishedHand(deps: BlackjackDeps, row: Row): Promise<boolean> {
   const stored = row.outcome as Stored;
-  if (row.status !== 'open' || !stored.confirmed || stored.pending || stored.state.phase !== 'done')
+  if (
+    row.status !== 'open' ||
+    !stored.confirmed ||
+    stored.pending ||
+    stored.voiding ||
+    stored.state.phase !== 'done'
+  )
     return false;
   return 'row' in (await settle(deps, row));
 }
@@ -321,8 +380,10 @@ export async function moveBlackjack(
   }
   const extra = extraStake(stored.state, input.move);
   if (extra > 0) {
-    // Written before the wallet hears of it: a crash from here on is resumed by catchUp.
-    const txId = `${input.roundId}-bet-${stored.state.moves.length + 1}`;
+    // Written before the wallet hears of it: a crash from here on is resumed by catchUp. The id names
+    // the move and the row's write that asks for it: a stake the wallet refused (the balance, a limit)
+    // and asked again later is a new call, not the refusal answered again under the same id.
+    const txId = `${input.roundId}-bet-${stored.state.moves.length + 1}-${stored.step + 1}`;
     const saved = await save(deps.db, row, { ...stored, pending: { txId, amount: extra, move: input.move } });
     if (!saved) return refusal('duplicate', 'the round moved on; reload it');
     const done = await catchUp(deps, saved, input.token);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useHouseApp } from '../../../../test/support/house.ts';
-import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
+import { balancesOf, expectSoundLedger, fund } from '../../../../test/support/money.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchedPlayer } from '../../../../test/support/wallet.ts';
 import {
@@ -310,5 +310,28 @@ describe.runIf(backendAvailable)('roulette and blackjack through the wallet', ()
     }
     const rotated = (await house('seed', { token, clientSeed: 'after-round' })).json();
     expect(rotated).toMatchObject({ status: 'success', revealed: { rounds } });
+  });
+
+  it('takes a split the balance could not pay once the member has the money: no stale refusal again', async () => {
+    const p = await launched('blackjack', 30_000);
+    await riggedSeed(p.init.fairness.serverSeedHash, splitsAndDoubles);
+    const dealt = (await house('blackjack', { token: p.gameToken, game: 'blackjack', bet: 20_000 })).json();
+    const refused = await house('move', { token: p.gameToken, roundId: dealt.roundId, move: 'split' });
+    expect(refused.statusCode).toBe(402);
+    // Topped up in another tab: the same split is a new wallet call, not the first refusal answered
+    // again (it was sent under the same transaction id and body, so the wallet repeated "balance").
+    await fund(t, p.token, 100_000);
+    const split = await house('move', { token: p.gameToken, roundId: dealt.roundId, move: 'split' });
+    expect(split.statusCode).toBe(200);
+    expect(split.json().view.moves).toEqual(['split']);
+    expect((await balancesOf(t, p.token)).cash).toBe(130_000 - 40_000);
+    let last = split.json();
+    for (const move of ['double', 'stand'] as const) {
+      last = (await house('move', { token: p.gameToken, roundId: dealt.roundId, move })).json();
+    }
+    expect(last.view.phase).toBe('done');
+    expect(last.stake).toBe(60_000);
+    expect((await balancesOf(t, p.token)).cash).toBe(130_000 - 60_000 + last.payout);
+    await expectSoundLedger(t.db);
   });
 });

@@ -13,22 +13,43 @@ import type { WalletClient } from './wallet-client.ts';
 export const UNPAID_GRACE_MS = 60_000;
 /** Every this often (housekeeping, app.ts). */
 export const UNPAID_SWEEP_MS = 60_000;
-const PER_SWEEP = 200;
+/** Open rounds read at a time. */
+const PER_PAGE = 200;
 
 /**
  * Pays the wins the wallet never took: a slot, baccarat or roulette round whose bet was taken but
  * whose win (or jackpot claim) went unanswered, as in a failover longer than the round's own retries.
  * The member was told the result is being settled; the same calls are sent again (the wallet applies
  * each once) until it is. A blackjack hand is paid so once finished; one still in play waits for its
- * player, whose next step resumes it. Answers the rounds paid.
+ * player, whose next step resumes it. Every open round is read, a page at a time: the hands left in
+ * play stay open, oldest first, and a sweep that read only its first page would never reach a win
+ * behind a page of them. Answers the rounds paid.
  */
 export async function payUnpaidRounds(
   db: Db,
   wallet: WalletClient,
   log: FastifyBaseLogger,
   graceMs = UNPAID_GRACE_MS,
+  perPage = PER_PAGE,
 ): Promise<number> {
-  const open = await openRoundsOf(db, houseProvider.code, new Date(Date.now() - graceMs), PER_SWEEP);
+  const openedBefore = new Date(Date.now() - graceMs);
+  let paid = 0;
+  let after = 0;
+  for (;;) {
+    const page = await openRoundsOf(db, houseProvider.code, openedBefore, perPage, after);
+    paid += await payPage(
+      db,
+      wallet,
+      log,
+      page.map((r) => r.roundId),
+    );
+    if (page.length < perPage) return paid;
+    after = page[page.length - 1]!.id;
+  }
+}
+
+/** Pays the rounds of one page that can be paid now; answers how many were. */
+async function payPage(db: Db, wallet: WalletClient, log: FastifyBaseLogger, open: string[]) {
   const ids = open.filter((r) => /^H[1-9]\d{0,15}$/.test(r)).map((r) => Number(r.slice(1)));
   if (ids.length === 0) return 0;
   const rounds = await db

@@ -33,22 +33,24 @@ export async function roundTotals(
 }
 
 /**
- * A provider's rounds still waiting for their win, opened before `openedBefore`, oldest first: for
- * a provider to finish what a failover or crash left half done (open_game_rounds, by its key).
+ * A page of a provider's rounds still waiting for their win, opened before `openedBefore`, oldest first
+ * from after the open round `after` (an `id` of the page before): for a provider to finish what a
+ * failover or crash left half done (open_game_rounds, by its key).
  */
 export async function openRoundsOf(
   db: DbOrTx,
   provider: string,
   openedBefore: Date,
   limit: number,
-): Promise<string[]> {
-  const rows = await queryRows<{ round_id: string }>(
+  after = 0,
+): Promise<Array<{ id: number; roundId: string }>> {
+  const rows = await queryRows<{ id: number; round_id: string }>(
     db,
-    sql`select r.round_id from open_game_rounds o join game_rounds r on r.id = o.game_round_id
-        where r.provider = ${provider} and r.opened_at < ${openedBefore}
+    sql`select o.game_round_id as id, r.round_id from open_game_rounds o join game_rounds r on r.id = o.game_round_id
+        where o.game_round_id > ${after} and r.provider = ${provider} and r.opened_at < ${openedBefore}
         order by o.game_round_id limit ${limit}`,
   );
-  return rows.map((r) => r.round_id);
+  return rows.map((r) => ({ id: Number(r.id), roundId: r.round_id }));
 }
 
 const PAGE = 500;

@@ -94,7 +94,13 @@ export async function answerWalletCall(
     return answered(reply('invalid', 'body is not JSON'));
   }
   const parsed = walletRequests[op].safeParse(json);
-  if (!parsed.success) return answered(reply('invalid', parsed.error.issues[0]?.message ?? 'invalid body'));
+  if (!parsed.success) {
+    // The field named first: zod's message alone ("expected number, received undefined") says not which.
+    const issue = parsed.error.issues[0];
+    return answered(
+      reply('invalid', issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid body'),
+    );
+  }
   // The schema and the operation are picked by the same `op`: TypeScript cannot tie the two (a
   // correlated union), so the checked body is handed over untyped.
   const operation = OPERATIONS[op] as Operation<WalletOperation>;

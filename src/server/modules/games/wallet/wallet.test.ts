@@ -138,6 +138,43 @@ describe.runIf(backendAvailable)('seamless wallet API', () => {
     await expectSoundLedger(t.db);
   });
 
+  it('names the field a malformed body gets wrong, and changes nothing', async () => {
+    const p = await player();
+    const r = ids();
+    for (const [op, body, field] of [
+      ['bet', { ...r, token: p.gameToken }, 'amount'],
+      ['bet', { ...r, token: p.gameToken, amount: 1.5 }, 'amount'],
+      ['win', { ...r, amount: -1 }, 'amount'],
+      ['win', { roundId: r.roundId, amount: 1 }, 'txId'],
+      ['rollback', { txId: r.txId }, 'refTxId'],
+      ['win', { ...r, amount: 1, closeRound: 'yes' }, 'closeRound'],
+    ] as const) {
+      const res = await wallet(op, body);
+      expect(res.statusCode, `${op} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.json().status).toBe('invalid');
+      expect(res.json().message).toMatch(new RegExp(`^${field}: `));
+    }
+    expect((await balancesOf(t, p.token)).cash).toBe(100_000);
+  });
+
+  it('refuses a rollback naming itself as its bet with a 400, the same each time, and nothing voided', async () => {
+    const p = await player();
+    const r = ids();
+    // A buggy provider's rollback whose refTxId is its own txId: it claimed its own id as a void mark,
+    // then could not record itself under that id, and every attempt ended in a 500.
+    for (let i = 0; i < 2; i++) {
+      const res = await wallet('rollback', { txId: r.txId, refTxId: r.txId });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ status: 'invalid', txId: r.txId, refTxId: r.txId });
+    }
+    // The id is the rollback's now: a bet under it is another request, not a bet voided in advance.
+    const bet = await wallet('bet', { ...r, token: p.gameToken, amount: 1_000 });
+    expect(bet.statusCode).toBe(409);
+    expect(bet.json().status).toBe('duplicate');
+    expect((await balancesOf(t, p.token)).cash).toBe(100_000);
+    await expectSoundLedger(t.db);
+  });
+
   it('accepts a win after the member logged out, but no new bet', async () => {
     const p = await player();
     const r = ids();

@@ -21,6 +21,13 @@ DECLARE
   v_balance bigint;
   v_carried boolean;
 BEGIN
+  -- A rollback naming itself would claim its own id as the void mark and then fail to record itself
+  -- under it (WR001 with nothing stored: a 500 on every attempt). Refused and recorded like any refusal.
+  IF p_ref_tx = p_tx_id THEN
+    RETURN wallet_record(p_provider, p_tx_id, 'rollback', NULL, p_ref_tx, NULL, 0, p_hash,
+      jsonb_build_object('status', 'invalid', 'message', 'a rollback cannot name itself as the bet to roll back',
+                         'txId', p_tx_id, 'refTxId', p_ref_tx));
+  END IF;
   -- Claim the bet's id with a void mark; if the bet was recorded (or is being), this waits for it.
   INSERT INTO wallet_transactions (provider, tx_id, kind, ref_tx_id, request_hash, response)
   VALUES (p_provider, p_ref_tx, 'void', p_tx_id, '', jsonb_build_object('status', 'rolled_back', 'txId', p_ref_tx))
