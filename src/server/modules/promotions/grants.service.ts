@@ -28,9 +28,13 @@ export const wageringRequired = (
   deposit: number,
 ) => c.wageringMultiple * (c.wageringBase === 'bonus_deposit' ? bonus + deposit : bonus);
 
+/** Campaigns a member takes once (their grant key is the member's): taken, they are no longer an offer. */
+export const takenOncePerMember = (c: Campaign) =>
+  c.type === 'first_deposit' || c.type === 'code' || c.type === 'free_spins';
+
 /**
  * The grant key makes each grant happen once: the first deposit bonus once per member, any other
- * deposit bonus once per deposit, a code once per member.
+ * deposit bonus once per deposit, a code or free spins once per member.
  */
 export function grantKeyOf(c: Campaign, memberId: number, depositRequestId?: number): string {
   if (c.type === 'first_deposit') return `welcome:${memberId}`;

@@ -151,11 +151,16 @@ describe.runIf(backendAvailable)('promotions: grants', () => {
 
   it('claims a bonus by code once, and lists offers with terms in the language asked for', async () => {
     const m = await member();
+    const offered = async () =>
+      (await t.call('list-promotions', {}, m.as)).json().list.map((o: { id: number }) => o.id);
+    expect(await offered()).toContain(code);
     const claimed = await t.call('claim-promo-code', { code: 'hello-36' }, m.as);
     expect(claimed.json()).toMatchObject({ status: 'success', msg: 'msg3605', bonus: { amount: 20_000 } });
     const again = await t.call('claim-promo-code', { code: 'HELLO-36' }, m.as);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ msg: 'msg3603' });
+    // Claimed once, it is the member's bonus now (a second claim is refused), no longer an offer.
+    expect(await offered()).not.toContain(code);
     const offers = await t.call('list-promotions', {}, { ...m.as, headers: { 'accept-language': 'en' } });
     const offer = offers.json().list.find((o: { id: number }) => o.id === welcome);
     expect(offer).toMatchObject({ terms: 'Welcome bonus 100%', atDeposit: true, type: 'first_deposit' });

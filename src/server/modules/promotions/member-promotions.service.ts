@@ -5,7 +5,7 @@ import { vendorOfGame } from '../games/catalogue.service.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
 import { type Campaign, listCampaigns } from './campaigns.service.ts';
 import { freeSpinsOf } from './free-spins.service.ts';
-import { grantKeyOf } from './grants.service.ts';
+import { grantKeyOf, takenOncePerMember } from './grants.service.ts';
 import { assertOfferable, eligibilityProblem, isLive } from './offer-rules.ts';
 import { promoBonuses, promoCampaigns } from './promotions.schema.ts';
 
@@ -32,14 +32,13 @@ export async function offersFor(db: DbOrTx, memberId: number, languages: (Locale
   const offers = [];
   for (const c of live) {
     if (await eligibilityProblem(db, memberId, c)) continue;
-    const [had] =
-      c.type === 'first_deposit' || c.type === 'free_spins'
-        ? await db
-            .select({ id: promoBonuses.id })
-            .from(promoBonuses)
-            .where(eq(promoBonuses.grantKey, grantKeyOf(c, memberId)))
-        : [];
-    // The welcome bonus and free spins taken are the member's bonus now, no longer an offer.
+    const [had] = takenOncePerMember(c)
+      ? await db
+          .select({ id: promoBonuses.id })
+          .from(promoBonuses)
+          .where(eq(promoBonuses.grantKey, grantKeyOf(c, memberId)))
+      : [];
+    // The welcome bonus, a code and free spins taken are the member's bonus now, no longer an offer.
     if (had) continue;
     offers.push({
       id: c.id,
