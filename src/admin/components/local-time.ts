@@ -13,3 +13,14 @@ export function fromLocalInput(value: string, timeZone: string | undefined): str
   if (!value) return null;
   return instantOfWallTime(value, timeZone ?? 'UTC')?.toISOString() ?? null;
 }
+
+/**
+ * A wall time of one zone as the same moment's wall time in another (a form's field when the operator
+ * chooses another site); text that is not a whole wall time (empty, half typed) stays as it is.
+ * Seconds, for a field to the second, are the same in both: the sites' zones differ by whole minutes.
+ */
+export function rezonedWallTime(wall: string, from: string | undefined, to: string | undefined): string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(wall)) return wall;
+  const instant = instantOfWallTime(wall, from ?? 'UTC');
+  return instant ? `${wallTimeIn(instant, to ?? 'UTC')}${wall.slice(16)}` : wall;
+}

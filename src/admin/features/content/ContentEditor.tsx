@@ -8,6 +8,7 @@ import { fromLocalInput, toLocalInput } from '../../components/local-time.ts';
 import { Panel } from '../../components/Panel.tsx';
 import { useTextFields } from '../../components/text-fields.ts';
 import ui from '../../components/ui.module.css';
+import { useWallTimeFields } from '../../components/zone-follow.ts';
 import { useChosenSite } from '../session/site-zone.ts';
 import styles from './content.module.css';
 import { HtmlField } from './HtmlField.tsx';
@@ -86,6 +87,8 @@ export function ContentEditor({
   const zone = useChosenSite().timeZone;
   const save = useContentSave(kind);
   const [form, setForm, bind] = useTextFields(() => formOf(item, zone));
+  // Its schedule is typed in the chosen site's wall time: another site chosen meanwhile moves it there.
+  useWallTimeFields(zone, setForm, ['startsAt', 'endsAt']);
   const texts = useTranslatedTexts(
     form,
     (key, value) => setForm({ ...form, [key]: value }),

@@ -1,45 +1,20 @@
 // @vitest-environment happy-dom
 
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { adminRenderer } from '../../test-support/render.tsx';
-import { useOperator } from '../session/queries.ts';
+import { control, Signedin, TWO_SITES, typeInto } from '../../test-support/two-sites.tsx';
 import { chooseSite } from '../session/site-zone.ts';
 import { CampaignForm } from './CampaignForm.tsx';
 import type { Campaign } from './campaignDraft.ts';
 
 const { render, settle, stubApi } = adminRenderer();
 
-/** The operator's session (two sites: baht in Bangkok, won in Seoul) and, for a save, the campaign. */
-const reply = {
-  operator: { id: 1, login: 'owner', role: 'owner' },
-  permissions: ['settings.manage'],
-  sites: [
-    { id: 1, name: 'Thai', timezone: 'Asia/Bangkok', currency: 'THB', isDefault: true },
-    { id: 2, name: 'Korea', timezone: 'Asia/Seoul', currency: 'KRW', isDefault: false },
-  ],
-};
-
-/** The form's control labelled `label`. */
-function control(form: HTMLElement, label: string) {
-  const wrapper = [...form.querySelectorAll('label')].find((l) => l.textContent?.startsWith(label));
-  const found = wrapper?.querySelector('input, select');
-  if (!found) throw new Error(`no control labelled ${label}`);
-  return found as HTMLInputElement | HTMLSelectElement;
-}
+const reply = TWO_SITES;
 
 /** What an operator's typing or choosing does, for an input or a select alike. */
 async function set(form: HTMLElement, label: string, value: string) {
-  const field = control(form, label);
-  field.value = value;
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-  field.dispatchEvent(new Event('change', { bubbles: true }));
+  typeInto(form, label, value);
   await settle();
-}
-
-/** What the back office does: no screen before the operator's session has loaded (App.tsx). */
-function Signedin({ children }: { children: ReactNode }) {
-  return useOperator().data ? children : null;
 }
 
 /** A deposit campaign of the Korean site, from midnight UTC on 1 March to midnight on 1 April 2026. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../shared/format.ts';
@@ -18,9 +18,10 @@ import { adminCall } from '../../api/client.ts';
 import { Check, Field, Outcome, Select, TextArea } from '../../components/Field.tsx';
 import { useTextFields } from '../../components/text-fields.ts';
 import ui from '../../components/ui.module.css';
+import { useWallTimeFields } from '../../components/zone-follow.ts';
 import { LanguageTabs } from '../content/LanguageTabs.tsx';
 import { useChosenSite } from '../session/site-zone.ts';
-import { bodyOf, type Campaign, type CampaignDraft, draftOf, emptyDraft, rezoned } from './campaignDraft.ts';
+import { bodyOf, type Campaign, type CampaignDraft, draftOf, emptyDraft } from './campaignDraft.ts';
 import styles from './promotions.module.css';
 
 export const CAMPAIGNS_KEY = ['admin', 'promotions', 'campaigns'] as const;
@@ -42,14 +43,8 @@ export function CampaignForm({
   const [draft, setDraft, bind] = useTextFields<CampaignDraft>(() =>
     campaign ? draftOf(campaign, zone) : emptyDraft(currency, zone),
   );
-  // The zone the draft's times are written in. Another site chosen meanwhile (the header's picker):
-  // they are moved to its wall time, or the save read Bangkok's times as Seoul's (two hours early).
-  const [draftZone, setDraftZone] = useState(zone);
-  useEffect(() => {
-    if (zone === draftZone) return;
-    setDraft((current) => ({ ...current, ...rezoned(current, draftZone, zone) }));
-    setDraftZone(zone);
-  }, [zone, draftZone, setDraft]);
+  // Another site chosen meanwhile (the header's picker) moves them to its wall time.
+  useWallTimeFields(zone, setDraft, ['startsAt', 'endsAt']);
   const [lang, setLang] = useState<Locale>(DEFAULT_LOCALE);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation({

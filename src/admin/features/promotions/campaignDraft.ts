@@ -155,22 +155,6 @@ export function draftOf(c: Campaign, zone: string | undefined): CampaignDraft {
   };
 }
 
-/**
- * The draft's start and end as wall times of another zone, the same instants (the operator chose
- * another site while the form was open); a time that does not read stays as typed.
- */
-export function rezoned(
-  d: CampaignDraft,
-  from: string | undefined,
-  to: string | undefined,
-): Pick<CampaignDraft, 'startsAt' | 'endsAt'> {
-  const move = (wall: string) => {
-    const instant = fromLocalInput(wall, from);
-    return instant ? toLocalInput(instant, to) : wall;
-  };
-  return { startsAt: move(d.startsAt), endsAt: move(d.endsAt) };
-}
-
 /** The form field a draft gets wrong first (the key of its label), or the body to send. */
 export function bodyOf(
   d: CampaignDraft,
