@@ -13,6 +13,7 @@ import { type Column, Table } from '../components/Table.tsx';
 import { useTextFields } from '../components/text-fields.ts';
 import ui from '../components/ui.module.css';
 import { When } from '../components/When.tsx';
+import { useWallTimeFields } from '../components/zone-follow.ts';
 import { fieldChanges } from '../features/audit-change.ts';
 import { useChosenSite } from '../features/session/site-zone.ts';
 import styles from './AuditPage.module.css';
@@ -69,13 +70,19 @@ const columns = (t: TFunction): Column<AuditRow>[] => [
 
 const PAGE = 100;
 const blank = { operator: '', action: '', from: '', to: '' };
+type Filters = { operator: string; action: string; from?: string; to?: string };
+const noFilters: Filters = { operator: '', action: '' };
 
 /** Who did what, to what, when and from where; filtered, and the hash chain checked on demand. */
 export default function AuditPage() {
   const { t } = useTranslation();
   const zone = useChosenSite().timeZone;
   const [form, setForm, bind] = useTextFields(blank);
-  const [filters, setFilters] = useState(blank);
+  // The dates are typed in the site's wall time: another site chosen meanwhile moves them there.
+  useWallTimeFields(zone, setForm, ['from', 'to']);
+  // The filters applied, their dates as instants: another site chosen later changes none of them (read
+  // at each page in the new zone, the next page started two hours off the first).
+  const [filters, setFilters] = useState(noFilters);
   // Paging goes back in time from an entry id, so new entries never shift the page being read.
   const [before, setBefore] = useState<number | undefined>();
   const entries = useQuery({
@@ -85,8 +92,8 @@ export default function AuditPage() {
         query: {
           operator: filters.operator.trim(),
           action: filters.action.trim(),
-          from: fromLocalInput(filters.from, zone) ?? undefined,
-          to: fromLocalInput(filters.to, zone) ?? undefined,
+          from: filters.from,
+          to: filters.to,
           before,
           limit: PAGE,
         },
@@ -107,7 +114,11 @@ export default function AuditPage() {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFilters(form);
+    setFilters({
+      ...form,
+      from: fromLocalInput(form.from, zone) ?? undefined,
+      to: fromLocalInput(form.to, zone) ?? undefined,
+    });
     setBefore(undefined);
   };
   const rows = entries.data?.entries;
@@ -156,7 +167,7 @@ export default function AuditPage() {
             variant="ghost"
             onClick={() => {
               setForm(blank);
-              setFilters(blank);
+              setFilters(noFilters);
               setBefore(undefined);
             }}
           >

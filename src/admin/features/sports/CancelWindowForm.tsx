@@ -5,7 +5,9 @@ import { localeDateTimeIn } from '../../../shared/zoned-time.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { TradingEvent } from '../../api/types.ts';
 import { Field, Outcome, Select } from '../../components/Field.tsx';
+import { rezonedWallTime } from '../../components/local-time.ts';
 import ui from '../../components/ui.module.css';
+import { useZoneFollow } from '../../components/zone-follow.ts';
 import { intlLocale } from '../../i18n/index.ts';
 import { useChosenSite } from '../session/site-zone.ts';
 import { lastHourWindow, localToIso, marketLabel, selectionLabel } from './market-label.ts';
@@ -45,6 +47,12 @@ export function CancelWindowForm({ event }: { event: TradingEvent }) {
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
   const name = t('trading.window.name', { name: event.name });
+  // The window is typed in the site's wall time: another site chosen while it is open moves it there,
+  // or the legs of bets placed two hours off the window meant were voided.
+  useZoneFollow(zone, (was, now) => {
+    setFrom((wall) => rezonedWallTime(wall, was, now));
+    setTo((wall) => rezonedWallTime(wall, was, now));
+  });
 
   const start = () => {
     // The last hour up to now, the usual reach of a past-posting or a wrong price just seen.

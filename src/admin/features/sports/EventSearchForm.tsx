@@ -4,6 +4,7 @@ import { Field, Select } from '../../components/Field.tsx';
 import { fromLocalInput } from '../../components/local-time.ts';
 import { useTextFields } from '../../components/text-fields.ts';
 import ui from '../../components/ui.module.css';
+import { useWallTimeFields } from '../../components/zone-follow.ts';
 import { useTimeZone } from '../session/site-zone.ts';
 import { sportLabel } from './market-label.ts';
 import { type EventSearch, useDeskFilters } from './queries.ts';
@@ -27,6 +28,8 @@ export function EventSearchForm({ onSearch }: { onSearch(search: EventSearch): v
   const zone = useTimeZone();
   const filters = useDeskFilters().data;
   const [draft, setDraft, bind] = useTextFields<Draft>(EMPTY);
+  // Another site chosen meanwhile moves the dates typed to its wall time.
+  useWallTimeFields(zone, setDraft, ['from', 'to']);
   const leagues = (filters?.competitions ?? []).filter((c) => !draft.sport || c.sport === draft.sport);
   const submit = (d: Draft) =>
     onSearch({

@@ -7,6 +7,7 @@ import { fromLocalInput } from '../../components/local-time.ts';
 import { Panel } from '../../components/Panel.tsx';
 import { useTextFields } from '../../components/text-fields.ts';
 import ui from '../../components/ui.module.css';
+import { useWallTimeFields } from '../../components/zone-follow.ts';
 import { useTimeZone } from '../session/site-zone.ts';
 import { useCreateEvent, useCreateMarket } from './queries.ts';
 
@@ -35,7 +36,15 @@ export function ManualEventForm() {
   const zone = useTimeZone();
   const create = useCreateEvent();
   const addMarket = useCreateMarket();
-  const [event, , bind] = useTextFields({ sport: '', competition: '', home: '', away: '', startsAt: '' });
+  const [event, setEvent, bind] = useTextFields({
+    sport: '',
+    competition: '',
+    home: '',
+    away: '',
+    startsAt: '',
+  });
+  // The start is typed in the site's wall time: another site chosen meanwhile moves it there.
+  useWallTimeFields(zone, setEvent, ['startsAt']);
   const [eventId, setEventId] = useState<number>();
   const [type, setType] = useState<MarketType>('1x2');
   const [name, setName] = useState('');
