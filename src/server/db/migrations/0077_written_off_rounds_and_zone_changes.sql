@@ -41,3 +41,21 @@ SELECT provider, round_id, member_id, sum(part), min(created_at) FROM (
   WHERE w.provider = 'backoffice') x
 WHERE part > 0 GROUP BY provider, round_id, member_id
 ON CONFLICT ("provider", "round_id") DO UPDATE SET "written_off" = r."written_off" + excluded."written_off";
+--> statement-breakpoint
+-- Each change of a site's time zone (trigger sites_time_zone_log, its body in modules/sites/sql/): the
+-- limits' periods count the play-day rows of every zone the site was in during the period
+-- (play_period_days), so moving the zone east does not start a fresh day for a member's daily limit.
+CREATE TABLE "site_time_zone_changes" (
+  "id" bigserial PRIMARY KEY NOT NULL,
+  "site_id" bigint NOT NULL REFERENCES "sites"("id"),
+  "old_zone" text NOT NULL,
+  "new_zone" text NOT NULL,
+  "changed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "site_time_zone_changes_site" ON "site_time_zone_changes" USING btree ("site_id", "changed_at");
+--> statement-breakpoint
+CREATE FUNCTION sites_time_zone_log() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;
+--> statement-breakpoint
+CREATE TRIGGER "sites_time_zone_log" AFTER UPDATE OF "settings" ON "sites"
+  FOR EACH ROW EXECUTE FUNCTION sites_time_zone_log();
