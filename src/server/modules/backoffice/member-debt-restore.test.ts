@@ -97,6 +97,37 @@ describe.runIf(backendAvailable)(
       await expectSoundLedger(t.db);
     });
 
+    it('the dashboard shows the debts owed and what stands written off, per currency, as corrections change them', async () => {
+      type Debts = { currency: string; owed: number; membersOwing: number; writtenOff: number }[];
+      const debts = async () => {
+        const res = await as('cashier').get('/api/admin/dashboard');
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().memberDebts as Debts;
+      };
+      const before = await debts();
+      const p = await writtenOffWin('resettle');
+      const page = await as('owner').get(`/api/admin/members/${p.id}`);
+      const currency = page.json().currency as string;
+      const of = (list: Debts) => list.find((d) => d.currency === currency)!;
+      const off = await debts();
+      // Every site's currency listed, zero or not; this member's 300,000 now stands written off.
+      expect(off.map((d) => d.currency)).toEqual(before.map((d) => d.currency));
+      expect(of(off).writtenOff - of(before).writtenOff).toBe(300_000);
+      expect(of(off).owed).toBe(of(before).owed);
+      // Corrected back to 100,000: 100,000 of the write-off restored (and repaid at once), 200,000 stands.
+      const back = await wallet('resettle', {
+        txId: `${p.round.txId}-c2`,
+        roundId: p.round.roundId,
+        refTxId: p.lossTxId,
+        reason: 'partly right',
+        amount: 100_000,
+      });
+      expect(back.json()).toMatchObject({ debt: 0 });
+      const after = await debts();
+      expect(of(after).writtenOff - of(before).writtenOff).toBe(200_000);
+      expect(of(after).owed).toBe(of(before).owed);
+    });
+
     it('a partial correction restores only its part; the rest stays written off until a later one', async () => {
       const p = await writtenOffWin('resettle');
       const toHalf = {

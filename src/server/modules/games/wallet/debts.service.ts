@@ -114,3 +114,34 @@ function causeOf(amount: number, action: 'write_off' | 'cash' | null, restored: 
 
 /** The provider an operator's change of a debt is recorded under (no wallet provider has this code). */
 export const OPERATOR_PROVIDER = 'backoffice';
+
+/** Member debts in one currency: what is owed now, by how many members, and what stands written off. */
+export interface DebtFigures {
+  currency: string;
+  owed: number;
+  membersOwing: number;
+  /** Written off by operators and not restored by a later correction of the round (wallet_round_debts). */
+  writtenOff: number;
+}
+
+/**
+ * Member debts per currency (the member's, never added across currencies; sql/wallet_debt_figures.sql),
+ * for the dashboard: a correction's loss counted in the rounds' figures that the house did not collect.
+ * Every currency in `currencies` is listed, zero or not.
+ */
+export async function debtFigures(db: DbOrTx, currencies: string[] = []): Promise<DebtFigures[]> {
+  const rows = await queryRows<{ currency: string; owed: number; members: number; written_off: number }>(
+    db,
+    sql`select currency, owed, members, written_off from wallet_debt_figures()`,
+  );
+  const all = [...new Set([...currencies, ...rows.map((r) => r.currency)])].sort();
+  return all.map((currency) => {
+    const row = rows.find((r) => r.currency === currency);
+    return {
+      currency,
+      owed: Number(row?.owed ?? 0),
+      membersOwing: Number(row?.members ?? 0),
+      writtenOff: Number(row?.written_off ?? 0),
+    };
+  });
+}
