@@ -109,9 +109,16 @@ export type VendorCategory = (typeof VENDOR_CATEGORIES)[number];
 export const ROUND_STATUSES = ['open', 'closed', 'cancelled'] as const;
 /**
  * What changed a member's debt: a correction that took back money already spent, a later credit that
- * collected it, or an operator who wrote it off or collected it from the member's cash.
+ * collected it, an operator who wrote it off or collected it from the member's cash, or a correction of
+ * a written-off round in the member's favour that restored the write-off (its credit then collects it).
  */
-export const DEBT_CAUSES = ['correction', 'collected', 'written_off', 'collected_from_cash'] as const;
+export const DEBT_CAUSES = [
+  'correction',
+  'collected',
+  'written_off',
+  'collected_from_cash',
+  'write_off_restored',
+] as const;
 
 /** Local time of day, HH:MM; 24:00 closes at midnight. */
 export const HHMM = /^([01]\d|2[0-4]):[0-5]\d$/;

@@ -116,6 +116,35 @@ function BonusLiability({ rows }: { rows: DashboardReply['bonusLiability'] }) {
   );
 }
 
+/**
+ * Member debts, one figure set per currency: owed now (and by how many members), and what stands
+ * written off, a loss the bets and wins leave out (a correction counted the round as lost).
+ */
+function MemberDebts({ rows }: { rows: DashboardReply['memberDebts'] }) {
+  const { t } = useTranslation();
+  return (
+    <Panel title={t('dashboard.memberDebts')}>
+      <p className={styles.followUp}>{t('dashboard.memberDebtsHint')}</p>
+      <dl className={styles.figures}>
+        {rows.map((row) => (
+          <div key={row.currency} className={styles.figure} data-testid={`member-debts-${row.currency}`}>
+            <dt>
+              {row.currency} · {row.membersOwing} {t('dashboard.membersOwing')}
+            </dt>
+            <dd>
+              <Amount value={row.owed} currency={row.currency} />
+            </dd>
+            <dt>{t('dashboard.writtenOff')}</dt>
+            <dd>
+              <Amount value={row.writtenOff} currency={row.currency} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Panel>
+  );
+}
+
 /** Today and this month at a glance, and what is waiting for an operator. */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -161,6 +190,7 @@ export default function DashboardPage() {
             <FigureList figures={data.month} />
           </Panel>
           <BonusLiability rows={data.bonusLiability} />
+          <MemberDebts rows={data.memberDebts} />
           <JackpotPanel jackpot={data.jackpot} />
         </>
       )}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { waitingCounts } from '../cashier/cashier-queue.service.ts';
+import { debtFigures } from '../games/wallet/debts.service.ts';
 import { jackpotHistory, readJackpot } from '../jackpot/jackpot.service.ts';
 import { bonusLiability } from '../promotions/liability.service.ts';
 import { countMembersWithLimits } from '../protection/limits.service.ts';
@@ -105,5 +106,7 @@ export async function dashboard(db: Db, now = new Date()) {
     membersWithLimits: await countMembersWithLimits(db),
     /** Bonus money members hold, per currency (every site's, zero or not). */
     bonusLiability: await bonusLiability(db, await siteCurrencies(db)),
+    /** Member debts per currency: owed now, and written off (the house's loss the rounds' figures leave out). */
+    memberDebts: await debtFigures(db, await siteCurrencies(db)),
   };
 }

@@ -8,7 +8,8 @@ import { toStatementLine } from './history.service.ts';
 export const STATEMENT_KIND_GROUPS: Record<(typeof STATEMENT_KINDS)[number], string[]> = {
   deposit: ['deposit'],
   withdraw: ['withdrawal', 'withdraw_hold', 'withdraw_return'],
-  game: ['bet', 'win', 'bet_rollback', 'jackpot_win'],
+  // A win's correction and the debt it left, repaid from a later credit, are the games' money too.
+  game: ['bet', 'win', 'bet_rollback', 'jackpot_win', 'settlement_correction', 'debt_collection'],
   comp: ['comp_accrual', 'comp_exchange', 'comp_reversal'],
   adjustment: ['adjustment', 'adjustment_reversal'],
 };

@@ -289,32 +289,33 @@ type UsageRow = Record<`${'deposit' | 'wager' | 'loss'}_${'day' | 'week' | 'mont
 
 /**
  * The statement limitUsage runs: what counts against each limit now (the day's, week's and month's
- * deposits, stakes, and stakes less wins, in the site's zone) and when each period ends, from at most
- * 31 rows of member_play_days. Exported so that a test plans this very statement.
+ * deposits, stakes, and stakes less wins, in the site's zone; across a change of its zone, the day rows
+ * play_period_days says, as the check itself counts them) and when each period ends, from at most 31
+ * rows of member_play_days (a day or two more after a change of zone). Exported so that a test plans
+ * this very statement.
  */
 export function limitUsageQuery(memberId: number): SQL {
-  return sql`with p as (
-          select t::date as today, date_trunc('week', t) as wk, date_trunc('month', t) as mo, t, tz
-          from (select now() at time zone tz as t, tz from (select member_timezone(${memberId}) as tz) z) l)
+  return sql`with p as (select * from play_period_days(${memberId}))
         select
-          coalesce(sum(deposits) filter (where day = today), 0)::int8 as deposit_day,
-          coalesce(sum(deposits) filter (where day >= wk), 0)::int8 as deposit_week,
-          coalesce(sum(deposits) filter (where day >= mo), 0)::int8 as deposit_month,
-          coalesce(sum(stakes) filter (where day = today), 0)::int8 as wager_day,
-          coalesce(sum(stakes) filter (where day >= wk), 0)::int8 as wager_week,
-          coalesce(sum(stakes) filter (where day >= mo), 0)::int8 as wager_month,
-          coalesce(sum(stakes - wins) filter (where day = today), 0)::int8 as loss_day,
-          coalesce(sum(stakes - wins) filter (where day >= wk), 0)::int8 as loss_week,
-          coalesce(sum(stakes - wins) filter (where day >= mo), 0)::int8 as loss_month,
-          to_char((date_trunc('day', t) + interval '1 day') at time zone tz at time zone 'UTC',
+          coalesce(sum(deposits) filter (where day between day_from and day_to), 0)::int8 as deposit_day,
+          coalesce(sum(deposits) filter (where day between week_from and week_to), 0)::int8 as deposit_week,
+          coalesce(sum(deposits) filter (where day between month_from and month_to), 0)::int8 as deposit_month,
+          coalesce(sum(stakes) filter (where day between day_from and day_to), 0)::int8 as wager_day,
+          coalesce(sum(stakes) filter (where day between week_from and week_to), 0)::int8 as wager_week,
+          coalesce(sum(stakes) filter (where day between month_from and month_to), 0)::int8 as wager_month,
+          coalesce(sum(stakes - wins) filter (where day between day_from and day_to), 0)::int8 as loss_day,
+          coalesce(sum(stakes - wins) filter (where day between week_from and week_to), 0)::int8 as loss_week,
+          coalesce(sum(stakes - wins) filter (where day between month_from and month_to), 0)::int8 as loss_month,
+          to_char((date_trunc('day', local_now) + interval '1 day') at time zone tz at time zone 'UTC',
                   'YYYY-MM-DD"T"HH24:MI:SS.000"Z"') as day_reset,
-          to_char((wk + interval '1 week') at time zone tz at time zone 'UTC',
+          to_char((date_trunc('week', local_now) + interval '1 week') at time zone tz at time zone 'UTC',
                   'YYYY-MM-DD"T"HH24:MI:SS.000"Z"') as week_reset,
-          to_char((mo + interval '1 month') at time zone tz at time zone 'UTC',
+          to_char((date_trunc('month', local_now) + interval '1 month') at time zone tz at time zone 'UTC',
                   'YYYY-MM-DD"T"HH24:MI:SS.000"Z"') as month_reset
         from p left join member_play_days d
-          on d.member_id = ${memberId} and d.day >= least(wk, mo)::date and d.day <= today
-        group by today, wk, mo, t, tz`;
+          on d.member_id = ${memberId} and d.day >= least(day_from, week_from, month_from)
+            and d.day <= greatest(day_to, week_to, month_to)
+        group by tz, local_now, day_from, day_to, week_from, week_to, month_from, month_to`;
 }
 
 /** What counts against each limit now and when each period ends (limitUsageQuery). */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../../shared/format.ts';
 import type { KycLevel, OpenBetsOnProtection } from '../../../shared/vocabulary.ts';
-import { createdAtColumn, idColumn } from '../../db/columns.ts';
+import { createdAtColumn, idColumn, int8, timestamptz } from '../../db/columns.ts';
 
 /** When a cashier desk takes requests: `locked` closes it; open/close are local 'HH:MM' (overnight allowed). */
 export interface CashierWindow {
@@ -114,4 +114,23 @@ export const sites = pgTable(
     uniqueIndex('sites_one_default').on(t.isDefault).where(sql`${t.isDefault}`),
     check('sites_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
   ],
+);
+
+/**
+ * Each change of a site's time zone (migration 0075, written by the trigger sites_time_zone_log): a
+ * member's limit periods count the day rows of every zone the site was in during the period
+ * (play_period_days), so a zone moved east never starts a fresh day for a daily limit.
+ */
+export const siteTimeZoneChanges = pgTable(
+  'site_time_zone_changes',
+  {
+    id: idColumn(),
+    siteId: int8('site_id')
+      .notNull()
+      .references(() => sites.id),
+    oldZone: text('old_zone').notNull(),
+    newZone: text('new_zone').notNull(),
+    changedAt: timestamptz('changed_at').notNull().defaultNow(),
+  },
+  (t) => [index('site_time_zone_changes_site').on(t.siteId, t.changedAt)],
 );

@@ -67,6 +67,19 @@ export const dashboardEndpoints = {
       bonusLiability: z.array(
         z.object({ currency: z.string(), amount: z.number(), activeBonuses: z.number() }),
       ),
+      /**
+       * Member debts per currency (never added across them): owed now after corrections took back money
+       * already spent, by how many members, and what stands written off (not restored by a later
+       * correction of its round): the house's loss that the bets and wins above leave out.
+       */
+      memberDebts: z.array(
+        z.object({
+          currency: z.string(),
+          owed: z.number(),
+          membersOwing: z.number(),
+          writtenOff: z.number(),
+        }),
+      ),
       sportsReconciliation,
     }),
   }),

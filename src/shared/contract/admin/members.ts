@@ -195,7 +195,7 @@ export const membersEndpoints = {
     method: 'POST',
     path: '/members/:id/debt/write-off',
     summary:
-      "Writes off the member's open debt: the house absorbs it, no money moves and the member's balances stay as they are; withdrawals are possible again. A reason and an idempotency key are required: the same key and body again answers as the first time; the key with another member, action or reason is refused (409 duplicate). Nothing owed: 409 already",
+      "Writes off the member's open debt: the house absorbs it, no money moves and the member's balances stay as they are; withdrawals are possible again. A later correction of a written-off round in the member's favour restores that round's write-off first (the member receives only what goes beyond it). A reason and an idempotency key are required: the same key and body again answers as the first time; the key with another member, action or reason is refused (409 duplicate). Nothing owed: 409 already",
     params: idParam,
     body: z.object({ reason: operatorReason, key: operatorKey }),
     response: debtActionReply,

@@ -8,8 +8,16 @@ export const dashboardRoutes = [
     permission: 'dashboard.view',
     reads: 'reports',
     handler: async ({ db, request, readFrom }) => {
-      const { today, month, pending, jackpot, protectedMembers, membersWithLimits, bonusLiability } =
-        await dashboard(db);
+      const {
+        today,
+        month,
+        pending,
+        jackpot,
+        protectedMembers,
+        membersWithLimits,
+        bonusLiability,
+        memberDebts,
+      } = await dashboard(db);
       // The sportsbook's reconciler (open findings, repairs in the last day, settlement runs still
       // working), as the book's plugin reports it: modules never import providers.
       const sportsReconciliation = await request.server.sportsReconciliation();
@@ -21,6 +29,7 @@ export const dashboardRoutes = [
         protectedMembers,
         membersWithLimits,
         bonusLiability,
+        memberDebts,
         sportsReconciliation,
         readFrom,
       };

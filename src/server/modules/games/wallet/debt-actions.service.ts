@@ -34,7 +34,9 @@ export interface DebtActionOutcome {
  * Ends a member's open debt without taking money from them: the house absorbs it. No transfer: a debt
  * is a record beside the ledger (wallet_take_back moved only what cash held; the rest of the loss was
  * already the house's, in game revenue, when the win was paid), so writing it off changes the record
- * only. Refused (409) when nothing is owed.
+ * only. Each round's debt is kept as written off (wallet_round_debts): a later correction of that round
+ * in the member's favour restores it before paying anything (wallet_restore_write_off), so a win taken
+ * back, written off and given back is paid once. Refused (409) when nothing is owed.
  */
 export async function writeOffDebt(
   tx: Tx,
@@ -50,6 +52,11 @@ export async function writeOffDebt(
   await queryRows(
     tx,
     sql`update wallet_debts set amount = amount - ${owed}, updated_at = now() where member_id = ${memberId}`,
+  );
+  await queryRows(
+    tx,
+    sql`update wallet_round_debts set written_off = written_off + owed, owed = 0, updated_at = now()
+        where member_id = ${memberId} and owed > 0`,
   );
   await queryRows(
     tx,

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * What a member owes after a correction took back money already spent (SPORTSBOOK.md §3): cash never
@@ -20,7 +30,11 @@ export const walletDebts = pgTable(
   ],
 );
 
-/** Each change of a debt: positive when incurred, negative when collected. */
+/**
+ * Each change of a debt: positive when incurred, negative when collected or written off. `restored`
+ * marks a write-off that a correction of the same round in the member's favour brought back
+ * (wallet_restore_write_off, migration 0075): the same correction's credit then pays it.
+ */
 export const walletDebtEntries = pgTable(
   'wallet_debt_entries',
   {
@@ -31,6 +45,7 @@ export const walletDebtEntries = pgTable(
     roundId: text('round_id').notNull(),
     txId: text('tx_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    restored: boolean('restored').notNull().default(false),
   },
   (t) => [
     index('wallet_debt_entries_member').on(t.memberId, t.id),
@@ -60,5 +75,32 @@ export const walletDebtActions = pgTable(
     check('wallet_debt_actions_kind_known', sql`${t.kind} in ('write_off', 'cash')`),
     check('wallet_debt_actions_positive', sql`${t.amount} > 0 and ${t.amount} <= ${t.owedBefore}`),
     index('wallet_debt_actions_member').on(t.memberId),
+  ],
+);
+
+/**
+ * A member's debt per round (migration 0075): what the round's corrections took back beyond the cash
+ * and is still owed, and what of it an operator wrote off. wallet_debts is the member's total (the sum
+ * of `owed`). A credit pays its own round's debt first, then the oldest (wallet_collect_debt); a write-off
+ * moves every round's `owed` to `written_off`; a later correction of the round in the member's favour
+ * moves it back before anything is paid (wallet_restore_write_off), so a win is never paid twice.
+ */
+export const walletRoundDebts = pgTable(
+  'wallet_round_debts',
+  {
+    provider: text('provider').notNull(),
+    roundId: text('round_id').notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    owed: bigint('owed', { mode: 'number' }).notNull().default(0),
+    writtenOff: bigint('written_off', { mode: 'number' }).notNull().default(0),
+    /** Since when the round owes what it owes now: a collection pays the oldest first. */
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'wallet_round_debts_pkey', columns: [t.provider, t.roundId] }),
+    check('wallet_round_debts_not_negative', sql`${t.owed} >= 0 and ${t.writtenOff} >= 0`),
+    // What a collection and a write-off walk: the member's rounds that still owe, oldest first.
+    index('wallet_round_debts_owing').on(t.memberId, t.openedAt).where(sql`${t.owed} > 0`),
   ],
 );

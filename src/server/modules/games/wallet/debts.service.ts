@@ -51,7 +51,8 @@ type DebtCause = (typeof DEBT_CAUSES)[number];
 
 /**
  * What a member owes after corrections (wallet_debts), since when (the first change after it was last
- * nothing) and its latest changes, newest first, each with its cause (an operator's with their reason):
+ * nothing) and its latest changes, newest first, each with its cause (an operator's with their reason; a
+ * write-off brought back by a correction of its round in the member's favour, which paid it at once):
  * the back office's member page shows it (SPORTSBOOK.md §3).
  */
 export async function memberDebt(db: DbOrTx, memberId: number, limit: number) {
@@ -72,12 +73,13 @@ export async function memberDebt(db: DbOrTx, memberId: number, limit: number) {
       round_id: string;
       tx_id: string;
       created_at: Date;
+      restored: boolean;
       action: 'write_off' | 'cash' | null;
       reason: string | null;
       operator: string | null;
     }>(
       db,
-      sql`select e.id, e.amount, e.provider, e.round_id, e.tx_id, e.created_at,
+      sql`select e.id, e.amount, e.provider, e.round_id, e.tx_id, e.created_at, e.restored,
                  a.kind as action, a.reason, a.operator
           from wallet_debt_entries e
           left join wallet_debt_actions a on e.provider = ${OPERATOR_PROVIDER} and a.key = e.tx_id
@@ -92,7 +94,7 @@ export async function memberDebt(db: DbOrTx, memberId: number, limit: number) {
     entries: entries.map((e) => ({
       id: Number(e.id),
       amount: Number(e.amount),
-      cause: causeOf(Number(e.amount), e.action),
+      cause: causeOf(Number(e.amount), e.action, e.restored),
       provider: e.provider,
       roundId: e.round_id,
       txId: e.tx_id,
@@ -103,11 +105,43 @@ export async function memberDebt(db: DbOrTx, memberId: number, limit: number) {
   };
 }
 
-function causeOf(amount: number, action: 'write_off' | 'cash' | null): DebtCause {
+function causeOf(amount: number, action: 'write_off' | 'cash' | null, restored: boolean): DebtCause {
   if (action === 'write_off') return 'written_off';
+  if (restored) return 'write_off_restored';
   if (action === 'cash') return 'collected_from_cash';
   return amount > 0 ? 'correction' : 'collected';
 }
 
 /** The provider an operator's change of a debt is recorded under (no wallet provider has this code). */
 export const OPERATOR_PROVIDER = 'backoffice';
+
+/** Member debts in one currency: what is owed now, by how many members, and what stands written off. */
+export interface DebtFigures {
+  currency: string;
+  owed: number;
+  membersOwing: number;
+  /** Written off by operators and not restored by a later correction of the round (wallet_round_debts). */
+  writtenOff: number;
+}
+
+/**
+ * Member debts per currency (the member's, never added across currencies; sql/wallet_debt_figures.sql),
+ * for the dashboard: a correction's loss counted in the rounds' figures that the house did not collect.
+ * Every currency in `currencies` is listed, zero or not.
+ */
+export async function debtFigures(db: DbOrTx, currencies: string[] = []): Promise<DebtFigures[]> {
+  const rows = await queryRows<{ currency: string; owed: number; members: number; written_off: number }>(
+    db,
+    sql`select currency, owed, members, written_off from wallet_debt_figures()`,
+  );
+  const all = [...new Set([...currencies, ...rows.map((r) => r.currency)])].sort();
+  return all.map((currency) => {
+    const row = rows.find((r) => r.currency === currency);
+    return {
+      currency,
+      owed: Number(row?.owed ?? 0),
+      membersOwing: Number(row?.members ?? 0),
+      writtenOff: Number(row?.written_off ?? 0),
+    };
+  });
+}

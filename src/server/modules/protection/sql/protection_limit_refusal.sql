@@ -6,46 +6,48 @@
 -- Exact under concurrency: when the member has a limit of that kind, today's member_play_days row is
 -- locked first, so checks of one member run one at a time until their transaction ends (the stake or
 -- deposit is added to that row in the same transaction). Fast: the limits are read by their primary
--- key, and a month's totals are at most 31 rows of member_play_days by its primary key.
+-- key, and a month's totals are at most 31 rows of member_play_days by its primary key (a day or two
+-- more in the period a change of the site's zone happened in, play_period_days).
 -- Allowed exactly up to the limit: used + amount = limit passes, one more minor unit is refused.
 CREATE OR REPLACE FUNCTION protection_limit_refusal(
   p_member bigint, p_what text, p_amount bigint, p_session_started timestamptz
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_kinds text[] := CASE WHEN p_what = 'deposit' THEN ARRAY['deposit'] ELSE ARRAY['loss', 'wager', 'session'] END;
+  d record;
   v_tz text;
   v_local timestamp;
   v_today date;
   lim record;
   t record;
   v_start timestamp;
-  v_week date;
-  v_month date;
   v_used bigint;
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM protection_limits WHERE member_id = p_member AND kind = ANY (v_kinds)) THEN
     RETURN NULL;
   END IF;
-  v_tz := member_timezone(p_member);
-  v_local := now() AT TIME ZONE v_tz;
+  -- The day rows each period counts (play_period_days: across a change of the site's zone, those of
+  -- every zone it was in during the period).
+  SELECT * INTO d FROM play_period_days(p_member);
+  v_tz := d.tz;
+  v_local := d.local_now;
   v_today := v_local::date;
   INSERT INTO member_play_days (member_id, day) VALUES (p_member, v_today) ON CONFLICT DO NOTHING;
   PERFORM 1 FROM member_play_days WHERE member_id = p_member AND day = v_today FOR NO KEY UPDATE;
-  v_week := date_trunc('week', v_local)::date;
-  v_month := date_trunc('month', v_local)::date;
   SELECT
-    coalesce(sum(deposits) FILTER (WHERE day = v_today), 0) AS deposit_day,
-    coalesce(sum(deposits) FILTER (WHERE day >= v_week), 0) AS deposit_week,
-    coalesce(sum(deposits) FILTER (WHERE day >= v_month), 0) AS deposit_month,
-    coalesce(sum(stakes) FILTER (WHERE day = v_today), 0) AS wager_day,
-    coalesce(sum(stakes) FILTER (WHERE day >= v_week), 0) AS wager_week,
-    coalesce(sum(stakes) FILTER (WHERE day >= v_month), 0) AS wager_month,
-    coalesce(sum(stakes - wins) FILTER (WHERE day = v_today), 0) AS loss_day,
-    coalesce(sum(stakes - wins) FILTER (WHERE day >= v_week), 0) AS loss_week,
-    coalesce(sum(stakes - wins) FILTER (WHERE day >= v_month), 0) AS loss_month
+    coalesce(sum(deposits) FILTER (WHERE day BETWEEN d.day_from AND d.day_to), 0) AS deposit_day,
+    coalesce(sum(deposits) FILTER (WHERE day BETWEEN d.week_from AND d.week_to), 0) AS deposit_week,
+    coalesce(sum(deposits) FILTER (WHERE day BETWEEN d.month_from AND d.month_to), 0) AS deposit_month,
+    coalesce(sum(stakes) FILTER (WHERE day BETWEEN d.day_from AND d.day_to), 0) AS wager_day,
+    coalesce(sum(stakes) FILTER (WHERE day BETWEEN d.week_from AND d.week_to), 0) AS wager_week,
+    coalesce(sum(stakes) FILTER (WHERE day BETWEEN d.month_from AND d.month_to), 0) AS wager_month,
+    coalesce(sum(stakes - wins) FILTER (WHERE day BETWEEN d.day_from AND d.day_to), 0) AS loss_day,
+    coalesce(sum(stakes - wins) FILTER (WHERE day BETWEEN d.week_from AND d.week_to), 0) AS loss_week,
+    coalesce(sum(stakes - wins) FILTER (WHERE day BETWEEN d.month_from AND d.month_to), 0) AS loss_month
   INTO t
   FROM member_play_days
-  WHERE member_id = p_member AND day >= least(v_week, v_month) AND day <= v_today;
+  WHERE member_id = p_member AND day BETWEEN least(d.day_from, d.week_from, d.month_from)
+                                         AND greatest(d.day_to, d.week_to, d.month_to);
   FOR lim IN
     SELECT kind, period, amount FROM protection_limits
     WHERE member_id = p_member AND kind = ANY (v_kinds)

@@ -3,12 +3,12 @@
 -- together instead of about ten per call. wallet_batch passes the calls it may take this way (bets and
 -- wins whose round no other call in the batch touches); this function takes those that will plainly
 -- succeed (a live session of an active member, enough cash for their bets here so far, no
--- loss/wager/session limit, no debt to collect, an open round, a transaction id not seen before) and
--- leaves every other call to wallet_batch's call-by-call loop, which answers refusals and repeats
--- exactly as before. Calls that arrive together have no order among them: this applies its calls first,
--- in call order, and the loop the rest after them. Anything that raises here (a balance taken
--- meanwhile, a round closed meanwhile, a repeat racing in) undoes this whole function in wallet_batch's
--- one subtransaction, and the calls then run one by one.
+-- loss/wager/session limit, no debt to collect or write-off to restore, an open round, a transaction id
+-- not seen before) and leaves every other call to wallet_batch's call-by-call loop, which answers
+-- refusals and repeats exactly as before. Calls that arrive together have no order among them: this
+-- applies its calls first, in call order, and the loop the rest after them. Anything that raises here
+-- (a balance taken meanwhile, a round closed meanwhile, a repeat racing in) undoes this whole function
+-- in wallet_batch's one subtransaction, and the calls then run one by one.
 --
 -- Its rules are wallet_bet's and wallet_win's, read set-based: wallet.differential.test.ts runs random
 -- calls through this path and through the one-call functions and requires the same replies and the
@@ -107,6 +107,9 @@ BEGIN
   JOIN ledger_accounts comp ON comp.member_id = r.member_id AND comp.kind = 'comp'
   WHERE x.k = 'win' AND r.status = 'open' AND x.a >= 0
     AND NOT EXISTS (SELECT 1 FROM wallet_debts d WHERE d.member_id = r.member_id AND d.amount > 0)
+    -- A round whose debt was written off restores it first (wallet_restore_write_off): call by call.
+    AND NOT EXISTS (SELECT 1 FROM wallet_round_debts rd WHERE rd.provider = x.p AND rd.round_id = x.r
+                    AND rd.written_off > 0)
     -- A round that staked bonus money (issue 36) is paid call by call: wallet_win splits its win.
     AND NOT EXISTS (SELECT 1 FROM promo_bet_stakes ps WHERE ps.provider = x.p AND ps.round_id = x.r)
     AND NOT EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.provider = x.p AND w.tx_id = x.tx);

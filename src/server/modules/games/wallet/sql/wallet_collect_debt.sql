@@ -2,7 +2,9 @@
 -- from a credit just posted to their cash: up to the credit, from cash to the house's game revenue
 -- shard, in the credit's own transaction. Answers the cash balance after it, or NULL when nothing was
 -- owed. The look-up is one index probe (wallet_debts_owing holds only members who owe); the caller
--- has already updated the cash row, so the lock order is accounts first, then the debt.
+-- has already updated the cash row, so the lock order is accounts first, then the debt. What it takes
+-- pays the rounds' debts (wallet_round_debts) of the credit's own round first (a correction back in the
+-- member's favour repays what that round owes), then the oldest.
 CREATE OR REPLACE FUNCTION wallet_collect_debt(
   p_member bigint, p_cash bigint, p_house bigint, p_provider text, p_round text, p_tx_id text, p_credit bigint
 ) RETURNS bigint LANGUAGE plpgsql AS $$
@@ -10,6 +12,9 @@ DECLARE
   v_owed bigint;
   v_take bigint;
   v_move record;
+  v_left bigint;
+  v_part bigint;
+  r record;
 BEGIN
   SELECT amount INTO v_owed FROM wallet_debts WHERE member_id = p_member AND amount > 0 FOR UPDATE;
   IF NOT FOUND THEN
@@ -22,6 +27,16 @@ BEGIN
   v_move := ledger_move('debt-collection:' || p_provider || ':' || p_tx_id, p_cash, p_house, v_take, 'debt_collection',
     jsonb_build_object('provider', p_provider, 'roundId', p_round, 'txId', p_tx_id), NULL);
   UPDATE wallet_debts SET amount = amount - v_take, updated_at = now() WHERE member_id = p_member;
+  v_left := v_take;
+  FOR r IN SELECT provider, round_id, owed FROM wallet_round_debts WHERE member_id = p_member AND owed > 0
+           ORDER BY (provider = p_provider AND round_id = p_round) DESC, opened_at, provider, round_id FOR UPDATE
+  LOOP
+    EXIT WHEN v_left = 0;
+    v_part := least(v_left, r.owed);
+    UPDATE wallet_round_debts SET owed = owed - v_part, updated_at = now()
+    WHERE provider = r.provider AND round_id = r.round_id;
+    v_left := v_left - v_part;
+  END LOOP;
   INSERT INTO wallet_debt_entries (member_id, amount, provider, round_id, tx_id)
   VALUES (p_member, -v_take, p_provider, p_round, p_tx_id);
   RETURN v_move.from_balance;

@@ -4,7 +4,8 @@
 --             it keeps no other win, the rollback of its bet);
 --   resettle: the round's win becomes p_amount: the difference is paid, or taken back.
 -- Money taken back that the member already spent becomes a debt (wallet_take_back); money paid first
--- settles any debt (wallet_collect_debt). A settlement is corrected once: a second correction of the
+-- restores what an operator wrote off of this round's debt (wallet_restore_write_off), then settles any
+-- debt (wallet_collect_debt). A settlement is corrected once: a second correction of the
 -- same one is 'already_corrected' (a resettle is itself the settlement the next correction refers to).
 -- A repeat of the transaction id is answered from wallet_record/wallet_stored_reply like every call.
 -- A round that staked bonus money (promo_bet_stakes, issue 36) corrects the bonus share of its win
@@ -58,6 +59,7 @@ BEGIN
     ELSIF v_diff > 0 THEN
       PERFORM ledger_move('wallet:' || p_provider || ':' || p_tx_id, v_house, v_cash, v_diff, 'settlement_correction',
         v_ref_json, NULL);
+      PERFORM wallet_restore_write_off(v_ref.member_id, p_provider, p_round, p_tx_id, v_diff);
       PERFORM wallet_collect_debt(v_ref.member_id, v_cash, v_house, p_provider, p_round, p_tx_id, v_diff);
     END IF;
     UPDATE wallet_transactions SET rolled_back = true WHERE id = v_ref.id;

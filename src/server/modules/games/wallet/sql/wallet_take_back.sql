@@ -1,7 +1,9 @@
 -- Takes back money a correction says the member was overpaid: what their cash holds goes to the
 -- house's game revenue shard, the rest becomes a debt (wallet_debts) collected from later credits,
--- so cash never goes below zero (SPORTSBOOK.md §3). The caller holds both accounts' locks. Answers
--- the part recorded as debt.
+-- so cash never goes below zero (SPORTSBOOK.md §3). The debt is kept per round too (wallet_round_debts),
+-- so that a write-off of it can be restored by a later correction of the same round in the member's
+-- favour (wallet_restore_write_off). The caller holds both accounts' locks. Answers the part recorded as
+-- debt.
 CREATE OR REPLACE FUNCTION wallet_take_back(
   p_member bigint, p_cash bigint, p_house bigint, p_provider text, p_round text, p_tx_id text, p_amount bigint
 ) RETURNS bigint LANGUAGE plpgsql AS $$
@@ -20,6 +22,9 @@ BEGIN
   IF v_debt > 0 THEN
     INSERT INTO wallet_debts (member_id, amount) VALUES (p_member, v_debt)
     ON CONFLICT (member_id) DO UPDATE SET amount = wallet_debts.amount + excluded.amount, updated_at = now();
+    INSERT INTO wallet_round_debts AS r (provider, round_id, member_id, owed) VALUES (p_provider, p_round, p_member, v_debt)
+    ON CONFLICT (provider, round_id) DO UPDATE SET owed = r.owed + excluded.owed, updated_at = now(),
+      opened_at = CASE WHEN r.owed = 0 THEN now() ELSE r.opened_at END;
     INSERT INTO wallet_debt_entries (member_id, amount, provider, round_id, tx_id)
     VALUES (p_member, v_debt, p_provider, p_round, p_tx_id);
   END IF;

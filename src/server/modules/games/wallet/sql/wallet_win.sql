@@ -2,7 +2,9 @@
 -- first close only: a round a correction reopened keeps its first closed_at; none for a sports bet that
 -- returns exactly its stake, a void that risked nothing), records the stake it accrued on (comp_stake:
 -- a later rollback takes back comp only for that stake, wallet_rollback) and removes it from
--- open_game_rounds. A member who owes a debt (wallet_debts) pays it from the win first. A round that
+-- open_game_rounds. A member who owes a debt (wallet_debts) pays it from the win first; the win of a round
+-- whose debt was written off (a round an unsettle reopened) first restores that write-off
+-- (wallet_restore_write_off), so the round's win is not paid twice. A round that
 -- staked bonus money (promo_bet_stakes, issue 36) pays the same share of its win back as bonus money
 -- (promo_bonus_return_to: the bonus, or the promotions expense once that bonus has ended), the rest in cash;
 -- of a round a correction cut and reopened, promo_share_after_cut says what of that share is not paid
@@ -74,6 +76,7 @@ BEGIN
     IF v_cash > 0 THEN
       v_move := ledger_move('wallet:' || p_provider || ':' || p_tx_id, a.house_id, a.cash_id, v_cash, 'win',
         jsonb_build_object('provider', p_provider, 'roundId', p_round, 'txId', p_tx_id), NULL);
+      PERFORM wallet_restore_write_off(v_round.member_id, p_provider, p_round, p_tx_id, v_cash);
       v_balance := coalesce(
         wallet_collect_debt(v_round.member_id, a.cash_id, a.house_id, p_provider, p_round, p_tx_id, v_cash),
         v_move.to_balance);
