@@ -155,6 +155,8 @@ export const tradingBet = z.object({
   lines: z.number(),
   totalStake: z.number(),
   potentialReturn: z.number(),
+  /** ISO 4217: the member's (their site's); the stake, returns and history amounts are in it. */
+  currency: z.string(),
   status: z.string(),
   refusal: z.string().nullable(),
   live: z.boolean(),
