@@ -228,6 +228,8 @@ export const reconcileFinding = z.object({
   kind: z.enum(RECONCILE_KINDS),
   detail: anyJson,
   repaired: z.boolean(),
+  /** ISO 4217: the bet's (its member's site's), which the detail's amounts are in. */
+  currency: z.string(),
   foundAt: z.string(),
   resolvedAt: z.string().nullable(),
 });
