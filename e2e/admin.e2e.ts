@@ -44,7 +44,8 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
       );
     expect(await month.getByRole('region', { name: 'THB' }).innerText()).toMatch(shaped('THB'));
     expect(await month.getByRole('region', { name: 'KRW' }).innerText()).toMatch(shaped('KRW'));
-    await b.page.getByTestId('admin-jackpot').getByText('10,000,000').first().waitFor();
+    // The pool in its currency (the demo keeps it in baht): ฿100,000.00, not a bare 10,000,000.
+    await b.page.getByTestId('admin-jackpot').getByText('฿100,000.00').first().waitFor();
     await b.screenshot('admin-dashboard');
   });
 
@@ -71,9 +72,10 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     await row.getByText('321-654').waitFor();
     await b.screenshot('admin-cashier-queue');
     await row.getByRole('button', { name: /^Approve deposit/ }).click();
-    // The desk is asked to confirm the amount and the member; nothing moves before that.
+    // The desk is asked to confirm the amount (in the member's currency, as the row shows it) and the
+    // member; nothing moves before that.
     const confirm = row.getByRole('group', { name: /^Confirm approval of deposit/ });
-    await confirm.getByText(`Credit 50,000 to ${id}?`).waitFor();
+    await confirm.getByText(`Credit ฿500.00 to ${id}?`).waitFor();
     await b.screenshot('admin-cashier-confirm');
     expect(await memberBalance()).toBe(0);
     await confirm.getByRole('button', { name: 'Cancel' }).click();

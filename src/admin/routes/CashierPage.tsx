@@ -8,6 +8,7 @@ import { Amount } from '../components/Amount.tsx';
 import { Outcome } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
 import { Pill } from '../components/Pill.tsx';
+import { SiteName } from '../components/SiteName.tsx';
 import { type Column, Table } from '../components/Table.tsx';
 import { Tabs } from '../components/Tabs.tsx';
 import ui from '../components/ui.module.css';
@@ -18,6 +19,7 @@ import { useCashierQueue } from '../features/cashier/queries.ts';
 const columnsWith = (t: TFunction, onLost: (message: string) => void): Column<PendingRequest>[] => [
   { head: '#', cell: (r) => r.id },
   { head: t('cashier.requested'), cell: (r) => <When value={r.createdAt} /> },
+  { head: t('common.site'), cell: (r) => <SiteName id={r.member.siteId} /> },
   {
     head: t('cashier.member'),
     cell: (r) => (

@@ -20,7 +20,7 @@ const roundColumns = (t: TFunction): Column<OpenRound>[] => [
   { head: t('games.game'), cell: (r) => <span translate="no">{r.gameCode}</span> },
   { head: t('games.round'), cell: (r) => <code translate="no">{r.roundId}</code> },
   { head: t('games.member'), cell: (r) => r.memberId },
-  { head: t('games.bet'), numeric: true, cell: (r) => <Amount value={r.totalBet} /> },
+  { head: t('games.bet'), numeric: true, cell: (r) => <Amount value={r.totalBet} currency={r.currency} /> },
 ];
 
 /** The catalogue by category, and the rounds a provider has not finished. */

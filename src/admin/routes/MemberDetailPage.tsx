@@ -103,7 +103,7 @@ export default function MemberDetailPage() {
             <MemberVerification id={id} />
             <MemberProtection id={id} />
             <MemberSecurity id={id} />
-            <MemberLimits id={id} />
+            <MemberLimits id={id} currency={data.currency} />
             <MemberLists detail={data} />
           </>
         )}

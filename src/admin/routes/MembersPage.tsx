@@ -8,6 +8,7 @@ import { Outcome } from '../components/Field.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
 import { Pill } from '../components/Pill.tsx';
 import { ReadFromNote } from '../components/ReadFromNote.tsx';
+import { SiteName } from '../components/SiteName.tsx';
 import { type Column, Table } from '../components/Table.tsx';
 import ui from '../components/ui.module.css';
 import { When } from '../components/When.tsx';
@@ -24,6 +25,7 @@ const columns = (t: TFunction): Column<MemberRow>[] => [
     ),
   },
   { head: t('members.nick'), cell: (m) => <span translate="no">{m.nick}</span> },
+  { head: t('common.site'), cell: (m) => <SiteName id={m.siteId} /> },
   { head: t('members.level'), cell: (m) => m.level },
   { head: t('members.status'), cell: (m) => <Pill value={m.status} /> },
   { head: t('members.joined'), cell: (m) => <When value={m.createdAt} /> },

@@ -126,6 +126,7 @@ const OPEN_ALL_DAY = { locked: false, open: '00:00', close: '24:00' };
 const DEMO_SITE_SETTINGS: SiteSettings = {
   timezone: 'Asia/Bangkok',
   lang: 'th',
+  phoneCountry: 'TH',
   messengerLinks: [...DEMO_MESSENGER_LINKS],
   deposit: OPEN_ALL_DAY,
   withdraw: OPEN_ALL_DAY,
@@ -138,6 +139,7 @@ const DEMO_SITE_SETTINGS: SiteSettings = {
 const DEMO_KO_SITE_SETTINGS: SiteSettings = {
   timezone: 'Asia/Seoul',
   lang: 'ko',
+  phoneCountry: 'KR',
   messengerLinks: [...DEMO_KO_MESSENGER_LINKS],
   deposit: OPEN_ALL_DAY,
   withdraw: OPEN_ALL_DAY,

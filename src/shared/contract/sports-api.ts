@@ -138,6 +138,8 @@ export const betSchema = z.object({
   unitStake: amount,
   totalStake: amount,
   potentialReturn: amount,
+  /** ISO 4217: the player's currency at placement, which every amount of the bet is in. */
+  currency: z.string(),
   status: z.string(),
   refusal: z.enum(REFUSALS).nullable(),
   live: z.boolean(),

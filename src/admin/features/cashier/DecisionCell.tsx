@@ -68,7 +68,8 @@ export function DecisionCell({
           aria-label={t('cashier.confirmApprovalOf', { label })}
         >
           <span>
-            {t(`cashier.confirm.${request.kind}.before`)} <Amount value={request.amount} />{' '}
+            {t(`cashier.confirm.${request.kind}.before`)}{' '}
+            <Amount value={request.amount} currency={request.currency} />{' '}
             {t(`cashier.confirm.${request.kind}.middle`)}{' '}
             <strong translate="no">{request.member.loginId}</strong>
             {t(`cashier.confirm.${request.kind}.after`)}

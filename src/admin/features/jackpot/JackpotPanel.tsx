@@ -16,10 +16,10 @@ export function JackpotPanel({ jackpot }: { jackpot: Jackpot }) {
       <p data-testid="admin-jackpot">
         {t('jackpot.pool')}{' '}
         <strong>
-          <Amount value={jackpot.amount} />
+          <Amount value={jackpot.amount} currency={jackpot.currency} />
         </strong>{' '}
         · {t('jackpot.share', { percent: (jackpot.contributionBps / 100).toLocaleString(intlLocale()) })} ·{' '}
-        {t('jackpot.reseed')} <Amount value={jackpot.reseed} />
+        {t('jackpot.reseed')} <Amount value={jackpot.reseed} currency={jackpot.currency} />
       </p>
       <Table
         rows={jackpot.recentWins}
@@ -31,8 +31,16 @@ export function JackpotPanel({ jackpot }: { jackpot: Jackpot }) {
           { head: t('jackpot.member'), cell: (w) => w.memberId },
           { head: t('jackpot.game'), cell: (w) => <span translate="no">{w.gameCode}</span> },
           { head: t('jackpot.round'), cell: (w) => w.roundId },
-          { head: t('jackpot.won'), cell: (w) => <Amount value={w.amount} />, numeric: true },
-          { head: t('jackpot.reseed'), cell: (w) => <Amount value={w.reseed} />, numeric: true },
+          {
+            head: t('jackpot.won'),
+            cell: (w) => <Amount value={w.amount} currency={jackpot.currency} />,
+            numeric: true,
+          },
+          {
+            head: t('jackpot.reseed'),
+            cell: (w) => <Amount value={w.reseed} currency={jackpot.currency} />,
+            numeric: true,
+          },
         ]}
       />
     </Panel>

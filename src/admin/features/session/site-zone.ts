@@ -42,6 +42,11 @@ export function useChosenSite() {
 /** The site of the record a screen shows (a member's page): its times are in that site's zone. */
 export const RecordSite = createContext<number | undefined>(undefined);
 
+/** One site of the operator's session by its id (name, currency, zone); undefined until it has loaded. */
+export function useSite(id: number | undefined) {
+  return useChosenSite().sites.find((s) => s.id === id);
+}
+
 /** The zone times are shown in here: the record's site's, else the operator's chosen site's. */
 export function useTimeZone(): string | undefined {
   const recordSite = useContext(RecordSite);

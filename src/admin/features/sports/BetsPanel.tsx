@@ -42,7 +42,7 @@ function BetActions({
         aria-label={t('bets.confirmLabel', { id: bet.id })}
       >
         <p>
-          {t('bets.confirm', { id: bet.id })} (<Amount value={bet.totalStake} />
+          {t('bets.confirm', { id: bet.id })} (<Amount value={bet.totalStake} currency={bet.currency} />
           ).
         </p>
         <div className={ui.row}>
@@ -99,7 +99,8 @@ export function BetsPanel() {
           <ol className={styles.history} aria-label={t('bets.historyOf', { id: b.id })}>
             {b.history.map((h) => (
               <li key={h.seq}>
-                {t(`bets.kind.${h.kind}`, { defaultValue: h.kind })} <Amount value={h.amount} />
+                {t(`bets.kind.${h.kind}`, { defaultValue: h.kind })}{' '}
+                <Amount value={h.amount} currency={b.currency} />
                 {h.reason ? <span translate="no">{` — ${h.reason}`}</span> : ''}
                 {h.operatorId ? ` (${t('bets.byOperator', { id: h.operatorId })})` : ''}
                 {h.paid ? '' : ` · ${t('bets.waitingWallet')}`}
@@ -109,12 +110,20 @@ export function BetsPanel() {
         </>
       ),
     },
-    { head: t('bets.stake'), numeric: true, cell: (b) => <Amount value={b.totalStake} /> },
+    {
+      head: t('bets.stake'),
+      numeric: true,
+      cell: (b) => <Amount value={b.totalStake} currency={b.currency} />,
+    },
     {
       head: t('bets.return'),
       numeric: true,
       cell: (b) =>
-        b.settledReturn === null ? <span className={ui.muted}>—</span> : <Amount value={b.settledReturn} />,
+        b.settledReturn === null ? (
+          <span className={ui.muted}>—</span>
+        ) : (
+          <Amount value={b.settledReturn} currency={b.currency} />
+        ),
     },
     {
       head: t('memberLists.state'),

@@ -99,7 +99,12 @@ export function ReconciliationPanel() {
       head: t('reconcile.detail'),
       wrap: true,
       cell: (f) => {
-        const { compare, lines } = findingDetail(f.kind, f.detail, detailWords(t, currentLocale()));
+        const { compare, lines } = findingDetail(
+          f.kind,
+          f.detail,
+          f.currency,
+          detailWords(t, currentLocale()),
+        );
         if (compare.length === 0 && lines.length === 0) return <span className={ui.muted}>—</span>;
         return (
           <div className={styles.detailCell} data-testid={`finding-${f.id}-detail`}>

@@ -1,5 +1,6 @@
 import type { RECONCILE_KINDS } from '../../../shared/contract/admin/sports.ts';
 import { formatNumber, type Locale } from '../../../shared/format.ts';
+import { formatMoney } from '../../../shared/money.ts';
 
 export type FindingKind = (typeof RECONCILE_KINDS)[number];
 
@@ -114,11 +115,18 @@ function plain(value: unknown, locale: Locale): string {
 
 /**
  * A finding's detail (free JSON from the reconciler) as lines a trader reads: the book's and the
- * wallet's amounts side by side for a mismatch, the action taken for a repair, anything else as it is.
+ * wallet's amounts side by side for a mismatch (in the bet's `currency`: the desk holds every site's
+ * bets), the action taken for a repair, anything else as it is.
  */
-export function findingDetail(kind: string, detail: unknown, words: DetailWords = ENGLISH): FindingDetail {
+export function findingDetail(
+  kind: string,
+  detail: unknown,
+  currency: string,
+  words: DetailWords = ENGLISH,
+): FindingDetail {
   const { locale } = words;
-  const amount = (v: unknown) => (typeof v === 'number' ? formatNumber(v, locale) : '?');
+  const amount = (v: unknown) =>
+    typeof v !== 'number' ? '?' : currency ? formatMoney(v, currency, locale) : formatNumber(v, locale);
   const compare: Comparison[] = [];
   const lines: DetailLine[] = [];
   if (!isRecord(detail)) {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import type { SupportTicket } from '../../api/types.ts';
 import { Outcome, TextArea } from '../../components/Field.tsx';
+import { SiteName } from '../../components/SiteName.tsx';
 import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
 import { useTicketAnswer } from './queries.ts';
@@ -22,6 +23,7 @@ export function TicketCard({ ticket }: { ticket: SupportTicket }) {
       <header className={styles.cardHead}>
         <strong translate="no">{ticket.title}</strong>
         <span className={ui.muted}>
+          <SiteName id={ticket.siteId} /> ·{' '}
           {ticket.member ? (
             <span translate="no">{`${ticket.member.loginId} (${ticket.member.nick})`}</span>
           ) : (

@@ -87,7 +87,7 @@ export const accountsRoutes: RouteHandlers = {
 
   'check-user-code': async (body, ctx) => {
     await limitAvailabilityChecks(ctx);
-    await referrerOf(ctx.db, body.code);
+    await referrerOf(ctx.db, ctx.site.id, body.code);
     return { status: 'success' };
   },
 

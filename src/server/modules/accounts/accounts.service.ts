@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import type { ParsedRequest } from '../../../shared/contract/routes.ts';
@@ -41,12 +41,17 @@ export async function assertNickFree(db: Db, nick: string) {
   if (await isNickTaken(db, nick)) throw nickTaken();
 }
 
-/** The member a referral code belongs to (codes match in any case); `cant_find_code` when none. */
-export async function referrerOf(db: DbOrTx, code: string): Promise<number> {
+/**
+ * The member of `siteId` a referral code belongs to (codes match in any case); `cant_find_code` when
+ * none. Another site's member's code is unknown here: each brand invites its own members (a site that
+ * requires a code is closed to whoever holds another brand's), and a member is never referred across
+ * brands.
+ */
+export async function referrerOf(db: DbOrTx, siteId: number, code: string): Promise<number> {
   const [referrer] = await db
     .select({ id: members.id })
     .from(members)
-    .where(eq(members.referralCode, code.trim().toUpperCase()));
+    .where(and(eq(members.referralCode, code.trim().toUpperCase()), eq(members.siteId, siteId)));
   if (!referrer) throw errors.unknownReferral('unknown referral code');
   return referrer.id;
 }
@@ -68,7 +73,7 @@ export async function register(db: Db, site: Site, input: ParsedRequest<'user-re
   return db.transaction(async (tx) => {
     if (await isIdTaken(tx, input.id)) throw idTaken();
     if (await isNickTaken(tx, input.nick)) throw nickTaken();
-    const referredBy = code === '' ? null : await referrerOf(tx, code);
+    const referredBy = code === '' ? null : await referrerOf(tx, site.id, code);
     const [member] = await tx
       .insert(members)
       .values({

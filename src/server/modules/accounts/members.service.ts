@@ -107,6 +107,7 @@ export async function memberCards(db: DbOrTx, ids: readonly number[]): Promise<M
 
 interface FoundRow {
   id: number;
+  site_id: number;
   login_id: string;
   nick: string;
   level: number;
@@ -128,7 +129,13 @@ const CONTAINS_FROM = 3;
  * Without q: the 50 newest.
  */
 export async function searchMembers(db: Db, query: string) {
-  const columns = { id: members.id, loginId: members.loginId, nick: members.nick, level: members.level };
+  const columns = {
+    id: members.id,
+    siteId: members.siteId,
+    loginId: members.loginId,
+    nick: members.nick,
+    level: members.level,
+  };
   if (!query) {
     return db
       .select({ ...columns, status: members.status, createdAt: members.createdAt })
@@ -148,7 +155,7 @@ export async function searchMembers(db: Db, query: string) {
   const found = (candidates: SQL) =>
     queryRows<FoundRow & { exact: boolean }>(
       db,
-      sql`select m.id, m.login_id, m.nick, m.level, m.status, m.created_at,
+      sql`select m.id, m.site_id, m.login_id, m.nick, m.level, m.status, m.created_at,
                  (lower(m.login_id) = ${lower} or lower(m.nick) = ${lower}
                   or m.phone = ${digits} or replace(m.bank_number, '-', '') = ${digits}) as exact
           from members m
@@ -177,6 +184,7 @@ export async function searchMembers(db: Db, query: string) {
   }
   return rows.map((r) => ({
     id: Number(r.id),
+    siteId: Number(r.site_id),
     loginId: r.login_id,
     nick: r.nick,
     level: r.level,

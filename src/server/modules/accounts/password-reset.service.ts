@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { pageText } from '../../http/page-i18n.ts';
 import { enqueueMessage } from '../outbox/outbox.service.ts';
+import { smsRecipient } from '../sites/site-phone.ts';
 import { registrationRules, type Site } from '../sites/sites.service.ts';
 import { members, passwordResets } from './accounts.schema.ts';
 import { type AttemptLimits, releaseAttempt, reserveAttempt } from './attempt-limits.ts';
@@ -78,7 +79,7 @@ export async function requestPasswordReset(
           tx,
           channel === 'email'
             ? { channel, recipient, subject: text.t('resetSubject', vars), body: text.t('resetEmail', vars) }
-            : { channel, recipient, body: text.t('resetSms', vars) },
+            : { channel, recipient: smsRecipient(site.settings, recipient), body: text.t('resetSms', vars) },
         );
       });
     }

@@ -117,8 +117,9 @@ async function pendingPage(db: Db, page: PageQuery) {
   return requests.flatMap((request) => {
     const card = cards.get(request.memberId);
     if (!card) return [];
-    const { id, loginId, nick, level, status, bankName, bankOwner, bankNumber } = card;
-    return [{ request, member: { id, loginId, nick, level, status, bankName, bankOwner, bankNumber } }];
+    const { id, siteId, loginId, nick, level, status, bankName, bankOwner, bankNumber } = card;
+    const member = { id, siteId, loginId, nick, level, status, bankName, bankOwner, bankNumber };
+    return [{ request, member }];
   });
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { memberCurrencies } from '../ledger/ledger.service.ts';
 import { gameRounds, games, gameVendors, openGameRounds } from './games.schema.ts';
 
 /** The member's rounds, newest first, with the game's names. */
@@ -38,8 +39,9 @@ export async function betHistory(
 }
 
 /**
- * Back office: game rounds still waiting for their win, oldest first. An open sports bet is not an
- * unfinished round (it waits for its event by design): those are at the sportsbook's desk.
+ * Back office: game rounds still waiting for their win, oldest first, each with its member's currency
+ * (their site's: the list holds every site's rounds, and a baht stake is not a won one). An open sports
+ * bet is not an unfinished round (it waits for its event by design): those are at the sportsbook's desk.
  */
 export async function openRounds(db: Db, limit = 100) {
   const rows = await db
@@ -49,5 +51,6 @@ export async function openRounds(db: Db, limit = 100) {
     .where(ne(gameRounds.category, 'sport'))
     .orderBy(asc(openGameRounds.gameRoundId))
     .limit(limit);
-  return rows.map((row) => row.round);
+  const currencies = await memberCurrencies(db, [...new Set(rows.map((row) => row.round.memberId))]);
+  return rows.map(({ round }) => ({ ...round, currency: currencies.get(round.memberId) ?? '' }));
 }

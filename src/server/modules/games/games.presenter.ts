@@ -29,7 +29,7 @@ export const adminVendorView = (
 });
 
 /** A round still waiting for its win. */
-export const openRoundView = (r: typeof gameRounds.$inferSelect) => ({
+export const openRoundView = (r: typeof gameRounds.$inferSelect & { currency: string }) => ({
   id: r.id,
   provider: r.provider,
   roundId: r.roundId,
@@ -40,5 +40,6 @@ export const openRoundView = (r: typeof gameRounds.$inferSelect) => ({
   status: r.status,
   totalBet: r.totalBet,
   totalWin: r.totalWin,
+  currency: r.currency,
   openedAt: r.openedAt,
 });

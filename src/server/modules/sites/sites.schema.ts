@@ -61,6 +61,11 @@ export interface SiteSettings {
   sportsBetsOnBreak?: OpenBetsOnProtection;
   /** Where password recovery codes go (default `sms`: every member has a phone); `email` requires an e-mail at registration. */
   recoveryChannel?: 'email' | 'sms';
+  /**
+   * The ISO 3166 country whose numbering the site's members type their phones in (TH, KR): SMS go to
+   * them in E.164 read in it (site-phone.ts). Unset: the install's SMS_DEFAULT_COUNTRY.
+   */
+  phoneCountry?: string;
   /** The youngest a member may register, in years (default 18). */
   minAge?: number;
   /** The current terms' version (default '1'); registration records the one accepted. */

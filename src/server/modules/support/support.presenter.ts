@@ -11,6 +11,7 @@ export const queuedTicketView = ({
   member: { loginId: string; nick: string } | null;
 }) => ({
   id: ticket.id,
+  siteId: ticket.siteId,
   kind: ticket.kind,
   title: ticket.title,
   contents: ticket.contents,

@@ -16,6 +16,8 @@ export interface BetRecord {
   unitStake: number;
   totalStake: number;
   potentialReturn: number;
+  /** The member's currency at placement: the stake, returns and every history amount are in it. */
+  currency: string;
   status: string;
   refusal: string | null;
   live: boolean;
@@ -97,6 +99,7 @@ export async function betHistory(
     unit_stake: number;
     total_stake: number;
     potential_return: number;
+    currency: string;
     status: string;
     refusal: string | null;
     live: boolean;
@@ -194,6 +197,7 @@ export async function betHistory(
     unitStake: b.unit_stake,
     totalStake: b.total_stake,
     potentialReturn: b.potential_return,
+    currency: b.currency,
     status: b.status,
     refusal: b.refusal,
     live: b.live,

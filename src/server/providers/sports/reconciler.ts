@@ -191,7 +191,10 @@ export function reconciler(db: Db, wallet: SportsWallet, opts: { pendingGraceMs:
   };
 }
 
-/** The desk's list: the newest findings first, the unresolved ones only unless asked. */
+/**
+ * The desk's list: the newest findings first, the unresolved ones only unless asked; each with its
+ * bet's currency, which the amounts of its detail are in.
+ */
 export async function reconcileFindings(db: Db, opts: { all?: boolean; limit?: number } = {}) {
   const rows = await queryRows<{
     id: number;
@@ -201,11 +204,13 @@ export async function reconcileFindings(db: Db, opts: { all?: boolean; limit?: n
     repaired: boolean;
     found_at: Date;
     resolved_at: Date | null;
+    currency: string | null;
   }>(
     db,
-    sql`select id, bet_id, kind, detail, repaired, found_at, resolved_at from sb_reconcile_findings
-        ${opts.all ? sql`` : sql`where resolved_at is null`}
-        order by found_at desc, id desc limit ${Math.min(opts.limit ?? 50, 200)}`,
+    sql`select f.id, f.bet_id, f.kind, f.detail, f.repaired, f.found_at, f.resolved_at, b.currency
+        from sb_reconcile_findings f left join sb_bets b on b.id = f.bet_id
+        ${opts.all ? sql`` : sql`where f.resolved_at is null`}
+        order by f.found_at desc, f.id desc limit ${Math.min(opts.limit ?? 50, 200)}`,
   );
   return rows.map((r) => ({
     id: Number(r.id),
@@ -213,6 +218,7 @@ export async function reconcileFindings(db: Db, opts: { all?: boolean; limit?: n
     kind: r.kind as FindingKind,
     detail: r.detail,
     repaired: r.repaired,
+    currency: r.currency ?? '',
     foundAt: new Date(r.found_at).toISOString(),
     resolvedAt: r.resolved_at ? new Date(r.resolved_at).toISOString() : null,
   }));

@@ -115,6 +115,24 @@ describe.runIf(backendAvailable)('sports limits and liability per currency', () 
     );
   });
 
+  it('the desk’s bet search names each bet’s currency: 10,000 satang and 10,000 won are not the same stake', async () => {
+    const th = await bettorOn(t, TH_SITE, 10_000_000);
+    const ko = await bettorOn(t, KO_SITE, 10_000_000);
+    const { eventId } = await newEvent({ prices: ['3.0', '3.0', '3.0'] });
+    const home = (await eventSelections(eventId))['1x2:home']!;
+    expect((await placeSingle(t, th.gameToken, home, 10_000)).json().status).toBe('success');
+    expect((await placeSingle(t, ko.gameToken, home, 10_000)).json().status).toBe('success');
+    const res = await as('trading').get(`/api/admin/sports/bets?event=${eventId}`);
+    expect(res.statusCode).toBe(200);
+    const bets = res.json().bets as { playerId: string; totalStake: number; currency: string }[];
+    expect(bets.map((b) => [Number(b.playerId), b.totalStake, b.currency]).sort()).toEqual(
+      [
+        [th.memberId, 10_000, 'THB'],
+        [ko.memberId, 10_000, 'KRW'],
+      ].sort(),
+    );
+  });
+
   it('refuses limits in a currency no site uses, malformed ones, and removing the platform’s, with a 4xx', async () => {
     const desk = as('trading');
     const refused = async (path: string, body: object) => {

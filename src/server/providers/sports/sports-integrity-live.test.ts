@@ -260,8 +260,9 @@ describe.runIf(backendAvailable)('sportsbook integrity: in play, abandonment, lo
       kind: string;
       repaired: boolean;
     }[];
+    // In the bet's currency (its member's site's), which the finding's amounts are in.
     expect(findings.filter((f) => f.betId === betId)).toEqual([
-      expect.objectContaining({ kind: 'pending_stuck', repaired: true }),
+      expect.objectContaining({ kind: 'pending_stuck', repaired: true, currency: player!.currency }),
     ]);
     await expectSoundLedger(t.db);
   });

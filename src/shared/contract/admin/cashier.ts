@@ -14,6 +14,8 @@ export const pendingRequest = z.object({
   createdAt: z.string(),
   member: z.object({
     id: z.number(),
+    /** The member's site (brand), whose deposit accounts and desks the request is of. */
+    siteId: z.number(),
     loginId: z.string(),
     nick: z.string(),
     level: z.number(),

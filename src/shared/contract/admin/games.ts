@@ -37,6 +37,8 @@ export const openRound = z.object({
   status: z.enum(ROUND_STATUSES),
   totalBet: z.number(),
   totalWin: z.number(),
+  /** ISO 4217: the member's (their site's), which the bet and win are in. */
+  currency: z.string(),
   openedAt: instantOut,
 });
 

@@ -16,6 +16,8 @@ const balances = z.object({ cash: z.number(), comp: z.number(), held: z.number()
 
 export const memberRow = z.object({
   id: z.number(),
+  /** The member's site (brand): operators see every site's members. */
+  siteId: z.number(),
   loginId: z.string(),
   nick: z.string(),
   level: z.number(),
@@ -26,7 +28,6 @@ export const memberRow = z.object({
 /** The member page: profile (never the password hash), balances and the latest of each list. */
 const memberDetail = ok.extend({
   profile: memberRow.extend({
-    siteId: z.number(),
     phone: z.string(),
     bankName: z.string(),
     bankOwner: z.string(),

@@ -91,6 +91,8 @@ export const siteSettings = z.object({
     .optional(),
   /** Accounts (issue 32): where recovery codes go, the minimum age, the terms' version, the bank list. */
   recoveryChannel: z.enum(['email', 'sms']).optional(),
+  /** The country the members' local phone numbers are read in for SMS (ISO 3166); unset: the install's. */
+  phoneCountry: z.string().optional(),
   minAge: z.number().optional(),
   termsVersion: z.string().optional(),
   banks: z.array(z.string()).optional(),
@@ -237,10 +239,16 @@ export const sitesEndpoints = {
     method: 'POST',
     path: '/settings/sites/:id/accounts',
     summary:
-      'Accounts: password recovery by e-mail or SMS (e-mail then required at registration), the minimum age, the terms version, the bank list (empty: the currency default)',
+      'Accounts: password recovery by e-mail or SMS (e-mail then required at registration), the country members’ phone numbers are read in for SMS, the minimum age, the terms version, the bank list (empty: the currency default)',
     params: idParam,
     body: z.object({
       recoveryChannel: z.enum(['email', 'sms']).optional(),
+      phoneCountry: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z]{2}$/, 'an ISO 3166 country code like TH')
+        .transform((c) => c.toUpperCase())
+        .optional(),
       minAge: z.number().int().min(16).max(99).optional(),
       termsVersion: z
         .string()

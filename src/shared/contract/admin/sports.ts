@@ -155,6 +155,8 @@ export const tradingBet = z.object({
   lines: z.number(),
   totalStake: z.number(),
   potentialReturn: z.number(),
+  /** ISO 4217: the member's (their site's); the stake, returns and history amounts are in it. */
+  currency: z.string(),
   status: z.string(),
   refusal: z.string().nullable(),
   live: z.boolean(),
@@ -226,6 +228,8 @@ export const reconcileFinding = z.object({
   kind: z.enum(RECONCILE_KINDS),
   detail: anyJson,
   repaired: z.boolean(),
+  /** ISO 4217: the bet's (its member's site's), which the detail's amounts are in. */
+  currency: z.string(),
   foundAt: z.string(),
   resolvedAt: z.string().nullable(),
 });

@@ -7,6 +7,8 @@ const detail = z.string().trim().min(1).max(100);
 
 export const supportTicket = z.object({
   id: z.number(),
+  /** The site (brand) it was written on: its member's, or the host a guest wrote from. */
+  siteId: z.number(),
   kind: z.enum(TICKET_KINDS),
   title: z.string(),
   contents: z.string(),

@@ -3,6 +3,7 @@ import { sitesEndpoints } from '../../../../shared/contract/admin/sites.ts';
 import { majorToMinor, parseMajor } from '../../../../shared/money.ts';
 import { MAX_LEVEL } from '../../../../shared/vocabulary.ts';
 import { errors } from '../../../http/errors.ts';
+import { isPhoneCountry } from '../../sites/site-phone.ts';
 import { levelRows, mergeWindow, withoutEmptyNames } from '../../sites/site-settings.ts';
 import { siteView } from '../../sites/sites.presenter.ts';
 import type { SiteSettings } from '../../sites/sites.schema.ts';
@@ -125,9 +126,12 @@ export const sitesRoutes = [
     permission: 'settings.manage',
     handler: async (ctx) => {
       const { body } = ctx;
+      if (body.phoneCountry && !isPhoneCountry(body.phoneCountry))
+        throw errors.invalid(`no phone numbering is known for ${body.phoneCountry}`);
       return changeSettings(ctx, 'settings.accounts', (s) => ({
         ...s,
         ...(body.recoveryChannel ? { recoveryChannel: body.recoveryChannel } : {}),
+        ...(body.phoneCountry ? { phoneCountry: body.phoneCountry } : {}),
         ...(body.minAge === undefined ? {} : { minAge: body.minAge }),
         ...(body.termsVersion ? { termsVersion: body.termsVersion } : {}),
         ...(body.banks ? { banks: [...new Set(body.banks)] } : {}),
