@@ -147,7 +147,7 @@ describe.runIf(chromiumAvailable)('the trading desk', () => {
     await bets.getByRole('button', { name: `cancel bet ${betId}` }).click();
     const confirmCancel = bets.getByRole('group', { name: `Confirm cancelling bet ${betId}` });
     expect(await confirmCancel.innerText()).toContain(
-      `Void every leg of bet #${betId}? It is paid its stake back (10,000).`,
+      `Void every leg of bet #${betId}? It is paid its stake back (฿100.00).`,
     );
     await b.page.screenshot({ path: 'e2e/screenshots/trading-bet-cancel-confirm.png' });
     await confirmCancel.getByRole('button', { name: 'Keep it' }).click();
