@@ -10,6 +10,8 @@ export type WalletAnswer = {
   currency?: string;
   /** authenticate: the table rules of the player's site. */
   tableRules?: { laPartage: boolean; dealerHitsSoft17: boolean };
+  /** authenticate: the game the token was opened for (its rounds are recorded under it). */
+  gameCode?: string;
   message?: string;
   /** The jackpot call's award; a `limit` refusal's limit amount. */
   amount?: number;

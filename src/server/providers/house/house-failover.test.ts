@@ -149,7 +149,13 @@ describe.runIf(backendAvailable)('built-in game rounds a failover interrupts', (
     let reply = dealt;
     for (const move of ['noInsurance', 'stand'] as const) {
       if (!('view' in reply) || !reply.view.legal.includes(move)) continue;
-      reply = await moveBlackjack(deps, { playerId, token: p.gameToken, roundId: reply.roundId, move });
+      reply = await moveBlackjack(deps, {
+        playerId,
+        token: p.gameToken,
+        gameCode: 'blackjack',
+        roundId: reply.roundId,
+        move,
+      });
     }
     expect(reply).toEqual({ status: 'error', message: UNSETTLED });
     expect(await statusOf()).toEqual(['open']);

@@ -289,10 +289,13 @@ export async function startBlackjack(
   return 'row' in caught ? success(caught.row, caught.balance) : caught;
 }
 
-/** One move in the open round; a double, split or insurance is staked through the wallet first. */
+/**
+ * One move in the open round; a double, split or insurance is staked through the wallet first. The round
+ * must be of `gameCode`, the game the token was opened for: the wallet records the further bets under it.
+ */
 export async function moveBlackjack(
   deps: BlackjackDeps,
-  input: { playerId: string; token: string; roundId: string; move: BlackjackMove },
+  input: { playerId: string; token: string; gameCode: string; roundId: string; move: BlackjackMove },
 ): Promise<BlackjackReply> {
   const [found] = await deps.db
     .select()
@@ -301,6 +304,7 @@ export async function moveBlackjack(
       and(
         eq(houseRounds.id, Number(input.roundId.slice(1))),
         eq(houseRounds.playerId, input.playerId),
+        eq(houseRounds.gameCode, input.gameCode),
         eq(houseRounds.engine, 'blackjack'),
         eq(houseRounds.status, 'open'),
       ),

@@ -15,6 +15,12 @@ import { houseRounds, houseSeeds } from './house.schema.ts';
 import { activeSeed, rotateSeed } from './seeds.ts';
 import type { WalletClient } from './wallet-client.ts';
 
+/** A launch token as the wallet answered it: its player, and the game it was opened for. */
+interface Launched {
+  playerId: string;
+  gameCode: string | undefined;
+}
+
 /** The built-in tables' rule options: roulette's la partage, a blackjack dealer hitting soft 17. */
 export interface TableRules {
   laPartage: boolean;
@@ -38,8 +44,9 @@ export async function houseGameServer(
     siteRules(hostname: string): Promise<TableRules>;
   },
 ) {
-  // Launch token → player for plays: the most recent 50,000 tokens, each for at most a login's life (12 h).
-  const players = new LRUCache<string, string>({ max: 50_000, ttl: 12 * 60 * 60_000 });
+  // Launch token → its player and the game it was opened for, for plays: the most recent 50,000 tokens,
+  // each for at most a login's life (12 h).
+  const players = new LRUCache<string, Launched>({ max: 50_000, ttl: 12 * 60 * 60_000 });
   // Launch token → the table rules of the player's site, as the wallet answered them: re-asked after a
   // minute, so an operator's change reaches open windows' next rounds soon.
   const tableRules = new LRUCache<string, TableRules>({ max: 50_000, ttl: 60_000 });
@@ -139,21 +146,37 @@ export async function houseGameServer(
       ? demoPlay(body.token, body.game, engine, bet)
       : play(request, { playerId: player, token: body.token, game: body.game, engine, bet });
 
+  /** The wallet's word on a launch token: its player and game, kept for plays; undefined once its login is over. */
+  async function launchedBy(launchToken: string): Promise<Launched | undefined> {
+    const answer = await deps.wallet.authenticate(launchToken);
+    if (answer.status !== 'success' || !answer.playerId) return undefined;
+    const launched = { playerId: answer.playerId, gameCode: answer.gameCode };
+    players.set(launchToken, launched);
+    tableRules.set(launchToken, rulesOf(answer));
+    return launched;
+  }
+  /** The game a (real) launch token was opened for: the only one it plays. */
+  const launchedGame = async (launchToken: string) =>
+    (players.get(launchToken) ?? (await launchedBy(launchToken)))?.gameCode;
+  const otherGame = () => refuse(400, 'invalid', 'this game window was opened for another game');
+
   serveActions(app, houseContract, {
     /**
      * Who a launch token belongs to. Plays (spin, deal) may use the cache, since every bet is checked
      * by the wallet against the live login session; everything else asks the wallet again, so a
      * token stops working for init, history, rounds and seeds once the member has logged out.
+     * A real token plays only the game it was opened for: the wallet records its rounds under that
+     * game (its category counts for bonus wagering, its vendor's maintenance and its jackpot share).
+     * A demo token plays any game with fun money.
      */
-    async player(launchToken: string, action: string) {
+    async player(launchToken: string, action: string, body: unknown) {
       if (demo.session(launchToken)) return `demo:${launchToken}`;
-      const known = PLAYS.has(action) ? players.get(launchToken) : undefined;
-      if (known) return known;
-      const answer = await deps.wallet.authenticate(launchToken);
-      if (answer.status !== 'success' || !answer.playerId) return undefined;
-      players.set(launchToken, answer.playerId);
-      tableRules.set(launchToken, rulesOf(answer));
-      return answer.playerId;
+      const launched =
+        (PLAYS.has(action) ? players.get(launchToken) : undefined) ?? (await launchedBy(launchToken));
+      if (!launched) return undefined;
+      const game = (body as { game?: string }).game;
+      if (game !== undefined && game !== launched.gameCode) return otherGame();
+      return launched.playerId;
     },
     sessionEnded: 'this game session has ended',
     handlers: {
@@ -229,9 +252,12 @@ export async function houseGameServer(
         const fun = demoOf(player, body.token);
         if (fun)
           return coded(await demo.move(fun, body.roundId, body.move)) as HouseSuccess<'move'> | CodedReply;
+        const gameCode = await launchedGame(body.token);
+        if (gameCode === undefined) return otherGame();
         const answer = await moveBlackjack(blackjackDeps(request), {
           playerId: player,
           token: body.token,
+          gameCode,
           roundId: body.roundId,
           move: body.move,
         });

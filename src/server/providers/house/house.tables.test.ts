@@ -153,7 +153,7 @@ describe.runIf(backendAvailable)('roulette and blackjack through the wallet', ()
     )) as [{ player_id: string }];
     const crashed = await moveBlackjack(
       { db: t.db, wallet: crashing, log: t.app.log },
-      { playerId, token: p.gameToken, roundId: dealt.roundId, move: 'double' },
+      { playerId, token: p.gameToken, gameCode: 'blackjack', roundId: dealt.roundId, move: 'double' },
     );
     expect(crashed.status).toBe('error');
     expect((await balancesOf(t, p.token)).cash).toBe(200_000 - 30_000);
