@@ -325,8 +325,10 @@ export async function moveBlackjack(
   }
   const extra = extraStake(stored.state, input.move);
   if (extra > 0) {
-    // Written before the wallet hears of it: a crash from here on is resumed by catchUp.
-    const txId = `${input.roundId}-bet-${stored.state.moves.length + 1}`;
+    // Written before the wallet hears of it: a crash from here on is resumed by catchUp. Its id is the
+    // round's write count, new for each try: the wallet answers a repeated id with its first reply, so a
+    // try it refused (the balance, a limit) and asked again later must be a bet of its own.
+    const txId = `${input.roundId}-bet-${stored.step + 1}`;
     const saved = await save(deps.db, row, { ...stored, pending: { txId, amount: extra, move: input.move } });
     if (!saved) return refusal('duplicate', 'the round moved on; reload it');
     const done = await catchUp(deps, saved, input.token);
