@@ -236,6 +236,36 @@ export async function settleFinishedHand(deps: BlackjackDeps, row: Row): Promise
   return 'row' in (await settle(deps, row));
 }
 
+/** How long a hand still in play waits for its player before the sweep finishes it for them: a day. */
+export const ABANDONED_HAND_MS = 24 * 60 * 60_000;
+
+/**
+ * A hand its player left in play longer than `abandonedMs` (a window closed for good, a table switched
+ * off since, which they cannot open again): played on as a player who stays away would (no insurance,
+ * stand on every hand left) and paid, so their stake is not held for ever. Only a hand whose bets all
+ * reached the wallet: a bet still to send needs the player's token, and waits for them. False when it is
+ * not such a hand, the player moved it at the same moment, or the win went unanswered (the next sweep
+ * pays it as a finished hand).
+ */
+export async function finishAbandonedHand(
+  deps: BlackjackDeps,
+  row: Row,
+  abandonedMs = ABANDONED_HAND_MS,
+): Promise<boolean> {
+  const stored = row.outcome as Stored;
+  if (row.status !== 'open' || !stored.confirmed || stored.pending || stored.state.phase === 'done')
+    return false;
+  if (Date.now() - row.createdAt.getTime() < abandonedMs) return false;
+  const floats = await floatsOf(deps.db, row);
+  let state = stored.state;
+  while (state.phase !== 'done')
+    state = applyMove(state, state.phase === 'insurance' ? 'noInsurance' : 'stand', floats);
+  const saved = await save(deps.db, row, { ...stored, state });
+  if (!saved) return false;
+  deps.log.info({ roundId: `H${row.id}`, moves: state.moves }, 'blackjack hand left in play stood and paid');
+  return 'row' in (await settle(deps, saved));
+}
+
 /** The player's open round of the game, brought up to date, for a window that (re)opens. */
 export async function resumeBlackjack(
   deps: BlackjackDeps,

@@ -2,7 +2,7 @@ import { and, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { openRoundsOf } from '../../modules/games/wallet/rounds.service.ts';
-import { settleFinishedHand } from './house.blackjack.ts';
+import { ABANDONED_HAND_MS, finishAbandonedHand, settleFinishedHand } from './house.blackjack.ts';
 import type { RoundJackpot } from './house.jackpot.ts';
 import { houseProvider } from './house.provider.ts';
 import { houseRounds } from './house.schema.ts';
@@ -20,13 +20,15 @@ const PER_SWEEP = 200;
  * whose win (or jackpot claim) went unanswered, as in a failover longer than the round's own retries.
  * The member was told the result is being settled; the same calls are sent again (the wallet applies
  * each once) until it is. A blackjack hand is paid so once finished; one still in play waits for its
- * player, whose next step resumes it. Answers the rounds paid.
+ * player, whose next step resumes it, for `abandonedMs` (a day), then is stood and paid
+ * (finishAbandonedHand). Answers the rounds paid.
  */
 export async function payUnpaidRounds(
   db: Db,
   wallet: WalletClient,
   log: FastifyBaseLogger,
   graceMs = UNPAID_GRACE_MS,
+  abandonedMs = ABANDONED_HAND_MS,
 ): Promise<number> {
   const open = await openRoundsOf(db, houseProvider.code, new Date(Date.now() - graceMs), PER_SWEEP);
   const ids = open.filter((r) => /^H[1-9]\d{0,15}$/.test(r)).map((r) => Number(r.slice(1)));
@@ -39,7 +41,8 @@ export async function payUnpaidRounds(
   for (const round of rounds) {
     const settled =
       round.engine === 'blackjack'
-        ? await settleFinishedHand({ db, wallet, log }, round)
+        ? (await settleFinishedHand({ db, wallet, log }, round)) ||
+          (await finishAbandonedHand({ db, wallet, log }, round, abandonedMs))
         : round.status === 'pending' &&
           (await settleRound(db, wallet, log, {
             id: round.id,
