@@ -164,7 +164,7 @@ export const houseContract = providerApi({
         wageringDone: amount,
       }),
       answers: { success: 200 },
-      refusals: { 409: ['no_free_spins', 'blocked', 'session_expired', 'error'] },
+      refusals: { 403: ['disabled'], 409: ['no_free_spins', 'blocked', 'session_expired', 'error', 'time'] },
     },
     spin: {
       summary: 'One slot spin: the line bet on all 10 lines',

@@ -75,7 +75,7 @@ export async function houseGameServer(
     },
   ) {
     const info = HOUSE_GAMES[input.game]!;
-    const bad = badRound(input.game, input.engine, input.bet);
+    const bad = badRound(input.game, input.engine, input.bet) ?? (await catalogueRefusal(input.game));
     if (bad) return bad;
     const result = await playRound(deps.db, deps.wallet, request.log, {
       playerId: input.playerId,
@@ -111,10 +111,11 @@ export async function houseGameServer(
   const demoOf = (player: string, token: string) =>
     player.startsWith('demo:') ? demo.session(token) : undefined;
   /**
-   * Demo play follows the catalogue as real play does: a game switched off (or under a vendor switched
-   * off) is not playable in demo either (403 disabled, msg2002), nor one under maintenance (409 time).
+   * Play follows the catalogue: a game switched off (or under a vendor switched off) takes no new round
+   * (403 disabled, msg2002), nor one under maintenance (409 time), real or demo, whenever its window was
+   * opened. A blackjack hand already dealt can still be finished (its moves are not refused).
    */
-  const demoRefusal = async (game: string) => {
+  const catalogueRefusal = async (game: string) => {
     const state = await playabilityOf(deps.db, 'house', game);
     if (state === 'disabled') return refuse(403, 'disabled', 'this game is not enabled');
     if (state === 'maintenance') return refuse(409, 'time', 'this game is under maintenance');
@@ -123,7 +124,7 @@ export async function houseGameServer(
   /** Demo rounds: the same outcome code, the session's fun balance, never the wallet. */
   const demoPlay = async (token: string, game: string, engine: Engine, bet: object) => {
     const s = demo.session(token)!;
-    const refused = badRound(game, engine, bet) ?? (await demoRefusal(game));
+    const refused = badRound(game, engine, bet) ?? (await catalogueRefusal(game));
     if (refused) return refused;
     return coded(await demo.play(s, { gameCode: game, engine, bet: bet as Record<string, number> }));
   };
@@ -184,7 +185,7 @@ export async function houseGameServer(
         const info = HOUSE_GAMES[body.game]!;
         const fun = demoOf(player, body.token);
         if (fun) {
-          const refused = await demoRefusal(body.game);
+          const refused = await catalogueRefusal(body.game);
           if (refused) return refused;
           return {
             status: 'success',
@@ -224,7 +225,7 @@ export async function houseGameServer(
       },
       // A demo runs by the rules of the site it is opened on.
       demo: async ({ body, request }) => {
-        const refused = await demoRefusal(body.game);
+        const refused = await catalogueRefusal(body.game);
         return refused ?? { status: 'success', token: demo.mint(await deps.siteRules(request.hostname)) };
       },
       roulette: async ({ body, player, request }) =>
@@ -235,10 +236,12 @@ export async function houseGameServer(
         if (HOUSE_GAMES[body.game]!.engine !== 'blackjack') return refuse(400, 'invalid', 'wrong game');
         const fun = demoOf(player, body.token);
         if (fun) {
-          const refused = await demoRefusal(body.game);
+          const refused = await catalogueRefusal(body.game);
           if (refused) return refused;
           return coded(await demo.deal(fun, body.game, body.bet)) as HouseSuccess<'blackjack'> | CodedReply;
         }
+        const closed = await catalogueRefusal(body.game);
+        if (closed) return closed;
         const answer = await startBlackjack(blackjackDeps(request), {
           playerId: player,
           token: body.token,
@@ -272,7 +275,10 @@ export async function houseGameServer(
       'free-spin': async ({ body, player }) => {
         if (demoOf(player, body.token)) return refuse(409, 'no_free_spins', 'no free spins in demo play');
         if (HOUSE_GAMES[body.game]!.engine !== 'slot') return refuse(409, 'no_free_spins', 'not a slot');
-        return playFreeSpinRound(deps.db, { playerId: player, gameCode: body.game });
+        return (
+          (await catalogueRefusal(body.game)) ??
+          playFreeSpinRound(deps.db, { playerId: player, gameCode: body.game })
+        );
       },
       // A baccarat round's outcome is the hand.
       deal: async ({ body, player, request }) =>
