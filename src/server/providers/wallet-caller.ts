@@ -20,6 +20,8 @@ export type WalletAnswer = {
   period?: string;
   used?: number;
   resetsAt?: string | null;
+  /** A `bonus_max_stake` refusal: the most the member's wagering bonus lets them stake at once. */
+  maxStake?: number;
   /** A correction's outcome. */
   result?: string;
   /** What a correction left the member owing. */

@@ -19,6 +19,7 @@ import { houseRounds, houseSeeds } from './house.schema.ts';
 import { floatsFor, nextRoundSeed } from './seeds.ts';
 import { rollBackUnansweredBet } from './unanswered-bet.ts';
 import type { WalletAnswer, WalletClient } from './wallet-client.ts';
+import { refusalOf } from './wallet-refusal.ts';
 
 /**
  * Blackjack through the wallet as one round: the bet, a further bet for each double, split or
@@ -64,6 +65,8 @@ export type BlackjackReply =
       amount?: number | undefined;
       used?: number | undefined;
       resetsAt?: string | null | undefined;
+      /** A refusal by the maximum stake of the member's wagering bonus (status 'bonus_max_stake'). */
+      maxStake?: number | undefined;
     };
 
 const refusal = (status: string, message: string, balance?: number): BlackjackReply => ({
@@ -71,15 +74,7 @@ const refusal = (status: string, message: string, balance?: number): BlackjackRe
   message,
   ...(balance === undefined ? {} : { balance }),
 });
-const walletRefusal = (answer: WalletAnswer): BlackjackReply => {
-  const { status, message, balance, limit, period, amount, used, resetsAt } = answer;
-  return {
-    status,
-    message: message ?? 'the bet was refused',
-    balance,
-    ...(status === 'limit' ? { limit, period, amount, used, resetsAt } : {}),
-  };
-};
+const walletRefusal = (answer: WalletAnswer): BlackjackReply => refusalOf(answer);
 const UNSETTLED = 'the result is being settled; your balance updates shortly';
 
 /** The player's unfinished round of the game, if any. */
