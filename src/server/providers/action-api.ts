@@ -32,7 +32,8 @@ type Handler<A extends ProviderAction, Player> = (input: {
  *
  * 1. An unknown action: 404 `not_found`.
  * 2. The body is validated with the action's `request`: else 400 `invalid` naming the first problem.
- * 3. With `auth: 'token'`, `player` resolves the body's launch token: none, 401 `session_expired`.
+ * 3. With `auth: 'token'`, `player` resolves the body's launch token: none, 401 `session_expired`;
+ *    a refusal of it (a CodedReply) is answered as it is.
  * 4. The action's handler runs; its answer goes out with the HTTP code `answers` gives its status
  *    word, a CodedReply with its own.
  */
@@ -42,9 +43,10 @@ export function serveActions<Api extends ProviderApi, Player>(
   opts: {
     /**
      * The launch token's player, or undefined when the login it was launched from is over. `body`, the
-     * action's checked request: an action may read what it needs together with the player.
+     * action's checked request: an action may read what it needs together with the player. A
+     * CodedReply refuses the request for this token (a game the token was not opened for).
      */
-    player(token: string, action: ActionName<Api>, body: unknown): Promise<Player | undefined>;
+    player(token: string, action: ActionName<Api>, body: unknown): Promise<Player | CodedReply | undefined>;
     /** The message of the 401 for a token whose login is over. */
     sessionEnded: string;
     handlers: NoInfer<{ [A in ActionName<Api>]: Handler<Api['actions'][A], Player> }>;
@@ -66,9 +68,11 @@ export function serveActions<Api extends ProviderApi, Player>(
     }
     let player: Player | undefined;
     if (action.auth === 'token') {
-      player = await opts.player((parsed.data as { token: string }).token, name, parsed.data);
-      if (player === undefined)
+      const found = await opts.player((parsed.data as { token: string }).token, name, parsed.data);
+      if (found === undefined)
         return reply.code(401).send({ status: 'session_expired', message: opts.sessionEnded });
+      if (found instanceof CodedReply) return reply.code(found.code).send(found.body);
+      player = found;
     }
     const handler = opts.handlers[name] as (input: {
       body: unknown;

@@ -10,6 +10,8 @@ export type WalletAnswer = {
   currency?: string;
   /** authenticate: the table rules of the player's site. */
   tableRules?: { laPartage: boolean; dealerHitsSoft17: boolean };
+  /** authenticate: the game the token was opened for (its rounds are recorded under it). */
+  gameCode?: string;
   message?: string;
   /** The jackpot call's award; a `limit` refusal's limit amount. */
   amount?: number;
@@ -18,6 +20,8 @@ export type WalletAnswer = {
   period?: string;
   used?: number;
   resetsAt?: string | null;
+  /** A `bonus_max_stake` refusal: the most the member's wagering bonus lets them stake at once. */
+  maxStake?: number;
   /** A correction's outcome. */
   result?: string;
   /** What a correction left the member owing. */

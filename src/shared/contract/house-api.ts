@@ -70,7 +70,8 @@ const PLAY_REFUSALS = {
   400: ['invalid'],
   402: ['balance'],
   403: ['disabled'],
-  409: ['limit', 'blocked', 'session_expired', 'duplicate', 'error', 'time'],
+  // bonus_max_stake: above the maximum stake of the member's wagering bonus (`maxStake`, msg3606).
+  409: ['limit', 'bonus_max_stake', 'blocked', 'session_expired', 'duplicate', 'error', 'time'],
 } as const;
 
 /** Demo play of a game switched off (msg2002) or under maintenance (msg2218): refused as real play is. */
@@ -164,7 +165,7 @@ export const houseContract = providerApi({
         wageringDone: amount,
       }),
       answers: { success: 200 },
-      refusals: { 409: ['no_free_spins', 'blocked', 'session_expired', 'error'] },
+      refusals: { 403: ['disabled'], 409: ['no_free_spins', 'blocked', 'session_expired', 'error', 'time'] },
     },
     spin: {
       summary: 'One slot spin: the line bet on all 10 lines',

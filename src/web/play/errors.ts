@@ -34,5 +34,8 @@ const MESSAGE_OF = new Map(
 /** A refusal in the player's language (the server's `message` is English, for logs). */
 export function errorText(t: PlayT, error: GameError): string {
   if (error.status === 'limit') return limitText(t, error.detail);
+  // Above the maximum stake of the member's wagering bonus: the site's message, naming the maximum.
+  if (error.status === 'bonus_max_stake')
+    return t('common:msg.msg3606', { maxStake: money(Number(error.detail.maxStake ?? 0)) });
   return t(MESSAGE_OF.get(error.status) ?? 'genericError');
 }

@@ -12,6 +12,8 @@ const walletReply = z.looseObject({
   currency: z.string().optional(),
   /** authenticate: the built-in tables' rules of the player's site (providers of other games ignore it). */
   tableRules: z.object({ laPartage: z.boolean(), dealerHitsSoft17: z.boolean() }).optional(),
+  /** authenticate: the game the launch token was opened for; the wallet records the token's rounds under it. */
+  gameCode: z.string().optional(),
   txId: z.string().optional(),
   /** Corrections: what the member still owes after this call (a take-back they could not cover). */
   debt: z.number().int().optional(),

@@ -64,7 +64,13 @@ describe.runIf(backendAvailable)('built-in game rounds a failover interrupts', (
         rules: { dealerHitsSoft17: false },
       });
       if ('view' in hand && hand.view.phase === 'insurance')
-        hand = await moveBlackjack(deps, { playerId, token, roundId: hand.roundId, move: 'noInsurance' });
+        hand = await moveBlackjack(deps, {
+          playerId,
+          token,
+          gameCode: 'blackjack',
+          roundId: hand.roundId,
+          move: 'noInsurance',
+        });
       if ('view' in hand && hand.view.legal.includes('double')) return hand;
     }
   }
@@ -77,7 +83,13 @@ describe.runIf(backendAvailable)('built-in game rounds a failover interrupts', (
     roundId: string,
   ) {
     for (;;) {
-      const reply = await moveBlackjack(deps, { playerId, token, roundId, move: 'stand' });
+      const reply = await moveBlackjack(deps, {
+        playerId,
+        token,
+        gameCode: 'blackjack',
+        roundId,
+        move: 'stand',
+      });
       if (!('view' in reply) || reply.view.phase === 'done') return reply;
     }
   }
@@ -105,7 +117,7 @@ describe.runIf(backendAvailable)('built-in game rounds a failover interrupts', (
     expect(reply).toEqual({ status: 'error', message: UNSETTLED });
     expect(await statusOf()).toEqual(['pending']);
     // Its bet stands: the sweep pays its win, as the member was told.
-    expect(await payUnpaidRounds(t.db, real, quiet, 0)).toBe(1);
+    expect(await payUnpaidRounds(t.db, real, quiet, { graceMs: 0 })).toBe(1);
     expect(await statusOf()).toEqual(['settled']);
     await expectSoundLedger(t.db);
   });
@@ -131,7 +143,7 @@ describe.runIf(backendAvailable)('built-in game rounds a failover interrupts', (
     expect((await balancesOf(t, p.token)).cash).toBe(190_000);
     // Before its grace the sweep leaves it to the round's own request.
     expect(await payUnpaidRounds(t.db, real, quiet)).toBe(0);
-    expect(await payUnpaidRounds(t.db, real, quiet, 0)).toBe(1);
+    expect(await payUnpaidRounds(t.db, real, quiet, { graceMs: 0 })).toBe(1);
     const [round] = await t.db
       .select({ payout: houseRounds.payout, jackpot: houseRounds.jackpot })
       .from(houseRounds)
@@ -139,7 +151,7 @@ describe.runIf(backendAvailable)('built-in game rounds a failover interrupts', (
     const jackpot = (round!.jackpot as { amount: number } | null)?.amount ?? 0;
     expect(await statusOf()).toEqual(['settled']);
     expect((await balancesOf(t, p.token)).cash).toBe(190_000 + round!.payout + jackpot);
-    expect(await payUnpaidRounds(t.db, real, quiet, 0)).toBe(0);
+    expect(await payUnpaidRounds(t.db, real, quiet, { graceMs: 0 })).toBe(0);
     await expectSoundLedger(t.db);
   });
 
@@ -168,7 +180,7 @@ describe.runIf(backendAvailable)('built-in game rounds a failover interrupts', (
     expect(reply).toMatchObject({ status: 'error', message: UNSETTLED });
     // One open round a page: the hand fills the first; the spin, on the next, is paid all the same
     // (with a page of 200, two hundred players away from their hands kept every later win unpaid).
-    expect(await payUnpaidRounds(t.db, real, quiet, 0, 1)).toBe(1);
+    expect(await payUnpaidRounds(t.db, real, quiet, { graceMs: 0, perPage: 1 })).toBe(1);
     const [spin] = await t.db
       .select({ status: houseRounds.status, payout: houseRounds.payout, jackpot: houseRounds.jackpot })
       .from(houseRounds)
@@ -220,7 +232,7 @@ describe.runIf(backendAvailable)('built-in game rounds a failover interrupts', (
     });
     const crashed = await moveBlackjack(
       { db: t.db, wallet: answerLost, log: quiet },
-      { playerId, token: p.gameToken, roundId: hand.roundId, move: 'double' },
+      { playerId, token: p.gameToken, gameCode: 'blackjack', roundId: hand.roundId, move: 'double' },
     );
     expect(crashed).toEqual({ status: 'error', message: 'the connection was lost; try again' });
     expect((await balancesOf(t, p.token)).cash).toBe(before - 1_000);
@@ -292,12 +304,18 @@ describe.runIf(backendAvailable)('built-in game rounds a failover interrupts', (
     let reply = dealt;
     for (const move of ['noInsurance', 'stand'] as const) {
       if (!('view' in reply) || !reply.view.legal.includes(move)) continue;
-      reply = await moveBlackjack(deps, { playerId, token: p.gameToken, roundId: reply.roundId, move });
+      reply = await moveBlackjack(deps, {
+        playerId,
+        token: p.gameToken,
+        gameCode: 'blackjack',
+        roundId: reply.roundId,
+        move,
+      });
     }
     expect(reply).toEqual({ status: 'error', message: UNSETTLED });
     expect(await statusOf()).toEqual(['open']);
     expect((await balancesOf(t, p.token)).cash).toBe(199_000);
-    expect(await payUnpaidRounds(t.db, real, quiet, 0)).toBe(1);
+    expect(await payUnpaidRounds(t.db, real, quiet, { graceMs: 0 })).toBe(1);
     const [round] = await t.db
       .select({ status: houseRounds.status, payout: houseRounds.payout })
       .from(houseRounds)

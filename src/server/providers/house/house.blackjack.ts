@@ -19,6 +19,7 @@ import { houseRounds, houseSeeds } from './house.schema.ts';
 import { floatsFor, nextRoundSeed } from './seeds.ts';
 import { rollBackBet, rollBackUnansweredBet } from './unanswered-bet.ts';
 import type { WalletAnswer, WalletClient } from './wallet-client.ts';
+import { refusalOf } from './wallet-refusal.ts';
 
 /**
  * Blackjack through the wallet as one round: the bet, a further bet for each double, split or
@@ -70,6 +71,8 @@ export type BlackjackReply =
       amount?: number | undefined;
       used?: number | undefined;
       resetsAt?: string | null | undefined;
+      /** A refusal by the maximum stake of the member's wagering bonus (status 'bonus_max_stake'). */
+      maxStake?: number | undefined;
     };
 
 const refusal = (status: string, message: string, balance?: number): BlackjackReply => ({
@@ -77,15 +80,7 @@ const refusal = (status: string, message: string, balance?: number): BlackjackRe
   message,
   ...(balance === undefined ? {} : { balance }),
 });
-const walletRefusal = (answer: WalletAnswer): BlackjackReply => {
-  const { status, message, balance, limit, period, amount, used, resetsAt } = answer;
-  return {
-    status,
-    message: message ?? 'the bet was refused',
-    balance,
-    ...(status === 'limit' ? { limit, period, amount, used, resetsAt } : {}),
-  };
-};
+const walletRefusal = (answer: WalletAnswer): BlackjackReply => refusalOf(answer);
 const UNSETTLED = 'the result is being settled; your balance updates shortly';
 
 /** The player's unfinished round of the game, if any. */
@@ -295,6 +290,36 @@ export async function settleFinishedHand(deps: BlackjackDeps, row: Row): Promise
   return 'row' in (await settle(deps, row));
 }
 
+/** How long a hand still in play waits for its player before the sweep finishes it for them: a day. */
+export const ABANDONED_HAND_MS = 24 * 60 * 60_000;
+
+/**
+ * A hand its player left in play longer than `abandonedMs` (a window closed for good, a table switched
+ * off since, which they cannot open again): played on as a player who stays away would (no insurance,
+ * stand on every hand left) and paid, so their stake is not held for ever. Only a hand whose bets all
+ * reached the wallet: a bet still to send needs the player's token, and waits for them. False when it is
+ * not such a hand, the player moved it at the same moment, or the win went unanswered (the next sweep
+ * pays it as a finished hand).
+ */
+export async function finishAbandonedHand(
+  deps: BlackjackDeps,
+  row: Row,
+  abandonedMs = ABANDONED_HAND_MS,
+): Promise<boolean> {
+  const stored = row.outcome as Stored;
+  if (row.status !== 'open' || !stored.confirmed || stored.pending || stored.state.phase === 'done')
+    return false;
+  if (Date.now() - row.createdAt.getTime() < abandonedMs) return false;
+  const floats = await floatsOf(deps.db, row);
+  let state = stored.state;
+  while (state.phase !== 'done')
+    state = applyMove(state, state.phase === 'insurance' ? 'noInsurance' : 'stand', floats);
+  const saved = await save(deps.db, row, { ...stored, state });
+  if (!saved) return false;
+  deps.log.info({ roundId: `H${row.id}`, moves: state.moves }, 'blackjack hand left in play stood and paid');
+  return 'row' in (await settle(deps, saved));
+}
+
 /** The player's open round of the game, brought up to date, for a window that (re)opens. */
 export async function resumeBlackjack(
   deps: BlackjackDeps,
@@ -348,10 +373,13 @@ export async function startBlackjack(
   return 'row' in caught ? success(caught.row, caught.balance) : caught;
 }
 
-/** One move in the open round; a double, split or insurance is staked through the wallet first. */
+/**
+ * One move in the open round; a double, split or insurance is staked through the wallet first. The round
+ * must be of `gameCode`, the game the token was opened for: the wallet records the further bets under it.
+ */
 export async function moveBlackjack(
   deps: BlackjackDeps,
-  input: { playerId: string; token: string; roundId: string; move: BlackjackMove },
+  input: { playerId: string; token: string; gameCode: string; roundId: string; move: BlackjackMove },
 ): Promise<BlackjackReply> {
   const [found] = await deps.db
     .select()
@@ -360,6 +388,7 @@ export async function moveBlackjack(
       and(
         eq(houseRounds.id, Number(input.roundId.slice(1))),
         eq(houseRounds.playerId, input.playerId),
+        eq(houseRounds.gameCode, input.gameCode),
         eq(houseRounds.engine, 'blackjack'),
         eq(houseRounds.status, 'open'),
       ),

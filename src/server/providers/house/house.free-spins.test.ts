@@ -6,6 +6,7 @@ import { useOperators } from '../../../../test/support/operators.ts';
 import { bonusesOf, campaignBody, createCampaign } from '../../../../test/support/promotions.ts';
 import { expectConforms } from '../../../../test/support/provider-api.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
+import { launchGame } from '../../../../test/support/wallet.ts';
 import { houseContract } from '../../../shared/contract/house-api.ts';
 import { machineOf } from '../../../shared/games/machines/index.ts';
 import { floatsPerRound, spinFromFloats } from '../../../shared/games/slot-machine.ts';
@@ -125,9 +126,10 @@ describe.runIf(backendAvailable)('free spins', () => {
 
     const init = (await house('init', { token: p.gameToken, game: 'lucky-sevens' })).json();
     expect(init.freeSpins).toEqual({ left: 30, granted: 30, stake: STAKE, lineBet: 100 });
-    // Another slot has none of them.
-    expect((await house('init', { token: p.gameToken, game: 'fruit-fiesta' })).json().freeSpins).toBeNull();
-    const refusedElsewhere = await house('free-spin', { token: p.gameToken, game: 'fruit-fiesta' });
+    // Another slot (in its own window) has none of them.
+    const elsewhere = await launchGame(t, p.token, { code: 'fruit-fiesta', company: 'royal-slots' });
+    expect((await house('init', { token: elsewhere, game: 'fruit-fiesta' })).json().freeSpins).toBeNull();
+    const refusedElsewhere = await house('free-spin', { token: elsewhere, game: 'fruit-fiesta' });
     expect([refusedElsewhere.statusCode, refusedElsewhere.json().status]).toEqual([409, 'no_free_spins']);
 
     const expenseBefore = await houseBalance(t.db, 'promo_expense');

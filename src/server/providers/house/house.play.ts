@@ -12,6 +12,7 @@ import { floatsFor, nextRoundSeed } from './seeds.ts';
 import { settleRound } from './settle-round.ts';
 import { rollBackUnansweredBet } from './unanswered-bet.ts';
 import type { WalletClient } from './wallet-client.ts';
+import { refusalOf } from './wallet-refusal.ts';
 
 const UNSETTLED = 'the result is being settled; your balance updates shortly';
 
@@ -48,6 +49,8 @@ export type PlayReply =
       amount?: number | undefined;
       used?: number | undefined;
       resetsAt?: string | null | undefined;
+      /** A refusal by the maximum stake of the member's wagering bonus (status 'bonus_max_stake'). */
+      maxStake?: number | undefined;
     };
 
 export async function outcomeOf(input: PlayInput, seed: Awaited<ReturnType<typeof nextRoundSeed>>) {
@@ -116,14 +119,7 @@ export async function playRound(
   }
   if (bet.status !== 'success') {
     await markRound('refused');
-    const { limit, period, amount, used, resetsAt } = bet;
-    const limitFields = bet.status === 'limit' ? { limit, period, amount, used, resetsAt } : {};
-    return {
-      status: bet.status,
-      message: bet.message ?? 'the bet was refused',
-      balance: bet.balance,
-      ...limitFields,
-    };
+    return refusalOf(bet);
   }
   const settled = await settleRound(db, wallet, log, { id: round!.id, payout, jackpot: jackpot ?? null });
   if (!settled) return { status: 'error', message: UNSETTLED };

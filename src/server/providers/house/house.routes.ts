@@ -15,6 +15,12 @@ import { houseRounds, houseSeeds } from './house.schema.ts';
 import { activeSeed, rotateSeed } from './seeds.ts';
 import type { WalletClient } from './wallet-client.ts';
 
+/** A launch token as the wallet answered it: its player, and the game it was opened for. */
+interface Launched {
+  playerId: string;
+  gameCode: string | undefined;
+}
+
 /** The built-in tables' rule options: roulette's la partage, a blackjack dealer hitting soft 17. */
 export interface TableRules {
   laPartage: boolean;
@@ -38,8 +44,9 @@ export async function houseGameServer(
     siteRules(hostname: string): Promise<TableRules>;
   },
 ) {
-  // Launch token → player for plays: the most recent 50,000 tokens, each for at most a login's life (12 h).
-  const players = new LRUCache<string, string>({ max: 50_000, ttl: 12 * 60 * 60_000 });
+  // Launch token → its player and the game it was opened for, for plays: the most recent 50,000 tokens,
+  // each for at most a login's life (12 h).
+  const players = new LRUCache<string, Launched>({ max: 50_000, ttl: 12 * 60 * 60_000 });
   // Launch token → the table rules of the player's site, as the wallet answered them: re-asked after a
   // minute, so an operator's change reaches open windows' next rounds soon.
   const tableRules = new LRUCache<string, TableRules>({ max: 50_000, ttl: 60_000 });
@@ -68,7 +75,7 @@ export async function houseGameServer(
     },
   ) {
     const info = HOUSE_GAMES[input.game]!;
-    const bad = badRound(input.game, input.engine, input.bet);
+    const bad = badRound(input.game, input.engine, input.bet) ?? (await catalogueRefusal(input.game));
     if (bad) return bad;
     const result = await playRound(deps.db, deps.wallet, request.log, {
       playerId: input.playerId,
@@ -104,10 +111,11 @@ export async function houseGameServer(
   const demoOf = (player: string, token: string) =>
     player.startsWith('demo:') ? demo.session(token) : undefined;
   /**
-   * Demo play follows the catalogue as real play does: a game switched off (or under a vendor switched
-   * off) is not playable in demo either (403 disabled, msg2002), nor one under maintenance (409 time).
+   * Play follows the catalogue: a game switched off (or under a vendor switched off) takes no new round
+   * (403 disabled, msg2002), nor one under maintenance (409 time), real or demo, whenever its window was
+   * opened. A blackjack hand already dealt can still be finished (its moves are not refused).
    */
-  const demoRefusal = async (game: string) => {
+  const catalogueRefusal = async (game: string) => {
     const state = await playabilityOf(deps.db, 'house', game);
     if (state === 'disabled') return refuse(403, 'disabled', 'this game is not enabled');
     if (state === 'maintenance') return refuse(409, 'time', 'this game is under maintenance');
@@ -116,7 +124,7 @@ export async function houseGameServer(
   /** Demo rounds: the same outcome code, the session's fun balance, never the wallet. */
   const demoPlay = async (token: string, game: string, engine: Engine, bet: object) => {
     const s = demo.session(token)!;
-    const refused = badRound(game, engine, bet) ?? (await demoRefusal(game));
+    const refused = badRound(game, engine, bet) ?? (await catalogueRefusal(game));
     if (refused) return refused;
     return coded(await demo.play(s, { gameCode: game, engine, bet: bet as Record<string, number> }));
   };
@@ -139,21 +147,37 @@ export async function houseGameServer(
       ? demoPlay(body.token, body.game, engine, bet)
       : play(request, { playerId: player, token: body.token, game: body.game, engine, bet });
 
+  /** The wallet's word on a launch token: its player and game, kept for plays; undefined once its login is over. */
+  async function launchedBy(launchToken: string): Promise<Launched | undefined> {
+    const answer = await deps.wallet.authenticate(launchToken);
+    if (answer.status !== 'success' || !answer.playerId) return undefined;
+    const launched = { playerId: answer.playerId, gameCode: answer.gameCode };
+    players.set(launchToken, launched);
+    tableRules.set(launchToken, rulesOf(answer));
+    return launched;
+  }
+  /** The game a (real) launch token was opened for: the only one it plays. */
+  const launchedGame = async (launchToken: string) =>
+    (players.get(launchToken) ?? (await launchedBy(launchToken)))?.gameCode;
+  const otherGame = () => refuse(400, 'invalid', 'this game window was opened for another game');
+
   serveActions(app, houseContract, {
     /**
      * Who a launch token belongs to. Plays (spin, deal) may use the cache, since every bet is checked
      * by the wallet against the live login session; everything else asks the wallet again, so a
      * token stops working for init, history, rounds and seeds once the member has logged out.
+     * A real token plays only the game it was opened for: the wallet records its rounds under that
+     * game (its category counts for bonus wagering, its vendor's maintenance and its jackpot share).
+     * A demo token plays any game with fun money.
      */
-    async player(launchToken: string, action: string) {
+    async player(launchToken: string, action: string, body: unknown) {
       if (demo.session(launchToken)) return `demo:${launchToken}`;
-      const known = PLAYS.has(action) ? players.get(launchToken) : undefined;
-      if (known) return known;
-      const answer = await deps.wallet.authenticate(launchToken);
-      if (answer.status !== 'success' || !answer.playerId) return undefined;
-      players.set(launchToken, answer.playerId);
-      tableRules.set(launchToken, rulesOf(answer));
-      return answer.playerId;
+      const launched =
+        (PLAYS.has(action) ? players.get(launchToken) : undefined) ?? (await launchedBy(launchToken));
+      if (!launched) return undefined;
+      const game = (body as { game?: string }).game;
+      if (game !== undefined && game !== launched.gameCode) return otherGame();
+      return launched.playerId;
     },
     sessionEnded: 'this game session has ended',
     handlers: {
@@ -161,7 +185,7 @@ export async function houseGameServer(
         const info = HOUSE_GAMES[body.game]!;
         const fun = demoOf(player, body.token);
         if (fun) {
-          const refused = await demoRefusal(body.game);
+          const refused = await catalogueRefusal(body.game);
           if (refused) return refused;
           return {
             status: 'success',
@@ -201,7 +225,7 @@ export async function houseGameServer(
       },
       // A demo runs by the rules of the site it is opened on.
       demo: async ({ body, request }) => {
-        const refused = await demoRefusal(body.game);
+        const refused = await catalogueRefusal(body.game);
         return refused ?? { status: 'success', token: demo.mint(await deps.siteRules(request.hostname)) };
       },
       roulette: async ({ body, player, request }) =>
@@ -212,10 +236,12 @@ export async function houseGameServer(
         if (HOUSE_GAMES[body.game]!.engine !== 'blackjack') return refuse(400, 'invalid', 'wrong game');
         const fun = demoOf(player, body.token);
         if (fun) {
-          const refused = await demoRefusal(body.game);
+          const refused = await catalogueRefusal(body.game);
           if (refused) return refused;
           return coded(await demo.deal(fun, body.game, body.bet)) as HouseSuccess<'blackjack'> | CodedReply;
         }
+        const closed = await catalogueRefusal(body.game);
+        if (closed) return closed;
         const answer = await startBlackjack(blackjackDeps(request), {
           playerId: player,
           token: body.token,
@@ -229,9 +255,12 @@ export async function houseGameServer(
         const fun = demoOf(player, body.token);
         if (fun)
           return coded(await demo.move(fun, body.roundId, body.move)) as HouseSuccess<'move'> | CodedReply;
+        const gameCode = await launchedGame(body.token);
+        if (gameCode === undefined) return otherGame();
         const answer = await moveBlackjack(blackjackDeps(request), {
           playerId: player,
           token: body.token,
+          gameCode,
           roundId: body.roundId,
           move: body.move,
         });
@@ -246,7 +275,10 @@ export async function houseGameServer(
       'free-spin': async ({ body, player }) => {
         if (demoOf(player, body.token)) return refuse(409, 'no_free_spins', 'no free spins in demo play');
         if (HOUSE_GAMES[body.game]!.engine !== 'slot') return refuse(409, 'no_free_spins', 'not a slot');
-        return playFreeSpinRound(deps.db, { playerId: player, gameCode: body.game });
+        return (
+          (await catalogueRefusal(body.game)) ??
+          playFreeSpinRound(deps.db, { playerId: player, gameCode: body.game })
+        );
       },
       // A baccarat round's outcome is the hand.
       deal: async ({ body, player, request }) =>

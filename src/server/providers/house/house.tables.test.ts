@@ -153,7 +153,7 @@ describe.runIf(backendAvailable)('roulette and blackjack through the wallet', ()
     )) as [{ player_id: string }];
     const crashed = await moveBlackjack(
       { db: t.db, wallet: crashing, log: t.app.log },
-      { playerId, token: p.gameToken, roundId: dealt.roundId, move: 'double' },
+      { playerId, token: p.gameToken, gameCode: 'blackjack', roundId: dealt.roundId, move: 'double' },
     );
     expect(crashed.status).toBe('error');
     expect((await balancesOf(t, p.token)).cash).toBe(200_000 - 30_000);
@@ -332,6 +332,33 @@ describe.runIf(backendAvailable)('roulette and blackjack through the wallet', ()
     expect(last.view.phase).toBe('done');
     expect(last.stake).toBe(60_000);
     expect((await balancesOf(t, p.token)).cash).toBe(130_000 - 60_000 + last.payout);
+    await expectSoundLedger(t.db);
+  });
+
+  // After the lobby rails' counts above: this hand is a blackjack play of its own.
+  it('a double refused for the balance is taken once the member has the money: each try is its own bet', async () => {
+    const p = await launched('blackjack', 20_000);
+    const floats = await riggedSeed(p.init.fairness.serverSeedHash, (f) => {
+      const state = startRound(20_000, f, S17);
+      const up = cardPoints(state.dealer[0]!);
+      return state.phase === 'play' && up !== 1 && up !== 10;
+    });
+    const dealt = (await house('blackjack', { token: p.gameToken, game: 'blackjack', bet: 20_000 })).json();
+    const refused = await house('move', { token: p.gameToken, roundId: dealt.roundId, move: 'double' });
+    expect([refused.statusCode, refused.json()]).toEqual([402, expect.objectContaining({ balance: 0 })]);
+    // The member deposits in another tab and doubles again: a new bet, not the refusal replayed.
+    await fund(t, p.token, 20_000);
+    const doubled = (
+      await house('move', { token: p.gameToken, roundId: dealt.roundId, move: 'double' })
+    ).json();
+    expect(doubled).toMatchObject({
+      status: 'success',
+      stake: 40_000,
+      view: { moves: ['double'], phase: 'done' },
+    });
+    const expected = totalReturn(replayRound(20_000, ['double'], floats, S17));
+    expect(doubled.payout).toBe(expected);
+    expect((await balancesOf(t, p.token)).cash).toBe(expected);
     await expectSoundLedger(t.db);
   });
 });

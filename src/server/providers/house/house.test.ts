@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useHouseApp } from '../../../../test/support/house.ts';
 import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { launchedPlayer } from '../../../../test/support/wallet.ts';
+import { launchedPlayer, launchGame } from '../../../../test/support/wallet.ts';
 import { settle } from '../../../shared/games/baccarat.ts';
 import { machineOf } from '../../../shared/games/machines/index.ts';
 import { floatsPerRound, spinFromFloats } from '../../../shared/games/slot-machine.ts';
@@ -69,8 +69,10 @@ describe.runIf(backendAvailable)('the built-in provider plays through the wallet
     const p = await launched('golden-dragon', 'royal-slots', 2_000_000);
     const played: { game: string; roundId: string; payout: number }[] = [];
     for (const game of ['golden-dragon', 'fruit-fiesta', 'lucky-sevens']) {
+      // Each slot in its own window: a launch token plays the game it was opened for.
+      const token = await launchGame(t, p.token, { code: game, company: 'royal-slots' });
       for (let i = 0; i < 4; i++) {
-        const spin = (await house('spin', { token: p.gameToken, game, lineBet: 100 })).json();
+        const spin = (await house('spin', { token, game, lineBet: 100 })).json();
         expect(spin.status).toBe('success');
         expect(spin.payout).toBe(spin.outcome.multiplier * 100);
         played.push({ game, roundId: spin.roundId, payout: spin.payout });

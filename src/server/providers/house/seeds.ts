@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { type RoundSeed, roundFloats } from '../../../shared/games/fairness.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { sqlStateOf } from '../../db/sql-state.ts';
 import { houseRounds, houseSeeds } from './house.schema.ts';
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -63,6 +64,19 @@ export async function rotateSeed(
   playerId: string,
   clientSeed: string,
 ): Promise<{ status: 'round_open' } | { status: 'success'; revealed: HouseSeed | null; active: HouseSeed }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await rotateOnce(db, playerId, clientSeed);
+    } catch (error) {
+      // Another change of the player's seed committed first (a double click, two tabs): the pair this one
+      // read was no longer active, and its new pair met the other's (house_seeds_one_active). Again, it
+      // now reveals and replaces the pair the other committed.
+      if (sqlStateOf(error) !== '23505' || attempt >= 5) throw error;
+    }
+  }
+}
+
+function rotateOnce(db: DbOrTx, playerId: string, clientSeed: string) {
   return db
     .transaction(async (tx) => {
       const [old] = await tx

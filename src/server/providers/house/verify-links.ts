@@ -1,11 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { verifyLinkParams } from '../../../shared/games/verify-link.ts';
 import type { Db } from '../../db/client.ts';
 import { houseRounds, houseSeeds } from './house.schema.ts';
 
 /**
  * The built-in provider's verify page for each of these settled rounds ("H<id>"), with everything it
- * needs in the link: engine, game, client seed, nonce and the server seed's hash, plus the server seed
- * once the player has revealed it. Rounds of other providers, or not settled, get no link.
+ * needs in the link: engine, game, client seed, nonce and the server seed's hash, what a table round was
+ * played with (roulette's bets and la partage, blackjack's bet, rules and moves: without them the page
+ * would replay another round), plus the server seed once the player has revealed it. Rounds of other
+ * providers, or not settled, get no link.
  */
 export async function houseVerifyLinks(db: Db, roundIds: string[]): Promise<Map<string, string>> {
   const ids = roundIds.filter((r) => /^H\d{1,15}$/.test(r)).map((r) => Number(r.slice(1)));
@@ -23,6 +26,7 @@ export async function houseVerifyLinks(db: Db, roundIds: string[]): Promise<Map<
       clientSeed: seed.clientSeed,
       nonce: String(round.nonce),
       hash: seed.serverSeedHash,
+      ...verifyLinkParams(round.engine, round.bet, round.outcome),
     });
     if (seed.revealedAt) params.set('serverSeed', seed.serverSeed);
     links.set(`H${round.id}`, `/play/verify?${params}`);

@@ -3,6 +3,7 @@ import { playHand, shoeFromFloats } from '../../../shared/games/baccarat.ts';
 import { roundFloats } from '../../../shared/games/fairness.ts';
 import { MACHINES } from '../../../shared/games/machines/index.ts';
 import { floatsPerRound, type SlotOutcome, spinFromFloats } from '../../../shared/games/slot-machine.ts';
+import { playedFromLink } from '../../../shared/games/verify-link.ts';
 import { houseCall } from '../api.ts';
 import { CardView } from '../baccarat/CardView.tsx';
 import { resultText } from '../baccarat/resultText.ts';
@@ -31,8 +32,9 @@ export function VerifyPage({ params }: { params: URLSearchParams }) {
   const [hash, setHash] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [note, setNote] = useState('');
-  // Roulette's bets and blackjack's bet and moves: from the round, or typed in (moves comma-separated).
-  const [played, setPlayed] = useState<TableBet>({});
+  // Roulette's bets and blackjack's bet and moves: from the round, from the bet history's link, or typed in
+  // (moves comma-separated).
+  const [played, setPlayed] = useState<TableBet>(() => playedFromLink(params));
   const [movesText, setMovesText] = useState(params.get('moves') ?? '');
 
   useEffect(() => {

@@ -1,18 +1,12 @@
-import type { BlackjackMove, BlackjackState } from '../../../shared/games/blackjack.ts';
+import type { BlackjackState } from '../../../shared/games/blackjack.ts';
 import { MAX_CARDS, replayRound } from '../../../shared/games/blackjack.ts';
 import { type RoundSeed, roundFloats } from '../../../shared/games/fairness.ts';
 import { type RouletteOutcome, spinRoulette } from '../../../shared/games/roulette.ts';
+import type { PlayedTable } from '../../../shared/games/verify-link.ts';
 import { browserHmac } from './browserCrypto.ts';
 
-/** What a roulette or blackjack round was played with: the round's `bet` record. */
-export interface TableBet {
-  /** Roulette: the stake on each spot; blackjack: the first bet, the rules and the moves. */
-  bets?: Record<string, number>;
-  laPartage?: boolean;
-  bet?: number;
-  rules?: { dealerHitsSoft17: boolean };
-  moves?: BlackjackMove[];
-}
+/** What a roulette or blackjack round was played with: the round's `bet` record, or the verify link's. */
+export type TableBet = PlayedTable;
 export type TableOutcome =
   | { game: 'roulette'; spin: RouletteOutcome }
   | { game: 'blackjack'; round: BlackjackState };

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { batcherPer, createBatcher, eachOk } from '../../../db/batcher.ts';
 import { type Db, preparedQuery } from '../../../db/client.ts';
+import { gameSessions } from '../games.schema.ts';
 
 /** A game session's member, their cash balance and currency, and whether the login it came from is live. */
 export interface SessionPlayer {
@@ -38,4 +39,21 @@ const batcherOf = batcherPer((db: Db) =>
  */
 export function sessionPlayer(db: Db, lookup: Lookup): Promise<SessionPlayer | undefined> {
   return batcherOf(db).submit(lookup);
+}
+
+/**
+ * The game a launch token was opened for (the authenticate answer's `gameCode`): the wallet records every
+ * round of the token under it, so a provider serving several games through one window API must play
+ * only that one with it.
+ */
+export async function sessionGameCode(
+  db: Db,
+  provider: string,
+  tokenHash: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ gameCode: gameSessions.gameCode })
+    .from(gameSessions)
+    .where(and(eq(gameSessions.tokenHash, tokenHash), eq(gameSessions.provider, provider)));
+  return row?.gameCode;
 }

@@ -5,8 +5,10 @@ import type { Db } from '../../../db/client.ts';
 import { hmacSignatureValid } from '../../../http/hmac-signature.ts';
 import { memberCards } from '../../accounts/members.service.ts';
 import { tableRulesOfSite } from '../../sites/sites.service.ts';
+import { hashGameToken } from '../launch.service.ts';
 import { WALLET_SIGNATURE_HEADER } from '../provider.ts';
 import { walletResettle, walletUnsettle } from './corrections.service.ts';
+import { sessionGameCode } from './player-reads.ts';
 import {
   isWalletOperation,
   WALLET_HTTP_STATUS,
@@ -54,8 +56,10 @@ type Operation<O extends WalletOperation> = (
 const OPERATIONS: { [O in WalletOperation]: Operation<O> } = {
   authenticate: async (body, { deps, provider }) => {
     const player = await walletPlayer(deps.db, provider, body.token, deps.config.sessionIdleMs);
-    if (player.status === 'success')
+    if (player.status === 'success') {
       player.tableRules = await playerTableRules(deps.db, Number(player.playerId), deps.config);
+      player.gameCode = await sessionGameCode(deps.db, provider, hashGameToken(body.token));
+    }
     return player;
   },
   balance: (body, { deps, provider }) =>

@@ -57,6 +57,8 @@ describe.runIf(backendAvailable)('seamless wallet API', () => {
       balance: 30_000,
       // The demo's default site (where launchedPlayer registers) is in baht.
       currency: DEMO_SITES.th.currency,
+      // The game the token was opened for: its rounds are recorded under it.
+      gameCode: 'lucky-sevens',
     });
     expect((await wallet('balance', { token: 'A'.repeat(43) })).json().status).toBe('session_expired');
   });
