@@ -14,6 +14,8 @@ type Channel = 'email' | 'sms';
 const DEFAULT_MIN_AGE = 18;
 const DEFAULT_TERMS_VERSION = '1';
 const TERMS_VERSION = /^[\w.-]{1,32}$/;
+/** An ISO 3166 code; the server also refuses a country whose phone numbering it does not know. */
+const COUNTRY = /^[A-Za-z]{2}$/;
 
 const bankLines = (text: string) =>
   text
@@ -25,21 +27,27 @@ const bankLines = (text: string) =>
  * What the form would send, or the locale keys of what is wrong: checked here with the server's
  * own limits so the owner reads which field to fix rather than the contract's wording.
  */
-function check(form: { minAge: string; termsVersion: string; banks: string }) {
+function check(form: { minAge: string; termsVersion: string; banks: string; phoneCountry: string }) {
   const problems: { key: string; values?: Record<string, string | number> }[] = [];
   const minAge = Number(form.minAge.trim());
   if (!/^\d+$/.test(form.minAge.trim()) || minAge < 16 || minAge > 99)
     problems.push({ key: 'settings.errMinAge' });
   const termsVersion = form.termsVersion.trim();
   if (!TERMS_VERSION.test(termsVersion)) problems.push({ key: 'settings.errTerms' });
+  const phoneCountry = form.phoneCountry.trim().toUpperCase();
+  if (phoneCountry && !COUNTRY.test(phoneCountry)) problems.push({ key: 'settings.errPhoneCountry' });
   const banks = bankLines(form.banks);
   for (const name of banks.filter((b) => b.length > 40))
     problems.push({ key: 'settings.errBankName', values: { name } });
   if (banks.length > 100) problems.push({ key: 'settings.errBankCount', values: { n: banks.length } });
-  return { problems, body: { minAge, termsVersion, banks } };
+  // Left empty, the site keeps what it has (unset: the install's SMS_DEFAULT_COUNTRY).
+  return { problems, body: { minAge, termsVersion, banks, ...(phoneCountry ? { phoneCountry } : {}) } };
 }
 
-/** The site's account rules (issue 32): where recovery codes go, the minimum age, the terms version, the banks. */
+/**
+ * The site's account rules (issue 32): where recovery codes go, the country its members' phone numbers
+ * are read in for SMS, the minimum age, the terms version, the banks.
+ */
 export function AccountsForm({ site }: { site: SiteView }) {
   const { t } = useTranslation();
   const change = useSettingsChange(api.sites.accounts);
@@ -49,6 +57,7 @@ export function AccountsForm({ site }: { site: SiteView }) {
     minAge: String(stored.minAge ?? DEFAULT_MIN_AGE),
     termsVersion: stored.termsVersion || DEFAULT_TERMS_VERSION,
     banks: (stored.banks ?? []).join('\n'),
+    phoneCountry: stored.phoneCountry ?? '',
   });
   const [problems, setProblems] = useState<ReturnType<typeof check>['problems']>([]);
   const submit = (event: FormEvent) => {
@@ -81,6 +90,14 @@ export function AccountsForm({ site }: { site: SiteView }) {
             <option value="sms">{t('settings.recoverySms')}</option>
             <option value="email">{t('settings.recoveryEmail')}</option>
           </Select>
+          <Field
+            label={t('settings.phoneCountry')}
+            translate="no"
+            maxLength={2}
+            autoCapitalize="characters"
+            aria-invalid={problems.some((p) => p.key === 'settings.errPhoneCountry')}
+            {...bind('phoneCountry')}
+          />
           <Field
             label={t('settings.minAge')}
             inputMode="numeric"
