@@ -149,12 +149,22 @@ describe.runIf(backendAvailable)('back office: notices, popups and banners', () 
       ['/api/admin/content/notice/abc', { title: 'x' }],
       ['/api/admin/content/notice/1e400', { title: 'x' }],
       ['/api/admin/content/preview', { contents: 42 }],
+      // A host no site answers on (a typo): the item would be shown nowhere.
+      ['/api/admin/content/notice', { title: 'x', contents: 'x', domain: 'localhostt' }],
+      ['/api/admin/content/popup', { title: 'x', contents: 'x', domain: 'localhost, nowhere.example' }],
+      [`/api/admin/content/notice/${id}`, { domain: 'nowhere.example' }],
     ];
     for (const [url, body] of refused) {
       const res = await content().post(url, body);
       expect(res.statusCode, `${url} ${JSON.stringify(body).slice(0, 80)}`).toBe(400);
       expect(res.json()).toMatchObject({ status: 'invalid', msg: 'msg3000' });
     }
+    const typo = await content().post('/api/admin/content/notice', {
+      title: 'x',
+      contents: 'x',
+      domain: 'localhostt',
+    });
+    expect(typo.json().message).toBe('no site answers on localhostt');
     const malformed = await t.app.inject({
       method: 'POST',
       url: `/api/admin/content/notice/${id}`,

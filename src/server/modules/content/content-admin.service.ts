@@ -3,8 +3,10 @@ import type { Translations } from '../../../shared/content-language.ts';
 import { CONTENT_KINDS, type ContentKind, type ContentState } from '../../../shared/vocabulary.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
+import { sites } from '../sites/sites.schema.ts';
 import { type BannerType, banners, notices, popups } from './content.schema.ts';
 import { createBanner, createNotice, createPopup } from './content.service.ts';
+import { parseDomainList } from './domain-targeting.ts';
 import { sanitizeOperatorHtml } from './sanitize.ts';
 
 /**
@@ -166,12 +168,25 @@ function defined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
+/**
+ * A `domain` names only hosts some site answers on: a typo (or a site's old domain) would leave the
+ * item shown nowhere, with nothing telling the operator. Empty means every site.
+ */
+async function assertKnownDomains(tx: DbOrTx, domain: string | undefined) {
+  const wanted = parseDomainList(domain ?? '');
+  if (wanted.length === 0) return;
+  const known = new Set((await tx.select({ domains: sites.domains }).from(sites)).flatMap((s) => s.domains));
+  const unknown = wanted.filter((d) => !known.has(d));
+  if (unknown.length > 0) throw errors.invalid(`no site answers on ${unknown.join(', ')}`);
+}
+
 export async function createContent<K extends ContentKind>(
   tx: DbOrTx,
   kind: K,
   fields: ContentFields[K],
 ): Promise<ContentItem> {
   assertSchedule(fields.startsAt, fields.endsAt);
+  await assertKnownDomains(tx, fields.domain);
   const translations = cleanTranslations(fields.translations);
   if (kind === 'notice')
     return noticeView(await createNotice(tx, { ...(fields as NoticeFields), translations }));
@@ -201,6 +216,7 @@ export async function updateContent<K extends ContentKind>(
     patch.startsAt === undefined ? before.startsAt : patch.startsAt,
     patch.endsAt === undefined ? before.endsAt : patch.endsAt,
   );
+  await assertKnownDomains(tx, patch.domain);
   const { published, translations: asGiven, ...fields } = patch;
   const rest = { ...fields, translations: cleanTranslations(asGiven) };
   const html = (rest as { contents?: string }).contents;
