@@ -145,7 +145,9 @@ export const sportsRoutes = [
         if (!(await setEventState(tx, params.id, body))) throw errors.notFound(`event ${params.id}`);
         // Abandoned: its undecided markets are void (decided ones stand), settled by the runs asked for here.
         const voided =
-          body.status === 'cancelled' ? await abandonEventIn(tx, params.id, 'the event was cancelled') : 0;
+          body.status === 'cancelled'
+            ? await abandonEventIn(tx, params.id, 'the event was cancelled', who.operator.id)
+            : 0;
         return {
           target: `sb-event:${params.id}`,
           after: { ...body, voidedMarkets: voided },

@@ -85,11 +85,11 @@ describe.runIf(backendAvailable)("the feed's word on a market the desk settled",
     feed.receive(uof.betSettlement({ ...m.h, timestamp: ts() }, body, certainty));
 
   /** The market as the desk shows it. */
-  async function deskMarket(m: Match, marketId: number) {
+  async function deskMarket(m: Match, marketId: number, state = '') {
     // The match by its start, to the millisecond: no other test's fixture starts then.
     const from = m.startsAt.toISOString();
     const to = new Date(m.startsAt.getTime() + 1).toISOString();
-    const res = await desk().get(`/api/admin/sports/events?from=${from}&to=${to}&limit=100`);
+    const res = await desk().get(`/api/admin/sports/events?from=${from}&to=${to}&limit=100${state}`);
     expect(res.statusCode).toBe(200);
     const markets = res.json().events.flatMap((e: { markets: { id: number }[] }) => e.markets);
     return markets.find((x: { id: number }) => x.id === marketId) as {
@@ -297,6 +297,41 @@ describe.runIf(backendAvailable)("the feed's word on a market the desk settled",
     await feed.receive(uof.rollbackBetCancel({ ...m.h, timestamp: ts() }, [{ id: 1 }]));
     expect(await betsOf(bets)).toEqual(settled);
     expect((await deskMarket(m, m.matchResult)).feedDisagrees).toBeNull();
+    await expectAgree(bets);
+  });
+
+  it("the desk's cancel of a feed's event is its word: the feed's later settlement takes no refund back", async () => {
+    const { feed } = await liveFeed(3);
+    const m = await pricedMatch(feed);
+    const p = await newPlayer();
+    const bets = await place(p, m, ['1x2:home', '1x2:draw', 'correct_score:0-0', 'correct_score:1-1']);
+    // The live scout settles 0-0 lost; then the trader cancels the match: every other bet gets its stake back.
+    await settle(feed, m, scores(['0-0']), 1);
+    const eventId = Number(
+      (
+        await queryRows<{ event_id: number }>(
+          t.db,
+          sql`select event_id from sb_markets where id = ${m.matchResult}`,
+        )
+      )[0]!.event_id,
+    );
+    const cancelled = await desk().post(`/api/admin/sports/events/${eventId}/state`, { status: 'cancelled' });
+    expect(cancelled.statusCode).toBe(200);
+    const settled = await betsOf(bets);
+    expect(settled.map((x) => [x.status, x.paid])).toEqual([
+      ['void', 10_000],
+      ['void', 10_000],
+      ['settled', 0],
+      ['void', 10_000],
+    ]);
+    // The feed settles the 1X2 and the rest of the correct score: no refund is taken back, the desk is told.
+    await feed.receive(uof.betSettlement({ ...m.h, timestamp: ts() }, homeWins1x2));
+    await settle(feed, m, scores(['2-1'], ['1-1']), 2);
+    expect(await betsOf(bets)).toEqual(settled);
+    for (const id of [m.matchResult, m.correctScore])
+      expect((await deskMarket(m, id, '&status=cancelled')).feedDisagrees).toMatchObject({
+        kind: 'settlement',
+      });
     await expectAgree(bets);
   });
 
