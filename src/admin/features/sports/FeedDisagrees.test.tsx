@@ -44,7 +44,7 @@ describe('the desk: what the feed says otherwise than the desk’s result', () =
     expect(onDismiss).toHaveBeenCalledOnce();
   });
 
-  it('tells a rollback or a cancel of the feed’s, and shows nothing while the feed agrees', async () => {
+  it('tells a rollback, a cancel or a whole result of the feed’s, and shows nothing while the feed agrees', async () => {
     const rolled = await render(
       <FeedDisagrees market={market({ kind: 'rollback' })} names={names} busy={false} onDismiss={() => {}} />,
     );
@@ -53,6 +53,15 @@ describe('the desk: what the feed says otherwise than the desk’s result', () =
       <FeedDisagrees market={market({ kind: 'cancel' })} names={names} busy={false} onDismiss={() => {}} />,
     );
     expect(cancelled.textContent).toContain('The feed cancelled this market.');
+    const result = await render(
+      <FeedDisagrees
+        market={market({ kind: 'result', result: { kind: 'score', home: 2, away: 1 } })}
+        names={names}
+        busy={false}
+        onDismiss={() => {}}
+      />,
+    );
+    expect(result.textContent).toContain('The feed’s result is 2–1.');
     for (const nothing of [null, {}, { kind: 'settlement', outcomes: [] }]) {
       const page = await render(
         <FeedDisagrees market={market(nothing)} names={names} busy={false} onDismiss={() => {}} />,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import type { TradingMarket } from '../../api/types.ts';
 import ui from '../../components/ui.module.css';
-import { feedOutcomeText, feedOutcomeWords, feedWordOf } from './result-check.ts';
+import { feedOutcomeText, feedOutcomeWords, feedWordOf, resultText, resultWords } from './result-check.ts';
 import styles from './trading.module.css';
 
 /**
@@ -29,7 +29,9 @@ export function FeedDisagrees({
       ? t('trading.market.feed.settlement', {
           outcomes: word.outcomes.map((o) => feedOutcomeText(o, names.get(o.key) ?? o.key, words)).join(', '),
         })
-      : t(`trading.market.feed.${word.kind}`);
+      : word.kind === 'result'
+        ? t('trading.market.feed.result', { result: resultText(word.result, names, resultWords(t)) })
+        : t(`trading.market.feed.${word.kind}`);
   return (
     <div className={styles.proposal} role="status" data-testid={`feed-disagrees-${market.id}`}>
       <span className={styles.proposalText}>{said}</span>

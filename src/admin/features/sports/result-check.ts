@@ -90,7 +90,11 @@ export interface FeedOutcome {
   deadHeat?: string;
 }
 /** What the feed said otherwise than the desk's result on a market (the desk's result stands). */
-export type FeedWord = { kind: 'settlement'; outcomes: FeedOutcome[] } | { kind: 'rollback' | 'cancel' };
+export type FeedWord =
+  | { kind: 'settlement'; outcomes: FeedOutcome[] }
+  | { kind: 'rollback' | 'cancel' }
+  /** A feed of whole results (the JSON-lines import) sent this one. */
+  | { kind: 'result'; result: DeskResult };
 
 const text = (x: unknown): string | undefined => (typeof x === 'string' ? x : undefined);
 
@@ -99,6 +103,10 @@ export function feedWordOf(value: unknown): FeedWord | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   if (v.kind === 'rollback' || v.kind === 'cancel') return { kind: v.kind };
+  if (v.kind === 'result') {
+    const result = deskResultOf(v.result);
+    return result ? { kind: 'result', result } : null;
+  }
   if (v.kind !== 'settlement' || !Array.isArray(v.outcomes)) return null;
   const outcomes = v.outcomes.flatMap((o: unknown): FeedOutcome[] => {
     const x = (o ?? {}) as Record<string, unknown>;

@@ -23,7 +23,9 @@ export type FeedDisagreement =
   /** The feed settled these outcomes otherwise than the desk's result (each its own last word). */
   | { kind: 'settlement'; outcomes: OutcomeSettlement[]; at: string }
   /** The feed took its settlement back, or cancelled the market: the desk's result still stands. */
-  | { kind: 'rollback' | 'cancel'; at: string };
+  | { kind: 'rollback' | 'cancel'; at: string }
+  /** A feed that sends whole results (the JSON-lines import) sent this one. */
+  | { kind: 'result'; result: MarketResult; at: string };
 
 /** A market as the feed's messages find it, locked. */
 export interface FeedMarketRow {
@@ -69,12 +71,7 @@ export async function afterFeedSettlement(
   m: FeedMarketRow,
   listed: OutcomeSettlement[],
 ): Promise<{ disagrees: FeedDisagreement | null; differing: string[] }> {
-  const offered = (
-    await queryRows<{ key: string }>(
-      tx,
-      sql`select key from sb_selections where market_id = ${m.id} order by id`,
-    )
-  ).map((s) => s.key);
+  const offered = await selectionKeys(tx, m.id);
   const said = new Map(
     m.feed_disagrees?.kind === 'settlement' ? m.feed_disagrees.outcomes.map((o) => [o.key, o]) : [],
   );
@@ -89,6 +86,44 @@ export async function afterFeedSettlement(
   const disagrees: FeedDisagreement | null =
     outcomes.length > 0 ? { kind: 'settlement', outcomes, at: sportsClock.now().toISOString() } : null;
   return { disagrees, differing };
+}
+
+const selectionKeys = async (tx: Tx, marketId: number) =>
+  (
+    await queryRows<{ key: string }>(
+      tx,
+      sql`select key from sb_selections where market_id = ${marketId} order by id`,
+    )
+  ).map((s) => s.key);
+
+/** The market locked, as a feed's record or message finds it; undefined when unknown. */
+export async function lockFeedMarket(tx: Tx, marketId: number): Promise<FeedMarketRow | undefined> {
+  const [row] = await queryRows<FeedMarketRow>(
+    tx,
+    sql`select id, type, params, result_state, result, result_source, result_entered_by, feed_disagrees
+        from sb_markets where id = ${marketId} for update`,
+  );
+  return row ? { ...row, id: Number(row.id) } : undefined;
+}
+
+/** A feed's whole result (a score, winners, void) on a market the desk settled: null where every selection pays alike. */
+export async function afterFeedResult(
+  tx: Tx,
+  m: FeedMarketRow,
+  result: MarketResult,
+): Promise<FeedDisagreement | null> {
+  const offered = await selectionKeys(tx, m.id);
+  const type = m.type;
+  const desk = m.result;
+  const alike =
+    desk !== null &&
+    isMarketType(type) &&
+    offered.every((key) => {
+      const a = selectionOutcome(type, m.params, key, desk, offered);
+      const b = selectionOutcome(type, m.params, key, result, offered);
+      return a !== undefined && b !== undefined && payAlike(a, b);
+    });
+  return alike ? null : { kind: 'result', result, at: sportsClock.now().toISOString() };
 }
 
 /** A rollback or cancel from the feed on a market the desk settled (a cancel agrees with a desk void). */

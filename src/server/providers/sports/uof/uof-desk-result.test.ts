@@ -181,6 +181,13 @@ describe.runIf(backendAvailable)("the feed's word on a market the desk settled",
     expect((await dismiss()).statusCode).toBe(200);
     expect((await deskMarket(m, m.matchResult)).feedDisagrees).toBeNull();
     expect((await dismiss()).statusCode).toBe(409);
+    const audit = await as('owner').get(
+      `/api/admin/audit?action=sports.feed-disagreement.dismiss&target=sb-market:${m.matchResult}`,
+    );
+    expect(audit.json().entries).toHaveLength(1);
+    // A market that is not one, or not known: refused, nothing changes.
+    expect((await desk().post('/api/admin/sports/markets/x1/dismiss-feed')).statusCode).toBe(400);
+    expect((await desk().post('/api/admin/sports/markets/999999999/dismiss-feed')).statusCode).toBe(404);
     expect((await betsOf(bets)).map((x) => x.paid)).toEqual([0, 0, 100_000, 34_000]);
     await expectAgree(bets);
   });
