@@ -361,11 +361,15 @@ async function betSettlement(
  * already settled: those are closed, and stay so whatever the feed's later odds say (oddsChange,
  * sql/sb_uof_odds_apply.sql). No bet on an outcome already known.
  */
-async function closeSettledOutcomes(tx: Tx, marketId: number, result: { outcomes: OutcomeSettlement[] }) {
+const closeSettledOutcomes = (tx: Tx, marketId: number, result: { outcomes: OutcomeSettlement[] }) =>
+  setOutcomesOpen(tx, marketId, result.outcomes, false);
+
+async function setOutcomesOpen(tx: Tx, marketId: number, outcomes: { key: string }[], open: boolean) {
   await lockMarketSelections(tx, marketId);
   await tx.execute(
-    sql`update sb_selections set open = false
-        where market_id = ${marketId} and open and key in (select jsonb_array_elements(${JSON.stringify(result.outcomes)}::jsonb)->>'key')`,
+    sql`update sb_selections set open = ${open}
+        where market_id = ${marketId} and open <> ${open}
+          and key in (select jsonb_array_elements(${JSON.stringify(outcomes)}::jsonb)->>'key')`,
   );
 }
 
@@ -427,7 +431,15 @@ async function rollback(
     // A settlement taken back leaves the desk's correction still waiting for a second operator, as the
     // result entered (results.service.ts).
     const undo = m.kind === 'rollback_bet_cancel' ? restoreBeforeVoidIn : unsettleToProposalIn;
-    await runOrNote(tx, w, market, await undo(tx, found.id, actor));
+    const undone = await undo(tx, found.id, actor);
+    // The outcomes its settlement closed are no longer decided: they follow the feed's odds again.
+    if (
+      typeof undone !== 'string' &&
+      m.kind === 'rollback_bet_settlement' &&
+      found.result?.kind === 'outcomes'
+    )
+      await setOutcomesOpen(tx, found.id, found.result.outcomes, true);
+    await runOrNote(tx, w, market, undone);
   }
 }
 

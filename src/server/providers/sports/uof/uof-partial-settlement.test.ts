@@ -165,6 +165,23 @@ describe.runIf(backendAvailable)('UOF: a market settled over several bet_settlem
     await expectSoundLedger(t.db);
   });
 
+  it('a rollback of a settlement in part opens its outcomes to the odds again', async () => {
+    const { feed } = await liveFeed(3);
+    const { h, s } = await pricedMatch(feed);
+    const p = await newPlayer();
+    await settle(feed, h, scores(['0-0']), 1);
+    await feed.receive(uof.rollbackBetSettlement({ ...h, timestamp: ts() }, [{ id: 45 }]));
+    // The market waits, suspended, for the feed's next odds (no outcome's activity said): then 0-0 takes bets.
+    await feed.receive(
+      uof
+        .oddsChange({ ...h, timestamp: ts() }, { markets: [correctScoreOdds] })
+        .replaceAll(' active="1"', ''),
+    );
+    expect((await placeBet(p.gameToken, [s['correct_score:0-0']!])).json()).toMatchObject({
+      status: 'success',
+    });
+  });
+
   it("the desk's score over a market settled in part by the feed settles all of it", async () => {
     const { feed } = await liveFeed(3);
     const { h, s } = await pricedMatch(feed);
