@@ -67,6 +67,7 @@ export const EXPECTED_ADMIN_ACCESS: Record<string, readonly OperatorRole[]> = {
   'POST /api/admin/sports/markets/:id/correct': TRADING,
   'POST /api/admin/sports/markets/:id/unsettle': TRADING,
   'POST /api/admin/sports/markets/:id/reject': TRADING,
+  'POST /api/admin/sports/markets/:id/dismiss-feed': TRADING,
   'GET /api/admin/sports/proposals': TRADING,
   'POST /api/admin/sports/proposals/:id/confirm': TRADING,
   'POST /api/admin/sports/proposals/:id/reject': TRADING,

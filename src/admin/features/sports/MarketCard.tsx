@@ -8,11 +8,13 @@ import { Pill } from '../../components/Pill.tsx';
 import { type Column, Table } from '../../components/Table.tsx';
 import ui from '../../components/ui.module.css';
 import { useOperator } from '../session/queries.ts';
+import { FeedDisagrees } from './FeedDisagrees.tsx';
 import { marketLabel, selectionLabel } from './market-label.ts';
 import { PriceHistory } from './PriceHistory.tsx';
 import {
   useConfirmResult,
   useCorrectResult,
+  useDismissFeed,
   useEnterResult,
   useMarketStatus,
   usePrices,
@@ -42,6 +44,7 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
   const correct = useCorrectResult();
   const unsettle = useUnsettleMarket();
   const reject = useRejectCorrection();
+  const dismiss = useDismissFeed();
   const [priceKey, setPriceKey] = useState(market.selections[0]?.key ?? '');
   const [price, setPrice] = useState('');
   const [historyOf, setHistoryOf] = useState<number | null>(null);
@@ -69,13 +72,13 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
   const send = (p: PendingResult) => {
     setPending(null);
     // The outcome line speaks of this step, not of an earlier one on the same market.
-    for (const m of [enter, confirm, correct, unsettle, reject]) m.reset();
+    for (const m of [enter, confirm, correct, unsettle, reject, dismiss]) m.reset();
     setSent(p.action);
     if (p.action === 'enter') enter.mutate({ params, body: { result: p.result } });
     else if (p.action === 'confirm' || p.action === 'confirmCorrection') confirm.mutate({ params });
     else correct.mutate({ params, body: { result: p.result, reason: p.reason } });
   };
-  const mutations = [status, prices, enter, confirm, correct, unsettle, reject];
+  const mutations = [status, prices, enter, confirm, correct, unsettle, reject, dismiss];
   const busy = mutations.some((m) => m.isPending);
   const error = mutations.find((m) => m.error)?.error;
   const trading = market.status === 'open' || market.status === 'suspended';
@@ -243,7 +246,7 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
             disabled={busy}
             onClick={() => {
               // The outcome line speaks of this step, not of an earlier refusal on the same market.
-              for (const m of [enter, confirm, correct, unsettle, reject]) m.reset();
+              for (const m of [enter, confirm, correct, unsettle, reject, dismiss]) m.reset();
               unsettle.mutate({ params, body: { reason } });
             }}
           >
@@ -278,7 +281,7 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
             className={`${ui.small} ${ui.danger}`}
             disabled={busy}
             onClick={() => {
-              for (const m of [enter, confirm, correct, unsettle, reject]) m.reset();
+              for (const m of [enter, confirm, correct, unsettle, reject, dismiss]) m.reset();
               reject.mutate({ params });
             }}
           >
@@ -288,6 +291,15 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
           </Button>
         </div>
       )}
+      <FeedDisagrees
+        market={market}
+        names={names}
+        busy={busy}
+        onDismiss={() => {
+          for (const m of [enter, confirm, correct, unsettle, reject, dismiss]) m.reset();
+          dismiss.mutate({ params });
+        }}
+      />
       {pending && (
         <ResultConfirmDialog
           pending={pending}
@@ -315,6 +327,7 @@ export function MarketCard({ market, event }: { market: TradingMarket; event: Tr
               ? t('trading.market.proposedDone')
               : t('trading.market.corrected', { count: correct.data.settled }))) ||
           (reject.data && t('trading.market.correctionRejected')) ||
+          (dismiss.data && t('trading.market.feed.dismissed')) ||
           (unsettle.data &&
             (unsettle.data.state === 'proposed'
               ? t('trading.market.unsettleProposed')

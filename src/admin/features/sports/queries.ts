@@ -85,6 +85,7 @@ export const useEnterResult = () => useAdminMutation(api.sports.enterResult, ref
 export const useConfirmResult = () => useAdminMutation(api.sports.confirmResult, refreshAll);
 export const useCorrectResult = () => useAdminMutation(api.sports.correctResult, refreshAll);
 export const useRejectCorrection = () => useAdminMutation(api.sports.rejectCorrection, refreshAll);
+export const useDismissFeed = () => useAdminMutation(api.sports.dismissFeedDisagreement, refreshAll);
 export const useUnsettleMarket = () => useAdminMutation(api.sports.unsettleMarket, refreshAll);
 export const useBetAction = () => useAdminMutation(api.sports.betAction, refreshAll);
 export const useCancelWindow = () => useAdminMutation(api.sports.cancelWindow, refreshAll);

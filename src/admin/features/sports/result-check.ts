@@ -81,3 +81,68 @@ export function resultWarnings(
   if (event.status === 'live') warnings.push('in_play');
   return warnings;
 }
+
+/** One outcome as the feed settled it. */
+export interface FeedOutcome {
+  key: string;
+  won: boolean;
+  voidFactor?: string;
+  deadHeat?: string;
+}
+/** What the feed said otherwise than the desk's result on a market (the desk's result stands). */
+export type FeedWord =
+  | { kind: 'settlement'; outcomes: FeedOutcome[] }
+  | { kind: 'rollback' | 'cancel' }
+  /** A feed of whole results (the JSON-lines import) sent this one. */
+  | { kind: 'result'; result: DeskResult };
+
+const text = (x: unknown): string | undefined => (typeof x === 'string' ? x : undefined);
+
+/** The market's `feedDisagrees` (free JSON) read back, or null when it says nothing the desk knows. */
+export function feedWordOf(value: unknown): FeedWord | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (v.kind === 'rollback' || v.kind === 'cancel') return { kind: v.kind };
+  if (v.kind === 'result') {
+    const result = deskResultOf(v.result);
+    return result ? { kind: 'result', result } : null;
+  }
+  if (v.kind !== 'settlement' || !Array.isArray(v.outcomes)) return null;
+  const outcomes = v.outcomes.flatMap((o: unknown): FeedOutcome[] => {
+    const x = (o ?? {}) as Record<string, unknown>;
+    if (typeof x.key !== 'string' || typeof x.won !== 'boolean') return [];
+    const voidFactor = text(x.voidFactor);
+    const deadHeat = text(x.deadHeat);
+    return [
+      { key: x.key, won: x.won, ...(voidFactor ? { voidFactor } : {}), ...(deadHeat ? { deadHeat } : {}) },
+    ];
+  });
+  return outcomes.length > 0 ? { kind: 'settlement', outcomes } : null;
+}
+
+/** How the desk names one outcome as the feed settled it: won, lost, void, a dead heat, a share void. */
+export interface FeedOutcomeWords {
+  won(name: string): string;
+  lost(name: string): string;
+  void(name: string): string;
+  deadHeat(name: string, factor: string): string;
+  partVoid(outcome: string, share: string): string;
+}
+
+/** "Home won", "Draw lost", "Away void", "1/1 won, dead heat 0.5", "Over won (0.5 of the stake void)". */
+export function feedOutcomeText(o: FeedOutcome, name: string, words: FeedOutcomeWords): string {
+  const share = o.voidFactor !== undefined ? Number(o.voidFactor) : 0;
+  if (share >= 1) return words.void(name);
+  const heat = o.deadHeat !== undefined && Number(o.deadHeat) !== 1 ? o.deadHeat : undefined;
+  const base = !o.won ? words.lost(name) : heat ? words.deadHeat(name, heat) : words.won(name);
+  return share > 0 ? words.partVoid(base, o.voidFactor!) : base;
+}
+
+/** The desk's words for the feed's outcomes in the operator's language. */
+export const feedOutcomeWords = (t: TFunction): FeedOutcomeWords => ({
+  won: (name) => t('trading.market.feed.won', { name }),
+  lost: (name) => t('trading.market.feed.lost', { name }),
+  void: (name) => t('trading.market.feed.void', { name }),
+  deadHeat: (name, factor) => t('trading.market.feed.deadHeat', { name, factor }),
+  partVoid: (outcome, share) => t('trading.market.feed.partVoid', { outcome, share }),
+});

@@ -12,10 +12,17 @@ import { requestRun } from './settlement-runs.ts';
  * it still without a confirmed result; markets already decided stand. A market a feed settled only in
  * part (some outcomes, outcome-merge.ts) keeps the outcomes settled and has the others voided. A
  * postponed event that has not been played within the book's `postponeVoidHours` of its scheduled
- * start is cancelled the same way. Written in the caller's transaction with the settlement runs it
+ * start is cancelled the same way. An event the desk cancels is the desk's word: a feed's later
+ * settlement of its markets moves no bet (feed-disagreement.ts). Written in the caller's transaction with the settlement runs it
  * needs (worked by the caller or by housekeeping). Answers the markets changed.
  */
-export async function abandonEventIn(tx: Tx, eventId: number, reason: string): Promise<number> {
+export async function abandonEventIn(
+  tx: Tx,
+  eventId: number,
+  reason: string,
+  /** The operator who cancelled the event on the desk: its voids are the desk's word (feed-disagreement.ts). */
+  operatorId: number | null = null,
+): Promise<number> {
   const markets = await queryRows<{ id: number; result_state: string; result: MarketResult | null }>(
     tx,
     sql`select id, result_state, result from sb_markets where event_id = ${eventId} and status <> 'cancelled'
@@ -27,8 +34,8 @@ export async function abandonEventIn(tx: Tx, eventId: number, reason: string): P
     const id = Number(m.id);
     const run =
       m.result_state === 'confirmed'
-        ? await voidUnsettledOutcomesIn(tx, id, m.result, reason)
-        : await voidMarketIn(tx, id, { source: 'abandoned', reason });
+        ? await voidUnsettledOutcomesIn(tx, id, m.result, reason, operatorId)
+        : await voidMarketIn(tx, id, { source: 'abandoned', reason, operatorId });
     if (run === undefined) continue;
     changed += 1;
     if (typeof run !== 'string') await requestRun(tx, run);
@@ -42,6 +49,7 @@ async function voidUnsettledOutcomesIn(
   marketId: number,
   result: MarketResult | null,
   reason: string,
+  operatorId: number | null,
 ) {
   const keys = await queryRows<{ key: string }>(
     tx,
@@ -54,7 +62,10 @@ async function voidUnsettledOutcomesIn(
     result,
     rest.map((k) => ({ key: k.key, won: false, voidFactor: '1' })),
   );
+  // Immediate whoever abandons (no second operator); the operator is named once it is in force.
   const change = await correctResultIn(tx, marketId, merged.result, { source: 'abandoned', reason });
+  if (typeof change !== 'string' && operatorId !== null)
+    await tx.execute(sql`update sb_markets set result_entered_by = ${operatorId} where id = ${marketId}`);
   return typeof change === 'string' ? change : change.run;
 }
 

@@ -25,11 +25,12 @@ async function withMarkets(db: DbOrTx, events: DeskEventRow[]) {
       result_entered_by: number | null;
       proposed_result: unknown;
       proposed_by: number | null;
+      feed_disagrees: unknown;
     }
   >(
     db,
     sql`select id, event_id, type, name, params, status, version, result_state, result, result_entered_by, proposed_result,
-          proposed_by from sb_markets
+          proposed_by, feed_disagrees from sb_markets
         where event_id = any(${intArray(events.map((e) => Number(e.id)))}::int8[]) order by event_id, id`,
   );
   const marketIds = intArray(markets.map((m) => Number(m.id)));
@@ -80,6 +81,7 @@ async function withMarkets(db: DbOrTx, events: DeskEventRow[]) {
         resultEnteredBy: m.result_entered_by === null ? null : Number(m.result_entered_by),
         proposedResult: m.proposed_result ?? null,
         proposedBy: m.proposed_by === null ? null : Number(m.proposed_by),
+        feedDisagrees: m.feed_disagrees ?? null,
         openBets: betsOf.get(Number(m.id)) ?? 0,
         selections: selections
           .filter((s) => Number(s.market_id) === Number(m.id))

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type MarketResult, type MarketType, WINNER_TYPES } from '../../../shared/sports/markets.ts';
 import { type Db, type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
 import { sportsClock } from './clock.ts';
@@ -113,6 +113,20 @@ async function resultProblem(tx: Tx, marketId: number, result: MarketResult): Pr
   return lineProblem(m.type, m.params);
 }
 
+/**
+ * Whether a result decides every selection of the market: a score, winners or void do; a feed's
+ * outcomes only once each selection is listed. A market settled in part goes on trading its other
+ * outcomes while the feed keeps it active (the ones settled are closed, uof-apply.ts).
+ */
+const decidesAll = (marketId: number, result: SQL) =>
+  sql`(${result}->>'kind' is distinct from 'outcomes' or not exists (
+        select 1 from sb_selections s where s.market_id = ${marketId}
+          and not (${result}->'outcomes' @> jsonb_build_array(jsonb_build_object('key', s.key)))))`;
+
+/** A market's status once a result is in force on it: settled when it decides all, else trading as it was. */
+const statusInForce = (marketId: number, result: SQL) =>
+  sql`case when status not in ('open', 'suspended') then status when ${decidesAll(marketId, result)} then 'settled' else status end`;
+
 /** Enters a result: settled at once, or waiting for a second operator (`state: 'entered'`). */
 export const enterResult = (
   db: Db,
@@ -132,11 +146,19 @@ export async function enterResultIn(
   const problem = await resultProblem(tx, marketId, result);
   if (problem) return problem;
   const state = (await needsSecond(tx, by)) ? 'entered' : 'confirmed';
+  const json = sql`${JSON.stringify(result)}::jsonb`;
+  // A feed settling over an operator's entry still waiting for its second operator: the feed's word is in
+  // force at once, and the entry waits on as a proposed correction of it (confirmResult).
+  const overEntry = sql`(${by.operatorId == null}::boolean and result_state = 'entered' and result_entered_by is not null)`;
   const rows = await queryRows<{ id: number }>(
     tx,
-    sql`update sb_markets set result = ${JSON.stringify(result)}::jsonb, result_state = ${state}, result_source = ${by.source},
+    sql`update sb_markets set result = ${json}, result_state = ${state}, result_source = ${by.source},
           result_at = ${sportsClock.now()}, result_entered_by = ${by.operatorId ?? null}, result_confirmed_by = null,
-          status = case when ${state} = 'confirmed' then 'settled' else 'suspended' end, version = version + 1
+          proposed_result = case when ${overEntry} then result else proposed_result end,
+          proposed_by = case when ${overEntry} then result_entered_by else proposed_by end,
+          proposed_reason = case when ${overEntry} then 'entered before the feed settled the market' else proposed_reason end,
+          status = case when ${state} = 'confirmed' then ${statusInForce(marketId, json)} else 'suspended' end,
+          feed_disagrees = null, version = version + 1
         where id = ${marketId} and result_state <> 'confirmed' and status <> 'cancelled' returning id`,
   );
   if (rows.length === 0)
@@ -154,7 +176,8 @@ export async function confirmResult(
   return changeThenSettle(db, wallet, async (tx) => {
     const entered = await queryRows<{ id: number }>(
       tx,
-      sql`update sb_markets set result_state = 'confirmed', result_confirmed_by = ${operatorId}, status = 'settled'
+      sql`update sb_markets set result_state = 'confirmed', result_confirmed_by = ${operatorId}, status = 'settled',
+            feed_disagrees = null
           where id = ${marketId} and result_state = 'entered' and result_entered_by is distinct from ${operatorId} returning id`,
     );
     if (entered.length > 0) return { marketId, reason: 'result confirmed', actor: { operatorId } };
@@ -169,7 +192,8 @@ export async function confirmResult(
     await tx.execute(
       sql`update sb_markets set result = proposed_result, result_source = 'desk', result_at = ${sportsClock.now()},
             result_entered_by = proposed_by, result_confirmed_by = ${operatorId}, version = version + 1,
-            proposed_result = null, proposed_by = null, proposed_reason = null, before_void = null
+            status = ${statusInForce(marketId, sql`proposed_result`)},
+            proposed_result = null, proposed_by = null, proposed_reason = null, before_void = null, feed_disagrees = null
           where id = ${marketId}`,
     );
     return {
@@ -225,11 +249,17 @@ export async function correctResultIn(
     );
     return rows.length === 0 ? 'the market has no confirmed result to correct' : { state: 'entered' };
   }
+  const json = sql`${JSON.stringify(result)}::jsonb`;
+  // A feed's correction leaves an operator's correction waiting for its second operator as it is.
+  const fromFeed = sql`${by.operatorId == null}::boolean`;
   const rows = await queryRows<{ id: number }>(
     tx,
-    sql`update sb_markets set result = ${JSON.stringify(result)}::jsonb, result_source = ${by.source}, result_at = ${sportsClock.now()},
-          result_entered_by = ${by.operatorId ?? null}, version = version + 1, proposed_result = null, proposed_by = null,
-          before_void = null
+    sql`update sb_markets set result = ${json}, result_source = ${by.source}, result_at = ${sportsClock.now()},
+          result_entered_by = ${by.operatorId ?? null}, version = version + 1, status = ${statusInForce(marketId, json)},
+          proposed_result = case when ${fromFeed} then proposed_result end,
+          proposed_by = case when ${fromFeed} then proposed_by end,
+          proposed_reason = case when ${fromFeed} then proposed_reason end,
+          before_void = null, feed_disagrees = null
         where id = ${marketId} and result_state = 'confirmed' returning id`,
   );
   if (rows.length === 0) return 'the market has no confirmed result to correct';
@@ -272,10 +302,32 @@ export async function unsettleMarketIn(
     tx,
     sql`update sb_markets set result = null, result_state = 'none', result_source = null, result_at = null,
           result_entered_by = null, result_confirmed_by = null, proposed_result = null, proposed_by = null,
-          status = 'suspended', before_void = null, version = version + 1
+          status = 'suspended', before_void = null, feed_disagrees = null, version = version + 1
         where id = ${marketId} and result_state <> 'none' returning id`,
   );
   if (rows.length === 0) return 'the market has no result';
+  return { marketId, reason: 'unsettled', actor };
+}
+
+/**
+ * The feed takes its result back (rollback_bet_settlement) while an operator's correction of it waits
+ * for a second operator: the correction becomes the market's entered result, still waiting for that
+ * confirmation, and the bets the feed's result settled are unsettled. Without one, unsettleMarketIn.
+ */
+export async function unsettleToProposalIn(
+  tx: Tx,
+  marketId: number,
+  actor: DeskActor,
+): Promise<RunRequest | string> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`update sb_markets set result = proposed_result, result_state = 'entered', result_source = 'desk',
+          result_at = ${sportsClock.now()}, result_entered_by = proposed_by, result_confirmed_by = null,
+          proposed_result = null, proposed_by = null, proposed_reason = null, status = 'suspended',
+          before_void = null, feed_disagrees = null, version = version + 1
+        where id = ${marketId} and result_state = 'confirmed' and proposed_result is not null returning id`,
+  );
+  if (rows.length === 0) return unsettleMarketIn(tx, marketId, actor);
   return { marketId, reason: 'unsettled', actor };
 }
 
@@ -302,8 +354,10 @@ export async function voidMarketIn(tx: Tx, marketId: number, by: ResultBy): Prom
   const rows = await queryRows<{ id: number }>(
     tx,
     sql`update sb_markets set result = '{"kind":"void"}'::jsonb, result_state = 'confirmed', result_source = ${by.source},
-          result_at = ${sportsClock.now()}, result_entered_by = ${by.operatorId ?? null}, proposed_result = null,
-          proposed_by = null, status = 'cancelled', version = version + 1,
+          result_at = ${sportsClock.now()}, result_entered_by = ${by.operatorId ?? null},
+          proposed_result = case when ${by.operatorId == null}::boolean then proposed_result end,
+          proposed_by = case when ${by.operatorId == null}::boolean then proposed_by end,
+          status = 'cancelled', feed_disagrees = null, version = version + 1,
           before_void = case when result_state = 'none' or ${!by.source.startsWith('feed:')}::boolean then null else jsonb_build_object(
             'result', result, 'result_state', result_state, 'result_source', result_source, 'result_at', result_at,
             'result_entered_by', result_entered_by, 'result_confirmed_by', result_confirmed_by, 'status', status) end
@@ -330,7 +384,7 @@ export async function restoreBeforeVoidIn(
           result_source = before_void->>'result_source', result_at = (before_void->>'result_at')::timestamptz,
           result_entered_by = (before_void->>'result_entered_by')::int8,
           result_confirmed_by = (before_void->>'result_confirmed_by')::int8,
-          status = before_void->>'status', before_void = null, version = version + 1
+          status = before_void->>'status', before_void = null, feed_disagrees = null, version = version + 1
         where id = ${marketId} and before_void is not null and result->>'kind' = 'void' returning id`,
   );
   if (rows.length > 0) return { marketId, reason: 'cancel rolled back', actor };

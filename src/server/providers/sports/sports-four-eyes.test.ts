@@ -386,8 +386,15 @@ describe.runIf(backendAvailable)('second operator for desk actions on settled mo
       const events = (await sportsApi('events', { eventId: Number(market.event_id) })).json().events;
       const away = events[0].markets[0].selections.find((s: { key: string }) => s.key === 'away');
       bets.push(await book.placed(p, [away]));
-      await settle(Number(market.id), 1, 0);
     }
+    // Market 1 settled on the desk (two traders); market 2 by the feed itself (a result with no operator).
+    await settle(Number(markets[0]!.id), 1, 0);
+    const settled = await importFeed(
+      t.db,
+      t.app.sportsWallet,
+      lines([{ type: 'result', id: 'mk-2', seq: 2, result: { kind: 'score', home: 1, away: 0 } }]),
+    );
+    expect(settled).toMatchObject({ applied: 1, errors: [] });
     expect(await book.cash(p)).toBe(80_000);
 
     // The trader's upload cancels market 1: a proposal, nothing refunded yet.
@@ -402,11 +409,12 @@ describe.runIf(backendAvailable)('second operator for desk actions on settled mo
     expect(await book.cash(p)).toBe(90_000);
     expect(await book.bet(p, bets[0]!)).toMatchObject({ status: 'void', settledReturn: 10_000 });
 
-    // The feed's own cancel of market 2 (no operator): void at once.
+    // The feed's own cancel of its result on market 2 (no operator): void at once. (Of a result the
+    // desk entered, it would move nothing: uof/uof-desk-result.test.ts, feed/feed-import.test.ts.)
     const report = await importFeed(
       t.db,
       t.app.sportsWallet,
-      lines([{ type: 'cancel', id: 'mk-2', seq: 2, reason: 'abandoned' }]),
+      lines([{ type: 'cancel', id: 'mk-2', seq: 3, reason: 'abandoned' }]),
     );
     expect(report).toMatchObject({ applied: 1, errors: [] });
     expect(await book.cash(p)).toBe(100_000);

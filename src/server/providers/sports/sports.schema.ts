@@ -126,6 +126,8 @@ export const sbMarkets = pgTable(
     proposedReason: text('proposed_reason'),
     /** The result and state a void replaced (voidMarketIn), for the feed's rollback of its cancel; null when it had none. */
     beforeVoid: jsonb('before_void'),
+    /** Where a feed settles a market the desk settled otherwise: the desk's word stands, this tells the trader (feed-disagreement.ts). */
+    feedDisagrees: jsonb('feed_disagrees'),
     /** When the market was last suspended: a live bet placed before it is refused at its confirmation. */
     suspendedAt: timestamptz('suspended_at'),
     /** What the feed last said (active or not); a feed market opens only while this holds and its producer is up. */

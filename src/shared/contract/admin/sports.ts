@@ -119,6 +119,11 @@ export const tradingMarket = z.object({
   /** A correction of the confirmed result waiting for a second operator (the result in force stays). */
   proposedResult: anyJson,
   proposedBy: z.number().nullable(),
+  /**
+   * What the feed said otherwise than the desk's result on this market (the desk's result stands):
+   * `{kind: 'settlement', outcomes, at}` (each outcome as the feed settled it), `{kind: 'rollback' | 'cancel', at}`; null when nothing.
+   */
+  feedDisagrees: anyJson,
   openBets: z.number(),
   selections: z.array(tradingSelection),
 });
@@ -317,6 +322,14 @@ export const sportsEndpoints = {
     params: idParam,
     body: z.object({ result: marketResult, reason }),
     response: settledCount,
+  }),
+  dismissFeedDisagreement: endpoint({
+    method: 'POST',
+    path: '/sports/markets/:id/dismiss-feed',
+    summary:
+      "Dismisses what the feed said otherwise than the desk's result on a market: the desk's result stands, nothing moves",
+    params: idParam,
+    response: ok,
   }),
   unsettleMarket: endpoint({
     method: 'POST',

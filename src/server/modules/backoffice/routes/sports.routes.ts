@@ -15,6 +15,7 @@ import {
 } from '../../../providers/sports/desk-proposals.ts';
 import { deskFilters, eventIdsMatching } from '../../../providers/sports/desk-search.ts';
 import { importFeed } from '../../../providers/sports/feed/feed-import.service.ts';
+import { dismissFeedDisagreement } from '../../../providers/sports/feed-disagreement.ts';
 import { betHistory } from '../../../providers/sports/history.service.ts';
 import { cancelBet, cancelWindow, rollbackCancelWindow } from '../../../providers/sports/leg-voids.ts';
 import { deskLimits, removeDeskLimit, saveDeskLimit } from '../../../providers/sports/limits-admin.ts';
@@ -144,7 +145,9 @@ export const sportsRoutes = [
         if (!(await setEventState(tx, params.id, body))) throw errors.notFound(`event ${params.id}`);
         // Abandoned: its undecided markets are void (decided ones stand), settled by the runs asked for here.
         const voided =
-          body.status === 'cancelled' ? await abandonEventIn(tx, params.id, 'the event was cancelled') : 0;
+          body.status === 'cancelled'
+            ? await abandonEventIn(tx, params.id, 'the event was cancelled', who.operator.id)
+            : 0;
         return {
           target: `sb-event:${params.id}`,
           after: { ...body, voidedMarkets: voided },
@@ -229,6 +232,18 @@ export const sportsRoutes = [
           reason: body.reason,
         }),
       ),
+  }),
+  adminRoute(sportsEndpoints.dismissFeedDisagreement, {
+    permission: 'trading',
+    handler: async ({ db, params, who }) => {
+      await requireMarket(db, params.id);
+      await audited(db, who, 'sports.feed-disagreement.dismiss', async (tx) => {
+        if (!(await dismissFeedDisagreement(tx, params.id)))
+          throw errors.conflict('the feed says nothing otherwise than the desk on this market');
+        return { target: `sb-market:${params.id}`, after: { dismissed: true }, result: undefined };
+      });
+      return {};
+    },
   }),
   adminRoute(sportsEndpoints.unsettleMarket, {
     permission: 'trading',

@@ -1,8 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Fraction } from '../../../../shared/sports/fraction.ts';
+import type { MarketResult } from '../../../../shared/sports/markets.ts';
 import { parsePrice } from '../../../../shared/sports/price.ts';
 import { type Db, queryRows, type Tx } from '../../../db/client.ts';
 import { abandonEventIn } from '../abandonment.ts';
+import {
+  afterFeedResult,
+  afterFeedTakeBack,
+  isDesksWord,
+  lockFeedMarket,
+  setFeedDisagreement,
+} from '../feed-disagreement.ts';
 import type { ProposalAudit } from '../proposals-store.ts';
 import { correctResult, enterResult, voidMarket } from '../results.service.ts';
 import { workPendingRuns } from '../settlement-runs.ts';
@@ -132,6 +140,9 @@ async function applyRecord(
   });
   if ('settle' in result && result.settle) {
     const { marketId } = result.settle;
+    // A feed's result on a market the desk settled moves no bet; the trader sees it where it differs.
+    if (!uploader.operatorId && (await desksResultStands(db, marketId, r.type, result.settle.result)))
+      return result.applied;
     const by = {
       source: `feed:${r.source}`,
       operatorId: uploader.operatorId ?? null,
@@ -154,6 +165,17 @@ async function applyRecord(
   // A fixture cancelled asked for runs over its voided markets.
   if (r.type === 'fixture' && r.status === 'cancelled') await workPendingRuns(db, wallet);
   return result.applied;
+}
+
+/** Whether the desk's result is in force on the market (feed-disagreement.ts): then the record is only shown to the trader. */
+async function desksResultStands(db: Db, marketId: number, kind: string, result: MarketResult) {
+  return db.transaction(async (tx) => {
+    const m = await lockFeedMarket(tx, marketId);
+    if (!m || !isDesksWord(m)) return false;
+    const said = kind === 'cancel' ? afterFeedTakeBack(m, 'cancel') : await afterFeedResult(tx, m, result);
+    await setFeedDisagreement(tx, marketId, said);
+    return true;
+  });
 }
 
 /** Who sent the records: an operator's upload (its results may need a second operator), or a feed. */

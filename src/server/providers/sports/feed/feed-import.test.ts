@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { snapshotAllTables } from '../../../../../test/support/db-snapshot.ts';
-import { balancesOf } from '../../../../../test/support/money.ts';
+import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
 import { placeSingle } from '../../../../../test/support/sports.ts';
 import { useSportsApp } from '../../../../../test/support/sports-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
 import { queryRows } from '../../../db/client.ts';
+import { enterResult } from '../results.service.ts';
 import { importFeed } from './feed-import.service.ts';
 
 const starts = new Date(Date.now() + 86_400_000).toISOString();
@@ -119,5 +120,60 @@ describe.runIf(backendAvailable)('the JSON-lines feed import', () => {
     expect((await balancesOf(t, p.token)).cash).toBe(80_000 + 20_500);
     const bets = (await sportsApi('bets', { token: p.gameToken })).json().bets;
     expect(bets[1].history[0].proof.legs[0].resultSource).toBe('feed:acme');
+  });
+
+  it('a result or cancel record moves no bet on a market the desk settled; where it differs, the desk sees it', async () => {
+    const market = (seq: number, extra: object) =>
+      lines([{ type: 'result', source: 'acme', id: 'mk-2', seq, ...extra }]);
+    const fixture = JSON.parse(FEED.split('\n')[0]!);
+    const total = JSON.parse(FEED.split('\n')[1]!);
+    expect(
+      await importFeed(
+        t.db,
+        wallet(),
+        lines([
+          { ...fixture, id: 'ev-2', name: 'Green Bees v Grey Wolves' },
+          { ...total, id: 'mk-2', event: 'ev-2' },
+        ]),
+      ),
+    ).toMatchObject({ applied: 2, errors: [] });
+    const [m] = await queryRows<{ id: number; event_id: number }>(
+      t.db,
+      sql`select id, event_id from sb_markets where external_id = 'mk-2'`,
+    );
+    const s = await eventSelections(Number(m!.event_id));
+    const p = await newPlayer(100_000);
+    for (const pick of ['total:over', 'total:under'])
+      expect((await placeSingle(t, p.gameToken, s[pick]!)).json().status).toBe('success');
+    // The desk settles 1–0: under wins at 11/6.
+    await enterResult(t.db, wallet(), Number(m!.id), { kind: 'score', home: 1, away: 0 }, { source: 'desk' });
+    const cash = 80_000 + 18_333;
+    expect((await balancesOf(t, p.token)).cash).toBe(cash);
+    const said = async () =>
+      (
+        await queryRows<{ feed_disagrees: { kind: string } | null }>(
+          t.db,
+          sql`select feed_disagrees from sb_markets where id = ${m!.id}`,
+        )
+      )[0]!.feed_disagrees;
+
+    // The feed says 2–1 (over): the desk's result stands, the feed's is kept for the desk.
+    expect(
+      await importFeed(t.db, wallet(), market(2, { result: { kind: 'score', home: 2, away: 1 } })),
+    ).toMatchObject({ applied: 1, errors: [] });
+    expect((await balancesOf(t, p.token)).cash).toBe(cash);
+    expect(await said()).toMatchObject({ kind: 'result', result: { kind: 'score', home: 2, away: 1 } });
+    // Then 1–1, which pays as the desk's 1–0 does: nothing to tell.
+    await importFeed(t.db, wallet(), market(3, { result: { kind: 'score', home: 1, away: 1 } }));
+    expect(await said()).toBeNull();
+    // A cancel: stakes are not handed back over the desk's result.
+    await importFeed(
+      t.db,
+      wallet(),
+      lines([{ type: 'cancel', source: 'acme', id: 'mk-2', seq: 4, reason: 'abandoned' }]),
+    );
+    expect((await balancesOf(t, p.token)).cash).toBe(cash);
+    expect(await said()).toMatchObject({ kind: 'cancel' });
+    await expectSoundLedger(t.db);
   });
 });

@@ -1,9 +1,16 @@
 import { sql } from 'drizzle-orm';
-import type { MarketResult, OutcomeSettlement } from '../../../../shared/sports/markets.ts';
+import type { OutcomeSettlement } from '../../../../shared/sports/markets.ts';
 import { parsePrice } from '../../../../shared/sports/price.ts';
 import { type Db, queryRows, type Tx } from '../../../db/client.ts';
 import { abandonEventIn } from '../abandonment.ts';
 import { sportsClock } from '../clock.ts';
+import {
+  afterFeedSettlement,
+  afterFeedTakeBack,
+  type FeedMarketRow,
+  isDesksWord,
+  setFeedDisagreement,
+} from '../feed-disagreement.ts';
 import { rollbackLegVoidsIn, voidWindowIn } from '../leg-voids.ts';
 import { lockMarketSelections } from '../liability.ts';
 import { mergeOutcomes } from '../outcome-merge.ts';
@@ -13,7 +20,7 @@ import {
   type ResultBy,
   restateResultIn,
   restoreBeforeVoidIn,
-  unsettleMarketIn,
+  unsettleToProposalIn,
   voidMarketIn,
 } from '../results.service.ts';
 import { type RunRequest, requestRun, workPendingRuns, workRun } from '../settlement-runs.ts';
@@ -133,14 +140,10 @@ export async function upsertFixture(tx: Tx, f: UofFixture): Promise<{ eventId: n
 }
 
 async function marketIdOf(tx: Tx, urn: string, m: { id: string; specifiers?: string }) {
-  const [row] = await queryRows<{
-    id: number;
-    result_state: string;
-    result: MarketResult | null;
-    feed_producer: number | null;
-  }>(
+  const [row] = await queryRows<FeedMarketRow & { feed_producer: number | null }>(
     tx,
-    sql`select id, result_state, result, feed_producer from sb_markets where source = ${UOF_SOURCE}
+    sql`select id, type, params, result_state, result, result_source, result_entered_by, feed_disagrees, feed_producer
+        from sb_markets where source = ${UOF_SOURCE}
           and external_id = ${marketExternalId(urn, m.id, m.specifiers)} for update`,
   );
   return row ? { ...row, id: Number(row.id) } : undefined;
@@ -259,9 +262,15 @@ export async function oddsChange(
       // A repricing locks the market's selections in the book's order (trading.service.ts).
       selectionsLocked = await setPrices(tx, marketId, prices, 'feed');
     }
+    // An outcome already settled stays closed (closeSettledOutcomes), whatever the feed says of it.
+    const settled = new Set(
+      found?.result_state === 'confirmed' && found.result?.kind === 'outcomes'
+        ? found.result.outcomes.map((o) => o.key)
+        : [],
+    );
     const active = market.outcome.flatMap((o) => {
       const key = keyOf.get(o.id);
-      return key && o.active ? [{ key, open: o.active === '1' }] : [];
+      return key && o.active ? [{ key, open: o.active === '1' && !settled.has(key) }] : [];
     });
     if (active.length > 0) {
       if (!selectionsLocked) await lockMarketSelections(tx, marketId);
@@ -315,6 +324,16 @@ async function betSettlement(
       const key = keyOf.get(o.id);
       return key ? [outcomeOf(key, o, m.certainty)] : [];
     });
+    // The desk's result stands: the feed's word is only shown to the trader where it differs.
+    if (isDesksWord(found)) {
+      const { disagrees, differing } = await afterFeedSettlement(tx, found, outcomes);
+      await setFeedDisagreement(tx, found.id, disagrees);
+      if (differing.length > 0)
+        w.notes.push(
+          `market ${market.id} ${market.specifiers ?? ''}: the desk's result stands; ${differing.join(', ')} settled otherwise (shown on the desk)`,
+        );
+      continue;
+    }
     // A message settles only the outcomes it lists: merged into the result in force (outcome-merge.ts).
     const confirmed = found.result_state === 'confirmed';
     const merged = mergeOutcomes(confirmed ? found.result : null, outcomes);
@@ -330,8 +349,28 @@ async function betSettlement(
       ? await correctResultIn(tx, found.id, merged.result, by)
       : await enterResultIn(tx, found.id, merged.result, by);
     if (typeof change === 'string') w.notes.push(`market ${market.id}: ${change}`);
-    else if (change.run) w.runs.push(await requestRun(tx, change.run));
+    else if (change.run) {
+      await closeSettledOutcomes(tx, found.id, merged.result);
+      w.runs.push(await requestRun(tx, change.run));
+    }
   }
+}
+
+/**
+ * A market settled in part trades on (its status as the feed says) but takes no bet on an outcome
+ * already settled: those are closed, and stay so whatever the feed's later odds say (oddsChange,
+ * sql/sb_uof_odds_apply.sql). No bet on an outcome already known.
+ */
+const closeSettledOutcomes = (tx: Tx, marketId: number, result: { outcomes: OutcomeSettlement[] }) =>
+  setOutcomesOpen(tx, marketId, result.outcomes, false);
+
+async function setOutcomesOpen(tx: Tx, marketId: number, outcomes: { key: string }[], open: boolean) {
+  await lockMarketSelections(tx, marketId);
+  await tx.execute(
+    sql`update sb_selections set open = ${open}
+        where market_id = ${marketId} and open <> ${open}
+          and key in (select jsonb_array_elements(${JSON.stringify(outcomes)}::jsonb)->>'key')`,
+  );
 }
 
 const windowOf = (m: { start_time?: string; end_time?: string }) =>
@@ -350,7 +389,8 @@ async function betCancel(tx: Tx, m: Extract<EventMessage, { kind: 'bet_cancel' }
     if (window) {
       const done = await voidWindowIn(tx, { marketId: found.id }, window.from, window.to, by, 'feed');
       if (done.runId) w.runs.push(done.runId);
-    } else await runOrNote(tx, w, market, await voidMarketIn(tx, found.id, by));
+    } else if (isDesksWord(found)) await deskResultStands(tx, w, market, found, 'cancel');
+    else await runOrNote(tx, w, market, await voidMarketIn(tx, found.id, by));
   }
 }
 
@@ -374,6 +414,13 @@ async function rollback(
       if (done.runId) w.runs.push(done.runId);
       continue;
     }
+    if (isDesksWord(found)) {
+      // The desk's result stands. A cancel the feed takes back was never applied: nothing left to show.
+      if (m.kind === 'rollback_bet_settlement') await deskResultStands(tx, w, market, found, 'rollback');
+      else if (found.feed_disagrees?.kind === 'cancel') await setFeedDisagreement(tx, found.id, null);
+      else w.notes.push(`market ${market.id}: nothing to roll back (the desk's result stands)`);
+      continue;
+    }
     // A rollback of a cancel takes back only a void; of a settlement, only a result that is not one.
     const isVoid = found.result?.kind === 'void';
     if (found.result_state === 'none' || isVoid !== (m.kind === 'rollback_bet_cancel')) {
@@ -381,12 +428,37 @@ async function rollback(
       continue;
     }
     // A cancel taken back returns the market to the result it had before, if any (UOF: the bets as they were).
-    const undo = m.kind === 'rollback_bet_cancel' ? restoreBeforeVoidIn : unsettleMarketIn;
-    await runOrNote(tx, w, market, await undo(tx, found.id, actor));
+    // A settlement taken back leaves the desk's correction still waiting for a second operator, as the
+    // result entered (results.service.ts).
+    const undo = m.kind === 'rollback_bet_cancel' ? restoreBeforeVoidIn : unsettleToProposalIn;
+    const undone = await undo(tx, found.id, actor);
+    // The outcomes its settlement closed are no longer decided: they follow the feed's odds again.
+    if (
+      typeof undone !== 'string' &&
+      m.kind === 'rollback_bet_settlement' &&
+      found.result?.kind === 'outcomes'
+    )
+      await setOutcomesOpen(tx, found.id, found.result.outcomes, true);
+    await runOrNote(tx, w, market, undone);
   }
 }
 
 type FeedMarket = { id: string; specifiers?: string };
+
+/** The feed takes back or cancels what the desk settled: nothing moves, the trader is shown it. */
+async function deskResultStands(
+  tx: Tx,
+  w: Work,
+  market: FeedMarket,
+  found: FeedMarketRow,
+  kind: 'rollback' | 'cancel',
+) {
+  const disagrees = afterFeedTakeBack(found, kind);
+  await setFeedDisagreement(tx, found.id, disagrees);
+  w.notes.push(
+    `market ${market.id} ${market.specifiers ?? ''}: the desk's result stands${disagrees?.kind === kind ? ` (the feed's ${kind} is shown on the desk)` : ''}`,
+  );
+}
 
 /** The markets a cancel or a rollback names, each found (and locked) in the book; a note for one that is not. */
 async function* bookMarketsOf(tx: Tx, m: { event_id: string; market: FeedMarket[] }, w: Work) {

@@ -5,8 +5,10 @@ import { useSportsApp } from '../../../../../test/support/sports-app.ts';
 import { expectBookAndWalletAgree } from '../../../../../test/support/sports-cashout.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
 import { homeWins1x2, mainMarkets, useUofStandIn } from '../../../../../test/support/uof.ts';
+import { correctScoreOdds, SCORES, scores } from '../../../../../test/support/uof-correct-score.ts';
 import { queryRows } from '../../../db/client.ts';
 import { cancelUndecidedBetsOf } from '../leg-voids.ts';
+import { correctResult } from '../results.service.ts';
 import * as uof from './uof-build.ts';
 import type { UofFeed } from './uof-feed.ts';
 
@@ -18,50 +20,8 @@ import type { UofFeed } from './uof-feed.ts';
  * one never overrides a confirmed result.
  */
 
-/** The correct-score market (45) as the catalogue maps it: UOF outcome ids 274, 276, … in this order. */
-const SCORES = [
-  '0-0',
-  '1-0',
-  '2-0',
-  '3-0',
-  '4-0',
-  '0-1',
-  '1-1',
-  '2-1',
-  '3-1',
-  '4-1',
-  '0-2',
-  '1-2',
-  '2-2',
-  '3-2',
-  '4-2',
-  '0-3',
-  '1-3',
-  '2-3',
-  '3-3',
-  '4-3',
-  '0-4',
-  '1-4',
-  '2-4',
-  '3-4',
-  '4-4',
-  'other',
-];
-const idOf = (score: string) => 274 + 2 * SCORES.indexOf(score);
-const correctScoreOdds = { id: 45, outcomes: SCORES.map((s) => ({ id: idOf(s), odds: '10.0' })) };
-/** A bet_settlement body for the correct score: these scores lost, these won. */
-const scores = (lost: string[], won: string[] = []) => [
-  {
-    id: 45,
-    outcomes: [
-      ...lost.map((s) => ({ id: idOf(s), result: 0 as const })),
-      ...won.map((s) => ({ id: idOf(s), result: 1 as const })),
-    ],
-  },
-];
-
 describe.runIf(backendAvailable)('UOF: a market settled over several bet_settlement messages', () => {
-  const { t, newPlayer, eventSelections, placeBet } = useSportsApp();
+  const { t, newPlayer, eventSelections, placeBet, sportsApi } = useSportsApp();
   const { ts, liveFeed, fixture } = useUofStandIn(t);
 
   const betOf = async (betId: number) =>
@@ -85,7 +45,7 @@ describe.runIf(backendAvailable)('UOF: a market settled over several bet_settlem
       t.db,
       sql`select id from sb_events where source = 'uof' and external_id = ${f.id}`,
     );
-    return { h, s: await eventSelections(Number(e!.id)) };
+    return { h, eventId: Number(e!.id), s: await eventSelections(Number(e!.id)) };
   }
   const settle = (
     feed: UofFeed,
@@ -145,6 +105,110 @@ describe.runIf(backendAvailable)('UOF: a market settled over several bet_settlem
     expect(await cash()).toBe(1_000_000 - 40_000 + 200_000);
     for (const id of bets) await expectBookAndWalletAgree(t, id);
     await expectSoundLedger(t.db);
+  });
+
+  it('a market settled in part goes on trading its open outcomes while the feed keeps it active; a settled outcome takes no bet', async () => {
+    const { feed } = await liveFeed(3);
+    const { h, s, eventId } = await pricedMatch(feed);
+    const p = await newPlayer();
+    /** The correct score as the sports window lists it: its status and which outcomes take bets. */
+    const listed = async () => {
+      const events = (await sportsApi('events', { eventId })).json().events as {
+        markets: { type: string; status: string; selections: { key: string; open: boolean }[] }[];
+      }[];
+      const m = events[0]?.markets.find((x) => x.type === 'correct_score');
+      return m && { status: m.status, closed: m.selections.filter((x) => !x.open).map((x) => x.key) };
+    };
+    const tryBet = async (score: string) =>
+      (await placeBet(p.gameToken, [s[`correct_score:${score}`]!])).json() as {
+        status: string;
+        refusal?: string;
+        betId: number;
+      };
+
+    // At the first goal the live scout settles 0-0 lost; the market stays active in the feed.
+    await settle(feed, h, scores(['0-0']), 1);
+    expect(await listed()).toEqual({ status: 'open', closed: ['0-0'] });
+    const twoOne = await tryBet('2-1');
+    expect(twoOne.status).toBe('success');
+    expect(await tryBet('0-0')).toMatchObject({ status: 'refused', refusal: 'market_suspended' });
+
+    // The feed's odds show every score active again, 0-0 too, one by one and in a batch: 0-0 stays closed.
+    const allActive = {
+      markets: [
+        {
+          ...correctScoreOdds,
+          outcomes: correctScoreOdds.outcomes.map((o) => ({ ...o, active: 1 as const })),
+        },
+      ],
+    };
+    // (With the match's status, in play 1–0, a message takes the one-by-one path; without, the set-based one.)
+    await feed.receive(
+      uof.oddsChange({ ...h, timestamp: ts() }, { ...allActive, status: { status: 1, home: 1, away: 0 } }),
+    );
+    expect(await listed()).toEqual({ status: 'open', closed: ['0-0'] });
+    await feed.receiveBatch([
+      uof.oddsChange({ ...h, timestamp: ts() }, allActive),
+      uof.oddsChange({ ...h, timestamp: ts() }, allActive),
+    ]);
+    expect(await listed()).toEqual({ status: 'open', closed: ['0-0'] });
+    expect(await tryBet('0-0')).toMatchObject({ status: 'refused', refusal: 'market_suspended' });
+
+    // Every other score settled at full time (2–1): the market is settled, takes no bet, the 2-1 bet is paid.
+    const others = SCORES.filter((x) => x !== '0-0' && x !== '2-1');
+    await settle(feed, h, scores(others, ['2-1']), 2);
+    expect(await listed()).toBeUndefined();
+    expect(await tryBet('3-3')).toMatchObject({ status: 'refused' });
+    expect(await statuses([twoOne.betId])).toEqual(['settled']);
+    expect((await balancesOf(t, p.token)).cash).toBe(1_000_000 - 10_000 + 100_000);
+    await expectBookAndWalletAgree(t, twoOne.betId);
+    await expectSoundLedger(t.db);
+  });
+
+  it('a rollback of a settlement in part opens its outcomes to the odds again', async () => {
+    const { feed } = await liveFeed(3);
+    const { h, s } = await pricedMatch(feed);
+    const p = await newPlayer();
+    await settle(feed, h, scores(['0-0']), 1);
+    await feed.receive(uof.rollbackBetSettlement({ ...h, timestamp: ts() }, [{ id: 45 }]));
+    // The market waits, suspended, for the feed's next odds (no outcome's activity said): then 0-0 takes bets.
+    await feed.receive(
+      uof
+        .oddsChange({ ...h, timestamp: ts() }, { markets: [correctScoreOdds] })
+        .replaceAll(' active="1"', ''),
+    );
+    expect((await placeBet(p.gameToken, [s['correct_score:0-0']!])).json()).toMatchObject({
+      status: 'success',
+    });
+  });
+
+  it("the desk's score over a market settled in part by the feed settles all of it", async () => {
+    const { feed } = await liveFeed(3);
+    const { h, s } = await pricedMatch(feed);
+    const p = await newPlayer();
+    await settle(feed, h, scores(['0-0']), 1);
+    const [m] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from sb_markets where external_id = ${`${h.eventId}/45`}`,
+    );
+    const bet = (await placeBet(p.gameToken, [s['correct_score:1-1']!])).json();
+    expect(bet.status).toBe('success');
+    await correctResult(
+      t.db,
+      t.app.sportsWallet,
+      Number(m!.id),
+      { kind: 'score', home: 1, away: 1 },
+      {
+        source: 'desk',
+        operatorId: null,
+        reason: 'the feed is late',
+      },
+    );
+    expect(await statuses([bet.betId])).toEqual(['settled']);
+    expect((await placeBet(p.gameToken, [s['correct_score:2-1']!])).json()).toMatchObject({
+      status: 'refused',
+    });
+    await expectBookAndWalletAgree(t, bet.betId);
   });
 
   it('a multiple with a leg on such a market settles when its own outcome is listed, and a lost leg stays lost', async () => {

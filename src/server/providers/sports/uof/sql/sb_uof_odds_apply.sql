@@ -7,7 +7,7 @@
 -- catalogue or not in the book (a market to open, a note to make: the one-by-one path does it). With
 -- p_whole, any event left means nothing is written at all.
 -- For each event taken: each market's producer (the message's); each selection's price and activity in one write (a price move
--- kept in sb_price_history); each market's feed status, open only while its producer is up and its
+-- kept in sb_price_history; an outcome a settlement in part decided stays closed); each market's feed status, open only while its producer is up and its
 -- event takes bets, its version stepped once for a price move and once for a change of status. A
 -- market nothing changed is not written (an odds_change repeating the book's prices costs no row).
 --
@@ -61,7 +61,10 @@ BEGIN
       (m->>'p')::int AS producer,
       CASE WHEN (m->>'f')::boolean AND ev.takes_bets
         AND EXISTS (SELECT 1 FROM sb_uof_producers p WHERE p.product = (m->>'p')::int AND p.state = 'up')
-        THEN 'open' ELSE 'suspended' END AS status
+        THEN 'open' ELSE 'suspended' END AS status,
+      -- The outcomes a settlement in part already decided: they stay closed whatever the feed says.
+      CASE WHEN k.result_state = 'confirmed' AND k.result->>'kind' = 'outcomes' THEN k.result->'outcomes'
+        ELSE '[]'::jsonb END AS settled
     FROM ev CROSS JOIN jsonb_array_elements(ev.markets) m
     JOIN sb_markets k ON k.source = 'uof' AND k.external_id = m->>'x' AND k.status IN ('open', 'suspended')
     JOIN sb_market_catalogue cat ON cat.sport = ev.sport AND cat.market_id = (m->>'id')::int
@@ -69,7 +72,7 @@ BEGIN
     WHERE NOT (m ? 'h' AND k.feed_producer IS NOT NULL AND k.feed_producer <> (m->>'p')::int)),
   sel AS (
     SELECT mk.market_id, mk.event_id, co->>'key' AS key, (o->>'n')::int8 AS num, (o->>'d')::int8 AS den,
-      (o->>'a')::boolean AS open
+      (o->>'a')::boolean AND NOT mk.settled @> jsonb_build_array(jsonb_build_object('key', co->>'key')) AS open
     FROM mk CROSS JOIN jsonb_array_elements(mk.m->'o') o
     JOIN jsonb_array_elements(mk.keys) co ON co->>'id' = o->>'i'),
   -- Prices and activity in one write per selection; `o` is the row before it, to tell a price move.
