@@ -20,6 +20,7 @@ import { createOperator } from '../../src/server/modules/backoffice/operators.se
 import { decideRequest } from '../../src/server/modules/cashier/cashier-queue.service.ts';
 import { approveDeposit } from '../../src/server/modules/cashier/deposits.service.ts';
 import { sendNote } from '../../src/server/modules/inbox/notes.service.ts';
+import { payCashbacks } from '../../src/server/modules/promotions/cashback.service.ts';
 import { answerAccountRequest } from '../../src/server/modules/support/account-requests-admin.service.ts';
 import { houseSeeds } from '../../src/server/providers/house/house.schema.ts';
 import { sha256Hex } from '../../src/server/providers/house/seeds.ts';
@@ -38,6 +39,7 @@ import {
   PHONE_OPERATOR,
   PROMO_DESK,
   PROMO_OWNER,
+  STATEMENT_OWNER,
   TABLES_OWNER,
   TRADING_OPERATORS,
   WINDOW_TRADERS,
@@ -175,6 +177,18 @@ function operatorDesk(db: Database['db']) {
         res.writeHead(200).end(JSON.stringify({ status: 'success' }));
         return;
       }
+      if (req.url === '/cashback-yesterday') {
+        // A day passes for the member's play (as cashback.test.ts does): its local day and its rounds
+        // move back one day, so the cashback period it fell in has ended; then the cashback sweep
+        // housekeeping runs every five minutes pays it now.
+        await db.execute(sql`update member_play_days set day = day - 1 where member_id = ${member.id}`);
+        await db.execute(
+          sql`update game_rounds set opened_at = opened_at - interval '1 day' where member_id = ${member.id}`,
+        );
+        const sweep = await payCashbacks(db);
+        res.writeHead(200).end(JSON.stringify({ status: 'success', paid: sweep.paid }));
+        return;
+      }
       if (req.url === '/wallet-calls') {
         // What the game provider asked the wallet for this member, and what the wallet answered.
         const calls = await db
@@ -240,7 +254,7 @@ export default async function setup(project: TestProject) {
       totpSecret: DEMO_OPERATOR.totpSecret,
     });
   }
-  for (const login of [PROMO_OWNER, PROMO_DESK, TABLES_OWNER, ...FREE_SPINS_OWNERS]) {
+  for (const login of [PROMO_OWNER, PROMO_DESK, STATEMENT_OWNER, TABLES_OWNER, ...FREE_SPINS_OWNERS]) {
     await createOperator(database.db, {
       login,
       password: DEMO_OPERATOR.password,

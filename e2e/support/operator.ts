@@ -23,6 +23,8 @@ export const TABLES_OWNER = 'tables-owner';
 export const PROMO_OWNER = 'promo-owner';
 /** An owner who opens the back office's Promotions screen in promotions.e2e.ts (its own TOTP step). */
 export const PROMO_DESK = 'promo-desk';
+/** An owner who creates statement.e2e.ts's welcome and cashback campaigns and reads its member's page. */
+export const STATEMENT_OWNER = 'statement-owner';
 /** Owners who create the free spins and the welcome campaign of free-spins.e2e.ts through the admin API (one sign-in each). */
 export const FREE_SPINS_OWNERS = ['spins-owner', 'flags-owner'] as const;
 /** Compliance operators who review the duplicate-person flags (free-spins.e2e.ts): in English, in Thai. */

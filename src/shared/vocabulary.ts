@@ -120,6 +120,69 @@ export const DEBT_CAUSES = [
   'write_off_restored',
 ] as const;
 
+/** What a member filters the statement by; each names a group of transfer kinds (TRANSFER_KIND_FILTERS). */
+export const STATEMENT_KINDS = [
+  'deposit',
+  'withdraw',
+  'game',
+  'bonus',
+  'comp',
+  'vault',
+  'adjustment',
+] as const;
+export type StatementKind = (typeof STATEMENT_KINDS)[number];
+
+/**
+ * Every kind of ledger transfer (`ledger_transfers.kind`), each with the statement filter it is listed
+ * under; null for a transfer between two house accounts, which no member's statement shows. The one list:
+ * the TypeScript transfer takes only these (`TransferInput.kind`), a test reads the SQL functions' kinds
+ * against it (transfer-kinds.unit.test.ts), and every kind has its name in each language
+ * (`user.json`, `movement.<kind>`: my page, its CSV and the back office's member page read the same).
+ */
+export const TRANSFER_KIND_FILTERS = {
+  deposit: 'deposit',
+  withdraw_hold: 'withdraw',
+  withdrawal: 'withdraw',
+  withdraw_return: 'withdraw',
+  bet: 'game',
+  win: 'game',
+  bet_rollback: 'game',
+  jackpot_win: 'game',
+  // A win's correction and the debt it left, repaid from a later credit, are the games' money too.
+  settlement_correction: 'game',
+  debt_collection: 'game',
+  // Stakes and wins in bonus money are play like any other; so is a free spin's win (paid as bonus).
+  bonus_bet: 'game',
+  bonus_win: 'game',
+  bonus_bet_rollback: 'game',
+  bonus_correction: 'game',
+  free_spin_win: 'game',
+  // What a promotion gives and takes back.
+  bonus_grant: 'bonus',
+  bonus_convert: 'bonus',
+  bonus_cap_return: 'bonus',
+  bonus_forfeit: 'bonus',
+  bonus_expire: 'bonus',
+  cashback: 'bonus',
+  comp_accrual: 'comp',
+  comp_exchange: 'comp',
+  comp_reversal: 'comp',
+  vault_in: 'vault',
+  vault_out: 'vault',
+  adjustment: 'adjustment',
+  adjustment_reversal: 'adjustment',
+  // Between house accounts only: the jackpot's feed and reseed, a free spin's stake (the promotion pays
+  // it), and bonus money coming back from a round after its bonus ended (to the promotions expense).
+  jackpot_contribution: null,
+  jackpot_reseed: null,
+  free_spin_bet: null,
+  bonus_win_returned: null,
+  bonus_bet_rollback_returned: null,
+  bonus_correction_returned: null,
+} as const satisfies Record<string, StatementKind | null>;
+export type TransferKind = keyof typeof TRANSFER_KIND_FILTERS;
+export const TRANSFER_KINDS = Object.keys(TRANSFER_KIND_FILTERS) as TransferKind[];
+
 /** Local time of day, HH:MM; 24:00 closes at midnight. */
 export const HHMM = /^([01]\d|2[0-4]):[0-5]\d$/;
 

@@ -11,6 +11,7 @@ import { ReadFromNote } from '../components/ReadFromNote.tsx';
 import { type Tile, Tiles } from '../components/Tiles.tsx';
 import ui from '../components/ui.module.css';
 import { JackpotPanel } from '../features/jackpot/JackpotPanel.tsx';
+import { OwingUnderProtection } from '../features/members/OwingUnderProtection.tsx';
 import { useMay } from '../features/session/queries.ts';
 import styles from './DashboardPage.module.css';
 
@@ -118,15 +119,16 @@ function BonusLiability({ rows }: { rows: DashboardReply['bonusLiability'] }) {
 
 /**
  * Member debts, one figure set per currency: owed now (and by how many members), and what stands
- * written off, a loss the bets and wins leave out (a correction counted the round as lost).
+ * written off, a loss the bets and wins leave out (a correction counted the round as lost). Below, the
+ * members under protection who owe and hold money: none of it can leave until an operator acts.
  */
-function MemberDebts({ rows }: { rows: DashboardReply['memberDebts'] }) {
+function MemberDebts({ data }: { data: DashboardReply }) {
   const { t } = useTranslation();
   return (
     <Panel title={t('dashboard.memberDebts')}>
       <p className={styles.followUp}>{t('dashboard.memberDebtsHint')}</p>
       <dl className={styles.figures}>
-        {rows.map((row) => (
+        {data.memberDebts.map((row) => (
           <div key={row.currency} className={styles.figure} data-testid={`member-debts-${row.currency}`}>
             <dt>
               {row.currency} · {row.membersOwing} {t('dashboard.membersOwing')}
@@ -141,6 +143,9 @@ function MemberDebts({ rows }: { rows: DashboardReply['memberDebts'] }) {
           </div>
         ))}
       </dl>
+      {data.owingUnderProtectionCount > 0 && (
+        <OwingUnderProtection rows={data.owingUnderProtection} count={data.owingUnderProtectionCount} />
+      )}
     </Panel>
   );
 }
@@ -190,7 +195,7 @@ export default function DashboardPage() {
             <FigureList figures={data.month} />
           </Panel>
           <BonusLiability rows={data.bonusLiability} />
-          <MemberDebts rows={data.memberDebts} />
+          <MemberDebts data={data} />
           <JackpotPanel jackpot={data.jackpot} />
         </>
       )}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { STATEMENT_KINDS } from '../vocabulary.ts';
 import { otpField } from './account-routes.ts';
 import { amountField, historyFields, idField, loginText, requestCodeField } from './fields.ts';
 import { byId, noFields, ok, paged } from './route-parts.ts';
@@ -46,9 +47,6 @@ const statementLine = z.object({
   account: z.string(),
   amount: z.number(),
 });
-
-/** What a member filters the statement by; each names a group of transfer kinds. */
-export const STATEMENT_KINDS = ['deposit', 'withdraw', 'game', 'comp', 'adjustment'] as const;
 
 /** The cashier's member routes (SPEC §7; ARCHITECTURE §3). */
 export const cashierRoutes = {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { waitingCounts } from '../cashier/cashier-queue.service.ts';
-import { debtFigures } from '../games/wallet/debts.service.ts';
+import { debtFigures, owingUnderProtection } from '../games/wallet/debts.service.ts';
 import { jackpotHistory, readJackpot } from '../jackpot/jackpot.service.ts';
 import { bonusLiability } from '../promotions/liability.service.ts';
 import { countMembersWithLimits } from '../protection/limits.service.ts';
@@ -93,6 +93,14 @@ export async function pendingCounts(db: Db) {
   return { deposits: cash.deposits, withdrawals: cash.withdrawals, tickets };
 }
 
+/** How many members under protection the dashboard names at most (the rest are counted). */
+export const OWING_UNDER_PROTECTION_SHOWN = 50;
+
+async function owingUnderProtectionFigures(db: Db) {
+  const { members, total } = await owingUnderProtection(db, OWING_UNDER_PROTECTION_SHOWN);
+  return { owingUnderProtection: members, owingUnderProtectionCount: total };
+}
+
 /** Today's and this month's figures (the database's days) and what waits for an operator. */
 export async function dashboard(db: Db, now = new Date()) {
   const { today, month } = await periodFigures(db, now);
@@ -108,5 +116,7 @@ export async function dashboard(db: Db, now = new Date()) {
     bonusLiability: await bonusLiability(db, await siteCurrencies(db)),
     /** Member debts per currency: owed now, and written off (the house's loss the rounds' figures leave out). */
     memberDebts: await debtFigures(db, await siteCurrencies(db)),
+    /** Members under protection who owe and hold money none of which can leave until an operator acts. */
+    ...(await owingUnderProtectionFigures(db)),
   };
 }

@@ -1,18 +1,22 @@
-import type { STATEMENT_KINDS } from '../../../shared/contract/cashier-routes.ts';
+import {
+  STATEMENT_KINDS,
+  type StatementKind,
+  TRANSFER_KIND_FILTERS,
+  TRANSFER_KINDS,
+  type TransferKind,
+} from '../../../shared/vocabulary.ts';
 import type { Db } from '../../db/client.ts';
 import type { HistoryQuery } from '../games/bet-page.ts';
 import { memberStatementPage } from '../ledger/statement.service.ts';
 import { toStatementLine } from './history.service.ts';
 
-/** The transfer kinds behind each statement filter a member can choose. */
-export const STATEMENT_KIND_GROUPS: Record<(typeof STATEMENT_KINDS)[number], string[]> = {
-  deposit: ['deposit'],
-  withdraw: ['withdrawal', 'withdraw_hold', 'withdraw_return'],
-  // A win's correction and the debt it left, repaid from a later credit, are the games' money too.
-  game: ['bet', 'win', 'bet_rollback', 'jackpot_win', 'settlement_correction', 'debt_collection'],
-  comp: ['comp_accrual', 'comp_exchange', 'comp_reversal'],
-  adjustment: ['adjustment', 'adjustment_reversal'],
-};
+/** The transfer kinds behind each statement filter a member can choose (the vocabulary says which). */
+export const STATEMENT_KIND_GROUPS = Object.fromEntries(
+  STATEMENT_KINDS.map((filter) => [
+    filter,
+    TRANSFER_KINDS.filter((kind) => TRANSFER_KIND_FILTERS[kind] === filter),
+  ]),
+) as Record<StatementKind, TransferKind[]>;
 
 /**
  * One page of the member's ledger movements, newest first (the ledger's read API: a few short index
@@ -22,7 +26,7 @@ export const STATEMENT_KIND_GROUPS: Record<(typeof STATEMENT_KINDS)[number], str
 export async function statementPage(
   db: Db,
   memberId: number,
-  query: HistoryQuery & { kind?: (typeof STATEMENT_KINDS)[number] | undefined },
+  query: HistoryQuery & { kind?: StatementKind | undefined },
 ) {
   const { lines, next } = await memberStatementPage(
     db,

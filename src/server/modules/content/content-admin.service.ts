@@ -3,7 +3,7 @@ import type { Translations } from '../../../shared/content-language.ts';
 import { CONTENT_KINDS, type ContentKind, type ContentState } from '../../../shared/vocabulary.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
-import { sites } from '../sites/sites.schema.ts';
+import { siteDomains } from '../sites/sites.service.ts';
 import { type BannerType, banners, notices, popups } from './content.schema.ts';
 import { createBanner, createNotice, createPopup } from './content.service.ts';
 import { parseDomainList } from './domain-targeting.ts';
@@ -175,7 +175,7 @@ function defined<T extends object>(value: T): Partial<T> {
 async function assertKnownDomains(tx: DbOrTx, domain: string | undefined) {
   const wanted = parseDomainList(domain ?? '');
   if (wanted.length === 0) return;
-  const known = new Set((await tx.select({ domains: sites.domains }).from(sites)).flatMap((s) => s.domains));
+  const known = await siteDomains(tx);
   const unknown = wanted.filter((d) => !known.has(d));
   if (unknown.length > 0) throw errors.invalid(`no site answers on ${unknown.join(', ')}`);
 }

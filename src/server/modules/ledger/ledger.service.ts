@@ -1,4 +1,5 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { TransferKind } from '../../../shared/vocabulary.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { notifyMembers } from '../live/live.notify.ts';
@@ -18,7 +19,8 @@ export interface TransferInput {
   from: AccountRef;
   to: AccountRef;
   amount: number;
-  kind: string;
+  /** One of the vocabulary's transfer kinds: each has its name on the member's statement. */
+  kind: TransferKind;
   reference?: Record<string, string | number>;
   reversesId?: number;
   /** A transfer between two house accounts: the member whose shard and currency both legs take. */

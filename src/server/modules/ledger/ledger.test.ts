@@ -35,7 +35,7 @@ describe.runIf(backendAvailable)('ledger', () => {
       from: { house: 'adjustments' as const },
       to: { memberId, kind: 'cash' as const },
       amount: 25_000,
-      kind: 'adjustment',
+      kind: 'adjustment' as const,
     };
     const first = await transfer(t.db, input);
     expect(first.applied).toBe(true);

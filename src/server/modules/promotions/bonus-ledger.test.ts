@@ -44,7 +44,7 @@ describe.runIf(backendAvailable)('bonus money on the ledger', () => {
           from: { house: 'promo_expense' as const },
           to: { memberId, kind: 'bonus' as const },
           amount: 12_345,
-          kind: 'bonus_grant',
+          kind: 'bonus_grant' as const,
         };
         expect((await transfer(tx, grant)).applied).toBe(true);
         expect((await transfer(tx, grant)).applied).toBe(false);
@@ -86,7 +86,13 @@ describe.runIf(backendAvailable)('bonus money on the ledger', () => {
             { memberId, kind: 'vault' as const },
           ],
         ] as const) {
-          await transfer(tx, { idempotencyKey: `test-stray:${nextCode()}`, from, to, amount: 10, kind: 'x' });
+          await transfer(tx, {
+            idempotencyKey: `test-stray:${nextCode()}`,
+            from,
+            to,
+            amount: 10,
+            kind: 'adjustment',
+          });
         }
         audit = await auditLedger(tx);
         tx.rollback();

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { banksFor } from '../../../shared/banks.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { siteCashRules, siteCompMinimum } from './site-money.ts';
 import { siteLocale, siteTableRules, siteTimeZone } from './site-settings.ts';
 import { type SiteSettings, sites, type TableRules } from './sites.schema.ts';
@@ -47,6 +47,12 @@ export function createSiteResolver(db: Db): SiteResolver {
       cached = undefined;
     },
   };
+}
+
+/** Every host some site answers on (lower-case, as stored). */
+export async function siteDomains(db: DbOrTx): Promise<Set<string>> {
+  const rows = await db.select({ domains: sites.domains }).from(sites);
+  return new Set(rows.flatMap((row) => row.domains));
 }
 
 export const DEFAULT_MIN_AGE = 18;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROTECTION_KINDS } from '../../vocabulary.ts';
 import { jackpotState } from '../jackpot-routes.ts';
 import { endpoint, ok } from './endpoint.ts';
 import { readFrom } from './read-from.ts';
@@ -80,6 +81,27 @@ export const dashboardEndpoints = {
           writtenOff: z.number(),
         }),
       ),
+      /**
+       * Members under a break or self-exclusion who owe a debt and hold money (cash, vault, held for a
+       * withdrawal): none of it can leave while the debt is open and they cannot play to repay it, so it
+       * stays until an operator collects the debt from cash or writes it off (the member page). The first
+       * 50, self-exclusions first; `owingUnderProtectionCount`: how many in all.
+       */
+      owingUnderProtection: z.array(
+        z.object({
+          memberId: z.number(),
+          loginId: z.string(),
+          currency: z.string(),
+          owed: z.number(),
+          cash: z.number(),
+          vault: z.number(),
+          held: z.number(),
+          protection: z.enum(PROTECTION_KINDS),
+          /** When the period ends; null for a permanent self-exclusion. */
+          until: z.string().nullable(),
+        }),
+      ),
+      owingUnderProtectionCount: z.number(),
       sportsReconciliation,
     }),
   }),

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { STATEMENT_KINDS } from '../../../shared/contract/cashier-routes.ts';
 import { formatDateTime } from '../../../shared/format.ts';
+import { STATEMENT_KINDS } from '../../../shared/vocabulary.ts';
 import { Money } from '../../components/ui/Money.tsx';
 import { useSiteZone } from '../site/site.ts';
 import { HistorySection } from './HistorySection.tsx';

@@ -17,6 +17,8 @@ export const dashboardRoutes = [
         membersWithLimits,
         bonusLiability,
         memberDebts,
+        owingUnderProtection,
+        owingUnderProtectionCount,
       } = await dashboard(db);
       // The sportsbook's reconciler (open findings, repairs in the last day, settlement runs still
       // working), as the book's plugin reports it: modules never import providers.
@@ -30,6 +32,8 @@ export const dashboardRoutes = [
         membersWithLimits,
         bonusLiability,
         memberDebts,
+        owingUnderProtection,
+        owingUnderProtectionCount,
         sportsReconciliation,
         readFrom,
       };

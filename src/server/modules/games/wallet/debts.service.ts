@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { formatNumber } from '../../../../shared/format.ts';
-import type { DEBT_CAUSES } from '../../../../shared/vocabulary.ts';
+import type { DEBT_CAUSES, ProtectionKind } from '../../../../shared/vocabulary.ts';
 import { type DbOrTx, queryRows, type Tx } from '../../../db/client.ts';
 import { errors } from '../../../http/errors.ts';
 import { lockMemberCash } from '../../ledger/ledger.service.ts';
@@ -144,4 +144,60 @@ export async function debtFigures(db: DbOrTx, currencies: string[] = []): Promis
       writtenOff: Number(row?.written_off ?? 0),
     };
   });
+}
+
+/**
+ * A member under a break or a self-exclusion who owes a debt and holds money: none of it can leave while
+ * the debt is open (refuseWhileOwing) and they cannot play the win that would repay it, so it stays until
+ * an operator collects the debt from it or writes it off (debt-actions.service.ts).
+ */
+export interface OwingUnderProtection {
+  memberId: number;
+  loginId: string;
+  currency: string;
+  owed: number;
+  cash: number;
+  vault: number;
+  /** Held for a withdrawal asked before the debt: the cashier cannot pay it while the debt is open. */
+  held: number;
+  protection: ProtectionKind;
+  /** When the period ends (ISO); null for a permanent self-exclusion. */
+  until: string | null;
+}
+
+/**
+ * The members under protection who owe and hold money (sql/wallet_debts_under_protection.sql), the first
+ * `limit` (self-exclusions first), and how many there are in all: the dashboard names them so an owner
+ * returns their money.
+ */
+export async function owingUnderProtection(
+  db: DbOrTx,
+  limit: number,
+): Promise<{ members: OwingUnderProtection[]; total: number }> {
+  const rows = await queryRows<{
+    member_id: number;
+    login_id: string;
+    currency: string;
+    owed: number;
+    cash: number;
+    vault: number;
+    held: number;
+    kind: ProtectionKind;
+    ends_at: Date | string | null;
+    total: number;
+  }>(db, sql`select * from wallet_debts_under_protection(${limit}::int)`);
+  return {
+    members: rows.map((r) => ({
+      memberId: Number(r.member_id),
+      loginId: r.login_id,
+      currency: r.currency,
+      owed: Number(r.owed),
+      cash: Number(r.cash),
+      vault: Number(r.vault),
+      held: Number(r.held),
+      protection: r.kind,
+      until: r.ends_at === null ? null : new Date(r.ends_at).toISOString(),
+    })),
+    total: Number(rows[0]?.total ?? 0),
+  };
 }

@@ -233,7 +233,7 @@ BEGIN
     -- about five WAL records a bet: heap, index and two balances): from the game revenue to the pool of
     -- the shard of the first call with a share (the batch holds that shard's locks), under that call's
     -- key, after its bet. The pool is one pot in 64 accounts: a win pays every shard's balance.
-    SELECT f.ord, 2, 'jackpot-contribution:' || f.p || ':' || f.tx, f.house, f.pool, t.amount, 'jackpot_contribution',
+    SELECT f.ord, 2, 'jackpot-contribution:' || f.p || ':' || f.tx, f.house, f.pool, t.amount, 'jackpot_contribution' AS kind,
            jsonb_build_object('provider', f.p, 'roundId', f.r, 'txId', f.tx, 'bets', t.bets, 'stake', t.stake,
                               'txIds', t.tx_ids)
     FROM (SELECT sum(s.amount)::bigint AS amount, count(*)::int AS bets, sum(b.a)::bigint AS stake,
@@ -244,11 +244,11 @@ BEGIN
                         WHERE s.amount > 0 ORDER BY b.ord LIMIT 1) f
     WHERE t.amount > 0
     UNION ALL
-    SELECT w.ord, 1, 'wallet:' || w.p || ':' || w.tx, w.house, w.cash, w.a, 'win',
+    SELECT w.ord, 1, 'wallet:' || w.p || ':' || w.tx, w.house, w.cash, w.a, 'win' AS kind,
            jsonb_build_object('provider', w.p, 'roundId', w.r, 'txId', w.tx)
     FROM unnest(v_wins) w WHERE w.a > 0
     UNION ALL
-    SELECT w.ord, 2, 'comp-accrual:wallet:' || w.p || ':' || w.r, w.expense, w.comp, c.amount, 'comp_accrual',
+    SELECT w.ord, 2, 'comp-accrual:wallet:' || w.p || ':' || w.r, w.expense, w.comp, c.amount, 'comp_accrual' AS kind,
            jsonb_build_object('provider', w.p, 'roundId', w.r)
     FROM unnest(v_wins) w JOIN unnest(v_comps) c ON c.ord = w.ord WHERE c.amount > 0
   )
