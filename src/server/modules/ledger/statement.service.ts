@@ -190,11 +190,14 @@ export interface Flow {
   account: 'cash' | 'comp' | 'held' | 'vault';
   direction: 'in' | 'out';
   kinds: readonly string[];
+  /** Sums this flow under this name instead of each kind's (a kind that flows both ways, summed apart). */
+  as?: string;
 }
 
 /**
  * Sums per transfer kind of the member's flows, for each window (the movements since its start), in
- * one pass over the movements since the earliest start. A kind counted in two flows is summed over both.
+ * one pass over the movements since the earliest start. A kind counted in two flows is summed over both,
+ * unless a flow names its own sum (`as`).
  */
 export async function memberFlowTotals<W extends string>(
   db: DbOrTx,
@@ -214,7 +217,8 @@ export async function memberFlowTotals<W extends string>(
       flow.kinds.map((k) => sql`${k}`),
       sql`, `,
     );
-    return sql`select kind, amount, created_at from ledger_transfers
+    const name = flow.as === undefined ? sql`kind` : sql`${flow.as}::text`;
+    return sql`select ${name} as kind, amount, created_at from ledger_transfers
       where member_id = ${memberId} and ${column} = ${idOf(flow.account)} and kind in (${kinds})
         and created_at >= ${since}`;
   });

@@ -6,7 +6,8 @@ import { dayInZone, startOfDay } from '../sites/site-time.ts';
 
 /*
  * What counts in a member's activity, by ledger transfer kind: deposits credited to cash, withdrawals
- * paid out of held money, stakes (bets less rolled-back bets) and wins (jackpot wins included).
+ * paid out of held money, stakes (bets less rolled-back bets) and wins (jackpot wins included, as
+ * corrected: a win a corrected result took back, at once or later as a debt repaid, is no win).
  */
 
 export interface ActivityWindows {
@@ -33,6 +34,14 @@ export function activityWindows(now: Date, timezone: string): ActivityWindows {
 const ACTIVITY_FLOWS: Flow[] = [
   { account: 'cash', direction: 'in', kinds: ['deposit', 'win', 'jackpot_win', 'bet_rollback'] },
   { account: 'cash', direction: 'out', kinds: ['bet'] },
+  // A settlement correction moves cash either way; what it took beyond the cash is repaid later.
+  { account: 'cash', direction: 'in', kinds: ['settlement_correction'], as: 'corrected_up' },
+  {
+    account: 'cash',
+    direction: 'out',
+    kinds: ['settlement_correction', 'debt_collection'],
+    as: 'taken_back',
+  },
   { account: 'held', direction: 'out', kinds: ['withdrawal'] },
 ];
 
@@ -42,7 +51,7 @@ export async function activityTotals(db: DbOrTx, memberId: number, w: ActivityWi
   const totalsFor = (window: keyof ActivityWindows): ActivityTotals => {
     const of = (kind: string) => sums.get(kind)?.[window] ?? 0;
     const stakes = of('bet') - of('bet_rollback');
-    const wins = of('win') + of('jackpot_win');
+    const wins = of('win') + of('jackpot_win') + of('corrected_up') - of('taken_back');
     return { deposits: of('deposit'), withdrawals: of('withdrawal'), stakes, wins, net: wins - stakes };
   };
   return {

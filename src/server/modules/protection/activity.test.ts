@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { laterWin, wonRound } from '../../../../test/support/debt.ts';
 import { fund, memberIdOf, nextCode } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { launchGame, playRound } from '../../../../test/support/wallet.ts';
+import { launchedPlayer, launchGame, playRound } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
 import { sites } from '../../db/schema.ts';
 import { seedDemo } from '../../db/seed-demo.ts';
@@ -89,6 +90,23 @@ describe.runIf(backendAvailable)('my activity and the account statement (CSV)', 
     const now = Date.now();
     expect(body.totals.days30).toEqual(await ledgerSums(id, new Date(now - 30 * DAY)));
     expect(body.totals.months12).toEqual(await ledgerSums(id, new Date(now - 365 * DAY)));
+  });
+
+  it('counts a win a corrected result took back, at once or as a debt repaid later, as no win', async () => {
+    const p = await launchedPlayer(t, 100_000);
+    const round = await wonRound(t, SECRET, p.gameToken, 10_000, 310_000);
+    const today = async () => (await t.call('get-activity', {}, { token: p.token })).json().totals.today;
+    expect(await today()).toMatchObject({ stakes: 10_000, wins: 310_000, net: 300_000 });
+    // The winnings set aside in the vault, then the result corrected: 10,000 taken, 300,000 owed.
+    await t.call('vault-deposit', { amount: 390_000, code: nextCode() }, { token: p.token });
+    expect(await round.unsettle()).toMatchObject({ balance: 0, debt: 300_000 });
+    expect(await today()).toMatchObject({ stakes: 10_000, wins: 300_000, net: 290_000 });
+    // A later win of 301,000 repays the debt first: the member is 290,000 up in all (cash and vault).
+    await t.call('vault-withdraw', { amount: 1_000 }, { token: p.token });
+    await laterWin(t, SECRET, p.gameToken, 1_000, 301_000);
+    expect(await today()).toMatchObject({ stakes: 11_000, wins: 301_000, net: 290_000 });
+    const balances = (await t.call('get-vault', {}, { token: p.token })).json();
+    expect(balances.balance + balances.vault - 100_000).toBe(290_000);
   });
 
   it('downloads the statement as CSV in the member’s language: translated header and kinds, local times with the zone, no internal references', async () => {
