@@ -177,7 +177,7 @@ describe.runIf(chromiumAvailable)('the back office in Korean and Thai', () => {
     expect(await auditPage(b.page, { locale: 'ko', allowed })).toEqual([]);
     await b.screenshot('admin-ko-cashier-phone');
     await approve.click();
-    await row.getByText('30,000').first().waitFor();
+    await row.getByText('฿300.00').first().waitFor();
     await b.screenshot('admin-ko-cashier-confirm-phone');
     await row.getByRole('button', { name: '승인 확인' }).click();
     await expect.poll(() => b.page.getByRole('row').filter({ hasText: id }).count()).toBe(0);
