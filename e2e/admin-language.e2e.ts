@@ -314,7 +314,11 @@ describe.runIf(chromiumAvailable)('the back office in Korean and Thai', () => {
     expect(moved.status).toBe('success');
     const asked = await memberCall(b.page, 'apply-user-withdraw', { balance: 20_000, code: `${Date.now()}` });
     expect(asked.status).toBe('success');
-    const data = [...allowed, 'Someone Else', bank!];
+    // A help ticket of theirs: support names its site.
+    const title = `Withdrawal ${member}`;
+    const help = await memberCall(b.page, 'user-write-help', { title, contents: 'Where is my money?' });
+    expect(help.status).toBe('success');
+    const data = [...allowed, 'Someone Else', bank!, title, 'Where is my money?'];
     const problems: string[] = [];
     for (const [locale, label] of [
       ['th', 'ไทย'],
@@ -346,6 +350,16 @@ describe.runIf(chromiumAvailable)('the back office in Korean and Thai', () => {
         });
         if (hidden > 0) problems.push(`${shot} cashier: the queue scrolls ${hidden} px sideways`);
         await row.screenshot({ path: `e2e/screenshots/${shot}-cashier-withdrawal.png` });
+        // The member found by their login, their site named; their help ticket, its site named.
+        await openPath(b.page, `/members?q=${member}`);
+        await b.page.getByRole('row').filter({ hasText: member }).getByText('Royal Casino').waitFor();
+        await check('members');
+        await b.page.locator('main table').screenshot({ path: `e2e/screenshots/${shot}-member-search.png` });
+        await openPath(b.page, '/support');
+        const ticket = b.page.getByRole('article').filter({ hasText: title });
+        await ticket.getByText('Royal Casino').waitFor();
+        await check('support');
+        await ticket.screenshot({ path: `e2e/screenshots/${shot}-ticket.png` });
         // The dashboard's member debts, per currency.
         await openPath(b.page, '/');
         const debts = b.page.getByRole('region', { name: t.dashboard.memberDebts });
