@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
 import { solidPng } from '../test/support/kyc-files.ts';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
-import { loginAs, memberCall, registerViaApi } from './support/member.ts';
+import { loginAs, memberCall, registerViaApi, siteBanks } from './support/member.ts';
 import { LANGUAGE_OPERATORS, signInOperator } from './support/operator.ts';
 import { auditPage, countRequestsInFlight, settle } from './support/page-audit.ts';
 
@@ -40,6 +42,8 @@ const ALLOWED = [
   // The standard's name, in the verification titles of every language, and the recovery channel.
   'KYC',
   'SMS',
+  // The country and currency codes' standard, named in the labels of the fields that take one.
+  'ISO',
   // The site's currency code beside amounts (ISO 4217, the same in every language).
   'THB',
   'KRW',
@@ -122,6 +126,15 @@ async function walkTradingDesk(b: ReturnType<typeof useBrowser>, locale: string,
   }
   return problems;
 }
+
+/** The back office's texts in `locale`: the new screens' test finds its tabs and panels by them. */
+const adminTexts = (locale: string) =>
+  JSON.parse(readFileSync(resolve(`src/shared/i18n/locales/${locale}/admin.json`), 'utf8')) as {
+    cashier: { withdrawalsTab: string; changed: { password: string; bank: string } };
+    dashboard: { memberDebts: string };
+    settings: { accounts: string; phoneCountry: string };
+    promotions: { new: string; newTitle: string };
+  };
 
 /** Picks the back office's language in the menu's switcher, as an operator would. */
 async function chooseLanguage(page: import('playwright-core').Page, label: string) {
@@ -286,6 +299,98 @@ describe.runIf(chromiumAvailable)('the back office in Korean and Thai', () => {
     await b.screenshot('admin-th-content-editor-phone');
     await editor.getByRole('button', { name: 'ยกเลิก' }).click();
   });
+
+  it("the day's new screens at 360 and 1366 px, in Thai and English: nothing past the edge, no raw key", async () => {
+    // The first test's member: a password set without the old one, a new bank account, then a withdrawal.
+    await loginAs(b.page, member);
+    expect((await memberCall(b.page, 'user-set-password', { pw: 'taken0ver99' })).status).toBe('success');
+    const [bank] = await siteBanks(b.page);
+    const moved = await memberCall(b.page, 'user-change-bank', {
+      pw: 'taken0ver99',
+      bankname: bank,
+      bankOwner: 'Someone Else',
+      banknum: '999-888-7777',
+    });
+    expect(moved.status).toBe('success');
+    const asked = await memberCall(b.page, 'apply-user-withdraw', { balance: 20_000, code: `${Date.now()}` });
+    expect(asked.status).toBe('success');
+    // A help ticket of theirs: support names its site.
+    const title = `Withdrawal ${member}`;
+    const help = await memberCall(b.page, 'user-write-help', { title, contents: 'Where is my money?' });
+    expect(help.status).toBe('success');
+    const data = [...allowed, 'Someone Else', bank!, title, 'Where is my money?'];
+    const problems: string[] = [];
+    for (const [locale, label] of [
+      ['th', 'ไทย'],
+      ['en', 'English'],
+    ] as const) {
+      const t = adminTexts(locale);
+      await chooseLanguage(b.page, label);
+      for (const size of [PHONE, DESKTOP]) {
+        await b.page.setViewportSize(size);
+        const shot = `admin-new-${locale}-${size.width}`;
+        const check = async (where: string) => {
+          for (const p of await auditPage(b.page, { locale, allowed: data }))
+            problems.push(`${shot} ${where}: ${p}`);
+        };
+        // The withdrawal, its site and the two changes named under its bank account.
+        await openPath(b.page, '/cashier');
+        await b.page
+          .getByRole('tab', { name: new RegExp(`^${t.cashier.withdrawalsTab.split(' (')[0]}`) })
+          .click();
+        const row = b.page.getByRole('row').filter({ hasText: '999-888-7777' });
+        await row.getByText(t.cashier.changed.password).waitFor();
+        await row.getByText(t.cashier.changed.bank).waitFor();
+        await settle(b.page, 'main h1');
+        await check('cashier');
+        // The whole row in view, Approve and Reject included: no sideways scroll, at 1366 px either.
+        const hidden = await b.page.evaluate(() => {
+          const wrap = document.querySelector('main [class*="tableWrap"]') as HTMLElement;
+          return wrap.scrollWidth - wrap.clientWidth;
+        });
+        if (hidden > 0) problems.push(`${shot} cashier: the queue scrolls ${hidden} px sideways`);
+        await row.screenshot({ path: `e2e/screenshots/${shot}-cashier-withdrawal.png` });
+        // The member found by their login, their site named; their help ticket, its site named.
+        await openPath(b.page, `/members?q=${member}`);
+        await b.page.getByRole('row').filter({ hasText: member }).getByText('Royal Casino').waitFor();
+        await check('members');
+        await b.page.locator('main table').screenshot({ path: `e2e/screenshots/${shot}-member-search.png` });
+        await openPath(b.page, '/support');
+        const ticket = b.page.getByRole('article').filter({ hasText: title });
+        await ticket.getByText('Royal Casino').waitFor();
+        await check('support');
+        await ticket.screenshot({ path: `e2e/screenshots/${shot}-ticket.png` });
+        // The dashboard's member debts, per currency.
+        await openPath(b.page, '/');
+        const debts = b.page.getByRole('region', { name: t.dashboard.memberDebts });
+        await debts.getByTestId('member-debts-THB').waitFor();
+        await check('dashboard');
+        await debts.screenshot({ path: `e2e/screenshots/${shot}-member-debts.png` });
+        // Settings → Member accounts, with the phone numbers' country.
+        await openPath(b.page, '/settings');
+        const accounts = b.page.getByRole('region', { name: t.settings.accounts });
+        await accounts.getByLabel(t.settings.phoneCountry).waitFor();
+        await check('settings');
+        await accounts.screenshot({ path: `e2e/screenshots/${shot}-settings-accounts.png` });
+        // A new campaign's form (its currency and the free spins' stake), opened and left unsaved.
+        await openPath(b.page, '/promotions');
+        await b.page.getByRole('button', { name: t.promotions.new }).click();
+        const form = b.page.getByRole('region', { name: t.promotions.newTitle });
+        await form.locator('form').waitFor();
+        await check('promotions');
+        await form.screenshot({ path: `e2e/screenshots/${shot}-campaign-form.png` });
+      }
+    }
+    await b.page.setViewportSize(PHONE);
+    await chooseLanguage(b.page, 'ไทย');
+    // The withdrawal is refused again, so no other file's queue holds it.
+    const refused = await fetch(`${inject('operatorUrl')}/reject-latest-withdrawal`, {
+      method: 'POST',
+      body: JSON.stringify({ loginId: member }),
+    });
+    expect(refused.status).toBe(200);
+    expect(problems).toEqual([]);
+  }, 120_000);
 
   it('the audit log fits a 1366-px screen and reads changes as field: old → new', async () => {
     await b.page.setViewportSize(DESKTOP);

@@ -6,7 +6,7 @@ import { LUCKY_SEVENS } from '../src/shared/games/machines/lucky-sevens.ts';
 import { PAYLINES } from '../src/shared/games/slot.ts';
 import { playSpin } from '../src/shared/games/slot-machine.ts';
 import { syncRoundDraw } from '../test/support/slot-simulation.ts';
-import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
+import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
 import { launch, loginAs, memberCall, registerViaApi, seedHouseRounds } from './support/member.ts';
 import { STATEMENT_OWNER } from './support/operator.ts';
 import { chooseSiteLanguage } from './support/play.ts';
@@ -142,6 +142,14 @@ describe.runIf(chromiumAvailable)('the statement names a promotion’s money, on
       expect(await b.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         PHONE.width,
       );
+      // The same lines on a desktop, nothing wider than its screen either.
+      await b.page.setViewportSize(DESKTOP);
+      await statement.scrollIntoViewIfNeeded();
+      await statement.screenshot({ path: `e2e/screenshots/statement-bonus-filter-desktop-${locale}.png` });
+      expect(await b.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        DESKTOP.width,
+      );
+      await b.page.setViewportSize(PHONE);
     },
     120_000,
   );

@@ -18,7 +18,14 @@ import { useCashierQueue } from '../features/cashier/queries.ts';
 
 const columnsWith = (t: TFunction, onLost: (message: string) => void): Column<PendingRequest>[] => [
   { head: '#', cell: (r) => r.id },
-  { head: t('cashier.requested'), cell: (r) => <When value={r.createdAt} /> },
+  {
+    head: t('cashier.requested'),
+    cell: (r) => (
+      <span className={ui.breaks}>
+        <When value={r.createdAt} />
+      </span>
+    ),
+  },
   { head: t('common.site'), cell: (r) => <SiteName id={r.member.siteId} /> },
   {
     head: t('cashier.member'),
@@ -26,10 +33,11 @@ const columnsWith = (t: TFunction, onLost: (message: string) => void): Column<Pe
       <>
         <Link to={`/members/${r.member.id}`} translate="no">
           {r.member.loginId}
-        </Link>{' '}
-        <span className={ui.muted}>
+        </Link>
+        {/* Under the login, as the bank's owner is under its number: the queue's columns fit a desktop. */}
+        <div className={ui.muted}>
           <span translate="no">{r.member.nick}</span> · {t('cashier.level', { level: r.member.level })}
-        </span>{' '}
+        </div>
         {r.member.status !== 'active' && (
           <Pill value="blocked" label={t(`status.${r.member.status}`, { defaultValue: r.member.status })} />
         )}
@@ -45,7 +53,7 @@ const columnsWith = (t: TFunction, onLost: (message: string) => void): Column<Pe
           <div className={ui.muted}>{r.member.bankOwner}</div>
         </span>
         {r.accountChanges.map((change) => (
-          <div key={change.what} className={ui.error}>
+          <div key={change.what} className={`${ui.error} ${ui.breaks}`}>
             ⚠ {t(`cashier.changed.${change.what}`)}
             <div className={ui.muted}>
               <When value={change.at} />
@@ -63,11 +71,14 @@ const columnsWith = (t: TFunction, onLost: (message: string) => void): Column<Pe
   {
     head: t('cashier.history'),
     cell: (r) => (
-      <span className={ui.muted}>
+      <div className={ui.muted}>
         {t('cashier.in')} {r.history.deposits.count}×{' '}
-        <Amount value={r.history.deposits.total} currency={r.currency} /> · {t('cashier.out')}{' '}
-        {r.history.withdrawals.count}× <Amount value={r.history.withdrawals.total} currency={r.currency} />
-      </span>
+        <Amount value={r.history.deposits.total} currency={r.currency} />
+        <div>
+          {t('cashier.out')} {r.history.withdrawals.count}×{' '}
+          <Amount value={r.history.withdrawals.total} currency={r.currency} />
+        </div>
+      </div>
     ),
   },
   { head: t('cashier.decision'), cell: (r) => <DecisionCell request={r} onLost={onLost} /> },
