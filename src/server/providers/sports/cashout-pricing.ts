@@ -8,6 +8,7 @@ import {
   LEG_RESULTS_FROM,
   type LegResultRow,
   legOutcome,
+  SELECTION_RESULT_KNOWN,
 } from './settlement.service.ts';
 
 /** A bet as a cash-out reads it. */
@@ -31,6 +32,8 @@ interface CashoutLegRow extends LegResultRow {
   selection_open: boolean;
   /** An outcome of the leg's market is closed (the feed's `active="0"`): usually only paused. */
   market_outcome_closed: boolean;
+  /** Its market has a result deciding the leg, confirmed or waiting for a second operator. */
+  result_known: boolean;
   current_num: number;
   current_den: number;
   market_prices: string[] | null;
@@ -51,6 +54,7 @@ export async function cashoutLegs(db: DbOrTx, betId: number): Promise<CashoutLeg
     sql`select ${LEG_RESULTS_COLUMNS}, m.status as market_status, s.open as selection_open,
           s.price_num as current_num, s.price_den as current_den,
           exists (select 1 from sb_selections o where o.market_id = m.id and not o.open) as market_outcome_closed,
+          ${SELECTION_RESULT_KNOWN} as result_known,
           (select array_agg(o.price_num || '/' || o.price_den order by o.id) from sb_selections o
             where o.market_id = m.id and o.open) as market_prices,
           e.status as event_status, e.name as event_name, e.starts_at, e.bet_stop_at, e.bet_delay_seconds,
@@ -121,6 +125,9 @@ export function priceCashout(
       return { ok: false, refusal: 'bet_stop', message: `no more bets on ${l.event_name}` };
     if (l.market_status !== 'open' || !l.selection_open || !l.market_prices?.length)
       return { ok: false, refusal: 'market_suspended', message: `${l.label} is suspended` };
+    // A result still waiting for its second operator (whatever reopened the market): not priced from the odds.
+    if (l.result_known)
+      return { ok: false, refusal: 'market_suspended', message: `${l.label} has its result` };
     // A closed outcome is usually only paused: the overround over the others would price the leg as if
     // it could never win, and the offer would rise by its share. No cash-out until it is back (or the
     // market is decided: a decided leg is worth its result above, whatever its outcomes' state).

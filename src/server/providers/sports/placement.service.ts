@@ -77,6 +77,8 @@ export interface LegRow {
   score_changed_at: Date | null;
   competition_id: number;
   sport_id: number;
+  /** Its market has a result deciding this selection, confirmed or waiting for a second operator (sb_read_legs.sql). */
+  result_known: boolean;
 }
 
 const refuse = (refusal: Refusal, message: string): Placed => ({ ok: false, refusal, message });
@@ -263,6 +265,8 @@ export function legRefusal(row: LegRow, now: Date): [Refusal, string] | undefine
   if (stop && now >= stop) return ['event_started', `no more bets on ${row.event_name}`];
   if (row.market_status !== 'open' || !row.selection_open)
     return ['market_suspended', `${row.market_name} is suspended`];
+  // Whatever reopened the market: no bet on a selection whose result is already in.
+  if (row.result_known) return ['market_suspended', `${row.market_name} has its result`];
   return undefined;
 }
 

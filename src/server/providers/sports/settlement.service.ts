@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Fraction, frac } from '../../../shared/sports/fraction.ts';
 import { isMarketType, type MarketResult, selectionOutcome } from '../../../shared/sports/markets.ts';
 import {
@@ -87,6 +87,15 @@ export const LEG_RESULTS_COLUMNS = sql`l.bet_id, l.selection_id, s.key, l.label,
  */
 export const LEG_HAS_RESULT = sql`(m.result_state = 'confirmed' and (m.result->>'kind' is distinct from 'outcomes'
   or m.result->'outcomes' @> jsonb_build_array(jsonb_build_object('key', (select s.key from sb_selections s where s.id = d.selection_id)))))`;
+/**
+ * SQL: the market `m` has a result deciding its selection `s`, confirmed or still waiting for a second
+ * operator (entered, or proposed as a correction of the result in force): no bet is taken or cashed out
+ * on it. The same rule as sql/sb_read_legs.sql's `result_known`.
+ */
+const decides = (result: SQL) =>
+  sql`(${result}->>'kind' is distinct from 'outcomes' or ${result}->'outcomes' @> jsonb_build_array(jsonb_build_object('key', s.key)))`;
+export const SELECTION_RESULT_KNOWN = sql`((m.result_state <> 'none' and ${decides(sql`m.result`)})
+  or (m.proposed_result is not null and ${decides(sql`m.proposed_result`)}))`;
 export const LEG_RESULTS_FROM = sql`sb_bet_legs l join sb_selections s on s.id = l.selection_id join sb_markets m on m.id = l.market_id`;
 
 /** A leg's price for settlement (its corrected price after a palpable error) and its outcome, if known. */

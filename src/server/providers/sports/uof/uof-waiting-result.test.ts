@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { expectSoundLedger } from '../../../../../test/support/money.ts';
+import { cashoutClient, expectBookAndWalletAgree } from '../../../../../test/support/sports-cashout.ts';
+import { useSportsBook } from '../../../../../test/support/sports-desk.ts';
+import { backendAvailable } from '../../../../../test/support/test-db.ts';
+import { mainMarkets, useUofStandIn } from '../../../../../test/support/uof.ts';
+import { correctScoreOdds, scores } from '../../../../../test/support/uof-correct-score.ts';
+import { queryRows } from '../../../db/client.ts';
+import * as uof from './uof-build.ts';
+import type { UofFeed } from './uof-feed.ts';
+
+/**
+ * A result the desk entered and a second operator has yet to confirm is known to the book: its
+ * market takes no bet and offers no cash-out on what it decides, whatever the feed's later odds say
+ * of the market (one by one or in a batch). Also when it waits as a correction of the feed's
+ * settlement in part (the market trading on its open outcomes), or comes back as the entered result
+ * when the feed takes its settlement back. Through the feed's adapter and the member's HTTP routes.
+ */
+describe.runIf(backendAvailable)('a result waiting for its second operator on a feed market', () => {
+  const { t, newPlayer, eventSelections, placeBet, book } = useSportsBook({ confirmResults: true });
+  const { ts, liveFeed, fixture } = useUofStandIn(t);
+  const co = cashoutClient(t);
+
+  async function pricedMatch(feed: UofFeed) {
+    const f = fixture();
+    const h = { product: 3, eventId: f.id };
+    await feed.receive(
+      uof.oddsChange({ ...h, timestamp: ts() }, { markets: [...mainMarkets(), correctScoreOdds] }),
+    );
+    const [e] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from sb_events where source = 'uof' and external_id = ${f.id}`,
+    );
+    const marketOf = async (id: number) =>
+      Number(
+        (
+          await queryRows<{ id: number }>(
+            t.db,
+            sql`select id from sb_markets where external_id = ${`${f.id}/${id}`}`,
+          )
+        )[0]!.id,
+      );
+    return {
+      h,
+      s: await eventSelections(Number(e!.id)),
+      correctScore: await marketOf(45),
+      matchResult: await marketOf(1),
+    };
+  }
+  type Match = Awaited<ReturnType<typeof pricedMatch>>;
+  /** The feed's odds again, every market active, one message alone or a lane's batch of two. */
+  const oddsAgain = async (feed: UofFeed, m: Match, batch: boolean) => {
+    const odds = () =>
+      uof.oddsChange({ ...m.h, timestamp: ts() }, { markets: [...mainMarkets(), correctScoreOdds] });
+    if (batch) await feed.receiveBatch([odds(), odds()]);
+    else await feed.receive(odds());
+  };
+  const marketStatus = async (id: number) =>
+    (await queryRows<{ status: string }>(t.db, sql`select status from sb_markets where id = ${id}`))[0]!
+      .status;
+  const refused = { status: 'refused', refusal: 'market_suspended' };
+
+  for (const batch of [false, true])
+    it(`the desk's 1X2 result entered, the feed's odds ${batch ? 'in a batch' : 'alone'} open the market again: no bet on it, no cash-out`, async () => {
+      const { feed } = await liveFeed(3);
+      const m = await pricedMatch(feed);
+      const p = await newPlayer();
+      const before = (await placeBet(p.gameToken, [m.s['1x2:away']!])).json();
+      expect(before).toMatchObject({ status: 'success' });
+      // Trader A enters home 2–0; the market waits, suspended, for trader B.
+      expect((await book.score(m.matchResult, 2, 0)).json()).toMatchObject({ state: 'entered' });
+      expect(await marketStatus(m.matchResult)).toBe('suspended');
+      // The feed, late, still prices the match: its odds say the market is active.
+      await oddsAgain(feed, m, batch);
+      expect((await placeBet(p.gameToken, [m.s['1x2:home']!])).json()).toMatchObject(refused);
+      expect((await co.offer(p, before.betId)).json()).toMatchObject(refused);
+      // A market without a result is untouched: the correct score still takes bets.
+      expect((await placeBet(p.gameToken, [m.s['correct_score:1-1']!])).json()).toMatchObject({
+        status: 'success',
+      });
+      await expectBookAndWalletAgree(t, before.betId);
+      await expectSoundLedger(t.db);
+    });
+
+  it("the desk's score waiting as a correction of the feed's settlement in part: the open outcomes take no bet", async () => {
+    const { feed } = await liveFeed(3);
+    const m = await pricedMatch(feed);
+    const p = await newPlayer();
+    const before = (await placeBet(p.gameToken, [m.s['correct_score:2-1']!])).json();
+    expect(before).toMatchObject({ status: 'success' });
+    // Trader A enters 1–1; the feed's live scout then settles 0-0 lost: A's 1–1 waits as a correction.
+    expect((await book.score(m.correctScore, 1, 1)).json()).toMatchObject({ state: 'entered' });
+    await feed.receive(uof.betSettlement({ ...m.h, timestamp: ts() }, scores(['0-0']), 1));
+    await oddsAgain(feed, m, false);
+    expect(await marketStatus(m.correctScore)).toBe('open');
+    // 1-1 is the score the desk entered: no bet on it, nor on any other score, nor a cash-out of 2-1.
+    expect((await placeBet(p.gameToken, [m.s['correct_score:1-1']!])).json()).toMatchObject(refused);
+    expect((await placeBet(p.gameToken, [m.s['correct_score:3-3']!])).json()).toMatchObject(refused);
+    expect((await co.offer(p, before.betId)).json()).toMatchObject(refused);
+    await expectBookAndWalletAgree(t, before.betId);
+    await expectSoundLedger(t.db);
+  });
+
+  it('the feed takes back its settlement under a waiting correction: the correction, entered now, is known; its outcomes take no bet', async () => {
+    const { feed } = await liveFeed(3);
+    const m = await pricedMatch(feed);
+    const p = await newPlayer();
+    await feed.receive(uof.betSettlement({ ...m.h, timestamp: ts() }, scores(['0-0']), 1));
+    // Trader A corrects the feed's result to a final 0–0; the feed then takes its settlement back.
+    expect((await book.correct(m.correctScore, { kind: 'score', home: 0, away: 0 })).json()).toMatchObject({
+      state: 'entered',
+    });
+    await feed.receive(uof.rollbackBetSettlement({ ...m.h, timestamp: ts() }, [{ id: 45 }]));
+    await oddsAgain(feed, m, true);
+    expect((await placeBet(p.gameToken, [m.s['correct_score:0-0']!])).json()).toMatchObject(refused);
+    expect((await placeBet(p.gameToken, [m.s['correct_score:1-0']!])).json()).toMatchObject(refused);
+  });
+});
