@@ -60,16 +60,24 @@ export interface EventInput extends Source {
   betDelaySeconds?: number | null;
 }
 
+/**
+ * Adds an event, or updates a feed's event by its external id. A bet stop or a live delay the input
+ * does not give is kept, not cleared: a trader sets them on a feed's match, and the feed's next
+ * fixture (a `fixture_change`) says nothing of them.
+ */
 export async function upsertEvent(db: DbOrTx, e: EventInput): Promise<number> {
   const values = sql`${e.competitionId}, ${e.name}, ${e.home ?? null}, ${e.away ?? null}, ${e.startsAt}, ${e.betStopAt ?? null},
     ${e.betDelaySeconds ?? null}, ${e.source ?? 'manual'}, ${e.externalId ?? null}`;
+  const given = (column: string, value: unknown) =>
+    value === undefined ? sql.raw(`sb_events.${column}`) : sql.raw(`excluded.${column}`);
   const [row] = await queryRows<{ id: number }>(
     db,
     e.externalId
       ? sql`insert into sb_events (competition_id, name, home, away, starts_at, bet_stop_at, bet_delay_seconds, source, external_id)
             values (${values}) on conflict (source, external_id) do update set competition_id = excluded.competition_id,
             name = excluded.name, home = excluded.home, away = excluded.away, starts_at = excluded.starts_at,
-            bet_stop_at = excluded.bet_stop_at, bet_delay_seconds = excluded.bet_delay_seconds, updated_at = now() returning id`
+            bet_stop_at = ${given('bet_stop_at', e.betStopAt)},
+            bet_delay_seconds = ${given('bet_delay_seconds', e.betDelaySeconds)}, updated_at = now() returning id`
       : sql`insert into sb_events (competition_id, name, home, away, starts_at, bet_stop_at, bet_delay_seconds, source, external_id)
             values (${values}) returning id`,
   );

@@ -84,7 +84,8 @@ async function applyRecord(
           home: r.home,
           away: r.away,
           startsAt: new Date(r.startsAt),
-          betStopAt: r.betStopAt ? new Date(r.betStopAt) : null,
+          // A record that names no bet stop keeps the one a trader set.
+          betStopAt: r.betStopAt ? new Date(r.betStopAt) : undefined,
           source: r.source,
           externalId: r.id,
         });

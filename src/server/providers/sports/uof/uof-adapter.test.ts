@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
+import { useOperators } from '../../../../../test/support/operators.ts';
 import { useSportsApp } from '../../../../../test/support/sports-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
 import { mainMarkets, only1x2, producerUp, useUofStandIn } from '../../../../../test/support/uof.ts';
@@ -16,6 +17,7 @@ import type { UofFeed } from './uof-feed.ts';
 describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
   const { t, newPlayer, eventSelections, placeBet } = useSportsApp();
   const { standIn, ts, feedOf, liveFeed, fixture } = useUofStandIn(t);
+  const { as } = useOperators(t);
 
   async function eventOf(urn: string) {
     const [e] = await queryRows<{ id: number; status: string; score: unknown; starts_at: Date }>(
@@ -308,6 +310,26 @@ describe.runIf(backendAvailable)('the Unified Odds Feed adapter', () => {
     );
     expect(new Date((await eventOf(f.id))!.starts_at).getTime()).toBe(later.getTime());
     await expectSoundLedger(t.db);
+  });
+
+  it('a fixture_change keeps the bet stop a trader set on the match', async () => {
+    const { feed } = await liveFeed(3);
+    const { f, h } = await pricedFixture(feed);
+    const event = await eventOf(f.id);
+    const stop = new Date(f.startTime.getTime() - 600_000);
+    const set = await as('owner').post(`/api/admin/sports/events/${event!.id}/state`, {
+      betStopAt: stop.toISOString(),
+    });
+    expect(set.statusCode).toBe(200);
+    expect(
+      (await feed.receive(uof.fixtureChange({ ...h, timestamp: ts() }, f.startTime.getTime()))).outcome,
+    ).toBe('applied');
+    const [row] = await queryRows<{ bet_stop_at: Date | null }>(
+      t.db,
+      sql`select bet_stop_at from sb_events where id = ${event!.id}`,
+    );
+    // Wiped, bets would be taken past the stop the trader set.
+    expect(row?.bet_stop_at && new Date(row.bet_stop_at).getTime()).toBe(stop.getTime());
   });
 
   it('a producer down suspends its markets; it recovers from its last alive and reopens on snapshot_complete', async () => {
