@@ -7,7 +7,7 @@ import { useSportsBook } from '../../../../../test/support/sports-desk.ts';
 import { ORIGIN } from '../../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
 import { homeWins1x2, mainMarkets, useUofStandIn } from '../../../../../test/support/uof.ts';
-import { correctScoreOdds, scores } from '../../../../../test/support/uof-correct-score.ts';
+import { pricedCorrectScoreMatch, scores } from '../../../../../test/support/uof-correct-score.ts';
 import { queryRows } from '../../../db/client.ts';
 import * as uof from './uof-build.ts';
 import type { UofFeed } from './uof-feed.ts';
@@ -53,33 +53,7 @@ describe.runIf(backendAvailable)("the feed's word on a market the desk settled",
   const betsOf = (ids: number[]) => Promise.all(ids.map(betOf));
 
   /** A pre-match fixture with its main markets and its correct score (10.0 on every score), as the feed lists it. */
-  async function pricedMatch(feed: UofFeed) {
-    const f = fixture();
-    const h = { product: 3, eventId: f.id };
-    await feed.receive(
-      uof.oddsChange({ ...h, timestamp: ts() }, { markets: [...mainMarkets(), correctScoreOdds] }),
-    );
-    const [e] = await queryRows<{ id: number }>(
-      t.db,
-      sql`select id from sb_events where source = 'uof' and external_id = ${f.id}`,
-    );
-    const marketOf = async (id: number) =>
-      Number(
-        (
-          await queryRows<{ id: number }>(
-            t.db,
-            sql`select id from sb_markets where external_id = ${`${f.id}/${id}`}`,
-          )
-        )[0]!.id,
-      );
-    return {
-      h,
-      startsAt: f.startTime,
-      s: await eventSelections(Number(e!.id)),
-      correctScore: await marketOf(45),
-      matchResult: await marketOf(1),
-    };
-  }
+  const pricedMatch = (feed: UofFeed) => pricedCorrectScoreMatch(t, feed, { ts, fixture });
   type Match = Awaited<ReturnType<typeof pricedMatch>>;
   const settle = (feed: UofFeed, m: Match, body: uof.SettledMarket[], certainty: 1 | 2 = 2) =>
     feed.receive(uof.betSettlement({ ...m.h, timestamp: ts() }, body, certainty));
@@ -214,6 +188,7 @@ describe.runIf(backendAvailable)("the feed's word on a market the desk settled",
     const m = {
       h,
       startsAt: f.startTime,
+      eventId: Number(e!.id),
       s: await eventSelections(Number(e!.id)),
       correctScore: 0,
       matchResult: 0,

@@ -4,8 +4,13 @@ import { balancesOf, expectSoundLedger } from '../../../../../test/support/money
 import { useSportsApp } from '../../../../../test/support/sports-app.ts';
 import { expectBookAndWalletAgree } from '../../../../../test/support/sports-cashout.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
-import { homeWins1x2, mainMarkets, useUofStandIn } from '../../../../../test/support/uof.ts';
-import { correctScoreOdds, SCORES, scores } from '../../../../../test/support/uof-correct-score.ts';
+import { homeWins1x2, useUofStandIn } from '../../../../../test/support/uof.ts';
+import {
+  correctScoreOdds,
+  pricedCorrectScoreMatch,
+  SCORES,
+  scores,
+} from '../../../../../test/support/uof-correct-score.ts';
 import { queryRows } from '../../../db/client.ts';
 import { cancelUndecidedBetsOf } from '../leg-voids.ts';
 import { correctResult } from '../results.service.ts';
@@ -21,7 +26,7 @@ import type { UofFeed } from './uof-feed.ts';
  */
 
 describe.runIf(backendAvailable)('UOF: a market settled over several bet_settlement messages', () => {
-  const { t, newPlayer, eventSelections, placeBet, sportsApi } = useSportsApp();
+  const { t, newPlayer, placeBet, sportsApi } = useSportsApp();
   const { ts, liveFeed, fixture } = useUofStandIn(t);
 
   const betOf = async (betId: number) =>
@@ -35,18 +40,7 @@ describe.runIf(backendAvailable)('UOF: a market settled over several bet_settlem
   const statuses = async (ids: number[]) => Promise.all(ids.map(async (id) => (await betOf(id)).status));
 
   /** A pre-match fixture priced with its main markets and its correct score at 10.0 on every score. */
-  async function pricedMatch(feed: UofFeed) {
-    const f = fixture();
-    const h = { product: 3, eventId: f.id };
-    await feed.receive(
-      uof.oddsChange({ ...h, timestamp: ts() }, { markets: [...mainMarkets(), correctScoreOdds] }),
-    );
-    const [e] = await queryRows<{ id: number }>(
-      t.db,
-      sql`select id from sb_events where source = 'uof' and external_id = ${f.id}`,
-    );
-    return { h, eventId: Number(e!.id), s: await eventSelections(Number(e!.id)) };
-  }
+  const pricedMatch = (feed: UofFeed) => pricedCorrectScoreMatch(t, feed, { ts, fixture });
   const settle = (
     feed: UofFeed,
     h: { product: number; eventId: string },

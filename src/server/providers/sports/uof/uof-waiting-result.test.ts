@@ -5,7 +5,11 @@ import { cashoutClient, expectBookAndWalletAgree } from '../../../../../test/sup
 import { useSportsBook } from '../../../../../test/support/sports-desk.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
 import { mainMarkets, useUofStandIn } from '../../../../../test/support/uof.ts';
-import { correctScoreOdds, scores } from '../../../../../test/support/uof-correct-score.ts';
+import {
+  correctScoreOdds,
+  pricedCorrectScoreMatch,
+  scores,
+} from '../../../../../test/support/uof-correct-score.ts';
 import { queryRows } from '../../../db/client.ts';
 import * as uof from './uof-build.ts';
 import type { UofFeed } from './uof-feed.ts';
@@ -18,36 +22,11 @@ import type { UofFeed } from './uof-feed.ts';
  * when the feed takes its settlement back. Through the feed's adapter and the member's HTTP routes.
  */
 describe.runIf(backendAvailable)('a result waiting for its second operator on a feed market', () => {
-  const { t, newPlayer, eventSelections, placeBet, book } = useSportsBook({ confirmResults: true });
+  const { t, newPlayer, placeBet, book } = useSportsBook({ confirmResults: true });
   const { ts, liveFeed, fixture } = useUofStandIn(t);
   const co = cashoutClient(t);
 
-  async function pricedMatch(feed: UofFeed) {
-    const f = fixture();
-    const h = { product: 3, eventId: f.id };
-    await feed.receive(
-      uof.oddsChange({ ...h, timestamp: ts() }, { markets: [...mainMarkets(), correctScoreOdds] }),
-    );
-    const [e] = await queryRows<{ id: number }>(
-      t.db,
-      sql`select id from sb_events where source = 'uof' and external_id = ${f.id}`,
-    );
-    const marketOf = async (id: number) =>
-      Number(
-        (
-          await queryRows<{ id: number }>(
-            t.db,
-            sql`select id from sb_markets where external_id = ${`${f.id}/${id}`}`,
-          )
-        )[0]!.id,
-      );
-    return {
-      h,
-      s: await eventSelections(Number(e!.id)),
-      correctScore: await marketOf(45),
-      matchResult: await marketOf(1),
-    };
-  }
+  const pricedMatch = (feed: UofFeed) => pricedCorrectScoreMatch(t, feed, { ts, fixture });
   type Match = Awaited<ReturnType<typeof pricedMatch>>;
   /** The feed's odds again, every market active, one message alone or a lane's batch of two. */
   const oddsAgain = async (feed: UofFeed, m: Match, batch: boolean) => {
