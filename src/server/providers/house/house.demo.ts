@@ -43,9 +43,16 @@ const newSeed = () => ({
   clientSeed: randomBytes(8).toString('hex'),
 });
 
+/** Live demo sessions one address may hold; its next one ends its oldest. */
+export const DEMO_SESSIONS_PER_ADDRESS = 20;
+const DEMO_TTL_MS = 2 * 60 * 60_000;
+
 export function demoTables() {
   // At most 20,000 demo sessions, each for two hours: memory stays bounded whatever guests do.
-  const sessions = new LRUCache<string, DemoSession>({ max: 20_000, ttl: 2 * 60 * 60_000 });
+  const sessions = new LRUCache<string, DemoSession>({ max: 20_000, ttl: DEMO_TTL_MS });
+  // Each address's sessions, oldest first: one guest minting without end ends their own sessions,
+  // not (through the cache's bound) every other guest's.
+  const byAddress = new LRUCache<string, string[]>({ max: 20_000, ttl: DEMO_TTL_MS });
   const refuse = (status: string, message: string, balance?: number) => ({
     status,
     message,
@@ -71,9 +78,12 @@ export function demoTables() {
   }
 
   return {
-    /** A fresh demo session with its fun balance; its token opens the demo window. */
-    mint(rules: DemoSession['rules']) {
+    /** A fresh demo session with its fun balance for a guest at `address`; its token opens the demo window. */
+    mint(rules: DemoSession['rules'], address: string) {
       const token = DEMO_PREFIX + randomBytes(29).toString('base64url').slice(0, 38);
+      const own = [...(byAddress.get(address) ?? []).filter((t) => sessions.has(t)), token];
+      while (own.length > DEMO_SESSIONS_PER_ADDRESS) sessions.delete(own.shift()!);
+      byAddress.set(address, own);
       sessions.set(token, {
         balance: DEMO_BALANCE,
         ...newSeed(),

@@ -226,7 +226,12 @@ export async function houseGameServer(
       // A demo runs by the rules of the site it is opened on.
       demo: async ({ body, request }) => {
         const refused = await catalogueRefusal(body.game);
-        return refused ?? { status: 'success', token: demo.mint(await deps.siteRules(request.hostname)) };
+        return (
+          refused ?? {
+            status: 'success',
+            token: demo.mint(await deps.siteRules(request.hostname), request.ip),
+          }
+        );
       },
       roulette: async ({ body, player, request }) =>
         (await oneCallRound(request, player, body, 'roulette', body.bets)) as

@@ -17,6 +17,7 @@ import { queryRows } from '../../db/client.ts';
 import { forgetLobbyRails, maskNick } from '../../modules/games/lobby-rails.service.ts';
 import { walletOverHttp } from '../wallet-caller.ts';
 import { moveBlackjack } from './house.blackjack.ts';
+import { DEMO_SESSIONS_PER_ADDRESS } from './house.demo.ts';
 import { floatsFor, sha256Hex } from './seeds.ts';
 import { walletClient } from './wallet-client.ts';
 
@@ -187,6 +188,28 @@ describe.runIf(backendAvailable)('roulette and blackjack through the wallet', ()
     expect(last.stake).toBe(20_000);
     expect((await balancesOf(t, p.token)).cash).toBe(10_000 + last.payout);
     await expectSoundLedger(t.db);
+  });
+
+  it('a guest minting demo sessions without end ends their own oldest, never another guest’s', async () => {
+    const demoFrom = async (remoteAddress: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/house/api/demo',
+          payload: { game: 'roulette' },
+          remoteAddress,
+        })
+      ).json().token as string;
+    const opens = async (token: string) =>
+      (await t.app.inject({ method: 'POST', url: '/house/api/init', payload: { token, game: 'roulette' } }))
+        .statusCode === 200;
+    const other = await demoFrom('10.77.0.2');
+    const minted = [];
+    for (let i = 0; i <= DEMO_SESSIONS_PER_ADDRESS; i++) minted.push(await demoFrom('10.77.0.1'));
+    expect(await opens(minted[0]!)).toBe(false);
+    expect(await opens(minted[1]!)).toBe(true);
+    expect(await opens(minted.at(-1)!)).toBe(true);
+    expect(await opens(other)).toBe(true);
   });
 
   it('demo play: fun money for every built-in game, nothing through the wallet, no round kept', async () => {
