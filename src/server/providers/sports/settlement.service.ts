@@ -96,6 +96,12 @@ const decides = (result: SQL) =>
   sql`(${result}->>'kind' is distinct from 'outcomes' or ${result}->'outcomes' @> jsonb_build_array(jsonb_build_object('key', s.key)))`;
 export const SELECTION_RESULT_KNOWN = sql`((m.result_state <> 'none' and ${decides(sql`m.result`)})
   or (m.proposed_result is not null and ${decides(sql`m.proposed_result`)}))`;
+/**
+ * SQL, on sb_markets' own columns: a result an operator entered, or a correction proposed, waits for a
+ * second operator. The market stays suspended meanwhile, whatever the feed's odds or a producer's
+ * recovery say (the placement refuses its decided selections anyway: SELECTION_RESULT_KNOWN).
+ */
+export const MARKET_RESULT_WAITS = sql`(result_state = 'entered' or proposed_result is not null)`;
 export const LEG_RESULTS_FROM = sql`sb_bet_legs l join sb_selections s on s.id = l.selection_id join sb_markets m on m.id = l.market_id`;
 
 /** A leg's price for settlement (its corrected price after a palpable error) and its outcome, if known. */

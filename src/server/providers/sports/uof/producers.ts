@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../../db/client.ts';
 import { sportsClock } from '../clock.ts';
+import { MARKET_RESULT_WAITS } from '../settlement.service.ts';
 import type { UofRest } from './uof-rest.ts';
 
 /**
@@ -137,7 +138,7 @@ export async function onSnapshotComplete(
       tx,
       sql`update sb_markets m set status = 'open', version = m.version + 1
           from sb_events e where e.id = m.event_id and m.feed_producer = ${product} and m.status = 'suspended'
-            and m.feed_active and e.status in ('scheduled', 'live')
+            and m.feed_active and e.status in ('scheduled', 'live') and not ${MARKET_RESULT_WAITS}
           returning m.id`,
     );
     return rows.length;

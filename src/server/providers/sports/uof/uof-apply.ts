@@ -23,6 +23,7 @@ import {
   unsettleToProposalIn,
   voidMarketIn,
 } from '../results.service.ts';
+import { MARKET_RESULT_WAITS } from '../settlement.service.ts';
 import { type RunRequest, requestRun, workPendingRuns, workRun } from '../settlement-runs.ts';
 import type { EventStatus } from '../sports.schema.ts';
 import type { SportsWallet } from '../sports-wallet.ts';
@@ -161,10 +162,13 @@ async function followFeed(
   producerOpen: boolean,
 ) {
   const status = feed.active && producerOpen ? 'open' : 'suspended';
+  // A result an operator entered, or a correction proposed, waits for a second operator with the
+  // market suspended, whatever the feed says.
+  const next = sql`(case when ${status} = 'open' and not ${MARKET_RESULT_WAITS} then 'open' else 'suspended' end)`;
   await tx.execute(
-    sql`update sb_markets set feed_active = ${feed.active}, feed_producer = ${feed.producer}, status = ${status},
-          version = version + case when status <> ${status} then 1 else 0 end,
-          suspended_at = case when ${status} = 'suspended' and status = 'open' then ${sportsClock.now()}::timestamptz else suspended_at end
+    sql`update sb_markets set feed_active = ${feed.active}, feed_producer = ${feed.producer}, status = ${next},
+          version = version + case when status <> ${next} then 1 else 0 end,
+          suspended_at = case when ${next} = 'suspended' and status = 'open' then ${sportsClock.now()}::timestamptz else suspended_at end
         where id = ${marketId} and status in ('open', 'suspended')`,
   );
 }

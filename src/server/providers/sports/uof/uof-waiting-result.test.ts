@@ -4,7 +4,7 @@ import { expectSoundLedger } from '../../../../../test/support/money.ts';
 import { cashoutClient, expectBookAndWalletAgree } from '../../../../../test/support/sports-cashout.ts';
 import { useSportsBook } from '../../../../../test/support/sports-desk.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
-import { mainMarkets, useUofStandIn } from '../../../../../test/support/uof.ts';
+import { mainMarkets, producerUp, useUofStandIn } from '../../../../../test/support/uof.ts';
 import {
   correctScoreOdds,
   pricedCorrectScoreMatch,
@@ -23,7 +23,7 @@ import type { UofFeed } from './uof-feed.ts';
  */
 describe.runIf(backendAvailable)('a result waiting for its second operator on a feed market', () => {
   const { t, newPlayer, placeBet, book } = useSportsBook({ confirmResults: true });
-  const { ts, liveFeed, fixture } = useUofStandIn(t);
+  const { ts, liveFeed, fixture, feedOf, standIn } = useUofStandIn(t);
   const co = cashoutClient(t);
 
   const pricedMatch = (feed: UofFeed) => pricedCorrectScoreMatch(t, feed, { ts, fixture });
@@ -52,6 +52,8 @@ describe.runIf(backendAvailable)('a result waiting for its second operator on a 
       expect(await marketStatus(m.matchResult)).toBe('suspended');
       // The feed, late, still prices the match: its odds say the market is active.
       await oddsAgain(feed, m, batch);
+      // The market stays suspended, as members see it, until trader B decides.
+      expect(await marketStatus(m.matchResult)).toBe('suspended');
       expect((await placeBet(p.gameToken, [m.s['1x2:home']!])).json()).toMatchObject(refused);
       expect((await co.offer(p, before.betId)).json()).toMatchObject(refused);
       // A market without a result is untouched: the correct score still takes bets.
@@ -61,6 +63,24 @@ describe.runIf(backendAvailable)('a result waiting for its second operator on a 
       await expectBookAndWalletAgree(t, before.betId);
       await expectSoundLedger(t.db);
     });
+
+  it("a producer's recovery reopens its markets but not one whose result waits", async () => {
+    const { feed } = feedOf({ aliveTimeoutMs: 300, recoveryTimeoutMs: 60_000 });
+    await producerUp(feed, standIn(), 3, ts());
+    const m = await pricedMatch(feed);
+    expect((await book.score(m.matchResult, 2, 0)).json()).toMatchObject({ state: 'entered' });
+    await feed.receive(uof.alive(3, ts()));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await feed.watch()).toContain(3);
+    expect(await marketStatus(m.correctScore)).toBe('suspended');
+    const recovered = new Promise<number>((resolve) => {
+      standIn().onRecovery = (r) => resolve(r.requestId);
+    });
+    await feed.receive(uof.alive(3, ts()));
+    await feed.receive(uof.snapshotComplete(3, ts(), await recovered));
+    expect(await marketStatus(m.correctScore)).toBe('open');
+    expect(await marketStatus(m.matchResult)).toBe('suspended');
+  });
 
   it("the desk's score waiting as a correction of the feed's settlement in part: the open outcomes take no bet", async () => {
     const { feed } = await liveFeed(3);
@@ -72,7 +92,7 @@ describe.runIf(backendAvailable)('a result waiting for its second operator on a 
     expect((await book.score(m.correctScore, 1, 1)).json()).toMatchObject({ state: 'entered' });
     await feed.receive(uof.betSettlement({ ...m.h, timestamp: ts() }, scores(['0-0']), 1));
     await oddsAgain(feed, m, false);
-    expect(await marketStatus(m.correctScore)).toBe('open');
+    expect(await marketStatus(m.correctScore)).toBe('suspended');
     // 1-1 is the score the desk entered: no bet on it, nor on any other score, nor a cash-out of 2-1.
     expect((await placeBet(p.gameToken, [m.s['correct_score:1-1']!])).json()).toMatchObject(refused);
     expect((await placeBet(p.gameToken, [m.s['correct_score:3-3']!])).json()).toMatchObject(refused);

@@ -59,8 +59,10 @@ BEGIN
   mk AS (
     SELECT k.id AS market_id, ev.id AS event_id, m, cat.outcomes AS keys, (m->>'f')::boolean AS feed,
       (m->>'p')::int AS producer,
+      -- A result entered or a correction proposed waits for a second operator with the market suspended.
       CASE WHEN (m->>'f')::boolean AND ev.takes_bets
         AND EXISTS (SELECT 1 FROM sb_uof_producers p WHERE p.product = (m->>'p')::int AND p.state = 'up')
+        AND k.result_state <> 'entered' AND k.proposed_result IS NULL
         THEN 'open' ELSE 'suspended' END AS status,
       -- The outcomes a settlement in part already decided: they stay closed whatever the feed says.
       CASE WHEN k.result_state = 'confirmed' AND k.result->>'kind' = 'outcomes' THEN k.result->'outcomes'
