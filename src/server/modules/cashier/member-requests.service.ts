@@ -47,6 +47,13 @@ export async function cancelOwnRequest(
   await db
     .transaction(async (tx) => {
       if (kind === 'withdraw') return void (await decideWithdrawal(tx, id, 'cansel', { by: BY_MEMBER }));
+      // The session's lock before the request's, the order the provider's callback and an operator's
+      // decision take: in the other order each would wait on the other (a deadlock, a 500).
+      await tx
+        .select({ id: paymentSessions.id })
+        .from(paymentSessions)
+        .where(eq(paymentSessions.cashRequestId, id))
+        .for('update');
       await decideDeposit(tx, id, 'cansel', { by: BY_MEMBER });
       // A payment that still arrives for it is credited all the same (applyPaymentEvent).
       await tx
