@@ -9,6 +9,7 @@ import { BY_MEMBER } from './deciders.ts';
 import { decideDeposit } from './deposits.service.ts';
 import { applyPaymentEvent } from './payments/payments.service.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import { STATUS_QUERY } from './payments/session-expiry.ts';
 import { decideWithdrawal } from './withdrawals.service.ts';
 
 const decided = () => errors.conflict('this request is no longer pending', {}, MSG.requestDecided);
@@ -36,7 +37,7 @@ export async function cancelOwnRequest(
     const status = await provider?.queryStatus(session.id).catch(() => undefined);
     if (status?.status === 'confirmed') {
       await applyPaymentEvent(db, session.provider, {
-        eventId: `status-query:${session.id}`,
+        eventId: `${STATUS_QUERY}${session.id}`,
         sessionId: session.id,
         outcome: 'confirmed',
         amount: status.amount,
