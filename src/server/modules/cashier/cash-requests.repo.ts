@@ -108,7 +108,14 @@ export async function reopenForLatePayment(
 ): Promise<CashRequest | undefined> {
   const [row] = await tx
     .update(cashRequests)
-    .set({ status: 'already', decidedBy: decision.decidedBy, reason: decision.reason, decidedAt: new Date() })
+    // Shown again if the member hid it while it read cancelled: a credit always has its row in their list.
+    .set({
+      status: 'already',
+      decidedBy: decision.decidedBy,
+      reason: decision.reason,
+      decidedAt: new Date(),
+      hiddenByMember: false,
+    })
     .where(
       and(
         eq(cashRequests.id, id),

@@ -9,6 +9,7 @@ import { BY_MEMBER } from './deciders.ts';
 import { decideDeposit } from './deposits.service.ts';
 import { applyPaymentEvent } from './payments/payments.service.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import { STATUS_QUERY } from './payments/session-expiry.ts';
 import { decideWithdrawal } from './withdrawals.service.ts';
 
 const decided = () => errors.conflict('this request is no longer pending', {}, MSG.requestDecided);
@@ -36,7 +37,7 @@ export async function cancelOwnRequest(
     const status = await provider?.queryStatus(session.id).catch(() => undefined);
     if (status?.status === 'confirmed') {
       await applyPaymentEvent(db, session.provider, {
-        eventId: `status-query:${session.id}`,
+        eventId: `${STATUS_QUERY}${session.id}`,
         sessionId: session.id,
         outcome: 'confirmed',
         amount: status.amount,
@@ -47,6 +48,13 @@ export async function cancelOwnRequest(
   await db
     .transaction(async (tx) => {
       if (kind === 'withdraw') return void (await decideWithdrawal(tx, id, 'cansel', { by: BY_MEMBER }));
+      // The session's lock before the request's, the order the provider's callback and an operator's
+      // decision take: in the other order each would wait on the other (a deadlock, a 500).
+      await tx
+        .select({ id: paymentSessions.id })
+        .from(paymentSessions)
+        .where(eq(paymentSessions.cashRequestId, id))
+        .for('update');
       await decideDeposit(tx, id, 'cansel', { by: BY_MEMBER });
       // A payment that still arrives for it is credited all the same (applyPaymentEvent).
       await tx

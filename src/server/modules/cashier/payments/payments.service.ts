@@ -118,6 +118,7 @@ export type EventOutcome =
   | 'cancelled'
   | 'duplicate'
   | 'already-final'
+  | 'contradicts-final'
   | 'amount-mismatch'
   | 'unknown-session'
   | 'request-not-pending';
@@ -126,7 +127,7 @@ export type EventOutcome =
  * Applies a verified provider event exactly once, whatever the number or order of deliveries, in
  * one transaction: the event id is recorded under a unique index, the session row is locked, a
  * final session never changes again (a late 'declined' after 'confirmed' is ignored, and the
- * reverse), and the deposit request is decided with its ledger credit.
+ * reverse, both answered 'contradicts-final' for reconciliation), and the deposit request is decided with its ledger credit.
  */
 export async function applyPaymentEvent(
   db: Db,
@@ -158,7 +159,9 @@ export async function applyPaymentEvent(
     if (LATE_PAYABLE.includes(session.status) && event.outcome === 'confirmed') {
       return amountDiffers ? 'amount-mismatch' : creditLatePayment(tx, session, decider);
     }
-    if (session.status !== 'pending') return 'already-final';
+    if (session.status !== 'pending') {
+      return contradicts(session.status, event.outcome) ? 'contradicts-final' : 'already-final';
+    }
     if (amountDiffers) return 'amount-mismatch';
     await tx
       .update(paymentSessions)
@@ -176,6 +179,13 @@ export async function applyPaymentEvent(
     return status === 'already' ? 'credited' : 'cancelled';
   });
 }
+
+/**
+ * The provider's word against its own earlier one: paid after a decline, or declined (a reversal, a
+ * chargeback) after a credit. Nothing moves (the session is final), but someone must look.
+ */
+const contradicts = (status: PaymentSession['status'], outcome: PaymentEvent['outcome']) =>
+  (status === 'declined' && outcome === 'confirmed') || (status === 'confirmed' && outcome === 'declined');
 
 /** Sessions closed on our side without the provider's word: a confirmation may still arrive. */
 const LATE_PAYABLE: PaymentSession['status'][] = ['expired', 'cancelled'];

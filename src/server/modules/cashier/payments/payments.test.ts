@@ -148,8 +148,44 @@ describe.runIf(backendAvailable)('payment options and the sandbox payment provid
       status: 'cansel',
     });
     const late = JSON.stringify({ eventId: randomUUID(), sessionId, outcome: 'confirmed', amount: 60_000 });
-    expect((await webhook(late)).json()).toEqual({ status: 'success', outcome: 'already-final' });
+    expect((await webhook(late)).json()).toEqual({ status: 'success', outcome: 'contradicts-final' });
     expect((await balancesOf(t, token)).cash).toBe(0);
+  });
+
+  it('a confirmation after a decline, or a decline after a credit (a reversal), moves nothing and is logged for reconciliation', async () => {
+    const reconcile = (eventId: string) =>
+      logs.some((l) => l.includes('payment event needs reconciliation') && l.includes(eventId));
+    const { token } = await t.login();
+    const declinedFirst = await startPayment(token, 40_000);
+    const decline = JSON.stringify({
+      eventId: 'evt-d1',
+      sessionId: declinedFirst.sessionId,
+      outcome: 'declined',
+      amount: 40_000,
+    });
+    expect((await webhook(decline)).json().outcome).toBe('cancelled');
+    // The provider took the money after all: not credited (the session is final), but never silently.
+    const paid = JSON.stringify({
+      eventId: 'evt-c1',
+      sessionId: declinedFirst.sessionId,
+      outcome: 'confirmed',
+      amount: 40_000,
+    });
+    expect((await webhook(paid)).json()).toEqual({ status: 'success', outcome: 'contradicts-final' });
+    expect(reconcile('evt-c1')).toBe(true);
+
+    const credited = await startPayment(token, 30_000);
+    const ok = { eventId: 'evt-c2', sessionId: credited.sessionId, amount: 30_000 };
+    expect((await webhook(JSON.stringify({ ...ok, outcome: 'confirmed' }))).json().outcome).toBe('credited');
+    const reversal = JSON.stringify({ ...ok, eventId: 'evt-r2', outcome: 'declined' });
+    expect((await webhook(reversal)).json().outcome).toBe('contradicts-final');
+    expect(reconcile('evt-r2')).toBe(true);
+    // Another delivery of what the session already says is no news.
+    const again = JSON.stringify({ ...ok, eventId: 'evt-c3', outcome: 'confirmed' });
+    expect((await webhook(again)).json().outcome).toBe('already-final');
+    expect(reconcile('evt-c3')).toBe(false);
+    expect((await balancesOf(t, token)).cash).toBe(30_000);
+    await expectSoundLedger(t.db);
   });
 
   it('refuses and logs a webhook with a bad or missing signature, changing nothing', async () => {
@@ -176,7 +212,7 @@ describe.runIf(backendAvailable)('payment options and the sandbox payment provid
     const declined = JSON.stringify({ eventId: 'evt-2', sessionId, outcome: 'declined', amount: 70_000 });
     expect((await webhook(confirmed)).json().outcome).toBe('credited');
     expect((await webhook(confirmed)).json().outcome).toBe('duplicate');
-    expect((await webhook(declined)).json().outcome).toBe('already-final');
+    expect((await webhook(declined)).json().outcome).toBe('contradicts-final');
     expect((await balancesOf(t, token)).cash).toBe(70_000);
 
     const other = await startPayment(token, 10_000);

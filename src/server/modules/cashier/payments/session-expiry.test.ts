@@ -195,6 +195,19 @@ describe.runIf(backendAvailable)(
       expect((await balancesOf(t, second.token)).cash).toBe(0);
     });
 
+    it('a late payment for a request the member hid from their list shows it again, credited', async () => {
+      const { token } = await t.login();
+      const sessionId = await startPayment(token, 30_000);
+      const { id } = await latestDeposit(token);
+      expect((await t.call('user-cancel-deposit', { id }, { token })).statusCode).toBe(200);
+      expect((await t.call('user-del-deposit', { id }, { token })).statusCode).toBe(200);
+      const paid = await webhook({ eventId: 'evt-hidden', sessionId, outcome: 'confirmed', amount: 30_000 });
+      expect(paid.json()).toMatchObject({ outcome: 'credited' });
+      expect((await balancesOf(t, token)).cash).toBe(30_000);
+      // The money came in: the request that brought it is in the list again, never a credit without its row.
+      expect(await latestDeposit(token)).toMatchObject({ id, status: 'already', amount: 30_000 });
+    });
+
     it('a payment for a request an operator refused is not credited (left for reconciliation)', async () => {
       const { token } = await t.login();
       const sessionId = await startPayment(token, 30_000);

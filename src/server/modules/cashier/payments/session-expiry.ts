@@ -11,6 +11,9 @@ import { DEFAULT_PAYMENT_SESSION_MINUTES } from './still-payable.ts';
 
 export { DEFAULT_PAYMENT_SESSION_MINUTES };
 
+/** The event id of the provider's answer to our status query: one per session, whatever it said. */
+export const STATUS_QUERY = 'status-query:';
+
 /** The shortest time a site may set: sessions younger than this are never looked at. */
 const MIN_MINUTES = 5;
 
@@ -33,6 +36,9 @@ async function dueSessions(db: Db, now: Date, memberId: number | undefined, limi
         join cash_requests r on r.id = s.cash_request_id
         left join payment_options o on o.id = r.payment_option_id
         where s.status = 'pending'
+          -- Asked already and left pending (paid at another amount): an operator's now, not the sweep's.
+          and not exists (select 1 from payment_webhook_events e
+                           where e.provider = s.provider and e.event_id = ${STATUS_QUERY} || s.id)
           and s.created_at < ${new Date(now.getTime() - MIN_MINUTES * 60_000).toISOString()}::timestamptz
           ${memberId === undefined ? sql`` : sql`and r.member_id = ${memberId}`}
         order by s.created_at limit ${limit}`,
@@ -70,13 +76,13 @@ export async function expirePaymentSessions(
       continue; // the provider is out of reach: ask again on the next pass
     }
     if (status && status.status !== 'pending') {
-      await applyPaymentEvent(db, session.provider, {
-        eventId: `status-query:${session.id}`,
+      const outcome = await applyPaymentEvent(db, session.provider, {
+        eventId: `${STATUS_QUERY}${session.id}`,
         sessionId: session.id,
         outcome: status.status,
         amount: status.amount,
       });
-      settled++;
+      if (outcome !== 'amount-mismatch' && outcome !== 'duplicate') settled++;
     } else if (await expireSession(db, session.id)) {
       expired++;
     }

@@ -50,6 +50,7 @@ export async function paymentWebhooks(
       const outcome = await applyPaymentEvent(deps.db, provider.code, event);
       if (
         outcome === 'amount-mismatch' ||
+        outcome === 'contradicts-final' ||
         outcome === 'unknown-session' ||
         outcome === 'request-not-pending'
       ) {

@@ -86,6 +86,11 @@ export function hostedPspProvider(config: HostedPspConfig): PaymentProvider {
         throw new Error('payment status answer has a bad signature');
       }
       const parsed = statusSchema.parse(JSON.parse(body.toString('utf8')));
+      // The signature covers the body, not the question: a genuine answer about another payment,
+      // handed back for this one, must not mark this one paid.
+      if (parsed.reference !== sessionId) {
+        throw new Error('payment status answer is about another payment');
+      }
       return { status: STATUS_OF[parsed.status], amount: parsed.amount };
     },
   };

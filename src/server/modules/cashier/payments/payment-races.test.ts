@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { balancesOf, expectSoundLedger, nextCode } from '../../../../../test/support/money.ts';
+import { useOperators } from '../../../../../test/support/operators.ts';
+import { addCardOption } from '../../../../../test/support/payment-options.ts';
+import { useTestApp } from '../../../../../test/support/test-app.ts';
+import { backendAvailable, isPostgres } from '../../../../../test/support/test-db.ts';
+import { hmacSign } from '../../../http/hmac-signature.ts';
+import { SIGNATURE_HEADER } from '../../../providers/payments/sandbox/signature.ts';
+
+const SECRET = 'test-sandbox-secret';
+
+/**
+ * A card deposit decided from several sides at the same moment: the provider's callback, the member's
+ * cancel and an operator's refusal. Each takes the payment session's lock before the request's, so
+ * none of them waits on another in a circle (PostgreSQL would break it off as a deadlock: a 500).
+ */
+describe.runIf(backendAvailable && isPostgres)('a card deposit decided from several sides at once', () => {
+  const t = useTestApp({ sandboxPspSecret: SECRET });
+  const { as } = useOperators(t);
+  let card = 0;
+  beforeAll(async () => {
+    card = await addCardOption(t.db);
+  });
+
+  const webhook = (event: object) => {
+    const body = JSON.stringify(event);
+    return t.app.inject({
+      method: 'POST',
+      url: '/payments/sandbox/webhook',
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: hmacSign(SECRET, body) },
+      payload: body,
+    });
+  };
+
+  async function startPayment(token: string, balance: number) {
+    const res = await t.call('apply-deposit-payment', { balance, code: nextCode(), idx: card }, { token });
+    expect(res.json(), res.body).toMatchObject({ status: 'success' });
+    const sessionId = decodeURIComponent(String(res.json().launcherUrl).split('/').pop()!);
+    const id: number = (await t.call('get-deposit-list', {}, { token })).json().list[0].id;
+    return { sessionId, id };
+  }
+
+  it("the member's cancel and the provider's confirmation together: no 5xx, credited exactly once", async () => {
+    for (let round = 0; round < 12; round++) {
+      const { token } = await t.login();
+      const { sessionId, id } = await startPayment(token, 30_000);
+      const [cancel, paid] = await Promise.all([
+        t.call('user-cancel-deposit', { id }, { token }),
+        webhook({ eventId: randomUUID(), sessionId, outcome: 'confirmed', amount: 30_000 }),
+      ]);
+      expect([cancel.statusCode, paid.statusCode], `${cancel.body} ${paid.body}`).not.toContain(500);
+      expect(paid.json(), paid.body).toMatchObject({ status: 'success', outcome: 'credited' });
+      // Paid is paid: whichever came first, the money is credited once and the row says so.
+      expect((await balancesOf(t, token)).cash).toBe(30_000);
+      expect((await t.call('get-deposit-list', {}, { token })).json().list[0]).toMatchObject({
+        id,
+        status: 'already',
+      });
+    }
+    await expectSoundLedger(t.db);
+  });
+
+  it("the member's cancel and an operator's refusal together: one wins, the other gets 409", async () => {
+    for (let round = 0; round < 12; round++) {
+      const { token } = await t.login();
+      const { id } = await startPayment(token, 30_000);
+      const [cancel, reject] = await Promise.all([
+        t.call('user-cancel-deposit', { id }, { token }),
+        as('cashier').post(`/api/admin/cashier/deposit/${id}/reject`, { reason: 'Card declined by bank' }),
+      ]);
+      expect([cancel.statusCode, reject.statusCode].sort(), `${cancel.body} ${reject.body}`).toEqual([
+        200, 409,
+      ]);
+      expect((await balancesOf(t, token)).cash).toBe(0);
+    }
+    await expectSoundLedger(t.db);
+  });
+});
