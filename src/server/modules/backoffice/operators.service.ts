@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, verifySync } from 'otplib';
 import type { Locale } from '../../../shared/format.ts';
 import { MSG } from '../../../shared/messages.ts';
@@ -30,9 +30,12 @@ export interface Operator {
   sessionId: number;
 }
 
-/** Creates an operator with a fresh TOTP secret (returned once, for the authenticator app). */
+/**
+ * Creates an operator with a fresh TOTP secret (returned once, for the authenticator app). A taken
+ * login is a 409, also when two owners add it at once (the loser used to hit the unique index: a 500).
+ */
 export async function createOperator(
-  db: Db,
+  db: DbOrTx,
   input: { login: string; password: string; role: OperatorRole; totpSecret?: string },
 ) {
   const totpSecret = input.totpSecret ?? generateSecret();
@@ -44,25 +47,32 @@ export async function createOperator(
       role: input.role,
       totpSecret,
     })
+    .onConflictDoNothing({ target: operators.login })
     .returning({ id: operators.id });
-  return { id: row!.id, totpSecret };
+  if (!row) throw errors.conflict(`the login ${input.login} is taken`);
+  return { id: row.id, totpSecret };
 }
 
-export async function isLoginTaken(db: DbOrTx, login: string): Promise<boolean> {
-  const [taken] = await db.select({ id: operators.id }).from(operators).where(eq(operators.login, login));
-  return taken !== undefined;
-}
-
-/** Changes an operator's role under a row lock; the role before, or undefined when there is no such operator. */
-export async function setOperatorRole(tx: DbOrTx, id: number, role: OperatorRole) {
-  const [before] = await tx
-    .select({ role: operators.role })
+/**
+ * Changes another operator's role, the actor's and the target's rows locked in id order: the actor
+ * must still be allowed to manage operators when the change is made. Two owners demoting each other
+ * at once both passed the sign-in check, and both were demoted. The role before, or undefined when
+ * there is no such operator.
+ */
+export async function setOperatorRole(tx: DbOrTx, change: { by: number; id: number; role: OperatorRole }) {
+  const rows = await tx
+    .select({ id: operators.id, role: operators.role })
     .from(operators)
-    .where(eq(operators.id, id))
+    .where(inArray(operators.id, [change.by, change.id]))
+    .orderBy(asc(operators.id))
     .for('update');
+  const actor = rows.find((row) => row.id === change.by);
+  if (!actor || !roleMay(actor.role, 'settings.manage'))
+    throw errors.forbidden(`the ${actor?.role ?? 'removed'} role may not settings.manage`);
+  const before = rows.find((row) => row.id === change.id);
   if (!before) return undefined;
-  await tx.update(operators).set({ role }).where(eq(operators.id, id));
-  return before;
+  await tx.update(operators).set({ role: change.role }).where(eq(operators.id, change.id));
+  return { role: before.role };
 }
 
 async function claimTimeStep(db: Db, operatorId: number, step: number): Promise<boolean> {

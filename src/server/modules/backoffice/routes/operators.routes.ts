@@ -6,7 +6,7 @@ import { adminRoute } from '../admin-route.ts';
 import { listOperators } from '../audit-query.service.ts';
 import { audited } from '../audited.ts';
 import { operatorRowView } from '../backoffice.presenter.ts';
-import { createOperator, isLoginTaken, setOperatorRole } from '../operators.service.ts';
+import { createOperator, setOperatorRole } from '../operators.service.ts';
 
 /**
  * Owners add operators and change their roles (the first owner comes from `npm run admin:create`).
@@ -23,7 +23,6 @@ export const operatorsRoutes = [
     handler: async ({ db, body, who }) => {
       const password = randomBytes(12).toString('base64url');
       const created = await audited(db, who, 'operators.create', async (tx) => {
-        if (await isLoginTaken(tx, body.login)) throw errors.conflict(`the login ${body.login} is taken`);
         const made = await createOperator(tx, { ...body, password });
         return { target: `operator:${made.id}`, after: body, result: made };
       });
@@ -41,7 +40,7 @@ export const operatorsRoutes = [
       // An owner demoting themselves could leave the site with no owner at all.
       if (params.id === who.operator.id) throw errors.conflict('an owner cannot change their own role');
       await audited(db, who, 'operators.role', async (tx) => {
-        const before = await setOperatorRole(tx, params.id, body.role);
+        const before = await setOperatorRole(tx, { by: who.operator.id, id: params.id, role: body.role });
         if (!before) throw errors.notFound(`operator ${params.id}`);
         return { target: `operator:${params.id}`, before, after: { role: body.role }, result: undefined };
       });
