@@ -54,25 +54,52 @@ export async function createOperator(
 }
 
 /**
- * Changes another operator's role, the actor's and the target's rows locked in id order: the actor
- * must still be allowed to manage operators when the change is made. Two owners demoting each other
- * at once both passed the sign-in check, and both were demoted. The role before, or undefined when
- * there is no such operator.
+ * Locks the acting owner's row and the target's, in id order, for a change to another operator: the
+ * actor must still be an enabled operator allowed to manage operators when the change is made (two
+ * owners demoting each other at once both passed the sign-in check, and both were demoted). The
+ * target's row, or undefined when there is no such operator.
  */
-export async function setOperatorRole(tx: DbOrTx, change: { by: number; id: number; role: OperatorRole }) {
+async function lockForOperatorChange(tx: DbOrTx, by: number, id: number) {
   const rows = await tx
-    .select({ id: operators.id, role: operators.role })
+    .select({ id: operators.id, role: operators.role, disabledAt: operators.disabledAt })
     .from(operators)
-    .where(inArray(operators.id, [change.by, change.id]))
+    .where(inArray(operators.id, [by, id]))
     .orderBy(asc(operators.id))
     .for('update');
-  const actor = rows.find((row) => row.id === change.by);
-  if (!actor || !roleMay(actor.role, 'settings.manage'))
+  const actor = rows.find((row) => row.id === by);
+  if (!actor || actor.disabledAt !== null || !roleMay(actor.role, 'settings.manage'))
     throw errors.forbidden(`the ${actor?.role ?? 'removed'} role may not settings.manage`);
-  const before = rows.find((row) => row.id === change.id);
+  return rows.find((row) => row.id === id);
+}
+
+/** Changes another operator's role; the role before, or undefined when there is no such operator. */
+export async function setOperatorRole(tx: DbOrTx, change: { by: number; id: number; role: OperatorRole }) {
+  const before = await lockForOperatorChange(tx, change.by, change.id);
   if (!before) return undefined;
   await tx.update(operators).set({ role: change.role }).where(eq(operators.id, change.id));
   return { role: before.role };
+}
+
+/**
+ * Takes another operator's access away, or gives it back. Disabling ends every session of theirs at
+ * once (open screens, the badge and the ticker's streams); enabling again opens none: they sign in.
+ * Whether they were enabled before, or undefined when there is no such operator.
+ */
+export async function setOperatorEnabled(tx: DbOrTx, change: { by: number; id: number; enabled: boolean }) {
+  const before = await lockForOperatorChange(tx, change.by, change.id);
+  if (!before) return undefined;
+  const wasEnabled = before.disabledAt === null;
+  if (wasEnabled === change.enabled) return { enabled: wasEnabled, unchanged: true };
+  await tx
+    .update(operators)
+    .set({ disabledAt: change.enabled ? null : sql`now()` })
+    .where(eq(operators.id, change.id));
+  if (!change.enabled)
+    await tx
+      .update(operatorSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(operatorSessions.operatorId, change.id), isNull(operatorSessions.revokedAt)));
+  return { enabled: wasEnabled, unchanged: false };
 }
 
 async function claimTimeStep(db: Db, operatorId: number, step: number): Promise<boolean> {
@@ -153,7 +180,7 @@ export async function operatorLogin(
     typeof code.timeStep === 'number' &&
     (await claimTimeStep(db, op.id, code.timeStep));
   // A failure keeps its reserved attempt; nothing more to write.
-  if (!op || !passwordOk || !codeOk) throw refused();
+  if (!op || !passwordOk || !codeOk || op.disabledAt !== null) throw refused();
   await db.update(operators).set({ failedLogins: 0, lockedUntil: null }).where(eq(operators.id, op.id));
   await releaseAttempt({ giveBack: address });
   const token = randomBytes(32).toString('base64url');
@@ -183,6 +210,7 @@ export async function findOperator(
       and(
         eq(operatorSessions.tokenHash, hashToken(token)),
         isNull(operatorSessions.revokedAt),
+        isNull(operators.disabledAt),
         gt(operatorSessions.expiresAt, new Date()),
         gt(operatorSessions.lastSeenAt, new Date(Date.now() - OPERATOR_IDLE_MS)),
       ),
@@ -217,6 +245,7 @@ export async function tokensMay(db: Db, tokens: string[], permission: Permission
       and(
         inArray(operatorSessions.tokenHash, [...byHash.keys()]),
         isNull(operatorSessions.revokedAt),
+        isNull(operators.disabledAt),
         gt(operatorSessions.expiresAt, new Date()),
         gt(operatorSessions.lastSeenAt, new Date(Date.now() - OPERATOR_IDLE_MS)),
       ),
