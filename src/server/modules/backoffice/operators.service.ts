@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { generateSecret, verifySync } from 'otplib';
 import type { Locale } from '../../../shared/format.ts';
 import { MSG } from '../../../shared/messages.ts';
@@ -7,6 +7,7 @@ import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { type AttemptLimits, releaseAttempt, reserveAttempt } from '../accounts/attempt-limits.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { audited, type Who } from './audited.ts';
 import { type OperatorRole, operatorSessions, operators } from './backoffice.schema.ts';
 import { type Permission, roleMay } from './permissions.ts';
 
@@ -123,7 +124,7 @@ const limited = (retryAfter: number) =>
  * period (password and TOTP code alike). The attempt that takes the last slot sets the lock at once;
  * a success clears it. Nothing is rewritten from a stale read. `undefined`: locked.
  */
-async function reserveOperatorAttempt(db: Db, operatorId: number) {
+async function reserveOperatorAttempt(db: DbOrTx, operatorId: number) {
   const rows = await queryRows<{ id: number }>(
     db,
     sql`update operators set
@@ -138,7 +139,7 @@ async function reserveOperatorAttempt(db: Db, operatorId: number) {
   return rows.length === 1;
 }
 
-async function secondsLocked(db: Db, operatorId: number) {
+async function secondsLocked(db: DbOrTx, operatorId: number) {
   const [row] = await queryRows<{ s: number }>(
     db,
     sql`select greatest(1, ceil(extract(epoch from (locked_until - now()))))::int as s from operators where id = ${operatorId}`,
@@ -253,6 +254,45 @@ export async function tokensMay(db: Db, tokens: string[], permission: Permission
   return new Set(
     rows.filter((r) => roleMay(r.role, permission)).map((r) => byHash.get(r.tokenHash) as string),
   );
+}
+
+/**
+ * Sets the signed-in operator's own password after checking the current one, counted like a login
+ * (a stolen session cannot guess it: five wrong ones lock the operator); their other sessions end.
+ * Before, the password the owner handed over could never be changed: the owner could sign in as anyone.
+ */
+export async function changeOperatorPassword(
+  db: Db,
+  who: Who,
+  input: { current: string; password: string },
+): Promise<void> {
+  const { operator } = who;
+  // Counted outside the change's transaction: a wrong guess must stay counted when the change fails.
+  if (!(await reserveOperatorAttempt(db, operator.id))) throw limited(await secondsLocked(db, operator.id));
+  const [row] = await db
+    .select({ hash: operators.passwordHash })
+    .from(operators)
+    .where(eq(operators.id, operator.id));
+  if (!(await verifyPassword(row?.hash, input.current)))
+    throw errors.invalid('the current password is wrong', MSG.passwordWrong);
+  const passwordHash = await hashPassword(input.password);
+  await audited(db, who, 'operator.password', async (tx) => {
+    await tx
+      .update(operators)
+      .set({ passwordHash, failedLogins: 0, lockedUntil: null })
+      .where(eq(operators.id, operator.id));
+    await tx
+      .update(operatorSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(operatorSessions.operatorId, operator.id),
+          isNull(operatorSessions.revokedAt),
+          ne(operatorSessions.id, operator.sessionId),
+        ),
+      );
+    return { target: `operator:${operator.id}`, result: undefined };
+  });
 }
 
 /** Remembers the back office's language an operator chose. */
