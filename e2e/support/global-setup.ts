@@ -124,7 +124,7 @@ function operatorDesk(db: Database['db']) {
         const [desk] = await db.select().from(operators).where(eq(operators.login, 'operator'));
         await decideRequest(
           db,
-          { id: desk!.id, login: desk!.login, role: 'owner', sessionId: 0, locale: 'en' },
+          { id: desk!.id, login: desk!.login, role: desk!.role, sessionId: 0, locale: 'en' },
           {
             kind: 'withdraw',
             id: request!.id,

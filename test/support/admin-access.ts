@@ -124,5 +124,6 @@ export const EXPECTED_ADMIN_ACCESS: Record<string, readonly OperatorRole[]> = {
   'GET /api/admin/operators': OWNER,
   'POST /api/admin/operators': OWNER,
   'POST /api/admin/operators/:id/role': OWNER,
+  'POST /api/admin/operators/:id/access': OWNER,
   'GET /api/admin/system/health': OWNER,
 };

@@ -80,6 +80,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             <strong>{me?.operator.login}</strong>
             <span className={styles.role}> · {me && t(`roles.${me.operator.role}`)}</span>
           </span>
+          <NavLink to="/me/password" className={styles.link}>
+            {t('myPassword.link')}
+          </NavLink>
           <LanguagePicker signedIn />
           <SitePicker className={styles.sitePicker} />
           <Button variant="ghost" className={ui.small} onClick={() => logout.mutate()}>

@@ -20,6 +20,7 @@ const PromotionsPage = lazy(() => import('../routes/PromotionsPage.tsx'));
 const SettingsPage = lazy(() => import('../routes/SettingsPage.tsx'));
 const AuditPage = lazy(() => import('../routes/AuditPage.tsx'));
 const OperatorsPage = lazy(() => import('../routes/OperatorsPage.tsx'));
+const MyPasswordPage = lazy(() => import('../routes/MyPasswordPage.tsx'));
 const SystemPage = lazy(() => import('../routes/SystemPage.tsx'));
 
 /** The back office: a login form until an operator is signed in, then the screens of their role. */
@@ -54,6 +55,7 @@ export function App() {
           <Route path="/settings" element={<SettingsPage />} />
           <Route path="/audit" element={<AuditPage />} />
           <Route path="/operators" element={<OperatorsPage />} />
+          <Route path="/me/password" element={<MyPasswordPage />} />
           <Route path="/system" element={<SystemPage />} />
           <Route path="/login" element={<Navigate to="/" replace />} />
           <Route path="*" element={<Navigate to="/" replace />} />

@@ -47,6 +47,32 @@ function RoleCell({ row, self }: { row: OperatorRow; self: boolean }) {
   );
 }
 
+/** Whether the operator may sign in; an owner disables a leaver (their sessions end at once) or enables them again. */
+function AccessCell({ row, self }: { row: OperatorRow; self: boolean }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const change = useMutation({
+    mutationFn: (enabled: boolean) =>
+      adminCall(api.operators.access, { params: { id: row.id }, body: { enabled } }),
+    onSettled: () => client.invalidateQueries({ queryKey: LIST }),
+  });
+  const enabled = row.disabledAt === null;
+  if (self) return <span>{t('operators.enabled')}</span>;
+  const toggle = () => {
+    if (enabled && !window.confirm(t('operators.confirmDisable', { login: row.login }))) return;
+    change.mutate(!enabled);
+  };
+  return (
+    <>
+      {enabled ? <span>{t('operators.enabled')}</span> : <When value={row.disabledAt} />}{' '}
+      <Button variant="ghost" disabled={change.isPending} onClick={toggle}>
+        {t(enabled ? 'operators.disable' : 'operators.enable', { login: row.login })}
+      </Button>
+      <Outcome error={change.error} />
+    </>
+  );
+}
+
 /** Who may use the back office, with which role; new operators get their credentials once. */
 export default function OperatorsPage() {
   const { t } = useTranslation();
@@ -71,6 +97,7 @@ export default function OperatorsPage() {
   const columns: Column<OperatorRow>[] = [
     { head: t('login.login'), cell: (o) => <span translate="no">{o.login}</span> },
     { head: t('operators.role'), cell: (o) => <RoleCell row={o} self={o.id === me?.id} /> },
+    { head: t('operators.access'), cell: (o) => <AccessCell row={o} self={o.id === me?.id} /> },
     { head: t('operators.lockedUntil'), cell: (o) => <When value={o.lockedUntil} /> },
     { head: t('operators.added'), cell: (o) => <When value={o.createdAt} /> },
   ];

@@ -84,7 +84,14 @@ describe.runIf(backendAvailable)(
       expect(Object.keys(me.operator).sort()).toEqual(['id', 'locale', 'login', 'role']);
       const { operators } = (await ops.as('owner').get('/api/admin/operators')).json();
       for (const operator of operators) {
-        expect(Object.keys(operator).sort()).toEqual(['createdAt', 'id', 'lockedUntil', 'login', 'role']);
+        expect(Object.keys(operator).sort()).toEqual([
+          'createdAt',
+          'disabledAt',
+          'id',
+          'lockedUntil',
+          'login',
+          'role',
+        ]);
       }
       const member = await t.register();
       const { members } = (await ops.as('owner').get(`/api/admin/members?q=${member.id}`)).json();

@@ -66,6 +66,7 @@ export async function listOperators(db: Db) {
       login: operators.login,
       role: operators.role,
       lockedUntil: operators.lockedUntil,
+      disabledAt: operators.disabledAt,
       createdAt: operators.createdAt,
     })
     .from(operators)

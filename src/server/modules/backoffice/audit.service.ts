@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { asc, desc, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, isRoot, type Tx } from '../../db/client.ts';
-import { auditLog } from './backoffice.schema.ts';
+import { errors } from '../../http/errors.ts';
+import { auditLog, type OperatorRole, operators } from './backoffice.schema.ts';
 
 export interface AuditEntry {
   operatorId: number | null;
@@ -11,6 +12,11 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
   ip?: string | undefined;
+  /**
+   * The role the operator was signed in with when the request passed the sign-in check: the change
+   * commits only if it is still theirs and they are still enabled (not stored, not hashed).
+   */
+  operatorRole?: OperatorRole;
 }
 
 const GENESIS = '0'.repeat(64);
@@ -53,8 +59,27 @@ export async function appendAudit(handle: DbOrTx, given: AuditEntry): Promise<vo
   return appendInTransaction(handle as Tx, given);
 }
 
+/**
+ * Refuses an operator's change whose operator lost the role it was signed in with, or was disabled,
+ * while the request ran: it had passed the sign-in check, and a credit or a role change was written
+ * after the owner who sent it had been demoted or disabled. The row is held (for share) until the
+ * change commits, so a demotion waits for it or it sees the demotion.
+ */
+async function stillSignedInAs(tx: Tx, operatorId: number, role: OperatorRole): Promise<void> {
+  const [now] = await tx
+    .select({ role: operators.role, disabledAt: operators.disabledAt })
+    .from(operators)
+    .where(eq(operators.id, operatorId))
+    .for('share');
+  if (!now || now.disabledAt !== null || now.role !== role)
+    throw errors.forbidden('your role or access changed while the request ran');
+}
+
 async function appendInTransaction(tx: Tx, given: AuditEntry): Promise<void> {
-  const entry = { ...given, before: asStored(given.before), after: asStored(given.after) };
+  const { operatorRole, ...rest } = given;
+  if (operatorRole !== undefined && rest.operatorId !== null)
+    await stillSignedInAs(tx, rest.operatorId, operatorRole);
+  const entry = { ...rest, before: asStored(rest.before), after: asStored(rest.after) };
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
   const [last] = await tx.select({ hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
   const prevHash = last?.hash ?? GENESIS;

@@ -33,6 +33,7 @@ export function audited<T>(
     await appendAudit(tx, {
       operatorId: who.operator.id,
       operatorLogin: who.operator.login,
+      operatorRole: who.operator.role,
       action,
       target,
       before,
@@ -71,6 +72,7 @@ export const auditIn =
     appendAudit(tx, {
       operatorId: who.operator.id,
       operatorLogin: who.operator.login,
+      operatorRole: who.operator.role,
       ip: who.ip,
       ...entry,
     });

@@ -14,12 +14,16 @@ export const operatorView = (operator: Pick<Operator, 'id' | 'login' | 'role' | 
 
 /** An operator in a list: no password hash, no TOTP secret. */
 export const operatorRowView = (
-  row: Pick<typeof operators.$inferSelect, 'id' | 'login' | 'role' | 'lockedUntil' | 'createdAt'>,
+  row: Pick<
+    typeof operators.$inferSelect,
+    'id' | 'login' | 'role' | 'lockedUntil' | 'disabledAt' | 'createdAt'
+  >,
 ) => ({
   id: row.id,
   login: row.login,
   role: row.role,
   lockedUntil: row.lockedUntil,
+  disabledAt: row.disabledAt,
   createdAt: row.createdAt,
 });
 

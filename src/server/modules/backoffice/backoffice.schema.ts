@@ -22,6 +22,8 @@ export const operators = pgTable(
     totpLastStep: int8('totp_last_step'),
     /** The back office's language this operator chose; null until they choose one. */
     locale: text('locale', { enum: LOCALES }),
+    /** When an owner took the operator's access away: no sign-in, no session. Null while enabled. */
+    disabledAt: timestamptz('disabled_at'),
     createdAt: createdAtColumn(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { generateSecret, verifySync } from 'otplib';
 import type { Locale } from '../../../shared/format.ts';
 import { MSG } from '../../../shared/messages.ts';
@@ -7,6 +7,7 @@ import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { type AttemptLimits, releaseAttempt, reserveAttempt } from '../accounts/attempt-limits.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { audited, type Who } from './audited.ts';
 import { type OperatorRole, operatorSessions, operators } from './backoffice.schema.ts';
 import { type Permission, roleMay } from './permissions.ts';
 
@@ -30,9 +31,12 @@ export interface Operator {
   sessionId: number;
 }
 
-/** Creates an operator with a fresh TOTP secret (returned once, for the authenticator app). */
+/**
+ * Creates an operator with a fresh TOTP secret (returned once, for the authenticator app). A taken
+ * login is a 409, also when two owners add it at once (the loser used to hit the unique index: a 500).
+ */
 export async function createOperator(
-  db: Db,
+  db: DbOrTx,
   input: { login: string; password: string; role: OperatorRole; totpSecret?: string },
 ) {
   const totpSecret = input.totpSecret ?? generateSecret();
@@ -44,25 +48,59 @@ export async function createOperator(
       role: input.role,
       totpSecret,
     })
+    .onConflictDoNothing({ target: operators.login })
     .returning({ id: operators.id });
-  return { id: row!.id, totpSecret };
+  if (!row) throw errors.conflict(`the login ${input.login} is taken`);
+  return { id: row.id, totpSecret };
 }
 
-export async function isLoginTaken(db: DbOrTx, login: string): Promise<boolean> {
-  const [taken] = await db.select({ id: operators.id }).from(operators).where(eq(operators.login, login));
-  return taken !== undefined;
-}
-
-/** Changes an operator's role under a row lock; the role before, or undefined when there is no such operator. */
-export async function setOperatorRole(tx: DbOrTx, id: number, role: OperatorRole) {
-  const [before] = await tx
-    .select({ role: operators.role })
+/**
+ * Locks the acting owner's row and the target's, in id order, for a change to another operator: the
+ * actor must still be an enabled operator allowed to manage operators when the change is made (two
+ * owners demoting each other at once both passed the sign-in check, and both were demoted). The
+ * target's row, or undefined when there is no such operator.
+ */
+async function lockForOperatorChange(tx: DbOrTx, by: number, id: number) {
+  const rows = await tx
+    .select({ id: operators.id, role: operators.role, disabledAt: operators.disabledAt })
     .from(operators)
-    .where(eq(operators.id, id))
+    .where(inArray(operators.id, [by, id]))
+    .orderBy(asc(operators.id))
     .for('update');
+  const actor = rows.find((row) => row.id === by);
+  if (!actor || actor.disabledAt !== null || !roleMay(actor.role, 'settings.manage'))
+    throw errors.forbidden(`the ${actor?.role ?? 'removed'} role may not settings.manage`);
+  return rows.find((row) => row.id === id);
+}
+
+/** Changes another operator's role; the role before, or undefined when there is no such operator. */
+export async function setOperatorRole(tx: DbOrTx, change: { by: number; id: number; role: OperatorRole }) {
+  const before = await lockForOperatorChange(tx, change.by, change.id);
   if (!before) return undefined;
-  await tx.update(operators).set({ role }).where(eq(operators.id, id));
-  return before;
+  await tx.update(operators).set({ role: change.role }).where(eq(operators.id, change.id));
+  return { role: before.role };
+}
+
+/**
+ * Takes another operator's access away, or gives it back. Disabling ends every session of theirs at
+ * once (open screens, the badge and the ticker's streams); enabling again opens none: they sign in.
+ * Whether they were enabled before, or undefined when there is no such operator.
+ */
+export async function setOperatorEnabled(tx: DbOrTx, change: { by: number; id: number; enabled: boolean }) {
+  const before = await lockForOperatorChange(tx, change.by, change.id);
+  if (!before) return undefined;
+  const wasEnabled = before.disabledAt === null;
+  if (wasEnabled === change.enabled) return { enabled: wasEnabled, unchanged: true };
+  await tx
+    .update(operators)
+    .set({ disabledAt: change.enabled ? null : sql`now()` })
+    .where(eq(operators.id, change.id));
+  if (!change.enabled)
+    await tx
+      .update(operatorSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(operatorSessions.operatorId, change.id), isNull(operatorSessions.revokedAt)));
+  return { enabled: wasEnabled, unchanged: false };
 }
 
 async function claimTimeStep(db: Db, operatorId: number, step: number): Promise<boolean> {
@@ -86,7 +124,7 @@ const limited = (retryAfter: number) =>
  * period (password and TOTP code alike). The attempt that takes the last slot sets the lock at once;
  * a success clears it. Nothing is rewritten from a stale read. `undefined`: locked.
  */
-async function reserveOperatorAttempt(db: Db, operatorId: number) {
+async function reserveOperatorAttempt(db: DbOrTx, operatorId: number) {
   const rows = await queryRows<{ id: number }>(
     db,
     sql`update operators set
@@ -101,7 +139,7 @@ async function reserveOperatorAttempt(db: Db, operatorId: number) {
   return rows.length === 1;
 }
 
-async function secondsLocked(db: Db, operatorId: number) {
+async function secondsLocked(db: DbOrTx, operatorId: number) {
   const [row] = await queryRows<{ s: number }>(
     db,
     sql`select greatest(1, ceil(extract(epoch from (locked_until - now()))))::int as s from operators where id = ${operatorId}`,
@@ -143,7 +181,7 @@ export async function operatorLogin(
     typeof code.timeStep === 'number' &&
     (await claimTimeStep(db, op.id, code.timeStep));
   // A failure keeps its reserved attempt; nothing more to write.
-  if (!op || !passwordOk || !codeOk) throw refused();
+  if (!op || !passwordOk || !codeOk || op.disabledAt !== null) throw refused();
   await db.update(operators).set({ failedLogins: 0, lockedUntil: null }).where(eq(operators.id, op.id));
   await releaseAttempt({ giveBack: address });
   const token = randomBytes(32).toString('base64url');
@@ -173,6 +211,7 @@ export async function findOperator(
       and(
         eq(operatorSessions.tokenHash, hashToken(token)),
         isNull(operatorSessions.revokedAt),
+        isNull(operators.disabledAt),
         gt(operatorSessions.expiresAt, new Date()),
         gt(operatorSessions.lastSeenAt, new Date(Date.now() - OPERATOR_IDLE_MS)),
       ),
@@ -207,6 +246,7 @@ export async function tokensMay(db: Db, tokens: string[], permission: Permission
       and(
         inArray(operatorSessions.tokenHash, [...byHash.keys()]),
         isNull(operatorSessions.revokedAt),
+        isNull(operators.disabledAt),
         gt(operatorSessions.expiresAt, new Date()),
         gt(operatorSessions.lastSeenAt, new Date(Date.now() - OPERATOR_IDLE_MS)),
       ),
@@ -214,6 +254,45 @@ export async function tokensMay(db: Db, tokens: string[], permission: Permission
   return new Set(
     rows.filter((r) => roleMay(r.role, permission)).map((r) => byHash.get(r.tokenHash) as string),
   );
+}
+
+/**
+ * Sets the signed-in operator's own password after checking the current one, counted like a login
+ * (a stolen session cannot guess it: five wrong ones lock the operator); their other sessions end.
+ * Before, the password the owner handed over could never be changed: the owner could sign in as anyone.
+ */
+export async function changeOperatorPassword(
+  db: Db,
+  who: Who,
+  input: { current: string; password: string },
+): Promise<void> {
+  const { operator } = who;
+  // Counted outside the change's transaction: a wrong guess must stay counted when the change fails.
+  if (!(await reserveOperatorAttempt(db, operator.id))) throw limited(await secondsLocked(db, operator.id));
+  const [row] = await db
+    .select({ hash: operators.passwordHash })
+    .from(operators)
+    .where(eq(operators.id, operator.id));
+  if (!(await verifyPassword(row?.hash, input.current)))
+    throw errors.invalid('the current password is wrong', MSG.passwordWrong);
+  const passwordHash = await hashPassword(input.password);
+  await audited(db, who, 'operator.password', async (tx) => {
+    await tx
+      .update(operators)
+      .set({ passwordHash, failedLogins: 0, lockedUntil: null })
+      .where(eq(operators.id, operator.id));
+    await tx
+      .update(operatorSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(operatorSessions.operatorId, operator.id),
+          isNull(operatorSessions.revokedAt),
+          ne(operatorSessions.id, operator.sessionId),
+        ),
+      );
+    return { target: `operator:${operator.id}`, result: undefined };
+  });
 }
 
 /** Remembers the back office's language an operator chose. */

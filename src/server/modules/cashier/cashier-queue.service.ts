@@ -165,6 +165,7 @@ export async function decideRequest(
     await appendAudit(tx, {
       operatorId: operator.id,
       operatorLogin: operator.login,
+      operatorRole: operator.role,
       action: `cashier.${input.kind}.${input.approve ? 'approve' : 'reject'}`,
       target: `cash_request:${input.id}`,
       before: before ?? null,

@@ -8,12 +8,15 @@ export const operatorRow = z.object({
   login: z.string(),
   role: z.enum(OPERATOR_ROLES),
   lockedUntil: instantOut.nullable(),
+  /** When an owner took the operator's access away; null while they may sign in. */
+  disabledAt: instantOut.nullable(),
   createdAt: instantOut,
 });
 
 /**
  * Owners add operators and change their roles (the first owner comes from `npm run admin:create`).
- * A new operator's password and TOTP secret are shown once, to hand over.
+ * A new operator's password and TOTP secret are shown once, to hand over. Owners may disable an
+ * operator (someone who left, a stolen password) and enable them again.
  */
 export const operatorsEndpoints = {
   list: endpoint({
@@ -43,6 +46,14 @@ export const operatorsEndpoints = {
     summary: "Changes another operator's role",
     params: idParam,
     body: z.object({ role: z.enum(OPERATOR_ROLES) }),
+    response: ok,
+  }),
+  access: endpoint({
+    method: 'POST',
+    path: '/operators/:id/access',
+    summary: "Takes another operator's access away (no sign-in; their sessions end at once) or gives it back",
+    params: idParam,
+    body: z.object({ enabled: z.boolean() }),
     response: ok,
   }),
 } as const;

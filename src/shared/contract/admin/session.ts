@@ -51,6 +51,20 @@ export const sessionEndpoints = {
       ),
     }),
   }),
+  password: endpoint({
+    method: 'POST',
+    path: '/me/password',
+    summary:
+      "Changes the signed-in operator's password with the current one; their other sessions end (the owner who handed it over no longer knows it)",
+    body: z.object({
+      current: z.string().max(128),
+      password: z
+        .string()
+        .min(12, 'password: at least 12 characters')
+        .max(128, 'password: at most 128 characters'),
+    }),
+    response: ok,
+  }),
   language: endpoint({
     method: 'POST',
     path: '/me/language',

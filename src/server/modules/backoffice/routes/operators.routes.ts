@@ -6,10 +6,11 @@ import { adminRoute } from '../admin-route.ts';
 import { listOperators } from '../audit-query.service.ts';
 import { audited } from '../audited.ts';
 import { operatorRowView } from '../backoffice.presenter.ts';
-import { createOperator, isLoginTaken, setOperatorRole } from '../operators.service.ts';
+import { createOperator, setOperatorEnabled, setOperatorRole } from '../operators.service.ts';
 
 /**
- * Owners add operators and change their roles (the first owner comes from `npm run admin:create`).
+ * Owners add operators, change their roles and disable them (the first owner comes from
+ * `npm run admin:create`).
  * A new operator's password and TOTP secret are shown once, to hand over; neither is audited.
  * The list feeds the audit screen's filter too, so it needs only audit.view.
  */
@@ -23,7 +24,6 @@ export const operatorsRoutes = [
     handler: async ({ db, body, who }) => {
       const password = randomBytes(12).toString('base64url');
       const created = await audited(db, who, 'operators.create', async (tx) => {
-        if (await isLoginTaken(tx, body.login)) throw errors.conflict(`the login ${body.login} is taken`);
         const made = await createOperator(tx, { ...body, password });
         return { target: `operator:${made.id}`, after: body, result: made };
       });
@@ -41,9 +41,28 @@ export const operatorsRoutes = [
       // An owner demoting themselves could leave the site with no owner at all.
       if (params.id === who.operator.id) throw errors.conflict('an owner cannot change their own role');
       await audited(db, who, 'operators.role', async (tx) => {
-        const before = await setOperatorRole(tx, params.id, body.role);
+        const before = await setOperatorRole(tx, { by: who.operator.id, id: params.id, role: body.role });
         if (!before) throw errors.notFound(`operator ${params.id}`);
         return { target: `operator:${params.id}`, before, after: { role: body.role }, result: undefined };
+      });
+      return {};
+    },
+  }),
+  adminRoute(operatorsEndpoints.access, {
+    permission: 'settings.manage',
+    handler: async ({ db, params, body, who }) => {
+      // Disabling themselves would sign the owner out, and could leave the site with no owner at all.
+      if (params.id === who.operator.id) throw errors.conflict('an owner cannot change their own access');
+      await audited(db, who, body.enabled ? 'operators.enable' : 'operators.disable', async (tx) => {
+        const before = await setOperatorEnabled(tx, { by: who.operator.id, id: params.id, ...body });
+        if (!before) throw errors.notFound(`operator ${params.id}`);
+        return {
+          target: `operator:${params.id}`,
+          before: { enabled: before.enabled },
+          after: body,
+          result: undefined,
+          unchanged: before.unchanged,
+        };
       });
       return {};
     },

@@ -5,6 +5,7 @@ import { adminRoute } from '../admin-route.ts';
 import { appendAudit } from '../audit.service.ts';
 import { operatorView } from '../backoffice.presenter.ts';
 import {
+  changeOperatorPassword,
   OPERATOR_SESSION_MS,
   operatorLogin,
   operatorLogout,
@@ -61,6 +62,13 @@ export const sessionRoutes = [
         isDefault: site.isDefault,
       })),
     }),
+  }),
+  adminRoute(sessionEndpoints.password, {
+    permission: 'operator',
+    handler: async ({ db, who, body }) => {
+      await changeOperatorPassword(db, who, body);
+      return {};
+    },
   }),
   adminRoute(sessionEndpoints.language, {
     permission: 'operator',
