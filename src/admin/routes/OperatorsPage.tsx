@@ -65,8 +65,13 @@ function AccessCell({ row, self }: { row: OperatorRow; self: boolean }) {
   return (
     <>
       {enabled ? <span>{t('operators.enabled')}</span> : <When value={row.disabledAt} />}{' '}
-      <Button variant="ghost" disabled={change.isPending} onClick={toggle}>
-        {t(enabled ? 'operators.disable' : 'operators.enable', { login: row.login })}
+      <Button
+        variant="ghost"
+        disabled={change.isPending}
+        onClick={toggle}
+        aria-label={t(enabled ? 'operators.disable' : 'operators.enable', { login: row.login })}
+      >
+        {t(enabled ? 'operators.disableShort' : 'operators.enableShort')}
       </Button>
       <Outcome error={change.error} />
     </>
