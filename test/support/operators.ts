@@ -58,3 +58,31 @@ export function useOperators(t: TestApp) {
   };
   return { as, logins, token: (role: OperatorRole) => tokens[role] ?? '' };
 }
+
+/** The admin API as a bearer token's operator, from our own origin. */
+export function clientOf(t: TestApp, token: () => string): AdminClient {
+  const headers = () => ({ origin: ORIGIN, authorization: `Bearer ${token()}` });
+  return {
+    get: (url) => t.app.inject({ method: 'GET', url, headers: headers() }),
+    post: (url, body = {}) =>
+      t.app.inject({ method: 'POST', url, headers: headers(), payload: body as object }),
+  };
+}
+
+/** A second operator of `role`, logged in before the file's tests (a four-eyes confirmation's other pair of eyes). */
+export function useSecondOperator(t: TestApp, role: OperatorRole): () => AdminClient {
+  let token = '';
+  beforeAll(async () => {
+    token = (await loginNewOperator(t, role)).token;
+  });
+  return () => clientOf(t, () => token);
+}
+
+/** The real admin login with a TOTP code made now, asking for a bearer token. */
+export const operatorSignIn = (t: TestApp, login: string, password: string, secret: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    headers: { origin: ORIGIN },
+    payload: { login, password, otp: generateSync({ secret }), bearer: true },
+  });

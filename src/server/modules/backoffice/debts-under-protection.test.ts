@@ -6,20 +6,9 @@ import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchedPlayer } from '../../../../test/support/wallet.ts';
 import { approveWithdrawal } from '../cashier/withdrawals.service.ts';
+import type { OwingUnderProtection } from '../games/wallet/debts.service.ts';
 
 const SECRET = 'debts-under-protection-secret';
-
-interface OwingRow {
-  memberId: number;
-  loginId: string;
-  currency: string;
-  owed: number;
-  cash: number;
-  vault: number;
-  held: number;
-  protection: string;
-  until: string | null;
-}
 
 /**
  * A member under a break or a self-exclusion who owes a debt cannot take any money out (the debt comes
@@ -30,7 +19,8 @@ describe.runIf(backendAvailable)('members under protection who owe and hold mone
   const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
   const { as } = useOperators(t);
   const owingList = async () =>
-    ((await as('owner').get('/api/admin/dashboard')).json().owingUnderProtection ?? []) as OwingRow[];
+    ((await as('owner').get('/api/admin/dashboard')).json().owingUnderProtection ??
+      []) as OwingUnderProtection[];
   const listed = async (memberId: number) => (await owingList()).find((r) => r.memberId === memberId);
   const exclude = async (token: string) => {
     const res = await t.call('set-protection', { kind: 'exclusion', months: 6, confirm: true }, { token });

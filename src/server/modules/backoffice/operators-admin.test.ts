@@ -1,20 +1,14 @@
-import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { snapshotAllTables } from '../../../../test/support/db-snapshot.ts';
-import { useOperators } from '../../../../test/support/operators.ts';
-import { ORIGIN, useTestApp } from '../../../../test/support/test-app.ts';
+import { operatorSignIn, useOperators } from '../../../../test/support/operators.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 
 describe.runIf(backendAvailable)('back office: owners add operators and set their roles', () => {
   const t = useTestApp();
   const { as } = useOperators(t);
   const signIn = (login: string, password: string, secret: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: { origin: ORIGIN },
-      payload: { login, password, otp: generateSync({ secret }), bearer: true },
-    });
+    operatorSignIn(t, login, password, secret);
   const get = (token: string, url: string) =>
     t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { snapshotAllTables } from '../../../../test/support/db-snapshot.ts';
-import { useOperators } from '../../../../test/support/operators.ts';
+import { operatorSignIn, useOperators } from '../../../../test/support/operators.ts';
 import { ORIGIN, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { operators } from './backoffice.schema.ts';
@@ -11,12 +10,7 @@ describe.runIf(backendAvailable)('back office: an owner takes an operator’s ac
   const t = useTestApp();
   const { as } = useOperators(t);
   const signIn = (login: string, password: string, secret: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: { origin: ORIGIN },
-      payload: { login, password, otp: generateSync({ secret }), bearer: true },
-    });
+    operatorSignIn(t, login, password, secret);
   const get = (token: string, url: string) =>
     t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
   const access = (id: number, body: unknown) => as('owner').post(`/api/admin/operators/${id}/access`, body);

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
-import { type AdminClient, loginNewOperator } from '../../../../test/support/operators.ts';
+import { type AdminClient, useSecondOperator } from '../../../../test/support/operators.ts';
 import { useSportsBook } from '../../../../test/support/sports-desk.ts';
-import { ORIGIN } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { verifyBet } from '../../../../tools/sports-verify.ts';
 import { queryRows } from '../../db/client.ts';
@@ -22,18 +21,7 @@ describe.runIf(backendAvailable)('second operator for desk actions on settled mo
   });
   // Trader A proposes (useOperators' trading operator); trader B is a second, separate trader.
   const a = () => as('trading');
-  let tokenB = '';
-  beforeAll(async () => {
-    tokenB = (await loginNewOperator(t, 'trading')).token;
-  });
-  const b = (): AdminClient => {
-    const headers = () => ({ origin: ORIGIN, authorization: `Bearer ${tokenB}` });
-    return {
-      get: (url) => t.app.inject({ method: 'GET', url, headers: headers() }),
-      post: (url, body = {}) =>
-        t.app.inject({ method: 'POST', url, headers: headers(), payload: body as object }),
-    };
-  };
+  const b = useSecondOperator(t, 'trading');
   const decide = (who: AdminClient, id: number, decision: 'confirm' | 'reject') =>
     who.post(`/api/admin/sports/proposals/${id}/${decision}`);
   const waiting = async () =>

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { balancesOf, expectSoundLedger, nextCode } from '../../../../../test/support/money.ts';
+import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
 import { useOperators } from '../../../../../test/support/operators.ts';
-import { addCardOption } from '../../../../../test/support/payment-options.ts';
+import {
+  addCardOption,
+  sandboxWebhook,
+  startCardPayment,
+} from '../../../../../test/support/payment-options.ts';
 import { useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../../test/support/test-db.ts';
-import { hmacSign } from '../../../http/hmac-signature.ts';
-import { SIGNATURE_HEADER } from '../../../providers/payments/sandbox/signature.ts';
 
 const SECRET = 'test-sandbox-secret';
 
@@ -19,27 +21,11 @@ describe.runIf(backendAvailable && isPostgres)('a card deposit decided from seve
   const t = useTestApp({ sandboxPspSecret: SECRET });
   const { as } = useOperators(t);
   let card = 0;
+  const webhook = (event: object) => sandboxWebhook(t, SECRET, event);
+  const startPayment = (token: string, balance: number) => startCardPayment(t, token, card, balance);
   beforeAll(async () => {
     card = await addCardOption(t.db);
   });
-
-  const webhook = (event: object) => {
-    const body = JSON.stringify(event);
-    return t.app.inject({
-      method: 'POST',
-      url: '/payments/sandbox/webhook',
-      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: hmacSign(SECRET, body) },
-      payload: body,
-    });
-  };
-
-  async function startPayment(token: string, balance: number) {
-    const res = await t.call('apply-deposit-payment', { balance, code: nextCode(), idx: card }, { token });
-    expect(res.json(), res.body).toMatchObject({ status: 'success' });
-    const sessionId = decodeURIComponent(String(res.json().launcherUrl).split('/').pop()!);
-    const id: number = (await t.call('get-deposit-list', {}, { token })).json().list[0].id;
-    return { sessionId, id };
-  }
 
   it("the member's cancel and the provider's confirmation together: no 5xx, credited exactly once", async () => {
     for (let round = 0; round < 12; round++) {

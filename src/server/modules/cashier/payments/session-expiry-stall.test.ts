@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { balancesOf, expectSoundLedger, nextCode } from '../../../../../test/support/money.ts';
+import { balancesOf, expectSoundLedger } from '../../../../../test/support/money.ts';
 import { useOperators } from '../../../../../test/support/operators.ts';
-import { addCardOption } from '../../../../../test/support/payment-options.ts';
+import { addCardOption, startCardPayment } from '../../../../../test/support/payment-options.ts';
 import { useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
 import { sandboxProvider } from '../../../providers/payments/sandbox/sandbox.provider.ts';
@@ -38,16 +38,9 @@ describe.runIf(backendAvailable)(
         }),
       ],
     ]);
+    const startPayment = (token: string, balance: number) => startCardPayment(t, token, card, balance);
     const sweepAt = (minutes: number, limit: number) =>
       expirePaymentSessions(t.db, providers, { now: new Date(Date.now() + minutes * MINUTE), limit });
-
-    async function startPayment(token: string, balance: number) {
-      const res = await t.call('apply-deposit-payment', { balance, code: nextCode(), idx: card }, { token });
-      expect(res.json(), res.body).toMatchObject({ status: 'success' });
-      const sessionId = decodeURIComponent(String(res.json().launcherUrl).split('/').pop()!);
-      const id: number = (await t.call('get-deposit-list', {}, { token })).json().list[0].id;
-      return { sessionId, id };
-    }
 
     it('the short-paid session is asked once and left for an operator; the abandoned one behind it expires', async () => {
       const short = await t.login();

@@ -2,13 +2,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf, expectSoundLedger, nextCode } from '../../../../../test/support/money.ts';
 import { useOperators } from '../../../../../test/support/operators.ts';
-import { addCardOption } from '../../../../../test/support/payment-options.ts';
+import { addCardOption, sandboxWebhook } from '../../../../../test/support/payment-options.ts';
 import { useTestApp } from '../../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../../test/support/test-db.ts';
 import { ledgerTransfers, sites } from '../../../db/schema.ts';
-import { hmacSign } from '../../../http/hmac-signature.ts';
 import { sandboxProvider } from '../../../providers/payments/sandbox/sandbox.provider.ts';
-import { SIGNATURE_HEADER } from '../../../providers/payments/sandbox/signature.ts';
 import { recordedPaymentStatus } from './payments.service.ts';
 import type { PaymentProvider, PaymentStatus } from './provider.ts';
 import { expirePaymentSessions } from './session-expiry.ts';
@@ -41,16 +39,7 @@ describe.runIf(backendAvailable)(
       card = await addCardOption(t.db);
     });
 
-    const webhook = (event: object) => {
-      const body = JSON.stringify(event);
-      return t.app.inject({
-        method: 'POST',
-        url: '/payments/sandbox/webhook',
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: hmacSign(SECRET, body) },
-        payload: body,
-      });
-    };
-
+    const webhook = (event: object) => sandboxWebhook(t, SECRET, event);
     async function startPayment(token: string, balance = 100_000) {
       const res = await t.call('apply-deposit-payment', { balance, code: nextCode(), idx: card }, { token });
       expect(res.json(), res.body).toMatchObject({ status: 'success' });

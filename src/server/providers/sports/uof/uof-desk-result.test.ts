@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../../test/support/money.ts';
-import { type AdminClient, loginNewOperator } from '../../../../../test/support/operators.ts';
+import { useSecondOperator } from '../../../../../test/support/operators.ts';
 import { expectBookAndWalletAgree } from '../../../../../test/support/sports-cashout.ts';
 import { useSportsBook } from '../../../../../test/support/sports-desk.ts';
-import { ORIGIN } from '../../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../../test/support/test-db.ts';
 import { homeWins1x2, mainMarkets, useUofStandIn } from '../../../../../test/support/uof.ts';
 import { pricedCorrectScoreMatch, scores } from '../../../../../test/support/uof-correct-score.ts';
@@ -23,19 +22,7 @@ describe.runIf(backendAvailable)("the feed's word on a market the desk settled",
   const { t, newPlayer, eventSelections, placeBet, as, book } = useSportsBook({ confirmResults: false });
   const { ts, liveFeed, fixture } = useUofStandIn(t);
   const desk = () => as('trading');
-  let tokenB = '';
-  beforeAll(async () => {
-    tokenB = (await loginNewOperator(t, 'trading')).token;
-  });
-  /** A second trader, for the second-operator confirmations. */
-  const b = (): AdminClient => {
-    const headers = () => ({ origin: ORIGIN, authorization: `Bearer ${tokenB}` });
-    return {
-      get: (url) => t.app.inject({ method: 'GET', url, headers: headers() }),
-      post: (url, body = {}) =>
-        t.app.inject({ method: 'POST', url, headers: headers(), payload: body as object }),
-    };
-  };
+  const b = useSecondOperator(t, 'trading');
 
   const betOf = async (betId: number) =>
     (
