@@ -3,7 +3,7 @@
 -- on a jackpot game, the pool's share of it moved on to the pool (migration 0010). The member's own loss,
 -- wager and session time limits (migration 0014) refuse it with status 'limit' (recorded, nothing moved);
 -- an accepted stake is added to today's member_play_days row before the ledger moves. While the member has
--- an active bonus (issue 36), a stake above its maximum is refused ('bonus_max_stake', nothing moved) and
+-- an active bonus (issue 36), a stake taking its round above the maximum is refused ('bonus_max_stake', nothing moved) and
 -- an accepted one counts towards its wagering (promo_wager, which records what this bet counted); the stake takes bonus money as the bonus says
 -- (promo_stake_split: cash first or bonus first), moved by its own transfer and recorded in
 -- promo_bet_stakes, so that the round's win pays the same share back to the bonus.
@@ -29,7 +29,7 @@ BEGIN
          l.id AS login_id, l.last_seen_at, l.created_at AS login_started,
          (l.revoked_at IS NULL AND l.expires_at > now()
           AND l.last_seen_at > now() - p_idle_ms * interval '1 millisecond') AS live,
-         r.member_id AS round_member, r.status AS round_status
+         r.member_id AS round_member, r.status AS round_status, r.total_bet AS round_staked
   INTO s
   FROM game_sessions g
   JOIN sessions l ON l.id = g.session_id
@@ -54,7 +54,9 @@ BEGIN
   ELSE
     -- game_rounds.member_id is NOT NULL: a null here means the round does not exist yet.
     v_limit := protection_limit_refusal(s.member_id, 'bet', p_amount, s.login_started);
-    v_promo := CASE WHEN v_limit IS NULL THEN promo_stake_refusal(s.member_id, p_amount) END;
+    -- The bonus's maximum is a round's: a double or a split adds to what the round already staked.
+    v_promo := CASE WHEN v_limit IS NULL THEN promo_stake_refusal(s.member_id, p_amount
+      + CASE WHEN s.round_member = s.member_id AND s.round_status = 'open' THEN s.round_staked ELSE 0 END) END;
     IF v_limit IS NULL AND v_promo IS NULL THEN
       SELECT * INTO v_split FROM promo_stake_split(s.member_id, s.house_id, s.cash_id, p_amount);
     END IF;
