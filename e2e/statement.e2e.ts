@@ -63,6 +63,7 @@ describe.runIf(chromiumAvailable)('the statement names a promotion’s money, on
       percentBps: 5_000,
       cap: 100_000,
       cashbackPeriodDays: 1,
+      wageringMultiple: 0,
       startsAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
     });
   });

@@ -6,6 +6,7 @@ import {
   type ProviderApi,
   UNKNOWN_ACTION,
 } from '../../shared/contract/provider-api.ts';
+import { firstIssue } from '../http/first-issue.ts';
 
 /** A reply with its own HTTP code: a refusal, or an answer whose status word alone does not say the code. */
 export class CodedReply {
@@ -62,9 +63,7 @@ export function serveActions<Api extends ProviderApi, Player>(
     const action: ProviderAction = api.actions[name]!;
     const parsed = action.request.safeParse(request.body ?? {});
     if (!parsed.success) {
-      return reply
-        .code(400)
-        .send({ status: 'invalid', message: parsed.error.issues[0]?.message ?? 'invalid' });
+      return reply.code(400).send({ status: 'invalid', message: firstIssue(parsed.error) });
     }
     let player: Player | undefined;
     if (action.auth === 'token') {

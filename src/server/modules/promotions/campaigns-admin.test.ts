@@ -120,6 +120,15 @@ describe.runIf(backendAvailable)('back office: promotion campaigns', () => {
     expect(changed.json().campaign).toMatchObject({ currency: 'KRW', type: 'every_deposit' });
   });
 
+  it('asks a new campaign to say its wagering: without it, refused; 0 is a bonus without wagering', async () => {
+    const unsaid = await as('owner').post(URL, welcomeCampaign({ wageringMultiple: undefined }));
+    expect(unsaid.statusCode).toBe(400);
+    expect(unsaid.json()).toMatchObject({ status: expect.any(String), msg: expect.any(String) });
+    expect(JSON.stringify(unsaid.json())).toContain('wageringMultiple');
+    const none = await as('owner').post(URL, welcomeCampaign({ wageringMultiple: 0, name: 'No wagering' }));
+    expect(none.json().campaign).toMatchObject({ wageringMultiple: 0 });
+  });
+
   it('refuses bad input with a 4xx, status and msg', async () => {
     const cases: [string, unknown][] = [
       [URL, {}],

@@ -128,7 +128,8 @@ export const promotionsEndpoints = {
         levels: campaignFields.levels.default([]),
         siteIds: campaignFields.siteIds.default([]),
         newMembersOnly: z.boolean().default(false),
-        wageringMultiple: campaignFields.wageringMultiple.default(0),
+        // No default: a campaign created without saying its wagering would give money with none (0 says so).
+        wageringMultiple: campaignFields.wageringMultiple,
         wageringBase: campaignFields.wageringBase.default('bonus'),
         slotsBps: bps.default(10_000),
         tablesBps: bps.default(1_000),

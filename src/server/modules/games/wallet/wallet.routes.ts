@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
+import { firstIssue } from '../../../http/first-issue.ts';
 import { hmacSignatureValid } from '../../../http/hmac-signature.ts';
 import { memberCards } from '../../accounts/members.service.ts';
 import { tableRulesOfSite } from '../../sites/sites.service.ts';
@@ -99,11 +100,7 @@ export async function answerWalletCall(
   }
   const parsed = walletRequests[op].safeParse(json);
   if (!parsed.success) {
-    // The field named first: zod's message alone ("expected number, received undefined") says not which.
-    const issue = parsed.error.issues[0];
-    return answered(
-      reply('invalid', issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid body'),
-    );
+    return answered(reply('invalid', firstIssue(parsed.error)));
   }
   // The schema and the operation are picked by the same `op`: TypeScript cannot tie the two (a
   // correlated union), so the checked body is handed over untyped.

@@ -3,6 +3,7 @@ import type { Fraction } from '../../../../shared/sports/fraction.ts';
 import type { MarketResult } from '../../../../shared/sports/markets.ts';
 import { parsePrice } from '../../../../shared/sports/price.ts';
 import { type Db, queryRows, type Tx } from '../../../db/client.ts';
+import { firstIssue } from '../../../http/first-issue.ts';
 import { abandonEventIn } from '../abandonment.ts';
 import {
   afterFeedResult,
@@ -211,7 +212,7 @@ export async function importFeed(
     if (!parsed.success) {
       report.errors.push({
         line: i + 1,
-        message: `${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`,
+        message: firstIssue(parsed.error, 'record'),
       });
       continue;
     }

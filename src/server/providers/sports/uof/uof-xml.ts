@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
+import { firstIssue } from '../../../http/first-issue.ts';
 import {
   UOF_KINDS,
   type UofFixture,
@@ -64,8 +65,7 @@ export function parseUofMessage(xml: string): Parsed {
   const body = tree[kind];
   const parsed = uofMessage.safeParse({ ...(typeof body === 'object' && body ? body : {}), kind });
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return bad(kind, `${issue?.path.join('.')}: ${issue?.message}`);
+    return bad(kind, firstIssue(parsed.error, kind));
   }
   const m = parsed.data;
   // A recovery resends a message with its own request id: the same message all the same.
