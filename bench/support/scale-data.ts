@@ -4,7 +4,8 @@ import type pg from 'pg';
  * The scale data set (bench:scale), written with set-based SQL (generate_series, INSERT … SELECT) into
  * a migrated database: N members with their four ledger accounts and sessions, ten game rounds each
  * with their bets and wins in the ledger, a deposit each, withdrawals for one in ten, tickets, notes,
- * cash requests and audit entries in proportion. Balances are set from the transfers afterwards, so the
+ * cash requests and audit entries in proportion, member debts (one in a hundred) and the operators'
+ * past sessions. Balances are set from the transfers afterwards, so the
  * ledger audit holds; every member ends with at least the deposit minus ten maximal bets minus the
  * withdrawal, which is never negative.
  *
@@ -26,6 +27,12 @@ const LOADED_TABLES = [
   'notes',
   'note_receipts',
   'audit_log',
+  'wallet_debts',
+  'wallet_debt_entries',
+  'wallet_debt_actions',
+  'wallet_round_debts',
+  'operators',
+  'operator_sessions',
 ];
 
 /** Actions as the back office writes them, for the audit filter. */
@@ -213,6 +220,37 @@ export function generationSteps(n: number, passwordHash: string): { label: strin
               '10.0.0.9', md5('p' || g) || md5('q' || g), md5('h' || g) || md5('i' || g)
             from generate_series(1, ${Math.floor(n / 2)}) g;
             select setval('audit_log_id_seq', ${Math.floor(n / 2)})`,
+    },
+    {
+      // The dashboard's member debts read these (wallet_debt_figures): a corrected round's debt, half
+      // of them written off by an operator, with the debt entries and actions that made them.
+      label: 'member debts (one in a hundred members; half of them written off)',
+      sql: `insert into wallet_round_debts (provider, round_id, member_id, owed, written_off, opened_at, updated_at)
+            select 'bench', 'r' || ((g - 1) * 10 + 1), g, case when g % 200 = 0 then 0 else 5000 end,
+              case when g % 200 = 0 then 5000 else 0 end, m.created_at + interval '2 hours', m.created_at + interval '3 hours'
+            from generate_series(100, ${n}, 100) g join members m on m.id = g;
+            insert into wallet_debts (member_id, amount, updated_at)
+            select member_id, owed, updated_at from wallet_round_debts;
+            insert into wallet_debt_entries (member_id, amount, provider, round_id, tx_id, created_at)
+            select member_id, 5000, provider, round_id, 'correct:' || round_id, opened_at from wallet_round_debts
+            union all
+            select member_id, -5000, 'backoffice', '', 'bench-write-off:' || member_id, updated_at
+            from wallet_round_debts where written_off > 0
+            order by 6;
+            insert into wallet_debt_actions (key, member_id, kind, amount, owed_before, reason, operator, created_at)
+            select 'bench-write-off:' || member_id, member_id, 'write_off', 5000, 5000, 'Bench', 'op1', updated_at
+            from wallet_round_debts where written_off > 0`,
+    },
+    {
+      // Never deleted: every sign-in of the five operators over the 400 days, ended.
+      label: 'operators and their sessions (one per four members)',
+      sql: `insert into operators (login, password_hash, role, totp_secret)
+            select 'op' || k, '${passwordHash}', 'cashier', 'JBSWY3DPEHPK3PXP' from generate_series(1, 5) k;
+            insert into operator_sessions (token_hash, operator_id, created_at, last_seen_at, expires_at, revoked_at, ip)
+            select md5('op' || g) || md5('session' || g), o.id, t, t + interval '4 hours', t + interval '8 hours',
+              t + interval '4 hours', '10.0.0.9'
+            from generate_series(1, ${Math.floor(n / 4)}) g join operators o on o.login = 'op' || (1 + g % 5)
+            cross join lateral (select now() - interval '400 days' * ((${Math.floor(n / 4)} - g)::float8 / ${Math.floor(n / 4)}) as t) x`,
     },
   ];
 }

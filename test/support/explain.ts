@@ -18,3 +18,31 @@ export function explainPlan(db: Db, query: SQLWrapper): Promise<unknown> {
 export async function explainText(db: Db, query: SQLWrapper): Promise<string> {
   return JSON.stringify(await explainPlan(db, query));
 }
+
+/** One node of a plan from `explainPlan`, with the fields the tests look at. */
+export interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/** Every node of the query's plan, its subplans and CTEs included (sequential scans off, as explainPlan). */
+export async function planNodes(db: Db, query: SQLWrapper): Promise<PlanNode[]> {
+  const [top] = (await explainPlan(db, query)) as { Plan: PlanNode }[];
+  const all = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(all)];
+  return all(top!.Plan);
+}
+
+/**
+ * How the query reads `relation`: the type of each node that scans it, and the indexes used anywhere in
+ * the plan (a bitmap scan names its index on a child node). A missing index shows as a 'Seq Scan' even
+ * with sequential scans off.
+ */
+export async function readsOf(db: Db, query: SQLWrapper, relation: string) {
+  const nodes = await planNodes(db, query);
+  return {
+    scans: nodes.filter((n) => n['Relation Name'] === relation).map((n) => n['Node Type']),
+    indexes: nodes.flatMap((n) => (n['Index Name'] ? [n['Index Name']] : [])),
+  };
+}

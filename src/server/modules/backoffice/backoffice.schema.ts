@@ -50,7 +50,11 @@ export const operatorSessions = pgTable(
     revokedAt: timestamptz('revoked_at'),
     ip: text('ip'),
   },
-  (t) => [uniqueIndex('operator_sessions_token').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('operator_sessions_token').on(t.tokenHash),
+    // An operator's open sessions, ended together (disabled, own password changed; migration 0082).
+    index('operator_sessions_open').on(t.operatorId).where(sql`${t.revokedAt} is null`),
+  ],
 );
 
 /**

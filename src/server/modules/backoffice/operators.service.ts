@@ -82,6 +82,13 @@ export async function setOperatorRole(tx: DbOrTx, change: { by: number; id: numb
 }
 
 /**
+ * The operator's sessions not ended yet, as disabling them and their own password change end them:
+ * read by operator_sessions_open (migration 0082), never among every session ever opened.
+ */
+export const openSessionsOf = (operatorId: number) =>
+  and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt));
+
+/**
  * Takes another operator's access away, or gives it back. Disabling ends every session of theirs at
  * once (open screens, the badge and the ticker's streams); enabling again opens none: they sign in.
  * Whether they were enabled before, or undefined when there is no such operator.
@@ -96,10 +103,7 @@ export async function setOperatorEnabled(tx: DbOrTx, change: { by: number; id: n
     .set({ disabledAt: change.enabled ? null : sql`now()` })
     .where(eq(operators.id, change.id));
   if (!change.enabled)
-    await tx
-      .update(operatorSessions)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(operatorSessions.operatorId, change.id), isNull(operatorSessions.revokedAt)));
+    await tx.update(operatorSessions).set({ revokedAt: sql`now()` }).where(openSessionsOf(change.id));
   return { enabled: wasEnabled, unchanged: false };
 }
 
@@ -284,13 +288,7 @@ export async function changeOperatorPassword(
     await tx
       .update(operatorSessions)
       .set({ revokedAt: sql`now()` })
-      .where(
-        and(
-          eq(operatorSessions.operatorId, operator.id),
-          isNull(operatorSessions.revokedAt),
-          ne(operatorSessions.id, operator.sessionId),
-        ),
-      );
+      .where(and(openSessionsOf(operator.id), ne(operatorSessions.id, operator.sessionId)));
     return { target: `operator:${operator.id}`, result: undefined };
   });
 }
