@@ -58,7 +58,7 @@ export const members = pgTable(
     index('members_login_trgm').using('gin', sql`lower(${t.loginId}) gin_trgm_ops`),
     index('members_nick_trgm').using('gin', sql`lower(${t.nick}) gin_trgm_ops`),
     index('members_phone_trgm').using('gin', sql`${t.phone} gin_trgm_ops`),
-    // Whether a site has members (its zone and currency triggers; migration 0082).
+    // Whether a site has members (its zone and currency triggers; migration 0078).
     index('members_site').on(t.siteId),
     check('members_status', sql`${t.status} in ('active', 'blocked', 'self_excluded')`),
   ],

@@ -52,7 +52,7 @@ export const operatorSessions = pgTable(
   },
   (t) => [
     uniqueIndex('operator_sessions_token').on(t.tokenHash),
-    // An operator's open sessions, ended together (disabled, own password changed; migration 0082).
+    // An operator's open sessions, ended together (disabled, own password changed; migration 0078).
     index('operator_sessions_open').on(t.operatorId).where(sql`${t.revokedAt} is null`),
   ],
 );

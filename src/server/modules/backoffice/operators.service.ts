@@ -83,7 +83,7 @@ export async function setOperatorRole(tx: DbOrTx, change: { by: number; id: numb
 
 /**
  * The operator's sessions not ended yet, as disabling them and their own password change end them:
- * read by operator_sessions_open (migration 0082), never among every session ever opened.
+ * read by operator_sessions_open (migration 0078), never among every session ever opened.
  */
 export const openSessionsOf = (operatorId: number) =>
   and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt));

@@ -102,7 +102,7 @@ export const walletRoundDebts = pgTable(
     check('wallet_round_debts_not_negative', sql`${t.owed} >= 0 and ${t.writtenOff} >= 0`),
     // What a collection and a write-off walk: the member's rounds that still owe, oldest first.
     index('wallet_round_debts_owing').on(t.memberId, t.openedAt).where(sql`${t.owed} > 0`),
-    // What the dashboard sums as written off (wallet_debt_figures): those rounds only (migration 0082).
+    // What the dashboard sums as written off (wallet_debt_figures): those rounds only (migration 0078).
     index('wallet_round_debts_written_off').on(t.memberId, t.writtenOff).where(sql`${t.writtenOff} > 0`),
   ],
 );
