@@ -47,8 +47,8 @@ describe('KycPanel: what withdrawals need', () => {
   it('names the amount rule in the site’s money, not in minor units', () => {
     // 100,000 minor units of THB are ฿1,000.00: a member read "over 100,000" and thought a hundred times that.
     const thb = panelText('THB', { withdrawLevel: 0, over: 100_000, overLevel: 2 });
-    expect(thb).toContain('Withdrawals over ฿1,000.00 need level 2.');
+    expect(thb).toContain('Withdrawals over ฿1,000.00 in 24 hours need level 2.');
     const krw = panelText('KRW', { withdrawLevel: 0, over: 100_000, overLevel: 2 });
-    expect(krw).toContain('Withdrawals over ₩100,000 need level 2.');
+    expect(krw).toContain('Withdrawals over ₩100,000 in 24 hours need level 2.');
   });
 });
