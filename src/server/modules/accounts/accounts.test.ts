@@ -427,4 +427,36 @@ describe.runIf(backendAvailable)('login limits', () => {
     );
     expect(elsewhere.statusCode).toBe(200);
   });
+
+  it('counts an IPv6 /64 as one address: a new address of it for every guess passes no limit', async () => {
+    const member = await t.register();
+    // Six guesses, each from another address of one /64, as any home line or cloud server can.
+    const from = (i: number) => ({ remoteAddress: `2001:db8:77:1::${(i + 1).toString(16)}` });
+    for (let i = 0; i < 6; i++) {
+      const res = await t.call('user-do-login', { id: `sixspray${i}`, pw: 'wrongpass1' }, from(i));
+      expect(res.json()).toMatchObject({ msg: 'msg2030' });
+    }
+    const res = await t.call('user-do-login', { id: member.id, pw: member.pw }, from(100));
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ status: 'limited', msg: 'msg3001' });
+    const nextBlock = await t.call(
+      'user-do-login',
+      { id: member.id, pw: member.pw },
+      { remoteAddress: '2001:db8:77:2::1' },
+    );
+    expect(nextBlock.statusCode).toBe(200);
+
+    // The id checks too: 30 per address, then a walk of ids through the /64 stops.
+    const checks = [];
+    for (let i = 0; i < 31; i++) {
+      const check = await t.call(
+        'check-user-id',
+        { id: `walk${i}free` },
+        { remoteAddress: `2001:db8:77:3:${i.toString(16)}::9` },
+      );
+      checks.push(check.statusCode);
+    }
+    expect(checks.slice(0, 30).every((c) => c === 200)).toBe(true);
+    expect(checks[30]).toBe(429);
+  });
 });

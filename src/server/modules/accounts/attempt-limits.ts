@@ -3,6 +3,7 @@ import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { attemptLimits } from './accounts.schema.ts';
+import { addressKey } from './address-key.ts';
 
 /**
  * Every per-account and per-address limit, as rate-limiter-flexible limiters on its Drizzle store:
@@ -70,10 +71,25 @@ export interface AttemptLimits {
   promoCodeAddress: RateLimiterDrizzle;
 }
 
+/**
+ * A limiter whose keys are client addresses: each is counted as the client it stands for (an IPv6
+ * address by its /64, addressKey), whichever call site passes it, so no per-address limit can forget.
+ */
+class AddressLimiter extends RateLimiterDrizzle {
+  override getKey(key: string | number): string {
+    return super.getKey(addressKey(String(key)));
+  }
+}
+
 /** The limiters of one app on its database. */
 export function createAttemptLimits(db: Db, config: Config): AttemptLimits {
-  const limiter = (keyPrefix: string, points: number, windowMs: number) =>
-    new RateLimiterDrizzle({
+  const limiterOf = (
+    Limiter: typeof RateLimiterDrizzle,
+    keyPrefix: string,
+    points: number,
+    windowMs: number,
+  ) =>
+    new Limiter({
       storeClient: db,
       schema: attemptLimits,
       keyPrefix,
@@ -83,23 +99,29 @@ export function createAttemptLimits(db: Db, config: Config): AttemptLimits {
       // would run in every process and outlive the app's database when the app closes.
       clearExpiredByTimeout: false,
     });
+  const limiter = (keyPrefix: string, points: number, windowMs: number) =>
+    limiterOf(RateLimiterDrizzle, keyPrefix, points, windowMs);
+  const addressLimiter = (keyPrefix: string, points: number, windowMs: number) =>
+    limiterOf(AddressLimiter, keyPrefix, points, windowMs);
   const checks = config.availabilityChecksPerWindow;
   return {
     memberAccount: limiter('acct', config.loginMaxFailuresPerAccount, config.loginWindowMs),
-    memberAddress: limiter('addr', config.loginMaxFailuresPerAddress, config.loginWindowMs),
-    operatorAddress: limiter('opaddr', OPERATOR_MAX_FAILURES_PER_ADDRESS, OPERATOR_ADDRESS_WINDOW_MS),
+    memberAddress: addressLimiter('addr', config.loginMaxFailuresPerAddress, config.loginWindowMs),
+    operatorAddress: addressLimiter('opaddr', OPERATOR_MAX_FAILURES_PER_ADDRESS, OPERATOR_ADDRESS_WINDOW_MS),
     availabilityChecks:
-      checks === Number.POSITIVE_INFINITY ? undefined : limiter('check', checks, AVAILABILITY_WINDOW_MS),
-    guestTickets: limiter('guest-help', GUEST_TICKETS_PER_HOUR, HOUR),
+      checks === Number.POSITIVE_INFINITY
+        ? undefined
+        : addressLimiter('check', checks, AVAILABILITY_WINDOW_MS),
+    guestTickets: addressLimiter('guest-help', GUEST_TICKETS_PER_HOUR, HOUR),
     resetRequestAccount: limiter('reset-ask-acct', RESET_REQUESTS_PER_ACCOUNT, HOUR),
-    resetRequestAddress: limiter('reset-ask-addr', RESET_REQUESTS_PER_ADDRESS, HOUR),
+    resetRequestAddress: addressLimiter('reset-ask-addr', RESET_REQUESTS_PER_ADDRESS, HOUR),
     resetGuessAccount: limiter('reset-try-acct', RESET_GUESSES_PER_ACCOUNT, QUARTER),
-    resetGuessAddress: limiter('reset-try-addr', RESET_GUESSES_PER_ADDRESS, QUARTER),
+    resetGuessAddress: addressLimiter('reset-try-addr', RESET_GUESSES_PER_ADDRESS, QUARTER),
     memberCodes: limiter('member-code', MEMBER_CODES_PER_WINDOW, QUARTER),
     memberPasswords: limiter('member-pw', MEMBER_PASSWORDS_PER_WINDOW, QUARTER),
     kycUploads: limiter('kyc-upload', KYC_UPLOADS_PER_HOUR, HOUR),
     promoCodeMember: limiter('promo-code', PROMO_CODE_GUESSES_PER_WINDOW, QUARTER),
-    promoCodeAddress: limiter('promo-code-addr', PROMO_CODE_GUESSES_PER_ADDRESS, QUARTER),
+    promoCodeAddress: addressLimiter('promo-code-addr', PROMO_CODE_GUESSES_PER_ADDRESS, QUARTER),
   };
 }
 

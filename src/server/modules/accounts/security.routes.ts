@@ -50,7 +50,7 @@ export const securityRoutes: RouteHandlers = {
   },
 
   'user-2fa-enable': async (body, ctx) => {
-    const codes = await enableSecondFactor(ctx.db, ctx.limits, requireMember(ctx).memberId, body.otp);
+    const codes = await enableSecondFactor(ctx.db, ctx.limits, requireMember(ctx), body.otp);
     return { status: 'success', msg: MSG.twoFactorOn, recoveryCodes: codes };
   },
 
@@ -59,7 +59,7 @@ export const securityRoutes: RouteHandlers = {
     if (!(await isMemberPassword(ctx.db, ctx.limits, member.memberId, body.pw))) {
       throw errors.invalid('the current password is wrong', MSG.passwordWrong);
     }
-    await disableSecondFactor(ctx.db, ctx.limits, member.memberId, body.otp);
+    await disableSecondFactor(ctx.db, ctx.limits, member, body.otp);
     return { status: 'success', msg: MSG.twoFactorOff };
   },
 

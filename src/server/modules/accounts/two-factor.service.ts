@@ -6,7 +6,12 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { memberRecoveryCodes, members } from './accounts.schema.ts';
 import { type AttemptLimits, releaseAttempt, reserveAttempt } from './attempt-limits.ts';
-import { activeSessionsOf, revokeAllSessions } from './sessions.repo.ts';
+import {
+  activeSessionsOf,
+  revokeAllSessions,
+  revokeOtherSessions,
+  type SessionMember,
+} from './sessions.repo.ts';
 
 /** How many recovery codes turning 2FA on gives; each works once instead of a TOTP code. */
 export const RECOVERY_CODES = 10;
@@ -147,8 +152,18 @@ export async function beginSecondFactor(db: Db, memberId: number, label: string,
   return { secret, uri: generateURI({ issuer, label, secret }) };
 }
 
-/** Turns 2FA on with a first code of the pending secret; the recovery codes, in clear this once. */
-export async function enableSecondFactor(db: Db, limits: AttemptLimits, memberId: number, otp: string) {
+/**
+ * Turns 2FA on with a first code of the pending secret; the recovery codes, in clear this once. The
+ * member's other sessions end, this one stays (as a password change): a session opened with the
+ * password alone, by whoever had it, must not outlive the second factor meant to keep them out.
+ */
+export async function enableSecondFactor(
+  db: Db,
+  limits: AttemptLimits,
+  session: Pick<SessionMember, 'memberId' | 'sessionId'>,
+  otp: string,
+) {
+  const { memberId } = session;
   const [row] = await db
     .select({
       pending: members.totpPendingSecret,
@@ -180,12 +195,22 @@ export async function enableSecondFactor(db: Db, limits: AttemptLimits, memberId
     await tx
       .insert(memberRecoveryCodes)
       .values(codes.map((c) => ({ memberId, codeHash: hashCode(memberId, c) })));
+    await revokeOtherSessions(tx, memberId, session.sessionId);
   });
   return codes;
 }
 
-/** Turns 2FA off (the caller checked the password); needs a current code or a recovery code. */
-export async function disableSecondFactor(db: Db, limits: AttemptLimits, memberId: number, otp: string) {
+/**
+ * Turns 2FA off (the caller checked the password); needs a current code or a recovery code. The
+ * member's other sessions end, this one stays, as when it is turned on or the password changes.
+ */
+export async function disableSecondFactor(
+  db: Db,
+  limits: AttemptLimits,
+  session: Pick<SessionMember, 'memberId' | 'sessionId'>,
+  otp: string,
+) {
+  const { memberId } = session;
   if (!(await hasSecondFactor(db, memberId)))
     throw errors.invalid('two-step login is off', MSG.twoFactorNotOn);
   await requireSecondFactor(db, limits, memberId, otp);
@@ -195,6 +220,7 @@ export async function disableSecondFactor(db: Db, limits: AttemptLimits, memberI
       .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null })
       .where(eq(members.id, memberId));
     await tx.delete(memberRecoveryCodes).where(eq(memberRecoveryCodes.memberId, memberId));
+    await revokeOtherSessions(tx, memberId, session.sessionId);
   });
 }
 

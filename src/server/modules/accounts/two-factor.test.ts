@@ -109,6 +109,25 @@ describe.runIf(backendAvailable)('member two-step login, sessions and bank detai
     expect((await t.call('user-do-login', { id: member.id, pw: member.pw })).statusCode).toBe(200);
   });
 
+  it('turning 2FA on or off ends the member’s other sessions and keeps this one', async () => {
+    // Someone who had the password signed in before the member turned 2FA on.
+    const { token, member } = await t.login();
+    const intruder = (await t.call('user-do-login', { id: member.id, pw: member.pw })).json().token as string;
+    const setup = (await t.call('user-2fa-setup', { pw: member.pw }, { token })).json();
+    const on = await t.call('user-2fa-enable', { otp: generateSync({ secret: setup.secret }) }, { token });
+    expect(on.json()).toMatchObject({ status: 'success', msg: 'msg3522' });
+    expect((await t.call('user-health-check', {}, { token: intruder })).statusCode).toBe(401);
+    expect((await t.call('user-health-check', {}, { token })).statusCode).toBe(200);
+
+    const codes = on.json().recoveryCodes as string[];
+    const phone = (await t.call('user-do-login', { id: member.id, pw: member.pw, otp: codes[0] })).json()
+      .token as string;
+    const off = await t.call('user-2fa-disable', { pw: member.pw, otp: codes[1] }, { token });
+    expect(off.json()).toMatchObject({ status: 'success', msg: 'msg3523' });
+    expect((await t.call('user-health-check', {}, { token: phone })).statusCode).toBe(401);
+    expect((await t.call('user-health-check', {}, { token })).statusCode).toBe(200);
+  });
+
   it('lists the member’s live sessions and signs out the others', async () => {
     const { token, member } = await t.login();
     const other = (

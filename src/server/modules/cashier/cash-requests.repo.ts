@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type CashRequestKind, cashRequests, PENDING_STATUSES } from './cashier.schema.ts';
 import { REOPENABLE_BY } from './deciders.ts';
@@ -51,6 +51,25 @@ async function tryInsert(tx: DbOrTx, input: NewCashRequest): Promise<InsertOutco
   const pending = await requestOfKind(tx, input, inArray(cashRequests.status, PENDING_STATUSES));
   if (pending) return { outcome: 'pending-exists', request: pending };
   return undefined;
+}
+
+/**
+ * What the member asked to withdraw in the last `withinMs` and has not had back: the waiting and the
+ * paid requests (a rejected or cancelled one returned its money), the caller's own new one included.
+ */
+export async function withdrawnWithin(tx: DbOrTx, memberId: number, withinMs: number): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${cashRequests.amount}), 0)` })
+    .from(cashRequests)
+    .where(
+      and(
+        eq(cashRequests.memberId, memberId),
+        eq(cashRequests.kind, 'withdraw'),
+        inArray(cashRequests.status, [...PENDING_STATUSES, 'already']),
+        gte(cashRequests.createdAt, sql`now() - ${withinMs}::float8 * interval '1 millisecond'`),
+      ),
+    );
+  return Number(row?.total ?? 0);
 }
 
 /** The member's request of the kind that `which` picks: at most one (by its client code, or the pending one). */

@@ -8,7 +8,7 @@ import { InsufficientFunds, transfer } from '../ledger/ledger.service.ts';
 import { settleBonusBeforeWithdrawal } from '../promotions/bonus-close.service.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { checkWithdrawAmount } from './amount-rules.ts';
-import { type CashRequest, insertCashRequest } from './cash-requests.repo.ts';
+import { type CashRequest, insertCashRequest, withdrawnWithin } from './cash-requests.repo.ts';
 import { assertDeskOpen } from './cashier-hours.ts';
 import { type Decider, decideOrExplain } from './decisions.ts';
 import { codeReused, pendingRequestExists } from './deposits.service.ts';
@@ -20,12 +20,20 @@ const insufficient = (balance: number) =>
   });
 
 /**
+ * How far back a member's withdrawals count together against the verification amount rule
+ * (settings.kyc `over`): withdrawals that appear linked are one, or a level-1 member took any sum
+ * past the rule in pieces of just under it.
+ */
+export const LINKED_WITHDRAWALS_MS = 24 * 3_600_000;
+
+/**
  * A member asks to withdraw: the amount moves from cash to held in the same transaction, so it can
  * be neither bet nor withdrawn twice while the operator decides. Refused while the member owes a
  * debt (refuseWhileOwing) and over what the member's verification level allows on this site
- * (assertWithdrawalVerified); a repeat of a request made before answers as it did then. While a bonus
- * is active the request is refused unless the member accepts to forfeit it (`forfeitBonus`): then the
- * bonus is forfeited in the same transaction (promotions' settleBonusBeforeWithdrawal).
+ * (assertWithdrawalVerified; its amount rule weighs the withdrawals of the last LINKED_WITHDRAWALS_MS);
+ * a repeat of a request made before answers as it did then. While a bonus is active the request is
+ * refused unless the member accepts to forfeit it (`forfeitBonus`): then the bonus is forfeited in the
+ * same transaction (promotions' settleBonusBeforeWithdrawal).
  */
 export async function requestWithdrawal(
   db: Db,
@@ -54,7 +62,12 @@ export async function requestWithdrawal(
     if (result.outcome === 'replay') return { request: result.request, replay: true };
     // After the replay check: a repeat answers as it did, even if the option's limits changed since.
     if (input.option) assertWithinLimits(input.option, input.amount);
-    await assertWithdrawalVerified(tx, member.memberId, site, input.amount);
+    // The amount rule weighs this request (inserted above) with the day's others: split, they are one.
+    const weighed =
+      site.settings.kyc?.over === undefined
+        ? input.amount
+        : await withdrawnWithin(tx, member.memberId, LINKED_WITHDRAWALS_MS);
+    await assertWithdrawalVerified(tx, member.memberId, site, weighed);
     await refuseWhileOwing(tx, member.memberId, 'withdrawal');
     await settleBonusBeforeWithdrawal(tx, member.memberId, input.forfeitBonus === true);
     try {

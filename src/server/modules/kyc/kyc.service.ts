@@ -152,7 +152,8 @@ export async function levelOfMember(db: DbOrTx, memberId: number): Promise<KycLe
 
 /**
  * Refuses a withdrawal of `amount` the member's verification level does not allow on this site
- * (403 `verification`, msg3201, with both levels). Called inside the withdrawal's transaction.
+ * (403 `verification`, msg3201, with both levels). Called inside the withdrawal's transaction, with
+ * the amount the rule weighs: the request with the member's linked ones (cashier's withdrawnWithin).
  */
 export async function assertWithdrawalVerified(tx: DbOrTx, memberId: number, site: Site, amount: number) {
   const requiredLevel = levelNeededFor(site.settings.kyc, amount);

@@ -1,4 +1,4 @@
-import { like } from 'drizzle-orm';
+import { inArray, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countAllRows } from '../../../../test/support/db-counts.ts';
 import { htmlBytes, jpegBytes, pdfBytes, solidPng, uploadKyc } from '../../../../test/support/kyc-files.ts';
@@ -10,6 +10,7 @@ import { KYC_MAX_BYTES } from '../../../shared/vocabulary.ts';
 import { KYC_UPLOADS_PER_HOUR } from '../accounts/attempt-limits.ts';
 import { verifyAuditChain } from '../backoffice/audit.service.ts';
 import { auditLog } from '../backoffice/backoffice.schema.ts';
+import { cashRequests } from '../cashier/cashier.schema.ts';
 
 describe.runIf(backendAvailable)('verification (KYC): documents, review, withdrawal levels', () => {
   const t = useTestApp();
@@ -89,6 +90,43 @@ describe.runIf(backendAvailable)('verification (KYC): documents, review, withdra
       ops.logins.compliance,
     );
     expect((await verifyAuditChain(t.db)).ok).toBe(true);
+  });
+
+  it('weighs the amount rule on the withdrawals of the last 24 hours: split ones do not pass it', async () => {
+    const { token } = await t.login();
+    await fund(t, token, 500_000);
+    const id = (await uploadKyc(t, token, 'identity', solidPng(), 'image/png')).json().document.id;
+    expect((await decide(id, { decision: 'approve' })).json()).toMatchObject({ level: 1 });
+    const pay = (requestId: number, decision: 'approve' | 'reject') =>
+      ops.as('cashier').post(`/api/admin/cashier/withdraw/${requestId}/${decision}`, {
+        reason: decision === 'reject' ? 'the account name does not match' : undefined,
+      });
+
+    // 60,000 paid, then 60,000 more the same day: 120,000 in all, over the 100,000 that needs level 2.
+    const first = await withdraw(token, 60_000);
+    expect(first.json()).toMatchObject({ status: 'success' });
+    expect((await pay(first.json().requestId, 'approve')).statusCode).toBe(200);
+    const second = await withdraw(token, 60_000);
+    expect(second.statusCode).toBe(403);
+    expect(second.json()).toMatchObject({ status: 'verification', requiredLevel: 2, verifiedLevel: 1 });
+    expect(await balancesOf(t, token)).toMatchObject({ cash: 440_000, held: 0 });
+
+    // What fits beside it still goes; a rejected request gave its money back and weighs nothing.
+    const third = await withdraw(token, 40_000);
+    expect(third.json()).toMatchObject({ status: 'success' });
+    expect((await pay(third.json().requestId, 'reject')).statusCode).toBe(200);
+    const fourth = await withdraw(token, 40_000);
+    expect(fourth.json()).toMatchObject({ status: 'success' });
+    expect((await pay(fourth.json().requestId, 'approve')).statusCode).toBe(200);
+
+    // A day later the paid ones no longer weigh.
+    const paid = [first.json().requestId, fourth.json().requestId];
+    await t.db
+      .update(cashRequests)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(inArray(cashRequests.id, paid));
+    expect((await withdraw(token, 60_000)).json()).toMatchObject({ status: 'success' });
+    await expectSoundLedger(t.db);
   });
 
   it("shows a rejected document's reason to the member (page and note), never the operators' note", async () => {

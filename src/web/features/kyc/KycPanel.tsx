@@ -2,13 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KycViewReply } from '../../../shared/contract/kyc-routes.ts';
-import { formatDateTime, formatNumber, isLocale } from '../../../shared/format.ts';
+import { formatDateTime, isLocale } from '../../../shared/format.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { KYC_DOCUMENT_KINDS, KYC_FILE_TYPES, type KycDocumentKind } from '../../../shared/vocabulary.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ApiFailure } from '../../api/client.ts';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
 import panel from '../../components/ui/panel.module.css';
-import { useSiteZone } from '../site/site.ts';
+import { useCurrency, useSiteZone } from '../site/site.ts';
 import styles from './kyc.module.css';
 import { downloadDocument, KYC_KEY, uploadDocument, useKyc } from './queries.ts';
 
@@ -24,6 +25,7 @@ const EXTENSION: Record<Document['mime'], string> = {
 export function KycPanel() {
   const { t, i18n } = useTranslation(['user', 'common']);
   const kyc = useKyc().data;
+  const currency = useCurrency();
   const locale = isLocale(i18n.language) ? i18n.language : undefined;
   return (
     <section className={panel.panel} aria-labelledby="kyc-title" data-testid="kyc-panel">
@@ -37,10 +39,11 @@ export function KycPanel() {
           {kyc.rules.withdrawLevel > 0 && (
             <p className={panel.hint}>{t('kyc.needs', { level: kyc.rules.withdrawLevel })}</p>
           )}
-          {kyc.rules.over !== null && kyc.rules.overLevel > kyc.rules.withdrawLevel && (
+          {kyc.rules.over !== null && kyc.rules.overLevel > kyc.rules.withdrawLevel && currency && (
             <p className={panel.hint}>
               {t('kyc.needsOver', {
-                amount: formatNumber(kyc.rules.over, locale),
+                // The rule is in minor units: ฿1,000.00 is 100,000 of them.
+                amount: formatMoney(kyc.rules.over, currency, locale),
                 level: kyc.rules.overLevel,
               })}
             </p>
