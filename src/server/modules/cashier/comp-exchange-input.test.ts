@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { snapshotAllTables } from '../../../../test/support/db-snapshot.ts';
-import { balancesOf, expectSoundLedger, memberIdOf } from '../../../../test/support/money.ts';
+import {
+  balancesOf,
+  expectSoundLedger,
+  memberIdOf,
+  setCompSettings,
+} from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { transfer } from '../ledger/ledger.service.ts';
@@ -43,6 +48,24 @@ describe.runIf(backendAvailable)('roll-to-balance input', () => {
     expect(other.statusCode).toBe(409);
     expect(other.json()).toMatchObject({ status: 'duplicate', msg: 'msg3024' });
     expect(await balancesOf(t, token)).toEqual({ cash: 20_000, held: 0, comp: 30_000 });
+    await expectSoundLedger(t.db);
+  });
+
+  it('with a site minimum of 0, refuses an exchange of nothing (no comp, or 0 asked) with 409 low_point, never a 500', async () => {
+    await setCompSettings(t, { minExchange: 0 });
+    try {
+      const { token } = await t.login();
+      for (const body of [{}, { amount: 0 }, { amount: '0' }, { amount: -5 }]) {
+        const res = await t.call('roll-to-balance', body, { token });
+        expect([res.statusCode, res.json().status], JSON.stringify(body)).toEqual([409, 'low_point']);
+      }
+      const funded = await memberWithComp(5_000);
+      const zero = await t.call('roll-to-balance', { amount: 0 }, { token: funded });
+      expect([zero.statusCode, zero.json().status]).toEqual([409, 'low_point']);
+      expect(await balancesOf(t, funded)).toEqual({ cash: 0, held: 0, comp: 5_000 });
+    } finally {
+      await setCompSettings(t, {});
+    }
     await expectSoundLedger(t.db);
   });
 });

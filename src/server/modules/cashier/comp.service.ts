@@ -61,7 +61,11 @@ export async function exchangeComp(
       field: 'amount',
     });
   }
-  if (amount < minimum || member.user.rolling < minimum) throw belowMinimum(minimum, member.user.rolling);
+  // `<= 0` too: a site may set its minimum to 0, and a move of nothing is no exchange (the ledger
+  // refuses it as a programming error, which answered 500).
+  if (amount <= 0 || amount < minimum || member.user.rolling < minimum) {
+    throw belowMinimum(minimum, member.user.rolling);
+  }
   try {
     await transfer(db, {
       idempotencyKey: `comp-exchange:${member.memberId}:${input.code ?? randomUUID()}`,
