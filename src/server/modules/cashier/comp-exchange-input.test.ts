@@ -4,6 +4,7 @@ import {
   balancesOf,
   expectSoundLedger,
   memberIdOf,
+  nextCode,
   setCompSettings,
 } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
@@ -63,6 +64,27 @@ describe.runIf(backendAvailable)('roll-to-balance input', () => {
       const zero = await t.call('roll-to-balance', { amount: 0 }, { token: funded });
       expect([zero.statusCode, zero.json().status]).toEqual([409, 'low_point']);
       expect(await balancesOf(t, funded)).toEqual({ cash: 0, held: 0, comp: 5_000 });
+    } finally {
+      await setCompSettings(t, {});
+    }
+    await expectSoundLedger(t.db);
+  });
+
+  it('answers a repeat of an exchange of everything as the first time, though the comp is spent', async () => {
+    await setCompSettings(t, { minExchange: 200 }); // 20,000 minor units
+    try {
+      const token = await memberWithComp(30_000);
+      const code = nextCode();
+      const first = await t.call('roll-to-balance', { code }, { token });
+      expect(first.json()).toMatchObject({ status: 'success', amount: 30_000 });
+      // The page's answer was lost: the same request again, and the same with the amount it moved.
+      for (const body of [{ code }, { code, amount: 30_000 }, { code, amount: '30000' }]) {
+        const again = await t.call('roll-to-balance', body, { token });
+        expect(again.json(), JSON.stringify(body)).toMatchObject({ status: 'success', amount: 30_000 });
+      }
+      const other = await t.call('roll-to-balance', { code, amount: 25_000 }, { token });
+      expect([other.statusCode, other.json().status]).toEqual([409, 'duplicate']);
+      expect(await balancesOf(t, token)).toEqual({ cash: 30_000, held: 0, comp: 0 });
     } finally {
       await setCompSettings(t, {});
     }
