@@ -40,6 +40,17 @@ describe.runIf(backendAvailable)('the vault while a bonus runs', () => {
     await expectSoundLedger(t.db);
   });
 
+  it('a cash-first bonus whose money is all lost no longer keeps the vault shut', async () => {
+    const p = await bonusPlayer(t, campaigns.cashFirst, SECRET);
+    const all = await p.bet(1_500_000); // the cash, then the whole bonus
+    await p.win(all, 0);
+    expect(await p.balances()).toEqual({ cash: 0, bonus: 0 });
+    await fund(t, p.token, 200_000);
+    const moved = await t.call('vault-deposit', { amount: 200_000 }, { token: p.token });
+    expect(moved.json()).toMatchObject({ status: 'success', balance: 0, vault: 200_000 });
+    await expectSoundLedger(t.db);
+  });
+
   it('a bonus-first bonus stakes the bonus first anyway: the vault stays open, both ways', async () => {
     const p = await bonusPlayer(t, campaigns.bonusFirst, SECRET);
     const moved = await t.call('vault-deposit', { amount: 300_000 }, { token: p.token });
