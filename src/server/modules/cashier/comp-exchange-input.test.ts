@@ -8,7 +8,7 @@ import {
   setCompSettings,
 } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
-import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { transfer } from '../ledger/ledger.service.ts';
 
 /** roll-to-balance answers a fractional amount and a reused code with 4xx words, never a 500. */
@@ -90,4 +90,23 @@ describe.runIf(backendAvailable)('roll-to-balance input', () => {
     }
     await expectSoundLedger(t.db);
   });
+
+  it.runIf(isPostgres)(
+    'the same exchange of everything sent eight times at once moves the comp once',
+    async () => {
+      await setCompSettings(t, { minExchange: 200 });
+      try {
+        const token = await memberWithComp(40_000);
+        const code = nextCode();
+        const replies = await Promise.all(
+          Array.from({ length: 8 }, () => t.call('roll-to-balance', { code }, { token })),
+        );
+        for (const res of replies) expect(res.json()).toMatchObject({ status: 'success', amount: 40_000 });
+        expect(await balancesOf(t, token)).toEqual({ cash: 40_000, held: 0, comp: 0 });
+      } finally {
+        await setCompSettings(t, {});
+      }
+      await expectSoundLedger(t.db);
+    },
+  );
 });
