@@ -7,6 +7,7 @@ import {
   depositWithPromo,
   useStakingCampaigns,
 } from '../../../../test/support/promotions.ts';
+import { publicData } from '../../../../test/support/public-api.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { approveDeposit } from '../cashier/deposits.service.ts';
@@ -30,6 +31,9 @@ describe.runIf(backendAvailable)('the vault while a bonus runs', () => {
     const res = await t.call('vault-deposit', { amount: 1_000_000 }, { token: p.token });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ status: 'already', msg: 'msg3610' });
+    // The older front ends' twin answers the same.
+    const older = await publicData(t, 'user/money_to_point', { balance: 1_000_000 }, { session: p.token });
+    expect(older).toMatchObject({ status: 'already', msg: 'msg3610' });
     expect((await t.call('get-vault', {}, { token: p.token })).json()).toMatchObject({
       balance: 1_000_000,
       vault: 0,
