@@ -146,6 +146,8 @@ export const MSG = {
   promoForfeitFirst: 'msg3607',
   promoProtected: 'msg3608',
   promoCodeUnknown: 'msg3609',
+  /** A cash-first bonus is running: its cash is staked before the bonus, so it may not go into the vault. */
+  promoVaultCashFirst: 'msg3610',
 } as const;
 
 export type MsgKey = (typeof MSG)[keyof typeof MSG];

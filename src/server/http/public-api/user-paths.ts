@@ -91,7 +91,8 @@ export const userPaths: PathTable = {
     route: 'vault-deposit',
     about:
       '`{balance, code?}`: moves `balance` from cash into the vault; the reply adds `point` (the vault). ' +
-      'While the member owes a debt: `debt` (msg3041, the amount in `owed`).',
+      'While the member owes a debt: `debt` (msg3041, the amount in `owed`); while a cash-first bonus runs: ' +
+      '`already` (msg3610).',
     body: (raw) => ({ amount: raw.balance, code: raw.code }),
     reply: vaultReply,
   },

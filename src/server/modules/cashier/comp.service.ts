@@ -4,7 +4,12 @@ import { MSG, STATUS } from '../../../shared/messages.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import type { SessionMember } from '../accounts/sessions.service.ts';
-import { IdempotencyConflict, InsufficientFunds, transfer } from '../ledger/ledger.service.ts';
+import {
+  amountOfTransfer,
+  IdempotencyConflict,
+  InsufficientFunds,
+  transfer,
+} from '../ledger/ledger.service.ts';
 import { siteCompMinimum } from '../sites/site-money.ts';
 import type { Site } from '../sites/sites.service.ts';
 
@@ -46,7 +51,13 @@ const belowMinimum = (minimum: number, comp: number) =>
     rolling: comp,
   });
 
-/** Moves comp (rolling) to cash: all of it, or `amount` when given; never below the site's minimum. */
+const exchangeCodeReused = () =>
+  new ApiError(409, STATUS.duplicate, MSG.duplicateRequest, 'this code was used for another exchange');
+
+/**
+ * Moves comp (rolling) to cash: all of it, or `amount` when given; never below the site's minimum. The same
+ * `code` again is the same exchange: it answers the amount the first moved, and moves nothing.
+ */
 export async function exchangeComp(
   db: Db,
   member: SessionMember,
@@ -54,17 +65,31 @@ export async function exchangeComp(
   input: { amount?: number | undefined; code?: string | undefined },
 ): Promise<{ amount: number }> {
   const minimum = compMinimum(site);
-  const amount = input.amount ?? member.user.rolling;
   // Comp moves in whole minor units; a fraction is refused here rather than deep in the ledger.
-  if (!Number.isSafeInteger(amount)) {
+  if (!Number.isSafeInteger(input.amount ?? member.user.rolling)) {
     throw new ApiError(400, STATUS.invalid, MSG.invalidInput, 'amount: a whole number of minor units', {
       field: 'amount',
     });
   }
-  if (amount < minimum || member.user.rolling < minimum) throw belowMinimum(minimum, member.user.rolling);
+  const idempotencyKey = `comp-exchange:${member.memberId}:${input.code ?? randomUUID()}`;
+  // A repeat of an exchange already made answers as it did, before the checks of what the comp holds
+  // now: the first took it (often all of it), so they refused a lost answer's retry with low_point.
+  if (input.code !== undefined) {
+    const first = await amountOfTransfer(db, idempotencyKey);
+    if (first !== undefined) {
+      if (input.amount !== undefined && input.amount !== first) throw exchangeCodeReused();
+      return { amount: first };
+    }
+  }
+  const amount = input.amount ?? member.user.rolling;
+  // `<= 0` too: a site may set its minimum to 0, and a move of nothing is no exchange (the ledger
+  // refuses it as a programming error, which answered 500).
+  if (amount <= 0 || amount < minimum || member.user.rolling < minimum) {
+    throw belowMinimum(minimum, member.user.rolling);
+  }
   try {
     await transfer(db, {
-      idempotencyKey: `comp-exchange:${member.memberId}:${input.code ?? randomUUID()}`,
+      idempotencyKey,
       from: { memberId: member.memberId, kind: 'comp' },
       to: { memberId: member.memberId, kind: 'cash' },
       amount,
@@ -72,14 +97,7 @@ export async function exchangeComp(
     });
   } catch (error) {
     if (error instanceof InsufficientFunds) throw belowMinimum(minimum, error.balance);
-    if (error instanceof IdempotencyConflict) {
-      throw new ApiError(
-        409,
-        STATUS.duplicate,
-        MSG.duplicateRequest,
-        'this code was used for another exchange',
-      );
-    }
+    if (error instanceof IdempotencyConflict) throw exchangeCodeReused();
     throw error;
   }
   return { amount };

@@ -155,13 +155,10 @@ export async function lockMemberCashAndHouse(
   );
 }
 
-/** What a transfer recorded under an idempotency key said it was for (its reference), if there is one. */
-export async function referenceOfTransfer(
-  db: DbOrTx,
-  idempotencyKey: string,
-): Promise<Record<string, string | number> | undefined> {
+/** The transfer recorded under an idempotency key (the amount it moved and what it said it was for), if any. */
+async function transferUnderKey(db: DbOrTx, idempotencyKey: string) {
   const [row] = await db
-    .select({ reference: ledgerTransfers.reference })
+    .select({ amount: ledgerTransfers.amount, reference: ledgerTransfers.reference })
     .from(ledgerTransfers)
     // The unique index's predicate (migration 0055), so that the look-up uses it.
     .where(
@@ -170,7 +167,20 @@ export async function referenceOfTransfer(
         notInArray(ledgerTransfers.kind, ['bet', 'win', 'jackpot_contribution']),
       ),
     );
-  return row?.reference;
+  return row;
+}
+
+/** What a transfer recorded under an idempotency key said it was for (its reference), if there is one. */
+export async function referenceOfTransfer(
+  db: DbOrTx,
+  idempotencyKey: string,
+): Promise<Record<string, string | number> | undefined> {
+  return (await transferUnderKey(db, idempotencyKey))?.reference;
+}
+
+/** The amount a transfer recorded under an idempotency key moved, if there is one. */
+export async function amountOfTransfer(db: DbOrTx, idempotencyKey: string): Promise<number | undefined> {
+  return (await transferUnderKey(db, idempotencyKey))?.amount;
 }
 
 /** The members whose balances a transfer moves (their live streams re-read them). */

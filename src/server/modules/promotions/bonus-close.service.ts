@@ -138,6 +138,38 @@ export async function settleBonusBeforeWithdrawal(tx: Tx, memberId: number, forf
   await closeBonus(tx, memberId, 'forfeited', `member:${memberId}`);
 }
 
+/**
+ * A move of cash into the vault while a cash-first bonus runs (inside the move's transaction, after the
+ * move locked the cash row, so a deposit granting a bonus in its own transaction is seen): refused
+ * (409, msg3610). Such a bonus stakes the member's cash before the bonus, and taking that cash out of
+ * play by a withdrawal forfeits it; set aside in the vault instead, it would leave the member wagering
+ * the bonus alone and keeping their deposit whatever happens. A bonus-first bonus, one past its end
+ * (promo_stake_split takes nothing from it) or one holding nothing stakes the same with or without the
+ * vault. The bonus balance is read under the cash row's lock, which every bonus move takes first.
+ */
+export async function refuseVaultWhileCashFirstBonus(tx: Tx, memberId: number): Promise<void> {
+  const [active] = await tx
+    .select({ id: promoBonuses.id })
+    .from(promoBonuses)
+    .where(
+      and(
+        eq(promoBonuses.memberId, memberId),
+        eq(promoBonuses.status, 'active'),
+        eq(promoBonuses.stakeOrder, 'cash_first'),
+        sql`${promoBonuses.expiresAt} > now()`,
+      ),
+    );
+  // A bonus with no money left (all of it staked and lost, free spins not yet won) stakes nothing of its
+  // own: setting cash aside then dodges nothing, and refusing would keep the vault shut until it ends.
+  if (active && (await memberBalances(tx, memberId)).bonus > 0) {
+    throw errors.conflict(
+      'a cash-first bonus is active: its cash is staked before the bonus and cannot go into the vault',
+      { bonusId: active.id },
+      MSG.promoVaultCashFirst,
+    );
+  }
+}
+
 /** Housekeeping: expires every active bonus past its end, each in its own transaction. How many it expired. */
 export async function expireBonuses(db: Db, now = new Date()): Promise<number> {
   const due = await db

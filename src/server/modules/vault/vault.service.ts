@@ -9,6 +9,7 @@ import {
   memberBalances,
   transfer,
 } from '../ledger/ledger.service.ts';
+import { refuseVaultWhileCashFirstBonus } from '../promotions/bonus-close.service.ts';
 
 export type VaultDirection = 'in' | 'out';
 
@@ -39,7 +40,9 @@ const notEnough = (direction: VaultDirection, available: number) =>
  * repeated request (same `code`) apply once. Without a code every call is a new movement. A move into
  * the vault is refused while the member owes a debt (refuseWhileOwing): checked in the move's
  * transaction once the transfer is known to be new, so a repeat of a move made before the debt
- * answers as it did then, and a refused move is undone with it. Back out to cash is always allowed.
+ * answers as it did then, and a refused move is undone with it. So is a move into the vault while a
+ * cash-first bonus runs (refuseVaultWhileCashFirstBonus: that cash is staked before the bonus). Back
+ * out to cash is always allowed.
  */
 export async function moveVault(
   db: Db,
@@ -60,7 +63,10 @@ export async function moveVault(
         amount: input.amount,
         kind: input.direction === 'in' ? 'vault_in' : 'vault_out',
       });
-      if (result.applied && input.direction === 'in') await refuseWhileOwing(tx, member.memberId, 'vault');
+      if (result.applied && input.direction === 'in') {
+        await refuseWhileOwing(tx, member.memberId, 'vault');
+        await refuseVaultWhileCashFirstBonus(tx, member.memberId);
+      }
       return { ...(await vaultBalances(tx, member.memberId)), applied: result.applied };
     });
   } catch (error) {

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
+import { answerLost } from '../../api/answer-lost.ts';
 import { ApiFailure, callRoute } from '../../api/client.ts';
 import { amountInputMode, amountMinor, cleanAmountText } from '../../components/ui/amount-input.ts';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
@@ -16,7 +17,8 @@ type Direction = 'in' | 'out';
 
 /**
  * My page: the member's vault, cash set aside (not playable, not withdrawable until moved back).
- * Each click carries its own code, so a double submit moves the money once.
+ * Each click carries its own code, so a double submit moves the money once; a retry after a lost
+ * answer (no reply, a server failure) sends the same code again, so it cannot move the money twice.
  */
 export function VaultPanel() {
   const { t } = useTranslation(['vault', 'common']);
@@ -42,7 +44,8 @@ export function VaultPanel() {
       await dialog.alert(t('moved'), 'success');
     },
     onError: async (error, direction) => {
-      code.current = `${Date.now()}`;
+      // After a lost answer the move may have gone through: the retry keeps its code and moves once.
+      if (!answerLost(error)) code.current = `${Date.now()}`;
       const short = direction === 'out' && error instanceof ApiFailure && error.status === 'balance';
       const key = short
         ? 'notEnoughVault'
