@@ -1,4 +1,4 @@
-import { desc, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { houseBalance, houseCurrency, memberCurrencies } from '../ledger/ledger.service.ts';
 import { JACKPOT_POOL_KIND, jackpotWins } from './jackpot.schema.ts';
@@ -116,4 +116,21 @@ export async function jackpotBpsFor(db: DbOrTx, gameTakesPart: boolean, memberId
     sql`select contribution_bps as bps from jackpot_settings where id = 1`,
   );
   return row?.bps ?? 0;
+}
+
+/**
+ * The jackpot each of a provider's rounds won (only the rounds that won one), by round id: what a
+ * round returned to its player is its win plus this award (jackpot_wins, one per round).
+ */
+export async function jackpotAwardsOf(
+  db: DbOrTx,
+  provider: string,
+  roundIds: string[],
+): Promise<Map<string, number>> {
+  if (roundIds.length === 0) return new Map();
+  const rows = await db
+    .select({ roundId: jackpotWins.roundId, amount: jackpotWins.amount })
+    .from(jackpotWins)
+    .where(and(eq(jackpotWins.provider, provider), inArray(jackpotWins.roundId, roundIds)));
+  return new Map(rows.map((r) => [r.roundId, Number(r.amount)]));
 }
