@@ -17,24 +17,31 @@ export interface JackpotState {
 
 /**
  * Reads the pool from its 64 account rows (the ledger's houseBalance), never from the transfers, with
- * the settings and the last win.
+ * the settings and the last win, all from one snapshot (a read-only repeatable-read transaction): read
+ * in pieces, a win committing in between showed the paid-out pool beside the win that emptied it.
  */
-export async function readJackpot(db: DbOrTx): Promise<JackpotState> {
-  const [amount, currency, [row]] = await Promise.all([
-    houseBalance(db, JACKPOT_POOL_KIND),
-    houseCurrency(db, JACKPOT_POOL_KIND),
-    queryRows<{
-      contribution_bps: number;
-      reseed: number;
-      last_amount: number | null;
-      last_at: string | Date | null;
-    }>(
-      db,
-      sql`select s.contribution_bps, s.reseed, w.amount as last_amount, w.created_at as last_at
-        from jackpot_settings s
-        left join lateral (select amount, created_at from jackpot_wins order by id desc limit 1) w on true`,
-    ),
-  ]);
+export async function readJackpot(db: Db): Promise<JackpotState> {
+  const [amount, currency, row] = await db.transaction(
+    async (tx) =>
+      [
+        await houseBalance(tx, JACKPOT_POOL_KIND),
+        await houseCurrency(tx, JACKPOT_POOL_KIND),
+        (
+          await queryRows<{
+            contribution_bps: number;
+            reseed: number;
+            last_amount: number | null;
+            last_at: string | Date | null;
+          }>(
+            tx,
+            sql`select s.contribution_bps, s.reseed, w.amount as last_amount, w.created_at as last_at
+            from jackpot_settings s
+            left join lateral (select amount, created_at from jackpot_wins order by id desc limit 1) w on true`,
+          )
+        )[0],
+      ] as const,
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
   if (!row) throw new Error('jackpot_settings has no row: run the migrations');
   return {
     amount,
