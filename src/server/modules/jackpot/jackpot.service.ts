@@ -107,6 +107,21 @@ export async function jackpotHistory(db: Db, options: { before?: number; limit: 
 }
 
 /**
+ * Games as a site's catalogue lists them: a jackpot game is one only on a site in the pool's currency.
+ * Elsewhere its members neither feed nor win the pool (jackpotBpsFor), so no game is offered to them as
+ * a jackpot game.
+ */
+export async function jackpotGamesForSite<G extends { jackpot: boolean }>(
+  db: DbOrTx,
+  siteCurrency: string,
+  games: G[],
+): Promise<G[]> {
+  if (!games.some((g) => g.jackpot)) return games;
+  if ((await houseCurrency(db, JACKPOT_POOL_KIND)) === siteCurrency) return games;
+  return games.map((g) => ({ ...g, jackpot: false }));
+}
+
+/**
  * The share a game opened now pays into the pool: 0 unless the game takes part, and 0 for a member whose
  * site is in another currency than the pool's (the pool stays in the currency it was opened in, and no
  * transfer mixes currencies): such a member plays the game without feeding or winning the pool.
