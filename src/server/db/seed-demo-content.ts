@@ -28,7 +28,7 @@ export const DEMO_MESSENGER_LINKS = [
 ] as const;
 
 export const DEMO_BANNERS = [
-  { type: 'jackpot', title: '[DEMO] แจ็คพอตรอยัล', text: 'เพิ่มขึ้นทุกการหมุน', amount: 128_450_000 },
+  { type: 'jackpot', title: '[DEMO] แจ็คพอตรอยัล', text: 'เพิ่มขึ้นทุกการหมุน' },
   {
     type: 'home',
     title: '[DEMO] ยินดีต้อนรับสู่ Royal Casino',

@@ -128,7 +128,7 @@ export function ContentEditor({
               </Select>
               <Field label={t('content.image')} maxLength={300} {...bind('imageUrl')} />
               <Field label={t('content.link')} maxLength={500} {...bind('linkUrl')} />
-              <Field label={t('content.jackpotAmount')} type="number" min={0} {...bind('amount')} />
+              {/* No amount to type: a jackpot banner shows the real pool (content/jackpot-banner.ts). */}
               <Field label={t('content.order')} type="number" {...bind('sortOrder')} />
             </div>
           )}

@@ -1,6 +1,7 @@
 import type { RouteContext, RouteHandlers } from '../../http/member-api.ts';
 import { readerLanguage } from '../../http/reader-language.ts';
 import { activeBanners, activePopups, listNotices } from './content.service.ts';
+import { withPoolAmount } from './jackpot-banner.ts';
 
 /** Which site the content is for, and in which language (http/reader-language.ts). */
 const readerOf = (ctx: RouteContext) => ({
@@ -20,8 +21,11 @@ export const contentRoutes: RouteHandlers = {
     popups: await activePopups(ctx.db, readerOf(ctx)),
   }),
 
-  'get-advertisement': async (body, ctx) => ({
-    status: 'success',
-    banners: await activeBanners(ctx.db, readerOf(ctx), body.type),
-  }),
+  'get-advertisement': async (body, ctx) => {
+    const banners = await activeBanners(ctx.db, readerOf(ctx), body.type);
+    return {
+      status: 'success',
+      banners: body.type === 'jackpot' ? await withPoolAmount(ctx.db, ctx.site.currency, banners) : banners,
+    };
+  },
 };

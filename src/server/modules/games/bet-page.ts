@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { BET_KINDS } from '../../../shared/contract/games-routes.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import { jackpotAwardsOf } from '../jackpot/jackpot.service.ts';
 import type { GameProvider, RoundFacts } from './provider.ts';
 
 export interface HistoryQuery {
@@ -77,6 +78,17 @@ export async function memberBetPage(
     }),
   );
   const factOf = (r: BetRow) => facts.get(`${r.provider}:${r.round_id}`);
+  // A round that hit the progressive jackpot returned its award too (paid from the pool, not counted in
+  // total_win): the history shows what the member's cash received for the round.
+  const awards = new Map<string, number>();
+  await Promise.all(
+    [...new Set(page.map((r) => r.provider))].map(async (provider) => {
+      const ids = page.filter((r) => r.provider === provider).map((r) => r.round_id);
+      for (const [roundId, amount] of await jackpotAwardsOf(db, provider, ids)) {
+        awards.set(`${provider}:${roundId}`, amount);
+      }
+    }),
+  );
   return {
     list: page.map((r) => ({
       roundId: r.round_id,
@@ -86,7 +98,7 @@ export async function memberBetPage(
       vendor: r.vendor_code,
       category: r.category,
       stake: Number(r.total_bet),
-      win: Number(r.total_win),
+      win: Number(r.total_win) + (awards.get(`${r.provider}:${r.round_id}`) ?? 0),
       // A void sports bet is paid its stake back as its settlement: it reads as cancelled.
       status: factOf(r)?.void ? 'cancelled' : r.status,
       openedAt: new Date(r.opened_at).toISOString(),

@@ -1,5 +1,6 @@
 import { errors } from '../../http/errors.ts';
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
+import { jackpotGamesForSite } from '../jackpot/jackpot.service.ts';
 import { memberBetPage } from './bet-page.ts';
 import { casinoEntries, gamesOfVendor, listVendors, lobbyGames, vendorEntry } from './catalogue.service.ts';
 import { openGame } from './launch.service.ts';
@@ -22,10 +23,13 @@ export function gamesRoutes(providers: ReadonlyMap<string, GameProvider>): Route
 
     'get-slot-by-company': async (body, ctx) => ({
       status: 'success',
-      games: await gamesOfVendor(ctx.db, body.company),
+      games: await jackpotGamesForSite(ctx.db, ctx.site.currency, await gamesOfVendor(ctx.db, body.company)),
     }),
 
-    'get-game-list': async (_body, ctx) => ({ status: 'success', games: await lobbyGames(ctx.db) }),
+    'get-game-list': async (_body, ctx) => ({
+      status: 'success',
+      games: await jackpotGamesForSite(ctx.db, ctx.site.currency, await lobbyGames(ctx.db)),
+    }),
 
     'get-game-rails': async (_body, ctx) => ({
       status: 'success',

@@ -7,6 +7,7 @@ export interface JackpotAudit {
   contributions: number;
   reseeds: number;
   payouts: number;
+  /** The reseed the pool was last given (its floor until the next win). */
   reseed: number;
   wins: number;
   /** Each broken rule, in words; empty when the pool is sound. */
@@ -16,7 +17,7 @@ export interface JackpotAudit {
 /**
  * Recomputes the pool from the transfers (audits and tests only: it reads every transfer of the
  * pool): balance = contributions + reseeds − payouts, only those three kinds in their direction touch
- * it, it holds at least its reseed, it received exactly the sum over the shards of
+ * it, it holds at least the reseed it was last given, it received exactly the sum over the shards of
  * floor(units / 10,000), and every win paid what jackpot_wins says and was reseeded.
  */
 export async function auditJackpot(db: DbOrTx): Promise<JackpotAudit> {
@@ -42,7 +43,10 @@ export async function auditJackpot(db: DbOrTx): Promise<JackpotAudit> {
           coalesce(sum(amount) filter (where kind = 'jackpot_win' and outward and not inward), 0)::int8 as payouts,
           count(*) filter (where not ((kind in ('jackpot_contribution', 'jackpot_reseed') and inward and not outward)
                                       or (kind = 'jackpot_win' and outward and not inward)))::int as stray,
-          (select reseed from jackpot_settings where id = 1) as reseed,
+          -- The floor is the reseed the pool was last given (the opening one, or its last win's): an
+          -- operator's new setting applies from the next win on, and the pool keeps what it holds until then.
+          coalesce((select amount from ledger_transfers where kind = 'jackpot_reseed' order by id desc limit 1),
+                   (select reseed from jackpot_settings where id = 1)) as reseed,
           (select count(*) from jackpot_wins)::int as wins
         from moves`,
   );

@@ -1,4 +1,4 @@
-import { desc, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { houseBalance, houseCurrency, memberCurrencies } from '../ledger/ledger.service.ts';
 import { JACKPOT_POOL_KIND, jackpotWins } from './jackpot.schema.ts';
@@ -17,24 +17,31 @@ export interface JackpotState {
 
 /**
  * Reads the pool from its 64 account rows (the ledger's houseBalance), never from the transfers, with
- * the settings and the last win.
+ * the settings and the last win, all from one snapshot (a read-only repeatable-read transaction): read
+ * in pieces, a win committing in between showed the paid-out pool beside the win that emptied it.
  */
-export async function readJackpot(db: DbOrTx): Promise<JackpotState> {
-  const [amount, currency, [row]] = await Promise.all([
-    houseBalance(db, JACKPOT_POOL_KIND),
-    houseCurrency(db, JACKPOT_POOL_KIND),
-    queryRows<{
-      contribution_bps: number;
-      reseed: number;
-      last_amount: number | null;
-      last_at: string | Date | null;
-    }>(
-      db,
-      sql`select s.contribution_bps, s.reseed, w.amount as last_amount, w.created_at as last_at
-        from jackpot_settings s
-        left join lateral (select amount, created_at from jackpot_wins order by id desc limit 1) w on true`,
-    ),
-  ]);
+export async function readJackpot(db: Db): Promise<JackpotState> {
+  const [amount, currency, row] = await db.transaction(
+    async (tx) =>
+      [
+        await houseBalance(tx, JACKPOT_POOL_KIND),
+        await houseCurrency(tx, JACKPOT_POOL_KIND),
+        (
+          await queryRows<{
+            contribution_bps: number;
+            reseed: number;
+            last_amount: number | null;
+            last_at: string | Date | null;
+          }>(
+            tx,
+            sql`select s.contribution_bps, s.reseed, w.amount as last_amount, w.created_at as last_at
+            from jackpot_settings s
+            left join lateral (select amount, created_at from jackpot_wins order by id desc limit 1) w on true`,
+          )
+        )[0],
+      ] as const,
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
   if (!row) throw new Error('jackpot_settings has no row: run the migrations');
   return {
     amount,
@@ -100,6 +107,21 @@ export async function jackpotHistory(db: Db, options: { before?: number; limit: 
 }
 
 /**
+ * Games as a site's catalogue lists them: a jackpot game is one only on a site in the pool's currency.
+ * Elsewhere its members neither feed nor win the pool (jackpotBpsFor), so no game is offered to them as
+ * a jackpot game.
+ */
+export async function jackpotGamesForSite<G extends { jackpot: boolean }>(
+  db: DbOrTx,
+  siteCurrency: string,
+  games: G[],
+): Promise<G[]> {
+  if (!games.some((g) => g.jackpot)) return games;
+  if ((await houseCurrency(db, JACKPOT_POOL_KIND)) === siteCurrency) return games;
+  return games.map((g) => ({ ...g, jackpot: false }));
+}
+
+/**
  * The share a game opened now pays into the pool: 0 unless the game takes part, and 0 for a member whose
  * site is in another currency than the pool's (the pool stays in the currency it was opened in, and no
  * transfer mixes currencies): such a member plays the game without feeding or winning the pool.
@@ -116,4 +138,21 @@ export async function jackpotBpsFor(db: DbOrTx, gameTakesPart: boolean, memberId
     sql`select contribution_bps as bps from jackpot_settings where id = 1`,
   );
   return row?.bps ?? 0;
+}
+
+/**
+ * The jackpot each of a provider's rounds won (only the rounds that won one), by round id: what a
+ * round returned to its player is its win plus this award (jackpot_wins, one per round).
+ */
+export async function jackpotAwardsOf(
+  db: DbOrTx,
+  provider: string,
+  roundIds: string[],
+): Promise<Map<string, number>> {
+  if (roundIds.length === 0) return new Map();
+  const rows = await db
+    .select({ roundId: jackpotWins.roundId, amount: jackpotWins.amount })
+    .from(jackpotWins)
+    .where(and(eq(jackpotWins.provider, provider), inArray(jackpotWins.roundId, roundIds)));
+  return new Map(rows.map((r) => [r.roundId, Number(r.amount)]));
 }

@@ -4,21 +4,25 @@ import { formatNumber, isLocale } from '../../../shared/format.ts';
 import { bpsAsPercent, HOUSE_STAKE_PER_HIT } from '../../../shared/games/jackpot.ts';
 import { useJackpotPool } from '../../features/jackpot/jackpotPool.ts';
 import styles from './jackpot.module.css';
+import { playsForJackpot, type WindowPlay } from './playsForJackpot.ts';
 
-/** The paytable's jackpot rules: its share of each stake, its reseed and the chance at this stake. */
-export function JackpotPaytableNote({ stake }: { stake: number }) {
+/**
+ * The paytable's jackpot rules: its share of each stake, its reseed and the chance at this stake; only
+ * for play that feeds and can win the pool (playsForJackpot).
+ */
+export function JackpotPaytableNote(props: { stake: number } & WindowPlay) {
   return (
     <Suspense fallback={null}>
-      <Note stake={stake} />
+      <Note {...props} />
     </Suspense>
   );
 }
 
-function Note({ stake }: { stake: number }) {
+function Note({ stake, ...play }: { stake: number } & WindowPlay) {
   // The game window's own i18n (play/i18n.ts) loads this namespace; nothing shows before it has.
   const { t, i18n, ready } = useTranslation('jackpot', { useSuspense: false });
   const pool = useJackpotPool();
-  if (!pool || !ready || stake <= 0) return null;
+  if (!pool || !ready || stake <= 0 || !playsForJackpot(pool, play)) return null;
   const locale = isLocale(i18n.language) ? i18n.language : 'th';
   const odds = Math.max(1, Math.round(HOUSE_STAKE_PER_HIT / stake));
   return (

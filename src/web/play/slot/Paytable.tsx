@@ -3,6 +3,7 @@ import { PUBLISHED } from '../../../shared/games/machines/index.ts';
 import { PAYLINES, type SlotMachine } from '../../../shared/games/slot-machine.ts';
 import { money, playLocale, usePlayT } from '../i18n.ts';
 import { JackpotPaytableNote } from '../jackpot/JackpotPaytableNote.tsx';
+import type { WindowPlay } from '../jackpot/playsForJackpot.ts';
 import playStyles from '../play.module.css';
 import { SymbolArt } from './SymbolArt.tsx';
 import styles from './slot.module.css';
@@ -13,10 +14,13 @@ const percent = (x: number, digits: number) => formatFixed(x * 100, digits, play
 export function Paytable({
   machine,
   lineBet,
+  play,
   onClose,
 }: {
   machine: SlotMachine;
   lineBet: number;
+  /** The window's play: the jackpot's rules show only where it takes part. */
+  play: WindowPlay;
   onClose(): void;
 }) {
   const t = usePlayT();
@@ -78,7 +82,7 @@ export function Paytable({
             {t('table.featureChance', { chance: percent(published.featureChance, 2) })}
           </p>
         )}
-        <JackpotPaytableNote stake={lineBet * PAYLINES.length} />
+        <JackpotPaytableNote stake={lineBet * PAYLINES.length} {...play} />
         <p data-testid="rtp">{t('table.rtp', { rtp: percent(published.rtp, 2) })}</p>
         <button type="button" className={playStyles.spin} onClick={onClose}>
           {t('close')}

@@ -171,7 +171,7 @@ export function SlotGame(props: GameProps) {
 
   return (
     <div className={styles.slot}>
-      <JackpotMeter />
+      <JackpotMeter currency={init.currency} demo={init.demo} />
       <div className={styles.stage}>
         <Reels
           machine={machine}
@@ -259,7 +259,12 @@ export function SlotGame(props: GameProps) {
         onQuick={() => setQuick((q) => !q)}
       />
       {dialog === 'paytable' && (
-        <Paytable machine={machine} lineBet={lineBet} onClose={() => setDialog(null)} />
+        <Paytable
+          machine={machine}
+          lineBet={lineBet}
+          play={{ currency: init.currency, demo: init.demo }}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog === 'autoplay' && (
         <AutoplayDialog onStart={(s) => void autoplay(s)} onClose={() => setDialog(null)} />
