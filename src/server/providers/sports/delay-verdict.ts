@@ -4,7 +4,7 @@ import type { PriceChangeChoice, Refusal } from '../../../shared/sports/refusals
 import { betRounding, potentialReturn } from '../../../shared/sports/settlement.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { shiftLiability } from './liability.ts';
-import { effectiveLimits, limitRowsFor, stakeRefusal } from './limits.ts';
+import { effectiveLimits, heldOnSelections, limitRowsFor, stakeRefusal } from './limits.ts';
 import { legRefusal, lockLegs } from './placement.service.ts';
 import { bookSettings } from './settings.ts';
 
@@ -86,7 +86,7 @@ export async function judgeDelayedBet(tx: Tx, betId: number, now: Date): Promise
   if (repriced) {
     const potential = await potentialAt(tx, bet!, prices, rows);
     // At the new prices the bet meets the book's limits as a new bet would, or is refused.
-    const why = await limitsRefusal(tx, bet!, potential, rows);
+    const why = await limitsRefusal(tx, betId, bet!, potential, rows);
     if (why) return refuse(...why);
     await takeAtPrices(tx, betId, prices, potential);
   }
@@ -121,6 +121,7 @@ async function potentialAt(tx: Tx, bet: DelayedBet, prices: Fraction[], rows: Lo
  */
 async function limitsRefusal(
   tx: Tx,
+  betId: number,
   bet: DelayedBet,
   potential: number,
   rows: LockedLegs,
@@ -152,6 +153,13 @@ async function limitsRefusal(
       totalStake: Number(bet.total_stake),
       potential,
       legs: holders.map((l) => ({ marketId: l.scope.marketId, liability: Number(l.row.liability) - held })),
+      // The member's other running bets on these selections (this one is judged at its new price).
+      held: await heldOnSelections(
+        tx,
+        bet.player_id,
+        rows.map((r) => Number(r.selection_id)),
+        betId,
+      ),
     },
     false,
   );

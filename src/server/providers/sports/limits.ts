@@ -63,6 +63,35 @@ export function limitRowsQuery(
            or (scope = 'market' and scope_id in (select market_id::text from legs)))`;
 }
 
+/** The statuses of a bet still running: its stake is in play on its selections. */
+export const RUNNING_BET = sql`('delayed', 'pending', 'open')`;
+
+/**
+ * What the member holds on each of these selections (HeldOnSelection; a selection they hold nothing on
+ * is 0), read by the partial index of their running bets (migration 0080). `except`: a bet not counted
+ * (a delayed bet judged again at its confirmation holds its own stake already).
+ */
+export async function heldOnSelections(
+  db: DbOrTx,
+  playerId: string,
+  selectionIds: number[],
+  except?: number,
+): Promise<HeldOnSelection[]> {
+  const rows = await queryRows<{ selection_id: number; stake: number; payout: number }>(
+    db,
+    sql`select l.selection_id, sum(b.total_stake)::int8 as stake, sum(b.potential_return)::int8 as payout
+        from sb_bets b join sb_bet_legs l on l.bet_id = b.id
+        where b.player_id = ${playerId} and b.status in ${RUNNING_BET}
+          and l.selection_id = any(${intArray(selectionIds)}::int8[]) ${except === undefined ? sql`` : sql`and b.id <> ${except}`}
+        group by l.selection_id`,
+  );
+  const of = new Map(rows.map((r) => [Number(r.selection_id), r]));
+  return selectionIds.map((id) => ({
+    stake: Number(of.get(id)?.stake ?? 0),
+    payout: Number(of.get(id)?.payout ?? 0),
+  }));
+}
+
 /** Legs as (market, event, competition, sport) ids. The strictest limit at any level wins. */
 export function effectiveLimits(
   rows: LimitRow[],
@@ -117,21 +146,54 @@ export function rowsForLegs(rows: LimitRow[], legs: LegScope[]): LimitRow[] {
 }
 
 /**
+ * What the member already has on one selection of a slip: the total stake and potential return of their
+ * bets still running (delayed, pending or open) that hold it, in any kind of bet.
+ */
+export interface HeldOnSelection {
+  stake: number;
+  payout: number;
+}
+
+/** The most the member holds on any one of the slip's selections (their bets counted once per selection). */
+const mostHeld = (held: readonly HeldOnSelection[] | undefined, of: 'stake' | 'payout') =>
+  (held ?? []).reduce((most, h) => Math.max(most, h[of]), 0);
+
+/**
  * The one rule a bet's stake meets (placement refuses by it, and the window's Max is the largest stake
  * it lets through): the total stake within the minimum and maximum, the potential return within the
  * maximum payout, and each leg's selection liability plus the bet's exposure within its market's limit.
+ * The maximum stake and payout are the member's per selection (SPORTSBOOK.md §1, "max stake per
+ * selection"): what they already hold on a selection of the slip (`held`) counts, so ten bets of the
+ * maximum on one selection are not ten times the maximum.
  */
 export function stakeRefusal(
   limits: EffectiveLimits,
-  bet: { totalStake: number; potential: number; legs: { marketId: number; liability: number }[] },
+  bet: {
+    totalStake: number;
+    potential: number;
+    legs: { marketId: number; liability: number }[];
+    held?: readonly HeldOnSelection[];
+  },
   checkMin = true,
 ): [Refusal, string] | undefined {
   if (checkMin && bet.totalStake < limits.minStake)
     return ['stake_too_low', `the minimum stake is ${limits.minStake}`];
-  if (limits.maxStake !== null && bet.totalStake > limits.maxStake)
-    return ['stake_too_high', `the maximum stake is ${limits.maxStake}`];
-  if (limits.maxPayout !== null && bet.potential > limits.maxPayout)
-    return ['payout_too_high', `the maximum payout is ${limits.maxPayout}`];
+  const heldStake = mostHeld(bet.held, 'stake');
+  if (limits.maxStake !== null && heldStake + bet.totalStake > limits.maxStake)
+    return [
+      'stake_too_high',
+      heldStake > 0
+        ? `the maximum stake is ${limits.maxStake} a selection, ${heldStake} of it staked already`
+        : `the maximum stake is ${limits.maxStake}`,
+    ];
+  const heldPayout = mostHeld(bet.held, 'payout');
+  if (limits.maxPayout !== null && heldPayout + bet.potential > limits.maxPayout)
+    return [
+      'payout_too_high',
+      heldPayout > 0
+        ? `the maximum payout is ${limits.maxPayout} a selection, ${heldPayout} of it on bets already`
+        : `the maximum payout is ${limits.maxPayout}`,
+    ];
   const exposure = bet.potential - bet.totalStake;
   for (const leg of bet.legs) {
     const limit = limits.maxLiability.get(leg.marketId) ?? null;
@@ -156,6 +218,7 @@ export function largestUnitStake(
     lines: number;
     rounding: Rounding;
     legs: { marketId: number; liability: number; price: Fraction }[];
+    held?: readonly HeldOnSelection[];
   },
 ): number | null {
   const unlimited =
@@ -177,6 +240,7 @@ export function largestUnitStake(
           }),
         ),
         legs: bet.legs,
+        held: bet.held,
       },
       false,
     ) === undefined;

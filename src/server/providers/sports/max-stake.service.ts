@@ -4,7 +4,15 @@ import { frac } from '../../../shared/sports/fraction.ts';
 import { betRounding, lineCount } from '../../../shared/sports/settlement.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
-import { effectiveLimits, type LegScope, largestUnitStake, limitRowsFor, rowsForLegs } from './limits.ts';
+import {
+  effectiveLimits,
+  type HeldOnSelection,
+  heldOnSelections,
+  type LegScope,
+  largestUnitStake,
+  limitRowsFor,
+  rowsForLegs,
+} from './limits.ts';
 import { bookSettings } from './settings.ts';
 
 interface MaxLeg extends LegScope {
@@ -12,6 +20,8 @@ interface MaxLeg extends LegScope {
   liability: number;
   price: ReturnType<typeof frac>;
   rounding: 'down' | 'nearest';
+  /** What the member's running bets already hold on this selection. */
+  held: HeldOnSelection;
 }
 
 export interface MaxStakes {
@@ -23,7 +33,8 @@ export interface MaxStakes {
 
 /**
  * The Max the window shows: the largest stake the placement's own limit rule (`stakeRefusal`) lets
- * through for this member in their currency, at the prices and liability now. Not a promise: prices
+ * through for this member in their currency, at the prices and liability now, less what their running
+ * bets already hold on the selections. Not a promise: prices
  * and liability move, and the placement decides under its locks.
  */
 export async function maxStakes(
@@ -32,7 +43,7 @@ export async function maxStakes(
   req: { selectionIds: number[]; kind?: 'multiple' | 'system'; sizes?: number[]; systemName?: string },
 ): Promise<MaxStakes | string> {
   const ids = [...new Set(req.selectionIds)];
-  const [rows, legRows, settings] = await Promise.all([
+  const [rows, legRows, settings, held] = await Promise.all([
     limitRowsFor(db, player.playerId, player.currency, ids),
     queryRows<{
       selection_id: number;
@@ -54,6 +65,7 @@ export async function maxStakes(
           where s.id = any(${intArray(ids)}::int8[])`,
     ),
     bookSettings(db),
+    heldOnSelections(db, player.playerId, ids),
   ]);
   const legs: MaxLeg[] = legRows.map((r) => ({
     selectionId: Number(r.selection_id),
@@ -64,6 +76,7 @@ export async function maxStakes(
     liability: Number(r.liability ?? 0),
     price: frac(BigInt(r.price_num), BigInt(r.price_den)),
     rounding: r.rounding,
+    held: held[ids.indexOf(Number(r.selection_id))]!,
   }));
   const maxOf = (ls: MaxLeg[], sizes: number[]) =>
     largestUnitStake(effectiveLimits(rowsForLegs(rows, ls), ls), {
@@ -74,6 +87,7 @@ export async function maxStakes(
         ls.map((l) => l.rounding),
       ),
       legs: ls,
+      held: ls.map((l) => l.held),
     });
   // In the order asked; a selection the book does not have is left out.
   legs.sort((a, b) => ids.indexOf(a.selectionId) - ids.indexOf(b.selectionId));

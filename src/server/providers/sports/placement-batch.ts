@@ -29,6 +29,9 @@ export interface SlipToTake {
   e: number;
   b: Record<string, unknown>;
   l: Record<string, unknown>[];
+  /** The member's maximum stake and payout per selection (null: none), checked again under the locks. */
+  ms: number | null;
+  mp: number | null;
 }
 
 /**

@@ -11,7 +11,13 @@ import { sqlStateOf } from '../../db/sql-state.ts';
 import type { TakenBet } from './alerts/alert-types.ts';
 import { sportsClock } from './clock.ts';
 import { openLeg } from './liability.ts';
-import { effectiveLimits, type LimitRow, stakeRefusal } from './limits.ts';
+import {
+  effectiveLimits,
+  type HeldOnSelection,
+  heldOnSelections,
+  type LimitRow,
+  stakeRefusal,
+} from './limits.ts';
 import { type SlipToTake, takeTogether } from './placement-batch.ts';
 import type { BookSettings } from './settings.ts';
 import { readSlip, type SlipRead } from './slip-reads.ts';
@@ -157,12 +163,11 @@ async function takeJudged(
   const id = await takeTogether(db, slipToTake(req, plan, read));
   if (id !== null) return placedOf(Number(id), plan);
   return db.transaction(async (tx) => {
-    const locked = await lockLegs(
-      tx,
-      req.legs.map((l) => l.selectionId),
-      req.currency,
-    );
-    const careful = judgeSlip(req, sizes, settings, limitRows, hash, locked.rows);
+    const selectionIds = req.legs.map((l) => l.selectionId);
+    const locked = await lockLegs(tx, selectionIds, req.currency);
+    // Under the selections' locks: what the member's running bets hold on them, exact.
+    const held = await heldOnSelections(tx, req.playerId, selectionIds);
+    const careful = judgeSlip(req, sizes, settings, limitRows, hash, locked.rows, held);
     if (!careful.ok) return careful.refused;
     // Checked under the locks: only the liability is checked again (it cannot have moved).
     const taken = await recordBet(tx, req, careful.plan, null);
@@ -282,11 +287,18 @@ interface BetPlan {
   /** The bet as its ticker alerts read it (its id once recorded), and the settings it was checked by. */
   alertBet: Omit<TakenBet, 'id'>;
   settings: BookSettings;
+  /** The member's maximum stake and payout per selection (null: none), for the take to check under its locks. */
+  maxStake: number | null;
+  maxPayout: number | null;
 }
 
 type Judged = { ok: true; plan: BetPlan } | { ok: false; refused: Placed };
 
-/** The slip checked against its legs as read (prices, statuses, limits and liability): a refusal, or the bet to record. */
+/**
+ * The slip checked against its legs as read (prices, statuses, limits and liability): a refusal, or the
+ * bet to record. `held`: what the member's running bets hold on each leg's selection, when read under
+ * the locks (the careful path); without it the take checks that itself (sql/sb_take_batch.sql).
+ */
 function judgeSlip(
   req: PlaceRequest,
   sizes: number[],
@@ -294,6 +306,7 @@ function judgeSlip(
   limitRows: LimitRow[],
   hash: string,
   rows: LegRow[],
+  held?: HeldOnSelection[],
 ): Judged {
   const no = (refusal: Refusal, message: string): Judged => ({
     ok: false,
@@ -346,6 +359,7 @@ function judgeSlip(
     totalStake,
     potential,
     legs: holders.map((l) => ({ marketId: Number(l.row.market_id), liability: Number(l.row.liability) })),
+    held,
   });
   if (why?.[0] === 'liability_reached') {
     const leg = legs.find((l) => String(l.row.market_id) === why[1])!;
@@ -407,6 +421,8 @@ function judgeSlip(
         legs: legs.map((l) => ({ selectionId: l.selectionId, startsAt: l.row.starts_at })),
       },
       settings,
+      maxStake: limits.maxStake,
+      maxPayout: limits.maxPayout,
     },
   };
 }
@@ -447,6 +463,8 @@ function slipToTake(req: PlaceRequest, plan: BetPlan, read: RawLeg[]): SlipToTak
     e: plan.exposure,
     b: plan.bet,
     l: plan.legs,
+    ms: plan.maxStake,
+    mp: plan.maxPayout,
   };
 }
 

@@ -212,20 +212,24 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
       'payout_too_high',
     );
     expect((await placeBet(p.gameToken, [away], { unitStake: 24_000 })).json().status).toBe('success');
-    // A market's liability limit of 130,000: the away bet's 96,000 of exposure leaves 34,000, 8,500 at 5.0.
+    // The maximum payout is the member's per selection: their bet holds all of it now.
+    expect((await maxOf(p.gameToken, { selectionIds: [away.id] })).singles[0].max).toBe(0);
+    // A market's liability limit of 130,000: the away bet's 96,000 of exposure leaves 34,000, 8,500 at
+    // 5.0, for another member.
     await desk.post('/api/admin/sports/limits', {
       scope: 'market',
       scopeId: String(marketId),
       currency,
       maxLiability: 130_000,
     });
-    max = await maxOf(p.gameToken, { selectionIds: [home.id, away.id] });
+    const q = await newPlayer(10_000_000);
+    max = await maxOf(q.gameToken, { selectionIds: [home.id, away.id] });
     expect(max.singles.find((s: { selectionId: number }) => s.selectionId === away.id).max).toBe(8_500);
-    expect((await placeBet(p.gameToken, [away], { unitStake: 8_501 })).json().refusal).toBe(
+    expect((await placeBet(q.gameToken, [away], { unitStake: 8_501 })).json().refusal).toBe(
       'liability_reached',
     );
-    expect((await placeBet(p.gameToken, [away], { unitStake: 8_500 })).json().status).toBe('success');
-    expect((await maxOf(p.gameToken, { selectionIds: [away.id] })).singles[0].max).toBe(0);
+    expect((await placeBet(q.gameToken, [away], { unitStake: 8_500 })).json().status).toBe('success');
+    expect((await maxOf(q.gameToken, { selectionIds: [away.id] })).singles[0].max).toBe(0);
   });
 
   it('answers a multiple’s Max per line, and the member’s own stake factor', async () => {
@@ -251,7 +255,8 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
       'payout_too_high',
     );
     expect((await placeBet(p.gameToken, [a, b], { unitStake: 10_000 })).json().status).toBe('success');
-    // A stake factor of 10% on the member: a tenth of the platform's max stake for them.
+    // A stake factor of 10% on the member: a tenth of the platform's max stake for them, less the
+    // 10,000 their double already stakes on that selection.
     await desk.post('/api/admin/sports/limits', {
       scope: 'player',
       scopeId: playerId,
@@ -259,7 +264,7 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
       stakeFactorBp: 1_000,
     });
     expect((await maxOf(p.gameToken, { selectionIds: [a.id] })).singles[0].max).toBe(
-      Math.floor(platformMax / 10),
+      Math.floor(platformMax / 10) - 10_000,
     );
   });
 
