@@ -219,12 +219,15 @@ export function largestUnitStake(
     rounding: Rounding;
     legs: { marketId: number; liability: number; price: Fraction }[];
     held?: readonly HeldOnSelection[];
+    /** The legs whose selections hold the bet's liability (a multiple: its open leg only); all by default. */
+    holders?: readonly { marketId: number; liability: number }[];
   },
 ): number | null {
+  const holders = bet.holders ?? bet.legs;
   const unlimited =
     limits.maxStake === null &&
     limits.maxPayout === null &&
-    bet.legs.every((l) => (limits.maxLiability.get(l.marketId) ?? null) === null);
+    holders.every((l) => (limits.maxLiability.get(l.marketId) ?? null) === null);
   if (unlimited) return null;
   const passes = (unit: number) =>
     stakeRefusal(
@@ -239,7 +242,7 @@ export function largestUnitStake(
             rounding: bet.rounding,
           }),
         ),
-        legs: bet.legs,
+        legs: [...holders],
         held: bet.held,
       },
       false,

@@ -4,6 +4,7 @@ import { frac } from '../../../shared/sports/fraction.ts';
 import { betRounding, lineCount } from '../../../shared/sports/settlement.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
+import { openLeg } from './liability.ts';
 import {
   effectiveLimits,
   type HeldOnSelection,
@@ -22,6 +23,7 @@ interface MaxLeg extends LegScope {
   rounding: 'down' | 'nearest';
   /** What the member's running bets already hold on this selection. */
   held: HeldOnSelection;
+  startsAt: Date;
 }
 
 export interface MaxStakes {
@@ -55,10 +57,11 @@ export async function maxStakes(
       event_id: number;
       competition_id: number;
       sport_id: number;
+      starts_at: Date | string;
     }>(
       db,
       sql`select s.id as selection_id, s.price_num, s.price_den, l.liability, m.id as market_id, m.rounding,
-                 e.id as event_id, c.id as competition_id, c.sport_id
+                 e.id as event_id, c.id as competition_id, c.sport_id, e.starts_at
           from sb_selections s join sb_markets m on m.id = s.market_id join sb_events e on e.id = m.event_id
           join sb_competitions c on c.id = e.competition_id
           left join sb_selection_liability l on l.selection_id = s.id and l.currency = ${player.currency}
@@ -77,8 +80,9 @@ export async function maxStakes(
     price: frac(BigInt(r.price_num), BigInt(r.price_den)),
     rounding: r.rounding,
     held: held[ids.indexOf(Number(r.selection_id))]!,
+    startsAt: new Date(r.starts_at),
   }));
-  const maxOf = (ls: MaxLeg[], sizes: number[]) =>
+  const maxOf = (ls: MaxLeg[], sizes: number[], multiple = false) =>
     largestUnitStake(effectiveLimits(rowsForLegs(rows, ls), ls), {
       sizes,
       lines: lineCount(ls.length, sizes),
@@ -88,6 +92,10 @@ export async function maxStakes(
       ),
       legs: ls,
       held: ls.map((l) => l.held),
+      // A multiple's liability sits on its open leg only, as the placement checks it (liability.ts).
+      holders: multiple
+        ? [ls[openLeg(ls.map((l, idx) => ({ idx, startsAt: l.startsAt, decided: false })))]!]
+        : ls,
     });
   // In the order asked; a selection the book does not have is left out.
   legs.sort((a, b) => ids.indexOf(a.selectionId) - ids.indexOf(b.selectionId));
@@ -97,7 +105,7 @@ export async function maxStakes(
     if (typeof sizes === 'string') return sizes;
     if (legs.length !== ids.length || legs.length !== req.selectionIds.length)
       return 'unknown or repeated selection';
-    out.combined = maxOf(legs, sizes);
+    out.combined = maxOf(legs, sizes, req.kind === 'multiple');
   }
   return out;
 }

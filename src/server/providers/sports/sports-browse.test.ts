@@ -268,6 +268,27 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
     );
   });
 
+  it('a multiple’s Max sees its liability on its open leg only, as the placement does', async () => {
+    const desk = as('trading');
+    const p = await newPlayer(10_000_000);
+    const { currency } = (await sportsApi('init', { token: p.gameToken })).json();
+    const platformMax = (await sportsApi('rules', { currency })).json().rules.maxStake;
+    const first = await newEvent({ prices: ['2.0', '3.5', '5.0'], startsInMs: 86_400_000 });
+    const later = await newEvent({ prices: ['2.0', '3.5', '5.0'], startsInMs: 2 * 86_400_000 });
+    const a = (await eventSelections(first.eventId))['1x2:home']!;
+    const b = (await eventSelections(later.eventId))['1x2:home']!;
+    // The later match's market takes almost no liability; the double's sits on the first match's leg.
+    await desk.post('/api/admin/sports/limits', {
+      scope: 'market',
+      scopeId: String(later.marketId),
+      currency,
+      maxLiability: 1_000,
+    });
+    const max = await maxOf(p.gameToken, { selectionIds: [a.id, b.id], kind: 'multiple' });
+    expect(max.combined).toBe(Math.min(platformMax, 25_000_000));
+    expect((await placeBet(p.gameToken, [a, b], { unitStake: max.combined })).json().status).toBe('success');
+  });
+
   it('refuses a Max asked for a bet that cannot be, or a bad body, with a 4xx', async () => {
     const p = await newPlayer(0);
     const home = (await eventSelections((await newEvent()).eventId))['1x2:home']!;
