@@ -4,7 +4,7 @@ import type { PriceChangeChoice, Refusal } from '../../../shared/sports/refusals
 import { betRounding, potentialReturn } from '../../../shared/sports/settlement.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { shiftLiability } from './liability.ts';
-import { effectiveLimits, heldOnSelections, limitRowsFor, stakeRefusal } from './limits.ts';
+import { effectiveLimits, heldOnSelections, limitRowsFor, selectionCaps, stakeRefusal } from './limits.ts';
 import { legRefusal, lockLegs } from './placement.service.ts';
 import { bookSettings } from './settings.ts';
 
@@ -145,6 +145,10 @@ async function limitsRefusal(
     limitRows,
     byLeg.map((l) => l.scope),
   );
+  const caps = selectionCaps(
+    limitRows,
+    byLeg.map((l) => l.scope),
+  );
   const held = Number(bet.potential_return) - Number(bet.total_stake);
   const holders = bet.liability_leg === null ? byLeg : [byLeg[Number(bet.liability_leg)]!];
   const why = stakeRefusal(
@@ -154,12 +158,14 @@ async function limitsRefusal(
       potential,
       legs: holders.map((l) => ({ marketId: l.scope.marketId, liability: Number(l.row.liability) - held })),
       // The member's other running bets on these selections (this one is judged at its new price).
-      held: await heldOnSelections(
-        tx,
-        bet.player_id,
-        rows.map((r) => Number(r.selection_id)),
-        betId,
-      ),
+      held: (
+        await heldOnSelections(
+          tx,
+          bet.player_id,
+          rows.map((r) => Number(r.selection_id)),
+          betId,
+        )
+      ).map((h, i) => ({ ...h, ...caps[i]! })),
     },
     false,
   );

@@ -154,17 +154,29 @@ export interface HeldOnSelection {
   payout: number;
 }
 
-/** The most the member holds on any one of the slip's selections (their bets counted once per selection). */
-const mostHeld = (held: readonly HeldOnSelection[] | undefined, of: 'stake' | 'payout') =>
-  (held ?? []).reduce((most, h) => Math.max(most, h[of]), 0);
+/** A selection's own maximum stake and payout for the member: its scopes', the platform's and the member's rows. */
+export interface SelectionCaps {
+  maxStake: number | null;
+  maxPayout: number | null;
+}
+
+/** Each leg's own caps (SelectionCaps), in the legs' order. */
+export const selectionCaps = (rows: LimitRow[], legs: LegScope[]): SelectionCaps[] =>
+  legs.map((leg) => {
+    const own = effectiveLimits(rowsForLegs(rows, [leg]), [leg]);
+    return { maxStake: own.maxStake, maxPayout: own.maxPayout };
+  });
+
+/** What the member holds on one of the slip's selections, with that selection's own caps. */
+export type HeldAgainst = HeldOnSelection & SelectionCaps;
 
 /**
  * The one rule a bet's stake meets (placement refuses by it, and the window's Max is the largest stake
  * it lets through): the total stake within the minimum and maximum, the potential return within the
  * maximum payout, and each leg's selection liability plus the bet's exposure within its market's limit.
- * The maximum stake and payout are the member's per selection (SPORTSBOOK.md §1, "max stake per
- * selection"): what they already hold on a selection of the slip (`held`) counts, so ten bets of the
- * maximum on one selection are not ten times the maximum.
+ * The maximum stake and payout are also the member's per selection (SPORTSBOOK.md §1, "max stake per
+ * selection"): what they already hold on a selection of the slip (`held`, with the selection's own
+ * caps) counts, so ten bets of the maximum on one selection are not ten times the maximum.
  */
 export function stakeRefusal(
   limits: EffectiveLimits,
@@ -172,28 +184,28 @@ export function stakeRefusal(
     totalStake: number;
     potential: number;
     legs: { marketId: number; liability: number }[];
-    held?: readonly HeldOnSelection[];
+    held?: readonly HeldAgainst[];
   },
   checkMin = true,
 ): [Refusal, string] | undefined {
   if (checkMin && bet.totalStake < limits.minStake)
     return ['stake_too_low', `the minimum stake is ${limits.minStake}`];
-  const heldStake = mostHeld(bet.held, 'stake');
-  if (limits.maxStake !== null && heldStake + bet.totalStake > limits.maxStake)
-    return [
-      'stake_too_high',
-      heldStake > 0
-        ? `the maximum stake is ${limits.maxStake} a selection, ${heldStake} of it staked already`
-        : `the maximum stake is ${limits.maxStake}`,
-    ];
-  const heldPayout = mostHeld(bet.held, 'payout');
-  if (limits.maxPayout !== null && heldPayout + bet.potential > limits.maxPayout)
-    return [
-      'payout_too_high',
-      heldPayout > 0
-        ? `the maximum payout is ${limits.maxPayout} a selection, ${heldPayout} of it on bets already`
-        : `the maximum payout is ${limits.maxPayout}`,
-    ];
+  if (limits.maxStake !== null && bet.totalStake > limits.maxStake)
+    return ['stake_too_high', `the maximum stake is ${limits.maxStake}`];
+  if (limits.maxPayout !== null && bet.potential > limits.maxPayout)
+    return ['payout_too_high', `the maximum payout is ${limits.maxPayout}`];
+  for (const h of bet.held ?? []) {
+    if (h.maxStake !== null && h.stake + bet.totalStake > h.maxStake)
+      return [
+        'stake_too_high',
+        `the maximum stake on a selection is ${h.maxStake}, ${h.stake} of it staked already`,
+      ];
+    if (h.maxPayout !== null && h.payout + bet.potential > h.maxPayout)
+      return [
+        'payout_too_high',
+        `the maximum payout on a selection is ${h.maxPayout}, ${h.payout} of it on bets already`,
+      ];
+  }
   const exposure = bet.potential - bet.totalStake;
   for (const leg of bet.legs) {
     const limit = limits.maxLiability.get(leg.marketId) ?? null;
@@ -218,7 +230,7 @@ export function largestUnitStake(
     lines: number;
     rounding: Rounding;
     legs: { marketId: number; liability: number; price: Fraction }[];
-    held?: readonly HeldOnSelection[];
+    held?: readonly HeldAgainst[];
     /** The legs whose selections hold the bet's liability (a multiple: its open leg only); all by default. */
     holders?: readonly { marketId: number; liability: number }[];
   },

@@ -13,6 +13,7 @@ import {
   largestUnitStake,
   limitRowsFor,
   rowsForLegs,
+  selectionCaps,
 } from './limits.ts';
 import { bookSettings } from './settings.ts';
 
@@ -91,7 +92,7 @@ export async function maxStakes(
         ls.map((l) => l.rounding),
       ),
       legs: ls,
-      held: ls.map((l) => l.held),
+      held: selectionCaps(rows, ls).map((caps, i) => ({ ...ls[i]!.held, ...caps })),
       // A multiple's liability sits on its open leg only, as the placement checks it (liability.ts).
       holders: multiple
         ? [ls[openLeg(ls.map((l, idx) => ({ idx, startsAt: l.startsAt, decided: false })))]!]

@@ -16,6 +16,8 @@ import {
   type HeldOnSelection,
   heldOnSelections,
   type LimitRow,
+  type SelectionCaps,
+  selectionCaps,
   stakeRefusal,
 } from './limits.ts';
 import { type SlipToTake, takeTogether } from './placement-batch.ts';
@@ -287,9 +289,8 @@ interface BetPlan {
   /** The bet as its ticker alerts read it (its id once recorded), and the settings it was checked by. */
   alertBet: Omit<TakenBet, 'id'>;
   settings: BookSettings;
-  /** The member's maximum stake and payout per selection (null: none), for the take to check under its locks. */
-  maxStake: number | null;
-  maxPayout: number | null;
+  /** Each leg's selection's maximum stake and payout for the member, for the take to check under its locks. */
+  caps: SelectionCaps[];
 }
 
 type Judged = { ok: true; plan: BetPlan } | { ok: false; refused: Placed };
@@ -339,15 +340,15 @@ function judgeSlip(
     legs.map((l) => l.row.rounding),
   );
   const potential = Number(potentialReturn({ unitStake: BigInt(req.unitStake), sizes, prices, rounding }));
-  const limits = effectiveLimits(
-    limitRows,
-    legs.map((l) => ({
-      marketId: Number(l.row.market_id),
-      eventId: Number(l.row.event_id),
-      competitionId: Number(l.row.competition_id),
-      sportId: Number(l.row.sport_id),
-    })),
-  );
+  const scopes = legs.map((l) => ({
+    marketId: Number(l.row.market_id),
+    eventId: Number(l.row.event_id),
+    competitionId: Number(l.row.competition_id),
+    sportId: Number(l.row.sport_id),
+  }));
+  const limits = effectiveLimits(limitRows, scopes);
+  // Each selection's own maximum stake and payout for the member, which what they hold on it counts towards.
+  const caps = selectionCaps(limitRows, scopes);
   const exposure = potential - totalStake;
   // A multiple's liability sits on its open leg only (liability.ts): the limits see it there alone.
   const liabilityLeg =
@@ -359,7 +360,7 @@ function judgeSlip(
     totalStake,
     potential,
     legs: holders.map((l) => ({ marketId: Number(l.row.market_id), liability: Number(l.row.liability) })),
-    held,
+    held: held?.map((h, i) => ({ ...h, ...caps[i]! })),
   });
   if (why?.[0] === 'liability_reached') {
     const leg = legs.find((l) => String(l.row.market_id) === why[1])!;
@@ -421,8 +422,7 @@ function judgeSlip(
         legs: legs.map((l) => ({ selectionId: l.selectionId, startsAt: l.row.starts_at })),
       },
       settings,
-      maxStake: limits.maxStake,
-      maxPayout: limits.maxPayout,
+      caps,
     },
   };
 }
@@ -463,8 +463,8 @@ function slipToTake(req: PlaceRequest, plan: BetPlan, read: RawLeg[]): SlipToTak
     e: plan.exposure,
     b: plan.bet,
     l: plan.legs,
-    ms: plan.maxStake,
-    mp: plan.maxPayout,
+    ms: plan.caps.map((c) => c.maxStake),
+    mp: plan.caps.map((c) => c.maxPayout),
   };
 }
 

@@ -59,6 +59,25 @@ describe.runIf(backendAvailable)('sports limits: split bets on one selection', (
     );
   });
 
+  it('what the member holds on one selection counts against that selection’s own limit, not another leg’s', async () => {
+    const p = await newPlayer(2_000_000);
+    const x = await newEvent({ prices: ['2.0', '3.0', '4.0'] });
+    const z = await newEvent({ prices: ['2.0', '3.0', '4.0'] });
+    const sx = await eventSelections(x.eventId);
+    const sz = await eventSelections(z.eventId);
+    // A big single on x (well within the platform's maximum), then a double with a leg on z, whose
+    // market allows 20,000 a bet: the double is within z's limit and holds nothing on z yet.
+    expect((await placeBet(p.gameToken, [sx['1x2:home']!], { unitStake: 500_000 })).json().status).toBe(
+      'success',
+    );
+    await addBookLimit(t.db, 'market', z.marketId, { max_stake: 20_000 });
+    const double = [sx['1x2:home']!, sz['1x2:home']!];
+    expect((await placeBet(p.gameToken, double, { unitStake: 10_000 })).json().status).toBe('success');
+    expect((await placeBet(p.gameToken, double, { unitStake: 10_000 })).json().status).toBe('success');
+    // z's own 20,000 is full now.
+    expect((await placeBet(p.gameToken, double, { unitStake: 1_000 })).json().refusal).toBe('stake_too_high');
+  });
+
   it('bets sent at once on one selection: together within the maximum stake, whatever their order', async () => {
     const p = await newPlayer();
     const { eventId, marketId } = await newEvent({ prices: ['2.0', '3.0', '4.0'] });

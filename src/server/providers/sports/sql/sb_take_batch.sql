@@ -6,8 +6,8 @@
 -- and checked under these locks already), ho the selections holding liability, ce the ceiling each may
 -- reach (the market's limit less the bet's exposure; null: no limit), e the exposure, b the bet (sb_bets'
 -- columns the placement sets), l its legs (sb_bet_legs'), f whether its commit may leave the flush
--- to its stake's, and ms and mp the member's maximum stake and payout per selection (absent or null: no
--- limit): what the member's running bets already hold on each of its selections counts towards them
+-- to its stake's, and ms and mp, as s, each selection's maximum stake and payout for the member (absent
+-- or null: no limit): what the member's running bets already hold on a selection counts towards its own
 -- (limits.ts stakeRefusal), read here under the selections' locks, so bets placed at once cannot add up
 -- past them.
 --
@@ -72,7 +72,7 @@ BEGIN
           AND (b.player_id, l.selection_id) IN (
             SELECT pl.p -> 'b' ->> 'player_id', x.id::int8
             FROM jsonb_array_elements(p_places) pl(p), jsonb_array_elements_text(pl.p -> 's') x(id)
-            WHERE jsonb_typeof(pl.p -> 'ms') = 'number' OR jsonb_typeof(pl.p -> 'mp') = 'number')
+            WHERE jsonb_typeof(pl.p -> 'ms') = 'array' OR jsonb_typeof(pl.p -> 'mp') = 'array')
         GROUP BY 1) h;
   -- In order: each slip's ceilings see the liability of the bets taken before it, and its member's
   -- maximum stake and payout the bets taken before it on its selections.
@@ -82,10 +82,10 @@ BEGIN
     v_within := true;
     FOR k IN 0 .. jsonb_array_length(v_slip -> 's') - 1 LOOP
       v_key := (v_slip -> 'b' ->> 'player_id') || ':' || (v_slip -> 's' ->> k);
-      IF (jsonb_typeof(v_slip -> 'ms') = 'number'
-          AND coalesce((v_held -> v_key ->> 0)::int8, 0) + (v_slip -> 'b' ->> 'total_stake')::int8 > (v_slip ->> 'ms')::int8)
-         OR (jsonb_typeof(v_slip -> 'mp') = 'number'
-          AND coalesce((v_held -> v_key ->> 1)::int8, 0) + (v_slip -> 'b' ->> 'potential_return')::int8 > (v_slip ->> 'mp')::int8)
+      IF (jsonb_typeof(v_slip -> 'ms' -> k) = 'number'
+          AND coalesce((v_held -> v_key ->> 0)::int8, 0) + (v_slip -> 'b' ->> 'total_stake')::int8 > (v_slip -> 'ms' ->> k)::int8)
+         OR (jsonb_typeof(v_slip -> 'mp' -> k) = 'number'
+          AND coalesce((v_held -> v_key ->> 1)::int8, 0) + (v_slip -> 'b' ->> 'potential_return')::int8 > (v_slip -> 'mp' ->> k)::int8)
       THEN
         v_within := false;
         EXIT;
