@@ -84,9 +84,14 @@ export async function judgeDelayedBet(tx: Tx, betId: number, now: Date): Promise
     prices.push(verdict === 'take' ? current : accepted);
   }
   if (repriced) {
-    const potential = await potentialAt(tx, bet!, prices, rows);
+    // The legs in the slip's order (the locked read comes in the markets' order): a multiple's
+    // liability_leg is an index into the slip.
+    const inSlipOrder = legs.map(
+      (leg) => rows.find((r) => Number(r.selection_id) === Number(leg.selection_id))!,
+    );
+    const potential = await potentialAt(tx, bet!, prices, inSlipOrder);
     // At the new prices the bet meets the book's limits as a new bet would, or is refused.
-    const why = await limitsRefusal(tx, betId, bet!, potential, rows);
+    const why = await limitsRefusal(tx, betId, bet!, potential, inSlipOrder);
     if (why) return refuse(...why);
     await takeAtPrices(tx, betId, prices, potential);
   }
@@ -124,6 +129,7 @@ async function limitsRefusal(
   betId: number,
   bet: DelayedBet,
   potential: number,
+  /** The bet's legs in the slip's order. */
   rows: LockedLegs,
 ): Promise<[Refusal, string] | undefined> {
   const byLeg = rows.map((r) => ({
