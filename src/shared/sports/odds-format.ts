@@ -127,9 +127,15 @@ const rungValue = (rung: string) => {
 const RUNGS = FRACTIONAL_LADDER.map((text) => ({ text, profit: rungValue(text) }));
 const abs = (x: Fraction) => (x.num < 0n ? frac(-x.num, x.den) : x);
 
-/** The ladder's rung nearest the price's profit (the lower one on a tie, the book's side). */
+/**
+ * The ladder's rung nearest the price's profit (the lower one on a tie, the book's side). Beyond the
+ * ladder's ends there is no rung near it: the exact profit is shown (1.001 is 1/1000, not 1/100, which
+ * would promise ten times its profit; 5000.0 is 4999/1, not 1000/1).
+ */
 export function formatFractionalLadder(p: Fraction): string {
   const profit = sub(p, ONE);
+  if (cmp(profit, RUNGS[0]!.profit) < 0 || cmp(profit, RUNGS[RUNGS.length - 1]!.profit) > 0)
+    return `${profit.num}/${profit.den}`;
   let best = RUNGS[0]!;
   for (const rung of RUNGS) {
     const c = cmp(abs(sub(rung.profit, profit)), abs(sub(best.profit, profit)));

@@ -108,8 +108,21 @@ describe('odds formats against the published chart', () => {
     expect(formatOdds(dec('2.5'), 'fractional')).toBe('6/4');
     expect(formatOdds(dec('3.125'), 'fractional')).toBe('85/40');
     expect(formatOdds(dec('4.33'), 'fractional')).toBe('10/3');
-    expect(formatOdds(dec('1.001'), 'fractional')).toBe('1/100');
-    expect(formatOdds(dec('5000'), 'fractional')).toBe('1000/1');
+    // The ladder's ends are its own: 1/100 and 1000/1 show as printed.
+    expect(formatOdds(dec('1.01'), 'fractional')).toBe('1/100');
+    expect(formatOdds(dec('1001'), 'fractional')).toBe('1000/1');
+  });
+
+  it('shows a price beyond the ladder’s ends as its exact profit, never the end rung', () => {
+    const dec = (s: string) => parsePrice(s, 'decimal')!;
+    // 1/100 would show ten times the profit of 1.001; 1000/1 a fifth of 5000.0's.
+    expect(formatOdds(dec('1.001'), 'fractional')).toBe('1/1000');
+    expect(formatOdds(dec('1.005'), 'fractional')).toBe('1/200');
+    expect(formatOdds(dec('5000'), 'fractional')).toBe('4999/1');
+    expect(formatOdds(dec('1500.5'), 'fractional')).toBe('2999/2');
+    // Read back, each is the price exactly.
+    for (const text of ['1.001', '1.005', '5000', '1500.5'])
+      expect(cmp(parseOdds(formatOdds(dec(text), 'fractional'), 'fractional')!, dec(text))).toBe(0);
   });
 
   it('refuses figures a format cannot hold', () => {

@@ -34,6 +34,8 @@ interface CashoutLegRow extends LegResultRow {
   market_outcome_closed: boolean;
   /** Its market has a result deciding the leg, confirmed or waiting for a second operator. */
   result_known: boolean;
+  /** A correction of its market's result waits for a second operator (proposed_result). */
+  correction_waits: boolean;
   current_num: number;
   current_den: number;
   market_prices: string[] | null;
@@ -54,7 +56,7 @@ export async function cashoutLegs(db: DbOrTx, betId: number): Promise<CashoutLeg
     sql`select ${LEG_RESULTS_COLUMNS}, m.status as market_status, s.open as selection_open,
           s.price_num as current_num, s.price_den as current_den,
           exists (select 1 from sb_selections o where o.market_id = m.id and not o.open) as market_outcome_closed,
-          ${SELECTION_RESULT_KNOWN} as result_known,
+          ${SELECTION_RESULT_KNOWN} as result_known, m.proposed_result is not null as correction_waits,
           (select array_agg(o.price_num || '/' || o.price_den order by o.id) from sb_selections o
             where o.market_id = m.id and o.open) as market_prices,
           e.status as event_status, e.name as event_name, e.starts_at, e.bet_stop_at, e.bet_delay_seconds,
@@ -115,6 +117,10 @@ export function priceCashout(
     const { price, outcome } = legOutcome(l);
     const base = { selectionId: String(l.selection_id), label: l.label, price };
     if (outcome) {
+      // A correction of the result waiting for its second operator: the member may know which way it
+      // goes, and a cash-out is final against it. Not priced on a result about to change.
+      if (l.correction_waits && l.void_kind !== 'void')
+        return { ok: false, refusal: 'market_suspended', message: `${l.label}'s result is being corrected` };
       inputs.push({ ...base, outcome });
       continue;
     }

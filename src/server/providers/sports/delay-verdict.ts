@@ -4,7 +4,7 @@ import type { PriceChangeChoice, Refusal } from '../../../shared/sports/refusals
 import { betRounding, potentialReturn } from '../../../shared/sports/settlement.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { shiftLiability } from './liability.ts';
-import { effectiveLimits, limitRowsFor, stakeRefusal } from './limits.ts';
+import { effectiveLimits, heldOnSelections, limitRowsFor, selectionCaps, stakeRefusal } from './limits.ts';
 import { legRefusal, lockLegs } from './placement.service.ts';
 import { bookSettings } from './settings.ts';
 
@@ -84,9 +84,14 @@ export async function judgeDelayedBet(tx: Tx, betId: number, now: Date): Promise
     prices.push(verdict === 'take' ? current : accepted);
   }
   if (repriced) {
-    const potential = await potentialAt(tx, bet!, prices, rows);
+    // The legs in the slip's order (the locked read comes in the markets' order): a multiple's
+    // liability_leg is an index into the slip.
+    const inSlipOrder = legs.map(
+      (leg) => rows.find((r) => Number(r.selection_id) === Number(leg.selection_id))!,
+    );
+    const potential = await potentialAt(tx, bet!, prices, inSlipOrder);
     // At the new prices the bet meets the book's limits as a new bet would, or is refused.
-    const why = await limitsRefusal(tx, bet!, potential, rows);
+    const why = await limitsRefusal(tx, betId, bet!, potential, inSlipOrder);
     if (why) return refuse(...why);
     await takeAtPrices(tx, betId, prices, potential);
   }
@@ -121,8 +126,10 @@ async function potentialAt(tx: Tx, bet: DelayedBet, prices: Fraction[], rows: Lo
  */
 async function limitsRefusal(
   tx: Tx,
+  betId: number,
   bet: DelayedBet,
   potential: number,
+  /** The bet's legs in the slip's order. */
   rows: LockedLegs,
 ): Promise<[Refusal, string] | undefined> {
   const byLeg = rows.map((r) => ({
@@ -144,6 +151,10 @@ async function limitsRefusal(
     limitRows,
     byLeg.map((l) => l.scope),
   );
+  const caps = selectionCaps(
+    limitRows,
+    byLeg.map((l) => l.scope),
+  );
   const held = Number(bet.potential_return) - Number(bet.total_stake);
   const holders = bet.liability_leg === null ? byLeg : [byLeg[Number(bet.liability_leg)]!];
   const why = stakeRefusal(
@@ -152,6 +163,15 @@ async function limitsRefusal(
       totalStake: Number(bet.total_stake),
       potential,
       legs: holders.map((l) => ({ marketId: l.scope.marketId, liability: Number(l.row.liability) - held })),
+      // The member's other running bets on these selections (this one is judged at its new price).
+      held: (
+        await heldOnSelections(
+          tx,
+          bet.player_id,
+          rows.map((r) => Number(r.selection_id)),
+          betId,
+        )
+      ).map((h, i) => ({ ...h, ...caps[i]! })),
     },
     false,
   );

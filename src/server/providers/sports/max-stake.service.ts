@@ -4,7 +4,17 @@ import { frac } from '../../../shared/sports/fraction.ts';
 import { betRounding, lineCount } from '../../../shared/sports/settlement.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
-import { effectiveLimits, type LegScope, largestUnitStake, limitRowsFor, rowsForLegs } from './limits.ts';
+import { openLeg } from './liability.ts';
+import {
+  effectiveLimits,
+  type HeldOnSelection,
+  heldOnSelections,
+  type LegScope,
+  largestUnitStake,
+  limitRowsFor,
+  rowsForLegs,
+  selectionCaps,
+} from './limits.ts';
 import { bookSettings } from './settings.ts';
 
 interface MaxLeg extends LegScope {
@@ -12,6 +22,9 @@ interface MaxLeg extends LegScope {
   liability: number;
   price: ReturnType<typeof frac>;
   rounding: 'down' | 'nearest';
+  /** What the member's running bets already hold on this selection. */
+  held: HeldOnSelection;
+  startsAt: Date;
 }
 
 export interface MaxStakes {
@@ -23,7 +36,8 @@ export interface MaxStakes {
 
 /**
  * The Max the window shows: the largest stake the placement's own limit rule (`stakeRefusal`) lets
- * through for this member in their currency, at the prices and liability now. Not a promise: prices
+ * through for this member in their currency, at the prices and liability now, less what their running
+ * bets already hold on the selections. Not a promise: prices
  * and liability move, and the placement decides under its locks.
  */
 export async function maxStakes(
@@ -32,7 +46,7 @@ export async function maxStakes(
   req: { selectionIds: number[]; kind?: 'multiple' | 'system'; sizes?: number[]; systemName?: string },
 ): Promise<MaxStakes | string> {
   const ids = [...new Set(req.selectionIds)];
-  const [rows, legRows, settings] = await Promise.all([
+  const [rows, legRows, settings, held] = await Promise.all([
     limitRowsFor(db, player.playerId, player.currency, ids),
     queryRows<{
       selection_id: number;
@@ -44,16 +58,18 @@ export async function maxStakes(
       event_id: number;
       competition_id: number;
       sport_id: number;
+      starts_at: Date | string;
     }>(
       db,
       sql`select s.id as selection_id, s.price_num, s.price_den, l.liability, m.id as market_id, m.rounding,
-                 e.id as event_id, c.id as competition_id, c.sport_id
+                 e.id as event_id, c.id as competition_id, c.sport_id, e.starts_at
           from sb_selections s join sb_markets m on m.id = s.market_id join sb_events e on e.id = m.event_id
           join sb_competitions c on c.id = e.competition_id
           left join sb_selection_liability l on l.selection_id = s.id and l.currency = ${player.currency}
           where s.id = any(${intArray(ids)}::int8[])`,
     ),
     bookSettings(db),
+    heldOnSelections(db, player.playerId, ids),
   ]);
   const legs: MaxLeg[] = legRows.map((r) => ({
     selectionId: Number(r.selection_id),
@@ -64,8 +80,10 @@ export async function maxStakes(
     liability: Number(r.liability ?? 0),
     price: frac(BigInt(r.price_num), BigInt(r.price_den)),
     rounding: r.rounding,
+    held: held[ids.indexOf(Number(r.selection_id))]!,
+    startsAt: new Date(r.starts_at),
   }));
-  const maxOf = (ls: MaxLeg[], sizes: number[]) =>
+  const maxOf = (ls: MaxLeg[], sizes: number[], multiple = false) =>
     largestUnitStake(effectiveLimits(rowsForLegs(rows, ls), ls), {
       sizes,
       lines: lineCount(ls.length, sizes),
@@ -74,6 +92,11 @@ export async function maxStakes(
         ls.map((l) => l.rounding),
       ),
       legs: ls,
+      held: selectionCaps(rows, ls).map((caps, i) => ({ ...ls[i]!.held, ...caps })),
+      // A multiple's liability sits on its open leg only, as the placement checks it (liability.ts).
+      holders: multiple
+        ? [ls[openLeg(ls.map((l, idx) => ({ idx, startsAt: l.startsAt, decided: false })))]!]
+        : ls,
     });
   // In the order asked; a selection the book does not have is left out.
   legs.sort((a, b) => ids.indexOf(a.selectionId) - ids.indexOf(b.selectionId));
@@ -83,7 +106,7 @@ export async function maxStakes(
     if (typeof sizes === 'string') return sizes;
     if (legs.length !== ids.length || legs.length !== req.selectionIds.length)
       return 'unknown or repeated selection';
-    out.combined = maxOf(legs, sizes);
+    out.combined = maxOf(legs, sizes, req.kind === 'multiple');
   }
   return out;
 }

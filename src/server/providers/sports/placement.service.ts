@@ -11,7 +11,15 @@ import { sqlStateOf } from '../../db/sql-state.ts';
 import type { TakenBet } from './alerts/alert-types.ts';
 import { sportsClock } from './clock.ts';
 import { openLeg } from './liability.ts';
-import { effectiveLimits, type LimitRow, stakeRefusal } from './limits.ts';
+import {
+  effectiveLimits,
+  type HeldOnSelection,
+  heldOnSelections,
+  type LimitRow,
+  type SelectionCaps,
+  selectionCaps,
+  stakeRefusal,
+} from './limits.ts';
 import { type SlipToTake, takeTogether } from './placement-batch.ts';
 import type { BookSettings } from './settings.ts';
 import { readSlip, type SlipRead } from './slip-reads.ts';
@@ -157,12 +165,11 @@ async function takeJudged(
   const id = await takeTogether(db, slipToTake(req, plan, read));
   if (id !== null) return placedOf(Number(id), plan);
   return db.transaction(async (tx) => {
-    const locked = await lockLegs(
-      tx,
-      req.legs.map((l) => l.selectionId),
-      req.currency,
-    );
-    const careful = judgeSlip(req, sizes, settings, limitRows, hash, locked.rows);
+    const selectionIds = req.legs.map((l) => l.selectionId);
+    const locked = await lockLegs(tx, selectionIds, req.currency);
+    // Under the selections' locks: what the member's running bets hold on them, exact.
+    const held = await heldOnSelections(tx, req.playerId, selectionIds);
+    const careful = judgeSlip(req, sizes, settings, limitRows, hash, locked.rows, held);
     if (!careful.ok) return careful.refused;
     // Checked under the locks: only the liability is checked again (it cannot have moved).
     const taken = await recordBet(tx, req, careful.plan, null);
@@ -282,11 +289,17 @@ interface BetPlan {
   /** The bet as its ticker alerts read it (its id once recorded), and the settings it was checked by. */
   alertBet: Omit<TakenBet, 'id'>;
   settings: BookSettings;
+  /** Each leg's selection's maximum stake and payout for the member, for the take to check under its locks. */
+  caps: SelectionCaps[];
 }
 
 type Judged = { ok: true; plan: BetPlan } | { ok: false; refused: Placed };
 
-/** The slip checked against its legs as read (prices, statuses, limits and liability): a refusal, or the bet to record. */
+/**
+ * The slip checked against its legs as read (prices, statuses, limits and liability): a refusal, or the
+ * bet to record. `held`: what the member's running bets hold on each leg's selection, when read under
+ * the locks (the careful path); without it the take checks that itself (sql/sb_take_batch.sql).
+ */
 function judgeSlip(
   req: PlaceRequest,
   sizes: number[],
@@ -294,6 +307,7 @@ function judgeSlip(
   limitRows: LimitRow[],
   hash: string,
   rows: LegRow[],
+  held?: HeldOnSelection[],
 ): Judged {
   const no = (refusal: Refusal, message: string): Judged => ({
     ok: false,
@@ -326,15 +340,15 @@ function judgeSlip(
     legs.map((l) => l.row.rounding),
   );
   const potential = Number(potentialReturn({ unitStake: BigInt(req.unitStake), sizes, prices, rounding }));
-  const limits = effectiveLimits(
-    limitRows,
-    legs.map((l) => ({
-      marketId: Number(l.row.market_id),
-      eventId: Number(l.row.event_id),
-      competitionId: Number(l.row.competition_id),
-      sportId: Number(l.row.sport_id),
-    })),
-  );
+  const scopes = legs.map((l) => ({
+    marketId: Number(l.row.market_id),
+    eventId: Number(l.row.event_id),
+    competitionId: Number(l.row.competition_id),
+    sportId: Number(l.row.sport_id),
+  }));
+  const limits = effectiveLimits(limitRows, scopes);
+  // Each selection's own maximum stake and payout for the member, which what they hold on it counts towards.
+  const caps = selectionCaps(limitRows, scopes);
   const exposure = potential - totalStake;
   // A multiple's liability sits on its open leg only (liability.ts): the limits see it there alone.
   const liabilityLeg =
@@ -346,6 +360,7 @@ function judgeSlip(
     totalStake,
     potential,
     legs: holders.map((l) => ({ marketId: Number(l.row.market_id), liability: Number(l.row.liability) })),
+    held: held?.map((h, i) => ({ ...h, ...caps[i]! })),
   });
   if (why?.[0] === 'liability_reached') {
     const leg = legs.find((l) => String(l.row.market_id) === why[1])!;
@@ -407,6 +422,7 @@ function judgeSlip(
         legs: legs.map((l) => ({ selectionId: l.selectionId, startsAt: l.row.starts_at })),
       },
       settings,
+      caps,
     },
   };
 }
@@ -447,6 +463,8 @@ function slipToTake(req: PlaceRequest, plan: BetPlan, read: RawLeg[]): SlipToTak
     e: plan.exposure,
     b: plan.bet,
     l: plan.legs,
+    ms: plan.caps.map((c) => c.maxStake),
+    mp: plan.caps.map((c) => c.maxPayout),
   };
 }
 

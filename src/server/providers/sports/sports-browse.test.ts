@@ -212,20 +212,24 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
       'payout_too_high',
     );
     expect((await placeBet(p.gameToken, [away], { unitStake: 24_000 })).json().status).toBe('success');
-    // A market's liability limit of 130,000: the away bet's 96,000 of exposure leaves 34,000, 8,500 at 5.0.
+    // The maximum payout is the member's per selection: their bet holds all of it now.
+    expect((await maxOf(p.gameToken, { selectionIds: [away.id] })).singles[0].max).toBe(0);
+    // A market's liability limit of 130,000: the away bet's 96,000 of exposure leaves 34,000, 8,500 at
+    // 5.0, for another member.
     await desk.post('/api/admin/sports/limits', {
       scope: 'market',
       scopeId: String(marketId),
       currency,
       maxLiability: 130_000,
     });
-    max = await maxOf(p.gameToken, { selectionIds: [home.id, away.id] });
+    const q = await newPlayer(10_000_000);
+    max = await maxOf(q.gameToken, { selectionIds: [home.id, away.id] });
     expect(max.singles.find((s: { selectionId: number }) => s.selectionId === away.id).max).toBe(8_500);
-    expect((await placeBet(p.gameToken, [away], { unitStake: 8_501 })).json().refusal).toBe(
+    expect((await placeBet(q.gameToken, [away], { unitStake: 8_501 })).json().refusal).toBe(
       'liability_reached',
     );
-    expect((await placeBet(p.gameToken, [away], { unitStake: 8_500 })).json().status).toBe('success');
-    expect((await maxOf(p.gameToken, { selectionIds: [away.id] })).singles[0].max).toBe(0);
+    expect((await placeBet(q.gameToken, [away], { unitStake: 8_500 })).json().status).toBe('success');
+    expect((await maxOf(q.gameToken, { selectionIds: [away.id] })).singles[0].max).toBe(0);
   });
 
   it('answers a multiple’s Max per line, and the member’s own stake factor', async () => {
@@ -251,7 +255,8 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
       'payout_too_high',
     );
     expect((await placeBet(p.gameToken, [a, b], { unitStake: 10_000 })).json().status).toBe('success');
-    // A stake factor of 10% on the member: a tenth of the platform's max stake for them.
+    // A stake factor of 10% on the member: a tenth of the platform's max stake for them, less the
+    // 10,000 their double already stakes on that selection.
     await desk.post('/api/admin/sports/limits', {
       scope: 'player',
       scopeId: playerId,
@@ -259,8 +264,29 @@ describe.runIf(backendAvailable)('sports window: finding a match and the Max', (
       stakeFactorBp: 1_000,
     });
     expect((await maxOf(p.gameToken, { selectionIds: [a.id] })).singles[0].max).toBe(
-      Math.floor(platformMax / 10),
+      Math.floor(platformMax / 10) - 10_000,
     );
+  });
+
+  it('a multiple’s Max sees its liability on its open leg only, as the placement does', async () => {
+    const desk = as('trading');
+    const p = await newPlayer(10_000_000);
+    const { currency } = (await sportsApi('init', { token: p.gameToken })).json();
+    const platformMax = (await sportsApi('rules', { currency })).json().rules.maxStake;
+    const first = await newEvent({ prices: ['2.0', '3.5', '5.0'], startsInMs: 86_400_000 });
+    const later = await newEvent({ prices: ['2.0', '3.5', '5.0'], startsInMs: 2 * 86_400_000 });
+    const a = (await eventSelections(first.eventId))['1x2:home']!;
+    const b = (await eventSelections(later.eventId))['1x2:home']!;
+    // The later match's market takes almost no liability; the double's sits on the first match's leg.
+    await desk.post('/api/admin/sports/limits', {
+      scope: 'market',
+      scopeId: String(later.marketId),
+      currency,
+      maxLiability: 1_000,
+    });
+    const max = await maxOf(p.gameToken, { selectionIds: [a.id, b.id], kind: 'multiple' });
+    expect(max.combined).toBe(Math.min(platformMax, 25_000_000));
+    expect((await placeBet(p.gameToken, [a, b], { unitStake: max.combined })).json().status).toBe('success');
   });
 
   it('refuses a Max asked for a bet that cannot be, or a bad body, with a 4xx', async () => {

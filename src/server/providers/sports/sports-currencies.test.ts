@@ -57,7 +57,10 @@ describe.runIf(backendAvailable)('sports limits and liability per currency', () 
     // A market limit in won binds only won bets: the baht side stays open.
     await addBookLimit(t.db, 'market', marketId, { max_liability: 700_000 }, 'KRW');
     expect((await placeSingle(t, ko.gameToken, home, 100_000)).json().refusal).toBe('liability_reached');
-    expect((await placeSingle(t, th.gameToken, home, 50_000)).json().status).toBe('success');
+    // (Another baht member: the first holds their whole max stake on this selection already.)
+    const th2 = await bettorOn(t, TH_SITE, 10_000_000);
+    expect((await placeSingle(t, th2.gameToken, home, 50_000)).json().status).toBe('success');
+    expect((await placeSingle(t, th.gameToken, home, 1_000)).json().refusal).toBe('stake_too_high');
   });
 
   it('the house rules cite the platform limits of the currency asked for', async () => {

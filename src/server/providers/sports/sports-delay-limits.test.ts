@@ -76,6 +76,33 @@ describe.runIf(backendAvailable)('the bet delay and the limits', () => {
     });
   });
 
+  it("a delayed live double repriced at confirm meets the max liability of its open leg's market", async () => {
+    const p = await newPlayer(100_000);
+    // The later match is listed first, so its market's id is the lower one: the legs as the book locks
+    // them (by market) are not in the slip's order.
+    const later = await book.match();
+    const live = await book.match({ live: true });
+    await addBookLimit(t.db, 'market', live.marketId, { max_liability: 35_000 });
+    // 10,000 at 2.0 × 2.0: exposure 30,000, held on the open leg (the match in play, first in the slip).
+    const placed = (
+      await book.place(p, [live.home, later.home], { priceChange: 'better', unitStake: 10_000 })
+    ).json();
+    expect(placed).toMatchObject({ status: 'delayed' });
+    expect((await movePrice(live.marketId, '2.5')).statusCode).toBe(200);
+    // At 2.5 the exposure is 40,000 on a market capped at 35,000: refused, nothing held.
+    const confirmed = await confirmAfterDelay(p.gameToken, placed.betId);
+    expect(confirmed).toMatchObject({ status: 'refused', refusal: 'liability_reached' });
+    const [row] = await queryRows<{ liability: string }>(
+      t.db,
+      sql`select coalesce(sum(liability), 0)::text as liability from sb_selection_liability
+          where selection_id in (${live.home.id}, ${later.home.id})`,
+    );
+    expect({ liability: Number(row!.liability), cash: await book.cash(p) }).toEqual({
+      liability: 0,
+      cash: 100_000,
+    });
+  });
+
   it('a delayed live bet repriced within the limits is taken at the new price', async () => {
     const p = await newPlayer(100_000);
     const m = await book.match({ live: true });

@@ -260,6 +260,8 @@ export const sbBets = pgTable(
     index('sb_bets_status').on(t.status, t.id),
     // A member's bets newest first, with a keyset cursor (placed_at, id) (migration 0016).
     index('sb_bets_player_placed').on(t.playerId, t.placedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A member's running bets: what they hold on a selection counts towards its limits (migration 0079).
+    index('sb_bets_player_running').on(t.playerId).where(sql`${t.status} in ('delayed', 'pending', 'open')`),
     index('sb_bets_auto_cashout')
       .on(t.id)
       .where(sql`${t.autoCashoutAt} is not null and ${t.status} = 'open'`),

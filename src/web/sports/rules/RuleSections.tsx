@@ -77,6 +77,7 @@ export function RuleSections({ rules, format }: { rules: HouseRules; format: Odd
         rules.maxPayout === null
           ? r('limits.noPayout')
           : rich('limits.maxPayout', { amount: amount(rules.maxPayout) }),
+        r('limits.perSelection'),
         r('limits.stricter'),
       ],
     },

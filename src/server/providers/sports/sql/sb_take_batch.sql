@@ -5,8 +5,11 @@
 -- holds s its selections, c the member's currency, x its legs as read (null: the careful path, read
 -- and checked under these locks already), ho the selections holding liability, ce the ceiling each may
 -- reach (the market's limit less the bet's exposure; null: no limit), e the exposure, b the bet (sb_bets'
--- columns the placement sets), l its legs (sb_bet_legs'), and f whether its commit may leave the flush
--- to its stake's.
+-- columns the placement sets), l its legs (sb_bet_legs'), f whether its commit may leave the flush
+-- to its stake's, and ms and mp, as s, each selection's maximum stake and payout for the member (absent
+-- or null: no limit): what the member's running bets already hold on a selection counts towards its own
+-- (limits.ts stakeRefusal), read here under the selections' locks, so bets placed at once cannot add up
+-- past them.
 --
 -- Every selection of the batch is locked at once, in the book's order (market, selection), as the
 -- book's writers lock them (the feed's one-by-one path is the exception: docs/sportsbook.md, "Lock
@@ -35,6 +38,8 @@ DECLARE
   v_slip jsonb;
   v_key text;
   v_within boolean;
+  -- What each member's running bets hold by 'player:selection' (stake, payout), as the batch's bets are taken.
+  v_held jsonb;
 BEGIN
   v_selections := ARRAY(SELECT DISTINCT x.id::int8
                         FROM jsonb_array_elements(p_places) pl, jsonb_array_elements_text(pl -> 's') x(id));
@@ -60,11 +65,33 @@ BEGIN
   FROM sb_selection_liability l
   WHERE (l.selection_id, l.currency) IN (SELECT h.id::int8, pl ->> 'c'
                                          FROM jsonb_array_elements(p_places) pl, jsonb_array_elements_text(pl -> 'ho') h(id));
-  -- In order: each slip's ceilings see the liability of the bets taken before it.
+  SELECT coalesce(jsonb_object_agg(h.k, jsonb_build_array(h.stake, h.payout)), '{}') INTO v_held
+  FROM (SELECT b.player_id || ':' || l.selection_id AS k, sum(b.total_stake) AS stake, sum(b.potential_return) AS payout
+        FROM sb_bets b JOIN sb_bet_legs l ON l.bet_id = b.id
+        WHERE b.status IN ('delayed', 'pending', 'open')
+          AND (b.player_id, l.selection_id) IN (
+            SELECT pl.p -> 'b' ->> 'player_id', x.id::int8
+            FROM jsonb_array_elements(p_places) pl(p), jsonb_array_elements_text(pl.p -> 's') x(id)
+            WHERE jsonb_typeof(pl.p -> 'ms') = 'array' OR jsonb_typeof(pl.p -> 'mp') = 'array')
+        GROUP BY 1) h;
+  -- In order: each slip's ceilings see the liability of the bets taken before it, and its member's
+  -- maximum stake and payout the bets taken before it on its selections.
   FOR i IN 1 .. v_count LOOP
     CONTINUE WHEN NOT v_fresh[i];
     v_slip := p_places -> (i - 1);
     v_within := true;
+    FOR k IN 0 .. jsonb_array_length(v_slip -> 's') - 1 LOOP
+      v_key := (v_slip -> 'b' ->> 'player_id') || ':' || (v_slip -> 's' ->> k);
+      IF (jsonb_typeof(v_slip -> 'ms' -> k) = 'number'
+          AND coalesce((v_held -> v_key ->> 0)::int8, 0) + (v_slip -> 'b' ->> 'total_stake')::int8 > (v_slip -> 'ms' ->> k)::int8)
+         OR (jsonb_typeof(v_slip -> 'mp' -> k) = 'number'
+          AND coalesce((v_held -> v_key ->> 1)::int8, 0) + (v_slip -> 'b' ->> 'potential_return')::int8 > (v_slip -> 'mp' ->> k)::int8)
+      THEN
+        v_within := false;
+        EXIT;
+      END IF;
+    END LOOP;
+    CONTINUE WHEN NOT v_within;
     FOR k IN 0 .. jsonb_array_length(v_slip -> 'ho') - 1 LOOP
       v_key := (v_slip -> 'ho' ->> k) || ':' || (v_slip ->> 'c');
       IF jsonb_typeof(v_slip -> 'ce' -> k) = 'number'
@@ -78,6 +105,12 @@ BEGIN
       v_key := (v_slip -> 'ho' ->> k) || ':' || (v_slip ->> 'c');
       v_liability := v_liability || jsonb_build_object(
         v_key, coalesce((v_liability ->> v_key)::int8, 0) + (v_slip ->> 'e')::int8);
+    END LOOP;
+    FOR k IN 0 .. jsonb_array_length(v_slip -> 's') - 1 LOOP
+      v_key := (v_slip -> 'b' ->> 'player_id') || ':' || (v_slip -> 's' ->> k);
+      v_held := v_held || jsonb_build_object(v_key, jsonb_build_array(
+        coalesce((v_held -> v_key ->> 0)::int8, 0) + (v_slip -> 'b' ->> 'total_stake')::int8,
+        coalesce((v_held -> v_key ->> 1)::int8, 0) + (v_slip -> 'b' ->> 'potential_return')::int8));
     END LOOP;
     v_ids[i] := nextval('sb_bets_id_seq');
   END LOOP;
