@@ -55,12 +55,16 @@ void i18n.init({
   interpolation: { escapeValue: false },
 });
 
-/** The request's language: `?lang=` first (the site adds it), then the site's `lang` cookie, then the default (th). */
-export function requestLocale(request: FastifyRequest): Locale {
+/**
+ * The request's language: `?lang=` first (the site adds it), then the site's `lang` cookie, then
+ * `fallback`: the site's own language where the request belongs to one (a Korean site's member who never
+ * picked a language reads Korean), else the default (th).
+ */
+export function requestLocale(request: FastifyRequest, fallback: Locale = DEFAULT_LOCALE): Locale {
   const query = (request.query as { lang?: unknown } | undefined)?.lang;
   if (isLocale(query)) return query;
   const cookie = request.cookies?.lang;
-  return isLocale(cookie) ? cookie : DEFAULT_LOCALE;
+  return isLocale(cookie) ? cookie : fallback;
 }
 
 /** A namespace's texts in `locale` as they are, for a page's own script to fill in. */

@@ -2,6 +2,7 @@ import { MSG } from '../../../shared/messages.ts';
 import { errors } from '../../http/errors.ts';
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
 import { requestLocale } from '../../http/page-i18n.ts';
+import { siteLocale } from '../sites/site-settings.ts';
 import { changeBankDetails, isMemberPassword } from './accounts.service.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 import { activeSessionsOf, revokeOtherSessions } from './sessions.repo.ts';
@@ -20,7 +21,7 @@ export const securityRoutes: RouteHandlers = {
     const channel = await requestPasswordReset(ctx.db, ctx.config, ctx.limits, ctx.site, {
       loginId: body.id,
       ip: ctx.ip,
-      locale: requestLocale(ctx.request),
+      locale: requestLocale(ctx.request, siteLocale(ctx.site.settings)),
     });
     return { status: 'success', msg: channel === 'email' ? MSG.resetSentEmail : MSG.resetSentSms, channel };
   },

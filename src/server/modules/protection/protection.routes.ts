@@ -3,7 +3,7 @@ import { MSG } from '../../../shared/messages.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { type RouteHandlers, requireMember } from '../../http/member-api.ts';
 import { requestLocale } from '../../http/page-i18n.ts';
-import { siteTimeZone } from '../sites/site-settings.ts';
+import { siteLocale, siteTimeZone } from '../sites/site-settings.ts';
 import { activityTotals, activityWindows, recentLogins } from './activity.service.ts';
 import { changeLimit, confirmLimitChange, limitUsage, listLimits } from './limits.service.ts';
 import {
@@ -149,7 +149,7 @@ export const protectionRoutes = (hooks: ProtectionHooks = NO_PROTECTION_HOOKS): 
     const stream = statementCsv(ctx.db, member.memberId, range, {
       timezone,
       currency: member.user.currency,
-      locale: requestLocale(ctx.request),
+      locale: requestLocale(ctx.request, siteLocale(ctx.site.settings)),
     });
     void ctx.reply
       .type('text/csv; charset=utf-8')
