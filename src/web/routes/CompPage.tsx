@@ -5,6 +5,7 @@ import { formatBasisPoints, formatNumber, isLocale } from '../../shared/format.t
 import { formatMoney } from '../../shared/money.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../api/client.ts';
+import { useRequestCode } from '../api/request-code.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
 import { Money } from '../components/ui/Money.tsx';
 import styles from '../features/cashier/cashier.module.css';
@@ -25,6 +26,7 @@ export function CompPage() {
   const session = useSession();
   const terms = useQuery({ queryKey: ['comp-terms'], queryFn: () => callRoute('get-comp-settings', {}) });
   const [busy, setBusy] = useState(false);
+  const code = useRequestCode();
   const rolling = session.data?.user.rolling ?? 0;
   const short = terms.data ? Math.max(0, terms.data.minimum - rolling) : 0;
   const locale = isLocale(i18n.language) ? i18n.language : 'th';
@@ -34,10 +36,12 @@ export function CompPage() {
   async function exchange() {
     setBusy(true);
     try {
-      await callRoute('roll-to-balance', { code: String(Date.now()) });
+      await callRoute('roll-to-balance', { code: code.current });
+      code.answered();
       await queryClient.invalidateQueries({ queryKey: ['session'] });
       await dialog.alert(t('common:msg.msg3032'), 'success');
     } catch (error) {
+      code.answered(error);
       await dialog.alert(t(`common:msg.${error instanceof ApiFailure ? error.msg : 'msg2012'}`), 'warning');
     } finally {
       setBusy(false);

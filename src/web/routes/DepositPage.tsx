@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { depositProblem } from '../../shared/cash-amounts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { callRoute } from '../api/client.ts';
+import { useRequestCode } from '../api/request-code.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
 import { Money } from '../components/ui/Money.tsx';
 import { AmountField, useStepText } from '../features/cashier/AmountField.tsx';
@@ -37,6 +38,7 @@ export function DepositPage() {
   const [amount, setAmount] = useState(0);
   const [method, setMethod] = useState<Method>('bank');
   const [busy, setBusy] = useState(false);
+  const requestCode = useRequestCode();
   // The deposit promotion opted into (a bank transfer's `promo`); an offer's link names it in ?promo=.
   const [promo, setPromo] = useState<number | null>(null);
   const linkedPromo = Number(useSearchParams()[0].get('promo')) || null;
@@ -60,7 +62,7 @@ export function DepositPage() {
     const problem = depositProblem(amount, rules);
     if (problem) return say(problem, 'warning', cashRuleParams(rules, currency));
     setBusy(true);
-    const code = String(Date.now());
+    const code = requestCode.current;
     // A payment page must be opened inside the click, or the browser blocks it.
     const payWindow = method === 'bank' ? null : window.open('', '_blank');
     try {
@@ -75,11 +77,13 @@ export function DepositPage() {
         if (payWindow) payWindow.location.href = reply.launcherUrl;
         else window.location.href = reply.launcherUrl;
       }
+      requestCode.answered();
       await queryClient.invalidateQueries({ queryKey: ['cash-requests', 'deposit'] });
       await queryClient.invalidateQueries({ queryKey: ['promotions'] });
       await say('msg2010', 'success');
       navigate('/');
     } catch (error) {
+      requestCode.answered(error);
       payWindow?.close();
       // A refused opt-in refuses the request: each refusal (msg3600–msg3609) says why.
       const key = promoFailure(error, '');

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { withdrawProblem } from '../../shared/cash-amounts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../api/client.ts';
+import { useRequestCode } from '../api/request-code.ts';
 import { useDialog } from '../components/ui/DialogProvider.tsx';
 import { LabelledInput, ONE_TIME_CODE } from '../components/ui/LabelledInput.tsx';
 import { Money } from '../components/ui/Money.tsx';
@@ -30,6 +31,7 @@ export function WithdrawPage() {
   const [amount, setAmount] = useState(0);
   const [busy, setBusy] = useState(false);
   const [otp, setOtp] = useState('');
+  const code = useRequestCode();
   // Money leaving: a member with two-step login types the app's code too.
   const twoFactor = useTwoFactor().data?.enabled ?? false;
   const user = session.data?.user;
@@ -47,12 +49,14 @@ export function WithdrawPage() {
     setBusy(true);
     try {
       await send(activeBonus !== null);
+      code.answered();
       setOtp('');
       await queryClient.invalidateQueries({ queryKey: ['session'] });
       await queryClient.invalidateQueries({ queryKey: ['promotions'] });
       await dialog.alert(t('common:msg.msg2015'), 'success');
       navigate('/');
     } catch (error) {
+      code.answered(error);
       if (error instanceof WithdrawalDropped) return;
       // A refusal's figures (what a member owes, msg3041) fill its message.
       await dialog.alert(
@@ -71,7 +75,7 @@ export function WithdrawPage() {
   async function send(forfeitBonus: boolean): Promise<void> {
     const request = {
       balance: amount,
-      code: String(Date.now()),
+      code: code.current,
       ...(twoFactor ? { otp: otp.trim() } : {}),
       ...(forfeitBonus ? { forfeitBonus: true } : {}),
     };

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
-import { answerLost } from '../../api/answer-lost.ts';
 import { ApiFailure, callRoute } from '../../api/client.ts';
+import { useRequestCode } from '../../api/request-code.ts';
 import { amountInputMode, amountMinor, cleanAmountText } from '../../components/ui/amount-input.ts';
 import { useDialog } from '../../components/ui/DialogProvider.tsx';
 import { Money } from '../../components/ui/Money.tsx';
@@ -17,8 +17,7 @@ type Direction = 'in' | 'out';
 
 /**
  * My page: the member's vault, cash set aside (not playable, not withdrawable until moved back).
- * Each click carries its own code, so a double submit moves the money once; a retry after a lost
- * answer (no reply, a server failure) sends the same code again, so it cannot move the money twice.
+ * Each move carries a request code: a retry after a lost answer cannot move the money twice.
  */
 export function VaultPanel() {
   const { t } = useTranslation(['vault', 'common']);
@@ -26,7 +25,7 @@ export function VaultPanel() {
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState('');
   const currency = useCurrency();
-  const code = useRef(`${Date.now()}`);
+  const code = useRequestCode();
   const vault = useQuery({ queryKey: VAULT_KEY, queryFn: () => callRoute('get-vault', {}) });
   const move = useMutation({
     mutationFn: (direction: Direction) =>
@@ -39,13 +38,12 @@ export function VaultPanel() {
       // The header's balance and my page's statement show the move too.
       await queryClient.invalidateQueries({ queryKey: ['session'] });
       await queryClient.invalidateQueries({ queryKey: ['statement'] });
-      code.current = `${Date.now()}`;
+      code.answered();
       setAmount('');
       await dialog.alert(t('moved'), 'success');
     },
     onError: async (error, direction) => {
-      // After a lost answer the move may have gone through: the retry keeps its code and moves once.
-      if (!answerLost(error)) code.current = `${Date.now()}`;
+      code.answered(error);
       const short = direction === 'out' && error instanceof ApiFailure && error.status === 'balance';
       const key = short
         ? 'notEnoughVault'
