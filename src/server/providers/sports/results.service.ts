@@ -110,7 +110,37 @@ async function resultProblem(tx: Tx, marketId: number, result: MarketResult): Pr
   // A feed's per-selection settlement (void and dead-heat factors) fits every market.
   if (result.kind !== 'outcomes' && (byWinners ? result.kind !== 'winners' : result.kind !== 'score'))
     return byWinners ? 'this market takes its winners' : 'this market takes a score';
+  if (result.kind === 'winners') return winnersProblem(tx, marketId, result.winners);
   return lineProblem(m.type, m.params);
+}
+
+/**
+ * Winners the desk names must be the market's own selections, each once, with dead-heat factors above 0
+ * and at most 1: a mistyped key settled every bet on the market as lost, a winner named twice or a
+ * factor above 1 paid more than the price.
+ */
+async function winnersProblem(
+  tx: Tx,
+  marketId: number,
+  winners: { key: string; deadHeat?: string }[],
+): Promise<string | undefined> {
+  const keys = winners.map((w) => w.key);
+  if (new Set(keys).size !== keys.length) return 'a winner is named twice';
+  const known = await queryRows<{ key: string }>(
+    tx,
+    sql`select key from sb_selections where market_id = ${marketId}
+          and key in (${sql.join(
+            keys.map((k) => sql`${k}`),
+            sql`, `,
+          )})`,
+  );
+  const unknown = keys.filter((k) => !known.some((s) => s.key === k));
+  if (unknown.length > 0) return `not a selection of this market: ${unknown.join(', ')}`;
+  for (const w of winners) {
+    const [num, den] = (w.deadHeat ?? '1/1').split('/').map(Number) as [number, number];
+    if (!(num > 0 && den > 0 && num <= den)) return `a dead-heat factor is above 0 and at most 1 (${w.key})`;
+  }
+  return undefined;
 }
 
 /**

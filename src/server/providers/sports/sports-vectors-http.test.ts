@@ -117,6 +117,34 @@ describe.runIf(backendAvailable)('settlement vectors through the HTTP API', () =
     expect((await balancesOf(t, p.token)).cash).toBe(100_000 - stake + expected);
   });
 
+  it('refuses winners that are not the market’s selections, named twice, or with a factor out of (0, 1]', async () => {
+    const p = await newPlayer(100_000);
+    const m = await market(t.db, 'outright', [
+      ['r0', '3.0'],
+      ['r1', '3.0'],
+      ['r2', '3.0'],
+    ]);
+    const betId = await book.placed(p, [m.pick('r0')], { unitStake: 1_000 });
+    for (const winners of [
+      [{ key: 'R0' }],
+      [{ key: 'r0' }, { key: 'r0' }],
+      [{ key: 'r0' }, { key: 'nobody' }],
+      [{ key: 'r0', deadHeat: '0/2' }],
+      [{ key: 'r0', deadHeat: '3/2' }],
+    ]) {
+      const refused = await result(m.marketId, { kind: 'winners', winners });
+      expect(refused.statusCode, JSON.stringify(winners)).toBe(409);
+      expect(refused.json()).toMatchObject({ status: expect.any(String), msg: expect.any(String) });
+    }
+    expect((await book.bet(p as never, betId)).status).not.toBe('settled');
+    const tied = [
+      { key: 'r0', deadHeat: '1/2' },
+      { key: 'r1', deadHeat: '1/2' },
+    ];
+    expect((await result(m.marketId, { kind: 'winners', winners: tied })).statusCode).toBe(200);
+    expect(await settled(p, betId)).toBe(1_500);
+  });
+
   it('$100 at −110 returns $190.91 on a market rounding to nearest (Sports Interaction help 217732687)', async () => {
     const p = await newPlayer(100_000);
     const m = await market(
