@@ -19,6 +19,7 @@ import { observeRequests } from './http/request-observer.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { sendSportsShell } from './http/sports-shell.ts';
 import { installTextGuard } from './http/text-guard.ts';
+import { answerUnroutable } from './http/unroutable.ts';
 import { webStatic } from './http/web-static.ts';
 import type { JobRunner } from './jobs/jobs.ts';
 import { pgBossJobs } from './jobs/pg-boss-jobs.ts';
@@ -150,6 +151,7 @@ export async function buildApp({
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    frameworkErrors: answerUnroutable,
     // One line per request only when it failed or was slow (http/request-observer.ts).
     logController: new LogController({ disableRequestLogging: true }),
   });
