@@ -18,6 +18,7 @@ import { publicApi } from './http/public-api/public-api.ts';
 import { observeRequests } from './http/request-observer.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { sendSportsShell } from './http/sports-shell.ts';
+import { StreamSlots } from './http/stream-slots.ts';
 import { installTextGuard } from './http/text-guard.ts';
 import { answerUnroutable } from './http/unroutable.ts';
 import { webStatic } from './http/web-static.ts';
@@ -78,6 +79,8 @@ declare module 'fastify' {
     sites: SiteResolver;
     /** The live-update streams this process holds (modules/live). */
     live: LiveHub;
+    /** Every live stream open on this process, by who holds it: each holder's are capped (http/sse.ts). */
+    streams: StreamSlots;
     /** Sends e-mail and SMS from the outbox; main.ts starts it, tests call runOnce(). */
     outbox: OutboxWorker;
     /** Background work once per period across all processes (jobs/jobs.ts); main.ts starts it. */
@@ -169,6 +172,7 @@ export async function buildApp({
   const limits = createAttemptLimits(database.db, config);
   const sites = createSiteResolver(database.db);
   app.decorate('sites', sites);
+  app.decorate('streams', new StreamSlots());
   const paymentProviders = new Map<string, PaymentProvider>([
     ['sandbox', sandboxProvider(config.sandboxPspSecret, (id) => recordedPaymentStatus(database.db, id))],
   ]);
