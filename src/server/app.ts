@@ -172,7 +172,10 @@ export async function buildApp({
   const limits = createAttemptLimits(database.db, config);
   const sites = createSiteResolver(database.db);
   app.decorate('sites', sites);
-  app.decorate('streams', new StreamSlots());
+  app.decorate(
+    'streams',
+    new StreamSlots({ perMember: config.liveStreamsPerMember, perAddress: config.liveStreamsPerAddress }),
+  );
   const paymentProviders = new Map<string, PaymentProvider>([
     ['sandbox', sandboxProvider(config.sandboxPspSecret, (id) => recordedPaymentStatus(database.db, id))],
   ]);

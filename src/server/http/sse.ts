@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages.ts';
 import { errors } from './errors.ts';
+import type { StreamHolder } from './stream-slots.ts';
 
 /** One Server-Sent Events stream (the live module's streams are these, with their member). */
 export interface SseStream {
@@ -38,12 +39,6 @@ export function startSse(reply: FastifyReply, token: string): SseStream {
   };
 }
 
-/** Who a stream counts against, and how many that holder may have open on this process. */
-export interface StreamHolder {
-  holder: string;
-  limit: number;
-}
-
 /**
  * Serves one Server-Sent Events stream: takes a slot of its holder (429 `limited`, msg3009, nothing
  * hijacked, when the holder has `limit` open here; the browser's EventSource then stops and the page
@@ -61,7 +56,7 @@ export async function serveSse(
   token: string,
   register: (stream: SseStream) => Promise<() => void>,
 ): Promise<void> {
-  const release = request.server.streams.take(holder.holder, holder.limit);
+  const release = request.server.streams.take(holder);
   if (!release) {
     throw errors.limited('too many live streams open at once: close another page', MSG.tooManyRequests, {
       limit: holder.limit,

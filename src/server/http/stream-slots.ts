@@ -1,16 +1,19 @@
-import type { FastifyRequest } from 'fastify';
+/** Who a stream counts against, and how many that holder may have open on this process. */
+export interface StreamHolder {
+  holder: string;
+  limit: number;
+}
 
 /**
- * How many live streams one member (or operator) may hold open on one process: one for each tab of
- * the site and each sports window, with room to spare.
+ * How many live streams one holder may keep open on one process (config LIVE_STREAMS_PER_MEMBER,
+ * LIVE_STREAMS_PER_ADDRESS): a member (or an operator) one for each tab of the site and each sports
+ * window, with room to spare; an address the streams without a session (the jackpot, the wins
+ * ticker, sports prices, all together), for the several pages of a household or an office behind it.
  */
-export const STREAMS_PER_MEMBER = 20;
-/**
- * How many streams without a session (the jackpot, the wins ticker, sports prices) one address may
- * hold open on one process, all three together: a page holds two or three, and a household or an
- * office behind one address many pages.
- */
-export const STREAMS_PER_ADDRESS = 100;
+export interface StreamLimits {
+  perMember: number;
+  perAddress: number;
+}
 
 /**
  * The open streams of this process by who holds them (`member:<id>`, `address:<ip>` …). Each stream
@@ -19,6 +22,21 @@ export const STREAMS_PER_ADDRESS = 100;
  */
 export class StreamSlots {
   private readonly held = new Map<string, number>();
+
+  constructor(private readonly limits: StreamLimits) {}
+
+  member(memberId: number): StreamHolder {
+    return { holder: `member:${memberId}`, limit: this.limits.perMember };
+  }
+
+  operator(operatorId: number): StreamHolder {
+    return { holder: `operator:${operatorId}`, limit: this.limits.perMember };
+  }
+
+  /** A stream without a session counts against the address it comes from. */
+  address(ip: string): StreamHolder {
+    return { holder: `address:${ip}`, limit: this.limits.perAddress };
+  }
 
   /** Streams open on this process, all holders together. */
   get size(): number {
@@ -32,7 +50,7 @@ export class StreamSlots {
   }
 
   /** A slot for `holder` when it holds fewer than `limit`; the function that gives it back (once). */
-  take(holder: string, limit: number): (() => void) | undefined {
+  take({ holder, limit }: StreamHolder): (() => void) | undefined {
     const count = this.heldBy(holder);
     if (count >= limit) return undefined;
     this.held.set(holder, count + 1);
@@ -46,9 +64,3 @@ export class StreamSlots {
     };
   }
 }
-
-/** A stream without a session counts against the address it comes from. */
-export const guestHolder = (request: FastifyRequest) => ({
-  holder: `address:${request.ip}`,
-  limit: STREAMS_PER_ADDRESS,
-});

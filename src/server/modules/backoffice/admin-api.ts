@@ -24,7 +24,6 @@ import type { ReportReader } from '../../db/report-reader.ts';
 import { sameOriginOnly } from '../../http/csrf.ts';
 import { errors } from '../../http/errors.ts';
 import { serveSse } from '../../http/sse.ts';
-import { STREAMS_PER_MEMBER } from '../../http/stream-slots.ts';
 import type { AttemptLimits } from '../accounts/attempt-limits.ts';
 import type { PaymentMode } from '../cashier/payments/test-payments.ts';
 import type { OperatorFeed } from '../live/operator-feed.ts';
@@ -144,7 +143,7 @@ export async function adminApi(app: FastifyInstance, deps: AdminApiDeps): Promis
         if (!feed) continue;
         scope.get(url, { config: { admin: { access, touch: false } } }, async (request, reply) => {
           const operator = request.operator as Operator;
-          const holder = { holder: `operator:${operator.id}`, limit: STREAMS_PER_MEMBER };
+          const holder = request.server.streams.operator(operator.id);
           await serveSse(request, reply, holder, tokenOf(request) ?? '', (stream) => feed.add(stream));
         });
       }

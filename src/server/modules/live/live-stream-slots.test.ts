@@ -5,8 +5,12 @@ import { memberIdOf } from '../../../../test/support/money.ts';
 import { openSse } from '../../../../test/support/sse.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { readConfig } from '../../config.ts';
 import { queryRows } from '../../db/client.ts';
-import { STREAMS_PER_ADDRESS, STREAMS_PER_MEMBER } from '../../http/stream-slots.ts';
+
+const { liveStreamsPerMember: STREAMS_PER_MEMBER, liveStreamsPerAddress: STREAMS_PER_ADDRESS } = readConfig(
+  {},
+);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

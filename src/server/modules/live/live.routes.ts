@@ -4,7 +4,6 @@ import { errors } from '../../http/errors.ts';
 import { assertMemberOfSite } from '../../http/member-site.ts';
 import { readSessionToken } from '../../http/session-token.ts';
 import { serveSse } from '../../http/sse.ts';
-import { guestHolder, STREAMS_PER_MEMBER } from '../../http/stream-slots.ts';
 import type { SessionMember } from '../accounts/sessions.service.ts';
 import type { JackpotFeed } from './jackpot-feed.ts';
 import type { LiveHub } from './live.hub.ts';
@@ -40,7 +39,7 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRoutesDeps): Pr
     const member = token ? await deps.resolveMember(token) : undefined;
     if (!token || !member) throw errors.unauthorized();
     assertMemberOfSite(member, await request.server.sites.resolve(request.hostname));
-    const holder = { holder: `member:${member.memberId}`, limit: STREAMS_PER_MEMBER };
+    const holder = request.server.streams.member(member.memberId);
     await serveSse(request, reply, holder, token, (stream) =>
       deps.hub.add({ ...stream, memberId: member.memberId }),
     );
@@ -51,7 +50,7 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRoutesDeps): Pr
    * `jackpot` (the get-jackpot reply's pool) at once and whenever the amount changes.
    */
   app.get('/api/live/jackpot', async (request, reply) => {
-    await serveSse(request, reply, guestHolder(request), '', ({ send, ping, end }) =>
+    await serveSse(request, reply, request.server.streams.address(request.ip), '', ({ send, ping, end }) =>
       deps.jackpotFeed.add({ send, ping, end }),
     );
   });
@@ -62,7 +61,7 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRoutesDeps): Pr
    */
   app.get('/api/live/wins', async (request, reply) => {
     const site = await request.server.sites.resolve(request.hostname);
-    await serveSse(request, reply, guestHolder(request), '', ({ send, ping, end }) =>
+    await serveSse(request, reply, request.server.streams.address(request.ip), '', ({ send, ping, end }) =>
       deps.winsFeed.add({ send, ping, end, siteId: site.id }),
     );
   });

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { eventDelta } from '../../../shared/sports/event-delta.ts';
 import { errors } from '../../http/errors.ts';
 import { serveSse } from '../../http/sse.ts';
-import { guestHolder } from '../../http/stream-slots.ts';
 import type { LiveHub } from '../../modules/live/live.hub.ts';
 import type { SportsCommitted } from '../../modules/live/live.notify.ts';
 import { feedStamps, stampNow } from './feed-stamps.ts';
@@ -361,7 +360,7 @@ export async function sportsLiveRoutes(
       throw errors.invalid('new: the highest event id the window holds, or nothing');
     const discoversAbove = discovers === undefined ? undefined : Number(discovers);
     const write = (frames: string) => reply.raw.write(frames);
-    await serveSse(request, reply, guestHolder(request), '', ({ ping, end }) =>
+    await serveSse(request, reply, request.server.streams.address(request.ip), '', ({ ping, end }) =>
       feed.add({ events: new Set(ids), discoversAbove, write, ping, end }),
     );
   });
