@@ -50,7 +50,13 @@ async function databaseEnv(): Promise<{ env: Record<string, string>; cluster?: {
 
 const { env, cluster } = await databaseEnv();
 console.log(`database: ${onPglite ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'}`);
-const server = await startServer({ ...env, AVAILABILITY_CHECKS_PER_WINDOW: 'unlimited' });
+const server = await startServer({
+  ...env,
+  AVAILABILITY_CHECKS_PER_WINDOW: 'unlimited',
+  // Thousands of streams from this one address and a few members' sessions.
+  LIVE_STREAMS_PER_MEMBER: 'unlimited',
+  LIVE_STREAMS_PER_ADDRESS: 'unlimited',
+});
 try {
   const post = (route: string, body: unknown) =>
     fetch(`${server.url}/api/routes/${route}`, {

@@ -26,7 +26,12 @@ await admin.query('create database bench_fanout');
 await admin.end();
 const url = new URL(cluster.url);
 url.pathname = '/bench_fanout';
-const server = await startServer({ DATABASE_URL: url.toString() });
+const server = await startServer({
+  DATABASE_URL: url.toString(),
+  // 3,000 streams of 100 members from this one address.
+  LIVE_STREAMS_PER_MEMBER: 'unlimited',
+  LIVE_STREAMS_PER_ADDRESS: 'unlimited',
+});
 const db = new pg.Client({ connectionString: url.toString() });
 await db.connect();
 const app = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });

@@ -154,6 +154,8 @@ const serverEnv = {
   UOF_AMQP_URL: broker.url,
   UOF_API_URL: api.url,
   UOF_ACCESS_TOKEN: api.token,
+  // 1,000 members' sports streams from this one address.
+  LIVE_STREAMS_PER_ADDRESS: 'unlimited',
 };
 const alive = setInterval(() => publish(uof.alive(PRODUCT, Date.now()), 'alive'), 1_000);
 const count = async (since: number) => {

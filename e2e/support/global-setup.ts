@@ -293,6 +293,9 @@ export default async function setup(project: TestProject) {
     ...readConfig({}),
     webRoot: resolve('dist/web'),
     loginMaxFailuresPerAddress: 1000,
+    // Every page of the run comes from 127.0.0.1, many as the demo member.
+    liveStreamsPerMember: 1000,
+    liveStreamsPerAddress: 10_000,
     outboxPollMs: 200,
   };
   const app = await buildApp({ config, database, logger: false });

@@ -18,7 +18,9 @@ import { publicApi } from './http/public-api/public-api.ts';
 import { observeRequests } from './http/request-observer.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { sendSportsShell } from './http/sports-shell.ts';
+import { StreamSlots } from './http/stream-slots.ts';
 import { installTextGuard } from './http/text-guard.ts';
+import { answerUnroutable } from './http/unroutable.ts';
 import { webStatic } from './http/web-static.ts';
 import type { JobRunner } from './jobs/jobs.ts';
 import { pgBossJobs } from './jobs/pg-boss-jobs.ts';
@@ -77,6 +79,8 @@ declare module 'fastify' {
     sites: SiteResolver;
     /** The live-update streams this process holds (modules/live). */
     live: LiveHub;
+    /** Every live stream open on this process, by who holds it: each holder's are capped (http/sse.ts). */
+    streams: StreamSlots;
     /** Sends e-mail and SMS from the outbox; main.ts starts it, tests call runOnce(). */
     outbox: OutboxWorker;
     /** Background work once per period across all processes (jobs/jobs.ts); main.ts starts it. */
@@ -150,6 +154,7 @@ export async function buildApp({
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    frameworkErrors: answerUnroutable,
     // One line per request only when it failed or was slow (http/request-observer.ts).
     logController: new LogController({ disableRequestLogging: true }),
   });
@@ -167,6 +172,10 @@ export async function buildApp({
   const limits = createAttemptLimits(database.db, config);
   const sites = createSiteResolver(database.db);
   app.decorate('sites', sites);
+  app.decorate(
+    'streams',
+    new StreamSlots({ perMember: config.liveStreamsPerMember, perAddress: config.liveStreamsPerAddress }),
+  );
   const paymentProviders = new Map<string, PaymentProvider>([
     ['sandbox', sandboxProvider(config.sandboxPspSecret, (id) => recordedPaymentStatus(database.db, id))],
   ]);

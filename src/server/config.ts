@@ -30,6 +30,10 @@ export interface Config {
   loginWindowMs: number;
   /** Id, nick and referral-code checks per address in ten minutes; Infinity counts none (benchmarks). */
   availabilityChecksPerWindow: number;
+  /** Live streams one member (or operator) may hold open on one process; Infinity: no cap (benchmarks). */
+  liveStreamsPerMember: number;
+  /** Live streams without a session one address may hold open on one process; Infinity: no cap. */
+  liveStreamsPerAddress: number;
   /** Where the built member site lives; absent in API-only tests. */
   webRoot: string | undefined;
   /**
@@ -143,10 +147,10 @@ export function trustProxyFrom(raw: string | undefined): false | number | string
   );
 }
 
-/** AVAILABILITY_CHECKS_PER_WINDOW: a count of at least 1, or `unlimited` (for load benchmarks only). */
-function availabilityChecksFrom(env: NodeJS.ProcessEnv): number {
-  if (env.AVAILABILITY_CHECKS_PER_WINDOW === 'unlimited') return Number.POSITIVE_INFINITY;
-  return intFrom(env, 'AVAILABILITY_CHECKS_PER_WINDOW', 30, 1);
+/** A count of at least 1, or `unlimited` (for load benchmarks only). */
+function countOrUnlimited(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  if (env[name] === 'unlimited') return Number.POSITIVE_INFINITY;
+  return intFrom(env, name, fallback, 1);
 }
 
 /** SMS_PROVIDER: `sandbox` (the default outside production), `twilio`, or `none`. */
@@ -191,7 +195,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailuresPerAccount: intFrom(env, 'LOGIN_MAX_FAILURES_ACCOUNT', 5),
     loginMaxFailuresPerAddress: intFrom(env, 'LOGIN_MAX_FAILURES_ADDRESS', 20),
     loginWindowMs: intFrom(env, 'LOGIN_WINDOW_MINUTES', 15) * MINUTE,
-    availabilityChecksPerWindow: availabilityChecksFrom(env),
+    availabilityChecksPerWindow: countOrUnlimited(env, 'AVAILABILITY_CHECKS_PER_WINDOW', 30),
+    liveStreamsPerMember: countOrUnlimited(env, 'LIVE_STREAMS_PER_MEMBER', 20),
+    liveStreamsPerAddress: countOrUnlimited(env, 'LIVE_STREAMS_PER_ADDRESS', 100),
     webRoot: env.WEB_ROOT ?? 'dist/web',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -35,6 +35,16 @@ describe('AVAILABILITY_CHECKS_PER_WINDOW', () => {
   });
 });
 
+describe('LIVE_STREAMS_PER_MEMBER and LIVE_STREAMS_PER_ADDRESS', () => {
+  it('are 20 and 100 by default, counts of at least 1, or unlimited (load benchmarks)', () => {
+    expect(readConfig({})).toMatchObject({ liveStreamsPerMember: 20, liveStreamsPerAddress: 100 });
+    expect(readConfig({ LIVE_STREAMS_PER_MEMBER: '3', LIVE_STREAMS_PER_ADDRESS: 'unlimited' })).toMatchObject(
+      { liveStreamsPerMember: 3, liveStreamsPerAddress: Number.POSITIVE_INFINITY },
+    );
+    expect(() => readConfig({ LIVE_STREAMS_PER_ADDRESS: '0' })).toThrow('must be an integer of at least 1');
+  });
+});
+
 describe('SMS_PROVIDER', () => {
   const twilio = {
     SMS_PROVIDER: 'twilio',

@@ -152,6 +152,21 @@ describe.runIf(backendAvailable)(
       expect(api404.json()).toMatchObject({ status: 'not_found' });
     });
 
+    it('answers a path that is not valid URL encoding, or too long a part of one, with a clear 4xx', async () => {
+      const cases = [
+        { url: '/api/routes/%E0%A4%A', code: 400 },
+        { url: `/api/routes/${'r'.repeat(150)}`, code: 414 },
+        { url: '/api/admin/members/%E0', code: 400 },
+        { url: '/wallet/%ZZ/bet', code: 400 },
+        { url: '/%E0%A4%A', code: 400 },
+      ];
+      for (const { url, code } of cases) {
+        const res = await t.app.inject({ method: 'POST', url, payload: {} });
+        expect(res.statusCode, url).toBe(code);
+        expect(res.json(), url).toMatchObject({ status: 'invalid', msg: 'msg3000' });
+      }
+    });
+
     it('refuses a member-only route without a session, with msg2001', async () => {
       for (const route of routeNames.filter((r) => routes[r].auth === 'member')) {
         const res = await t.call(route, {});

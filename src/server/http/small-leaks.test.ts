@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { olderRegistration } from '../../../test/support/public-api.ts';
 import { sportsPlayer } from '../../../test/support/sports.ts';
-import { useTestApp } from '../../../test/support/test-app.ts';
+import { newMember, useTestApp } from '../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../test/support/test-db.ts';
 import { readConfig } from '../config.ts';
 
@@ -27,6 +28,43 @@ describe.runIf(backendAvailable)('small leaks', () => {
     expect(
       (await t.call('check-user-id', { id: 'probeother1' }, { remoteAddress: '10.44.0.2' })).statusCode,
     ).toBe(200);
+  });
+
+  it('counts a registration refused for a taken id or nick as such a check: /public/ reg is no way around the limit', async () => {
+    const known = await t.register();
+    const from = { remoteAddress: '10.44.0.4' };
+    const bank = await t.siteBank();
+    // A nick known to be taken: a free id is refused for the nick, a taken one for the id, no account made.
+    const probe = (id: string, i: number) =>
+      i % 2 === 0
+        ? t.call('user-register', newMember({ id, nick: known.nick }), from)
+        : t.app.inject({
+            method: 'POST',
+            url: '/public/user/reg',
+            remoteAddress: from.remoteAddress,
+            payload: {
+              ...olderRegistration({ ...newMember(), id }),
+              nick: known.nick,
+              code: '',
+              bankname: bank,
+            },
+          });
+    const answers = [];
+    for (let i = 0; i < AVAILABILITY_CHECKS_PER_WINDOW + 3; i++) {
+      const res = await probe(i % 3 === 0 ? known.id : `free${i}y`, i);
+      const reply = res.json();
+      answers.push(String((reply.data ?? reply).msg));
+    }
+    expect(new Set(answers.slice(0, AVAILABILITY_CHECKS_PER_WINDOW))).toEqual(
+      new Set(['msg3011', 'msg3012']),
+    );
+    expect(answers.slice(AVAILABILITY_CHECKS_PER_WINDOW)).toEqual(Array(3).fill('msg3009'));
+
+    // Registering for real from one address is not held back by it: each success gives its point back.
+    const family = { remoteAddress: '10.44.0.5' };
+    for (let i = 0; i < AVAILABILITY_CHECKS_PER_WINDOW + 3; i++) {
+      expect((await t.call('user-register', newMember(), family)).statusCode).toBe(201);
+    }
   });
 
   it('sends the login reply with Cache-Control: no-store, and a Permissions-Policy on every reply', async () => {

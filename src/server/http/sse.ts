@@ -1,4 +1,7 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MSG } from '../../shared/messages.ts';
+import { errors } from './errors.ts';
+import type { StreamHolder } from './stream-slots.ts';
 
 /** One Server-Sent Events stream (the live module's streams are these, with their member). */
 export interface SseStream {
@@ -34,4 +37,45 @@ export function startSse(reply: FastifyReply, token: string): SseStream {
     ping: () => raw.write(':\n\n'),
     end: () => raw.end(),
   };
+}
+
+/**
+ * Serves one Server-Sent Events stream: takes a slot of its holder (429 `limited`, msg3009, nothing
+ * hijacked, when the holder has `limit` open here; the browser's EventSource then stops and the page
+ * keeps its polling fallback), opens the stream, and hands it to `register` (a feed's `add`, which
+ * sends the first figures and answers how to take the stream out). The stream leaves its feed and
+ * gives its slot back when the client goes, even when it went during `register`'s first read or
+ * before it: the request's `close` comes once, and a listener added after it never hears it, so the
+ * feed kept writing to a dead socket for as long as the process lived. A feed ending the stream
+ * itself (a session over) gives the slot back too.
+ */
+export async function serveSse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  holder: StreamHolder,
+  token: string,
+  register: (stream: SseStream) => Promise<() => void>,
+): Promise<void> {
+  const release = request.server.streams.take(holder);
+  if (!release) {
+    throw errors.limited('too many live streams open at once: close another page', MSG.tooManyRequests, {
+      limit: holder.limit,
+    });
+  }
+  let gone = false;
+  let remove: (() => void) | undefined;
+  const leave = () => {
+    gone = true;
+    remove?.();
+    release();
+  };
+  request.raw.once('close', leave);
+  const stream = startSse(reply, token);
+  const end = stream.end;
+  stream.end = () => {
+    end();
+    release();
+  };
+  remove = await register(stream);
+  if (gone || request.raw.socket?.destroyed) leave();
 }

@@ -106,6 +106,14 @@ describe.runIf(backendAvailable)('/public/ transport', () => {
       expect(res.json().data.status).not.toBe('success');
       expect(res.headers['access-control-allow-origin']).toBe('*');
     }
+    // A path the router cannot read: the same envelope and CORS header, not Fastify's own reply.
+    for (const url of ['/public/%E0%A4%A/x', '/public/user/%E0', `/public/${'m'.repeat(150)}/x`]) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { origin: FRONT_ORIGIN }, payload: {} });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.json().data, url).toMatchObject({ status: expect.any(String), msg: expect.any(String) });
+      expect(res.headers['access-control-allow-origin'], url).toBe('*');
+    }
     const get = await t.app.inject({ method: 'GET', url: '/public/user/do_login' });
     expect(get.statusCode).toBe(405);
     expect(get.json().data).toMatchObject({ status: 'method_not_allowed' });

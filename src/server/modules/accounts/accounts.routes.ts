@@ -15,7 +15,7 @@ import {
   register,
   setPassword,
 } from './accounts.service.ts';
-import { reserveAttempt } from './attempt-limits.ts';
+import { releaseAttempt, reserveAttempt } from './attempt-limits.ts';
 import { createSession, revokeSession } from './sessions.repo.ts';
 import { requireSecondFactor } from './two-factor.service.ts';
 
@@ -54,10 +54,34 @@ async function limitAvailabilityChecks(ctx: RouteContext) {
   }
 }
 
+/**
+ * A registration refused for a taken id or nick, or an unknown referral code, says what
+ * check-user-id, check-user-nick and check-user-code say: it counts against the same limit, else
+ * `user-register` (and /public/'s `reg`) walked a list of ids with no limit at all (a nick known to
+ * be taken keeps every try from creating an account). Any other outcome gives its point back, so
+ * registering is not limited by this.
+ */
+async function countedAsACheck<T>(ctx: RouteContext, run: () => Promise<T>): Promise<T> {
+  await limitAvailabilityChecks(ctx);
+  const limiter = ctx.limits.availabilityChecks;
+  try {
+    const result = await run();
+    if (limiter) await releaseAttempt({ giveBack: [limiter, ctx.ip] });
+    return result;
+  } catch (error) {
+    const reveals = error instanceof ApiError && ANSWERS_OF_CHECKS.has(error.msg);
+    if (limiter && !reveals) await releaseAttempt({ giveBack: [limiter, ctx.ip] });
+    throw error;
+  }
+}
+
+/** The refusals that tell whether an id, a nick or a referral code exists. */
+const ANSWERS_OF_CHECKS = new Set<string>([MSG.idTaken, MSG.nickTaken, MSG.referralUnknown]);
+
 export const accountsRoutes: RouteHandlers = {
   // The new member is logged in at once (issue 31): the page goes to the home page signed in.
   'user-register': async (body, ctx) => {
-    const memberId = await register(ctx.db, ctx.site, body);
+    const memberId = await countedAsACheck(ctx, () => register(ctx.db, ctx.site, body));
     const session = await createSession(ctx.db, ctx.config, memberId, {
       ip: ctx.ip,
       userAgent: ctx.request.headers['user-agent'],

@@ -167,19 +167,21 @@ const SESSION_MEMBERS_COUNTS_SQL = sessionMemberSql(true, 's.token_hash = any($1
  * The member behind a live session, with balances, in one round trip: every member request and
  * the 30-second health check pay it. It checks idle and absolute expiry; last-seen is written back
  * only when it is older than a tenth of the idle limit (at most once a minute), so the common case
- * is a single read.
+ * is a single read. `touch: false` (a live stream re-reading its state) writes nothing: a stream is
+ * not the member at work, and an open tab in the background would otherwise keep its session from
+ * ever ending by idleness.
  */
 export async function findSessionMember(
   db: Db,
   config: Config,
   token: string,
-  options: { withCounts?: boolean } = {},
+  options: { withCounts?: boolean; touch?: boolean } = {},
 ): Promise<SessionMember | undefined> {
   const [name, text] = options.withCounts
     ? ['session_member_counts', SESSION_MEMBER_COUNTS_SQL]
     : ['session_member', SESSION_MEMBER_SQL];
   const [row] = await preparedRows<SessionMemberRow>(db, name, text, [hashToken(token), ...expiryOf(config)]);
-  if (row?.stale) {
+  if (row?.stale && options.touch !== false) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.session_id));
   }
   return row && sessionMemberOf(row);

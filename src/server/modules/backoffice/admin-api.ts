@@ -23,7 +23,7 @@ import type { Db } from '../../db/client.ts';
 import type { ReportReader } from '../../db/report-reader.ts';
 import { sameOriginOnly } from '../../http/csrf.ts';
 import { errors } from '../../http/errors.ts';
-import { startSse } from '../../http/sse.ts';
+import { serveSse } from '../../http/sse.ts';
 import type { AttemptLimits } from '../accounts/attempt-limits.ts';
 import type { PaymentMode } from '../cashier/payments/test-payments.ts';
 import type { OperatorFeed } from '../live/operator-feed.ts';
@@ -142,8 +142,9 @@ export async function adminApi(app: FastifyInstance, deps: AdminApiDeps): Promis
       for (const { url, access, feed } of streams) {
         if (!feed) continue;
         scope.get(url, { config: { admin: { access, touch: false } } }, async (request, reply) => {
-          const remove = await feed.add(startSse(reply, tokenOf(request) ?? ''));
-          request.raw.on('close', remove);
+          const operator = request.operator as Operator;
+          const holder = request.server.streams.operator(operator.id);
+          await serveSse(request, reply, holder, tokenOf(request) ?? '', (stream) => feed.add(stream));
         });
       }
 

@@ -26,7 +26,8 @@ export async function liveUpdates(
   readTicker: () => Promise<unknown>,
 ): Promise<{ operatorFeed: OperatorFeed; tickerFeed: OperatorFeed }> {
   const stateOf = async (token: string) => {
-    const member = await findSessionMember(database.db, config, token, { withCounts: true });
+    // Re-reading a stream's state is not a request of the member's: their session still idles out.
+    const member = await findSessionMember(database.db, config, token, { withCounts: true, touch: false });
     return member && liveState(member);
   };
   const statesOf = async (streams: LiveStream[]) => {

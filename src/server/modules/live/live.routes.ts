@@ -3,7 +3,7 @@ import type { RouteReply } from '../../../shared/contract/routes.ts';
 import { errors } from '../../http/errors.ts';
 import { assertMemberOfSite } from '../../http/member-site.ts';
 import { readSessionToken } from '../../http/session-token.ts';
-import { startSse } from '../../http/sse.ts';
+import { serveSse } from '../../http/sse.ts';
 import type { SessionMember } from '../accounts/sessions.service.ts';
 import type { JackpotFeed } from './jackpot-feed.ts';
 import type { LiveHub } from './live.hub.ts';
@@ -39,8 +39,10 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRoutesDeps): Pr
     const member = token ? await deps.resolveMember(token) : undefined;
     if (!token || !member) throw errors.unauthorized();
     assertMemberOfSite(member, await request.server.sites.resolve(request.hostname));
-    const remove = await deps.hub.add({ ...startSse(reply, token), memberId: member.memberId });
-    request.raw.on('close', remove);
+    const holder = request.server.streams.member(member.memberId);
+    await serveSse(request, reply, holder, token, (stream) =>
+      deps.hub.add({ ...stream, memberId: member.memberId }),
+    );
   });
 
   /**
@@ -48,9 +50,9 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRoutesDeps): Pr
    * `jackpot` (the get-jackpot reply's pool) at once and whenever the amount changes.
    */
   app.get('/api/live/jackpot', async (request, reply) => {
-    const { send, ping, end } = startSse(reply, '');
-    const remove = await deps.jackpotFeed.add({ send, ping, end });
-    request.raw.on('close', remove);
+    await serveSse(request, reply, request.server.streams.address(request.ip), '', ({ send, ping, end }) =>
+      deps.jackpotFeed.add({ send, ping, end }),
+    );
   });
 
   /**
@@ -59,8 +61,8 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRoutesDeps): Pr
    */
   app.get('/api/live/wins', async (request, reply) => {
     const site = await request.server.sites.resolve(request.hostname);
-    const { send, ping, end } = startSse(reply, '');
-    const remove = await deps.winsFeed.add({ send, ping, end, siteId: site.id });
-    request.raw.on('close', remove);
+    await serveSse(request, reply, request.server.streams.address(request.ip), '', ({ send, ping, end }) =>
+      deps.winsFeed.add({ send, ping, end, siteId: site.id }),
+    );
   });
 }

@@ -97,3 +97,29 @@ describe.runIf(backendAvailable)('the back office pending badge, pushed', () => 
     stream.close();
   });
 });
+
+describe.runIf(backendAvailable)('a live stream and its session’s idle limit', () => {
+  const IDLE_MS = 2_000;
+  const t = useTestApp({ sessionIdleMs: IDLE_MS }, { listen: true });
+
+  it('re-reading a stream’s state does not keep its session alive: it ends by idleness, and the stream with it', async () => {
+    const { token } = await t.login();
+    const stream = await openSse(`${t.config.publicUrl}/api/live`, { authorization: `Bearer ${token}` });
+    await stream.waitFor((e) => e.event === 'state');
+    const memberId = await memberIdOf(
+      t.db,
+      (await t.call('user-health-check', {}, { token })).json().user.userId,
+    );
+    // Changes keep reaching the member's stream (balances moving in another tab's game, say)…
+    const until = Date.now() + IDLE_MS * 1.5;
+    while (Date.now() < until) {
+      t.app.live.handle(JSON.stringify({ k: 'members', ids: [memberId] }));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // …but the member made no request for longer than the idle limit: the session is over.
+    await stream.waitFor((e) => e.event === 'end', 2_000);
+    const health = await t.call('user-health-check', {}, { token });
+    expect(health.statusCode).toBe(401);
+    stream.close();
+  });
+});

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eventDelta } from '../../../shared/sports/event-delta.ts';
 import { errors } from '../../http/errors.ts';
-import { startSse } from '../../http/sse.ts';
+import { serveSse } from '../../http/sse.ts';
 import type { LiveHub } from '../../modules/live/live.hub.ts';
 import type { SportsCommitted } from '../../modules/live/live.notify.ts';
 import { feedStamps, stampNow } from './feed-stamps.ts';
@@ -359,10 +359,10 @@ export async function sportsLiveRoutes(
     if (discovers !== undefined && !/^\d{1,15}$/.test(discovers))
       throw errors.invalid('new: the highest event id the window holds, or nothing');
     const discoversAbove = discovers === undefined ? undefined : Number(discovers);
-    const { ping, end } = startSse(reply, '');
     const write = (frames: string) => reply.raw.write(frames);
-    const remove = await feed.add({ events: new Set(ids), discoversAbove, write, ping, end });
-    request.raw.on('close', remove);
+    await serveSse(request, reply, request.server.streams.address(request.ip), '', ({ ping, end }) =>
+      feed.add({ events: new Set(ids), discoversAbove, write, ping, end }),
+    );
   });
   return feed;
 }
