@@ -78,16 +78,11 @@ export async function memberBetPage(
     }),
   );
   const factOf = (r: BetRow) => facts.get(`${r.provider}:${r.round_id}`);
-  // A round that hit the progressive jackpot returned its award too (paid from the pool, not counted in
-  // total_win): the history shows what the member's cash received for the round.
-  const awards = new Map<string, number>();
-  await Promise.all(
-    [...new Set(page.map((r) => r.provider))].map(async (provider) => {
-      const ids = page.filter((r) => r.provider === provider).map((r) => r.round_id);
-      for (const [roundId, amount] of await jackpotAwardsOf(db, provider, ids)) {
-        awards.set(`${provider}:${roundId}`, amount);
-      }
-    }),
+  // A round that hit the progressive jackpot returned its award too: the history shows what the
+  // member's cash received for the round.
+  const awards = await jackpotAwardsOf(
+    db,
+    page.map((r) => ({ provider: r.provider, roundId: r.round_id })),
   );
   return {
     list: page.map((r) => ({

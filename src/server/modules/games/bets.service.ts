@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { jackpotAwardsOf } from '../jackpot/jackpot.service.ts';
 import { memberCurrencies } from '../ledger/ledger.service.ts';
 import { gameRounds, games, gameVendors, openGameRounds } from './games.schema.ts';
 
-/** The member's rounds, newest first, with the game's names. */
+/** The member's rounds, newest first, with the game's names; a round's win includes its jackpot award. */
 export async function betHistory(
   db: Db,
   memberId: number,
@@ -21,6 +22,10 @@ export async function betHistory(
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(gameRounds).where(eq(gameRounds.memberId, memberId)),
   ]);
+  const awards = await jackpotAwardsOf(
+    db,
+    rows.map(({ round }) => ({ provider: round.provider, roundId: round.roundId })),
+  );
   return {
     list: rows.map(({ round, game }) => ({
       roundId: round.roundId,
@@ -29,7 +34,7 @@ export async function betHistory(
       gameNameEn: game?.nameEn ?? round.gameCode,
       vendor: round.vendorCode,
       stake: round.totalBet,
-      win: round.totalWin,
+      win: round.totalWin + (awards.get(`${round.provider}:${round.roundId}`) ?? 0),
       status: round.status,
       openedAt: round.openedAt.toISOString(),
       closedAt: round.closedAt?.toISOString() ?? null,

@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { openRound, poolBalance, SECRET } from '../../../../test/support/jackpot.ts';
-import { balancesOf } from '../../../../test/support/money.ts';
+import { balancesOf, memberIdOf } from '../../../../test/support/money.ts';
+import { useOperators } from '../../../../test/support/operators.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchedPlayer, walletRequest } from '../../../../test/support/wallet.ts';
 
 /**
  * The member's bet history says what each round returned: a round that hit the jackpot returned the
- * award too (paid into their cash by the ledger), not only its own win.
+ * award too (paid into their cash by the ledger), not only its own win; so does the operator's view.
  */
 describe.runIf(backendAvailable)('a jackpot round in the member’s bet history', () => {
   const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
+  const { as } = useOperators(t);
   const wallet = (op: string, payload: object) => walletRequest(t, op, payload, SECRET);
 
   it('shows the award in what the round returned, as the cash received it', async () => {
@@ -32,5 +34,13 @@ describe.runIf(backendAvailable)('a jackpot round in the member’s bet history'
     expect(line(plain.roundId)).toMatchObject({ stake: 1_000, win: 700 });
     // Stakes out, returns in: the history adds up to the cash.
     expect((await balancesOf(t, p.token)).cash).toBe(100_000 - 10_000 + 2_500 + pool - 1_000 + 700);
+
+    // The back office's member page tells the operator the same.
+    const detail = (
+      await as('cashier').get(`/api/admin/members/${await memberIdOf(t.db, p.loginId)}`)
+    ).json();
+    const row = (roundId: string) => detail.bets.find((b: { roundId: string }) => b.roundId === roundId);
+    expect(row(round.roundId)).toMatchObject({ stake: 10_000, win: 2_500 + pool });
+    expect(row(plain.roundId)).toMatchObject({ stake: 1_000, win: 700 });
   });
 });

@@ -141,18 +141,34 @@ export async function jackpotBpsFor(db: DbOrTx, gameTakesPart: boolean, memberId
 }
 
 /**
- * The jackpot each of a provider's rounds won (only the rounds that won one), by round id: what a
- * round returned to its player is its win plus this award (jackpot_wins, one per round).
+ * The jackpot each of these rounds won (only the rounds that won one), keyed `provider:roundId`: what a
+ * round returned to its player is its win plus this award (jackpot_wins, one per round; the award is
+ * paid from the pool, kept out of the round's total_win). Bet histories, the member's and the back
+ * office's, add it.
  */
 export async function jackpotAwardsOf(
   db: DbOrTx,
-  provider: string,
-  roundIds: string[],
+  rounds: { provider: string; roundId: string }[],
 ): Promise<Map<string, number>> {
-  if (roundIds.length === 0) return new Map();
-  const rows = await db
-    .select({ roundId: jackpotWins.roundId, amount: jackpotWins.amount })
-    .from(jackpotWins)
-    .where(and(eq(jackpotWins.provider, provider), inArray(jackpotWins.roundId, roundIds)));
-  return new Map(rows.map((r) => [r.roundId, Number(r.amount)]));
+  const awards = new Map<string, number>();
+  const byProvider = new Map<string, { provider: string; roundId: string }[]>();
+  for (const r of rounds) byProvider.set(r.provider, [...(byProvider.get(r.provider) ?? []), r]);
+  await Promise.all(
+    [...byProvider].map(async ([provider, list]) => {
+      const rows = await db
+        .select({ roundId: jackpotWins.roundId, amount: jackpotWins.amount })
+        .from(jackpotWins)
+        .where(
+          and(
+            eq(jackpotWins.provider, provider),
+            inArray(
+              jackpotWins.roundId,
+              list.map((r) => r.roundId),
+            ),
+          ),
+        );
+      for (const r of rows) awards.set(`${provider}:${r.roundId}`, Number(r.amount));
+    }),
+  );
+  return awards;
 }
