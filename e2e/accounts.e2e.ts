@@ -190,6 +190,17 @@ for (const lang of ['th', 'en'] as const) {
       await gate.getByRole('button', { name: common.login, exact: true }).click();
       await b.page.getByText(common.msg.msg3520).first().waitFor();
       await b.screenshot(`accounts-2fa-login-${lang}-phone`);
+      // The code step has a way back: Cancel returns to the id and password, the id kept.
+      await b.page
+        .locator('section')
+        .filter({ has: b.page.locator('input[name=otp]') })
+        .getByRole('button', { name: common.cancel, exact: true })
+        .click();
+      expect(await gate.locator('input[name=id]').inputValue()).toBe(who.id);
+      expect(await gate.locator('input[name=pw]').inputValue()).toBe('');
+      await gate.locator('input[name=pw]').fill(who.pw);
+      await gate.getByRole('button', { name: common.login, exact: true }).click();
+      await b.page.getByText(common.msg.msg3520).first().waitFor();
       // The same form now asks for the code only.
       const second = b.page.locator('section').filter({ has: b.page.locator('input[name=otp]') });
       await clearOfStepEnd();

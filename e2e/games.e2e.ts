@@ -59,13 +59,14 @@ describe.runIf(chromiumAvailable)('built-in games on a phone', () => {
     const url = await launch(b.page, 'baccarat', 'royal-baccarat');
     await b.page.goto(url);
     await b.page.getByTestId('game-balance').waitFor();
-    await b.page.getByRole('button', { name: '10K' }).click();
+    // A chip reads what it stakes in baht: 100 (฿100.00), not the 10K satang it is.
+    await b.page.getByRole('button', { name: '100', exact: true }).click();
     await b.page.getByRole('button', { name: /Player/ }).click();
     await b.screenshot('baccarat-phone-bet');
     await b.page.getByRole('button', { name: 'Deal' }).click();
     await b.page.getByTestId('baccarat-result').waitFor({ timeout: 10_000 });
     expect(await b.page.getByTestId('player-total').textContent()).toMatch(/^\d$/);
-    // The 10K chip staked 10,000 satang (฿100.00) through the wallet (after the slot's bet and win).
+    // The 100 chip staked 10,000 satang (฿100.00) through the wallet (after the slot's bet and win).
     const calls = await walletCallsOf(member);
     expect(
       calls.slice(2).map(({ kind, amount, status }) => [kind, status, kind === 'bet' ? amount : 0]),

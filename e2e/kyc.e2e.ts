@@ -128,6 +128,17 @@ for (const { lang, operator } of CASES) {
           await page.locator('dialog').getByText(w.msg.msg3201.replace('{{requiredLevel}}', '2')).waitFor();
           await b.screenshot(`kyc-withdraw-refused-${lang}-phone`);
           await page.locator('dialog').getByRole('button', { name: w.ok }).click();
+          // The way on: My page, at the upload the message names, not the same form again.
+          await page.waitForURL('**/user#verification');
+          const title = page.locator('#kyc-title');
+          const onScreen = () =>
+            title.evaluate((el) => {
+              const { top, bottom } = el.getBoundingClientRect();
+              return top >= 0 && bottom <= window.innerHeight;
+            });
+          await expect.poll(onScreen).toBe(true);
+          // What the screen shows (not the whole page): the panel under the header.
+          await page.screenshot({ path: `e2e/screenshots/kyc-withdraw-refused-then-${lang}-phone.png` });
         } finally {
           await setRule('0');
         }

@@ -174,10 +174,41 @@ describe.runIf(chromiumAvailable)('promotions: opt in at deposit, wager, convert
       await b.page.getByTestId('bonus-history').getByText(t('promotions', 'status.converted')).waitFor();
       // The welcome bonus taken is in the history, no longer among the offers.
       expect(await b.page.getByTestId(`offer-${campaignId}`).count()).toBe(0);
+      await b.page.getByTestId('vip-progress').getByText(t('promotions', 'vipTitle')).waitFor();
       await b.screenshot(`promotions-desktop-${locale}`);
       await b.page.setViewportSize(PHONE);
     },
   );
+
+  it('th: no empty card on the page while the VIP progress is on its way', async () => {
+    await member('th');
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    await b.page.route('**/api/routes/get-vip-progress', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await b.page.goto('/promotions');
+      await b.page.getByText(label('th', 'promotions', 'codeTitle')).waitFor();
+      await b.page.getByText(label('th', 'promotions', 'noActive')).waitFor();
+      // Every card on the page says something: a blank box reads as a page that broke.
+      const blank = await b.page
+        .locator('main section')
+        .evaluateAll((cards) => cards.filter((card) => !card.textContent?.trim()).length);
+      expect(blank).toBe(0);
+      release();
+      await b.page
+        .getByTestId('vip-progress')
+        .getByText(label('th', 'promotions', 'vipTitle'))
+        .waitFor();
+    } finally {
+      release();
+      await b.page.unroute('**/api/routes/get-vip-progress');
+    }
+  });
 
   it('en: a withdrawal while the bonus runs warns, asks, and forfeits it on yes', async () => {
     const t = (ns: string, key: string) => label('en', ns, key);

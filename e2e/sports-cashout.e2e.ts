@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
@@ -89,6 +91,27 @@ describe.runIf(chromiumAvailable)('cash-out from My bets on a 360-px phone', () 
     await b.screenshot('sports-cashout-part-done-en');
     // Three polls of up to 10 s each: on a loaded CI host the default 30 s was met only just.
   }, 60_000);
+
+  it('in Korean: Set and Clear of an automatic cash-out each say what they did', async () => {
+    const ko = JSON.parse(readFileSync(resolve('src/shared/i18n/locales/ko/sports.json'), 'utf8')).cashout;
+    await openMyBets('ko');
+    const bet = card(b.page, bets[1]!);
+    // Above the bet's value now (the rest of the stake, 5,000 at 2.0, is worth under ฿50): it waits.
+    await bet.getByTestId('cashout-auto').fill('90');
+    await bet.getByRole('button', { name: ko.autoSet, exact: true }).click();
+    const state = bet.getByTestId('cashout-auto-state');
+    await expect.poll(() => state.innerText()).toBe(ko.autoOn.replace('{{amount}}', '฿90.00'));
+    expect(await widthOf(b.page)).toBeLessThanOrEqual(PHONE.width);
+    await bet.scrollIntoViewIfNeeded();
+    await b.screenshot('sports-cashout-auto-ko');
+    // Opened again, the bet still says it; Clear turns it off and says that.
+    await openMyBets('ko');
+    await expect.poll(() => state.innerText()).toBe(ko.autoOn.replace('{{amount}}', '฿90.00'));
+    await bet.getByRole('button', { name: ko.autoClear, exact: true }).click();
+    await expect.poll(() => state.innerText()).toBe(ko.autoOff);
+    expect(await bet.getByTestId('cashout-auto').inputValue()).toBe('');
+    expect(await bet.getByRole('button', { name: ko.autoClear, exact: true }).count()).toBe(0);
+  });
 
   it('in Thai: a bet in play is cashed out after the bet delay, the window saying it waits', async () => {
     const live = await placeBet(token, [matches[4]!.selections.home], 10_000);

@@ -129,6 +129,13 @@ describe.runIf(chromiumAvailable)('the sports window on a 360-px phone', () => {
             `nav ${locale}: "${await tab.innerText()}" at ${box.x}..${box.x + box.width}, ${box.height} px high`,
           );
       }
+      // The way back to the site, whole on the header's line, in every language.
+      const back = (await w.getByTestId('sports-to-site').boundingBox())!;
+      const rules = (await w.getByTestId('nav-rules').boundingBox())!;
+      if (back.x + back.width > PHONE.width || Math.abs(back.y - rules.y) > 4)
+        problems.push(
+          `header ${locale}: ✕ at ${back.x}..${back.x + back.width}, y ${back.y} (rules y ${rules.y})`,
+        );
       expect(await w.getByTestId('competition').first().locator('h2').textContent()).toMatch(
         new RegExp(`^${FOOTBALL[locale]} · `),
       );
@@ -175,4 +182,15 @@ describe.runIf(chromiumAvailable)('the sports window on a 360-px phone', () => {
     }
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it("the ✕ closes the window the site opened; in the site's own tab it goes to the home page", async () => {
+    const sportsUrl = w.url();
+    await w.getByTestId('sports-to-site').click();
+    await expect.poll(() => w.isClosed()).toBe(true);
+    // A blocked pop-up opens the book in the site's tab: ✕ there leads home, not nowhere.
+    await b.page.goto(sportsUrl);
+    await b.page.getByTestId('sports-to-site').click();
+    await b.page.waitForURL((url) => url.pathname === '/');
+    await b.page.locator('#root main[data-route="/"]').waitFor();
+  });
 });

@@ -180,6 +180,19 @@ describe.runIf(chromiumAvailable)('the sports window on a desktop (Thai, the def
     expect(await w.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   });
 
+  it('keeps the slip in view beside the list as the member scrolls down it', async () => {
+    await w.getByTestId('nav-sports').click();
+    await w.getByTestId('event').first().waitFor();
+    await w.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => w.evaluate(() => window.scrollY)).toBeGreaterThan(400);
+    // A price picked far down the list lands on a slip the member can see, not one scrolled away.
+    const slip = (await w.getByTestId('slip').boundingBox())!;
+    expect(slip.y).toBeGreaterThanOrEqual(-1);
+    expect(slip.y).toBeLessThan(80);
+    await w.screenshot({ path: 'e2e/screenshots/sports-window-scrolled-th.png' });
+    await w.evaluate(() => window.scrollTo(0, 0));
+  });
+
   it('settled by the trader: the member sees the return, the balance and the proof; then a resettlement with its reason', async () => {
     const before = await figure(w, 'slip-balance');
     const first = matches[0]!;

@@ -18,11 +18,15 @@ async function guestPlaysDemoRoulette(b: BrowserSession, locale: string, shot: s
   await game.getByTestId('demo-badge').waitFor();
   await game.setViewportSize(b.page.viewportSize()!);
   expect(await balanceIn(game)).toBe(1_000_000);
+  // The fun money counts in the site's currency: baht here (฿10,000.00), as the site's own pages do.
+  expect(await game.getByTestId('game-balance').textContent()).toBe('฿10,000.00');
   await game.locator('[data-spot="straight:17"]').click();
   await game.locator('[data-spot="red"]').click();
   await game.locator('[data-spot="split:17-20"]').click({ force: true });
   await game.locator('[data-spot="dozen:2"]').click();
-  expect(await game.getByTestId('roulette-total').textContent()).toMatch(/20,000/);
+  // Four chips of ฿50.00: each reads 50 on the layout, and the total says what they stake.
+  expect(await game.getByTestId('chip-red').textContent()).toBe('50');
+  expect(await game.getByTestId('roulette-total').textContent()).toBe('฿200.00');
   await game.screenshot({ path: `e2e/screenshots/${shot}-bets.png`, fullPage: true });
   await game.locator('button', { hasText: /^(Spin|หมุน)$/ }).click();
   const result = game.getByTestId('roulette-result');
@@ -43,7 +47,8 @@ async function playBlackjackToTheEnd(
 ) {
   const nonceInFooter = async () => Number(await game.locator('footer').getAttribute('data-nonce'));
   const nonceBefore = await nonceInFooter();
-  await game.getByRole('button', { name: '10K' }).click();
+  // The baht site's chip of ฿100.00 reads 100 (a face in satang read 10K).
+  await game.getByRole('button', { name: '100', exact: true }).click();
   await game.getByRole('button', { name: labels.deal, exact: true }).click();
   const result = game.getByTestId('blackjack-result');
   for (let step = 0; step < 12; step++) {

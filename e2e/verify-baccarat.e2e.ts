@@ -10,7 +10,7 @@ describe.runIf(chromiumAvailable)('verify from baccarat', () => {
     await fundedMember(b.page, 'verifybac', 1_000_000);
     await chooseSiteLanguage(b.page, 'en');
     await openGameWindow(b.page, 'baccarat', 'royal-baccarat');
-    await b.page.getByRole('button', { name: '10K' }).click();
+    await b.page.getByRole('button', { name: '100', exact: true }).click(); // ฿100.00 on the baht site
     await b.page.getByRole('button', { name: /Tie/ }).click();
     await b.page.getByRole('button', { name: 'Deal' }).click();
     const result = b.page.getByTestId('baccarat-result');

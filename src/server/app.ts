@@ -235,8 +235,10 @@ export async function buildApp({
     db: database.db,
     currency: config.currency,
     rules: config.houseRules,
-    siteRules: async (hostname) =>
-      siteTableRules((await app.sites.resolve(hostname)).settings, config.houseRules),
+    demoSite: async (hostname) => {
+      const site = await app.sites.resolve(hostname);
+      return { rules: siteTableRules(site.settings, config.houseRules), currency: site.currency };
+    },
     wallet: houseWallet,
   });
   // The built-in games' wins a failover kept from the wallet, sent again until taken.

@@ -18,6 +18,9 @@ export function setPlayCurrency(currency: string): void {
   playCurrency = currency;
 }
 
+/** The player's currency once the game's init named it. */
+export const currentPlayCurrency = (): string | undefined => playCurrency;
+
 /** Amounts (minor units) in the player's currency and locale (formatMoney); bare numbers before init. */
 export const money = (n: number) =>
   playCurrency ? formatMoney(n, playCurrency, playLocale) : formatNumber(n, playLocale);

@@ -24,9 +24,7 @@ export function PromotionsPage() {
           mine.data && <p className={styles.muted}>{t('noActive')}</p>
         )}
       </section>
-      <section className={styles.card}>
-        <VipProgress />
-      </section>
+      <VipProgress />
       <section className={styles.card} aria-labelledby="offers-title">
         <h2 id="offers-title" className={styles.subhead}>
           {t('offersTitle')}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withdrawProblem } from '../../shared/cash-amounts.ts';
+import { MSG } from '../../shared/messages.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ApiFailure, callRoute } from '../api/client.ts';
 import { useRequestCode } from '../api/request-code.ts';
@@ -15,6 +16,7 @@ import styles from '../features/cashier/cashier.module.css';
 import { failureMessage } from '../features/cashier/failureMessage.ts';
 import { useDeskState } from '../features/cashier/queries.ts';
 import { RequestHistory } from '../features/cashier/RequestHistory.tsx';
+import { VERIFICATION_PATH } from '../features/kyc/KycPanel.tsx';
 import { useMyBonuses } from '../features/promotions/queries.ts';
 import { cashRuleParams, messageParams } from '../features/protection/messageParams.ts';
 import { useSession } from '../features/session/queries.ts';
@@ -59,10 +61,10 @@ export function WithdrawPage() {
       code.answered(error);
       if (error instanceof WithdrawalDropped) return;
       // A refusal's figures (what a member owes, msg3041) fill its message.
-      await dialog.alert(
-        t(`common:msg.${failureMessage(error, 'msg2018')}`, messageParams(error, currency)),
-        'warning',
-      );
+      const refusal = failureMessage(error, 'msg2018');
+      await dialog.alert(t(`common:msg.${refusal}`, messageParams(error, currency)), 'warning');
+      // Documents missing: the way on is the upload on My page, not this form again.
+      if (refusal === MSG.kycLevelRequired) navigate(VERIFICATION_PATH);
     } finally {
       setBusy(false);
     }

@@ -36,6 +36,10 @@ export function CashOut({ bet, token, onDone }: { bet: Bet; token: string; onDon
   const currency = playerCurrency();
   // Typed in major units of the player's currency, as the amounts around it read (amountInput.ts).
   const [auto, setAuto] = useState(bet.autoCashoutAt ? amountText(bet.autoCashoutAt, currency) : '');
+  // The automatic cash-out the book holds: said in words under the field, so Set and Clear show
+  // what they did (the bet in the list is only read again later).
+  const [autoAt, setAutoAt] = useState<number | null>(bet.autoCashoutAt ?? null);
+  const [autoCleared, setAutoCleared] = useState(false);
   const left = useSecondsLeft(offer?.expiresAt);
   const share = offer ? Math.floor((offer.amount * part) / offer.stake) : 0;
 
@@ -92,11 +96,14 @@ export function CashOut({ bet, token, onDone }: { bet: Bet; token: string; onDon
   };
   const saveAuto = async (at: number | null) => {
     setBusy(true);
+    setMessage(null);
     try {
       const answer = await sportsCall('cashoutAuto', { token, betId: bet.id, at });
-      if (answer.status === 'success')
+      if (answer.status === 'success') {
         setAuto(answer.autoCashoutAt ? amountText(answer.autoCashoutAt, currency) : '');
-      else setMessage(t(`cashout.refusal.${answer.refusal}`));
+        setAutoAt(answer.autoCashoutAt);
+        setAutoCleared(answer.autoCashoutAt === null);
+      } else setMessage(t(`cashout.refusal.${answer.refusal}`));
     } catch {
       setMessage(t('cashout.refusal.not_available'));
     } finally {
@@ -200,7 +207,7 @@ export function CashOut({ bet, token, onDone }: { bet: Bet; token: string; onDon
         >
           {t('cashout.autoSet')}
         </button>
-        {bet.autoCashoutAt !== null && bet.autoCashoutAt !== undefined && (
+        {autoAt !== null && (
           <button
             type="button"
             className={styles.secondary}
@@ -211,6 +218,11 @@ export function CashOut({ bet, token, onDone }: { bet: Bet; token: string; onDon
           </button>
         )}
       </div>
+      {(autoAt !== null || autoCleared) && (
+        <p className={styles.note} role="status" data-testid="cashout-auto-state">
+          {autoAt !== null ? t('cashout.autoOn', { amount: money(autoAt) }) : t('cashout.autoOff')}
+        </p>
+      )}
     </div>
   );
 }

@@ -39,6 +39,17 @@ const SLIP_UNREAD: SlipLeg[] = [];
 /** The published house rules: their own chunk and words, loaded when the member opens them. */
 const RulesPage = lazy(() => import('./rules/RulesPage.tsx').then((m) => ({ default: m.RulesPage })));
 
+/**
+ * The way back to the site: the window the site opened closes (the site is still open behind it, as
+ * the game window's ✕ does); a window opened any other way (a blocked pop-up opens it in the site's
+ * own tab) goes to the site's home page. Without it a player in that tab had no way back but the
+ * browser's own.
+ */
+function backToSite() {
+  if (window.opener) window.close();
+  else window.location.assign('/');
+}
+
 /** The sports window: /sports?token=… (from open-game), or /sports?bet=<id> (a proof linked from my page). */
 export function SportsApp() {
   const t = useSportsT();
@@ -214,6 +225,16 @@ export function SportsApp() {
           data-testid="nav-rules"
         >
           {t('rules')}
+        </button>
+        <button
+          type="button"
+          className={styles.toSite}
+          onClick={backToSite}
+          aria-label={t('toSite')}
+          title={t('toSite')}
+          data-testid="sports-to-site"
+        >
+          <span aria-hidden="true">✕</span>
         </button>
       </header>
       <nav className={styles.nav}>

@@ -36,6 +36,8 @@ interface DemoSession {
   blackjack: Map<string, { roundId: string; nonce: number; state: BlackjackState }>;
   /** The table rules of the site the demo was opened on. */
   rules: { laPartage: boolean; dealerHitsSoft17: boolean };
+  /** That site's currency: the window shows the fun money in it. */
+  currency: string;
 }
 
 const newSeed = () => ({
@@ -79,7 +81,7 @@ export function demoTables() {
 
   return {
     /** A fresh demo session with its fun balance for a guest at `address`; its token opens the demo window. */
-    mint(rules: DemoSession['rules'], address: string) {
+    mint(site: Pick<DemoSession, 'rules' | 'currency'>, address: string) {
       const token = DEMO_PREFIX + randomBytes(29).toString('base64url').slice(0, 38);
       const own = [...(byAddress.get(address) ?? []).filter((t) => sessions.has(t)), token];
       while (own.length > DEMO_SESSIONS_PER_ADDRESS) sessions.delete(own.shift()!);
@@ -90,7 +92,8 @@ export function demoTables() {
         nonce: 0,
         rounds: 0,
         blackjack: new Map(),
-        rules,
+        rules: site.rules,
+        currency: site.currency,
       });
       return token;
     },

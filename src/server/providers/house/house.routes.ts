@@ -40,8 +40,11 @@ export async function houseGameServer(
     currency: string;
     /** The install's table rules (config.houseRules), for a player whose wallet answer names none. */
     rules: TableRules;
-    /** The rules of the site a host name serves (demo play: a guest has no wallet answer). */
-    siteRules(hostname: string): Promise<TableRules>;
+    /**
+     * The table rules and currency of the site a host name serves (demo play: a guest has no wallet
+     * answer), so a demo opened on a baht site counts its fun money in baht.
+     */
+    demoSite(hostname: string): Promise<{ rules: TableRules; currency: string }>;
   },
 ) {
   // Launch token → its player and the game it was opened for, for plays: the most recent 50,000 tokens,
@@ -191,7 +194,7 @@ export async function houseGameServer(
             status: 'success',
             game: { code: body.game, ...info },
             ...demo.init(fun, body.game),
-            currency: deps.currency,
+            currency: fun.currency,
             lineBets: LINE_BETS,
             chips: CHIPS,
             rules: fun.rules,
@@ -223,13 +226,13 @@ export async function houseGameServer(
           freeSpins: info.engine === 'slot' ? await freeSpinsFor(deps.db, player, body.game) : null,
         };
       },
-      // A demo runs by the rules of the site it is opened on.
+      // A demo runs by the rules, and counts in the currency, of the site it is opened on.
       demo: async ({ body, request }) => {
         const refused = await catalogueRefusal(body.game);
         return (
           refused ?? {
             status: 'success',
-            token: demo.mint(await deps.siteRules(request.hostname), request.ip),
+            token: demo.mint(await deps.demoSite(request.hostname), request.ip),
           }
         );
       },

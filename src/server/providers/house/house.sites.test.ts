@@ -105,16 +105,16 @@ describe.runIf(backendAvailable)(
         expect(hand.view.rules).toEqual({ dealerHitsSoft17: partage });
       }
 
-      // Demo play runs by the rules of the site it is opened on.
-      for (const [host, partage] of [
-        [DEMO_SITES.th.host, false],
-        [DEMO_SITES.ko.host, true],
+      // Demo play runs by the rules of the site it is opened on, and counts in its currency: a guest
+      // on the baht site sees baht, not the install's won.
+      for (const [host, partage, currency] of [
+        [DEMO_SITES.th.host, false, DEMO_SITES.th.currency],
+        [DEMO_SITES.ko.host, true, DEMO_SITES.ko.currency],
       ] as const) {
         const { token } = (await houseOn(host, 'demo', { game: 'roulette' })).json();
-        expect((await house('init', { token, game: 'roulette' })).json().rules).toEqual({
-          laPartage: partage,
-          dealerHitsSoft17: partage,
-        });
+        const init = (await house('init', { token, game: 'roulette' })).json();
+        expect(init.rules).toEqual({ laPartage: partage, dealerHitsSoft17: partage });
+        expect(init.currency).toBe(currency);
       }
       await expectSoundLedger(t.db);
     });

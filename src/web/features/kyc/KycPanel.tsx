@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import type { KycViewReply } from '../../../shared/contract/kyc-routes.ts';
 import { formatDateTime, isLocale } from '../../../shared/format.ts';
 import { formatMoney } from '../../../shared/money.ts';
@@ -21,14 +22,30 @@ const EXTENSION: Record<Document['mime'], string> = {
   'application/pdf': 'pdf',
 };
 
+/** Where a refused withdrawal sends the member: My page, opened at this panel. */
+export const VERIFICATION_PATH = '/user#verification';
+
 /** My page: the verification level, what withdrawals need, and each document with its state and an upload. */
 export function KycPanel() {
   const { t, i18n } = useTranslation(['user', 'common']);
   const kyc = useKyc().data;
   const currency = useCurrency();
   const locale = isLocale(i18n.language) ? i18n.language : undefined;
+  const { hash } = useLocation();
+  const ref = useRef<HTMLElement>(null);
+  const loaded = kyc !== undefined;
+  // Sent here to upload (VERIFICATION_PATH): the panel comes into view once its documents are drawn.
+  useEffect(() => {
+    if (loaded && hash === '#verification') ref.current?.scrollIntoView({ block: 'start' });
+  }, [loaded, hash]);
   return (
-    <section className={panel.panel} aria-labelledby="kyc-title" data-testid="kyc-panel">
+    <section
+      ref={ref}
+      id="verification"
+      className={`${panel.panel} ${styles.panel}`}
+      aria-labelledby="kyc-title"
+      data-testid="kyc-panel"
+    >
       <h2 id="kyc-title">{t('kyc.title')}</h2>
       <p className={panel.hint}>{t('kyc.intro')}</p>
       {kyc && (

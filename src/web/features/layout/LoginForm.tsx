@@ -88,6 +88,20 @@ export function LoginForm({ compact = false }: { compact?: boolean }) {
       <Button type="submit" disabled={login.isPending}>
         {login.isPending ? t('msg.msg2214') : t('login')}
       </Button>
+      {needOtp && (
+        // The way back from the code step (another login, a mistyped one): the id stays, the rest is typed again.
+        <Button
+          variant="ghost"
+          disabled={login.isPending}
+          onClick={() => {
+            setNeedOtp(false);
+            setOtp('');
+            setPw('');
+          }}
+        >
+          {t('cancel')}
+        </Button>
+      )}
       {!needOtp && !compact && (
         <Link className={styles.forgot} to="/forgot">
           {t('forgotPassword')}

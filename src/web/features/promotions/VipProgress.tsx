@@ -16,7 +16,10 @@ function useLevelName() {
     level.name ?? t('vipLevelNumber', { level: level.level });
 }
 
-/** The member's level, what they have wagered, and what the next level needs and brings. */
+/**
+ * The member's level, what they have wagered, and what the next level needs and brings: a card of
+ * its own, drawn only once the progress is there (an empty card while it loads looked broken).
+ */
 export function VipProgress() {
   const { t, i18n } = useTranslation('promotions');
   const locale = isLocale(i18n.language) ? i18n.language : 'th';
@@ -33,49 +36,51 @@ export function VipProgress() {
       </div>
     ));
   return (
-    <section className={styles.active} aria-labelledby="vip-title" data-testid="vip-progress">
-      <h2 id="vip-title" className={cashier.subhead}>
-        {t('vipTitle')}
-      </h2>
-      <p className={cashier.balanceLine}>
-        {t('vipLevel')} <strong translate="no">{levelName(vip)}</strong>
-      </p>
-      <p className={cashier.balanceLine}>
-        {t('vipWagered')} <Money value={vip.wagered} />
-      </p>
-      {next ? (
-        <>
-          <div
-            className={styles.bar}
-            role="progressbar"
-            aria-label={t('vipToNext', { level: levelName(next) })}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-          >
-            <span className={styles.fill} style={{ width: `${percent}%` }} />
-          </div>
-          <dl className={cashier.terms}>
-            <div className={cashier.termRow}>
-              <dt>{t('vipToNext', { level: levelName(next) })}</dt>
-              <dd>
-                <Money value={Math.max(0, next.wagered - vip.wagered)} />
-              </dd>
+    <section className={cashier.card} aria-labelledby="vip-title" data-testid="vip-progress">
+      <div className={styles.active}>
+        <h2 id="vip-title" className={cashier.subhead}>
+          {t('vipTitle')}
+        </h2>
+        <p className={cashier.balanceLine}>
+          {t('vipLevel')} <strong translate="no">{levelName(vip)}</strong>
+        </p>
+        <p className={cashier.balanceLine}>
+          {t('vipWagered')} <Money value={vip.wagered} />
+        </p>
+        {next ? (
+          <>
+            <div
+              className={styles.bar}
+              role="progressbar"
+              aria-label={t('vipToNext', { level: levelName(next) })}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+            >
+              <span className={styles.fill} style={{ width: `${percent}%` }} />
             </div>
-            {rates(next.compRates)}
-            {next.bonus !== null && (
+            <dl className={cashier.terms}>
               <div className={cashier.termRow}>
-                <dt>{t('vipBonus')}</dt>
+                <dt>{t('vipToNext', { level: levelName(next) })}</dt>
                 <dd>
-                  <Money value={next.bonus} />
+                  <Money value={Math.max(0, next.wagered - vip.wagered)} />
                 </dd>
               </div>
-            )}
-          </dl>
-        </>
-      ) : (
-        <p className={cashier.muted}>{t('vipTop')}</p>
-      )}
+              {rates(next.compRates)}
+              {next.bonus !== null && (
+                <div className={cashier.termRow}>
+                  <dt>{t('vipBonus')}</dt>
+                  <dd>
+                    <Money value={next.bonus} />
+                  </dd>
+                </div>
+              )}
+            </dl>
+          </>
+        ) : (
+          <p className={cashier.muted}>{t('vipTop')}</p>
+        )}
+      </div>
     </section>
   );
 }

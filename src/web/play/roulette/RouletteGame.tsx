@@ -4,11 +4,12 @@ import { ROULETTE_MAX_SPOT, ROULETTE_MAX_STAKE } from '../../../shared/games/hou
 import { colorOf } from '../../../shared/games/roulette.ts';
 import { GameError, houseCall } from '../api.ts';
 import type { GameProps } from '../gameProps.ts';
-import { money, usePlayT } from '../i18n.ts';
+import { currentPlayCurrency, money, usePlayT } from '../i18n.ts';
 import styles from '../play.module.css';
 import { playSound } from '../sound/sounds.ts';
 import { BetBar } from '../table/BetBar.tsx';
-import { ChipRack, chipFace } from '../table/ChipRack.tsx';
+import { ChipRack } from '../table/ChipRack.tsx';
+import { chipFace } from '../table/chipFace.ts';
 import { COLUMNS, EDGES, edgeSpot } from './board.ts';
 import board from './roulette.module.css';
 import { Wheel } from './Wheel.tsx';
@@ -74,7 +75,7 @@ export function RouletteGame(
   const chipOn = (spot: string | null) =>
     spot && bets[spot] ? (
       <span className={board.chipMark} data-testid={`chip-${spot}`}>
-        {chipFace(bets[spot]!)}
+        {chipFace(bets[spot]!, currentPlayCurrency())}
       </span>
     ) : null;
   const cellClass = (n: number) => `${board.cell} ${board[colorOf(n)]} ${winning === n ? board.winning : ''}`;

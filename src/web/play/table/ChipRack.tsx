@@ -1,8 +1,6 @@
+import { currentPlayCurrency } from '../i18n.ts';
 import styles from '../play.module.css';
-
-/** A chip's face: 5K, 1M. */
-export const chipFace = (n: number) =>
-  n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1_000 ? `${n / 1_000}K` : String(n);
+import { chipFace } from './chipFace.ts';
 
 /**
  * The table games' chips. With `chosen`, a chip is picked (the one pressed) and placed by clicking the
@@ -29,7 +27,7 @@ export function ChipRack(props: {
           onClick={() => props.onChip(value)}
           disabled={props.disabled}
         >
-          {chipFace(value)}
+          {chipFace(value, currentPlayCurrency())}
         </button>
       ))}
     </fieldset>
