@@ -1,4 +1,4 @@
-import { addressKey } from '../modules/accounts/address-key.ts';
+import { addressKey } from './address-key.ts';
 
 /** Who a stream counts against, and how many that holder may have open on this process. */
 export interface StreamHolder {
