@@ -1,3 +1,5 @@
+import { addressKey } from './address-key.ts';
+
 /** Who a stream counts against, and how many that holder may have open on this process. */
 export interface StreamHolder {
   holder: string;
@@ -33,9 +35,12 @@ export class StreamSlots {
     return { holder: `operator:${operatorId}`, limit: this.limits.perMember };
   }
 
-  /** A stream without a session counts against the address it comes from. */
+  /**
+   * A stream without a session counts against the client its address stands for (an IPv6 address by
+   * its /64, as every per-address limit counts it): else one /64 opened a hundred per address it took.
+   */
   address(ip: string): StreamHolder {
-    return { holder: `address:${ip}`, limit: this.limits.perAddress };
+    return { holder: `address:${addressKey(ip)}`, limit: this.limits.perAddress };
   }
 
   /** Streams open on this process, all holders together. */

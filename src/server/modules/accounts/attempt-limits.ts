@@ -2,8 +2,8 @@ import { lt } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { addressKey } from '../../http/address-key.ts';
 import { attemptLimits } from './accounts.schema.ts';
-import { addressKey } from './address-key.ts';
 
 /**
  * Every per-account and per-address limit, as rate-limiter-flexible limiters on its Drizzle store:

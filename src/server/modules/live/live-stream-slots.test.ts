@@ -84,6 +84,37 @@ describe.runIf(backendAvailable)('live streams: who holds how many, and leaving'
     again.close();
   });
 
+  it('an IPv6 client is one address for its whole /64: a fresh address of the same /64 is refused too', async () => {
+    await until(() => t.app.streams.size === 0);
+    // The /64's places taken as if by its first address (no real socket can come from it here).
+    const releases = Array.from({ length: STREAMS_PER_ADDRESS }, () =>
+      t.app.streams.take(t.app.streams.address('2001:db8:7:9::1')),
+    );
+    try {
+      expect(releases.every((r) => r !== undefined)).toBe(true);
+      const opened = t.app.inject({
+        method: 'GET',
+        url: '/api/live/jackpot',
+        remoteAddress: '2001:db8:7:9::abcd',
+      });
+      // A stream opened instead never answers: give it a second, then say so.
+      const timedOut = sleep(1_000).then(() => 'a stream was opened' as const);
+      const answer = await Promise.race([opened, timedOut]);
+      expect(answer).not.toBe('a stream was opened');
+      if (typeof answer === 'string') return;
+      expect([answer.statusCode, answer.json()]).toEqual([
+        429,
+        expect.objectContaining({ status: 'limited', msg: 'msg3009' }),
+      ]);
+      // Another /64 is another client.
+      expect(t.app.streams.address('2001:db8:7:a::1').holder).not.toBe(
+        t.app.streams.address('2001:db8:7:9::1').holder,
+      );
+    } finally {
+      for (const release of releases) release?.();
+    }
+  });
+
   it('a stream whose client left before its first figures is taken out, its place given back', async () => {
     await until(() => t.app.streams.size === 0);
     const { token } = await t.login();

@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { type HouseAnswer, type HouseSuccess, houseContract } from '../../../shared/contract/house-api.ts';
 import { CHIPS, type Engine, HOUSE_GAMES, LINE_BETS } from '../../../shared/games/house-games.ts';
 import type { Db } from '../../db/client.ts';
+import { addressKey } from '../../http/address-key.ts';
 import { playabilityOf } from '../../modules/games/catalogue.service.ts';
 import { CodedReply, refuse, serveActions } from '../action-api.ts';
 import { moveBlackjack, resumeBlackjack, startBlackjack } from './house.blackjack.ts';
@@ -232,7 +233,7 @@ export async function houseGameServer(
         return (
           refused ?? {
             status: 'success',
-            token: demo.mint(await deps.demoSite(request.hostname), request.ip),
+            token: demo.mint(await deps.demoSite(request.hostname), addressKey(request.ip)),
           }
         );
       },

@@ -210,6 +210,15 @@ describe.runIf(backendAvailable)('roulette and blackjack through the wallet', ()
     expect(await opens(minted[1]!)).toBe(true);
     expect(await opens(minted.at(-1)!)).toBe(true);
     expect(await opens(other)).toBe(true);
+
+    // An IPv6 guest is one address for its whole /64: a fresh address per demo ends its own oldest too.
+    const otherBlock = await demoFrom('2001:db8:66:2::1');
+    const sprayed = [];
+    for (let i = 0; i <= DEMO_SESSIONS_PER_ADDRESS; i++)
+      sprayed.push(await demoFrom(`2001:db8:66:1::${(i + 1).toString(16)}`));
+    expect(await opens(sprayed[0]!)).toBe(false);
+    expect(await opens(sprayed[1]!)).toBe(true);
+    expect(await opens(otherBlock)).toBe(true);
   });
 
   it('demo play: fun money for every built-in game, nothing through the wallet, no round kept', async () => {

@@ -31,7 +31,7 @@ export const WALLET_HTTP_STATUS: Record<string, number> = {
   blocked: 403,
   /** A limit the player set (loss, wager, session time): `limit`, `period`, `amount`, `resetsAt`. */
   limit: 403,
-  /** A stake above the maximum of the player's active bonus while it is wagering: `maxStake`, msg3606. */
+  /** A stake taking its round's stakes above the maximum of the player's active bonus while it is wagering: `maxStake`, msg3606. */
   bonus_max_stake: 403,
   round_not_found: 404,
   duplicate: 409,

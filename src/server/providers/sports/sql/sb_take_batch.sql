@@ -65,15 +65,18 @@ BEGIN
   FROM sb_selection_liability l
   WHERE (l.selection_id, l.currency) IN (SELECT h.id::int8, pl ->> 'c'
                                          FROM jsonb_array_elements(p_places) pl, jsonb_array_elements_text(pl -> 'ho') h(id));
+  -- Member by member, through their running bets (sb_bets_player_running) and those bets' legs: a
+  -- semi-join on (member, selection) pairs was planned as a hash join over every leg ever placed.
   SELECT coalesce(jsonb_object_agg(h.k, jsonb_build_array(h.stake, h.payout)), '{}') INTO v_held
-  FROM (SELECT b.player_id || ':' || l.selection_id AS k, sum(b.total_stake) AS stake, sum(b.potential_return) AS payout
-        FROM sb_bets b JOIN sb_bet_legs l ON l.bet_id = b.id
-        WHERE b.status IN ('delayed', 'pending', 'open')
-          AND (b.player_id, l.selection_id) IN (
-            SELECT pl.p -> 'b' ->> 'player_id', x.id::int8
-            FROM jsonb_array_elements(p_places) pl(p), jsonb_array_elements_text(pl.p -> 's') x(id)
-            WHERE jsonb_typeof(pl.p -> 'ms') = 'array' OR jsonb_typeof(pl.p -> 'mp') = 'array')
-        GROUP BY 1) h;
+  FROM (SELECT DISTINCT pl.p -> 'b' ->> 'player_id' AS player_id
+        FROM jsonb_array_elements(p_places) pl(p)
+        WHERE jsonb_typeof(pl.p -> 'ms') = 'array' OR jsonb_typeof(pl.p -> 'mp') = 'array') who,
+       LATERAL (SELECT b.player_id || ':' || l.selection_id AS k, sum(b.total_stake) AS stake,
+                       sum(b.potential_return) AS payout
+                FROM sb_bets b JOIN sb_bet_legs l ON l.bet_id = b.id
+                WHERE b.player_id = who.player_id AND b.status IN ('delayed', 'pending', 'open')
+                  AND l.selection_id = ANY (v_selections)
+                GROUP BY 1) h;
   -- In order: each slip's ceilings see the liability of the bets taken before it, and its member's
   -- maximum stake and payout the bets taken before it on its selections.
   FOR i IN 1 .. v_count LOOP
