@@ -67,7 +67,7 @@ export function limitRowsQuery(
 export const RUNNING_BET = sql`('delayed', 'pending', 'open')`;
 
 /**
- * What the member holds on each of these selections (HeldOnSelection; a selection they hold nothing on
+ * What the member stakes on each of these selections (HeldOnSelection; a selection they hold nothing on
  * is 0), read by the partial index of their running bets (migration 0079). `except`: a bet not counted
  * (a delayed bet judged again at its confirmation holds its own stake already).
  */
@@ -77,19 +77,16 @@ export async function heldOnSelections(
   selectionIds: number[],
   except?: number,
 ): Promise<HeldOnSelection[]> {
-  const rows = await queryRows<{ selection_id: number; stake: number; payout: number }>(
+  const rows = await queryRows<{ selection_id: number; stake: number }>(
     db,
-    sql`select l.selection_id, sum(b.total_stake)::int8 as stake, sum(b.potential_return)::int8 as payout
+    sql`select l.selection_id, sum(b.total_stake)::int8 as stake
         from sb_bets b join sb_bet_legs l on l.bet_id = b.id
         where b.player_id = ${playerId} and b.status in ${RUNNING_BET}
           and l.selection_id = any(${intArray(selectionIds)}::int8[]) ${except === undefined ? sql`` : sql`and b.id <> ${except}`}
         group by l.selection_id`,
   );
   const of = new Map(rows.map((r) => [Number(r.selection_id), r]));
-  return selectionIds.map((id) => ({
-    stake: Number(of.get(id)?.stake ?? 0),
-    payout: Number(of.get(id)?.payout ?? 0),
-  }));
+  return selectionIds.map((id) => ({ stake: Number(of.get(id)?.stake ?? 0) }));
 }
 
 /** Legs as (market, event, competition, sport) ids. The strictest limit at any level wins. */
@@ -146,25 +143,23 @@ export function rowsForLegs(rows: LimitRow[], legs: LegScope[]): LimitRow[] {
 }
 
 /**
- * What the member already has on one selection of a slip: the total stake and potential return of their
- * bets still running (delayed, pending or open) that hold it, in any kind of bet.
+ * What the member already has on one selection of a slip: the total stake of their bets still running
+ * (delayed, pending or open) that hold it, in any kind of bet.
  */
 export interface HeldOnSelection {
   stake: number;
-  payout: number;
 }
 
-/** A selection's own maximum stake and payout for the member: its scopes', the platform's and the member's rows. */
+/** A selection's own maximum stake for the member: its scopes', the platform's and the member's rows. */
 export interface SelectionCaps {
   maxStake: number | null;
-  maxPayout: number | null;
 }
 
 /** Each leg's own caps (SelectionCaps), in the legs' order. */
 export const selectionCaps = (rows: LimitRow[], legs: LegScope[]): SelectionCaps[] =>
   legs.map((leg) => {
     const own = effectiveLimits(rowsForLegs(rows, [leg]), [leg]);
-    return { maxStake: own.maxStake, maxPayout: own.maxPayout };
+    return { maxStake: own.maxStake };
   });
 
 /** What the member holds on one of the slip's selections, with that selection's own caps. */
@@ -174,9 +169,9 @@ export type HeldAgainst = HeldOnSelection & SelectionCaps;
  * The one rule a bet's stake meets (placement refuses by it, and the window's Max is the largest stake
  * it lets through): the total stake within the minimum and maximum, the potential return within the
  * maximum payout, and each leg's selection liability plus the bet's exposure within its market's limit.
- * The maximum stake and payout are also the member's per selection (SPORTSBOOK.md §1, "max stake per
- * selection"): what they already hold on a selection of the slip (`held`, with the selection's own
- * caps) counts, so ten bets of the maximum on one selection are not ten times the maximum.
+ * The maximum stake is also the member's per selection (SPORTSBOOK.md §1, "max stake per selection";
+ * the payout's is per bet): what they already stake on a selection of the slip (`held`, with the
+ * selection's own cap) counts, so ten bets of the maximum on one selection are not ten times the maximum.
  */
 export function stakeRefusal(
   limits: EffectiveLimits,
@@ -199,11 +194,6 @@ export function stakeRefusal(
       return [
         'stake_too_high',
         `the maximum stake on a selection is ${h.maxStake}, ${h.stake} of it staked already`,
-      ];
-    if (h.maxPayout !== null && h.payout + bet.potential > h.maxPayout)
-      return [
-        'payout_too_high',
-        `the maximum payout on a selection is ${h.maxPayout}, ${h.payout} of it on bets already`,
       ];
   }
   const exposure = bet.potential - bet.totalStake;

@@ -29,9 +29,8 @@ export interface SlipToTake {
   e: number;
   b: Record<string, unknown>;
   l: Record<string, unknown>[];
-  /** Each selection's maximum stake and payout for the member (null: none), as s, checked again under the locks. */
+  /** Each selection's maximum stake for the member (null: none), as s, checked again under the locks. */
   ms: (number | null)[];
-  mp: (number | null)[];
 }
 
 /**

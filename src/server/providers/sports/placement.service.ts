@@ -464,7 +464,6 @@ function slipToTake(req: PlaceRequest, plan: BetPlan, read: RawLeg[]): SlipToTak
     b: plan.bet,
     l: plan.legs,
     ms: plan.caps.map((c) => c.maxStake),
-    mp: plan.caps.map((c) => c.maxPayout),
   };
 }
 

@@ -5,7 +5,7 @@ import { useSportsApp } from '../../../../test/support/sports-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 
 /**
- * A member's maximum stake and payout are per selection (SPORTSBOOK.md §1, "max stake per selection"):
+ * A member's maximum stake is per selection (SPORTSBOOK.md §1, "max stake per selection"; the payout's is per bet):
  * a bettor held to a maximum cannot get round it by splitting one bet into several on the same
  * selection, one after another or all at once, nor by carrying it in a multiple.
  */
@@ -40,23 +40,38 @@ describe.runIf(backendAvailable)('sports limits: split bets on one selection', (
     const b = await newEvent({ prices: ['1.5', '3.0', '4.0'] });
     const sa = await eventSelections(a.eventId);
     const sb = await eventSelections(b.eventId);
-    await addBookLimit(t.db, 'market', a.marketId, { max_payout: 60_000 });
-    // A double of 10,000 at 2.0 × 1.5 returns 30,000: half of the payout the home selection allows.
+    await addBookLimit(t.db, 'market', a.marketId, { max_stake: 30_000 });
+    // A double of 10,000 stakes a third of what the home selection allows.
     expect((await placeBet(p.gameToken, [sa['1x2:home']!, sb['1x2:home']!])).json().status).toBe('success');
-    expect((await placeBet(p.gameToken, [sa['1x2:home']!], { unitStake: 15_001 })).json()).toMatchObject({
-      refusal: 'payout_too_high',
+    expect((await placeBet(p.gameToken, [sa['1x2:home']!], { unitStake: 20_001 })).json()).toMatchObject({
+      refusal: 'stake_too_high',
     });
-    expect((await placeBet(p.gameToken, [sa['1x2:home']!], { unitStake: 15_000 })).json().status).toBe(
+    expect((await placeBet(p.gameToken, [sa['1x2:home']!], { unitStake: 20_000 })).json().status).toBe(
       'success',
     );
     expect((await placeBet(p.gameToken, [sa['1x2:home']!], { unitStake: 1_000 })).json().refusal).toBe(
-      'payout_too_high',
+      'stake_too_high',
     );
-    // The double loses on its other leg: its 30,000 no longer rides on the home selection.
+    // The double loses on its other leg: its 10,000 no longer rides on the home selection.
     await enterScore(t, b.marketId, 0, 1);
-    expect((await placeBet(p.gameToken, [sa['1x2:home']!], { unitStake: 15_000 })).json().status).toBe(
+    expect((await placeBet(p.gameToken, [sa['1x2:home']!], { unitStake: 10_000 })).json().status).toBe(
       'success',
     );
+  });
+
+  it('the maximum payout stays per bet (SPORTSBOOK.md §1, "max payout per bet")', async () => {
+    const p = await newPlayer();
+    const { eventId, marketId } = await newEvent({ prices: ['2.0', '3.0', '4.0'] });
+    const home = (await eventSelections(eventId))['1x2:home']!;
+    await addBookLimit(t.db, 'market', marketId, { max_payout: 60_000 });
+    expect((await placeBet(p.gameToken, [home], { unitStake: 30_001 })).json().refusal).toBe(
+      'payout_too_high',
+    );
+    // Three bets each returning the most one bet may: each is within the maximum payout.
+    for (let i = 0; i < 3; i++)
+      expect((await placeBet(p.gameToken, [home], { unitStake: 30_000 })).json().status).toBe('success');
+    const max = (await sportsApi('maxStake', { token: p.gameToken, selectionIds: [home.id] })).json();
+    expect(max.singles).toEqual([{ selectionId: home.id, max: 30_000 }]);
   });
 
   it('what the member holds on one selection counts against that selection’s own limit, not another leg’s', async () => {

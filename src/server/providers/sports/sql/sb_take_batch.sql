@@ -6,10 +6,10 @@
 -- and checked under these locks already), ho the selections holding liability, ce the ceiling each may
 -- reach (the market's limit less the bet's exposure; null: no limit), e the exposure, b the bet (sb_bets'
 -- columns the placement sets), l its legs (sb_bet_legs'), f whether its commit may leave the flush
--- to its stake's, and ms and mp, as s, each selection's maximum stake and payout for the member (absent
--- or null: no limit): what the member's running bets already hold on a selection counts towards its own
--- (limits.ts stakeRefusal), read here under the selections' locks, so bets placed at once cannot add up
--- past them.
+-- to its stake's, and ms, as s, each selection's maximum stake for the member (absent or null: no
+-- limit): what the member's running bets already stake on a selection counts towards it (limits.ts
+-- stakeRefusal; SPORTSBOOK.md §1, "max stake per selection", the payout's maximum is per bet), read
+-- here under the selections' locks, so bets placed at once cannot add up past it.
 --
 -- Every selection of the batch is locked at once, in the book's order (market, selection), as the
 -- book's writers lock them (the feed's one-by-one path is the exception: docs/sportsbook.md, "Lock
@@ -38,7 +38,7 @@ DECLARE
   v_slip jsonb;
   v_key text;
   v_within boolean;
-  -- What each member's running bets hold by 'player:selection' (stake, payout), as the batch's bets are taken.
+  -- What each member's running bets stake by 'player:selection', as the batch's bets are taken.
   v_held jsonb;
 BEGIN
   v_selections := ARRAY(SELECT DISTINCT x.id::int8
@@ -67,28 +67,25 @@ BEGIN
                                          FROM jsonb_array_elements(p_places) pl, jsonb_array_elements_text(pl -> 'ho') h(id));
   -- Member by member, through their running bets (sb_bets_player_running) and those bets' legs: a
   -- semi-join on (member, selection) pairs was planned as a hash join over every leg ever placed.
-  SELECT coalesce(jsonb_object_agg(h.k, jsonb_build_array(h.stake, h.payout)), '{}') INTO v_held
+  SELECT coalesce(jsonb_object_agg(h.k, h.stake), '{}') INTO v_held
   FROM (SELECT DISTINCT pl.p -> 'b' ->> 'player_id' AS player_id
         FROM jsonb_array_elements(p_places) pl(p)
-        WHERE jsonb_typeof(pl.p -> 'ms') = 'array' OR jsonb_typeof(pl.p -> 'mp') = 'array') who,
-       LATERAL (SELECT b.player_id || ':' || l.selection_id AS k, sum(b.total_stake) AS stake,
-                       sum(b.potential_return) AS payout
+        WHERE jsonb_typeof(pl.p -> 'ms') = 'array') who,
+       LATERAL (SELECT b.player_id || ':' || l.selection_id AS k, sum(b.total_stake) AS stake
                 FROM sb_bets b JOIN sb_bet_legs l ON l.bet_id = b.id
                 WHERE b.player_id = who.player_id AND b.status IN ('delayed', 'pending', 'open')
                   AND l.selection_id = ANY (v_selections)
                 GROUP BY 1) h;
   -- In order: each slip's ceilings see the liability of the bets taken before it, and its member's
-  -- maximum stake and payout the bets taken before it on its selections.
+  -- maximum stake per selection the bets taken before it on its selections.
   FOR i IN 1 .. v_count LOOP
     CONTINUE WHEN NOT v_fresh[i];
     v_slip := p_places -> (i - 1);
     v_within := true;
     FOR k IN 0 .. jsonb_array_length(v_slip -> 's') - 1 LOOP
       v_key := (v_slip -> 'b' ->> 'player_id') || ':' || (v_slip -> 's' ->> k);
-      IF (jsonb_typeof(v_slip -> 'ms' -> k) = 'number'
-          AND coalesce((v_held -> v_key ->> 0)::int8, 0) + (v_slip -> 'b' ->> 'total_stake')::int8 > (v_slip -> 'ms' ->> k)::int8)
-         OR (jsonb_typeof(v_slip -> 'mp' -> k) = 'number'
-          AND coalesce((v_held -> v_key ->> 1)::int8, 0) + (v_slip -> 'b' ->> 'potential_return')::int8 > (v_slip -> 'mp' ->> k)::int8)
+      IF jsonb_typeof(v_slip -> 'ms' -> k) = 'number'
+         AND coalesce((v_held ->> v_key)::int8, 0) + (v_slip -> 'b' ->> 'total_stake')::int8 > (v_slip -> 'ms' ->> k)::int8
       THEN
         v_within := false;
         EXIT;
@@ -111,9 +108,8 @@ BEGIN
     END LOOP;
     FOR k IN 0 .. jsonb_array_length(v_slip -> 's') - 1 LOOP
       v_key := (v_slip -> 'b' ->> 'player_id') || ':' || (v_slip -> 's' ->> k);
-      v_held := v_held || jsonb_build_object(v_key, jsonb_build_array(
-        coalesce((v_held -> v_key ->> 0)::int8, 0) + (v_slip -> 'b' ->> 'total_stake')::int8,
-        coalesce((v_held -> v_key ->> 1)::int8, 0) + (v_slip -> 'b' ->> 'potential_return')::int8));
+      v_held := v_held || jsonb_build_object(v_key,
+        coalesce((v_held ->> v_key)::int8, 0) + (v_slip -> 'b' ->> 'total_stake')::int8);
     END LOOP;
     v_ids[i] := nextval('sb_bets_id_seq');
   END LOOP;
