@@ -107,7 +107,7 @@ describe.runIf(chromiumAvailable)('the sports window’s published betting rules
       rounding: 'down',
       reducedMultiple: 'single',
     });
-    await b.page.getByRole('button', { name: /กลับ/ }).click();
+    await b.page.getByRole('button', { name: '← กลับ', exact: true }).click();
     await openRules(b.page);
     const changed = await shownRules(b.page);
     expect(changed).toMatchObject({
