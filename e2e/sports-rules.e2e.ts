@@ -22,7 +22,10 @@ const WORDS = {
 async function shownRules(page: Page) {
   const delay = page.getByTestId('rule-bet-delay');
   const rounding = page.getByTestId('rule-rounding');
+  const reduced = page.getByTestId('rule-reduced-multiple');
   return {
+    reducedMultiple: await reduced.getAttribute('data-rule'),
+    multiples: await page.getByTestId('rules-multiples').innerText(),
     seconds: Number(await delay.getAttribute('data-seconds')),
     delay: await delay.innerText(),
     rounding: await rounding.getAttribute('data-rounding'),
@@ -64,7 +67,11 @@ describe.runIf(chromiumAvailable)('the sports window’s published betting rules
   });
 
   it('Thai on a 360-px phone: the delay and rounding the server has, then the ones a trader sets', async () => {
-    await trader('POST', '/sports/settings', { betDelaySeconds: 7, rounding: 'nearest' });
+    await trader('POST', '/sports/settings', {
+      betDelaySeconds: 7,
+      rounding: 'nearest',
+      reducedMultiple: 'void',
+    });
     await fundedMember(b.page, 'rules', 10_000);
     const url = await launch(b.page, 'sportsbook', 'royal-sports');
     await b.page.addInitScript(countRequestsInFlight);
@@ -77,7 +84,12 @@ describe.runIf(chromiumAvailable)('the sports window’s published betting rules
 
     await openRules(b.page);
     const th = await shownRules(b.page);
-    expect(th).toMatchObject({ seconds: 7, delay: WORDS.th.seconds(7), rounding: 'nearest' });
+    expect(th).toMatchObject({
+      seconds: 7,
+      delay: WORDS.th.seconds(7),
+      rounding: 'nearest',
+      reducedMultiple: 'void',
+    });
     expect(th.roundingText).toBe(WORDS.th.nearest);
     expect(th.inPlay).toContain(WORDS.th.seconds(7));
     // 10,001 satang at 1.50 is exactly 15,001.5: to nearest, 15,002. The figures are in the member's
@@ -90,11 +102,21 @@ describe.runIf(chromiumAvailable)('the sports window’s published betting rules
     expect(await auditPage(b.page, { locale: 'th', allowed: [] })).toEqual([]);
     await b.screenshot('sports-rules-th-phone');
 
-    await trader('POST', '/sports/settings', { betDelaySeconds: 3, rounding: 'down' });
-    await b.page.getByRole('button', { name: /กลับ/ }).click();
+    await trader('POST', '/sports/settings', {
+      betDelaySeconds: 3,
+      rounding: 'down',
+      reducedMultiple: 'single',
+    });
+    await b.page.getByRole('button', { name: '← กลับ', exact: true }).click();
     await openRules(b.page);
     const changed = await shownRules(b.page);
-    expect(changed).toMatchObject({ seconds: 3, delay: WORDS.th.seconds(3), rounding: 'down' });
+    expect(changed).toMatchObject({
+      seconds: 3,
+      delay: WORDS.th.seconds(3),
+      rounding: 'down',
+      reducedMultiple: 'single',
+    });
+    expect(changed.multiples).not.toBe(th.multiples);
     expect(changed.roundingText).toBe(WORDS.th.down);
     expect(changed.inPlay).toContain(WORDS.th.seconds(3));
     expect(changed.roundingExample).toContain('฿150.015');
@@ -112,6 +134,8 @@ describe.runIf(chromiumAvailable)('the sports window’s published betting rules
     const en = await shownRules(b.page);
     expect(en).toMatchObject({ seconds: 3, delay: WORDS.en.seconds(3), rounding: 'down' });
     expect(en.roundingText).toBe(WORDS.en.down);
+    expect(en.reducedMultiple).toBe('single');
+    expect(en.multiples).toContain('the bet stands as a single on the selection left');
     expect(en.inPlay).toContain(`waits ${WORDS.en.seconds(3)} before it is accepted`);
     expect(en.roundingExample).toContain(
       `returns exactly ${formatMoneyDecimal('150.015', 'THB', 'en', 3)}, paid as ${formatMoney(15_001, 'THB', 'en')}`,

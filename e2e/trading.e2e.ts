@@ -325,16 +325,25 @@ describe.runIf(chromiumAvailable)('the trading desk', () => {
       const rules = b.page.getByRole('form', { name: 'House rules' });
       await rules.getByLabel('Cancel window reach (min)').fill('30');
       await rules.getByLabel('Postponed: void after (h)').fill('36');
+      const reduced = rules.getByLabel('Multiple left with one live leg');
+      await reduced.selectOption('void');
       await rules.getByRole('button', { name: 'Save rules' }).click();
       await b.page.getByRole('region', { name: 'House rules' }).getByText('Saved.').waitFor();
       expect((await trader('GET', '/sports/settings')).settings).toMatchObject({
         cancelWindowMinutes: 30,
         postponeVoidHours: 36,
+        reducedMultiple: 'void',
       });
       await b.page.reload();
       expect(await rules.getByLabel('Cancel window reach (min)').inputValue()).toBe('30');
       expect(await rules.getByLabel('Postponed: void after (h)').inputValue()).toBe('36');
+      expect(await reduced.inputValue()).toBe('void');
       await b.screenshot('trading-house-rules');
+      // Back to standing as a single: the double below is followed leg by leg under it.
+      await reduced.selectOption('single');
+      await rules.getByRole('button', { name: 'Save rules' }).click();
+      await b.page.getByRole('region', { name: 'House rules' }).getByText('Saved.').waitFor();
+      expect((await trader('GET', '/sports/settings')).settings).toMatchObject({ reducedMultiple: 'single' });
 
       // A cancel window on the first match's result market: the default (the last hour) reaches back
       // further than the book's 30 minutes, and is refused with the book's reason.
@@ -423,6 +432,7 @@ describe.runIf(chromiumAvailable)('the trading desk', () => {
       await trader('POST', '/sports/settings', {
         cancelWindowMinutes: before.cancelWindowMinutes,
         postponeVoidHours: before.postponeVoidHours,
+        reducedMultiple: before.reducedMultiple,
       });
     }
   });

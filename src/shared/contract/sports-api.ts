@@ -3,6 +3,7 @@ import { parseFractionText } from '../sports/fraction.ts';
 import { LEG_STATES } from '../sports/leg-state.ts';
 import { MAX_LISTING } from '../sports/listing.ts';
 import { ODDS_FORMATS } from '../sports/odds-format.ts';
+import { REDUCED_MULTIPLE_RULES } from '../sports/reduced-multiple.ts';
 import { PRICE_CHANGE_CHOICES, REFUSALS } from '../sports/refusals.ts';
 import { idField } from './fields.ts';
 import {
@@ -187,6 +188,8 @@ export const houseRulesSchema = z.object({
   /** The cash-out margin (basis points) and how long an offer stands (seconds). */
   cashoutMarginBp: z.number(),
   cashoutOfferSeconds: z.number(),
+  /** A multiple reduced to one live leg (the others void): stands as a single, or is void (its stake back). */
+  reducedMultiple: z.enum(REDUCED_MULTIPLE_RULES),
   currency: z.string(),
   /** The most a bet's total stake may be, platform-wide. */
   maxStake: amount.nullable(),

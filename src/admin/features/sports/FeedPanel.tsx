@@ -44,6 +44,7 @@ export function FeedPanel() {
                   cashoutMarginBp: Number(form.get('cashoutMarginBp')),
                   cashoutOfferSeconds: Number(form.get('cashoutOfferSeconds')),
                   oddsFormat: String(form.get('oddsFormat')) as (typeof ODDS_FORMATS)[number],
+                  reducedMultiple: form.get('reducedMultiple') === 'void' ? 'void' : 'single',
                 },
               });
             }}
@@ -86,6 +87,15 @@ export function FeedPanel() {
                 </option>
               ))}
             </Select>
+            <Select
+              label={t('trading.feed.reducedMultiple')}
+              name="reducedMultiple"
+              defaultValue={current.reducedMultiple}
+              aria-describedby={help}
+            >
+              <option value="single">{t('trading.feed.reducedSingle')}</option>
+              <option value="void">{t('trading.feed.reducedVoid')}</option>
+            </Select>
             <label className={ui.field}>
               <span>
                 <input type="checkbox" name="confirm" defaultChecked={current.confirmResults} />{' '}
@@ -104,6 +114,9 @@ export function FeedPanel() {
             </li>
             <li>
               <strong>{t('trading.feed.voidTitle')}</strong> {t('trading.feed.voidHelp')}
+            </li>
+            <li>
+              <strong>{t('trading.feed.reducedTitle')}</strong> {t('trading.feed.reducedHelp')}
             </li>
           </ul>
         )}

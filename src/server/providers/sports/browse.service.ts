@@ -132,6 +132,7 @@ const popularCounts = cachedRead(POPULAR_TTL_MS, (db) =>
           where l.event_id = e.id and b.status not in ('refused', 'delayed', 'pending')
         ) counted
         where e.status in ('scheduled', 'live') and counted.bets > 0
+          and exists (select 1 from sb_markets m where m.event_id = e.id and m.status in ('open', 'suspended'))
         order by counted.bets desc, e.starts_at, e.id limit ${POPULAR_MOST}`,
   ),
 );
@@ -142,7 +143,9 @@ export const forgetPopularEvents = () => popularCounts.forget();
 /**
  * The popular matches: the open events with the most accepted bets (each bet once per event; refused,
  * unconfirmed and unplaced bets left out), most first. Counted per open event on the (event, bet) index
- * of the legs, so the work follows the open events, not the book's history.
+ * of the legs, so the work follows the open events, not the book's history. A match with no market
+ * listed (all settled or closed) is left out: its card could only say there is nothing to bet on. The
+ * count leaves such matches out; the listing read after it drops one that lost its last market since.
  */
 export async function popularEvents(
   db: DbOrTx,
@@ -150,8 +153,15 @@ export async function popularEvents(
 ): Promise<{ events: ListedEvent[]; bets: Record<string, number> }> {
   const rows = (await popularCounts(db)).slice(0, Math.min(Math.max(limit, 1), POPULAR_MOST));
   if (rows.length === 0) return { events: [], bets: {} };
-  const listed = await listEvents(db, { eventIds: rows.map((r) => Number(r.id)), limit: rows.length });
+  const read = await listEvents(db, { eventIds: rows.map((r) => Number(r.id)), limit: rows.length });
+  const listed = read.filter((e) => e.markets.length > 0);
   const order = new Map(rows.map((r, i) => [Number(r.id), i]));
   listed.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  return { events: listed, bets: Object.fromEntries(rows.map((r) => [String(r.id), Number(r.bets)])) };
+  const shown = new Set(listed.map((e) => e.id));
+  return {
+    events: listed,
+    bets: Object.fromEntries(
+      rows.filter((r) => shown.has(Number(r.id))).map((r) => [String(r.id), Number(r.bets)]),
+    ),
+  };
 }

@@ -40,6 +40,12 @@ export const COALESCE_MS = 25;
 const PING_MS = 20_000;
 /** At most this many events per stream (a window shows a page of them). */
 export const MAX_WATCHED = 200;
+/**
+ * At most this many events per read (the listing's own bound, listEvents' `limit`): a push over more
+ * (a re-read of everything watched after a lost connection, a burst over many events) reads them a page
+ * after another, so no watched event is left out of it, nor reported gone for missing from a cut answer.
+ */
+export const READ_PAGE = 200;
 /** The states the listing shows: an event in one of them that a discovering stream lacks is new to it. */
 const LISTED = new Set(['scheduled', 'live']);
 
@@ -222,9 +228,10 @@ export class SportsLiveFeed {
   /** The events as read, each keeping what a commit pushed during the read made newer (keepNewer). */
   private async readEvents(ids: number[]): Promise<Map<number, ListedEvent> | undefined> {
     const since = this.patches;
-    let events: ListedEvent[];
+    const events: ListedEvent[] = [];
     try {
-      events = await this.read(ids.slice(0, MAX_WATCHED * 4));
+      for (let i = 0; i < ids.length; i += READ_PAGE)
+        events.push(...(await this.read(ids.slice(i, i + READ_PAGE))));
     } catch {
       return undefined; // the next change reads again
     }

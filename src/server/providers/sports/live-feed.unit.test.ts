@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListedEvent } from './listing.service.ts';
-import { COALESCE_MS, SportsLiveFeed } from './live-feed.ts';
+import { COALESCE_MS, MAX_WATCHED, READ_PAGE, SportsLiveFeed } from './live-feed.ts';
 
 /** An event as the listing gives it, its home price `home`. */
 const listed = (id: number, home: string): ListedEvent => ({
@@ -195,5 +195,51 @@ describe("the sports stream: a commit's own changes (LiveHub.sportsCommitted)", 
     await vi.advanceTimersByTimeAsync(0);
     expect(reads).toBe(1);
     expect(writes.map(pricesIn)).toEqual([['3/1']]);
+  });
+});
+
+describe('the sports streams: a re-read of everything watched (a lost connection)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('reads every watched event, a page at a time, however many the streams watch', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    // Five windows of MAX_WATCHED events each: more than the 800 the re-read used to stop at.
+    const windows = 5;
+    const book = new Map<number, ListedEvent>();
+    for (let id = 1; id <= windows * MAX_WATCHED; id++) book.set(id, listed(id, '2/1'));
+    const pages: number[] = [];
+    // As the listing does, a read answers at most READ_PAGE events.
+    const feed = new SportsLiveFeed(async (ids) => {
+      pages.push(ids.length);
+      return ids.slice(0, READ_PAGE).flatMap((id) => book.get(id) ?? []);
+    });
+    const writes: string[][] = [];
+    for (let w = 0; w < windows; w++) {
+      const mine: string[] = [];
+      writes.push(mine);
+      const events = new Set(Array.from({ length: MAX_WATCHED }, (_, i) => w * MAX_WATCHED + i + 1));
+      await feed.add({
+        events,
+        discoversAbove: undefined,
+        write: (frames) => mine.push(frames),
+        ping: () => undefined,
+        end: () => undefined,
+      });
+    }
+    pages.length = 0;
+    // Every event moved while the notifications were lost; the hub says "any" (null).
+    for (const id of book.keys()) book.set(id, listed(id, '5/2'));
+    feed.changed(null);
+    await vi.advanceTimersByTimeAsync(COALESCE_MS);
+    expect(pages.every((n) => n <= READ_PAGE)).toBe(true);
+    expect(pages.reduce((a, n) => a + n, 0)).toBe(windows * MAX_WATCHED);
+    for (const mine of writes) {
+      const after = mine.slice(1).join('');
+      expect(pricesIn(after)).toEqual(Array(MAX_WATCHED).fill('5/2'));
+      expect(after).not.toContain('event: gone');
+    }
+    feed.close();
   });
 });

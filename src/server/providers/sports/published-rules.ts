@@ -42,6 +42,7 @@ export async function publishedRules(db: DbOrTx, currency: string): Promise<Publ
     postponeVoidHours: postponeVoidHours(settings),
     cashoutMarginBp: settings.cashoutMarginBp,
     cashoutOfferSeconds: settings.cashoutOfferSeconds,
+    reducedMultiple: settings.reducedMultiple === 'void' ? 'void' : 'single',
     currency,
     maxStake: platform?.max_stake ?? null,
     maxPayout: platform?.max_payout ?? null,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { OddsFormat } from '../../../shared/sports/odds-format.ts';
+import type { ReducedMultiple } from '../../../shared/sports/reduced-multiple.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 
 /** The desk's ticker alert thresholds (alerts/): the desk's own, never published to members. */
@@ -32,6 +33,8 @@ export interface BookSettings extends AlertSettings {
   cashoutOfferSeconds: number;
   /** The site's default odds format in the sports window (a member may choose their own). */
   oddsFormat: OddsFormat;
+  /** A multiple reduced to one live leg (the others void): stands as a single on it, or is void (reduced-multiple.ts). */
+  reducedMultiple: ReducedMultiple;
 }
 
 export const DEFAULT_SETTINGS: BookSettings = {
@@ -43,6 +46,7 @@ export const DEFAULT_SETTINGS: BookSettings = {
   cashoutMarginBp: 500,
   cashoutOfferSeconds: 10,
   oddsFormat: 'decimal',
+  reducedMultiple: 'single',
   alertStakeOver: { THB: 1_000_000, USD: 30_000 },
   alertLateSeconds: 10,
   alertNewAccountDays: 7,

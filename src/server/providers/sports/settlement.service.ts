@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Fraction, frac } from '../../../shared/sports/fraction.ts';
 import { isMarketType, type MarketResult, selectionOutcome } from '../../../shared/sports/markets.ts';
+import { type ReducedMultiple, underReducedMultipleRule } from '../../../shared/sports/reduced-multiple.ts';
 import {
   betRounding,
   decidedReturn,
@@ -121,13 +122,17 @@ export function legOutcome(l: LegResultRow): {
   return { price, outcome, source: l.result_source ?? 'manual', at: l.result_at };
 }
 
-/** The return and proof of a bet from its legs as they stand, or undefined while it is not decided. */
+/**
+ * The return and proof of a bet from its legs as they stand, or undefined while it is not decided;
+ * a multiple reduced to one live leg as the book's `reducedMultiple` rule says (reduced-multiple.ts).
+ */
 export function returnFromLegs(
-  bet: Pick<BetRow, 'unit_stake' | 'sizes'>,
+  bet: Pick<BetRow, 'unit_stake' | 'sizes' | 'kind'>,
   legs: LegResultRow[],
   siteRounding: 'down' | 'nearest',
+  reducedMultiple: ReducedMultiple = 'single',
 ): { amount: number; proof: PayoutProof; allVoid: boolean } | undefined {
-  const inputs = legs.map((l) => {
+  const asTheyStand = legs.map((l) => {
     const { price, outcome, source, at } = legOutcome(l);
     return {
       selectionId: String(l.selection_id),
@@ -138,6 +143,7 @@ export function returnFromLegs(
       resultAt: new Date(at ?? 0).toISOString(),
     };
   });
+  const inputs = underReducedMultipleRule(reducedMultiple, bet.kind, asTheyStand);
   if (!decidedReturn({ unitStake: BigInt(bet.unit_stake), sizes: bet.sizes, legs: inputs })) return undefined;
   const rounding = betRounding(
     siteRounding,
@@ -279,7 +285,7 @@ export async function reevaluateBets(
     sql`select distinct on (bet_id) bet_id, wallet_op, wallet_tx_id from sb_settlements
         where bet_id = any(${settleable}::int8[]) order by bet_id, seq desc`,
   );
-  const { rounding } = await bookSettings(tx);
+  const { rounding, reducedMultiple } = await bookSettings(tx);
   const legsOf = new Map<number, LegResultRow[]>();
   for (const l of legs) legsOf.set(Number(l.bet_id), [...(legsOf.get(Number(l.bet_id)) ?? []), l]);
   const moves = openLegMoves(bets, legsOf);
@@ -289,7 +295,8 @@ export async function reevaluateBets(
   const steps: StepRow[] = [];
   for (const bet of bets) {
     const id = Number(bet.id);
-    const step = stepFor(bet, returnFromLegs(bet, legsOf.get(id) ?? [], rounding), inForceOf.get(id), actor);
+    const decided = returnFromLegs(bet, legsOf.get(id) ?? [], rounding, reducedMultiple);
+    const step = stepFor(bet, decided, inForceOf.get(id), actor);
     if (step) steps.push(step);
   }
   const moved = steps.filter((s) => s.liability !== 0);

@@ -4,10 +4,12 @@ import { useOperators } from '../../../../test/support/operators.ts';
 import { useSportsApp } from '../../../../test/support/sports-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
+import { forgetPopularEvents } from './browse.service.ts';
 import { sportsClock } from './clock.ts';
 
 type Listed = {
   id: number;
+  markets: unknown[];
   score: { clock?: string; clockAt?: string; stopped?: boolean; halftime?: boolean };
 };
 
@@ -133,5 +135,37 @@ describe.runIf(backendAvailable)('sports window: the match clock, the whole list
     expect(leg.score.clockAt).toBeTruthy();
     const later = bets.flatMap((b) => b.legs).find((l) => l.eventId === quiet.eventId)!;
     expect(later).toMatchObject({ eventStatus: 'scheduled', score: null });
+  });
+
+  it("leaves a popular match out once it has no market to bet on, also within the shared count's lifetime", async () => {
+    const p = await newPlayer(10_000_000);
+    const decided = await newEvent();
+    const trading = await newEvent();
+    for (const id of [decided.eventId, decided.eventId, trading.eventId]) {
+      const res = await placeBet(p.gameToken, [(await eventSelections(id))['1x2:home']!], {
+        unitStake: 1_000,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    forgetPopularEvents();
+    const popular = async () => (await sportsApi('popular', { limit: 20 })).json();
+    const before = await popular();
+    expect((before.events as { id: number }[]).map((e) => e.id)).toContain(decided.eventId);
+    // Its only market settled early (the event still to play): nothing left to bet on.
+    const result = await as('trading').post(`/api/admin/sports/markets/${decided.marketId}/result`, {
+      result: { kind: 'score', home: 1, away: 0 },
+    });
+    expect(result.statusCode, result.body).toBe(200);
+    expect((await listed(decided.eventId)).markets).toEqual([]);
+    // At once (the count read a moment ago still names it), and once the count is read again.
+    for (const fresh of [false, true]) {
+      if (fresh) forgetPopularEvents();
+      const now = await popular();
+      const ids = (now.events as { id: number; markets: unknown[] }[]).map((e) => e.id);
+      expect(ids).not.toContain(decided.eventId);
+      expect(ids).toContain(trading.eventId);
+      expect(now.bets[String(decided.eventId)]).toBeUndefined();
+      expect((now.events as { markets: unknown[] }[]).every((e) => e.markets.length > 0)).toBe(true);
+    }
   });
 });

@@ -26,6 +26,7 @@ describe.runIf(backendAvailable)('the sports window: the published house rules',
       postponeVoidHours: DEFAULT_POSTPONE_VOID_HOURS,
       cashoutMarginBp: DEFAULT_SETTINGS.cashoutMarginBp,
       cashoutOfferSeconds: DEFAULT_SETTINGS.cashoutOfferSeconds,
+      reducedMultiple: 'single',
       currency: t.config.currency,
       // The platform's limits as installed (migration 0011).
       maxStake: 5_000_000,

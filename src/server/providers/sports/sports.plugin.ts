@@ -5,7 +5,7 @@ import type { JobRunner } from '../../jobs/jobs.ts';
 import type { WalletTransport } from '../wallet-caller.ts';
 import { type AfterReply, afterReply } from './after-reply.ts';
 import { listEvents } from './listing.service.ts';
-import { sportsLiveRoutes } from './live-feed.ts';
+import { READ_PAGE, sportsLiveRoutes } from './live-feed.ts';
 import { type SportsMaintenance, sportsMaintenance } from './maintenance.ts';
 import type { StakeInBook } from './placement-batch.ts';
 import { priceHistoryRetention } from './price-history-retention.ts';
@@ -67,7 +67,7 @@ export async function sportsBook(
   const feedSlot: FeedSlot = { current: undefined };
   app.decorate('sportsFeed', feedSlot);
   await uofReplayRoutes(app, { secret: deps.config.sportsFeedSecret, slot: feedSlot });
-  await sportsLiveRoutes(app, app.live, (ids) => listEvents(deps.db, { eventIds: ids, limit: 200 }));
+  await sportsLiveRoutes(app, app.live, (ids) => listEvents(deps.db, { eventIds: ids, limit: READ_PAGE }));
   const maintenance = sportsMaintenance(deps.db, wallet, {
     everyMs: deps.config.sportsHousekeepingMs,
     jobs: deps.jobs,

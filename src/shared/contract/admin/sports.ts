@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ODDS_FORMATS } from '../../sports/odds-format.ts';
+import { REDUCED_MULTIPLE_RULES } from '../../sports/reduced-multiple.ts';
 import { anyJson, endpoint, ok } from './endpoint.ts';
 import { idParam, idText, optionalQuery } from './fields.ts';
 import { sportsAlertEndpoints } from './sports-alerts.ts';
@@ -203,6 +204,8 @@ export const bookSettings = z.object({
   cashoutOfferSeconds: z.number().int().min(3).max(60),
   /** The site's default odds format in the sports window. */
   oddsFormat: z.enum(ODDS_FORMATS),
+  /** A multiple reduced to one live leg (the others void): stands as a single, or is void (its stake back). */
+  reducedMultiple: z.enum(REDUCED_MULTIPLE_RULES),
   /** Ticker alerts (issue 29): a stake over this, per currency in minor units (a currency not named: no alert). */
   alertStakeOver: perCurrencyAmount,
   /** A bet accepted this many seconds or fewer before its market's bet stop (or its event's start); 0: off. */

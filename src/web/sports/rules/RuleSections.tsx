@@ -49,7 +49,15 @@ export function RuleSections({ rules, format }: { rules: HouseRules; format: Odd
         r('void.selection'),
       ],
     },
-    { id: 'multiples', items: [r('multiples.voidLeg'), r('multiples.lostLeg'), r('multiples.system')] },
+    {
+      id: 'multiples',
+      items: [
+        r('multiples.voidLeg'),
+        r(rules.reducedMultiple === 'void' ? 'multiples.reducedVoid' : 'multiples.reducedSingle'),
+        r('multiples.lostLeg'),
+        r('multiples.system'),
+      ],
+    },
     {
       id: 'deadHeat',
       items: [r('deadHeat.rule')],

@@ -26,6 +26,12 @@ export function SettingsNow({ rules }: { rules: HouseRules }) {
     ['cancel-window', r('now.cancelWindow'), minutesText(rules.cancelWindowMinutes, locale)],
     ['postpone', r('now.postpone'), hoursText(rules.postponeVoidHours, locale)],
     ['confirm', r('now.confirm'), r(rules.confirmResults ? 'now.yes' : 'now.no')],
+    [
+      'reduced-multiple',
+      r('now.reduced'),
+      r(rules.reducedMultiple === 'void' ? 'now.reducedVoid' : 'now.reducedSingle'),
+      { 'data-rule': rules.reducedMultiple },
+    ],
     ['max-stake', r('now.maxStake'), limit(rules.maxStake)],
     ['max-payout', r('now.maxPayout'), limit(rules.maxPayout)],
   ];
