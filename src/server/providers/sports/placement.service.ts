@@ -391,6 +391,8 @@ function judgeSlip(
         placed_at: now.toISOString(),
         liability_leg: liabilityLeg,
         placed_ip: req.ip ?? null,
+        // The house rule it is placed under: a later change of the book's setting does not reach it.
+        reduced_multiple: req.kind === 'multiple' ? settings.reducedMultiple : null,
       },
       // int8 columns as text in the JSON: exact whatever type the driver handed them over as.
       legs: legs.map((leg, idx) => ({

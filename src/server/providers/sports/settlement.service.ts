@@ -49,6 +49,8 @@ export interface BetRow {
   sizes: number[];
   settlement_seq: number;
   settled_return: number | null;
+  /** A multiple's rule for being reduced to one live leg, as placed (null: it stands as a single). */
+  reduced_multiple?: ReducedMultiple | null;
 }
 
 export interface LegResultRow {
@@ -124,13 +126,12 @@ export function legOutcome(l: LegResultRow): {
 
 /**
  * The return and proof of a bet from its legs as they stand, or undefined while it is not decided;
- * a multiple reduced to one live leg as the book's `reducedMultiple` rule says (reduced-multiple.ts).
+ * a multiple reduced to one live leg as the rule it was placed under says (reduced-multiple.ts).
  */
 export function returnFromLegs(
-  bet: Pick<BetRow, 'unit_stake' | 'sizes' | 'kind'>,
+  bet: Pick<BetRow, 'unit_stake' | 'sizes' | 'kind' | 'reduced_multiple'>,
   legs: LegResultRow[],
   siteRounding: 'down' | 'nearest',
-  reducedMultiple: ReducedMultiple = 'single',
 ): { amount: number; proof: PayoutProof; allVoid: boolean } | undefined {
   const asTheyStand = legs.map((l) => {
     const { price, outcome, source, at } = legOutcome(l);
@@ -143,7 +144,7 @@ export function returnFromLegs(
       resultAt: new Date(at ?? 0).toISOString(),
     };
   });
-  const inputs = underReducedMultipleRule(reducedMultiple, bet.kind, asTheyStand);
+  const inputs = underReducedMultipleRule(bet.reduced_multiple ?? 'single', bet.kind, asTheyStand);
   if (!decidedReturn({ unitStake: BigInt(bet.unit_stake), sizes: bet.sizes, legs: inputs })) return undefined;
   const rounding = betRounding(
     siteRounding,
@@ -267,7 +268,7 @@ export async function reevaluateBets(
     tx,
     sql`with page as materialized (select unnest(${ids}::int8[]) as id)
         select b.id, b.kind, b.liability_leg, b.status, b.unit_stake, b.total_stake, b.potential_return, b.sizes,
-          b.settlement_seq, b.settled_return
+          b.settlement_seq, b.settled_return, b.reduced_multiple
         from page join sb_bets b on b.id = page.id
         where b.status in ('open', 'settled', 'void')
         order by b.id for update of b`,
@@ -285,7 +286,7 @@ export async function reevaluateBets(
     sql`select distinct on (bet_id) bet_id, wallet_op, wallet_tx_id from sb_settlements
         where bet_id = any(${settleable}::int8[]) order by bet_id, seq desc`,
   );
-  const { rounding, reducedMultiple } = await bookSettings(tx);
+  const { rounding } = await bookSettings(tx);
   const legsOf = new Map<number, LegResultRow[]>();
   for (const l of legs) legsOf.set(Number(l.bet_id), [...(legsOf.get(Number(l.bet_id)) ?? []), l]);
   const moves = openLegMoves(bets, legsOf);
@@ -295,7 +296,7 @@ export async function reevaluateBets(
   const steps: StepRow[] = [];
   for (const bet of bets) {
     const id = Number(bet.id);
-    const decided = returnFromLegs(bet, legsOf.get(id) ?? [], rounding, reducedMultiple);
+    const decided = returnFromLegs(bet, legsOf.get(id) ?? [], rounding);
     const step = stepFor(bet, decided, inForceOf.get(id), actor);
     if (step) steps.push(step);
   }

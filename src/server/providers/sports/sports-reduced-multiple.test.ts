@@ -7,7 +7,7 @@ import { REDUCED_MULTIPLE_SOURCE } from '../../../shared/sports/reduced-multiple
 
 /**
  * The house rule SPORTSBOOK.md §2 asks for: a multiple reduced to one live leg (the others void)
- * stands as a single, or is void, by the book's `reducedMultiple` setting. Reached only through the
+ * stands as a single, or is void, by the book's `reducedMultiple` setting when it was placed. Reached only through the
  * sports window's and the trading desk's HTTP routes; every stake of 10,000 on prices 2.0 (home).
  */
 describe.runIf(backendAvailable)('a multiple reduced to one live leg', () => {
@@ -57,6 +57,24 @@ describe.runIf(backendAvailable)('a multiple reduced to one live leg', () => {
     expect((await verifyBet(t.db, betId)).problems).toEqual([]);
     const settled = (await sportsApi('bet', { token: p.gameToken, betId })).json().bet;
     expect(JSON.stringify(settled.proof ?? settled)).toContain(REDUCED_MULTIPLE_SOURCE);
+    await expectSoundLedger(t.db);
+  });
+
+  it('keeps the rule it was placed under: the desk changing the setting later reaches only new bets', async () => {
+    await rule('single');
+    const p = await newPlayer(100_000);
+    const [a, b] = [await book.match(), await book.match()];
+    const underSingle = await book.placed(p, [a.home, b.home]);
+    await rule('void');
+    const [c, d] = [await book.match(), await book.match()];
+    const underVoid = await book.placed(p, [c.home, d.home]);
+    await rule('single');
+    await voidResult(a.marketId);
+    await voidResult(c.marketId);
+    expect(await book.bet(p, underVoid)).toMatchObject({ status: 'void', settledReturn: 10_000 });
+    await book.score(b.marketId, 1, 0);
+    expect(await book.bet(p, underSingle)).toMatchObject({ status: 'settled', settledReturn: 20_000 });
+    expect(await book.cash(p)).toBe(100_000 - 20_000 + 10_000 + 20_000);
     await expectSoundLedger(t.db);
   });
 

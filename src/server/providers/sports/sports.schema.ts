@@ -251,6 +251,11 @@ export const sbBets = pgTable(
     liabilityLeg: smallint('liability_leg'),
     /** The address the bet was placed from (migration 0052): the same-address ticker alert reads it. */
     placedIp: text('placed_ip'),
+    /**
+     * A multiple's house rule for being reduced to one live leg, as the book had it when it was placed
+     * (migration 0080; null: a single or system bet, or placed before the rule, which stands as a single).
+     */
+    reducedMultiple: text('reduced_multiple', { enum: ['single', 'void'] }),
     placedAt: timestamptz('placed_at').notNull().defaultNow(),
     settledAt: timestamptz('settled_at'),
   },

@@ -114,15 +114,16 @@ BEGIN
     v_ids[i] := nextval('sb_bets_id_seq');
   END LOOP;
   INSERT INTO sb_bets (id, player_id, request_id, request_hash, kind, system_name, sizes, lines, unit_stake,
-    total_stake, potential_return, price_change, currency, status, live, accept_at, placed_at, liability_leg, placed_ip)
+    total_stake, potential_return, price_change, currency, status, live, accept_at, placed_at, liability_leg, placed_ip,
+    reduced_multiple)
   SELECT v_ids[pl.n], b.player_id, b.request_id, b.request_hash, b.kind, b.system_name, b.sizes, b.lines,
     b.unit_stake, b.total_stake, b.potential_return, b.price_change, pl.p ->> 'c', b.status, b.live, b.accept_at,
-    b.placed_at, b.liability_leg, b.placed_ip
+    b.placed_at, b.liability_leg, b.placed_ip, b.reduced_multiple
   FROM jsonb_array_elements(p_places) WITH ORDINALITY pl(p, n),
        jsonb_to_record(pl.p -> 'b') AS b(player_id text, request_id text, request_hash text, kind text,
          system_name text, sizes jsonb, lines int, unit_stake int8, total_stake int8, potential_return int8,
          price_change text, status text, live boolean, accept_at timestamptz, placed_at timestamptz,
-         liability_leg int, placed_ip text)
+         liability_leg int, placed_ip text, reduced_multiple text)
   WHERE v_ids[pl.n] IS NOT NULL
   ORDER BY pl.n;
   INSERT INTO sb_bet_legs (bet_id, idx, event_id, market_id, selection_id, price_num, price_den, line, market_version, label)
