@@ -5,7 +5,8 @@ import { MSG, STATUS } from '../../../shared/messages.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { memberRecoveryCodes, members } from './accounts.schema.ts';
-import { type AttemptLimits, releaseAttempt, reserveAttempt } from './attempt-limits.ts';
+import type { AttemptLimits } from './attempt-limits.ts';
+import { checkCodeCapped, clearCodeLock, memberCodeKey } from './second-factor-limit.ts';
 import {
   activeSessionsOf,
   revokeAllSessions,
@@ -107,7 +108,8 @@ export async function secondFactorMatches(db: DbOrTx, memberId: number, otp: str
 
 /**
  * Before money leaves or bank details change: nothing when the member's 2FA is off; otherwise a valid
- * `otp`, else `otp_required` (403). Wrong codes count against the member's code limit, before the check.
+ * `otp`, else `otp_required` (403). Each code counts against the member's daily cap before the check
+ * (second-factor-limit.ts); a right one gives its attempt back.
  */
 export async function requireSecondFactor(
   db: Db,
@@ -117,15 +119,10 @@ export async function requireSecondFactor(
 ) {
   if (!(await hasSecondFactor(db, memberId))) return;
   if (!otp) throw otpRefused(MSG.otpRequired, 'this member uses two-step login: send otp');
-  const reservation = await reserveAttempt([limits.memberCodes, String(memberId)]);
-  if (!reservation.ok) {
-    throw errors.limited('too many wrong codes; try again later', MSG.loginLimited, {
-      retryAfter: reservation.retryAfter,
-    });
-  }
-  if (!(await secondFactorMatches(db, memberId, otp))) throw otpRefused(MSG.otpWrong, 'wrong code');
-  // A right code is not a guess: its attempt comes back (wrong ones stay counted).
-  await releaseAttempt({ giveBack: [limits.memberCodes, String(memberId)] });
+  const right = await checkCodeCapped(memberCodeKey(limits, memberId), () =>
+    secondFactorMatches(db, memberId, otp),
+  );
+  if (!right) throw otpRefused(MSG.otpWrong, 'wrong code');
 }
 
 /** The member's 2FA as My page and the back office show it. */
@@ -174,17 +171,11 @@ export async function enableSecondFactor(
     .where(eq(members.id, memberId));
   if (row?.active) throw errors.conflict('two-step login is already on', {}, MSG.twoFactorAlready);
   if (!row?.pending) throw errors.invalid('start the set-up first', MSG.twoFactorNotOn);
-  // Counted before the code is checked, so guesses at the set-up code stop at the limit too.
-  const reservation = await reserveAttempt([limits.memberCodes, String(memberId)]);
-  if (!reservation.ok) {
-    throw errors.limited('too many wrong codes; try again later', MSG.loginLimited, {
-      retryAfter: reservation.retryAfter,
-    });
-  }
-  if (!(await totpMatches(db, memberId, row.pending, row.lastStep, otp))) {
-    throw errors.invalid('wrong code', MSG.otpWrong);
-  }
-  await releaseAttempt({ giveBack: [limits.memberCodes, String(memberId)] });
+  // Counted in the member's daily code cap too, before the code is checked.
+  const right = await checkCodeCapped(memberCodeKey(limits, memberId), () =>
+    totpMatches(db, memberId, row.pending as string, row.lastStep, otp),
+  );
+  if (!right) throw errors.invalid('wrong code', MSG.otpWrong);
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await db.transaction(async (tx) => {
     await tx
@@ -224,7 +215,10 @@ export async function disableSecondFactor(
   });
 }
 
-/** An operator turns a member's 2FA off (lost phone and codes): the member signs in again with the password. */
+/**
+ * An operator turns a member's 2FA off (lost phone and codes): the member signs in again with the
+ * password. The caller lifts the wrong-code lock (unlockSecondFactor) once this is committed.
+ */
 export async function resetSecondFactor(tx: DbOrTx, memberId: number) {
   await tx
     .update(members)
@@ -233,6 +227,10 @@ export async function resetSecondFactor(tx: DbOrTx, memberId: number) {
   await tx.delete(memberRecoveryCodes).where(eq(memberRecoveryCodes.memberId, memberId));
   await revokeAllSessions(tx, memberId);
 }
+
+/** An owner's reset also lifts the daily wrong-code lock: the member starts again with a full cap. */
+export const unlockSecondFactor = (limits: AttemptLimits, memberId: number) =>
+  clearCodeLock(memberCodeKey(limits, memberId));
 
 /** What the back office's member page shows of a member's account security. */
 export async function accountSecurityFacts(db: DbOrTx, memberId: number) {
