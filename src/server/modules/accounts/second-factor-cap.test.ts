@@ -94,7 +94,7 @@ describe.runIf(backendAvailable)('the daily cap on wrong second-factor codes', (
 
   it('caps an operator’s wrong codes per day apart from the 15-minute lock; wrong passwords do not count', async () => {
     const login = 'code-capped';
-    const { id, totpSecret } = await createOperator(t.db, {
+    const { id, totpSecret } = await createOperator(t.db, t.config.totpSecretKey, {
       login,
       password: 'operator-pass1',
       role: 'support',

@@ -8,6 +8,7 @@ import { errors } from '../../http/errors.ts';
 import { type AttemptLimits, releaseAttempt, reserveAttempt } from '../accounts/attempt-limits.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { checkCodeCapped, operatorCodeKey } from '../accounts/second-factor-limit.ts';
+import { openTotpSecret, sealTotpSecret } from '../accounts/secret-box.ts';
 import { audited, type Who } from './audited.ts';
 import { type OperatorRole, operatorSessions, operators } from './backoffice.schema.ts';
 import { type Permission, roleMay } from './permissions.ts';
@@ -38,6 +39,7 @@ export interface Operator {
  */
 export async function createOperator(
   db: DbOrTx,
+  key: Buffer,
   input: { login: string; password: string; role: OperatorRole; totpSecret?: string },
 ) {
   const totpSecret = input.totpSecret ?? generateSecret();
@@ -47,7 +49,7 @@ export async function createOperator(
       login: input.login,
       passwordHash: await hashPassword(input.password),
       role: input.role,
-      totpSecret,
+      totpSecret: sealTotpSecret(key, totpSecret),
     })
     .onConflictDoNothing({ target: operators.login })
     .returning({ id: operators.id });
@@ -122,12 +124,13 @@ async function claimTimeStep(db: Db, operatorId: number, step: number): Promise<
 /** Whether `otp` is a current TOTP code of the operator (the step just ended too), its step claimed once. */
 async function operatorCodeMatches(
   db: Db,
+  key: Buffer,
   op: { id: number; totpSecret: string; totpLastStep: number | null },
   otp: string,
 ) {
   if (!/^\d{6}$/.test(otp)) return false;
   const code = verifySync({
-    secret: op.totpSecret,
+    secret: openTotpSecret(key, op.totpSecret),
     token: otp,
     afterTimeStep: op.totpLastStep ?? undefined,
     // The code of the step just ended too (RFC 6238 §5.2, network delay): a code typed as the
@@ -181,6 +184,7 @@ async function secondsLocked(db: DbOrTx, operatorId: number) {
 export async function operatorLogin(
   db: Db,
   limits: AttemptLimits,
+  key: Buffer,
   input: { login: string; password: string; otp: string; ip: string },
 ) {
   // Unknown logins and address sprays are counted per address, before any lookup.
@@ -197,7 +201,9 @@ export async function operatorLogin(
     op !== undefined &&
     passwordOk &&
     op.disabledAt === null &&
-    (await checkCodeCapped(operatorCodeKey(limits, op.id), () => operatorCodeMatches(db, op, input.otp)));
+    (await checkCodeCapped(operatorCodeKey(limits, op.id), () =>
+      operatorCodeMatches(db, key, op, input.otp),
+    ));
   // A failure keeps its reserved attempt; nothing more to write.
   if (!op || !passwordOk || !codeOk || op.disabledAt !== null) throw refused();
   await db.update(operators).set({ failedLogins: 0, lockedUntil: null }).where(eq(operators.id, op.id));
