@@ -21,9 +21,13 @@ export const operatorCodeKey = (limits: AttemptLimits, operatorId: number): Code
 
 /** 429 `limited` msg3529: the second step is locked for the rest of the window. */
 export const secondFactorLocked = (retryAfter: number) =>
-  errors.limited('too many wrong second-factor codes; the second step is locked for now', MSG.otpLocked, {
-    retryAfter,
-  });
+  errors.limited(
+    'too many wrong codes: two-step login is locked for 24 hours from the first wrong code',
+    MSG.otpLocked,
+    {
+      retryAfter,
+    },
+  );
 
 /**
  * Counts the attempt before `matches` checks the code (racing guesses cannot all slip past the cap);
