@@ -61,6 +61,15 @@ describe.runIf(backendAvailable)('second-factor secrets and one-time codes at re
     await expect(sealStoredMemberSecrets(t.db, Buffer.alloc(32, 7))).rejects.toThrow(/TOTP_SECRET_KEY/);
   });
 
+  it('still accepts a recovery code stored by the previous version (plain SHA-256), once', async () => {
+    const { member } = await memberWith2fa(t);
+    const { id } = await memberRow(member.id);
+    await t.db.insert(memberRecoveryCodes).values({ memberId: id, codeHash: sha256(`${id}:abcd-efgh`) });
+    const login = () => t.call('user-do-login', { id: member.id, pw: member.pw, otp: 'abcd-efgh' });
+    expect((await login()).json()).toMatchObject({ status: 'success' });
+    expect((await login()).json()).toMatchObject({ status: 'otp_required' });
+  });
+
   it('keeps an operator’s TOTP secret sealed; the login still takes its codes', async () => {
     const created = await as('owner').post('/api/admin/operators', { login: 'sealed-desk', role: 'support' });
     expect(created.statusCode).toBe(200);
