@@ -18,6 +18,7 @@ import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import pg from 'pg';
+import { totpSecretKeyFrom } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { hashPassword } from '../src/server/modules/accounts/passwords.ts';
@@ -96,7 +97,11 @@ try {
   );
 
   const password = 'bench-owner-pass1';
-  const { totpSecret } = await createOperator(database.db, { login: 'benchowner', password, role: 'owner' });
+  const { totpSecret } = await createOperator(database.db, totpSecretKeyFrom(process.env), {
+    login: 'benchowner',
+    password,
+    role: 'owner',
+  });
   server = await startServer({ DATABASE_URL: databaseUrl.toString() });
   const login = () =>
     fetch(`${server!.url}/api/admin/login`, {

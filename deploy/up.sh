@@ -49,6 +49,8 @@ if [ ! -f "$STATE/secrets.env" ]; then
   } >"$STATE/secrets.env"
   chmod 600 "$STATE/secrets.env"
 fi
+# Made once too, and added to a state made before it existed: it seals the stored TOTP secrets.
+grep -q '^TOTP_SECRET_KEY=' "$STATE/secrets.env" || echo "TOTP_SECRET_KEY=$(openssl rand -hex 32)" >>"$STATE/secrets.env"
 set -a
 # shellcheck disable=SC1091
 source "$STATE/secrets.env"
@@ -139,6 +141,7 @@ for i in $(seq 0 $((APPS - 1))); do
     set +a
     PORT=$port HOST=127.0.0.1 PUBLIC_URL="http://127.0.0.1:$port" DB_POOL_SIZE=${DB_POOL_SIZE:-10} \
       HOUSE_WALLET_SECRET=$HOUSE_WALLET_SECRET SANDBOX_PSP_SECRET=$SANDBOX_PSP_SECRET SPORTS_WALLET_SECRET=$SPORTS_WALLET_SECRET \
+      TOTP_SECRET_KEY=$TOTP_SECRET_KEY \
       nohup "$ROOT/node_modules/.bin/node" --import tsx "$ROOT/src/server/main.ts" >"$STATE/app$((i + 1)).log" 2>&1 &
     echo $! >"$STATE/app$((i + 1)).pid"
   )

@@ -5,6 +5,7 @@ import { type Database, queryRows } from '../../src/server/db/client.ts';
 import { createOperator } from '../../src/server/modules/backoffice/operators.service.ts';
 import { footballEvent } from '../../test/support/sports.ts';
 import { attempt, untilAnswered } from './calls.ts';
+import { totpSecretKeyFrom } from '../../src/server/config.ts';
 
 type Db = Database['db'];
 
@@ -25,7 +26,7 @@ export async function crashMarket(db: Db) {
 /** A trading operator logged in through the server's own API: its bearer token. */
 export async function tradingOperator(db: Db, url: () => string): Promise<string> {
   const login = `chaos-trader-${randomBytes(3).toString('hex')}`;
-  const { totpSecret } = await createOperator(db, { login, password: 'operator-pass1', role: 'trading' });
+  const { totpSecret } = await createOperator(db, totpSecretKeyFrom(process.env), { login, password: 'operator-pass1', role: 'trading' });
   const reply = await untilAnswered(
     () =>
       attempt(

@@ -9,6 +9,7 @@ import { WALLET_SIGNATURE_HEADER } from '../../src/server/modules/games/provider
 import { transfer } from '../../src/server/modules/ledger/ledger.service.ts';
 import { attempt, type Reply, untilAnswered } from './calls.ts';
 import { prematchSelections, sportsBet } from './sports.ts';
+import { totpSecretKeyFrom } from '../../src/server/config.ts';
 
 export const WALLET_SECRET = randomBytes(32).toString('hex');
 const FUNDS = 1_000_000_000;
@@ -85,7 +86,7 @@ export async function preparePlayers(
       approvedDeposits: [],
     });
   }
-  const { totpSecret } = await createOperator(db, { login: `chaos-${tag}`, password: 'chaos-operator1', role: 'owner' });
+  const { totpSecret } = await createOperator(db, totpSecretKeyFrom(process.env), { login: `chaos-${tag}`, password: 'chaos-operator1', role: 'owner' });
   const operator = await post('/api/admin/login', {
     login: `chaos-${tag}`,
     password: 'chaos-operator1',

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../src/server/app.ts';
-import { readConfig } from '../../src/server/config.ts';
+import { readConfig, totpSecretKeyFrom } from '../../src/server/config.ts';
 import { type Database, openDatabase, queryRows } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import {
@@ -234,20 +234,20 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({});
   await migrate(database);
   await seedDemo(database.db);
-  await createOperator(database.db, {
+  await createOperator(database.db, totpSecretKeyFrom({}), {
     login: PHONE_OPERATOR,
     password: DEMO_OPERATOR.password,
     role: 'owner',
     totpSecret: DEMO_OPERATOR.totpSecret,
   });
-  await createOperator(database.db, {
+  await createOperator(database.db, totpSecretKeyFrom({}), {
     login: LIMITS_OPERATOR,
     password: DEMO_OPERATOR.password,
     role: 'support',
     totpSecret: DEMO_OPERATOR.totpSecret,
   });
   for (const login of LANGUAGE_OPERATORS) {
-    await createOperator(database.db, {
+    await createOperator(database.db, totpSecretKeyFrom({}), {
       login,
       password: DEMO_OPERATOR.password,
       role: 'owner',
@@ -255,21 +255,21 @@ export default async function setup(project: TestProject) {
     });
   }
   for (const login of [PROMO_OWNER, PROMO_DESK, STATEMENT_OWNER, TABLES_OWNER, ...FREE_SPINS_OWNERS]) {
-    await createOperator(database.db, {
+    await createOperator(database.db, totpSecretKeyFrom({}), {
       login,
       password: DEMO_OPERATOR.password,
       role: 'owner',
       totpSecret: DEMO_OPERATOR.totpSecret,
     });
   }
-  await createOperator(database.db, {
+  await createOperator(database.db, totpSecretKeyFrom({}), {
     login: KYC_OWNER,
     password: DEMO_OPERATOR.password,
     role: 'owner',
     totpSecret: DEMO_OPERATOR.totpSecret,
   });
   for (const login of [...KYC_OPERATORS, ...FLAGS_OPERATORS]) {
-    await createOperator(database.db, {
+    await createOperator(database.db, totpSecretKeyFrom({}), {
       login,
       password: DEMO_OPERATOR.password,
       role: 'compliance',
@@ -282,7 +282,7 @@ export default async function setup(project: TestProject) {
     ...DESK_TOOLS_OPERATORS,
     ...ALERT_OPERATORS,
   ]) {
-    await createOperator(database.db, {
+    await createOperator(database.db, totpSecretKeyFrom({}), {
       login,
       password: DEMO_OPERATOR.password,
       role: 'trading',

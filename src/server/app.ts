@@ -267,6 +267,7 @@ export async function buildApp({
     db: database.db,
     reports: reportReader(database.db, replica, config.replicaMaxLagSeconds),
     limits,
+    totpSecretKey: config.totpSecretKey,
     paymentProviders: [...paymentProviders.keys()],
     testOnlyPaymentProviders: [...paymentProviders.values()].filter((p) => p.testOnly).map((p) => p.code),
     paymentMode,

@@ -97,6 +97,12 @@ export interface Config {
   uof: UofConfig | undefined;
   /** Signs `npm run sports:replay` messages to this server (unset: replay refused). */
   sportsFeedSecret: string | undefined;
+  /**
+   * TOTP_SECRET_KEY (32 bytes): seals the stored TOTP secrets and keys the HMAC of reset and
+   * recovery codes (modules/accounts/secret-box.ts). Required in production; it must outlive restarts
+   * and be the same in every process, so outside production the default is a fixed development key.
+   */
+  totpSecretKey: Buffer;
 }
 
 export interface UofConfig {
@@ -175,6 +181,28 @@ function twilioFrom(env: NodeJS.ProcessEnv): TwilioOptions | undefined {
   };
 }
 
+/**
+ * The development key outside production: public (it is here), so a dev database's secrets are only
+ * as secret as the code; never for real members. Random would lose every sealed secret at a restart.
+ */
+const DEVELOPMENT_TOTP_KEY = Buffer.from('royal-casino development key!!!!', 'utf8');
+
+/** TOTP_SECRET_KEY: 32 bytes as 64 hex digits or as base64. */
+export function totpSecretKeyFrom(env: NodeJS.ProcessEnv): Buffer {
+  const raw = env.TOTP_SECRET_KEY?.trim() ?? '';
+  if (raw === '') {
+    if (env.NODE_ENV === 'production') {
+      throw new Error('TOTP_SECRET_KEY must be set in production: 32 random bytes (openssl rand -hex 32)');
+    }
+    return DEVELOPMENT_TOTP_KEY;
+  }
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) {
+    throw new Error('TOTP_SECRET_KEY must be 32 bytes: 64 hex digits or base64 (openssl rand -hex 32)');
+  }
+  return key;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.PSP_BASE_URL && (!env.PSP_SECRET || !env.PSP_MERCHANT_ID)) {
     throw new Error('PSP_BASE_URL needs PSP_MERCHANT_ID and PSP_SECRET');
@@ -237,6 +265,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     sportsFeedSecret: env.SPORTS_FEED_SECRET || undefined,
+    totpSecretKey: totpSecretKeyFrom(env),
     smtp: env.SMTP_URL
       ? { url: env.SMTP_URL, from: env.MAIL_FROM || 'Royal Casino <no-reply@localhost>' }
       : undefined,

@@ -55,7 +55,7 @@ describe('SMS_PROVIDER', () => {
   it('is the sandbox outside production, none in production, or Twilio with its account', () => {
     expect(readConfig({}).smsProvider).toBe('sandbox');
     expect(
-      readConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).smsProvider,
+      readConfig({ NODE_ENV: 'production', TOTP_SECRET_KEY: 'ab'.repeat(32) }).smsProvider,
     ).toBeUndefined();
     expect(readConfig(twilio).twilio).toEqual({
       accountSid: 'AC1',
@@ -73,5 +73,21 @@ describe('SMS_PROVIDER', () => {
     expect(() => readConfig({ SMS_PROVIDER: 'nexmo' })).toThrow(
       'SMS_PROVIDER must be sandbox, twilio or none',
     );
+  });
+});
+
+describe('TOTP_SECRET_KEY', () => {
+  it('is required in production, 32 bytes as hex or base64, and a fixed development key elsewhere', () => {
+    expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(/TOTP_SECRET_KEY must be set in production/);
+    const hex = 'ab'.repeat(32);
+    expect(readConfig({ NODE_ENV: 'production', TOTP_SECRET_KEY: hex }).totpSecretKey).toEqual(
+      Buffer.from(hex, 'hex'),
+    );
+    const b64 = Buffer.alloc(32, 9).toString('base64');
+    expect(readConfig({ TOTP_SECRET_KEY: b64 }).totpSecretKey).toEqual(Buffer.alloc(32, 9));
+    expect(() => readConfig({ TOTP_SECRET_KEY: 'short' })).toThrow(/32 bytes/);
+    // The same at every start (sealed secrets must outlive a restart), in every process.
+    expect(readConfig({}).totpSecretKey).toEqual(readConfig({}).totpSecretKey);
+    expect(readConfig({}).totpSecretKey).toHaveLength(32);
   });
 });

@@ -3,6 +3,8 @@ import { readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed-demo.ts';
+import { sealStoredMemberSecrets } from './modules/accounts/seal-stored-secrets.ts';
+import { sealStoredOperatorSecrets } from './modules/backoffice/seal-operator-secrets.ts';
 import { runDemoFeed } from './providers/sports/demo/demo-runner.ts';
 import { runUofFeed } from './providers/sports/uof/uof-runner.ts';
 
@@ -26,6 +28,11 @@ const app = await buildApp({ config, database, ...(replica ? { replica } : {}) }
 if (config.seedDemo && (await seedDemo(database.db))) {
   app.log.info('demo data loaded (login demo / demo1234); set SEED_DEMO=0 to start without it');
 }
+// TOTP secrets still in clear (from before they were sealed, or the demo seed's) are sealed now.
+const sealedNow =
+  (await sealStoredMemberSecrets(database.db, config.totpSecretKey)) +
+  (await sealStoredOperatorSecrets(database.db, config.totpSecretKey));
+if (sealedNow > 0) app.log.info(`${sealedNow} stored TOTP secrets sealed with TOTP_SECRET_KEY`);
 
 let closing = false;
 let oddsFeed: { stop(): Promise<void> } | undefined;

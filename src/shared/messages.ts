@@ -135,6 +135,8 @@ export const MSG = {
   twoFactorNotOn: 'msg3527',
   /** A member's session (or login) on another site's host: each site's members use their own site. */
   otherSiteAccount: 'msg3528',
+  /** Too many wrong second-factor codes in a day: the second step is locked (attempt-limits.ts). */
+  otpLocked: 'msg3529',
   // Promotions (issue 36).
   promoUnavailable: 'msg3600',
   promoNotEligible: 'msg3601',

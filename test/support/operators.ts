@@ -19,7 +19,11 @@ let operators = 0;
 export async function loginNewOperator(t: TestApp, role: OperatorRole) {
   operators += 1;
   const login = `${role}-${process.pid % 1000}-${operators}`;
-  const { totpSecret } = await createOperator(t.db, { login, password: 'operator-pass1', role });
+  const { totpSecret } = await createOperator(t.db, t.config.totpSecretKey, {
+    login,
+    password: 'operator-pass1',
+    role,
+  });
   const attempt = () =>
     t.app.inject({
       method: 'POST',

@@ -23,7 +23,11 @@ if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(database);
 const password = process.env.ADMIN_PASSWORD || randomBytes(12).toString('base64url');
-const { totpSecret } = await createOperator(database.db, { login, password, role: role as OperatorRole });
+const { totpSecret } = await createOperator(database.db, config.totpSecretKey, {
+  login,
+  password,
+  role: role as OperatorRole,
+});
 await database.close();
 console.log(`operator ${login} (${role}) created`);
 if (!process.env.ADMIN_PASSWORD) console.log(`password: ${password}`);

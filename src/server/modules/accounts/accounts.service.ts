@@ -13,6 +13,12 @@ import { members } from './accounts.schema.ts';
 import { type AttemptLimits, memberLoginKeys, releaseAttempt, reserveAttempt } from './attempt-limits.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { assertListedBank, checkRegistration } from './registration-rules.ts';
+import {
+  checkCodeCapped,
+  codeLockSeconds,
+  memberCodeKey,
+  secondFactorLocked,
+} from './second-factor-limit.ts';
 import { createSession, type NewSession, revokeOtherSessions, type SessionMember } from './sessions.repo.ts';
 import { otpRequired, requireSecondFactor, secondFactorMatches } from './two-factor.service.ts';
 
@@ -143,16 +149,26 @@ export async function login(
   // so the reply does not tell a guesser that the password was right.
   if (!member || !passwordOk || member.status === 'blocked') throw loginFailed();
   if (member.twoFactor) {
-    if (!input.otp) {
-      // Not a guess at anything: the attempt is given back, and the page asks for the code.
+    const codeKey = memberCodeKey(limits, member.id);
+    const otp = input.otp;
+    // Asking for the code, or refusing it unread because the daily cap is spent, is no guess at the
+    // password: the login attempt is given back.
+    const locked = otp ? undefined : await codeLockSeconds(codeKey);
+    if (!otp || locked !== undefined) {
       await releaseAttempt({ giveBack: keys.account });
       await releaseAttempt({ giveBack: keys.address });
-      throw otpRequired();
+      throw locked === undefined ? otpRequired() : secondFactorLocked(locked);
     }
-    // A wrong code keeps its counted attempt, like a wrong password.
-    if (!(await secondFactorMatches(db, member.id, input.otp))) {
-      throw otpRequired('wrong second-factor code');
-    }
+    // A wrong code keeps its counted attempt, like a wrong password, and counts in the daily cap:
+    // the login limit alone gave someone with the password 480 code guesses a day.
+    const right = await checkCodeCapped(codeKey, () =>
+      secondFactorMatches(db, config.totpSecretKey, member.id, otp),
+    ).catch(async (error: unknown) => {
+      await releaseAttempt({ giveBack: keys.account });
+      await releaseAttempt({ giveBack: keys.address });
+      throw error;
+    });
+    if (!right) throw otpRequired('wrong second-factor code');
   }
   await releaseAttempt({ clear: keys.account, giveBack: keys.address });
   // Checked after the password, so it tells nothing to someone who does not know it.
@@ -243,6 +259,7 @@ export interface BankDetails {
 export async function changeBankDetails(
   db: Db,
   limits: AttemptLimits,
+  key: Buffer,
   site: Site,
   memberId: number,
   input: BankDetails & { pw: string; otp?: string | undefined },
@@ -251,7 +268,7 @@ export async function changeBankDetails(
     throw errors.invalid('the current password is wrong', MSG.passwordWrong);
   }
   assertListedBank(registrationRules(site).banks, input.bankname);
-  await requireSecondFactor(db, limits, memberId, input.otp);
+  await requireSecondFactor(db, limits, key, memberId, input.otp);
   await db
     .update(members)
     .set({

@@ -29,8 +29,17 @@ export const RESET_REQUESTS_PER_ADDRESS = 10;
 /** Guesses at a recovery code per login id and per address in 15 minutes. */
 export const RESET_GUESSES_PER_ACCOUNT = 5;
 export const RESET_GUESSES_PER_ADDRESS = 30;
-/** Second-factor codes a logged-in member may get wrong in 15 minutes (withdrawal, bank details, 2FA set-up). */
-export const MEMBER_CODES_PER_WINDOW = 5;
+/**
+ * Wrong second-factor codes (authenticator or recovery codes) a member, or an operator, may type in
+ * SECOND_FACTOR_WINDOW_MS from the first one, wherever a code is asked (login, withdrawal, bank details,
+ * a password set without the current one, 2FA set-up and turning it off; the back office's login).
+ * Past it the second step is locked until the window ends (or an owner resets the member's 2FA),
+ * right code or not. Five, as PSD2's strong customer authentication allows at most (RTS 2018/389
+ * art. 4(3)(b)) and as card issuers and casino wallets lock an OTP after; a day, because the login
+ * limit alone (5 per 15 minutes) let someone who had the password guess 480 codes a day.
+ */
+export const SECOND_FACTOR_WRONG_CODES = 5;
+export const SECOND_FACTOR_WINDOW_MS = 24 * 60 * 60_000;
 /**
  * Login passwords a logged-in member may get wrong in 15 minutes (password and bank changes, 2FA set-up,
  * the deposit account's request): a session alone must not be a way to guess the password.
@@ -60,8 +69,10 @@ export interface AttemptLimits {
   resetRequestAddress: RateLimiterDrizzle;
   resetGuessAccount: RateLimiterDrizzle;
   resetGuessAddress: RateLimiterDrizzle;
-  /** Per member id: second-factor codes typed in a session. */
+  /** Per member id: second-factor codes typed, at login and in a session (SECOND_FACTOR_WRONG_CODES a day). */
   memberCodes: RateLimiterDrizzle;
+  /** Per operator id: TOTP codes typed with the right password at the back office's login. */
+  operatorCodes: RateLimiterDrizzle;
   /** Per member id: login passwords typed in a session. */
   memberPasswords: RateLimiterDrizzle;
   /** Per member id: verification document uploads. */
@@ -117,7 +128,8 @@ export function createAttemptLimits(db: Db, config: Config): AttemptLimits {
     resetRequestAddress: addressLimiter('reset-ask-addr', RESET_REQUESTS_PER_ADDRESS, HOUR),
     resetGuessAccount: limiter('reset-try-acct', RESET_GUESSES_PER_ACCOUNT, QUARTER),
     resetGuessAddress: addressLimiter('reset-try-addr', RESET_GUESSES_PER_ADDRESS, QUARTER),
-    memberCodes: limiter('member-code', MEMBER_CODES_PER_WINDOW, QUARTER),
+    memberCodes: limiter('member-code-day', SECOND_FACTOR_WRONG_CODES, SECOND_FACTOR_WINDOW_MS),
+    operatorCodes: limiter('operator-code-day', SECOND_FACTOR_WRONG_CODES, SECOND_FACTOR_WINDOW_MS),
     memberPasswords: limiter('member-pw', MEMBER_PASSWORDS_PER_WINDOW, QUARTER),
     kycUploads: limiter('kyc-upload', KYC_UPLOADS_PER_HOUR, HOUR),
     promoCodeMember: limiter('promo-code', PROMO_CODE_GUESSES_PER_WINDOW, QUARTER),

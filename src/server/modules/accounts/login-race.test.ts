@@ -88,7 +88,7 @@ describe.runIf(backendAvailable)('login lock-outs under concurrency', () => {
   const newOperator = async () => {
     operatorCount += 1;
     const login = `race-op-${process.pid % 1000}-${operatorCount}`;
-    const { id, totpSecret } = await createOperator(t.db, {
+    const { id, totpSecret } = await createOperator(t.db, t.config.totpSecretKey, {
       login,
       password: 'operator-pass1',
       role: 'owner',

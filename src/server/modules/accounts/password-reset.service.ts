@@ -1,4 +1,4 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/format.ts';
@@ -13,13 +13,18 @@ import { registrationRules, type Site } from '../sites/sites.service.ts';
 import { members, passwordResets } from './accounts.schema.ts';
 import { type AttemptLimits, releaseAttempt, reserveAttempt } from './attempt-limits.ts';
 import { hashPassword } from './passwords.ts';
+import { codeDigest } from './secret-box.ts';
 import { revokeAllSessions } from './sessions.repo.ts';
 
 /** Wrong guesses after which a code dies, whatever the limits allow. */
 export const MAX_CODE_GUESSES = 5;
 
-const hashCode = (memberId: number, code: string) =>
-  createHash('sha256').update(`reset:${memberId}:${code}`).digest();
+/**
+ * A reset code as stored: a keyed HMAC (secret-box.ts). A plain SHA-256 of a 6-digit code salted with
+ * the member id was reversed in milliseconds by anyone who could read the table (a reporting replica).
+ */
+const hashCode = (key: Buffer, memberId: number, code: string) =>
+  Buffer.from(codeDigest(key, 'reset', memberId, code), 'hex');
 
 const limited = (retryAfter: number) =>
   errors.limited('too many recovery attempts; try again later', MSG.resetLimited, { retryAfter });
@@ -38,7 +43,7 @@ export interface ResetRequest {
  */
 export async function requestPasswordReset(
   db: Db,
-  config: Pick<Config, 'resetCodeTtlMs' | 'recoveryAnswerMs'>,
+  config: Pick<Config, 'resetCodeTtlMs' | 'recoveryAnswerMs' | 'totpSecretKey'>,
   limits: AttemptLimits,
   site: Site,
   input: ResetRequest,
@@ -71,7 +76,7 @@ export async function requestPasswordReset(
           .where(and(eq(passwordResets.memberId, member.id), isNull(passwordResets.usedAt)));
         await tx.insert(passwordResets).values({
           memberId: member.id,
-          codeHash: hashCode(member.id, code).toString('hex'),
+          codeHash: hashCode(config.totpSecretKey, member.id, code).toString('hex'),
           channel,
           expiresAt: new Date(Date.now() + config.resetCodeTtlMs),
         });
@@ -98,6 +103,7 @@ export async function requestPasswordReset(
 export async function resetPassword(
   db: Db,
   limits: AttemptLimits,
+  key: Buffer,
   site: Pick<Site, 'id'>,
   input: { loginId: string; code: string; pw: string; ip: string },
 ) {
@@ -124,7 +130,7 @@ export async function resetPassword(
     .orderBy(desc(passwordResets.id))
     .limit(1);
   if (!reset) throw wrong();
-  if (!timingSafeEqual(Buffer.from(reset.codeHash, 'hex'), hashCode(member.id, input.code))) {
+  if (!timingSafeEqual(Buffer.from(reset.codeHash, 'hex'), hashCode(key, member.id, input.code))) {
     await db
       .update(passwordResets)
       .set({ failedAttempts: sql`${passwordResets.failedAttempts} + 1` })

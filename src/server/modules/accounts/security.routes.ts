@@ -27,7 +27,7 @@ export const securityRoutes: RouteHandlers = {
   },
 
   'user-password-reset': async (body, ctx) => {
-    await resetPassword(ctx.db, ctx.limits, ctx.site, {
+    await resetPassword(ctx.db, ctx.limits, ctx.config.totpSecretKey, ctx.site, {
       loginId: body.id,
       code: body.code,
       pw: body.pw,
@@ -46,12 +46,24 @@ export const securityRoutes: RouteHandlers = {
     if (!(await isMemberPassword(ctx.db, ctx.limits, member.memberId, body.pw))) {
       throw errors.invalid('the current password is wrong', MSG.passwordWrong);
     }
-    const setup = await beginSecondFactor(ctx.db, member.memberId, member.user.userId, ctx.site.name);
+    const setup = await beginSecondFactor(
+      ctx.db,
+      ctx.config.totpSecretKey,
+      member.memberId,
+      member.user.userId,
+      ctx.site.name,
+    );
     return { status: 'success', ...setup };
   },
 
   'user-2fa-enable': async (body, ctx) => {
-    const codes = await enableSecondFactor(ctx.db, ctx.limits, requireMember(ctx), body.otp);
+    const codes = await enableSecondFactor(
+      ctx.db,
+      ctx.limits,
+      ctx.config.totpSecretKey,
+      requireMember(ctx),
+      body.otp,
+    );
     return { status: 'success', msg: MSG.twoFactorOn, recoveryCodes: codes };
   },
 
@@ -60,7 +72,7 @@ export const securityRoutes: RouteHandlers = {
     if (!(await isMemberPassword(ctx.db, ctx.limits, member.memberId, body.pw))) {
       throw errors.invalid('the current password is wrong', MSG.passwordWrong);
     }
-    await disableSecondFactor(ctx.db, ctx.limits, member, body.otp);
+    await disableSecondFactor(ctx.db, ctx.limits, ctx.config.totpSecretKey, member, body.otp);
     return { status: 'success', msg: MSG.twoFactorOff };
   },
 
@@ -88,7 +100,7 @@ export const securityRoutes: RouteHandlers = {
 
   'user-change-bank': async (body, ctx) => {
     const member = requireMember(ctx);
-    await changeBankDetails(ctx.db, ctx.limits, ctx.site, member.memberId, body);
+    await changeBankDetails(ctx.db, ctx.limits, ctx.config.totpSecretKey, ctx.site, member.memberId, body);
     return { status: 'success', msg: MSG.bankChanged };
   },
 };

@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import { MSG, STATUS } from '../../../shared/messages.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { memberRecoveryCodes, members } from './accounts.schema.ts';
-import { type AttemptLimits, releaseAttempt, reserveAttempt } from './attempt-limits.ts';
+import type { AttemptLimits } from './attempt-limits.ts';
+import { checkCodeCapped, clearCodeLock, memberCodeKey } from './second-factor-limit.ts';
+import { codeDigest, openTotpSecret, sealTotpSecret } from './secret-box.ts';
 import {
   activeSessionsOf,
   revokeAllSessions,
@@ -16,7 +18,13 @@ import {
 /** How many recovery codes turning 2FA on gives; each works once instead of a TOTP code. */
 export const RECOVERY_CODES = 10;
 
-const hashCode = (memberId: number, code: string) =>
+/** A recovery code as stored: a keyed HMAC (secret-box.ts), reversible by nobody without the key. */
+const hashCode = (key: Buffer, memberId: number, code: string) => codeDigest(key, 'recovery', memberId, code);
+/**
+ * How recovery codes were stored before (plain SHA-256, salted with the member id): still accepted
+ * so no member is locked out, until they set up 2FA again; no new code is stored so.
+ */
+const legacyHashCode = (memberId: number, code: string) =>
   createHash('sha256').update(`${memberId}:${code}`).digest('hex');
 
 /** xxxx-xxxx from an alphabet without look-alikes (no 0/o, 1/l/i). */
@@ -82,14 +90,17 @@ async function totpMatches(
 }
 
 /** Spends one unused recovery code; false when it is not one. */
-async function spendRecoveryCode(db: DbOrTx, memberId: number, code: string) {
+async function spendRecoveryCode(db: DbOrTx, key: Buffer, memberId: number, code: string) {
   const spent = await db
     .update(memberRecoveryCodes)
     .set({ usedAt: new Date() })
     .where(
       and(
         eq(memberRecoveryCodes.memberId, memberId),
-        eq(memberRecoveryCodes.codeHash, hashCode(memberId, code)),
+        inArray(memberRecoveryCodes.codeHash, [
+          hashCode(key, memberId, code),
+          legacyHashCode(memberId, code),
+        ]),
         isNull(memberRecoveryCodes.usedAt),
       ),
     )
@@ -98,34 +109,37 @@ async function spendRecoveryCode(db: DbOrTx, memberId: number, code: string) {
 }
 
 /** A TOTP code or a recovery code of a member whose 2FA is on; each is accepted once. */
-export async function secondFactorMatches(db: DbOrTx, memberId: number, otp: string): Promise<boolean> {
+export async function secondFactorMatches(
+  db: DbOrTx,
+  key: Buffer,
+  memberId: number,
+  otp: string,
+): Promise<boolean> {
   const state = await totpState(db, memberId);
   if (!state.totpSecret) return false;
-  if (await totpMatches(db, memberId, state.totpSecret, state.totpLastStep, otp)) return true;
-  return /^[a-z0-9]{4}-[a-z0-9]{4}$/.test(otp) && spendRecoveryCode(db, memberId, otp);
+  const secret = openTotpSecret(key, state.totpSecret);
+  if (await totpMatches(db, memberId, secret, state.totpLastStep, otp)) return true;
+  return /^[a-z0-9]{4}-[a-z0-9]{4}$/.test(otp) && spendRecoveryCode(db, key, memberId, otp);
 }
 
 /**
  * Before money leaves or bank details change: nothing when the member's 2FA is off; otherwise a valid
- * `otp`, else `otp_required` (403). Wrong codes count against the member's code limit, before the check.
+ * `otp`, else `otp_required` (403). Each code counts against the member's daily cap before the check
+ * (second-factor-limit.ts); a right one gives its attempt back.
  */
 export async function requireSecondFactor(
   db: Db,
   limits: AttemptLimits,
+  key: Buffer,
   memberId: number,
   otp: string | undefined,
 ) {
   if (!(await hasSecondFactor(db, memberId))) return;
   if (!otp) throw otpRefused(MSG.otpRequired, 'this member uses two-step login: send otp');
-  const reservation = await reserveAttempt([limits.memberCodes, String(memberId)]);
-  if (!reservation.ok) {
-    throw errors.limited('too many wrong codes; try again later', MSG.loginLimited, {
-      retryAfter: reservation.retryAfter,
-    });
-  }
-  if (!(await secondFactorMatches(db, memberId, otp))) throw otpRefused(MSG.otpWrong, 'wrong code');
-  // A right code is not a guess: its attempt comes back (wrong ones stay counted).
-  await releaseAttempt({ giveBack: [limits.memberCodes, String(memberId)] });
+  const right = await checkCodeCapped(memberCodeKey(limits, memberId), () =>
+    secondFactorMatches(db, key, memberId, otp),
+  );
+  if (!right) throw otpRefused(MSG.otpWrong, 'wrong code');
 }
 
 /** The member's 2FA as My page and the back office show it. */
@@ -144,11 +158,20 @@ export async function secondFactorStatus(db: DbOrTx, memberId: number) {
 }
 
 /** Starts 2FA set-up: a new secret kept aside until a first code proves the app has it. */
-export async function beginSecondFactor(db: Db, memberId: number, label: string, issuer: string) {
+export async function beginSecondFactor(
+  db: Db,
+  key: Buffer,
+  memberId: number,
+  label: string,
+  issuer: string,
+) {
   if (await hasSecondFactor(db, memberId))
     throw errors.conflict('two-step login is already on', {}, MSG.twoFactorAlready);
   const secret = generateSecret();
-  await db.update(members).set({ totpPendingSecret: secret }).where(eq(members.id, memberId));
+  await db
+    .update(members)
+    .set({ totpPendingSecret: sealTotpSecret(key, secret) })
+    .where(eq(members.id, memberId));
   return { secret, uri: generateURI({ issuer, label, secret }) };
 }
 
@@ -160,6 +183,7 @@ export async function beginSecondFactor(db: Db, memberId: number, label: string,
 export async function enableSecondFactor(
   db: Db,
   limits: AttemptLimits,
+  key: Buffer,
   session: Pick<SessionMember, 'memberId' | 'sessionId'>,
   otp: string,
 ) {
@@ -174,27 +198,22 @@ export async function enableSecondFactor(
     .where(eq(members.id, memberId));
   if (row?.active) throw errors.conflict('two-step login is already on', {}, MSG.twoFactorAlready);
   if (!row?.pending) throw errors.invalid('start the set-up first', MSG.twoFactorNotOn);
-  // Counted before the code is checked, so guesses at the set-up code stop at the limit too.
-  const reservation = await reserveAttempt([limits.memberCodes, String(memberId)]);
-  if (!reservation.ok) {
-    throw errors.limited('too many wrong codes; try again later', MSG.loginLimited, {
-      retryAfter: reservation.retryAfter,
-    });
-  }
-  if (!(await totpMatches(db, memberId, row.pending, row.lastStep, otp))) {
-    throw errors.invalid('wrong code', MSG.otpWrong);
-  }
-  await releaseAttempt({ giveBack: [limits.memberCodes, String(memberId)] });
+  const pending = openTotpSecret(key, row.pending);
+  // Counted in the member's daily code cap too, before the code is checked.
+  const right = await checkCodeCapped(memberCodeKey(limits, memberId), () =>
+    totpMatches(db, memberId, pending, row.lastStep, otp),
+  );
+  if (!right) throw errors.invalid('wrong code', MSG.otpWrong);
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await db.transaction(async (tx) => {
     await tx
       .update(members)
-      .set({ totpSecret: row.pending, totpPendingSecret: null, totpEnabledAt: new Date() })
+      .set({ totpSecret: sealTotpSecret(key, pending), totpPendingSecret: null, totpEnabledAt: new Date() })
       .where(eq(members.id, memberId));
     await tx.delete(memberRecoveryCodes).where(eq(memberRecoveryCodes.memberId, memberId));
     await tx
       .insert(memberRecoveryCodes)
-      .values(codes.map((c) => ({ memberId, codeHash: hashCode(memberId, c) })));
+      .values(codes.map((c) => ({ memberId, codeHash: hashCode(key, memberId, c) })));
     await revokeOtherSessions(tx, memberId, session.sessionId);
   });
   return codes;
@@ -207,13 +226,14 @@ export async function enableSecondFactor(
 export async function disableSecondFactor(
   db: Db,
   limits: AttemptLimits,
+  key: Buffer,
   session: Pick<SessionMember, 'memberId' | 'sessionId'>,
   otp: string,
 ) {
   const { memberId } = session;
   if (!(await hasSecondFactor(db, memberId)))
     throw errors.invalid('two-step login is off', MSG.twoFactorNotOn);
-  await requireSecondFactor(db, limits, memberId, otp);
+  await requireSecondFactor(db, limits, key, memberId, otp);
   await db.transaction(async (tx) => {
     await tx
       .update(members)
@@ -224,7 +244,10 @@ export async function disableSecondFactor(
   });
 }
 
-/** An operator turns a member's 2FA off (lost phone and codes): the member signs in again with the password. */
+/**
+ * An operator turns a member's 2FA off (lost phone and codes): the member signs in again with the
+ * password. The caller lifts the wrong-code lock (unlockSecondFactor) once this is committed.
+ */
 export async function resetSecondFactor(tx: DbOrTx, memberId: number) {
   await tx
     .update(members)
@@ -233,6 +256,10 @@ export async function resetSecondFactor(tx: DbOrTx, memberId: number) {
   await tx.delete(memberRecoveryCodes).where(eq(memberRecoveryCodes.memberId, memberId));
   await revokeAllSessions(tx, memberId);
 }
+
+/** An owner's reset also lifts the daily wrong-code lock: the member starts again with a full cap. */
+export const unlockSecondFactor = (limits: AttemptLimits, memberId: number) =>
+  clearCodeLock(memberCodeKey(limits, memberId));
 
 /** What the back office's member page shows of a member's account security. */
 export async function accountSecurityFacts(db: DbOrTx, memberId: number) {

@@ -95,6 +95,8 @@ export interface AdminApiDeps {
   /** Where `reads: 'reports'` routes read; without it, the primary. */
   reports?: ReportReader;
   limits: AttemptLimits;
+  /** TOTP_SECRET_KEY: operators' TOTP secrets are sealed with it (accounts/secret-box.ts). */
+  totpSecretKey: Buffer;
   /** The pending badge's pushed counts (modules/live); without it the screens only poll. */
   operatorFeed?: OperatorFeed;
   /** The trading desk's live bet ticker (modules/live); without it the desk polls. */
@@ -167,6 +169,7 @@ export async function adminApi(app: FastifyInstance, deps: AdminApiDeps): Promis
               db: read.db,
               readFrom: read.readFrom,
               limits: deps.limits,
+              totpSecretKey: deps.totpSecretKey,
               paymentProviders,
               testOnlyPaymentProviders: deps.testOnlyPaymentProviders ?? [],
               paymentMode: deps.paymentMode ?? { production: false },

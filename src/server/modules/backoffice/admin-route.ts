@@ -22,6 +22,8 @@ export interface AdminContext<E extends AdminEndpoint> {
   readFrom: ReadFrom;
   /** The per-address limit of operator logins. */
   limits: AttemptLimits;
+  /** TOTP_SECRET_KEY: operators' TOTP secrets are sealed with it (accounts/secret-box.ts). */
+  totpSecretKey: Buffer;
   /** Codes of the installed payment providers a payment option may name. */
   paymentProviders: readonly string[];
   /** Of those, the ones that move no real money (the sandbox). */

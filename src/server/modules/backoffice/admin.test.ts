@@ -32,12 +32,16 @@ describe.runIf(backendAvailable)('back office: operators, permissions, cashier d
 
   /** A support operator of its own, for a test of the login itself. */
   const supportOperator = (who: string) =>
-    createOperator(t.db, { login: who, password: 'operator-pass1', role: 'support' });
+    createOperator(t.db, t.config.totpSecretKey, { login: who, password: 'operator-pass1', role: 'support' });
 
   beforeAll(async () => {
     for (const role of OPERATOR_ROLES) {
       secrets[role] = (
-        await createOperator(t.db, { login: `${role}1`, password: 'operator-pass1', role })
+        await createOperator(t.db, t.config.totpSecretKey, {
+          login: `${role}1`,
+          password: 'operator-pass1',
+          role,
+        })
       ).totpSecret;
       // A code generated at the very end of its 30-second step can be verified in the next one (a busy
       // machine): then the operator types the next code, as a person would.
@@ -58,7 +62,7 @@ describe.runIf(backendAvailable)('back office: operators, permissions, cashier d
   });
 
   it("does not count the screens' own polling as activity, so an unattended back office signs out", async () => {
-    const { id, totpSecret } = await createOperator(t.db, {
+    const { id, totpSecret } = await createOperator(t.db, t.config.totpSecretKey, {
       login: 'idler',
       password: 'operator-pass1',
       role: 'owner',

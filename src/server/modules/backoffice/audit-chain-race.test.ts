@@ -17,7 +17,7 @@ describe.runIf(backendAvailable)('the audit chain when operators log in at the s
     const operators = await Promise.all(
       Array.from({ length: 12 }, async (_, i) => {
         const login = `chain-race-${i}`;
-        const { totpSecret } = await createOperator(t.db, {
+        const { totpSecret } = await createOperator(t.db, t.config.totpSecretKey, {
           login,
           password: 'operator-pass1',
           role: 'support',

@@ -7,6 +7,8 @@ import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { type AttemptLimits, releaseAttempt, reserveAttempt } from '../accounts/attempt-limits.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { checkCodeCapped, operatorCodeKey } from '../accounts/second-factor-limit.ts';
+import { openTotpSecret, sealTotpSecret } from '../accounts/secret-box.ts';
 import { audited, type Who } from './audited.ts';
 import { type OperatorRole, operatorSessions, operators } from './backoffice.schema.ts';
 import { type Permission, roleMay } from './permissions.ts';
@@ -37,6 +39,7 @@ export interface Operator {
  */
 export async function createOperator(
   db: DbOrTx,
+  key: Buffer,
   input: { login: string; password: string; role: OperatorRole; totpSecret?: string },
 ) {
   const totpSecret = input.totpSecret ?? generateSecret();
@@ -46,7 +49,7 @@ export async function createOperator(
       login: input.login,
       passwordHash: await hashPassword(input.password),
       role: input.role,
-      totpSecret,
+      totpSecret: sealTotpSecret(key, totpSecret),
     })
     .onConflictDoNothing({ target: operators.login })
     .returning({ id: operators.id });
@@ -118,6 +121,32 @@ async function claimTimeStep(db: Db, operatorId: number, step: number): Promise<
   return claimed.length === 1;
 }
 
+/** Whether `otp` is a current TOTP code of the operator (the step just ended too), its step claimed once. */
+async function operatorCodeMatches(
+  db: Db,
+  key: Buffer,
+  op: { id: number; totpSecret: string; totpLastStep: number | null },
+  otp: string,
+) {
+  if (!/^\d{6}$/.test(otp)) return false;
+  const code = verifySync({
+    secret: openTotpSecret(key, op.totpSecret),
+    token: otp,
+    afterTimeStep: op.totpLastStep ?? undefined,
+    // The code of the step just ended too (RFC 6238 §5.2, network delay): a code typed as the
+    // phone rolled over was refused. A spent step is still never accepted again.
+    epochTolerance: [30, 0],
+  });
+  // A code is spent once used: the step is claimed atomically, so two logins racing with one code
+  // (a replay) cannot both pass.
+  return (
+    code.valid === true &&
+    'timeStep' in code &&
+    typeof code.timeStep === 'number' &&
+    claimTimeStep(db, op.id, code.timeStep)
+  );
+}
+
 const refused = () => errors.loginFailed('wrong login, password or code');
 const limited = (retryAfter: number) =>
   errors.limited('too many failed logins; try again later', MSG.loginLimited, { retryAfter });
@@ -155,6 +184,7 @@ async function secondsLocked(db: DbOrTx, operatorId: number) {
 export async function operatorLogin(
   db: Db,
   limits: AttemptLimits,
+  key: Buffer,
   input: { login: string; password: string; otp: string; ip: string },
 ) {
   // Unknown logins and address sprays are counted per address, before any lookup.
@@ -164,26 +194,16 @@ export async function operatorLogin(
   const [op] = await db.select().from(operators).where(eq(operators.login, input.login));
   if (op && !(await reserveOperatorAttempt(db, op.id))) throw limited(await secondsLocked(db, op.id));
   const passwordOk = await verifyPassword(op?.passwordHash, input.password);
-  const code =
-    op !== undefined && /^\d{6}$/.test(input.otp)
-      ? verifySync({
-          secret: op.totpSecret,
-          token: input.otp,
-          afterTimeStep: op.totpLastStep ?? undefined,
-          // The code of the step just ended too (RFC 6238 §5.2, network delay): a code typed as the
-          // phone rolled over was refused. A spent step is still never accepted again.
-          epochTolerance: [30, 0],
-        })
-      : undefined;
-  // A code is spent once used: the step is claimed atomically, so two logins racing with one code
-  // (a replay) cannot both pass.
+  // With the right password a code is counted in the operator's daily cap before it is checked (the
+  // lock of five failures per 15 minutes alone let someone with the password guess 480 codes a day);
+  // without it the code is not read, so a password guesser cannot lock the operator's second step.
   const codeOk =
     op !== undefined &&
     passwordOk &&
-    code?.valid === true &&
-    'timeStep' in code &&
-    typeof code.timeStep === 'number' &&
-    (await claimTimeStep(db, op.id, code.timeStep));
+    op.disabledAt === null &&
+    (await checkCodeCapped(operatorCodeKey(limits, op.id), () =>
+      operatorCodeMatches(db, key, op, input.otp),
+    ));
   // A failure keeps its reserved attempt; nothing more to write.
   if (!op || !passwordOk || !codeOk || op.disabledAt !== null) throw refused();
   await db.update(operators).set({ failedLogins: 0, lockedUntil: null }).where(eq(operators.id, op.id));

@@ -5,6 +5,7 @@ import { type ServerProcess, startServerProcess } from '../../../../test/support
 import { openSse } from '../../../../test/support/sse.ts';
 import { newMember } from '../../../../test/support/test-app.ts';
 import { backendAvailable, createTestDatabase, isPostgres } from '../../../../test/support/test-db.ts';
+import { totpSecretKeyFrom } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { createOperator } from '../backoffice/operators.service.ts';
 
@@ -39,7 +40,7 @@ describe.runIf(backendAvailable && isPostgres)('live updates across processes', 
     );
     const requestId = requested.json.requestId as number;
 
-    const { totpSecret } = await createOperator(database.db, {
+    const { totpSecret } = await createOperator(database.db, totpSecretKeyFrom(process.env), {
       login: `live-cashier-${process.pid}`,
       password: 'operator-pass1',
       role: 'cashier',

@@ -4,6 +4,7 @@ import {
   accountSecurityFacts,
   hasSecondFactor,
   resetSecondFactor,
+  unlockSecondFactor,
 } from '../../accounts/two-factor.service.ts';
 import { adminRoute } from '../admin-route.ts';
 import { audited } from '../audited.ts';
@@ -25,7 +26,7 @@ export const memberSecurityRoutes = [
   }),
   adminRoute(memberSecurityEndpoints.resetTwoFactor, {
     permission: 'members.manage',
-    handler: async ({ db, params, who }) => {
+    handler: async ({ db, limits, params, who }) => {
       await assertMemberExists(db, params.id);
       await audited(db, who, 'members.reset_2fa', async (tx) => {
         const wasOn = await hasSecondFactor(tx, params.id);
@@ -38,6 +39,8 @@ export const memberSecurityRoutes = [
           unchanged: !wasOn,
         };
       });
+      // Also when it was off already: a member locked out by wrong codes is let in again.
+      await unlockSecondFactor(limits, params.id);
       return {};
     },
   }),

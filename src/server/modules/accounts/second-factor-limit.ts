@@ -1,0 +1,52 @@
+import type { RateLimiterDrizzle } from 'rate-limiter-flexible';
+import { MSG } from '../../../shared/messages.ts';
+import { errors } from '../../http/errors.ts';
+import { type AttemptLimits, releaseAttempt, reserveAttempt } from './attempt-limits.ts';
+
+/**
+ * The daily cap on wrong second-factor codes (SECOND_FACTOR_WRONG_CODES in SECOND_FACTOR_WINDOW_MS),
+ * apart from the password limits: someone who has the password must not get a fresh batch of code
+ * guesses each time the login window ends.
+ */
+type CodeKey = [RateLimiterDrizzle, string];
+
+export const memberCodeKey = (limits: AttemptLimits, memberId: number): CodeKey => [
+  limits.memberCodes,
+  String(memberId),
+];
+export const operatorCodeKey = (limits: AttemptLimits, operatorId: number): CodeKey => [
+  limits.operatorCodes,
+  String(operatorId),
+];
+
+/** 429 `limited` msg3529: the second step is locked for the rest of the window. */
+export const secondFactorLocked = (retryAfter: number) =>
+  errors.limited(
+    'too many wrong codes: two-step login is locked for 24 hours from the first wrong code',
+    MSG.otpLocked,
+    {
+      retryAfter,
+    },
+  );
+
+/**
+ * Counts the attempt before `matches` checks the code (racing guesses cannot all slip past the cap);
+ * a right code gives its attempt back, a wrong one stays counted. Past the cap: secondFactorLocked.
+ */
+export async function checkCodeCapped(key: CodeKey, matches: () => Promise<boolean>): Promise<boolean> {
+  const reservation = await reserveAttempt(key);
+  if (!reservation.ok) throw secondFactorLocked(reservation.retryAfter);
+  const right = await matches();
+  if (right) await releaseAttempt({ giveBack: key });
+  return right;
+}
+
+/** Seconds the second step stays locked, or undefined when a code may still be tried (nothing counted). */
+export async function codeLockSeconds([limiter, key]: CodeKey): Promise<number | undefined> {
+  const used = await limiter.get(key);
+  if (!used || used.remainingPoints > 0 || used.msBeforeNext <= 0) return undefined;
+  return Math.max(1, Math.ceil(used.msBeforeNext / 1000));
+}
+
+/** An owner's reset of the member's 2FA lifts the lock too. */
+export const clearCodeLock = ([limiter, key]: CodeKey) => limiter.delete(key);
