@@ -152,6 +152,27 @@ describe.runIf(backendAvailable)('promotions: VIP progress and level-up bonuses'
     await expectSoundLedger(t.db);
   });
 
+  it("keeps an operator's demotion: the wagering that reached a level does not reach it again", async () => {
+    const p = await player();
+    await p.play(350_000);
+    expect(await p.progress()).toMatchObject({ level: 2 });
+    const demote = await as('owner').post(`/api/admin/members/${p.id}/level`, { level: 1 });
+    expect(demote.statusCode).toBe(200);
+    expect(await p.progress()).toMatchObject({ level: 1, wagered: 350_000 });
+    await levelUpSweep(t.db);
+    expect(await p.progress()).toMatchObject({ level: 1 });
+    const [told] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from notes where member_id = ${p.id} and msg_key = 'levelUp'`,
+    );
+    expect(told!.n).toBe(1);
+    // A level play never reached before raises them again; the level-2 bonus came once.
+    await p.play(650_000);
+    expect(await p.progress()).toMatchObject({ level: 3 });
+    expect(await t.db.select().from(promoBonuses).where(eq(promoBonuses.memberId, p.id))).toHaveLength(1);
+    await expectSoundLedger(t.db);
+  });
+
   it('a level-up bonus waits while another bonus runs, then comes once', async () => {
     const welcome = await createCampaign(as('owner'), { name: 'Welcome', cap: 10_000, minDeposit: 0 });
     const { token, member } = await t.login();
