@@ -7,6 +7,7 @@ import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
 import { payCashbacks } from './cashback.service.ts';
+import { auditPromotions } from './promotions.audit.ts';
 import { promoCashbackPayments } from './promotions.schema.ts';
 
 const SECRET = 'cashback-bonus-stakes-secret';
@@ -49,5 +50,11 @@ describe.runIf(backendAvailable)('promotions: cashback leaves bonus stakes out o
     expect(paid).toMatchObject({ netLoss: 50_000, amount: 5_000, outcome: 'paid' });
     expect(await memberBalances(t.db, p.id)).toMatchObject({ cash: 955_000, bonus: 250_000 });
     await expectSoundLedger(t.db);
+    // The audit holds each payment to its transfer: a record that says more than moved is named.
+    await t.db.execute(sql`update promo_cashback_payments set amount = amount + 1 where id = ${paid!.id}`);
+    expect((await auditPromotions(t.db)).problems).toEqual([
+      `cashback payment ${paid!.id} (cash) of 5001: 1 transfer(s) moved 5000, bonus of null`,
+    ]);
+    await t.db.execute(sql`update promo_cashback_payments set amount = amount - 1 where id = ${paid!.id}`);
   });
 });
