@@ -5,8 +5,9 @@ import { expectSoundLedger, fund, memberIdOf } from '../../../../test/support/mo
 import { useOperators } from '../../../../test/support/operators.ts';
 import { createCampaign } from '../../../../test/support/promotions.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
-import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { launchGame, playRound, walletRequest } from '../../../../test/support/wallet.ts';
+import { queryRows } from '../../db/client.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
 import { payCashbacks } from './cashback.service.ts';
 import { promoCashbackPayments } from './promotions.schema.ts';
@@ -22,7 +23,11 @@ describe.runIf(backendAvailable)('promotions: cashback to a member who owes', ()
   const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
   const { as } = useOperators(t);
 
-  it('pays the debt from the cashback; only what is left stays with the member', async () => {
+  /**
+   * The only cashback: 10 % uncapped, daily. A member who paid in 100,000, won 1,000,000, staked and
+   * lost it, then had the win corrected to 0 (1,000,000 owed), all of it yesterday.
+   */
+  async function owingLoser() {
     await t.db.execute(sql`update promo_campaigns set enabled = false where type = 'cashback'`);
     await createCampaign(as('owner'), {
       name: 'Cashback 10% uncapped',
@@ -37,7 +42,6 @@ describe.runIf(backendAvailable)('promotions: cashback to a member who owes', ()
     const id = await memberIdOf(t.db, member.id);
     await fund(t, token, 100_000);
     const game = await launchGame(t, token);
-    // 100,000 wins 1,000,000, which the member stakes and loses; then the first win is corrected to 0.
     const won = await playRound(t, SECRET, game, 100_000, 1_000_000);
     expect(won.win?.status).toBe('success');
     expect((await playRound(t, SECRET, game, 1_000_000, 0)).win?.status).toBe('success');
@@ -55,12 +59,16 @@ describe.runIf(backendAvailable)('promotions: cashback to a member who owes', ()
     );
     expect(corrected.json()).toMatchObject({ status: 'success', debt: 1_000_000 });
     expect(await debtOf(t, member.id)).toBe(1_000_000);
-    // Yesterday's play: the rounds count 1,100,000 lost, though the member only ever paid in 100,000.
     await t.db.execute(sql`update member_play_days set day = day - 1 where member_id = ${id}`);
     await t.db.execute(
       sql`update game_rounds set opened_at = opened_at - interval '1 day' where member_id = ${id}`,
     );
+    return { id, loginId: member.id };
+  }
 
+  it('pays the debt from the cashback; only what is left stays with the member', async () => {
+    const { id, loginId } = await owingLoser();
+    // The rounds count 1,100,000 lost, though the member only ever paid in 100,000.
     await payCashbacks(t.db);
     const [paid] = await t.db
       .select()
@@ -69,9 +77,30 @@ describe.runIf(backendAvailable)('promotions: cashback to a member who owes', ()
     expect(paid).toMatchObject({ netLoss: 1_100_000, amount: 110_000, outcome: 'paid' });
     // The 110,000 paid went to the debt: nothing to withdraw once the rest is written off.
     expect(await memberBalances(t.db, id)).toMatchObject({ cash: 0 });
-    expect(await debtOf(t, member.id)).toBe(890_000);
+    expect(await debtOf(t, loginId)).toBe(890_000);
     await payCashbacks(t.db);
-    expect(await debtOf(t, member.id)).toBe(890_000);
+    expect(await debtOf(t, loginId)).toBe(890_000);
     await expectSoundLedger(t.db);
+  });
+
+  describe.runIf(isPostgres)('races', () => {
+    it('concurrent payers pay the cashback once and collect the debt from it once', async () => {
+      const { id, loginId } = await owingLoser();
+      await Promise.all(Array.from({ length: 4 }, () => payCashbacks(t.db)));
+      expect(await debtOf(t, loginId)).toBe(890_000);
+      expect(await memberBalances(t.db, id)).toMatchObject({ cash: 0 });
+      const moves = await queryRows<{ kind: string; n: number; amount: number }>(
+        t.db,
+        sql`select t.kind, count(*)::int as n, sum(t.amount)::int8 as amount
+            from ledger_transfers t join ledger_accounts a on a.id in (t.from_account_id, t.to_account_id)
+            where a.member_id = ${id} and a.kind = 'cash' and t.kind in ('cashback', 'debt_collection')
+            group by t.kind order by t.kind`,
+      );
+      expect(moves.map((m) => [m.kind, m.n, Number(m.amount)])).toEqual([
+        ['cashback', 1, 110_000],
+        ['debt_collection', 1, 110_000],
+      ]);
+      await expectSoundLedger(t.db);
+    });
   });
 });
