@@ -172,6 +172,13 @@ export const ALLOWED_SQL: AllowedSql[] = [
       "The promotions audit reconciles the bonuses (promo_bonuses) with the bonus accounts' transfers in " +
       'joins, in one snapshot; it runs in audits and tests only.',
   })),
+  {
+    from: 'src/server/modules/promotions/payment-records.audit.ts',
+    table: 'ledger_transfers',
+    reason:
+      'The promotions audit holds the cashback payments (promo_cashback_payments) to their cashback ' +
+      'transfers in one join, in one snapshot; it runs in audits and tests only.',
+  },
 ];
 
 export interface Finding {

@@ -52,6 +52,14 @@ describe.runIf(backendAvailable)('back office: a site’s currency, language and
     });
     expect(made.statusCode, made.body).toBe(200);
     const id = made.json().site.id;
+    // VIP levels set in baht (minor units of it) are not read in dong: cleared first.
+    const levels = `/api/admin/promotions/vip-levels/${id}`;
+    expect((await owner().post(levels, { levels: [{ level: 2, wagered: 300_000 }] })).statusCode).toBe(200);
+    const refused = await owner().post(`/api/admin/settings/sites/${id}/money`, { currency: 'VND' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().msg).toBeTruthy();
+    expect((await owner().get(levels)).json().levels).toHaveLength(1);
+    expect((await owner().post(levels, { levels: [] })).statusCode).toBe(200);
     const changed = await owner().post(`/api/admin/settings/sites/${id}/money`, { currency: 'VND' });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().site).toMatchObject({ currency: 'VND', hasMembers: false });

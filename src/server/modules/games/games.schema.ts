@@ -112,6 +112,8 @@ export const gameRounds = pgTable(
     index('game_rounds_member').on(t.memberId, t.id),
     // A member's rounds by when they opened: the cashback's net loss of a period (migration 0046).
     index('game_rounds_member_opened').on(t.memberId, t.openedAt),
+    // A member's sports rounds: VIP progress leaves out those open or voided (migration 0081).
+    index('game_rounds_member_sport').on(t.memberId).where(sql`category = 'sport'`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectSoundLedger, fund, memberIdOf } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
@@ -178,10 +178,13 @@ describe.runIf(backendAvailable)('promotions: cashback pays each loss once', () 
     );
     expect(runs.length).toBeGreaterThanOrEqual(1);
     // A finished period is not read again: a payment row removed behind its back is not made again.
-    await t.db.execute(
-      sql`delete from promo_cashback_payments where member_id = ${failing} and campaign_id = ${c}`,
-    );
+    const removed = await t.db
+      .delete(promoCashbackPayments)
+      .where(and(eq(promoCashbackPayments.memberId, failing), eq(promoCashbackPayments.campaignId, c)))
+      .returning();
     expect((await payCashbacks(t.db)).paid).toBe(0);
+    // Put back: the audit holds every cashback transfer to its payment.
+    expect(await t.db.insert(promoCashbackPayments).values(removed).returning()).toHaveLength(1);
   });
 
   it('never pays days another cashback campaign already paid: a second live one, or one started in the past', async () => {

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
+import { type Db, type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
 import { appendAudit } from '../backoffice/audit.service.ts';
 import { tellMember } from '../inbox/news.service.ts';
-import { transfer } from '../ledger/ledger.service.ts';
+import { accountIdSql, lockMemberCashAndHouse, transfer } from '../ledger/ledger.service.ts';
 import type { Campaign } from './campaigns.service.ts';
 import { type CashbackPeriod, endedCashbackPeriods, lastDayOf } from './cashback-periods.ts';
 import { grantBonus } from './grants.service.ts';
@@ -13,6 +13,37 @@ import { promoCampaigns, promoCashbackPayments, promoCashbackRuns } from './prom
 export function cashbackAmount(campaign: Campaign, netLoss: number): number {
   const amount = Math.floor((netLoss * campaign.percentBps) / 10_000);
   return campaign.cap === null ? amount : Math.min(amount, campaign.cap);
+}
+
+/**
+ * Cash cashback: one transfer from the promotions expense to the member's cash (key `cashback:<id>`),
+ * and, from it, the member's debt first (wallet_collect_debt, as a win or a jackpot pays it: key
+ * `debt-collection:cashback:<id>`). The net loss counts a round a correction took back as lost even
+ * when its win was spent and is only owed: paid in full, an owed 1,000,000 written off later let the
+ * member withdraw cashback on a loss they never had. The cash, game revenue and expense rows are
+ * locked by ascending id first, the order a free spin takes them, so neither deadlocks.
+ */
+async function payCashInto(
+  tx: Tx,
+  memberId: number,
+  paymentId: number,
+  amount: number,
+  reference: Record<string, string | number>,
+): Promise<void> {
+  await lockMemberCashAndHouse(tx, memberId, ['game_revenue', 'promo_expense']);
+  await transfer(tx, {
+    idempotencyKey: `cashback:${paymentId}`,
+    from: { house: 'promo_expense' },
+    to: { memberId, kind: 'cash' },
+    amount,
+    kind: 'cashback',
+    reference,
+  });
+  await queryRows(
+    tx,
+    sql`select wallet_collect_debt(${memberId}, ${accountIdSql({ memberId, kind: 'cash' }, memberId)},
+          ${accountIdSql({ house: 'game_revenue' }, memberId)}, 'cashback', '', ${String(paymentId)}, ${amount}::int8)`,
+  );
 }
 
 /** Thrown inside a payment's transaction to undo it: a bonus payout while another bonus runs waits. */
@@ -102,13 +133,10 @@ export async function payCashback(
         bonusId = granted.bonus.id;
         await tx.update(promoCashbackPayments).set({ bonusId }).where(eq(promoCashbackPayments.id, row.id));
       } else {
-        await transfer(tx, {
-          idempotencyKey: `cashback:${row.id}`,
-          from: { house: 'promo_expense' },
-          to: { memberId, kind: 'cash' },
-          amount,
-          kind: 'cashback',
-          reference: { campaignId: c.id, cashbackId: row.id, periodStart: period.from },
+        await payCashInto(tx, memberId, row.id, amount, {
+          campaignId: c.id,
+          cashbackId: row.id,
+          periodStart: period.from,
         });
       }
       await appendAudit(tx, {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { auditPaymentRecords } from './payment-records.audit.ts';
 
 export interface PromotionsAudit {
   /** Bonus money held by members now (the sum of their bonus accounts), per currency. */
@@ -67,5 +68,7 @@ export async function auditPromotions(db: DbOrTx): Promise<PromotionsAudit> {
       `bonus ${b.id} (${b.status}): granted ${b.granted} of ${b.amount}, converted ${b.paid} of ${b.converted}, returned ${b.gave_back} of ${b.returned}, holds ${b.net}`,
     );
   }
+  // The cashback payments and level-ups that say money moved, against the ledger.
+  problems.push(...(await auditPaymentRecords(db)));
   return { liability: Object.fromEntries(held.map((h) => [h.currency, Number(h.total)])), problems };
 }

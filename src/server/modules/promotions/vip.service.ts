@@ -136,7 +136,8 @@ async function grantWaitingLevelUpBonus(tx: DbOrTx, memberId: number): Promise<n
 }
 
 /**
- * Raises the member to the highest level of their site their wagering reaches (never down), recording
+ * Raises the member to the highest level of their site their wagering reaches and play never reached
+ * before (never down; a level an operator took away is not given back by the same wagering), recording
  * each level reached once (promo_level_ups: audited, told to the member), then grants the level-up
  * bonus of the lowest level still waiting for one. One transaction under the member's row lock, so
  * concurrent calls take turns and the second finds nothing to do. What changed.
@@ -150,8 +151,18 @@ export async function applyLevelUps(
     const locked = await lockMember(tx, memberId);
     if (!member || !locked) return { level: null, bonusId: null };
     const wagered = await wageredBy(tx, memberId);
+    // A level play reached once is not reached again: an operator's demotion stands (re-raised at the
+    // next look, a member demoted for abuse went straight back to the higher comp rates).
+    const before = new Set(
+      (
+        await tx
+          .select({ level: promoLevelUps.level })
+          .from(promoLevelUps)
+          .where(eq(promoLevelUps.memberId, memberId))
+      ).map((r) => r.level),
+    );
     const reached = (await vipLevelsOf(tx, member.siteId)).filter(
-      (l) => l.level > locked.level && l.wagered <= wagered,
+      (l) => l.level > locked.level && l.wagered <= wagered && !before.has(l.level),
     );
     let level: number | null = null;
     if (reached.length > 0) {

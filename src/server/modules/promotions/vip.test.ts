@@ -6,7 +6,7 @@ import { createCampaign, depositWithPromo, endBonusesOf } from '../../../../test
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { newMemberSiteId, vipPlayer } from '../../../../test/support/vip.ts';
-import { launchGame, playRound } from '../../../../test/support/wallet.ts';
+import { launchGame, playRound, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
 import { expireBonuses } from './bonus-close.service.ts';
@@ -119,6 +119,57 @@ describe.runIf(backendAvailable)('promotions: VIP progress and level-up bonuses'
     expect(ups[0]).toMatchObject({ level: 2, fromLevel: 1, wagered: 350_000, bonusId: expect.any(Number) });
     expect(await t.db.select().from(promoBonuses).where(eq(promoBonuses.memberId, p.id))).toHaveLength(1);
     expect(await memberBalances(t.db, p.id)).toMatchObject({ bonus: 50_000 });
+    await expectSoundLedger(t.db);
+  });
+
+  it('counts a sports bet once it is settled, and never one voided whole', async () => {
+    const p = await player();
+    const game = await launchGame(t, p.token);
+    /** A sports bet (a round of category sport) of `stake`; `settle(win)` closes it. */
+    const sportsBet = async (stake: number) => {
+      const ids = walletIds();
+      const bet = await walletRequest(t, 'bet', { ...ids, token: game, amount: stake }, SECRET);
+      expect(bet.json().status).toBe('success');
+      await t.db.execute(sql`update game_rounds set category = 'sport' where round_id = ${ids.roundId}`);
+      return async (win: number) => {
+        const settle = { txId: `${ids.txId}-win`, roundId: ids.roundId, amount: win };
+        expect((await walletRequest(t, 'win', settle, SECRET)).json().status).toBe('success');
+      };
+    };
+    // 400,000 on a past-posted price: open, then voided by a cancel window (its stake back).
+    const voided = await sportsBet(400_000);
+    expect(await p.progress()).toMatchObject({ level: 1, wagered: 0 });
+    await voided(400_000);
+    await levelUpSweep(t.db);
+    expect(await p.progress()).toMatchObject({ level: 1, wagered: 0 });
+    expect(await memberBalances(t.db, p.id)).toMatchObject({ cash: 1_000_000, bonus: 0 });
+    // A bet that really lost counts once settled.
+    const lost = await sportsBet(300_000);
+    expect(await p.progress()).toMatchObject({ level: 1, wagered: 0 });
+    await lost(0);
+    expect(await p.progress()).toMatchObject({ level: 2, wagered: 300_000 });
+    expect(await memberBalances(t.db, p.id)).toMatchObject({ cash: 700_000, bonus: 50_000 });
+    await expectSoundLedger(t.db);
+  });
+
+  it("keeps an operator's demotion: the wagering that reached a level does not reach it again", async () => {
+    const p = await player();
+    await p.play(350_000);
+    expect(await p.progress()).toMatchObject({ level: 2 });
+    const demote = await as('owner').post(`/api/admin/members/${p.id}/level`, { level: 1 });
+    expect(demote.statusCode).toBe(200);
+    expect(await p.progress()).toMatchObject({ level: 1, wagered: 350_000 });
+    await levelUpSweep(t.db);
+    expect(await p.progress()).toMatchObject({ level: 1 });
+    const [told] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from notes where member_id = ${p.id} and msg_key = 'levelUp'`,
+    );
+    expect(told!.n).toBe(1);
+    // A level play never reached before raises them again; the level-2 bonus came once.
+    await p.play(650_000);
+    expect(await p.progress()).toMatchObject({ level: 3 });
+    expect(await t.db.select().from(promoBonuses).where(eq(promoBonuses.memberId, p.id))).toHaveLength(1);
     await expectSoundLedger(t.db);
   });
 

@@ -197,7 +197,7 @@ export const sitesEndpoints = {
     method: 'POST',
     path: '/settings/sites/:id/money',
     summary:
-      "The site's currency (only while it has no members), default language, deposit/withdrawal minimum and step in major units, and its tables' rules (la partage, dealer hits soft 17)",
+      "The site's currency (only while it has no members and no VIP levels), default language, deposit/withdrawal minimum and step in major units, and its tables' rules (la partage, dealer hits soft 17)",
     params: idParam,
     body: z
       .object({

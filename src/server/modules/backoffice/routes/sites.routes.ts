@@ -3,6 +3,7 @@ import { sitesEndpoints } from '../../../../shared/contract/admin/sites.ts';
 import { majorToMinor, parseMajor } from '../../../../shared/money.ts';
 import { MAX_LEVEL } from '../../../../shared/vocabulary.ts';
 import { errors } from '../../../http/errors.ts';
+import { vipLevelsOf } from '../../promotions/vip.service.ts';
 import { isPhoneCountry } from '../../sites/site-phone.ts';
 import { levelRows, mergeWindow, withoutEmptyNames } from '../../sites/site-settings.ts';
 import { siteView } from '../../sites/sites.presenter.ts';
@@ -102,6 +103,12 @@ export const sitesRoutes = [
           // The database refuses it too (sites_currency_guard); said here in words.
           if ((await sitesWithMembers(tx)).has(id))
             throw errors.conflict(`site ${id} has members whose accounts are in ${before.currency}`);
+          // Its VIP levels' needs are minor units of the old currency: read in the new one, 3,000 baht
+          // (300,000 satang) became 300,000 dong (about 400 baht), and members rose on a fraction of it.
+          if ((await vipLevelsOf(tx, id)).length > 0)
+            throw errors.conflict(
+              `site ${id} has VIP levels set in ${before.currency}: clear them before changing its currency`,
+            );
           await setSiteCurrency(tx, id, currency);
         }
         const settings = await updateSiteSettings(tx, id, (s) => ({

@@ -15,6 +15,9 @@
 -- stake lowers the loss): its stake is not counted as lost (it may still be won), and leaving it out
 -- whole would drop a win it already paid (a 1,000,000 win on a 100,000 stake, never closed, left the
 -- day's other losses to be paid back).
+-- Cash only (red-team review): a round's bonus stake and the bonus share of its returns are left out.
+-- Bonus money lost was the house's promotion, not the member's loss: a 1,000,000 welcome bonus staked
+-- and lost on one spin paid 100,000 of withdrawable cash at 10 %, no wagering done.
 -- A round inside the instants an earlier decision of the member covered (covers_from to covers_until,
 -- migration 0067) is left out: the periods are local dates read in the site's zone of the day, and a
 -- site whose zone moved east saw the last hours of a period already paid fall into the next one again.
@@ -40,7 +43,17 @@ LANGUAGE sql STABLE AS $$
            coalesce(bool_or(o.open AND NOT o.orphan), false) AS unsettled
     FROM game_rounds g LEFT JOIN jackpot_wins j ON j.provider = g.provider AND j.round_id = g.round_id
     CROSS JOIN LATERAL (
-      SELECT g.total_bet - g.total_win - coalesce(j.amount, 0) AS net, g.status = 'open' AS open,
+      SELECT coalesce(sum(s.from_bonus), 0)::numeric AS staked FROM promo_bet_stakes s
+      WHERE s.provider = g.provider AND s.round_id = g.round_id AND NOT s.rolled_back
+    ) bs
+    CROSS JOIN LATERAL (
+      -- The cash part only: the bonus staked less the bonus share of what came back (floor(returned x
+      -- bonus staked / stake), as the wallet splits a win) was never the member's money.
+      SELECT ((g.total_bet - bs.staked)
+             - (g.total_win + coalesce(j.amount, 0)
+                - CASE WHEN g.total_bet > 0
+                       THEN floor((g.total_win + coalesce(j.amount, 0)) * bs.staked / g.total_bet) ELSE 0 END))::int8 AS net,
+             g.status = 'open' AS open,
              g.status = 'open' AND g.opened_at < now() - interval '7 days' AS orphan
     ) o
     WHERE g.member_id = p.member_id AND g.opened_at >= b.since AND g.opened_at < b.until

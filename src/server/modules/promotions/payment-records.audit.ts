@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+
+/**
+ * The promotions' own records of money paid, against the ledger (audits and tests only): every cash
+ * cashback payment is exactly one `cashback` transfer of its amount (`reference.cashbackId`), and every
+ * such transfer names one; a cashback paid as a bonus names a bonus of its member of its amount and has
+ * no cash transfer; a decision that paid nothing (protected) moved nothing; a level-up's bonus is a
+ * bonus of its member granted for that level. Each broken rule, in words.
+ */
+export async function auditPaymentRecords(db: DbOrTx): Promise<string[]> {
+  const cashback = await queryRows<{
+    id: number | null;
+    transfer_of: number | null;
+    paid_as: string | null;
+    amount: number | null;
+    moved: number;
+    transfers: number;
+    bonus_amount: number | null;
+  }>(
+    db,
+    sql`with t as (
+          select reference ->> 'cashbackId' as id, sum(amount)::int8 as moved, count(*)::int as n
+          from ledger_transfers where kind = 'cashback' group by 1)
+        select p.id, t.id as transfer_of, p.paid_as, p.amount, coalesce(t.moved, 0)::int8 as moved,
+               coalesce(t.n, 0)::int as transfers, b.amount as bonus_amount
+        from promo_cashback_payments p
+        full join t on t.id = p.id::text
+        left join promo_bonuses b on b.id = p.bonus_id and b.member_id = p.member_id
+        where p.id is null
+           or (p.paid_as = 'cash' and (coalesce(t.moved, 0) <> p.amount or coalesce(t.n, 0) > 1))
+           or (p.paid_as = 'bonus' and (t.id is not null
+               or (p.amount > 0 and b.amount is distinct from p.amount)
+               or (p.amount = 0 and p.bonus_id is not null)))`,
+  );
+  const levelUps = await queryRows<{ member_id: number; level: number; bonus_id: number }>(
+    db,
+    sql`select u.member_id, u.level, u.bonus_id from promo_level_ups u
+        left join promo_bonuses b on b.id = u.bonus_id and b.member_id = u.member_id
+          and b.grant_key like 'level\\_up:%:' || u.member_id || ':' || u.level
+        where u.bonus_id is not null and b.id is null`,
+  );
+  return [
+    ...cashback.map((c) =>
+      c.id === null
+        ? `cashback transfer(s) naming ${c.transfer_of}, no cashback payment`
+        : `cashback payment ${c.id} (${c.paid_as}) of ${c.amount}: ${c.transfers} transfer(s) moved ${c.moved}, bonus of ${c.bonus_amount}`,
+    ),
+    ...levelUps.map(
+      (u) =>
+        `level-up of member ${u.member_id} to ${u.level} names bonus ${u.bonus_id}, not its level's bonus`,
+    ),
+  ];
+}
