@@ -68,6 +68,10 @@ const TRADING_VIEWS = [
   'bets',
   'reconciliation',
   'feed',
+  'manual',
+  'risk',
+  'ticker',
+  'limits',
 ];
 
 /** The feed upload's format names its record kinds as the JSON lines spell them. */
