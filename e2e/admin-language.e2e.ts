@@ -18,8 +18,10 @@ const ADMIN_PATHS = [
   '/notes',
   '/content',
   '/games',
+  '/promotions',
   '/settings',
   '/operators',
+  '/me/password',
   '/audit',
   '/system',
 ] as const;
@@ -66,6 +68,10 @@ const TRADING_VIEWS = [
   'bets',
   'reconciliation',
   'feed',
+  'manual',
+  'risk',
+  'ticker',
+  'limits',
 ];
 
 /** The feed upload's format names its record kinds as the JSON lines spell them. */
@@ -225,7 +231,7 @@ describe.runIf(chromiumAvailable)('the back office in Korean and Thai', () => {
         await expect.poll(() => b.page.locator('main').getByText('불러오는 중…').count()).toBe(0);
         for (const p of await auditPage(b.page, { locale, allowed }))
           problems.push(`${locale} ${path}: ${p}`);
-        await b.screenshot(`admin-walk-${locale}${path === '/' ? '-dashboard' : path.replace('/', '-')}`);
+        await b.screenshot(`admin-walk-${locale}${path === '/' ? '-dashboard' : path.replaceAll('/', '-')}`);
       }
       // The queue shows the member's document card, and their page its verification and account security.
       await openPath(b.page, '/verification');
@@ -273,6 +279,21 @@ describe.runIf(chromiumAvailable)('the back office in Korean and Thai', () => {
     await form.getByRole('button', { name: 'บันทึกการตั้งค่าบัญชี' }).click();
     await form.getByText('บันทึกแล้ว').waitFor();
     expect(await problems.count()).toBe(0);
+  });
+
+  it('a Thai operator mistypes their current password on My password: told so in Thai, nothing changed', async () => {
+    await openPath(b.page, '/me/password');
+    const form = b.page.locator('main form');
+    await form.getByLabel('รหัสผ่านปัจจุบัน').fill('not-my-password-1');
+    await form.getByLabel(/^รหัสผ่านใหม่/).fill('a-new-long-secret-1');
+    b.allow4xx({ status: 400, path: '/api/admin/me/password', method: 'POST' });
+    await form.getByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }).click();
+    // The server's reason was shown as it came: "The current password is wrong", in English.
+    const alert = b.page.locator('main').getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe('รหัสผ่านปัจจุบันไม่ถูกต้อง');
+    expect(await auditPage(b.page, { locale: 'th', allowed })).toEqual([]);
+    await b.screenshot('admin-th-my-password-wrong-phone');
   });
 
   it('the content editor has a tab per language and names the missing translations', async () => {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { AdminReply, adminContract } from '../../../shared/contract/admin/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Outcome } from '../../components/Field.tsx';
+import { SiteName } from '../../components/SiteName.tsx';
 import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
 import styles from './kyc.module.css';
@@ -40,6 +41,7 @@ export function DocumentReview({ doc }: { doc: Queued }) {
         <Link to={`/members/${doc.memberId}`} translate="no">
           {doc.loginId} · {doc.nick}
         </Link>
+        <SiteName id={doc.siteId} />
         <span className={ui.muted}>
           {t('kyc.docLevel', { level: doc.level })} · <When value={doc.uploadedAt} /> ·{' '}
           {t('kyc.sizeKb', { kb: Math.ceil(doc.sizeBytes / 1024) })}

@@ -105,4 +105,38 @@ describe('the campaign form', () => {
     const stake = control(page, 'Stake per spin') as HTMLSelectElement;
     expect(stake.options[stake.selectedIndex]?.textContent).toBe('฿10.00');
   });
+
+  it('names the field the server would refuse and sends nothing: a range, then a check across fields', async () => {
+    const sent = stubApi(reply);
+    const page = await render(<CampaignForm campaign={null} currency="THB" onDone={() => {}} />);
+    await set(page, 'Name', 'Welcome');
+    const submit = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      page.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      await settle();
+    };
+    const said = () => page.querySelector('[role="alert"]')?.textContent;
+    // The server takes 0 to 200 times: it answered 300 with "wageringMultiple: Too big: expected number
+    // to be <=200", in English, whatever the operator's language.
+    await set(page, 'Wagering multiple', '300');
+    await submit();
+    await vi.waitFor(() => expect(said()).toBe('Check this field: Wagering multiple.'));
+    expect(control(page, 'Wagering multiple').getAttribute('aria-invalid')).toBe('true');
+    await set(page, 'Wagering multiple', '10');
+    // An end before the start: "endsAt must be after startsAt".
+    await set(page, 'Ends', '2020-01-01T00:00');
+    await submit();
+    await vi.waitFor(() => expect(said()).toBe('Check this field: Ends.'));
+    // A deposit campaign of 0 %: "a deposit campaign gives a percentage above zero".
+    await set(page, 'Ends', '2099-01-01T00:00');
+    await set(page, 'Bonus % of the deposit', '0');
+    await submit();
+    await vi.waitFor(() => expect(said()).toBe('Check this field: Bonus % of the deposit.'));
+    expect(sent.filter((r) => r.url.endsWith('/promotions/campaigns'))).toEqual([]);
+    await set(page, 'Bonus % of the deposit', '50');
+    await submit();
+    await vi.waitFor(() =>
+      expect(sent.filter((r) => r.url.endsWith('/promotions/campaigns'))).toHaveLength(1),
+    );
+  });
 });

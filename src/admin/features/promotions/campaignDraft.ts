@@ -1,5 +1,6 @@
+import { campaignProblem } from '../../../shared/campaign-rules.ts';
 import type { AdminReply, SendBody } from '../../../shared/contract/admin/endpoint.ts';
-import type { adminContract } from '../../../shared/contract/admin/index.ts';
+import { adminContract } from '../../../shared/contract/admin/index.ts';
 import { LOCALES, type Locale } from '../../../shared/format.ts';
 import { minorToDecimal, parseMajor } from '../../../shared/money.ts';
 import { type CampaignType, FREE_SPIN_GAMES, FREE_SPIN_STAKES } from '../../../shared/promotions.ts';
@@ -155,8 +156,39 @@ export function draftOf(c: Campaign, zone: string | undefined): CampaignDraft {
   };
 }
 
-/** The form field a draft gets wrong first (the key of its label), or the body to send. */
+/** The form's field of each body field whose name differs (the body's basis points and odds parts). */
+const DRAFT_FIELD: Partial<Record<keyof CampaignBody, keyof CampaignDraft>> = {
+  percentBps: 'percent',
+  slotsBps: 'slots',
+  tablesBps: 'tables',
+  sportsBps: 'sports',
+  sportsMinOddsNum: 'sportsMinOdds',
+  sportsMinOddsDen: 'sportsMinOdds',
+};
+const draftField = (field: string) =>
+  DRAFT_FIELD[field as keyof CampaignBody] ?? (field as keyof CampaignDraft);
+
+/**
+ * The form field a draft gets wrong first (the key of its label), or the body to send. The body is
+ * checked as the server checks it (the contract's ranges, then the checks across fields), so the
+ * operator is told which field to mend in their language, not the server's English reason after a send
+ * ("wageringMultiple: Too big: expected number to be <=200").
+ */
 export function bodyOf(
+  d: CampaignDraft,
+  zone: string | undefined,
+): { problem: keyof CampaignDraft } | { body: CampaignBody } {
+  const built = draftBody(d, zone);
+  if ('problem' in built) return built;
+  const parsed = adminContract.promotions.create.body.safeParse(built.body);
+  if (!parsed.success) return { problem: draftField(String(parsed.error.issues[0]?.path[0] ?? 'name')) };
+  const across = campaignProblem(parsed.data);
+  if (across) return { problem: draftField(across.field) };
+  return built;
+}
+
+/** The body a draft reads as, or the first field that reads as no value. */
+function draftBody(
   d: CampaignDraft,
   zone: string | undefined,
 ): { problem: keyof CampaignDraft } | { body: CampaignBody } {

@@ -50,7 +50,8 @@ export function MoneyRulesForm({ site }: { site: SiteView }) {
   const [bad, setBad] = useState<string>();
   const [done, setDone] = useState(false);
   const currency = form.currency.trim().toUpperCase();
-  const amount = (text: string) => (text.trim() === '' ? undefined : Number(text.trim()));
+  // As parseMajor reads it ("1,000" is 1000): Number() alone sent a thousand with a comma as null.
+  const amount = (text: string) => (text.trim() === '' ? undefined : Number(text.replace(/[,\s]/g, '')));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -59,6 +60,14 @@ export function MoneyRulesForm({ site }: { site: SiteView }) {
     const typed = [form.minimum, form.step, form.compMinimum].filter((v) => v.trim() !== '');
     if (typed.some((v) => parseMajor(v, currency) === null))
       return setBad(t('settings.money.badAmount', { currency }));
+    // What the server refuses otherwise, in its English: a minimum or step of 0, a comp minimum with cents.
+    for (const key of ['minimum', 'step'] as const) {
+      const value = amount(form[key]);
+      if (value !== undefined && value <= 0)
+        return setBad(t('settings.money.notPositive', { field: t(`settings.money.${key}`, { currency }) }));
+    }
+    if (compMinimum !== undefined && !Number.isInteger(compMinimum))
+      return setBad(t('settings.money.notWhole', { field: t('settings.money.compMinimum', { currency }) }));
     if (!isTimeZone(form.timezone.trim())) return setBad(t('settings.money.badZone'));
     setBad(undefined);
     const params = { id: site.id };

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
+import { minorToDecimal, parseMajor } from '../../../shared/money.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { PaymentOption, SiteView } from '../../api/types.ts';
 import { Outcome } from '../../components/Field.tsx';
@@ -22,13 +23,19 @@ type Draft = {
   enabled: boolean;
 };
 
-const draftOf = (o?: PaymentOption, provider = ''): Draft => ({
+/**
+ * An option as its row's fields. The limits are typed in major units of the site's currency, as the
+ * money rules above them and the cashier show them (100.00 baht), and sent in minor units: they were
+ * shown and taken in minor units, so a Thai site's ฿100.00 read 10000 and an operator typing 500 for
+ * ฿500 set ฿5.00.
+ */
+const draftOf = (currency: string, o?: PaymentOption, provider = ''): Draft => ({
   direction: (o?.direction as Draft['direction']) ?? 'deposit',
   kind: (o?.kind as Draft['kind']) ?? 'bank',
   provider: o?.provider ?? provider,
   name: o?.name ?? '',
-  minAmount: String(o?.minAmount ?? 10_000),
-  maxAmount: String(o?.maxAmount ?? 10_000_000),
+  minAmount: minorToDecimal(o?.minAmount ?? 10_000, currency),
+  maxAmount: minorToDecimal(o?.maxAmount ?? 10_000_000, currency),
   sortOrder: String(o?.sortOrder ?? 0),
   enabled: o?.enabled ?? true,
 });
@@ -36,17 +43,20 @@ const draftOf = (o?: PaymentOption, provider = ''): Draft => ({
 /** One option as an editable row; a new one also picks its direction. */
 function OptionRow({
   siteId,
+  currency,
   option,
   providers,
 }: {
   siteId: number;
+  currency: string;
   option?: PaymentOption;
   providers: string[];
 }) {
   const { t } = useTranslation();
   const create = useSettingsChange(api.paymentOptions.create);
   const update = useSettingsChange(api.paymentOptions.update);
-  const [draft, setDraft] = useState(() => draftOf(option, providers[0]));
+  const [draft, setDraft] = useState(() => draftOf(currency, option, providers[0]));
+  const [unreadable, setUnreadable] = useState<string | null>(null);
   const set = (key: keyof Draft) => (e: { target: { value: string } }) =>
     setDraft({ ...draft, [key]: e.target.value });
   // Deposit and withdrawal options often share a name: labels carry the direction and id.
@@ -54,21 +64,26 @@ function OptionRow({
     ? t('settings.optionLabel', { direction: option.direction, id: option.id })
     : t('settings.newOption');
   const formId = `payment-option-${option?.id ?? 'new'}`;
-  const dirty = !option || JSON.stringify(draft) !== JSON.stringify(draftOf(option));
+  const dirty = !option || JSON.stringify(draft) !== JSON.stringify(draftOf(currency, option));
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const minAmount = parseMajor(draft.minAmount, currency);
+    const maxAmount = parseMajor(draft.maxAmount, currency);
+    const wrong = !minAmount ? 'minimum' : !maxAmount || maxAmount < minAmount ? 'maximum' : null;
+    setUnreadable(wrong && t('settings.amountProblem', { field: t(`settings.head.${wrong}`), currency }));
+    if (wrong || !minAmount || !maxAmount) return;
     const fields = {
       kind: draft.kind,
       provider: draft.provider,
       name: draft.name,
-      minAmount: Number(draft.minAmount),
-      maxAmount: Number(draft.maxAmount),
+      minAmount,
+      maxAmount,
       sortOrder: Number(draft.sortOrder),
       enabled: draft.enabled,
     };
     if (option) {
       // Only what changed: an option whose provider was uninstalled can still be renamed or disabled.
-      const stored = draftOf(option);
+      const stored = draftOf(currency, option);
       const changed = Object.fromEntries(
         Object.entries(fields).filter(([key]) => draft[key as keyof Draft] !== stored[key as keyof Draft]),
       );
@@ -76,7 +91,7 @@ function OptionRow({
     } else {
       create.mutate(
         { body: { ...fields, siteId, direction: draft.direction } },
-        { onSuccess: () => setDraft(draftOf(undefined, providers[0])) },
+        { onSuccess: () => setDraft(draftOf(currency, undefined, providers[0])) },
       );
     }
   };
@@ -130,9 +145,11 @@ function OptionRow({
           onChange={set('name')}
         />
       </td>
-      <td data-label={t('settings.head.minimum')}>{input('minAmount', { type: 'number', min: 1 })}</td>
-      <td data-label={t('settings.head.maximum')}>
-        {input('maxAmount', { type: 'number', min: 1, style: { width: 120 } })}
+      <td data-label={`${t('settings.head.minimum')} (${currency})`}>
+        {input('minAmount', { inputMode: 'decimal' })}
+      </td>
+      <td data-label={`${t('settings.head.maximum')} (${currency})`}>
+        {input('maxAmount', { inputMode: 'decimal', style: { width: 120 } })}
       </td>
       <td data-label={t('settings.head.order')}>
         {input('sortOrder', { type: 'number', style: { width: 64 } })}
@@ -157,8 +174,13 @@ function OptionRow({
             {option ? t('common.save') : t('settings.add')}
           </Button>
         </form>
+        {unreadable && (
+          <p className={ui.error} role="alert">
+            {unreadable}
+          </p>
+        )}
         <Outcome
-          error={create.error ?? update.error}
+          error={unreadable ? undefined : (create.error ?? update.error)}
           done={(create.isSuccess || update.isSuccess) && t('common.saved')}
         />
       </td>
@@ -180,15 +202,29 @@ export function PaymentOptionsPanel({ site }: { site: SiteView }) {
             <thead>
               <tr>
                 {HEADS.map((h) => (
-                  <th key={h}>{t(`settings.head.${h}`)}</th>
+                  <th key={h}>
+                    {t(`settings.head.${h}`)}
+                    {(h === 'minimum' || h === 'maximum') && ` (${site.currency})`}
+                  </th>
                 ))}
               </tr>
             </thead>
             <tbody>
               {list.data.options.map((o) => (
-                <OptionRow key={o.id} siteId={site.id} option={o} providers={providers} />
+                <OptionRow
+                  key={o.id}
+                  siteId={site.id}
+                  currency={site.currency}
+                  option={o}
+                  providers={providers}
+                />
               ))}
-              <OptionRow key="new" siteId={site.id} providers={providers} />
+              <OptionRow
+                key={`new-${site.currency}`}
+                siteId={site.id}
+                currency={site.currency}
+                providers={providers}
+              />
             </tbody>
           </table>
         </div>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { solidPng, uploadKyc } from '../../../../test/support/kyc-files.ts';
 import { nextCode } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { KO_SITE, memberOn, TH_SITE } from '../../../../test/support/sites.ts';
@@ -14,9 +15,13 @@ describe.runIf(backendAvailable)('back office: each listed member, request and t
   const t = useTestApp({}, { seedDemo: true });
   const { as } = useOperators(t);
 
-  /** A member of `site` with a pending deposit request and a waiting help ticket. */
+  /** A member of `site` with a pending deposit request, a waiting help ticket and a document to review. */
   const asking = async (site: CallOptions) => {
     const member = await memberOn(t, site);
+    const document = await uploadKyc(t, member.token, 'identity', solidPng(32, [90, 140, 200]), 'image/png', {
+      ...(site.headers ?? {}),
+    });
+    expect(document.statusCode).toBe(200);
     const deposit = await t.call('apply-user-deposit', { balance: 1_000_000, code: nextCode() }, member.as);
     expect(deposit.statusCode).toBe(200);
     const help = await t.call('user-write-help', { title: 'Where', contents: 'Which account?' }, member.as);
@@ -46,7 +51,13 @@ describe.runIf(backendAvailable)('back office: each listed member, request and t
       siteId: number;
       member: { loginId: string } | null;
     }[];
+    // The verification queue: a reviewer could not tell whose brand a document came to.
+    const documents = (await as('compliance').get('/api/admin/kyc/queue')).json().documents as {
+      loginId: string;
+      siteId: number;
+    }[];
     for (const [login, siteId] of expected) {
+      expect(documents.find((d) => d.loginId === login)?.siteId).toBe(siteId);
       expect(queue.find((r) => r.member.loginId === login)?.member.siteId).toBe(siteId);
       expect((await members(login)).find((m) => m.loginId === login)?.siteId).toBe(siteId);
       expect(tickets.find((k) => k.member?.loginId === login)?.siteId).toBe(siteId);

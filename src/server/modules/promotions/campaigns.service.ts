@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { FREE_SPIN_GAMES, FREE_SPIN_STAKES } from '../../../shared/promotions.ts';
+import { campaignProblem } from '../../../shared/campaign-rules.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
 import { listSites } from '../sites/sites-admin.service.ts';
@@ -16,46 +16,10 @@ export type CampaignInput = Omit<Campaign, 'id' | 'createdAt' | 'updatedAt'>;
 /** Any fixed number: campaign edits take turns, so two campaigns can never claim one code. */
 const CAMPAIGNS_LOCK = 736_001;
 
-/** What is wrong across a campaign's fields (each field alone was checked by the contract), if anything. */
-export function campaignProblem(c: CampaignInput): string | undefined {
-  if (c.endsAt <= c.startsAt) return 'endsAt must be after startsAt';
-  if (c.type === 'code' && !c.code) return 'a code campaign needs a code';
-  if (c.type !== 'code' && c.code) return 'only a code campaign has a code';
-  if (c.type === 'code' && c.fixedAmount <= 0) return 'a code campaign gives a fixed amount above zero';
-  if ((c.type === 'first_deposit' || c.type === 'every_deposit') && c.percentBps <= 0)
-    return 'a deposit campaign gives a percentage above zero';
-  if (c.type === 'level_up' && c.fixedAmount <= 0)
-    return 'a level-up campaign gives a fixed amount above zero';
-  if (c.type === 'cashback' && (c.percentBps <= 0 || c.percentBps > 10_000))
-    return 'a cashback campaign pays a percentage above zero, at most 100 %';
-  const freeSpinsProblem = freeSpinsCampaignProblem(c);
-  if (freeSpinsProblem) return freeSpinsProblem;
-  if (c.cap !== null && c.cap <= 0) return 'cap must be above zero (null: no cap)';
-  if (c.maxStake !== null && c.maxStake <= 0) return 'maxStake must be above zero (null: no limit)';
-  if (c.conversionCap !== null && c.conversionCap <= 0)
-    return 'conversionCap must be above zero (null: no cap)';
-  return undefined;
-}
-
-/** A free_spins campaign names its spins (count, a stake the slots offer, a built-in slot) and no cap; no other type names spins. */
-function freeSpinsCampaignProblem(c: CampaignInput): string | undefined {
-  if (c.type !== 'free_spins') {
-    return c.freeSpinCount > 0 || c.freeSpinGame ? 'only a free_spins campaign gives spins' : undefined;
-  }
-  if (c.freeSpinCount <= 0) return 'a free_spins campaign gives at least one spin';
-  // Its bonus is whatever the spins win: a cap there limited nothing, and the member converted it all.
-  if (c.cap !== null) return 'a free_spins campaign limits what converts by conversionCap, not cap';
-  if (!FREE_SPIN_STAKES.includes(c.freeSpinStake))
-    return `a free spin stakes one of ${FREE_SPIN_STAKES.join(', ')}`;
-  if (!c.freeSpinGame || !FREE_SPIN_GAMES.includes(c.freeSpinGame))
-    return 'a free_spins campaign names a built-in slot';
-  return undefined;
-}
-
 /** Refuses a campaign whose fields disagree, or whose currency or sites do not exist together. */
 async function assertValid(tx: DbOrTx, c: CampaignInput, exceptId?: number): Promise<void> {
   const problem = campaignProblem(c);
-  if (problem) throw errors.invalid(problem);
+  if (problem) throw errors.invalid(problem.message);
   const sites = await listSites(tx);
   if (!sites.some((s) => s.currency === c.currency)) throw errors.invalid(`no site uses ${c.currency}`);
   for (const id of c.siteIds) {

@@ -30,9 +30,12 @@ export const kycEndpoints = {
   queue: endpoint({
     method: 'GET',
     path: '/kyc/queue',
-    summary: 'Documents waiting for review, oldest first, with the member and their level now',
+    summary: 'Documents waiting for review, oldest first, with the member, their site and their level now',
     response: ok.extend({
-      documents: z.array(kycDocumentRow.extend({ loginId: z.string(), nick: z.string(), level })),
+      /** `siteId`: the member's site (brand); the queue holds every site's documents. */
+      documents: z.array(
+        kycDocumentRow.extend({ siteId: z.number(), loginId: z.string(), nick: z.string(), level }),
+      ),
     }),
   }),
   member: endpoint({

@@ -31,6 +31,8 @@ export const kycRoutes = [
       return {
         documents: documents.map((d) => ({
           ...d,
+          // Every brand's documents wait in one queue: each names its member's site.
+          siteId: cards.get(d.memberId)?.siteId ?? 0,
           loginId: cards.get(d.memberId)?.loginId ?? '',
           nick: cards.get(d.memberId)?.nick ?? '',
           level: levels.get(d.memberId) ?? 0,
