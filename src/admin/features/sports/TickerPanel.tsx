@@ -41,14 +41,18 @@ export function TickerPanel() {
   const bets = useQuery({ queryKey: TICKER, queryFn: () => adminCall(api.sports.ticker) }).data?.bets;
   const columns: Column<TickerBet>[] = [
     { head: t('trading.ticker.placed'), cell: (b) => <When value={b.placedAt} /> },
-    { head: t('bets.member'), cell: (b) => b.member ?? b.playerId },
+    // A member's login, and the book's event, market and selection names, are data: never translated.
+    { head: t('bets.member'), cell: (b) => <span translate="no">{b.member ?? b.playerId}</span> },
     {
       head: t('trading.ticker.picks'),
       wrap: true,
       cell: (b) =>
         b.legs.map((l) => (
           <div key={`${l.event}|${l.market}|${l.selection}`}>
-            <span translate="no">{l.event}</span> · {l.market}: {l.selection} @ {l.price}
+            <span translate="no">
+              {l.event} · {l.market}: {l.selection}
+            </span>{' '}
+            @ {l.price}
           </div>
         )),
     },

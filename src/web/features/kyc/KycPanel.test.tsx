@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { KycViewReply } from '../../../shared/contract/kyc-routes.ts';
 import { DialogProvider } from '../../components/ui/DialogProvider.tsx';
@@ -32,13 +33,15 @@ function panelText(currency: string, rules: KycViewReply['rules']): string {
   client.setQueryData(SITE_KEY, { status: 'success', domain: 'localhost', site: { currency } });
   client.setQueryData(KYC_KEY, { level: 1, rules, documents: [], requests: [] } satisfies KycViewReply);
   const html = renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <DialogProvider>
-          <KycPanel />
-        </DialogProvider>
-      </I18nextProvider>
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <I18nextProvider i18n={i18n}>
+          <DialogProvider>
+            <KycPanel />
+          </DialogProvider>
+        </I18nextProvider>
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
   return html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 }
