@@ -68,7 +68,8 @@ export async function crashDuringSettlement(stack: Stack, bets: number): Promise
   const { agreement, afterMs } = await untilAgreed(db, RECOVERY_MS);
   console.log(
     `  after the restart: book and wallet agree on ${agreement.bets - agreement.disagreeing.length} of ${agreement.bets} bets ` +
-      `after ${(afterMs / 1000).toFixed(1)} s (pending ${agreement.pending}, unpaid steps ${agreement.unpaidSteps}, runs left ${agreement.unfinishedRuns})`,
+      `after ${(afterMs / 1000).toFixed(1)} s (pending ${agreement.pending}, unpaid steps ${agreement.unpaidSteps}, runs left ${agreement.unfinishedRuns}, ` +
+      `running stakes per selection off ${agreement.runningStakes.length})`,
   );
   const wrong = await againstOracle(stack, a.marketId, a.selections[0]!.id);
   console.log(`  against the oracle (home won 1-0): ${wrong} bets wrong`);
@@ -77,6 +78,7 @@ export async function crashDuringSettlement(stack: Stack, bets: number): Promise
   await server.stop();
   return (
     agreement.disagreeing.length === 0 &&
+    agreement.runningStakes.length === 0 &&
     agreement.unfinishedRuns === 0 &&
     agreement.unpaidSteps === 0 &&
     afterMs <= RECOVERY_MS &&
@@ -146,13 +148,15 @@ export async function crashDuringPlacement(stack: Stack, cycles: number): Promis
   );
   console.log(
     `  ${agreement.bets} bets, ${accepted.length} acknowledged (${acked!.open} of them open); after ${(afterMs / 1000).toFixed(1)} s ` +
-      `pending ${agreement.pending}, disagreeing with the wallet ${agreement.disagreeing.length}`,
+      `pending ${agreement.pending}, disagreeing with the wallet ${agreement.disagreeing.length}, ` +
+      `running stakes per selection off ${agreement.runningStakes.length}`,
   );
   const audit = await auditLedger(db);
   await server.stop();
   return (
     agreement.pending === 0 &&
     agreement.disagreeing.length === 0 &&
+    agreement.runningStakes.length === 0 &&
     Number(acked!.open) === accepted.length &&
     afterMs <= RECOVERY_MS &&
     isLedgerSound(audit)

@@ -6,6 +6,7 @@ import { createOperator } from '../../src/server/modules/backoffice/operators.se
 import { footballEvent } from '../../test/support/sports.ts';
 import { attempt, untilAnswered } from './calls.ts';
 import { totpSecretKeyFrom } from '../../src/server/config.ts';
+import { auditRunningStakes } from '../../src/server/providers/sports/running-stakes.audit.ts';
 
 type Db = Database['db'];
 
@@ -45,6 +46,8 @@ export interface Agreement {
   /** Bets whose book state and wallet round disagree (by the rules the reconciler checks). */
   disagreeing: { id: number; status: string; stake: number; paid: number | null; held: number; won: number }[];
   pending: number;
+  /** The running totals per (member, selection) the maximum stake reads, against the running bets. */
+  runningStakes: string[];
   unpaidSteps: number;
   unfinishedRuns: number;
 }
@@ -102,6 +105,7 @@ export async function bookAgainstWallet(db: Db): Promise<Agreement> {
     bets: rows.length,
     disagreeing,
     pending: Number(counts!.pending),
+    runningStakes: await auditRunningStakes(db),
     unpaidSteps: Number(counts!.unpaid),
     unfinishedRuns: Number(counts!.runs),
   };

@@ -68,8 +68,9 @@ export const RUNNING_BET = sql`('delayed', 'pending', 'open')`;
 
 /**
  * What the member stakes on each of these selections (HeldOnSelection; a selection they hold nothing on
- * is 0), read by the partial index of their running bets (migration 0079). `except`: a bet not counted
- * (a delayed bet judged again at its confirmation holds its own stake already).
+ * is 0): their running total per selection (sb_running_stakes, migration 0082), read by its key.
+ * `except`: a bet not counted (a delayed bet judged again at its confirmation holds its own stake
+ * already), taken off the selections it has legs on while it is running.
  */
 export async function heldOnSelections(
   db: DbOrTx,
@@ -79,11 +80,12 @@ export async function heldOnSelections(
 ): Promise<HeldOnSelection[]> {
   const rows = await queryRows<{ selection_id: number; stake: number }>(
     db,
-    sql`select l.selection_id, sum(b.total_stake)::int8 as stake
-        from sb_bets b join sb_bet_legs l on l.bet_id = b.id
-        where b.player_id = ${playerId} and b.status in ${RUNNING_BET}
-          and l.selection_id = any(${intArray(selectionIds)}::int8[]) ${except === undefined ? sql`` : sql`and b.id <> ${except}`}
-        group by l.selection_id`,
+    sql`select r.selection_id, r.stake - coalesce(
+              (select sum(b.total_stake) from sb_bets b join sb_bet_legs l on l.bet_id = b.id
+               where b.id = ${except ?? null}::int8 and b.status in ${RUNNING_BET}
+                 and l.selection_id = r.selection_id), 0)::int8 as stake
+        from sb_running_stakes r
+        where r.player_id = ${playerId} and r.selection_id = any(${intArray(selectionIds)}::int8[])`,
   );
   const of = new Map(rows.map((r) => [Number(r.selection_id), r]));
   return selectionIds.map((id) => ({ stake: Number(of.get(id)?.stake ?? 0) }));

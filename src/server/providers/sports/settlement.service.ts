@@ -303,8 +303,10 @@ export async function reevaluateBets(
   const moved = steps.filter((s) => s.liability !== 0);
   // Every selection this page changes, locked at once in the book's lock order before the first
   // update: a second lock pass after the first updates would take a lower selection after a higher
-  // one, and two runs doing so deadlocked (seen in CI).
-  const touched = new Set([...moves.map((m) => m.bet_id), ...moved.map((s) => s.bet_id)]);
+  // one, and two runs doing so deadlocked (seen in CI). Every step's, not only those moving liability:
+  // a step's bet update moves its member's running stakes (sb_running_stakes), whose writers hold the
+  // selections' locks.
+  const touched = new Set([...moves.map((m) => m.bet_id), ...steps.map((s) => s.bet_id)]);
   if (touched.size > 0) await lockSelectionsOf(tx, [...touched]);
   // The liability follows each multiple's open leg before any step takes it off or puts it back.
   if (moves.length > 0) await moveOpenLegs(tx, moves);

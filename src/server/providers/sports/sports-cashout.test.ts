@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
+import { addBookLimit } from '../../../../test/support/sports.ts';
 import { cashoutClient, expectBookAndWalletAgree } from '../../../../test/support/sports-cashout.ts';
 import { useSportsBook } from '../../../../test/support/sports-desk.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
@@ -9,6 +10,7 @@ import { queryRows } from '../../db/client.ts';
 import { runAutoCashouts } from './cashout.service.ts';
 import { sportsClock } from './clock.ts';
 import { reconciler } from './reconciler.ts';
+import { auditRunningStakes } from './running-stakes.audit.ts';
 
 /**
  * Cash-out through the sports window's HTTP API (docs/sportsbook.md, "Cash-out"): offers priced from
@@ -340,5 +342,56 @@ describe.runIf(backendAvailable)('sportsbook cash-out', () => {
     expect(await runAutoCashouts(t.db, t.app.sportsWallet)).not.toContain(betId);
     expect(await book.cash(p)).toBe(100_000 - 10_000 + 10_133);
     expect(await expectAllAgree(betId)).toMatchObject({ status: 'cashed_out' });
+  });
+
+  it('what a bet holds against its member’s maximum stake on the selection follows its cash-outs, its settlement and a result taken back', async () => {
+    const p = await newPlayer(200_000);
+    const m = await book.match();
+    await addBookLimit(t.db, 'market', m.marketId, { max_stake: 30_000 });
+    const maxLeft = async () =>
+      (await sportsApi('maxStake', { token: p.gameToken, selectionIds: [m.home.id] })).json().singles[0].max;
+    const held = async () => {
+      const [row] = await queryRows<{ stake: number }>(
+        t.db,
+        sql`select r.stake from sb_running_stakes r
+            where r.selection_id = ${m.home.id} and r.player_id = (select player_id from sb_bets where id = ${first})`,
+      );
+      expect(await auditRunningStakes(t.db)).toEqual([]);
+      return row ? Number(row.stake) : 0;
+    };
+    const first = await book.placed(p, [m.home], { unitStake: 20_000 });
+    expect(await maxLeft()).toBe(10_000);
+    // A quarter cashed out: what is left of the stake still counts.
+    const offer = await co.offered(p, first);
+    expect((await co.accept(p, first, offer.offerId, { part: 5_000 })).json()).toMatchObject({
+      stake: 15_000,
+    });
+    expect(await held()).toBe(15_000);
+    expect(await maxLeft()).toBe(15_000);
+    const rest = await co.offered(p, first);
+    expect((await co.accept(p, first, rest.offerId)).json()).toMatchObject({
+      status: 'success',
+      bet: 'cashed_out',
+    });
+    expect(await held()).toBe(0);
+    expect(await maxLeft()).toBe(30_000);
+    const second = await book.placed(p, [m.home], { unitStake: 30_000 });
+    expect(await maxLeft()).toBe(0);
+    expect((await book.score(m.marketId, 1, 0)).statusCode).toBe(200);
+    expect((await book.bet(p, second)).status).toBe('settled');
+    expect(await held()).toBe(0);
+    // The result taken back (a second operator confirms it): the bet runs again and holds its stake again.
+    const unsettle = (
+      await as('trading').post(`/api/admin/sports/markets/${m.marketId}/unsettle`, {
+        reason: 'result withdrawn',
+      })
+    ).json();
+    if (unsettle.state === 'proposed')
+      expect(
+        (await as('owner').post(`/api/admin/sports/proposals/${unsettle.proposal}/confirm`, {})).statusCode,
+      ).toBe(200);
+    expect((await book.bet(p, second)).status).toBe('open');
+    expect(await held()).toBe(30_000);
+    await expectSoundLedger(t.db);
   });
 });

@@ -45,10 +45,12 @@ describe.runIf(isPostgres && pgBinariesAvailable())('sportsbook model: book, wal
               expect({
                 problems: [...problems, ...oracle],
                 disagreeing: agreement.disagreeing,
+                runningStakes: agreement.runningStakes,
                 pending: agreement.pending,
               }).toEqual({
                 problems: [],
                 disagreeing: [],
+                runningStakes: [],
                 pending: 0,
               });
               expect(afterMs).toBeLessThan(60_000);

@@ -8,6 +8,7 @@ import { verifyBet } from '../../../../tools/sports-verify.ts';
 import { queryRows } from '../../db/client.ts';
 import { cancelBet } from './leg-voids.ts';
 import { correctResult, enterResult } from './results.service.ts';
+import { auditRunningStakes } from './running-stakes.audit.ts';
 import { settleBets } from './settlement-runs.ts';
 import { flushWallet } from './wallet-sync.ts';
 
@@ -179,6 +180,8 @@ describe.runIf(backendAvailable && isPostgres)('sportsbook property test (Postgr
           where coalesce(s.liability, 0) <> coalesce(x.exposure, 0)`,
     );
     expect(drift).toEqual([]);
+    // What each member holds per selection, kept by triggers through every step above, equals their running bets.
+    expect(await auditRunningStakes(t.db)).toEqual([]);
     await expectSoundLedger(t.db);
     // sports:verify's check over every bet the test settled (a win or resettle in force).
     const settled = await queryRows<{ id: number }>(

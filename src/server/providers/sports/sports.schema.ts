@@ -181,6 +181,21 @@ export const sbSelectionLiability = pgTable(
 );
 
 /**
+ * What a member's running bets (delayed, pending, open) stake on a selection: their maximum stake is
+ * per selection across those bets (limits.ts). Kept by triggers on sb_bet_legs and sb_bets, the one
+ * home of the rule (migration 0082, sql/sb_running_stakes_follow_*.sql); a total back at 0 is removed.
+ */
+export const sbRunningStakes = pgTable(
+  'sb_running_stakes',
+  {
+    playerId: text('player_id').notNull(),
+    selectionId: int8('selection_id').notNull(),
+    stake: int8('stake').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.selectionId] })],
+);
+
+/**
  * Limits at any level, in minor units of their currency; the strictest that applies to a member's
  * currency wins. scope_id is '' for the platform, which has a row for every site currency.
  */
@@ -265,8 +280,6 @@ export const sbBets = pgTable(
     index('sb_bets_status').on(t.status, t.id),
     // A member's bets newest first, with a keyset cursor (placed_at, id) (migration 0016).
     index('sb_bets_player_placed').on(t.playerId, t.placedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // A member's running bets: what they hold on a selection counts towards its limits (migration 0079).
-    index('sb_bets_player_running').on(t.playerId).where(sql`${t.status} in ('delayed', 'pending', 'open')`),
     index('sb_bets_auto_cashout')
       .on(t.id)
       .where(sql`${t.autoCashoutAt} is not null and ${t.status} = 'open'`),

@@ -9,7 +9,8 @@
 -- to its stake's, and ms, as s, each selection's maximum stake for the member (absent or null: no
 -- limit): what the member's running bets already stake on a selection counts towards it (limits.ts
 -- stakeRefusal; SPORTSBOOK.md §1, "max stake per selection", the payout's maximum is per bet), read
--- here under the selections' locks, so bets placed at once cannot add up past it.
+-- here under the selections' locks, so bets placed at once cannot add up past it; the legs' insert
+-- adds this batch's stakes to those totals (sb_running_stakes_follow_legs).
 --
 -- Every selection of the batch is locked at once, in the book's order (market, selection), as the
 -- book's writers lock them (the feed's one-by-one path is the exception: docs/sportsbook.md, "Lock
@@ -65,17 +66,14 @@ BEGIN
   FROM sb_selection_liability l
   WHERE (l.selection_id, l.currency) IN (SELECT h.id::int8, pl ->> 'c'
                                          FROM jsonb_array_elements(p_places) pl, jsonb_array_elements_text(pl -> 'ho') h(id));
-  -- Member by member, through their running bets (sb_bets_player_running) and those bets' legs: a
-  -- semi-join on (member, selection) pairs was planned as a hash join over every leg ever placed.
-  SELECT coalesce(jsonb_object_agg(h.k, h.stake), '{}') INTO v_held
-  FROM (SELECT DISTINCT pl.p -> 'b' ->> 'player_id' AS player_id
-        FROM jsonb_array_elements(p_places) pl(p)
-        WHERE jsonb_typeof(pl.p -> 'ms') = 'array') who,
-       LATERAL (SELECT b.player_id || ':' || l.selection_id AS k, sum(b.total_stake) AS stake
-                FROM sb_bets b JOIN sb_bet_legs l ON l.bet_id = b.id
-                WHERE b.player_id = who.player_id AND b.status IN ('delayed', 'pending', 'open')
-                  AND l.selection_id = ANY (v_selections)
-                GROUP BY 1) h;
+  -- What the batch's members hold on its selections: one row per (member, selection), read by its key
+  -- (sb_running_stakes, kept by its triggers; migration 0082).
+  SELECT coalesce(jsonb_object_agg(k.player_id || ':' || k.selection_id, r.stake), '{}') INTO v_held
+  FROM (SELECT DISTINCT pl.p -> 'b' ->> 'player_id' AS player_id, x.id::int8 AS selection_id
+        FROM jsonb_array_elements(p_places) pl(p), jsonb_array_elements_text(pl.p -> 's') x(id)
+        WHERE jsonb_typeof(pl.p -> 'ms') = 'array') k,
+       LATERAL (SELECT t.stake FROM sb_running_stakes t
+                WHERE t.player_id = k.player_id AND t.selection_id = k.selection_id) r;
   -- In order: each slip's ceilings see the liability of the bets taken before it, and its member's
   -- maximum stake per selection the bets taken before it on its selections.
   FOR i IN 1 .. v_count LOOP

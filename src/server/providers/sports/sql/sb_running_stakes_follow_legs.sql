@@ -1,0 +1,15 @@
+-- Trigger on sb_bet_legs (migration 0082), once per insert statement: a bet's legs are written after the
+-- bet (sql/sb_take_batch.sql), so this is where a running bet's stake is added to what its member holds
+-- on each of its selections (sb_running_stakes). Keys in order: writers of a (member, selection) row
+-- hold that selection's lock already (the book's lock order, liability.ts), the order is for the rest.
+CREATE OR REPLACE FUNCTION sb_running_stakes_follow_legs() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO sb_running_stakes AS t (player_id, selection_id, stake)
+  SELECT b.player_id, l.selection_id, sum(b.total_stake)
+  FROM new_legs l JOIN sb_bets b ON b.id = l.bet_id
+  WHERE b.status IN ('delayed', 'pending', 'open')
+  GROUP BY 1, 2
+  ORDER BY 1, 2
+  ON CONFLICT (player_id, selection_id) DO UPDATE SET stake = t.stake + excluded.stake;
+  RETURN NULL;
+END $$;
