@@ -18,3 +18,10 @@ export const DEFAULT_TIME_ZONE = 'UTC';
 
 /** The PostgreSQL NOTIFY channel of live updates (modules/live; live_channel() in SQL). */
 export const LIVE_CHANNEL = 'casino_live';
+
+/**
+ * A sports bet in these states is running: its stake is in play on its selections, so it counts towards
+ * the member's maximum stake per selection and the book's liability (RUNNING_BET in TypeScript,
+ * sb_bet_running() in SQL). Every other state (settled, void, refused, cashed_out) has ended.
+ */
+export const RUNNING_BET_STATUSES = ['delayed', 'pending', 'open'] as const;

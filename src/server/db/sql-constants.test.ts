@@ -4,7 +4,7 @@ import { backendAvailable, useTestDatabase } from '../../../test/support/test-db
 import { houseShardOf } from '../modules/ledger/house-shards.ts';
 import { siteTimeZone } from '../modules/sites/site-settings.ts';
 import { queryRows } from './client.ts';
-import { DEFAULT_TIME_ZONE, HOUSE_SHARDS, LIVE_CHANNEL } from './constants.ts';
+import { DEFAULT_TIME_ZONE, HOUSE_SHARDS, LIVE_CHANNEL, RUNNING_BET_STATUSES } from './constants.ts';
 
 /** The SQL side of constants.ts (the generated functions) answers what the TypeScript side does. */
 describe.runIf(backendAvailable)('constants.ts as the SQL functions read it', () => {
@@ -33,6 +33,15 @@ describe.runIf(backendAvailable)('constants.ts as the SQL functions read it', ()
           group by kind having count(*) <> house_shards() or max(shard) <> house_shards() - 1`,
     );
     expect(kinds).toEqual([]);
+  });
+
+  it('sb_bet_running(status) holds for RUNNING_BET_STATUSES and no other status a bet can have', async () => {
+    const statuses = ['delayed', 'pending', 'open', 'settled', 'void', 'refused', 'cashed_out'];
+    const rows = await queryRows<{ status: string; running: boolean }>(
+      t.database.db,
+      sql`select s as status, sb_bet_running(s) as running from unnest(${`{${statuses.join(',')}}`}::text[]) s`,
+    );
+    expect(rows.filter((r) => r.running).map((r) => r.status)).toEqual([...RUNNING_BET_STATUSES]);
   });
 
   it('site_time_zone(settings) is siteTimeZone(settings)', async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, HOUSE_SHARDS, LIVE_CHANNEL } from './constants.ts';
+import { DEFAULT_TIME_ZONE, HOUSE_SHARDS, LIVE_CHANNEL, RUNNING_BET_STATUSES } from './constants.ts';
 
 /** A SQL function file generated from constants.ts: its path below src/server, and its text. */
 export interface GeneratedSqlFunction {
@@ -68,6 +68,14 @@ export function generatedSqlFunctions(): GeneratedSqlFunction[] {
       'live_channel()',
       'text',
       `${quoted(LIVE_CHANNEL)}::text`,
+    ),
+    constantFunction(
+      'providers/sports',
+      'RUNNING_BET_STATUSES',
+      'Whether a sports bet in this status is running: its stake still in play on its selections.',
+      'sb_bet_running(p_status text)',
+      'boolean',
+      `p_status IN (${RUNNING_BET_STATUSES.map(quoted).join(', ')})`,
     ),
   ];
 }

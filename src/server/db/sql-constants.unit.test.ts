@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIME_ZONE, HOUSE_SHARDS, LIVE_CHANNEL } from './constants.ts';
+import { DEFAULT_TIME_ZONE, HOUSE_SHARDS, LIVE_CHANNEL, RUNNING_BET_STATUSES } from './constants.ts';
 import { generatedSqlFunctions } from './sql-constants.ts';
 import { functionsRoot, sqlFunctionFiles } from './sql-functions.ts';
 
@@ -19,6 +19,14 @@ const literals = (language: 'sql' | 'ts') => [
       language === 'sql'
         ? new RegExp(`(?<!AT TIME ZONE\\s*)'${literal(DEFAULT_TIME_ZONE)}'`, 'i')
         : new RegExp(`(\\?\\?|\\|\\|)\\s*'${literal(DEFAULT_TIME_ZONE)}'`),
+  },
+  {
+    what: `the running bet statuses (${RUNNING_BET_STATUSES.join(', ')} as a list)`,
+    // The three together in any order, quoted and comma-separated: sb_bet_running() or RUNNING_BET instead.
+    pattern: new RegExp(
+      RUNNING_BET_STATUSES.map((s) => `(?=[^)]*'${s}')`).join('') +
+        `\\(\\s*'(${RUNNING_BET_STATUSES.join('|')})'\\s*,\\s*'(${RUNNING_BET_STATUSES.join('|')})'\\s*,\\s*'(${RUNNING_BET_STATUSES.join('|')})'\\s*\\)`,
+    ),
   },
 ];
 

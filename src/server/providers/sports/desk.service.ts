@@ -50,7 +50,7 @@ async function withMarkets(db: DbOrTx, events: DeskEventRow[]) {
         queryRows<{ market_id: number; n: number }>(
           db,
           sql`select l.market_id, count(*)::int as n from sb_bet_legs l join sb_bets b on b.id = l.bet_id
-              where l.market_id = any(${marketIds}::int8[]) and b.status in ('open', 'pending', 'delayed')
+              where l.market_id = any(${marketIds}::int8[]) and sb_bet_running(b.status)
               group by l.market_id`,
         ),
       ])

@@ -5,6 +5,7 @@ import type { ClockedScore } from '../../../shared/sports/match-clock.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { intArray } from '../../db/sql-array.ts';
 import { labelParts } from './leg-label.ts';
+import { RUNNING_BET } from './limits.ts';
 
 export interface BetRecord {
   id: number;
@@ -119,7 +120,7 @@ export async function betHistory(
           ${q.beforeId ? sql`and b.id < ${q.beforeId}` : sql``}
           ${q.from ? sql`and b.placed_at >= ${q.from}::timestamptz` : sql``}
           ${q.to ? sql`and b.placed_at < ${q.to}::timestamptz` : sql``}
-          ${q.state === 'open' ? sql`and b.status in ('delayed', 'pending', 'open')` : q.state === 'settled' ? sql`and b.status in ('settled', 'void', 'cashed_out')` : sql``}
+          ${q.state === 'open' ? sql`and b.status in ${RUNNING_BET}` : q.state === 'settled' ? sql`and b.status in ('settled', 'void', 'cashed_out')` : sql``}
           ${q.before ? sql`and (b.placed_at, b.id) < (${q.before.at}::timestamptz, ${q.before.id})` : sql``}
         order by ${q.before || q.from || q.to ? sql`b.placed_at desc, b.id desc` : sql`b.id desc`} limit ${limit}`,
   );
@@ -263,7 +264,7 @@ export async function betTotals(
     sql`select count(*) filter (where status in ('settled', 'cashed_out'))::int as n,
                coalesce(sum(total_stake + cashout_stake) filter (where status in ('settled', 'cashed_out')), 0)::int8 as staked,
                coalesce(sum(settled_return + cashout_paid) filter (where status in ('settled', 'cashed_out')), 0)::int8 as returned,
-               coalesce(sum(total_stake) filter (where status in ('delayed', 'pending', 'open')), 0)::int8 as open_stake
+               coalesce(sum(total_stake) filter (where sb_bet_running(status)), 0)::int8 as open_stake
         from sb_bets where player_id = ${q.playerId} and placed_at >= ${q.from}::timestamptz and placed_at < ${q.to}::timestamptz`,
   );
   const staked = Number(row?.staked ?? 0);

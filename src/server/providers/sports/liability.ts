@@ -59,7 +59,7 @@ export async function moveOpenLegs(tx: Tx, moves: { bet_id: number; leg: number 
         from jsonb_to_recordset(${rows}::jsonb) as y(bet_id int8, leg int)
         join sb_bets b on b.id = y.bet_id join sb_bet_legs l on l.bet_id = b.id
           and (l.idx = y.leg or l.idx = b.liability_leg)
-        where b.status in ('delayed', 'pending', 'open') and b.liability_leg is distinct from y.leg
+        where sb_bet_running(b.status) and b.liability_leg is distinct from y.leg
         group by l.selection_id, b.currency
         on conflict (selection_id, currency) do update set liability = t.liability + excluded.liability`,
   );

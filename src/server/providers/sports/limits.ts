@@ -3,6 +3,7 @@ import type { Fraction } from '../../../shared/sports/fraction.ts';
 import type { Refusal } from '../../../shared/sports/refusals.ts';
 import { potentialReturn, type Rounding } from '../../../shared/sports/settlement.ts';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { RUNNING_BET_STATUSES } from '../../db/constants.ts';
 import { intArray } from '../../db/sql-array.ts';
 
 export interface EffectiveLimits {
@@ -63,8 +64,8 @@ export function limitRowsQuery(
            or (scope = 'market' and scope_id in (select market_id::text from legs)))`;
 }
 
-/** The statuses of a bet still running: its stake is in play on its selections. */
-export const RUNNING_BET = sql`('delayed', 'pending', 'open')`;
+/** The statuses of a bet still running (RUNNING_BET_STATUSES; sb_bet_running() in SQL), as a SQL list. */
+export const RUNNING_BET = sql.raw(`(${RUNNING_BET_STATUSES.map((s) => `'${s}'`).join(', ')})`);
 
 /**
  * What the member stakes on each of these selections (HeldOnSelection; a selection they hold nothing on

@@ -16,10 +16,10 @@ BEGIN
   WITH moved AS (
     SELECT c.id, c.player_id, sum(c.stake) AS delta
     FROM (SELECT n.id, n.player_id, n.total_stake AS stake FROM new_bets n
-          WHERE n.status IN ('delayed', 'pending', 'open')
+          WHERE sb_bet_running(n.status)
           UNION ALL
           SELECT o.id, o.player_id, -o.total_stake FROM old_bets o
-          WHERE o.status IN ('delayed', 'pending', 'open')) c
+          WHERE sb_bet_running(o.status)) c
     GROUP BY c.id, c.player_id
     HAVING sum(c.stake) <> 0),
   kept AS (

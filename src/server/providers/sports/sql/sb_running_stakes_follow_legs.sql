@@ -10,10 +10,10 @@ CREATE OR REPLACE FUNCTION sb_running_stakes_follow_legs() RETURNS trigger LANGU
 SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off AS $$
 BEGIN
   INSERT INTO sb_running_stakes AS t (player_id, selection_id, stake)
-  SELECT b.player_id, l.selection_id, sum(b.total_stake) FILTER (WHERE b.status IN ('delayed', 'pending', 'open'))
+  SELECT b.player_id, l.selection_id, sum(b.total_stake) FILTER (WHERE sb_bet_running(b.status))
   FROM new_legs l JOIN sb_bets b ON b.id = l.bet_id
   GROUP BY 1, 2
-  HAVING count(*) FILTER (WHERE b.status IN ('delayed', 'pending', 'open')) > 0
+  HAVING count(*) FILTER (WHERE sb_bet_running(b.status)) > 0
   ORDER BY 1, 2
   ON CONFLICT (player_id, selection_id) DO UPDATE SET stake = t.stake + excluded.stake;
   RETURN NULL;
