@@ -1,3 +1,4 @@
+import { takesPartInPool } from '../../../shared/jackpot/pool-currency.ts';
 import type { Db } from '../../db/client.ts';
 import { jackpotReaderOf } from '../jackpot/jackpot.routes.ts';
 
@@ -14,6 +15,6 @@ export async function withPoolAmount<B extends { amount: number | null }>(
 ): Promise<B[]> {
   if (banners.length === 0) return banners;
   const pool = await jackpotReaderOf(db).current();
-  const amount = pool.currency === siteCurrency ? pool.amount : null;
+  const amount = takesPartInPool(pool.currency, siteCurrency) ? pool.amount : null;
   return banners.map((b) => ({ ...b, amount }));
 }

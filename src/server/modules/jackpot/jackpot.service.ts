@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { takesPartInPool } from '../../../shared/jackpot/pool-currency.ts';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { houseBalance, houseCurrency, memberCurrencies } from '../ledger/ledger.service.ts';
 import { JACKPOT_POOL_KIND, jackpotWins } from './jackpot.schema.ts';
@@ -117,7 +118,7 @@ export async function jackpotGamesForSite<G extends { jackpot: boolean }>(
   games: G[],
 ): Promise<G[]> {
   if (!games.some((g) => g.jackpot)) return games;
-  if ((await houseCurrency(db, JACKPOT_POOL_KIND)) === siteCurrency) return games;
+  if (takesPartInPool(await houseCurrency(db, JACKPOT_POOL_KIND), siteCurrency)) return games;
   return games.map((g) => ({ ...g, jackpot: false }));
 }
 
@@ -132,7 +133,7 @@ export async function jackpotBpsFor(db: DbOrTx, gameTakesPart: boolean, memberId
     houseCurrency(db, JACKPOT_POOL_KIND),
     memberCurrencies(db, [memberId]),
   ]);
-  if (pool === undefined || pool !== member.get(memberId)) return 0;
+  if (!takesPartInPool(pool, member.get(memberId))) return 0;
   const [row] = await queryRows<{ bps: number }>(
     db,
     sql`select contribution_bps as bps from jackpot_settings where id = 1`,

@@ -1,3 +1,5 @@
+import { takesPartInPool } from '../../../shared/jackpot/pool-currency.ts';
+
 /** What a game window knows of its play: the player's currency and whether it is demo play. */
 export interface WindowPlay {
   /** The player's currency (their site's), as the game's init answered it. */
@@ -12,5 +14,5 @@ export interface WindowPlay {
  * server), so the window must not show them the pool, its share or a chance to hit it.
  */
 export function playsForJackpot(pool: { currency: string }, play: WindowPlay): boolean {
-  return !play.demo && pool.currency === play.currency;
+  return !play.demo && takesPartInPool(pool.currency, play.currency);
 }
