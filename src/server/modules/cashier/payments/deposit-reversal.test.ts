@@ -39,7 +39,10 @@ describe.runIf(backendAvailable)('a deposit reversed by its payment provider (a 
   const webhook = (event: object) => sandboxWebhook(t, SECRET, event);
 
   /** A member whose card deposit of `amount` the provider confirmed: credited. */
-  async function cardDeposit(amount: number, beforeConfirm?: (id: number, memberId: number) => Promise<void>) {
+  async function cardDeposit(
+    amount: number,
+    beforeConfirm?: (id: number, memberId: number) => Promise<void>,
+  ) {
     const { token, member } = await t.login();
     const memberId = await memberIdOf(t.db, member.id);
     const { sessionId, id } = await startCardPayment(t, token, card, amount);
@@ -100,8 +103,9 @@ describe.runIf(backendAvailable)('a deposit reversed by its payment provider (a 
   it("lists the reversal in the member's statement under deposits, in their language, and on the back office's member page", async () => {
     const m = await cardDeposit(80_000);
     expect((await reverse(m.sessionId, 80_000)).json().outcome).toBe('reversed');
-    const list = (await t.call('get-user-statement', { pageSize: 100, kind: 'deposit' }, { token: m.token })).json()
-      .list as { kind: string; account: string; amount: number }[];
+    const list = (
+      await t.call('get-user-statement', { pageSize: 100, kind: 'deposit' }, { token: m.token })
+    ).json().list as { kind: string; account: string; amount: number }[];
     expect(list.map((l) => [l.kind, l.account, l.amount])).toEqual([
       ['deposit_reversal', 'cash', -80_000],
       ['deposit', 'cash', 80_000],
@@ -110,7 +114,13 @@ describe.runIf(backendAvailable)('a deposit reversed by its payment provider (a 
     const days = { from: day(Date.now() - 2 * DAY), to: day(Date.now() + DAY) };
     const csv = async (lang: string) =>
       (await t.call('get-account-statement-csv', days, { token: m.token, cookie: `lang=${lang}` })).body;
-    const labels = { en: 'Deposit reversed', th: 'ยกเลิกยอดฝาก', ko: '입금 취소', jp: '入金の取消', vn: 'Hoàn lại khoản nạp' };
+    const labels = {
+      en: 'Deposit reversed',
+      th: 'ยกเลิกยอดฝาก',
+      ko: '입금 취소',
+      jp: '入金の取消',
+      vn: 'Hoàn lại khoản nạp',
+    };
     for (const [lang, label] of Object.entries(labels)) {
       const body = await csv(lang);
       expect(body, lang).toContain(`,${label},`);
@@ -127,7 +137,11 @@ describe.runIf(backendAvailable)('a deposit reversed by its payment provider (a 
 
   it('takes what the cash holds and records the rest as a debt when the member asked to withdraw part; no payout while it is open', async () => {
     const m = await cardDeposit(100_000);
-    const asked = await t.call('apply-user-withdraw', { balance: 60_000, code: nextCode() }, { token: m.token });
+    const asked = await t.call(
+      'apply-user-withdraw',
+      { balance: 60_000, code: nextCode() },
+      { token: m.token },
+    );
     expect(asked.json(), asked.body).toMatchObject({ status: 'success' });
     expect((await reverse(m.sessionId, 100_000)).json().outcome).toBe('reversed');
     expect(await balancesOf(t, m.token)).toMatchObject({ cash: 0, held: 60_000 });
@@ -143,7 +157,8 @@ describe.runIf(backendAvailable)('a deposit reversed by its payment provider (a 
     });
 
     // The held withdrawal is not paid while the member owes.
-    const withdrawal = (await t.call('get-withdraw-list', {}, { token: m.token })).json().list[0].id as number;
+    const withdrawal = (await t.call('get-withdraw-list', {}, { token: m.token })).json().list[0]
+      .id as number;
     const pay = await as('cashier').post(`/api/admin/cashier/withdraw/${withdrawal}/approve`, {});
     expect(pay.statusCode, pay.body).toBe(409);
     expect(pay.json()).toMatchObject({ status: 'debt', owed: 60_000 });
@@ -154,7 +169,11 @@ describe.runIf(backendAvailable)('a deposit reversed by its payment provider (a 
       reason: 'Deposit charged back',
     });
     expect(refused.statusCode, refused.body).toBe(200);
-    const again = await t.call('apply-user-withdraw', { balance: 10_000, code: nextCode() }, { token: m.token });
+    const again = await t.call(
+      'apply-user-withdraw',
+      { balance: 10_000, code: nextCode() },
+      { token: m.token },
+    );
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ status: 'debt', owed: 60_000 });
     expect(await balancesOf(t, m.token)).toMatchObject({ cash: 60_000, held: 0 });
@@ -162,7 +181,11 @@ describe.runIf(backendAvailable)('a deposit reversed by its payment provider (a 
       reason: 'card deposit charged back',
       key: `debt-${nextCode()}`,
     });
-    expect(collected.json(), collected.body).toMatchObject({ status: 'success', amount: 60_000, owedAfter: 0 });
+    expect(collected.json(), collected.body).toMatchObject({
+      status: 'success',
+      amount: 60_000,
+      owedAfter: 0,
+    });
     expect(await balancesOf(t, m.token)).toMatchObject({ cash: 0, held: 0 });
     await expectSoundLedger(t.db);
   });
@@ -175,8 +198,15 @@ describe.runIf(backendAvailable)('a deposit reversed by its payment provider (a 
     expect(await balancesOf(t, m.token)).toMatchObject({ cash: 0 });
     expect(await debtOf(t, m.loginId)).toBe(70_000);
     // More cash from elsewhere (an approved deposit) pays for a stake whose win repays the debt first.
-    const more = await t.call('apply-user-deposit', { balance: 50_000, code: nextCode() }, { token: m.token });
-    const approved = await as('cashier').post(`/api/admin/cashier/deposit/${more.json().requestId}/approve`, {});
+    const more = await t.call(
+      'apply-user-deposit',
+      { balance: 50_000, code: nextCode() },
+      { token: m.token },
+    );
+    const approved = await as('cashier').post(
+      `/api/admin/cashier/deposit/${more.json().requestId}/approve`,
+      {},
+    );
     expect(approved.statusCode, approved.body).toBe(200);
     expect(await laterWin(t, WALLET, gameToken, 10_000, 100_000)).toMatchObject({ balance: 70_000 });
     expect(await debtOf(t, m.loginId)).toBe(0);
@@ -184,7 +214,9 @@ describe.runIf(backendAvailable)('a deposit reversed by its payment provider (a 
   });
 
   it("forfeits the deposit's bonus still running", async () => {
-    await t.db.execute(sql`update promo_campaigns set enabled = false where type in ('first_deposit', 'every_deposit')`);
+    await t.db.execute(
+      sql`update promo_campaigns set enabled = false where type in ('first_deposit', 'every_deposit')`,
+    );
     const campaign = await createCampaign(as('owner'), {
       name: 'Every deposit 50%',
       type: 'every_deposit',
