@@ -147,6 +147,9 @@ describe.runIf(backendAvailable)('a deposit reversed by its payment provider (a 
     expect(await balancesOf(t, m.token)).toMatchObject({ cash: 0, held: 60_000 });
     expect(await debtOf(t, m.loginId)).toBe(60_000);
     expect(await reversalOf(m.id)).toMatchObject({ amount: 100_000, taken: 40_000, owed: 60_000 });
+    // The member is told what they owe, for the page to say in their language.
+    const notes = (await t.call('get-note-list', { page: 1 }, { token: m.token })).json().notes;
+    expect(notes[0]).toMatchObject({ msgKey: 'depositReversedOwed', msgParams: { amount: 60_000 } });
     const page = await memberPage(m.memberId);
     expect(page.debt).toMatchObject({ owed: 60_000 });
     expect(page.debt.entries[0]).toMatchObject({
@@ -159,6 +162,14 @@ describe.runIf(backendAvailable)('a deposit reversed by its payment provider (a 
     // The held withdrawal is not paid while the member owes.
     const withdrawal = (await t.call('get-withdraw-list', {}, { token: m.token })).json().list[0]
       .id as number;
+    // The cashier's queue shows the chargeback beside the member's deposits.
+    const queue = await as('cashier').get('/api/admin/cashier/pending?kind=withdraw&limit=200');
+    const queued = queue.json().requests.find((r: { id: number }) => r.id === withdrawal);
+    expect(queued.history).toEqual({
+      deposits: { count: 1, total: 100_000 },
+      withdrawals: { count: 0, total: 0 },
+      reversals: { count: 1, total: 100_000 },
+    });
     const pay = await as('cashier').post(`/api/admin/cashier/withdraw/${withdrawal}/approve`, {});
     expect(pay.statusCode, pay.body).toBe(409);
     expect(pay.json()).toMatchObject({ status: 'debt', owed: 60_000 });

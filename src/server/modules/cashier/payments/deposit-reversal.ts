@@ -74,11 +74,12 @@ export async function reverseDeposit(
     owed,
     bonusId: bonus?.id ?? null,
   });
+  // One amount a line (the news formats `amount` as money): the deposit, or what is owed of it.
   await tellMember(
     tx,
     memberId,
     owed > 0 ? 'depositReversedOwed' : 'depositReversed',
-    { amount: credited, taken, owed },
+    { amount: owed > 0 ? owed : credited },
     { lasting: true },
   );
   return { taken, owed };
