@@ -103,4 +103,22 @@ describe.runIf(backendAvailable && isPostgres)('a card deposit decided from seve
     expect(outcomes.size).toBeGreaterThan(0);
     await expectSoundLedger(t.db);
   });
+
+  it('16 different notices of one chargeback at once take the credit back exactly once', async () => {
+    const { token, member } = await t.login();
+    const { sessionId } = await startPayment(token, 30_000);
+    await webhook({ eventId: randomUUID(), sessionId, outcome: 'confirmed', amount: 30_000 });
+    const notices = await Promise.all(
+      Array.from({ length: 16 }, () =>
+        webhook({ eventId: randomUUID(), sessionId, outcome: 'declined', amount: 30_000 }),
+      ),
+    );
+    expect(notices.map((r) => r.statusCode)).not.toContain(500);
+    const outcomes = notices.map((r) => r.json().outcome as string);
+    expect(outcomes.filter((o) => o === 'reversed')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'already-final')).toHaveLength(15);
+    expect(await balancesOf(t, token)).toMatchObject({ cash: 0, held: 0 });
+    expect(await debtOf(t, member.id)).toBe(0);
+    await expectSoundLedger(t.db);
+  });
 });
