@@ -181,6 +181,7 @@ describe.runIf(backendAvailable)('payment options and the sandbox payment provid
     const reversal = JSON.stringify({ ...ok, eventId: 'evt-r2', outcome: 'declined' });
     expect((await webhook(reversal)).json().outcome).toBe('reversed');
     expect((await balancesOf(t, token)).cash).toBe(0);
+    expect(logs.some((l) => l.includes('payment reversed') && l.includes('evt-r2'))).toBe(true);
     // Paid again after the reversal: the provider's word against its own, nothing moves.
     const again = JSON.stringify({ ...ok, eventId: 'evt-c3', outcome: 'confirmed' });
     expect((await webhook(again)).json().outcome).toBe('contradicts-final');
