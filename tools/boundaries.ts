@@ -172,6 +172,13 @@ export const ALLOWED_SQL: AllowedSql[] = [
       "The promotions audit reconciles the bonuses (promo_bonuses) with the bonus accounts' transfers in " +
       'joins, in one snapshot; it runs in audits and tests only.',
   })),
+  ...(['ledger_accounts', 'ledger_transfers', 'wallet_debt_entries'] as const).map((table) => ({
+    from: 'src/server/modules/cashier/payments/payment-reversals.audit.ts',
+    table,
+    reason:
+      'The cashier audit holds the deposits reversed by their providers (payment_reversals) to their ' +
+      'transfers and debt entries in joins, in one snapshot; it runs in audits and tests only.',
+  })),
   {
     from: 'src/server/modules/promotions/payment-records.audit.ts',
     table: 'ledger_transfers',

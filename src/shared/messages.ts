@@ -65,7 +65,7 @@ export const MSG = {
   selfExcluded: 'msg3036',
   /** Every game provider is seamless: the balance is used in games directly, nothing to transfer. */
   seamlessWallet: 'msg3040',
-  /** {{owed}}: what the member owes after a settlement correction; no withdrawal or move to the vault until repaid. */
+  /** {{owed}}: what the member owes after a settlement correction or a reversed deposit; no withdrawal or move to the vault until repaid. */
   debtOwed: 'msg3041',
   // The member's own pending requests (issue 31).
   requestCancelled: 'msg3050',
@@ -173,7 +173,7 @@ export const STATUS = {
   duplicate: 'duplicate',
   /** A transfer-wallet call where every provider is seamless (older front ends' user_transfer_in). */
   seamless: 'seamless',
-  /** The member owes money after a settlement correction (`owed`): cash may not leave for a withdrawal or the vault. */
+  /** The member owes money after a settlement correction or a reversed deposit (`owed`): cash may not leave for a withdrawal or the vault. */
   debt: 'debt',
   invalid: 'invalid',
   unauthorized: 'unauthorized',

@@ -118,6 +118,8 @@ export const DEBT_CAUSES = [
   'written_off',
   'collected_from_cash',
   'write_off_restored',
+  // A payment provider reversed a deposit (a chargeback) the member had already spent in part.
+  'deposit_reversed',
 ] as const;
 
 /** What a member filters the statement by; each names a group of transfer kinds (TRANSFER_KIND_FILTERS). */
@@ -141,6 +143,8 @@ export type StatementKind = (typeof STATEMENT_KINDS)[number];
  */
 export const TRANSFER_KIND_FILTERS = {
   deposit: 'deposit',
+  // A deposit its payment provider reversed (a chargeback): the credit taken back from cash.
+  deposit_reversal: 'deposit',
   withdraw_hold: 'withdraw',
   withdrawal: 'withdraw',
   withdraw_return: 'withdraw',

@@ -63,6 +63,7 @@ export async function expectSoundLedger(db: Db): Promise<void> {
   expect(audit.strayBonusTransfers).toBe(0);
   expect(audit.jackpot.problems).toEqual([]);
   expect(audit.promotions.problems).toEqual([]);
+  expect(audit.cashier.problems).toEqual([]);
 }
 
 /** Sets the default site's comp rates and exchange minimum (what wallet_win accrues by). */

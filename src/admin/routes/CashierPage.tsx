@@ -78,6 +78,12 @@ const columnsWith = (t: TFunction, onLost: (message: string) => void): Column<Pe
           {t('cashier.out')} {r.history.withdrawals.count}×{' '}
           <Amount value={r.history.withdrawals.total} currency={r.currency} />
         </div>
+        {r.history.reversals.count > 0 && (
+          <div>
+            {t('cashier.reversed')} {r.history.reversals.count}×{' '}
+            <Amount value={r.history.reversals.total} currency={r.currency} />
+          </div>
+        )}
       </div>
     ),
   },

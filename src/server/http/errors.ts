@@ -83,7 +83,7 @@ export const errors = {
   /** 409: not enough cash. */
   insufficientBalance: (message: string, extra: Extra = {}) =>
     new ApiError(409, STATUS.balance, MSG.insufficientBalance, message, extra),
-  /** 409: the member owes `owed` after a settlement correction, so no cash may leave for a withdrawal or the vault. */
+  /** 409: the member owes `owed` after a settlement correction or a reversed deposit, so no cash may leave for a withdrawal or the vault. */
   owing: (message: string, owed: number) => new ApiError(409, STATUS.debt, MSG.debtOwed, message, { owed }),
   /** 409: not enough comp to exchange. */
   lowPoint: (message: string, extra: Extra = {}) =>

@@ -6,7 +6,7 @@ import { appendAudit } from '../backoffice/audit.service.ts';
 import type { Operator } from '../backoffice/operators.service.ts';
 import { tellMember } from '../inbox/news.service.ts';
 import { memberCurrencies } from '../ledger/ledger.service.ts';
-import { cashRequests, PENDING_STATUSES } from './cashier.schema.ts';
+import { cashRequests, PENDING_STATUSES, paymentReversals } from './cashier.schema.ts';
 import { decideDeposit } from './deposits.service.ts';
 import { settlePaymentSessionForOperator } from './payments/operator-decision.ts';
 import { decideWithdrawal } from './withdrawals.service.ts';
@@ -24,21 +24,42 @@ async function historyOf(db: Db, memberIds: number[]) {
     .from(cashRequests)
     .where(and(inArray(cashRequests.memberId, memberIds), eq(cashRequests.status, 'already')))
     .groupBy(cashRequests.memberId, cashRequests.kind);
+  // Deposits their payment provider reversed (chargebacks): still among the deposits above (the
+  // request stays done), and named beside them so the operator sees the money came back out.
+  const reversed = await db
+    .select({
+      memberId: paymentReversals.memberId,
+      count: sql<number>`count(*)::int`,
+      total: sql<number>`coalesce(sum(${paymentReversals.amount}), 0)::int8`,
+    })
+    .from(paymentReversals)
+    .where(inArray(paymentReversals.memberId, memberIds))
+    .groupBy(paymentReversals.memberId);
   const history = new Map<number, CashHistory>();
-  for (const row of rows) {
-    const entry = history.get(row.memberId) ?? {
+  const entryOf = (memberId: number) => {
+    const entry = history.get(memberId) ?? {
       deposits: { count: 0, total: 0 },
       withdrawals: { count: 0, total: 0 },
+      reversals: { count: 0, total: 0 },
     };
-    entry[row.kind === 'deposit' ? 'deposits' : 'withdrawals'] = { count: row.count, total: row.total };
-    history.set(row.memberId, entry);
+    history.set(memberId, entry);
+    return entry;
+  };
+  for (const row of rows) {
+    entryOf(row.memberId)[row.kind === 'deposit' ? 'deposits' : 'withdrawals'] = {
+      count: row.count,
+      total: Number(row.total),
+    };
   }
+  for (const row of reversed)
+    entryOf(row.memberId).reversals = { count: row.count, total: Number(row.total) };
   return history;
 }
 
 interface CashHistory {
   deposits: { count: number; total: number };
   withdrawals: { count: number; total: number };
+  reversals: { count: number; total: number };
 }
 
 /** How many requests of each kind wait, from the partial index of pending requests (migration 0015). */
@@ -68,7 +89,11 @@ export async function pendingRequests(db: Db, page: PageQuery = {}) {
     memberCurrencies(db, memberIds),
     accountChangesOf(db, withdrawing),
   ]);
-  const none: CashHistory = { deposits: { count: 0, total: 0 }, withdrawals: { count: 0, total: 0 } };
+  const none: CashHistory = {
+    deposits: { count: 0, total: 0 },
+    withdrawals: { count: 0, total: 0 },
+    reversals: { count: 0, total: 0 },
+  };
   const requests = rows.map(({ request, member }) => ({
     id: request.id,
     kind: request.kind,

@@ -12,7 +12,15 @@ import { memberIdColumn } from '../accounts/accounts.schema.ts';
 import { sites } from '../sites/sites.schema.ts';
 
 export { CASH_REQUEST_KINDS, CASH_REQUEST_STATUSES, type CashRequestKind, type CashRequestStatus };
-export const PAYMENT_SESSION_STATUSES = ['pending', 'confirmed', 'declined', 'expired', 'cancelled'] as const;
+/** reversed: confirmed and credited, then reversed by the provider (a chargeback): see paymentReversals. */
+export const PAYMENT_SESSION_STATUSES = [
+  'pending',
+  'confirmed',
+  'declined',
+  'expired',
+  'cancelled',
+  'reversed',
+] as const;
 export const PENDING_STATUSES: CashRequestStatus[] = ['wait', 'reg'];
 
 export const paymentOptions = pgTable(
@@ -93,6 +101,40 @@ export const paymentSessions = pgTable(
     index('payment_sessions_pending').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     // The metrics' last day by state, read from the index alone (migration 0044).
     index('payment_sessions_recent').on(t.createdAt, t.status),
+  ],
+);
+
+/**
+ * A provider's reversal or chargeback of a deposit we credited (migration 0083; payments/deposit-reversal.ts),
+ * once per deposit: `taken` came back from the member's cash (`deposit-reversal:<request id>`), `owed`
+ * became their debt (wallet_debts), `bonusId` is the deposit's bonus forfeited with it.
+ */
+export const paymentReversals = pgTable(
+  'payment_reversals',
+  {
+    id: idColumn(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => paymentSessions.id),
+    cashRequestId: int8('cash_request_id')
+      .notNull()
+      .references(() => cashRequests.id),
+    memberId: int8('member_id').notNull(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    amount: int8('amount').notNull(),
+    taken: int8('taken').notNull(),
+    owed: int8('owed').notNull(),
+    bonusId: int8('bonus_id'),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('payment_reversals_request').on(t.cashRequestId),
+    index('payment_reversals_member').on(t.memberId, t.id),
+    check(
+      'payment_reversals_parts',
+      sql`${t.taken} >= 0 and ${t.owed} >= 0 and ${t.taken} + ${t.owed} = ${t.amount} and ${t.amount} > 0`,
+    ),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { auditPaymentReversals } from '../cashier/payments/payment-reversals.audit.ts';
 import { auditJackpot, type JackpotAudit } from '../jackpot/jackpot.audit.ts';
 import { auditPromotions, type PromotionsAudit } from '../promotions/promotions.audit.ts';
 
@@ -28,6 +29,8 @@ export interface LedgerAudit {
   jackpot: JackpotAudit;
   /** The bonuses against their transfers: every unit of bonus money accounted for. */
   promotions: PromotionsAudit;
+  /** The cashier's records that say money moved, against the ledger: each broken rule, in words. */
+  cashier: { problems: string[] };
 }
 
 /** Recomputes every balance from the transfers: what a test or benchmark asserts after a run. */
@@ -88,6 +91,8 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
     strayBonusTransfers: bonus?.count ?? 0,
     jackpot: await auditJackpot(db),
     promotions: await auditPromotions(db),
+    // Deposits reversed by their payment provider: what was taken back and what is owed.
+    cashier: { problems: await auditPaymentReversals(db) },
   };
 }
 
@@ -101,6 +106,7 @@ export function isLedgerSound(audit: LedgerAudit): boolean {
     audit.malformedTransfers === 0 &&
     audit.strayBonusTransfers === 0 &&
     audit.jackpot.problems.length === 0 &&
-    audit.promotions.problems.length === 0
+    audit.promotions.problems.length === 0 &&
+    audit.cashier.problems.length === 0
   );
 }

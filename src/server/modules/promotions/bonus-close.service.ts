@@ -119,6 +119,24 @@ export async function closeBonus(
 }
 
 /**
+ * A deposit its payment provider reversed (a chargeback, cashier/payments/deposit-reversal.ts): the bonus
+ * that deposit granted, if still active, is forfeited like a member's forfeiture (its whole bonus balance
+ * back to the promotions expense, `bonus-forfeit:<id>`): a bonus stands on money the house kept. The
+ * promotions had no rule of their own for a deposit taken back; a bonus already converted or ended is
+ * left as it is. Undefined when the member's active bonus is not that deposit's.
+ */
+export async function forfeitBonusOfDeposit(
+  tx: Tx,
+  memberId: number,
+  depositRequestId: number,
+  by: string,
+): Promise<Bonus | undefined> {
+  const bonus = await lockActiveBonus(tx, memberId);
+  if (bonus?.depositRequestId !== depositRequestId) return undefined;
+  return closeBonus(tx, memberId, 'forfeited', by);
+}
+
+/**
  * A withdrawal request while a bonus is active (inside its transaction, before the cash moves): refused
  * (409, msg3607) unless the member accepts to forfeit it, and then forfeited. Only cash is withdrawable.
  */

@@ -24,7 +24,8 @@ export const pendingRequest = z.object({
     bankOwner: z.string(),
     bankNumber: z.string(),
   }),
-  history: z.object({ deposits: cashTotals, withdrawals: cashTotals }),
+  /** Done deposits and withdrawals; `reversals`: deposits among them their payment provider reversed (chargebacks). */
+  history: z.object({ deposits: cashTotals, withdrawals: cashTotals, reversals: cashTotals }),
   /**
    * Beside a withdrawal: the member's password set without the current one, or bank account changed,
    * from 72 hours before the request on (a stolen session's way to the money). Empty for deposits.

@@ -14,6 +14,7 @@ import {
   paymentWebhookEvents,
 } from '../cashier.schema.ts';
 import { creditDeposit, requestDeposit } from '../deposits.service.ts';
+import { reverseDeposit } from './deposit-reversal.ts';
 import { assertWithinLimits } from './option-limits.ts';
 import type { PaymentEvent, PaymentProvider, PaymentStatus } from './provider.ts';
 import { noRealProvider, type PaymentMode, testPaymentsAllowed } from './test-payments.ts';
@@ -110,12 +111,15 @@ export async function recordedPaymentStatus(db: Db, id: string): Promise<Payment
   const session = await findPaymentSession(db, id);
   if (!session) return undefined;
   const { status, amount } = session;
+  // A reversed payment is one the provider gave back: declined, as it would answer.
+  if (status === 'reversed') return { status: 'declined', amount };
   return { status: status === 'confirmed' || status === 'declined' ? status : 'pending', amount };
 }
 
 export type EventOutcome =
   | 'credited'
   | 'cancelled'
+  | 'reversed'
   | 'duplicate'
   | 'already-final'
   | 'contradicts-final'
@@ -125,9 +129,11 @@ export type EventOutcome =
 
 /**
  * Applies a verified provider event exactly once, whatever the number or order of deliveries, in
- * one transaction: the event id is recorded under a unique index, the session row is locked, a
- * final session never changes again (a late 'declined' after 'confirmed' is ignored, and the
- * reverse, both answered 'contradicts-final' for reconciliation), and the deposit request is decided with its ledger credit.
+ * one transaction: the event id is recorded under a unique index, the session row is locked, and the
+ * deposit request is decided with its ledger credit. A final session changes once more at most: a
+ * 'declined' after a credit (a reversal, a chargeback) takes the credit back (deposit-reversal.ts) and
+ * leaves it 'reversed', final for good; a payment after a decline is answered 'contradicts-final' for
+ * reconciliation.
  */
 export async function applyPaymentEvent(
   db: Db,
@@ -159,6 +165,10 @@ export async function applyPaymentEvent(
     if (LATE_PAYABLE.includes(session.status) && event.outcome === 'confirmed') {
       return amountDiffers ? 'amount-mismatch' : creditLatePayment(tx, session, decider);
     }
+    if (session.status === 'confirmed' && event.outcome === 'declined') {
+      // Never credited (an operator refused the request first): nothing to take back, someone must look.
+      return (await reverseDeposit(tx, provider, session, event)) ? 'reversed' : 'contradicts-final';
+    }
     if (session.status !== 'pending') {
       return contradicts(session.status, event.outcome) ? 'contradicts-final' : 'already-final';
     }
@@ -181,11 +191,11 @@ export async function applyPaymentEvent(
 }
 
 /**
- * The provider's word against its own earlier one: paid after a decline, or declined (a reversal, a
- * chargeback) after a credit. Nothing moves (the session is final), but someone must look.
+ * The provider's word against its own earlier one: paid after a decline or after a reversal. Nothing
+ * moves (the session is final), but someone must look.
  */
 const contradicts = (status: PaymentSession['status'], outcome: PaymentEvent['outcome']) =>
-  (status === 'declined' && outcome === 'confirmed') || (status === 'confirmed' && outcome === 'declined');
+  (status === 'declined' || status === 'reversed') && outcome === 'confirmed';
 
 /** Sessions closed on our side without the provider's word: a confirmation may still arrive. */
 const LATE_PAYABLE: PaymentSession['status'][] = ['expired', 'cancelled'];

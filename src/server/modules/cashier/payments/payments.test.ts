@@ -152,7 +152,7 @@ describe.runIf(backendAvailable)('payment options and the sandbox payment provid
     expect((await balancesOf(t, token)).cash).toBe(0);
   });
 
-  it('a confirmation after a decline, or a decline after a credit (a reversal), moves nothing and is logged for reconciliation', async () => {
+  it('a confirmation after a decline, or after a reversal, moves nothing and is logged for reconciliation', async () => {
     const reconcile = (eventId: string) =>
       logs.some((l) => l.includes('payment event needs reconciliation') && l.includes(eventId));
     const { token } = await t.login();
@@ -177,14 +177,20 @@ describe.runIf(backendAvailable)('payment options and the sandbox payment provid
     const credited = await startPayment(token, 30_000);
     const ok = { eventId: 'evt-c2', sessionId: credited.sessionId, amount: 30_000 };
     expect((await webhook(JSON.stringify({ ...ok, outcome: 'confirmed' }))).json().outcome).toBe('credited');
+    // A decline after the credit is a reversal: the credit is taken back (deposit-reversal.test.ts).
     const reversal = JSON.stringify({ ...ok, eventId: 'evt-r2', outcome: 'declined' });
-    expect((await webhook(reversal)).json().outcome).toBe('contradicts-final');
-    expect(reconcile('evt-r2')).toBe(true);
-    // Another delivery of what the session already says is no news.
+    expect((await webhook(reversal)).json().outcome).toBe('reversed');
+    expect((await balancesOf(t, token)).cash).toBe(0);
+    expect(logs.some((l) => l.includes('payment reversed') && l.includes('evt-r2'))).toBe(true);
+    // Paid again after the reversal: the provider's word against its own, nothing moves.
     const again = JSON.stringify({ ...ok, eventId: 'evt-c3', outcome: 'confirmed' });
-    expect((await webhook(again)).json().outcome).toBe('already-final');
-    expect(reconcile('evt-c3')).toBe(false);
-    expect((await balancesOf(t, token)).cash).toBe(30_000);
+    expect((await webhook(again)).json().outcome).toBe('contradicts-final');
+    expect(reconcile('evt-c3')).toBe(true);
+    // Another decline of what the session already says is no news.
+    const declinedAgain = JSON.stringify({ ...ok, eventId: 'evt-r3', outcome: 'declined' });
+    expect((await webhook(declinedAgain)).json().outcome).toBe('already-final');
+    expect(reconcile('evt-r3')).toBe(false);
+    expect((await balancesOf(t, token)).cash).toBe(0);
     await expectSoundLedger(t.db);
   });
 
@@ -212,8 +218,10 @@ describe.runIf(backendAvailable)('payment options and the sandbox payment provid
     const declined = JSON.stringify({ eventId: 'evt-2', sessionId, outcome: 'declined', amount: 70_000 });
     expect((await webhook(confirmed)).json().outcome).toBe('credited');
     expect((await webhook(confirmed)).json().outcome).toBe('duplicate');
-    expect((await webhook(declined)).json().outcome).toBe('contradicts-final');
-    expect((await balancesOf(t, token)).cash).toBe(70_000);
+    expect((await webhook(declined)).json().outcome).toBe('reversed');
+    expect((await webhook(declined)).json().outcome).toBe('duplicate');
+    expect((await webhook(confirmed)).json().outcome).toBe('duplicate');
+    expect((await balancesOf(t, token)).cash).toBe(0);
 
     const other = await startPayment(token, 10_000);
     const wrongAmount = JSON.stringify({
@@ -223,7 +231,7 @@ describe.runIf(backendAvailable)('payment options and the sandbox payment provid
       amount: 10_000_000,
     });
     expect((await webhook(wrongAmount)).json().outcome).toBe('amount-mismatch');
-    expect((await balancesOf(t, token)).cash).toBe(70_000);
+    expect((await balancesOf(t, token)).cash).toBe(0);
   });
 
   it.runIf(isPostgres)(

@@ -56,6 +56,10 @@ export async function paymentWebhooks(
       ) {
         request.log.warn({ provider: provider.code, event, outcome }, 'payment event needs reconciliation');
       }
+      // A chargeback took a credit back (and maybe left a debt): the operators' logs say so.
+      if (outcome === 'reversed') {
+        request.log.warn({ provider: provider.code, event }, 'payment reversed: the deposit was taken back');
+      }
       return { status: 'success', outcome };
     });
   });

@@ -41,7 +41,7 @@ export async function refuseWhileOwing(tx: Tx, memberId: number, exit: CashExit)
   const owed = Number(row?.amount ?? 0);
   if (owed > 0) {
     throw errors.owing(
-      `the member owes ${formatNumber(owed, 'en')} after a settlement correction: ${REFUSED[exit]} is refused until later winnings repay it or the back office settles it`,
+      `the member owes ${formatNumber(owed, 'en')} after a settlement correction or a reversed deposit: ${REFUSED[exit]} is refused until later winnings repay it or the back office settles it`,
       owed,
     );
   }
@@ -94,7 +94,7 @@ export async function memberDebt(db: DbOrTx, memberId: number, limit: number) {
     entries: entries.map((e) => ({
       id: Number(e.id),
       amount: Number(e.amount),
-      cause: causeOf(Number(e.amount), e.action, e.restored),
+      cause: causeOf(Number(e.amount), e.action, e.restored, e.provider),
       provider: e.provider,
       roundId: e.round_id,
       txId: e.tx_id,
@@ -105,15 +105,27 @@ export async function memberDebt(db: DbOrTx, memberId: number, limit: number) {
   };
 }
 
-function causeOf(amount: number, action: 'write_off' | 'cash' | null, restored: boolean): DebtCause {
+function causeOf(
+  amount: number,
+  action: 'write_off' | 'cash' | null,
+  restored: boolean,
+  provider: string,
+): DebtCause {
   if (action === 'write_off') return 'written_off';
   if (restored) return 'write_off_restored';
   if (action === 'cash') return 'collected_from_cash';
+  if (amount > 0 && provider.startsWith(PAYMENT_REVERSAL_PREFIX)) return 'deposit_reversed';
   return amount > 0 ? 'correction' : 'collected';
 }
 
 /** The provider an operator's change of a debt is recorded under (no wallet provider has this code). */
 export const OPERATOR_PROVIDER = 'backoffice';
+
+/**
+ * What a deposit reversed by its payment provider left owed is recorded under `payment:<provider code>`
+ * (round `deposit:<request id>`): no wallet provider's code has a colon.
+ */
+export const PAYMENT_REVERSAL_PREFIX = 'payment:';
 
 /** Member debts in one currency: what is owed now, by how many members, and what stands written off. */
 export interface DebtFigures {
