@@ -33,8 +33,18 @@ export function sandboxWebhook(t: TestApp, secret: string, event: object) {
 }
 
 /** A member's card deposit through the sandbox option `card`: its payment session and its request id. */
-export async function startCardPayment(t: TestApp, token: string, card: number, balance: number) {
-  const res = await t.call('apply-deposit-payment', { balance, code: nextCode(), idx: card }, { token });
+export async function startCardPayment(
+  t: TestApp,
+  token: string,
+  card: number,
+  balance: number,
+  more: { promo?: number } = {},
+) {
+  const res = await t.call(
+    'apply-deposit-payment',
+    { balance, code: nextCode(), idx: card, ...more },
+    { token },
+  );
   expect(res.json(), res.body).toMatchObject({ status: 'success' });
   const sessionId = decodeURIComponent(String(res.json().launcherUrl).split('/').pop()!);
   const id: number = (await t.call('get-deposit-list', {}, { token })).json().list[0].id;

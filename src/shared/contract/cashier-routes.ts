@@ -199,12 +199,18 @@ export const cashierRoutes = {
   'get-balance-withdraw-lock': { auth: 'member', request: noFields, response: deskState },
   'get-deposit-payment': { auth: 'member', request: noFields, response: paymentOptions },
   'get-withdrawal-payment': { auth: 'member', request: noFields, response: paymentOptions },
+  /** `promo`: a deposit promotion the member opts into, as apply-user-deposit's; granted when the payment is credited. */
   'apply-deposit-payment': {
     auth: 'member',
-    request: z.object({ balance: amountField, code: requestCodeField, idx: idField }),
+    request: z.object({
+      balance: amountField,
+      code: requestCodeField,
+      idx: idField,
+      promo: idField.optional(),
+    }),
     response: ok.extend({ launcherUrl: z.string() }),
     invalidMsg: MSG.depositPositive,
-    fieldMsgs: { code: MSG.invalidInput, idx: MSG.invalidInput },
+    fieldMsgs: { code: MSG.invalidInput, idx: MSG.invalidInput, promo: MSG.invalidInput },
   },
   'withdrawal-launcher': {
     auth: 'member',

@@ -73,7 +73,12 @@ export function DepositPage() {
           ...(promo !== null ? { promo } : {}),
         });
       } else {
-        const reply = await callRoute('apply-deposit-payment', { balance: amount, code, idx: method });
+        const reply = await callRoute('apply-deposit-payment', {
+          balance: amount,
+          code,
+          idx: method,
+          ...(promo !== null ? { promo } : {}),
+        });
         if (payWindow) payWindow.location.href = reply.launcherUrl;
         else window.location.href = reply.launcherUrl;
       }
@@ -132,7 +137,7 @@ export function DepositPage() {
           </div>
         </div>
         {method === 'bank' && <DepositAccount />}
-        {method === 'bank' && <DepositPromoPicker value={promo} onChange={setPromo} initial={linkedPromo} />}
+        <DepositPromoPicker value={promo} onChange={setPromo} initial={linkedPromo} />
         <AmountField value={amount} onChange={setAmount} label={t('amount', { step: stepText })} />
         <div className={styles.actions}>
           {method === 'bank' && (

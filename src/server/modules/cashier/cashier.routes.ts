@@ -174,6 +174,7 @@ export function cashierRoutes(
           amount: body.balance,
           code: body.code,
           idx: body.idx,
+          promo: body.promo,
           mode: { production: ctx.config.production },
         }),
       );

@@ -16,7 +16,6 @@ import { launchGame, playRound } from '../../../../../test/support/wallet.ts';
 import { queryRows } from '../../../db/client.ts';
 import { auditLedger } from '../../ledger/ledger.audit.ts';
 import { memberBalances } from '../../ledger/ledger.service.ts';
-import { optInAtDeposit } from '../../promotions/grants.service.ts';
 import { paymentReversals, paymentSessions } from '../cashier.schema.ts';
 
 const SECRET = 'reversal-sandbox-secret';
@@ -39,14 +38,10 @@ describe.runIf(backendAvailable)('a deposit reversed by its payment provider (a 
   const webhook = (event: object) => sandboxWebhook(t, SECRET, event);
 
   /** A member whose card deposit of `amount` the provider confirmed: credited. */
-  async function cardDeposit(
-    amount: number,
-    beforeConfirm?: (id: number, memberId: number) => Promise<void>,
-  ) {
+  async function cardDeposit(amount: number, more: { promo?: number } = {}) {
     const { token, member } = await t.login();
     const memberId = await memberIdOf(t.db, member.id);
-    const { sessionId, id } = await startCardPayment(t, token, card, amount);
-    await beforeConfirm?.(id, memberId);
+    const { sessionId, id } = await startCardPayment(t, token, card, amount, more);
     const paid = await webhook({ eventId: randomUUID(), sessionId, outcome: 'confirmed', amount });
     expect(paid.json(), paid.body).toMatchObject({ status: 'success', outcome: 'credited' });
     expect((await balancesOf(t, token)).cash).toBe(amount);
@@ -235,10 +230,8 @@ describe.runIf(backendAvailable)('a deposit reversed by its payment provider (a 
       cap: null,
       minDeposit: 10_000,
     });
-    // A card payment carries no opt-in on the member API: the promotions' own opt-in records it.
-    const m = await cardDeposit(100_000, (id, memberId) =>
-      optInAtDeposit(t.db, memberId, { id, amount: 100_000 }, campaign),
-    );
+    // The member opts in with the card payment, as with a bank transfer: granted when the provider confirms.
+    const m = await cardDeposit(100_000, { promo: campaign });
     expect(await memberBalances(t.db, m.memberId)).toMatchObject({ cash: 100_000, bonus: 50_000 });
     expect((await reverse(m.sessionId, 100_000)).json().outcome).toBe('reversed');
     expect(await memberBalances(t.db, m.memberId)).toMatchObject({ cash: 0, bonus: 0 });

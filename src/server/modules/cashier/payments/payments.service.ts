@@ -64,7 +64,7 @@ export async function startDepositPayment(
   providers: ReadonlyMap<string, PaymentProvider>,
   member: SessionMember,
   site: Site,
-  input: { amount: number; code: string; idx: number; mode?: PaymentMode },
+  input: { amount: number; code: string; idx: number; promo?: number; mode?: PaymentMode },
 ): Promise<{ launcherUrl: string }> {
   const option = await findOption(db, site, input.idx, 'deposit');
   const provider = providers.get(option.provider);
@@ -79,6 +79,7 @@ export async function startDepositPayment(
       code: input.code,
       paymentOptionId: option.id,
       status: 'reg',
+      promo: input.promo,
     });
     if (!replay) assertWithinLimits(option, input.amount);
     const [existing] = await tx
