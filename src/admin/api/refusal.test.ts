@@ -68,8 +68,8 @@ describe('a refusal from the admin API in the operator language', () => {
 
   it('reads a conflict, a refused input and a missing record by their status in Thai and Korean', () => {
     const th = textsIn('th');
-    expect(refusalText(refusal(409, 'already', 'the login walk-th is taken'), th)).toBe(
-      'รายการนี้ถูกดำเนินการหรือเปลี่ยนแปลงไปแล้ว (อาจจากอีกโต๊ะหนึ่ง) โหลดหน้าใหม่เพื่อดูสถานะปัจจุบัน',
+    expect(refusalText(refusal(409, 'already', 'an owner cannot change their own role'), th)).toBe(
+      'ขัดกับข้อมูลที่บันทึกอยู่ตอนนี้ อาจทำไปแล้ว ถูกใช้แล้ว หรือมีการเปลี่ยนแปลงระหว่างนั้น โหลดหน้าใหม่แล้วตรวจสอบ',
     );
     expect(refusalText(refusal(400, 'invalid', 'the database knows no time zone Mars/Base'), th)).toBe(
       'เซิร์ฟเวอร์ไม่รับข้อมูลที่ส่ง ตรวจสอบค่าแล้วลองอีกครั้ง',
@@ -122,7 +122,7 @@ describe('a refusal from the admin API in the operator language', () => {
     expect(refusalText(decided('already', null), textsIn('vn'))).toBe('Đã được duyệt');
     // A stored status the mapping does not know reads as any conflict.
     expect(refusalText(decided('odd', 'walk-ko'), textsIn('th'))).toBe(
-      'รายการนี้ถูกดำเนินการหรือเปลี่ยนแปลงไปแล้ว (อาจจากอีกโต๊ะหนึ่ง) โหลดหน้าใหม่เพื่อดูสถานะปัจจุบัน',
+      'ขัดกับข้อมูลที่บันทึกอยู่ตอนนี้ อาจทำไปแล้ว ถูกใช้แล้ว หรือมีการเปลี่ยนแปลงระหว่างนั้น โหลดหน้าใหม่แล้วตรวจสอบ',
     );
   });
 

@@ -53,7 +53,8 @@ export async function createOperator(
     })
     .onConflictDoNothing({ target: operators.login })
     .returning({ id: operators.id });
-  if (!row) throw errors.conflict(`the login ${input.login} is taken`);
+  // The id-taken key: the back office says so in the operator's language (admin.json refusal.msg3011).
+  if (!row) throw errors.conflict(`the login ${input.login} is taken`, {}, MSG.idTaken);
   return { id: row.id, totpSecret };
 }
 
