@@ -214,6 +214,8 @@ export async function operatorLogin(
     tokenHash: hashToken(token),
     operatorId: op.id,
     expiresAt: new Date(Date.now() + OPERATOR_SESSION_MS),
+    // The server's clock, as the idle check (findOperator) reads it and its touches write it.
+    lastSeenAt: new Date(),
     ip: input.ip,
   });
   return { token, operator: { id: op.id, login: op.login, role: op.role, locale: op.locale } };
