@@ -266,7 +266,7 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     await row.getByRole('button', { name: 'Confirm approve' }).click();
     await b.page
       .getByRole('alert')
-      .getByText(`Deposit #${requestId}: This deposit was already rejected by operator.`)
+      .getByText(`Deposit #${requestId}: Already rejected by operator.`)
       .waitFor();
     await row.waitFor({ state: 'detached' });
     await b.screenshot('admin-cashier-lost-race');

@@ -39,6 +39,7 @@ import {
   PHONE_OPERATOR,
   PROMO_DESK,
   PROMO_OWNER,
+  REFUSALS_OPERATOR,
   STATEMENT_OWNER,
   TABLES_OWNER,
   TRADING_OPERATORS,
@@ -254,7 +255,14 @@ export default async function setup(project: TestProject) {
       totpSecret: DEMO_OPERATOR.totpSecret,
     });
   }
-  for (const login of [PROMO_OWNER, PROMO_DESK, STATEMENT_OWNER, TABLES_OWNER, ...FREE_SPINS_OWNERS]) {
+  for (const login of [
+    PROMO_OWNER,
+    PROMO_DESK,
+    STATEMENT_OWNER,
+    TABLES_OWNER,
+    REFUSALS_OPERATOR,
+    ...FREE_SPINS_OWNERS,
+  ]) {
     await createOperator(database.db, totpSecretKeyFrom({}), {
       login,
       password: DEMO_OPERATOR.password,

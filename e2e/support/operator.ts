@@ -17,6 +17,8 @@ export const currentCode = () => generateSync({ secret: DEMO_OPERATOR.totpSecret
 export const PHONE_OPERATOR = 'phone-desk';
 /** Owners who work the back office in Korean and Thai (admin-language.e2e.ts): one per test. */
 export const LANGUAGE_OPERATORS = ['desk-ko', 'walk-ko', 'walk-th'] as const;
+/** An owner who is refused by the server in Thai (admin-refusals.e2e.ts). */
+export const REFUSALS_OPERATOR = 'refusals-th';
 /** An owner who gives the Thai site la partage on the money screen, then takes it back (tables.e2e.ts). */
 export const TABLES_OWNER = 'tables-owner';
 /** An owner who creates the promotion campaign of promotions.e2e.ts through the admin API. */

@@ -8,7 +8,10 @@ import {
   type SendQuery,
 } from '../../shared/contract/admin/endpoint.ts';
 
-/** A refusal from /api/admin: `message` is the server's plain-English reason, shown to the operator. */
+/**
+ * A refusal from /api/admin: `message` is the server's plain-English reason; `status` and the body's `msg`
+ * say which refusal it is, and api/refusal.ts shows it in the operator's language.
+ */
 export class AdminFailure extends Error {
   constructor(
     readonly httpStatus: number,
@@ -82,7 +85,3 @@ export function adminSend<E extends AdminEndpoint>(
   const path = withQuery(fillPath(endpoint.path, params), query);
   return call<AdminReply<E>>(endpoint.method, path, endpoint.method === 'POST' ? (body ?? {}) : undefined);
 }
-
-/** The reply's message for an operator: the server's reason, or a plain fallback. */
-export const failureText = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : i18next.t('common.failed');

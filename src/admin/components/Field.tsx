@@ -1,7 +1,6 @@
-import type { TFunction } from 'i18next';
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdminFailure } from '../api/client.ts';
+import { refusalText } from '../api/refusal.ts';
 import styles from './ui.module.css';
 
 /** `onValue`: the typed text alone, for the common case of keeping it in a state setter. */
@@ -64,30 +63,13 @@ export function Check({
   );
 }
 
-/** A server reason as a sentence: its first letter capitalised. */
-export const asSentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/**
- * A refusal in the operator's language where its message key says all the server's English reason
- * does (admin.json `refusal`: a wrong password, too many attempts); other reasons as the server gave them.
- */
-function refusalText(error: unknown, t: TFunction, exists: (key: string) => boolean): string | undefined {
-  if (!(error instanceof AdminFailure) || typeof error.body.msg !== 'string') return undefined;
-  const key = `refusal.${error.body.msg}`;
-  if (!exists(key)) return undefined;
-  const seconds = Number(error.body.retryAfter);
-  return t(key, { minutes: Math.max(1, Math.ceil((Number.isFinite(seconds) ? seconds : 60) / 60)) });
-}
-
-/** The outcome line under a form: the server's reason on failure, a short confirmation on success. */
+/** The outcome line under a form: the refusal in the operator's language (api/refusal.ts) on failure, a short confirmation on success. */
 export function Outcome({ error, done }: { error?: unknown; done?: string | false }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   if (error) {
-    const raw = error instanceof Error && error.message ? error.message : t('common.failed');
-    const text = refusalText(error, t, (key) => i18n.exists(key)) ?? asSentence(raw);
     return (
       <p className={styles.error} role="alert">
-        {text}
+        {refusalText(error, i18n)}
       </p>
     );
   }

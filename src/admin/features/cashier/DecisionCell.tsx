@@ -2,11 +2,15 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import { AdminFailure } from '../../api/client.ts';
+import { refusalText } from '../../api/refusal.ts';
 import type { PendingRequest } from '../../api/types.ts';
 import { Amount } from '../../components/Amount.tsx';
-import { asSentence, Outcome } from '../../components/Field.tsx';
+import { Outcome } from '../../components/Field.tsx';
 import ui from '../../components/ui.module.css';
 import { useDecision } from './queries.ts';
+
+/** The lost line's text ends the sentence itself (cashier.lost). */
+const withoutStop = (text: string) => text.replace(/[.。]$/, '');
 
 /**
  * Approve after confirming the amount and the member (nothing moves before the confirm), or reject
@@ -20,12 +24,14 @@ export function DecisionCell({
   /** Another desk decided first: the row is about to vanish, so the page keeps the reason. */
   onLost(message: string): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const decision = useDecision((error) => {
     // Only a request another desk decided leaves the queue; any other refusal (a member who owes a
     // debt cannot be paid out) stays on the row, under it.
     if (error instanceof AdminFailure && error.httpStatus === 409 && error.status === 'already') {
-      onLost(t(`cashier.lost.${request.kind}`, { id: request.id, reason: asSentence(error.message) }));
+      onLost(
+        t(`cashier.lost.${request.kind}`, { id: request.id, reason: withoutStop(refusalText(error, i18n)) }),
+      );
     }
   });
   const [rejecting, setRejecting] = useState(false);

@@ -6,7 +6,7 @@ import { jackpotHistory, readJackpot } from '../jackpot/jackpot.service.ts';
 import { bonusLiability } from '../promotions/liability.service.ts';
 import { countMembersWithLimits } from '../protection/limits.service.ts';
 import { countProtectedMembers } from '../protection/protection.service.ts';
-import { siteCurrencies } from '../sites/sites-admin.service.ts';
+import { siteCurrencies, siteDays } from '../sites/sites-admin.service.ts';
 import { waitingTicketCount } from '../support/tickets-admin.service.ts';
 
 /** One currency's money figures, in its minor units. */
@@ -38,26 +38,33 @@ const ROLLED_UP = ['deposits', 'withdrawals', 'bets', 'wins', 'new_members', 'ac
 
 /**
  * Today's and this month's money figures (per currency) and member figures, in one read of the daily rollups (daily_figures,
- * migration 0015): at most 7 figures x 31 days x 64 buckets, whatever the size of the ledger. The
+ * migration 0015): at most 7 figures x 31 days x 64 buckets per site, whatever the size of the ledger. The
  * triggers that keep them (sql/count_*.sql) write in the same transactions as the ledger, the
- * rounds, the registrations and the sessions, so they are never behind. Days are the database's.
+ * rounds, the registrations and the sessions, so they are never behind. Days are each site's own, in
+ * its time zone (migration 0084): a Thai site's today starts at midnight in Bangkok, a Korean site's in Seoul.
  */
 async function periodFigures(db: Db, now: Date): Promise<{ today: PeriodFigures; month: PeriodFigures }> {
-  const rows = await queryRows<FigureRow>(
-    db,
-    sql`with bounds as (
-          select ${now.toISOString()}::timestamptz::date as today,
-                 date_trunc('month', ${now.toISOString()}::timestamptz::date)::date as month)
-        select f.figure, f.currency,
-               coalesce(sum(f.amount) filter (where f.day >= b.today), 0)::int8 as today,
-               coalesce(sum(f.amount), 0)::int8 as month
-        from daily_figures f, bounds b
-        where f.figure in (${sql.join(
-          ROLLED_UP.map((f) => sql`${f}`),
-          sql`, `,
-        )}) and f.day >= b.month
-        group by f.figure, f.currency`,
+  const days = await siteDays(db, now);
+  const bounds = sql.join(
+    days.map((d) => sql`(${d.siteId}::int8, ${d.today}::date, ${d.month}::date)`),
+    sql`, `,
   );
+  const rows =
+    days.length === 0
+      ? []
+      : await queryRows<FigureRow>(
+          db,
+          sql`select f.figure, f.currency,
+                     coalesce(sum(f.amount) filter (where f.day >= b.today), 0)::int8 as today,
+                     coalesce(sum(f.amount), 0)::int8 as month
+              from (values ${bounds}) as b(site_id, today, month)
+              join daily_figures f on f.site_id = b.site_id and f.day >= b.month
+              where f.figure in (${sql.join(
+                ROLLED_UP.map((f) => sql`${f}`),
+                sql`, `,
+              )})
+              group by f.figure, f.currency`,
+        );
   // Every site's currency has its figures, zero or not; money figures are summed per currency only.
   const currencies = [
     ...new Set([
@@ -101,7 +108,7 @@ async function owingUnderProtectionFigures(db: Db) {
   return { owingUnderProtection: members, owingUnderProtectionCount: total };
 }
 
-/** Today's and this month's figures (the database's days) and what waits for an operator. */
+/** Today's and this month's figures (each site's days) and what waits for an operator. */
 export async function dashboard(db: Db, now = new Date()) {
   const { today, month } = await periodFigures(db, now);
   return {

@@ -7,8 +7,10 @@ import { int8 } from '../../db/columns.ts';
  */
 
 /**
- * Per figure, day, bucket and currency: deposits, withdrawals, bets and wins in minor units of their
+ * Per figure, day, bucket, currency and site: deposits, withdrawals, bets and wins in minor units of their
  * currency (never added across currencies); new_members, active_day and active_month with currency ''.
+ * The day is the site's, in its time zone (migration 0084): the dashboard reads each site's rows from
+ * its own today and month.
  */
 export const dailyFigures = pgTable(
   'daily_figures',
@@ -17,12 +19,15 @@ export const dailyFigures = pgTable(
     day: date('day').notNull(),
     bucket: smallint('bucket').notNull(),
     currency: text('currency').notNull().default(''),
+    siteId: int8('site_id').notNull(),
     amount: int8('amount').notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'daily_figures_pk', columns: [t.figure, t.day, t.bucket, t.currency] })],
+  (t) => [
+    primaryKey({ name: 'daily_figures_pk', columns: [t.figure, t.day, t.bucket, t.currency, t.siteId] }),
+  ],
 );
 
-/** A member's first activity in a day ('active_day') or a month ('active_month'), counted once. */
+/** A member's first activity in a day ('active_day') or a month ('active_month') of their site, counted once. */
 export const memberActivity = pgTable(
   'member_activity',
   {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fund, nextCode } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
@@ -21,29 +21,35 @@ describe.runIf(backendAvailable)('back office: the screens an operator polls, at
   const { as } = useOperators(t);
 
   /**
-   * The dashboard's figures as full scans compute them (days as the database counts them), money per
-   * currency: a transfer's in its account's, a round's in its member's site's.
+   * The dashboard's figures as full scans compute them (days as each site counts them, in its time
+   * zone), money per currency: a transfer's in its account's, a round's in its member's site's.
    */
   async function scanned(period: 'today' | 'month'): Promise<PeriodFigures> {
-    const since = period === 'today' ? sql`current_date` : sql`date_trunc('month', current_date)::date`;
+    // The site's (alias s) first day of the period, and the local day of a moment on that site.
+    const local = (at: SQL) => sql`(${at} at time zone site_time_zone(s.settings))::date`;
+    const since =
+      period === 'today' ? local(sql`now()`) : sql`date_trunc('month', ${local(sql`now()`)})::date`;
     const money = await queryRows<{ figure: keyof MoneyFigures; currency: string; amount: number }>(
       t.db,
       sql`select case when t.kind = 'deposit' then 'deposits' else 'withdrawals' end as figure, a.currency,
                  sum(t.amount)::int8 as amount
           from ledger_transfers t
           join ledger_accounts a on a.id = case when t.kind = 'deposit' then t.to_account_id else t.from_account_id end
-          where t.kind in ('deposit', 'withdrawal') and t.created_at::date >= ${since} group by 1, 2
+          join members m on m.id = a.member_id join sites s on s.id = m.site_id
+          where t.kind in ('deposit', 'withdrawal') and ${local(sql`t.created_at`)} >= ${since} group by 1, 2
           union all
           select k.figure, s.currency, sum(case when k.figure = 'bets' then r.total_bet else r.total_win end)::int8
           from game_rounds r join members m on m.id = r.member_id join sites s on s.id = m.site_id
           cross join (values ('bets'), ('wins')) as k(figure)
-          where r.opened_at::date >= ${since} group by 1, 2`,
+          where ${local(sql`r.opened_at`)} >= ${since} group by 1, 2`,
     );
     const [counts] = await queryRows<{ newMembers: number; activeMembers: number }>(
       t.db,
       sql`select
-        (select count(*) from members where created_at::date >= ${since})::int8 as "newMembers",
-        (select count(distinct member_id) from sessions where last_seen_at::date >= ${since})::int8 as "activeMembers"`,
+        (select count(*) from members m join sites s on s.id = m.site_id
+         where ${local(sql`m.created_at`)} >= ${since})::int8 as "newMembers",
+        (select count(distinct e.member_id) from sessions e join members m on m.id = e.member_id
+         join sites s on s.id = m.site_id where ${local(sql`e.last_seen_at`)} >= ${since})::int8 as "activeMembers"`,
     );
     const sites = await queryRows<{ currency: string }>(t.db, sql`select distinct currency from sites`);
     const currencies = [

@@ -3,6 +3,7 @@ import { snapshotAllTables } from '../../../../test/support/db-snapshot.ts';
 import { operatorSignIn, useOperators } from '../../../../test/support/operators.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { MSG } from '../../../shared/messages.ts';
 
 describe.runIf(backendAvailable)('back office: owners add operators and set their roles', () => {
   const t = useTestApp();
@@ -38,9 +39,10 @@ describe.runIf(backendAvailable)('back office: owners add operators and set thei
   it('refuses a taken login, bad input, an unknown operator, and an owner changing their own role', async () => {
     await as('owner').post('/api/admin/operators', { login: 'twice', role: 'content' });
     const before = await snapshotAllTables(t.db, ['operator_sessions']);
-    expect(
-      (await as('owner').post('/api/admin/operators', { login: 'twice', role: 'content' })).statusCode,
-    ).toBe(409);
+    const taken = await as('owner').post('/api/admin/operators', { login: 'twice', role: 'content' });
+    expect(taken.statusCode).toBe(409);
+    // Its own message key, which the back office shows in the operator's language.
+    expect(taken.json()).toMatchObject({ status: 'already', msg: MSG.idTaken });
     for (const body of [
       {},
       { login: 'Upper', role: 'owner' },

@@ -53,7 +53,8 @@ export async function createOperator(
     })
     .onConflictDoNothing({ target: operators.login })
     .returning({ id: operators.id });
-  if (!row) throw errors.conflict(`the login ${input.login} is taken`);
+  // The id-taken key: the back office says so in the operator's language (admin.json refusal.msg3011).
+  if (!row) throw errors.conflict(`the login ${input.login} is taken`, {}, MSG.idTaken);
   return { id: row.id, totpSecret };
 }
 
@@ -213,6 +214,8 @@ export async function operatorLogin(
     tokenHash: hashToken(token),
     operatorId: op.id,
     expiresAt: new Date(Date.now() + OPERATOR_SESSION_MS),
+    // The server's clock, as the idle check (findOperator) reads it and its touches write it.
+    lastSeenAt: new Date(),
     ip: input.ip,
   });
   return { token, operator: { id: op.id, login: op.login, role: op.role, locale: op.locale } };

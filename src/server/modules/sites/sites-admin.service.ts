@@ -14,6 +14,25 @@ export async function siteCurrencies(db: DbOrTx): Promise<string[]> {
   return rows.map((r) => r.currency);
 }
 
+/** Where a site's "today" and "this month" start at a moment: its local day and month's first day (ISO dates). */
+export interface SiteDay {
+  siteId: number;
+  today: string;
+  month: string;
+}
+
+/** Each site's day and month at `now`, in its time zone (site_time_zone), as its members' limits and play days count them. */
+export async function siteDays(db: DbOrTx, now: Date): Promise<SiteDay[]> {
+  return queryRows<SiteDay>(
+    db,
+    sql`select s.id as "siteId", local.day::text as today, date_trunc('month', local.day)::date::text as month
+        from sites s
+        cross join lateral (
+          select (${now.toISOString()}::timestamptz at time zone site_time_zone(s.settings))::date as day) local
+        order by s.id`,
+  );
+}
+
 /** A site's new currency (the caller has checked it has no members; the database checks it too). */
 export async function setSiteCurrency(db: DbOrTx, id: number, currency: string): Promise<void> {
   await db.update(sites).set({ currency }).where(eq(sites.id, id));
