@@ -19,6 +19,7 @@ import {
   memberCodeKey,
   secondFactorLocked,
 } from './second-factor-limit.ts';
+import type { SecretKeys } from './secret-box.ts';
 import { createSession, type NewSession, revokeOtherSessions, type SessionMember } from './sessions.repo.ts';
 import { otpRequired, requireSecondFactor, secondFactorMatches } from './two-factor.service.ts';
 
@@ -161,13 +162,13 @@ export async function login(
     }
     // A wrong code keeps its counted attempt, like a wrong password, and counts in the daily cap:
     // the login limit alone gave someone with the password 480 code guesses a day.
-    const right = await checkCodeCapped(codeKey, () =>
-      secondFactorMatches(db, config.totpSecretKey, member.id, otp),
-    ).catch(async (error: unknown) => {
-      await releaseAttempt({ giveBack: keys.account });
-      await releaseAttempt({ giveBack: keys.address });
-      throw error;
-    });
+    const right = await checkCodeCapped(codeKey, () => secondFactorMatches(db, config, member.id, otp)).catch(
+      async (error: unknown) => {
+        await releaseAttempt({ giveBack: keys.account });
+        await releaseAttempt({ giveBack: keys.address });
+        throw error;
+      },
+    );
     if (!right) throw otpRequired('wrong second-factor code');
   }
   await releaseAttempt({ clear: keys.account, giveBack: keys.address });
@@ -259,7 +260,7 @@ export interface BankDetails {
 export async function changeBankDetails(
   db: Db,
   limits: AttemptLimits,
-  key: Buffer,
+  keys: SecretKeys,
   site: Site,
   memberId: number,
   input: BankDetails & { pw: string; otp?: string | undefined },
@@ -268,7 +269,7 @@ export async function changeBankDetails(
     throw errors.invalid('the current password is wrong', MSG.passwordWrong);
   }
   assertListedBank(registrationRules(site).banks, input.bankname);
-  await requireSecondFactor(db, limits, key, memberId, input.otp);
+  await requireSecondFactor(db, limits, keys, memberId, input.otp);
   await db
     .update(members)
     .set({

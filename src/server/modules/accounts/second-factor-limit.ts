@@ -31,12 +31,16 @@ export const secondFactorLocked = (retryAfter: number) =>
 
 /**
  * Counts the attempt before `matches` checks the code (racing guesses cannot all slip past the cap);
- * a right code gives its attempt back, a wrong one stays counted. Past the cap: secondFactorLocked.
+ * a right code gives its attempt back (as does a check that failed), a wrong one stays counted. Past the cap: secondFactorLocked.
  */
 export async function checkCodeCapped(key: CodeKey, matches: () => Promise<boolean>): Promise<boolean> {
   const reservation = await reserveAttempt(key);
   if (!reservation.ok) throw secondFactorLocked(reservation.retryAfter);
-  const right = await matches();
+  // A check that could not be made (the server cannot open the secret) is no guess: given back too.
+  const right = await matches().catch(async (error: unknown) => {
+    await releaseAttempt({ giveBack: key });
+    throw error;
+  });
   if (right) await releaseAttempt({ giveBack: key });
   return right;
 }

@@ -21,10 +21,10 @@ export const operatorsRoutes = [
   }),
   adminRoute(operatorsEndpoints.create, {
     permission: 'settings.manage',
-    handler: async ({ db, totpSecretKey, body, who }) => {
+    handler: async ({ db, totpKeys, body, who }) => {
       const password = randomBytes(12).toString('base64url');
       const created = await audited(db, who, 'operators.create', async (tx) => {
-        const made = await createOperator(tx, totpSecretKey, { ...body, password });
+        const made = await createOperator(tx, totpKeys.totpSecretKey, { ...body, password });
         return { target: `operator:${made.id}`, after: body, result: made };
       });
       return {
