@@ -76,7 +76,8 @@ function refusalText(error: unknown, t: TFunction, exists: (key: string) => bool
   const key = `refusal.${error.body.msg}`;
   if (!exists(key)) return undefined;
   const seconds = Number(error.body.retryAfter);
-  return t(key, { minutes: Math.max(1, Math.ceil((Number.isFinite(seconds) ? seconds : 60) / 60)) });
+  const wait = Number.isFinite(seconds) ? seconds : 60;
+  return t(key, { minutes: Math.max(1, Math.ceil(wait / 60)), hours: Math.max(1, Math.ceil(wait / 3600)) });
 }
 
 /** The outcome line under a form: the server's reason on failure, a short confirmation on success. */

@@ -6,14 +6,20 @@
  */
 import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { resealStoredSecrets } from '../modules/accounts/reseal-secrets.ts';
+import { MEMBER_SEALED_COLUMNS, resealStoredSecrets } from '../modules/accounts/reseal-secrets.ts';
+import { OPERATOR_SEALED_COLUMNS } from '../modules/backoffice/seal-operator-secrets.ts';
 
 const config = readConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  const done = await resealStoredSecrets(database.db, config, {
-    onBatch: (n) => console.log(`resealed ${n.resealed}, already current ${n.current}`),
-  });
+  const done = await resealStoredSecrets(
+    database.db,
+    config,
+    [MEMBER_SEALED_COLUMNS, OPERATOR_SEALED_COLUMNS],
+    {
+      onBatch: (n) => console.log(`resealed ${n.resealed}, already current ${n.current}`),
+    },
+  );
   console.log(
     `done: ${done.resealed} rows sealed again under TOTP_SECRET_KEY, ${done.current} already were, ` +
       `${done.changedMeanwhile} changed meanwhile (written under the current key)`,

@@ -13,15 +13,15 @@ import { members } from './accounts.schema.ts';
 import { type AttemptLimits, memberLoginKeys, releaseAttempt, reserveAttempt } from './attempt-limits.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { assertListedBank, checkRegistration } from './registration-rules.ts';
-import {
-  checkCodeCapped,
-  codeLockSeconds,
-  memberCodeKey,
-  secondFactorLocked,
-} from './second-factor-limit.ts';
+import { codeLockSeconds, memberCodeKey, secondFactorLocked } from './second-factor-limit.ts';
 import type { SecretKeys } from './secret-box.ts';
 import { createSession, type NewSession, revokeOtherSessions, type SessionMember } from './sessions.repo.ts';
-import { otpRequired, requireSecondFactor, secondFactorMatches } from './two-factor.service.ts';
+import {
+  memberCodeChecked,
+  otpRequired,
+  requireSecondFactor,
+  secondFactorMatches,
+} from './two-factor.service.ts';
 
 const idTaken = () => errors.taken('this id is taken', MSG.idTaken);
 const nickTaken = () => errors.taken('this nick is taken', MSG.nickTaken);
@@ -162,13 +162,13 @@ export async function login(
     }
     // A wrong code keeps its counted attempt, like a wrong password, and counts in the daily cap:
     // the login limit alone gave someone with the password 480 code guesses a day.
-    const right = await checkCodeCapped(codeKey, () => secondFactorMatches(db, config, member.id, otp)).catch(
-      async (error: unknown) => {
-        await releaseAttempt({ giveBack: keys.account });
-        await releaseAttempt({ giveBack: keys.address });
-        throw error;
-      },
-    );
+    const right = await memberCodeChecked(db, limits, member.id, () =>
+      secondFactorMatches(db, config, member.id, otp),
+    ).catch(async (error: unknown) => {
+      await releaseAttempt({ giveBack: keys.account });
+      await releaseAttempt({ giveBack: keys.address });
+      throw error;
+    });
     if (!right) throw otpRequired('wrong second-factor code');
   }
   await releaseAttempt({ clear: keys.account, giveBack: keys.address });

@@ -6,12 +6,14 @@ import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { memberWith2fa } from '../../../../test/support/two-factor.ts';
 import { operators } from '../backoffice/backoffice.schema.ts';
+import { OPERATOR_SEALED_COLUMNS } from '../backoffice/seal-operator-secrets.ts';
 import { members } from './accounts.schema.ts';
-import { resealStoredSecrets } from './reseal-secrets.ts';
+import { MEMBER_SEALED_COLUMNS, resealStoredSecrets } from './reseal-secrets.ts';
 import { openTotpSecretWithKey } from './secret-box.ts';
 
 const OLD = Buffer.alloc(32, 1);
 const NEW = Buffer.alloc(32, 2);
+const BOTH = [MEMBER_SEALED_COLUMNS, OPERATOR_SEALED_COLUMNS];
 
 describe.runIf(backendAvailable)('rotating TOTP_SECRET_KEY', () => {
   // The app reads its keys from this config object at each call: the test turns the settings as an
@@ -52,7 +54,7 @@ describe.runIf(backendAvailable)('rotating TOTP_SECRET_KEY', () => {
     // A recovery code stored under the old key is still taken during the rotation.
     expect((await memberLogin(on.member, on.codes[0]!)).json()).toMatchObject({ status: 'success' });
 
-    const first = await resealStoredSecrets(t.db, t.config, { batchSize: 2 });
+    const first = await resealStoredSecrets(t.db, t.config, BOTH, { batchSize: 2 });
     expect(first.resealed).toBeGreaterThanOrEqual(2);
     expect(openTotpSecretWithKey({ totpSecretKey: NEW }, await storedSecret(on.member.id))).toEqual({
       secret: on.secret,
@@ -60,7 +62,7 @@ describe.runIf(backendAvailable)('rotating TOTP_SECRET_KEY', () => {
     });
     // Again: nothing left to do (idempotent), nothing rewritten.
     const before = await storedSecret(on.member.id);
-    const again = await resealStoredSecrets(t.db, t.config, { batchSize: 2 });
+    const again = await resealStoredSecrets(t.db, t.config, BOTH, { batchSize: 2 });
     expect(again.resealed).toBe(0);
     expect(again.current).toBe(first.resealed + first.current);
     expect(await storedSecret(on.member.id)).toBe(before);
@@ -95,7 +97,7 @@ describe.runIf(backendAvailable)('rotating TOTP_SECRET_KEY', () => {
     expect(desk503.json()).toMatchObject({ status: 'unavailable', msg: 'msg3530' });
     // The re-seal refuses too, with the setting named, before it writes anything of that row.
     const row = await storedSecret(on.member.id);
-    await expect(resealStoredSecrets(t.db, t.config)).rejects.toThrow(/TOTP_SECRET_KEY/);
+    await expect(resealStoredSecrets(t.db, t.config, BOTH)).rejects.toThrow(/TOTP_SECRET_KEY/);
     expect(await storedSecret(on.member.id)).toBe(row);
     // The right key back: none of those refusals counted as a wrong code.
     useKeys(OLD);

@@ -2,11 +2,17 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { openTotpSecretWithKey, type SecretKeys, sealTotpSecret } from './secret-box.ts';
 
-/** Every column that holds a sealed TOTP secret, by table (members' and operators'). */
-const SEALED_COLUMNS = [
-  { table: 'members', columns: ['totp_secret', 'totp_pending_secret'] },
-  { table: 'operators', columns: ['totp_secret'] },
-] as const;
+/** A table's columns that hold sealed TOTP secrets (each module names its own). */
+export interface SealedColumns {
+  table: string;
+  columns: readonly string[];
+}
+
+/** Members' sealed secrets (the back office names operators' in seal-operator-secrets.ts). */
+export const MEMBER_SEALED_COLUMNS: SealedColumns = {
+  table: 'members',
+  columns: ['totp_secret', 'totp_pending_secret'],
+};
 
 export interface ResealCount {
   /** Rows whose secrets were sealed again under TOTP_SECRET_KEY. */
@@ -30,8 +36,8 @@ function underCurrentKey(keys: SecretKeys, stored: string | null): string | null
 }
 
 /**
- * `npm run totp:reseal` (docs/operations.md, "Rotating TOTP_SECRET_KEY"): every stored TOTP secret
- * sealed again under TOTP_SECRET_KEY, `batchSize` rows at a time in id order. Safe while the site
+ * `npm run totp:reseal` (docs/operations.md, "Rotating TOTP_SECRET_KEY"): every TOTP secret stored in
+ * `tables` sealed again under TOTP_SECRET_KEY, `batchSize` rows at a time in id order. Safe while the site
  * runs: a row is rewritten only if it still holds what was read (one UPDATE per row, no long lock), and
  * whatever the site writes meanwhile is sealed under the current key already. Safe to re-run: a row
  * the current key opens is left as it is. A secret neither key opens stops it (errors.secretKeyMismatch)
@@ -40,11 +46,12 @@ function underCurrentKey(keys: SecretKeys, stored: string | null): string | null
 export async function resealStoredSecrets(
   db: Db,
   keys: SecretKeys,
+  tables: readonly SealedColumns[],
   options: { batchSize?: number; onBatch?: (done: ResealCount) => void } = {},
 ): Promise<ResealCount> {
   const batchSize = options.batchSize ?? 500;
   const count: ResealCount = { resealed: 0, current: 0, changedMeanwhile: 0 };
-  for (const { table, columns } of SEALED_COLUMNS) {
+  for (const { table, columns } of tables) {
     const anyStored = sql.join(
       columns.map((c) => sql`${sql.identifier(c)} is not null`),
       sql` or `,

@@ -6,7 +6,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { memberRecoveryCodes, members } from './accounts.schema.ts';
 import type { AttemptLimits } from './attempt-limits.ts';
-import { checkCodeCapped, clearCodeLock, memberCodeKey } from './second-factor-limit.ts';
+import { tellSecondFactorLocked } from './code-lock-notice.ts';
+import { checkCodeCapped, clearCodeLock, codeLockedUntil, memberCodeKey } from './second-factor-limit.ts';
 import { codeDigest, codeDigests, openTotpSecret, type SecretKeys, sealTotpSecret } from './secret-box.ts';
 import {
   activeSessionsOf,
@@ -108,6 +109,17 @@ async function spendRecoveryCode(db: DbOrTx, keys: SecretKeys, memberId: number,
   return spent.length === 1;
 }
 
+/**
+ * A member's code checked against their daily cap (checkCodeCapped): the wrong code that locks the
+ * second step also tells the member (tellSecondFactorLocked).
+ */
+export const memberCodeChecked = (
+  db: Db,
+  limits: AttemptLimits,
+  memberId: number,
+  matches: () => Promise<boolean>,
+) => checkCodeCapped(memberCodeKey(limits, memberId), matches, () => tellSecondFactorLocked(db, memberId));
+
 /** A TOTP code or a recovery code of a member whose 2FA is on; each is accepted once. */
 export async function secondFactorMatches(
   db: DbOrTx,
@@ -136,7 +148,7 @@ export async function requireSecondFactor(
 ) {
   if (!(await hasSecondFactor(db, memberId))) return;
   if (!otp) throw otpRefused(MSG.otpRequired, 'this member uses two-step login: send otp');
-  const right = await checkCodeCapped(memberCodeKey(limits, memberId), () =>
+  const right = await memberCodeChecked(db, limits, memberId, () =>
     secondFactorMatches(db, keys, memberId, otp),
   );
   if (!right) throw otpRefused(MSG.otpWrong, 'wrong code');
@@ -201,7 +213,7 @@ export async function enableSecondFactor(
   const pending = openTotpSecret(keys, row.pending);
   const key = keys.totpSecretKey;
   // Counted in the member's daily code cap too, before the code is checked.
-  const right = await checkCodeCapped(memberCodeKey(limits, memberId), () =>
+  const right = await memberCodeChecked(db, limits, memberId, () =>
     totpMatches(db, memberId, pending, row.lastStep, otp),
   );
   if (!right) throw errors.invalid('wrong code', MSG.otpWrong);
@@ -258,7 +270,14 @@ export async function resetSecondFactor(tx: DbOrTx, memberId: number) {
   await revokeAllSessions(tx, memberId);
 }
 
-/** An owner's reset also lifts the daily wrong-code lock: the member starts again with a full cap. */
+/** Until when the member's second step is locked (5 wrong codes of the day), or null. */
+export const secondFactorLockedUntil = (limits: AttemptLimits, memberId: number) =>
+  codeLockedUntil(memberCodeKey(limits, memberId));
+
+/**
+ * An owner's reset also lifts the daily wrong-code lock, as does support lifting it alone: the member
+ * starts again with a full cap.
+ */
 export const unlockSecondFactor = (limits: AttemptLimits, memberId: number) =>
   clearCodeLock(memberCodeKey(limits, memberId));
 

@@ -1,8 +1,12 @@
 import { and, eq, like, notLike } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { SealedColumns } from '../accounts/reseal-secrets.ts';
 import { assertKeyOpens } from '../accounts/seal-stored-secrets.ts';
 import { SEALED_LIKE, type SecretKeys, sealTotpSecret } from '../accounts/secret-box.ts';
 import { operators } from './backoffice.schema.ts';
+
+/** Operators' sealed TOTP secrets, for `npm run totp:reseal` (accounts/reseal-secrets.ts). */
+export const OPERATOR_SEALED_COLUMNS: SealedColumns = { table: 'operators', columns: ['totp_secret'] };
 
 /**
  * At the start (main.ts), as sealStoredMemberSecrets for members: operators' TOTP secrets still in
