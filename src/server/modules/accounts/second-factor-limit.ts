@@ -36,9 +36,10 @@ export const secondFactorLocked = (retryAfter: number) =>
 
 /**
  * Counts the attempt before `matches` checks the code (racing guesses cannot all slip past the cap);
- * the wrong code that spends the last attempt starts the lock: `onLock` tells its holder (once: only
- * one attempt can take the last point), and the answer is already secondFactorLocked, not "wrong code";
- * a right code gives its attempt back (as does a check that failed), a wrong one stays counted. Past the cap: secondFactorLocked.
+ * a right code gives its attempt back (as does a check that could not be made), a wrong one stays
+ * counted. The wrong code that spends the last attempt starts the lock: `onLock` tells its holder
+ * (once: one attempt only takes the last point) and the answer is already secondFactorLocked, not
+ * "wrong code". Past the cap: secondFactorLocked.
  */
 export async function checkCodeCapped(
   key: CodeKey,

@@ -67,9 +67,9 @@ export function openTotpSecretWithKey(
   stored: string,
 ): { secret: string; current: boolean } {
   if (!isSealed(stored)) return { secret: stored, current: false };
-  const [current, previous] = keysOf(keys);
-  const byCurrent = openWith(current!, stored);
+  const byCurrent = openWith(keys.totpSecretKey, stored);
   if (byCurrent !== undefined) return { secret: byCurrent, current: true };
+  const previous = keys.totpSecretKeyPrevious;
   const byPrevious = previous ? openWith(previous, stored) : undefined;
   if (byPrevious !== undefined) return { secret: byPrevious, current: false };
   throw errors.secretKeyMismatch();
