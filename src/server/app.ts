@@ -267,7 +267,7 @@ export async function buildApp({
     db: database.db,
     reports: reportReader(database.db, replica, config.replicaMaxLagSeconds),
     limits,
-    totpSecretKey: config.totpSecretKey,
+    totpKeys: config,
     paymentProviders: [...paymentProviders.keys()],
     testOnlyPaymentProviders: [...paymentProviders.values()].filter((p) => p.testOnly).map((p) => p.code),
     paymentMode,

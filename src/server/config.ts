@@ -103,6 +103,12 @@ export interface Config {
    * and be the same in every process, so outside production the default is a fixed development key.
    */
   totpSecretKey: Buffer;
+  /**
+   * TOTP_SECRET_KEY_PREVIOUS (optional, 32 bytes): during a key rotation, the key being replaced. It
+   * still opens what it sealed (and matches codes it keyed) until `npm run totp:reseal` has sealed
+   * every stored secret under TOTP_SECRET_KEY; then it is removed (docs/operations.md).
+   */
+  totpSecretKeyPrevious: Buffer | undefined;
 }
 
 export interface UofConfig {
@@ -187,6 +193,28 @@ function twilioFrom(env: NodeJS.ProcessEnv): TwilioOptions | undefined {
  */
 const DEVELOPMENT_TOTP_KEY = Buffer.from('royal-casino development key!!!!', 'utf8');
 
+/** 32 bytes as 64 hex digits or as base64, or an error naming the setting. */
+function keyFrom(name: string, raw: string): Buffer {
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) {
+    throw new Error(`${name} must be 32 bytes: 64 hex digits or base64 (openssl rand -hex 32)`);
+  }
+  return key;
+}
+
+/** TOTP_SECRET_KEY_PREVIOUS: unset, or 32 bytes as TOTP_SECRET_KEY (and not the same key). */
+export function totpSecretKeyPreviousFrom(env: NodeJS.ProcessEnv, current: Buffer): Buffer | undefined {
+  const raw = env.TOTP_SECRET_KEY_PREVIOUS?.trim() ?? '';
+  if (raw === '') return undefined;
+  const previous = keyFrom('TOTP_SECRET_KEY_PREVIOUS', raw);
+  if (previous.equals(current)) {
+    throw new Error(
+      'TOTP_SECRET_KEY_PREVIOUS is the same key as TOTP_SECRET_KEY: set the new key as TOTP_SECRET_KEY',
+    );
+  }
+  return previous;
+}
+
 /** TOTP_SECRET_KEY: 32 bytes as 64 hex digits or as base64. */
 export function totpSecretKeyFrom(env: NodeJS.ProcessEnv): Buffer {
   const raw = env.TOTP_SECRET_KEY?.trim() ?? '';
@@ -196,17 +224,14 @@ export function totpSecretKeyFrom(env: NodeJS.ProcessEnv): Buffer {
     }
     return DEVELOPMENT_TOTP_KEY;
   }
-  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
-  if (key.length !== 32) {
-    throw new Error('TOTP_SECRET_KEY must be 32 bytes: 64 hex digits or base64 (openssl rand -hex 32)');
-  }
-  return key;
+  return keyFrom('TOTP_SECRET_KEY', raw);
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.PSP_BASE_URL && (!env.PSP_SECRET || !env.PSP_MERCHANT_ID)) {
     throw new Error('PSP_BASE_URL needs PSP_MERCHANT_ID and PSP_SECRET');
   }
+  const totpSecretKey = totpSecretKeyFrom(env);
   return {
     port: intFrom(env, 'PORT', 3000),
     host: env.HOST ?? '0.0.0.0',
@@ -265,7 +290,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     sportsFeedSecret: env.SPORTS_FEED_SECRET || undefined,
-    totpSecretKey: totpSecretKeyFrom(env),
+    totpSecretKey,
+    totpSecretKeyPrevious: totpSecretKeyPreviousFrom(env, totpSecretKey),
     smtp: env.SMTP_URL
       ? { url: env.SMTP_URL, from: env.MAIL_FROM || 'Royal Casino <no-reply@localhost>' }
       : undefined,

@@ -90,4 +90,19 @@ describe('TOTP_SECRET_KEY', () => {
     expect(readConfig({}).totpSecretKey).toEqual(readConfig({}).totpSecretKey);
     expect(readConfig({}).totpSecretKey).toHaveLength(32);
   });
+
+  it('takes an optional previous key for a rotation: 32 bytes, and not the current key again', () => {
+    const current = 'ab'.repeat(32);
+    expect(readConfig({ TOTP_SECRET_KEY: current }).totpSecretKeyPrevious).toBeUndefined();
+    const previous = 'cd'.repeat(32);
+    expect(
+      readConfig({ TOTP_SECRET_KEY: current, TOTP_SECRET_KEY_PREVIOUS: previous }).totpSecretKeyPrevious,
+    ).toEqual(Buffer.from(previous, 'hex'));
+    expect(() => readConfig({ TOTP_SECRET_KEY: current, TOTP_SECRET_KEY_PREVIOUS: 'short' })).toThrow(
+      /TOTP_SECRET_KEY_PREVIOUS must be 32 bytes/,
+    );
+    expect(() => readConfig({ TOTP_SECRET_KEY: current, TOTP_SECRET_KEY_PREVIOUS: current })).toThrow(
+      /same key/,
+    );
+  });
 });

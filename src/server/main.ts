@@ -30,8 +30,8 @@ if (config.seedDemo && (await seedDemo(database.db))) {
 }
 // TOTP secrets still in clear (from before they were sealed, or the demo seed's) are sealed now.
 const sealedNow =
-  (await sealStoredMemberSecrets(database.db, config.totpSecretKey)) +
-  (await sealStoredOperatorSecrets(database.db, config.totpSecretKey));
+  (await sealStoredMemberSecrets(database.db, config)) +
+  (await sealStoredOperatorSecrets(database.db, config));
 if (sealedNow > 0) app.log.info(`${sealedNow} stored TOTP secrets sealed with TOTP_SECRET_KEY`);
 
 let closing = false;

@@ -137,6 +137,8 @@ export const MSG = {
   otherSiteAccount: 'msg3528',
   /** Too many wrong second-factor codes in a day: the second step is locked (attempt-limits.ts). */
   otpLocked: 'msg3529',
+  /** The server cannot open stored second-factor secrets (a wrong TOTP_SECRET_KEY): not the member's fault, try later. */
+  secondFactorUnavailable: 'msg3530',
   // Promotions (issue 36).
   promoUnavailable: 'msg3600',
   promoNotEligible: 'msg3601',

@@ -38,6 +38,7 @@ export const EXPECTED_ADMIN_ACCESS: Record<string, readonly OperatorRole[]> = {
   'POST /api/admin/kyc/members/:id/request': COMPLIANCE,
   'GET /api/admin/members/:id/security': MEMBER_READERS,
   'POST /api/admin/members/:id/security/reset-2fa': OWNER,
+  'POST /api/admin/members/:id/security/unlock-2fa': SUPPORT,
   'POST /api/admin/members/:id/status': OWNER,
   'POST /api/admin/members/:id/level': OWNER,
   'POST /api/admin/members/:id/reset-password': OWNER,
@@ -125,5 +126,6 @@ export const EXPECTED_ADMIN_ACCESS: Record<string, readonly OperatorRole[]> = {
   'POST /api/admin/operators': OWNER,
   'POST /api/admin/operators/:id/role': OWNER,
   'POST /api/admin/operators/:id/access': OWNER,
+  'POST /api/admin/operators/:id/unlock': OWNER,
   'GET /api/admin/system/health': OWNER,
 };

@@ -30,7 +30,11 @@ export function refusalText(error: unknown, texts: RefusalTexts): string {
   const msgKey = typeof body.msg === 'string' ? `refusal.${body.msg}` : undefined;
   if (msgKey && texts.exists(msgKey)) {
     const seconds = Number(body.retryAfter);
-    return t(msgKey, { minutes: Math.max(1, Math.ceil((Number.isFinite(seconds) ? seconds : 60) / 60)) });
+    const wait = Number.isFinite(seconds) ? seconds : 60;
+    return t(msgKey, {
+      minutes: Math.max(1, Math.ceil(wait / 60)),
+      hours: Math.max(1, Math.ceil(wait / 3600)),
+    });
   }
   const decided = decidedFirst(error, texts);
   if (decided) return decided;

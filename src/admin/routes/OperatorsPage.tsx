@@ -8,6 +8,7 @@ import { QrCode } from '../../ui/QrCode.tsx';
 import { adminCall } from '../api/client.ts';
 import type { OperatorRow } from '../api/types.ts';
 import { Field, Outcome, Select } from '../components/Field.tsx';
+import { LiftLock } from '../components/LiftLock.tsx';
 import { PageHead, Panel } from '../components/Panel.tsx';
 import { type Column, Table } from '../components/Table.tsx';
 import { useTextFields } from '../components/text-fields.ts';
@@ -78,6 +79,42 @@ function AccessCell({ row, self }: { row: OperatorRow; self: boolean }) {
   );
 }
 
+/**
+ * The operator's sign-in locks (15 minutes of failed logins; the day's lock of 5 wrong codes, which
+ * stops them all day); an owner lifts another's with a reason, kept in the audit log.
+ */
+function LockCell({ row, self }: { row: OperatorRow; self: boolean }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const lift = useMutation({
+    mutationFn: (reason: string) =>
+      adminCall(api.operators.unlock, { params: { id: row.id }, body: { reason } }),
+    onSettled: () => client.invalidateQueries({ queryKey: LIST }),
+  });
+  const now = Date.now();
+  const failedLogins = row.lockedUntil && Date.parse(row.lockedUntil) > now ? row.lockedUntil : null;
+  if (!failedLogins && !row.codeLockedUntil) return <span>—</span>;
+  return (
+    <>
+      {row.codeLockedUntil ? (
+        <strong className={ui.danger}>
+          {t('lock.codesLocked')} <When value={row.codeLockedUntil} />
+        </strong>
+      ) : (
+        <When value={failedLogins} />
+      )}
+      {!self && (
+        <LiftLock
+          label={t('lock.liftOperator', { login: row.login })}
+          pending={lift.isPending}
+          error={lift.error}
+          onLift={(reason) => lift.mutate(reason)}
+        />
+      )}
+    </>
+  );
+}
+
 /** Who may use the back office, with which role; new operators get their credentials once. */
 export default function OperatorsPage() {
   const { t } = useTranslation();
@@ -103,7 +140,7 @@ export default function OperatorsPage() {
     { head: t('login.login'), cell: (o) => <span translate="no">{o.login}</span> },
     { head: t('operators.role'), cell: (o) => <RoleCell row={o} self={o.id === me?.id} /> },
     { head: t('operators.access'), cell: (o) => <AccessCell row={o} self={o.id === me?.id} /> },
-    { head: t('operators.lockedUntil'), cell: (o) => <When value={o.lockedUntil} /> },
+    { head: t('operators.lockedUntil'), cell: (o) => <LockCell row={o} self={o.id === me?.id} /> },
     { head: t('operators.added'), cell: (o) => <When value={o.createdAt} /> },
   ];
   const created = create.data;

@@ -106,6 +106,17 @@ export const errors = {
   /** 429: too many tries; wait. */
   limited: (message: string, msg: MsgKey, extra: Extra = {}) =>
     new ApiError(429, STATUS.limited, msg, message, extra),
+  /**
+   * 503: the server cannot open a stored second-factor secret (a wrong TOTP_SECRET_KEY or a missing
+   * TOTP_SECRET_KEY_PREVIOUS): the operator's setting to fix, not the user's code; logged as an error.
+   */
+  secretKeyMismatch: () =>
+    new ApiError(
+      503,
+      STATUS.unavailable,
+      MSG.secondFactorUnavailable,
+      'neither TOTP_SECRET_KEY nor TOTP_SECRET_KEY_PREVIOUS opens a stored TOTP secret',
+    ),
   /** 500: a write that should have worked did not; the page shows its own failure key. */
   failed: (message: string, msg: MsgKey) => new ApiError(500, STATUS.error, msg, message),
 };

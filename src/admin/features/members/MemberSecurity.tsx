@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { adminContract as api } from '../../../shared/contract/admin/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Outcome } from '../../components/Field.tsx';
+import { LiftLock } from '../../components/LiftLock.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import ui from '../../components/ui.module.css';
 import { When } from '../../components/When.tsx';
@@ -13,7 +14,9 @@ export function MemberSecurity({ id }: { id: number }) {
   const { t } = useTranslation();
   const query = useMemberSecurity(id);
   const mayManage = useMay('members.manage');
+  const mayLift = useMay('support.answer');
   const reset = useMemberAction(api.memberSecurity.resetTwoFactor, id);
+  const lift = useMemberAction(api.memberSecurity.unlockTwoFactor, id);
   const data = query.data;
   return (
     <Panel title={t('security.title')}>
@@ -29,6 +32,12 @@ export function MemberSecurity({ id }: { id: number }) {
               </>
             ) : (
               t('security.off')
+            )}
+            {data.twoFactor.lockedUntil && (
+              <strong className={ui.danger} data-testid="member-2fa-locked">
+                {' '}
+                · {t('lock.lockedUntil')} <When value={data.twoFactor.lockedUntil} />
+              </strong>
             )}
           </dd>
           <dt>{t('security.sessions')}</dt>
@@ -49,6 +58,14 @@ export function MemberSecurity({ id }: { id: number }) {
             )}
           </dd>
         </dl>
+      )}
+      {data?.twoFactor.lockedUntil && mayLift && (
+        <LiftLock
+          label={t('lock.liftMember')}
+          pending={lift.isPending}
+          error={lift.error}
+          onLift={(reason) => lift.mutate({ params: { id }, body: { reason } })}
+        />
       )}
       {data?.twoFactor.enabled && mayManage && (
         <Button

@@ -166,7 +166,7 @@ export const accountsRoutes: RouteHandlers = {
     const member = requireMember(ctx);
     // No current password is asked here: a session alone must not take the account of a member
     // who turned the second factor on (it is asked before money leaves for the same reason).
-    await requireSecondFactor(ctx.db, ctx.limits, ctx.config.totpSecretKey, member.memberId, body.otp);
+    await requireSecondFactor(ctx.db, ctx.limits, ctx.config, member.memberId, body.otp);
     await setPassword(ctx.db, member, body.pw, 'without-current');
     return { status: 'success', msg: MSG.passwordChanged };
   },

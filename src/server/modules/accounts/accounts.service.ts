@@ -13,14 +13,15 @@ import { members } from './accounts.schema.ts';
 import { type AttemptLimits, memberLoginKeys, releaseAttempt, reserveAttempt } from './attempt-limits.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { assertListedBank, checkRegistration } from './registration-rules.ts';
-import {
-  checkCodeCapped,
-  codeLockSeconds,
-  memberCodeKey,
-  secondFactorLocked,
-} from './second-factor-limit.ts';
+import { codeLockSeconds, memberCodeKey, secondFactorLocked } from './second-factor-limit.ts';
+import type { SecretKeys } from './secret-box.ts';
 import { createSession, type NewSession, revokeOtherSessions, type SessionMember } from './sessions.repo.ts';
-import { otpRequired, requireSecondFactor, secondFactorMatches } from './two-factor.service.ts';
+import {
+  memberCodeChecked,
+  otpRequired,
+  requireSecondFactor,
+  secondFactorMatches,
+} from './two-factor.service.ts';
 
 const idTaken = () => errors.taken('this id is taken', MSG.idTaken);
 const nickTaken = () => errors.taken('this nick is taken', MSG.nickTaken);
@@ -161,8 +162,8 @@ export async function login(
     }
     // A wrong code keeps its counted attempt, like a wrong password, and counts in the daily cap:
     // the login limit alone gave someone with the password 480 code guesses a day.
-    const right = await checkCodeCapped(codeKey, () =>
-      secondFactorMatches(db, config.totpSecretKey, member.id, otp),
+    const right = await memberCodeChecked(db, limits, member.id, () =>
+      secondFactorMatches(db, config, member.id, otp),
     ).catch(async (error: unknown) => {
       await releaseAttempt({ giveBack: keys.account });
       await releaseAttempt({ giveBack: keys.address });
@@ -259,7 +260,7 @@ export interface BankDetails {
 export async function changeBankDetails(
   db: Db,
   limits: AttemptLimits,
-  key: Buffer,
+  keys: SecretKeys,
   site: Site,
   memberId: number,
   input: BankDetails & { pw: string; otp?: string | undefined },
@@ -268,7 +269,7 @@ export async function changeBankDetails(
     throw errors.invalid('the current password is wrong', MSG.passwordWrong);
   }
   assertListedBank(registrationRules(site).banks, input.bankname);
-  await requireSecondFactor(db, limits, key, memberId, input.otp);
+  await requireSecondFactor(db, limits, keys, memberId, input.otp);
   await db
     .update(members)
     .set({

@@ -150,8 +150,11 @@ export async function clearExpiredAttempts(db: Db, now = Date.now()): Promise<nu
   return gone.length;
 }
 
-/** `{ ok: true }` when the attempt was counted and may go on; otherwise the seconds to wait. */
-export type Reservation = { ok: true } | { ok: false; retryAfter: number };
+/**
+ * `{ ok: true }` when the attempt was counted and may go on (`remaining`: the fewest attempts any of
+ * the keys has left after this one); otherwise the seconds to wait.
+ */
+export type Reservation = { ok: true; remaining: number } | { ok: false; retryAfter: number };
 
 /**
  * Counts one attempt against each (limiter, key), all or none: when any refuses, the others are
@@ -160,13 +163,17 @@ export type Reservation = { ok: true } | { ok: false; retryAfter: number };
 export async function reserveAttempt(...limits: [RateLimiterDrizzle, string][]): Promise<Reservation> {
   const results = await Promise.allSettled(limits.map(([limiter, key]) => limiter.consume(key)));
   let waitMs = 0;
+  let remaining = Number.POSITIVE_INFINITY;
   for (const result of results) {
-    if (result.status === 'fulfilled') continue;
+    if (result.status === 'fulfilled') {
+      remaining = Math.min(remaining, result.value.remainingPoints);
+      continue;
+    }
     // A store failure is an error, not a refusal.
     if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
     waitMs = Math.max(waitMs, result.reason.msBeforeNext, 1);
   }
-  if (waitMs === 0) return { ok: true };
+  if (waitMs === 0) return { ok: true, remaining };
   await Promise.all(
     limits.map(([limiter, key], i) => (results[i]?.status === 'fulfilled' ? limiter.reward(key) : undefined)),
   );

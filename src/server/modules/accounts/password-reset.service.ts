@@ -13,7 +13,7 @@ import { registrationRules, type Site } from '../sites/sites.service.ts';
 import { members, passwordResets } from './accounts.schema.ts';
 import { type AttemptLimits, releaseAttempt, reserveAttempt } from './attempt-limits.ts';
 import { hashPassword } from './passwords.ts';
-import { codeDigest } from './secret-box.ts';
+import { codeDigest, codeDigests, type SecretKeys } from './secret-box.ts';
 import { revokeAllSessions } from './sessions.repo.ts';
 
 /** Wrong guesses after which a code dies, whatever the limits allow. */
@@ -103,7 +103,7 @@ export async function requestPasswordReset(
 export async function resetPassword(
   db: Db,
   limits: AttemptLimits,
-  key: Buffer,
+  keys: SecretKeys,
   site: Pick<Site, 'id'>,
   input: { loginId: string; code: string; pw: string; ip: string },
 ) {
@@ -130,7 +130,12 @@ export async function resetPassword(
     .orderBy(desc(passwordResets.id))
     .limit(1);
   if (!reset) throw wrong();
-  if (!timingSafeEqual(Buffer.from(reset.codeHash, 'hex'), hashCode(key, member.id, input.code))) {
+  // Under the current key, or a code sent just before a key rotation (the previous key).
+  const stored = Buffer.from(reset.codeHash, 'hex');
+  const matches = codeDigests(keys, 'reset', member.id, input.code).some((digest) =>
+    timingSafeEqual(stored, Buffer.from(digest, 'hex')),
+  );
+  if (!matches) {
     await db
       .update(passwordResets)
       .set({ failedAttempts: sql`${passwordResets.failedAttempts} + 1` })

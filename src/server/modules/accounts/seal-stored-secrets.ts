@@ -1,20 +1,23 @@
 import { and, eq, like, notLike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { members } from './accounts.schema.ts';
-import { isSealed, openTotpSecret, SEALED_LIKE, sealTotpSecret } from './secret-box.ts';
+import { isSealed, openTotpSecret, SEALED_LIKE, type SecretKeys, sealTotpSecret } from './secret-box.ts';
 
 /** The stored value sealed (a sealed one as it is, a clear one sealed), or null for null. */
 const sealed = (key: Buffer, stored: string | null) =>
   stored === null || isSealed(stored) ? stored : sealTotpSecret(key, stored);
 
-/** Opens one sealed secret of `sample`: a key other than the one they were sealed with stops the start. */
-export function assertKeyOpens(key: Buffer, sample: string | null | undefined) {
+/**
+ * Opens one sealed secret of `sample`: keys other than the one they were sealed with stop the start
+ * (during a rotation the previous key opens what the re-seal has not reached yet).
+ */
+export function assertKeyOpens(keys: SecretKeys, sample: string | null | undefined) {
   if (!sample) return;
   try {
-    openTotpSecret(key, sample);
+    openTotpSecret(keys, sample);
   } catch {
     throw new Error(
-      'TOTP_SECRET_KEY does not open the stored TOTP secrets: set the key they were sealed with',
+      'neither TOTP_SECRET_KEY nor TOTP_SECRET_KEY_PREVIOUS opens the stored TOTP secrets: set the key they were sealed with (rotating: the old one as TOTP_SECRET_KEY_PREVIOUS)',
     );
   }
 }
@@ -25,13 +28,14 @@ export function assertKeyOpens(key: Buffer, sample: string | null | undefined) {
  * opened with it (assertKeyOpens). A row is rewritten only if it still holds what was read, so a
  * member setting 2FA up meanwhile loses nothing. How many rows it sealed.
  */
-export async function sealStoredMemberSecrets(db: Db, key: Buffer): Promise<number> {
+export async function sealStoredMemberSecrets(db: Db, keys: SecretKeys): Promise<number> {
+  const key = keys.totpSecretKey;
   const [probe] = await db
     .select({ secret: members.totpSecret })
     .from(members)
     .where(like(members.totpSecret, SEALED_LIKE))
     .limit(1);
-  assertKeyOpens(key, probe?.secret);
+  assertKeyOpens(keys, probe?.secret);
   const clear = await db
     .select({ id: members.id, secret: members.totpSecret, pending: members.totpPendingSecret })
     .from(members)

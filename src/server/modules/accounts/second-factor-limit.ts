@@ -1,7 +1,12 @@
 import type { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import { MSG } from '../../../shared/messages.ts';
 import { errors } from '../../http/errors.ts';
-import { type AttemptLimits, releaseAttempt, reserveAttempt } from './attempt-limits.ts';
+import {
+  type AttemptLimits,
+  releaseAttempt,
+  reserveAttempt,
+  SECOND_FACTOR_WINDOW_MS,
+} from './attempt-limits.ts';
 
 /**
  * The daily cap on wrong second-factor codes (SECOND_FACTOR_WRONG_CODES in SECOND_FACTOR_WINDOW_MS),
@@ -31,13 +36,28 @@ export const secondFactorLocked = (retryAfter: number) =>
 
 /**
  * Counts the attempt before `matches` checks the code (racing guesses cannot all slip past the cap);
- * a right code gives its attempt back, a wrong one stays counted. Past the cap: secondFactorLocked.
+ * a right code gives its attempt back (as does a check that could not be made), a wrong one stays
+ * counted. The wrong code that spends the last attempt starts the lock: `onLock` tells its holder
+ * (once: one attempt only takes the last point) and the answer is already secondFactorLocked, not
+ * "wrong code". Past the cap: secondFactorLocked.
  */
-export async function checkCodeCapped(key: CodeKey, matches: () => Promise<boolean>): Promise<boolean> {
+export async function checkCodeCapped(
+  key: CodeKey,
+  matches: () => Promise<boolean>,
+  onLock?: () => Promise<void>,
+): Promise<boolean> {
   const reservation = await reserveAttempt(key);
   if (!reservation.ok) throw secondFactorLocked(reservation.retryAfter);
-  const right = await matches();
+  // A check that could not be made (the server cannot open the secret) is no guess: given back too.
+  const right = await matches().catch(async (error: unknown) => {
+    await releaseAttempt({ giveBack: key });
+    throw error;
+  });
   if (right) await releaseAttempt({ giveBack: key });
+  else if (reservation.remaining <= 0) {
+    await onLock?.();
+    throw secondFactorLocked((await codeLockSeconds(key)) ?? SECOND_FACTOR_WINDOW_MS / 1000);
+  }
   return right;
 }
 
@@ -48,5 +68,11 @@ export async function codeLockSeconds([limiter, key]: CodeKey): Promise<number |
   return Math.max(1, Math.ceil(used.msBeforeNext / 1000));
 }
 
-/** An owner's reset of the member's 2FA lifts the lock too. */
+/** Until when the second step stays locked, or null when a code may be tried. */
+export async function codeLockedUntil(key: CodeKey): Promise<Date | null> {
+  const seconds = await codeLockSeconds(key);
+  return seconds === undefined ? null : new Date(Date.now() + seconds * 1000);
+}
+
+/** An owner's reset of the member's 2FA, or an operator's lifting of the lock, ends it. */
 export const clearCodeLock = ([limiter, key]: CodeKey) => limiter.delete(key);

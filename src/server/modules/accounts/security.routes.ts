@@ -27,7 +27,7 @@ export const securityRoutes: RouteHandlers = {
   },
 
   'user-password-reset': async (body, ctx) => {
-    await resetPassword(ctx.db, ctx.limits, ctx.config.totpSecretKey, ctx.site, {
+    await resetPassword(ctx.db, ctx.limits, ctx.config, ctx.site, {
       loginId: body.id,
       code: body.code,
       pw: body.pw,
@@ -48,7 +48,7 @@ export const securityRoutes: RouteHandlers = {
     }
     const setup = await beginSecondFactor(
       ctx.db,
-      ctx.config.totpSecretKey,
+      ctx.config,
       member.memberId,
       member.user.userId,
       ctx.site.name,
@@ -57,13 +57,7 @@ export const securityRoutes: RouteHandlers = {
   },
 
   'user-2fa-enable': async (body, ctx) => {
-    const codes = await enableSecondFactor(
-      ctx.db,
-      ctx.limits,
-      ctx.config.totpSecretKey,
-      requireMember(ctx),
-      body.otp,
-    );
+    const codes = await enableSecondFactor(ctx.db, ctx.limits, ctx.config, requireMember(ctx), body.otp);
     return { status: 'success', msg: MSG.twoFactorOn, recoveryCodes: codes };
   },
 
@@ -72,7 +66,7 @@ export const securityRoutes: RouteHandlers = {
     if (!(await isMemberPassword(ctx.db, ctx.limits, member.memberId, body.pw))) {
       throw errors.invalid('the current password is wrong', MSG.passwordWrong);
     }
-    await disableSecondFactor(ctx.db, ctx.limits, ctx.config.totpSecretKey, member, body.otp);
+    await disableSecondFactor(ctx.db, ctx.limits, ctx.config, member, body.otp);
     return { status: 'success', msg: MSG.twoFactorOff };
   },
 
@@ -100,7 +94,7 @@ export const securityRoutes: RouteHandlers = {
 
   'user-change-bank': async (body, ctx) => {
     const member = requireMember(ctx);
-    await changeBankDetails(ctx.db, ctx.limits, ctx.config.totpSecretKey, ctx.site, member.memberId, body);
+    await changeBankDetails(ctx.db, ctx.limits, ctx.config, ctx.site, member.memberId, body);
     return { status: 'success', msg: MSG.bankChanged };
   },
 };

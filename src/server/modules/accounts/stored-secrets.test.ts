@@ -53,12 +53,14 @@ describe.runIf(backendAvailable)('second-factor secrets and one-time codes at re
     const login = (otp: string) => t.call('user-do-login', { id: member.id, pw: member.pw, otp });
     expect((await login(generateSync({ secret }))).json()).toMatchObject({ status: 'success' });
 
-    expect(await sealStoredMemberSecrets(t.db, t.config.totpSecretKey)).toBeGreaterThanOrEqual(1);
+    expect(await sealStoredMemberSecrets(t.db, t.config)).toBeGreaterThanOrEqual(1);
     expect((await memberRow(member.id)).totpSecret).toMatch(/^enc1:/);
     await t.db.update(members).set({ totpLastStep: null }).where(eq(members.id, id));
     expect((await login(generateSync({ secret }))).json()).toMatchObject({ status: 'success' });
     // Another key cannot open what this one sealed: the start stops instead of locking everyone out.
-    await expect(sealStoredMemberSecrets(t.db, Buffer.alloc(32, 7))).rejects.toThrow(/TOTP_SECRET_KEY/);
+    await expect(sealStoredMemberSecrets(t.db, { totpSecretKey: Buffer.alloc(32, 7) })).rejects.toThrow(
+      /TOTP_SECRET_KEY/,
+    );
   });
 
   it('still accepts a recovery code stored by the previous version (plain SHA-256), once', async () => {
@@ -83,7 +85,7 @@ describe.runIf(backendAvailable)('second-factor secrets and one-time codes at re
       .update(operators)
       .set({ totpSecret, totpLastStep: null })
       .where(eq(operators.login, 'sealed-desk'));
-    expect(await sealStoredOperatorSecrets(t.db, t.config.totpSecretKey)).toBeGreaterThanOrEqual(1);
+    expect(await sealStoredOperatorSecrets(t.db, t.config)).toBeGreaterThanOrEqual(1);
     const [after] = await t.db.select().from(operators).where(eq(operators.login, 'sealed-desk'));
     expect(after!.totpSecret).toMatch(/^enc1:/);
     expect((await operatorSignIn(t, 'sealed-desk', password, totpSecret)).statusCode).toBe(200);

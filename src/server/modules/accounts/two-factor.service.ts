@@ -6,8 +6,9 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { memberRecoveryCodes, members } from './accounts.schema.ts';
 import type { AttemptLimits } from './attempt-limits.ts';
-import { checkCodeCapped, clearCodeLock, memberCodeKey } from './second-factor-limit.ts';
-import { codeDigest, openTotpSecret, sealTotpSecret } from './secret-box.ts';
+import { tellSecondFactorLocked } from './code-lock-notice.ts';
+import { checkCodeCapped, clearCodeLock, codeLockedUntil, memberCodeKey } from './second-factor-limit.ts';
+import { codeDigest, codeDigests, openTotpSecret, type SecretKeys, sealTotpSecret } from './secret-box.ts';
 import {
   activeSessionsOf,
   revokeAllSessions,
@@ -89,8 +90,8 @@ async function totpMatches(
   );
 }
 
-/** Spends one unused recovery code; false when it is not one. */
-async function spendRecoveryCode(db: DbOrTx, key: Buffer, memberId: number, code: string) {
+/** Spends one unused recovery code (stored under the current key or, in a rotation, the previous one). */
+async function spendRecoveryCode(db: DbOrTx, keys: SecretKeys, memberId: number, code: string) {
   const spent = await db
     .update(memberRecoveryCodes)
     .set({ usedAt: new Date() })
@@ -98,7 +99,7 @@ async function spendRecoveryCode(db: DbOrTx, key: Buffer, memberId: number, code
       and(
         eq(memberRecoveryCodes.memberId, memberId),
         inArray(memberRecoveryCodes.codeHash, [
-          hashCode(key, memberId, code),
+          ...codeDigests(keys, 'recovery', memberId, code),
           legacyHashCode(memberId, code),
         ]),
         isNull(memberRecoveryCodes.usedAt),
@@ -108,18 +109,29 @@ async function spendRecoveryCode(db: DbOrTx, key: Buffer, memberId: number, code
   return spent.length === 1;
 }
 
+/**
+ * A member's code checked against their daily cap (checkCodeCapped): the wrong code that locks the
+ * second step also tells the member (tellSecondFactorLocked).
+ */
+export const memberCodeChecked = (
+  db: Db,
+  limits: AttemptLimits,
+  memberId: number,
+  matches: () => Promise<boolean>,
+) => checkCodeCapped(memberCodeKey(limits, memberId), matches, () => tellSecondFactorLocked(db, memberId));
+
 /** A TOTP code or a recovery code of a member whose 2FA is on; each is accepted once. */
 export async function secondFactorMatches(
   db: DbOrTx,
-  key: Buffer,
+  keys: SecretKeys,
   memberId: number,
   otp: string,
 ): Promise<boolean> {
   const state = await totpState(db, memberId);
   if (!state.totpSecret) return false;
-  const secret = openTotpSecret(key, state.totpSecret);
+  const secret = openTotpSecret(keys, state.totpSecret);
   if (await totpMatches(db, memberId, secret, state.totpLastStep, otp)) return true;
-  return /^[a-z0-9]{4}-[a-z0-9]{4}$/.test(otp) && spendRecoveryCode(db, key, memberId, otp);
+  return /^[a-z0-9]{4}-[a-z0-9]{4}$/.test(otp) && spendRecoveryCode(db, keys, memberId, otp);
 }
 
 /**
@@ -130,14 +142,14 @@ export async function secondFactorMatches(
 export async function requireSecondFactor(
   db: Db,
   limits: AttemptLimits,
-  key: Buffer,
+  keys: SecretKeys,
   memberId: number,
   otp: string | undefined,
 ) {
   if (!(await hasSecondFactor(db, memberId))) return;
   if (!otp) throw otpRefused(MSG.otpRequired, 'this member uses two-step login: send otp');
-  const right = await checkCodeCapped(memberCodeKey(limits, memberId), () =>
-    secondFactorMatches(db, key, memberId, otp),
+  const right = await memberCodeChecked(db, limits, memberId, () =>
+    secondFactorMatches(db, keys, memberId, otp),
   );
   if (!right) throw otpRefused(MSG.otpWrong, 'wrong code');
 }
@@ -160,7 +172,7 @@ export async function secondFactorStatus(db: DbOrTx, memberId: number) {
 /** Starts 2FA set-up: a new secret kept aside until a first code proves the app has it. */
 export async function beginSecondFactor(
   db: Db,
-  key: Buffer,
+  keys: SecretKeys,
   memberId: number,
   label: string,
   issuer: string,
@@ -170,7 +182,7 @@ export async function beginSecondFactor(
   const secret = generateSecret();
   await db
     .update(members)
-    .set({ totpPendingSecret: sealTotpSecret(key, secret) })
+    .set({ totpPendingSecret: sealTotpSecret(keys.totpSecretKey, secret) })
     .where(eq(members.id, memberId));
   return { secret, uri: generateURI({ issuer, label, secret }) };
 }
@@ -183,7 +195,7 @@ export async function beginSecondFactor(
 export async function enableSecondFactor(
   db: Db,
   limits: AttemptLimits,
-  key: Buffer,
+  keys: SecretKeys,
   session: Pick<SessionMember, 'memberId' | 'sessionId'>,
   otp: string,
 ) {
@@ -198,9 +210,10 @@ export async function enableSecondFactor(
     .where(eq(members.id, memberId));
   if (row?.active) throw errors.conflict('two-step login is already on', {}, MSG.twoFactorAlready);
   if (!row?.pending) throw errors.invalid('start the set-up first', MSG.twoFactorNotOn);
-  const pending = openTotpSecret(key, row.pending);
+  const pending = openTotpSecret(keys, row.pending);
+  const key = keys.totpSecretKey;
   // Counted in the member's daily code cap too, before the code is checked.
-  const right = await checkCodeCapped(memberCodeKey(limits, memberId), () =>
+  const right = await memberCodeChecked(db, limits, memberId, () =>
     totpMatches(db, memberId, pending, row.lastStep, otp),
   );
   if (!right) throw errors.invalid('wrong code', MSG.otpWrong);
@@ -226,14 +239,14 @@ export async function enableSecondFactor(
 export async function disableSecondFactor(
   db: Db,
   limits: AttemptLimits,
-  key: Buffer,
+  keys: SecretKeys,
   session: Pick<SessionMember, 'memberId' | 'sessionId'>,
   otp: string,
 ) {
   const { memberId } = session;
   if (!(await hasSecondFactor(db, memberId)))
     throw errors.invalid('two-step login is off', MSG.twoFactorNotOn);
-  await requireSecondFactor(db, limits, key, memberId, otp);
+  await requireSecondFactor(db, limits, keys, memberId, otp);
   await db.transaction(async (tx) => {
     await tx
       .update(members)
@@ -257,7 +270,14 @@ export async function resetSecondFactor(tx: DbOrTx, memberId: number) {
   await revokeAllSessions(tx, memberId);
 }
 
-/** An owner's reset also lifts the daily wrong-code lock: the member starts again with a full cap. */
+/** Until when the member's second step is locked (5 wrong codes of the day), or null. */
+export const secondFactorLockedUntil = (limits: AttemptLimits, memberId: number) =>
+  codeLockedUntil(memberCodeKey(limits, memberId));
+
+/**
+ * An owner's reset also lifts the daily wrong-code lock, as does support lifting it alone: the member
+ * starts again with a full cap.
+ */
 export const unlockSecondFactor = (limits: AttemptLimits, memberId: number) =>
   clearCodeLock(memberCodeKey(limits, memberId));
 

@@ -25,6 +25,7 @@ import { sameOriginOnly } from '../../http/csrf.ts';
 import { errors } from '../../http/errors.ts';
 import { serveSse } from '../../http/sse.ts';
 import type { AttemptLimits } from '../accounts/attempt-limits.ts';
+import type { SecretKeys } from '../accounts/secret-box.ts';
 import type { PaymentMode } from '../cashier/payments/test-payments.ts';
 import type { OperatorFeed } from '../live/operator-feed.ts';
 import { parseInput } from './admin-input.ts';
@@ -95,8 +96,8 @@ export interface AdminApiDeps {
   /** Where `reads: 'reports'` routes read; without it, the primary. */
   reports?: ReportReader;
   limits: AttemptLimits;
-  /** TOTP_SECRET_KEY: operators' TOTP secrets are sealed with it (accounts/secret-box.ts). */
-  totpSecretKey: Buffer;
+  /** TOTP_SECRET_KEY (and during a rotation the previous key): operators' TOTP secrets (accounts/secret-box.ts). */
+  totpKeys: SecretKeys;
   /** The pending badge's pushed counts (modules/live); without it the screens only poll. */
   operatorFeed?: OperatorFeed;
   /** The trading desk's live bet ticker (modules/live); without it the desk polls. */
@@ -169,7 +170,7 @@ export async function adminApi(app: FastifyInstance, deps: AdminApiDeps): Promis
               db: read.db,
               readFrom: read.readFrom,
               limits: deps.limits,
-              totpSecretKey: deps.totpSecretKey,
+              totpKeys: deps.totpKeys,
               paymentProviders,
               testOnlyPaymentProviders: deps.testOnlyPaymentProviders ?? [],
               paymentMode: deps.paymentMode ?? { production: false },

@@ -85,6 +85,7 @@ describe.runIf(backendAvailable)(
       const { operators } = (await ops.as('owner').get('/api/admin/operators')).json();
       for (const operator of operators) {
         expect(Object.keys(operator).sort()).toEqual([
+          'codeLockedUntil',
           'createdAt',
           'disabledAt',
           'id',

@@ -10,6 +10,7 @@ import type { ReadFrom } from '../../../shared/contract/admin/read-from.ts';
 import type { Permission } from '../../../shared/vocabulary.ts';
 import type { Db } from '../../db/client.ts';
 import type { AttemptLimits } from '../accounts/attempt-limits.ts';
+import type { SecretKeys } from '../accounts/secret-box.ts';
 import type { PaymentMode } from '../cashier/payments/test-payments.ts';
 import type { Who } from './audited.ts';
 import type { Operator } from './operators.service.ts';
@@ -22,8 +23,8 @@ export interface AdminContext<E extends AdminEndpoint> {
   readFrom: ReadFrom;
   /** The per-address limit of operator logins. */
   limits: AttemptLimits;
-  /** TOTP_SECRET_KEY: operators' TOTP secrets are sealed with it (accounts/secret-box.ts). */
-  totpSecretKey: Buffer;
+  /** TOTP_SECRET_KEY (and during a rotation the previous key): operators' TOTP secrets (accounts/secret-box.ts). */
+  totpKeys: SecretKeys;
   /** Codes of the installed payment providers a payment option may name. */
   paymentProviders: readonly string[];
   /** Of those, the ones that move no real money (the sandbox). */

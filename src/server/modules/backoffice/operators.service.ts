@@ -8,7 +8,7 @@ import { errors } from '../../http/errors.ts';
 import { type AttemptLimits, releaseAttempt, reserveAttempt } from '../accounts/attempt-limits.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { checkCodeCapped, operatorCodeKey } from '../accounts/second-factor-limit.ts';
-import { openTotpSecret, sealTotpSecret } from '../accounts/secret-box.ts';
+import { openTotpSecret, type SecretKeys, sealTotpSecret } from '../accounts/secret-box.ts';
 import { audited, type Who } from './audited.ts';
 import { type OperatorRole, operatorSessions, operators } from './backoffice.schema.ts';
 import { type Permission, roleMay } from './permissions.ts';
@@ -125,13 +125,13 @@ async function claimTimeStep(db: Db, operatorId: number, step: number): Promise<
 /** Whether `otp` is a current TOTP code of the operator (the step just ended too), its step claimed once. */
 async function operatorCodeMatches(
   db: Db,
-  key: Buffer,
+  keys: SecretKeys,
   op: { id: number; totpSecret: string; totpLastStep: number | null },
   otp: string,
 ) {
   if (!/^\d{6}$/.test(otp)) return false;
   const code = verifySync({
-    secret: openTotpSecret(key, op.totpSecret),
+    secret: openTotpSecret(keys, op.totpSecret),
     token: otp,
     afterTimeStep: op.totpLastStep ?? undefined,
     // The code of the step just ended too (RFC 6238 §5.2, network delay): a code typed as the
@@ -185,7 +185,7 @@ async function secondsLocked(db: DbOrTx, operatorId: number) {
 export async function operatorLogin(
   db: Db,
   limits: AttemptLimits,
-  key: Buffer,
+  keys: SecretKeys,
   input: { login: string; password: string; otp: string; ip: string },
 ) {
   // Unknown logins and address sprays are counted per address, before any lookup.
@@ -203,7 +203,7 @@ export async function operatorLogin(
     passwordOk &&
     op.disabledAt === null &&
     (await checkCodeCapped(operatorCodeKey(limits, op.id), () =>
-      operatorCodeMatches(db, key, op, input.otp),
+      operatorCodeMatches(db, keys, op, input.otp),
     ));
   // A failure keeps its reserved attempt; nothing more to write.
   if (!op || !passwordOk || !codeOk || op.disabledAt !== null) throw refused();

@@ -1,20 +1,25 @@
 import { and, eq, like, notLike } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { SealedColumns } from '../accounts/reseal-secrets.ts';
 import { assertKeyOpens } from '../accounts/seal-stored-secrets.ts';
-import { SEALED_LIKE, sealTotpSecret } from '../accounts/secret-box.ts';
+import { SEALED_LIKE, type SecretKeys, sealTotpSecret } from '../accounts/secret-box.ts';
 import { operators } from './backoffice.schema.ts';
+
+/** Operators' sealed TOTP secrets, for `npm run totp:reseal` (accounts/reseal-secrets.ts). */
+export const OPERATOR_SEALED_COLUMNS: SealedColumns = { table: 'operators', columns: ['totp_secret'] };
 
 /**
  * At the start (main.ts), as sealStoredMemberSecrets for members: operators' TOTP secrets still in
  * clear (from before they were sealed, or the demo seed's) are sealed. How many rows it sealed.
  */
-export async function sealStoredOperatorSecrets(db: Db, key: Buffer): Promise<number> {
+export async function sealStoredOperatorSecrets(db: Db, keys: SecretKeys): Promise<number> {
+  const key = keys.totpSecretKey;
   const [probe] = await db
     .select({ secret: operators.totpSecret })
     .from(operators)
     .where(like(operators.totpSecret, SEALED_LIKE))
     .limit(1);
-  assertKeyOpens(key, probe?.secret);
+  assertKeyOpens(keys, probe?.secret);
   const clear = await db
     .select({ id: operators.id, secret: operators.totpSecret })
     .from(operators)

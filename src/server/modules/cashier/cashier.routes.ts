@@ -50,7 +50,7 @@ export function cashierRoutes(
     'apply-user-withdraw': async (body, ctx) => {
       const member = requireMember(ctx);
       // Money leaving: the second factor first, for members who turned it on (issue 32).
-      await requireSecondFactor(ctx.db, ctx.limits, ctx.config.totpSecretKey, member.memberId, body.otp);
+      await requireSecondFactor(ctx.db, ctx.limits, ctx.config, member.memberId, body.otp);
       const option = body.idx ? await findOption(ctx.db, ctx.site, body.idx, 'withdraw') : undefined;
       const { request } = await requestWithdrawal(ctx.db, member, ctx.site, {
         amount: body.balance,

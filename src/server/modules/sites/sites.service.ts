@@ -49,6 +49,15 @@ export function createSiteResolver(db: Db): SiteResolver {
   };
 }
 
+/** One site's name and settings, by id (a member's own site, away from a request on it). */
+export async function siteById(db: DbOrTx, id: number): Promise<Pick<Site, 'name' | 'settings'> | undefined> {
+  const [row] = await db
+    .select({ name: sites.name, settings: sites.settings })
+    .from(sites)
+    .where(eq(sites.id, id));
+  return row;
+}
+
 /** Every host some site answers on (lower-case, as stored). */
 export async function siteDomains(db: DbOrTx): Promise<Set<string>> {
   const rows = await db.select({ domains: sites.domains }).from(sites);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, instantOut, ok } from './endpoint.ts';
-import { idParam } from './fields.ts';
+import { idParam, operatorReason } from './fields.ts';
 
 /** A member's account security as the member page shows it (issue 32): 2FA, live sessions, what registration recorded. */
 const memberSecurity = ok.extend({
@@ -8,6 +8,8 @@ const memberSecurity = ok.extend({
     enabled: z.boolean(),
     enabledAt: instantOut.nullable(),
     recoveryCodesLeft: z.number().int(),
+    /** Until when 5 wrong codes of the day lock the member's second step; null when it is not locked. */
+    lockedUntil: instantOut.nullable(),
   }),
   activeSessions: z.number().int(),
   email: z.string().nullable(),
@@ -31,5 +33,14 @@ export const memberSecurityEndpoints = {
       'Turns off the two-step login of a member who lost their phone and recovery codes (after checking who they are); audited, ends their sessions',
     params: idParam,
     response: ok,
+  }),
+  unlockTwoFactor: endpoint({
+    method: 'POST',
+    path: '/members/:id/security/unlock-2fa',
+    summary:
+      "Lifts the day's lock on a member's second step (5 wrong codes) before it ends, with a reason; audited, the member is told. Their 2FA stays on",
+    params: idParam,
+    body: z.object({ reason: operatorReason }),
+    response: ok.extend({ wasLocked: z.boolean() }),
   }),
 } as const;

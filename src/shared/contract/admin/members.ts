@@ -8,7 +8,7 @@ import {
 } from '../../vocabulary.ts';
 import { roundFields } from '../games-routes.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
-import { idParam, levelNumber } from './fields.ts';
+import { idParam, levelNumber, operatorReason } from './fields.ts';
 import { readFrom } from './read-from.ts';
 
 /** The member's ledger accounts; `vault` is the cash they set aside (shown to older front ends as `point`). */
@@ -123,7 +123,6 @@ const memberDetail = ok.extend({
 const operatorKey = z
   .string({ error: 'an idempotency key is required' })
   .regex(/^[\x21-\x7e]{8,64}$/, 'an idempotency key of 8 to 64 characters without spaces');
-const operatorReason = z.string().trim().min(3, 'a reason is required').max(500);
 
 /** What an action on a member's debt did (its first outcome again on a repeat), and the balances after. */
 const debtActionReply = ok.extend({

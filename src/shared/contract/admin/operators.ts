@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { OPERATOR_LOGIN, OPERATOR_ROLES } from '../../vocabulary.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
-import { idParam } from './fields.ts';
+import { idParam, operatorReason } from './fields.ts';
 
 export const operatorRow = z.object({
   id: z.number(),
   login: z.string(),
   role: z.enum(OPERATOR_ROLES),
   lockedUntil: instantOut.nullable(),
+  /** Until when 5 wrong codes of the day lock the operator's second step; null when it is not locked. */
+  codeLockedUntil: instantOut.nullable(),
   /** When an owner took the operator's access away; null while they may sign in. */
   disabledAt: instantOut.nullable(),
   createdAt: instantOut,
@@ -55,5 +57,14 @@ export const operatorsEndpoints = {
     params: idParam,
     body: z.object({ enabled: z.boolean() }),
     response: ok,
+  }),
+  unlock: endpoint({
+    method: 'POST',
+    path: '/operators/:id/unlock',
+    summary:
+      "Lifts another operator's sign-in locks before they end (the day's lock of 5 wrong codes and the 15-minute lock of failed logins), with a reason; audited",
+    params: idParam,
+    body: z.object({ reason: operatorReason }),
+    response: ok.extend({ wasLocked: z.boolean() }),
   }),
 } as const;

@@ -4,8 +4,10 @@ import {
   accountSecurityFacts,
   hasSecondFactor,
   resetSecondFactor,
+  secondFactorLockedUntil,
   unlockSecondFactor,
 } from '../../accounts/two-factor.service.ts';
+import { tellMember } from '../../inbox/news.service.ts';
 import { adminRoute } from '../admin-route.ts';
 import { audited } from '../audited.ts';
 import { assertMemberExists } from '../members-admin.service.ts';
@@ -14,13 +16,17 @@ import { assertMemberExists } from '../members-admin.service.ts';
 export const memberSecurityRoutes = [
   adminRoute(memberSecurityEndpoints.detail, {
     permission: 'members.view',
-    handler: async ({ db, params }) => {
+    handler: async ({ db, limits, params }) => {
       const facts = await accountSecurityFacts(db, params.id);
       if (!facts) throw errors.notFound(`member ${params.id}`);
       const { enabledAt } = facts.twoFactor;
       return {
         ...facts,
-        twoFactor: { ...facts.twoFactor, enabledAt: enabledAt ? new Date(enabledAt) : null },
+        twoFactor: {
+          ...facts.twoFactor,
+          enabledAt: enabledAt ? new Date(enabledAt) : null,
+          lockedUntil: await secondFactorLockedUntil(limits, params.id),
+        },
       };
     },
   }),
@@ -42,6 +48,25 @@ export const memberSecurityRoutes = [
       // Also when it was off already: a member locked out by wrong codes is let in again.
       await unlockSecondFactor(limits, params.id);
       return {};
+    },
+  }),
+  adminRoute(memberSecurityEndpoints.unlockTwoFactor, {
+    permission: 'support.answer',
+    handler: async ({ db, limits, params, body, who }) => {
+      await assertMemberExists(db, params.id);
+      const lockedUntil = await secondFactorLockedUntil(limits, params.id);
+      // The audit entry is committed first: a lock is never lifted without its record.
+      await audited(db, who, 'members.unlock_2fa', async () => ({
+        target: `member:${params.id}`,
+        before: { lockedUntil },
+        after: { lockedUntil: null, reason: body.reason },
+        result: undefined,
+        unchanged: lockedUntil === null,
+      }));
+      if (lockedUntil === null) return { wasLocked: false };
+      await unlockSecondFactor(limits, params.id);
+      await tellMember(db, params.id, 'secondFactorUnlocked', {}, { lasting: true });
+      return { wasLocked: true };
     },
   }),
 ];

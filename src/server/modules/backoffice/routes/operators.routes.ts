@@ -6,6 +6,11 @@ import { adminRoute } from '../admin-route.ts';
 import { listOperators } from '../audit-query.service.ts';
 import { audited } from '../audited.ts';
 import { operatorRowView } from '../backoffice.presenter.ts';
+import {
+  endFailedLoginLock,
+  liftOperatorCodeLock,
+  operatorCodeLockedUntil,
+} from '../operator-unlock.service.ts';
 import { createOperator, setOperatorEnabled, setOperatorRole } from '../operators.service.ts';
 
 /**
@@ -17,14 +22,21 @@ import { createOperator, setOperatorEnabled, setOperatorRole } from '../operator
 export const operatorsRoutes = [
   adminRoute(operatorsEndpoints.list, {
     permission: 'audit.view',
-    handler: async ({ db }) => ({ operators: (await listOperators(db)).map(operatorRowView) }),
+    handler: async ({ db, limits }) => ({
+      operators: await Promise.all(
+        (await listOperators(db)).map(async (row) => ({
+          ...operatorRowView(row),
+          codeLockedUntil: await operatorCodeLockedUntil(limits, row.id),
+        })),
+      ),
+    }),
   }),
   adminRoute(operatorsEndpoints.create, {
     permission: 'settings.manage',
-    handler: async ({ db, totpSecretKey, body, who }) => {
+    handler: async ({ db, totpKeys, body, who }) => {
       const password = randomBytes(12).toString('base64url');
       const created = await audited(db, who, 'operators.create', async (tx) => {
-        const made = await createOperator(tx, totpSecretKey, { ...body, password });
+        const made = await createOperator(tx, totpKeys.totpSecretKey, { ...body, password });
         return { target: `operator:${made.id}`, after: body, result: made };
       });
       return {
@@ -65,6 +77,29 @@ export const operatorsRoutes = [
         };
       });
       return {};
+    },
+  }),
+  adminRoute(operatorsEndpoints.unlock, {
+    permission: 'settings.manage',
+    handler: async ({ db, limits, params, body, who }) => {
+      // Another owner looks at why the operator was locked (someone may hold their password).
+      if (params.id === who.operator.id) throw errors.conflict('an owner cannot lift their own lock');
+      const codeLockedUntil = await operatorCodeLockedUntil(limits, params.id);
+      // The audit entry is committed first: a lock is never lifted without its record.
+      const wasLocked = await audited(db, who, 'operators.unlock', async (tx) => {
+        const failedLogins = await endFailedLoginLock(tx, params.id);
+        if (!failedLogins) throw errors.notFound(`operator ${params.id}`);
+        const locked = failedLogins.lockedUntil !== null || codeLockedUntil !== null;
+        return {
+          target: `operator:${params.id}`,
+          before: { lockedUntil: failedLogins.lockedUntil, codeLockedUntil },
+          after: { lockedUntil: null, codeLockedUntil: null, reason: body.reason },
+          result: locked,
+          unchanged: !locked,
+        };
+      });
+      if (codeLockedUntil !== null) await liftOperatorCodeLock(limits, params.id);
+      return { wasLocked };
     },
   }),
 ];

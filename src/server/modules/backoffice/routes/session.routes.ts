@@ -20,8 +20,8 @@ export const OPERATOR_COOKIE = 'asid';
 export const sessionRoutes = [
   adminRoute(sessionEndpoints.login, {
     permission: 'public',
-    handler: async ({ db, limits, totpSecretKey, body, request, reply }) => {
-      const { token, operator } = await operatorLogin(db, limits, totpSecretKey, { ...body, ip: request.ip });
+    handler: async ({ db, limits, totpKeys, body, request, reply }) => {
+      const { token, operator } = await operatorLogin(db, limits, totpKeys, { ...body, ip: request.ip });
       await appendAudit(db, {
         operatorId: operator.id,
         operatorLogin: operator.login,
