@@ -122,6 +122,13 @@ describe.runIf(backendAvailable)('the daily cap on wrong second-factor codes', (
     const fifth = await signIn('operator-pass1', '666666');
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json()).toMatchObject({ status: 'limited', msg: 'msg3529' });
+    // The owners' audit log records the lock, with the operator and the address it came from.
+    const audit = await as('owner').get(
+      `/api/admin/audit?action=operators.code_locked&target=operator:${id}`,
+    );
+    expect(audit.json().entries).toMatchObject([
+      { operatorLogin: login, action: 'operators.code_locked', target: `operator:${id}` },
+    ]);
     await lockEnds();
     const right = await operatorSignIn(t, login, 'operator-pass1', totpSecret);
     expect(right.statusCode).toBe(429);

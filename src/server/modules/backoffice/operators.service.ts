@@ -5,10 +5,16 @@ import type { Locale } from '../../../shared/format.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
-import { type AttemptLimits, releaseAttempt, reserveAttempt } from '../accounts/attempt-limits.ts';
+import {
+  type AttemptLimits,
+  releaseAttempt,
+  reserveAttempt,
+  SECOND_FACTOR_WRONG_CODES,
+} from '../accounts/attempt-limits.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { checkCodeCapped, operatorCodeKey } from '../accounts/second-factor-limit.ts';
 import { openTotpSecret, type SecretKeys, sealTotpSecret } from '../accounts/secret-box.ts';
+import { appendAudit } from './audit.service.ts';
 import { audited, type Who } from './audited.ts';
 import { type OperatorRole, operatorSessions, operators } from './backoffice.schema.ts';
 import { type Permission, roleMay } from './permissions.ts';
@@ -202,8 +208,19 @@ export async function operatorLogin(
     op !== undefined &&
     passwordOk &&
     op.disabledAt === null &&
-    (await checkCodeCapped(operatorCodeKey(limits, op.id), () =>
-      operatorCodeMatches(db, keys, op, input.otp),
+    (await checkCodeCapped(
+      operatorCodeKey(limits, op.id),
+      () => operatorCodeMatches(db, keys, op, input.otp),
+      // The owners see who was locked and from where: someone else may hold the password.
+      () =>
+        appendAudit(db, {
+          operatorId: op.id,
+          operatorLogin: op.login,
+          action: 'operators.code_locked',
+          target: `operator:${op.id}`,
+          after: { wrongCodes: SECOND_FACTOR_WRONG_CODES },
+          ip: input.ip,
+        }),
     ));
   // A failure keeps its reserved attempt; nothing more to write.
   if (!op || !passwordOk || !codeOk || op.disabledAt !== null) throw refused();
