@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Fairness, HouseSuccess } from '../../shared/contract/house-api.ts';
+import { leaveWindow } from '../windows/leave-window.ts';
 import { type GameError, houseCall } from './api.ts';
 import { BaccaratGame } from './baccarat/BaccaratGame.tsx';
 import { BlackjackGame } from './blackjack/BlackjackGame.tsx';
@@ -14,14 +15,8 @@ import { SlotGame } from './slot/SlotGame.tsx';
 import slotStyles from './slot/slot.module.css';
 import { MuteToggle } from './sound/MuteToggle.tsx';
 
-/**
- * Back to the lobby: the game window the site opened closes (the site is still open behind it); a
- * window opened any other way goes to the site's game lobby.
- */
-function backToLobby() {
-  if (window.opener) window.close();
-  else window.location.assign('/game');
-}
+/** Back to the lobby: the game window closes, or goes to the site's game lobby (leaveWindow). */
+const backToLobby = () => leaveWindow('/game');
 
 /** The built-in provider's game window: /play/<game>?token=…, or /play/verify. */
 export function PlayApp() {

@@ -4,6 +4,7 @@ import type { OddsFormat } from '../../shared/sports/odds-format.ts';
 import { callRoute } from '../api/client.ts';
 import { HydrateLater } from '../components/HydrateLater.tsx';
 import { setSiteZone } from '../features/site/site-zone.ts';
+import { leaveWindow } from '../windows/leave-window.ts';
 import { launchToken, sportsCall } from './api.ts';
 import { BetSlip } from './BetSlip.tsx';
 import { prefetchAboveList } from './browse/aboveList.ts';
@@ -39,16 +40,8 @@ const SLIP_UNREAD: SlipLeg[] = [];
 /** The published house rules: their own chunk and words, loaded when the member opens them. */
 const RulesPage = lazy(() => import('./rules/RulesPage.tsx').then((m) => ({ default: m.RulesPage })));
 
-/**
- * The way back to the site: the window the site opened closes (the site is still open behind it, as
- * the game window's ✕ does); a window opened any other way (a blocked pop-up opens it in the site's
- * own tab) goes to the site's home page. Without it a player in that tab had no way back but the
- * browser's own.
- */
-function backToSite() {
-  if (window.opener) window.close();
-  else window.location.assign('/');
-}
+/** Back to the site: the sports window closes, or goes to the site's home page (leaveWindow). */
+const backToSite = () => leaveWindow('/');
 
 /** The sports window: /sports?token=… (from open-game), or /sports?bet=<id> (a proof linked from my page). */
 export function SportsApp() {
