@@ -1,8 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { addCardOption, creditedCardDeposit } from '../../../../test/support/payment-options.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { queryRows } from '../../db/client.ts';
+import { migrationsFolder } from '../../db/migrate.ts';
 import { dayInZone } from '../sites/site-time.ts';
 import type { MoneyFigures, PeriodFigures } from './dashboard.service.ts';
 
@@ -65,6 +70,24 @@ describe.runIf(backendAvailable)(
           after[period].deposits - after[period].depositReversals,
         );
       }
+    });
+
+    it('migration 0085 counts the reversals recorded before it as the trigger counts them', async () => {
+      const { token } = await t.login();
+      await (await creditedCardDeposit(t, SECRET, card, token, 40_000)).reverse();
+      const counted = () =>
+        queryRows<{ day: string; bucket: number; currency: string; site_id: number; amount: number }>(
+          t.db,
+          sql`select day::text, bucket, currency, site_id, amount from daily_figures
+            where figure = 'deposit_reversals' order by day, bucket, currency, site_id`,
+        );
+      const byTrigger = await counted();
+      expect(byTrigger.length).toBeGreaterThan(0);
+      await t.db.execute(sql`delete from daily_figures where figure = 'deposit_reversals'`);
+      const migration = readFileSync(join(migrationsFolder, '0085_deposit_reversal_figures.sql'), 'utf8');
+      for (const statement of migration.split('--> statement-breakpoint'))
+        await t.db.execute(sql.raw(statement));
+      expect(await counted()).toEqual(byTrigger);
     });
   },
 );
