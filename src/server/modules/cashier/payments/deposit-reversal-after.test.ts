@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { debtOf, laterWin } from '../../../../../test/support/debt.ts';
+import { debtOf, laterWin, wonRound } from '../../../../../test/support/debt.ts';
 import { expectSoundLedger, fund, memberIdOf } from '../../../../../test/support/money.ts';
 import { addCardOption, creditedCardDeposit } from '../../../../../test/support/payment-options.ts';
 import { useTestApp } from '../../../../../test/support/test-app.ts';
@@ -106,6 +106,34 @@ describe.runIf(backendAvailable)('a deposit reversed by its payment provider, af
           where t.member_id = ${memberId} and t.kind = 'debt_collection'`,
     );
     expect(collections.map((c) => [c.kind, Number(c.amount)])).toEqual([['house_deposits', 70_000]]);
+    await expectSoundLedger(t.db);
+  });
+
+  it("splits one collection between a correction's debt (to game revenue) and a reversed deposit's (to deposits)", async () => {
+    const { token, member } = await t.login();
+    const memberId = await memberIdOf(t.db, member.id);
+    const deposit = await creditedCardDeposit(t, SECRET, card, token, 100_000);
+    const gameToken = await launchGame(t, token);
+    const won = await wonRound(t, WALLET, gameToken, 10_000, 50_000);
+    // All 140,000 lost, then the win corrected away (a debt of 50,000), then the deposit reversed (100,000).
+    expect((await playRound(t, WALLET, gameToken, 140_000, 0)).win?.status).toBe('success');
+    await won.unsettle();
+    await deposit.reverse();
+    expect(await debtOf(t, member.id)).toBe(150_000);
+
+    await fund(t, token, 50_000);
+    expect(await laterWin(t, WALLET, gameToken, 10_000, 200_000)).toMatchObject({ balance: 90_000 });
+    expect(await debtOf(t, member.id)).toBe(0);
+    const collections = await queryRows<{ kind: string; amount: number }>(
+      t.db,
+      sql`select a.kind, t.amount from ledger_transfers t join ledger_accounts a on a.id = t.to_account_id
+          where t.member_id = ${memberId} and t.kind = 'debt_collection' order by a.kind`,
+    );
+    expect(collections.map((c) => [c.kind, Number(c.amount)])).toEqual([
+      ['game_revenue', 50_000],
+      ['house_deposits', 100_000],
+    ]);
+    expect(await houseDepositsOf(memberId)).toBe(-50_000);
     await expectSoundLedger(t.db);
   });
 });
