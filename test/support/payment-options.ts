@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
@@ -49,4 +50,33 @@ export async function startCardPayment(
   const sessionId = decodeURIComponent(String(res.json().launcherUrl).split('/').pop()!);
   const id: number = (await t.call('get-deposit-list', {}, { token })).json().list[0].id;
   return { sessionId, id };
+}
+
+/**
+ * A member's card deposit of `amount` through the sandbox option `card`, confirmed by the provider
+ * (credited), and `reverse()`: the provider's chargeback of it (its 'declined' after the 'confirmed').
+ */
+export async function creditedCardDeposit(
+  t: TestApp,
+  secret: string,
+  card: number,
+  token: string,
+  amount: number,
+) {
+  const { sessionId, id } = await startCardPayment(t, token, card, amount);
+  const paid = await sandboxWebhook(t, secret, {
+    eventId: randomUUID(),
+    sessionId,
+    outcome: 'confirmed',
+    amount,
+  });
+  expect(paid.json(), paid.body).toMatchObject({ status: 'success', outcome: 'credited' });
+  return {
+    id,
+    reverse: async () => {
+      const event = { eventId: randomUUID(), sessionId, outcome: 'declined', amount };
+      const res = await sandboxWebhook(t, secret, event);
+      expect(res.json(), res.body).toMatchObject({ status: 'success', outcome: 'reversed' });
+    },
+  };
 }

@@ -18,8 +18,19 @@ import styles from './DashboardPage.module.css';
 type Figures = DashboardReply['today'];
 type Money = Figures['money'][number];
 
-/** The money figures in the order shown, per currency; each one's name is `dashboard.figure.<key>`. */
-const MONEY: (keyof Omit<Money, 'currency'>)[] = ['deposits', 'withdrawals', 'bets', 'wins', 'ggr'];
+/**
+ * The money figures in the order shown, per currency; each one's name is `dashboard.figure.<key>`. The
+ * deposits reversed by their payment provider (chargebacks) beside the deposits, and what is left of them.
+ */
+const MONEY: (keyof Omit<Money, 'currency'>)[] = [
+  'deposits',
+  'depositReversals',
+  'netDeposits',
+  'withdrawals',
+  'bets',
+  'wins',
+  'ggr',
+];
 const COUNTS: ('newMembers' | 'activeMembers')[] = ['newMembers', 'activeMembers'];
 
 /** A period's figures: one row of money per currency (never added across them), then the member counts. */

@@ -18,6 +18,13 @@ const cashRequestItem = z.object({
   resumable: z.boolean(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  /**
+   * A deposit its payment provider took back after it was credited (a chargeback): when, how much, and
+   * what of it the member still owes (0 once their cash covered it or later winnings repaid it). The
+   * status word stays `already` (SPEC §2): the money is not the member's, whatever the word says.
+   * Null otherwise.
+   */
+  reversal: z.object({ at: z.string(), amount: z.number(), owed: z.number() }).nullable(),
 });
 
 /** A recent approved request on the public ticker: the member id masked after two characters. */

@@ -27,7 +27,16 @@ function aroundMidnight(written: Date) {
   return { zone: zoneOf(offset), read };
 }
 
-const NONE: MoneyFigures = { currency: 'KRW', deposits: 0, withdrawals: 0, bets: 0, wins: 0, ggr: 0 };
+const NONE: MoneyFigures = {
+  currency: 'KRW',
+  deposits: 0,
+  depositReversals: 0,
+  netDeposits: 0,
+  withdrawals: 0,
+  bets: 0,
+  wins: 0,
+  ggr: 0,
+};
 const krw = (figures: PeriodFigures): MoneyFigures => figures.money.find((m) => m.currency === 'KRW') ?? NONE;
 
 /**

@@ -13,6 +13,10 @@ import { waitingTicketCount } from '../support/tickets-admin.service.ts';
 export interface MoneyFigures {
   currency: string;
   deposits: number;
+  /** Deposits reversed by their payment provider (chargebacks), whole, on the day of the reversal. */
+  depositReversals: number;
+  /** Deposits minus deposits reversed. */
+  netDeposits: number;
   withdrawals: number;
   bets: number;
   wins: number;
@@ -34,11 +38,20 @@ interface FigureRow {
   month: number;
 }
 
-const ROLLED_UP = ['deposits', 'withdrawals', 'bets', 'wins', 'new_members', 'active_day', 'active_month'];
+const ROLLED_UP = [
+  'deposits',
+  'deposit_reversals',
+  'withdrawals',
+  'bets',
+  'wins',
+  'new_members',
+  'active_day',
+  'active_month',
+];
 
 /**
  * Today's and this month's money figures (per currency) and member figures, in one read of the daily rollups (daily_figures,
- * migration 0015): at most 7 figures x 31 days x 64 buckets per site, whatever the size of the ledger. The
+ * migration 0015): at most 8 figures x 31 days x 64 buckets per site, whatever the size of the ledger. The
  * triggers that keep them (sql/count_*.sql) write in the same transactions as the ledger, the
  * rounds, the registrations and the sessions, so they are never behind. Days are each site's own, in
  * its time zone (migration 0084): a Thai site's today starts at midnight in Bangkok, a Korean site's in Seoul.
@@ -78,9 +91,13 @@ async function periodFigures(db: Db, now: Date): Promise<{ today: PeriodFigures;
     money: currencies.map((currency) => {
       const bets = Number(of('bets', currency)[period]);
       const wins = Number(of('wins', currency)[period]);
+      const deposits = Number(of('deposits', currency)[period]);
+      const depositReversals = Number(of('deposit_reversals', currency)[period]);
       return {
         currency,
-        deposits: Number(of('deposits', currency)[period]),
+        deposits,
+        depositReversals,
+        netDeposits: deposits - depositReversals,
         withdrawals: Number(of('withdrawals', currency)[period]),
         bets,
         wins,

@@ -38,6 +38,11 @@ describe.runIf(backendAvailable)('back office: the screens an operator polls, at
           join members m on m.id = a.member_id join sites s on s.id = m.site_id
           where t.kind in ('deposit', 'withdrawal') and ${local(sql`t.created_at`)} >= ${since} group by 1, 2
           union all
+          select 'depositReversals', a.currency, sum(r.amount)::int8
+          from payment_reversals r join ledger_accounts a on a.member_id = r.member_id and a.kind = 'cash'
+          join members m on m.id = r.member_id join sites s on s.id = m.site_id
+          where ${local(sql`r.created_at`)} >= ${since} group by 1, 2
+          union all
           select k.figure, s.currency, sum(case when k.figure = 'bets' then r.total_bet else r.total_win end)::int8
           from game_rounds r join members m on m.id = r.member_id join sites s on s.id = m.site_id
           cross join (values ('bets'), ('wins')) as k(figure)
@@ -61,6 +66,8 @@ describe.runIf(backendAvailable)('back office: the screens an operator polls, at
       money: currencies.map((currency) => ({
         currency,
         deposits: amount('deposits', currency),
+        depositReversals: amount('depositReversals', currency),
+        netDeposits: amount('deposits', currency) - amount('depositReversals', currency),
         withdrawals: amount('withdrawals', currency),
         bets: amount('bets', currency),
         wins: amount('wins', currency),
@@ -75,6 +82,8 @@ describe.runIf(backendAvailable)('back office: the screens an operator polls, at
     figures.money.find((m) => m.currency === currency) ?? {
       currency,
       deposits: 0,
+      depositReversals: 0,
+      netDeposits: 0,
       withdrawals: 0,
       bets: 0,
       wins: 0,

@@ -1,8 +1,8 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, lt, notExists, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { memberCards } from '../accounts/members.service.ts';
 import type { Site } from '../sites/sites.service.ts';
-import { type CashRequestKind, cashRequests } from './cashier.schema.ts';
+import { type CashRequestKind, cashRequests, paymentReversals } from './cashier.schema.ts';
 
 /** How many lines the public ticker shows. */
 export const TICKER_LINES = 10;
@@ -22,7 +22,8 @@ export const maskLoginId = (loginId: string) =>
  * get_balance_deposit_lock / get_balance_withdraw_lock): amount, time and a masked member id only.
  * Walks the partial index cash_requests_approved (kind, decided_at desc) in batches, keeps the site's
  * members' (asked of the accounts module), and stops at TICKER_LINES or after TICKER_SCAN rows (a
- * site with none among the latest TICKER_SCAN approvals shows fewer lines, or none).
+ * site with none among the latest TICKER_SCAN approvals shows fewer lines, or none). A deposit its
+ * payment provider reversed (a chargeback) is not shown: that money never stayed.
  */
 export async function cashTicker(db: Db, site: Site, kind: CashRequestKind) {
   const lines: { amount: number; userId: string; at: string }[] = [];
@@ -43,6 +44,12 @@ export async function cashTicker(db: Db, site: Site, kind: CashRequestKind) {
         and(
           eq(cashRequests.kind, kind),
           eq(cashRequests.status, 'already'),
+          notExists(
+            db
+              .select({ one: paymentReversals.id })
+              .from(paymentReversals)
+              .where(eq(paymentReversals.cashRequestId, cashRequests.id)),
+          ),
           before && beforeId !== undefined
             ? or(
                 lt(cashRequests.decidedAt, before),

@@ -15,7 +15,8 @@ function cancelledBy(status: CashRequestStatus, decidedBy: string | null) {
 
 /**
  * A member's own deposit or withdrawal request, as their history lists it. The reason is shown only
- * when it is an operator's refusal (a provider's reason is for the books).
+ * when it is an operator's refusal (a provider's reason is for the books). A deposit reversed by its
+ * provider stays `already` (the status words are the SPEC's) with `reversal` beside it.
  */
 export const cashRequestView = (r: {
   id: number;
@@ -25,6 +26,9 @@ export const cashRequestView = (r: {
   decidedBy: string | null;
   createdAt: Date;
   decidedAt: Date | null;
+  reversedAt: Date | null;
+  reversedAmount: number | null;
+  owedNow: string | number | null;
 }) => {
   const by = cancelledBy(r.status, r.decidedBy);
   return {
@@ -36,6 +40,10 @@ export const cashRequestView = (r: {
     resumable: r.status === 'reg',
     createdAt: r.createdAt.toISOString(),
     decidedAt: r.decidedAt ? r.decidedAt.toISOString() : null,
+    reversal:
+      r.reversedAt && r.reversedAmount !== null
+        ? { at: r.reversedAt.toISOString(), amount: r.reversedAmount, owed: Number(r.owedNow ?? 0) }
+        : null,
   };
 };
 

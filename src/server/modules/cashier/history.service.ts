@@ -1,9 +1,10 @@
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { errors } from '../../http/errors.ts';
+import { depositDebtOwedSql } from '../games/wallet/debts.service.ts';
 import { memberStatementNumbered } from '../ledger/statement.service.ts';
-import { type CashRequestKind, cashRequests } from './cashier.schema.ts';
+import { type CashRequestKind, cashRequests, paymentReversals } from './cashier.schema.ts';
 
 export interface Page {
   page: number;
@@ -12,7 +13,9 @@ export interface Page {
 
 /**
  * A member's deposit or withdrawal requests ('both': the two together), newest first, without
- * those they deleted from view.
+ * those they deleted from view. A deposit its payment provider reversed (a chargeback) keeps its
+ * status word (SPEC §2) and carries when it was reversed and what of it the member still owes (its
+ * debt, wallet_round_debts `payment:<provider>` / `deposit:<id>`, as later credits repay it).
  */
 export async function listCashRequests(
   db: Db,
@@ -36,8 +39,12 @@ export async function listCashRequests(
         decidedBy: cashRequests.decidedBy,
         createdAt: cashRequests.createdAt,
         decidedAt: cashRequests.decidedAt,
+        reversedAt: paymentReversals.createdAt,
+        reversedAmount: paymentReversals.amount,
+        owedNow: depositDebtOwedSql(sql`${paymentReversals.provider}`, sql`${cashRequests.id}`),
       })
       .from(cashRequests)
+      .leftJoin(paymentReversals, eq(paymentReversals.cashRequestId, cashRequests.id))
       .where(where)
       .orderBy(desc(cashRequests.id))
       .limit(pageSize)

@@ -7,7 +7,15 @@ import { readFrom } from './read-from.ts';
 /** One currency's money figures, in its minor units: a currency's are never added to another's. */
 const moneyFigures = z.object({
   currency: z.string(),
+  /** Deposits credited (on the day they were credited). */
   deposits: z.number(),
+  /**
+   * Deposits their payment provider reversed (chargebacks), whole, on the day of the reversal: the
+   * provider took that money back from the house, whatever the member still owes of it.
+   */
+  depositReversals: z.number(),
+  /** Deposits minus deposits reversed: the money the payment providers left with the house. */
+  netDeposits: z.number(),
   withdrawals: z.number(),
   bets: z.number(),
   wins: z.number(),

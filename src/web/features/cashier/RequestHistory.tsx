@@ -12,7 +12,9 @@ import { StatusBadge } from './StatusBadge.tsx';
  * The member's last requests with the product's status labels. A pending one can be cancelled (and a
  * card or coin payment still open resumed); a refused one shows the operator's reason; finished ones
  * can be removed. A row's actions sit under its status: as a fourth column, on a 360 px phone they
- * squeezed the date over two lines and the status badge over three.
+ * squeezed the date over two lines and the status badge over three. A deposit its payment provider
+ * reversed shows as reversed, with the day and what of it the member still owes (its status word stays
+ * `already`, SPEC §2: the reply's `reversal` says so).
  */
 export function RequestHistory({ kind }: { kind: Kind }) {
   const { t } = useTranslation('cashier');
@@ -35,7 +37,18 @@ export function RequestHistory({ kind }: { kind: Kind }) {
               <Money value={row.amount} />
             </td>
             <td>
-              <StatusBadge status={row.status} />
+              {row.reversal ? <StatusBadge status="reversed" /> : <StatusBadge status={row.status} />}
+              {row.reversal && (
+                <span className={styles.why} data-testid="reversal">
+                  {t('reversedOn', { date: formatDate(row.reversal.at, zone) })}
+                  {row.reversal.owed > 0 && (
+                    <>
+                      {' · '}
+                      {t('reversedOwed')}: <Money value={row.reversal.owed} />
+                    </>
+                  )}
+                </span>
+              )}
               {row.cancelledBy && row.cancelledBy !== 'operator' && (
                 <span className={styles.why}>{t(`cancelledBy.${row.cancelledBy}`)}</span>
               )}

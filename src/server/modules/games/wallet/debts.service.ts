@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { formatNumber } from '../../../../shared/format.ts';
 import type { DEBT_CAUSES, ProtectionKind } from '../../../../shared/vocabulary.ts';
 import { type DbOrTx, queryRows, type Tx } from '../../../db/client.ts';
@@ -126,6 +126,15 @@ export const OPERATOR_PROVIDER = 'backoffice';
  * (round `deposit:<request id>`): no wallet provider's code has a colon.
  */
 export const PAYMENT_REVERSAL_PREFIX = 'payment:';
+
+/**
+ * What a member still owes of a deposit its payment provider reversed, as a scalar subquery for a
+ * list of requests (null when it left no debt): the debt of its "round" (`payment:<provider>`,
+ * `deposit:<request id>`), less what later credits repaid or an operator settled.
+ */
+export const depositDebtOwedSql = (provider: SQL, requestId: SQL) =>
+  sql<string | null>`(select d.owed from wallet_round_debts d
+    where d.provider = ${PAYMENT_REVERSAL_PREFIX} || ${provider} and d.round_id = 'deposit:' || ${requestId})`;
 
 /** Member debts in one currency: what is owed now, by how many members, and what stands written off. */
 export interface DebtFigures {
