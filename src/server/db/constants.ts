@@ -25,3 +25,10 @@ export const LIVE_CHANNEL = 'casino_live';
  * sb_bet_running() in SQL). Every other state (settled, void, refused, cashed_out) has ended.
  */
 export const RUNNING_BET_STATUSES = ['delayed', 'pending', 'open'] as const;
+
+/**
+ * The provider prefix of the debt a deposit's chargeback leaves (`payment:<payment provider code>`;
+ * no game provider's code has a colon): its collection goes back to the house's deposits account
+ * (PAYMENT_REVERSAL_PREFIX in TypeScript, payment_reversal_debt() in SQL).
+ */
+export const PAYMENT_REVERSAL_PREFIX = 'payment:';

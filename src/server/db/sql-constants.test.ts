@@ -4,7 +4,13 @@ import { backendAvailable, useTestDatabase } from '../../../test/support/test-db
 import { houseShardOf } from '../modules/ledger/house-shards.ts';
 import { siteTimeZone } from '../modules/sites/site-settings.ts';
 import { queryRows } from './client.ts';
-import { DEFAULT_TIME_ZONE, HOUSE_SHARDS, LIVE_CHANNEL, RUNNING_BET_STATUSES } from './constants.ts';
+import {
+  DEFAULT_TIME_ZONE,
+  HOUSE_SHARDS,
+  LIVE_CHANNEL,
+  PAYMENT_REVERSAL_PREFIX,
+  RUNNING_BET_STATUSES,
+} from './constants.ts';
 
 /** The SQL side of constants.ts (the generated functions) answers what the TypeScript side does. */
 describe.runIf(backendAvailable)('constants.ts as the SQL functions read it', () => {
@@ -42,6 +48,17 @@ describe.runIf(backendAvailable)('constants.ts as the SQL functions read it', ()
       sql`select s as status, sb_bet_running(s) as running from unnest(${`{${statuses.join(',')}}`}::text[]) s`,
     );
     expect(rows.filter((r) => r.running).map((r) => r.status)).toEqual([...RUNNING_BET_STATUSES]);
+  });
+
+  it('payment_reversal_debt(provider) holds for the chargeback prefix only', async () => {
+    const providers = [`${PAYMENT_REVERSAL_PREFIX}sandbox`, 'house', 'sports', 'payment'];
+    const rows = await queryRows<{ provider: string; reversal: boolean }>(
+      t.database.db,
+      sql`select p as provider, payment_reversal_debt(p) as reversal from unnest(${`{${providers.join(',')}}`}::text[]) p`,
+    );
+    expect(rows.filter((r) => r.reversal).map((r) => r.provider)).toEqual([
+      `${PAYMENT_REVERSAL_PREFIX}sandbox`,
+    ]);
   });
 
   it('site_time_zone(settings) is siteTimeZone(settings)', async () => {

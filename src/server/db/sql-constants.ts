@@ -1,4 +1,10 @@
-import { DEFAULT_TIME_ZONE, HOUSE_SHARDS, LIVE_CHANNEL, RUNNING_BET_STATUSES } from './constants.ts';
+import {
+  DEFAULT_TIME_ZONE,
+  HOUSE_SHARDS,
+  LIVE_CHANNEL,
+  PAYMENT_REVERSAL_PREFIX,
+  RUNNING_BET_STATUSES,
+} from './constants.ts';
 
 /** A SQL function file generated from constants.ts: its path below src/server, and its text. */
 export interface GeneratedSqlFunction {
@@ -76,6 +82,14 @@ export function generatedSqlFunctions(): GeneratedSqlFunction[] {
       'sb_bet_running(p_status text)',
       'boolean',
       `p_status IN (${RUNNING_BET_STATUSES.map(quoted).join(', ')})`,
+    ),
+    constantFunction(
+      'modules/games/wallet',
+      'PAYMENT_REVERSAL_PREFIX',
+      "Whether a debt's provider is a deposit's chargeback (its collection goes back to the house's deposits).",
+      'payment_reversal_debt(p_provider text)',
+      'boolean',
+      `starts_with(p_provider, ${quoted(PAYMENT_REVERSAL_PREFIX)})`,
     ),
   ];
 }

@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIME_ZONE, HOUSE_SHARDS, LIVE_CHANNEL, RUNNING_BET_STATUSES } from './constants.ts';
+import {
+  DEFAULT_TIME_ZONE,
+  HOUSE_SHARDS,
+  LIVE_CHANNEL,
+  PAYMENT_REVERSAL_PREFIX,
+  RUNNING_BET_STATUSES,
+} from './constants.ts';
 import { generatedSqlFunctions } from './sql-constants.ts';
 import { functionsRoot, sqlFunctionFiles } from './sql-functions.ts';
 
@@ -19,6 +25,10 @@ const literals = (language: 'sql' | 'ts') => [
       language === 'sql'
         ? new RegExp(`(?<!AT TIME ZONE\\s*)'${literal(DEFAULT_TIME_ZONE)}'`, 'i')
         : new RegExp(`(\\?\\?|\\|\\|)\\s*'${literal(DEFAULT_TIME_ZONE)}'`),
+  },
+  {
+    what: `the chargeback debt prefix ('${PAYMENT_REVERSAL_PREFIX}')`,
+    pattern: new RegExp(`'${literal(PAYMENT_REVERSAL_PREFIX)}`),
   },
   {
     what: `the running bet statuses (${RUNNING_BET_STATUSES.join(', ')} as a list)`,

@@ -34,7 +34,7 @@ export async function auditPaymentReversals(db: DbOrTx): Promise<string[]> {
           from ledger_transfers t where t.kind = 'deposit_reversal' group by 1),
         debts as (
           select round_id, sum(amount)::int8 as debt from wallet_debt_entries
-          where provider like 'payment:%' and amount > 0 group by 1)
+          where payment_reversal_debt(provider) and amount > 0 group by 1)
         select r.id, r.cash_request_id, r.amount, r.taken, r.owed, d.amount as credited,
                coalesce(m.moved, 0)::int8 as moved, coalesce(m.n, 0)::int as transfers,
                coalesce(m.foreign_moves, 0)::int as foreign_moves, coalesce(e.debt, 0)::int8 as debt,

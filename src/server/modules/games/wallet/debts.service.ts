@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { formatNumber } from '../../../../shared/format.ts';
 import type { DEBT_CAUSES, ProtectionKind } from '../../../../shared/vocabulary.ts';
 import { type DbOrTx, queryRows, type Tx } from '../../../db/client.ts';
+import { PAYMENT_REVERSAL_PREFIX } from '../../../db/constants.ts';
 import { errors } from '../../../http/errors.ts';
 import { lockMemberCash } from '../../ledger/ledger.service.ts';
 
@@ -123,9 +124,9 @@ export const OPERATOR_PROVIDER = 'backoffice';
 
 /**
  * What a deposit reversed by its payment provider left owed is recorded under `payment:<provider code>`
- * (round `deposit:<request id>`): no wallet provider's code has a colon.
+ * (round `deposit:<request id>`; the prefix is a constant both languages read, db/constants.ts).
  */
-export const PAYMENT_REVERSAL_PREFIX = 'payment:';
+export { PAYMENT_REVERSAL_PREFIX };
 
 /**
  * What a member still owes of a deposit its payment provider reversed, as a scalar subquery for a

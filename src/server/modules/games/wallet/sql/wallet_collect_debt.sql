@@ -40,7 +40,7 @@ BEGIN
     UPDATE wallet_round_debts SET owed = owed - v_part, updated_at = now()
     WHERE provider = r.provider AND round_id = r.round_id;
     v_left := v_left - v_part;
-    IF r.provider LIKE 'payment:%' THEN
+    IF payment_reversal_debt(r.provider) THEN
       v_deposits := v_deposits + v_part;
     END IF;
   END LOOP;
