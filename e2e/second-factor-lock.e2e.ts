@@ -164,6 +164,9 @@ describe.runIf(chromiumAvailable)('two-step sign-in locked after five wrong code
       await locked.scrollIntoViewIfNeeded();
       expect(await auditPage(b.page, { locale, allowed })).toEqual([]);
       await b.screenshot(`lock-admin-member-phone-${locale}`);
+      await b.page
+        .getByRole('region', { name: t('security.title') })
+        .screenshot({ path: `e2e/screenshots/lock-admin-member-panel-phone-${locale}.png` });
       await b.page.setViewportSize(DESKTOP);
       expect(await auditPage(b.page, { locale, allowed })).toEqual([]);
       await b.screenshot(`lock-admin-member-desktop-${locale}`);
@@ -178,6 +181,7 @@ describe.runIf(chromiumAvailable)('two-step sign-in locked after five wrong code
       await row.scrollIntoViewIfNeeded();
       expect(await auditPage(b.page, { locale, allowed })).toEqual([]);
       await b.screenshot(`lock-admin-operators-phone-${locale}`);
+      await row.screenshot({ path: `e2e/screenshots/lock-admin-operators-row-phone-${locale}.png` });
       // The owner lifts it with a reason: the row no longer says locked.
       await row.getByLabel(t('lock.reason')).fill('Checked by phone');
       await row

@@ -233,6 +233,28 @@ describe.runIf(chromiumAvailable)("today's screens: a card deposit with a bonus,
       await b.page.setViewportSize(PHONE);
       await row.first().scrollIntoViewIfNeeded();
       await b.screenshot(`today-admin-cashier-reversal-phone-${locale}`);
+
+      // The dashboard's figures (each site's own day), at 360 px and 1366 px.
+      await openAdminPath(b.page, '');
+      await b.page.getByRole('heading', { name: t('nav.dashboard'), level: 1 }).waitFor();
+      await b.page.getByText(t('dashboard.today'), { exact: true }).first().waitFor();
+      expect(await auditPage(b.page, { locale, allowed })).toEqual([]);
+      await b.screenshot(`today-admin-dashboard-phone-${locale}`);
+      await b.page.setViewportSize(DESKTOP);
+      expect(await auditPage(b.page, { locale, allowed })).toEqual([]);
+      await b.screenshot(`today-admin-dashboard-desktop-${locale}`);
+
+      // A refusal (no such member): in the operator's language, on both screens.
+      b.allow4xx({ status: 404, method: 'GET', path: '/api/admin/members/987654321' });
+      await openAdminPath(b.page, '/members/987654321');
+      const missing = b.page.locator('main').getByRole('alert');
+      await missing.waitFor();
+      if (locale === 'th') expect(await missing.innerText()).toBe(t('refusal.status.not_found'));
+      expect(await auditPage(b.page, { locale, allowed })).toEqual([]);
+      await b.screenshot(`today-admin-refusal-desktop-${locale}`);
+      await b.page.setViewportSize(PHONE);
+      expect(await auditPage(b.page, { locale, allowed })).toEqual([]);
+      await b.screenshot(`today-admin-refusal-phone-${locale}`);
     }
   }, 120_000);
 });
