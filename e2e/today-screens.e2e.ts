@@ -100,6 +100,17 @@ describe.runIf(chromiumAvailable)("today's screens: a card deposit with a bonus,
       // A bank transfer's bonus comes with the cashier's approval, a card payment's with the provider's.
       const picker = b.page.getByTestId('deposit-promos');
       await picker.getByText(t('cashier', 'promoHint')).waitFor();
+      // A coin payment's bonus comes with the provider's confirmation too.
+      await b.page.getByRole('button', { name: /Sandbox USDT/ }).click();
+      await picker.getByText(t('cashier', 'promoHintPaid')).waitFor();
+      await settle(b.page);
+      expect(
+        await auditPage(b.page, {
+          locale,
+          allowed: [loginId, 'USDT', CAMPAIGN, '[DEMO] Sandbox USDT', CARD],
+        }),
+      ).toEqual([]);
+      await b.screenshot(`today-deposit-coin-promo-phone-${locale}`);
       await b.page.getByRole('button', { name: new RegExp(CARD.replace(/[[\]]/g, '\\$&')) }).click();
       await picker.getByText(t('cashier', 'promoHintPaid')).waitFor();
       await picker.getByText(t('cashier', 'promoChoice')).waitFor();
