@@ -26,6 +26,7 @@ import { houseSeeds } from '../../src/server/providers/house/house.schema.ts';
 import { sha256Hex } from '../../src/server/providers/house/seeds.ts';
 import { demoFeedTick } from '../../src/server/providers/sports/demo/demo-feed.ts';
 import { buildWeb } from '../../tools/build-web.ts';
+import { SANDBOX_PSP_SECRET } from './chargeback.ts';
 import {
   ALERT_OPERATORS,
   DEMO_OPERATOR,
@@ -36,6 +37,8 @@ import {
   KYC_OWNER,
   LANGUAGE_OPERATORS,
   LIMITS_OPERATOR,
+  LOCK_DESK,
+  LOCKED_OPERATORS,
   PHONE_OPERATOR,
   PROMO_DESK,
   PROMO_OWNER,
@@ -43,6 +46,7 @@ import {
   STATEMENT_OWNER,
   TABLES_OWNER,
   TRADING_OPERATORS,
+  WALK_OWNERS,
   WINDOW_TRADERS,
 } from './operator.ts';
 
@@ -261,6 +265,9 @@ export default async function setup(project: TestProject) {
     STATEMENT_OWNER,
     TABLES_OWNER,
     REFUSALS_OPERATOR,
+    LOCK_DESK,
+    ...LOCKED_OPERATORS,
+    ...WALK_OWNERS,
     ...FREE_SPINS_OWNERS,
   ]) {
     await createOperator(database.db, totpSecretKeyFrom({}), {
@@ -305,6 +312,8 @@ export default async function setup(project: TestProject) {
     liveStreamsPerMember: 1000,
     liveStreamsPerAddress: 10_000,
     outboxPollMs: 200,
+    // Known to the tests, which send the sandbox provider's later notices (a chargeback) themselves.
+    sandboxPspSecret: SANDBOX_PSP_SECRET,
   };
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

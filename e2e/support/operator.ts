@@ -19,6 +19,15 @@ export const PHONE_OPERATOR = 'phone-desk';
 export const LANGUAGE_OPERATORS = ['desk-ko', 'walk-ko', 'walk-th'] as const;
 /** An owner who is refused by the server in Thai (admin-refusals.e2e.ts). */
 export const REFUSALS_OPERATOR = 'refusals-th';
+/**
+ * Owners of today-screens.e2e.ts: one creates its card-deposit campaign through the admin API, one
+ * reads the chargeback and the locks in the back office's screens (one TOTP step each).
+ */
+export const WALK_OWNERS = ['walk-owner', 'walk-desk'] as const;
+/** Owners of second-factor-lock.e2e.ts whose sign-in it locks with five wrong codes (in Thai, in English). */
+export const LOCKED_OPERATORS = ['locked-th', 'locked-en'] as const;
+/** The owner of second-factor-lock.e2e.ts who sees and lifts the locks. */
+export const LOCK_DESK = 'lock-desk';
 /** An owner who gives the Thai site la partage on the money screen, then takes it back (tables.e2e.ts). */
 export const TABLES_OWNER = 'tables-owner';
 /** An owner who creates the promotion campaign of promotions.e2e.ts through the admin API. */

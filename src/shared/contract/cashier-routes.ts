@@ -69,8 +69,9 @@ export const cashierRoutes = {
     fieldMsgs: { code: MSG.invalidInput, promo: MSG.invalidInput },
   },
   /**
-   * Refused with `debt` (msg3041, `owed`) while the member owes a debt left by a settlement correction;
-   * with `otp_required` (msg3520) when the member's second factor is on and `otp` is missing or wrong;
+   * Refused with `debt` (msg3041, `owed`) while the member owes a debt left by a settlement correction
+   * or a chargeback;
+   * with `otp_required` when the member's second factor is on and `otp` is missing (msg3520) or wrong (msg3521);
    * with 409 msg3607 while a bonus is active, unless `forfeitBonus` is true: the bonus is then forfeited.
    */
   'apply-user-withdraw': {

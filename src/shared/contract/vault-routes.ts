@@ -15,7 +15,8 @@ const move = z.object({ amount: amountField, code: requestCodeField.optional() }
 export const vaultRoutes = {
   'get-vault': { auth: 'member', request: noFields, response: balances },
   /**
-   * Refused with `debt` (msg3041, `owed`) while the member owes a debt left by a settlement correction, and
+   * Refused with `debt` (msg3041, `owed`) while the member owes a debt left by a settlement correction or a
+   * chargeback, and
    * with `already` (msg3610, `bonusId`) while a cash-first bonus runs (its cash is staked before the bonus).
    */
   'vault-deposit': { auth: 'member', request: move, response: balances },

@@ -39,7 +39,7 @@ export function DepositPage() {
   const [method, setMethod] = useState<Method>('bank');
   const [busy, setBusy] = useState(false);
   const requestCode = useRequestCode();
-  // The deposit promotion opted into (a bank transfer's `promo`); an offer's link names it in ?promo=.
+  // The deposit promotion opted into (`promo`, whatever the method); an offer's link names it in ?promo=.
   const [promo, setPromo] = useState<number | null>(null);
   const linkedPromo = Number(useSearchParams()[0].get('promo')) || null;
   const say = (
@@ -137,7 +137,12 @@ export function DepositPage() {
           </div>
         </div>
         {method === 'bank' && <DepositAccount />}
-        <DepositPromoPicker value={promo} onChange={setPromo} initial={linkedPromo} />
+        <DepositPromoPicker
+          value={promo}
+          onChange={setPromo}
+          initial={linkedPromo}
+          paid={method !== 'bank'}
+        />
         <AmountField value={amount} onChange={setAmount} label={t('amount', { step: stepText })} />
         <div className={styles.actions}>
           {method === 'bank' && (

@@ -91,6 +91,10 @@ function DebtCause({ entry }: { entry: DebtEntry }) {
       </>
     );
   }
+  // A chargeback's debt is recorded under the deposit it reversed (round `deposit:<request id>`): named
+  // as the cashier names that request, not as the record's provider code.
+  const reversed = entry.cause === 'deposit_reversed' && /^deposit:(\d+)$/.exec(entry.roundId ?? '');
+  if (reversed) return <>{`${what} · ${t('cashier.label.deposit', { id: reversed[1] })}`}</>;
   return (
     <>
       {what} · <code translate="no">{`${entry.provider}:${entry.roundId}`}</code>

@@ -19,6 +19,7 @@ import { createSession, type NewSession, revokeOtherSessions, type SessionMember
 import {
   memberCodeChecked,
   otpRequired,
+  otpWrongAtLogin,
   requireSecondFactor,
   secondFactorMatches,
 } from './two-factor.service.ts';
@@ -169,7 +170,7 @@ export async function login(
       await releaseAttempt({ giveBack: keys.address });
       throw error;
     });
-    if (!right) throw otpRequired('wrong second-factor code');
+    if (!right) throw otpWrongAtLogin();
   }
   await releaseAttempt({ clear: keys.account, giveBack: keys.address });
   // Checked after the password, so it tells nothing to someone who does not know it.

@@ -38,6 +38,9 @@ function newRecoveryCode(): string {
 
 export const otpRequired = (message = 'this member uses two-step login: send otp') =>
   new ApiError(401, STATUS.otpRequired, MSG.otpRequired, message);
+/** A wrong code at login: still `otp_required`, but msg3521 tells the member the code was wrong. */
+export const otpWrongAtLogin = () =>
+  new ApiError(401, STATUS.otpRequired, MSG.otpWrong, 'wrong second-factor code');
 /** In a session: 403, so the page does not read it as a session that ended. */
 const otpRefused = (msg: typeof MSG.otpRequired | typeof MSG.otpWrong, message: string) =>
   new ApiError(403, STATUS.otpRequired, msg, message);

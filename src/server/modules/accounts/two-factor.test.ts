@@ -21,8 +21,10 @@ describe.runIf(backendAvailable)('member two-step login, sessions and bank detai
     expect(bare.statusCode).toBe(401);
     expect(bare.json()).toMatchObject({ status: 'otp_required', msg: 'msg3520' });
     expect(bare.json().token).toBeUndefined();
+    // A wrong code says so (msg3521): "enter the code" again read as if it had not been sent.
     const wrong = await t.call('user-do-login', { id: member.id, pw: member.pw, otp: '123456' });
-    expect(wrong.json()).toMatchObject({ status: 'otp_required' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ status: 'otp_required', msg: 'msg3521' });
     // A wrong password with a right code is still a wrong password.
     const now = generateSync({ secret });
     expect(

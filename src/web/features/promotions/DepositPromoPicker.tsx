@@ -8,16 +8,20 @@ import { useOffers } from './queries.ts';
 
 /**
  * The deposit campaigns the member can take now, to opt into with this deposit (`promo` of
- * apply-user-deposit); "no bonus" is always a choice. `initial` comes from an offer's link.
+ * apply-user-deposit and apply-deposit-payment); "no bonus" is always a choice. `initial` comes from an
+ * offer's link. `paid`: a card or coin payment, whose bonus comes with the provider's confirmation (a
+ * bank transfer's with the cashier's approval).
  */
 export function DepositPromoPicker({
   value,
   onChange,
   initial,
+  paid,
 }: {
   value: number | null;
   onChange(id: number | null): void;
   initial: number | null;
+  paid: boolean;
 }) {
   const { t, i18n } = useTranslation(['promotions', 'cashier']);
   const locale = isLocale(i18n.language) ? i18n.language : 'th';
@@ -32,7 +36,7 @@ export function DepositPromoPicker({
   }, [preset, onChange]);
   if (offers.length === 0) return null;
   return (
-    <div data-testid="deposit-promos">
+    <div className={cashier.promos} data-testid="deposit-promos">
       <p className={cashier.label}>{t('cashier:promoChoice')}</p>
       <div className={cashier.methods}>
         <button
@@ -72,7 +76,8 @@ export function DepositPromoPicker({
         ))}
       </div>
       <p className={cashier.muted}>
-        {t('cashier:promoHint')} <Link to="/promotions">{t('cashier:promoTerms')}</Link>
+        {t(paid ? 'cashier:promoHintPaid' : 'cashier:promoHint')}{' '}
+        <Link to="/promotions">{t('cashier:promoTerms')}</Link>
       </p>
     </div>
   );
