@@ -183,11 +183,15 @@ describe.runIf(chromiumAvailable)("today's screens: a card deposit with a bonus,
       expect(rejected.status).toBe(200);
       await memberCall(b.page, 'read-all-note', {});
       await b.page.goto('/withdraw');
+      const owes = t('common', 'msg.msg3041').split('{{owed}}')[0]!.trim();
+      // The page says what is owed before the member tries (the health check's `owed`).
+      await b.page.getByTestId('debt-notice').getByText(owes).waitFor();
       await b.page.locator('#amount').fill('100');
       b.allow4xx({ status: 409, method: 'POST', path: '/api/routes/apply-user-withdraw' });
       await b.page.getByRole('button', { name: t('cashier', 'submitWithdraw') }).click();
-      const owes = t('common', 'msg.msg3041').split('{{owed}}')[0]!.trim();
-      await b.page.getByText(owes).waitFor();
+      // And the refusal says it again.
+      await b.page.getByText(owes).last().waitFor();
+      expect(await b.page.getByText(owes).count()).toBe(2);
       expect(await auditPage(b.page, { locale, allowed })).toEqual([]);
       await b.screenshot(`today-withdraw-owed-phone-${locale}`);
       await b.page.getByRole('button', { name: t('common', 'ok') }).click();

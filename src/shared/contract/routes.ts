@@ -157,6 +157,11 @@ export const routes = {
       helpCount: z.number().int(),
       /** The newest thing told to the member about their money (common `news.*`); the page shows a new one on screen. */
       news: memberNewsItem.nullable().optional(),
+      /**
+       * What the member owes (a corrected result's or a charged-back deposit's debt, repaid from their
+       * next winnings): withdrawals and vault moves are refused (msg3041) until it is 0.
+       */
+      owed: z.number().int().optional(),
     }),
   },
   'get-reg-domain': {

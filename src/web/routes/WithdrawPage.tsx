@@ -18,7 +18,7 @@ import { useDeskState } from '../features/cashier/queries.ts';
 import { RequestHistory } from '../features/cashier/RequestHistory.tsx';
 import { VERIFICATION_PATH } from '../features/kyc/KycPanel.tsx';
 import { useMyBonuses } from '../features/promotions/queries.ts';
-import { cashRuleParams, messageParams } from '../features/protection/messageParams.ts';
+import { cashRuleParams, limitParams, messageParams } from '../features/protection/messageParams.ts';
 import { useSession } from '../features/session/queries.ts';
 import { useCashRules, useCurrency } from '../features/site/site.ts';
 
@@ -42,6 +42,8 @@ export function WithdrawPage() {
   const stepText = useStepText();
   // A withdrawal forfeits a running bonus (only cash can leave): the member is told and asked first.
   const activeBonus = useMyBonuses().data?.active ?? null;
+  // A debt (a corrected result's, a charged-back deposit's) keeps every withdrawal back: said up front.
+  const owed = session.data?.owed ?? 0;
 
   async function submit() {
     const problem = withdrawProblem(amount, rules);
@@ -99,6 +101,11 @@ export function WithdrawPage() {
           {t('withdrawable')} <Money value={user?.balance} />
         </p>
         {desk.data && !desk.data.open && <p className={styles.notice}>{t('common:msg.msg3031')}</p>}
+        {owed > 0 && (
+          <p className={styles.notice} data-testid="debt-notice">
+            {t('common:msg.msg3041', limitParams({ owed }, currency))}
+          </p>
+        )}
         {activeBonus && (
           <p className={styles.notice} data-testid="forfeit-warning">
             {t('forfeitWarning')} <Money value={activeBonus.balance} />

@@ -199,6 +199,7 @@ describe.runIf(backendAvailable)('accounts', () => {
         noteCount: 0,
         helpCount: 0,
         news: null,
+        owed: 0,
       });
 
       const logout = await t.call('user-logout', {}, { token: body.token });

@@ -19,6 +19,8 @@ export interface SessionMember {
   counts: { notes: number; helps: number };
   /** The newest news row (counts lookups only): what the live stream shows on screen. */
   news: MemberNewsItem | null;
+  /** What the member owes (counts lookups only; wallet_debts): no money leaves until it is repaid. */
+  owed: number;
   user: MemberUser;
 }
 
@@ -130,6 +132,7 @@ interface SessionMemberRow {
   note_count?: number;
   help_count?: number;
   news?: MemberNewsItem | null;
+  owed?: number;
 }
 
 /** Unread notes and answered help tickets not yet read: the header's badges. */
@@ -140,7 +143,8 @@ const COUNTS_SQL = `,
   (select count(*) from help_tickets h
     where h.member_id = m.id and h.status = 'already' and h.read_at is null and not h.hidden_by_member) as help_count,
   (select json_build_object('id', mn.id, 'key', mn.msg_key, 'params', mn.msg_params) from member_news mn
-    where mn.member_id = m.id order by mn.id desc limit 1) as news`;
+    where mn.member_id = m.id order by mn.id desc limit 1) as news,
+  coalesce((select d.amount from wallet_debts d where d.member_id = m.id), 0) as owed`;
 
 const sessionMemberSql = (withCounts: boolean, tokenMatch: string) => `
   select s.id as session_id, s.token_hash, s.last_seen_at < now() - $3::float8 * interval '1 millisecond' as stale,
@@ -221,6 +225,7 @@ function sessionMemberOf(row: SessionMemberRow): SessionMember {
     status: row.status,
     counts: { notes: row.note_count ?? 0, helps: row.help_count ?? 0 },
     news: row.news ?? null,
+    owed: Number(row.owed ?? 0),
     user: {
       userId: row.login_id,
       nick: row.nick,

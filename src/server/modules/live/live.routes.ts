@@ -17,6 +17,7 @@ export function liveState(member: SessionMember): RouteReply<'user-health-check'
     noteCount: member.counts.notes,
     helpCount: member.counts.helps,
     news: member.news,
+    owed: member.owed,
   };
 }
 

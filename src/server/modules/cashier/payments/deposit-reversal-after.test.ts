@@ -70,6 +70,9 @@ describe.runIf(backendAvailable)('a deposit reversed by its payment provider, af
     }
     // The public ticker of approved deposits no longer shows it.
     expect(await ticker()).not.toContain(130_000);
+    // The health check (and the live stream) says what is owed: the withdraw page tells it up front.
+    const owed = async () => (await t.call('user-health-check', {}, { token })).json().owed;
+    expect(await owed()).toBe(70_000);
 
     // Another deposit, approved: not reversed. A win of it repays the debt, and the list says so.
     await fund(t, token, 50_000);
@@ -78,6 +81,7 @@ describe.runIf(backendAvailable)('a deposit reversed by its payment provider, af
     expect(rows.find((r) => r.id !== deposit.id)?.reversal).toBeNull();
     await laterWin(t, WALLET, gameToken, 10_000, 100_000);
     expect(await debtOf(t, member.id)).toBe(0);
+    expect(await owed()).toBe(0);
     expect((await listed('get-deposit-list'))?.reversal).toMatchObject({ amount: 130_000, owed: 0 });
     await expectSoundLedger(t.db);
   });
