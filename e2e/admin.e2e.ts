@@ -32,8 +32,8 @@ describe.runIf(chromiumAvailable)('back office: operator journeys on a desktop',
     await b.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     // Money per currency, never added: a row of baht and a row of won.
     const month = b.page.getByRole('region', { name: 'This month' });
-    await month.getByRole('region', { name: 'THB' }).getByText('Deposits').waitFor();
-    await month.getByRole('region', { name: 'KRW' }).getByText('Deposits').waitFor();
+    await month.getByRole('region', { name: 'THB' }).getByText('Deposits', { exact: true }).waitFor();
+    await month.getByRole('region', { name: 'KRW' }).getByText('Deposits', { exact: true }).waitFor();
     // Each row through the one money formatter, in its own currency's decimals and sign (฿1,000.00, ₩1,000).
     const shaped = (currency: string) =>
       new RegExp(

@@ -189,9 +189,8 @@ describe.runIf(chromiumAvailable)("today's screens: a card deposit with a bonus,
       await b.page.locator('#amount').fill('100');
       b.allow4xx({ status: 409, method: 'POST', path: '/api/routes/apply-user-withdraw' });
       await b.page.getByRole('button', { name: t('cashier', 'submitWithdraw') }).click();
-      // And the refusal says it again.
-      await b.page.getByText(owes).last().waitFor();
-      expect(await b.page.getByText(owes).count()).toBe(2);
+      // And the refusal's dialog says it again, beside the notice.
+      await expect.poll(() => b.page.getByText(owes).count()).toBe(2);
       expect(await auditPage(b.page, { locale, allowed })).toEqual([]);
       await b.screenshot(`today-withdraw-owed-phone-${locale}`);
       await b.page.getByRole('button', { name: t('common', 'ok') }).click();
