@@ -141,8 +141,8 @@ export const ALLOWED: Allowed[] = [
 
 const SESSION_QUERY =
   'The session look-up behind every member request and live stream is one prepared statement that ' +
-  'reads the session, the member, the balances, the unread note and help counts and the newest money news ' +
-  'in one round trip ' +
+  'reads the session, the member, the balances, the unread note and help counts, the newest money news ' +
+  'and what the member owes in one round trip ' +
   "(findSessionMember). Split into each owner's API it would be four round trips per request.";
 
 export interface AllowedSql {
@@ -158,6 +158,7 @@ export const ALLOWED_SQL: AllowedSql[] = [
   { from: 'src/server/modules/accounts/sessions.repo.ts', table: 'help_tickets', reason: SESSION_QUERY },
   { from: 'src/server/modules/accounts/sessions.repo.ts', table: 'ledger_accounts', reason: SESSION_QUERY },
   { from: 'src/server/modules/accounts/sessions.repo.ts', table: 'member_news', reason: SESSION_QUERY },
+  { from: 'src/server/modules/accounts/sessions.repo.ts', table: 'wallet_debts', reason: SESSION_QUERY },
   ...(['ledger_accounts', 'ledger_transfers'] as const).map((table) => ({
     from: 'src/server/modules/jackpot/jackpot.audit.ts',
     table,
