@@ -13,6 +13,8 @@ export interface SportsShellData {
   init: SportsAnswer<'init'>;
   /** The first screen's events (useLiveEvents' FIRST_SCREEN_EVENTS). */
   events: SportEvent[];
+  /** The book's highest event id when they were read (the events answer's `newest`). */
+  newest: number;
   /** What the sports home shows above its listing (src/web/sports/browse/aboveList.ts). */
   leagues: SportsAnswer<'leagues'>['leagues'];
   popular: { events: SportEvent[]; bets: Record<string, number> };

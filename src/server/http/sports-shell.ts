@@ -63,6 +63,7 @@ export async function sendSportsShell(
     token,
     init,
     events: events.events,
+    newest: events.newest,
     leagues: leagues.leagues,
     popular: { events: popular.events, bets: popular.bets },
     favourites,

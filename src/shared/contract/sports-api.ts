@@ -260,7 +260,14 @@ export const sportsContract = providerApi({
         offset: z.number().int().min(0).max(MAX_LISTING).optional(),
       }),
       example: { competitionId: 3, limit: 50 },
-      response: ok.extend({ events: z.array(sportEventSchema) }),
+      response: ok.extend({
+        events: z.array(sportEventSchema),
+        /**
+         * The book's highest event id, read before the events: an event with a higher id opened after
+         * this answer (the window's stream asks for them, `/sports/live?new=`).
+         */
+        newest: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+      }),
       answers: { success: 200 },
     },
     rules: {

@@ -21,7 +21,7 @@ export function seedSportsShell(data: SportsShellData): void {
   setSiteZone(data.timezone);
   setSportsCurrency(data.init.currency);
   const held = new Set(data.events.map((e) => e.id));
-  seedFirstScreen([...data.events, ...data.favourites.events.filter((e) => !held.has(e.id))]);
+  seedFirstScreen([...data.events, ...data.favourites.events.filter((e) => !held.has(e.id))], data.newest);
   seedAboveList({
     leagues: data.leagues,
     popular: data.popular,

@@ -48,9 +48,9 @@ let seeded: SportEvent[] | undefined;
  * The first screen's events the server rendered the window with (sports/shell.ts): the hook starts
  * with them, loaded, so the window's first render is the server's.
  */
-export function seedFirstScreen(events: SportEvent[]): void {
+export function seedFirstScreen(events: SportEvent[], newest: number): void {
   seeded = events;
-  firstScreen = Promise.resolve({ status: 'success', events } as Awaited<
+  firstScreen = Promise.resolve({ status: 'success', events, newest } as Awaited<
     ReturnType<typeof sportsCall<'events'>>
   >);
 }
@@ -74,6 +74,8 @@ export function useLiveEvents() {
   const [onScreen, setOnScreen] = useState<number[]>([]);
   const [named, setNamed] = useState<Record<string, number[]>>({});
   const [followed, setFollowed] = useState('');
+  // The stream's `new`: events above the book's newest when the listing was read, and above any held
+  // (one opened later and found another way), are the ones the window has not heard of.
   const highest = useRef(0);
   for (const id of events.keys()) if (id > highest.current) highest.current = id;
 
@@ -82,6 +84,7 @@ export function useLiveEvents() {
     prefetchFirstScreen()
       .then((reply) => {
         if (cancelled) return;
+        if (reply.newest > highest.current) highest.current = reply.newest;
         // Rendered with them already (a server-rendered window): no second render of the same list.
         if (seeded === undefined) setEvents(new Map(reply.events.map((e) => [e.id, e])));
         if (reply.events.length < FIRST_SCREEN_EVENTS) return;

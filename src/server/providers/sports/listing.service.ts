@@ -40,6 +40,12 @@ export interface ListedEvent {
   markets: ListedMarket[];
 }
 
+/** The book's highest event id (0 with none): one look at the primary key's end. */
+export async function newestEventId(db: DbOrTx): Promise<number> {
+  const [row] = await queryRows<{ id: string }>(db, sql`select coalesce(max(id), 0) as id from sb_events`);
+  return Number(row?.id ?? 0);
+}
+
 /**
  * Events still taking bets or live (by the listing index), with their open or suspended markets.
  * Bounded: at most `limit` events, each with its markets.
@@ -52,6 +58,8 @@ export async function listEvents(
     eventId?: number;
     eventIds?: readonly number[];
     competitionId?: number;
+    /** Only listed events with a higher id (those opened since a window's listing was read). */
+    idAbove?: number;
   } = {},
 ): Promise<ListedEvent[]> {
   // One statement (one round trip: the sports windows' pushes read this many times a second under a
@@ -86,7 +94,9 @@ export async function listEvents(
                 ? sql`e.id = ${opts.eventId}`
                 : opts.competitionId
                   ? sql`e.competition_id = ${opts.competitionId} and e.status in ('scheduled', 'live')`
-                  : sql`e.status in ('scheduled', 'live')`
+                  : opts.idAbove !== undefined
+                    ? sql`e.id > ${opts.idAbove} and e.status in ('scheduled', 'live')`
+                    : sql`e.status in ('scheduled', 'live')`
           }
           order by e.status = 'live' desc, e.starts_at, e.id limit ${Math.min(opts.limit ?? 100, 200)}
           offset ${Math.min(Math.max(opts.offset ?? 0, 0), 1000)}),

@@ -80,7 +80,14 @@ export class SportsLiveFeed {
   private lastRead = Number.NEGATIVE_INFINITY;
   private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly read: (ids: number[]) => Promise<ListedEvent[]>) {
+  /**
+   * `read`: the listed events of these ids. `readNewer`: listed events with an id above this one, at
+   * most `limit` (a discovering stream's catch-up when it opens).
+   */
+  constructor(
+    private readonly read: (ids: number[]) => Promise<ListedEvent[]>,
+    private readonly readNewer?: (above: number, limit: number) => Promise<ListedEvent[]>,
+  ) {
     this.timer = setInterval(() => {
       for (const w of this.watchers) w.ping();
     }, PING_MS);
@@ -95,13 +102,32 @@ export class SportsLiveFeed {
     const watcher: Watcher = { ...w, last: new Map() };
     this.watchers.add(watcher);
     for (const id of watcher.events) this.index(watcher, id);
-    if (watcher.discoversAbove !== undefined) this.discoverers.add(watcher);
+    if (watcher.discoversAbove !== undefined) {
+      this.discoverers.add(watcher);
+      await this.catchUp(watcher, watcher.discoversAbove);
+    }
     await this.push([...watcher.events], [watcher]);
     return () => {
       this.watchers.delete(watcher);
       this.discoverers.delete(watcher);
       for (const id of watcher.events) this.unindex(watcher, id);
     };
+  }
+
+  /**
+   * A window opens a new stream whenever what it shows changes, so an event the book opened while none
+   * of its streams listened (between the last one's end and this one) would never be heard of: read
+   * once, after this stream listens (what opens later comes as a change), and followed like the others.
+   */
+  private async catchUp(w: Watcher, above: number): Promise<void> {
+    const room = MAX_WATCHED - w.events.size;
+    if (!this.readNewer || room <= 0) return;
+    const newer = await this.readNewer(above, room).catch(() => []);
+    for (const event of newer)
+      if (LISTED.has(event.status) && !w.events.has(event.id)) {
+        w.events.add(event.id);
+        this.index(w, event.id);
+      }
   }
 
   private index(w: Watcher, id: number): void {
@@ -344,16 +370,18 @@ export function parseEventIds(text: unknown): number[] | undefined {
  * changes). `event` (an event as the listing gives it) at once, then `delta` (shared/sports/event-delta.ts:
  * only what moved) at once after a quiet spell, at most once per COALESCE_MS in a burst, or `event`
  * again when a delta cannot carry the change;
- * `gone` when it no longer takes bets. With `new=<id>` also each event the book opens later with a higher
- * id (the highest the window's listing holds), sent whole and then followed like the others.
+ * `gone` when it no longer takes bets. With `new=<id>` also each listed event with a higher id (the
+ * highest the window's listing holds): those open already at once, those the book opens later when it
+ * does, each sent whole and then followed like the others.
  * Prices are public like the listing, so no session is needed.
  */
 export async function sportsLiveRoutes(
   app: FastifyInstance,
   hub: LiveHub,
   read: (ids: number[]) => Promise<ListedEvent[]>,
+  readNewer: (above: number, limit: number) => Promise<ListedEvent[]>,
 ): Promise<SportsLiveFeed> {
-  const feed = new SportsLiveFeed(read);
+  const feed = new SportsLiveFeed(read, readNewer);
   const stop = hub.onSports((events, committed) => feed.changed(events, committed));
   app.addHook('preClose', async () => {
     stop();

@@ -129,6 +129,34 @@ describe.runIf(backendAvailable)('the sports window: live prices, receipts, my b
     fixed.close();
   });
 
+  it('with new=<id> a stream opened after the book opened an event brings it (the window had no stream then), not older ones', async () => {
+    const older = await newEvent();
+    const shown = await newEvent();
+    // The listing tells the window the book's newest event; the window's stream asks for those above it.
+    const listing = (await sportsApi('events', { eventId: shown.eventId })).json<{ newest: number }>();
+    expect(listing.newest).toBeGreaterThanOrEqual(shown.eventId);
+    // Opened while none of the window's streams listened (it opens a new one whenever what it shows changes).
+    const opened = await newEvent({ prices: ['1.8', '3.5', '4.5'] });
+    const stream = await openSse(`${base}/sports/live?events=${shown.eventId}&new=${listing.newest}`, {});
+    await waitForLive(stream, shown.eventId, () => true);
+    await waitForLive(
+      stream,
+      opened.eventId,
+      () => livePriceOf(stream.events, opened.eventId, 'home') === '9/5',
+    );
+    // Then followed like the others.
+    await t.db.transaction((tx) =>
+      setPrices(tx, opened.marketId, [{ key: 'home', price: parsePrice('1.9', 'decimal')! }]),
+    );
+    await waitForLive(
+      stream,
+      opened.eventId,
+      () => livePriceOf(stream.events, opened.eventId, 'home') === '19/10',
+    );
+    expect(messagesAbout(stream, older.eventId)).toEqual([]);
+    stream.close();
+  });
+
   it('refuses a malformed list of events with a 400 and no stream', async () => {
     for (const q of [
       '',

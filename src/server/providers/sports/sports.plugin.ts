@@ -67,7 +67,12 @@ export async function sportsBook(
   const feedSlot: FeedSlot = { current: undefined };
   app.decorate('sportsFeed', feedSlot);
   await uofReplayRoutes(app, { secret: deps.config.sportsFeedSecret, slot: feedSlot });
-  await sportsLiveRoutes(app, app.live, (ids) => listEvents(deps.db, { eventIds: ids, limit: READ_PAGE }));
+  await sportsLiveRoutes(
+    app,
+    app.live,
+    (ids) => listEvents(deps.db, { eventIds: ids, limit: READ_PAGE }),
+    (above, limit) => listEvents(deps.db, { idAbove: above, limit }),
+  );
   const maintenance = sportsMaintenance(deps.db, wallet, {
     everyMs: deps.config.sportsHousekeepingMs,
     jobs: deps.jobs,

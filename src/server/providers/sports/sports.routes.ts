@@ -12,7 +12,7 @@ import { type BetAnswer, confirmBet, placeBet } from './bets.service.ts';
 import { browseHandlers } from './browse.routes.ts';
 import { cashoutHandlers } from './cashout.routes.ts';
 import { type BetRecord, betHistory, betTotals } from './history.service.ts';
-import { listEvents } from './listing.service.ts';
+import { listEvents, newestEventId } from './listing.service.ts';
 import { oddsFormatOf, saveOddsFormat } from './odds-prefs.ts';
 import type { StakeInBook } from './placement-batch.ts';
 import { publishedRules } from './published-rules.ts';
@@ -99,7 +99,11 @@ export async function sportsApi(
         await saveOddsFormat(deps.db, player.playerId, body.format);
         return { status: 'success', format: body.format };
       },
-      events: async ({ body }) => ({ status: 'success', events: await listEvents(deps.db, body) }),
+      events: async ({ body }) => {
+        // Read first: an event opened while the listing is read is above it, so the window hears of it.
+        const newest = await newestEventId(deps.db);
+        return { status: 'success', events: await listEvents(deps.db, body), newest };
+      },
       rules: async ({ body }) => ({
         status: 'success',
         rules: await publishedRules(deps.db, body.currency ?? deps.currency),
