@@ -42,6 +42,13 @@ export const protectionChoice = z.discriminatedUnion('kind', [
 
 const totals = z.object({
   deposits: z.number().int(),
+  /**
+   * What of the deposits their payment providers took back (chargebacks): what cash held at the
+   * reversal, and the rest as the debt it left is repaid. Counted when it leaves cash.
+   */
+  depositReversals: z.number().int(),
+  /** Deposits minus depositReversals. */
+  netDeposits: z.number().int(),
   withdrawals: z.number().int(),
   stakes: z.number().int(),
   wins: z.number().int(),

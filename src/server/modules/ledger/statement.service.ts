@@ -192,6 +192,12 @@ export interface Flow {
   kinds: readonly string[];
   /** Sums this flow under this name instead of each kind's (a kind that flows both ways, summed apart). */
   as?: string;
+  /**
+   * Only transfers whose other side is (or, with `not`, is not) a house account of this kind: one
+   * transfer kind can pay back different house accounts (a debt collection repays game revenue for a
+   * corrected round, the deposits account for a charged-back deposit).
+   */
+  house?: { kind: string; not?: boolean };
 }
 
 /**
@@ -218,9 +224,15 @@ export async function memberFlowTotals<W extends string>(
       sql`, `,
     );
     const name = flow.as === undefined ? sql`kind` : sql`${flow.as}::text`;
+    const other = flow.direction === 'in' ? sql`from_account_id` : sql`to_account_id`;
+    const house =
+      flow.house === undefined
+        ? sql``
+        : sql` and ${other} ${flow.house.not ? sql`not in` : sql`in`} (select id from ledger_accounts
+              where member_id is null and kind = ${flow.house.kind})`;
     return sql`select ${name} as kind, amount, created_at from ledger_transfers
       where member_id = ${memberId} and ${column} = ${idOf(flow.account)} and kind in (${kinds})
-        and created_at >= ${since}`;
+        and created_at >= ${since}${house}`;
   });
   const sums = names.map(
     (name, i) =>

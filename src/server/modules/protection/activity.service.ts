@@ -5,9 +5,11 @@ import { type Flow, memberFlowTotals } from '../ledger/statement.service.ts';
 import { dayInZone, startOfDay } from '../sites/site-time.ts';
 
 /*
- * What counts in a member's activity, by ledger transfer kind: deposits credited to cash, withdrawals
- * paid out of held money, stakes (bets less rolled-back bets) and wins (jackpot wins included, as
- * corrected: a win a corrected result took back, at once or later as a debt repaid, is no win).
+ * What counts in a member's activity, by ledger transfer kind: deposits credited to cash, what of them
+ * their payment providers took back (a chargeback: what cash held at once, the rest as its debt is
+ * repaid to the house's deposits account), withdrawals paid out of held money, stakes (bets less
+ * rolled-back bets) and wins (jackpot wins included, as corrected: a win a corrected result took back,
+ * at once or later as a debt repaid to game revenue, is no win). A chargeback's repayment is no play.
  */
 
 export interface ActivityWindows {
@@ -36,11 +38,23 @@ const ACTIVITY_FLOWS: Flow[] = [
   { account: 'cash', direction: 'out', kinds: ['bet'] },
   // A settlement correction moves cash either way; what it took beyond the cash is repaid later.
   { account: 'cash', direction: 'in', kinds: ['settlement_correction'], as: 'corrected_up' },
+  { account: 'cash', direction: 'out', kinds: ['settlement_correction'], as: 'taken_back' },
+  // One collection can repay both kinds of debt: a corrected round's to game revenue, a charged-back
+  // deposit's to the house's deposits account (docs/money.md).
   {
     account: 'cash',
     direction: 'out',
-    kinds: ['settlement_correction', 'debt_collection'],
+    kinds: ['debt_collection'],
+    house: { kind: 'house_deposits', not: true },
     as: 'taken_back',
+  },
+  { account: 'cash', direction: 'out', kinds: ['deposit_reversal'], as: 'reversed' },
+  {
+    account: 'cash',
+    direction: 'out',
+    kinds: ['debt_collection'],
+    house: { kind: 'house_deposits' },
+    as: 'reversed',
   },
   { account: 'held', direction: 'out', kinds: ['withdrawal'] },
 ];
@@ -52,7 +66,17 @@ export async function activityTotals(db: DbOrTx, memberId: number, w: ActivityWi
     const of = (kind: string) => sums.get(kind)?.[window] ?? 0;
     const stakes = of('bet') - of('bet_rollback');
     const wins = of('win') + of('jackpot_win') + of('corrected_up') - of('taken_back');
-    return { deposits: of('deposit'), withdrawals: of('withdrawal'), stakes, wins, net: wins - stakes };
+    const deposits = of('deposit');
+    const depositReversals = of('reversed');
+    return {
+      deposits,
+      depositReversals,
+      netDeposits: deposits - depositReversals,
+      withdrawals: of('withdrawal'),
+      stakes,
+      wins,
+      net: wins - stakes,
+    };
   };
   return {
     today: totalsFor('today'),

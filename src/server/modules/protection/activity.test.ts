@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { laterWin, wonRound } from '../../../../test/support/debt.ts';
-import { fund, memberIdOf, nextCode } from '../../../../test/support/money.ts';
+import { debtOf, laterWin, wonRound } from '../../../../test/support/debt.ts';
+import { expectSoundLedger, fund, memberIdOf, nextCode } from '../../../../test/support/money.ts';
+import { addCardOption, creditedCardDeposit } from '../../../../test/support/payment-options.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchedPlayer, launchGame, playRound } from '../../../../test/support/wallet.ts';
@@ -12,6 +13,7 @@ import { approveWithdrawal } from '../cashier/withdrawals.service.ts';
 import { statementCsv, statementRange } from './statement-csv.ts';
 
 const SECRET = 'test-wallet-secret';
+const PSP_SECRET = 'activity-sandbox-secret';
 const DAY = 86_400_000;
 /** Bangkok keeps +07:00 all year, so the expected dates are plain arithmetic. */
 const TZ = 'Asia/Bangkok';
@@ -19,9 +21,11 @@ const bangkokDay = (ms: number) => new Date(ms + 7 * 3_600_000).toISOString().sl
 const bangkokIso = (d: Date) => `${new Date(d.getTime() + 7 * 3_600_000).toISOString().slice(0, 19)}+07:00`;
 
 describe.runIf(backendAvailable)('my activity and the account statement (CSV)', () => {
-  const t = useTestApp({ houseWalletSecret: SECRET });
+  const t = useTestApp({ houseWalletSecret: SECRET, sandboxPspSecret: PSP_SECRET });
+  let card = 0;
   beforeAll(async () => {
     await seedDemo(t.db);
+    card = await addCardOption(t.db);
     const [site] = await t.db.select().from(sites).where(eq(sites.isDefault, true));
     await t.db
       .update(sites)
@@ -43,7 +47,16 @@ describe.runIf(backendAvailable)('my activity and the account statement (CSV)', 
     const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
     const stakes = of('bet') - of('bet_rollback');
     const wins = of('win') + of('jackpot_win');
-    return { deposits: of('deposit'), withdrawals: of('withdrawal'), stakes, wins, net: wins - stakes };
+    const deposits = of('deposit');
+    return {
+      deposits,
+      depositReversals: 0,
+      netDeposits: deposits,
+      withdrawals: of('withdrawal'),
+      stakes,
+      wins,
+      net: wins - stakes,
+    };
   }
 
   it('shows the last log-ins and totals per window that equal the ledger transfers', async () => {
@@ -82,11 +95,19 @@ describe.runIf(backendAvailable)('my activity and the account statement (CSV)', 
     expect(body.lastLogin.ip).toBe('10.1.1.1');
     expect(Date.parse(body.lastLogin.at)).toBeLessThanOrEqual(Date.parse(body.currentLogin.at));
 
-    const today = { deposits: 100_000, withdrawals: 20_000, stakes: 15_000, wins: 25_000, net: 10_000 };
+    const today = {
+      deposits: 100_000,
+      depositReversals: 0,
+      netDeposits: 100_000,
+      withdrawals: 20_000,
+      stakes: 15_000,
+      wins: 25_000,
+      net: 10_000,
+    };
     expect(body.totals.today).toEqual(today);
     expect(body.totals.days7).toEqual(today);
     expect(body.totals.days30).toEqual(today);
-    expect(body.totals.months12).toEqual({ ...today, deposits: 150_000 });
+    expect(body.totals.months12).toEqual({ ...today, deposits: 150_000, netDeposits: 150_000 });
     const now = Date.now();
     expect(body.totals.days30).toEqual(await ledgerSums(id, new Date(now - 30 * DAY)));
     expect(body.totals.months12).toEqual(await ledgerSums(id, new Date(now - 365 * DAY)));
@@ -107,6 +128,64 @@ describe.runIf(backendAvailable)('my activity and the account statement (CSV)', 
     expect(await today()).toMatchObject({ stakes: 11_000, wins: 301_000, net: 290_000 });
     const balances = (await t.call('get-vault', {}, { token: p.token })).json();
     expect(balances.balance + balances.vault - 100_000).toBe(290_000);
+  });
+
+  it('sets a charged-back deposit against deposits, at once and as its debt is repaid, never as play', async () => {
+    const { token, member } = await t.login();
+    const today = async () => (await t.call('get-activity', {}, { token })).json().totals.today;
+    const deposit = await creditedCardDeposit(t, PSP_SECRET, card, token, 130_000);
+    const gameToken = await launchGame(t, token);
+    const round = await wonRound(t, SECRET, gameToken, 10_000, 40_000);
+    await playRound(t, SECRET, gameToken, 150_000, 0);
+    // Cash 10,000: the win corrected away takes it and leaves 30,000 owed (a corrected round's debt).
+    expect(await round.unsettle()).toMatchObject({ balance: 0, debt: 30_000 });
+    // The provider takes the 130,000 back; cash holds nothing: all of it owed (a chargeback's debt).
+    await deposit.reverse();
+    expect(await today()).toEqual({
+      deposits: 130_000,
+      depositReversals: 0,
+      netDeposits: 130_000,
+      withdrawals: 0,
+      stakes: 160_000,
+      wins: 30_000,
+      net: -130_000,
+    });
+    // A bank deposit (it collects nothing), then a win of 200,000 that repays both debts: 30,000 to
+    // game revenue (the win taken back) and 130,000 to the deposits account (the deposit taken back).
+    await fund(t, token, 20_000);
+    expect(await laterWin(t, SECRET, gameToken, 10_000, 200_000)).toMatchObject({ balance: 50_000 });
+    expect(await debtOf(t, member.id)).toBe(0);
+    const after = await today();
+    expect(after).toEqual({
+      deposits: 150_000,
+      depositReversals: 130_000,
+      netDeposits: 20_000,
+      withdrawals: 0,
+      stakes: 170_000,
+      wins: 200_000,
+      net: 30_000,
+    });
+    // What the figures say came in and was won is what the member holds.
+    expect(after.netDeposits - after.withdrawals + after.net).toBe(50_000);
+    await expectSoundLedger(t.db);
+  });
+
+  it('sets what cash held of a charged-back deposit against deposits on the day', async () => {
+    const { token } = await t.login();
+    const deposit = await creditedCardDeposit(t, PSP_SECRET, card, token, 80_000);
+    const gameToken = await launchGame(t, token);
+    await playRound(t, SECRET, gameToken, 30_000, 0);
+    await deposit.reverse();
+    const totals = (await t.call('get-activity', {}, { token })).json().totals;
+    for (const window of ['today', 'days7', 'days30', 'months12']) {
+      expect(totals[window], window).toMatchObject({
+        deposits: 80_000,
+        depositReversals: 50_000,
+        netDeposits: 30_000,
+        stakes: 30_000,
+        wins: 0,
+      });
+    }
   });
 
   it('downloads the statement as CSV in the member’s language: translated header and kinds, local times with the zone, no internal references', async () => {

@@ -17,7 +17,17 @@ import support from '../../support/support.module.css';
 import { downloadStatement, useActivity } from '../queries.ts';
 import styles from './protection.module.css';
 
-const FIGURES: (keyof ActivityTotals)[] = ['deposits', 'withdrawals', 'stakes', 'wins', 'net'];
+const FIGURES: (keyof ActivityTotals)[] = [
+  'deposits',
+  'depositReversals',
+  'netDeposits',
+  'withdrawals',
+  'stakes',
+  'wins',
+  'net',
+];
+/** Shown only for a period with a deposit its provider took back (a chargeback): else they repeat deposits. */
+const REVERSAL_FIGURES = new Set<keyof ActivityTotals>(['depositReversals', 'netDeposits']);
 
 /** YYYY-MM-DD of `date` in the site's time zone: the statement's days are the site's days. */
 const isoDay = (date: Date, timeZone: string | undefined) => dayIn(date, timeZone ?? siteZone() ?? 'UTC');
@@ -47,7 +57,9 @@ export function ActivityPanel() {
       </fieldset>
       <table className={styles.totals}>
         <tbody>
-          {FIGURES.map((figure) => {
+          {FIGURES.filter(
+            (figure) => !REVERSAL_FIGURES.has(figure) || (data?.totals[window].depositReversals ?? 0) !== 0,
+          ).map((figure) => {
             const value = data?.totals[window][figure] ?? 0;
             const tone = figure === 'net' && value !== 0 ? (value < 0 ? styles.loss : styles.gain) : '';
             return (
