@@ -187,6 +187,15 @@ export const TRANSFER_KIND_FILTERS = {
 export type TransferKind = keyof typeof TRANSFER_KIND_FILTERS;
 export const TRANSFER_KINDS = Object.keys(TRANSFER_KIND_FILTERS) as TransferKind[];
 
+/**
+ * A transfer kind filed under another statement filter when its other side is this house account: a
+ * chargeback's debt, repaid from a later credit, goes back to the house's deposits account. That is the
+ * deposit taken back, not play (a corrected round's debt, repaid to game revenue, stays under games).
+ */
+export const TRANSFER_KINDS_BY_HOUSE = [
+  { kind: 'debt_collection', house: 'house_deposits', filter: 'deposit' },
+] as const satisfies readonly { kind: TransferKind; house: string; filter: StatementKind }[];
+
 /** Local time of day, HH:MM; 24:00 closes at midnight. */
 export const HHMM = /^([01]\d|2[0-4]):[0-5]\d$/;
 

@@ -75,7 +75,34 @@ export interface StatementFilter {
   from?: string | undefined;
   to?: string | undefined;
   /** Transfer kinds to keep; all when absent. */
-  kinds?: readonly string[] | undefined;
+  kinds?: readonly KindFilter[] | undefined;
+}
+
+/**
+ * A transfer kind, or a kind kept only when a house account of `house` is (or, with `not`, is not) one
+ * side of the transfer: one kind can pay back different house accounts.
+ */
+export type KindFilter = string | { kind: string; house: string; not?: boolean };
+
+/** The SQL condition on ledger_transfers that keeps the kinds `filters` name. */
+function kindsCondition(filters: readonly KindFilter[]): SQL {
+  const plain = filters.filter((f): f is string => typeof f === 'string');
+  const parts: SQL[] = [];
+  if (plain.length > 0) {
+    parts.push(
+      sql`kind in (${sql.join(
+        plain.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  for (const f of filters) {
+    if (typeof f === 'string') continue;
+    const houses = sql`(select id from ledger_accounts where member_id is null and kind = ${f.house})`;
+    const touches = sql`(from_account_id in ${houses} or to_account_id in ${houses})`;
+    parts.push(sql`(kind = ${f.kind} and ${f.not ? sql`not ` : sql``}${touches})`);
+  }
+  return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
 }
 
 /**
@@ -97,10 +124,7 @@ export async function memberStatementPage(
   if (filter.before) filters.push(sql`id < ${filter.before}`);
   if (filter.from) filters.push(sql`created_at >= ${filter.from}::timestamptz`);
   if (filter.to) filters.push(sql`created_at < ${filter.to}::timestamptz`);
-  if (filter.kinds) {
-    const kinds = filter.kinds.map((k) => sql`${k}`);
-    filters.push(sql`kind in (${sql.join(kinds, sql`, `)})`);
-  }
+  if (filter.kinds) filters.push(kindsCondition(filter.kinds));
   const extra = filters.length ? sql` and ${sql.join(filters, sql` and `)}` : sql``;
   // At most `limit` lines come from the newest `limit` transfers (each is at least one line).
   const rows = await queryRows<LineRow>(

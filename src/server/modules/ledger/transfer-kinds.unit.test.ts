@@ -7,6 +7,7 @@ import {
   STATEMENT_KINDS,
   TRANSFER_KIND_FILTERS,
   TRANSFER_KINDS,
+  TRANSFER_KINDS_BY_HOUSE,
   type TransferKind,
 } from '../../../shared/vocabulary.ts';
 import { sqlFunctionFiles } from '../../db/sql-functions.ts';
@@ -111,7 +112,17 @@ describe('every ledger transfer kind is named on the statement', () => {
 
   it('puts each kind a member’s account carries under one statement filter, and each filter has kinds', () => {
     const grouped = Object.values(STATEMENT_KIND_GROUPS).flat();
-    expect(grouped.sort()).toEqual(TRANSFER_KINDS.filter((k) => TRANSFER_KIND_FILTERS[k] !== null).sort());
+    const plain = grouped.filter((f) => typeof f === 'string');
+    const split = TRANSFER_KINDS_BY_HOUSE.map((m) => m.kind);
+    // A kind is under one filter, or split by the house account it touches: with it, and without it.
+    expect([...plain, ...split].sort()).toEqual(
+      TRANSFER_KINDS.filter((k) => TRANSFER_KIND_FILTERS[k] !== null).sort(),
+    );
+    expect(grouped).toHaveLength(plain.length + 2 * split.length);
+    for (const { kind, house, filter } of TRANSFER_KINDS_BY_HOUSE) {
+      expect(STATEMENT_KIND_GROUPS[filter]).toContainEqual({ kind, house });
+      expect(STATEMENT_KIND_GROUPS[TRANSFER_KIND_FILTERS[kind]]).toContainEqual({ kind, house, not: true });
+    }
     for (const filter of STATEMENT_KINDS)
       expect(STATEMENT_KIND_GROUPS[filter].length, filter).toBeGreaterThan(0);
     const promotions: TransferKind[] = ['cashback', 'bonus_convert', 'bonus_grant'];

@@ -140,4 +140,31 @@ describe.runIf(backendAvailable)('a deposit reversed by its payment provider, af
     expect(await houseDepositsOf(memberId)).toBe(-50_000);
     await expectSoundLedger(t.db);
   });
+
+  it("files a reversed deposit's repaid debt under the statement's deposits, a correction's under games", async () => {
+    const { token } = await t.login();
+    const deposit = await creditedCardDeposit(t, SECRET, card, token, 100_000);
+    const gameToken = await launchGame(t, token);
+    const won = await wonRound(t, WALLET, gameToken, 10_000, 50_000);
+    expect((await playRound(t, WALLET, gameToken, 140_000, 0)).win?.status).toBe('success');
+    await won.unsettle();
+    await deposit.reverse();
+    await fund(t, token, 50_000);
+    await laterWin(t, WALLET, gameToken, 10_000, 200_000);
+    const filed = async (kind?: string) =>
+      (
+        (await t.call('get-user-statement', { pageSize: 100, ...(kind ? { kind } : {}) }, { token })).json()
+          .list as { kind: string; amount: number }[]
+      ).map((l) => `${l.kind} ${l.amount}`);
+    // The 100,000 repaid went back to the deposits account: the deposit taken back, not play.
+    expect(await filed('deposit')).toEqual(['debt_collection -100000', 'deposit 50000', 'deposit 100000']);
+    expect(await filed('game')).toContain('debt_collection -50000');
+    expect(await filed('game')).not.toContain('debt_collection -100000');
+    // Each line once in all.
+    const all = await filed();
+    const byFilter = await Promise.all(
+      ['deposit', 'withdraw', 'game', 'bonus', 'comp', 'vault', 'adjustment'].map(filed),
+    );
+    expect(byFilter.flat().sort()).toEqual([...all].sort());
+  });
 });
