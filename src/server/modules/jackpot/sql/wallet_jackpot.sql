@@ -123,8 +123,12 @@ BEGIN
         (SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = 'jackpot_seed' AND shard = 0),
         (SELECT account_id FROM jackpot_shards WHERE shard = house_shard(v_round.member_id)),
         v_reseed, 'jackpot_reseed', jsonb_build_object('provider', p_provider, 'roundId', p_round), NULL);
-      INSERT INTO jackpot_wins (provider, round_id, member_id, game_code, amount, reseed)
-      VALUES (p_provider, p_round, v_round.member_id, v_round.game_code, v_total, v_reseed);
+      -- later_bets_from, drawn while every shard's lock is held: every jackpot bet recorded before it
+      -- (under a smaller wallet_transactions id) fed the pool just paid out, every later one the new pool
+      -- (wallet_rollback takes back only a share still in the pool).
+      INSERT INTO jackpot_wins (provider, round_id, member_id, game_code, amount, reseed, later_bets_from)
+      VALUES (p_provider, p_round, v_round.member_id, v_round.game_code, v_total, v_reseed,
+              nextval(pg_get_serial_sequence('wallet_transactions', 'id')));
       -- The round now has a win: its bet can no longer be rolled back (wallet_rollback: round_settled).
       -- The award is not added to total_win: it is paid from the pool, which the contributions and the
       -- reseeds funded, not from the game's revenue.
