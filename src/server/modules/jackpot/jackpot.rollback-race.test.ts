@@ -76,6 +76,7 @@ describe.runIf(backendAvailable)('rolled-back jackpot bets under concurrent spin
     const rollers = await Promise.all(Array.from({ length: ROLLERS }, () => launchedPlayer(t, FUNDS)));
     const spinners = await Promise.all(Array.from({ length: SPINNERS }, () => launchedPlayer(t, FUNDS)));
     const winner = await launchedPlayer(t, FUNDS);
+    const before = await units();
     const bets = await Promise.all(rollers.map((p) => openRound(t, p.gameToken, STAKE)));
     const hit = await openRound(t, winner.gameToken, STAKE);
 
@@ -87,8 +88,12 @@ describe.runIf(backendAvailable)('rolled-back jackpot bets under concurrent spin
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
-    const claim = wallet('jackpot', { txId: `${hit.txId}-jackpot`, roundId: hit.roundId });
-    await Promise.all([claim, ...rollBackAll(bets), ...spin(spinners)]);
+    // The claim goes out once a first rollback is answered, into the rest of the storm.
+    const rollbacks = rollBackAll(bets);
+    const claim = Promise.race(rollbacks).then(() =>
+      wallet('jackpot', { txId: `${hit.txId}-jackpot`, roundId: hit.roundId }),
+    );
+    await Promise.all([claim, ...rollbacks, ...spin(spinners)]);
     sampling = false;
     await sampler;
 
@@ -96,7 +101,20 @@ describe.runIf(backendAvailable)('rolled-back jackpot bets under concurrent spin
     expect(Math.min(...samples)).toBeGreaterThanOrEqual(RESEED);
     expect(await poolBalance(t.db)).toBeGreaterThanOrEqual(RESEED);
     for (const p of rollers) expect((await balancesOf(t, p.token)).cash).toBe(FUNDS);
-    // Whichever rollbacks ran before the claim gave their shares back; the others' went to the winner.
+    // The rollbacks that ran before the claim (at least the first) gave their shares back, their stakes
+    // leaving the units; the others' shares went to the winner with the pool, their stakes still counted.
+    const [given] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(distinct reference ->> 'txId')::int as n from ledger_transfers
+          where kind = 'jackpot_contribution_rollback'
+            and reference ->> 'txId' in (${sql.join(
+              bets.map((b) => sql`${b.txId}`),
+              sql`, `,
+            )})`,
+    );
+    expect(given!.n).toBeGreaterThanOrEqual(1);
+    const counted = SPINNERS * ROUNDS + 1 + ROLLERS - given!.n;
+    expect((await units()).units - before.units).toBe(BigInt(counted * STAKE * 100));
     expect((await auditLedger(t.db)).jackpot.problems).toEqual([]);
     await expectSoundLedger(t.db);
   });
