@@ -4,8 +4,10 @@ import { openRound, poolBalance, SECRET, shardUnits } from '../../../../test/sup
 import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { launchedPlayer, playRound, walletRequest } from '../../../../test/support/wallet.ts';
+import { launchedPlayer, playRound, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
+import { walletBet } from '../games/wallet/wallet.service.ts';
+import { bodyHash } from '../games/wallet/wallet-signature.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 
 const RESEED = 10_000_000;
@@ -38,6 +40,15 @@ describe.runIf(backendAvailable)('the jackpot share of a rolled-back bet', () =>
           where kind = 'jackpot_contribution_rollback' and reference ->> 'txId' = ${betTxId}`,
     );
     return { amount: Number(row!.n), transfers: row!.transfers };
+  };
+  /** The balance of the pool account of a member's shard. */
+  const poolShard = async (member: number) => {
+    const [row] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select a.balance::int8 as n from jackpot_shards s join ledger_accounts a on a.id = s.account_id
+          where s.shard = house_shard(${member})`,
+    );
+    return Number(row!.n);
   };
 
   it('leaves the pool back to the game revenue, once, however often the rollback is sent', async () => {
@@ -128,6 +139,39 @@ describe.runIf(backendAvailable)('the jackpot share of a rolled-back bet', () =>
     expect(await takenBack(later.txId)).toEqual({ amount: SHARE, transfers: 1 });
     // The house: B's 10,000 stake less its share (100), the first share it bore (10,000 to B's win).
     expect(await houseRevenue()).toBe(revenue + 10_000 - 100 - SHARE);
+    await expectSoundLedger(t.db);
+  });
+
+  it('takes a share back from the one pot when its batch posted it to another shard's account', async () => {
+    const [w, a, b] = [
+      await launchedPlayer(t, 100_000),
+      await launchedPlayer(t, 2_000_000),
+      await launchedPlayer(t, 2_000_000),
+    ];
+    // A win first: the whole pool then sits in the winner's shard, every other shard's account is empty.
+    const hit = await openRound(t, w.gameToken, 10_000);
+    expect(
+      (await wallet('jackpot', { txId: `${hit.txId}-jackpot`, roundId: hit.roundId })).json().status,
+    ).toBe('success');
+    const [memberA, memberB] = [await memberOf(a.gameToken), await memberOf(b.gameToken)];
+    // A's and B's bets in one wallet batch (service calls of one turn: certain to share it): both shares
+    // land in A's shard's account, as one transfer.
+    const bet = (gameToken: string) => {
+      const req = { ...walletIds(), token: gameToken, amount: STAKE };
+      return walletBet(t.db, t.config, 'house', bodyHash(Buffer.from(JSON.stringify(req))), req).then(
+        () => req,
+      );
+    };
+    const [, betB] = await Promise.all([bet(a.gameToken), bet(b.gameToken)]);
+    expect(await poolShard(memberA)).toBe(2 * SHARE);
+    expect(await poolShard(memberB)).toBe(0);
+
+    const rolled = await wallet('rollback', { txId: `${betB.txId}-rb`, refTxId: betB.txId });
+    expect(rolled.json()).toMatchObject({ status: 'success', result: 'refunded', balance: 2_000_000 });
+    expect(await poolBalance(t.db)).toBe(RESEED + SHARE);
+    // B's own shard's account held none of it: the share came from another account of the one pot.
+    expect(await poolShard(memberB)).toBe(0);
+    expect(await takenBack(betB.txId)).toEqual({ amount: SHARE, transfers: 1 });
     await expectSoundLedger(t.db);
   });
 });
