@@ -142,7 +142,7 @@ describe.runIf(backendAvailable)('the jackpot share of a rolled-back bet', () =>
     await expectSoundLedger(t.db);
   });
 
-  it('takes a share back from the one pot when its batch posted it to another shard's account', async () => {
+  it('takes a share back from the one pot when its batch posted it to another shard’s account', async () => {
     const [w, a, b] = [
       await launchedPlayer(t, 100_000),
       await launchedPlayer(t, 2_000_000),

@@ -7,7 +7,9 @@
 -- Locks: the member's house shard advisory lock (727034) first, as wallet_batch; then all jackpot_shards rows (house_shards() of them), in shard order, before any account. A contribution updates its
 -- shard's row before its pool account, and wallet_batch takes the advisory locks (727035, shard) of
 -- the shards its bets need, in shard order, before any call runs (this takes all of them first too): so no contribution is in flight during the payout, the pool is read
--- and emptied whole, and no batch can deadlock with this.
+-- and emptied whole, and no batch can deadlock with this. A rollback of a jackpot game's bet takes all
+-- of them as this does (wallet_batch, before any call; wallet_rollback_jackpot_share gives its share
+-- back), so no share leaves the pool during the payout either.
 -- A round that staked bonus money (promo_bet_stakes, issue 36) takes its share of the pool as bonus
 -- money, as wallet_win pays a win: floor(pool x bonus staked / total stake), taken from the shards in
 -- order, to the bonus while it is active, else to the promotions expense (promo_bonus_return_to, which
