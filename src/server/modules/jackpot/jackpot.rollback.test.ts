@@ -6,7 +6,7 @@ import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchedPlayer, playRound, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
-import { walletBet } from '../games/wallet/wallet.service.ts';
+import { walletBet, walletRollback } from '../games/wallet/wallet.service.ts';
 import { bodyHash } from '../games/wallet/wallet-signature.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 
@@ -172,6 +172,24 @@ describe.runIf(backendAvailable)('the jackpot share of a rolled-back bet', () =>
     // B's own shard's account held none of it: the share came from another account of the one pot.
     expect(await poolShard(memberB)).toBe(0);
     expect(await takenBack(betB.txId)).toEqual({ amount: SHARE, transfers: 1 });
+    await expectSoundLedger(t.db);
+  });
+
+  it('takes the share back when the bet and its rollback arrive in one wallet batch', async () => {
+    const p = await launchedPlayer(t, 2_000_000);
+    const pool = await poolBalance(t.db);
+    const hash = (req: object) => bodyHash(Buffer.from(JSON.stringify(req)));
+    const betReq = { ...walletIds(), token: p.gameToken, amount: STAKE };
+    const rollbackReq = { txId: `${betReq.txId}-rb`, refTxId: betReq.txId };
+    // Service calls of one turn: certain to share a batch (the bet runs first, as its member's first call).
+    const [bet, rolled] = await Promise.all([
+      walletBet(t.db, t.config, 'house', hash(betReq), betReq),
+      walletRollback(t.db, 'house', hash(rollbackReq), rollbackReq),
+    ]);
+    expect(bet).toMatchObject({ status: 'success' });
+    expect(rolled).toMatchObject({ status: 'success', result: 'refunded', balance: 2_000_000 });
+    expect(await poolBalance(t.db)).toBe(pool);
+    expect(await takenBack(betReq.txId)).toEqual({ amount: SHARE, transfers: 1 });
     await expectSoundLedger(t.db);
   });
 });

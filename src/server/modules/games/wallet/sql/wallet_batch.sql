@@ -41,6 +41,7 @@ BEGIN
   -- MATERIALIZED: inlined, each aggregate below would look every call up again.
   WITH calls AS MATERIALIZED (
     SELECT x.ord::int AS ord, x.op ->> 'k' AS k, x.op ->> 'p' AS provider, x.op ->> 'r' AS round_id,
+      x.op ->> 'tx' AS tx, x.op ->> 'ref' AS ref,
       CASE x.op ->> 'k'
         WHEN 'bet' THEN g.member_id
         WHEN 'win' THEN (SELECT member_id FROM game_rounds
@@ -49,7 +50,8 @@ BEGIN
                               WHERE provider = x.op ->> 'p' AND tx_id = x.op ->> 'ref')
       END AS member_id,
       coalesce(g.jackpot_bps, 0) > 0 AS jackpot,
-      -- A rollback of a jackpot game's bet: its share may come back from any pool account.
+      -- A rollback of a jackpot game's bet: its share may come back from any pool account. (A bet in
+      -- this same batch is not recorded yet: its rollback is found below, by the bet's own call.)
       CASE WHEN x.op ->> 'k' = 'rollback' THEN
         coalesce((SELECT s.jackpot_bps FROM wallet_transactions t
                   JOIN game_rounds r ON r.provider = t.provider AND r.round_id = t.round_id
@@ -65,7 +67,9 @@ BEGIN
          -- What wallet_batch_fast may take: a bet or win, alone in the batch for its round.
          array_agg(ord) FILTER (WHERE k IN ('bet', 'win') AND member_id IS NOT NULL AND round_calls = 1),
          array_agg(DISTINCT member_id) FILTER (WHERE member_id IS NOT NULL),
-         CASE WHEN bool_or(jackpot_rollback) THEN ARRAY(SELECT shard FROM jackpot_shards)
+         CASE WHEN bool_or(jackpot_rollback OR (k = 'rollback' AND EXISTS (SELECT 1 FROM calls b
+                     WHERE b.k = 'bet' AND b.jackpot AND b.provider = calls.provider AND b.tx = calls.ref)))
+           THEN ARRAY(SELECT shard FROM jackpot_shards)
            ELSE array_agg(DISTINCT house_shard(member_id)) FILTER (WHERE member_id IS NOT NULL AND jackpot) END
   INTO v_order, v_fast, v_members, v_jackpot
   FROM (SELECT c.*, count(*) OVER (PARTITION BY c.provider, c.round_id) AS round_calls FROM calls c) calls;
