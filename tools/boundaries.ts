@@ -166,6 +166,13 @@ export const ALLOWED_SQL: AllowedSql[] = [
       "The jackpot audit reconciles the jackpot's own tables (shards, wins) with the pool's transfers in " +
       'joins, in one snapshot; it runs in audits and tests only.',
   })),
+  {
+    from: 'src/server/modules/jackpot/jackpot.audit.ts',
+    table: 'wallet_transactions',
+    reason:
+      'The jackpot audit holds each share the pool gave back to the bet it names, which must be marked ' +
+      'rolled back (wallet_transactions), in the same snapshot; audits and tests only.',
+  },
   ...(['ledger_accounts', 'ledger_transfers'] as const).map((table) => ({
     from: 'src/server/modules/promotions/promotions.audit.ts',
     table,

@@ -175,9 +175,11 @@ export const TRANSFER_KIND_FILTERS = {
   vault_out: 'vault',
   adjustment: 'adjustment',
   adjustment_reversal: 'adjustment',
-  // Between house accounts only: the jackpot's feed and reseed, a free spin's stake (the promotion pays
-  // it), and bonus money coming back from a round after its bonus ended (to the promotions expense).
+  // Between house accounts only: the jackpot's feed (and a rolled-back bet's share, fed back) and reseed, a
+  // free spin's stake (the promotion pays it), and bonus money coming back from a round after its bonus
+  // ended (to the promotions expense).
   jackpot_contribution: null,
+  jackpot_contribution_rollback: null,
   jackpot_reseed: null,
   free_spin_bet: null,
   bonus_win_returned: null,

@@ -7,7 +7,9 @@
 -- Locks: the member's house shard advisory lock (727034) first, as wallet_batch; then all jackpot_shards rows (house_shards() of them), in shard order, before any account. A contribution updates its
 -- shard's row before its pool account, and wallet_batch takes the advisory locks (727035, shard) of
 -- the shards its bets need, in shard order, before any call runs (this takes all of them first too): so no contribution is in flight during the payout, the pool is read
--- and emptied whole, and no batch can deadlock with this.
+-- and emptied whole, and no batch can deadlock with this. A rollback of a jackpot game's bet takes all
+-- of them as this does (wallet_batch, before any call; wallet_rollback_jackpot_share gives its share
+-- back), so no share leaves the pool during the payout either.
 -- A round that staked bonus money (promo_bet_stakes, issue 36) takes its share of the pool as bonus
 -- money, as wallet_win pays a win: floor(pool x bonus staked / total stake), taken from the shards in
 -- order, to the bonus while it is active, else to the promotions expense (promo_bonus_return_to, which
@@ -123,8 +125,12 @@ BEGIN
         (SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = 'jackpot_seed' AND shard = 0),
         (SELECT account_id FROM jackpot_shards WHERE shard = house_shard(v_round.member_id)),
         v_reseed, 'jackpot_reseed', jsonb_build_object('provider', p_provider, 'roundId', p_round), NULL);
-      INSERT INTO jackpot_wins (provider, round_id, member_id, game_code, amount, reseed)
-      VALUES (p_provider, p_round, v_round.member_id, v_round.game_code, v_total, v_reseed);
+      -- later_bets_from, drawn while every shard's lock is held: every jackpot bet recorded before it
+      -- (under a smaller wallet_transactions id) fed the pool just paid out, every later one the new pool
+      -- (wallet_rollback takes back only a share still in the pool).
+      INSERT INTO jackpot_wins (provider, round_id, member_id, game_code, amount, reseed, later_bets_from)
+      VALUES (p_provider, p_round, v_round.member_id, v_round.game_code, v_total, v_reseed,
+              nextval(pg_get_serial_sequence('wallet_transactions', 'id')));
       -- The round now has a win: its bet can no longer be rolled back (wallet_rollback: round_settled).
       -- The award is not added to total_win: it is paid from the pool, which the contributions and the
       -- reseeds funded, not from the game's revenue.

@@ -41,6 +41,7 @@ BEGIN
   -- MATERIALIZED: inlined, each aggregate below would look every call up again.
   WITH calls AS MATERIALIZED (
     SELECT x.ord::int AS ord, x.op ->> 'k' AS k, x.op ->> 'p' AS provider, x.op ->> 'r' AS round_id,
+      x.op ->> 'tx' AS tx, x.op ->> 'ref' AS ref,
       CASE x.op ->> 'k'
         WHEN 'bet' THEN g.member_id
         WHEN 'win' THEN (SELECT member_id FROM game_rounds
@@ -48,7 +49,15 @@ BEGIN
         WHEN 'rollback' THEN (SELECT member_id FROM wallet_transactions
                               WHERE provider = x.op ->> 'p' AND tx_id = x.op ->> 'ref')
       END AS member_id,
-      coalesce(g.jackpot_bps, 0) > 0 AS jackpot
+      coalesce(g.jackpot_bps, 0) > 0 AS jackpot,
+      -- A rollback of a jackpot game's bet: its share may come back from any pool account. (A bet in
+      -- this same batch is not recorded yet: its rollback is found below, by the bet's own call.)
+      CASE WHEN x.op ->> 'k' = 'rollback' THEN
+        coalesce((SELECT s.jackpot_bps FROM wallet_transactions t
+                  JOIN game_rounds r ON r.provider = t.provider AND r.round_id = t.round_id
+                  JOIN game_sessions s ON s.id = r.game_session_id
+                  WHERE t.provider = x.op ->> 'p' AND t.tx_id = x.op ->> 'ref' AND t.kind = 'bet'), 0) > 0
+      ELSE false END AS jackpot_rollback
     FROM jsonb_array_elements(p_ops) WITH ORDINALITY AS x(op, ord)
     -- A bet's game session: its member, and whether the stake feeds the jackpot (one look-up for both).
     LEFT JOIN LATERAL (SELECT member_id, jackpot_bps FROM game_sessions
@@ -58,7 +67,10 @@ BEGIN
          -- What wallet_batch_fast may take: a bet or win, alone in the batch for its round.
          array_agg(ord) FILTER (WHERE k IN ('bet', 'win') AND member_id IS NOT NULL AND round_calls = 1),
          array_agg(DISTINCT member_id) FILTER (WHERE member_id IS NOT NULL),
-         array_agg(DISTINCT house_shard(member_id)) FILTER (WHERE member_id IS NOT NULL AND jackpot)
+         CASE WHEN bool_or(jackpot_rollback OR (k = 'rollback' AND EXISTS (SELECT 1 FROM calls b
+                     WHERE b.k = 'bet' AND b.jackpot AND b.provider = calls.provider AND b.tx = calls.ref)))
+           THEN ARRAY(SELECT shard FROM jackpot_shards)
+           ELSE array_agg(DISTINCT house_shard(member_id)) FILTER (WHERE member_id IS NOT NULL AND jackpot) END
   INTO v_order, v_fast, v_members, v_jackpot
   FROM (SELECT c.*, count(*) OVER (PARTITION BY c.provider, c.round_id) AS round_calls FROM calls c) calls;
 
@@ -74,6 +86,8 @@ BEGIN
   -- jackpot win (wallet_jackpot) takes all of them in the same order before any account, so the two
   -- cannot deadlock, and no contribution lands while a win empties the pool. Advisory locks, as the
   -- house shards': every writer of jackpot_shards takes them first, and a row lock is a WAL record.
+  -- A batch with a rollback of a jackpot game's bet takes all of them, as the win does: that bet's
+  -- share may come back from any pool account (wallet_rollback_jackpot_share).
   IF v_jackpot IS NOT NULL THEN
     PERFORM pg_advisory_xact_lock(727035, s) FROM unnest(ARRAY(SELECT DISTINCT j FROM unnest(v_jackpot) j ORDER BY 1)) AS s;
   END IF;

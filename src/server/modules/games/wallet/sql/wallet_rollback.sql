@@ -5,6 +5,8 @@
 -- what the stake counted towards a bonus's wagering is taken back from that bonus (promo_unwager). A
 -- round whose comp accrued (closed once, reopened by an unsettle) gives back the share of its comp the
 -- stake carried when the bet was placed before that close (wallet_reverse_comp, against comp_stake).
+-- A jackpot game's bet takes its share back out of the pool to the game revenue that refunds the stake
+-- (wallet_rollback_jackpot_share), unless a win has paid that pool out since: the house then bears it.
 CREATE OR REPLACE FUNCTION wallet_rollback(
   p_provider text, p_tx_id text, p_hash text, p_ref_tx text
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
@@ -20,6 +22,7 @@ DECLARE
   v_cash bigint;
   v_balance bigint;
   v_carried boolean;
+  v_bps int;
 BEGIN
   -- A rollback naming itself would claim its own id as the void mark and then fail to record itself
   -- under it (WR001 with nothing stored: a 500 on every attempt). Refused and recorded like any refusal.
@@ -46,6 +49,14 @@ BEGIN
         'result', CASE WHEN v_bet.rolled_back THEN 'already_rolled_back' ELSE 'nothing_to_refund' END,
         'txId', p_tx_id, 'refTxId', p_ref_tx);
     ELSE
+      -- A jackpot game's bet may take its share back from any of the pool's accounts: every shard's lock
+      -- first, in shard order, before the round's row, as wallet_jackpot takes them (wallet_batch took
+      -- them already for a rollback of such a bet, before any call: these are then no-ops).
+      SELECT g.jackpot_bps INTO v_bps FROM game_rounds r JOIN game_sessions g ON g.id = r.game_session_id
+      WHERE r.provider = p_provider AND r.round_id = v_bet.round_id;
+      IF v_bps > 0 THEN
+        PERFORM pg_advisory_xact_lock(727035, s) FROM unnest(ARRAY(SELECT shard FROM jackpot_shards ORDER BY shard)) AS s;
+      END IF;
       SELECT * INTO v_round FROM game_rounds WHERE provider = p_provider AND round_id = v_bet.round_id FOR UPDATE;
       IF v_round.has_win OR v_round.status <> 'open' THEN
         v_reply := jsonb_build_object('status', 'round_settled',
@@ -73,6 +84,9 @@ BEGIN
           v_balance := v_move.to_balance;
         ELSE
           SELECT balance INTO v_balance FROM ledger_accounts WHERE id = v_cash;
+        END IF;
+        IF v_bps > 0 THEN
+          PERFORM wallet_rollback_jackpot_share(p_provider, p_tx_id, v_bet, v_bps, v_house);
         END IF;
         -- After the money: the bonus row is locked after the cash, as every bonus move locks them.
         PERFORM promo_unwager(p_provider, p_ref_tx);
