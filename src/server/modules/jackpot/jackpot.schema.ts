@@ -49,7 +49,7 @@ export const jackpotWins = pgTable(
     reseed: int8('reseed').notNull(),
     /**
      * A number drawn from wallet_transactions' id sequence while the win held every pool shard's lock
-     * (migration 0087): a jackpot bet recorded under a smaller id fed the pool this win paid out, one
+     * (migration 0086): a jackpot bet recorded under a smaller id fed the pool this win paid out, one
      * at or above it a later pool (what wallet_rollback asks before taking a share back).
      */
     laterBetsFrom: int8('later_bets_from').notNull(),

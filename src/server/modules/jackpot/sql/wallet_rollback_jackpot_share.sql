@@ -10,7 +10,7 @@
 -- its bets' shares into one shard's account, so it comes from the bet's own shard's account first, then
 -- the others in shard order. It never takes the pool below the reseed it was last given.
 --
--- A win since the bet (the bet's id below the last win's later_bets_from, migration 0087) has paid that
+-- A win since the bet (the bet's id below the last win's later_bets_from, migration 0086) has paid that
 -- share out with the pool: nothing moves and the stake stays counted in the units (the pool did receive
 -- its share); the house, which refunds the whole stake, bears it. Taking it from the new pool would
 -- take it from the reseed and from other players' shares.
