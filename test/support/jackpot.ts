@@ -23,6 +23,28 @@ export async function poolBalance(db: Db): Promise<number> {
 }
 
 /** A bet of `amount` on a new round (left open), as a provider sends it. */
+/**
+ * Samples the pool every 5 ms until stopped (a storm's claims and rollbacks must never take it below
+ * its reseed at any moment, not only at the end): `stop()` answers every sample taken.
+ */
+export function samplePool(db: Db): { stop(): Promise<number[]> } {
+  let sampling = true;
+  const samples: number[] = [];
+  const sampler = (async () => {
+    while (sampling) {
+      samples.push(await poolBalance(db));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  return {
+    async stop() {
+      sampling = false;
+      await sampler;
+      return samples;
+    },
+  };
+}
+
 export async function openRound(t: TestApp, gameToken: string, amount: number) {
   const ids = walletIds();
   const bet = await walletRequest(t, 'bet', { ...ids, token: gameToken, amount }, SECRET);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { losingRound, openRound, poolBalance, SECRET } from '../../../../test/support/jackpot.ts';
+import { losingRound, openRound, poolBalance, SECRET, samplePool } from '../../../../test/support/jackpot.ts';
 import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
@@ -31,14 +31,7 @@ describe.runIf(backendAvailable)('the jackpot under concurrent spins and claims'
     const roundA = await openRound(t, a.gameToken, STAKE);
     const roundB = await openRound(t, b.gameToken, STAKE);
 
-    let sampling = true;
-    const samples: number[] = [];
-    const sampler = (async () => {
-      while (sampling) {
-        samples.push(await poolBalance(t.db));
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    })();
+    const pool = samplePool(t.db);
 
     const spins = players.map(async (p) => {
       for (let i = 0; i < ROUNDS; i++) await losingRound(t, p.gameToken, STAKE);
@@ -56,8 +49,7 @@ describe.runIf(backendAvailable)('the jackpot under concurrent spins and claims'
     const replies = (await Promise.all([...claims, ...spins]))
       .slice(0, claims.length)
       .map((res) => (res as Awaited<(typeof claims)[number]>).json());
-    sampling = false;
-    await sampler;
+    const samples = await pool.stop();
 
     // Round A: the retry got the same answer as its first copy, and of the two ids (sent at the same
     // time, so either may come first) one paid and the other was refused. Round B: the same.

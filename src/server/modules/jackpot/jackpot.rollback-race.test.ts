@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { losingRound, openRound, poolBalance, SECRET } from '../../../../test/support/jackpot.ts';
+import { losingRound, openRound, poolBalance, SECRET, samplePool } from '../../../../test/support/jackpot.ts';
 import { balancesOf, expectSoundLedger } from '../../../../test/support/money.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
@@ -80,22 +80,14 @@ describe.runIf(backendAvailable)('rolled-back jackpot bets under concurrent spin
     const bets = await Promise.all(rollers.map((p) => openRound(t, p.gameToken, STAKE)));
     const hit = await openRound(t, winner.gameToken, STAKE);
 
-    let sampling = true;
-    const samples: number[] = [];
-    const sampler = (async () => {
-      while (sampling) {
-        samples.push(await poolBalance(t.db));
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    })();
+    const pool = samplePool(t.db);
     // The claim goes out once a first rollback is answered, into the rest of the storm.
     const rollbacks = rollBackAll(bets);
     const claim = Promise.race(rollbacks).then(() =>
       wallet('jackpot', { txId: `${hit.txId}-jackpot`, roundId: hit.roundId }),
     );
     await Promise.all([claim, ...rollbacks, ...spin(spinners)]);
-    sampling = false;
-    await sampler;
+    const samples = await pool.stop();
 
     expect((await claim).json()).toMatchObject({ status: 'success', reseed: RESEED });
     expect(Math.min(...samples)).toBeGreaterThanOrEqual(RESEED);
