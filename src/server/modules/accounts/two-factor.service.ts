@@ -208,6 +208,15 @@ export async function enableSecondFactor(
   return codes;
 }
 
+/** The member's 2FA off: secret, pending secret and recovery codes gone (the caller ends sessions). */
+async function turnOff(tx: DbOrTx, memberId: number) {
+  await tx
+    .update(members)
+    .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null })
+    .where(eq(members.id, memberId));
+  await tx.delete(memberRecoveryCodes).where(eq(memberRecoveryCodes.memberId, memberId));
+}
+
 /**
  * Turns 2FA off (the caller checked the password); needs a current code or a recovery code. The
  * member's other sessions end, this one stays, as when it is turned on or the password changes.
@@ -224,11 +233,7 @@ export async function disableSecondFactor(
     throw errors.invalid('two-step login is off', MSG.twoFactorNotOn);
   await requireSecondFactor(db, limits, keys, memberId, otp);
   await db.transaction(async (tx) => {
-    await tx
-      .update(members)
-      .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null })
-      .where(eq(members.id, memberId));
-    await tx.delete(memberRecoveryCodes).where(eq(memberRecoveryCodes.memberId, memberId));
+    await turnOff(tx, memberId);
     await revokeOtherSessions(tx, memberId, session.sessionId);
   });
 }
@@ -238,11 +243,7 @@ export async function disableSecondFactor(
  * password. The caller lifts the wrong-code lock (unlockSecondFactor) once this is committed.
  */
 export async function resetSecondFactor(tx: DbOrTx, memberId: number) {
-  await tx
-    .update(members)
-    .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null })
-    .where(eq(members.id, memberId));
-  await tx.delete(memberRecoveryCodes).where(eq(memberRecoveryCodes.memberId, memberId));
+  await turnOff(tx, memberId);
   await revokeAllSessions(tx, memberId);
 }
 
