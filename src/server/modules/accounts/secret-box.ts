@@ -12,8 +12,9 @@ import { errors } from '../../http/errors.ts';
 /**
  * What the database must not hold in a usable form: TOTP secrets (members' and operators') are
  * sealed with AES-256-GCM, as are recovery codes' digests; reset codes are kept as an HMAC; all under
- * keys derived from TOTP_SECRET_KEY (config.totpSecretKey). Someone who reads the database (a reporting replica, a
- * backup) then learns no secret and cannot reverse a 6-digit code's hash in milliseconds.
+ * keys derived from TOTP_SECRET_KEY (config.totpSecretKey). Someone who reads the database (a
+ * reporting replica, a backup) then learns no secret and cannot reverse a 6-digit code's hash in
+ * milliseconds.
  */
 
 /** A sealed value: `enc1:` then base64url of the 12-byte IV, the 16-byte tag and the ciphertext. */
@@ -42,7 +43,7 @@ const keysOf = (keys: SecretKeys) =>
 
 /**
  * What a sealed value is: each has its own subkey and additional data, so a value sealed as one cannot
- * be read as another (a recovery code copied into a TOTP secret's column opens as nothing).
+ * be read as another (a recovery code copied into a TOTP secret's column does not open).
  */
 export type SealPurpose = 'totp-secret' | 'recovery-code';
 

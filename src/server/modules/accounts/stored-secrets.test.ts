@@ -10,6 +10,7 @@ import { operators } from '../backoffice/backoffice.schema.ts';
 import { sealStoredOperatorSecrets } from '../backoffice/seal-operator-secrets.ts';
 import { outboxMessages } from '../outbox/outbox.schema.ts';
 import { memberRecoveryCodes, members, passwordResets } from './accounts.schema.ts';
+import { membersWithUnsealedRecoveryCodes } from './recovery-codes.ts';
 import { sealStoredMemberSecrets } from './seal-stored-secrets.ts';
 import { codeDigest } from './secret-box.ts';
 
@@ -80,9 +81,13 @@ describe.runIf(backendAvailable)('second-factor secrets and one-time codes at re
     const { id } = await memberRow(member.id);
     const codeHash = codeDigest(t.config.totpSecretKey, 'recovery', id, 'hmac-code');
     await t.db.insert(memberRecoveryCodes).values({ memberId: id, codeHash });
+    // `npm run totp:reseal` counts the members holding such codes (it cannot re-key them).
+    const holders = await membersWithUnsealedRecoveryCodes(t.db);
+    expect(holders).toBeGreaterThanOrEqual(1);
     const login = () => t.call('user-do-login', { id: member.id, pw: member.pw, otp: 'hmac-code' });
     expect((await login()).json()).toMatchObject({ status: 'success' });
     expect((await login()).json()).toMatchObject({ status: 'otp_required' });
+    expect(await membersWithUnsealedRecoveryCodes(t.db)).toBe(holders - 1);
   });
 
   it('keeps an operator’s TOTP secret sealed; the login still takes its codes', async () => {
