@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { solidPng } from '../test/support/kyc-files.ts';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
 import { loginAs, memberCall, registerViaApi, siteBanks } from './support/member.ts';
-import { LANGUAGE_OPERATORS, signInOperator } from './support/operator.ts';
+import { LANGUAGE_OPERATORS, openAdminPath, signInOperator } from './support/operator.ts';
 import { auditPage, countRequestsInFlight, settle } from './support/page-audit.ts';
 
 /** The back office's screens the walk opens, with a word of each that must be on it once it has drawn. */
@@ -77,15 +77,6 @@ const TRADING_VIEWS = [
 /** The feed upload's format names its record kinds as the JSON lines spell them. */
 const FEED_FORMAT = ['fixture, market, price, suspend, result, cancel', 'JSON'];
 
-/** Opens a back-office path as the menu's links do, without reloading the page. */
-async function openPath(page: import('playwright-core').Page, path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState({}, '', `/admin${p}`);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await settle(page, 'main h1');
-}
-
 /**
  * The trading desk in `locale`: every tab, an event's market card, its cancel-window form and the
  * result dialog (cancelled before anything is sent). The events' own names (teams, leagues) are data.
@@ -94,7 +85,7 @@ async function walkTradingDesk(b: ReturnType<typeof useBrowser>, locale: string,
   const problems: string[] = [];
   const { page } = b;
   for (const view of TRADING_VIEWS) {
-    await openPath(page, `/trading${view === 'all' ? '' : `?view=${view}`}`);
+    await openAdminPath(page, `/trading${view === 'all' ? '' : `?view=${view}`}`);
     // Two frames: the tab is drawn, its list asked for ("Loading…" until its own events arrive).
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await expect
@@ -223,18 +214,14 @@ describe.runIf(chromiumAvailable)('the back office in Korean and Thai', () => {
       await chooseLanguage(b.page, label);
       const problems: string[] = [];
       for (const path of ADMIN_PATHS) {
-        await b.page.evaluate((p) => {
-          window.history.pushState({}, '', `/admin${p}`);
-          window.dispatchEvent(new PopStateEvent('popstate'));
-        }, path);
-        await settle(b.page, 'main h1');
+        await openAdminPath(b.page, path);
         await expect.poll(() => b.page.locator('main').getByText('불러오는 중…').count()).toBe(0);
         for (const p of await auditPage(b.page, { locale, allowed }))
           problems.push(`${locale} ${path}: ${p}`);
         await b.screenshot(`admin-walk-${locale}${path === '/' ? '-dashboard' : path.replaceAll('/', '-')}`);
       }
       // The queue shows the member's document card, and their page its verification and account security.
-      await openPath(b.page, '/verification');
+      await openAdminPath(b.page, '/verification');
       await b.page
         .getByRole('link', { name: new RegExp(`^${member} `) })
         .first()
@@ -250,7 +237,7 @@ describe.runIf(chromiumAvailable)('the back office in Korean and Thai', () => {
   }
 
   it("the site's account settings in Thai: each wrong field named, then saved unchanged", async () => {
-    await openPath(b.page, '/settings');
+    await openAdminPath(b.page, '/settings');
     const form = b.page.getByRole('region', { name: 'บัญชีสมาชิก' });
     const minAge = form.getByLabel('อายุขั้นต่ำในการสมัคร (16–99)');
     const terms = form.getByLabel('ฉบับของข้อกำหนดที่สมาชิกยอมรับ');
@@ -282,7 +269,7 @@ describe.runIf(chromiumAvailable)('the back office in Korean and Thai', () => {
   });
 
   it('a Thai operator mistypes their current password on My password: told so in Thai, nothing changed', async () => {
-    await openPath(b.page, '/me/password');
+    await openAdminPath(b.page, '/me/password');
     const form = b.page.locator('main form');
     await form.getByLabel('รหัสผ่านปัจจุบัน').fill('not-my-password-1');
     await form.getByLabel(/^รหัสผ่านใหม่/).fill('a-new-long-secret-1');
@@ -355,7 +342,7 @@ describe.runIf(chromiumAvailable)('the back office in Korean and Thai', () => {
             problems.push(`${shot} ${where}: ${p}`);
         };
         // The withdrawal, its site and the two changes named under its bank account.
-        await openPath(b.page, '/cashier');
+        await openAdminPath(b.page, '/cashier');
         await b.page
           .getByRole('tab', { name: new RegExp(`^${t.cashier.withdrawalsTab.split(' (')[0]}`) })
           .click();
@@ -372,29 +359,29 @@ describe.runIf(chromiumAvailable)('the back office in Korean and Thai', () => {
         if (hidden > 0) problems.push(`${shot} cashier: the queue scrolls ${hidden} px sideways`);
         await row.screenshot({ path: `e2e/screenshots/${shot}-cashier-withdrawal.png` });
         // The member found by their login, their site named; their help ticket, its site named.
-        await openPath(b.page, `/members?q=${member}`);
+        await openAdminPath(b.page, `/members?q=${member}`);
         await b.page.getByRole('row').filter({ hasText: member }).getByText('Royal Casino').waitFor();
         await check('members');
         await b.page.locator('main table').screenshot({ path: `e2e/screenshots/${shot}-member-search.png` });
-        await openPath(b.page, '/support');
+        await openAdminPath(b.page, '/support');
         const ticket = b.page.getByRole('article').filter({ hasText: title });
         await ticket.getByText('Royal Casino').waitFor();
         await check('support');
         await ticket.screenshot({ path: `e2e/screenshots/${shot}-ticket.png` });
         // The dashboard's member debts, per currency.
-        await openPath(b.page, '/');
+        await openAdminPath(b.page, '/');
         const debts = b.page.getByRole('region', { name: t.dashboard.memberDebts });
         await debts.getByTestId('member-debts-THB').waitFor();
         await check('dashboard');
         await debts.screenshot({ path: `e2e/screenshots/${shot}-member-debts.png` });
         // Settings → Member accounts, with the phone numbers' country.
-        await openPath(b.page, '/settings');
+        await openAdminPath(b.page, '/settings');
         const accounts = b.page.getByRole('region', { name: t.settings.accounts });
         await accounts.getByLabel(t.settings.phoneCountry).waitFor();
         await check('settings');
         await accounts.screenshot({ path: `e2e/screenshots/${shot}-settings-accounts.png` });
         // A new campaign's form (its currency and the free spins' stake), opened and left unsaved.
-        await openPath(b.page, '/promotions');
+        await openAdminPath(b.page, '/promotions');
         await b.page.getByRole('button', { name: t.promotions.new }).click();
         const form = b.page.getByRole('region', { name: t.promotions.newTitle });
         await form.locator('form').waitFor();

@@ -1,18 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, PHONE, useBrowser } from './support/browser.ts';
 import { loginAs, memberCall, registerViaApi } from './support/member.ts';
-import { REFUSALS_OPERATOR, signInOperator } from './support/operator.ts';
-import { auditPage, countRequestsInFlight, settle } from './support/page-audit.ts';
-
-/** Opens a back-office path as the menu's links do, without reloading the page. */
-async function openPath(page: Page, path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState({}, '', `/admin${p}`);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await settle(page, 'main h1');
-}
+import { openAdminPath, REFUSALS_OPERATOR, signInOperator } from './support/operator.ts';
+import { auditPage, countRequestsInFlight } from './support/page-audit.ts';
 
 /**
  * The server's refusals (a 4xx with `status`, `msg` and an English `message`) as a Thai operator reads
@@ -38,7 +29,7 @@ describe.runIf(chromiumAvailable)('the server refuses a Thai operator: told so i
     const alertIn = (where: Locator) => where.getByRole('alert');
 
     // 1. A login another operator holds: 409 `already` with the id-taken key, "the login refusals-th is taken".
-    await openPath(b.page, '/operators');
+    await openAdminPath(b.page, '/operators');
     const add = b.page.getByRole('region', { name: 'เพิ่มผู้ดูแล' });
     await add.getByLabel('ชื่อผู้ใช้').fill(REFUSALS_OPERATOR);
     b.allow4xx({ status: 409, method: 'POST', path: '/api/admin/operators' });
@@ -50,7 +41,7 @@ describe.runIf(chromiumAvailable)('the server refuses a Thai operator: told so i
     await add.screenshot({ path: 'e2e/screenshots/admin-th-refusal-login-taken-phone.png' });
 
     // 2. A time zone the database does not know: 400 `invalid`, "the database knows no time zone Mars/Olympus".
-    await openPath(b.page, '/settings');
+    await openAdminPath(b.page, '/settings');
     const hours = b.page.getByRole('region', { name: 'เวลาทำการและการล็อกการเงิน' }).first();
     const zone = hours.getByLabel('เขตเวลาของเวลาทำการ');
     const stored = await zone.inputValue();
@@ -66,7 +57,7 @@ describe.runIf(chromiumAvailable)('the server refuses a Thai operator: told so i
 
     // 3. A member page with no member: 404 `not_found`, "no member 987654321".
     b.allow4xx({ status: 404, method: 'GET', path: '/api/admin/members/987654321' });
-    await openPath(b.page, '/members/987654321');
+    await openAdminPath(b.page, '/members/987654321');
     const missing = b.page.locator('main').getByRole('alert');
     await missing.waitFor();
     expect(await missing.innerText()).toBe('ไม่พบรายการ อาจถูกลบไปแล้ว โหลดหน้าใหม่');
@@ -75,7 +66,7 @@ describe.runIf(chromiumAvailable)('the server refuses a Thai operator: told so i
 
     // 4. The member's deposit, rejected at another desk while this one confirms it: 409 `already`, "this
     // deposit was already rejected by refusals-th"; the queue names the outcome and who in Thai.
-    await openPath(b.page, '/cashier');
+    await openAdminPath(b.page, '/cashier');
     const row = b.page.getByRole('row').filter({ hasText: id });
     const approve = row.getByRole('button', { name: /^อนุมัติรายการฝาก #\d+$/ });
     await approve.waitFor();

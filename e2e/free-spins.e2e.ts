@@ -1,18 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
 import { fundedMember, loginAs, memberCall, registerViaApi } from './support/member.ts';
 import { FLAGS_OPERATORS, FREE_SPINS_OWNERS, signInOperator } from './support/operator.ts';
+import { label } from './support/page-audit.ts';
 import { chooseSiteLanguage } from './support/play.ts';
-import { signInTrader, type TraderCall } from './support/trader.ts';
-
-/** A text of the member site in `locale`, read from its locale file (`ns`, dotted `key`). */
-function label(locale: string, ns: string, key: string): string {
-  const json = JSON.parse(readFileSync(resolve(`src/shared/i18n/locales/${locale}/${ns}.json`), 'utf8'));
-  return key.split('.').reduce((node, part) => node[part], json) as string;
-}
+import { memberAtLevel, signInTrader, type TraderCall } from './support/trader.ts';
 
 /** Each spin stakes ฿10 (a line bet of ฿1 on the 10 lines), paid by the promotion. */
 const SPIN_STAKE = 1_000;
@@ -62,12 +55,6 @@ describe.runIf(chromiumAvailable)('free spins: take, play in the slot window, bo
     campaignId = (created.campaign as { id: number }).id;
   });
 
-  /** Sets a member's level through the back office (the campaigns are for one level each). */
-  async function setLevel(loginId: string, level: number) {
-    const found = (await admin('GET', `/members?q=${loginId}`)).members as { id: number; loginId: string }[];
-    await admin('POST', `/members/${found.find((m) => m.loginId === loginId)!.id}/level`, { level });
-  }
-
   const mine = async () => (await memberCall(b.page, 'get-my-bonuses', {})).active as MyBonus | null;
 
   /** Clicks the window's free spin button and waits for the spin to end with `left` spins left. */
@@ -86,7 +73,7 @@ describe.runIf(chromiumAvailable)('free spins: take, play in the slot window, bo
     async (locale) => {
       const t = (ns: string, key: string) => label(locale, ns, key);
       const id = await fundedMember(b.page, `spins${locale}`, 10_000);
-      await setLevel(id, SPINS_LEVEL);
+      await memberAtLevel(admin, id, SPINS_LEVEL);
       await chooseSiteLanguage(b.page, locale);
 
       // The offer: its spins, stake and slot, and the button that takes it.

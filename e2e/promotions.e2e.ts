@@ -1,19 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { LINE_BETS } from '../src/shared/games/house-games.ts';
 import { PAYLINES } from '../src/shared/games/slot.ts';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
-import { launch, loginAs, memberCall, registerViaApi } from './support/member.ts';
+import { launch, memberCall } from './support/member.ts';
 import { PROMO_DESK, PROMO_OWNER, signInOperator } from './support/operator.ts';
-import { chooseSiteLanguage } from './support/play.ts';
-import { signInTrader, type TraderCall } from './support/trader.ts';
-
-/** A label of the member site in `locale`, read from its locale file (`ns`, dotted `key`). */
-function label(locale: string, ns: string, key: string): string {
-  const json = JSON.parse(readFileSync(resolve(`src/shared/i18n/locales/${locale}/${ns}.json`), 'utf8'));
-  return key.split('.').reduce((node, part) => node[part], json) as string;
-}
+import { label } from './support/page-audit.ts';
+import { newMemberIn } from './support/play.ts';
+import { memberAtLevel, signInTrader, type TraderCall } from './support/trader.ts';
 
 /** The slot's smallest total stake: what each spin below stakes (the window opens on the smallest line bet). */
 const STAKE = LINE_BETS[0]! * PAYLINES.length;
@@ -67,13 +60,8 @@ describe.runIf(chromiumAvailable)('promotions: opt in at deposit, wager, convert
   /** A new member of this test, logged in, at the campaign's level, the site in `locale`. */
   async function member(locale: string): Promise<string> {
     const id = `promo${locale}${Date.now().toString(36)}`.slice(0, 16);
-    await b.page.goto('/');
-    await chooseSiteLanguage(b.page, locale);
-    await registerViaApi(b.page, id);
-    await loginAs(b.page, id);
-    const found = (await admin('GET', `/members?q=${id}`)).members as { id: number; loginId: string }[];
-    const row = found.find((m) => m.loginId === id)!;
-    await admin('POST', `/members/${row.id}/level`, { level: PROMO_LEVEL });
+    await newMemberIn(b.page, locale, id);
+    await memberAtLevel(admin, id, PROMO_LEVEL);
     return id;
   }
 

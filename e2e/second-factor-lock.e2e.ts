@@ -1,25 +1,17 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { generateSync } from 'otplib';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
-import { loginAs, MEMBER_PASSWORD, memberCall, registerViaApi } from './support/member.ts';
+import { MEMBER_PASSWORD, memberCall } from './support/member.ts';
 import {
   DEMO_OPERATOR,
   LOCK_DESK,
   LOCKED_OPERATORS,
+  openAdminPath,
   SIGNED_OUT_PROBE,
   signInOperator,
 } from './support/operator.ts';
-import { auditPage, countRequestsInFlight, settle } from './support/page-audit.ts';
-import { chooseSiteLanguage } from './support/play.ts';
-
-/** A label in `locale`, read from its locale file (`ns`, dotted `key`). */
-function label(locale: string, ns: string, key: string): string {
-  const json = JSON.parse(readFileSync(resolve(`src/shared/i18n/locales/${locale}/${ns}.json`), 'utf8'));
-  return key.split('.').reduce((node, part) => node[part], json) as string;
-}
+import { auditPage, countRequestsInFlight, label, settle } from './support/page-audit.ts';
+import { chooseSiteLanguage, newMemberIn } from './support/play.ts';
 
 /** A six-digit code that is not the current one of `secret` (nor the one before or after it). */
 function wrongCode(secret: string): string {
@@ -30,15 +22,6 @@ function wrongCode(secret: string): string {
     const code = String(100_000 + n);
     if (!near.includes(code)) return code;
   }
-}
-
-/** Opens a back-office path as the menu's links do, without reloading the page. */
-async function openAdminPath(page: Page, path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState({}, '', `/admin${p}`);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await settle(page, 'main h1');
 }
 
 const LOCALES = ['th', 'en'] as const;
@@ -58,10 +41,7 @@ describe.runIf(chromiumAvailable)('two-step sign-in locked after five wrong code
       const t = (ns: string, key: string) => label(locale, ns, key);
       const loginId = `lk${locale}${Date.now().toString(36)}`.slice(0, 16);
       await b.page.setViewportSize(PHONE);
-      await b.page.goto('/');
-      await chooseSiteLanguage(b.page, locale);
-      await registerViaApi(b.page, loginId);
-      await loginAs(b.page, loginId);
+      await newMemberIn(b.page, locale, loginId);
       const setup = await memberCall(b.page, 'user-2fa-setup', { pw: MEMBER_PASSWORD });
       const secret = setup.secret as string;
       const enabled = await memberCall(b.page, 'user-2fa-enable', { otp: generateSync({ secret }) });

@@ -7,10 +7,10 @@ import { PAYLINES } from '../src/shared/games/slot.ts';
 import { playSpin } from '../src/shared/games/slot-machine.ts';
 import { syncRoundDraw } from '../test/support/slot-simulation.ts';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
-import { launch, loginAs, memberCall, registerViaApi, seedHouseRounds } from './support/member.ts';
+import { launch, memberCall, seedHouseRounds } from './support/member.ts';
 import { STATEMENT_OWNER } from './support/operator.ts';
-import { chooseSiteLanguage } from './support/play.ts';
-import { signInTrader, type TraderCall } from './support/trader.ts';
+import { newMemberIn } from './support/play.ts';
+import { memberAtLevel, signInTrader, type TraderCall } from './support/trader.ts';
 
 /** The member site's `user` texts in `locale`. */
 const userTexts = (locale: string) =>
@@ -81,12 +81,8 @@ describe.runIf(chromiumAvailable)('the statement names a promotion’s money, on
     async (locale) => {
       const u = userTexts(locale);
       const id = `stmt${locale}${Date.now().toString(36)}`.slice(0, 16);
-      await b.page.goto('/');
-      await chooseSiteLanguage(b.page, locale);
-      await registerViaApi(b.page, id);
-      await loginAs(b.page, id);
-      const found = (await admin('GET', `/members?q=${id}`)).members as { id: number; loginId: string }[];
-      await admin('POST', `/members/${found.find((m) => m.loginId === id)!.id}/level`, { level: LEVEL });
+      await newMemberIn(b.page, locale, id);
+      await memberAtLevel(admin, id, LEVEL);
 
       // The welcome bonus at the first deposit, nothing to wager: converted to cash at once.
       const asked = await memberCall(b.page, 'apply-user-deposit', {

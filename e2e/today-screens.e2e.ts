@@ -1,20 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, PHONE, useBrowser } from './support/browser.ts';
 import { chargeBack } from './support/chargeback.ts';
-import { loginAs, memberCall, registerViaApi } from './support/member.ts';
-import { signInOperator, WALK_OWNERS } from './support/operator.ts';
-import { auditPage, countRequestsInFlight, settle } from './support/page-audit.ts';
-import { chooseSiteLanguage } from './support/play.ts';
-import { signInTrader, type TraderCall } from './support/trader.ts';
-
-/** A label in `locale`, read from its locale file (`ns`, dotted `key`). */
-function label(locale: string, ns: string, key: string): string {
-  const json = JSON.parse(readFileSync(resolve(`src/shared/i18n/locales/${locale}/${ns}.json`), 'utf8'));
-  return key.split('.').reduce((node, part) => node[part], json) as string;
-}
+import { memberCall } from './support/member.ts';
+import { openAdminPath, signInOperator, WALK_OWNERS } from './support/operator.ts';
+import { auditPage, countRequestsInFlight, label, settle } from './support/page-audit.ts';
+import { newMemberIn } from './support/play.ts';
+import { memberAtLevel, signInTrader, type TraderCall } from './support/trader.ts';
 
 /** Only members of this level are offered the campaign: no other test file's member sees it. */
 const WALK_LEVEL = 9;
@@ -24,15 +16,6 @@ const CARD = '[DEMO] Sandbox card';
 const DEPOSIT = 100_000;
 const WITHDRAWN = 40_000;
 const LOCALES = ['th', 'en'] as const;
-
-/** Opens a back-office path as the menu's links do, without reloading the page. */
-async function openAdminPath(page: Page, path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState({}, '', `/admin${p}`);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await settle(page, 'main h1');
-}
 
 /** Whether every button of the page's main area can be reached (inside the screen's width). */
 async function buttonsOutside(page: Page): Promise<string[]> {
@@ -83,16 +66,8 @@ describe.runIf(chromiumAvailable)("today's screens: a card deposit with a bonus,
       const t = (ns: string, key: string) => label(locale, ns, key);
       const loginId = `wk${locale}${Date.now().toString(36)}`.slice(0, 16);
       await b.page.setViewportSize(PHONE);
-      await b.page.goto('/');
-      await chooseSiteLanguage(b.page, locale);
-      const bank = await registerViaApi(b.page, loginId);
-      await loginAs(b.page, loginId);
-      const found = (await admin('GET', `/members?q=${loginId}`)).members as {
-        id: number;
-        loginId: string;
-      }[];
-      const memberId = found.find((m) => m.loginId === loginId)!.id;
-      await admin('POST', `/members/${memberId}/level`, { level: WALK_LEVEL });
+      const bank = await newMemberIn(b.page, locale, loginId);
+      const memberId = await memberAtLevel(admin, loginId, WALK_LEVEL);
       members[locale] = { loginId, memberId, bank: [bank.bankOwner, bank.bankname] };
       const allowed = [loginId, `N${loginId}`, bank.bankOwner, bank.bankname, CAMPAIGN, CARD];
 

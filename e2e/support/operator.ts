@@ -1,5 +1,7 @@
 import { generateSync } from 'otplib';
+import type { Page } from 'playwright-core';
 import type { BrowserSession, Expected4xx } from './browser.ts';
+import { settle } from './page-audit.ts';
 
 /** The demo operator of the demo data (README): its TOTP secret is public on purpose. */
 export const DEMO_OPERATOR = {
@@ -87,4 +89,13 @@ export async function signInOperator(b: BrowserSession, login = DEMO_OPERATOR.lo
   await page.getByLabel('Authenticator code').fill(currentCode());
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+}
+
+/** Opens a back-office path as the menu's links do, without reloading the page. */
+export async function openAdminPath(page: Page, path: string) {
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', `/admin${p}`);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await settle(page, 'main h1');
 }

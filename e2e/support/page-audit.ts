@@ -13,6 +13,12 @@ export function allLabels(locale: string): string[] {
   );
 }
 
+/** A label in `locale`, read from its locale file (`ns`, dotted `key`). */
+export function label(locale: string, ns: string, key: string): string {
+  const json = JSON.parse(readFileSync(join(LOCALES_DIR, locale, `${ns}.json`), 'utf8'));
+  return key.split('.').reduce((node, part) => node[part], json) as string;
+}
+
 /** Words that stay as they are in every language: the brand, units, file formats and the fairness algorithms. */
 export const ALWAYS_ALLOWED = [
   'ROYAL',

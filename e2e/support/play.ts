@@ -1,11 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { launch } from './member.ts';
+import { type BankDetails, launch, loginAs, registerViaApi } from './member.ts';
 
 /** Sets the site's chosen language the way the site keeps it (this origin's localStorage). */
 export async function chooseSiteLanguage(page: Page, locale: string) {
   await page.evaluate((l) => localStorage.setItem('lang', l), locale);
+}
+
+/** A new member `loginId`, registered on the site in `locale` and signed in on it: their bank details. */
+export async function newMemberIn(page: Page, locale: string, loginId: string): Promise<BankDetails> {
+  await page.goto('/');
+  await chooseSiteLanguage(page, locale);
+  const bank = await registerViaApi(page, loginId);
+  await loginAs(page, loginId);
+  return bank;
 }
 
 /** Opens a built-in game's window in this page and waits until it is ready to play. */

@@ -29,6 +29,14 @@ export async function signInTrader(login: string): Promise<TraderCall> {
   };
 }
 
+/** Puts a member at `level` through the back office (campaigns offered to one level): their id. */
+export async function memberAtLevel(admin: TraderCall, loginId: string, level: number): Promise<number> {
+  const found = (await admin('GET', `/members?q=${loginId}`)).members as { id: number; loginId: string }[];
+  const { id } = found.find((m) => m.loginId === loginId)!;
+  await admin('POST', `/members/${id}/level`, { level });
+  return id;
+}
+
 export interface TradedEvent {
   id: number;
   name: string;

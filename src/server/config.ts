@@ -98,15 +98,15 @@ export interface Config {
   /** Signs `npm run sports:replay` messages to this server (unset: replay refused). */
   sportsFeedSecret: string | undefined;
   /**
-   * TOTP_SECRET_KEY (32 bytes): seals the stored TOTP secrets and keys the HMAC of reset and
-   * recovery codes (modules/accounts/secret-box.ts). Required in production; it must outlive restarts
+   * TOTP_SECRET_KEY (32 bytes): seals the stored TOTP secrets and recovery codes and keys the HMAC
+   * of reset codes (modules/accounts/secret-box.ts). Required in production; it must outlive restarts
    * and be the same in every process, so outside production the default is a fixed development key.
    */
   totpSecretKey: Buffer;
   /**
    * TOTP_SECRET_KEY_PREVIOUS (optional, 32 bytes): during a key rotation, the key being replaced. It
    * still opens what it sealed (and matches codes it keyed) until `npm run totp:reseal` has sealed
-   * every stored secret under TOTP_SECRET_KEY; then it is removed (docs/operations.md).
+   * every stored secret and recovery code under TOTP_SECRET_KEY; then it is removed (docs/operations.md).
    */
   totpSecretKeyPrevious: Buffer | undefined;
 }

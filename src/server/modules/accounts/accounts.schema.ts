@@ -107,7 +107,7 @@ export const attemptLimits = pgTable(
   (t) => [index('attempt_limits_expire').on(t.expire)],
 );
 
-/** One-time recovery codes of a member's TOTP (only their SHA-256 is kept); each works once. */
+/** One-time recovery codes of a member's TOTP (their SHA-256, sealed: recovery-codes.ts); each works once. */
 export const memberRecoveryCodes = pgTable(
   'member_recovery_codes',
   {

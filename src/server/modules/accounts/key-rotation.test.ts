@@ -5,15 +5,15 @@ import { operatorSignIn, useOperators } from '../../../../test/support/operators
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { memberWith2fa } from '../../../../test/support/two-factor.ts';
+import { SEALED_UNDER_TOTP_KEY } from '../../cli/sealed-columns.ts';
 import { operators } from '../backoffice/backoffice.schema.ts';
-import { OPERATOR_SEALED_COLUMNS } from '../backoffice/seal-operator-secrets.ts';
 import { members } from './accounts.schema.ts';
-import { MEMBER_SEALED_COLUMNS, resealStoredSecrets } from './reseal-secrets.ts';
+import { resealStoredSecrets } from './reseal-secrets.ts';
 import { openTotpSecretWithKey } from './secret-box.ts';
 
 const OLD = Buffer.alloc(32, 1);
 const NEW = Buffer.alloc(32, 2);
-const BOTH = [MEMBER_SEALED_COLUMNS, OPERATOR_SEALED_COLUMNS];
+const BOTH = SEALED_UNDER_TOTP_KEY;
 
 describe.runIf(backendAvailable)('rotating TOTP_SECRET_KEY', () => {
   // The app reads its keys from this config object at each call: the test turns the settings as an
@@ -74,6 +74,9 @@ describe.runIf(backendAvailable)('rotating TOTP_SECRET_KEY', () => {
       status: 'success',
     });
     expect((await operatorSignIn(t, 'rotating-desk', desk.password, desk.totpSecret)).statusCode).toBe(200);
+    // A recovery code issued before the rotation too: the re-seal re-keyed it, not only the secrets.
+    expect((await memberLogin(on.member, on.codes[1]!)).json()).toMatchObject({ status: 'success' });
+    expect((await memberLogin(on.member, on.codes[1]!)).json()).toMatchObject({ status: 'otp_required' });
   });
 
   it('answers a key that opens nothing with a clear 503, not a 500 nor a wrong code, and spends no attempt', async () => {

@@ -1,17 +1,25 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { openTotpSecretWithKey, type SecretKeys, sealTotpSecret } from './secret-box.ts';
+import { resealed, SEALED_LIKE, type SealPurpose, type SecretKeys } from './secret-box.ts';
 
-/** A table's columns that hold sealed TOTP secrets (each module names its own). */
+/** A table's columns that hold values sealed under TOTP_SECRET_KEY (each module names its own). */
 export interface SealedColumns {
   table: string;
   columns: readonly string[];
+  purpose: SealPurpose;
+  /** A value not sealed: sealed (a TOTP secret in clear) or left as it is (a code's keyed digest). */
+  unsealed: 'seal' | 'leave';
 }
 
-/** Members' sealed secrets (the back office names operators' in seal-operator-secrets.ts). */
+/**
+ * Members' sealed secrets (recovery-codes.ts names their recovery codes', the back office operators'
+ * in seal-operator-secrets.ts; cli/sealed-columns.ts lists them all).
+ */
 export const MEMBER_SEALED_COLUMNS: SealedColumns = {
   table: 'members',
   columns: ['totp_secret', 'totp_pending_secret'],
+  purpose: 'totp-secret',
+  unsealed: 'seal',
 };
 
 export interface ResealCount {
@@ -26,19 +34,9 @@ export interface ResealCount {
 type Row = { id: number } & Record<string, string | null>;
 
 /**
- * The value under the current key: as it is when already so, else opened (with the previous key, or
- * read in clear) and sealed again. Throws errors.secretKeyMismatch when neither key opens it.
- */
-function underCurrentKey(keys: SecretKeys, stored: string | null): string | null {
-  if (stored === null) return null;
-  const opened = openTotpSecretWithKey(keys, stored);
-  return opened.current ? stored : sealTotpSecret(keys.totpSecretKey, opened.secret);
-}
-
-/**
- * `npm run totp:reseal` (docs/operations.md, "Rotating TOTP_SECRET_KEY"): every TOTP secret stored in
- * `tables` sealed again under TOTP_SECRET_KEY, `batchSize` rows at a time in id order. Safe while the site
- * runs: a row is rewritten only if it still holds what was read (one UPDATE per row, no long lock), and
+ * `npm run totp:reseal` (docs/operations.md, "Rotating TOTP_SECRET_KEY"): every value sealed in
+ * `tables` (TOTP secrets, recovery codes) sealed again under TOTP_SECRET_KEY, `batchSize` rows at a
+ * time in id order. Safe while the site runs: a row is rewritten only if it still holds what was read (one UPDATE per row, no long lock), and
  * whatever the site writes meanwhile is sealed under the current key already. Safe to re-run: a row
  * the current key opens is left as it is. A secret neither key opens stops it (errors.secretKeyMismatch)
  * before that row is written; the rows done so far stay done.
@@ -51,9 +49,14 @@ export async function resealStoredSecrets(
 ): Promise<ResealCount> {
   const batchSize = options.batchSize ?? 500;
   const count: ResealCount = { resealed: 0, current: 0, changedMeanwhile: 0 };
-  for (const { table, columns } of tables) {
+  for (const { table, columns, purpose, unsealed } of tables) {
+    // Only what the re-seal may rewrite: a digest left as it is is not even read.
     const anyStored = sql.join(
-      columns.map((c) => sql`${sql.identifier(c)} is not null`),
+      columns.map((c) =>
+        unsealed === 'seal'
+          ? sql`${sql.identifier(c)} is not null`
+          : sql`${sql.identifier(c)} like ${SEALED_LIKE}`,
+      ),
       sql` or `,
     );
     const list = sql.join(
@@ -69,7 +72,10 @@ export async function resealStoredSecrets(
       );
       if (rows.length === 0) break;
       for (const row of rows) {
-        const next = columns.map((c) => underCurrentKey(keys, row[c] ?? null));
+        const next = columns.map((c) => {
+          const stored = row[c] ?? null;
+          return stored === null ? null : resealed(keys, purpose, unsealed, stored);
+        });
         if (columns.every((c, i) => next[i] === row[c])) {
           count.current += 1;
           continue;

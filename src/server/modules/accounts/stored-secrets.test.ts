@@ -10,7 +10,9 @@ import { operators } from '../backoffice/backoffice.schema.ts';
 import { sealStoredOperatorSecrets } from '../backoffice/seal-operator-secrets.ts';
 import { outboxMessages } from '../outbox/outbox.schema.ts';
 import { memberRecoveryCodes, members, passwordResets } from './accounts.schema.ts';
+import { membersWithUnsealedRecoveryCodes } from './recovery-codes.ts';
 import { sealStoredMemberSecrets } from './seal-stored-secrets.ts';
+import { codeDigest } from './secret-box.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -21,7 +23,7 @@ describe.runIf(backendAvailable)('second-factor secrets and one-time codes at re
   const memberRow = async (loginId: string) =>
     (await t.db.select().from(members).where(eq(members.loginId, loginId)))[0]!;
 
-  it('keeps a member’s TOTP secret sealed (pending and active) and recovery codes as a keyed HMAC', async () => {
+  it('keeps a member’s TOTP secret sealed (pending and active) and recovery codes sealed too', async () => {
     const { token, member } = await t.login();
     const setup = (await t.call('user-2fa-setup', { pw: member.pw }, { token })).json();
     const pending = (await memberRow(member.id)).totpPendingSecret!;
@@ -38,6 +40,8 @@ describe.runIf(backendAvailable)('second-factor secrets and one-time codes at re
       .where(eq(memberRecoveryCodes.memberId, row.id));
     const hashes = new Set(stored.map((s) => s.hash));
     expect(hashes.size).toBe(10);
+    // Sealed (so `npm run totp:reseal` can re-key them), not a digest only this key's holder can match.
+    for (const hash of hashes) expect(hash).toMatch(/^enc1:/);
     // The old storage: SHA-256 of "<member id>:<code>", reversible by trying every code.
     for (const code of on.codes) expect(hashes.has(sha256(`${row.id}:${code}`))).toBe(false);
     // Still the member's codes: a recovery code signs in.
@@ -70,6 +74,20 @@ describe.runIf(backendAvailable)('second-factor secrets and one-time codes at re
     const login = () => t.call('user-do-login', { id: member.id, pw: member.pw, otp: 'abcd-efgh' });
     expect((await login()).json()).toMatchObject({ status: 'success' });
     expect((await login()).json()).toMatchObject({ status: 'otp_required' });
+  });
+
+  it('still accepts a recovery code stored by the version before (a keyed HMAC), once', async () => {
+    const { member } = await memberWith2fa(t);
+    const { id } = await memberRow(member.id);
+    const codeHash = codeDigest(t.config.totpSecretKey, 'recovery', id, 'hmac-code');
+    await t.db.insert(memberRecoveryCodes).values({ memberId: id, codeHash });
+    // `npm run totp:reseal` counts the members holding such codes (it cannot re-key them).
+    const holders = await membersWithUnsealedRecoveryCodes(t.db);
+    expect(holders).toBeGreaterThanOrEqual(1);
+    const login = () => t.call('user-do-login', { id: member.id, pw: member.pw, otp: 'hmac-code' });
+    expect((await login()).json()).toMatchObject({ status: 'success' });
+    expect((await login()).json()).toMatchObject({ status: 'otp_required' });
+    expect(await membersWithUnsealedRecoveryCodes(t.db)).toBe(holders - 1);
   });
 
   it('keeps an operator’s TOTP secret sealed; the login still takes its codes', async () => {

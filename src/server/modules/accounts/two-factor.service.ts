@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import { MSG, STATUS } from '../../../shared/messages.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -7,8 +7,9 @@ import { ApiError, errors } from '../../http/errors.ts';
 import { memberRecoveryCodes, members } from './accounts.schema.ts';
 import type { AttemptLimits } from './attempt-limits.ts';
 import { tellSecondFactorLocked } from './code-lock-notice.ts';
+import { spendRecoveryCode, storedRecoveryCode } from './recovery-codes.ts';
 import { checkCodeCapped, clearCodeLock, codeLockedUntil, memberCodeKey } from './second-factor-limit.ts';
-import { codeDigest, codeDigests, openTotpSecret, type SecretKeys, sealTotpSecret } from './secret-box.ts';
+import { openTotpSecret, type SecretKeys, sealTotpSecret } from './secret-box.ts';
 import {
   activeSessionsOf,
   revokeAllSessions,
@@ -18,15 +19,6 @@ import {
 
 /** How many recovery codes turning 2FA on gives; each works once instead of a TOTP code. */
 export const RECOVERY_CODES = 10;
-
-/** A recovery code as stored: a keyed HMAC (secret-box.ts), reversible by nobody without the key. */
-const hashCode = (key: Buffer, memberId: number, code: string) => codeDigest(key, 'recovery', memberId, code);
-/**
- * How recovery codes were stored before (plain SHA-256, salted with the member id): still accepted
- * so no member is locked out, until they set up 2FA again; no new code is stored so.
- */
-const legacyHashCode = (memberId: number, code: string) =>
-  createHash('sha256').update(`${memberId}:${code}`).digest('hex');
 
 /** xxxx-xxxx from an alphabet without look-alikes (no 0/o, 1/l/i). */
 function newRecoveryCode(): string {
@@ -91,25 +83,6 @@ async function totpMatches(
     typeof result.timeStep === 'number' &&
     (await claimStep(db, memberId, result.timeStep))
   );
-}
-
-/** Spends one unused recovery code (stored under the current key or, in a rotation, the previous one). */
-async function spendRecoveryCode(db: DbOrTx, keys: SecretKeys, memberId: number, code: string) {
-  const spent = await db
-    .update(memberRecoveryCodes)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(memberRecoveryCodes.memberId, memberId),
-        inArray(memberRecoveryCodes.codeHash, [
-          ...codeDigests(keys, 'recovery', memberId, code),
-          legacyHashCode(memberId, code),
-        ]),
-        isNull(memberRecoveryCodes.usedAt),
-      ),
-    )
-    .returning({ id: memberRecoveryCodes.id });
-  return spent.length === 1;
 }
 
 /**
@@ -229,10 +202,19 @@ export async function enableSecondFactor(
     await tx.delete(memberRecoveryCodes).where(eq(memberRecoveryCodes.memberId, memberId));
     await tx
       .insert(memberRecoveryCodes)
-      .values(codes.map((c) => ({ memberId, codeHash: hashCode(key, memberId, c) })));
+      .values(codes.map((c) => ({ memberId, codeHash: storedRecoveryCode(key, memberId, c) })));
     await revokeOtherSessions(tx, memberId, session.sessionId);
   });
   return codes;
+}
+
+/** The member's 2FA off: secret, pending secret and recovery codes gone (the caller ends sessions). */
+async function turnOff(tx: DbOrTx, memberId: number) {
+  await tx
+    .update(members)
+    .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null })
+    .where(eq(members.id, memberId));
+  await tx.delete(memberRecoveryCodes).where(eq(memberRecoveryCodes.memberId, memberId));
 }
 
 /**
@@ -251,11 +233,7 @@ export async function disableSecondFactor(
     throw errors.invalid('two-step login is off', MSG.twoFactorNotOn);
   await requireSecondFactor(db, limits, keys, memberId, otp);
   await db.transaction(async (tx) => {
-    await tx
-      .update(members)
-      .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null })
-      .where(eq(members.id, memberId));
-    await tx.delete(memberRecoveryCodes).where(eq(memberRecoveryCodes.memberId, memberId));
+    await turnOff(tx, memberId);
     await revokeOtherSessions(tx, memberId, session.sessionId);
   });
 }
@@ -265,11 +243,7 @@ export async function disableSecondFactor(
  * password. The caller lifts the wrong-code lock (unlockSecondFactor) once this is committed.
  */
 export async function resetSecondFactor(tx: DbOrTx, memberId: number) {
-  await tx
-    .update(members)
-    .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null })
-    .where(eq(members.id, memberId));
-  await tx.delete(memberRecoveryCodes).where(eq(memberRecoveryCodes.memberId, memberId));
+  await turnOff(tx, memberId);
   await revokeAllSessions(tx, memberId);
 }
 

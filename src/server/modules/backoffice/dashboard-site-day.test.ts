@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { moneyIn, noMoney } from '../../../../test/support/dashboard.ts';
 import { fund } from '../../../../test/support/money.ts';
 import { loginNewOperator, useOperators } from '../../../../test/support/operators.ts';
 import { KO_SITE, memberOn } from '../../../../test/support/sites.ts';
@@ -6,7 +7,7 @@ import { ORIGIN, useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchGame, playRound } from '../../../../test/support/wallet.ts';
 import { dayInZone } from '../sites/site-time.ts';
-import type { MoneyFigures, PeriodFigures } from './dashboard.service.ts';
+import type { PeriodFigures } from './dashboard.service.ts';
 
 const SECRET = 'dashboard-site-day-secret';
 const HOUR = 3_600_000;
@@ -27,17 +28,7 @@ function aroundMidnight(written: Date) {
   return { zone: zoneOf(offset), read };
 }
 
-const NONE: MoneyFigures = {
-  currency: 'KRW',
-  deposits: 0,
-  depositReversals: 0,
-  netDeposits: 0,
-  withdrawals: 0,
-  bets: 0,
-  wins: 0,
-  ggr: 0,
-};
-const krw = (figures: PeriodFigures): MoneyFigures => figures.money.find((m) => m.currency === 'KRW') ?? NONE;
+const krw = (figures: PeriodFigures) => moneyIn(figures, 'KRW');
 
 /**
  * The dashboard's "today" and "this month" are each site's own day and month (its time zone, as the
@@ -85,7 +76,7 @@ describe.runIf(backendAvailable)("back office: the dashboard counts each site's 
     expect(res.statusCode).toBe(200);
     const later = res.json();
     // Every won figure is this member's or the demo's of the same moments: all of one site day.
-    expect(krw(later.today)).toEqual(sameSiteDay ? krw(now.today) : NONE);
-    expect(krw(later.month)).toEqual(sameMonth ? krw(now.month) : NONE);
+    expect(krw(later.today)).toEqual(sameSiteDay ? krw(now.today) : noMoney('KRW'));
+    expect(krw(later.month)).toEqual(sameMonth ? krw(now.month) : noMoney('KRW'));
   }, 90_000);
 });

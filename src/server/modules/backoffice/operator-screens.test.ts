@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { moneyIn } from '../../../../test/support/dashboard.ts';
 import { fund, nextCode } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { KO_SITE, memberOn } from '../../../../test/support/sites.ts';
@@ -78,17 +79,6 @@ describe.runIf(backendAvailable)('back office: the screens an operator polls, at
     };
   }
 
-  const inCurrency = (figures: PeriodFigures, currency: string) =>
-    figures.money.find((m) => m.currency === currency) ?? {
-      currency,
-      deposits: 0,
-      depositReversals: 0,
-      netDeposits: 0,
-      withdrawals: 0,
-      bets: 0,
-      wins: 0,
-      ggr: 0,
-    };
   const defaultCurrency = async () =>
     (await queryRows<{ currency: string }>(t.db, sql`select currency from sites where is_default`))[0]!
       .currency;
@@ -111,7 +101,7 @@ describe.runIf(backendAvailable)('back office: the screens an operator polls, at
 
     const after = await board();
     const home = await defaultCurrency();
-    const [was, now] = [inCurrency(before.today, home), inCurrency(after.today, home)];
+    const [was, now] = [moneyIn(before.today, home), moneyIn(after.today, home)];
     expect(now.deposits - was.deposits).toBe(200_000);
     expect(now.withdrawals - was.withdrawals).toBe(30_000);
     expect(now.bets - was.bets).toBe(15_000);
@@ -132,9 +122,9 @@ describe.runIf(backendAvailable)('back office: the screens an operator polls, at
     await playRound(t, SECRET, await launchGame(t, as), 7_000, 0);
     const after = (await board()).today as PeriodFigures;
     expect(after.money.map((m) => m.currency)).toEqual(expect.arrayContaining(['KRW', 'THB']));
-    expect(inCurrency(after, 'KRW').deposits - inCurrency(before, 'KRW').deposits).toBe(50_000);
-    expect(inCurrency(after, 'KRW').bets - inCurrency(before, 'KRW').bets).toBe(7_000);
-    expect(inCurrency(after, 'THB')).toEqual(inCurrency(before, 'THB'));
+    expect(moneyIn(after, 'KRW').deposits - moneyIn(before, 'KRW').deposits).toBe(50_000);
+    expect(moneyIn(after, 'KRW').bets - moneyIn(before, 'KRW').bets).toBe(7_000);
+    expect(moneyIn(after, 'THB')).toEqual(moneyIn(before, 'THB'));
     expect(after).toEqual(await scanned('today'));
   });
 

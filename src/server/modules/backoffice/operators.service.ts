@@ -239,6 +239,18 @@ export async function operatorLogin(
 }
 
 /**
+ * A live operator session (joined with its operator): not signed out, its operator not disabled, not
+ * past its expiry and used within OPERATOR_IDLE_MS. Checked as it is now, at every request and stream.
+ */
+const liveSession = () =>
+  and(
+    isNull(operatorSessions.revokedAt),
+    isNull(operators.disabledAt),
+    gt(operatorSessions.expiresAt, new Date()),
+    gt(operatorSessions.lastSeenAt, new Date(Date.now() - OPERATOR_IDLE_MS)),
+  );
+
+/**
  * The operator of a live session. `touch: false` is for the screens' own polling (badge, queues):
  * it must not keep an unattended back office signed in past the idle limit.
  */
@@ -251,15 +263,7 @@ export async function findOperator(
     .select({ op: operators, session: operatorSessions })
     .from(operatorSessions)
     .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-    .where(
-      and(
-        eq(operatorSessions.tokenHash, hashToken(token)),
-        isNull(operatorSessions.revokedAt),
-        isNull(operators.disabledAt),
-        gt(operatorSessions.expiresAt, new Date()),
-        gt(operatorSessions.lastSeenAt, new Date(Date.now() - OPERATOR_IDLE_MS)),
-      ),
-    );
+    .where(and(eq(operatorSessions.tokenHash, hashToken(token)), liveSession()));
   if (!row) return undefined;
   if (touch)
     await db
@@ -286,15 +290,7 @@ export async function tokensMay(db: Db, tokens: string[], permission: Permission
     .select({ tokenHash: operatorSessions.tokenHash, role: operators.role })
     .from(operatorSessions)
     .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-    .where(
-      and(
-        inArray(operatorSessions.tokenHash, [...byHash.keys()]),
-        isNull(operatorSessions.revokedAt),
-        isNull(operators.disabledAt),
-        gt(operatorSessions.expiresAt, new Date()),
-        gt(operatorSessions.lastSeenAt, new Date(Date.now() - OPERATOR_IDLE_MS)),
-      ),
-    );
+    .where(and(inArray(operatorSessions.tokenHash, [...byHash.keys()]), liveSession()));
   return new Set(
     rows.filter((r) => roleMay(r.role, permission)).map((r) => byHash.get(r.tokenHash) as string),
   );

@@ -6,7 +6,12 @@ import { SEALED_LIKE, type SecretKeys, sealTotpSecret } from '../accounts/secret
 import { operators } from './backoffice.schema.ts';
 
 /** Operators' sealed TOTP secrets, for `npm run totp:reseal` (accounts/reseal-secrets.ts). */
-export const OPERATOR_SEALED_COLUMNS: SealedColumns = { table: 'operators', columns: ['totp_secret'] };
+export const OPERATOR_SEALED_COLUMNS: SealedColumns = {
+  table: 'operators',
+  columns: ['totp_secret'],
+  purpose: 'totp-secret',
+  unsealed: 'seal',
+};
 
 /**
  * At the start (main.ts), as sealStoredMemberSecrets for members: operators' TOTP secrets still in

@@ -19,7 +19,7 @@ import { houseRounds, houseSeeds } from './house.schema.ts';
 import { floatsFor, nextRoundSeed } from './seeds.ts';
 import { rollBackBet, rollBackUnansweredBet } from './unanswered-bet.ts';
 import type { WalletAnswer, WalletClient } from './wallet-client.ts';
-import { refusalOf } from './wallet-refusal.ts';
+import { type GameRefusal, refusalOf } from './wallet-refusal.ts';
 
 /**
  * Blackjack through the wallet as one round: the bet, a further bet for each double, split or
@@ -61,19 +61,7 @@ export type BlackjackReply =
       balance?: number;
       nonce: number;
     }
-  | {
-      status: string;
-      message: string;
-      balance?: number | undefined;
-      /** A refusal by one of the player's limits (status 'limit'). */
-      limit?: string | undefined;
-      period?: string | undefined;
-      amount?: number | undefined;
-      used?: number | undefined;
-      resetsAt?: string | null | undefined;
-      /** A refusal by the maximum stake of the member's wagering bonus (status 'bonus_max_stake'). */
-      maxStake?: number | undefined;
-    };
+  | GameRefusal;
 
 const refusal = (status: string, message: string, balance?: number): BlackjackReply => ({
   status,

@@ -12,7 +12,7 @@ import { floatsFor, nextRoundSeed } from './seeds.ts';
 import { settleRound } from './settle-round.ts';
 import { rollBackUnansweredBet } from './unanswered-bet.ts';
 import type { WalletClient } from './wallet-client.ts';
-import { refusalOf } from './wallet-refusal.ts';
+import { type GameRefusal, refusalOf } from './wallet-refusal.ts';
 
 const UNSETTLED = 'the result is being settled; your balance updates shortly';
 
@@ -39,19 +39,7 @@ export type PlayReply =
       /** Slots: the round's jackpot draw and award. */
       jackpot?: Awaited<ReturnType<typeof drawJackpot>>;
     }
-  | {
-      status: string;
-      message: string;
-      balance?: number;
-      /** A refusal by one of the player's limits (status 'limit'). */
-      limit?: string | undefined;
-      period?: string | undefined;
-      amount?: number | undefined;
-      used?: number | undefined;
-      resetsAt?: string | null | undefined;
-      /** A refusal by the maximum stake of the member's wagering bonus (status 'bonus_max_stake'). */
-      maxStake?: number | undefined;
-    };
+  | GameRefusal;
 
 export async function outcomeOf(input: PlayInput, seed: Awaited<ReturnType<typeof nextRoundSeed>>) {
   if (input.engine === 'slot') {

@@ -10,6 +10,8 @@ export const idNumber = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 export const levelNumber = z.number().int().min(1).max(20);
 /** Why an operator does what needs a reason (written to the audit log): 3 to 500 characters. */
 export const operatorReason = z.string().trim().min(3, 'a reason is required').max(500);
+/** The body of an action whose only input is its reason (lifting a member's or an operator's lock early). */
+export const reasonBody = z.object({ reason: operatorReason });
 
 /** A query parameter the page may leave empty: '' means not given. */
 export const optionalQuery = <T extends z.ZodType>(schema: T) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, instantOut, ok } from './endpoint.ts';
-import { idParam, operatorReason } from './fields.ts';
+import { idParam, reasonBody } from './fields.ts';
 
 /** A member's account security as the member page shows it (issue 32): 2FA, live sessions, what registration recorded. */
 const memberSecurity = ok.extend({
@@ -40,7 +40,7 @@ export const memberSecurityEndpoints = {
     summary:
       "Lifts the day's lock on a member's second step (5 wrong codes) before it ends, with a reason; audited, the member is told. Their 2FA stays on",
     params: idParam,
-    body: z.object({ reason: operatorReason }),
+    body: reasonBody,
     response: ok.extend({ wasLocked: z.boolean() }),
   }),
 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OPERATOR_LOGIN, OPERATOR_ROLES } from '../../vocabulary.ts';
 import { endpoint, instantOut, ok } from './endpoint.ts';
-import { idParam, operatorReason } from './fields.ts';
+import { idParam, reasonBody } from './fields.ts';
 
 export const operatorRow = z.object({
   id: z.number(),
@@ -64,7 +64,7 @@ export const operatorsEndpoints = {
     summary:
       "Lifts another operator's sign-in locks before they end (the day's lock of 5 wrong codes and the 15-minute lock of failed logins), with a reason; audited",
     params: idParam,
-    body: z.object({ reason: operatorReason }),
+    body: reasonBody,
     response: ok.extend({ wasLocked: z.boolean() }),
   }),
 } as const;
