@@ -4,16 +4,13 @@ import { appendAudit } from '../backoffice/audit.service.ts';
 import { tellMember } from '../inbox/news.service.ts';
 import { accountIdSql, lockMemberCashAndHouse, transfer } from '../ledger/ledger.service.ts';
 import type { Campaign } from './campaigns.service.ts';
+import { cashbackAmount } from './cashback-amount.ts';
+import { correctCashbacks } from './cashback-corrections.service.ts';
 import { type CashbackPeriod, endedCashbackPeriods, lastDayOf } from './cashback-periods.ts';
 import { grantBonus } from './grants.service.ts';
 import { assertOfferable } from './offer-rules.ts';
 import { promoCampaigns, promoCashbackPayments, promoCashbackRuns } from './promotions.schema.ts';
 
-/** The cashback of a net loss: the campaign's percentage, rounded down to the minor unit, at most its cap. */
-export function cashbackAmount(campaign: Campaign, netLoss: number): number {
-  const amount = Math.floor((netLoss * campaign.percentBps) / 10_000);
-  return campaign.cap === null ? amount : Math.min(amount, campaign.cap);
-}
 
 /**
  * Cash cashback: one transfer from the promotions expense to the member's cash (key `cashback:<id>`),
@@ -170,7 +167,7 @@ export async function payCashback(
 }
 
 /** What a sweep did: each member's outcome, those whose rounds are still open, and those that failed. */
-export type CashbackSweep = Record<CashbackOutcome | 'unsettled' | 'failed', number>;
+export type CashbackSweep = Record<CashbackOutcome | 'unsettled' | 'failed' | 'corrected', number>;
 
 /** Told of a member whose cashback failed (the sweep goes on with the others). */
 export type SweepFailure = (error: unknown, where: Record<string, unknown>) => void;
@@ -188,6 +185,7 @@ const runKey = (c: Campaign, siteId: number, period: CashbackPeriod) =>
  * that fails is told to `onFailure` and counted, and the others are still paid (one bad row must not
  * stop everyone after it). A (campaign, site, period) whose every member was decided is recorded
  * (promo_cashback_runs) and not read again: the sweep runs every five minutes over 30 days of periods.
+ * Last, the paid decisions whose rounds were corrected since are corrected (correctCashbacks).
  */
 export async function payCashbacks(db: Db, onFailure: SweepFailure = () => {}): Promise<CashbackSweep> {
   const done: CashbackSweep = {
@@ -198,6 +196,7 @@ export async function payCashbacks(db: Db, onFailure: SweepFailure = () => {}): 
     zero: 0,
     unsettled: 0,
     failed: 0,
+    corrected: 0,
   };
   const campaigns = await db
     .select()
@@ -251,5 +250,10 @@ export async function payCashbacks(db: Db, onFailure: SweepFailure = () => {}): 
       }
     }
   }
+  // Then the decisions already paid whose rounds were corrected since (a win resettled, a sports
+  // result taken back): each is recomputed from the rounds as they are now, the difference moved once.
+  const corrections = await correctCashbacks(db, onFailure);
+  done.corrected = corrections.corrected;
+  done.failed += corrections.failed;
   return done;
 }

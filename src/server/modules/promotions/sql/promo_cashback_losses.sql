@@ -21,6 +21,7 @@
 -- A round inside the instants an earlier decision of the member covered (covers_from to covers_until,
 -- migration 0067) is left out: the periods are local dates read in the site's zone of the day, and a
 -- site whose zone moved east saw the last hours of a period already paid fall into the next one again.
+-- The net loss itself is promo_cashback_net's (one definition for the decision and its recomputation).
 CREATE OR REPLACE FUNCTION promo_cashback_losses(p_campaign bigint, p_site bigint, p_from date, p_to date)
 RETURNS TABLE (member_id bigint, net bigint, unsettled boolean)
 LANGUAGE sql STABLE AS $$
@@ -38,29 +39,8 @@ LANGUAGE sql STABLE AS $$
     FROM sites s WHERE s.id = p_site
   )
   SELECT p.member_id, r.net, r.unsettled
-  FROM players p CROSS JOIN bounds b CROSS JOIN LATERAL (
-    SELECT coalesce(sum(CASE WHEN o.orphan THEN least(0, o.net) ELSE o.net END), 0)::int8 AS net,
-           coalesce(bool_or(o.open AND NOT o.orphan), false) AS unsettled
-    FROM game_rounds g LEFT JOIN jackpot_wins j ON j.provider = g.provider AND j.round_id = g.round_id
-    CROSS JOIN LATERAL (
-      SELECT coalesce(sum(s.from_bonus), 0)::numeric AS staked FROM promo_bet_stakes s
-      WHERE s.provider = g.provider AND s.round_id = g.round_id AND NOT s.rolled_back
-    ) bs
-    CROSS JOIN LATERAL (
-      -- The cash part only: the bonus staked less the bonus share of what came back (floor(returned x
-      -- bonus staked / stake), as the wallet splits a win) was never the member's money.
-      SELECT ((g.total_bet - bs.staked)
-             - (g.total_win + coalesce(j.amount, 0)
-                - CASE WHEN g.total_bet > 0
-                       THEN floor((g.total_win + coalesce(j.amount, 0)) * bs.staked / g.total_bet) ELSE 0 END))::int8 AS net,
-             g.status = 'open' AS open,
-             g.status = 'open' AND g.opened_at < now() - interval '7 days' AS orphan
-    ) o
-    WHERE g.member_id = p.member_id AND g.opened_at >= b.since AND g.opened_at < b.until
-      AND NOT EXISTS (SELECT 1 FROM promo_cashback_payments q
-                      WHERE q.member_id = p.member_id AND g.opened_at >= q.covers_from
-                        AND g.opened_at < q.covers_until)
-  ) r
+  FROM players p CROSS JOIN bounds b
+  CROSS JOIN LATERAL promo_cashback_net(p.member_id, b.since, b.until, NULL) r
   WHERE r.unsettled OR r.net > 0
   ORDER BY p.member_id
 $$;

@@ -1,0 +1,20 @@
+-- A cashback decided on losses a later correction changed (a win resettled, a round rolled back, a sports
+-- bet resettled by the trading desk) is recomputed from the rounds as they are now: each difference is a
+-- row here and a new transfer, never an edit of the payment (docs/promotions.md#cashback). `amount` is the
+-- change of what the member is owed (positive: a top-up, negative: taken back), `seq` its order within
+-- the payment (unique: two passes at once record one); `debt` the part taken back that cash no longer
+-- held (wallet_debts), `written_off` what a bonus-paid cashback is not taken back.
+CREATE TABLE "promo_cashback_corrections" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"payment_id" bigint NOT NULL REFERENCES "promo_cashback_payments"("id"),
+	"seq" integer NOT NULL,
+	"net_loss" bigint NOT NULL,
+	"amount" bigint NOT NULL,
+	"debt" bigint DEFAULT 0 NOT NULL,
+	"written_off" bigint DEFAULT 0 NOT NULL,
+	"bonus_id" bigint REFERENCES "promo_bonuses"("id"),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "promo_cashback_corrections_amounts" CHECK ("amount" <> 0 AND "debt" >= 0 AND "written_off" >= 0)
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "promo_cashback_corrections_once" ON "promo_cashback_corrections" USING btree ("payment_id","seq");
