@@ -75,7 +75,12 @@ export async function correctCashback(db: Db, paymentId: number): Promise<Correc
       if (!row) return 'unchanged';
       const reference = { campaignId: campaign.id, cashbackId: paymentId, correctionId: row.id };
       const key = `cashback-correction:${row.id}`;
-      const after: Record<string, unknown> = { ...reference, netLoss: net, amount: diff, paidAs: now.paid_as };
+      const after: Record<string, unknown> = {
+        ...reference,
+        netLoss: net,
+        amount: diff,
+        paidAs: now.paid_as,
+      };
       if (now.paid_as === 'bonus') {
         if (diff > 0) {
           const granted = await grantBonus(tx, {

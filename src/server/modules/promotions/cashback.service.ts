@@ -11,7 +11,6 @@ import { grantBonus } from './grants.service.ts';
 import { assertOfferable } from './offer-rules.ts';
 import { promoCampaigns, promoCashbackPayments, promoCashbackRuns } from './promotions.schema.ts';
 
-
 /**
  * Cash cashback: one transfer from the promotions expense to the member's cash (key `cashback:<id>`),
  * and, from it, the member's debt first (wallet_collect_debt, as a win or a jackpot pays it: key
@@ -65,9 +64,9 @@ const siteDays = (db: DbOrTx, c: Campaign) =>
  * opened in it is still open (their decision then waits): sql/promo_cashback_losses.sql.
  */
 const losers = (db: DbOrTx, c: Campaign, siteId: number, period: CashbackPeriod) =>
-  queryRows<{ member_id: number; net: number; unsettled: boolean }>(
+  queryRows<{ member_id: number; net: number; unsettled: boolean; since: string }>(
     db,
-    sql`select member_id, net, unsettled from promo_cashback_losses(${c.id}, ${siteId}, ${period.from}::date, ${period.to}::date)`,
+    sql`select member_id, net, unsettled, since::text as since from promo_cashback_losses(${c.id}, ${siteId}, ${period.from}::date, ${period.to}::date)`,
   );
 
 export type CashbackOutcome = 'paid' | 'protected' | 'already' | 'waiting' | 'zero';
@@ -86,6 +85,8 @@ export async function payCashback(
   memberId: number,
   period: CashbackPeriod,
   netLoss: number,
+  /** The instant the member's period was read from (promo_cashback_losses' `since`); else its first day's. */
+  since?: string,
 ): Promise<CashbackOutcome> {
   const amount = cashbackAmount(c, netLoss);
   if (amount <= 0) return 'zero';
@@ -108,8 +109,12 @@ export async function payCashback(
           amount: outcome === 'paid' ? amount : 0,
           paidAs: c.cashbackPaidAs,
           outcome,
-          // The period's local days as instants in the site's zone now, as promo_cashback_losses read them.
-          coversFrom: sql`${period.from}::date::timestamp at time zone member_timezone(${memberId})`,
+          // The period's local days as instants in the site's zone now, as promo_cashback_losses read them
+          // (from the end of the decision before it, when a zone moved west left hours between the two).
+          coversFrom:
+            since === undefined
+              ? sql`${period.from}::date::timestamp at time zone member_timezone(${memberId})`
+              : sql`${since}::timestamptz`,
           coversUntil: sql`${period.to}::date::timestamp at time zone member_timezone(${memberId})`,
         })
         .onConflictDoNothing()
@@ -223,14 +228,14 @@ export async function payCashbacks(db: Db, onFailure: SweepFailure = () => {}): 
           .where(runKey(c, site.id, period));
         if (finished) continue;
         let open = false;
-        for (const { member_id, net, unsettled } of await losers(db, c, site.id, period)) {
+        for (const { member_id, net, unsettled, since } of await losers(db, c, site.id, period)) {
           if (unsettled) {
             done.unsettled += 1;
             open = true;
             continue;
           }
           try {
-            const outcome = await payCashback(db, c, Number(member_id), period, Number(net));
+            const outcome = await payCashback(db, c, Number(member_id), period, Number(net), since);
             done[outcome] += 1;
             if (outcome === 'waiting') open = true;
           } catch (error) {

@@ -21,9 +21,14 @@
 -- A round inside the instants an earlier decision of the member covered (covers_from to covers_until,
 -- migration 0067) is left out: the periods are local dates read in the site's zone of the day, and a
 -- site whose zone moved east saw the last hours of a period already paid fall into the next one again.
+-- A zone moved west leaves hours between the end of the period just paid (its covers_until, in the old
+-- zone) and the start of the next (in the new one) that no period read: for a member with a decision of
+-- the period just before (period_end = p_from), `since` starts at that decision's end instead, so the
+-- losses of those hours are counted once, in the next period (Kiritimati to Pago Pago: 25 hours of
+-- losses were never counted). payCashback records `since` as the decision's covers_from.
 -- The net loss itself is promo_cashback_net's (one definition for the decision and its recomputation).
 CREATE OR REPLACE FUNCTION promo_cashback_losses(p_campaign bigint, p_site bigint, p_from date, p_to date)
-RETURNS TABLE (member_id bigint, net bigint, unsettled boolean)
+RETURNS TABLE (member_id bigint, net bigint, unsettled boolean, since timestamptz)
 LANGUAGE sql STABLE AS $$
   WITH players AS (
     SELECT DISTINCT d.member_id
@@ -38,9 +43,14 @@ LANGUAGE sql STABLE AS $$
            p_to::timestamp AT TIME ZONE site_time_zone(s.settings) AS until
     FROM sites s WHERE s.id = p_site
   )
-  SELECT p.member_id, r.net, r.unsettled
+  SELECT p.member_id, r.net, r.unsettled, s.since
   FROM players p CROSS JOIN bounds b
-  CROSS JOIN LATERAL promo_cashback_net(p.member_id, b.since, b.until, NULL) r
+  CROSS JOIN LATERAL (
+    SELECT least(b.since, (SELECT min(q.covers_until) FROM promo_cashback_payments q
+                           WHERE q.member_id = p.member_id AND q.period_end = p_from
+                             AND q.covers_until < b.since)) AS since
+  ) s
+  CROSS JOIN LATERAL promo_cashback_net(p.member_id, s.since, b.until, NULL) r
   WHERE r.unsettled OR r.net > 0
   ORDER BY p.member_id
 $$;
