@@ -25,7 +25,7 @@ describe.runIf(backendAvailable)('promotions: cashback after a correction of its
 
   async function onlyCashback(paidAs: 'cash' | 'bonus' = 'cash') {
     await t.db.execute(sql`update promo_campaigns set enabled = false where type = 'cashback'`);
-    await createCampaign(as('owner'), {
+    return createCampaign(as('owner'), {
       name: `Cashback 10% ${paidAs}`,
       type: 'cashback',
       percentBps: 1_000,
@@ -79,7 +79,7 @@ describe.runIf(backendAvailable)('promotions: cashback after a correction of its
       .where(eq(promoCashbackPayments.memberId, memberId));
 
   it('takes back the cashback of a loss a resettle turned into a win, once, however many runs race', async () => {
-    await onlyCashback();
+    const campaign = await onlyCashback();
     const { id, played } = await playedYesterday(100_000, 100_000, 0);
     await payCashbacks(t.db);
     expect(await memberBalances(t.db, id)).toMatchObject({ cash: 10_000 });
@@ -90,6 +90,11 @@ describe.runIf(backendAvailable)('promotions: cashback after a correction of its
     await payCashbacks(t.db);
     expect(await memberBalances(t.db, id)).toMatchObject({ cash: 200_000 });
     expect(await correctionsOf(id)).toEqual([{ amount: -10_000, netLoss: -100_000, debt: 0, writtenOff: 0 }]);
+    // The campaign's report: the decision is worth nothing now, and cost nothing.
+    const report = (await as('owner').get(`/api/admin/promotions/campaigns/${campaign}/report`)).json()
+      .report;
+    expect(report.cashback).toEqual({ count: 1, amount: 0 });
+    expect(report.cost).toBe(0);
     await expectSoundLedger(t.db);
   });
 
