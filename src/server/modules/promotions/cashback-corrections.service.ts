@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { appendAudit } from '../backoffice/audit.service.ts';
+import { tellMember } from '../inbox/news.service.ts';
 import { accountIdSql, lockMemberCashAndHouse, transfer } from '../ledger/ledger.service.ts';
 import { findCampaign } from './campaigns.service.ts';
 import { cashbackAmount } from './cashback-amount.ts';
+import { lastDayOf } from './cashback-periods.ts';
 import { grantBonus } from './grants.service.ts';
 import { promoCashbackCorrections, promoCashbackPayments } from './promotions.schema.ts';
 
@@ -15,7 +17,8 @@ export const CASHBACK_CORRECTION_DAYS = 90;
 
 /** What the payment's rounds say now, and what the member was paid for it so far (payment and corrections). */
 const recomputedSql = (paymentId: number) =>
-  sql`select p.member_id, p.campaign_id, p.paid_as, p.covers_from, n.net, n.unsettled,
+  sql`select p.member_id, p.campaign_id, p.paid_as, p.period_start::text as period_start,
+             p.period_end::text as period_end, n.net, n.unsettled,
              (p.amount + coalesce((select sum(k.amount) from promo_cashback_corrections k where k.payment_id = p.id), 0))::int8 as paid,
              (select count(*) from promo_cashback_corrections k where k.payment_id = p.id)::int as corrections
       from promo_cashback_payments p
@@ -26,6 +29,8 @@ type Recomputed = {
   member_id: number;
   campaign_id: number;
   paid_as: 'cash' | 'bonus';
+  period_start: string;
+  period_end: string;
   net: number;
   unsettled: boolean;
   paid: number;
@@ -47,7 +52,8 @@ export type CorrectionOutcome = 'corrected' | 'unchanged' | 'waiting';
  * member's debt first; a shortfall is taken from cash back to the expense and what cash does not hold
  * becomes a debt (promo_cashback_take_back), never a negative balance. Bonus: a top-up is a new bonus of
  * the campaign (waits while another bonus runs); a shortfall is written off: the bonus was wagered,
- * converted or forfeited under the campaign's terms, and is not taken from cash.
+ * converted or forfeited under the campaign's terms, and is not taken from cash. The member is told (a
+ * note, `cashbackCorrected`, with the signed amount and the period), and it is audited.
  */
 export async function correctCashback(db: Db, paymentId: number): Promise<CorrectionOutcome> {
   const [payment] = await db
@@ -119,6 +125,17 @@ export async function correctCashback(db: Db, paymentId: number): Promise<Correc
           .set({ debt: Number(debt) })
           .where(eq(promoCashbackCorrections.id, row.id));
       }
+      await tellMember(
+        tx,
+        memberId,
+        'cashbackCorrected',
+        {
+          amount: diff,
+          from: now.period_start,
+          until: lastDayOf({ from: now.period_start, to: now.period_end }),
+        },
+        { lasting: true },
+      );
       await appendAudit(tx, {
         operatorId: null,
         operatorLogin: 'system:cashback',

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { debtOf } from '../../../../test/support/debt.ts';
 import { expectSoundLedger, fund, memberIdOf } from '../../../../test/support/money.ts';
@@ -7,6 +7,7 @@ import { createCampaign } from '../../../../test/support/promotions.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchGame, playRound, walletRequest } from '../../../../test/support/wallet.ts';
+import { memberNews } from '../inbox/inbox.schema.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
 import { payCashbacks } from './cashback.service.ts';
 import { promoCashbackCorrections, promoCashbackPayments } from './promotions.schema.ts';
@@ -124,6 +125,12 @@ describe.runIf(backendAvailable)('promotions: cashback after a correction of its
     await payCashbacks(t.db);
     expect(await memberBalances(t.db, id)).toMatchObject({ cash: 10_000 });
     expect(await correctionsOf(id)).toEqual([{ amount: 5_000, netLoss: 100_000, debt: 0, writtenOff: 0 }]);
+    // The member is told, in a note of its own.
+    const told = await t.db
+      .select({ key: memberNews.msgKey, params: memberNews.msgParams })
+      .from(memberNews)
+      .where(and(eq(memberNews.memberId, id), eq(memberNews.msgKey, 'cashbackCorrected')));
+    expect(told).toEqual([{ key: 'cashbackCorrected', params: expect.objectContaining({ amount: 5_000 }) }]);
     await expectSoundLedger(t.db);
   });
 
