@@ -22,3 +22,13 @@ CREATE UNIQUE INDEX "promo_cashback_corrections_once" ON "promo_cashback_correct
 -- promo_cashback_losses now also answers the instant each member's period starts from (a zone moved west
 -- leaves hours no period read: sql/promo_cashback_losses.sql creates it again after the migrations).
 DROP FUNCTION IF EXISTS promo_cashback_losses(bigint, bigint, date, date);
+--> statement-breakpoint
+-- The paid decisions a correction of one of their rounds may have changed, queued by the correction
+-- (wallet_correct, wallet_rollback: promo_cashback_recheck): the cashback job recomputes only these, never
+-- every decision (one row per decision, taken off the queue in the transaction that recomputes it).
+CREATE TABLE "promo_cashback_rechecks" (
+	"payment_id" bigint PRIMARY KEY NOT NULL REFERENCES "promo_cashback_payments"("id"),
+	"queued_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "promo_cashback_rechecks_queued" ON "promo_cashback_rechecks" USING btree ("queued_at", "payment_id");

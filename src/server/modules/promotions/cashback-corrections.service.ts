@@ -7,13 +7,14 @@ import { findCampaign } from './campaigns.service.ts';
 import { cashbackAmount } from './cashback-amount.ts';
 import { lastDayOf } from './cashback-periods.ts';
 import { grantBonus } from './grants.service.ts';
-import { promoCashbackCorrections, promoCashbackPayments } from './promotions.schema.ts';
+import {
+  promoCashbackCorrections,
+  promoCashbackPayments,
+  promoCashbackRechecks,
+} from './promotions.schema.ts';
 
-/**
- * How long after a period's end a correction of its rounds still changes its cashback: a sports result
- * taken back by the trading desk, a provider's late resettle. Older decisions stay as they were.
- */
-export const CASHBACK_CORRECTION_DAYS = 90;
+/** At most this many queued decisions a pass (the queue holds only decisions a correction touched). */
+export const RECHECKS_PER_PASS = 500;
 
 /** What the payment's rounds say now, and what the member was paid for it so far (payment and corrections). */
 const recomputedSql = (paymentId: number) =>
@@ -60,17 +61,26 @@ export async function correctCashback(db: Db, paymentId: number): Promise<Correc
     .select({ memberId: promoCashbackPayments.memberId, campaignId: promoCashbackPayments.campaignId })
     .from(promoCashbackPayments)
     .where(eq(promoCashbackPayments.id, paymentId));
-  if (!payment) return 'unchanged';
-  const campaign = await findCampaign(db, payment.campaignId);
-  if (!campaign) return 'unchanged';
+  const campaign = payment && (await findCampaign(db, payment.campaignId));
+  if (!payment || !campaign) {
+    await db.delete(promoCashbackRechecks).where(eq(promoCashbackRechecks.paymentId, paymentId));
+    return 'unchanged';
+  }
   const memberId = Number(payment.memberId);
   try {
     return await db.transaction(async (tx) => {
       await lockMemberCashAndHouse(tx, memberId, ['game_revenue', 'promo_expense']);
       await queryRows(tx, sql`select id from promo_cashback_payments where id = ${paymentId} for update`);
+      // Off the queue with this recompute: a correction committed before it is in what it reads (it held
+      // the member's cash, locked above), one after it queues the decision again.
+      await tx.delete(promoCashbackRechecks).where(eq(promoCashbackRechecks.paymentId, paymentId));
       const [now] = await queryRows<Recomputed>(tx, recomputedSql(paymentId));
       if (!now) return 'unchanged';
-      if (now.unsettled) return 'waiting';
+      if (now.unsettled) {
+        // Back on the queue, behind the others: a round of it waits for its new result.
+        await tx.insert(promoCashbackRechecks).values({ paymentId });
+        return 'waiting';
+      }
       const net = Number(now.net);
       const diff = cashbackAmount(campaign, Math.max(net, 0)) - Number(now.paid);
       if (diff === 0) return 'unchanged';
@@ -179,26 +189,21 @@ async function topUpCash(
 export type CorrectionSweep = Record<CorrectionOutcome | 'failed', number>;
 
 /**
- * Housekeeping (the end of payCashbacks, the job `cashback-payout`): every paid decision of a period ended less than
- * CASHBACK_CORRECTION_DAYS ago whose rounds now say another amount (a win corrected, a round rolled
- * back, a sports bet resettled) is corrected by correctCashback. One that fails is told to `onFailure`.
+ * Housekeeping (the end of payCashbacks, the job `cashback-payout`): the paid decisions a correction of
+ * their rounds queued (a win resettled or unsettled, a round rolled back, a sports bet resettled:
+ * promo_cashback_recheck), longest queued first, at most RECHECKS_PER_PASS, each recomputed by
+ * correctCashback. One that fails stays queued and is told to `onFailure`.
  */
 export async function correctCashbacks(
   db: Db,
   onFailure: (error: unknown, where: Record<string, unknown>) => void = () => {},
 ): Promise<CorrectionSweep> {
   const done: CorrectionSweep = { corrected: 0, unchanged: 0, waiting: 0, failed: 0 };
-  const due = await queryRows<{ id: number }>(
-    db,
-    sql`select p.id from promo_cashback_payments p
-        join promo_campaigns c on c.id = p.campaign_id
-        cross join lateral promo_cashback_net(p.member_id, p.covers_from, p.covers_until, p.id) n
-        where p.outcome = 'paid' and p.covers_until > now() - make_interval(days => ${CASHBACK_CORRECTION_DAYS})
-          and not n.unsettled
-          and least(greatest(n.net, 0) * c.percent_bps / 10000, coalesce(c.cap, 9223372036854775807))
-              <> p.amount + coalesce((select sum(k.amount) from promo_cashback_corrections k where k.payment_id = p.id), 0)
-        order by p.id`,
-  );
+  const due = await db
+    .select({ id: promoCashbackRechecks.paymentId })
+    .from(promoCashbackRechecks)
+    .orderBy(promoCashbackRechecks.queuedAt, promoCashbackRechecks.paymentId)
+    .limit(RECHECKS_PER_PASS);
   for (const { id } of due) {
     try {
       done[await correctCashback(db, Number(id))] += 1;

@@ -10,7 +10,11 @@ import { launchGame, playRound, walletRequest } from '../../../../test/support/w
 import { memberNews } from '../inbox/inbox.schema.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
 import { payCashbacks } from './cashback.service.ts';
-import { promoCashbackCorrections, promoCashbackPayments } from './promotions.schema.ts';
+import {
+  promoCashbackCorrections,
+  promoCashbackPayments,
+  promoCashbackRechecks,
+} from './promotions.schema.ts';
 
 const SECRET = 'cashback-corrections-secret';
 const DAY = 86_400_000;
@@ -87,8 +91,17 @@ describe.runIf(backendAvailable)('promotions: cashback after a correction of its
     // The losing bet was a win of 200,000 after all: no loss, no cashback.
     expect((await resettle(played, 200_000)).json()).toMatchObject({ status: 'success' });
     expect(await memberBalances(t.db, id)).toMatchObject({ cash: 210_000 });
+    // The correction queued its decision (the job reads the queue, never every decision) ...
+    const [decision] = await t.db
+      .select({ id: promoCashbackPayments.id })
+      .from(promoCashbackPayments)
+      .where(eq(promoCashbackPayments.memberId, id));
+    const queued = () => t.db.select({ id: promoCashbackRechecks.paymentId }).from(promoCashbackRechecks);
+    expect(await queued()).toEqual([{ id: decision!.id }]);
     await Promise.all(Array.from({ length: 4 }, () => payCashbacks(t.db)));
     await payCashbacks(t.db);
+    // ... and the recompute took it off.
+    expect(await queued()).toEqual([]);
     expect(await memberBalances(t.db, id)).toMatchObject({ cash: 200_000 });
     expect(await correctionsOf(id)).toEqual([{ amount: -10_000, netLoss: -100_000, debt: 0, writtenOff: 0 }]);
     // The campaign's report: the decision is worth nothing now, and cost nothing.

@@ -327,6 +327,21 @@ export const promoCashbackCorrections = pgTable(
 );
 
 /**
+ * The paid decisions a correction of one of their rounds may have changed (migration 0087), queued by
+ * the correction (promo_cashback_recheck) and taken off by the recompute (correctCashback).
+ */
+export const promoCashbackRechecks = pgTable(
+  'promo_cashback_rechecks',
+  {
+    paymentId: int8('payment_id')
+      .primaryKey()
+      .references(() => promoCashbackPayments.id),
+    queuedAt: timestamptz('queued_at').notNull().defaultNow(),
+  },
+  (t) => [index('promo_cashback_rechecks_queued').on(t.queuedAt, t.paymentId)],
+);
+
+/**
  * The cashback sweep's finished runs (migration 0046): a (campaign, site, period) whose every member was
  * decided, none waiting on open rounds or another bonus, and none failing; the sweep skips it.
  */
