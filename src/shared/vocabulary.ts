@@ -168,6 +168,8 @@ export const TRANSFER_KIND_FILTERS = {
   bonus_forfeit: 'bonus',
   bonus_expire: 'bonus',
   cashback: 'bonus',
+  // A cashback recomputed after a correction of its rounds: the top-up paid, or the part taken back.
+  cashback_correction: 'bonus',
   comp_accrual: 'comp',
   comp_exchange: 'comp',
   comp_reversal: 'comp',

@@ -170,13 +170,20 @@ export async function campaignReport(db: DbOrTx, id: number) {
     return { count: row?.n ?? 0, amount: Number(row?.amount ?? 0) };
   };
   const sum = (pick: (r: ReportRow) => number) => rows.reduce((total, r) => total + Number(pick(r)), 0);
+  // A decision's amount with its corrections since (promo_cashback_corrections): what it is worth now;
+  // its cash cost is what the expense paid less what was taken back from cash (a debt is not that yet).
   const [cashback] = await queryRows<{ paid: number; amount: number; cash: number; protected: number }>(
     db,
-    sql`select count(*) filter (where outcome = 'paid')::int as paid,
-          coalesce(sum(amount) filter (where outcome = 'paid'), 0)::int8 as amount,
-          coalesce(sum(amount) filter (where outcome = 'paid' and paid_as = 'cash'), 0)::int8 as cash,
-          count(*) filter (where outcome = 'protected')::int as protected
-        from ${promoCashbackPayments} where campaign_id = ${id}`,
+    sql`select count(*) filter (where p.outcome = 'paid')::int as paid,
+          coalesce(sum(p.amount + k.amount) filter (where p.outcome = 'paid'), 0)::int8 as amount,
+          coalesce(sum(p.amount + k.cash) filter (where p.outcome = 'paid' and p.paid_as = 'cash'), 0)::int8 as cash,
+          count(*) filter (where p.outcome = 'protected')::int as protected
+        from ${promoCashbackPayments} p
+        cross join lateral (
+          select coalesce(sum(c.amount), 0) as amount,
+                 coalesce(sum(case when c.amount > 0 then c.amount else c.amount + c.debt end), 0) as cash
+          from promo_cashback_corrections c where c.payment_id = p.id) k
+        where p.campaign_id = ${id}`,
   );
   return {
     granted: { count: sum((r) => r.n), amount: sum((r) => r.amount) },

@@ -92,4 +92,54 @@ describe.runIf(backendAvailable)('promotions: cashback when a site changes its t
       await setZone('Asia/Bangkok');
     }
   });
+
+  it('counts the hours a zone moved west leaves between two periods: Kiritimati (UTC+14) to Pago Pago (UTC-11)', async () => {
+    await setZone('Pacific/Kiritimati');
+    try {
+      await t.db.execute(sql`update promo_campaigns set enabled = false where type = 'cashback'`);
+      await createCampaign(as('owner'), {
+        name: 'Daily cashback 10% (west)',
+        type: 'cashback',
+        percentBps: 1_000,
+        cap: null,
+        cashbackPeriodDays: 1,
+        startsAt: new Date(Date.now() - 7 * DAY).toISOString(),
+        wageringMultiple: 1,
+      });
+      const { id, as: session } = await memberOn(t);
+      await fund(t, session, 1_000_000);
+      const game = await launchGame(t, session);
+      const [{ k }] = (await queryRows<{ k: string }>(
+        t.db,
+        sql`select (now() at time zone 'Pacific/Kiritimati')::date::text as k`,
+      )) as [{ k: string }];
+      const day = (back: number) => new Date(Date.parse(k) - back * DAY).toISOString().slice(0, 10);
+      // Kiritimati's d = k-4 (d-1 10:00 to d 10:00 UTC): 50,000 lost at d-1 12:00 UTC, paid 5,000.
+      await lostAt(id, game, 50_000, `${day(5)}T12:00:00Z`, day(4));
+      await payCashbacks(t.db);
+      expect(await memberBalances(t.db, id)).toMatchObject({ cash: 950_000 + 5_000 });
+      // Then 100,000 lost at d 20:00 UTC (Kiritimati's d+1), and the zone moved to Pago Pago before
+      // d+1 ended (the days after d were not decided yet: their runs are taken out, as if not reached).
+      await lostAt(id, game, 100_000, `${day(4)}T20:00:00Z`, day(3));
+      await t.db.execute(sql`delete from promo_cashback_runs where period_start > ${day(4)}::date`);
+      await setZone('Pacific/Pago_Pago');
+      // Pago Pago's d+1 starts at d+1 11:00 UTC: the 25 hours from d 10:00 UTC fall in no period but it.
+      await payCashbacks(t.db);
+      await payCashbacks(t.db);
+      expect(await memberBalances(t.db, id)).toMatchObject({ cash: 855_000 + 10_000 });
+      const paid = await queryRows<{ from: string; net: number; covers: string }>(
+        t.db,
+        sql`select period_start::text as from, net_loss as net,
+                   to_char(covers_from at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as covers
+            from promo_cashback_payments where member_id = ${id} order by period_start`,
+      );
+      expect(paid).toEqual([
+        { from: day(4), net: 50_000, covers: `${day(5)}T10:00` },
+        { from: day(3), net: 100_000, covers: `${day(4)}T10:00` },
+      ]);
+      await expectSoundLedger(t.db);
+    } finally {
+      await setZone('Asia/Bangkok');
+    }
+  });
 });

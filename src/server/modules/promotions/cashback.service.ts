@@ -4,16 +4,12 @@ import { appendAudit } from '../backoffice/audit.service.ts';
 import { tellMember } from '../inbox/news.service.ts';
 import { accountIdSql, lockMemberCashAndHouse, transfer } from '../ledger/ledger.service.ts';
 import type { Campaign } from './campaigns.service.ts';
+import { cashbackAmount } from './cashback-amount.ts';
+import { correctCashbacks } from './cashback-corrections.service.ts';
 import { type CashbackPeriod, endedCashbackPeriods, lastDayOf } from './cashback-periods.ts';
 import { grantBonus } from './grants.service.ts';
 import { assertOfferable } from './offer-rules.ts';
 import { promoCampaigns, promoCashbackPayments, promoCashbackRuns } from './promotions.schema.ts';
-
-/** The cashback of a net loss: the campaign's percentage, rounded down to the minor unit, at most its cap. */
-export function cashbackAmount(campaign: Campaign, netLoss: number): number {
-  const amount = Math.floor((netLoss * campaign.percentBps) / 10_000);
-  return campaign.cap === null ? amount : Math.min(amount, campaign.cap);
-}
 
 /**
  * Cash cashback: one transfer from the promotions expense to the member's cash (key `cashback:<id>`),
@@ -68,9 +64,9 @@ const siteDays = (db: DbOrTx, c: Campaign) =>
  * opened in it is still open (their decision then waits): sql/promo_cashback_losses.sql.
  */
 const losers = (db: DbOrTx, c: Campaign, siteId: number, period: CashbackPeriod) =>
-  queryRows<{ member_id: number; net: number; unsettled: boolean }>(
+  queryRows<{ member_id: number; net: number; unsettled: boolean; since: string }>(
     db,
-    sql`select member_id, net, unsettled from promo_cashback_losses(${c.id}, ${siteId}, ${period.from}::date, ${period.to}::date)`,
+    sql`select member_id, net, unsettled, since::text as since from promo_cashback_losses(${c.id}, ${siteId}, ${period.from}::date, ${period.to}::date)`,
   );
 
 export type CashbackOutcome = 'paid' | 'protected' | 'already' | 'waiting' | 'zero';
@@ -89,6 +85,8 @@ export async function payCashback(
   memberId: number,
   period: CashbackPeriod,
   netLoss: number,
+  /** The instant the member's period was read from (promo_cashback_losses' `since`); else its first day's. */
+  since?: string,
 ): Promise<CashbackOutcome> {
   const amount = cashbackAmount(c, netLoss);
   if (amount <= 0) return 'zero';
@@ -111,8 +109,12 @@ export async function payCashback(
           amount: outcome === 'paid' ? amount : 0,
           paidAs: c.cashbackPaidAs,
           outcome,
-          // The period's local days as instants in the site's zone now, as promo_cashback_losses read them.
-          coversFrom: sql`${period.from}::date::timestamp at time zone member_timezone(${memberId})`,
+          // The period's local days as instants in the site's zone now, as promo_cashback_losses read them
+          // (from the end of the decision before it, when a zone moved west left hours between the two).
+          coversFrom:
+            since === undefined
+              ? sql`${period.from}::date::timestamp at time zone member_timezone(${memberId})`
+              : sql`${since}::timestamptz`,
           coversUntil: sql`${period.to}::date::timestamp at time zone member_timezone(${memberId})`,
         })
         .onConflictDoNothing()
@@ -170,7 +172,7 @@ export async function payCashback(
 }
 
 /** What a sweep did: each member's outcome, those whose rounds are still open, and those that failed. */
-export type CashbackSweep = Record<CashbackOutcome | 'unsettled' | 'failed', number>;
+export type CashbackSweep = Record<CashbackOutcome | 'unsettled' | 'failed' | 'corrected', number>;
 
 /** Told of a member whose cashback failed (the sweep goes on with the others). */
 export type SweepFailure = (error: unknown, where: Record<string, unknown>) => void;
@@ -188,6 +190,7 @@ const runKey = (c: Campaign, siteId: number, period: CashbackPeriod) =>
  * that fails is told to `onFailure` and counted, and the others are still paid (one bad row must not
  * stop everyone after it). A (campaign, site, period) whose every member was decided is recorded
  * (promo_cashback_runs) and not read again: the sweep runs every five minutes over 30 days of periods.
+ * Last, the paid decisions whose rounds were corrected since are corrected (correctCashbacks).
  */
 export async function payCashbacks(db: Db, onFailure: SweepFailure = () => {}): Promise<CashbackSweep> {
   const done: CashbackSweep = {
@@ -198,6 +201,7 @@ export async function payCashbacks(db: Db, onFailure: SweepFailure = () => {}): 
     zero: 0,
     unsettled: 0,
     failed: 0,
+    corrected: 0,
   };
   const campaigns = await db
     .select()
@@ -224,14 +228,14 @@ export async function payCashbacks(db: Db, onFailure: SweepFailure = () => {}): 
           .where(runKey(c, site.id, period));
         if (finished) continue;
         let open = false;
-        for (const { member_id, net, unsettled } of await losers(db, c, site.id, period)) {
+        for (const { member_id, net, unsettled, since } of await losers(db, c, site.id, period)) {
           if (unsettled) {
             done.unsettled += 1;
             open = true;
             continue;
           }
           try {
-            const outcome = await payCashback(db, c, Number(member_id), period, Number(net));
+            const outcome = await payCashback(db, c, Number(member_id), period, Number(net), since);
             done[outcome] += 1;
             if (outcome === 'waiting') open = true;
           } catch (error) {
@@ -251,5 +255,10 @@ export async function payCashbacks(db: Db, onFailure: SweepFailure = () => {}): 
       }
     }
   }
+  // Then the decisions already paid whose rounds were corrected since (a win resettled, a sports
+  // result taken back): each is recomputed from the rounds as they are now, the difference moved once.
+  const corrections = await correctCashbacks(db, onFailure);
+  done.corrected = corrections.corrected;
+  done.failed += corrections.failed;
   return done;
 }

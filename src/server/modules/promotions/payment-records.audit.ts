@@ -40,7 +40,32 @@ export async function auditPaymentRecords(db: DbOrTx): Promise<string[]> {
           and b.grant_key like 'level\\_up:%:' || u.member_id || ':' || u.level
         where u.bonus_id is not null and b.id is null`,
   );
+  // A correction of a cash cashback moved its top-up, or what cash held of its take-back (the rest a
+  // debt), by `cashback_correction` transfers naming it (their direction is the ledger audit's); one of a bonus cashback moved no cash (a top-up
+  // is a bonus of its member of its amount, a shortfall written off).
+  const corrections = await queryRows<{ id: number | null; transfer_of: string | null; moved: number }>(
+    db,
+    sql`with t as (
+          select reference ->> 'correctionId' as id, sum(amount)::int8 as moved
+          from ledger_transfers where kind = 'cashback_correction' group by 1)
+        select k.id, t.id as transfer_of, coalesce(t.moved, 0)::int8 as moved
+        from promo_cashback_corrections k
+        join promo_cashback_payments p on p.id = k.payment_id
+        left join promo_bonuses b on b.id = k.bonus_id and b.member_id = p.member_id
+        full join t on t.id = k.id::text
+        where k.id is null
+           or (p.paid_as = 'cash' and coalesce(t.moved, 0)
+               <> case when k.amount > 0 then k.amount else -(k.amount + k.debt) end)
+           or (p.paid_as = 'bonus' and (t.id is not null
+               or (k.amount > 0 and b.amount is distinct from k.amount)
+               or (k.amount < 0 and k.written_off <> -k.amount)))`,
+  );
   return [
+    ...corrections.map((k) =>
+      k.id === null
+        ? `cashback correction transfer(s) naming ${k.transfer_of}, no cashback correction`
+        : `cashback correction ${k.id}: its transfers moved ${k.moved}, not what it records`,
+    ),
     ...cashback.map((c) =>
       c.id === null
         ? `cashback transfer(s) naming ${c.transfer_of}, no cashback payment`

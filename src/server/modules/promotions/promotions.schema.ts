@@ -296,6 +296,52 @@ export const promoCashbackPayments = pgTable(
 );
 
 /**
+ * A cashback decision recomputed after a correction of its rounds (migration 0087): each difference is a
+ * new row and a new transfer (cash: `cashback-correction:<id>`, kind `cashback_correction`; bonus: a
+ * grant of `bonus_id` for a top-up), never an edit of the payment. `amount` is the change of what the
+ * member is owed, `debt` what cash did not hold of a take-back, `written_off` what a bonus-paid cashback
+ * leaves with the member.
+ */
+export const promoCashbackCorrections = pgTable(
+  'promo_cashback_corrections',
+  {
+    id: idColumn(),
+    paymentId: int8('payment_id')
+      .notNull()
+      .references(() => promoCashbackPayments.id),
+    seq: integer('seq').notNull(),
+    netLoss: int8('net_loss').notNull(),
+    amount: int8('amount').notNull(),
+    debt: int8('debt').notNull().default(0),
+    writtenOff: int8('written_off').notNull().default(0),
+    bonusId: int8('bonus_id').references(() => promoBonuses.id),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('promo_cashback_corrections_once').on(t.paymentId, t.seq),
+    check(
+      'promo_cashback_corrections_amounts',
+      sql`${t.amount} <> 0 and ${t.debt} >= 0 and ${t.writtenOff} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * The paid decisions a correction of one of their rounds may have changed (migration 0087), queued by
+ * the correction (promo_cashback_recheck) and taken off by the recompute (correctCashback).
+ */
+export const promoCashbackRechecks = pgTable(
+  'promo_cashback_rechecks',
+  {
+    paymentId: int8('payment_id')
+      .primaryKey()
+      .references(() => promoCashbackPayments.id),
+    queuedAt: timestamptz('queued_at').notNull().defaultNow(),
+  },
+  (t) => [index('promo_cashback_rechecks_queued').on(t.queuedAt, t.paymentId)],
+);
+
+/**
  * The cashback sweep's finished runs (migration 0046): a (campaign, site, period) whose every member was
  * decided, none waiting on open rounds or another bonus, and none failing; the sweep skips it.
  */

@@ -21,8 +21,14 @@
 -- A round inside the instants an earlier decision of the member covered (covers_from to covers_until,
 -- migration 0067) is left out: the periods are local dates read in the site's zone of the day, and a
 -- site whose zone moved east saw the last hours of a period already paid fall into the next one again.
+-- A zone moved west leaves hours between the end of the period just paid (its covers_until, in the old
+-- zone) and the start of the next (in the new one) that no period read: for a member with a decision of
+-- the period just before (period_end = p_from), `since` starts at that decision's end instead, so the
+-- losses of those hours are counted once, in the next period (Kiritimati to Pago Pago: 25 hours of
+-- losses were never counted). payCashback records `since` as the decision's covers_from.
+-- The net loss itself is promo_cashback_net's (one definition for the decision and its recomputation).
 CREATE OR REPLACE FUNCTION promo_cashback_losses(p_campaign bigint, p_site bigint, p_from date, p_to date)
-RETURNS TABLE (member_id bigint, net bigint, unsettled boolean)
+RETURNS TABLE (member_id bigint, net bigint, unsettled boolean, since timestamptz)
 LANGUAGE sql STABLE AS $$
   WITH players AS (
     SELECT DISTINCT d.member_id
@@ -37,30 +43,14 @@ LANGUAGE sql STABLE AS $$
            p_to::timestamp AT TIME ZONE site_time_zone(s.settings) AS until
     FROM sites s WHERE s.id = p_site
   )
-  SELECT p.member_id, r.net, r.unsettled
-  FROM players p CROSS JOIN bounds b CROSS JOIN LATERAL (
-    SELECT coalesce(sum(CASE WHEN o.orphan THEN least(0, o.net) ELSE o.net END), 0)::int8 AS net,
-           coalesce(bool_or(o.open AND NOT o.orphan), false) AS unsettled
-    FROM game_rounds g LEFT JOIN jackpot_wins j ON j.provider = g.provider AND j.round_id = g.round_id
-    CROSS JOIN LATERAL (
-      SELECT coalesce(sum(s.from_bonus), 0)::numeric AS staked FROM promo_bet_stakes s
-      WHERE s.provider = g.provider AND s.round_id = g.round_id AND NOT s.rolled_back
-    ) bs
-    CROSS JOIN LATERAL (
-      -- The cash part only: the bonus staked less the bonus share of what came back (floor(returned x
-      -- bonus staked / stake), as the wallet splits a win) was never the member's money.
-      SELECT ((g.total_bet - bs.staked)
-             - (g.total_win + coalesce(j.amount, 0)
-                - CASE WHEN g.total_bet > 0
-                       THEN floor((g.total_win + coalesce(j.amount, 0)) * bs.staked / g.total_bet) ELSE 0 END))::int8 AS net,
-             g.status = 'open' AS open,
-             g.status = 'open' AND g.opened_at < now() - interval '7 days' AS orphan
-    ) o
-    WHERE g.member_id = p.member_id AND g.opened_at >= b.since AND g.opened_at < b.until
-      AND NOT EXISTS (SELECT 1 FROM promo_cashback_payments q
-                      WHERE q.member_id = p.member_id AND g.opened_at >= q.covers_from
-                        AND g.opened_at < q.covers_until)
-  ) r
+  SELECT p.member_id, r.net, r.unsettled, s.since
+  FROM players p CROSS JOIN bounds b
+  CROSS JOIN LATERAL (
+    SELECT least(b.since, (SELECT min(q.covers_until) FROM promo_cashback_payments q
+                           WHERE q.member_id = p.member_id AND q.period_end = p_from
+                             AND q.covers_until < b.since)) AS since
+  ) s
+  CROSS JOIN LATERAL promo_cashback_net(p.member_id, s.since, b.until, NULL) r
   WHERE r.unsettled OR r.net > 0
   ORDER BY p.member_id
 $$;

@@ -38,7 +38,7 @@ BEGIN
     v_reply := jsonb_build_object('status', 'already_corrected',
       'message', 'this settlement was already corrected', 'txId', p_tx_id, 'refTxId', p_ref_tx);
   ELSE
-    SELECT id, category, total_bet INTO v_round FROM game_rounds
+    SELECT id, category, total_bet, opened_at INTO v_round FROM game_rounds
     WHERE provider = p_provider AND round_id = p_round FOR UPDATE;
     PERFORM play_totals_add(v_ref.member_id, 0, 0,
       CASE WHEN p_kind = 'unsettle' THEN -v_ref.amount ELSE p_amount - v_ref.amount END);
@@ -79,6 +79,8 @@ BEGIN
         PERFORM wallet_correct_comp(p_provider, p_round, v_ref.member_id, v_round.total_bet, p_amount);
       END IF;
     END IF;
+    -- A paid cashback decision whose instants hold this round is recomputed by the cashback job.
+    PERFORM promo_cashback_recheck(v_ref.member_id, v_round.opened_at);
     -- The member's live streams re-read the balance (live.notify.ts); sent only if this commits.
     PERFORM pg_notify(live_channel(), jsonb_build_object('k', 'members', 'ids', jsonb_build_array(v_ref.member_id))::text);
     SELECT balance INTO v_balance FROM ledger_accounts WHERE id = v_cash;

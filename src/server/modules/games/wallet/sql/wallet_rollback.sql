@@ -105,6 +105,8 @@ BEGIN
           status = CASE WHEN total_bet - v_bet.amount = 0 THEN 'cancelled' ELSE status END,
           closed_at = CASE WHEN total_bet - v_bet.amount = 0 THEN now() ELSE closed_at END
         WHERE id = v_round.id;
+        -- A paid cashback decision whose instants hold this round is recomputed by the cashback job.
+        PERFORM promo_cashback_recheck(v_bet.member_id, v_round.opened_at);
         IF v_round.total_bet = v_bet.amount THEN -- the round was just cancelled
           DELETE FROM open_game_rounds WHERE game_round_id = v_round.id;
         END IF;

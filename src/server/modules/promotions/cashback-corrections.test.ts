@@ -1,0 +1,164 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { debtOf } from '../../../../test/support/debt.ts';
+import { expectSoundLedger, fund, memberIdOf } from '../../../../test/support/money.ts';
+import { useOperators } from '../../../../test/support/operators.ts';
+import { createCampaign } from '../../../../test/support/promotions.ts';
+import { useTestApp } from '../../../../test/support/test-app.ts';
+import { backendAvailable } from '../../../../test/support/test-db.ts';
+import { launchGame, playRound, walletRequest } from '../../../../test/support/wallet.ts';
+import { memberNews } from '../inbox/inbox.schema.ts';
+import { memberBalances } from '../ledger/ledger.service.ts';
+import { payCashbacks } from './cashback.service.ts';
+import {
+  promoCashbackCorrections,
+  promoCashbackPayments,
+  promoCashbackRechecks,
+} from './promotions.schema.ts';
+
+const SECRET = 'cashback-corrections-secret';
+const DAY = 86_400_000;
+
+/**
+ * A round's result corrected after its period's cashback was paid (a provider's resettle; a sports bet
+ * resettled by the trading desk goes through the same wallet correction): the cashback is recomputed
+ * from the rounds as they are now, and the difference is a new transfer, once.
+ */
+describe.runIf(backendAvailable)('promotions: cashback after a correction of its rounds', () => {
+  const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
+  const { as } = useOperators(t);
+
+  async function onlyCashback(paidAs: 'cash' | 'bonus' = 'cash') {
+    await t.db.execute(sql`update promo_campaigns set enabled = false where type = 'cashback'`);
+    return createCampaign(as('owner'), {
+      name: `Cashback 10% ${paidAs}`,
+      type: 'cashback',
+      percentBps: 1_000,
+      cap: null,
+      cashbackPeriodDays: 1,
+      cashbackPaidAs: paidAs,
+      startsAt: new Date(Date.now() - 3 * DAY).toISOString(),
+      wageringMultiple: 1,
+    });
+  }
+
+  /** A member who paid in `funds` and played one round of `stake` returning `win`, all of it yesterday. */
+  async function playedYesterday(funds: number, stake: number, win: number) {
+    const { token, member } = await t.login();
+    const id = await memberIdOf(t.db, member.id);
+    await fund(t, token, funds);
+    const game = await launchGame(t, token);
+    const played = await playRound(t, SECRET, game, stake, win);
+    expect(played.win?.status).toBe('success');
+    await t.db.execute(sql`update member_play_days set day = day - 1 where member_id = ${id}`);
+    await t.db.execute(
+      sql`update game_rounds set opened_at = opened_at - interval '1 day' where member_id = ${id}`,
+    );
+    return { id, loginId: member.id, game, played };
+  }
+
+  const resettle = (played: Awaited<ReturnType<typeof playedYesterday>>['played'], amount: number) =>
+    walletRequest(
+      t,
+      'resettle',
+      {
+        txId: `${played.round.txId}-resettle`,
+        roundId: played.round.roundId,
+        refTxId: played.settle!.txId,
+        reason: 'result corrected',
+        amount,
+      },
+      SECRET,
+    );
+
+  const correctionsOf = (memberId: number) =>
+    t.db
+      .select({
+        amount: promoCashbackCorrections.amount,
+        netLoss: promoCashbackCorrections.netLoss,
+        debt: promoCashbackCorrections.debt,
+        writtenOff: promoCashbackCorrections.writtenOff,
+      })
+      .from(promoCashbackCorrections)
+      .innerJoin(promoCashbackPayments, eq(promoCashbackPayments.id, promoCashbackCorrections.paymentId))
+      .where(eq(promoCashbackPayments.memberId, memberId));
+
+  it('takes back the cashback of a loss a resettle turned into a win, once, however many runs race', async () => {
+    const campaign = await onlyCashback();
+    const { id, played } = await playedYesterday(100_000, 100_000, 0);
+    await payCashbacks(t.db);
+    expect(await memberBalances(t.db, id)).toMatchObject({ cash: 10_000 });
+    // The losing bet was a win of 200,000 after all: no loss, no cashback.
+    expect((await resettle(played, 200_000)).json()).toMatchObject({ status: 'success' });
+    expect(await memberBalances(t.db, id)).toMatchObject({ cash: 210_000 });
+    // The correction queued its decision (the job reads the queue, never every decision) ...
+    const [decision] = await t.db
+      .select({ id: promoCashbackPayments.id })
+      .from(promoCashbackPayments)
+      .where(eq(promoCashbackPayments.memberId, id));
+    const queued = () => t.db.select({ id: promoCashbackRechecks.paymentId }).from(promoCashbackRechecks);
+    expect(await queued()).toEqual([{ id: decision!.id }]);
+    await Promise.all(Array.from({ length: 4 }, () => payCashbacks(t.db)));
+    await payCashbacks(t.db);
+    // ... and the recompute took it off.
+    expect(await queued()).toEqual([]);
+    expect(await memberBalances(t.db, id)).toMatchObject({ cash: 200_000 });
+    expect(await correctionsOf(id)).toEqual([{ amount: -10_000, netLoss: -100_000, debt: 0, writtenOff: 0 }]);
+    // The campaign's report: the decision is worth nothing now, and cost nothing.
+    const report = (await as('owner').get(`/api/admin/promotions/campaigns/${campaign}/report`)).json()
+      .report;
+    expect(report.cashback).toEqual({ count: 1, amount: 0 });
+    expect(report.cost).toBe(0);
+    await expectSoundLedger(t.db);
+  });
+
+  it('what cash no longer holds of it becomes a debt, never a negative balance', async () => {
+    await onlyCashback();
+    const { id, loginId, game, played } = await playedYesterday(100_000, 100_000, 0);
+    await payCashbacks(t.db);
+    expect((await resettle(played, 100_000)).json()).toMatchObject({ status: 'success' });
+    // The 110,000 (the stake back and the cashback) staked and lost today.
+    expect((await playRound(t, SECRET, game, 110_000, 0)).win?.status).toBe('success');
+    await payCashbacks(t.db);
+    expect(await memberBalances(t.db, id)).toMatchObject({ cash: 0 });
+    expect(await debtOf(t, loginId)).toBe(10_000);
+    expect(await correctionsOf(id)).toEqual([{ amount: -10_000, netLoss: 0, debt: 10_000, writtenOff: 0 }]);
+    await expectSoundLedger(t.db);
+  });
+
+  it('tops up the cashback of a loss a correction made larger', async () => {
+    await onlyCashback();
+    const { id, played } = await playedYesterday(100_000, 100_000, 50_000);
+    await payCashbacks(t.db);
+    expect(await memberBalances(t.db, id)).toMatchObject({ cash: 55_000 });
+    // The 50,000 win taken back: 100,000 lost, 10,000 owed in all.
+    expect((await resettle(played, 0)).json()).toMatchObject({ status: 'success' });
+    expect(await memberBalances(t.db, id)).toMatchObject({ cash: 5_000 });
+    await payCashbacks(t.db);
+    await payCashbacks(t.db);
+    expect(await memberBalances(t.db, id)).toMatchObject({ cash: 10_000 });
+    expect(await correctionsOf(id)).toEqual([{ amount: 5_000, netLoss: 100_000, debt: 0, writtenOff: 0 }]);
+    // The member is told, in a note of its own.
+    const told = await t.db
+      .select({ key: memberNews.msgKey, params: memberNews.msgParams })
+      .from(memberNews)
+      .where(and(eq(memberNews.memberId, id), eq(memberNews.msgKey, 'cashbackCorrected')));
+    expect(told).toEqual([{ key: 'cashbackCorrected', params: expect.objectContaining({ amount: 5_000 }) }]);
+    await expectSoundLedger(t.db);
+  });
+
+  it('a cashback paid as bonus is not taken from cash: what it overpaid is written off', async () => {
+    await onlyCashback('bonus');
+    const { id, played } = await playedYesterday(100_000, 100_000, 0);
+    await payCashbacks(t.db);
+    expect(await memberBalances(t.db, id)).toMatchObject({ cash: 0, bonus: 10_000 });
+    expect((await resettle(played, 200_000)).json()).toMatchObject({ status: 'success' });
+    await payCashbacks(t.db);
+    await payCashbacks(t.db);
+    expect(await memberBalances(t.db, id)).toMatchObject({ cash: 200_000, bonus: 10_000 });
+    expect(await correctionsOf(id)).toEqual([
+      { amount: -10_000, netLoss: -100_000, debt: 0, writtenOff: 10_000 },
+    ]);
+    await expectSoundLedger(t.db);
+  });
+});
