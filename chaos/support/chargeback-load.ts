@@ -137,6 +137,8 @@ async function withdraw(
   meanwhile: () => Promise<void>,
 ) {
   const amount = Math.floor(m.cash / 2_000) * 1_000;
+  // Too little left to withdraw (a chargeback just took it): the chargeback planned beside it still comes.
+  if (amount === 0) return meanwhile();
   const code = `${m.player.login}-out-${n}`;
   const asked = await untilAnswered(
     () => attempt(`${url()}/api/routes/apply-user-withdraw`, { balance: amount, code }, bearer(url, m.player.session)),
@@ -146,7 +148,7 @@ async function withdraw(
   if (debtRefusal(asked)) {
     if (m.debt === 0) m.surprises.push(`withdrawal ${code} refused for a debt while the oracle says none is owed`);
     m.refusedAsks += 1;
-    return;
+    return meanwhile();
   }
   if (m.debt > 0) m.surprises.push(`withdrawal ${code} held while ${m.debt} was owed`);
   const id = asked.json.requestId as number;
