@@ -41,6 +41,8 @@ export interface ChargebackMember {
 
 const CHARGEBACK_SHARE = 0.35;
 const WITHDRAW_SHARE = 0.4;
+/** The demo site's cash step (100 baht): deposits and withdrawals are multiples of it. */
+const CASH_STEP = 10_000;
 
 const bearer = (url: () => string, token: string) => ({ authorization: `Bearer ${token}`, origin: url() });
 const debtRefusal = (r: Reply) => r.status === 409 && r.json.status === 'debt';
@@ -59,7 +61,7 @@ export async function cardOption(url: () => string, session: string): Promise<nu
 
 /** A card deposit: the member opens the payment (its code makes a repeat safe), the provider confirms it. */
 async function cardDeposit(db: Database['db'], url: () => string, m: ChargebackMember, card: number, n: number) {
-  const amount = 10_000 * randomInt(1, 6);
+  const amount = CASH_STEP * randomInt(1, 6);
   const code = `${m.player.login}-card-${n}`;
   const opened = await untilAnswered(
     () =>
@@ -136,7 +138,7 @@ async function withdraw(
   n: number,
   meanwhile: () => Promise<void>,
 ) {
-  const amount = Math.floor(m.cash / 2_000) * 1_000;
+  const amount = Math.floor(m.cash / 2 / CASH_STEP) * CASH_STEP;
   // Too little left to withdraw (a chargeback just took it): the chargeback planned beside it still comes.
   if (amount === 0) return meanwhile();
   const code = `${m.player.login}-out-${n}`;
@@ -195,7 +197,7 @@ async function turn(
   await cardDeposit(db, url, m, card, n);
   await play(url, m, n);
   const chargeback = Math.random() < CHARGEBACK_SHARE;
-  const withdrawal = m.cash >= 2_000 && Math.random() < WITHDRAW_SHARE;
+  const withdrawal = m.cash >= 2 * CASH_STEP && Math.random() < WITHDRAW_SHARE;
   // Half the chargebacks land while a withdrawal is held, waiting for its payout.
   const during = chargeback && withdrawal && Math.random() < 0.5;
   if (chargeback && !during) await chargeBack(url, m);
