@@ -1,10 +1,11 @@
 /**
- * npm run chaos [-- kill | postgres | two-servers | sports-settle | sports-place | failover] — fault tests on a real PostgreSQL (fsync on) under
+ * npm run chaos [-- kill | chargeback | postgres | two-servers | sports-settle | sports-place | failover] — fault tests on a real PostgreSQL (fsync on) under
  * wallet, cashier and sportsbook load, run by
  * hand: each prints what it did and ends with the money check (every acknowledged call applied once),
  * the ledger audit and the audit-chain check. Exits non-zero if any invariant broke.
  */
 import { resetTally } from './support/calls.ts';
+import { chargebacks } from './scenarios/chargeback.ts';
 import { killServer } from './scenarios/kill-server.ts';
 import { failover } from './scenarios/failover.ts';
 import { restartPostgres } from './scenarios/restart-postgres.ts';
@@ -15,6 +16,10 @@ import { twoServers } from './scenarios/two-servers.ts';
 const CYCLES = Number(process.env.CHAOS_CYCLES ?? 20);
 const scenarios: Record<string, [string, () => Promise<boolean>]> = {
   kill: [`kill -9 of the server under load, ${CYCLES} cycles`, () => killServer(CYCLES)],
+  chargeback: [
+    `kill -9 of the server, ${CYCLES} cycles, while card deposits are charged back`,
+    () => chargebacks(CYCLES),
+  ],
   postgres: ['PostgreSQL restarted under load', restartPostgres],
   'two-servers': ['two servers behind a balancer, one killed mid-load', twoServers],
   'sports-settle': [

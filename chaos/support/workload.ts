@@ -35,6 +35,8 @@ export async function preparePlayers(
   db: Database['db'],
   url: () => string,
   count: number,
+  /** The cash each player starts with (an adjustment); 0: none, they deposit what they play. */
+  funds = FUNDS,
 ): Promise<{ players: Player[]; operatorToken: string }> {
   const tag = randomBytes(3).toString('hex');
   const players: Player[] = [];
@@ -62,13 +64,15 @@ export async function preparePlayers(
     });
     const session = (await post('/api/routes/user-do-login', { id: login, pw: 'chaospass1' })).json.token as string;
     const [member] = await db.select({ id: members.id }).from(members).where(eq(members.loginId, login));
-    await transfer(db, {
-      idempotencyKey: `chaos:fund:${member!.id}`,
-      from: { house: 'adjustments' },
-      to: { memberId: member!.id, kind: 'cash' },
-      amount: FUNDS,
-      kind: 'adjustment',
-    });
+    if (funds > 0) {
+      await transfer(db, {
+        idempotencyKey: `chaos:fund:${member!.id}`,
+        from: { house: 'adjustments' },
+        to: { memberId: member!.id, kind: 'cash' },
+        amount: funds,
+        kind: 'adjustment',
+      });
+    }
     const launched = await post('/api/routes/open-game', { code: 'lucky-sevens', company: 'royal-slots' }, session);
     const gameToken = new URL(launched.json.url as string, url()).searchParams.get('token')!;
     const sports = isSportsPlayer(i)
@@ -81,7 +85,7 @@ export async function preparePlayers(
       login,
       session,
       gameToken,
-      expectedCash: FUNDS,
+      expectedCash: funds,
       ackedWalletTx: [],
       approvedDeposits: [],
     });
@@ -100,20 +104,27 @@ const signed = (body: object) => {
   const text = JSON.stringify(body);
   return { text, headers: { [WALLET_SIGNATURE_HEADER]: hmacSign(WALLET_SECRET, text) } };
 };
-const isSuccess = (r: Reply) => r.status < 300 && r.json.status === 'success';
+export const isSuccess = (r: Reply) => r.status < 300 && r.json.status === 'success';
 
-/** One slot round through the seamless wallet: a bet, then the win that closes it, each repeated until answered. */
-async function walletRound(url: () => string, player: Player, n: number) {
+/**
+ * One slot round through the seamless wallet: a bet of `stake`, then the win of `won` that closes it,
+ * each repeated until answered; both acknowledged ids are kept on the player. The caller keeps the books.
+ */
+export async function slotRound(url: () => string, player: Player, n: number, stake: number, won: number) {
   const round = `${player.login}-${n}-${randomBytes(3).toString('hex')}`;
-  const bet = signed({ txId: `b-${round}`, roundId: round, token: player.gameToken, amount: BET });
+  const bet = signed({ txId: `b-${round}`, roundId: round, token: player.gameToken, amount: stake });
   await untilAnswered(() => attempt(`${url()}/wallet/house/bet`, bet.text, bet.headers), isSuccess, `bet ${round}`);
-  player.expectedCash -= BET;
   player.ackedWalletTx.push(`b-${round}`);
-  const won = n % 3 === 0 ? 2 * BET : 0;
   const win = signed({ txId: `w-${round}`, roundId: round, amount: won, closeRound: true });
   await untilAnswered(() => attempt(`${url()}/wallet/house/win`, win.text, win.headers), isSuccess, `win ${round}`);
-  player.expectedCash += won;
   player.ackedWalletTx.push(`w-${round}`);
+}
+
+/** A fixed slot round: a bet of BET, every third round won double. */
+async function walletRound(url: () => string, player: Player, n: number) {
+  const won = n % 3 === 0 ? 2 * BET : 0;
+  await slotRound(url, player, n, BET, won);
+  player.expectedCash += won - BET;
 }
 
 /** A deposit asked for by the member (its code makes a repeat safe) and approved by the operator. */
