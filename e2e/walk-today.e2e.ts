@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { generateSync } from 'otplib';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { LINE_BETS } from '../src/shared/games/house-games.ts';
 import { LUCKY_SEVENS } from '../src/shared/games/machines/lucky-sevens.ts';
@@ -100,6 +100,28 @@ function wrongCode(secret: string): string {
   }
 }
 
+/** Figures (dd) of a row of tiles whose bottom is not their row's: a wrapped name pushed them down. */
+async function misalignedFigures(tiles: Locator): Promise<string[]> {
+  return tiles.locator('dd').evaluateAll((figures) => {
+    const rows = new Map<number, { text: string; bottom: number }[]>();
+    for (const dd of figures) {
+      const tile = dd.parentElement!.getBoundingClientRect();
+      const row = rows.get(Math.round(tile.top)) ?? [];
+      row.push({
+        text: (dd as HTMLElement).innerText,
+        bottom: Math.round(dd.getBoundingClientRect().bottom),
+      });
+      rows.set(Math.round(tile.top), row);
+    }
+    return [...rows.values()].flatMap((row) => {
+      const lowest = Math.max(...row.map((f) => f.bottom));
+      return row
+        .filter((f) => lowest - f.bottom > 2)
+        .map((f) => `${f.text} ${lowest - f.bottom} px above its row`);
+    });
+  });
+}
+
 /** Opens a back-office path as the menu's links do, without reloading the page. */
 async function openAdminPath(page: Page, path: string) {
   await page.evaluate((p) => {
@@ -131,6 +153,7 @@ describe.runIf(chromiumAvailable)("today's changed screens, walked", () => {
   let desk: Made;
   let locked: Made;
   let trader: Made;
+  let trade: TraderCall | undefined;
   let loginId = '';
   let allowed: string[] = [];
 
@@ -383,6 +406,8 @@ describe.runIf(chromiumAvailable)("today's changed screens, walked", () => {
       ] as const) {
         await b.page.setViewportSize(viewport);
         await settle(b.page, 'main h1');
+        // The figures of a row stand on one line, whether or not their names wrap.
+        expect(await misalignedFigures(baht)).toEqual([]);
         expect(await auditPage(b.page, { locale, allowed: staff })).toEqual([]);
         expect(await outsideScreen(b.page)).toEqual([]);
         await b.screenshot(`walk-admin-dashboard-${size}-${locale}`);
@@ -417,7 +442,8 @@ describe.runIf(chromiumAvailable)("today's changed screens, walked", () => {
 
   for (const locale of SITE_LOCALES) {
     it(`${locale}: the sports window on a phone shows a match the trader opens meanwhile, without a reload`, async () => {
-      const trade = await signInApi(trader.login, trader.password, trader.secret);
+      // One sign-in for both languages: a TOTP code works once per 30-second step.
+      trade ??= await signInApi(trader.login, trader.password, trader.secret);
       await b.page.setViewportSize(PHONE);
       await b.page.goto('/');
       await chooseSiteLanguage(b.page, locale);
