@@ -266,6 +266,12 @@ describe.runIf(chromiumAvailable)("today's changed screens, walked", () => {
       key: `walk-collect-${tag}`,
     });
     await memberCall(b.page, 'read-all-note', {});
+    // Repaid: the notice is gone and the cash is withdrawable again.
+    await b.page.goto('/withdraw');
+    await expect
+      .poll(async () => minor(await b.page.getByTestId('withdrawable').innerText()))
+      .toBe(WITHDRAWN - STAKE + BANK_DEPOSIT - WITHDRAWN);
+    expect(await b.page.getByTestId('debt-notice').count()).toBe(0);
 
     for (const locale of SITE_LOCALES) {
       const t = (key: string) => label(locale, 'user', key);
