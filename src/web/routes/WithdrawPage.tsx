@@ -98,7 +98,11 @@ export function WithdrawPage() {
       <section className={styles.card}>
         <h1>{t('withdrawTitle')}</h1>
         <p className={styles.balanceLine}>
-          {t('withdrawable')} <Money value={user?.balance} />
+          {/* While a debt is open no withdrawal is taken (msg3041): nothing is withdrawable, whatever the cash. */}
+          {t('withdrawable')}{' '}
+          <span data-testid="withdrawable">
+            <Money value={owed > 0 ? 0 : user?.balance} />
+          </span>
         </p>
         {desk.data && !desk.data.open && <p className={styles.notice}>{t('common:msg.msg3031')}</p>}
         {owed > 0 && (

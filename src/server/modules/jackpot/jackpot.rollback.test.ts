@@ -72,6 +72,19 @@ describe.runIf(backendAvailable)('the jackpot share of a rolled-back bet', () =>
     expect(await houseRevenue()).toBe(revenue);
     expect(await shardUnits(t.db, member)).toBe(units);
     expect(await takenBack(round.txId)).toEqual({ amount: SHARE, transfers: 1 });
+    // The member's statement names the stake and its refund; the share given back is the house's own move.
+    const games = (await t.call('get-user-statement', { kind: 'game' }, { token: p.token })).json().list as {
+      kind: string;
+      amount: number;
+    }[];
+    expect(games.map((l) => [l.kind, l.amount])).toEqual([
+      ['bet_rollback', STAKE],
+      ['bet', -STAKE],
+    ]);
+    const all = (await t.call('get-user-statement', {}, { token: p.token })).json().list as {
+      kind: string;
+    }[];
+    expect(all.map((l) => l.kind)).not.toContain('jackpot_contribution_rollback');
 
     // The provider's retry (same id) and a second rollback (another id): nothing moves again.
     expect((await wallet('rollback', rollback)).json()).toEqual(first.json());
