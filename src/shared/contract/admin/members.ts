@@ -204,7 +204,7 @@ export const membersEndpoints = {
     method: 'POST',
     path: '/members/:id/debt/collect',
     summary:
-      "Pays the member's open debt from their cash, as much as it holds (never below zero), as a win's collection does (cash to game revenue). A reason and an idempotency key are required, as for a write-off. Nothing owed: 409 already; no cash: 409 balance",
+      "Pays the member's open debt from their cash, as much as it holds (never below zero), as a win's collection does (cash to game revenue; a chargeback's debt to the house's deposits). A reason and an idempotency key are required, as for a write-off. Nothing owed: 409 already; no cash: 409 balance",
     params: idParam,
     body: z.object({ reason: operatorReason, key: operatorKey }),
     response: debtActionReply,
