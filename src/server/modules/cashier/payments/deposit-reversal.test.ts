@@ -95,6 +95,27 @@ describe.runIf(backendAvailable)('a deposit reversed by its payment provider (a 
     await expectSoundLedger(t.db);
   });
 
+  it('a partial chargeback takes back only the part the notice names; more than the credit, only the credit', async () => {
+    const m = await cardDeposit(100_000);
+    const gameToken = await launchGame(t, m.token);
+    expect((await playRound(t, WALLET, gameToken, 80_000, 0)).win?.status).toBe('success');
+    // 30,000 of the 100,000 disputed: the 20,000 cash holds is taken, 10,000 owed; the rest stays the member's.
+    expect((await reverse(m.sessionId, 30_000)).json().outcome).toBe('reversed');
+    expect(await balancesOf(t, m.token)).toMatchObject({ cash: 0 });
+    expect(await debtOf(t, m.loginId)).toBe(10_000);
+    expect(await reversalOf(m.id)).toMatchObject({ amount: 30_000, taken: 20_000, owed: 10_000 });
+    expect(await reversalTransfers(m.id)).toEqual([{ amount: 20_000 }]);
+    // One reversal per deposit: a second partial notice for it is final.
+    expect((await reverse(m.sessionId, 5_000)).json().outcome).toBe('already-final');
+    expect(await debtOf(t, m.loginId)).toBe(10_000);
+    // A notice naming more than was credited takes back the credit, no more.
+    const n = await cardDeposit(40_000);
+    expect((await reverse(n.sessionId, 90_000)).json().outcome).toBe('reversed');
+    expect(await reversalOf(n.id)).toMatchObject({ amount: 40_000, taken: 40_000, owed: 0 });
+    expect(await debtOf(t, n.loginId)).toBe(0);
+    await expectSoundLedger(t.db);
+  });
+
   it("lists the reversal in the member's statement under deposits, in their language, and on the back office's member page", async () => {
     const m = await cardDeposit(80_000);
     expect((await reverse(m.sessionId, 80_000)).json().outcome).toBe('reversed');

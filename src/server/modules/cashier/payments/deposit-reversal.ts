@@ -16,8 +16,17 @@ import type { PaymentEvent } from './provider.ts';
 type PaymentSession = typeof paymentSessions.$inferSelect;
 
 /**
+ * What a chargeback takes back: the amount the provider's notice names when it is part of the credit (a
+ * partial chargeback: the payer disputed part of it), else the whole credit (a full reversal; a notice
+ * naming more than was credited cannot take more than the member was given).
+ */
+export const reversedAmount = (credited: number, named: number): number =>
+  Number.isSafeInteger(named) && named > 0 && named < credited ? named : credited;
+
+/**
  * A provider's 'declined' for a session we confirmed and credited: a reversal or a chargeback. The
- * money went back to the payer, so the credit is taken back from the member, once per deposit (the
+ * money went back to the payer, so it is taken back from the member (all the credit, or the part the
+ * notice names: reversedAmount), once per deposit (the
  * caller holds the session's row lock, the session becomes 'reversed' and a later event for it is
  * final; the transfer's key is the deposit's): as much as their cash holds goes back to the house's
  * deposits account (`deposit-reversal:<request id>`, kind deposit_reversal), the rest becomes their
@@ -42,8 +51,9 @@ export async function reverseDeposit(
   // the debt) or waits and finds the cash already taken back.
   await lockMemberCashAndHouse(tx, memberId, 'house_deposits');
   const cash = (await memberBalances(tx, memberId)).cash;
-  const taken = Math.min(credited, Math.max(cash, 0));
-  const owed = credited - taken;
+  const reversed = reversedAmount(credited, event.amount);
+  const taken = Math.min(reversed, Math.max(cash, 0));
+  const owed = reversed - taken;
   if (taken > 0) {
     await transfer(tx, {
       idempotencyKey: `deposit-reversal:${request.id}`,
@@ -69,7 +79,7 @@ export async function reverseDeposit(
     memberId,
     provider,
     eventId: event.eventId,
-    amount: credited,
+    amount: reversed,
     taken,
     owed,
     bonusId: bonus?.id ?? null,
@@ -79,7 +89,7 @@ export async function reverseDeposit(
     tx,
     memberId,
     owed > 0 ? 'depositReversedOwed' : 'depositReversed',
-    { amount: owed > 0 ? owed : credited },
+    { amount: owed > 0 ? owed : reversed },
     { lasting: true },
   );
   return { taken, owed };

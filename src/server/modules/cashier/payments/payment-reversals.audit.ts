@@ -3,7 +3,8 @@ import { type DbOrTx, queryRows } from '../../../db/client.ts';
 
 /**
  * The deposits payment providers reversed (payment_reversals) against the ledger and the debts (audits and
- * tests only): each reversal took back exactly its deposit's credit (`deposit:<request id>`); what it says
+ * tests only): each reversal took back at most its deposit's credit (`deposit:<request id>`; a partial chargeback
+ * less); what it says
  * it took is one `deposit_reversal` transfer from that member's cash (none when it took nothing); what it
  * says is owed is its debt entry (`payment:<provider>`, round `deposit:<request id>`); its session says
  * 'reversed'. Every `deposit_reversal` transfer and every 'reversed' session names a reversal. Each broken
@@ -44,7 +45,7 @@ export async function auditPaymentReversals(db: DbOrTx): Promise<string[]> {
         left join moves m on m.request_id = r.cash_request_id
         left join debts e on e.round_id = 'deposit:' || r.cash_request_id
         left join payment_sessions s on s.id = r.session_id
-        where d.amount is distinct from r.amount or coalesce(m.moved, 0) <> r.taken or coalesce(m.n, 0) > 1
+        where d.amount is null or r.amount > d.amount or coalesce(m.moved, 0) <> r.taken or coalesce(m.n, 0) > 1
            or coalesce(m.foreign_moves, 0) > 0 or coalesce(e.debt, 0) <> r.owed
            or s.status is distinct from 'reversed'`,
   );
