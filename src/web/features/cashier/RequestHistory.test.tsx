@@ -70,6 +70,7 @@ describe("the member's deposit history", () => {
         row(1, { at: '2026-11-21T16:30:00.000Z', amount: 100_000, owed: 70_000 }),
         row(2, { at: '2026-11-21T16:30:00.000Z', amount: 100_000, owed: 0 }),
         row(3, null),
+        row(4, { at: '2026-11-21T16:30:00.000Z', amount: 30_000, owed: 0 }),
       ]);
       expect(shown(1), lng).toContain(labels.statusLabel.reversed);
       expect(shown(1), lng).not.toContain(labels.statusLabel.done);
@@ -80,6 +81,10 @@ describe("the member's deposit history", () => {
       // Repaid: reversed still, nothing owed shown.
       expect(shown(2), lng).toContain(labels.statusLabel.reversed);
       expect(shown(2), lng).not.toContain(labels.reversedOwed);
+      // The whole deposit taken back says no part; a partial chargeback names the part taken back.
+      expect(shown(2), lng).not.toContain(labels.reversedPart);
+      expect(shown(4), lng).toContain(labels.reversedPart);
+      expect(shown(4), lng).toMatch(/30[.,]000/);
       // A deposit that stood is done.
       expect(shown(3), lng).toContain(labels.statusLabel.done);
       expect(shown(3), lng).not.toContain(labels.statusLabel.reversed);

@@ -41,6 +41,12 @@ export function RequestHistory({ kind }: { kind: Kind }) {
               {row.reversal && (
                 <span className={styles.why} data-testid="reversal">
                   {t('reversedOn', { date: formatDate(row.reversal.at, zone) })}
+                  {row.reversal.amount < row.amount && (
+                    <>
+                      {' · '}
+                      {t('reversedPart')}: <Money value={row.reversal.amount} />
+                    </>
+                  )}
                   {row.reversal.owed > 0 && (
                     <>
                       {' · '}
