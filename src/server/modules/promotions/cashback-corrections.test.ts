@@ -7,9 +7,11 @@ import { createCampaign } from '../../../../test/support/promotions.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchGame, playRound, walletRequest } from '../../../../test/support/wallet.ts';
+import { queryRows } from '../../db/client.ts';
 import { memberNews } from '../inbox/inbox.schema.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
-import { payCashbacks } from './cashback.service.ts';
+import { findCampaign } from './campaigns.service.ts';
+import { payCashback, payCashbacks } from './cashback.service.ts';
 import {
   promoCashbackCorrections,
   promoCashbackPayments,
@@ -159,6 +161,29 @@ describe.runIf(backendAvailable)('promotions: cashback after a correction of its
     expect(await correctionsOf(id)).toEqual([
       { amount: -10_000, netLoss: -100_000, debt: 0, writtenOff: 10_000 },
     ]);
+    await expectSoundLedger(t.db);
+  });
+
+  it('a correction between the sweep reading the losses and paying them is not lost', async () => {
+    const campaignId = await onlyCashback();
+    const { id, played } = await playedYesterday(100_000, 100_000, 0);
+    // The sweep read a loss of 100,000 (promo_cashback_losses) ... then, before it paid this member
+    // (each member is paid in a transaction of their own, after the read), the losing bet was resettled
+    // as a win of 200,000: the correction found no decision to queue, none being recorded yet.
+    expect((await resettle(played, 200_000)).json()).toMatchObject({ status: 'success' });
+    const campaign = (await findCampaign(t.db, campaignId))!;
+    const [period] = await queryRows<{ from: string; to: string }>(
+      t.db,
+      sql`select ((now() at time zone member_timezone(${id}))::date - 1)::text as "from",
+                 (now() at time zone member_timezone(${id}))::date::text as "to"`,
+    );
+    expect(await payCashback(t.db, campaign, id, period!, 100_000)).toBe('paid');
+    expect(await memberBalances(t.db, id)).toMatchObject({ cash: 210_000 });
+    // The payment, recorded under the member's cash, saw that its rounds say otherwise: recomputed.
+    await payCashbacks(t.db);
+    await payCashbacks(t.db);
+    expect(await memberBalances(t.db, id)).toMatchObject({ cash: 200_000 });
+    expect(await correctionsOf(id)).toEqual([{ amount: -10_000, netLoss: -100_000, debt: 0, writtenOff: 0 }]);
     await expectSoundLedger(t.db);
   });
 });
