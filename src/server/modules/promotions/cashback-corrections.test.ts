@@ -6,7 +6,7 @@ import { useOperators } from '../../../../test/support/operators.ts';
 import { createCampaign } from '../../../../test/support/promotions.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
-import { launchGame, playRound, walletRequest } from '../../../../test/support/wallet.ts';
+import { launchGame, playRound, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
 import { queryRows } from '../../db/client.ts';
 import { memberNews } from '../inbox/inbox.schema.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
@@ -184,6 +184,47 @@ describe.runIf(backendAvailable)('promotions: cashback after a correction of its
     await payCashbacks(t.db);
     expect(await memberBalances(t.db, id)).toMatchObject({ cash: 200_000 });
     expect(await correctionsOf(id)).toEqual([{ amount: -10_000, netLoss: -100_000, debt: 0, writtenOff: 0 }]);
+    await expectSoundLedger(t.db);
+  });
+
+  it('a late win of a round left open past the orphan age, after its period was paid, takes the cashback back', async () => {
+    await t.db.execute(sql`update promo_campaigns set enabled = false where type = 'cashback'`);
+    await createCampaign(as('owner'), {
+      name: 'Cashback 10% orphan',
+      type: 'cashback',
+      percentBps: 1_000,
+      cap: null,
+      cashbackPeriodDays: 1,
+      cashbackPaidAs: 'cash',
+      startsAt: new Date(Date.now() - 12 * DAY).toISOString(),
+      wageringMultiple: 1,
+    });
+    const { token, member } = await t.login();
+    const id = await memberIdOf(t.db, member.id);
+    await fund(t, token, 100_000);
+    const game = await launchGame(t, token);
+    // Nine days ago: 50,000 lost, and 50,000 staked on a round (a sports bet on a match weeks away)
+    // that is still open: past 7 days an orphan, it counts only as a win, so the decision is 5,000.
+    const open = walletIds();
+    expect(
+      (await walletRequest(t, 'bet', { ...open, token: game, amount: 50_000 }, SECRET)).json(),
+    ).toMatchObject({
+      status: 'success',
+    });
+    expect((await playRound(t, SECRET, game, 50_000, 0)).win?.status).toBe('success');
+    await t.db.execute(sql`update member_play_days set day = day - 9 where member_id = ${id}`);
+    await t.db.execute(
+      sql`update game_rounds set opened_at = opened_at - interval '9 days' where member_id = ${id}`,
+    );
+    await payCashbacks(t.db);
+    expect(await memberBalances(t.db, id)).toMatchObject({ cash: 5_000 });
+    // The round is settled at last, a win of 150,000: over the period the member won 50,000.
+    const won = { txId: `${open.txId}-win`, roundId: open.roundId, amount: 150_000 };
+    expect((await walletRequest(t, 'win', won, SECRET)).json()).toMatchObject({ status: 'success' });
+    await payCashbacks(t.db);
+    await payCashbacks(t.db);
+    expect(await memberBalances(t.db, id)).toMatchObject({ cash: 150_000 });
+    expect(await correctionsOf(id)).toEqual([{ amount: -5_000, netLoss: -50_000, debt: 0, writtenOff: 0 }]);
     await expectSoundLedger(t.db);
   });
 });
