@@ -21,7 +21,10 @@ const recomputedSql = (paymentId: number) =>
   sql`select p.member_id, p.campaign_id, p.paid_as, p.period_start::text as period_start,
              p.period_end::text as period_end, n.net, n.unsettled,
              (p.amount + coalesce((select sum(k.amount) from promo_cashback_corrections k where k.payment_id = p.id), 0))::int8 as paid,
-             (select count(*) from promo_cashback_corrections k where k.payment_id = p.id)::int as corrections
+             (select count(*) from promo_cashback_corrections k where k.payment_id = p.id)::int as corrections,
+             (select coalesce(sum(k.written_off - case when k.amount > 0 then k.amount - coalesce(b.amount, 0) else 0 end), 0)
+              from promo_cashback_corrections k left join promo_bonuses b on b.id = k.bonus_id
+              where k.payment_id = p.id)::int8 as kept
       from promo_cashback_payments p
       cross join lateral promo_cashback_net(p.member_id, p.covers_from, p.covers_until, p.id) n
       where p.id = ${paymentId}`;
@@ -36,6 +39,8 @@ type Recomputed = {
   unsettled: boolean;
   paid: number;
   corrections: number;
+  /** Bonus: what was written off and is still with the member (not yet counted against a top-up). */
+  kept: number;
 };
 
 /** Thrown inside a correction's transaction to undo it: a bonus top-up while another bonus runs waits. */
@@ -98,11 +103,13 @@ export async function correctCashback(db: Db, paymentId: number): Promise<Correc
         paidAs: now.paid_as,
       };
       if (now.paid_as === 'bonus') {
-        if (diff > 0) {
+        // A shortfall written off earlier stayed with the member: owed again, it is not granted again.
+        const grant = diff - Math.min(diff, Math.max(Number(now.kept), 0));
+        if (diff > 0 && grant > 0) {
           const granted = await grantBonus(tx, {
             campaign,
             memberId,
-            amount: diff,
+            amount: grant,
             deposit: 0,
             grantKey: key,
             by: 'system:cashback',
@@ -113,6 +120,9 @@ export async function correctCashback(db: Db, paymentId: number): Promise<Correc
             .update(promoCashbackCorrections)
             .set({ bonusId: granted.bonus.id })
             .where(eq(promoCashbackCorrections.id, row.id));
+        }
+        if (diff > 0) {
+          if (grant < diff) after.keptBefore = diff - grant;
         } else {
           after.writtenOff = -diff;
           await tx

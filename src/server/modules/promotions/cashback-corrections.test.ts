@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { debtOf } from '../../../../test/support/debt.ts';
-import { expectSoundLedger, fund, memberIdOf } from '../../../../test/support/money.ts';
+import { expectSoundLedger, fund, memberIdOf, nextCode } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
 import { createCampaign } from '../../../../test/support/promotions.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
@@ -12,6 +12,7 @@ import { memberNews } from '../inbox/inbox.schema.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
 import { findCampaign } from './campaigns.service.ts';
 import { payCashback, payCashbacks } from './cashback.service.ts';
+import { auditPaymentRecords } from './payment-records.audit.ts';
 import {
   promoCashbackCorrections,
   promoCashbackPayments,
@@ -56,7 +57,7 @@ describe.runIf(backendAvailable)('promotions: cashback after a correction of its
     await t.db.execute(
       sql`update game_rounds set opened_at = opened_at - interval '1 day' where member_id = ${id}`,
     );
-    return { id, loginId: member.id, game, played };
+    return { id, loginId: member.id, token, game, played };
   }
 
   const resettle = (played: Awaited<ReturnType<typeof playedYesterday>>['played'], amount: number) =>
@@ -225,6 +226,45 @@ describe.runIf(backendAvailable)('promotions: cashback after a correction of its
     await payCashbacks(t.db);
     expect(await memberBalances(t.db, id)).toMatchObject({ cash: 150_000 });
     expect(await correctionsOf(id)).toEqual([{ amount: -5_000, netLoss: -50_000, debt: 0, writtenOff: 0 }]);
+    await expectSoundLedger(t.db);
+  });
+
+  it('a bonus cashback written off and then owed again is not granted a second time', async () => {
+    await onlyCashback('bonus');
+    const { id, token, played } = await playedYesterday(100_000, 100_000, 0);
+    await payCashbacks(t.db);
+    expect(await memberBalances(t.db, id)).toMatchObject({ cash: 0, bonus: 10_000 });
+    // Resettled as a win: the 10,000 bonus is written off (the member keeps it) ...
+    expect((await resettle(played, 200_000)).json()).toMatchObject({ status: 'success' });
+    await payCashbacks(t.db);
+    // ... and, the bonus forfeited with a withdrawal, no other bonus runs.
+    const withdrawal = { balance: 100_000, code: nextCode(), forfeitBonus: true };
+    expect((await t.call('apply-user-withdraw', withdrawal, { token })).json().status).toBe('success');
+    expect(await memberBalances(t.db, id)).toMatchObject({ cash: 100_000, held: 100_000, bonus: 0 });
+    // ... then the desk puts the loss back: 10,000 owed, which the member holds already.
+    const again = await walletRequest(
+      t,
+      'resettle',
+      {
+        txId: `${played.round.txId}-resettle-2`,
+        roundId: played.round.roundId,
+        refTxId: `${played.round.txId}-resettle`,
+        reason: 'result corrected again',
+        amount: 0,
+      },
+      SECRET,
+    );
+    expect(again.json()).toMatchObject({ status: 'success' });
+    await payCashbacks(t.db);
+    await payCashbacks(t.db);
+    expect(await memberBalances(t.db, id)).toMatchObject({ bonus: 0 });
+    expect(await correctionsOf(id)).toEqual(
+      expect.arrayContaining([
+        { amount: -10_000, netLoss: -100_000, debt: 0, writtenOff: 10_000 },
+        { amount: 10_000, netLoss: 100_000, debt: 0, writtenOff: 0 },
+      ]),
+    );
+    expect(await auditPaymentRecords(t.db)).toEqual([]);
     await expectSoundLedger(t.db);
   });
 });
