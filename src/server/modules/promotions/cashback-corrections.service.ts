@@ -166,8 +166,14 @@ export async function correctCashback(db: Db, paymentId: number): Promise<Correc
       return 'corrected';
     });
   } catch (error) {
-    if (error instanceof WaitForBonus) return 'waiting';
-    throw error;
+    if (!(error instanceof WaitForBonus)) throw error;
+    // Behind the others (its undone transaction left it at the head): a queue whose head is top-ups
+    // waiting for bonuses that run for days would otherwise hold every other correction back.
+    await db
+      .update(promoCashbackRechecks)
+      .set({ queuedAt: sql`now()` })
+      .where(eq(promoCashbackRechecks.paymentId, paymentId));
+    return 'waiting';
   }
 }
 
@@ -207,13 +213,14 @@ export type CorrectionSweep = Record<CorrectionOutcome | 'failed', number>;
 export async function correctCashbacks(
   db: Db,
   onFailure: (error: unknown, where: Record<string, unknown>) => void = () => {},
+  limit = RECHECKS_PER_PASS,
 ): Promise<CorrectionSweep> {
   const done: CorrectionSweep = { corrected: 0, unchanged: 0, waiting: 0, failed: 0 };
   const due = await db
     .select({ id: promoCashbackRechecks.paymentId })
     .from(promoCashbackRechecks)
     .orderBy(promoCashbackRechecks.queuedAt, promoCashbackRechecks.paymentId)
-    .limit(RECHECKS_PER_PASS);
+    .limit(limit);
   for (const { id } of due) {
     try {
       done[await correctCashback(db, Number(id))] += 1;

@@ -12,6 +12,7 @@ import { memberNews } from '../inbox/inbox.schema.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
 import { findCampaign } from './campaigns.service.ts';
 import { payCashback, payCashbacks } from './cashback.service.ts';
+import { correctCashbacks } from './cashback-corrections.service.ts';
 import { auditPaymentRecords } from './payment-records.audit.ts';
 import {
   promoCashbackCorrections,
@@ -266,5 +267,23 @@ describe.runIf(backendAvailable)('promotions: cashback after a correction of its
     );
     expect(await auditPaymentRecords(t.db)).toEqual([]);
     await expectSoundLedger(t.db);
+  });
+
+  it('a top-up waiting for another bonus to end goes behind the queue, not ahead of every pass', async () => {
+    await onlyCashback('bonus');
+    const waiting = await playedYesterday(100_000, 100_000, 50_000);
+    const other = await playedYesterday(100_000, 100_000, 0);
+    await payCashbacks(t.db);
+    // The first: its 50,000 win taken back, 5,000 more owed, as a bonus while its cashback bonus runs.
+    expect((await resettle(waiting.played, 0)).json()).toMatchObject({ status: 'success' });
+    // The second: its loss resettled as a win, its bonus cashback written off.
+    expect((await resettle(other.played, 200_000)).json()).toMatchObject({ status: 'success' });
+    // Passes of one decision each (as a full queue of waiting top-ups would leave them).
+    await correctCashbacks(t.db, undefined, 1);
+    await correctCashbacks(t.db, undefined, 1);
+    expect(await correctionsOf(other.id)).toEqual([
+      { amount: -10_000, netLoss: -100_000, debt: 0, writtenOff: 10_000 },
+    ]);
+    expect(await correctionsOf(waiting.id)).toEqual([]);
   });
 });
