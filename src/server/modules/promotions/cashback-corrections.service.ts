@@ -18,7 +18,7 @@ export const RECHECKS_PER_PASS = 500;
 
 /** What the payment's rounds say now, and what the member was paid for it so far (payment and corrections). */
 const recomputedSql = (paymentId: number) =>
-  sql`select p.member_id, p.campaign_id, p.paid_as, p.period_start::text as period_start,
+  sql`select p.member_id, p.campaign_id, p.paid_as, p.percent_bps, p.cap, p.period_start::text as period_start,
              p.period_end::text as period_end, n.net, n.unsettled,
              (p.amount + coalesce((select sum(k.amount) from promo_cashback_corrections k where k.payment_id = p.id), 0))::int8 as paid,
              (select count(*) from promo_cashback_corrections k where k.payment_id = p.id)::int as corrections,
@@ -33,6 +33,8 @@ type Recomputed = {
   member_id: number;
   campaign_id: number;
   paid_as: 'cash' | 'bonus';
+  percent_bps: number;
+  cap: number | null;
   period_start: string;
   period_end: string;
   net: number;
@@ -87,7 +89,9 @@ export async function correctCashback(db: Db, paymentId: number): Promise<Correc
         return 'waiting';
       }
       const net = Number(now.net);
-      const diff = cashbackAmount(campaign, Math.max(net, 0)) - Number(now.paid);
+      // Under the terms the decision was taken under, not the campaign's as edited since.
+      const terms = { percentBps: Number(now.percent_bps), cap: now.cap === null ? null : Number(now.cap) };
+      const diff = cashbackAmount(terms, Math.max(net, 0)) - Number(now.paid);
       if (diff === 0) return 'unchanged';
       const [row] = await tx
         .insert(promoCashbackCorrections)

@@ -286,4 +286,21 @@ describe.runIf(backendAvailable)('promotions: cashback after a correction of its
     ]);
     expect(await correctionsOf(waiting.id)).toEqual([]);
   });
+
+  it('recomputes a decision under the terms it was paid under, not a percentage edited since', async () => {
+    const campaign = await onlyCashback();
+    const { id, played } = await playedYesterday(100_000, 100_000, 0);
+    await payCashbacks(t.db);
+    expect(await memberBalances(t.db, id)).toMatchObject({ cash: 10_000 });
+    // The operator raises the campaign to 20 % for the periods to come ...
+    const edit = await as('owner').post(`/api/admin/promotions/campaigns/${campaign}`, { percentBps: 2_000 });
+    expect(edit.statusCode).toBe(200);
+    // ... and a provider corrects yesterday's round by one unit: 99,999 lost, 9,999 owed at 10 %.
+    expect((await resettle(played, 1)).json()).toMatchObject({ status: 'success' });
+    await payCashbacks(t.db);
+    await payCashbacks(t.db);
+    expect(await correctionsOf(id)).toEqual([{ amount: -1, netLoss: 99_999, debt: 0, writtenOff: 0 }]);
+    expect(await memberBalances(t.db, id)).toMatchObject({ cash: 10_000 });
+    await expectSoundLedger(t.db);
+  });
 });

@@ -129,6 +129,8 @@ export async function payCashback(
           amount: outcome === 'paid' ? amount : 0,
           paidAs: c.cashbackPaidAs,
           outcome,
+          percentBps: c.percentBps,
+          cap: c.cap,
           // The period's local days as instants in the site's zone now, as promo_cashback_losses read them
           // (from the end of the decision before it, when a zone moved west left hours between the two).
           coversFrom:
