@@ -18,10 +18,13 @@ export const RECHECKS_PER_PASS = 500;
 
 /** What the payment's rounds say now, and what the member was paid for it so far (payment and corrections). */
 const recomputedSql = (paymentId: number) =>
-  sql`select p.member_id, p.campaign_id, p.paid_as, p.period_start::text as period_start,
+  sql`select p.member_id, p.campaign_id, p.paid_as, p.percent_bps, p.cap, p.period_start::text as period_start,
              p.period_end::text as period_end, n.net, n.unsettled,
              (p.amount + coalesce((select sum(k.amount) from promo_cashback_corrections k where k.payment_id = p.id), 0))::int8 as paid,
-             (select count(*) from promo_cashback_corrections k where k.payment_id = p.id)::int as corrections
+             (select count(*) from promo_cashback_corrections k where k.payment_id = p.id)::int as corrections,
+             (select coalesce(sum(k.written_off - case when k.amount > 0 then k.amount - coalesce(b.amount, 0) else 0 end), 0)
+              from promo_cashback_corrections k left join promo_bonuses b on b.id = k.bonus_id
+              where k.payment_id = p.id)::int8 as kept
       from promo_cashback_payments p
       cross join lateral promo_cashback_net(p.member_id, p.covers_from, p.covers_until, p.id) n
       where p.id = ${paymentId}`;
@@ -30,12 +33,16 @@ type Recomputed = {
   member_id: number;
   campaign_id: number;
   paid_as: 'cash' | 'bonus';
+  percent_bps: number;
+  cap: number | null;
   period_start: string;
   period_end: string;
   net: number;
   unsettled: boolean;
   paid: number;
   corrections: number;
+  /** Bonus: what was written off and is still with the member (not yet counted against a top-up). */
+  kept: number;
 };
 
 /** Thrown inside a correction's transaction to undo it: a bonus top-up while another bonus runs waits. */
@@ -82,7 +89,9 @@ export async function correctCashback(db: Db, paymentId: number): Promise<Correc
         return 'waiting';
       }
       const net = Number(now.net);
-      const diff = cashbackAmount(campaign, Math.max(net, 0)) - Number(now.paid);
+      // Under the terms the decision was taken under, not the campaign's as edited since.
+      const terms = { percentBps: Number(now.percent_bps), cap: now.cap === null ? null : Number(now.cap) };
+      const diff = cashbackAmount(terms, Math.max(net, 0)) - Number(now.paid);
       if (diff === 0) return 'unchanged';
       const [row] = await tx
         .insert(promoCashbackCorrections)
@@ -98,11 +107,13 @@ export async function correctCashback(db: Db, paymentId: number): Promise<Correc
         paidAs: now.paid_as,
       };
       if (now.paid_as === 'bonus') {
-        if (diff > 0) {
+        // A shortfall written off earlier stayed with the member: owed again, it is not granted again.
+        const grant = diff - Math.min(diff, Math.max(Number(now.kept), 0));
+        if (diff > 0 && grant > 0) {
           const granted = await grantBonus(tx, {
             campaign,
             memberId,
-            amount: diff,
+            amount: grant,
             deposit: 0,
             grantKey: key,
             by: 'system:cashback',
@@ -113,6 +124,9 @@ export async function correctCashback(db: Db, paymentId: number): Promise<Correc
             .update(promoCashbackCorrections)
             .set({ bonusId: granted.bonus.id })
             .where(eq(promoCashbackCorrections.id, row.id));
+        }
+        if (diff > 0) {
+          if (grant < diff) after.keptBefore = diff - grant;
         } else {
           after.writtenOff = -diff;
           await tx
@@ -156,8 +170,14 @@ export async function correctCashback(db: Db, paymentId: number): Promise<Correc
       return 'corrected';
     });
   } catch (error) {
-    if (error instanceof WaitForBonus) return 'waiting';
-    throw error;
+    if (!(error instanceof WaitForBonus)) throw error;
+    // Behind the others (its undone transaction left it at the head): a queue whose head is top-ups
+    // waiting for bonuses that run for days would otherwise hold every other correction back.
+    await db
+      .update(promoCashbackRechecks)
+      .set({ queuedAt: sql`now()` })
+      .where(eq(promoCashbackRechecks.paymentId, paymentId));
+    return 'waiting';
   }
 }
 
@@ -197,13 +217,14 @@ export type CorrectionSweep = Record<CorrectionOutcome | 'failed', number>;
 export async function correctCashbacks(
   db: Db,
   onFailure: (error: unknown, where: Record<string, unknown>) => void = () => {},
+  limit = RECHECKS_PER_PASS,
 ): Promise<CorrectionSweep> {
   const done: CorrectionSweep = { corrected: 0, unchanged: 0, waiting: 0, failed: 0 };
   const due = await db
     .select({ id: promoCashbackRechecks.paymentId })
     .from(promoCashbackRechecks)
     .orderBy(promoCashbackRechecks.queuedAt, promoCashbackRechecks.paymentId)
-    .limit(RECHECKS_PER_PASS);
+    .limit(limit);
   for (const { id } of due) {
     try {
       done[await correctCashback(db, Number(id))] += 1;

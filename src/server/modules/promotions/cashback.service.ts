@@ -42,6 +42,22 @@ async function payCashInto(
   );
 }
 
+/**
+ * The losses were read before this payment's transaction (the sweep reads a period's members first): a
+ * correction of one of its rounds since then found no decision to queue. Read again under the member's
+ * cash, a net loss that differs (or a round open again) queues the decision for its recompute.
+ */
+async function recheckIfStale(tx: Tx, paymentId: number): Promise<void> {
+  await queryRows(
+    tx,
+    sql`insert into promo_cashback_rechecks (payment_id)
+        select p.id from promo_cashback_payments p
+        cross join lateral promo_cashback_net(p.member_id, p.covers_from, p.covers_until, p.id) n
+        where p.id = ${paymentId} and (n.unsettled or n.net <> p.net_loss)
+        on conflict (payment_id) do nothing`,
+  );
+}
+
 /** Thrown inside a payment's transaction to undo it: a bonus payout while another bonus runs waits. */
 class WaitForBonus extends Error {}
 
@@ -98,6 +114,10 @@ export async function payCashback(
       } catch {
         outcome = 'protected';
       }
+      // The member's cash first (the order every move of it takes): a correction of one of the
+      // period's rounds (wallet_correct, wallet_rollback) holds it while it queues the decisions it
+      // changes, so it either committed before the check below or queues this one after it commits.
+      await lockMemberCashAndHouse(tx, memberId, ['game_revenue', 'promo_expense']);
       const [row] = await tx
         .insert(promoCashbackPayments)
         .values({
@@ -109,6 +129,8 @@ export async function payCashback(
           amount: outcome === 'paid' ? amount : 0,
           paidAs: c.cashbackPaidAs,
           outcome,
+          percentBps: c.percentBps,
+          cap: c.cap,
           // The period's local days as instants in the site's zone now, as promo_cashback_losses read them
           // (from the end of the decision before it, when a zone moved west left hours between the two).
           coversFrom:
@@ -121,6 +143,7 @@ export async function payCashback(
         .returning();
       if (!row) return 'already';
       if (outcome === 'protected') return 'protected';
+      await recheckIfStale(tx, row.id);
       let bonusId: number | null = null;
       if (c.cashbackPaidAs === 'bonus') {
         const granted = await grantBonus(tx, {

@@ -47,9 +47,15 @@ export async function auditPaymentRecords(db: DbOrTx): Promise<string[]> {
     db,
     sql`with t as (
           select reference ->> 'correctionId' as id, sum(amount)::int8 as moved
-          from ledger_transfers where kind = 'cashback_correction' group by 1)
+          from ledger_transfers where kind = 'cashback_correction' group by 1),
+        -- A bonus top-up grants what a write-off before it did not leave with the member already.
+        k as (
+          select c.*, c.amount - least(c.amount, greatest(coalesce(sum(c.written_off
+                   - case when c.amount > 0 then c.amount - coalesce(g.amount, 0) else 0 end)
+                   over (partition by c.payment_id order by c.seq rows between unbounded preceding and 1 preceding), 0), 0)) as grant_due
+          from promo_cashback_corrections c left join promo_bonuses g on g.id = c.bonus_id)
         select k.id, t.id as transfer_of, coalesce(t.moved, 0)::int8 as moved
-        from promo_cashback_corrections k
+        from k
         join promo_cashback_payments p on p.id = k.payment_id
         left join promo_bonuses b on b.id = k.bonus_id and b.member_id = p.member_id
         full join t on t.id = k.id::text
@@ -57,7 +63,8 @@ export async function auditPaymentRecords(db: DbOrTx): Promise<string[]> {
            or (p.paid_as = 'cash' and coalesce(t.moved, 0)
                <> case when k.amount > 0 then k.amount else -(k.amount + k.debt) end)
            or (p.paid_as = 'bonus' and (t.id is not null
-               or (k.amount > 0 and b.amount is distinct from k.amount)
+               or (k.amount > 0 and coalesce(b.amount, 0) <> k.grant_due)
+               or (k.bonus_id is not null and b.id is null)
                or (k.amount < 0 and k.written_off <> -k.amount)))`,
   );
   return [

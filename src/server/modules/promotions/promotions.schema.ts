@@ -274,6 +274,9 @@ export const promoCashbackPayments = pgTable(
     paidAs: text('paid_as').$type<(typeof CASHBACK_PAID_AS)[number]>().notNull(),
     outcome: text('outcome').$type<(typeof CASHBACK_OUTCOMES)[number]>().notNull(),
     bonusId: int8('bonus_id').references(() => promoBonuses.id),
+    /** The campaign's percentage and cap the decision was taken under (migration 0088): its recomputation keeps them. */
+    percentBps: integer('percent_bps').notNull(),
+    cap: int8('cap'),
     /**
      * The instants the decision covered: the period's days in the site's zone when it was taken (migration
      * 0067). A later period leaves out the rounds opened in them, so a zone moved east pays no hour twice.

@@ -40,7 +40,7 @@ DECLARE
   v_part bigint;
   v_to_cash bigint := 0;
 BEGIN
-  SELECT r.id, r.member_id, r.status, r.game_code, g.jackpot_bps INTO v_round
+  SELECT r.id, r.member_id, r.status, r.game_code, r.opened_at, g.jackpot_bps INTO v_round
   FROM game_rounds r JOIN game_sessions g ON g.id = r.game_session_id
   WHERE r.provider = p_provider AND r.round_id = p_round;
   IF NOT FOUND THEN
@@ -135,6 +135,10 @@ BEGIN
       -- The award is not added to total_win: it is paid from the pool, which the contributions and the
       -- reseeds funded, not from the game's revenue.
       UPDATE game_rounds SET has_win = true WHERE id = v_round.id;
+      -- An award on a round open past the orphan age may change a paid cashback (as wallet_win).
+      IF v_round.opened_at < now() - interval '7 days' THEN
+        PERFORM promo_cashback_recheck(v_round.member_id, v_round.opened_at);
+      END IF;
       v_reply := jsonb_build_object('status', 'success', 'amount', v_total, 'reseed', v_reseed,
                                     'balance', v_balance, 'txId', p_tx_id, 'roundId', p_round);
     END IF;

@@ -30,7 +30,7 @@ BEGIN
     closed_at = CASE WHEN p_close THEN coalesce(closed_at, now()) ELSE closed_at END,
     comp_stake = CASE WHEN p_close AND closed_at IS NULL THEN total_bet ELSE comp_stake END
   WHERE provider = p_provider AND round_id = p_round AND status = 'open'
-  RETURNING id, member_id, category, total_bet, total_win, closed_at INTO v_round;
+  RETURNING id, member_id, category, total_bet, total_win, closed_at, opened_at INTO v_round;
   IF NOT FOUND THEN
     SELECT member_id INTO v_round FROM game_rounds WHERE provider = p_provider AND round_id = p_round;
     v_reply := CASE WHEN FOUND
@@ -89,6 +89,12 @@ BEGIN
     IF a.comp > 0 THEN
       v_move := ledger_move('comp-accrual:wallet:' || p_provider || ':' || p_round, a.expense_id, a.comp_id, a.comp,
         'comp_accrual', jsonb_build_object('provider', p_provider, 'roundId', p_round), NULL);
+    END IF;
+    -- A round open past the orphan age (7 days, promo_cashback_net) may lie in a period whose cashback
+    -- was paid without its result: that decision is recomputed by the cashback job. (A younger open
+    -- round blocked its period's decision, or was reopened by an unsettle, which queued it.)
+    IF v_round.opened_at < now() - interval '7 days' THEN
+      PERFORM promo_cashback_recheck(v_round.member_id, v_round.opened_at);
     END IF;
     v_reply := jsonb_build_object('status', 'success', 'balance', v_balance, 'txId', p_tx_id, 'roundId', p_round);
   END IF;
