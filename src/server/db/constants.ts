@@ -32,3 +32,11 @@ export const RUNNING_BET_STATUSES = ['delayed', 'pending', 'open'] as const;
  * (PAYMENT_REVERSAL_PREFIX in TypeScript, payment_reversal_debt() in SQL).
  */
 export const PAYMENT_REVERSAL_PREFIX = 'payment:';
+
+/**
+ * A round left open this many days is an orphan its provider never closed: a period's cashback is
+ * decided without waiting for it (it counts only as a win), and its late result, when one comes,
+ * queues that decision's recompute (cashback_orphan_age() in SQL: promo_cashback_net, wallet_win,
+ * wallet_batch_fast, wallet_jackpot).
+ */
+export const CASHBACK_ORPHAN_DAYS = 7;

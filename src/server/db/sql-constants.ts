@@ -1,4 +1,5 @@
 import {
+  CASHBACK_ORPHAN_DAYS,
   DEFAULT_TIME_ZONE,
   HOUSE_SHARDS,
   LIVE_CHANNEL,
@@ -90,6 +91,14 @@ export function generatedSqlFunctions(): GeneratedSqlFunction[] {
       'payment_reversal_debt(p_provider text)',
       'boolean',
       `starts_with(p_provider, ${quoted(PAYMENT_REVERSAL_PREFIX)})`,
+    ),
+    constantFunction(
+      'modules/promotions',
+      'CASHBACK_ORPHAN_DAYS',
+      'How long a round stays open before cashback counts it as an orphan its provider never closed.',
+      'cashback_orphan_age()',
+      'interval',
+      `make_interval(days => ${CASHBACK_ORPHAN_DAYS})`,
     ),
   ];
 }

@@ -136,7 +136,7 @@ BEGIN
       -- reseeds funded, not from the game's revenue.
       UPDATE game_rounds SET has_win = true WHERE id = v_round.id;
       -- An award on a round open past the orphan age may change a paid cashback (as wallet_win).
-      IF v_round.opened_at < now() - interval '7 days' THEN
+      IF v_round.opened_at < now() - cashback_orphan_age() THEN
         PERFORM promo_cashback_recheck(v_round.member_id, v_round.opened_at);
       END IF;
       v_reply := jsonb_build_object('status', 'success', 'amount', v_total, 'reseed', v_reseed,

@@ -26,7 +26,7 @@ LANGUAGE sql STABLE AS $$
               - CASE WHEN g.total_bet > 0
                      THEN floor((g.total_win + coalesce(j.amount, 0)) * bs.staked / g.total_bet) ELSE 0 END))::int8 AS net,
            g.status = 'open' AS open,
-           g.status = 'open' AND g.opened_at < now() - interval '7 days' AS orphan
+           g.status = 'open' AND g.opened_at < now() - cashback_orphan_age() AS orphan
   ) o
   WHERE g.member_id = p_member AND g.opened_at >= p_since AND g.opened_at < p_until
     AND NOT EXISTS (SELECT 1 FROM promo_cashback_payments q

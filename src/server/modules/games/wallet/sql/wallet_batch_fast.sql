@@ -113,7 +113,7 @@ BEGIN
     -- A round that staked bonus money (issue 36) is paid call by call: wallet_win splits its win.
     AND NOT EXISTS (SELECT 1 FROM promo_bet_stakes ps WHERE ps.provider = x.p AND ps.round_id = x.r)
     -- A round open past the orphan age may change a paid cashback: wallet_win queues its recheck.
-    AND r.opened_at >= now() - interval '7 days'
+    AND r.opened_at >= now() - cashback_orphan_age()
     AND NOT EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.provider = x.p AND w.tx_id = x.tx);
 
   IF cardinality(v_bets) + cardinality(v_wins) = 0 THEN

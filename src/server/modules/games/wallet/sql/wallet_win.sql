@@ -93,7 +93,7 @@ BEGIN
     -- A round open past the orphan age (7 days, promo_cashback_net) may lie in a period whose cashback
     -- was paid without its result: that decision is recomputed by the cashback job. (A younger open
     -- round blocked its period's decision, or was reopened by an unsettle, which queued it.)
-    IF v_round.opened_at < now() - interval '7 days' THEN
+    IF v_round.opened_at < now() - cashback_orphan_age() THEN
       PERFORM promo_cashback_recheck(v_round.member_id, v_round.opened_at);
     END IF;
     v_reply := jsonb_build_object('status', 'success', 'balance', v_balance, 'txId', p_tx_id, 'roundId', p_round);
