@@ -15,7 +15,13 @@ import { DEMO_OPERATOR, SIGNED_OUT_PROBE, WALK_OWNERS } from './support/operator
 import { auditPage, countRequestsInFlight, settle } from './support/page-audit.ts';
 import { chooseSiteLanguage } from './support/play.ts';
 import { showCard } from './support/sports-listing.ts';
-import { type TraderCall, tradeMatches } from './support/trader.ts';
+import { bearerCall, type TraderCall, tradeMatches } from './support/trader.ts';
+
+/** Each screen at both widths: a phone first, then a desktop. */
+const SIZES = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const;
 
 /** A label in `locale`, read from its locale file (`ns`, dotted `key`). */
 function label(locale: string, ns: string, key: string): string {
@@ -65,16 +71,7 @@ async function signInApi(login: string, password: string, secret: string): Promi
     token = ((await res.json()) as { token?: string }).token;
   }
   if (!token) throw new Error(`operator ${login} could not sign in`);
-  return async (method, path, body) => {
-    const reply = await fetch(`${base}/api/admin${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const json = (await reply.json()) as Record<string, unknown>;
-    if (reply.status >= 400) throw new Error(`${method} ${path}: ${reply.status} ${JSON.stringify(json)}`);
-    return json;
-  };
+  return bearerCall(base, token);
 }
 
 interface Made {
@@ -211,10 +208,7 @@ describe.runIf(chromiumAvailable)("today's changed screens, walked", () => {
     for (const locale of SITE_LOCALES) {
       const t = (ns: string, key: string) => label(locale, ns, key);
       await chooseSiteLanguage(b.page, locale);
-      for (const [size, viewport] of [
-        ['phone', PHONE],
-        ['desktop', DESKTOP],
-      ] as const) {
+      for (const [size, viewport] of SIZES) {
         await b.page.setViewportSize(viewport);
         await b.page.goto('/withdraw');
         const notice = b.page.getByTestId('debt-notice');
@@ -276,10 +270,7 @@ describe.runIf(chromiumAvailable)("today's changed screens, walked", () => {
     for (const locale of SITE_LOCALES) {
       const t = (key: string) => label(locale, 'user', key);
       await chooseSiteLanguage(b.page, locale);
-      for (const [size, viewport] of [
-        ['phone', PHONE],
-        ['desktop', DESKTOP],
-      ] as const) {
+      for (const [size, viewport] of SIZES) {
         await b.page.setViewportSize(viewport);
         await b.page.goto('/user');
         const activity = b.page.getByTestId('activity');
@@ -361,10 +352,7 @@ describe.runIf(chromiumAvailable)("today's changed screens, walked", () => {
     }
     await expect.poll(() => alert.innerText()).toContain(t('refusal.msg3529').split('{{hours}}')[0]!.trim());
     expect(await alert.innerText()).toMatch(/\d+/);
-    for (const [size, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
+    for (const [size, viewport] of SIZES) {
       await b.page.setViewportSize(viewport);
       expect(await auditPage(b.page, { locale: 'ko', allowed: [locked.login] })).toEqual([]);
       expect(await outsideScreen(b.page, 'body')).toEqual([]);
@@ -416,10 +404,7 @@ describe.runIf(chromiumAvailable)("today's changed screens, walked", () => {
       // Today's chargeback (at least this file's) set against today's deposits.
       expect(reversed).toBeGreaterThanOrEqual(CARD_DEPOSIT);
       expect(net).toBe(deposits - reversed);
-      for (const [size, viewport] of [
-        ['phone', PHONE],
-        ['desktop', DESKTOP],
-      ] as const) {
+      for (const [size, viewport] of SIZES) {
         await b.page.setViewportSize(viewport);
         await settle(b.page, 'main h1');
         // The figures of a row stand on one line, whether or not their names wrap.

@@ -17,6 +17,11 @@ export async function signInTrader(login: string): Promise<TraderCall> {
   });
   const { token } = (await res.json()) as { token?: string };
   if (!token) throw new Error(`trader ${login} could not sign in (${res.status})`);
+  return bearerCall(base, token);
+}
+
+/** Calls of the back office's API with an operator's Bearer token; a 4xx or 5xx throws with its reply. */
+export function bearerCall(base: string, token: string): TraderCall {
   return async (method, path, body) => {
     const reply = await fetch(`${base}/api/admin${path}`, {
       method,

@@ -32,6 +32,25 @@ export async function createCampaign(owner: AdminClient, overrides: Record<strin
   return res.json().campaign.id as number;
 }
 
+/**
+ * The only cashback campaign running (every other one switched off): 10 % of a day's net loss,
+ * uncapped, started three days ago, so yesterday's play is in its periods; `overrides` as campaignBody's.
+ * Its id.
+ */
+export async function onlyCashback(db: Db, owner: AdminClient, overrides: Record<string, unknown> = {}) {
+  await db.execute(sql`update promo_campaigns set enabled = false where type = 'cashback'`);
+  return createCampaign(owner, {
+    name: 'Cashback 10% uncapped',
+    type: 'cashback',
+    percentBps: 1_000,
+    cap: null,
+    cashbackPeriodDays: 1,
+    startsAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+    wageringMultiple: 1,
+    ...overrides,
+  });
+}
+
 /** A deposit request opting into `promo`; the reply. */
 export const askDeposit = (t: TestApp, as: CallOptions, amount: number, promo?: number) =>
   t.call('apply-user-deposit', { balance: amount, code: nextCode(), ...(promo ? { promo } : {}) }, as);

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { bonusPlayer, createCampaign } from '../../../../test/support/promotions.ts';
+import { bonusPlayer, createCampaign, onlyCashback } from '../../../../test/support/promotions.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { memberBalances } from '../ledger/ledger.service.ts';
@@ -11,7 +11,6 @@ import { auditPromotions } from './promotions.audit.ts';
 import { promoCashbackPayments } from './promotions.schema.ts';
 
 const SECRET = 'cashback-bonus-stakes-secret';
-const DAY = 86_400_000;
 
 /** Cashback pays back the member's own money lost: the bonus money staked was the house's promotion. */
 describe.runIf(backendAvailable)('promotions: cashback leaves bonus stakes out of the net loss', () => {
@@ -19,16 +18,7 @@ describe.runIf(backendAvailable)('promotions: cashback leaves bonus stakes out o
   const { as } = useOperators(t);
 
   it('counts only the cash staked less the cash part of what came back', async () => {
-    await t.db.execute(sql`update promo_campaigns set enabled = false where type = 'cashback'`);
-    await createCampaign(as('owner'), {
-      name: 'Cashback 10% uncapped',
-      type: 'cashback',
-      percentBps: 1_000,
-      cap: null,
-      cashbackPeriodDays: 1,
-      startsAt: new Date(Date.now() - 3 * DAY).toISOString(),
-      wageringMultiple: 1,
-    });
+    await onlyCashback(t.db, as('owner'));
     // 100 % of 1,000,000 up to 500,000, staked bonus first.
     const welcome = await createCampaign(as('owner'), { stakeOrder: 'bonus_first', wageringMultiple: 30 });
     const p = await bonusPlayer(t, welcome, SECRET);

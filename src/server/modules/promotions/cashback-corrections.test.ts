@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { debtOf } from '../../../../test/support/debt.ts';
 import { expectSoundLedger, fund, memberIdOf, nextCode } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { createCampaign } from '../../../../test/support/promotions.ts';
+import { createCampaign, onlyCashback } from '../../../../test/support/promotions.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { launchGame, playRound, walletIds, walletRequest } from '../../../../test/support/wallet.ts';
@@ -32,19 +32,8 @@ describe.runIf(backendAvailable)('promotions: cashback after a correction of its
   const t = useTestApp({ houseWalletSecret: SECRET }, { seedDemo: true });
   const { as } = useOperators(t);
 
-  async function onlyCashback(paidAs: 'cash' | 'bonus' = 'cash') {
-    await t.db.execute(sql`update promo_campaigns set enabled = false where type = 'cashback'`);
-    return createCampaign(as('owner'), {
-      name: `Cashback 10% ${paidAs}`,
-      type: 'cashback',
-      percentBps: 1_000,
-      cap: null,
-      cashbackPeriodDays: 1,
-      cashbackPaidAs: paidAs,
-      startsAt: new Date(Date.now() - 3 * DAY).toISOString(),
-      wageringMultiple: 1,
-    });
-  }
+  const cashback = (paidAs: 'cash' | 'bonus' = 'cash') =>
+    onlyCashback(t.db, as('owner'), { name: `Cashback 10% ${paidAs}`, cashbackPaidAs: paidAs });
 
   /** A member who paid in `funds` and played one round of `stake` returning `win`, all of it yesterday. */
   async function playedYesterday(funds: number, stake: number, win: number) {
@@ -88,7 +77,7 @@ describe.runIf(backendAvailable)('promotions: cashback after a correction of its
       .where(eq(promoCashbackPayments.memberId, memberId));
 
   it('takes back the cashback of a loss a resettle turned into a win, once, however many runs race', async () => {
-    const campaign = await onlyCashback();
+    const campaign = await cashback();
     const { id, played } = await playedYesterday(100_000, 100_000, 0);
     await payCashbacks(t.db);
     expect(await memberBalances(t.db, id)).toMatchObject({ cash: 10_000 });
@@ -117,7 +106,7 @@ describe.runIf(backendAvailable)('promotions: cashback after a correction of its
   });
 
   it('what cash no longer holds of it becomes a debt, never a negative balance', async () => {
-    await onlyCashback();
+    await cashback();
     const { id, loginId, game, played } = await playedYesterday(100_000, 100_000, 0);
     await payCashbacks(t.db);
     expect((await resettle(played, 100_000)).json()).toMatchObject({ status: 'success' });
@@ -131,7 +120,7 @@ describe.runIf(backendAvailable)('promotions: cashback after a correction of its
   });
 
   it('tops up the cashback of a loss a correction made larger', async () => {
-    await onlyCashback();
+    await cashback();
     const { id, played } = await playedYesterday(100_000, 100_000, 50_000);
     await payCashbacks(t.db);
     expect(await memberBalances(t.db, id)).toMatchObject({ cash: 55_000 });
@@ -152,7 +141,7 @@ describe.runIf(backendAvailable)('promotions: cashback after a correction of its
   });
 
   it('a cashback paid as bonus is not taken from cash: what it overpaid is written off', async () => {
-    await onlyCashback('bonus');
+    await cashback('bonus');
     const { id, played } = await playedYesterday(100_000, 100_000, 0);
     await payCashbacks(t.db);
     expect(await memberBalances(t.db, id)).toMatchObject({ cash: 0, bonus: 10_000 });
@@ -167,7 +156,7 @@ describe.runIf(backendAvailable)('promotions: cashback after a correction of its
   });
 
   it('a correction between the sweep reading the losses and paying them is not lost', async () => {
-    const campaignId = await onlyCashback();
+    const campaignId = await cashback();
     const { id, played } = await playedYesterday(100_000, 100_000, 0);
     // The sweep read a loss of 100,000 (promo_cashback_losses) ... then, before it paid this member
     // (each member is paid in a transaction of their own, after the read), the losing bet was resettled
@@ -231,7 +220,7 @@ describe.runIf(backendAvailable)('promotions: cashback after a correction of its
   });
 
   it('a bonus cashback written off and then owed again is not granted a second time', async () => {
-    await onlyCashback('bonus');
+    await cashback('bonus');
     const { id, token, played } = await playedYesterday(100_000, 100_000, 0);
     await payCashbacks(t.db);
     expect(await memberBalances(t.db, id)).toMatchObject({ cash: 0, bonus: 10_000 });
@@ -270,7 +259,7 @@ describe.runIf(backendAvailable)('promotions: cashback after a correction of its
   });
 
   it('a top-up waiting for another bonus to end goes behind the queue, not ahead of every pass', async () => {
-    await onlyCashback('bonus');
+    await cashback('bonus');
     const waiting = await playedYesterday(100_000, 100_000, 50_000);
     const other = await playedYesterday(100_000, 100_000, 0);
     await payCashbacks(t.db);
@@ -288,7 +277,7 @@ describe.runIf(backendAvailable)('promotions: cashback after a correction of its
   });
 
   it('recomputes a decision under the terms it was paid under, not a percentage edited since', async () => {
-    const campaign = await onlyCashback();
+    const campaign = await cashback();
     const { id, played } = await playedYesterday(100_000, 100_000, 0);
     await payCashbacks(t.db);
     expect(await memberBalances(t.db, id)).toMatchObject({ cash: 10_000 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { debtOf } from '../../../../test/support/debt.ts';
 import { expectSoundLedger, fund, memberIdOf } from '../../../../test/support/money.ts';
 import { useOperators } from '../../../../test/support/operators.ts';
-import { createCampaign } from '../../../../test/support/promotions.ts';
+import { onlyCashback } from '../../../../test/support/promotions.ts';
 import { useTestApp } from '../../../../test/support/test-app.ts';
 import { backendAvailable, isPostgres } from '../../../../test/support/test-db.ts';
 import { launchGame, playRound, walletRequest } from '../../../../test/support/wallet.ts';
@@ -13,7 +13,6 @@ import { payCashbacks } from './cashback.service.ts';
 import { promoCashbackPayments } from './promotions.schema.ts';
 
 const SECRET = 'cashback-debt-secret';
-const DAY = 86_400_000;
 
 /**
  * A correction that takes back a win the member already spent leaves a debt, and counts the round as
@@ -28,16 +27,7 @@ describe.runIf(backendAvailable)('promotions: cashback to a member who owes', ()
    * lost it, then had the win corrected to 0 (1,000,000 owed), all of it yesterday.
    */
   async function owingLoser() {
-    await t.db.execute(sql`update promo_campaigns set enabled = false where type = 'cashback'`);
-    await createCampaign(as('owner'), {
-      name: 'Cashback 10% uncapped',
-      type: 'cashback',
-      percentBps: 1_000,
-      cap: null,
-      cashbackPeriodDays: 1,
-      startsAt: new Date(Date.now() - 3 * DAY).toISOString(),
-      wageringMultiple: 1,
-    });
+    await onlyCashback(t.db, as('owner'));
     const { token, member } = await t.login();
     const id = await memberIdOf(t.db, member.id);
     await fund(t, token, 100_000);

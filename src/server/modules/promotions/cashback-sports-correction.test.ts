@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectSoundLedger } from '../../../../test/support/money.ts';
-import { createCampaign } from '../../../../test/support/promotions.ts';
+import { onlyCashback } from '../../../../test/support/promotions.ts';
 import { memberCurrency } from '../../../../test/support/sports.ts';
 import { useSportsBook } from '../../../../test/support/sports-desk.ts';
 import { backendAvailable } from '../../../../test/support/test-db.ts';
 import { queryRows } from '../../db/client.ts';
 import { payCashbacks } from './cashback.service.ts';
-
-const DAY = 86_400_000;
 
 /**
  * A sports bet lost in a period already paid its cashback, then resettled as a win by the trading
@@ -19,17 +17,7 @@ describe.runIf(backendAvailable)('promotions: cashback after the trading desk co
 
   it('a losing bet resettled as a win takes its cashback back', async () => {
     const p = await newPlayer(100_000);
-    await t.db.execute(sql`update promo_campaigns set enabled = false where type = 'cashback'`);
-    await createCampaign(as('owner'), {
-      name: 'Sports cashback 10%',
-      currency: await memberCurrency(t, p.memberId),
-      type: 'cashback',
-      percentBps: 1_000,
-      cap: null,
-      cashbackPeriodDays: 1,
-      startsAt: new Date(Date.now() - 3 * DAY).toISOString(),
-      wageringMultiple: 1,
-    });
+    await onlyCashback(t.db, as('owner'), { currency: await memberCurrency(t, p.memberId) });
     const m = await book.match();
     await book.placed(p, [m.away], { unitStake: 100_000 });
     expect((await book.score(m.marketId, 1, 0)).statusCode).toBe(200);
