@@ -21,15 +21,6 @@ BEGIN
     v_move := ledger_move(p_key, p_cash, p_expense, v_take, 'cashback_correction', p_reference, NULL);
   END IF;
   v_debt := p_amount - v_take;
-  IF v_debt > 0 THEN
-    INSERT INTO wallet_debts (member_id, amount) VALUES (p_member, v_debt)
-    ON CONFLICT (member_id) DO UPDATE SET amount = wallet_debts.amount + excluded.amount, updated_at = now();
-    INSERT INTO wallet_round_debts AS r (provider, round_id, member_id, owed)
-    VALUES ('cashback', p_payment::text, p_member, v_debt)
-    ON CONFLICT (provider, round_id) DO UPDATE SET owed = r.owed + excluded.owed, updated_at = now(),
-      opened_at = CASE WHEN r.owed = 0 THEN now() ELSE r.opened_at END;
-    INSERT INTO wallet_debt_entries (member_id, amount, provider, round_id, tx_id)
-    VALUES (p_member, v_debt, 'cashback', p_payment::text, p_key);
-  END IF;
+  PERFORM wallet_incur_debt(p_member, 'cashback', p_payment::text, p_key, v_debt);
   RETURN v_debt;
 END $$;

@@ -19,14 +19,6 @@ BEGIN
       jsonb_build_object('provider', p_provider, 'roundId', p_round, 'txId', p_tx_id), NULL);
   END IF;
   v_debt := p_amount - v_take;
-  IF v_debt > 0 THEN
-    INSERT INTO wallet_debts (member_id, amount) VALUES (p_member, v_debt)
-    ON CONFLICT (member_id) DO UPDATE SET amount = wallet_debts.amount + excluded.amount, updated_at = now();
-    INSERT INTO wallet_round_debts AS r (provider, round_id, member_id, owed) VALUES (p_provider, p_round, p_member, v_debt)
-    ON CONFLICT (provider, round_id) DO UPDATE SET owed = r.owed + excluded.owed, updated_at = now(),
-      opened_at = CASE WHEN r.owed = 0 THEN now() ELSE r.opened_at END;
-    INSERT INTO wallet_debt_entries (member_id, amount, provider, round_id, tx_id)
-    VALUES (p_member, v_debt, p_provider, p_round, p_tx_id);
-  END IF;
+  PERFORM wallet_incur_debt(p_member, p_provider, p_round, p_tx_id, v_debt);
   RETURN v_debt;
 END $$;
