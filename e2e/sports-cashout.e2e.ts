@@ -106,7 +106,10 @@ describe.runIf(chromiumAvailable)('cash-out from My bets on a 360-px phone', () 
     await b.screenshot('sports-cashout-auto-ko');
     // Opened again, the bet still says it; Clear turns it off and says that.
     await openMyBets('ko');
-    await expect.poll(() => state.innerText()).toBe(ko.autoOn.replace('{{amount}}', '฿90.00'));
+    // The list is read again when opened: on a loaded CI machine that took longer than poll's 5 s.
+    await expect
+      .poll(() => state.innerText(), { timeout: 30_000 })
+      .toBe(ko.autoOn.replace('{{amount}}', '฿90.00'));
     await bet.getByRole('button', { name: ko.autoClear, exact: true }).click();
     await expect.poll(() => state.innerText()).toBe(ko.autoOff);
     expect(await bet.getByTestId('cashout-auto').inputValue()).toBe('');
